@@ -1,0 +1,65 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../..');
+const migrationsDir = path.join(repoRoot, 'supabase/migrations');
+const seedFile = path.join(repoRoot, 'supabase/seed.sql');
+
+export interface MigrationReport {
+  applied: string[];
+  seeded: boolean;
+}
+
+/** Files named `<version>_<name>.sql`, in version order. */
+export async function listMigrations(): Promise<{ version: string; name: string; file: string }[]> {
+  const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort();
+  return files.map((file) => {
+    const match = /^(\d+)_(.+)\.sql$/.exec(file);
+    if (!match) throw new Error(`Migration file name must be <version>_<name>.sql: ${file}`);
+    return { version: match[1]!, name: match[2]!, file: path.join(migrationsDir, file) };
+  });
+}
+
+/**
+ * Prepares the database: the Supabase platform pieces, then every migration not yet
+ * recorded (each in its own transaction), then the demo data when the database holds
+ * no clinic and no user yet.
+ */
+export async function migrate(db: Database, options: { seed: boolean }): Promise<MigrationReport> {
+  await db.exec(await readFile(path.join(here, 'platform.sql'), 'utf8'));
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (row) => row.version,
+    ),
+  );
+  const applied: string[] = [];
+  for (const migration of await listMigrations()) {
+    if (done.has(migration.version)) continue;
+    const sql = await readFile(migration.file, 'utf8');
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    });
+    applied.push(migration.version);
+  }
+  let seeded = false;
+  if (options.seed && (await isEmpty(db))) {
+    const seed = await readFile(seedFile, 'utf8');
+    await db.transaction((tx) => tx.exec(seed));
+    seeded = true;
+  }
+  return { applied, seeded };
+}
+
+async function isEmpty(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ empty: boolean }>(
+    'select not exists (select 1 from public.clinics) and not exists (select 1 from auth.users) as empty',
+  );
+  return rows[0]?.empty ?? false;
+}

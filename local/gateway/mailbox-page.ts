@@ -1,0 +1,21 @@
+import type { DevMail } from './mailbox.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+export function renderMailboxPage(mails: DevMail[]): string {
+  const rows = mails
+    .map(
+      (mail) => `<article>
+  <header><strong>${escapeHtml(mail.subject)}</strong> to ${escapeHtml(mail.to)} <small>${escapeHtml(mail.sentAt)}</small></header>
+  <p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.kind === 'recovery' ? 'Reset password' : 'Confirm your e-mail')}</a></p>
+</article>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+<style>body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}small{color:#666}</style>
+</head><body><h1>Dev mailbox</h1><p>Auth e-mails the local stack would have sent, newest first.</p>
+${rows || '<p>No e-mails yet.</p>'}
+</body></html>`;
+}

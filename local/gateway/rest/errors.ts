@@ -1,0 +1,87 @@
+import type { DatabaseRole } from '../caller.ts';
+
+export interface ErrorBody {
+  code: string | null;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+/** An answer PostgREST would give: an HTTP status and its error body. */
+export class RestError extends Error {
+  readonly body: ErrorBody;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly status: number,
+    code: string | null,
+    message: string,
+    details: string | null = null,
+    hint: string | null = null,
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.body = { code, message, details, hint };
+    this.headers = headers;
+  }
+}
+
+export const parseError = (message: string, details: string | null = null) =>
+  new RestError(400, 'PGRST100', message, details);
+
+export const tableNotFound = (schema: string, table: string, suggestion?: string) =>
+  new RestError(
+    404,
+    'PGRST205',
+    `Could not find the table '${schema}.${table}' in the schema cache`,
+    null,
+    suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
+  );
+
+export const columnNotFound = (table: string, column: string) =>
+  new RestError(400, '42703', `column ${table}.${column} does not exist`);
+
+export const payloadColumnNotFound = (table: string, column: string) =>
+  new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+
+interface PostgresError {
+  code?: string;
+  message?: string;
+  detail?: string;
+  hint?: string;
+}
+
+function isPostgresError(error: unknown): error is PostgresError & Error {
+  return (
+    error instanceof Error && typeof (error as PostgresError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PostgresError).code!)
+  );
+}
+
+/** PostgREST's SQLSTATE → HTTP table (docs/references/errors.rst). */
+export function statusForSqlState(code: string, role: DatabaseRole): number {
+  if (code === '42501') return role === 'anon' ? 401 : 403;
+  if (code.startsWith('PT') && /^PT\d{3}$/.test(code)) return Number(code.slice(2));
+  if (['23503', '23505', '23P01'].includes(code)) return 409;
+  if (['42P01', '42883'].includes(code)) return 404;
+  if (code === '25006') return 405;
+  if (code === '42P17') return 500;
+  if (code.startsWith('08') || code.startsWith('53') || code === '57P01') return 503;
+  if (code.startsWith('28') || code.startsWith('0L') || code.startsWith('0P')) return 403;
+  if (code.startsWith('P0') && code !== 'P0001') return 500;
+  if (code === '57014') return 500;
+  if (code === '40001') return 409;
+  if (code.startsWith('XX') || code.startsWith('58') || code.startsWith('F0') || code.startsWith('HV')) return 500;
+  return 400;
+}
+
+/** Turns anything thrown while answering into PostgREST's status and body; never a stack trace. */
+export function toRestError(error: unknown, role: DatabaseRole): RestError {
+  if (error instanceof RestError) return error;
+  if (isPostgresError(error)) {
+    const status = statusForSqlState(error.code!, role);
+    const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+    return new RestError(status, error.code!, error.message, error.detail ?? null, error.hint ?? null, headers);
+  }
+  console.error('Unexpected error in /rest/v1:', error);
+  return new RestError(500, 'PGRST000', 'An unexpected error occurred');
+}

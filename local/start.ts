@@ -1,0 +1,28 @@
+import { ConfigError } from './config.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, startStack } from './stack.ts';
+
+const startedAt = performance.now();
+try {
+  const stack = await startStack();
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const database = stack.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${stack.config.dataDir}`;
+  console.log(`\nNgiti is running at ${stack.url}  (ready in ${seconds} s; database: ${database})`);
+  if (stack.migration.applied.length > 0) console.log(`Applied migrations: ${stack.migration.applied.join(', ')}`);
+  if (stack.migration.seeded) console.log('Loaded the demo data.');
+  console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(13)} ${account.clinic}`);
+  console.log(`\nDev mailbox: ${stack.url}/_dev/mail\nAPI keys: anon ${stack.config.anonKey}\n`);
+  const stop = async () => {
+    await stack.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`Cannot start: bad configuration\n${error.message}`);
+  } else {
+    console.error('Cannot start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+}
