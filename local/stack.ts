@@ -6,12 +6,14 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrate, repoRoot, type MigrationReport } from './db/migrate.ts';
 import { createGateway } from './gateway/app.ts';
 import { DevMailbox } from './gateway/mailbox.ts';
+import { createLogger, type Logger } from './logger.ts';
 
 export interface RunningStack {
   url: string;
   config: StackConfig;
   db: Database;
   mailbox: DevMailbox;
+  logger: Logger;
   migration: MigrationReport;
   close(): Promise<void>;
 }
@@ -28,11 +30,12 @@ export const DEMO_ACCOUNTS = [
 /** Opens the database, prepares it, and serves the gateway; `env` overrides process.env. */
 export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<RunningStack> {
   const config = loadConfig(env);
+  const logger = createLogger(config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const migration = await migrate(db, { seed: config.seedDemoData });
     const mailbox = new DevMailbox();
-    const { app } = await createGateway({ db, config, mailbox, staticDir: path.join(repoRoot, 'dist') });
+    const { app } = await createGateway({ db, config, mailbox, logger, staticDir: path.join(repoRoot, 'dist') });
     const server = await new Promise<Server>((resolve, reject) => {
       const listening = app.listen(config.port, config.host, () => resolve(listening));
       listening.once('error', reject);
@@ -45,6 +48,7 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
       config,
       db,
       mailbox,
+      logger,
       migration,
       async close() {
         server.closeAllConnections();

@@ -101,6 +101,16 @@ create table if not exists auth.refresh_tokens (
   session_id uuid references auth.sessions (id) on delete cascade
 );
 
+-- How each session was started (password, otp, ...): the source of the access token's `amr` claim.
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  authentication_method text not null,
+  unique (session_id, authentication_method)
+);
+
 -- ---------------------------------------------------------------------------
 -- Request helpers: read the claims the gateway sets per transaction
 -- ---------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import type { StackConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createAuthRouter } from './auth/router.ts';
 import { createFunctionsRouter } from './functions/router.ts';
+import type { Logger } from '../logger.ts';
 import type { DevMailbox } from './mailbox.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
 import { createRestRouter } from './rest/router.ts';
@@ -14,6 +15,7 @@ export interface GatewayDeps {
   db: Database;
   config: StackConfig;
   mailbox: DevMailbox;
+  logger: Logger;
   /** The built SPA, served on the same origin when present. */
   staticDir?: string;
   /** Extra routes mounted before the SPA fallback (the notification service, the Meta stand-in). */
@@ -58,19 +60,27 @@ function supabaseCors(req: Request, res: Response, next: NextFunction) {
 }
 
 export async function createGateway(deps: GatewayDeps) {
-  const { db, config, mailbox } = deps;
+  const { db, config, mailbox, logger } = deps;
   const schema = new SchemaCache(db);
   await schema.load();
 
   const app = express();
   app.disable('x-powered-by');
+  app.use((req, res, next) => {
+    const started = performance.now();
+    res.on('finish', () =>
+      logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request'),
+    );
+    next();
+  });
   app.set('query parser', 'extended');
   app.set('etag', false);
 
-  app.use(['/rest/v1', '/auth/v1', '/functions/v1'], supabaseCors);
-  app.use('/rest/v1', createRestRouter({ db, config, schema }));
-  app.use('/auth/v1', createAuthRouter({ db, config, mailbox }));
-  app.use('/functions/v1', createFunctionsRouter({ config }));
+  // Functions answer CORS themselves (their preflight answer is 'ok'), as on Supabase.
+  app.use(['/rest/v1', '/auth/v1'], supabaseCors);
+  app.use('/rest/v1', createRestRouter({ db, config, schema, logger }));
+  app.use('/auth/v1', createAuthRouter({ db, config, mailbox, logger }));
+  app.use('/functions/v1', createFunctionsRouter({ config, logger }));
 
   app.get('/config.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -105,8 +115,8 @@ export async function createGateway(deps: GatewayDeps) {
     res.status(404).json({ message: 'no Route matched with those values' });
   });
   // Last resort: never a stack trace on the wire.
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    console.error(error);
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
     if (res.headersSent) return;
     res.status(500).json({ message: 'An unexpected error occurred' });
   });

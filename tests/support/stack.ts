@@ -4,6 +4,7 @@ import ws from 'ws';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startStack, DEMO_PASSWORD, type RunningStack } from '../../local/stack.ts';
+import { createScratchDatabase } from './postgres.ts';
 
 export interface TestStack extends RunningStack {
   /** A supabase-js client with the anon key and no stored session. */
@@ -16,18 +17,22 @@ export interface TestStack extends RunningStack {
 }
 
 /**
- * Starts a whole local stack on a free port with a fresh PGlite data directory (or, with
- * `databaseUrl`, on that database). Each test file gets its own.
+ * Starts a whole local stack on a free port with a fresh PGlite data directory (or the given
+ * one, kept afterwards), or on a throwaway database of a real PostgreSQL server.
  */
-export async function startTestStack(options: { seed?: boolean; databaseUrl?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestStack> {
-  const dataDir = options.databaseUrl ? undefined : await mkdtemp(path.join(tmpdir(), 'ngiti-test-'));
+export async function startTestStack(
+  options: { seed?: boolean; postgresServerUrl?: string; dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestStack> {
+  const scratch = options.postgresServerUrl ? await createScratchDatabase(options.postgresServerUrl) : undefined;
+  const ownDataDir = !scratch && !options.dataDir;
+  const dataDir = scratch ? undefined : (options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ngiti-test-'))));
   const stack = await startStack({
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: String(options.seed ?? true),
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
   });
   // Node 20 has no global WebSocket; supabase-js's realtime client needs one to construct.
@@ -47,7 +52,8 @@ export async function startTestStack(options: { seed?: boolean; databaseUrl?: st
     },
     async stop() {
       await stack.close();
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir && dataDir) await rm(dataDir, { recursive: true, force: true });
+      await scratch?.drop();
     },
   };
 }

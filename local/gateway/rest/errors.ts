@@ -75,13 +75,13 @@ export function statusForSqlState(code: string, role: DatabaseRole): number {
 }
 
 /** Turns anything thrown while answering into PostgREST's status and body; never a stack trace. */
-export function toRestError(error: unknown, role: DatabaseRole): RestError {
+export function toRestError(error: unknown, role: DatabaseRole, logUnexpected: (error: unknown) => void): RestError {
   if (error instanceof RestError) return error;
   if (isPostgresError(error)) {
     const status = statusForSqlState(error.code!, role);
     const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
     return new RestError(status, error.code!, error.message, error.detail ?? null, error.hint ?? null, headers);
   }
-  console.error('Unexpected error in /rest/v1:', error);
+  logUnexpected(error);
   return new RestError(500, 'PGRST000', 'An unexpected error occurred');
 }

@@ -16,12 +16,14 @@ import {
   whereConditions,
   type ReadNode,
 } from './plan.ts';
+import type { Logger } from '../../logger.ts';
 import type { Relation, Routine, SchemaCache } from './schema-cache.ts';
 
 export interface RestDeps {
   db: Database;
   config: StackConfig;
   schema: SchemaCache;
+  logger: Logger;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -144,7 +146,7 @@ function singleObjectError(rows: number): RestError {
 }
 
 export function createRestRouter(deps: RestDeps): Router {
-  const { db, config, schema } = deps;
+  const { db, config, schema, logger } = deps;
   const router = Router();
 
   router.use(express.raw({ type: () => true, limit: BODY_LIMIT_BYTES }));
@@ -252,7 +254,8 @@ export function createRestRouter(deps: RestDeps): Router {
         const conflict = query.get('on_conflict') ? parseColumnList(query.get('on_conflict')!) : relation.primaryKey;
         for (const column of conflict) if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
         if (conflict.length === 0) throw new RestError(400, 'PGRST100', 'There is no primary key or on_conflict column to upsert on');
-        const updates = columns.filter((column) => !conflict.includes(column));
+        // Like PostgREST, merging sets every payload column, conflict columns included, so the row comes back.
+        const updates = columns;
         mutation +=
           preferences.resolution === 'ignore-duplicates' || updates.length === 0
             ? ` on conflict (${conflict.map(ident).join(', ')}) do nothing`
@@ -361,7 +364,9 @@ export function createRestRouter(deps: RestDeps): Router {
         role = caller.role;
         send(res, await work(req, caller));
       } catch (error) {
-        const restError = toRestError(error, role);
+        const restError = toRestError(error, role, (unexpected) =>
+          logger.error({ err: unexpected, method: req.method, path: req.originalUrl }, 'unexpected error in /rest/v1'),
+        );
         for (const [name, value] of Object.entries(restError.headers)) res.setHeader(name, value);
         res.status(restError.status).json(restError.body);
       }

@@ -1,0 +1,197 @@
+/**
+ * npm run bench — measures the local stack, not a test (nothing here can fail a build):
+ *  1. cold start of `npm start` on an empty data directory to its first answered request, then a warm start;
+ *  2. p50/p95 of the patient list (1,000 patients) and of a month of appointments (2,000 rows with
+ *     patient embeds) through the gateway with supabase-js as a signed-in admin, against the same SQL
+ *     run directly on the same database with the same role and claims (RLS included): the ratio is
+ *     the gateway's overhead.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ws from 'ws';
+import { repoRoot } from '../local/db/migrate.ts';
+import { startStack } from '../local/stack.ts';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const WARMUP = 20;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+/** Starts `tsx local/start.ts` and returns the ms until /config.json answers. */
+async function timeStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['local/start.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    stdio: 'ignore',
+  });
+  try {
+    const deadline = started + 120_000;
+    while (performance.now() < deadline) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/config.json`);
+        if (response.ok) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the stack did not answer within 120 s');
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < WARMUP; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+const format = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function main() {
+  const startDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-start-'));
+  const cold = await timeStart(startDir);
+  const warm = await timeStart(startDir);
+  await rm(startDir, { recursive: true, force: true });
+  console.log(`npm start, empty data dir → first answered request: ${format(cold)}`);
+  console.log(`npm start, existing data dir → first answered request: ${format(warm)}`);
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-'));
+  const stack = await startStack({ PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+  try {
+    const { db } = stack;
+    const clinicId = (await db.query<{ id: number }>(`insert into public.clinics (name) values ('Bench Clinic') returning id`)).rows[0]!.id;
+    const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as unknown as typeof WebSocket } };
+    const service = createClient(stack.url, stack.config.serviceRoleKey, options);
+    const created = await service.auth.admin.createUser({
+      email: 'bench-admin@bench.test',
+      password: 'Bench1234!',
+      email_confirm: true,
+      user_metadata: { name: 'Bench Admin' },
+      app_metadata: { clinic_id: clinicId, role: 'admin' },
+    });
+    if (created.error) throw created.error;
+    await db.query(
+      `insert into public.patients (clinic_id, name, phone, messenger_id)
+       select $1, 'Patient ' || lpad(i::text, 4, '0'), '+63917' || lpad(i::text, 7, '0'), (1000000 + i)::text
+         from generate_series(1, 1000) i`,
+      [clinicId],
+    );
+    await db.query(
+      `insert into public.dentists (clinic_id, name, email, phone)
+       select $1, 'Dr. Bench ' || d, 'bench' || d || '@bench.test', '+6391700000' || d from generate_series(1, 4) d`,
+      [clinicId],
+    );
+    // 500 appointments per dentist in next month: every 20-minute slot of Mon–Sat, lunch excluded.
+    const monthStart = (
+      await db.query<{ start: string }>(
+        `select (date_trunc('month', now() at time zone 'Asia/Manila') + interval '1 month')::date::text as start`,
+      )
+    ).rows[0]!.start;
+    await db.query(
+      `with slots as (
+         select ((day + slot) at time zone 'Asia/Manila') as at
+           from generate_series($2::date, ($2::date + interval '1 month' - interval '1 day'), interval '1 day') day,
+                generate_series(interval '9 hours', interval '17 hours 40 minutes', interval '20 minutes') slot
+          where extract(isodow from day) < 7 and not (slot >= interval '12 hours' and slot < interval '13 hours')
+       ), numbered as (
+         select d.id as dentist_id, s.at, row_number() over (partition by d.id order by s.at) as n
+           from public.dentists d cross join slots s where d.clinic_id = $1
+       )
+       insert into public.appointments (clinic_id, dentist_id, patient_id, appointment_time, reason)
+       select $1, n.dentist_id, (select id from public.patients p where p.clinic_id = $1 order by id offset (n.n % 1000) limit 1), n.at, 'Cleaning'
+         from numbered n where n.n <= 500`,
+      [clinicId, monthStart],
+    );
+    const count = (await db.query<{ n: number }>('select count(*)::int as n from public.appointments where clinic_id = $1', [clinicId])).rows[0]!.n;
+
+    const admin = createClient(stack.url, stack.config.anonKey, options);
+    const signIn = await admin.auth.signInWithPassword({ email: 'bench-admin@bench.test', password: 'Bench1234!' });
+    if (signIn.error) throw signIn.error;
+    const claims = JSON.parse(Buffer.from(signIn.data.session.access_token.split('.')[1]!, 'base64url').toString());
+    const monthEnd = (await db.query<{ end: string }>(`select ($1::date + interval '1 month')::date::text as end`, [monthStart])).rows[0]!.end;
+    const from = `${monthStart}T00:00:00+08:00`;
+    const to = `${monthEnd}T00:00:00+08:00`;
+
+    const direct = (sql: string, params: unknown[]) =>
+      db.transaction(async (tx) => {
+        await tx.query('set transaction read only');
+        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+        return (await tx.query<{ body: string }>(sql, params)).rows[0]!.body;
+      });
+
+    const patientsViaGateway = await measure(async () => {
+      const { data, error } = await admin.from('patients').select('*').eq('clinic_id', clinicId).eq('deleted', false).order('name');
+      if (error || data.length !== 1000) throw error ?? new Error(`expected 1000 patients, got ${data.length}`);
+    });
+    const patientsDirect = await measure(() =>
+      direct(
+        `select coalesce(json_agg(_r), '[]'::json)::text as body from (select * from public.patients t0
+          where t0.clinic_id = $1 and t0.deleted = false order by t0.name) _r`,
+        [clinicId],
+      ),
+    );
+    const appointmentsViaGateway = await measure(async () => {
+      const { data, error } = await admin
+        .from('appointments')
+        .select('*, patients(name)')
+        .eq('clinic_id', clinicId)
+        .eq('deleted', false)
+        .gte('appointment_time', from)
+        .lt('appointment_time', to)
+        .order('appointment_time');
+      if (error || data.length !== count) throw error ?? new Error(`expected ${count} appointments, got ${data.length}`);
+    });
+    const appointmentsDirect = await measure(() =>
+      direct(
+        `select coalesce(json_agg(_r), '[]'::json)::text as body from (
+           select t0.*, (select row_to_json(_e) from (select t1.name from public.patients t1
+                          where t1.id = t0.patient_id and t1.clinic_id = t0.clinic_id) _e) as patients
+             from public.appointments t0
+            where t0.clinic_id = $1 and t0.deleted = false and t0.appointment_time >= $2 and t0.appointment_time < $3
+            order by t0.appointment_time) _r`,
+        [clinicId, from, to],
+      ),
+    );
+
+    const row = (label: string, gateway: { p50: number; p95: number }, sql: { p50: number; p95: number }) =>
+      console.log(
+        `${label.padEnd(44)} gateway p50 ${format(gateway.p50)}, p95 ${format(gateway.p95)} | direct SQL p50 ${format(sql.p50)}, p95 ${format(sql.p95)} | overhead ×${(gateway.p50 / sql.p50).toFixed(2)} (p50)`,
+      );
+    console.log(`\n${SAMPLES} samples each after ${WARMUP} warm-up requests; database: ${db.kind}`);
+    row('patient list (1,000 patients)', patientsViaGateway, patientsDirect);
+    row(`month of appointments (${count} rows + patient embed)`, appointmentsViaGateway, appointmentsDirect);
+  } finally {
+    await stack.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEVELOPMENT_JWT_SECRET, loadConfig } from './config.ts';
+import { verifyJwt } from './gateway/jwt.ts';
+
+describe('loadConfig', () => {
+  it('defaults to port 8080, .data and the development secret', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toMatch(/\.data$/);
+    expect(config.jwtSecret).toBe(DEVELOPMENT_JWT_SECRET);
+    expect(config.siteUrl).toBe('http://localhost:8080');
+  });
+
+  it('refuses the development secret when NODE_ENV=production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/public development secret/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).production).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', SITE_URL: 'not a url', SEED_DEMO_DATA: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      const lines = (error as Error).message.split('\n');
+      expect(lines).toHaveLength(4);
+      expect(lines.join(' ')).toMatch(/PORT.*JWT_SECRET.*SITE_URL.*SEED_DEMO_DATA/);
+    }
+  });
+
+  it('derives anon and service-role keys that verify with the secret and carry their role', () => {
+    const config = loadConfig({ JWT_SECRET: 'y'.repeat(40) });
+    const anon = verifyJwt(config.anonKey, config.jwtSecret);
+    const service = verifyJwt(config.serviceRoleKey, config.jwtSecret);
+    expect(anon.ok && anon.claims.role).toBe('anon');
+    expect(service.ok && service.claims.role).toBe('service_role');
+    expect(verifyJwt(config.anonKey, DEVELOPMENT_JWT_SECRET).ok).toBe(false);
+  });
+
+  it('uses DATABASE_URL instead of a data directory when given', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/ngiti' });
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/ngiti');
+    expect(config.dataDir).toBeUndefined();
+  });
+});

@@ -1,0 +1,430 @@
+-- ============================================================================
+-- Demo data: two clinics, one account per role, patients, dentists, a price
+-- list, three months of appointments (previous, current and next month, in
+-- Asia/Manila), availability blocks, invoices with payments, reminder logs.
+--
+-- Runs once, in one transaction, on an empty database (local stack), or with
+-- `supabase db reset` on a Supabase project. Everything is derived from fixed
+-- numbers except the dates, which follow now() so the demo is always current.
+-- Every appointment goes through the booking rules trigger, so the data obeys
+-- them: Monday to Saturday, 09:00-18:00 without lunch, no overlaps, nothing
+-- inside a blocked period.
+--
+-- Demo accounts, password Demo1234!:
+--   superadmin@demo.test  superadmin    Smile Dental (reaches every clinic)
+--   admin@demo.test       admin         Smile Dental
+--   reception@demo.test   receptionist  Smile Dental
+--   dentist@demo.test     dentist       Smile Dental
+--   admin2@demo.test      admin         Bright Teeth
+-- ============================================================================
+
+-- ---------------------------------------------------------------------------
+-- Clinics
+-- ---------------------------------------------------------------------------
+insert into public.clinics (name, timezone, reminder_time, address, contact_email, contact_phone)
+values
+  ('Smile Dental', 'Asia/Manila', '09:00', 'Unit 204, Emerald Avenue, Ortigas Center, Pasig City, Metro Manila',
+   'hello@smiledental.test', '+63 2 8631 2045'),
+  ('Bright Teeth', 'Asia/Manila', '08:30', '3/F Crossroads Center, Gov. M. Cuenco Avenue, Banilad, Cebu City',
+   'care@brightteeth.test', '+63 32 238 4410');
+
+-- ---------------------------------------------------------------------------
+-- Accounts. app_metadata carries clinic_id and role, so the sign-up trigger
+-- (public.handle_new_user) creates each staff profile. The token columns must
+-- be '' rather than null for GoTrue to read the rows.
+-- ---------------------------------------------------------------------------
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+)
+select
+  '00000000-0000-0000-0000-000000000000'::uuid,
+  account.id,
+  'authenticated',
+  'authenticated',
+  account.email,
+  extensions.crypt('Demo1234!', extensions.gen_salt('bf', 10)),
+  now(),
+  '', '', '', '',
+  jsonb_build_object('provider', 'email', 'providers', jsonb_build_array('email'), 'clinic_id', c.id, 'role', account.role),
+  jsonb_build_object('name', account.name),
+  now(),
+  now()
+from (
+  values
+    (1, 'd0000000-0000-4000-8000-000000000001'::uuid, 'superadmin@demo.test', 'Sofia Reyes', 'superadmin', 'Smile Dental'),
+    (2, 'd0000000-0000-4000-8000-000000000002'::uuid, 'admin@demo.test', 'Carmela Santos', 'admin', 'Smile Dental'),
+    (3, 'd0000000-0000-4000-8000-000000000003'::uuid, 'reception@demo.test', 'Joy Bautista', 'receptionist', 'Smile Dental'),
+    (4, 'd0000000-0000-4000-8000-000000000004'::uuid, 'dentist@demo.test', 'Dr. Andrea Villanueva', 'dentist', 'Smile Dental'),
+    (5, 'd0000000-0000-4000-8000-000000000005'::uuid, 'admin2@demo.test', 'Ramon Dizon', 'admin', 'Bright Teeth')
+) as account (ord, id, email, name, role, clinic_name)
+join public.clinics c on c.name = account.clinic_name
+order by account.ord;
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select
+  u.id,
+  u.id::text,
+  u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
+  'email',
+  now(),
+  now(),
+  now()
+from auth.users u
+where u.email like '%@demo.test'
+order by u.email;
+
+-- ---------------------------------------------------------------------------
+-- Patients: 54 in Smile Dental (the last two soft-deleted), 15 in Bright Teeth.
+-- Names and numbers come from the patient number n, so they never change.
+-- ---------------------------------------------------------------------------
+insert into public.patients (clinic_id, name, phone, messenger_id, deleted, created_at)
+select
+  c.id,
+  (array[
+    'Maria', 'Jose', 'Juan', 'Ana', 'Mark', 'Angelica', 'John Paul', 'Kristine', 'Christian', 'Jasmine',
+    'Rafael', 'Carmela', 'Miguel', 'Patricia', 'Gabriel', 'Bea', 'Paolo', 'Camille', 'Andrei', 'Nicole',
+    'Carlo', 'Danica', 'Enrique', 'Lorna', 'Ramon', 'Imelda', 'Rodel', 'Marites', 'Jericho', 'Liza',
+    'Noel', 'Rowena'
+  ])[1 + (n - 1) % 32]
+  || ' ' ||
+  (array[
+    'Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Tomas', 'Andrada',
+    'Castillo', 'Flores', 'Villanueva', 'Ramos', 'Castro', 'Rivera', 'Aquino', 'Navarro', 'Salazar', 'Mercado',
+    'Dela Cruz', 'Gonzales', 'Lopez', 'Del Rosario', 'Manalo', 'Pascual', 'Soriano', 'Dizon', 'Aguilar', 'Tolentino'
+  ])[1 + ((n - 1) * 7) % 30],
+  format(
+    '+63 9%s %s %s',
+    lpad((10 + (n * 37) % 90)::text, 2, '0'),
+    lpad(((n * 7919 + 311) % 1000)::text, 3, '0'),
+    lpad(((n * 104729 + 4567) % 10000)::text, 4, '0')
+  ),
+  case when n % 6 = 5 then null else (2400000000000000 + n::bigint * 7919001)::text end,
+  c.name = 'Smile Dental' and n > 52,
+  now() - make_interval(days => 200 - n)
+from (values ('Smile Dental', 1, 54), ('Bright Teeth', 61, 75)) as span (clinic_name, first_n, last_n)
+join public.clinics c on c.name = span.clinic_name
+cross join lateral generate_series(span.first_n, span.last_n) as n
+order by c.id, n;
+
+-- ---------------------------------------------------------------------------
+-- Dentists. Dr. Ramon Bautista gets only past appointments and is made
+-- inactive after they are booked (inactive dentists cannot be booked).
+-- ---------------------------------------------------------------------------
+insert into public.dentists (clinic_id, name, email, phone)
+select c.id, d.name, d.email, d.phone
+from (
+  values
+    ('Smile Dental', 1, 'Dr. Andrea Villanueva', 'dentist@demo.test', '+63 917 555 0101'),
+    ('Smile Dental', 2, 'Dr. Paolo Dimaculangan', 'paolo.dimaculangan@smiledental.test', '+63 918 555 0102'),
+    ('Smile Dental', 3, 'Dr. Katrina Lim', 'katrina.lim@smiledental.test', '+63 919 555 0103'),
+    ('Smile Dental', 4, 'Dr. Ramon Bautista', 'ramon.bautista@smiledental.test', '+63 920 555 0104'),
+    ('Bright Teeth', 1, 'Dr. Liza Gonzales', 'liza.gonzales@brightteeth.test', '+63 932 555 0201'),
+    ('Bright Teeth', 2, 'Dr. Miguel Tan', 'miguel.tan@brightteeth.test', '+63 933 555 0202')
+) as d (clinic_name, ord, name, email, phone)
+join public.clinics c on c.name = d.clinic_name
+order by c.id, d.ord;
+
+-- ---------------------------------------------------------------------------
+-- Price list (pesos); Bright Teeth charges about 10% more.
+-- ---------------------------------------------------------------------------
+insert into public.procedure_categories (clinic_id, name)
+select c.id, category.name
+from public.clinics c
+cross join (
+  values
+    (1, 'Preventive Care'), (2, 'Restorative'), (3, 'Endodontics'), (4, 'Oral Surgery'),
+    (5, 'Orthodontics'), (6, 'Prosthodontics'), (7, 'Cosmetic Dentistry')
+) as category (ord, name)
+order by c.id, category.ord;
+
+insert into public.procedures (clinic_id, category_id, name, price)
+select
+  pc.clinic_id,
+  pc.id,
+  p.name,
+  case when c.name = 'Bright Teeth' then round(p.price * 1.1 / 50) * 50 else p.price end
+from (
+  values
+    (1, 'Preventive Care', 'Dental Consultation', 500.00),
+    (2, 'Preventive Care', 'Oral Prophylaxis (Cleaning)', 1200.00),
+    (3, 'Preventive Care', 'Fluoride Treatment', 800.00),
+    (4, 'Preventive Care', 'Pit and Fissure Sealant', 900.00),
+    (5, 'Restorative', 'Composite Filling', 1500.00),
+    (6, 'Restorative', 'Temporary Filling', 700.00),
+    (7, 'Endodontics', 'Root Canal Treatment (Anterior)', 7000.00),
+    (8, 'Endodontics', 'Root Canal Treatment (Molar)', 12000.00),
+    (9, 'Oral Surgery', 'Simple Tooth Extraction', 1000.00),
+    (10, 'Oral Surgery', 'Wisdom Tooth Surgery', 9000.00),
+    (11, 'Orthodontics', 'Braces Consultation', 1000.00),
+    (12, 'Orthodontics', 'Braces Adjustment', 1500.00),
+    (13, 'Orthodontics', 'Retainer', 6000.00),
+    (14, 'Prosthodontics', 'Porcelain Crown', 12000.00),
+    (15, 'Prosthodontics', 'Complete Denture', 18000.00),
+    (16, 'Cosmetic Dentistry', 'Teeth Whitening', 9000.00),
+    (17, 'Cosmetic Dentistry', 'Veneer (per tooth)', 15000.00)
+) as p (ord, category, name, price)
+join public.procedure_categories pc on pc.name = p.category
+join public.clinics c on c.id = pc.clinic_id
+order by pc.clinic_id, p.ord;
+
+-- ---------------------------------------------------------------------------
+-- Availability blocks: future working days of the next weeks, at hours the
+-- appointments below then leave free.
+-- ---------------------------------------------------------------------------
+with
+  clock as (
+    select
+      (now() at time zone 'Asia/Manila')::date as today,
+      (date_trunc('month', (now() at time zone 'Asia/Manila')::date::timestamp) - interval '1 month')::date as first_day
+  ),
+  working_days as (
+    select d::date as day, d::date - clock.first_day as dn
+    from clock
+    cross join generate_series(clock.first_day::timestamp, (clock.first_day + interval '3 months' - interval '1 day'), interval '1 day') as d
+    where extract(isodow from d) < 7 and d::date > clock.today
+  ),
+  staff as (
+    select d.id as dentist_id, d.clinic_id, c.name as clinic_name, row_number() over (partition by d.clinic_id order by d.id) as k
+    from public.dentists d
+    join public.clinics c on c.id = d.clinic_id
+  )
+insert into public.dentist_availability (clinic_id, dentist_id, specific_date, start_time, end_time, is_available)
+select st.clinic_id, st.dentist_id, w.day, rule.start_time, rule.end_time, false
+from (
+  values
+    ('Smile Dental', 1, 6, 2, time '14:00', time '16:00'),
+    ('Smile Dental', 2, 9, 4, time '09:00', time '11:00'),
+    ('Smile Dental', 3, 11, 7, time '16:00', time '18:00'),
+    ('Bright Teeth', 1, 10, 3, time '10:00', time '12:00')
+) as rule (clinic_name, k, every_n_days, on_day, start_time, end_time)
+join staff st on st.clinic_name = rule.clinic_name and st.k = rule.k
+join working_days w on w.dn % rule.every_n_days = rule.on_day
+order by w.day, st.dentist_id;
+
+-- ---------------------------------------------------------------------------
+-- Appointments: previous, current and next month. For day number dn (from
+-- the first of the previous month), dentist number k and 20-minute slot s
+-- (09:00 + 20 min * s, lunch slots 9..11 skipped), a slot is booked when
+-- (5 dn + 11 k + 7 s) mod m = 0: m = 13 in Smile Dental (about 1.8 bookings
+-- per dentist and day), 60 in Bright Teeth. Status follows time: past
+-- bookings are mostly Completed, some No Show or Cancelled, and a few of the
+-- last two weeks still Scheduled or Confirmed (overdue); future ones are
+-- Scheduled, Confirmed or Cancelled.
+-- ---------------------------------------------------------------------------
+with
+  clock as (
+    select (date_trunc('month', (now() at time zone 'Asia/Manila')::date::timestamp) - interval '1 month')::date as first_day
+  ),
+  working_days as (
+    select d::date as day, d::date - clock.first_day as dn
+    from clock
+    cross join generate_series(clock.first_day::timestamp, (clock.first_day + interval '3 months' - interval '1 day'), interval '1 day') as d
+    where extract(isodow from d) < 7
+  ),
+  slots as (
+    select s, time '09:00' + make_interval(mins => 20 * s) as start_at
+    from generate_series(0, 26) as s
+    where s not between 9 and 11
+  ),
+  staff as (
+    select d.id as dentist_id, d.clinic_id, c.name as clinic_name, row_number() over (partition by d.clinic_id order by d.id) as k
+    from public.dentists d
+    join public.clinics c on c.id = d.clinic_id
+  ),
+  patient_list as (
+    select
+      p.id as patient_id,
+      p.clinic_id,
+      row_number() over (partition by p.clinic_id order by p.id) - 1 as pn,
+      count(*) over (partition by p.clinic_id) as patient_count
+    from public.patients p
+    where not p.deleted
+  ),
+  procedure_list as (
+    select p.clinic_id, p.name, row_number() over (partition by p.clinic_id order by p.id) - 1 as rn
+    from public.procedures p
+  ),
+  candidates as (
+    select
+      st.clinic_id, st.clinic_name, st.dentist_id, st.k, w.day, w.dn, sl.s, sl.start_at,
+      (w.day + sl.start_at) at time zone 'Asia/Manila' as starts_at,
+      (w.dn * 3 + st.k * 5 + sl.s * 11) % 20 as h
+    from working_days w
+    cross join slots sl
+    join staff st on (w.dn * 5 + st.k * 11 + sl.s * 7) % (case st.clinic_name when 'Smile Dental' then 13 else 60 end) = 0
+    where not exists (
+      select 1
+      from public.dentist_availability a
+      where a.dentist_id = st.dentist_id
+        and a.specific_date = w.day
+        and a.start_time < sl.start_at + interval '20 minutes'
+        and a.end_time > sl.start_at
+    )
+  )
+insert into public.appointments (
+  clinic_id, patient_id, dentist_id, appointment_time, reason, status, deleted, booking_origin,
+  guardian_messenger_id, reminder_enabled, reminder_days, reminder_message, reminder_recipient_type, created_at
+)
+select
+  c.clinic_id,
+  pl.patient_id,
+  c.dentist_id,
+  c.starts_at,
+  pr.name || case (c.dn + c.s) % 7
+    when 0 then ' — Notes: ' || (array[
+      'Sensitive upper left molar', 'Patient prefers the afternoon', 'Bring previous panoramic X-ray',
+      'Anxious patient, explain each step', 'Follow-up from last visit'
+    ])[1 + (c.dn + c.k) % 5]
+    else ''
+  end,
+  case
+    when c.starts_at < now() then
+      case
+        when c.starts_at > now() - interval '14 days' and c.h = 0 then 'Scheduled'
+        when c.starts_at > now() - interval '14 days' and c.h in (1, 2) then 'Confirmed'
+        when c.h in (3, 4) then 'No Show'
+        when c.h in (5, 6) then 'Cancelled'
+        else 'Completed'
+      end
+    else
+      case when c.h < 8 then 'Scheduled' when c.h < 17 then 'Confirmed' else 'Cancelled' end
+  end,
+  (c.dn + c.s) % 29 = 0,
+  (array['messenger', 'walk-in', null])[1 + (c.dn + c.k + c.s) % 3],
+  case when pl.pn % 9 = 4 then (2500000000000000 + pl.pn * 7919003)::text end,
+  (c.dn * 7 + c.s) % 17 <> 0,
+  case (c.dn + c.s) % 10 when 0 then '{1,3}'::integer[] when 1 then '{0,1}'::integer[] else '{1}'::integer[] end,
+  case when (c.dn + c.s) % 13 = 0 then
+    c.clinic_name || ' reminds you of your appointment. Please arrive 10 minutes early. Salamat po!'
+  end,
+  case when pl.pn % 9 = 4 and pl.pn % 2 = 0 then 'guardian' else 'patient' end,
+  least(c.starts_at - interval '7 days', now())
+from candidates c
+join patient_list pl on pl.clinic_id = c.clinic_id and pl.pn = (c.dn * 13 + c.k * 7 + c.s * 3) % pl.patient_count
+join procedure_list pr on pr.clinic_id = c.clinic_id
+  and pr.rn = (array[0, 1, 1, 4, 8, 0, 1, 11, 4, 2, 6, 8, 10, 1, 13, 15, 0, 7, 5, 9, 3, 12, 14, 16])[1 + (c.dn + c.k * 3 + c.s) % 24]
+-- The dentist made inactive below only has appointments well in the past.
+where not (c.clinic_name = 'Smile Dental' and c.k = 4 and c.starts_at >= now() - interval '14 days')
+order by c.starts_at, c.dentist_id;
+
+update public.dentists set is_active = false where name = 'Dr. Ramon Bautista';
+
+-- ---------------------------------------------------------------------------
+-- Invoices for the latest completed appointments (24 in Smile Dental, 6 in
+-- Bright Teeth), totals from the price list. By invoice number n the payments
+-- make it unpaid (n mod 4 = 0), partial (1), paid in two parts (2) or
+-- overpaid (3); methods rotate through cash, card, e-wallet and bank.
+-- ---------------------------------------------------------------------------
+with completed as (
+  select
+    a.clinic_id,
+    a.patient_id,
+    a.appointment_time,
+    pr.price,
+    row_number() over (partition by a.clinic_id order by a.appointment_time desc, a.id) as n
+  from public.appointments a
+  join public.procedures pr on pr.clinic_id = a.clinic_id and pr.name = split_part(a.reason, ' — Notes: ', 1)
+  where a.status = 'Completed' and not a.deleted
+)
+insert into public.invoices (clinic_id, patient_id, total, created_at)
+select completed.clinic_id, completed.patient_id, completed.price, completed.appointment_time + interval '1 hour'
+from completed
+join public.clinics c on c.id = completed.clinic_id
+where completed.n <= case c.name when 'Smile Dental' then 24 else 6 end
+order by completed.appointment_time, completed.clinic_id;
+
+with numbered as (
+  select i.*, row_number() over (partition by i.clinic_id order by i.id) as n
+  from public.invoices i
+)
+insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, reference_number, notes, payment_date)
+select
+  nb.clinic_id,
+  nb.id,
+  nb.patient_id,
+  pay.amount,
+  pay.method,
+  case pay.method
+    when 'card' then 'CARD-' || lpad(((nb.n * 7919 + pay.seq * 131) % 1000000)::text, 6, '0')
+    when 'e-wallet' then 'GCASH-' || lpad(((nb.n * 104729 + pay.seq * 17) % 100000000)::text, 8, '0')
+    when 'bank' then 'BPI-' || lpad(((nb.n * 15485863 + pay.seq) % 10000000)::text, 7, '0')
+  end,
+  case
+    when nb.n % 4 = 1 then 'Down payment; balance on next visit'
+    when nb.n % 4 = 2 and pay.seq = 2 then 'Balance settled'
+    when nb.n % 4 = 3 then 'Overpaid; change credited to the next visit'
+  end,
+  least(nb.created_at + make_interval(days => 7 * (pay.seq - 1)), now())
+from numbered nb
+cross join lateral (
+  select v.seq, v.amount, (array['cash', 'card', 'e-wallet', 'bank'])[1 + (nb.n / 4 + v.seq) % 4] as method
+  from (
+    values
+      (1, 1, round(nb.total * 0.4, 2)),
+      (2, 1, round(nb.total * 0.5, 2)),
+      (2, 2, nb.total - round(nb.total * 0.5, 2)),
+      (3, 1, nb.total + 200)
+  ) as v (state, seq, amount)
+  where v.state = nb.n % 4
+) as pay
+order by nb.clinic_id, nb.id, pay.seq;
+
+-- ---------------------------------------------------------------------------
+-- Reminder log: automated day-before reminders of the latest completed
+-- appointments (one failed), and manual reminders for upcoming ones.
+-- ---------------------------------------------------------------------------
+with recent as (
+  select
+    a.id,
+    a.clinic_id,
+    a.appointment_time,
+    p.messenger_id,
+    c.timezone,
+    c.reminder_time,
+    row_number() over (partition by a.clinic_id order by a.appointment_time desc, a.id) as n
+  from public.appointments a
+  join public.patients p on p.id = a.patient_id
+  join public.clinics c on c.id = a.clinic_id
+  where a.status = 'Completed' and not a.deleted and p.messenger_id is not null
+)
+insert into public.appointment_reminders (clinic_id, appointment_id, sent_on, days_ahead, messenger_id, is_manual, outcome, error)
+select
+  r.clinic_id,
+  r.id,
+  (((r.appointment_time at time zone r.timezone)::date - 1) + r.reminder_time) at time zone r.timezone,
+  1,
+  r.messenger_id,
+  false,
+  case when r.n = 3 then 'failed' else 'sent' end,
+  case when r.n = 3 then '(#551) This person isn''t available right now.' end
+from recent r
+join public.clinics cl on cl.id = r.clinic_id
+where r.n <= case cl.name when 'Smile Dental' then 8 else 2 end
+order by r.appointment_time;
+
+with upcoming as (
+  select
+    a.id,
+    a.clinic_id,
+    a.appointment_time,
+    p.messenger_id,
+    row_number() over (partition by a.clinic_id order by a.appointment_time, a.id) as n
+  from public.appointments a
+  join public.patients p on p.id = a.patient_id
+  where a.status = 'Confirmed' and not a.deleted and a.appointment_time > now() and p.messenger_id is not null
+)
+insert into public.appointment_reminders (clinic_id, appointment_id, sent_on, days_ahead, messenger_id, is_manual)
+select
+  u.clinic_id,
+  u.id,
+  now() - make_interval(hours => u.n::integer),
+  greatest(1, (u.appointment_time at time zone 'Asia/Manila')::date - (now() at time zone 'Asia/Manila')::date),
+  u.messenger_id,
+  true
+from upcoming u
+join public.clinics c on c.id = u.clinic_id
+where c.name = 'Smile Dental' and u.n <= 3
+order by u.appointment_time;

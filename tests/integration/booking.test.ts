@@ -1,0 +1,163 @@
+/**
+ * Booking integrity enforced by the database, seen through the API the booking form uses.
+ * Runs on PGlite and, with TEST_DATABASE_URL, on a real PostgreSQL server (where the 20
+ * concurrent inserts really race).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import { announcePostgresTarget, testDatabaseUrl } from '../support/postgres.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+const SLOT_TAKEN = 'This slot may already be taken or dentist is unavailable.';
+const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
+announcePostgresTarget('booking');
+
+/** The next date (after `daysAhead`) in Manila that falls on the given weekday (0 = Sunday). */
+function nextClinicDate(weekday: number, daysAhead = 7): string {
+  for (let offset = daysAhead; ; offset++) {
+    const date = new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000);
+    if (date.getUTCDay() === weekday) return date.toISOString().slice(0, 10);
+  }
+}
+
+describe.each(targets)('booking integrity on %s', (target) => {
+  let stack: TestStack;
+  let reception: SupabaseClient;
+  let clinicId: number;
+  let patientId: number;
+
+  async function newDentist(fields: Record<string, unknown> = {}): Promise<number> {
+    const { data, error } = await stack
+      .serviceClient()
+      .from('dentists')
+      .insert({ clinic_id: clinicId, name: `Dr. ${randomUUID().slice(0, 6)}`, email: 'b@demo.test', phone: '1', ...fields })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  const book = (dentistId: number, appointmentTime: string) =>
+    reception
+      .from('appointments')
+      .insert({ dentist_id: dentistId, patient_id: patientId, appointment_time: appointmentTime, reason: 'Cleaning', clinic_id: clinicId })
+      .select('id')
+      .single();
+
+  function expectRefused(result: { status: number; error: { code: string; message: string } | null }) {
+    expect(result.status).toBe(409);
+    expect(result.error).toMatchObject({ code: '23P01' });
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    reception = await stack.signedIn('reception@demo.test');
+    clinicId = (await stack.serviceClient().from('clinics').select('id').eq('name', 'Smile Dental').single()).data!.id;
+    const patient = await reception.from('patients').insert({ clinic_id: clinicId, name: 'Booking Test', phone: '1' }).select('id').single();
+    patientId = patient.data!.id;
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('books a free slot in clinic time', async () => {
+    const dentist = await newDentist();
+    const result = await book(dentist, clinicTime(nextClinicDate(1), '09:00'));
+    expect(result.error).toBeNull();
+    expect(result.status).toBe(201);
+  });
+
+  it('refuses an overlapping appointment of the same dentist, with the booking form’s message', async () => {
+    const dentist = await newDentist();
+    const date = nextClinicDate(2);
+    expect((await book(dentist, clinicTime(date, '10:00'))).error).toBeNull();
+    const same = await book(dentist, clinicTime(date, '10:00'));
+    expectRefused(same);
+    const overlapping = await book(dentist, clinicTime(date, '10:10'));
+    expectRefused(overlapping);
+    const adjacent = await book(dentist, clinicTime(date, '10:20'));
+    expect(adjacent.error).toBeNull();
+    const otherDentist = await book(await newDentist(), clinicTime(date, '10:00'));
+    expect(otherDentist.error).toBeNull();
+  });
+
+  it('leaves exactly one appointment when 20 bookings race for one slot', async () => {
+    const dentist = await newDentist();
+    const time = clinicTime(nextClinicDate(3), '14:20');
+    const clients = await Promise.all(Array.from({ length: 4 }, () => stack.signedIn('reception@demo.test')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        clients[i % clients.length]!
+          .from('appointments')
+          .insert({ dentist_id: dentist, patient_id: patientId, appointment_time: time, reason: 'Race', clinic_id: clinicId }),
+      ),
+    );
+    expect(results.filter((result) => result.error === null)).toHaveLength(1);
+    for (const failed of results.filter((result) => result.error !== null)) expect(failed.error!.code).toBe('23P01');
+    const rows = await stack.serviceClient().from('appointments').select('id').eq('dentist_id', dentist);
+    expect(rows.data).toHaveLength(1);
+  });
+
+  it.each([
+    ['on a Sunday', () => clinicTime(nextClinicDate(0), '10:00')],
+    ['during lunch', () => clinicTime(nextClinicDate(4), '12:00')],
+    ['running into lunch', () => clinicTime(nextClinicDate(4), '11:50')],
+    ['before opening', () => clinicTime(nextClinicDate(4), '08:40')],
+    ['running past closing', () => clinicTime(nextClinicDate(4), '17:50')],
+    ['after closing', () => clinicTime(nextClinicDate(4), '18:00')],
+  ])('refuses a booking %s', async (_label, time) => {
+    const result = await book(await newDentist(), time());
+    expectRefused(result);
+    expect(result.error!.message).toBe(SLOT_TAKEN);
+  });
+
+  it('accepts the last slot of the day, 17:40', async () => {
+    expect((await book(await newDentist(), clinicTime(nextClinicDate(5), '17:40'))).error).toBeNull();
+  });
+
+  it('refuses a booking inside a blocked availability period', async () => {
+    const dentist = await newDentist();
+    const date = nextClinicDate(5);
+    const saved = await reception.rpc('save_availability_day', {
+      p_dentist_id: dentist,
+      p_date: date,
+      p_blocks: [{ start_time: '15:00', end_time: '16:00' }],
+    });
+    expect(saved.error).toBeNull();
+    const blocked = await book(dentist, clinicTime(date, '15:40'));
+    expectRefused(blocked);
+    expect(blocked.error!.message).toBe(SLOT_TAKEN);
+    expect((await book(dentist, clinicTime(date, '16:00'))).error).toBeNull();
+  });
+
+  it('refuses a booking with an inactive or deleted dentist', async () => {
+    const inactive = await book(await newDentist({ is_active: false }), clinicTime(nextClinicDate(6), '09:20'));
+    expectRefused(inactive);
+    const deleted = await book(await newDentist({ deleted: true }), clinicTime(nextClinicDate(6), '09:20'));
+    expectRefused(deleted);
+  });
+
+  it('a cancelled or deleted appointment frees its slot', async () => {
+    const dentist = await newDentist();
+    const time = clinicTime(clinicWorkday(9), '13:40');
+    const first = await book(dentist, time);
+    await reception.from('appointments').update({ status: 'Cancelled' }).eq('id', first.data!.id);
+    const second = await book(dentist, time);
+    expect(second.error).toBeNull();
+    await reception.from('appointments').update({ deleted: true }).eq('id', second.data!.id);
+    const third = await book(dentist, time);
+    expect(third.error).toBeNull();
+  });
+
+  it('moving an appointment onto a taken slot is refused too', async () => {
+    const dentist = await newDentist();
+    const date = clinicWorkday(10);
+    await book(dentist, clinicTime(date, '09:00'));
+    const second = await book(dentist, clinicTime(date, '09:40'));
+    const moved = await reception.from('appointments').update({ appointment_time: clinicTime(date, '09:00') }).eq('id', second.data!.id);
+    expectRefused(moved);
+  });
+});

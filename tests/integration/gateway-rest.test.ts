@@ -1,0 +1,370 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../../local/gateway/jwt.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { clinicWorkday, nextWeekdayAt } from '../support/clinic-time.ts';
+
+let stack: TestStack;
+let admin: SupabaseClient;
+let service: SupabaseClient;
+let clinicId: number;
+let dentistId: number;
+
+const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+
+async function createPatient(fields: Record<string, unknown> = {}) {
+  const { data, error } = await service
+    .from('patients')
+    .insert({ name: unique('Patient'), phone: '+639171234567', clinic_id: clinicId, ...fields })
+    .select()
+    .single();
+  if (error) throw error;
+  return data as { id: number; name: string; phone: string; messenger_id: string | null };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  service = stack.serviceClient();
+  admin = await stack.signedIn('admin@demo.test');
+  const clinic = await service.from('clinics').select('id').eq('name', 'Smile Dental').single();
+  clinicId = clinic.data!.id;
+  const { data, error } = await service
+    .from('dentists')
+    .insert({ name: unique('Dr. Conformance'), email: 'conformance@demo.test', phone: '+639170000000', clinic_id: clinicId })
+    .select('id')
+    .single();
+  if (error) throw error;
+  dentistId = data.id;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('reads through supabase-js', () => {
+  it('lists a clinic’s live patients ordered by name, as the Patients screen asks', async () => {
+    const first = await createPatient({ name: unique('Aaron') });
+    const deleted = await createPatient({ name: unique('Aaron'), deleted: true });
+    const { data, error, status } = await admin
+      .from('patients')
+      .select('*')
+      .eq('clinic_id', clinicId)
+      .eq('deleted', false)
+      .order('name', { ascending: true });
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    const names = data!.map((row) => row.name as string);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(data!.some((row) => row.id === first.id)).toBe(true);
+    expect(data!.some((row) => row.id === deleted.id)).toBe(false);
+  });
+
+  it('picks columns, aliases them and casts them', async () => {
+    const patient = await createPatient();
+    const { data, error } = await admin.from('patients').select('id, full_name:name, phone::text').eq('id', patient.id);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: patient.id, full_name: patient.name, phone: patient.phone }]);
+  });
+
+  it('embeds procedure categories with their procedures, empty array when none', async () => {
+    const name = unique('Category');
+    const { data: category } = await admin.from('procedure_categories').insert({ name, clinic_id: clinicId }).select().single();
+    await admin.from('procedures').insert([
+      { clinic_id: clinicId, category_id: category!.id, name: 'Zirconia crown', price: 15000 },
+      { clinic_id: clinicId, category_id: category!.id, name: 'Acrylic crown', price: 4500.5 },
+    ]);
+    const empty = await admin.from('procedure_categories').insert({ name: unique('Empty'), clinic_id: clinicId }).select().single();
+    const { data, error } = await admin
+      .from('procedure_categories')
+      .select('id, name, procedures(id, name, price)')
+      .in('id', [category!.id, empty.data!.id])
+      .order('id')
+      .order('name', { referencedTable: 'procedures' });
+    expect(error).toBeNull();
+    expect(data![0]!.procedures.map((p: { name: string; price: number }) => [p.name, p.price])).toEqual([
+      ['Acrylic crown', 4500.5],
+      ['Zirconia crown', 15000],
+    ]);
+    expect(data![1]!.procedures).toEqual([]);
+  });
+
+  it('embeds the patient’s name in an appointment read by id, as a single object', async () => {
+    const patient = await createPatient();
+    const time = nextWeekdayAt(10, 0);
+    const { data: created, error: insertError } = await admin
+      .from('appointments')
+      .insert({ dentist_id: dentistId, patient_id: patient.id, appointment_time: time, reason: 'Cleaning', clinic_id: clinicId })
+      .select('id')
+      .single();
+    expect(insertError).toBeNull();
+    const { data, error } = await admin
+      .from('appointments')
+      .select('*, patients(name)')
+      .eq('id', created!.id)
+      .eq('clinic_id', clinicId)
+      .single();
+    expect(error).toBeNull();
+    expect(data!.patients).toEqual({ name: patient.name });
+    expect(data!.status).toBe('Scheduled');
+    expect(new Date(data!.appointment_time).toISOString()).toBe(new Date(time).toISOString());
+  });
+
+  it('filters with every comparison operator', async () => {
+    const a = await createPatient({ messenger_id: '1000' });
+    const b = await createPatient({ messenger_id: '2000' });
+    const ids = [a.id, b.id];
+    const base = () => admin.from('patients').select('id').in('id', ids).order('id');
+    const run = async (build: (query: ReturnType<typeof base>) => PromiseLike<{ data: unknown; error: unknown }>) => {
+      const { data, error } = await build(base());
+      expect(error).toBeNull();
+      return (data as { id: number }[]).map((row) => row.id);
+    };
+    expect(await run((q) => q.eq('messenger_id', '1000'))).toEqual([a.id]);
+    expect(await run((q) => q.neq('messenger_id', '1000'))).toEqual([b.id]);
+    expect(await run((q) => q.gt('id', a.id))).toEqual([b.id]);
+    expect(await run((q) => q.gte('id', a.id))).toEqual(ids);
+    expect(await run((q) => q.lt('id', b.id))).toEqual([a.id]);
+    expect(await run((q) => q.lte('id', b.id))).toEqual(ids);
+    expect(await run((q) => q.is('messenger_id', null))).toEqual([]);
+    expect(await run((q) => q.not('messenger_id', 'is', null))).toEqual(ids);
+    expect(await run((q) => q.ilike('name', a.name.toUpperCase()))).toEqual([a.id]);
+    expect(await run((q) => q.or(`messenger_id.eq.2000,name.eq.${a.name}`))).toEqual(ids);
+    expect(await run((q) => q.or('messenger_id.eq.2000,and(messenger_id.eq.1000,deleted.is.true)'))).toEqual([b.id]);
+  });
+
+  it('searches patients by name, phone or messenger id, case-insensitively', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const byName = await createPatient({ name: `Maria ${tag}Santos` });
+    const byMessenger = await createPatient({ messenger_id: `psid-${tag}XYZ` });
+    const term = tag.toUpperCase();
+    const { data, error } = await admin
+      .from('patients')
+      .select('id')
+      .eq('clinic_id', clinicId)
+      .or(`name.ilike.%${term}%,phone.ilike.%${term}%,messenger_id.ilike.%${term}%`)
+      .order('id');
+    expect(error).toBeNull();
+    expect(data!.map((row) => row.id)).toEqual([byName.id, byMessenger.id]);
+  });
+
+  it('counts exactly with head, and pages with range', async () => {
+    const { count, data, error, status } = await admin
+      .from('patients')
+      .select('*', { count: 'exact', head: true })
+      .eq('clinic_id', clinicId);
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toBeNull();
+    expect(count).toBeGreaterThanOrEqual(50);
+    const page = await admin.from('patients').select('id', { count: 'exact' }).eq('clinic_id', clinicId).order('id').range(10, 19);
+    expect(page.status).toBe(206);
+    expect(page.count).toBe(count);
+    expect(page.data).toHaveLength(10);
+    const all = await admin.from('patients').select('id').eq('clinic_id', clinicId).order('id');
+    expect(page.data).toEqual(all.data!.slice(10, 20));
+  });
+
+  it('answers 416 for a range past the end when counting', async () => {
+    const { error, status } = await admin.from('patients').select('id', { count: 'exact' }).eq('clinic_id', clinicId).range(100000, 100009);
+    expect(status).toBe(416);
+    expect(error!.code).toBe('PGRST103');
+  });
+
+  it('single() and maybeSingle() handle zero and two rows the way PostgREST does', async () => {
+    const none = await admin.from('patients').select('id').eq('id', -1).single();
+    expect(none.status).toBe(406);
+    expect(none.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 0 rows' });
+    const two = await admin.from('patients').select('id').eq('clinic_id', clinicId).limit(2).single();
+    expect(two.status).toBe(406);
+    expect(two.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' });
+    const maybeNone = await admin.from('patients').select('id').eq('id', -1).maybeSingle();
+    expect(maybeNone.error).toBeNull();
+    expect(maybeNone.data).toBeNull();
+    const maybeTwo = await admin.from('patients').select('id').eq('clinic_id', clinicId).limit(2).maybeSingle();
+    expect(maybeTwo.error?.code).toBe('PGRST116');
+  });
+});
+
+describe('writes through supabase-js', () => {
+  it('inserts without returning (201, no body) and with returning', async () => {
+    const name = unique('Insert');
+    const minimal = await admin.from('patients').insert({ name, phone: '09171234567', clinic_id: clinicId });
+    expect(minimal.status).toBe(201);
+    expect(minimal.data).toBeNull();
+    expect(minimal.error).toBeNull();
+    const returned = await admin
+      .from('invoices')
+      .insert({ patient_id: (await createPatient()).id, total: 1500.75, clinic_id: clinicId })
+      .select()
+      .single();
+    expect(returned.status).toBe(201);
+    expect(returned.data).toMatchObject({ total: 1500.75, clinic_id: clinicId });
+  });
+
+  it('updates with and without returning, and refuses an update without a filter', async () => {
+    const patient = await createPatient();
+    const minimal = await admin.from('patients').update({ phone: '09998887777' }).eq('id', patient.id).eq('clinic_id', clinicId);
+    expect(minimal.status).toBe(204);
+    const returned = await admin.from('patients').update({ messenger_id: 'psid-42' }).eq('id', patient.id).select('id, phone, messenger_id');
+    expect(returned.status).toBe(200);
+    expect(returned.data).toEqual([{ id: patient.id, phone: '09998887777', messenger_id: 'psid-42' }]);
+    const unfiltered = await admin.from('patients').update({ phone: '1' });
+    expect(unfiltered.status).toBe(400);
+    expect(unfiltered.error).toMatchObject({ code: '21000', message: 'UPDATE requires a WHERE clause' });
+  });
+
+  it('deletes with and without returning', async () => {
+    const make = async () =>
+      (await admin.from('dentists').insert({ name: unique('Dr. Temp'), email: 't@demo.test', phone: '1', clinic_id: clinicId }).select('id').single()).data!.id as number;
+    const first = await make();
+    const second = await make();
+    const minimal = await admin.from('dentists').delete().eq('id', first).eq('clinic_id', clinicId);
+    expect(minimal.status).toBe(204);
+    const returned = await admin.from('dentists').delete().eq('id', second).select('id');
+    expect(returned.data).toEqual([{ id: second }]);
+    const left = await admin.from('dentists').select('id').in('id', [first, second]);
+    expect(left.data).toEqual([]);
+  });
+
+  it('upserts on a natural key', async () => {
+    const name = unique('Upsert category');
+    const first = await admin.from('procedure_categories').upsert({ clinic_id: clinicId, name }, { onConflict: 'clinic_id,name' }).select();
+    const again = await admin.from('procedure_categories').upsert({ clinic_id: clinicId, name }, { onConflict: 'clinic_id,name' }).select();
+    expect(first.error).toBeNull();
+    expect(again.error).toBeNull();
+    expect(again.data![0]!.id).toBe(first.data![0]!.id);
+    const ignored = await admin
+      .from('procedure_categories')
+      .upsert({ clinic_id: clinicId, name }, { onConflict: 'clinic_id,name', ignoreDuplicates: true })
+      .select();
+    expect(ignored.data).toEqual([]);
+  });
+
+  it('a single() insert of two rows is refused and rolled back', async () => {
+    const name = unique('Twin');
+    const result = await admin
+      .from('patients')
+      .insert([
+        { name, phone: '1', clinic_id: clinicId },
+        { name, phone: '2', clinic_id: clinicId },
+      ])
+      .select()
+      .single();
+    expect(result.status).toBe(406);
+    const left = await admin.from('patients').select('id').eq('name', name);
+    expect(left.data).toEqual([]);
+  });
+
+  it('calls an RPC that saves a day of availability blocks', async () => {
+    const date = clinicWorkday(5);
+    const { data, error } = await admin.rpc('save_availability_day', {
+      p_dentist_id: dentistId,
+      p_date: date,
+      p_blocks: [
+        { start_time: '09:00', end_time: '11:00' },
+        { start_time: '15:00', end_time: '18:00' },
+      ],
+    });
+    expect(error).toBeNull();
+    expect((data as { start_time: string }[]).map((row) => row.start_time.slice(0, 5)).sort()).toEqual(['09:00', '15:00']);
+    const read = await admin
+      .from('dentist_availability')
+      .select('start_time, end_time')
+      .eq('dentist_id', dentistId)
+      .eq('clinic_id', clinicId)
+      .eq('is_available', false)
+      .eq('specific_date', date)
+      .order('start_time');
+    expect(read.data!.map((row) => `${row.start_time.slice(0, 5)}-${row.end_time.slice(0, 5)}`)).toEqual(['09:00-11:00', '15:00-18:00']);
+  });
+});
+
+describe('errors in Supabase’s shape', () => {
+  const raw = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+    fetch(`${stack.url}/rest/v1/${path}`, {
+      ...init,
+      headers: { apikey: stack.config.anonKey, authorization: `Bearer ${stack.config.serviceRoleKey}`, ...init.headers },
+    });
+
+  it('an unknown table is 404 PGRST205', async () => {
+    const { error, status } = await admin.from('patientz').select();
+    expect(status).toBe(404);
+    expect(error).toMatchObject({ code: 'PGRST205' });
+  });
+
+  it('an unknown column is 400 42703, and an unknown payload column 400 PGRST204', async () => {
+    const read = await admin.from('patients').select('nope');
+    expect(read.status).toBe(400);
+    expect(read.error!.code).toBe('42703');
+    const write = await admin.from('patients').insert({ nope: 1 });
+    expect(write.status).toBe(400);
+    expect(write.error!.code).toBe('PGRST204');
+  });
+
+  it('an unknown relationship is 400 PGRST200', async () => {
+    const { status, error } = await admin.from('patients').select('id, nothing(*)');
+    expect(status).toBe(400);
+    expect(error!.code).toBe('PGRST200');
+  });
+
+  it('bad filter syntax is 400 PGRST100 and a bad value is 400 22P02', async () => {
+    const syntax = await raw('patients?id=zz.1');
+    expect(syntax.status).toBe(400);
+    expect(await syntax.json()).toMatchObject({ code: 'PGRST100', hint: null });
+    const value = await raw('patients?id=eq.abc');
+    expect(value.status).toBe(400);
+    expect((await value.json()).code).toBe('22P02');
+  });
+
+  it('malformed JSON is 400 PGRST102, a wrong content type 415, a body over 1 MB 413', async () => {
+    const malformed = await raw('patients', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null });
+    const wrongType = await raw('patients', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    expect(wrongType.status).toBe(415);
+    const huge = await raw('patients', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(1_100_000), phone: '1', clinic_id: clinicId }),
+    });
+    expect(huge.status).toBe(413);
+    expect(Object.keys(await huge.json()).sort()).toEqual(['code', 'details', 'hint', 'message']);
+  });
+
+  it('a missing API key, an invalid token and an expired token are 401', async () => {
+    const noKey = await fetch(`${stack.url}/rest/v1/patients`);
+    expect(noKey.status).toBe(401);
+    expect((await noKey.json()).message).toBe('No API key found in request');
+    const forged = signJwt({ role: 'service_role' }, 'not-the-secret-not-the-secret-not-the-secret');
+    const invalid = await raw('patients', { headers: { authorization: `Bearer ${forged}` } });
+    expect(invalid.status).toBe(401);
+    expect((await invalid.json()).code).toBe('PGRST301');
+    const expired = signJwt({ role: 'authenticated', sub: randomUUID(), exp: 1 }, stack.config.jwtSecret);
+    const late = await raw('patients', { headers: { authorization: `Bearer ${expired}` } });
+    expect(late.status).toBe(401);
+    expect(await late.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
+  });
+
+  it('treats SQL-looking values as plain values', async () => {
+    const patient = await createPatient({ name: `Robert'); drop table patients; --` });
+    const { data, error } = await admin.from('patients').select('id').eq('name', patient.name);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: patient.id }]);
+    const bobby = await admin.from('patients').select('id').ilike('name', `%' or '1'='1%`);
+    expect(bobby.data).toEqual([]);
+  });
+
+  it('answers CORS preflight with the client’s headers allowed', async () => {
+    const preflight = await fetch(`${stack.url}/rest/v1/patients`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://tablet.local', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'apikey, authorization, prefer' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://tablet.local');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+    const get = await raw('patients?limit=1', { headers: { origin: 'http://tablet.local' } });
+    expect(get.headers.get('access-control-expose-headers')).toContain('Content-Range');
+    expect(get.headers.get('content-range')).toMatch(/^0-0\/\*$/);
+  });
+});

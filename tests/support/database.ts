@@ -1,0 +1,294 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/database.ts';
+import { migrate } from '../../local/db/migrate.ts';
+
+/**
+ * SQL-level test helpers: a migrated database per test file, statements run as a given
+ * PostgREST role with JWT claims, and small fixtures (clinics, staff, dentists, patients).
+ */
+
+export type DatabaseTarget = 'pglite' | 'postgres';
+
+export interface FreshDatabase {
+  target: DatabaseTarget;
+  db: Database;
+  /** Closes the connection and, on a real server, drops the database. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * The targets to run database suites against: PGlite always, a real PostgreSQL server too when
+ * TEST_DATABASE_URL names one (a superuser connection: the test creates and drops databases).
+ */
+export function databaseTargets(): DatabaseTarget[] {
+  if (process.env.TEST_DATABASE_URL) return ['pglite', 'postgres'];
+  logPostgresSkippedOnce();
+  return ['pglite'];
+}
+
+/** Every test file runs in its own worker; a marker per test run keeps the notice to one line. */
+function logPostgresSkippedOnce(): void {
+  try {
+    closeSync(openSync(path.join(tmpdir(), `ngiti-postgres-target-skipped-${process.ppid}`), 'wx'));
+  } catch {
+    return;
+  }
+  console.info('TEST_DATABASE_URL is not set: database tests run on PGlite only (postgres target skipped).');
+}
+
+/** A new, migrated database (in-memory PGlite, or a uniquely named database on TEST_DATABASE_URL's server). */
+export async function freshDatabase(target: DatabaseTarget, options: { seed?: boolean } = {}): Promise<FreshDatabase> {
+  const seed = options.seed ?? false;
+  if (target === 'pglite') {
+    const db = await openPglite(undefined);
+    try {
+      await migrate(db, { seed });
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return { target, db, cleanup: () => db.close() };
+  }
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `ngiti_test_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dropDatabase = () => onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+  let db: Database | undefined;
+  try {
+    db = await openPostgres(url.toString());
+    await migrateWithRetry(db, seed);
+  } catch (error) {
+    await db?.close();
+    await dropDatabase();
+    throw error;
+  }
+  const opened = db;
+  return {
+    target,
+    db: opened,
+    async cleanup() {
+      await opened.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function onServer(serverUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Roles are cluster-wide: test files starting together on a server that lacks them may race to
+ * create them (duplicate key or "tuple concurrently updated"). platform.sql is idempotent, so retry.
+ */
+async function migrateWithRetry(db: Database, seed: boolean): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate(db, { seed });
+      return;
+    } catch (error) {
+      const code = sqlErrorOf(error)?.code;
+      if (attempt >= 3 || !(code === '23505' || code === '42710' || code === 'XX000')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Acting as a PostgREST caller
+// ---------------------------------------------------------------------------
+
+/** JWT claims of a signed-in user, as GoTrue issues them (only `sub` matters to the policies). */
+export interface UserClaims {
+  sub: string;
+  email?: string;
+  role?: 'authenticated';
+  [claim: string]: unknown;
+}
+
+export type Actor = 'anon' | 'service_role' | UserClaims;
+
+async function becomeActor(tx: Queryable, actor: Actor): Promise<void> {
+  const role = actor === 'anon' || actor === 'service_role' ? actor : 'authenticated';
+  const claims = typeof actor === 'string' ? { role: actor } : { ...actor, role: 'authenticated' };
+  await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+    role,
+    JSON.stringify(claims),
+  ]);
+}
+
+/** Runs `work` in one transaction as the gateway does for a request: role and claims set, committed on success. */
+export function asUser<T>(db: Database, actor: Actor, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await becomeActor(tx, actor);
+    return work(tx);
+  });
+}
+
+export interface SqlError {
+  code: string;
+  message: string;
+  detail?: string;
+  constraint?: string;
+}
+
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: SqlError };
+
+class RollbackAfterSuccess extends Error {
+  constructor(readonly value: unknown) {
+    super('rolled back on purpose');
+  }
+}
+
+/** Like asUser, but always rolls back: tries `work` and reports its value or its SQL error. */
+export async function attemptAs<T>(db: Database, actor: Actor, work: (tx: Queryable) => Promise<T>): Promise<Attempt<T>> {
+  try {
+    await db.transaction(async (tx) => {
+      await becomeActor(tx, actor);
+      throw new RollbackAfterSuccess(await work(tx));
+    });
+  } catch (error) {
+    if (error instanceof RollbackAfterSuccess) return { ok: true, value: error.value as T };
+    const sqlError = sqlErrorOf(error);
+    if (sqlError) return { ok: false, error: sqlError };
+    throw error;
+  }
+  throw new Error('unreachable: the transaction always rolls back');
+}
+
+/** The SQLSTATE, message and detail of a database error from PGlite or pg; undefined for anything else. */
+export function sqlErrorOf(error: unknown): SqlError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const fields = error as Error & { code?: unknown; detail?: unknown; constraint?: unknown };
+  if (typeof fields.code !== 'string') return undefined;
+  return {
+    code: fields.code,
+    message: error.message,
+    ...(typeof fields.detail === 'string' ? { detail: fields.detail } : {}),
+    ...(typeof fields.constraint === 'string' ? { constraint: fields.constraint } : {}),
+  };
+}
+
+/** Awaits a statement that must fail, and returns its SQL error. */
+export async function sqlErrorFrom(statement: Promise<unknown>): Promise<SqlError> {
+  try {
+    await statement;
+  } catch (error) {
+    const sqlError = sqlErrorOf(error);
+    if (sqlError) return sqlError;
+    throw error;
+  }
+  throw new Error('expected the statement to fail, but it succeeded');
+}
+
+/** Tries `work` as `actor` (rolled back) and returns the SQL error it must raise. */
+export async function refusalFor(db: Database, actor: Actor, work: (tx: Queryable) => Promise<unknown>): Promise<SqlError> {
+  const attempt = await attemptAs(db, actor, work);
+  if (attempt.ok) throw new Error('expected the statement to fail, but it succeeded');
+  return attempt.error;
+}
+
+// ---------------------------------------------------------------------------
+// Fixtures (written as the migration owner, so RLS does not apply)
+// ---------------------------------------------------------------------------
+
+export type StaffRole = 'superadmin' | 'admin' | 'receptionist' | 'dentist';
+
+/** Inserts one row and returns its id. Table and column names come from test code, never from input. */
+export async function insertRow(db: Queryable, table: string, values: Record<string, unknown>): Promise<number> {
+  const columns = Object.keys(values);
+  const placeholders = columns.map((_, index) => `$${index + 1}`);
+  const { rows } = await db.query<{ id: number }>(
+    `insert into public.${table} (${columns.join(', ')}) values (${placeholders.join(', ')}) returning id::integer as id`,
+    Object.values(values),
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`insert into ${table} returned no id`);
+  return id;
+}
+
+export async function createClinic(db: Queryable, name: string, timezone = 'Asia/Manila'): Promise<number> {
+  return insertRow(db, 'clinics', { name, timezone });
+}
+
+/** An auth account whose app_metadata places it in a clinic; the sign-up trigger creates the profile. */
+export async function createStaff(db: Queryable, clinicId: number, role: StaffRole, name = `Test ${role}`): Promise<UserClaims> {
+  const id = randomUUID();
+  const email = `${role}-${id.slice(0, 8)}@example.test`;
+  await db.query(
+    `insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+     values ($1, $2, now(), $3, $4)`,
+    [
+      id,
+      email,
+      JSON.stringify({ provider: 'email', providers: ['email'], clinic_id: clinicId, role }),
+      JSON.stringify({ name }),
+    ],
+  );
+  return { sub: id, email, role: 'authenticated' };
+}
+
+export async function profileIdOf(db: Queryable, claims: UserClaims): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('select id::integer as id from public.users where user_id = $1', [claims.sub]);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`no profile for ${claims.email ?? claims.sub}`);
+  return id;
+}
+
+export function createDentist(db: Queryable, clinicId: number, name: string, extra: Record<string, unknown> = {}): Promise<number> {
+  const slug = name.toLowerCase().replace(/[^a-z]+/g, '.');
+  return insertRow(db, 'dentists', { clinic_id: clinicId, name, email: `${slug}@example.test`, phone: '+63 917 000 0000', ...extra });
+}
+
+export function createPatient(db: Queryable, clinicId: number, name: string, extra: Record<string, unknown> = {}): Promise<number> {
+  return insertRow(db, 'patients', { clinic_id: clinicId, name, phone: '+63 918 000 0000', ...extra });
+}
+
+/** A clinic with one account per role (the superadmin optional), two dentists and a patient. */
+export interface ClinicFixture {
+  id: number;
+  admin: UserClaims;
+  receptionist: UserClaims;
+  dentistUser: UserClaims;
+  dentistId: number;
+  otherDentistId: number;
+  patientId: number;
+}
+
+export async function createClinicFixture(db: Queryable, name: string): Promise<ClinicFixture> {
+  const id = await createClinic(db, name);
+  return {
+    id,
+    admin: await createStaff(db, id, 'admin'),
+    receptionist: await createStaff(db, id, 'receptionist'),
+    dentistUser: await createStaff(db, id, 'dentist'),
+    dentistId: await createDentist(db, id, `Dr. ${name} One`),
+    otherDentistId: await createDentist(db, id, `Dr. ${name} Two`),
+    patientId: await createPatient(db, id, `Patient of ${name}`),
+  };
+}
+
+/** A wall-clock time in Manila (UTC+08:00, no daylight saving) as a timestamptz literal. */
+export function manila(localDateTime: string): string {
+  return `${localDateTime.replace(' ', 'T')}:00+08:00`;
+}
+
+/** Counts rows of a query result; handy with select-only assertions. */
+export async function countOf(tx: Queryable, sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await tx.query<{ count: number }>(`select count(*)::integer as count from (${sql}) as counted`, params);
+  return rows[0]?.count ?? 0;
+}
