@@ -118,8 +118,8 @@ async function main() {
     await db.query(
       `with slots as (
          select ((day + slot) at time zone 'Asia/Manila') as at
-           from generate_series($2::date, ($2::date + interval '1 month' - interval '1 day'), interval '1 day') day,
-                generate_series(interval '9 hours', interval '17 hours 40 minutes', interval '20 minutes') slot
+           from generate_series($2::timestamp, $2::timestamp + interval '1 month' - interval '1 day', interval '1 day') day,
+                (select interval '9 hours' + i * interval '20 minutes' as slot from generate_series(0, 26) i) slots_of_day
           where extract(isodow from day) < 7 and not (slot >= interval '12 hours' and slot < interval '13 hours')
        ), numbered as (
          select d.id as dentist_id, s.at, row_number() over (partition by d.id order by s.at) as n

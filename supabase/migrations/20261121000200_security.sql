@@ -132,6 +132,7 @@ revoke execute on function public.set_updated_at(), public.prevent_clinic_change
 -- policy allows; service_role keeps everything.
 -- ---------------------------------------------------------------------------
 revoke all on all tables in schema public from anon, authenticated;
+revoke all on all sequences in schema public from anon, authenticated;
 grant all on all tables in schema public to service_role;
 
 grant select, insert, update, delete on public.clinics to authenticated;

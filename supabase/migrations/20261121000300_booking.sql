@@ -155,7 +155,8 @@ begin
     v_start := case when jsonb_typeof(v_block) = 'object' then v_block ->> 'start_time' end;
     v_end := case when jsonb_typeof(v_block) = 'object' then v_block ->> 'end_time' end;
     if v_start is null or v_end is null
-       or v_start !~ '^[0-9]{2}:[0-9]{2}(:[0-9]{2})?$' or v_end !~ '^[0-9]{2}:[0-9]{2}(:[0-9]{2})?$' then
+       or v_start !~ '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$'
+       or v_end !~ '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$' then
       raise exception 'Block % needs start_time and end_time as HH:MM.', v_index using errcode = 'invalid_parameter_value';
     end if;
     v_starts := v_starts || v_start::time;
@@ -196,3 +197,20 @@ comment on function public.save_availability_day(bigint, date, jsonb) is
 
 revoke execute on function public.save_availability_day(bigint, date, jsonb) from public, anon;
 grant execute on function public.save_availability_day(bigint, date, jsonb) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- Change feed: on hosted Supabase, Realtime (postgres_changes) only streams
+-- tables in the supabase_realtime publication. The notification service
+-- listens to appointment changes. Elsewhere the publication does not exist.
+-- ---------------------------------------------------------------------------
+do $$
+begin
+  if exists (select 1 from pg_catalog.pg_publication where pubname = 'supabase_realtime')
+     and not exists (
+       select 1 from pg_catalog.pg_publication_tables
+       where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'appointments'
+     ) then
+    alter publication supabase_realtime add table public.appointments;
+  end if;
+end
+$$;

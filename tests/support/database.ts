@@ -60,7 +60,8 @@ export async function freshDatabase(target: DatabaseTarget, options: { seed?: bo
   await onServer(serverUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const dropDatabase = () => onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+  const dropDatabase = () =>
+    onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
   let db: Database | undefined;
   try {
     db = await openPostgres(url.toString());
@@ -155,7 +156,11 @@ class RollbackAfterSuccess extends Error {
 }
 
 /** Like asUser, but always rolls back: tries `work` and reports its value or its SQL error. */
-export async function attemptAs<T>(db: Database, actor: Actor, work: (tx: Queryable) => Promise<T>): Promise<Attempt<T>> {
+export async function attemptAs<T>(
+  db: Database,
+  actor: Actor,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<Attempt<T>> {
   try {
     await db.transaction(async (tx) => {
       await becomeActor(tx, actor);
@@ -196,7 +201,11 @@ export async function sqlErrorFrom(statement: Promise<unknown>): Promise<SqlErro
 }
 
 /** Tries `work` as `actor` (rolled back) and returns the SQL error it must raise. */
-export async function refusalFor(db: Database, actor: Actor, work: (tx: Queryable) => Promise<unknown>): Promise<SqlError> {
+export async function refusalFor(
+  db: Database,
+  actor: Actor,
+  work: (tx: Queryable) => Promise<unknown>,
+): Promise<SqlError> {
   const attempt = await attemptAs(db, actor, work);
   if (attempt.ok) throw new Error('expected the statement to fail, but it succeeded');
   return attempt.error;
@@ -226,7 +235,12 @@ export async function createClinic(db: Queryable, name: string, timezone = 'Asia
 }
 
 /** An auth account whose app_metadata places it in a clinic; the sign-up trigger creates the profile. */
-export async function createStaff(db: Queryable, clinicId: number, role: StaffRole, name = `Test ${role}`): Promise<UserClaims> {
+export async function createStaff(
+  db: Queryable,
+  clinicId: number,
+  role: StaffRole,
+  name = `Test ${role}`,
+): Promise<UserClaims> {
   const id = randomUUID();
   const email = `${role}-${id.slice(0, 8)}@example.test`;
   await db.query(
@@ -243,18 +257,36 @@ export async function createStaff(db: Queryable, clinicId: number, role: StaffRo
 }
 
 export async function profileIdOf(db: Queryable, claims: UserClaims): Promise<number> {
-  const { rows } = await db.query<{ id: number }>('select id::integer as id from public.users where user_id = $1', [claims.sub]);
+  const { rows } = await db.query<{ id: number }>('select id::integer as id from public.users where user_id = $1', [
+    claims.sub,
+  ]);
   const id = rows[0]?.id;
   if (id === undefined) throw new Error(`no profile for ${claims.email ?? claims.sub}`);
   return id;
 }
 
-export function createDentist(db: Queryable, clinicId: number, name: string, extra: Record<string, unknown> = {}): Promise<number> {
+export function createDentist(
+  db: Queryable,
+  clinicId: number,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   const slug = name.toLowerCase().replace(/[^a-z]+/g, '.');
-  return insertRow(db, 'dentists', { clinic_id: clinicId, name, email: `${slug}@example.test`, phone: '+63 917 000 0000', ...extra });
+  return insertRow(db, 'dentists', {
+    clinic_id: clinicId,
+    name,
+    email: `${slug}@example.test`,
+    phone: '+63 917 000 0000',
+    ...extra,
+  });
 }
 
-export function createPatient(db: Queryable, clinicId: number, name: string, extra: Record<string, unknown> = {}): Promise<number> {
+export function createPatient(
+  db: Queryable,
+  clinicId: number,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   return insertRow(db, 'patients', { clinic_id: clinicId, name, phone: '+63 918 000 0000', ...extra });
 }
 
@@ -289,6 +321,9 @@ export function manila(localDateTime: string): string {
 
 /** Counts rows of a query result; handy with select-only assertions. */
 export async function countOf(tx: Queryable, sql: string, params: unknown[] = []): Promise<number> {
-  const { rows } = await tx.query<{ count: number }>(`select count(*)::integer as count from (${sql}) as counted`, params);
+  const { rows } = await tx.query<{ count: number }>(
+    `select count(*)::integer as count from (${sql}) as counted`,
+    params,
+  );
   return rows[0]?.count ?? 0;
 }
