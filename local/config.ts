@@ -34,7 +34,8 @@ export function apiKeysFor(jwtSecret: string) {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const problems: string[] = [];
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be a port number, got "${env.PORT}"`);
   const jwtSecret = env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET;
   if (jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
   const production = env.NODE_ENV === 'production';

@@ -10,7 +10,8 @@ try {
   if (stack.migration.applied.length > 0) console.log(`Applied migrations: ${stack.migration.applied.join(', ')}`);
   if (stack.migration.seeded) console.log('Loaded the demo data.');
   console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(13)} ${account.clinic}`);
+  for (const account of DEMO_ACCOUNTS)
+    console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(13)} ${account.clinic}`);
   console.log(`\nDev mailbox: ${stack.url}/_dev/mail\nAPI keys: anon ${stack.config.anonKey}\n`);
   const stop = async () => {
     await stack.close();

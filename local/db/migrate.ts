@@ -29,7 +29,7 @@ export async function listMigrations(): Promise<{ version: string; name: string;
  * no clinic and no user yet.
  */
 export async function migrate(db: Database, options: { seed: boolean }): Promise<MigrationReport> {
-  await db.exec(await readFile(path.join(here, 'platform.sql'), 'utf8'));
+  await applyPlatform(db, await readFile(path.join(here, 'platform.sql'), 'utf8'));
   const done = new Set(
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
       (row) => row.version,
@@ -55,6 +55,25 @@ export async function migrate(db: Database, options: { seed: boolean }): Promise
     seeded = true;
   }
   return { applied, seeded };
+}
+
+/**
+ * Roles are cluster-wide: databases of one server migrating at the same moment (parallel test
+ * files) can race to create them ("duplicate key", "already exists", "tuple concurrently
+ * updated"). platform.sql is idempotent, so the loser simply runs it again.
+ */
+async function applyPlatform(db: Database, sql: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.exec(sql);
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const raced = code === '23505' || code === '42710' || code === 'XX000';
+      if (attempt >= 5 || !raced) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
 }
 
 async function isEmpty(db: Database): Promise<boolean> {

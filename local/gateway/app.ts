@@ -69,7 +69,10 @@ export async function createGateway(deps: GatewayDeps) {
   app.use((req, res, next) => {
     const started = performance.now();
     res.on('finish', () =>
-      logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request'),
+      logger.debug(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        'request',
+      ),
     );
     next();
   });

@@ -25,14 +25,16 @@ const ROLES: readonly DatabaseRole[] = ['anon', 'authenticated', 'service_role']
 export function resolveCaller(req: Request, config: StackConfig): CallerResult {
   const apiKey = headerValue(req, 'apikey') ?? (typeof req.query.apikey === 'string' ? req.query.apikey : undefined);
   const authorization = headerValue(req, 'authorization');
-  const bearer = authorization && /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : undefined;
+  const bearer =
+    authorization && /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : undefined;
   if (!apiKey && !bearer) return { ok: false, status: 401, problem: 'no_api_key' };
   if (apiKey && apiKey !== config.anonKey && apiKey !== config.serviceRoleKey) {
     return { ok: false, status: 401, problem: 'invalid_api_key' };
   }
   const token = bearer ?? apiKey!;
   const verified = verifyJwt(token, config.jwtSecret);
-  if (!verified.ok) return { ok: false, status: 401, problem: verified.reason === 'expired' ? 'expired_jwt' : 'invalid_jwt' };
+  if (!verified.ok)
+    return { ok: false, status: 401, problem: verified.reason === 'expired' ? 'expired_jwt' : 'invalid_jwt' };
   const role = verified.claims.role;
   if (typeof role !== 'string' || !ROLES.includes(role as DatabaseRole)) {
     return { ok: false, status: 401, problem: 'invalid_jwt' };

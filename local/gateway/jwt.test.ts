@@ -7,7 +7,10 @@ const NOW = 1_800_000_000;
 describe('HS256 tokens', () => {
   it('verifies what it signed and returns the claims', () => {
     const token = signJwt({ sub: 'u1', role: 'authenticated', exp: NOW + 60 }, SECRET);
-    expect(verifyJwt(token, SECRET, NOW)).toEqual({ ok: true, claims: { sub: 'u1', role: 'authenticated', exp: NOW + 60 } });
+    expect(verifyJwt(token, SECRET, NOW)).toEqual({
+      ok: true,
+      claims: { sub: 'u1', role: 'authenticated', exp: NOW + 60 },
+    });
   });
 
   it('refuses a token signed with another secret or altered after signing', () => {
@@ -15,7 +18,10 @@ describe('HS256 tokens', () => {
     expect(verifyJwt(token, `${SECRET}-other`, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
     const [header, , signature] = token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ role: 'service_role' })).toString('base64url');
-    expect(verifyJwt(`${header}.${forgedPayload}.${signature}`, SECRET, NOW)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyJwt(`${header}.${forgedPayload}.${signature}`, SECRET, NOW)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 
   it('refuses an expired token, counting the expiry second as expired', () => {

@@ -3,8 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export type JwtClaims = Record<string, unknown> & { role?: string; sub?: string; exp?: number; iat?: number };
 
 export type VerifyResult =
-  | { ok: true; claims: JwtClaims }
-  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'bad_algorithm' };
+  { ok: true; claims: JwtClaims } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' | 'bad_algorithm' };
 
 const base64url = (input: Buffer | string) => Buffer.from(input).toString('base64url');
 
@@ -32,7 +31,8 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   if (parsedHeader.alg !== 'HS256') return { ok: false, reason: 'bad_algorithm' };
   const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'bad_signature' };
   const exp = (claims as JwtClaims).exp;
   if (typeof exp === 'number' && exp <= nowSeconds) return { ok: false, reason: 'expired' };
   return { ok: true, claims: claims as JwtClaims };

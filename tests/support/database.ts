@@ -1,10 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, openSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/database.ts';
 import { migrate } from '../../local/db/migrate.ts';
+import { announcePostgresTarget, createScratchDatabase, testDatabaseUrl } from './postgres.ts';
 
 /**
  * SQL-level test helpers: a migrated database per test file, statements run as a given
@@ -25,22 +22,11 @@ export interface FreshDatabase {
  * TEST_DATABASE_URL names one (a superuser connection: the test creates and drops databases).
  */
 export function databaseTargets(): DatabaseTarget[] {
-  if (process.env.TEST_DATABASE_URL) return ['pglite', 'postgres'];
-  logPostgresSkippedOnce();
-  return ['pglite'];
+  announcePostgresTarget('database');
+  return testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** Every test file runs in its own worker; a marker per test run keeps the notice to one line. */
-function logPostgresSkippedOnce(): void {
-  try {
-    closeSync(openSync(path.join(tmpdir(), `ngiti-postgres-target-skipped-${process.ppid}`), 'wx'));
-  } catch {
-    return;
-  }
-  console.info('TEST_DATABASE_URL is not set: database tests run on PGlite only (postgres target skipped).');
-}
-
-/** A new, migrated database (in-memory PGlite, or a uniquely named database on TEST_DATABASE_URL's server). */
+/** A new, migrated database (in-memory PGlite, or a throwaway database on TEST_DATABASE_URL's server). */
 export async function freshDatabase(target: DatabaseTarget, options: { seed?: boolean } = {}): Promise<FreshDatabase> {
   const seed = options.seed ?? false;
   if (target === 'pglite') {
@@ -54,21 +40,15 @@ export async function freshDatabase(target: DatabaseTarget, options: { seed?: bo
     return { target, db, cleanup: () => db.close() };
   }
 
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `ngiti_test_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dropDatabase = () =>
-    onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+  if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const scratch = await createScratchDatabase(testDatabaseUrl);
   let db: Database | undefined;
   try {
-    db = await openPostgres(url.toString());
-    await migrateWithRetry(db, seed);
+    db = await openPostgres(scratch.url);
+    await migrate(db, { seed });
   } catch (error) {
     await db?.close();
-    await dropDatabase();
+    await scratch.drop();
     throw error;
   }
   const opened = db;
@@ -77,36 +57,9 @@ export async function freshDatabase(target: DatabaseTarget, options: { seed?: bo
     db: opened,
     async cleanup() {
       await opened.close();
-      await dropDatabase();
+      await scratch.drop();
     },
   };
-}
-
-async function onServer(serverUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Roles are cluster-wide: test files starting together on a server that lacks them may race to
- * create them (duplicate key or "tuple concurrently updated"). platform.sql is idempotent, so retry.
- */
-async function migrateWithRetry(db: Database, seed: boolean): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrate(db, { seed });
-      return;
-    } catch (error) {
-      const code = sqlErrorOf(error)?.code;
-      if (attempt >= 3 || !(code === '23505' || code === '42710' || code === 'XX000')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------

@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 /** The machine's PostgreSQL for the "real server" target, when TEST_DATABASE_URL names one. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
-let announced = false;
-/** Says once per file that the real-PostgreSQL target was skipped, so a green run can't hide it. */
+/**
+ * Says once per test run (every file runs in its own worker, so a marker file keeps it to one
+ * line) that the real-PostgreSQL target was skipped, so a green run can't hide it.
+ */
 export function announcePostgresTarget(suite: string) {
-  if (!testDatabaseUrl && !announced) {
-    announced = true;
-    console.log(`[${suite}] TEST_DATABASE_URL is not set: skipped the real PostgreSQL target (PGlite only).`);
+  if (testDatabaseUrl) return;
+  try {
+    closeSync(openSync(path.join(tmpdir(), `ngiti-postgres-target-skipped-${process.ppid}`), 'wx'));
+  } catch {
+    return;
   }
+  console.info(`[${suite}] TEST_DATABASE_URL is not set: the real PostgreSQL target was skipped (PGlite only).`);
 }
 
 /** A throwaway database on the TEST_DATABASE_URL server; `drop()` removes it. */

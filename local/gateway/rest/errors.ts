@@ -53,7 +53,9 @@ interface PostgresError {
 
 function isPostgresError(error: unknown): error is PostgresError & Error {
   return (
-    error instanceof Error && typeof (error as PostgresError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PostgresError).code!)
+    error instanceof Error &&
+    typeof (error as PostgresError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as PostgresError).code!)
   );
 }
 

@@ -10,7 +10,13 @@ describe('parseSelect', () => {
       { kind: 'column', field: { column: 'price', jsonPath: [] }, alias: undefined, cast: 'text' },
       {
         kind: 'column',
-        field: { column: 'meta', jsonPath: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] },
+        field: {
+          column: 'meta',
+          jsonPath: [
+            { arrow: '->', key: 'a' },
+            { arrow: '->>', key: 'b' },
+          ],
+        },
         alias: undefined,
         cast: undefined,
       },

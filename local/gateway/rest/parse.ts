@@ -208,7 +208,11 @@ export function parseFilter(field: Field, expression: string): Condition {
     rest = rest.slice(4);
   }
   const dot = rest.indexOf('.');
-  if (dot < 0) throw parseError(`"failed to parse filter (${expression})" (line 1, column 1)`, 'unexpected end of input expecting operator');
+  if (dot < 0)
+    throw parseError(
+      `"failed to parse filter (${expression})" (line 1, column 1)`,
+      'unexpected end of input expecting operator',
+    );
   let operator = rest.slice(0, dot);
   const value = rest.slice(dot + 1);
   let language: string | undefined;
@@ -264,7 +268,8 @@ export function splitTopLevel(text: string): string[] {
     }
     current += char;
   }
-  if (depth !== 0 || quoted) throw parseError(`"failed to parse logic tree (${text})"`, 'unbalanced parentheses or quotes');
+  if (depth !== 0 || quoted)
+    throw parseError(`"failed to parse logic tree (${text})"`, 'unbalanced parentheses or quotes');
   parts.push(current);
   return parts.filter((part) => part !== '');
 }
@@ -296,7 +301,11 @@ export function parseOrder(text: string): OrderTerm[] {
       if (word === 'asc' || word === 'desc') order.direction = word;
       else if (word === 'nullsfirst') order.nulls = 'first';
       else if (word === 'nullslast') order.nulls = 'last';
-      else throw parseError(`"failed to parse order (${text})" (line 1, column ${cursor.index})`, `unexpected "${word}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
+      else
+        throw parseError(
+          `"failed to parse order (${text})" (line 1, column ${cursor.index})`,
+          `unexpected "${word}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+        );
     }
     if (!cursor.done) cursor.fail('"," or end of input');
     return order;

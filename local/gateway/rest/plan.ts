@@ -1,8 +1,4 @@
-import {
-  RestError,
-  columnNotFound,
-  parseError,
-} from './errors.ts';
+import { RestError, columnNotFound, parseError } from './errors.ts';
 import {
   parseField,
   parseFilter,
@@ -77,7 +73,12 @@ export class ReadPlanner {
       const { target, foreignKey, cardinality } = this.relationship(relation, item.name, item.hint);
       const child = this.node(target, item.items.length > 0 ? item.items : [{ kind: 'star' }]);
       if (item.spread && cardinality === 'one-to-many') {
-        throw new RestError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, "'" + relation.name + "' and '" + item.name + "' do not form a many-to-one or one-to-one relationship");
+        throw new RestError(
+          400,
+          'PGRST119',
+          `A spread operation on '${item.name}' is not possible`,
+          "'" + relation.name + "' and '" + item.name + "' do not form a many-to-one or one-to-one relationship",
+        );
       }
       node.children.push({
         ...child,
@@ -98,13 +99,16 @@ export class ReadPlanner {
     for (const fk of this.schema.foreignKeys) {
       if (fk.table === relation.name) {
         const target = this.schema.relations.get(fk.referencedTable);
-        const byName = fk.referencedTable === name || fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name);
-        if (target && byName && matchesHint(fk, fk.columns, hint)) candidates.push({ target, foreignKey: fk, cardinality: 'many-to-one' });
+        const byName =
+          fk.referencedTable === name || fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name);
+        if (target && byName && matchesHint(fk, fk.columns, hint))
+          candidates.push({ target, foreignKey: fk, cardinality: 'many-to-one' });
       }
       if (fk.referencedTable === relation.name) {
         const target = this.schema.relations.get(fk.table);
         const byName = fk.table === name || fk.name === name;
-        if (target && byName && matchesHint(fk, fk.columns, hint)) candidates.push({ target, foreignKey: fk, cardinality: 'one-to-many' });
+        if (target && byName && matchesHint(fk, fk.columns, hint))
+          candidates.push({ target, foreignKey: fk, cardinality: 'one-to-many' });
       }
     }
     if (candidates.length === 0) {
@@ -147,7 +151,14 @@ export class ReadPlanner {
         segments.pop();
         negateLogic = true;
       }
-      if (segments.length === 0 && ROOT_PARAMETERS.has(last) && last !== 'order' && last !== 'limit' && last !== 'offset') continue;
+      if (
+        segments.length === 0 &&
+        ROOT_PARAMETERS.has(last) &&
+        last !== 'order' &&
+        last !== 'limit' &&
+        last !== 'offset'
+      )
+        continue;
       const node = this.findNode(root, segments);
       switch (last) {
         case 'or':
@@ -180,7 +191,13 @@ export class ReadPlanner {
     for (const name of path) {
       const child = node.children.find((candidate) => candidate.outputName === name);
       if (!child) {
-        throw new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+        throw new RestError(
+          400,
+          'PGRST108',
+          `'${name}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${name}' is included in the 'select' query parameter.`,
+        );
       }
       node = child;
     }
@@ -193,7 +210,8 @@ function matchesHint(fk: ForeignKey, columns: string[], hint: string | undefined
 }
 
 function nonNegativeInteger(value: string, what: string): number {
-  if (!/^\d+$/.test(value)) throw parseError(`"failed to parse ${what} (${value})" (line 1, column 1)`, 'expecting a non-negative integer');
+  if (!/^\d+$/.test(value))
+    throw parseError(`"failed to parse ${what} (${value})" (line 1, column 1)`, 'expecting a non-negative integer');
   return Number(value);
 }
 
@@ -264,8 +282,14 @@ function conditionSql(node: ReadNode, condition: Condition, params: Params): str
   } else if (operator === 'match' || operator === 'imatch') {
     sql = `${expression}::text ${operator === 'match' ? '~' : '~*'} ${params.add(value)}`;
   } else if (operator === 'is') {
-    const keyword = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[value.toLowerCase()];
-    if (!keyword) throw parseError(`"failed to parse filter (is.${value})" (line 1, column 4)`, 'expecting null, not_null, true, false or unknown');
+    const keyword = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[
+      value.toLowerCase()
+    ];
+    if (!keyword)
+      throw parseError(
+        `"failed to parse filter (is.${value})" (line 1, column 4)`,
+        'expecting null, not_null, true, false or unknown',
+      );
     sql = `${expression} is ${keyword}`;
   } else if (operator === 'isdistinct') {
     sql = `${expression} is distinct from ${params.add(value)}::${type}`;
@@ -282,7 +306,12 @@ function conditionSql(node: ReadNode, condition: Condition, params: Params): str
         : `${expression}::text ${base} ${quantifier}(array(select replace(v, '*', '%') from unnest(${list}::text[]) v))`;
   } else {
     // Full-text search: plfts/phfts/wfts pick the tsquery parser.
-    const parser = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[operator]!;
+    const parser = {
+      fts: 'to_tsquery',
+      plfts: 'plainto_tsquery',
+      phfts: 'phraseto_tsquery',
+      wfts: 'websearch_to_tsquery',
+    }[operator]!;
     const language = condition.language ? `${params.add(condition.language)}::regconfig, ` : '';
     const vector = type === 'tsvector' ? expression : `to_tsvector(${language}${expression}::text)`;
     sql = `${vector} @@ ${parser}(${language}${params.add(value)})`;
@@ -305,7 +334,9 @@ export function whereConditions(node: ReadNode, params: Params): string[] {
   for (const child of node.children) {
     if (child.joinType !== 'inner') continue;
     const inner = [joinCondition(node, child), ...whereConditions(child, params)];
-    conditions.push(`exists (select 1 from public.${ident(child.relation.name)} as ${child.alias} where ${inner.join(' and ')})`);
+    conditions.push(
+      `exists (select 1 from public.${ident(child.relation.name)} as ${child.alias} where ${inner.join(' and ')})`,
+    );
   }
   return conditions;
 }

@@ -33,7 +33,6 @@ interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only';
   count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
-  missing?: 'default' | 'null';
   applied: string[];
 }
 
@@ -51,9 +50,6 @@ function parsePreferences(req: Request): Preferences {
       preferences.applied.push(value);
     } else if (key === 'resolution' && (setting === 'merge-duplicates' || setting === 'ignore-duplicates')) {
       preferences.resolution = setting;
-      preferences.applied.push(value);
-    } else if (key === 'missing' && (setting === 'default' || setting === 'null')) {
-      preferences.missing = setting;
       preferences.applied.push(value);
     }
   }
@@ -79,8 +75,18 @@ function queryOf(req: Request): URLSearchParams {
 
 function readJsonBody(req: Request): unknown {
   const type = (headerValue(req, 'content-type') ?? 'application/json').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json' && type !== 'application/vnd.pgrst.object+json' && type !== 'application/vnd.pgrst.array+json') {
-    throw new RestError(415, 'PGRST107', `The request's Content-Type '${type}' is not supported`, null, "Send the body as JSON with 'Content-Type: application/json'.");
+  if (
+    type !== 'application/json' &&
+    type !== 'application/vnd.pgrst.object+json' &&
+    type !== 'application/vnd.pgrst.array+json'
+  ) {
+    throw new RestError(
+      415,
+      'PGRST107',
+      `The request's Content-Type '${type}' is not supported`,
+      null,
+      "Send the body as JSON with 'Content-Type: application/json'.",
+    );
   }
   const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
   try {
@@ -104,9 +110,21 @@ function callerOrThrow(req: Request, config: StackConfig): Caller {
   if (result.ok) return result.caller;
   switch (result.problem) {
     case 'no_api_key':
-      throw new RestError(401, null, 'No API key found in request', null, 'No `apikey` request header or url param was found.');
+      throw new RestError(
+        401,
+        null,
+        'No API key found in request',
+        null,
+        'No `apikey` request header or url param was found.',
+      );
     case 'invalid_api_key':
-      throw new RestError(401, null, 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.');
+      throw new RestError(
+        401,
+        null,
+        'Invalid API key',
+        null,
+        'Double check your Supabase `anon` or `service_role` API key.',
+      );
     case 'expired_jwt':
       throw new RestError(401, 'PGRST303', 'JWT expired', null, null, {
         'WWW-Authenticate': 'Bearer error="invalid_token", error_description="JWT expired"',
@@ -119,11 +137,18 @@ function callerOrThrow(req: Request, config: StackConfig): Caller {
 }
 
 /** One transaction as the caller's role with PostgREST's request settings, read-only for GET/HEAD. */
-async function asCaller<T>(db: Database, req: Request, caller: Caller, work: (tx: Queryable) => Promise<T>): Promise<T> {
+async function asCaller<T>(
+  db: Database,
+  req: Request,
+  caller: Caller,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
   return db.transaction(async (tx) => {
     if (readOnly) await tx.query('set transaction read only');
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'authorization' && name !== 'apikey'));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => name !== 'authorization' && name !== 'apikey'),
+    );
     await tx.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),
@@ -142,7 +167,12 @@ interface Answer {
 
 /** Thrown inside a transaction to roll it back and answer with an error (PGRST116 on writes). */
 function singleObjectError(rows: number): RestError {
-  return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+  return new RestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
 }
 
 export function createRestRouter(deps: RestDeps): Router {
@@ -212,10 +242,21 @@ export function createRestRouter(deps: RestDeps): Router {
     const countSql = preferences.count ? `(select count(*) ${from})::int` : 'null::int';
     const sql = `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_total, ${countSql} as total
       from (select ${selectList(root, params)} ${from}${orderSql(root, params)}${pagingSql(root)}) _r`;
-    const row = await asCaller(db, req, caller, async (tx) => (await tx.query<{ body: string; page_total: number; total: number | null }>(sql, params.values)).rows[0]!);
+    const row = await asCaller(
+      db,
+      req,
+      caller,
+      async (tx) =>
+        (await tx.query<{ body: string; page_total: number; total: number | null }>(sql, params.values)).rows[0]!,
+    );
     const offset = root.offset ?? 0;
     if (row.total !== null && offset > 0 && offset >= row.total && Number(row.page_total) === 0) {
-      throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${row.total} rows.`);
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${row.total} rows.`,
+      );
     }
     const partial = row.total !== null && (offset > 0 || Number(row.page_total) < row.total);
     return respondWithRows(root, row, single, partial ? 206 : 200, preferenceHeader(preferences), offset);
@@ -238,10 +279,17 @@ export function createRestRouter(deps: RestDeps): Router {
       if (rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))) {
         throw new RestError(400, 'PGRST102', 'All object keys must match');
       }
-      const columns = query.get('columns') ? parseColumnList(query.get('columns')!) : [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
-      for (const column of columns) if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
+      const columns = query.get('columns')
+        ? parseColumnList(query.get('columns')!)
+        : [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
+      for (const column of columns)
+        if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
       if (rows.length === 0) {
-        return { status: 201, body: preferences.return === 'representation' ? '[]' : undefined, headers: { 'Content-Range': '*/*' } };
+        return {
+          status: 201,
+          body: preferences.return === 'representation' ? '[]' : undefined,
+          headers: { 'Content-Range': '*/*' },
+        };
       }
       const source = `json_populate_recordset(null::public.${ident(relation.name)}, ${params.add(JSON.stringify(rows))}::json) as _p`;
       mutation =
@@ -252,8 +300,10 @@ export function createRestRouter(deps: RestDeps): Router {
               .join(', ')} from ${source}`;
       if (preferences.resolution) {
         const conflict = query.get('on_conflict') ? parseColumnList(query.get('on_conflict')!) : relation.primaryKey;
-        for (const column of conflict) if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
-        if (conflict.length === 0) throw new RestError(400, 'PGRST100', 'There is no primary key or on_conflict column to upsert on');
+        for (const column of conflict)
+          if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
+        if (conflict.length === 0)
+          throw new RestError(400, 'PGRST100', 'There is no primary key or on_conflict column to upsert on');
         // Like PostgREST, merging sets every payload column, conflict columns included, so the row comes back.
         const updates = columns;
         mutation +=
@@ -263,17 +313,25 @@ export function createRestRouter(deps: RestDeps): Router {
       }
     } else if (req.method === 'PATCH') {
       const body = readJsonBody(req);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw new RestError(400, 'PGRST102', 'Empty or invalid json');
       const columns = Object.keys(body);
-      for (const column of columns) if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
+      for (const column of columns)
+        if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
       const where = whereConditions(root, params);
       if (where.length === 0) throw new RestError(400, '21000', 'UPDATE requires a WHERE clause');
       if (columns.length === 0) {
-        return { status: preferences.return === 'representation' ? 200 : 204, body: preferences.return === 'representation' ? '[]' : undefined, headers: {} };
+        return {
+          status: preferences.return === 'representation' ? 200 : 204,
+          body: preferences.return === 'representation' ? '[]' : undefined,
+          headers: {},
+        };
       }
       mutation = `update public.${ident(relation.name)} as ${root.alias} set ${columns
         .map((column) => `${ident(column)} = _p.${ident(column)}`)
-        .join(', ')} from json_populate_record(null::public.${ident(relation.name)}, ${params.add(JSON.stringify(body))}::json) as _p where ${where.join(' and ')}`;
+        .join(
+          ', ',
+        )} from json_populate_record(null::public.${ident(relation.name)}, ${params.add(JSON.stringify(body))}::json) as _p where ${where.join(' and ')}`;
     } else {
       const where = whereConditions(root, params);
       if (where.length === 0) throw new RestError(400, '21000', 'DELETE requires a WHERE clause');
@@ -293,7 +351,13 @@ export function createRestRouter(deps: RestDeps): Router {
         select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_total
         from (select ${selectList(root, params)} from pgrst_source as ${root.alias}) _r`;
       const row = (await tx.query<{ body: string; page_total: number }>(sql, params.values)).rows[0]!;
-      const answer = respondWithRows(root, { ...row, total: preferences.count ? row.page_total : null }, single, status === 204 ? 200 : status, headers);
+      const answer = respondWithRows(
+        root,
+        { ...row, total: preferences.count ? row.page_total : null },
+        single,
+        status === 204 ? 200 : status,
+        headers,
+      );
       return answer;
     });
   }
@@ -306,7 +370,8 @@ export function createRestRouter(deps: RestDeps): Router {
     let args: Record<string, unknown>;
     if (req.method === 'POST') {
       const body = Buffer.isBuffer(req.body) && req.body.length === 0 ? {} : readJsonBody(req);
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw new RestError(400, 'PGRST102', 'Empty or invalid json');
       args = body as Record<string, unknown>;
     } else if (req.method === 'GET' || req.method === 'HEAD') {
       args = {};
@@ -314,7 +379,8 @@ export function createRestRouter(deps: RestDeps): Router {
       throw new RestError(405, 'PGRST101', 'Only GET and POST are allowed for functions');
     }
     const routine = pickRoutine(schema, name, req.method === 'POST' ? Object.keys(args) : undefined, query);
-    if (req.method !== 'POST') for (const arg of routine.args) if (query.has(arg.name)) args[arg.name] = query.get(arg.name);
+    if (req.method !== 'POST')
+      for (const arg of routine.args) if (query.has(arg.name)) args[arg.name] = query.get(arg.name);
 
     const params = new Params();
     const argSql = Object.entries(args)
@@ -338,10 +404,19 @@ export function createRestRouter(deps: RestDeps): Router {
       const where = whereConditions(root, params);
       const sql = `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_total
         from (select ${selectList(root, params)} from ${call} as ${root.alias}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${orderSql(root, params)}${pagingSql(root)}) _r`;
-      const row = await asCaller(db, req, caller, async (tx) => (await tx.query<{ body: string; page_total: number }>(sql, params.values)).rows[0]!);
+      const row = await asCaller(
+        db,
+        req,
+        caller,
+        async (tx) => (await tx.query<{ body: string; page_total: number }>(sql, params.values)).rows[0]!,
+      );
       if (!routine.returnsSet && !single) {
         const array = JSON.parse(row.body) as unknown[];
-        return { status: 200, body: JSON.stringify(array[0] ?? null), headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } };
+        return {
+          status: 200,
+          body: JSON.stringify(array[0] ?? null),
+          headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+        };
       }
       return respondWithRows(root, row, single, 200, headers);
     }
@@ -350,27 +425,34 @@ export function createRestRouter(deps: RestDeps): Router {
       : routine.returnsComposite
         ? `select row_to_json(_v)::text as body from ${call} as _v`
         : `select to_json(${call})::text as body`;
-    const row = await asCaller(db, req, caller, async (tx) => (await tx.query<{ body: string | null }>(sql, params.values)).rows[0]);
-    return { status: 200, body: row?.body ?? 'null', headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } };
+    const row = await asCaller(
+      db,
+      req,
+      caller,
+      async (tx) => (await tx.query<{ body: string | null }>(sql, params.values)).rows[0],
+    );
+    return {
+      status: 200,
+      body: row?.body ?? 'null',
+      headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+    };
   }
 
-  const handle =
-    (work: (req: Request, caller: Caller) => Promise<Answer>) =>
-    async (req: Request, res: Response) => {
-      let role: Caller['role'] = 'anon';
-      try {
-        checkProfile(req);
-        const caller = callerOrThrow(req, config);
-        role = caller.role;
-        send(res, await work(req, caller));
-      } catch (error) {
-        const restError = toRestError(error, role, (unexpected) =>
-          logger.error({ err: unexpected, method: req.method, path: req.originalUrl }, 'unexpected error in /rest/v1'),
-        );
-        for (const [name, value] of Object.entries(restError.headers)) res.setHeader(name, value);
-        res.status(restError.status).json(restError.body);
-      }
-    };
+  const handle = (work: (req: Request, caller: Caller) => Promise<Answer>) => async (req: Request, res: Response) => {
+    let role: Caller['role'] = 'anon';
+    try {
+      checkProfile(req);
+      const caller = callerOrThrow(req, config);
+      role = caller.role;
+      send(res, await work(req, caller));
+    } catch (error) {
+      const restError = toRestError(error, role, (unexpected) =>
+        logger.error({ err: unexpected, method: req.method, path: req.originalUrl }, 'unexpected error in /rest/v1'),
+      );
+      for (const [name, value] of Object.entries(restError.headers)) res.setHeader(name, value);
+      res.status(restError.status).json(restError.body);
+    }
+  };
 
   router.all(
     '/rpc/:name',
@@ -401,7 +483,12 @@ export function createRestRouter(deps: RestDeps): Router {
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') {
-      res.status(413).json({ code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${BODY_LIMIT_BYTES} bytes`, hint: null });
+      res.status(413).json({
+        code: 'PGRST413',
+        message: 'Payload Too Large',
+        details: `The request body is larger than ${BODY_LIMIT_BYTES} bytes`,
+        hint: null,
+      });
       return;
     }
     if (type) {
@@ -432,9 +519,15 @@ function applyRangeHeader(req: Request, root: ReadNode) {
   }
 }
 
-function pickRoutine(schema: SchemaCache, name: string, bodyKeys: string[] | undefined, query: URLSearchParams): Routine {
+function pickRoutine(
+  schema: SchemaCache,
+  name: string,
+  bodyKeys: string[] | undefined,
+  query: URLSearchParams,
+): Routine {
   const overloads = schema.routines.get(name) ?? [];
-  const given = bodyKeys ?? overloads.flatMap((routine) => routine.args.map((arg) => arg.name)).filter((arg) => query.has(arg));
+  const given =
+    bodyKeys ?? overloads.flatMap((routine) => routine.args.map((arg) => arg.name)).filter((arg) => query.has(arg));
   const fits = overloads.filter(
     (routine) =>
       given.every((key) => routine.args.some((arg) => arg.name === key)) &&
@@ -442,7 +535,13 @@ function pickRoutine(schema: SchemaCache, name: string, bodyKeys: string[] | und
   );
   if (fits.length === 1) return fits[0]!;
   if (fits.length > 1) {
-    throw new RestError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((fit) => `public.${fit.name}(${fit.args.map((arg) => `${arg.name} => ${arg.type}`).join(', ')})`).join(', ')}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${fits.map((fit) => `public.${fit.name}(${fit.args.map((arg) => `${arg.name} => ${arg.type}`).join(', ')})`).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
   }
   const argList = given.length > 0 ? `(${[...given].sort().join(', ')})` : ' without parameters';
   throw new RestError(
@@ -459,7 +558,15 @@ function argumentText(value: unknown, type: string): string | null {
   if (value === null || value === undefined) return null;
   if (type === 'json' || type === 'jsonb') return JSON.stringify(value);
   if (Array.isArray(value) && type.endsWith('[]')) {
-    return `{${value.map((item) => (item === null ? 'NULL' : `"${String(typeof item === 'object' ? JSON.stringify(item) : item).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+    return `{${value
+      .map((item) =>
+        item === null
+          ? 'NULL'
+          : `"${String(typeof item === 'object' ? JSON.stringify(item) : item)
+              .replace(/\\/g, '\\\\')
+              .replace(/"/g, '\\"')}"`,
+      )
+      .join(',')}}`;
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
