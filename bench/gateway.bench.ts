@@ -87,8 +87,13 @@ async function main() {
   const stack = await startStack({ PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
   try {
     const { db } = stack;
-    const clinicId = (await db.query<{ id: number }>(`insert into public.clinics (name) values ('Bench Clinic') returning id`)).rows[0]!.id;
-    const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as unknown as typeof WebSocket } };
+    const clinicId = (
+      await db.query<{ id: number }>(`insert into public.clinics (name) values ('Bench Clinic') returning id`)
+    ).rows[0]!.id;
+    const options = {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as unknown as typeof WebSocket },
+    };
     const service = createClient(stack.url, stack.config.serviceRoleKey, options);
     const created = await service.auth.admin.createUser({
       email: 'bench-admin@bench.test',
@@ -130,25 +135,38 @@ async function main() {
          from numbered n where n.n <= 500`,
       [clinicId, monthStart],
     );
-    const count = (await db.query<{ n: number }>('select count(*)::int as n from public.appointments where clinic_id = $1', [clinicId])).rows[0]!.n;
+    const count = (
+      await db.query<{ n: number }>('select count(*)::int as n from public.appointments where clinic_id = $1', [
+        clinicId,
+      ])
+    ).rows[0]!.n;
 
     const admin = createClient(stack.url, stack.config.anonKey, options);
     const signIn = await admin.auth.signInWithPassword({ email: 'bench-admin@bench.test', password: 'Bench1234!' });
     if (signIn.error) throw signIn.error;
     const claims = JSON.parse(Buffer.from(signIn.data.session.access_token.split('.')[1]!, 'base64url').toString());
-    const monthEnd = (await db.query<{ end: string }>(`select ($1::date + interval '1 month')::date::text as end`, [monthStart])).rows[0]!.end;
+    const monthEnd = (
+      await db.query<{ end: string }>(`select ($1::date + interval '1 month')::date::text as end`, [monthStart])
+    ).rows[0]!.end;
     const from = `${monthStart}T00:00:00+08:00`;
     const to = `${monthEnd}T00:00:00+08:00`;
 
     const direct = (sql: string, params: unknown[]) =>
       db.transaction(async (tx) => {
         await tx.query('set transaction read only');
-        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify(claims),
+        ]);
         return (await tx.query<{ body: string }>(sql, params)).rows[0]!.body;
       });
 
     const patientsViaGateway = await measure(async () => {
-      const { data, error } = await admin.from('patients').select('*').eq('clinic_id', clinicId).eq('deleted', false).order('name');
+      const { data, error } = await admin
+        .from('patients')
+        .select('*')
+        .eq('clinic_id', clinicId)
+        .eq('deleted', false)
+        .order('name');
       if (error || data.length !== 1000) throw error ?? new Error(`expected 1000 patients, got ${data.length}`);
     });
     const patientsDirect = await measure(() =>
@@ -167,7 +185,8 @@ async function main() {
         .gte('appointment_time', from)
         .lt('appointment_time', to)
         .order('appointment_time');
-      if (error || data.length !== count) throw error ?? new Error(`expected ${count} appointments, got ${data.length}`);
+      if (error || data.length !== count)
+        throw error ?? new Error(`expected ${count} appointments, got ${data.length}`);
     });
     const appointmentsDirect = await measure(() =>
       direct(

@@ -18,7 +18,9 @@ let skipped = 0;
 if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   passed = results.numPassedTests;
-  failed = results.numFailedTests + (results.numFailedTestSuites > 0 && results.numFailedTests === 0 ? results.numFailedTestSuites : 0);
+  failed =
+    results.numFailedTests +
+    (results.numFailedTestSuites > 0 && results.numFailedTests === 0 ? results.numFailedTestSuites : 0);
   skipped = results.numPendingTests + results.numTodoTests;
   rmSync(report, { force: true });
 } else {

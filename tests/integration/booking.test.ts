@@ -32,7 +32,13 @@ describe.each(targets)('booking integrity on %s', (target) => {
     const { data, error } = await stack
       .serviceClient()
       .from('dentists')
-      .insert({ clinic_id: clinicId, name: `Dr. ${randomUUID().slice(0, 6)}`, email: 'b@demo.test', phone: '1', ...fields })
+      .insert({
+        clinic_id: clinicId,
+        name: `Dr. ${randomUUID().slice(0, 6)}`,
+        email: 'b@demo.test',
+        phone: '1',
+        ...fields,
+      })
       .select('id')
       .single();
     if (error) throw error;
@@ -42,7 +48,13 @@ describe.each(targets)('booking integrity on %s', (target) => {
   const book = (dentistId: number, appointmentTime: string) =>
     reception
       .from('appointments')
-      .insert({ dentist_id: dentistId, patient_id: patientId, appointment_time: appointmentTime, reason: 'Cleaning', clinic_id: clinicId })
+      .insert({
+        dentist_id: dentistId,
+        patient_id: patientId,
+        appointment_time: appointmentTime,
+        reason: 'Cleaning',
+        clinic_id: clinicId,
+      })
       .select('id')
       .single();
 
@@ -55,7 +67,11 @@ describe.each(targets)('booking integrity on %s', (target) => {
     stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
     reception = await stack.signedIn('reception@demo.test');
     clinicId = (await stack.serviceClient().from('clinics').select('id').eq('name', 'Smile Dental').single()).data!.id;
-    const patient = await reception.from('patients').insert({ clinic_id: clinicId, name: 'Booking Test', phone: '1' }).select('id').single();
+    const patient = await reception
+      .from('patients')
+      .insert({ clinic_id: clinicId, name: 'Booking Test', phone: '1' })
+      .select('id')
+      .single();
     patientId = patient.data!.id;
   });
 
@@ -90,9 +106,13 @@ describe.each(targets)('booking integrity on %s', (target) => {
     const clients = await Promise.all(Array.from({ length: 4 }, () => stack.signedIn('reception@demo.test')));
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        clients[i % clients.length]!
-          .from('appointments')
-          .insert({ dentist_id: dentist, patient_id: patientId, appointment_time: time, reason: 'Race', clinic_id: clinicId }),
+        clients[i % clients.length]!.from('appointments').insert({
+          dentist_id: dentist,
+          patient_id: patientId,
+          appointment_time: time,
+          reason: 'Race',
+          clinic_id: clinicId,
+        }),
       ),
     );
     expect(results.filter((result) => result.error === null)).toHaveLength(1);
@@ -157,7 +177,10 @@ describe.each(targets)('booking integrity on %s', (target) => {
     const date = clinicWorkday(10);
     await book(dentist, clinicTime(date, '09:00'));
     const second = await book(dentist, clinicTime(date, '09:40'));
-    const moved = await reception.from('appointments').update({ appointment_time: clinicTime(date, '09:00') }).eq('id', second.data!.id);
+    const moved = await reception
+      .from('appointments')
+      .update({ appointment_time: clinicTime(date, '09:00') })
+      .eq('id', second.data!.id);
     expectRefused(moved);
   });
 });

@@ -16,11 +16,18 @@ describe('the demo data through supabase-js', () => {
     const clinics = (await service.from('clinics').select('id, name')).data!;
     const smile = clinics.find((clinic) => clinic.name === 'Smile Dental')!.id;
     const bright = clinics.find((clinic) => clinic.name === 'Bright Teeth')!.id;
-    const brightPatients = await service.from('patients').select('id', { count: 'exact', head: true }).eq('clinic_id', bright);
+    const brightPatients = await service
+      .from('patients')
+      .select('id', { count: 'exact', head: true })
+      .eq('clinic_id', bright);
     expect(brightPatients.count).toBeGreaterThan(0);
 
     const admin = await stack.signedIn('admin@demo.test');
-    const { data, error } = await admin.from('patients').select('id, name, clinic_id').eq('deleted', false).order('name');
+    const { data, error } = await admin
+      .from('patients')
+      .select('id, name, clinic_id')
+      .eq('deleted', false)
+      .order('name');
     expect(error).toBeNull();
     expect(data!.length).toBeGreaterThanOrEqual(50);
     expect(data!.every((patient) => patient.clinic_id === smile)).toBe(true);
@@ -51,7 +58,9 @@ describe('the demo data through supabase-js', () => {
       .order('appointment_time');
     expect(error).toBeNull();
     expect(data!.length).toBeGreaterThanOrEqual(300);
-    expect(new Set(data!.map((row) => row.status))).toEqual(new Set(['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled']));
+    expect(new Set(data!.map((row) => row.status))).toEqual(
+      new Set(['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled']),
+    );
     expect(data!.every((row) => row.patients !== null && row.dentists !== null)).toBe(true);
   });
 });

@@ -31,7 +31,12 @@ beforeAll(async () => {
   clinicId = clinic.data!.id;
   const { data, error } = await service
     .from('dentists')
-    .insert({ name: unique('Dr. Conformance'), email: 'conformance@demo.test', phone: '+639170000000', clinic_id: clinicId })
+    .insert({
+      name: unique('Dr. Conformance'),
+      email: 'conformance@demo.test',
+      phone: '+639170000000',
+      clinic_id: clinicId,
+    })
     .select('id')
     .single();
   if (error) throw error;
@@ -69,12 +74,20 @@ describe('reads through supabase-js', () => {
 
   it('embeds procedure categories with their procedures, empty array when none', async () => {
     const name = unique('Category');
-    const { data: category } = await admin.from('procedure_categories').insert({ name, clinic_id: clinicId }).select().single();
+    const { data: category } = await admin
+      .from('procedure_categories')
+      .insert({ name, clinic_id: clinicId })
+      .select()
+      .single();
     await admin.from('procedures').insert([
       { clinic_id: clinicId, category_id: category!.id, name: 'Zirconia crown', price: 15000 },
       { clinic_id: clinicId, category_id: category!.id, name: 'Acrylic crown', price: 4500.5 },
     ]);
-    const empty = await admin.from('procedure_categories').insert({ name: unique('Empty'), clinic_id: clinicId }).select().single();
+    const empty = await admin
+      .from('procedure_categories')
+      .insert({ name: unique('Empty'), clinic_id: clinicId })
+      .select()
+      .single();
     const { data, error } = await admin
       .from('procedure_categories')
       .select('id, name, procedures(id, name, price)')
@@ -94,7 +107,13 @@ describe('reads through supabase-js', () => {
     const time = nextWeekdayAt(10, 0);
     const { data: created, error: insertError } = await admin
       .from('appointments')
-      .insert({ dentist_id: dentistId, patient_id: patient.id, appointment_time: time, reason: 'Cleaning', clinic_id: clinicId })
+      .insert({
+        dentist_id: dentistId,
+        patient_id: patient.id,
+        appointment_time: time,
+        reason: 'Cleaning',
+        clinic_id: clinicId,
+      })
       .select('id')
       .single();
     expect(insertError).toBeNull();
@@ -157,7 +176,12 @@ describe('reads through supabase-js', () => {
     expect(status).toBe(200);
     expect(data).toBeNull();
     expect(count).toBeGreaterThanOrEqual(50);
-    const page = await admin.from('patients').select('id', { count: 'exact' }).eq('clinic_id', clinicId).order('id').range(10, 19);
+    const page = await admin
+      .from('patients')
+      .select('id', { count: 'exact' })
+      .eq('clinic_id', clinicId)
+      .order('id')
+      .range(10, 19);
     expect(page.status).toBe(206);
     expect(page.count).toBe(count);
     expect(page.data).toHaveLength(10);
@@ -166,7 +190,11 @@ describe('reads through supabase-js', () => {
   });
 
   it('answers 416 for a range past the end when counting', async () => {
-    const { error, status } = await admin.from('patients').select('id', { count: 'exact' }).eq('clinic_id', clinicId).range(100000, 100009);
+    const { error, status } = await admin
+      .from('patients')
+      .select('id', { count: 'exact' })
+      .eq('clinic_id', clinicId)
+      .range(100000, 100009);
     expect(status).toBe(416);
     expect(error!.code).toBe('PGRST103');
   });
@@ -204,9 +232,17 @@ describe('writes through supabase-js', () => {
 
   it('updates with and without returning, and refuses an update without a filter', async () => {
     const patient = await createPatient();
-    const minimal = await admin.from('patients').update({ phone: '09998887777' }).eq('id', patient.id).eq('clinic_id', clinicId);
+    const minimal = await admin
+      .from('patients')
+      .update({ phone: '09998887777' })
+      .eq('id', patient.id)
+      .eq('clinic_id', clinicId);
     expect(minimal.status).toBe(204);
-    const returned = await admin.from('patients').update({ messenger_id: 'psid-42' }).eq('id', patient.id).select('id, phone, messenger_id');
+    const returned = await admin
+      .from('patients')
+      .update({ messenger_id: 'psid-42' })
+      .eq('id', patient.id)
+      .select('id, phone, messenger_id');
     expect(returned.status).toBe(200);
     expect(returned.data).toEqual([{ id: patient.id, phone: '09998887777', messenger_id: 'psid-42' }]);
     const unfiltered = await admin.from('patients').update({ phone: '1' });
@@ -216,7 +252,13 @@ describe('writes through supabase-js', () => {
 
   it('deletes with and without returning', async () => {
     const make = async () =>
-      (await admin.from('dentists').insert({ name: unique('Dr. Temp'), email: 't@demo.test', phone: '1', clinic_id: clinicId }).select('id').single()).data!.id as number;
+      (
+        await admin
+          .from('dentists')
+          .insert({ name: unique('Dr. Temp'), email: 't@demo.test', phone: '1', clinic_id: clinicId })
+          .select('id')
+          .single()
+      ).data!.id as number;
     const first = await make();
     const second = await make();
     const minimal = await admin.from('dentists').delete().eq('id', first).eq('clinic_id', clinicId);
@@ -229,8 +271,14 @@ describe('writes through supabase-js', () => {
 
   it('upserts on a natural key', async () => {
     const name = unique('Upsert category');
-    const first = await admin.from('procedure_categories').upsert({ clinic_id: clinicId, name }, { onConflict: 'clinic_id,name' }).select();
-    const again = await admin.from('procedure_categories').upsert({ clinic_id: clinicId, name }, { onConflict: 'clinic_id,name' }).select();
+    const first = await admin
+      .from('procedure_categories')
+      .upsert({ clinic_id: clinicId, name }, { onConflict: 'clinic_id,name' })
+      .select();
+    const again = await admin
+      .from('procedure_categories')
+      .upsert({ clinic_id: clinicId, name }, { onConflict: 'clinic_id,name' })
+      .select();
     expect(first.error).toBeNull();
     expect(again.error).toBeNull();
     expect(again.data![0]!.id).toBe(first.data![0]!.id);
@@ -267,7 +315,10 @@ describe('writes through supabase-js', () => {
       ],
     });
     expect(error).toBeNull();
-    expect((data as { start_time: string }[]).map((row) => row.start_time.slice(0, 5)).sort()).toEqual(['09:00', '15:00']);
+    expect((data as { start_time: string }[]).map((row) => row.start_time.slice(0, 5)).sort()).toEqual([
+      '09:00',
+      '15:00',
+    ]);
     const read = await admin
       .from('dentist_availability')
       .select('start_time, end_time')
@@ -276,7 +327,10 @@ describe('writes through supabase-js', () => {
       .eq('is_available', false)
       .eq('specific_date', date)
       .order('start_time');
-    expect(read.data!.map((row) => `${row.start_time.slice(0, 5)}-${row.end_time.slice(0, 5)}`)).toEqual(['09:00-11:00', '15:00-18:00']);
+    expect(read.data!.map((row) => `${row.start_time.slice(0, 5)}-${row.end_time.slice(0, 5)}`)).toEqual([
+      '09:00-11:00',
+      '15:00-18:00',
+    ]);
   });
 });
 
@@ -284,7 +338,11 @@ describe('errors in Supabase’s shape', () => {
   const raw = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
     fetch(`${stack.url}/rest/v1/${path}`, {
       ...init,
-      headers: { apikey: stack.config.anonKey, authorization: `Bearer ${stack.config.serviceRoleKey}`, ...init.headers },
+      headers: {
+        apikey: stack.config.anonKey,
+        authorization: `Bearer ${stack.config.serviceRoleKey}`,
+        ...init.headers,
+      },
     });
 
   it('an unknown table is 404 PGRST205', async () => {
@@ -318,10 +376,23 @@ describe('errors in Supabase’s shape', () => {
   });
 
   it('malformed JSON is 400 PGRST102, a wrong content type 415, a body over 1 MB 413', async () => {
-    const malformed = await raw('patients', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    const malformed = await raw('patients', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null });
-    const wrongType = await raw('patients', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    expect(await malformed.json()).toEqual({
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+      details: null,
+      hint: null,
+    });
+    const wrongType = await raw('patients', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expect(wrongType.status).toBe(415);
     const huge = await raw('patients', {
       method: 'POST',
@@ -358,7 +429,11 @@ describe('errors in Supabase’s shape', () => {
   it('answers CORS preflight with the client’s headers allowed', async () => {
     const preflight = await fetch(`${stack.url}/rest/v1/patients`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://tablet.local', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'apikey, authorization, prefer' },
+      headers: {
+        origin: 'http://tablet.local',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'apikey, authorization, prefer',
+      },
     });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://tablet.local');

@@ -17,9 +17,14 @@ describe('persistence on a PGlite data directory', () => {
     expect(first.migration.applied.length).toBeGreaterThan(0);
     const admin = await first.signedIn('admin@demo.test');
     const clinicId = (await admin.from('clinics').select('id').single()).data!.id;
-    const created = await admin.from('patients').insert({ clinic_id: clinicId, name: 'Survives Restart', phone: '1' }).select('id').single();
+    const created = await admin
+      .from('patients')
+      .insert({ clinic_id: clinicId, name: 'Survives Restart', phone: '1' })
+      .select('id')
+      .single();
     expect(created.error).toBeNull();
-    const countBefore = (await first.serviceClient().from('appointments').select('*', { count: 'exact', head: true })).count;
+    const countBefore = (await first.serviceClient().from('appointments').select('*', { count: 'exact', head: true }))
+      .count;
     await first.stop();
 
     const second = await startTestStack({ dataDir });
@@ -28,7 +33,8 @@ describe('persistence on a PGlite data directory', () => {
       const again = await second.signedIn('admin@demo.test');
       const found = await again.from('patients').select('name').eq('id', created.data!.id).single();
       expect(found.data).toEqual({ name: 'Survives Restart' });
-      const countAfter = (await second.serviceClient().from('appointments').select('*', { count: 'exact', head: true })).count;
+      const countAfter = (await second.serviceClient().from('appointments').select('*', { count: 'exact', head: true }))
+        .count;
       expect(countAfter).toBe(countBefore);
       const clinics = await second.serviceClient().from('clinics').select('name').order('name');
       expect(clinics.data!.map((row) => row.name)).toEqual(['Bright Teeth', 'Smile Dental']);

@@ -56,7 +56,10 @@ function freshSlot(): string {
   ];
   const minutes = slots[index % slots.length]!;
   const date = clinicWorkday(20 + Math.floor(index / slots.length) * 2);
-  return clinicTime(date, `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+  return clinicTime(
+    date,
+    `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+  );
 }
 
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
@@ -98,7 +101,13 @@ const TABLES: TableRules[] = [
   },
   {
     table: 'appointments',
-    payload: (c) => ({ clinic_id: c.id, dentist_id: c.dentistId, patient_id: c.patientId, appointment_time: freshSlot(), reason: 'Cleaning' }),
+    payload: (c) => ({
+      clinic_id: c.id,
+      dentist_id: c.dentistId,
+      patient_id: c.patientId,
+      appointment_time: freshSlot(),
+      reason: 'Cleaning',
+    }),
     change: () => ({ status: 'Confirmed' }),
     select: ALL,
     insert: ALL,
@@ -107,7 +116,13 @@ const TABLES: TableRules[] = [
   },
   {
     table: 'appointment_reminders',
-    payload: (c) => ({ clinic_id: c.id, appointment_id: c.appointmentId, days_ahead: 1, messenger_id: 'psid-1', is_manual: true }),
+    payload: (c) => ({
+      clinic_id: c.id,
+      appointment_id: c.appointmentId,
+      days_ahead: 1,
+      messenger_id: 'psid-1',
+      is_manual: true,
+    }),
     change: () => ({ messenger_id: 'psid-2' }),
     select: ALL,
     insert: NOBODY,
@@ -143,7 +158,13 @@ const TABLES: TableRules[] = [
   },
   {
     table: 'payments',
-    payload: (c) => ({ clinic_id: c.id, invoice_id: c.invoiceId, patient_id: c.patientId, amount: 500, method: 'cash' }),
+    payload: (c) => ({
+      clinic_id: c.id,
+      invoice_id: c.invoiceId,
+      patient_id: c.patientId,
+      amount: 500,
+      method: 'cash',
+    }),
     change: () => ({ amount: 1 }),
     select: ALL,
     insert: ALL,
@@ -186,12 +207,29 @@ describe.each(targets)('row-level security on %s', (target) => {
   async function fixture(name: string): Promise<ClinicFixture> {
     const clinic = await service.from('clinics').select('id').eq('name', name).single();
     const id = clinic.data!.id as number;
-    const patientId = (await insertAsService('patients', { clinic_id: id, name: unique('Fixture'), phone: '1' })).id as number;
-    const dentistId = (await insertAsService('dentists', { clinic_id: id, name: unique('Dr. Fixture'), email: 'f@demo.test', phone: '1' })).id as number;
-    const categoryId = (await insertAsService('procedure_categories', { clinic_id: id, name: unique('Fixture category') })).id as number;
-    const invoiceId = (await insertAsService('invoices', { clinic_id: id, patient_id: patientId, total: 1000 })).id as number;
+    const patientId = (await insertAsService('patients', { clinic_id: id, name: unique('Fixture'), phone: '1' }))
+      .id as number;
+    const dentistId = (
+      await insertAsService('dentists', {
+        clinic_id: id,
+        name: unique('Dr. Fixture'),
+        email: 'f@demo.test',
+        phone: '1',
+      })
+    ).id as number;
+    const categoryId = (
+      await insertAsService('procedure_categories', { clinic_id: id, name: unique('Fixture category') })
+    ).id as number;
+    const invoiceId = (await insertAsService('invoices', { clinic_id: id, patient_id: patientId, total: 1000 }))
+      .id as number;
     const appointmentId = (
-      await insertAsService('appointments', { clinic_id: id, dentist_id: dentistId, patient_id: patientId, appointment_time: freshSlot(), reason: 'Checkup' })
+      await insertAsService('appointments', {
+        clinic_id: id,
+        dentist_id: dentistId,
+        patient_id: patientId,
+        appointment_time: freshSlot(),
+        reason: 'Checkup',
+      })
     ).id as number;
     return { id, patientId, dentistId, categoryId, invoiceId, appointmentId };
   }
@@ -228,28 +266,58 @@ describe.each(targets)('row-level security on %s', (target) => {
 
       const target = await insertAsService(rules.table, rules.payload(clinicA));
       const change = rules.change();
-      const updated = await client.from(rules.table).update(change).eq('id', target.id as number);
+      const updated = await client
+        .from(rules.table)
+        .update(change)
+        .eq('id', target.id as number);
       expectAllowedOrRefused(updated, rules.update.includes(role));
-      const afterUpdate = (await service.from(rules.table).select('*').eq('id', target.id as number).single()).data as Row;
-      const changed = Object.entries(change).every(([key, value]) => String(afterUpdate[key]).slice(0, String(value).length) === String(value));
+      const afterUpdate = (
+        await service
+          .from(rules.table)
+          .select('*')
+          .eq('id', target.id as number)
+          .single()
+      ).data as Row;
+      const changed = Object.entries(change).every(
+        ([key, value]) => String(afterUpdate[key]).slice(0, String(value).length) === String(value),
+      );
       expect(changed).toBe(rules.update.includes(role));
 
       const victim = await insertAsService(rules.table, rules.payload(clinicA));
-      const deleted = await client.from(rules.table).delete().eq('id', victim.id as number);
+      const deleted = await client
+        .from(rules.table)
+        .delete()
+        .eq('id', victim.id as number);
       expectAllowedOrRefused(deleted, rules.delete.includes(role));
-      const stillThere = await service.from(rules.table).select('id').eq('id', victim.id as number);
+      const stillThere = await service
+        .from(rules.table)
+        .select('id')
+        .eq('id', victim.id as number);
       expect(stillThere.data!.length === 0).toBe(rules.delete.includes(role));
     });
 
     it('the admin of another clinic can neither see nor change this clinic’s rows', async () => {
       const row = await insertAsService(rules.table, rules.payload(clinicA));
-      const seen = await otherAdmin.from(rules.table).select('*').eq('id', row.id as number);
+      const seen = await otherAdmin
+        .from(rules.table)
+        .select('*')
+        .eq('id', row.id as number);
       expect(seen.data).toEqual([]);
       const everything = await otherAdmin.from(rules.table).select('clinic_id');
       expect((everything.data ?? []).every((r) => r.clinic_id === clinicB.id)).toBe(true);
-      await otherAdmin.from(rules.table).update(rules.change()).eq('id', row.id as number);
-      await otherAdmin.from(rules.table).delete().eq('id', row.id as number);
-      const after = await service.from(rules.table).select('*').eq('id', row.id as number).single();
+      await otherAdmin
+        .from(rules.table)
+        .update(rules.change())
+        .eq('id', row.id as number);
+      await otherAdmin
+        .from(rules.table)
+        .delete()
+        .eq('id', row.id as number);
+      const after = await service
+        .from(rules.table)
+        .select('*')
+        .eq('id', row.id as number)
+        .single();
       expect(after.data).toEqual(row);
       const intoOtherClinic = await otherAdmin.from(rules.table).insert(rules.payload(clinicA));
       expect([403, 409]).toContain(intoOtherClinic.status);
@@ -265,8 +333,15 @@ describe.each(targets)('row-level security on %s', (target) => {
     it('no staff member can move a row to another clinic', async () => {
       const row = await insertAsService(rules.table, rules.payload(clinicA));
       for (const role of ROLES) {
-        const moved = await as[role].from(rules.table).update({ clinic_id: clinicB.id }).eq('id', row.id as number);
-        const after = await service.from(rules.table).select('clinic_id').eq('id', row.id as number).single();
+        const moved = await as[role]
+          .from(rules.table)
+          .update({ clinic_id: clinicB.id })
+          .eq('id', row.id as number);
+        const after = await service
+          .from(rules.table)
+          .select('clinic_id')
+          .eq('id', row.id as number)
+          .single();
         expect(after.data!.clinic_id).toBe(clinicA.id);
         if (rules.update.includes(role)) expect(moved.error).not.toBeNull();
       }
@@ -276,14 +351,22 @@ describe.each(targets)('row-level security on %s', (target) => {
   it('a superadmin reaches every clinic', async () => {
     const both = await as.superadmin.from('patients').select('clinic_id').in('clinic_id', [clinicA.id, clinicB.id]);
     expect(new Set(both.data!.map((row) => row.clinic_id))).toEqual(new Set([clinicA.id, clinicB.id]));
-    const insert = await as.superadmin.from('patients').insert({ clinic_id: clinicB.id, name: unique('By superadmin'), phone: '1' });
+    const insert = await as.superadmin
+      .from('patients')
+      .insert({ clinic_id: clinicB.id, name: unique('By superadmin'), phone: '1' });
     expect(insert.error).toBeNull();
   });
 
   it('an appointment cannot point at another clinic’s patient', async () => {
     const { status, error } = await otherAdmin
       .from('appointments')
-      .insert({ clinic_id: clinicB.id, dentist_id: clinicB.dentistId, patient_id: clinicA.patientId, appointment_time: freshSlot(), reason: 'X' });
+      .insert({
+        clinic_id: clinicB.id,
+        dentist_id: clinicB.dentistId,
+        patient_id: clinicA.patientId,
+        appointment_time: freshSlot(),
+        reason: 'X',
+      });
     expect(status).toBe(409);
     expect(error!.code).toBe('23503');
   });
@@ -303,7 +386,11 @@ describe.each(targets)('row-level security on %s', (target) => {
         const { status } = await as[role].from('clinics').insert({ name: unique('Rogue clinic') });
         expect(status).toBe(403);
       }
-      const created = await as.superadmin.from('clinics').insert({ name: unique('New clinic') }).select('id').single();
+      const created = await as.superadmin
+        .from('clinics')
+        .insert({ name: unique('New clinic') })
+        .select('id')
+        .single();
       expect(created.error).toBeNull();
       await as.admin.from('clinics').delete().eq('id', clinicA.id);
       expect((await service.from('clinics').select('id').eq('id', clinicA.id)).data).toHaveLength(1);
@@ -314,12 +401,16 @@ describe.each(targets)('row-level security on %s', (target) => {
     it('an admin updates their own clinic; receptionists and dentists cannot; nobody updates another clinic', async () => {
       const address = unique('Rizal Ave');
       await as.admin.from('clinics').update({ address }).eq('id', clinicA.id);
-      expect((await service.from('clinics').select('address').eq('id', clinicA.id).single()).data!.address).toBe(address);
+      expect((await service.from('clinics').select('address').eq('id', clinicA.id).single()).data!.address).toBe(
+        address,
+      );
       for (const role of ['receptionist', 'dentist'] as const) {
         await as[role].from('clinics').update({ address: 'hijacked' }).eq('id', clinicA.id);
       }
       await otherAdmin.from('clinics').update({ address: 'hijacked' }).eq('id', clinicA.id);
-      expect((await service.from('clinics').select('address').eq('id', clinicA.id).single()).data!.address).toBe(address);
+      expect((await service.from('clinics').select('address').eq('id', clinicA.id).single()).data!.address).toBe(
+        address,
+      );
     });
 
     it('no browser role can read clinic secrets', async () => {
@@ -333,7 +424,12 @@ describe.each(targets)('row-level security on %s', (target) => {
 
   describe('users (staff profiles)', () => {
     async function profile(role: 'admin' | 'receptionist' | 'dentist', clinicId = clinicA.id) {
-      return insertAsService('users', { email: `${randomUUID().slice(0, 8)}@staff.test`, name: unique('Staff'), role, clinic_id: clinicId });
+      return insertAsService('users', {
+        email: `${randomUUID().slice(0, 8)}@staff.test`,
+        name: unique('Staff'),
+        role,
+        clinic_id: clinicId,
+      });
     }
 
     it('everyone reads their own profile; only admins and the superadmin list the clinic’s staff', async () => {
@@ -341,7 +437,8 @@ describe.each(targets)('row-level security on %s', (target) => {
         const own = await as[role].from('users').select('email').eq('email', EMAILS[role]).single();
         expect(own.data!.email).toBe(EMAILS[role]);
       }
-      const listed = async (role: Role) => (await as[role].from('users').select('id').eq('clinic_id', clinicA.id)).data!.length;
+      const listed = async (role: Role) =>
+        (await as[role].from('users').select('id').eq('clinic_id', clinicA.id)).data!.length;
       expect(await listed('admin')).toBeGreaterThan(1);
       expect(await listed('superadmin')).toBeGreaterThan(1);
       expect(await listed('receptionist')).toBe(1);
@@ -350,15 +447,39 @@ describe.each(targets)('row-level security on %s', (target) => {
 
     it('admins add, rename and remove staff of their clinic; receptionists and dentists cannot', async () => {
       for (const role of ROLES) {
-        const row = { email: `${randomUUID().slice(0, 8)}@staff.test`, name: unique('New'), role: 'receptionist', clinic_id: clinicA.id };
+        const row = {
+          email: `${randomUUID().slice(0, 8)}@staff.test`,
+          name: unique('New'),
+          role: 'receptionist',
+          clinic_id: clinicA.id,
+        };
         const inserted = await as[role].from('users').insert(row);
         expect(inserted.status).toBe(role === 'admin' || role === 'superadmin' ? 201 : 403);
         const target = await profile('dentist');
-        await as[role].from('users').update({ name: 'Renamed' }).eq('id', target.id as number);
-        const renamed = (await service.from('users').select('name').eq('id', target.id as number).single()).data!.name === 'Renamed';
+        await as[role]
+          .from('users')
+          .update({ name: 'Renamed' })
+          .eq('id', target.id as number);
+        const renamed =
+          (
+            await service
+              .from('users')
+              .select('name')
+              .eq('id', target.id as number)
+              .single()
+          ).data!.name === 'Renamed';
         expect(renamed).toBe(role === 'admin' || role === 'superadmin');
-        await as[role].from('users').delete().eq('id', target.id as number);
-        const gone = (await service.from('users').select('id').eq('id', target.id as number)).data!.length === 0;
+        await as[role]
+          .from('users')
+          .delete()
+          .eq('id', target.id as number);
+        const gone =
+          (
+            await service
+              .from('users')
+              .select('id')
+              .eq('id', target.id as number)
+          ).data!.length === 0;
         expect(gone).toBe(role === 'admin' || role === 'superadmin');
       }
     });
@@ -367,18 +488,38 @@ describe.each(targets)('row-level security on %s', (target) => {
       for (const role of ['admin', 'superadmin'] as const) {
         const created = await as[role]
           .from('users')
-          .insert({ email: `${randomUUID().slice(0, 8)}@staff.test`, name: 'Sneaky', role: 'superadmin', clinic_id: clinicA.id });
+          .insert({
+            email: `${randomUUID().slice(0, 8)}@staff.test`,
+            name: 'Sneaky',
+            role: 'superadmin',
+            clinic_id: clinicA.id,
+          });
         expect(created.error).not.toBeNull();
         const target = await profile('receptionist');
-        await as[role].from('users').update({ role: 'superadmin' }).eq('id', target.id as number);
-        expect((await service.from('users').select('role').eq('id', target.id as number).single()).data!.role).toBe('receptionist');
+        await as[role]
+          .from('users')
+          .update({ role: 'superadmin' })
+          .eq('id', target.id as number);
+        expect(
+          (
+            await service
+              .from('users')
+              .select('role')
+              .eq('id', target.id as number)
+              .single()
+          ).data!.role,
+        ).toBe('receptionist');
       }
     });
 
     it('nobody changes their own role or clinic', async () => {
       for (const role of ROLES) {
-        const own = (await service.from('users').select('id, role, clinic_id').eq('email', EMAILS[role]).single()).data!;
-        await as[role].from('users').update({ role: role === 'admin' ? 'dentist' : 'admin' }).eq('id', own.id);
+        const own = (await service.from('users').select('id, role, clinic_id').eq('email', EMAILS[role]).single())
+          .data!;
+        await as[role]
+          .from('users')
+          .update({ role: role === 'admin' ? 'dentist' : 'admin' })
+          .eq('id', own.id);
         await as[role].from('users').update({ clinic_id: clinicB.id }).eq('id', own.id);
         const after = (await service.from('users').select('role, clinic_id').eq('id', own.id).single()).data!;
         expect(after).toEqual({ role: own.role, clinic_id: own.clinic_id });
@@ -387,11 +528,25 @@ describe.each(targets)('row-level security on %s', (target) => {
 
     it('an admin of another clinic cannot touch this clinic’s staff', async () => {
       const target = await profile('receptionist');
-      await otherAdmin.from('users').update({ name: 'Hijacked', role: 'admin' }).eq('id', target.id as number);
-      await otherAdmin.from('users').delete().eq('id', target.id as number);
-      const after = (await service.from('users').select('name, role').eq('id', target.id as number).single()).data!;
+      await otherAdmin
+        .from('users')
+        .update({ name: 'Hijacked', role: 'admin' })
+        .eq('id', target.id as number);
+      await otherAdmin
+        .from('users')
+        .delete()
+        .eq('id', target.id as number);
+      const after = (
+        await service
+          .from('users')
+          .select('name, role')
+          .eq('id', target.id as number)
+          .single()
+      ).data!;
       expect(after).toEqual({ name: target.name, role: 'receptionist' });
-      const planted = await otherAdmin.from('users').insert({ email: 'plant@staff.test', name: 'Plant', role: 'admin', clinic_id: clinicA.id });
+      const planted = await otherAdmin
+        .from('users')
+        .insert({ email: 'plant@staff.test', name: 'Plant', role: 'admin', clinic_id: clinicA.id });
       expect(planted.status).toBe(403);
     });
   });

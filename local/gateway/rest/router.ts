@@ -61,7 +61,7 @@ function wantsSingleObject(req: Request): boolean {
   const accept = headerValue(req, 'accept') ?? '*/*';
   const types = accept.split(',').map((type) => type.split(';')[0]!.trim().toLowerCase());
   if (types.includes(OBJECT_MEDIA_TYPE)) return true;
-  const supported = ['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json', 'text/*'];
+  const supported = ['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json'];
   if (!types.some((type) => supported.includes(type))) {
     throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
   }
