@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface QueryResult<Row> {
@@ -23,7 +24,7 @@ export interface Database extends Queryable {
 
 /** Postgres compiled to WASM, persisted in `dataDir` (in memory when undefined). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { btree_gist, pgcrypto } });
+  const db = await PGlite.create({ dataDir, extensions: { btree_gist, pgcrypto, pg_trgm } });
   await db.exec(`set timezone = 'UTC'`);
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {

@@ -94,6 +94,13 @@ describe('filters', () => {
   });
 });
 
+describe('quoted values in logic trees', () => {
+  it('unquotes a value holding commas and parentheses', () => {
+    const tree = parseLogicTree('or', false, '(name.ilike."%dela cruz, (jr)%",phone.eq.1)');
+    expect(tree).toMatchObject({ children: [{ operator: 'ilike', value: '%dela cruz, (jr)%' }, { value: '1' }] });
+  });
+});
+
 describe('order and columns', () => {
   it('reads direction and nulls placement per term', () => {
     expect(parseOrder('appointment_time.desc.nullslast,name')).toEqual([

@@ -242,7 +242,10 @@ function parseLogicItem(item: string): Condition {
   const column = cursor.name('.');
   const jsonPath = parseJsonPath(cursor, '.');
   cursor.expect('.');
-  return parseFilter({ column, jsonPath }, item.slice(cursor.index));
+  const filter = parseFilter({ column, jsonPath }, item.slice(cursor.index));
+  // Inside a logic tree a value holding `,` `(` `)` is double-quoted, as in `name.ilike."%a,b%"`.
+  if (filter.kind === 'filter' && filter.operator !== 'in') filter.value = unquote(filter.value);
+  return filter;
 }
 
 /** Splits on commas outside parentheses and double quotes. */
