@@ -1,11 +1,45 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'local/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/**/*.test.ts', 'local/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts'],
+          exclude: ['tests/e2e/**', '**/node_modules/**'],
+        },
+      },
+      {
+        // The SPA's unit and component tests: pure logic in node, components in jsdom
+        // (files ending .dom.test.tsx).
+        extends: true,
+        resolve: { alias },
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'spa',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        // Browser tests: Chromium against a local stack serving the built SPA (tests/e2e/global-setup.ts).
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

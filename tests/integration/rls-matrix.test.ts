@@ -358,15 +358,13 @@ describe.each(targets)('row-level security on %s', (target) => {
   });
 
   it('an appointment cannot point at another clinic’s patient', async () => {
-    const { status, error } = await otherAdmin
-      .from('appointments')
-      .insert({
-        clinic_id: clinicB.id,
-        dentist_id: clinicB.dentistId,
-        patient_id: clinicA.patientId,
-        appointment_time: freshSlot(),
-        reason: 'X',
-      });
+    const { status, error } = await otherAdmin.from('appointments').insert({
+      clinic_id: clinicB.id,
+      dentist_id: clinicB.dentistId,
+      patient_id: clinicA.patientId,
+      appointment_time: freshSlot(),
+      reason: 'X',
+    });
     expect(status).toBe(409);
     expect(error!.code).toBe('23503');
   });
@@ -486,14 +484,12 @@ describe.each(targets)('row-level security on %s', (target) => {
 
     it('nobody creates a superadmin or promotes anyone to superadmin', async () => {
       for (const role of ['admin', 'superadmin'] as const) {
-        const created = await as[role]
-          .from('users')
-          .insert({
-            email: `${randomUUID().slice(0, 8)}@staff.test`,
-            name: 'Sneaky',
-            role: 'superadmin',
-            clinic_id: clinicA.id,
-          });
+        const created = await as[role].from('users').insert({
+          email: `${randomUUID().slice(0, 8)}@staff.test`,
+          name: 'Sneaky',
+          role: 'superadmin',
+          clinic_id: clinicA.id,
+        });
         expect(created.error).not.toBeNull();
         const target = await profile('receptionist');
         await as[role]

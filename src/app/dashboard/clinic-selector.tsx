@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useClinics } from '@/features/clinics/api/get-clinics';
+import { useSession } from '@/lib/session';
+
+/**
+ * The superadmin's clinic selector: the chosen clinic is the one every view works on
+ * (session.clinic). Other roles never see it and stay on their own clinic.
+ */
+export function ClinicSelector() {
+  const { clinic, selectClinic } = useSession();
+  const clinics = useClinics();
+  const list = clinics.data;
+
+  // No clinic yet, or the remembered one is gone: take the first the user can read.
+  useEffect(() => {
+    if (!list || list.length === 0) return;
+    if (clinic.id === null || !list.some((candidate) => candidate.id === clinic.id)) selectClinic(list[0]!);
+  }, [list, clinic.id, selectClinic]);
+
+  return (
+    <div className="clinic-selector">
+      <label className="sidebar-caption" htmlFor="clinic-selector">
+        Working on
+      </label>
+      <select
+        id="clinic-selector"
+        className="input sidebar-select"
+        value={clinic.id ?? ''}
+        disabled={!list}
+        onChange={(event) => {
+          const chosen = list?.find((candidate) => String(candidate.id) === event.target.value);
+          if (chosen) selectClinic(chosen);
+        }}
+      >
+        {clinic.id === null || !list ? (
+          <option value={clinic.id ?? ''}>{clinic.name ?? 'Loading clinics…'}</option>
+        ) : null}
+        {list?.map((candidate) => (
+          <option key={candidate.id} value={candidate.id}>
+            {candidate.name}
+          </option>
+        ))}
+      </select>
+      {clinics.isError ? (
+        <p className="sidebar-error" role="alert">
+          Could not load the clinics.{' '}
+          <button type="button" className="sidebar-retry" onClick={() => void clinics.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

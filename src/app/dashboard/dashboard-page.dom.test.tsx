@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@/lib/authorization';
+import { initSupabase } from '@/lib/supabase';
+import { createSession, renderApp } from '@/testing/render-app';
+import DashboardPage from './dashboard-page';
+import { TabPanel } from './tab-panel';
+
+beforeAll(() => {
+  initSupabase({ supabaseUrl: 'http://stack.test', anonKey: 'anon', apiUrl: 'http://stack.test' });
+});
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+const tabNames = () =>
+  within(screen.getByRole('navigation', { name: 'Sections' }))
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('the dashboard shell', () => {
+  it.each<[Role, string[]]>([
+    [
+      'admin',
+      [
+        'Patients',
+        'Appointments',
+        'Dentists',
+        'Billing System',
+        'Procedures',
+        'Clinic Config',
+        'Users & Roles',
+        'Chat',
+      ],
+    ],
+    ['receptionist', ['Patients', 'Appointments', 'Dentists', 'Billing System', 'Procedures', 'Chat']],
+    ['dentist', ['Patients', 'Appointments', 'Billing System', 'Chat']],
+  ])('shows a %s only the allowed tabs', (role, expected) => {
+    renderApp(<DashboardPage />, { role });
+    expect(tabNames()).toEqual(expected);
+  });
+
+  it("shows the clinic, the user's name and role, Logout and the footer", () => {
+    renderApp(<DashboardPage />, { role: 'receptionist' });
+    expect(screen.getByTestId('clinic-name').textContent).toBe('Smile Dental');
+    expect(screen.getByTestId('user-name').textContent).toBe('Dr. Ana Santos');
+    expect(screen.getByTestId('user-role').textContent).toBe('Receptionist');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByText('© 2025 Ngiti')).toBeTruthy();
+    expect(screen.queryByLabelText('Working on')).toBeNull();
+  });
+
+  it("falls back to 'Clinic' when the clinic has no name", () => {
+    const session = createSession();
+    renderApp(<DashboardPage />, { session: { ...session, clinic: { id: 1, name: null } } });
+    expect(screen.getByTestId('clinic-name').textContent).toBe('Clinic');
+  });
+
+  it('highlights the active tab and switches the view without changing the URL', async () => {
+    const user = userEvent.setup();
+    renderApp(<DashboardPage />, { role: 'admin' });
+    const patients = screen.getByRole('button', { name: 'Patients' });
+    expect(patients.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { name: 'Patients' })).toBeTruthy();
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Users & Roles' }));
+    expect(screen.getByRole('button', { name: 'Users & Roles' }).getAttribute('aria-current')).toBe('page');
+    expect(patients.getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Users & Roles' })).toBeTruthy();
+  });
+
+  it('guards a tab view at render time too', () => {
+    renderApp(<TabPanel tabKey="usersroles" />, { role: 'dentist' });
+    expect(screen.getByRole('alert').textContent).toContain('You do not have access to this tab.');
+    expect(screen.queryByText('Coming soon')).toBeNull();
+  });
+
+  it('lets the superadmin pick the clinic every view works on', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json([
+          { id: 2, name: 'Bright Teeth' },
+          { id: 1, name: 'Smile Dental' },
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    const session = createSession({ role: 'superadmin' });
+    let selected: { id: number; name: string } | undefined;
+    renderApp(<DashboardPage />, { session: { ...session, selectClinic: (clinic) => (selected = clinic) } });
+    const selector = await screen.findByRole('combobox', { name: 'Working on' });
+    await screen.findByRole('option', { name: 'Bright Teeth' });
+    await user.selectOptions(selector, '2');
+    expect(selected).toEqual({ id: 2, name: 'Bright Teeth' });
+  });
+});

@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+import { lazyView } from '@/components/lazy-view/lazy-view';
+import { allowedTabs, TAB_KEYS, TAB_LABELS, type Role, type TabKey } from '@/lib/authorization';
+import { TAB_FEATURE_FOLDERS } from './tab-folders';
+
+/**
+ * The tab registry. A tab's view is the default export of `src/features/<folder>/tab.tsx` (the
+ * folder of each tab is in tab-folders.ts); each becomes its own lazily loaded chunk. A tab whose
+ * feature has not landed yet has no view and shows 'Coming soon'. Who sees which tab comes from
+ * the authorization map (src/lib/authorization.ts).
+ */
+const tabModules = import.meta.glob<{ default: ComponentType }>('../features/*/tab.tsx');
+
+export interface TabDefinition {
+  key: TabKey;
+  label: string;
+  /** null: the feature has not landed yet. */
+  View: ComponentType | null;
+}
+
+export const TABS: readonly TabDefinition[] = TAB_KEYS.map((key) => {
+  const load = tabModules[`../features/${TAB_FEATURE_FOLDERS[key]}/tab.tsx`];
+  return {
+    key,
+    label: TAB_LABELS[key],
+    View: load ? lazyView(load, { label: `Loading ${TAB_LABELS[key]}…` }) : null,
+  };
+});
+
+export function tabsFor(role: Role): TabDefinition[] {
+  const allowed = new Set(allowedTabs(role));
+  return TABS.filter((tab) => allowed.has(tab.key));
+}

@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { confirmDialog } from './confirm-dialog';
+import { openModalCount } from './modal/modal-stack';
+
+beforeAll(() => {
+  // jsdom has no matchMedia; sweetalert2 asks it about reduced motion.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal('scrollTo', () => undefined);
+});
+
+describe('confirmDialog', () => {
+  it("asks in the spec's words and resolves true on 'Yes, delete'", async () => {
+    const answer = confirmDialog({ title: 'Delete block?', text: 'Delete this block?' });
+    const confirm = await screen.findByRole('button', { name: 'Yes, delete' });
+    expect(screen.getByText('Delete block?')).toBeTruthy();
+    expect(screen.getByText('Delete this block?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(openModalCount()).toBe(1);
+    fireEvent.click(confirm);
+    await expect(answer).resolves.toBe(true);
+    await waitFor(() => expect(openModalCount()).toBe(0));
+  });
+
+  it('resolves false on Cancel', async () => {
+    const answer = confirmDialog({
+      title: 'Delete blocks?',
+      text: 'Delete ALL blocks for 2025-06-02? This cannot be undone.',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await expect(answer).resolves.toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { pushModal } from './modal/modal-stack';
+
+export interface ConfirmOptions {
+  title: string;
+  text: string;
+  /** Default 'Yes, delete' (spec §8). */
+  confirmText?: string;
+  /** Default 'Cancel'. */
+  cancelText?: string;
+  icon?: 'warning' | 'question' | 'info';
+  /** Whether the confirm button is the destructive red one (default true). */
+  danger?: boolean;
+  /** Focus Cancel instead of the confirm button (part 2 §5, clinic form). */
+  focusCancel?: boolean;
+}
+
+/**
+ * A confirmation dialog in sweetalert2, loaded on first use so it costs nothing until someone
+ * deletes something. Resolves true when confirmed; Esc, Cancel and a click outside resolve false.
+ */
+export async function confirmDialog(options: ConfirmOptions): Promise<boolean> {
+  const { default: Swal } = await import('sweetalert2');
+  const entry = pushModal();
+  try {
+    const result = await Swal.fire({
+      title: options.title,
+      text: options.text,
+      icon: options.icon ?? 'warning',
+      showCancelButton: true,
+      confirmButtonText: options.confirmText ?? 'Yes, delete',
+      cancelButtonText: options.cancelText ?? 'Cancel',
+      focusCancel: options.focusCancel ?? false,
+      reverseButtons: true,
+      // The app locks scrolling itself (modal-stack); sweetalert2 must not resize <body>.
+      heightAuto: false,
+      scrollbarPadding: false,
+      returnFocus: true,
+      customClass: {
+        confirmButton: options.danger === false ? 'button button-primary' : 'button button-danger',
+        cancelButton: 'button button-secondary',
+        actions: 'confirm-dialog-actions',
+      },
+      buttonsStyling: false,
+    });
+    return result.isConfirmed;
+  } finally {
+    entry.release();
+  }
+}

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HeaderMessage, useHeaderMessage } from './header-message/header-message';
+import { useToast } from './toast/toast-context';
+import { ToastProvider } from './toast/toast-provider';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  function Toaster({ durationMs }: { durationMs?: number }) {
+    const toast = useToast();
+    return <button onClick={() => toast('Saved!', durationMs ? { durationMs } : undefined)}>Save</button>;
+  }
+
+  it('disappear after 1800 ms by default', () => {
+    render(
+      <ToastProvider>
+        <Toaster />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'Save' }).click());
+    expect(screen.getByText('Saved!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1799));
+    expect(screen.queryByText('Saved!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Saved!')).toBeNull();
+  });
+
+  it('can last longer when asked', () => {
+    render(
+      <ToastProvider>
+        <Toaster durationMs={5000} />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'Save' }).click());
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.queryByText('Saved!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Saved!')).toBeNull();
+  });
+});
+
+describe('header messages', () => {
+  function Screen() {
+    const header = useHeaderMessage();
+    return (
+      <>
+        <HeaderMessage message={header.message} onDismiss={header.clear} />
+        <button onClick={() => header.showSuccess('Patient added!')}>ok</button>
+        <button onClick={() => header.showError('Error creating patient.')}>fail</button>
+      </>
+    );
+  }
+
+  it('show success for 1200 ms (spec §9)', () => {
+    render(<Screen />);
+    act(() => screen.getByRole('button', { name: 'ok' }).click());
+    expect(screen.getByRole('status').textContent).toBe('Patient added!');
+    act(() => vi.advanceTimersByTime(1199));
+    expect(screen.queryByText('Patient added!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Patient added!')).toBeNull();
+  });
+
+  it('keep errors until they are dismissed', () => {
+    render(<Screen />);
+    act(() => screen.getByRole('button', { name: 'fail' }).click());
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole('alert').textContent).toContain('Error creating patient.');
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

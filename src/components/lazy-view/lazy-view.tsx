@@ -1,0 +1,78 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { CHUNK_TIMEOUT_MS, TimeoutError, withTimeout } from '@/lib/with-timeout';
+import { ErrorState, LoadingState } from '../states/states';
+
+type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
+
+interface LoadState<P> {
+  component?: ComponentType<P>;
+  failure?: 'timeout' | 'failed';
+}
+
+/**
+ * A view whose code is a separate script chunk, loaded on first render. A chunk that fails to
+ * load, or has not arrived after 120 s, shows an error with a Retry button instead of a blank
+ * screen; a retry asks for the chunk again. Loaded views stay cached for later renders.
+ */
+export function lazyView<P extends object>(load: Loader<P>, options: { timeoutMs?: number; label?: string } = {}) {
+  const timeoutMs = options.timeoutMs ?? CHUNK_TIMEOUT_MS;
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+
+  function start(): Promise<ComponentType<P>> {
+    pending ??= withTimeout(load(), timeoutMs).then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  }
+
+  function LazyView(props: P) {
+    const [state, setState] = useState<LoadState<P>>(() => ({ component: loaded }));
+    const [attempt, setAttempt] = useState(0);
+
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      start().then(
+        (component) => live && setState({ component }),
+        (error: unknown) => {
+          if (!live) return;
+          console.error('Ngiti: a script chunk did not load', error);
+          setState({ failure: error instanceof TimeoutError ? 'timeout' : 'failed' });
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [attempt]);
+
+    if (state.component) {
+      const View = state.component;
+      return <View {...props} />;
+    }
+    if (state.failure) {
+      return (
+        <ErrorState
+          title={
+            state.failure === 'timeout'
+              ? 'This part of Ngiti is taking too long to load.'
+              : 'This part of Ngiti could not be loaded.'
+          }
+          onRetry={() => {
+            setState({});
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Check your internet connection, then try again.
+        </ErrorState>
+      );
+    }
+    return <LoadingState label={options.label ?? 'Loading…'} />;
+  }
+  LazyView.displayName = 'LazyView';
+  return LazyView;
+}

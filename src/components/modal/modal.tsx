@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { isTopModal, pushModal } from './modal-stack';
+import './modal.css';
+
+export interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons row at the bottom. */
+  footer?: ReactNode;
+  size?: 'small' | 'medium' | 'large';
+  /** Element to focus first (default: the first focusable element inside the dialog). */
+  initialFocus?: React.RefObject<HTMLElement | null>;
+}
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => !element.hasAttribute('disabled') && element.getAttribute('aria-hidden') !== 'true',
+  );
+}
+
+/**
+ * An accessible dialog: page scroll locked while open, Esc and × close it, Tab stays inside,
+ * and focus goes back to where it was when it closes.
+ */
+export function Modal({ open, title, onClose, children, footer, size = 'medium', initialFocus }: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    if (!open) return;
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const entry = pushModal();
+    const dialog = dialogRef.current;
+    if (dialog) {
+      const first = initialFocus?.current ?? focusableIn(dialog).find((el) => !el.dataset.modalClose) ?? dialog;
+      first.focus();
+    }
+
+    function onKeyDown(event: KeyboardEvent) {
+      if (!isTopModal(entry.id) || !dialog) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const focusable = focusableIn(dialog);
+      if (focusable.length === 0) {
+        event.preventDefault();
+        dialog.focus();
+        return;
+      }
+      const first = focusable[0]!;
+      const last = focusable[focusable.length - 1]!;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !dialog.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+    /** Focus that escapes (a click on the backdrop, a script) is brought back. */
+    function onFocusIn(event: FocusEvent) {
+      if (!isTopModal(entry.id) || !dialog) return;
+      if (event.target instanceof Node && !dialog.contains(event.target)) dialog.focus();
+    }
+    document.addEventListener('keydown', onKeyDown, true);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      document.removeEventListener('focusin', onFocusIn);
+      entry.release();
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+    // initialFocus is read once when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
+    <div className="modal-backdrop">
+      <div
+        ref={dialogRef}
+        className={`modal modal-${size}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <header className="modal-header">
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          <button type="button" className="modal-close" aria-label="Close" data-modal-close="true" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <div className="modal-body">{children}</div>
+        {footer ? <footer className="modal-footer">{footer}</footer> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+
+/** Toasts last this long unless told otherwise (spec §9). */
+export const TOAST_DURATION_MS = 1800;
+
+export type ToastTone = 'success' | 'error' | 'info';
+
+export interface ToastOptions {
+  tone?: ToastTone;
+  durationMs?: number;
+}
+
+export type ShowToast = (message: string, options?: ToastOptions) => void;
+
+export const ToastContext = createContext<ShowToast | null>(null);
+
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast is used outside <ToastProvider>');
+  return show;
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { TOAST_DURATION_MS, ToastContext, type ToastOptions, type ToastTone } from './toast-context';
+import './toast.css';
+
+interface Toast {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+/** Short notices in a corner, announced politely to screen readers, gone after 1800 ms by default. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+  }, []);
+
+  const show = useCallback(
+    (message: string, options: ToastOptions = {}) => {
+      const id = nextId.current++;
+      setToasts((current) => [...current.slice(-3), { id, message, tone: options.tone ?? 'success' }]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), options.durationMs ?? TOAST_DURATION_MS),
+      );
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+    };
+  }, []);
+
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div className="toast-region" role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.tone}`}>
+            <span>{toast.message}</span>
+            <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,46 @@
+import type { SessionUser } from '@/lib/session';
+import { getSupabase } from '@/lib/supabase';
+import { isNetworkFailure } from '../auth-errors';
+import { getProfile, ProfileMissingError } from './get-profile';
+
+export type RestoreOutcome =
+  | { kind: 'signed-in'; user: SessionUser }
+  /** No usable session; `stale` when one was stored but is expired, revoked or tampered with. */
+  | { kind: 'signed-out'; stale: boolean }
+  | { kind: 'no-profile' }
+  | { kind: 'unreachable' };
+
+/**
+ * After a page load: takes the session supabase-js kept in localStorage, checks it with the
+ * auth server (a tampered or revoked token fails there) and reads the profile again, since the
+ * profile itself lives in memory only (spec §3).
+ */
+export async function restoreSession(hadStoredSession: boolean): Promise<RestoreOutcome> {
+  const supabase = getSupabase();
+  const { data, error } = await supabase.auth.getSession();
+  if (!data.session) {
+    if (error && isNetworkFailure(error)) return { kind: 'unreachable' };
+    return { kind: 'signed-out', stale: hadStoredSession };
+  }
+  const { data: userData, error: userError } = await supabase.auth.getUser();
+  if (userError || !userData.user) {
+    if (isNetworkFailure(userError)) return { kind: 'unreachable' };
+    await supabase.auth.signOut({ scope: 'local' });
+    return { kind: 'signed-out', stale: true };
+  }
+  try {
+    return { kind: 'signed-in', user: await getProfile(userData.user) };
+  } catch (error) {
+    if (error instanceof ProfileMissingError) {
+      await supabase.auth.signOut({ scope: 'local' });
+      return { kind: 'no-profile' };
+    }
+    // PGRST30x: PostgREST refused the token (invalid, expired) after all.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && /^PGRST30\d$/.test(code)) {
+      await supabase.auth.signOut({ scope: 'local' });
+      return { kind: 'signed-out', stale: true };
+    }
+    return { kind: 'unreachable' };
+  }
+}

@@ -1,0 +1,33 @@
+import { UserFacingError } from '@/lib/errors';
+import { getSupabase } from '@/lib/supabase';
+import { useAction } from '@/lib/use-action';
+import { failureWithReason } from '../auth-errors';
+import { RESET_TEXT } from '../messages';
+
+/**
+ * Sets a new password with the session a recovery link carries, then signs out everywhere (a
+ * password reset is when a possibly stolen session must end). The caller clears the fragment.
+ */
+export async function updatePassword(
+  tokens: { accessToken: string; refreshToken: string },
+  password: string,
+): Promise<void> {
+  const supabase = getSupabase();
+  const { error: sessionError } = await supabase.auth.setSession({
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+  });
+  if (sessionError) throw new UserFacingError(RESET_TEXT.invalidLink);
+  const { error } = await supabase.auth.updateUser({ password });
+  if (error) {
+    const failure = failureWithReason(RESET_TEXT.failed, error);
+    throw new UserFacingError(failure.message, failure.detail);
+  }
+  const { error: signOutError } = await supabase.auth.signOut({ scope: 'global' });
+  // The password is changed either way; a failed revocation still clears this browser's session.
+  if (signOutError) await supabase.auth.signOut({ scope: 'local' });
+}
+
+export function useUpdatePassword() {
+  return useAction(updatePassword);
+}

@@ -1,0 +1,139 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { parseAuthFragment } from '@/lib/auth-fragment';
+import { useSession } from '@/lib/session';
+import { useSendPasswordReset } from '../api/send-password-reset';
+import { useSignIn } from '../api/sign-in';
+import { EXTRA_TEXT, LOGIN_TEXT } from '../messages';
+import { isBlank, LIMITS, validateLogin } from '../validation';
+import { AuthLayout } from './auth-layout';
+import { failureMessage } from './failure-message';
+import { PasswordInput } from './password-input';
+
+/** Why the router sent the user here, passed as location state. */
+export interface LoginLocationState {
+  notice?: 'email-confirmed';
+}
+
+function initialMessage(
+  state: LoginLocationState | null,
+  hash: string,
+  notice: FormMessageValue | null,
+): FormMessageValue | null {
+  if (state?.notice === 'email-confirmed') return { tone: 'info', text: EXTRA_TEXT.emailConfirmed };
+  const fragment = parseAuthFragment(hash);
+  if (fragment.kind === 'error') return { tone: 'error', text: fragment.description };
+  return notice;
+}
+
+export function LoginPage() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<FormMessageValue | null>(() =>
+    initialMessage(location.state as LoginLocationState | null, location.hash, session.notice),
+  );
+  const signIn = useSignIn();
+  const reset = useSendPasswordReset();
+  const { notice, setNotice } = session;
+
+  // The notice and an auth-link error fragment are shown once; a reload should not repeat them.
+  useEffect(() => {
+    if (notice) setNotice(null);
+    if (location.hash || location.state) navigate({ pathname: '/login', hash: '' }, { replace: true, state: null });
+  }, [notice, setNotice, location.hash, location.state, navigate]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateLogin({ email, password });
+    if (problem) {
+      setMessage({ tone: 'error', text: problem });
+      return;
+    }
+    setMessage(null);
+    try {
+      const user = await signIn.run(email, password);
+      if (user) session.signIn(user);
+    } catch (error) {
+      setMessage(failureMessage(error, LOGIN_TEXT.invalidCredentials));
+    }
+  }
+
+  async function onForgotPassword() {
+    if (isBlank(email)) {
+      setMessage({ tone: 'error', text: LOGIN_TEXT.needEmail });
+      return;
+    }
+    if (email.trim().length > LIMITS.email) {
+      setMessage({ tone: 'error', text: EXTRA_TEXT.tooLong('Email', LIMITS.email) });
+      return;
+    }
+    setMessage(null);
+    try {
+      await reset.run(email);
+      setMessage({ tone: 'success', text: LOGIN_TEXT.resetSent });
+    } catch (error) {
+      setMessage(failureMessage(error, LOGIN_TEXT.resetFailed));
+    }
+  }
+
+  const busy = signIn.pending || reset.pending;
+  return (
+    <AuthLayout title={LOGIN_TEXT.title} subtitle="Sign in to your clinic.">
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field-label" htmlFor="login-email">
+            Email
+          </label>
+          <input
+            id="login-email"
+            className="input"
+            type="text"
+            spellCheck={false}
+            autoCapitalize="none"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <div className="field-label-row">
+            <label className="field-label" htmlFor="login-password">
+              Password
+            </label>
+            <button
+              type="button"
+              className="button button-link"
+              disabled={email === '' || busy}
+              onClick={onForgotPassword}
+            >
+              {reset.pending ? LOGIN_TEXT.sending : LOGIN_TEXT.forgot}
+            </button>
+          </div>
+          <PasswordInput
+            id="login-password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <FormMessage message={message} />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {signIn.pending ? LOGIN_TEXT.working : LOGIN_TEXT.submit}
+        </button>
+      </form>
+      <div className="auth-alternative">
+        <span>New clinic?</span>
+        <Link to="/signup" className="button button-secondary button-block">
+          {LOGIN_TEXT.signUp}
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}

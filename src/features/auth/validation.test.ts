@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS, normalizeSignup, validateLogin, validateNewPassword, validateSignup } from './validation';
+
+const signup = { name: 'Dr. Reyes', email: 'reyes@example.test', password: 'secret1', clinicName: 'Ngiti Dental' };
+
+describe('login validation', () => {
+  it('accepts an e-mail and a password', () => {
+    expect(validateLogin({ email: 'a@b.test', password: 'x' })).toBeNull();
+  });
+
+  it('counts whitespace-only fields as empty', () => {
+    expect(validateLogin({ email: '   ', password: 'x' })).toBe('Please enter your email and password.');
+    expect(validateLogin({ email: 'a@b.test', password: ' \t ' })).toBe('Please enter your email and password.');
+  });
+
+  it('bounds over-long input with a clear message', () => {
+    expect(validateLogin({ email: `${'a'.repeat(250)}@b.test`, password: 'x' })).toBe(
+      'Email must be at most 254 characters.',
+    );
+    expect(validateLogin({ email: 'a@b.test', password: 'p'.repeat(LIMITS.password + 1) })).toBe(
+      'Password must be at most 72 characters.',
+    );
+  });
+});
+
+describe('sign-up validation', () => {
+  it('accepts all four fields', () => {
+    expect(validateSignup(signup)).toBeNull();
+  });
+
+  it.each(['name', 'email', 'password', 'clinicName'] as const)(
+    'requires %s, whitespace counting as empty',
+    (field) => {
+      expect(validateSignup({ ...signup, [field]: '' })).toBe(
+        'Please fill in all four fields: Name, Email, Password and Clinic Name.',
+      );
+      expect(validateSignup({ ...signup, [field]: '   ' })).toBe(
+        'Please fill in all four fields: Name, Email, Password and Clinic Name.',
+      );
+    },
+  );
+
+  it('bounds names and clinic names at 100 characters', () => {
+    expect(validateSignup({ ...signup, name: 'n'.repeat(101) })).toBe('Name must be at most 100 characters.');
+    expect(validateSignup({ ...signup, clinicName: 'c'.repeat(101) })).toBe(
+      'Clinic Name must be at most 100 characters.',
+    );
+    expect(validateSignup({ ...signup, clinicName: ` ${'c'.repeat(100)} ` })).toBeNull();
+  });
+
+  it('trims names and e-mail but sends the password as typed', () => {
+    expect(normalizeSignup({ name: ' Ana ', email: ' ana@b.test ', password: ' pw ', clinicName: ' Ngiti ' })).toEqual({
+      name: 'Ana',
+      email: 'ana@b.test',
+      password: ' pw ',
+      clinicName: 'Ngiti',
+    });
+  });
+});
+
+describe('new password validation', () => {
+  it('needs a non-empty password (spec §5)', () => {
+    expect(validateNewPassword('')).toBe('Please enter a new password.');
+    expect(validateNewPassword('   ')).toBe('Please enter a new password.');
+    expect(validateNewPassword('n3w-secret')).toBeNull();
+  });
+
+  it('bounds the length', () => {
+    expect(validateNewPassword('p'.repeat(73))).toBe('Password must be at most 72 characters.');
+  });
+});

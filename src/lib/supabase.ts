@@ -1,0 +1,90 @@
+import { AuthClient } from '@supabase/auth-js';
+import { FunctionsClient } from '@supabase/functions-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import type { RuntimeConfig } from './config';
+import type { Database } from './database.types';
+
+/**
+ * The app's one Supabase client: `auth`, `from`, `rpc` and `functions`, with the same call
+ * shapes as supabase-js's `SupabaseClient`.
+ *
+ * It is put together from the libraries supabase-js itself is made of (auth-js, postgrest-js,
+ * functions-js, pinned to the same 2.109.0) and wired the way supabase-js wires them: every
+ * data and function request carries `apikey` and the signed-in user's access token (else the
+ * key). supabase-js's `createClient` also builds a Realtime and a Storage client, which this
+ * app never uses and which would cost the login screen about 27 KB of gzipped JavaScript — over
+ * its 150 KB budget. A feature that needs Realtime or Storage can switch this file to
+ * `createClient` (docs/decisions.md, SPA).
+ */
+export interface AppSupabaseClient {
+  auth: InstanceType<typeof AuthClient>;
+  from: PostgrestClient<Database>['from'];
+  rpc: PostgrestClient<Database>['rpc'];
+  functions: FunctionsClient;
+}
+
+/** Where the session is kept in localStorage (fixed, so a stale entry can be recognised). */
+export const AUTH_STORAGE_KEY = 'ngiti-auth';
+
+const CLIENT_INFO = { 'X-Client-Info': 'ngiti-spa (supabase-js 2.109.0 libraries)' };
+
+let client: AppSupabaseClient | undefined;
+
+export function createAppSupabaseClient(
+  config: Pick<RuntimeConfig, 'supabaseUrl' | 'anonKey'>,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): AppSupabaseClient {
+  const { supabaseUrl, anonKey } = config;
+  const auth = new AuthClient({
+    url: `${supabaseUrl}/auth/v1`,
+    headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey, ...CLIENT_INFO },
+    storageKey: AUTH_STORAGE_KEY,
+    persistSession: true,
+    autoRefreshToken: true,
+    // The app reads auth fragments itself (src/lib/auth-fragment.ts): a recovery link's tokens
+    // stay in the URL for /reset-password, and a sign-up confirmation link signs nobody in.
+    detectSessionInUrl: false,
+    flowType: 'implicit',
+    fetch: fetchImpl,
+  });
+
+  const fetchWithAuth: typeof fetch = async (input, init) => {
+    const { data } = await auth.getSession();
+    const headers = new Headers(init?.headers);
+    if (!headers.has('apikey')) headers.set('apikey', anonKey);
+    if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${data.session?.access_token ?? anonKey}`);
+    return fetchImpl(input, { ...init, headers });
+  };
+
+  const rest = new PostgrestClient<Database>(`${supabaseUrl}/rest/v1`, { headers: CLIENT_INFO, fetch: fetchWithAuth });
+  const functions = new FunctionsClient(`${supabaseUrl}/functions/v1`, {
+    headers: CLIENT_INFO,
+    customFetch: fetchWithAuth,
+  });
+  return {
+    auth,
+    from: rest.from.bind(rest) as AppSupabaseClient['from'],
+    rpc: rest.rpc.bind(rest) as AppSupabaseClient['rpc'],
+    functions,
+  };
+}
+
+/** Creates the client once /config.json is known. */
+export function initSupabase(config: RuntimeConfig): AppSupabaseClient {
+  client ??= createAppSupabaseClient(config);
+  return client;
+}
+
+export function getSupabase(): AppSupabaseClient {
+  if (!client) throw new Error('The Supabase client is used before /config.json was loaded');
+  return client;
+}
+
+/** Whether this browser held a stored session before the app started (read before auth-js touches it). */
+export function hadStoredSession(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+  try {
+    return storage?.getItem(AUTH_STORAGE_KEY) != null;
+  } catch {
+    return false;
+  }
+}

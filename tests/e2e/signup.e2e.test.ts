@@ -1,0 +1,115 @@
+/**
+ * Sign-up → confirmation e-mail → login → the sidebar shows the new clinic and the admin's tabs
+ * (spec part 1 §2, §4, §5, §6, §8).
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  ALL_TABS,
+  expectText,
+  fillLogin,
+  hashOf,
+  holdRequests,
+  uniqueEmail,
+  visibleTabs,
+  waitForMail,
+  waitForPath,
+} from './support/app.ts';
+import { launchChromium, withPage } from './support/chromium.ts';
+
+const ctx = inject('e2e');
+
+describe.skipIf(!ctx.chromium)('sign-up', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium(ctx.chromium!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('registers a clinic, confirms it by e-mail and logs its admin in', async () => {
+    const email = uniqueEmail('signup');
+    const clinicName = `Ngiti Family Dental ${email.slice(7, 11)}`;
+    const password = 'Clinic-pass-2025';
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Sign Up' }).click();
+      await waitForPath(page, '/signup');
+
+      await page.getByLabel('Name', { exact: true }).fill('Dr. Liza Manalo');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Clinic Name').fill(clinicName);
+      const signup = await holdRequests(page, '**/auth/v1/signup**');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await signup.arrived;
+      await page.getByRole('button', { name: 'Signing up...' }).waitFor();
+      signup.release();
+      await expectText(page, 'Registration successful! Please check your email for confirmation.');
+      for (const label of ['Name', 'Email', 'Clinic Name'])
+        expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('');
+      expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+
+      // Signing up does not log in.
+      expect(await page.evaluate(() => localStorage.getItem('ngiti-auth'))).toBeNull();
+      await page.goto('/dashboard');
+      await waitForPath(page, '/login');
+
+      const mail = await waitForMail(ctx.baseUrl, email, 'signup');
+      await page.goto(mail.link);
+      await waitForPath(page, '/login');
+      await expectText(page, 'Your email is confirmed. You can log in now.');
+      expect(hashOf(page)).toBe('');
+      expect(await page.evaluate(() => localStorage.getItem('ngiti-auth'))).toBeNull();
+
+      await fillLogin(page, email, password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await waitForPath(page, '/dashboard');
+      expect(await page.getByTestId('clinic-name').textContent()).toBe(clinicName);
+      expect(await page.getByTestId('user-name').textContent()).toBe('Dr. Liza Manalo');
+      expect(await page.getByTestId('user-role').textContent()).toBe('Admin');
+      expect(await visibleTabs(page)).toEqual(ALL_TABS);
+      expect(await page.getByLabel('Working on').count()).toBe(0);
+    });
+  });
+
+  it('requires all four fields, whitespace counting as empty', async () => {
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await page.goto('/signup');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expectText(page, 'Please fill in all four fields: Name, Email, Password and Clinic Name.');
+      await page.getByLabel('Name', { exact: true }).fill('Dr. Space');
+      await page.getByLabel('Email').fill(uniqueEmail('space'));
+      await page.getByLabel('Password', { exact: true }).fill('Secret-123');
+      await page.getByLabel('Clinic Name').fill('    ');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expectText(page, 'Please fill in all four fields: Name, Email, Password and Clinic Name.');
+      await page.getByLabel('Clinic Name').fill('c'.repeat(150));
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expectText(page, 'Clinic Name must be at most 100 characters.');
+    });
+  });
+
+  it("reports the auth service's refusal as 'Registration failed' with the reason", async () => {
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await page.goto('/signup');
+      await page.getByLabel('Name', { exact: true }).fill('Dr. Short');
+      await page.getByLabel('Email').fill(uniqueEmail('weak'));
+      await page.getByLabel('Password', { exact: true }).fill('12345');
+      await page.getByLabel('Clinic Name').fill('Short Password Dental');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      const alert = page.getByRole('alert');
+      await alert.getByText('Registration failed', { exact: true }).waitFor();
+      expect(await alert.textContent()).toMatch(/Password should be at least 6 characters/);
+    });
+  });
+
+  it('goes back to the login screen', async () => {
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await page.goto('/signup');
+      await page.getByRole('link', { name: 'Back to Login' }).click();
+      await waitForPath(page, '/login');
+    });
+  });
+});

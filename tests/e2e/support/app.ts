@@ -1,0 +1,133 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { vi } from 'vitest';
+import ws from 'ws';
+import type { E2eContext } from './context.ts';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export const DEMO = {
+  superadmin: 'superadmin@demo.test',
+  admin: 'admin@demo.test',
+  receptionist: 'reception@demo.test',
+  dentist: 'dentist@demo.test',
+  admin2: 'admin2@demo.test',
+} as const;
+
+export const ALL_TABS = [
+  'Patients',
+  'Appointments',
+  'Dentists',
+  'Billing System',
+  'Procedures',
+  'Clinic Config',
+  'Users & Roles',
+  'Chat',
+];
+
+export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
+
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** Logs in through the login screen and waits for the dashboard's sidebar. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.getByTestId('user-name').waitFor();
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+export const hashOf = (page: Page) => new URL(page.url()).hash;
+
+/** Waits for the URL to reach a path (redirects happen client-side, after the first load). */
+export async function waitForPath(page: Page, pathname: string) {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** The visible sidebar tab labels, in order. */
+export async function visibleTabs(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: 'Sections' }).getByRole('button').allTextContents();
+}
+
+/** Text that must appear on the page, exactly. */
+export async function expectText(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
+}
+
+export interface DevMail {
+  id: number;
+  to: string;
+  subject: string;
+  kind: string;
+  link: string;
+  sentAt: string;
+}
+
+/** Waits for an auth e-mail in the dev mailbox (`/_dev/mail.json`) newer than `afterId`. */
+export async function waitForMail(baseUrl: string, to: string, kind: 'signup' | 'recovery', afterId = 0) {
+  return vi.waitFor(
+    async () => {
+      const response = await fetch(`${baseUrl}/_dev/mail.json?to=${encodeURIComponent(to)}`);
+      const mails = (await response.json()) as DevMail[];
+      const mail = mails.find((candidate) => candidate.kind === kind && candidate.id > afterId);
+      if (!mail) throw new Error(`no ${kind} mail to ${to} yet`);
+      return mail;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+}
+
+function nodeClient(ctx: E2eContext, key: string): SupabaseClient {
+  return createClient(ctx.baseUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+}
+
+export const serviceClient = (ctx: E2eContext) => nodeClient(ctx, ctx.serviceRoleKey);
+
+/**
+ * A new clinic and its admin, signed up and confirmed through the dev mailbox outside the
+ * browser (for tests that need a fresh account rather than the sign-up screen itself).
+ */
+export async function createConfirmedAdmin(ctx: E2eContext, label: string) {
+  const account = {
+    email: uniqueEmail(label),
+    password: `Pw-${randomUUID().slice(0, 10)}`,
+    name: `Dr. ${label}`,
+    clinicName: `Clinic ${randomUUID().slice(0, 6)}`,
+  };
+  const { error } = await nodeClient(ctx, ctx.anonKey).auth.signUp({
+    email: account.email,
+    password: account.password,
+    options: { data: { name: account.name, clinic_name: account.clinicName }, emailRedirectTo: `${ctx.baseUrl}/login` },
+  });
+  if (error) throw new Error(`sign-up of ${account.email} failed: ${error.message}`);
+  const mail = await waitForMail(ctx.baseUrl, account.email, 'signup');
+  const confirmation = await fetch(mail.link, { redirect: 'manual' });
+  if (confirmation.status !== 303) throw new Error(`confirming ${account.email} answered ${confirmation.status}`);
+  return account;
+}
+
+/**
+ * Holds back matching requests until released, so a test can see a button's working label
+ * ('Logging in...') without sleeping.
+ */
+export async function holdRequests(page: Page, urlPattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let seen!: () => void;
+  const arrived = new Promise<void>((resolve) => (seen = resolve));
+  await page.route(urlPattern, async (route) => {
+    seen();
+    await released;
+    await route.continue();
+  });
+  return { arrived, release };
+}

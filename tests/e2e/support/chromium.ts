@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install -y chromium`); never a downloaded browser build. */
+export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+export function findChromium(): string | null {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
+  return CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+/** The launch flags of ../shared/ARCHITECTURE.md. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Launches Chromium headless with those flags. Playwright starts every browser with a fresh,
+ * throwaway user-data directory of its own (`--user-data-dir=<tmp>/playwright_chromiumdev_profile-*`),
+ * removed again on close; each test then opens its own context (fresh storage and cookies).
+ */
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+    timeout: 60_000,
+  });
+}
+
+export const DESKTOP = { width: 1366, height: 768 };
+export const TABLET_PORTRAIT = { width: 820, height: 1180 };
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions in the page: a test ends by checking there were none. */
+  pageErrors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+export const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots');
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** Runs `use` with a fresh page and context; fails the test when the page threw an uncaught error. */
+export async function withPage<T>(
+  browser: Browser,
+  baseUrl: string,
+  use: (page: Page, opened: OpenedPage) => Promise<T>,
+  viewport?: { width: number; height: number },
+): Promise<T> {
+  const opened = await openPage(browser, baseUrl, viewport);
+  try {
+    const result = await use(opened.page, opened);
+    if (opened.pageErrors.length > 0) throw new Error(`uncaught errors in the page: ${opened.pageErrors.join('; ')}`);
+    return result;
+  } finally {
+    await opened.context.close();
+  }
+}
