@@ -46,6 +46,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 /** A real PostgreSQL server; `connectionString` must name a superuser (it creates roles). */
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, options: '-c TimeZone=UTC' });
+  // An idle connection the server drops (restart, `drop database ... with (force)`) must not crash
+  // the process: the pool discards it and the next query opens a new one.
+  pool.on('error', () => undefined);
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       const result = await client.query(sql, params);
