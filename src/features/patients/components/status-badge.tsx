@@ -1,0 +1,11 @@
+import { statusBadge } from '../appointment-display';
+
+/** An appointment status in the spec's colours (§4). */
+export function StatusBadge({ status }: { status: string | null | undefined }) {
+  const badge = statusBadge(status);
+  return (
+    <span className={`status-badge status-badge-${badge.tone}`} data-tone={badge.tone}>
+      {badge.label}
+    </span>
+  );
+}

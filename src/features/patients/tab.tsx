@@ -1,0 +1,6 @@
+import { PatientsView } from './components/patients-view';
+
+/** The Patients tab's view (src/app/tabs.ts loads it as its own chunk). */
+export default function PatientsTab() {
+  return <PatientsView />;
+}

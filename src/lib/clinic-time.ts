@@ -1,0 +1,59 @@
+/**
+ * Showing instants in the clinic's time zone (an IANA name such as 'Asia/Manila', from
+ * `clinics.timezone`), whatever zone the browser is in. Pure: the instant and the zone are always
+ * passed in; nothing here reads the clock.
+ */
+
+/** The zone a clinic has unless it chose another (the column's default). */
+export const DEFAULT_CLINIC_TIME_ZONE = 'Asia/Manila';
+
+export interface ClinicDateTime {
+  /** ISO year-month-day in the clinic, e.g. '2030-01-07'. */
+  date: string;
+  /** Short English weekday in the clinic, e.g. 'Mon'. */
+  weekday: string;
+  /** 12-hour clock time in the clinic, e.g. '9:00 AM'. */
+  time: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The clinic's date, weekday and time at `instant` (a Date, or an ISO timestamp with an offset as
+ * the database returns timestamptz). Throws a RangeError for an invalid instant or unknown zone.
+ */
+export function clinicDateTime(instant: Date | string, timeZone: string): ClinicDateTime {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a point in time: ${String(instant)}`);
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: parts.weekday ?? '',
+    time: `${parts.hour}:${parts.minute} ${(parts.dayPeriod ?? '').toUpperCase()}`,
+  };
+}
+
+/** One line for lists: 'Mon 2030-01-07, 9:00 AM' in the clinic's time. */
+export function formatClinicDateTime(instant: Date | string, timeZone: string): string {
+  const { date, weekday, time } = clinicDateTime(instant, timeZone);
+  return `${weekday} ${date}, ${time}`;
+}
