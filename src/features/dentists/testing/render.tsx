@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import type { Role } from '@/lib/authorization';
+import type { SessionContextValue } from '@/lib/session';
+import { initSupabase } from '@/lib/supabase';
+import { renderApp } from '@/testing/render-app';
+import { STACK_URL } from './fake-rest';
+
+/** The client the app creates, pointed at the fake REST API; sweetalert2's needs in jsdom. */
+export function prepareDom() {
+  initSupabase({ supabaseUrl: STACK_URL, anonKey: 'anon', apiUrl: STACK_URL });
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal('scrollTo', () => undefined);
+}
+
+/** renderApp plus the dashboard's query client (no retries, so failures show at once). */
+export function renderWithQueries(ui: ReactElement, options: { role?: Role; session?: SessionContextValue } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, options);
+}

@@ -1,0 +1,575 @@
+/**
+ * The Dentists tab and the Dentist Availability Manager (spec part 1 §2, §4, §5, §7, §8, §9), as
+ * admin and as receptionist: the sorted list, add, edit, the Status toggle, the four delete
+ * outcomes, bad input, availability (booked, lunch, save, blocked periods, delete one, delete
+ * all), and the dentist role kept out by the UI and by row-level security. Each test makes its
+ * own dentists through the API, so tests never depend on each other.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import ws from 'ws';
+import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import { DEMO, DEMO_PASSWORD, expectText, loginAs, visibleTabs } from './support/app.ts';
+import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+
+const ctx = inject('e2e');
+
+async function signedIn(email: string): Promise<SupabaseClient> {
+  const client = createClient(ctx.baseUrl, ctx.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
+  return client;
+}
+
+/** Smile Dental's data, made through the API as its admin. */
+class Fixtures {
+  private constructor(
+    readonly api: SupabaseClient,
+    readonly clinicId: number,
+  ) {}
+
+  static async create(): Promise<Fixtures> {
+    const api = await signedIn(DEMO.admin);
+    const { data, error } = await api.from('users').select('clinic_id').eq('email', DEMO.admin).single();
+    if (error) throw error;
+    return new Fixtures(api, data.clinic_id as number);
+  }
+
+  /** A name no other test uses. */
+  static label(prefix: string) {
+    return `${prefix} ${randomUUID().slice(0, 6)}`;
+  }
+
+  async dentist(name: string, extra: { is_active?: boolean } = {}): Promise<number> {
+    const { data, error } = await this.api
+      .from('dentists')
+      .insert({
+        clinic_id: this.clinicId,
+        name,
+        email: `${randomUUID().slice(0, 8)}@dentists.test`,
+        phone: '+63 917 555 0000',
+        ...extra,
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async patient(name: string): Promise<number> {
+    const { data, error } = await this.api
+      .from('patients')
+      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000' })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async appointment(input: { dentistId: number; patientId: number; time: string; status: string; reason?: string }) {
+    const { data, error } = await this.api
+      .from('appointments')
+      .insert({
+        clinic_id: this.clinicId,
+        dentist_id: input.dentistId,
+        patient_id: input.patientId,
+        appointment_time: input.time,
+        status: input.status,
+        reason: input.reason ?? null,
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async dentistRows(name: string) {
+    const { data, error } = await this.api.from('dentists').select('id, is_active, deleted').eq('name', name);
+    if (error) throw error;
+    return data as { id: number; is_active: boolean; deleted: boolean }[];
+  }
+
+  async blocks(dentistId: number) {
+    const { data, error } = await this.api
+      .from('dentist_availability')
+      .select('specific_date, start_time, end_time')
+      .eq('dentist_id', dentistId)
+      .order('start_time');
+    if (error) throw error;
+    return data as { specific_date: string; start_time: string; end_time: string }[];
+  }
+}
+
+async function openDentistsTab(page: Page) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Dentists' }).click();
+  await page.getByRole('heading', { name: 'Dentists', level: 1 }).waitFor();
+  // The seeded dentists are there once the list has loaded.
+  await page.getByRole('cell', { name: 'Dr. Andrea Villanueva', exact: true }).waitFor();
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Dentists' });
+const rowOf = (page: Page, name: string): Locator =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+const headerMessage = (page: Page, text: string) =>
+  page.locator('.screen-header').getByText(text, { exact: true }).waitFor();
+
+const hourSlot = (page: Page, time: string) => page.locator(`[data-hour="${time}"]`);
+
+async function slotStates(page: Page): Promise<Record<string, string>> {
+  return page
+    .locator('[data-hour]')
+    .evaluateAll((slots) =>
+      Object.fromEntries(
+        slots.map((slot) => [(slot as HTMLElement).dataset.hour, (slot as HTMLElement).dataset.state]),
+      ),
+    );
+}
+
+/** Picks a date in the Availability Manager's calendar, paging forward when it is in a later month. */
+async function pickDate(page: Page, date: string) {
+  const day = page.locator(`.calendar-day[data-date="${date}"]`);
+  for (let pages = 0; pages < 3 && (await day.count()) === 0; pages++) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  await day.click();
+  await page.locator('.availability-day-title').getByText(date, { exact: true }).waitFor();
+}
+
+/** Answers the sweetalert2 confirmation after checking its title and text. */
+async function confirm(page: Page, title: string, text: string, answer: 'Yes, delete' | 'Cancel') {
+  const popup = page.locator('.swal2-popup');
+  await popup.waitFor();
+  expect(await popup.locator('.swal2-title').textContent()).toBe(title);
+  expect(await popup.locator('.swal2-html-container').textContent()).toBe(text);
+  await popup.getByRole('button', { name: answer, exact: true }).click();
+  await popup.waitFor({ state: 'detached' });
+}
+
+async function blockedPeriodRows(page: Page): Promise<string[][]> {
+  return page
+    .getByRole('table', { name: 'Blocked Periods' })
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent ?? '')),
+    );
+}
+
+describe.skipIf(!ctx.chromium)('dentists', () => {
+  let browser: Browser;
+  let fixtures: Fixtures;
+  beforeAll(async () => {
+    browser = await launchChromium(ctx.chromium!);
+    fixtures = await Fixtures.create();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each([
+    ['admin', DEMO.admin],
+    ['receptionist', DEMO.receptionist],
+  ])('as %s', (role, email) => {
+    it('lists the dentists sorted by name, case-insensitively', async () => {
+      const tag = randomUUID().slice(0, 6);
+      const names = [`zz-${tag} last`, `aa-${tag} lower`, `AB-${tag} Upper`, `ac-${tag} lower`];
+      for (const name of names) await fixtures.dentist(name);
+      await withPage(browser, ctx.baseUrl, async (page) => {
+        await loginAs(page, email);
+        await openDentistsTab(page);
+        await page.getByRole('cell', { name: names[0], exact: true }).waitFor();
+        const headers = await table(page).locator('thead th').allTextContents();
+        expect(headers).toEqual(['Name', 'Email', 'Phone', 'Status', 'Actions']);
+        const shown = await table(page).locator('tbody tr td:first-child').allTextContents();
+        const sorted = [...shown].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }));
+        expect(shown).toEqual(sorted);
+        expect(shown.filter((name) => name.includes(tag))).toEqual([
+          `aa-${tag} lower`,
+          `AB-${tag} Upper`,
+          `ac-${tag} lower`,
+          `zz-${tag} last`,
+        ]);
+        // Dr. Ramon Bautista is the seeded inactive dentist.
+        expect(await rowOf(page, 'Dr. Ramon Bautista').getByRole('button', { name: 'Inactive' }).count()).toBe(1);
+      });
+    });
+
+    it("adds a dentist: the spec's validation, then one row from a double-click and 'Dentist added!'", async () => {
+      const name = Fixtures.label(`Dr. Added by ${role}`);
+      await withPage(browser, ctx.baseUrl, async (page) => {
+        await loginAs(page, email);
+        await openDentistsTab(page);
+        await page.getByRole('button', { name: 'Add Dentist' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add Dentist' });
+        expect(await dialog.getByLabel('Email').getAttribute('type')).toBe('email');
+        expect(await dialog.getByLabel('Phone').getAttribute('type')).toBe('tel');
+        const save = dialog.getByRole('button', { name: 'Save' });
+        await save.click();
+        await dialog.getByText('All dentist fields are required.', { exact: true }).waitFor();
+        await dialog.getByLabel('Name').fill('   ');
+        await dialog.getByLabel('Email').fill('new.dentist@example.test');
+        await dialog.getByLabel('Phone').fill('+63 917 555 0199');
+        await save.click();
+        await dialog.getByText('All dentist fields are required.', { exact: true }).waitFor();
+        await dialog.getByLabel('Name').fill('N'.repeat(201));
+        await save.click();
+        await dialog.getByText('Name must be at most 200 characters.', { exact: true }).waitFor();
+        await dialog.getByLabel('Phone').fill('9'.repeat(51));
+        await dialog.getByLabel('Name').fill(name);
+        await save.click();
+        await dialog.getByText('Phone must be at most 50 characters.', { exact: true }).waitFor();
+        if (role === 'admin') await saveScreenshot(page, 'dentist-add-invalid-desktop-1366x768');
+        await dialog.getByLabel('Phone').fill('+63 917 555 0199');
+
+        await save.dblclick();
+        await headerMessage(page, 'Dentist added!');
+        expect(await page.getByRole('dialog').count()).toBe(0);
+        await rowOf(page, name).waitFor();
+        expect(await rowOf(page, name).count()).toBe(1);
+        expect(await rowOf(page, name).getByRole('button', { name: 'Active' }).count()).toBe(1);
+      });
+      expect(await fixtures.dentistRows(name)).toHaveLength(1);
+    });
+
+    it("edits a dentist ('All fields required.', 'Dentist updated!') and toggles the status both ways", async () => {
+      const name = Fixtures.label('Dr. Edit Me');
+      const renamed = `${name} DMD`;
+      await fixtures.dentist(name);
+      await withPage(browser, ctx.baseUrl, async (page) => {
+        await loginAs(page, email);
+        await openDentistsTab(page);
+        await rowOf(page, name)
+          .getByRole('button', { name: `Edit ${name}` })
+          .click();
+        const dialog = page.getByRole('dialog', { name: 'Edit Dentist' });
+        expect(await dialog.getByLabel('Name').inputValue()).toBe(name);
+        await dialog.getByLabel('Email').fill('  ');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.getByText('All fields required.', { exact: true }).waitFor();
+        await dialog.getByLabel('Email').fill('edited@example.test');
+        await dialog.getByLabel('Name').fill(renamed);
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await headerMessage(page, 'Dentist updated!');
+        const row = rowOf(page, renamed);
+        await row.getByRole('cell', { name: 'edited@example.test' }).waitFor();
+
+        await row.getByRole('button', { name: 'Active', exact: true }).click();
+        await headerMessage(page, 'Dentist marked as Inactive!');
+        await row.getByRole('button', { name: 'Inactive', exact: true }).waitFor();
+        expect((await fixtures.dentistRows(renamed))[0]!.is_active).toBe(false);
+        await row.getByRole('button', { name: 'Inactive', exact: true }).click();
+        await headerMessage(page, 'Dentist marked as Active!');
+        await row.getByRole('button', { name: 'Active', exact: true }).waitFor();
+        expect((await fixtures.dentistRows(renamed))[0]!.is_active).toBe(true);
+      });
+    });
+
+    it('decides Delete among the four outcomes of the spec', async () => {
+      const tag = randomUUID().slice(0, 6);
+      const fresh = `Dr. Fresh ${tag}`;
+      const retired = `Dr. Retired ${tag}`;
+      const busy = `Dr. Busy ${tag}`;
+      const vanishing = `Dr. Vanishing ${tag}`;
+      await fixtures.dentist(fresh);
+      const retiredId = await fixtures.dentist(retired);
+      const busyId = await fixtures.dentist(busy);
+      const vanishingId = await fixtures.dentist(vanishing);
+      const patientName = `Maria Santos ${tag}`;
+      const patientId = await fixtures.patient(patientName);
+      // Only past or closed appointments: a completed one last month, a cancelled one ahead.
+      await fixtures.appointment({
+        dentistId: retiredId,
+        patientId,
+        time: clinicTime(clinicWorkday(-30), '10:00'),
+        status: 'Completed',
+      });
+      await fixtures.appointment({
+        dentistId: retiredId,
+        patientId,
+        time: clinicTime(clinicWorkday(5), '10:00'),
+        status: 'Cancelled',
+      });
+      const futureDay = clinicWorkday(4);
+      const futureId = await fixtures.appointment({
+        dentistId: busyId,
+        patientId,
+        time: clinicTime(futureDay, '14:20'),
+        status: 'Scheduled',
+        reason: 'Tooth Extraction',
+      });
+
+      await withPage(browser, ctx.baseUrl, async (page) => {
+        await loginAs(page, email);
+        await openDentistsTab(page);
+        const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
+        const deleteButton = dialog.getByRole('button', { name: 'Delete', exact: true });
+
+        // 1. No appointments at all: removed for good.
+        await rowOf(page, fresh)
+          .getByRole('button', { name: `Delete ${fresh}` })
+          .click();
+        await deleteButton.click();
+        await headerMessage(page, 'Dentist deleted!');
+        await rowOf(page, fresh).waitFor({ state: 'detached' });
+        expect(await fixtures.dentistRows(fresh)).toEqual([]);
+
+        // 2. Only past or closed appointments: soft delete.
+        await rowOf(page, retired)
+          .getByRole('button', { name: `Delete ${retired}` })
+          .click();
+        await deleteButton.click();
+        await headerMessage(page, 'Dentist soft deleted!');
+        await rowOf(page, retired).waitFor({ state: 'detached' });
+        expect(await fixtures.dentistRows(retired)).toEqual([{ id: retiredId, is_active: true, deleted: true }]);
+
+        // 3. A future Scheduled appointment: blocked, the appointment listed.
+        await rowOf(page, busy)
+          .getByRole('button', { name: `Delete ${busy}` })
+          .click();
+        await deleteButton.click();
+        const listed = dialog.getByRole('table');
+        await listed.waitFor();
+        const cells = await listed.locator('tbody tr').first().locator('td').allTextContents();
+        expect(cells).toEqual([
+          patientName,
+          String(futureId),
+          'Scheduled',
+          expect.stringMatching(new RegExp(`^[A-Z][a-z]{2} ${futureDay}, 2:20 PM$`)),
+          'Tooth Extraction',
+        ]);
+        expect(await deleteButton.count()).toBe(0);
+        if (role === 'admin') await saveScreenshot(page, 'dentist-delete-blocked-desktop-1366x768');
+        await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+        expect(await fixtures.dentistRows(busy)).toEqual([{ id: busyId, is_active: true, deleted: false }]);
+        expect(await rowOf(page, busy).count()).toBe(1);
+
+        // 4. The check fails: the dentist was deleted elsewhere while the modal was open.
+        await rowOf(page, vanishing)
+          .getByRole('button', { name: `Delete ${vanishing}` })
+          .click();
+        await deleteButton.waitFor();
+        const { error } = await fixtures.api.rpc('delete_dentist', { p_dentist_id: vanishingId });
+        expect(error).toBeNull();
+        await deleteButton.click();
+        await dialog.getByText('Error checking appointments for this dentist.', { exact: true }).waitFor();
+        await dialog.getByText(/deleted in another tab/).waitFor();
+        expect(await page.getByRole('dialog', { name: 'Confirm Delete' }).count()).toBe(1);
+        await page.keyboard.press('Escape');
+        await rowOf(page, vanishing).waitFor({ state: 'detached' });
+      });
+    });
+
+    it('keeps what the user typed when a save fails, and says so when the dentist was deleted in another tab', async () => {
+      const name = Fixtures.label('Dr. Fragile');
+      const id = await fixtures.dentist(name);
+      await withPage(browser, ctx.baseUrl, async (page) => {
+        await loginAs(page, email);
+        await openDentistsTab(page);
+        await page.route('**/rest/v1/dentists?**', (route) =>
+          route.request().method() === 'PATCH'
+            ? route.fulfill({ status: 500, json: { code: 'XX000', message: 'boom', details: null, hint: null } })
+            : route.fallback(),
+        );
+        await rowOf(page, name)
+          .getByRole('button', { name: `Edit ${name}` })
+          .click();
+        const dialog = page.getByRole('dialog', { name: 'Edit Dentist' });
+        await dialog.getByLabel('Phone').fill('+63 999 000 1111');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.getByText('Error updating dentist.', { exact: true }).waitFor();
+        expect(await dialog.getByLabel('Phone').inputValue()).toBe('+63 999 000 1111');
+        await page.unroute('**/rest/v1/dentists?**');
+
+        // Deleted in another tab while the modal is open.
+        const { error } = await fixtures.api.rpc('delete_dentist', { p_dentist_id: id });
+        expect(error).toBeNull();
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.getByText('Error updating dentist.', { exact: true }).waitFor();
+        await dialog.getByText(/no longer exists/).waitFor();
+        expect(await dialog.getByLabel('Phone').inputValue()).toBe('+63 999 000 1111');
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await rowOf(page, name).waitFor({ state: 'detached' });
+      });
+    });
+
+    it('manages availability: booked and lunch fixed, save merged runs, delete one block, delete all', async () => {
+      const name = Fixtures.label('Dr. Schedule');
+      const dentistId = await fixtures.dentist(name);
+      const patientId = await fixtures.patient(Fixtures.label('Booked Patient'));
+      const day = clinicWorkday(2);
+      await fixtures.appointment({ dentistId, patientId, time: clinicTime(day, '10:20'), status: 'Confirmed' });
+
+      await withPage(browser, ctx.baseUrl, async (page) => {
+        await loginAs(page, email);
+        await openDentistsTab(page);
+        await rowOf(page, name)
+          .getByRole('button', { name: `Manage Availability: ${name}` })
+          .click();
+        const dialog = page.getByRole('dialog', { name });
+        await dialog.getByRole('heading', { name: 'Blocked Periods' }).waitFor();
+        await hourSlot(page, '09:00').waitFor();
+        await pickDate(page, day);
+        await page.locator('[data-hour="10:00"][data-state="booked"]').waitFor();
+
+        expect(await page.locator('.hour-slot-time').allTextContents()).toEqual([
+          '9:00 AM',
+          '10:00 AM',
+          '11:00 AM',
+          '12:00 PM',
+          '1:00 PM',
+          '2:00 PM',
+          '3:00 PM',
+          '4:00 PM',
+          '5:00 PM',
+        ]);
+        expect(await hourSlot(page, '12:00').textContent()).toContain('Lunch Break');
+        // Three columns: the first three slots share a row, the fourth starts the next.
+        const tops = await page
+          .locator('[data-hour]')
+          .evaluateAll((slots) => slots.map((slot) => Math.round(slot.getBoundingClientRect().top)));
+        expect(new Set(tops).size).toBe(3);
+        expect(tops[0]).toBe(tops[2]);
+        expect(tops[3]).toBeGreaterThan(tops[2]!);
+
+        // Booked and lunch are marked disabled, and even a forced click does not toggle them.
+        expect(await hourSlot(page, '10:00').isDisabled()).toBe(true);
+        expect(await hourSlot(page, '12:00').isDisabled()).toBe(true);
+        await hourSlot(page, '10:00').click({ force: true });
+        await hourSlot(page, '12:00').click({ force: true });
+        expect(await slotStates(page)).toMatchObject({ '10:00': 'booked', '12:00': 'lunch' });
+
+        for (const time of ['09:00', '11:00', '13:00', '14:00', '16:00', '17:00']) await hourSlot(page, time).click();
+        await hourSlot(page, '16:00').click(); // and back to available
+        expect(await page.getByTestId('count-available').textContent()).toBe('2');
+        expect(await page.getByTestId('count-blocked').textContent()).toBe('5');
+        expect(await page.getByTestId('count-booked').textContent()).toBe('1');
+        await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+        await expectText(page, 'Saved!');
+        await page.waitForFunction(
+          () => document.querySelectorAll('.blocked-periods tbody tr button[aria-label^="Delete block"]').length === 4,
+        );
+        expect(await blockedPeriodRows(page)).toEqual([
+          [day, '09:00', '10:00', 'Delete'],
+          [day, '11:00', '12:00', 'Delete'],
+          [day, '13:00', '15:00', 'Delete'],
+          [day, '17:00', '18:00', 'Delete'],
+        ]);
+        expect(await fixtures.blocks(dentistId)).toEqual([
+          { specific_date: day, start_time: '09:00:00', end_time: '10:00:00' },
+          { specific_date: day, start_time: '11:00:00', end_time: '12:00:00' },
+          { specific_date: day, start_time: '13:00:00', end_time: '15:00:00' },
+          { specific_date: day, start_time: '17:00:00', end_time: '18:00:00' },
+        ]);
+
+        await dialog.getByRole('button', { name: `Delete block ${day} 13:00–15:00` }).click();
+        await confirm(page, 'Delete block?', 'Delete this block?', 'Yes, delete');
+        await expectText(page, 'Deleted!');
+        await dialog.getByRole('button', { name: `Delete block ${day} 13:00–15:00` }).waitFor({ state: 'detached' });
+        expect(await slotStates(page)).toMatchObject({ '13:00': 'available', '14:00': 'available' });
+        expect(await fixtures.blocks(dentistId)).toHaveLength(3);
+
+        await dialog.getByRole('button', { name: 'Delete all blocks' }).click();
+        await confirm(page, 'Delete blocks?', `Delete ALL blocks for ${day}? This cannot be undone.`, 'Cancel');
+        expect(await fixtures.blocks(dentistId)).toHaveLength(3);
+        await dialog.getByRole('button', { name: 'Delete all blocks' }).click();
+        await confirm(page, 'Delete blocks?', `Delete ALL blocks for ${day}? This cannot be undone.`, 'Yes, delete');
+        await expectText(page, 'All blocks deleted!');
+        await dialog.getByText('No blocked periods from today on.').waitFor();
+        expect(await fixtures.blocks(dentistId)).toEqual([]);
+        expect(await slotStates(page)).toMatchObject({ '09:00': 'available', '10:00': 'booked', '12:00': 'lunch' });
+
+        // The calendar: past days and Sundays cannot be picked, and it starts at today's month.
+        expect(await page.getByRole('button', { name: 'Previous month' }).isDisabled()).toBe(
+          (await page.locator('.calendar-day-today').count()) === 1,
+        );
+        const sundays = page.locator('.calendar-grid tbody tr td:first-child .calendar-day');
+        for (const sunday of await sundays.all()) expect(await sunday.isDisabled()).toBe(true);
+      });
+    });
+  });
+
+  it("shows 'Error saving!' and keeps the clicks when a save fails", async () => {
+    const name = Fixtures.label('Dr. Unsaved');
+    await fixtures.dentist(name);
+    const day = clinicWorkday(3);
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.admin);
+      await openDentistsTab(page);
+      await rowOf(page, name)
+        .getByRole('button', { name: `Manage Availability: ${name}` })
+        .click();
+      await hourSlot(page, '09:00').waitFor();
+      await pickDate(page, day);
+      await page.route('**/rest/v1/rpc/save_availability_day', (route) =>
+        route.fulfill({ status: 500, json: { code: 'XX000', message: 'boom', details: null, hint: null } }),
+      );
+      await hourSlot(page, '15:00').click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectText(page, 'Error saving!');
+      expect((await slotStates(page))['15:00']).toBe('blocked');
+      await expectText(page, 'Unsaved changes');
+    });
+  });
+
+  it('keeps the dentist role out: no Dentists tab, and row-level security refuses its writes', async () => {
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.dentist);
+      expect(await visibleTabs(page)).not.toContain('Dentists');
+    });
+    const dentist = await signedIn(DEMO.dentist);
+    const insert = await dentist
+      .from('dentists')
+      .insert({ clinic_id: fixtures.clinicId, name: 'Dr. Intruder', email: 'intruder@example.test', phone: '0917' })
+      .select();
+    expect(insert.status).toBe(403);
+    expect(insert.error?.code).toBe('42501');
+    const remove = await dentist.rpc('delete_dentist', { p_dentist_id: 1 });
+    expect(remove.error?.code).toBe('42501');
+    const save = await dentist.rpc('save_availability_day', {
+      p_dentist_id: 1,
+      p_date: clinicWorkday(3),
+      p_blocks: [],
+    });
+    expect(save.error?.code).toBe('42501');
+    expect(await fixtures.dentistRows('Dr. Intruder')).toEqual([]);
+  });
+
+  describe.each([
+    ['desktop', DESKTOP],
+    ['tablet', TABLET_PORTRAIT],
+  ])('at %s size', (label, viewport) => {
+    it(`fits the Dentists tab and the Availability Manager on screen (${viewport.width}×${viewport.height})`, async () => {
+      await withPage(
+        browser,
+        ctx.baseUrl,
+        async (page) => {
+          const fitsWidth = () =>
+            page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+          await loginAs(page, DEMO.admin);
+          await openDentistsTab(page);
+          expect(await fitsWidth()).toBe(true);
+          await saveScreenshot(page, `dentists-${label}-${viewport.width}x${viewport.height}`);
+
+          await rowOf(page, 'Dr. Andrea Villanueva')
+            .getByRole('button', { name: 'Manage Availability: Dr. Andrea Villanueva' })
+            .click();
+          const dialog = page.getByRole('dialog', { name: 'Dr. Andrea Villanueva' });
+          await dialog.locator('[data-hour="09:00"]').waitFor();
+          await dialog.locator('.blocked-periods tbody tr').first().waitFor();
+          const box = await dialog.boundingBox();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+          await saveScreenshot(page, `availability-${label}-${viewport.width}x${viewport.height}`);
+        },
+        viewport,
+      );
+    });
+  });
+});
