@@ -44,6 +44,8 @@ export function buildIfStale(options: { root?: string; force?: boolean; log?: (l
   const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // Under vitest NODE_ENV is "test", which would give React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
   log(`Built the web app into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
