@@ -3,7 +3,7 @@
  * §7: end is the next hour, 18:00 for the last slot of the day). The result is the `p_blocks`
  * argument of `save_availability_day(p_dentist_id, p_date, p_blocks)`.
  */
-import type { IsoDate } from './clinic-time';
+import type { IsoDate } from '@/lib/clinic-time';
 import { hourTime, LUNCH_HOUR, type HourSlot } from './hour-slots';
 
 /** One block as `save_availability_day` takes it. */

@@ -10,7 +10,7 @@ import {
   monthOf,
   weekdayOf,
 } from './calendar-days';
-import { clinicToday } from './clinic-time';
+import { clinicToday } from '@/lib/clinic-time';
 
 const MANILA = 'Asia/Manila';
 

@@ -4,7 +4,7 @@
  * today. Date-only arithmetic runs in UTC so the browser's own time zone never shifts a day;
  * "today" comes from `clinicToday(now, timeZone)`.
  */
-import type { IsoDate } from './clinic-time';
+import type { IsoDate } from '@/lib/clinic-time';
 
 /** A month as ISO year-month, e.g. '2030-01'. */
 export type IsoMonth = string;

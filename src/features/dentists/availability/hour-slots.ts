@@ -3,7 +3,7 @@
  * hourly slots 09:00–17:00, 12:00 a fixed Lunch Break, each slot available, blocked, booked or
  * lunch. All times are clinic wall-clock time; the clinic's time zone is passed in.
  */
-import { clinicWallClock, type IsoDate } from './clinic-time';
+import { clinicWallClock, type IsoDate } from '@/lib/clinic-time';
 
 export const FIRST_SLOT_HOUR = 9;
 export const LAST_SLOT_HOUR = 17;

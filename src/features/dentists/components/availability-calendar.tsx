@@ -1,5 +1,5 @@
 import { addMonths, canShowPreviousMonth, monthGrid, type IsoMonth } from '../availability/calendar-days';
-import type { IsoDate } from '../availability/clinic-time';
+import type { IsoDate } from '@/lib/clinic-time';
 import { formatLongDate, formatMonthTitle } from '../format';
 
 const WEEKDAYS = [

@@ -3,7 +3,7 @@ import { confirmDialog } from '@/components/confirm-dialog';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { DataTable, type Column } from '@/components/table/data-table';
 import { useToast } from '@/components/toast/toast-context';
-import { DEFAULT_CLINIC_TIME_ZONE } from '@/lib/clinic-time';
+import { DEFAULT_CLINIC_TIME_ZONE, clinicToday, type IsoDate } from '@/lib/clinic-time';
 import { useSession } from '@/lib/session';
 import { useDeleteAvailabilityBlock } from '../api/delete-availability-block';
 import { useClinicTimeZone } from '../api/get-clinic-time-zone';
@@ -13,7 +13,6 @@ import { useDentists } from '../api/get-dentists';
 import { useSaveAvailabilityDay } from '../api/save-availability-day';
 import { blockedPeriods, blockedRuns, type BlockedPeriod } from '../availability/blocked-runs';
 import { firstSelectableDate, monthOf } from '../availability/calendar-days';
-import { clinicToday, type IsoDate } from '../availability/clinic-time';
 import {
   countHourSlots,
   hourSlotsForDay,
