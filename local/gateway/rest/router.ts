@@ -237,11 +237,12 @@ export function createRestRouter(deps: RestDeps): Router {
     applyRangeHeader(req, root);
     const params = new Params();
     const where = whereConditions(root, params);
-    const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
-    const from = `from public.${ident(relation.name)} as ${root.alias}${whereSql}`;
+    const from = `from public.${ident(relation.name)} as ${root.alias}${whereClause(where)}`;
     const countSql = preferences.count ? `(select count(*) ${from})::int` : 'null::int';
-    const sql = `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_total, ${countSql} as total
-      from (select ${selectList(root, params)} ${from}${orderSql(root, params)}${pagingSql(root)}) _r`;
+    const sql = rowsAsJson(
+      `select ${selectList(root, params)} ${from}${orderSql(root, params)}${pagingSql(root)}`,
+      `, ${countSql} as total`,
+    );
     const row = await asCaller(
       db,
       req,
@@ -348,8 +349,7 @@ export function createRestRouter(deps: RestDeps): Router {
         return { status, headers: { ...headers, ...countHeader } };
       }
       const sql = `with pgrst_source as (${mutation} returning ${root.alias}.*)
-        select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_total
-        from (select ${selectList(root, params)} from pgrst_source as ${root.alias}) _r`;
+        ${rowsAsJson(`select ${selectList(root, params)} from pgrst_source as ${root.alias}`)}`;
       const row = (await tx.query<{ body: string; page_total: number }>(sql, params.values)).rows[0]!;
       const answer = respondWithRows(
         root,
@@ -402,8 +402,9 @@ export function createRestRouter(deps: RestDeps): Router {
       const root = planner.root(relation, query.get('select') ?? undefined);
       planner.applyQuery(root, query, { skip: new Set(routine.args.map((arg) => arg.name)) });
       const where = whereConditions(root, params);
-      const sql = `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_total
-        from (select ${selectList(root, params)} from ${call} as ${root.alias}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${orderSql(root, params)}${pagingSql(root)}) _r`;
+      const sql = rowsAsJson(
+        `select ${selectList(root, params)} from ${call} as ${root.alias}${whereClause(where)}${orderSql(root, params)}${pagingSql(root)}`,
+      );
       const row = await asCaller(
         db,
         req,
@@ -499,6 +500,16 @@ export function createRestRouter(deps: RestDeps): Router {
   });
 
   return router;
+}
+
+/** The rows of `rowsSql` as one JSON array (`body`) and their number (`page_total`). */
+function rowsAsJson(rowsSql: string, extraColumns = ''): string {
+  return `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_total${extraColumns}
+    from (${rowsSql}) _r`;
+}
+
+function whereClause(conditions: string[]): string {
+  return conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
 }
 
 function preferenceHeader(preferences: Preferences): Record<string, string> {
