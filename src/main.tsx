@@ -5,6 +5,7 @@ import { reportWebVitalsLazily, unregisterServiceWorkers } from './app/browser-b
 import { ConfigErrorScreen } from './app/config-error-screen';
 import { LoadingState } from './components/states/states';
 import { loadRuntimeConfig } from './lib/config';
+import { initServiceClient } from './lib/service-client';
 import { hadStoredSession, initSupabase } from './lib/supabase';
 import './styles/global.css';
 
@@ -18,6 +19,7 @@ if (result.ok) {
   // Read before the client starts: auth-js removes a stored session it cannot use.
   const storedSession = hadStoredSession();
   initSupabase(result.config);
+  initServiceClient(result.config);
   root.render(
     <StrictMode>
       <App hadStoredSession={storedSession} />

@@ -7,5 +7,4 @@ export const dentistKeys = {
     [...dentistKeys.all, 'availability', clinicId, dentistId] as const,
   appointments: (clinicId: number, dentistId: number) =>
     [...dentistKeys.all, 'appointments', clinicId, dentistId] as const,
-  timeZone: (clinicId: number) => [...dentistKeys.all, 'time-zone', clinicId] as const,
 };

@@ -7,5 +7,4 @@ export const patientKeys = {
   history: (clinicId: number, patientId: number) => [...patientKeys.histories(), clinicId, patientId] as const,
   appointmentCount: (clinicId: number, patientId: number) =>
     [...patientKeys.all, 'appointment-count', clinicId, patientId] as const,
-  clinicTimeZone: (clinicId: number) => [...patientKeys.all, 'clinic-time-zone', clinicId] as const,
 };

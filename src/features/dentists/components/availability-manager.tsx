@@ -6,7 +6,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { DEFAULT_CLINIC_TIME_ZONE, clinicToday, type IsoDate } from '@/lib/clinic-time';
 import { useSession } from '@/lib/session';
 import { useDeleteAvailabilityBlock } from '../api/delete-availability-block';
-import { useClinicTimeZone } from '../api/get-clinic-time-zone';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useDentistAppointments } from '../api/get-dentist-appointments';
 import { useDentistAvailability } from '../api/get-dentist-availability';
 import { useDentists } from '../api/get-dentists';

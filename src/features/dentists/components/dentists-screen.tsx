@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from '@/components/states/states';
 import { DataTable, type Column } from '@/components/table/data-table';
 import { DEFAULT_CLINIC_TIME_ZONE } from '@/lib/clinic-time';
 import { useSession } from '@/lib/session';
-import { useClinicTimeZone } from '../api/get-clinic-time-zone';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useDentists, type Dentist } from '../api/get-dentists';
 import { useToggleDentistStatus } from '../api/toggle-dentist-status';
 import { failureDetail } from '../errors';

@@ -2,7 +2,7 @@ import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { LoadingState } from '@/components/states/states';
 import { formatClinicDateTime } from '@/lib/clinic-time';
-import { useClinicTimeZone } from '../api/get-clinic-time-zone';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { usePatientHistory, type PatientHistoryEntry } from '../api/get-patient-history';
 import type { PatientListItem } from '../api/patient-columns';
 import { splitReason } from '../appointment-display';

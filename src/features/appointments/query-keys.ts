@@ -1,0 +1,18 @@
+/** TanStack Query keys of the appointments feature; invalidate through these. */
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  /** Every appointment list of every clinic: invalidate after any write. */
+  lists: () => [...appointmentKeys.all, 'list'] as const,
+  list: (clinicId: number) => [...appointmentKeys.lists(), clinicId] as const,
+  detail: (clinicId: number, appointmentId: number) =>
+    [...appointmentKeys.all, 'detail', clinicId, appointmentId] as const,
+  /** What the booking form needs to draw one dentist's day: booked slots and blocks. */
+  dentistDays: () => [...appointmentKeys.all, 'dentist-day'] as const,
+  dentistDay: (clinicId: number, dentistId: number, date: string) =>
+    [...appointmentKeys.dentistDays(), clinicId, dentistId, date] as const,
+  dentists: (clinicId: number) => [...appointmentKeys.all, 'dentists', clinicId] as const,
+  patients: (clinicId: number) => [...appointmentKeys.all, 'patients', clinicId] as const,
+  procedures: (clinicId: number) => [...appointmentKeys.all, 'procedures', clinicId] as const,
+  reminders: (clinicId: number, appointmentId: number) =>
+    [...appointmentKeys.all, 'reminders', clinicId, appointmentId] as const,
+};
