@@ -45,6 +45,30 @@ describe('toasts', () => {
   });
 });
 
+describe('toast actions', () => {
+  it('run once and close the toast', () => {
+    const viewed = vi.fn();
+    function Notifier() {
+      const toast = useToast();
+      return (
+        <button onClick={() => toast('Maria: Cancelled', { tone: 'error', action: { label: 'View', onClick: viewed } })}>
+          Notify
+        </button>
+      );
+    }
+    render(
+      <ToastProvider>
+        <Notifier />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'Notify' }).click());
+    expect(screen.getByText('Maria: Cancelled').parentElement?.className).toContain('toast-error');
+    act(() => screen.getByRole('button', { name: 'View' }).click());
+    expect(viewed).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Maria: Cancelled')).toBeNull();
+  });
+});
+
 describe('header messages', () => {
   function Screen() {
     const header = useHeaderMessage();

@@ -29,6 +29,11 @@ export function initServiceClient(config: Pick<RuntimeConfig, 'apiUrl'>): void {
   apiUrl = config.apiUrl.replace(/\/+$/, '');
 }
 
+export function serviceBaseUrl(): string {
+  if (apiUrl === undefined) throw new Error('The service client is used before /config.json was loaded');
+  return apiUrl;
+}
+
 export function serviceUrl(path: string, query?: Record<string, string | number>): string {
   if (apiUrl === undefined) throw new Error('The service client is used before /config.json was loaded');
   const url = new URL(`${apiUrl}${path.startsWith('/') ? path : `/${path}`}`);

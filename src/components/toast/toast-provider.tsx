@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { TOAST_DURATION_MS, ToastContext, type ToastOptions, type ToastTone } from './toast-context';
+import { TOAST_DURATION_MS, ToastContext, type ToastAction, type ToastOptions, type ToastTone } from './toast-context';
 import './toast.css';
 
 interface Toast {
   id: number;
   message: string;
   tone: ToastTone;
+  action?: ToastAction;
 }
 
 /** Short notices in a corner, announced politely to screen readers, gone after 1800 ms by default. */
@@ -23,7 +24,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (message: string, options: ToastOptions = {}) => {
       const id = nextId.current++;
-      setToasts((current) => [...current.slice(-3), { id, message, tone: options.tone ?? 'success' }]);
+      setToasts((current) => [
+        ...current.slice(-3),
+        { id, message, tone: options.tone ?? 'success', action: options.action },
+      ]);
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), options.durationMs ?? TOAST_DURATION_MS),
@@ -46,6 +50,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.tone}`}>
             <span>{toast.message}</span>
+            {toast.action && (
+              <button
+                type="button"
+                className="toast-action"
+                onClick={() => {
+                  toast.action?.onClick();
+                  dismiss(toast.id);
+                }}
+              >
+                {toast.action.label}
+              </button>
+            )}
             <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
               ×
             </button>

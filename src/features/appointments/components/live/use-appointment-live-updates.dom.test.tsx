@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '@/components/toast/toast-provider';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { pendingUpdatesLabel } from '../../live-updates';
+import { appointmentRowId, useAppointmentLiveUpdates } from './use-appointment-live-updates';
+
+const NOVEMBER = { start: new Date('2026-10-31T16:00:00Z'), end: new Date('2026-11-30T16:00:00Z') };
+
+let subscribed: SubscribeOptions | undefined;
+let closed = 0;
+const subscribe = vi.fn(async (options: SubscribeOptions) => {
+  subscribed = options;
+  return { close: () => void closed++ };
+});
+const playSound = vi.fn();
+
+function Harness() {
+  const live = useAppointmentLiveUpdates({
+    clinicId: 1,
+    timeZone: 'Asia/Manila',
+    period: NOVEMBER,
+    subscribe,
+    playSound,
+  });
+  return (
+    <div>
+      <p data-testid="highlighted">{[...live.highlightedIds].join(',')}</p>
+      <p data-testid="flashing">{[...live.flashingIds].join(',')}</p>
+      <p data-testid="focused">{live.focusedId ?? ''}</p>
+      {live.highlightedIds.size > 0 && (
+        <button onClick={live.acknowledgeAll}>Acknowledge All {pendingUpdatesLabel(live.highlightedIds.size)}</button>
+      )}
+      <div id={appointmentRowId(41)}>row 41</div>
+    </div>
+  );
+}
+
+function emit(overrides: Record<string, unknown> = {}) {
+  act(() =>
+    subscribed?.onEvent({
+      id: 41,
+      clinic_id: 1,
+      dentist_id: 3,
+      status: 'Cancelled',
+      appointment_time: '2026-11-23T01:20:00Z',
+      deleted: false,
+      patient_name: 'Maria Santos',
+      ...overrides,
+    }),
+  );
+}
+
+function renderHarness() {
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <Harness />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, invalidate };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-21T02:00:00Z') });
+  subscribed = undefined;
+  closed = 0;
+  playSound.mockClear();
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('live appointment updates', () => {
+  it('follow appointment-updated of the clinic and stop when the screen closes', async () => {
+    const { unmount } = renderHarness();
+    await act(async () => undefined);
+    expect(subscribed?.event).toBe('appointment-updated');
+    expect(subscribed?.clinicId).toBe(1);
+    unmount();
+    expect(closed).toBe(1);
+  });
+
+  it('highlight the row until Acknowledge All, flash it for 60 s, play the sound and toast in red with View', async () => {
+    const { invalidate } = renderHarness();
+    await act(async () => undefined);
+    emit();
+    expect(screen.getByTestId('highlighted').textContent).toBe('41');
+    expect(screen.getByTestId('flashing').textContent).toBe('41');
+    expect(playSound).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'list'] });
+    const toastText = screen.getByText('Maria Santos: Cancelled · Nov 23, 2026, 9:20 AM');
+    expect(toastText.parentElement?.className).toContain('toast-error');
+
+    act(() => screen.getByRole('button', { name: 'View' }).click());
+    expect(screen.getByTestId('focused').textContent).toBe('41');
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(4_000));
+    expect(screen.getByTestId('focused').textContent).toBe('');
+
+    act(() => vi.advanceTimersByTime(56_000));
+    expect(screen.getByTestId('flashing').textContent).toBe('');
+    expect(screen.getByTestId('highlighted').textContent).toBe('41');
+    act(() => screen.getByRole('button', { name: 'Acknowledge All 1 new update(s)' }).click());
+    expect(screen.getByTestId('highlighted').textContent).toBe('');
+  });
+
+  it('toast at most once per 1.5 s, for 6 s', async () => {
+    renderHarness();
+    await act(async () => undefined);
+    emit({ id: 41, status: 'Confirmed' });
+    emit({ id: 42, status: 'Confirmed', patient_name: 'Jose Rizal' });
+    expect(screen.getByText(/Maria Santos: Confirmed/).parentElement?.className).toContain('toast-info');
+    expect(screen.queryByText(/Jose Rizal/)).toBeNull();
+    expect(screen.getByTestId('highlighted').textContent).toBe('41,42');
+    act(() => vi.advanceTimersByTime(1_500));
+    emit({ id: 43, status: 'Scheduled', patient_name: 'Ana Cruz' });
+    expect(screen.getByText(/Ana Cruz: Scheduled/)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(4_499));
+    expect(screen.queryByText(/Maria Santos/)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText(/Maria Santos/)).toBeNull();
+  });
+
+  it('ignore other clinics, other periods and malformed events, but keep slots fresh for in-clinic ones', async () => {
+    const { invalidate } = renderHarness();
+    await act(async () => undefined);
+    emit({ clinic_id: 2 });
+    emit({ status: 'Done' });
+    expect(invalidate).not.toHaveBeenCalled();
+    emit({ appointment_time: '2026-12-05T01:20:00Z' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'dentist-day'] });
+    expect(screen.getByTestId('highlighted').textContent).toBe('');
+    expect(playSound).not.toHaveBeenCalled();
+  });
+
+  it('use a desktop notification instead of a toast when the tab is hidden and permission is granted', async () => {
+    const shown: { title: string; body: string | undefined }[] = [];
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(
+        function FakeNotification(title: string, init?: NotificationOptions) {
+          shown.push({ title, body: init?.body });
+        },
+        { permission: 'granted' },
+      ),
+    );
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      renderHarness();
+      await act(async () => undefined);
+      emit({ status: 'No Show' });
+      expect(shown).toEqual([{ title: 'Appointment updated', body: 'Maria Santos: No Show · Nov 23, 2026, 9:20 AM' }]);
+      expect(screen.queryByText(/Maria Santos: No Show/)).toBeNull();
+      expect(screen.getByTestId('highlighted').textContent).toBe('41');
+    } finally {
+      visibility.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+});
