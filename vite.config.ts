@@ -17,6 +17,13 @@ export default defineConfig({
       '/functions/v1': toStack,
       '/config.json': toStack,
       '/_dev': toStack,
+      // The notification service and the Meta stand-in live on the stack's origin too.
+      '/status-notifications': toStack,
+      '/appointments': toStack,
+      '/api': toStack,
+      '/webhook': toStack,
+      '/_meta': toStack,
+      '/socket.io': toStack,
     },
   },
   build: {

@@ -1,12 +1,14 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { loadConfig, type StackConfig } from './config.ts';
+import { createService, type Service } from '../server/service.ts';
+import { loadConfig, loadLocalServiceConfig, type StackConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate, repoRoot, type MigrationReport } from './db/migrate.ts';
 import { createGateway } from './gateway/app.ts';
 import { DevMailbox } from './gateway/mailbox.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createMetaStandIn, type MetaStandIn } from './meta/stand-in.ts';
 
 export interface RunningStack {
   url: string;
@@ -15,6 +17,10 @@ export interface RunningStack {
   mailbox: DevMailbox;
   logger: Logger;
   migration: MigrationReport;
+  /** The notification service mounted on the stack's origin (its config, deps, scheduler, realtime). */
+  service: Service;
+  /** The local imitation of Meta the service talks to (messages sent, faults, pages). */
+  metaStandIn: MetaStandIn;
   close(): Promise<void>;
 }
 
@@ -27,22 +33,81 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin2@demo.test', role: 'admin', clinic: 'Bright Teeth' },
 ] as const;
 
-/** Opens the database, prepares it, and serves the gateway; `env` overrides process.env. */
+/** Host name to reach this process from itself (a wildcard listen address is not one). */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0' || host === '' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Opens the database, prepares it, and serves on one origin: the Supabase-compatible gateway, the
+ * notification service (its routes and socket.io), the Meta stand-in (/_meta) and the dev pages
+ * (/_dev). `env` overrides process.env.
+ */
 export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<RunningStack> {
   const config = loadConfig(env);
+  // Fail on a bad service setting before touching the database (the URLs are fixed up after listen).
+  loadLocalServiceConfig(config, config.siteUrl, env);
   const logger = createLogger(config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let server: Server | undefined;
+  let service: Service | undefined;
   try {
     const migration = await migrate(db, { seed: config.seedDemoData });
     const mailbox = new DevMailbox();
-    const { app } = await createGateway({ db, config, mailbox, logger, staticDir: path.join(repoRoot, 'dist') });
-    const server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(config.port, config.host, () => resolve(listening));
+
+    // The HTTP server exists before the app: with PORT=0 the URLs are known only once it listens,
+    // and socket.io attaches to the server itself.
+    const serving: { handler?: RequestListener } = {};
+    server = createServer((req, res) => {
+      if (serving.handler) serving.handler(req, res);
+      else res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"Starting, try again shortly."}');
+    });
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
+      listening.listen(config.port, config.host, () => {
+        listening.off('error', reject);
+        resolve();
+      });
     });
     const { port } = server.address() as AddressInfo;
     // With PORT=0 the real port is known only now; links in e-mails and /config.json follow it.
     if (config.port === 0 && !env.SITE_URL) config.siteUrl = `http://localhost:${port}`;
+    const internalUrl = `http://${loopbackHost(config.host)}:${port}`;
+
+    const serviceConfig = loadLocalServiceConfig(config, internalUrl, env);
+    const metaStandIn = createMetaStandIn({
+      webhookUrl: `${internalUrl}/webhook`,
+      appSecret: serviceConfig.metaAppSecret,
+      appId: serviceConfig.metaAppId,
+    });
+    const runningService = createService({
+      config: serviceConfig,
+      db,
+      logger: logger.child({ component: 'notification-service' }),
+      mounted: true,
+    });
+    service = runningService;
+    const { app } = await createGateway({
+      db,
+      config,
+      mailbox,
+      logger,
+      staticDir: path.join(repoRoot, 'dist'),
+      mount: (gateway) => {
+        gateway.use('/_meta', metaStandIn.router);
+        // Dev pages show messages meant for patients: never in production (not even the SPA fallback).
+        if (config.production) gateway.use('/_dev', (_req, res) => void res.status(404).json({ error: 'Not found' }));
+        else gateway.use('/_dev', metaStandIn.devRouter);
+        gateway.use(runningService.app);
+      },
+    });
+    serving.handler = app;
+    await runningService.attach(server);
+    await runningService.start();
+
+    const httpServer = server;
     return {
       url: `http://localhost:${port}`,
       config,
@@ -50,13 +115,23 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
       mailbox,
       logger,
       migration,
+      service: runningService,
+      metaStandIn,
       async close() {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await runningService
+          .close()
+          .catch((error: unknown) => logger.error({ err: error }, 'closing the service failed'));
+        httpServer.closeAllConnections();
+        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
         await db.close();
       },
     };
   } catch (error) {
+    await service?.close().catch(() => undefined);
+    if (server?.listening) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+    }
     await db.close().catch(() => undefined);
     throw error;
   }

@@ -12,13 +12,22 @@ try {
   console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
   for (const account of DEMO_ACCOUNTS)
     console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(13)} ${account.clinic}`);
-  console.log(`\nDev mailbox: ${stack.url}/_dev/mail\nAPI keys: anon ${stack.config.anonKey}\n`);
+  console.log(
+    `\nDev mailbox: ${stack.url}/_dev/mail\nDev Messenger inbox: ${stack.url}/_dev/messenger\nAPI keys: anon ${stack.config.anonKey}\n`,
+  );
   const stop = async () => {
     await stack.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // `on`, not `once`: under tsx a signal with no listener left kills the process before PGlite flushes.
+  let stopping = false;
+  const stopOnce = () => {
+    if (stopping) return;
+    stopping = true;
+    void stop();
+  };
+  process.on('SIGINT', stopOnce);
+  process.on('SIGTERM', stopOnce);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`Cannot start: bad configuration\n${error.message}`);

@@ -428,3 +428,21 @@ from upcoming u
 join public.clinics c on c.id = u.clinic_id
 where c.name = 'Smile Dental' and u.n <= 3
 order by u.appointment_time;
+
+-- ---------------------------------------------------------------------------
+-- Messenger: Smile Dental is connected to the local Meta stand-in's demo page
+-- "Smile Dental Clinic" (id 1000000000000001, page token EAAPAGE1demo), so
+-- reminders and status notices work out of the box and land in
+-- /_dev/messenger. Bright Teeth is left unconnected, to show that case. On a
+-- hosted project, connect a real page from Clinic Config instead.
+-- ---------------------------------------------------------------------------
+update public.clinics
+set fb_page_id = '1000000000000001',
+    messenger_page_id = '1000000000000001',
+    page_token_hint = 'demo'
+where name = 'Smile Dental';
+
+insert into public.clinic_secrets (clinic_id, fb_page_access_token)
+select c.id, 'EAAPAGE1demo'
+from public.clinics c
+where c.name = 'Smile Dental';

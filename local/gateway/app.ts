@@ -89,12 +89,17 @@ export async function createGateway(deps: GatewayDeps) {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ supabaseUrl: config.siteUrl, anonKey: config.anonKey, apiUrl: config.siteUrl });
   });
-  app.get('/_dev/mail.json', (req, res) => {
-    res.json(mailbox.list(typeof req.query.to === 'string' ? req.query.to : undefined));
-  });
-  app.get('/_dev/mail', (req, res) => {
-    res.type('html').send(renderMailboxPage(mailbox.list(typeof req.query.to === 'string' ? req.query.to : undefined)));
-  });
+  // Dev pages show e-mails and messages meant for other people: never in production.
+  if (!config.production) {
+    app.get('/_dev/mail.json', (req, res) => {
+      res.json(mailbox.list(typeof req.query.to === 'string' ? req.query.to : undefined));
+    });
+    app.get('/_dev/mail', (req, res) => {
+      res
+        .type('html')
+        .send(renderMailboxPage(mailbox.list(typeof req.query.to === 'string' ? req.query.to : undefined)));
+    });
+  }
 
   deps.mount?.(app);
 

@@ -40,6 +40,8 @@ export interface SimulatedFault {
   message: string;
   /** How many calls it answers before it is used up. */
   remaining: number;
+  /** Answer only after this long (a slow Meta: the service must give up first). */
+  delayMs?: number;
 }
 
 export interface MetaStandInState {

@@ -51,7 +51,9 @@ describe('toast actions', () => {
     function Notifier() {
       const toast = useToast();
       return (
-        <button onClick={() => toast('Maria: Cancelled', { tone: 'error', action: { label: 'View', onClick: viewed } })}>
+        <button
+          onClick={() => toast('Maria: Cancelled', { tone: 'error', action: { label: 'View', onClick: viewed } })}
+        >
           Notify
         </button>
       );

@@ -52,7 +52,7 @@ describe.each(targets)('booking integrity on %s', (target) => {
         dentist_id: dentistId,
         patient_id: patientId,
         appointment_time: appointmentTime,
-        reason: 'Cleaning',
+        reason: 'Oral Prophylaxis (Cleaning)',
         clinic_id: clinicId,
       })
       .select('id')
@@ -110,7 +110,7 @@ describe.each(targets)('booking integrity on %s', (target) => {
           dentist_id: dentist,
           patient_id: patientId,
           appointment_time: time,
-          reason: 'Race',
+          reason: 'Oral Prophylaxis (Cleaning)',
           clinic_id: clinicId,
         }),
       ),

@@ -236,8 +236,14 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
     expect(attempt).toMatchObject({ ok: true });
   });
 
-  it('allows past appointments, so history can be recorded', async () => {
-    await expectBookable(manila('2020-03-02 10:00'), { status: 'Completed' });
+  it('lets the database owner record past appointments (history), but refuses them from browser roles', async () => {
+    const id = await book(db, manila('2020-03-02 10:00'), { status: 'Completed' });
+    expect(id).toBeGreaterThan(0);
+    expect(await refusalOfBooking(manila('2020-03-02 10:20'), { status: 'Completed' })).toMatchObject({
+      code: '23P01',
+      message: 'This slot may already be taken or dentist is unavailable.',
+      detail: expect.stringContaining('in the past'),
+    });
   });
 
   it('enforces appointments_no_overlap even when the rules trigger does not run', async () => {

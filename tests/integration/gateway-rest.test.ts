@@ -111,7 +111,7 @@ describe('reads through supabase-js', () => {
         dentist_id: dentistId,
         patient_id: patient.id,
         appointment_time: time,
-        reason: 'Cleaning',
+        reason: 'Oral Prophylaxis (Cleaning)',
         clinic_id: clinicId,
       })
       .select('id')

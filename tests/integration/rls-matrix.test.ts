@@ -106,7 +106,7 @@ const TABLES: TableRules[] = [
       dentist_id: c.dentistId,
       patient_id: c.patientId,
       appointment_time: freshSlot(),
-      reason: 'Cleaning',
+      reason: 'Oral Prophylaxis (Cleaning)',
     }),
     change: () => ({ status: 'Confirmed' }),
     select: ALL,

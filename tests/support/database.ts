@@ -254,8 +254,19 @@ export interface ClinicFixture {
   patientId: number;
 }
 
+/** The procedures every fixture clinic offers (a booking's reason must name one of its clinic). */
+export const FIXTURE_PROCEDURES = ['Dental Consultation', 'Retainer'] as const;
+
+export async function createProcedures(db: Queryable, clinicId: number, names: readonly string[] = FIXTURE_PROCEDURES) {
+  const categoryId = await insertRow(db, 'procedure_categories', { clinic_id: clinicId, name: 'General' });
+  for (const name of names) {
+    await insertRow(db, 'procedures', { clinic_id: clinicId, category_id: categoryId, name, price: 500 });
+  }
+}
+
 export async function createClinicFixture(db: Queryable, name: string): Promise<ClinicFixture> {
   const id = await createClinic(db, name);
+  await createProcedures(db, id);
   return {
     id,
     admin: await createStaff(db, id, 'admin'),

@@ -1,0 +1,272 @@
+/**
+ * npm run bench (appointments part) — the Appointments list of a clinic with 2,000 appointments
+ * in one month (5 dentists, every status), measured in Chromium against a fresh local stack
+ * serving the built SPA (issue 5, part 7: the list within 500 ms of its data arriving, each
+ * filter change within 100 ms):
+ *  1. data arrived → list painted: from the end of the response carrying the year's appointments
+ *     (Resource Timing's responseEnd, so JSON parsing, filtering, grouping and rendering count) to
+ *     the first frame after the list shows 'Total: 2000 appointment(s) this month' and its rows —
+ *     each sample reloads the page on another tab, then opens Appointments;
+ *  2. filter change → painted: from the change of a filter (Dentist, View, Month, Week, Day) to
+ *     the next frame after the list answered it.
+ * Prints p50/p95, the rows in the DOM and the payload. Again with the CPU slowed down 4×.
+ * Without Chromium it says so and exits 0.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import ws from 'ws';
+import { startStack } from '../local/stack.ts';
+import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { findChromium, launchChromium } from '../tests/e2e/support/chromium.ts';
+
+const APPOINTMENTS = 2000;
+const DENTISTS = 5;
+const LOAD_SAMPLES = Number(process.env.BENCH_APPOINTMENTS_SAMPLES ?? 10);
+const LOAD_BUDGET_MS = 500;
+const FILTER_BUDGET_MS = 100;
+const EMAIL = 'bench-appointments@bench.test';
+const PASSWORD = 'Bench1234!';
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function summary(label: string, samples: number[], budget?: number) {
+  const p50 = percentile(samples, 50);
+  const p95 = percentile(samples, 95);
+  const max = Math.max(...samples);
+  const verdict = budget === undefined ? '' : `  budget ${budget} ms: ${p95 <= budget ? 'OK' : 'OVER'} (p95)`;
+  console.log(
+    `${label.padEnd(46)} p50 ${ms(p50).padStart(9)}, p95 ${ms(p95).padStart(9)}, max ${ms(max).padStart(9)}  (n=${samples.length})${verdict}`,
+  );
+}
+
+/**
+ * The in-page probes, as plain JavaScript (a function passed to page.evaluate would be compiled
+ * by tsx, whose helpers do not exist in the page).
+ */
+const PROBES = `
+(() => {
+  const expected = 'Total: ${APPOINTMENTS} appointment(s) this month';
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  const listReady = () =>
+    document.querySelector('[data-testid="appointments-summary"]')?.textContent === expected &&
+    document.querySelector('tr[data-appointment-id]') !== null;
+  const yearResponseEnd = () =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/rest/v1/appointments') && entry.name.includes('patient'))
+      .at(-1)?.responseEnd;
+  // ms from the year's response to the first frame after the list is shown.
+  window.__measureLoad = () =>
+    new Promise((resolve) => {
+      const check = () => {
+        if (listReady()) nextFrame().then((at) => resolve({ sinceData: at - yearResponseEnd(), at }));
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+  // ms from a filter change to the next frame after React answered it (change is a discrete event:
+  // React commits before the dispatch returns).
+  window.__measureChange = (label, value) => {
+    const field = [...document.querySelectorAll('.appointments-filters label')].find((l) => l.textContent === label);
+    const select = document.getElementById(field.htmlFor);
+    const before = document.querySelector('[data-testid="appointments-cards"]').innerHTML.length;
+    const started = performance.now();
+    select.value = String(value);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const committed = performance.now() - started;
+    return nextFrame().then((at) => ({
+      commit: committed,
+      frame: at - started,
+      summary: document.querySelector('[data-testid="appointments-summary"]').textContent,
+      changed: document.querySelector('[data-testid="appointments-cards"]').innerHTML.length !== before,
+    }));
+  };
+})();
+`;
+
+interface ChangeSample {
+  commit: number;
+  frame: number;
+  summary: string;
+}
+
+async function change(page: Page, label: string, value: string | number): Promise<ChangeSample> {
+  return (await page.evaluate(
+    `window.__measureChange(${JSON.stringify(label)}, ${JSON.stringify(String(value))})`,
+  )) as ChangeSample;
+}
+
+async function measure(page: Page, samples: number, month: number, dentistIds: number[]) {
+  const load: number[] = [];
+  for (let i = 0; i <= samples; i++) {
+    await page.evaluate(`sessionStorage.setItem('ngiti:tab', 'chat')`);
+    await page.reload();
+    await page.locator('nav[aria-label="Sections"] [data-tab="chat"][aria-current="page"]').waitFor();
+    await page.evaluate(PROBES);
+    await page.evaluate('window.__load = window.__measureLoad(); undefined');
+    await page.locator('nav[aria-label="Sections"] [data-tab="appointments"]').click();
+    const sample = (await page.evaluate('window.__load')) as { sinceData: number };
+    if (i > 0) load.push(sample.sinceData); // the first is a warm-up
+  }
+  const rowsInDom = await page.locator('tr[data-appointment-id]').count();
+
+  const commit: number[] = [];
+  const frame: number[] = [];
+  const record = (sample: ChangeSample) => {
+    commit.push(sample.commit);
+    frame.push(sample.frame);
+  };
+  for (let round = 0; round < 3; round++) {
+    for (const id of dentistIds) record(await change(page, 'Dentist', id));
+    record(await change(page, 'Dentist', ''));
+    record(await change(page, 'View', 'weekly'));
+    for (const week of [1, 2, 3, 4]) record(await change(page, 'Week', week));
+    record(await change(page, 'View', 'daily'));
+    for (const day of [2, 3, 4, 5, 6]) record(await change(page, 'Day', day));
+    record(await change(page, 'View', 'monthly'));
+    record(await change(page, 'Month', month === 12 ? 11 : month + 1));
+    record(await change(page, 'Month', month));
+  }
+  const last = await page.getByTestId('appointments-summary').textContent();
+  if (last !== `Total: ${APPOINTMENTS} appointment(s) this month`) throw new Error(`the list ended on '${last}'`);
+
+  summary('data arrived → list painted (2,000 this month)', load, LOAD_BUDGET_MS);
+  summary('filter change → React committed', commit);
+  summary('filter change → next frame painted', frame, FILTER_BUDGET_MS);
+  console.log(`rows in the DOM with 2,000 in the month: ${rowsInDom} (long cards render the rows near the screen)`);
+}
+
+async function main() {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) {
+    console.log(
+      '\nAppointments list with 2,000 appointments in a month: SKIPPED — no Chromium (apt-get install -y chromium).',
+    );
+    return;
+  }
+  buildIfStale({ force: true });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-appointments-'));
+  const stack = await startStack({ PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+  const browser = await launchChromium(chromiumPath);
+  try {
+    const { db } = stack;
+    const clinicId = (
+      await db.query<{ id: number }>(`insert into public.clinics (name) values ('Bench Dental') returning id`)
+    ).rows[0]!.id;
+    const service = createClient(stack.url, stack.config.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as unknown as typeof WebSocket },
+    });
+    const created = await service.auth.admin.createUser({
+      email: EMAIL,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { name: 'Bench Receptionist' },
+      app_metadata: { clinic_id: clinicId, role: 'receptionist' },
+    });
+    if (created.error) throw created.error;
+
+    const dentistIds = (
+      await db.query<{ id: number }>(
+        `insert into public.dentists (clinic_id, name, email, phone)
+         select $1, 'Dr. Bench ' || chr(64 + d), 'bench' || d || '@bench.test', '+63 917 555 000' || d
+           from generate_series(1, $2) d
+         returning id`,
+        [clinicId, DENTISTS],
+      )
+    ).rows.map((row) => row.id);
+    await db.query(
+      `insert into public.patients (clinic_id, name, phone, messenger_id)
+       select $1, 'Bench Patient ' || i, '+63 918 555 ' || lpad(i::text, 4, '0'),
+              case when i % 5 = 0 then null else (2400000000000000 + i)::text end
+         from generate_series(1, 600) i`,
+      [clinicId],
+    );
+    // The current month in Manila: the first 2,000 free (working day, slot, dentist) triples, in time order.
+    const { rows: inserted } = await db.query<{ month: number; count: number }>(
+      `with clock as (
+         select date_trunc('month', (now() at time zone 'Asia/Manila'))::date as first_day
+       ),
+       days as (
+         select d::date as day from clock,
+           generate_series(clock.first_day, clock.first_day + interval '1 month' - interval '1 day', interval '1 day') d
+         where extract(isodow from d) < 7
+       ),
+       slots as (
+         select s, time '09:00' + make_interval(mins => 20 * s) as start_at from generate_series(0, 26) s
+         where s not between 9 and 11
+       ),
+       dentists as (
+         select id, row_number() over (order by id) as k from public.dentists where clinic_id = $1
+       ),
+       patients as (
+         select id, row_number() over (order by id) - 1 as pn from public.patients where clinic_id = $1
+       ),
+       picked as (
+         select days.day, slots.s, slots.start_at, dentists.id as dentist_id, dentists.k,
+                row_number() over (order by days.day, slots.s, dentists.k) as n
+           from days cross join slots cross join dentists
+       ),
+       booked as (
+         insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason, status, booking_origin, guardian_messenger_id)
+         select $1, p.id, picked.dentist_id, (picked.day + picked.start_at) at time zone 'Asia/Manila',
+                (array['Dental Consultation', 'Oral Prophylaxis (Cleaning)', 'Composite Filling — Notes: upper left',
+                       'Root Canal Treatment (Molar)', 'Braces Adjustment'])[1 + picked.n % 5],
+                (array['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'])[1 + (picked.n / 7) % 5],
+                (array['messenger', 'walk-in', null])[1 + picked.n % 3],
+                case when picked.n % 9 = 0 then (2500000000000000 + picked.n)::text end
+           from picked
+           join patients p on p.pn = picked.n % 600
+          where picked.n <= $2
+         returning appointment_time
+       )
+       select extract(month from min(appointment_time) at time zone 'Asia/Manila')::int as month, count(*)::int as count from booked`,
+      [clinicId, APPOINTMENTS],
+    );
+    const { month, count } = inserted[0]!;
+    if (count !== APPOINTMENTS) throw new Error(`only ${count} appointments fit in the month`);
+
+    const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    let yearBytes = 0;
+    page.on('response', (response) => {
+      const url = response.url();
+      if (url.includes('/rest/v1/appointments') && url.includes('patient'))
+        response.body().then(
+          (body) => (yearBytes = body.length),
+          () => undefined,
+        );
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByTestId('user-name').waitFor({ timeout: 30_000 });
+
+    console.log(
+      `\nAppointments list, ${APPOINTMENTS.toLocaleString('en-US')} appointments in one month (${DENTISTS} dentists), Chromium 1366×768, ${db.kind}:`,
+    );
+    await measure(page, LOAD_SAMPLES, month, dentistIds);
+    console.log(`year payload ${(yearBytes / 1000).toFixed(0)} KB`);
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    console.log('\nThe same with Chromium’s CPU slowed down 4× (a modest tablet):');
+    await measure(page, Math.ceil(LOAD_SAMPLES / 2), month, dentistIds);
+    await context.close();
+  } finally {
+    await browser.close();
+    await stack.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,84 @@
+import type { SqlClient } from '../contracts';
+
+/** An appointment with everything a Messenger notice about it needs. */
+export interface AppointmentForMessenger {
+  id: number;
+  clinicId: number;
+  appointmentTime: Date;
+  status: string;
+  patientName: string;
+  patientMessengerId: string | null;
+  guardianMessengerId: string | null;
+  dentistName: string;
+  reminderEnabled: boolean;
+  reminderMessage: string | null;
+  reminderRecipientType: 'patient' | 'guardian';
+  clinicName: string;
+  timeZone: string;
+  /** clinics.messenger_page_id; null when the clinic has no connected page. */
+  pageId: string | null;
+  /** clinic_secrets.fb_page_access_token (server-only); null when none is stored. */
+  pageAccessToken: string | null;
+}
+
+interface Row {
+  id: string;
+  clinic_id: string;
+  appointment_time: Date | string;
+  status: string;
+  patient_name: string;
+  patient_messenger_id: string | null;
+  guardian_messenger_id: string | null;
+  dentist_name: string;
+  reminder_enabled: boolean;
+  reminder_message: string | null;
+  reminder_recipient_type: 'patient' | 'guardian';
+  clinic_name: string;
+  timezone: string;
+  messenger_page_id: string | null;
+  fb_page_access_token: string | null;
+}
+
+/**
+ * The live (not deleted) appointment `id` of clinic `clinicId`, or null. An appointment of another
+ * clinic is null too, exactly like an unknown id, so a caller learns nothing about other clinics.
+ * Every joined row is of the same clinic (the composite foreign keys guarantee it; the join says it).
+ */
+export async function loadAppointmentForMessenger(
+  db: SqlClient,
+  id: number,
+  clinicId: number,
+): Promise<AppointmentForMessenger | null> {
+  const { rows } = await db.query<Row>(
+    `select a.id::text, a.clinic_id::text, a.appointment_time, a.status,
+            p.name as patient_name, p.messenger_id as patient_messenger_id, a.guardian_messenger_id,
+            d.name as dentist_name, a.reminder_enabled, a.reminder_message, a.reminder_recipient_type,
+            c.name as clinic_name, c.timezone, c.messenger_page_id, s.fb_page_access_token
+       from public.appointments a
+       join public.patients p on p.id = a.patient_id and p.clinic_id = a.clinic_id
+       join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
+       join public.clinics c on c.id = a.clinic_id
+       left join public.clinic_secrets s on s.clinic_id = a.clinic_id
+      where a.id = $1 and a.clinic_id = $2 and not a.deleted`,
+    [id, clinicId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    clinicId: Number(row.clinic_id),
+    appointmentTime: new Date(row.appointment_time),
+    status: row.status,
+    patientName: row.patient_name,
+    patientMessengerId: row.patient_messenger_id,
+    guardianMessengerId: row.guardian_messenger_id,
+    dentistName: row.dentist_name,
+    reminderEnabled: row.reminder_enabled,
+    reminderMessage: row.reminder_message,
+    reminderRecipientType: row.reminder_recipient_type,
+    clinicName: row.clinic_name,
+    timeZone: row.timezone,
+    pageId: row.messenger_page_id,
+    pageAccessToken: row.fb_page_access_token,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The texts patients receive on Messenger (pure: the clock, names and time zone come in as
+ * arguments). Dates and times are in the clinic's time zone, written the Philippine way, e.g.
+ * 'Saturday, 21 November 2026 at 9:00 AM'.
+ */
+
+export const APPOINTMENT_STATUSES = ['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export interface AppointmentFacts {
+  patientName: string;
+  clinicName: string;
+  dentistName: string;
+  appointmentTime: Date;
+  /** The clinic's IANA time zone (clinics.timezone). */
+  timeZone: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-PH', {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** 'Saturday, 21 November 2026 at 9:00 AM' in `timeZone`, whatever the server's own zone. */
+export function formatAppointmentTime(time: Date, timeZone: string): string {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatterFor(timeZone).formatToParts(time)) parts[part.type] = part.value;
+  const dayPeriod = (parts.dayPeriod ?? '').toUpperCase().replace(/\./g, '');
+  return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} ${dayPeriod}`;
+}
+
+/** The notice a patient gets when staff change an appointment's status without writing their own. */
+export function statusNoticeText(facts: AppointmentFacts & { status: AppointmentStatus }): string {
+  const { patientName, clinicName, dentistName, status } = facts;
+  const when = formatAppointmentTime(facts.appointmentTime, facts.timeZone);
+  switch (status) {
+    case 'Scheduled':
+      return `Hi ${patientName}, your appointment with ${dentistName} at ${clinicName} is scheduled for ${when}.`;
+    case 'Confirmed':
+      return `Hi ${patientName}, your appointment with ${dentistName} at ${clinicName} on ${when} is confirmed. See you then!`;
+    case 'Completed':
+      return `Hi ${patientName}, thank you for visiting ${clinicName}. Your appointment with ${dentistName} on ${when} is complete. We hope to see you again soon!`;
+    case 'No Show':
+      return `Hi ${patientName}, we missed you at your appointment with ${dentistName} at ${clinicName} on ${when}. Please message us to book a new time.`;
+    case 'Cancelled':
+      return `Hi ${patientName}, your appointment with ${dentistName} at ${clinicName} on ${when} has been cancelled. Please message us if you would like to book a new time.`;
+  }
+}
+
+function relativeDay(daysAhead: number): string {
+  if (daysAhead <= 0) return 'today';
+  if (daysAhead === 1) return 'tomorrow';
+  return `in ${daysAhead} days`;
+}
+
+/**
+ * The reminder sent when the appointment has no reminder_message of its own (manual and automated
+ * reminders alike). It carries Confirm / Cancel quick replies, so it says what they do.
+ */
+export function defaultReminderText(facts: AppointmentFacts & { daysAhead: number }): string {
+  const when = formatAppointmentTime(facts.appointmentTime, facts.timeZone);
+  return (
+    `Hi ${facts.patientName}, this is a reminder of your appointment with ${facts.dentistName} at ` +
+    `${facts.clinicName} ${relativeDay(facts.daysAhead)}, ${when}. ` +
+    `Tap Confirm to confirm it, or Cancel if you cannot come.`
+  );
+}
+
+/** A message staff wrote, or null when it is missing or blank (blank means "use the default"). */
+export function customText(message: string | null | undefined): string | null {
+  const trimmed = message?.trim();
+  return trimmed ? trimmed : null;
+}

@@ -1,0 +1,178 @@
+/**
+ * The appointment change feed: the trigger `notify_appointment_change` announces every change on
+ * the channel 'appointment_changes' with a small notice; this collects notices for a few
+ * milliseconds (a bulk update sends many), loads the current rows in one query, and hands them on.
+ */
+import type { Logger } from 'pino';
+import type { ServiceDatabase } from '../contracts';
+
+export const APPOINTMENT_CHANGES_CHANNEL = 'appointment_changes';
+
+/** What the trigger sends (at most a few hundred bytes; NOTIFY allows 8000). */
+export interface ChangeNotice {
+  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  id: number;
+  clinic_id: number;
+  dentist_id: number;
+  patient_id: number;
+  status: string;
+  appointment_time: string;
+  deleted: boolean;
+}
+
+/**
+ * The `appointment-updated` payload: every column of the appointment (spec §3: id, clinic_id,
+ * dentist_id, status, appointment_time, plus the other fields, `deleted` included) and the
+ * patient's and dentist's names.
+ */
+export interface AppointmentUpdatedPayload {
+  id: number;
+  clinic_id: number;
+  dentist_id: number;
+  patient_id: number;
+  status: string;
+  appointment_time: string;
+  deleted: boolean;
+  patient_name: string | null;
+  dentist_name: string | null;
+  [field: string]: unknown;
+}
+
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/** Reads a notification payload; anything not from our trigger is null. */
+export function parseChangeNotice(payload: string): ChangeNotice | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const notice = value as Record<string, unknown>;
+  if (notice.op !== 'INSERT' && notice.op !== 'UPDATE' && notice.op !== 'DELETE') return null;
+  if (!isId(notice.id) || !isId(notice.clinic_id)) return null;
+  return notice as unknown as ChangeNotice;
+}
+
+/** The payload for a row that is gone (hard-deleted): what the notice knew, marked deleted. */
+export function payloadForRemovedRow(notice: ChangeNotice): AppointmentUpdatedPayload {
+  return {
+    id: notice.id,
+    clinic_id: notice.clinic_id,
+    dentist_id: notice.dentist_id,
+    patient_id: notice.patient_id,
+    status: notice.status,
+    appointment_time: notice.appointment_time,
+    deleted: true,
+    patient_name: null,
+    dentist_name: null,
+  };
+}
+
+export async function loadAppointmentPayloads(
+  db: Pick<ServiceDatabase, 'query'>,
+  ids: readonly number[],
+): Promise<AppointmentUpdatedPayload[]> {
+  const { rows } = await db.query<{ rows: unknown }>(
+    `select coalesce(json_agg(to_jsonb(a) || jsonb_build_object('patient_name', p.name, 'dentist_name', d.name)
+                              order by a.id), '[]'::json) as rows
+       from public.appointments a
+       left join public.patients p on p.id = a.patient_id
+       left join public.dentists d on d.id = a.dentist_id
+      where a.id = any ($1::bigint[])`,
+    [ids],
+  );
+  const value = rows[0]?.rows ?? [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as AppointmentUpdatedPayload[];
+}
+
+export interface ChangeFeedOptions {
+  db: ServiceDatabase;
+  logger: Logger;
+  /** Whether anyone on this instance follows the clinic (rows of other clinics are not even loaded). */
+  isFollowed(clinicId: number): boolean;
+  deliver(payload: AppointmentUpdatedPayload): void;
+  /** How long notices are collected before one load (a bulk update becomes one query). */
+  coalesceMs?: number;
+}
+
+export interface ChangeFeed {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves once every notice received so far has been delivered (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
+  const { db, logger, isFollowed, deliver } = options;
+  const coalesceMs = options.coalesceMs ?? 10;
+  const pending = new Map<number, ChangeNotice>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  async function flush(): Promise<void> {
+    timer = undefined;
+    const notices = [...pending.values()].filter((notice) => isFollowed(notice.clinic_id));
+    pending.clear();
+    if (notices.length === 0) return;
+    try {
+      const rows = await loadAppointmentPayloads(
+        db,
+        notices.map((notice) => notice.id),
+      );
+      const loaded = new Map(rows.map((row) => [row.id, row]));
+      for (const notice of notices) {
+        const row = loaded.get(notice.id);
+        // A row of another clinic cannot appear here (rows never change clinic), but be strict.
+        if (row && row.clinic_id === notice.clinic_id) deliver(row);
+        else if (!row) deliver(payloadForRemovedRow(notice));
+      }
+    } catch (error) {
+      logger.error({ err: error, count: notices.length }, 'appointment changes could not be loaded');
+    }
+  }
+
+  function schedule(): void {
+    if (timer || flushing) return;
+    timer = setTimeout(() => {
+      flushing = flush().finally(() => {
+        flushing = undefined;
+        if (pending.size > 0) schedule();
+      });
+    }, coalesceMs);
+  }
+
+  function onNotify(payload: string): void {
+    const notice = parseChangeNotice(payload);
+    if (!notice) {
+      logger.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed appointment change notice');
+      return;
+    }
+    pending.set(notice.id, notice);
+    schedule();
+  }
+
+  return {
+    async start() {
+      if (unlisten) return;
+      unlisten = await db.listen(APPOINTMENT_CHANGES_CHANNEL, onNotify);
+    },
+    async stop() {
+      const stopListening = unlisten;
+      unlisten = undefined;
+      await stopListening?.();
+      clearTimeout(timer);
+      timer = undefined;
+      pending.clear();
+      await flushing;
+    },
+    async idle() {
+      while (timer || flushing) {
+        if (flushing) await flushing;
+        else await new Promise((resolve) => setTimeout(resolve, coalesceMs));
+      }
+    },
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The rules of automated reminders, in the clinic's time zone. Pure: the clock, the zone and the
+ * settings are always passed in (see docs/reminders.md).
+ */
+import { clinicWallClock, type IsoDate } from '../../src/lib/clinic-time';
+import type { SendResult } from '../contracts';
+
+const DAY_MS = 86_400_000;
+
+/** Statuses an automated reminder is sent for. */
+export const REMINDABLE_STATUSES: readonly string[] = ['Scheduled', 'Confirmed'];
+
+/** Waits before the 2nd, 3rd and 4th attempt after a transient Meta error; then it has failed. */
+export const RETRY_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000];
+
+/** Meta's rate-limit error codes (app, user, page, API call): wait and resend, it is not the message's fault. */
+export const RATE_LIMIT_CODES: readonly number[] = [4, 17, 32, 613];
+
+export interface ClinicReminderSettings {
+  timeZone: string;
+  /** `clinics.reminder_time` as Postgres prints it: 'HH:MM' or 'HH:MM:SS'. */
+  reminderTime: string;
+}
+
+/** Seconds after local midnight of a 'HH:MM[:SS]' time; throws a RangeError when malformed. */
+export function secondsOfDay(time: string): number {
+  const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(time);
+  const [hours, minutes, seconds] = match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : [];
+  if (
+    hours === undefined ||
+    minutes === undefined ||
+    seconds === undefined ||
+    hours > 24 ||
+    minutes > 59 ||
+    seconds > 59
+  )
+    throw new RangeError(`Not a time of day: ${time}`);
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+export interface ClinicReminderDay {
+  /** The clinic's date at `now`. */
+  today: IsoDate;
+  /** Whether the clinic's local time has reached its reminder time today. */
+  reached: boolean;
+  /** Milliseconds until the reminder time today; 0 once reached. */
+  msUntilReminderTime: number;
+}
+
+/** Where a clinic stands today: its date, and whether today's reminders are due yet. */
+export function clinicReminderDay(now: Date, clinic: ClinicReminderSettings): ClinicReminderDay {
+  const wall = clinicWallClock(now, clinic.timeZone);
+  // Zone offsets are whole minutes, so the clinic's seconds are the UTC seconds.
+  const localSeconds = wall.hour * 3600 + wall.minute * 60 + now.getUTCSeconds() + now.getUTCMilliseconds() / 1000;
+  const untilSeconds = secondsOfDay(clinic.reminderTime) - localSeconds;
+  return { today: wall.date, reached: untilSeconds <= 0, msUntilReminderTime: Math.max(0, untilSeconds * 1000) };
+}
+
+/** Whole days from the clinic date `today` to the clinic date of `appointmentTime`. */
+export function daysUntilAppointment(appointmentTime: Date | string, today: IsoDate, timeZone: string): number {
+  const appointmentDate = clinicWallClock(appointmentTime, timeZone).date;
+  return Math.round((Date.parse(`${appointmentDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+}
+
+export interface ReminderCandidate {
+  appointmentTime: string;
+  status: string;
+  deleted: boolean;
+  reminderEnabled: boolean;
+  reminderDays: readonly number[];
+}
+
+/**
+ * The days_ahead of the automated reminder `appointment` is due for on the clinic's today, or
+ * null: reminders on, status Scheduled or Confirmed, not deleted, still in the future, and the
+ * whole days until its clinic date listed in reminder_days. (The reminder time is checked per
+ * clinic, by clinicReminderDay.)
+ */
+export function dueDaysAhead(appointment: ReminderCandidate, now: Date, timeZone: string): number | null {
+  if (!appointment.reminderEnabled || appointment.deleted) return null;
+  if (!REMINDABLE_STATUSES.includes(appointment.status)) return null;
+  if (!(Date.parse(appointment.appointmentTime) > now.getTime())) return null;
+  const days = daysUntilAppointment(appointment.appointmentTime, clinicWallClock(now, timeZone).date, timeZone);
+  return appointment.reminderDays.includes(days) ? days : null;
+}
+
+export interface RecipientSource {
+  recipientType: string;
+  patientMessengerId: string | null;
+  guardianMessengerId: string | null;
+}
+
+export type Recipient = { ok: true; messengerId: string } | { ok: false; error: string };
+
+export const NO_PATIENT_MESSENGER_ID = 'Not sent: the patient has no Messenger ID.';
+export const NO_GUARDIAN_MESSENGER_ID = 'Not sent: the appointment has no guardian Messenger ID.';
+export const CLINIC_NOT_CONNECTED = 'Not sent: the clinic is not connected to a Facebook page.';
+export const NO_LONGER_DUE =
+  'Not sent: the appointment was changed, cancelled or has passed before the reminder could go out.';
+
+/** Who gets the reminder: the guardian's Messenger ID for 'guardian', else the patient's. */
+export function reminderRecipient(source: RecipientSource): Recipient {
+  const guardian = source.recipientType === 'guardian';
+  const id = (guardian ? source.guardianMessengerId : source.patientMessengerId)?.trim();
+  if (id) return { ok: true, messengerId: id };
+  return { ok: false, error: guardian ? NO_GUARDIAN_MESSENGER_ID : NO_PATIENT_MESSENGER_ID };
+}
+
+/** The appointment's own reminder message, or the default when it is blank (spec §2). */
+export function reminderText(customMessage: string | null, defaultText: () => string): string {
+  return customMessage?.trim() ? customMessage : defaultText();
+}
+
+export function isRateLimited(result: SendResult): boolean {
+  return !result.ok && result.metaCode !== undefined && RATE_LIMIT_CODES.includes(result.metaCode);
+}
+
+export type SendVerdict =
+  | { outcome: 'sent' }
+  | { outcome: 'rate-limited' }
+  | { outcome: 'retry'; retryInMs: number }
+  | { outcome: 'failed'; error: string };
+
+/**
+ * What to do after an attempt: record it sent; wait out a rate limit and resend; retry a
+ * transient error later with backoff (`attemptsMade` counts this one); or record the failure.
+ */
+export function verdictFor(result: SendResult, attemptsMade: number): SendVerdict {
+  if (result.ok) return { outcome: 'sent' };
+  if (isRateLimited(result)) return { outcome: 'rate-limited' };
+  if (!result.transient) return { outcome: 'failed', error: result.error };
+  const retryInMs = RETRY_DELAYS_MS[attemptsMade - 1];
+  if (retryInMs !== undefined) return { outcome: 'retry', retryInMs };
+  return { outcome: 'failed', error: `${result.error} (gave up after ${attemptsMade} attempts)` };
+}
+
+/** The pause after the n-th consecutive rate-limit answer (1-based): doubling from `initialMs`, capped. */
+export function rateLimitPauseMs(consecutive: number, initialMs: number, maxMs: number): number {
+  return Math.min(maxMs, initialMs * 2 ** Math.max(0, consecutive - 1));
+}
+
+/**
+ * When the next pass should start: one interval after the last pass started, or earlier when a
+ * clinic's reminder time comes first (so reminders go out on the minute, not up to an interval late).
+ */
+export function nextPassDelayMs(options: {
+  now: Date;
+  passStartedAt: Date;
+  intervalMs: number;
+  clinics: readonly ClinicReminderSettings[];
+}): number {
+  const { now, passStartedAt, intervalMs, clinics } = options;
+  let delay = Math.max(0, passStartedAt.getTime() + intervalMs - now.getTime());
+  for (const clinic of clinics) {
+    let day: ClinicReminderDay;
+    try {
+      day = clinicReminderDay(now, clinic);
+    } catch {
+      continue;
+    }
+    if (!day.reached) delay = Math.min(delay, Math.ceil(day.msUntilReminderTime));
+  }
+  return delay;
+}

@@ -1,0 +1,198 @@
+/**
+ * Data access of the reminder scheduler: clinics, claims and outcomes in
+ * public.appointment_reminders. A claim is a 'pending' row under the unique key
+ * appointment_reminders_automated_key (appointment_id, days_ahead) where not is_manual, so only
+ * one service instance ever holds a given reminder (docs/reminders.md).
+ */
+import type { SqlClient } from '../contracts';
+
+export interface ReminderClinic {
+  id: number;
+  name: string;
+  timeZone: string;
+  reminderTime: string;
+  pageId: string | null;
+  pageAccessToken: string | null;
+}
+
+/** A claimed reminder with what sending it needs. */
+export interface ReminderJob {
+  reminderId: number;
+  appointmentId: number;
+  daysAhead: number;
+  /** Attempts made before this claim. */
+  attempts: number;
+  appointmentTime: string;
+  status: string;
+  deleted: boolean;
+  reminderEnabled: boolean;
+  reminderDays: number[];
+  reminderMessage: string | null;
+  recipientType: string;
+  guardianMessengerId: string | null;
+  patientName: string | null;
+  patientMessengerId: string | null;
+  dentistName: string | null;
+}
+
+export async function loadClinics(db: SqlClient): Promise<ReminderClinic[]> {
+  const { rows } = await db.query<ReminderClinic>(
+    `select c.id::double precision as "id", c.name, c.timezone as "timeZone", c.reminder_time::text as "reminderTime",
+            c.messenger_page_id as "pageId", s.fb_page_access_token as "pageAccessToken"
+       from public.clinics c
+       left join public.clinic_secrets s on s.clinic_id = c.id
+      order by c.id`,
+  );
+  return rows;
+}
+
+/** The job's fields, built in SQL as JSON so bigint ids arrive as numbers from pg and PGlite alike. */
+const JOB_JSON = `json_build_object(
+    'reminderId', r.id, 'appointmentId', r.appointment_id, 'daysAhead', r.days_ahead, 'attempts', r.attempts,
+    'appointmentTime', a.appointment_time, 'status', a.status, 'deleted', a.deleted,
+    'reminderEnabled', a.reminder_enabled, 'reminderDays', a.reminder_days, 'reminderMessage', a.reminder_message,
+    'recipientType', a.reminder_recipient_type, 'guardianMessengerId', a.guardian_messenger_id,
+    'patientName', p.name, 'patientMessengerId', p.messenger_id, 'dentistName', d.name)`;
+
+const JOBS_OF = (claims: string) => `coalesce((
+    select json_agg(${JOB_JSON} order by a.appointment_time, a.id)
+      from ${claims} r
+      join public.appointments a on a.id = r.appointment_id
+      left join public.patients p on p.id = a.patient_id
+      left join public.dentists d on d.id = a.dentist_id
+  ), '[]'::json)`;
+
+function parseJobs(value: unknown): ReminderJob[] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as ReminderJob[];
+}
+
+/**
+ * Claims up to `limit` reminders of the clinic due on its date `today` and not claimed before, in
+ * one statement: the insert … on conflict do nothing returns only the rows this caller won.
+ * `found` counts the candidates seen, so a caller that lost every race knows to look again.
+ */
+export async function claimDueReminders(
+  db: SqlClient,
+  options: { clinic: ReminderClinic; today: string; now: Date; limit: number; leaseMs: number; claimToken: string },
+): Promise<{ found: number; jobs: ReminderJob[] }> {
+  const { clinic, today, now, limit, leaseMs, claimToken } = options;
+  const daysAhead = `((a.appointment_time at time zone $2)::date - $3::date)`;
+  const { rows } = await db.query<{ found: number; jobs: unknown }>(
+    `with candidates as (
+       select a.id, a.clinic_id, ${daysAhead} as days_ahead
+         from public.appointments a
+        where a.clinic_id = $1
+          and a.reminder_enabled
+          and not a.deleted
+          and a.status in ('Scheduled', 'Confirmed')
+          and a.appointment_time > $4::timestamptz
+          and a.appointment_time < $4::timestamptz + interval '367 days'
+          and ${daysAhead} = any (a.reminder_days)
+          and not exists (
+            select 1 from public.appointment_reminders x
+             where x.appointment_id = a.id and x.days_ahead = ${daysAhead} and not x.is_manual
+          )
+        order by a.appointment_time, a.id
+        limit $5
+     ),
+     claimed as (
+       insert into public.appointment_reminders
+         (clinic_id, appointment_id, days_ahead, is_manual, outcome, attempts, sent_on, next_attempt_at, claim_token)
+       select c.clinic_id, c.id, c.days_ahead, false, 'pending', 0, $4::timestamptz,
+              $4::timestamptz + make_interval(secs => $6::double precision / 1000), $7::uuid
+         from candidates c
+       on conflict (appointment_id, days_ahead) where not is_manual do nothing
+       returning id, appointment_id, days_ahead, attempts
+     )
+     select (select count(*) from candidates)::int as found, ${JOBS_OF('claimed')} as jobs`,
+    [clinic.id, clinic.timeZone, today, now.toISOString(), limit, leaseMs, claimToken],
+  );
+  const row = rows[0];
+  return { found: Number(row?.found ?? 0), jobs: parseJobs(row?.jobs ?? []) };
+}
+
+/**
+ * Takes over up to `limit` pending reminders of the clinic whose claim has lapsed (a retry that is
+ * due, or a pass that crashed or stopped). `skip locked`: two instances never take the same row.
+ */
+export async function reclaimLapsedReminders(
+  db: SqlClient,
+  options: { clinicId: number; now: Date; limit: number; leaseMs: number; claimToken: string },
+): Promise<ReminderJob[]> {
+  const { clinicId, now, limit, leaseMs, claimToken } = options;
+  const { rows } = await db.query<{ jobs: unknown }>(
+    `with lapsed as (
+       select x.id
+         from public.appointment_reminders x
+        where x.outcome = 'pending' and x.clinic_id = $1 and x.next_attempt_at <= $2::timestamptz
+        order by x.next_attempt_at, x.id
+        limit $3
+        for update skip locked
+     ),
+     reclaimed as (
+       update public.appointment_reminders x
+          set claim_token = $5::uuid,
+              next_attempt_at = $2::timestamptz + make_interval(secs => $4::double precision / 1000)
+         from lapsed
+        where x.id = lapsed.id
+       returning x.id, x.appointment_id, x.days_ahead, x.attempts
+     )
+     select ${JOBS_OF('reclaimed')} as jobs`,
+    [clinicId, now.toISOString(), limit, leaseMs, claimToken],
+  );
+  return parseJobs(rows[0]?.jobs ?? []);
+}
+
+export type ReminderOutcome =
+  | { kind: 'sent'; messengerId: string; attempted: boolean }
+  | { kind: 'failed'; error: string; messengerId: string | null; attempted: boolean }
+  | { kind: 'retry'; error: string; messengerId: string; retryAt: Date }
+  /** Back to the queue untouched (stopping, or out of time for this claim). */
+  | { kind: 'release'; retryAt: Date };
+
+/**
+ * Writes the outcome of a claimed reminder, only while the claim is still this caller's (a claim
+ * that lapsed and was taken over is not overwritten). Resolves false when it was not.
+ */
+export async function recordOutcome(
+  db: SqlClient,
+  job: Pick<ReminderJob, 'reminderId'>,
+  claimToken: string,
+  now: Date,
+  outcome: ReminderOutcome,
+): Promise<boolean> {
+  const error = (message: string) => message.slice(0, 2000);
+  let sql: string;
+  let params: unknown[];
+  switch (outcome.kind) {
+    case 'sent':
+    case 'failed':
+      sql = `update public.appointment_reminders
+                set outcome = $3, sent_on = $4::timestamptz, messenger_id = $5, error = $6,
+                    attempts = attempts + $7, next_attempt_at = null, claim_token = null
+              where id = $1 and claim_token = $2::uuid and outcome = 'pending'`;
+      params = [
+        outcome.kind,
+        now.toISOString(),
+        outcome.messengerId,
+        outcome.kind === 'failed' ? error(outcome.error) : null,
+        outcome.attempted ? 1 : 0,
+      ];
+      break;
+    case 'retry':
+      sql = `update public.appointment_reminders
+                set messenger_id = $3, error = $4, attempts = attempts + 1,
+                    next_attempt_at = $5::timestamptz, claim_token = null
+              where id = $1 and claim_token = $2::uuid and outcome = 'pending'`;
+      params = [outcome.messengerId, error(outcome.error), outcome.retryAt.toISOString()];
+      break;
+    case 'release':
+      sql = `update public.appointment_reminders
+                set next_attempt_at = $3::timestamptz, claim_token = null
+              where id = $1 and claim_token = $2::uuid and outcome = 'pending'`;
+      params = [outcome.retryAt.toISOString()];
+      break;
+  }
+  const result = await db.query(sql, [job.reminderId, claimToken, ...params]);
+  return result.affectedRows === 1;
+}

@@ -1,0 +1,87 @@
+import type { Server as HttpServer } from 'node:http';
+import type express from 'express';
+import pino, { type Logger } from 'pino';
+import { createApp } from './app';
+import type { ServiceConfig } from './config';
+import type { Clock, Messenger, Realtime, ReminderScheduler, ServiceDatabase, ServiceDeps } from './contracts';
+import { createCallerVerifier } from './http/auth';
+import { createMessengerClient } from './messenger/client';
+import { createRealtime } from './realtime/realtime';
+import { createReminderScheduler } from './reminders/scheduler';
+
+export interface ServiceOptions {
+  config: ServiceConfig;
+  db: ServiceDatabase;
+  logger?: Logger;
+  clock?: Clock;
+  /** Replaces the Send API client (tests); by default it talks to config.metaGraphUrl. */
+  messenger?: Messenger;
+  /** The fetch the Messenger client uses (tests); the global one by default. */
+  fetch?: typeof fetch;
+  /** true when mounted in another Express app (the local stack): see AppOptions.fallThrough. */
+  mounted?: boolean;
+}
+
+export interface Service {
+  app: express.Express;
+  deps: ServiceDeps;
+  realtime: Realtime;
+  scheduler: ReminderScheduler;
+  /** Attaches socket.io to the HTTP server the app is served on. */
+  attach(server: HttpServer): Promise<void>;
+  /** Starts the change feed and (unless config.reminderSchedulerEnabled is false) the scheduler. */
+  start(): Promise<void>;
+  /** Stops the scheduler and realtime; the database and the HTTP server belong to the caller. */
+  close(): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Builds the service's parts around one database; nothing listens until the caller serves `app`. */
+export function createService(options: ServiceOptions): Service {
+  const { config, db } = options;
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'ngiti-notification-service' } });
+  const clock = options.clock ?? systemClock;
+  const messenger =
+    options.messenger ??
+    createMessengerClient({
+      graphUrl: config.metaGraphUrl,
+      timeoutMs: config.metaTimeoutMs,
+      db,
+      clock,
+      logger: logger.child({ component: 'messenger' }),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  const deps: ServiceDeps = {
+    config,
+    db,
+    logger,
+    clock,
+    callers: createCallerVerifier({ jwtSecret: config.jwtSecret, db, clock }),
+    messenger,
+  };
+  const app = createApp(deps, { fallThrough: options.mounted ?? false });
+  const realtime = createRealtime(deps);
+  const scheduler = createReminderScheduler(deps);
+  let closed = false;
+
+  return {
+    app,
+    deps,
+    realtime,
+    scheduler,
+    attach: (server) => realtime.attach(server),
+    async start() {
+      await realtime.start();
+      if (config.reminderSchedulerEnabled !== false) {
+        scheduler.start();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await scheduler.stop();
+      await realtime.close();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { clinicInstant } from '../clinic-clock';
+import { isoDate } from '../dates';
+import { appointmentKeys } from '../query-keys';
+import { toAppointmentRequestError } from './appointment-errors';
+import {
+  LIST_APPOINTMENT_COLUMNS,
+  toListAppointment,
+  type ListAppointment,
+  type ListAppointmentRecord,
+} from './list-columns';
+
+/** Rows asked for in the first request; a server with a row cap (hosted Supabase: 1,000) answers fewer. */
+const FIRST_REQUEST_ROWS = 100_000;
+
+/** The instants where the clinic's year begins and the next one begins. */
+export function clinicYearRange(year: number, timeZone: string): { start: string; end: string } {
+  return {
+    start: clinicInstant(isoDate(year, 1, 1), '00:00', timeZone).toISOString(),
+    end: clinicInstant(isoDate(year + 1, 1, 1), '00:00', timeZone).toISOString(),
+  };
+}
+
+function yearQuery(clinicId: number, range: { start: string; end: string }, from: number, to: number, count: boolean) {
+  return getSupabase()
+    .from('appointments')
+    .select(LIST_APPOINTMENT_COLUMNS, count ? { count: 'exact' } : undefined)
+    .eq('clinic_id', clinicId)
+    .eq('deleted', false)
+    .gte('appointment_time', range.start)
+    .lt('appointment_time', range.end)
+    .order('appointment_time', { ascending: true })
+    .order('id', { ascending: true })
+    .range(from, to)
+    .overrideTypes<ListAppointmentRecord[], { merge: false }>();
+}
+
+/**
+ * The clinic's non-deleted appointments of one year in clinic time (spec §7 "read all where
+ * deleted is false", narrowed to the year the filters show), in time order, with the patient's
+ * name and Messenger id. Usually one request; when the server caps the rows it returns, the rest
+ * is read in pages of that size, in parallel (ordering by time and id keeps pages apart).
+ */
+export async function getAppointmentsOfYear(
+  clinicId: number,
+  year: number,
+  timeZone: string,
+): Promise<ListAppointment[]> {
+  const range = clinicYearRange(year, timeZone);
+  const first = await yearQuery(clinicId, range, 0, FIRST_REQUEST_ROWS - 1, true);
+  if (first.error) throw toAppointmentRequestError(first.error, first.status);
+  const rows = first.data;
+  const total = first.count ?? rows.length;
+  if (rows.length === 0 || rows.length >= total) return rows.map(toListAppointment);
+
+  const pageSize = rows.length;
+  const pages = [];
+  for (let from = pageSize; from < total; from += pageSize)
+    pages.push(yearQuery(clinicId, range, from, from + pageSize - 1, false));
+  const seen = new Set(rows.map((row) => row.id));
+  const all = [...rows];
+  for (const page of await Promise.all(pages)) {
+    if (page.error) throw toAppointmentRequestError(page.error, page.status);
+    for (const row of page.data) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      all.push(row);
+    }
+  }
+  return all.map(toListAppointment);
+}
+
+export const yearAppointmentsKey = (clinicId: number, year: number, timeZone: string) =>
+  [...appointmentKeys.list(clinicId), 'year', year, timeZone] as const;
+
+/**
+ * One year of the list. A failed read leaves `data` undefined and the screen shows an empty list
+ * without a message (spec §8, "List fetch failures give empty lists silently").
+ */
+export function useYearAppointments(clinicId: number, year: number, timeZone: string | undefined) {
+  return useQuery({
+    queryKey: yearAppointmentsKey(clinicId, year, timeZone ?? ''),
+    queryFn: () => getAppointmentsOfYear(clinicId, year, timeZone!),
+    enabled: timeZone !== undefined,
+  });
+}

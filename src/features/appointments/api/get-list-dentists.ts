@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DentistRow } from '@/lib/database.types';
+import { getSupabase } from '@/lib/supabase';
+import { appointmentKeys } from '../query-keys';
+import { toAppointmentRequestError } from './appointment-errors';
+
+export type ListDentistRecord = Pick<DentistRow, 'id' | 'name' | 'is_active' | 'deleted'>;
+
+const byName = (a: ListDentistRecord, b: ListDentistRecord) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+
+/**
+ * The clinic's dentists for the Dentist filter, the cards and the calendar's columns (spec §7
+ * "dentists: read for the clinic"), by name. Soft-deleted ones are read too, so their past
+ * appointments still carry their name; the filter offers only the others.
+ */
+export async function getListDentists(clinicId: number): Promise<ListDentistRecord[]> {
+  const { data, error, status } = await getSupabase()
+    .from('dentists')
+    .select('id, name, is_active, deleted')
+    .eq('clinic_id', clinicId);
+  if (error) throw toAppointmentRequestError(error, status);
+  return [...data].sort(byName);
+}
+
+export function useListDentists(clinicId: number) {
+  return useQuery({
+    queryKey: [...appointmentKeys.all, 'list-dentists', clinicId] as const,
+    queryFn: () => getListDentists(clinicId),
+  });
+}

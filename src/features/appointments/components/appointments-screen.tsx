@@ -1,0 +1,166 @@
+import { useCallback, useMemo, useState } from 'react';
+import { LoadingState } from '@/components/states/states';
+import { useToast } from '@/components/toast/toast-context';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@/lib/clinic-time';
+import { useSession } from '@/lib/session';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { useListDentists, type ListDentistRecord } from '../api/get-list-dentists';
+import type { ListAppointment } from '../api/list-columns';
+import type { SlotRefusal } from '../calendar-time';
+import { CALENDAR_TEXT, LIST_TEXT } from '../list-messages';
+import { defaultPeriodSelection, type PeriodSelection } from '../periods';
+import type { AppointmentStatus } from '../status-rules';
+import { AppointmentsCalendar } from './calendar/appointments-calendar';
+import { AppointmentFormModal, type AppointmentFormPrefill } from './form/appointment-form-modal';
+import type { AppointmentRowActions } from './list/appointment-row';
+import { AppointmentsList } from './list/appointments-list';
+import { useNow } from './list/use-now';
+import { ReminderModal } from './reminders/reminder-modal';
+import { useAppointmentActions } from './status/use-appointment-actions';
+import '@/components/table/data-table.css';
+import '../appointments.css';
+
+type Mode = 'list' | 'calendar';
+
+type OpenModal =
+  | { kind: 'add'; prefill?: AppointmentFormPrefill }
+  | { kind: 'edit'; appointmentId: number }
+  | { kind: 'reminders'; appointmentId: number };
+
+const NO_DENTISTS: readonly ListDentistRecord[] = Object.freeze([]);
+
+const REFUSALS: Record<SlotRefusal, string> = {
+  past: CALENDAR_TEXT.past,
+  sunday: CALENDAR_TEXT.sunday,
+  lunch: CALENDAR_TEXT.lunch,
+  closed: CALENDAR_TEXT.closed,
+  booked: CALENDAR_TEXT.booked,
+};
+
+/** The screen for the clinic the session works on (the superadmin's choice, or the user's own). */
+export function AppointmentsForActiveClinic() {
+  const { clinic } = useSession();
+  if (clinic.id === null) return <LoadingState label="Loading clinics…" />;
+  return <AppointmentsScreen key={clinic.id} clinicId={clinic.id} />;
+}
+
+/** Waits for the clinic's time zone (every date here is in it); Asia/Manila if it cannot be read. */
+export function AppointmentsScreen({ clinicId }: { clinicId: number }) {
+  const zone = useClinicTimeZone(clinicId);
+  const timeZone = zone.data ?? (zone.isError ? DEFAULT_CLINIC_TIME_ZONE : undefined);
+  if (timeZone === undefined) return <LoadingState label="Loading appointments…" />;
+  return <AppointmentsWorkspace clinicId={clinicId} timeZone={timeZone} />;
+}
+
+/**
+ * The Appointments tab (spec part 2 §2, §4): the list with its filters and cards, or the
+ * calendar; Add Appointment; the booking form for Add and Edit; the Reminder modal.
+ */
+function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
+  const now = useNow();
+  const toast = useToast();
+  const dentists = useListDentists(clinicId).data ?? NO_DENTISTS;
+  const [mode, setMode] = useState<Mode>('list');
+  const [selection, setSelection] = useState<PeriodSelection>(() => defaultPeriodSelection(new Date(), timeZone));
+  const [dentistId, setDentistId] = useState<number | null>(null);
+  const [modal, setModal] = useState<OpenModal | null>(null);
+  const { changeStatus, remove, pending } = useAppointmentActions(clinicId, timeZone);
+
+  const actions = useMemo<AppointmentRowActions>(
+    () => ({
+      edit: (appointment: ListAppointment) => setModal({ kind: 'edit', appointmentId: appointment.id }),
+      remove: (appointment: ListAppointment) => void remove(appointment),
+      reminders: (appointment: ListAppointment) => setModal({ kind: 'reminders', appointmentId: appointment.id }),
+      changeStatus: (appointment: ListAppointment, status: AppointmentStatus) => void changeStatus(appointment, status),
+    }),
+    [changeStatus, remove],
+  );
+  const close = useCallback(() => setModal(null), []);
+  const openEdit = useCallback((appointmentId: number) => setModal({ kind: 'edit', appointmentId }), []);
+  const openAdd = useCallback((prefill: AppointmentFormPrefill) => setModal({ kind: 'add', prefill }), []);
+  const refuseSlot = useCallback((reason: SlotRefusal) => toast(REFUSALS[reason], { tone: 'info' }), [toast]);
+
+  return (
+    <section className="appointments-screen" aria-labelledby="appointments-title">
+      <header className="appointments-header">
+        <h1 id="appointments-title" className="appointments-title">
+          {LIST_TEXT.title}
+        </h1>
+        <div className="appointments-header-tools">
+          <div className="view-switch" role="group" aria-label="Show appointments as">
+            {(['list', 'calendar'] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="view-switch-button"
+                aria-pressed={mode === value}
+                onClick={() => setMode(value)}
+              >
+                {value === 'list' ? LIST_TEXT.listView : LIST_TEXT.calendarView}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
+            {LIST_TEXT.add}
+          </button>
+        </div>
+      </header>
+
+      {mode === 'list' ? (
+        <AppointmentsList
+          clinicId={clinicId}
+          timeZone={timeZone}
+          now={now}
+          selection={selection}
+          onSelection={setSelection}
+          dentistId={dentistId}
+          onDentist={setDentistId}
+          dentists={dentists}
+          pending={pending}
+          actions={actions}
+        />
+      ) : (
+        <AppointmentsCalendar
+          clinicId={clinicId}
+          timeZone={timeZone}
+          now={now}
+          dentists={dentists}
+          dentistId={dentistId}
+          onDentist={setDentistId}
+          onOpenAppointment={openEdit}
+          onAddAt={openAdd}
+          onRefusedSlot={refuseSlot}
+        />
+      )}
+
+      {modal?.kind === 'add' ? (
+        <AppointmentFormModal
+          clinicId={clinicId}
+          timeZone={timeZone}
+          prefill={modal.prefill}
+          onClose={close}
+          onSaved={close}
+        />
+      ) : null}
+      {modal?.kind === 'edit' ? (
+        <AppointmentFormModal
+          key={modal.appointmentId}
+          clinicId={clinicId}
+          timeZone={timeZone}
+          appointmentId={modal.appointmentId}
+          onClose={close}
+          onSaved={close}
+        />
+      ) : null}
+      {modal?.kind === 'reminders' ? (
+        <ReminderModal
+          key={modal.appointmentId}
+          clinicId={clinicId}
+          timeZone={timeZone}
+          appointmentId={modal.appointmentId}
+          onClose={close}
+        />
+      ) : null}
+    </section>
+  );
+}

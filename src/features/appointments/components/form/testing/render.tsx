@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { initSupabase } from '@/lib/supabase';
+import { renderApp } from '@/testing/render-app';
+import { STACK_URL } from './fake-booking-api';
+
+/** The client the app creates, pointed at the fake REST API; what sweetalert2 needs in jsdom. */
+export function prepareDom() {
+  initSupabase({ supabaseUrl: STACK_URL, anonKey: 'anon', apiUrl: STACK_URL });
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal('scrollTo', () => undefined);
+}
+
+/** renderApp with a query client like the dashboard's, without retries; the client is returned. */
+export function renderWithQueries(ui: ReactElement) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+  const result = renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, {
+    role: 'receptionist',
+  });
+  return { ...result, queryClient };
+}

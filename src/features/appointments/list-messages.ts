@@ -1,0 +1,49 @@
+/** The Appointments list's texts, word for word from the spec (part 2 §2, §4, §8). */
+export const LIST_TEXT = {
+  title: 'Appointments',
+  add: 'Add Appointment',
+  needsUpdate: 'Needs status update',
+  expand: 'Expand',
+  collapse: 'Collapse',
+  statusUpdated: 'Status updated',
+  statusUpdatedNotified: 'Status updated & patient notified!',
+  directFailedTitle: 'Failed to update status!',
+  directFailedText: 'There was a problem updating the appointment status.',
+  notifyFailedTitle: 'Failed!',
+  notifyFailedText: 'There was a problem updating the status or sending the message.',
+  deleteQuestion: 'Are you sure?',
+  deleted: 'Appointment cancelled',
+  deleteFailedTitle: 'Failed to cancel',
+  deleteFailedText: 'There was a problem cancelling the appointment.',
+  notAvailable: 'N/A',
+  // Texts the spec does not give.
+  gone: 'This appointment no longer exists. It may have been deleted in another tab or by another user. The list has been refreshed.',
+  changed: 'Someone else changed this appointment meanwhile. The list now shows its latest state; please try again.',
+  unreachable: 'Please check your connection and try again.',
+  notAllowed: 'Your role may not change this appointment.',
+  deleteText: (patient: string, when: string) =>
+    `The appointment of ${patient} on ${when} will be cancelled and removed from the list.`,
+  deleteConfirm: 'Yes, cancel it',
+  keepIt: 'No, keep it',
+  statusQuestion: (status: string) => `Change the status to ${status}?`,
+  statusQuestionText: (patient: string) => `${patient} will be notified on Messenger.`,
+  statusMessageLabel: 'Custom message for the patient (optional)',
+  statusMessagePlaceholder: 'Leave blank to send the standard message.',
+  statusConfirm: 'Yes, update & notify',
+  reason: 'Reason:',
+  noAppointments: 'No appointments in this period.',
+  unknownPatient: 'Unknown patient',
+  listView: 'List',
+  calendarView: 'Calendar',
+} as const;
+
+/** The calendar view's texts (the calendar is beyond the spec, so none of these are the spec's). */
+export const CALENDAR_TEXT = {
+  past: 'That time has passed. Choose a slot from now on.',
+  sunday: 'The clinic is closed on Sundays.',
+  lunch: '12:00–1:00 PM is the lunch break.',
+  closed: 'Choose a slot between 9:00 AM and 6:00 PM.',
+  booked: 'That slot is already booked for this dentist.',
+  lunchLabel: 'Lunch',
+  allDentists: 'All Dentists',
+} as const;

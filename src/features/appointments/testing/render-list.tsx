@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import type { Role } from '@/lib/authorization';
+import { initServiceClient } from '@/lib/service-client';
+import { initSupabase } from '@/lib/supabase';
+import { renderApp } from '@/testing/render-app';
+import { STACK_URL } from './fake-appointments-api';
+
+/** The clients the app creates, pointed at the fake API; what sweetalert2 needs in jsdom. */
+export function prepareListDom() {
+  initSupabase({ supabaseUrl: STACK_URL, anonKey: 'anon', apiUrl: STACK_URL });
+  initServiceClient({ apiUrl: STACK_URL });
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal('scrollTo', () => undefined);
+}
+
+/** renderApp plus the dashboard's query client (no retries, so failures show at once). */
+export function renderWithQueries(ui: ReactElement, options: { role?: Role } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return { queryClient, ...renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, options) };
+}

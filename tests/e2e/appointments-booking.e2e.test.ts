@@ -1,0 +1,636 @@
+/**
+ * The Add/Edit Appointment form (spec part 2 §2, §4, §5, §8, §9) in Chromium as the receptionist:
+ * booking (a double click books once), every validation message the screens can reach, the
+ * double-booking warning both ways, a slot taken between loading and saving ('Invalid Slot' before
+ * the save, 'Booking failed!' when it is taken during it, and two browsers at once), edit (status
+ * back to Scheduled), an appointment deleted elsewhere while its form is open, and the booking
+ * again with the browser in America/New_York. Each test makes its own dentist and patient through
+ * the API, so the seeded dentists' counts stay what the seed made them.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import ws from 'ws';
+import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import { DEMO, DEMO_PASSWORD, loginAs, serviceClient } from './support/app.ts';
+import {
+  DESKTOP,
+  launchChromium,
+  saveScreenshot,
+  TABLET_PORTRAIT,
+  withPage,
+  type OpenedPage,
+} from './support/chromium.ts';
+
+const ctx = inject('e2e');
+const PROCEDURE = 'Composite Filling';
+const PROCEDURE_OPTION = 'Composite Filling — ₱1,500.00';
+
+async function signedIn(email: string): Promise<SupabaseClient> {
+  const client = createClient(ctx.baseUrl, ctx.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
+  return client;
+}
+
+interface StoredAppointment {
+  id: number;
+  dentist_id: number;
+  patient_id: number;
+  appointment_time: string;
+  reason: string | null;
+  status: string;
+  deleted: boolean;
+  clinic_id: number;
+}
+
+/** Smile Dental's data, made and read through the API as its receptionist (history as the service role). */
+class Fixtures {
+  private constructor(
+    readonly api: SupabaseClient,
+    readonly service: SupabaseClient,
+    readonly clinicId: number,
+  ) {}
+
+  static async create(): Promise<Fixtures> {
+    const api = await signedIn(DEMO.receptionist);
+    const { data, error } = await api.from('users').select('clinic_id').eq('email', DEMO.receptionist).single();
+    if (error) throw error;
+    return new Fixtures(api, serviceClient(ctx), data.clinic_id as number);
+  }
+
+  static label(prefix: string) {
+    return `${prefix} ${randomUUID().slice(0, 6)}`;
+  }
+
+  async dentist(name: string): Promise<number> {
+    const { data, error } = await this.api
+      .from('dentists')
+      .insert({
+        clinic_id: this.clinicId,
+        name,
+        email: `${randomUUID().slice(0, 8)}@dentists.test`,
+        phone: '+63 917 555 0000',
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async patient(name: string): Promise<number> {
+    const { data, error } = await this.api
+      .from('patients')
+      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000' })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  /** A booking through the API; `asService` for history in the past, which browsers may not write. */
+  async appointment(
+    input: { dentistId: number; patientId: number; time: string; status?: string; reason?: string },
+    asService = false,
+  ): Promise<number> {
+    const { data, error } = await (asService ? this.service : this.api)
+      .from('appointments')
+      .insert({
+        clinic_id: this.clinicId,
+        dentist_id: input.dentistId,
+        patient_id: input.patientId,
+        appointment_time: input.time,
+        reason: input.reason ?? 'Dental Consultation',
+        ...(input.status ? { status: input.status } : {}),
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async appointmentsOf(patientId: number): Promise<StoredAppointment[]> {
+    const { data, error } = await this.api
+      .from('appointments')
+      .select('id, dentist_id, patient_id, appointment_time, reason, status, deleted, clinic_id')
+      .eq('patient_id', patientId)
+      .order('appointment_time');
+    if (error) throw error;
+    return data as StoredAppointment[];
+  }
+}
+
+const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
+
+/** The clinic's date today (Asia/Manila, +08:00 all year). */
+function clinicToday(): string {
+  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** A Monday–Saturday in the clinic two or three days before today. */
+function pastWorkday(): string {
+  const date = new Date(`${clinicToday()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 2);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+async function openAppointmentsTab(page: Page) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+}
+
+/** Opens Add Appointment from the list and waits for the form. */
+async function openAddForm(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Add Appointment' });
+  await form.getByLabel('Dentist').waitFor();
+  return form;
+}
+
+/** Shows the one dentist and the month of a clinic date in the list, and opens that patient's Edit. */
+async function openEditFromList(page: Page, dentistName: string, patientName: string, date: string): Promise<Locator> {
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByLabel('Year').selectOption(String(Number(date.slice(0, 4))));
+  await filters.getByLabel('Month').selectOption(String(Number(date.slice(5, 7))));
+  const option = filters.getByLabel('Dentist').locator('option', { hasText: dentistName });
+  await option.waitFor({ state: 'attached' });
+  await filters.getByLabel('Dentist').selectOption({ label: (await option.textContent())! });
+  await page.getByRole('button', { name: `Edit appointment of ${patientName}` }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Appointment' });
+  await form.getByLabel('Dentist').waitFor();
+  return form;
+}
+
+async function choosePatient(form: Locator, name: string) {
+  const input = form.getByRole('combobox', { name: 'Patient' });
+  await input.fill(name);
+  await form.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  expect(await input.inputValue()).toBe(name);
+}
+
+/** Picks a clinic date in the form's calendar, paging forward when it is in a later month. */
+async function chooseDate(form: Locator, date: string) {
+  const day = form.locator(`.booking-day[data-date="${date}"]`);
+  for (let pages = 0; pages < 3 && (await day.count()) === 0; pages++) {
+    await form.getByRole('button', { name: 'Next month' }).click();
+  }
+  await day.click();
+  expect(await day.getAttribute('aria-pressed')).toBe('true');
+}
+
+const slot = (form: Locator, time: string) => form.locator(`[data-time="${time}"]`);
+
+async function chooseSlot(form: Locator, time: string) {
+  await slot(form, time).click();
+  await expect.poll(() => slot(form, time).getAttribute('aria-pressed')).toBe('true');
+}
+
+async function chooseProcedure(form: Locator, category = 'Restorative', procedure = PROCEDURE_OPTION) {
+  await form.getByLabel('Procedure Category').selectOption({ label: category });
+  await form.getByLabel('Procedure', { exact: true }).selectOption({ label: procedure });
+}
+
+async function fillBooking(
+  form: Locator,
+  input: { dentist: string; patient: string; date: string; time: string; notes?: string },
+) {
+  await form.getByLabel('Dentist').selectOption({ label: input.dentist });
+  await choosePatient(form, input.patient);
+  await chooseDate(form, input.date);
+  await chooseSlot(form, input.time);
+  await chooseProcedure(form);
+  if (input.notes) await form.getByLabel(/Additional Notes/).fill(input.notes);
+  await expect
+    .poll(() => form.getByRole('button', { name: 'Book', exact: true }).getAttribute('aria-disabled'))
+    .toBeNull();
+}
+
+/** Waits for the sweetalert2 dialog, checks its title (and text), and answers it. */
+async function answerDialog(page: Page, title: string, button: string, text?: string) {
+  const popup = page.locator('.swal2-popup');
+  await popup.waitFor();
+  expect(await popup.locator('.swal2-title').textContent()).toBe(title);
+  if (text !== undefined) expect(await popup.locator('.swal2-html-container').textContent()).toBe(text);
+  await popup.getByRole('button', { name: button, exact: true }).click();
+  await popup.waitFor({ state: 'detached' });
+}
+
+async function expectToast(page: Page, text: string) {
+  await page.locator('.toast-region').getByText(text, { exact: true }).waitFor();
+}
+
+describe.skipIf(!ctx.chromium)('booking an appointment', () => {
+  let browser: Browser;
+  let fixtures: Fixtures;
+  beforeAll(async () => {
+    browser = await launchChromium(ctx.chromium!);
+    fixtures = await Fixtures.create();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('books a free slot in clinic time, +08:00, once even when Book is double-clicked', async () => {
+    const dentist = Fixtures.label('Dr. Booking');
+    const patient = Fixtures.label('Booked Patient');
+    await fixtures.dentist(dentist);
+    const patientId = await fixtures.patient(patient);
+    const date = clinicWorkday(3);
+
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      const form = await openAddForm(page);
+      // Procedure stays disabled until a category is chosen; inactive dentists are marked.
+      expect(await form.getByLabel('Procedure', { exact: true }).isDisabled()).toBe(true);
+      expect(
+        await form.getByLabel('Dentist').locator('option', { hasText: 'Dr. Ramon Bautista (Inactive)' }).isDisabled(),
+      ).toBe(true);
+      await fillBooking(form, { dentist, patient, date, time: '10:20', notes: 'Upper left molar, sensitive' });
+      expect(await form.getByText('Price:').textContent()).toBe('Price: ₱1,500.00');
+      await saveScreenshot(page, 'booking-form-desktop');
+      await form.getByRole('button', { name: 'Book', exact: true }).dblclick();
+      await expectToast(page, 'Appointment booked!');
+      await form.waitFor({ state: 'detached' });
+    });
+
+    const rows = await fixtures.appointmentsOf(patientId);
+    expect(rows).toHaveLength(1);
+    expect(sameInstant(rows[0]!.appointment_time, clinicTime(date, '10:20'))).toBe(true);
+    expect(rows[0]).toMatchObject({
+      reason: `${PROCEDURE} — Notes: Upper left molar, sensitive`,
+      status: 'Scheduled',
+      deleted: false,
+      clinic_id: fixtures.clinicId,
+    });
+  });
+
+  it('shows the form on a tablet in portrait', async () => {
+    const dentist = Fixtures.label('Dr. Tablet');
+    const patient = Fixtures.label('Tablet Patient');
+    await fixtures.dentist(dentist);
+    await fixtures.patient(patient);
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.receptionist);
+        await openAppointmentsTab(page);
+        const form = await openAddForm(page);
+        await fillBooking(form, { dentist, patient, date: clinicWorkday(4), time: '13:40' });
+        await saveScreenshot(page, 'booking-form-tablet');
+        await form.getByRole('button', { name: 'Cancel' }).click();
+        await form.waitFor({ state: 'detached' });
+      },
+      TABLET_PORTRAIT,
+    );
+  });
+
+  it('shows every validation message the screens can reach, with the banner and the dialog', async () => {
+    const dentist = Fixtures.label('Dr. Validation');
+    const patient = Fixtures.label('Past Patient');
+    const dentistId = await fixtures.dentist(dentist);
+    const patientId = await fixtures.patient(patient);
+    const past = pastWorkday();
+    await fixtures.appointment(
+      { dentistId, patientId, time: clinicTime(past, '10:00'), status: 'Completed', reason: PROCEDURE },
+      true,
+    );
+
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      let form = await openAddForm(page);
+      const book = form.getByRole('button', { name: 'Book', exact: true });
+      expect(await book.getAttribute('aria-disabled')).toBe('true');
+      // Disabled, but pressing it says why.
+      await book.click({ force: true });
+      await answerDialog(page, 'Validation Error', 'OK', 'Please fix the highlighted errors.');
+      for (const message of [
+        'Dentist is required.',
+        'Patient is required.',
+        'Time slot is required.',
+        'Procedure category is required.',
+        'Procedure is required.',
+      ]) {
+        await form.getByText(message, { exact: true }).waitFor();
+      }
+      expect(await form.getByRole('alert').first().textContent()).toBe('Please fix the highlighted errors.');
+      expect(await form.getByLabel('Dentist').getAttribute('aria-invalid')).toBe('true');
+      await saveScreenshot(page, 'booking-form-validation');
+      // Fixing a field clears its message.
+      await form.getByLabel('Dentist').selectOption({ label: dentist });
+      await form.getByText('Dentist is required.').waitFor({ state: 'detached' });
+      // Sundays and past days cannot be picked in the calendar.
+      const sunday = form.locator('.booking-day[title="Closed"]').first();
+      expect(await sunday.isDisabled()).toBe(true);
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await form.waitFor({ state: 'detached' });
+
+      // A past appointment opened for edit: its day is in the past.
+      form = await openEditFromList(page, dentist, patient, past);
+      await form.getByText('Date must not be in the past.', { exact: true }).waitFor();
+      expect(await form.getByRole('button', { name: 'Save', exact: true }).getAttribute('aria-disabled')).toBe('true');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+    });
+  });
+
+  it('warns of a double booking; Cancel books nothing', async () => {
+    const dentist = Fixtures.label('Dr. Second');
+    const other = Fixtures.label('Dr. First');
+    const patient = Fixtures.label('Busy Patient');
+    await fixtures.dentist(dentist);
+    const otherId = await fixtures.dentist(other);
+    const patientId = await fixtures.patient(patient);
+    const date = clinicWorkday(5);
+    await fixtures.appointment({ dentistId: otherId, patientId, time: clinicTime(date, '09:00'), reason: PROCEDURE });
+
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      const form = await openAddForm(page);
+      await fillBooking(form, { dentist, patient, date, time: '15:00' });
+      await form.getByRole('button', { name: 'Book', exact: true }).click();
+      const popup = page.locator('.swal2-popup');
+      await popup.waitFor();
+      expect(await popup.locator('.swal2-title').textContent()).toBe('Double Booking');
+      expect(await popup.locator('.double-booking-details dd').allTextContents()).toEqual([
+        expect.stringMatching(/\d{4}$/),
+        '9:00 AM',
+        other,
+        PROCEDURE,
+      ]);
+      // The dialog fades in; the screenshot waits for it to settle.
+      await popup.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
+      await saveScreenshot(page, 'booking-double-booking');
+      await answerDialog(page, 'Double Booking', 'Cancel');
+      // Nothing saved, the form still open with everything chosen.
+      expect(await form.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(patient);
+      await expect.poll(() => slot(form, '15:00').getAttribute('aria-pressed')).toBe('true');
+    });
+    expect(await fixtures.appointmentsOf(patientId)).toHaveLength(1);
+  });
+
+  it("'Edit Existing Appointment' opens the existing one and saves it without asking again", async () => {
+    const dentist = Fixtures.label('Dr. Second');
+    const other = Fixtures.label('Dr. First');
+    const patient = Fixtures.label('Busy Patient');
+    await fixtures.dentist(dentist);
+    const otherId = await fixtures.dentist(other);
+    const patientId = await fixtures.patient(patient);
+    const date = clinicWorkday(5);
+    const existingId = await fixtures.appointment({
+      dentistId: otherId,
+      patientId,
+      time: clinicTime(date, '09:00'),
+      reason: `${PROCEDURE} — Notes: first visit`,
+    });
+
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      const form = await openAddForm(page);
+      await fillBooking(form, { dentist, patient, date, time: '15:00' });
+      await form.getByRole('button', { name: 'Book', exact: true }).click();
+      await answerDialog(page, 'Double Booking', 'Edit Existing Appointment');
+      const edit = page.getByRole('dialog', { name: 'Edit Appointment' });
+      await edit.getByLabel('Dentist').waitFor();
+      await expect.poll(() => slot(edit, '09:00').getAttribute('aria-pressed')).toBe('true');
+      expect(await edit.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(patient);
+      expect(await edit.getByLabel(/Additional Notes/).inputValue()).toBe('first visit');
+      expect(await edit.getByLabel('Procedure', { exact: true }).inputValue()).not.toBe('');
+      await chooseSlot(edit, '09:40');
+      await edit.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(page, 'Appointment updated!');
+      await edit.waitFor({ state: 'detached' });
+    });
+
+    const rows = await fixtures.appointmentsOf(patientId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(existingId);
+    expect(rows[0]!.dentist_id).toBe(otherId);
+    expect(sameInstant(rows[0]!.appointment_time, clinicTime(date, '09:40'))).toBe(true);
+  });
+
+  it("re-checks the slot before saving: 'Invalid Slot' when someone took it meanwhile", async () => {
+    const dentist = Fixtures.label('Dr. Contested');
+    const patient = Fixtures.label('Slow Patient');
+    const rival = Fixtures.label('Quick Patient');
+    const dentistId = await fixtures.dentist(dentist);
+    const patientId = await fixtures.patient(patient);
+    const rivalId = await fixtures.patient(rival);
+    const date = clinicWorkday(6);
+
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      const form = await openAddForm(page);
+      await fillBooking(form, { dentist, patient, date, time: '16:00' });
+      await fixtures.appointment({ dentistId, patientId: rivalId, time: clinicTime(date, '16:00'), reason: PROCEDURE });
+      await form.getByRole('button', { name: 'Book', exact: true }).click();
+      await answerDialog(
+        page,
+        'Invalid Slot',
+        'OK',
+        'This slot is either booked, blocked, or in the past. Please choose another.',
+      );
+      // The slots were read again: 4:00 PM shows booked and Book is disabled again.
+      await expect.poll(() => slot(form, '16:00').getAttribute('data-state')).toBe('booked');
+      expect(await form.getByRole('button', { name: 'Book', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    });
+    expect(await fixtures.appointmentsOf(patientId)).toHaveLength(0);
+  });
+
+  it("says 'Booking failed!' when the slot is taken while the booking is on its way, and refreshes the slots", async () => {
+    const dentist = Fixtures.label('Dr. Raced');
+    const patient = Fixtures.label('Second Patient');
+    const rival = Fixtures.label('First Patient');
+    const dentistId = await fixtures.dentist(dentist);
+    const patientId = await fixtures.patient(patient);
+    const rivalId = await fixtures.patient(rival);
+    const date = clinicWorkday(6);
+
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      const form = await openAddForm(page);
+      await fillBooking(form, { dentist, patient, date, time: '16:20' });
+      // The checks pass; then, before the insert reaches the database, another desk books the slot.
+      await page.route('**/rest/v1/appointments?*', async (route) => {
+        if (route.request().method() === 'POST') {
+          await fixtures.appointment({
+            dentistId,
+            patientId: rivalId,
+            time: clinicTime(date, '16:20'),
+            reason: PROCEDURE,
+          });
+        }
+        await route.continue();
+      });
+      await form.getByRole('button', { name: 'Book', exact: true }).click();
+      await answerDialog(page, 'Booking failed!', 'OK', 'This slot may already be taken or dentist is unavailable.');
+      const banner = form.locator('.booking-footer').getByRole('alert');
+      expect(await banner.textContent()).toBe(
+        'Booking failed!This slot may already be taken or dentist is unavailable.',
+      );
+      await expect.poll(() => slot(form, '16:20').getAttribute('data-state')).toBe('booked');
+      await saveScreenshot(page, 'booking-failed');
+    });
+    expect(await fixtures.appointmentsOf(patientId)).toHaveLength(0);
+  });
+
+  it('cannot double-book a dentist from two browsers at once', async () => {
+    const dentist = Fixtures.label('Dr. Popular');
+    const first = Fixtures.label('Desk One Patient');
+    const second = Fixtures.label('Desk Two Patient');
+    const dentistId = await fixtures.dentist(dentist);
+    await fixtures.patient(first);
+    await fixtures.patient(second);
+    const date = clinicWorkday(7);
+
+    const desks = await Promise.all([first, second].map(() => openDesk(browser)));
+    try {
+      const forms = await Promise.all(
+        desks.map(async ({ page }, index) => {
+          await loginAs(page, DEMO.receptionist);
+          await openAppointmentsTab(page);
+          const form = await openAddForm(page);
+          await fillBooking(form, { dentist, patient: index === 0 ? first : second, date, time: '11:00' });
+          return form;
+        }),
+      );
+      await Promise.all(forms.map((form) => form.getByRole('button', { name: 'Book', exact: true }).click()));
+      const outcomes = await Promise.all(
+        desks.map(async ({ page }) => {
+          const toast = page.locator('.toast-region').getByText('Appointment booked!', { exact: true });
+          const popup = page.locator('.swal2-popup');
+          await toast.or(popup).first().waitFor();
+          return (await toast.count()) > 0 ? 'booked' : await popup.locator('.swal2-title').textContent();
+        }),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'booked')).toHaveLength(1);
+      expect(['Invalid Slot', 'Booking failed!']).toContain(outcomes.find((outcome) => outcome !== 'booked'));
+      for (const desk of desks) expect(desk.pageErrors).toEqual([]);
+    } finally {
+      await Promise.all(desks.map((desk) => desk.context.close()));
+    }
+    const { data } = await fixtures.api
+      .from('appointments')
+      .select('id')
+      .eq('dentist_id', dentistId)
+      .eq('deleted', false);
+    expect(data).toHaveLength(1);
+  });
+
+  it('edits an appointment from the list: new time and notes, status back to Scheduled', async () => {
+    const dentist = Fixtures.label('Dr. Editing');
+    const patient = Fixtures.label('Edited Patient');
+    const dentistId = await fixtures.dentist(dentist);
+    const patientId = await fixtures.patient(patient);
+    const date = clinicWorkday(8);
+    const id = await fixtures.appointment({
+      dentistId,
+      patientId,
+      time: clinicTime(date, '11:00'),
+      status: 'Confirmed',
+      reason: `${PROCEDURE} — Notes: old note`,
+    });
+
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      const form = await openEditFromList(page, dentist, patient, date);
+      await form.getByText('This appointment is Confirmed. Saving your changes sets it back to Scheduled.').waitFor();
+      await expect.poll(() => slot(form, '11:00').getAttribute('aria-pressed')).toBe('true');
+      expect(await form.getByLabel(/Additional Notes/).inputValue()).toBe('old note');
+      await chooseSlot(form, '11:20');
+      await form.getByLabel(/Additional Notes/).fill('new note');
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(page, 'Appointment updated!');
+      await form.waitFor({ state: 'detached' });
+    });
+
+    const [row] = await fixtures.appointmentsOf(patientId);
+    expect(row!.id).toBe(id);
+    expect(sameInstant(row!.appointment_time, clinicTime(date, '11:20'))).toBe(true);
+    expect(row).toMatchObject({ status: 'Scheduled', reason: `${PROCEDURE} — Notes: new note`, deleted: false });
+  });
+
+  it('says so clearly when the appointment is deleted elsewhere while its form is open, and writes nothing', async () => {
+    const dentist = Fixtures.label('Dr. Vanishing');
+    const patient = Fixtures.label('Vanished Patient');
+    const dentistId = await fixtures.dentist(dentist);
+    const patientId = await fixtures.patient(patient);
+    const date = clinicWorkday(8);
+    const id = await fixtures.appointment({ dentistId, patientId, time: clinicTime(date, '13:00'), reason: PROCEDURE });
+
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      const form = await openEditFromList(page, dentist, patient, date);
+      await expect.poll(() => slot(form, '13:00').getAttribute('aria-pressed')).toBe('true');
+      await chooseSlot(form, '13:20');
+      const { error } = await fixtures.api.from('appointments').update({ deleted: true }).eq('id', id);
+      expect(error).toBeNull();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
+      await form
+        .getByText('This appointment no longer exists. It may have been deleted by someone else.', { exact: true })
+        .waitFor();
+    });
+
+    const [row] = await fixtures.appointmentsOf(patientId);
+    expect(row).toMatchObject({ deleted: true });
+    expect(sameInstant(row!.appointment_time, clinicTime(date, '13:00'))).toBe(true);
+  });
+
+  it('books the chosen clinic time with the browser in America/New_York', async () => {
+    const dentist = Fixtures.label('Dr. Abroad');
+    const patient = Fixtures.label('Abroad Patient');
+    await fixtures.dentist(dentist);
+    const patientId = await fixtures.patient(patient);
+    const date = clinicWorkday(9);
+
+    const context = await browser.newContext({
+      baseURL: ctx.baseUrl,
+      viewport: DESKTOP,
+      timezoneId: 'America/New_York',
+    });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      const form = await openAddForm(page);
+      // "Today" in the calendar is the clinic's today, not New York's.
+      expect(await form.locator('.booking-day[aria-current="date"]').getAttribute('data-date')).toBe(clinicToday());
+      await fillBooking(form, { dentist, patient, date, time: '09:20' });
+      expect(await slot(form, '09:20').textContent()).toBe('9:20 AM');
+      await form.getByRole('button', { name: 'Book', exact: true }).click();
+      await expectToast(page, 'Appointment booked!');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    const rows = await fixtures.appointmentsOf(patientId);
+    expect(rows).toHaveLength(1);
+    expect(sameInstant(rows[0]!.appointment_time, `${date}T09:20:00+08:00`)).toBe(true);
+  });
+});
+
+/** A second front desk: its own browser context. */
+async function openDesk(browser: Browser): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport: DESKTOP });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}

@@ -1,0 +1,276 @@
+/**
+ * The Appointments tab's calendar view (issue 5, part 4) as the receptionist, in a browser set
+ * to America/New_York: events at the clinic's time (Asia/Manila) in the column of their clinic
+ * date, clicking one opens it for editing, and selecting a free slot in a dentist's column of
+ * the day view opens Add with dentist, date and time filled in, then books it. Each test makes
+ * its own dentist and patient.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import ws from 'ws';
+import { clinicWorkday } from '../support/clinic-time.ts';
+import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
+import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
+
+const ctx = inject('e2e');
+const BROWSER_ZONE = 'America/New_York';
+
+async function signedIn(email: string): Promise<SupabaseClient> {
+  const client = createClient(ctx.baseUrl, ctx.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
+  return client;
+}
+
+class Fixtures {
+  private constructor(
+    readonly api: SupabaseClient,
+    readonly clinicId: number,
+  ) {}
+
+  static async create(): Promise<Fixtures> {
+    const api = await signedIn(DEMO.receptionist);
+    const { data, error } = await api.from('users').select('clinic_id').eq('email', DEMO.receptionist).single();
+    if (error) throw error;
+    return new Fixtures(api, data.clinic_id as number);
+  }
+
+  async dentist(name: string): Promise<number> {
+    const { data, error } = await this.api
+      .from('dentists')
+      .insert({
+        clinic_id: this.clinicId,
+        name,
+        email: `${randomUUID().slice(0, 8)}@dentists.test`,
+        phone: '+63 917 555 0000',
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async patient(name: string): Promise<number> {
+    const { data, error } = await this.api
+      .from('patients')
+      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000' })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async appointment(input: { dentistId: number; patientId: number; time: string; status?: string }): Promise<number> {
+    const { data, error } = await this.api
+      .from('appointments')
+      .insert({
+        clinic_id: this.clinicId,
+        dentist_id: input.dentistId,
+        patient_id: input.patientId,
+        appointment_time: input.time,
+        reason: 'Dental Consultation',
+        ...(input.status ? { status: input.status } : {}),
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async appointmentsOf(patientId: number) {
+    const { data, error } = await this.api
+      .from('appointments')
+      .select('id, dentist_id, appointment_time, status, deleted')
+      .eq('patient_id', patientId)
+      .order('appointment_time');
+    if (error) throw error;
+    return data as { id: number; dentist_id: number; appointment_time: string; status: string; deleted: boolean }[];
+  }
+}
+
+const label = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
+
+async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport, timezoneId: BROWSER_ZONE });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+async function openCalendar(page: Page) {
+  await loginAs(page, DEMO.receptionist);
+  // The browser really is in New York.
+  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_ZONE);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+  await page.getByTestId('appointments-calendar').locator('.rbc-time-view').waitFor();
+}
+
+const calendar = (page: Page) => page.getByTestId('appointments-calendar');
+
+/** Pages the calendar (its toolbar's Back/Next) until it shows the clinic date `date`. */
+async function showDate(page: Page, date: string, view: 'week' | 'day') {
+  await calendar(page)
+    .locator('.rbc-toolbar')
+    .getByRole('button', { name: view === 'week' ? 'Week' : 'Day', exact: true })
+    .click();
+  await expect.poll(() => calendar(page).getAttribute('data-view')).toBe(view);
+  for (let step = 0; step < 20; step++) {
+    const shown = (await calendar(page).getAttribute('data-date'))!;
+    const inView =
+      view === 'day'
+        ? shown === date
+        : Math.abs(Date.parse(shown) - Date.parse(date)) < 7 * 86_400_000 && mondayOf(shown) === mondayOf(date);
+    if (inView) return;
+    await calendar(page)
+      .locator('.rbc-toolbar')
+      .getByRole('button', { name: shown < date ? 'Next' : 'Back', exact: true })
+      .click();
+    await expect.poll(() => calendar(page).getAttribute('data-date')).not.toBe(shown);
+  }
+  throw new Error(`the calendar did not reach ${date}`);
+}
+
+/** The Monday of a date's week (weeks start on Monday in the calendar), as YYYY-MM-DD. */
+function mondayOf(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+const columnIndex = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+async function chooseDentist(page: Page, name: string) {
+  const select = calendar(page).getByLabel('Dentist');
+  await select.locator('option', { hasText: name }).waitFor({ state: 'attached' });
+  await select.selectOption({ label: name });
+}
+
+describe.skipIf(!ctx.chromium)('the calendar view', () => {
+  let browser: Browser;
+  let fixtures: Fixtures;
+  beforeAll(async () => {
+    browser = await launchChromium(ctx.chromium!);
+    fixtures = await Fixtures.create();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows events at the clinic time in their clinic date column from a New York browser, and opens one for editing', async () => {
+    const dentistName = label('Dr. Calendar');
+    const patientName = label('Patient Calendar');
+    const dentistId = await fixtures.dentist(dentistName);
+    const patientId = await fixtures.patient(patientName);
+    const date = clinicWorkday(2);
+    // 17:40 in Manila is 04:40 or 05:40 in New York the same morning: a browser-time calendar would put it
+    // at the top of another day's column, or hide it outside 09:00–18:00.
+    await fixtures.appointment({ dentistId, patientId, time: `${date}T17:40:00+08:00`, status: 'Confirmed' });
+    await fixtures.appointment({ dentistId, patientId, time: `${date}T09:20:00+08:00` });
+
+    const { context, page, errors } = await newPage(browser);
+    try {
+      await openCalendar(page);
+      await chooseDentist(page, dentistName);
+      await showDate(page, date, 'week');
+      const events = calendar(page).locator('.rbc-event').filter({ hasText: patientName });
+      await expect.poll(() => events.count()).toBe(2);
+      const column = calendar(page).locator('.rbc-time-content > .rbc-day-slot').nth(columnIndex(date));
+      const inColumn = column.locator('.rbc-event').filter({ hasText: patientName });
+      expect(await inColumn.locator('.rbc-event-label').allTextContents()).toEqual(['9:20 AM', '5:40 PM']);
+      expect(await inColumn.nth(1).getAttribute('class')).toContain('calendar-event-green');
+      expect(await inColumn.nth(0).getAttribute('class')).toContain('calendar-event-grey');
+      await saveScreenshot(page, 'appointments-calendar-week-desktop');
+
+      await inColumn.nth(0).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Appointment' });
+      await dialog.waitFor();
+      await expect.poll(() => dialog.getByRole('combobox', { name: 'Patient' }).inputValue()).toContain(patientName);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens Add with the dentist, date and time of a free slot in the day view, and books it there', async () => {
+    const dentistName = label('Dr. Slot');
+    const patientName = label('Patient Slot');
+    const dentistId = await fixtures.dentist(dentistName);
+    const patientId = await fixtures.patient(patientName);
+    const otherPatient = await fixtures.patient(label('Patient Busy'));
+    const date = clinicWorkday(3);
+    await fixtures.appointment({ dentistId, patientId: otherPatient, time: `${date}T10:00:00+08:00` });
+
+    const { context, page, errors } = await newPage(browser);
+    try {
+      await openCalendar(page);
+      await chooseDentist(page, dentistName);
+      await showDate(page, date, 'day');
+      // One column per dentist: with the filter, just this one.
+      expect(await calendar(page).locator('.rbc-time-header .rbc-row-resource .rbc-header').allTextContents()).toEqual([
+        dentistName,
+      ]);
+      const column = calendar(page).locator('.rbc-time-content > .rbc-day-slot').first();
+      // Lunch is drawn as unavailable.
+      await column.locator('.rbc-background-event.calendar-lunch').waitFor();
+      await saveScreenshot(page, 'appointments-calendar-day-desktop');
+
+      // The booked 10:00 shows as an event; 14:00 is the 16th 20-minute slot from 09:00.
+      expect(await column.locator('.rbc-event').filter({ hasText: 'Patient Busy' }).count()).toBe(1);
+      // The events layer covers the slots (react-big-calendar selects on the column), so click the spot.
+      const slot = column.locator('.rbc-time-slot').nth(15);
+      await slot.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      const box = (await slot.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+
+      const dialog = page.getByRole('dialog', { name: 'Add Appointment' });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Dentist').inputValue()).toBe(String(dentistId));
+      await dialog.getByRole('combobox', { name: 'Patient' }).fill(patientName);
+      await dialog.getByRole('option').filter({ hasText: patientName }).first().click();
+      await dialog.getByLabel('Procedure Category').selectOption({ label: 'Preventive Care' });
+      await dialog.getByLabel('Procedure', { exact: true }).selectOption({ index: 1 });
+      await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+      await page.getByText('Appointment booked!').first().waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      await expect
+        .poll(async () =>
+          (await fixtures.appointmentsOf(patientId)).map((row) => new Date(row.appointment_time).toISOString()),
+        )
+        .toEqual([new Date(`${date}T14:00:00+08:00`).toISOString()]);
+      const booked = column.locator('.rbc-event').filter({ hasText: patientName });
+      await booked.waitFor();
+      expect(await booked.locator('.rbc-event-label').textContent()).toBe('2:00 PM');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a front-desk tablet', async () => {
+    const { context, page, errors } = await newPage(browser, TABLET_PORTRAIT);
+    try {
+      await openCalendar(page);
+      await calendar(page).locator('.rbc-event').first().waitFor();
+      await saveScreenshot(page, 'appointments-calendar-week-tablet');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

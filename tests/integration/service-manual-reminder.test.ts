@@ -1,0 +1,372 @@
+/**
+ * POST /appointments/:id/send-reminder?clinic_id= over real HTTP on the local stack: the Reminder
+ * modal's manual send, its recipient and text rules, the log in appointment_reminders (sent and
+ * failed), bad input, and the per-caller rate limit.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedMessage, SimulatedFault } from '../../local/meta/state.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+const SMILE_PAGE = { id: '1000000000000001', token: 'EAAPAGE1demo' };
+
+let stack: TestStack;
+let smileClinic: number;
+let brightClinic: number;
+let smileDentist: number;
+let brightDentist: number;
+let receptionToken: string;
+
+async function accessToken(email: string): Promise<string> {
+  const client = await stack.signedIn(email);
+  const { data } = await client.auth.getSession();
+  if (!data.session) throw new Error(`no session for ${email}`);
+  return data.session.access_token;
+}
+
+async function clinicId(name: string): Promise<number> {
+  const { rows } = await stack.db.query<{ id: number }>('select id from public.clinics where name = $1', [name]);
+  return Number(rows[0]!.id);
+}
+
+async function newDentist(clinic: number): Promise<number> {
+  const { rows } = await stack.db.query<{ id: number }>(
+    `insert into public.dentists (clinic_id, name, email, phone) values ($1, $2, $3, '+63 917 000 0000') returning id`,
+    [clinic, `Dr. Reminder ${randomUUID().slice(0, 6)}`, `reminder-${randomUUID().slice(0, 8)}@example.test`],
+  );
+  return Number(rows[0]!.id);
+}
+
+const newPsid = () => `8${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
+
+let nextDay = 0;
+/** 10:00 Manila on a new Monday–Saturday from 1 March 2027 on. */
+function nextSlot(): Date {
+  for (;;) {
+    const day = new Date(Date.UTC(2027, 2, 1 + nextDay++));
+    if (day.getUTCDay() !== 0) return new Date(day.getTime() + 2 * 60 * 60 * 1000);
+  }
+}
+
+interface Appointment {
+  id: number;
+  psid: string | null;
+  guardianPsid: string | null;
+  patientName: string;
+  dentistName: string;
+  time: Date;
+}
+
+async function newAppointment(
+  options: {
+    clinic?: number;
+    dentist?: number;
+    messengerId?: string | null;
+    guardian?: string | null;
+    recipientType?: 'patient' | 'guardian';
+    reminderMessage?: string | null;
+    reminderEnabled?: boolean;
+  } = {},
+): Promise<Appointment> {
+  const clinic = options.clinic ?? smileClinic;
+  const dentist = options.dentist ?? smileDentist;
+  const psid = options.messengerId === undefined ? newPsid() : options.messengerId;
+  const patientName = `Patient ${randomUUID().slice(0, 8)}`;
+  const patient = await stack.db.query<{ id: number }>(
+    `insert into public.patients (clinic_id, name, phone, messenger_id) values ($1, $2, '+63 917 111 2222', $3) returning id`,
+    [clinic, patientName, psid],
+  );
+  const time = nextSlot();
+  const guardianPsid = options.guardian ?? null;
+  const appointment = await stack.db.query<{ id: number }>(
+    `insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason,
+       guardian_messenger_id, reminder_recipient_type, reminder_message, reminder_enabled)
+     values ($1, $2, $3, $4, 'Tooth Extraction', $5, $6, $7, $8) returning id`,
+    [
+      clinic,
+      Number(patient.rows[0]!.id),
+      dentist,
+      time.toISOString(),
+      guardianPsid,
+      options.recipientType ?? 'patient',
+      options.reminderMessage ?? null,
+      options.reminderEnabled ?? true,
+    ],
+  );
+  const { rows } = await stack.db.query<{ name: string }>('select name from public.dentists where id = $1', [dentist]);
+  return { id: Number(appointment.rows[0]!.id), psid, guardianPsid, patientName, dentistName: rows[0]!.name, time };
+}
+
+function sendReminder(
+  id: number | string,
+  body: unknown,
+  options: { clinicId?: number | string | null; token?: string } = {},
+) {
+  const clinic = options.clinicId === undefined ? smileClinic : options.clinicId;
+  const query = clinic === null ? '' : `?clinic_id=${clinic}`;
+  return fetch(`${stack.url}/appointments/${id}/send-reminder${query}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.token ?? receptionToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function messagesTo(psid: string): Promise<RecordedMessage[]> {
+  const response = await fetch(`${stack.url}/_dev/messenger.json?recipientId=${psid}`);
+  return ((await response.json()) as { messages: RecordedMessage[] }).messages;
+}
+
+async function reminderLog(appointmentId: number) {
+  const { rows } = await stack.db.query<{
+    sent_on: Date;
+    days_ahead: number;
+    messenger_id: string;
+    is_manual: boolean;
+    outcome: string;
+    error: string | null;
+  }>(
+    `select sent_on, days_ahead, messenger_id, is_manual, outcome, error from public.appointment_reminders
+      where appointment_id = $1 order by id`,
+    [appointmentId],
+  );
+  return rows;
+}
+
+async function queueFault(fault: SimulatedFault) {
+  const response = await fetch(`${stack.url}/_dev/messenger/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
+  expect(response.status).toBe(201);
+}
+
+beforeAll(async () => {
+  // This file sends more reminders per minute as one receptionist than the default limit allows.
+  stack = await startTestStack({ env: { REMINDER_SCHEDULER: 'off', REMINDER_RATE_LIMIT_PER_MINUTE: '60' } });
+  smileClinic = await clinicId('Smile Dental');
+  brightClinic = await clinicId('Bright Teeth');
+  await stack.db.query(
+    `update public.clinics set fb_page_id = $2, messenger_page_id = $2, page_token_hint = right($3, 4) where id = $1`,
+    [smileClinic, SMILE_PAGE.id, SMILE_PAGE.token],
+  );
+  await stack.db.query(
+    `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)
+     on conflict (clinic_id) do update set fb_page_access_token = excluded.fb_page_access_token`,
+    [smileClinic, SMILE_PAGE.token],
+  );
+  smileDentist = await newDentist(smileClinic);
+  brightDentist = await newDentist(brightClinic);
+  receptionToken = await accessToken('reception@demo.test');
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+afterEach(async () => {
+  await fetch(`${stack.url}/_dev/messenger/faults`, { method: 'DELETE' });
+  await fetch(`${stack.url}/_dev/messenger/rate-limit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ perSecond: null }),
+  });
+});
+
+describe('sending a reminder by hand', () => {
+  it('when staff send one, then the patient gets the default reminder with Confirm and Cancel, logged as manual', async () => {
+    const appointment = await newAppointment();
+    const before = Date.now();
+    const response = await sendReminder(appointment.id, { days_ahead: 3 });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { ok: boolean; messageId: string; via: string; reminder: unknown };
+    expect(body).toEqual({
+      ok: true,
+      messageId: expect.stringMatching(/^m_/),
+      via: 'template',
+      reminder: {
+        id: expect.any(Number),
+        sent_on: expect.any(String),
+        days_ahead: 3,
+        messenger_id: appointment.psid,
+        is_manual: true,
+      },
+    });
+
+    const [message] = await messagesTo(appointment.psid!);
+    expect(message!.id).toBe(body.messageId);
+    expect(message!.text).toMatch(
+      new RegExp(
+        `^Hi ${appointment.patientName}, this is a reminder of your appointment with ${appointment.dentistName} ` +
+          'at Smile Dental in 3 days, [A-Z][a-z]+day, \\d{1,2} March 2027 at 10:00 AM\\.',
+      ),
+    );
+    expect(message!.quickReplies).toEqual([
+      { title: 'Confirm', payload: `CONFIRM_APPOINTMENT:${appointment.id}` },
+      { title: 'Cancel', payload: `CANCEL_APPOINTMENT:${appointment.id}` },
+    ]);
+
+    const [logged] = await reminderLog(appointment.id);
+    expect(logged).toMatchObject({
+      days_ahead: 3,
+      messenger_id: appointment.psid,
+      is_manual: true,
+      outcome: 'sent',
+      error: null,
+    });
+    expect(new Date(logged!.sent_on).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(logged!.sent_on).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('when the appointment has its own reminder message, then it is sent; an override beats it', async () => {
+    const appointment = await newAppointment({ reminderMessage: 'See you soon at Smile Dental!' });
+    expect((await sendReminder(appointment.id, { days_ahead: 1 })).status).toBe(200);
+    expect((await messagesTo(appointment.psid!))[0]!.text).toBe('See you soon at Smile Dental!');
+
+    const overridden = await sendReminder(appointment.id, { days_ahead: 1, message_override: ' Bring your x-rays. ' });
+    expect(overridden.status).toBe(200);
+    expect((await messagesTo(appointment.psid!))[0]!.text).toBe('Bring your x-rays.');
+    expect(await reminderLog(appointment.id)).toHaveLength(2);
+  });
+
+  it('when the recipient type is guardian, then the guardian gets it; an override recipient beats both', async () => {
+    const guardian = newPsid();
+    const appointment = await newAppointment({ guardian, recipientType: 'guardian' });
+    expect((await sendReminder(appointment.id, { days_ahead: 2 })).status).toBe(200);
+    expect(await messagesTo(guardian)).toHaveLength(1);
+    expect(await messagesTo(appointment.psid!)).toEqual([]);
+
+    const other = newPsid();
+    const overridden = await sendReminder(appointment.id, { days_ahead: 2, recipient_override: other });
+    expect(overridden.status).toBe(200);
+    expect(await messagesTo(other)).toHaveLength(1);
+    expect((await reminderLog(appointment.id)).map((row) => row.messenger_id)).toEqual([guardian, other]);
+  });
+
+  it('when the recipient has no Messenger ID, then 422 saying what to add, and nothing is sent', async () => {
+    const toGuardian = await newAppointment({ recipientType: 'guardian', guardian: null });
+    const guardianResponse = await sendReminder(toGuardian.id, { days_ahead: 1 });
+    expect(guardianResponse.status).toBe(422);
+    expect(await guardianResponse.json()).toEqual({
+      error:
+        'This appointment has no guardian Messenger ID. Add it to the appointment, or send the reminder to the patient.',
+    });
+    const noId = await newAppointment({ messengerId: null });
+    const patientResponse = await sendReminder(noId.id, { days_ahead: 1 });
+    expect(patientResponse.status).toBe(422);
+    expect(await patientResponse.json()).toEqual({
+      error: "This patient has no Messenger ID. Add it on the patient's record to notify them.",
+    });
+    expect(await reminderLog(toGuardian.id)).toEqual([]);
+    expect(await reminderLog(noId.id)).toEqual([]);
+  });
+
+  it('when reminders are off for the appointment, then 409 and nothing is sent', async () => {
+    const appointment = await newAppointment({ reminderEnabled: false });
+    const response = await sendReminder(appointment.id, { days_ahead: 1 });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: 'Reminders are turned off for this appointment. Turn them on to send one.',
+    });
+    expect(await messagesTo(appointment.psid!)).toEqual([]);
+  });
+
+  it('when Meta refuses, then the failure is logged with its reason and staff get {error}', async () => {
+    const appointment = await newAppointment();
+    await queueFault({ httpStatus: 400, code: 551, message: "This person isn't available right now.", remaining: 1 });
+    const response = await sendReminder(appointment.id, { days_ahead: 2 });
+    expect(response.status).toBe(502);
+    const error = "This person isn't available on Messenger right now.";
+    expect(await response.json()).toEqual({ error });
+    expect(await reminderLog(appointment.id)).toEqual([
+      expect.objectContaining({
+        days_ahead: 2,
+        messenger_id: appointment.psid,
+        is_manual: true,
+        outcome: 'failed',
+        error,
+      }),
+    ]);
+  });
+
+  it("when the stand-in's rate limit is hit, then staff are told to retry later (transient)", async () => {
+    const appointment = await newAppointment();
+    await fetch(`${stack.url}/_dev/messenger/rate-limit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ perSecond: 1 }),
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => sendReminder(appointment.id, { days_ahead: 1 })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(503);
+    const limited = answers.find((answer) => answer.status === 503)!;
+    expect(await limited.json()).toEqual({
+      error: "Messenger is limiting how many messages the clinic's page can send. Please try again in a few minutes.",
+    });
+  });
+});
+
+describe('callers and bad input', () => {
+  it("when the clinic_id is another clinic's, missing or not a number, then 403 or 400", async () => {
+    const appointment = await newAppointment();
+    const other = await sendReminder(appointment.id, { days_ahead: 1 }, { clinicId: brightClinic });
+    expect(other.status).toBe(403);
+    expect(await other.json()).toEqual({ error: 'You do not have access to this clinic.' });
+    for (const clinicId of [null, 'abc', '-2', '']) {
+      const response = await sendReminder(appointment.id, { days_ahead: 1 }, { clinicId });
+      expect(response.status, String(clinicId)).toBe(400);
+      expect(await response.json()).toEqual({
+        error: 'clinic_id (in the query string) must be a positive whole number.',
+      });
+    }
+    expect(await reminderLog(appointment.id)).toEqual([]);
+  });
+
+  it("when the appointment is another clinic's or unknown, then 404", async () => {
+    const theirs = await newAppointment({ clinic: brightClinic, dentist: brightDentist });
+    for (const id of [theirs.id, 987_654_321]) {
+      const response = await sendReminder(id, { days_ahead: 1 });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Appointment not found.' });
+    }
+    expect(await messagesTo(theirs.psid!)).toEqual([]);
+  });
+
+  it('when days_ahead is missing, negative, zero, fractional, too large or not a number, then 400 and nothing is logged', async () => {
+    const appointment = await newAppointment();
+    for (const days of [undefined, -1, 0, 1.5, 366, '3', 'two', null]) {
+      const response = await sendReminder(appointment.id, { days_ahead: days });
+      expect(response.status, String(days)).toBe(400);
+      expect(await response.json()).toEqual({ error: 'days_ahead must be a whole number of days from 1 to 365.' });
+    }
+    const badRecipient = await sendReminder(appointment.id, { days_ahead: 1, recipient_override: 'not a psid!' });
+    expect(badRecipient.status).toBe(400);
+    const longMessage = await sendReminder(appointment.id, { days_ahead: 1, message_override: 'x'.repeat(1001) });
+    expect(longMessage.status).toBe(400);
+    expect(await longMessage.json()).toEqual({ error: 'message_override must be at most 1000 characters.' });
+    expect(await reminderLog(appointment.id)).toEqual([]);
+    expect(await messagesTo(appointment.psid!)).toEqual([]);
+  });
+
+  it('when one caller sends too many reminders in a minute, then 429 for them only', async () => {
+    const dentistToken = await accessToken('dentist@demo.test');
+    const appointment = await newAppointment();
+    const limit = stack.service.deps.config.rateLimits!.remindersPerMinute;
+    // Refused requests count too: the limit protects the service, not only Meta.
+    for (let attempt = 0; attempt < limit; attempt += 1) {
+      const response = await sendReminder(appointment.id, { days_ahead: 0 }, { token: dentistToken });
+      expect(response.status).toBe(400);
+    }
+    const limited = await sendReminder(appointment.id, { days_ahead: 1 }, { token: dentistToken });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      error: 'Too many reminders in a short time. Please wait a minute and try again.',
+    });
+    expect(limited.headers.get('ratelimit-policy')).toContain(`${limit}`);
+    expect(await messagesTo(appointment.psid!)).toEqual([]);
+
+    const someoneElse = await sendReminder(appointment.id, { days_ahead: 1 });
+    expect(someoneElse.status).toBe(200);
+  });
+});

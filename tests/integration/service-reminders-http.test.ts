@@ -1,0 +1,158 @@
+/**
+ * Automated reminders end to end through HTTP: the local stack's notification service (its real
+ * Messenger client) sends to the Meta stand-in, and what the patient receives is read back from
+ * /_dev/messenger.json, as a developer would.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinicWallClock } from '../../src/lib/clinic-time.ts';
+import { reminderQuickReplies } from '../../server/contracts.ts';
+import { createReminderScheduler } from '../../server/reminders/scheduler.ts';
+import { DEMO_PAGES } from '../../local/meta/state.ts';
+import { createClinic, createDentist, createPatient, insertRow } from '../support/database.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+const PAGE = DEMO_PAGES[0]!;
+const MINUTE = 60_000;
+
+interface InboxMessage {
+  pageId: string;
+  recipientId: string;
+  kind: string;
+  text: string;
+  quickReplies: { title: string; payload: string }[];
+}
+
+let stack: TestStack;
+let clinicId: number;
+let dentistId: number;
+let slot = 0;
+
+/** The next date after the clinic's today that is `days` ahead and not a Sunday (clinic closed). */
+function bookableDaysAhead(now: Date): { daysAhead: number; date: string } {
+  const today = clinicWallClock(now, 'Asia/Manila').date;
+  for (let daysAhead = 1; ; daysAhead++) {
+    const date = new Date(Date.parse(`${today}T00:00:00Z`) + daysAhead * 86_400_000);
+    if (date.getUTCDay() !== 0) return { daysAhead, date: date.toISOString().slice(0, 10) };
+  }
+}
+
+async function dueAppointment() {
+  const { daysAhead, date } = bookableDaysAhead(new Date());
+  const psid = `psid-${randomUUID()}`;
+  const patientId = await createPatient(stack.db, clinicId, `Patient ${psid.slice(5, 13)}`, { messenger_id: psid });
+  // 20-minute slots from 09:00, around the 12:00–13:00 lunch.
+  const index = slot++;
+  const minutes = index < 9 ? 9 * 60 + 20 * index : 13 * 60 + 20 * (index - 9);
+  const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const id = await insertRow(stack.db, 'appointments', {
+    clinic_id: clinicId,
+    dentist_id: dentistId,
+    patient_id: patientId,
+    appointment_time: `${date}T${clock}:00+08:00`,
+    reminder_days: [daysAhead],
+  });
+  return { id, psid };
+}
+
+async function inboxOf(psid: string): Promise<InboxMessage[]> {
+  const response = await fetch(`${stack.url}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { messages: InboxMessage[] }).messages;
+}
+
+async function logOf(appointmentId: number) {
+  const { rows } = await stack.db.query<{ outcome: string; attempts: number; error: string | null }>(
+    'select outcome, attempts, error from public.appointment_reminders where appointment_id = $1',
+    [appointmentId],
+  );
+  return rows;
+}
+
+beforeAll(async () => {
+  // The stack's own scheduler stays off: the tests drive passes themselves.
+  stack = await startTestStack({ seed: false, env: { REMINDER_SCHEDULER: 'off' } });
+  clinicId = await createClinic(stack.db, `Stand-in Dental ${randomUUID().slice(0, 8)}`);
+  // Reminder time at midnight: whatever the hour of the run, today's reminders are due.
+  await stack.db.query(
+    `update public.clinics set reminder_time = '00:00', messenger_page_id = $2, fb_page_id = $2 where id = $1`,
+    [clinicId, PAGE.id],
+  );
+  await stack.db.query('insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)', [
+    clinicId,
+    PAGE.accessToken,
+  ]);
+  dentistId = await createDentist(stack.db, clinicId, 'Dr. Stand-in');
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('automated reminders through the Meta stand-in', () => {
+  it("when the service's scheduler runs twice, then the patient receives the reminder once, with Confirm and Cancel", async () => {
+    const appointment = await dueAppointment();
+
+    await stack.service.scheduler.runOnce();
+    await stack.service.scheduler.runOnce();
+
+    const inbox = await inboxOf(appointment.psid);
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]).toMatchObject({
+      pageId: PAGE.id,
+      recipientId: appointment.psid,
+      // The patient never wrote to the page: outside the 24-hour window, a utility template.
+      kind: 'template',
+      quickReplies: reminderQuickReplies(appointment.id),
+    });
+    expect(inbox[0]!.text).toContain('Stand-in Dental');
+    expect(await logOf(appointment.id)).toEqual([{ outcome: 'sent', attempts: 1, error: null }]);
+  });
+
+  it('when Meta fails once with a transient error, then the reminder is retried a minute later and delivered', async () => {
+    const appointment = await dueAppointment();
+    const fault = await fetch(`${stack.url}/_dev/messenger/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ httpStatus: 500, code: 2, message: 'An unexpected error has occurred.', remaining: 1 }),
+    });
+    expect(fault.status).toBe(201);
+    let now = new Date();
+    const scheduler = createReminderScheduler({ ...stack.service.deps, clock: { now: () => now } });
+
+    await scheduler.runOnce();
+    expect(await inboxOf(appointment.psid)).toEqual([]);
+    expect(await logOf(appointment.id)).toMatchObject([{ outcome: 'pending', attempts: 1 }]);
+
+    now = new Date(now.getTime() + MINUTE);
+    await scheduler.runOnce();
+    expect(await inboxOf(appointment.psid)).toHaveLength(1);
+    expect(await logOf(appointment.id)).toEqual([{ outcome: 'sent', attempts: 2, error: null }]);
+  });
+
+  it('when the stand-in enforces a rate limit, then every reminder still goes out, once', async () => {
+    const appointments = [];
+    for (let i = 0; i < 6; i++) appointments.push(await dueAppointment());
+    const limit = await fetch(`${stack.url}/_dev/messenger/rate-limit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ perSecond: 2 }),
+    });
+    expect(limit.status).toBe(200);
+    try {
+      const scheduler = createReminderScheduler(stack.service.deps, {
+        rateLimitPauseMs: 200,
+        maxRateLimitPauseMs: 1000,
+      });
+      const report = await scheduler.runOnce();
+      expect(report.sent).toBe(appointments.length);
+    } finally {
+      await fetch(`${stack.url}/_dev/messenger/rate-limit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ perSecond: null }),
+      });
+    }
+    for (const appointment of appointments) expect(await inboxOf(appointment.psid)).toHaveLength(1);
+  });
+});

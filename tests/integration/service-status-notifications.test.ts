@@ -1,0 +1,519 @@
+/**
+ * POST /status-notifications/:id over real HTTP on the local stack, with real Supabase JWTs
+ * (demo users signed in through supabase-js) and hand-signed ones, sending through the Meta
+ * stand-in: who may call, what bad input gets, the texts patients receive, the 24-hour rule's
+ * two paths, and Meta's errors as staff see them.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inboundKey, type RecordedMessage, type SimulatedFault } from '../../local/meta/state.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+const SMILE_PAGE = { id: '1000000000000001', token: 'EAAPAGE1demo' };
+const HOUR = 60 * 60 * 1000;
+
+let stack: TestStack;
+let smileClinic: number;
+let brightClinic: number;
+let smileDentist: number;
+let brightDentist: number;
+const tokens: Record<'reception' | 'admin2' | 'superadmin', string> = { reception: '', admin2: '', superadmin: '' };
+let receptionUserId: string;
+
+async function accessToken(email: string): Promise<{ token: string; userId: string }> {
+  const client = await stack.signedIn(email);
+  const { data } = await client.auth.getSession();
+  if (!data.session) throw new Error(`no session for ${email}`);
+  return { token: data.session.access_token, userId: data.session.user.id };
+}
+
+async function clinicId(name: string): Promise<number> {
+  const { rows } = await stack.db.query<{ id: number }>('select id from public.clinics where name = $1', [name]);
+  return Number(rows[0]!.id);
+}
+
+async function newDentist(clinic: number): Promise<number> {
+  const { rows } = await stack.db.query<{ id: number }>(
+    `insert into public.dentists (clinic_id, name, email, phone) values ($1, $2, $3, '+63 917 000 0000') returning id`,
+    [clinic, `Dr. Notice ${randomUUID().slice(0, 6)}`, `notice-${randomUUID().slice(0, 8)}@example.test`],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** A fresh page-scoped id, so each test reads only its own messages. */
+const newPsid = () => `9${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
+
+let nextDay = 0;
+/** 09:00 Manila on a new Monday–Saturday from 1 March 2027 on: one dentist, never an overlap. */
+function nextSlot(): Date {
+  for (;;) {
+    const day = new Date(Date.UTC(2027, 2, 1 + nextDay++));
+    if (day.getUTCDay() !== 0) return new Date(day.getTime() + HOUR);
+  }
+}
+
+interface TestAppointment {
+  id: number;
+  clinicId: number;
+  psid: string | null;
+  patientName: string;
+  dentistName: string;
+  time: Date;
+}
+
+async function newAppointment(
+  options: { clinic?: number; dentist?: number; messengerId?: string | null; time?: Date } = {},
+): Promise<TestAppointment> {
+  const clinic = options.clinic ?? smileClinic;
+  const dentist = options.dentist ?? smileDentist;
+  const psid = options.messengerId === undefined ? newPsid() : options.messengerId;
+  const patientName = `Patient ${randomUUID().slice(0, 8)}`;
+  const patient = await stack.db.query<{ id: number }>(
+    `insert into public.patients (clinic_id, name, phone, messenger_id) values ($1, $2, '+63 917 111 2222', $3) returning id`,
+    [clinic, patientName, psid],
+  );
+  const time = options.time ?? nextSlot();
+  const appointment = await stack.db.query<{ id: number }>(
+    `insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason)
+     values ($1, $2, $3, $4, 'Oral Prophylaxis') returning id`,
+    [clinic, Number(patient.rows[0]!.id), dentist, time.toISOString()],
+  );
+  const { rows } = await stack.db.query<{ name: string }>('select name from public.dentists where id = $1', [dentist]);
+  return { id: Number(appointment.rows[0]!.id), clinicId: clinic, psid, patientName, dentistName: rows[0]!.name, time };
+}
+
+function notify(id: number | string, body: unknown, token: string | null = tokens.reception, rawBody?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  return fetch(`${stack.url}/status-notifications/${id}`, {
+    method: 'POST',
+    headers,
+    body: rawBody ?? JSON.stringify(body),
+  });
+}
+
+async function messagesTo(psid: string): Promise<RecordedMessage[]> {
+  const response = await fetch(`${stack.url}/_dev/messenger.json?recipientId=${psid}`);
+  return ((await response.json()) as { messages: RecordedMessage[] }).messages;
+}
+
+async function noticesOf(appointmentId: number) {
+  const { rows } = await stack.db.query<{
+    status: string;
+    messenger_id: string | null;
+    message: string;
+    outcome: string;
+    error: string | null;
+    via: string | null;
+  }>(
+    `select status, messenger_id, message, outcome, error, via from public.appointment_notifications
+      where appointment_id = $1 order by id`,
+    [appointmentId],
+  );
+  return rows;
+}
+
+/** The patient wrote to the page `agoMs` ago: known to the service (messenger_contacts) and to Meta. */
+async function patientWrote(appointment: TestAppointment, agoMs: number, options: { metaKnows?: boolean } = {}) {
+  const at = new Date(Date.now() - agoMs);
+  await stack.db.query(
+    `insert into public.messenger_contacts (clinic_id, page_id, psid, last_inbound_at) values ($1, $2, $3, $4)
+     on conflict (page_id, psid) do update set last_inbound_at = excluded.last_inbound_at`,
+    [appointment.clinicId, SMILE_PAGE.id, appointment.psid, at.toISOString()],
+  );
+  if (options.metaKnows ?? true)
+    stack.metaStandIn.state.lastInbound.set(inboundKey(SMILE_PAGE.id, appointment.psid!), at);
+}
+
+async function queueFault(fault: SimulatedFault) {
+  const response = await fetch(`${stack.url}/_dev/messenger/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
+  expect(response.status).toBe(201);
+}
+
+const sign = (claims: Record<string, unknown>, secret: string) =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+
+beforeAll(async () => {
+  stack = await startTestStack({ env: { REMINDER_SCHEDULER: 'off' } });
+  smileClinic = await clinicId('Smile Dental');
+  brightClinic = await clinicId('Bright Teeth');
+  // Connect Smile Dental to the stand-in's demo page the way the Facebook flow leaves it.
+  await stack.db.query(
+    `update public.clinics set fb_page_id = $2, messenger_page_id = $2, page_token_hint = right($3, 4) where id = $1`,
+    [smileClinic, SMILE_PAGE.id, SMILE_PAGE.token],
+  );
+  await stack.db.query(
+    `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)
+     on conflict (clinic_id) do update set fb_page_access_token = excluded.fb_page_access_token`,
+    [smileClinic, SMILE_PAGE.token],
+  );
+  smileDentist = await newDentist(smileClinic);
+  brightDentist = await newDentist(brightClinic);
+  const reception = await accessToken('reception@demo.test');
+  tokens.reception = reception.token;
+  receptionUserId = reception.userId;
+  tokens.admin2 = (await accessToken('admin2@demo.test')).token;
+  tokens.superadmin = (await accessToken('superadmin@demo.test')).token;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+afterEach(async () => {
+  await fetch(`${stack.url}/_dev/messenger/faults`, { method: 'DELETE' });
+});
+
+describe('callers', () => {
+  it('when no token is sent, then 401 with a clear error and nothing is sent or recorded', async () => {
+    const appointment = await newAppointment();
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic }, null);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'You are not signed in. Please log in again.' });
+    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await noticesOf(appointment.id)).toEqual([]);
+  });
+
+  it('when the token is malformed or not a bearer token, then 401', async () => {
+    const appointment = await newAppointment();
+    for (const authorization of ['Bearer not-a-jwt', 'Basic cmVjZXB0aW9uOnBhc3M=', 'Bearer a.b.c']) {
+      const response = await fetch(`${stack.url}/status-notifications/${appointment.id}`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'Cancelled', clinic_id: smileClinic }),
+      });
+      expect(response.status, authorization).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Your session is not valid. Please log in again.' });
+    }
+  });
+
+  it('when the token has expired, then 401 saying so', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await sign(
+      { sub: receptionUserId, role: 'authenticated', aud: 'authenticated', iat: now - 7200, exp: now - 3600 },
+      stack.config.jwtSecret,
+    );
+    const appointment = await newAppointment();
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic }, expired);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Your session has expired. Please log in again.' });
+  });
+
+  it('when the token is signed with another secret, then 401', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await sign(
+      { sub: receptionUserId, role: 'authenticated', exp: now + 3600 },
+      'another-secret-that-is-at-least-32-characters-long',
+    );
+    const appointment = await newAppointment();
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic }, forged);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Your session is not valid. Please log in again.' });
+    expect(await messagesTo(appointment.psid!)).toEqual([]);
+  });
+
+  it('when the token is an API key rather than a signed-in user, then 401', async () => {
+    for (const key of [stack.config.anonKey, stack.config.serviceRoleKey]) {
+      const response = await notify(1, { status: 'Cancelled', clinic_id: smileClinic }, key);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: 'Only signed-in staff can use this service.' });
+    }
+  });
+
+  it('when a valid token belongs to an account without a staff profile, then 403', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const stranger = await sign({ sub: randomUUID(), role: 'authenticated', exp: now + 3600 }, stack.config.jwtSecret);
+    const response = await notify(1, { status: 'Cancelled', clinic_id: smileClinic }, stranger);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'Your account has no staff profile.' });
+  });
+
+  it("when the clinic_id is another clinic's, then 403 and nothing is sent", async () => {
+    const appointment = await newAppointment({ clinic: brightClinic, dentist: brightDentist });
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: brightClinic });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'You do not have access to this clinic.' });
+    expect(await noticesOf(appointment.id)).toEqual([]);
+  });
+
+  it("when the appointment is another clinic's but the clinic_id is the caller's, then 404 like an unknown id", async () => {
+    const theirs = await newAppointment({ clinic: brightClinic, dentist: brightDentist });
+    const response = await notify(theirs.id, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Appointment not found.' });
+    expect(await messagesTo(theirs.psid!)).toEqual([]);
+    expect(await noticesOf(theirs.id)).toEqual([]);
+
+    const unknown = await notify(987_654_321, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'Appointment not found.' });
+  });
+
+  it('when the appointment is soft-deleted, then 404', async () => {
+    const appointment = await newAppointment();
+    await stack.db.query('update public.appointments set deleted = true where id = $1', [appointment.id]);
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(response.status).toBe(404);
+  });
+
+  it('when the superadmin names another clinic, then the request is served (here: that clinic has no page)', async () => {
+    const appointment = await newAppointment({ clinic: brightClinic, dentist: brightDentist });
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: brightClinic }, tokens.superadmin);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: 'This clinic is not connected to a Facebook page. Connect one in Clinic Config.',
+    });
+  });
+});
+
+describe('bad input', () => {
+  it('when the status is not one of the five, then 400 and nothing is sent or recorded', async () => {
+    const appointment = await newAppointment();
+    for (const status of ['Done', 'cancelled', '', null, 3]) {
+      const response = await notify(appointment.id, { status, clinic_id: smileClinic });
+      expect(response.status, String(status)).toBe(400);
+      expect(await response.json()).toEqual({
+        error: 'status must be one of Scheduled, Confirmed, Completed, No Show, Cancelled.',
+      });
+    }
+    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await noticesOf(appointment.id)).toEqual([]);
+  });
+
+  it('when the id or clinic_id is not a positive whole number, then 400', async () => {
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999']) {
+      const response = await notify(id, { status: 'Cancelled', clinic_id: smileClinic });
+      expect(response.status, id).toBe(400);
+      expect(await response.json()).toEqual({ error: 'The appointment id must be a positive whole number.' });
+    }
+    const appointment = await newAppointment();
+    for (const clinic_id of [undefined, '1', -1, 0, 1.5]) {
+      const response = await notify(appointment.id, { status: 'Cancelled', clinic_id });
+      expect(response.status, String(clinic_id)).toBe(400);
+      expect(await response.json()).toEqual({ error: 'clinic_id must be a positive whole number.' });
+    }
+    expect(await noticesOf(appointment.id)).toEqual([]);
+  });
+
+  it('when the message is over 1000 characters, then 400', async () => {
+    const appointment = await newAppointment();
+    const response = await notify(appointment.id, {
+      status: 'Cancelled',
+      clinic_id: smileClinic,
+      message: 'x'.repeat(1001),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'message must be at most 1000 characters.' });
+    expect(await noticesOf(appointment.id)).toEqual([]);
+  });
+
+  it('when the body is malformed JSON, too large or not JSON, then 400, 413 or 415 with {error}', async () => {
+    const appointment = await newAppointment();
+    const malformed = await notify(appointment.id, undefined, tokens.reception, '{"status": "Cancelled",');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'Malformed JSON body' });
+
+    const huge = JSON.stringify({ status: 'Cancelled', clinic_id: smileClinic, message: 'x'.repeat(40_000) });
+    const tooLarge = await notify(appointment.id, undefined, tokens.reception, huge);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ error: 'Request body is too large' });
+
+    const plain = await fetch(`${stack.url}/status-notifications/${appointment.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.reception}`, 'content-type': 'text/plain' },
+      body: 'status=Cancelled',
+    });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toEqual({ error: 'Send the request body as JSON (Content-Type: application/json).' });
+    expect(await noticesOf(appointment.id)).toEqual([]);
+  });
+});
+
+describe('sending', () => {
+  it('when no message is given, then the default text for the status reaches the patient in clinic time', async () => {
+    const appointment = await newAppointment({ time: new Date('2027-03-06T01:00:00Z') });
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { ok: boolean; messageId: string; via: string };
+    expect(body).toEqual({ ok: true, messageId: expect.stringMatching(/^m_/), via: 'template' });
+
+    const expected =
+      `Hi ${appointment.patientName}, your appointment with ${appointment.dentistName} at Smile Dental on ` +
+      'Saturday, 6 March 2027 at 9:00 AM has been cancelled. Please message us if you would like to book a new time.';
+    const [message] = await messagesTo(appointment.psid!);
+    expect(message).toMatchObject({ id: body.messageId, pageId: SMILE_PAGE.id, kind: 'template', text: expected });
+    expect(await noticesOf(appointment.id)).toEqual([
+      {
+        status: 'Cancelled',
+        messenger_id: appointment.psid,
+        message: expected,
+        outcome: 'sent',
+        error: null,
+        via: 'template',
+      },
+    ]);
+  });
+
+  it('when staff write a message, then exactly that message is sent, and every status has a default', async () => {
+    const appointment = await newAppointment();
+    const custom = await notify(appointment.id, {
+      status: 'No Show',
+      clinic_id: smileClinic,
+      message: '  We missed you today! Reply here to rebook.  ',
+    });
+    expect(custom.status).toBe(200);
+    expect((await messagesTo(appointment.psid!))[0]!.text).toBe('We missed you today! Reply here to rebook.');
+
+    const blank = await notify(appointment.id, { status: 'Completed', clinic_id: smileClinic, message: '   ' });
+    expect(blank.status).toBe(200);
+    expect((await messagesTo(appointment.psid!))[0]!.text).toMatch(/^Hi Patient .*thank you for visiting Smile Dental/);
+
+    for (const status of ['Scheduled', 'Confirmed']) {
+      const response = await notify(appointment.id, { status, clinic_id: smileClinic });
+      expect(response.status).toBe(200);
+    }
+    const texts = (await messagesTo(appointment.psid!)).map((message) => message.text);
+    expect(texts[0]).toContain('is confirmed');
+    expect(texts[1]).toContain('is scheduled for');
+    expect((await noticesOf(appointment.id)).map((notice) => notice.status)).toEqual([
+      'No Show',
+      'Completed',
+      'Scheduled',
+      'Confirmed',
+    ]);
+  });
+
+  it('when the patient has no Messenger ID, then 422 telling staff to add it, recorded as failed', async () => {
+    const appointment = await newAppointment({ messengerId: null });
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(response.status).toBe(422);
+    const error = "This patient has no Messenger ID. Add it on the patient's record to notify them.";
+    expect(await response.json()).toEqual({ error });
+    expect(await noticesOf(appointment.id)).toEqual([
+      expect.objectContaining({ outcome: 'failed', error, messenger_id: null, via: null }),
+    ]);
+  });
+
+  it('when the clinic is not connected to a page, then 422 telling staff to connect one', async () => {
+    const appointment = await newAppointment({ clinic: brightClinic, dentist: brightDentist });
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: brightClinic }, tokens.admin2);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: 'This clinic is not connected to a Facebook page. Connect one in Clinic Config.',
+    });
+    expect(await messagesTo(appointment.psid!)).toEqual([]);
+  });
+});
+
+describe('the 24-hour rule', () => {
+  it('when the patient wrote to the page within 24 hours, then a plain message is sent', async () => {
+    const appointment = await newAppointment();
+    await patientWrote(appointment, 2 * HOUR);
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(await response.json()).toMatchObject({ ok: true, via: 'message' });
+    expect((await messagesTo(appointment.psid!))[0]!.kind).toBe('text');
+    expect((await noticesOf(appointment.id))[0]!.via).toBe('message');
+  });
+
+  it('when the patient last wrote more than 24 hours ago, or never, then the utility template is sent', async () => {
+    const stale = await newAppointment();
+    await patientWrote(stale, 25 * HOUR);
+    const response = await notify(stale.id, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(await response.json()).toMatchObject({ ok: true, via: 'template' });
+    expect((await messagesTo(stale.psid!))[0]!.kind).toBe('template');
+  });
+
+  it('when the service thinks the window is open but Meta says it closed, then the template is sent instead', async () => {
+    const appointment = await newAppointment();
+    await patientWrote(appointment, HOUR, { metaKnows: false });
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(await response.json()).toMatchObject({ ok: true, via: 'template' });
+    expect((await messagesTo(appointment.psid!)).map((message) => message.kind)).toEqual(['template']);
+  });
+});
+
+describe("Meta's errors", () => {
+  const cases: Array<{ name: string; fault: SimulatedFault; inside?: boolean; status: number; error: string }> = [
+    {
+      name: 'an expired page token (190)',
+      fault: { httpStatus: 400, code: 190, message: 'Error validating access token', remaining: 1 },
+      status: 502,
+      error:
+        "The clinic's Facebook page connection has expired or was revoked. Reconnect the page in Clinic Config, then try again.",
+    },
+    {
+      name: 'a rate limit (613)',
+      fault: { httpStatus: 400, code: 613, message: 'Calls to this api have exceeded the rate limit.', remaining: 1 },
+      status: 503,
+      error: "Messenger is limiting how many messages the clinic's page can send. Please try again in a few minutes.",
+    },
+    {
+      name: 'the 24-hour window (10/2018278) on a plain send and then on the template',
+      fault: {
+        httpStatus: 400,
+        code: 10,
+        subcode: 2018278,
+        message: '(#10) This message is sent outside of allowed window.',
+        remaining: 2,
+      },
+      inside: true,
+      status: 502,
+      error:
+        "Messenger refused the message: the patient has not written to the clinic's page in the last 24 hours, and the reminder template was not accepted.",
+    },
+    {
+      name: 'a server error (500)',
+      fault: { httpStatus: 500, code: 2, message: 'An unexpected error has occurred.', remaining: 1 },
+      status: 503,
+      error: 'Messenger is not reachable right now. Please try again.',
+    },
+  ];
+
+  for (const { name, fault, inside, status, error } of cases) {
+    it(`when Meta answers ${name}, then ${status} with a message staff can act on, recorded as failed`, async () => {
+      const appointment = await newAppointment();
+      if (inside) await patientWrote(appointment, HOUR);
+      await queueFault(fault);
+      const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ error });
+      if (status === 503) expect(response.headers.get('retry-after')).toBe('60');
+      expect(await messagesTo(appointment.psid!)).toEqual([]);
+      expect(await noticesOf(appointment.id)).toEqual([
+        expect.objectContaining({ outcome: 'failed', error, via: null }),
+      ]);
+      expect(stack.metaStandIn.state.faults).toEqual([]);
+    });
+  }
+
+  it('when Meta is slow, then staff get an answer within a few seconds', async () => {
+    const appointment = await newAppointment();
+    await queueFault({ httpStatus: 500, code: 2, message: 'slow', remaining: 1, delayMs: 15_000 });
+    const started = Date.now();
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
+    const elapsed = Date.now() - started;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: 'Messenger is not reachable right now. Please try again.' });
+    expect(elapsed).toBeGreaterThanOrEqual(stack.service.deps.config.metaTimeoutMs - 100);
+    expect(elapsed).toBeLessThan(stack.service.deps.config.metaTimeoutMs + 2000);
+  });
+});
+
+describe('the dev inbox', () => {
+  it('lists the messages sent, newest first, as HTML escaped', async () => {
+    const appointment = await newAppointment();
+    await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic, message: 'first <b>notice</b>' });
+    await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic, message: 'second notice' });
+    const page = await fetch(`${stack.url}/_dev/messenger?recipientId=${appointment.psid}`);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('first &lt;b&gt;notice&lt;/b&gt;');
+    expect(html.indexOf('second notice')).toBeLessThan(html.indexOf('first &lt;b&gt;'));
+    expect(html).toContain('Smile Dental Clinic');
+  });
+});
