@@ -98,20 +98,20 @@ export function loadLocalServiceConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): ServiceConfig {
   const problems: string[] = [];
-  const appSecret = env.META_APP_SECRET ?? LOCAL_META_APP.appSecret;
+  const appSecret = env.META_APP_SECRET || LOCAL_META_APP.appSecret;
   if (stack.production && appSecret === LOCAL_META_APP.appSecret)
     problems.push('META_APP_SECRET is the public development secret; set the app secret when NODE_ENV=production');
   const serviceEnv: NodeJS.ProcessEnv = {
     PORT: '0',
     SITE_URL: stack.siteUrl,
-    PUBLIC_URL: env.PUBLIC_URL ?? stack.siteUrl,
-    CORS_ORIGINS: env.CORS_ORIGINS ?? stack.siteUrl,
+    PUBLIC_URL: env.PUBLIC_URL || stack.siteUrl,
+    CORS_ORIGINS: env.CORS_ORIGINS || stack.siteUrl,
     JWT_SECRET: stack.jwtSecret,
-    META_GRAPH_URL: env.META_GRAPH_URL ?? `${internalUrl}/_meta/${STAND_IN_GRAPH_VERSION}`,
-    META_OAUTH_DIALOG_URL: env.META_OAUTH_DIALOG_URL ?? `${stack.siteUrl}/_meta/dialog/oauth`,
-    META_APP_ID: env.META_APP_ID ?? LOCAL_META_APP.appId,
+    META_GRAPH_URL: env.META_GRAPH_URL || `${internalUrl}/_meta/${STAND_IN_GRAPH_VERSION}`,
+    META_OAUTH_DIALOG_URL: env.META_OAUTH_DIALOG_URL || `${stack.siteUrl}/_meta/dialog/oauth`,
+    META_APP_ID: env.META_APP_ID || LOCAL_META_APP.appId,
     META_APP_SECRET: appSecret,
-    META_VERIFY_TOKEN: env.META_VERIFY_TOKEN ?? LOCAL_META_APP.verifyToken,
+    META_VERIFY_TOKEN: env.META_VERIFY_TOKEN || LOCAL_META_APP.verifyToken,
     META_TIMEOUT_MS: env.META_TIMEOUT_MS,
     REDIS_URL: env.REDIS_URL,
     REMINDER_INTERVAL_MS: env.REMINDER_INTERVAL_MS,

@@ -106,6 +106,40 @@ export type AppointmentRow = {
   updated_at: string;
 };
 
+export type ProcedureCategoryRow = {
+  id: number;
+  clinic_id: number;
+  name: string;
+  created_at: string;
+};
+
+export type ProcedureRow = {
+  id: number;
+  clinic_id: number;
+  category_id: number;
+  name: string;
+  /** numeric: pesos with centavos. */
+  price: number;
+  created_at: string;
+};
+
+/** Written only by the notification service; read-only to browsers. */
+export type AppointmentReminderRow = {
+  id: number;
+  clinic_id: number;
+  appointment_id: number;
+  sent_on: string;
+  days_ahead: number;
+  messenger_id: string | null;
+  is_manual: boolean;
+  /** 'pending' while an automated reminder is claimed or waiting for a retry. */
+  outcome: 'sent' | 'failed' | 'pending';
+  error: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  created_at: string;
+};
+
 /** JSON as the database returns it (`jsonb` results of RPCs). */
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
 
@@ -121,6 +155,9 @@ export type Database = {
         'clinic_id' | 'dentist_id' | 'specific_date' | 'start_time' | 'end_time'
       >;
       appointments: Table<AppointmentRow, 'clinic_id' | 'patient_id' | 'dentist_id' | 'appointment_time'>;
+      procedure_categories: Table<ProcedureCategoryRow, 'clinic_id' | 'name'>;
+      procedures: Table<ProcedureRow, 'clinic_id' | 'category_id' | 'name'>;
+      appointment_reminders: Table<AppointmentReminderRow, 'clinic_id' | 'appointment_id' | 'days_ahead'>;
     };
     Views: Record<never, never>;
     Functions: {
