@@ -1,15 +1,19 @@
 /**
  * The Appointments list (spec part 2 §2, §4, §8) as the receptionist: the filters' counts in
  * each view against the seeded data (expected numbers read from the API at test time), Scheduled
- * → Confirmed, a change to Cancelled through the confirmation dialog, delete, and screenshots.
+ * → Confirmed, a change to Cancelled through the confirmation dialog (the patient notified, or
+ * the service's reason), delete, and screenshots.
  * Tests that change data make their own dentist, patient and appointments, so the seeded
- * dentists' counts stay what the seed made them.
+ * dentists' counts stay what the seed made them. The notification service is mounted in the
+ * stack: a Cancelled notice reaches the Meta stand-in (`/_dev/messenger.json`), and a patient
+ * without a Messenger ID gets the 'Failed!' dialog with the service's reason.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ws from 'ws';
+import { RECIPIENT_ERRORS } from '../../server/appointments/outcome.ts';
 import { defaultPeriodSelection, periodRange, type PeriodSelection } from '../../src/features/appointments/periods.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
@@ -59,10 +63,10 @@ class Fixtures {
     return data.id as number;
   }
 
-  async patient(name: string): Promise<number> {
+  async patient(name: string, messengerId: string | null = null): Promise<number> {
     const { data, error } = await this.api
       .from('patients')
-      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000' })
+      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000', messenger_id: messengerId })
       .select('id')
       .single();
     if (error) throw error;
@@ -119,6 +123,23 @@ class Fixtures {
 }
 
 const label = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
+
+/** The demo page Smile Dental is connected to (supabase/seed.sql). */
+const SMILE_PAGE_ID = '1000000000000001';
+
+interface DevMessage {
+  pageId: string;
+  recipientId: string;
+  kind: 'text' | 'template';
+  text: string;
+}
+
+/** What the Meta stand-in recorded for one Messenger id (`/_dev/messenger.json`), newest first. */
+async function devMessagesTo(psid: string): Promise<DevMessage[]> {
+  const response = await fetch(`${ctx.baseUrl}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
+  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
+  return ((await response.json()) as { messages: DevMessage[] }).messages;
+}
 
 async function openAppointmentsTab(page: Page) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
@@ -247,11 +268,13 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     });
   });
 
-  it('changes a status to Cancelled through the confirmation with a message for the patient', async () => {
+  it("changes a status to Cancelled with a message for the patient: 'Status updated & patient notified!', and the patient gets it in Messenger", async () => {
     const dentistName = label('Dr. Cancel');
     const patientName = label('Patient Cancel');
+    const psid = `8${Date.now()}${randomInt(100, 999)}`;
+    const message = `The dentist is away that day. Please book again. (${randomUUID().slice(0, 6)})`;
     const dentistId = await fixtures.dentist(dentistName);
-    const patientId = await fixtures.patient(patientName);
+    const patientId = await fixtures.patient(patientName, psid);
     const date = clinicWorkday(4);
     const id = await fixtures.appointment({
       dentistId,
@@ -259,9 +282,6 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       time: `${date}T15:20:00+08:00`,
       status: 'Confirmed',
     });
-    const serviceAnswers = await fetch(`${ctx.baseUrl}/status-notifications/${id}`, { method: 'POST' }).then(
-      (response) => response.status,
-    );
 
     await withPage(browser, ctx.baseUrl, async (page) => {
       await loginAs(page, DEMO.receptionist);
@@ -271,21 +291,41 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       const popup = page.locator('.swal2-popup');
       await popup.waitFor();
       expect(await popup.locator('.swal2-title').textContent()).toBe('Change the status to Cancelled?');
-      await popup.getByRole('textbox').fill('The dentist is away that day. Please book again.');
+      await popup.getByRole('textbox').fill(message);
       await popup.getByRole('button', { name: 'Yes, update & notify' }).click();
-      await expect.poll(async () => (await fixtures.row(id)).status).toBe('Cancelled');
-      // Without the notification service (404) or a patient it cannot reach, the spec's failure
-      // dialog with the reason; with a service that delivers, the success toast.
-      const notified = page.locator('.toast').getByText('Status updated & patient notified!', { exact: true });
+      await page.locator('.toast').getByText('Status updated & patient notified!', { exact: true }).waitFor();
+      expect((await fixtures.row(id)).status).toBe('Cancelled');
+      await expect.poll(() => statusSelect(page, patientName).inputValue()).toBe('Cancelled');
+    });
+    // The Meta stand-in received the notice for the patient's Messenger id, from Smile Dental's page.
+    const messages = await devMessagesTo(psid);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ pageId: SMILE_PAGE_ID, recipientId: psid, text: message });
+  });
+
+  it("shows 'Failed!' with the service's reason when the patient has no Messenger ID (the status stays Cancelled)", async () => {
+    const dentistName = label('Dr. Unreachable');
+    const patientName = label('Patient Unreachable');
+    const dentistId = await fixtures.dentist(dentistName);
+    const patientId = await fixtures.patient(patientName);
+    const date = clinicWorkday(4);
+    const id = await fixtures.appointment({ dentistId, patientId, time: `${date}T16:00:00+08:00` });
+
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.receptionist);
+      await openAppointmentsTab(page);
+      await showDentistMonth(page, dentistName, date);
+      await statusSelect(page, patientName).selectOption('Cancelled');
+      const popup = page.locator('.swal2-popup');
+      await popup.getByRole('button', { name: 'Yes, update & notify' }).click();
       const failed = page.locator('.swal2-popup').filter({ has: page.locator('.swal2-title', { hasText: 'Failed!' }) });
-      await notified.or(failed).first().waitFor();
-      if (await failed.count()) {
-        const text = await failed.locator('.swal2-html-container').textContent();
-        expect(text).toContain('There was a problem updating the status or sending the message.');
-        if (serviceAnswers !== 404) expect(text).toContain('Reason: ');
-        await failed.getByRole('button', { name: 'OK' }).click();
-        await failed.waitFor({ state: 'detached' });
-      }
+      await failed.waitFor();
+      expect(await failed.locator('.swal2-html-container').textContent()).toBe(
+        `There was a problem updating the status or sending the message.Reason: ${RECIPIENT_ERRORS.noPatientMessengerId}`,
+      );
+      await failed.getByRole('button', { name: 'OK' }).click();
+      await failed.waitFor({ state: 'detached' });
+      expect((await fixtures.row(id)).status).toBe('Cancelled');
       await expect.poll(() => statusSelect(page, patientName).inputValue()).toBe('Cancelled');
     });
   });

@@ -46,3 +46,32 @@ export function rowsOfDentist<R extends { readonly dentist_id: number }>(
 ): readonly R[] {
   return dentistId === null ? rows : rows.filter((row) => row.dentist_id === dentistId);
 }
+
+/** Whether row a comes before row b in the list's order: by start, then by id (as the list is read). */
+const before = (a: TimedRow, b: TimedRow) => a.startsAt < b.startsAt || (a.startsAt === b.startsAt && a.id < b.id);
+
+/**
+ * One year's rows (sorted by start, then id) after a live change to appointment `id`: its old row
+ * leaves, and `next` — null for a deleted appointment — goes in at its place in time when it
+ * starts inside `range` (the year). A new array; `rows` is left alone. Rows out of order are
+ * first put in order.
+ */
+export function mergeRowIntoRange<R extends TimedRow>(
+  rows: readonly R[],
+  id: number,
+  next: R | null,
+  range: { start: number; end: number },
+): R[] {
+  const kept = rows.filter((row) => row.id !== id);
+  if (!isSortedByStart(kept)) kept.sort((a, b) => a.startsAt - b.startsAt || a.id - b.id);
+  if (next === null || next.startsAt < range.start || next.startsAt >= range.end) return kept;
+  let low = 0;
+  let high = kept.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before(kept[middle]!, next)) low = middle + 1;
+    else high = middle;
+  }
+  kept.splice(low, 0, next);
+  return kept;
+}

@@ -3,6 +3,7 @@ import {
   createToastThrottle,
   isAlarmingStatus,
   isUpdateForView,
+  listRowFromUpdate,
   mergeAppointmentUpdate,
   noticeChannel,
   parseAppointmentUpdate,
@@ -148,5 +149,47 @@ describe('notices', () => {
     expect(noticeChannel(true, 'default')).toBe('toast');
     expect(noticeChannel(true, 'unsupported')).toBe('toast');
     expect(noticeChannel(false, 'granted')).toBe('toast');
+  });
+});
+
+describe('listRowFromUpdate', () => {
+  const previous = {
+    id: 41,
+    clinic_id: 1,
+    dentist_id: 2,
+    patient_id: 9,
+    appointment_time: '2026-11-22T01:20:00+00:00',
+    reason: 'Old reason',
+    status: 'Scheduled' as const,
+    booking_origin: 'messenger',
+    guardian_messenger_id: null,
+    patient: { name: 'Maria Santos', messenger_id: '2400009' },
+    startsAt: Date.parse('2026-11-22T01:20:00+00:00'),
+  };
+
+  it("takes the payload's columns and keeps the patient's Messenger id from the row it replaces", () => {
+    const row = listRowFromUpdate(update({ booking_origin: null, guardian_messenger_id: '2500001' }), previous);
+    expect(row).toEqual({
+      id: 41,
+      clinic_id: 1,
+      dentist_id: 3,
+      patient_id: 9,
+      appointment_time: '2026-11-23T01:20:00+00:00',
+      reason: 'Cleaning',
+      status: 'Confirmed',
+      booking_origin: null,
+      guardian_messenger_id: '2500001',
+      patient: { name: 'Maria Santos', messenger_id: '2400009' },
+      startsAt: Date.parse('2026-11-23T01:20:00Z'),
+    });
+  });
+
+  it('gives a new row, or one with another patient, the name only', () => {
+    expect(listRowFromUpdate(update(), undefined).patient).toEqual({ name: 'Maria Santos', messenger_id: null });
+    expect(listRowFromUpdate(update({ patient_id: 10, patient_name: 'Jose' }), previous).patient).toEqual({
+      name: 'Jose',
+      messenger_id: null,
+    });
+    expect(listRowFromUpdate(update({ patient_name: null }), undefined).patient).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { ListAppointment } from './api/list-columns';
 import { isInPeriod, type PeriodRange } from './periods';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from './status-rules';
 
@@ -7,6 +8,16 @@ export const FOCUS_HIGHLIGHT_MS = 4_000;
 export const UPDATE_TOAST_MS = 6_000;
 export const UPDATE_TOAST_THROTTLE_MS = 1_500;
 export const UPDATE_SOUND_VOLUME = 0.6;
+
+/** The live-update texts: the spec's (§2, §4) and, for the connection, ours. */
+export const LIVE_TEXT = {
+  acknowledgeAll: 'Acknowledge All',
+  view: 'View',
+  notificationTitle: 'Appointment updated',
+  // Texts the spec does not give.
+  reconnecting: 'Live updates paused — reconnecting…',
+  refused: 'Live updates are off. Reload the page to turn them back on.',
+} as const;
 
 /** The socket.io event the notification service emits to a clinic's room (spec §4, §7). */
 export const APPOINTMENT_UPDATED_EVENT = 'appointment-updated';
@@ -137,4 +148,31 @@ export function noticeChannel(
   permission: NotificationPermission | 'unsupported',
 ): 'desktop' | 'toast' {
   return tabHidden && permission === 'granted' ? 'desktop' : 'toast';
+}
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * The list's row for an update: the payload's columns, the patient's name from the payload and
+ * their Messenger id from the row it replaces (the payload does not carry it; the list's next
+ * read does). A row the list did not have yet gets the name only.
+ */
+export function listRowFromUpdate(update: AppointmentUpdate, previous: ListAppointment | undefined): ListAppointment {
+  const samePatient = previous !== undefined && previous.patient_id === update.patient_id;
+  const name = update.patient_name ?? (samePatient ? previous.patient?.name : undefined);
+  const patient =
+    name === undefined ? null : { name, messenger_id: samePatient ? (previous.patient?.messenger_id ?? null) : null };
+  return {
+    id: update.id,
+    clinic_id: update.clinic_id,
+    dentist_id: update.dentist_id,
+    patient_id: update.patient_id ?? previous?.patient_id ?? 0,
+    appointment_time: update.appointment_time,
+    reason: textOrNull(update.fields.reason),
+    status: update.status,
+    booking_origin: textOrNull(update.fields.booking_origin),
+    guardian_messenger_id: textOrNull(update.fields.guardian_messenger_id),
+    patient,
+    startsAt: Date.parse(update.appointment_time),
+  };
 }

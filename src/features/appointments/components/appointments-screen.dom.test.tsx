@@ -3,8 +3,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeAppointmentsApi, restError } from '../testing/fake-appointments-api';
+import { fakeRealtime } from '../testing/fake-realtime';
 import { prepareListDom, renderWithQueries } from '../testing/render-list';
 import AppointmentsTab from '../tab';
+
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (await import('../testing/fake-realtime')).fakeRealtime.subscribe,
+}));
 
 // The form and the Reminder modal are other parts of the feature: stand-ins show what they were opened with.
 vi.mock('./form/appointment-form-modal', () => ({
@@ -34,6 +40,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  fakeRealtime.reset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -434,5 +441,237 @@ describe('deleting an appointment', () => {
     const failed = await screen.findByRole('dialog', { name: 'Failed to cancel' });
     expect(failed.textContent).toContain('This appointment no longer exists.');
     await waitFor(() => expect(rowOf(100)).toBeNull());
+  });
+});
+
+/** What the service sends for appointment 100 (Maria Santos with Dr. Ana Cruz, Jan 9, 2:00 PM), changed. */
+const event = (overrides: Record<string, unknown> = {}) => ({
+  id: 100,
+  clinic_id: 1,
+  dentist_id: 1,
+  patient_id: 1,
+  appointment_time: '2030-01-09T06:00:00+00:00',
+  reason: 'Composite Filling — Notes: upper left molar',
+  status: 'Confirmed',
+  booking_origin: 'Messenger Bot',
+  guardian_messenger_id: null,
+  deleted: false,
+  patient_name: 'Maria Santos',
+  dentist_name: 'Dr. Ana Cruz',
+  ...overrides,
+});
+const emit = (overrides: Record<string, unknown> = {}) => fakeRealtime.emit('appointment-updated', event(overrides));
+/** A change made elsewhere: stored in the fake database, then announced. */
+function changeElsewhere(api: ReturnType<typeof installFakeAppointmentsApi>, overrides: Record<string, unknown>) {
+  const payload = event(overrides);
+  const stored = api.state.appointments.find((row) => row.id === payload.id)!;
+  Object.assign(stored, {
+    status: payload.status,
+    deleted: payload.deleted,
+    appointment_time: payload.appointment_time,
+  });
+  fakeRealtime.emit('appointment-updated', payload);
+}
+const pill = () => screen.queryByTestId('live-updates-pill');
+const classesOf = (id: number) => rowOf(id).className.split(' ');
+const appointmentReads = (api: ReturnType<typeof installFakeAppointmentsApi>) =>
+  api.callsTo('GET', 'appointments').filter((call) => call.query.get('select')?.includes('patient:')).length;
+
+describe('live updates', () => {
+  it("follow the signed-in user's clinic", async () => {
+    await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+  });
+
+  it("merge a change made elsewhere at once, highlight the row with '1 new update(s)' until Acknowledge All, and toast with View", async () => {
+    const { api, user } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    expect(pill()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Acknowledge All' })).toBeNull();
+    const reads = appointmentReads(api);
+
+    changeElsewhere(api, {});
+    expect(statusOf(100).value).toBe('Confirmed');
+    expect(classesOf(100)).toEqual(expect.arrayContaining(['appointment-highlighted', 'appointment-flashing']));
+    expect(classesOf(100)).not.toContain('appointment-live-alarming');
+    expect(pill()?.textContent).toBe('1 new update(s)');
+    const toast = screen.getByText('Maria Santos with Dr. Ana Cruz: Confirmed · Jan 9, 2030, 2:00 PM').parentElement!;
+    expect(toast.className).toContain('toast-info');
+    expect(within(toast).getByRole('button', { name: 'View' })).toBeTruthy();
+    // The list is read again shortly after, once.
+    await waitFor(() => expect(appointmentReads(api)).toBe(reads + 1));
+
+    emit({ id: 102, dentist_id: 2, patient_id: 3, appointment_time: '2030-01-09T01:20:00+00:00', status: 'Confirmed' });
+    expect(pill()?.textContent).toBe('2 new update(s)');
+    await user.click(screen.getByRole('button', { name: 'Acknowledge All' }));
+    expect(pill()).toBeNull();
+    expect(classesOf(100)).not.toContain('appointment-highlighted');
+    expect(classesOf(100)).toContain('appointment-flashing');
+  });
+
+  it("add an appointment booked elsewhere to its dentist's card, in time order", async () => {
+    await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    emit({
+      id: 300,
+      dentist_id: 2,
+      patient_id: 2,
+      patient_name: 'Jose Rizal',
+      appointment_time: '2030-01-09T02:00:00+00:00',
+      status: 'Scheduled',
+    });
+    const table = screen.getByRole('table', { name: 'Dr. Ben Reyes (3 appointments)' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.getAttribute('data-appointment-id')),
+    ).toEqual(['103', '102', '300']);
+    expect(summary()).toBe('Total: 6 appointment(s) this month');
+    expect(within(rowOf(300)).getAllByRole('cell')[0]!.textContent).toContain('Jose Rizal');
+  });
+
+  it('show Cancelled and No Show updates in red, and a deleted appointment leaves the list', async () => {
+    await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    emit({ status: 'Cancelled' });
+    expect(classesOf(100)).toContain('appointment-live-alarming');
+    expect(screen.getByText(/Maria Santos with Dr. Ana Cruz: Cancelled/).parentElement!.className).toContain(
+      'toast-error',
+    );
+    emit({
+      id: 101,
+      patient_id: 2,
+      patient_name: 'Jose Rizal',
+      appointment_time: '2030-01-08T01:00:00+00:00',
+      deleted: true,
+      status: 'Confirmed',
+    });
+    expect(rowOf(101)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Dr. Ana Cruz (1 appointments)' })).toBeTruthy();
+  });
+
+  it("leave other periods and other clinics' changes unannounced", async () => {
+    const { user } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    emit({ id: 104, appointment_time: '2030-02-04T02:00:00+00:00', status: 'Confirmed' });
+    emit({ clinic_id: 2, status: 'Cancelled' });
+    expect(pill()).toBeNull();
+    expect(statusOf(100).value).toBe('Scheduled');
+    expect(screen.queryByText(/Maria Santos with/)).toBeNull();
+    // The February row was still merged: it shows its new status there.
+    await user.selectOptions(screen.getByLabelText('Month'), 'February');
+    expect(statusOf(104).value).toBe('Confirmed');
+  });
+
+  it("'View' shows every dentist, expands the row's card, scrolls to the row and marks it", async () => {
+    const { user } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    await user.click(screen.getByRole('button', { name: 'Collapse Dr. Ana Cruz (2 appointments)' }));
+    await user.selectOptions(screen.getByLabelText('Dentist'), 'Dr. Ben Reyes (2)');
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    emit();
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    expect((screen.getByLabelText('Dentist') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Collapse Dr. Ana Cruz (2 appointments)' })).toBeTruthy();
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledTimes(1));
+    expect(scrollTo.mock.calls[0]![0]).toMatchObject({ behavior: 'smooth' });
+    expect(classesOf(100)).toContain('appointment-focused');
+  });
+
+  it('refresh the calendar view too, and View there goes back to the list at the row', async () => {
+    const { api, user } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    // react-big-calendar's slot selection asks which element is under the pointer; jsdom lays nothing out.
+    document.elementFromPoint = () => null;
+    await user.click(screen.getByRole('button', { name: 'Calendar' }));
+    const calendar = await screen.findByTestId('appointments-calendar');
+    const eventOf = () => calendar.querySelector<HTMLElement>('.calendar-event[title*="Maria Santos"]');
+    await waitFor(() => expect(eventOf()?.getAttribute('title')).toMatch(/\(Scheduled\)$/));
+    changeElsewhere(api, { status: 'Cancelled' });
+    expect(eventOf()?.getAttribute('title')).toMatch(/\(Cancelled\)$/);
+    expect(eventOf()?.className).toContain('calendar-event-red');
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    expect(screen.queryByTestId('appointments-calendar')).toBeNull();
+    expect(classesOf(100)).toEqual(expect.arrayContaining(['appointment-focused', 'appointment-live-alarming']));
+  });
+
+  it('say when live updates pause, and read the list again once they are back', async () => {
+    const { api } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    fakeRealtime.status('connected');
+    expect(screen.queryByText('Live updates paused — reconnecting…')).toBeNull();
+    fakeRealtime.status('reconnecting');
+    expect(screen.getByText('Live updates paused — reconnecting…')).toBeTruthy();
+    const reads = appointmentReads(api);
+    fakeRealtime.status('connected');
+    expect(screen.queryByText('Live updates paused — reconnecting…')).toBeNull();
+    await waitFor(() => expect(appointmentReads(api)).toBe(reads + 1));
+    fakeRealtime.status('refused');
+    expect(screen.getByText('Live updates are off. Reload the page to turn them back on.')).toBeTruthy();
+  });
+});
+
+describe('a long card', () => {
+  // 200 appointments of Dr. Ana Cruz in January 2030: 8 a day, Monday to Saturday from the 2nd.
+  const longMonthTime = (index: number) => {
+    const workday = Math.floor(index / 8);
+    const day = 2 + workday + Math.floor(workday / 6);
+    return `2030-01-${String(day).padStart(2, '0')}T${String(9 + (index % 8)).padStart(2, '0')}:00:00+08:00`;
+  };
+  const longMonth = () => {
+    const appointments = Array.from({ length: 200 }, (_, index) => ({
+      id: 1000 + index,
+      dentist_id: 1,
+      patient_id: 1,
+      appointment_time: longMonthTime(index),
+      status: 'Scheduled' as const,
+    }));
+    return installFakeAppointmentsApi({
+      dentists: [
+        { id: 1, name: 'Dr. Ana Cruz' },
+        { id: 2, name: 'Dr. Ben Reyes' },
+      ],
+      patients: [{ id: 1, name: 'Maria Santos', messenger_id: '2400001' }],
+      appointments,
+    });
+  };
+  const renderedRows = () => document.querySelectorAll('tr[data-appointment-id]').length;
+
+  it('renders only the rows near the screen, and a filter change reads no layout', async () => {
+    longMonth();
+    renderWithQueries(<AppointmentsTab />);
+    const table = await screen.findByRole('table', { name: 'Dr. Ana Cruz (200 appointments)' }, { timeout: 5000 });
+    expect(table.getAttribute('aria-rowcount')).toBe('201');
+    expect(renderedRows()).toBeGreaterThan(0);
+    expect(renderedRows()).toBeLessThan(20);
+
+    const layoutReads = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    fireEvent.change(screen.getByLabelText('View'), { target: { value: 'weekly' } });
+    expect(summary()).toMatch(/^Total: \d+ appointment\(s\) this week$/);
+    expect(layoutReads).not.toHaveBeenCalled();
+  });
+
+  it("'View' on a row far down scrolls there, and the row is rendered once the page is there", async () => {
+    longMonth();
+    const user = userEvent.setup();
+    renderWithQueries(<AppointmentsTab />);
+    await screen.findByRole('table', { name: 'Dr. Ana Cruz (200 appointments)' }, { timeout: 5000 });
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    fakeRealtime.emit('appointment-updated', event({ id: 1150, patient_id: 1, appointment_time: longMonthTime(150) }));
+    expect(document.getElementById('appointment-row-1150')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledTimes(1));
+    // jsdom lays nothing out: the card's body is at 0, so row 150 is 150 × 104 px down; centred in 768 px.
+    const top = 150 * 104 - (window.innerHeight - 104) / 2;
+    expect(scrollTo.mock.calls[0]![0]).toMatchObject({ top });
+    Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(document.getElementById('appointment-row-1150')).toBeTruthy());
+    expect(classesOf(1150)).toEqual(expect.arrayContaining(['appointment-focused', 'appointment-highlighted']));
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 });

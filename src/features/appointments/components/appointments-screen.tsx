@@ -8,13 +8,17 @@ import { useListDentists, type ListDentistRecord } from '../api/get-list-dentist
 import type { ListAppointment } from '../api/list-columns';
 import type { SlotRefusal } from '../calendar-time';
 import { CALENDAR_TEXT, LIST_TEXT } from '../list-messages';
-import { defaultPeriodSelection, type PeriodSelection } from '../periods';
+import { LIVE_TEXT, pendingUpdatesLabel } from '../live-updates';
+import { defaultPeriodSelection, periodRange, type PeriodSelection } from '../periods';
 import type { AppointmentStatus } from '../status-rules';
 import { AppointmentsCalendar } from './calendar/appointments-calendar';
 import { AppointmentFormModal, type AppointmentFormPrefill } from './form/appointment-form-modal';
 import type { AppointmentRowActions } from './list/appointment-row';
-import { AppointmentsList } from './list/appointments-list';
+import { AppointmentsList, type RevealRequest } from './list/appointments-list';
+import type { RowMarks } from './list/dentist-card';
 import { useNow } from './list/use-now';
+import { LiveConnectionNotice } from './live/live-connection-notice';
+import { useAppointmentLiveUpdates, type RowTarget } from './live/use-appointment-live-updates';
 import { ReminderModal } from './reminders/reminder-modal';
 import { useAppointmentActions } from './status/use-appointment-actions';
 import '@/components/table/data-table.css';
@@ -54,7 +58,10 @@ export function AppointmentsScreen({ clinicId }: { clinicId: number }) {
 
 /**
  * The Appointments tab (spec part 2 §2, §4): the list with its filters and cards, or the
- * calendar; Add Appointment; the booking form for Add and Edit; the Reminder modal.
+ * calendar; Add Appointment; the booking form for Add and Edit; the Reminder modal; live updates
+ * of the clinic's appointments ('Acknowledge All' with '{n} new update(s)', marked rows, toasts
+ * whose 'View' brings the row on screen). Both views read the same queries, which live updates
+ * refresh.
  */
 function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
   const now = useNow();
@@ -64,7 +71,40 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
   const [selection, setSelection] = useState<PeriodSelection>(() => defaultPeriodSelection(new Date(), timeZone));
   const [dentistId, setDentistId] = useState<number | null>(null);
   const [modal, setModal] = useState<OpenModal | null>(null);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const [revealRequest, setRevealRequest] = useState<RevealRequest | null>(null);
   const { changeStatus, remove, pending } = useAppointmentActions(clinicId, timeZone);
+
+  // 'View' on a live update: show the list, every dentist unless the row's is the one chosen, the
+  // row's card expanded; the list then scrolls to the row.
+  const revealRow = useCallback(({ appointmentId, dentistId: rowDentistId }: RowTarget) => {
+    setMode('list');
+    if (rowDentistId !== null) {
+      setDentistId((chosen) => (chosen === null || chosen === rowDentistId ? chosen : null));
+      setCollapsed((current) => {
+        if (!current.has(rowDentistId)) return current;
+        const next = new Set(current);
+        next.delete(rowDentistId);
+        return next;
+      });
+    }
+    setRevealRequest((current) => ({ appointmentId, seq: (current?.seq ?? 0) + 1 }));
+  }, []);
+  const period = useMemo(() => periodRange(selection, timeZone), [selection, timeZone]);
+  const live = useAppointmentLiveUpdates({ clinicId, timeZone, period, revealRow });
+  const marks = useMemo<RowMarks>(
+    () => ({ highlighted: live.highlightedIds, flashing: live.flashingIds, focused: live.focusedId }),
+    [live.highlightedIds, live.flashingIds, live.focusedId],
+  );
+  const toggleCard = useCallback((dentistId: number) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (next.has(dentistId)) next.delete(dentistId);
+      else next.add(dentistId);
+      return next;
+    });
+  }, []);
+  const updates = live.highlightedIds.size;
 
   const actions = useMemo<AppointmentRowActions>(
     () => ({
@@ -81,12 +121,23 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
   const refuseSlot = useCallback((reason: SlotRefusal) => toast(REFUSALS[reason], { tone: 'info' }), [toast]);
 
   return (
-    <section className="appointments-screen" aria-labelledby="appointments-title">
+    <section className="appointments-screen" aria-labelledby="appointments-title" data-live={live.connection}>
       <header className="appointments-header">
         <h1 id="appointments-title" className="appointments-title">
           {LIST_TEXT.title}
         </h1>
         <div className="appointments-header-tools">
+          <LiveConnectionNotice status={live.connection} />
+          {updates > 0 ? (
+            <div className="live-updates" role="group" aria-label="Live updates">
+              <span className="live-updates-pill" data-testid="live-updates-pill">
+                {pendingUpdatesLabel(updates)}
+              </span>
+              <button type="button" className="button button-secondary button-small" onClick={live.acknowledgeAll}>
+                {LIVE_TEXT.acknowledgeAll}
+              </button>
+            </div>
+          ) : null}
           <div className="view-switch" role="group" aria-label="Show appointments as">
             {(['list', 'calendar'] as const).map((value) => (
               <button
@@ -116,7 +167,11 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
           dentistId={dentistId}
           onDentist={setDentistId}
           dentists={dentists}
+          collapsed={collapsed}
+          onToggle={toggleCard}
           pending={pending}
+          marks={marks}
+          revealRequest={revealRequest}
           actions={actions}
         />
       ) : (

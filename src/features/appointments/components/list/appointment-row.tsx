@@ -4,11 +4,10 @@ import { formatLongDate, formatTime12, messengerIdText } from '../../display';
 import { LIST_TEXT } from '../../list-messages';
 import { originLabel } from '../../origin';
 import { needsStatusUpdate, type AppointmentStatus } from '../../status-rules';
+import { isAlarmingStatus } from '../../live-updates';
+import { appointmentRowId } from '../live/use-appointment-live-updates';
 import { StatusSelect } from '../status/status-select';
 import { BellIcon, EditIcon, TrashIcon } from './icons';
-
-/** Every row is exactly this tall (appointments.css), so long cards can render only the rows on screen. */
-export const APPOINTMENT_ROW_HEIGHT = 104;
 
 export interface AppointmentRowActions {
   edit(appointment: ListAppointment): void;
@@ -19,12 +18,32 @@ export interface AppointmentRowActions {
 
 const NOTES = ' — Notes: ';
 
-/** One appointment: Patient / Date & Time, Procedure, Origin, Status, Actions (spec §2). */
+function rowClassName(overdue: boolean, highlighted: boolean, flashing: boolean, focused: boolean, status: string) {
+  const names: string[] = [];
+  if (overdue) names.push('appointment-overdue');
+  if (highlighted || flashing || focused) {
+    names.push('appointment-live');
+    if (isAlarmingStatus(status)) names.push('appointment-live-alarming');
+  }
+  if (highlighted) names.push('appointment-highlighted');
+  if (flashing) names.push('appointment-flashing');
+  if (focused) names.push('appointment-focused');
+  return names.length > 0 ? names.join(' ') : undefined;
+}
+
+/**
+ * One appointment: Patient / Date & Time, Procedure, Origin, Status, Actions (spec §2). A row
+ * changed live is highlighted until acknowledged, flashes for 60 s and, after 'View', is marked
+ * for 4 s; in red for Cancelled and No Show (spec §4).
+ */
 export const AppointmentRow = memo(function AppointmentRow({
   appointment,
   timeZone,
   now,
   busy,
+  highlighted = false,
+  flashing = false,
+  focused = false,
   actions,
   rowIndex,
 }: {
@@ -32,6 +51,12 @@ export const AppointmentRow = memo(function AppointmentRow({
   timeZone: string;
   now: Date;
   busy: boolean;
+  /** Changed live and not yet acknowledged. */
+  highlighted?: boolean;
+  /** Changed live in the last 60 s. */
+  flashing?: boolean;
+  /** The row 'View' brought on screen, for 4 s. */
+  focused?: boolean;
   actions: AppointmentRowActions;
   /** 1-based position in the card's table (aria-rowindex; the heading row is 1). */
   rowIndex: number;
@@ -47,12 +72,16 @@ export const AppointmentRow = memo(function AppointmentRow({
   const who = `${patient}, ${date} ${time}`;
   return (
     <tr
+      id={appointmentRowId(appointment.id)}
       data-appointment-id={appointment.id}
       aria-rowindex={rowIndex}
-      className={overdue ? 'appointment-overdue' : undefined}
+      className={rowClassName(overdue, highlighted, flashing, focused, appointment.status)}
     >
       <td className="appointment-patient-cell">
-        <span className="appointment-patient">{patient}</span>
+        <span className="appointment-patient">
+          {patient}
+          {highlighted ? <span className="visually-hidden"> (updated)</span> : null}
+        </span>
         <span className="appointment-meta">Appointment ID: {appointment.id}</span>
         <span className="appointment-meta">Messenger: {messengerIdText(appointment.patient?.messenger_id)}</span>
         <span className="appointment-meta">Guardian: {messengerIdText(appointment.guardian_messenger_id)}</span>

@@ -1,86 +1,57 @@
-import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useId } from 'react';
 import type { ListAppointment } from '../../api/list-columns';
 import type { DentistGroup } from '../../grouping';
 import { LIST_TEXT } from '../../list-messages';
-import { rowWindow, sameWindow, type RowWindow } from '../../row-window';
-import { APPOINTMENT_ROW_HEIGHT, AppointmentRow, type AppointmentRowActions } from './appointment-row';
+import { AppointmentRow, type AppointmentRowActions } from './appointment-row';
 import { ChevronIcon } from './icons';
+import { APPOINTMENT_ROW_HEIGHT } from './list-geometry';
 
-/** Cards with more rows than this render only the rows near the screen. */
-export const WINDOWING_THRESHOLD = 60;
-const OVERSCAN = 4;
-
-function initialWindow(count: number): RowWindow {
-  const viewportHeight = typeof window === 'undefined' ? 800 : window.innerHeight;
-  return rowWindow({ listTop: 0, viewportHeight, rowHeight: APPOINTMENT_ROW_HEIGHT, count, overscan: OVERSCAN });
+/** What live updates do to the rows (spec §4): the ids to highlight, to flash, and the one 'View' focused. */
+export interface RowMarks {
+  highlighted: ReadonlySet<number>;
+  flashing: ReadonlySet<number>;
+  focused: number | null;
 }
 
 /**
- * The rows of a long card that are near the screen, following the page's scroll: rows are
- * exactly APPOINTMENT_ROW_HEIGHT tall, so spacer rows stand in for the others and the page
- * scrolls as if every row were there.
+ * One dentist's appointments in a collapsible card titled '{dentist} (n appointments)' (spec §2).
+ * The list says which rows [windowStart, windowEnd) to render (long cards render the rows near the
+ * screen); rows are exactly APPOINTMENT_ROW_HEIGHT tall, so spacer rows stand in for the others
+ * and the page scrolls as if every row were there.
  */
-function useRowWindow(count: number, enabled: boolean) {
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [range, setRange] = useState<RowWindow>(() => initialWindow(count));
-  useLayoutEffect(() => {
-    if (!enabled) return;
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      const body = bodyRef.current;
-      if (!body) return;
-      const next = rowWindow({
-        listTop: body.getBoundingClientRect().top,
-        viewportHeight: window.innerHeight,
-        rowHeight: APPOINTMENT_ROW_HEIGHT,
-        count,
-        overscan: OVERSCAN,
-      });
-      setRange((current) => (sameWindow(current, next) ? current : next));
-    };
-    const schedule = () => {
-      if (frame === 0) frame = requestAnimationFrame(update);
-    };
-    update();
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
-    };
-  }, [count, enabled]);
-  return { bodyRef, range: enabled ? range : { start: 0, end: count } };
-}
-
-/** One dentist's appointments in a collapsible card titled '{dentist} (n appointments)' (spec §2). */
 export const DentistCard = memo(function DentistCard({
   group,
   expanded,
   onToggle,
+  windowStart,
+  windowEnd,
   timeZone,
   now,
   pending,
+  marks,
   actions,
 }: {
   group: DentistGroup<ListAppointment>;
   expanded: boolean;
   onToggle: (dentistId: number) => void;
+  windowStart: number;
+  windowEnd: number;
   timeZone: string;
   now: Date;
   pending: ReadonlySet<number>;
+  marks: RowMarks;
   actions: AppointmentRowActions;
 }) {
   const bodyId = useId();
   const count = group.appointments.length;
-  const windowed = expanded && count > WINDOWING_THRESHOLD;
-  const { bodyRef, range } = useRowWindow(count, windowed);
-  const shown = group.appointments.slice(range.start, range.end);
+  const shown = group.appointments.slice(windowStart, windowEnd);
+  const windowed = windowStart > 0 || windowEnd < count;
   return (
     <section className="dentist-card" data-dentist-id={group.dentistId} aria-label={group.title}>
       <header className="dentist-card-header">
-        <h2 className="dentist-card-title">{group.title}</h2>
+        <h2 className="dentist-card-title" title={group.title}>
+          {group.title}
+        </h2>
         <button
           type="button"
           className="button button-secondary button-small"
@@ -120,10 +91,10 @@ export const DentistCard = memo(function DentistCard({
                     </th>
                   </tr>
                 </thead>
-                <tbody ref={bodyRef}>
-                  {range.start > 0 ? (
+                <tbody data-windowed={windowed || undefined}>
+                  {windowStart > 0 ? (
                     <tr className="appointments-spacer" aria-hidden="true">
-                      <td colSpan={5} style={{ height: range.start * APPOINTMENT_ROW_HEIGHT }} />
+                      <td colSpan={5} style={{ height: windowStart * APPOINTMENT_ROW_HEIGHT }} />
                     </tr>
                   ) : null}
                   {shown.map((appointment, index) => (
@@ -133,13 +104,16 @@ export const DentistCard = memo(function DentistCard({
                       timeZone={timeZone}
                       now={now}
                       busy={pending.has(appointment.id)}
+                      highlighted={marks.highlighted.has(appointment.id)}
+                      flashing={marks.flashing.has(appointment.id)}
+                      focused={marks.focused === appointment.id}
                       actions={actions}
-                      rowIndex={range.start + index + 2}
+                      rowIndex={windowStart + index + 2}
                     />
                   ))}
-                  {range.end < count ? (
+                  {windowEnd < count ? (
                     <tr className="appointments-spacer" aria-hidden="true">
-                      <td colSpan={5} style={{ height: (count - range.end) * APPOINTMENT_ROW_HEIGHT }} />
+                      <td colSpan={5} style={{ height: (count - windowEnd) * APPOINTMENT_ROW_HEIGHT }} />
                     </tr>
                   ) : null}
                 </tbody>

@@ -4,8 +4,16 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/toast/toast-provider';
 import type { SubscribeOptions } from '@/lib/realtime-client';
+import { yearAppointmentsKey } from '../../api/get-appointments';
+import type { ListAppointment } from '../../api/list-columns';
 import { pendingUpdatesLabel } from '../../live-updates';
-import { appointmentRowId, useAppointmentLiveUpdates } from './use-appointment-live-updates';
+import type { PeriodRange } from '../../periods';
+import {
+  appointmentRowId,
+  RECONCILE_DELAY_MS,
+  useAppointmentLiveUpdates,
+  type RowTarget,
+} from './use-appointment-live-updates';
 
 const NOVEMBER = { start: new Date('2026-10-31T16:00:00Z'), end: new Date('2026-11-30T16:00:00Z') };
 
@@ -17,11 +25,18 @@ const subscribe = vi.fn(async (options: SubscribeOptions) => {
 });
 const playSound = vi.fn();
 
-function Harness() {
+function Harness({
+  period = NOVEMBER,
+  revealRow,
+}: {
+  period?: Pick<PeriodRange, 'start' | 'end'>;
+  revealRow?: (target: RowTarget) => void;
+}) {
   const live = useAppointmentLiveUpdates({
     clinicId: 1,
     timeZone: 'Asia/Manila',
-    period: NOVEMBER,
+    period,
+    revealRow,
     subscribe,
     playSound,
   });
@@ -30,6 +45,8 @@ function Harness() {
       <p data-testid="highlighted">{[...live.highlightedIds].join(',')}</p>
       <p data-testid="flashing">{[...live.flashingIds].join(',')}</p>
       <p data-testid="focused">{live.focusedId ?? ''}</p>
+      <p data-testid="connection">{live.connection}</p>
+      <button onClick={() => live.focusRow(41, 3)}>Focus 41</button>
       {live.highlightedIds.size > 0 && (
         <button onClick={live.acknowledgeAll}>Acknowledge All {pendingUpdatesLabel(live.highlightedIds.size)}</button>
       )}
@@ -53,24 +70,45 @@ function emit(overrides: Record<string, unknown> = {}) {
   );
 }
 
-function renderHarness() {
-  const queryClient = new QueryClient();
+function renderHarness(props: Parameters<typeof Harness>[0] = {}, queryClient = new QueryClient()) {
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  const view = render(
+  const wrap = (harnessProps: Parameters<typeof Harness>[0]) => (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <Harness />
+        <Harness {...harnessProps} />
       </ToastProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return { ...view, invalidate };
+  const view = render(wrap(props));
+  return {
+    ...view,
+    invalidate,
+    queryClient,
+    rerenderWith: (next: Parameters<typeof Harness>[0]) => view.rerender(wrap(next)),
+  };
 }
+
+const listRow = (id: number, time: string, overrides: Partial<ListAppointment> = {}): ListAppointment => ({
+  id,
+  clinic_id: 1,
+  dentist_id: 3,
+  patient_id: id,
+  appointment_time: time,
+  reason: 'Dental Consultation',
+  status: 'Scheduled',
+  booking_origin: null,
+  guardian_messenger_id: null,
+  patient: { name: `Patient ${id}`, messenger_id: `24000${id}` },
+  startsAt: Date.parse(time),
+  ...overrides,
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-21T02:00:00Z') });
   subscribed = undefined;
   closed = 0;
   playSound.mockClear();
+  subscribe.mockClear();
   Element.prototype.scrollIntoView = vi.fn();
 });
 afterEach(() => {
@@ -95,7 +133,8 @@ describe('live appointment updates', () => {
     expect(screen.getByTestId('highlighted').textContent).toBe('41');
     expect(screen.getByTestId('flashing').textContent).toBe('41');
     expect(playSound).toHaveBeenCalledTimes(1);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'list'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'dentist-day'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'patients', 1] });
     const toastText = screen.getByText('Maria Santos: Cancelled · Nov 23, 2026, 9:20 AM');
     expect(toastText.parentElement?.className).toContain('toast-error');
 
@@ -164,5 +203,75 @@ describe('live appointment updates', () => {
       visibility.mockRestore();
       vi.unstubAllGlobals();
     }
+  });
+
+  it("ask the screen to reveal the row for 'View' and keep the focus 4 s from the latest request", async () => {
+    const revealRow = vi.fn();
+    renderHarness({ revealRow });
+    await act(async () => undefined);
+    act(() => screen.getByRole('button', { name: 'Focus 41' }).click());
+    expect(revealRow).toHaveBeenCalledWith({ appointmentId: 41, dentistId: 3 });
+    expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(3_000));
+    act(() => screen.getByRole('button', { name: 'Focus 41' }).click());
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(screen.getByTestId('focused').textContent).toBe('41');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByTestId('focused').textContent).toBe('');
+  });
+
+  it('merge each update into the years already read at once, and read the list again once after a burst', async () => {
+    const queryClient = new QueryClient();
+    const key = yearAppointmentsKey(1, 2026, 'Asia/Manila');
+    queryClient.setQueryData<ListAppointment[]>(key, [
+      listRow(40, '2026-11-23T01:00:00+00:00'),
+      listRow(41, '2026-11-23T01:20:00+00:00', { patient: { name: 'Maria Santos', messenger_id: '2400041' } }),
+      listRow(44, '2026-11-24T01:00:00+00:00'),
+    ]);
+    const { invalidate } = renderHarness({}, queryClient);
+    await act(async () => undefined);
+    const ids = () => queryClient.getQueryData<ListAppointment[]>(key)!.map((row) => row.id);
+
+    emit({ id: 41, status: 'Confirmed', patient_id: 41, reason: 'Cleaning' });
+    const merged = queryClient.getQueryData<ListAppointment[]>(key)!.find((row) => row.id === 41)!;
+    expect(merged).toMatchObject({ status: 'Confirmed', reason: 'Cleaning' });
+    expect(merged.patient).toEqual({ name: 'Maria Santos', messenger_id: '2400041' });
+
+    // A new appointment goes in at its time; one moved to next year leaves this year's rows.
+    emit({ id: 42, status: 'Scheduled', appointment_time: '2026-11-23T01:40:00+00:00', patient_name: 'Ana Cruz' });
+    expect(ids()).toEqual([40, 41, 42, 44]);
+    emit({ id: 44, status: 'Scheduled', appointment_time: '2027-01-04T01:00:00+00:00' });
+    expect(ids()).toEqual([40, 41, 42]);
+    emit({ id: 40, deleted: true, status: 'Scheduled' });
+    expect(ids()).toEqual([41, 42]);
+
+    const listReads = () => invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[1] === 'list').length;
+    expect(listReads()).toBe(0);
+    act(() => vi.advanceTimersByTime(RECONCILE_DELAY_MS));
+    expect(listReads()).toBe(1);
+  });
+
+  it('follow the latest period without subscribing again', async () => {
+    const { rerenderWith } = renderHarness();
+    await act(async () => undefined);
+    const december = { start: new Date('2026-11-30T16:00:00Z'), end: new Date('2026-12-31T16:00:00Z') };
+    rerenderWith({ period: december });
+    emit({ appointment_time: '2026-12-05T01:20:00Z' });
+    expect(screen.getByTestId('highlighted').textContent).toBe('41');
+    expect(subscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('show the connection state and read everything again after reconnecting (missed events are not replayed)', async () => {
+    const { invalidate } = renderHarness();
+    await act(async () => undefined);
+    expect(screen.getByTestId('connection').textContent).toBe('connecting');
+    act(() => subscribed?.onStatus?.('connected'));
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => subscribed?.onStatus?.('reconnecting'));
+    expect(screen.getByTestId('connection').textContent).toBe('reconnecting');
+    act(() => subscribed?.onStatus?.('connected'));
+    expect(screen.getByTestId('connection').textContent).toBe('connected');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'list'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'dentist-day'] });
   });
 });

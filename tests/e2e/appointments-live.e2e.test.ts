@@ -1,0 +1,377 @@
+/**
+ * Live appointment updates in the Appointments tab (spec part 2 §4 "Live updates", §9; issue 6
+ * part 10/11), in Chromium with two staff of Smile Dental at once — the receptionist and the
+ * admin, each in their own browser context: a change made in one browser, through the REST API,
+ * or by a patient's Confirm quick reply in Messenger (posted by the Meta stand-in) reaches the
+ * other's open list within 2 s — merged, highlighted with '{n} new update(s)' until 'Acknowledge
+ * All', announced by a toast whose 'View' brings the row on screen; another clinic's changes never
+ * show; an open booking form sees a slot booked elsewhere turn unavailable. Every test makes its
+ * own dentist, patient (with a Messenger id) and appointments through the API.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import ws from 'ws';
+import { CARD_GEOMETRY } from '../../src/features/appointments/components/list/list-geometry.ts';
+import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
+import { launchChromium, openPage, saveScreenshot, type OpenedPage } from './support/chromium.ts';
+
+const ctx = inject('e2e');
+/** The spec's bound for a change to reach the other staff (issue 6, part 9). */
+const LIVE_WITHIN_MS = 2_000;
+/** The demo page Smile Dental is connected to (supabase/seed.sql). */
+const SMILE_PAGE_ID = '1000000000000001';
+
+async function signedIn(email: string): Promise<SupabaseClient> {
+  const client = createClient(ctx.baseUrl, ctx.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
+  return client;
+}
+
+const tag = () => randomUUID().slice(0, 6);
+
+interface Booked {
+  id: number;
+  dentistId: number;
+  dentistName: string;
+  patientName: string;
+  psid: string | null;
+  /** The clinic date, YYYY-MM-DD. */
+  date: string;
+}
+
+/** One clinic's data, made through the API as one of its staff. */
+class Clinic {
+  private constructor(
+    readonly api: SupabaseClient,
+    readonly clinicId: number,
+  ) {}
+
+  static async of(email: string): Promise<Clinic> {
+    const api = await signedIn(email);
+    const { data, error } = await api.from('users').select('clinic_id').eq('email', email).single();
+    if (error) throw error;
+    return new Clinic(api, data.clinic_id as number);
+  }
+
+  async dentist(name: string): Promise<number> {
+    const { data, error } = await this.api
+      .from('dentists')
+      .insert({ clinic_id: this.clinicId, name, email: `${tag()}@live.test`, phone: '+63 917 555 0000' })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async patient(name: string, psid: string | null): Promise<number> {
+    const { data, error } = await this.api
+      .from('patients')
+      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000', messenger_id: psid })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  /** Appointments of one dentist and patient at the given clinic times; their ids in that order. */
+  async appointments(dentistId: number, patientId: number, times: string[]): Promise<number[]> {
+    const { data, error } = await this.api
+      .from('appointments')
+      .insert(
+        times.map((time) => ({
+          clinic_id: this.clinicId,
+          dentist_id: dentistId,
+          patient_id: patientId,
+          appointment_time: time,
+          reason: 'Dental Consultation',
+        })),
+      )
+      .select('id, appointment_time');
+    if (error) throw error;
+    return (data as { id: number; appointment_time: string }[])
+      .sort((a, b) => Date.parse(a.appointment_time) - Date.parse(b.appointment_time))
+      .map((row) => row.id);
+  }
+
+  /** A new dentist and patient (with a Messenger id unless told otherwise) and one appointment. */
+  async booking(label: string, time = '10:00', options: { psid?: boolean } = {}): Promise<Booked> {
+    const dentistName = `Dr. ${label} ${tag()}`;
+    const patientName = `${label} Patient ${tag()}`;
+    const psid = options.psid === false ? null : `7${Date.now()}${randomInt(100, 999)}`;
+    const dentistId = await this.dentist(dentistName);
+    const patientId = await this.patient(patientName, psid);
+    const date = clinicWorkday(4);
+    const [id] = await this.appointments(dentistId, patientId, [clinicTime(date, time)]);
+    return { id: id!, dentistId, dentistName, patientName, psid, date };
+  }
+
+  async setStatus(id: number, status: string) {
+    const { error } = await this.api.from('appointments').update({ status }).eq('id', id);
+    if (error) throw error;
+  }
+}
+
+/** Signs in and opens Appointments; waits until the live connection is up (events before it are not replayed). */
+async function openAppointments(page: Page, email: string) {
+  await loginAs(page, email);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+  await page.locator('.appointments-screen[data-live="connected"]').waitFor();
+}
+
+/** Shows one dentist and the month of a clinic date in the list's filters. */
+async function showDentistMonth(page: Page, dentistId: number, date: string) {
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
+  await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
+  await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
+}
+
+const rowOf = (page: Page, id: number) => page.locator(`tr[data-appointment-id="${id}"]`);
+const statusOf = (page: Page, id: number) => rowOf(page, id).getByRole('combobox');
+const pill = (page: Page) => page.getByTestId('live-updates-pill');
+const classesOf = async (row: Locator) => ((await row.getAttribute('class')) ?? '').split(' ');
+
+/** Waits until the row shows `status`; answers how long that took from `since` (ms). */
+async function waitForStatus(page: Page, id: number, status: string, since: number): Promise<number> {
+  await page.waitForFunction(
+    ([selector, expected]) => document.querySelector<HTMLSelectElement>(selector)?.value === expected,
+    [`tr[data-appointment-id="${id}"] select`, status] as const,
+    { timeout: 10_000, polling: 'raf' },
+  );
+  return Date.now() - since;
+}
+
+const isOnScreen = (row: Locator) =>
+  row.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+
+async function twoDesks(browser: Browser): Promise<[OpenedPage, OpenedPage]> {
+  return Promise.all([openPage(browser, ctx.baseUrl), openPage(browser, ctx.baseUrl)]);
+}
+
+async function closeDesks(desks: OpenedPage[]) {
+  const errors = desks.flatMap((desk) => desk.pageErrors);
+  await Promise.all(desks.map((desk) => desk.context.close()));
+  if (errors.length > 0) throw new Error(`uncaught errors in the page: ${errors.join('; ')}`);
+}
+
+describe.skipIf(!ctx.chromium)('live appointment updates', () => {
+  let browser: Browser;
+  let smile: Clinic;
+  beforeAll(async () => {
+    browser = await launchChromium(ctx.chromium!);
+    smile = await Clinic.of(DEMO.receptionist);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("brings a status change made in another browser within 2 s: highlighted, '1 new update(s)', a toast whose View expands the card and scrolls to the row", async () => {
+    // A long card: 30 appointments of one dentist over several days; the one changed is the last.
+    const dentistName = `Dr. Live ${tag()}`;
+    const patientName = `Live Patient ${tag()}`;
+    const dentistId = await smile.dentist(dentistName);
+    const patientId = await smile.patient(patientName, `7${Date.now()}${randomInt(100, 999)}`);
+    const firstDay = clinicWorkday(3);
+    const days = [...new Set([0, 1, 2, 3].map((offset) => clinicWorkday(3 + offset)))].filter(
+      (day) => day.slice(0, 7) === firstDay.slice(0, 7),
+    );
+    const times = days.flatMap((day) =>
+      ['09:00', '09:20', '09:40', '10:00', '10:20', '10:40', '11:00', '11:20', '11:40', '13:00', '13:20', '13:40'].map(
+        (time) => clinicTime(day, time),
+      ),
+    );
+    const ids = await smile.appointments(dentistId, patientId, times);
+    const target = ids.at(-1)!;
+    const [desk, admin] = await twoDesks(browser);
+    try {
+      await Promise.all([openAppointments(desk.page, DEMO.receptionist), openAppointments(admin.page, DEMO.admin)]);
+      await Promise.all([
+        showDentistMonth(desk.page, dentistId, firstDay),
+        showDentistMonth(admin.page, dentistId, firstDay),
+      ]);
+      const card = desk.page.locator(`.dentist-card[data-dentist-id="${dentistId}"]`);
+      await card.getByRole('heading', { name: `${dentistName} (${ids.length} appointments)` }).waitFor();
+
+      // The cards' fixed heights are the ones the list computes row positions from.
+      const geometry = await card.evaluate((element) => {
+        const body = element.querySelector('tbody')!.getBoundingClientRect();
+        const row = element.querySelector('tbody tr[data-appointment-id]')!.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return { chromeAbove: body.top - box.top, rowHeight: row.height, chromeBelow: box.bottom - body.bottom };
+      });
+      expect(geometry).toEqual({
+        chromeAbove: CARD_GEOMETRY.chromeAbove,
+        rowHeight: CARD_GEOMETRY.rowHeight,
+        chromeBelow: CARD_GEOMETRY.chromeBelow,
+      });
+      // The receptionist collapses the card; the changed row is far below anyway (not even rendered).
+      expect(await rowOf(desk.page, target).count()).toBe(0);
+      await card.getByRole('button', { name: /^Collapse / }).click();
+      await card.getByRole('button', { name: /^Expand / }).waitFor();
+      expect(await card.evaluate((element) => element.getBoundingClientRect().height)).toBe(
+        CARD_GEOMETRY.collapsedHeight,
+      );
+      expect(await pill(desk.page).count()).toBe(0);
+
+      // The admin confirms it.
+      // The admin scrolls down to it (the rows of a long card are rendered near the screen only).
+      await admin.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const startedAt = Date.now();
+      await statusOf(admin.page, target).selectOption('Confirmed');
+      await admin.page.locator('.toast').getByText('Status updated', { exact: true }).waitFor();
+
+      // The receptionist hears of it: pill, toast with View, sound and all, within 2 s.
+      await pill(desk.page).waitFor({ timeout: LIVE_WITHIN_MS });
+      expect(Date.now() - startedAt).toBeLessThan(LIVE_WITHIN_MS);
+      expect(await pill(desk.page).textContent()).toBe('1 new update(s)');
+      const toast = desk.page.locator('.toast', { hasText: patientName });
+      expect(await toast.textContent()).toContain(`${patientName} with ${dentistName}: Confirmed`);
+      expect(await toast.getAttribute('class')).toContain('toast-info');
+
+      await toast.getByRole('button', { name: 'View' }).click();
+      await card.getByRole('button', { name: /^Collapse / }).waitFor();
+      const row = rowOf(desk.page, target);
+      await expect.poll(() => isOnScreen(row), { timeout: 5_000 }).toBe(true);
+      expect(await statusOf(desk.page, target).inputValue()).toBe('Confirmed');
+      expect(await classesOf(row)).toEqual(
+        expect.arrayContaining(['appointment-highlighted', 'appointment-flashing', 'appointment-focused']),
+      );
+      await saveScreenshot(desk.page, 'appointments-live-view');
+      // The focus mark goes after 4 s; the highlight stays until acknowledged.
+      await expect.poll(() => classesOf(row), { timeout: 6_000 }).not.toContain('appointment-focused');
+      expect(await classesOf(row)).toContain('appointment-highlighted');
+
+      await desk.page.getByRole('button', { name: 'Acknowledge All' }).click();
+      await pill(desk.page).waitFor({ state: 'detached' });
+      expect(await classesOf(row)).not.toContain('appointment-highlighted');
+      expect(await desk.page.getByRole('button', { name: 'Acknowledge All' }).count()).toBe(0);
+    } finally {
+      await closeDesks([desk, admin]);
+    }
+  });
+
+  it('brings a change made through the REST API, in red for Cancelled (screenshot with the pill and the toast)', async () => {
+    const booked = await smile.booking('Api Live');
+    const desk = await openPage(browser, ctx.baseUrl);
+    try {
+      await openAppointments(desk.page, DEMO.admin);
+      await showDentistMonth(desk.page, booked.dentistId, booked.date);
+      await rowOf(desk.page, booked.id).waitFor();
+
+      const startedAt = Date.now();
+      await smile.setStatus(booked.id, 'Cancelled');
+      expect(await waitForStatus(desk.page, booked.id, 'Cancelled', startedAt)).toBeLessThan(LIVE_WITHIN_MS);
+      expect(await pill(desk.page).textContent()).toBe('1 new update(s)');
+      expect(await classesOf(rowOf(desk.page, booked.id))).toEqual(
+        expect.arrayContaining(['appointment-highlighted', 'appointment-flashing', 'appointment-live-alarming']),
+      );
+      const toast = desk.page.locator('.toast', {
+        hasText: `${booked.patientName} with ${booked.dentistName}: Cancelled`,
+      });
+      await toast.waitFor();
+      expect(await toast.getAttribute('class')).toContain('toast-error');
+      await toast.getByRole('button', { name: 'View' }).waitFor();
+      await saveScreenshot(desk.page, 'appointments-live-update');
+    } finally {
+      await closeDesks([desk]);
+    }
+  });
+
+  it("turns the row Confirmed live when the patient taps Confirm in Messenger (the Meta stand-in's quick reply)", async () => {
+    const booked = await smile.booking('Messenger Live', '11:20');
+    const desk = await openPage(browser, ctx.baseUrl);
+    try {
+      await openAppointments(desk.page, DEMO.receptionist);
+      await showDentistMonth(desk.page, booked.dentistId, booked.date);
+      expect(await statusOf(desk.page, booked.id).inputValue()).toBe('Scheduled');
+
+      const startedAt = Date.now();
+      const delivery = await fetch(`${ctx.baseUrl}/_dev/messenger/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          pageId: SMILE_PAGE_ID,
+          psid: booked.psid,
+          quickReplyPayload: `CONFIRM_APPOINTMENT:${booked.id}`,
+        }),
+      });
+      expect(delivery.status).toBe(200);
+      expect(((await delivery.json()) as { status: number }).status).toBe(200);
+      expect(await waitForStatus(desk.page, booked.id, 'Confirmed', startedAt)).toBeLessThan(LIVE_WITHIN_MS);
+      expect(await pill(desk.page).textContent()).toBe('1 new update(s)');
+      await desk.page
+        .locator('.toast', { hasText: `${booked.patientName} with ${booked.dentistName}: Confirmed` })
+        .waitFor();
+    } finally {
+      await closeDesks([desk]);
+    }
+  });
+
+  it("never shows another clinic's appointments (Bright Teeth's change, then Smile Dental's as a marker)", async () => {
+    const bright = await Clinic.of(DEMO.admin2);
+    expect(bright.clinicId).not.toBe(smile.clinicId);
+    const ours = await smile.booking('Marker Live');
+    const desk = await openPage(browser, ctx.baseUrl);
+    try {
+      await openAppointments(desk.page, DEMO.receptionist);
+      const filters = desk.page.getByRole('group', { name: 'Filters' });
+      await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(ours.date.slice(0, 4))));
+      await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(ours.date.slice(5, 7))));
+
+      // Bright Teeth books and confirms an appointment the same month; then Smile Dental changes one.
+      const theirs = await bright.booking('Other Clinic');
+      await bright.setStatus(theirs.id, 'Confirmed');
+      await smile.setStatus(ours.id, 'Confirmed');
+
+      // Events of one clinic arrive in order, so once ours is here theirs would have been too.
+      await desk.page.locator('.toast', { hasText: ours.patientName }).waitFor({ timeout: LIVE_WITHIN_MS * 2 });
+      expect(await pill(desk.page).textContent()).toBe('1 new update(s)');
+      expect(await desk.page.getByText(theirs.patientName).count()).toBe(0);
+      expect(await rowOf(desk.page, theirs.id).count()).toBe(0);
+      expect(await desk.page.getByRole('option', { name: new RegExp(theirs.dentistName) }).count()).toBe(0);
+    } finally {
+      await closeDesks([desk]);
+    }
+  });
+
+  it('turns a slot booked elsewhere unavailable in an open booking form within 2 s', async () => {
+    const dentistName = `Dr. Slots ${tag()}`;
+    const dentistId = await smile.dentist(dentistName);
+    const patientId = await smile.patient(`Slot Patient ${tag()}`, null);
+    const date = clinicWorkday(5);
+    const desk = await openPage(browser, ctx.baseUrl);
+    try {
+      await openAppointments(desk.page, DEMO.receptionist);
+      await desk.page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
+      const form = desk.page.getByRole('dialog', { name: 'Add Appointment' });
+      await form.getByLabel('Dentist').selectOption({ label: dentistName });
+      const day = form.locator(`.booking-day[data-date="${date}"]`);
+      for (let pages = 0; pages < 3 && (await day.count()) === 0; pages++) {
+        await form.getByRole('button', { name: 'Next month' }).click();
+      }
+      await day.click();
+      const slot = form.locator('[data-time="14:40"]');
+      await expect.poll(() => slot.getAttribute('data-state')).toBe('available');
+
+      const startedAt = Date.now();
+      await smile.appointments(dentistId, patientId, [clinicTime(date, '14:40')]);
+      await expect
+        .poll(() => slot.getAttribute('data-state'), { timeout: LIVE_WITHIN_MS, interval: 50 })
+        .toBe('booked');
+      expect(Date.now() - startedAt).toBeLessThan(LIVE_WITHIN_MS);
+      expect(await form.locator('[data-time="15:00"]').getAttribute('data-state')).toBe('available');
+    } finally {
+      await closeDesks([desk]);
+    }
+  });
+});
