@@ -6,7 +6,8 @@ export interface ClosableServiceDatabase extends ServiceDatabase {
   close(): Promise<void>;
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): SqlClient {
+/** Queries through a pool (any free connection) or one checked-out connection. */
+export function pgSqlClient(client: pg.Pool | pg.PoolClient): SqlClient {
   return {
     async query<Row>(sql: string, params: unknown[] = []) {
       const result = await client.query(sql, params);
@@ -16,34 +17,48 @@ function wrap(client: pg.Pool | pg.PoolClient): SqlClient {
 }
 
 /**
+ * A pool of up to ten connections, in UTC. An idle connection the server drops (restart, `drop
+ * database ... with (force)`) must not crash the process: the pool discards it, reports it to
+ * `onIdleError` and opens a new one for the next query.
+ */
+export async function openPgPool(connectionString: string, onIdleError: (error: Error) => void): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString, max: 10, options: '-c TimeZone=UTC' });
+  pool.on('error', onIdleError);
+  await pool.query('select 1');
+  return pool;
+}
+
+/** Runs `work` on one connection of the pool inside begin/commit, rolled back when it throws. */
+export async function inPgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * The service's connection to the clinic database in production: a pg Pool on DATABASE_URL (a
  * role that bypasses RLS, e.g. Supabase's `postgres`; every route checks its caller itself), in
  * UTC, plus one dedicated connection per LISTEN channel that reconnects after a drop.
  */
 export async function openServiceDatabase(connectionString: string, logger: Logger): Promise<ClosableServiceDatabase> {
-  const pool = new pg.Pool({ connectionString, max: 10, options: '-c TimeZone=UTC' });
-  // An idle connection the server drops must not crash the process; the pool opens a new one.
-  pool.on('error', (error) => logger.warn({ err: error.message }, 'idle database connection dropped'));
-  await pool.query('select 1');
+  const pool = await openPgPool(connectionString, (error) =>
+    logger.warn({ err: error.message }, 'idle database connection dropped'),
+  );
   const listeners = new Set<() => Promise<void>>();
 
   return {
     kind: 'postgres',
-    ...wrap(pool),
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await work(wrap(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    ...pgSqlClient(pool),
+    transaction: (work) => inPgTransaction(pool, (client) => work(pgSqlClient(client))),
     async listen(channel, onNotify) {
       const stop = await listenOnDedicatedConnection(connectionString, channel, onNotify, logger);
       listeners.add(stop);
@@ -61,13 +76,14 @@ export async function openServiceDatabase(connectionString: string, logger: Logg
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). A dropped
- * connection is reopened after a second, so the change feed survives a database restart.
+ * connection is reopened after a second, so the change feed survives a database restart; the
+ * returned function stops listening. Losses and failed reconnects go to `logger` when given.
  */
-async function listenOnDedicatedConnection(
+export async function listenOnDedicatedConnection(
   connectionString: string,
   channel: string,
   onNotify: (payload: string) => void,
-  logger: Logger,
+  logger?: Pick<Logger, 'warn'>,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -79,7 +95,7 @@ async function listenOnDedicatedConnection(
     });
     next.on('error', (error) => {
       if (stopped) return;
-      logger.warn({ err: error.message, channel }, 'LISTEN connection lost; reconnecting');
+      logger?.warn({ err: error.message, channel }, 'LISTEN connection lost; reconnecting');
       next.end().catch(() => undefined);
       scheduleReconnect();
     });
@@ -91,7 +107,7 @@ async function listenOnDedicatedConnection(
     retry = setTimeout(() => {
       if (stopped) return;
       connect().catch((error: unknown) => {
-        logger.warn(
+        logger?.warn(
           { err: error instanceof Error ? error.message : String(error), channel },
           'LISTEN reconnect failed',
         );

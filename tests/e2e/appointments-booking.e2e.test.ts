@@ -7,13 +7,10 @@
  * again with the browser in America/New_York. Each test makes its own dentist and patient through
  * the API, so the seeded dentists' counts stay what the seed made them.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ws from 'ws';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, loginAs, serviceClient } from './support/app.ts';
+import { DEMO, loginAs } from './support/app.ts';
 import {
   DESKTOP,
   launchChromium,
@@ -22,107 +19,11 @@ import {
   withPage,
   type OpenedPage,
 } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 const PROCEDURE = 'Composite Filling';
 const PROCEDURE_OPTION = 'Composite Filling — ₱1,500.00';
-
-async function signedIn(email: string): Promise<SupabaseClient> {
-  const client = createClient(ctx.baseUrl, ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
-  return client;
-}
-
-interface StoredAppointment {
-  id: number;
-  dentist_id: number;
-  patient_id: number;
-  appointment_time: string;
-  reason: string | null;
-  status: string;
-  deleted: boolean;
-  clinic_id: number;
-}
-
-/** Smile Dental's data, made and read through the API as its receptionist (history as the service role). */
-class Fixtures {
-  private constructor(
-    readonly api: SupabaseClient,
-    readonly service: SupabaseClient,
-    readonly clinicId: number,
-  ) {}
-
-  static async create(): Promise<Fixtures> {
-    const api = await signedIn(DEMO.receptionist);
-    const { data, error } = await api.from('users').select('clinic_id').eq('email', DEMO.receptionist).single();
-    if (error) throw error;
-    return new Fixtures(api, serviceClient(ctx), data.clinic_id as number);
-  }
-
-  static label(prefix: string) {
-    return `${prefix} ${randomUUID().slice(0, 6)}`;
-  }
-
-  async dentist(name: string): Promise<number> {
-    const { data, error } = await this.api
-      .from('dentists')
-      .insert({
-        clinic_id: this.clinicId,
-        name,
-        email: `${randomUUID().slice(0, 8)}@dentists.test`,
-        phone: '+63 917 555 0000',
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async patient(name: string): Promise<number> {
-    const { data, error } = await this.api
-      .from('patients')
-      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000' })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  /** A booking through the API; `asService` for history in the past, which browsers may not write. */
-  async appointment(
-    input: { dentistId: number; patientId: number; time: string; status?: string; reason?: string },
-    asService = false,
-  ): Promise<number> {
-    const { data, error } = await (asService ? this.service : this.api)
-      .from('appointments')
-      .insert({
-        clinic_id: this.clinicId,
-        dentist_id: input.dentistId,
-        patient_id: input.patientId,
-        appointment_time: input.time,
-        reason: input.reason ?? 'Dental Consultation',
-        ...(input.status ? { status: input.status } : {}),
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async appointmentsOf(patientId: number): Promise<StoredAppointment[]> {
-    const { data, error } = await this.api
-      .from('appointments')
-      .select('id, dentist_id, patient_id, appointment_time, reason, status, deleted, clinic_id')
-      .eq('patient_id', patientId)
-      .order('appointment_time');
-    if (error) throw error;
-    return data as StoredAppointment[];
-  }
-}
 
 const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
 
@@ -226,18 +127,18 @@ async function expectToast(page: Page, text: string) {
 
 describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   let browser: Browser;
-  let fixtures: Fixtures;
+  let fixtures: ClinicFixtures;
   beforeAll(async () => {
     browser = await launchChromium(ctx.chromium!);
-    fixtures = await Fixtures.create();
+    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
   });
   afterAll(async () => {
     await browser?.close();
   });
 
   it('books a free slot in clinic time, +08:00, once even when Book is double-clicked', async () => {
-    const dentist = Fixtures.label('Dr. Booking');
-    const patient = Fixtures.label('Booked Patient');
+    const dentist = uniqueName('Dr. Booking');
+    const patient = uniqueName('Booked Patient');
     await fixtures.dentist(dentist);
     const patientId = await fixtures.patient(patient);
     const date = clinicWorkday(3);
@@ -271,8 +172,8 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it('shows the form on a tablet in portrait', async () => {
-    const dentist = Fixtures.label('Dr. Tablet');
-    const patient = Fixtures.label('Tablet Patient');
+    const dentist = uniqueName('Dr. Tablet');
+    const patient = uniqueName('Tablet Patient');
     await fixtures.dentist(dentist);
     await fixtures.patient(patient);
     await withPage(
@@ -292,15 +193,18 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it('shows every validation message the screens can reach, with the banner and the dialog', async () => {
-    const dentist = Fixtures.label('Dr. Validation');
-    const patient = Fixtures.label('Past Patient');
+    const dentist = uniqueName('Dr. Validation');
+    const patient = uniqueName('Past Patient');
     const dentistId = await fixtures.dentist(dentist);
     const patientId = await fixtures.patient(patient);
     const past = pastWorkday();
-    await fixtures.appointment(
-      { dentistId, patientId, time: clinicTime(past, '10:00'), status: 'Completed', reason: PROCEDURE },
-      true,
-    );
+    await fixtures.appointmentAsServiceRole({
+      dentistId,
+      patientId,
+      time: clinicTime(past, '10:00'),
+      status: 'Completed',
+      reason: PROCEDURE,
+    });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
       await loginAs(page, DEMO.receptionist);
@@ -341,9 +245,9 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it('warns of a double booking; Cancel books nothing', async () => {
-    const dentist = Fixtures.label('Dr. Second');
-    const other = Fixtures.label('Dr. First');
-    const patient = Fixtures.label('Busy Patient');
+    const dentist = uniqueName('Dr. Second');
+    const other = uniqueName('Dr. First');
+    const patient = uniqueName('Busy Patient');
     await fixtures.dentist(dentist);
     const otherId = await fixtures.dentist(other);
     const patientId = await fixtures.patient(patient);
@@ -377,9 +281,9 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it("'Edit Existing Appointment' opens the existing one and saves it without asking again", async () => {
-    const dentist = Fixtures.label('Dr. Second');
-    const other = Fixtures.label('Dr. First');
-    const patient = Fixtures.label('Busy Patient');
+    const dentist = uniqueName('Dr. Second');
+    const other = uniqueName('Dr. First');
+    const patient = uniqueName('Busy Patient');
     await fixtures.dentist(dentist);
     const otherId = await fixtures.dentist(other);
     const patientId = await fixtures.patient(patient);
@@ -418,15 +322,20 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it("re-checks the slot before saving: 'Invalid Slot' when someone took it meanwhile", async () => {
-    const dentist = Fixtures.label('Dr. Contested');
-    const patient = Fixtures.label('Slow Patient');
-    const rival = Fixtures.label('Quick Patient');
+    const dentist = uniqueName('Dr. Contested');
+    const patient = uniqueName('Slow Patient');
+    const rival = uniqueName('Quick Patient');
     const dentistId = await fixtures.dentist(dentist);
     const patientId = await fixtures.patient(patient);
     const rivalId = await fixtures.patient(rival);
     const date = clinicWorkday(6);
 
     await withPage(browser, ctx.baseUrl, async (page) => {
+      // With live updates the open form would hear of the rival booking and grey the slot out
+      // (appointments-live.e2e.test.ts); the re-check before saving is what protects a browser
+      // whose live connection is down, so this page gets none.
+      await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+      await page.route(/\/socket\.io\//, (route) => route.abort());
       await loginAs(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openAddForm(page);
@@ -447,9 +356,9 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it("says 'Booking failed!' when the slot is taken while the booking is on its way, and refreshes the slots", async () => {
-    const dentist = Fixtures.label('Dr. Raced');
-    const patient = Fixtures.label('Second Patient');
-    const rival = Fixtures.label('First Patient');
+    const dentist = uniqueName('Dr. Raced');
+    const patient = uniqueName('Second Patient');
+    const rival = uniqueName('First Patient');
     const dentistId = await fixtures.dentist(dentist);
     const patientId = await fixtures.patient(patient);
     const rivalId = await fixtures.patient(rival);
@@ -485,9 +394,9 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it('cannot double-book a dentist from two browsers at once', async () => {
-    const dentist = Fixtures.label('Dr. Popular');
-    const first = Fixtures.label('Desk One Patient');
-    const second = Fixtures.label('Desk Two Patient');
+    const dentist = uniqueName('Dr. Popular');
+    const first = uniqueName('Desk One Patient');
+    const second = uniqueName('Desk Two Patient');
     const dentistId = await fixtures.dentist(dentist);
     await fixtures.patient(first);
     await fixtures.patient(second);
@@ -528,8 +437,8 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it('edits an appointment from the list: new time and notes, status back to Scheduled', async () => {
-    const dentist = Fixtures.label('Dr. Editing');
-    const patient = Fixtures.label('Edited Patient');
+    const dentist = uniqueName('Dr. Editing');
+    const patient = uniqueName('Edited Patient');
     const dentistId = await fixtures.dentist(dentist);
     const patientId = await fixtures.patient(patient);
     const date = clinicWorkday(8);
@@ -562,8 +471,8 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it('says so clearly when the appointment is deleted elsewhere while its form is open, and writes nothing', async () => {
-    const dentist = Fixtures.label('Dr. Vanishing');
-    const patient = Fixtures.label('Vanished Patient');
+    const dentist = uniqueName('Dr. Vanishing');
+    const patient = uniqueName('Vanished Patient');
     const dentistId = await fixtures.dentist(dentist);
     const patientId = await fixtures.patient(patient);
     const date = clinicWorkday(8);
@@ -589,8 +498,8 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   });
 
   it('books the chosen clinic time with the browser in America/New_York', async () => {
-    const dentist = Fixtures.label('Dr. Abroad');
-    const patient = Fixtures.label('Abroad Patient');
+    const dentist = uniqueName('Dr. Abroad');
+    const patient = uniqueName('Abroad Patient');
     await fixtures.dentist(dentist);
     const patientId = await fixtures.patient(patient);
     const date = clinicWorkday(9);

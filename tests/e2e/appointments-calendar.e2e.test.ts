@@ -5,95 +5,15 @@
  * the day view opens Add with dentist, date and time filled in, then books it. Each test makes
  * its own dentist and patient.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ws from 'ws';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
+import { DEMO, loginAs } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 const BROWSER_ZONE = 'America/New_York';
-
-async function signedIn(email: string): Promise<SupabaseClient> {
-  const client = createClient(ctx.baseUrl, ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
-  return client;
-}
-
-class Fixtures {
-  private constructor(
-    readonly api: SupabaseClient,
-    readonly clinicId: number,
-  ) {}
-
-  static async create(): Promise<Fixtures> {
-    const api = await signedIn(DEMO.receptionist);
-    const { data, error } = await api.from('users').select('clinic_id').eq('email', DEMO.receptionist).single();
-    if (error) throw error;
-    return new Fixtures(api, data.clinic_id as number);
-  }
-
-  async dentist(name: string): Promise<number> {
-    const { data, error } = await this.api
-      .from('dentists')
-      .insert({
-        clinic_id: this.clinicId,
-        name,
-        email: `${randomUUID().slice(0, 8)}@dentists.test`,
-        phone: '+63 917 555 0000',
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async patient(name: string): Promise<number> {
-    const { data, error } = await this.api
-      .from('patients')
-      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000' })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async appointment(input: { dentistId: number; patientId: number; time: string; status?: string }): Promise<number> {
-    const { data, error } = await this.api
-      .from('appointments')
-      .insert({
-        clinic_id: this.clinicId,
-        dentist_id: input.dentistId,
-        patient_id: input.patientId,
-        appointment_time: input.time,
-        reason: 'Dental Consultation',
-        ...(input.status ? { status: input.status } : {}),
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async appointmentsOf(patientId: number) {
-    const { data, error } = await this.api
-      .from('appointments')
-      .select('id, dentist_id, appointment_time, status, deleted')
-      .eq('patient_id', patientId)
-      .order('appointment_time');
-    if (error) throw error;
-    return data as { id: number; dentist_id: number; appointment_time: string; status: string; deleted: boolean }[];
-  }
-}
-
-const label = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
 
 async function newPage(
   browser: Browser,
@@ -160,18 +80,18 @@ async function chooseDentist(page: Page, name: string) {
 
 describe.skipIf(!ctx.chromium)('the calendar view', () => {
   let browser: Browser;
-  let fixtures: Fixtures;
+  let fixtures: ClinicFixtures;
   beforeAll(async () => {
     browser = await launchChromium(ctx.chromium!);
-    fixtures = await Fixtures.create();
+    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
   });
   afterAll(async () => {
     await browser?.close();
   });
 
   it('shows events at the clinic time in their clinic date column from a New York browser, and opens one for editing', async () => {
-    const dentistName = label('Dr. Calendar');
-    const patientName = label('Patient Calendar');
+    const dentistName = uniqueName('Dr. Calendar');
+    const patientName = uniqueName('Patient Calendar');
     const dentistId = await fixtures.dentist(dentistName);
     const patientId = await fixtures.patient(patientName);
     const date = clinicWorkday(2);
@@ -205,11 +125,11 @@ describe.skipIf(!ctx.chromium)('the calendar view', () => {
   });
 
   it('opens Add with the dentist, date and time of a free slot in the day view, and books it there', async () => {
-    const dentistName = label('Dr. Slot');
-    const patientName = label('Patient Slot');
+    const dentistName = uniqueName('Dr. Slot');
+    const patientName = uniqueName('Patient Slot');
     const dentistId = await fixtures.dentist(dentistName);
     const patientId = await fixtures.patient(patientName);
-    const otherPatient = await fixtures.patient(label('Patient Busy'));
+    const otherPatient = await fixtures.patient(uniqueName('Patient Busy'));
     const date = clinicWorkday(3);
     await fixtures.appointment({ dentistId, patientId: otherPatient, time: `${date}T10:00:00+08:00` });
 

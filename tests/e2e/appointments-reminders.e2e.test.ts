@@ -5,27 +5,16 @@
  * (its row in the log, its text in /_dev/messenger.json), and a failed send explained. Each test
  * makes its own dentist, patient and appointment through the API (unique names).
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ws from 'ws';
 import { RECIPIENT_ERRORS } from '../../server/appointments/outcome.ts';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, holdRequests, loginAs, serviceClient } from './support/app.ts';
+import { DEMO, holdRequests, loginAs } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { ClinicFixtures } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
-
-async function signedIn(email: string): Promise<SupabaseClient> {
-  const client = createClient(ctx.baseUrl, ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
-  return client;
-}
 
 interface ReminderFixture {
   appointmentId: number;
@@ -46,60 +35,17 @@ function expectedDaysAhead(date: string): number {
 }
 
 /** Smile Dental's data, made through the API as its admin. */
-class Fixtures {
-  private constructor(
-    readonly api: SupabaseClient,
-    readonly clinicId: number,
-  ) {}
-
-  static async create(): Promise<Fixtures> {
-    const api = await signedIn(DEMO.admin);
-    const { data, error } = await api.from('users').select('clinic_id').eq('email', DEMO.admin).single();
-    if (error) throw error;
-    return new Fixtures(api, data.clinic_id as number);
-  }
-
+class ReminderFixtures extends ClinicFixtures {
   /** A dentist, a patient (with a Messenger id unless told otherwise) and an appointment a few days ahead. */
-  async appointment(label: string, options: { withMessengerId?: boolean } = {}): Promise<ReminderFixture> {
+  async reminderFixture(label: string, options: { withMessengerId?: boolean } = {}): Promise<ReminderFixture> {
     const tag = randomUUID().slice(0, 6);
     const psid = options.withMessengerId === false ? null : `9${Date.now()}${randomInt(100, 999)}`;
-    const dentist = await this.api
-      .from('dentists')
-      .insert({
-        clinic_id: this.clinicId,
-        name: `Dr. Reminder ${tag}`,
-        email: `${tag}@reminders.test`,
-        phone: '+63 917 555 0000',
-      })
-      .select('id')
-      .single();
-    if (dentist.error) throw dentist.error;
+    const dentistId = await this.dentist(`Dr. Reminder ${tag}`);
     const patientName = `${label} ${tag}`;
-    const patient = await this.api
-      .from('patients')
-      .insert({ clinic_id: this.clinicId, name: patientName, phone: '+63 918 555 0000', messenger_id: psid })
-      .select('id')
-      .single();
-    if (patient.error) throw patient.error;
+    const patientId = await this.patient(patientName, { messenger_id: psid });
     const date = clinicWorkday(3);
-    const appointment = await this.api
-      .from('appointments')
-      .insert({
-        clinic_id: this.clinicId,
-        dentist_id: dentist.data.id,
-        patient_id: patient.data.id,
-        appointment_time: clinicTime(date, '10:20'),
-      })
-      .select('id')
-      .single();
-    if (appointment.error) throw appointment.error;
-    return {
-      appointmentId: appointment.data.id as number,
-      dentistId: dentist.data.id as number,
-      patientName,
-      psid,
-      date,
-    };
+    const appointmentId = await this.appointment({ dentistId, patientId, time: clinicTime(date, '10:20') });
+    return { appointmentId, dentistId, patientName, psid, date };
   }
 
   /**
@@ -108,29 +54,27 @@ class Fixtures {
    */
   async automatedReminders(fixture: ReminderFixture) {
     const day = 86_400_000;
-    const { error } = await serviceClient(ctx)
-      .from('appointment_reminders')
-      .insert([
-        {
-          clinic_id: this.clinicId,
-          appointment_id: fixture.appointmentId,
-          sent_on: new Date(Date.now() - 2 * day).toISOString(),
-          days_ahead: 5,
-          messenger_id: fixture.psid,
-          is_manual: false,
-          outcome: 'sent',
-        },
-        {
-          clinic_id: this.clinicId,
-          appointment_id: fixture.appointmentId,
-          sent_on: new Date(Date.now() - day).toISOString(),
-          days_ahead: 4,
-          messenger_id: fixture.psid,
-          is_manual: false,
-          outcome: 'failed',
-          error: 'Messenger is not answering right now. The reminder will be retried.',
-        },
-      ]);
+    const { error } = await this.service.from('appointment_reminders').insert([
+      {
+        clinic_id: this.clinicId,
+        appointment_id: fixture.appointmentId,
+        sent_on: new Date(Date.now() - 2 * day).toISOString(),
+        days_ahead: 5,
+        messenger_id: fixture.psid,
+        is_manual: false,
+        outcome: 'sent',
+      },
+      {
+        clinic_id: this.clinicId,
+        appointment_id: fixture.appointmentId,
+        sent_on: new Date(Date.now() - day).toISOString(),
+        days_ahead: 4,
+        messenger_id: fixture.psid,
+        is_manual: false,
+        outcome: 'failed',
+        error: 'Messenger is not answering right now. The reminder will be retried.',
+      },
+    ]);
     if (error) throw error;
   }
 
@@ -215,17 +159,17 @@ async function expectAlert(page: Page, title: string, text: string, close: 'ok' 
 
 describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
   let browser: Browser;
-  let fixtures: Fixtures;
+  let fixtures: ReminderFixtures;
   beforeAll(async () => {
     browser = await launchChromium(ctx.chromium!);
-    fixtures = await Fixtures.create();
+    fixtures = await ReminderFixtures.signInAs(ctx, DEMO.admin);
   });
   afterAll(async () => {
     await browser?.close();
   });
 
   it('saves the reminder settings, refusing days the database refuses, and shows them again after a reload', async () => {
-    const fixture = await fixtures.appointment('Settings Patient');
+    const fixture = await fixtures.reminderFixture('Settings Patient');
     await withPage(browser, ctx.baseUrl, async (page) => {
       let modal = await openReminderModal(page, fixture);
       const settings = region(modal, 'Reminder Settings');
@@ -297,7 +241,7 @@ describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
   });
 
   it("sends a reminder now: 'Reminder Sent!', a blue row in the log and the message in the patient's Messenger", async () => {
-    const fixture = await fixtures.appointment('Send Patient');
+    const fixture = await fixtures.reminderFixture('Send Patient');
     const psid = fixture.psid!;
     const text = `Reminder test ${randomUUID().slice(0, 8)}: please bring your dental records.`;
     await fixtures.automatedReminders(fixture);
@@ -396,7 +340,7 @@ describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
   });
 
   it("explains a reminder that cannot be sent with the service's reason", async () => {
-    const fixture = await fixtures.appointment('No Messenger Patient', { withMessengerId: false });
+    const fixture = await fixtures.reminderFixture('No Messenger Patient', { withMessengerId: false });
     await withPage(browser, ctx.baseUrl, async (page) => {
       const modal = await openReminderModal(page, fixture);
       await region(modal, 'Reminder Settings')

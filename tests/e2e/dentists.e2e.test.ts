@@ -5,90 +5,18 @@
  * all), and the dentist role kept out by the UI and by row-level security. Each test makes its
  * own dentists through the API, so tests never depend on each other.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ws from 'ws';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, expectText, loginAs, serviceClient, visibleTabs } from './support/app.ts';
+import { DEMO, expectText, loginAs, visibleTabs } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { ClinicFixtures, signedInClient, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 
-async function signedIn(email: string): Promise<SupabaseClient> {
-  const client = createClient(ctx.baseUrl, ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
-  return client;
-}
-
-/** Smile Dental's data, made through the API as its admin. */
-class Fixtures {
-  private constructor(
-    readonly api: SupabaseClient,
-    readonly clinicId: number,
-  ) {}
-
-  static async create(): Promise<Fixtures> {
-    const api = await signedIn(DEMO.admin);
-    const { data, error } = await api.from('users').select('clinic_id').eq('email', DEMO.admin).single();
-    if (error) throw error;
-    return new Fixtures(api, data.clinic_id as number);
-  }
-
-  /** A name no other test uses. */
-  static label(prefix: string) {
-    return `${prefix} ${randomUUID().slice(0, 6)}`;
-  }
-
-  async dentist(name: string, extra: { is_active?: boolean } = {}): Promise<number> {
-    const { data, error } = await this.api
-      .from('dentists')
-      .insert({
-        clinic_id: this.clinicId,
-        name,
-        email: `${randomUUID().slice(0, 8)}@dentists.test`,
-        phone: '+63 917 555 0000',
-        ...extra,
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async patient(name: string): Promise<number> {
-    const { data, error } = await this.api
-      .from('patients')
-      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000' })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  /** Through the service role: browsers may not book into the past, and these tests need history. */
-  async appointment(input: { dentistId: number; patientId: number; time: string; status: string; reason?: string }) {
-    const { data, error } = await serviceClient(ctx)
-      .from('appointments')
-      .insert({
-        clinic_id: this.clinicId,
-        dentist_id: input.dentistId,
-        patient_id: input.patientId,
-        appointment_time: input.time,
-        status: input.status,
-        reason: input.reason ?? null,
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
+/** Smile Dental's data, made and read through the API as its admin. */
+class DentistFixtures extends ClinicFixtures {
   async dentistRows(name: string) {
     const { data, error } = await this.api.from('dentists').select('id, is_active, deleted').eq('name', name);
     if (error) throw error;
@@ -165,10 +93,10 @@ async function blockedPeriodRows(page: Page): Promise<string[][]> {
 
 describe.skipIf(!ctx.chromium)('dentists', () => {
   let browser: Browser;
-  let fixtures: Fixtures;
+  let fixtures: DentistFixtures;
   beforeAll(async () => {
     browser = await launchChromium(ctx.chromium!);
-    fixtures = await Fixtures.create();
+    fixtures = await DentistFixtures.signInAs(ctx, DEMO.admin);
   });
   afterAll(async () => {
     await browser?.close();
@@ -203,7 +131,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
     });
 
     it("adds a dentist: the spec's validation, then one row from a double-click and 'Dentist added!'", async () => {
-      const name = Fixtures.label(`Dr. Added by ${role}`);
+      const name = uniqueName(`Dr. Added by ${role}`);
       await withPage(browser, ctx.baseUrl, async (page) => {
         await loginAs(page, email);
         await openDentistsTab(page);
@@ -240,7 +168,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
     });
 
     it("edits a dentist ('All fields required.', 'Dentist updated!') and toggles the status both ways", async () => {
-      const name = Fixtures.label('Dr. Edit Me');
+      const name = uniqueName('Dr. Edit Me');
       const renamed = `${name} DMD`;
       await fixtures.dentist(name);
       await withPage(browser, ctx.baseUrl, async (page) => {
@@ -285,20 +213,20 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
       const patientName = `Maria Santos ${tag}`;
       const patientId = await fixtures.patient(patientName);
       // Only past or closed appointments: a completed one last month, a cancelled one ahead.
-      await fixtures.appointment({
+      await fixtures.appointmentAsServiceRole({
         dentistId: retiredId,
         patientId,
         time: clinicTime(clinicWorkday(-30), '10:00'),
         status: 'Completed',
       });
-      await fixtures.appointment({
+      await fixtures.appointmentAsServiceRole({
         dentistId: retiredId,
         patientId,
         time: clinicTime(clinicWorkday(5), '10:00'),
         status: 'Cancelled',
       });
       const futureDay = clinicWorkday(4);
-      const futureId = await fixtures.appointment({
+      const futureId = await fixtures.appointmentAsServiceRole({
         dentistId: busyId,
         patientId,
         time: clinicTime(futureDay, '14:20'),
@@ -368,7 +296,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
     });
 
     it('keeps what the user typed when a save fails, and says so when the dentist was deleted in another tab', async () => {
-      const name = Fixtures.label('Dr. Fragile');
+      const name = uniqueName('Dr. Fragile');
       const id = await fixtures.dentist(name);
       await withPage(browser, ctx.baseUrl, async (page) => {
         await loginAs(page, email);
@@ -401,11 +329,16 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
     });
 
     it('manages availability: booked and lunch fixed, save merged runs, delete one block, delete all', async () => {
-      const name = Fixtures.label('Dr. Schedule');
+      const name = uniqueName('Dr. Schedule');
       const dentistId = await fixtures.dentist(name);
-      const patientId = await fixtures.patient(Fixtures.label('Booked Patient'));
+      const patientId = await fixtures.patient(uniqueName('Booked Patient'));
       const day = clinicWorkday(2);
-      await fixtures.appointment({ dentistId, patientId, time: clinicTime(day, '10:20'), status: 'Confirmed' });
+      await fixtures.appointmentAsServiceRole({
+        dentistId,
+        patientId,
+        time: clinicTime(day, '10:20'),
+        status: 'Confirmed',
+      });
 
       await withPage(browser, ctx.baseUrl, async (page) => {
         await loginAs(page, email);
@@ -497,7 +430,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
   });
 
   it("shows 'Error saving!' and keeps the clicks when a save fails", async () => {
-    const name = Fixtures.label('Dr. Unsaved');
+    const name = uniqueName('Dr. Unsaved');
     await fixtures.dentist(name);
     const day = clinicWorkday(3);
     await withPage(browser, ctx.baseUrl, async (page) => {
@@ -524,7 +457,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
       await loginAs(page, DEMO.dentist);
       expect(await visibleTabs(page)).not.toContain('Dentists');
     });
-    const dentist = await signedIn(DEMO.dentist);
+    const dentist = await signedInClient(ctx, DEMO.dentist);
     const insert = await dentist
       .from('dentists')
       .insert({ clinic_id: fixtures.clinicId, name: 'Dr. Intruder', email: 'intruder@example.test', phone: '0917' })

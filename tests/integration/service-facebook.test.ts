@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNonce, signConnectState } from '../../server/facebook/connect-state.ts';
+import { signIn } from '../support/service.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const PASSWORD = 'Facebook-pass-1';
@@ -46,9 +47,7 @@ async function staffOf(clinicId: number, role: 'superadmin' | 'admin' | 'recepti
     app_metadata: { clinic_id: clinicId, role },
   });
   if (error || !data.user) throw error ?? new Error('no user');
-  const client = await stack.signedIn(email, PASSWORD);
-  const { data: session } = await client.auth.getSession();
-  return { userId: data.user.id, token: session.session!.access_token };
+  return { userId: data.user.id, token: (await signIn(stack, email, PASSWORD)).token };
 }
 
 /** A Facebook page of this test's own, managed by whoever logs in at the stand-in. */

@@ -3,12 +3,22 @@
  * modal's manual send, its recipient and text rules, the log in appointment_reminders (sent and
  * failed), bad input, and the per-caller rate limit.
  */
-import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedMessage, SimulatedFault } from '../../local/meta/state.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
-
-const SMILE_PAGE = { id: '1000000000000001', token: 'EAAPAGE1demo' };
+import {
+  accessToken,
+  DEMO,
+  startConnectedDemoStack,
+  messagesTo,
+  newDentist,
+  newPatientAppointment,
+  newPsid,
+  postJson,
+  queueFault,
+  resetMessengerFaults,
+  weekdaySlots,
+  type PatientAppointment,
+} from '../support/service.ts';
+import type { TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
 let smileClinic: number;
@@ -17,47 +27,10 @@ let smileDentist: number;
 let brightDentist: number;
 let receptionToken: string;
 
-async function accessToken(email: string): Promise<string> {
-  const client = await stack.signedIn(email);
-  const { data } = await client.auth.getSession();
-  if (!data.session) throw new Error(`no session for ${email}`);
-  return data.session.access_token;
-}
+/** 10:00 Manila on a new Monday–Saturday each time. */
+const nextSlot = weekdaySlots(10);
 
-async function clinicId(name: string): Promise<number> {
-  const { rows } = await stack.db.query<{ id: number }>('select id from public.clinics where name = $1', [name]);
-  return Number(rows[0]!.id);
-}
-
-async function newDentist(clinic: number): Promise<number> {
-  const { rows } = await stack.db.query<{ id: number }>(
-    `insert into public.dentists (clinic_id, name, email, phone) values ($1, $2, $3, '+63 917 000 0000') returning id`,
-    [clinic, `Dr. Reminder ${randomUUID().slice(0, 6)}`, `reminder-${randomUUID().slice(0, 8)}@example.test`],
-  );
-  return Number(rows[0]!.id);
-}
-
-const newPsid = () => `8${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
-
-let nextDay = 0;
-/** 10:00 Manila on a new Monday–Saturday from 1 March 2027 on. */
-function nextSlot(): Date {
-  for (;;) {
-    const day = new Date(Date.UTC(2027, 2, 1 + nextDay++));
-    if (day.getUTCDay() !== 0) return new Date(day.getTime() + 2 * 60 * 60 * 1000);
-  }
-}
-
-interface Appointment {
-  id: number;
-  psid: string | null;
-  guardianPsid: string | null;
-  patientName: string;
-  dentistName: string;
-  time: Date;
-}
-
-async function newAppointment(
+function newAppointment(
   options: {
     clinic?: number;
     dentist?: number;
@@ -67,34 +40,20 @@ async function newAppointment(
     reminderMessage?: string | null;
     reminderEnabled?: boolean;
   } = {},
-): Promise<Appointment> {
-  const clinic = options.clinic ?? smileClinic;
-  const dentist = options.dentist ?? smileDentist;
-  const psid = options.messengerId === undefined ? newPsid() : options.messengerId;
-  const patientName = `Patient ${randomUUID().slice(0, 8)}`;
-  const patient = await stack.db.query<{ id: number }>(
-    `insert into public.patients (clinic_id, name, phone, messenger_id) values ($1, $2, '+63 917 111 2222', $3) returning id`,
-    [clinic, patientName, psid],
-  );
-  const time = nextSlot();
-  const guardianPsid = options.guardian ?? null;
-  const appointment = await stack.db.query<{ id: number }>(
-    `insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason,
-       guardian_messenger_id, reminder_recipient_type, reminder_message, reminder_enabled)
-     values ($1, $2, $3, $4, 'Tooth Extraction', $5, $6, $7, $8) returning id`,
-    [
-      clinic,
-      Number(patient.rows[0]!.id),
-      dentist,
-      time.toISOString(),
-      guardianPsid,
-      options.recipientType ?? 'patient',
-      options.reminderMessage ?? null,
-      options.reminderEnabled ?? true,
-    ],
-  );
-  const { rows } = await stack.db.query<{ name: string }>('select name from public.dentists where id = $1', [dentist]);
-  return { id: Number(appointment.rows[0]!.id), psid, guardianPsid, patientName, dentistName: rows[0]!.name, time };
+): Promise<PatientAppointment> {
+  return newPatientAppointment(stack.db, {
+    clinicId: options.clinic ?? smileClinic,
+    dentistId: options.dentist ?? smileDentist,
+    time: nextSlot(),
+    messengerId: options.messengerId === undefined ? newPsid(8) : options.messengerId,
+    reason: 'Tooth Extraction',
+    columns: {
+      guardian_messenger_id: options.guardian ?? null,
+      reminder_recipient_type: options.recipientType ?? 'patient',
+      reminder_message: options.reminderMessage ?? null,
+      reminder_enabled: options.reminderEnabled ?? true,
+    },
+  });
 }
 
 function sendReminder(
@@ -104,16 +63,7 @@ function sendReminder(
 ) {
   const clinic = options.clinicId === undefined ? smileClinic : options.clinicId;
   const query = clinic === null ? '' : `?clinic_id=${clinic}`;
-  return fetch(`${stack.url}/appointments/${id}/send-reminder${query}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${options.token ?? receptionToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function messagesTo(psid: string): Promise<RecordedMessage[]> {
-  const response = await fetch(`${stack.url}/_dev/messenger.json?recipientId=${psid}`);
-  return ((await response.json()) as { messages: RecordedMessage[] }).messages;
+  return postJson(stack, `/appointments/${id}/send-reminder${query}`, body, options.token ?? receptionToken);
 }
 
 async function reminderLog(appointmentId: number) {
@@ -132,46 +82,19 @@ async function reminderLog(appointmentId: number) {
   return rows;
 }
 
-async function queueFault(fault: SimulatedFault) {
-  const response = await fetch(`${stack.url}/_dev/messenger/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(fault),
-  });
-  expect(response.status).toBe(201);
-}
-
 beforeAll(async () => {
   // This file sends more reminders per minute as one receptionist than the default limit allows.
-  stack = await startTestStack({ env: { REMINDER_SCHEDULER: 'off', REMINDER_RATE_LIMIT_PER_MINUTE: '60' } });
-  smileClinic = await clinicId('Smile Dental');
-  brightClinic = await clinicId('Bright Teeth');
-  await stack.db.query(
-    `update public.clinics set fb_page_id = $2, messenger_page_id = $2, page_token_hint = right($3, 4) where id = $1`,
-    [smileClinic, SMILE_PAGE.id, SMILE_PAGE.token],
-  );
-  await stack.db.query(
-    `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)
-     on conflict (clinic_id) do update set fb_page_access_token = excluded.fb_page_access_token`,
-    [smileClinic, SMILE_PAGE.token],
-  );
-  smileDentist = await newDentist(smileClinic);
-  brightDentist = await newDentist(brightClinic);
-  receptionToken = await accessToken('reception@demo.test');
+  ({
+    stack,
+    clinics: { smile: smileClinic, bright: brightClinic },
+  } = await startConnectedDemoStack({ REMINDER_RATE_LIMIT_PER_MINUTE: '60' }));
+  smileDentist = await newDentist(stack.db, smileClinic, 'Reminder');
+  brightDentist = await newDentist(stack.db, brightClinic, 'Reminder');
+  receptionToken = await accessToken(stack, DEMO.reception);
 });
 
-afterAll(async () => {
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  await fetch(`${stack.url}/_dev/messenger/faults`, { method: 'DELETE' });
-  await fetch(`${stack.url}/_dev/messenger/rate-limit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ perSecond: null }),
-  });
-});
+afterAll(() => stack?.stop());
+afterEach(() => resetMessengerFaults(stack));
 
 describe('sending a reminder by hand', () => {
   it('when staff send one, then the patient gets the default reminder with Confirm and Cancel, logged as manual', async () => {
@@ -193,7 +116,7 @@ describe('sending a reminder by hand', () => {
       },
     });
 
-    const [message] = await messagesTo(appointment.psid!);
+    const [message] = await messagesTo(stack, appointment.psid!);
     expect(message!.id).toBe(body.messageId);
     expect(message!.text).toMatch(
       new RegExp(
@@ -221,25 +144,25 @@ describe('sending a reminder by hand', () => {
   it('when the appointment has its own reminder message, then it is sent; an override beats it', async () => {
     const appointment = await newAppointment({ reminderMessage: 'See you soon at Smile Dental!' });
     expect((await sendReminder(appointment.id, { days_ahead: 1 })).status).toBe(200);
-    expect((await messagesTo(appointment.psid!))[0]!.text).toBe('See you soon at Smile Dental!');
+    expect((await messagesTo(stack, appointment.psid!))[0]!.text).toBe('See you soon at Smile Dental!');
 
     const overridden = await sendReminder(appointment.id, { days_ahead: 1, message_override: ' Bring your x-rays. ' });
     expect(overridden.status).toBe(200);
-    expect((await messagesTo(appointment.psid!))[0]!.text).toBe('Bring your x-rays.');
+    expect((await messagesTo(stack, appointment.psid!))[0]!.text).toBe('Bring your x-rays.');
     expect(await reminderLog(appointment.id)).toHaveLength(2);
   });
 
   it('when the recipient type is guardian, then the guardian gets it; an override recipient beats both', async () => {
-    const guardian = newPsid();
+    const guardian = newPsid(8);
     const appointment = await newAppointment({ guardian, recipientType: 'guardian' });
     expect((await sendReminder(appointment.id, { days_ahead: 2 })).status).toBe(200);
-    expect(await messagesTo(guardian)).toHaveLength(1);
-    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await messagesTo(stack, guardian)).toHaveLength(1);
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
 
-    const other = newPsid();
+    const other = newPsid(8);
     const overridden = await sendReminder(appointment.id, { days_ahead: 2, recipient_override: other });
     expect(overridden.status).toBe(200);
-    expect(await messagesTo(other)).toHaveLength(1);
+    expect(await messagesTo(stack, other)).toHaveLength(1);
     expect((await reminderLog(appointment.id)).map((row) => row.messenger_id)).toEqual([guardian, other]);
   });
 
@@ -268,12 +191,17 @@ describe('sending a reminder by hand', () => {
     expect(await response.json()).toEqual({
       error: 'Reminders are turned off for this appointment. Turn them on to send one.',
     });
-    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
   });
 
   it('when Meta refuses, then the failure is logged with its reason and staff get {error}', async () => {
     const appointment = await newAppointment();
-    await queueFault({ httpStatus: 400, code: 551, message: "This person isn't available right now.", remaining: 1 });
+    await queueFault(stack, {
+      httpStatus: 400,
+      code: 551,
+      message: "This person isn't available right now.",
+      remaining: 1,
+    });
     const response = await sendReminder(appointment.id, { days_ahead: 2 });
     expect(response.status).toBe(502);
     const error = "This person isn't available on Messenger right now.";
@@ -291,11 +219,7 @@ describe('sending a reminder by hand', () => {
 
   it("when the stand-in's rate limit is hit, then staff are told to retry later (transient)", async () => {
     const appointment = await newAppointment();
-    await fetch(`${stack.url}/_dev/messenger/rate-limit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ perSecond: 1 }),
-    });
+    await postJson(stack, '/_dev/messenger/rate-limit', { perSecond: 1 });
     const answers = await Promise.all([1, 2, 3].map(() => sendReminder(appointment.id, { days_ahead: 1 })));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toContain(200);
@@ -330,7 +254,7 @@ describe('callers and bad input', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: 'Appointment not found.' });
     }
-    expect(await messagesTo(theirs.psid!)).toEqual([]);
+    expect(await messagesTo(stack, theirs.psid!)).toEqual([]);
   });
 
   it('when days_ahead is missing, negative, zero, fractional, too large or not a number, then 400 and nothing is logged', async () => {
@@ -346,11 +270,11 @@ describe('callers and bad input', () => {
     expect(longMessage.status).toBe(400);
     expect(await longMessage.json()).toEqual({ error: 'message_override must be at most 1000 characters.' });
     expect(await reminderLog(appointment.id)).toEqual([]);
-    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
   });
 
   it('when one caller sends too many reminders in a minute, then 429 for them only', async () => {
-    const dentistToken = await accessToken('dentist@demo.test');
+    const dentistToken = await accessToken(stack, DEMO.dentist);
     const appointment = await newAppointment();
     const limit = stack.service.deps.config.rateLimits!.remindersPerMinute;
     // Refused requests count too: the limit protects the service, not only Meta.
@@ -364,7 +288,7 @@ describe('callers and bad input', () => {
       error: 'Too many reminders in a short time. Please wait a minute and try again.',
     });
     expect(limited.headers.get('ratelimit-policy')).toContain(`${limit}`);
-    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
 
     const someoneElse = await sendReminder(appointment.id, { days_ahead: 1 });
     expect(someoneElse.status).toBe(200);

@@ -13,12 +13,12 @@ import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../local/db/database.ts';
-import type { ServiceConfig } from '../../server/config.ts';
 import type { ServiceDatabase } from '../../server/contracts.ts';
 import { createCallerVerifier } from '../../server/http/auth.ts';
 import { createRealtime, type RealtimeService } from '../../server/realtime/realtime.ts';
 import { createDentist, createPatient, insertRow } from '../support/database.ts';
 import { testDatabaseUrl } from '../support/postgres.ts';
+import { accessToken, demoClinics, testServiceConfig } from '../support/service.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const redisUrl = process.env.REDIS_URL || undefined;
@@ -47,22 +47,7 @@ describe.skipIf(!redisUrl)('two service instances sharing Redis', () => {
   const redisKey = `ngiti-test-${randomUUID()}`;
 
   async function startInstance(db: ServiceDatabase): Promise<Instance> {
-    const config: ServiceConfig = {
-      port: 0,
-      corsOrigins: [],
-      publicUrl: 'http://127.0.0.1',
-      siteUrl: 'http://127.0.0.1',
-      jwtSecret: stack.config.jwtSecret,
-      metaGraphUrl: 'http://127.0.0.1:9/v21.0',
-      metaOauthDialogUrl: 'http://127.0.0.1:9/dialog/oauth',
-      metaAppId: 'app',
-      metaAppSecret: 'secret',
-      metaVerifyToken: 'verify',
-      metaTimeoutMs: 3000,
-      redisUrl: redisUrl!,
-      reminderIntervalMs: 60_000,
-      logLevel: 'silent',
-    };
+    const config = testServiceConfig({ jwtSecret: stack.config.jwtSecret, redisUrl: redisUrl! });
     const clock = { now: () => new Date() };
     const realtime = createRealtime(
       {
@@ -83,8 +68,7 @@ describe.skipIf(!redisUrl)('two service instances sharing Redis', () => {
   }
 
   async function socketOn(instance: Instance, email: string): Promise<{ socket: Socket; updates: Update[] }> {
-    const client = await stack.signedIn(email);
-    const token = (await client.auth.getSession()).data.session!.access_token;
+    const token = await accessToken(stack, email);
     const socket = connect(instance.url, {
       path: '/socket.io',
       transports: ['websocket'],
@@ -111,13 +95,7 @@ describe.skipIf(!redisUrl)('two service instances sharing Redis', () => {
 
   beforeAll(async () => {
     stack = await startTestStack(testDatabaseUrl ? { postgresServerUrl: testDatabaseUrl } : {});
-    const { rows } = await stack.db.query<{ name: string; id: number }>(
-      'select name, id::integer as id from public.clinics',
-    );
-    clinics = {
-      smile: rows.find((row) => row.name === 'Smile Dental')!.id,
-      bright: rows.find((row) => row.name === 'Bright Teeth')!.id,
-    };
+    clinics = await demoClinics(stack.db);
     if (stack.config.databaseUrl) secondPool = await openPostgres(stack.config.databaseUrl);
     a = await startInstance(stack.db);
     b = await startInstance(secondPool ?? stack.db);

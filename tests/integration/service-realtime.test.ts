@@ -12,25 +12,12 @@ import { AUTH_ERRORS } from '../../server/http/auth.ts';
 import { NO_ACCESS_TO_CLINIC } from '../../server/realtime/handshake.ts';
 import { createRealtime } from '../../server/realtime/realtime.ts';
 import { createDentist, createPatient, insertRow } from '../support/database.ts';
+import { accessToken, DEMO, demoClinics } from '../support/service.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-
-const DEMO = {
-  admin: 'admin@demo.test',
-  reception: 'reception@demo.test',
-  superadmin: 'superadmin@demo.test',
-  admin2: 'admin2@demo.test',
-};
 
 let stack: TestStack;
 let clinics: { smile: number; bright: number };
 const sockets: Socket[] = [];
-
-async function accessToken(email: string): Promise<string> {
-  const client = await stack.signedIn(email);
-  const { data } = await client.auth.getSession();
-  if (!data.session) throw new Error(`no session for ${email}`);
-  return data.session.access_token;
-}
 
 async function userIdOf(email: string): Promise<string> {
   const { rows } = await stack.db.query<{ user_id: string }>(
@@ -120,13 +107,7 @@ async function setStatus(id: number, status: string) {
 
 beforeAll(async () => {
   stack = await startTestStack({ env: { REMINDER_SCHEDULER: 'off' } });
-  const { rows } = await stack.db.query<{ name: string; id: number }>(
-    'select name, id::integer as id from public.clinics',
-  );
-  clinics = {
-    smile: rows.find((row) => row.name === 'Smile Dental')!.id,
-    bright: rows.find((row) => row.name === 'Bright Teeth')!.id,
-  };
+  clinics = await demoClinics(stack.db);
 });
 
 afterEach(() => {
@@ -171,25 +152,28 @@ describe('the socket handshake', () => {
   });
 
   it('when a valid token is in auth, then the socket connects', async () => {
-    const socket = openSocket({ token: await accessToken(DEMO.reception) });
+    const socket = openSocket({ token: await accessToken(stack, DEMO.reception) });
     await connected(socket);
     expect(socket.connected).toBe(true);
   });
 
   it('when a valid token comes as an Authorization Bearer header, then the socket connects', async () => {
-    const socket = openSocket({}, { extraHeaders: { Authorization: `Bearer ${await accessToken(DEMO.reception)}` } });
+    const socket = openSocket(
+      {},
+      { extraHeaders: { Authorization: `Bearer ${await accessToken(stack, DEMO.reception)}` } },
+    );
     await connected(socket);
     expect(socket.connected).toBe(true);
   });
 
   it("when staff ask for another clinic's room, then they are refused", async () => {
-    const error = await refusal(openSocket({ token: await accessToken(DEMO.admin), clinicId: clinics.bright }));
+    const error = await refusal(openSocket({ token: await accessToken(stack, DEMO.admin), clinicId: clinics.bright }));
     expect(error.message).toBe(NO_ACCESS_TO_CLINIC);
     expect(error.data?.status).toBe(403);
   });
 
   it('when a superadmin asks for a clinic that does not exist, then they are refused', async () => {
-    const error = await refusal(openSocket({ token: await accessToken(DEMO.superadmin), clinicId: 987_654 }));
+    const error = await refusal(openSocket({ token: await accessToken(stack, DEMO.superadmin), clinicId: 987_654 }));
     expect(error.message).toBe('Clinic not found.');
   });
 
@@ -199,7 +183,7 @@ describe('the socket handshake', () => {
       { sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 2 },
       stack.config.jwtSecret,
     );
-    const fresh = await accessToken(DEMO.reception);
+    const fresh = await accessToken(stack, DEMO.reception);
     const sent: string[] = [];
     const socket = openSocket(
       (send) => {
@@ -220,8 +204,8 @@ describe('the socket handshake', () => {
 
 describe('appointment-updated', () => {
   it("when appointments change in two clinics, then each clinic's sockets get only their clinic's change", async () => {
-    const smileSocket = openSocket({ token: await accessToken(DEMO.admin) });
-    const brightSocket = openSocket({ token: await accessToken(DEMO.admin2) });
+    const smileSocket = openSocket({ token: await accessToken(stack, DEMO.admin) });
+    const brightSocket = openSocket({ token: await accessToken(stack, DEMO.admin2) });
     await Promise.all([connected(smileSocket), connected(brightSocket)]);
     const smileUpdates = collect(smileSocket);
     const brightUpdates = collect(brightSocket);
@@ -253,7 +237,7 @@ describe('appointment-updated', () => {
   });
 
   it("when a superadmin follows another clinic, then they get that clinic's changes", async () => {
-    const socket = openSocket({ token: await accessToken(DEMO.superadmin), clinicId: clinics.bright });
+    const socket = openSocket({ token: await accessToken(stack, DEMO.superadmin), clinicId: clinics.bright });
     await connected(socket);
     const updates = collect(socket);
     const bright = await createAppointment(clinics.bright, 'Superadmin');
@@ -264,7 +248,7 @@ describe('appointment-updated', () => {
 
   it('when a receptionist changes an appointment through the REST API, then a socket of the clinic has it within 2 s', async () => {
     const appointment = await createAppointment(clinics.smile, 'REST');
-    const socket = openSocket({ token: await accessToken(DEMO.admin) });
+    const socket = openSocket({ token: await accessToken(stack, DEMO.admin) });
     await connected(socket);
     const updates = collect(socket);
     const receptionist = await stack.signedIn(DEMO.reception);
@@ -280,7 +264,7 @@ describe('appointment-updated', () => {
 
   it('when an appointment is soft-deleted, then the event says deleted', async () => {
     const appointment = await createAppointment(clinics.smile, 'Soft delete');
-    const socket = openSocket({ token: await accessToken(DEMO.reception) });
+    const socket = openSocket({ token: await accessToken(stack, DEMO.reception) });
     await connected(socket);
     const updates = collect(socket);
     await stack.db.query('update public.appointments set deleted = true where id = $1', [appointment.id]);
@@ -290,7 +274,7 @@ describe('appointment-updated', () => {
 
   it('when an appointment is removed for good, then the event carries its id and clinic, marked deleted', async () => {
     const appointment = await createAppointment(clinics.smile, 'Hard delete');
-    const socket = openSocket({ token: await accessToken(DEMO.reception) });
+    const socket = openSocket({ token: await accessToken(stack, DEMO.reception) });
     await connected(socket);
     const updates = collect(socket);
     await stack.db.query('delete from public.appointments where id = $1', [appointment.id]);
@@ -301,7 +285,7 @@ describe('appointment-updated', () => {
   it('when many appointments change in one transaction, then each arrives once, with its final state', async () => {
     const appointments = [];
     for (let i = 0; i < 5; i++) appointments.push(await createAppointment(clinics.smile, `Burst ${i}`));
-    const socket = openSocket({ token: await accessToken(DEMO.reception) });
+    const socket = openSocket({ token: await accessToken(stack, DEMO.reception) });
     await connected(socket);
     const updates = collect(socket);
     await drained(clinics.smile, updates);
@@ -319,7 +303,7 @@ describe('appointment-updated', () => {
 
   it('when an update changes nothing, then no event is sent', async () => {
     const appointment = await createAppointment(clinics.smile, 'No-op');
-    const socket = openSocket({ token: await accessToken(DEMO.reception) });
+    const socket = openSocket({ token: await accessToken(stack, DEMO.reception) });
     await connected(socket);
     const updates = collect(socket);
     await drained(clinics.smile, updates);

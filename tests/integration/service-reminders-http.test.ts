@@ -8,20 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicWallClock } from '../../src/lib/clinic-time.ts';
 import { reminderQuickReplies } from '../../server/contracts.ts';
 import { createReminderScheduler } from '../../server/reminders/scheduler.ts';
-import { DEMO_PAGES } from '../../local/meta/state.ts';
 import { createClinic, createDentist, createPatient, insertRow } from '../support/database.ts';
+import { connectPage, messagesTo, SMILE_DENTAL_PAGE } from '../support/service.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
-const PAGE = DEMO_PAGES[0]!;
 const MINUTE = 60_000;
-
-interface InboxMessage {
-  pageId: string;
-  recipientId: string;
-  kind: string;
-  text: string;
-  quickReplies: { title: string; payload: string }[];
-}
 
 let stack: TestStack;
 let clinicId: number;
@@ -55,12 +46,6 @@ async function dueAppointment() {
   return { id, psid };
 }
 
-async function inboxOf(psid: string): Promise<InboxMessage[]> {
-  const response = await fetch(`${stack.url}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { messages: InboxMessage[] }).messages;
-}
-
 async function logOf(appointmentId: number) {
   const { rows } = await stack.db.query<{ outcome: string; attempts: number; error: string | null }>(
     'select outcome, attempts, error from public.appointment_reminders where appointment_id = $1',
@@ -74,14 +59,8 @@ beforeAll(async () => {
   stack = await startTestStack({ seed: false, env: { REMINDER_SCHEDULER: 'off' } });
   clinicId = await createClinic(stack.db, `Stand-in Dental ${randomUUID().slice(0, 8)}`);
   // Reminder time at midnight: whatever the hour of the run, today's reminders are due.
-  await stack.db.query(
-    `update public.clinics set reminder_time = '00:00', messenger_page_id = $2, fb_page_id = $2 where id = $1`,
-    [clinicId, PAGE.id],
-  );
-  await stack.db.query('insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)', [
-    clinicId,
-    PAGE.accessToken,
-  ]);
+  await stack.db.query(`update public.clinics set reminder_time = '00:00' where id = $1`, [clinicId]);
+  await connectPage(stack.db, clinicId, SMILE_DENTAL_PAGE);
   dentistId = await createDentist(stack.db, clinicId, 'Dr. Stand-in');
 });
 
@@ -96,10 +75,10 @@ describe('automated reminders through the Meta stand-in', () => {
     await stack.service.scheduler.runOnce();
     await stack.service.scheduler.runOnce();
 
-    const inbox = await inboxOf(appointment.psid);
+    const inbox = await messagesTo(stack, appointment.psid);
     expect(inbox).toHaveLength(1);
     expect(inbox[0]).toMatchObject({
-      pageId: PAGE.id,
+      pageId: SMILE_DENTAL_PAGE.id,
       recipientId: appointment.psid,
       // The patient never wrote to the page: outside the 24-hour window, a utility template.
       kind: 'template',
@@ -121,12 +100,12 @@ describe('automated reminders through the Meta stand-in', () => {
     const scheduler = createReminderScheduler({ ...stack.service.deps, clock: { now: () => now } });
 
     await scheduler.runOnce();
-    expect(await inboxOf(appointment.psid)).toEqual([]);
+    expect(await messagesTo(stack, appointment.psid)).toEqual([]);
     expect(await logOf(appointment.id)).toMatchObject([{ outcome: 'pending', attempts: 1 }]);
 
     now = new Date(now.getTime() + MINUTE);
     await scheduler.runOnce();
-    expect(await inboxOf(appointment.psid)).toHaveLength(1);
+    expect(await messagesTo(stack, appointment.psid)).toHaveLength(1);
     expect(await logOf(appointment.id)).toEqual([{ outcome: 'sent', attempts: 2, error: null }]);
   });
 
@@ -153,6 +132,6 @@ describe('automated reminders through the Meta stand-in', () => {
         body: JSON.stringify({ perSecond: null }),
       });
     }
-    for (const appointment of appointments) expect(await inboxOf(appointment.psid)).toHaveLength(1);
+    for (const appointment of appointments) expect(await messagesTo(stack, appointment.psid)).toHaveLength(1);
   });
 });

@@ -2,37 +2,20 @@
  * Two service instances (two schedulers, each with its own connection pool) sending the same
  * clinic's reminders at the same moment on a real PostgreSQL server: each reminder goes out once.
  */
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../local/db/database.ts';
 import { migrate } from '../../local/db/migrate.ts';
-import type { ServiceConfig } from '../../server/config.ts';
-import type { Messenger, OutgoingMessage, SendResult, ServiceDeps } from '../../server/contracts.ts';
+import type { Messenger, OutgoingMessage, SendResult } from '../../server/contracts.ts';
 import { createReminderScheduler } from '../../server/reminders/scheduler.ts';
+import { createClinic } from '../support/database.ts';
 import { announcePostgresTarget, createScratchDatabase, testDatabaseUrl } from '../support/postgres.ts';
+import { connectPage, schedulerDeps } from '../support/service.ts';
 
 announcePostgresTarget('service-reminders-postgres');
 
 const DUE = 400;
 // Monday 2031-03-10, 09:30 in Manila; the appointments are on Tuesday the 11th.
 const NOW = new Date('2031-03-10T01:30:00Z');
-
-const config: ServiceConfig = {
-  port: 0,
-  corsOrigins: [],
-  publicUrl: 'http://127.0.0.1',
-  siteUrl: 'http://127.0.0.1',
-  jwtSecret: 'x'.repeat(40),
-  metaGraphUrl: 'http://127.0.0.1:9/v21.0',
-  metaOauthDialogUrl: 'http://127.0.0.1:9/dialog/oauth',
-  metaAppId: 'app',
-  metaAppSecret: 'secret',
-  metaVerifyToken: 'verify',
-  metaTimeoutMs: 3000,
-  redisUrl: null,
-  reminderIntervalMs: 60_000,
-  logLevel: 'silent',
-};
 
 /** Records every message; answers after a few random milliseconds so the two instances interleave. */
 class SlowMessenger implements Messenger {
@@ -55,15 +38,8 @@ describe.skipIf(!testDatabaseUrl)('two reminder schedulers on one PostgreSQL dat
     instanceA = await openPostgres(scratch.url);
     await migrate(instanceA, { seed: false });
     instanceB = await openPostgres(scratch.url);
-    const { rows } = await instanceA.query<{ id: number }>(
-      `insert into public.clinics (name, messenger_page_id, fb_page_id) values ('Two Instances Dental', 'page-2i', 'page-2i')
-       returning id::integer as id`,
-    );
-    clinicId = rows[0]!.id;
-    await instanceA.query(
-      `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, 'token-2i')`,
-      [clinicId],
-    );
+    clinicId = await createClinic(instanceA, 'Two Instances Dental');
+    await connectPage(instanceA, clinicId, { id: 'page-2i', accessToken: 'token-2i' });
     // 20 slots a day per dentist (09:00–11:40 and 13:00–16:20), so DUE / 20 dentists.
     await instanceA.query(
       `insert into public.dentists (clinic_id, name, email, phone)
@@ -98,14 +74,7 @@ describe.skipIf(!testDatabaseUrl)('two reminder schedulers on one PostgreSQL dat
   it('when both run a pass at once, then each reminder is sent once and recorded once', async () => {
     const messengerA = new SlowMessenger();
     const messengerB = new SlowMessenger();
-    const deps = (db: Database, messenger: Messenger): ServiceDeps => ({
-      config,
-      db,
-      logger: pino({ level: 'silent' }),
-      clock: { now: () => NOW },
-      callers: { verify: async () => ({ ok: false, status: 401, error: 'not used' }) },
-      messenger,
-    });
+    const deps = (db: Database, messenger: Messenger) => schedulerDeps({ db, messenger, clock: { now: () => NOW } });
     const schedulerA = createReminderScheduler(deps(instanceA, messengerA), { pageSize: 25, concurrency: 4 });
     const schedulerB = createReminderScheduler(deps(instanceB, messengerB), { pageSize: 25, concurrency: 4 });
 

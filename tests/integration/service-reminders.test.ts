@@ -3,10 +3,8 @@
  * a fake Messenger that records what it is asked to send and answers as told.
  */
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceConfig } from '../../server/config.ts';
-import type { Messenger, OutgoingMessage, SendResult, ServiceDeps } from '../../server/contracts.ts';
+import type { Messenger, OutgoingMessage, SendResult } from '../../server/contracts.ts';
 import { reminderQuickReplies } from '../../server/contracts.ts';
 import { defaultReminderText } from '../../server/messages.ts';
 import {
@@ -25,6 +23,7 @@ import {
   insertRow,
   type FreshDatabase,
 } from '../support/database.ts';
+import { connectPage, schedulerDeps } from '../support/service.ts';
 
 let fresh: FreshDatabase;
 let db: Database;
@@ -65,35 +64,12 @@ class FakeMessenger implements Messenger {
   }
 }
 
-function config(): ServiceConfig {
-  return {
-    port: 0,
-    corsOrigins: [],
-    publicUrl: 'http://127.0.0.1',
-    siteUrl: 'http://127.0.0.1',
-    jwtSecret: 'x'.repeat(40),
-    metaGraphUrl: 'http://127.0.0.1:9/v21.0',
-    metaOauthDialogUrl: 'http://127.0.0.1:9/dialog/oauth',
-    metaAppId: 'app',
-    metaAppSecret: 'secret',
-    metaVerifyToken: 'verify',
-    metaTimeoutMs: 3000,
-    redisUrl: null,
-    reminderIntervalMs: 60_000,
-    logLevel: 'silent',
-  };
-}
-
 function scheduler(clock: FakeClock, messenger: Messenger, options: ReminderSchedulerOptions = {}) {
-  const deps: ServiceDeps = {
-    config: config(),
-    db,
-    logger: pino({ level: 'silent' }),
-    clock,
-    callers: { verify: async () => ({ ok: false, status: 401, error: 'not used' }) },
-    messenger,
-  };
-  return createReminderScheduler(deps, { rateLimitPauseMs: 20, maxRateLimitPauseMs: 40, ...options });
+  return createReminderScheduler(schedulerDeps({ db, messenger, clock }), {
+    rateLimitPauseMs: 20,
+    maxRateLimitPauseMs: 40,
+    ...options,
+  });
 }
 
 interface ClinicSetup {
@@ -116,14 +92,7 @@ async function createReminderClinic(setup: ClinicSetup = {}) {
   ]);
   const pageId = `page-${tag}`;
   if (setup.connected ?? true) {
-    await db.query('update public.clinics set messenger_page_id = $2, fb_page_id = $2 where id = $1', [
-      clinicId,
-      pageId,
-    ]);
-    await db.query('insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)', [
-      clinicId,
-      `token-${tag}`,
-    ]);
+    await connectPage(db, clinicId, { id: pageId, accessToken: `token-${tag}` });
   }
   const dentistId = await createDentist(db, clinicId, `Dr. Cruz ${tag}`);
   let slot = 0;

@@ -5,17 +5,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import express from 'express';
-import { randomInt } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../local/db/database.ts';
 import { migrate, repoRoot } from '../../local/db/migrate.ts';
 import { createMetaStandIn, type MetaStandIn } from '../../local/meta/stand-in.ts';
 import { databaseTargets } from '../support/database.ts';
 import { createScratchDatabase, testDatabaseUrl } from '../support/postgres.ts';
+import { newPsid, signHs256 } from '../support/service.ts';
 
 const TSX = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 const ENTRY = path.join(repoRoot, 'server', 'index.ts');
@@ -108,7 +107,7 @@ describe.each(serverTargets)('npm run server on %s', () => {
           }
         });
       });
-      const psid = `7${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
+      const psid = newPsid(7);
       const { rows } = await db.query<{ id: string; clinic_id: string }>(
         `select a.id::text, a.clinic_id::text from public.appointments a join public.clinics c on c.id = a.clinic_id
           where c.name = 'Smile Dental' and not a.deleted order by a.id limit 1`,
@@ -119,13 +118,10 @@ describe.each(serverTargets)('npm run server on %s', () => {
         [psid, appointment.id],
       );
       const now = Math.floor(Date.now() / 1000);
-      const token = await new SignJWT({
-        sub: 'd0000000-0000-4000-8000-000000000003',
-        role: 'authenticated',
-        exp: now + 600,
-      })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .sign(new TextEncoder().encode(jwtSecret));
+      const token = await signHs256(
+        { sub: 'd0000000-0000-4000-8000-000000000003', role: 'authenticated', exp: now + 600 },
+        jwtSecret,
+      );
       const response = await fetch(`http://127.0.0.1:${port}/status-notifications/${appointment.id}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -4,13 +4,27 @@
  * stand-in: who may call, what bad input gets, the texts patients receive, the 24-hour rule's
  * two paths, and Meta's errors as staff see them.
  */
-import { randomInt, randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inboundKey, type RecordedMessage, type SimulatedFault } from '../../local/meta/state.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { inboundKey, type SimulatedFault } from '../../local/meta/state.ts';
+import {
+  DEMO,
+  messagesTo,
+  newDentist,
+  newPatientAppointment,
+  newPsid,
+  postJson,
+  queueFault,
+  resetMessengerFaults,
+  signHs256,
+  signIn,
+  startConnectedDemoStack,
+  SMILE_DENTAL_PAGE,
+  weekdaySlots,
+  type PatientAppointment,
+} from '../support/service.ts';
+import type { TestStack } from '../support/stack.ts';
 
-const SMILE_PAGE = { id: '1000000000000001', token: 'EAAPAGE1demo' };
 const HOUR = 60 * 60 * 1000;
 
 let stack: TestStack;
@@ -21,81 +35,23 @@ let brightDentist: number;
 const tokens: Record<'reception' | 'admin2' | 'superadmin', string> = { reception: '', admin2: '', superadmin: '' };
 let receptionUserId: string;
 
-async function accessToken(email: string): Promise<{ token: string; userId: string }> {
-  const client = await stack.signedIn(email);
-  const { data } = await client.auth.getSession();
-  if (!data.session) throw new Error(`no session for ${email}`);
-  return { token: data.session.access_token, userId: data.session.user.id };
-}
+/** 09:00 Manila on a new Monday–Saturday each time. */
+const nextSlot = weekdaySlots(9);
 
-async function clinicId(name: string): Promise<number> {
-  const { rows } = await stack.db.query<{ id: number }>('select id from public.clinics where name = $1', [name]);
-  return Number(rows[0]!.id);
-}
-
-async function newDentist(clinic: number): Promise<number> {
-  const { rows } = await stack.db.query<{ id: number }>(
-    `insert into public.dentists (clinic_id, name, email, phone) values ($1, $2, $3, '+63 917 000 0000') returning id`,
-    [clinic, `Dr. Notice ${randomUUID().slice(0, 6)}`, `notice-${randomUUID().slice(0, 8)}@example.test`],
-  );
-  return Number(rows[0]!.id);
-}
-
-/** A fresh page-scoped id, so each test reads only its own messages. */
-const newPsid = () => `9${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
-
-let nextDay = 0;
-/** 09:00 Manila on a new Monday–Saturday from 1 March 2027 on: one dentist, never an overlap. */
-function nextSlot(): Date {
-  for (;;) {
-    const day = new Date(Date.UTC(2027, 2, 1 + nextDay++));
-    if (day.getUTCDay() !== 0) return new Date(day.getTime() + HOUR);
-  }
-}
-
-interface TestAppointment {
-  id: number;
-  clinicId: number;
-  psid: string | null;
-  patientName: string;
-  dentistName: string;
-  time: Date;
-}
-
-async function newAppointment(
+function newAppointment(
   options: { clinic?: number; dentist?: number; messengerId?: string | null; time?: Date } = {},
-): Promise<TestAppointment> {
-  const clinic = options.clinic ?? smileClinic;
-  const dentist = options.dentist ?? smileDentist;
-  const psid = options.messengerId === undefined ? newPsid() : options.messengerId;
-  const patientName = `Patient ${randomUUID().slice(0, 8)}`;
-  const patient = await stack.db.query<{ id: number }>(
-    `insert into public.patients (clinic_id, name, phone, messenger_id) values ($1, $2, '+63 917 111 2222', $3) returning id`,
-    [clinic, patientName, psid],
-  );
-  const time = options.time ?? nextSlot();
-  const appointment = await stack.db.query<{ id: number }>(
-    `insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason)
-     values ($1, $2, $3, $4, 'Oral Prophylaxis') returning id`,
-    [clinic, Number(patient.rows[0]!.id), dentist, time.toISOString()],
-  );
-  const { rows } = await stack.db.query<{ name: string }>('select name from public.dentists where id = $1', [dentist]);
-  return { id: Number(appointment.rows[0]!.id), clinicId: clinic, psid, patientName, dentistName: rows[0]!.name, time };
-}
-
-function notify(id: number | string, body: unknown, token: string | null = tokens.reception, rawBody?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token !== null) headers.authorization = `Bearer ${token}`;
-  return fetch(`${stack.url}/status-notifications/${id}`, {
-    method: 'POST',
-    headers,
-    body: rawBody ?? JSON.stringify(body),
+): Promise<PatientAppointment> {
+  return newPatientAppointment(stack.db, {
+    clinicId: options.clinic ?? smileClinic,
+    dentistId: options.dentist ?? smileDentist,
+    time: options.time ?? nextSlot(),
+    messengerId: options.messengerId === undefined ? newPsid(9) : options.messengerId,
+    reason: 'Oral Prophylaxis',
   });
 }
 
-async function messagesTo(psid: string): Promise<RecordedMessage[]> {
-  const response = await fetch(`${stack.url}/_dev/messenger.json?recipientId=${psid}`);
-  return ((await response.json()) as { messages: RecordedMessage[] }).messages;
+function notify(id: number | string, body: unknown, token: string | null = tokens.reception, rawBody?: string) {
+  return postJson(stack, `/status-notifications/${id}`, rawBody ?? body, token);
 }
 
 async function noticesOf(appointmentId: number) {
@@ -115,59 +71,33 @@ async function noticesOf(appointmentId: number) {
 }
 
 /** The patient wrote to the page `agoMs` ago: known to the service (messenger_contacts) and to Meta. */
-async function patientWrote(appointment: TestAppointment, agoMs: number, options: { metaKnows?: boolean } = {}) {
+async function patientWrote(appointment: PatientAppointment, agoMs: number, options: { metaKnows?: boolean } = {}) {
   const at = new Date(Date.now() - agoMs);
   await stack.db.query(
     `insert into public.messenger_contacts (clinic_id, page_id, psid, last_inbound_at) values ($1, $2, $3, $4)
      on conflict (page_id, psid) do update set last_inbound_at = excluded.last_inbound_at`,
-    [appointment.clinicId, SMILE_PAGE.id, appointment.psid, at.toISOString()],
+    [appointment.clinicId, SMILE_DENTAL_PAGE.id, appointment.psid, at.toISOString()],
   );
   if (options.metaKnows ?? true)
-    stack.metaStandIn.state.lastInbound.set(inboundKey(SMILE_PAGE.id, appointment.psid!), at);
+    stack.metaStandIn.state.lastInbound.set(inboundKey(SMILE_DENTAL_PAGE.id, appointment.psid!), at);
 }
-
-async function queueFault(fault: SimulatedFault) {
-  const response = await fetch(`${stack.url}/_dev/messenger/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(fault),
-  });
-  expect(response.status).toBe(201);
-}
-
-const sign = (claims: Record<string, unknown>, secret: string) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
 
 beforeAll(async () => {
-  stack = await startTestStack({ env: { REMINDER_SCHEDULER: 'off' } });
-  smileClinic = await clinicId('Smile Dental');
-  brightClinic = await clinicId('Bright Teeth');
-  // Connect Smile Dental to the stand-in's demo page the way the Facebook flow leaves it.
-  await stack.db.query(
-    `update public.clinics set fb_page_id = $2, messenger_page_id = $2, page_token_hint = right($3, 4) where id = $1`,
-    [smileClinic, SMILE_PAGE.id, SMILE_PAGE.token],
-  );
-  await stack.db.query(
-    `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)
-     on conflict (clinic_id) do update set fb_page_access_token = excluded.fb_page_access_token`,
-    [smileClinic, SMILE_PAGE.token],
-  );
-  smileDentist = await newDentist(smileClinic);
-  brightDentist = await newDentist(brightClinic);
-  const reception = await accessToken('reception@demo.test');
+  ({
+    stack,
+    clinics: { smile: smileClinic, bright: brightClinic },
+  } = await startConnectedDemoStack());
+  smileDentist = await newDentist(stack.db, smileClinic, 'Notice');
+  brightDentist = await newDentist(stack.db, brightClinic, 'Notice');
+  const reception = await signIn(stack, DEMO.reception);
   tokens.reception = reception.token;
   receptionUserId = reception.userId;
-  tokens.admin2 = (await accessToken('admin2@demo.test')).token;
-  tokens.superadmin = (await accessToken('superadmin@demo.test')).token;
+  tokens.admin2 = (await signIn(stack, DEMO.admin2)).token;
+  tokens.superadmin = (await signIn(stack, DEMO.superadmin)).token;
 });
 
-afterAll(async () => {
-  await stack?.stop();
-});
-
-afterEach(async () => {
-  await fetch(`${stack.url}/_dev/messenger/faults`, { method: 'DELETE' });
-});
+afterAll(() => stack?.stop());
+afterEach(() => resetMessengerFaults(stack));
 
 describe('callers', () => {
   it('when no token is sent, then 401 with a clear error and nothing is sent or recorded', async () => {
@@ -175,7 +105,7 @@ describe('callers', () => {
     const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic }, null);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'You are not signed in. Please log in again.' });
-    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
     expect(await noticesOf(appointment.id)).toEqual([]);
   });
 
@@ -194,7 +124,7 @@ describe('callers', () => {
 
   it('when the token has expired, then 401 saying so', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const expired = await sign(
+    const expired = await signHs256(
       { sub: receptionUserId, role: 'authenticated', aud: 'authenticated', iat: now - 7200, exp: now - 3600 },
       stack.config.jwtSecret,
     );
@@ -206,7 +136,7 @@ describe('callers', () => {
 
   it('when the token is signed with another secret, then 401', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const forged = await sign(
+    const forged = await signHs256(
       { sub: receptionUserId, role: 'authenticated', exp: now + 3600 },
       'another-secret-that-is-at-least-32-characters-long',
     );
@@ -214,7 +144,7 @@ describe('callers', () => {
     const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic }, forged);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Your session is not valid. Please log in again.' });
-    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
   });
 
   it('when the token is an API key rather than a signed-in user, then 401', async () => {
@@ -227,7 +157,10 @@ describe('callers', () => {
 
   it('when a valid token belongs to an account without a staff profile, then 403', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const stranger = await sign({ sub: randomUUID(), role: 'authenticated', exp: now + 3600 }, stack.config.jwtSecret);
+    const stranger = await signHs256(
+      { sub: randomUUID(), role: 'authenticated', exp: now + 3600 },
+      stack.config.jwtSecret,
+    );
     const response = await notify(1, { status: 'Cancelled', clinic_id: smileClinic }, stranger);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: 'Your account has no staff profile.' });
@@ -246,7 +179,7 @@ describe('callers', () => {
     const response = await notify(theirs.id, { status: 'Cancelled', clinic_id: smileClinic });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'Appointment not found.' });
-    expect(await messagesTo(theirs.psid!)).toEqual([]);
+    expect(await messagesTo(stack, theirs.psid!)).toEqual([]);
     expect(await noticesOf(theirs.id)).toEqual([]);
 
     const unknown = await notify(987_654_321, { status: 'Cancelled', clinic_id: smileClinic });
@@ -281,7 +214,7 @@ describe('bad input', () => {
         error: 'status must be one of Scheduled, Confirmed, Completed, No Show, Cancelled.',
       });
     }
-    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
     expect(await noticesOf(appointment.id)).toEqual([]);
   });
 
@@ -345,8 +278,13 @@ describe('sending', () => {
     const expected =
       `Hi ${appointment.patientName}, your appointment with ${appointment.dentistName} at Smile Dental on ` +
       'Saturday, 6 March 2027 at 9:00 AM has been cancelled. Please message us if you would like to book a new time.';
-    const [message] = await messagesTo(appointment.psid!);
-    expect(message).toMatchObject({ id: body.messageId, pageId: SMILE_PAGE.id, kind: 'template', text: expected });
+    const [message] = await messagesTo(stack, appointment.psid!);
+    expect(message).toMatchObject({
+      id: body.messageId,
+      pageId: SMILE_DENTAL_PAGE.id,
+      kind: 'template',
+      text: expected,
+    });
     expect(await noticesOf(appointment.id)).toEqual([
       {
         status: 'Cancelled',
@@ -367,17 +305,19 @@ describe('sending', () => {
       message: '  We missed you today! Reply here to rebook.  ',
     });
     expect(custom.status).toBe(200);
-    expect((await messagesTo(appointment.psid!))[0]!.text).toBe('We missed you today! Reply here to rebook.');
+    expect((await messagesTo(stack, appointment.psid!))[0]!.text).toBe('We missed you today! Reply here to rebook.');
 
     const blank = await notify(appointment.id, { status: 'Completed', clinic_id: smileClinic, message: '   ' });
     expect(blank.status).toBe(200);
-    expect((await messagesTo(appointment.psid!))[0]!.text).toMatch(/^Hi Patient .*thank you for visiting Smile Dental/);
+    expect((await messagesTo(stack, appointment.psid!))[0]!.text).toMatch(
+      /^Hi Patient .*thank you for visiting Smile Dental/,
+    );
 
     for (const status of ['Scheduled', 'Confirmed']) {
       const response = await notify(appointment.id, { status, clinic_id: smileClinic });
       expect(response.status).toBe(200);
     }
-    const texts = (await messagesTo(appointment.psid!)).map((message) => message.text);
+    const texts = (await messagesTo(stack, appointment.psid!)).map((message) => message.text);
     expect(texts[0]).toContain('is confirmed');
     expect(texts[1]).toContain('is scheduled for');
     expect((await noticesOf(appointment.id)).map((notice) => notice.status)).toEqual([
@@ -406,7 +346,7 @@ describe('sending', () => {
     expect(await response.json()).toEqual({
       error: 'This clinic is not connected to a Facebook page. Connect one in Clinic Config.',
     });
-    expect(await messagesTo(appointment.psid!)).toEqual([]);
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
   });
 });
 
@@ -416,7 +356,7 @@ describe('the 24-hour rule', () => {
     await patientWrote(appointment, 2 * HOUR);
     const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
     expect(await response.json()).toMatchObject({ ok: true, via: 'message' });
-    expect((await messagesTo(appointment.psid!))[0]!.kind).toBe('text');
+    expect((await messagesTo(stack, appointment.psid!))[0]!.kind).toBe('text');
     expect((await noticesOf(appointment.id))[0]!.via).toBe('message');
   });
 
@@ -425,7 +365,7 @@ describe('the 24-hour rule', () => {
     await patientWrote(stale, 25 * HOUR);
     const response = await notify(stale.id, { status: 'Cancelled', clinic_id: smileClinic });
     expect(await response.json()).toMatchObject({ ok: true, via: 'template' });
-    expect((await messagesTo(stale.psid!))[0]!.kind).toBe('template');
+    expect((await messagesTo(stack, stale.psid!))[0]!.kind).toBe('template');
   });
 
   it('when the service thinks the window is open but Meta says it closed, then the template is sent instead', async () => {
@@ -433,7 +373,7 @@ describe('the 24-hour rule', () => {
     await patientWrote(appointment, HOUR, { metaKnows: false });
     const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
     expect(await response.json()).toMatchObject({ ok: true, via: 'template' });
-    expect((await messagesTo(appointment.psid!)).map((message) => message.kind)).toEqual(['template']);
+    expect((await messagesTo(stack, appointment.psid!)).map((message) => message.kind)).toEqual(['template']);
   });
 });
 
@@ -478,12 +418,12 @@ describe("Meta's errors", () => {
     it(`when Meta answers ${name}, then ${status} with a message staff can act on, recorded as failed`, async () => {
       const appointment = await newAppointment();
       if (inside) await patientWrote(appointment, HOUR);
-      await queueFault(fault);
+      await queueFault(stack, fault);
       const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
       expect(response.status).toBe(status);
       expect(await response.json()).toEqual({ error });
       if (status === 503) expect(response.headers.get('retry-after')).toBe('60');
-      expect(await messagesTo(appointment.psid!)).toEqual([]);
+      expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
       expect(await noticesOf(appointment.id)).toEqual([
         expect.objectContaining({ outcome: 'failed', error, via: null }),
       ]);
@@ -493,7 +433,7 @@ describe("Meta's errors", () => {
 
   it('when Meta is slow, then staff get an answer within a few seconds', async () => {
     const appointment = await newAppointment();
-    await queueFault({ httpStatus: 500, code: 2, message: 'slow', remaining: 1, delayMs: 15_000 });
+    await queueFault(stack, { httpStatus: 500, code: 2, message: 'slow', remaining: 1, delayMs: 15_000 });
     const started = Date.now();
     const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
     const elapsed = Date.now() - started;

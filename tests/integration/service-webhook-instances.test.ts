@@ -9,7 +9,9 @@ import { QUICK_REPLY_PAYLOAD } from '../../server/contracts.ts';
 import { whenWebhookIdle } from '../../server/webhook/processor.ts';
 import { startStack, type RunningStack } from '../../local/stack.ts';
 import { nextWeekdayAt } from '../support/clinic-time.ts';
+import { createClinic } from '../support/database.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../support/postgres.ts';
+import { connectPage } from '../support/service.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
@@ -50,15 +52,8 @@ describe.each(targets)('on %s', (target) => {
     const pageId = `66${Date.now()}`.slice(0, 16) + String(Math.floor(Math.random() * 100)).padStart(2, '0');
     const pageToken = `EAAPAGE${unique()}`;
     const psid = `psid-${unique()}`;
-    const clinic = await stack.db.query<{ id: string }>(
-      `insert into public.clinics (name, fb_page_id, messenger_page_id) values ($1, $2, $2) returning id`,
-      [`Instances Clinic ${unique()}`, pageId],
-    );
-    const clinicId = Number(clinic.rows[0]!.id);
-    await stack.db.query('insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)', [
-      clinicId,
-      pageToken,
-    ]);
+    const clinicId = await createClinic(stack.db, `Instances Clinic ${unique()}`);
+    await connectPage(stack.db, clinicId, { id: pageId, accessToken: pageToken });
     for (const instance of instances) {
       instance.metaStandIn.state.pages.push({ id: pageId, name: 'Page', accessToken: pageToken, pictureUrl: '/x.svg' });
     }

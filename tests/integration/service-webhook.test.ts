@@ -8,8 +8,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_REPLY_PAYLOAD } from '../../server/contracts.ts';
 import { whenWebhookIdle } from '../../server/webhook/processor.ts';
-import type { RecordedMessage } from '../../local/meta/state.ts';
 import { nextWeekdayAt } from '../support/clinic-time.ts';
+import { insertRow } from '../support/database.ts';
+import { connectPage, messagesTo, postJson } from '../support/service.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const PASSWORD = 'Webhook-pass-1';
@@ -42,16 +43,11 @@ async function connectedClinic(options: { phone?: string } = {}): Promise<Clinic
   pageCounter += 1;
   const pageId = `77${Date.now()}${pageCounter}`.slice(0, 18);
   const pageToken = `EAAPAGE${unique()}`;
-  const { rows } = await stack.db.query<{ id: string }>(
-    `insert into public.clinics (name, contact_phone, fb_page_id, messenger_page_id, page_token_hint)
-     values ($1, $2, $3, $3, $4) returning id`,
-    [`Webhook Clinic ${unique()}`, options.phone ?? null, pageId, pageToken.slice(-4)],
-  );
-  const id = Number(rows[0]!.id);
-  await stack.db.query('insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)', [
-    id,
-    pageToken,
-  ]);
+  const id = await insertRow(stack.db, 'clinics', {
+    name: `Webhook Clinic ${unique()}`,
+    contact_phone: options.phone ?? null,
+  });
+  await connectPage(stack.db, id, { id: pageId, accessToken: pageToken });
   stack.metaStandIn.state.pages.push({
     id: pageId,
     name: `Page ${pageId}`,
@@ -118,11 +114,7 @@ async function patientSends(body: {
   quickReplyPayload?: string;
   postbackPayload?: string;
 }): Promise<{ mid: string; status: number }> {
-  const response = await fetch(`${stack.url}/_dev/messenger/inbound`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const response = await postJson(stack, '/_dev/messenger/inbound', body);
   expect(response.status).toBe(200);
   const delivery = (await response.json()) as { mid: string; status: number };
   await whenWebhookIdle();
@@ -130,20 +122,10 @@ async function patientSends(body: {
 }
 
 async function replay(mid: string) {
-  const response = await fetch(`${stack.url}/_dev/messenger/inbound/replay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mid }),
-  });
+  const response = await postJson(stack, '/_dev/messenger/inbound/replay', { mid });
   expect(response.status).toBe(200);
   await whenWebhookIdle();
   return (await response.json()) as { mid: string; status: number };
-}
-
-async function messagesTo(psid: string): Promise<RecordedMessage[]> {
-  const response = await fetch(`${stack.url}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { messages: RecordedMessage[] }).messages;
 }
 
 const sign = (raw: string, secret = appSecret) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
@@ -331,8 +313,8 @@ describe('Messenger contacts', () => {
       });
       expect(result.ok).toBe(true);
     }
-    expect((await messagesTo(silent.psid!)).map((message) => message.kind)).toEqual(['template']);
-    expect((await messagesTo(writer.psid!)).map((message) => message.kind)).toEqual(['text']);
+    expect((await messagesTo(stack, silent.psid!)).map((message) => message.kind)).toEqual(['template']);
+    expect((await messagesTo(stack, writer.psid!)).map((message) => message.kind)).toEqual(['text']);
   });
 });
 
@@ -348,7 +330,7 @@ describe('Confirm and Cancel replies', () => {
     });
     expect(delivery.status).toBe(200);
     expect(await statusOf(appointmentId)).toBe('Confirmed');
-    const replies = await messagesTo(patient.psid!);
+    const replies = await messagesTo(stack, patient.psid!);
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({ pageId: clinic.pageId, kind: 'text' });
     expect(replies[0]!.text).toMatch(
@@ -371,7 +353,7 @@ describe('Confirm and Cancel replies', () => {
       postbackPayload: QUICK_REPLY_PAYLOAD.confirm(appointmentId),
     });
     expect(await statusOf(appointmentId)).toBe('Confirmed');
-    expect((await messagesTo(patient.psid!)).map((message) => message.text)).toEqual([
+    expect((await messagesTo(stack, patient.psid!)).map((message) => message.text)).toEqual([
       expect.stringMatching(/is confirmed\.$/),
     ]);
   });
@@ -387,7 +369,7 @@ describe('Confirm and Cancel replies', () => {
       quickReplyPayload: QUICK_REPLY_PAYLOAD.confirm(appointmentId),
     });
     expect(await statusOf(appointmentId)).toBe('Confirmed');
-    expect(await messagesTo(guardian)).toHaveLength(1);
+    expect(await messagesTo(stack, guardian)).toHaveLength(1);
   });
 
   it('when the patient taps Cancel more than an hour ahead, then the appointment is Cancelled and they are told so', async () => {
@@ -400,7 +382,7 @@ describe('Confirm and Cancel replies', () => {
       quickReplyPayload: QUICK_REPLY_PAYLOAD.cancel(appointmentId),
     });
     expect(await statusOf(appointmentId)).toBe('Cancelled');
-    expect((await messagesTo(patient.psid!)).map((message) => message.text)).toEqual([
+    expect((await messagesTo(stack, patient.psid!)).map((message) => message.text)).toEqual([
       expect.stringMatching(/^Your appointment on .+ at 3:00 PM has been cancelled\.$/),
     ]);
   });
@@ -416,7 +398,7 @@ describe('Confirm and Cancel replies', () => {
       quickReplyPayload: QUICK_REPLY_PAYLOAD.cancel(appointmentId),
     });
     expect(await statusOf(appointmentId)).toBe('Scheduled');
-    expect((await messagesTo(patient.psid!)).map((message) => message.text)).toEqual([
+    expect((await messagesTo(stack, patient.psid!)).map((message) => message.text)).toEqual([
       'It is less than an hour before your appointment, so it cannot be cancelled here. Please call the clinic at 0917 555 0101.',
     ]);
     const { rows } = await stack.db.query<{ kind: string; source_mid: string; resolved_at: Date | null }>(
@@ -437,7 +419,7 @@ describe('Confirm and Cancel replies', () => {
       quickReplyPayload: QUICK_REPLY_PAYLOAD.cancel(appointmentId),
     });
     expect(await statusOf(appointmentId)).toBe('Scheduled');
-    expect(await messagesTo(stranger.psid!)).toEqual([]);
+    expect(await messagesTo(stack, stranger.psid!)).toEqual([]);
     const { rows } = await stack.db.query<{ outcome: string; reply_status: string }>(
       'select outcome, reply_status from public.messenger_webhook_events where mid = $1',
       [delivery.mid],
@@ -458,7 +440,7 @@ describe('Confirm and Cancel replies', () => {
       quickReplyPayload: QUICK_REPLY_PAYLOAD.confirm(otherAppointment),
     });
     expect(await statusOf(otherAppointment)).toBe('Scheduled');
-    expect(await messagesTo(psid)).toEqual([]);
+    expect(await messagesTo(stack, psid)).toEqual([]);
   });
 
   it('when the appointment is already past, then it is not changed and the patient is told to contact the clinic', async () => {
@@ -472,7 +454,7 @@ describe('Confirm and Cancel replies', () => {
       quickReplyPayload: QUICK_REPLY_PAYLOAD.confirm(appointmentId),
     });
     expect(await statusOf(appointmentId)).toBe('Scheduled');
-    expect((await messagesTo(patient.psid!)).map((message) => message.text)).toEqual([
+    expect((await messagesTo(stack, patient.psid!)).map((message) => message.text)).toEqual([
       expect.stringMatching(/can no longer be changed here\. Please call the clinic\.$/),
     ]);
   });
@@ -491,7 +473,7 @@ describe('Confirm and Cancel replies', () => {
     const again = await replay(first.mid);
     expect(again).toEqual({ mid: first.mid, status: 200 });
     expect(await statusOf(appointmentId)).toBe('Scheduled');
-    expect(await messagesTo(patient.psid!)).toHaveLength(1);
+    expect(await messagesTo(stack, patient.psid!)).toHaveLength(1);
     const { rows } = await stack.db.query('select 1 from public.messenger_webhook_events where mid = $1', [first.mid]);
     expect(rows).toHaveLength(1);
   });
@@ -512,7 +494,7 @@ describe('Confirm and Cancel replies', () => {
       appointmentId,
     ]);
     expect(rows).toHaveLength(1);
-    expect(await messagesTo(patient.psid!)).toHaveLength(1);
+    expect(await messagesTo(stack, patient.psid!)).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,218 @@
+/**
+ * Helpers for the notification service's integration tests: the demo staff's access tokens, the
+ * demo clinics, a clinic connected to a Facebook page, messages patients received at the Meta
+ * stand-in and its simulated faults, hand-signed JWTs, and a service configuration for instances
+ * a test builds itself.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import pino from 'pino';
+import type { Queryable } from '../../local/db/database.ts';
+import { DEMO_PAGES, type RecordedMessage, type SimulatedFault } from '../../local/meta/state.ts';
+import type { ServiceConfig } from '../../server/config.ts';
+import type { Clock, Messenger, ServiceDatabase, ServiceDeps } from '../../server/contracts.ts';
+import { insertRow } from './database.ts';
+import { startTestStack, type TestStack } from './stack.ts';
+
+/** The seed's staff accounts (password Demo1234!). */
+export const DEMO = {
+  superadmin: 'superadmin@demo.test',
+  admin: 'admin@demo.test',
+  reception: 'reception@demo.test',
+  dentist: 'dentist@demo.test',
+  admin2: 'admin2@demo.test',
+} as const;
+
+/** The stand-in's demo page that Smile Dental is connected to. */
+export const SMILE_DENTAL_PAGE = DEMO_PAGES[0]!;
+
+/** Signs in through the stack's auth and returns the access token and the user's id. */
+export async function signIn(stack: TestStack, email: string, password?: string) {
+  const client = await stack.signedIn(email, password);
+  const { data } = await client.auth.getSession();
+  if (!data.session) throw new Error(`no session for ${email}`);
+  return { token: data.session.access_token, userId: data.session.user.id };
+}
+
+export async function accessToken(stack: TestStack, email: string): Promise<string> {
+  return (await signIn(stack, email)).token;
+}
+
+/** An HS256 JWT signed by hand (expired, forged or odd claims the stack's auth never issues). */
+export function signHs256(claims: Record<string, unknown>, secret: string): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+}
+
+export async function clinicIdByName(db: Queryable, name: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('select id::integer as id from public.clinics where name = $1', [
+    name,
+  ]);
+  if (!rows[0]) throw new Error(`no clinic named ${name}`);
+  return rows[0].id;
+}
+
+/** The seed's two clinics. */
+export async function demoClinics(db: Queryable): Promise<{ smile: number; bright: number }> {
+  return { smile: await clinicIdByName(db, 'Smile Dental'), bright: await clinicIdByName(db, 'Bright Teeth') };
+}
+
+/** Connects a clinic to a Facebook page the way the Facebook flow leaves it: page ids, hint, token. */
+export async function connectPage(db: Queryable, clinicId: number, page: { id: string; accessToken: string }) {
+  await db.query(
+    `update public.clinics set fb_page_id = $2, messenger_page_id = $2, page_token_hint = right($3, 4) where id = $1`,
+    [clinicId, page.id, page.accessToken],
+  );
+  await db.query(
+    `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)
+     on conflict (clinic_id) do update set fb_page_access_token = excluded.fb_page_access_token`,
+    [clinicId, page.accessToken],
+  );
+}
+
+/**
+ * A seeded stack (the automated-reminder scheduler off: tests drive it) with Smile Dental
+ * connected to its demo page, as the Facebook flow leaves it.
+ */
+export async function startConnectedDemoStack(env: NodeJS.ProcessEnv = {}) {
+  const stack = await startTestStack({ env: { REMINDER_SCHEDULER: 'off', ...env } });
+  const clinics = await demoClinics(stack.db);
+  await connectPage(stack.db, clinics.smile, SMILE_DENTAL_PAGE);
+  return { stack, clinics };
+}
+
+/** A fresh 16-digit page-scoped id, so each test reads only its own messages. */
+export const newPsid = (firstDigit: number) =>
+  `${firstDigit}${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
+
+/**
+ * A source of appointment times at `hour` Manila time, each on a new Monday–Saturday from
+ * 1 March 2027 on: one dentist, never an overlap.
+ */
+export function weekdaySlots(hour: number): () => Date {
+  let nextDay = 0;
+  return () => {
+    for (;;) {
+      const day = new Date(Date.UTC(2027, 2, 1 + nextDay++));
+      if (day.getUTCDay() !== 0) return new Date(day.getTime() + (hour - 8) * 60 * 60 * 1000);
+    }
+  };
+}
+
+/** A dentist with a unique name (`Dr. <label> <tag>`). */
+export function newDentist(db: Queryable, clinicId: number, label: string): Promise<number> {
+  return insertRow(db, 'dentists', {
+    clinic_id: clinicId,
+    name: `Dr. ${label} ${randomUUID().slice(0, 6)}`,
+    email: `${label.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`,
+    phone: '+63 917 000 0000',
+  });
+}
+
+export interface PatientAppointment {
+  id: number;
+  clinicId: number;
+  psid: string | null;
+  patientName: string;
+  dentistName: string;
+  time: Date;
+}
+
+/** A patient of its own (unique name, the given Messenger id) booked with the dentist at `time`. */
+export async function newPatientAppointment(
+  db: Queryable,
+  booking: {
+    clinicId: number;
+    dentistId: number;
+    time: Date;
+    messengerId: string | null;
+    reason: string;
+    /** More columns of the appointment (reminder settings, guardian). */
+    columns?: Record<string, unknown>;
+  },
+): Promise<PatientAppointment> {
+  const patientName = `Patient ${randomUUID().slice(0, 8)}`;
+  const patientId = await insertRow(db, 'patients', {
+    clinic_id: booking.clinicId,
+    name: patientName,
+    phone: '+63 917 111 2222',
+    messenger_id: booking.messengerId,
+  });
+  const id = await insertRow(db, 'appointments', {
+    clinic_id: booking.clinicId,
+    patient_id: patientId,
+    dentist_id: booking.dentistId,
+    appointment_time: booking.time.toISOString(),
+    reason: booking.reason,
+    ...booking.columns,
+  });
+  const { rows } = await db.query<{ name: string }>('select name from public.dentists where id = $1', [
+    booking.dentistId,
+  ]);
+  return {
+    id,
+    clinicId: booking.clinicId,
+    psid: booking.messengerId,
+    patientName,
+    dentistName: rows[0]!.name,
+    time: booking.time,
+  };
+}
+
+/** What the Meta stand-in delivered to a patient, from /_dev/messenger.json. */
+export async function messagesTo(stack: TestStack, psid: string): Promise<RecordedMessage[]> {
+  const response = await fetch(`${stack.url}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
+  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
+  return ((await response.json()) as { messages: RecordedMessage[] }).messages;
+}
+
+/** POSTs JSON to the stack (a string goes as it is: malformed bodies), with an access token when given. */
+export function postJson(stack: TestStack, path: string, body: unknown, token?: string | null): Promise<Response> {
+  return fetch(`${stack.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Makes the Meta stand-in answer its next calls with an error. */
+export async function queueFault(stack: TestStack, fault: SimulatedFault) {
+  const response = await postJson(stack, '/_dev/messenger/faults', fault);
+  if (response.status !== 201) throw new Error(`queueing a fault answered ${response.status}`);
+}
+
+/** Drops queued faults and the simulated rate limit: the stand-in answers normally again. */
+export async function resetMessengerFaults(stack: TestStack) {
+  await fetch(`${stack.url}/_dev/messenger/faults`, { method: 'DELETE' });
+  await postJson(stack, '/_dev/messenger/rate-limit', { perSecond: null });
+}
+
+/** A service configuration for instances a test builds itself (Meta unreachable unless it says). */
+export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+  return {
+    port: 0,
+    corsOrigins: [],
+    publicUrl: 'http://127.0.0.1',
+    siteUrl: 'http://127.0.0.1',
+    jwtSecret: 'x'.repeat(40),
+    metaGraphUrl: 'http://127.0.0.1:9/v21.0',
+    metaOauthDialogUrl: 'http://127.0.0.1:9/dialog/oauth',
+    metaAppId: 'app',
+    metaAppSecret: 'secret',
+    metaVerifyToken: 'verify',
+    metaTimeoutMs: 3000,
+    redisUrl: null,
+    reminderIntervalMs: 60_000,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+/** What a reminder scheduler needs, with a silent logger and no callers (no HTTP). */
+export function schedulerDeps(deps: { db: ServiceDatabase; messenger: Messenger; clock: Clock }): ServiceDeps {
+  return {
+    config: testServiceConfig(),
+    logger: pino({ level: 'silent' }),
+    callers: { verify: async () => ({ ok: false, status: 401, error: 'not used' }) },
+    ...deps,
+  };
+}
