@@ -85,7 +85,7 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
     const runningService = createService({
       config: serviceConfig,
       db,
-      logger: logger.child({ component: 'notification-service' }),
+      logger: logger.child({ module: 'notification-service' }),
       mounted: true,
     });
     service = runningService;

@@ -8,88 +8,23 @@
  * stack: a Cancelled notice reaches the Meta stand-in (`/_dev/messenger.json`), and a patient
  * without a Messenger ID gets the 'Failed!' dialog with the service's reason.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ws from 'ws';
 import { RECIPIENT_ERRORS } from '../../server/appointments/outcome.ts';
 import { defaultPeriodSelection, periodRange, type PeriodSelection } from '../../src/features/appointments/periods.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
+import { DEMO, loginAs } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 const TIME_ZONE = 'Asia/Manila';
 /** The seed's dentists of Smile Dental, in the order the Dentist filter lists them (by name). */
 const SEEDED_DENTISTS = ['Dr. Andrea Villanueva', 'Dr. Katrina Lim', 'Dr. Paolo Dimaculangan', 'Dr. Ramon Bautista'];
 
-async function signedIn(email: string): Promise<SupabaseClient> {
-  const client = createClient(ctx.baseUrl, ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
-  return client;
-}
-
 /** Smile Dental's data, read and made through the API as its receptionist. */
-class Fixtures {
-  private constructor(
-    readonly api: SupabaseClient,
-    readonly clinicId: number,
-  ) {}
-
-  static async create(): Promise<Fixtures> {
-    const api = await signedIn(DEMO.receptionist);
-    const { data, error } = await api.from('users').select('clinic_id').eq('email', DEMO.receptionist).single();
-    if (error) throw error;
-    return new Fixtures(api, data.clinic_id as number);
-  }
-
-  async dentist(name: string): Promise<number> {
-    const { data, error } = await this.api
-      .from('dentists')
-      .insert({
-        clinic_id: this.clinicId,
-        name,
-        email: `${randomUUID().slice(0, 8)}@dentists.test`,
-        phone: '+63 917 555 0000',
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async patient(name: string, messengerId: string | null = null): Promise<number> {
-    const { data, error } = await this.api
-      .from('patients')
-      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000', messenger_id: messengerId })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async appointment(input: { dentistId: number; patientId: number; time: string; status?: string }): Promise<number> {
-    const { data, error } = await this.api
-      .from('appointments')
-      .insert({
-        clinic_id: this.clinicId,
-        dentist_id: input.dentistId,
-        patient_id: input.patientId,
-        appointment_time: input.time,
-        reason: 'Dental Consultation',
-        ...(input.status ? { status: input.status } : {}),
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
+class ListFixtures extends ClinicFixtures {
   async row(id: number) {
     const { data, error } = await this.api.from('appointments').select('status, deleted').eq('id', id).single();
     if (error) throw error;
@@ -121,8 +56,6 @@ class Fixtures {
     return counts;
   }
 }
-
-const label = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
 
 /** The demo page Smile Dental is connected to (supabase/seed.sql). */
 const SMILE_PAGE_ID = '1000000000000001';
@@ -175,10 +108,10 @@ const statusSelect = (page: Page, patient: string) =>
 
 describe.skipIf(!ctx.chromium)('the Appointments list', () => {
   let browser: Browser;
-  let fixtures: Fixtures;
+  let fixtures: ListFixtures;
   beforeAll(async () => {
     browser = await launchChromium(ctx.chromium!);
-    fixtures = await Fixtures.create();
+    fixtures = await ListFixtures.signInAs(ctx, DEMO.receptionist);
   });
   afterAll(async () => {
     await browser?.close();
@@ -244,8 +177,8 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
   });
 
   it("updates Scheduled → Confirmed with 'Status updated', kept after a reload", async () => {
-    const dentistName = label('Dr. Confirm');
-    const patientName = label('Patient Confirm');
+    const dentistName = uniqueName('Dr. Confirm');
+    const patientName = uniqueName('Patient Confirm');
     const dentistId = await fixtures.dentist(dentistName);
     const patientId = await fixtures.patient(patientName);
     const date = clinicWorkday(3);
@@ -269,12 +202,12 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
   });
 
   it("changes a status to Cancelled with a message for the patient: 'Status updated & patient notified!', and the patient gets it in Messenger", async () => {
-    const dentistName = label('Dr. Cancel');
-    const patientName = label('Patient Cancel');
+    const dentistName = uniqueName('Dr. Cancel');
+    const patientName = uniqueName('Patient Cancel');
     const psid = `8${Date.now()}${randomInt(100, 999)}`;
-    const message = `The dentist is away that day. Please book again. (${randomUUID().slice(0, 6)})`;
+    const message = `The dentist is away that day. Please book again. (${uniqueName('ref')})`;
     const dentistId = await fixtures.dentist(dentistName);
-    const patientId = await fixtures.patient(patientName, psid);
+    const patientId = await fixtures.patient(patientName, { messenger_id: psid });
     const date = clinicWorkday(4);
     const id = await fixtures.appointment({
       dentistId,
@@ -304,8 +237,8 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
   });
 
   it("shows 'Failed!' with the service's reason when the patient has no Messenger ID (the status stays Cancelled)", async () => {
-    const dentistName = label('Dr. Unreachable');
-    const patientName = label('Patient Unreachable');
+    const dentistName = uniqueName('Dr. Unreachable');
+    const patientName = uniqueName('Patient Unreachable');
     const dentistId = await fixtures.dentist(dentistName);
     const patientId = await fixtures.patient(patientName);
     const date = clinicWorkday(4);
@@ -331,9 +264,9 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
   });
 
   it("deletes after 'Are you sure?', says 'Appointment cancelled', and the row stays gone after a reload", async () => {
-    const dentistName = label('Dr. Delete');
-    const patientName = label('Patient Delete');
-    const keptName = label('Patient Kept');
+    const dentistName = uniqueName('Dr. Delete');
+    const patientName = uniqueName('Patient Delete');
+    const keptName = uniqueName('Patient Kept');
     const dentistId = await fixtures.dentist(dentistName);
     const patientId = await fixtures.patient(patientName);
     const keptId = await fixtures.patient(keptName);

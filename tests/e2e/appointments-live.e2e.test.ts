@@ -8,31 +8,20 @@
  * show; an open booking form sees a slot booked elsewhere turn unavailable. Every test makes its
  * own dentist, patient (with a Messenger id) and appointments through the API.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import ws from 'ws';
 import { CARD_GEOMETRY } from '../../src/features/appointments/components/list/list-geometry.ts';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
+import { DEMO, loginAs } from './support/app.ts';
 import { launchChromium, openPage, saveScreenshot, type OpenedPage } from './support/chromium.ts';
+import { ClinicFixtures } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 /** The spec's bound for a change to reach the other staff (issue 6, part 9). */
 const LIVE_WITHIN_MS = 2_000;
 /** The demo page Smile Dental is connected to (supabase/seed.sql). */
 const SMILE_PAGE_ID = '1000000000000001';
-
-async function signedIn(email: string): Promise<SupabaseClient> {
-  const client = createClient(ctx.baseUrl, ctx.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
-  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
-  return client;
-}
 
 const tag = () => randomUUID().slice(0, 6);
 
@@ -47,39 +36,7 @@ interface Booked {
 }
 
 /** One clinic's data, made through the API as one of its staff. */
-class Clinic {
-  private constructor(
-    readonly api: SupabaseClient,
-    readonly clinicId: number,
-  ) {}
-
-  static async of(email: string): Promise<Clinic> {
-    const api = await signedIn(email);
-    const { data, error } = await api.from('users').select('clinic_id').eq('email', email).single();
-    if (error) throw error;
-    return new Clinic(api, data.clinic_id as number);
-  }
-
-  async dentist(name: string): Promise<number> {
-    const { data, error } = await this.api
-      .from('dentists')
-      .insert({ clinic_id: this.clinicId, name, email: `${tag()}@live.test`, phone: '+63 917 555 0000' })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async patient(name: string, psid: string | null): Promise<number> {
-    const { data, error } = await this.api
-      .from('patients')
-      .insert({ clinic_id: this.clinicId, name, phone: '+63 918 555 0000', messenger_id: psid })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
+class LiveClinic extends ClinicFixtures {
   /** Appointments of one dentist and patient at the given clinic times; their ids in that order. */
   async appointments(dentistId: number, patientId: number, times: string[]): Promise<number[]> {
     const { data, error } = await this.api
@@ -106,7 +63,7 @@ class Clinic {
     const patientName = `${label} Patient ${tag()}`;
     const psid = options.psid === false ? null : `7${Date.now()}${randomInt(100, 999)}`;
     const dentistId = await this.dentist(dentistName);
-    const patientId = await this.patient(patientName, psid);
+    const patientId = await this.patient(patientName, { messenger_id: psid });
     const date = clinicWorkday(4);
     const [id] = await this.appointments(dentistId, patientId, [clinicTime(date, time)]);
     return { id: id!, dentistId, dentistName, patientName, psid, date };
@@ -166,10 +123,10 @@ async function closeDesks(desks: OpenedPage[]) {
 
 describe.skipIf(!ctx.chromium)('live appointment updates', () => {
   let browser: Browser;
-  let smile: Clinic;
+  let smile: LiveClinic;
   beforeAll(async () => {
     browser = await launchChromium(ctx.chromium!);
-    smile = await Clinic.of(DEMO.receptionist);
+    smile = await LiveClinic.signInAs(ctx, DEMO.receptionist);
   });
   afterAll(async () => {
     await browser?.close();
@@ -180,7 +137,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
     const dentistName = `Dr. Live ${tag()}`;
     const patientName = `Live Patient ${tag()}`;
     const dentistId = await smile.dentist(dentistName);
-    const patientId = await smile.patient(patientName, `7${Date.now()}${randomInt(100, 999)}`);
+    const patientId = await smile.patient(patientName, { messenger_id: `7${Date.now()}${randomInt(100, 999)}` });
     const firstDay = clinicWorkday(3);
     const days = [...new Set([0, 1, 2, 3].map((offset) => clinicWorkday(3 + offset)))].filter(
       (day) => day.slice(0, 7) === firstDay.slice(0, 7),
@@ -318,7 +275,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
   });
 
   it("never shows another clinic's appointments (Bright Teeth's change, then Smile Dental's as a marker)", async () => {
-    const bright = await Clinic.of(DEMO.admin2);
+    const bright = await LiveClinic.signInAs(ctx, DEMO.admin2);
     expect(bright.clinicId).not.toBe(smile.clinicId);
     const ours = await smile.booking('Marker Live');
     const desk = await openPage(browser, ctx.baseUrl);
@@ -347,7 +304,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
   it('turns a slot booked elsewhere unavailable in an open booking form within 2 s', async () => {
     const dentistName = `Dr. Slots ${tag()}`;
     const dentistId = await smile.dentist(dentistName);
-    const patientId = await smile.patient(`Slot Patient ${tag()}`, null);
+    const patientId = await smile.patient(`Slot Patient ${tag()}`);
     const date = clinicWorkday(5);
     const desk = await openPage(browser, ctx.baseUrl);
     try {
