@@ -4,6 +4,13 @@
  * passed in; nothing here reads the clock.
  */
 
+/** A Date from a Date or an ISO timestamp; throws a RangeError when it is not a point in time. */
+export function toInstant(value: Date | string): Date {
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a point in time: ${String(value)}`);
+  return instant;
+}
+
 /** The zone a clinic has unless it chose another (the column's default). */
 export const DEFAULT_CLINIC_TIME_ZONE = 'Asia/Manila';
 
@@ -41,10 +48,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
  * the database returns timestamptz). Throws a RangeError for an invalid instant or unknown zone.
  */
 export function clinicDateTime(instant: Date | string, timeZone: string): ClinicDateTime {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a point in time: ${String(instant)}`);
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value;
+  for (const part of formatterFor(timeZone).formatToParts(toInstant(instant))) parts[part.type] = part.value;
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     weekday: parts.weekday ?? '',
@@ -86,6 +91,7 @@ function wallClockFormatterFor(timeZone: string): Intl.DateTimeFormat {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     wallClockFormatters.set(timeZone, formatter);
@@ -93,20 +99,45 @@ function wallClockFormatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The clinic's clock at an instant, as numbers (month 1–12, hour 0–23). */
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The clinic's clock reading at `instant`. Throws a RangeError for a bad instant or zone. */
+export function zonedParts(instant: Date | string, timeZone: string): ZonedParts {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of wallClockFormatterFor(timeZone).formatToParts(toInstant(instant))) parts[part.type] = part.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    // Some engines write midnight as 24 even with h23.
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of clock parts. */
+export function isoDateOfParts(parts: Pick<ZonedParts, 'year' | 'month' | 'day'>): IsoDate {
+  return `${String(parts.year).padStart(4, '0')}-${pad2(parts.month)}-${pad2(parts.day)}`;
+}
+
 /**
  * The clinic's date, hour and minute at `instant` (a Date, or an ISO timestamp with an offset as
  * the database returns it). Throws a RangeError for an invalid instant or an unknown time zone.
  */
 export function clinicWallClock(instant: Date | string, timeZone: string): ClinicWallClock {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a point in time: ${String(instant)}`);
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of wallClockFormatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value;
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-  };
+  const parts = zonedParts(instant, timeZone);
+  return { date: isoDateOfParts(parts), hour: parts.hour, minute: parts.minute };
 }
 
 /** Today's date in the clinic, at `now`. */

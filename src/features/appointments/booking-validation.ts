@@ -4,7 +4,8 @@
  * the double-booking check and the row written to `appointments`. `now` and the clinic's zone are
  * passed in.
  */
-import { clinicDateOf, clinicInstant, clinicToday, clinicWallClock } from './clinic-clock';
+import { clinicToday } from '@/lib/clinic-time';
+import { clinicDateOf, clinicInstant, clinicWallClock } from './clinic-clock';
 import { isIsoDate, type IsoDate, type WallTime } from './dates';
 import { CLINIC_HOURS, isClosedDay, toStoredTime, type ClinicHours } from './slots';
 import { STATUS_AFTER_EDIT, type AppointmentStatus } from './status-rules';

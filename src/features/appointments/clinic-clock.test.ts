@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { clinicToday, toInstant } from '@/lib/clinic-time';
 import {
   clinicDateOf,
   clinicInstant,
-  clinicToday,
   clinicWallClock,
   formatUtcOffset,
   toClinicIso,
-  toInstant,
   utcOffsetMinutes,
 } from './clinic-clock';
 import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from './testing/clock';

@@ -1,8 +1,11 @@
 /**
  * Moving between instants and the clinic's wall clock (an IANA zone such as 'Asia/Manila', from
  * `clinics.timezone`), whatever zone the browser is in. Pure: instants and zones are passed in;
- * nothing here reads the clock. Showing instants as text lives in `@/lib/clinic-time`.
+ * nothing here reads the clock. The clock reading itself (`zonedParts`) and showing instants as
+ * text live in `src/lib/clinic-time.ts`.
  */
+// Relative, not '@/lib': the Node-side browser tests load this module too, without the alias.
+import { isoDateOfParts, toInstant, zonedParts } from '../../lib/clinic-time';
 import { minutesOfTime, parseIsoDate, timeOfMinutes, type IsoDate, type WallTime } from './dates';
 
 export interface ClinicWallClock {
@@ -14,72 +17,16 @@ export interface ClinicWallClock {
   minutes: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** A Date from a Date or an ISO timestamp; throws a RangeError when it is not a point in time. */
-export function toInstant(value: Date | string): Date {
-  const instant = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a point in time: ${String(value)}`);
-  return instant;
-}
-
-interface ZonedParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function zonedParts(instant: Date, timeZone: string): ZonedParts {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    // Some engines write midnight as 24 even with h23.
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
 /** The clinic's date and time at `instant`. Throws a RangeError for a bad instant or zone. */
 export function clinicWallClock(instant: Date | string, timeZone: string): ClinicWallClock {
-  const parts = zonedParts(toInstant(instant), timeZone);
-  const date = `${String(parts.year).padStart(4, '0')}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;
+  const parts = zonedParts(instant, timeZone);
   const minutes = parts.hour * 60 + parts.minute;
-  return { date, time: timeOfMinutes(minutes), minutes };
+  return { date: isoDateOfParts(parts), time: timeOfMinutes(minutes), minutes };
 }
 
 /** The clinic's calendar date at `instant`. */
 export function clinicDateOf(instant: Date | string, timeZone: string): IsoDate {
   return clinicWallClock(instant, timeZone).date;
-}
-
-/** Today's date in the clinic at `now`. */
-export function clinicToday(now: Date, timeZone: string): IsoDate {
-  return clinicDateOf(now, timeZone);
 }
 
 /** How far the clinic's clock is ahead of UTC at `instant`, in minutes (Manila: 480). */
@@ -120,7 +67,7 @@ export function toClinicIso(instant: Date | string, timeZone: string): string {
   const parts = zonedParts(at, timeZone);
   const pad = (value: number) => String(value).padStart(2, '0');
   return (
-    `${String(parts.year).padStart(4, '0')}-${pad(parts.month)}-${pad(parts.day)}` +
-    `T${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}${formatUtcOffset(utcOffsetMinutes(at, timeZone))}`
+    `${isoDateOfParts(parts)}T${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}` +
+    formatUtcOffset(utcOffsetMinutes(at, timeZone))
   );
 }

@@ -3,8 +3,7 @@
  * clinic time, 'N/A' for a missing Messenger id, prices in pesos, and the Dentist select with
  * inactive dentists disabled.
  */
-import { clinicDateTime } from '@/lib/clinic-time';
-import { toInstant } from './clinic-clock';
+import { clinicDateTime, toInstant } from '@/lib/clinic-time';
 
 const longDateFormatters = new Map<string, Intl.DateTimeFormat>();
 

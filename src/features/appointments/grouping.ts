@@ -3,7 +3,7 @@
  * dentist titled '{dentist} (n appointments)', and the Dentist filter with counts. Pure; the
  * caller passes the appointments already narrowed to the view period.
  */
-import { toInstant } from './clinic-clock';
+import { toInstant } from '@/lib/clinic-time';
 
 export interface ListAppointment {
   readonly id: number;

@@ -3,7 +3,9 @@
  * Month, Week and Day; the period they select as a half-open range of instants in clinic time;
  * and the summary line. `now` and the clinic's zone are passed in.
  */
-import { clinicDateOf, clinicInstant, clinicToday, toInstant } from './clinic-clock';
+// Relative, not '@/lib': the Node-side browser tests load this module too, without the alias.
+import { clinicToday, toInstant } from '../../lib/clinic-time';
+import { clinicDateOf, clinicInstant } from './clinic-clock';
 import { addDays, daysInMonth, isoDate, parseIsoDate, type IsoDate } from './dates';
 import { monthWeek, weekCount, weekOfMonth } from './weeks';
 

@@ -2,7 +2,8 @@
  * Reminder days (spec part 2 §2, §5, §9): the days_ahead of a manual send, and the list of days
  * the Reminder modal saves. `now` and the clinic's zone are passed in.
  */
-import { clinicDateOf, clinicToday, toInstant } from './clinic-clock';
+import { clinicToday, toInstant } from '@/lib/clinic-time';
+import { clinicDateOf } from './clinic-clock';
 import { daysBetween } from './dates';
 
 export const MIN_DAYS_AHEAD = 1;

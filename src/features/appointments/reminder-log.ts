@@ -4,7 +4,7 @@
  * and a reminder that was not delivered said so in words.
  */
 import { messengerIdText } from './display';
-import { toInstant } from './clinic-clock';
+import { toInstant } from '@/lib/clinic-time';
 
 export interface ReminderLogEntry {
   id: number;

@@ -5,7 +5,8 @@
  * blocks, the appointments holding a slot and the past, cut into 20-minute slots. Slots that do
  * not survive are labelled with the reason. `now`, the zone and the hours are always passed in.
  */
-import { clinicInstant, toClinicIso, toInstant } from './clinic-clock';
+import { toInstant } from '@/lib/clinic-time';
+import { clinicInstant, toClinicIso } from './clinic-clock';
 import { cutIntoSlots, rangesOverlap, subtractRanges, type TimeRange } from './date-ranges';
 import { minutesOfTime, timeOfMinutes, twelveHourLabel, weekdayOf, type IsoDate, type WallTime } from './dates';
 

@@ -15,7 +15,7 @@ import {
   type BookingForm as BookingFormValues,
   type ProcedureCategoryChoice,
 } from '../../booking-validation';
-import { clinicToday } from '../../clinic-clock';
+import { clinicToday } from '@/lib/clinic-time';
 import type { IsoDate, WallTime } from '../../dates';
 import { BookingForm } from './booking-form';
 

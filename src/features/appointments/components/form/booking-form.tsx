@@ -32,7 +32,7 @@ import {
   type BookingForm as BookingFormValues,
   type ProcedureCategoryChoice,
 } from '../../booking-validation';
-import { clinicToday } from '../../clinic-clock';
+import { clinicToday } from '@/lib/clinic-time';
 import { dentistOptions, formatPeso } from '../../display';
 import { appointmentKeys } from '../../query-keys';
 import { daySlots, isClosedDay, isSlotAvailable, type Slot } from '../../slots';
