@@ -13,7 +13,7 @@ import { DENTIST_EXTRA_TEXT, DENTIST_TEXT } from '../messages';
 import { AvailabilityManager } from './availability-manager';
 import { DeleteDentistModal } from './delete-dentist-modal';
 import { DentistFormModal } from './dentist-form-modal';
-import { CalendarIcon, EditIcon, TrashIcon } from './icons';
+import { CalendarIcon, EditIcon, TrashIcon } from '@/components/icons';
 import '../dentists.css';
 
 type OpenModal =

@@ -7,7 +7,7 @@ import { needsStatusUpdate, type AppointmentStatus } from '../../status-rules';
 import { isAlarmingStatus } from '../../live-updates';
 import { appointmentRowId } from '../live/use-appointment-live-updates';
 import { StatusSelect } from '../status/status-select';
-import { BellIcon, EditIcon, TrashIcon } from './icons';
+import { BellIcon, EditIcon, TrashIcon } from '@/components/icons';
 
 export interface AppointmentRowActions {
   edit(appointment: ListAppointment): void;

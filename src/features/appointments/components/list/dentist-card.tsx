@@ -3,7 +3,7 @@ import type { ListAppointment } from '../../api/list-columns';
 import type { DentistGroup } from '../../grouping';
 import { LIST_TEXT } from '../../list-messages';
 import { AppointmentRow, type AppointmentRowActions } from './appointment-row';
-import { ChevronIcon } from './icons';
+import { ChevronIcon } from '@/components/icons';
 import { APPOINTMENT_ROW_HEIGHT } from './list-geometry';
 
 /** What live updates do to the rows (spec §4): the ids to highlight, to flash, and the one 'View' focused. */

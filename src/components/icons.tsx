@@ -1,4 +1,4 @@
-/** Line icons of the table's action buttons; the buttons carry the accessible names. */
+/** Line icons of action buttons; the buttons carry the accessible names. */
 const common = {
   width: 18,
   height: 18,
@@ -34,6 +34,23 @@ export function TrashIcon() {
   return (
     <svg {...common}>
       <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+    </svg>
+  );
+}
+
+export function BellIcon() {
+  return (
+    <svg {...common}>
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+    </svg>
+  );
+}
+
+export function ChevronIcon({ open }: { open: boolean }) {
+  return (
+    <svg {...common} style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 120ms' }}>
+      <path d="M6 9l6 6 6-6" />
     </svg>
   );
 }
