@@ -8,7 +8,12 @@ const toStack = { target: stackUrl, changeOrigin: false, ws: true };
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

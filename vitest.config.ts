@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+const common = { '@common': fileURLToPath(new URL('./common', import.meta.url)) };
+const alias = { ...common, '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig({
   test: {
@@ -9,12 +10,19 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     reporters: ['default'],
+    alias: common,
     projects: [
       {
         extends: true,
         test: {
           name: 'node',
-          include: ['tests/**/*.test.ts', 'local/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts'],
+          include: [
+            'tests/**/*.test.ts',
+            'common/**/*.test.ts',
+            'local/**/*.test.ts',
+            'server/**/*.test.ts',
+            'supabase/**/*.test.ts',
+          ],
           exclude: ['tests/e2e/**', '**/node_modules/**'],
         },
       },
