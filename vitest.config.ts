@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const common = { '@common': fileURLToPath(new URL('./common', import.meta.url)) };
-const alias = { ...common, '@': fileURLToPath(new URL('./src', import.meta.url)) };
+const alias = {
+  '@common': fileURLToPath(new URL('./common', import.meta.url)),
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+};
 
 export default defineConfig({
   test: {
@@ -10,7 +12,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     reporters: ['default'],
-    alias: common,
+    alias,
     projects: [
       {
         extends: true,

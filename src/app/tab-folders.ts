@@ -1,4 +1,4 @@
-import type { TabKey } from '../lib/authorization';
+import type { TabKey } from '@/lib/authorization';
 
 /**
  * Where each tab's view lives: the default export of `src/features/<folder>/tab.tsx` (plain

@@ -11,7 +11,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CARD_GEOMETRY } from '../../src/features/appointments/components/list/list-geometry.ts';
+import { CARD_GEOMETRY } from '../../src/features/appointments/list/components/list-geometry.ts';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
 import { launchChromium, openPage, saveScreenshot, type OpenedPage } from './support/chromium.ts';

@@ -1,7 +1,7 @@
 import { ErrorState } from '@/components/states/states';
 import { canSeeTab } from '@/lib/authorization';
 import { useSignedInUser } from '@/lib/session';
-import { AppointmentsForActiveClinic } from './components/appointments-screen';
+import { AppointmentsForActiveClinic } from './appointments-screen';
 
 /** The Appointments tab (spec part 2 §2, §6): every role, checked again at render like the other tabs. */
 export default function AppointmentsTab() {

@@ -1,0 +1,677 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeAppointmentsApi, restError } from './testing/fake-appointments-api';
+import { fakeRealtime } from './live/testing/fake-realtime';
+import { prepareListDom, renderWithQueries } from './testing/render-list';
+import AppointmentsTab from './tab';
+
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (await import('./live/testing/fake-realtime')).fakeRealtime.subscribe,
+}));
+
+// The form and the Reminder modal are other parts of the feature: stand-ins show what they were opened with.
+vi.mock('./booking/components/appointment-form-modal', () => ({
+  AppointmentFormModal: (props: { appointmentId?: number; prefill?: unknown; onClose(): void }) => (
+    <div role="dialog" aria-label={props.appointmentId ? `Edit appointment ${props.appointmentId}` : 'Add appointment'}>
+      {JSON.stringify(props.prefill ?? null)}
+      <button type="button" onClick={props.onClose}>
+        Close form
+      </button>
+    </div>
+  ),
+}));
+vi.mock('./reminders/components/reminder-modal', () => ({
+  ReminderModal: (props: { appointmentId: number }) => (
+    <div role="dialog" aria-label={`Reminders of appointment ${props.appointmentId}`} />
+  ),
+}));
+
+// Wednesday 2030-01-09, 08:00 in Manila (the clinic's zone); the tests run under other zones too.
+const NOW = new Date('2030-01-09T00:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  prepareListDom();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  fakeRealtime.reset();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const seed = () =>
+  installFakeAppointmentsApi({
+    dentists: [
+      { id: 1, name: 'Dr. Ana Cruz' },
+      { id: 2, name: 'Dr. Ben Reyes' },
+      { id: 3, name: 'Dr. Carla Lim' },
+      { id: 4, name: 'Dr. Gone', deleted: true },
+      { id: 5, name: 'Dr. Other Clinic', clinic_id: 2 },
+    ],
+    patients: [
+      { id: 1, name: 'Maria Santos', messenger_id: '2400001' },
+      { id: 2, name: 'Jose Rizal', messenger_id: null },
+      { id: 3, name: 'Ana Garcia', messenger_id: '2400003' },
+    ],
+    appointments: [
+      {
+        id: 100,
+        dentist_id: 1,
+        patient_id: 1,
+        appointment_time: '2030-01-09T14:00:00+08:00',
+        status: 'Scheduled',
+        booking_origin: 'Messenger Bot',
+        reason: 'Composite Filling — Notes: upper left molar',
+      },
+      {
+        id: 101,
+        dentist_id: 1,
+        patient_id: 2,
+        appointment_time: '2030-01-08T09:00:00+08:00',
+        status: 'Confirmed',
+        booking_origin: 'walk-in',
+        guardian_messenger_id: '2500009',
+        reason: 'Dental Consultation',
+      },
+      {
+        id: 102,
+        dentist_id: 2,
+        patient_id: 3,
+        appointment_time: '2030-01-09T09:20:00+08:00',
+        status: 'Scheduled',
+        reason: null,
+      },
+      { id: 103, dentist_id: 2, patient_id: 1, appointment_time: '2030-01-02T11:00:00+08:00', status: 'Completed' },
+      { id: 104, dentist_id: 1, patient_id: 1, appointment_time: '2030-02-04T10:00:00+08:00', status: 'Scheduled' },
+      { id: 105, dentist_id: 1, patient_id: 2, appointment_time: '2030-01-10T10:00:00+08:00', deleted: true },
+      { id: 106, dentist_id: 4, patient_id: 2, appointment_time: '2030-01-15T10:00:00+08:00', status: 'No Show' },
+      { id: 107, dentist_id: 2, patient_id: 3, appointment_time: '2027-05-03T10:00:00+08:00', status: 'Cancelled' },
+      // Earlier than the first January midnight in Manila (it is still December 31 there).
+      { id: 108, dentist_id: 2, patient_id: 3, appointment_time: '2029-12-31T15:59:00Z', status: 'Completed' },
+    ],
+  });
+
+const summary = () => screen.getByTestId('appointments-summary').textContent;
+const cardTitles = () =>
+  within(screen.getByTestId('appointments-cards'))
+    .queryAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+const optionsOf = (label: string) =>
+  within(screen.getByLabelText(label))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+const rowOf = (id: number) => document.querySelector<HTMLTableRowElement>(`tr[data-appointment-id="${id}"]`)!;
+const statusOf = (id: number) => within(rowOf(id)).getByRole('combobox') as HTMLSelectElement;
+
+async function openList() {
+  const api = seed();
+  const user = userEvent.setup();
+  const rendered = renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+  // A generous wait: the first render also loads the feature's modules, slow on a busy machine.
+  await screen.findByRole('heading', { name: 'Dr. Ana Cruz (2 appointments)' }, { timeout: 5000 });
+  return { api, user, ...rendered };
+}
+
+describe('the Appointments list', () => {
+  it('opens on this month in clinic time with the summary, the dentist counts and one card per dentist who has appointments', async () => {
+    const { api } = await openList();
+    expect(screen.getByRole('heading', { level: 1, name: 'Appointments' })).toBeTruthy();
+    expect(summary()).toBe('Total: 5 appointment(s) this month');
+    expect(optionsOf('Dentist')).toEqual([
+      'All Dentists (5)',
+      'Dr. Ana Cruz (2)',
+      'Dr. Ben Reyes (2)',
+      'Dr. Carla Lim (0)',
+    ]);
+    expect(cardTitles()).toEqual([
+      'Dr. Ana Cruz (2 appointments)',
+      'Dr. Ben Reyes (2 appointments)',
+      'Dr. Gone (1 appointments)',
+    ]);
+    expect((screen.getByLabelText('View') as HTMLSelectElement).value).toBe('monthly');
+    expect(optionsOf('View')).toEqual(['Monthly', 'Weekly', 'Daily']);
+    expect((screen.getByLabelText('Month') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('January');
+    expect(optionsOf('Month')).toHaveLength(12);
+    // Two years back is 2028; the earliest appointment (2027) reaches further.
+    await waitFor(() => expect(optionsOf('Year')).toEqual(['2027', '2028', '2029', '2030']), { timeout: 5000 });
+    expect((screen.getByLabelText('Year') as HTMLSelectElement).value).toBe('2030');
+    expect(screen.queryByLabelText('Week')).toBeNull();
+    expect(screen.queryByLabelText('Day')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add Appointment' })).toBeTruthy();
+
+    // One read of the year (clinic time), not deleted, with the patient embedded.
+    const read = api.callsTo('GET', 'appointments').find((call) => call.query.get('select')?.includes('patient:'))!;
+    expect(read.query.get('clinic_id')).toBe('eq.1');
+    expect(read.query.get('deleted')).toBe('eq.false');
+    expect(read.query.getAll('appointment_time')).toEqual([
+      'gte.2029-12-31T16:00:00.000Z',
+      'lt.2030-12-31T16:00:00.000Z',
+    ]);
+  });
+
+  it('shows the table columns and, per row, the patient, ID, Messenger ids, long date, 12-hour time, procedure and origin', async () => {
+    await openList();
+    const table = screen.getByRole('table', { name: 'Dr. Ana Cruz (2 appointments)' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Patient / Date & Time', 'Procedure', 'Origin', 'Status', 'Actions']);
+    // Rows by time: the 8th before the 9th.
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.getAttribute('data-appointment-id')),
+    ).toEqual(['101', '100']);
+    const cells = within(rowOf(100)).getAllByRole('cell');
+    expect(cells[0]!.textContent).toBe(
+      'Maria SantosAppointment ID: 100Messenger: 2400001Guardian: N/AJanuary 9, 2030 · 2:00 PM',
+    );
+    expect(cells[1]!.textContent).toBe('Composite FillingNotes: upper left molar');
+    expect(cells[2]!.textContent).toBe('Messenger');
+    expect(within(rowOf(101)).getAllByRole('cell')[0]!.textContent).toContain('Messenger: N/AGuardian: 2500009');
+    expect(within(rowOf(101)).getAllByRole('cell')[2]!.textContent).toBe('walk-in');
+    expect(within(rowOf(102)).getAllByRole('cell')[2]!.textContent).toBe('System');
+    expect(within(rowOf(102)).getAllByRole('cell')[1]!.textContent).toBe('—');
+  });
+
+  it("flags only overdue Scheduled or Confirmed rows with 'Needs status update'", async () => {
+    await openList();
+    expect(within(rowOf(101)).getByText('Needs status update')).toBeTruthy();
+    expect(within(rowOf(100)).queryByText('Needs status update')).toBeNull();
+    expect(within(rowOf(103)).queryByText('Needs status update')).toBeNull();
+  });
+
+  it('offers only the statuses the rules allow at this moment, in the status colour', async () => {
+    await openList();
+    const enabled = (id: number) =>
+      Array.from(statusOf(id).options)
+        .filter((option) => !option.disabled)
+        .map((option) => option.value);
+    expect(enabled(100)).toEqual(['Scheduled', 'Confirmed', 'Cancelled']);
+    expect(enabled(101)).toEqual(['Completed', 'No Show']);
+    expect(enabled(102)).toEqual(['Scheduled', 'Confirmed', 'Cancelled']);
+    expect(statusOf(100).dataset.colour).toBe('grey');
+    expect(statusOf(101).dataset.colour).toBe('green');
+    expect(statusOf(103).dataset.colour).toBe('blue');
+    expect(statusOf(106).dataset.colour).toBe('orange');
+  });
+
+  it('narrows to one dentist, keeping a chosen dentist without appointments as an empty card', async () => {
+    const { user } = await openList();
+    await user.selectOptions(screen.getByLabelText('Dentist'), 'Dr. Ben Reyes (2)');
+    expect(summary()).toBe('Total: 2 appointment(s) this month');
+    expect(cardTitles()).toEqual(['Dr. Ben Reyes (2 appointments)']);
+    await user.selectOptions(screen.getByLabelText('Dentist'), 'Dr. Carla Lim (0)');
+    expect(summary()).toBe('Total: 0 appointment(s) this month');
+    expect(cardTitles()).toEqual(['Dr. Carla Lim (0 appointments)']);
+    expect(screen.getByText('No appointments in this period.')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Dentist'), 'All Dentists (5)');
+    expect(cardTitles()).toHaveLength(3);
+  });
+
+  it("switches to Weekly (this week by default) and Daily (today), counting the period's rows", async () => {
+    const { user } = await openList();
+    await user.selectOptions(screen.getByLabelText('View'), 'Weekly');
+    // January 2030 starts on a Tuesday: Week 1 is the 1st–6th, the 9th is in Week 2.
+    expect(optionsOf('Week')).toEqual(['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5']);
+    expect((screen.getByLabelText('Week') as HTMLSelectElement).value).toBe('2');
+    expect(summary()).toBe('Total: 3 appointment(s) this week');
+    expect(optionsOf('Dentist')[0]).toBe('All Dentists (3)');
+    await user.selectOptions(screen.getByLabelText('Week'), 'Week 1');
+    expect(summary()).toBe('Total: 1 appointment(s) this week');
+    expect(cardTitles()).toEqual(['Dr. Ben Reyes (1 appointments)']);
+
+    await user.selectOptions(screen.getByLabelText('View'), 'Daily');
+    expect(screen.queryByLabelText('Week')).toBeNull();
+    expect((screen.getByLabelText('Day') as HTMLSelectElement).value).toBe('9');
+    expect(optionsOf('Day')).toHaveLength(31);
+    expect(summary()).toBe('Total: 2 appointment(s) today');
+    await user.selectOptions(screen.getByLabelText('Day'), '15');
+    expect(summary()).toBe('Total: 1 appointment(s) today');
+    expect(cardTitles()).toEqual(['Dr. Gone (1 appointments)']);
+  });
+
+  it('reads another year when one is chosen, and another month from the year already read', async () => {
+    const { api, user } = await openList();
+    const reads = () =>
+      api.callsTo('GET', 'appointments').filter((call) => call.query.get('select')?.includes('patient:'));
+    await user.selectOptions(screen.getByLabelText('Month'), 'February');
+    expect(summary()).toBe('Total: 1 appointment(s) this month');
+    expect(reads()).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('Year'), '2029');
+    await user.selectOptions(screen.getByLabelText('Month'), 'December');
+    await waitFor(() => expect(summary()).toBe('Total: 1 appointment(s) this month'));
+    expect(reads()).toHaveLength(2);
+    expect(cardTitles()).toEqual(['Dr. Ben Reyes (1 appointments)']);
+  });
+
+  it('collapses and expands a card', async () => {
+    const { user } = await openList();
+    const toggle = screen.getByRole('button', { name: 'Collapse Dr. Ana Cruz (2 appointments)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle);
+    expect(screen.queryByRole('table', { name: 'Dr. Ana Cruz (2 appointments)' })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Dr. Ben Reyes (2 appointments)' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Expand Dr. Ana Cruz (2 appointments)' }));
+    expect(screen.getByRole('table', { name: 'Dr. Ana Cruz (2 appointments)' })).toBeTruthy();
+  });
+
+  it('shows an empty list without a message when the appointments cannot be read', async () => {
+    const api = seed();
+    api.use((call) => (call.method === 'GET' && call.path === 'appointments' ? restError(500, 'XX000') : undefined));
+    renderWithQueries(<AppointmentsTab />);
+    await waitFor(() => expect(screen.getByText('No appointments in this period.')).toBeTruthy());
+    expect(summary()).toBe('Total: 0 appointment(s) this month');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('is open to every role, the dentist included', async () => {
+    seed();
+    renderWithQueries(<AppointmentsTab />, { role: 'dentist' });
+    expect(await screen.findByRole('heading', { name: 'Dr. Ana Cruz (2 appointments)' })).toBeTruthy();
+  });
+
+  it('opens the form for Add and for Edit, and the Reminder modal from the bell', async () => {
+    const { user } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Add Appointment' }));
+    expect(screen.getByRole('dialog', { name: 'Add appointment' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close form' }));
+    await user.click(within(rowOf(100)).getByRole('button', { name: /^Edit appointment of Maria Santos/ }));
+    expect(screen.getByRole('dialog', { name: 'Edit appointment 100' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close form' }));
+    await user.click(within(rowOf(101)).getByRole('button', { name: /^Reminders for Jose Rizal/ }));
+    expect(screen.getByRole('dialog', { name: 'Reminders of appointment 101' })).toBeTruthy();
+  });
+});
+
+describe('changing a status', () => {
+  it("updates Scheduled → Confirmed directly, says 'Status updated' and calls no service", async () => {
+    const { api, user } = await openList();
+    await user.selectOptions(statusOf(100), 'Confirmed');
+    expect(await screen.findByText('Status updated')).toBeTruthy();
+    const [patch] = api.callsTo('PATCH', 'appointments');
+    expect(patch!.body).toEqual({ status: 'Confirmed' });
+    expect(patch!.query.get('id')).toBe('eq.100');
+    expect(patch!.query.get('clinic_id')).toBe('eq.1');
+    expect(patch!.query.get('deleted')).toBe('eq.false');
+    expect(patch!.query.get('status')).toBe('eq.Scheduled');
+    await waitFor(() => expect(statusOf(100).value).toBe('Confirmed'));
+    expect(api.calls.filter((call) => call.path.startsWith('/status-notifications'))).toHaveLength(0);
+  });
+
+  it("shows 'Failed to update status!' when the direct update fails", async () => {
+    const { api, user } = await openList();
+    api.use((call) => (call.method === 'PATCH' ? restError(500, 'XX000', 'boom') : undefined));
+    await user.selectOptions(statusOf(100), 'Confirmed');
+    const dialog = await screen.findByRole('dialog', { name: 'Failed to update status!' });
+    expect(dialog.textContent).toContain('There was a problem updating the appointment status.');
+    expect(dialog.textContent).not.toContain('boom');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(statusOf(100).value).toBe('Scheduled'));
+  });
+
+  it("asks before Completed, sends the custom message, and says 'Status updated & patient notified!'", async () => {
+    const { api, user } = await openList();
+    await user.selectOptions(statusOf(101), 'Completed');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Completed?' });
+    await user.type(within(dialog).getByRole('textbox'), '  Thank you for visiting!  ');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
+    expect(await screen.findByText('Status updated & patient notified!')).toBeTruthy();
+    expect(api.callsTo('PATCH', 'appointments')[0]!.body).toEqual({ status: 'Completed' });
+    expect(api.callsTo('POST', '/status-notifications/101').map((call) => call.body)).toEqual([
+      { status: 'Completed', message: 'Thank you for visiting!', clinic_id: 1 },
+    ]);
+    await waitFor(() => expect(statusOf(101).value).toBe('Completed'));
+  });
+
+  it('leaves the message out when it is blank, e.g. for Cancelled', async () => {
+    const { api, user } = await openList();
+    await user.selectOptions(statusOf(102), 'Cancelled');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Cancelled?' });
+    expect(dialog.textContent).toContain('Ana Garcia will be notified on Messenger.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
+    expect(await screen.findByText('Status updated & patient notified!')).toBeTruthy();
+    expect(api.callsTo('POST', '/status-notifications/102')[0]!.body).toEqual({ status: 'Cancelled', clinic_id: 1 });
+  });
+
+  it('changes nothing when the confirmation is cancelled', async () => {
+    const { api, user } = await openList();
+    await user.selectOptions(statusOf(101), 'No Show');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to No Show?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('PATCH', 'appointments')).toHaveLength(0);
+    expect(statusOf(101).value).toBe('Confirmed');
+  });
+
+  it("shows 'Failed!' with the service's error as the reason when the notification fails (the status stays updated)", async () => {
+    const { api, user } = await openList();
+    api.service.status = 502;
+    api.service.body = { error: 'This patient has no Messenger ID.' };
+    await user.selectOptions(statusOf(101), 'No Show');
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, update & notify' }));
+    const failed = await screen.findByRole('dialog', { name: 'Failed!' });
+    expect(failed.textContent).toContain('There was a problem updating the status or sending the message.');
+    expect(failed.textContent).toContain('Reason: This patient has no Messenger ID.');
+    expect(api.state.appointments.find((row) => row.id === 101)!.status).toBe('No Show');
+  });
+
+  it("uses 'Messenger notification failed' when the service answers without an error text", async () => {
+    const { api, user } = await openList();
+    api.service.status = 500;
+    api.service.body = {};
+    await user.selectOptions(statusOf(101), 'Completed');
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, update & notify' }));
+    const failed = await screen.findByRole('dialog', { name: 'Failed!' });
+    expect(failed.textContent).toContain('Reason: Messenger notification failed');
+  });
+
+  it("shows 'Failed!' and calls no service when the status update itself fails", async () => {
+    const { api, user } = await openList();
+    api.use((call) => (call.method === 'PATCH' ? restError(500, 'XX000') : undefined));
+    await user.selectOptions(statusOf(101), 'Completed');
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, update & notify' }));
+    expect(await screen.findByRole('dialog', { name: 'Failed!' })).toBeTruthy();
+    expect(api.calls.filter((call) => call.path.startsWith('/status-notifications'))).toHaveLength(0);
+  });
+
+  it('says so when someone else changed the appointment meanwhile, and shows its latest status', async () => {
+    const { api, user } = await openList();
+    api.state.appointments.find((row) => row.id === 100)!.status = 'Confirmed';
+    await user.selectOptions(statusOf(100), 'Cancelled');
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, update & notify' }));
+    const failed = await screen.findByRole('dialog', { name: 'Failed!' });
+    expect(failed.textContent).toContain('Someone else changed this appointment meanwhile.');
+    expect(api.calls.filter((call) => call.path.startsWith('/status-notifications'))).toHaveLength(0);
+    fireEvent.click(within(failed).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(statusOf(100).value).toBe('Confirmed'));
+  });
+});
+
+describe('deleting an appointment', () => {
+  it("asks 'Are you sure?', soft-deletes, says 'Appointment cancelled' and drops the row", async () => {
+    const { api, user } = await openList();
+    await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of Maria Santos/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog.textContent).toContain('Maria Santos on January 9, 2030, 2:00 PM');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('Appointment cancelled')).toBeTruthy();
+    const [patch] = api.callsTo('PATCH', 'appointments');
+    expect(patch!.body).toEqual({ deleted: true });
+    expect(patch!.query.get('id')).toBe('eq.100');
+    await waitFor(() => expect(rowOf(100)).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Dr. Ana Cruz (1 appointments)' })).toBeTruthy();
+    expect(summary()).toBe('Total: 4 appointment(s) this month');
+  });
+
+  it('keeps the appointment when the question is answered No', async () => {
+    const { api, user } = await openList();
+    await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'No, keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('PATCH', 'appointments')).toHaveLength(0);
+    expect(rowOf(100)).toBeTruthy();
+  });
+
+  it("shows 'Failed to cancel' when the update fails", async () => {
+    const { api, user } = await openList();
+    api.use((call) => (call.method === 'PATCH' ? restError(500, 'XX000') : undefined));
+    await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
+    const failed = await screen.findByRole('dialog', { name: 'Failed to cancel' });
+    expect(failed.textContent).toContain('There was a problem cancelling the appointment.');
+    expect(rowOf(100)).toBeTruthy();
+  });
+
+  it('explains an appointment deleted elsewhere and refreshes the list', async () => {
+    const { api, user } = await openList();
+    await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of/ }));
+    api.state.appointments.find((row) => row.id === 100)!.deleted = true;
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
+    const failed = await screen.findByRole('dialog', { name: 'Failed to cancel' });
+    expect(failed.textContent).toContain('This appointment no longer exists.');
+    await waitFor(() => expect(rowOf(100)).toBeNull());
+  });
+});
+
+/** What the service sends for appointment 100 (Maria Santos with Dr. Ana Cruz, Jan 9, 2:00 PM), changed. */
+const event = (overrides: Record<string, unknown> = {}) => ({
+  id: 100,
+  clinic_id: 1,
+  dentist_id: 1,
+  patient_id: 1,
+  appointment_time: '2030-01-09T06:00:00+00:00',
+  reason: 'Composite Filling — Notes: upper left molar',
+  status: 'Confirmed',
+  booking_origin: 'Messenger Bot',
+  guardian_messenger_id: null,
+  deleted: false,
+  patient_name: 'Maria Santos',
+  dentist_name: 'Dr. Ana Cruz',
+  ...overrides,
+});
+const emit = (overrides: Record<string, unknown> = {}) => fakeRealtime.emit('appointment-updated', event(overrides));
+/** A change made elsewhere: stored in the fake database, then announced. */
+function changeElsewhere(api: ReturnType<typeof installFakeAppointmentsApi>, overrides: Record<string, unknown>) {
+  const payload = event(overrides);
+  const stored = api.state.appointments.find((row) => row.id === payload.id)!;
+  Object.assign(stored, {
+    status: payload.status,
+    deleted: payload.deleted,
+    appointment_time: payload.appointment_time,
+  });
+  fakeRealtime.emit('appointment-updated', payload);
+}
+const pill = () => screen.queryByTestId('live-updates-pill');
+const classesOf = (id: number) => rowOf(id).className.split(' ');
+const appointmentReads = (api: ReturnType<typeof installFakeAppointmentsApi>) =>
+  api.callsTo('GET', 'appointments').filter((call) => call.query.get('select')?.includes('patient:')).length;
+
+describe('live updates', () => {
+  it("follow the signed-in user's clinic", async () => {
+    await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+  });
+
+  it("merge a change made elsewhere at once, highlight the row with '1 new update(s)' until Acknowledge All, and toast with View", async () => {
+    const { api, user } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    expect(pill()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Acknowledge All' })).toBeNull();
+    const reads = appointmentReads(api);
+
+    changeElsewhere(api, {});
+    expect(statusOf(100).value).toBe('Confirmed');
+    expect(classesOf(100)).toEqual(expect.arrayContaining(['appointment-highlighted', 'appointment-flashing']));
+    expect(classesOf(100)).not.toContain('appointment-live-alarming');
+    expect(pill()?.textContent).toBe('1 new update(s)');
+    const toast = screen.getByText('Maria Santos with Dr. Ana Cruz: Confirmed · Jan 9, 2030, 2:00 PM').parentElement!;
+    expect(toast.className).toContain('toast-info');
+    expect(within(toast).getByRole('button', { name: 'View' })).toBeTruthy();
+    // The list is read again shortly after, once.
+    await waitFor(() => expect(appointmentReads(api)).toBe(reads + 1));
+
+    emit({ id: 102, dentist_id: 2, patient_id: 3, appointment_time: '2030-01-09T01:20:00+00:00', status: 'Confirmed' });
+    expect(pill()?.textContent).toBe('2 new update(s)');
+    await user.click(screen.getByRole('button', { name: 'Acknowledge All' }));
+    expect(pill()).toBeNull();
+    expect(classesOf(100)).not.toContain('appointment-highlighted');
+    expect(classesOf(100)).toContain('appointment-flashing');
+  });
+
+  it("add an appointment booked elsewhere to its dentist's card, in time order", async () => {
+    await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    emit({
+      id: 300,
+      dentist_id: 2,
+      patient_id: 2,
+      patient_name: 'Jose Rizal',
+      appointment_time: '2030-01-09T02:00:00+00:00',
+      status: 'Scheduled',
+    });
+    const table = screen.getByRole('table', { name: 'Dr. Ben Reyes (3 appointments)' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.getAttribute('data-appointment-id')),
+    ).toEqual(['103', '102', '300']);
+    expect(summary()).toBe('Total: 6 appointment(s) this month');
+    expect(within(rowOf(300)).getAllByRole('cell')[0]!.textContent).toContain('Jose Rizal');
+  });
+
+  it('show Cancelled and No Show updates in red, and a deleted appointment leaves the list', async () => {
+    await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    emit({ status: 'Cancelled' });
+    expect(classesOf(100)).toContain('appointment-live-alarming');
+    expect(screen.getByText(/Maria Santos with Dr. Ana Cruz: Cancelled/).parentElement!.className).toContain(
+      'toast-error',
+    );
+    emit({
+      id: 101,
+      patient_id: 2,
+      patient_name: 'Jose Rizal',
+      appointment_time: '2030-01-08T01:00:00+00:00',
+      deleted: true,
+      status: 'Confirmed',
+    });
+    expect(rowOf(101)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Dr. Ana Cruz (1 appointments)' })).toBeTruthy();
+  });
+
+  it("leave other periods and other clinics' changes unannounced", async () => {
+    const { user } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    emit({ id: 104, appointment_time: '2030-02-04T02:00:00+00:00', status: 'Confirmed' });
+    emit({ clinic_id: 2, status: 'Cancelled' });
+    expect(pill()).toBeNull();
+    expect(statusOf(100).value).toBe('Scheduled');
+    expect(screen.queryByText(/Maria Santos with/)).toBeNull();
+    // The February row was still merged: it shows its new status there.
+    await user.selectOptions(screen.getByLabelText('Month'), 'February');
+    expect(statusOf(104).value).toBe('Confirmed');
+  });
+
+  it("'View' shows every dentist, expands the row's card, scrolls to the row and marks it", async () => {
+    const { user } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    await user.click(screen.getByRole('button', { name: 'Collapse Dr. Ana Cruz (2 appointments)' }));
+    await user.selectOptions(screen.getByLabelText('Dentist'), 'Dr. Ben Reyes (2)');
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    emit();
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    expect((screen.getByLabelText('Dentist') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Collapse Dr. Ana Cruz (2 appointments)' })).toBeTruthy();
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledTimes(1));
+    expect(scrollTo.mock.calls[0]![0]).toMatchObject({ behavior: 'smooth' });
+    expect(classesOf(100)).toContain('appointment-focused');
+  });
+
+  it('refresh the calendar view too, and View there goes back to the list at the row', async () => {
+    const { api, user } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    // react-big-calendar's slot selection asks which element is under the pointer; jsdom lays nothing out.
+    document.elementFromPoint = () => null;
+    await user.click(screen.getByRole('button', { name: 'Calendar' }));
+    const calendar = await screen.findByTestId('appointments-calendar');
+    const eventOf = () => calendar.querySelector<HTMLElement>('.calendar-event[title*="Maria Santos"]');
+    await waitFor(() => expect(eventOf()?.getAttribute('title')).toMatch(/\(Scheduled\)$/));
+    changeElsewhere(api, { status: 'Cancelled' });
+    expect(eventOf()?.getAttribute('title')).toMatch(/\(Cancelled\)$/);
+    expect(eventOf()?.className).toContain('calendar-event-red');
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    expect(screen.queryByTestId('appointments-calendar')).toBeNull();
+    expect(classesOf(100)).toEqual(expect.arrayContaining(['appointment-focused', 'appointment-live-alarming']));
+  });
+
+  it('say when live updates pause, and read the list again once they are back', async () => {
+    const { api } = await openList();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    fakeRealtime.status('connected');
+    expect(screen.queryByText('Live updates paused — reconnecting…')).toBeNull();
+    fakeRealtime.status('reconnecting');
+    expect(screen.getByText('Live updates paused — reconnecting…')).toBeTruthy();
+    const reads = appointmentReads(api);
+    fakeRealtime.status('connected');
+    expect(screen.queryByText('Live updates paused — reconnecting…')).toBeNull();
+    await waitFor(() => expect(appointmentReads(api)).toBe(reads + 1));
+    fakeRealtime.status('refused');
+    expect(screen.getByText('Live updates are off. Reload the page to turn them back on.')).toBeTruthy();
+  });
+});
+
+describe('a long card', () => {
+  // 200 appointments of Dr. Ana Cruz in January 2030: 8 a day, Monday to Saturday from the 2nd.
+  const longMonthTime = (index: number) => {
+    const workday = Math.floor(index / 8);
+    const day = 2 + workday + Math.floor(workday / 6);
+    return `2030-01-${String(day).padStart(2, '0')}T${String(9 + (index % 8)).padStart(2, '0')}:00:00+08:00`;
+  };
+  const longMonth = () => {
+    const appointments = Array.from({ length: 200 }, (_, index) => ({
+      id: 1000 + index,
+      dentist_id: 1,
+      patient_id: 1,
+      appointment_time: longMonthTime(index),
+      status: 'Scheduled' as const,
+    }));
+    return installFakeAppointmentsApi({
+      dentists: [
+        { id: 1, name: 'Dr. Ana Cruz' },
+        { id: 2, name: 'Dr. Ben Reyes' },
+      ],
+      patients: [{ id: 1, name: 'Maria Santos', messenger_id: '2400001' }],
+      appointments,
+    });
+  };
+  const renderedRows = () => document.querySelectorAll('tr[data-appointment-id]').length;
+
+  it('renders only the rows near the screen, and a filter change reads no layout', async () => {
+    longMonth();
+    renderWithQueries(<AppointmentsTab />);
+    const table = await screen.findByRole('table', { name: 'Dr. Ana Cruz (200 appointments)' }, { timeout: 5000 });
+    expect(table.getAttribute('aria-rowcount')).toBe('201');
+    expect(renderedRows()).toBeGreaterThan(0);
+    expect(renderedRows()).toBeLessThan(20);
+
+    const layoutReads = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    fireEvent.change(screen.getByLabelText('View'), { target: { value: 'weekly' } });
+    expect(summary()).toMatch(/^Total: \d+ appointment\(s\) this week$/);
+    expect(layoutReads).not.toHaveBeenCalled();
+  });
+
+  it("'View' on a row far down scrolls there, and the row is rendered once the page is there", async () => {
+    longMonth();
+    const user = userEvent.setup();
+    renderWithQueries(<AppointmentsTab />);
+    await screen.findByRole('table', { name: 'Dr. Ana Cruz (200 appointments)' }, { timeout: 5000 });
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    fakeRealtime.emit('appointment-updated', event({ id: 1150, patient_id: 1, appointment_time: longMonthTime(150) }));
+    expect(document.getElementById('appointment-row-1150')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledTimes(1));
+    // jsdom lays nothing out: the card's body is at 0, so row 150 is 150 × 104 px down; centred in 768 px.
+    const top = 150 * 104 - (window.innerHeight - 104) / 2;
+    expect(scrollTo.mock.calls[0]![0]).toMatchObject({ top });
+    Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(document.getElementById('appointment-row-1150')).toBeTruthy());
+    expect(classesOf(1150)).toEqual(expect.arrayContaining(['appointment-focused', 'appointment-highlighted']));
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+});

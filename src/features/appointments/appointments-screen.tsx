@@ -1,0 +1,222 @@
+import { useCallback, useMemo, useState } from 'react';
+import { LoadingState } from '@/components/states/states';
+import { useToast } from '@/components/toast/toast-context';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@/lib/clinic-time';
+import { useSession } from '@/lib/session';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { useListDentists, type ListDentistRecord } from './model/api/get-list-dentists';
+import type { ListAppointment } from './model/api/list-columns';
+import type { SlotRefusal } from './calendar/calendar-time';
+import { CALENDAR_TEXT, LIST_TEXT } from './model/messages';
+import { LIVE_TEXT, pendingUpdatesLabel } from './live/live-updates';
+import { defaultPeriodSelection, periodRange, type PeriodSelection } from './model/periods';
+import type { AppointmentStatus } from './model/status-rules';
+import { AppointmentsCalendar } from './calendar/components/appointments-calendar';
+import { AppointmentFormModal } from './booking/components/appointment-form-modal';
+import type { AppointmentRowActions } from './list/components/appointment-row';
+import { AppointmentsList, type RevealRequest } from './list/components/appointments-list';
+import type { RowMarks } from './list/components/dentist-card';
+import { useNow } from '@/lib/use-now';
+import { LiveConnectionNotice } from './live/components/live-connection-notice';
+import { useAppointmentLiveUpdates, type RowTarget } from './live/components/use-appointment-live-updates';
+import { ReminderModal } from './reminders/components/reminder-modal';
+import { useAppointmentActions } from './status/components/use-appointment-actions';
+import '@/components/table/data-table.css';
+import './appointments.css';
+import type { AppointmentFormPrefill } from './model/form-prefill';
+
+type Mode = 'list' | 'calendar';
+
+type OpenModal =
+  | { kind: 'add'; prefill?: AppointmentFormPrefill }
+  | { kind: 'edit'; appointmentId: number }
+  | { kind: 'reminders'; appointmentId: number };
+
+const NO_DENTISTS: readonly ListDentistRecord[] = Object.freeze([]);
+
+const REFUSALS: Record<SlotRefusal, string> = {
+  past: CALENDAR_TEXT.past,
+  sunday: CALENDAR_TEXT.sunday,
+  lunch: CALENDAR_TEXT.lunch,
+  closed: CALENDAR_TEXT.closed,
+  booked: CALENDAR_TEXT.booked,
+};
+
+/** The screen for the clinic the session works on (the superadmin's choice, or the user's own). */
+export function AppointmentsForActiveClinic() {
+  const { clinic } = useSession();
+  if (clinic.id === null) return <LoadingState label="Loading clinics…" />;
+  return <AppointmentsScreen key={clinic.id} clinicId={clinic.id} />;
+}
+
+/** Waits for the clinic's time zone (every date here is in it); Asia/Manila if it cannot be read. */
+export function AppointmentsScreen({ clinicId }: { clinicId: number }) {
+  const zone = useClinicTimeZone(clinicId);
+  const timeZone = zone.data ?? (zone.isError ? DEFAULT_CLINIC_TIME_ZONE : undefined);
+  if (timeZone === undefined) return <LoadingState label="Loading appointments…" />;
+  return <AppointmentsWorkspace clinicId={clinicId} timeZone={timeZone} />;
+}
+
+/**
+ * The Appointments tab (spec part 2 §2, §4): the list with its filters and cards, or the
+ * calendar; Add Appointment; the booking form for Add and Edit; the Reminder modal; live updates
+ * of the clinic's appointments ('Acknowledge All' with '{n} new update(s)', marked rows, toasts
+ * whose 'View' brings the row on screen). Both views read the same queries, which live updates
+ * refresh.
+ */
+function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
+  const now = useNow();
+  const toast = useToast();
+  const dentists = useListDentists(clinicId).data ?? NO_DENTISTS;
+  const [mode, setMode] = useState<Mode>('list');
+  const [selection, setSelection] = useState<PeriodSelection>(() => defaultPeriodSelection(new Date(), timeZone));
+  const [dentistId, setDentistId] = useState<number | null>(null);
+  const [modal, setModal] = useState<OpenModal | null>(null);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const [revealRequest, setRevealRequest] = useState<RevealRequest | null>(null);
+  const { changeStatus, remove, pending } = useAppointmentActions(clinicId, timeZone);
+
+  // 'View' on a live update: show the list, every dentist unless the row's is the one chosen, the
+  // row's card expanded; the list then scrolls to the row.
+  const revealRow = useCallback(({ appointmentId, dentistId: rowDentistId }: RowTarget) => {
+    setMode('list');
+    if (rowDentistId !== null) {
+      setDentistId((chosen) => (chosen === null || chosen === rowDentistId ? chosen : null));
+      setCollapsed((current) => {
+        if (!current.has(rowDentistId)) return current;
+        const next = new Set(current);
+        next.delete(rowDentistId);
+        return next;
+      });
+    }
+    setRevealRequest((current) => ({ appointmentId, seq: (current?.seq ?? 0) + 1 }));
+  }, []);
+  const period = useMemo(() => periodRange(selection, timeZone), [selection, timeZone]);
+  const live = useAppointmentLiveUpdates({ clinicId, timeZone, period, revealRow });
+  const marks = useMemo<RowMarks>(
+    () => ({ highlighted: live.highlightedIds, flashing: live.flashingIds, focused: live.focusedId }),
+    [live.highlightedIds, live.flashingIds, live.focusedId],
+  );
+  const toggleCard = useCallback((dentistId: number) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (next.has(dentistId)) next.delete(dentistId);
+      else next.add(dentistId);
+      return next;
+    });
+  }, []);
+  const updates = live.highlightedIds.size;
+
+  const actions = useMemo<AppointmentRowActions>(
+    () => ({
+      edit: (appointment: ListAppointment) => setModal({ kind: 'edit', appointmentId: appointment.id }),
+      remove: (appointment: ListAppointment) => void remove(appointment),
+      reminders: (appointment: ListAppointment) => setModal({ kind: 'reminders', appointmentId: appointment.id }),
+      changeStatus: (appointment: ListAppointment, status: AppointmentStatus) => void changeStatus(appointment, status),
+    }),
+    [changeStatus, remove],
+  );
+  const close = useCallback(() => setModal(null), []);
+  const openEdit = useCallback((appointmentId: number) => setModal({ kind: 'edit', appointmentId }), []);
+  const openAdd = useCallback((prefill: AppointmentFormPrefill) => setModal({ kind: 'add', prefill }), []);
+  const refuseSlot = useCallback((reason: SlotRefusal) => toast(REFUSALS[reason], { tone: 'info' }), [toast]);
+
+  return (
+    <section className="appointments-screen" aria-labelledby="appointments-title" data-live={live.connection}>
+      <header className="appointments-header">
+        <h1 id="appointments-title" className="appointments-title">
+          {LIST_TEXT.title}
+        </h1>
+        <div className="appointments-header-tools">
+          <LiveConnectionNotice status={live.connection} />
+          {updates > 0 ? (
+            <div className="live-updates" role="group" aria-label="Live updates">
+              <span className="live-updates-pill" data-testid="live-updates-pill">
+                {pendingUpdatesLabel(updates)}
+              </span>
+              <button type="button" className="button button-secondary button-small" onClick={live.acknowledgeAll}>
+                {LIVE_TEXT.acknowledgeAll}
+              </button>
+            </div>
+          ) : null}
+          <div className="view-switch" role="group" aria-label="Show appointments as">
+            {(['list', 'calendar'] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="view-switch-button"
+                aria-pressed={mode === value}
+                onClick={() => setMode(value)}
+              >
+                {value === 'list' ? LIST_TEXT.listView : LIST_TEXT.calendarView}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
+            {LIST_TEXT.add}
+          </button>
+        </div>
+      </header>
+
+      {mode === 'list' ? (
+        <AppointmentsList
+          clinicId={clinicId}
+          timeZone={timeZone}
+          now={now}
+          selection={selection}
+          onSelection={setSelection}
+          dentistId={dentistId}
+          onDentist={setDentistId}
+          dentists={dentists}
+          collapsed={collapsed}
+          onToggle={toggleCard}
+          pending={pending}
+          marks={marks}
+          revealRequest={revealRequest}
+          actions={actions}
+        />
+      ) : (
+        <AppointmentsCalendar
+          clinicId={clinicId}
+          timeZone={timeZone}
+          now={now}
+          dentists={dentists}
+          dentistId={dentistId}
+          onDentist={setDentistId}
+          onOpenAppointment={openEdit}
+          onAddAt={openAdd}
+          onRefusedSlot={refuseSlot}
+        />
+      )}
+
+      {modal?.kind === 'add' ? (
+        <AppointmentFormModal
+          clinicId={clinicId}
+          timeZone={timeZone}
+          prefill={modal.prefill}
+          onClose={close}
+          onSaved={close}
+        />
+      ) : null}
+      {modal?.kind === 'edit' ? (
+        <AppointmentFormModal
+          key={modal.appointmentId}
+          clinicId={clinicId}
+          timeZone={timeZone}
+          appointmentId={modal.appointmentId}
+          onClose={close}
+          onSaved={close}
+        />
+      ) : null}
+      {modal?.kind === 'reminders' ? (
+        <ReminderModal
+          key={modal.appointmentId}
+          clinicId={clinicId}
+          timeZone={timeZone}
+          appointmentId={modal.appointmentId}
+          onClose={close}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { sortByName } from '../choices';
+import { toBookingRequestError } from '../outcome';
+import type { ProcedureCategoryChoice } from '../validation';
+import { appointmentKeys } from '../../model/query-keys';
+
+/**
+ * The clinic's procedure categories with their procedures (spec part 2 §7: procedure_categories
+ * read with nested procedures), categories and procedures by name. Prices arrive as numbers.
+ */
+export async function getBookingProcedures(clinicId: number): Promise<ProcedureCategoryChoice[]> {
+  const { data, error, status } = await getSupabase()
+    .from('procedure_categories')
+    .select('id, name, procedures(id, name, price)')
+    .eq('clinic_id', clinicId)
+    .overrideTypes<
+      { id: number; name: string; procedures: { id: number; name: string; price: number | string }[] }[],
+      { merge: false }
+    >();
+  if (error) throw toBookingRequestError(error, status);
+  return sortByName(
+    data.map((category) => ({
+      id: category.id,
+      name: category.name,
+      procedures: sortByName(
+        category.procedures.map((procedure) => ({ ...procedure, price: Number(procedure.price) })),
+      ),
+    })),
+  );
+}
+
+export function useBookingProcedures(clinicId: number) {
+  return useQuery({
+    queryKey: appointmentKeys.procedures(clinicId),
+    queryFn: () => getBookingProcedures(clinicId),
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,149 @@
+// CONTRACT (owned by the booking-form helper; the list and calendar import only this).
+import { useState, type ReactNode } from 'react';
+import { Modal } from '@/components/modal/modal';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { useBookingAppointment, type EditedAppointment } from '../api/get-appointment';
+import { useBookingDentists } from '../api/get-dentists';
+import { useBookingProcedures } from '../api/get-procedures';
+import { firstBookableDate } from '../calendar';
+import { BOOKING_EXTRA_TEXT, bookingFailureKind } from '../outcome';
+import {
+  BOOKING_MESSAGES,
+  EMPTY_BOOKING_FORM,
+  bookingFormFromAppointment,
+  splitReason,
+  type BookingForm as BookingFormValues,
+  type ProcedureCategoryChoice,
+} from '../validation';
+import { clinicToday } from '@/lib/clinic-time';
+import type { IsoDate, WallTime } from '../../model/dates';
+import { BookingForm } from './booking-form';
+import type { AppointmentFormPrefill } from '../../model/form-prefill';
+
+export interface AppointmentFormModalProps {
+  clinicId: number;
+  timeZone: string;
+  /** Edit this appointment; absent means Add. */
+  appointmentId?: number;
+  /** Add from the calendar: dentist, date and slot chosen there. */
+  prefill?: AppointmentFormPrefill;
+  onClose(): void;
+  /** After 'Appointment booked!' / 'Appointment updated!'; the form has already invalidated appointmentKeys.lists(). */
+  onSaved(appointmentId: number): void;
+}
+
+interface Editing {
+  id: number;
+  /** Opened through 'Edit Existing Appointment' in the 'Double Booking' warning. */
+  bypassDoubleBooking: boolean;
+}
+
+function addForm(prefill: AppointmentFormPrefill | undefined, timeZone: string): BookingFormValues {
+  return {
+    ...EMPTY_BOOKING_FORM,
+    dentistId: prefill?.dentistId ?? null,
+    date: prefill?.date ?? firstBookableDate(clinicToday(new Date(), timeZone)),
+    time: prefill?.time ?? null,
+  };
+}
+
+function editForm(appointment: EditedAppointment, categories: readonly ProcedureCategoryChoice[], timeZone: string) {
+  const form = bookingFormFromAppointment(appointment, categories, timeZone);
+  const storedProcedure = splitReason(appointment.reason).procedure;
+  return { form, unmatchedProcedure: form.procedureId === null && storedProcedure !== '' ? storedProcedure : null };
+}
+
+/**
+ * Add Appointment and Edit Appointment (spec part 2 §2): loads the dentists, the price list and,
+ * for Edit, the appointment with its patient's name, then shows the form. 'Edit Existing
+ * Appointment' in the double-booking warning switches this dialog to editing that appointment.
+ */
+export function AppointmentFormModal({
+  clinicId,
+  timeZone,
+  appointmentId,
+  prefill,
+  onClose,
+  onSaved,
+}: AppointmentFormModalProps) {
+  const [editing, setEditing] = useState<Editing | null>(
+    appointmentId === undefined ? null : { id: appointmentId, bypassDoubleBooking: false },
+  );
+  const [initialAddForm] = useState(() => addForm(prefill, timeZone));
+  const dentists = useBookingDentists(clinicId);
+  const procedures = useBookingProcedures(clinicId);
+  const appointment = useBookingAppointment(clinicId, editing?.id ?? null);
+  const title = editing ? 'Edit Appointment' : 'Add Appointment';
+
+  const shell = (body: ReactNode) => (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      size="large"
+      footer={
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Cancel
+        </button>
+      }
+    >
+      {body}
+    </Modal>
+  );
+
+  if (dentists.isError || procedures.isError) {
+    return shell(
+      <ErrorState
+        title={BOOKING_EXTRA_TEXT.listsFailed}
+        onRetry={() => {
+          if (dentists.isError) void dentists.refetch();
+          if (procedures.isError) void procedures.refetch();
+        }}
+      />,
+    );
+  }
+  if (editing && appointment.isError) {
+    return bookingFailureKind(appointment.error) === 'gone'
+      ? shell(<ErrorState title={BOOKING_EXTRA_TEXT.gone} />)
+      : shell(<ErrorState title={BOOKING_MESSAGES.connectionFailed} onRetry={() => void appointment.refetch()} />);
+  }
+  if (!dentists.data || !procedures.data || (editing && !appointment.data)) {
+    return shell(<LoadingState label={editing ? 'Loading the appointment…' : 'Loading…'} />);
+  }
+
+  const common = {
+    clinicId,
+    timeZone,
+    dentists: dentists.data,
+    categories: procedures.data,
+    onClose,
+    onSaved,
+    onEditExisting: (id: number) => setEditing({ id, bypassDoubleBooking: true }),
+  };
+  if (editing && appointment.data) {
+    const loaded = appointment.data;
+    const { form, unmatchedProcedure } = editForm(loaded, procedures.data, timeZone);
+    return (
+      <BookingForm
+        key={`edit-${loaded.id}`}
+        {...common}
+        editingId={loaded.id}
+        editingStatus={loaded.status}
+        bypassDoubleBooking={editing.bypassDoubleBooking}
+        initialForm={form}
+        initialPatient={{ id: loaded.patient_id, name: loaded.patient_name ?? 'Unknown patient' }}
+        unmatchedProcedure={unmatchedProcedure}
+      />
+    );
+  }
+  return (
+    <BookingForm
+      key="add"
+      {...common}
+      editingId={null}
+      bypassDoubleBooking={false}
+      initialForm={initialAddForm}
+      initialPatient={null}
+    />
+  );
+}

@@ -1,0 +1,477 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { Modal } from '@/components/modal/modal';
+import { useToast } from '@/components/toast/toast-context';
+import { getBookingAppointment } from '../api/get-appointment';
+import type { BookingDentist } from '../api/get-dentists';
+import { fetchFreshDentistDay, useDentistDay } from '../api/get-dentist-day';
+import { getPatientDay } from '../api/get-patient-day';
+import { insertAppointment, updateAppointment } from '../api/save-appointment';
+import { monthOf, type IsoMonth } from '../calendar';
+import { procedureOptionLabel } from '../choices';
+import { bookingFormReducer, effectiveBookingForm } from '../form-state';
+import {
+  BOOKING_EXTRA_TEXT,
+  bookingFailureKind,
+  bookingFailureView,
+  doubleBookingDetails,
+} from '../outcome';
+import {
+  BOOKING_MESSAGES,
+  MAX_REASON_LENGTH,
+  bookingInsert,
+  bookingUpdate,
+  canSubmitBooking,
+  findDoubleBooking,
+  findProcedure,
+  hasBookingErrors,
+  validateBooking,
+  type BookingErrors,
+  type BookingField,
+  type BookingForm as BookingFormValues,
+  type ProcedureCategoryChoice,
+} from '../validation';
+import { clinicToday } from '@/lib/clinic-time';
+import { dentistOptions, formatPeso } from '../../model/display';
+import { appointmentKeys } from '../../model/query-keys';
+import { daySlots, isClosedDay, isSlotAvailable, type Slot } from '../../model/slots';
+import { BookingCalendarView } from './booking-calendar-view';
+import { askAboutDoubleBooking, showBookingAlert } from './booking-dialogs';
+import { PatientCombobox, type ChosenPatient } from './patient-combobox';
+import { SlotGrid, SlotLegend } from './slot-grid';
+import { useNow } from '@/lib/use-now';
+import './booking-form.css';
+
+export interface BookingFormProps {
+  clinicId: number;
+  timeZone: string;
+  /** The appointment being edited; null for Add. */
+  editingId: number | null;
+  /** Its status as loaded (Save sets it back to Scheduled). */
+  editingStatus?: string;
+  /** Chosen through 'Edit Existing Appointment': its save skips the double-booking check. */
+  bypassDoubleBooking: boolean;
+  initialForm: BookingFormValues;
+  initialPatient: ChosenPatient | null;
+  /** The stored procedure name when it matches no procedure of the price list any more. */
+  unmatchedProcedure?: string | null;
+  dentists: readonly BookingDentist[];
+  categories: readonly ProcedureCategoryChoice[];
+  onClose(): void;
+  onSaved(appointmentId: number): void;
+  /** The user chose 'Edit Existing Appointment' in the 'Double Booking' warning. */
+  onEditExisting(appointmentId: number): void;
+}
+
+/**
+ * The Add/Edit Appointment form (spec part 2 §2, §4, §5, §8, §9). Book/Save stays disabled until
+ * the spec's conditions hold; pressed anyway, it highlights what is missing with the spec's
+ * messages ('Please fix the highlighted errors.', 'Validation Error'). Before saving, the slot is
+ * checked against a fresh read of the dentist's day ('Invalid Slot') and the patient's other
+ * appointments that day ('Double Booking'); the database has the last word ('Booking failed!').
+ * One save runs at a time, so a double click books once.
+ */
+export function BookingForm({
+  clinicId,
+  timeZone,
+  editingId,
+  editingStatus,
+  bypassDoubleBooking,
+  initialForm,
+  initialPatient,
+  unmatchedProcedure,
+  dentists,
+  categories,
+  onClose,
+  onSaved,
+  onEditExisting,
+}: BookingFormProps) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const now = useNow();
+  const today = clinicToday(now, timeZone);
+  const [form, dispatch] = useReducer(bookingFormReducer, initialForm);
+  const [patient, setPatient] = useState<ChosenPatient | null>(initialPatient);
+  const [month, setMonth] = useState<IsoMonth>(() => monthOf(initialForm.date ?? today));
+  const [showAllErrors, setShowAllErrors] = useState(false);
+  const [failure, setFailure] = useState<FormMessageValue | null>(null);
+  const [pending, setPending] = useState(false);
+  const [gone, setGone] = useState(false);
+  const running = useRef(false);
+
+  const day = useDentistDay(clinicId, form.dentistId, form.date, timeZone);
+  const closedDay = form.date !== null && isClosedDay(form.date);
+  const slots = useMemo<readonly Slot[] | undefined>(() => {
+    if (form.date === null) return undefined;
+    if (closedDay) return [];
+    if (!day.data) return undefined;
+    return daySlots({
+      date: form.date,
+      timeZone,
+      now,
+      appointments: day.data.appointments,
+      blocks: day.data.blocks,
+      excludeAppointmentId: editingId,
+    });
+  }, [form.date, closedDay, day.data, timeZone, now, editingId]);
+
+  const effective = effectiveBookingForm(form, slots);
+  const procedure = findProcedure(categories, form.categoryId, form.procedureId);
+  const category = categories.find((candidate) => candidate.id === form.categoryId);
+  const errors = validateBooking(effective, { now, timeZone, procedureName: procedure?.name });
+  // The date's own problems (a Sunday, a past day) and over-long notes explain a disabled Book at
+  // once; missing fields show once Book has been pressed.
+  const shownErrors: BookingErrors = showAllErrors
+    ? errors
+    : Object.fromEntries(Object.entries(errors).filter(([field]) => field === 'date' || field === 'notes'));
+  const canSubmit =
+    !gone &&
+    !hasBookingErrors(errors) &&
+    canSubmitBooking(effective, { now, timeZone, procedureName: procedure?.name });
+  const slotDropped = form.time !== null && effective.time === null && slots !== undefined && slots.length > 0;
+  const banner: FormMessageValue | null =
+    failure ?? (showAllErrors && hasBookingErrors(errors) ? { tone: 'error', text: BOOKING_MESSAGES.banner } : null);
+
+  const fieldId = (field: BookingField) => `${formId}-${field}`;
+  const errorId = (field: BookingField) => `${formId}-${field}-error`;
+  const invalid = (field: BookingField) => shownErrors[field] !== undefined;
+  const describedBy = (field: BookingField, ...more: (string | false | undefined)[]) =>
+    [invalid(field) ? errorId(field) : undefined, ...more].filter(Boolean).join(' ') || undefined;
+  const fieldError = (field: BookingField) =>
+    shownErrors[field] ? (
+      <p id={errorId(field)} className="booking-field-error">
+        {shownErrors[field]}
+      </p>
+    ) : null;
+
+  function refreshDay() {
+    if (form.dentistId === null || form.date === null) return;
+    void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDay(clinicId, form.dentistId, form.date) });
+  }
+
+  async function save(): Promise<void> {
+    // A procedure id the price list no longer has (it was read again meanwhile) counts as none.
+    const current = { ...effectiveBookingForm(form, slots), procedureId: procedure ? form.procedureId : null };
+    if (!procedure && form.procedureId !== null) dispatch({ type: 'procedure', procedureId: null });
+    // A slot that began since "now" last moved is not a field error: the check below finds it
+    // past and says 'Invalid Slot'.
+    if (
+      !procedure ||
+      hasBookingErrors(validateBooking(current, { now: new Date(), timeZone, procedureName: procedure.name }))
+    ) {
+      setShowAllErrors(true);
+      setFailure(null);
+      await showBookingAlert(BOOKING_MESSAGES.bannerTitle, BOOKING_MESSAGES.banner);
+      return;
+    }
+    const { dentistId, patientId, date, time } = current as BookingFormValues & {
+      dentistId: number;
+      patientId: number;
+      date: string;
+      time: string;
+    };
+    setFailure(null);
+    try {
+      // The slot again, from a fresh read (the grid shows it too), and the edited appointment is still there.
+      const [freshDay] = await Promise.all([
+        fetchFreshDentistDay(queryClient, clinicId, dentistId, date, timeZone),
+        editingId === null ? null : getBookingAppointment(clinicId, editingId, { retry: false }),
+      ]);
+      const freshSlots = daySlots({
+        date,
+        timeZone,
+        now: new Date(),
+        appointments: freshDay.appointments,
+        blocks: freshDay.blocks,
+        excludeAppointmentId: editingId,
+      });
+      if (!isSlotAvailable(freshSlots, time)) {
+        await showBookingAlert(BOOKING_MESSAGES.invalidSlotTitle, BOOKING_MESSAGES.invalidSlot, 'warning');
+        return;
+      }
+      if (!bypassDoubleBooking) {
+        const sameDay = await getPatientDay(clinicId, patientId, date, timeZone);
+        const existing = findDoubleBooking(sameDay, { patientId, date, timeZone, excludeAppointmentId: editingId });
+        if (existing) {
+          const choice = await askAboutDoubleBooking(doubleBookingDetails(existing, timeZone));
+          if (choice === 'edit-existing') onEditExisting(existing.id);
+          return;
+        }
+      }
+      const savedId =
+        editingId === null
+          ? await insertAppointment(bookingInsert(current, { clinicId, procedureName: procedure.name, timeZone }))
+          : await updateAppointment(
+              clinicId,
+              editingId,
+              bookingUpdate(current, { procedureName: procedure.name, timeZone }),
+            );
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
+      if (editingId !== null)
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(clinicId, editingId) });
+      toast(editingId === null ? BOOKING_MESSAGES.booked : BOOKING_MESSAGES.updated, { tone: 'success' });
+      onSaved(savedId);
+    } catch (error) {
+      console.error('Ngiti: saving an appointment failed', error);
+      const kind = bookingFailureKind(error);
+      const view = bookingFailureView(kind);
+      setFailure({ tone: 'error', text: view.banner.text, detail: view.banner.detail });
+      if (view.refreshSlots) refreshDay();
+      if (view.refreshProcedures)
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.procedures(clinicId) });
+      if (kind === 'gone') {
+        setGone(true);
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() });
+      }
+      if (view.dialog) await showBookingAlert(view.dialog.title, view.dialog.text);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (running.current) return;
+    running.current = true;
+    setPending(true);
+    try {
+      await save();
+    } finally {
+      running.current = false;
+      setPending(false);
+    }
+  }
+
+  const editing = editingId !== null;
+  const options = dentistOptions(dentists);
+  const dentistKnown = form.dentistId === null || options.some((option) => option.value === form.dentistId);
+
+  const placeholderClass = `booking-hint booking-slot-placeholder${invalid('time') ? ' is-invalid' : ''}`;
+  let slotArea;
+  if (form.dentistId === null || form.date === null) {
+    slotArea = <p className={placeholderClass}>Choose a dentist and a date to see the free times.</p>;
+  } else if (closedDay) {
+    slotArea = <p className={placeholderClass}>{BOOKING_MESSAGES.closedDay}</p>;
+  } else if (day.isError && !day.data) {
+    slotArea = (
+      <div className={`${placeholderClass} is-error`} role="alert">
+        {BOOKING_EXTRA_TEXT.slotsFailed}{' '}
+        <button type="button" className="button-link" onClick={() => void day.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (!slots) {
+    slotArea = (
+      <p className={placeholderClass} role="status">
+        Loading times…
+      </p>
+    );
+  } else {
+    slotArea = (
+      <SlotGrid
+        slots={slots}
+        selected={effective.time}
+        invalid={invalid('time')}
+        describedBy={describedBy('time', slotDropped && `${formId}-slot-dropped`)}
+        onSelect={(time) => dispatch({ type: 'time', time })}
+      />
+    );
+  }
+
+  return (
+    <Modal
+      open
+      title={editing ? 'Edit Appointment' : 'Add Appointment'}
+      onClose={onClose}
+      size="large"
+      footer={
+        <div className="booking-footer">
+          <div className="booking-footer-message" aria-live="polite">
+            <FormMessage message={banner} />
+          </div>
+          <div className="booking-footer-buttons">
+            <button type="button" className="button button-secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              form={formId}
+              className="button button-primary"
+              disabled={pending || gone}
+              aria-disabled={!canSubmit || undefined}
+            >
+              {pending ? (editing ? 'Saving...' : 'Booking...') : editing ? 'Save' : 'Book'}
+            </button>
+          </div>
+        </div>
+      }
+    >
+      <form id={formId} className="booking-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        {editing && editingStatus && editingStatus !== 'Scheduled' ? (
+          <p className="booking-note">
+            This appointment is {editingStatus}. Saving your changes sets it back to Scheduled.
+          </p>
+        ) : null}
+        <div className="booking-row">
+          <div className="field">
+            <label className="field-label" htmlFor={fieldId('dentist')}>
+              Dentist
+            </label>
+            <select
+              id={fieldId('dentist')}
+              className={invalid('dentist') ? 'input is-invalid' : 'input'}
+              value={form.dentistId ?? ''}
+              aria-invalid={invalid('dentist') || undefined}
+              aria-describedby={describedBy('dentist')}
+              onChange={(event) =>
+                dispatch({ type: 'dentist', dentistId: event.target.value === '' ? null : Number(event.target.value) })
+              }
+            >
+              <option value="">Select Dentist</option>
+              {options.map((option) => (
+                <option key={option.value} value={option.value} disabled={option.disabled}>
+                  {option.label}
+                </option>
+              ))}
+              {dentistKnown ? null : (
+                <option value={form.dentistId ?? ''} disabled>
+                  Unknown dentist
+                </option>
+              )}
+            </select>
+            {fieldError('dentist')}
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={fieldId('patient')}>
+              Patient
+            </label>
+            <PatientCombobox
+              id={fieldId('patient')}
+              clinicId={clinicId}
+              value={patient}
+              invalid={invalid('patient')}
+              describedBy={describedBy('patient')}
+              onChange={(chosen) => {
+                setPatient(chosen);
+                dispatch({ type: 'patient', patientId: chosen?.id ?? null });
+              }}
+            />
+            {fieldError('patient')}
+          </div>
+        </div>
+
+        <div className="booking-row booking-when">
+          <fieldset className="booking-fieldset">
+            <legend className="field-label">Date</legend>
+            <BookingCalendarView
+              month={month}
+              today={today}
+              selected={form.date}
+              invalid={invalid('date')}
+              describedBy={describedBy('date')}
+              onMonthChange={setMonth}
+              onSelect={(date) => dispatch({ type: 'date', date })}
+            />
+            {fieldError('date')}
+          </fieldset>
+          <fieldset className="booking-fieldset">
+            <legend className="field-label">Time</legend>
+            {slotArea}
+            {slotDropped ? (
+              <p id={`${formId}-slot-dropped`} className="booking-hint" role="status">
+                {BOOKING_EXTRA_TEXT.slotDropped}
+              </p>
+            ) : null}
+            {fieldError('time')}
+            {slots && slots.length > 0 ? <SlotLegend /> : null}
+          </fieldset>
+        </div>
+
+        <div className="booking-row">
+          <div className="field">
+            <label className="field-label" htmlFor={fieldId('category')}>
+              Procedure Category
+            </label>
+            <select
+              id={fieldId('category')}
+              className={invalid('category') ? 'input is-invalid' : 'input'}
+              value={form.categoryId ?? ''}
+              aria-invalid={invalid('category') || undefined}
+              aria-describedby={describedBy('category')}
+              onChange={(event) =>
+                dispatch({
+                  type: 'category',
+                  categoryId: event.target.value === '' ? null : Number(event.target.value),
+                })
+              }
+            >
+              <option value="">Select Category</option>
+              {categories.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.name}
+                </option>
+              ))}
+            </select>
+            {fieldError('category')}
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={fieldId('procedure')}>
+              Procedure
+            </label>
+            <select
+              id={fieldId('procedure')}
+              className={invalid('procedure') ? 'input is-invalid' : 'input'}
+              value={form.procedureId ?? ''}
+              disabled={!category}
+              aria-invalid={invalid('procedure') || undefined}
+              aria-describedby={describedBy('procedure', procedure && `${formId}-price`)}
+              onChange={(event) =>
+                dispatch({
+                  type: 'procedure',
+                  procedureId: event.target.value === '' ? null : Number(event.target.value),
+                })
+              }
+            >
+              <option value="">{category ? 'Select Procedure' : 'Choose a category first'}</option>
+              {category?.procedures.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {procedureOptionLabel(choice)}
+                </option>
+              ))}
+            </select>
+            {procedure ? (
+              <p id={`${formId}-price`} className="booking-price">
+                Price: <strong>{formatPeso(procedure.price)}</strong>
+              </p>
+            ) : null}
+            {unmatchedProcedure && form.procedureId === null ? (
+              <p className="booking-hint">
+                The stored procedure “{unmatchedProcedure}” is no longer in the price list. Please choose one.
+              </p>
+            ) : null}
+            {fieldError('procedure')}
+          </div>
+        </div>
+
+        <div className="field">
+          <label className="field-label" htmlFor={fieldId('notes')}>
+            Additional Notes <span className="booking-optional">(optional)</span>
+          </label>
+          <textarea
+            id={fieldId('notes')}
+            className={invalid('notes') ? 'input booking-notes is-invalid' : 'input booking-notes'}
+            rows={3}
+            maxLength={MAX_REASON_LENGTH}
+            value={form.notes}
+            aria-invalid={invalid('notes') || undefined}
+            aria-describedby={describedBy('notes')}
+            onChange={(event) => dispatch({ type: 'notes', notes: event.target.value })}
+          />
+          {fieldError('notes')}
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOOKING_EXTRA_TEXT,
+  BookingRequestError,
+  bookingFailureKind,
+  bookingFailureView,
+  doubleBookingDetails,
+  toBookingRequestError,
+} from './outcome';
+import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '../model/testing/clock';
+
+fixSystemClock();
+
+describe('classifying a failed booking request', () => {
+  it('takes status 0 (no answer at all) for a connection failure, whatever the message', () => {
+    expect(toBookingRequestError({ code: '', message: 'TypeError: Failed to fetch' }, 0).kind).toBe('unreachable');
+  });
+
+  it("takes the booking rules' 23P01 for a refused slot and the guard's 23514 for an unknown procedure", () => {
+    expect(toBookingRequestError({ code: '23P01', message: 'x' }, 409)).toMatchObject({
+      kind: 'slot-refused',
+      code: '23P01',
+    });
+    expect(toBookingRequestError({ code: '23514', message: 'x' }, 400).kind).toBe('unknown-procedure');
+  });
+
+  it('takes anything else (RLS, foreign keys, server errors) as a plain failure', () => {
+    for (const [code, status] of [
+      ['42501', 403],
+      ['23503', 409],
+      ['PGRST000', 500],
+    ] as const) {
+      expect(toBookingRequestError({ code, message: 'x' }, status).kind).toBe('failed');
+    }
+  });
+
+  it("knows fetch's TypeError and a timeout as connection failures", () => {
+    expect(bookingFailureKind(new TypeError('Failed to fetch'))).toBe('unreachable');
+    const timeout = new Error('Timed out after 15000 ms');
+    timeout.name = 'TimeoutError';
+    expect(bookingFailureKind(timeout)).toBe('unreachable');
+    expect(bookingFailureKind(new BookingRequestError('gone'))).toBe('gone');
+    expect(bookingFailureKind('weird')).toBe('failed');
+  });
+});
+
+describe('how the form reports a failure', () => {
+  it("shows 'Booking failed!' with the spec's text as banner and dialog, and refreshes the slots", () => {
+    const view = bookingFailureView('slot-refused');
+    expect(view).toEqual({
+      banner: { text: 'Booking failed!', detail: 'This slot may already be taken or dentist is unavailable.' },
+      dialog: { title: 'Booking failed!', text: 'This slot may already be taken or dentist is unavailable.' },
+      refreshSlots: true,
+      refreshProcedures: false,
+    });
+    expect(bookingFailureView('failed')).toEqual(view);
+  });
+
+  it("says 'Could not validate appointment. Please check connection.' when there was no answer", () => {
+    expect(bookingFailureView('unreachable')).toEqual({
+      banner: { text: 'Could not validate appointment. Please check connection.' },
+      refreshSlots: false,
+      refreshProcedures: false,
+    });
+  });
+
+  it('says the appointment is gone, or the procedure is, and reads again what changed', () => {
+    expect(bookingFailureView('gone')).toMatchObject({ banner: { text: BOOKING_EXTRA_TEXT.gone }, refreshSlots: true });
+    expect(bookingFailureView('unknown-procedure')).toMatchObject({
+      banner: { text: BOOKING_EXTRA_TEXT.unknownProcedure },
+      refreshProcedures: true,
+    });
+  });
+});
+
+describe('the Double Booking details', () => {
+  it.each(BROWSER_TIME_ZONES)('show the clinic date, 12-hour time, dentist and reason (browser in %s)', (zone) => {
+    inBrowserTimeZone(zone, () => {
+      expect(
+        doubleBookingDetails(
+          {
+            appointment_time: '2030-01-10T05:20:00Z',
+            reason: 'Composite Filling — Notes: sensitive',
+            dentist_name: 'Dr. Andrea Villanueva',
+          },
+          'Asia/Manila',
+        ),
+      ).toEqual({
+        date: 'January 10, 2030',
+        time: '1:20 PM',
+        dentist: 'Dr. Andrea Villanueva',
+        reason: 'Composite Filling — Notes: sensitive',
+      });
+    });
+  });
+
+  it("reads 'Unknown dentist' and '—' when the dentist or the reason is missing", () => {
+    expect(
+      doubleBookingDetails(
+        { appointment_time: '2030-01-09T16:00:00Z', reason: null, dentist_name: ' ' },
+        'Asia/Manila',
+      ),
+    ).toEqual({ date: 'January 10, 2030', time: '12:00 AM', dentist: 'Unknown dentist', reason: '—' });
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * What went wrong while the booking form checked or saved an appointment, in the terms the form
+ * needs (spec part 2 §5, §8), and the texts the spec does not give. Pure: errors are passed in.
+ *
+ * - 'slot-refused': the database refused the booking (SQLSTATE 23P01 from the booking rules or the
+ *   overlap constraint) → 'Booking failed!' / 'This slot may already be taken or dentist is
+ *   unavailable.', and the slots refresh.
+ * - 'unreachable': no answer at all (offline, server down, timed out) → 'Could not validate
+ *   appointment. Please check connection.'
+ * - 'gone': the appointment being edited was deleted meanwhile; nothing was written.
+ * - 'unknown-procedure': the procedure left the clinic's price list meanwhile (23514 from the
+ *   booking guard).
+ * - 'failed': anything else; shown as 'Booking failed!' like the spec's app does.
+ */
+import { BOOKING_MESSAGES } from './validation';
+import { formatLongDate, formatTime12 } from '../model/display';
+import { UNKNOWN_DENTIST } from '../model/grouping';
+
+export type BookingFailureKind = 'slot-refused' | 'unreachable' | 'gone' | 'unknown-procedure' | 'failed';
+
+/** Texts the spec does not give (docs: "Booking form" decisions). */
+export const BOOKING_EXTRA_TEXT = Object.freeze({
+  gone: 'This appointment no longer exists. It may have been deleted by someone else.',
+  unknownProcedure: 'This procedure is no longer in the clinic’s price list. Please choose another.',
+  slotDropped: 'The time you chose is no longer available. Please choose another.',
+  slotsFailed: 'Could not load the free times. Please check connection.',
+  patientsFailed: 'Could not search patients. Please check connection.',
+  listsFailed: 'Could not load dentists or procedures. Please check connection.',
+});
+
+/** A failed request of the booking form, classified. */
+export class BookingRequestError extends Error {
+  constructor(
+    readonly kind: BookingFailureKind,
+    /** The server's code (SQLSTATE or PGRST…), for the console and tests. */
+    readonly code?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`booking request ${kind}${code ? ` (${code})` : ''}`, options);
+    this.name = 'BookingRequestError';
+  }
+}
+
+/**
+ * A PostgREST answer's error as a BookingRequestError. postgrest-js answers status 0 (and no
+ * code) when the request never got an answer.
+ */
+export function toBookingRequestError(
+  error: { readonly code?: string | null; readonly message?: string | null },
+  status: number,
+): BookingRequestError {
+  const code = error.code || undefined;
+  if (status === 0) return new BookingRequestError('unreachable', code, { cause: error });
+  if (code === '23P01') return new BookingRequestError('slot-refused', code, { cause: error });
+  if (code === '23514') return new BookingRequestError('unknown-procedure', code, { cause: error });
+  return new BookingRequestError('failed', code, { cause: error });
+}
+
+/** The kind of any error a check or save threw (fetch's TypeError and timeouts are 'unreachable'). */
+export function bookingFailureKind(error: unknown): BookingFailureKind {
+  if (error instanceof BookingRequestError) return error.kind;
+  if (error instanceof TypeError) return 'unreachable';
+  if (error instanceof Error && error.name === 'TimeoutError') return 'unreachable';
+  return 'failed';
+}
+
+export interface BookingFailureView {
+  /** The form's banner: a line, and a second one saying why. */
+  readonly banner: { readonly text: string; readonly detail?: string };
+  /** A dialog to show as well: title and text. */
+  readonly dialog?: { readonly title: string; readonly text: string };
+  /** Whether the dentist's day must be read again (the grid may be out of date). */
+  readonly refreshSlots: boolean;
+  /** Whether the price list must be read again. */
+  readonly refreshProcedures: boolean;
+}
+
+/** How the form reports a failure of the given kind. */
+export function bookingFailureView(kind: BookingFailureKind): BookingFailureView {
+  switch (kind) {
+    case 'unreachable':
+      return { banner: { text: BOOKING_MESSAGES.connectionFailed }, refreshSlots: false, refreshProcedures: false };
+    case 'gone':
+      return { banner: { text: BOOKING_EXTRA_TEXT.gone }, refreshSlots: true, refreshProcedures: false };
+    case 'unknown-procedure':
+      return { banner: { text: BOOKING_EXTRA_TEXT.unknownProcedure }, refreshSlots: false, refreshProcedures: true };
+    case 'slot-refused':
+    case 'failed':
+      return {
+        banner: { text: BOOKING_MESSAGES.bookingFailedTitle, detail: BOOKING_MESSAGES.bookingFailed },
+        dialog: { title: BOOKING_MESSAGES.bookingFailedTitle, text: BOOKING_MESSAGES.bookingFailed },
+        refreshSlots: true,
+        refreshProcedures: false,
+      };
+  }
+}
+
+/** The existing appointment the 'Double Booking' warning describes (spec part 2 §5). */
+export interface DoubleBookingDetails {
+  /** 'November 23, 2026' (clinic date). */
+  readonly date: string;
+  /** '10:20 AM' (clinic time, 12-hour). */
+  readonly time: string;
+  readonly dentist: string;
+  readonly reason: string;
+}
+
+/**
+ * The existing appointment's time, dentist and reason as the warning shows them, in clinic
+ * time. A dentist the list does not know reads 'Unknown dentist'; no reason reads '—'.
+ */
+export function doubleBookingDetails(
+  existing: {
+    readonly appointment_time: string;
+    readonly reason: string | null;
+    readonly dentist_name: string | null;
+  },
+  timeZone: string,
+): DoubleBookingDetails {
+  return {
+    date: formatLongDate(existing.appointment_time, timeZone),
+    time: formatTime12(existing.appointment_time, timeZone),
+    dentist: existing.dentist_name?.trim() || UNKNOWN_DENTIST,
+    reason: existing.reason?.trim() || '—',
+  };
+}

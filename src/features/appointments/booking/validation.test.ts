@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOOKING_MESSAGES,
+  bookingFormFromAppointment,
+  bookingInsert,
+  bookingUpdate,
+  canSubmitBooking,
+  composeReason,
+  EMPTY_BOOKING_FORM,
+  findDoubleBooking,
+  findProcedure,
+  hasBookingErrors,
+  matchProcedureByName,
+  splitReason,
+  validateBooking,
+  type BookingForm,
+} from './validation';
+import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '../model/testing/clock';
+
+fixSystemClock();
+
+const MANILA = 'Asia/Manila';
+// Friday 20 November 2026, 10:00 in Manila.
+const NOW = new Date('2026-11-20T02:00:00Z');
+const context = { now: NOW, timeZone: MANILA };
+
+const COMPLETE: BookingForm = {
+  dentistId: 10,
+  patientId: 20,
+  date: '2026-11-23', // Monday
+  time: '10:20',
+  categoryId: 1,
+  procedureId: 100,
+  notes: '',
+};
+
+const categories = [
+  {
+    id: 1,
+    name: 'Preventive',
+    procedures: [
+      { id: 100, name: 'Cleaning', price: 1500 },
+      { id: 101, name: 'Fluoride', price: 800 },
+    ],
+  },
+  { id: 2, name: 'Surgery', procedures: [{ id: 200, name: 'Tooth Extraction', price: 2500 }] },
+];
+
+describe('validating the booking form', () => {
+  it('asks for every missing field with the spec’s words', () => {
+    expect(validateBooking(EMPTY_BOOKING_FORM, context)).toEqual({
+      dentist: 'Dentist is required.',
+      patient: 'Patient is required.',
+      time: 'Time slot is required.',
+      category: 'Procedure category is required.',
+      procedure: 'Procedure is required.',
+    });
+  });
+
+  it('has no errors for a complete form on an open day ahead', () => {
+    const errors = validateBooking(COMPLETE, context);
+    expect(errors).toEqual({});
+    expect(hasBookingErrors(errors)).toBe(false);
+  });
+
+  it('asks for a slot when a date is chosen without one', () => {
+    expect(validateBooking({ ...COMPLETE, time: null }, context)).toEqual({ time: 'Time slot is required.' });
+  });
+
+  it('says the clinic is closed on a Sunday, past or not', () => {
+    expect(validateBooking({ ...COMPLETE, date: '2026-11-22' }, context)).toEqual({
+      date: 'Clinic is closed on this day.',
+    });
+    expect(validateBooking({ ...COMPLETE, date: '2026-11-15' }, context)).toEqual({
+      date: 'Clinic is closed on this day.',
+    });
+  });
+
+  it('refuses a date before the clinic’s today, and allows today', () => {
+    expect(validateBooking({ ...COMPLETE, date: '2026-11-19' }, context)).toEqual({
+      date: 'Date must not be in the past.',
+    });
+    expect(validateBooking({ ...COMPLETE, date: '2026-11-20', time: '15:00' }, context)).toEqual({});
+  });
+
+  it('judges today by the clinic’s calendar, not UTC’s', () => {
+    // 20 November 17:00Z is already Saturday 21 November in Manila.
+    const lateEvening = { now: new Date('2026-11-20T17:00:00Z'), timeZone: MANILA };
+    expect(validateBooking({ ...COMPLETE, date: '2026-11-20' }, lateEvening)).toEqual({
+      date: 'Date must not be in the past.',
+    });
+  });
+
+  it('keeps the reason within the database’s 1000 characters', () => {
+    // 'Cleaning' (8) + ' — Notes: ' (10) leaves 982 characters of notes.
+    const withProcedure = { ...context, procedureName: 'Cleaning' };
+    expect(validateBooking({ ...COMPLETE, notes: 'x'.repeat(982) }, withProcedure)).toEqual({});
+    expect(validateBooking({ ...COMPLETE, notes: 'x'.repeat(983) }, withProcedure)).toEqual({
+      notes: 'Additional Notes must be at most 982 characters.',
+    });
+  });
+
+  it('has its messages word for word', () => {
+    expect(BOOKING_MESSAGES).toMatchObject({
+      banner: 'Please fix the highlighted errors.',
+      bannerTitle: 'Validation Error',
+      invalidSlotTitle: 'Invalid Slot',
+      invalidSlot: 'This slot is either booked, blocked, or in the past. Please choose another.',
+      doubleBookingTitle: 'Double Booking',
+      bookingFailedTitle: 'Booking failed!',
+      bookingFailed: 'This slot may already be taken or dentist is unavailable.',
+      connectionFailed: 'Could not validate appointment. Please check connection.',
+      booked: 'Appointment booked!',
+      updated: 'Appointment updated!',
+    });
+  });
+});
+
+describe('the Book button', () => {
+  it('is enabled once dentist, patient, slot, category and procedure are set for a future slot', () => {
+    expect(canSubmitBooking(COMPLETE, context)).toBe(true);
+  });
+
+  it('stays disabled while any of them is missing', () => {
+    for (const missing of ['dentistId', 'patientId', 'date', 'time', 'categoryId', 'procedureId'] as const) {
+      expect(canSubmitBooking({ ...COMPLETE, [missing]: null }, context), missing).toBe(false);
+    }
+  });
+
+  it('stays disabled on a Sunday', () => {
+    expect(canSubmitBooking({ ...COMPLETE, date: '2026-11-29' }, context)).toBe(false);
+  });
+
+  it('stays disabled for a slot that has started', () => {
+    expect(canSubmitBooking({ ...COMPLETE, date: '2026-11-20', time: '10:00' }, context)).toBe(false);
+    expect(canSubmitBooking({ ...COMPLETE, date: '2026-11-20', time: '09:40' }, context)).toBe(false);
+    expect(canSubmitBooking({ ...COMPLETE, date: '2026-11-20', time: '10:20' }, context)).toBe(true);
+    expect(canSubmitBooking({ ...COMPLETE, date: '2026-11-19' }, context)).toBe(false);
+  });
+
+  it('reads the slot in clinic time whatever the browser’s zone', () => {
+    for (const zone of BROWSER_TIME_ZONES) {
+      expect(
+        inBrowserTimeZone(zone, () => [
+          canSubmitBooking({ ...COMPLETE, date: '2026-11-20', time: '10:00' }, context),
+          canSubmitBooking({ ...COMPLETE, date: '2026-11-20', time: '10:20' }, context),
+        ]),
+        zone,
+      ).toEqual([false, true]);
+    }
+  });
+});
+
+describe('the reason', () => {
+  it('is the procedure, followed by " — Notes: " and the notes when there are any', () => {
+    expect(composeReason('Tooth Extraction', 'upper left molar')).toBe('Tooth Extraction — Notes: upper left molar');
+    expect(composeReason('Cleaning', '  ')).toBe('Cleaning');
+    expect(composeReason('Cleaning', null)).toBe('Cleaning');
+    expect(composeReason(' Cleaning ', ' sensitive gums ')).toBe('Cleaning — Notes: sensitive gums');
+  });
+
+  it('splits back into procedure and notes', () => {
+    expect(splitReason('Tooth Extraction — Notes: upper left molar')).toEqual({
+      procedure: 'Tooth Extraction',
+      notes: 'upper left molar',
+    });
+    expect(splitReason('Cleaning')).toEqual({ procedure: 'Cleaning', notes: '' });
+    expect(splitReason(null)).toEqual({ procedure: '', notes: '' });
+    expect(splitReason('Cleaning — Notes: a — Notes: b')).toEqual({ procedure: 'Cleaning', notes: 'a — Notes: b' });
+  });
+});
+
+describe('procedures', () => {
+  it('are found by id within the chosen category', () => {
+    expect(findProcedure(categories, 1, 101)).toEqual({ id: 101, name: 'Fluoride', price: 800 });
+    expect(findProcedure(categories, 2, 101)).toBeUndefined();
+    expect(findProcedure(categories, null, null)).toBeUndefined();
+  });
+
+  it('are found by the name the reason stores', () => {
+    expect(matchProcedureByName(categories, 'Tooth Extraction')).toEqual({ categoryId: 2, procedureId: 200 });
+    expect(matchProcedureByName(categories, 'Whitening')).toBeUndefined();
+  });
+});
+
+describe('the Edit form', () => {
+  it('is filled from the stored appointment in clinic time', () => {
+    const appointment = {
+      dentist_id: 10,
+      patient_id: 20,
+      appointment_time: '2026-11-23T05:40:00Z',
+      reason: 'Tooth Extraction — Notes: upper left molar',
+    };
+    expect(bookingFormFromAppointment(appointment, categories, MANILA)).toEqual({
+      dentistId: 10,
+      patientId: 20,
+      date: '2026-11-23',
+      time: '13:40',
+      categoryId: 2,
+      procedureId: 200,
+      notes: 'upper left molar',
+    });
+  });
+
+  it('leaves category and procedure empty when the stored procedure no longer exists', () => {
+    const appointment = {
+      dentist_id: 10,
+      patient_id: 20,
+      appointment_time: '2026-11-23T01:00:00Z',
+      reason: 'Whitening',
+    };
+    expect(bookingFormFromAppointment(appointment, categories, MANILA)).toMatchObject({
+      categoryId: null,
+      procedureId: null,
+      notes: '',
+    });
+  });
+});
+
+describe('double booking', () => {
+  const patientAppointments = [
+    { id: 1, patient_id: 20, appointment_time: '2026-11-23T15:00:00+08:00', deleted: false, status: 'Scheduled' },
+    { id: 2, patient_id: 20, appointment_time: '2026-11-23T09:00:00+08:00', deleted: false, status: 'Confirmed' },
+    { id: 3, patient_id: 20, appointment_time: '2026-11-24T09:00:00+08:00', deleted: false, status: 'Scheduled' },
+    { id: 4, patient_id: 21, appointment_time: '2026-11-23T11:00:00+08:00', deleted: false, status: 'Scheduled' },
+  ];
+  const booking = { patientId: 20, date: '2026-11-23', timeZone: MANILA };
+
+  it('finds the patient’s earliest other appointment that clinic date', () => {
+    expect(findDoubleBooking(patientAppointments, booking)?.id).toBe(2);
+  });
+
+  it('ignores the appointment being edited, deleted ones and other patients’', () => {
+    expect(findDoubleBooking(patientAppointments, { ...booking, excludeAppointmentId: 2 })?.id).toBe(1);
+    const onlyDeleted = [{ ...patientAppointments[0]!, deleted: true }];
+    expect(findDoubleBooking(onlyDeleted, booking)).toBeUndefined();
+    expect(findDoubleBooking(patientAppointments, { ...booking, patientId: 22 })).toBeUndefined();
+  });
+
+  it('counts a cancelled appointment, since the spec says any non-deleted one', () => {
+    const cancelled = [{ ...patientAppointments[0]!, status: 'Cancelled' }];
+    expect(findDoubleBooking(cancelled, booking)?.id).toBe(1);
+  });
+
+  it('compares clinic dates, not UTC ones', () => {
+    // 22 November 16:30Z is 23 November 00:30 in Manila.
+    const lateUtc = [{ id: 9, patient_id: 20, appointment_time: '2026-11-22T16:30:00Z', deleted: false }];
+    expect(findDoubleBooking(lateUtc, booking)?.id).toBe(9);
+    expect(findDoubleBooking(lateUtc, { ...booking, date: '2026-11-22' })).toBeUndefined();
+  });
+});
+
+describe('what is written', () => {
+  it('on Book is the booking with the time in clinic time and its offset, and no status', () => {
+    expect(
+      bookingInsert(
+        { ...COMPLETE, notes: 'sensitive gums' },
+        { clinicId: 3, procedureName: 'Cleaning', timeZone: MANILA },
+      ),
+    ).toEqual({
+      dentist_id: 10,
+      patient_id: 20,
+      appointment_time: '2026-11-23T10:20:00+08:00',
+      reason: 'Cleaning — Notes: sensitive gums',
+      clinic_id: 3,
+    });
+  });
+
+  it('on Save puts the status back to Scheduled', () => {
+    expect(bookingUpdate(COMPLETE, { procedureName: 'Cleaning', timeZone: MANILA })).toEqual({
+      dentist_id: 10,
+      patient_id: 20,
+      appointment_time: '2026-11-23T10:20:00+08:00',
+      reason: 'Cleaning',
+      status: 'Scheduled',
+    });
+  });
+
+  it('keeps the clinic’s time when the browser is in New York', () => {
+    const written = inBrowserTimeZone('America/New_York', () =>
+      bookingInsert(COMPLETE, { clinicId: 3, procedureName: 'Cleaning', timeZone: MANILA }),
+    );
+    expect(written.appointment_time).toBe('2026-11-23T10:20:00+08:00');
+  });
+
+  it('refuses an incomplete form', () => {
+    expect(() =>
+      bookingInsert(EMPTY_BOOKING_FORM, { clinicId: 3, procedureName: 'Cleaning', timeZone: MANILA }),
+    ).toThrow(RangeError);
+  });
+});

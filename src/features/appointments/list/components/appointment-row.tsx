@@ -1,0 +1,148 @@
+import { memo } from 'react';
+import type { ListAppointment } from '../../model/api/list-columns';
+import { formatLongDate, formatTime12, messengerIdText } from '../../model/display';
+import { LIST_TEXT } from '../../model/messages';
+import { originLabel } from '../origin';
+import { needsStatusUpdate, type AppointmentStatus } from '../../model/status-rules';
+import { StatusSelect } from './status-select';
+import { BellIcon, EditIcon, TrashIcon } from '@/components/icons';
+import { isAlarmingStatus } from '../../model/status-rules';
+import { appointmentRowId } from '../../model/display';
+
+export interface AppointmentRowActions {
+  edit(appointment: ListAppointment): void;
+  remove(appointment: ListAppointment): void;
+  reminders(appointment: ListAppointment): void;
+  changeStatus(appointment: ListAppointment, status: AppointmentStatus): void;
+}
+
+const NOTES = ' — Notes: ';
+
+function rowClassName(overdue: boolean, highlighted: boolean, flashing: boolean, focused: boolean, status: string) {
+  const names: string[] = [];
+  if (overdue) names.push('appointment-overdue');
+  if (highlighted || flashing || focused) {
+    names.push('appointment-live');
+    if (isAlarmingStatus(status)) names.push('appointment-live-alarming');
+  }
+  if (highlighted) names.push('appointment-highlighted');
+  if (flashing) names.push('appointment-flashing');
+  if (focused) names.push('appointment-focused');
+  return names.length > 0 ? names.join(' ') : undefined;
+}
+
+/**
+ * One appointment: Patient / Date & Time, Procedure, Origin, Status, Actions (spec §2). A row
+ * changed live is highlighted until acknowledged, flashes for 60 s and, after 'View', is marked
+ * for 4 s; in red for Cancelled and No Show (spec §4).
+ */
+export const AppointmentRow = memo(function AppointmentRow({
+  appointment,
+  timeZone,
+  now,
+  busy,
+  highlighted = false,
+  flashing = false,
+  focused = false,
+  actions,
+  rowIndex,
+}: {
+  appointment: ListAppointment;
+  timeZone: string;
+  now: Date;
+  busy: boolean;
+  /** Changed live and not yet acknowledged. */
+  highlighted?: boolean;
+  /** Changed live in the last 60 s. */
+  flashing?: boolean;
+  /** The row 'View' brought on screen, for 4 s. */
+  focused?: boolean;
+  actions: AppointmentRowActions;
+  /** 1-based position in the card's table (aria-rowindex; the heading row is 1). */
+  rowIndex: number;
+}) {
+  const patient = appointment.patient?.name ?? LIST_TEXT.unknownPatient;
+  const date = formatLongDate(appointment.appointment_time, timeZone);
+  const time = formatTime12(appointment.appointment_time, timeZone);
+  const reason = appointment.reason ?? '';
+  const notesAt = reason.indexOf(NOTES);
+  const procedure = notesAt === -1 ? reason : reason.slice(0, notesAt);
+  const notes = notesAt === -1 ? '' : reason.slice(notesAt + NOTES.length);
+  const overdue = needsStatusUpdate(appointment, now);
+  const who = `${patient}, ${date} ${time}`;
+  return (
+    <tr
+      id={appointmentRowId(appointment.id)}
+      data-appointment-id={appointment.id}
+      aria-rowindex={rowIndex}
+      className={rowClassName(overdue, highlighted, flashing, focused, appointment.status)}
+    >
+      <td className="appointment-patient-cell">
+        <span className="appointment-patient">
+          {patient}
+          {highlighted ? <span className="visually-hidden"> (updated)</span> : null}
+        </span>
+        <span className="appointment-meta">Appointment ID: {appointment.id}</span>
+        <span className="appointment-meta">Messenger: {messengerIdText(appointment.patient?.messenger_id)}</span>
+        <span className="appointment-meta">Guardian: {messengerIdText(appointment.guardian_messenger_id)}</span>
+        <span className="appointment-when">
+          {date} · {time}
+        </span>
+      </td>
+      <td className="appointment-procedure-cell">
+        <span className="appointment-procedure" title={procedure || undefined}>
+          {procedure || '—'}
+        </span>
+        {notes ? (
+          <span className="appointment-notes" title={notes}>
+            Notes: {notes}
+          </span>
+        ) : null}
+      </td>
+      <td className="appointment-origin-cell">{originLabel(appointment.booking_origin)}</td>
+      <td className="appointment-status-cell">
+        <StatusSelect
+          status={appointment.status}
+          appointmentTime={appointment.appointment_time}
+          now={now}
+          busy={busy}
+          label={`Status of ${who}`}
+          onChange={(status) => actions.changeStatus(appointment, status)}
+        />
+        {overdue ? <span className="needs-update">{LIST_TEXT.needsUpdate}</span> : null}
+      </td>
+      <td className="appointment-actions-cell">
+        <div className="row-actions">
+          <button
+            type="button"
+            className="icon-button"
+            title="Edit"
+            aria-label={`Edit appointment of ${who}`}
+            onClick={() => actions.edit(appointment)}
+          >
+            <EditIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button icon-button-danger"
+            title="Delete"
+            aria-label={`Delete appointment of ${who}`}
+            disabled={busy}
+            onClick={() => actions.remove(appointment)}
+          >
+            <TrashIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            title="Reminders"
+            aria-label={`Reminders for ${who}`}
+            onClick={() => actions.reminders(appointment)}
+          >
+            <BellIcon />
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { EmptyState, LoadingState } from '@/components/states/states';
+import { useAppointmentTimeSpan } from '../api/get-appointment-years';
+import { useYearAppointments } from '../../model/api/get-appointments';
+import type { ListAppointment } from '../../model/api/list-columns';
+import type { ListDentistRecord } from '../../model/api/get-list-dentists';
+import { dentistFilterOptions, groupByDentist } from '../../model/grouping';
+import { LIST_TEXT } from '../../model/messages';
+import { rowsInRange, rowsOfDentist } from '../../model/list-model';
+import { normalizePeriodSelection, periodRange, periodSummary, yearOptions, type PeriodSelection } from '../../model/periods';
+import { cardRowOffsets, centredScrollTop, listWindows, type CardShape } from '../row-window';
+import type { AppointmentRowActions } from './appointment-row';
+import { DentistCard, type RowMarks } from './dentist-card';
+import { ListFilters } from './list-filters';
+import { APPOINTMENT_ROW_HEIGHT, CARD_GEOMETRY, OVERSCAN_ROWS, WINDOWING_THRESHOLD } from './list-geometry';
+import { useViewport } from './viewport';
+
+const NO_ROWS: readonly ListAppointment[] = Object.freeze([]);
+
+/** A request to bring an appointment's row on screen ('View' on a live update); `seq` tells requests apart. */
+export interface RevealRequest {
+  appointmentId: number;
+  seq: number;
+}
+
+/** Where the cards really are: the container's top on the page and, per dentist, how far off the geometry was. */
+interface MeasuredPlacement {
+  pageTop: number;
+  drift: ReadonlyMap<number, number>;
+}
+
+/** Until the first measurement: about where the cards start below the header, summary and filters. */
+const INITIAL_PLACEMENT: MeasuredPlacement = { pageTop: 260, drift: new Map() };
+/** Differences below this (px) are rounding, not worth a render. */
+const DRIFT_TOLERANCE = 2;
+
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+function samePlacement(a: MeasuredPlacement, b: MeasuredPlacement): boolean {
+  if (Math.abs(a.pageTop - b.pageTop) >= 1 || a.drift.size !== b.drift.size) return false;
+  for (const [dentistId, drift] of a.drift) {
+    if (Math.abs(drift - (b.drift.get(dentistId) ?? Number.NaN)) >= DRIFT_TOLERANCE || !b.drift.has(dentistId))
+      return false;
+  }
+  return true;
+}
+
+/**
+ * Which rows of each long card to render. Where the cards are follows from their fixed heights
+ * and order (row-window.ts), so a filter change renders the right rows at once without reading
+ * the layout; the real placement is measured after the browser has drawn the frame (when reading
+ * it costs nothing) and corrects the next render if the page moved (filters wrapping on a narrow
+ * screen, a horizontal scrollbar under a table).
+ */
+function useCardWindows(
+  cardsRef: RefObject<HTMLDivElement | null>,
+  groups: readonly { dentistId: number }[],
+  shapes: readonly CardShape[],
+) {
+  const viewport = useViewport();
+  const [placement, setPlacement] = useState<MeasuredPlacement>(INITIAL_PLACEMENT);
+  const windows = listWindows({
+    cards: shapes,
+    geometry: CARD_GEOMETRY,
+    containerTop: placement.pageTop - viewport.scrollY,
+    viewportHeight: viewport.height,
+    overscan: OVERSCAN_ROWS,
+    threshold: WINDOWING_THRESHOLD,
+    drift: groups.map((group) => placement.drift.get(group.dentistId) ?? 0),
+  });
+
+  const rendered = useRef({ groups, shapes });
+  useEffect(() => {
+    rendered.current = { groups, shapes };
+  });
+  useEffect(() => {
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timeout = setTimeout(() => {
+        const container = cardsRef.current;
+        if (!container) return;
+        const box = container.getBoundingClientRect();
+        const { groups: cards, shapes: cardShapes } = rendered.current;
+        const offsets = cardRowOffsets(cardShapes, CARD_GEOMETRY);
+        const drift = new Map<number, number>();
+        cards.forEach((card, index) => {
+          const offset = offsets[index];
+          if (offset === null || offset === undefined || cardShapes[index]!.rowCount <= WINDOWING_THRESHOLD) return;
+          const body = container.querySelector(`[data-dentist-id="${card.dentistId}"] tbody`);
+          if (body) drift.set(card.dentistId, Math.round(body.getBoundingClientRect().top - box.top - offset));
+        });
+        const next = { pageTop: Math.round(box.top + window.scrollY), drift };
+        setPlacement((current) => (samePlacement(current, next) ? current : next));
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timeout);
+    };
+  });
+  return windows;
+}
+
+/**
+ * The Appointments list (spec §2): summary, filters and one card per dentist. The rows of the
+ * selected year are read once; each filter change is a binary-searched slice plus a grouping,
+ * memoised, and long cards render only the rows near the screen. Rows changed live are marked
+ * (spec §4).
+ */
+export function AppointmentsList({
+  clinicId,
+  timeZone,
+  now,
+  selection,
+  onSelection,
+  dentistId,
+  onDentist,
+  dentists,
+  collapsed,
+  onToggle,
+  pending,
+  marks,
+  revealRequest,
+  actions,
+}: {
+  clinicId: number;
+  timeZone: string;
+  now: Date;
+  selection: PeriodSelection;
+  onSelection: (selection: PeriodSelection) => void;
+  dentistId: number | null;
+  onDentist: (dentistId: number | null) => void;
+  /** Every dentist of the clinic, soft-deleted ones included (for their appointments' names). */
+  dentists: readonly ListDentistRecord[];
+  /** Dentists whose cards are collapsed. */
+  collapsed: ReadonlySet<number>;
+  onToggle: (dentistId: number) => void;
+  pending: ReadonlySet<number>;
+  marks: RowMarks;
+  /** The row to scroll to; its card is expanded by the screen. */
+  revealRequest: RevealRequest | null;
+  actions: AppointmentRowActions;
+}) {
+  const appointments = useYearAppointments(clinicId, selection.year, timeZone);
+  const span = useAppointmentTimeSpan(clinicId);
+  const rows = appointments.data ?? NO_ROWS;
+  const cardsRef = useRef<HTMLDivElement>(null);
+
+  const edges = [span.data?.earliest, span.data?.latest].filter((time): time is string => Boolean(time));
+  const options = yearOptions(
+    edges.map((appointment_time) => ({ appointment_time })),
+    now,
+    timeZone,
+  );
+  const yearsKey = (
+    options.includes(selection.year) ? options : [...options, selection.year].sort((a, b) => a - b)
+  ).join();
+  const years = useMemo(() => yearsKey.split(',').map(Number), [yearsKey]);
+
+  const range = useMemo(() => periodRange(selection, timeZone), [selection, timeZone]);
+  const inPeriod = useMemo(() => rowsInRange(rows, range), [rows, range]);
+  const filterDentists = useMemo(() => dentists.filter((dentist) => !dentist.deleted), [dentists]);
+  const dentistOptions = useMemo(() => dentistFilterOptions(filterDentists, inPeriod), [filterDentists, inPeriod]);
+  const shown = useMemo(() => rowsOfDentist(inPeriod, dentistId), [inPeriod, dentistId]);
+  const groups = useMemo(() => groupByDentist(shown, dentists, dentistId), [shown, dentists, dentistId]);
+  const shapes = useMemo(
+    () => groups.map((group) => ({ rowCount: group.appointments.length, expanded: !collapsed.has(group.dentistId) })),
+    [groups, collapsed],
+  );
+  const windows = useCardWindows(cardsRef, groups, shapes);
+
+  // 'View': scroll to the row once its card is on the page and expanded (the rows of a long card
+  // are rendered only near the screen, so the row's place is computed from its card's body).
+  const revealed = useRef(0);
+  useEffect(() => {
+    if (!revealRequest || revealed.current === revealRequest.seq) return;
+    const cardIndex = groups.findIndex((group) =>
+      group.appointments.some((appointment) => appointment.id === revealRequest.appointmentId),
+    );
+    const group = groups[cardIndex];
+    if (!group || collapsed.has(group.dentistId)) return;
+    const body = cardsRef.current?.querySelector(`[data-dentist-id="${group.dentistId}"] tbody`);
+    if (!body) return;
+    revealed.current = revealRequest.seq;
+    const rowIndex = group.appointments.findIndex((appointment) => appointment.id === revealRequest.appointmentId);
+    const rowPageTop = body.getBoundingClientRect().top + window.scrollY + rowIndex * APPOINTMENT_ROW_HEIGHT;
+    window.scrollTo({
+      top: centredScrollTop(rowPageTop, APPOINTMENT_ROW_HEIGHT, window.innerHeight),
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
+  }, [revealRequest, groups, collapsed]);
+
+  const changeSelection = useCallback(
+    (next: PeriodSelection) => onSelection(normalizePeriodSelection(next)),
+    [onSelection],
+  );
+  const loading = appointments.isPending && appointments.fetchStatus !== 'idle';
+  return (
+    <div className="appointments-list">
+      <p className="appointments-summary" data-testid="appointments-summary" aria-live="polite">
+        {periodSummary(shown.length, selection.view)}
+      </p>
+      <ListFilters
+        selection={selection}
+        onSelection={changeSelection}
+        dentistOptions={dentistOptions}
+        dentistId={dentistId}
+        onDentist={onDentist}
+        years={years}
+      />
+      <div
+        ref={cardsRef}
+        className="appointments-cards"
+        data-testid="appointments-cards"
+        aria-busy={loading || undefined}
+      >
+        {loading ? (
+          <LoadingState label="Loading appointments…" />
+        ) : groups.length === 0 ? (
+          <EmptyState title={LIST_TEXT.noAppointments} />
+        ) : (
+          groups.map((group, index) => (
+            <DentistCard
+              key={group.dentistId}
+              group={group}
+              expanded={shapes[index]!.expanded}
+              onToggle={onToggle}
+              windowStart={windows[index]!.start}
+              windowEnd={windows[index]!.end}
+              timeZone={timeZone}
+              now={now}
+              pending={pending}
+              marks={marks}
+              actions={actions}
+            />
+          ))
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { subscribeToServiceEvents, type RealtimeStatus } from '@/lib/realtime-client';
+import { clinicYearRange } from '../../model/api/get-appointments';
+import type { ListAppointment } from '../../model/api/list-columns';
+import { mergeRowIntoRange } from '../../model/list-model';
+import {
+  APPOINTMENT_UPDATED_EVENT,
+  createToastThrottle,
+  FOCUS_HIGHLIGHT_MS,
+  isUpdateForView,
+  listRowFromUpdate,
+  LIVE_TEXT,
+  noticeChannel,
+  parseAppointmentUpdate,
+  ROW_FLASH_MS,
+  UPDATE_SOUND_VOLUME,
+  UPDATE_TOAST_MS,
+  updateNoticeText,
+  type AppointmentUpdate,
+} from '../live-updates';
+import type { PeriodRange } from '../../model/periods';
+import { appointmentKeys } from '../../model/query-keys';
+import { isAlarmingStatus } from '../../model/status-rules';
+import { appointmentRowId } from '../../model/display';
+
+export const UPDATE_SOUND_URL = '/sounds/appointment-update.wav';
+
+/**
+ * After merging an update, the list is read again this much later, once for a burst of updates:
+ * the merged row lacks what the event does not carry (a new patient's Messenger id).
+ */
+export const RECONCILE_DELAY_MS = 300;
+
+/** The row 'View' asks for: the appointment and its dentist's card. */
+export interface RowTarget {
+  appointmentId: number;
+  dentistId: number | null;
+}
+
+export interface LiveUpdates {
+  /** Rows changed live and not yet acknowledged (persistent highlight). */
+  highlightedIds: ReadonlySet<number>;
+  /** Rows changed in the last 60 s (flash). */
+  flashingIds: ReadonlySet<number>;
+  /** The row 'View' scrolled to, highlighted for 4 s. */
+  focusedId: number | null;
+  connection: RealtimeStatus;
+  acknowledgeAll(): void;
+  focusRow(appointmentId: number, dentistId?: number | null): void;
+}
+
+interface Options {
+  clinicId: number;
+  timeZone: string;
+  period: Pick<PeriodRange, 'start' | 'end'>;
+  /**
+   * Brings a row on screen for 'View'. The list renders only the rows of a long card near the
+   * screen and may have the card collapsed, so the screen does this; by default the row's element
+   * is scrolled into view.
+   */
+  revealRow?: (target: RowTarget) => void;
+  /** Injected in tests. */
+  subscribe?: typeof subscribeToServiceEvents;
+  playSound?: () => void;
+}
+
+function defaultPlaySound() {
+  try {
+    const audio = new Audio(UPDATE_SOUND_URL);
+    audio.volume = UPDATE_SOUND_VOLUME;
+    // Browsers refuse autoplay before the user interacted with the page; that is fine.
+    void audio.play().catch(() => undefined);
+  } catch {
+    // No audio support (tests, locked-down kiosks).
+  }
+}
+
+function scrollToRowElement({ appointmentId }: RowTarget) {
+  document.getElementById(appointmentRowId(appointmentId))?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+}
+
+function notificationPermission(): NotificationPermission | 'unsupported' {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+/**
+ * Puts the update into every year of this clinic's list already read (the list and the calendar
+ * read whole years), so the row shows its new state at once rather than after a read.
+ */
+function mergeIntoReadYears(queryClient: QueryClient, update: AppointmentUpdate) {
+  const prefix = [...appointmentKeys.list(update.clinic_id), 'year'];
+  for (const [queryKey, rows] of queryClient.getQueriesData<ListAppointment[]>({ queryKey: prefix })) {
+    const [, , , , year, zone] = queryKey;
+    if (!rows || typeof year !== 'number' || typeof zone !== 'string' || zone === '') continue;
+    const range = clinicYearRange(year, zone);
+    const previous = rows.find((row) => row.id === update.id);
+    const next = update.deleted ? null : listRowFromUpdate(update, previous);
+    queryClient.setQueryData<ListAppointment[]>(
+      queryKey,
+      mergeRowIntoRange(rows, update.id, next, { start: Date.parse(range.start), end: Date.parse(range.end) }),
+    );
+  }
+}
+
+/**
+ * Live appointment updates (spec part 2 §4): every `appointment-updated` of this clinic is
+ * merged into the list at once (and the list read again shortly after), refreshes the booking
+ * form's slots and the patient list; one inside the viewed period also highlights its row until
+ * 'Acknowledge All', flashes it for 60 s, plays a sound, and tells the user — a desktop
+ * notification when the tab is hidden and allowed, else a toast (one per 1.5 s, 6 s, with View).
+ * After the connection comes back, everything is read again (missed events are not replayed).
+ */
+export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
+  const { clinicId, subscribe = subscribeToServiceEvents, playSound = defaultPlaySound } = options;
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [highlightedIds, setHighlighted] = useState<ReadonlySet<number>>(new Set());
+  const [flashingIds, setFlashing] = useState<ReadonlySet<number>>(new Set());
+  const [focus, setFocus] = useState<{ id: number; token: number } | null>(null);
+  const [connection, setConnection] = useState<RealtimeStatus>('connecting');
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const throttle = useRef(createToastThrottle());
+  const focusToken = useRef(0);
+  const reconcileTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The handlers read the latest options without resubscribing on every filter change or render.
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  const later = useCallback((ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      run();
+    }, ms);
+    timers.current.add(timer);
+  }, []);
+
+  const focusRow = useCallback(
+    (appointmentId: number, dentistId: number | null = null) => {
+      const token = ++focusToken.current;
+      setFocus({ id: appointmentId, token });
+      (latest.current.revealRow ?? scrollToRowElement)({ appointmentId, dentistId });
+      later(FOCUS_HIGHLIGHT_MS, () => setFocus((current) => (current?.token === token ? null : current)));
+    },
+    [later],
+  );
+
+  const refreshLists = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
+  }, [queryClient]);
+
+  const announce = useCallback(
+    (update: AppointmentUpdate) => {
+      const text = updateNoticeText(update, latest.current.timeZone);
+      const alarming = update.deleted || isAlarmingStatus(update.status);
+      if (noticeChannel(document.visibilityState === 'hidden', notificationPermission()) === 'desktop') {
+        new Notification(LIVE_TEXT.notificationTitle, { body: text, tag: `appointment-${update.id}` });
+        return;
+      }
+      if (!throttle.current(Date.now())) return;
+      toast(text, {
+        tone: alarming ? 'error' : 'info',
+        durationMs: UPDATE_TOAST_MS,
+        action: update.deleted
+          ? undefined
+          : { label: LIVE_TEXT.view, onClick: () => focusRow(update.id, update.dentist_id) },
+      });
+    },
+    [focusRow, toast],
+  );
+
+  const handle = useCallback(
+    (payload: unknown) => {
+      const update = parseAppointmentUpdate(payload);
+      if (!update || update.clinic_id !== clinicId) return;
+      mergeIntoReadYears(queryClient, update);
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.patients(clinicId) });
+      clearTimeout(reconcileTimer.current);
+      reconcileTimer.current = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() }),
+        RECONCILE_DELAY_MS,
+      );
+      if (!isUpdateForView(update, clinicId, latest.current.period)) return;
+      setHighlighted((current) => new Set(current).add(update.id));
+      setFlashing((current) => new Set(current).add(update.id));
+      later(ROW_FLASH_MS, () =>
+        setFlashing((current) => {
+          const next = new Set(current);
+          next.delete(update.id);
+          return next;
+        }),
+      );
+      playSound();
+      announce(update);
+    },
+    [announce, clinicId, later, playSound, queryClient],
+  );
+  const latestHandle = useRef(handle);
+  useEffect(() => {
+    latestHandle.current = handle;
+  }, [handle]);
+
+  useEffect(() => {
+    let closed = false;
+    let lostConnection = false;
+    let subscription: { close(): void } | undefined;
+    void subscribe({
+      clinicId,
+      event: APPOINTMENT_UPDATED_EVENT,
+      onEvent: (payload) => latestHandle.current(payload),
+      onStatus: (status) => {
+        if (closed) return;
+        if (status === 'reconnecting' || status === 'refused') lostConnection = true;
+        if (status === 'connected' && lostConnection) {
+          lostConnection = false;
+          refreshLists();
+        }
+        setConnection(status);
+      },
+    }).then(
+      (opened) => {
+        if (closed) opened.close();
+        else subscription = opened;
+      },
+      () => {
+        if (!closed) setConnection('refused');
+      },
+    );
+    return () => {
+      closed = true;
+      subscription?.close();
+    };
+  }, [clinicId, refreshLists, subscribe]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    const reconcile = reconcileTimer;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+      clearTimeout(reconcile.current);
+    };
+  }, []);
+
+  const acknowledgeAll = useCallback(() => setHighlighted(new Set()), []);
+
+  return { highlightedIds, flashingIds, focusedId: focus?.id ?? null, connection, acknowledgeAll, focusRow };
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createToastThrottle,
+  isUpdateForView,
+  listRowFromUpdate,
+  mergeAppointmentUpdate,
+  noticeChannel,
+  parseAppointmentUpdate,
+  pendingUpdatesLabel,
+  updateNoticeText,
+  type AppointmentUpdate,
+} from './live-updates';
+import { isAlarmingStatus } from '../model/status-rules';
+
+const MANILA = 'Asia/Manila';
+
+const payload = (overrides: Record<string, unknown> = {}) => ({
+  id: 41,
+  clinic_id: 1,
+  dentist_id: 3,
+  patient_id: 9,
+  status: 'Confirmed',
+  appointment_time: '2026-11-23T01:20:00+00:00',
+  deleted: false,
+  patient_name: 'Maria Santos',
+  dentist_name: 'Dr. Reyes',
+  reason: 'Cleaning',
+  ...overrides,
+});
+
+const update = (overrides: Record<string, unknown> = {}): AppointmentUpdate =>
+  parseAppointmentUpdate(payload(overrides))!;
+
+describe('parseAppointmentUpdate', () => {
+  it('reads the service payload and keeps every other field', () => {
+    const parsed = update();
+    expect(parsed).toMatchObject({ id: 41, clinic_id: 1, dentist_id: 3, patient_id: 9, status: 'Confirmed' });
+    expect(parsed.patient_name).toBe('Maria Santos');
+    expect(parsed.fields.reason).toBe('Cleaning');
+  });
+
+  it('takes names from embedded rows too', () => {
+    const parsed = parseAppointmentUpdate(
+      payload({
+        patient_name: undefined,
+        dentist_name: undefined,
+        patients: { name: 'Ana' },
+        dentists: { name: 'Dr. Cruz' },
+      }),
+    );
+    expect(parsed?.patient_name).toBe('Ana');
+    expect(parsed?.dentist_name).toBe('Dr. Cruz');
+  });
+
+  it.each([
+    ['a non-object', 'hello'],
+    ['an array', [payload()]],
+    ['a missing id', payload({ id: undefined })],
+    ['a non-integer clinic', payload({ clinic_id: '1' })],
+    ['a status outside the five', payload({ status: 'Done' })],
+    ['an unreadable time', payload({ appointment_time: 'tomorrow' })],
+  ])('ignores %s', (_label, input) => {
+    expect(parseAppointmentUpdate(input)).toBeNull();
+  });
+});
+
+describe('isUpdateForView', () => {
+  const november = { start: new Date('2026-10-31T16:00:00Z'), end: new Date('2026-11-30T16:00:00Z') };
+
+  it('takes updates of the current clinic inside the viewed period', () => {
+    expect(isUpdateForView(update(), 1, november)).toBe(true);
+  });
+
+  it('ignores another clinic', () => {
+    expect(isUpdateForView(update(), 2, november)).toBe(false);
+  });
+
+  it('ignores times outside the period, by clinic time at the edges', () => {
+    // 1 December 00:00 in Manila is still 30 November in UTC.
+    expect(isUpdateForView(update({ appointment_time: '2026-11-30T16:00:00Z' }), 1, november)).toBe(false);
+    expect(isUpdateForView(update({ appointment_time: '2026-10-31T16:00:00Z' }), 1, november)).toBe(true);
+  });
+});
+
+describe('mergeAppointmentUpdate', () => {
+  const toRow = (u: AppointmentUpdate, previous: { id: number; status: string; note?: string } | undefined) => ({
+    ...previous,
+    id: u.id,
+    status: u.status,
+  });
+
+  it('replaces the row with the same id, keeping what the update does not carry', () => {
+    const rows = [
+      { id: 40, status: 'Scheduled' },
+      { id: 41, status: 'Scheduled', note: 'kept' },
+    ];
+    const merged = mergeAppointmentUpdate(rows, update({ status: 'Cancelled' }), toRow);
+    expect(merged).toEqual([
+      { id: 40, status: 'Scheduled' },
+      { id: 41, status: 'Cancelled', note: 'kept' },
+    ]);
+    expect(rows[1]!.status).toBe('Scheduled');
+  });
+
+  it('adds an appointment the list did not have', () => {
+    expect(mergeAppointmentUpdate([{ id: 40, status: 'Scheduled' }], update(), toRow)).toHaveLength(2);
+  });
+
+  it('drops a deleted appointment', () => {
+    const merged = mergeAppointmentUpdate([{ id: 41, status: 'Scheduled' }], update({ deleted: true }), toRow);
+    expect(merged).toEqual([]);
+  });
+});
+
+describe('notices', () => {
+  it('are red for Cancelled and No Show only', () => {
+    expect(['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'].map(isAlarmingStatus)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('label the pill as the spec words it', () => {
+    expect(pendingUpdatesLabel(1)).toBe('1 new update(s)');
+    expect(pendingUpdatesLabel(3)).toBe('3 new update(s)');
+  });
+
+  it('say who, what and when in Philippine format and clinic time, whatever the process zone', () => {
+    expect(updateNoticeText(update(), MANILA)).toBe('Maria Santos with Dr. Reyes: Confirmed · Nov 23, 2026, 9:20 AM');
+    expect(updateNoticeText(update({ deleted: true, patient_name: null, dentist_name: null }), MANILA)).toBe(
+      'Appointment #41: Deleted · Nov 23, 2026, 9:20 AM',
+    );
+  });
+
+  it('pop up at most once per 1.5 s', () => {
+    const allow = createToastThrottle();
+    expect(allow(10_000)).toBe(true);
+    expect(allow(10_500)).toBe(false);
+    expect(allow(11_499)).toBe(false);
+    expect(allow(11_500)).toBe(true);
+    expect(allow(11_600)).toBe(false);
+  });
+
+  it('go to the desktop only when the tab is hidden and permission is granted', () => {
+    expect(noticeChannel(true, 'granted')).toBe('desktop');
+    expect(noticeChannel(true, 'default')).toBe('toast');
+    expect(noticeChannel(true, 'unsupported')).toBe('toast');
+    expect(noticeChannel(false, 'granted')).toBe('toast');
+  });
+});
+
+describe('listRowFromUpdate', () => {
+  const previous = {
+    id: 41,
+    clinic_id: 1,
+    dentist_id: 2,
+    patient_id: 9,
+    appointment_time: '2026-11-22T01:20:00+00:00',
+    reason: 'Old reason',
+    status: 'Scheduled' as const,
+    booking_origin: 'messenger',
+    guardian_messenger_id: null,
+    patient: { name: 'Maria Santos', messenger_id: '2400009' },
+    startsAt: Date.parse('2026-11-22T01:20:00+00:00'),
+  };
+
+  it("takes the payload's columns and keeps the patient's Messenger id from the row it replaces", () => {
+    const row = listRowFromUpdate(update({ booking_origin: null, guardian_messenger_id: '2500001' }), previous);
+    expect(row).toEqual({
+      id: 41,
+      clinic_id: 1,
+      dentist_id: 3,
+      patient_id: 9,
+      appointment_time: '2026-11-23T01:20:00+00:00',
+      reason: 'Cleaning',
+      status: 'Confirmed',
+      booking_origin: null,
+      guardian_messenger_id: '2500001',
+      patient: { name: 'Maria Santos', messenger_id: '2400009' },
+      startsAt: Date.parse('2026-11-23T01:20:00Z'),
+    });
+  });
+
+  it('gives a new row, or one with another patient, the name only', () => {
+    expect(listRowFromUpdate(update(), undefined).patient).toEqual({ name: 'Maria Santos', messenger_id: null });
+    expect(listRowFromUpdate(update({ patient_id: 10, patient_name: 'Jose' }), previous).patient).toEqual({
+      name: 'Jose',
+      messenger_id: null,
+    });
+    expect(listRowFromUpdate(update({ patient_name: null }), undefined).patient).toBeNull();
+  });
+});

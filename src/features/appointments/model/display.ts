@@ -1,0 +1,56 @@
+/**
+ * How appointment values read on screen (spec part 2 §2): the long date and 12-hour time in
+ * clinic time, 'N/A' for a missing Messenger id, prices in pesos, and the Dentist select with
+ * inactive dentists disabled.
+ */
+import { clinicDateTime, toInstant } from '@/lib/clinic-time';
+
+const longDateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 'November 23, 2026': the clinic's date at `instant`, long form. */
+export function formatLongDate(instant: string | Date, timeZone: string): string {
+  let formatter = longDateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'long', day: 'numeric' });
+    longDateFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(toInstant(instant));
+}
+
+/** '10:20 AM': the clinic's time at `instant`, 12-hour. */
+export function formatTime12(instant: string | Date, timeZone: string): string {
+  return clinicDateTime(instant, timeZone).time;
+}
+
+/** The Messenger id as shown in the patient cell: the id, or 'N/A'. */
+export function messengerIdText(messengerId: string | null | undefined): string {
+  return messengerId == null || messengerId.trim() === '' ? 'N/A' : messengerId;
+}
+
+const pesoFormatter = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+
+/** 1500 → '₱1,500.00' (en-PH). */
+export function formatPeso(amount: number): string {
+  return pesoFormatter.format(amount);
+}
+
+export interface DentistOption {
+  readonly value: number;
+  /** The name, with ' (Inactive)' for an inactive dentist. */
+  readonly label: string;
+  readonly disabled: boolean;
+}
+
+/** The booking form's Dentist select: every dentist given, inactive ones disabled and marked. */
+export function dentistOptions(
+  dentists: readonly { readonly id: number; readonly name: string; readonly is_active: boolean }[],
+): DentistOption[] {
+  return dentists.map((dentist) => ({
+    value: dentist.id,
+    label: dentist.is_active ? dentist.name : `${dentist.name} (Inactive)`,
+    disabled: !dentist.is_active,
+  }));
+}
+
+/** The DOM id of an appointment's row, so 'View' can scroll to it. */
+export const appointmentRowId = (appointmentId: number) => `appointment-row-${appointmentId}`;

@@ -1,0 +1,8 @@
+import type { IsoDate, WallTime } from './dates';
+
+/** What the calendar hands the Add form: the dentist, date and slot chosen there. */
+export interface AppointmentFormPrefill {
+  dentistId?: number;
+  date?: IsoDate;
+  time?: WallTime;
+}

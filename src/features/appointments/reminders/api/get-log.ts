@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { appointmentKeys } from '../../model/query-keys';
+import type { ReminderLogEntry } from '../log';
+
+export const reminderLogKey = (clinicId: number, appointmentId: number) =>
+  [...appointmentKeys.reminders(clinicId, appointmentId), 'log'] as const;
+
+/** Every reminder sent for the appointment, newest first (spec part 2 §7). */
+export async function getReminderLog(clinicId: number, appointmentId: number): Promise<ReminderLogEntry[]> {
+  const { data, error } = await getSupabase()
+    .from('appointment_reminders')
+    .select('id, sent_on, days_ahead, messenger_id, is_manual, outcome, error')
+    .eq('appointment_id', appointmentId)
+    .eq('clinic_id', clinicId)
+    .order('sent_on', { ascending: false })
+    .order('id', { ascending: false });
+  if (error) throw error;
+  return data;
+}
+
+export function useReminderLog(clinicId: number, appointmentId: number) {
+  return useQuery({
+    queryKey: reminderLogKey(clinicId, appointmentId),
+    queryFn: () => getReminderLog(clinicId, appointmentId),
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The Reminder modal's 'Sent Reminders Log' (spec part 2 §2): each appointment_reminders row as
+ * the table shows it, in clinic time with the Philippine locale, manual and automated told apart,
+ * and a reminder that was not delivered said so in words.
+ */
+import { messengerIdText } from '../model/display';
+import { toInstant } from '@/lib/clinic-time';
+
+export interface ReminderLogEntry {
+  id: number;
+  sent_on: string;
+  days_ahead: number;
+  messenger_id: string | null;
+  is_manual: boolean;
+  /** 'sent' or 'failed'; the service may add others (e.g. a claim still being retried). */
+  outcome: string;
+  error: string | null;
+}
+
+export type ReminderKind = 'manual' | 'automated';
+
+export interface ReminderLogRow {
+  id: number;
+  sentOn: string;
+  daysAhead: number;
+  messengerId: string;
+  kind: ReminderKind;
+  /** null when delivered; else what staff need to know ('Failed: …'). */
+  problem: string | null;
+}
+
+const sentOnFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Nov 23, 2026, 9:05 AM': the clinic's date and time at `instant`, en-PH. */
+export function formatSentOn(instant: string | Date, timeZone: string): string {
+  let formatter = sentOnFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-PH', {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    sentOnFormatters.set(timeZone, formatter);
+  }
+  // Newer ICU data puts a narrow no-break space before AM/PM; one plain space reads the same everywhere.
+  return formatter.format(toInstant(instant)).replace(/\s+/gu, ' ');
+}
+
+/** What went wrong with a reminder, or null when it was delivered. */
+export function reminderProblem(entry: Pick<ReminderLogEntry, 'outcome' | 'error'>): string | null {
+  const reason = entry.error?.trim() || null;
+  if (entry.outcome === 'sent') return null;
+  if (entry.outcome === 'failed') return `Failed: ${reason ?? 'no reason was recorded'}`;
+  const status = entry.outcome.charAt(0).toUpperCase() + entry.outcome.slice(1);
+  return reason ? `${status}: ${reason}` : `${status}: not delivered yet`;
+}
+
+export function reminderLogRows(entries: readonly ReminderLogEntry[], timeZone: string): ReminderLogRow[] {
+  return entries.map((entry) => ({
+    id: entry.id,
+    sentOn: formatSentOn(entry.sent_on, timeZone),
+    daysAhead: entry.days_ahead,
+    messengerId: messengerIdText(entry.messenger_id),
+    kind: entry.is_manual ? 'manual' : 'automated',
+    problem: reminderProblem(entry),
+  }));
+}

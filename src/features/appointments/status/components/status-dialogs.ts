@@ -1,0 +1,81 @@
+import { pushModal } from '@/components/modal/modal-stack';
+import { LIST_TEXT } from '../../model/messages';
+
+/**
+ * The Appointments list's sweetalert2 dialogs (loaded on first use): the confirmation with an
+ * optional message for the patient, and the failure dialogs of spec §8 with a reason line.
+ */
+
+async function swal() {
+  return (await import('sweetalert2')).default;
+}
+
+const BUTTONS = {
+  heightAuto: false,
+  scrollbarPadding: false,
+  returnFocus: true,
+  buttonsStyling: false,
+  reverseButtons: true,
+} as const;
+
+/**
+ * Asks before a change to Completed, No Show or Cancelled (spec §4). Resolves with the custom
+ * message typed (possibly blank), or null when the user cancels.
+ */
+export async function askStatusChange(status: string, patientName: string): Promise<string | null> {
+  const Swal = await swal();
+  const entry = pushModal();
+  try {
+    const result = await Swal.fire({
+      ...BUTTONS,
+      title: LIST_TEXT.statusQuestion(status),
+      text: LIST_TEXT.statusQuestionText(patientName),
+      icon: 'question',
+      input: 'textarea',
+      inputLabel: LIST_TEXT.statusMessageLabel,
+      inputPlaceholder: LIST_TEXT.statusMessagePlaceholder,
+      inputAttributes: { maxlength: '1000', 'aria-label': LIST_TEXT.statusMessageLabel },
+      showCancelButton: true,
+      confirmButtonText: LIST_TEXT.statusConfirm,
+      cancelButtonText: 'Cancel',
+      customClass: {
+        confirmButton: status === 'Cancelled' ? 'button button-danger' : 'button button-primary',
+        cancelButton: 'button button-secondary',
+        actions: 'confirm-dialog-actions',
+        input: 'input appointments-status-message',
+      },
+    });
+    return result.isConfirmed ? String(result.value ?? '') : null;
+  } finally {
+    entry.release();
+  }
+}
+
+/** A failure: the spec's title and text, and the reason (e.g. the service's error) below them. */
+export async function showFailure(title: string, text: string, reason?: string): Promise<void> {
+  const Swal = await swal();
+  const body = document.createElement('div');
+  const main = document.createElement('p');
+  main.className = 'appointments-dialog-text';
+  main.textContent = text;
+  body.append(main);
+  if (reason) {
+    const detail = document.createElement('p');
+    detail.className = 'appointments-dialog-reason';
+    detail.textContent = `${LIST_TEXT.reason} ${reason}`;
+    body.append(detail);
+  }
+  const entry = pushModal();
+  try {
+    await Swal.fire({
+      ...BUTTONS,
+      title,
+      html: body,
+      icon: 'error',
+      confirmButtonText: 'OK',
+      customClass: { confirmButton: 'button button-primary', actions: 'confirm-dialog-actions' },
+    });
+  } finally {
+    entry.release();
+  }
+}
