@@ -1,56 +1,61 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import path from 'node:path';
+import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-const srcDir = path.resolve('src');
+const folders = (dir) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
 
 /**
- * The SPA's layering (../shared/CONVENTIONS.md, bulletproof-react's restricted-path zones):
- * imports flow shared (src/components, src/lib) → features → app, and features don't import
- * each other. Resolves '@/…' and relative specifiers to the folder they land in.
+ * The import picture (README "Code layout"): shared (src/lib, src/components, common/) → features →
+ * app; features don't import each other; inside a feature cut into slices, a slice imports only the
+ * feature's model/ (plus shared code), and only the screen and tab.tsx at the feature's root compose
+ * slices; the service and the local stack never import the SPA, and common/ imports neither.
  */
-const layering = {
-  meta: { type: 'problem', schema: [], messages: { forbidden: '{{from}} must not import {{to}} ({{why}}).' } },
-  create(context) {
-    const area = (file) => {
-      const relative = path.relative(srcDir, file).split(path.sep);
-      if (relative[0] === '..' || relative.length < 2) return undefined;
-      if (relative[0] === 'features')
-        return { kind: 'feature', name: relative[1], label: `src/features/${relative[1]}` };
-      if (relative[0] === 'components' || relative[0] === 'lib')
-        return { kind: 'shared', name: relative[0], label: `src/${relative[0]}` };
-      if (relative[0] === 'app') return { kind: 'app', name: 'app', label: 'src/app' };
-      return undefined;
-    };
-    const check = (node) => {
-      const specifier = node.source?.value;
-      if (typeof specifier !== 'string') return;
-      let target;
-      if (specifier.startsWith('@/')) target = path.join(srcDir, specifier.slice(2));
-      else if (specifier.startsWith('.')) target = path.resolve(path.dirname(context.filename), specifier);
-      else return;
-      const from = area(context.filename);
-      const to = area(target);
-      if (!from || !to) return;
-      let why;
-      if (from.kind === 'shared' && (to.kind === 'feature' || to.kind === 'app'))
-        why = 'shared code stays feature-agnostic';
-      else if (from.kind === 'feature' && to.kind === 'app') why = 'features are composed by the app, not the reverse';
-      else if (from.kind === 'feature' && to.kind === 'feature' && from.name !== to.name)
-        why = 'features do not import each other; move shared code to src/lib or src/components';
-      if (why)
-        context.report({ node: node.source, messageId: 'forbidden', data: { from: from.label, to: to.label, why } });
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
-  },
-};
+function layeringZones() {
+  const features = folders('src/features');
+  const zones = [
+    { target: './src/lib', from: ['./src/features', './src/app'], message: 'Shared code stays feature-agnostic.' },
+    { target: './src/components', from: ['./src/features', './src/app'], message: 'Shared code stays feature-agnostic.' },
+    { target: './src/features', from: './src/app', message: 'Features are composed by the app, not the reverse.' },
+    { target: './common', from: ['./src', './server', './local'], message: 'common/ is imported by the SPA and the service; it imports neither.' },
+    { target: ['./server', './local', './supabase/functions'], from: './src', message: 'The service and the local stack never import the SPA; share code through common/.' },
+    { target: './src', from: ['./server', './local'], message: 'The SPA talks to the service over HTTP; share code through common/.' },
+  ];
+  for (const feature of features) {
+    zones.push({
+      target: `./src/features/${feature}`,
+      from: './src/features',
+      except: [`./${feature}`],
+      message: 'Features do not import each other; move shared code to src/lib, src/components or common/.',
+    });
+    const slices = folders(`src/features/${feature}`);
+    if (!slices.includes('model')) continue;
+    zones.push({
+      target: `./src/features/${feature}/model`,
+      from: `./src/features/${feature}`,
+      except: ['./model'],
+      message: 'model/ holds the rules every slice shares; it imports no slice.',
+    });
+    for (const slice of slices.filter((name) => name !== 'model' && name !== 'testing')) {
+      zones.push({
+        target: `./src/features/${feature}/${slice}`,
+        from: `./src/features/${feature}`,
+        except: [`./${slice}`, './model'],
+        message: 'A slice imports only ../model, @/lib, @/components and @common; the screen composes slices.',
+      });
+    }
+  }
+  return zones;
+}
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'coverage', 'test-results', 'supabase/functions/*/index.ts'] },
@@ -58,19 +63,38 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.json'], alwaysTryTypes: true }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      'import-x/no-restricted-paths': ['error', { zones: layeringZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          pathGroups: [
+            { pattern: '@common/**', group: 'internal', position: 'before' },
+            { pattern: '@/**', group: 'internal' },
+          ],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          distinctGroup: false,
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, ngiti: { rules: { layering } } },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'ngiti/layering': 'error',
-    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
 );

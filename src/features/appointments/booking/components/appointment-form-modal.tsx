@@ -16,7 +16,6 @@ import {
   type ProcedureCategoryChoice,
 } from '../validation';
 import { clinicToday } from '@/lib/clinic-time';
-import type { IsoDate, WallTime } from '../../model/dates';
 import { BookingForm } from './booking-form';
 import type { AppointmentFormPrefill } from '../../model/form-prefill';
 
