@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { reportWebVitalsLazily, unregisterServiceWorkers } from './app/browser-behaviour';
 import { ConfigErrorScreen } from './app/config-error-screen';
-import { LoadingState } from './components/states/states';
-import { loadRuntimeConfig } from './lib/config';
-import { initServiceClient } from './lib/service-client';
-import { hadStoredSession, initSupabase } from './lib/supabase';
+import { LoadingState } from '@/components/states/states';
+import { loadRuntimeConfig } from '@/lib/config';
+import { initServiceClient } from '@/lib/service-client';
+import { hadStoredSession, initSupabase } from '@/lib/supabase';
 import './styles/global.css';
 
 unregisterServiceWorkers();

@@ -1,4 +1,3 @@
-// CONTRACT (owned by the booking-form helper; the list and calendar import only this).
 import { useState, type ReactNode } from 'react';
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';

@@ -10,7 +10,6 @@ import { ReminderSettingsCard } from './reminder-settings-card';
 import { REMINDER_EXTRA_TEXT, REMINDER_TEXT } from '../messages';
 import './reminders.css';
 
-// CONTRACT (owned by the reminder-modal helper; the list imports only this).
 export interface ReminderModalProps {
   clinicId: number;
   timeZone: string;
