@@ -9,7 +9,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
 import {
   DESKTOP,
@@ -26,19 +26,6 @@ const PROCEDURE = 'Composite Filling';
 const PROCEDURE_OPTION = 'Composite Filling — ₱1,500.00';
 
 const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
-
-/** The clinic's date today (Asia/Manila, +08:00 all year). */
-function clinicToday(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** A Monday–Saturday in the clinic two or three days before today. */
-function pastWorkday(): string {
-  const date = new Date(`${clinicToday()}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 2);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
-}
 
 async function openAppointmentsTab(page: Page) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
@@ -197,7 +184,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     const patient = uniqueName('Past Patient');
     const dentistId = await fixtures.dentist(dentist);
     const patientId = await fixtures.patient(patient);
-    const past = pastWorkday();
+    const past = clinicWorkday(-2);
     await fixtures.appointmentAsServiceRole({
       dentistId,
       patientId,
@@ -519,7 +506,9 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       await openAppointmentsTab(page);
       const form = await openAddForm(page);
       // "Today" in the calendar is the clinic's today, not New York's.
-      expect(await form.locator('.booking-day[aria-current="date"]').getAttribute('data-date')).toBe(clinicToday());
+      expect(await form.locator('.booking-day[aria-current="date"]').getAttribute('data-date')).toBe(
+        clinicDateAt(new Date()),
+      );
       await fillBooking(form, { dentist, patient, date, time: '09:20' });
       expect(await slot(form, '09:20').textContent()).toBe('9:20 AM');
       await form.getByRole('button', { name: 'Book', exact: true }).click();

@@ -9,7 +9,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECIPIENT_ERRORS } from '../../server/appointments/outcome.ts';
-import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import { clinicDaysAhead, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, holdRequests, loginAs } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
@@ -26,12 +26,9 @@ interface ReminderFixture {
   date: string;
 }
 
-const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
-
 /** Whole days from the clinic's today to `date` (both at midnight), at least 1 — what the modal sends. */
 function expectedDaysAhead(date: string): number {
-  const today = new Date(Date.now() + MANILA_OFFSET_MS).toISOString().slice(0, 10);
-  return Math.max(1, Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000));
+  return Math.max(1, clinicDaysAhead(date, new Date()));
 }
 
 /** Smile Dental's data, made through the API as its admin. */

@@ -11,6 +11,7 @@ import type { Queryable } from '../../local/db/database.ts';
 import { DEMO_PAGES, type RecordedMessage, type SimulatedFault } from '../../local/meta/state.ts';
 import type { ServiceConfig } from '../../server/config.ts';
 import type { Clock, Messenger, ServiceDatabase, ServiceDeps } from '../../server/contracts.ts';
+import { clinicTime, clinicWorkday } from './clinic-time.ts';
 import { insertRow } from './database.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
@@ -86,16 +87,14 @@ export const newPsid = (firstDigit: number) =>
 
 /**
  * A source of appointment times at `hour` Manila time, each on a new Monday–Saturday from
- * 1 March 2027 on: one dentist, never an overlap.
+ * Monday 1 March 2027 on: one dentist, never an overlap. Fixed rather than from today, so the
+ * texts patients receive can be written out; rows the migration owner writes may lie in the past.
  */
 export function weekdaySlots(hour: number): () => Date {
-  let nextDay = 0;
-  return () => {
-    for (;;) {
-      const day = new Date(Date.UTC(2027, 2, 1 + nextDay++));
-      if (day.getUTCDay() !== 0) return new Date(day.getTime() + (hour - 8) * 60 * 60 * 1000);
-    }
-  };
+  const sundayBefore = new Date('2027-02-28T12:00:00+08:00');
+  const time = `${String(hour).padStart(2, '0')}:00`;
+  let day = 0;
+  return () => new Date(clinicTime(clinicWorkday(++day, sundayBefore), time));
 }
 
 /** A dentist with a unique name (`Dr. <label> <tag>`). */

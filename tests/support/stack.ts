@@ -1,8 +1,8 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { mkdtemp, rm } from 'node:fs/promises';
-import ws from 'ws';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
 import { startStack, DEMO_PASSWORD, type RunningStack } from '../../local/stack.ts';
 import { createScratchDatabase } from './postgres.ts';
 

@@ -4,8 +4,8 @@
  * can run in parallel against the one shared stack). Extend `ClinicFixtures` for a file's own
  * reads; `signInAs` then returns the subclass.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { DEMO_PASSWORD, serviceClient } from './app.ts';
 import type { E2eContext } from './context.ts';

@@ -7,12 +7,12 @@
  * before. The service role (seed, notification service) may still write history. Runs on PGlite
  * and, with TEST_DATABASE_URL, on a real PostgreSQL server.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../support/postgres.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { clinicSunday, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const SLOT_REFUSED = 'This slot may already be taken or dentist is unavailable.';
 const UNKNOWN_PROCEDURE = "The procedure is not in this clinic's price list.";
@@ -23,14 +23,6 @@ announcePostgresTarget('booking guards');
 interface Refusal {
   status: number;
   error: { code: string; message: string; details: string | null } | null;
-}
-
-/** The next clinic date, at least `daysAhead` days on, that is the given weekday (0 = Sunday). */
-function nextClinicWeekday(weekday: number, daysAhead = 7): string {
-  for (let offset = daysAhead; ; offset++) {
-    const date = new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000);
-    if (date.getUTCDay() === weekday) return date.toISOString().slice(0, 10);
-  }
 }
 
 describe.each(targets)('booking guards against crafted requests on %s', (target) => {
@@ -267,7 +259,7 @@ describe.each(targets)('booking guards against crafted requests on %s', (target)
 
   describe('rules that were already enforced, proven here against crafted requests too', () => {
     it.each([
-      ['on a Sunday', () => clinicTime(nextClinicWeekday(0), '10:00'), 'closed on Sunday'],
+      ['on a Sunday', () => clinicTime(clinicSunday(1), '10:00'), 'closed on Sunday'],
       ['before opening', () => clinicTime(clinicWorkday(7), '08:40'), 'outside clinic hours'],
       ['running past closing', () => clinicTime(clinicWorkday(7), '17:50'), 'outside clinic hours'],
       ['during lunch', () => clinicTime(clinicWorkday(7), '12:20'), 'lunch break'],

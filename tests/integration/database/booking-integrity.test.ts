@@ -3,24 +3,16 @@
  * Runs on PGlite and, with TEST_DATABASE_URL, on a real PostgreSQL server (where the 20
  * concurrent inserts really race).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../support/postgres.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { clinicSunday, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const SLOT_TAKEN = 'This slot may already be taken or dentist is unavailable.';
 const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
 announcePostgresTarget('booking');
-
-/** The next date (after `daysAhead`) in Manila that falls on the given weekday (0 = Sunday). */
-function nextClinicDate(weekday: number, daysAhead = 7): string {
-  for (let offset = daysAhead; ; offset++) {
-    const date = new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000);
-    if (date.getUTCDay() === weekday) return date.toISOString().slice(0, 10);
-  }
-}
 
 describe.each(targets)('booking integrity on %s', (target) => {
   let stack: TestStack;
@@ -81,14 +73,14 @@ describe.each(targets)('booking integrity on %s', (target) => {
 
   it('books a free slot in clinic time', async () => {
     const dentist = await newDentist();
-    const result = await book(dentist, clinicTime(nextClinicDate(1), '09:00'));
+    const result = await book(dentist, clinicTime(clinicWorkday(1), '09:00'));
     expect(result.error).toBeNull();
     expect(result.status).toBe(201);
   });
 
   it('refuses an overlapping appointment of the same dentist, with the booking form’s message', async () => {
     const dentist = await newDentist();
-    const date = nextClinicDate(2);
+    const date = clinicWorkday(2);
     expect((await book(dentist, clinicTime(date, '10:00'))).error).toBeNull();
     const same = await book(dentist, clinicTime(date, '10:00'));
     expectRefused(same);
@@ -102,7 +94,7 @@ describe.each(targets)('booking integrity on %s', (target) => {
 
   it('leaves exactly one appointment when 20 bookings race for one slot', async () => {
     const dentist = await newDentist();
-    const time = clinicTime(nextClinicDate(3), '14:20');
+    const time = clinicTime(clinicWorkday(3), '14:20');
     const clients = await Promise.all(Array.from({ length: 4 }, () => stack.signedIn('reception@demo.test')));
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -122,12 +114,12 @@ describe.each(targets)('booking integrity on %s', (target) => {
   });
 
   it.each([
-    ['on a Sunday', () => clinicTime(nextClinicDate(0), '10:00')],
-    ['during lunch', () => clinicTime(nextClinicDate(4), '12:00')],
-    ['running into lunch', () => clinicTime(nextClinicDate(4), '11:50')],
-    ['before opening', () => clinicTime(nextClinicDate(4), '08:40')],
-    ['running past closing', () => clinicTime(nextClinicDate(4), '17:50')],
-    ['after closing', () => clinicTime(nextClinicDate(4), '18:00')],
+    ['on a Sunday', () => clinicTime(clinicSunday(1), '10:00')],
+    ['during lunch', () => clinicTime(clinicWorkday(4), '12:00')],
+    ['running into lunch', () => clinicTime(clinicWorkday(4), '11:50')],
+    ['before opening', () => clinicTime(clinicWorkday(4), '08:40')],
+    ['running past closing', () => clinicTime(clinicWorkday(4), '17:50')],
+    ['after closing', () => clinicTime(clinicWorkday(4), '18:00')],
   ])('refuses a booking %s', async (_label, time) => {
     const result = await book(await newDentist(), time());
     expectRefused(result);
@@ -135,12 +127,12 @@ describe.each(targets)('booking integrity on %s', (target) => {
   });
 
   it('accepts the last slot of the day, 17:40', async () => {
-    expect((await book(await newDentist(), clinicTime(nextClinicDate(5), '17:40'))).error).toBeNull();
+    expect((await book(await newDentist(), clinicTime(clinicWorkday(5), '17:40'))).error).toBeNull();
   });
 
   it('refuses a booking inside a blocked availability period', async () => {
     const dentist = await newDentist();
-    const date = nextClinicDate(5);
+    const date = clinicWorkday(8);
     const saved = await reception.rpc('save_availability_day', {
       p_dentist_id: dentist,
       p_date: date,
@@ -154,9 +146,9 @@ describe.each(targets)('booking integrity on %s', (target) => {
   });
 
   it('refuses a booking with an inactive or deleted dentist', async () => {
-    const inactive = await book(await newDentist({ is_active: false }), clinicTime(nextClinicDate(6), '09:20'));
+    const inactive = await book(await newDentist({ is_active: false }), clinicTime(clinicWorkday(6), '09:20'));
     expectRefused(inactive);
-    const deleted = await book(await newDentist({ deleted: true }), clinicTime(nextClinicDate(6), '09:20'));
+    const deleted = await book(await newDentist({ deleted: true }), clinicTime(clinicWorkday(6), '09:20'));
     expectRefused(deleted);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../local/db/database.ts';
+import type { Database, Queryable } from '../../../local/db/database.ts';
 import {
   asUser,
   attemptAs,
@@ -15,7 +15,7 @@ import {
   sqlErrorFrom,
   type ClinicFixture,
   type FreshDatabase,
-} from '../support/database.ts';
+} from '../../support/database.ts';
 
 const BOOKING_REFUSED = 'This slot may already be taken or dentist is unavailable.';
 // 2030-01-07 is a Monday, 2030-01-06 a Sunday.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 /** What a new developer sees first: the demo accounts work and each clinic sees only its own data. */
 describe('the demo data through supabase-js', () => {

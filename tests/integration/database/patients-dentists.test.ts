@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../local/db/database.ts';
-import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import type { Database, Queryable } from '../../../local/db/database.ts';
+import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import {
   asUser,
   attemptAs,
@@ -19,7 +19,7 @@ import {
   type ClinicFixture,
   type FreshDatabase,
   type UserClaims,
-} from '../support/database.ts';
+} from '../../support/database.ts';
 
 /** A Monday long past: appointments there are history. */
 const PAST_MONDAY = '2020-01-06';
@@ -69,7 +69,7 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
   let clinic: ClinicFixture;
   let otherClinic: ClinicFixture;
   let superadmin: UserClaims;
-  // Far enough ahead that "now" never catches up during the run; never a Sunday.
+  // Clinic days a few days ahead, so "now" never catches up during the run; soon before later.
   const soon = clinicWorkday(3);
   const later = clinicWorkday(5);
 

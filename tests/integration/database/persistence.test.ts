@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestStack } from '../support/stack.ts';
+import { startTestStack } from '../../support/stack.ts';
 
 describe('persistence on a PGlite data directory', () => {
   let dataDir: string;

@@ -4,12 +4,12 @@
  * that role and clinic escalation are refused. Runs on PGlite and, with TEST_DATABASE_URL, on a
  * real PostgreSQL server.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../support/postgres.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 type Role = 'superadmin' | 'admin' | 'receptionist' | 'dentist';
 const ROLES: Role[] = ['superadmin', 'admin', 'receptionist', 'dentist'];
@@ -46,8 +46,12 @@ interface TableRules {
   delete: Role[];
 }
 
+// Every appointment and availability block goes to the fixture clinic's one dentist, whose
+// bookings and blocks must not overlap: each call takes a slot or a day no other call took.
 let slotCounter = 0;
-/** A distinct, valid 20-minute slot each call: Mon–Sat, 09:00–11:40 or 13:00–17:40 clinic time. */
+let blockedDayCounter = 0;
+
+/** A distinct, valid 20-minute slot each call: Mon–Sat from the 20th clinic day on, 09:00–11:40 or 13:00–17:40. */
 function freshSlot(): string {
   const index = slotCounter++;
   const slots = [
@@ -55,7 +59,7 @@ function freshSlot(): string {
     ...Array.from({ length: 15 }, (_, i) => 13 * 60 + i * 20),
   ];
   const minutes = slots[index % slots.length]!;
-  const date = clinicWorkday(20 + Math.floor(index / slots.length) * 2);
+  const date = clinicWorkday(20 + Math.floor(index / slots.length));
   return clinicTime(
     date,
     `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
@@ -88,7 +92,8 @@ const TABLES: TableRules[] = [
     payload: (c) => ({
       clinic_id: c.id,
       dentist_id: c.dentistId,
-      specific_date: clinicWorkday(200 + slotCounter++),
+      // Well after the appointments' days, a new day per block.
+      specific_date: clinicWorkday(200 + blockedDayCounter++),
       start_time: '16:00',
       end_time: '17:00',
       is_available: false,

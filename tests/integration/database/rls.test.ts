@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../local/db/database.ts';
+import type { Database, Queryable } from '../../../local/db/database.ts';
 import {
   asUser,
   attemptAs,
@@ -16,7 +16,7 @@ import {
   type ClinicFixture,
   type FreshDatabase,
   type UserClaims,
-} from '../support/database.ts';
+} from '../../support/database.ts';
 
 /**
  * Row-level security, table by table and verb by verb: what each kind of caller can do with a

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/db/database.ts';
+import type { Database } from '../../../local/db/database.ts';
 import {
   attemptAs,
   createClinicFixture,
@@ -12,7 +12,7 @@ import {
   sqlErrorFrom,
   type ClinicFixture,
   type FreshDatabase,
-} from '../support/database.ts';
+} from '../../support/database.ts';
 
 const CLINIC_SCOPED_TABLES = [
   'clinic_secrets',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/db/database.ts';
+import type { Database } from '../../../local/db/database.ts';
 import {
   asUser,
   countOf,
@@ -7,7 +7,7 @@ import {
   freshDatabase,
   type FreshDatabase,
   type UserClaims,
-} from '../support/database.ts';
+} from '../../support/database.ts';
 
 const DEMO = {
   superadmin: 'd0000000-0000-4000-8000-000000000001',

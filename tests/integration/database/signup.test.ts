@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/db/database.ts';
-import { createClinic, databaseTargets, freshDatabase, sqlErrorFrom, type FreshDatabase } from '../support/database.ts';
+import type { Database } from '../../../local/db/database.ts';
+import {
+  createClinic,
+  databaseTargets,
+  freshDatabase,
+  sqlErrorFrom,
+  type FreshDatabase,
+} from '../../support/database.ts';
 
 interface Profile {
   email: string;

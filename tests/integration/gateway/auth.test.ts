@@ -3,12 +3,12 @@
  * e-mail confirmation, password sign-in, refresh-token rotation, the current user, sign-out,
  * password recovery and the admin API, and the errors (status, code, body) it gets instead.
  */
-import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
-import ws from 'ws';
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../local/gateway/jwt.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import ws from 'ws';
+import { signJwt } from '../../../local/gateway/jwt.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const PASSWORD = 'Sup3r-secret';
 const EXTRA_ORIGIN = 'http://app.example.test';

@@ -3,10 +3,10 @@
  * that runs the same `handler.ts` as the Deno entry: who may delete whom, what the platform
  * answers before the function runs, and what a successful delete leaves behind.
  */
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const PASSWORD = 'Cl1nic-pass';
 

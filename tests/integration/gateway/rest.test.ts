@@ -1,9 +1,9 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../local/gateway/jwt.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
-import { clinicWorkday, nextWeekdayAt } from '../support/clinic-time.ts';
+import { signJwt } from '../../../local/gateway/jwt.ts';
+import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;
 let admin: SupabaseClient;
@@ -104,7 +104,7 @@ describe('reads through supabase-js', () => {
 
   it('embeds the patient’s name in an appointment read by id, as a single object', async () => {
     const patient = await createPatient();
-    const time = nextWeekdayAt(10, 0);
+    const time = clinicTime(clinicWorkday(3), '10:00');
     const { data: created, error: insertError } = await admin
       .from('appointments')
       .insert({

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newNonce, signConnectState } from '../../server/facebook/connect-state.ts';
-import { signIn } from '../support/service.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { newNonce, signConnectState } from '../../../server/facebook/connect-state.ts';
+import { signIn } from '../../support/service.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const PASSWORD = 'Facebook-pass-1';
 const ADMINS_ONLY = 'Only a clinic admin can connect a Facebook page.';

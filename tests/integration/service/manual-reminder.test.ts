@@ -17,8 +17,8 @@ import {
   resetMessengerFaults,
   weekdaySlots,
   type PatientAppointment,
-} from '../support/service.ts';
-import type { TestStack } from '../support/stack.ts';
+} from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;
 let smileClinic: number;

@@ -4,7 +4,7 @@
  * them, and rows stay inside their clinic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/db/database.ts';
+import type { Database } from '../../../local/db/database.ts';
 import {
   asUser,
   attemptAs,
@@ -18,7 +18,7 @@ import {
   type ClinicFixture,
   type FreshDatabase,
   type UserClaims,
-} from '../support/database.ts';
+} from '../../support/database.ts';
 
 describe.each(databaseTargets())('Messenger tables on %s', (target) => {
   let fresh: FreshDatabase;

@@ -7,9 +7,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../local/config.ts';
-import { startStack } from '../../local/stack.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { ConfigError } from '../../../local/config.ts';
+import { startStack } from '../../../local/stack.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',

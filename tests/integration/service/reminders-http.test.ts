@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicWallClock } from '../../src/lib/clinic-time.ts';
-import { reminderQuickReplies } from '../../server/contracts.ts';
-import { createReminderScheduler } from '../../server/reminders/scheduler.ts';
-import { createClinic, createDentist, createPatient, insertRow } from '../support/database.ts';
-import { connectPage, messagesTo, SMILE_DENTAL_PAGE } from '../support/service.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { reminderQuickReplies } from '../../../server/contracts.ts';
+import { createReminderScheduler } from '../../../server/reminders/scheduler.ts';
+import { clinicDaysAhead, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { createClinic, createDentist, createPatient, insertRow } from '../../support/database.ts';
+import { connectPage, messagesTo, SMILE_DENTAL_PAGE } from '../../support/service.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const MINUTE = 60_000;
 
@@ -19,17 +19,11 @@ let clinicId: number;
 let dentistId: number;
 let slot = 0;
 
-/** The next date after the clinic's today that is `days` ahead and not a Sunday (clinic closed). */
-function bookableDaysAhead(now: Date): { daysAhead: number; date: string } {
-  const today = clinicWallClock(now, 'Asia/Manila').date;
-  for (let daysAhead = 1; ; daysAhead++) {
-    const date = new Date(Date.parse(`${today}T00:00:00Z`) + daysAhead * 86_400_000);
-    if (date.getUTCDay() !== 0) return { daysAhead, date: date.toISOString().slice(0, 10) };
-  }
-}
-
 async function dueAppointment() {
-  const { daysAhead, date } = bookableDaysAhead(new Date());
+  // The next day the clinic is open, with a reminder set for exactly that many days before it.
+  const now = new Date();
+  const date = clinicWorkday(1, now);
+  const daysAhead = clinicDaysAhead(date, now);
   const psid = `psid-${randomUUID()}`;
   const patientId = await createPatient(stack.db, clinicId, `Patient ${psid.slice(5, 13)}`, { messenger_id: psid });
   // 20-minute slots from 09:00, around the 12:00–13:00 lunch.
@@ -40,7 +34,7 @@ async function dueAppointment() {
     clinic_id: clinicId,
     dentist_id: dentistId,
     patient_id: patientId,
-    appointment_time: `${date}T${clock}:00+08:00`,
+    appointment_time: clinicTime(date, clock),
     reminder_days: [daysAhead],
   });
   return { id, psid };

@@ -3,13 +3,13 @@
  * clinic's reminders at the same moment on a real PostgreSQL server: each reminder goes out once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../local/db/database.ts';
-import { migrate } from '../../local/db/migrate.ts';
-import type { Messenger, OutgoingMessage, SendResult } from '../../server/contracts.ts';
-import { createReminderScheduler } from '../../server/reminders/scheduler.ts';
-import { createClinic } from '../support/database.ts';
-import { announcePostgresTarget, createScratchDatabase, testDatabaseUrl } from '../support/postgres.ts';
-import { connectPage, schedulerDeps } from '../support/service.ts';
+import { openPostgres, type Database } from '../../../local/db/database.ts';
+import { migrate } from '../../../local/db/migrate.ts';
+import type { Messenger, OutgoingMessage, SendResult } from '../../../server/contracts.ts';
+import { createReminderScheduler } from '../../../server/reminders/scheduler.ts';
+import { createClinic } from '../../support/database.ts';
+import { announcePostgresTarget, createScratchDatabase, testDatabaseUrl } from '../../support/postgres.ts';
+import { connectPage, schedulerDeps } from '../../support/service.ts';
 
 announcePostgresTarget('service-reminders-postgres');
 

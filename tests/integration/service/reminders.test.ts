@@ -4,17 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Messenger, OutgoingMessage, SendResult } from '../../server/contracts.ts';
-import { reminderQuickReplies } from '../../server/contracts.ts';
-import { defaultReminderText } from '../../server/messages.ts';
+import type { Database } from '../../../local/db/database.ts';
+import type { Messenger, OutgoingMessage, SendResult } from '../../../server/contracts.ts';
+import { reminderQuickReplies } from '../../../server/contracts.ts';
+import { defaultReminderText } from '../../../server/messages.ts';
 import {
   CLINIC_NOT_CONNECTED,
   NO_GUARDIAN_MESSENGER_ID,
   NO_LONGER_DUE,
   NO_PATIENT_MESSENGER_ID,
-} from '../../server/reminders/reminder-rules.ts';
-import { createReminderScheduler, type ReminderSchedulerOptions } from '../../server/reminders/scheduler.ts';
-import type { Database } from '../../local/db/database.ts';
+} from '../../../server/reminders/reminder-rules.ts';
+import { createReminderScheduler, type ReminderSchedulerOptions } from '../../../server/reminders/scheduler.ts';
 import {
   createClinic,
   createDentist,
@@ -22,8 +22,8 @@ import {
   freshDatabase,
   insertRow,
   type FreshDatabase,
-} from '../support/database.ts';
-import { connectPage, schedulerDeps } from '../support/service.ts';
+} from '../../support/database.ts';
+import { connectPage, schedulerDeps } from '../../support/service.ts';
 
 let fresh: FreshDatabase;
 let db: Database;

@@ -4,17 +4,17 @@
  * through a Meta stand-in over HTTP and stops cleanly on SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../local/db/database.ts';
-import { migrate, repoRoot } from '../../local/db/migrate.ts';
-import { createMetaStandIn, type MetaStandIn } from '../../local/meta/stand-in.ts';
-import { databaseTargets } from '../support/database.ts';
-import { createScratchDatabase, testDatabaseUrl } from '../support/postgres.ts';
-import { newPsid, signHs256 } from '../support/service.ts';
+import { openPostgres, type Database } from '../../../local/db/database.ts';
+import { migrate, repoRoot } from '../../../local/db/migrate.ts';
+import { createMetaStandIn, type MetaStandIn } from '../../../local/meta/stand-in.ts';
+import { databaseTargets } from '../../support/database.ts';
+import { createScratchDatabase, testDatabaseUrl } from '../../support/postgres.ts';
+import { newPsid, signHs256 } from '../../support/service.ts';
 
 const TSX = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 const ENTRY = path.join(repoRoot, 'server', 'index.ts');

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inboundKey, type SimulatedFault } from '../../local/meta/state.ts';
+import { inboundKey, type SimulatedFault } from '../../../local/meta/state.ts';
 import {
   DEMO,
   messagesTo,
@@ -22,8 +22,8 @@ import {
   SMILE_DENTAL_PAGE,
   weekdaySlots,
   type PatientAppointment,
-} from '../support/service.ts';
-import type { TestStack } from '../support/stack.ts';
+} from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 const HOUR = 60 * 60 * 1000;
 

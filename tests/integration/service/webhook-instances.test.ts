@@ -5,14 +5,14 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUICK_REPLY_PAYLOAD } from '../../server/contracts.ts';
-import { whenWebhookIdle } from '../../server/webhook/processor.ts';
-import { startStack, type RunningStack } from '../../local/stack.ts';
-import { nextWeekdayAt } from '../support/clinic-time.ts';
-import { createClinic } from '../support/database.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../support/postgres.ts';
-import { connectPage } from '../support/service.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startStack, type RunningStack } from '../../../local/stack.ts';
+import { QUICK_REPLY_PAYLOAD } from '../../../server/contracts.ts';
+import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
+import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { createClinic } from '../../support/database.ts';
+import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { connectPage } from '../../support/service.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
 announcePostgresTarget('service-webhook-instances');
@@ -121,7 +121,7 @@ describe.each(targets)('on %s', (target) => {
     );
 
   it('when the same Confirm arrives several times at once, then it is applied once and answered once', async () => {
-    const { pageId, psid, appointmentId } = await connectedClinicWithAppointment(nextWeekdayAt(10, 0, 3));
+    const { pageId, psid, appointmentId } = await connectedClinicWithAppointment(clinicTime(clinicWorkday(3), '10:00'));
     const { raw, signature } = signedReply(pageId, psid, QUICK_REPLY_PAYLOAD.confirm(appointmentId));
     const statuses = await deliverEverywhereAtOnce(raw, signature, 3);
     expect(statuses.every((status) => status === 200)).toBe(true);

@@ -6,12 +6,12 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUICK_REPLY_PAYLOAD } from '../../server/contracts.ts';
-import { whenWebhookIdle } from '../../server/webhook/processor.ts';
-import { nextWeekdayAt } from '../support/clinic-time.ts';
-import { insertRow } from '../support/database.ts';
-import { connectPage, messagesTo, postJson } from '../support/service.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { QUICK_REPLY_PAYLOAD } from '../../../server/contracts.ts';
+import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
+import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { insertRow } from '../../support/database.ts';
+import { connectPage, messagesTo, postJson } from '../../support/service.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const PASSWORD = 'Webhook-pass-1';
 
@@ -295,8 +295,8 @@ describe('Messenger contacts', () => {
     const clinic = await connectedClinic();
     const silent = await patientOf(clinic);
     const writer = await patientOf(clinic);
-    const silentAppointment = await appointmentOf(clinic, silent.id, nextWeekdayAt(10, 0, 4));
-    const writerAppointment = await appointmentOf(clinic, writer.id, nextWeekdayAt(11, 0, 4));
+    const silentAppointment = await appointmentOf(clinic, silent.id, clinicTime(clinicWorkday(4), '10:00'));
+    const writerAppointment = await appointmentOf(clinic, writer.id, clinicTime(clinicWorkday(4), '11:00'));
     await patientSends({ pageId: clinic.pageId, psid: writer.psid!, text: 'Hi, see you soon' });
 
     const messenger = stack.service.deps.messenger;
@@ -322,7 +322,7 @@ describe('Confirm and Cancel replies', () => {
   it('when the patient taps Confirm on a reminder, then the appointment is Confirmed and they are thanked in Messenger', async () => {
     const clinic = await connectedClinic();
     const patient = await patientOf(clinic);
-    const appointmentId = await appointmentOf(clinic, patient.id, nextWeekdayAt(10, 20, 3));
+    const appointmentId = await appointmentOf(clinic, patient.id, clinicTime(clinicWorkday(3), '10:20'));
     const delivery = await patientSends({
       pageId: clinic.pageId,
       psid: patient.psid!,
@@ -346,7 +346,7 @@ describe('Confirm and Cancel replies', () => {
   it('when the patient taps a Confirm button of a utility template (a postback), then it is Confirmed too', async () => {
     const clinic = await connectedClinic();
     const patient = await patientOf(clinic);
-    const appointmentId = await appointmentOf(clinic, patient.id, nextWeekdayAt(9, 40, 3));
+    const appointmentId = await appointmentOf(clinic, patient.id, clinicTime(clinicWorkday(3), '09:40'));
     await patientSends({
       pageId: clinic.pageId,
       psid: patient.psid!,
@@ -362,7 +362,9 @@ describe('Confirm and Cancel replies', () => {
     const clinic = await connectedClinic();
     const patient = await patientOf(clinic, null);
     const guardian = `psid-${unique()}`;
-    const appointmentId = await appointmentOf(clinic, patient.id, nextWeekdayAt(14, 0, 3), { guardianPsid: guardian });
+    const appointmentId = await appointmentOf(clinic, patient.id, clinicTime(clinicWorkday(3), '14:00'), {
+      guardianPsid: guardian,
+    });
     await patientSends({
       pageId: clinic.pageId,
       psid: guardian,
@@ -375,7 +377,9 @@ describe('Confirm and Cancel replies', () => {
   it('when the patient taps Cancel more than an hour ahead, then the appointment is Cancelled and they are told so', async () => {
     const clinic = await connectedClinic();
     const patient = await patientOf(clinic);
-    const appointmentId = await appointmentOf(clinic, patient.id, nextWeekdayAt(15, 0, 3), { status: 'Confirmed' });
+    const appointmentId = await appointmentOf(clinic, patient.id, clinicTime(clinicWorkday(3), '15:00'), {
+      status: 'Confirmed',
+    });
     await patientSends({
       pageId: clinic.pageId,
       psid: patient.psid!,
@@ -412,7 +416,7 @@ describe('Confirm and Cancel replies', () => {
     const clinic = await connectedClinic();
     const owner = await patientOf(clinic);
     const stranger = await patientOf(clinic);
-    const appointmentId = await appointmentOf(clinic, owner.id, nextWeekdayAt(16, 0, 3));
+    const appointmentId = await appointmentOf(clinic, owner.id, clinicTime(clinicWorkday(3), '16:00'));
     const delivery = await patientSends({
       pageId: clinic.pageId,
       psid: stranger.psid!,
@@ -433,7 +437,7 @@ describe('Confirm and Cancel replies', () => {
     const psid = `psid-${unique()}`;
     const otherPatient = await patientOf(otherClinic, psid);
     await patientOf(clinic, psid);
-    const otherAppointment = await appointmentOf(otherClinic, otherPatient.id, nextWeekdayAt(10, 40, 3));
+    const otherAppointment = await appointmentOf(otherClinic, otherPatient.id, clinicTime(clinicWorkday(3), '10:40'));
     await patientSends({
       pageId: clinic.pageId,
       psid,
@@ -446,7 +450,7 @@ describe('Confirm and Cancel replies', () => {
   it('when the appointment is already past, then it is not changed and the patient is told to contact the clinic', async () => {
     const clinic = await connectedClinic();
     const patient = await patientOf(clinic);
-    const past = nextWeekdayAt(10, 0, -3);
+    const past = clinicTime(clinicWorkday(-3), '10:00');
     const appointmentId = await appointmentOf(clinic, patient.id, past);
     await patientSends({
       pageId: clinic.pageId,
@@ -462,7 +466,7 @@ describe('Confirm and Cancel replies', () => {
   it('when Meta delivers the same reply twice, then it is applied once and answered once', async () => {
     const clinic = await connectedClinic();
     const patient = await patientOf(clinic);
-    const appointmentId = await appointmentOf(clinic, patient.id, nextWeekdayAt(11, 20, 3));
+    const appointmentId = await appointmentOf(clinic, patient.id, clinicTime(clinicWorkday(3), '11:20'));
     const first = await patientSends({
       pageId: clinic.pageId,
       psid: patient.psid!,
