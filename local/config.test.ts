@@ -28,6 +28,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('when the development secret is used in production beside other bad variables, then all are named', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PORT: 'eighty', SEED_DEMO_DATA: 'maybe' })).toThrow(
+      [
+        'PORT must be a port number, got "eighty"',
+        'SEED_DEMO_DATA must be true or false',
+        'JWT_SECRET is the public development secret; set a secret of your own when NODE_ENV=production',
+      ].join('\n'),
+    );
+  });
+
   it('derives anon and service-role keys that verify with the secret and carry their role', () => {
     const config = loadConfig({ JWT_SECRET: 'y'.repeat(40) });
     const anon = verifyJwt(config.anonKey, config.jwtSecret);

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { signJwt } from './gateway/jwt.ts';
-import { repoRoot } from './db/migrate.ts';
+import { z } from 'zod';
 import { loadServiceConfig, ServiceConfigError, type ServiceConfig } from '../server/config.ts';
+import { repoRoot } from './db/migrate.ts';
+import { signJwt } from './gateway/jwt.ts';
 import { STAND_IN_GRAPH_VERSION } from './meta/state.ts';
 
 /**
@@ -25,7 +26,13 @@ export interface StackConfig {
   logLevel: string;
 }
 
-export class ConfigError extends Error {}
+/** Every problem of the environment, one per line of `message`, so an operator fixes them all at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
 
 /** Keys shaped like Supabase's legacy API keys: long-lived JWTs carrying only a role. */
 export function apiKeysFor(jwtSecret: string) {
@@ -33,44 +40,84 @@ export function apiKeysFor(jwtSecret: string) {
   return { anonKey: signJwt(claims('anon'), jwtSecret), serviceRoleKey: signJwt(claims('service_role'), jwtSecret) };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
-  const problems: string[] = [];
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    problems.push(`PORT must be a port number, got "${env.PORT}"`);
-  const jwtSecret = env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET;
-  if (jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
-  const production = env.NODE_ENV === 'production';
-  if (production && jwtSecret === DEVELOPMENT_JWT_SECRET) {
-    problems.push('JWT_SECRET is the public development secret; set a secret of your own when NODE_ENV=production');
-  }
-  const host = env.HOST ?? '127.0.0.1';
-  const siteUrl = (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+function isAbsoluteUrl(value: string): boolean {
   try {
-    new URL(siteUrl);
+    new URL(value);
+    return true;
   } catch {
-    problems.push(`SITE_URL must be an absolute URL, got "${env.SITE_URL}"`);
+    return false;
   }
-  const additionalRedirectUrls = (env.ADDITIONAL_REDIRECT_URLS ?? '')
-    .split(',')
-    .map((url) => url.trim())
-    .filter(Boolean);
-  const seedSetting = (env.SEED_DEMO_DATA ?? 'true').toLowerCase();
-  if (!['true', 'false'].includes(seedSetting)) problems.push('SEED_DEMO_DATA must be true or false');
-  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
-  return {
-    port,
-    host,
-    siteUrl,
-    additionalRedirectUrls,
-    dataDir: env.DATABASE_URL ? undefined : path.resolve(repoRoot, env.DATA_DIR ?? '.data'),
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The stack's environment, in the order its problems are reported. Unlike the service's, an unset
+ * variable takes the development default: `npm start` must work on a fresh clone with nothing set.
+ */
+const stackEnvSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: z
+      .string()
+      .default('8080')
+      .refine((text) => Number.isInteger(Number(text)) && Number(text) >= 0 && Number(text) <= 65535, {
+        error: (issue) => `PORT must be a port number, got "${String(issue.input)}"`,
+      })
+      .transform(Number),
+    JWT_SECRET: z
+      .string()
+      .default(DEVELOPMENT_JWT_SECRET)
+      .refine((secret) => secret.length >= 32, { error: 'JWT_SECRET must be at least 32 characters long' }),
+    HOST: z.string().default('127.0.0.1'),
+    SITE_URL: z
+      .string()
+      .transform(withoutTrailingSlash)
+      .refine(isAbsoluteUrl, { error: (issue) => `SITE_URL must be an absolute URL, got "${String(issue.input)}"` })
+      .optional(),
+    ADDITIONAL_REDIRECT_URLS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      ),
+    SEED_DEMO_DATA: z
+      .string()
+      .default('true')
+      .transform((value) => value.toLowerCase())
+      .pipe(z.enum(['true', 'false'], { error: 'SEED_DEMO_DATA must be true or false' })),
+    DATABASE_URL: z.string().optional(),
+    DATA_DIR: z.string().default('.data'),
+    LOG_LEVEL: z.string().default('info'),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET !== DEVELOPMENT_JWT_SECRET, {
+    error: 'JWT_SECRET is the public development secret; set a secret of your own when NODE_ENV=production',
+    // Checked even when another variable is bad, so every problem is reported at once.
+    when: () => true,
+  })
+  .transform((env): StackConfig => ({
+    port: env.PORT,
+    host: env.HOST,
+    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    additionalRedirectUrls: env.ADDITIONAL_REDIRECT_URLS,
+    dataDir: env.DATABASE_URL ? undefined : path.resolve(repoRoot, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret,
-    ...apiKeysFor(jwtSecret),
-    seedDemoData: seedSetting === 'true',
-    production,
-    logLevel: env.LOG_LEVEL ?? 'info',
-  };
+    jwtSecret: env.JWT_SECRET,
+    ...apiKeysFor(env.JWT_SECRET),
+    seedDemoData: env.SEED_DEMO_DATA === 'true',
+    production: env.NODE_ENV === 'production',
+    logLevel: env.LOG_LEVEL,
+  }));
+
+const problemsOf = (error: z.ZodError) => error.issues.map((issue) => issue.message);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
+  const parsed = stackEnvSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error));
+  return parsed.data;
 }
 
 /**
@@ -97,10 +144,13 @@ export function loadLocalServiceConfig(
   internalUrl: string,
   env: NodeJS.ProcessEnv = process.env,
 ): ServiceConfig {
-  const problems: string[] = [];
-  const appSecret = env.META_APP_SECRET || LOCAL_META_APP.appSecret;
-  if (stack.production && appSecret === LOCAL_META_APP.appSecret)
-    problems.push('META_APP_SECRET is the public development secret; set the app secret when NODE_ENV=production');
+  const appSecret = z
+    .string()
+    .refine((secret) => !stack.production || secret !== LOCAL_META_APP.appSecret, {
+      error: 'META_APP_SECRET is the public development secret; set the app secret when NODE_ENV=production',
+    })
+    .safeParse(env.META_APP_SECRET || LOCAL_META_APP.appSecret);
+  const problems = appSecret.success ? [] : problemsOf(appSecret.error);
   const serviceEnv: NodeJS.ProcessEnv = {
     PORT: '0',
     SITE_URL: stack.siteUrl,
@@ -110,7 +160,7 @@ export function loadLocalServiceConfig(
     META_GRAPH_URL: env.META_GRAPH_URL || `${internalUrl}/_meta/${STAND_IN_GRAPH_VERSION}`,
     META_OAUTH_DIALOG_URL: env.META_OAUTH_DIALOG_URL || `${stack.siteUrl}/_meta/dialog/oauth`,
     META_APP_ID: env.META_APP_ID || LOCAL_META_APP.appId,
-    META_APP_SECRET: appSecret,
+    META_APP_SECRET: env.META_APP_SECRET || LOCAL_META_APP.appSecret,
     META_VERIFY_TOKEN: env.META_VERIFY_TOKEN || LOCAL_META_APP.verifyToken,
     META_TIMEOUT_MS: env.META_TIMEOUT_MS,
     REDIS_URL: env.REDIS_URL,
@@ -123,10 +173,10 @@ export function loadLocalServiceConfig(
   };
   try {
     const config = loadServiceConfig(serviceEnv);
-    if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+    if (problems.length > 0) throw new ConfigError(problems);
     return config;
   } catch (error) {
-    if (error instanceof ServiceConfigError) throw new ConfigError([...problems, ...error.problems].join('\n'));
+    if (error instanceof ServiceConfigError) throw new ConfigError([...problems, ...error.problems]);
     throw error;
   }
 }

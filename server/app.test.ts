@@ -2,9 +2,9 @@
  * The app factory on its own, over real HTTP on a free port, with stand-in dependencies: security
  * headers, CORS, rate limits, 404s, the one error handler, and mounting inside another app.
  */
-import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';

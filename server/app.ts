@@ -7,7 +7,7 @@ import { createStatusNotificationRouter } from './appointments/status-notificati
 import { DEFAULT_RATE_LIMITS } from './config';
 import type { ServiceDeps } from './contracts';
 import { createFacebookRouter } from './facebook/router';
-import { createErrorHandler, notFound } from './http/errors';
+import { createErrorHandler, notFound, sendError } from './http/errors';
 import { createWebhookRouter } from './webhook/router';
 
 /** Every path the service answers; anything else is not the service's (see `fallThrough`). */
@@ -78,7 +78,7 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}): express.
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (_req, res) => {
-        res.status(429).json({ error: 'Too many requests. Please wait a minute and try again.' });
+        sendError(res, 429, 'Too many requests. Please wait a minute and try again.');
       },
     }),
     express.json({ limit: JSON_BODY_LIMIT }),

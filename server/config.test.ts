@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_META_GRAPH_URL, loadServiceConfig, ServiceConfigError } from './config';
+import { DEFAULT_META_GRAPH_URL, loadServiceConfig, loadServiceDatabaseUrl, ServiceConfigError } from './config';
 
 const valid = {
   SITE_URL: 'https://app.ngiti.example/',
@@ -110,5 +110,24 @@ describe('loadServiceConfig', () => {
       rateLimits: { requestsPerMinute: 50, remindersPerMinute: 5 },
       trustProxy: 1,
     });
+  });
+});
+
+describe('loadServiceDatabaseUrl', () => {
+  it('when DATABASE_URL is a postgres URL, then it is used as given', () => {
+    expect(loadServiceDatabaseUrl({ DATABASE_URL: ' postgresql://service@db.example:5432/ngiti ' })).toBe(
+      'postgresql://service@db.example:5432/ngiti',
+    );
+  });
+
+  it('when DATABASE_URL is missing or not a postgres URL, then one line says so', () => {
+    expect(() => loadServiceDatabaseUrl({})).toThrow(
+      new ServiceConfigError([
+        'DATABASE_URL is required: a Postgres connection string of the clinic database (service role)',
+      ]),
+    );
+    expect(() => loadServiceDatabaseUrl({ DATABASE_URL: 'mysql://db.example/ngiti' })).toThrow(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    );
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The seams between the notification service's parts (written first so its parts can be built
- * side by side). Implementations live in their folders; `service.ts` wires them together.
+ * The service's own interfaces between its parts (database, callers, clock, Messenger, realtime,
+ * scheduler): `service.ts` builds one of each, tests pass stand-ins. What the SPA sees of the
+ * service (HTTP bodies, socket.io events) is in @common/contract instead.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Router } from 'express';

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { loadServiceConfig, ServiceConfigError, type ServiceConfig } from './config';
+import { loadServiceConfig, loadServiceDatabaseUrl, ServiceConfigError, type ServiceConfig } from './config';
 import { openServiceDatabase, type ClosableServiceDatabase } from './db';
 import { createService } from './service';
 
@@ -14,19 +14,18 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 function readConfiguration(env: NodeJS.ProcessEnv): { config: ServiceConfig; databaseUrl: string } {
   const problems: string[] = [];
-  let config: ServiceConfig | undefined;
-  try {
-    config = loadServiceConfig(env);
-  } catch (error) {
-    if (!(error instanceof ServiceConfigError)) throw error;
-    problems.push(...error.problems);
-  }
-  const databaseUrl = env.DATABASE_URL?.trim() ?? '';
-  if (!databaseUrl)
-    problems.push('DATABASE_URL is required: a Postgres connection string of the clinic database (service role)');
-  else if (!/^postgres(ql)?:\/\//.test(databaseUrl))
-    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
-  if (problems.length > 0 || !config) {
+  const read = <T>(load: (env: NodeJS.ProcessEnv) => T): T | undefined => {
+    try {
+      return load(env);
+    } catch (error) {
+      if (!(error instanceof ServiceConfigError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
+  };
+  const config = read(loadServiceConfig);
+  const databaseUrl = read(loadServiceDatabaseUrl);
+  if (problems.length > 0 || !config || !databaseUrl) {
     console.error('Cannot start the notification service: bad configuration');
     for (const problem of problems) console.error(`  - ${problem}`);
     process.exit(1);

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  APPOINTMENT_STATUSES,
-  customText,
-  defaultReminderText,
-  formatAppointmentTime,
-  statusNoticeText,
-} from './messages';
+import { APPOINTMENT_STATUSES } from '@common/contract';
+import { customText, defaultReminderText, statusNoticeText } from './messages';
 
 const facts = {
   patientName: 'Maria Santos',
@@ -15,28 +10,6 @@ const facts = {
   appointmentTime: new Date('2026-11-21T01:00:00Z'),
   timeZone: 'Asia/Manila',
 };
-
-describe('formatAppointmentTime', () => {
-  it('writes the date and time in the clinic time zone, the Philippine way', () => {
-    expect(formatAppointmentTime(facts.appointmentTime, 'Asia/Manila')).toBe('Saturday, 21 November 2026 at 9:00 AM');
-  });
-
-  it('uses the clinic zone, not the server zone, also across midnight', () => {
-    // 23:40 UTC on Friday is already Saturday 07:40 in Manila and still Friday 18:40 in New York.
-    const time = new Date('2026-11-20T23:40:00Z');
-    expect(formatAppointmentTime(time, 'Asia/Manila')).toBe('Saturday, 21 November 2026 at 7:40 AM');
-    expect(formatAppointmentTime(time, 'America/New_York')).toBe('Friday, 20 November 2026 at 6:40 PM');
-  });
-
-  it('writes noon as 12:00 PM and afternoon hours in 12-hour form', () => {
-    expect(formatAppointmentTime(new Date('2026-11-23T04:00:00Z'), 'Asia/Manila')).toBe(
-      'Monday, 23 November 2026 at 12:00 PM',
-    );
-    expect(formatAppointmentTime(new Date('2026-11-23T09:20:00Z'), 'Asia/Manila')).toBe(
-      'Monday, 23 November 2026 at 5:20 PM',
-    );
-  });
-});
 
 describe('statusNoticeText', () => {
   it('names the patient, the dentist, the clinic and the time for every status', () => {

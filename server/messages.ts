@@ -3,9 +3,8 @@
  * arguments). Dates and times are in the clinic's time zone, written the Philippine way, e.g.
  * 'Saturday, 21 November 2026 at 9:00 AM'.
  */
-
-export const APPOINTMENT_STATUSES = ['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+import { formatClinicDateTimeLong } from '@common/clinic-calendar';
+import type { AppointmentStatus } from '@common/contract';
 
 export interface AppointmentFacts {
   patientName: string;
@@ -16,38 +15,10 @@ export interface AppointmentFacts {
   timeZone: string;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-PH', {
-      timeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hourCycle: 'h12',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** 'Saturday, 21 November 2026 at 9:00 AM' in `timeZone`, whatever the server's own zone. */
-export function formatAppointmentTime(time: Date, timeZone: string): string {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatterFor(timeZone).formatToParts(time)) parts[part.type] = part.value;
-  const dayPeriod = (parts.dayPeriod ?? '').toUpperCase().replace(/\./g, '');
-  return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} ${dayPeriod}`;
-}
-
 /** The notice a patient gets when staff change an appointment's status without writing their own. */
 export function statusNoticeText(facts: AppointmentFacts & { status: AppointmentStatus }): string {
   const { patientName, clinicName, dentistName, status } = facts;
-  const when = formatAppointmentTime(facts.appointmentTime, facts.timeZone);
+  const when = formatClinicDateTimeLong(facts.appointmentTime, facts.timeZone);
   switch (status) {
     case 'Scheduled':
       return `Hi ${patientName}, your appointment with ${dentistName} at ${clinicName} is scheduled for ${when}.`;
@@ -73,7 +44,7 @@ function relativeDay(daysAhead: number): string {
  * reminders alike). It carries Confirm / Cancel quick replies, so it says what they do.
  */
 export function defaultReminderText(facts: AppointmentFacts & { daysAhead: number }): string {
-  const when = formatAppointmentTime(facts.appointmentTime, facts.timeZone);
+  const when = formatClinicDateTimeLong(facts.appointmentTime, facts.timeZone);
   return (
     `Hi ${facts.patientName}, this is a reminder of your appointment with ${facts.dentistName} at ` +
     `${facts.clinicName} ${relativeDay(facts.daysAhead)}, ${when}. ` +

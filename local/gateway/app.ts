@@ -1,13 +1,13 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { StackConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
 import { createAuthRouter } from './auth/router.ts';
 import { createFunctionsRouter } from './functions/router.ts';
-import type { Logger } from '../logger.ts';
-import type { DevMailbox } from './mailbox.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
+import type { DevMailbox } from './mailbox.ts';
 import { createRestRouter } from './rest/router.ts';
 import { SchemaCache } from './rest/schema-cache.ts';
 

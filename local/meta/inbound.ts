@@ -7,8 +7,8 @@
  *                         and POSTs it to the service's webhook. Answers {mid, status} of that delivery.
  *   POST /inbound/replay  {mid}: delivers an earlier event again, byte for byte (Meta's retries).
  */
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { createHmac, randomBytes } from 'node:crypto';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { inboundKey, type MetaStandInState } from './state.ts';
 

@@ -3,10 +3,10 @@
  * checks Meta makes (app id, redirect_uri, client secret, single-use codes, tokens) and the
  * signed webhook deliveries.
  */
-import express from 'express';
 import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStandInInboundRouter } from './inbound.ts';
 import { createStandInOauthRouter } from './oauth.ts';

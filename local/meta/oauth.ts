@@ -8,8 +8,8 @@
  * (subscribed_apps and the pages' pictures are the Send API part's: send-api.ts.)
  * Codes are single-use and expire after 10 minutes, as Meta's do; errors have Meta's shape.
  */
-import { Router, type Request, type Response } from 'express';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
 import { renderDialog, renderDialogError } from './oauth-html.ts';
 import { STAND_IN_GRAPH_VERSION, type MetaStandInState, type StandInPage } from './state.ts';
 

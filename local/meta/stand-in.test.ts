@@ -2,9 +2,9 @@
  * The Meta stand-in on its own (no database): what its Send API accepts and refuses the way Meta
  * does, subscribed_apps, and the dev endpoints that steer it (faults, rate limit, the inbox).
  */
-import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMetaStandIn, type MetaStandIn } from './stand-in.ts';
 import { DEMO_PAGES, inboundKey } from './state.ts';

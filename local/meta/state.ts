@@ -1,5 +1,5 @@
 /**
- * CONTRACT: the Meta stand-in's memory, shared by its Send API part (meta/send-api.ts), its
+ * The Meta stand-in's memory, shared by its Send API part (meta/send-api.ts), its
  * Facebook Login part (meta/oauth.ts) and its inbound-message simulator (meta/inbound.ts).
  * Mounted by the local stack at /_meta (Graph API at /_meta/v21.0, dialog at /_meta/dialog/oauth);
  * dev pages at /_dev/messenger.

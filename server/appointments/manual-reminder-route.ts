@@ -1,43 +1,17 @@
 import { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { manualReminderBodySchema, type ManualReminderResponse } from '@common/contract';
 import { DEFAULT_RATE_LIMITS } from '../config';
-import { reminderQuickReplies, type RouterFactory, type ServiceDeps } from '../contracts';
+import { reminderQuickReplies, type RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
-import { HttpError } from '../http/errors';
+import { HttpError, sendError } from '../http/errors';
+import { parseBody, parsePositiveId } from '../http/parse-request';
 import { customText, defaultReminderText } from '../messages';
-import { loadAppointmentForMessenger, type AppointmentForMessenger } from './load-appointment';
+import { recordManualReminder } from '../reminders/reminder-store';
+import { loadAppointmentForMessenger } from './appointment-store';
 import { RECIPIENT_ERRORS, sendFailure } from './outcome';
-import { manualReminderBody, parseBody, parsePositiveId } from './schemas';
 
 export const REMINDERS_OFF = 'Reminders are turned off for this appointment. Turn them on to send one.';
-
-interface ReminderLogEntry {
-  appointment: AppointmentForMessenger;
-  daysAhead: number;
-  messengerId: string;
-  sentOn: Date;
-  error: string | null;
-}
-
-/** Logs a manual reminder (sent or failed) in appointment_reminders; returns the row's id. */
-async function logManualReminder(deps: ServiceDeps, entry: ReminderLogEntry): Promise<number> {
-  const { rows } = await deps.db.query<{ id: string }>(
-    `insert into public.appointment_reminders
-       (clinic_id, appointment_id, sent_on, days_ahead, messenger_id, is_manual, outcome, error)
-     values ($1, $2, $3, $4, $5, true, $6, $7)
-     returning id::text`,
-    [
-      entry.appointment.clinicId,
-      entry.appointment.id,
-      entry.sentOn,
-      entry.daysAhead,
-      entry.messengerId,
-      entry.error === null ? 'sent' : 'failed',
-      entry.error?.slice(0, 2000) ?? null,
-    ],
-  );
-  return Number(rows[0]?.id);
-}
 
 /**
  * POST /appointments/:id/send-reminder?clinic_id= {days_ahead, message_override?, recipient_override?}:
@@ -55,7 +29,7 @@ export const createManualReminderRouter: RouterFactory = (deps) => {
     legacyHeaders: false,
     keyGenerator: (_req, res) => `caller:${callerOf(res).userId}`,
     handler: (_req, res) => {
-      res.status(429).json({ error: 'Too many reminders in a short time. Please wait a minute and try again.' });
+      sendError(res, 429, 'Too many reminders in a short time. Please wait a minute and try again.');
     },
   });
 
@@ -63,7 +37,7 @@ export const createManualReminderRouter: RouterFactory = (deps) => {
     const caller = callerOf(res);
     const id = parsePositiveId(req.params.id, 'The appointment id');
     const clinicId = parsePositiveId(req.query.clinic_id, 'clinic_id (in the query string)');
-    const body = parseBody(req, manualReminderBody);
+    const body = parseBody(req, manualReminderBodySchema);
     assertClinicAccess(caller, clinicId);
 
     const appointment = await loadAppointmentForMessenger(deps.db, id, clinicId);
@@ -101,12 +75,18 @@ export const createManualReminderRouter: RouterFactory = (deps) => {
       kind: 'reminder',
     });
     const sentOn = deps.clock.now();
-    const entry = { appointment, daysAhead: body.days_ahead, messengerId, sentOn };
+    const entry = {
+      clinicId: appointment.clinicId,
+      appointmentId: appointment.id,
+      daysAhead: body.days_ahead,
+      messengerId,
+      sentOn,
+    };
     if (!result.ok) {
-      await logManualReminder(deps, { ...entry, error: result.error });
+      await recordManualReminder(deps.db, { ...entry, error: result.error });
       throw sendFailure(result);
     }
-    const reminderId = await logManualReminder(deps, { ...entry, error: null });
+    const reminderId = await recordManualReminder(deps.db, { ...entry, error: null });
     deps.logger.info(
       { appointmentId: appointment.id, clinicId, daysAhead: body.days_ahead, via: result.via },
       'manual reminder sent',
@@ -122,7 +102,7 @@ export const createManualReminderRouter: RouterFactory = (deps) => {
         messenger_id: messengerId,
         is_manual: true,
       },
-    });
+    } satisfies ManualReminderResponse);
   });
   return router;
 };

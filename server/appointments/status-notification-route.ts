@@ -1,39 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import type { RouterFactory, ServiceDeps } from '../contracts';
+import { statusNotificationBodySchema, type StatusNotificationResponse } from '@common/contract';
+import type { RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { customText, statusNoticeText, type AppointmentStatus } from '../messages';
-import { loadAppointmentForMessenger, type AppointmentForMessenger } from './load-appointment';
+import { parseBody, parsePositiveId } from '../http/parse-request';
+import { customText, statusNoticeText } from '../messages';
+import { loadAppointmentForMessenger, recordStatusNotice, type StatusNotice } from './appointment-store';
 import { RECIPIENT_ERRORS, sendFailure } from './outcome';
-import { parseBody, parsePositiveId, statusNotificationBody } from './schemas';
-
-interface NoticeRecord {
-  appointment: AppointmentForMessenger;
-  status: AppointmentStatus;
-  messengerId: string | null;
-  message: string;
-  outcome: { sent: true; via: 'message' | 'template' } | { sent: false; error: string };
-}
-
-async function recordNotice(deps: ServiceDeps, record: NoticeRecord): Promise<void> {
-  const { appointment, outcome } = record;
-  await deps.db.query(
-    `insert into public.appointment_notifications
-       (clinic_id, appointment_id, status, messenger_id, message, outcome, error, via, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      appointment.clinicId,
-      appointment.id,
-      record.status,
-      record.messengerId,
-      record.message.slice(0, 2000),
-      outcome.sent ? 'sent' : 'failed',
-      outcome.sent ? null : outcome.error.slice(0, 2000),
-      outcome.sent ? outcome.via : null,
-      deps.clock.now(),
-    ],
-  );
-}
 
 /**
  * POST /status-notifications/:id {status, message?, clinic_id}: tells the patient on Messenger
@@ -45,7 +18,7 @@ export const createStatusNotificationRouter: RouterFactory = (deps) => {
   router.post('/:id', requireCaller(deps.callers), async (req: Request, res: Response) => {
     const caller = callerOf(res);
     const id = parsePositiveId(req.params.id, 'The appointment id');
-    const body = parseBody(req, statusNotificationBody);
+    const body = parseBody(req, statusNotificationBodySchema);
     assertClinicAccess(caller, body.clinic_id);
 
     const appointment = await loadAppointmentForMessenger(deps.db, id, body.clinic_id);
@@ -62,14 +35,22 @@ export const createStatusNotificationRouter: RouterFactory = (deps) => {
         timeZone: appointment.timeZone,
       });
     const messengerId = appointment.patientMessengerId;
-    const base = { appointment, status: body.status, messengerId, message };
+    const record = (outcome: StatusNotice['outcome']) =>
+      recordStatusNotice(deps.db, {
+        appointment,
+        status: body.status,
+        messengerId,
+        message,
+        outcome,
+        at: deps.clock.now(),
+      });
 
     if (!messengerId) {
-      await recordNotice(deps, { ...base, outcome: { sent: false, error: RECIPIENT_ERRORS.noPatientMessengerId } });
+      await record({ sent: false, error: RECIPIENT_ERRORS.noPatientMessengerId });
       throw new HttpError(422, RECIPIENT_ERRORS.noPatientMessengerId);
     }
     if (!appointment.pageId || !appointment.pageAccessToken) {
-      await recordNotice(deps, { ...base, outcome: { sent: false, error: RECIPIENT_ERRORS.notConnected } });
+      await record({ sent: false, error: RECIPIENT_ERRORS.notConnected });
       throw new HttpError(422, RECIPIENT_ERRORS.notConnected);
     }
 
@@ -81,15 +62,15 @@ export const createStatusNotificationRouter: RouterFactory = (deps) => {
       kind: 'status',
     });
     if (!result.ok) {
-      await recordNotice(deps, { ...base, outcome: { sent: false, error: result.error } });
+      await record({ sent: false, error: result.error });
       throw sendFailure(result);
     }
-    await recordNotice(deps, { ...base, outcome: { sent: true, via: result.via } });
+    await record({ sent: true, via: result.via });
     deps.logger.info(
       { appointmentId: appointment.id, clinicId: appointment.clinicId, status: body.status, via: result.via },
       'status notice sent',
     );
-    res.json({ ok: true, messageId: result.messageId, via: result.via });
+    res.json({ ok: true, messageId: result.messageId, via: result.via } satisfies StatusNotificationResponse);
   });
   return router;
 };

@@ -2,8 +2,8 @@
  * The small pages the Facebook connect popup shows (the popup is a browser window, so errors are
  * HTML, not JSON). Each page carries its own CSP: no resources, only its one inline script.
  */
-import type { Response } from 'express';
 import { randomBytes } from 'node:crypto';
+import type { Response } from 'express';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -11,10 +11,17 @@
  * of the stored page (docs/facebook-connect.md).
  */
 import express, { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
+import {
+  selectPageBodySchema,
+  type ConnectStateResponse,
+  type FacebookPagesResponse,
+  type SelectPageResponse,
+} from '@common/contract';
+import { clinicExists } from '../clinics/clinic-store';
 import type { Caller, RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
 import { HttpError } from '../http/errors';
+import { loadStaffProfile } from '../http/staff-store';
 import { newConnectState, readConnectState, signConnectState, type ConnectState } from './connect-state';
 import { createGraphClient, GraphError } from './graph';
 import { sendPopupPage } from './popup-page';
@@ -31,11 +38,6 @@ export const FACEBOOK_ERRORS = {
 } as const;
 
 const CLOSE_HINT = "Close this window and click 'Connect Facebook Page' again.";
-
-const SelectPageBody = z.object({
-  pageId: z.string().trim().min(1).max(100),
-  pageAccessToken: z.string().trim().min(1).max(200),
-});
 
 function clinicIdOf(value: unknown): number | null {
   if (typeof value !== 'string' || !/^[1-9]\d{0,17}$/.test(value)) return null;
@@ -60,7 +62,7 @@ export const createFacebookRouter: RouterFactory = (deps) => {
     if (clinicId === null) throw new HttpError(400, FACEBOOK_ERRORS.invalidClinic);
     assertClinicAccess(caller, clinicId);
     if (!canConnectPages(caller)) throw new HttpError(403, FACEBOOK_ERRORS.adminsOnly);
-    if (!(await store.clinicExists(clinicId))) throw new HttpError(404, FACEBOOK_ERRORS.clinicNotFound);
+    if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, FACEBOOK_ERRORS.clinicNotFound);
     return { clinicId, caller };
   }
 
@@ -92,7 +94,9 @@ export const createFacebookRouter: RouterFactory = (deps) => {
     const token = signConnectState(state, config.metaAppSecret);
     const url = `${config.publicUrl.replace(/\/+$/, '')}/api/clinics/${clinicId}/facebook/connect?state=${encodeURIComponent(token)}`;
     res.setHeader('Cache-Control', 'no-store');
-    res.status(200).json({ state: token, url, expires_at: new Date(state.expiresAt).toISOString() });
+    res
+      .status(200)
+      .json({ state: token, url, expires_at: new Date(state.expiresAt).toISOString() } satisfies ConnectStateResponse);
   });
 
   router.get('/clinics/:id/facebook/connect', async (req, res) => {
@@ -152,15 +156,11 @@ export const createFacebookRouter: RouterFactory = (deps) => {
       return;
     }
     // The admin may have lost the role (or the account) since the popup opened.
-    const stillAllowed = await deps.db.query<{ role: string; clinic_id: string | number }>(
-      'select role, clinic_id from public.users where user_id = $1',
-      [state.userId],
-    );
-    const profile = stillAllowed.rows[0];
+    const profile = await loadStaffProfile(deps.db, state.userId);
     if (
       !profile ||
       !canConnectPages({ role: profile.role as Caller['role'] }) ||
-      (profile.role !== 'superadmin' && Number(profile.clinic_id) !== state.clinicId)
+      (profile.role !== 'superadmin' && profile.clinicId !== state.clinicId)
     ) {
       sendPopupPage(res, 403, { title: 'Facebook connect failed', message: FACEBOOK_ERRORS.adminsOnly });
       return;
@@ -217,12 +217,12 @@ export const createFacebookRouter: RouterFactory = (deps) => {
         access_token: page.handle,
         picture: { data: { url: page.pictureUrl } },
       })),
-    });
+    } satisfies FacebookPagesResponse);
   });
 
   router.post('/clinics/:id/facebook/select-page', signedIn, express.json({ limit: '16kb' }), async (req, res) => {
     const { clinicId } = await adminClinic(req, res);
-    const body = SelectPageBody.safeParse(req.body);
+    const body = selectPageBodySchema.safeParse(req.body);
     if (!body.success) throw new HttpError(400, FACEBOOK_ERRORS.invalidSelection);
     const { pageId, pageAccessToken: handle } = body.data;
     const page = await store.pendingPage(clinicId, pageId, handle, clock.now());
@@ -242,7 +242,7 @@ export const createFacebookRouter: RouterFactory = (deps) => {
       throw error;
     }
     logger.info({ clinicId, pageId }, 'Facebook page connected');
-    res.status(200).json({ ok: true, page: { id: page.pageId, name: page.name } });
+    res.status(200).json({ ok: true, page: { id: page.pageId, name: page.name } } satisfies SelectPageResponse);
   });
 
   return router;

@@ -30,11 +30,6 @@ const iso = (date: Date) => date.toISOString();
 
 export function createFacebookStore(db: ServiceDatabase) {
   return {
-    async clinicExists(clinicId: number): Promise<boolean> {
-      const { rows } = await db.query('select 1 from public.clinics where id = $1', [clinicId]);
-      return rows.length > 0;
-    },
-
     /** A new attempt: its nonce, and no pages left over from an earlier one. */
     async startAttempt(state: ConnectState, now: Date): Promise<void> {
       await db.transaction(async (tx) => {

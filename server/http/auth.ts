@@ -1,7 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Caller, CallerVerifier, Clock, SqlClient, StaffRole } from '../contracts';
-import { HttpError } from './errors';
+import { HttpError, sendError } from './errors';
+import { loadStaffProfile } from './staff-store';
 
 export const AUTH_ERRORS = {
   missing: 'You are not signed in. Please log in again.',
@@ -41,18 +42,14 @@ export function createCallerVerifier(options: { jwtSecret: string; db: SqlClient
       if (typeof userId !== 'string' || !UUID.test(userId))
         return { ok: false, status: 401, error: AUTH_ERRORS.invalid };
 
-      const { rows } = await options.db.query<{ role: string; clinic_id: unknown; email: string | null }>(
-        'select role, clinic_id, email from public.users where user_id = $1',
-        [userId],
-      );
-      const profile = rows[0];
+      const profile = await loadStaffProfile(options.db, userId);
       if (!profile || !STAFF_ROLES.includes(profile.role as StaffRole))
         return { ok: false, status: 403, error: AUTH_ERRORS.noProfile };
       const caller: Caller = {
         userId,
         email: profile.email ?? (typeof claims.email === 'string' ? claims.email : null),
         role: profile.role as StaffRole,
-        clinicId: profile.clinic_id === null || profile.clinic_id === undefined ? null : Number(profile.clinic_id),
+        clinicId: profile.clinicId,
       };
       return { ok: true, caller };
     },
@@ -73,12 +70,12 @@ export function requireCaller(callers: CallerVerifier): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (token === '') {
-      res.status(401).json({ error: AUTH_ERRORS.invalid });
+      sendError(res, 401, AUTH_ERRORS.invalid);
       return;
     }
     const result = await callers.verify(token);
     if (!result.ok) {
-      res.status(result.status).json({ error: result.error });
+      sendError(res, result.status, result.error);
       return;
     }
     res.locals.caller = result.caller;

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import type { ErrorBody } from '@common/contract';
 
 /** An answer with a status and a staff-readable `error`; thrown by routes, answered by `errorHandler`. */
 export class HttpError extends Error {
@@ -15,8 +16,13 @@ export class HttpError extends Error {
 
 export const NOT_FOUND = 'Not found';
 
+/** Answers `status` with the one error body of the contract, `{ "error": message }`. */
+export function sendError(res: Response, status: number, message: string): void {
+  res.status(status).json({ error: message } satisfies ErrorBody);
+}
+
 export function notFound(_req: Request, res: Response) {
-  res.status(404).json({ error: NOT_FOUND });
+  sendError(res, 404, NOT_FOUND);
 }
 
 /** The errors body-parser raises, by its `type`. */
@@ -41,16 +47,16 @@ export function createErrorHandler(logger: Logger) {
       return;
     }
     if (error instanceof HttpError) {
-      res.set(error.headers).status(error.status).json({ error: error.message });
+      sendError(res.set(error.headers), error.status, error.message);
       return;
     }
     const type = typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : '';
     const known = BODY_PARSER_ERRORS[type];
     if (known) {
-      res.status(known.status).json({ error: known.error });
+      sendError(res, known.status, known.error);
       return;
     }
     logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
-    res.status(500).json({ error: 'Something went wrong on the server. Please try again.' });
+    sendError(res, 500, 'Something went wrong on the server. Please try again.');
   };
 }

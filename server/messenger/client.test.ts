@@ -3,9 +3,9 @@
  * on a free port: the request shapes it sends, the 24-hour rule's paths, and failures as staff
  * see them. The contact table is a fake answering from a map; the clock is fixed.
  */
-import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSendApiRouter } from '../../local/meta/send-api.ts';

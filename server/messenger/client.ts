@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock, Messenger, OutgoingMessage, SendResult, SqlClient } from '../contracts';
+import { lastInboundAt } from './contact-store';
 import { isOutsideWindow, mapMetaError, MESSENGER_ERRORS, type MetaError } from './errors';
 import { buildPlainMessage, buildUtilityTemplate } from './requests';
 
@@ -51,13 +52,9 @@ export function createMessengerClient(options: MessengerClientOptions): Messenge
 
   async function insideWindow(pageId: string, psid: string): Promise<boolean> {
     try {
-      const { rows } = await options.db.query<{ last_inbound_at: Date | string | null }>(
-        'select last_inbound_at from public.messenger_contacts where page_id = $1 and psid = $2',
-        [pageId, psid],
-      );
-      const last = rows[0]?.last_inbound_at;
+      const last = await lastInboundAt(options.db, pageId, psid);
       if (!last) return false;
-      return options.clock.now().getTime() - new Date(last).getTime() < MESSAGING_WINDOW_MS;
+      return options.clock.now().getTime() - last.getTime() < MESSAGING_WINDOW_MS;
     } catch (error) {
       // Without the contact table the template is the path that cannot break the 24-hour rule.
       options.logger.error({ err: error }, 'could not read messenger_contacts; sending the utility template');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChangeNotice, payloadForRemovedRow } from './change-feed';
+import { parseChangeNotice, payloadForRemovedRow, type ChangeNotice } from './change-feed';
 
 const notice = {
   op: 'UPDATE',
@@ -10,7 +10,7 @@ const notice = {
   status: 'Confirmed',
   appointment_time: '2031-03-11T10:00:00+08:00',
   deleted: false,
-};
+} satisfies ChangeNotice;
 
 describe('parseChangeNotice', () => {
   it("when the payload is the trigger's JSON, then it is read", () => {

@@ -4,41 +4,26 @@
  * milliseconds (a bulk update sends many), loads the current rows in one query, and hands them on.
  */
 import type { Logger } from 'pino';
+import { z } from 'zod';
+import { appointmentStatusSchema, type AppointmentUpdatedPayload } from '@common/contract';
 import type { ServiceDatabase } from '../contracts';
+import { loadAppointmentUpdates } from './realtime-store';
 
 export const APPOINTMENT_CHANGES_CHANNEL = 'appointment_changes';
 
 /** What the trigger sends (at most a few hundred bytes; NOTIFY allows 8000). */
-export interface ChangeNotice {
-  op: 'INSERT' | 'UPDATE' | 'DELETE';
-  id: number;
-  clinic_id: number;
-  dentist_id: number;
-  patient_id: number;
-  status: string;
-  appointment_time: string;
-  deleted: boolean;
-}
+const changeNoticeSchema = z.object({
+  op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  id: z.int().positive(),
+  clinic_id: z.int().positive(),
+  dentist_id: z.int().positive(),
+  patient_id: z.int().positive(),
+  status: appointmentStatusSchema,
+  appointment_time: z.string(),
+  deleted: z.boolean(),
+});
 
-/**
- * The `appointment-updated` payload: every column of the appointment (spec §3: id, clinic_id,
- * dentist_id, status, appointment_time, plus the other fields, `deleted` included) and the
- * patient's and dentist's names.
- */
-export interface AppointmentUpdatedPayload {
-  id: number;
-  clinic_id: number;
-  dentist_id: number;
-  patient_id: number;
-  status: string;
-  appointment_time: string;
-  deleted: boolean;
-  patient_name: string | null;
-  dentist_name: string | null;
-  [field: string]: unknown;
-}
-
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+export type ChangeNotice = z.infer<typeof changeNoticeSchema>;
 
 /** Reads a notification payload; anything not from our trigger is null. */
 export function parseChangeNotice(payload: string): ChangeNotice | null {
@@ -48,11 +33,8 @@ export function parseChangeNotice(payload: string): ChangeNotice | null {
   } catch {
     return null;
   }
-  if (!value || typeof value !== 'object') return null;
-  const notice = value as Record<string, unknown>;
-  if (notice.op !== 'INSERT' && notice.op !== 'UPDATE' && notice.op !== 'DELETE') return null;
-  if (!isId(notice.id) || !isId(notice.clinic_id)) return null;
-  return notice as unknown as ChangeNotice;
+  const notice = changeNoticeSchema.safeParse(value);
+  return notice.success ? notice.data : null;
 }
 
 /** The payload for a row that is gone (hard-deleted): what the notice knew, marked deleted. */
@@ -68,23 +50,6 @@ export function payloadForRemovedRow(notice: ChangeNotice): AppointmentUpdatedPa
     patient_name: null,
     dentist_name: null,
   };
-}
-
-export async function loadAppointmentPayloads(
-  db: Pick<ServiceDatabase, 'query'>,
-  ids: readonly number[],
-): Promise<AppointmentUpdatedPayload[]> {
-  const { rows } = await db.query<{ rows: unknown }>(
-    `select coalesce(json_agg(to_jsonb(a) || jsonb_build_object('patient_name', p.name, 'dentist_name', d.name)
-                              order by a.id), '[]'::json) as rows
-       from public.appointments a
-       left join public.patients p on p.id = a.patient_id
-       left join public.dentists d on d.id = a.dentist_id
-      where a.id = any ($1::bigint[])`,
-    [ids],
-  );
-  const value = rows[0]?.rows ?? [];
-  return (typeof value === 'string' ? JSON.parse(value) : value) as AppointmentUpdatedPayload[];
 }
 
 export interface ChangeFeedOptions {
@@ -118,7 +83,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     pending.clear();
     if (notices.length === 0) return;
     try {
-      const rows = await loadAppointmentPayloads(
+      const rows = await loadAppointmentUpdates(
         db,
         notices.map((notice) => notice.id),
       );

@@ -11,24 +11,20 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import type { Caller, Realtime, ServiceDeps } from '../contracts';
-import { createChangeFeed, type AppointmentUpdatedPayload, type ChangeFeed } from './change-feed';
+import {
+  APPOINTMENT_UPDATED,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type ServerToClientEvents,
+  type SocketData,
+} from '@common/contract';
+import { clinicExists } from '../clinics/clinic-store';
+import type { Realtime, ServiceDeps } from '../contracts';
+import { createChangeFeed, type ChangeFeed } from './change-feed';
 import { accessTokenFrom, chooseClinic, clinicRoom, requestedClinicFrom, tokenExpiresAt } from './handshake';
 
-export const APPOINTMENT_UPDATED = 'appointment-updated';
-
-export interface ServerToClientEvents {
-  [APPOINTMENT_UPDATED]: (appointment: AppointmentUpdatedPayload) => void;
-}
-// Clients only listen; nothing they send is handled.
-export type ClientToServerEvents = Record<string, never>;
-export interface SocketData {
-  caller: Caller;
-  clinicId: number;
-}
-
-type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface RealtimeOptions {
   /** Prefix of the Redis pub/sub channels (instances that share it share events). */
@@ -65,11 +61,6 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
   const redisClients: { isOpen: boolean; isReady: boolean; quit(): Promise<unknown>; destroy(): void }[] = [];
   const expiryTimers = new Set<NodeJS.Timeout>();
 
-  async function clinicExists(clinicId: number): Promise<boolean> {
-    const { rows } = await deps.db.query('select 1 from public.clinics where id = $1', [clinicId]);
-    return rows.length > 0;
-  }
-
   async function authenticate(socket: RealtimeSocket): Promise<void> {
     const handshake = { auth: socket.handshake.auth, headers: socket.handshake.headers };
     const token = accessTokenFrom(handshake);
@@ -79,9 +70,9 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
     if (!requested.ok) throw new HandshakeError(400, requested.error);
     const choice = chooseClinic(verified.caller, requested.clinicId);
     if (!choice.ok) throw new HandshakeError(choice.status, choice.error);
-    if (verified.caller.role === 'superadmin' && !(await clinicExists(choice.clinicId)))
+    if (verified.caller.role === 'superadmin' && !(await clinicExists(deps.db, choice.clinicId)))
       throw new HandshakeError(404, 'Clinic not found.');
-    socket.data.caller = verified.caller;
+    socket.data.userId = verified.caller.userId;
     socket.data.clinicId = choice.clinicId;
     // The socket lives as long as its token: at expiry the transport is closed, and the client's
     // automatic reconnection sends its current (refreshed) token in a new handshake.
@@ -153,7 +144,7 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
     async attach(server: HttpServer) {
       if (io) throw new Error('realtime is already attached');
       const redis = deps.config.redisUrl ? await connectRedis(deps.config.redisUrl) : undefined;
-      const created: RealtimeServer = new Server(server, {
+      const created = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(server, {
         path: '/socket.io',
         cors: { origin: deps.config.corsOrigins, methods: ['GET', 'POST'] },
         serveClient: false,

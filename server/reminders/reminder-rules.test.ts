@@ -10,7 +10,6 @@ import {
   rateLimitPauseMs,
   reminderRecipient,
   reminderText,
-  secondsOfDay,
   verdictFor,
   type ReminderCandidate,
 } from './reminder-rules';
@@ -27,19 +26,6 @@ const candidate = (overrides: Partial<ReminderCandidate> = {}): ReminderCandidat
   reminderEnabled: true,
   reminderDays: [1],
   ...overrides,
-});
-
-describe('secondsOfDay', () => {
-  it('when given Postgres time text with or without seconds, then counts seconds after midnight', () => {
-    expect(secondsOfDay('09:00')).toBe(32_400);
-    expect(secondsOfDay('08:30:15')).toBe(30_615);
-    expect(secondsOfDay('23:59:59.5')).toBe(86_399);
-  });
-
-  it('when the text is not a time, then it throws a RangeError', () => {
-    expect(() => secondsOfDay('9am')).toThrow(RangeError);
-    expect(() => secondsOfDay('09:75')).toThrow(RangeError);
-  });
 });
 
 describe('clinicReminderDay', () => {
@@ -74,6 +60,24 @@ describe('clinicReminderDay', () => {
     expect(
       clinicReminderDay(new Date('2031-03-10T20:00:00Z'), { timeZone: 'America/New_York', reminderTime: '09:00' }),
     ).toMatchObject({ today: '2031-03-10', reached: true });
+  });
+});
+
+describe('clinicReminderDay across a daylight-saving change', () => {
+  it('when the clocks spring forward before the reminder time, then the wait is an hour shorter than the wall clock says', () => {
+    // New York, Sunday 2031-03-09: 00:00 EST is 05:00Z; 09:00 EDT is 13:00Z, eight hours later.
+    expect(
+      clinicReminderDay(new Date('2031-03-09T05:00:00Z'), { timeZone: 'America/New_York', reminderTime: '09:00' }),
+    ).toEqual({ today: '2031-03-09', reached: false, msUntilReminderTime: 8 * 3_600_000 });
+  });
+
+  it('when the reminder time or the zone cannot be read, then it throws a RangeError', () => {
+    expect(() => clinicReminderDay(MONDAY_0930_MANILA, { timeZone: 'Asia/Manila', reminderTime: '9am' })).toThrow(
+      RangeError,
+    );
+    expect(() => clinicReminderDay(MONDAY_0930_MANILA, { timeZone: 'Mars/Olympus', reminderTime: '09:00' })).toThrow(
+      RangeError,
+    );
   });
 });
 

@@ -2,10 +2,8 @@
  * The rules of automated reminders, in the clinic's time zone. Pure: the clock, the zone and the
  * settings are always passed in (see docs/reminders.md).
  */
-import { clinicWallClock, type IsoDate } from '../../src/lib/clinic-time';
+import { clinicDateOf, clinicInstant, clinicToday, daysBetween, type IsoDate } from '@common/clinic-calendar';
 import type { SendResult } from '../contracts';
-
-const DAY_MS = 86_400_000;
 
 /** Statuses an automated reminder is sent for. */
 export const REMINDABLE_STATUSES: readonly string[] = ['Scheduled', 'Confirmed'];
@@ -22,22 +20,6 @@ export interface ClinicReminderSettings {
   reminderTime: string;
 }
 
-/** Seconds after local midnight of a 'HH:MM[:SS]' time; throws a RangeError when malformed. */
-export function secondsOfDay(time: string): number {
-  const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(time);
-  const [hours, minutes, seconds] = match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : [];
-  if (
-    hours === undefined ||
-    minutes === undefined ||
-    seconds === undefined ||
-    hours > 24 ||
-    minutes > 59 ||
-    seconds > 59
-  )
-    throw new RangeError(`Not a time of day: ${time}`);
-  return hours * 3600 + minutes * 60 + seconds;
-}
-
 export interface ClinicReminderDay {
   /** The clinic's date at `now`. */
   today: IsoDate;
@@ -47,19 +29,19 @@ export interface ClinicReminderDay {
   msUntilReminderTime: number;
 }
 
-/** Where a clinic stands today: its date, and whether today's reminders are due yet. */
+/**
+ * Where a clinic stands today: its date, and whether today's reminders are due yet. Throws a
+ * RangeError for an unknown zone or a reminder time that is not a time of day.
+ */
 export function clinicReminderDay(now: Date, clinic: ClinicReminderSettings): ClinicReminderDay {
-  const wall = clinicWallClock(now, clinic.timeZone);
-  // Zone offsets are whole minutes, so the clinic's seconds are the UTC seconds.
-  const localSeconds = wall.hour * 3600 + wall.minute * 60 + now.getUTCSeconds() + now.getUTCMilliseconds() / 1000;
-  const untilSeconds = secondsOfDay(clinic.reminderTime) - localSeconds;
-  return { today: wall.date, reached: untilSeconds <= 0, msUntilReminderTime: Math.max(0, untilSeconds * 1000) };
+  const today = clinicToday(now, clinic.timeZone);
+  const untilMs = clinicInstant(today, clinic.reminderTime, clinic.timeZone).getTime() - now.getTime();
+  return { today, reached: untilMs <= 0, msUntilReminderTime: Math.max(0, untilMs) };
 }
 
 /** Whole days from the clinic date `today` to the clinic date of `appointmentTime`. */
 export function daysUntilAppointment(appointmentTime: Date | string, today: IsoDate, timeZone: string): number {
-  const appointmentDate = clinicWallClock(appointmentTime, timeZone).date;
-  return Math.round((Date.parse(`${appointmentDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+  return daysBetween(today, clinicDateOf(appointmentTime, timeZone));
 }
 
 export interface ReminderCandidate {
@@ -80,7 +62,7 @@ export function dueDaysAhead(appointment: ReminderCandidate, now: Date, timeZone
   if (!appointment.reminderEnabled || appointment.deleted) return null;
   if (!REMINDABLE_STATUSES.includes(appointment.status)) return null;
   if (!(Date.parse(appointment.appointmentTime) > now.getTime())) return null;
-  const days = daysUntilAppointment(appointment.appointmentTime, clinicWallClock(now, timeZone).date, timeZone);
+  const days = daysUntilAppointment(appointment.appointmentTime, clinicToday(now, timeZone), timeZone);
   return appointment.reminderDays.includes(days) ? days : null;
 }
 

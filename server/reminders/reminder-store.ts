@@ -1,8 +1,9 @@
 /**
- * Data access of the reminder scheduler: clinics, claims and outcomes in
- * public.appointment_reminders. A claim is a 'pending' row under the unique key
+ * Every write to public.appointment_reminders, automated and manual, and what the scheduler reads.
+ * An automated reminder is first a claim: a 'pending' row under the unique key
  * appointment_reminders_automated_key (appointment_id, days_ahead) where not is_manual, so only
- * one service instance ever holds a given reminder (docs/reminders.md).
+ * one service instance ever holds a given reminder (docs/reminders.md). A manual reminder is one
+ * row per send, sent or failed.
  */
 import type { SqlClient } from '../contracts';
 
@@ -195,4 +196,34 @@ export async function recordOutcome(
   }
   const result = await db.query(sql, [job.reminderId, claimToken, ...params]);
   return result.affectedRows === 1;
+}
+
+export interface ManualReminderEntry {
+  clinicId: number;
+  appointmentId: number;
+  daysAhead: number;
+  messengerId: string;
+  sentOn: Date;
+  /** null when Meta accepted the message. */
+  error: string | null;
+}
+
+/** Logs a manual reminder, sent or failed; resolves with the row's id. */
+export async function recordManualReminder(db: SqlClient, entry: ManualReminderEntry): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.appointment_reminders
+       (clinic_id, appointment_id, sent_on, days_ahead, messenger_id, is_manual, outcome, error)
+     values ($1, $2, $3, $4, $5, true, $6, $7)
+     returning id::text`,
+    [
+      entry.clinicId,
+      entry.appointmentId,
+      entry.sentOn,
+      entry.daysAhead,
+      entry.messengerId,
+      entry.error === null ? 'sent' : 'failed',
+      entry.error?.slice(0, 2000) ?? null,
+    ],
+  );
+  return Number(rows[0]?.id);
 }

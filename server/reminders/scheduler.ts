@@ -18,7 +18,6 @@ import {
   reminderText,
   verdictFor,
 } from './reminder-rules';
-import { SendPacer } from './send-pacer';
 import {
   claimDueReminders,
   loadClinics,
@@ -28,6 +27,7 @@ import {
   type ReminderJob,
   type ReminderOutcome,
 } from './reminder-store';
+import { SendPacer } from './send-pacer';
 
 export interface ReminderSchedulerOptions {
   /** Reminders claimed per statement (one page is sent before the next is claimed). */

@@ -2,8 +2,8 @@
  * What a patient's Confirm or Cancel reply does to an appointment, and what they are told.
  * Pure: the appointment as read (locked) from the database and `now` are passed in.
  */
+import { formatClinicDateTimeLong } from '@common/clinic-calendar';
 import { QUICK_REPLY_PAYLOAD } from '../contracts';
-import { formatAppointmentTime } from '../messages';
 
 export type ReplyAction = 'confirm' | 'cancel';
 
@@ -81,7 +81,7 @@ export function replyText(
   appointment: { appointmentTime: Date; timeZone: string; clinicPhone: string | null },
 ): string | null {
   // 'Monday, 23 November 2026 at 10:20 AM', in the clinic's zone, as every other patient message.
-  const when = formatAppointmentTime(appointment.appointmentTime, appointment.timeZone);
+  const when = formatClinicDateTimeLong(appointment.appointmentTime, appointment.timeZone);
   const callTheClinic = appointment.clinicPhone
     ? `Please call the clinic at ${appointment.clinicPhone}.`
     : 'Please call the clinic.';

@@ -6,9 +6,10 @@
  *   POST /webhook  events, only with a valid X-Hub-Signature-256; answered 200 at once and
  *                  processed after (processor.ts), in order.
  */
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { RouterFactory } from '../contracts';
+import { sendError } from '../http/errors';
 import { parseWebhookBody } from './events';
 import { createWebhookQueue } from './processor';
 import { checkWebhookSignature, SIGNATURE_HEADER } from './signature';
@@ -38,12 +39,12 @@ export const createWebhookRouter: RouterFactory = (deps) => {
     const token = query.get('hub.verify_token') ?? '';
     if (query.get('hub.mode') !== 'subscribe' || !sameSecret(token, deps.config.metaVerifyToken)) {
       logger.warn('webhook verification refused');
-      res.status(403).json({ error: 'Webhook verification failed.' });
+      sendError(res, 403, 'Webhook verification failed.');
       return;
     }
     const challenge = query.get('hub.challenge');
     if (!challenge || challenge.length > 1000) {
-      res.status(400).json({ error: 'hub.challenge is missing.' });
+      sendError(res, 400, 'hub.challenge is missing.');
       return;
     }
     res.status(200).type('text/plain').send(challenge);
@@ -54,21 +55,20 @@ export const createWebhookRouter: RouterFactory = (deps) => {
     const signature = checkWebhookSignature(rawBody, req.headers[SIGNATURE_HEADER], deps.config.metaAppSecret);
     if (signature !== 'valid') {
       logger.warn({ signature }, 'webhook POST refused: bad signature');
-      res
-        .status(signature === 'missing' ? 401 : 403)
-        .json({ error: signature === 'missing' ? 'Missing X-Hub-Signature-256.' : 'Invalid X-Hub-Signature-256.' });
+      if (signature === 'missing') sendError(res, 401, 'Missing X-Hub-Signature-256.');
+      else sendError(res, 403, 'Invalid X-Hub-Signature-256.');
       return;
     }
     let body: unknown;
     try {
       body = JSON.parse(rawBody.toString('utf8'));
     } catch {
-      res.status(400).json({ error: 'The webhook body is not valid JSON.' });
+      sendError(res, 400, 'The webhook body is not valid JSON.');
       return;
     }
     const parsed = parseWebhookBody(body, deps.clock.now());
     if (!parsed.ok) {
-      res.status(400).json({ error: parsed.error });
+      sendError(res, 400, parsed.error);
       return;
     }
     res.status(200).type('text/plain').send('EVENT_RECEIVED');
@@ -82,8 +82,8 @@ export const createWebhookRouter: RouterFactory = (deps) => {
       next(error);
       return;
     }
-    if (type === 'entity.too.large') res.status(413).json({ error: 'The webhook body is too large.' });
-    else if (status >= 400 && status < 500) res.status(status).json({ error: 'The webhook body could not be read.' });
+    if (type === 'entity.too.large') sendError(res, 413, 'The webhook body is too large.');
+    else if (status >= 400 && status < 500) sendError(res, status, 'The webhook body could not be read.');
     else next(error);
   });
 

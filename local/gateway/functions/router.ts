@@ -1,11 +1,11 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { FunctionDeps, FunctionHandler } from '../../../supabase/functions/_shared/supabase-clients.ts';
 import type { StackConfig } from '../../config.ts';
-import type { Logger } from '../../logger.ts';
 import { repoRoot } from '../../db/migrate.ts';
+import type { Logger } from '../../logger.ts';
 import { headerValue } from '../caller.ts';
 import { verifyJwt } from '../jwt.ts';
 

@@ -1,6 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { StackConfig } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
 import { headerValue, resolveCaller, type Caller } from '../caller.ts';
 import { RestError, payloadColumnNotFound, tableNotFound, toRestError } from './errors.ts';
 import { parseColumnList } from './parse.ts';
@@ -16,7 +17,6 @@ import {
   whereConditions,
   type ReadNode,
 } from './plan.ts';
-import type { Logger } from '../../logger.ts';
 import type { Relation, Routine, SchemaCache } from './schema-cache.ts';
 
 export interface RestDeps {

@@ -144,7 +144,7 @@ describe.skipIf(!redisUrl)('two service instances sharing Redis', () => {
     const onA = await socketOn(a, 'admin@demo.test');
     const onB = await socketOn(b, 'reception@demo.test');
     const otherClinicOnB = await socketOn(b, 'admin2@demo.test');
-    const notice = { id: 999_999, clinic_id: clinics.smile, status: 'Confirmed', marker: randomUUID() };
+    const notice = { id: 999_999, clinic_id: clinics.smile, status: 'Confirmed' as const, marker: randomUUID() };
 
     a.realtime.broadcastToClinic(clinics.smile, 'appointment-updated', {
       ...notice,

@@ -1,3 +1,8 @@
+/**
+ * Data access of the appointment endpoints: an appointment with what a Messenger notice about it
+ * needs, and the log of status notices (public.appointment_notifications).
+ */
+import type { AppointmentStatus, Delivery } from '@common/contract';
 import type { SqlClient } from '../contracts';
 
 /** An appointment with everything a Messenger notice about it needs. */
@@ -5,7 +10,7 @@ export interface AppointmentForMessenger {
   id: number;
   clinicId: number;
   appointmentTime: Date;
-  status: string;
+  status: AppointmentStatus;
   patientName: string;
   patientMessengerId: string | null;
   guardianMessengerId: string | null;
@@ -25,7 +30,7 @@ interface Row {
   id: string;
   clinic_id: string;
   appointment_time: Date | string;
-  status: string;
+  status: AppointmentStatus;
   patient_name: string;
   patient_messenger_id: string | null;
   guardian_messenger_id: string | null;
@@ -81,4 +86,34 @@ export async function loadAppointmentForMessenger(
     pageId: row.messenger_page_id,
     pageAccessToken: row.fb_page_access_token,
   };
+}
+
+export interface StatusNotice {
+  appointment: Pick<AppointmentForMessenger, 'id' | 'clinicId'>;
+  status: AppointmentStatus;
+  messengerId: string | null;
+  message: string;
+  outcome: { sent: true; via: Delivery } | { sent: false; error: string };
+  at: Date;
+}
+
+/** Logs one attempt to send a status notice, sent or not. */
+export async function recordStatusNotice(db: SqlClient, notice: StatusNotice): Promise<void> {
+  const { appointment, outcome } = notice;
+  await db.query(
+    `insert into public.appointment_notifications
+       (clinic_id, appointment_id, status, messenger_id, message, outcome, error, via, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      appointment.clinicId,
+      appointment.id,
+      notice.status,
+      notice.messengerId,
+      notice.message.slice(0, 2000),
+      outcome.sent ? 'sent' : 'failed',
+      outcome.sent ? null : outcome.error.slice(0, 2000),
+      outcome.sent ? outcome.via : null,
+      notice.at,
+    ],
+  );
 }

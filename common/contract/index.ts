@@ -1,0 +1,51 @@
+/**
+ * The contract between the SPA and the notification service: the socket.io events and every JSON
+ * body the SPA sends to or receives from the service, as zod schemas with their inferred types.
+ * Both sides import it, so a field renamed on one side fails to compile on the other. Browser-safe:
+ * zod/mini only (the same build the SPA uses), no Node imports.
+ */
+export { APPOINTMENT_STATUSES, appointmentStatusSchema, type AppointmentStatus } from './appointment-status';
+export { errorBodySchema, type ErrorBody } from './error-body';
+export {
+  connectStateResponseSchema,
+  facebookPageSchema,
+  facebookPagesResponseSchema,
+  selectPageBodySchema,
+  selectPageResponseSchema,
+  type ConnectStateResponse,
+  type FacebookPage,
+  type FacebookPagesResponse,
+  type SelectPageBody,
+  type SelectPageResponse,
+} from './facebook-connect';
+export {
+  MESSAGE_MAX_LENGTH,
+  MESSENGER_ID_MAX_LENGTH,
+  MESSENGER_ID_PATTERN,
+  deliverySchema,
+  type Delivery,
+} from './fields';
+export {
+  MAX_DAYS_AHEAD,
+  manualReminderBodySchema,
+  manualReminderLogEntrySchema,
+  manualReminderResponseSchema,
+  type ManualReminderBody,
+  type ManualReminderResponse,
+} from './manual-reminders';
+export {
+  APPOINTMENT_UPDATED,
+  appointmentUpdatedPayloadSchema,
+  type AppointmentUpdatedPayload,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type ServerToClientEvents,
+  type SocketAuth,
+  type SocketData,
+} from './realtime';
+export {
+  statusNotificationBodySchema,
+  statusNotificationResponseSchema,
+  type StatusNotificationBody,
+  type StatusNotificationResponse,
+} from './status-notifications';

@@ -1,0 +1,51 @@
+/**
+ * POST /appointments/{appointmentId}/send-reminder?clinic_id={clinicId}: the Reminder modal's
+ * "Send Reminder Now". Recipient: the override, else the Messenger id the appointment's recipient
+ * setting points at. Text: the override, else the appointment's reminder message, else the default.
+ */
+import * as z from 'zod/mini';
+import { deliverySchema, MESSENGER_ID_MAX_LENGTH, MESSENGER_ID_PATTERN, optionalMessageSchema } from './fields';
+
+export const MAX_DAYS_AHEAD = 365;
+
+const daysAheadError = `days_ahead must be a whole number of days from 1 to ${MAX_DAYS_AHEAD}.`;
+
+export const manualReminderBodySchema = z.object({
+  days_ahead: z
+    .int({ error: daysAheadError })
+    .check(z.minimum(1, { error: daysAheadError }), z.maximum(MAX_DAYS_AHEAD, { error: daysAheadError })),
+  message_override: optionalMessageSchema('message_override'),
+  recipient_override: z
+    .nullish(
+      z.string({ error: 'recipient_override must be a Messenger ID.' }).check(
+        z.maxLength(MESSENGER_ID_MAX_LENGTH, {
+          error: `recipient_override must be at most ${MESSENGER_ID_MAX_LENGTH} characters.`,
+        }),
+      ),
+    )
+    .check(
+      z.refine((value) => !value?.trim() || MESSENGER_ID_PATTERN.test(value.trim()), {
+        error: 'recipient_override must be a Messenger ID (letters, digits, ".", "_", ":" or "-").',
+      }),
+    ),
+});
+
+export type ManualReminderBody = z.infer<typeof manualReminderBodySchema>;
+
+/** The appointment_reminders row the send was logged as. */
+export const manualReminderLogEntrySchema = z.object({
+  id: z.int(),
+  sent_on: z.iso.datetime(),
+  days_ahead: z.int(),
+  messenger_id: z.string(),
+  is_manual: z.literal(true),
+});
+
+export const manualReminderResponseSchema = z.object({
+  ok: z.literal(true),
+  messageId: z.string(),
+  via: deliverySchema,
+  reminder: manualReminderLogEntrySchema,
+});
+
+export type ManualReminderResponse = z.infer<typeof manualReminderResponseSchema>;

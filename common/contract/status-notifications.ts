@@ -1,0 +1,23 @@
+/**
+ * POST /status-notifications/{appointmentId}: tells the patient on Messenger that their
+ * appointment's status changed (the message given, else the service's default text for the status).
+ */
+import * as z from 'zod/mini';
+import { appointmentStatusSchema } from './appointment-status';
+import { deliverySchema, optionalMessageSchema, positiveIdSchema } from './fields';
+
+export const statusNotificationBodySchema = z.object({
+  status: appointmentStatusSchema,
+  message: optionalMessageSchema('message'),
+  clinic_id: positiveIdSchema('clinic_id'),
+});
+
+export type StatusNotificationBody = z.infer<typeof statusNotificationBodySchema>;
+
+export const statusNotificationResponseSchema = z.object({
+  ok: z.literal(true),
+  messageId: z.string(),
+  via: deliverySchema,
+});
+
+export type StatusNotificationResponse = z.infer<typeof statusNotificationResponseSchema>;
