@@ -6,13 +6,14 @@
  *     run directly on the same database with the same role and claims (RLS included): the ratio is
  *     the gateway's overhead.
  */
-import { createClient } from '@supabase/supabase-js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import { clinicMonthRange, monthOf } from '@common/clinic-calendar';
 import { repoRoot } from '../local/db/migrate.ts';
 import { startStack } from '../local/stack.ts';
 
@@ -145,11 +146,9 @@ async function main() {
     const signIn = await admin.auth.signInWithPassword({ email: 'bench-admin@bench.test', password: 'Bench1234!' });
     if (signIn.error) throw signIn.error;
     const claims = JSON.parse(Buffer.from(signIn.data.session.access_token.split('.')[1]!, 'base64url').toString());
-    const monthEnd = (
-      await db.query<{ end: string }>(`select ($1::date + interval '1 month')::date::text as end`, [monthStart])
-    ).rows[0]!.end;
-    const from = `${monthStart}T00:00:00+08:00`;
-    const to = `${monthEnd}T00:00:00+08:00`;
+    const month = clinicMonthRange(monthOf(monthStart), 'Asia/Manila');
+    const from = month.start.toISOString();
+    const to = month.end.toISOString();
 
     const direct = (sql: string, params: unknown[]) =>
       db.transaction(async (tx) => {

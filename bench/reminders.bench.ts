@@ -12,11 +12,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startStack } from '../local/stack.ts';
-import { createScratchDatabase } from '../tests/support/postgres.ts';
+import { addDays, clinicToday, weekdayOf } from '@common/clinic-calendar';
 import { DEMO_PAGES } from '../local/meta/state.ts';
+import { startStack } from '../local/stack.ts';
 import { createReminderScheduler } from '../server/reminders/scheduler.ts';
-import { clinicWallClock } from '../src/lib/clinic-time.ts';
+import { createScratchDatabase } from '../tests/support/postgres.ts';
 
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 10_000);
 const RATE_LIMIT = Number(process.env.BENCH_RATE_LIMIT ?? 200);
@@ -25,10 +25,10 @@ const SLOTS_PER_DENTIST = 20;
 
 /** Days from the clinic's today to the next day the clinic is open (not Sunday). */
 function bookableDaysAhead(now: Date, timeZone: string): { daysAhead: number; date: string } {
-  const today = clinicWallClock(now, timeZone).date;
+  const today = clinicToday(now, timeZone);
   for (let daysAhead = 1; ; daysAhead++) {
-    const date = new Date(Date.parse(`${today}T00:00:00Z`) + daysAhead * 86_400_000);
-    if (date.getUTCDay() !== 0) return { daysAhead, date: date.toISOString().slice(0, 10) };
+    const date = addDays(today, daysAhead);
+    if (weekdayOf(date) !== 0) return { daysAhead, date };
   }
 }
 

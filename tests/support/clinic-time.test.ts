@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clinicDateTime, clinicToday, type ClinicDateTime } from '../../src/lib/clinic-time.ts';
+import { clinicDateOf, clinicToday, clinicWeekdayOf, weekdayNames } from '@common/clinic-calendar';
 import {
   CLINIC_TIME_ZONE,
   clinicDateAt,
@@ -21,12 +21,22 @@ const NOWS = Array.from({ length: 365 }, (_, day) => Date.UTC(2027, 0, 1 + day))
   [0, 4 * 3_600_000, 16 * 3_600_000 - 1, 16 * 3_600_000, DAY_MS - 1].map((ms) => new Date(midnightUtc + ms)),
 );
 
-const readings = new Map<string, ClinicDateTime>();
-/** Manila's reading of noon on a clinic date, through the tz database (not the helpers' fixed offset). */
-function inManila(date: string): ClinicDateTime {
+interface ClinicReading {
+  date: string;
+  /** 'Sun' … 'Sat' */
+  weekday: string;
+}
+
+const readings = new Map<string, ClinicReading>();
+/** Manila's reading of noon on a clinic date, through the tz database (not the helpers' date arithmetic). */
+function inManila(date: string): ClinicReading {
   let reading = readings.get(date);
   if (!reading) {
-    reading = clinicDateTime(clinicTime(date, '12:00'), CLINIC_TIME_ZONE);
+    const noon = clinicTime(date, '12:00');
+    reading = {
+      date: clinicDateOf(noon, CLINIC_TIME_ZONE),
+      weekday: weekdayNames('short')[clinicWeekdayOf(noon, CLINIC_TIME_ZONE)]!,
+    };
     readings.set(date, reading);
   }
   return reading;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
-import { DEFAULT_CLINIC_TIME_ZONE } from '@/lib/clinic-time';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useListDentists, type ListDentistRecord } from './model/api/get-list-dentists';

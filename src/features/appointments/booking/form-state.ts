@@ -3,9 +3,9 @@
  * slot (the grid is another one), picking another category clears the procedure (the Procedure
  * select lists that category's procedures only). Pure; the component keeps the state.
  */
-import { EMPTY_BOOKING_FORM, type BookingForm } from './validation';
-import type { IsoDate, WallTime } from '../model/dates';
+import type { IsoDate, WallTime } from '@common/clinic-calendar';
 import { isSlotAvailable, type Slot } from '../model/slots';
+import { EMPTY_BOOKING_FORM, type BookingForm } from './validation';
 
 export type BookingFormAction =
   | { readonly type: 'dentist'; readonly dentistId: number | null }

@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BOOKING_EXTRA_TEXT,
-  BookingRequestError,
-  bookingFailureKind,
-  bookingFailureView,
-  doubleBookingDetails,
-  toBookingRequestError,
-} from './outcome';
-import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '../model/testing/clock';
+import { RequestError, toRequestError } from '@/lib/request-error';
+import { BOOKING_EXTRA_TEXT, bookingFailureKind, bookingFailureView, doubleBookingDetails } from './outcome';
+import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 
 fixSystemClock();
 
+/** A failed PostgREST answer as the booking form reads it. */
+const bookingKindOf = (error: { code: string; message: string }, status: number) =>
+  bookingFailureKind(toRequestError(error, status));
+
 describe('classifying a failed booking request', () => {
   it('takes status 0 (no answer at all) for a connection failure, whatever the message', () => {
-    expect(toBookingRequestError({ code: '', message: 'TypeError: Failed to fetch' }, 0).kind).toBe('unreachable');
+    expect(bookingKindOf({ code: '', message: 'TypeError: Failed to fetch' }, 0)).toBe('unreachable');
   });
 
   it("takes the booking rules' 23P01 for a refused slot and the guard's 23514 for an unknown procedure", () => {
-    expect(toBookingRequestError({ code: '23P01', message: 'x' }, 409)).toMatchObject({
+    const refused = toRequestError({ code: '23P01', message: 'x' }, 409);
+    expect({ kind: bookingFailureKind(refused), code: refused.code }).toMatchObject({
       kind: 'slot-refused',
       code: '23P01',
     });
-    expect(toBookingRequestError({ code: '23514', message: 'x' }, 400).kind).toBe('unknown-procedure');
+    expect(bookingKindOf({ code: '23514', message: 'x' }, 400)).toBe('unknown-procedure');
   });
 
   it('takes anything else (RLS, foreign keys, server errors) as a plain failure', () => {
@@ -30,7 +29,7 @@ describe('classifying a failed booking request', () => {
       ['23503', 409],
       ['PGRST000', 500],
     ] as const) {
-      expect(toBookingRequestError({ code, message: 'x' }, status).kind).toBe('failed');
+      expect(bookingKindOf({ code, message: 'x' }, status)).toBe('failed');
     }
   });
 
@@ -39,7 +38,7 @@ describe('classifying a failed booking request', () => {
     const timeout = new Error('Timed out after 15000 ms');
     timeout.name = 'TimeoutError';
     expect(bookingFailureKind(timeout)).toBe('unreachable');
-    expect(bookingFailureKind(new BookingRequestError('gone'))).toBe('gone');
+    expect(bookingFailureKind(new RequestError('gone'))).toBe('gone');
     expect(bookingFailureKind('weird')).toBe('failed');
   });
 });

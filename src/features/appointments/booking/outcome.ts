@@ -12,8 +12,9 @@
  *   booking guard).
  * - 'failed': anything else; shown as 'Booking failed!' like the spec's app does.
  */
+import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
+import { requestErrorOf } from '@/lib/request-error';
 import { BOOKING_MESSAGES } from './validation';
-import { formatLongDate, formatTime12 } from '../model/display';
 import { UNKNOWN_DENTIST } from '../model/grouping';
 
 export type BookingFailureKind = 'slot-refused' | 'unreachable' | 'gone' | 'unknown-procedure' | 'failed';
@@ -28,40 +29,24 @@ export const BOOKING_EXTRA_TEXT = Object.freeze({
   listsFailed: 'Could not load dentists or procedures. Please check connection.',
 });
 
-/** A failed request of the booking form, classified. */
-export class BookingRequestError extends Error {
-  constructor(
-    readonly kind: BookingFailureKind,
-    /** The server's code (SQLSTATE or PGRST…), for the console and tests. */
-    readonly code?: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`booking request ${kind}${code ? ` (${code})` : ''}`, options);
-    this.name = 'BookingRequestError';
-  }
-}
-
 /**
- * A PostgREST answer's error as a BookingRequestError. postgrest-js answers status 0 (and no
- * code) when the request never got an answer.
+ * The booking form's reading of a failed check or save (any error it threw): the database's
+ * refusal of the slot (23P01, 'conflict') and of the procedure (23514, 'constraint'), a row gone,
+ * and no answer at all (fetch's TypeError and timeouts included) — src/lib/request-error.ts.
  */
-export function toBookingRequestError(
-  error: { readonly code?: string | null; readonly message?: string | null },
-  status: number,
-): BookingRequestError {
-  const code = error.code || undefined;
-  if (status === 0) return new BookingRequestError('unreachable', code, { cause: error });
-  if (code === '23P01') return new BookingRequestError('slot-refused', code, { cause: error });
-  if (code === '23514') return new BookingRequestError('unknown-procedure', code, { cause: error });
-  return new BookingRequestError('failed', code, { cause: error });
-}
-
-/** The kind of any error a check or save threw (fetch's TypeError and timeouts are 'unreachable'). */
 export function bookingFailureKind(error: unknown): BookingFailureKind {
-  if (error instanceof BookingRequestError) return error.kind;
-  if (error instanceof TypeError) return 'unreachable';
-  if (error instanceof Error && error.name === 'TimeoutError') return 'unreachable';
-  return 'failed';
+  switch (requestErrorOf(error).kind) {
+    case 'unreachable':
+      return 'unreachable';
+    case 'conflict':
+      return 'slot-refused';
+    case 'constraint':
+      return 'unknown-procedure';
+    case 'gone':
+      return 'gone';
+    default:
+      return 'failed';
+  }
 }
 
 export interface BookingFailureView {
@@ -118,8 +103,8 @@ export function doubleBookingDetails(
   timeZone: string,
 ): DoubleBookingDetails {
   return {
-    date: formatLongDate(existing.appointment_time, timeZone),
-    time: formatTime12(existing.appointment_time, timeZone),
+    date: formatClinicDate(existing.appointment_time, timeZone),
+    time: formatClinicTime(existing.appointment_time, timeZone),
     dentist: existing.dentist_name?.trim() || UNKNOWN_DENTIST,
     reason: existing.reason?.trim() || '—',
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 import {
   BOOKING_MESSAGES,
   bookingFormFromAppointment,
@@ -15,7 +16,6 @@ import {
   validateBooking,
   type BookingForm,
 } from './validation';
-import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '../model/testing/clock';
 
 fixSystemClock();
 

@@ -4,9 +4,15 @@
  * the double-booking check and the row written to `appointments`. `now` and the clinic's zone are
  * passed in.
  */
-import { clinicToday } from '@/lib/clinic-time';
-import { clinicDateOf, clinicInstant, clinicWallClock } from '../model/clinic-clock';
-import { isIsoDate, type IsoDate, type WallTime } from '../model/dates';
+import {
+  clinicDateOf,
+  clinicInstant,
+  clinicToday,
+  clinicWallClock,
+  isIsoDate,
+  type IsoDate,
+  type WallTime,
+} from '@common/clinic-calendar';
 import { CLINIC_HOURS, isClosedDay, toStoredTime, type ClinicHours } from '../model/slots';
 import { STATUS_AFTER_EDIT, type AppointmentStatus } from '../model/status-rules';
 

@@ -1,15 +1,21 @@
 /**
- * The calendar view in clinic time whatever the browser's zone. react-big-calendar lays events
- * out by a Date's local fields, so instants are shifted to "wall-clock Dates": Dates whose local
- * year, month, day, hour and minute read what the clinic's clock reads. Selections come back as
- * wall-clock Dates and are shifted back to clinic dates, times and instants here. Pure: `now`
- * and the zone are passed in.
- *
- * The browser's own daylight-saving gaps (e.g. 02:00–03:00 on a spring day in New York) cannot
- * be shown as wall-clock Dates; clinic hours (09:00–18:00) never fall in one.
+ * The calendar view's rules in clinic time whatever the browser's zone: its events and what
+ * selecting a slot does. react-big-calendar lays events out by a Date's local fields, so it is
+ * given "wall-clock Dates" (toWallClockDate & co. in @common/clinic-calendar), whose local fields
+ * read what the clinic's clock reads; selections come back as wall-clock Dates. Pure: `now` and
+ * the zone are passed in.
  */
-import { clinicInstant, clinicWallClock } from '../model/clinic-clock';
-import { minutesOfTime, parseIsoDate, timeOfMinutes, weekdayOf, type IsoDate, type WallTime } from '../model/dates';
+import { addMinutes } from 'date-fns';
+import {
+  clinicInstant,
+  minutesOfTime,
+  timeOfMinutes,
+  toWallClockDate,
+  wallClockParts,
+  weekdayOf,
+  type IsoDate,
+  type WallTime,
+} from '@common/clinic-calendar';
 import { CLINIC_HOURS } from '../model/slots';
 import { statusColour, type StatusColour } from '../model/status-rules';
 
@@ -18,35 +24,6 @@ const OPENS = minutesOfTime(CLINIC_HOURS.open);
 const CLOSES = minutesOfTime(CLINIC_HOURS.close);
 const LUNCH_START = minutesOfTime(CLINIC_HOURS.lunchStart);
 const LUNCH_END = minutesOfTime(CLINIC_HOURS.lunchEnd);
-
-/** The wall-clock Date showing the clinic's date and time at `instant`. */
-export function toWallClockDate(instant: Date | string, timeZone: string): Date {
-  const { date, minutes } = clinicWallClock(instant, timeZone);
-  return wallClockDate(date, timeOfMinutes(minutes));
-}
-
-/** The wall-clock Date for a clinic date and time. */
-export function wallClockDate(date: IsoDate, time: WallTime): Date {
-  const parts = parseIsoDate(date);
-  if (!parts) throw new RangeError(`Not an ISO date: ${date}`);
-  const minutes = minutesOfTime(time);
-  return new Date(parts.year, parts.month - 1, parts.day, Math.floor(minutes / 60), minutes % 60);
-}
-
-/** The clinic date and 'HH:MM' a wall-clock Date shows (seconds dropped). */
-export function wallClockParts(wallClock: Date): { date: IsoDate; time: WallTime } {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return {
-    date: `${String(wallClock.getFullYear()).padStart(4, '0')}-${pad(wallClock.getMonth() + 1)}-${pad(wallClock.getDate())}`,
-    time: `${pad(wallClock.getHours())}:${pad(wallClock.getMinutes())}`,
-  };
-}
-
-/** The instant a wall-clock Date stands for in the clinic. */
-export function fromWallClockDate(wallClock: Date, timeZone: string): Date {
-  const { date, time } = wallClockParts(wallClock);
-  return clinicInstant(date, time, timeZone);
-}
 
 export interface CalendarAppointment {
   readonly id: number;
@@ -86,7 +63,7 @@ export function calendarEvents(appointments: readonly CalendarAppointment[], tim
       id: appointment.id,
       title: procedure ? `${patient} · ${procedure}` : patient,
       start,
-      end: new Date(start.getTime() + SLOT_MINUTES * 60_000),
+      end: addMinutes(start, SLOT_MINUTES),
       resourceId: appointment.dentist_id,
       status: appointment.status,
       colour: statusColour(appointment.status),
@@ -118,8 +95,8 @@ export type SlotChoice =
  * outside 09:00–18:00, lunch, already started, or booked for that dentist.
  */
 export function calendarSlotChoice(input: SlotChoiceInput): SlotChoice {
-  const { date, time } = wallClockParts(input.start);
-  const raw = minutesOfTime(time);
+  const { date, hour, minute } = wallClockParts(input.start);
+  const raw = hour * 60 + minute;
   const minutes = OPENS + Math.floor((raw - OPENS) / SLOT_MINUTES) * SLOT_MINUTES;
   if (weekdayOf(date) === 0) return { ok: false, reason: 'sunday' };
   if (raw < OPENS || minutes + SLOT_MINUTES > CLOSES) return { ok: false, reason: 'closed' };
@@ -142,6 +119,7 @@ export function calendarSlotChoice(input: SlotChoiceInput): SlotChoice {
 
 /** Whether a wall-clock slot start lies in the lunch break (drawn as unavailable). */
 export function isLunchSlot(wallClock: Date): boolean {
-  const minutes = wallClock.getHours() * 60 + wallClock.getMinutes();
+  const { hour, minute } = wallClockParts(wallClock);
+  const minutes = hour * 60 + minute;
   return minutes >= LUNCH_START && minutes < LUNCH_END;
 }

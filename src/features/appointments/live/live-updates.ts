@@ -1,5 +1,5 @@
+import { formatClinicDateTimeShort, isInRange, type InstantRange } from '@common/clinic-calendar';
 import type { ListAppointment } from '../model/api/list-columns';
-import { isInPeriod, type PeriodRange } from '../model/periods';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../model/status-rules';
 
 /** Spec part 2 §9: how long live-update effects last. */
@@ -77,9 +77,9 @@ export function parseAppointmentUpdate(payload: unknown): AppointmentUpdate | nu
 export function isUpdateForView(
   update: Pick<AppointmentUpdate, 'clinic_id' | 'appointment_time'>,
   clinicId: number,
-  period: Pick<PeriodRange, 'start' | 'end'>,
+  period: InstantRange,
 ): boolean {
-  return update.clinic_id === clinicId && isInPeriod(update.appointment_time, period);
+  return update.clinic_id === clinicId && isInRange(update.appointment_time, period);
 }
 
 /**
@@ -104,24 +104,12 @@ export function pendingUpdatesLabel(count: number): string {
   return `${count} new update(s)`;
 }
 
-const noticeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** 'Nov 21, 2026, 9:20 AM': the Philippine locale, in the clinic's time zone (spec §4). */
-export function formatNoticeTime(instant: string, timeZone: string): string {
-  let formatter = noticeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-PH', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
-    noticeFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(new Date(instant));
-}
-
-/** The toast / desktop-notification text: who, what, and when. */
+/** The toast / desktop-notification text: who, what, and when ('Nov 21, 2026, 9:20 AM', clinic time, spec §4). */
 export function updateNoticeText(update: AppointmentUpdate, timeZone: string): string {
   const who = update.patient_name ?? `Appointment #${update.id}`;
   const what = update.deleted ? 'Deleted' : update.status;
   const withDentist = update.dentist_name ? ` with ${update.dentist_name}` : '';
-  return `${who}${withDentist}: ${what} · ${formatNoticeTime(update.appointment_time, timeZone)}`;
+  return `${who}${withDentist}: ${what} · ${formatClinicDateTimeShort(update.appointment_time, timeZone)}`;
 }
 
 /**

@@ -1,26 +1,8 @@
 /**
- * How appointment values read on screen (spec part 2 §2): the long date and 12-hour time in
- * clinic time, 'N/A' for a missing Messenger id, prices in pesos, and the Dentist select with
- * inactive dentists disabled.
+ * How appointment values read on screen (spec part 2 §2): 'N/A' for a missing Messenger id, prices
+ * in pesos, and the Dentist select with inactive dentists disabled. Dates and times in clinic time
+ * come from @common/clinic-calendar (formatClinicDate, formatClinicTime).
  */
-import { clinicDateTime, toInstant } from '@/lib/clinic-time';
-
-const longDateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** 'November 23, 2026': the clinic's date at `instant`, long form. */
-export function formatLongDate(instant: string | Date, timeZone: string): string {
-  let formatter = longDateFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'long', day: 'numeric' });
-    longDateFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(toInstant(instant));
-}
-
-/** '10:20 AM': the clinic's time at `instant`, 12-hour. */
-export function formatTime12(instant: string | Date, timeZone: string): string {
-  return clinicDateTime(instant, timeZone).time;
-}
 
 /** The Messenger id as shown in the patient cell: the id, or 'N/A'. */
 export function messengerIdText(messengerId: string | null | undefined): string {

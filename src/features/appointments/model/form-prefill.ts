@@ -1,4 +1,4 @@
-import type { IsoDate, WallTime } from './dates';
+import type { IsoDate, WallTime } from '@common/clinic-calendar';
 
 /** What the calendar hands the Add form: the dentist, date and slot chosen there. */
 export interface AppointmentFormPrefill {

@@ -3,7 +3,7 @@
  * dentist titled '{dentist} (n appointments)', and the Dentist filter with counts. Pure; the
  * caller passes the appointments already narrowed to the view period.
  */
-import { toInstant } from '@/lib/clinic-time';
+import { toInstant } from '@common/clinic-calendar';
 
 export interface ListAppointment {
   readonly id: number;

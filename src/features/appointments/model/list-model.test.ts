@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fixSystemClock } from '@common/clinic-calendar/testing/browser-zone';
 import { isSortedByStart, mergeRowIntoRange, rowsInRange, rowsOfDentist } from './list-model';
 import { periodRange } from './periods';
-import { fixSystemClock } from './testing/clock';
 
 fixSystemClock();
 

@@ -3,7 +3,7 @@
  * in time order with their start parsed once (`startsAt`), so a period is two binary searches
  * and a slice rather than a parse of every row on each filter change.
  */
-import type { PeriodRange } from './periods';
+import type { InstantRange } from '@common/clinic-calendar';
 
 export interface TimedRow {
   readonly id: number;
@@ -32,7 +32,7 @@ export function isSortedByStart(rows: readonly TimedRow[]): boolean {
  * The rows starting in [range.start, range.end), as a new array in the given order. Rows sorted
  * by `startsAt` are cut with binary search; others are filtered one by one.
  */
-export function rowsInRange<R extends TimedRow>(rows: readonly R[], range: Pick<PeriodRange, 'start' | 'end'>): R[] {
+export function rowsInRange<R extends TimedRow>(rows: readonly R[], range: InstantRange): R[] {
   const start = range.start.getTime();
   const end = range.end.getTime();
   if (!isSortedByStart(rows)) return rows.filter((row) => start <= row.startsAt && row.startsAt < end);

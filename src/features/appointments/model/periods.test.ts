@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isInRange } from '@common/clinic-calendar';
+import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 import {
   appointmentsInPeriod,
   dayOptions,
   defaultPeriodSelection,
-  isInPeriod,
   MONTH_NAMES,
   normalizePeriodSelection,
   periodRange,
@@ -13,7 +14,6 @@ import {
   yearOptions,
   type PeriodSelection,
 } from './periods';
-import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from './testing/clock';
 
 fixSystemClock();
 
@@ -167,12 +167,12 @@ describe('the view period', () => {
 
   it('holds appointments from its first instant up to, not including, its end', () => {
     const range = periodRange({ view: 'daily', year: 2026, month: 11, week: 1, day: 23 }, MANILA);
-    expect(isInPeriod('2026-11-23T00:00:00+08:00', range)).toBe(true);
-    expect(isInPeriod('2026-11-23T23:59:59+08:00', range)).toBe(true);
-    expect(isInPeriod('2026-11-24T00:00:00+08:00', range)).toBe(false);
-    expect(isInPeriod('2026-11-22T23:59:59+08:00', range)).toBe(false);
+    expect(isInRange('2026-11-23T00:00:00+08:00', range)).toBe(true);
+    expect(isInRange('2026-11-23T23:59:59+08:00', range)).toBe(true);
+    expect(isInRange('2026-11-24T00:00:00+08:00', range)).toBe(false);
+    expect(isInRange('2026-11-22T23:59:59+08:00', range)).toBe(false);
     // 23 November 20:00 in New York is 24 November in Manila.
-    expect(isInPeriod('2026-11-23T20:00:00-05:00', range)).toBe(false);
+    expect(isInRange('2026-11-23T20:00:00-05:00', range)).toBe(false);
   });
 
   it('is the same whatever the browser’s time zone', () => {

@@ -3,11 +3,23 @@
  * Month, Week and Day; the period they select as a half-open range of instants in clinic time;
  * and the summary line. `now` and the clinic's zone are passed in.
  */
-// Relative, not '@/lib': the Node-side browser tests load this module too, without the alias.
-import { clinicToday, toInstant } from '@/lib/clinic-time';
-import { clinicDateOf, clinicInstant } from './clinic-clock';
-import { addDays, daysInMonth, isoDate, parseIsoDate, type IsoDate } from './dates';
-import { monthWeek, weekCount, weekOfMonth } from './weeks';
+import {
+  clinicDateOf,
+  clinicDaysRange,
+  clinicToday,
+  daysInMonth,
+  firstDateOfMonth,
+  isInRange,
+  isoDate,
+  isoMonth,
+  lastDateOfMonth,
+  monthWeek,
+  parseIsoDate,
+  weekCount,
+  weekOfMonth,
+  type InstantRange,
+  type IsoDate,
+} from '@common/clinic-calendar';
 
 export type AppointmentView = 'monthly' | 'weekly' | 'daily';
 
@@ -38,16 +50,14 @@ export interface PeriodSelection {
   readonly year: number;
   /** 1–12 */
   readonly month: number;
-  /** 1-based week of the month (see weeks.ts). */
+  /** 1-based week of the month (see weekOfMonth in @common/clinic-calendar). */
   readonly week: number;
   /** Day of the month. */
   readonly day: number;
 }
 
 /** The period as instants, [start, end), plus its first and last clinic dates. */
-export interface PeriodRange {
-  readonly start: Date;
-  readonly end: Date;
+export interface PeriodRange extends InstantRange {
   readonly firstDate: IsoDate;
   /** Included. */
   readonly lastDate: IsoDate;
@@ -67,14 +77,15 @@ export function defaultPeriodSelection(now: Date, timeZone: string): PeriodSelec
  * nothing changes.
  */
 export function normalizePeriodSelection(selection: PeriodSelection): PeriodSelection {
-  const week = Math.min(Math.max(1, selection.week), weekCount(selection.year, selection.month));
-  const day = Math.min(Math.max(1, selection.day), daysInMonth(selection.year, selection.month));
+  const month = isoMonth(selection.year, selection.month);
+  const week = Math.min(Math.max(1, selection.week), weekCount(month));
+  const day = Math.min(Math.max(1, selection.day), daysInMonth(month));
   return week === selection.week && day === selection.day ? selection : { ...selection, week, day };
 }
 
 /** The Week filter's choices: 'Week 1' … 'Week n'. */
 export function weekOptions(year: number, month: number): { value: number; label: string }[] {
-  return Array.from({ length: weekCount(year, month) }, (_, index) => ({
+  return Array.from({ length: weekCount(isoMonth(year, month)) }, (_, index) => ({
     value: index + 1,
     label: `Week ${index + 1}`,
   }));
@@ -82,7 +93,7 @@ export function weekOptions(year: number, month: number): { value: number; label
 
 /** The Day filter's choices: 1 … days in the month. */
 export function dayOptions(year: number, month: number): number[] {
-  return Array.from({ length: daysInMonth(year, month) }, (_, index) => index + 1);
+  return Array.from({ length: daysInMonth(isoMonth(year, month)) }, (_, index) => index + 1);
 }
 
 /**
@@ -107,16 +118,16 @@ export function yearOptions(
 }
 
 function datesOf(selection: PeriodSelection): { firstDate: IsoDate; lastDate: IsoDate } {
-  const { year, month } = selection;
+  const month = isoMonth(selection.year, selection.month);
   switch (selection.view) {
     case 'monthly':
-      return { firstDate: isoDate(year, month, 1), lastDate: isoDate(year, month, daysInMonth(year, month)) };
+      return { firstDate: firstDateOfMonth(month), lastDate: lastDateOfMonth(month) };
     case 'weekly': {
-      const week = monthWeek(year, month, selection.week);
+      const week = monthWeek(month, selection.week);
       return { firstDate: week.start, lastDate: week.end };
     }
     case 'daily': {
-      const date = isoDate(year, month, selection.day);
+      const date = isoDate(selection.year, selection.month, selection.day);
       return { firstDate: date, lastDate: date };
     }
   }
@@ -129,18 +140,7 @@ function datesOf(selection: PeriodSelection): { firstDate: IsoDate; lastDate: Is
  */
 export function periodRange(selection: PeriodSelection, timeZone: string): PeriodRange {
   const { firstDate, lastDate } = datesOf(selection);
-  return {
-    start: clinicInstant(firstDate, '00:00', timeZone),
-    end: clinicInstant(addDays(lastDate, 1), '00:00', timeZone),
-    firstDate,
-    lastDate,
-  };
-}
-
-/** Whether an appointment time lies in the period. */
-export function isInPeriod(appointmentTime: string | Date, range: Pick<PeriodRange, 'start' | 'end'>): boolean {
-  const at = toInstant(appointmentTime).getTime();
-  return range.start.getTime() <= at && at < range.end.getTime();
+  return { ...clinicDaysRange(firstDate, lastDate, timeZone), firstDate, lastDate };
 }
 
 /**
@@ -149,12 +149,12 @@ export function isInPeriod(appointmentTime: string | Date, range: Pick<PeriodRan
  */
 export function appointmentsInPeriod<
   A extends { readonly appointment_time: string; readonly dentist_id: number; readonly deleted?: boolean | null },
->(appointments: readonly A[], range: Pick<PeriodRange, 'start' | 'end'>, dentistId: number | null = null): A[] {
+>(appointments: readonly A[], range: InstantRange, dentistId: number | null = null): A[] {
   return appointments.filter(
     (appointment) =>
       appointment.deleted !== true &&
       (dentistId === null || appointment.dentist_id === dentistId) &&
-      isInPeriod(appointment.appointment_time, range),
+      isInRange(appointment.appointment_time, range),
   );
 }
 

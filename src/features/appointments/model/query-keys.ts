@@ -15,4 +15,15 @@ export const appointmentKeys = {
   procedures: (clinicId: number) => [...appointmentKeys.all, 'procedures', clinicId] as const,
   reminders: (clinicId: number, appointmentId: number) =>
     [...appointmentKeys.all, 'reminders', clinicId, appointmentId] as const,
+
+  // Keys of writes, per form or record: a second write with the same key is ignored while one
+  // is in flight (src/lib/use-guarded-mutation.ts).
+  /** Book (appointmentId null) or Save an edit. */
+  save: (appointmentId: number | null) => [...appointmentKeys.all, 'save', appointmentId ?? 'new'] as const,
+  updateStatus: (appointmentId: number) => [...appointmentKeys.all, 'update-status', appointmentId] as const,
+  notifyStatus: (appointmentId: number) => [...appointmentKeys.all, 'notify-status', appointmentId] as const,
+  delete: (appointmentId: number) => [...appointmentKeys.all, 'delete', appointmentId] as const,
+  saveReminderSettings: (appointmentId: number) =>
+    [...appointmentKeys.all, 'save-reminder-settings', appointmentId] as const,
+  sendReminder: (appointmentId: number) => [...appointmentKeys.all, 'send-reminder', appointmentId] as const,
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 import {
   availableRanges,
   CLINIC_HOURS,
@@ -12,7 +13,6 @@ import {
   type Slot,
   type SlotState,
 } from './slots';
-import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from './testing/clock';
 
 fixSystemClock();
 

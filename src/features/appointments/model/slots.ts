@@ -5,10 +5,18 @@
  * blocks, the appointments holding a slot and the past, cut into 20-minute slots. Slots that do
  * not survive are labelled with the reason. `now`, the zone and the hours are always passed in.
  */
-import { toInstant } from '@/lib/clinic-time';
-import { clinicInstant, toClinicIso } from './clinic-clock';
+import {
+  clinicInstant,
+  minutesOfTime,
+  timeOfMinutes,
+  toClinicIso,
+  toInstant,
+  twelveHourLabel,
+  weekdayOf,
+  type IsoDate,
+  type WallTime,
+} from '@common/clinic-calendar';
 import { cutIntoSlots, rangesOverlap, subtractRanges, type TimeRange } from './date-ranges';
-import { minutesOfTime, timeOfMinutes, twelveHourLabel, weekdayOf, type IsoDate, type WallTime } from './dates';
 
 export interface ClinicHours {
   /** First slot start, 'HH:MM'. */

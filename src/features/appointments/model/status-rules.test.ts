@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixSystemClock } from '@common/clinic-calendar/testing/browser-zone';
 import {
   APPOINTMENT_STATUSES,
   CANCEL_LOCK_MS,
@@ -12,7 +13,6 @@ import {
   statusOptionsFor,
   type AppointmentStatus,
 } from './status-rules';
-import { fixSystemClock } from './testing/clock';
 
 fixSystemClock();
 

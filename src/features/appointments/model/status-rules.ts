@@ -6,7 +6,7 @@
  * One moment splits future from past for every rule: an appointment has started once
  * `now >= appointment_time` (docs/decisions.md, "Appointments logic").
  */
-import { toInstant } from '@/lib/clinic-time';
+import { toInstant } from '@common/clinic-calendar';
 
 export const APPOINTMENT_STATUSES = ['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'] as const;
 

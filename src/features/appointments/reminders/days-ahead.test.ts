@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 import { cleanReminderDays, manualDaysAhead, reminderDaysToSave } from './days-ahead';
-import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '../model/testing/clock';
 
 fixSystemClock();
 

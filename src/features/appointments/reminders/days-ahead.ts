@@ -2,9 +2,7 @@
  * Reminder days (spec part 2 §2, §5, §9): the days_ahead of a manual send, and the list of days
  * the Reminder modal saves. `now` and the clinic's zone are passed in.
  */
-import { clinicToday, toInstant } from '@/lib/clinic-time';
-import { clinicDateOf } from '../model/clinic-clock';
-import { daysBetween } from '../model/dates';
+import { clinicDateOf, clinicToday, daysBetween, toInstant } from '@common/clinic-calendar';
 
 export const MIN_DAYS_AHEAD = 1;
 

@@ -3,8 +3,8 @@
  * the table shows it, in clinic time with the Philippine locale, manual and automated told apart,
  * and a reminder that was not delivered said so in words.
  */
+import { formatClinicDateTimeShort } from '@common/clinic-calendar';
 import { messengerIdText } from '../model/display';
-import { toInstant } from '@/lib/clinic-time';
 
 export interface ReminderLogEntry {
   id: number;
@@ -29,27 +29,6 @@ export interface ReminderLogRow {
   problem: string | null;
 }
 
-const sentOnFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** 'Nov 23, 2026, 9:05 AM': the clinic's date and time at `instant`, en-PH. */
-export function formatSentOn(instant: string | Date, timeZone: string): string {
-  let formatter = sentOnFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-PH', {
-      timeZone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    });
-    sentOnFormatters.set(timeZone, formatter);
-  }
-  // Newer ICU data puts a narrow no-break space before AM/PM; one plain space reads the same everywhere.
-  return formatter.format(toInstant(instant)).replace(/\s+/gu, ' ');
-}
-
 /** What went wrong with a reminder, or null when it was delivered. */
 export function reminderProblem(entry: Pick<ReminderLogEntry, 'outcome' | 'error'>): string | null {
   const reason = entry.error?.trim() || null;
@@ -62,7 +41,8 @@ export function reminderProblem(entry: Pick<ReminderLogEntry, 'outcome' | 'error
 export function reminderLogRows(entries: readonly ReminderLogEntry[], timeZone: string): ReminderLogRow[] {
   return entries.map((entry) => ({
     id: entry.id,
-    sentOn: formatSentOn(entry.sent_on, timeZone),
+    // 'Nov 23, 2026, 9:05 AM': the Philippine short form, in clinic time.
+    sentOn: formatClinicDateTimeShort(entry.sent_on, timeZone),
     daysAhead: entry.days_ahead,
     messengerId: messengerIdText(entry.messenger_id),
     kind: entry.is_manual ? 'manual' : 'automated',

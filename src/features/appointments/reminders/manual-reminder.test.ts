@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 import { ServiceError } from '@/lib/service-client';
 import { manualReminderRequest, SEND_NO_REASON_TEXT, sendFailureText } from './manual-reminder';
-import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '../model/testing/clock';
 
 fixSystemClock();
 

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@/lib/session';
+import { requestErrorOf } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { isNetworkFailure } from '../auth-errors';
-import { getProfile, ProfileMissingError } from './get-profile';
+import { getProfile } from './get-profile';
 
 export type RestoreOutcome =
   | { kind: 'signed-in'; user: SessionUser }
@@ -31,13 +32,13 @@ export async function restoreSession(hadStoredSession: boolean): Promise<Restore
   try {
     return { kind: 'signed-in', user: await getProfile(userData.user) };
   } catch (error) {
-    if (error instanceof ProfileMissingError) {
+    const failure = requestErrorOf(error);
+    if (failure.kind === 'gone') {
       await supabase.auth.signOut({ scope: 'local' });
       return { kind: 'no-profile' };
     }
-    // PGRST30x: PostgREST refused the token (invalid, expired) after all.
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && /^PGRST30\d$/.test(code)) {
+    // PostgREST refused the token (invalid, expired) after all.
+    if (failure.kind === 'unauthenticated') {
       await supabase.auth.signOut({ scope: 'local' });
       return { kind: 'signed-out', stale: true };
     }

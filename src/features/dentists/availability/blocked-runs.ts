@@ -3,8 +3,8 @@
  * §7: end is the next hour, 18:00 for the last slot of the day). The result is the `p_blocks`
  * argument of `save_availability_day(p_dentist_id, p_date, p_blocks)`.
  */
-import type { IsoDate } from '@/lib/clinic-time';
-import { hourTime, LUNCH_HOUR, type HourSlot } from './hour-slots';
+import { wallTime, type IsoDate } from '@common/clinic-calendar';
+import { LUNCH_HOUR, type HourSlot } from './hour-slots';
 
 /** One block as `save_availability_day` takes it. */
 export interface BlockRun {
@@ -27,7 +27,7 @@ export function blockedRuns(slots: readonly Pick<HourSlot, 'hour' | 'state'>[]):
     if (current && hour === current.last + 1) current.last = hour;
     else runs.push({ first: hour, last: hour });
   }
-  return runs.map((run) => ({ start_time: hourTime(run.first), end_time: hourTime(run.last + 1) }));
+  return runs.map((run) => ({ start_time: wallTime(run.first), end_time: wallTime(run.last + 1) }));
 }
 
 /** A row of the 'Blocked Periods' table. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   countHourSlots,
-  hourLabel,
   hourSlotsForDay,
   isToggleable,
   SLOT_HOURS,
@@ -36,10 +35,6 @@ describe('hour slots of a day', () => {
       { hour: 17, time: '17:00', label: '5:00 PM', state: 'available' },
     ]);
     expect(SLOT_HOURS).toHaveLength(9);
-  });
-
-  it('labels midnight and noon the 12-hour way', () => {
-    expect([0, 11, 12, 23].map(hourLabel)).toEqual(['12:00 AM', '11:00 AM', '12:00 PM', '11:00 PM']);
   });
 
   it('marks an hour booked when an appointment starts within it in clinic time', () => {
@@ -109,6 +104,16 @@ describe('hour slots of a day', () => {
   it('marks an hour blocked when a block covers only part of it', () => {
     const slots = day({ blocks: [{ start_time: '10:30', end_time: '11:00' }] });
     expect(statesOf(slots)).toMatchObject({ '10:00': 'blocked', '11:00': 'available' });
+  });
+
+  it('ignores a block whose times cannot be read', () => {
+    const slots = day({
+      blocks: [
+        { start_time: 'soon', end_time: '11:00' },
+        { start_time: '13:00', end_time: '25:00' },
+      ],
+    });
+    expect(countHourSlots(slots)).toEqual({ available: 8, blocked: 0, booked: 0 });
   });
 
   it('keeps lunch as lunch under a block, and shows booked over blocked', () => {

@@ -3,7 +3,7 @@
  * hourly slots 09:00–17:00, 12:00 a fixed Lunch Break, each slot available, blocked, booked or
  * lunch. All times are clinic wall-clock time; the clinic's time zone is passed in.
  */
-import { clinicWallClock, type IsoDate } from '@/lib/clinic-time';
+import { clinicWallClock, minutesOfTime, twelveHourLabel, wallTime, type IsoDate } from '@common/clinic-calendar';
 
 export const FIRST_SLOT_HOUR = 9;
 export const LAST_SLOT_HOUR = 17;
@@ -50,20 +50,13 @@ export interface HourSlotCounts {
   booked: number;
 }
 
-/** 'HH:00' for an hour of the day. */
-export function hourTime(hour: number): string {
-  return `${String(hour).padStart(2, '0')}:00`;
-}
-
-/** The 12-hour label of an hour: 0 → '12:00 AM', 9 → '9:00 AM', 12 → '12:00 PM', 17 → '5:00 PM'. */
-export function hourLabel(hour: number): string {
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  return `${twelve}:00 ${hour < 12 ? 'AM' : 'PM'}`;
-}
-
+/** Minutes since midnight of a stored time; NaN for a malformed one, which then blocks nothing. */
 function minutesOf(time: string): number {
-  const match = /^(\d{2}):(\d{2})/.exec(time);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+  try {
+    return minutesOfTime(time);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function isBlockedHour(hour: number, blocks: readonly SlotBlock[], date: IsoDate): boolean {
@@ -108,7 +101,8 @@ export function hourSlotsForDay(input: {
     if (hour === LUNCH_HOUR) state = 'lunch';
     else if (booked.has(hour)) state = 'booked';
     else if (isBlockedHour(hour, input.blocks, input.date)) state = 'blocked';
-    return { hour, time: hourTime(hour), label: hourLabel(hour), state };
+    const time = wallTime(hour);
+    return { hour, time, label: twelveHourLabel(time), state };
   });
 }
 

@@ -1,9 +1,18 @@
 import { useId, useMemo, useState } from 'react';
+import {
+  DEFAULT_CLINIC_TIME_ZONE,
+  addDays,
+  clinicInstant,
+  clinicToday,
+  monthOf,
+  weekdayName,
+  type IsoDate,
+} from '@common/clinic-calendar';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { MonthCalendar } from '@/components/month-calendar/month-calendar';
 import { DataTable, type Column } from '@/components/table/data-table';
 import { useToast } from '@/components/toast/toast-context';
-import { DEFAULT_CLINIC_TIME_ZONE, clinicToday, type IsoDate } from '@/lib/clinic-time';
 import { useSession } from '@/lib/session';
 import { useDeleteAvailabilityBlock } from '../api/delete-availability-block';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
@@ -12,7 +21,6 @@ import { useDentistAvailability } from '../api/get-dentist-availability';
 import { useDentists } from '../api/get-dentists';
 import { useSaveAvailabilityDay } from '../api/save-availability-day';
 import { blockedPeriods, blockedRuns, type BlockedPeriod } from '../availability/blocked-runs';
-import { firstSelectableDate, monthOf } from '../availability/calendar-days';
 import {
   countHourSlots,
   hourSlotsForDay,
@@ -20,9 +28,8 @@ import {
   toggleHourSlot,
   type HourSlot,
 } from '../availability/hour-slots';
-import { formatWeekday } from '../format';
+import { firstSelectableDate, isSelectableDate } from '../availability/selectable-dates';
 import { AVAILABILITY_TEXT, DENTIST_EXTRA_TEXT } from '../messages';
-import { AvailabilityCalendar } from './availability-calendar';
 import { HourSlotGrid, SlotLegend } from './hour-slot-grid';
 
 export interface AvailabilityManagerProps {
@@ -48,8 +55,6 @@ export function AvailabilityManager({ dentist }: AvailabilityManagerProps) {
     />
   );
 }
-
-const DAY_MS = 86_400_000;
 
 /** Unsaved clicks on the grid of one dentist and date: the hours the user wants blocked. */
 interface Draft {
@@ -83,7 +88,8 @@ function ManagerBody({
   const titleId = useId();
   // Read once when the manager opens: the calendar's range starts at the clinic's today.
   const [today] = useState(() => clinicToday(new Date(), timeZone));
-  const [appointmentsSince] = useState(() => new Date(Date.now() - 2 * DAY_MS).toISOString());
+  // From the clinic's midnight two days before today: the grid shows today and later days only.
+  const [appointmentsSince] = useState(() => clinicInstant(addDays(today, -2), '00:00', timeZone).toISOString());
   const [chosenDentistId, setChosenDentistId] = useState<number | null>(null);
   const dentistId = fixedDentist?.id ?? chosenDentistId;
   const [selectedDate, setSelectedDate] = useState<IsoDate | null>(() => firstSelectableDate(today));
@@ -265,12 +271,24 @@ function ManagerBody({
       {timeZoneFailed ? <p className="form-message form-message-info">{DENTIST_EXTRA_TEXT.timeZoneFailed}</p> : null}
 
       <div className="availability-layout">
-        <AvailabilityCalendar
+        <MonthCalendar
           month={month}
           today={today}
           selected={selectedDate}
+          earliestMonth={monthOf(today)}
+          isSelectable={(date) => isSelectableDate(date, today)}
           onMonthChange={setMonth}
           onSelect={selectDate}
+          classNames={{
+            root: 'availability-calendar',
+            header: 'calendar-header',
+            nav: 'calendar-nav',
+            title: 'calendar-title',
+            grid: 'calendar-grid',
+            day: 'calendar-day',
+            today: 'calendar-day-today',
+            selected: 'calendar-day-selected',
+          }}
         />
 
         <div className="availability-day">
@@ -278,7 +296,7 @@ function ManagerBody({
             {selectedDate ? (
               <>
                 <span>{selectedDate}</span>{' '}
-                <span className="availability-day-weekday">{formatWeekday(selectedDate)}</span>
+                <span className="availability-day-weekday">{weekdayName(selectedDate)}</span>
               </>
             ) : (
               'Pick a date'

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
-import { formatClinicDateTime } from '@/lib/clinic-time';
+import { formatClinicDateTime } from '@common/clinic-calendar';
 import { useDeleteDentist } from '../api/delete-dentist';
 import type { Dentist } from '../api/get-dentists';
 import type { BlockingAppointment, DentistDeleteOutcome } from '../delete-outcome';

@@ -3,7 +3,7 @@ import { HeaderMessage, useHeaderMessage } from '@/components/header-message/hea
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { DataTable, type Column } from '@/components/table/data-table';
-import { DEFAULT_CLINIC_TIME_ZONE } from '@/lib/clinic-time';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useDentists, type Dentist } from '../api/get-dentists';

@@ -1,7 +1,7 @@
 import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { LoadingState } from '@/components/states/states';
-import { formatClinicDateTime } from '@/lib/clinic-time';
+import { formatClinicDateTime } from '@common/clinic-calendar';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { usePatientHistory, type PatientHistoryEntry } from '../api/get-patient-history';
 import type { PatientListItem } from '../api/patient-columns';

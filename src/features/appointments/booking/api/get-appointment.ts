@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppointmentRow } from '@/lib/database.types';
+import { RequestError, toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { withTimeout } from '@/lib/with-timeout';
-import { BookingRequestError, toBookingRequestError } from '../outcome';
 import { appointmentKeys } from '../../model/query-keys';
 import { CHECK_TIMEOUT_MS } from './get-dentist-day';
 
@@ -15,7 +15,7 @@ type Answer = Omit<EditedAppointment, 'patient_name'> & { deleted: boolean; pati
 
 /**
  * One appointment for Edit, with the patient's name (spec part 2 §7: read one by id with the
- * patient name). One deleted meanwhile, or not there at all, is a 'gone' BookingRequestError.
+ * patient name). One deleted meanwhile, or not there at all, is a 'gone' RequestError.
  * `retry: false` for the check before saving, which reports a connection failure at once.
  */
 export async function getBookingAppointment(
@@ -36,9 +36,9 @@ export async function getBookingAppointment(
     ),
     CHECK_TIMEOUT_MS,
   );
-  if (error) throw toBookingRequestError(error, status);
+  if (error) throw toRequestError(error, status);
   const row = data[0];
-  if (!row || row.deleted) throw new BookingRequestError('gone');
+  if (!row || row.deleted) throw new RequestError('gone');
   const { patients, deleted: _deleted, ...appointment } = row;
   return { ...appointment, patient_name: patients?.name ?? null };
 }

@@ -1,10 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { clinicDayRange, type IsoDate } from '@common/clinic-calendar';
 import type { AppointmentRow, DentistAvailabilityRow } from '@/lib/database.types';
+import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { withTimeout } from '@/lib/with-timeout';
-import { toBookingRequestError } from '../outcome';
-import { clinicDayRange } from '../day';
-import type { IsoDate } from '../../model/dates';
 import { appointmentKeys } from '../../model/query-keys';
 import { isClosedDay } from '../../model/slots';
 
@@ -45,8 +44,8 @@ export async function getDentistDay(
       .eq('clinic_id', clinicId)
       .eq('dentist_id', dentistId)
       .eq('deleted', false)
-      .gte('appointment_time', day.start)
-      .lt('appointment_time', day.end)
+      .gte('appointment_time', day.start.toISOString())
+      .lt('appointment_time', day.end.toISOString())
       .order('appointment_time')
       .retry(retry),
     getSupabase()
@@ -59,8 +58,8 @@ export async function getDentistDay(
       .order('start_time')
       .retry(retry),
   ]);
-  if (appointments.error) throw toBookingRequestError(appointments.error, appointments.status);
-  if (blocks.error) throw toBookingRequestError(blocks.error, blocks.status);
+  if (appointments.error) throw toRequestError(appointments.error, appointments.status);
+  if (blocks.error) throw toRequestError(blocks.error, blocks.status);
   return { appointments: appointments.data, blocks: blocks.data };
 }
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DentistRow } from '@/lib/database.types';
+import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { sortByName } from '../choices';
-import { toBookingRequestError } from '../outcome';
 import { appointmentKeys } from '../../model/query-keys';
 
 export type BookingDentist = Pick<DentistRow, 'id' | 'name' | 'is_active'>;
@@ -17,7 +17,7 @@ export async function getBookingDentists(clinicId: number): Promise<BookingDenti
     .select('id, name, is_active')
     .eq('clinic_id', clinicId)
     .eq('deleted', false);
-  if (error) throw toBookingRequestError(error, status);
+  if (error) throw toRequestError(error, status);
   return sortByName(data);
 }
 

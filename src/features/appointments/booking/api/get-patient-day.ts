@@ -1,9 +1,8 @@
+import { clinicDayRange, type IsoDate } from '@common/clinic-calendar';
 import type { AppointmentRow } from '@/lib/database.types';
+import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { withTimeout } from '@/lib/with-timeout';
-import { clinicDayRange } from '../day';
-import { toBookingRequestError } from '../outcome';
-import type { IsoDate } from '../../model/dates';
 import { CHECK_TIMEOUT_MS } from './get-dentist-day';
 
 export type PatientDayAppointment = Pick<
@@ -33,8 +32,8 @@ export async function getPatientDay(
         .eq('clinic_id', clinicId)
         .eq('patient_id', patientId)
         .eq('deleted', false)
-        .gte('appointment_time', day.start)
-        .lt('appointment_time', day.end)
+        .gte('appointment_time', day.start.toISOString())
+        .lt('appointment_time', day.end.toISOString())
         .order('appointment_time')
         // A check before saving: a connection failure is reported at once, not retried.
         .retry(false)
@@ -43,6 +42,6 @@ export async function getPatientDay(
     ),
     CHECK_TIMEOUT_MS,
   );
-  if (error) throw toBookingRequestError(error, status);
+  if (error) throw toRequestError(error, status);
   return data.map(({ dentists, ...appointment }) => ({ ...appointment, dentist_name: dentists?.name ?? null }));
 }

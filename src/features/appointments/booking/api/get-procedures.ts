@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { sortByName } from '../choices';
-import { toBookingRequestError } from '../outcome';
 import type { ProcedureCategoryChoice } from '../validation';
 import { appointmentKeys } from '../../model/query-keys';
 
@@ -18,7 +18,7 @@ export async function getBookingProcedures(clinicId: number): Promise<ProcedureC
       { id: number; name: string; procedures: { id: number; name: string; price: number | string }[] }[],
       { merge: false }
     >();
-  if (error) throw toBookingRequestError(error, status);
+  if (error) throw toRequestError(error, status);
   return sortByName(
     data.map((category) => ({
       id: category.id,

@@ -1,37 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { AppointmentStatus } from '@/lib/database.types';
+import { firstRowOrGone, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
-import { BookingRequestError, toBookingRequestError } from '../outcome';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { appointmentKeys } from '../../model/query-keys';
 import type { AppointmentWrite } from '../validation';
+
+/** What the form saves: a new appointment (Book), or the change of an existing one (Save). */
+export type AppointmentSave =
+  | { readonly appointmentId: null; readonly write: AppointmentWrite & { readonly clinic_id: number } }
+  | { readonly appointmentId: number; readonly write: AppointmentWrite & { readonly status: AppointmentStatus } };
 
 /**
  * Book: insert {dentist_id, patient_id, appointment_time, reason, clinic_id} (spec part 2 §7), no
  * status (the database's default, Scheduled). Returns the new appointment's id.
  */
 export async function insertAppointment(row: AppointmentWrite & { readonly clinic_id: number }): Promise<number> {
-  const { data, error, status } = await getSupabase().from('appointments').insert(row).select('id').single();
-  if (error) throw toBookingRequestError(error, status);
-  return data.id;
+  return throwOnError(await getSupabase().from('appointments').insert(row).select('id').single()).id;
 }
 
 /**
  * Save (Edit): update dentist_id, patient_id, appointment_time, reason and status by id. Only a
  * live row is updated: one deleted meanwhile (RLS does not hide those) matches nothing, which is a
- * 'gone' BookingRequestError and writes nothing.
+ * 'gone' RequestError and writes nothing.
  */
 export async function updateAppointment(
   clinicId: number,
   appointmentId: number,
   change: AppointmentWrite & { readonly status: AppointmentStatus },
 ): Promise<number> {
-  const { data, error, status } = await getSupabase()
-    .from('appointments')
-    .update(change)
-    .eq('id', appointmentId)
-    .eq('clinic_id', clinicId)
-    .eq('deleted', false)
-    .select('id');
-  if (error) throw toBookingRequestError(error, status);
-  const updated = data[0];
-  if (!updated) throw new BookingRequestError('gone');
-  return updated.id;
+  const rows = throwOnError(
+    await getSupabase()
+      .from('appointments')
+      .update(change)
+      .eq('id', appointmentId)
+      .eq('clinic_id', clinicId)
+      .eq('deleted', false)
+      .select('id'),
+  );
+  return firstRowOrGone(rows).id;
+}
+
+/** Book or Save; answers the appointment's id. */
+export function saveAppointment(clinicId: number, save: AppointmentSave): Promise<number> {
+  return save.appointmentId === null
+    ? insertAppointment(save.write)
+    : updateAppointment(clinicId, save.appointmentId, save.write);
+}
+
+/**
+ * The form's write, once per appointment at a time (a double click books once). Afterwards the
+ * lists, the dentists' days and the edited appointment are read again.
+ */
+export function useSaveAppointment(clinicId: number) {
+  const queryClient = useQueryClient();
+  return useGuardedMutation({
+    mutationKey: (save: AppointmentSave) => appointmentKeys.save(save.appointmentId),
+    mutationFn: (save: AppointmentSave) => saveAppointment(clinicId, save),
+    onSuccess: (_id, save) => {
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
+      if (save.appointmentId !== null)
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(clinicId, save.appointmentId) });
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PatientRow } from '@/lib/database.types';
+import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
-import { toBookingRequestError } from '../outcome';
 import { normalizePatientSearch, patientSearchFilter } from '../patient-search-filter';
 import { appointmentKeys } from '../../model/query-keys';
 
@@ -20,7 +20,7 @@ export async function searchBookingPatients(clinicId: number, term: string): Pro
   const filter = patientSearchFilter(term);
   if (filter) query = query.or(filter);
   const { data, error, status } = await query.order('name').order('id').limit(PATIENT_SEARCH_LIMIT);
-  if (error) throw toBookingRequestError(error, status);
+  if (error) throw toRequestError(error, status);
   return data;
 }
 

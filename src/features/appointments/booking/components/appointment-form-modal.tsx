@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
+import { clinicToday } from '@common/clinic-calendar';
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useBookingAppointment, type EditedAppointment } from '../api/get-appointment';
 import { useBookingDentists } from '../api/get-dentists';
 import { useBookingProcedures } from '../api/get-procedures';
-import { firstBookableDate } from '../calendar';
+import { firstBookableDate } from '../bookable-dates';
 import { BOOKING_EXTRA_TEXT, bookingFailureKind } from '../outcome';
 import {
   BOOKING_MESSAGES,
@@ -14,7 +15,6 @@ import {
   type BookingForm as BookingFormValues,
   type ProcedureCategoryChoice,
 } from '../validation';
-import { clinicToday } from '@/lib/clinic-time';
 import { BookingForm } from './booking-form';
 import type { AppointmentFormPrefill } from '../../model/form-prefill';
 

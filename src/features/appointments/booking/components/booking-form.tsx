@@ -1,22 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { clinicToday, monthOf, type IsoMonth } from '@common/clinic-calendar';
+import { useId, useMemo, useReducer, useState, type FormEvent } from 'react';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
+import { MonthCalendar } from '@/components/month-calendar/month-calendar';
 import { useToast } from '@/components/toast/toast-context';
+import { useKeyedGuard } from '@/lib/keyed-guard';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { getBookingAppointment } from '../api/get-appointment';
 import type { BookingDentist } from '../api/get-dentists';
 import { fetchFreshDentistDay, useDentistDay } from '../api/get-dentist-day';
 import { getPatientDay } from '../api/get-patient-day';
-import { insertAppointment, updateAppointment } from '../api/save-appointment';
-import { monthOf, type IsoMonth } from '../calendar';
+import { useSaveAppointment } from '../api/save-appointment';
+import { bookingDayTitle, isBookableDate } from '../bookable-dates';
 import { procedureOptionLabel } from '../choices';
 import { bookingFormReducer, effectiveBookingForm } from '../form-state';
-import {
-  BOOKING_EXTRA_TEXT,
-  bookingFailureKind,
-  bookingFailureView,
-  doubleBookingDetails,
-} from '../outcome';
+import { BOOKING_EXTRA_TEXT, bookingFailureKind, bookingFailureView, doubleBookingDetails } from '../outcome';
 import {
   BOOKING_MESSAGES,
   MAX_REASON_LENGTH,
@@ -32,16 +31,16 @@ import {
   type BookingForm as BookingFormValues,
   type ProcedureCategoryChoice,
 } from '../validation';
-import { clinicToday } from '@/lib/clinic-time';
 import { dentistOptions, formatPeso } from '../../model/display';
 import { appointmentKeys } from '../../model/query-keys';
 import { daySlots, isClosedDay, isSlotAvailable, type Slot } from '../../model/slots';
-import { BookingCalendarView } from './booking-calendar-view';
 import { askAboutDoubleBooking, showBookingAlert } from './booking-dialogs';
 import { PatientCombobox, type ChosenPatient } from './patient-combobox';
 import { SlotGrid, SlotLegend } from './slot-grid';
 import { useNow } from '@/lib/use-now';
 import './booking-form.css';
+
+const SUBMIT = 'submit';
 
 export interface BookingFormProps {
   clinicId: number;
@@ -97,9 +96,11 @@ export function BookingForm({
   const [month, setMonth] = useState<IsoMonth>(() => monthOf(initialForm.date ?? today));
   const [showAllErrors, setShowAllErrors] = useState(false);
   const [failure, setFailure] = useState<FormMessageValue | null>(null);
-  const [pending, setPending] = useState(false);
   const [gone, setGone] = useState(false);
-  const running = useRef(false);
+  // One submission at a time, its checks and dialogs included, so a double click books once.
+  const submission = useKeyedGuard<typeof SUBMIT>();
+  const pending = submission.isPending(SUBMIT);
+  const { mutateAsync: saveAppointment } = useSaveAppointment(clinicId);
 
   const day = useDentistDay(clinicId, form.dentistId, form.date, timeZone);
   const closedDay = form.date !== null && isClosedDay(form.date);
@@ -200,18 +201,15 @@ export function BookingForm({
           return;
         }
       }
-      const savedId =
+      const savedId = await saveAppointment(
         editingId === null
-          ? await insertAppointment(bookingInsert(current, { clinicId, procedureName: procedure.name, timeZone }))
-          : await updateAppointment(
-              clinicId,
-              editingId,
-              bookingUpdate(current, { procedureName: procedure.name, timeZone }),
-            );
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
-      if (editingId !== null)
-        void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(clinicId, editingId) });
+          ? {
+              appointmentId: null,
+              write: bookingInsert(current, { clinicId, procedureName: procedure.name, timeZone }),
+            }
+          : { appointmentId: editingId, write: bookingUpdate(current, { procedureName: procedure.name, timeZone }) },
+      );
+      if (savedId === ALREADY_PENDING) return;
       toast(editingId === null ? BOOKING_MESSAGES.booked : BOOKING_MESSAGES.updated, { tone: 'success' });
       onSaved(savedId);
     } catch (error) {
@@ -232,15 +230,7 @@ export function BookingForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (running.current) return;
-    running.current = true;
-    setPending(true);
-    try {
-      await save();
-    } finally {
-      running.current = false;
-      setPending(false);
-    }
+    await submission.run(SUBMIT, save);
   }
 
   const editing = editingId !== null;
@@ -365,14 +355,26 @@ export function BookingForm({
         <div className="booking-row booking-when">
           <fieldset className="booking-fieldset">
             <legend className="field-label">Date</legend>
-            <BookingCalendarView
+            <MonthCalendar
               month={month}
               today={today}
               selected={form.date}
-              invalid={invalid('date')}
+              earliestMonth={monthOf(today)}
+              isSelectable={(date) => isBookableDate(date, today)}
+              dayTitle={(date) => bookingDayTitle(date, today)}
               describedBy={describedBy('date')}
               onMonthChange={setMonth}
               onSelect={(date) => dispatch({ type: 'date', date })}
+              classNames={{
+                root: invalid('date') ? 'booking-calendar is-invalid' : 'booking-calendar',
+                header: 'booking-calendar-header',
+                nav: 'booking-calendar-nav',
+                title: 'booking-calendar-title',
+                grid: 'booking-calendar-grid',
+                day: 'booking-day',
+                today: 'booking-day-today',
+                selected: 'booking-day-selected',
+              }}
             />
             {fieldError('date')}
           </fieldset>

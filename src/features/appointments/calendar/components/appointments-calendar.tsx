@@ -1,18 +1,17 @@
 import { useCallback, useId, useMemo, useState } from 'react';
-import { lazyView } from '@/components/lazy-view/lazy-view';
-import type { ListDentistRecord } from '../../model/api/get-list-dentists';
-import { useYearAppointments } from '../../model/api/get-appointments';
-import { clinicInstant } from '../../model/clinic-clock';
 import {
-  calendarEvents,
-  calendarSlotChoice,
-  isLunchSlot,
+  clinicDaysRange,
+  datesOfWeek,
   toWallClockDate,
   wallClockDate,
   wallClockParts,
-  type SlotRefusal,
-} from '../calendar-time';
-import { addDays, weekdayOf, type IsoDate } from '../../model/dates';
+  weekdayOf,
+  type IsoDate,
+} from '@common/clinic-calendar';
+import { lazyView } from '@/components/lazy-view/lazy-view';
+import type { ListDentistRecord } from '../../model/api/get-list-dentists';
+import { useYearAppointments } from '../../model/api/get-appointments';
+import { calendarEvents, calendarSlotChoice, isLunchSlot, type SlotRefusal } from '../calendar-time';
 import { CALENDAR_TEXT } from '../../model/messages';
 import { rowsInRange, rowsOfDentist } from '../../model/list-model';
 import { CLINIC_HOURS } from '../../model/slots';
@@ -38,9 +37,7 @@ export interface AppointmentsCalendarProps {
 
 /** The clinic dates the calendar shows: Monday to Sunday of the week, or the one day. */
 function visibleDates(anchor: IsoDate, view: CalendarMode): IsoDate[] {
-  if (view === 'day') return [anchor];
-  const monday = addDays(anchor, -((weekdayOf(anchor) + 6) % 7));
-  return Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+  return view === 'day' ? [anchor] : datesOfWeek(anchor, 1);
 }
 
 const dentistLabel = (dentist: ListDentistRecord) => (dentist.is_active ? dentist.name : `${dentist.name} (Inactive)`);
@@ -74,10 +71,7 @@ export function AppointmentsCalendar({
   const lastYear = useYearAppointments(clinicId, Number(lastDate.slice(0, 4)), timeZone);
 
   const shownRows = useMemo(() => {
-    const range = {
-      start: clinicInstant(firstDate, '00:00', timeZone),
-      end: clinicInstant(addDays(lastDate, 1), '00:00', timeZone),
-    };
+    const range = clinicDaysRange(firstDate, lastDate, timeZone);
     const first = rowsInRange(firstYear.data ?? [], range);
     const rows = firstYear.data === lastYear.data ? first : [...first, ...rowsInRange(lastYear.data ?? [], range)];
     return rowsOfDentist(rows, dentistId);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { appointmentKeys } from '../../model/query-keys';
-import { toAppointmentRequestError } from '../../model/api/appointment-errors';
 
 export interface AppointmentTimeSpan {
   /** The earliest non-deleted appointment's time, or null when the clinic has none. */
@@ -10,15 +10,16 @@ export interface AppointmentTimeSpan {
 }
 
 async function edge(clinicId: number, ascending: boolean): Promise<string | null> {
-  const { data, error, status } = await getSupabase()
-    .from('appointments')
-    .select('appointment_time')
-    .eq('clinic_id', clinicId)
-    .eq('deleted', false)
-    .order('appointment_time', { ascending })
-    .limit(1);
-  if (error) throw toAppointmentRequestError(error, status);
-  return data[0]?.appointment_time ?? null;
+  const rows = throwOnError(
+    await getSupabase()
+      .from('appointments')
+      .select('appointment_time')
+      .eq('clinic_id', clinicId)
+      .eq('deleted', false)
+      .order('appointment_time', { ascending })
+      .limit(1),
+  );
+  return rows[0]?.appointment_time ?? null;
 }
 
 /**

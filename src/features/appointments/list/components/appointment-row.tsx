@@ -1,6 +1,7 @@
 import { memo } from 'react';
+import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
 import type { ListAppointment } from '../../model/api/list-columns';
-import { formatLongDate, formatTime12, messengerIdText } from '../../model/display';
+import { messengerIdText } from '../../model/display';
 import { LIST_TEXT } from '../../model/messages';
 import { originLabel } from '../origin';
 import { needsStatusUpdate, type AppointmentStatus } from '../../model/status-rules';
@@ -62,8 +63,8 @@ export const AppointmentRow = memo(function AppointmentRow({
   rowIndex: number;
 }) {
   const patient = appointment.patient?.name ?? LIST_TEXT.unknownPatient;
-  const date = formatLongDate(appointment.appointment_time, timeZone);
-  const time = formatTime12(appointment.appointment_time, timeZone);
+  const date = formatClinicDate(appointment.appointment_time, timeZone);
+  const time = formatClinicTime(appointment.appointment_time, timeZone);
   const reason = appointment.reason ?? '';
   const notesAt = reason.indexOf(NOTES);
   const procedure = notesAt === -1 ? reason : reason.slice(0, notesAt);

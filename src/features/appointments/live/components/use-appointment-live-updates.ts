@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { clinicYearRange, type InstantRange } from '@common/clinic-calendar';
 import { useToast } from '@/components/toast/toast-context';
 import { subscribeToServiceEvents, type RealtimeStatus } from '@/lib/realtime-client';
-import { clinicYearRange } from '../../model/api/get-appointments';
 import type { ListAppointment } from '../../model/api/list-columns';
 import { mergeRowIntoRange } from '../../model/list-model';
 import {
@@ -20,7 +20,6 @@ import {
   updateNoticeText,
   type AppointmentUpdate,
 } from '../live-updates';
-import type { PeriodRange } from '../../model/periods';
 import { appointmentKeys } from '../../model/query-keys';
 import { isAlarmingStatus } from '../../model/status-rules';
 import { appointmentRowId } from '../../model/display';
@@ -54,7 +53,7 @@ export interface LiveUpdates {
 interface Options {
   clinicId: number;
   timeZone: string;
-  period: Pick<PeriodRange, 'start' | 'end'>;
+  period: InstantRange;
   /**
    * Brings a row on screen for 'View'. The list renders only the rows of a long card near the
    * screen and may have the card collapsed, so the screen does this; by default the row's element
@@ -99,7 +98,7 @@ function mergeIntoReadYears(queryClient: QueryClient, update: AppointmentUpdate)
     const next = update.deleted ? null : listRowFromUpdate(update, previous);
     queryClient.setQueryData<ListAppointment[]>(
       queryKey,
-      mergeRowIntoRange(rows, update.id, next, { start: Date.parse(range.start), end: Date.parse(range.end) }),
+      mergeRowIntoRange(rows, update.id, next, { start: range.start.getTime(), end: range.end.getTime() }),
     );
   }
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { clinicYearRange, type InstantRange } from '@common/clinic-calendar';
+import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
-import { clinicInstant } from '../clinic-clock';
-import { isoDate } from '../dates';
 import { appointmentKeys } from '../query-keys';
-import { toAppointmentRequestError } from './appointment-errors';
 import {
   LIST_APPOINTMENT_COLUMNS,
   toListAppointment,
@@ -14,22 +13,14 @@ import {
 /** Rows asked for in the first request; a server with a row cap (hosted Supabase: 1,000) answers fewer. */
 const FIRST_REQUEST_ROWS = 100_000;
 
-/** The instants where the clinic's year begins and the next one begins. */
-export function clinicYearRange(year: number, timeZone: string): { start: string; end: string } {
-  return {
-    start: clinicInstant(isoDate(year, 1, 1), '00:00', timeZone).toISOString(),
-    end: clinicInstant(isoDate(year + 1, 1, 1), '00:00', timeZone).toISOString(),
-  };
-}
-
-function yearQuery(clinicId: number, range: { start: string; end: string }, from: number, to: number, count: boolean) {
+function yearQuery(clinicId: number, range: InstantRange, from: number, to: number, count: boolean) {
   return getSupabase()
     .from('appointments')
     .select(LIST_APPOINTMENT_COLUMNS, count ? { count: 'exact' } : undefined)
     .eq('clinic_id', clinicId)
     .eq('deleted', false)
-    .gte('appointment_time', range.start)
-    .lt('appointment_time', range.end)
+    .gte('appointment_time', range.start.toISOString())
+    .lt('appointment_time', range.end.toISOString())
     .order('appointment_time', { ascending: true })
     .order('id', { ascending: true })
     .range(from, to)
@@ -49,8 +40,7 @@ export async function getAppointmentsOfYear(
 ): Promise<ListAppointment[]> {
   const range = clinicYearRange(year, timeZone);
   const first = await yearQuery(clinicId, range, 0, FIRST_REQUEST_ROWS - 1, true);
-  if (first.error) throw toAppointmentRequestError(first.error, first.status);
-  const rows = first.data;
+  const rows = throwOnError(first);
   const total = first.count ?? rows.length;
   if (rows.length === 0 || rows.length >= total) return rows.map(toListAppointment);
 
@@ -61,8 +51,7 @@ export async function getAppointmentsOfYear(
   const seen = new Set(rows.map((row) => row.id));
   const all = [...rows];
   for (const page of await Promise.all(pages)) {
-    if (page.error) throw toAppointmentRequestError(page.error, page.status);
-    for (const row of page.data) {
+    for (const row of throwOnError(page)) {
       if (seen.has(row.id)) continue;
       seen.add(row.id);
       all.push(row);

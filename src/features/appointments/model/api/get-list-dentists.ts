@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DentistRow } from '@/lib/database.types';
+import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { appointmentKeys } from '../query-keys';
-import { toAppointmentRequestError } from './appointment-errors';
 
 export type ListDentistRecord = Pick<DentistRow, 'id' | 'name' | 'is_active' | 'deleted'>;
 
@@ -15,12 +15,10 @@ const byName = (a: ListDentistRecord, b: ListDentistRecord) =>
  * appointments still carry their name; the filter offers only the others.
  */
 export async function getListDentists(clinicId: number): Promise<ListDentistRecord[]> {
-  const { data, error, status } = await getSupabase()
-    .from('dentists')
-    .select('id, name, is_active, deleted')
-    .eq('clinic_id', clinicId);
-  if (error) throw toAppointmentRequestError(error, status);
-  return [...data].sort(byName);
+  const dentists = throwOnError(
+    await getSupabase().from('dentists').select('id, name, is_active, deleted').eq('clinic_id', clinicId),
+  );
+  return [...dentists].sort(byName);
 }
 
 export function useListDentists(clinicId: number) {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppointmentRow } from '@/lib/database.types';
+import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { appointmentKeys } from '../../model/query-keys';
 
@@ -30,7 +31,7 @@ export async function getReminderAppointment(
   clinicId: number,
   appointmentId: number,
 ): Promise<ReminderAppointment | null> {
-  const { data, error } = await getSupabase()
+  const { data, error, status } = await getSupabase()
     .from('appointments')
     .select(REMINDER_APPOINTMENT_COLUMNS)
     .eq('id', appointmentId)
@@ -38,7 +39,7 @@ export async function getReminderAppointment(
     .eq('deleted', false)
     // database.types.ts declares no relationships, so the embed is typed here.
     .overrideTypes<ReminderAppointment[], { merge: false }>();
-  if (error) throw error;
+  if (error) throw toRequestError(error, status);
   return data[0] ?? null;
 }
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { appointmentKeys } from '../../model/query-keys';
 import type { ReminderLogEntry } from '../log';
@@ -8,14 +9,14 @@ export const reminderLogKey = (clinicId: number, appointmentId: number) =>
 
 /** Every reminder sent for the appointment, newest first (spec part 2 §7). */
 export async function getReminderLog(clinicId: number, appointmentId: number): Promise<ReminderLogEntry[]> {
-  const { data, error } = await getSupabase()
+  const { data, error, status } = await getSupabase()
     .from('appointment_reminders')
     .select('id, sent_on, days_ahead, messenger_id, is_manual, outcome, error')
     .eq('appointment_id', appointmentId)
     .eq('clinic_id', clinicId)
     .order('sent_on', { ascending: false })
     .order('id', { ascending: false });
-  if (error) throw error;
+  if (error) throw toRequestError(error, status);
   return data;
 }
 

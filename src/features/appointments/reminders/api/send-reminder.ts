@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { callService } from '@/lib/service-client';
-import { useAction } from '@/lib/use-action';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { appointmentKeys } from '../../model/query-keys';
 import { SEND_FALLBACK_ERROR, type SendReminderBody } from '../manual-reminder';
 import { reminderLogKey } from './get-log';
 
@@ -17,22 +17,14 @@ export async function sendReminder(clinicId: number, appointmentId: number, body
   });
 }
 
-/**
- * Sends, then refreshes the log, which gains the new row whether the send worked or not. Resolves
- * true once sent (useAction answers undefined for a click it ignored while one was running).
- */
+/** Sends once at a time for the appointment, then reads the log again: it gains a row whether the send worked or not. */
 export function useSendReminder(clinicId: number, appointmentId: number) {
   const queryClient = useQueryClient();
-  const operation = useCallback(
-    async (body: SendReminderBody) => {
-      try {
-        await sendReminder(clinicId, appointmentId, body);
-        return true;
-      } finally {
-        void queryClient.invalidateQueries({ queryKey: reminderLogKey(clinicId, appointmentId) });
-      }
+  return useGuardedMutation({
+    mutationKey: appointmentKeys.sendReminder(appointmentId),
+    mutationFn: (body: SendReminderBody) => sendReminder(clinicId, appointmentId, body),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: reminderLogKey(clinicId, appointmentId) });
     },
-    [clinicId, appointmentId, queryClient],
-  );
-  return useAction(operation);
+  });
 }

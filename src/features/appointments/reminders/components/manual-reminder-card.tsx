@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useSendReminder } from '../api/send-reminder';
 import {
   manualReminderRequest,
@@ -59,14 +60,14 @@ export function ManualReminderCard({
     setInvalid(null);
     let sent;
     try {
-      sent = await send.run(request.body);
+      sent = await send.mutateAsync(request.body);
     } catch (error) {
       // What was typed stays, so the send can be tried again.
       console.error('Ngiti: sending a reminder failed', error);
       void showReminderAlert({ title: REMINDER_TEXT.sendFailedTitle, text: sendFailureText(error), icon: 'error' });
       return;
     }
-    if (!sent) return;
+    if (sent === ALREADY_PENDING) return;
     setDraft(EMPTY_DRAFT);
     void showReminderAlert({
       title: REMINDER_TEXT.sentTitle,
@@ -136,8 +137,8 @@ export function ManualReminderCard({
           <p className="reminder-hint reminder-hint-warning">{REMINDER_EXTRA_TEXT.remindersOff}</p>
         )}
         <div className="reminder-card-actions">
-          <button type="submit" className="button button-primary" disabled={send.pending || !remindersEnabled}>
-            {send.pending ? REMINDER_TEXT.sending : REMINDER_TEXT.send}
+          <button type="submit" className="button button-primary" disabled={send.isPending || !remindersEnabled}>
+            {send.isPending ? REMINDER_TEXT.sending : REMINDER_TEXT.send}
           </button>
         </div>
       </form>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useReminderAppointment, type ReminderAppointment } from '../api/get-appointment';
-import { formatLongDate, formatTime12 } from '../../model/display';
 import { draftFromSettings, type ReminderSettingsDraft } from '../settings';
 import { ManualReminderCard } from './manual-reminder-card';
 import { ReminderLogCard } from './reminder-log-card';
@@ -79,8 +79,8 @@ function ReminderModalContent({
         <div>
           <dt>{REMINDER_EXTRA_TEXT.appointmentLabel}</dt>
           <dd>
-            {formatLongDate(appointment.appointment_time, timeZone)},{' '}
-            {formatTime12(appointment.appointment_time, timeZone)}{' '}
+            {formatClinicDate(appointment.appointment_time, timeZone)},{' '}
+            {formatClinicTime(appointment.appointment_time, timeZone)}{' '}
             <span className="reminder-appointment-id">#{appointment.id}</span>
           </dd>
         </div>

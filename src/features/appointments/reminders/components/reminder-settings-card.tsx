@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { messengerIdText } from '../../model/display';
 import { useSaveReminderSettings } from '../api/save-settings';
 import {
@@ -98,7 +99,7 @@ export function ReminderSettingsCard({
     setMessageInvalid(false);
     let saved;
     try {
-      saved = await save.run(result.update);
+      saved = await save.mutateAsync(result.update);
     } catch (error) {
       // The form keeps what the user typed, so Save can simply be tried again.
       console.error('Ngiti: saving reminder settings failed', error);
@@ -110,7 +111,7 @@ export function ReminderSettingsCard({
       });
       return;
     }
-    if (!saved) return;
+    if (saved === ALREADY_PENDING) return;
     // Show what is stored now: blank and junk entries gone, repeats merged.
     onDraftChange({
       enabled: saved.reminder_enabled,
@@ -260,8 +261,8 @@ export function ReminderSettingsCard({
 
         <FormMessage message={message} />
         <div className="reminder-card-actions">
-          <button type="submit" className="button button-primary" disabled={save.pending}>
-            {save.pending ? REMINDER_TEXT.saving : REMINDER_TEXT.save}
+          <button type="submit" className="button button-primary" disabled={save.isPending}>
+            {save.isPending ? REMINDER_TEXT.saving : REMINDER_TEXT.save}
           </button>
         </div>
       </form>

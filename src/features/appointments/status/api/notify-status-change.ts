@@ -1,23 +1,35 @@
 import { callService } from '@/lib/service-client';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { appointmentKeys } from '../../model/query-keys';
 import type { AppointmentStatus } from '../../model/status-rules';
 
 /** The service's fallback text when it answers non-OK without an `error` field (spec §7). */
 export const NOTIFY_FALLBACK_ERROR = 'Messenger notification failed';
+
+export interface StatusNotification {
+  clinicId: number;
+  appointmentId: number;
+  status: AppointmentStatus;
+  message: string;
+}
 
 /**
  * POST /status-notifications/{id} to the notification service (spec §7): tells the patient on
  * Messenger. A blank custom message is left out, so the service uses its default text. Rejects
  * with a ServiceError whose message is the service's `error` text.
  */
-export async function notifyStatusChange(input: {
-  clinicId: number;
-  appointmentId: number;
-  status: AppointmentStatus;
-  message: string;
-}): Promise<void> {
+export async function notifyStatusChange(input: StatusNotification): Promise<void> {
   const message = input.message.trim();
   await callService(`/status-notifications/${input.appointmentId}`, {
     body: { status: input.status, ...(message ? { message } : {}), clinic_id: input.clinicId },
     fallbackError: NOTIFY_FALLBACK_ERROR,
+  });
+}
+
+/** Notifies the patient once per appointment at a time. Nothing to read again: no row changes. */
+export function useNotifyStatusChange() {
+  return useGuardedMutation({
+    mutationKey: (input: StatusNotification) => appointmentKeys.notifyStatus(input.appointmentId),
+    mutationFn: notifyStatusChange,
   });
 }

@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { RequestError, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { appointmentKeys } from '../../model/query-keys';
 import type { AppointmentStatus } from '../../model/status-rules';
-import { AppointmentRequestError, toAppointmentRequestError } from '../../model/api/appointment-errors';
 
 export interface StatusUpdate {
   clinicId: number;
@@ -14,30 +17,46 @@ export interface StatusUpdate {
  * Tells a write that touched no row apart: the appointment was deleted (or never visible), or
  * it is still there but no longer as the list showed it.
  */
-export async function whyNoRow(clinicId: number, appointmentId: number): Promise<AppointmentRequestError> {
+export async function whyNoRow(clinicId: number, appointmentId: number): Promise<RequestError> {
   const { data, error } = await getSupabase()
     .from('appointments')
     .select('id, deleted')
     .eq('id', appointmentId)
     .eq('clinic_id', clinicId)
     .limit(1);
-  if (error || !data[0] || data[0].deleted) return new AppointmentRequestError('gone');
-  return new AppointmentRequestError('changed');
+  if (error || !data[0] || data[0].deleted) return new RequestError('gone');
+  return new RequestError('changed');
 }
 
 /**
  * Spec §7 "update status by id", filtered by clinic, not deleted, and the status the user saw,
- * asking for the row back: no row means it was deleted or changed elsewhere.
+ * asking for the row back: no row means it was deleted ('gone') or changed ('changed') elsewhere.
  */
 export async function updateAppointmentStatus({ clinicId, appointmentId, from, to }: StatusUpdate): Promise<void> {
-  const { data, error, status } = await getSupabase()
-    .from('appointments')
-    .update({ status: to })
-    .eq('id', appointmentId)
-    .eq('clinic_id', clinicId)
-    .eq('deleted', false)
-    .eq('status', from as AppointmentStatus)
-    .select('id, status');
-  if (error) throw toAppointmentRequestError(error, status);
-  if (data.length === 0) throw await whyNoRow(clinicId, appointmentId);
+  const rows = throwOnError(
+    await getSupabase()
+      .from('appointments')
+      .update({ status: to })
+      .eq('id', appointmentId)
+      .eq('clinic_id', clinicId)
+      .eq('deleted', false)
+      .eq('status', from as AppointmentStatus)
+      .select('id, status'),
+  );
+  if (rows.length === 0) throw await whyNoRow(clinicId, appointmentId);
+}
+
+/**
+ * One row's status update, one at a time per appointment. The list is read again whether it
+ * worked or not, so a row changed or deleted elsewhere shows its latest state.
+ */
+export function useUpdateAppointmentStatus(clinicId: number) {
+  const queryClient = useQueryClient();
+  return useGuardedMutation({
+    mutationKey: (update: StatusUpdate) => appointmentKeys.updateStatus(update.appointmentId),
+    mutationFn: updateAppointmentStatus,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) });
+    },
+  });
 }
