@@ -37,6 +37,8 @@ export default defineConfig({
         test: {
           name: 'spa',
           include: ['src/**/*.test.{ts,tsx}'],
+          // MSW with the PostgREST mock for jsdom tests (src/testing/mocks); a no-op in node tests.
+          setupFiles: ['./src/testing/vitest-setup.ts'],
         },
       },
       {

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeRest, restError } from '../testing/fake-rest';
+import { db, failNext, seed } from '@/testing/mocks';
+import { mockDentistFunctions } from '../testing/database-functions';
 import { prepareDom, renderWithQueries } from '../testing/render';
 import { AvailabilityManager } from './availability-manager';
 
@@ -22,23 +23,33 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const seed = () =>
-  installFakeRest({
-    dentists: [
-      { name: 'Dr. Paolo Dimaculangan' },
-      { name: 'dr. andrea villanueva' },
-      { name: 'Dr. Gone', deleted: true },
-      { name: 'Dr. Ramon Bautista', is_active: false },
-    ],
-    availability: [
-      { id: 101, dentist_id: 1, specific_date: '2030-01-09', start_time: '09:00:00', end_time: '10:00:00' },
-      { id: 102, dentist_id: 1, specific_date: '2030-01-15', start_time: '13:00:00', end_time: '15:00:00' },
-    ],
-    appointments: [
-      { dentist_id: 1, appointment_time: '2030-01-09T06:20:00Z' }, // 14:20 Manila
-      { dentist_id: 1, appointment_time: '2030-01-10T01:00:00Z' }, // the next day, 09:00
-    ],
-  });
+/** Dentist 1 is Dr. Paolo Dimaculangan, with blocks 101 (today, 09:00–10:00) and 102 (the 15th). */
+function seedClinic() {
+  seed.clinics([{ id: 1 }]);
+  seed.dentists([
+    { name: 'Dr. Paolo Dimaculangan' },
+    { name: 'dr. andrea villanueva' },
+    { name: 'Dr. Gone', deleted: true },
+    { name: 'Dr. Ramon Bautista', is_active: false },
+  ]);
+  seed.dentist_availability([
+    { id: 101, dentist_id: 1, specific_date: '2030-01-09', start_time: '09:00:00', end_time: '10:00:00' },
+    { id: 102, dentist_id: 1, specific_date: '2030-01-15', start_time: '13:00:00', end_time: '15:00:00' },
+  ]);
+  seed.appointments([
+    { dentist_id: 1, appointment_time: '2030-01-09T06:20:00Z' }, // 14:20 Manila
+    { dentist_id: 1, appointment_time: '2030-01-10T01:00:00Z' }, // the next day, 09:00
+  ]);
+  return mockDentistFunctions();
+}
+
+/** The stored blocks as [date, start, end], in date and time order. */
+const storedBlocks = () =>
+  db
+    .table('dentist_availability')
+    .all()
+    .map((block) => [block.specific_date, block.start_time, block.end_time])
+    .sort((a, b) => a.join().localeCompare(b.join()));
 
 const slot = (time: string) => document.querySelector<HTMLButtonElement>(`[data-hour="${time}"]`)!;
 const states = () =>
@@ -52,11 +63,11 @@ const counts = () => ({
 });
 
 async function embedded() {
-  const api = seed();
+  const functions = seedClinic();
   const user = userEvent.setup();
   renderWithQueries(<AvailabilityManager dentist={{ id: 1, name: 'Dr. Paolo Dimaculangan' }} />);
   await waitFor(() => expect(slot('09:00')).toBeTruthy());
-  return { api, user };
+  return { functions, user };
 }
 
 async function confirmWith(button: 'Yes, delete' | 'Cancel') {
@@ -65,7 +76,7 @@ async function confirmWith(button: 'Yes, delete' | 'Cancel') {
 
 describe('the Availability Manager, standalone', () => {
   it("has its own title and a 'Select Dentist' dropdown of the clinic's dentists", async () => {
-    seed();
+    seedClinic();
     renderWithQueries(<AvailabilityManager />);
     expect(await screen.findByRole('heading', { name: 'Dentist Availability Manager' })).toBeTruthy();
     const select = screen.getByLabelText('Select Dentist');
@@ -79,7 +90,7 @@ describe('the Availability Manager, standalone', () => {
   });
 
   it("warns 'Dentist and date required!' on Save and Delete all without a dentist, sending nothing", async () => {
-    const api = seed();
+    const functions = seedClinic();
     const user = userEvent.setup();
     renderWithQueries(<AvailabilityManager />);
     await screen.findByRole('heading', { name: 'Dentist Availability Manager' });
@@ -87,12 +98,16 @@ describe('the Availability Manager, standalone', () => {
     expect(await screen.findByText('Dentist and date required!')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Delete all blocks' }));
     expect(await screen.findAllByText('Dentist and date required!')).toHaveLength(2);
-    expect(api.callsTo('POST', 'rpc/save_availability_day')).toHaveLength(0);
+    expect(functions.saveAvailabilityDay).not.toHaveBeenCalled();
+    expect(storedBlocks()).toEqual([
+      ['2030-01-09', '09:00:00', '10:00:00'],
+      ['2030-01-15', '13:00:00', '15:00:00'],
+    ]);
     expect(screen.queryByRole('button', { name: 'Yes, delete' })).toBeNull();
   });
 
   it("shows the chosen dentist's hours", async () => {
-    seed();
+    seedClinic();
     const user = userEvent.setup();
     renderWithQueries(<AvailabilityManager />);
     const select = await screen.findByLabelText('Select Dentist');
@@ -179,20 +194,16 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
   });
 
   it("saves the day with one RPC of merged runs, then says 'Saved!'", async () => {
-    const { api, user } = await embedded();
+    const { functions, user } = await embedded();
     for (const time of ['10:00', '11:00', '16:00', '17:00']) await user.click(slot(time));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved!')).toBeTruthy();
-    const saves = api.callsTo('POST', 'rpc/save_availability_day');
-    expect(saves).toHaveLength(1);
-    expect(saves[0]!.body).toEqual({
-      p_dentist_id: 1,
-      p_date: '2030-01-09',
-      p_blocks: [
-        { start_time: '09:00', end_time: '12:00' },
-        { start_time: '16:00', end_time: '18:00' },
-      ],
-    });
+    expect(functions.saveAvailabilityDay).toHaveBeenCalledTimes(1);
+    expect(storedBlocks()).toEqual([
+      ['2030-01-09', '09:00:00', '12:00:00'],
+      ['2030-01-09', '16:00:00', '18:00:00'],
+      ['2030-01-15', '13:00:00', '15:00:00'],
+    ]);
     const table = within(screen.getByRole('table', { name: 'Blocked Periods' }));
     await waitFor(() =>
       expect(
@@ -210,45 +221,43 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
   });
 
   it("says 'Error saving!' when the save fails and keeps the clicks", async () => {
-    const { api, user } = await embedded();
-    api.use((call) => (call.path === 'rpc/save_availability_day' ? restError(500, 'XX000') : undefined));
+    const { user } = await embedded();
+    failNext({ rpc: 'save_availability_day' });
     await user.click(slot('15:00'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Error saving!')).toBeTruthy();
     expect(states()['15:00']).toBe('blocked');
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(storedBlocks()).toEqual([
+      ['2030-01-09', '09:00:00', '10:00:00'],
+      ['2030-01-15', '13:00:00', '15:00:00'],
+    ]);
   });
 
   it("deletes one block after 'Delete block?' / 'Delete this block?', then says 'Deleted!'", async () => {
-    const { api, user } = await embedded();
+    const { user } = await embedded();
     await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 13:00–15:00' }));
     expect(await screen.findByText('Delete block?')).toBeTruthy();
     expect(screen.getByText('Delete this block?')).toBeTruthy();
     await confirmWith('Cancel');
     await waitFor(() => expect(screen.queryByText('Delete block?')).toBeNull());
-    expect(api.callsTo('DELETE', 'dentist_availability')).toHaveLength(0);
+    expect(db.table('dentist_availability').find(102)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 13:00–15:00' }));
     await confirmWith('Yes, delete');
     expect(await screen.findByText('Deleted!')).toBeTruthy();
-    const [call] = api.callsTo('DELETE', 'dentist_availability');
-    expect(api.eqOf(call!.query, 'id')).toBe('102');
-    expect(api.eqOf(call!.query, 'clinic_id')).toBe('1');
+    expect(storedBlocks()).toEqual([['2030-01-09', '09:00:00', '10:00:00']]);
     await waitFor(() => expect(screen.queryByRole('button', { name: /2030-01-15/ })).toBeNull());
   });
 
   it("deletes every block of the date after 'Delete blocks?', then says 'All blocks deleted!'", async () => {
-    const { api, user } = await embedded();
+    const { user } = await embedded();
     await user.click(screen.getByRole('button', { name: 'Delete all blocks' }));
     expect(await screen.findByText('Delete blocks?')).toBeTruthy();
     expect(screen.getByText('Delete ALL blocks for 2030-01-09? This cannot be undone.')).toBeTruthy();
     await confirmWith('Yes, delete');
     expect(await screen.findByText('All blocks deleted!')).toBeTruthy();
-    expect(api.callsTo('POST', 'rpc/save_availability_day')[0]!.body).toEqual({
-      p_dentist_id: 1,
-      p_date: '2030-01-09',
-      p_blocks: [],
-    });
+    expect(storedBlocks()).toEqual([['2030-01-15', '13:00:00', '15:00:00']]);
     await waitFor(() => expect(states()['09:00']).toBe('available'));
   });
 

@@ -4,12 +4,12 @@ import { vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import type { SessionContextValue } from '@/lib/session';
 import { initSupabase } from '@/lib/supabase';
+import { mockConfig } from '@/testing/mocks';
 import { renderApp } from '@/testing/render-app';
-import { STACK_URL } from './fake-rest';
 
-/** The client the app creates, pointed at the fake REST API; sweetalert2's needs in jsdom. */
+/** The client the app creates, pointed at the mocked API; sweetalert2's needs in jsdom. */
 export function prepareDom() {
-  initSupabase({ supabaseUrl: STACK_URL, anonKey: 'anon', apiUrl: STACK_URL });
+  initSupabase(mockConfig);
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
     media: query,
