@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { useCreateDentist } from '../api/create-dentist';
@@ -36,13 +36,15 @@ export function DentistFormModal({
   const create = useCreateDentist();
   const update = useUpdateDentist();
   const pending = create.pending || update.pending;
+  // Once saved, the modal is closing: a second click that lands before it unmounts saves nothing.
+  const saved = useRef(false);
 
   const set = (field: keyof DentistFormValues) => (value: string | boolean) =>
     setValues((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
+    if (pending || saved.current) return;
     const checked = validateDentist(values, mode);
     if (!checked.ok) {
       setMessage({ tone: 'error', text: checked.message });
@@ -51,11 +53,17 @@ export function DentistFormModal({
     setMessage(null);
     try {
       if (dentist) {
-        const saved = await update.run(clinicId, dentist.id, checked.input);
-        if (saved) onSaved(DENTIST_TEXT.updated);
+        const updated = await update.run(clinicId, dentist.id, checked.input);
+        if (updated) {
+          saved.current = true;
+          onSaved(DENTIST_TEXT.updated);
+        }
       } else {
-        const saved = await create.run(clinicId, checked.input);
-        if (saved) onSaved(DENTIST_TEXT.added);
+        const created = await create.run(clinicId, checked.input);
+        if (created) {
+          saved.current = true;
+          onSaved(DENTIST_TEXT.added);
+        }
       }
     } catch (error) {
       console.error(`Ngiti: ${mode === 'add' ? 'adding' : 'updating'} a dentist failed`, error);
