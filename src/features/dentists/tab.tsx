@@ -1,7 +1,7 @@
 import { ErrorState } from '@/components/states/states';
 import { canSeeTab } from '@/lib/authorization';
 import { useSignedInUser } from '@/lib/session';
-import { DentistsForActiveClinic } from './components/dentists-screen';
+import { DentistsForActiveClinic } from './dentists-screen';
 
 /** The Dentists tab (spec part 1 §2, §6): superadmin, admin and receptionist only, checked again here. */
 export default function DentistsTab() {

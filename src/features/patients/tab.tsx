@@ -1,4 +1,4 @@
-import { PatientsView } from './components/patients-view';
+import { PatientsView } from './patients-screen';
 
 /** The Patients tab's view (src/app/tabs.ts loads it as its own chunk). */
 export default function PatientsTab() {

@@ -1,0 +1,270 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, failNext, seed } from '@/testing/mocks';
+import { mockDentistFunctions } from '../../model/testing/database-functions';
+import { prepareDom, renderWithQueries } from '../../model/testing/render';
+import { AvailabilityManager } from './availability-manager';
+
+// Wednesday 9 January 2030, 10:00 in Manila (02:00Z).
+const NOW = new Date('2030-01-09T02:00:00Z');
+
+beforeEach(() => {
+  prepareDom();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Dentist 1 is Dr. Paolo Dimaculangan, with blocks 101 (today, 09:00–10:00) and 102 (the 15th). */
+function seedClinic() {
+  seed.clinics([{ id: 1 }]);
+  seed.dentists([
+    { name: 'Dr. Paolo Dimaculangan' },
+    { name: 'dr. andrea villanueva' },
+    { name: 'Dr. Gone', deleted: true },
+    { name: 'Dr. Ramon Bautista', is_active: false },
+  ]);
+  seed.dentist_availability([
+    { id: 101, dentist_id: 1, specific_date: '2030-01-09', start_time: '09:00:00', end_time: '10:00:00' },
+    { id: 102, dentist_id: 1, specific_date: '2030-01-15', start_time: '13:00:00', end_time: '15:00:00' },
+  ]);
+  seed.appointments([
+    { dentist_id: 1, appointment_time: '2030-01-09T06:20:00Z' }, // 14:20 Manila
+    { dentist_id: 1, appointment_time: '2030-01-10T01:00:00Z' }, // the next day, 09:00
+  ]);
+  return mockDentistFunctions();
+}
+
+/** The stored blocks as [date, start, end], in date and time order. */
+const storedBlocks = () =>
+  db
+    .table('dentist_availability')
+    .all()
+    .map((block) => [block.specific_date, block.start_time, block.end_time])
+    .sort((a, b) => a.join().localeCompare(b.join()));
+
+const slot = (time: string) => document.querySelector<HTMLButtonElement>(`[data-hour="${time}"]`)!;
+const states = () =>
+  Object.fromEntries(
+    Array.from(document.querySelectorAll<HTMLElement>('[data-hour]')).map((el) => [el.dataset.hour, el.dataset.state]),
+  );
+const counts = () => ({
+  available: screen.getByTestId('count-available').textContent,
+  blocked: screen.getByTestId('count-blocked').textContent,
+  booked: screen.getByTestId('count-booked').textContent,
+});
+
+async function embedded() {
+  const functions = seedClinic();
+  const user = userEvent.setup();
+  renderWithQueries(<AvailabilityManager dentist={{ id: 1, name: 'Dr. Paolo Dimaculangan' }} />);
+  await waitFor(() => expect(slot('09:00')).toBeTruthy());
+  return { functions, user };
+}
+
+async function confirmWith(button: 'Yes, delete' | 'Cancel') {
+  fireEvent.click(await screen.findByRole('button', { name: button }));
+}
+
+describe('the Availability Manager, standalone', () => {
+  it("has its own title and a 'Select Dentist' dropdown of the clinic's dentists", async () => {
+    seedClinic();
+    renderWithQueries(<AvailabilityManager />);
+    expect(await screen.findByRole('heading', { name: 'Dentist Availability Manager' })).toBeTruthy();
+    const select = screen.getByLabelText('Select Dentist');
+    await within(select).findByRole('option', { name: 'Dr. Paolo Dimaculangan' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select Dentist', 'dr. andrea villanueva', 'Dr. Paolo Dimaculangan', 'Dr. Ramon Bautista (Inactive)']);
+    expect(screen.getAllByText('Select a dentist to see their hours.').length).toBeGreaterThan(0);
+  });
+
+  it("warns 'Dentist and date required!' on Save and Delete all without a dentist, sending nothing", async () => {
+    const functions = seedClinic();
+    const user = userEvent.setup();
+    renderWithQueries(<AvailabilityManager />);
+    await screen.findByRole('heading', { name: 'Dentist Availability Manager' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Dentist and date required!')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete all blocks' }));
+    expect(await screen.findAllByText('Dentist and date required!')).toHaveLength(2);
+    expect(functions.saveAvailabilityDay).not.toHaveBeenCalled();
+    expect(storedBlocks()).toEqual([
+      ['2030-01-09', '09:00:00', '10:00:00'],
+      ['2030-01-15', '13:00:00', '15:00:00'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Yes, delete' })).toBeNull();
+  });
+
+  it("shows the chosen dentist's hours", async () => {
+    seedClinic();
+    const user = userEvent.setup();
+    renderWithQueries(<AvailabilityManager />);
+    const select = await screen.findByLabelText('Select Dentist');
+    await within(select).findByRole('option', { name: 'Dr. Paolo Dimaculangan' });
+    await user.selectOptions(select, 'Dr. Paolo Dimaculangan');
+    await waitFor(() => expect(states()['09:00']).toBe('blocked'));
+    expect(states()['14:00']).toBe('booked');
+  });
+});
+
+describe('the Availability Manager, embedded with a fixed dentist', () => {
+  it("shows neither title nor dropdown, and starts on the clinic's today", async () => {
+    await embedded();
+    expect(screen.queryByRole('heading', { name: 'Dentist Availability Manager' })).toBeNull();
+    expect(screen.queryByLabelText('Select Dentist')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Wednesday, January 9, 2030' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('disables Sundays and past dates, and never pages back before this month', async () => {
+    const { user } = await embedded();
+    expect(screen.getByRole('heading', { name: 'January 2030' })).toBeTruthy();
+    const day = (label: string) => screen.getByRole('button', { name: label }) as HTMLButtonElement;
+    expect(day('Tuesday, January 8, 2030').disabled).toBe(true);
+    expect(day('Sunday, January 13, 2030').disabled).toBe(true);
+    expect(day('Saturday, January 12, 2030').disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByRole('heading', { name: 'February 2030' })).toBeTruthy();
+    expect(day('Sunday, February 3, 2030').disabled).toBe(true);
+    expect(day('Friday, February 1, 2030').disabled).toBe(false);
+  });
+
+  it('shows nine hour slots 09:00–17:00 in 12-hour labels, lunch fixed, booked and blocked from the data', async () => {
+    await embedded();
+    const labels = Array.from(document.querySelectorAll('.hour-slot-time')).map((el) => el.textContent);
+    expect(labels).toEqual([
+      '9:00 AM',
+      '10:00 AM',
+      '11:00 AM',
+      '12:00 PM',
+      '1:00 PM',
+      '2:00 PM',
+      '3:00 PM',
+      '4:00 PM',
+      '5:00 PM',
+    ]);
+    expect(states()).toEqual({
+      '09:00': 'blocked',
+      '10:00': 'available',
+      '11:00': 'available',
+      '12:00': 'lunch',
+      '13:00': 'available',
+      '14:00': 'booked',
+      '15:00': 'available',
+      '16:00': 'available',
+      '17:00': 'available',
+    });
+    expect(slot('12:00').textContent).toContain('Lunch Break');
+    expect(slot('12:00').getAttribute('aria-disabled')).toBe('true');
+    expect(slot('14:00').getAttribute('aria-disabled')).toBe('true');
+    expect(counts()).toEqual({ available: '6', blocked: '1', booked: '1' });
+    const legend = within(screen.getByRole('list', { name: 'Legend' }));
+    expect(legend.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Available',
+      'Blocked',
+      'Booked',
+      'Lunch Break',
+    ]);
+  });
+
+  it('toggles available ↔ blocked, and clicking booked or lunch does nothing', async () => {
+    const { user } = await embedded();
+    await user.click(slot('10:00'));
+    expect(states()['10:00']).toBe('blocked');
+    await user.click(slot('09:00'));
+    expect(states()['09:00']).toBe('available');
+    await user.click(slot('12:00'));
+    await user.click(slot('14:00'));
+    expect(states()).toMatchObject({ '12:00': 'lunch', '14:00': 'booked' });
+    expect(counts()).toEqual({ available: '6', blocked: '1', booked: '1' });
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  });
+
+  it("saves the day with one RPC of merged runs, then says 'Saved!'", async () => {
+    const { functions, user } = await embedded();
+    for (const time of ['10:00', '11:00', '16:00', '17:00']) await user.click(slot(time));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved!')).toBeTruthy();
+    expect(functions.saveAvailabilityDay).toHaveBeenCalledTimes(1);
+    expect(storedBlocks()).toEqual([
+      ['2030-01-09', '09:00:00', '12:00:00'],
+      ['2030-01-09', '16:00:00', '18:00:00'],
+      ['2030-01-15', '13:00:00', '15:00:00'],
+    ]);
+    const table = within(screen.getByRole('table', { name: 'Blocked Periods' }));
+    await waitFor(() =>
+      expect(
+        table
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent)),
+      ).toEqual([
+        ['2030-01-09', '09:00', '12:00', 'Delete'],
+        ['2030-01-09', '16:00', '18:00', 'Delete'],
+        ['2030-01-15', '13:00', '15:00', 'Delete'],
+      ]),
+    );
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it("says 'Error saving!' when the save fails and keeps the clicks", async () => {
+    const { user } = await embedded();
+    failNext({ rpc: 'save_availability_day' });
+    await user.click(slot('15:00'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error saving!')).toBeTruthy();
+    expect(states()['15:00']).toBe('blocked');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(storedBlocks()).toEqual([
+      ['2030-01-09', '09:00:00', '10:00:00'],
+      ['2030-01-15', '13:00:00', '15:00:00'],
+    ]);
+  });
+
+  it("deletes one block after 'Delete block?' / 'Delete this block?', then says 'Deleted!'", async () => {
+    const { user } = await embedded();
+    await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 13:00–15:00' }));
+    expect(await screen.findByText('Delete block?')).toBeTruthy();
+    expect(screen.getByText('Delete this block?')).toBeTruthy();
+    await confirmWith('Cancel');
+    await waitFor(() => expect(screen.queryByText('Delete block?')).toBeNull());
+    expect(db.table('dentist_availability').find(102)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 13:00–15:00' }));
+    await confirmWith('Yes, delete');
+    expect(await screen.findByText('Deleted!')).toBeTruthy();
+    expect(storedBlocks()).toEqual([['2030-01-09', '09:00:00', '10:00:00']]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /2030-01-15/ })).toBeNull());
+  });
+
+  it("deletes every block of the date after 'Delete blocks?', then says 'All blocks deleted!'", async () => {
+    const { user } = await embedded();
+    await user.click(screen.getByRole('button', { name: 'Delete all blocks' }));
+    expect(await screen.findByText('Delete blocks?')).toBeTruthy();
+    expect(screen.getByText('Delete ALL blocks for 2030-01-09? This cannot be undone.')).toBeTruthy();
+    await confirmWith('Yes, delete');
+    expect(await screen.findByText('All blocks deleted!')).toBeTruthy();
+    expect(storedBlocks()).toEqual([['2030-01-15', '13:00:00', '15:00:00']]);
+    await waitFor(() => expect(states()['09:00']).toBe('available'));
+  });
+
+  it('reads the booked hours from the clinic zone whatever the browser zone is', async () => {
+    await embedded();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Thursday, January 10, 2030' }));
+    await waitFor(() => expect(states()['09:00']).toBe('booked'));
+    expect(counts().booked).toBe('1');
+  });
+});

@@ -1,0 +1,25 @@
+/** The Availability Manager's texts, word for word from the spec (part 1 §2, §5, §8). */
+export const AVAILABILITY_TEXT = {
+  title: 'Dentist Availability Manager',
+  selectDentist: 'Select Dentist',
+  blockedPeriods: 'Blocked Periods',
+  lunch: 'Lunch Break',
+  saved: 'Saved!',
+  deleted: 'Deleted!',
+  allDeleted: 'All blocks deleted!',
+  saveFailed: 'Error saving!',
+  required: 'Dentist and date required!',
+  deleteBlockTitle: 'Delete block?',
+  deleteBlockText: 'Delete this block?',
+  deleteAllTitle: 'Delete blocks?',
+  deleteAllText: (date: string) => `Delete ALL blocks for ${date}? This cannot be undone.`,
+} as const;
+
+/** Texts the spec does not give (docs/decisions.md, "Dentists tab and availability"). */
+export const AVAILABILITY_EXTRA_TEXT = {
+  deleteBlockFailed: 'Error deleting!',
+  pickDentistFirst: 'Select a dentist to see their hours.',
+  timeZoneFailed: "Could not read the clinic's time zone; showing Asia/Manila time.",
+  loadFailed: 'Could not load the availability of this dentist.',
+  noBlocks: 'No blocked periods from today on.',
+} as const;

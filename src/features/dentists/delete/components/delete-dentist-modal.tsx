@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { formatClinicDateTime } from '@common/clinic-calendar';
+import { FormMessage } from '@/components/form-message';
+import { Modal } from '@/components/modal/modal';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import type { Dentist } from '../../model/api/get-dentists';
+import { DENTIST_EXTRA_TEXT } from '../../model/messages';
+import { useDeleteDentist } from '../api/delete-dentist';
+import type { BlockingAppointment, DentistDeleteOutcome } from '../delete-outcome';
+import { DENTIST_DELETE_EXTRA_TEXT, DENTIST_DELETE_TEXT } from '../messages';
+
+type Shown = Extract<DentistDeleteOutcome, { kind: 'blocked' } | { kind: 'check_failed' }>;
+
+/**
+ * Confirm Delete (spec part 1 §4): Delete asks the database, which decides among hard delete,
+ * soft delete and "blocked by future appointments" in one call. Deleted: the screen closes the
+ * modal and shows the message. Blocked: the appointments are listed and nothing is deleted.
+ * The check failed: the error shows with the modal open and no deletion done.
+ */
+export function DeleteDentistModal({
+  dentist,
+  timeZone,
+  onClose,
+  onDeleted,
+}: {
+  dentist: Dentist;
+  timeZone: string;
+  onClose: () => void;
+  onDeleted: (message: string) => void;
+}) {
+  const remove = useDeleteDentist();
+  const [shown, setShown] = useState<Shown | null>(null);
+
+  async function onDelete() {
+    const outcome = await remove.mutateAsync(dentist.id);
+    if (outcome === ALREADY_PENDING) return;
+    if (outcome.kind === 'hard_deleted' || outcome.kind === 'soft_deleted') {
+      onDeleted(outcome.message);
+      return;
+    }
+    if (outcome.kind === 'check_failed') console.error('Ngiti: the dentist delete check failed', outcome.cause);
+    setShown(outcome);
+  }
+
+  const gone = shown?.kind === 'check_failed' && shown.cause === 'not_found';
+  const canDelete = shown === null || (shown.kind === 'check_failed' && !gone);
+
+  return (
+    <Modal
+      open
+      title={DENTIST_DELETE_TEXT.deleteTitle}
+      onClose={onClose}
+      size={shown?.kind === 'blocked' ? 'large' : 'small'}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {canDelete ? 'Cancel' : 'Close'}
+          </button>
+          {canDelete ? (
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={remove.isPending}
+              onClick={() => void onDelete()}
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete'}
+            </button>
+          ) : null}
+        </>
+      }
+    >
+      <div className="delete-dentist">
+        {shown?.kind === 'blocked' ? null : (
+          <p className="delete-question">{DENTIST_DELETE_EXTRA_TEXT.deleteQuestion(dentist.name)}</p>
+        )}
+        {shown === null ? <p className="delete-hint">{DENTIST_DELETE_EXTRA_TEXT.deleteHint}</p> : null}
+        {shown?.kind === 'check_failed' ? (
+          <FormMessage
+            message={{ tone: 'error', text: shown.error, detail: gone ? DENTIST_EXTRA_TEXT.gone : undefined }}
+          />
+        ) : null}
+        {shown?.kind === 'blocked' ? (
+          <BlockingAppointments appointments={shown.appointments} timeZone={timeZone} />
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
+
+function BlockingAppointments({
+  appointments,
+  timeZone,
+}: {
+  appointments: readonly BlockingAppointment[];
+  timeZone: string;
+}) {
+  return (
+    <div className="blocking-appointments">
+      <p className="form-message form-message-error" role="alert">
+        {DENTIST_DELETE_EXTRA_TEXT.blocked}
+      </p>
+      <div className="table-scroll blocking-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Future appointments of this dentist</caption>
+          <thead>
+            <tr>
+              <th scope="col">Patient</th>
+              <th scope="col">Appointment ID</th>
+              <th scope="col">Status</th>
+              <th scope="col">Time</th>
+              <th scope="col">Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {appointments.map((appointment) => (
+              <tr key={appointment.id}>
+                <td>{appointment.patientName}</td>
+                <td>{appointment.id}</td>
+                <td>
+                  <span className="status-pill">{appointment.status}</span>
+                </td>
+                <td>{safeClinicDateTime(appointment.appointmentTime, timeZone)}</td>
+                <td>{appointment.reason ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** The time as the clinic reads it; a value that is not a time is shown as it came. */
+function safeClinicDateTime(instant: string, timeZone: string): string {
+  try {
+    return formatClinicDateTime(instant, timeZone);
+  } catch {
+    return instant;
+  }
+}

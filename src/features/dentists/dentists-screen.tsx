@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
+import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
+import { Modal } from '@/components/modal/modal';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { useSession } from '@/lib/session';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { AvailabilityManager } from './availability/components/availability-manager';
+import { DeleteDentistModal } from './delete/components/delete-dentist-modal';
+import { DentistFormModal } from './form/components/dentist-form-modal';
+import { DentistsTable } from './list/components/dentists-table';
+import { useDentists, type Dentist } from './model/api/get-dentists';
+import { DENTIST_TEXT } from './model/messages';
+import './dentists.css';
+
+type OpenModal =
+  | { kind: 'add' }
+  | { kind: 'edit'; dentist: Dentist }
+  | { kind: 'delete'; dentist: Dentist }
+  | { kind: 'availability'; dentist: Dentist };
+
+/**
+ * The Dentists screen (spec part 1 §2): the table sorted by name, the Status toggle, and the
+ * Add, Edit, Confirm Delete and Availability Manager modals. Messages show in the header for
+ * 1.2 s, only while no modal is open.
+ */
+export function DentistsScreen({ clinicId }: { clinicId: number }) {
+  const dentists = useDentists(clinicId);
+  const timeZone = useClinicTimeZone(clinicId);
+  const header = useHeaderMessage();
+  const [modal, setModal] = useState<OpenModal | null>(null);
+  const close = () => setModal(null);
+  const done = (message: string) => {
+    setModal(null);
+    header.showSuccess(message);
+  };
+
+  return (
+    <section className="dentists-screen" aria-labelledby="dentists-title">
+      <header className="screen-header">
+        <h1 id="dentists-title" className="screen-title">
+          {DENTIST_TEXT.title}
+        </h1>
+        <div className="screen-header-message">
+          <HeaderMessage message={header.message} onDismiss={header.clear} />
+        </div>
+        <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
+          {DENTIST_TEXT.add}
+        </button>
+      </header>
+
+      {dentists.isError ? (
+        <ErrorState title={DENTIST_TEXT.fetchFailed} onRetry={() => void dentists.refetch()} />
+      ) : (
+        <DentistsTable
+          dentists={dentists.data ?? []}
+          loading={dentists.isPending}
+          actions={{
+            onManageAvailability: (dentist) => setModal({ kind: 'availability', dentist }),
+            onEdit: (dentist) => setModal({ kind: 'edit', dentist }),
+            onDelete: (dentist) => setModal({ kind: 'delete', dentist }),
+          }}
+          onSuccess={header.showSuccess}
+          onError={header.showError}
+        />
+      )}
+
+      {modal?.kind === 'add' ? <DentistFormModal clinicId={clinicId} onClose={close} onSaved={done} /> : null}
+      {modal?.kind === 'edit' ? (
+        <DentistFormModal
+          key={modal.dentist.id}
+          clinicId={clinicId}
+          dentist={modal.dentist}
+          onClose={close}
+          onSaved={done}
+        />
+      ) : null}
+      {modal?.kind === 'delete' ? (
+        <DeleteDentistModal
+          dentist={modal.dentist}
+          timeZone={timeZone.data ?? DEFAULT_CLINIC_TIME_ZONE}
+          onClose={close}
+          onDeleted={done}
+        />
+      ) : null}
+      {modal?.kind === 'availability' ? (
+        <Modal open title={modal.dentist.name} onClose={close} size="large">
+          <AvailabilityManager dentist={{ id: modal.dentist.id, name: modal.dentist.name }} />
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
+
+/** The screen for the clinic the session works on (the superadmin's choice, or the user's own). */
+export function DentistsForActiveClinic() {
+  const { clinic } = useSession();
+  // A superadmin's clinic is chosen as soon as the clinic list arrives.
+  if (clinic.id === null) return <LoadingState label="Loading clinics…" />;
+  return <DentistsScreen key={clinic.id} clinicId={clinic.id} />;
+}

@@ -1,0 +1,17 @@
+/** The Add and Edit Dentist forms' texts, word for word from the spec (part 1 §2, §5, §8). */
+export const DENTIST_FORM_TEXT = {
+  addTitle: 'Add Dentist',
+  editTitle: 'Edit Dentist',
+  addRequired: 'All dentist fields are required.',
+  editRequired: 'All fields required.',
+  createFailed: 'Error creating dentist.',
+  updateFailed: 'Error updating dentist.',
+  added: 'Dentist added!',
+  updated: 'Dentist updated!',
+} as const;
+
+/** Texts the spec does not give (docs/decisions.md, "Dentists tab and availability"). */
+export const DENTIST_FORM_EXTRA_TEXT = {
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  invalidEmail: 'Please enter a valid email address, like name@example.com.',
+} as const;

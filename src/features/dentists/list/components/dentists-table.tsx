@@ -1,0 +1,134 @@
+import { CalendarIcon, EditIcon, TrashIcon } from '@/components/icons';
+import { DataTable, type Column } from '@/components/table/data-table';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import type { Dentist } from '../../model/api/get-dentists';
+import { failureDetail } from '../../model/failure-detail';
+import { DENTIST_TEXT } from '../../model/messages';
+import { dentistKeys } from '../../model/query-keys';
+import { useToggleDentistStatus } from '../api/toggle-dentist-status';
+import { DENTIST_LIST_EXTRA_TEXT, DENTIST_LIST_TEXT } from '../messages';
+
+export interface DentistRowActions {
+  onManageAvailability: (dentist: Dentist) => void;
+  onEdit: (dentist: Dentist) => void;
+  onDelete: (dentist: Dentist) => void;
+}
+
+/**
+ * The Dentists table (spec part 1 §2, §4): sorted by name, with the Status toggle (one toggle
+ * at a time per row, reported through `onSuccess`/`onError`) and the row actions, which the
+ * screen answers by opening its modals.
+ */
+export function DentistsTable({
+  dentists,
+  loading,
+  actions,
+  onSuccess,
+  onError,
+}: {
+  dentists: readonly Dentist[];
+  loading: boolean;
+  actions: DentistRowActions;
+  onSuccess: (message: string) => void;
+  onError: (message: string) => void;
+}) {
+  const status = useToggleDentistStatus();
+
+  async function onToggle(dentist: Dentist) {
+    try {
+      const active = await status.mutateAsync(dentist);
+      if (active === ALREADY_PENDING) return;
+      onSuccess(active ? DENTIST_LIST_TEXT.markedActive : DENTIST_LIST_TEXT.markedInactive);
+    } catch (error) {
+      console.error('Ngiti: toggling a dentist failed', error);
+      const detail = failureDetail(error);
+      onError(detail ? `${DENTIST_LIST_TEXT.toggleFailed} ${detail}` : DENTIST_LIST_TEXT.toggleFailed);
+    }
+  }
+
+  const columns: Column<Dentist>[] = [
+    { key: 'name', header: 'Name', render: (dentist) => <span className="dentist-name">{dentist.name}</span> },
+    { key: 'email', header: 'Email', render: (dentist) => <EmailText email={dentist.email} /> },
+    { key: 'phone', header: 'Phone', render: (dentist) => <span className="dentist-phone">{dentist.phone}</span> },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (dentist) => (
+        <button
+          type="button"
+          className={`status-toggle ${dentist.is_active ? 'status-toggle-active' : 'status-toggle-inactive'}`}
+          title={`Click to mark as ${dentist.is_active ? DENTIST_LIST_TEXT.inactive : DENTIST_LIST_TEXT.active}`}
+          aria-busy={status.isPendingFor(dentistKeys.toggleStatus(dentist.id)) || undefined}
+          onClick={() => void onToggle(dentist)}
+        >
+          {dentist.is_active ? DENTIST_LIST_TEXT.active : DENTIST_LIST_TEXT.inactive}
+        </button>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      render: (dentist) => (
+        <div className="row-actions">
+          <button
+            type="button"
+            className="icon-button"
+            title={DENTIST_LIST_TEXT.manageAvailability}
+            aria-label={`${DENTIST_LIST_TEXT.manageAvailability}: ${dentist.name}`}
+            onClick={() => actions.onManageAvailability(dentist)}
+          >
+            <CalendarIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            title="Edit"
+            aria-label={`Edit ${dentist.name}`}
+            onClick={() => actions.onEdit(dentist)}
+          >
+            <EditIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button icon-button-danger"
+            title="Delete"
+            aria-label={`Delete ${dentist.name}`}
+            onClick={() => actions.onDelete(dentist)}
+          >
+            <TrashIcon />
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      caption={DENTIST_TEXT.title}
+      columns={columns}
+      rows={dentists}
+      rowKey={(dentist) => dentist.id}
+      loading={loading}
+      emptyText={DENTIST_LIST_EXTRA_TEXT.empty}
+    />
+  );
+}
+
+/** An address that may wrap before its '@' on narrow screens, rather than anywhere inside a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  return (
+    <span className="dentist-email">
+      {at > 0 ? (
+        <>
+          {email.slice(0, at)}
+          <wbr />
+          {email.slice(at)}
+        </>
+      ) : (
+        email
+      )}
+    </span>
+  );
+}

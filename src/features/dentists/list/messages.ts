@@ -1,0 +1,14 @@
+/** The Dentists table's and Status toggle's texts, word for word from the spec (part 1 §2, §4, §8). */
+export const DENTIST_LIST_TEXT = {
+  manageAvailability: 'Manage Availability',
+  active: 'Active',
+  inactive: 'Inactive',
+  toggleFailed: 'Error toggling status.',
+  markedInactive: 'Dentist marked as Inactive!',
+  markedActive: 'Dentist marked as Active!',
+} as const;
+
+/** Texts the spec does not give (docs/decisions.md, "Dentists tab and availability"). */
+export const DENTIST_LIST_EXTRA_TEXT = {
+  empty: 'No dentists yet. Add the first one.',
+} as const;

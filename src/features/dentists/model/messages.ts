@@ -1,0 +1,13 @@
+/** The Dentists screen's texts, word for word from the spec (part 1 §2, §4). */
+export const DENTIST_TEXT = {
+  title: 'Dentists',
+  add: 'Add Dentist',
+  fetchFailed: 'Failed to fetch dentists',
+} as const;
+
+/** Texts the spec does not give (docs/decisions.md, "Dentists tab and availability"). */
+export const DENTIST_EXTRA_TEXT = {
+  gone: 'This dentist no longer exists. It may have been deleted in another tab.',
+  notAllowed: 'Your role may not change dentists.',
+  tryAgain: 'Please check your connection and try again.',
+} as const;

@@ -1,0 +1,33 @@
+import { throwOnError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { PATIENT_LIST_COLUMNS, type PatientListItem } from '../../model/api/patient-columns';
+import { usePatientListCache } from '../../model/api/patient-list-cache';
+import { patientKeys } from '../../model/query-keys';
+import type { PatientFields } from '../patient-form';
+
+/** Adds a patient to the clinic: insert {name, phone, clinic_id} (spec §7). */
+export async function createPatient(
+  clinicId: number,
+  fields: Pick<PatientFields, 'name' | 'phone'>,
+): Promise<PatientListItem> {
+  return throwOnError(
+    await getSupabase()
+      .from('patients')
+      .insert({ name: fields.name, phone: fields.phone, clinic_id: clinicId })
+      .select(PATIENT_LIST_COLUMNS)
+      .single(),
+  );
+}
+
+/** One save at a time: a second click while the first is on its way does nothing. */
+export function useCreatePatient(clinicId: number) {
+  const cache = usePatientListCache(clinicId);
+  return useGuardedMutation({
+    mutationKey: patientKeys.create(clinicId),
+    mutationFn: (fields: Pick<PatientFields, 'name' | 'phone'>) => createPatient(clinicId, fields),
+    onSuccess: (row) => {
+      cache.put(row);
+    },
+  });
+}

@@ -1,0 +1,13 @@
+/** The history modal's texts, word for word from the spec (part 1 §8). */
+export const PATIENT_HISTORY_TEXT = {
+  fetchAppointmentsFailed: 'Failed to fetch appointments',
+} as const;
+
+/** Texts the spec does not give (docs/decisions.md, Patients tab). */
+export const PATIENT_HISTORY_EXTRA_TEXT = {
+  historyTitle: (name: string) => `Appointment history: ${name}`,
+  historyColumns: { when: 'Date & Time', dentist: 'Dentist', procedure: 'Procedure', status: 'Status' },
+  historyEmpty: 'No appointments yet.',
+  close: 'Close',
+  loadingHistory: 'Loading appointments…',
+} as const;

@@ -1,0 +1,12 @@
+/** The Patients table's texts, word for word from the spec (part 1 §2). */
+export const PATIENT_LIST_TEXT = {
+  columns: { name: 'Name', phone: 'Phone', messengerId: 'Messenger ID', actions: 'Actions' },
+  edit: 'Edit',
+  delete: 'Delete',
+} as const;
+
+/** Texts the spec does not give (docs/decisions.md, Patients tab). */
+export const PATIENT_LIST_EXTRA_TEXT = {
+  empty: 'No patients yet. Add the first one with Add Patient.',
+  noMatch: (query: string) => `No patient matches “${query}”.`,
+} as const;

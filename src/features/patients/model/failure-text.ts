@@ -1,0 +1,16 @@
+import type { FormMessageValue } from '@/components/form-message';
+import { requestErrorOf } from '@/lib/request-error';
+import { PATIENT_EXTRA_TEXT } from './messages';
+
+/**
+ * A failed request as the message to show: the spec's text for the operation, a clear word when
+ * the patient is gone, and a second line when the server could not be reached. Details of a
+ * server error go to the console, never to the screen.
+ */
+export function failureText(error: unknown, specText: string): FormMessageValue {
+  const { kind } = requestErrorOf(error);
+  if (kind === 'gone') return { tone: 'error', text: PATIENT_EXTRA_TEXT.gone };
+  console.error(`Ngiti: ${specText}`, error);
+  if (kind === 'unreachable') return { tone: 'error', text: specText, detail: PATIENT_EXTRA_TEXT.unreachable };
+  return { tone: 'error', text: specText };
+}

@@ -1,0 +1,17 @@
+/** The Patients screen's texts, word for word from the spec (part 1 §2, §5, §8). */
+export const PATIENT_TEXT = {
+  title: 'Patients',
+  searchPlaceholder: 'Search patients…',
+  addPatient: 'Add Patient',
+  total: (count: number) => `Total number of patients: ${count.toLocaleString('en-US')}`,
+  fetchFailed: 'Failed to fetch patients',
+} as const;
+
+/** Texts the spec does not give, for situations it does not cover (docs/decisions.md, Patients tab). */
+export const PATIENT_EXTRA_TEXT = {
+  retry: 'Retry',
+  loading: 'Loading patients…',
+  matches: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'patient matches' : 'patients match'}`,
+  gone: 'This patient no longer exists. It may have been deleted in another tab or by another user.',
+  unreachable: 'Could not reach the server. Check your connection and try again.',
+} as const;

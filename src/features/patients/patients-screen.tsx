@@ -1,0 +1,146 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
+import { LoadingState } from '@/components/states/states';
+import { useSession } from '@/lib/session';
+import { useDeletePatientFlow } from './delete/components/use-delete-patient-flow';
+import { PatientFormModal } from './form/components/patient-form-modal';
+import { PatientHistoryModal } from './history/components/patient-history-modal';
+import { usePatients } from './list/api/get-patients';
+import { PatientsTable, type PatientRowActions } from './list/components/patients-table';
+import { createPatientSearch } from './list/patient-search';
+import type { PatientListItem } from './model/api/patient-columns';
+import { PATIENT_EXTRA_TEXT, PATIENT_TEXT } from './model/messages';
+import '@/components/table/data-table.css';
+import './patients.css';
+
+type OpenModal =
+  { kind: 'add' } | { kind: 'edit'; patient: PatientListItem } | { kind: 'history'; patient: PatientListItem } | null;
+
+/** The Patients tab (spec part 1 §2) for the clinic the user works on. */
+export function PatientsView() {
+  const { clinic } = useSession();
+  if (clinic.id === null) return <LoadingState label={PATIENT_EXTRA_TEXT.loading} />;
+  // A superadmin switching clinics gets a fresh screen: no modal or search carried across.
+  return <PatientsScreen key={clinic.id} clinicId={clinic.id} />;
+}
+
+/**
+ * Keeps the sticky header's height in a CSS variable, so the table's column headings stick just
+ * below it, and pads the page's scroll-into-view by both, so a row reached with Tab is never
+ * hidden under them.
+ */
+function useStickyHeaderHeight() {
+  const sectionRef = useRef<HTMLElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const section = sectionRef.current;
+    const header = headerRef.current;
+    if (!section || !header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const apply = () => {
+      const headings = section.querySelector('thead')?.offsetHeight ?? 0;
+      section.style.setProperty('--patients-header-height', `${header.offsetHeight}px`);
+      root.style.scrollPaddingTop = `${header.offsetHeight + headings}px`;
+    };
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
+  return { sectionRef, headerRef };
+}
+
+function PatientsScreen({ clinicId }: { clinicId: number }) {
+  const patients = usePatients(clinicId);
+  const [query, setQuery] = useState('');
+  const [modal, setModal] = useState<OpenModal>(null);
+  const { message, showSuccess, showError, clear } = useHeaderMessage();
+  const { deletingId, onDelete } = useDeletePatientFlow(clinicId, { showSuccess, showError, clear });
+  const { sectionRef, headerRef } = useStickyHeaderHeight();
+
+  const list = patients.data;
+  const search = useMemo(() => createPatientSearch(list ?? []), [list]);
+  // Searching 10,000 prepared rows and rendering the visible ones takes a few ms, so the table
+  // follows each keystroke in the same render (a deferred value would cost an extra frame).
+  const shown = useMemo(() => search(query), [search, query]);
+  const searching = query.trim() !== '';
+
+  const closeModal = useCallback(() => setModal(null), []);
+  const onSaved = useCallback(
+    (text: string) => {
+      setModal(null);
+      showSuccess(text);
+    },
+    [showSuccess],
+  );
+
+  const actions = useMemo<PatientRowActions>(
+    () => ({
+      onOpenHistory: (patient) => setModal({ kind: 'history', patient }),
+      onEdit: (patient) => setModal({ kind: 'edit', patient }),
+      onDelete: (patient) => void onDelete(patient),
+    }),
+    [onDelete],
+  );
+
+  const status = patients.isPending ? 'loading' : patients.isError && !list ? 'failed' : 'ready';
+  const headerMessage =
+    message ?? (patients.isError ? { tone: 'error' as const, text: PATIENT_TEXT.fetchFailed } : null);
+
+  return (
+    <section ref={sectionRef} className="patients" aria-labelledby="patients-title">
+      <header ref={headerRef} className="patients-header">
+        <div className="patients-header-main">
+          <h1 id="patients-title" className="patients-title">
+            {PATIENT_TEXT.title}
+          </h1>
+          <div className="patients-tools">
+            <input
+              type="search"
+              className="input patients-search"
+              placeholder={PATIENT_TEXT.searchPlaceholder}
+              aria-label="Search patients"
+              value={query}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+            <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
+              {PATIENT_TEXT.addPatient}
+            </button>
+          </div>
+        </div>
+        <div className="patients-header-info">
+          {status === 'loading' ? null : (
+            <p className="patients-total" data-testid="patients-total">
+              {PATIENT_TEXT.total(list?.length ?? 0)}
+            </p>
+          )}
+          <p className="patients-matches" role="status" data-testid="patients-matches">
+            {searching && status === 'ready' ? PATIENT_EXTRA_TEXT.matches(shown.length) : ''}
+          </p>
+          <HeaderMessage message={headerMessage} onDismiss={message ? clear : undefined} />
+        </div>
+      </header>
+
+      <PatientsTable
+        patients={shown}
+        query={query}
+        status={status}
+        deletingId={deletingId}
+        actions={actions}
+        onRetry={() => void patients.refetch()}
+      />
+
+      {modal?.kind === 'add' || modal?.kind === 'edit' ? (
+        <PatientFormModal clinicId={clinicId} mode={modal} onClose={closeModal} onSaved={onSaved} />
+      ) : null}
+      {modal?.kind === 'history' ? (
+        <PatientHistoryModal clinicId={clinicId} patient={modal.patient} onClose={closeModal} />
+      ) : null}
+    </section>
+  );
+}
