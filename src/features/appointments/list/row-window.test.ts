@@ -1,34 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardRowOffsets, centredScrollTop, listWindows, rowWindow, sameWindow, type CardGeometry } from './row-window';
-
-const base = { viewportHeight: 800, rowHeight: 80, count: 400, overscan: 5 };
-
-describe('the rows of a long card to render', () => {
-  it('renders the rows on screen plus the overscan below when the card starts on screen', () => {
-    // First row 200 px down: rows 0..7 reach the bottom (600 px / 80 = 7.5), plus 5.
-    expect(rowWindow({ ...base, listTop: 200 })).toEqual({ start: 0, end: 13 });
-  });
-
-  it('follows the scroll: rows above the screen drop out, keeping the overscan', () => {
-    // Scrolled 1,600 px past the first row: row 20 is at the top.
-    expect(rowWindow({ ...base, listTop: -1600 })).toEqual({ start: 15, end: 35 });
-  });
-
-  it('renders nothing but the overscan while the card is below the screen', () => {
-    expect(rowWindow({ ...base, listTop: 5000 })).toEqual({ start: 0, end: 5 });
-  });
-
-  it('stops at the last row and never returns a negative or reversed window', () => {
-    expect(rowWindow({ ...base, listTop: -31_200 })).toEqual({ start: 385, end: 400 });
-    expect(rowWindow({ ...base, listTop: -100_000 })).toEqual({ start: 400, end: 400 });
-    expect(rowWindow({ ...base, count: 0, listTop: 0 })).toEqual({ start: 0, end: 0 });
-  });
-
-  it('compares windows by their bounds', () => {
-    expect(sameWindow({ start: 1, end: 2 }, { start: 1, end: 2 })).toBe(true);
-    expect(sameWindow({ start: 1, end: 2 }, { start: 1, end: 3 })).toBe(false);
-  });
-});
+import { cardRowOffsets, centredScrollTop, listWindows, type CardGeometry } from './row-window';
 
 const geometry: CardGeometry = {
   rowHeight: 100,

@@ -3,7 +3,7 @@ import { EmptyState, LoadingState } from '@/components/states/states';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT, PATIENT_TEXT } from '../../model/messages';
 import { PATIENT_LIST_EXTRA_TEXT, PATIENT_LIST_TEXT } from '../messages';
-import { sameRange, visibleRows, type RowRange } from '../visible-rows';
+import { rowWindow, sameWindow, type RowWindow } from '@/lib/row-window';
 
 /** Every row is exactly this tall (patients.css), so the rows on screen follow from the scroll position. */
 export const PATIENT_ROW_HEIGHT = 52;
@@ -59,9 +59,9 @@ const PatientRow = memo(function PatientRow({
   );
 });
 
-function initialRange(count: number): RowRange {
+function initialRange(count: number): RowWindow {
   const viewportHeight = typeof window === 'undefined' ? 800 : window.innerHeight;
-  return visibleRows({ listTop: 0, viewportHeight, rowHeight: PATIENT_ROW_HEIGHT, count, overscan: OVERSCAN });
+  return rowWindow({ listTop: 0, viewportHeight, rowHeight: PATIENT_ROW_HEIGHT, count, overscan: OVERSCAN });
 }
 
 /**
@@ -72,7 +72,7 @@ function initialRange(count: number): RowRange {
  */
 function useVisibleRange(count: number) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [range, setRange] = useState<RowRange>(() => initialRange(count));
+  const [range, setRange] = useState<RowWindow>(() => initialRange(count));
 
   useLayoutEffect(() => {
     let frame = 0;
@@ -80,14 +80,14 @@ function useVisibleRange(count: number) {
       frame = 0;
       const body = bodyRef.current;
       if (!body) return;
-      const next = visibleRows({
+      const next = rowWindow({
         listTop: body.getBoundingClientRect().top,
         viewportHeight: window.innerHeight,
         rowHeight: PATIENT_ROW_HEIGHT,
         count,
         overscan: OVERSCAN,
       });
-      setRange((current) => (sameRange(current, next) ? current : next));
+      setRange((current) => (sameWindow(current, next) ? current : next));
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(measure);

@@ -1,10 +1,10 @@
 /**
- * Which rows of a long list to render (the Patients table with thousands of rows): rows have a
- * fixed height, so the rows on screen follow from where the list's first row is relative to the
- * viewport. Pure.
+ * Which rows of a long, fixed-row-height list to render (the Patients table, the Appointments
+ * cards): the rows on screen follow from where the list's first row is relative to the viewport.
+ * Pure.
  */
 
-export interface VisibleRowsInput {
+export interface RowWindowInput {
   /** Distance from the top of the viewport to the top of the first row, in px (negative once scrolled past). */
   listTop: number;
   viewportHeight: number;
@@ -15,12 +15,12 @@ export interface VisibleRowsInput {
 }
 
 /** Rows [start, end) to render. */
-export interface RowRange {
+export interface RowWindow {
   start: number;
   end: number;
 }
 
-export function visibleRows({ listTop, viewportHeight, rowHeight, count, overscan }: VisibleRowsInput): RowRange {
+export function rowWindow({ listTop, viewportHeight, rowHeight, count, overscan }: RowWindowInput): RowWindow {
   if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
   const firstOnScreen = Math.floor(Math.max(0, -listTop) / rowHeight);
   const pastLastOnScreen = Math.ceil(Math.max(0, viewportHeight - listTop) / rowHeight);
@@ -29,6 +29,6 @@ export function visibleRows({ listTop, viewportHeight, rowHeight, count, oversca
   return { start, end };
 }
 
-export function sameRange(a: RowRange, b: RowRange): boolean {
+export function sameWindow(a: RowWindow, b: RowWindow): boolean {
   return a.start === b.start && a.end === b.end;
 }
