@@ -227,13 +227,17 @@ export function createRestRouter(deps: RestDeps): Router {
   };
 
   // ---------------------------------------------------------------- reads
-  async function read(req: Request, caller: Caller, relation: Relation): Promise<Answer> {
+  /** What reads and writes both take from a request: its query, Prefer header, Accept and the planned select. */
+  function planRequest(req: Request, relation: Relation) {
     const query = queryOf(req);
-    const preferences = parsePreferences(req);
-    const single = wantsSingleObject(req);
     const planner = new ReadPlanner(schema);
     const root = planner.root(relation, query.get('select') ?? undefined);
     planner.applyQuery(root, query);
+    return { query, preferences: parsePreferences(req), single: wantsSingleObject(req), root };
+  }
+
+  async function read(req: Request, caller: Caller, relation: Relation): Promise<Answer> {
+    const { query, preferences, single, root } = planRequest(req, relation);
     applyRangeHeader(req, root);
     const params = new Params();
     const where = whereConditions(root, params);
@@ -265,12 +269,7 @@ export function createRestRouter(deps: RestDeps): Router {
 
   // ---------------------------------------------------------------- writes
   async function write(req: Request, caller: Caller, relation: Relation): Promise<Answer> {
-    const query = queryOf(req);
-    const preferences = parsePreferences(req);
-    const single = wantsSingleObject(req);
-    const planner = new ReadPlanner(schema);
-    const root = planner.root(relation, query.get('select') ?? undefined);
-    planner.applyQuery(root, query);
+    const { query, preferences, single, root } = planRequest(req, relation);
     const params = new Params();
     let mutation: string;
 
