@@ -17,10 +17,10 @@
  * Prints p50/p95, the rows in the DOM and the payload. Again with the CPU slowed down 4×.
  * Without Chromium it says so and exits 0.
  */
-import { createClient } from '@supabase/supabase-js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
 import type { CDPSession, Page } from 'playwright-core';
 import ws from 'ws';
 import { startStack } from '../local/stack.ts';

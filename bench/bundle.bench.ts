@@ -9,8 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { TAB_FEATURE_FOLDERS } from '../src/app/tab-folders.ts';
 import { buildIfStale, repoRoot } from '../scripts/build-if-stale.ts';
+import { TAB_FEATURE_FOLDERS } from '../src/app/tab-folders.ts';
 import { findChromium, launchChromium } from '../tests/e2e/support/chromium.ts';
 
 const LOGIN_BUDGET_BYTES = 150_000;

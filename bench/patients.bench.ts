@@ -10,10 +10,10 @@
  *     the user sees), typing and then deleting several searches character by character.
  * Prints p50/p95 and the payload of the list request. Without Chromium it says so and exits 0.
  */
-import { createClient } from '@supabase/supabase-js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import ws from 'ws';
 import { startStack } from '../local/stack.ts';

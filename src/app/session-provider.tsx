@@ -3,7 +3,6 @@ import { restoreSession } from '@/features/auth/api/restore-session';
 import { signOutHere } from '@/features/auth/api/sign-out';
 import { EXTRA_TEXT, LOGIN_TEXT } from '@/features/auth/messages';
 import { can } from '@/lib/authorization';
-import { clearPreferences, readPreference, writePreference } from '@/lib/session-storage';
 import {
   SessionContext,
   type ActiveClinic,
@@ -12,6 +11,7 @@ import {
   type SessionStatus,
   type SessionUser,
 } from '@/lib/session';
+import { clearPreferences, readPreference, writePreference } from '@/lib/session-storage';
 import { getSupabase } from '@/lib/supabase';
 
 const CLINIC_PREFERENCE = 'clinic';

@@ -12,7 +12,11 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECIPIENT_ERRORS } from '../../server/appointments/outcome.ts';
-import { defaultPeriodSelection, periodRange, type PeriodSelection } from '../../src/features/appointments/model/periods.ts';
+import {
+  defaultPeriodSelection,
+  periodRange,
+  type PeriodSelection,
+} from '../../src/features/appointments/model/periods.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';

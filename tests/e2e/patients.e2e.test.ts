@@ -6,8 +6,8 @@
  * a patient deleted in another tab), the dentist role, and screenshots at both screen sizes.
  * Tests that change data work in a clinic of their own, made through the API.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ws from 'ws';

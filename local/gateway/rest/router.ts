@@ -237,7 +237,7 @@ export function createRestRouter(deps: RestDeps): Router {
   }
 
   async function read(req: Request, caller: Caller, relation: Relation): Promise<Answer> {
-    const { query, preferences, single, root } = planRequest(req, relation);
+    const { preferences, single, root } = planRequest(req, relation);
     applyRangeHeader(req, root);
     const params = new Params();
     const where = whereConditions(root, params);

@@ -1,5 +1,5 @@
-import type { SessionUser } from '@/lib/session';
 import { requestErrorOf } from '@/lib/request-error';
+import type { SessionUser } from '@/lib/session';
 import { getSupabase } from '@/lib/supabase';
 import { isNetworkFailure } from '../auth-errors';
 import { getProfile } from './get-profile';

@@ -1,5 +1,5 @@
-import { UserFacingError } from '@/lib/errors';
 import type { FormMessageValue } from '@/components/form-message';
+import { UserFacingError } from '@/lib/errors';
 
 /** A caught failure as a form message; anything unexpected becomes the fallback text. */
 export function failureMessage(error: unknown, fallback: string): FormMessageValue {

@@ -1,9 +1,9 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { EmptyState, LoadingState } from '@/components/states/states';
+import { rowWindow, sameWindow, type RowWindow } from '@/lib/row-window';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT, PATIENT_TEXT } from '../../model/messages';
 import { PATIENT_LIST_EXTRA_TEXT, PATIENT_LIST_TEXT } from '../messages';
-import { rowWindow, sameWindow, type RowWindow } from '@/lib/row-window';
 
 /** Every row is exactly this tall (patients.css), so the rows on screen follow from the scroll position. */
 export const PATIENT_ROW_HEIGHT = 52;
