@@ -1,9 +1,9 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 const folders = (dir) =>
@@ -24,11 +24,27 @@ function layeringZones() {
   const features = folders('src/features');
   const zones = [
     { target: './src/lib', from: ['./src/features', './src/app'], message: 'Shared code stays feature-agnostic.' },
-    { target: './src/components', from: ['./src/features', './src/app'], message: 'Shared code stays feature-agnostic.' },
+    {
+      target: './src/components',
+      from: ['./src/features', './src/app'],
+      message: 'Shared code stays feature-agnostic.',
+    },
     { target: './src/features', from: './src/app', message: 'Features are composed by the app, not the reverse.' },
-    { target: './common', from: ['./src', './server', './local'], message: 'common/ is imported by the SPA and the service; it imports neither.' },
-    { target: ['./server', './local', './supabase/functions'], from: './src', message: 'The service and the local stack never import the SPA; share code through common/.' },
-    { target: './src', from: ['./server', './local'], message: 'The SPA talks to the service over HTTP; share code through common/.' },
+    {
+      target: './common',
+      from: ['./src', './server', './local'],
+      message: 'common/ is imported by the SPA and the service; it imports neither.',
+    },
+    {
+      target: ['./server', './local', './supabase/functions'],
+      from: './src',
+      message: 'The service and the local stack never import the SPA; share code through common/.',
+    },
+    {
+      target: './src',
+      from: ['./server', './local'],
+      message: 'The SPA talks to the service over HTTP; share code through common/.',
+    },
   ];
   for (const feature of features) {
     zones.push({
@@ -66,7 +82,11 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.json'], alwaysTryTypes: true }),
+        createTypeScriptImportResolver({
+          project: ['tsconfig.app.json', 'tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
