@@ -1,5 +1,5 @@
-import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /** Where `npm run dev` finds the local stack (scripts/dev.ts starts it and sets this). */
