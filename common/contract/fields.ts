@@ -1,13 +1,6 @@
 import * as z from 'zod/mini';
-
-/** The longest message staff may write (appointments.reminder_message allows as many characters). */
-export const MESSAGE_MAX_LENGTH = 1000;
-
-/** Messenger ids (page-scoped ids) are stored in columns of at most 100 characters. */
-export const MESSENGER_ID_MAX_LENGTH = 100;
-
-/** The characters of a page-scoped id (digits in practice) that the service accepts. */
-export const MESSENGER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+import { characterCount } from './character-count';
+import { MESSAGE_MAX_LENGTH } from './limits';
 
 /** A database id (bigint identity) in a JSON body; `name` names the field in the error. */
 export const positiveIdSchema = (name: string) => {
@@ -15,12 +8,16 @@ export const positiveIdSchema = (name: string) => {
   return z.int({ error }).check(z.positive({ error }));
 };
 
+/** A string of at most `max` characters, counted as characterCount counts them. */
+export const atMostCharacters = (max: number, error: string) =>
+  z.refine<string>((text) => characterCount(text) <= max, { error });
+
 /** Optional text staff wrote; null, missing or blank means "use the default". */
 export const optionalMessageSchema = (name: string) =>
   z.nullish(
     z
       .string({ error: `${name} must be text.` })
-      .check(z.maxLength(MESSAGE_MAX_LENGTH, { error: `${name} must be at most ${MESSAGE_MAX_LENGTH} characters.` })),
+      .check(atMostCharacters(MESSAGE_MAX_LENGTH, `${name} must be at most ${MESSAGE_MAX_LENGTH} characters.`)),
   );
 
 /** How the Messenger Send API delivered a message: plain inside the 24-hour window, else a template. */

@@ -3,8 +3,13 @@
  * body the SPA sends to or receives from the service, as zod schemas with their inferred types.
  * Both sides import it, so a field renamed on one side fails to compile on the other. Browser-safe:
  * zod/mini only (the same build the SPA uses), no Node imports.
+ *
+ * The SPA imports types from here but values from their own modules (`@common/contract/limits`,
+ * `…/realtime`, …): this index keeps every schema alive, and each zod feature a lazy chunk uses is
+ * emitted into the /login entry, where zod's shared code lives (docs/decisions.md).
  */
 export { APPOINTMENT_STATUSES, appointmentStatusSchema, type AppointmentStatus } from './appointment-status';
+export { characterCount } from './character-count';
 export { errorBodySchema, type ErrorBody } from './error-body';
 export {
   connectStateResponseSchema,
@@ -18,15 +23,9 @@ export {
   type SelectPageBody,
   type SelectPageResponse,
 } from './facebook-connect';
+export { deliverySchema, type Delivery } from './fields';
+export { MAX_DAYS_AHEAD, MESSAGE_MAX_LENGTH, MESSENGER_ID_MAX_LENGTH, MESSENGER_ID_PATTERN } from './limits';
 export {
-  MESSAGE_MAX_LENGTH,
-  MESSENGER_ID_MAX_LENGTH,
-  MESSENGER_ID_PATTERN,
-  deliverySchema,
-  type Delivery,
-} from './fields';
-export {
-  MAX_DAYS_AHEAD,
   manualReminderBodySchema,
   manualReminderLogEntrySchema,
   manualReminderResponseSchema,

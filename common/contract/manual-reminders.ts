@@ -4,9 +4,8 @@
  * setting points at. Text: the override, else the appointment's reminder message, else the default.
  */
 import * as z from 'zod/mini';
-import { deliverySchema, MESSENGER_ID_MAX_LENGTH, MESSENGER_ID_PATTERN, optionalMessageSchema } from './fields';
-
-export const MAX_DAYS_AHEAD = 365;
+import { atMostCharacters, deliverySchema, optionalMessageSchema } from './fields';
+import { MAX_DAYS_AHEAD, MESSENGER_ID_MAX_LENGTH, MESSENGER_ID_PATTERN } from './limits';
 
 const daysAheadError = `days_ahead must be a whole number of days from 1 to ${MAX_DAYS_AHEAD}.`;
 
@@ -17,11 +16,14 @@ export const manualReminderBodySchema = z.object({
   message_override: optionalMessageSchema('message_override'),
   recipient_override: z
     .nullish(
-      z.string({ error: 'recipient_override must be a Messenger ID.' }).check(
-        z.maxLength(MESSENGER_ID_MAX_LENGTH, {
-          error: `recipient_override must be at most ${MESSENGER_ID_MAX_LENGTH} characters.`,
-        }),
-      ),
+      z
+        .string({ error: 'recipient_override must be a Messenger ID.' })
+        .check(
+          atMostCharacters(
+            MESSENGER_ID_MAX_LENGTH,
+            `recipient_override must be at most ${MESSENGER_ID_MAX_LENGTH} characters.`,
+          ),
+        ),
     )
     .check(
       z.refine((value) => !value?.trim() || MESSENGER_ID_PATTERN.test(value.trim()), {

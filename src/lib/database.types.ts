@@ -6,15 +6,16 @@
  * changes these types on the next `npm run db:types`; the test
  * tests/integration/database/generated-types.test.ts fails until it has been run.
  */
+import type { AppointmentStatus } from '@common/contract';
 import type { Database as GeneratedDatabase, Json, Tables, TablesInsert, TablesUpdate } from './database.generated';
 
 export type { Json };
 
+/** appointments.status (check constraint): the statuses of the SPA↔service contract. */
+export type { AppointmentStatus };
+
 /** users.role (check constraint). */
 export type Role = 'superadmin' | 'admin' | 'receptionist' | 'dentist';
-
-/** appointments.status (check constraint). */
-export type AppointmentStatus = 'Scheduled' | 'Confirmed' | 'Completed' | 'No Show' | 'Cancelled';
 
 /** appointments.reminder_recipient_type (check constraint). */
 export type ReminderRecipientType = 'patient' | 'guardian';

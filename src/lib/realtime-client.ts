@@ -1,4 +1,12 @@
 import type { Socket } from 'socket.io-client';
+import type { ZodMiniType } from 'zod/mini';
+import {
+  APPOINTMENT_UPDATED,
+  appointmentUpdatedPayloadSchema,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SocketAuth,
+} from '@common/contract/realtime';
 import { serviceAccessToken, serviceBaseUrl } from './service-client';
 
 /** Spec part 2 §9: realtime reconnection settings. */
@@ -13,18 +21,48 @@ export const REALTIME_SOCKET_OPTIONS = Object.freeze({
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'reconnecting' | 'refused';
 
+/** An event the notification service emits (@common/contract). */
+export type ServiceEvent = keyof ServerToClientEvents;
+
+/** What the service sends with `event`, as the contract describes it. */
+export type ServiceEventPayload<E extends ServiceEvent> = Parameters<ServerToClientEvents[E]>[0];
+
+/** The contract's schema of each event's payload: what arrives is checked before anyone sees it. */
+const PAYLOAD_SCHEMAS: { readonly [E in ServiceEvent]: ZodMiniType<ServiceEventPayload<E>> } = {
+  [APPOINTMENT_UPDATED]: appointmentUpdatedPayloadSchema,
+};
+
 export interface RealtimeSubscription {
   close(): void;
 }
 
-export interface SubscribeOptions {
+export interface SubscribeOptions<E extends ServiceEvent = ServiceEvent> {
   /** The service's base URL; /config.json's apiUrl by default. */
   apiUrl?: string;
   /** The clinic to follow (a superadmin may follow any; others are held to their own by the service). */
   clinicId: number;
-  event: string;
-  onEvent(payload: unknown): void;
+  event: E;
+  /** Each payload, checked against the contract; a malformed one never arrives. */
+  onEvent(payload: ServiceEventPayload<E>): void;
   onStatus?(status: RealtimeStatus, detail?: string): void;
+}
+
+/**
+ * Hands a received payload to the subscriber once it matches the contract's schema of the event;
+ * anything else is dropped (and logged) rather than shown. Returns whether it was delivered.
+ * Exported for stand-ins of the socket in tests, so their events take the same path.
+ */
+export function deliverServiceEvent<E extends ServiceEvent>(
+  options: Pick<SubscribeOptions<E>, 'event' | 'onEvent'>,
+  payload: unknown,
+): boolean {
+  const parsed = PAYLOAD_SCHEMAS[options.event].safeParse(payload);
+  if (!parsed.success) {
+    console.warn(`Ngiti: ignored a malformed ${options.event} event`, parsed.error.issues);
+    return false;
+  }
+  options.onEvent(parsed.data);
+  return true;
 }
 
 /**
@@ -32,13 +70,19 @@ export interface SubscribeOptions {
  * library is loaded on first use, so screens that never subscribe don't pay for it. Each
  * (re)connection sends the current access token, which auth-js keeps fresh.
  */
-export async function subscribeToServiceEvents(options: SubscribeOptions): Promise<RealtimeSubscription> {
+export async function subscribeToServiceEvents<E extends ServiceEvent>(
+  options: SubscribeOptions<E>,
+): Promise<RealtimeSubscription> {
   const { io } = await import('socket.io-client');
-  const socket: Socket = io(options.apiUrl ?? serviceBaseUrl(), {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.apiUrl ?? serviceBaseUrl(), {
     ...REALTIME_SOCKET_OPTIONS,
     transports: ['websocket', 'polling'],
     auth: (send) => {
-      void serviceAccessToken().then((token) => send({ token, clinicId: options.clinicId }));
+      void serviceAccessToken().then((token) => {
+        // Without a session the token is empty, and the service refuses the handshake.
+        const auth: SocketAuth = { token: token ?? '', clinicId: options.clinicId };
+        send(auth);
+      });
     },
   });
   options.onStatus?.('connecting');
@@ -48,7 +92,9 @@ export async function subscribeToServiceEvents(options: SubscribeOptions): Promi
     // The server refused the handshake (bad token, no access): socket.io stops retrying itself.
     options.onStatus?.(socket.active ? 'reconnecting' : 'refused', error.message);
   });
-  socket.on(options.event, (payload: unknown) => options.onEvent(payload));
+  // Typed by the event map, but not yet checked: whatever arrives goes through the contract's schema.
+  const event: ServiceEvent = options.event;
+  socket.on(event, (payload: unknown) => deliverServiceEvent(options, payload));
   return {
     close() {
       socket.removeAllListeners();

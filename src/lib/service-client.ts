@@ -1,3 +1,4 @@
+import { errorBodySchema } from '@common/contract/error-body';
 import type { RuntimeConfig } from './config';
 import { getSupabase } from './supabase';
 
@@ -90,10 +91,8 @@ export async function callService<T = unknown>(path: string, request: ServiceReq
     }
   }
   if (!response.ok) {
-    const serviceText =
-      parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string'
-        ? parsed.error.trim()
-        : '';
+    const errorBody = errorBodySchema.safeParse(parsed);
+    const serviceText = errorBody.success ? errorBody.data.error.trim() : '';
     throw new ServiceError(serviceText && serviceText.length <= 300 ? serviceText : fallbackError, response.status);
   }
   return parsed as T | null;

@@ -1,15 +1,22 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeAppointmentsApi, restError } from './testing/fake-appointments-api';
+import { APPOINTMENT_UPDATED } from '@common/contract';
+import type { AppointmentRow } from '@/lib/database.types';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { db, failNext, pgError, seed } from '@/testing/mocks';
 import { fakeRealtime } from './live/testing/fake-realtime';
-import { prepareListDom, renderWithQueries } from './testing/render-list';
+import { mockStatusNotifications } from './status/testing/notification-service';
 import AppointmentsTab from './tab';
+import { prepareListDom, renderWithQueries } from './testing/render-list';
 
+// The factory must not import fake-realtime itself: that module imports the realtime client, which
+// would wait for this very factory. `fakeRealtime` is looked up when the screen subscribes.
 vi.mock('@/lib/realtime-client', async (actual) => ({
   ...(await actual<object>()),
-  subscribeToServiceEvents: (await import('./live/testing/fake-realtime')).fakeRealtime.subscribe,
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
 // The form and the Reminder modal are other parts of the feature: stand-ins show what they were opened with.
@@ -46,8 +53,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const seed = () =>
-  installFakeAppointmentsApi({
+/**
+ * Stores clinic 1 (Manila) with these dentists, patients and appointments (reason 'Dental
+ * Consultation' unless told), and answers the notification service; returns the service.
+ */
+function arrange(data: {
+  dentists: Parameters<typeof seed.dentists>[0];
+  patients: Parameters<typeof seed.patients>[0];
+  appointments: Partial<AppointmentRow>[];
+}) {
+  seed.clinics([{ id: 1 }, { id: 2 }]);
+  seed.dentists(data.dentists);
+  seed.patients(data.patients);
+  seed.appointments(data.appointments.map((row) => ({ clinic_id: 1, reason: 'Dental Consultation', ...row })));
+  return mockStatusNotifications();
+}
+
+const arrangeList = () =>
+  arrange({
     dentists: [
       { id: 1, name: 'Dr. Ana Cruz' },
       { id: 2, name: 'Dr. Ben Reyes' },
@@ -59,6 +82,7 @@ const seed = () =>
       { id: 1, name: 'Maria Santos', messenger_id: '2400001' },
       { id: 2, name: 'Jose Rizal', messenger_id: null },
       { id: 3, name: 'Ana Garcia', messenger_id: '2400003' },
+      { id: 4, name: 'Other Clinic Patient', clinic_id: 2 },
     ],
     appointments: [
       {
@@ -95,8 +119,11 @@ const seed = () =>
       { id: 107, dentist_id: 2, patient_id: 3, appointment_time: '2027-05-03T10:00:00+08:00', status: 'Cancelled' },
       // Earlier than the first January midnight in Manila (it is still December 31 there).
       { id: 108, dentist_id: 2, patient_id: 3, appointment_time: '2029-12-31T15:59:00Z', status: 'Completed' },
+      // Another clinic's, this month.
+      { id: 109, clinic_id: 2, dentist_id: 5, patient_id: 4, appointment_time: '2030-01-09T10:00:00+08:00' },
     ],
   });
+const stored = (id: number) => db.table('appointments').find(id)!;
 
 const summary = () => screen.getByTestId('appointments-summary').textContent;
 const cardTitles = () =>
@@ -111,17 +138,17 @@ const rowOf = (id: number) => document.querySelector<HTMLTableRowElement>(`tr[da
 const statusOf = (id: number) => within(rowOf(id)).getByRole('combobox') as HTMLSelectElement;
 
 async function openList() {
-  const api = seed();
+  const service = arrangeList();
   const user = userEvent.setup();
   const rendered = renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
   // A generous wait: the first render also loads the feature's modules, slow on a busy machine.
   await screen.findByRole('heading', { name: 'Dr. Ana Cruz (2 appointments)' }, { timeout: 5000 });
-  return { api, user, ...rendered };
+  return { service, user, ...rendered };
 }
 
 describe('the Appointments list', () => {
   it('opens on this month in clinic time with the summary, the dentist counts and one card per dentist who has appointments', async () => {
-    const { api } = await openList();
+    await openList();
     expect(screen.getByRole('heading', { level: 1, name: 'Appointments' })).toBeTruthy();
     expect(summary()).toBe('Total: 5 appointment(s) this month');
     expect(optionsOf('Dentist')).toEqual([
@@ -145,15 +172,10 @@ describe('the Appointments list', () => {
     expect(screen.queryByLabelText('Week')).toBeNull();
     expect(screen.queryByLabelText('Day')).toBeNull();
     expect(screen.getByRole('button', { name: 'Add Appointment' })).toBeTruthy();
-
-    // One read of the year (clinic time), not deleted, with the patient embedded.
-    const read = api.callsTo('GET', 'appointments').find((call) => call.query.get('select')?.includes('patient:'))!;
-    expect(read.query.get('clinic_id')).toBe('eq.1');
-    expect(read.query.get('deleted')).toBe('eq.false');
-    expect(read.query.getAll('appointment_time')).toEqual([
-      'gte.2029-12-31T16:00:00.000Z',
-      'lt.2030-12-31T16:00:00.000Z',
-    ]);
+    // Neither the deleted appointment (105), nor another clinic's (109), nor December 31 in Manila (108).
+    expect(screen.queryByText('Other Clinic Patient')).toBeNull();
+    expect(rowOf(105)).toBeNull();
+    expect(rowOf(108)).toBeNull();
   });
 
   it('shows the table columns and, per row, the patient, ID, Messenger ids, long date, 12-hour time, procedure and origin', async () => {
@@ -241,17 +263,22 @@ describe('the Appointments list', () => {
   });
 
   it('reads another year when one is chosen, and another month from the year already read', async () => {
-    const { api, user } = await openList();
-    const reads = () =>
-      api.callsTo('GET', 'appointments').filter((call) => call.query.get('select')?.includes('patient:'));
+    const { user } = await openList();
+    // Booked elsewhere after the year was read, with no live event: February shows what was read.
+    db.table('appointments').insert({
+      clinic_id: 1,
+      dentist_id: 2,
+      patient_id: 2,
+      appointment_time: '2030-02-05T10:00:00+08:00',
+    });
     await user.selectOptions(screen.getByLabelText('Month'), 'February');
     expect(summary()).toBe('Total: 1 appointment(s) this month');
-    expect(reads()).toHaveLength(1);
+    expect(cardTitles()).toEqual(['Dr. Ana Cruz (1 appointments)']);
     await user.selectOptions(screen.getByLabelText('Year'), '2029');
     await user.selectOptions(screen.getByLabelText('Month'), 'December');
     await waitFor(() => expect(summary()).toBe('Total: 1 appointment(s) this month'));
-    expect(reads()).toHaveLength(2);
     expect(cardTitles()).toEqual(['Dr. Ben Reyes (1 appointments)']);
+    expect(rowOf(108)).toBeTruthy();
   });
 
   it('collapses and expands a card', async () => {
@@ -266,8 +293,8 @@ describe('the Appointments list', () => {
   });
 
   it('shows an empty list without a message when the appointments cannot be read', async () => {
-    const api = seed();
-    api.use((call) => (call.method === 'GET' && call.path === 'appointments' ? restError(500, 'XX000') : undefined));
+    arrangeList();
+    failNext({ method: 'GET', table: 'appointments' }, pgError('XX000', 'internal error'), { times: 100 });
     renderWithQueries(<AppointmentsTab />);
     await waitFor(() => expect(screen.getByText('No appointments in this period.')).toBeTruthy());
     expect(summary()).toBe('Total: 0 appointment(s) this month');
@@ -275,7 +302,7 @@ describe('the Appointments list', () => {
   });
 
   it('is open to every role, the dentist included', async () => {
-    seed();
+    arrangeList();
     renderWithQueries(<AppointmentsTab />, { role: 'dentist' });
     expect(await screen.findByRole('heading', { name: 'Dr. Ana Cruz (2 appointments)' })).toBeTruthy();
   });
@@ -295,80 +322,77 @@ describe('the Appointments list', () => {
 
 describe('changing a status', () => {
   it("updates Scheduled → Confirmed directly, says 'Status updated' and calls no service", async () => {
-    const { api, user } = await openList();
+    const { service, user } = await openList();
     await user.selectOptions(statusOf(100), 'Confirmed');
     expect(await screen.findByText('Status updated')).toBeTruthy();
-    const [patch] = api.callsTo('PATCH', 'appointments');
-    expect(patch!.body).toEqual({ status: 'Confirmed' });
-    expect(patch!.query.get('id')).toBe('eq.100');
-    expect(patch!.query.get('clinic_id')).toBe('eq.1');
-    expect(patch!.query.get('deleted')).toBe('eq.false');
-    expect(patch!.query.get('status')).toBe('eq.Scheduled');
+    expect(stored(100).status).toBe('Confirmed');
+    expect(stored(102).status).toBe('Scheduled');
     await waitFor(() => expect(statusOf(100).value).toBe('Confirmed'));
-    expect(api.calls.filter((call) => call.path.startsWith('/status-notifications'))).toHaveLength(0);
+    expect(service.received).toHaveLength(0);
   });
 
   it("shows 'Failed to update status!' when the direct update fails", async () => {
-    const { api, user } = await openList();
-    api.use((call) => (call.method === 'PATCH' ? restError(500, 'XX000', 'boom') : undefined));
+    const { user } = await openList();
+    failNext({ method: 'PATCH', table: 'appointments' }, pgError('XX000', 'boom'));
     await user.selectOptions(statusOf(100), 'Confirmed');
     const dialog = await screen.findByRole('dialog', { name: 'Failed to update status!' });
     expect(dialog.textContent).toContain('There was a problem updating the appointment status.');
     expect(dialog.textContent).not.toContain('boom');
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(statusOf(100).value).toBe('Scheduled'));
+    expect(stored(100).status).toBe('Scheduled');
   });
 
   it("asks before Completed, sends the custom message, and says 'Status updated & patient notified!'", async () => {
-    const { api, user } = await openList();
+    const { service, user } = await openList();
     await user.selectOptions(statusOf(101), 'Completed');
     const dialog = await screen.findByRole('dialog', { name: 'Change the status to Completed?' });
     await user.type(within(dialog).getByRole('textbox'), '  Thank you for visiting!  ');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
     expect(await screen.findByText('Status updated & patient notified!')).toBeTruthy();
-    expect(api.callsTo('PATCH', 'appointments')[0]!.body).toEqual({ status: 'Completed' });
-    expect(api.callsTo('POST', '/status-notifications/101').map((call) => call.body)).toEqual([
-      { status: 'Completed', message: 'Thank you for visiting!', clinic_id: 1 },
+    expect(stored(101).status).toBe('Completed');
+    expect(service.received).toEqual([
+      { appointmentId: 101, body: { status: 'Completed', message: 'Thank you for visiting!', clinic_id: 1 } },
     ]);
     await waitFor(() => expect(statusOf(101).value).toBe('Completed'));
   });
 
   it('leaves the message out when it is blank, e.g. for Cancelled', async () => {
-    const { api, user } = await openList();
+    const { service, user } = await openList();
     await user.selectOptions(statusOf(102), 'Cancelled');
     const dialog = await screen.findByRole('dialog', { name: 'Change the status to Cancelled?' });
     expect(dialog.textContent).toContain('Ana Garcia will be notified on Messenger.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
     expect(await screen.findByText('Status updated & patient notified!')).toBeTruthy();
-    expect(api.callsTo('POST', '/status-notifications/102')[0]!.body).toEqual({ status: 'Cancelled', clinic_id: 1 });
+    expect(service.received).toEqual([{ appointmentId: 102, body: { status: 'Cancelled', clinic_id: 1 } }]);
+    expect(stored(102).status).toBe('Cancelled');
   });
 
   it('changes nothing when the confirmation is cancelled', async () => {
-    const { api, user } = await openList();
+    const { service, user } = await openList();
     await user.selectOptions(statusOf(101), 'No Show');
     const dialog = await screen.findByRole('dialog', { name: 'Change the status to No Show?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('PATCH', 'appointments')).toHaveLength(0);
+    expect(stored(101).status).toBe('Confirmed');
+    expect(service.received).toHaveLength(0);
     expect(statusOf(101).value).toBe('Confirmed');
   });
 
   it("shows 'Failed!' with the service's error as the reason when the notification fails (the status stays updated)", async () => {
-    const { api, user } = await openList();
-    api.service.status = 502;
-    api.service.body = { error: 'This patient has no Messenger ID.' };
+    const { service, user } = await openList();
+    service.answerNext(HttpResponse.json({ error: 'This patient has no Messenger ID.' }, { status: 502 }));
     await user.selectOptions(statusOf(101), 'No Show');
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, update & notify' }));
     const failed = await screen.findByRole('dialog', { name: 'Failed!' });
     expect(failed.textContent).toContain('There was a problem updating the status or sending the message.');
     expect(failed.textContent).toContain('Reason: This patient has no Messenger ID.');
-    expect(api.state.appointments.find((row) => row.id === 101)!.status).toBe('No Show');
+    expect(stored(101).status).toBe('No Show');
   });
 
   it("uses 'Messenger notification failed' when the service answers without an error text", async () => {
-    const { api, user } = await openList();
-    api.service.status = 500;
-    api.service.body = {};
+    const { service, user } = await openList();
+    service.answerNext(HttpResponse.json({}, { status: 500 }));
     await user.selectOptions(statusOf(101), 'Completed');
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, update & notify' }));
     const failed = await screen.findByRole('dialog', { name: 'Failed!' });
@@ -376,22 +400,24 @@ describe('changing a status', () => {
   });
 
   it("shows 'Failed!' and calls no service when the status update itself fails", async () => {
-    const { api, user } = await openList();
-    api.use((call) => (call.method === 'PATCH' ? restError(500, 'XX000') : undefined));
+    const { service, user } = await openList();
+    failNext({ method: 'PATCH', table: 'appointments' });
     await user.selectOptions(statusOf(101), 'Completed');
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, update & notify' }));
     expect(await screen.findByRole('dialog', { name: 'Failed!' })).toBeTruthy();
-    expect(api.calls.filter((call) => call.path.startsWith('/status-notifications'))).toHaveLength(0);
+    expect(service.received).toHaveLength(0);
+    expect(stored(101).status).toBe('Confirmed');
   });
 
   it('says so when someone else changed the appointment meanwhile, and shows its latest status', async () => {
-    const { api, user } = await openList();
-    api.state.appointments.find((row) => row.id === 100)!.status = 'Confirmed';
+    const { service, user } = await openList();
+    db.table('appointments').update(100, { status: 'Confirmed' }); // in another tab
     await user.selectOptions(statusOf(100), 'Cancelled');
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, update & notify' }));
     const failed = await screen.findByRole('dialog', { name: 'Failed!' });
     expect(failed.textContent).toContain('Someone else changed this appointment meanwhile.');
-    expect(api.calls.filter((call) => call.path.startsWith('/status-notifications'))).toHaveLength(0);
+    expect(service.received).toHaveLength(0);
+    expect(stored(100).status).toBe('Confirmed');
     fireEvent.click(within(failed).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(statusOf(100).value).toBe('Confirmed'));
@@ -400,43 +426,48 @@ describe('changing a status', () => {
 
 describe('deleting an appointment', () => {
   it("asks 'Are you sure?', soft-deletes, says 'Appointment cancelled' and drops the row", async () => {
-    const { api, user } = await openList();
+    const { user } = await openList();
     await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of Maria Santos/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(dialog.textContent).toContain('Maria Santos on January 9, 2030, 2:00 PM');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByText('Appointment cancelled')).toBeTruthy();
-    const [patch] = api.callsTo('PATCH', 'appointments');
-    expect(patch!.body).toEqual({ deleted: true });
-    expect(patch!.query.get('id')).toBe('eq.100');
+    expect(stored(100).deleted).toBe(true);
+    expect(
+      db
+        .table('appointments')
+        .where((row) => row.deleted)
+        .map((row) => row.id),
+    ).toEqual([100, 105]);
     await waitFor(() => expect(rowOf(100)).toBeNull());
     expect(screen.getByRole('heading', { name: 'Dr. Ana Cruz (1 appointments)' })).toBeTruthy();
     expect(summary()).toBe('Total: 4 appointment(s) this month');
   });
 
   it('keeps the appointment when the question is answered No', async () => {
-    const { api, user } = await openList();
+    const { user } = await openList();
     await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'No, keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('PATCH', 'appointments')).toHaveLength(0);
+    expect(stored(100).deleted).toBe(false);
     expect(rowOf(100)).toBeTruthy();
   });
 
   it("shows 'Failed to cancel' when the update fails", async () => {
-    const { api, user } = await openList();
-    api.use((call) => (call.method === 'PATCH' ? restError(500, 'XX000') : undefined));
+    const { user } = await openList();
+    failNext({ method: 'PATCH', table: 'appointments' });
     await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
     const failed = await screen.findByRole('dialog', { name: 'Failed to cancel' });
     expect(failed.textContent).toContain('There was a problem cancelling the appointment.');
     expect(rowOf(100)).toBeTruthy();
+    expect(stored(100).deleted).toBe(false);
   });
 
   it('explains an appointment deleted elsewhere and refreshes the list', async () => {
-    const { api, user } = await openList();
+    const { user } = await openList();
     await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of/ }));
-    api.state.appointments.find((row) => row.id === 100)!.deleted = true;
+    db.table('appointments').update(100, { deleted: true }); // in another tab
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
     const failed = await screen.findByRole('dialog', { name: 'Failed to cancel' });
     expect(failed.textContent).toContain('This appointment no longer exists.');
@@ -460,22 +491,19 @@ const event = (overrides: Record<string, unknown> = {}) => ({
   dentist_name: 'Dr. Ana Cruz',
   ...overrides,
 });
-const emit = (overrides: Record<string, unknown> = {}) => fakeRealtime.emit('appointment-updated', event(overrides));
-/** A change made elsewhere: stored in the fake database, then announced. */
-function changeElsewhere(api: ReturnType<typeof installFakeAppointmentsApi>, overrides: Record<string, unknown>) {
+const emit = (overrides: Record<string, unknown> = {}) => fakeRealtime.emit(APPOINTMENT_UPDATED, event(overrides));
+/** A change made elsewhere: stored in the mocked database, then announced. */
+function changeElsewhere(overrides: Record<string, unknown>) {
   const payload = event(overrides);
-  const stored = api.state.appointments.find((row) => row.id === payload.id)!;
-  Object.assign(stored, {
-    status: payload.status,
+  db.table('appointments').update(payload.id, {
+    status: payload.status as AppointmentRow['status'],
     deleted: payload.deleted,
     appointment_time: payload.appointment_time,
   });
-  fakeRealtime.emit('appointment-updated', payload);
+  fakeRealtime.emit(APPOINTMENT_UPDATED, payload);
 }
 const pill = () => screen.queryByTestId('live-updates-pill');
 const classesOf = (id: number) => rowOf(id).className.split(' ');
-const appointmentReads = (api: ReturnType<typeof installFakeAppointmentsApi>) =>
-  api.callsTo('GET', 'appointments').filter((call) => call.query.get('select')?.includes('patient:')).length;
 
 describe('live updates', () => {
   it("follow the signed-in user's clinic", async () => {
@@ -484,13 +512,14 @@ describe('live updates', () => {
   });
 
   it("merge a change made elsewhere at once, highlight the row with '1 new update(s)' until Acknowledge All, and toast with View", async () => {
-    const { api, user } = await openList();
+    const { user } = await openList();
     await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
     expect(pill()).toBeNull();
     expect(screen.queryByRole('button', { name: 'Acknowledge All' })).toBeNull();
-    const reads = appointmentReads(api);
+    // Another change made elsewhere that no event announces: only a fresh read of the list shows it.
+    db.table('appointments').update(103, { status: 'No Show' });
 
-    changeElsewhere(api, {});
+    changeElsewhere({});
     expect(statusOf(100).value).toBe('Confirmed');
     expect(classesOf(100)).toEqual(expect.arrayContaining(['appointment-highlighted', 'appointment-flashing']));
     expect(classesOf(100)).not.toContain('appointment-live-alarming');
@@ -498,8 +527,9 @@ describe('live updates', () => {
     const toast = screen.getByText('Maria Santos with Dr. Ana Cruz: Confirmed · Jan 9, 2030, 2:00 PM').parentElement!;
     expect(toast.className).toContain('toast-info');
     expect(within(toast).getByRole('button', { name: 'View' })).toBeTruthy();
-    // The list is read again shortly after, once.
-    await waitFor(() => expect(appointmentReads(api)).toBe(reads + 1));
+    // The list is read again shortly after.
+    expect(statusOf(103).value).toBe('Completed');
+    await waitFor(() => expect(statusOf(103).value).toBe('No Show'));
 
     emit({ id: 102, dentist_id: 2, patient_id: 3, appointment_time: '2030-01-09T01:20:00+00:00', status: 'Confirmed' });
     expect(pill()?.textContent).toBe('2 new update(s)');
@@ -581,7 +611,7 @@ describe('live updates', () => {
   });
 
   it('refresh the calendar view too, and View there goes back to the list at the row', async () => {
-    const { api, user } = await openList();
+    const { user } = await openList();
     await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
     // react-big-calendar's slot selection asks which element is under the pointer; jsdom lays nothing out.
     document.elementFromPoint = () => null;
@@ -589,7 +619,7 @@ describe('live updates', () => {
     const calendar = await screen.findByTestId('appointments-calendar');
     const eventOf = () => calendar.querySelector<HTMLElement>('.calendar-event[title*="Maria Santos"]');
     await waitFor(() => expect(eventOf()?.getAttribute('title')).toMatch(/\(Scheduled\)$/));
-    changeElsewhere(api, { status: 'Cancelled' });
+    changeElsewhere({ status: 'Cancelled' });
     expect(eventOf()?.getAttribute('title')).toMatch(/\(Cancelled\)$/);
     expect(eventOf()?.className).toContain('calendar-event-red');
     await user.click(screen.getByRole('button', { name: 'View' }));
@@ -598,16 +628,17 @@ describe('live updates', () => {
   });
 
   it('say when live updates pause, and read the list again once they are back', async () => {
-    const { api } = await openList();
+    await openList();
     await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
     fakeRealtime.status('connected');
     expect(screen.queryByText('Live updates paused — reconnecting…')).toBeNull();
     fakeRealtime.status('reconnecting');
     expect(screen.getByText('Live updates paused — reconnecting…')).toBeTruthy();
-    const reads = appointmentReads(api);
+    // Changed elsewhere while the updates were paused: the event never came.
+    db.table('appointments').update(102, { status: 'Confirmed' });
     fakeRealtime.status('connected');
     expect(screen.queryByText('Live updates paused — reconnecting…')).toBeNull();
-    await waitFor(() => expect(appointmentReads(api)).toBe(reads + 1));
+    await waitFor(() => expect(statusOf(102).value).toBe('Confirmed'));
     fakeRealtime.status('refused');
     expect(screen.getByText('Live updates are off. Reload the page to turn them back on.')).toBeTruthy();
   });
@@ -628,7 +659,7 @@ describe('a long card', () => {
       appointment_time: longMonthTime(index),
       status: 'Scheduled' as const,
     }));
-    return installFakeAppointmentsApi({
+    return arrange({
       dentists: [
         { id: 1, name: 'Dr. Ana Cruz' },
         { id: 2, name: 'Dr. Ben Reyes' },
@@ -661,7 +692,7 @@ describe('a long card', () => {
     await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
-    fakeRealtime.emit('appointment-updated', event({ id: 1150, patient_id: 1, appointment_time: longMonthTime(150) }));
+    fakeRealtime.emit(APPOINTMENT_UPDATED, event({ id: 1150, patient_id: 1, appointment_time: longMonthTime(150) }));
     expect(document.getElementById('appointment-row-1150')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'View' }));
     await waitFor(() => expect(scrollTo).toHaveBeenCalledTimes(1));

@@ -8,9 +8,9 @@ import { useListDentists, type ListDentistRecord } from './model/api/get-list-de
 import type { ListAppointment } from './model/api/list-columns';
 import type { SlotRefusal } from './calendar/calendar-time';
 import { CALENDAR_TEXT, LIST_TEXT } from './model/messages';
-import { LIVE_TEXT, pendingUpdatesLabel } from './live/live-updates';
+import { LIVE_TEXT, pendingUpdatesLabel } from './live/messages';
 import { defaultPeriodSelection, periodRange, type PeriodSelection } from './model/periods';
-import type { AppointmentStatus } from './model/status-rules';
+import type { AppointmentStatus } from '@common/contract';
 import { AppointmentsCalendar } from './calendar/components/appointments-calendar';
 import { AppointmentFormModal } from './booking/components/appointment-form-modal';
 import type { AppointmentRowActions } from './list/components/appointment-row';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestError, toRequestError } from '@/lib/request-error';
-import { BOOKING_EXTRA_TEXT, bookingFailureKind, bookingFailureView, doubleBookingDetails } from './outcome';
+import { BOOKING_EXTRA_TEXT } from './messages';
+import { bookingFailureKind, bookingFailureView, doubleBookingDetails } from './outcome';
 import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 
 fixSystemClock();

@@ -1,6 +1,7 @@
 /**
  * What went wrong while the booking form checked or saved an appointment, in the terms the form
- * needs (spec part 2 §5, §8), and the texts the spec does not give. Pure: errors are passed in.
+ * needs (spec part 2 §5, §8), and which of the slice's texts (./messages.ts) it shows. Pure:
+ * errors are passed in.
  *
  * - 'slot-refused': the database refused the booking (SQLSTATE 23P01 from the booking rules or the
  *   overlap constraint) → 'Booking failed!' / 'This slot may already be taken or dentist is
@@ -14,20 +15,10 @@
  */
 import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
 import { requestErrorOf } from '@/lib/request-error';
-import { BOOKING_MESSAGES } from './validation';
+import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
 import { UNKNOWN_DENTIST } from '../model/grouping';
 
 export type BookingFailureKind = 'slot-refused' | 'unreachable' | 'gone' | 'unknown-procedure' | 'failed';
-
-/** Texts the spec does not give (docs: "Booking form" decisions). */
-export const BOOKING_EXTRA_TEXT = Object.freeze({
-  gone: 'This appointment no longer exists. It may have been deleted by someone else.',
-  unknownProcedure: 'This procedure is no longer in the clinic’s price list. Please choose another.',
-  slotDropped: 'The time you chose is no longer available. Please choose another.',
-  slotsFailed: 'Could not load the free times. Please check connection.',
-  patientsFailed: 'Could not search patients. Please check connection.',
-  listsFailed: 'Could not load dentists or procedures. Please check connection.',
-});
 
 /**
  * The booking form's reading of a failed check or save (any error it threw): the database's

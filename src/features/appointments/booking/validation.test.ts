@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
+import { BOOKING_MESSAGES } from './messages';
 import {
-  BOOKING_MESSAGES,
   bookingFormFromAppointment,
   bookingInsert,
   bookingUpdate,

@@ -14,27 +14,9 @@ import {
   type WallTime,
 } from '@common/clinic-calendar';
 import { CLINIC_HOURS, isClosedDay, toStoredTime, type ClinicHours } from '../model/slots';
-import { STATUS_AFTER_EDIT, type AppointmentStatus } from '../model/status-rules';
-
-export const BOOKING_MESSAGES = Object.freeze({
-  dentistRequired: 'Dentist is required.',
-  patientRequired: 'Patient is required.',
-  timeRequired: 'Time slot is required.',
-  categoryRequired: 'Procedure category is required.',
-  procedureRequired: 'Procedure is required.',
-  closedDay: 'Clinic is closed on this day.',
-  pastDate: 'Date must not be in the past.',
-  banner: 'Please fix the highlighted errors.',
-  bannerTitle: 'Validation Error',
-  invalidSlotTitle: 'Invalid Slot',
-  invalidSlot: 'This slot is either booked, blocked, or in the past. Please choose another.',
-  doubleBookingTitle: 'Double Booking',
-  bookingFailedTitle: 'Booking failed!',
-  bookingFailed: 'This slot may already be taken or dentist is unavailable.',
-  connectionFailed: 'Could not validate appointment. Please check connection.',
-  booked: 'Appointment booked!',
-  updated: 'Appointment updated!',
-});
+import type { AppointmentStatus } from '@common/contract';
+import { STATUS_AFTER_EDIT } from '../model/status-rules';
+import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
 
 /** The database's limit on `appointments.reason`. */
 export const MAX_REASON_LENGTH = 1000;
@@ -101,7 +83,7 @@ export function validateBooking(form: BookingForm, context: BookingContext): Boo
   if (context.procedureName) {
     const room = MAX_REASON_LENGTH - context.procedureName.trim().length - REASON_NOTES_SEPARATOR.length;
     if (form.notes.trim().length > room) {
-      errors.notes = `Additional Notes must be at most ${Math.max(0, room)} characters.`;
+      errors.notes = BOOKING_EXTRA_TEXT.notesTooLong(Math.max(0, room));
     }
   }
   return errors;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixSystemClock } from '@common/clinic-calendar/testing/browser-zone';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@common/contract';
 import {
-  APPOINTMENT_STATUSES,
   CANCEL_LOCK_MS,
   hasStarted,
   isStatusSelectable,
@@ -11,7 +11,6 @@ import {
   statusChangeKind,
   statusColour,
   statusOptionsFor,
-  type AppointmentStatus,
 } from './status-rules';
 
 fixSystemClock();

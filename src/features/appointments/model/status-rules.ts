@@ -1,5 +1,6 @@
 /**
- * Appointment status rules (spec part 2 §4, §9): the five statuses and their colours, which ones
+ * Appointment status rules (spec part 2 §4, §9): the colours of the five statuses (the statuses
+ * themselves are @common/contract's APPOINTMENT_STATUSES), which ones
  * the status select offers at a given moment, how a change is carried out, and when a row needs
  * a status update. `now` is always passed in.
  *
@@ -7,10 +8,7 @@
  * `now >= appointment_time` (docs/decisions.md, "Appointments logic").
  */
 import { toInstant } from '@common/clinic-calendar';
-
-export const APPOINTMENT_STATUSES = ['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'] as const;
-
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@common/contract/appointment-status';
 
 export type StatusColour = 'red' | 'orange' | 'blue' | 'green' | 'grey';
 

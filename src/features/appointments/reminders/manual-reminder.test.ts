@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 import { ServiceError } from '@/lib/service-client';
-import { manualReminderRequest, SEND_NO_REASON_TEXT, sendFailureText } from './manual-reminder';
+import { manualReminderRequest, sendFailureText } from './manual-reminder';
+import { SEND_NO_REASON_TEXT } from './messages';
 
 fixSystemClock();
 
@@ -68,6 +69,26 @@ describe('the manual reminder request', () => {
       MANILA,
     );
     expect(allowed.ok && allowed.body.recipient_override).toBe('psid_1.2:3-4');
+  });
+
+  it('counts the message as the service does, so 1000 emoji pass and 1001 do not', () => {
+    const emoji = (count: number) => ({ ...blank, message: '😀'.repeat(count) });
+    const atLimit = manualReminderRequest(emoji(1000), MONDAY_NINE, LATE_FRIDAY, MANILA);
+    expect(atLimit.ok && atLimit.body.message_override).toBe('😀'.repeat(1000));
+    expect(manualReminderRequest(emoji(1001), MONDAY_NINE, LATE_FRIDAY, MANILA)).toEqual({
+      ok: false,
+      problem: 'message-too-long',
+    });
+  });
+
+  it('refuses an appointment more than 365 days away, which the service would refuse', () => {
+    // Friday 20 November 2026 in Manila: 365 days later is Saturday 20 November 2027.
+    const lastDay = manualReminderRequest(blank, '2027-11-20T09:00:00+08:00', LATE_FRIDAY, MANILA);
+    expect(lastDay.ok && lastDay.body.days_ahead).toBe(365);
+    expect(manualReminderRequest(blank, '2027-11-22T09:00:00+08:00', LATE_FRIDAY, MANILA)).toEqual({
+      ok: false,
+      problem: 'too-far-ahead',
+    });
   });
 });
 

@@ -1,14 +1,20 @@
 /**
  * 'Send Reminder Now' of the Reminder modal (spec part 2 §2, §5, §7, §8): the request body for
  * `POST /appointments/{id}/send-reminder`, and the text of its failure dialog. `now` and the
- * clinic's zone are passed in.
+ * clinic's zone are passed in. The limits are the service's (@common/contract), so a body that
+ * passes here is not refused there.
  */
+import type { ManualReminderBody } from '@common/contract';
+import { characterCount } from '@common/contract/character-count';
+import {
+  MAX_DAYS_AHEAD,
+  MESSAGE_MAX_LENGTH,
+  MESSENGER_ID_MAX_LENGTH,
+  MESSENGER_ID_PATTERN,
+} from '@common/contract/limits';
 import { ServiceError } from '@/lib/service-client';
 import { manualDaysAhead } from './days-ahead';
-import { characterCount, REMINDER_MESSAGE_MAX_LENGTH } from './settings';
-
-/** Messenger ids (page-scoped ids) are stored in columns of at most 100 characters. */
-export const MESSENGER_ID_MAX_LENGTH = 100;
+import { SEND_NO_REASON_TEXT } from './messages';
 
 export interface ManualReminderDraft {
   /** Blank: the appointment's reminder message, or the default one. */
@@ -17,19 +23,10 @@ export interface ManualReminderDraft {
   recipientOverride: string;
 }
 
-export interface SendReminderBody {
-  days_ahead: number;
-  message_override?: string;
-  recipient_override?: string;
-}
-
-export type ManualReminderProblem = 'message-too-long' | 'recipient-too-long' | 'recipient-invalid';
-
-/** The characters of a page-scoped id (digits in practice), as the notification service accepts them. */
-const MESSENGER_ID_CHARACTERS = /^[A-Za-z0-9_.:-]+$/;
+export type ManualReminderProblem = 'message-too-long' | 'recipient-too-long' | 'recipient-invalid' | 'too-far-ahead';
 
 export type ManualReminderResult =
-  | { readonly ok: true; readonly body: SendReminderBody }
+  | { readonly ok: true; readonly body: ManualReminderBody }
   | { readonly ok: false; readonly problem: ManualReminderProblem };
 
 /** The body to send, overrides left out when blank; or why the form cannot be sent. */
@@ -41,20 +38,18 @@ export function manualReminderRequest(
 ): ManualReminderResult {
   const message = draft.message.trim();
   const recipient = draft.recipientOverride.trim();
-  if (characterCount(message) > REMINDER_MESSAGE_MAX_LENGTH) return { ok: false, problem: 'message-too-long' };
+  if (characterCount(message) > MESSAGE_MAX_LENGTH) return { ok: false, problem: 'message-too-long' };
   if (characterCount(recipient) > MESSENGER_ID_MAX_LENGTH) return { ok: false, problem: 'recipient-too-long' };
-  if (recipient !== '' && !MESSENGER_ID_CHARACTERS.test(recipient)) return { ok: false, problem: 'recipient-invalid' };
-  const body: SendReminderBody = { days_ahead: manualDaysAhead(appointmentTime, now, timeZone) };
-  if (message !== '') body.message_override = message;
-  if (recipient !== '') body.recipient_override = recipient;
+  if (recipient !== '' && !MESSENGER_ID_PATTERN.test(recipient)) return { ok: false, problem: 'recipient-invalid' };
+  const daysAhead = manualDaysAhead(appointmentTime, now, timeZone);
+  if (daysAhead > MAX_DAYS_AHEAD) return { ok: false, problem: 'too-far-ahead' };
+  const body = {
+    days_ahead: daysAhead,
+    ...(message === '' ? {} : { message_override: message }),
+    ...(recipient === '' ? {} : { recipient_override: recipient }),
+  } satisfies ManualReminderBody;
   return { ok: true, body };
 }
-
-/** Used when the service answers non-OK without an `error` text (spec §8). */
-export const SEND_FALLBACK_ERROR = 'Failed to send reminder.';
-
-/** When nothing answered at all, or the failure carries no text. */
-export const SEND_NO_REASON_TEXT = 'Could not send the reminder. Please try again.';
 
 /**
  * The text under 'Failed to send reminder': the service's `error` (or the fallback when it sent

@@ -58,6 +58,7 @@ export const REMINDER_EXTRA_TEXT = {
   customMessageTooLong: 'The custom message must be at most 1000 characters.',
   recipientTooLong: 'The Messenger ID must be at most 100 characters.',
   recipientInvalid: 'The Messenger ID may contain only letters, digits and the characters . _ : -',
+  tooFarAhead: 'A reminder can be sent at most 365 days before the appointment.',
   remindersOff: 'Reminders are off for this appointment. Enable them to send one.',
   gone: 'This appointment no longer exists. It may have been deleted in another tab.',
   notAllowed: 'Your role may not change this appointment.',
@@ -66,3 +67,9 @@ export const REMINDER_EXTRA_TEXT = {
   retry: 'Retry',
   legend: 'Legend',
 } as const;
+
+/** Used when the service answers non-OK without an `error` text (spec §8). */
+export const SEND_FALLBACK_ERROR = 'Failed to send reminder.';
+
+/** When nothing answered at all, or the failure carries no text. */
+export const SEND_NO_REASON_TEXT = 'Could not send the reminder. Please try again.';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { characterCount } from '@common/contract';
 import {
   addReminderDay,
   canAddReminderDay,
   canRemoveReminderDay,
-  characterCount,
   draftFromSettings,
   outOfRangeReminderDays,
   removeReminderDay,

@@ -2,16 +2,16 @@
  * The Reminder modal's settings card (spec part 2 §2, §5): editing the list of reminder days and
  * turning the form into the update the database accepts. The limits are those of the
  * `appointments` check constraints (1–10 days, each a whole number 0–365; a message of at most
- * 1000 characters), so bad input is refused here with a clear reason instead of a raw error.
+ * MESSAGE_MAX_LENGTH characters, counted by the contract's characterCount as Postgres counts them),
+ * so bad input is refused here with a clear reason instead of a raw error.
  */
+import { characterCount } from '@common/contract/character-count';
+import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';
 import { MAX_REMINDER_DAY, MAX_REMINDER_DAY_ENTRIES, reminderDaysToSave } from './days-ahead';
 
 export type ReminderRecipientType = 'patient' | 'guardian';
 
 export const RECIPIENT_TYPES: readonly ReminderRecipientType[] = ['patient', 'guardian'];
-
-/** `appointments.reminder_message` holds at most this many characters. */
-export const REMINDER_MESSAGE_MAX_LENGTH = 1000;
 
 /** What the database stores about an appointment's reminders. */
 export interface ReminderSettings {
@@ -78,13 +78,6 @@ export function outOfRangeReminderDays(days: readonly string[]): number[] {
   return positions;
 }
 
-/** Characters as Postgres's char_length counts them (code points, not UTF-16 units). */
-export function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
-
 export type ReminderSettingsProblem = 'day-out-of-range' | 'no-days' | 'too-many-days' | 'message-too-long';
 
 export type ReminderSettingsResult =
@@ -102,8 +95,7 @@ export function reminderSettingsToSave(draft: ReminderSettingsDraft): ReminderSe
   if (!days.ok)
     return { ok: false, problem: days.problem === 'none-left' ? 'no-days' : 'too-many-days', dayPositions: [] };
   const message = draft.message.trim();
-  if (characterCount(message) > REMINDER_MESSAGE_MAX_LENGTH)
-    return { ok: false, problem: 'message-too-long', dayPositions: [] };
+  if (characterCount(message) > MESSAGE_MAX_LENGTH) return { ok: false, problem: 'message-too-long', dayPositions: [] };
   return {
     ok: true,
     update: {

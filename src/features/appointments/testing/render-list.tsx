@@ -4,13 +4,13 @@ import { vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
+import { mockConfig } from '@/testing/mocks';
 import { renderApp } from '@/testing/render-app';
-import { STACK_URL } from './fake-appointments-api';
 
-/** The clients the app creates, pointed at the fake API; what sweetalert2 needs in jsdom. */
+/** The clients the app creates, pointed at the mocked network; what sweetalert2 needs in jsdom. */
 export function prepareListDom() {
-  initSupabase({ supabaseUrl: STACK_URL, anonKey: 'anon', apiUrl: STACK_URL });
-  initServiceClient({ apiUrl: STACK_URL });
+  initSupabase(mockConfig);
+  initServiceClient(mockConfig);
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
     media: query,

@@ -2,11 +2,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appointmentKeys } from '../../model/query-keys';
-import { AppointmentFormModal, type AppointmentFormModalProps } from './appointment-form-modal';
+import type { AppointmentRow } from '@/lib/database.types';
 import { NOW_REFRESH_MS } from '@/lib/use-now';
-import { installFakeBookingApi, restError, type FakeBookingData } from '../testing/fake-booking-api';
+import { db, failNext, holdNext, seed } from '@/testing/mocks';
+import { appointmentKeys } from '../../model/query-keys';
+import { enforceBookingRules } from '../testing/database-rules';
 import { prepareDom, renderWithQueries } from '../testing/render';
+import { AppointmentFormModal, type AppointmentFormModalProps } from './appointment-form-modal';
 
 const MANILA = 'Asia/Manila';
 // Wednesday 9 January 2030, 10:05 in Manila (02:05Z): 9:00–10:00 have begun, 10:20 has not.
@@ -28,46 +30,62 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const DATA: FakeBookingData = {
-  dentists: [
+const APPOINTMENTS: Partial<AppointmentRow>[] = [
+  // Thursday 11:00 Manila with Dr. Andrea, another patient.
+  { id: 501, dentist_id: 1, patient_id: 13, appointment_time: '2030-01-10T03:00:00Z', reason: 'Dental Consultation' },
+];
+
+/**
+ * Clinic 1 (Manila) with its dentists, patients, price list, Dr. Andrea's block on Thursday
+ * 14:00–15:00 and these appointments; the database's booking rules apply to later writes.
+ */
+function arrange(appointments: Partial<AppointmentRow>[]) {
+  seed.clinics([{ id: 1 }, { id: 2 }]);
+  seed.dentists([
     { id: 1, name: 'Dr. Andrea Villanueva' },
     { id: 2, name: 'dr. paolo dimaculangan' },
     { id: 3, name: 'Dr. Ramon Bautista', is_active: false },
     { id: 4, name: 'Dr. Gone', deleted: true },
-  ],
-  patients: [
+    { id: 5, name: 'Dr. Other Clinic', clinic_id: 2 },
+  ]);
+  seed.patients([
     { id: 11, name: 'Maria Santos', phone: '+63 917 111 1111' },
     { id: 12, name: 'Jose Rizal', phone: '+63 917 222 2222' },
     { id: 13, name: 'Ana Cruz', phone: '+63 917 333 3333', messenger_id: 'psid-ana' },
     { id: 14, name: 'Old Patient', deleted: true },
-  ],
-  categories: [
-    {
-      id: 1,
-      name: 'Restorative',
-      procedures: [
-        { id: 101, name: 'Temporary Filling', price: 700 },
-        { id: 102, name: 'Composite Filling', price: 1500 },
-      ],
-    },
-    { id: 2, name: 'Preventive Care', procedures: [{ id: 201, name: 'Dental Consultation', price: 500 }] },
-  ],
-  appointments: [
-    // Thursday 11:00 Manila with Dr. Andrea, another patient.
-    { id: 501, dentist_id: 1, patient_id: 13, appointment_time: '2030-01-10T03:00:00Z', reason: 'Dental Consultation' },
-  ],
-  blocks: [{ dentist_id: 1, specific_date: THURSDAY, start_time: '14:00:00', end_time: '15:00:00' }],
-};
+    { id: 15, name: 'Ana Other Clinic', clinic_id: 2 },
+  ]);
+  seed.procedure_categories([
+    { id: 1, name: 'Restorative' },
+    { id: 2, name: 'Preventive Care' },
+    { id: 3, clinic_id: 2, name: 'Other Clinic Care' },
+  ]);
+  seed.procedures([
+    { id: 101, category_id: 1, name: 'Temporary Filling', price: 700 },
+    { id: 102, category_id: 1, name: 'Composite Filling', price: 1500 },
+    { id: 201, category_id: 2, name: 'Dental Consultation', price: 500 },
+    { id: 301, category_id: 3, clinic_id: 2, name: 'Other Clinic Cleaning', price: 900 },
+  ]);
+  seed.appointments(appointments.map((row) => ({ clinic_id: 1, reason: null, ...row })));
+  seed.dentist_availability([
+    { dentist_id: 1, specific_date: THURSDAY, start_time: '14:00:00', end_time: '15:00:00', is_available: false },
+  ]);
+  enforceBookingRules();
+}
 
-function render(props: Partial<AppointmentFormModalProps> = {}, data: FakeBookingData = DATA) {
-  const api = installFakeBookingApi(data);
+/** The stored appointments of a patient. */
+const appointmentsOf = (patientId: number) => db.table('appointments').where((row) => row.patient_id === patientId);
+const instant = (time: string) => new Date(time).toISOString();
+
+function render(props: Partial<AppointmentFormModalProps> = {}, appointments = APPOINTMENTS) {
+  arrange(appointments);
   const onClose = vi.fn();
   const onSaved = vi.fn();
   const user = userEvent.setup();
   const rendered = renderWithQueries(
     <AppointmentFormModal clinicId={1} timeZone={MANILA} onClose={onClose} onSaved={onSaved} {...props} />,
   );
-  return { api, onClose, onSaved, user, ...rendered };
+  return { onClose, onSaved, user, ...rendered };
 }
 
 const dialog = () => screen.getAllByRole('dialog')[0]!;
@@ -202,7 +220,7 @@ describe('the Add Appointment form', () => {
   });
 
   it('pressed anyway, highlights every missing field with the spec’s messages, banner and dialog', async () => {
-    const { api, user } = render();
+    const { user } = render();
     await ready();
     await user.click(submitButton());
     expect(await screen.findByText('Validation Error')).toBeTruthy();
@@ -224,7 +242,7 @@ describe('the Add Appointment form', () => {
     expect(dentistSelect().getAttribute('aria-describedby')).toBe(screen.getByText('Dentist is required.').id);
     await user.selectOptions(dentistSelect(), 'Dr. Andrea Villanueva');
     expect(screen.queryByText('Dentist is required.')).toBeNull();
-    expect(api.callsTo('POST', 'appointments')).toHaveLength(0);
+    expect(db.table('appointments').all()).toHaveLength(1);
   });
 
   it("says 'Clinic is closed on this day.' for a Sunday and offers no slots", async () => {
@@ -251,51 +269,51 @@ describe('the Add Appointment form', () => {
   });
 
   it("books with the spec's insert, +08:00, no status, then says 'Appointment booked!'", async () => {
-    const { api, user, onSaved, queryClient } = render();
+    const { user, onSaved, queryClient } = render();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await ready();
     await fillForm(user);
     await user.type(screen.getByLabelText(/Additional Notes/), '  upper left molar ');
     await user.click(submitButton());
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    const inserts = api.callsTo('POST', 'appointments');
-    expect(inserts).toHaveLength(1);
-    expect(inserts[0]!.body).toEqual({
+    const booked = appointmentsOf(11);
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({
+      clinic_id: 1,
       dentist_id: 1,
       patient_id: 11,
-      appointment_time: '2030-01-10T10:20:00+08:00',
       reason: 'Composite Filling — Notes: upper left molar',
-      clinic_id: 1,
+      status: 'Scheduled',
+      deleted: false,
     });
-    expect(onSaved).toHaveBeenCalledWith(inserts[0]!.body && api.state.appointments.at(-1)!.id);
+    expect(instant(booked[0]!.appointment_time)).toBe('2030-01-10T02:20:00.000Z');
+    expect(onSaved).toHaveBeenCalledWith(booked[0]!.id);
     expect(await screen.findByText('Appointment booked!')).toBeTruthy();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: appointmentKeys.lists() });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: appointmentKeys.dentistDays() });
   });
 
   it('books once when Book is double-clicked', async () => {
-    const { api, user, onSaved } = render();
+    const { user, onSaved } = render();
     await ready();
     await fillForm(user);
     await user.dblClick(submitButton());
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    expect(api.callsTo('POST', 'appointments')).toHaveLength(1);
+    expect(appointmentsOf(11)).toHaveLength(1);
   });
 
   it("re-checks the slot before saving: 'Invalid Slot' when it was taken meanwhile, and the grid refreshes", async () => {
-    const { api, user } = render();
+    const { user } = render();
     await ready();
     await fillForm(user);
     // Someone else books 10:20 with Dr. Andrea after the grid was drawn.
-    api.state.appointments.push({
+    db.table('appointments').insert({
       id: 777,
       clinic_id: 1,
       dentist_id: 1,
       patient_id: 12,
       appointment_time: '2030-01-10T02:20:00Z',
       reason: 'Composite Filling',
-      status: 'Scheduled',
-      deleted: false,
     });
     await user.click(submitButton());
     expect(await screen.findByText('Invalid Slot')).toBeTruthy();
@@ -304,12 +322,12 @@ describe('the Add Appointment form', () => {
     expect(slotStates()['10:20']).toBe('booked');
     expect(screen.getByText('The time you chose is no longer available. Please choose another.')).toBeTruthy();
     expect(submitButton().getAttribute('aria-disabled')).toBe('true');
-    expect(api.callsTo('POST', 'appointments')).toHaveLength(0);
+    expect(appointmentsOf(11)).toHaveLength(0);
   });
 
   it("says 'Invalid Slot' for a slot that began since \"now\" last moved, not 'Validation Error'", async () => {
     vi.setSystemTime(new Date('2030-01-09T02:19:30Z')); // 10:19:30
-    const { api, user } = render({ prefill: { dentistId: 1, date: '2030-01-09', time: '10:20' } });
+    const { user } = render({ prefill: { dentistId: 1, date: '2030-01-09', time: '10:20' } });
     await ready();
     await choosePatient(user, 'mar', 'Maria Santos');
     await user.selectOptions(categorySelect(), 'Restorative');
@@ -319,20 +337,26 @@ describe('the Add Appointment form', () => {
     await user.click(submitButton());
     expect(await screen.findByText('Invalid Slot')).toBeTruthy();
     await dismissAlert();
-    expect(api.callsTo('POST', 'appointments')).toHaveLength(0);
+    expect(appointmentsOf(11)).toHaveLength(0);
   });
 
   it("shows 'Booking failed!' when the database refuses (23P01), and refreshes the slots", async () => {
-    const { api, user, onSaved } = render();
+    const { user, onSaved } = render();
     await ready();
     await fillForm(user);
-    api.use((call) =>
-      call.method === 'POST' && call.path === 'appointments'
-        ? restError(409, '23P01', 'This slot may already be taken or dentist is unavailable.', 'dentist inactive')
-        : undefined,
-    );
-    const readsBefore = api.callsTo('GET', 'dentist_availability').length;
+    // Dr. Andrea blocks 10:00–11:00 after the form checked the slot, before the insert arrives.
+    const insert = holdNext({ method: 'POST', table: 'appointments' });
     await user.click(submitButton());
+    await insert.reached;
+    db.table('dentist_availability').insert({
+      clinic_id: 1,
+      dentist_id: 1,
+      specific_date: THURSDAY,
+      start_time: '10:00:00',
+      end_time: '11:00:00',
+      is_available: false,
+    });
+    insert.release();
     expect(
       await screen.findByText('This slot may already be taken or dentist is unavailable.', {
         selector: '.swal2-html-container',
@@ -342,21 +366,20 @@ describe('the Add Appointment form', () => {
     await dismissAlert();
     const banner = screen.getByRole('alert');
     expect(banner.textContent).toBe('Booking failed!This slot may already be taken or dentist is unavailable.');
-    await waitFor(() => expect(api.callsTo('GET', 'dentist_availability').length).toBeGreaterThan(readsBefore + 1));
+    await waitFor(() => expect(slotStates()['10:20']).toBe('blocked'));
+    expect(slotStates()['10:40']).toBe('blocked');
+    expect(appointmentsOf(11)).toHaveLength(0);
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it("says 'Could not validate appointment. Please check connection.' when the server cannot be reached", async () => {
-    const { api, user, onSaved } = render();
+    const { user, onSaved } = render();
     await ready();
     await fillForm(user);
-    api.use((call) => {
-      if (call.method === 'GET' && call.path === 'appointments') throw new TypeError('Failed to fetch');
-      return undefined;
-    });
+    failNext({ method: 'GET', table: 'appointments' }, 'network', { times: 100 });
     await user.click(submitButton());
     expect(await screen.findByText('Could not validate appointment. Please check connection.')).toBeTruthy();
-    expect(api.callsTo('POST', 'appointments')).toHaveLength(0);
+    expect(appointmentsOf(11)).toHaveLength(0);
     expect(onSaved).not.toHaveBeenCalled();
     // Everything typed is still there.
     expect(patientInput().value).toBe('Maria Santos');
@@ -364,20 +387,21 @@ describe('the Add Appointment form', () => {
   });
 
   it('reports a procedure that left the price list meanwhile (23514) and reads the list again', async () => {
-    const { api, user } = render();
+    const { user } = render();
     await ready();
     await fillForm(user);
-    api.use((call) =>
-      call.method === 'POST' && call.path === 'appointments'
-        ? restError(400, '23514', "The procedure is not in this clinic's price list.", 'unknown procedure')
-        : undefined,
-    );
-    const reads = api.callsTo('GET', 'procedure_categories').length;
+    // Composite Filling leaves the price list in another tab, after the form read it.
+    db.table('procedures').delete(102);
     await user.click(submitButton());
     expect(
       await screen.findByText('This procedure is no longer in the clinic’s price list. Please choose another.'),
     ).toBeTruthy();
-    await waitFor(() => expect(api.callsTo('GET', 'procedure_categories').length).toBe(reads + 1));
+    expect(appointmentsOf(11)).toHaveLength(0);
+    const offered = () =>
+      within(procedureSelect())
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await waitFor(() => expect(offered()).toEqual(['Select Procedure', 'Temporary Filling — ₱700.00']));
   });
 
   it('greys out slots that begin while the form is open ("now" moves every 60 s)', async () => {
@@ -402,7 +426,7 @@ describe('the Add Appointment form', () => {
 
 describe('the Patient type-ahead', () => {
   it('searches the clinic’s patients in the database as the user types, deleted ones left out', async () => {
-    const { api, user } = render();
+    const { user } = render();
     await ready();
     await user.type(patientInput(), 'a');
     const matches = () => within(screen.getByRole('listbox', { name: 'Patients' })).queryAllByRole('option');
@@ -415,12 +439,20 @@ describe('the Patient type-ahead', () => {
     );
     await user.type(patientInput(), 'na');
     await waitFor(() => expect(matches().map((option) => option.textContent)).toEqual(['Ana Cruz · +63 917 333 3333']));
-    const searches = api.callsTo('GET', 'patients');
-    const last = searches.at(-1)!.query;
-    expect(last.get('or')).toBe('(name.ilike."*ana*",phone.ilike."*ana*",messenger_id.ilike."*ana*")');
-    expect(last.get('deleted')).toBe('eq.false');
-    expect(last.get('clinic_id')).toBe('eq.1');
-    expect(last.get('limit')).toBe('20');
+    // By phone and Messenger id too, and at most 20 matches.
+    await user.clear(patientInput());
+    await user.type(patientInput(), '222');
+    await waitFor(() =>
+      expect(matches().map((option) => option.textContent)).toEqual(['Jose Rizal · +63 917 222 2222']),
+    );
+    await user.clear(patientInput());
+    await user.type(patientInput(), 'psid');
+    await waitFor(() => expect(matches().map((option) => option.textContent)).toEqual(['Ana Cruz · +63 917 333 3333']));
+    seed.patients(Array.from({ length: 25 }, (_, index) => ({ name: `Zed ${String(index + 1).padStart(2, '0')}` })));
+    await user.clear(patientInput());
+    await user.type(patientInput(), 'zed');
+    await waitFor(() => expect(matches()).toHaveLength(20));
+    expect(matches()[0]!.textContent).toMatch(/^Zed 01 · /);
   });
 
   it('is a keyboard-accessible combobox: arrows move, Enter picks, Esc closes the list but not the form', async () => {
@@ -464,24 +496,21 @@ describe('the Patient type-ahead', () => {
 });
 
 describe('the Double Booking warning', () => {
-  const sameDay: FakeBookingData = {
-    ...DATA,
-    appointments: [
-      ...DATA.appointments!,
-      // Maria already has Thursday 9:40 with Dr. Paolo and 16:00 with Dr. Andrea.
-      {
-        id: 601,
-        dentist_id: 2,
-        patient_id: 11,
-        appointment_time: '2030-01-10T01:40:00Z',
-        reason: 'Dental Consultation — Notes: first visit',
-      },
-      { id: 602, dentist_id: 1, patient_id: 11, appointment_time: '2030-01-10T08:00:00Z', reason: 'Temporary Filling' },
-    ],
-  };
+  const sameDay: Partial<AppointmentRow>[] = [
+    ...APPOINTMENTS,
+    // Maria already has Thursday 9:40 with Dr. Paolo and 16:00 with Dr. Andrea.
+    {
+      id: 601,
+      dentist_id: 2,
+      patient_id: 11,
+      appointment_time: '2030-01-10T01:40:00Z',
+      reason: 'Dental Consultation — Notes: first visit',
+    },
+    { id: 602, dentist_id: 1, patient_id: 11, appointment_time: '2030-01-10T08:00:00Z', reason: 'Temporary Filling' },
+  ];
 
   it('shows the existing time, dentist and reason; Cancel books nothing and keeps the form', async () => {
-    const { api, user, onSaved } = render({}, sameDay);
+    const { user, onSaved } = render({}, sameDay);
     await ready();
     await fillForm(user);
     await user.click(submitButton());
@@ -496,14 +525,14 @@ describe('the Double Booking warning', () => {
     expect(screen.getByRole('button', { name: 'Edit Existing Appointment' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(document.querySelector('.swal2-popup')).toBeNull());
-    expect(api.callsTo('POST', 'appointments')).toHaveLength(0);
+    expect(appointmentsOf(11).map((row) => row.id)).toEqual([601, 602]);
     expect(onSaved).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Add Appointment' })).toBeTruthy();
     expect(patientInput().value).toBe('Maria Santos');
   });
 
   it("'Edit Existing Appointment' opens that one for edit, and its save skips the check", async () => {
-    const { api, user, onSaved } = render({}, sameDay);
+    const { user, onSaved } = render({}, sameDay);
     await ready();
     await fillForm(user);
     await user.click(submitButton());
@@ -516,35 +545,33 @@ describe('the Double Booking warning', () => {
     expect(procedureSelect().value).toBe('201');
     expect((screen.getByLabelText(/Additional Notes/) as HTMLTextAreaElement).value).toBe('first visit');
     await user.click(slot('10:00')!);
-    const patientReads = api.callsTo('GET', 'appointments').filter((call) => call.query.get('patient_id')).length;
     await user.click(submitButton('Save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(601));
     // Maria still has 16:00 that day, yet no warning: the check was skipped.
-    expect(api.callsTo('GET', 'appointments').filter((call) => call.query.get('patient_id')).length).toBe(patientReads);
-    expect(api.callsTo('PATCH', 'appointments')).toHaveLength(1);
-    expect(api.callsTo('POST', 'appointments')).toHaveLength(0);
+    expect(screen.queryByText('Double Booking')).toBeNull();
     expect(await screen.findByText('Appointment updated!')).toBeTruthy();
+    expect(appointmentsOf(11).map((row) => [row.id, instant(row.appointment_time)])).toEqual([
+      [601, '2030-01-10T02:00:00.000Z'],
+      [602, '2030-01-10T08:00:00.000Z'],
+    ]);
   });
 });
 
 describe('the Edit Appointment form', () => {
-  const editData: FakeBookingData = {
-    ...DATA,
-    appointments: [
-      ...DATA.appointments!,
-      {
-        id: 700,
-        dentist_id: 1,
-        patient_id: 12,
-        appointment_time: '2030-01-10T05:00:00Z', // Thursday 13:00
-        reason: 'Composite Filling — Notes: sensitive tooth',
-        status: 'Confirmed',
-      },
-    ],
-  };
+  const editData: Partial<AppointmentRow>[] = [
+    ...APPOINTMENTS,
+    {
+      id: 700,
+      dentist_id: 1,
+      patient_id: 12,
+      appointment_time: '2030-01-10T05:00:00Z', // Thursday 13:00
+      reason: 'Composite Filling — Notes: sensitive tooth',
+      status: 'Confirmed',
+    },
+  ];
 
   it('loads the appointment with its patient, slot (its own counts as free), procedure and notes', async () => {
-    const { api } = render({ appointmentId: 700 }, editData);
+    render({ appointmentId: 700 }, editData);
     expect(await screen.findByRole('heading', { name: 'Edit Appointment' })).toBeTruthy();
     await ready();
     expect(dentistSelect().value).toBe('1');
@@ -558,69 +585,63 @@ describe('the Edit Appointment form', () => {
     expect(
       screen.getByText('This appointment is Confirmed. Saving your changes sets it back to Scheduled.'),
     ).toBeTruthy();
-    expect(api.callsTo('GET', 'appointments')[0]!.query.get('select')).toContain('patients(name)');
   });
 
   it("saves dentist, patient, time, reason and status Scheduled, then says 'Appointment updated!'", async () => {
-    const { api, user, onSaved } = render({ appointmentId: 700 }, editData);
+    const { user, onSaved } = render({ appointmentId: 700 }, editData);
     await ready();
     await waitFor(() => expect(slot('13:20')).toBeTruthy());
     await user.click(slot('13:20')!);
     await user.clear(screen.getByLabelText(/Additional Notes/));
     await user.click(submitButton('Save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(700));
-    const patches = api.callsTo('PATCH', 'appointments');
-    expect(patches).toHaveLength(1);
-    expect(patches[0]!.body).toEqual({
+    const saved = db.table('appointments').find(700)!;
+    expect(saved).toMatchObject({
       dentist_id: 1,
       patient_id: 12,
-      appointment_time: '2030-01-10T13:20:00+08:00',
       reason: 'Composite Filling',
       status: 'Scheduled',
+      deleted: false,
     });
-    expect(patches[0]!.query.get('id')).toBe('eq.700');
-    expect(patches[0]!.query.get('deleted')).toBe('eq.false');
-    expect(api.state.appointments.find((row) => row.id === 700)!.status).toBe('Scheduled');
+    expect(instant(saved.appointment_time)).toBe('2030-01-10T05:20:00.000Z');
+    expect(db.table('appointments').all()).toHaveLength(2);
     expect(await screen.findByText('Appointment updated!')).toBeTruthy();
   });
 
   it('says so clearly when the appointment was deleted elsewhere while the form was open, writing nothing', async () => {
-    const { api, user, onSaved } = render({ appointmentId: 700 }, editData);
+    const { user, onSaved } = render({ appointmentId: 700 }, editData);
     await ready();
     await waitFor(() => expect(slot('13:20')).toBeTruthy());
     await user.click(slot('13:20')!);
-    api.state.appointments.find((row) => row.id === 700)!.deleted = true;
+    db.table('appointments').update(700, { deleted: true }); // in another tab
     await user.click(submitButton('Save'));
     expect(
       await screen.findAllByText('This appointment no longer exists. It may have been deleted by someone else.'),
     ).not.toHaveLength(0);
-    expect(api.callsTo('PATCH', 'appointments')).toHaveLength(0);
+    expect(instant(db.table('appointments').find(700)!.appointment_time)).toBe('2030-01-10T05:00:00.000Z');
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('writes nothing when the appointment is deleted between the check and the save', async () => {
-    const { api, user, onSaved } = render({ appointmentId: 700 }, editData);
+    const { user, onSaved } = render({ appointmentId: 700 }, editData);
     await ready();
     await waitFor(() => expect(slot('13:20')).toBeTruthy());
     await user.click(slot('13:20')!);
-    api.use((call) => {
-      if (call.method === 'PATCH') api.state.appointments.find((row) => row.id === 700)!.deleted = true;
-      return undefined;
-    });
+    const save = holdNext({ method: 'PATCH', table: 'appointments' });
     await user.click(submitButton('Save'));
+    await save.reached;
+    db.table('appointments').update(700, { deleted: true }); // in another tab, after the check
+    save.release();
     expect(
       await screen.findByText('This appointment no longer exists. It may have been deleted by someone else.'),
     ).toBeTruthy();
-    expect(api.state.appointments.find((row) => row.id === 700)!.appointment_time).toBe('2030-01-10T05:00:00Z');
+    expect(instant(db.table('appointments').find(700)!.appointment_time)).toBe('2030-01-10T05:00:00.000Z');
     expect((submitButton('Save') as HTMLButtonElement).disabled).toBe(true);
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('opens with a clear message for an appointment that is already deleted', async () => {
-    const data = {
-      ...editData,
-      appointments: editData.appointments!.map((row) => ({ ...row, deleted: row.id === 700 })),
-    };
+    const data = editData.map((row) => ({ ...row, deleted: row.id === 700 }));
     render({ appointmentId: 700 }, data);
     expect(
       await screen.findByText('This appointment no longer exists. It may have been deleted by someone else.'),
@@ -629,10 +650,7 @@ describe('the Edit Appointment form', () => {
   });
 
   it('asks for a procedure again when the stored one left the price list', async () => {
-    const data = {
-      ...editData,
-      appointments: editData.appointments!.map((row) => (row.id === 700 ? { ...row, reason: 'Gold Crown' } : row)),
-    };
+    const data = editData.map((row) => (row.id === 700 ? { ...row, reason: 'Gold Crown' } : row));
     render({ appointmentId: 700 }, data);
     expect(
       await screen.findByText('The stored procedure “Gold Crown” is no longer in the price list. Please choose one.'),

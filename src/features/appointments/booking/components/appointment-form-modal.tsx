@@ -6,9 +6,9 @@ import { useBookingAppointment, type EditedAppointment } from '../api/get-appoin
 import { useBookingDentists } from '../api/get-dentists';
 import { useBookingProcedures } from '../api/get-procedures';
 import { firstBookableDate } from '../bookable-dates';
-import { BOOKING_EXTRA_TEXT, bookingFailureKind } from '../outcome';
+import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from '../messages';
+import { bookingFailureKind } from '../outcome';
 import {
-  BOOKING_MESSAGES,
   EMPTY_BOOKING_FORM,
   bookingFormFromAppointment,
   splitReason,

@@ -6,12 +6,9 @@
 import type { SweetAlertOptions } from 'sweetalert2';
 import { pushModal } from '@/components/modal/modal-stack';
 import type { DoubleBookingDetails } from '../outcome';
-import { BOOKING_MESSAGES } from '../validation';
+import { BOOKING_MESSAGES, EDIT_EXISTING_LABEL } from '../messages';
 
 export type DoubleBookingChoice = 'edit-existing' | 'cancel';
-
-/** The button that opens the existing appointment (spec §5). */
-export const EDIT_EXISTING_LABEL = 'Edit Existing Appointment';
 
 async function fire(options: SweetAlertOptions) {
   const { default: Swal } = await import('sweetalert2');

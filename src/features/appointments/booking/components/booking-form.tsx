@@ -15,9 +15,9 @@ import { useSaveAppointment } from '../api/save-appointment';
 import { bookingDayTitle, isBookableDate } from '../bookable-dates';
 import { procedureOptionLabel } from '../choices';
 import { bookingFormReducer, effectiveBookingForm } from '../form-state';
-import { BOOKING_EXTRA_TEXT, bookingFailureKind, bookingFailureView, doubleBookingDetails } from '../outcome';
+import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from '../messages';
+import { bookingFailureKind, bookingFailureView, doubleBookingDetails } from '../outcome';
 import {
-  BOOKING_MESSAGES,
   MAX_REASON_LENGTH,
   bookingInsert,
   bookingUpdate,

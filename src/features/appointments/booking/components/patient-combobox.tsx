@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { patientOptionLabel } from '../choices';
-import { BOOKING_EXTRA_TEXT } from '../outcome';
+import { BOOKING_EXTRA_TEXT } from '../messages';
 import { normalizePatientSearch } from '../patient-search-filter';
 import { PATIENT_SEARCH_LIMIT, usePatientSearch, type BookingPatient } from '../api/search-patients';
 

@@ -1,12 +1,5 @@
-import type { Slot, SlotState } from '../../model/slots';
-
-export const SLOT_STATE_LABELS: Record<SlotState, string> = {
-  available: 'Available',
-  booked: 'Booked',
-  blocked: 'Blocked',
-  past: 'Past',
-  lunch: 'Lunch Break',
-};
+import type { Slot } from '../../model/slots';
+import { SLOT_STATE_LABELS } from '../messages';
 
 /**
  * The time slot grid (spec part 2 §2, §9): every 20 minutes from 9:00 AM to 5:40 PM in clinic

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
+import { mockConfig } from '@/testing/mocks';
 import { renderApp } from '@/testing/render-app';
-import { STACK_URL } from './fake-booking-api';
 
-/** The client the app creates, pointed at the fake REST API; what sweetalert2 needs in jsdom. */
+/** The client the app creates, pointed at the mocked REST API; what sweetalert2 needs in jsdom. */
 export function prepareDom() {
-  initSupabase({ supabaseUrl: STACK_URL, anonKey: 'anon', apiUrl: STACK_URL });
+  initSupabase(mockConfig);
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
     media: query,

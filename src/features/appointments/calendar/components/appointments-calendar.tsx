@@ -15,7 +15,7 @@ import { calendarEvents, calendarSlotChoice, isLunchSlot, type SlotRefusal } fro
 import { CALENDAR_TEXT } from '../../model/messages';
 import { rowsInRange, rowsOfDentist } from '../../model/list-model';
 import { CLINIC_HOURS } from '../../model/slots';
-import { APPOINTMENT_STATUSES } from '../../model/status-rules';
+import { APPOINTMENT_STATUSES } from '@common/contract/appointment-status';
 import type { BackgroundBlock, BigCalendarProps, CalendarMode, CalendarResource } from './big-calendar-props';
 import type { AppointmentFormPrefill } from '../../model/form-prefill';
 

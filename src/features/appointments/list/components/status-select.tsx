@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { isAppointmentStatus, statusColour, statusOptionsFor, type AppointmentStatus } from '../../model/status-rules';
+import type { AppointmentStatus } from '@common/contract';
+import { isAppointmentStatus, statusColour, statusOptionsFor } from '../../model/status-rules';
 
 /**
  * The status of one appointment as a select in the status's colour (spec §4): options that the

@@ -1,5 +1,5 @@
 import type { RealtimeStatus } from '@/lib/realtime-client';
-import { LIVE_TEXT } from '../live-updates';
+import { LIVE_TEXT } from '../messages';
 
 /**
  * A quiet line while live updates cannot arrive: the socket is reconnecting by itself, or the

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/toast/toast-provider';
-import type { SubscribeOptions } from '@/lib/realtime-client';
+import { deliverServiceEvent, type SubscribeOptions } from '@/lib/realtime-client';
 import { yearAppointmentsKey } from '../../model/api/get-appointments';
 import type { ListAppointment } from '../../model/api/list-columns';
-import { pendingUpdatesLabel } from '../live-updates';
+import { pendingUpdatesLabel } from '../messages';
 import type { PeriodRange } from '../../model/periods';
 import { RECONCILE_DELAY_MS, useAppointmentLiveUpdates, type RowTarget } from './use-appointment-live-updates';
 import { appointmentRowId } from '../../model/display';
@@ -51,19 +51,23 @@ function Harness({
   );
 }
 
+/** What the service sends, through the realtime client's check against the contract. */
 function emit(overrides: Record<string, unknown> = {}) {
-  act(() =>
-    subscribed?.onEvent({
+  act(() => {
+    if (!subscribed) return;
+    deliverServiceEvent(subscribed, {
       id: 41,
       clinic_id: 1,
       dentist_id: 3,
+      patient_id: 9,
       status: 'Cancelled',
       appointment_time: '2026-11-23T01:20:00Z',
       deleted: false,
       patient_name: 'Maria Santos',
+      dentist_name: null,
       ...overrides,
-    }),
-  );
+    });
+  });
 }
 
 function renderHarness(props: Parameters<typeof Harness>[0] = {}, queryClient = new QueryClient()) {

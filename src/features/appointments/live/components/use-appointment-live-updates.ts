@@ -1,25 +1,23 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { clinicYearRange, type InstantRange } from '@common/clinic-calendar';
+import { APPOINTMENT_UPDATED, type AppointmentUpdatedPayload } from '@common/contract/realtime';
 import { useToast } from '@/components/toast/toast-context';
 import { subscribeToServiceEvents, type RealtimeStatus } from '@/lib/realtime-client';
 import type { ListAppointment } from '../../model/api/list-columns';
 import { mergeRowIntoRange } from '../../model/list-model';
 import {
-  APPOINTMENT_UPDATED_EVENT,
   createToastThrottle,
   FOCUS_HIGHLIGHT_MS,
   isUpdateForView,
   listRowFromUpdate,
-  LIVE_TEXT,
   noticeChannel,
-  parseAppointmentUpdate,
   ROW_FLASH_MS,
   UPDATE_SOUND_VOLUME,
   UPDATE_TOAST_MS,
   updateNoticeText,
-  type AppointmentUpdate,
 } from '../live-updates';
+import { LIVE_TEXT } from '../messages';
 import { appointmentKeys } from '../../model/query-keys';
 import { isAlarmingStatus } from '../../model/status-rules';
 import { appointmentRowId } from '../../model/display';
@@ -88,7 +86,7 @@ function notificationPermission(): NotificationPermission | 'unsupported' {
  * Puts the update into every year of this clinic's list already read (the list and the calendar
  * read whole years), so the row shows its new state at once rather than after a read.
  */
-function mergeIntoReadYears(queryClient: QueryClient, update: AppointmentUpdate) {
+function mergeIntoReadYears(queryClient: QueryClient, update: AppointmentUpdatedPayload) {
   const prefix = [...appointmentKeys.list(update.clinic_id), 'year'];
   for (const [queryKey, rows] of queryClient.getQueriesData<ListAppointment[]>({ queryKey: prefix })) {
     const [, , , , year, zone] = queryKey;
@@ -104,9 +102,10 @@ function mergeIntoReadYears(queryClient: QueryClient, update: AppointmentUpdate)
 }
 
 /**
- * Live appointment updates (spec part 2 §4): every `appointment-updated` of this clinic is
- * merged into the list at once (and the list read again shortly after), refreshes the booking
- * form's slots and the patient list; one inside the viewed period also highlights its row until
+ * Live appointment updates (spec part 2 §4): every `appointment-updated` of this clinic (its
+ * payload checked against the contract by the realtime client) is merged into the list at once
+ * (and the list read again shortly after), refreshes the booking form's slots and the patient
+ * list; one inside the viewed period also highlights its row until
  * 'Acknowledge All', flashes it for 60 s, plays a sound, and tells the user — a desktop
  * notification when the tab is hidden and allowed, else a toast (one per 1.5 s, 6 s, with View).
  * After the connection comes back, everything is read again (missed events are not replayed).
@@ -154,7 +153,7 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
   }, [queryClient]);
 
   const announce = useCallback(
-    (update: AppointmentUpdate) => {
+    (update: AppointmentUpdatedPayload) => {
       const text = updateNoticeText(update, latest.current.timeZone);
       const alarming = update.deleted || isAlarmingStatus(update.status);
       if (noticeChannel(document.visibilityState === 'hidden', notificationPermission()) === 'desktop') {
@@ -174,9 +173,8 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
   );
 
   const handle = useCallback(
-    (payload: unknown) => {
-      const update = parseAppointmentUpdate(payload);
-      if (!update || update.clinic_id !== clinicId) return;
+    (update: AppointmentUpdatedPayload) => {
+      if (update.clinic_id !== clinicId) return;
       mergeIntoReadYears(queryClient, update);
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.patients(clinicId) });
@@ -211,8 +209,8 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
     let subscription: { close(): void } | undefined;
     void subscribe({
       clinicId,
-      event: APPOINTMENT_UPDATED_EVENT,
-      onEvent: (payload) => latestHandle.current(payload),
+      event: APPOINTMENT_UPDATED,
+      onEvent: (update) => latestHandle.current(update),
       onStatus: (status) => {
         if (closed) return;
         if (status === 'reconnecting' || status === 'refused') lostConnection = true;

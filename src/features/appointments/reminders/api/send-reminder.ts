@@ -1,16 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ManualReminderBody, ManualReminderResponse } from '@common/contract';
 import { callService } from '@/lib/service-client';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { appointmentKeys } from '../../model/query-keys';
-import { SEND_FALLBACK_ERROR, type SendReminderBody } from '../manual-reminder';
+import { SEND_FALLBACK_ERROR } from '../messages';
 import { reminderLogKey } from './get-log';
 
 /**
  * 'Send Reminder Now': the notification service sends the reminder and logs it (spec part 2 §7).
  * Rejects with a ServiceError carrying the service's `error` text.
  */
-export async function sendReminder(clinicId: number, appointmentId: number, body: SendReminderBody): Promise<void> {
-  await callService(`/appointments/${appointmentId}/send-reminder`, {
+export async function sendReminder(
+  clinicId: number,
+  appointmentId: number,
+  body: ManualReminderBody,
+): Promise<ManualReminderResponse | null> {
+  return callService<ManualReminderResponse>(`/appointments/${appointmentId}/send-reminder`, {
     query: { clinic_id: clinicId },
     body,
     fallbackError: SEND_FALLBACK_ERROR,
@@ -22,7 +27,7 @@ export function useSendReminder(clinicId: number, appointmentId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: appointmentKeys.sendReminder(appointmentId),
-    mutationFn: (body: SendReminderBody) => sendReminder(clinicId, appointmentId, body),
+    mutationFn: (body: ManualReminderBody) => sendReminder(clinicId, appointmentId, body),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: reminderLogKey(clinicId, appointmentId) });
     },

@@ -18,6 +18,15 @@ const PROBLEM_TEXT: Record<ManualReminderProblem, string> = {
   'message-too-long': REMINDER_EXTRA_TEXT.customMessageTooLong,
   'recipient-too-long': REMINDER_EXTRA_TEXT.recipientTooLong,
   'recipient-invalid': REMINDER_EXTRA_TEXT.recipientInvalid,
+  'too-far-ahead': REMINDER_EXTRA_TEXT.tooFarAhead,
+};
+
+/** The field to mark invalid for a problem; none when the appointment's date is the cause. */
+const PROBLEM_FIELD: Record<ManualReminderProblem, 'message' | 'recipient' | null> = {
+  'message-too-long': 'message',
+  'recipient-too-long': 'recipient',
+  'recipient-invalid': 'recipient',
+  'too-far-ahead': null,
 };
 
 const EMPTY_DRAFT: ManualReminderDraft = { message: '', recipientOverride: '' };
@@ -53,7 +62,7 @@ export function ManualReminderCard({
     const request = manualReminderRequest(draft, appointmentTime, new Date(), timeZone);
     if (!request.ok) {
       setMessage({ tone: 'error', text: PROBLEM_TEXT[request.problem] });
-      setInvalid(request.problem === 'message-too-long' ? 'message' : 'recipient');
+      setInvalid(PROBLEM_FIELD[request.problem]);
       return;
     }
     setMessage(null);

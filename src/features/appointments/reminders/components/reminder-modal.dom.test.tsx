@@ -1,24 +1,20 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import Swal from 'sweetalert2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/testing/render-app';
+import type { AppointmentReminderRow, AppointmentRow } from '@/lib/database.types';
+import { db, failNext, holdNext, pgError, seed } from '@/testing/mocks';
+import { mockReminderService } from '../testing/reminder-service';
+import { prepareDom, renderWithQueries } from '../testing/render';
 import { ReminderModal } from './reminder-modal';
-import {
-  createLogEntry,
-  holdUntilReleased,
-  installFakeReminderApi,
-  prepareReminderDom,
-  restError,
-} from '../testing/fake-reminders-api';
 
 // Friday 20 November 2026, 23:30 in Manila: the appointment on Monday the 23rd is 3 days ahead.
 const NOW = '2026-11-20T15:30:00Z';
 
 beforeEach(() => {
-  prepareReminderDom();
+  prepareDom();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(NOW));
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -32,13 +28,47 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+/**
+ * Clinic 1 with Maria Santos's appointment 501 on Monday 23 November 2026, 9:00 AM Manila (the
+ * appointment overridden as told), and these rows of its reminder log. Returns the service.
+ */
+function arrange(appointment: Partial<AppointmentRow> = {}, log: Partial<AppointmentReminderRow>[] = []) {
+  seed.clinics([{ id: 1 }, { id: 2 }]);
+  seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
+  seed.patients([{ id: 1, name: 'Maria Santos', messenger_id: '24680135792468' }]);
+  seed.appointments([
+    {
+      id: 501,
+      clinic_id: 1,
+      patient_id: 1,
+      dentist_id: 1,
+      appointment_time: '2026-11-23T09:00:00+08:00',
+      ...appointment,
+    },
+  ]);
+  seed.appointment_reminders(log.map((row) => logEntry(row)));
+  return mockReminderService();
+}
+
+/** A row of appointment 501's reminder log. */
+const logEntry = (overrides: Partial<AppointmentReminderRow> = {}): Partial<AppointmentReminderRow> => ({
+  appointment_id: 501,
+  clinic_id: 1,
+  sent_on: '2026-11-19T01:00:00Z',
+  days_ahead: 1,
+  messenger_id: '24680135792468',
+  is_manual: false,
+  outcome: 'sent',
+  error: null,
+  ...overrides,
+});
+
+const stored = () => db.table('appointments').find(501)!;
+
 function renderModal(appointmentId = 501) {
   const onClose = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  renderApp(
-    <QueryClientProvider client={queryClient}>
-      <ReminderModal clinicId={1} timeZone="Asia/Manila" appointmentId={appointmentId} onClose={onClose} />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <ReminderModal clinicId={1} timeZone="Asia/Manila" appointmentId={appointmentId} onClose={onClose} />,
   );
   return { onClose };
 }
@@ -78,30 +108,32 @@ async function dismissAlert() {
 
 describe('opening the Reminder modal', () => {
   it('shows the patient, the appointment and the three cards, read by id and clinic', async () => {
-    const api = installFakeReminderApi();
+    arrange();
+    // Other appointments, of this clinic and of another, with other patients.
+    seed.patients([
+      { id: 2, name: 'Jose Rizal' },
+      { id: 3, name: 'Other Clinic Patient', clinic_id: 2 },
+    ]);
+    seed.appointments([
+      { id: 502, clinic_id: 1, patient_id: 2, appointment_time: '2026-11-24T10:00:00+08:00' },
+      { id: 503, clinic_id: 2, patient_id: 3, appointment_time: '2026-11-25T11:00:00+08:00' },
+    ]);
     await openedModal();
     expect(dialog().getByTestId('reminder-patient-name').textContent).toBe('Maria Santos');
     expect(dialog().getByText(/November 23, 2026, 9:00 AM/)).toBeTruthy();
     for (const title of ['Reminder Settings', 'Manual Reminder Send', 'Sent Reminders Log'])
       expect(screen.getByRole('heading', { name: title })).toBeTruthy();
-    const read = api.callsTo('GET', 'appointments')[0]!;
-    expect(api.eqOf(read.query, 'id')).toBe('501');
-    expect(api.eqOf(read.query, 'clinic_id')).toBe('1');
-    expect(api.eqOf(read.query, 'deleted')).toBe('false');
-    expect(read.query.get('select')).toContain('patients(name');
+    expect(screen.queryByText('Jose Rizal')).toBeNull();
+    expect(screen.queryByText('Other Clinic Patient')).toBeNull();
   });
 
   it('fills the settings from what is stored', async () => {
-    installFakeReminderApi({
-      appointments: [
-        {
-          reminder_enabled: true,
-          reminder_days: [3, 1],
-          reminder_message: 'Bring your X-ray.',
-          reminder_recipient_type: 'guardian',
-          guardian_messenger_id: '1357913579',
-        },
-      ],
+    arrange({
+      reminder_enabled: true,
+      reminder_days: [3, 1],
+      reminder_message: 'Bring your X-ray.',
+      reminder_recipient_type: 'guardian',
+      guardian_messenger_id: '1357913579',
     });
     await openedModal();
     expect((settings().getByRole('checkbox', { name: 'Enable Reminders' }) as HTMLInputElement).checked).toBe(true);
@@ -117,27 +149,39 @@ describe('opening the Reminder modal', () => {
   });
 
   it("says 'Oops...' / 'Failed to fetch reminder settings' when the read fails, and retries", async () => {
-    const api = installFakeReminderApi();
-    let failing = true;
-    api.use((call) => (failing && call.path === 'appointments' ? restError(500, 'XX000') : undefined));
+    arrange();
+    failNext({ method: 'GET', table: 'appointments' });
     renderModal();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Oops...')).toBeTruthy();
     expect(within(alert).getByText('Failed to fetch reminder settings')).toBeTruthy();
-    failing = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByRole('heading', { name: 'Reminder Settings' });
   });
 
   it("says 'Appointment not found.' for an appointment that is not there", async () => {
-    installFakeReminderApi();
+    arrange();
     renderModal(999);
     expect((await screen.findByRole('alert')).textContent).toContain('Appointment not found.');
     expect(screen.queryByRole('heading', { name: 'Reminder Settings' })).toBeNull();
   });
 
+  it("says 'Appointment not found.' for a deleted appointment and for one of another clinic", async () => {
+    arrange();
+    seed.appointments([
+      { id: 502, clinic_id: 1, patient_id: 1, deleted: true },
+      { id: 503, clinic_id: 2, patient_id: 1 },
+    ]);
+    renderModal(502);
+    expect((await screen.findByRole('alert')).textContent).toContain('Appointment not found.');
+    cleanup();
+    renderModal(503);
+    expect((await screen.findByRole('alert')).textContent).toContain('Appointment not found.');
+    expect(screen.queryByRole('heading', { name: 'Reminder Settings' })).toBeNull();
+  });
+
   it('closes with the × button and with Esc', async () => {
-    installFakeReminderApi();
+    arrange();
     const { onClose } = await openedModal();
     fireEvent.click(dialog().getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -148,7 +192,7 @@ describe('opening the Reminder modal', () => {
 
 describe('reminder settings', () => {
   it('disables every settings input and the send when reminders are off, but not Enable and Save', async () => {
-    installFakeReminderApi({ appointments: [{ reminder_enabled: false, reminder_days: [2, 1] }] });
+    arrange({ reminder_enabled: false, reminder_days: [2, 1] });
     const user = userEvent.setup();
     await openedModal();
     const enable = settings().getByRole('checkbox', { name: 'Enable Reminders' }) as HTMLInputElement;
@@ -172,7 +216,7 @@ describe('reminder settings', () => {
   });
 
   it("adds days with '+ Add Day', removes the chosen one with '×', and never removes the last", async () => {
-    installFakeReminderApi({ appointments: [{ reminder_days: [1] }] });
+    arrange({ reminder_days: [1] });
     const user = userEvent.setup();
     await openedModal();
     expect(removeButtons()[0]!.disabled).toBe(true);
@@ -194,7 +238,7 @@ describe('reminder settings', () => {
   });
 
   it('allows at most ten days, as the database does', async () => {
-    installFakeReminderApi({ appointments: [{ reminder_days: [0, 1, 2, 3, 4, 5, 6, 7, 8] }] });
+    arrange({ reminder_days: [0, 1, 2, 3, 4, 5, 6, 7, 8] });
     const user = userEvent.setup();
     await openedModal();
     await user.click(button(settings(), '+ Add Day'));
@@ -203,12 +247,8 @@ describe('reminder settings', () => {
   });
 
   it("saves by id and clinic, blank days dropped and a blank message as null, with 'Saving...' and 'Settings Saved!'", async () => {
-    const api = installFakeReminderApi({ appointments: [{ reminder_days: [1], reminder_message: 'Old text' }] });
-    const hold = holdUntilReleased();
-    api.use(async (call) => {
-      if (call.method === 'PATCH') await hold.released;
-      return undefined;
-    });
+    arrange({ reminder_days: [1], reminder_message: 'Old text' });
+    const hold = holdNext({ method: 'PATCH', table: 'appointments' });
     const user = userEvent.setup();
     await openedModal();
     await user.click(button(settings(), '+ Add Day'));
@@ -223,11 +263,7 @@ describe('reminder settings', () => {
 
     await expectAlert('Settings Saved!', 'Reminder settings have been updated.');
     await dismissAlert();
-    const [patch] = api.callsTo('PATCH', 'appointments');
-    expect(api.callsTo('PATCH', 'appointments')).toHaveLength(1);
-    expect(api.eqOf(patch!.query, 'id')).toBe('501');
-    expect(api.eqOf(patch!.query, 'clinic_id')).toBe('1');
-    expect(patch!.body).toEqual({
+    expect(stored()).toMatchObject({
       reminder_enabled: true,
       reminder_days: [1, 3],
       reminder_message: null,
@@ -239,24 +275,23 @@ describe('reminder settings', () => {
   });
 
   it('saves turned-off reminders and a custom message', async () => {
-    const api = installFakeReminderApi({ appointments: [{ reminder_days: [2] }] });
+    arrange({ reminder_days: [2] });
     const user = userEvent.setup();
     await openedModal();
     await user.type(settings().getByLabelText('Reminder Message'), 'See you soon!');
     await user.click(settings().getByRole('checkbox', { name: 'Enable Reminders' }));
     await user.click(button(settings(), 'Save Settings'));
     await expectAlert('Settings Saved!', 'Reminder settings have been updated.');
-    expect(api.callsTo('PATCH', 'appointments')[0]!.body).toEqual({
+    expect(stored()).toMatchObject({
       reminder_enabled: false,
       reminder_days: [2],
       reminder_message: 'See you soon!',
       reminder_recipient_type: 'patient',
     });
-    expect(api.state.appointments[0]!.reminder_enabled).toBe(false);
   });
 
   it('refuses days the database would refuse with a clear message, and saves nothing', async () => {
-    const api = installFakeReminderApi({ appointments: [{ reminder_days: [1] }] });
+    arrange({ reminder_days: [1] });
     const user = userEvent.setup();
     await openedModal();
     await user.click(button(settings(), '+ Add Day'));
@@ -277,11 +312,11 @@ describe('reminder settings', () => {
     await user.clear(dayInputs()[0]!);
     await user.click(button(settings(), 'Save Settings'));
     expect(settings().getByRole('alert').textContent).toBe('Enter at least one reminder day.');
-    expect(api.callsTo('PATCH', 'appointments')).toHaveLength(0);
+    expect(stored().reminder_days).toEqual([1]);
   });
 
   it('refuses a reminder message over 1000 characters, keeping the text', async () => {
-    const api = installFakeReminderApi();
+    arrange();
     const user = userEvent.setup();
     await openedModal();
     const message = settings().getByLabelText('Reminder Message') as HTMLTextAreaElement;
@@ -292,12 +327,12 @@ describe('reminder settings', () => {
     expect(settings().getByRole('alert').textContent).toBe('The reminder message must be at most 1000 characters.');
     expect(document.activeElement).toBe(message);
     expect(message.value).toHaveLength(1001);
-    expect(api.callsTo('PATCH', 'appointments')).toHaveLength(0);
+    expect(stored().reminder_message).toBeNull();
   });
 
   it("says 'Failed to save' / 'Could not save reminder settings.' and keeps the form when the save fails", async () => {
-    const api = installFakeReminderApi({ appointments: [{ reminder_days: [1] }] });
-    api.use((call) => (call.method === 'PATCH' ? restError(500, 'XX000', 'internal error') : undefined));
+    arrange({ reminder_days: [1] });
+    failNext({ method: 'PATCH', table: 'appointments' }, pgError('XX000', 'internal error'));
     const user = userEvent.setup();
     await openedModal();
     await user.clear(dayInputs()[0]!);
@@ -307,13 +342,14 @@ describe('reminder settings', () => {
     expect(popup.textContent).not.toContain('internal error');
     await dismissAlert();
     expect(dayValues()).toEqual(['5']);
+    expect(stored().reminder_days).toEqual([1]);
   });
 
   it('explains a failed save when the appointment is gone', async () => {
-    const api = installFakeReminderApi();
-    api.use((call) => (call.method === 'PATCH' ? Response.json([]) : undefined));
+    arrange();
     const user = userEvent.setup();
     await openedModal();
+    db.table('appointments').update(501, { deleted: true }); // in another tab
     await user.click(button(settings(), 'Save Settings'));
     const popup = await expectAlert('Failed to save', 'Could not save reminder settings.');
     expect(popup.querySelector('.swal2-footer')?.textContent).toBe(
@@ -323,7 +359,7 @@ describe('reminder settings', () => {
   });
 
   it('warns when the chosen recipient has no Messenger ID', async () => {
-    installFakeReminderApi({ appointments: [{ guardian_messenger_id: null }] });
+    arrange({ guardian_messenger_id: null });
     const user = userEvent.setup();
     await openedModal();
     expect(settings().getByText('Sends to Messenger ID 24680135792468.')).toBeTruthy();
@@ -334,12 +370,8 @@ describe('reminder settings', () => {
 
 describe('manual reminder send', () => {
   it("sends days_ahead from the clinic's today with the overrides, shows 'Sending...', then 'Reminder Sent!' and the new log row", async () => {
-    const api = installFakeReminderApi();
-    const hold = holdUntilReleased();
-    api.use(async (call) => {
-      if (call.path.endsWith('/send-reminder')) await hold.released;
-      return undefined;
-    });
+    const service = arrange();
+    const hold = service.holdNext();
     const user = userEvent.setup();
     await openedModal();
     await screen.findByText('No reminders sent yet.');
@@ -350,14 +382,16 @@ describe('manual reminder send', () => {
     hold.release();
 
     await expectAlert('Reminder Sent!', 'The reminder has been sent successfully.');
-    const [send] = api.callsTo('POST', '/appointments/501/send-reminder');
-    expect(send!.url.origin).toBe('http://service.test');
-    expect(send!.query.get('clinic_id')).toBe('1');
-    expect(send!.body).toEqual({
-      days_ahead: 3,
-      message_override: 'Please come 10 minutes early.',
-      recipient_override: '97531086420',
-    });
+    expect(service.received).toEqual([
+      {
+        appointmentId: 501,
+        clinicId: 1,
+        body: { days_ahead: 3, message_override: 'Please come 10 minutes early.', recipient_override: '97531086420' },
+      },
+    ]);
+    expect(db.table('appointment_reminders').all()).toMatchObject([
+      { appointment_id: 501, days_ahead: 3, messenger_id: '97531086420', is_manual: true },
+    ]);
     // The popup closes by itself after 1500 ms (real timers; only Date is fixed).
     expect(document.querySelector<HTMLElement>('.swal2-confirm')!.style.display).toBe('none');
     const shownAt = performance.now();
@@ -372,21 +406,19 @@ describe('manual reminder send', () => {
   });
 
   it('leaves blank overrides out and sends at least 1 day for an appointment today', async () => {
-    const api = installFakeReminderApi({ appointments: [{ appointment_time: '2026-11-20T17:00:00+08:00' }] });
+    const service = arrange({ appointment_time: '2026-11-20T17:00:00+08:00' });
     const user = userEvent.setup();
     await openedModal();
     await user.type(manual().getByLabelText('Custom Message'), '   ');
     await user.click(button(manual(), 'Send Reminder Now'));
     await expectAlert('Reminder Sent!', 'The reminder has been sent successfully.');
-    expect(api.callsTo('POST', '/appointments/501/send-reminder')[0]!.body).toEqual({ days_ahead: 1 });
+    expect(service.received.map((sent) => sent.body)).toEqual([{ days_ahead: 1 }]);
   });
 
   it("shows 'Failed to send reminder' with the service's error text, keeping what was typed", async () => {
-    const api = installFakeReminderApi();
-    api.use((call) =>
-      call.path.endsWith('/send-reminder')
-        ? Response.json({ error: 'This clinic is not connected to a Facebook page.' }, { status: 409 })
-        : undefined,
+    const service = arrange();
+    service.answerNext(
+      HttpResponse.json({ error: 'This clinic is not connected to a Facebook page.' }, { status: 409 }),
     );
     const user = userEvent.setup();
     await openedModal();
@@ -398,8 +430,8 @@ describe('manual reminder send', () => {
   });
 
   it("falls back to 'Failed to send reminder.' when the service gives no reason", async () => {
-    const api = installFakeReminderApi();
-    api.use((call) => (call.path.endsWith('/send-reminder') ? new Response('oops', { status: 502 }) : undefined));
+    const service = arrange();
+    service.answerNext(new HttpResponse('oops', { status: 502 }));
     const user = userEvent.setup();
     await openedModal();
     await user.click(button(manual(), 'Send Reminder Now'));
@@ -408,11 +440,8 @@ describe('manual reminder send', () => {
   });
 
   it('asks to try again when the service cannot be reached', async () => {
-    const api = installFakeReminderApi();
-    api.use((call) => {
-      if (call.path.endsWith('/send-reminder')) throw new TypeError('Failed to fetch');
-      return undefined;
-    });
+    const service = arrange();
+    service.answerNext('network');
     const user = userEvent.setup();
     await openedModal();
     await user.click(button(manual(), 'Send Reminder Now'));
@@ -421,7 +450,7 @@ describe('manual reminder send', () => {
   });
 
   it('refuses a custom message over 1000 characters or a malformed Messenger ID, sending nothing', async () => {
-    const api = installFakeReminderApi();
+    const service = arrange();
     const user = userEvent.setup();
     await openedModal();
     await user.click(manual().getByLabelText('Custom Message'));
@@ -434,27 +463,31 @@ describe('manual reminder send', () => {
     expect(manual().getByRole('alert').textContent).toBe(
       'The Messenger ID may contain only letters, digits and the characters . _ : -',
     );
-    expect(api.callsTo('POST', '/appointments/501/send-reminder')).toHaveLength(0);
+    expect(service.received).toHaveLength(0);
+    expect(db.table('appointment_reminders').all()).toHaveLength(0);
   });
 });
 
 describe('sent reminders log', () => {
   it('lists the reminders newest first in clinic time, manual blue and automated red, with a legend', async () => {
-    const api = installFakeReminderApi({
-      log: [
-        createLogEntry({ id: 1, sent_on: '2026-11-19T01:00:00Z', days_ahead: 4, is_manual: false }),
-        createLogEntry({ id: 2, sent_on: '2026-11-20T03:15:00Z', days_ahead: 3, is_manual: true, messenger_id: '111' }),
-        createLogEntry({
-          id: 3,
-          sent_on: '2026-11-20T01:00:00Z',
-          days_ahead: 3,
-          is_manual: false,
-          messenger_id: null,
-          outcome: 'failed',
-          error: 'The patient has no Messenger ID.',
-        }),
-      ],
-    });
+    arrange({}, [
+      { id: 1, sent_on: '2026-11-19T01:00:00Z', days_ahead: 4, is_manual: false },
+      { id: 2, sent_on: '2026-11-20T03:15:00Z', days_ahead: 3, is_manual: true, messenger_id: '111' },
+      {
+        id: 3,
+        sent_on: '2026-11-20T01:00:00Z',
+        days_ahead: 3,
+        is_manual: false,
+        messenger_id: null,
+        outcome: 'failed',
+        error: 'The patient has no Messenger ID.',
+      },
+    ]);
+    // Another appointment's reminder, not in this log.
+    seed.appointments([{ id: 502, clinic_id: 1, patient_id: 1 }]);
+    seed.appointment_reminders([
+      logEntry({ appointment_id: 502, sent_on: '2026-11-20T05:00:00Z', messenger_id: '999' }),
+    ]);
     await openedModal();
     const table = await screen.findByRole('table', { name: 'Sent Reminders Log' });
     expect(
@@ -478,26 +511,21 @@ describe('sent reminders log', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Manual', 'Automated']);
-    const read = api.callsTo('GET', 'appointment_reminders')[0]!;
-    expect(api.eqOf(read.query, 'appointment_id')).toBe('501');
-    expect(read.query.get('order')).toMatch(/^sent_on\.desc/);
   });
 
   it("says 'No reminders sent yet.' when there are none", async () => {
-    installFakeReminderApi();
+    arrange();
     await openedModal();
     expect(await screen.findByText('No reminders sent yet.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Sent Reminders Log' })).toBeNull();
   });
 
   it('says when the log cannot be read, and retries', async () => {
-    const api = installFakeReminderApi({ log: [createLogEntry({ messenger_id: '222' })] });
-    let failing = true;
-    api.use((call) => (failing && call.path === 'appointment_reminders' ? restError(500, 'XX000') : undefined));
+    arrange({}, [{ messenger_id: '222' }]);
+    failNext({ method: 'GET', table: 'appointment_reminders' });
     await openedModal();
     const region = card('Sent Reminders Log');
     expect((await region.findByRole('alert')).textContent).toContain('Could not load the sent reminders.');
-    failing = false;
     fireEvent.click(region.getByRole('button', { name: 'Retry' }));
     expect(await region.findByText('222')).toBeTruthy();
   });

@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react';
+import { characterCount } from '@common/contract/character-count';
+import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { messengerIdText } from '../../model/display';
@@ -7,9 +9,7 @@ import {
   addReminderDay,
   canAddReminderDay,
   canRemoveReminderDay,
-  characterCount,
   RECIPIENT_TYPES,
-  REMINDER_MESSAGE_MAX_LENGTH,
   removeReminderDay,
   replaceReminderDay,
   reminderSettingsToSave,
@@ -225,8 +225,8 @@ export function ReminderSettingsCard({
           />
           <span id={messageHintId} className="reminder-hint reminder-hint-row">
             <span>{REMINDER_EXTRA_TEXT.messageHint}</span>
-            <span className={messageLength > REMINDER_MESSAGE_MAX_LENGTH ? 'reminder-count-over' : undefined}>
-              {messageLength}/{REMINDER_MESSAGE_MAX_LENGTH}
+            <span className={messageLength > MESSAGE_MAX_LENGTH ? 'reminder-count-over' : undefined}>
+              {messageLength}/{MESSAGE_MAX_LENGTH}
             </span>
           </span>
         </div>

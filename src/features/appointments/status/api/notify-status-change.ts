@@ -1,10 +1,8 @@
+import type { AppointmentStatus, StatusNotificationBody, StatusNotificationResponse } from '@common/contract';
 import { callService } from '@/lib/service-client';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { appointmentKeys } from '../../model/query-keys';
-import type { AppointmentStatus } from '../../model/status-rules';
-
-/** The service's fallback text when it answers non-OK without an `error` field (spec §7). */
-export const NOTIFY_FALLBACK_ERROR = 'Messenger notification failed';
+import { NOTIFY_FALLBACK_ERROR } from '../messages';
 
 export interface StatusNotification {
   clinicId: number;
@@ -18,10 +16,14 @@ export interface StatusNotification {
  * Messenger. A blank custom message is left out, so the service uses its default text. Rejects
  * with a ServiceError whose message is the service's `error` text.
  */
-export async function notifyStatusChange(input: StatusNotification): Promise<void> {
+export async function notifyStatusChange(input: StatusNotification): Promise<StatusNotificationResponse | null> {
   const message = input.message.trim();
-  await callService(`/status-notifications/${input.appointmentId}`, {
-    body: { status: input.status, ...(message ? { message } : {}), clinic_id: input.clinicId },
+  return callService<StatusNotificationResponse>(`/status-notifications/${input.appointmentId}`, {
+    body: {
+      status: input.status,
+      ...(message ? { message } : {}),
+      clinic_id: input.clinicId,
+    } satisfies StatusNotificationBody,
     fallbackError: NOTIFY_FALLBACK_ERROR,
   });
 }

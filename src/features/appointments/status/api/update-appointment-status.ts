@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { AppointmentStatus } from '@common/contract';
 import { RequestError, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { appointmentKeys } from '../../model/query-keys';
-import type { AppointmentStatus } from '../../model/status-rules';
 
 export interface StatusUpdate {
   clinicId: number;

@@ -1,3 +1,4 @@
+import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';
 import { pushModal } from '@/components/modal/modal-stack';
 import { LIST_TEXT } from '../../model/messages';
 
@@ -34,7 +35,8 @@ export async function askStatusChange(status: string, patientName: string): Prom
       input: 'textarea',
       inputLabel: LIST_TEXT.statusMessageLabel,
       inputPlaceholder: LIST_TEXT.statusMessagePlaceholder,
-      inputAttributes: { maxlength: '1000', 'aria-label': LIST_TEXT.statusMessageLabel },
+      // maxlength counts UTF-16 units, stricter than characterCount: what fits is never refused.
+      inputAttributes: { maxlength: String(MESSAGE_MAX_LENGTH), 'aria-label': LIST_TEXT.statusMessageLabel },
       showCancelButton: true,
       confirmButtonText: LIST_TEXT.statusConfirm,
       cancelButtonText: 'Cancel',

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
+import type { AppointmentStatus } from '@common/contract';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { useKeyedGuard } from '@/lib/keyed-guard';
@@ -7,7 +8,7 @@ import { ServiceError } from '@/lib/service-client';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { ListAppointment } from '../../model/api/list-columns';
 import { LIST_TEXT } from '../../model/messages';
-import { statusChangeKind, type AppointmentStatus } from '../../model/status-rules';
+import { statusChangeKind } from '../../model/status-rules';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useNotifyStatusChange } from '../api/notify-status-change';
 import { useUpdateAppointmentStatus } from '../api/update-appointment-status';

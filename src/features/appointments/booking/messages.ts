@@ -1,0 +1,45 @@
+import type { SlotState } from '../model/slots';
+
+/** The Add/Edit Appointment form's texts, word for word from the spec (part 2 §2, §5, §8). */
+export const BOOKING_MESSAGES = Object.freeze({
+  dentistRequired: 'Dentist is required.',
+  patientRequired: 'Patient is required.',
+  timeRequired: 'Time slot is required.',
+  categoryRequired: 'Procedure category is required.',
+  procedureRequired: 'Procedure is required.',
+  closedDay: 'Clinic is closed on this day.',
+  pastDate: 'Date must not be in the past.',
+  banner: 'Please fix the highlighted errors.',
+  bannerTitle: 'Validation Error',
+  invalidSlotTitle: 'Invalid Slot',
+  invalidSlot: 'This slot is either booked, blocked, or in the past. Please choose another.',
+  doubleBookingTitle: 'Double Booking',
+  bookingFailedTitle: 'Booking failed!',
+  bookingFailed: 'This slot may already be taken or dentist is unavailable.',
+  connectionFailed: 'Could not validate appointment. Please check connection.',
+  booked: 'Appointment booked!',
+  updated: 'Appointment updated!',
+});
+
+/** The 'Double Booking' warning's button that opens the existing appointment (spec §5). */
+export const EDIT_EXISTING_LABEL = 'Edit Existing Appointment';
+
+/** Texts the spec does not give (docs: "Booking form" decisions). */
+export const BOOKING_EXTRA_TEXT = Object.freeze({
+  gone: 'This appointment no longer exists. It may have been deleted by someone else.',
+  unknownProcedure: 'This procedure is no longer in the clinic’s price list. Please choose another.',
+  slotDropped: 'The time you chose is no longer available. Please choose another.',
+  slotsFailed: 'Could not load the free times. Please check connection.',
+  patientsFailed: 'Could not search patients. Please check connection.',
+  listsFailed: 'Could not load dentists or procedures. Please check connection.',
+  notesTooLong: (room: number) => `Additional Notes must be at most ${room} characters.`,
+});
+
+/** What the slot grid and its legend call each kind of slot. */
+export const SLOT_STATE_LABELS: Record<SlotState, string> = {
+  available: 'Available',
+  booked: 'Booked',
+  blocked: 'Blocked',
+  past: 'Past',
+  lunch: 'Lunch Break',
+};

@@ -1,0 +1,82 @@
+/**
+ * The notification service's `POST /appointments/{id}/send-reminder` for component tests, on the
+ * one MSW server: it logs an `appointment_reminders` row in the mocked database the way the
+ * service does, and answers with the contract's ManualReminderResponse. What it received is kept
+ * in `received`; `answerNext` replaces the next answer (a refusal, `'network'`, or a hold).
+ */
+import { http, HttpResponse } from 'msw';
+import type { ManualReminderBody, ManualReminderResponse } from '@common/contract';
+import { db, mockConfig, server } from '@/testing/mocks';
+
+export interface ReceivedReminder {
+  appointmentId: number;
+  clinicId: number;
+  body: ManualReminderBody;
+}
+
+type NextAnswer = Response | 'network' | Promise<void>;
+
+export function mockReminderService() {
+  const received: ReceivedReminder[] = [];
+  const next: NextAnswer[] = [];
+  server.use(
+    http.post(`${mockConfig.apiUrl}/appointments/:id/send-reminder`, async ({ request, params }) => {
+      const appointmentId = Number(params.id);
+      const clinicId = Number(new URL(request.url).searchParams.get('clinic_id'));
+      const body = (await request.json()) as ManualReminderBody;
+      received.push({ appointmentId, clinicId, body });
+      let answer = next.shift();
+      if (answer instanceof Promise) {
+        await answer;
+        answer = undefined;
+      }
+      if (answer === 'network') return HttpResponse.error();
+      if (answer) return answer;
+      const appointment = db.table('appointments').find(appointmentId);
+      if (!appointment || appointment.deleted || appointment.clinic_id !== clinicId)
+        return HttpResponse.json({ error: 'Appointment not found' }, { status: 404 });
+      const patient = db.table('patients').find(appointment.patient_id);
+      const recipient =
+        appointment.reminder_recipient_type === 'guardian'
+          ? appointment.guardian_messenger_id
+          : (patient?.messenger_id ?? null);
+      const messengerId = body.recipient_override?.trim() || recipient;
+      if (!messengerId) return HttpResponse.json({ error: 'The recipient has no Messenger ID.' }, { status: 422 });
+      const row = db.table('appointment_reminders').insert({
+        clinic_id: clinicId,
+        appointment_id: appointmentId,
+        sent_on: new Date().toISOString(),
+        days_ahead: body.days_ahead,
+        messenger_id: messengerId,
+        is_manual: true,
+      });
+      const answered: ManualReminderResponse = {
+        ok: true,
+        messageId: `m_${row.id}`,
+        via: 'message',
+        reminder: {
+          id: row.id,
+          sent_on: row.sent_on,
+          days_ahead: row.days_ahead,
+          messenger_id: messengerId,
+          is_manual: true,
+        },
+      };
+      return HttpResponse.json(answered);
+    }),
+  );
+  return {
+    /** What the service was asked to send, in order. */
+    received,
+    /** The next send is answered with this response, or gets no answer at all ('network'). */
+    answerNext(answer: Response | 'network') {
+      next.push(answer);
+    },
+    /** The next send waits until `release()`, then is answered as usual. */
+    holdNext() {
+      let release!: () => void;
+      next.push(new Promise<void>((resolve) => (release = resolve)));
+      return { release: () => release() };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APPOINTMENT_UPDATED, type AppointmentUpdatedPayload } from '@common/contract';
+import { deliverServiceEvent } from './realtime-client';
+
+const payload = (overrides: Record<string, unknown> = {}) => ({
+  id: 41,
+  clinic_id: 1,
+  dentist_id: 3,
+  patient_id: 9,
+  status: 'Confirmed',
+  appointment_time: '2026-11-23T01:20:00+00:00',
+  deleted: false,
+  patient_name: 'Maria Santos',
+  dentist_name: 'Dr. Reyes',
+  reason: 'Cleaning',
+  ...overrides,
+});
+
+function subscriber() {
+  const received: AppointmentUpdatedPayload[] = [];
+  return {
+    received,
+    options: { event: APPOINTMENT_UPDATED, onEvent: (update: AppointmentUpdatedPayload) => received.push(update) },
+  } as const;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('deliverServiceEvent', () => {
+  it('hands on an appointment-updated payload that matches the contract, every column kept', () => {
+    const { received, options } = subscriber();
+    expect(deliverServiceEvent(options, payload({ chair: 2 }))).toBe(true);
+    expect(received).toEqual([payload({ chair: 2 })]);
+  });
+
+  it.each([
+    ['a non-object', 'hello'],
+    ['an array', [payload()]],
+    ['a missing id', payload({ id: undefined })],
+    ['a non-integer clinic', payload({ clinic_id: '1' })],
+    ['no patient', payload({ patient_id: null })],
+    ['a status outside the five', payload({ status: 'Done' })],
+    ['an unreadable time', payload({ appointment_time: 'tomorrow' })],
+    ['names nested in embedded rows instead of flat', payload({ patient_name: undefined, patients: { name: 'Ana' } })],
+  ])('drops %s, saying so in the console', (_label, input) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { received, options } = subscriber();
+    expect(deliverServiceEvent(options, input)).toBe(false);
+    expect(received).toEqual([]);
+    expect(warn).toHaveBeenCalledWith('Ngiti: ignored a malformed appointment-updated event', expect.any(Array));
+  });
+});
