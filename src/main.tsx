@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { reportWebVitalsLazily, unregisterServiceWorkers } from './app/browser-behaviour';
-import { ConfigErrorScreen } from './app/config-error-screen';
 import { LoadingState } from '@/components/states/states';
 import { loadRuntimeConfig } from '@/lib/config';
 import { initServiceClient } from '@/lib/service-client';
 import { hadStoredSession, initSupabase } from '@/lib/supabase';
+import { App } from './app/app';
+import { reportWebVitalsLazily, unregisterServiceWorkers } from './app/browser-behaviour';
+import { ConfigErrorScreen } from './app/config-error-screen';
 import './styles/global.css';
 
 unregisterServiceWorkers();

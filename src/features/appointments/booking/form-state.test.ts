@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Slot } from '../model/slots';
 import { bookingFormReducer, effectiveBookingForm } from './form-state';
 import { EMPTY_BOOKING_FORM, type BookingForm } from './validation';
-import type { Slot } from '../model/slots';
 
 const FILLED: BookingForm = {
   dentistId: 1,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 import { RequestError, toRequestError } from '@/lib/request-error';
 import { BOOKING_EXTRA_TEXT } from './messages';
 import { bookingFailureKind, bookingFailureView, doubleBookingDetails } from './outcome';
-import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 
 fixSystemClock();
 

@@ -15,8 +15,8 @@
  */
 import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
 import { requestErrorOf } from '@/lib/request-error';
-import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
 import { UNKNOWN_DENTIST } from '../model/grouping';
+import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
 
 export type BookingFailureKind = 'slot-refused' | 'unreachable' | 'gone' | 'unknown-procedure' | 'failed';
 

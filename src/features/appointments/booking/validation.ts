@@ -13,8 +13,8 @@ import {
   type IsoDate,
   type WallTime,
 } from '@common/clinic-calendar';
-import { CLINIC_HOURS, isClosedDay, toStoredTime, type ClinicHours } from '../model/slots';
 import type { AppointmentStatus } from '@common/contract';
+import { CLINIC_HOURS, isClosedDay, toStoredTime, type ClinicHours } from '../model/slots';
 import { STATUS_AFTER_EDIT } from '../model/status-rules';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
 

@@ -4,6 +4,7 @@ import {
   appointmentUpdatedPayloadSchema,
   type AppointmentUpdatedPayload,
 } from '@common/contract';
+import { isAlarmingStatus } from '../model/status-rules';
 import {
   createToastThrottle,
   isUpdateForView,
@@ -13,7 +14,6 @@ import {
   updateNoticeText,
 } from './live-updates';
 import { pendingUpdatesLabel } from './messages';
-import { isAlarmingStatus } from '../model/status-rules';
 
 const MANILA = 'Asia/Manila';
 

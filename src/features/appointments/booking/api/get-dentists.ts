@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { DentistRow } from '@/lib/database.types';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
-import { sortByName } from '../choices';
 import { appointmentKeys } from '../../model/query-keys';
+import { sortByName } from '../choices';
 
 export type BookingDentist = Pick<DentistRow, 'id' | 'name' | 'is_active'>;
 

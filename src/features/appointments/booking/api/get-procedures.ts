@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
+import { appointmentKeys } from '../../model/query-keys';
 import { sortByName } from '../choices';
 import type { ProcedureCategoryChoice } from '../validation';
-import { appointmentKeys } from '../../model/query-keys';
 
 /**
  * The clinic's procedure categories with their procedures (spec part 2 §7: procedure_categories

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PatientRow } from '@/lib/database.types';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
-import { normalizePatientSearch, patientSearchFilter } from '../patient-search-filter';
 import { appointmentKeys } from '../../model/query-keys';
+import { normalizePatientSearch, patientSearchFilter } from '../patient-search-filter';
 
 export type BookingPatient = Pick<PatientRow, 'id' | 'name' | 'phone'>;
 

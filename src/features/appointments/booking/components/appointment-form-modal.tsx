@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { clinicToday } from '@common/clinic-calendar';
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import type { AppointmentFormPrefill } from '../../model/form-prefill';
 import { useBookingAppointment, type EditedAppointment } from '../api/get-appointment';
 import { useBookingDentists } from '../api/get-dentists';
 import { useBookingProcedures } from '../api/get-procedures';
@@ -16,7 +17,6 @@ import {
   type ProcedureCategoryChoice,
 } from '../validation';
 import { BookingForm } from './booking-form';
-import type { AppointmentFormPrefill } from '../../model/form-prefill';
 
 export interface AppointmentFormModalProps {
   clinicId: number;

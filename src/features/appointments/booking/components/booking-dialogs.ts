@@ -5,8 +5,8 @@
  */
 import type { SweetAlertOptions } from 'sweetalert2';
 import { pushModal } from '@/components/modal/modal-stack';
-import type { DoubleBookingDetails } from '../outcome';
 import { BOOKING_MESSAGES, EDIT_EXISTING_LABEL } from '../messages';
+import type { DoubleBookingDetails } from '../outcome';
 
 export type DoubleBookingChoice = 'edit-existing' | 'cancel';
 

@@ -1,15 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { clinicToday, monthOf, type IsoMonth } from '@common/clinic-calendar';
 import { useId, useMemo, useReducer, useState, type FormEvent } from 'react';
+import { clinicToday, monthOf, type IsoMonth } from '@common/clinic-calendar';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
 import { useToast } from '@/components/toast/toast-context';
 import { useKeyedGuard } from '@/lib/keyed-guard';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { useNow } from '@/lib/use-now';
+import { dentistOptions, formatPeso } from '../../model/display';
+import { appointmentKeys } from '../../model/query-keys';
+import { daySlots, isClosedDay, isSlotAvailable, type Slot } from '../../model/slots';
 import { getBookingAppointment } from '../api/get-appointment';
-import type { BookingDentist } from '../api/get-dentists';
 import { fetchFreshDentistDay, useDentistDay } from '../api/get-dentist-day';
+import type { BookingDentist } from '../api/get-dentists';
 import { getPatientDay } from '../api/get-patient-day';
 import { useSaveAppointment } from '../api/save-appointment';
 import { bookingDayTitle, isBookableDate } from '../bookable-dates';
@@ -31,13 +35,9 @@ import {
   type BookingForm as BookingFormValues,
   type ProcedureCategoryChoice,
 } from '../validation';
-import { dentistOptions, formatPeso } from '../../model/display';
-import { appointmentKeys } from '../../model/query-keys';
-import { daySlots, isClosedDay, isSlotAvailable, type Slot } from '../../model/slots';
 import { askAboutDoubleBooking, showBookingAlert } from './booking-dialogs';
 import { PatientCombobox, type ChosenPatient } from './patient-combobox';
 import { SlotGrid, SlotLegend } from './slot-grid';
-import { useNow } from '@/lib/use-now';
 import './booking-form.css';
 
 const SUBMIT = 'submit';

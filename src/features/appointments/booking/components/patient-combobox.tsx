@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { PATIENT_SEARCH_LIMIT, usePatientSearch, type BookingPatient } from '../api/search-patients';
 import { patientOptionLabel } from '../choices';
 import { BOOKING_EXTRA_TEXT } from '../messages';
 import { normalizePatientSearch } from '../patient-search-filter';
-import { PATIENT_SEARCH_LIMIT, usePatientSearch, type BookingPatient } from '../api/search-patients';
 
 /** Typing settles for this long before the database is asked. */
 export const PATIENT_SEARCH_DEBOUNCE_MS = 250;

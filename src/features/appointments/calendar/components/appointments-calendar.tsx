@@ -8,16 +8,16 @@ import {
   weekdayOf,
   type IsoDate,
 } from '@common/clinic-calendar';
-import { lazyView } from '@/components/lazy-view/lazy-view';
-import type { ListDentistRecord } from '../../model/api/get-list-dentists';
-import { useYearAppointments } from '../../model/api/get-appointments';
-import { calendarEvents, calendarSlotChoice, isLunchSlot, type SlotRefusal } from '../calendar-time';
-import { CALENDAR_TEXT } from '../../model/messages';
-import { rowsInRange, rowsOfDentist } from '../../model/list-model';
-import { CLINIC_HOURS } from '../../model/slots';
 import { APPOINTMENT_STATUSES } from '@common/contract/appointment-status';
-import type { BackgroundBlock, BigCalendarProps, CalendarMode, CalendarResource } from './big-calendar-props';
+import { lazyView } from '@/components/lazy-view/lazy-view';
+import { useYearAppointments } from '../../model/api/get-appointments';
+import type { ListDentistRecord } from '../../model/api/get-list-dentists';
 import type { AppointmentFormPrefill } from '../../model/form-prefill';
+import { rowsInRange, rowsOfDentist } from '../../model/list-model';
+import { CALENDAR_TEXT } from '../../model/messages';
+import { CLINIC_HOURS } from '../../model/slots';
+import { calendarEvents, calendarSlotChoice, isLunchSlot, type SlotRefusal } from '../calendar-time';
+import type { BackgroundBlock, BigCalendarProps, CalendarMode, CalendarResource } from './big-calendar-props';
 
 /** react-big-calendar and its styles load only when someone opens the calendar. */
 const BigCalendar = lazyView<BigCalendarProps>(() => import('./big-calendar'), { label: 'Loading calendar…' });

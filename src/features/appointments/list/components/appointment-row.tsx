@@ -1,15 +1,15 @@
 import { memo } from 'react';
 import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
+import type { AppointmentStatus } from '@common/contract';
+import { BellIcon, EditIcon, TrashIcon } from '@/components/icons';
 import type { ListAppointment } from '../../model/api/list-columns';
 import { messengerIdText } from '../../model/display';
-import { LIST_TEXT } from '../../model/messages';
-import { originLabel } from '../origin';
-import type { AppointmentStatus } from '@common/contract';
-import { needsStatusUpdate } from '../../model/status-rules';
-import { StatusSelect } from './status-select';
-import { BellIcon, EditIcon, TrashIcon } from '@/components/icons';
-import { isAlarmingStatus } from '../../model/status-rules';
 import { appointmentRowId } from '../../model/display';
+import { LIST_TEXT } from '../../model/messages';
+import { needsStatusUpdate } from '../../model/status-rules';
+import { isAlarmingStatus } from '../../model/status-rules';
+import { originLabel } from '../origin';
+import { StatusSelect } from './status-select';
 
 export interface AppointmentRowActions {
   edit(appointment: ListAppointment): void;

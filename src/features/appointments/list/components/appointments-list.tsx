@@ -1,13 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { EmptyState, LoadingState } from '@/components/states/states';
-import { useAppointmentTimeSpan } from '../api/get-appointment-years';
 import { useYearAppointments } from '../../model/api/get-appointments';
-import type { ListAppointment } from '../../model/api/list-columns';
 import type { ListDentistRecord } from '../../model/api/get-list-dentists';
+import type { ListAppointment } from '../../model/api/list-columns';
 import { dentistFilterOptions, groupByDentist } from '../../model/grouping';
-import { LIST_TEXT } from '../../model/messages';
 import { rowsInRange, rowsOfDentist } from '../../model/list-model';
-import { normalizePeriodSelection, periodRange, periodSummary, yearOptions, type PeriodSelection } from '../../model/periods';
+import { LIST_TEXT } from '../../model/messages';
+import {
+  normalizePeriodSelection,
+  periodRange,
+  periodSummary,
+  yearOptions,
+  type PeriodSelection,
+} from '../../model/periods';
+import { useAppointmentTimeSpan } from '../api/get-appointment-years';
 import { cardRowOffsets, centredScrollTop, listWindows, type CardShape } from '../row-window';
 import type { AppointmentRowActions } from './appointment-row';
 import { DentistCard, type RowMarks } from './dentist-card';

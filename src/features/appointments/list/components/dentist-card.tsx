@@ -1,9 +1,9 @@
 import { memo, useId } from 'react';
+import { ChevronIcon } from '@/components/icons';
 import type { ListAppointment } from '../../model/api/list-columns';
 import type { DentistGroup } from '../../model/grouping';
 import { LIST_TEXT } from '../../model/messages';
 import { AppointmentRow, type AppointmentRowActions } from './appointment-row';
-import { ChevronIcon } from '@/components/icons';
 import { APPOINTMENT_ROW_HEIGHT } from './list-geometry';
 
 /** What live updates do to the rows (spec §4): the ids to highlight, to flash, and the one 'View' focused. */

@@ -6,10 +6,10 @@ import { ToastProvider } from '@/components/toast/toast-provider';
 import { deliverServiceEvent, type SubscribeOptions } from '@/lib/realtime-client';
 import { yearAppointmentsKey } from '../../model/api/get-appointments';
 import type { ListAppointment } from '../../model/api/list-columns';
-import { pendingUpdatesLabel } from '../messages';
-import type { PeriodRange } from '../../model/periods';
-import { RECONCILE_DELAY_MS, useAppointmentLiveUpdates, type RowTarget } from './use-appointment-live-updates';
 import { appointmentRowId } from '../../model/display';
+import type { PeriodRange } from '../../model/periods';
+import { pendingUpdatesLabel } from '../messages';
+import { RECONCILE_DELAY_MS, useAppointmentLiveUpdates, type RowTarget } from './use-appointment-live-updates';
 
 const NOVEMBER = { start: new Date('2026-10-31T16:00:00Z'), end: new Date('2026-11-30T16:00:00Z') };
 

@@ -5,7 +5,10 @@ import { APPOINTMENT_UPDATED, type AppointmentUpdatedPayload } from '@common/con
 import { useToast } from '@/components/toast/toast-context';
 import { subscribeToServiceEvents, type RealtimeStatus } from '@/lib/realtime-client';
 import type { ListAppointment } from '../../model/api/list-columns';
+import { appointmentRowId } from '../../model/display';
 import { mergeRowIntoRange } from '../../model/list-model';
+import { appointmentKeys } from '../../model/query-keys';
+import { isAlarmingStatus } from '../../model/status-rules';
 import {
   createToastThrottle,
   FOCUS_HIGHLIGHT_MS,
@@ -18,9 +21,6 @@ import {
   updateNoticeText,
 } from '../live-updates';
 import { LIVE_TEXT } from '../messages';
-import { appointmentKeys } from '../../model/query-keys';
-import { isAlarmingStatus } from '../../model/status-rules';
-import { appointmentRowId } from '../../model/display';
 
 export const UPDATE_SOUND_URL = '/sounds/appointment-update.wav';
 

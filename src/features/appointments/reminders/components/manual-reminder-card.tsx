@@ -8,8 +8,8 @@ import {
   type ManualReminderDraft,
   type ManualReminderProblem,
 } from '../manual-reminder';
-import { showReminderAlert } from './reminder-alert';
 import { REMINDER_EXTRA_TEXT, REMINDER_TEXT } from '../messages';
+import { showReminderAlert } from './reminder-alert';
 
 /** 'Reminder Sent!' closes by itself after this long (spec part 2 §9). */
 export const SENT_POPUP_MS = 1500;

@@ -3,11 +3,11 @@ import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useReminderAppointment, type ReminderAppointment } from '../api/get-appointment';
+import { REMINDER_EXTRA_TEXT, REMINDER_TEXT } from '../messages';
 import { draftFromSettings, type ReminderSettingsDraft } from '../settings';
 import { ManualReminderCard } from './manual-reminder-card';
 import { ReminderLogCard } from './reminder-log-card';
 import { ReminderSettingsCard } from './reminder-settings-card';
-import { REMINDER_EXTRA_TEXT, REMINDER_TEXT } from '../messages';
 import './reminders.css';
 
 export interface ReminderModalProps {

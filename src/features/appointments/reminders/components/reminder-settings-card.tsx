@@ -5,6 +5,7 @@ import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { messengerIdText } from '../../model/display';
 import { useSaveReminderSettings } from '../api/save-settings';
+import { REMINDER_EXTRA_TEXT, REMINDER_TEXT } from '../messages';
 import {
   addReminderDay,
   canAddReminderDay,
@@ -19,7 +20,6 @@ import {
 } from '../settings';
 import { saveFailureDetail } from './failure-detail';
 import { showReminderAlert } from './reminder-alert';
-import { REMINDER_EXTRA_TEXT, REMINDER_TEXT } from '../messages';
 
 const PROBLEM_TEXT: Record<ReminderSettingsProblem, string> = {
   'day-out-of-range': REMINDER_EXTRA_TEXT.dayOutOfRange,
