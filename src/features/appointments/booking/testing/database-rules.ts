@@ -1,26 +1,14 @@
+import { clinicWallClock } from '@common/clinic-calendar';
 import { db, pgError, type RowOf } from '@/testing/mocks';
 
 const SLOT_MS = 20 * 60_000;
 const REFUSED = 'This slot may already be taken or dentist is unavailable.';
 const NOTES = ' — Notes: ';
 
-/** The clinic-time date (YYYY-MM-DD) and time (HH:MM:SS) of an instant. */
+/** The clinic-time date (YYYY-MM-DD) and time (HH:MM:SS, as the blocks store it) of an instant. */
 function clinicTime(instant: number, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+  const wall = clinicWallClock(new Date(instant), timeZone);
+  return { date: wall.date, time: `${wall.time}:00` };
 }
 
 /**
