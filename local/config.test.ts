@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).production).toBe(true);
   });
 
+  it('when NODE_ENV=production and SEED_DEMO_DATA is unset, then no demo data is seeded; asked for explicitly, it is', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({}).seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SEED_DEMO_DATA: 'TRUE' }).seedDemoData).toBe(true);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    // An empty value (as in .env.example) is unset.
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SEED_DEMO_DATA: '' }).seedDemoData).toBe(false);
+    expect(loadConfig({ SEED_DEMO_DATA: ' ' }).seedDemoData).toBe(true);
+  });
+
   it('names every bad variable at once', () => {
     try {
       loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', SITE_URL: 'not a url', SEED_DEMO_DATA: 'maybe' });

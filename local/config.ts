@@ -84,11 +84,12 @@ const stackEnvSchema = z
           .map((url) => url.trim())
           .filter(Boolean),
       ),
+    // Unset: the demo data in development, none in production (only when asked for explicitly).
     SEED_DEMO_DATA: z
       .string()
-      .default('true')
-      .transform((value) => value.toLowerCase())
-      .pipe(z.enum(['true', 'false'], { error: 'SEED_DEMO_DATA must be true or false' })),
+      .transform((value) => value.trim().toLowerCase() || undefined)
+      .pipe(z.enum(['true', 'false'], { error: 'SEED_DEMO_DATA must be true or false' }).optional())
+      .optional(),
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().default('.data'),
     LOG_LEVEL: z.string().default('info'),
@@ -107,7 +108,7 @@ const stackEnvSchema = z
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET,
     ...apiKeysFor(env.JWT_SECRET),
-    seedDemoData: env.SEED_DEMO_DATA === 'true',
+    seedDemoData: (env.SEED_DEMO_DATA ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL,
   }));
@@ -144,21 +145,23 @@ export function loadLocalServiceConfig(
   internalUrl: string,
   env: NodeJS.ProcessEnv = process.env,
 ): ServiceConfig {
-  const appSecret = z
-    .string()
-    .refine((secret) => !stack.production || secret !== LOCAL_META_APP.appSecret, {
-      error: 'META_APP_SECRET is the public development secret; set the app secret when NODE_ENV=production',
-    })
-    .safeParse(env.META_APP_SECRET || LOCAL_META_APP.appSecret);
-  const problems = appSecret.success ? [] : problemsOf(appSecret.error);
+  const problems: string[] = [];
+  if (stack.production && (env.META_APP_SECRET || LOCAL_META_APP.appSecret) === LOCAL_META_APP.appSecret)
+    problems.push('META_APP_SECRET is the public development secret; set the app secret when NODE_ENV=production');
+  if (stack.production && (env.META_VERIFY_TOKEN || LOCAL_META_APP.verifyToken) === LOCAL_META_APP.verifyToken)
+    problems.push(
+      'META_VERIFY_TOKEN is the public development verify token; set the token of your Facebook app when NODE_ENV=production',
+    );
+  // In production the Meta stand-in is not mounted: unset Meta URLs take the service's defaults (Facebook's).
+  const standIn = (url: string) => (stack.production ? undefined : url);
   const serviceEnv: NodeJS.ProcessEnv = {
     PORT: '0',
     SITE_URL: stack.siteUrl,
     PUBLIC_URL: env.PUBLIC_URL || stack.siteUrl,
     CORS_ORIGINS: env.CORS_ORIGINS || stack.siteUrl,
     JWT_SECRET: stack.jwtSecret,
-    META_GRAPH_URL: env.META_GRAPH_URL || `${internalUrl}/_meta/${STAND_IN_GRAPH_VERSION}`,
-    META_OAUTH_DIALOG_URL: env.META_OAUTH_DIALOG_URL || `${stack.siteUrl}/_meta/dialog/oauth`,
+    META_GRAPH_URL: env.META_GRAPH_URL || standIn(`${internalUrl}/_meta/${STAND_IN_GRAPH_VERSION}`),
+    META_OAUTH_DIALOG_URL: env.META_OAUTH_DIALOG_URL || standIn(`${stack.siteUrl}/_meta/dialog/oauth`),
     META_APP_ID: env.META_APP_ID || LOCAL_META_APP.appId,
     META_APP_SECRET: env.META_APP_SECRET || LOCAL_META_APP.appSecret,
     META_VERIFY_TOKEN: env.META_VERIFY_TOKEN || LOCAL_META_APP.verifyToken,
@@ -179,4 +182,16 @@ export function loadLocalServiceConfig(
     if (error instanceof ServiceConfigError) throw new ConfigError([...problems, ...error.problems]);
     throw error;
   }
+}
+
+/** What NODE_ENV=production turns off, one line each, for the operator reading the start-up output. */
+export function productionNotices(stack: StackConfig, service: ServiceConfig): string[] {
+  if (!stack.production) return [];
+  return [
+    stack.seedDemoData
+      ? 'Demo data: loaded into an empty database because SEED_DEMO_DATA=true was set.'
+      : 'Demo data: not loaded (NODE_ENV=production; set SEED_DEMO_DATA=true to load it into an empty database).',
+    `Meta stand-in (/_meta): not mounted (NODE_ENV=production); Messenger goes to ${service.metaGraphUrl}.`,
+    'Dev pages (/_dev): off (NODE_ENV=production).',
+  ];
 }

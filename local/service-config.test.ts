@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEVELOPMENT_JWT_SECRET, LOCAL_META_APP, loadConfig, loadLocalServiceConfig } from './config.ts';
+import {
+  ConfigError,
+  DEVELOPMENT_JWT_SECRET,
+  LOCAL_META_APP,
+  loadConfig,
+  loadLocalServiceConfig,
+  productionNotices,
+} from './config.ts';
+
+const production = () => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'z'.repeat(40) });
+const FRESH_META = { META_APP_SECRET: 'a-fresh-app-secret', META_VERIFY_TOKEN: 'a-fresh-verify-token' };
 
 describe('loadLocalServiceConfig', () => {
   it('when nothing is set, then the service talks to the stand-in on the stack itself, with dev app settings', () => {
@@ -50,5 +60,45 @@ describe('loadLocalServiceConfig', () => {
         {},
       ),
     ).toThrow(/META_APP_SECRET is the public development secret/);
+  });
+
+  it('when NODE_ENV=production, then the development verify token and app secret are refused, each with its reason', () => {
+    try {
+      loadLocalServiceConfig(production(), 'http://127.0.0.1:8080', {});
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'META_APP_SECRET is the public development secret; set the app secret when NODE_ENV=production',
+        'META_VERIFY_TOKEN is the public development verify token; set the token of your Facebook app when NODE_ENV=production',
+      ]);
+    }
+    expect(() =>
+      loadLocalServiceConfig(production(), 'http://127.0.0.1:8080', {
+        ...FRESH_META,
+        META_VERIFY_TOKEN: LOCAL_META_APP.verifyToken,
+      }),
+    ).toThrow(/^META_VERIFY_TOKEN is the public development verify token/);
+  });
+
+  it('when NODE_ENV=production with fresh secrets, then the service talks to Facebook, not the stand-in', () => {
+    const config = loadLocalServiceConfig(production(), 'http://127.0.0.1:8080', FRESH_META);
+    expect(config.metaGraphUrl).toBe('https://graph.facebook.com/v21.0');
+    expect(config.metaOauthDialogUrl).toBe('https://www.facebook.com/v21.0/dialog/oauth');
+    expect(config.metaVerifyToken).toBe('a-fresh-verify-token');
+  });
+
+  it('when NODE_ENV=production, then each shortcut it turns off is one line of the start-up notices; in development none', () => {
+    const stack = production();
+    const notices = productionNotices(stack, loadLocalServiceConfig(stack, 'http://127.0.0.1:8080', FRESH_META));
+    expect(notices).toEqual([
+      'Demo data: not loaded (NODE_ENV=production; set SEED_DEMO_DATA=true to load it into an empty database).',
+      'Meta stand-in (/_meta): not mounted (NODE_ENV=production); Messenger goes to https://graph.facebook.com/v21.0.',
+      'Dev pages (/_dev): off (NODE_ENV=production).',
+    ]);
+    const development = loadConfig({});
+    expect(productionNotices(development, loadLocalServiceConfig(development, 'http://127.0.0.1:8080', {}))).toEqual(
+      [],
+    );
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createService, type Service } from '../server/service.ts';
-import { loadConfig, loadLocalServiceConfig, type StackConfig } from './config.ts';
+import { loadConfig, loadLocalServiceConfig, productionNotices, type StackConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate, repoRoot, type MigrationReport } from './db/migrate.ts';
 import { createGateway } from './gateway/app.ts';
@@ -21,6 +21,8 @@ export interface RunningStack {
   service: Service;
   /** The local imitation of Meta the service talks to (messages sent, faults, pages). */
   metaStandIn: MetaStandIn;
+  /** One line for each development shortcut production turns off (printed at start). */
+  notices: string[];
   close(): Promise<void>;
 }
 
@@ -96,10 +98,14 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
       logger,
       staticDir: path.join(repoRoot, 'dist'),
       mount: (gateway) => {
-        gateway.use('/_meta', metaStandIn.router);
-        // Dev pages show messages meant for patients: never in production (not even the SPA fallback).
-        if (config.production) gateway.use('/_dev', (_req, res) => void res.status(404).json({ error: 'Not found' }));
-        else gateway.use('/_dev', metaStandIn.devRouter);
+        // The stand-in signs anyone into a fake Facebook and the dev pages show messages meant for
+        // patients: neither exists in production (not even the SPA fallback answers there).
+        if (config.production) {
+          gateway.use(['/_meta', '/_dev'], (_req, res) => void res.status(404).json({ error: 'Not found' }));
+        } else {
+          gateway.use('/_meta', metaStandIn.router);
+          gateway.use('/_dev', metaStandIn.devRouter);
+        }
         gateway.use(runningService.app);
       },
     });
@@ -117,6 +123,7 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
       migration,
       service: runningService,
       metaStandIn,
+      notices: productionNotices(config, serviceConfig),
       async close() {
         await runningService
           .close()

@@ -9,12 +9,15 @@ try {
   console.log(`\nNgiti is running at ${stack.url}  (ready in ${seconds} s; database: ${database})`);
   if (stack.migration.applied.length > 0) console.log(`Applied migrations: ${stack.migration.applied.join(', ')}`);
   if (stack.migration.seeded) console.log('Loaded the demo data.');
-  console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS)
-    console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(13)} ${account.clinic}`);
-  console.log(
-    `\nDev mailbox: ${stack.url}/_dev/mail\nDev Messenger inbox: ${stack.url}/_dev/messenger\nAPI keys: anon ${stack.config.anonKey}\n`,
-  );
+  for (const notice of stack.notices) console.log(notice);
+  if (stack.config.seedDemoData) {
+    console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS)
+      console.log(`  ${account.email.padEnd(22)} ${account.role.padEnd(13)} ${account.clinic}`);
+  }
+  if (!stack.config.production)
+    console.log(`\nDev mailbox: ${stack.url}/_dev/mail\nDev Messenger inbox: ${stack.url}/_dev/messenger`);
+  console.log(`API keys: anon ${stack.config.anonKey}\n`);
   const stop = async () => {
     await stack.close();
     process.exit(0);
