@@ -115,6 +115,29 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // sweetalert2's default build injects an inline <style> the CSP blocks: load it through
+      // src/components/sweet-alert.ts (types may still come from the package).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sweetalert2',
+              allowTypeImports: true,
+              message: 'Use loadSweetAlert() from @/components/sweet-alert.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportExpression[source.value='sweetalert2']",
+          message: 'Use loadSweetAlert() from @/components/sweet-alert.',
+        },
+      ],
+    },
   },
 );

@@ -1,4 +1,5 @@
 import { pushModal } from './modal/modal-stack';
+import { loadSweetAlert } from './sweet-alert';
 
 export interface ConfirmOptions {
   title: string;
@@ -19,7 +20,7 @@ export interface ConfirmOptions {
  * deletes something. Resolves true when confirmed; Esc, Cancel and a click outside resolve false.
  */
 export async function confirmDialog(options: ConfirmOptions): Promise<boolean> {
-  const { default: Swal } = await import('sweetalert2');
+  const Swal = await loadSweetAlert();
   const entry = pushModal();
   try {
     const result = await Swal.fire({

@@ -5,13 +5,14 @@
  */
 import type { SweetAlertOptions } from 'sweetalert2';
 import { pushModal } from '@/components/modal/modal-stack';
+import { loadSweetAlert } from '@/components/sweet-alert';
 import { BOOKING_MESSAGES, EDIT_EXISTING_LABEL } from '../messages';
 import type { DoubleBookingDetails } from '../outcome';
 
 export type DoubleBookingChoice = 'edit-existing' | 'cancel';
 
 async function fire(options: SweetAlertOptions) {
-  const { default: Swal } = await import('sweetalert2');
+  const Swal = await loadSweetAlert();
   const entry = pushModal();
   try {
     return await Swal.fire({

@@ -1,4 +1,5 @@
 import { pushModal } from '@/components/modal/modal-stack';
+import { loadSweetAlert } from '@/components/sweet-alert';
 
 export interface ReminderAlertOptions {
   title: string;
@@ -17,7 +18,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
  * loaded on first use like src/components/confirm-dialog.ts. Resolves once the dialog is closed.
  */
 export async function showReminderAlert(options: ReminderAlertOptions): Promise<void> {
-  const { default: Swal } = await import('sweetalert2');
+  const Swal = await loadSweetAlert();
   const entry = pushModal();
   try {
     await Swal.fire({

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import Swal from 'sweetalert2';
+import Swal from 'sweetalert2/dist/sweetalert2.esm.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentReminderRow, AppointmentRow } from '@/lib/database.types';
 import { db, failNext, holdNext, pgError, seed } from '@/testing/mocks';

@@ -1,5 +1,6 @@
 import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';
 import { pushModal } from '@/components/modal/modal-stack';
+import { loadSweetAlert } from '@/components/sweet-alert';
 import { LIST_TEXT } from '../../model/messages';
 
 /**
@@ -8,7 +9,7 @@ import { LIST_TEXT } from '../../model/messages';
  */
 
 async function swal() {
-  return (await import('sweetalert2')).default;
+  return loadSweetAlert();
 }
 
 const BUTTONS = {
