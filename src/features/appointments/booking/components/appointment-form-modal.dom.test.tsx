@@ -222,9 +222,12 @@ describe('the Add Appointment form', () => {
   it('pressed anyway, highlights every missing field with the spec’s messages, banner and dialog', async () => {
     const { user } = render();
     await ready();
-    await user.click(submitButton());
+    const book = submitButton();
+    await user.click(book);
     expect(await screen.findByText('Validation Error')).toBeTruthy();
     expect(swalText()).toBe('Please fix the highlighted errors.');
+    // Nothing is being saved while the dialog is open: the button does not say so.
+    expect(book.textContent).toBe('Book');
     await dismissAlert();
     for (const message of [
       'Dentist is required.',
@@ -513,8 +516,10 @@ describe('the Double Booking warning', () => {
     const { user, onSaved } = render({}, sameDay);
     await ready();
     await fillForm(user);
-    await user.click(submitButton());
+    const book = submitButton();
+    await user.click(book);
     expect(await screen.findByText('Double Booking')).toBeTruthy();
+    expect(book.textContent).toBe('Book');
     const details = Array.from(document.querySelectorAll('.double-booking-details dd')).map((el) => el.textContent);
     expect(details).toEqual([
       'January 10, 2030',

@@ -100,6 +100,8 @@ export function BookingForm({
   // One submission at a time, its checks and dialogs included, so a double click books once.
   const submission = useKeyedGuard<typeof SUBMIT>();
   const pending = submission.isPending(SUBMIT);
+  // 'Booking...' only while the checks and the write run, never while a dialog waits for an answer.
+  const [working, setWorking] = useState(false);
   const { mutateAsync: saveAppointment } = useSaveAppointment(clinicId);
 
   const day = useDentistDay(clinicId, form.dentistId, form.date, timeZone);
@@ -174,6 +176,7 @@ export function BookingForm({
       time: string;
     };
     setFailure(null);
+    setWorking(true);
     try {
       // The slot again, from a fresh read (the grid shows it too), and the edited appointment is still there.
       const [freshDay] = await Promise.all([
@@ -189,6 +192,7 @@ export function BookingForm({
         excludeAppointmentId: editingId,
       });
       if (!isSlotAvailable(freshSlots, time)) {
+        setWorking(false);
         await showBookingAlert(BOOKING_MESSAGES.invalidSlotTitle, BOOKING_MESSAGES.invalidSlot, 'warning');
         return;
       }
@@ -196,6 +200,7 @@ export function BookingForm({
         const sameDay = await getPatientDay(clinicId, patientId, date, timeZone);
         const existing = findDoubleBooking(sameDay, { patientId, date, timeZone, excludeAppointmentId: editingId });
         if (existing) {
+          setWorking(false);
           const choice = await askAboutDoubleBooking(doubleBookingDetails(existing, timeZone));
           if (choice === 'edit-existing') onEditExisting(existing.id);
           return;
@@ -213,6 +218,7 @@ export function BookingForm({
       toast(editingId === null ? BOOKING_MESSAGES.booked : BOOKING_MESSAGES.updated, { tone: 'success' });
       onSaved(savedId);
     } catch (error) {
+      setWorking(false);
       console.error('Ngiti: saving an appointment failed', error);
       const kind = bookingFailureKind(error);
       const view = bookingFailureView(kind);
@@ -225,6 +231,8 @@ export function BookingForm({
         void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() });
       }
       if (view.dialog) await showBookingAlert(view.dialog.title, view.dialog.text);
+    } finally {
+      setWorking(false);
     }
   }
 
@@ -292,7 +300,7 @@ export function BookingForm({
               disabled={pending || gone}
               aria-disabled={!canSubmit || undefined}
             >
-              {pending ? (editing ? 'Saving...' : 'Booking...') : editing ? 'Save' : 'Book'}
+              {working ? (editing ? 'Saving...' : 'Booking...') : editing ? 'Save' : 'Book'}
             </button>
           </div>
         </div>
