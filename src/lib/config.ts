@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
 
+// zod compiles object parsers with `new Function` when it can; under the app's CSP (no
+// 'unsafe-eval') even its probe logs a violation. Set before anything is parsed.
+z.config({ jitless: true });
+
 /** Runtime settings, served beside index.html as /config.json, so one build fits any deployment. */
 export interface RuntimeConfig {
   /** Base URL of the Supabase project (REST, Auth, Functions). */
