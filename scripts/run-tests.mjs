@@ -1,8 +1,10 @@
 // Runs every test suite with vitest, then the suites that compute clinic time again with the
 // machine in two other time zones, because clinic time must not depend on the browser's zone. Ends with one plain summary line over all passes,
 // "tests: N passed, N failed, N skipped", which CI reads whatever the reporter prints.
+// Every pass logs into one fresh directory (NGITI_TEST_LOG_DIR, tests/support/stack.ts); a full run
+// ends with a pass that checks those logs hold nothing private (tests/logs/log-hygiene.test.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -22,9 +24,12 @@ const passes = [
           env: { TZ: 'Asia/Manila' },
           args: [...zoneSensitive, '--exclude', '**/*.dom.test.tsx', '--exclude', '**/node_modules/**'],
         },
+        // Last: what every pass before it logged.
+        { label: 'log hygiene', env: { NGITI_CHECK_LOGS: '1' }, args: ['--project', 'logs'] },
       ]
     : []),
 ];
+const logDir = mkdtempSync(path.join(tmpdir(), 'ngiti-test-logs-'));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
@@ -34,7 +39,7 @@ for (const pass of passes) {
   const run = spawnSync(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...pass.args],
-    { stdio: 'inherit', env: { ...process.env, ...pass.env } },
+    { stdio: 'inherit', env: { ...process.env, NGITI_TEST_LOG_DIR: logDir, ...pass.env } },
   );
   if (existsSync(report)) {
     const results = JSON.parse(readFileSync(report, 'utf8'));
@@ -49,5 +54,9 @@ for (const pass of passes) {
   }
   if (run.status !== 0) ok = false;
 }
+const passed = ok && totals.failed === 0;
+// Kept when something failed: the logs are what to read then.
+if (passed) rmSync(logDir, { recursive: true, force: true });
+else console.log(`\nThe run's logs are in ${logDir}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(ok && totals.failed === 0 ? 0 : 1);
+process.exit(passed ? 0 : 1);

@@ -25,8 +25,12 @@ export interface SqlClient {
 export interface ServiceDatabase extends SqlClient {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
-  /** LISTEN on `channel`; resolves once listening, with a function that stops listening. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on `channel`; resolves once listening, with a function that stops listening.
+   * `onReconnect`, when the implementation can tell, runs each time a lost LISTEN connection is
+   * listening again: notices sent while it was down are lost, so the listener catches up.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
 export type StaffRole = 'superadmin' | 'admin' | 'receptionist' | 'dentist';

@@ -59,8 +59,8 @@ export async function openServiceDatabase(connectionString: string, logger: Logg
     kind: 'postgres',
     ...pgSqlClient(pool),
     transaction: (work) => inPgTransaction(pool, (client) => work(pgSqlClient(client))),
-    async listen(channel, onNotify) {
-      const stop = await listenOnDedicatedConnection(connectionString, channel, onNotify, logger);
+    async listen(channel, onNotify, onReconnect) {
+      const stop = await listenOnDedicatedConnection(connectionString, channel, onNotify, logger, onReconnect);
       listeners.add(stop);
       return async () => {
         listeners.delete(stop);
@@ -77,13 +77,15 @@ export async function openServiceDatabase(connectionString: string, logger: Logg
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). A dropped
  * connection is reopened after a second, so the change feed survives a database restart; the
- * returned function stops listening. Losses and failed reconnects go to `logger` when given.
+ * returned function stops listening. Losses and failed reconnects go to `logger` when given;
+ * `onReconnect` runs once listening again after a loss (notices in between were missed).
  */
 export async function listenOnDedicatedConnection(
   connectionString: string,
   channel: string,
   onNotify: (payload: string) => void,
   logger?: Pick<Logger, 'warn'>,
+  onReconnect?: () => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -106,13 +108,18 @@ export async function listenOnDedicatedConnection(
   const scheduleReconnect = () => {
     retry = setTimeout(() => {
       if (stopped) return;
-      connect().catch((error: unknown) => {
-        logger?.warn(
-          { err: error instanceof Error ? error.message : String(error), channel },
-          'LISTEN reconnect failed',
-        );
-        scheduleReconnect();
-      });
+      connect().then(
+        () => {
+          if (!stopped) onReconnect?.();
+        },
+        (error: unknown) => {
+          logger?.warn(
+            { err: error instanceof Error ? error.message : String(error), channel },
+            'LISTEN reconnect failed',
+          );
+          scheduleReconnect();
+        },
+      );
     }, 1000);
     retry.unref();
   };

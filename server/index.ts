@@ -5,9 +5,10 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { loadServiceConfig, loadServiceDatabaseUrl, ServiceConfigError, type ServiceConfig } from './config';
 import { openServiceDatabase, type ClosableServiceDatabase } from './db';
+import { secureEveryResponse } from './http/security-headers';
+import { createSafeLogger } from './logging';
 import { createService } from './service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -34,13 +35,13 @@ function readConfiguration(env: NodeJS.ProcessEnv): { config: ServiceConfig; dat
 }
 
 const { config, databaseUrl } = readConfiguration(process.env);
-const logger = pino({ level: config.logLevel, base: { service: 'ngiti-notification-service' } });
+const logger = createSafeLogger(config.logLevel, 'ngiti-notification-service');
 
 let db: ClosableServiceDatabase;
 try {
   db = await openServiceDatabase(databaseUrl, logger);
 } catch (error) {
-  logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'cannot connect to DATABASE_URL');
+  logger.fatal({ err: error }, 'cannot connect to DATABASE_URL');
   process.exit(1);
 }
 
@@ -50,6 +51,7 @@ const server = createServer(service.app);
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
 await service.attach(server);
+secureEveryResponse(server);
 await new Promise<void>((resolve, reject) => {
   server.once('error', reject);
   server.listen(config.port, () => resolve());

@@ -3,10 +3,11 @@ import type express from 'express';
 import pino, { type Logger } from 'pino';
 import { createApp } from './app';
 import type { ServiceConfig } from './config';
-import type { Clock, Messenger, Realtime, ReminderScheduler, ServiceDatabase, ServiceDeps } from './contracts';
+import type { Clock, Messenger, ReminderScheduler, ServiceDatabase, ServiceDeps } from './contracts';
 import { createCallerVerifier } from './http/auth';
+import { loggerOptions } from './logging';
 import { createMessengerClient } from './messenger/client';
-import { createRealtime } from './realtime/realtime';
+import { createRealtime, type RealtimeService } from './realtime/realtime';
 import { createReminderScheduler } from './reminders/scheduler';
 
 export interface ServiceOptions {
@@ -25,7 +26,7 @@ export interface ServiceOptions {
 export interface Service {
   app: express.Express;
   deps: ServiceDeps;
-  realtime: Realtime;
+  realtime: RealtimeService;
   scheduler: ReminderScheduler;
   /** Attaches socket.io to the HTTP server the app is served on. */
   attach(server: HttpServer): Promise<void>;
@@ -40,7 +41,7 @@ export const systemClock: Clock = { now: () => new Date() };
 /** Builds the service's parts around one database; nothing listens until the caller serves `app`. */
 export function createService(options: ServiceOptions): Service {
   const { config, db } = options;
-  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'ngiti-notification-service' } });
+  const logger = options.logger ?? pino(loggerOptions(config.logLevel, 'ngiti-notification-service'));
   const clock = options.clock ?? systemClock;
   const messenger =
     options.messenger ??

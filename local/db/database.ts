@@ -21,8 +21,24 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on `channel` (in-process with PGlite, a dedicated connection on a server). */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** `onReconnect` runs when a lost LISTEN connection listens again (PostgreSQL; PGlite never loses it). */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * PGlite's errors carry the statement and its bound values (`query`, `params`, `queryOptions`),
+ * which pg's do not: hidden, so that no log or inspected error prints a password hash or a
+ * patient's message. Postgres' own fields (`code`, `detail`, …) stay for the gateway's answers.
+ */
+function withoutBoundValues(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  for (const field of ['query', 'params', 'queryOptions']) {
+    if (Object.prototype.propertyIsEnumerable.call(error, field)) {
+      Object.defineProperty(error, field, { enumerable: false });
+    }
+  }
+  return error;
 }
 
 /** Postgres compiled to WASM, persisted in `dataDir` (in memory when undefined). */
@@ -31,8 +47,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   await db.exec(`set timezone = 'UTC'`);
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
-      const result = await target.query<Row>(sql, params);
-      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+      try {
+        const result = await target.query<Row>(sql, params);
+        return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+      } catch (error) {
+        throw withoutBoundValues(error);
+      }
     },
     async exec(sql: string) {
       await target.exec(sql);
@@ -60,7 +80,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     kind: 'postgres',
     ...wrap(pool),
     transaction: (work) => inPgTransaction(pool, (client) => work(wrap(client))),
-    listen: (channel, onNotify) => listenOnDedicatedConnection(connectionString, channel, onNotify),
+    listen: (channel, onNotify, onReconnect) =>
+      listenOnDedicatedConnection(connectionString, channel, onNotify, undefined, onReconnect),
     close: () => pool.end(),
   };
 }

@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   buildIfStale({ log: (line) => console.log(`e2e: ${line}`) });
-  const stack = await startTestStack();
+  const stack = await startTestStack({ logLabel: 'e2e' });
   project.provide('e2e', {
     chromium,
     baseUrl: stack.url,

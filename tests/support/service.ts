@@ -6,14 +6,13 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import pino from 'pino';
 import type { Queryable } from '../../local/db/database.ts';
 import { DEMO_PAGES, type RecordedMessage, type SimulatedFault } from '../../local/meta/state.ts';
 import type { ServiceConfig } from '../../server/config.ts';
 import type { Clock, Messenger, ServiceDatabase, ServiceDeps } from '../../server/contracts.ts';
 import { clinicTime, clinicWorkday } from './clinic-time.ts';
 import { insertRow } from './database.ts';
-import { startTestStack, type TestStack } from './stack.ts';
+import { startTestStack, testLogger, type TestStack } from './stack.ts';
 
 /** The seed's staff accounts (password Demo1234!). */
 export const DEMO = {
@@ -210,7 +209,7 @@ export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): Servi
 export function schedulerDeps(deps: { db: ServiceDatabase; messenger: Messenger; clock: Clock }): ServiceDeps {
   return {
     config: testServiceConfig(),
-    logger: pino({ level: 'silent' }),
+    logger: testLogger('service'),
     callers: { verify: async () => ({ ok: false, status: 401, error: 'not used' }) },
     ...deps,
   };

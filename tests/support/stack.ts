@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import { closeLogger, createLogger, type Logger } from '../../local/logger.ts';
 import { startStack, DEMO_PASSWORD, type RunningStack } from '../../local/stack.ts';
 import { createScratchDatabase } from './postgres.ts';
 
@@ -17,19 +18,60 @@ export interface TestStack extends RunningStack {
 }
 
 /**
+ * The directory where a whole test run keeps its logs (NGITI_TEST_LOG_DIR, set by
+ * scripts/run-tests.mjs so tests/logs/log-hygiene.test.ts can read them); without it nothing is
+ * logged. At debug level, every request the gateway serves has its line.
+ */
+const testLogDir = process.env.NGITI_TEST_LOG_DIR || undefined;
+const TEST_LOG_LEVEL = 'debug';
+let testLogFiles = 0;
+
+/** A new file in the run's log directory, or undefined when the run keeps no logs. */
+export function testLogFile(label: string): string | undefined {
+  if (!testLogDir) return undefined;
+  testLogFiles += 1;
+  return path.join(testLogDir, `${label}-${process.pid}-${testLogFiles}.log`);
+}
+
+const testLoggers = new Map<string, Logger>();
+
+/**
+ * A logger with the service's options (server/logging.ts) for the parts a test builds itself, one
+ * per label in each test process: into the run's log directory (each line written as it comes),
+ * or silent.
+ */
+export function testLogger(label: string): Logger {
+  let logger = testLoggers.get(label);
+  if (!logger) {
+    const file = testLogFile(label);
+    logger = file ? createLogger(TEST_LOG_LEVEL, file) : createLogger('silent');
+    testLoggers.set(label, logger);
+  }
+  return logger;
+}
+
+/**
  * Starts a whole local stack on a free port with a fresh PGlite data directory (or the given
  * one, kept afterwards), or on a throwaway database of a real PostgreSQL server.
  */
 export async function startTestStack(
-  options: { seed?: boolean; postgresServerUrl?: string; dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    seed?: boolean;
+    postgresServerUrl?: string;
+    dataDir?: string;
+    env?: NodeJS.ProcessEnv;
+    /** Names the stack's log file in the run's log directory. */
+    logLabel?: string;
+  } = {},
 ): Promise<TestStack> {
   const scratch = options.postgresServerUrl ? await createScratchDatabase(options.postgresServerUrl) : undefined;
   const ownDataDir = !scratch && !options.dataDir;
   const dataDir = scratch ? undefined : (options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ngiti-test-'))));
+  const logFile = testLogFile(options.logLabel ?? 'stack');
   const stack = await startStack({
     PORT: '0',
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
+    ...(logFile ? { LOG_LEVEL: TEST_LOG_LEVEL, LOG_FILE: logFile } : { LOG_LEVEL: 'silent' }),
     SEED_DEMO_DATA: String(options.seed ?? true),
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
@@ -52,6 +94,7 @@ export async function startTestStack(
     },
     async stop() {
       await stack.close();
+      await closeLogger(stack.logger);
       if (ownDataDir && dataDir) await rm(dataDir, { recursive: true, force: true });
       await scratch?.drop();
     },
