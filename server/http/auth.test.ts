@@ -9,10 +9,25 @@ const NOW = new Date('2026-11-21T01:00:00Z');
 const nowSeconds = NOW.getTime() / 1000;
 const USER = 'd0000000-0000-4000-8000-000000000003';
 
+const BANNED_USER = 'd0000000-0000-4000-8000-0000000000b0';
+const SESSION = 'e0000000-0000-4000-8000-000000000001';
+const ENDED_SESSION = 'e0000000-0000-4000-8000-0000000000ee';
+
+/** Stands in for the verifier's one query: [user id, session id or null] → always one row. */
+const queries: unknown[][] = [];
 const profiles: SqlClient = {
   async query<Row>(_sql: string, params: unknown[] = []) {
-    const rows = params[0] === USER ? [{ role: 'receptionist', clinic_id: '7', email: 'reception@demo.test' }] : [];
-    return { rows: rows as Row[], affectedRows: 0 };
+    queries.push(params);
+    const [userId, sessionId] = params;
+    const hasProfile = userId === USER || userId === BANNED_USER;
+    const row = {
+      role: hasProfile ? 'receptionist' : null,
+      clinic_id: hasProfile ? '7' : null,
+      email: hasProfile ? 'reception@demo.test' : null,
+      session_alive: sessionId === null || sessionId === SESSION,
+      account_disabled: userId === BANNED_USER,
+    };
+    return { rows: [row] as Row[], affectedRows: 0 };
   },
 };
 const verifier = createCallerVerifier({ jwtSecret: SECRET, db: profiles, clock: { now: () => NOW } });
@@ -58,6 +73,60 @@ describe('createCallerVerifier', () => {
       const token = await sign({ ...staffClaims, role });
       expect(await verifier.verify(token)).toEqual({ ok: false, status: 401, error: AUTH_ERRORS.notStaff });
     }
+  });
+
+  it('when the token names a session that still exists, then the caller is let in, with one query', async () => {
+    queries.length = 0;
+    const result = await verifier.verify(await sign({ ...staffClaims, session_id: SESSION }));
+    expect(result).toMatchObject({ ok: true, caller: { userId: USER, role: 'receptionist', clinicId: 7 } });
+    expect(queries).toEqual([[USER, SESSION]]);
+  });
+
+  it('when the token names a session that has ended (signed out, revoked), then 401 saying so', async () => {
+    const token = await sign({ ...staffClaims, session_id: ENDED_SESSION });
+    expect(await verifier.verify(token)).toEqual({ ok: false, status: 401, error: AUTH_ERRORS.sessionEnded });
+  });
+
+  it('when the session_id claim is not a uuid, then 401 without asking the database', async () => {
+    queries.length = 0;
+    for (const sessionId of ['not-a-uuid', 42, { id: SESSION }]) {
+      const token = await sign({ ...staffClaims, session_id: sessionId });
+      expect(await verifier.verify(token)).toEqual({ ok: false, status: 401, error: AUTH_ERRORS.invalid });
+    }
+    expect(queries).toEqual([]);
+  });
+
+  it('when the account is banned or deleted, then 401', async () => {
+    const token = await sign({ ...staffClaims, sub: BANNED_USER });
+    expect(await verifier.verify(token)).toEqual({ ok: false, status: 401, error: AUTH_ERRORS.accountDisabled });
+  });
+
+  it('when a segment of the token is not canonical base64url, then 401 even though it decodes the same', async () => {
+    // A token whose signature has a `-` or `_` (HMAC is deterministic: the same claims, the same token).
+    let token = '';
+    for (let nonce = 0; !/[-_]/.test(token.split('.')[2] ?? ''); nonce++) token = await sign({ ...staffClaims, nonce });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const toBase64 = (segment: string) => segment.replaceAll('-', '+').replaceAll('_', '/');
+    // The last character of an unpadded segment carries bits that decoding drops: flip one of them.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const withTrailingBits = (segment: string) => {
+      const last = alphabet.indexOf(segment.at(-1)!);
+      return segment.slice(0, -1) + alphabet[last ^ 1];
+    };
+    const variants = [
+      `${header}.${payload}.${signature}=`,
+      `${header}=.${payload}.${signature}`,
+      `${header}.${payload}.${toBase64(signature)}`,
+      `${header}.${payload}.${withTrailingBits(signature)}`,
+      `${header}.${payload}`,
+      `${header}.${payload}.${signature}.${signature}`,
+    ];
+    expect(signature.length % 4).not.toBe(0);
+    for (const variant of variants) {
+      expect(variant).not.toBe(token);
+      expect(await verifier.verify(variant)).toEqual({ ok: false, status: 401, error: AUTH_ERRORS.invalid });
+    }
+    expect(await verifier.verify(token)).toMatchObject({ ok: true });
   });
 
   it('when the account has no staff profile, then 403', async () => {

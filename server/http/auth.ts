@@ -2,7 +2,6 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Caller, CallerVerifier, Clock, SqlClient, StaffRole } from '../contracts';
 import { HttpError, sendError } from './errors';
-import { loadStaffProfile } from './staff-store';
 
 export const AUTH_ERRORS = {
   missing: 'You are not signed in. Please log in again.',
@@ -11,21 +10,72 @@ export const AUTH_ERRORS = {
   notStaff: 'Only signed-in staff can use this service.',
   noProfile: 'Your account has no staff profile.',
   noClinicAccess: 'You do not have access to this clinic.',
+  sessionEnded: 'Your session has ended (signed out or revoked). Please log in again.',
+  accountDisabled: 'Your account has been disabled. Please contact your clinic admin.',
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STAFF_ROLES: readonly StaffRole[] = ['superadmin', 'admin', 'receptionist', 'dentist'];
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
 /**
- * Verifies Supabase access tokens (HS256 with the project's JWT secret, `exp` required, role
- * `authenticated`) and loads the caller's staff profile from public.users. A bad token answers
- * 401, a valid token without a profile 403. Only a database failure rejects (answered 500).
+ * Whether `token` is three segments of canonical base64url: no padding, no `+` or `/`, and no
+ * stray trailing bits (decoding and encoding again gives back the very same text), as GoTrue
+ * and PostgREST require. A token that decodes the same but is spelt differently is refused.
+ */
+export function isCanonicalCompactJws(token: string): boolean {
+  const segments = token.split('.');
+  return (
+    segments.length === 3 &&
+    segments.every(
+      (segment) =>
+        segment.length > 0 &&
+        BASE64URL.test(segment) &&
+        Buffer.from(segment, 'base64url').toString('base64url') === segment,
+    )
+  );
+}
+
+interface CallerRow {
+  role: string | null;
+  clinic_id: unknown;
+  email: string | null;
+  session_alive: boolean;
+  account_disabled: boolean;
+}
+
+/**
+ * One round trip: the staff profile (public.users), whether the token's session (its
+ * `session_id` claim, when it has one) still exists in auth.sessions, and whether the account
+ * is banned or soft-deleted. Always one row; the profile columns are null without a profile.
+ */
+const CALLER_SQL = `
+select p.role, p.clinic_id, p.email,
+       ($2::uuid is null or exists (
+          select 1 from auth.sessions s
+           where s.id = $2::uuid and s.user_id = $1::uuid and (s.not_after is null or s.not_after > now())
+       )) as session_alive,
+       exists (
+          select 1 from auth.users a
+           where a.id = $1::uuid and (a.deleted_at is not null or a.banned_until > now())
+       ) as account_disabled
+  from (values (1)) as one (x)
+  left join public.users p on p.user_id = $1::uuid`;
+
+/**
+ * Verifies Supabase access tokens (HS256 with the project's JWT secret, canonical base64url,
+ * `exp` required, role `authenticated`), checks that the token's session has not ended (sign-out,
+ * ban, deleted account) and loads the caller's staff profile from public.users, in one query. A
+ * bad or revoked token answers 401, a valid token without a profile 403. Only a database failure
+ * rejects (answered 500).
  */
 export function createCallerVerifier(options: { jwtSecret: string; db: SqlClient; clock: Clock }): CallerVerifier {
   const key = new TextEncoder().encode(options.jwtSecret);
   return {
     async verify(token) {
       if (!token) return { ok: false, status: 401, error: AUTH_ERRORS.missing };
+      if (!isCanonicalCompactJws(token)) return { ok: false, status: 401, error: AUTH_ERRORS.invalid };
       let claims: Record<string, unknown>;
       try {
         ({ payload: claims } = await jwtVerify(token, key, {
@@ -41,15 +91,22 @@ export function createCallerVerifier(options: { jwtSecret: string; db: SqlClient
       const userId = claims.sub;
       if (typeof userId !== 'string' || !UUID.test(userId))
         return { ok: false, status: 401, error: AUTH_ERRORS.invalid };
+      const sessionId = claims.session_id;
+      if (sessionId !== undefined && sessionId !== null && (typeof sessionId !== 'string' || !UUID.test(sessionId)))
+        return { ok: false, status: 401, error: AUTH_ERRORS.invalid };
 
-      const profile = await loadStaffProfile(options.db, userId);
-      if (!profile || !STAFF_ROLES.includes(profile.role as StaffRole))
+      const { rows } = await options.db.query<CallerRow>(CALLER_SQL, [userId, sessionId ?? null]);
+      const row = rows[0];
+      // GoTrue answers 403 session_not_found / user_banned: for this service, the token is no longer good.
+      if (row && !row.session_alive) return { ok: false, status: 401, error: AUTH_ERRORS.sessionEnded };
+      if (row?.account_disabled) return { ok: false, status: 401, error: AUTH_ERRORS.accountDisabled };
+      if (!row?.role || !STAFF_ROLES.includes(row.role as StaffRole))
         return { ok: false, status: 403, error: AUTH_ERRORS.noProfile };
       const caller: Caller = {
         userId,
-        email: profile.email ?? (typeof claims.email === 'string' ? claims.email : null),
-        role: profile.role as StaffRole,
-        clinicId: profile.clinicId,
+        email: row.email ?? (typeof claims.email === 'string' ? claims.email : null),
+        role: row.role as StaffRole,
+        clinicId: row.clinic_id === null || row.clinic_id === undefined ? null : Number(row.clinic_id),
       };
       return { ok: true, caller };
     },

@@ -9,6 +9,8 @@ import {
   clinicRoom,
   requestedClinicFrom,
   tokenExpiresAt,
+  tokenSessionId,
+  userRoom,
 } from './handshake';
 
 const caller = (overrides: Partial<Caller> = {}): Caller => ({
@@ -106,5 +108,28 @@ describe('tokenExpiresAt', () => {
     expect(tokenExpiresAt(token({ sub: 'x' }))).toBeNull();
     expect(tokenExpiresAt('a.not-json.c')).toBeNull();
     expect(tokenExpiresAt('garbage')).toBeNull();
+  });
+});
+
+describe('tokenSessionId', () => {
+  const token = (claims: unknown) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
+
+  it("when the token has GoTrue's session_id claim, then it is that id in lower case", () => {
+    expect(tokenSessionId(token({ session_id: 'E0000000-0000-4000-8000-00000000000A' }))).toBe(
+      'e0000000-0000-4000-8000-00000000000a',
+    );
+  });
+
+  it('when there is no session_id (or it is not text), then null', () => {
+    expect(tokenSessionId(token({ sub: 'x' }))).toBeNull();
+    expect(tokenSessionId(token({ session_id: 7 }))).toBeNull();
+    expect(tokenSessionId('garbage')).toBeNull();
+  });
+});
+
+describe('userRoom', () => {
+  it('is one room per user, whatever the case of the id', () => {
+    expect(userRoom('D0000000-0000-4000-8000-000000000002')).toBe(userRoom('d0000000-0000-4000-8000-000000000002'));
+    expect(userRoom('d0000000-0000-4000-8000-000000000002')).not.toBe(clinicRoom(2));
   });
 });

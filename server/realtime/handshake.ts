@@ -60,18 +60,37 @@ export function chooseClinic(caller: Caller, requested: number | null): ClinicCh
   return { ok: true, clinicId: caller.clinicId };
 }
 
+/** The claims of a JWT that has already been verified; null when they cannot be read. */
+function claimsOf(token: string): Record<string, unknown> | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The `exp` of a JWT that has already been verified, in epoch milliseconds; null when absent.
  * Used to end the socket when the token it was opened with expires.
  */
 export function tokenExpiresAt(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    const exp = claims && typeof claims === 'object' && 'exp' in claims ? claims.exp : undefined;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+}
+
+/**
+ * The `session_id` claim (GoTrue's auth.sessions id, lower case) of a JWT that has already been
+ * verified; null when absent. Used to close the socket when that session ends (sign-out).
+ */
+export function tokenSessionId(token: string): string | null {
+  const sessionId = claimsOf(token)?.session_id;
+  return typeof sessionId === 'string' && sessionId !== '' ? sessionId.toLowerCase() : null;
+}
+
+/** The room of every socket of one user (every clinic they follow), on this instance. */
+export function userRoom(userId: string): string {
+  return `user:${userId.toLowerCase()}`;
 }

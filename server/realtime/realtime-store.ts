@@ -22,3 +22,46 @@ export async function loadAppointmentUpdates(
   const value = rows[0]?.rows ?? [];
   return (typeof value === 'string' ? JSON.parse(value) : value) as AppointmentUpdatedPayload[];
 }
+
+/** What a live-update socket was let in with: its caller at handshake time. */
+export interface SocketGrant {
+  userId: string;
+  /** The token's `session_id` claim; null for a token without one. */
+  sessionId: string | null;
+  role: string;
+  /** The profile's clinic at handshake time (not the room: a superadmin may follow any clinic). */
+  clinicId: number | null;
+}
+
+/**
+ * Which of `grants` no longer hold: the session ended, the account is gone, banned or
+ * soft-deleted, or the staff profile is gone or has another role or clinic. One query for all;
+ * answers the indexes into `grants`.
+ */
+export async function findRevokedGrants(db: SqlClient, grants: readonly SocketGrant[]): Promise<number[]> {
+  if (grants.length === 0) return [];
+  const { rows } = await db.query<{ i: number }>(
+    `select (t.i - 1)::integer as i
+       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[])
+            with ordinality as t (user_id, session_id, role, clinic_id, i)
+      where not exists (
+              select 1 from public.users p
+               where p.user_id = t.user_id and p.role = t.role and p.clinic_id is not distinct from t.clinic_id
+            )
+         or exists (
+              select 1 from auth.users a
+               where a.id = t.user_id and (a.deleted_at is not null or a.banned_until > now())
+            )
+         or (t.session_id is not null and not exists (
+              select 1 from auth.sessions s
+               where s.id = t.session_id and s.user_id = t.user_id and (s.not_after is null or s.not_after > now())
+            ))`,
+    [
+      grants.map((grant) => grant.userId),
+      grants.map((grant) => grant.sessionId),
+      grants.map((grant) => grant.role),
+      grants.map((grant) => grant.clinicId),
+    ],
+  );
+  return rows.map((row) => Number(row.i));
+}

@@ -6,6 +6,15 @@
  * Several instances (REDIS_URL): every instance LISTENs to the same database, so each one emits
  * database changes to its own sockets only (`io.local`), and nobody gets a change twice. The
  * Redis adapter carries what one instance emits to everyone (`broadcastToClinic`). docs/realtime.md.
+ *
+ * Revocation: a socket must not outlive the access it was let in with. The access feed (LISTEN
+ * access_changes) closes at once the sockets of a user whose account is deleted or banned, whose
+ * staff profile changed role or clinic or was removed, and of a session that ended (sign-out);
+ * every instance hears the database, so each closes its own sockets. The transport is closed
+ * (as at token expiry), so the client reconnects with its current token and the handshake
+ * refuses it or lets it into the right room. Should a notice be missed (a LISTEN connection
+ * reconnecting), every socket's grant is checked against the database again when the feed
+ * (re)starts and every `recheckIntervalMs`.
  */
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -20,8 +29,18 @@ import {
 } from '@common/contract';
 import { clinicExists } from '../clinics/clinic-store';
 import type { Realtime, ServiceDeps } from '../contracts';
+import { createAccessFeed, type AccessFeed, type AccessNotice } from './access-feed';
 import { createChangeFeed, type ChangeFeed } from './change-feed';
-import { accessTokenFrom, chooseClinic, clinicRoom, requestedClinicFrom, tokenExpiresAt } from './handshake';
+import {
+  accessTokenFrom,
+  chooseClinic,
+  clinicRoom,
+  requestedClinicFrom,
+  tokenExpiresAt,
+  tokenSessionId,
+  userRoom,
+} from './handshake';
+import { findRevokedGrants, type SocketGrant } from './realtime-store';
 
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -31,6 +50,8 @@ export interface RealtimeOptions {
   redisKey?: string;
   /** How long change notices are collected before one load. */
   coalesceMs?: number;
+  /** How often every connected socket's grant is checked against the database again (30 s). */
+  recheckIntervalMs?: number;
 }
 
 export interface RealtimeService extends Realtime {
@@ -42,6 +63,8 @@ export interface RealtimeService extends Realtime {
   ): void;
   /** Resolves once every change notified so far has been emitted (tests and benchmarks). */
   settled(): Promise<void>;
+  /** Checks every socket of this instance against the database now; resolves with how many were closed. */
+  recheck(): Promise<number>;
 }
 
 class HandshakeError extends Error {
@@ -53,6 +76,14 @@ class HandshakeError extends Error {
 }
 
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+const RECHECK_INTERVAL_MS = 30_000;
+/** How long a revocation is remembered for handshakes that were under way when it arrived. */
+const REVOCATION_MEMORY_MS = 60_000;
+
+interface Grant extends SocketGrant {
+  /** The revocation counter when the handshake began: later revocations of this caller apply. */
+  since: number;
+}
 
 export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {}): RealtimeService {
   const logger = deps.logger.child({ component: 'realtime' });
@@ -60,10 +91,106 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
   let feed: ChangeFeed | undefined;
   const redisClients: { isOpen: boolean; isReady: boolean; quit(): Promise<unknown>; destroy(): void }[] = [];
   const expiryTimers = new Set<NodeJS.Timeout>();
+  let accessFeed: AccessFeed | undefined;
+  let recheckTimer: NodeJS.Timeout | undefined;
+  let rechecking: Promise<number> | undefined;
+  /** What each connected socket was let in with (sockets of this instance only). */
+  const grants = new WeakMap<RealtimeSocket, Grant>();
+  /** Revocations of the last minute, by `user:<id>` / `session:<id>`: their counter value and time. */
+  let revocationCount = 0;
+  const recentRevocations = new Map<string, { count: number; at: number }>();
+
+  function remember(key: string): void {
+    const now = Date.now();
+    recentRevocations.delete(key);
+    recentRevocations.set(key, { count: ++revocationCount, at: now });
+    // Insertion order is age order: drop what no handshake can still be waiting on.
+    for (const [old, { at }] of recentRevocations) {
+      if (now - at < REVOCATION_MEMORY_MS) break;
+      recentRevocations.delete(old);
+    }
+  }
+
+  function revokedSinceHandshake(grant: Grant): boolean {
+    const keys = [`user:${grant.userId}`, ...(grant.sessionId ? [`session:${grant.sessionId}`] : [])];
+    return keys.some((key) => (recentRevocations.get(key)?.count ?? 0) > grant.since);
+  }
+
+  /**
+   * Ends a socket's access: out of every room at once (nothing more is emitted to it), then the
+   * transport closes, as at token expiry, so the client reconnects with its current token.
+   */
+  function closeSocket(socket: RealtimeSocket, reason: string): void {
+    grants.delete(socket);
+    for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room);
+    logger.info({ userId: socket.data.userId, reason }, 'access revoked: closing the socket');
+    socket.conn.close();
+  }
+
+  function localSocketsOf(userId: string): RealtimeSocket[] {
+    const server = io;
+    if (!server) return [];
+    const namespace = server.of('/');
+    const ids = namespace.adapter.rooms.get(userRoom(userId));
+    if (!ids) return [];
+    return [...ids].flatMap((id) => {
+      const socket = namespace.sockets.get(id);
+      return socket ? [socket] : [];
+    });
+  }
+
+  function revoke(notice: AccessNotice): void {
+    remember(notice.session_id ? `session:${notice.session_id}` : `user:${notice.user_id}`);
+    for (const socket of localSocketsOf(notice.user_id)) {
+      const grant = grants.get(socket);
+      // One session ended: its sockets, and any of the user's whose token names no session.
+      if (notice.session_id && grant && grant.sessionId !== null && grant.sessionId !== notice.session_id) continue;
+      closeSocket(socket, notice.reason);
+    }
+  }
+
+  async function recheckNow(): Promise<number> {
+    const server = io;
+    if (!server) return 0;
+    const checked = [...server.of('/').sockets.values()].flatMap((socket) => {
+      const grant = grants.get(socket);
+      return grant ? [{ socket, grant }] : [];
+    });
+    const revoked = await findRevokedGrants(
+      deps.db,
+      checked.map(({ grant }) => grant),
+    );
+    let closed = 0;
+    for (const index of revoked) {
+      const entry = checked[index];
+      if (entry && grants.get(entry.socket) === entry.grant) {
+        closeSocket(entry.socket, 'access re-check');
+        closed++;
+      }
+    }
+    return closed;
+  }
+
+  /** One re-check at a time; a call during one waits for it and then runs its own. */
+  function recheck(): Promise<number> {
+    const previous = rechecking ?? Promise.resolve(0);
+    const next = previous.catch(() => 0).then(recheckNow);
+    rechecking = next;
+    const done = () => {
+      if (rechecking === next) rechecking = undefined;
+    };
+    next.then(done, done);
+    return next;
+  }
+
+  function recheckInBackground(): void {
+    recheck().catch((error: unknown) => logger.error({ err: error }, 'live-update access re-check failed'));
+  }
 
   async function authenticate(socket: RealtimeSocket): Promise<void> {
     const handshake = { auth: socket.handshake.auth, headers: socket.handshake.headers };
     const token = accessTokenFrom(handshake);
+    const since = revocationCount;
     const verified = await deps.callers.verify(token);
     if (!verified.ok) throw new HandshakeError(verified.status, verified.error);
     const requested = requestedClinicFrom(handshake.auth);
@@ -74,6 +201,13 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
       throw new HandshakeError(404, 'Clinic not found.');
     socket.data.userId = verified.caller.userId;
     socket.data.clinicId = choice.clinicId;
+    grants.set(socket, {
+      userId: verified.caller.userId.toLowerCase(),
+      sessionId: token ? tokenSessionId(token) : null,
+      role: verified.caller.role,
+      clinicId: verified.caller.clinicId,
+      since,
+    });
     // The socket lives as long as its token: at expiry the transport is closed, and the client's
     // automatic reconnection sends its current (refreshed) token in a new handshake.
     const expiresAt = token ? tokenExpiresAt(token) : null;
@@ -163,7 +297,11 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
         );
       });
       created.on('connection', (socket) => {
-        void socket.join(clinicRoom(socket.data.clinicId));
+        const grant = grants.get(socket);
+        void socket.join([clinicRoom(socket.data.clinicId), userRoom(socket.data.userId)]);
+        socket.once('disconnect', () => grants.delete(socket));
+        // Revoked while its handshake was under way: the notice found no socket to close yet.
+        if (!grant || revokedSinceHandshake(grant)) closeSocket(socket, 'revoked during the handshake');
       });
       io = created;
     },
@@ -180,6 +318,12 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
         deliver: (payload) => server.local.to(clinicRoom(payload.clinic_id)).emit(APPOINTMENT_UPDATED, payload),
       });
       await feed.start();
+      accessFeed = createAccessFeed({ db: deps.db, logger, revoke, onReconnect: recheckInBackground });
+      await accessFeed.start();
+      // Sockets let in before the feed listened (between attach and start) are checked now.
+      recheckInBackground();
+      recheckTimer = setInterval(recheckInBackground, options.recheckIntervalMs ?? RECHECK_INTERVAL_MS);
+      recheckTimer.unref();
     },
     broadcastToClinic(clinicId, event, ...args) {
       io?.to(clinicRoom(clinicId)).emit(event, ...args);
@@ -187,10 +331,17 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
     async settled() {
       await feed?.idle();
     },
+    recheck,
     async close() {
+      clearInterval(recheckTimer);
+      recheckTimer = undefined;
+      const stoppingAccess = accessFeed;
+      accessFeed = undefined;
+      await stoppingAccess?.stop();
       const stopping = feed;
       feed = undefined;
       await stopping?.stop();
+      await rechecking?.catch(() => undefined);
       for (const timer of expiryTimers) clearTimeout(timer);
       expiryTimers.clear();
       const server = io;

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../../local/db/database.ts';
@@ -18,8 +17,8 @@ import { createCallerVerifier } from '../../../server/http/auth.ts';
 import { createRealtime, type RealtimeService } from '../../../server/realtime/realtime.ts';
 import { createDentist, createPatient, insertRow } from '../../support/database.ts';
 import { testDatabaseUrl } from '../../support/postgres.ts';
-import { accessToken, demoClinics, testServiceConfig } from '../../support/service.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { accessToken, demoClinics, signIn, testServiceConfig } from '../../support/service.ts';
+import { startTestStack, testLogger, type TestStack } from '../../support/stack.ts';
 
 const redisUrl = process.env.REDIS_URL || undefined;
 if (!redisUrl) console.info('[service-realtime-redis] REDIS_URL is not set: the two-instance Redis test was skipped.');
@@ -53,7 +52,7 @@ describe.skipIf(!redisUrl)('two service instances sharing Redis', () => {
       {
         config,
         db,
-        logger: pino({ level: 'silent' }),
+        logger: testLogger('realtime-redis'),
         clock,
         callers: createCallerVerifier({ jwtSecret: config.jwtSecret, db, clock }),
         messenger: { send: async () => ({ ok: false, error: 'not used', transient: false }) },
@@ -67,8 +66,12 @@ describe.skipIf(!redisUrl)('two service instances sharing Redis', () => {
     return { realtime, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   }
 
-  async function socketOn(instance: Instance, email: string): Promise<{ socket: Socket; updates: Update[] }> {
-    const token = await accessToken(stack, email);
+  async function socketOn(
+    instance: Instance,
+    email: string,
+    token?: string,
+  ): Promise<{ socket: Socket; updates: Update[]; disconnected: Promise<string> }> {
+    token ??= await accessToken(stack, email);
     const socket = connect(instance.url, {
       path: '/socket.io',
       transports: ['websocket'],
@@ -78,11 +81,30 @@ describe.skipIf(!redisUrl)('two service instances sharing Redis', () => {
     sockets.push(socket);
     const updates: Update[] = [];
     socket.on('appointment-updated', (payload: Update) => updates.push(payload));
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    return { socket, updates };
+    return { socket, updates, disconnected };
+  }
+
+  function within<T>(promise: Promise<T>, timeoutMs = 5000): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`nothing happened within ${timeoutMs} ms`)), timeoutMs);
+    });
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  async function newAppointment(clinicId: number): Promise<number> {
+    const tag = randomUUID().slice(0, 8);
+    return insertRow(stack.db, 'appointments', {
+      clinic_id: clinicId,
+      dentist_id: await createDentist(stack.db, clinicId, `Dr. Redis ${tag}`),
+      patient_id: await createPatient(stack.db, clinicId, `Patient Redis ${tag}`),
+      appointment_time: '2031-03-13T14:00:00+08:00',
+    });
   }
 
   async function until(condition: () => boolean, timeoutMs = 5000) {
@@ -161,5 +183,34 @@ describe.skipIf(!redisUrl)('two service instances sharing Redis', () => {
     expect(onA.updates.filter((u) => u.id === notice.id)).toHaveLength(1);
     expect(onB.updates.filter((u) => u.id === notice.id)).toHaveLength(1);
     expect(otherClinicOnB.updates.filter((u) => u.id === notice.id)).toEqual([]);
+  });
+
+  it("when a user is deleted through instance A's database, then their socket on instance B closes within 5 s and the token is refused on both", async () => {
+    const email = `redis-revoke-${randomUUID().slice(0, 8)}@example.test`;
+    const password = 'Revoke-me-1234!';
+    const created = await stack.serviceClient().auth.admin.createUser({
+      email,
+      password,
+      email_confirm: true,
+      app_metadata: { clinic_id: clinics.smile, role: 'receptionist' },
+    });
+    expect(created.error).toBeNull();
+    const token = (await signIn(stack, email, password)).token;
+    const victimOnB = await socketOn(b, email, token);
+    const colleagueOnA = await socketOn(a, 'admin@demo.test');
+    const colleagueOnB = await socketOn(b, 'reception@demo.test');
+
+    // The stack's admin API writes through stack.db, the database connection of instance A.
+    const { error } = await stack.serviceClient().auth.admin.deleteUser(created.data.user!.id);
+    expect(error).toBeNull();
+    expect(await within(victimOnB.disconnected)).toBe('transport close');
+
+    const id = await newAppointment(clinics.smile);
+    await until(() => colleagueOnA.updates.some((u) => u.id === id) && colleagueOnB.updates.some((u) => u.id === id));
+    expect(victimOnB.updates.filter((u) => u.id === id)).toEqual([]);
+    expect(colleagueOnA.socket.connected && colleagueOnB.socket.connected).toBe(true);
+    for (const instance of [a, b]) {
+      await expect(socketOn(instance, email, token)).rejects.toMatchObject({ data: { status: 401 } });
+    }
   });
 });
