@@ -10,6 +10,7 @@
  * access token never reaches the browser.
  */
 import * as z from 'zod/mini';
+import { sendableCharacters } from './fields';
 
 export const connectStateResponseSchema = z.object({
   state: z.string(),
@@ -33,9 +34,9 @@ export const facebookPagesResponseSchema = z.object({ pages: z.array(facebookPag
 export type FacebookPagesResponse = z.infer<typeof facebookPagesResponseSchema>;
 
 export const selectPageBodySchema = z.object({
-  pageId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  pageId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100), sendableCharacters('pageId')),
   /** The handle from the pages list, not a Facebook token. */
-  pageAccessToken: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  pageAccessToken: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), sendableCharacters('pageAccessToken')),
 });
 
 export type SelectPageBody = z.input<typeof selectPageBodySchema>;

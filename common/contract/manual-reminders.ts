@@ -47,7 +47,10 @@ export const manualReminderResponseSchema = z.object({
   ok: z.literal(true),
   messageId: z.string(),
   via: deliverySchema,
-  reminder: manualReminderLogEntrySchema,
+  /** null when the reminder went out but could not be logged (then `recorded` is false). */
+  reminder: z.nullable(manualReminderLogEntrySchema),
+  /** false when the reminder went out but could not be logged; absent otherwise. Do not resend. */
+  recorded: z.optional(z.literal(false)),
 });
 
 export type ManualReminderResponse = z.infer<typeof manualReminderResponseSchema>;

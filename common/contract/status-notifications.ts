@@ -18,6 +18,11 @@ export const statusNotificationResponseSchema = z.object({
   ok: z.literal(true),
   messageId: z.string(),
   via: deliverySchema,
+  /**
+   * false when the message went out but the service could not log it in appointment_notifications
+   * (it is in the service's logs instead); absent otherwise. Either way: sent, do not send again.
+   */
+  recorded: z.optional(z.literal(false)),
 });
 
 export type StatusNotificationResponse = z.infer<typeof statusNotificationResponseSchema>;

@@ -4,6 +4,7 @@
  */
 import type { AppointmentStatus, Delivery } from '@common/contract';
 import type { SqlClient } from '../contracts';
+import { storableText } from '../messenger/storable-text';
 
 /** An appointment with everything a Messenger notice about it needs. */
 export interface AppointmentForMessenger {
@@ -97,7 +98,11 @@ export interface StatusNotice {
   at: Date;
 }
 
-/** Logs one attempt to send a status notice, sent or not. */
+/**
+ * Logs one attempt to send a status notice, sent or not. Every text is made storable (no NUL, no
+ * unpaired surrogate, within the column's length): a row that records a sent message must not be
+ * refused for its text. Meta's error text in particular is not ours to trust.
+ */
 export async function recordStatusNotice(db: SqlClient, notice: StatusNotice): Promise<void> {
   const { appointment, outcome } = notice;
   await db.query(
@@ -108,10 +113,10 @@ export async function recordStatusNotice(db: SqlClient, notice: StatusNotice): P
       appointment.clinicId,
       appointment.id,
       notice.status,
-      notice.messengerId,
-      notice.message.slice(0, 2000),
+      notice.messengerId === null ? null : storableText(notice.messengerId, 100),
+      storableText(notice.message, 2000),
       outcome.sent ? 'sent' : 'failed',
-      outcome.sent ? null : outcome.error.slice(0, 2000),
+      outcome.sent ? null : storableText(outcome.error, 2000),
       outcome.sent ? outcome.via : null,
       notice.at,
     ],

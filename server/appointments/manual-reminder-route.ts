@@ -9,7 +9,7 @@ import { parseBody, parsePositiveId } from '../http/parse-request';
 import { customText, defaultReminderText } from '../messages';
 import { recordManualReminder } from '../reminders/reminder-store';
 import { loadAppointmentForMessenger } from './appointment-store';
-import { RECIPIENT_ERRORS, sendFailure } from './outcome';
+import { recordReliably, RECIPIENT_ERRORS, sendFailure } from './outcome';
 
 export const REMINDERS_OFF = 'Reminders are turned off for this appointment. Turn them on to send one.';
 
@@ -18,6 +18,8 @@ export const REMINDERS_OFF = 'Reminders are turned off for this appointment. Tur
  * the Reminder modal's "Send Reminder Now". Recipient: the override, else the guardian's or the
  * patient's Messenger ID (reminder_recipient_type). Text: the override, else the appointment's
  * reminder_message, else the default reminder. Logged in appointment_reminders, failures included.
+ * Once Meta accepted the reminder the answer is 200 even when its log row cannot be written (retried,
+ * then logged; `reminder: null, recorded: false`): staff must not be led to send it twice.
  */
 export const createManualReminderRouter: RouterFactory = (deps) => {
   const router = Router();
@@ -82,26 +84,43 @@ export const createManualReminderRouter: RouterFactory = (deps) => {
       messengerId,
       sentOn,
     };
+    const record = (error: string | null) =>
+      recordReliably(
+        deps.logger,
+        'manual reminder',
+        { appointmentId: appointment.id, clinicId, outcome: error === null ? 'sent' : 'failed' },
+        () => recordManualReminder(deps.db, { ...entry, error }),
+      );
     if (!result.ok) {
-      await recordManualReminder(deps.db, { ...entry, error: result.error });
+      await record(result.error);
       throw sendFailure(result);
     }
-    const reminderId = await recordManualReminder(deps.db, { ...entry, error: null });
+    const reminderId = await record(null);
     deps.logger.info(
-      { appointmentId: appointment.id, clinicId, daysAhead: body.days_ahead, via: result.via },
+      {
+        appointmentId: appointment.id,
+        clinicId,
+        daysAhead: body.days_ahead,
+        via: result.via,
+        recorded: reminderId !== null,
+      },
       'manual reminder sent',
     );
     res.json({
       ok: true,
       messageId: result.messageId,
       via: result.via,
-      reminder: {
-        id: reminderId,
-        sent_on: sentOn.toISOString(),
-        days_ahead: body.days_ahead,
-        messenger_id: messengerId,
-        is_manual: true,
-      },
+      reminder:
+        reminderId === null
+          ? null
+          : {
+              id: reminderId,
+              sent_on: sentOn.toISOString(),
+              days_ahead: body.days_ahead,
+              messenger_id: messengerId,
+              is_manual: true,
+            },
+      ...(reminderId === null ? { recorded: false as const } : {}),
     } satisfies ManualReminderResponse);
   });
   return router;

@@ -6,12 +6,17 @@ import { HttpError } from '../http/errors';
 import { parseBody, parsePositiveId } from '../http/parse-request';
 import { customText, statusNoticeText } from '../messages';
 import { loadAppointmentForMessenger, recordStatusNotice, type StatusNotice } from './appointment-store';
-import { RECIPIENT_ERRORS, sendFailure } from './outcome';
+import { recordReliably, RECIPIENT_ERRORS, sendFailure } from './outcome';
 
 /**
  * POST /status-notifications/:id {status, message?, clinic_id}: tells the patient on Messenger
  * that their appointment's status changed (the custom message, or the default text for the status).
  * Every attempt that reaches an appointment is recorded in appointment_notifications.
+ *
+ * The whole request is validated before anything is sent (a message Postgres could not store is a
+ * 400). Once Meta accepted the message, the answer is 200 whatever happens to its log row: the row
+ * is retried, and if it still cannot be written that is logged and the answer says
+ * `recorded: false`. A 5xx would make staff send the same notice twice.
  */
 export const createStatusNotificationRouter: RouterFactory = (deps) => {
   const router = Router();
@@ -36,14 +41,20 @@ export const createStatusNotificationRouter: RouterFactory = (deps) => {
       });
     const messengerId = appointment.patientMessengerId;
     const record = (outcome: StatusNotice['outcome']) =>
-      recordStatusNotice(deps.db, {
-        appointment,
-        status: body.status,
-        messengerId,
-        message,
-        outcome,
-        at: deps.clock.now(),
-      });
+      recordReliably(
+        deps.logger,
+        'status notice',
+        { appointmentId: appointment.id, clinicId: appointment.clinicId, outcome: outcome.sent ? 'sent' : 'failed' },
+        () =>
+          recordStatusNotice(deps.db, {
+            appointment,
+            status: body.status,
+            messengerId,
+            message,
+            outcome,
+            at: deps.clock.now(),
+          }),
+      ).then((written) => written !== null);
 
     if (!messengerId) {
       await record({ sent: false, error: RECIPIENT_ERRORS.noPatientMessengerId });
@@ -65,12 +76,17 @@ export const createStatusNotificationRouter: RouterFactory = (deps) => {
       await record({ sent: false, error: result.error });
       throw sendFailure(result);
     }
-    await record({ sent: true, via: result.via });
+    const recorded = await record({ sent: true, via: result.via });
     deps.logger.info(
-      { appointmentId: appointment.id, clinicId: appointment.clinicId, status: body.status, via: result.via },
+      { appointmentId: appointment.id, clinicId: appointment.clinicId, status: body.status, via: result.via, recorded },
       'status notice sent',
     );
-    res.json({ ok: true, messageId: result.messageId, via: result.via } satisfies StatusNotificationResponse);
+    res.json({
+      ok: true,
+      messageId: result.messageId,
+      via: result.via,
+      ...(recorded ? {} : { recorded: false as const }),
+    } satisfies StatusNotificationResponse);
   });
   return router;
 };

@@ -6,6 +6,7 @@
  * row per send, sent or failed.
  */
 import type { SqlClient } from '../contracts';
+import { storableText } from '../messenger/storable-text';
 
 export interface ReminderClinic {
   id: number;
@@ -162,7 +163,8 @@ export async function recordOutcome(
   now: Date,
   outcome: ReminderOutcome,
 ): Promise<boolean> {
-  const error = (message: string) => message.slice(0, 2000);
+  // Meta's error text is not ours to trust: a NUL in it must not keep the outcome from being written.
+  const error = (message: string) => storableText(message, 2000);
   let sql: string;
   let params: unknown[];
   switch (outcome.kind) {
@@ -222,7 +224,7 @@ export async function recordManualReminder(db: SqlClient, entry: ManualReminderE
       entry.daysAhead,
       entry.messengerId,
       entry.error === null ? 'sent' : 'failed',
-      entry.error?.slice(0, 2000) ?? null,
+      entry.error === null ? null : storableText(entry.error, 2000),
     ],
   );
   return Number(rows[0]?.id);

@@ -5,6 +5,7 @@
  * once across restarts and service instances (docs/reminders.md).
  */
 import { randomUUID } from 'node:crypto';
+import { recordReliably } from '../appointments/outcome';
 import { reminderQuickReplies, type ReminderScheduler, type SendResult, type ServiceDeps } from '../contracts';
 import { defaultReminderText } from '../messages';
 import {
@@ -174,8 +175,14 @@ export function createReminderScheduler(
         break;
       }
     }
-    const recorded = await recordOutcome(db, job, claimToken, clock.now(), outcome);
-    if (!recorded)
+    const write = () => recordOutcome(db, job, claimToken, clock.now(), outcome);
+    // A sent reminder left pending would be claimed again once its lease lapses, and sent twice:
+    // its outcome is retried (recordReliably never throws; a last failure is logged there).
+    const recorded =
+      outcome.kind === 'sent'
+        ? await recordReliably(logger, 'reminder outcome', { reminderId: job.reminderId, outcome: 'sent' }, write)
+        : await write();
+    if (recorded === false)
       logger.warn({ reminderId: job.reminderId }, 'reminder claim was taken over before its outcome was written');
     return outcome.kind;
   }

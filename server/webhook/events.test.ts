@@ -15,12 +15,13 @@ const from = (psid: string, rest: Record<string, unknown>) => ({
 
 describe('parseWebhookBody', () => {
   it('when a person sends text, then it is a message event at Meta’s timestamp', () => {
-    const parsed = parseWebhookBody(entry(from('psid-1', { message: { mid: 'm_1', text: 'Hello' } })), RECEIVED_AT);
+    const raw = from('psid-1', { message: { mid: 'm_1', text: 'Hello' } });
+    const parsed = parseWebhookBody(entry(raw), RECEIVED_AT);
     expect(parsed).toEqual({
       ok: true,
       ignored: 0,
       events: [
-        { pageId: PAGE, psid: 'psid-1', sentAt: new Date(SENT_AT_MS), mid: 'm_1', kind: 'message', payload: null },
+        { pageId: PAGE, psid: 'psid-1', sentAt: new Date(SENT_AT_MS), mid: 'm_1', kind: 'message', payload: null, raw },
       ],
     });
   });

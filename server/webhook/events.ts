@@ -16,6 +16,8 @@ export interface InboundEvent {
   kind: InboundKind;
   /** quick_reply.payload or postback.payload. */
   payload: string | null;
+  /** The messaging event as Meta sent it: what is kept when processing fails (dead letters). */
+  raw: unknown;
 }
 
 export type ParsedWebhook = { ok: true; events: InboundEvent[]; ignored: number } | { ok: false; error: string };
@@ -56,6 +58,7 @@ function eventOf(pageId: string, raw: unknown, fallbackTime: Date): InboundEvent
       mid: stringOrNull(message.mid, 300),
       kind: quickReply === null ? 'message' : 'quick_reply',
       payload: quickReply,
+      raw,
     };
   }
   if (isObject(raw.postback)) {
@@ -66,6 +69,7 @@ function eventOf(pageId: string, raw: unknown, fallbackTime: Date): InboundEvent
       mid: stringOrNull(raw.postback.mid, 300),
       kind: 'postback',
       payload: stringOrNull(raw.postback.payload, 1000),
+      raw,
     };
   }
   // Deliveries, reads, reactions, referrals…: nothing to do.

@@ -3,8 +3,10 @@
  * contact of the clinic, and a Confirm / Cancel reply changes the appointment once (by mid) and is
  * answered in Messenger.
  */
+import { hasUnsendableCharacters } from '@common/contract/fields';
 import type { ServiceDeps } from '../contracts';
 import { recordInboundContact } from '../messenger/contact-store';
+import { recordDeadLetter } from './dead-letter-store';
 import { eventKey, type InboundEvent } from './events';
 import { decideReply, parseReplyPayload, replyText, type ReplyOutcome } from './reply-decision';
 import { applyReply, clinicOfPage, recordReplyAnswer, type AppliedReply, type ClinicOfPage } from './webhook-store';
@@ -13,6 +15,7 @@ type WebhookDeps = Pick<ServiceDeps, 'db' | 'logger' | 'clock' | 'messenger'>;
 
 /** What processing one event did (tests and logs). */
 export type EventResult =
+  | { kind: 'dead-letter'; reason: string; id: number | null }
   | { kind: 'unknown-page' }
   | { kind: 'contact' }
   | { kind: 'duplicate'; key: string }
@@ -50,6 +53,32 @@ async function answerInMessenger(
   if (error) deps.logger.warn({ mid: key, clinicId: clinic.id, error }, 'webhook reply not sent');
   await recordReplyAnswer(deps.db, key, status, error);
   return status;
+}
+
+/**
+ * Why an event cannot be processed at all, before anything is written: a field Postgres cannot
+ * store (NUL, unpaired surrogate) or a timestamp outside what a date can hold (e.g. 1e20 ms).
+ * null when it can be.
+ */
+export function unprocessableReason(event: InboundEvent): string | null {
+  const fields: [string, string | null][] = [
+    ['page id', event.pageId],
+    ['sender id', event.psid],
+    ['message id (mid)', event.mid],
+    ['payload', event.payload],
+  ];
+  for (const [name, value] of fields)
+    if (value !== null && hasUnsendableCharacters(value))
+      return `The ${name} contains a NUL character or an unpaired surrogate.`;
+  if (Number.isNaN(event.sentAt.getTime())) return 'The timestamp is out of range.';
+  return null;
+}
+
+/** What a log or a dead letter may say of an unexpected failure: its SQLSTATE or class, no text. */
+function failureReason(error: unknown): string {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return `Processing failed: database error ${code}.`;
+  return `Processing failed: ${error instanceof Error ? error.name : 'unknown error'}.`;
 }
 
 export async function processInboundEvent(deps: WebhookDeps, event: InboundEvent): Promise<EventResult> {
@@ -102,6 +131,17 @@ export async function processInboundEvent(deps: WebhookDeps, event: InboundEvent
   return { kind: 'reply', key, outcome: applied.decision.outcome, replied };
 }
 
+/** What is kept of an event that cannot be stored as received: no text, no sender id in clear. */
+function summaryOf(event: InboundEvent): Record<string, unknown> {
+  return {
+    pageId: event.pageId,
+    kind: event.kind,
+    mid: event.mid,
+    payload: event.payload,
+    sentAt: Number.isNaN(event.sentAt.getTime()) ? null : event.sentAt.toISOString(),
+  };
+}
+
 const inFlight = new Set<Promise<unknown>>();
 
 /** Resolves once every webhook body received so far in this process has been processed. */
@@ -111,21 +151,50 @@ export async function whenWebhookIdle(): Promise<void> {
 
 /**
  * Events are processed one after another, in the order received (a patient's Confirm then Cancel
- * must not overtake each other); a failing event is logged and does not stop the next.
+ * must not overtake each other). An event that cannot be processed (unprocessableReason) or fails
+ * is kept in public.webhook_dead_letters with why, and does not stop the next. Each is logged as
+ * `webhook event dead-lettered` with the reason and `deadLetters`, the running count of this queue;
+ * never the message text or the sender id.
  */
 export function createWebhookQueue(deps: WebhookDeps) {
   let tail: Promise<unknown> = Promise.resolve();
+  let deadLetters = 0;
+
+  async function deadLetter(event: InboundEvent, reason: string): Promise<EventResult> {
+    deadLetters += 1;
+    let id: number | null = null;
+    try {
+      id = await recordDeadLetter(deps.db, {
+        pageId: event.pageId,
+        reason,
+        event: event.raw,
+        summary: summaryOf(event),
+      });
+    } catch (error) {
+      deps.logger.error(
+        { reason, deadLetters, storeFailure: failureReason(error) },
+        'webhook dead letter could not be stored',
+      );
+    }
+    deps.logger.error({ reason, deadLetters, deadLetterId: id, pageId: event.pageId }, 'webhook event dead-lettered');
+    return { kind: 'dead-letter', reason, id };
+  }
+
+  async function processOne(event: InboundEvent): Promise<EventResult> {
+    const problem = unprocessableReason(event);
+    if (problem) return deadLetter(event, problem);
+    try {
+      return await processInboundEvent(deps, event);
+    } catch (error) {
+      return deadLetter(event, failureReason(error));
+    }
+  }
+
   return {
     enqueue(events: readonly InboundEvent[]): Promise<EventResult[]> {
       const run = tail.then(async () => {
         const results: EventResult[] = [];
-        for (const event of events) {
-          try {
-            results.push(await processInboundEvent(deps, event));
-          } catch (error) {
-            deps.logger.error({ err: error, pageId: event.pageId, mid: event.mid }, 'webhook event processing failed');
-          }
-        }
+        for (const event of events) results.push(await processOne(event));
         return results;
       });
       // The chain must never stay rejected, or every later body would be skipped.

@@ -850,6 +850,30 @@ export type Database = {
           },
         ];
       };
+      webhook_dead_letters: {
+        Row: {
+          event: Json;
+          id: number;
+          page_id: string | null;
+          reason: string;
+          received_at: string;
+        };
+        Insert: {
+          event: Json;
+          id?: number;
+          page_id?: string | null;
+          reason: string;
+          received_at?: string;
+        };
+        Update: {
+          event?: Json;
+          id?: number;
+          page_id?: string | null;
+          reason?: string;
+          received_at?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: { [_ in never]: never };
     Functions: {

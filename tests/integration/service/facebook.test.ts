@@ -447,6 +447,42 @@ describe('GET pages and POST select-page', () => {
     expect(malformed.json()).toEqual({ error: expect.any(String) });
   });
 
+  it('when pageId or the handle holds a NUL or a lone surrogate, then 400, not a database error', async () => {
+    const clinicId = await newClinic();
+    const admin = await staffOf(clinicId, 'admin');
+    for (const body of [
+      { pageId: '123\u0000', pageAccessToken: 'fbp_handle' },
+      { pageId: '123', pageAccessToken: 'fbp_\u0000' },
+      { pageId: '\ud800', pageAccessToken: 'fbp_handle' },
+    ]) {
+      const response = await selectPage(clinicId, admin.token, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toEqual({ error: 'pageId and pageAccessToken are required.' });
+    }
+  });
+
+  it('when the clinic id in the path is undecodable, NUL or overflowing, then 400 on every route, never a 5xx', async () => {
+    const clinicId = await newClinic();
+    const admin = await staffOf(clinicId, 'admin');
+    for (const id of ['%ff%fe', '%E0%A4%A', '%00', '1%00', '1e308', '99999999999999999999']) {
+      for (const [method, path] of [
+        ['POST', `/api/clinics/${id}/facebook/connect-state`],
+        ['GET', `/api/clinics/${id}/facebook/pages`],
+        ['POST', `/api/clinics/${id}/facebook/select-page`],
+        ['GET', `/api/clinics/${id}/facebook/connect?state=x`],
+      ] as const) {
+        const response = await call(path, {
+          method,
+          token: admin.token,
+          ...(method === 'POST' ? { body: { pageId: '1', pageAccessToken: 'h' } } : {}),
+        });
+        expect(response.status, `${method} ${path}`).toBe(400);
+        if (response.headers.get('content-type')?.startsWith('application/json'))
+          expect(Object.keys(response.json()), `${method} ${path}`).toEqual(['error']);
+      }
+    }
+  });
+
   it('when Meta refuses the page subscription, then 502 and nothing is stored', async () => {
     const clinicId = await newClinic();
     const admin = await staffOf(clinicId, 'admin');

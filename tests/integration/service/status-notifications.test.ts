@@ -70,6 +70,36 @@ async function noticesOf(appointmentId: number) {
   return rows;
 }
 
+/**
+ * Makes the next `failures` inserts into appointment_notifications for this appointment fail in the
+ * database (a trigger; a sequence counts the attempts, since a failed insert rolls back whatever it
+ * wrote). The table and sequences live in a schema of this test's own database.
+ */
+async function failNoticeRecording(appointmentId: number, failures: number) {
+  await stack.db.query(`create schema if not exists test_faults`);
+  await stack.db.query(
+    `create table if not exists test_faults.notice_failures (appointment_id bigint primary key, failures int not null)`,
+  );
+  await stack.db.query(`create sequence if not exists test_faults.notice_attempts_${appointmentId}`);
+  await stack.db.query(`insert into test_faults.notice_failures values ($1, $2)`, [appointmentId, failures]);
+  await stack.db.query(`
+    create or replace function test_faults.fail_notice() returns trigger language plpgsql as $$
+    declare v_failures int;
+    begin
+      select failures into v_failures from test_faults.notice_failures where appointment_id = new.appointment_id;
+      if v_failures is not null
+         and nextval(('test_faults.notice_attempts_' || new.appointment_id)::regclass) <= v_failures then
+        raise exception 'injected: the database refused the notice' using errcode = '08006';
+      end if;
+      return new;
+    end $$`);
+  await stack.db.query(`drop trigger if exists fail_notice on public.appointment_notifications`);
+  await stack.db.query(
+    `create trigger fail_notice before insert on public.appointment_notifications
+       for each row execute function test_faults.fail_notice()`,
+  );
+}
+
 /** The patient wrote to the page `agoMs` ago: known to the service (messenger_contacts) and to Meta. */
 async function patientWrote(appointment: PatientAppointment, agoMs: number, options: { metaKnows?: boolean } = {}) {
   const at = new Date(Date.now() - agoMs);
@@ -233,6 +263,31 @@ describe('bad input', () => {
     expect(await noticesOf(appointment.id)).toEqual([]);
   });
 
+  it('when the id cannot be percent-decoded or holds NUL, then 400 {error} on the local stack too, never 500', async () => {
+    for (const id of ['%ff%fe', '%E0%A4%A', '%ED%A0%80']) {
+      for (const path of [
+        `/status-notifications/${id}`,
+        `/appointments/${id}/send-reminder?clinic_id=${smileClinic}`,
+      ]) {
+        const response = await postJson(
+          stack,
+          path,
+          { status: 'Cancelled', clinic_id: smileClinic, days_ahead: 1 },
+          tokens.reception,
+        );
+        expect(response.status, path).toBe(400);
+        expect(await response.json()).toEqual({
+          error: 'The request path has an invalid percent-encoding',
+        });
+      }
+    }
+    for (const id of ['%00', '1%00', '1e308']) {
+      const response = await notify(id, { status: 'Cancelled', clinic_id: smileClinic });
+      expect(response.status, id).toBe(400);
+      expect(await response.json()).toEqual({ error: 'The appointment id must be a positive whole number.' });
+    }
+  });
+
   it('when the message is over 1000 characters, then 400', async () => {
     const appointment = await newAppointment();
     const response = await notify(appointment.id, {
@@ -347,6 +402,88 @@ describe('sending', () => {
       error: 'This clinic is not connected to a Facebook page. Connect one in Clinic Config.',
     });
     expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
+  });
+});
+
+describe('unsendable text and recording', () => {
+  it('when the message holds a NUL or half an emoji, then 400 before anything is sent; the clean retry is sent once', async () => {
+    const appointment = await newAppointment();
+    for (const message of ['Your visit is cancelled.\u0000', 'Cancelled \ud83d', '\ude00']) {
+      const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic, message });
+      expect(response.status, JSON.stringify(message)).toBe(400);
+      expect(await response.json()).toEqual({
+        error: 'message contains a character that cannot be sent (a NUL character or a broken emoji).',
+      });
+    }
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
+    expect(await noticesOf(appointment.id)).toEqual([]);
+
+    const retry = await notify(appointment.id, {
+      status: 'Cancelled',
+      clinic_id: smileClinic,
+      message: 'Your visit is cancelled. \ud83d\ude00',
+    });
+    expect(retry.status).toBe(200);
+    expect(await messagesTo(stack, appointment.psid!)).toHaveLength(1);
+    expect(await noticesOf(appointment.id)).toEqual([
+      expect.objectContaining({ outcome: 'sent', message: 'Your visit is cancelled. \ud83d\ude00' }),
+    ]);
+  });
+
+  it('when recording the sent notice fails twice, then it is retried: one row, one message, 200', async () => {
+    const appointment = await newAppointment();
+    await failNoticeRecording(appointment.id, 2);
+    const response = await notify(appointment.id, {
+      status: 'No Show',
+      clinic_id: smileClinic,
+      message: 'We missed you.',
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { messageId: string };
+    expect(body).toEqual({ ok: true, messageId: expect.stringMatching(/^m_/), via: 'template' });
+    expect(await messagesTo(stack, appointment.psid!)).toEqual([expect.objectContaining({ id: body.messageId })]);
+    expect(await noticesOf(appointment.id)).toEqual([
+      expect.objectContaining({ status: 'No Show', message: 'We missed you.', outcome: 'sent', via: 'template' }),
+    ]);
+  });
+
+  it('when the sent notice cannot be recorded at all, then still 200 saying so (not a 5xx that invites a resend)', async () => {
+    const appointment = await newAppointment();
+    await failNoticeRecording(appointment.id, 1000);
+    const response = await notify(appointment.id, { status: 'Completed', clinic_id: smileClinic });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      ok: true,
+      messageId: expect.stringMatching(/^m_/),
+      via: 'template',
+      recorded: false,
+    });
+    expect(await messagesTo(stack, appointment.psid!)).toHaveLength(1);
+    expect(await noticesOf(appointment.id)).toEqual([]);
+  });
+
+  it("when recording a refused send fails, then staff still get Meta's error, not a 500", async () => {
+    const appointment = await newAppointment();
+    await failNoticeRecording(appointment.id, 1000);
+    await queueFault(stack, { httpStatus: 400, code: 190, message: 'Error validating access token', remaining: 1 });
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      error:
+        "The clinic's Facebook page connection has expired or was revoked. Reconnect the page in Clinic Config, then try again.",
+    });
+  });
+
+  it("when Meta's error text holds a NUL, then the failure is still recorded, with U+FFFD in its place", async () => {
+    const appointment = await newAppointment();
+    await queueFault(stack, { httpStatus: 400, code: 9999, message: 'odd\u0000error', remaining: 1 });
+    const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
+    expect(response.status).toBe(502);
+    const { error } = (await response.json()) as { error: string };
+    expect(error).toBe('Messenger notification failed: odd\u0000error');
+    expect(await noticesOf(appointment.id)).toEqual([
+      expect.objectContaining({ outcome: 'failed', error: 'Messenger notification failed: odd\ufffderror' }),
+    ]);
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_REPLY_PAYLOAD } from '../../../server/contracts.ts';
 import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
-import { insertRow } from '../../support/database.ts';
+import { asUser, createStaff, insertRow } from '../../support/database.ts';
 import { connectPage, messagesTo, postJson } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -238,6 +238,126 @@ describe('POST /webhook (signatures and bodies)', () => {
     const response = await postWebhook(raw, { 'x-hub-signature-256': sign(raw) });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: 'The webhook body is too large.' });
+  });
+});
+
+async function deadLettersOf(pageId: string) {
+  const { rows } = await stack.db.query<{ page_id: string; reason: string; event: Record<string, unknown> }>(
+    'select page_id, reason, event from public.webhook_dead_letters where page_id = $1 order by id',
+    [pageId],
+  );
+  return rows;
+}
+
+describe('events that fail after the 200 (dead letters)', () => {
+  it('when a batch holds a NUL sender id and a 1e20 timestamp, then 200, both are dead-lettered with why, the rest is processed', async () => {
+    const clinic = await connectedClinic();
+    const patient = await patientOf(clinic);
+    const appointmentId = await appointmentOf(clinic, patient.id, clinicTime(clinicWorkday(3), '10:00'));
+    const writer = `psid-${unique()}`;
+    const at = Date.parse('2026-11-20T02:00:00Z');
+    const nulSender = {
+      sender: { id: 'psid-\u0000-x' },
+      recipient: { id: clinic.pageId },
+      timestamp: at,
+      message: { mid: `m_${unique()}`, text: 'Hi \u0000 there' },
+    };
+    const farFuture = {
+      sender: { id: writer },
+      recipient: { id: clinic.pageId },
+      timestamp: 1e20,
+      message: { mid: `m_${unique()}`, text: 'Hello' },
+    };
+    const raw = JSON.stringify({
+      object: 'page',
+      entry: [
+        {
+          id: clinic.pageId,
+          time: at,
+          messaging: [
+            nulSender,
+            farFuture,
+            {
+              sender: { id: patient.psid },
+              recipient: { id: clinic.pageId },
+              timestamp: at,
+              message: {
+                mid: `m_${unique()}`,
+                text: 'Confirm',
+                quick_reply: { payload: QUICK_REPLY_PAYLOAD.confirm(appointmentId) },
+              },
+            },
+            {
+              sender: { id: writer },
+              recipient: { id: clinic.pageId },
+              timestamp: at,
+              message: { mid: `m_${unique()}`, text: 'Hi' },
+            },
+          ],
+        },
+      ],
+    });
+    const response = await postWebhook(raw, { 'x-hub-signature-256': sign(raw) });
+    expect(response.status).toBe(200);
+    await whenWebhookIdle();
+
+    expect(await deadLettersOf(clinic.pageId)).toEqual([
+      {
+        page_id: clinic.pageId,
+        reason: 'The sender id contains a NUL character or an unpaired surrogate.',
+        // jsonb cannot hold U+0000: it is kept as U+FFFD.
+        event: {
+          ...nulSender,
+          sender: { id: 'psid-\ufffd-x' },
+          message: { ...nulSender.message, text: 'Hi \ufffd there' },
+        },
+      },
+      { page_id: clinic.pageId, reason: 'The timestamp is out of range.', event: farFuture },
+    ]);
+    // The rest of the batch: the Confirm applied, the other writer recorded (at its own time).
+    expect(await statusOf(appointmentId)).toBe('Confirmed');
+    expect(new Date((await contactOf(clinic.pageId, writer))!.last_inbound_at).getTime()).toBe(at);
+    expect(await messagesTo(stack, patient.psid!)).toHaveLength(1);
+  });
+
+  it('when an event holds a lone surrogate in its payload, then it is dead-lettered and storable', async () => {
+    const clinic = await connectedClinic();
+    const psid = `psid-${unique()}`;
+    const raw = `{"object":"page","entry":[{"id":"${clinic.pageId}","messaging":[{"sender":{"id":"${psid}"},"timestamp":1763604000000,"postback":{"mid":"m_${unique()}","payload":"CONFIRM_APPOINTMENT:1\\ud800"}}]}]}`;
+    const response = await postWebhook(raw, { 'x-hub-signature-256': sign(raw) });
+    expect(response.status).toBe(200);
+    await whenWebhookIdle();
+    const [letter] = await deadLettersOf(clinic.pageId);
+    expect(letter).toMatchObject({
+      reason: 'The payload contains a NUL character or an unpaired surrogate.',
+      event: { postback: { payload: 'CONFIRM_APPOINTMENT:1\ufffd' } },
+    });
+    expect(await contactOf(clinic.pageId, psid)).toBeUndefined();
+  });
+
+  it('keeps dead letters from browsers: anon has no privilege, staff see none, the superadmin reads them', async () => {
+    const clinic = await connectedClinic();
+    await stack.db.query(`insert into public.webhook_dead_letters (page_id, reason, event) values ($1, 'test', '{}')`, [
+      clinic.pageId,
+    ]);
+    await expect(
+      asUser(stack.db, 'anon', (tx) => tx.query('select * from public.webhook_dead_letters')),
+    ).rejects.toMatchObject({ code: '42501' });
+    const admin = await createStaff(stack.db, clinic.id, 'admin');
+    const superadmin = await createStaff(stack.db, clinic.id, 'superadmin');
+    const seenBy = async (claims: typeof admin) =>
+      (
+        await asUser(stack.db, claims, (tx) =>
+          tx.query('select page_id from public.webhook_dead_letters where page_id = $1', [clinic.pageId]),
+        )
+      ).rows;
+    expect(await seenBy(admin)).toEqual([]);
+    expect(await seenBy(superadmin)).toEqual([{ page_id: clinic.pageId }]);
+    await expect(
+      asUser(stack.db, superadmin, (tx) =>
+        tx.query(`delete from public.webhook_dead_letters where page_id = $1`, [clinic.pageId]),
+      ),
+    ).rejects.toMatchObject({ code: '42501' });
   });
 });
 
