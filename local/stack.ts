@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { SECURITY_HEADERS, secureEveryResponse } from '../server/http/security-headers.ts';
 import { createService, type Service } from '../server/service.ts';
 import { loadConfig, loadLocalServiceConfig, productionNotices, type StackConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -50,7 +51,7 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
   const config = loadConfig(env);
   // Fail on a bad service setting before touching the database (the URLs are fixed up after listen).
   loadLocalServiceConfig(config, config.siteUrl, env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFile);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: Server | undefined;
   let service: Service | undefined;
@@ -63,7 +64,10 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
     const serving: { handler?: RequestListener } = {};
     server = createServer((req, res) => {
       if (serving.handler) serving.handler(req, res);
-      else res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"Starting, try again shortly."}');
+      else
+        res
+          .writeHead(503, { ...SECURITY_HEADERS, 'content-type': 'application/json' })
+          .end('{"error":"Starting, try again shortly."}');
     });
     const listening = server;
     await new Promise<void>((resolve, reject) => {
@@ -111,6 +115,7 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
     });
     serving.handler = app;
     await runningService.attach(server);
+    secureEveryResponse(server);
     await runningService.start();
 
     const httpServer = server;

@@ -1,9 +1,15 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { SERVICE_PATHS } from '../../server/app.ts';
+import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
 import type { StackConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { INBOX_STYLE } from '../meta/dev-pages.ts';
+import { STYLE as DIALOG_STYLE } from '../meta/oauth-html.ts';
+import { AuthError, sendAuthError } from './auth/errors.ts';
 import { createAuthRouter } from './auth/router.ts';
 import { createFunctionsRouter } from './functions/router.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
@@ -59,6 +65,131 @@ function supabaseCors(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+export { SECURITY_HEADERS };
+
+/** The URLs the SPA is told to call (`/config.json`): the Supabase API and the notification service. */
+function publicUrls(config: StackConfig) {
+  return { supabaseUrl: config.siteUrl, apiUrl: config.siteUrl };
+}
+
+/**
+ * The SPA's policy: its own scripts and styles only (the build emits no inline ones), images
+ * from itself or `data:`, and requests to itself plus the Supabase and service origins of
+ * /config.json, over HTTP and their WebSocket (realtime, socket.io) equivalents.
+ */
+export function spaContentSecurityPolicy(config: StackConfig): string {
+  const origins = new Set<string>();
+  for (const url of Object.values(publicUrls(config))) {
+    if (!URL.canParse(url)) continue;
+    const origin = new URL(url).origin;
+    origins.add(origin);
+    origins.add(origin.replace(/^http/, 'ws'));
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "media-src 'self'",
+    `connect-src 'self'${[...origins].map((origin) => ` ${origin}`).join('')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A server-rendered page's policy: nothing but its own images, links and the given style sources. */
+function pageContentSecurityPolicy(styleSources: string[]): string {
+  return [
+    "default-src 'none'",
+    "img-src 'self' data:",
+    `style-src ${styleSources.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+
+function headerContentType(headers: unknown): string | undefined {
+  if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return undefined;
+  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type');
+  return entry ? String(entry[1]) : undefined;
+}
+
+/**
+ * Puts SECURITY_HEADERS on every answer, whoever writes it (the gateway, the mounted service and
+ * its helmet, the Meta stand-in, express.static), at the moment the head is written; HTML
+ * without a policy of its own gets the SPA's.
+ */
+function securityHeaders(config: StackConfig) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const writeHead = res.writeHead as (...args: unknown[]) => Response;
+    res.writeHead = ((...args: unknown[]) => {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      const type =
+        headerContentType(args[1]) ?? headerContentType(args[2]) ?? String(res.getHeader('content-type') ?? '');
+      if (/^\s*text\/html\b/i.test(type) && !res.hasHeader('content-security-policy')) {
+        res.setHeader('Content-Security-Policy', spaContentSecurityPolicy(config));
+      }
+      return writeHead.apply(res, args);
+    }) as Response['writeHead'];
+    next();
+  };
+}
+
+/** Whether the raw path has a `%` sequence that does not decode (Express would throw a URIError on it). */
+function hasBadPercentEncoding(rawPath: string): boolean {
+  if (!rawPath.includes('%')) return false;
+  try {
+    decodeURIComponent(rawPath);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A 4xx status carried by an error (http-errors, Express's URIError on a bad path parameter). */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === 'number' ? status : typeof statusCode === 'number' ? statusCode : undefined;
+  return value !== undefined && value >= 400 && value < 500 ? value : undefined;
+}
+
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** An error answer in the shape of whoever owns the path (PostgREST, GoTrue, the functions platform, the service). */
+function sendErrorFor(req: Request, res: Response, status: number, message: string) {
+  const path = (req.originalUrl.split('?')[0] ?? '').toLowerCase();
+  if (underPrefix(path, '/rest/v1')) {
+    res.status(status).json({ code: status >= 500 ? 'PGRST000' : 'PGRST100', message, details: null, hint: null });
+  } else if (underPrefix(path, '/auth/v1')) {
+    sendAuthError(
+      req,
+      res,
+      new AuthError(
+        status,
+        status >= 500 ? 'unexpected_failure' : status === 404 ? 'not_found' : 'validation_failed',
+        message,
+      ),
+    );
+  } else if (underPrefix(path, '/functions/v1')) {
+    const code = status === 404 ? 'NOT_FOUND' : status >= 500 ? 'WORKER_ERROR' : status;
+    res.status(status).json({ code, message });
+  } else if (SERVICE_PATHS.some((prefix) => underPrefix(path, prefix))) {
+    res.status(status).json({ error: message });
+  } else {
+    res.status(status).json({ message });
+  }
+}
+
+const BAD_ENCODING_MESSAGE = 'The request path has an invalid percent-encoding';
+
 export async function createGateway(deps: GatewayDeps) {
   const { db, config, mailbox, logger } = deps;
   const schema = new SchemaCache(db);
@@ -66,6 +197,7 @@ export async function createGateway(deps: GatewayDeps) {
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(securityHeaders(config));
   app.use((req, res, next) => {
     const started = performance.now();
     res.on('finish', () =>
@@ -78,16 +210,26 @@ export async function createGateway(deps: GatewayDeps) {
   });
   app.set('query parser', 'extended');
   app.set('etag', false);
+  // A path that does not decode is a bad request for every route (theirs would throw a URIError).
+  app.use((req, res, next) => {
+    const rawPath = req.originalUrl.split('?')[0] ?? '';
+    if (hasBadPercentEncoding(rawPath)) sendErrorFor(req, res, 400, BAD_ENCODING_MESSAGE);
+    else next();
+  });
 
   // Functions answer CORS themselves (their preflight answer is 'ok'), as on Supabase.
   app.use(['/rest/v1', '/auth/v1'], supabaseCors);
   app.use('/rest/v1', createRestRouter({ db, config, schema, logger }));
   app.use('/auth/v1', createAuthRouter({ db, config, mailbox, logger }));
+  // GoTrue's answer to a path it has no route for (not the SPA's page).
+  app.use('/auth/v1', (req, res) => sendAuthError(req, res, new AuthError(404, 'not_found', 'Not found')));
   app.use('/functions/v1', createFunctionsRouter({ config, logger }));
+  app.use('/functions/v1', (req, res) => sendErrorFor(req, res, 404, 'Requested function was not found'));
 
   app.get('/config.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ supabaseUrl: config.siteUrl, anonKey: config.anonKey, apiUrl: config.siteUrl });
+    const { supabaseUrl, apiUrl } = publicUrls(config);
+    res.json({ supabaseUrl, anonKey: config.anonKey, apiUrl });
   });
   // Dev pages show e-mails and messages meant for other people: never in production.
   if (!config.production) {
@@ -95,18 +237,35 @@ export async function createGateway(deps: GatewayDeps) {
       res.json(mailbox.list(typeof req.query.to === 'string' ? req.query.to : undefined));
     });
     app.get('/_dev/mail', (req, res) => {
+      const nonce = randomBytes(16).toString('base64');
+      res.setHeader('Content-Security-Policy', pageContentSecurityPolicy([`'nonce-${nonce}'`]));
       res
         .type('html')
-        .send(renderMailboxPage(mailbox.list(typeof req.query.to === 'string' ? req.query.to : undefined)));
+        .send(renderMailboxPage(mailbox.list(typeof req.query.to === 'string' ? req.query.to : undefined), nonce));
     });
   }
+  // The Meta stand-in's HTML pages (dialog, Messenger inbox) each have one constant inline style sheet.
+  const dialogPolicy = pageContentSecurityPolicy([styleHash(DIALOG_STYLE)]);
+  const inboxPolicy = pageContentSecurityPolicy([styleHash(INBOX_STYLE)]);
+  app.use('/_meta/dialog', (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', dialogPolicy);
+    next();
+  });
+  app.get('/_dev/messenger', (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', inboxPolicy);
+    next();
+  });
 
   deps.mount?.(app);
 
   const staticDir = deps.staticDir;
   if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {
     app.use(express.static(staticDir, { index: false }));
-    app.get('/{*path}', (_req, res) => res.sendFile(path.join(staticDir, 'index.html')));
+    // Every other page is the SPA's (its router shows its own "not found"); no path parameter to decode.
+    app.use((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      res.sendFile(path.join(staticDir, 'index.html'));
+    });
   } else {
     app.get('/', (_req, res) => {
       res
@@ -122,11 +281,16 @@ export async function createGateway(deps: GatewayDeps) {
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ message: 'no Route matched with those values' });
   });
-  // Last resort: never a stack trace on the wire.
+  // Last resort: never a stack trace on the wire; a client's mistake (a bad path, an unreadable body) is a 4xx.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
-    if (res.headersSent) return;
-    res.status(500).json({ message: 'An unexpected error occurred' });
+    const status = clientErrorStatus(error);
+    if (status === undefined) logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (status === undefined) sendErrorFor(req, res, 500, 'An unexpected error occurred');
+    else sendErrorFor(req, res, status, error instanceof URIError ? BAD_ENCODING_MESSAGE : 'Bad request');
   });
 
   return { app, schema };

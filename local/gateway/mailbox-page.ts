@@ -3,7 +3,8 @@ import type { DevMail } from './mailbox.ts';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-export function renderMailboxPage(mails: DevMail[]): string {
+/** The dev mailbox page; its one inline style sheet carries `nonce`, which the page's CSP allows. */
+export function renderMailboxPage(mails: DevMail[], nonce: string): string {
   const rows = mails
     .map(
       (mail) => `<article>
@@ -14,7 +15,7 @@ export function renderMailboxPage(mails: DevMail[]): string {
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
-<style>body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}small{color:#666}</style>
+<style nonce="${nonce}">body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}small{color:#666}</style>
 </head><body><h1>Dev mailbox</h1><p>Auth e-mails the local stack would have sent, newest first.</p>
 ${rows || '<p>No e-mails yet.</p>'}
 </body></html>`;

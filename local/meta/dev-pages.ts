@@ -14,6 +14,11 @@ export function listMessages(state: MetaStandInState, filter: { recipientId?: st
     .reverse();
 }
 
+/** The inbox page's one inline style sheet (the gateway allows it by its hash in the page's CSP). */
+export const INBOX_STYLE = `body{font:15px system-ui,sans-serif;max-width:820px;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}
+article p{white-space:pre-wrap;margin:.5rem 0}small{color:#666;margin-left:.5rem}.kind{font-size:12px;border-radius:4px;padding:1px 6px;margin-left:.5rem;background:#e7f3ff;color:#1458b8}
+.kind.template{background:#fff3e0;color:#8a4b00}.reply{display:inline-block;border:1px solid #1877f2;color:#1877f2;border-radius:14px;padding:2px 10px;margin-right:.25rem;font-size:13px}.warn{color:#8a4b00}`;
+
 export function renderMessengerInbox(state: MetaStandInState, messages: RecordedMessage[]): string {
   const pageName = (id: string) => state.pages.find((page) => page.id === id)?.name ?? id;
   const rows = messages
@@ -42,9 +47,7 @@ export function renderMessengerInbox(state: MetaStandInState, messages: Recorded
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Dev Messenger inbox</title>
 <meta http-equiv="refresh" content="5">
-<style>body{font:15px system-ui,sans-serif;max-width:820px;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}
-article p{white-space:pre-wrap;margin:.5rem 0}small{color:#666;margin-left:.5rem}.kind{font-size:12px;border-radius:4px;padding:1px 6px;margin-left:.5rem;background:#e7f3ff;color:#1458b8}
-.kind.template{background:#fff3e0;color:#8a4b00}.reply{display:inline-block;border:1px solid #1877f2;color:#1877f2;border-radius:14px;padding:2px 10px;margin-right:.25rem;font-size:13px}.warn{color:#8a4b00}</style>
+<style>${INBOX_STYLE}</style>
 </head><body><h1>Dev Messenger inbox</h1>
 <p>Every message the notification service sent through the local Meta stand-in, newest first (the patient's side). This page refreshes every 5 seconds; <a href="/_dev/messenger.json">JSON</a>.</p>
 ${faults}${limit}

@@ -5,7 +5,8 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-const STYLE = `
+/** The dialog pages' one inline style sheet (the gateway allows it by its hash in their CSP). */
+export const STYLE = `
   body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f0f2f5; margin: 0; }
   main { max-width: 420px; margin: 48px auto; background: #fff; border-radius: 8px; padding: 24px;
          box-shadow: 0 2px 12px rgba(0, 0, 0, 0.12); }

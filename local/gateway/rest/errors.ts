@@ -68,6 +68,7 @@ export function statusForSqlState(code: string, role: DatabaseRole): number {
   if (code === '25006') return 405;
   if (code === '42P17') return 500;
   if (code.startsWith('08') || code.startsWith('53') || code === '57P01') return 503;
+  if (code.startsWith('54')) return 413;
   if (code.startsWith('28') || code.startsWith('0L') || code.startsWith('0P')) return 403;
   if (code.startsWith('P0') && code !== 'P0001') return 500;
   if (code === '57014') return 500;
@@ -76,9 +77,21 @@ export function statusForSqlState(code: string, role: DatabaseRole): number {
   return 400;
 }
 
+/**
+ * PGlite checks some bound values itself before Postgres sees them (a filter value for a boolean
+ * column that is not one, say) and throws a plain Error; Postgres would answer 22P02.
+ */
+const PGLITE_INPUT_ERROR = /^Invalid input for (\w+) type$/;
+
 /** Turns anything thrown while answering into PostgREST's status and body; never a stack trace. */
 export function toRestError(error: unknown, role: DatabaseRole, logUnexpected: (error: unknown) => void): RestError {
   if (error instanceof RestError) return error;
+  const pgliteInput = error instanceof Error ? PGLITE_INPUT_ERROR.exec(error.message) : null;
+  if (pgliteInput) return new RestError(400, '22P02', `invalid input syntax for type ${pgliteInput[1]}`);
+  // Input nested too deep to walk (a 10,000-level JSON value, select or logic tree): what Postgres says of it.
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return new RestError(413, '54001', 'stack depth limit exceeded', null, 'Send less deeply nested input.');
+  }
   if (isPostgresError(error)) {
     const status = statusForSqlState(error.code!, role);
     const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};

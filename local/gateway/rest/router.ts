@@ -291,13 +291,15 @@ export function createRestRouter(deps: RestDeps): Router {
           headers: { 'Content-Range': '*/*' },
         };
       }
-      const source = `json_populate_recordset(null::public.${ident(relation.name)}, ${params.add(JSON.stringify(rows))}::json) as _p`;
-      mutation =
-        columns.length === 0
-          ? `insert into public.${ident(relation.name)} as ${root.alias} default values`
-          : `insert into public.${ident(relation.name)} as ${root.alias} (${columns.map(ident).join(', ')}) select ${columns
-              .map((column) => `_p.${ident(column)}`)
-              .join(', ')} from ${source}`;
+      // `{}` inserts a row of defaults and binds no payload (an unused parameter is a protocol error).
+      const insertInto = `insert into public.${ident(relation.name)} as ${root.alias}`;
+      if (columns.length === 0) {
+        mutation = `${insertInto} default values`;
+      } else {
+        const source = `json_populate_recordset(null::public.${ident(relation.name)}, ${params.add(JSON.stringify(rows))}::json) as _p`;
+        const values = columns.map((column) => `_p.${ident(column)}`).join(', ');
+        mutation = `${insertInto} (${columns.map(ident).join(', ')}) select ${values} from ${source}`;
+      }
       if (preferences.resolution) {
         const conflict = query.get('on_conflict') ? parseColumnList(query.get('on_conflict')!) : relation.primaryKey;
         for (const column of conflict)
@@ -447,7 +449,10 @@ export function createRestRouter(deps: RestDeps): Router {
       send(res, await work(req, caller));
     } catch (error) {
       const restError = toRestError(error, role, (unexpected) =>
-        logger.error({ err: unexpected, method: req.method, path: req.originalUrl }, 'unexpected error in /rest/v1'),
+        logger.error(
+          { err: unexpected, method: req.method, path: req.originalUrl.split('?')[0] },
+          'unexpected error in /rest/v1',
+        ),
       );
       for (const [name, value] of Object.entries(restError.headers)) res.setHeader(name, value);
       res.status(restError.status).json(restError.body);

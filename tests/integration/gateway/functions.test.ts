@@ -4,6 +4,7 @@
  * answers before the function runs, and what a successful delete leaves behind.
  */
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
@@ -195,5 +196,42 @@ describe('the platform in front of functions', () => {
     });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('when no function is named, then 404 from the platform (not the SPA’s page)', async () => {
+    const response = await fetch(`${stack.url}/functions/v1/`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+  });
+
+  it('when the name does not percent-decode, then 400 from the platform, not a 500', async () => {
+    const url = new URL(stack.url);
+    for (const path of ['/functions/v1/%ff', '/functions/v1/delete-user/%E0%A4%A']) {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: url.hostname, port: url.port, path, method: 'POST' }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status, path).toBe(400);
+      expect(JSON.parse(answer.body), path).toEqual({
+        code: 400,
+        message: 'The request path has an invalid percent-encoding',
+      });
+    }
+  });
+
+  it('when the body is over the 10 MB limit, then 413 from the platform', async () => {
+    const response = await fetch(url(), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.config.anonKey}`, 'content-type': 'application/json' },
+      body: `{"user_id":"${'x'.repeat(10 * 1024 * 1024 + 1)}"}`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 413 });
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../../local/gateway/jwt.ts';
@@ -441,5 +442,123 @@ describe('errors in Supabase’s shape', () => {
     const get = await raw('patients?limit=1', { headers: { origin: 'http://tablet.local' } });
     expect(get.headers.get('access-control-expose-headers')).toContain('Content-Range');
     expect(get.headers.get('content-range')).toMatch(/^0-0\/\*$/);
+  });
+});
+
+describe('malformed input answers a 4xx as PostgREST does, never a 500', () => {
+  const raw = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+    fetch(`${stack.url}/rest/v1/${path}`, {
+      ...init,
+      headers: {
+        apikey: stack.config.anonKey,
+        authorization: `Bearer ${stack.config.serviceRoleKey}`,
+        'content-type': 'application/json',
+        ...init.headers,
+      },
+    });
+  /** A GET with the path byte for byte: fetch would re-encode a bad %-sequence. */
+  const rawPath = (path: string) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const url = new URL(stack.url);
+      const req = request(
+        { host: url.hostname, port: url.port, path, headers: { apikey: stack.config.anonKey } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(body) as unknown }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('a path that does not percent-decode is 400 PGRST100', async () => {
+    for (const path of ['/rest/v1/%ff%fe', '/rest/v1/rpc/%E0%A4%A', '/rest/v1/patients%ff?select=id']) {
+      const answer = await rawPath(path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toEqual({
+        code: 'PGRST100',
+        message: 'The request path has an invalid percent-encoding',
+        details: null,
+        hint: null,
+      });
+    }
+  });
+
+  it('a filter value a boolean or integer column cannot take is 400 22P02', async () => {
+    for (const filter of ['deleted=eq.-1', 'deleted=eq.maybe', 'id=eq.abc', 'id=in.(1,x)']) {
+      const response = await raw(`patients?${filter}`);
+      expect(response.status, filter).toBe(400);
+      expect(await response.json(), filter).toMatchObject({ code: '22P02' });
+    }
+  });
+
+  it('an id beyond bigint or a float where an integer goes is 400, not 500', async () => {
+    for (const filter of ['id=eq.99999999999999999999', 'id=eq.1e308', 'id=gt.-99999999999999999999']) {
+      const response = await raw(`patients?${filter}`);
+      expect(response.status, filter).toBe(400);
+      expect(await response.json(), filter).toMatchObject({ code: expect.stringMatching(/^22/) as unknown });
+    }
+  });
+
+  it('a NUL in a filter, a select, an order or a body is 400, not 500', async () => {
+    for (const query of ['name=eq.a%00b', 'select=id%00', 'order=name%00']) {
+      const response = await raw(`patients?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.json(), query).toHaveProperty('code');
+    }
+    const body = await raw('patients', { method: 'POST', body: '{"name":"a\\u0000b","phone":"1","clinic_id":1}' });
+    expect(body.status).toBe(400);
+    expect(await body.json()).toMatchObject({ code: '22P05' });
+  });
+
+  it('a lone surrogate in a body is 400, not 500', async () => {
+    const response = await raw('patients', { method: 'POST', body: '{"name":"x\\ud800","phone":"1","clinic_id":1}' });
+    expect(response.status).toBe(400);
+  });
+
+  it('a body nested 10,000 levels deep is 413 54001 (too complex), not 500', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const response = await raw('patients', { method: 'POST', body: `{"name":${deep}}` });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      code: '54001',
+      message: 'stack depth limit exceeded',
+      details: null,
+      hint: 'Send less deeply nested input.',
+    });
+    const rpc = await raw('rpc/is_valid_time_zone', { method: 'POST', body: `{"p_name":${deep}}` });
+    expect(rpc.status).toBe(413);
+  });
+
+  it('a body over 1 MB is 413 PGRST413, and invalid JSON is 400 PGRST102', async () => {
+    const big = await raw('patients', { method: 'POST', body: `{"name":"${'x'.repeat(1024 * 1024 + 1)}"}` });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 'PGRST413' });
+    for (const body of ['{', '{"name":}', 'NaN', "{'a':1}"]) {
+      const response = await raw('patients', { method: 'POST', body });
+      expect(response.status, body).toBe(400);
+      expect(await response.json(), body).toMatchObject({ code: 'PGRST102' });
+    }
+  });
+
+  it('an empty object inserts a row of defaults (a table without required columns would take it; here 400 23502)', async () => {
+    const response = await raw('patients', { method: 'POST', body: '{}' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: '23502' });
+  });
+
+  it('bad Range and Prefer headers are ignored or refused with a 4xx', async () => {
+    const headerSets: Record<string, string>[] = [
+      { range: 'items=abc' },
+      { range: '0-99999999999999999999' },
+      { range: '5-1' },
+      { prefer: 'count=bogus, return=, ,,=,' },
+    ];
+    for (const headers of headerSets) {
+      const response = await raw('patients?select=id&limit=1', { headers });
+      expect(response.status, JSON.stringify(headers)).toBeLessThan(500);
+    }
   });
 });
