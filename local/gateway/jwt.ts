@@ -19,6 +19,7 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, reason: 'malformed' };
   const [header, payload, signature] = parts as [string, string, string];
+  if (!parts.every(isCanonicalBase64url)) return { ok: false, reason: 'malformed' };
   let parsedHeader: unknown;
   let claims: unknown;
   try {
@@ -36,6 +37,16 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   const exp = (claims as JwtClaims).exp;
   if (typeof exp === 'number' && exp <= nowSeconds) return { ok: false, reason: 'expired' };
   return { ok: true, claims: claims as JwtClaims };
+}
+
+/**
+ * Whether a segment is base64url exactly as an encoder writes it: only `A–Z a–z 0–9 - _`, no
+ * padding, and no stray trailing bits (decoding and encoding again gives the same text). Node's
+ * decoder is lenient about all three, so one signature would otherwise have many spellings.
+ */
+export function isCanonicalBase64url(segment: string): boolean {
+  if (!/^[A-Za-z0-9_-]*$/.test(segment)) return false;
+  return Buffer.from(segment, 'base64url').toString('base64url') === segment;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -57,6 +57,28 @@ describe.skipIf(!ctx.chromium)('login', () => {
     });
   });
 
+  it('asks to wait once an address has failed too often (429), and stays on the login page', async () => {
+    const email = uniqueEmail('guessed');
+    const { anonKey } = (await (await fetch(`${ctx.baseUrl}/config.json`)).json()) as { anonKey: string };
+    // Someone guesses from elsewhere until the address is throttled (10 failures per window).
+    let status = 0;
+    for (let attempt = 0; attempt < 10 && status !== 429; attempt += 1) {
+      const response = await fetch(`${ctx.baseUrl}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: `guess-${attempt}` }),
+      });
+      status = response.status;
+    }
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await page.goto('/login');
+      await fillLogin(page, email, 'one-more-guess');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expectText(page, 'Too many sign-in attempts. Please wait a few minutes and try again.');
+      expect(new URL(page.url()).pathname).toBe('/login');
+    });
+  });
+
   it('counts whitespace-only fields as empty and bounds over-long input', async () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
       await page.goto('/login');

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import { headerValue } from '../caller.ts';
 import { AuthError, forbidden, notFound, unexpectedFailure, unprocessable, validationFailed } from './errors.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
-import { bodyOf, optionalMetadata, optionalString, queryString, type AuthDeps } from './request.ts';
+import { bodyOf, optionalMetadata, optionalString, type AuthDeps } from './request.ts';
 import { bearerToken, verifyBearer } from './sessions.ts';
 import {
   confirmEmail,
@@ -15,6 +15,7 @@ import {
   updateUser,
   userWithIdentities,
   validateEmail,
+  type Metadata,
   type UserRow,
 } from './users.ts';
 
@@ -42,9 +43,47 @@ export function mountAdminRoutes(router: Router, deps: AuthDeps): void {
 
   router.use('/admin', requireAdmin);
 
+  /**
+   * What the project's `handle_new_user` trigger accepts in `app_metadata` (a staff invite):
+   * `role` one of the staff roles and `clinic_id` an existing clinic, both or neither. Checked
+   * here so a bad value is the caller's 422, not the trigger's "Database error creating new user".
+   */
+  async function checkStaffAppMetadata(appMetadata: Metadata): Promise<void> {
+    const { role, clinic_id: clinicId } = appMetadata;
+    if (role !== undefined && role !== null && (typeof role !== 'string' || !STAFF_ROLES.includes(role))) {
+      throw unprocessable('validation_failed', `app_metadata.role must be one of ${STAFF_ROLES.join(', ')}`);
+    }
+    if (clinicId === undefined || clinicId === null) return;
+    const id = typeof clinicId === 'string' && /^\d{1,18}$/.test(clinicId) ? Number(clinicId) : clinicId;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+      throw unprocessable('validation_failed', 'app_metadata.clinic_id must be the id of a clinic (a whole number)');
+    }
+    const { rows } = await db.query<{ id: string }>(`select id::text from public.clinics where id = $1`, [id]);
+    if (!rows[0]) throw unprocessable('validation_failed', `app_metadata.clinic_id ${id}: no such clinic`);
+  }
+
+  /** On creation the trigger also needs either both staff fields, or a clinic name and a name to found a clinic. */
+  async function checkStaffMetadata(appMetadata: Metadata, userMetadata: Metadata): Promise<void> {
+    await checkStaffAppMetadata(appMetadata);
+    const hasRole = typeof appMetadata.role === 'string';
+    const hasClinic = appMetadata.clinic_id !== undefined && appMetadata.clinic_id !== null;
+    if (hasRole !== hasClinic) {
+      throw unprocessable('validation_failed', 'app_metadata needs both role and clinic_id, or neither');
+    }
+    if (hasRole) return;
+    const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+    if (!text(userMetadata.clinic_name) || !text(userMetadata.name)) {
+      throw unprocessable(
+        'validation_failed',
+        'A staff account needs app_metadata {role, clinic_id}, or user_metadata {name, clinic_name} to found a clinic',
+      );
+    }
+  }
+
   router.get('/admin/users', async (req: Request, res: Response) => {
-    const page = positiveInteger(queryString(req, 'page'), 1);
-    const perPage = Math.min(positiveInteger(queryString(req, 'per_page'), 50), 1000);
+    const page = paginationParameter(req, 'page', 1);
+    const perPage = Math.min(paginationParameter(req, 'per_page', 50), 1000);
+    if ((page - 1) * perPage > MAX_OFFSET) throw validationFailed('Bad Pagination Parameters: page is out of range');
     const { users: rows, total } = await listUsers(db, perPage, (page - 1) * perPage);
     const users = [];
     for (const user of rows) users.push(await userWithIdentities(db, user));
@@ -69,6 +108,7 @@ export function mountAdminRoutes(router: Router, deps: AuthDeps): void {
     const appMetadata = optionalMetadata(body, 'app_metadata') ?? {};
     const bannedUntil = banUntil(body.ban_duration);
     if (await findUserByEmail(db, email)) throw emailExists();
+    await checkStaffMetadata(appMetadata, userMetadata);
     const passwordHash = password === undefined ? null : await hashPassword(password);
     const created = await db.transaction(async (tx) => {
       let user = await insertUser(
@@ -106,6 +146,7 @@ export function mountAdminRoutes(router: Router, deps: AuthDeps): void {
     const userMetadata = optionalMetadata(body, 'user_metadata');
     if (userMetadata) changes.raw_user_meta_data = JSON.stringify(mergeMetadata(user.raw_user_meta_data, userMetadata));
     const appMetadata = optionalMetadata(body, 'app_metadata');
+    if (appMetadata) await checkStaffAppMetadata(appMetadata);
     if (appMetadata) changes.raw_app_meta_data = JSON.stringify(mergeMetadata(user.raw_app_meta_data, appMetadata));
     const bannedUntil = banUntil(body.ban_duration);
     if (bannedUntil !== undefined) changes.banned_until = bannedUntil;
@@ -157,10 +198,26 @@ export function mountAdminRoutes(router: Router, deps: AuthDeps): void {
 
 const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 
-function positiveInteger(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+/** The roles of the staff profile (public.users.role's check constraint). */
+const STAFF_ROLES = ['superadmin', 'admin', 'receptionist', 'dentist'];
+/** Past this an offset is no page of a real user list (and Postgres' bigint ends near 9.2e18). */
+const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
+
+/**
+ * `page` / `per_page` as GoTrue reads them (an unsigned integer; absent or 0 takes the default);
+ * anything else is 400 "Bad Pagination Parameters", as GoTrue answers a failed ParseUint.
+ */
+function paginationParameter(req: Request, name: string, fallback: number): number {
+  const raw = req.query[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) {
+    throw validationFailed(`Bad Pagination Parameters: ${name} must be a whole number`);
+  }
+  const value = Number(raw);
+  return value > 0 ? value : fallback;
 }
+
+const MAX_BAN_MILLISECONDS = 290 * 365 * 24 * 3_600_000;
 
 const DURATION_UNITS: Record<string, number> = {
   ns: 1e-6,
@@ -182,5 +239,9 @@ function banUntil(value: unknown): Date | null | undefined {
     throw validationFailed(`invalid format for ban duration: time: invalid duration "${text}"`);
   }
   const milliseconds = parts.reduce((sum, part) => sum + Number(part[1]) * DURATION_UNITS[part[2]!]!, 0);
+  // Go's durations end near 292 years; past that (or past what a Date can hold) is no duration.
+  if (!Number.isFinite(milliseconds) || milliseconds > MAX_BAN_MILLISECONDS) {
+    throw validationFailed(`invalid format for ban duration: time: invalid duration "${text}"`);
+  }
   return new Date(Date.now() + milliseconds);
 }

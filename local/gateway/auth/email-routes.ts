@@ -12,7 +12,16 @@ import {
 } from './email-links.ts';
 import { AuthError, badRequest, emailRateLimited, forbidden, unprocessable, validationFailed } from './errors.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
-import { bodyOf, optionalMetadata, optionalString, queryString, refusePkce, type AuthDeps } from './request.ts';
+import type { AuthRateLimits } from './rate-limit.ts';
+import {
+  bodyOf,
+  clientIp,
+  optionalMetadata,
+  optionalString,
+  queryString,
+  refusePkce,
+  type AuthDeps,
+} from './request.ts';
 import { startSession, type SessionJson } from './sessions.ts';
 import {
   confirmEmail,
@@ -32,7 +41,7 @@ const LINK_INVALID = 'Email link is invalid or has expired';
 const OTP_INVALID = 'Token has expired or is invalid';
 
 /** Sign-up, confirmation resend, password recovery and the links those e-mails carry. */
-export function mountEmailRoutes(router: Router, deps: AuthDeps): void {
+export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRateLimits): void {
   const { db, config, mailbox } = deps;
 
   /** Stores a fresh token for the address and mails the link, at most once a minute per kind. */
@@ -100,6 +109,7 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps): void {
     const type = optionalString(body, 'type');
     if (type !== 'signup') throw validationFailed('Only the signup confirmation can be resent by the local stack');
     const email = validateEmail(body.email);
+    limits.takeMail(email, clientIp(req));
     const user = await findUserByEmail(db, email);
     // Like GoTrue, the answer does not tell whether the address has an unconfirmed account.
     if (user && !isConfirmed(user)) {
@@ -113,6 +123,7 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps): void {
     refusePkce(body);
     if (body.email === undefined || body.email === '') throw validationFailed('Password recovery requires an email');
     const email = validateEmail(body.email);
+    limits.takeMail(email, clientIp(req));
     const user = await findUserByEmail(db, email);
     if (user) await mailLink(user, 'recovery', allowedRedirect(queryString(req, 'redirect_to'), config));
     res.json({});
@@ -184,10 +195,13 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps): void {
       throw validationFailed('Unsupported verification type');
     }
     let find: (tx: Queryable, column: TokenColumn) => Promise<UserRow | undefined>;
+    let attempt: { succeeded(): void } | undefined;
     if (hash) {
       find = (tx, column) => findUserByToken(tx, column, hash);
     } else if (otp) {
       const email = validateEmail(body.email);
+      // A six-digit code can be guessed: wrong codes count like wrong passwords.
+      attempt = limits.beginAttempt(email, clientIp(req));
       const expected = tokenHash(email, otp);
       find = async (tx, column) => {
         const user = await findUserByEmail(tx, email);
@@ -197,6 +211,7 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps): void {
       throw validationFailed('Verify requires either a token or a token hash');
     }
     const session = await db.transaction((tx) => redeem(tx, type, (column) => find(tx, column), OTP_INVALID));
+    attempt?.succeeded();
     res.json(session);
   });
 }

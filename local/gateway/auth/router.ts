@@ -3,7 +3,8 @@ import { resolveCaller } from '../caller.ts';
 import { mountAdminRoutes } from './admin-routes.ts';
 import { mountEmailRoutes } from './email-routes.ts';
 import { API_VERSION_HEADER, AuthError, requestedApiVersion, sendAuthError } from './errors.ts';
-import type { AuthDeps } from './request.ts';
+import { AuthRateLimits } from './rate-limit.ts';
+import { checkInput, type AuthDeps } from './request.ts';
 import { mountSessionRoutes } from './session-routes.ts';
 
 /** Routes the API gateway lets through without a key: the links in e-mails are opened by a bare browser. */
@@ -14,8 +15,9 @@ const OPEN_PATHS = new Set(['/verify']);
  * status codes, error codes and bodies. Users, sessions and refresh tokens live in the
  * `auth` schema, so the project's triggers on `auth.users` run as they do on Supabase.
  */
-export function createAuthRouter(deps: AuthDeps) {
+export function createAuthRouter(deps: AuthDeps & { rateLimits?: AuthRateLimits }) {
   const router = Router();
+  const limits = deps.rateLimits ?? new AuthRateLimits(deps.config.authRateLimit);
 
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (OPEN_PATHS.has(req.path)) return next();
@@ -33,6 +35,11 @@ export function createAuthRouter(deps: AuthDeps) {
   });
   // GoTrue reads every body as JSON whatever its content type.
   router.use(express.json({ limit: '1mb', strict: false, type: () => true }));
+  // What Postgres cannot store (NUL, lone surrogates) or JSON.stringify cannot walk is a 400, not a 500.
+  router.use((req: Request, _res: Response, next: NextFunction) => {
+    checkInput(req);
+    next();
+  });
 
   router.get('/health', (_req, res) => {
     res.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
@@ -55,8 +62,8 @@ export function createAuthRouter(deps: AuthDeps) {
       saml_enabled: false,
     });
   });
-  mountEmailRoutes(router, deps);
-  mountSessionRoutes(router, deps);
+  mountEmailRoutes(router, deps, limits);
+  mountSessionRoutes(router, deps, limits);
   mountAdminRoutes(router, deps);
 
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
@@ -109,6 +116,11 @@ function toAuthError(error: unknown): AuthError {
       return new AuthError(415, 'bad_json', parserError.message ?? 'Unsupported content encoding');
     case 'request.aborted':
       return new AuthError(400, 'bad_json', 'Request aborted');
+  }
+  // Express's own refusals (a path segment that is not valid percent-encoding, …) are the client's fault.
+  const status = parserError?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AuthError(status, 'validation_failed', 'Unable to parse the request: invalid URL encoding or request');
   }
   return new AuthError(
     500,

@@ -2,7 +2,8 @@ import type { Request, Response, Router } from 'express';
 import { headerValue } from '../caller.ts';
 import { badRequest, unprocessable, validationFailed } from './errors.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
-import { bodyOf, optionalMetadata, optionalString, queryString, type AuthDeps } from './request.ts';
+import type { AuthRateLimits } from './rate-limit.ts';
+import { bodyOf, clientIp, optionalMetadata, optionalString, queryString, type AuthDeps } from './request.ts';
 import { authenticate, bearerToken, endSessions, refreshSession, startSession, type LogoutScope } from './sessions.ts';
 import {
   findUserByEmail,
@@ -15,9 +16,11 @@ import {
 } from './users.ts';
 
 const INVALID_CREDENTIALS = 'Invalid login credentials';
+const MAX_EMAIL_LENGTH = 255;
+const MAX_REFRESH_TOKEN_LENGTH = 512;
 
 /** Signing in, refreshing, the current user and signing out. */
-export function mountSessionRoutes(router: Router, deps: AuthDeps): void {
+export function mountSessionRoutes(router: Router, deps: AuthDeps, limits: AuthRateLimits): void {
   const { db, config } = deps;
 
   router.post('/token', async (req: Request, res: Response) => {
@@ -30,9 +33,14 @@ export function mountSessionRoutes(router: Router, deps: AuthDeps): void {
         throw validationFailed('missing email or phone');
       }
       const password = optionalString(body, 'password') ?? '';
-      const user = await findUserByEmail(db, rawEmail.trim());
+      const email = rawEmail.trim();
+      // Counted before the check; a right password takes the count back, so only failures add up.
+      const attempt = limits.beginAttempt(email, clientIp(req));
+      // No address is longer than 255 characters: such a one is not looked up.
+      const user = email.length <= MAX_EMAIL_LENGTH ? await findUserByEmail(db, email) : undefined;
       const passwordMatches = await verifyPassword(password, user?.encrypted_password);
       if (!user || !passwordMatches) throw badRequest('invalid_credentials', INVALID_CREDENTIALS);
+      attempt.succeeded();
       if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
       if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
       res.json(await db.transaction((tx) => startSession(tx, config, user, 'password')));
@@ -41,6 +49,9 @@ export function mountSessionRoutes(router: Router, deps: AuthDeps): void {
     if (grantType === 'refresh_token') {
       const refreshToken = optionalString(body, 'refresh_token');
       if (!refreshToken) throw validationFailed('refresh_token required');
+      // Ours are 32 characters; a huge one is not worth a database round trip.
+      if (refreshToken.length > MAX_REFRESH_TOKEN_LENGTH)
+        throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       res.json(await refreshSession(db, config, refreshToken));
       return;
     }

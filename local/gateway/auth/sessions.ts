@@ -122,7 +122,8 @@ export async function startSession(
 /**
  * The refresh-token grant with rotation: the presented token is revoked and a child issued.
  * A token presented again after it was rotated is treated as theft (GoTrue's reuse
- * detection): every token of that session is revoked, and the caller must sign in again.
+ * detection): every token of that session is revoked and the session ended, so its access
+ * tokens stop working at /auth/v1/user too, and the caller must sign in again.
  */
 export async function refreshSession(db: Database, config: StackConfig, presented: string): Promise<SessionJson> {
   const outcome = await db.transaction(async (tx): Promise<SessionJson | AuthError> => {
@@ -134,9 +135,16 @@ export async function refreshSession(db: Database, config: StackConfig, presente
     if (!current || !current.session_id)
       return badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     if (current.revoked) {
+      // The whole family goes: every refresh token of the session, and the session itself, so the
+      // access tokens issued for it are refused too (the rows stay, so a retry still reads "Already Used").
       await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1`, [
         current.session_id,
       ]);
+      await tx.query(
+        `update auth.sessions set not_after = now(), updated_at = now()
+          where id = $1 and (not_after is null or not_after > now())`,
+        [current.session_id],
+      );
       return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
     const session = await tx.query<{ expired: boolean }>(
@@ -207,7 +215,7 @@ export function verifyBearer(token: string | undefined, config: StackConfig): Jw
 
 /**
  * The signed-in user behind a bearer token. A token whose session was ended (logout,
- * password change elsewhere, admin delete) is refused even before it expires.
+ * password change elsewhere, admin delete, refresh-token reuse) is refused even before it expires.
  */
 export async function authenticate(
   db: Queryable,
@@ -223,10 +231,10 @@ export async function authenticate(
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
   if (sessionId !== undefined) {
     const { rows } = isUuid(sessionId)
-      ? await db.query<{ id: string }>(`select id from auth.sessions where id = $1 and user_id = $2`, [
-          sessionId,
-          user.id,
-        ])
+      ? await db.query<{ id: string }>(
+          `select id from auth.sessions where id = $1 and user_id = $2 and (not_after is null or not_after > now())`,
+          [sessionId, user.id],
+        )
       : { rows: [] };
     if (!rows[0]) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   }

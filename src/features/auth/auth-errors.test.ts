@@ -18,6 +18,12 @@ describe('login failures', () => {
     expect(loginFailureMessage({ message: 'x'.repeat(400) })).toBe('Invalid email or password');
   });
 
+  it('asks to wait when the auth service refuses more attempts (429)', () => {
+    expect(loginFailureMessage(new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit'))).toBe(
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+    );
+  });
+
   it('says so when the server cannot be reached', () => {
     expect(loginFailureMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(
       'Could not reach the server. Check your connection and try again.',

@@ -22,9 +22,13 @@ export function isNetworkFailure(error: unknown): boolean {
   return name === 'AuthRetryableFetchError' || (error instanceof TypeError && /fetch/i.test(error.message));
 }
 
-/** Login: the auth service's message ('Invalid login credentials', 'Email not confirmed', …), else the spec's. */
+/**
+ * Login: the auth service's message ('Invalid login credentials', 'Email not confirmed', …), else
+ * the spec's. A 429 (too many failed attempts for the address or from the network) says to wait.
+ */
 export function loginFailureMessage(error: unknown): string {
   if (isNetworkFailure(error)) return EXTRA_TEXT.unreachable;
+  if (statusOf(error) === 429) return EXTRA_TEXT.tooManyAttempts;
   return safeMessage(error, LOGIN_TEXT.invalidCredentials);
 }
 
