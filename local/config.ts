@@ -24,6 +24,10 @@ export interface StackConfig {
   seedDemoData: boolean;
   production: boolean;
   logLevel: string;
+  /** Where the JSON log lines go: this file (appended) when set, else stderr. */
+  logFile: string | undefined;
+  /** Brakes on password and code guessing at /auth/v1 (AUTH_RATE_LIMIT_*). */
+  authRateLimit: { windowSeconds: number; perEmail: number; perIp: number };
 }
 
 /** Every problem of the environment, one per line of `message`, so an operator fixes them all at once. */
@@ -50,6 +54,16 @@ function isAbsoluteUrl(value: string): boolean {
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** A whole number from 1 up; unset or empty takes the default. */
+const positiveIntegerEnv = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .refine((text) => !text?.trim() || (/^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 1e9), {
+      error: (issue) => `${name} must be a whole number from 1 up, got "${String(issue.input)}"`,
+    })
+    .transform((text) => (text?.trim() ? Number(text) : fallback));
 
 /**
  * The stack's environment, in the order its problems are reported. Unlike the service's, an unset
@@ -93,6 +107,10 @@ const stackEnvSchema = z
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().default('.data'),
     LOG_LEVEL: z.string().default('info'),
+    LOG_FILE: z.string().optional(),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveIntegerEnv('AUTH_RATE_LIMIT_WINDOW_SECONDS', 300),
+    AUTH_RATE_LIMIT_PER_EMAIL: positiveIntegerEnv('AUTH_RATE_LIMIT_PER_EMAIL', 10),
+    AUTH_RATE_LIMIT_PER_IP: positiveIntegerEnv('AUTH_RATE_LIMIT_PER_IP', 100),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET !== DEVELOPMENT_JWT_SECRET, {
     error: 'JWT_SECRET is the public development secret; set a secret of your own when NODE_ENV=production',
@@ -111,6 +129,12 @@ const stackEnvSchema = z
     seedDemoData: (env.SEED_DEMO_DATA ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     production: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL,
+    logFile: env.LOG_FILE?.trim() || undefined,
+    authRateLimit: {
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
+      perIp: env.AUTH_RATE_LIMIT_PER_IP,
+    },
   }));
 
 const problemsOf = (error: z.ZodError) => error.issues.map((issue) => issue.message);
@@ -130,6 +154,24 @@ export const LOCAL_META_APP = {
   appSecret: 'ngiti-local-meta-app-secret-for-development-only',
   verifyToken: 'ngiti-local-webhook-verify-token',
 } as const;
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins the SPA served by the stack itself may have: SITE_URL's, and when that is a loopback
+ * address, the same port under every loopback name (the app opened at 127.0.0.1 instead of
+ * localhost must reach the service too).
+ */
+export function ownOrigins(siteUrl: string): string[] {
+  const site = new URL(siteUrl);
+  if (!LOOPBACK_NAMES.includes(site.hostname)) return [site.origin];
+  const others = LOOPBACK_NAMES.filter((name) => name !== site.hostname).map((name) => {
+    const origin = new URL(site.origin);
+    origin.hostname = name;
+    return origin.origin;
+  });
+  return [site.origin, ...others];
+}
 
 /**
  * The notification service's settings inside the local stack: everything on the stack's own
@@ -158,7 +200,7 @@ export function loadLocalServiceConfig(
     PORT: '0',
     SITE_URL: stack.siteUrl,
     PUBLIC_URL: env.PUBLIC_URL || stack.siteUrl,
-    CORS_ORIGINS: env.CORS_ORIGINS || stack.siteUrl,
+    CORS_ORIGINS: env.CORS_ORIGINS || ownOrigins(stack.siteUrl).join(','),
     JWT_SECRET: stack.jwtSecret,
     META_GRAPH_URL: env.META_GRAPH_URL || standIn(`${internalUrl}/_meta/${STAND_IN_GRAPH_VERSION}`),
     META_OAUTH_DIALOG_URL: env.META_OAUTH_DIALOG_URL || standIn(`${stack.siteUrl}/_meta/dialog/oauth`),

@@ -5,6 +5,7 @@ import {
   LOCAL_META_APP,
   loadConfig,
   loadLocalServiceConfig,
+  ownOrigins,
   productionNotices,
 } from './config.ts';
 
@@ -19,7 +20,8 @@ describe('loadLocalServiceConfig', () => {
       jwtSecret: DEVELOPMENT_JWT_SECRET,
       siteUrl: 'http://localhost:5173',
       publicUrl: 'http://localhost:5173',
-      corsOrigins: ['http://localhost:5173'],
+      // The SPA opened under any loopback name may call the service.
+      corsOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://[::1]:5173'],
       metaGraphUrl: 'http://127.0.0.1:8080/_meta/v21.0',
       metaOauthDialogUrl: 'http://localhost:5173/_meta/dialog/oauth',
       metaAppId: LOCAL_META_APP.appId,
@@ -100,5 +102,21 @@ describe('loadLocalServiceConfig', () => {
     expect(productionNotices(development, loadLocalServiceConfig(development, 'http://127.0.0.1:8080', {}))).toEqual(
       [],
     );
+  });
+
+  it('when SITE_URL is a public address, then CORS allows that origin only; CORS_ORIGINS still wins', () => {
+    const stack = loadConfig({ PORT: '8080', SITE_URL: 'https://clinic.example.com/' });
+    expect(loadLocalServiceConfig(stack, 'http://127.0.0.1:8080', {}).corsOrigins).toEqual([
+      'https://clinic.example.com',
+    ]);
+    expect(ownOrigins('http://127.0.0.1:8080')).toEqual([
+      'http://127.0.0.1:8080',
+      'http://localhost:8080',
+      'http://[::1]:8080',
+    ]);
+    expect(
+      loadLocalServiceConfig(loadConfig({}), 'http://127.0.0.1:8080', { CORS_ORIGINS: 'https://a.example' })
+        .corsOrigins,
+    ).toEqual(['https://a.example']);
   });
 });
