@@ -4,15 +4,30 @@
 // Every pass logs into one fresh directory (NGITI_TEST_LOG_DIR, tests/support/stack.ts); a full run
 // ends with a pass that checks those logs hold nothing private (tests/logs/log-hygiene.test.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const extraArgs = process.argv.slice(2);
-// The time-zone passes rerun what computes clinic time (the SPA, common/, the service's unit tests)
-// with the machine in another zone: New York (behind UTC, with DST) reruns all of it, components
-// included; Manila (the clinic's own zone, ahead of UTC) reruns the pure logic.
-const zoneSensitive = ['--project', 'spa', '--project', 'node', 'src/', 'common/', 'server/'];
+// The time-zone passes rerun the tests that touch clinic time with the machine in another zone:
+// New York (behind UTC, with DST) reruns them all, components included; Manila (the clinic's own
+// zone, ahead of UTC) reruns their pure logic. "Touch clinic time": every test of common/, and the
+// SPA's and the service's tests that name the clinic calendar, a clock, a zone or an appointment time.
+const CLINIC_TIME =
+  /clinic-calendar|clinicToday|clinicWallClock|formatClinic|TZDate|appointment_time|Asia\/Manila|useNow|setSystemTime|useFakeTimers|toClinicIso|clinicInstant|timeZone|\d{4}-\d\d-\d\dT\d\d:\d\d|new Date\(/;
+function testFilesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !file.split(path.sep).includes('node_modules'));
+}
+const clinicTimeTests = [
+  ...testFilesUnder('common'),
+  ...[...testFilesUnder('src'), ...testFilesUnder('server')].filter((file) =>
+    CLINIC_TIME.test(readFileSync(file, 'utf8')),
+  ),
+].sort();
+const zoneSensitive = ['--project', 'spa', '--project', 'node', ...clinicTimeTests];
 const passes = [
   { label: 'all suites', env: {}, args: extraArgs },
   // Only when no filter was given: a filtered run is someone iterating on one file.
@@ -22,7 +37,13 @@ const passes = [
         {
           label: 'clinic-time pure logic, TZ=Asia/Manila',
           env: { TZ: 'Asia/Manila' },
-          args: [...zoneSensitive, '--exclude', '**/*.dom.test.tsx', '--exclude', '**/node_modules/**'],
+          args: [
+            '--project',
+            'spa',
+            '--project',
+            'node',
+            ...clinicTimeTests.filter((file) => !file.endsWith('.dom.test.tsx')),
+          ],
         },
         // Last: what every pass before it logged.
         { label: 'log hygiene', env: { NGITI_CHECK_LOGS: '1' }, args: ['--project', 'logs'] },

@@ -125,6 +125,20 @@ function asEveryCaller(requests: Omit<SweepRequest, 'as'>[]): SweepRequest[] {
   );
 }
 
+/**
+ * The REST corpus is large: the staff member (whose requests reach the tables through RLS) sends
+ * all of it, the API key alone every third request (it mostly meets the same parsing, then RLS).
+ */
+function asStaffAndSomeAnon(requests: Omit<SweepRequest, 'as'>[]): SweepRequest[] {
+  const [anon, staff] = callers as [(typeof callers)[number], (typeof callers)[number]];
+  const as = (caller: typeof anon) => (req: Omit<SweepRequest, 'as'>) => ({
+    ...req,
+    as: caller.as,
+    headers: { ...caller.headers, ...req.headers },
+  });
+  return [...requests.map(as(staff)), ...requests.filter((_, index) => index % 3 === 0).map(as(anon))];
+}
+
 /** The few values every column gets (each column type gets all of BAD_QUERY_VALUES once). */
 const COLUMN_VALUES = ['abc', '%00', '99999999999999999999', '%ED%A0%80'];
 
@@ -212,8 +226,8 @@ describe('the malformed-input sweep', () => {
           { method: 'POST', path: `/rest/v1/rpc/${segment}` },
         );
 
-      const failures = await sweep(asEveryCaller(requests));
-      expectNoFailures(failures, requests.length * callers.length);
+      const sent = asStaffAndSomeAnon(requests);
+      expectNoFailures(await sweep(sent), sent.length);
     },
     SWEEP_TIMEOUT,
   );
