@@ -8,7 +8,8 @@
 --   * the account is deleted (auth.users), soft-deleted (deleted_at) or banned
 --     (banned_until set to a future time);
 --   * a session ends (auth.sessions row deleted: sign-out, scope global or
---     local, and whatever GoTrue deletes with the account or a ban);
+--     local, and whatever GoTrue deletes with the account or a ban; or its
+--     not_after set to now when a used refresh token came back);
 --   * the staff profile (public.users) changes role or clinic, or is deleted.
 -- The payload stays small: {user_id, session_id, reason}; session_id is null
 -- unless one session ended. Notifications are delivered at commit, so a
@@ -87,3 +88,13 @@ create trigger access_changed_on_profile_update
 create trigger access_revoked_on_profile_delete
   after delete on public.users
   for each row execute function public.notify_access_change();
+
+-- GoTrue ends a session whose used refresh token came back (the family is revoked) by setting
+-- not_after rather than deleting it: that ends its access too.
+create trigger access_revoked_on_session_expiry
+  after update of not_after on auth.sessions
+  for each row when (
+    new.not_after is not null and new.not_after <= pg_catalog.now()
+    and (old.not_after is null or old.not_after > pg_catalog.now())
+  )
+  execute function public.notify_access_change();

@@ -268,6 +268,27 @@ describe('a live-update socket whose access ends', () => {
     expect((await refusal(firstToken)).message).toBe(AUTH_ERRORS.sessionEnded);
   });
 
+  it('when a used refresh token comes back (the session family is revoked), then the socket of that session closes', async () => {
+    const staff = await newStaff(clinics.smile);
+    const signedIn = await stack.signedIn(staff.email, PASSWORD);
+    const { session } = (await signedIn.auth.getSession()).data;
+    const victim = await watch(session!.access_token);
+    const colleague = await watch(await accessToken(stack, DEMO.reception));
+    const refresh = (token: string) =>
+      fetch(`${stack.url}/auth/v1/token?grant_type=refresh_token`, {
+        method: 'POST',
+        headers: { apikey: stack.config.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: token }),
+      });
+
+    await expectClosedWhileColleagueStays(victim, colleague, async () => {
+      expect((await refresh(session!.refresh_token)).status).toBe(200);
+      // The same token again: reuse, so the whole family (the session) ends.
+      expect((await refresh(session!.refresh_token)).status).toBe(400);
+    });
+    expect((await refusal(session!.access_token)).message).toBe(AUTH_ERRORS.sessionEnded);
+  });
+
   it('when a session ends without a notice (LISTEN was down), then the access re-check closes its socket', async () => {
     const staff = await newStaff(clinics.smile);
     const victim = await watch(await staffToken(staff.email));
