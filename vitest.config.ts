@@ -52,9 +52,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
-          // One browser file at a time: they share one stack and the demo clinics, and a live-update
-          // test must not count another file's changes to Smile Dental as its own.
-          fileParallelism: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
