@@ -396,10 +396,11 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
           () => document.querySelectorAll('.blocked-periods tbody tr button[aria-label^="Delete block"]').length === 4,
         );
         expect(await blockedPeriodRows(page)).toEqual([
-          [day, '09:00', '10:00', 'Delete'],
-          [day, '11:00', '12:00', 'Delete'],
-          [day, '13:00', '15:00', 'Delete'],
-          [day, '17:00', '18:00', 'Delete'],
+          // 12-hour, like the slot grid.
+          [day, '9:00 AM', '10:00 AM', 'Delete'],
+          [day, '11:00 AM', '12:00 PM', 'Delete'],
+          [day, '1:00 PM', '3:00 PM', 'Delete'],
+          [day, '5:00 PM', '6:00 PM', 'Delete'],
         ]);
         expect(await fixtures.blocks(dentistId)).toEqual([
           { specific_date: day, start_time: '09:00:00', end_time: '10:00:00' },
@@ -408,10 +409,12 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
           { specific_date: day, start_time: '17:00:00', end_time: '18:00:00' },
         ]);
 
-        await dialog.getByRole('button', { name: `Delete block ${day} 13:00–15:00` }).click();
+        await dialog.getByRole('button', { name: `Delete block ${day} 1:00 PM–3:00 PM` }).click();
         await confirm(page, 'Delete block?', 'Delete this block?', 'Yes, delete');
         await expectText(page, 'Deleted!');
-        await dialog.getByRole('button', { name: `Delete block ${day} 13:00–15:00` }).waitFor({ state: 'detached' });
+        await dialog
+          .getByRole('button', { name: `Delete block ${day} 1:00 PM–3:00 PM` })
+          .waitFor({ state: 'detached' });
         expect(await slotStates(page)).toMatchObject({ '13:00': 'available', '14:00': 'available' });
         expect(await fixtures.blocks(dentistId)).toHaveLength(3);
 

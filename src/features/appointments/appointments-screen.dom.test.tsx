@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_UPDATED } from '@common/contract';
 import type { AppointmentRow } from '@/lib/database.types';
 import type { SubscribeOptions } from '@/lib/realtime-client';
-import { db, failNext, pgError, seed } from '@/testing/mocks';
+import { db, failNext, holdNext, pgError, seed } from '@/testing/mocks';
 import { fakeRealtime } from './live/testing/fake-realtime';
 import { mockStatusNotifications } from './status/testing/notification-service';
 import AppointmentsTab from './tab';
@@ -147,6 +147,17 @@ async function openList() {
 }
 
 describe('the Appointments list', () => {
+  it('shows a loading state, not "Total: 0", until the appointments have arrived', async () => {
+    arrangeList();
+    const held = holdNext({ method: 'GET', table: 'appointments' });
+    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await held.reached;
+    expect(await screen.findByText('Loading appointments…', {}, { timeout: 5000 })).toBeTruthy();
+    expect(summary()).toBe('');
+    held.release();
+    await waitFor(() => expect(summary()).toBe('Total: 5 appointment(s) this month'));
+  });
+
   it('opens on this month in clinic time with the summary, the dentist counts and one card per dentist who has appointments', async () => {
     await openList();
     expect(screen.getByRole('heading', { level: 1, name: 'Appointments' })).toBeTruthy();

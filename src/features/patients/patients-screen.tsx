@@ -87,8 +87,10 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
   );
 
   const status = patients.isPending ? 'loading' : patients.isError && !list ? 'failed' : 'ready';
+  // A failed first load is the table's to say (with Retry); the header says it only when a reload
+  // failed under rows that are still shown.
   const headerMessage =
-    message ?? (patients.isError ? { tone: 'error' as const, text: PATIENT_TEXT.fetchFailed } : null);
+    message ?? (patients.isError && list ? { tone: 'error' as const, text: PATIENT_TEXT.fetchFailed } : null);
 
   return (
     <section ref={sectionRef} className="patients" aria-labelledby="patients-title">
@@ -114,7 +116,7 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
           </div>
         </div>
         <div className="patients-header-info">
-          {status === 'loading' ? null : (
+          {status !== 'ready' ? null : (
             <p className="patients-total" data-testid="patients-total">
               {PATIENT_TEXT.total(list?.length ?? 0)}
             </p>

@@ -205,7 +205,9 @@ export function AppointmentsList({
   return (
     <div className="appointments-list">
       <p className="appointments-summary" data-testid="appointments-summary" aria-live="polite">
-        {periodSummary(shown.length, selection.view)}
+        {/* No count while the rows are on their way: a "Total: 0" there would not be true. A failed
+            read is the spec's silent empty list (part 2 §8), and counts 0. */}
+        {appointments.isPending ? '' : periodSummary(shown.length, selection.view)}
       </p>
       <ListFilters
         selection={selection}

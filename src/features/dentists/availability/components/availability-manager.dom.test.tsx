@@ -212,9 +212,9 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
           .slice(1)
           .map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent)),
       ).toEqual([
-        ['2030-01-09', '09:00', '12:00', 'Delete'],
-        ['2030-01-09', '16:00', '18:00', 'Delete'],
-        ['2030-01-15', '13:00', '15:00', 'Delete'],
+        ['2030-01-09', '9:00 AM', '12:00 PM', 'Delete'],
+        ['2030-01-09', '4:00 PM', '6:00 PM', 'Delete'],
+        ['2030-01-15', '1:00 PM', '3:00 PM', 'Delete'],
       ]),
     );
     expect(screen.queryByText('Unsaved changes')).toBeNull();
@@ -236,14 +236,14 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
 
   it("deletes one block after 'Delete block?' / 'Delete this block?', then says 'Deleted!'", async () => {
     const { user } = await embedded();
-    await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 13:00–15:00' }));
+    await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 1:00 PM–3:00 PM' }));
     expect(await screen.findByText('Delete block?')).toBeTruthy();
     expect(screen.getByText('Delete this block?')).toBeTruthy();
     await confirmWith('Cancel');
     await waitFor(() => expect(screen.queryByText('Delete block?')).toBeNull());
     expect(db.table('dentist_availability').find(102)).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 13:00–15:00' }));
+    await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 1:00 PM–3:00 PM' }));
     await confirmWith('Yes, delete');
     expect(await screen.findByText('Deleted!')).toBeTruthy();
     expect(storedBlocks()).toEqual([['2030-01-09', '09:00:00', '10:00:00']]);

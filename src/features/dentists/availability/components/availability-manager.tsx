@@ -5,6 +5,7 @@ import {
   clinicInstant,
   clinicToday,
   monthOf,
+  twelveHourLabel,
   weekdayName,
   type IsoDate,
 } from '@common/clinic-calendar';
@@ -213,8 +214,9 @@ function ManagerBody({
         </button>
       ),
     },
-    { key: 'start', header: 'Start', render: (period) => period.start },
-    { key: 'end', header: 'End', render: (period) => period.end },
+    // 12-hour, like the slot grid and the spec's slots.
+    { key: 'start', header: 'Start', render: (period) => twelveHourLabel(period.start) },
+    { key: 'end', header: 'End', render: (period) => twelveHourLabel(period.end) },
     {
       key: 'actions',
       header: 'Actions',
@@ -223,7 +225,7 @@ function ManagerBody({
         <button
           type="button"
           className="button button-secondary button-small button-danger-text"
-          aria-label={`Delete block ${period.date} ${period.start}–${period.end}`}
+          aria-label={`Delete block ${period.date} ${twelveHourLabel(period.start)}–${twelveHourLabel(period.end)}`}
           disabled={busy}
           onClick={() => void onDeleteBlock(period)}
         >

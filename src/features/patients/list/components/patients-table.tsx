@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import { EmptyState, LoadingState } from '@/components/states/states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { rowWindow, sameWindow, type RowWindow } from '@/lib/row-window';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT, PATIENT_TEXT } from '../../model/messages';
@@ -139,11 +139,7 @@ export function PatientsTable({
   if (status === 'loading') placeholder = <LoadingState label={PATIENT_EXTRA_TEXT.loading} />;
   else if (status === 'failed')
     placeholder = (
-      <EmptyState title={PATIENT_TEXT.fetchFailed}>
-        <button type="button" className="button button-secondary" onClick={onRetry}>
-          {PATIENT_EXTRA_TEXT.retry}
-        </button>
-      </EmptyState>
+      <ErrorState title={PATIENT_TEXT.fetchFailed} onRetry={onRetry} retryLabel={PATIENT_EXTRA_TEXT.retry} />
     );
   else if (count === 0)
     placeholder = (
