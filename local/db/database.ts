@@ -41,9 +41,25 @@ function withoutBoundValues(error: unknown): unknown {
   return error;
 }
 
-/** Postgres compiled to WASM, persisted in `dataDir` (in memory when undefined). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { btree_gist, pgcrypto, pg_trgm } });
+/** The extensions the migrations create (Supabase has them). */
+export const PGLITE_EXTENSIONS = { btree_gist, pgcrypto, pg_trgm };
+
+export interface PgliteDatabase extends Database {
+  readonly kind: 'pglite';
+  /** A tarball of the data directory, to start other databases from (tests). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * Postgres compiled to WASM, persisted in `dataDir` (in memory when undefined); `template`, a
+ * tarball of a data directory (dumpDataDir), is what an in-memory or empty one starts from.
+ */
+export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<PgliteDatabase> {
+  const db = await PGlite.create({
+    dataDir,
+    extensions: PGLITE_EXTENSIONS,
+    ...(template ? { loadDataDir: template } : {}),
+  });
   await db.exec(`set timezone = 'UTC'`);
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
@@ -64,6 +80,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
     listen: (channel, onNotify) => db.listen(channel, onNotify),
     close: () => db.close(),
+    dumpDataDir: () => db.dumpDataDir('none'),
   };
 }
 

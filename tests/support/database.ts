@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/database.ts';
 import { migrate } from '../../local/db/migrate.ts';
+import { migratedTemplate } from './pglite-template.ts';
 import { announcePostgresTarget, createScratchDatabase, testDatabaseUrl } from './postgres.ts';
 
 /**
@@ -30,13 +31,8 @@ export function databaseTargets(): DatabaseTarget[] {
 export async function freshDatabase(target: DatabaseTarget, options: { seed?: boolean } = {}): Promise<FreshDatabase> {
   const seed = options.seed ?? false;
   if (target === 'pglite') {
-    const db = await openPglite(undefined);
-    try {
-      await migrate(db, { seed });
-    } catch (error) {
-      await db.close();
-      throw error;
-    }
+    // Already migrated: a copy of the template (tests/support/pglite-template.ts).
+    const db = await openPglite(undefined, await migratedTemplate(seed));
     return { target, db, cleanup: () => db.close() };
   }
 

@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { closeLogger, createLogger, type Logger } from '../../local/logger.ts';
 import { startStack, DEMO_PASSWORD, type RunningStack } from '../../local/stack.ts';
+import { prepareDataDir } from './pglite-template.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 export interface TestStack extends RunningStack {
@@ -67,6 +68,12 @@ export async function startTestStack(
   const scratch = options.postgresServerUrl ? await createScratchDatabase(options.postgresServerUrl) : undefined;
   const ownDataDir = !scratch && !options.dataDir;
   const dataDir = scratch ? undefined : (options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ngiti-test-'))));
+  // A data directory of its own starts from the migrated template, unless the test sets what
+  // decides the seeding or the database itself (then the stack prepares it, as `npm start` would).
+  const decidesDatabase = ['SEED_DEMO_DATA', 'NODE_ENV', 'DATABASE_URL', 'DATA_DIR'].some(
+    (name) => options.env !== undefined && name in options.env,
+  );
+  if (ownDataDir && dataDir && !decidesDatabase) await prepareDataDir(dataDir, options.seed ?? true);
   const logFile = testLogFile(options.logLabel ?? 'stack');
   const stack = await startStack({
     PORT: '0',

@@ -1,0 +1,50 @@
+/**
+ * The test databases start from a template (tests/support/pglite-template.ts): a copy of it must
+ * be the database the migrations and the seed make, object for object and row for row.
+ */
+import { describe, expect, it } from 'vitest';
+import { openPglite, type Database } from '../../../local/db/database.ts';
+import { migrate } from '../../../local/db/migrate.ts';
+import { migratedTemplate } from '../../support/pglite-template.ts';
+
+/** Every schema object the migrations make, and what the seed writes, as comparable text. */
+async function fingerprint(db: Database): Promise<Record<string, unknown>> {
+  const one = async (sql: string) => (await db.query<{ v: unknown }>(sql)).rows[0]?.v;
+  return {
+    relations:
+      await one(`select string_agg(n.nspname || '.' || c.relname || ':' || c.relkind::text || ':' || c.relrowsecurity::text, ',' order by 1)
+                            as v from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                           where n.nspname in ('public', 'auth', 'supabase_migrations')`),
+    policies: await one(
+      `select string_agg(schemaname || '.' || tablename || '.' || policyname, ',' order by 1) as v from pg_policies`,
+    ),
+    triggers: await one(`select string_agg(tgname, ',' order by 1) as v from pg_trigger where not tgisinternal`),
+    functions: await one(`select string_agg(p.proname, ',' order by 1) as v from pg_proc p
+                            join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'auth')`),
+    migrations: await one(
+      `select string_agg(version, ',' order by version) as v from supabase_migrations.schema_migrations`,
+    ),
+    seeded:
+      await one(`select (select count(*) from public.clinics) || '/' || (select count(*) from auth.users) || '/' ||
+                              (select count(*) from public.appointments) as v`),
+  };
+}
+
+describe('the PGlite test template', () => {
+  for (const seed of [false, true]) {
+    it(`when copied (seed ${seed}), then it is the database the migrations${seed ? ' and the seed' : ''} make`, async () => {
+      const migrated = await openPglite(undefined);
+      const copied = await openPglite(undefined, await migratedTemplate(seed));
+      try {
+        await migrate(migrated, { seed });
+        const expected = await fingerprint(migrated);
+        expect(expected.migrations).toBeTruthy();
+        expect(await fingerprint(copied)).toEqual(expected);
+        // Nothing left for the stack to do on a copy.
+        expect(await migrate(copied, { seed })).toEqual({ applied: [], seeded: false });
+      } finally {
+        await Promise.all([migrated.close(), copied.close()]);
+      }
+    });
+  }
+});
