@@ -87,7 +87,8 @@ describe('a prepared patient search', () => {
     expect(namesOf(search('santos'))).toEqual(['Ana Santos']);
   });
 
-  it('searches 10,000 patients per keystroke well within a frame', () => {
+  // How fast is bench/patients.bench.ts's to measure: a timing here fails on a busy machine.
+  it('searches 10,000 patients keystroke by keystroke, finding the one a Messenger id names', () => {
     const many: Patient[] = Array.from({ length: 10_000 }, (_, index) => ({
       id: index,
       name: `Patient ${index.toString(36)} Dela Cruz`,
@@ -95,10 +96,9 @@ describe('a prepared patient search', () => {
       messenger_id: index % 3 === 0 ? `psid-${index}` : null,
     }));
     const search = createPatientSearch(many);
-    const started = performance.now();
-    for (const query of ['p', 'pa', 'pat', 'pati', 'patie', 'patien', 'patient 7']) search(query);
-    const perKeystroke = (performance.now() - started) / 7;
+    const counts = ['p', 'pa', 'pat', 'pati', 'patie', 'patien', 'patient 7'].map((query) => search(query).length);
+    expect(counts.slice(0, 6)).toEqual([10_000, 10_000, 10_000, 10_000, 10_000, 10_000]);
+    expect(counts[6]).toBe(many.filter((patient) => patient.name.startsWith('Patient 7')).length);
     expect(search('psid-9999')).toHaveLength(1);
-    expect(perKeystroke).toBeLessThan(16);
   });
 });
