@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isCanonicalBase64url } from '../../server/http/canonical-base64url.ts';
 
 export type JwtClaims = Record<string, unknown> & { role?: string; sub?: string; exp?: number; iat?: number };
 
@@ -39,15 +40,7 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   return { ok: true, claims: claims as JwtClaims };
 }
 
-/**
- * Whether a segment is base64url exactly as an encoder writes it: only `A–Z a–z 0–9 - _`, no
- * padding, and no stray trailing bits (decoding and encoding again gives the same text). Node's
- * decoder is lenient about all three, so one signature would otherwise have many spellings.
- */
-export function isCanonicalBase64url(segment: string): boolean {
-  if (!/^[A-Za-z0-9_-]*$/.test(segment)) return false;
-  return Buffer.from(segment, 'base64url').toString('base64url') === segment;
-}
+export { isCanonicalBase64url };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

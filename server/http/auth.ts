@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Caller, CallerVerifier, Clock, SqlClient, StaffRole } from '../contracts';
+import { isCanonicalBase64url } from './canonical-base64url';
 import { HttpError, sendError } from './errors';
 
 export const AUTH_ERRORS = {
@@ -17,8 +18,6 @@ export const AUTH_ERRORS = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STAFF_ROLES: readonly StaffRole[] = ['superadmin', 'admin', 'receptionist', 'dentist'];
 
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-
 /**
  * Whether `token` is three segments of canonical base64url: no padding, no `+` or `/`, and no
  * stray trailing bits (decoding and encoding again gives back the very same text), as GoTrue
@@ -26,15 +25,7 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
  */
 export function isCanonicalCompactJws(token: string): boolean {
   const segments = token.split('.');
-  return (
-    segments.length === 3 &&
-    segments.every(
-      (segment) =>
-        segment.length > 0 &&
-        BASE64URL.test(segment) &&
-        Buffer.from(segment, 'base64url').toString('base64url') === segment,
-    )
-  );
+  return segments.length === 3 && segments.every((segment) => segment.length > 0 && isCanonicalBase64url(segment));
 }
 
 interface CallerRow {
