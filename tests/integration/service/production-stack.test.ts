@@ -30,6 +30,26 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** A production start with a fresh JWT secret and `env` is refused with `reason`, its data directory left empty. */
+async function expectRefusedBeforeWriting(env: NodeJS.ProcessEnv, reason: string | RegExp) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-prod-'));
+  try {
+    const starting = startStack({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      JWT_SECRET: PRODUCTION.JWT_SECRET,
+      ...env,
+    });
+    await expect(starting).rejects.toThrow(ConfigError);
+    await expect(starting).rejects.toThrow(reason);
+    expect(await readdir(dataDir)).toEqual([]);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('the local stack in production', () => {
   it('when NODE_ENV=production, then /_dev/messenger, its JSON and its controls are not served', async () => {
     for (const [method, path] of [
@@ -90,41 +110,16 @@ describe('the local stack in production', () => {
   });
 
   it('when the development Meta app secret is left in production, then the stack refuses to start, before any data is written', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-prod-'));
-    try {
-      const starting = startStack({
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-        JWT_SECRET: PRODUCTION.JWT_SECRET,
-        META_VERIFY_TOKEN: PRODUCTION.META_VERIFY_TOKEN,
-      });
-      await expect(starting).rejects.toThrow(ConfigError);
-      await expect(starting).rejects.toThrow(/META_APP_SECRET is the public development secret/);
-      expect(await readdir(dataDir)).toEqual([]);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    await expectRefusedBeforeWriting(
+      { META_VERIFY_TOKEN: PRODUCTION.META_VERIFY_TOKEN },
+      /META_APP_SECRET is the public development secret/,
+    );
   });
 
   it('when the development webhook verify token is left in production, then the stack refuses to start with that reason', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-prod-'));
-    try {
-      const starting = startStack({
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-        JWT_SECRET: PRODUCTION.JWT_SECRET,
-        META_APP_SECRET: PRODUCTION.META_APP_SECRET,
-      });
-      await expect(starting).rejects.toThrow(
-        'META_VERIFY_TOKEN is the public development verify token; set the token of your Facebook app when NODE_ENV=production',
-      );
-      expect(await readdir(dataDir)).toEqual([]);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    await expectRefusedBeforeWriting(
+      { META_APP_SECRET: PRODUCTION.META_APP_SECRET },
+      'META_VERIFY_TOKEN is the public development verify token; set the token of your Facebook app when NODE_ENV=production',
+    );
   });
 });
