@@ -58,6 +58,8 @@ const passes = [
 const logDir = mkdtempSync(path.join(tmpdir(), 'ngiti-test-logs-'));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Named again just above the summary line, because CI often keeps only the end of the output.
+const failures = [];
 let ok = true;
 for (const pass of passes) {
   console.log(`\n=== ${pass.label} ===`);
@@ -73,6 +75,14 @@ for (const pass of passes) {
     totals.passed += results.numPassedTests;
     totals.failed += results.numFailedTests + failedSuites;
     totals.skipped += results.numPendingTests + results.numTodoTests;
+    for (const file of results.testResults) {
+      const relative = path.relative(process.cwd(), file.name);
+      const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failedTests) failures.push(`[${pass.label}] ${relative} > ${test.fullName}`);
+      if (failedTests.length === 0 && file.status === 'failed') {
+        failures.push(`[${pass.label}] ${relative}: ${(file.message || 'the file failed to run').split('\n')[0]}`);
+      }
+    }
     rmSync(report, { force: true });
   } else {
     totals.failed += 1;
@@ -84,5 +94,6 @@ const passed = ok && totals.failed === 0;
 // Kept when something failed: the logs are what to read then.
 if (passed) rmSync(logDir, { recursive: true, force: true });
 else console.log(`\nThe run's logs are in ${logDir}`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(passed ? 0 : 1);

@@ -1,4 +1,3 @@
-import cors from 'cors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
@@ -7,6 +6,7 @@ import { createStatusNotificationRouter } from './appointments/status-notificati
 import { DEFAULT_RATE_LIMITS } from './config';
 import type { ServiceDeps } from './contracts';
 import { createFacebookRouter } from './facebook/router';
+import { staffCors } from './http/cors';
 import { createErrorHandler, notFound, sendError } from './http/errors';
 import { createWebhookRouter } from './webhook/router';
 
@@ -29,8 +29,9 @@ export interface AppOptions {
  *
  * /webhook is mounted before the JSON parser on purpose: Meta's X-Hub-Signature-256 is an HMAC of
  * the raw bytes, so the webhook router reads and parses its own raw body. The staff paths get
- * CORS for the SPA's origins, a small JSON body limit and per-IP rate limits; the webhook gets
- * none of these (Meta retries and would be throttled).
+ * CORS for the SPA's origins (other origins are refused with a 403 naming them), a small JSON
+ * body limit and per-IP rate limits; the webhook gets none of these (Meta retries and would be
+ * throttled).
  */
 export function createApp(deps: ServiceDeps, options: AppOptions = {}): express.Express {
   const { config, logger } = deps;
@@ -65,13 +66,7 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}): express.
 
   app.use(
     STAFF_PATHS,
-    cors({
-      origin: config.corsOrigins,
-      credentials: false,
-      methods: ['GET', 'POST', 'OPTIONS'],
-      allowedHeaders: ['authorization', 'content-type'],
-      maxAge: 600,
-    }),
+    staffCors(config.corsOrigins, logger),
     rateLimit({
       windowMs: 60_000,
       limit: limits.requestsPerMinute,

@@ -1,9 +1,11 @@
 /**
  * The texts patients receive on Messenger (pure: the clock, names and time zone come in as
  * arguments). Dates and times are in the clinic's time zone, written the Philippine way, e.g.
- * 'Saturday, 21 November 2026 at 9:00 AM'.
+ * 'Saturday, 21 November 2026 at 9:00 AM'. The reminder's "today" / "tomorrow" / "in N days"
+ * comes from the appointment's clinic date and the clinic's date at `now`, never from a logged
+ * days_ahead (a manual send logs at least 1, even for an appointment later today).
  */
-import { formatClinicDateTimeLong } from '@common/clinic-calendar';
+import { clinicDateOf, clinicToday, daysBetween, formatClinicDateTimeLong } from '@common/clinic-calendar';
 import type { AppointmentStatus } from '@common/contract';
 
 export interface AppointmentFacts {
@@ -15,7 +17,29 @@ export interface AppointmentFacts {
   timeZone: string;
 }
 
-/** The notice a patient gets when staff change an appointment's status without writing their own. */
+/** When a message is written (the service's clock): what "today" means in it. */
+export interface WrittenAt {
+  now: Date;
+}
+
+/** Whole days from the clinic's today at `now` to the appointment's clinic date (negative once past). */
+export function clinicDaysUntil(facts: Pick<AppointmentFacts, 'appointmentTime' | 'timeZone'> & WrittenAt): number {
+  return daysBetween(clinicToday(facts.now, facts.timeZone), clinicDateOf(facts.appointmentTime, facts.timeZone));
+}
+
+/** 'today', 'tomorrow', 'in N days', or null for a clinic date before today. */
+function relativeDay(days: number): string | null {
+  if (days < 0) return null;
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return `in ${days} days`;
+}
+
+/**
+ * The notice a patient gets when staff change an appointment's status without writing their own.
+ * It names the appointment's clinic date, never "today" or "tomorrow": a notice is read later
+ * than it is sent, and the date stays true.
+ */
 export function statusNoticeText(facts: AppointmentFacts & { status: AppointmentStatus }): string {
   const { patientName, clinicName, dentistName, status } = facts;
   const when = formatClinicDateTimeLong(facts.appointmentTime, facts.timeZone);
@@ -33,21 +57,16 @@ export function statusNoticeText(facts: AppointmentFacts & { status: Appointment
   }
 }
 
-function relativeDay(daysAhead: number): string {
-  if (daysAhead <= 0) return 'today';
-  if (daysAhead === 1) return 'tomorrow';
-  return `in ${daysAhead} days`;
-}
-
 /**
  * The reminder sent when the appointment has no reminder_message of its own (manual and automated
  * reminders alike). It carries Confirm / Cancel quick replies, so it says what they do.
  */
-export function defaultReminderText(facts: AppointmentFacts & { daysAhead: number }): string {
+export function defaultReminderText(facts: AppointmentFacts & WrittenAt): string {
   const when = formatClinicDateTimeLong(facts.appointmentTime, facts.timeZone);
+  const relative = relativeDay(clinicDaysUntil(facts));
   return (
     `Hi ${facts.patientName}, this is a reminder of your appointment with ${facts.dentistName} at ` +
-    `${facts.clinicName} ${relativeDay(facts.daysAhead)}, ${when}. ` +
+    `${facts.clinicName} ${relative === null ? `on ${when}` : `${relative}, ${when}`}. ` +
     `Tap Confirm to confirm it, or Cancel if you cannot come.`
   );
 }

@@ -314,12 +314,14 @@ update public.dentists set is_active = false where name = 'Dr. Ramon Bautista';
 
 -- ---------------------------------------------------------------------------
 -- Invoices for the latest completed appointments (24 in Smile Dental, 6 in
--- Bright Teeth), totals from the price list. By invoice number n the payments
--- make it unpaid (n mod 4 = 0), partial (1), paid in two parts (2) or
--- overpaid (3); methods rotate through cash, card, e-wallet and bank.
+-- Bright Teeth), each billing its appointment, totals from the price list.
+-- By invoice number n the payments make it unpaid (n mod 4 = 0), partial (1),
+-- paid in two parts (2) or overpaid (3); methods rotate through cash, card,
+-- e-wallet and bank. One payment is voided afterwards, with a reason.
 -- ---------------------------------------------------------------------------
 with completed as (
   select
+    a.id as appointment_id,
     a.clinic_id,
     a.patient_id,
     a.appointment_time,
@@ -327,10 +329,10 @@ with completed as (
     row_number() over (partition by a.clinic_id order by a.appointment_time desc, a.id) as n
   from public.appointments a
   join public.procedures pr on pr.clinic_id = a.clinic_id and pr.name = split_part(a.reason, ' — Notes: ', 1)
-  where a.status = 'Completed' and not a.deleted
+  where a.status = 'Completed' and not a.deleted and pr.price > 0
 )
-insert into public.invoices (clinic_id, patient_id, total, created_at)
-select completed.clinic_id, completed.patient_id, completed.price, completed.appointment_time + interval '1 hour'
+insert into public.invoices (clinic_id, patient_id, appointment_id, total, created_at)
+select completed.clinic_id, completed.patient_id, completed.appointment_id, completed.price, completed.appointment_time + interval '1 hour'
 from completed
 join public.clinics c on c.id = completed.clinic_id
 where completed.n <= case c.name when 'Smile Dental' then 24 else 6 end
@@ -371,6 +373,22 @@ cross join lateral (
   where v.state = nb.n % 4
 ) as pay
 order by nb.clinic_id, nb.id, pay.seq;
+
+-- A payment keyed against the wrong invoice, voided by Smile Dental's admin:
+-- the first payment of its latest partially paid invoice, whose status goes
+-- back to Unpaid.
+update public.payments
+   set voided_at = payment_date + interval '10 minutes',
+       void_reason = 'Keyed against the wrong invoice; re-entered on the right one',
+       voided_by = 'd0000000-0000-4000-8000-000000000002'::uuid
+ where id = (
+   select p.id
+     from public.payments p
+     join public.clinics c on c.id = p.clinic_id and c.name = 'Smile Dental'
+    where p.notes = 'Down payment; balance on next visit'
+    order by p.invoice_id desc, p.id
+    limit 1
+ );
 
 -- ---------------------------------------------------------------------------
 -- Reminder log: automated day-before reminders of the latest completed

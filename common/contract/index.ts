@@ -34,8 +34,16 @@ export {
 } from './manual-reminders';
 export {
   APPOINTMENT_UPDATED,
+  appointmentFlagSchema,
   appointmentUpdatedPayloadSchema,
+  BILLING_UPDATED,
+  billingUpdatedPayloadSchema,
+  LIVE_PING_INTERVAL_MS,
+  LIVE_PING_TIMEOUT_MS,
+  LIVE_SILENCE_MS,
+  type AppointmentFlag,
   type AppointmentUpdatedPayload,
+  type BillingUpdatedPayload,
   type ClientToServerEvents,
   type InterServerEvents,
   type ServerToClientEvents,

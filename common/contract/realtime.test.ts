@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { APPOINTMENT_UPDATED, appointmentUpdatedPayloadSchema } from './realtime';
+import {
+  APPOINTMENT_UPDATED,
+  appointmentUpdatedPayloadSchema,
+  BILLING_UPDATED,
+  billingUpdatedPayloadSchema,
+} from './realtime';
 
 /** A row as the change feed loads it: every column, the names joined in. */
 const row = {
@@ -49,6 +54,17 @@ describe('appointment-updated', () => {
     expect(appointmentUpdatedPayloadSchema.parse(removed)).toEqual(removed);
   });
 
+  it('when the row carries its open flag, then the flag is read; none is null', () => {
+    const flag = {
+      id: 7,
+      kind: 'late_cancellation_request',
+      note: 'Patient tapped Cancel 40 minutes before.',
+      created_at: '2031-03-11T01:20:00.5+00:00',
+    };
+    expect(appointmentUpdatedPayloadSchema.parse({ ...row, open_flag: flag })).toMatchObject({ open_flag: flag });
+    expect(appointmentUpdatedPayloadSchema.parse({ ...row, open_flag: null })).toMatchObject({ open_flag: null });
+  });
+
   it('when the row has a column added later, then it passes through', () => {
     expect(appointmentUpdatedPayloadSchema.parse({ ...row, chair: 2 })).toMatchObject({ chair: 2 });
   });
@@ -67,7 +83,36 @@ describe('appointment-updated', () => {
     ['a dentist name that is not text', { dentist_name: 5 }],
     ['reminder days that are not whole numbers', { reminder_days: ['1'] }],
     ['an unknown recipient type', { reminder_recipient_type: 'parent' }],
+    [
+      'an open flag without an id',
+      { open_flag: { kind: 'late_cancellation_request', note: 'x', created_at: '2031-03-11T01:20:00Z' } },
+    ],
   ])('when the payload has %s, then it is refused', (_case, change) => {
     expect(appointmentUpdatedPayloadSchema.safeParse({ ...row, ...change }).success).toBe(false);
+  });
+});
+
+describe('billing-updated', () => {
+  /** What the billing_changes trigger announces for a payment. */
+  const change = { table: 'payments', op: 'INSERT', id: 12, clinic_id: 3, invoice_id: 7 };
+
+  it('is the event name the SPA listens to', () => {
+    expect(BILLING_UPDATED).toBe('billing-updated');
+  });
+
+  it('when the payload names a payment or an invoice, then it is read', () => {
+    expect(billingUpdatedPayloadSchema.parse(change)).toEqual(change);
+    const voided = { table: 'invoices', op: 'UPDATE', id: 7, clinic_id: 3, invoice_id: 7 };
+    expect(billingUpdatedPayloadSchema.parse(voided)).toEqual(voided);
+  });
+
+  it.each([
+    ['another table', { table: 'appointments' }],
+    ['an unknown operation', { op: 'TRUNCATE' }],
+    ['a text id', { id: '12' }],
+    ['a clinic id of 0', { clinic_id: 0 }],
+    ['no invoice id', { invoice_id: undefined }],
+  ])('when the payload has %s, then it is refused', (_case, override) => {
+    expect(billingUpdatedPayloadSchema.safeParse({ ...change, ...override }).success).toBe(false);
   });
 });

@@ -2,19 +2,45 @@
  * Live updates over socket.io (path /socket.io on the service's origin). The client sends its
  * Supabase access token (and, for a superadmin, the clinic to follow) in the handshake and joins
  * that clinic's room; the service emits `appointment-updated` there for every committed change of
- * one of its appointments. Clients send no events of their own.
+ * one of its appointments, and `billing-updated` for every committed change of one of its invoices
+ * or payments. Clients send no events of their own.
  */
 import * as z from 'zod/mini';
 import { appointmentStatusSchema } from './appointment-status';
 
 export const APPOINTMENT_UPDATED = 'appointment-updated';
 
+/**
+ * The service pings every socket this often (engine.io `pingInterval`). A client that hears no
+ * ping for longer than LIVE_SILENCE_MS treats the connection as lost and says so, well within the
+ * 2 s the desk allows, instead of waiting for engine.io's own timeout (interval + pingTimeout).
+ */
+export const LIVE_PING_INTERVAL_MS = 1_000;
+/** How long the service waits for a pong before it drops a socket: generous, so a busy tab is not cut off. */
+export const LIVE_PING_TIMEOUT_MS = 5_000;
+/** Silence after which a client shows 'reconnecting': one missed ping and a margin. */
+export const LIVE_SILENCE_MS = LIVE_PING_INTERVAL_MS + 500;
+
 const id = z.int().check(z.positive());
 const optionalText = z.optional(z.nullable(z.string()));
 
 /**
+ * Something about the appointment staff must handle (public.appointment_flags), e.g. the patient
+ * tapped Cancel in Messenger less than an hour before (kind 'late_cancellation_request'). Kinds
+ * added later pass as text, so an older screen still shows the flag.
+ */
+export const appointmentFlagSchema = z.looseObject({
+  id,
+  kind: z.string(),
+  note: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+
+export type AppointmentFlag = z.infer<typeof appointmentFlagSchema>;
+
+/**
  * One appointment as it is after the change: every column of the row, plus the patient's and
- * dentist's names. A row that was removed outright carries only the columns up to `deleted`
+ * dentist's names and its open flag (sent again when a flag is raised or resolved). A row that was removed outright carries only the columns up to `deleted`
  * (then true) and null names. Columns added later pass through untouched.
  */
 export const appointmentUpdatedPayloadSchema = z.looseObject({
@@ -36,13 +62,33 @@ export const appointmentUpdatedPayloadSchema = z.looseObject({
   reminder_recipient_type: z.optional(z.enum(['patient', 'guardian'])),
   created_at: z.optional(z.iso.datetime({ offset: true })),
   updated_at: z.optional(z.iso.datetime({ offset: true })),
+  /** The appointment's open flag (the latest, if several), null when none; absent on a removed row. */
+  open_flag: z.optional(z.nullable(appointmentFlagSchema)),
 });
 
 export type AppointmentUpdatedPayload = z.infer<typeof appointmentUpdatedPayloadSchema>;
 
+export const BILLING_UPDATED = 'billing-updated';
+
+/**
+ * An invoice or payment of the clinic was added or voided (op UPDATE). It names the row only:
+ * paid, balance and status are the database's to derive, so a client re-reads the billing views.
+ * invoice_id is the invoice the change touches (the row's own id for an invoice).
+ */
+export const billingUpdatedPayloadSchema = z.object({
+  table: z.enum(['invoices', 'payments']),
+  op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  id,
+  clinic_id: id,
+  invoice_id: id,
+});
+
+export type BillingUpdatedPayload = z.infer<typeof billingUpdatedPayloadSchema>;
+
 /** What the service emits (socket.io's `ServerToClientEvents` generic). */
 export interface ServerToClientEvents {
   [APPOINTMENT_UPDATED]: (appointment: AppointmentUpdatedPayload) => void;
+  [BILLING_UPDATED]: (change: BillingUpdatedPayload) => void;
 }
 
 /** What clients may emit: nothing (socket.io's `ClientToServerEvents` generic). */

@@ -1,4 +1,8 @@
+import { EXISTING_ACCOUNT_KIND } from './auth/email-links.ts';
 import type { DevMail } from './mailbox.ts';
+
+/** What each kind's link does; sign-up confirmations (and anything else) confirm the address. */
+const LINK_LABELS: Record<string, string> = { recovery: 'Reset password', [EXISTING_ACCOUNT_KIND]: 'Log in' };
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -9,7 +13,7 @@ export function renderMailboxPage(mails: DevMail[], nonce: string): string {
     .map(
       (mail) => `<article>
   <header><strong>${escapeHtml(mail.subject)}</strong> to ${escapeHtml(mail.to)} <small>${escapeHtml(mail.sentAt)}</small></header>
-  <p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.kind === 'recovery' ? 'Reset password' : 'Confirm your e-mail')}</a></p>
+  <p><a href="${escapeHtml(mail.link)}">${escapeHtml(LINK_LABELS[mail.kind] ?? 'Confirm your e-mail')}</a></p>
 </article>`,
     )
     .join('\n');

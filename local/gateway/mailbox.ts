@@ -2,7 +2,10 @@ export interface DevMail {
   id: number;
   to: string;
   subject: string;
-  /** What the e-mail is for: `signup` confirmation, password `recovery`, `invite`. */
+  /**
+   * What the e-mail is for: `signup` confirmation, password `recovery`, `invite`, or
+   * `signup_existing` (someone tried to sign up with an address that has an account).
+   */
   kind: string;
   /** The one link the e-mail asks the reader to follow. */
   link: string;

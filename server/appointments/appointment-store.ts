@@ -12,6 +12,8 @@ export interface AppointmentForMessenger {
   clinicId: number;
   appointmentTime: Date;
   status: AppointmentStatus;
+  /** Soft-deleted; only ever true when the caller asked for deleted appointments too. */
+  deleted: boolean;
   patientName: string;
   patientMessengerId: string | null;
   guardianMessengerId: string | null;
@@ -32,6 +34,7 @@ interface Row {
   clinic_id: string;
   appointment_time: Date | string;
   status: AppointmentStatus;
+  deleted: boolean;
   patient_name: string;
   patient_messenger_id: string | null;
   guardian_messenger_id: string | null;
@@ -46,17 +49,19 @@ interface Row {
 }
 
 /**
- * The live (not deleted) appointment `id` of clinic `clinicId`, or null. An appointment of another
- * clinic is null too, exactly like an unknown id, so a caller learns nothing about other clinics.
- * Every joined row is of the same clinic (the composite foreign keys guarantee it; the join says it).
+ * The live (not deleted) appointment `id` of clinic `clinicId`, or null; a deleted one too with
+ * `includeDeleted` (so a caller can say it was deleted). An appointment of another clinic is null,
+ * exactly like an unknown id, so a caller learns nothing about other clinics. Every joined row is
+ * of the same clinic (the composite foreign keys guarantee it; the join says it).
  */
 export async function loadAppointmentForMessenger(
   db: SqlClient,
   id: number,
   clinicId: number,
+  options: { includeDeleted?: boolean } = {},
 ): Promise<AppointmentForMessenger | null> {
   const { rows } = await db.query<Row>(
-    `select a.id::text, a.clinic_id::text, a.appointment_time, a.status,
+    `select a.id::text, a.clinic_id::text, a.appointment_time, a.status, a.deleted,
             p.name as patient_name, p.messenger_id as patient_messenger_id, a.guardian_messenger_id,
             d.name as dentist_name, a.reminder_enabled, a.reminder_message, a.reminder_recipient_type,
             c.name as clinic_name, c.timezone, c.messenger_page_id, s.fb_page_access_token
@@ -65,8 +70,8 @@ export async function loadAppointmentForMessenger(
        join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
        join public.clinics c on c.id = a.clinic_id
        left join public.clinic_secrets s on s.clinic_id = a.clinic_id
-      where a.id = $1 and a.clinic_id = $2 and not a.deleted`,
-    [id, clinicId],
+      where a.id = $1 and a.clinic_id = $2 and ($3 or not a.deleted)`,
+    [id, clinicId, options.includeDeleted ?? false],
   );
   const row = rows[0];
   if (!row) return null;
@@ -75,6 +80,7 @@ export async function loadAppointmentForMessenger(
     clinicId: Number(row.clinic_id),
     appointmentTime: new Date(row.appointment_time),
     status: row.status,
+    deleted: row.deleted,
     patientName: row.patient_name,
     patientMessengerId: row.patient_messenger_id,
     guardianMessengerId: row.guardian_messenger_id,

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { manualReminderBodySchema, type ManualReminderResponse } from '@common/contract';
+import { REMINDER_BLOCKED_TEXT, reminderBlock } from '@common/contract/manual-reminder-eligibility';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { reminderQuickReplies, type RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
@@ -17,7 +18,9 @@ export const REMINDERS_OFF = 'Reminders are turned off for this appointment. Tur
  * POST /appointments/:id/send-reminder?clinic_id= {days_ahead, message_override?, recipient_override?}:
  * the Reminder modal's "Send Reminder Now". Recipient: the override, else the guardian's or the
  * patient's Messenger ID (reminder_recipient_type). Text: the override, else the appointment's
- * reminder_message, else the default reminder. Logged in appointment_reminders, failures included.
+ * reminder_message, else the default reminder, whose "today"/"tomorrow" follows the appointment's
+ * clinic date, not days_ahead. Refused (409) for an appointment that is deleted, Cancelled, No Show,
+ * Completed or past. Logged in appointment_reminders, failures included.
  * Once Meta accepted the reminder the answer is 200 even when its log row cannot be written (retried,
  * then logged; `reminder: null, recorded: false`): staff must not be led to send it twice.
  */
@@ -42,8 +45,11 @@ export const createManualReminderRouter: RouterFactory = (deps) => {
     const body = parseBody(req, manualReminderBodySchema);
     assertClinicAccess(caller, clinicId);
 
-    const appointment = await loadAppointmentForMessenger(deps.db, id, clinicId);
+    const appointment = await loadAppointmentForMessenger(deps.db, id, clinicId, { includeDeleted: true });
     if (!appointment) throw new HttpError(404, RECIPIENT_ERRORS.notFound);
+    // Its Confirm / Cancel would lead nowhere: the appointment can no longer take place.
+    const blocked = reminderBlock(appointment, deps.clock.now());
+    if (blocked) throw new HttpError(409, REMINDER_BLOCKED_TEXT[blocked]);
     if (!appointment.reminderEnabled) throw new HttpError(409, REMINDERS_OFF);
 
     const override = customText(body.recipient_override);
@@ -65,7 +71,7 @@ export const createManualReminderRouter: RouterFactory = (deps) => {
         dentistName: appointment.dentistName,
         appointmentTime: appointment.appointmentTime,
         timeZone: appointment.timeZone,
-        daysAhead: body.days_ahead,
+        now: deps.clock.now(),
       });
 
     const result = await deps.messenger.send({

@@ -187,7 +187,8 @@ describe('failures', () => {
     state.faults.push({ httpStatus: 500, code: 2, message: 'slow', remaining: 1, delayMs: 3000 });
     const started = performance.now();
     const result = await client(300).send(message());
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Before the stand-in's 3 s answer would have come; the margin is for a busy machine.
+    expect(performance.now() - started).toBeLessThan(2_500);
     expect(result).toEqual({ ok: false, error: MESSENGER_ERRORS.unreachable, transient: true });
   });
 

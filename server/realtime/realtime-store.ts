@@ -3,7 +3,7 @@ import type { SqlClient } from '../contracts';
 
 /**
  * The `appointment-updated` payloads of the appointments `ids` that still exist: every column of
- * the row plus the patient's and dentist's names, built as JSON in SQL so bigint ids arrive as
+ * the row plus the patient's and dentist's names and its open flag (the latest; null if none), built as JSON in SQL so bigint ids arrive as
  * numbers from pg and PGlite alike.
  */
 export async function loadAppointmentUpdates(
@@ -11,11 +11,19 @@ export async function loadAppointmentUpdates(
   ids: readonly number[],
 ): Promise<AppointmentUpdatedPayload[]> {
   const { rows } = await db.query<{ rows: unknown }>(
-    `select coalesce(json_agg(to_jsonb(a) || jsonb_build_object('patient_name', p.name, 'dentist_name', d.name)
+    `select coalesce(json_agg(to_jsonb(a) || jsonb_build_object('patient_name', p.name, 'dentist_name', d.name,
+                                                              'open_flag', f.flag)
                               order by a.id), '[]'::json) as rows
        from public.appointments a
        left join public.patients p on p.id = a.patient_id
        left join public.dentists d on d.id = a.dentist_id
+       left join lateral (
+              select jsonb_build_object('id', x.id, 'kind', x.kind, 'note', x.note, 'created_at', x.created_at) as flag
+                from public.appointment_flags x
+               where x.appointment_id = a.id and x.clinic_id = a.clinic_id and x.resolved_at is null
+               order by x.created_at desc, x.id desc
+               limit 1
+            ) f on true
       where a.id = any ($1::bigint[])`,
     [ids],
   );

@@ -1,7 +1,8 @@
 /**
  * Live updates: socket.io at /socket.io on the service's HTTP server. A socket proves who it is
  * with the Supabase access token in its handshake and joins its clinic's room; the change feed
- * turns every committed appointment change into `appointment-updated` for that room only.
+ * turns every committed appointment change into `appointment-updated` for that room only, and the
+ * billing feed every committed invoice or payment change into `billing-updated`.
  *
  * Several instances (REDIS_URL): every instance LISTENs to the same database, so each one emits
  * database changes to its own sockets only (`io.local`), and nobody gets a change twice. The
@@ -22,6 +23,9 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import {
   APPOINTMENT_UPDATED,
+  BILLING_UPDATED,
+  LIVE_PING_INTERVAL_MS,
+  LIVE_PING_TIMEOUT_MS,
   type ClientToServerEvents,
   type InterServerEvents,
   type ServerToClientEvents,
@@ -30,6 +34,7 @@ import {
 import { clinicExists } from '../clinics/clinic-store';
 import type { Realtime, ServiceDeps } from '../contracts';
 import { createAccessFeed, type AccessFeed, type AccessNotice } from './access-feed';
+import { createBillingFeed, type BillingFeed } from './billing-feed';
 import { createChangeFeed, type ChangeFeed } from './change-feed';
 import {
   accessTokenFrom,
@@ -89,6 +94,7 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
   const logger = deps.logger.child({ component: 'realtime' });
   let io: RealtimeServer | undefined;
   let feed: ChangeFeed | undefined;
+  let billingFeed: BillingFeed | undefined;
   const redisClients: { isOpen: boolean; isReady: boolean; quit(): Promise<unknown>; destroy(): void }[] = [];
   const expiryTimers = new Set<NodeJS.Timeout>();
   let accessFeed: AccessFeed | undefined;
@@ -284,6 +290,10 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
         serveClient: false,
         // Clients send nothing but the handshake.
         maxHttpBufferSize: 64 * 1024,
+        // A ping a second lets a desk notice a silently dead connection within 2 s (a one-byte
+        // frame per socket and second); the pong may take longer, so a busy tab is not dropped.
+        pingInterval: LIVE_PING_INTERVAL_MS,
+        pingTimeout: LIVE_PING_TIMEOUT_MS,
       });
       if (redis) created.adapter(createAdapter(redis.pub, redis.sub, { key: options.redisKey ?? 'ngiti' }));
       created.use((socket, next) => {
@@ -318,6 +328,13 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
         deliver: (payload) => server.local.to(clinicRoom(payload.clinic_id)).emit(APPOINTMENT_UPDATED, payload),
       });
       await feed.start();
+      billingFeed = createBillingFeed({
+        db: deps.db,
+        logger,
+        isFollowed: (clinicId) => localRooms.has(clinicRoom(clinicId)),
+        deliver: (payload) => server.local.to(clinicRoom(payload.clinic_id)).emit(BILLING_UPDATED, payload),
+      });
+      await billingFeed.start();
       accessFeed = createAccessFeed({ db: deps.db, logger, revoke, onReconnect: recheckInBackground });
       await accessFeed.start();
       // Sockets let in before the feed listened (between attach and start) are checked now.
@@ -341,6 +358,9 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
       const stopping = feed;
       feed = undefined;
       await stopping?.stop();
+      const stoppingBilling = billingFeed;
+      billingFeed = undefined;
+      await stoppingBilling?.stop();
       await rechecking?.catch(() => undefined);
       for (const timer of expiryTimers) clearTimeout(timer);
       expiryTimers.clear();

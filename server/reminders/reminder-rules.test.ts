@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLINIC_NOT_CONNECTED,
+  NO_LONGER_DUE,
   NO_GUARDIAN_MESSENGER_ID,
   NO_PATIENT_MESSENGER_ID,
   clinicReminderDay,
   daysUntilAppointment,
   dueDaysAhead,
+  manualReminderSentToday,
   nextPassDelayMs,
+  noLongerDueReason,
   rateLimitPauseMs,
   reminderRecipient,
   reminderText,
@@ -248,5 +251,69 @@ describe('nextPassDelayMs', () => {
         clinics: [{ timeZone: 'Mars/Olympus', reminderTime: '09:00' }],
       }),
     ).toBe(60_000);
+  });
+});
+
+describe('noLongerDueReason', () => {
+  it('when the claimed day is still due, then there is no reason', () => {
+    expect(noLongerDueReason(candidate(), 1, MONDAY_0930_MANILA, 'Asia/Manila')).toBeNull();
+  });
+
+  it.each([
+    ['deleted', { deleted: true }, 'Not sent: the appointment was deleted before the reminder could go out.'],
+    ['cancelled', { status: 'Cancelled' }, 'Not sent: the appointment was cancelled before the reminder could go out.'],
+    [
+      'marked No Show',
+      { status: 'No Show' },
+      'Not sent: the appointment was marked No Show before the reminder could go out.',
+    ],
+    [
+      'marked Completed',
+      { status: 'Completed' },
+      'Not sent: the appointment was marked Completed before the reminder could go out.',
+    ],
+    [
+      'in the past',
+      { appointmentTime: '2031-03-10T01:00:00+00:00' },
+      'Not sent: the appointment had passed before the reminder could go out.',
+    ],
+    [
+      'no longer reminded',
+      { reminderEnabled: false },
+      'Not sent: reminders were turned off for the appointment before the reminder could go out.',
+    ],
+    ['moved to another day', { appointmentTime: '2031-03-13T02:00:00+00:00' }, NO_LONGER_DUE],
+    ['given other reminder days', { reminderDays: [2] }, NO_LONGER_DUE],
+  ] as const)('when the appointment was %s since the claim, then the log says so', (_case, change, reason) => {
+    expect(noLongerDueReason(candidate(change), 1, MONDAY_0930_MANILA, 'Asia/Manila')).toBe(reason);
+  });
+});
+
+describe('manualReminderSentToday', () => {
+  const psid = '2400000000000001';
+  // Monday 2031-03-10 in Manila: 08:10 there, and 23:50 the evening before.
+  const thisMorning = '2031-03-10T00:10:00+00:00';
+  const lastNight = '2031-03-09T15:50:00+00:00';
+
+  it("when a manual reminder reached the same recipient on the clinic's today, then the automated one is not needed", () => {
+    expect(
+      manualReminderSentToday([{ messengerId: psid, sentOn: thisMorning }], psid, MONDAY_0930_MANILA, 'Asia/Manila'),
+    ).toBe(true);
+  });
+
+  it('when it went to someone else, or on the clinic day before (even minutes before midnight), then it is needed', () => {
+    const sends = [
+      { messengerId: '2400000000000002', sentOn: thisMorning },
+      { messengerId: psid, sentOn: lastNight },
+      { messengerId: null, sentOn: thisMorning },
+    ];
+    expect(manualReminderSentToday(sends, psid, MONDAY_0930_MANILA, 'Asia/Manila')).toBe(false);
+    expect(manualReminderSentToday([], psid, MONDAY_0930_MANILA, 'Asia/Manila')).toBe(false);
+  });
+
+  it("compares dates in the clinic's zone: for a New York clinic both instants are on Sunday 9 March", () => {
+    expect(
+      manualReminderSentToday([{ messengerId: psid, sentOn: lastNight }], psid, MONDAY_0930_MANILA, 'America/New_York'),
+    ).toBe(true);
   });
 });

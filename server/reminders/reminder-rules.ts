@@ -3,6 +3,7 @@
  * settings are always passed in (see docs/reminders.md).
  */
 import { clinicDateOf, clinicInstant, clinicToday, daysBetween, type IsoDate } from '@common/clinic-calendar';
+import { reminderBlock, type ReminderBlock } from '@common/contract/manual-reminder-eligibility';
 import type { SendResult } from '../contracts';
 
 /** Statuses an automated reminder is sent for. */
@@ -77,8 +78,66 @@ export type Recipient = { ok: true; messengerId: string } | { ok: false; error: 
 export const NO_PATIENT_MESSENGER_ID = 'Not sent: the patient has no Messenger ID.';
 export const NO_GUARDIAN_MESSENGER_ID = 'Not sent: the appointment has no guardian Messenger ID.';
 export const CLINIC_NOT_CONNECTED = 'Not sent: the clinic is not connected to a Facebook page.';
+/** A claimed reminder whose day is no longer due, for a reason none of the others names (moved, days changed). */
 export const NO_LONGER_DUE =
-  'Not sent: the appointment was changed, cancelled or has passed before the reminder could go out.';
+  'Not sent: the appointment was moved or its reminder days changed before the reminder could go out.';
+
+/** Why a claimed reminder is no longer due, when the appointment itself says so. */
+export const NO_LONGER_DUE_BECAUSE: Readonly<Record<ReminderBlock | 'reminders-off', string>> = {
+  deleted: 'Not sent: the appointment was deleted before the reminder could go out.',
+  cancelled: 'Not sent: the appointment was cancelled before the reminder could go out.',
+  'no-show': 'Not sent: the appointment was marked No Show before the reminder could go out.',
+  completed: 'Not sent: the appointment was marked Completed before the reminder could go out.',
+  past: 'Not sent: the appointment had passed before the reminder could go out.',
+  'reminders-off': 'Not sent: reminders were turned off for the appointment before the reminder could go out.',
+};
+
+/** The skip logged when a manual reminder already reached the recipient on the clinic's today. */
+export const MANUAL_ALREADY_SENT = 'Not sent: a manual reminder already went out to this recipient today.';
+
+/**
+ * Why the claimed reminder (of `daysAhead`) may not go out at `now`, in words for the log, or
+ * null while it is still due. The appointment may have changed since the claim: deleted,
+ * cancelled, passed, reminders turned off, moved to another day or its reminder days edited.
+ */
+export function noLongerDueReason(
+  appointment: ReminderCandidate,
+  daysAhead: number,
+  now: Date,
+  timeZone: string,
+): string | null {
+  if (dueDaysAhead(appointment, now, timeZone) === daysAhead) return null;
+  const block = reminderBlock(appointment, now);
+  if (block) return NO_LONGER_DUE_BECAUSE[block];
+  if (!appointment.reminderEnabled) return NO_LONGER_DUE_BECAUSE['reminders-off'];
+  return NO_LONGER_DUE;
+}
+
+/** A manual reminder of the appointment, as the log has it. */
+export interface ManualSend {
+  messengerId: string | null;
+  /** An instant (ISO timestamp with its offset). */
+  sentOn: string;
+}
+
+/**
+ * Whether a manual reminder was delivered to `messengerId` on the clinic's date at `now`: then
+ * the day's automated reminder would repeat it (issue 12), and is skipped.
+ */
+export function manualReminderSentToday(
+  sends: readonly ManualSend[],
+  messengerId: string,
+  now: Date,
+  timeZone: string,
+): boolean {
+  const today = clinicToday(now, timeZone);
+  return sends.some(
+    (send) =>
+      send.messengerId?.trim() === messengerId.trim() &&
+      !Number.isNaN(Date.parse(send.sentOn)) &&
+      clinicDateOf(send.sentOn, timeZone) === today,
+  );
+}
 
 /** Who gets the reminder: the guardian's Messenger ID for 'guardian', else the patient's. */
 export function reminderRecipient(source: RecipientSource): Recipient {

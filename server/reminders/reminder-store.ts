@@ -2,11 +2,12 @@
  * Every write to public.appointment_reminders, automated and manual, and what the scheduler reads.
  * An automated reminder is first a claim: a 'pending' row under the unique key
  * appointment_reminders_automated_key (appointment_id, days_ahead) where not is_manual, so only
- * one service instance ever holds a given reminder (docs/reminders.md). A manual reminder is one
- * row per send, sent or failed.
+ * one service instance ever holds a given reminder (docs/reminders.md), until its outcome: sent,
+ * failed, or skipped (not needed). A manual reminder is one row per send, sent or failed.
  */
 import type { SqlClient } from '../contracts';
 import { storableText } from '../messenger/storable-text';
+import type { ManualSend } from './reminder-rules';
 
 export interface ReminderClinic {
   id: number;
@@ -35,6 +36,8 @@ export interface ReminderJob {
   patientName: string | null;
   patientMessengerId: string | null;
   dentistName: string | null;
+  /** The appointment's delivered manual reminders, latest first (at most 10). */
+  manualSends: ManualSend[];
 }
 
 export async function loadClinics(db: SqlClient): Promise<ReminderClinic[]> {
@@ -54,7 +57,13 @@ const JOB_JSON = `json_build_object(
     'appointmentTime', a.appointment_time, 'status', a.status, 'deleted', a.deleted,
     'reminderEnabled', a.reminder_enabled, 'reminderDays', a.reminder_days, 'reminderMessage', a.reminder_message,
     'recipientType', a.reminder_recipient_type, 'guardianMessengerId', a.guardian_messenger_id,
-    'patientName', p.name, 'patientMessengerId', p.messenger_id, 'dentistName', d.name)`;
+    'patientName', p.name, 'patientMessengerId', p.messenger_id, 'dentistName', d.name,
+    'manualSends', coalesce((
+      select json_agg(json_build_object('messengerId', m.messenger_id, 'sentOn', m.sent_on) order by m.sent_on desc)
+        from (select x.messenger_id, x.sent_on from public.appointment_reminders x
+               where x.appointment_id = a.id and x.is_manual and x.outcome = 'sent'
+               order by x.sent_on desc limit 10) m
+    ), '[]'::json))`;
 
 const JOBS_OF = (claims: string) => `coalesce((
     select json_agg(${JOB_JSON} order by a.appointment_time, a.id)
@@ -147,6 +156,8 @@ export async function reclaimLapsedReminders(
 
 export type ReminderOutcome =
   | { kind: 'sent'; messengerId: string; attempted: boolean }
+  /** Not needed (a manual reminder already went out that day); `reason` is logged in `error`. */
+  | { kind: 'skipped'; reason: string; messengerId: string }
   | { kind: 'failed'; error: string; messengerId: string | null; attempted: boolean }
   | { kind: 'retry'; error: string; messengerId: string; retryAt: Date }
   /** Back to the queue untouched (stopping, or out of time for this claim). */
@@ -168,6 +179,13 @@ export async function recordOutcome(
   let sql: string;
   let params: unknown[];
   switch (outcome.kind) {
+    case 'skipped':
+      sql = `update public.appointment_reminders
+                set outcome = 'skipped', sent_on = $3::timestamptz, messenger_id = $4, error = $5,
+                    next_attempt_at = null, claim_token = null
+              where id = $1 and claim_token = $2::uuid and outcome = 'pending'`;
+      params = [now.toISOString(), outcome.messengerId, error(outcome.reason)];
+      break;
     case 'sent':
     case 'failed':
       sql = `update public.appointment_reminders

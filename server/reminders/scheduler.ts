@@ -10,10 +10,11 @@ import { reminderQuickReplies, type ReminderScheduler, type SendResult, type Ser
 import { defaultReminderText } from '../messages';
 import {
   CLINIC_NOT_CONNECTED,
-  NO_LONGER_DUE,
+  MANUAL_ALREADY_SENT,
   clinicReminderDay,
-  dueDaysAhead,
+  manualReminderSentToday,
   nextPassDelayMs,
+  noLongerDueReason,
   rateLimitPauseMs,
   reminderRecipient,
   reminderText,
@@ -45,6 +46,8 @@ export interface ReminderSchedulerOptions {
 export interface ReminderPassReport {
   sent: number;
   failed: number;
+  /** Not sent because a manual reminder already went out to the recipient that day (logged 'skipped'). */
+  coveredByManual: number;
   /** Due reminders left for later: a transient error to retry, a rate limit, a stop, or claimed by another instance. */
   skipped: number;
   /** Clinics whose reminder time had passed. */
@@ -60,7 +63,7 @@ const DEFAULTS: Required<ReminderSchedulerOptions> = {
   maxRateLimitPauseMs: 30_000,
 };
 
-type PassCounts = Pick<ReminderPassReport, 'sent' | 'failed' | 'skipped'>;
+type PassCounts = Pick<ReminderPassReport, 'sent' | 'failed' | 'coveredByManual' | 'skipped'>;
 
 export function createReminderScheduler(
   deps: ServiceDeps,
@@ -115,12 +118,16 @@ export function createReminderScheduler(
     const now = clock.now();
     let outcome: ReminderOutcome;
     const recipient = reminderRecipient(job);
-    if (dueDaysAhead(job, now, clinic.timeZone) !== job.daysAhead) {
-      outcome = { kind: 'failed', error: NO_LONGER_DUE, messengerId: null, attempted: false };
+    const noLongerDue = noLongerDueReason(job, job.daysAhead, now, clinic.timeZone);
+    if (noLongerDue !== null) {
+      outcome = { kind: 'failed', error: noLongerDue, messengerId: null, attempted: false };
     } else if (!clinic.pageId || !clinic.pageAccessToken) {
       outcome = { kind: 'failed', error: CLINIC_NOT_CONNECTED, messengerId: null, attempted: false };
     } else if (!recipient.ok) {
       outcome = { kind: 'failed', error: recipient.error, messengerId: null, attempted: false };
+    } else if (manualReminderSentToday(job.manualSends, recipient.messengerId, now, clinic.timeZone)) {
+      // Staff already reminded this recipient today by hand: the same message again would be noise.
+      outcome = { kind: 'skipped', reason: MANUAL_ALREADY_SENT, messengerId: recipient.messengerId };
     } else {
       const text = reminderText(job.reminderMessage, () =>
         defaultReminderText({
@@ -129,7 +136,7 @@ export function createReminderScheduler(
           dentistName: job.dentistName ?? 'your dentist',
           appointmentTime: new Date(job.appointmentTime),
           timeZone: clinic.timeZone,
-          daysAhead: job.daysAhead,
+          now,
         }),
       );
       for (;;) {
@@ -209,6 +216,7 @@ export function createReminderScheduler(
         }
         if (kind === 'sent') counts.sent += 1;
         else if (kind === 'failed') counts.failed += 1;
+        else if (kind === 'skipped') counts.coveredByManual += 1;
         else counts.skipped += 1;
         if (kind === 'release') released += 1;
       }
@@ -248,7 +256,7 @@ export function createReminderScheduler(
   async function pass(): Promise<ReminderPassReport> {
     const startedAt = performance.now();
     const passStartedAt = clock.now();
-    const counts: PassCounts = { sent: 0, failed: 0, skipped: 0 };
+    const counts: PassCounts = { sent: 0, failed: 0, coveredByManual: 0, skipped: 0 };
     let clinicsDue = 0;
     let clinics: ReminderClinic[] = [];
     try {

@@ -21,6 +21,7 @@ describe('the route rules when logged out', () => {
     ['/patients', redirect('/login')],
     ['/login/', redirect('/login')],
     ['/LOGIN', redirect('/login')],
+    ['/receipts/12', redirect('/login')],
   ])('%s → %j', (path, expected) => {
     expect(out(path)).toEqual(expected);
   });
@@ -58,6 +59,11 @@ describe('the route rules when logged in', () => {
     ['/nowhere', redirect('/dashboard')],
     ['/dashboard', render('dashboard')],
     ['/reset-password', render('reset-password')],
+    ['/receipts/12', render('receipt')],
+    ['/receipts/12/', render('receipt')],
+    ['/receipts/not-a-number', render('receipt')],
+    ['/receipts', redirect('/dashboard')],
+    ['/receipts/12/extra', redirect('/dashboard')],
   ])('%s → %j', (path, expected) => {
     expect(signedIn(path)).toEqual(expected);
   });
@@ -73,7 +79,7 @@ describe('the route rules when logged in', () => {
 
 describe('the route rules while the session is not known yet', () => {
   it.each<SessionStatus>(['restoring', 'unreachable'])('waits on every page but the reset page (%s)', (status) => {
-    for (const path of ['/', '/login', '/signup', '/dashboard', '/x']) {
+    for (const path of ['/', '/login', '/signup', '/dashboard', '/receipts/12', '/x']) {
       expect(decideRoute(path, '', status)).toEqual({ action: 'wait' });
     }
     expect(decideRoute('/reset-password', '', status)).toEqual(render('reset-password'));

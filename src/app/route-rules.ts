@@ -6,9 +6,14 @@ export const PATHS = {
   signup: '/signup',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
+  /** `/receipts/:paymentId`: a payment's acknowledgement receipt, opened in its own tab to print. */
+  receipt: '/receipts/:paymentId',
 } as const;
 
-export type Page = 'login' | 'signup' | 'reset-password' | 'dashboard';
+export type Page = 'login' | 'signup' | 'reset-password' | 'dashboard' | 'receipt';
+
+/** `/receipts/<one segment>`: the page itself tells a malformed or unknown payment id. */
+const RECEIPT_PATH = /^\/receipts\/[^/]+\/?$/;
 
 export type RouteDecision =
   | { action: 'render'; page: Page }
@@ -27,7 +32,7 @@ const PAGE_BY_PATH: Record<string, Page> = {
  * The route table of spec part 1 §2 as one function of the location and the session:
  * a recovery fragment anywhere → /reset-password (fragment kept); a sign-up confirmation
  * fragment anywhere → /login; signed-in users leave /login and /signup for /dashboard;
- * /dashboard needs a session; '/' and unknown paths go to /dashboard or /login.
+ * /dashboard and /receipts/:paymentId need a session; '/' and unknown paths go to /dashboard or /login.
  */
 export function decideRoute(pathname: string, hash: string, status: SessionStatus): RouteDecision {
   const fragment = parseAuthFragment(hash);
@@ -38,7 +43,7 @@ export function decideRoute(pathname: string, hash: string, status: SessionStatu
   }
   if (fragment.kind === 'signup') return { action: 'redirect', to: PATHS.login, hash: '', notice: 'email-confirmed' };
 
-  const page = PAGE_BY_PATH[pathname];
+  const page = RECEIPT_PATH.test(pathname) ? 'receipt' : PAGE_BY_PATH[pathname];
   if (page === 'reset-password') return { action: 'render', page };
   if (status === 'restoring' || status === 'unreachable') return { action: 'wait' };
   const signedIn = status === 'signed-in';
@@ -48,6 +53,7 @@ export function decideRoute(pathname: string, hash: string, status: SessionStatu
     case 'signup':
       return signedIn ? { action: 'redirect', to: PATHS.dashboard, hash: '' } : { action: 'render', page };
     case 'dashboard':
+    case 'receipt':
       return signedIn ? { action: 'render', page } : { action: 'redirect', to: PATHS.login, hash: '' };
     default:
       // '/', and any other path. An auth-link error is shown on the login screen.

@@ -18,7 +18,8 @@ beforeAll(() => {
 describe('confirmDialog', () => {
   it("asks in the spec's words and resolves true on 'Yes, delete'", async () => {
     const answer = confirmDialog({ title: 'Delete block?', text: 'Delete this block?' });
-    const confirm = await screen.findByRole('button', { name: 'Yes, delete' });
+    // sweetalert2 is loaded on first use: on a busy machine that can take longer than findBy's 1 s.
+    const confirm = await screen.findByRole('button', { name: 'Yes, delete' }, { timeout: 10_000 });
     expect(screen.getByText('Delete block?')).toBeTruthy();
     expect(screen.getByText('Delete this block?')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();

@@ -21,7 +21,8 @@ export interface ConfirmOptions {
  */
 export async function confirmDialog(options: ConfirmOptions): Promise<boolean> {
   const Swal = await loadSweetAlert();
-  const entry = pushModal();
+  // Back (the browser's, or Android's gesture) answers like Cancel.
+  const entry = pushModal({ onBack: () => Swal.close() });
   try {
     const result = await Swal.fire({
       title: options.title,

@@ -44,6 +44,7 @@ describe('the authorization map', () => {
     for (const role of ROLES) {
       expect(can(role, 'clinic:switch')).toBe(role === 'superadmin');
       expect(can(role, 'clinic:create')).toBe(role === 'superadmin');
+      expect(can(role, 'billing:void')).toBe(role === 'superadmin' || role === 'admin');
     }
   });
 

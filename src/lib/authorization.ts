@@ -61,6 +61,8 @@ export const ACTION_ROLES = {
   'clinic:switch': ['superadmin'],
   /** 'Add Clinic' (Clinic Config). */
   'clinic:create': ['superadmin'],
+  /** 'Void' on an invoice or a payment (issue 13): the functions void_invoice / void_payment refuse anyone else. */
+  'billing:void': ['superadmin', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof ACTION_ROLES;
 

@@ -504,27 +504,52 @@ export type Database = {
       };
       invoices: {
         Row: {
+          appointment_id: number | null;
           clinic_id: number;
           created_at: string;
+          created_by: string | null;
           id: number;
+          idempotency_key: string;
           patient_id: number;
           total: number;
+          void_reason: string | null;
+          voided_at: string | null;
+          voided_by: string | null;
         };
         Insert: {
+          appointment_id?: number | null;
           clinic_id: number;
           created_at?: string;
+          created_by?: string | null;
           id?: never;
+          idempotency_key?: string;
           patient_id: number;
           total: number;
+          void_reason?: string | null;
+          voided_at?: string | null;
+          voided_by?: string | null;
         };
         Update: {
+          appointment_id?: number | null;
           clinic_id?: number;
           created_at?: string;
+          created_by?: string | null;
           id?: never;
+          idempotency_key?: string;
           patient_id?: number;
           total?: number;
+          void_reason?: string | null;
+          voided_at?: string | null;
+          voided_by?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'invoices_appointment_fkey';
+            columns: ['appointment_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'appointments';
+            referencedColumns: ['id', 'clinic_id'];
+          },
           {
             foreignKeyName: 'invoices_clinic_id_fkey';
             columns: ['clinic_id'];
@@ -686,36 +711,51 @@ export type Database = {
           clinic_id: number;
           created_at: string;
           id: number;
+          idempotency_key: string;
           invoice_id: number;
           method: string;
           notes: string | null;
           patient_id: number;
           payment_date: string;
+          recorded_by: string | null;
           reference_number: string | null;
+          void_reason: string | null;
+          voided_at: string | null;
+          voided_by: string | null;
         };
         Insert: {
           amount: number;
           clinic_id: number;
           created_at?: string;
           id?: never;
+          idempotency_key?: string;
           invoice_id: number;
           method: string;
           notes?: string | null;
           patient_id: number;
           payment_date?: string;
+          recorded_by?: string | null;
           reference_number?: string | null;
+          void_reason?: string | null;
+          voided_at?: string | null;
+          voided_by?: string | null;
         };
         Update: {
           amount?: number;
           clinic_id?: number;
           created_at?: string;
           id?: never;
+          idempotency_key?: string;
           invoice_id?: number;
           method?: string;
           notes?: string | null;
           patient_id?: number;
           payment_date?: string;
+          recorded_by?: string | null;
           reference_number?: string | null;
+          void_reason?: string | null;
+          voided_at?: string | null;
+          voided_by?: string | null;
         };
         Relationships: [
           {
@@ -875,10 +915,49 @@ export type Database = {
         Relationships: [];
       };
     };
-    Views: { [_ in never]: never };
+    Views: {
+      invoice_summaries: {
+        Row: {
+          appointment_id: number | null;
+          balance_centavos: number | null;
+          clinic_id: number | null;
+          created_at: string | null;
+          id: number | null;
+          paid_centavos: number | null;
+          patient_id: number | null;
+          patient_name: string | null;
+          payment_count: number | null;
+          status: string | null;
+          total_centavos: number | null;
+          void_reason: string | null;
+          voided_at: string | null;
+        };
+        Relationships: [];
+      };
+      payment_entries: {
+        Row: {
+          amount_centavos: number | null;
+          clinic_id: number | null;
+          created_at: string | null;
+          id: number | null;
+          idempotency_key: string | null;
+          invoice_id: number | null;
+          method: string | null;
+          notes: string | null;
+          patient_id: number | null;
+          patient_name: string | null;
+          payment_date: string | null;
+          reference_number: string | null;
+          void_reason: string | null;
+          voided_at: string | null;
+        };
+        Relationships: [];
+      };
+    };
     Functions: {
       appointment_slot: { Args: { p_start: string }; Returns: unknown };
       can_access_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
+      can_void_in_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
@@ -887,6 +966,7 @@ export type Database = {
       is_browser_role: { Args: never; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
       is_valid_time_zone: { Args: { p_name: string }; Returns: boolean };
+      payment_receipt: { Args: { p_payment_id: number }; Returns: Json };
       save_availability_day: {
         Args: { p_blocks: Json; p_date: string; p_dentist_id: number };
         Returns: {
@@ -901,6 +981,8 @@ export type Database = {
         }[];
         SetofOptions: { from: '*'; to: 'dentist_availability'; isOneToOne: false; isSetofReturn: true };
       };
+      void_invoice: { Args: { p_invoice_id: number; p_reason: string }; Returns: undefined };
+      void_payment: { Args: { p_payment_id: number; p_reason: string }; Returns: undefined };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

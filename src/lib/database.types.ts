@@ -20,14 +20,24 @@ export type Role = 'superadmin' | 'admin' | 'receptionist' | 'dentist';
 /** appointments.reminder_recipient_type (check constraint). */
 export type ReminderRecipientType = 'patient' | 'guardian';
 
-/** appointment_reminders.outcome: 'pending' while an automated reminder is claimed or waiting for a retry. */
-export type ReminderOutcome = 'sent' | 'failed' | 'pending';
+/**
+ * appointment_reminders.outcome: 'pending' while an automated reminder is claimed or waiting for a
+ * retry; 'skipped' for an automated one not needed (a manual reminder already went out that day).
+ */
+export type ReminderOutcome = 'sent' | 'failed' | 'pending' | 'skipped';
+
+/** payments.method (check constraint); shown as Cash, Card, E-Wallet, Bank Transfer (spec part 2 §9). */
+export type PaymentMethod = 'cash' | 'card' | 'e-wallet' | 'bank';
+
+/** invoice_summaries.status: derived from the payments that are not void (spec part 2 §4). */
+export type InvoiceStatus = 'Paid' | 'Partial' | 'Unpaid';
 
 /** One block of `save_availability_day`'s p_blocks: HH:MM clinic time, within 09:00–18:00. */
 export type AvailabilityBlockInput = { start_time: string; end_time: string };
 
 type GeneratedSchema = GeneratedDatabase['public'];
 type GeneratedTables = GeneratedSchema['Tables'];
+type GeneratedViews = GeneratedSchema['Views'];
 type GeneratedFunctions = GeneratedSchema['Functions'];
 
 /**
@@ -53,7 +63,44 @@ type CheckedColumns = ValidNarrowing<{
   users: { role: Role };
   appointments: { status: AppointmentStatus; reminder_recipient_type: ReminderRecipientType };
   appointment_reminders: { outcome: ReminderOutcome };
+  payments: { method: PaymentMethod };
 }>;
+
+/**
+ * Columns a browser may not insert (column-level grants): the database sets them. Money is sent
+ * as a decimal string ("1500.50"), never a binary float; PostgREST casts it to numeric.
+ */
+type InsertShapes = {
+  invoices: { total: string };
+  payments: { amount: string; method: PaymentMethod };
+};
+type DatabaseSetColumns = {
+  invoices: 'created_at' | 'created_by' | 'voided_at' | 'void_reason' | 'voided_by';
+  payments: 'created_at' | 'payment_date' | 'recorded_by' | 'voided_at' | 'void_reason' | 'voided_by';
+};
+
+/** A table the browser only reads and inserts into (no update, no delete: admins void by RPC). */
+type AppendOnlyTable<Name extends keyof InsertShapes & keyof GeneratedTables> = {
+  Row: AppShape<Name, Tables<Name>>;
+  Insert: Narrow<Omit<TablesInsert<Name>, DatabaseSetColumns[Name]>, InsertShapes[Name]>;
+  Update: { [_ in never]: never };
+  Relationships: GeneratedTables[Name]['Relationships'];
+};
+
+/** A view row: every column not null except those listed (views lose NOT NULL in the catalog). */
+type ViewRow<Name extends keyof GeneratedViews, Nullable extends keyof GeneratedViews[Name]['Row'], Narrower> = Narrow<
+  {
+    [K in keyof GeneratedViews[Name]['Row']]: K extends Nullable
+      ? GeneratedViews[Name]['Row'][K]
+      : NonNullable<GeneratedViews[Name]['Row'][K]>;
+  },
+  Narrower
+>;
+
+type AppView<Row, Name extends keyof GeneratedViews> = {
+  Row: Row;
+  Relationships: GeneratedViews[Name]['Relationships'];
+};
 
 /** One of the row, insert or update shapes of a table, as the SPA sees it. */
 type AppShape<Name extends keyof GeneratedTables, Shape> = Narrow<
@@ -69,7 +116,9 @@ type AppTable<Name extends keyof GeneratedTables> = {
 };
 
 /** RPCs whose jsonb argument or result the function itself builds or validates. */
-type AppFunctions = Omit<GeneratedFunctions, 'delete_patient' | 'save_availability_day'> & {
+type AppFunctions = Omit<GeneratedFunctions, 'delete_patient' | 'save_availability_day' | 'payment_receipt'> & {
+  /** A JSON object; null when the payment is not readable (another clinic's, or none). */
+  payment_receipt: Narrow<GeneratedFunctions['payment_receipt'], { Returns: PaymentReceipt | null }>;
   /** Returns jsonb_build_object('deleted_appointments', n). */
   delete_patient: Narrow<GeneratedFunctions['delete_patient'], { Returns: { deleted_appointments: number } }>;
   /** Refuses (22023) any p_blocks that is not an array of blocks. */
@@ -99,8 +148,14 @@ export type Database = {
       procedure_categories: AppTable<'procedure_categories'>;
       procedures: AppTable<'procedures'>;
       appointment_reminders: AppTable<'appointment_reminders'>;
+      appointment_flags: AppTable<'appointment_flags'>;
+      invoices: AppendOnlyTable<'invoices'>;
+      payments: AppendOnlyTable<'payments'>;
     };
-    Views: GeneratedSchema['Views'];
+    Views: {
+      invoice_summaries: AppView<InvoiceSummaryRow, 'invoice_summaries'>;
+      payment_entries: AppView<PaymentEntryRow, 'payment_entries'>;
+    };
     Functions: AppFunctions;
     Enums: GeneratedSchema['Enums'];
     CompositeTypes: GeneratedSchema['CompositeTypes'];
@@ -132,3 +187,62 @@ export type ProcedureRow = AppRow<'procedures'>;
 
 /** Written only by the notification service; read-only to browsers. */
 export type AppointmentReminderRow = AppRow<'appointment_reminders'>;
+
+/** Written by the notification service; staff read them and may set resolved_at only. */
+export type AppointmentFlagRow = AppRow<'appointment_flags'>;
+
+/**
+ * total: pesos as numeric (at most two decimals, refused rather than rounded); read amounts from
+ * InvoiceSummaryRow's *_centavos, never from this JSON number. voided_*: set by void_invoice only.
+ * appointment_id: the appointment billed; at most one invoice that is not void per appointment.
+ */
+export type InvoiceRow = AppRow<'invoices'>;
+
+/** What the browser inserts: total as a decimal string ("1500.50") and a fresh idempotency_key per form. */
+export type InvoiceInsert = Database['public']['Tables']['invoices']['Insert'];
+
+/** amount: pesos as numeric; read amount_centavos from PaymentEntryRow. voided_*: set by void_payment only. */
+export type PaymentRow = AppRow<'payments'>;
+
+/** What the browser inserts: amount as a decimal string ("1500.50") and a fresh idempotency_key per form. */
+export type PaymentInsert = Database['public']['Tables']['payments']['Insert'];
+
+/**
+ * An invoice with paid (non-void payments), balance (total - paid; negative when overpaid) and
+ * status, amounts in integer centavos. payment_count: payments that are not void. A void invoice
+ * has voided_at and void_reason set (its status is then 'Unpaid'; show it as Void).
+ */
+export type InvoiceSummaryRow = ViewRow<
+  'invoice_summaries',
+  'appointment_id' | 'voided_at' | 'void_reason',
+  { status: InvoiceStatus }
+>;
+
+/** A payment with its patient's name and amount_centavos; void ones included (voided_at set). */
+export type PaymentEntryRow = ViewRow<
+  'payment_entries',
+  'reference_number' | 'notes' | 'voided_at' | 'void_reason',
+  { method: PaymentMethod }
+>;
+
+/** The acknowledgement receipt of one payment (rpc payment_receipt); amounts in integer centavos. */
+export type PaymentReceipt = {
+  payment_id: number;
+  invoice_id: number;
+  clinic_name: string;
+  /** The clinic's IANA time zone, for the receipt's date and time. */
+  clinic_time_zone: string;
+  clinic_address: string | null;
+  clinic_phone: string | null;
+  clinic_email: string | null;
+  patient_name: string;
+  amount_centavos: number;
+  method: PaymentMethod;
+  reference_number: string | null;
+  notes: string | null;
+  payment_date: string;
+  voided_at: string | null;
+  invoice_total_centavos: number;
+  /** Invoice total minus the non-void payments up to and including this one by (payment_date, id). */
+  balance_after_centavos: number;
+};

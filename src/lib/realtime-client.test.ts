@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_UPDATED, type AppointmentUpdatedPayload } from '@common/contract';
-import { deliverServiceEvent } from './realtime-client';
+import { connectionStatus, deliverServiceEvent, type ConnectionFacts } from './realtime-client';
 
 const payload = (overrides: Record<string, unknown> = {}) => ({
   id: 41,
@@ -50,5 +50,32 @@ describe('deliverServiceEvent', () => {
     expect(deliverServiceEvent(options, input)).toBe(false);
     expect(received).toEqual([]);
     expect(warn).toHaveBeenCalledWith('Ngiti: ignored a malformed appointment-updated event', expect.any(Array));
+  });
+});
+
+describe('connectionStatus', () => {
+  const up: ConnectionFacts = { connected: true, active: true, tried: true, online: true, silentMs: 200 };
+
+  it('is connected while the socket is open and the service was heard within 1.5 s', () => {
+    expect(connectionStatus(up)).toBe('connected');
+    expect(connectionStatus({ ...up, silentMs: 1_500 })).toBe('connected');
+  });
+
+  it('is connecting before the first attempt has ended', () => {
+    expect(connectionStatus({ ...up, connected: false, tried: false, silentMs: 4_000 })).toBe('connecting');
+  });
+
+  it.each([
+    ['socket.io reports the disconnect', { connected: false }],
+    ['a connection attempt failed and socket.io retries', { connected: false, tried: true }],
+    ['the browser went offline (the socket does not know yet)', { online: false }],
+    ['the browser is offline before the first attempt ended', { connected: false, tried: false, online: false }],
+    ["the service's ping is overdue (a silently dead connection)", { silentMs: 1_501 }],
+  ])('is reconnecting at once when %s', (_case, change: Partial<ConnectionFacts>) => {
+    expect(connectionStatus({ ...up, ...change })).toBe('reconnecting');
+  });
+
+  it('is refused when the service refused the handshake and socket.io stopped retrying', () => {
+    expect(connectionStatus({ ...up, connected: false, active: false })).toBe('refused');
   });
 });

@@ -3,6 +3,9 @@ import type { ZodMiniType } from 'zod/mini';
 import {
   APPOINTMENT_UPDATED,
   appointmentUpdatedPayloadSchema,
+  BILLING_UPDATED,
+  billingUpdatedPayloadSchema,
+  LIVE_SILENCE_MS,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SocketAuth,
@@ -21,6 +24,35 @@ export const REALTIME_SOCKET_OPTIONS = Object.freeze({
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'reconnecting' | 'refused';
 
+/** How often a subscription checks that the service is still heard from. */
+export const SILENCE_CHECK_MS = 250;
+
+/** What a subscription knows about its connection at one moment. */
+export interface ConnectionFacts {
+  /** The handshake succeeded and the transport is open, as far as socket.io knows. */
+  connected: boolean;
+  /** socket.io still (re)connects by itself; false once the service refused the handshake. */
+  active: boolean;
+  /** A connection was made or failed at least once (until then the socket is only connecting). */
+  tried: boolean;
+  /** The browser's navigator.onLine. */
+  online: boolean;
+  /** Milliseconds since the service was last heard from (the connection opened, or a ping). */
+  silentMs: number;
+}
+
+/**
+ * The connection's state as the screen shows it. Lost at once when socket.io says so, when the
+ * browser goes offline, or when the service's ping (every second) is overdue: a connection that
+ * died silently shows 'reconnecting' within 2 s rather than after engine.io's own timeout.
+ */
+export function connectionStatus(facts: ConnectionFacts): RealtimeStatus {
+  if (!facts.active && !facts.connected) return 'refused';
+  if (facts.connected && facts.online && facts.silentMs <= LIVE_SILENCE_MS) return 'connected';
+  if (!facts.tried && facts.online) return 'connecting';
+  return 'reconnecting';
+}
+
 /** An event the notification service emits (@common/contract). */
 export type ServiceEvent = keyof ServerToClientEvents;
 
@@ -30,6 +62,7 @@ export type ServiceEventPayload<E extends ServiceEvent> = Parameters<ServerToCli
 /** The contract's schema of each event's payload: what arrives is checked before anyone sees it. */
 const PAYLOAD_SCHEMAS: { readonly [E in ServiceEvent]: ZodMiniType<ServiceEventPayload<E>> } = {
   [APPOINTMENT_UPDATED]: appointmentUpdatedPayloadSchema,
+  [BILLING_UPDATED]: billingUpdatedPayloadSchema,
 };
 
 export interface RealtimeSubscription {
@@ -68,7 +101,8 @@ export function deliverServiceEvent<E extends ServiceEvent>(
 /**
  * Connects to the notification service's socket.io endpoint and follows one event. The client
  * library is loaded on first use, so screens that never subscribe don't pay for it. Each
- * (re)connection sends the current access token, which auth-js keeps fresh.
+ * (re)connection sends the current access token, which auth-js keeps fresh. The connection's
+ * state goes to `onStatus` each time it changes (connectionStatus).
  */
 export async function subscribeToServiceEvents<E extends ServiceEvent>(
   options: SubscribeOptions<E>,
@@ -85,18 +119,54 @@ export async function subscribeToServiceEvents<E extends ServiceEvent>(
       });
     },
   });
-  options.onStatus?.('connecting');
-  socket.on('connect', () => options.onStatus?.('connected'));
-  socket.on('disconnect', () => options.onStatus?.('reconnecting'));
-  socket.on('connect_error', (error: Error) => {
-    // The server refused the handshake (bad token, no access): socket.io stops retrying itself.
-    options.onStatus?.(socket.active ? 'reconnecting' : 'refused', error.message);
+  let tried = false;
+  let lastHeard = Date.now();
+  let reported: RealtimeStatus | undefined;
+  let detail: string | undefined;
+  const report = () => {
+    const status = connectionStatus({
+      connected: socket.connected,
+      active: socket.active,
+      tried,
+      online: typeof navigator === 'undefined' || navigator.onLine !== false,
+      silentMs: Date.now() - lastHeard,
+    });
+    if (status === reported) return;
+    reported = status;
+    options.onStatus?.(status, status === 'refused' ? detail : undefined);
+  };
+  const heard = () => {
+    lastHeard = Date.now();
+    report();
+  };
+  report();
+  socket.on('connect', () => {
+    tried = true;
+    heard();
   });
+  socket.on('disconnect', () => {
+    tried = true;
+    report();
+  });
+  socket.on('connect_error', (error: Error) => {
+    // A refusal (bad token, no access) leaves socket.active false: socket.io stops retrying itself.
+    tried = true;
+    detail = error.message;
+    report();
+  });
+  socket.io.on('ping', heard);
+  window.addEventListener('offline', report);
+  window.addEventListener('online', report);
+  const watchdog = setInterval(report, SILENCE_CHECK_MS);
   // Typed by the event map, but not yet checked: whatever arrives goes through the contract's schema.
   const event: ServiceEvent = options.event;
   socket.on(event, (payload: unknown) => deliverServiceEvent(options, payload));
   return {
     close() {
+      clearInterval(watchdog);
+      window.removeEventListener('offline', report);
+      window.removeEventListener('online', report);
+      socket.io.off('ping', heard);
       socket.removeAllListeners();
       socket.disconnect();
     },

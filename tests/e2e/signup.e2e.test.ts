@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   ALL_TABS,
+  createConfirmedAdmin,
   expectText,
   fillLogin,
   hashOf,
@@ -15,7 +16,7 @@ import {
   waitForMail,
   waitForPath,
 } from './support/app.ts';
-import { launchChromium, withPage } from './support/chromium.ts';
+import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
 
@@ -46,7 +47,7 @@ describe.skipIf(!ctx.chromium)('sign-up', () => {
       await signup.arrived;
       await page.getByRole('button', { name: 'Signing up...' }).waitFor();
       signup.release();
-      await expectText(page, 'Registration successful! Please check your email for confirmation.');
+      await expectText(page, 'Registration initiated! Please check your email to confirm your account.');
       for (const label of ['Name', 'Email', 'Clinic Name'])
         expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('');
       expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
@@ -72,6 +73,39 @@ describe.skipIf(!ctx.chromium)('sign-up', () => {
       expect(await visibleTabs(page)).toEqual(ALL_TABS);
       expect(await page.getByLabel('Working on').count()).toBe(0);
     });
+  });
+
+  it('answers an address that already has an account exactly like a new one, and e-mails its owner instead', async () => {
+    const owner = await createConfirmedAdmin(ctx, 'taken');
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await page.goto('/signup');
+        await page.getByLabel('Name', { exact: true }).fill('Dr. Someone Else');
+        await page.getByLabel('Email').fill(owner.email);
+        await page.getByLabel('Password', { exact: true }).fill('Another-pass-1');
+        await page.getByLabel('Clinic Name').fill('Another Dental');
+        await page.getByRole('button', { name: 'Sign Up' }).click();
+        await expectText(page, 'Registration initiated! Please check your email to confirm your account.');
+        for (const label of ['Name', 'Email', 'Password', 'Clinic Name'])
+          expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
+        await saveScreenshot(page, '12-9c-signup-existing-tablet');
+        await page.setViewportSize(DESKTOP);
+        await saveScreenshot(page, '12-9c-signup-existing-desktop');
+
+        // The owner is told, with a way back to their account; nothing about it changed.
+        const notice = await waitForMail(ctx.baseUrl, owner.email, 'signup_existing');
+        expect(notice.subject).toBe('Someone tried to sign up with your email');
+        await page.goto(notice.link);
+        await waitForPath(page, '/login');
+        await fillLogin(page, owner.email, owner.password);
+        await page.getByRole('button', { name: 'Login', exact: true }).click();
+        await waitForPath(page, '/dashboard');
+        expect(await page.getByTestId('clinic-name').textContent()).toBe(owner.clinicName);
+      },
+      TABLET_PORTRAIT,
+    );
   });
 
   it('requires all four fields, whitespace counting as empty', async () => {

@@ -5,9 +5,12 @@
  * a test builds itself.
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import type { Queryable } from '../../local/db/database.ts';
 import { DEMO_PAGES, type RecordedMessage, type SimulatedFault } from '../../local/meta/state.ts';
+import { createApp } from '../../server/app.ts';
 import type { ServiceConfig } from '../../server/config.ts';
 import type { Clock, Messenger, ServiceDatabase, ServiceDeps } from '../../server/contracts.ts';
 import { clinicTime, clinicWorkday } from './clinic-time.ts';
@@ -164,7 +167,12 @@ export async function messagesTo(stack: TestStack, psid: string): Promise<Record
 }
 
 /** POSTs JSON to the stack (a string goes as it is: malformed bodies), with an access token when given. */
-export function postJson(stack: TestStack, path: string, body: unknown, token?: string | null): Promise<Response> {
+export function postJson(
+  stack: Pick<TestStack, 'url'>,
+  path: string,
+  body: unknown,
+  token?: string | null,
+): Promise<Response> {
   return fetch(`${stack.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -212,5 +220,26 @@ export function schedulerDeps(deps: { db: ServiceDatabase; messenger: Messenger;
     logger: testLogger('service'),
     callers: { verify: async () => ({ ok: false, status: 401, error: 'not used' }) },
     ...deps,
+  };
+}
+
+/**
+ * The stack's notification service app again, on a port of its own, with its clock fixed at
+ * `now` (callers are still verified against the real clock, so real access tokens work): for
+ * texts and rules that depend on the clinic's today, written out without depending on the day
+ * the test runs. Sends go to the stack's Meta stand-in, as the stack's own service's do.
+ */
+export async function serveWithClock(
+  stack: TestStack,
+  now: () => Date,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const app = createApp({ ...stack.service.deps, clock: { now } });
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

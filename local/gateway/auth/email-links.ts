@@ -109,3 +109,33 @@ export function sendAuthEmail(
       `<p>Alternatively, enter the code: ${options.token.otp}</p>`,
   });
 }
+
+/** The dev mailbox kind of the notice below. */
+export const EXISTING_ACCOUNT_KIND = 'signup_existing';
+
+/**
+ * Tells the owner of a confirmed account that someone tried to sign up with their address. The
+ * sign-up itself answers as for a new address (no account discovery), so this e-mail is the only
+ * place the truth shows, and only to the address's owner. Its link is the sign-up's own redirect
+ * (the SPA's login screen), where 'Forgot password?' is too. Hosted Supabase sends no such e-mail.
+ */
+export function sendExistingAccountEmail(
+  mailbox: DevMailbox,
+  config: StackConfig,
+  options: { to: string; redirectTo: string },
+) {
+  const link = options.redirectTo || config.siteUrl;
+  return mailbox.send({
+    to: options.to,
+    subject: 'Someone tried to sign up with your email',
+    kind: EXISTING_ACCOUNT_KIND,
+    link,
+    html:
+      `<h2>You already have an account</h2>` +
+      `<p>Someone tried to register a new account with this email address (${escapeHtml(options.to)}). ` +
+      `No new account was created: this address already has one.</p>` +
+      `<p>If it was you, log in instead; if you forgot your password, use "Forgot password?" on the login page.</p>` +
+      `<p><a href="${escapeHtml(link)}">Log in</a></p>` +
+      `<p>If it was not you, you can ignore this email. Your account and password have not been changed.</p>`,
+  });
+}

@@ -6,13 +6,14 @@ import {
   isLinkExpired,
   newEmailToken,
   sendAuthEmail,
+  sendExistingAccountEmail,
   sentWithinFrequency,
   tokenHash,
   type EmailLinkType,
 } from './email-links.ts';
 import { AuthError, badRequest, emailRateLimited, forbidden, unprocessable, validationFailed } from './errors.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
-import type { AuthRateLimits } from './rate-limit.ts';
+import { FixedWindowLimiter, type AuthRateLimits } from './rate-limit.ts';
 import {
   bodyOf,
   clientIp,
@@ -43,6 +44,8 @@ const OTP_INVALID = 'Token has expired or is invalid';
 /** Sign-up, confirmation resend, password recovery and the links those e-mails carry. */
 export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRateLimits): void {
   const { db, config, mailbox } = deps;
+  /** When the "someone tried to sign up" notice last went to an address: at most one a minute each. */
+  const existingAccountNotices = new FixedWindowLimiter(EMAIL_FREQUENCY_SECONDS * 1000);
 
   /** Stores a fresh token for the address and mails the link, at most once a minute per kind. */
   async function mailLink(user: UserRow, type: EmailLinkType, redirectTo: string): Promise<UserRow> {
@@ -73,8 +76,15 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRat
     const userMetadata = optionalMetadata(body, 'data') ?? {};
     const redirectTo = allowedRedirect(queryString(req, 'redirect_to'), config);
 
+    // Hashed whatever the address, so a taken address does not answer measurably faster.
+    const passwordHash = await hashPassword(password);
     const existing = await findUserByEmail(db, email);
     if (existing && isConfirmed(existing)) {
+      // The answer must not reveal the account (GoTrue's look-alike user); its owner is told instead.
+      if (!existingAccountNotices.exhausted(email, 1)) {
+        existingAccountNotices.hit(email);
+        sendExistingAccountEmail(mailbox, config, { to: existing.email ?? email, redirectTo });
+      }
       res.json(obfuscatedUserJson(email, userMetadata));
       return;
     }
@@ -85,7 +95,6 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRat
       return;
     }
 
-    const passwordHash = await hashPassword(password);
     const token = newEmailToken(email);
     const created = await db.transaction(async (tx) => {
       const inserted = await insertUser(

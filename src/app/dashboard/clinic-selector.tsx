@@ -17,6 +17,9 @@ export function ClinicSelector() {
     if (clinic.id === null || !list.some((candidate) => candidate.id === clinic.id)) selectClinic(list[0]!);
   }, [list, clinic.id, selectClinic]);
 
+  // A long name is cut to the selector's width: the full one is its title, the options' text, and
+  // shown below it while it has focus.
+  const chosenName = list?.find((candidate) => candidate.id === clinic.id)?.name ?? clinic.name ?? '';
   return (
     <div className="clinic-selector">
       <label className="sidebar-caption" htmlFor="clinic-selector">
@@ -27,6 +30,7 @@ export function ClinicSelector() {
         className="input sidebar-select"
         value={clinic.id ?? ''}
         disabled={!list}
+        title={chosenName || undefined}
         onChange={(event) => {
           const chosen = list?.find((candidate) => String(candidate.id) === event.target.value);
           if (chosen) selectClinic(chosen);
@@ -41,6 +45,11 @@ export function ClinicSelector() {
           </option>
         ))}
       </select>
+      {chosenName ? (
+        <span className="clinic-selector-full" aria-hidden="true" data-testid="clinic-selector-full">
+          {chosenName}
+        </span>
+      ) : null}
       {clinics.isError ? (
         <p className="sidebar-error" role="alert">
           Could not load the clinics.{' '}

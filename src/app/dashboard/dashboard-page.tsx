@@ -1,15 +1,32 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { confirmDialog } from '@/components/confirm-dialog';
+import { CopyrightFooter } from '@/components/copyright-footer';
+import { holdBackGuard } from '@/components/modal/modal-stack';
 import { isTabKey, type TabKey } from '@/lib/authorization';
 import { DashboardContext, type DashboardContextValue } from '@/lib/dashboard';
-import { useSignedInUser } from '@/lib/session';
+import { useSession, useSignedInUser } from '@/lib/session';
 import { readPreference, writePreference } from '@/lib/session-storage';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { tabsFor } from '../tabs';
+import { DASHBOARD_EXTRA_TEXT } from './messages';
 import { Sidebar } from './sidebar';
 import { TabPanel } from './tab-panel';
 import './dashboard.css';
 
 const TAB_PREFERENCE = 'tab';
+
+/** Back with no modal open asks before it leaves the dashboard (a modal open: Back closes it). */
+const askBeforeLeaving = () =>
+  confirmDialog({
+    title: DASHBOARD_EXTRA_TEXT.leaveTitle,
+    text: DASHBOARD_EXTRA_TEXT.leaveText,
+    confirmText: DASHBOARD_EXTRA_TEXT.leave,
+    cancelText: DASHBOARD_EXTRA_TEXT.stay,
+    icon: 'question',
+    danger: false,
+    focusCancel: true,
+  });
 
 /** The main app (spec §2): the sidebar and the active tab's view. Loaded as its own chunk. */
 export default function DashboardPage() {
@@ -28,6 +45,8 @@ export default function DashboardPage() {
 
 function DashboardShell() {
   const user = useSignedInUser();
+  const { clinic } = useSession();
+  const timeZone = useClinicTimeZone(clinic.id);
   const tabs = useMemo(() => tabsFor(user.role), [user.role]);
   const [activeTab, setActiveTab] = useState<TabKey>(() => {
     const saved = readPreference(TAB_PREFERENCE);
@@ -41,6 +60,7 @@ function DashboardShell() {
     },
     [tabs],
   );
+  useEffect(() => holdBackGuard(askBeforeLeaving), []);
   const dashboard = useMemo<DashboardContextValue>(() => ({ activeTab, selectTab }), [activeTab, selectTab]);
 
   return (
@@ -51,7 +71,7 @@ function DashboardShell() {
           <main className="dashboard-content">
             <TabPanel tabKey={activeTab} />
           </main>
-          <footer className="app-footer">© 2025 Ngiti</footer>
+          <CopyrightFooter timeZone={timeZone.data} />
         </div>
       </div>
     </DashboardContext.Provider>

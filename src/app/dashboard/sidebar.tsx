@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { can, ROLE_LABELS, type TabKey } from '@/lib/authorization';
 import { clinicLabel, useSession, useSignedInUser } from '@/lib/session';
 import type { TabDefinition } from '../tabs';
@@ -35,15 +36,11 @@ export function Sidebar({
         <span>Ngiti</span>
       </div>
       <div className="sidebar-clinic">
-        <p className="sidebar-clinic-name" data-testid="clinic-name">
-          {clinicLabel(session.clinic.name)}
-        </p>
+        <TruncatedText className="sidebar-clinic-name" testId="clinic-name" text={clinicLabel(session.clinic.name)} />
         {can(user.role, 'clinic:switch') ? <ClinicSelector /> : null}
       </div>
       <div className="sidebar-user">
-        <span className="sidebar-user-name" data-testid="user-name">
-          {user.name}
-        </span>
+        <TruncatedText className="sidebar-user-name" testId="user-name" text={user.name} />
         <span className="role-badge" data-testid="user-role">
           {ROLE_LABELS[user.role]}
         </span>

@@ -1,7 +1,25 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { isTopModal, pushModal } from './modal-stack';
 import './modal.css';
+
+/** Asked before the modal closes by Esc, × or Back: resolves false to keep it open. */
+export type CloseGuard = () => Promise<boolean> | boolean;
+
+const CloseGuardContext = createContext<((guard: CloseGuard | null) => void) | null>(null);
+
+/**
+ * Content with unsaved input asks before its modal closes (Esc, × or the browser's Back): pass a
+ * guard while there is something to lose, null otherwise. Outside a modal it does nothing.
+ */
+export function useModalCloseGuard(guard: CloseGuard | null) {
+  const setGuard = useContext(CloseGuardContext);
+  useEffect(() => {
+    if (!setGuard || !guard) return;
+    setGuard(guard);
+    return () => setGuard(null);
+  }, [setGuard, guard]);
+}
 
 export interface ModalProps {
   open: boolean;
@@ -25,8 +43,9 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 }
 
 /**
- * An accessible dialog: page scroll locked while open, Esc and × close it, Tab stays inside,
- * and focus goes back to where it was when it closes.
+ * An accessible dialog: page scroll locked while open, Esc, × and the browser's Back close it
+ * (asking first when its content holds a close guard), Tab stays inside, and focus goes back to
+ * where it was when it closes.
  */
 export function Modal({ open, title, onClose, children, footer, size = 'medium', initialFocus }: ModalProps) {
   const titleId = useId();
@@ -35,11 +54,30 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium',
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
+  const guardRef = useRef<CloseGuard | null>(null);
+  const setGuard = useCallback((guard: CloseGuard | null) => {
+    guardRef.current = guard;
+  }, []);
+  const askingRef = useRef(false);
+  const requestClose = useCallback(async () => {
+    const guard = guardRef.current;
+    if (guard) {
+      // A second Esc or Back while the question is open does not ask again.
+      if (askingRef.current) return;
+      askingRef.current = true;
+      try {
+        if (!(await guard())) return;
+      } finally {
+        askingRef.current = false;
+      }
+    }
+    onCloseRef.current();
+  }, []);
 
   useEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const entry = pushModal();
+    const entry = pushModal({ onBack: () => void requestClose() });
     const dialog = dialogRef.current;
     if (dialog) {
       const first = initialFocus?.current ?? focusableIn(dialog).find((el) => !el.dataset.modalClose) ?? dialog;
@@ -51,7 +89,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium',
       if (event.key === 'Escape') {
         event.preventDefault();
         event.stopPropagation();
-        onCloseRef.current();
+        void requestClose();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -104,12 +142,20 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium',
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
-          <button type="button" className="modal-close" aria-label="Close" data-modal-close="true" onClick={onClose}>
+          <button
+            type="button"
+            className="modal-close"
+            aria-label="Close"
+            data-modal-close="true"
+            onClick={() => void requestClose()}
+          >
             ×
           </button>
         </header>
-        <div className="modal-body">{children}</div>
-        {footer ? <footer className="modal-footer">{footer}</footer> : null}
+        <CloseGuardContext.Provider value={setGuard}>
+          <div className="modal-body">{children}</div>
+          {footer ? <footer className="modal-footer">{footer}</footer> : null}
+        </CloseGuardContext.Provider>
       </div>
     </div>,
     document.body,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAnyModalOpen } from '../modal/modal-stack';
 import { TOAST_DURATION_MS, ToastContext, type ToastAction, type ToastOptions, type ToastTone } from './toast-context';
 import './toast.css';
 
@@ -9,9 +10,15 @@ interface Toast {
   action?: ToastAction;
 }
 
-/** Short notices in a corner, announced politely to screen readers, gone after 1800 ms by default. */
+/**
+ * Short notices at the top centre of the window, announced politely to screen readers, gone after
+ * 1800 ms by default. They never lie over an open modal: while one is open, the newest notice
+ * alone stays in the band the modal layer leaves free at the top (toast.css, --modal-top-gap), so
+ * a modal's buttons and its content (a reminder log) are never under a toast and never move.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const docked = useAnyModalOpen();
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
@@ -46,10 +53,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="toast-region" role="status" aria-live="polite">
+      <div
+        className={docked ? 'toast-region toast-region-docked' : 'toast-region'}
+        role="status"
+        aria-live="polite"
+        data-testid="toast-region"
+      >
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.tone}`}>
-            <span>{toast.message}</span>
+            <span className="toast-message" title={toast.message}>
+              {toast.message}
+            </span>
             {toast.action && (
               <button
                 type="button"

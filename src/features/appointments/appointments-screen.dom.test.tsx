@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_UPDATED } from '@common/contract';
 import type { AppointmentRow } from '@/lib/database.types';
 import type { SubscribeOptions } from '@/lib/realtime-client';
@@ -10,7 +10,7 @@ import { db, failNext, holdNext, pgError, seed } from '@/testing/mocks';
 import { fakeRealtime } from './live/testing/fake-realtime';
 import { mockStatusNotifications } from './status/testing/notification-service';
 import AppointmentsTab from './tab';
-import { prepareListDom, renderWithQueries } from './testing/render-list';
+import { renderWithQueries, setUpListScreen } from './testing/render-list';
 
 // The factory must not import fake-realtime itself: that module imports the realtime client, which
 // would wait for this very factory. `fakeRealtime` is looked up when the screen subscribes.
@@ -39,19 +39,7 @@ vi.mock('./reminders/components/reminder-modal', () => ({
 // Wednesday 2030-01-09, 08:00 in Manila (the clinic's zone); the tests run under other zones too.
 const NOW = new Date('2030-01-09T00:00:00Z');
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  prepareListDom();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  fakeRealtime.reset();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpListScreen(NOW);
 
 /**
  * Stores clinic 1 (Manila) with these dentists, patients and appointments (reason 'Dental
@@ -535,7 +523,9 @@ describe('live updates', () => {
     expect(classesOf(100)).toEqual(expect.arrayContaining(['appointment-highlighted', 'appointment-flashing']));
     expect(classesOf(100)).not.toContain('appointment-live-alarming');
     expect(pill()?.textContent).toBe('1 new update(s)');
-    const toast = screen.getByText('Maria Santos with Dr. Ana Cruz: Confirmed · Jan 9, 2030, 2:00 PM').parentElement!;
+    const toast = screen.getByText(
+      'Maria Santos with Dr. Ana Cruz: Scheduled → Confirmed · Jan 9, 2030, 2:00 PM',
+    ).parentElement!;
     expect(toast.className).toContain('toast-info');
     expect(within(toast).getByRole('button', { name: 'View' })).toBeTruthy();
     // The list is read again shortly after.
@@ -577,9 +567,9 @@ describe('live updates', () => {
     await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
     emit({ status: 'Cancelled' });
     expect(classesOf(100)).toContain('appointment-live-alarming');
-    expect(screen.getByText(/Maria Santos with Dr. Ana Cruz: Cancelled/).parentElement!.className).toContain(
-      'toast-error',
-    );
+    expect(
+      screen.getByText(/Maria Santos with Dr. Ana Cruz: Scheduled → Cancelled/).parentElement!.className,
+    ).toContain('toast-error');
     emit({
       id: 101,
       patient_id: 2,
@@ -595,7 +585,8 @@ describe('live updates', () => {
   it("leave other periods and other clinics' changes unannounced", async () => {
     const { user } = await openList();
     await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
-    emit({ id: 104, appointment_time: '2030-02-04T02:00:00+00:00', status: 'Confirmed' });
+    // Stored as well as announced: the list's re-read a moment later must find what was merged.
+    changeElsewhere({ id: 104, appointment_time: '2030-02-04T02:00:00+00:00', status: 'Confirmed' });
     emit({ clinic_id: 2, status: 'Cancelled' });
     expect(pill()).toBeNull();
     expect(statusOf(100).value).toBe('Scheduled');

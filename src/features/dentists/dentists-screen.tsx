@@ -3,6 +3,7 @@ import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { AvailabilityManager } from './availability/components/availability-manager';
@@ -84,7 +85,13 @@ export function DentistsScreen({ clinicId }: { clinicId: number }) {
         />
       ) : null}
       {modal?.kind === 'availability' ? (
-        <Modal open title={modal.dentist.name} onClose={close} size="large">
+        <Modal
+          open
+          // A 200-character name stays on one line (whole on focus or a tap) above the calendar.
+          title={<TruncatedText className="modal-title-text" text={modal.dentist.name} />}
+          onClose={close}
+          size="large"
+        >
           <AvailabilityManager dentist={{ id: modal.dentist.id, name: modal.dentist.name }} />
         </Modal>
       ) : null}

@@ -158,7 +158,7 @@ describe('requests outside PostgREST', () => {
   });
 
   it('when a table is not in the schema, then the answer is 404 PGRST205 and the test is told', async () => {
-    const { status, error } = await client.from('invoices' as 'patients').select();
+    const { status, error } = await client.from('x_rays' as 'patients').select();
     expect(status).toBe(404);
     expect(error?.code).toBe('PGRST205');
     expect(resetControls()).toHaveLength(1);

@@ -5,12 +5,13 @@
 import type { Database } from '@/lib/database.types';
 import { pgError, PgError, type PostgrestErrorBody } from './errors';
 import type { FunctionName, TableName } from './schema';
+import type { ViewName } from './views';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Which requests an arrangement applies to: a table or a function (RPC), and optionally a method. */
+/** Which requests an arrangement applies to: a table or view, or a function (RPC), and optionally a method. */
 export type RequestMatch =
-  | { method?: HttpMethod; table: TableName; rpc?: never }
+  | { method?: HttpMethod; table: TableName | ViewName; rpc?: never }
   | { method?: HttpMethod; rpc: FunctionName | (string & {}); table?: never };
 
 /** What a request is, as the arrangements see it. */

@@ -35,6 +35,9 @@ export const createProcedure = (overrides: Partial<RowOf<'procedures'>> = {}) =>
 export const createReminderLogEntry = (overrides: Partial<RowOf<'appointment_reminders'>> = {}) =>
   build('appointment_reminders', overrides);
 
+export const createInvoice = (overrides: Partial<RowOf<'invoices'>> = {}) => build('invoices', overrides);
+export const createPayment = (overrides: Partial<RowOf<'payments'>> = {}) => build('payments', overrides);
+
 export type Seed = { [T in TableName]: (rows: readonly Partial<RowOf<T>>[]) => RowOf<T>[] };
 
 /**

@@ -6,6 +6,8 @@
  * (eq … is, not., or/and trees), select with aliases and embeds along the relationships declared in
  * schema.ts, order, limit/offset/Range, exact counts, single objects and PGRST116, inserts,
  * upserts, updates and deletes that honour filters, and errors in PostgREST's shape and status.
+ * The views `invoice_summaries` and `payment_entries` are computed from the tables on each read
+ * (views.ts), with the columns and rules of the migration; a write to a view is refused (42501).
  * Database functions answer through per-test handlers (`mockRpc`). Every jsdom test file of the
  * spa project gets the server from src/testing/vitest-setup.ts; a request nothing answers fails
  * the test. After each test the database is emptied and every arrangement is dropped.
@@ -73,7 +75,9 @@ export {
   createAvailabilityBlock,
   createClinic,
   createDentist,
+  createInvoice,
   createPatient,
+  createPayment,
   createProcedure,
   createProcedureCategory,
   createReminderLogEntry,
@@ -83,3 +87,4 @@ export {
 export { setupMockServer } from './lifecycle';
 export { relationships, schema, type Relationship, type RowOf, type TableName } from './schema';
 export { server } from './server';
+export { centavosOfStored, views, type ViewName } from './views';

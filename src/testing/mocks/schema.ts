@@ -5,13 +5,16 @@
  * column there fails to compile here until its default is declared.
  */
 import type {
+  AppointmentFlagRow,
   AppointmentReminderRow,
   AppointmentRow,
   ClinicRow,
   Database,
   DentistAvailabilityRow,
   DentistRow,
+  InvoiceRow,
   PatientRow,
+  PaymentRow,
   ProcedureCategoryRow,
   ProcedureRow,
   UserProfileRow,
@@ -129,6 +132,48 @@ export const schema = {
     }),
     sample: () => ({ clinic_id: 1, appointment_id: 1, days_ahead: 1 }),
   }),
+  appointment_flags: table<AppointmentFlagRow>()({
+    required: ['clinic_id', 'appointment_id', 'kind', 'note'],
+    defaults: (now) => ({ source_mid: null, created_at: now, resolved_at: null }),
+    sample: () => ({
+      clinic_id: 1,
+      appointment_id: 1,
+      kind: 'late_cancellation_request',
+      note: 'The patient tapped Cancel less than an hour before.',
+    }),
+  }),
+  // Money: the mock keeps the value as sent (inserts send decimal strings, "1500.50"); the views
+  // (views.ts) read it as exact centavos.
+  invoices: table<InvoiceRow>()({
+    required: ['clinic_id', 'patient_id', 'total'],
+    defaults: (now) => ({
+      appointment_id: null,
+      idempotency_key: crypto.randomUUID(),
+      voided_at: null,
+      void_reason: null,
+      voided_by: null,
+      created_by: null,
+      created_at: now,
+    }),
+    sample: () => ({ clinic_id: 1, patient_id: 1, total: 1500 }),
+    unique: [['clinic_id', 'idempotency_key']],
+  }),
+  payments: table<PaymentRow>()({
+    required: ['clinic_id', 'invoice_id', 'patient_id', 'amount', 'method'],
+    defaults: (now) => ({
+      reference_number: null,
+      notes: null,
+      payment_date: now,
+      idempotency_key: crypto.randomUUID(),
+      voided_at: null,
+      void_reason: null,
+      voided_by: null,
+      recorded_by: null,
+      created_at: now,
+    }),
+    sample: () => ({ clinic_id: 1, invoice_id: 1, patient_id: 1, amount: 500, method: 'cash' }),
+    unique: [['clinic_id', 'idempotency_key']],
+  }),
 } satisfies { [T in TableName]: { sample: (id: number) => Partial<RowOf<T>> } };
 
 /**
@@ -157,6 +202,14 @@ export const relationships: readonly Relationship[] = [
   { table: 'procedures', column: 'category_id', references: 'procedure_categories' },
   { table: 'appointment_reminders', column: 'clinic_id', references: 'clinics' },
   { table: 'appointment_reminders', column: 'appointment_id', references: 'appointments' },
+  { table: 'appointment_flags', column: 'clinic_id', references: 'clinics' },
+  { table: 'appointment_flags', column: 'appointment_id', references: 'appointments' },
+  { table: 'invoices', column: 'clinic_id', references: 'clinics' },
+  { table: 'invoices', column: 'patient_id', references: 'patients' },
+  { table: 'invoices', column: 'appointment_id', references: 'appointments' },
+  { table: 'payments', column: 'clinic_id', references: 'clinics' },
+  { table: 'payments', column: 'invoice_id', references: 'invoices' },
+  { table: 'payments', column: 'patient_id', references: 'patients' },
 ];
 
 /** The constraint name PostgREST accepts as an embed hint, e.g. `patients!appointments_patient_id_fkey(name)`. */

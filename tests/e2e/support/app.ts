@@ -70,7 +70,12 @@ export interface DevMail {
 }
 
 /** Waits for an auth e-mail in the dev mailbox (`/_dev/mail.json`) newer than `afterId`. */
-export async function waitForMail(baseUrl: string, to: string, kind: 'signup' | 'recovery', afterId = 0) {
+export async function waitForMail(
+  baseUrl: string,
+  to: string,
+  kind: 'signup' | 'recovery' | 'signup_existing',
+  afterId = 0,
+) {
   return vi.waitFor(
     async () => {
       const response = await fetch(`${baseUrl}/_dev/mail.json?to=${encodeURIComponent(to)}`);
@@ -96,12 +101,12 @@ export const serviceClient = (ctx: E2eContext) => nodeClient(ctx, ctx.serviceRol
  * A new clinic and its admin, signed up and confirmed through the dev mailbox outside the
  * browser (for tests that need a fresh account rather than the sign-up screen itself).
  */
-export async function createConfirmedAdmin(ctx: E2eContext, label: string) {
+export async function createConfirmedAdmin(ctx: E2eContext, label: string, clinicName?: string) {
   const account = {
     email: uniqueEmail(label),
     password: `Pw-${randomUUID().slice(0, 10)}`,
     name: `Dr. ${label}`,
-    clinicName: `Clinic ${randomUUID().slice(0, 6)}`,
+    clinicName: clinicName ?? `Clinic ${randomUUID().slice(0, 6)}`,
   };
   const { error } = await nodeClient(ctx, ctx.anonKey).auth.signUp({
     email: account.email,

@@ -173,6 +173,85 @@ describe.each(targets)('booking guards against crafted requests on %s', (target)
       expect((await storedRow(id)).deleted).toBe(true);
     });
 
+    describe('correcting a past appointment (issue 12, item 6)', () => {
+      const pastAppointment = async (status = 'Completed') => {
+        const dentist = await newDentist();
+        const time = clinicTime(clinicWorkday(-2), '10:00');
+        const id = await insertAsService('appointments', {
+          clinic_id: clinicId,
+          dentist_id: dentist,
+          patient_id: patientId,
+          appointment_time: time,
+          reason: `${PROCEDURE} — Notes: upper molar`,
+          status,
+        });
+        return { id, dentist, time };
+      };
+
+      it('lets the front desk save the form’s whole row at its own time: notes, procedure, reminders; status kept', async () => {
+        const past = await pastAppointment();
+        // What the Edit form sends: dentist, patient and time unchanged (the time in +08:00 form,
+        // the database stored it in UTC), the corrected reason, no status (it keeps Completed).
+        const corrected = await reception
+          .from('appointments')
+          .update({
+            dentist_id: past.dentist,
+            patient_id: patientId,
+            appointment_time: past.time,
+            reason: 'Dental Consultation — Notes: upper left molar',
+          })
+          .eq('id', past.id)
+          .select('id');
+        expect(corrected.error).toBeNull();
+        expect(corrected.data).toEqual([{ id: past.id }]);
+        expect(await storedRow(past.id)).toMatchObject({
+          reason: 'Dental Consultation — Notes: upper left molar',
+          status: 'Completed',
+        });
+        const reminders = await reception
+          .from('appointments')
+          .update({ reminder_enabled: false, reminder_days: [1], reminder_message: 'See you' })
+          .eq('id', past.id);
+        expect(reminders.error).toBeNull();
+      });
+
+      it('refuses moving it to another past time, and leaves it where it was', async () => {
+        const past = await pastAppointment();
+        for (const time of [clinicTime(clinicWorkday(-2), '10:20'), clinicTime(clinicWorkday(-3), '10:00')]) {
+          const moved = await reception
+            .from('appointments')
+            .update({ appointment_time: time, reason: `${PROCEDURE} — Notes: moved` })
+            .eq('id', past.id);
+          expectSlotRefused(moved, 'in the past');
+        }
+        const stored = await storedRow(past.id);
+        expect(new Date(stored.appointment_time).toISOString()).toBe(new Date(past.time).toISOString());
+        expect(stored.reason).toBe(`${PROCEDURE} — Notes: upper molar`);
+      });
+
+      it('refuses another patient at its past time', async () => {
+        const past = await pastAppointment('Scheduled');
+        const result = await reception
+          .from('appointments')
+          .update({ patient_id: await newPatient() })
+          .eq('id', past.id);
+        expectSlotRefused(result, 'in the past');
+      });
+
+      it('lets it move to a free time ahead, a booking like any other', async () => {
+        const past = await pastAppointment('No Show');
+        const ahead = clinicTime(clinicWorkday(3), '15:40');
+        const moved = await reception
+          .from('appointments')
+          .update({ appointment_time: ahead, status: 'Scheduled' })
+          .eq('id', past.id);
+        expect(moved.error).toBeNull();
+        const stored = await storedRow(past.id);
+        expect(new Date(stored.appointment_time).toISOString()).toBe(new Date(ahead).toISOString());
+        expect(stored.status).toBe('Scheduled');
+      });
+    });
+
     it('lets the front desk record a cancelled appointment in the past (it holds no slot)', async () => {
       const result = await book({
         dentist_id: await newDentist(),

@@ -261,7 +261,7 @@ describe('sign-up with e-mail confirmation, then a whole session', () => {
     expect((await stack.anonClient().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
   });
 
-  it('when a confirmed address signs up again, then the answer is a look-alike user without identities and no mail', async () => {
+  it('when a confirmed address signs up again, then the answer is a look-alike user without identities and no confirmation mail', async () => {
     const { email, session } = await signUpConfirmed();
     const mailsBefore = stack.mailbox.list(email).length;
     const repeat = await stack
@@ -272,7 +272,8 @@ describe('sign-up with e-mail confirmation, then a whole session', () => {
     expect(repeat.data.user?.identities).toEqual([]);
     expect(repeat.data.user?.id).not.toBe(session.user.id);
     expect(repeat.data.user?.email).toBe(email);
-    expect(stack.mailbox.list(email)).toHaveLength(mailsBefore);
+    // Only the owner's notice (tests/integration/gateway/signup-existing-email.test.ts), no confirmation link.
+    expect(stack.mailbox.list(email).filter((mail) => mail.kind !== 'signup_existing')).toHaveLength(mailsBefore);
   });
 });
 
@@ -613,5 +614,88 @@ describe('admin API', () => {
     expect(attempt.error).toMatchObject({ status: 400, code: 'user_banned' });
     await admin.auth.admin.updateUserById(session.user.id, { ban_duration: 'none' });
     expect((await stack.anonClient().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  });
+});
+
+/** Sign-up with an address that already has a confirmed account (issue 12, item 9): the answer looks
+ * like a new address's (GoTrue's anti-enumeration), and the owner is told by e-mail instead, at most once a minute. */
+const OWNER_PASSWORD = 'Owner-pass-123';
+
+async function confirmedAccount(label: string): Promise<string> {
+  const email = freshEmail(label);
+  const { error } = await stack
+    .anonClient()
+    .auth.signUp({ email, password: OWNER_PASSWORD, options: { data: signUpData() } });
+  if (error) throw error;
+  const confirmation = stack.mailbox.list(email).find((mail) => mail.kind === 'signup');
+  const followed = await fetch(confirmation!.link, { redirect: 'manual' });
+  expect(followed.status).toBe(303);
+  return email;
+}
+
+const signUpAgain = (email: string, password: string) =>
+  stack.anonClient().auth.signUp({
+    email,
+    password,
+    options: { data: signUpData(), emailRedirectTo: `${stack.url}/login` },
+  });
+
+describe('sign-up with an address that already has an account', () => {
+  it('when someone signs up with a confirmed address, then the answer looks like a new sign-up and the owner gets a notice', async () => {
+    const email = await confirmedAccount('owner');
+    const before = stack.mailbox.list(email).length;
+
+    const repeat = await signUpAgain(email.toUpperCase(), 'Intruder-pass-1');
+    const fresh = await signUpAgain(freshEmail('fresh'), 'Intruder-pass-1');
+
+    // Both answers: no error, no session, a user with the address given (what the SPA reads).
+    for (const answer of [repeat, fresh]) {
+      expect(answer.error).toBeNull();
+      expect(answer.data.session).toBeNull();
+      expect(answer.data.user?.email_confirmed_at).toBeUndefined();
+    }
+    expect(repeat.data.user?.email).toBe(email);
+    expect(Object.keys(repeat.data.user!).sort()).toEqual(Object.keys(fresh.data.user!).sort());
+
+    const mails = stack.mailbox.list(email);
+    expect(mails).toHaveLength(before + 1);
+    const notice = mails[0]!;
+    expect(notice).toMatchObject({
+      to: email,
+      kind: 'signup_existing',
+      subject: 'Someone tried to sign up with your email',
+      link: `${stack.url}/login`,
+    });
+    expect(notice.html).toContain('You already have an account');
+    expect(notice.html).toContain('Forgot password?');
+    expect(notice.html).toContain(`<a href="${stack.url}/login">Log in</a>`);
+    // No confirmation link: nothing about the account changes.
+    expect(mails.filter((mail) => mail.kind === 'signup')).toHaveLength(1);
+    expect((await stack.anonClient().auth.signInWithPassword({ email, password: OWNER_PASSWORD })).error).toBeNull();
+    const intruder = await stack.anonClient().auth.signInWithPassword({ email, password: 'Intruder-pass-1' });
+    expect(intruder.error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+
+    // The dev mailbox page names the notice's link for what it does.
+    const page = await (await fetch(`${stack.url}/_dev/mail?to=${encodeURIComponent(email)}`)).text();
+    expect(page).toContain('Someone tried to sign up with your email');
+    expect(page).toContain(`<a href="${stack.url}/login">Log in</a>`);
+  });
+
+  it('when the same address is tried again within a minute, then no second notice is sent, and the answer stays the same', async () => {
+    const email = await confirmedAccount('twice');
+    const first = await signUpAgain(email, 'Intruder-pass-1');
+    const second = await signUpAgain(email, 'Intruder-pass-2');
+    expect(first.error).toBeNull();
+    expect(second.error).toBeNull();
+    expect(second.data.session).toBeNull();
+    expect(stack.mailbox.list(email).filter((mail) => mail.kind === 'signup_existing')).toHaveLength(1);
+  });
+
+  it('when a sign-up without a redirect hits a confirmed address, then the notice links to the site', async () => {
+    const email = await confirmedAccount('bare');
+    const { error } = await stack.anonClient().auth.signUp({ email, password: 'Intruder-pass-1' });
+    expect(error).toBeNull();
+    const notice = stack.mailbox.list(email).find((mail) => mail.kind === 'signup_existing');
+    expect(notice?.link).toBe(stack.config.siteUrl);
   });
 });

@@ -1,9 +1,13 @@
 /**
  * POST /appointments/:id/send-reminder?clinic_id= over real HTTP on the local stack: the Reminder
  * modal's manual send, its recipient and text rules, the log in appointment_reminders (sent and
- * failed), bad input, and the per-caller rate limit.
+ * failed), bad input, and the per-caller rate limit. The service's clock is fixed (serveWithClock),
+ * so the texts patients read are written out whatever day the tests run. Issue 12 (items 1–3): a
+ * same-day reminder says "today"; no reminder for an appointment that cannot happen; the day's
+ * automated reminder skips a recipient a manual reminder already reached, saying so in the log.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createReminderScheduler } from '../../../server/reminders/scheduler.ts';
 import {
   accessToken,
   DEMO,
@@ -15,6 +19,7 @@ import {
   postJson,
   queueFault,
   resetMessengerFaults,
+  serveWithClock,
   weekdaySlots,
   type PatientAppointment,
 } from '../../support/service.ts';
@@ -26,9 +31,13 @@ let brightClinic: number;
 let smileDentist: number;
 let brightDentist: number;
 let receptionToken: string;
+/** The stack's service with its clock at CLINIC_NOW (the sends go to the stack's Meta stand-in). */
+let service: Awaited<ReturnType<typeof serveWithClock>>;
 
-/** 10:00 Manila on a new Monday–Saturday each time. */
+/** 10:00 Manila on a new Monday–Saturday each time, from Monday 1 March 2027 on. */
 const nextSlot = weekdaySlots(10);
+/** Friday 26 February 2027, 10:00 in Manila: every slot is ahead, the first one in 3 days. */
+const CLINIC_NOW = new Date('2027-02-26T10:00:00+08:00');
 
 function newAppointment(
   options: {
@@ -63,7 +72,12 @@ function sendReminder(
 ) {
   const clinic = options.clinicId === undefined ? smileClinic : options.clinicId;
   const query = clinic === null ? '' : `?clinic_id=${clinic}`;
-  return postJson(stack, `/appointments/${id}/send-reminder${query}`, body, options.token ?? receptionToken);
+  return postJson(
+    { url: service.url },
+    `/appointments/${id}/send-reminder${query}`,
+    body,
+    options.token ?? receptionToken,
+  );
 }
 
 async function reminderLog(appointmentId: number) {
@@ -91,15 +105,18 @@ beforeAll(async () => {
   smileDentist = await newDentist(stack.db, smileClinic, 'Reminder');
   brightDentist = await newDentist(stack.db, brightClinic, 'Reminder');
   receptionToken = await accessToken(stack, DEMO.reception);
+  service = await serveWithClock(stack, () => CLINIC_NOW);
 });
 
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await service?.close();
+  await stack?.stop();
+});
 afterEach(() => resetMessengerFaults(stack));
 
 describe('sending a reminder by hand', () => {
   it('when staff send one, then the patient gets the default reminder with Confirm and Cancel, logged as manual', async () => {
     const appointment = await newAppointment();
-    const before = Date.now();
     const response = await sendReminder(appointment.id, { days_ahead: 3 });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; messageId: string; via: string; reminder: unknown };
@@ -121,7 +138,8 @@ describe('sending a reminder by hand', () => {
     expect(message!.text).toMatch(
       new RegExp(
         `^Hi ${appointment.patientName}, this is a reminder of your appointment with ${appointment.dentistName} ` +
-          'at Smile Dental in 3 days, [A-Z][a-z]+day, \\d{1,2} March 2027 at 10:00 AM\\.',
+          'at Smile Dental in 3 days, Monday, 1 March 2027 at 10:00 AM\\. ' +
+          'Tap Confirm to confirm it, or Cancel if you cannot come\\.$',
       ),
     );
     expect(message!.quickReplies).toEqual([
@@ -137,8 +155,8 @@ describe('sending a reminder by hand', () => {
       outcome: 'sent',
       error: null,
     });
-    expect(new Date(logged!.sent_on).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(new Date(logged!.sent_on).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    // Logged at the service's clock.
+    expect(new Date(logged!.sent_on)).toEqual(CLINIC_NOW);
   });
 
   it('when the appointment has its own reminder message, then it is sent; an override beats it', async () => {
@@ -368,5 +386,138 @@ describe('callers and bad input', () => {
 
     const someoneElse = await sendReminder(appointment.id, { days_ahead: 1 });
     expect(someoneElse.status).toBe(200);
+  });
+});
+
+/** Tuesday 1 June 2027, 09:15 in Manila: "now" for the issue-12 cases. */
+const JUNE_NOW = new Date('2027-06-01T09:15:00+08:00');
+const juneClock = { now: () => JUNE_NOW };
+const QUICK_REPLY_HINT = 'Tap Confirm to confirm it, or Cancel if you cannot come.';
+
+describe('issue 12: what a reminder says and when none is sent', () => {
+  let juneService: Awaited<ReturnType<typeof serveWithClock>>;
+  beforeAll(async () => {
+    juneService = await serveWithClock(stack, juneClock.now);
+    // Smile Dental's automated reminders are due from midnight, whatever time JUNE_NOW is.
+    await stack.db.query(`update public.clinics set reminder_time = '00:00' where id = $1`, [smileClinic]);
+  });
+  afterAll(() => juneService?.close());
+
+  const sendInJune = (id: number, body: unknown) =>
+    postJson(juneService, `/appointments/${id}/send-reminder?clinic_id=${smileClinic}`, body, receptionToken);
+
+  function juneAppointment(time: string, columns: Record<string, unknown> = {}) {
+    return newPatientAppointment(stack.db, {
+      clinicId: smileClinic,
+      dentistId: smileDentist,
+      time: new Date(time),
+      messengerId: newPsid(7),
+      reason: 'Dental Consultation',
+      columns,
+    });
+  }
+
+  describe('item 1: the reminder follows the clinic date', () => {
+    it('when staff send a reminder for an appointment later today (days_ahead 1), then the patient reads "today"', async () => {
+      const appointment = await juneAppointment('2027-06-01T17:40:00+08:00');
+
+      const response = await sendInJune(appointment.id, { days_ahead: 1 });
+
+      expect(response.status).toBe(200);
+      expect((await messagesTo(stack, appointment.psid!)).map((message) => message.text)).toEqual([
+        `Hi ${appointment.patientName}, this is a reminder of your appointment with ${appointment.dentistName} at ` +
+          `Smile Dental today, Tuesday, 1 June 2027 at 5:40 PM. ${QUICK_REPLY_HINT}`,
+      ]);
+      // The log keeps what the modal sent.
+      expect(await reminderLog(appointment.id)).toMatchObject([{ days_ahead: 1, is_manual: true, outcome: 'sent' }]);
+    });
+  });
+
+  describe('item 2: no reminder for an appointment that cannot happen', () => {
+    it.each([
+      [
+        'Cancelled',
+        '15:00',
+        { status: 'Cancelled' },
+        'This appointment is Cancelled: a reminder can no longer be sent.',
+      ],
+      [
+        'No Show',
+        '15:20',
+        { status: 'No Show' },
+        'This appointment is marked No Show: a reminder can no longer be sent.',
+      ],
+      [
+        'Completed',
+        '15:40',
+        { status: 'Completed' },
+        'This appointment is Completed: a reminder can no longer be sent.',
+      ],
+      ['deleted', '16:00', { deleted: true }, 'This appointment was deleted: a reminder can no longer be sent.'],
+    ])(
+      'when the appointment is %s, then 409 with why, nothing sent and nothing logged',
+      async (_case, time, columns, error) => {
+        const appointment = await juneAppointment(`2027-06-01T${time}:00+08:00`, columns);
+
+        const response = await sendInJune(appointment.id, { days_ahead: 1 });
+
+        expect(response.status).toBe(409);
+        expect(await response.json()).toEqual({ error });
+        expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
+        expect(await reminderLog(appointment.id)).toEqual([]);
+      },
+    );
+
+    it('when the appointment time has passed (09:00 today, now 09:15), then 409 saying so', async () => {
+      const appointment = await juneAppointment('2027-06-01T09:00:00+08:00');
+
+      const response = await sendInJune(appointment.id, { days_ahead: 1 });
+
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({
+        error: 'This appointment has already passed: a reminder can no longer be sent.',
+      });
+      expect(await messagesTo(stack, appointment.psid!)).toEqual([]);
+    });
+  });
+
+  describe('item 3: no duplicate of a manual reminder', () => {
+    it('when a manual reminder went out today, then the automated one of the day is skipped and logged why; another recipient still gets theirs', async () => {
+      // Wednesday 2 June 2027: tomorrow at JUNE_NOW, so both are due for their 1-day reminder.
+      const remindedByHand = await juneAppointment('2027-06-02T10:00:00+08:00', { reminder_days: [1] });
+      const otherRecipient = await juneAppointment('2027-06-02T10:20:00+08:00', { reminder_days: [1] });
+      const elsewhere = newPsid(6);
+      expect((await sendInJune(remindedByHand.id, { days_ahead: 1 })).status).toBe(200);
+      expect((await sendInJune(otherRecipient.id, { days_ahead: 1, recipient_override: elsewhere })).status).toBe(200);
+
+      // Staff then save reminder days that are due today: the next pass runs at once.
+      const report = await createReminderScheduler({ ...stack.service.deps, clock: juneClock }).runOnce();
+
+      const tomorrowText = (appointment: PatientAppointment, time: string) =>
+        `Hi ${appointment.patientName}, this is a reminder of your appointment with ${appointment.dentistName} at ` +
+        `Smile Dental tomorrow, Wednesday, 2 June 2027 at ${time}. ${QUICK_REPLY_HINT}`;
+      expect((await messagesTo(stack, remindedByHand.psid!)).map((message) => message.text)).toEqual([
+        tomorrowText(remindedByHand, '10:00 AM'),
+      ]);
+      expect(await reminderLog(remindedByHand.id)).toMatchObject([
+        { days_ahead: 1, messenger_id: remindedByHand.psid, is_manual: true, outcome: 'sent', error: null },
+        {
+          days_ahead: 1,
+          messenger_id: remindedByHand.psid,
+          is_manual: false,
+          outcome: 'skipped',
+          error: 'Not sent: a manual reminder already went out to this recipient today.',
+        },
+      ]);
+      // The manual one went to someone else: the patient still gets the day's automated reminder.
+      expect((await messagesTo(stack, otherRecipient.psid!)).map((message) => message.text)).toEqual([
+        tomorrowText(otherRecipient, '10:20 AM'),
+      ]);
+      expect(await reminderLog(otherRecipient.id)).toMatchObject([
+        { is_manual: true, messenger_id: elsewhere, outcome: 'sent' },
+        { is_manual: false, messenger_id: otherRecipient.psid, outcome: 'sent' },
+      ]);
+      expect(report).toMatchObject({ coveredByManual: 1 });
+    });
   });
 });

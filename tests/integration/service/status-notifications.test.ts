@@ -577,7 +577,8 @@ describe("Meta's errors", () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: 'Messenger is not reachable right now. Please try again.' });
     expect(elapsed).toBeGreaterThanOrEqual(stack.service.deps.config.metaTimeoutMs - 100);
-    expect(elapsed).toBeLessThan(stack.service.deps.config.metaTimeoutMs + 2000);
+    // Well before Meta's 15 s answer; the margin is for a busy machine, not for the service.
+    expect(elapsed).toBeLessThan(stack.service.deps.config.metaTimeoutMs + 6000);
   });
 });
 

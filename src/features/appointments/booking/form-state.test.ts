@@ -74,6 +74,17 @@ describe('the form as checked and sent', () => {
     expect(effectiveBookingForm(FILLED, []).time).toBeNull();
   });
 
+  it('keeps a started appointment’s own time although the grid has it past, or has no such slot', () => {
+    const started = { dentistId: 1, patientId: 2, date: '2030-01-10', time: '10:20' };
+    expect(effectiveBookingForm(FILLED, [slot('10:20', 'past')], started)).toBe(FILLED);
+    expect(effectiveBookingForm(FILLED, undefined, started)).toBe(FILLED);
+    const offGrid = { ...FILLED, time: '10:30' };
+    expect(effectiveBookingForm(offGrid, [slot('10:20', 'past')], { ...started, time: '10:30' })).toBe(offGrid);
+    // Another past time, or its time with another dentist, drops out as before.
+    expect(effectiveBookingForm({ ...FILLED, time: '10:00' }, [slot('10:00', 'past')], started).time).toBeNull();
+    expect(effectiveBookingForm({ ...FILLED, dentistId: 9 }, [slot('10:20', 'past')], started).time).toBeNull();
+  });
+
   it('drops the slot while the day is not loaded yet', () => {
     expect(effectiveBookingForm(FILLED, undefined)).toEqual({ ...FILLED, time: null });
     expect(effectiveBookingForm({ ...FILLED, time: null }, undefined).time).toBeNull();

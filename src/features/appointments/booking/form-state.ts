@@ -5,7 +5,7 @@
  */
 import type { IsoDate, WallTime } from '@common/clinic-calendar';
 import { isSlotAvailable, type Slot } from '../model/slots';
-import { EMPTY_BOOKING_FORM, type BookingForm } from './validation';
+import { EMPTY_BOOKING_FORM, keepsStartedTime, type BookingForm, type StartedBooking } from './validation';
 
 export type BookingFormAction =
   | { readonly type: 'dentist'; readonly dentistId: number | null }
@@ -48,9 +48,15 @@ export function bookingFormReducer(form: BookingForm, action: BookingFormAction)
  * The form as it is checked and sent: the chosen slot counts only while the dentist's day, as
  * last read, still has it free. A slot that was booked, blocked or passed meanwhile (another
  * booking, a live update, "now" moving on) drops out, so Book is disabled and the grid shows why;
- * `slots` undefined means the day is not loaded yet, which drops the slot too.
+ * `slots` undefined means the day is not loaded yet, which drops the slot too. A started
+ * appointment's own time (`started`, when editing one) is kept: it is past, yet it is where the
+ * appointment is, and correcting its notes must not move it.
  */
-export function effectiveBookingForm(form: BookingForm, slots: readonly Slot[] | undefined): BookingForm {
-  if (form.time === null) return form;
+export function effectiveBookingForm(
+  form: BookingForm,
+  slots: readonly Slot[] | undefined,
+  started?: StartedBooking | null,
+): BookingForm {
+  if (form.time === null || keepsStartedTime(form, started)) return form;
   return slots && isSlotAvailable(slots, form.time) ? form : { ...form, time: null };
 }

@@ -33,6 +33,15 @@ export const BOOKING_EXTRA_TEXT = Object.freeze({
   patientsFailed: 'Could not search patients. Please check connection.',
   listsFailed: 'Could not load dentists or procedures. Please check connection.',
   notesTooLong: (room: number) => `Additional Notes must be at most ${room} characters.`,
+  /** The Notes box's live counter: characters used of those that fit beside the procedure. */
+  notesCount: (used: number, room: number) => `${used} / ${room}`,
+  notesCountUnit: 'characters',
+  /** Editing an appointment whose time has passed (docs: "Correcting past appointments"). */
+  startedNote: (date: string, time: string) =>
+    `This appointment was on ${date} at ${time}, which has passed. Its procedure and notes can be corrected where it is; to change its dentist, patient or time, choose a time ahead.`,
+  startedPatientChange:
+    'This appointment’s time has passed, so its patient cannot change. Choose a time ahead to book it for another patient.',
+  keptSlot: 'This appointment',
 });
 
 /** What the slot grid and its legend call each kind of slot. */

@@ -11,8 +11,12 @@ import {
   findDoubleBooking,
   findProcedure,
   hasBookingErrors,
+  keepsStartedTime,
   matchProcedureByName,
+  notesLength,
+  notesRoom,
   splitReason,
+  startedBookingOf,
   validateBooking,
   type BookingForm,
 } from './validation';
@@ -98,6 +102,31 @@ describe('validating the booking form', () => {
     expect(validateBooking({ ...COMPLETE, notes: 'x'.repeat(983) }, withProcedure)).toEqual({
       notes: 'Additional Notes must be at most 982 characters.',
     });
+  });
+
+  it('counts notes and procedure in code points, as Postgres’s char_length counts the reason', () => {
+    // 'Cleaning 🦷' is 10 code points (11 UTF-16 units); with ' — Notes: ' (10) it leaves 980.
+    const withEmoji = { ...context, procedureName: ' Cleaning 🦷 ' };
+    expect(notesRoom(' Cleaning 🦷 ')).toBe(980);
+    const notes = '😀'.repeat(980);
+    expect(notes.length).toBe(1960);
+    expect(notesLength(` ${notes}\n`)).toBe(980);
+    expect(validateBooking({ ...COMPLETE, notes }, withEmoji)).toEqual({});
+    expect(validateBooking({ ...COMPLETE, notes: `${notes}😀` }, withEmoji)).toEqual({
+      notes: 'Additional Notes must be at most 980 characters.',
+    });
+    // The reason written is exactly 1000 code points, the column's limit.
+    const reason = composeReason(' Cleaning 🦷 ', notes);
+    expect(Array.from(reason)).toHaveLength(1000);
+  });
+
+  it('allows notes beside no procedure yet up to 990 characters, and none beside an over-long name', () => {
+    expect(notesRoom(null)).toBe(990);
+    expect(notesRoom('')).toBe(990);
+    expect(notesRoom('x'.repeat(995))).toBe(0);
+    expect(validateBooking({ ...COMPLETE, notes: 'x'.repeat(991) }, context).notes).toBe(
+      'Additional Notes must be at most 990 characters.',
+    );
   });
 
   it('has its messages word for word', () => {
@@ -276,6 +305,19 @@ describe('what is written', () => {
     });
   });
 
+  it('on Save of a started appointment corrected at its own time keeps its status', () => {
+    const started = { dentistId: 10, patientId: 20, date: '2026-11-16', time: '10:20' };
+    const corrected = { ...COMPLETE, date: '2026-11-16', notes: 'bring X-rays' };
+    expect(bookingUpdate(corrected, { procedureName: 'Cleaning', timeZone: MANILA, started })).toEqual({
+      dentist_id: 10,
+      patient_id: 20,
+      appointment_time: '2026-11-16T10:20:00+08:00',
+      reason: 'Cleaning — Notes: bring X-rays',
+    });
+    // Moved to a time ahead, it is booked again: back to Scheduled.
+    expect(bookingUpdate(COMPLETE, { procedureName: 'Cleaning', timeZone: MANILA, started }).status).toBe('Scheduled');
+  });
+
   it('keeps the clinic’s time when the browser is in New York', () => {
     const written = inBrowserTimeZone('America/New_York', () =>
       bookingInsert(COMPLETE, { clinicId: 3, procedureName: 'Cleaning', timeZone: MANILA }),
@@ -287,5 +329,53 @@ describe('what is written', () => {
     expect(() =>
       bookingInsert(EMPTY_BOOKING_FORM, { clinicId: 3, procedureName: 'Cleaning', timeZone: MANILA }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('an appointment whose time has come, edited', () => {
+  // Monday 16 November 2026, 10:20 in Manila: before NOW (Friday 20 November, 10:00).
+  const appointment = { dentist_id: 10, patient_id: 20, appointment_time: '2026-11-16T02:20:00Z' };
+  const started = startedBookingOf(appointment, MANILA, NOW);
+  const atItsTime: BookingForm = { ...COMPLETE, date: '2026-11-16', time: '10:20' };
+  const withStarted = { ...context, started, procedureName: 'Cleaning' };
+
+  it('is known by its clinic date and time once it has started, and not before', () => {
+    expect(started).toEqual({ dentistId: 10, patientId: 20, date: '2026-11-16', time: '10:20' });
+    expect(startedBookingOf(appointment, MANILA, new Date('2026-11-16T02:19:59Z'))).toBeNull();
+    expect(startedBookingOf(appointment, MANILA, new Date('2026-11-16T02:20:00Z'))).not.toBeNull();
+  });
+
+  it('may be saved at its own past date and time, which are no error', () => {
+    expect(keepsStartedTime(atItsTime, started)).toBe(true);
+    expect(validateBooking(atItsTime, withStarted)).toEqual({});
+    expect(canSubmitBooking(atItsTime, withStarted)).toBe(true);
+  });
+
+  it('may not move to another past time, the same day or another', () => {
+    const earlier = { ...atItsTime, time: '09:40' };
+    expect(keepsStartedTime(earlier, started)).toBe(false);
+    expect(validateBooking(earlier, withStarted)).toEqual({ date: 'Date must not be in the past.' });
+    expect(canSubmitBooking(earlier, withStarted)).toBe(false);
+    const otherDay = { ...atItsTime, date: '2026-11-17' };
+    expect(validateBooking(otherDay, withStarted)).toEqual({ date: 'Date must not be in the past.' });
+    // Today, a slot that has begun: no date error, but Save stays disabled ('Invalid Slot' if pressed).
+    const todayBegun = { ...atItsTime, date: '2026-11-20', time: '09:40' };
+    expect(canSubmitBooking(todayBegun, withStarted)).toBe(false);
+  });
+
+  it('may not get another dentist or patient at its past time', () => {
+    const otherDentist = { ...atItsTime, dentistId: 11 };
+    expect(keepsStartedTime(otherDentist, started)).toBe(false);
+    expect(validateBooking(otherDentist, withStarted).date).toBe('Date must not be in the past.');
+    expect(validateBooking({ ...atItsTime, patientId: 21 }, withStarted)).toEqual({
+      patient:
+        'This appointment’s time has passed, so its patient cannot change. Choose a time ahead to book it for another patient.',
+    });
+  });
+
+  it('may move to a free time ahead, with another dentist and patient, like any booking', () => {
+    const ahead = { ...COMPLETE, dentistId: 11, patientId: 21 };
+    expect(validateBooking(ahead, withStarted)).toEqual({});
+    expect(canSubmitBooking(ahead, withStarted)).toBe(true);
   });
 });

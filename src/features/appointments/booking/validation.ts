@@ -14,8 +14,9 @@ import {
   type WallTime,
 } from '@common/clinic-calendar';
 import type { AppointmentStatus } from '@common/contract';
+import { characterCount } from '@common/contract/character-count';
 import { CLINIC_HOURS, isClosedDay, toStoredTime, type ClinicHours } from '../model/slots';
-import { STATUS_AFTER_EDIT } from '../model/status-rules';
+import { STATUS_AFTER_EDIT, hasStarted } from '../model/status-rules';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
 
 /** The database's limit on `appointments.reason`. */
@@ -23,6 +24,21 @@ export const MAX_REASON_LENGTH = 1000;
 
 /** Between the procedure and the notes in `reason`. */
 export const REASON_NOTES_SEPARATOR = ' — Notes: ';
+
+/**
+ * How many characters of notes fit beside `procedureName` in the reason, counted as Postgres's
+ * char_length counts the column (code points, common/contract/character-count.ts): 1000 minus the
+ * trimmed procedure name minus ' — Notes: '. With no procedure chosen yet, beside an empty one.
+ */
+export function notesRoom(procedureName: string | null | undefined): number {
+  const procedure = characterCount(procedureName?.trim() ?? '');
+  return Math.max(0, MAX_REASON_LENGTH - procedure - characterCount(REASON_NOTES_SEPARATOR));
+}
+
+/** The notes' length as the reason stores them (trimmed, in code points). */
+export function notesLength(notes: string): number {
+  return characterCount(notes.trim());
+}
 
 export interface BookingForm {
   readonly dentistId: number | null;
@@ -51,12 +67,45 @@ export type BookingField = 'dentist' | 'patient' | 'date' | 'time' | 'category' 
 
 export type BookingErrors = Partial<Record<BookingField, string>>;
 
+/**
+ * The dentist, patient and clinic date and time of an appointment being edited whose time has
+ * come. It may still be corrected where it is (procedure, notes); its own time stays valid
+ * although past. Another past time, or another dentist or patient at its past time, would be a
+ * new booking in the past, which the form and the database refuse.
+ */
+export interface StartedBooking {
+  readonly dentistId: number;
+  readonly patientId: number;
+  readonly date: IsoDate;
+  readonly time: WallTime;
+}
+
+/** The edited appointment's StartedBooking at `now`, or null while it has not started. */
+export function startedBookingOf(
+  appointment: { readonly dentist_id: number; readonly patient_id: number; readonly appointment_time: string },
+  timeZone: string,
+  now: Date,
+): StartedBooking | null {
+  if (!hasStarted(appointment.appointment_time, now)) return null;
+  const { date, time } = clinicWallClock(appointment.appointment_time, timeZone);
+  return { dentistId: appointment.dentist_id, patientId: appointment.patient_id, date, time };
+}
+
+/** Whether the form still has the started appointment's own dentist, date and time. */
+export function keepsStartedTime(form: BookingForm, started: StartedBooking | null | undefined): boolean {
+  return (
+    started != null && form.dentistId === started.dentistId && form.date === started.date && form.time === started.time
+  );
+}
+
 export interface BookingContext {
   readonly now: Date;
   readonly timeZone: string;
   /** Name of the chosen procedure, for the length limit of the reason. */
   readonly procedureName?: string | null;
   readonly hours?: ClinicHours;
+  /** The appointment being edited, when its time has come. */
+  readonly started?: StartedBooking | null;
 }
 
 function hasDate(form: BookingForm): form is BookingForm & { date: IsoDate } {
@@ -66,26 +115,27 @@ function hasDate(form: BookingForm): form is BookingForm & { date: IsoDate } {
 /**
  * The form's field errors, empty when it may be sent. A missing date or slot is 'Time slot is
  * required.'; a Sunday is 'Clinic is closed on this day.' even when it is also past; a date before
- * the clinic's today is 'Date must not be in the past.'. Notes that would take the reason over
- * 1000 characters get 'Additional Notes must be at most N characters.' (a text the spec lacks).
+ * the clinic's today is 'Date must not be in the past.' — except a started appointment's own date
+ * and time, kept as they are. Its patient cannot change at that past time. Notes that would take
+ * the reason over 1000 characters get 'Additional Notes must be at most N characters.' (a text
+ * the spec lacks), N being notesRoom, the same count as the Notes box's counter.
  */
 export function validateBooking(form: BookingForm, context: BookingContext): BookingErrors {
   const errors: BookingErrors = {};
+  const keptTime = keepsStartedTime(form, context.started);
   if (form.dentistId === null) errors.dentist = BOOKING_MESSAGES.dentistRequired;
   if (form.patientId === null) errors.patient = BOOKING_MESSAGES.patientRequired;
-  if (hasDate(form)) {
+  else if (keptTime && form.patientId !== context.started?.patientId)
+    errors.patient = BOOKING_EXTRA_TEXT.startedPatientChange;
+  if (hasDate(form) && !keptTime) {
     if (isClosedDay(form.date, context.hours ?? CLINIC_HOURS)) errors.date = BOOKING_MESSAGES.closedDay;
     else if (form.date < clinicToday(context.now, context.timeZone)) errors.date = BOOKING_MESSAGES.pastDate;
   }
   if (!hasDate(form) || form.time === null || form.time === '') errors.time = BOOKING_MESSAGES.timeRequired;
   if (form.categoryId === null) errors.category = BOOKING_MESSAGES.categoryRequired;
   if (form.procedureId === null) errors.procedure = BOOKING_MESSAGES.procedureRequired;
-  if (context.procedureName) {
-    const room = MAX_REASON_LENGTH - context.procedureName.trim().length - REASON_NOTES_SEPARATOR.length;
-    if (form.notes.trim().length > room) {
-      errors.notes = BOOKING_EXTRA_TEXT.notesTooLong(Math.max(0, room));
-    }
-  }
+  const room = notesRoom(context.procedureName);
+  if (notesLength(form.notes) > room) errors.notes = BOOKING_EXTRA_TEXT.notesTooLong(room);
   return errors;
 }
 
@@ -95,12 +145,14 @@ export function hasBookingErrors(errors: BookingErrors): boolean {
 
 /**
  * Whether Book/Save is enabled: dentist, patient, slot, category and procedure set, the day not a
- * closed day, and the slot not yet started at `now`.
+ * closed day, and the slot not yet started at `now` — or, editing a started appointment, its own
+ * time kept.
  */
 export function canSubmitBooking(form: BookingForm, context: BookingContext): boolean {
   if (form.dentistId === null || form.patientId === null) return false;
   if (form.categoryId === null || form.procedureId === null) return false;
   if (!hasDate(form) || !form.time) return false;
+  if (keepsStartedTime(form, context.started)) return true;
   if (isClosedDay(form.date, context.hours ?? CLINIC_HOURS)) return false;
   return clinicInstant(form.date, form.time, context.timeZone).getTime() > context.now.getTime();
 }
@@ -242,10 +294,16 @@ export function bookingInsert(
   return { ...appointmentWrite(form, options.procedureName, options.timeZone), clinic_id: options.clinicId };
 }
 
-/** The change Save writes: the edited fields, and the status back to Scheduled. */
+/**
+ * The change Save writes: the edited fields, and the status back to Scheduled (spec §4). A
+ * started appointment corrected at its own time keeps its status: Scheduled is no longer
+ * selectable once its time has passed, and a Completed visit whose notes were fixed is still
+ * completed (docs/decisions.md, "Correcting past appointments").
+ */
 export function bookingUpdate(
   form: BookingForm,
-  options: { readonly procedureName: string; readonly timeZone: string },
-): AppointmentWrite & { readonly status: AppointmentStatus } {
-  return { ...appointmentWrite(form, options.procedureName, options.timeZone), status: STATUS_AFTER_EDIT };
+  options: { readonly procedureName: string; readonly timeZone: string; readonly started?: StartedBooking | null },
+): AppointmentWrite & { readonly status?: AppointmentStatus } {
+  const write = appointmentWrite(form, options.procedureName, options.timeZone);
+  return keepsStartedTime(form, options.started) ? write : { ...write, status: STATUS_AFTER_EDIT };
 }

@@ -7,6 +7,8 @@ import {
 import { isAlarmingStatus } from '../model/status-rules';
 import {
   createToastThrottle,
+  describeChange,
+  isAlarmingChange,
   isUpdateForView,
   listRowFromUpdate,
   mergeAppointmentUpdate,
@@ -109,6 +111,77 @@ describe('notices', () => {
     expect(updateNoticeText(update(), MANILA)).toBe('Maria Santos with Dr. Reyes: Confirmed · Nov 23, 2026, 9:20 AM');
     expect(updateNoticeText(update({ deleted: true, patient_name: null, dentist_name: null }), MANILA)).toBe(
       'Appointment #41: Deleted · Nov 23, 2026, 9:20 AM',
+    );
+  });
+
+  it('say what changed from the row the list had: status from → to, a move in clinic time, both', () => {
+    const before = {
+      status: 'Scheduled',
+      appointment_time: '2026-11-23T01:20:00+00:00',
+      dentist_id: 3,
+      patient_id: 9,
+      reason: 'Cleaning',
+    } as const;
+    const confirmed = update({ status: 'Confirmed' });
+    expect(updateNoticeText(confirmed, MANILA, describeChange(confirmed, before, null))).toBe(
+      'Maria Santos with Dr. Reyes: Scheduled → Confirmed · Nov 23, 2026, 9:20 AM',
+    );
+    const moved = update({ status: 'Scheduled', appointment_time: '2026-11-24T02:00:00Z' });
+    expect(updateNoticeText(moved, MANILA, describeChange(moved, before, null))).toBe(
+      'Maria Santos with Dr. Reyes: moved Nov 23, 2026, 9:20 AM → Nov 24, 2026, 10:00 AM',
+    );
+    const cancelledAndMoved = update({ status: 'Cancelled', appointment_time: '2026-11-24T02:00:00Z' });
+    const change = describeChange(cancelledAndMoved, before, null);
+    expect(updateNoticeText(cancelledAndMoved, MANILA, change)).toBe(
+      'Maria Santos with Dr. Reyes: Scheduled → Cancelled; moved Nov 23, 2026, 9:20 AM → Nov 24, 2026, 10:00 AM',
+    );
+    expect(isAlarmingChange(cancelledAndMoved, change)).toBe(true);
+    const renamed = update({ status: 'Scheduled', reason: 'Extraction' });
+    expect(updateNoticeText(renamed, MANILA, describeChange(renamed, before, null))).toBe(
+      'Maria Santos with Dr. Reyes: Details changed (Scheduled) · Nov 23, 2026, 9:20 AM',
+    );
+    expect(updateNoticeText(confirmed, MANILA, describeChange(confirmed, undefined, null))).toBe(
+      'Maria Santos with Dr. Reyes: New appointment (Confirmed) · Nov 23, 2026, 9:20 AM',
+    );
+  });
+
+  it('say a late cancellation as the issue words it, in red; a flag that only went away is no news', () => {
+    const before = {
+      status: 'Confirmed',
+      appointment_time: '2026-11-23T01:20:00+00:00',
+      dentist_id: 3,
+      patient_id: 9,
+      reason: 'Cleaning',
+    } as const;
+    const flag = {
+      id: 7,
+      kind: 'late_cancellation_request',
+      note: 'Cancel tapped.',
+      created_at: '2026-11-23T00:40:00Z',
+    };
+    const flagged = update({ open_flag: flag });
+    const change = describeChange(flagged, before, null);
+    expect(change).toEqual({ kind: 'flagged' });
+    expect(isAlarmingChange(flagged, change)).toBe(true);
+    expect(updateNoticeText(flagged, MANILA, change)).toBe(
+      'Maria Santos with Dr. Reyes: Patient asked to cancel — call them · Nov 23, 2026, 9:20 AM',
+    );
+    // The same flag again (an unrelated change of the row) is not raised twice.
+    expect(describeChange(update({ open_flag: flag, status: 'Scheduled' }), before, 7)).toEqual({
+      kind: 'changed',
+      status: { from: 'Confirmed', to: 'Scheduled' },
+    });
+    expect(describeChange(update({ open_flag: null }), before, 7)).toEqual({ kind: 'flag-resolved' });
+    expect(describeChange(update({ open_flag: null, status: 'Cancelled' }), before, 7)).toMatchObject({
+      kind: 'changed',
+      status: { from: 'Confirmed', to: 'Cancelled' },
+    });
+  });
+
+  it('clip names longer than 40 characters, so what changed still shows', () => {
+    const dentist = `Dr. Maria ${'Comprehensive Family Dentistry '.repeat(6)}`.slice(0, 200);
+    expect(updateNoticeText(update({ dentist_name: dentist }), MANILA)).toBe(
+      'Maria Santos with Dr. Maria Comprehensive Family Dentistr…: Confirmed · Nov 23, 2026, 9:20 AM',
     );
   });
 

@@ -6,6 +6,8 @@
 import { formatClinicDateTimeShort, isInRange, type InstantRange } from '@common/clinic-calendar';
 import type { AppointmentUpdatedPayload } from '@common/contract';
 import type { ListAppointment } from '../model/api/list-columns';
+import { isAlarmingStatus } from '../model/status-rules';
+import { LIVE_TEXT } from './messages';
 
 /** Spec part 2 §9: how long live-update effects last. */
 export const ROW_FLASH_MS = 60_000;
@@ -40,12 +42,113 @@ export function mergeAppointmentUpdate<Row extends { id: number }>(
   return next;
 }
 
-/** The toast / desktop-notification text: who, what, and when ('Nov 21, 2026, 9:20 AM', clinic time, spec §4). */
-export function updateNoticeText(update: AppointmentUpdatedPayload, timeZone: string): string {
-  const who = update.patient_name ?? `Appointment #${update.id}`;
-  const what = update.deleted ? 'Deleted' : update.status;
-  const withDentist = update.dentist_name ? ` with ${update.dentist_name}` : '';
-  return `${who}${withDentist}: ${what} · ${formatClinicDateTimeShort(update.appointment_time, timeZone)}`;
+/** What the list showed of the appointment before the update, as far as the notice needs it. */
+export type PreviousRow = Pick<ListAppointment, 'status' | 'appointment_time' | 'dentist_id' | 'patient_id' | 'reason'>;
+
+/**
+ * What an update changed, from the row the list had before (issue 12, item 5): `unknown` when the
+ * list had not read that part of the calendar, `new` when it had and the row was not in it.
+ * `flag-resolved` (the only change is an open flag going away) is not news to anyone.
+ */
+export type LiveChange =
+  | { kind: 'unknown' }
+  | { kind: 'new' }
+  | { kind: 'deleted' }
+  | { kind: 'flagged' }
+  | { kind: 'flag-resolved' }
+  | {
+      kind: 'changed';
+      status?: { from: string; to: string };
+      moved?: { from: string; to: string };
+    };
+
+/**
+ * Compares the update with the row the list had (`undefined`: not in the rows read; `null`: no
+ * rows read that could hold it) and whether the appointment had an open flag (its id).
+ */
+export function describeChange(
+  update: AppointmentUpdatedPayload,
+  previous: PreviousRow | null | undefined,
+  previousFlagId: number | null,
+): LiveChange {
+  if (update.deleted) return { kind: 'deleted' };
+  const flagId = update.open_flag?.id ?? null;
+  if (flagId !== null && flagId !== previousFlagId) return { kind: 'flagged' };
+  if (previous === null) return { kind: 'unknown' };
+  if (previous === undefined) return { kind: 'new' };
+  const change: LiveChange = { kind: 'changed' };
+  if (previous.status !== update.status) change.status = { from: previous.status, to: update.status };
+  if (Date.parse(previous.appointment_time) !== Date.parse(update.appointment_time))
+    change.moved = { from: previous.appointment_time, to: update.appointment_time };
+  const sameRow =
+    !change.status &&
+    !change.moved &&
+    previous.dentist_id === update.dentist_id &&
+    previous.patient_id === update.patient_id &&
+    (previous.reason ?? null) === (update.reason ?? null);
+  if (sameRow && previousFlagId !== null && flagId === null) return { kind: 'flag-resolved' };
+  return change;
+}
+
+/** Whether the change deserves red (spec §4: Cancelled and No Show; ours: deleted, a late cancellation). */
+export function isAlarmingChange(update: AppointmentUpdatedPayload, change: LiveChange): boolean {
+  return change.kind === 'deleted' || change.kind === 'flagged' || isAlarmingStatus(update.status);
+}
+
+/** Longest name a notice shows whole: a 200-character dentist would leave no room for what changed. */
+export const NOTICE_NAME_MAX = 40;
+
+/** The name, or its first NOTICE_NAME_MAX - 1 characters and '…'. */
+export function clipName(name: string): string {
+  const chars = [...name];
+  return chars.length <= NOTICE_NAME_MAX
+    ? name
+    : `${chars
+        .slice(0, NOTICE_NAME_MAX - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+/**
+ * The toast / desktop-notification text: who (long names clipped), what changed, and when ('Nov 21, 2026, 9:20 AM',
+ * clinic time, spec §4), e.g. 'Maria Santos with Dr. Reyes: Scheduled → Confirmed · Nov 23, 2026,
+ * 9:20 AM', or for a move 'Maria Santos: moved Nov 23, 2026, 9:20 AM → Nov 24, 2026, 10:00 AM'.
+ */
+export function updateNoticeText(
+  update: AppointmentUpdatedPayload,
+  timeZone: string,
+  change: LiveChange = describeChange(update, null, null),
+): string {
+  const who = update.patient_name ? clipName(update.patient_name) : `Appointment #${update.id}`;
+  const withDentist = update.dentist_name ? ` with ${clipName(update.dentist_name)}` : '';
+  const when = formatClinicDateTimeShort(update.appointment_time, timeZone);
+  const what = (() => {
+    switch (change.kind) {
+      case 'deleted':
+        return LIVE_TEXT.deleted;
+      case 'flagged':
+        return LIVE_TEXT.lateCancellation;
+      case 'new':
+        return LIVE_TEXT.added(update.status);
+      case 'changed': {
+        const parts: string[] = [];
+        if (change.status) parts.push(`${change.status.from} → ${change.status.to}`);
+        if (change.moved)
+          parts.push(
+            LIVE_TEXT.moved(
+              formatClinicDateTimeShort(change.moved.from, timeZone),
+              formatClinicDateTimeShort(change.moved.to, timeZone),
+            ),
+          );
+        return parts.length > 0 ? parts.join('; ') : LIVE_TEXT.detailsChanged(update.status);
+      }
+      default:
+        return update.status;
+    }
+  })();
+  return change.kind === 'changed' && change.moved
+    ? `${who}${withDentist}: ${what}`
+    : `${who}${withDentist}: ${what} · ${when}`;
 }
 
 /**

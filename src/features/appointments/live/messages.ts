@@ -1,9 +1,16 @@
-/** The live-update texts: the spec's (§2, §4) and, for the connection, ours. */
+import { FLAG_TEXT } from '../model/flag-messages';
+
+/** The live-update texts: the spec's (§2, §4), issue 12's (item 8), and ours for the rest. */
 export const LIVE_TEXT = {
   acknowledgeAll: 'Acknowledge All',
   view: 'View',
   notificationTitle: 'Appointment updated',
+  lateCancellation: FLAG_TEXT.lateCancellation,
   // Texts the spec does not give.
+  deleted: 'Deleted',
+  added: (status: string) => `New appointment (${status})`,
+  moved: (from: string, to: string) => `moved ${from} → ${to}`,
+  detailsChanged: (status: string) => `Details changed (${status})`,
   reconnecting: 'Live updates paused — reconnecting…',
   refused: 'Live updates are off. Reload the page to turn them back on.',
 } as const;

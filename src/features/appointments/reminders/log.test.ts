@@ -45,6 +45,19 @@ describe('a reminder that was not delivered', () => {
     );
   });
 
+  it('when an automated reminder was skipped, then the reason is shown as the service wrote it, marked as a skip', () => {
+    const skipped = entry({
+      outcome: 'skipped',
+      error: 'Not sent: a manual reminder already went out to this recipient today.',
+    });
+    expect(reminderLogRows([skipped], MANILA)[0]).toMatchObject({
+      problem: 'Not sent: a manual reminder already went out to this recipient today.',
+      skipped: true,
+    });
+    expect(reminderProblem({ outcome: 'skipped', error: null })).toBe('Not sent: it was not needed.');
+    expect(reminderLogRows([entry()], MANILA)[0]!.skipped).toBe(false);
+  });
+
   it('is nothing to report when sent', () => {
     expect(reminderProblem({ outcome: 'sent', error: null })).toBeNull();
   });
@@ -67,6 +80,7 @@ describe('the log rows', () => {
         messengerId: '24680135792468',
         kind: 'manual',
         problem: null,
+        skipped: false,
       },
       {
         id: 4,
@@ -75,6 +89,7 @@ describe('the log rows', () => {
         messengerId: 'N/A',
         kind: 'automated',
         problem: 'Failed: No Messenger ID',
+        skipped: false,
       },
     ]);
   });

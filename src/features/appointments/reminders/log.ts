@@ -12,7 +12,10 @@ export interface ReminderLogEntry {
   days_ahead: number;
   messenger_id: string | null;
   is_manual: boolean;
-  /** 'sent' or 'failed'; the service may add others (e.g. a claim still being retried). */
+  /**
+   * 'sent' or 'failed'; 'pending' while an automated reminder is retried; 'skipped' when an
+   * automated one was not needed (error says why). The service may add others.
+   */
   outcome: string;
   error: string | null;
 }
@@ -27,12 +30,18 @@ export interface ReminderLogRow {
   kind: ReminderKind;
   /** null when delivered; else what staff need to know ('Failed: …'). */
   problem: string | null;
+  /** Not sent on purpose (the problem says why): nothing went wrong. */
+  skipped: boolean;
 }
+
+const NO_SKIP_REASON = 'Not sent: it was not needed.';
 
 /** What went wrong with a reminder, or null when it was delivered. */
 export function reminderProblem(entry: Pick<ReminderLogEntry, 'outcome' | 'error'>): string | null {
   const reason = entry.error?.trim() || null;
   if (entry.outcome === 'sent') return null;
+  // The service words a skip as a sentence of its own ('Not sent: a manual reminder already …').
+  if (entry.outcome === 'skipped') return reason ?? NO_SKIP_REASON;
   if (entry.outcome === 'failed') return `Failed: ${reason ?? 'no reason was recorded'}`;
   const status = entry.outcome.charAt(0).toUpperCase() + entry.outcome.slice(1);
   return reason ? `${status}: ${reason}` : `${status}: not delivered yet`;
@@ -47,5 +56,6 @@ export function reminderLogRows(entries: readonly ReminderLogEntry[], timeZone: 
     messengerId: messengerIdText(entry.messenger_id),
     kind: entry.is_manual ? 'manual' : 'automated',
     problem: reminderProblem(entry),
+    skipped: entry.outcome === 'skipped',
   }));
 }

@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
 import { mockConfig } from '@/testing/mocks';
 import { renderApp } from '@/testing/render-app';
+import { fakeRealtime } from '../live/testing/fake-realtime';
 
 /** The clients the app creates, pointed at the mocked network; what sweetalert2 needs in jsdom. */
 export function prepareListDom() {
@@ -18,6 +20,27 @@ export function prepareListDom() {
     removeEventListener: () => undefined,
   }));
   vi.stubGlobal('scrollTo', () => undefined);
+}
+
+/**
+ * The set-up every test of the list screen shares: the clock stopped at `now` (Date only, so
+ * timers still run), the app's clients and jsdom stubs, console errors silenced; afterwards
+ * the DOM, the fake live feed, the clock and every stub and spy are reset.
+ */
+export function setUpListScreen(now: Date) {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    prepareListDom();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    fakeRealtime.reset();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }
 
 /** renderApp plus the dashboard's query client (no retries, so failures show at once). */

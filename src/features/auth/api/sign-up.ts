@@ -10,7 +10,10 @@ export const confirmationRedirect = () => `${window.location.origin}/login`;
 /**
  * Registers a new clinic and its admin. The database trigger on `auth.users` creates the clinic
  * and the admin profile from the metadata, atomically; nothing is inserted from the browser.
- * Resolves 'registered' when the auth service returned the new user, 'initiated' when it did not.
+ * Resolves 'registered' only when the auth service returned a session (a project that
+ * auto-confirms), else 'initiated': a confirmation is pending. An address that already has an
+ * account gets the same answer as a new one (no account discovery; its owner is e-mailed), so
+ * 'initiated' is the only outcome that is true for both.
  */
 export async function signUpClinic(input: SignupInput): Promise<'registered' | 'initiated'> {
   const supabase = getSupabase();
@@ -23,9 +26,10 @@ export async function signUpClinic(input: SignupInput): Promise<'registered' | '
     const failure = signUpFailure(error);
     throw new UserFacingError(failure.message, failure.detail);
   }
+  if (!data.session) return 'initiated';
   // Signing up never logs in (spec §4), even on a project where e-mail confirmation is off.
-  if (data.session) await supabase.auth.signOut({ scope: 'local' });
-  return data.user ? 'registered' : 'initiated';
+  await supabase.auth.signOut({ scope: 'local' });
+  return 'registered';
 }
 
 export function useSignUpClinic() {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CopyrightFooter } from '@/components/copyright-footer';
 import './auth.css';
 
 /** The frame of the login, sign-up and reset screens. */
@@ -24,7 +25,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           {children}
         </section>
       </main>
-      <footer className="app-footer auth-footer">© 2025 Ngiti</footer>
+      <CopyrightFooter className="app-footer auth-footer" />
     </div>
   );
 }

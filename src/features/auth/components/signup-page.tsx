@@ -31,12 +31,9 @@ export function SignupPage() {
     setMessage(null);
     try {
       const outcome = await signUp.run(normalizeSignup(form));
-      if (outcome === 'registered') {
-        setForm(EMPTY);
-        setMessage({ tone: 'success', text: SIGNUP_TEXT.success });
-      } else if (outcome === 'initiated') {
-        setMessage({ tone: 'success', text: SIGNUP_TEXT.initiated });
-      }
+      if (outcome === undefined) return;
+      setForm(EMPTY);
+      setMessage({ tone: 'success', text: outcome === 'registered' ? SIGNUP_TEXT.success : SIGNUP_TEXT.initiated });
     } catch (error) {
       setMessage(failureMessage(error, SIGNUP_TEXT.failed));
     }

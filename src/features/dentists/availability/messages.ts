@@ -22,4 +22,9 @@ export const AVAILABILITY_EXTRA_TEXT = {
   timeZoneFailed: "Could not read the clinic's time zone; showing Asia/Manila time.",
   loadFailed: 'Could not load the availability of this dentist.',
   noBlocks: 'No blocked periods from today on.',
+  /** Issue 12 item 9: asked before unsaved clicks on the grid are dropped. */
+  discardTitle: 'Discard unsaved changes?',
+  discardText: 'The hours you clicked on this day are not saved yet.',
+  discard: 'Discard',
+  keep: 'Keep',
 } as const;

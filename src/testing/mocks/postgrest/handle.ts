@@ -8,8 +8,9 @@
 import { HttpResponse } from 'msw';
 import { passHold, reportProblem, rpcHandlerFor, takeFailure, type RequestTarget } from '../control';
 import { db } from '../db';
-import { notOneRow, pgError, PgError } from '../errors';
+import { columnNotFound, notOneRow, pgError, PgError } from '../errors';
 import { isTableName, type Row, type TableName } from '../schema';
+import { isViewName, viewColumns, viewRows, type ViewName } from '../views';
 import { splitTopLevel, unquote, UnsupportedByMock } from './parse';
 import { buildPlan, type Plan, ReadContext, selectRows, shape } from './query';
 import { evaluateCondition } from './values';
@@ -53,6 +54,7 @@ export async function handlePostgrest(
       body: parseBody(text),
     };
     if ('rpc' in target) return await callFunction(call, target.rpc);
+    if (isViewName(target.table)) return answerView(call, target.table);
     if (!isTableName(target.table)) {
       reportProblem(`${method} ${url.pathname}: no table "${target.table}" in src/testing/mocks/schema.ts`);
       throw pgError('PGRST205', `Could not find the table 'public.${target.table}' in the schema cache`);
@@ -116,6 +118,30 @@ function answerRows(call: Call, plan: Plan, rows: readonly Row[], context: ReadC
   const status = counted && page.length < total ? 206 : 200;
   const contentRange = `${page.length ? `${offset}-${offset + page.length - 1}` : '*'}/${counted ? total : '*'}`;
   return json(call, call.singular ? body[0] : body, status, { 'Content-Range': contentRange });
+}
+
+/** A read of a view (views.ts): its rows computed now, then filtered, ordered, paged and shaped. */
+function answerView(call: Call, view: ViewName): Response {
+  if (call.method !== 'GET' && call.method !== 'HEAD') throw pgError('42501', `permission denied for view ${view}`);
+  const plan = buildPlan(null, call.params, new Set(['limit', 'offset']));
+  const columns = viewColumns(view);
+  const check = (column: string) => {
+    if (!columns.includes(column)) throw columnNotFound(view, column);
+  };
+  for (const item of plan.items) if (item.kind === 'column') check(item.column);
+  for (const term of plan.order) check(term.column);
+  const visit = (condition: Plan['where'][number]): void => {
+    if (condition.kind === 'logic') condition.children.forEach(visit);
+    else check(condition.column);
+  };
+  plan.where.forEach(visit);
+  const context = new ReadContext((name) => db.rows(name));
+  const rows = selectRows(
+    viewRows(view, (name) => db.rows(name)),
+    plan,
+    context,
+  );
+  return answerRows(call, plan, rows, context);
 }
 
 // ---- writes ---------------------------------------------------------------------------------

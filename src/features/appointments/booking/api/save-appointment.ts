@@ -3,40 +3,46 @@ import type { AppointmentStatus } from '@/lib/database.types';
 import { firstRowOrGone, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { trackOwnWrite } from '../../model/own-writes';
 import { appointmentKeys } from '../../model/query-keys';
 import type { AppointmentWrite } from '../validation';
 
 /** What the form saves: a new appointment (Book), or the change of an existing one (Save). */
 export type AppointmentSave =
   | { readonly appointmentId: null; readonly write: AppointmentWrite & { readonly clinic_id: number } }
-  | { readonly appointmentId: number; readonly write: AppointmentWrite & { readonly status: AppointmentStatus } };
+  | { readonly appointmentId: number; readonly write: AppointmentWrite & { readonly status?: AppointmentStatus } };
 
 /**
  * Book: insert {dentist_id, patient_id, appointment_time, reason, clinic_id} (spec part 2 §7), no
  * status (the database's default, Scheduled). Returns the new appointment's id.
  */
 export async function insertAppointment(row: AppointmentWrite & { readonly clinic_id: number }): Promise<number> {
-  return throwOnError(await getSupabase().from('appointments').insert(row).select('id').single()).id;
+  return throwOnError(
+    await trackOwnWrite(getSupabase().from('appointments').insert(row).select('id, updated_at').single()),
+  ).id;
 }
 
 /**
- * Save (Edit): update dentist_id, patient_id, appointment_time, reason and status by id. Only a
+ * Save (Edit): update dentist_id, patient_id, appointment_time, reason and status by id (no status
+ * when a past appointment is corrected where it is: it keeps its own). Only a
  * live row is updated: one deleted meanwhile (RLS does not hide those) matches nothing, which is a
  * 'gone' RequestError and writes nothing.
  */
 export async function updateAppointment(
   clinicId: number,
   appointmentId: number,
-  change: AppointmentWrite & { readonly status: AppointmentStatus },
+  change: AppointmentWrite & { readonly status?: AppointmentStatus },
 ): Promise<number> {
   const rows = throwOnError(
-    await getSupabase()
-      .from('appointments')
-      .update(change)
-      .eq('id', appointmentId)
-      .eq('clinic_id', clinicId)
-      .eq('deleted', false)
-      .select('id'),
+    await trackOwnWrite(
+      getSupabase()
+        .from('appointments')
+        .update(change)
+        .eq('id', appointmentId)
+        .eq('clinic_id', clinicId)
+        .eq('deleted', false)
+        .select('id, updated_at'),
+    ),
   );
   return firstRowOrGone(rows).id;
 }

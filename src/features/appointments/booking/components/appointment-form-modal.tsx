@@ -105,7 +105,9 @@ export function AppointmentFormModal({
       ? shell(<ErrorState title={BOOKING_EXTRA_TEXT.gone} />)
       : shell(<ErrorState title={BOOKING_MESSAGES.connectionFailed} onRetry={() => void appointment.refetch()} />);
   }
-  if (!dentists.data || !procedures.data || (editing && !appointment.data)) {
+  // The appointment as read for this form, not as a closed form left it in the cache: a form's
+  // fields are set once from what it first shows, so it waits for its own read.
+  if (!dentists.data || !procedures.data || (editing && (!appointment.data || !appointment.isFetchedAfterMount))) {
     return shell(<LoadingState label={editing ? 'Loading the appointment…' : 'Loading…'} />);
   }
 
@@ -127,6 +129,7 @@ export function AppointmentFormModal({
         {...common}
         editingId={loaded.id}
         editingStatus={loaded.status}
+        edited={loaded}
         bypassDoubleBooking={editing.bypassDoubleBooking}
         initialForm={form}
         initialPatient={{ id: loaded.patient_id, name: loaded.patient_name ?? 'Unknown patient' }}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useReducer, useState, type FormEvent } from 'react';
-import { clinicToday, monthOf, type IsoMonth } from '@common/clinic-calendar';
+import { useId, useLayoutEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { clinicToday, formatClinicDate, formatClinicTime, monthOf, type IsoMonth } from '@common/clinic-calendar';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
@@ -20,15 +20,19 @@ import { bookingDayTitle, isBookableDate } from '../bookable-dates';
 import { procedureOptionLabel } from '../choices';
 import { bookingFormReducer, effectiveBookingForm } from '../form-state';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from '../messages';
+import { limitNotesEdit } from '../notes-limit';
 import { bookingFailureKind, bookingFailureView, doubleBookingDetails } from '../outcome';
 import {
-  MAX_REASON_LENGTH,
   bookingInsert,
   bookingUpdate,
   canSubmitBooking,
   findDoubleBooking,
   findProcedure,
   hasBookingErrors,
+  keepsStartedTime,
+  notesLength,
+  notesRoom,
+  startedBookingOf,
   validateBooking,
   type BookingErrors,
   type BookingField,
@@ -49,6 +53,8 @@ export interface BookingFormProps {
   editingId: number | null;
   /** Its status as loaded (Save sets it back to Scheduled). */
   editingStatus?: string;
+  /** Its dentist, patient and time as loaded: once the time has come, it may be corrected where it is. */
+  edited?: { readonly dentist_id: number; readonly patient_id: number; readonly appointment_time: string };
   /** Chosen through 'Edit Existing Appointment': its save skips the double-booking check. */
   bypassDoubleBooking: boolean;
   initialForm: BookingFormValues;
@@ -76,6 +82,7 @@ export function BookingForm({
   timeZone,
   editingId,
   editingStatus,
+  edited,
   bypassDoubleBooking,
   initialForm,
   initialPatient,
@@ -92,6 +99,8 @@ export function BookingForm({
   const now = useNow();
   const today = clinicToday(now, timeZone);
   const [form, dispatch] = useReducer(bookingFormReducer, initialForm);
+  // Editing an appointment whose time has come: its own time stays valid (issue 12, item 6).
+  const started = edited ? startedBookingOf(edited, timeZone, now) : null;
   const [patient, setPatient] = useState<ChosenPatient | null>(initialPatient);
   const [month, setMonth] = useState<IsoMonth>(() => monthOf(initialForm.date ?? today));
   const [showAllErrors, setShowAllErrors] = useState(false);
@@ -120,19 +129,34 @@ export function BookingForm({
     });
   }, [form.date, closedDay, day.data, timeZone, now, editingId]);
 
-  const effective = effectiveBookingForm(form, slots);
+  const effective = effectiveBookingForm(form, slots, started);
+  const keptTime = keepsStartedTime(effective, started);
   const procedure = findProcedure(categories, form.categoryId, form.procedureId);
   const category = categories.find((candidate) => candidate.id === form.categoryId);
-  const errors = validateBooking(effective, { now, timeZone, procedureName: procedure?.name });
-  // The date's own problems (a Sunday, a past day) and over-long notes explain a disabled Book at
-  // once; missing fields show once Book has been pressed.
+  const context = { now, timeZone, procedureName: procedure?.name, started };
+  const errors = validateBooking(effective, context);
+  // The date's own problems (a Sunday, a past day), over-long notes and another patient at a
+  // started appointment's time explain a disabled Book at once; missing fields show once Book
+  // has been pressed.
   const shownErrors: BookingErrors = showAllErrors
     ? errors
-    : Object.fromEntries(Object.entries(errors).filter(([field]) => field === 'date' || field === 'notes'));
-  const canSubmit =
-    !gone &&
-    !hasBookingErrors(errors) &&
-    canSubmitBooking(effective, { now, timeZone, procedureName: procedure?.name });
+    : Object.fromEntries(
+        Object.entries(errors).filter(
+          ([field, message]) =>
+            field === 'date' || field === 'notes' || message === BOOKING_EXTRA_TEXT.startedPatientChange,
+        ),
+      );
+  const canSubmit = !gone && !hasBookingErrors(errors) && canSubmitBooking(effective, context);
+  const room = notesRoom(procedure?.name);
+  const usedNotes = notesLength(form.notes);
+  const notesRef = useRef<HTMLTextAreaElement>(null);
+  const notesCaret = useRef<number | null>(null);
+  // After the Notes box left out part of an insertion, the caret goes after what was kept.
+  useLayoutEffect(() => {
+    if (notesCaret.current === null) return;
+    notesRef.current?.setSelectionRange(notesCaret.current, notesCaret.current);
+    notesCaret.current = null;
+  });
   const slotDropped = form.time !== null && effective.time === null && slots !== undefined && slots.length > 0;
   const banner: FormMessageValue | null =
     failure ?? (showAllErrors && hasBookingErrors(errors) ? { tone: 'error', text: BOOKING_MESSAGES.banner } : null);
@@ -155,14 +179,21 @@ export function BookingForm({
   }
 
   async function save(): Promise<void> {
+    const checkedAt = new Date();
+    const startedNow = edited ? startedBookingOf(edited, timeZone, checkedAt) : null;
     // A procedure id the price list no longer has (it was read again meanwhile) counts as none.
-    const current = { ...effectiveBookingForm(form, slots), procedureId: procedure ? form.procedureId : null };
+    const current = {
+      ...effectiveBookingForm(form, slots, startedNow),
+      procedureId: procedure ? form.procedureId : null,
+    };
     if (!procedure && form.procedureId !== null) dispatch({ type: 'procedure', procedureId: null });
     // A slot that began since "now" last moved is not a field error: the check below finds it
     // past and says 'Invalid Slot'.
     if (
       !procedure ||
-      hasBookingErrors(validateBooking(current, { now: new Date(), timeZone, procedureName: procedure.name }))
+      hasBookingErrors(
+        validateBooking(current, { now: checkedAt, timeZone, procedureName: procedure.name, started: startedNow }),
+      )
     ) {
       setShowAllErrors(true);
       setFailure(null);
@@ -175,28 +206,33 @@ export function BookingForm({
       date: string;
       time: string;
     };
+    // A started appointment corrected where it is holds its slot already: no slot to check, and
+    // no new booking of the patient that day to warn about.
+    const correctingStarted = keepsStartedTime(current, startedNow);
     setFailure(null);
     setWorking(true);
     try {
       // The slot again, from a fresh read (the grid shows it too), and the edited appointment is still there.
       const [freshDay] = await Promise.all([
-        fetchFreshDentistDay(queryClient, clinicId, dentistId, date, timeZone),
+        correctingStarted ? null : fetchFreshDentistDay(queryClient, clinicId, dentistId, date, timeZone),
         editingId === null ? null : getBookingAppointment(clinicId, editingId, { retry: false }),
       ]);
-      const freshSlots = daySlots({
-        date,
-        timeZone,
-        now: new Date(),
-        appointments: freshDay.appointments,
-        blocks: freshDay.blocks,
-        excludeAppointmentId: editingId,
-      });
-      if (!isSlotAvailable(freshSlots, time)) {
+      const freshSlots =
+        freshDay &&
+        daySlots({
+          date,
+          timeZone,
+          now: new Date(),
+          appointments: freshDay.appointments,
+          blocks: freshDay.blocks,
+          excludeAppointmentId: editingId,
+        });
+      if (freshSlots && !isSlotAvailable(freshSlots, time)) {
         setWorking(false);
         await showBookingAlert(BOOKING_MESSAGES.invalidSlotTitle, BOOKING_MESSAGES.invalidSlot, 'warning');
         return;
       }
-      if (!bypassDoubleBooking) {
+      if (!bypassDoubleBooking && !correctingStarted) {
         const sameDay = await getPatientDay(clinicId, patientId, date, timeZone);
         const existing = findDoubleBooking(sameDay, { patientId, date, timeZone, excludeAppointmentId: editingId });
         if (existing) {
@@ -212,7 +248,10 @@ export function BookingForm({
               appointmentId: null,
               write: bookingInsert(current, { clinicId, procedureName: procedure.name, timeZone }),
             }
-          : { appointmentId: editingId, write: bookingUpdate(current, { procedureName: procedure.name, timeZone }) },
+          : {
+              appointmentId: editingId,
+              write: bookingUpdate(current, { procedureName: procedure.name, timeZone, started: startedNow }),
+            },
       );
       if (savedId === ALREADY_PENDING) return;
       toast(editingId === null ? BOOKING_MESSAGES.booked : BOOKING_MESSAGES.updated, { tone: 'success' });
@@ -271,6 +310,7 @@ export function BookingForm({
       <SlotGrid
         slots={slots}
         selected={effective.time}
+        kept={started && started.dentistId === form.dentistId && started.date === form.date ? started.time : null}
         invalid={invalid('time')}
         describedBy={describedBy('time', slotDropped && `${formId}-slot-dropped`)}
         onSelect={(time) => dispatch({ type: 'time', time })}
@@ -307,7 +347,15 @@ export function BookingForm({
       }
     >
       <form id={formId} className="booking-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        {editing && editingStatus && editingStatus !== 'Scheduled' ? (
+        {started && edited ? (
+          <p className="booking-note">
+            {BOOKING_EXTRA_TEXT.startedNote(
+              formatClinicDate(edited.appointment_time, timeZone),
+              formatClinicTime(edited.appointment_time, timeZone),
+            )}
+          </p>
+        ) : null}
+        {editing && editingStatus && editingStatus !== 'Scheduled' && !keptTime ? (
           <p className="booking-note">
             This appointment is {editingStatus}. Saving your changes sets it back to Scheduled.
           </p>
@@ -367,8 +415,8 @@ export function BookingForm({
               month={month}
               today={today}
               selected={form.date}
-              earliestMonth={monthOf(today)}
-              isSelectable={(date) => isBookableDate(date, today)}
+              earliestMonth={started && started.date < today ? monthOf(started.date) : monthOf(today)}
+              isSelectable={(date) => isBookableDate(date, today) || date === started?.date}
               dayTitle={(date) => bookingDayTitle(date, today)}
               describedBy={describedBy('date')}
               onMonthChange={setMonth}
@@ -470,15 +518,23 @@ export function BookingForm({
             Additional Notes <span className="booking-optional">(optional)</span>
           </label>
           <textarea
+            ref={notesRef}
             id={fieldId('notes')}
             className={invalid('notes') ? 'input booking-notes is-invalid' : 'input booking-notes'}
             rows={3}
-            maxLength={MAX_REASON_LENGTH}
             value={form.notes}
             aria-invalid={invalid('notes') || undefined}
-            aria-describedby={describedBy('notes')}
-            onChange={(event) => dispatch({ type: 'notes', notes: event.target.value })}
+            aria-describedby={describedBy('notes', `${formId}-notes-count`)}
+            onChange={(event) => {
+              const limited = limitNotesEdit(form.notes, event.target.value, room);
+              notesCaret.current = limited.caret;
+              dispatch({ type: 'notes', notes: limited.text });
+            }}
           />
+          <p id={`${formId}-notes-count`} className={`booking-notes-count${usedNotes > room ? ' is-over' : ''}`}>
+            {BOOKING_EXTRA_TEXT.notesCount(usedNotes, room)}
+            <span className="visually-hidden"> {BOOKING_EXTRA_TEXT.notesCountUnit}</span>
+          </p>
           {fieldError('notes')}
         </div>
       </form>

@@ -1,20 +1,23 @@
 import type { Slot } from '../../model/slots';
-import { SLOT_STATE_LABELS } from '../messages';
+import { BOOKING_EXTRA_TEXT, SLOT_STATE_LABELS } from '../messages';
 
 /**
  * The time slot grid (spec part 2 §2, §9): every 20 minutes from 9:00 AM to 5:40 PM in clinic
  * time. Booked, blocked, lunch and past slots say so and cannot be picked; they stay focusable
- * (aria-disabled) so a keyboard or screen-reader user hears why.
+ * (aria-disabled) so a keyboard or screen-reader user hears why. `kept` is the own time of a
+ * started appointment being edited: past, yet it can be chosen (it is where the appointment is).
  */
 export function SlotGrid({
   slots,
   selected,
+  kept,
   invalid,
   describedBy,
   onSelect,
 }: {
   slots: readonly Slot[];
   selected: string | null;
+  kept?: string | null;
   invalid: boolean;
   describedBy?: string;
   onSelect: (time: string) => void;
@@ -27,24 +30,28 @@ export function SlotGrid({
       aria-describedby={describedBy}
     >
       {slots.map((slot) => {
-        const available = slot.state === 'available';
+        const isKept = slot.time === kept;
+        const available = isKept || slot.state === 'available';
         const isSelected = available && slot.time === selected;
+        const stateLabel = isKept ? BOOKING_EXTRA_TEXT.keptSlot : SLOT_STATE_LABELS[slot.state];
+        const showState = isKept || slot.state !== 'available';
         return (
           <button
             key={slot.time}
             type="button"
-            className={`booking-slot booking-slot-${isSelected ? 'selected' : slot.state}`}
+            className={`booking-slot booking-slot-${isSelected ? 'selected' : isKept ? 'kept' : slot.state}`}
             data-time={slot.time}
             data-state={slot.state}
+            data-kept={isKept || undefined}
             aria-pressed={isSelected}
             aria-disabled={available ? undefined : true}
-            aria-label={available ? slot.label : `${slot.label}, ${SLOT_STATE_LABELS[slot.state]}`}
+            aria-label={showState ? `${slot.label}, ${stateLabel}` : slot.label}
             onClick={() => {
               if (available) onSelect(slot.time);
             }}
           >
             <span className="booking-slot-time">{slot.label}</span>
-            {available ? null : <span className="booking-slot-state">{SLOT_STATE_LABELS[slot.state]}</span>}
+            {showState ? <span className="booking-slot-state">{stateLabel}</span> : null}
           </button>
         );
       })}

@@ -24,9 +24,10 @@ function clinicTime(instant: number, timeZone: string) {
 export function enforceBookingRules() {
   db.table('appointments').check((row, { operation, previous, others }) => {
     if (row.deleted || row.status === 'Cancelled') return undefined;
+    // Times compare as instants, as timestamptz does: '…T10:00:00+08:00' is '…T02:00:00Z'.
     const moved =
       operation === 'insert' ||
-      previous?.appointment_time !== row.appointment_time ||
+      Date.parse(previous?.appointment_time ?? '') !== Date.parse(row.appointment_time) ||
       previous?.dentist_id !== row.dentist_id ||
       previous?.patient_id !== row.patient_id;
     if (moved) {

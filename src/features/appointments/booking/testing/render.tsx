@@ -17,11 +17,15 @@ export function prepareDom() {
   vi.stubGlobal('scrollTo', () => undefined);
 }
 
-/** renderApp with a query client like the dashboard's, without retries; the client is returned. */
-export function renderWithQueries(ui: ReactElement) {
-  const queryClient = new QueryClient({
+/** A query client like the dashboard's, without retries. */
+export function testQueryClient() {
+  return new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
   });
+}
+
+/** renderApp with a query client like the dashboard's (or the one given); the client is returned. */
+export function renderWithQueries(ui: ReactElement, queryClient = testQueryClient()) {
   const result = renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, {
     role: 'receptionist',
   });

@@ -1,14 +1,20 @@
 import { memo } from 'react';
-import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
+import { formatClinicDate, formatClinicDateTimeShort, formatClinicTime } from '@common/clinic-calendar';
 import type { AppointmentStatus } from '@common/contract';
 import { BellIcon, EditIcon, TrashIcon } from '@/components/icons';
 import type { ListAppointment } from '../../model/api/list-columns';
+import type { OpenFlag } from '../../model/api/open-flags';
 import { messengerIdText } from '../../model/display';
 import { appointmentRowId } from '../../model/display';
+import { FLAG_TEXT } from '../../model/flag-messages';
 import { LIST_TEXT } from '../../model/messages';
 import { needsStatusUpdate } from '../../model/status-rules';
 import { isAlarmingStatus } from '../../model/status-rules';
+import { isBillable, REASON_NOTES_SEPARATOR } from '../bill';
+import { ROW_TEXT } from '../messages';
 import { originLabel } from '../origin';
+import { BillAction, type BillAppointment } from './bill-action';
+import { RowPopover } from './row-popover';
 import { StatusSelect } from './status-select';
 
 export interface AppointmentRowActions {
@@ -18,7 +24,10 @@ export interface AppointmentRowActions {
   changeStatus(appointment: ListAppointment, status: AppointmentStatus): void;
 }
 
-const NOTES = ' — Notes: ';
+/** 'Keep appointment' on a late-cancellation request: the flag is marked handled. */
+export type KeepFlag = (flag: OpenFlag) => void;
+
+const NOTES = REASON_NOTES_SEPARATOR;
 
 function rowClassName(overdue: boolean, highlighted: boolean, flashing: boolean, focused: boolean, status: string) {
   const names: string[] = [];
@@ -48,6 +57,10 @@ export const AppointmentRow = memo(function AppointmentRow({
   focused = false,
   actions,
   rowIndex,
+  flag,
+  onKeep,
+  invoiceId,
+  onBill,
 }: {
   appointment: ListAppointment;
   timeZone: string;
@@ -62,6 +75,13 @@ export const AppointmentRow = memo(function AppointmentRow({
   actions: AppointmentRowActions;
   /** 1-based position in the card's table (aria-rowindex; the heading row is 1). */
   rowIndex: number;
+  /** The appointment's open flag (a patient's late cancellation request), if any. */
+  flag?: OpenFlag;
+  onKeep?: KeepFlag;
+  /** The appointment's invoice that is not void, if any. */
+  invoiceId?: number;
+  /** 'Bill': absent where billing is not offered. */
+  onBill?: BillAppointment;
 }) {
   const patient = appointment.patient?.name ?? LIST_TEXT.unknownPatient;
   const date = formatClinicDate(appointment.appointment_time, timeZone);
@@ -92,14 +112,33 @@ export const AppointmentRow = memo(function AppointmentRow({
         </span>
       </td>
       <td className="appointment-procedure-cell">
-        <span className="appointment-procedure" title={procedure || undefined}>
-          {procedure || '—'}
-        </span>
-        {notes ? (
-          <span className="appointment-notes" title={notes}>
-            Notes: {notes}
-          </span>
-        ) : null}
+        {reason ? (
+          <RowPopover
+            className="row-details-button"
+            label={ROW_TEXT.details(who)}
+            trigger={
+              <>
+                <span className="appointment-procedure">{procedure || '—'}</span>
+                {notes ? <span className="appointment-notes">Notes: {notes}</span> : null}
+              </>
+            }
+          >
+            {() => (
+              <>
+                <p className="row-popover-title">{ROW_TEXT.procedure}</p>
+                <p className="row-popover-text">{procedure || '—'}</p>
+                {notes ? (
+                  <>
+                    <p className="row-popover-title">{ROW_TEXT.notes}</p>
+                    <p className="row-popover-text">{notes}</p>
+                  </>
+                ) : null}
+              </>
+            )}
+          </RowPopover>
+        ) : (
+          <span className="appointment-procedure">—</span>
+        )}
       </td>
       <td className="appointment-origin-cell">{originLabel(appointment.booking_origin)}</td>
       <td className="appointment-status-cell">
@@ -112,6 +151,47 @@ export const AppointmentRow = memo(function AppointmentRow({
           onChange={(status) => actions.changeStatus(appointment, status)}
         />
         {overdue ? <span className="needs-update">{LIST_TEXT.needsUpdate}</span> : null}
+        {flag ? (
+          <RowPopover
+            className="flag-badge"
+            label={ROW_TEXT.flagOf(who)}
+            buttonLabel={`${FLAG_TEXT.badge}: ${who}`}
+            trigger={FLAG_TEXT.badge}
+          >
+            {(close) => (
+              <>
+                <p className="row-popover-title">{FLAG_TEXT.lateCancellation}</p>
+                <p className="row-popover-text">{flag.note}</p>
+                <p className="row-popover-text row-popover-muted">
+                  {ROW_TEXT.flaggedAt(formatClinicDateTimeShort(flag.created_at, timeZone))}
+                </p>
+                <div className="row-popover-actions">
+                  <button
+                    type="button"
+                    className="button button-danger button-small"
+                    disabled={busy}
+                    onClick={() => {
+                      close();
+                      actions.changeStatus(appointment, 'Cancelled');
+                    }}
+                  >
+                    {FLAG_TEXT.cancelNow}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    onClick={() => {
+                      close();
+                      onKeep?.(flag);
+                    }}
+                  >
+                    {FLAG_TEXT.keep}
+                  </button>
+                </div>
+              </>
+            )}
+          </RowPopover>
+        ) : null}
       </td>
       <td className="appointment-actions-cell">
         <div className="row-actions">
@@ -144,6 +224,9 @@ export const AppointmentRow = memo(function AppointmentRow({
             <BellIcon />
           </button>
         </div>
+        {onBill && (invoiceId !== undefined || isBillable(appointment.status)) ? (
+          <BillAction appointment={appointment} who={who} invoiceId={invoiceId} onBill={onBill} />
+        ) : null}
       </td>
     </tr>
   );

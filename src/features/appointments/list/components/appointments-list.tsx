@@ -1,8 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { EmptyState, LoadingState } from '@/components/states/states';
+import { useToast } from '@/components/toast/toast-context';
+import { AddInvoiceModalSlot, useHasFeatureSlot, type AddInvoicePrefill } from '@/lib/feature-slots';
 import { useYearAppointments } from '../../model/api/get-appointments';
 import type { ListDentistRecord } from '../../model/api/get-list-dentists';
 import type { ListAppointment } from '../../model/api/list-columns';
+import { useOpenFlags, type OpenFlag } from '../../model/api/open-flags';
 import { dentistFilterOptions, groupByDentist } from '../../model/grouping';
 import { rowsInRange, rowsOfDentist } from '../../model/list-model';
 import { LIST_TEXT } from '../../model/messages';
@@ -14,14 +18,21 @@ import {
   type PeriodSelection,
 } from '../../model/periods';
 import { useAppointmentTimeSpan } from '../api/get-appointment-years';
+import { billedAppointmentsKey, useBilledAppointments } from '../api/get-billed-appointments';
+import { getProcedurePrices } from '../api/get-procedure-prices';
+import { billTotalCentavos, procedureNameOfReason } from '../bill';
+import { BILL_TEXT } from '../messages';
 import { cardRowOffsets, centredScrollTop, listWindows, type CardShape } from '../row-window';
 import type { AppointmentRowActions } from './appointment-row';
 import { DentistCard, type RowMarks } from './dentist-card';
 import { ListFilters } from './list-filters';
 import { APPOINTMENT_ROW_HEIGHT, CARD_GEOMETRY, OVERSCAN_ROWS, WINDOWING_THRESHOLD } from './list-geometry';
+import { useKeepAppointment } from './use-keep-appointment';
 import { useViewport } from './viewport';
 
 const NO_ROWS: readonly ListAppointment[] = Object.freeze([]);
+const NO_FLAGS: readonly OpenFlag[] = Object.freeze([]);
+const NO_INVOICES: ReadonlyMap<number, number> = new Map();
 
 /** A request to bring an appointment's row on screen ('View' on a live update); `seq` tells requests apart. */
 export interface RevealRequest {
@@ -109,6 +120,48 @@ function useCardWindows(
 }
 
 /**
+ * 'Bill' on Completed appointments (issue 13, item 5), where the app offers billing: the Add
+ * Invoice modal opens with the patient, the appointment and the procedure's current price (read
+ * when 'Bill' is pressed, so a later price change never touches an invoice already made).
+ */
+function useBillAction(clinicId: number) {
+  const canBill = useHasFeatureSlot('AddInvoiceModal');
+  const billedAppointments = useBilledAppointments(clinicId, canBill);
+  const [prefill, setPrefill] = useState<AddInvoicePrefill | null>(null);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  const bill = useCallback(
+    async (appointment: ListAppointment) => {
+      let totalCentavos: number | undefined;
+      try {
+        totalCentavos = billTotalCentavos(
+          await getProcedurePrices(clinicId, procedureNameOfReason(appointment.reason)),
+        );
+      } catch {
+        toast(BILL_TEXT.priceUnreadable, { tone: 'error' });
+      }
+      setPrefill({
+        patient: { id: appointment.patient_id, name: appointment.patient?.name ?? LIST_TEXT.unknownPatient },
+        appointmentId: appointment.id,
+        ...(totalCentavos === undefined ? {} : { totalCentavos }),
+      });
+    },
+    [clinicId, toast],
+  );
+  const close = useCallback(() => {
+    setPrefill(null);
+    void queryClient.invalidateQueries({ queryKey: billedAppointmentsKey(clinicId) });
+  }, [clinicId, queryClient]);
+
+  return {
+    billed: billedAppointments.data ?? NO_INVOICES,
+    onBill: canBill ? bill : undefined,
+    billDialog: prefill ? <AddInvoiceModalSlot clinicId={clinicId} prefill={prefill} onClose={close} /> : null,
+  };
+}
+
+/**
  * The Appointments list (spec §2): summary, filters and one card per dentist. The rows of the
  * selected year are read once; each filter change is a binary-searched slice plus a grouping,
  * memoised, and long cards render only the rows near the screen. Rows changed live are marked
@@ -152,6 +205,11 @@ export function AppointmentsList({
   const span = useAppointmentTimeSpan(clinicId);
   const rows = appointments.data ?? NO_ROWS;
   const cardsRef = useRef<HTMLDivElement>(null);
+  // Patients' late cancellation requests, on their rows (a failed read shows none, as the list does).
+  const openFlags = useOpenFlags(clinicId).data ?? NO_FLAGS;
+  const flags = useMemo(() => new Map(openFlags.map((flag) => [flag.appointment_id, flag])), [openFlags]);
+  const keepAppointment = useKeepAppointment(clinicId);
+  const { billed, onBill, billDialog } = useBillAction(clinicId);
 
   const edges = [span.data?.earliest, span.data?.latest].filter((time): time is string => Boolean(time));
   const options = yearOptions(
@@ -241,10 +299,15 @@ export function AppointmentsList({
               pending={pending}
               marks={marks}
               actions={actions}
+              flags={flags}
+              onKeep={keepAppointment}
+              billed={billed}
+              onBill={onBill}
             />
           ))
         )}
       </div>
+      {billDialog}
     </div>
   );
 }

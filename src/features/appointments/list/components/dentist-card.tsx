@@ -1,9 +1,11 @@
 import { memo, useId } from 'react';
 import { ChevronIcon } from '@/components/icons';
 import type { ListAppointment } from '../../model/api/list-columns';
+import type { OpenFlag } from '../../model/api/open-flags';
 import type { DentistGroup } from '../../model/grouping';
 import { LIST_TEXT } from '../../model/messages';
-import { AppointmentRow, type AppointmentRowActions } from './appointment-row';
+import { AppointmentRow, type AppointmentRowActions, type KeepFlag } from './appointment-row';
+import type { BillAppointment } from './bill-action';
 import { APPOINTMENT_ROW_HEIGHT } from './list-geometry';
 
 /** What live updates do to the rows (spec §4): the ids to highlight, to flash, and the one 'View' focused. */
@@ -30,6 +32,10 @@ export const DentistCard = memo(function DentistCard({
   pending,
   marks,
   actions,
+  flags,
+  onKeep,
+  billed,
+  onBill,
 }: {
   group: DentistGroup<ListAppointment>;
   expanded: boolean;
@@ -41,6 +47,12 @@ export const DentistCard = memo(function DentistCard({
   pending: ReadonlySet<number>;
   marks: RowMarks;
   actions: AppointmentRowActions;
+  /** Open flags by appointment id. */
+  flags?: ReadonlyMap<number, OpenFlag>;
+  onKeep?: KeepFlag;
+  /** Invoice ids (not void) by appointment id. */
+  billed?: ReadonlyMap<number, number>;
+  onBill?: BillAppointment;
 }) {
   const bodyId = useId();
   const count = group.appointments.length;
@@ -109,6 +121,10 @@ export const DentistCard = memo(function DentistCard({
                       focused={marks.focused === appointment.id}
                       actions={actions}
                       rowIndex={windowStart + index + 2}
+                      flag={flags?.get(appointment.id)}
+                      onKeep={onKeep}
+                      invoiceId={billed?.get(appointment.id)}
+                      onBill={onBill}
                     />
                   ))}
                   {windowEnd < count ? (

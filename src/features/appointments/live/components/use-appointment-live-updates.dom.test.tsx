@@ -6,7 +6,9 @@ import { ToastProvider } from '@/components/toast/toast-provider';
 import { deliverServiceEvent, type SubscribeOptions } from '@/lib/realtime-client';
 import { yearAppointmentsKey } from '../../model/api/get-appointments';
 import type { ListAppointment } from '../../model/api/list-columns';
+import { openFlagsKey, type OpenFlag } from '../../model/api/open-flags';
 import { appointmentRowId } from '../../model/display';
+import { createOwnWrites, type OwnWrites } from '../../model/own-writes';
 import type { PeriodRange } from '../../model/periods';
 import { pendingUpdatesLabel } from '../messages';
 import { RECONCILE_DELAY_MS, useAppointmentLiveUpdates, type RowTarget } from './use-appointment-live-updates';
@@ -24,9 +26,11 @@ const playSound = vi.fn();
 function Harness({
   period = NOVEMBER,
   revealRow,
+  ownWrites,
 }: {
   period?: Pick<PeriodRange, 'start' | 'end'>;
   revealRow?: (target: RowTarget) => void;
+  ownWrites?: OwnWrites;
 }) {
   const live = useAppointmentLiveUpdates({
     clinicId: 1,
@@ -35,6 +39,7 @@ function Harness({
     revealRow,
     subscribe,
     playSound,
+    ownWrites,
   });
   return (
     <div>
@@ -273,5 +278,66 @@ describe('live appointment updates', () => {
     expect(screen.getByTestId('connection').textContent).toBe('connected');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'list'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'dentist-day'] });
+  });
+
+  it("merge this tab's own write silently, even when its event comes before the write's answer; another device's says from → to", async () => {
+    const queryClient = new QueryClient();
+    const key = yearAppointmentsKey(1, 2026, 'Asia/Manila');
+    queryClient.setQueryData<ListAppointment[]>(key, [
+      listRow(41, '2026-11-23T01:20:00+00:00', { patient: { name: 'Maria Santos', messenger_id: null } }),
+    ]);
+    const ownWrites = createOwnWrites();
+    renderHarness({ ownWrites }, queryClient);
+    await act(async () => undefined);
+
+    // This tab confirms 41; the service's event overtakes PostgREST's answer.
+    let answer!: (response: { data: unknown }) => void;
+    const write = ownWrites.track(new Promise<{ data: unknown }>((resolve) => (answer = resolve)));
+    emit({ id: 41, status: 'Confirmed', updated_at: '2026-11-23T00:10:00.123456+00:00' });
+    expect(queryClient.getQueryData<ListAppointment[]>(key)![0]!.status).toBe('Confirmed');
+    await act(async () => {
+      answer({ data: [{ id: 41, status: 'Confirmed', updated_at: '2026-11-23T08:10:00.123456+08:00' }] });
+      await write;
+    });
+    expect(screen.getByTestId('highlighted').textContent).toBe('');
+    expect(playSound).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Maria Santos/)).toBeNull();
+
+    // The same user cancels it from another device: a later updated_at.
+    act(() => vi.advanceTimersByTime(1_500));
+    emit({ id: 41, status: 'Cancelled', updated_at: '2026-11-23T00:11:00.000001+00:00' });
+    expect(screen.getByTestId('highlighted').textContent).toBe('41');
+    expect(screen.getByText('Maria Santos: Confirmed → Cancelled · Nov 23, 2026, 9:20 AM')).toBeTruthy();
+  });
+
+  it("announce a patient's late cancellation in red and keep the clinic's open flags; a flag handled is no news", async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<ListAppointment[]>(yearAppointmentsKey(1, 2026, 'Asia/Manila'), [
+      listRow(41, '2026-11-23T01:20:00+00:00', {
+        status: 'Confirmed',
+        patient: { name: 'Maria Santos', messenger_id: null },
+      }),
+    ]);
+    queryClient.setQueryData<OpenFlag[]>(openFlagsKey(1), []);
+    renderHarness({}, queryClient);
+    await act(async () => undefined);
+    const flag = {
+      id: 7,
+      kind: 'late_cancellation_request',
+      note: 'Cancel tapped.',
+      created_at: '2026-11-23T00:40:00Z',
+    };
+
+    emit({ id: 41, status: 'Confirmed', open_flag: flag });
+    const toast = screen.getByText('Maria Santos: Patient asked to cancel — call them · Nov 23, 2026, 9:20 AM');
+    expect(toast.parentElement?.className).toContain('toast-error');
+    expect(queryClient.getQueryData<OpenFlag[]>(openFlagsKey(1))).toEqual([{ ...flag, appointment_id: 41 }]);
+    act(() => screen.getByRole('button', { name: 'Acknowledge All 1 new update(s)' }).click());
+
+    act(() => vi.advanceTimersByTime(1_500));
+    emit({ id: 41, status: 'Confirmed', open_flag: null });
+    expect(queryClient.getQueryData<OpenFlag[]>(openFlagsKey(1))).toEqual([]);
+    expect(screen.getByTestId('highlighted').textContent).toBe('');
+    expect(playSound).toHaveBeenCalledTimes(1);
   });
 });

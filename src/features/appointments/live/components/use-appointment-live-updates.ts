@@ -5,13 +5,16 @@ import { APPOINTMENT_UPDATED, type AppointmentUpdatedPayload } from '@common/con
 import { useToast } from '@/components/toast/toast-context';
 import { subscribeToServiceEvents, type RealtimeStatus } from '@/lib/realtime-client';
 import type { ListAppointment } from '../../model/api/list-columns';
+import { openFlagsKey, type OpenFlag } from '../../model/api/open-flags';
 import { appointmentRowId } from '../../model/display';
 import { mergeRowIntoRange } from '../../model/list-model';
+import { ownWrites as tabOwnWrites, type OwnWrites } from '../../model/own-writes';
 import { appointmentKeys } from '../../model/query-keys';
-import { isAlarmingStatus } from '../../model/status-rules';
 import {
   createToastThrottle,
+  describeChange,
   FOCUS_HIGHLIGHT_MS,
+  isAlarmingChange,
   isUpdateForView,
   listRowFromUpdate,
   noticeChannel,
@@ -19,6 +22,8 @@ import {
   UPDATE_SOUND_VOLUME,
   UPDATE_TOAST_MS,
   updateNoticeText,
+  type LiveChange,
+  type PreviousRow,
 } from '../live-updates';
 import { LIVE_TEXT } from '../messages';
 
@@ -61,6 +66,8 @@ interface Options {
   /** Injected in tests. */
   subscribe?: typeof subscribeToServiceEvents;
   playSound?: () => void;
+  /** This tab's own writes (own-writes.ts); injected in tests. */
+  ownWrites?: OwnWrites;
 }
 
 function defaultPlaySound() {
@@ -80,6 +87,35 @@ function scrollToRowElement({ appointmentId }: RowTarget) {
 
 function notificationPermission(): NotificationPermission | 'unsupported' {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+/**
+ * The row the list had for the update's appointment: `undefined` if no year read holds it,
+ * `null` if no year was read that could (the list cannot tell a new appointment from an old one).
+ */
+function previousRow(queryClient: QueryClient, update: AppointmentUpdatedPayload): PreviousRow | null | undefined {
+  const prefix = [...appointmentKeys.list(update.clinic_id), 'year'];
+  let readAny = false;
+  for (const [, rows] of queryClient.getQueriesData<ListAppointment[]>({ queryKey: prefix })) {
+    if (!rows) continue;
+    readAny = true;
+    const row = rows.find((candidate) => candidate.id === update.id);
+    if (row) return row;
+  }
+  return readAny ? undefined : null;
+}
+
+/** Keeps the clinic's open flags as the update says (its open flag, or none); answers the one it had. */
+function mergeOpenFlag(queryClient: QueryClient, update: AppointmentUpdatedPayload): number | null {
+  const key = openFlagsKey(update.clinic_id);
+  const flags = queryClient.getQueryData<OpenFlag[]>(key);
+  const had = flags?.find((flag) => flag.appointment_id === update.id)?.id ?? null;
+  if (flags && (update.open_flag !== undefined || update.deleted)) {
+    const others = flags.filter((flag) => flag.appointment_id !== update.id);
+    const open = update.deleted ? null : update.open_flag;
+    queryClient.setQueryData<OpenFlag[]>(key, open ? [...others, { ...open, appointment_id: update.id }] : others);
+  }
+  return had;
 }
 
 /**
@@ -107,11 +143,19 @@ function mergeIntoReadYears(queryClient: QueryClient, update: AppointmentUpdated
  * (and the list read again shortly after), refreshes the booking form's slots and the patient
  * list; one inside the viewed period also highlights its row until
  * 'Acknowledge All', flashes it for 60 s, plays a sound, and tells the user — a desktop
- * notification when the tab is hidden and allowed, else a toast (one per 1.5 s, 6 s, with View).
- * After the connection comes back, everything is read again (missed events are not replayed).
+ * notification when the tab is hidden and allowed, else a toast (one per 1.5 s, 6 s, with View)
+ * saying what changed from the row the list had ('Scheduled → Confirmed', a move, a patient's
+ * late cancellation request). A change this tab made itself (model/own-writes.ts) and a flag
+ * handled only merge: they are not news here. After the connection comes back, everything is
+ * read again (missed events are not replayed).
  */
 export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
-  const { clinicId, subscribe = subscribeToServiceEvents, playSound = defaultPlaySound } = options;
+  const {
+    clinicId,
+    subscribe = subscribeToServiceEvents,
+    playSound = defaultPlaySound,
+    ownWrites = tabOwnWrites,
+  } = options;
   const queryClient = useQueryClient();
   const toast = useToast();
   const [highlightedIds, setHighlighted] = useState<ReadonlySet<number>>(new Set());
@@ -153,9 +197,9 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
   }, [queryClient]);
 
   const announce = useCallback(
-    (update: AppointmentUpdatedPayload) => {
-      const text = updateNoticeText(update, latest.current.timeZone);
-      const alarming = update.deleted || isAlarmingStatus(update.status);
+    (update: AppointmentUpdatedPayload, change: LiveChange) => {
+      const text = updateNoticeText(update, latest.current.timeZone, change);
+      const alarming = isAlarmingChange(update, change);
       if (noticeChannel(document.visibilityState === 'hidden', notificationPermission()) === 'desktop') {
         new Notification(LIVE_TEXT.notificationTitle, { body: text, tag: `appointment-${update.id}` });
         return;
@@ -172,18 +216,8 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
     [focusRow, toast],
   );
 
-  const handle = useCallback(
-    (update: AppointmentUpdatedPayload) => {
-      if (update.clinic_id !== clinicId) return;
-      mergeIntoReadYears(queryClient, update);
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.patients(clinicId) });
-      clearTimeout(reconcileTimer.current);
-      reconcileTimer.current = setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() }),
-        RECONCILE_DELAY_MS,
-      );
-      if (!isUpdateForView(update, clinicId, latest.current.period)) return;
+  const markAndAnnounce = useCallback(
+    (update: AppointmentUpdatedPayload, change: LiveChange) => {
       setHighlighted((current) => new Set(current).add(update.id));
       setFlashing((current) => new Set(current).add(update.id));
       later(ROW_FLASH_MS, () =>
@@ -194,9 +228,46 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
         }),
       );
       playSound();
-      announce(update);
+      announce(update, change);
     },
-    [announce, clinicId, later, playSound, queryClient],
+    [announce, later, playSound],
+  );
+
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const handle = useCallback(
+    (update: AppointmentUpdatedPayload) => {
+      if (update.clinic_id !== clinicId) return;
+      const previous = previousRow(queryClient, update);
+      const previousFlagId = mergeOpenFlag(queryClient, update);
+      mergeIntoReadYears(queryClient, update);
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.patients(clinicId) });
+      clearTimeout(reconcileTimer.current);
+      reconcileTimer.current = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() }),
+        RECONCILE_DELAY_MS,
+      );
+      if (!isUpdateForView(update, clinicId, latest.current.period)) return;
+      const change = describeChange(update, previous, previousFlagId);
+      // A flag handled (here or elsewhere) only takes its badge away.
+      if (change.kind === 'flag-resolved') return;
+      // This tab's own write merges silently; a flag the patient raised meanwhile is news all the same.
+      const decide = () => {
+        if (!mounted.current) return;
+        if (change.kind !== 'flagged' && ownWrites.isOwn(update)) return;
+        markAndAnnounce(update, change);
+      };
+      if (ownWrites.busy()) void ownWrites.settled().then(decide);
+      else decide();
+    },
+    [clinicId, markAndAnnounce, ownWrites, queryClient],
   );
   const latestHandle = useRef(handle);
   useEffect(() => {

@@ -8,6 +8,7 @@ export type ReminderAppointment = Pick<
   AppointmentRow,
   | 'id'
   | 'appointment_time'
+  | 'status'
   | 'guardian_messenger_id'
   | 'reminder_enabled'
   | 'reminder_days'
@@ -18,7 +19,7 @@ export type ReminderAppointment = Pick<
 };
 
 export const REMINDER_APPOINTMENT_COLUMNS =
-  'id, appointment_time, guardian_messenger_id, reminder_enabled, reminder_days, reminder_message, reminder_recipient_type, patients(name, messenger_id)';
+  'id, appointment_time, status, guardian_messenger_id, reminder_enabled, reminder_days, reminder_message, reminder_recipient_type, patients(name, messenger_id)';
 
 export const reminderSettingsKey = (clinicId: number, appointmentId: number) =>
   [...appointmentKeys.reminders(clinicId, appointmentId), 'settings'] as const;

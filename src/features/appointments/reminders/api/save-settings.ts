@@ -3,6 +3,7 @@ import type { AppointmentRow } from '@/lib/database.types';
 import { firstRowOrGone, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { trackOwnWrite } from '../../model/own-writes';
 import { appointmentKeys } from '../../model/query-keys';
 import type { ReminderSettings } from '../settings';
 import { reminderSettingsKey, type ReminderAppointment } from './get-appointment';
@@ -24,20 +25,23 @@ export async function saveReminderSettings(
   settings: ReminderSettings,
 ): Promise<SavedReminderSettings> {
   const rows = throwOnError(
-    await getSupabase()
-      .from('appointments')
-      .update({
-        reminder_enabled: settings.reminder_enabled,
-        reminder_days: [...settings.reminder_days],
-        reminder_message: settings.reminder_message,
-        reminder_recipient_type: settings.reminder_recipient_type,
-      })
-      .eq('id', appointmentId)
-      .eq('clinic_id', clinicId)
-      .eq('deleted', false)
-      .select('reminder_enabled, reminder_days, reminder_message, reminder_recipient_type'),
+    await trackOwnWrite(
+      getSupabase()
+        .from('appointments')
+        .update({
+          reminder_enabled: settings.reminder_enabled,
+          reminder_days: [...settings.reminder_days],
+          reminder_message: settings.reminder_message,
+          reminder_recipient_type: settings.reminder_recipient_type,
+        })
+        .eq('id', appointmentId)
+        .eq('clinic_id', clinicId)
+        .eq('deleted', false)
+        .select('id, updated_at, reminder_enabled, reminder_days, reminder_message, reminder_recipient_type'),
+    ),
   );
-  return firstRowOrGone(rows);
+  const { reminder_enabled, reminder_days, reminder_message, reminder_recipient_type } = firstRowOrGone(rows);
+  return { reminder_enabled, reminder_days, reminder_message, reminder_recipient_type };
 }
 
 /** Saves once at a time for the appointment; the modal's cached settings become what was stored. */

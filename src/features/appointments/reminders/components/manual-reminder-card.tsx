@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+import { REMINDER_BLOCKED_TEXT, reminderBlock } from '@common/contract/manual-reminder-eligibility';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { useNow } from '@/lib/use-now';
 import { useSendReminder } from '../api/send-reminder';
 import {
   manualReminderRequest,
@@ -36,6 +38,8 @@ export interface ManualReminderCardProps {
   timeZone: string;
   appointmentId: number;
   appointmentTime: string;
+  /** appointments.status: no reminder for a Cancelled, No Show or Completed appointment. */
+  status: string;
   /** Whether 'Enable Reminders' is ticked in the settings card. */
   remindersEnabled: boolean;
 }
@@ -46,9 +50,11 @@ export function ManualReminderCard({
   timeZone,
   appointmentId,
   appointmentTime,
+  status,
   remindersEnabled,
 }: ManualReminderCardProps) {
   const titleId = useId();
+  const reasonId = useId();
   const messageId = useId();
   const messageHintId = useId();
   const recipientId = useId();
@@ -57,6 +63,10 @@ export function ManualReminderCard({
   const [draft, setDraft] = useState<ManualReminderDraft>(EMPTY_DRAFT);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [invalid, setInvalid] = useState<'message' | 'recipient' | null>(null);
+  // The same rule the service refuses by; an appointment passes while the modal is open.
+  const now = useNow();
+  const blocked = reminderBlock({ status, appointmentTime }, now);
+  const reason = blocked ? REMINDER_BLOCKED_TEXT[blocked] : remindersEnabled ? null : REMINDER_EXTRA_TEXT.remindersOff;
 
   async function onSend() {
     const request = manualReminderRequest(draft, appointmentTime, new Date(), timeZone);
@@ -142,11 +152,18 @@ export function ManualReminderCard({
           </span>
         </div>
         <FormMessage message={message} />
-        {remindersEnabled ? null : (
-          <p className="reminder-hint reminder-hint-warning">{REMINDER_EXTRA_TEXT.remindersOff}</p>
-        )}
         <div className="reminder-card-actions">
-          <button type="submit" className="button button-primary" disabled={send.isPending || !remindersEnabled}>
+          {reason ? (
+            <p id={reasonId} className="reminder-hint reminder-hint-warning reminder-send-reason">
+              {reason}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={send.isPending || reason !== null}
+            aria-describedby={reason ? reasonId : undefined}
+          >
             {send.isPending ? REMINDER_TEXT.sending : REMINDER_TEXT.send}
           </button>
         </div>

@@ -55,7 +55,11 @@ export function ReminderLogCard({ clinicId, timeZone, appointmentId }: ReminderL
                 <td>{row.daysAhead}</td>
                 <td>
                   <span className="reminder-log-messenger-id">{row.messengerId}</span>
-                  {row.problem ? <span className="reminder-log-problem">{row.problem}</span> : null}
+                  {row.problem ? (
+                    <span className={`reminder-log-problem${row.skipped ? ' reminder-log-problem-skipped' : ''}`}>
+                      {row.problem}
+                    </span>
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -405,8 +405,8 @@ describe('manual reminder send', () => {
     expect(button(manual(), 'Send Reminder Now').disabled).toBe(false);
   });
 
-  it('leaves blank overrides out and sends at least 1 day for an appointment today', async () => {
-    const service = arrange({ appointment_time: '2026-11-20T17:00:00+08:00' });
+  it('leaves blank overrides out and sends at least 1 day for an appointment later today', async () => {
+    const service = arrange({ appointment_time: '2026-11-20T23:50:00+08:00' });
     const user = userEvent.setup();
     await openedModal();
     await user.type(manual().getByLabelText('Custom Message'), '   ');
@@ -447,6 +447,43 @@ describe('manual reminder send', () => {
     await user.click(button(manual(), 'Send Reminder Now'));
     await expectAlert('Failed to send reminder', 'Could not send the reminder. Please try again.');
     await dismissAlert();
+  });
+
+  it.each([
+    ['Cancelled', {}, 'This appointment is Cancelled: a reminder can no longer be sent.'],
+    ['No Show', {}, 'This appointment is marked No Show: a reminder can no longer be sent.'],
+    ['Completed', {}, 'This appointment is Completed: a reminder can no longer be sent.'],
+    // 23:00 on Friday the 20th in Manila: half an hour before NOW.
+    [
+      'Scheduled',
+      { appointment_time: '2026-11-20T23:00:00+08:00' },
+      'This appointment has already passed: a reminder can no longer be sent.',
+    ],
+  ] as const)(
+    "when the appointment is %s (%o), then 'Send Reminder Now' is disabled with the reason beside it",
+    async (status, change, reason) => {
+      arrange({ status, ...change });
+      await openedModal();
+      const send = button(manual(), 'Send Reminder Now');
+      expect(send.disabled).toBe(true);
+      expect(send.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(send.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+      // The reason is not the reminders-off hint, and the settings stay usable.
+      expect(manual().queryByText('Reminders are off for this appointment. Enable them to send one.')).toBeNull();
+      expect(button(settings(), 'Save Settings').disabled).toBe(false);
+    },
+  );
+
+  it('when the appointment was cancelled in another tab after the modal opened, then the refusal names why', async () => {
+    const service = arrange();
+    await openedModal();
+    db.table('appointments').update(501, { status: 'Cancelled' });
+    const user = userEvent.setup();
+    await user.click(button(manual(), 'Send Reminder Now'));
+    await expectAlert('Failed to send reminder', 'This appointment is Cancelled: a reminder can no longer be sent.');
+    await dismissAlert();
+    expect(service.received).toHaveLength(1);
+    expect(db.table('appointment_reminders').all()).toHaveLength(0);
   });
 
   it('refuses a custom message over 1000 characters or a malformed Messenger ID, sending nothing', async () => {

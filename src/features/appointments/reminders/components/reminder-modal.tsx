@@ -101,6 +101,7 @@ function ReminderModalContent({
           timeZone={timeZone}
           appointmentId={appointment.id}
           appointmentTime={appointment.appointment_time}
+          status={appointment.status}
           remindersEnabled={draft.enabled}
         />
       </div>

@@ -6,6 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { ManualReminderBody, ManualReminderResponse } from '@common/contract';
+import { REMINDER_BLOCKED_TEXT, reminderBlock } from '@common/contract/manual-reminder-eligibility';
 import { db, mockConfig, server } from '@/testing/mocks';
 
 export interface ReceivedReminder {
@@ -33,8 +34,13 @@ export function mockReminderService() {
       if (answer === 'network') return HttpResponse.error();
       if (answer) return answer;
       const appointment = db.table('appointments').find(appointmentId);
-      if (!appointment || appointment.deleted || appointment.clinic_id !== clinicId)
-        return HttpResponse.json({ error: 'Appointment not found' }, { status: 404 });
+      if (!appointment || appointment.clinic_id !== clinicId)
+        return HttpResponse.json({ error: 'Appointment not found.' }, { status: 404 });
+      const blocked = reminderBlock(
+        { status: appointment.status, deleted: appointment.deleted, appointmentTime: appointment.appointment_time },
+        new Date(),
+      );
+      if (blocked) return HttpResponse.json({ error: REMINDER_BLOCKED_TEXT[blocked] }, { status: 409 });
       const patient = db.table('patients').find(appointment.patient_id);
       const recipient =
         appointment.reminder_recipient_type === 'guardian'

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { firstRowOrGone, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { trackOwnWrite } from '../../model/own-writes';
 import { appointmentKeys } from '../../model/query-keys';
 
 /**
@@ -11,13 +12,15 @@ import { appointmentKeys } from '../../model/query-keys';
 export async function deleteAppointment(clinicId: number, appointmentId: number): Promise<void> {
   firstRowOrGone(
     throwOnError(
-      await getSupabase()
-        .from('appointments')
-        .update({ deleted: true })
-        .eq('id', appointmentId)
-        .eq('clinic_id', clinicId)
-        .eq('deleted', false)
-        .select('id'),
+      await trackOwnWrite(
+        getSupabase()
+          .from('appointments')
+          .update({ deleted: true })
+          .eq('id', appointmentId)
+          .eq('clinic_id', clinicId)
+          .eq('deleted', false)
+          .select('id, updated_at'),
+      ),
     ),
   );
 }

@@ -3,6 +3,7 @@ import type { AppointmentStatus } from '@common/contract';
 import { RequestError, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { trackOwnWrite } from '../../model/own-writes';
 import { appointmentKeys } from '../../model/query-keys';
 
 export interface StatusUpdate {
@@ -34,14 +35,16 @@ export async function whyNoRow(clinicId: number, appointmentId: number): Promise
  */
 export async function updateAppointmentStatus({ clinicId, appointmentId, from, to }: StatusUpdate): Promise<void> {
   const rows = throwOnError(
-    await getSupabase()
-      .from('appointments')
-      .update({ status: to })
-      .eq('id', appointmentId)
-      .eq('clinic_id', clinicId)
-      .eq('deleted', false)
-      .eq('status', from as AppointmentStatus)
-      .select('id, status'),
+    await trackOwnWrite(
+      getSupabase()
+        .from('appointments')
+        .update({ status: to })
+        .eq('id', appointmentId)
+        .eq('clinic_id', clinicId)
+        .eq('deleted', false)
+        .eq('status', from as AppointmentStatus)
+        .select('id, status, updated_at'),
+    ),
   );
   if (rows.length === 0) throw await whyNoRow(clinicId, appointmentId);
 }

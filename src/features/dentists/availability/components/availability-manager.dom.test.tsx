@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Modal } from '@/components/modal/modal';
 import { db, failNext, seed } from '@/testing/mocks';
 import { mockDentistFunctions } from '../../model/testing/database-functions';
 import { prepareDom, renderWithQueries } from '../../model/testing/render';
@@ -266,5 +267,52 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Thursday, January 10, 2030' }));
     await waitFor(() => expect(states()['09:00']).toBe('booked'));
     expect(counts().booked).toBe('1');
+  });
+
+  it("asks 'Discard unsaved changes?' before another date, Esc or × drop the clicks: Keep stays, Discard goes on", async () => {
+    seedClinic();
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithQueries(
+      <Modal open title="Dr. Paolo Dimaculangan" onClose={onClose} size="large">
+        <AvailabilityManager dentist={{ id: 1, name: 'Dr. Paolo Dimaculangan' }} />
+      </Modal>,
+    );
+    await waitFor(() => expect(slot('10:00')).toBeTruthy());
+    const title = () => document.querySelector('.availability-day-title')!.textContent;
+    const answer = async (button: 'Keep' | 'Discard') => {
+      expect(await screen.findByText('Discard unsaved changes?')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      await waitFor(() => expect(screen.queryByText('Discard unsaved changes?')).toBeNull());
+    };
+
+    // Nothing clicked yet: another date opens without a question.
+    await user.click(screen.getByRole('button', { name: 'Thursday, January 10, 2030' }));
+    expect(title()).toContain('2030-01-10');
+    await user.click(slot('10:00'));
+    expect(states()['10:00']).toBe('blocked');
+
+    await user.click(screen.getByRole('button', { name: 'Friday, January 11, 2030' }));
+    await answer('Keep');
+    expect(title()).toContain('2030-01-10');
+    expect(states()['10:00']).toBe('blocked');
+
+    await user.keyboard('{Escape}');
+    await answer('Keep');
+    await user.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
+    await answer('Keep');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Friday, January 11, 2030' }));
+    await answer('Discard');
+    // The dialog's answer settles before the date changes: wait for the change, not the next tick.
+    await waitFor(() => expect(title()).toContain('2030-01-11'));
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+
+    await user.click(slot('11:00'));
+    await user.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
+    await answer('Discard');
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 });

@@ -10,6 +10,7 @@ import {
   type IsoDate,
 } from '@common/clinic-calendar';
 import { confirmDialog } from '@/components/confirm-dialog';
+import { useModalCloseGuard } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { DataTable, type Column } from '@/components/table/data-table';
@@ -68,6 +69,16 @@ function withDraft(stored: readonly HourSlot[], blocked: readonly number[]): Hou
 const blockedHoursOf = (slots: readonly HourSlot[]) =>
   slots.filter((slot) => slot.state === 'blocked').map((slot) => slot.hour);
 
+/** Asked before unsaved clicks are dropped (another date or dentist, Esc, ×, Back): Keep or Discard. */
+const confirmDiscard = () =>
+  confirmDialog({
+    title: AVAILABILITY_EXTRA_TEXT.discardTitle,
+    text: AVAILABILITY_EXTRA_TEXT.discardText,
+    confirmText: AVAILABILITY_EXTRA_TEXT.discard,
+    cancelText: AVAILABILITY_EXTRA_TEXT.keep,
+    focusCancel: true,
+  });
+
 function ManagerBody({
   clinicId,
   timeZone,
@@ -115,14 +126,19 @@ function ManagerBody({
   const unsaved = draftHere !== null && blockedHoursOf(slots).join() !== blockedHoursOf(stored).join();
   const counts = countHourSlots(slots);
   const periods = useMemo(() => blockedPeriods(availability.data ?? []), [availability.data]);
+  // The enclosing modal (the Dentists screen's) asks before Esc, × or Back drop the clicks.
+  useModalCloseGuard(unsaved ? confirmDiscard : null);
 
-  function selectDate(date: IsoDate) {
+  async function selectDate(date: IsoDate) {
+    if (date === selectedDate) return;
+    if (unsaved && !(await confirmDiscard())) return;
     setSelectedDate(date);
     setMonth(monthOf(date));
     setDraft(null);
   }
 
-  function selectDentist(value: string) {
+  async function selectDentist(value: string) {
+    if (unsaved && !(await confirmDiscard())) return;
     setChosenDentistId(value === '' ? null : Number(value));
     setDraft(null);
   }
@@ -208,7 +224,7 @@ function ManagerBody({
           type="button"
           className="button-link button blocked-date"
           aria-label={`Show ${period.date}`}
-          onClick={() => selectDate(period.date)}
+          onClick={() => void selectDate(period.date)}
         >
           {period.date}
         </button>
@@ -258,7 +274,7 @@ function ManagerBody({
               className="input"
               value={chosenDentistId ?? ''}
               disabled={!dentists.data}
-              onChange={(event) => selectDentist(event.target.value)}
+              onChange={(event) => void selectDentist(event.target.value)}
             >
               <option value="">
                 {dentists.isError ? 'Failed to fetch dentists' : AVAILABILITY_TEXT.selectDentist}
@@ -284,7 +300,7 @@ function ManagerBody({
           earliestMonth={monthOf(today)}
           isSelectable={(date) => isSelectableDate(date, today)}
           onMonthChange={setMonth}
-          onSelect={selectDate}
+          onSelect={(date) => void selectDate(date)}
           classNames={{
             root: 'availability-calendar',
             header: 'calendar-header',

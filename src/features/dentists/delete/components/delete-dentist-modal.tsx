@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatClinicDateTime } from '@common/clinic-calendar';
 import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
+import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { Dentist } from '../../model/api/get-dentists';
 import { DENTIST_EXTRA_TEXT } from '../../model/messages';
@@ -99,9 +100,18 @@ function BlockingAppointments({
       <p className="form-message form-message-error" role="alert">
         {DENTIST_DELETE_EXTRA_TEXT.blocked}
       </p>
+      {/* Fixed columns, the time on one line, long names and reasons cut (shown whole on focus or a
+          tap), and a list as tall as the modal allows (dentists.css). */}
       <div className="table-scroll blocking-scroll">
-        <table className="data-table">
+        <table className="data-table blocking-table">
           <caption className="visually-hidden">Future appointments of this dentist</caption>
+          <colgroup>
+            <col className="blocking-col-patient" />
+            <col className="blocking-col-id" />
+            <col className="blocking-col-status" />
+            <col className="blocking-col-time" />
+            <col className="blocking-col-reason" />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">Patient</th>
@@ -114,13 +124,15 @@ function BlockingAppointments({
           <tbody>
             {appointments.map((appointment) => (
               <tr key={appointment.id}>
-                <td>{appointment.patientName}</td>
+                <td>
+                  <TruncatedText text={appointment.patientName} />
+                </td>
                 <td>{appointment.id}</td>
                 <td>
                   <span className="status-pill">{appointment.status}</span>
                 </td>
-                <td>{safeClinicDateTime(appointment.appointmentTime, timeZone)}</td>
-                <td>{appointment.reason ?? '—'}</td>
+                <td className="blocking-time">{safeClinicDateTime(appointment.appointmentTime, timeZone)}</td>
+                <td>{appointment.reason ? <TruncatedText text={appointment.reason} /> : '—'}</td>
               </tr>
             ))}
           </tbody>

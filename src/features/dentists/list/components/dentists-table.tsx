@@ -1,5 +1,6 @@
 import { CalendarIcon, EditIcon, TrashIcon } from '@/components/icons';
 import { DataTable, type Column } from '@/components/table/data-table';
+import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { Dentist } from '../../model/api/get-dentists';
 import { failureDetail } from '../../model/failure-detail';
@@ -46,13 +47,30 @@ export function DentistsTable({
     }
   }
 
+  // Fixed column widths (dentists.css sets table-layout: fixed): a 200-character name or a long
+  // address is cut with an ellipsis and shown whole on focus or a tap, never widening the table.
   const columns: Column<Dentist>[] = [
-    { key: 'name', header: 'Name', render: (dentist) => <span className="dentist-name">{dentist.name}</span> },
-    { key: 'email', header: 'Email', render: (dentist) => <EmailText email={dentist.email} /> },
-    { key: 'phone', header: 'Phone', render: (dentist) => <span className="dentist-phone">{dentist.phone}</span> },
+    {
+      key: 'name',
+      header: 'Name',
+      render: (dentist) => <TruncatedText className="dentist-name" text={dentist.name} />,
+    },
+    {
+      key: 'email',
+      header: 'Email',
+      width: '24%',
+      render: (dentist) => <TruncatedText className="dentist-email" text={dentist.email} />,
+    },
+    {
+      key: 'phone',
+      header: 'Phone',
+      width: '176px',
+      render: (dentist) => <TruncatedText className="dentist-phone" text={dentist.phone} />,
+    },
     {
       key: 'status',
       header: 'Status',
+      width: '118px',
       render: (dentist) => (
         <button
           type="button"
@@ -69,6 +87,7 @@ export function DentistsTable({
       key: 'actions',
       header: 'Actions',
       align: 'end',
+      width: '176px',
       render: (dentist) => (
         <div className="row-actions">
           <button
@@ -112,23 +131,5 @@ export function DentistsTable({
       loading={loading}
       emptyText={DENTIST_LIST_EXTRA_TEXT.empty}
     />
-  );
-}
-
-/** An address that may wrap before its '@' on narrow screens, rather than anywhere inside a word. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  return (
-    <span className="dentist-email">
-      {at > 0 ? (
-        <>
-          {email.slice(0, at)}
-          <wbr />
-          {email.slice(at)}
-        </>
-      ) : (
-        email
-      )}
-    </span>
   );
 }

@@ -2,6 +2,7 @@ import { formatClinicDateTime } from '@common/clinic-calendar';
 import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { LoadingState } from '@/components/states/states';
+import { PatientInvoicesSlot } from '@/lib/feature-slots';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT } from '../../model/messages';
@@ -49,7 +50,10 @@ function HistoryTable({ entries, timeZone }: { entries: PatientHistoryEntry[]; t
   );
 }
 
-/** The history modal: the patient's appointments, newest first, in clinic time (spec §2, §4, §9). */
+/**
+ * The history modal: the patient's appointments, newest first, in clinic time (spec §2, §4, §9),
+ * then their invoices and balance due (issue 13; the Billing feature fills that section).
+ */
 export function PatientHistoryModal({
   clinicId,
   patient,
@@ -101,6 +105,7 @@ export function PatientHistoryModal({
       }
     >
       {body}
+      <PatientInvoicesSlot clinicId={clinicId} patientId={patient.id} />
     </Modal>
   );
 }

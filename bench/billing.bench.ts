@@ -1,0 +1,415 @@
+/**
+ * npm run bench (billing part) — the Billing System tab of a clinic with 10,000 invoices and
+ * 25,000 payments, measured in Chromium against a fresh local stack serving the built SPA
+ * (issue 13: the tab painted within 1 s at p95, a search keystroke or a status filter change
+ * within 50 ms):
+ *  1. the database: the two list reads (views invoice_summaries and payment_entries, every row of
+ *     the clinic, as the signed-in receptionist under row-level security), server time by
+ *     EXPLAIN ANALYZE, and the same reads over HTTP with their payload sizes;
+ *  2. opening the tab: from the click on 'Billing System' to the first frame after both tables
+ *     show rows — cold (page reloaded: the tab's code and both lists loaded) and warm (cached);
+ *  3. each keystroke in 'Search by patient' and each change of 'Status': from the input event to
+ *     the next frame after the Invoices table answered it.
+ * Prints p50/p95. Without Chromium it measures the database part only and says so.
+ * BENCH_BILLING_DATABASE_URL=postgres://… runs it on a throwaway database of that PostgreSQL server.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Page } from 'playwright-core';
+import ws from 'ws';
+import type { Database } from '../local/db/database.ts';
+import { startStack } from '../local/stack.ts';
+import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { findChromium, launchChromium } from '../tests/e2e/support/chromium.ts';
+import { createScratchDatabase } from '../tests/support/postgres.ts';
+
+const PATIENTS = 2_500;
+const INVOICES = 10_000;
+/** Per 4 invoices: none (Unpaid), 2 partial, 3 and 5 that add up (Paid): 10 payments, 25,000 in all. */
+const PAYMENTS = 25_000;
+const COLD_SAMPLES = Number(process.env.BENCH_BILLING_COLD ?? 8);
+const WARM_SAMPLES = 8;
+const HTTP_SAMPLES = 5;
+const SEARCHES = ['santos', 'maria c', 'zzz'];
+const STATUSES = ['Paid', 'Partial', 'Unpaid', 'Void', 'All'];
+const OPEN_BUDGET_MS = 1000;
+const INPUT_BUDGET_MS = 50;
+
+const EMAIL = 'bench-billing@bench.test';
+const PASSWORD = 'Bench1234!';
+
+const INVOICE_COLUMNS =
+  'id, clinic_id, patient_id, patient_name, appointment_id, total_centavos, paid_centavos, balance_centavos, status, payment_count, created_at, voided_at, void_reason';
+const PAYMENT_COLUMNS =
+  'id, clinic_id, invoice_id, patient_id, patient_name, amount_centavos, method, reference_number, notes, payment_date, created_at, voided_at, void_reason, idempotency_key';
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function summary(label: string, samples: number[], budget?: number) {
+  if (samples.length === 0) return console.log(`${label.padEnd(56)} no samples`);
+  const p50 = percentile(samples, 50);
+  const p95 = percentile(samples, 95);
+  const max = Math.max(...samples);
+  const verdict = budget === undefined ? '' : `  budget ${budget} ms: ${p95 <= budget ? 'OK' : 'OVER'} (p95)`;
+  console.log(
+    `${label.padEnd(56)} p50 ${ms(p50).padStart(9)}, p95 ${ms(p95).padStart(9)}, max ${ms(max).padStart(9)}  (n=${samples.length})${verdict}`,
+  );
+}
+
+/** The clinic, its receptionist and its billing history, made with generate_series. */
+async function seed(stack: { url: string; db: Database; serviceRoleKey: string }): Promise<number> {
+  const { db } = stack;
+  const clinicId = (
+    await db.query<{ id: number }>(`insert into public.clinics (name) values ('Bench Clinic') returning id`)
+  ).rows[0]!.id;
+  const service = createClient(stack.url, stack.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const created = await service.auth.admin.createUser({
+    email: EMAIL,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: { name: 'Bench Receptionist' },
+    app_metadata: { clinic_id: clinicId, role: 'receptionist' },
+  });
+  if (created.error) throw created.error;
+  await db.query(
+    `insert into public.patients (clinic_id, name, phone)
+     select $1,
+            (array['Maria','Jose','Juan','Ana','Mark','Angelica','John Paul','Kristine','Christian','Jasmine',
+                   'Rafael','Carmela','Miguel','Patricia','Gabriel','Bea','Paolo','Camille','Andrei','Nicole'])[1 + i % 20]
+            || ' ' || chr(65 + (i / 20) % 26) || '. ' ||
+            (array['Santos','Reyes','Cruz','Bautista','Ocampo','Garcia','Mendoza','Torres','Tomas','Andrada',
+                   'Castillo','Flores','Villanueva','Ramos','Castro','Rivera','Aquino','Dela Cruz','Salazar','Mercado'])[1 + (i * 7) % 20],
+            '0917 555 ' || lpad(i::text, 4, '0')
+       from generate_series(1, $2) i`,
+    [clinicId, PATIENTS],
+  );
+  // Totals from ₱500.00 to ₱25,875.50 in steps of ₱127.50, a year of history, oldest first.
+  await db.query(
+    `insert into public.invoices (clinic_id, patient_id, total, created_at)
+     select $1, p.id, 500 + (i * 37 % 200) * 127.50, now() - make_interval(mins => ($2 - i) * 50)
+       from generate_series(1, $2) i
+       join lateral (
+         select id from public.patients where clinic_id = $1 order by id offset (i * 7919) % $3 limit 1
+       ) p on true`,
+    [clinicId, INVOICES, PATIENTS],
+  );
+  await db.query(
+    `with numbered as (
+       select i.*, row_number() over (order by i.id) as n from public.invoices i where i.clinic_id = $1
+     )
+     insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, reference_number, payment_date)
+     select nb.clinic_id, nb.id, nb.patient_id,
+            case
+              when nb.n % 4 = 1 then round(nb.total * 0.2, 2)
+              when s.seq < s.parts then round(nb.total / s.parts, 2)
+              else nb.total - round(nb.total / s.parts, 2) * (s.parts - 1)
+            end,
+            (array['cash', 'card', 'e-wallet', 'bank'])[1 + (nb.n + s.seq) % 4],
+            case when (nb.n + s.seq) % 4 > 0 then 'REF-' || nb.n || '-' || s.seq end,
+            nb.created_at + make_interval(days => s.seq - 1)
+       from numbered nb
+       cross join lateral (
+         select seq, (array[0, 2, 3, 5])[1 + nb.n % 4] as parts
+           from generate_series(1, (array[0, 2, 3, 5])[1 + nb.n % 4]) seq
+       ) s
+      order by nb.id, s.seq`,
+    [clinicId],
+  );
+  // One payment in 50 voided (stays listed, no longer counts).
+  await db.query(
+    `update public.payments set voided_at = payment_date + interval '1 hour', void_reason = 'Bench: keyed twice'
+      where clinic_id = $1 and id % 50 = 0`,
+    [clinicId],
+  );
+  const counts = (
+    await db.query<{ invoices: number; payments: number }>(
+      `select (select count(*)::int from public.invoices where clinic_id = $1) as invoices,
+              (select count(*)::int from public.payments where clinic_id = $1) as payments`,
+      [clinicId],
+    )
+  ).rows[0]!;
+  if (counts.invoices !== INVOICES || counts.payments !== PAYMENTS)
+    throw new Error(`seeded ${counts.invoices} invoices and ${counts.payments} payments`);
+  await db.exec('analyze public.invoices; analyze public.payments; analyze public.patients;');
+  return clinicId;
+}
+
+/** EXPLAIN ANALYZE of both list reads as the receptionist (authenticated, row-level security on). */
+async function explainLists(db: Database, clinicId: number) {
+  const userId = (await db.query<{ id: string }>(`select id::text from auth.users where email = $1`, [EMAIL])).rows[0]!
+    .id;
+  const claims = JSON.stringify({ sub: userId, role: 'authenticated' });
+  const reads = [
+    [
+      'invoice_summaries',
+      `select ${INVOICE_COLUMNS} from public.invoice_summaries where clinic_id = ${clinicId} order by id desc`,
+    ],
+    [
+      'payment_entries',
+      `select ${PAYMENT_COLUMNS} from public.payment_entries where clinic_id = ${clinicId} order by payment_date desc, id desc`,
+    ],
+  ] as const;
+  for (const [name, sql] of reads) {
+    const times: number[] = [];
+    let plan = '';
+    for (let i = 0; i < 4; i++) {
+      const lines = await db.transaction(async (tx) => {
+        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
+        await tx.query('set local role authenticated');
+        return (await tx.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers off) ${sql}`)).rows.map(
+          (row) => row['QUERY PLAN'],
+        );
+      });
+      const execution = lines.find((line) => line.startsWith('Execution Time'));
+      if (i > 0) times.push(Number(execution?.match(/([\d.]+) ms/)?.[1] ?? Number.NaN));
+      plan = lines.slice(0, 12).join('\n    ');
+    }
+    summary(`server: ${name}, every row (EXPLAIN ANALYZE)`, times);
+    if (process.env.BENCH_BILLING_PLANS) console.log(`    ${plan}`);
+  }
+}
+
+/** Both list reads over HTTP as the tab makes them (one request each, count=exact). */
+async function measureHttp(client: SupabaseClient, clinicId: number) {
+  const reads = [
+    [
+      'invoice_summaries',
+      () =>
+        client
+          .from('invoice_summaries')
+          .select(INVOICE_COLUMNS, { count: 'exact' })
+          .eq('clinic_id', clinicId)
+          .order('id', { ascending: false })
+          .range(0, 99_999),
+    ],
+    [
+      'payment_entries',
+      () =>
+        client
+          .from('payment_entries')
+          .select(PAYMENT_COLUMNS, { count: 'exact' })
+          .eq('clinic_id', clinicId)
+          .order('payment_date', { ascending: false })
+          .order('id', { ascending: false })
+          .range(0, 99_999),
+    ],
+  ] as const;
+  for (const [name, read] of reads) {
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i <= HTTP_SAMPLES; i++) {
+      const started = performance.now();
+      const answer = await read();
+      const elapsed = performance.now() - started;
+      if (answer.error) throw answer.error;
+      bytes = JSON.stringify(answer.data).length;
+      if (i > 0) times.push(elapsed);
+    }
+    summary(`http: GET ${name}, every row`, times);
+    console.log(`${''.padEnd(4)}payload ${(bytes / 1000).toFixed(0)} KB of JSON (uncompressed)`);
+  }
+}
+
+/**
+ * The in-page probes, as plain JavaScript: a function passed to page.evaluate would be compiled by
+ * tsx, whose helpers (`__name`) do not exist in the page.
+ */
+const PROBES = `
+(() => {
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  const invoices = () => document.querySelector('table[aria-label="Invoices"]');
+  const payments = () => document.querySelector('table[aria-label="Payments"]');
+  const hasRows = (table) => table !== null && table.getAttribute('aria-busy') !== 'true'
+    && table.querySelector('tbody tr td:not(.billing-placeholder)') !== null;
+  // {invoices, both}: ms from the next click to the first frame after the Invoices table shows
+  // rows, and after both tables do.
+  window.__measureOpen = () =>
+    new Promise((resolve) => {
+      document.addEventListener('click', () => {
+        const started = performance.now();
+        let invoicesAt;
+        const check = () => {
+          if (invoicesAt === undefined && hasRows(invoices())) nextFrame().then((at) => (invoicesAt = at - started));
+          if (invoicesAt !== undefined && hasRows(payments()))
+            nextFrame().then((at) => resolve({ invoices: invoicesAt, both: at - started }));
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }, { once: true, capture: true });
+    });
+  // ms from the next input event on the element to the first frame after the Invoices table changed
+  // (or, when its rows stay the same, the first frame after the event's own render).
+  window.__measureInput = (selector) =>
+    new Promise((resolve) => {
+      const control = document.querySelector(selector);
+      const section = invoices().closest('section') ?? document.body;
+      const onEvent = () => {
+        const started = performance.now();
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          observer.disconnect();
+          nextFrame().then((at) => resolve(at - started));
+        };
+        const observer = new MutationObserver(finish);
+        observer.observe(section, { subtree: true, childList: true, characterData: true, attributes: true });
+        // Same rows as before: nothing to mutate; two frames cover the render of the event itself.
+        nextFrame().then(() => nextFrame()).then(() => setTimeout(finish, 0));
+      };
+      control.addEventListener('keydown', onEvent, { once: true, capture: true });
+      control.addEventListener('change', onEvent, { once: true, capture: true });
+    });
+})();
+`;
+
+const SEARCH = 'input[aria-label="Search by patient"]';
+const STATUS = '.billing-status-filter select, select[aria-label="Status"]';
+
+async function openBillingTab(page: Page): Promise<{ invoices: number; both: number }> {
+  await page.evaluate('window.__open = window.__measureOpen(); undefined');
+  await page.locator('nav[aria-label="Sections"] [data-tab="bills"]').click();
+  return (await page.evaluate('window.__open')) as { invoices: number; both: number };
+}
+
+async function measureBrowser(page: Page, coldSamples: number) {
+  const cold: { invoices: number; both: number }[] = [];
+  const listRequests: number[] = [];
+  for (let i = 0; i <= coldSamples; i++) {
+    await page.evaluate(`sessionStorage.setItem('ngiti:tab', 'chat')`);
+    await page.reload();
+    await page.locator('nav[aria-label="Sections"] [data-tab="chat"][aria-current="page"]').waitFor();
+    await page.evaluate(PROBES);
+    const opened = await openBillingTab(page);
+    const requests = (await page.evaluate(
+      `performance.getEntriesByType('resource').filter((entry) => /\\/rest\\/v1\\/(invoice_summaries|payment_entries)$/.test(new URL(entry.name).pathname)).map((entry) => entry.duration)`,
+    )) as number[];
+    if (i === 0) continue; // the first: warm-up of the server and the tab's code
+    cold.push(opened);
+    listRequests.push(...requests);
+  }
+  const warm: { invoices: number; both: number }[] = [];
+  for (let i = 0; i < WARM_SAMPLES; i++) {
+    await page.locator('nav[aria-label="Sections"] [data-tab="chat"]').click();
+    await page.locator('nav[aria-label="Sections"] [data-tab="chat"][aria-current="page"]').waitFor();
+    warm.push(await openBillingTab(page));
+  }
+
+  const keystrokes: number[] = [];
+  await page.locator(SEARCH).click();
+  for (const text of SEARCHES) {
+    const keys = [...text].map((character) => (character === ' ' ? 'Space' : character));
+    for (const keyName of [...keys, ...keys.map(() => 'Backspace')]) {
+      await page.evaluate(`window.__sample = window.__measureInput(${JSON.stringify(SEARCH)}); undefined`);
+      await page.keyboard.press(keyName);
+      keystrokes.push((await page.evaluate('window.__sample')) as number);
+    }
+  }
+  const filters: number[] = [];
+  const status = page.locator(STATUS).first();
+  for (let round = 0; round < 3; round++) {
+    for (const value of STATUSES) {
+      await page.evaluate(`window.__sample = window.__measureInput(${JSON.stringify(STATUS)}); undefined`);
+      await status.selectOption(value);
+      filters.push((await page.evaluate('window.__sample')) as number);
+    }
+  }
+  const invoiceRows = await page.locator('table[aria-label="Invoices"] tbody tr').count();
+  const paymentRows = await page.locator('table[aria-label="Payments"] tbody tr').count();
+
+  summary(
+    'open tab, cold (click → Invoices table with rows)',
+    cold.map((sample) => sample.invoices),
+    OPEN_BUDGET_MS,
+  );
+  summary(
+    'open tab, cold (click → both tables with rows)',
+    cold.map((sample) => sample.both),
+    OPEN_BUDGET_MS,
+  );
+  summary('  of which each list request (in the page)', listRequests);
+  summary(
+    'open tab, warm (lists cached, both tables)',
+    warm.map((sample) => sample.both),
+    OPEN_BUDGET_MS,
+  );
+  summary("'Search by patient' keystroke → next frame", keystrokes, INPUT_BUDGET_MS);
+  summary("'Status' change → next frame", filters, INPUT_BUDGET_MS);
+  console.log(`rows in the DOM at once: ${invoiceRows} invoices, ${paymentRows} payments (windowed)`);
+}
+
+async function main() {
+  const serverUrl = process.env.BENCH_BILLING_DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const dataDir = scratch ? undefined : await mkdtemp(path.join(tmpdir(), 'ngiti-bench-billing-'));
+  // BENCH_BILLING_BROWSER=off: the database and HTTP parts only.
+  const chromiumPath = process.env.BENCH_BILLING_BROWSER === 'off' ? undefined : findChromium();
+  // A build made inside vitest (the e2e setup) has NODE_ENV=test and so React's development
+  // build; measure what production serves.
+  if (chromiumPath) buildIfStale({ force: true });
+  const stack = await startStack({
+    PORT: '0',
+    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    REMINDER_SCHEDULER: 'off',
+  });
+  try {
+    const seedStarted = performance.now();
+    const clinicId = await seed({ url: stack.url, db: stack.db, serviceRoleKey: stack.config.serviceRoleKey });
+    console.log(
+      `\nBilling System, ${INVOICES.toLocaleString('en-US')} invoices and ${PAYMENTS.toLocaleString('en-US')} payments in one clinic, ${stack.db.kind} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s):`,
+    );
+    await explainLists(stack.db, clinicId);
+    const client = createClient(stack.url, stack.config.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as unknown as typeof WebSocket },
+    });
+    const signIn = await client.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
+    if (signIn.error) throw signIn.error;
+    await measureHttp(client, clinicId);
+
+    if (!chromiumPath) {
+      console.log(
+        'Billing System tab in Chromium: SKIPPED — no Chromium (apt-get install -y chromium), or BENCH_BILLING_BROWSER=off.',
+      );
+      return;
+    }
+    const browser = await launchChromium(chromiumPath);
+    try {
+      const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1366, height: 768 } });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(EMAIL);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByTestId('user-name').waitFor({ timeout: 30_000 });
+      console.log('Chromium 1366×768:');
+      await measureBrowser(page, COLD_SAMPLES);
+
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      console.log('\nThe same with Chromium’s CPU slowed down 4× (a modest tablet):');
+      await measureBrowser(page, Math.ceil(COLD_SAMPLES / 2));
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await stack.close();
+    await scratch?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

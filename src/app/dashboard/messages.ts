@@ -1,0 +1,7 @@
+/** Texts of the dashboard shell the spec does not give (docs/decisions.md, "Back button"). */
+export const DASHBOARD_EXTRA_TEXT = {
+  leaveTitle: 'Leave Ngiti?',
+  leaveText: 'Back would take you out of the dashboard. Anything you have not saved is lost.',
+  leave: 'Leave',
+  stay: 'Stay',
+} as const;

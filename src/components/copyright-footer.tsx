@@ -1,0 +1,19 @@
+import { DEFAULT_CLINIC_TIME_ZONE, clinicToday, parseIsoDate } from '@common/clinic-calendar';
+import { useNow } from '@/lib/use-now';
+
+/**
+ * '© {year} Ngiti' with the current year in the clinic's time zone (issue 12 item 7; the spec's
+ * "shows 2025" was the year it was written: docs/decisions.md). Pages without a clinic (login,
+ * sign-up, reset) use the default zone, Asia/Manila.
+ */
+export function CopyrightFooter({
+  timeZone = DEFAULT_CLINIC_TIME_ZONE,
+  className = 'app-footer',
+}: {
+  timeZone?: string;
+  className?: string;
+}) {
+  const now = useNow();
+  const year = parseIsoDate(clinicToday(now, timeZone))?.year;
+  return <footer className={className}>{`© ${year} Ngiti`}</footer>;
+}

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { db, seed } from '@/testing/mocks';
+import { fakeRealtime } from './live/testing/fake-realtime';
+import { mockStatusNotifications } from './status/testing/notification-service';
+import AppointmentsTab from './tab';
+import { renderWithQueries, setUpListScreen } from './testing/render-list';
+
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
+}));
+
+// Wednesday 2030-01-09, 08:00 in Manila.
+const NOW = new Date('2030-01-09T00:00:00Z');
+const NOTES = 'Upper left molar, sensitive to cold; the patient prefers mornings and asks for a call first.';
+
+setUpListScreen(NOW);
+
+/** Maria's 9:20 appointment today with an open late cancellation request; Jose's with notes. */
+async function openList() {
+  seed.clinics([{ id: 1 }]);
+  seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
+  seed.patients([
+    { id: 1, name: 'Maria Santos', messenger_id: '2400001' },
+    { id: 2, name: 'Jose Rizal', messenger_id: null },
+  ]);
+  seed.appointments([
+    { id: 100, clinic_id: 1, dentist_id: 1, patient_id: 1, appointment_time: '2030-01-09T09:20:00+08:00' },
+    {
+      id: 101,
+      clinic_id: 1,
+      dentist_id: 1,
+      patient_id: 2,
+      appointment_time: '2030-01-09T11:00:00+08:00',
+      reason: `Composite Filling — Notes: ${NOTES}`,
+    },
+  ]);
+  seed.appointment_flags([
+    {
+      id: 7,
+      clinic_id: 1,
+      appointment_id: 100,
+      note: 'The patient tapped Cancel 40 minutes before.',
+      created_at: '2030-01-09T00:40:00+00:00',
+    },
+    // Handled already: not shown.
+    { id: 8, clinic_id: 1, appointment_id: 101, resolved_at: '2030-01-08T00:00:00+00:00' },
+  ]);
+  const service = mockStatusNotifications();
+  const user = userEvent.setup();
+  renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+  await screen.findByRole('heading', { name: 'Dr. Ana Cruz (2 appointments)' }, { timeout: 5000 });
+  return { service, user };
+}
+
+const rowOf = (id: number) => document.querySelector<HTMLTableRowElement>(`tr[data-appointment-id="${id}"]`)!;
+
+describe("a patient's late cancellation request on the row", () => {
+  it("shows on the row with the issue's words; 'Keep appointment' marks it handled and the badge goes", async () => {
+    const { user } = await openList();
+    const badge = await within(rowOf(100)).findByRole('button', { name: /^Asked to cancel: Maria Santos/ });
+    expect(within(rowOf(101)).queryByRole('button', { name: /^Asked to cancel/ })).toBeNull();
+
+    await user.click(badge);
+    const panel = screen.getByRole('group', { name: /^Late cancellation request of Maria Santos/ });
+    expect(panel.textContent).toContain('Patient asked to cancel — call them');
+    expect(panel.textContent).toContain('The patient tapped Cancel 40 minutes before.');
+    expect(panel.textContent).toContain('Asked Jan 9, 2030, 8:40 AM');
+    await user.click(within(panel).getByRole('button', { name: 'Keep appointment' }));
+
+    await waitFor(() => expect(within(rowOf(100)).queryByRole('button', { name: /^Asked to cancel/ })).toBeNull());
+    expect(db.table('appointment_flags').find(7)!.resolved_at).not.toBeNull();
+    expect(db.table('appointments').find(100)!.status).toBe('Scheduled');
+  });
+
+  it("'Cancel appointment' asks as a status change to Cancelled does, then cancels and notifies the patient", async () => {
+    const { service, user } = await openList();
+    await user.click(await within(rowOf(100)).findByRole('button', { name: /^Asked to cancel: / }));
+    await user.click(screen.getByRole('button', { name: 'Cancel appointment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Cancelled?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
+    expect(await screen.findByText('Status updated & patient notified!')).toBeTruthy();
+    expect(db.table('appointments').find(100)!.status).toBe('Cancelled');
+    expect(service.received).toEqual([{ appointmentId: 100, body: { status: 'Cancelled', clinic_id: 1 } }]);
+  });
+});
+
+describe('the notes of a row', () => {
+  it('open in full by click or tap (no hover-only tooltip) and close with Esc, focus back on the button', async () => {
+    const { user } = await openList();
+    const button = within(rowOf(101)).getByRole('button', { name: /^Composite Filling\s*Notes: Upper left molar/ });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    const panel = screen.getByRole('group', { name: /^Procedure and notes of Jose Rizal/ });
+    expect(within(panel).getByText(NOTES)).toBeTruthy();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: /^Procedure and notes of / })).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * 'Bill' on a Completed appointment (issue 13, item 5): which procedure the appointment was for,
+ * and the price to start the invoice at. Pure.
+ */
+import { parsePesos } from '@/lib/money';
+
+/** What the booking form puts between the procedure and the notes in `appointments.reason` (spec §3). */
+export const REASON_NOTES_SEPARATOR = ' — Notes: ';
+
+/**
+ * The procedure's name from an appointment's reason ('Cleaning — Notes: sensitive gums' →
+ * 'Cleaning'), trimmed; '' when there is none.
+ */
+export function procedureNameOfReason(reason: string | null | undefined): string {
+  if (!reason) return '';
+  const notesAt = reason.indexOf(REASON_NOTES_SEPARATOR);
+  return (notesAt === -1 ? reason : reason.slice(0, notesAt)).trim();
+}
+
+/**
+ * The total an invoice for the procedure starts at, in centavos: the current price of the clinic's
+ * procedure of that name (prices as the database's decimal text, '1500.00'). None when no
+ * procedure has the name, when procedures of that name in several categories disagree on the
+ * price, or when the price is zero (an invoice is at least ₱0.01): the receptionist types it then.
+ */
+export function billTotalCentavos(prices: readonly string[]): number | undefined {
+  const amounts = new Set<number>();
+  for (const price of prices) {
+    const parsed = parsePesos(price);
+    if (!parsed.ok) return undefined;
+    amounts.add(parsed.centavos);
+  }
+  return amounts.size === 1 ? [...amounts][0] : undefined;
+}
+
+/** Only a Completed appointment is billed from the list. */
+export function isBillable(status: string): boolean {
+  return status === 'Completed';
+}

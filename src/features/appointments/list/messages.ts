@@ -1,0 +1,19 @@
+/** Texts of a list row's buttons and panels the spec does not give (issue 12, items 7 and 8). */
+export const ROW_TEXT = {
+  procedure: 'Procedure',
+  notes: 'Notes',
+  /** The procedure/notes button: the full text by tap or keyboard, not by hover only. */
+  details: (who: string) => `Procedure and notes of ${who}`,
+  flagOf: (who: string) => `Late cancellation request of ${who}`,
+  flaggedAt: (when: string) => `Asked ${when}`,
+} as const;
+
+/** 'Bill' on a Completed appointment (issue 13, item 5). */
+export const BILL_TEXT = {
+  bill: 'Bill',
+  billLabel: (who: string) => `Bill appointment of ${who}`,
+  preparing: 'Bill…',
+  billed: (invoiceId: number) => `Billed #${invoiceId}`,
+  billedTitle: (invoiceId: number) => `Billed on invoice #${invoiceId}`,
+  priceUnreadable: 'The procedure’s price could not be read. Type the total.',
+} as const;

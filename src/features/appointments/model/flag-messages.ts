@@ -1,0 +1,11 @@
+/**
+ * A patient's late cancellation request (public.appointment_flags, kind 'late_cancellation_request'):
+ * the issue's words (issue 12, item 8) for the live toast and the row, and ours for the rest.
+ */
+export const FLAG_TEXT = {
+  lateCancellation: 'Patient asked to cancel — call them',
+  badge: 'Asked to cancel',
+  cancelNow: 'Cancel appointment',
+  keep: 'Keep appointment',
+  keepFailed: 'The request could not be marked as handled. Please try again.',
+} as const;

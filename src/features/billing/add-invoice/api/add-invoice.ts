@@ -1,0 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { centavosToDecimal } from '@/lib/money';
+import { toRequestError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { billingKeys } from '../../model/query-keys';
+
+export interface NewInvoice {
+  patientId: number;
+  totalCentavos: number;
+  /** The appointment billed ('Bill' on a Completed appointment). */
+  appointmentId?: number;
+  /** One per opened form, kept across retries: a repeat makes no second invoice. */
+  idempotencyKey: string;
+}
+
+/**
+ * Adds an invoice: insert {patient_id, total, clinic_id} (spec §7) with the appointment and the
+ * form's idempotency key, total as a decimal string. A repeat of the same key (a double click that
+ * got through, a retry after a lost answer, a second tab) answers 23505; the invoice that key
+ * already made is then this insert's result, so the form saves once whatever happens.
+ */
+export async function addInvoice(clinicId: number, invoice: NewInvoice): Promise<{ id: number }> {
+  const supabase = getSupabase();
+  const answer = await supabase
+    .from('invoices')
+    .insert({
+      patient_id: invoice.patientId,
+      total: centavosToDecimal(invoice.totalCentavos),
+      clinic_id: clinicId,
+      appointment_id: invoice.appointmentId ?? null,
+      idempotency_key: invoice.idempotencyKey,
+    })
+    .select('id')
+    .single();
+  if (!answer.error) return answer.data;
+  if (answer.error.code === '23505') {
+    const existing = await supabase
+      .from('invoices')
+      .select('id')
+      .eq('clinic_id', clinicId)
+      .eq('idempotency_key', invoice.idempotencyKey)
+      .maybeSingle();
+    if (existing.data) return existing.data;
+  }
+  throw toRequestError(answer.error, answer.status);
+}
+
+/** One save at a time per clinic's Add Invoice form; the lists re-read after a save. */
+export function useAddInvoice(clinicId: number) {
+  const queryClient = useQueryClient();
+  return useGuardedMutation({
+    mutationKey: billingKeys.addInvoice(clinicId),
+    mutationFn: (invoice: NewInvoice) => addInvoice(clinicId, invoice),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+  });
+}

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { centavosToDecimal } from '@/lib/money';
+import { toRequestError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { billingKeys } from '../../model/query-keys';
+import type { PaymentFields } from '../payment-form';
+
+export interface NewPayment extends PaymentFields {
+  invoiceId: number;
+  patientId: number;
+  /** One per opened form, kept across retries: a repeat makes no second payment. */
+  idempotencyKey: string;
+}
+
+/**
+ * Adds a payment: insert {patient_id, invoice_id, amount, method, reference_number, notes,
+ * clinic_id} (spec §7) with the form's idempotency key, amount as a decimal string. A repeat of the
+ * same key answers 23505; the payment that key already made is then this insert's result.
+ */
+export async function addPayment(clinicId: number, payment: NewPayment): Promise<{ id: number }> {
+  const supabase = getSupabase();
+  const answer = await supabase
+    .from('payments')
+    .insert({
+      patient_id: payment.patientId,
+      invoice_id: payment.invoiceId,
+      amount: centavosToDecimal(payment.amountCentavos),
+      method: payment.method,
+      reference_number: payment.reference,
+      notes: payment.notes,
+      clinic_id: clinicId,
+      idempotency_key: payment.idempotencyKey,
+    })
+    .select('id')
+    .single();
+  if (!answer.error) return answer.data;
+  if (answer.error.code === '23505') {
+    const existing = await supabase
+      .from('payments')
+      .select('id')
+      .eq('clinic_id', clinicId)
+      .eq('idempotency_key', payment.idempotencyKey)
+      .maybeSingle();
+    if (existing.data) return existing.data;
+  }
+  throw toRequestError(answer.error, answer.status);
+}
+
+/** One save at a time per invoice's Add Payment form; the lists re-read after a save. */
+export function useAddPayment(clinicId: number, invoiceId: number) {
+  const queryClient = useQueryClient();
+  return useGuardedMutation({
+    mutationKey: billingKeys.addPayment(clinicId, invoiceId),
+    mutationFn: (payment: NewPayment) => addPayment(clinicId, payment),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+  });
+}

@@ -1,0 +1,484 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InvoiceRow, PaymentRow } from '@/lib/database.types';
+import { initSupabase } from '@/lib/supabase';
+import { db, failNext, holdNext, mockConfig, pgError, restUrl, seed, server } from '@/testing/mocks';
+import { AddInvoiceModal } from './add-invoice/components/add-invoice-modal';
+import { enforceBillingRules } from './testing/database-rules';
+import { renderBilling, renderWithQueries } from './testing/render';
+
+// The socket is not under test here: the screen subscribes to nothing.
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: async () => ({ close: () => undefined }),
+}));
+
+beforeAll(() => {
+  initSupabase(mockConfig);
+});
+
+beforeEach(() => {
+  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+  enforceBillingRules();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** Money as the browser sends it: a decimal string in a numeric column. */
+const pesos = (text: string) => text as unknown as number;
+
+function seedPatients() {
+  const [ana, ben, carla] = seed.patients([
+    { name: 'Ana Santos', phone: '0917 555 0101' },
+    { name: 'Ben Cruz', phone: '0918 555 0202' },
+    { name: 'Carla Reyes', phone: '0919 555 0303' },
+  ]);
+  return { ana: ana!, ben: ben!, carla: carla! };
+}
+
+function seedInvoice(overrides: Partial<InvoiceRow> & Pick<InvoiceRow, 'patient_id'>) {
+  return seed.invoices([{ total: pesos('1000.00'), ...overrides }])[0]!;
+}
+
+function seedPayment(invoice: InvoiceRow, overrides: Partial<PaymentRow> = {}) {
+  return seed.payments([
+    {
+      invoice_id: invoice.id,
+      patient_id: invoice.patient_id,
+      amount: pesos('100.00'),
+      payment_date: '2030-01-09T02:30:00+00:00',
+      ...overrides,
+    },
+  ])[0]!;
+}
+
+const invoicesTable = () => screen.getByRole('table', { name: 'Invoices' });
+const paymentsTable = () => screen.getByRole('table', { name: 'Payments' });
+const bodyRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .filter((row) => !row.getAttribute('aria-hidden'));
+const rowTexts = (table: HTMLElement) =>
+  bodyRows(table).map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent ?? ''),
+  );
+const invoiceRow = (id: number) => bodyRows(invoicesTable()).find((row) => row.dataset.invoiceId === String(id))!;
+const waitForLists = async () => {
+  await screen.findByTestId('invoices-count');
+  await screen.findByTestId('payments-count');
+};
+const dialog = (name: string) => screen.getByRole('dialog', { name });
+const storedPayments = () => db.table('payments').all();
+const storedInvoices = () => db.table('invoices').all();
+
+async function openAddPayment(user: ReturnType<typeof userEvent.setup>, invoiceId: number) {
+  await user.click(within(invoiceRow(invoiceId)).getByRole('button', { name: 'Add Payment' }));
+  const modal = dialog(`Add Payment for Invoice #${invoiceId}`);
+  await within(modal).findByTestId('billing-balance');
+  return modal;
+}
+
+describe('the Billing System tab', () => {
+  it('shows the spec’s button, tables, headers and empty texts', async () => {
+    renderBilling();
+    await waitForLists();
+    expect(screen.getByRole('heading', { name: 'Billing System' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Invoice' })).toBeTruthy();
+    expect(
+      within(invoicesTable())
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ID', 'Patient', 'Total', 'Status', 'Actions']);
+    expect(
+      within(paymentsTable())
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['IID', 'Patient', 'Amount', 'Method', 'Ref #', 'Date', 'Actions']);
+    expect(within(invoicesTable()).getByText('No invoices found.')).toBeTruthy();
+    expect(within(paymentsTable()).getByText('No payments found.')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search by patient' })).toBeTruthy();
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Paid', 'Partial', 'Unpaid', 'Void']);
+  });
+
+  it('lists invoices and payments in pesos, with the status from the database and void rows struck through', async () => {
+    const { ana, ben, carla } = seedPatients();
+    const paid = seedInvoice({ patient_id: ana.id, total: pesos('0.30') });
+    const partial = seedInvoice({ patient_id: ben.id, total: pesos('1234.50') });
+    const voided = seedInvoice({ patient_id: carla.id, total: pesos('20.00') });
+    seedPayment(paid, { amount: pesos('0.10'), method: 'cash', payment_date: '2030-01-09T01:00:00Z' });
+    seedPayment(paid, {
+      amount: pesos('0.20'),
+      method: 'e-wallet',
+      reference_number: 'GC-778',
+      payment_date: '2030-01-09T02:00:00Z',
+    });
+    seedPayment(partial, { amount: pesos('1000'), method: 'bank', payment_date: '2030-01-09T03:00:00Z' });
+    seedPayment(partial, {
+      amount: pesos('234.50'),
+      method: 'card',
+      payment_date: '2030-01-09T04:00:00Z',
+      voided_at: '2030-01-09T05:00:00Z',
+      void_reason: 'Card declined',
+    });
+    db.table('invoices').update(voided.id, { voided_at: '2030-01-09T06:00:00Z', void_reason: 'Typed twice' });
+    renderBilling();
+    await waitForLists();
+
+    expect(rowTexts(invoicesTable())).toEqual([
+      [String(voided.id), 'Carla Reyes', '₱20.00', 'Void', ''],
+      [String(partial.id), 'Ben Cruz', '₱1,234.50', 'Partial', 'Add Payment'],
+      [String(paid.id), 'Ana Santos', '₱0.30', 'Paid', 'Add Payment'],
+    ]);
+    expect(invoiceRow(voided.id).className).toContain('is-void');
+    expect(rowTexts(paymentsTable())).toEqual([
+      [String(partial.id), 'Ben Cruz', '₱234.50', 'Card', '', 'Jan 9, 2030 12:00 PM', 'VoidPrint receipt'],
+      [String(partial.id), 'Ben Cruz', '₱1,000.00', 'Bank Transfer', '', 'Jan 9, 2030 11:00 AM', 'Print receipt'],
+      [String(paid.id), 'Ana Santos', '₱0.20', 'E-Wallet', 'GC-778', 'Jan 9, 2030 10:00 AM', 'Print receipt'],
+      [String(paid.id), 'Ana Santos', '₱0.10', 'Cash', '', 'Jan 9, 2030 9:00 AM', 'Print receipt'],
+    ]);
+    expect(bodyRows(paymentsTable())[0]!.className).toContain('is-void');
+    expect(within(invoicesTable()).getByText('Partial').dataset.tone).toBe('orange');
+    expect(within(invoicesTable()).getByText('Paid').dataset.tone).toBe('green');
+  });
+
+  it('filters by status and searches by patient name at once, over both tables', async () => {
+    const user = userEvent.setup();
+    const { ana, ben } = seedPatients();
+    const paid = seedInvoice({ patient_id: ana.id, total: pesos('100') });
+    const unpaid = seedInvoice({ patient_id: ben.id });
+    seedInvoice({ patient_id: ana.id });
+    seedPayment(paid, { amount: pesos('100') });
+    renderBilling();
+    await waitForLists();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paid');
+    expect(bodyRows(invoicesTable()).map((row) => row.dataset.invoiceId)).toEqual([String(paid.id)]);
+    expect(screen.getByTestId('invoices-count').textContent).toBe('1 of 3 invoices');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by patient' }), 'BEN');
+    expect(bodyRows(invoicesTable()).map((row) => row.dataset.invoiceId)).toEqual([String(unpaid.id)]);
+    expect(within(paymentsTable()).getByText('No payments match this search.')).toBeTruthy();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paid');
+    expect(within(invoicesTable()).getByText('No invoices match this search or status.')).toBeTruthy();
+  });
+});
+
+describe('Add Invoice', () => {
+  it('asks for a patient picked from the results and a total, and sends nothing until then', async () => {
+    const user = userEvent.setup();
+    seedPatients();
+    renderBilling();
+    await waitForLists();
+    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
+    const modal = dialog('Add Invoice');
+    expect(within(modal).getByLabelText('Patient')).toBeTruthy();
+    expect(within(modal).getByLabelText('Total')).toBeTruthy();
+    expect(within(modal).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    expect(within(modal).getByRole('alert').textContent).toBe('Please select a patient.');
+    expect(within(modal).getByText('Total is required.')).toBeTruthy();
+
+    // Typed but not picked: still no patient.
+    await user.type(within(modal).getByRole('combobox', { name: 'Patient' }), 'Ana');
+    await user.type(within(modal).getByLabelText('Total'), '1,500');
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    expect(within(modal).getByRole('alert').textContent).toBe('Please select a patient.');
+    expect(storedInvoices()).toEqual([]);
+  });
+
+  it('adds an invoice for the patient picked, with the total as typed; typing again clears the pick', async () => {
+    const user = userEvent.setup();
+    const { ana, ben } = seedPatients();
+    renderBilling();
+    await waitForLists();
+    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
+    const modal = dialog('Add Invoice');
+    const patient = within(modal).getByRole('combobox', { name: 'Patient' });
+
+    await user.type(patient, 'ana');
+    await user.click(await within(modal).findByRole('option', { name: 'Ana Santos, 0917 555 0101' }));
+    expect((patient as HTMLInputElement).value).toBe('Ana Santos');
+    await user.type(patient, 'x');
+    await user.type(within(modal).getByLabelText('Total'), '1,500');
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    expect(within(modal).getByRole('alert').textContent).toBe('Please select a patient.');
+
+    await user.clear(patient);
+    await user.type(patient, 'Cruz');
+    await user.click(await within(modal).findByRole('option', { name: /^Ben Cruz/ }));
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+
+    expect(await screen.findByText('Invoice added!')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(storedInvoices()).toMatchObject([
+      { patient_id: ben.id, total: '1500.00', clinic_id: 1, appointment_id: null },
+    ]);
+    await waitFor(() =>
+      expect(rowTexts(invoicesTable())[0]).toEqual([
+        expect.any(String),
+        'Ben Cruz',
+        '₱1,500.00',
+        'Unpaid',
+        'Add Payment',
+      ]),
+    );
+    expect(ana.id).not.toBe(ben.id);
+  });
+
+  it.each([
+    ['-5', 'Total must be more than ₱0.00.'],
+    ['12.345', 'Total can have at most 2 decimals (centavos).'],
+  ])('refuses the total %s at its field', async (total, message) => {
+    const user = userEvent.setup();
+    seedPatients();
+    renderBilling();
+    await waitForLists();
+    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
+    const modal = dialog('Add Invoice');
+    await user.type(within(modal).getByRole('combobox', { name: 'Patient' }), 'Ana');
+    await user.click(await within(modal).findByRole('option', { name: /^Ana Santos/ }));
+    await user.type(within(modal).getByLabelText('Total'), total);
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    expect(within(modal).getByText(message)).toBeTruthy();
+    expect(within(modal).getByLabelText('Total').getAttribute('aria-invalid')).toBe('true');
+    expect(storedInvoices()).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a refusal the database words',
+      pgError('23514', 'This appointment already has an invoice.'),
+      'Error adding invoice: This appointment already has an invoice.',
+    ],
+    ['any other failure', pgError('XX000', 'relation "invoices" does not exist'), 'Error adding invoice: Unknown'],
+    ['no answer at all', 'network' as const, 'Network error while adding invoice.'],
+  ])('says so on %s, keeping what was typed', async (_case, failure, text) => {
+    const user = userEvent.setup();
+    seedPatients();
+    failNext({ method: 'POST', table: 'invoices' }, failure);
+    renderBilling();
+    await waitForLists();
+    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
+    const modal = dialog('Add Invoice');
+    await user.type(within(modal).getByRole('combobox', { name: 'Patient' }), 'Ana');
+    await user.click(await within(modal).findByRole('option', { name: /^Ana Santos/ }));
+    await user.type(within(modal).getByLabelText('Total'), '500');
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(text);
+    expect((within(modal).getByLabelText('Total') as HTMLInputElement).value).toBe('500');
+    expect(storedInvoices()).toEqual([]);
+
+    // The same form tries again with the same key and saves once.
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    expect(await screen.findByText('Invoice added!')).toBeTruthy();
+    expect(storedInvoices()).toHaveLength(1);
+  });
+});
+
+describe('Add Invoice for an appointment (Bill)', () => {
+  it('opens with the patient, the price and the appointment, and keeps the appointment id', async () => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const [appointment] = seed.appointments([{ patient_id: ana.id, status: 'Completed' }]);
+    const onClose = vi.fn();
+    renderWithQueries(
+      <AddInvoiceModal
+        clinicId={1}
+        onClose={onClose}
+        prefill={{
+          patient: { id: ana.id, name: 'Ana Santos' },
+          totalCentavos: 150_050,
+          appointmentId: appointment!.id,
+        }}
+      />,
+    );
+    const modal = dialog('Add Invoice');
+    expect((within(modal).getByRole('combobox', { name: 'Patient' }) as HTMLInputElement).value).toBe('Ana Santos');
+    expect((within(modal).getByLabelText('Total') as HTMLInputElement).value).toBe('1500.50');
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(storedInvoices()).toMatchObject([{ patient_id: ana.id, total: '1500.50', appointment_id: appointment!.id }]);
+  });
+});
+
+describe('Add Payment', () => {
+  it('opens for the invoice with the spec’s fields and the balance read afresh', async () => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('1500.00') });
+    renderBilling();
+    await waitForLists();
+    // Another device takes ₱500 after the list was read.
+    seedPayment(invoice, { amount: pesos('500') });
+    const modal = await openAddPayment(user, invoice.id);
+    expect(within(modal).getByTestId('billing-balance').textContent).toBe(
+      'Total ₱1,500.00 · Paid ₱500.00 · Balance ₱1,000.00',
+    );
+    expect(within(modal).getByLabelText('Amount')).toBeTruthy();
+    const method = within(modal).getByLabelText('Method');
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((option) => [option.textContent, (option as HTMLOptionElement).value]),
+    ).toEqual([
+      ['Cash', 'cash'],
+      ['Card', 'card'],
+      ['E-Wallet', 'e-wallet'],
+      ['Bank Transfer', 'bank'],
+    ]);
+    expect(within(modal).getByLabelText(/^Reference #/)).toBeTruthy();
+    expect(within(modal).getByLabelText(/^Notes/)).toBeTruthy();
+    expect(within(modal).getByRole('button', { name: 'Add Payment' })).toBeTruthy();
+    expect(within(modal).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it.each([
+    ['', 'Amount is required.'],
+    ['1e3', 'Amount must be a number of pesos, like 1,500 or 1500.50.'],
+    ['99999999999', 'Amount can be at most ₱9,999,999,999.99.'],
+  ])('refuses the amount "%s" at its field and sends nothing', async (amount, message) => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const invoice = seedInvoice({ patient_id: ana.id });
+    renderBilling();
+    await waitForLists();
+    const modal = await openAddPayment(user, invoice.id);
+    if (amount) await user.type(within(modal).getByLabelText('Amount'), amount);
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    expect(within(modal).getByText(message)).toBeTruthy();
+    expect(storedPayments()).toEqual([]);
+  });
+
+  it('takes a partial payment (Partial) and then the rest (Paid), exactly in centavos', async () => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('0.30') });
+    renderBilling();
+    await waitForLists();
+
+    let modal = await openAddPayment(user, invoice.id);
+    await user.type(within(modal).getByLabelText('Amount'), '0.1');
+    await user.selectOptions(within(modal).getByLabelText('Method'), 'E-Wallet');
+    await user.type(within(modal).getByLabelText(/^Reference #/), ' GC-1 ');
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    await waitFor(() => expect(within(invoiceRow(invoice.id)).getByText('Partial')).toBeTruthy());
+
+    modal = await openAddPayment(user, invoice.id);
+    await user.type(within(modal).getByLabelText('Amount'), '.20');
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    await waitFor(() => expect(within(invoiceRow(invoice.id)).getByText('Paid')).toBeTruthy());
+    expect(storedPayments()).toMatchObject([
+      {
+        invoice_id: invoice.id,
+        patient_id: ana.id,
+        amount: '0.10',
+        method: 'e-wallet',
+        reference_number: 'GC-1',
+        notes: null,
+      },
+      { invoice_id: invoice.id, patient_id: ana.id, amount: '0.20', method: 'cash', reference_number: null },
+    ]);
+    expect(rowTexts(paymentsTable()).map((cells) => cells[2])).toEqual(['₱0.20', '₱0.10']);
+  });
+
+  it('warns before taking more than the balance, and keeps the money once confirmed', async () => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
+    seedPayment(invoice, { amount: pesos('400') });
+    renderBilling();
+    await waitForLists();
+    const modal = await openAddPayment(user, invoice.id);
+    await user.type(within(modal).getByLabelText('Amount'), '1,000');
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    expect(within(modal).getByRole('alert').textContent).toContain('This is ₱400.00 more than the balance of ₱600.00.');
+    expect(storedPayments()).toHaveLength(1);
+
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment anyway' }));
+    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    expect(storedPayments().map((payment) => payment.amount)).toEqual([pesos('400'), '1000.00']);
+  });
+
+  it('makes one payment from a double click', async () => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const invoice = seedInvoice({ patient_id: ana.id });
+    renderBilling();
+    await waitForLists();
+    const modal = await openAddPayment(user, invoice.id);
+    await user.type(within(modal).getByLabelText('Amount'), '250');
+    const held = holdNext({ method: 'POST', table: 'payments' });
+    await user.dblClick(within(modal).getByRole('button', { name: 'Add Payment' }));
+    await held.reached;
+    expect((within(modal).getByRole('button', { name: 'Saving...' }) as HTMLButtonElement).disabled).toBe(true);
+    held.release();
+    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    expect(storedPayments()).toHaveLength(1);
+  });
+
+  it('counts a retry whose first try was saved (answer lost) as its own success: one payment', async () => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const invoice = seedInvoice({ patient_id: ana.id });
+    // The first insert reaches the database, but its answer never comes back.
+    server.use(
+      http.post(
+        `${restUrl}/payments`,
+        async ({ request }) => {
+          db.table('payments').insert((await request.json()) as Partial<PaymentRow>);
+          return HttpResponse.error();
+        },
+        { once: true },
+      ),
+    );
+    renderBilling();
+    await waitForLists();
+    const modal = await openAddPayment(user, invoice.id);
+    await user.type(within(modal).getByLabelText('Amount'), '300');
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(
+      'Error: Could not reach the server. Please check your connection and try again.',
+    );
+    expect(storedPayments()).toHaveLength(1);
+
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    expect(storedPayments()).toHaveLength(1);
+    await waitFor(() => expect(within(invoiceRow(invoice.id)).getByText('Partial')).toBeTruthy());
+  });
+
+  it('shows the database’s refusal as Error: {message}', async () => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const invoice = seedInvoice({ patient_id: ana.id });
+    renderBilling();
+    await waitForLists();
+    const modal = await openAddPayment(user, invoice.id);
+    // Voided on another device after the modal opened.
+    db.table('invoices').update(invoice.id, { voided_at: '2030-01-09T06:00:00Z', void_reason: 'Wrong patient' });
+    await user.type(within(modal).getByLabelText('Amount'), '50');
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(
+      'Error: This invoice is void; it takes no more payments.',
+    );
+    expect(storedPayments()).toEqual([]);
+  });
+});

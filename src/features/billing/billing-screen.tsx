@@ -1,0 +1,130 @@
+import { useCallback, useMemo, useState } from 'react';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
+import { LoadingState } from '@/components/states/states';
+import { useSession } from '@/lib/session';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { AddInvoiceModal } from './add-invoice/components/add-invoice-modal';
+import { AddPaymentModal, type PaymentInvoice } from './add-payment/components/add-payment-modal';
+import { useInvoices } from './list/api/get-invoices';
+import { usePayments } from './list/api/get-payments';
+import { createInvoiceFinder, createPaymentFinder, normalizeName, type StatusFilter } from './list/billing-search';
+import { BillingFilters } from './list/components/billing-filters';
+import { InvoicesTable } from './list/components/invoices-table';
+import { PaymentsTable } from './list/components/payments-table';
+import { useBillingLiveUpdates } from './live/use-billing-live-updates';
+import type { InvoiceListRow, PaymentListRow } from './model/api/billing-columns';
+import { BILLING_EXTRA_TEXT, BILLING_TEXT } from './model/messages';
+import { PrintReceiptLink } from './receipt/components/print-receipt-link';
+import { VoidInvoiceButton, VoidPaymentButton } from './void/components/void-actions';
+import '@/components/table/data-table.css';
+import './billing.css';
+
+type OpenModal = { kind: 'add-invoice' } | { kind: 'add-payment'; invoice: PaymentInvoice } | null;
+
+/** The Payments table's actions: 'Print receipt', and 'Void' for the roles that may void. */
+function PaymentRowActions({ payment }: { payment: PaymentListRow }) {
+  return (
+    <>
+      <PrintReceiptLink paymentId={payment.id} />
+      <VoidPaymentButton payment={payment} />
+    </>
+  );
+}
+
+/** The Billing System tab (spec part 2 §2 Bills & Payment) for the clinic the user works on. */
+export function BillingView() {
+  const { clinic } = useSession();
+  if (clinic.id === null) return <LoadingState label={BILLING_EXTRA_TEXT.loading} />;
+  // A superadmin switching clinics gets a fresh screen: no modal, search or filter carried across.
+  return <BillingScreen key={clinic.id} clinicId={clinic.id} />;
+}
+
+function BillingScreen({ clinicId }: { clinicId: number }) {
+  const invoices = useInvoices(clinicId);
+  const payments = usePayments(clinicId);
+  const timeZone = useClinicTimeZone(clinicId);
+  useBillingLiveUpdates(clinicId);
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('All');
+  const [modal, setModal] = useState<OpenModal>(null);
+
+  const invoiceList = invoices.data;
+  const paymentList = payments.data;
+  const findInvoices = useMemo(() => createInvoiceFinder(invoiceList ?? []), [invoiceList]);
+  const findPayments = useMemo(() => createPaymentFinder(paymentList ?? []), [paymentList]);
+  // Filtering 10,000 prepared rows and rendering the visible ones takes a few ms, so the tables
+  // follow each keystroke in the same render.
+  const shownInvoices = useMemo(() => findInvoices(query, status), [findInvoices, query, status]);
+  const shownPayments = useMemo(() => findPayments(query), [findPayments, query]);
+  const searching = normalizeName(query) !== '';
+
+  const closeModal = useCallback(() => setModal(null), []);
+  const onAddPayment = useCallback((invoice: InvoiceListRow) => setModal({ kind: 'add-payment', invoice }), []);
+
+  const invoiceStatus = invoices.isPending ? 'loading' : invoices.isError && !invoiceList ? 'failed' : 'ready';
+  const paymentStatus =
+    payments.isPending || timeZone.isPending ? 'loading' : payments.isError && !paymentList ? 'failed' : 'ready';
+
+  return (
+    <section className="billing" aria-labelledby="billing-title">
+      <header className="billing-header">
+        <h1 id="billing-title" className="billing-title">
+          {BILLING_TEXT.tabTitle}
+        </h1>
+        <div className="billing-tools">
+          <BillingFilters query={query} status={status} onQuery={setQuery} onStatus={setStatus} />
+          <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add-invoice' })}>
+            {BILLING_TEXT.addInvoice}
+          </button>
+        </div>
+      </header>
+
+      <section className="billing-panel" aria-labelledby="billing-invoices-title">
+        <div className="billing-panel-head">
+          <h2 id="billing-invoices-title" className="billing-panel-title">
+            {BILLING_TEXT.invoicesTable}
+          </h2>
+          {invoiceStatus === 'ready' ? (
+            <p className="billing-count" data-testid="invoices-count">
+              {BILLING_EXTRA_TEXT.invoiceCount(shownInvoices.length, invoiceList?.length ?? 0)}
+            </p>
+          ) : null}
+        </div>
+        <InvoicesTable
+          invoices={shownInvoices}
+          filtered={searching || status !== 'All'}
+          status={invoiceStatus}
+          onAddPayment={onAddPayment}
+          onRetry={() => void invoices.refetch()}
+          VoidAction={VoidInvoiceButton}
+        />
+      </section>
+
+      <section className="billing-panel" aria-labelledby="billing-payments-title">
+        <div className="billing-panel-head">
+          <h2 id="billing-payments-title" className="billing-panel-title">
+            {BILLING_TEXT.paymentsTable}
+          </h2>
+          {paymentStatus === 'ready' ? (
+            <p className="billing-count" data-testid="payments-count">
+              {BILLING_EXTRA_TEXT.paymentCount(shownPayments.length, paymentList?.length ?? 0)}
+            </p>
+          ) : null}
+        </div>
+        <PaymentsTable
+          payments={shownPayments}
+          filtered={searching}
+          status={paymentStatus}
+          timeZone={timeZone.data ?? DEFAULT_CLINIC_TIME_ZONE}
+          onRetry={() => void payments.refetch()}
+          Actions={PaymentRowActions}
+        />
+      </section>
+
+      {modal?.kind === 'add-invoice' ? <AddInvoiceModal clinicId={clinicId} onClose={closeModal} /> : null}
+      {modal?.kind === 'add-payment' ? (
+        <AddPaymentModal clinicId={clinicId} invoice={modal.invoice} onClose={closeModal} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { PAYMENT_LIST_COLUMNS, type PaymentListRow } from '../../model/api/billing-columns';
+import { readAllRows } from '../../model/api/read-all-rows';
+import { billingKeys } from '../../model/query-keys';
+
+/**
+ * The clinic's payments with the patient's name and the amount in centavos (view
+ * `payment_entries`, spec §7 "payments: read by clinic"), newest first, void ones included.
+ */
+export function getPayments(clinicId: number): Promise<PaymentListRow[]> {
+  return readAllRows((from, to, withCount) =>
+    getSupabase()
+      .from('payment_entries')
+      .select(PAYMENT_LIST_COLUMNS, withCount ? { count: 'exact' } : undefined)
+      .eq('clinic_id', clinicId)
+      .order('payment_date', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, to),
+  );
+}
+
+export function usePayments(clinicId: number) {
+  return useQuery({ queryKey: billingKeys.payments(clinicId), queryFn: () => getPayments(clinicId) });
+}

@@ -1,0 +1,34 @@
+import { throwOnError, type PostgrestAnswer } from '@/lib/request-error';
+
+/** Rows asked for in the first request; a server with a row cap (hosted Supabase: 1,000) answers fewer. */
+export const FIRST_REQUEST_ROWS = 100_000;
+
+type PageAnswer<Row> = PostgrestAnswer & { data: Row[] | null; count?: number | null };
+
+/**
+ * Every row of a list read, usually in one request: when the server caps the rows it returns
+ * (hosted Supabase's max-rows), the rest is read in pages of that size, in parallel. The query must
+ * order by a unique key last, so pages never overlap or skip a row.
+ */
+export async function readAllRows<Row extends { id: number }>(
+  page: (from: number, to: number, withCount: boolean) => PromiseLike<PageAnswer<Row>>,
+): Promise<Row[]> {
+  const first = await page(0, FIRST_REQUEST_ROWS - 1, true);
+  const rows = (throwOnError(first) ?? []) as Row[];
+  const total = first.count ?? rows.length;
+  if (rows.length === 0 || rows.length >= total) return rows;
+
+  const pageSize = rows.length;
+  const rest = [];
+  for (let from = pageSize; from < total; from += pageSize) rest.push(page(from, from + pageSize - 1, false));
+  const seen = new Set(rows.map((row) => row.id));
+  const all = [...rows];
+  for (const answer of await Promise.all(rest)) {
+    for (const row of (throwOnError(answer) ?? []) as Row[]) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      all.push(row);
+    }
+  }
+  return all;
+}

@@ -1,0 +1,15 @@
+/**
+ * A fresh idempotency key (a version-4 UUID) for one opened form. `crypto.randomUUID` exists only
+ * in secure contexts (https, localhost); a clinic opening the app over plain http on its own network
+ * still gets a key, from `crypto.getRandomValues`, which every browser has.
+ */
+export function newIdempotencyKey(
+  source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto,
+): string {
+  if (typeof source.randomUUID === 'function') return source.randomUUID();
+  const bytes = source.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,88 @@
+/** The Billing System tab's texts, word for word from the spec (part 2 §2, §5, §8, §9). */
+export const BILLING_TEXT = {
+  tabTitle: 'Billing System',
+  addInvoice: 'Add Invoice',
+  addPayment: 'Add Payment',
+  cancel: 'Cancel',
+  invoicesTable: 'Invoices',
+  paymentsTable: 'Payments',
+  invoiceColumns: { id: 'ID', patient: 'Patient', total: 'Total', status: 'Status', actions: 'Actions' },
+  paymentColumns: {
+    invoiceId: 'IID',
+    patient: 'Patient',
+    amount: 'Amount',
+    method: 'Method',
+    reference: 'Ref #',
+    date: 'Date',
+    actions: 'Actions',
+  },
+  noInvoices: 'No invoices found.',
+  noPayments: 'No payments found.',
+  addPaymentTitle: (invoiceId: number) => `Add Payment for Invoice #${invoiceId}`,
+  fields: {
+    patient: 'Patient',
+    total: 'Total',
+    amount: 'Amount',
+    method: 'Method',
+    reference: 'Reference #',
+    notes: 'Notes',
+  },
+  selectPatient: 'Please select a patient.',
+  paymentFailed: (message: string) => `Error: ${message}`,
+  invoiceFailed: (message: string | null) => `Error adding invoice: ${message ?? 'Unknown'}`,
+  invoiceNetworkError: 'Network error while adding invoice.',
+} as const;
+
+/** Texts the spec does not give (docs/decisions.md, Billing System). */
+export const BILLING_EXTRA_TEXT = {
+  invoiceAdded: 'Invoice added!',
+  paymentAdded: 'Payment added!',
+  saving: 'Saving...',
+  loading: 'Loading billing…',
+  retry: 'Retry',
+  invoicesFailed: 'Could not load the invoices.',
+  paymentsFailed: 'Could not load the payments.',
+  searchLabel: 'Search by patient',
+  searchPlaceholder: 'Search by patient name…',
+  statusLabel: 'Status',
+  allStatuses: 'All',
+  noInvoiceMatch: 'No invoices match this search or status.',
+  noPaymentMatch: 'No payments match this search.',
+  invoiceCount: (shown: number, total: number) =>
+    shown === total ? `${total} invoice${total === 1 ? '' : 's'}` : `${shown} of ${total} invoices`,
+  paymentCount: (shown: number, total: number) =>
+    shown === total ? `${total} payment${total === 1 ? '' : 's'}` : `${shown} of ${total} payments`,
+  patientSearchPlaceholder: 'Type a patient’s name',
+  patientSearching: 'Searching…',
+  patientNoMatch: (term: string) => `No patients match “${term}”.`,
+  patientNoneYet: 'No patients yet.',
+  patientsFailed: 'Could not search the patients. Please try again.',
+  patientMoreMatches: (limit: number) => `First ${limit} matches. Type more to narrow down.`,
+  amountHint: 'In pesos, e.g. 1,500 or 1500.50 (step 0.01).',
+  optional: '(optional)',
+  balanceLine: (total: string, paid: string, balance: string) => `Total ${total} · Paid ${paid} · Balance ${balance}`,
+  balanceLoading: 'Reading the current balance…',
+  balanceFailed: 'Could not read the current balance; the amount is not checked against it.',
+  overpayConfirm: 'Add Payment anyway',
+  voidInvoiceNotice: 'This invoice is void; it takes no more payments.',
+  voidBadge: 'Void',
+  /** 'Error: {message}' when a payment could not be sent at all. */
+  networkMessage: 'Could not reach the server. Please check your connection and try again.',
+  forbiddenMessage: 'Your role may not do this.',
+  unknownPatientOrInvoice: 'The patient or invoice is not in this clinic.',
+  refusedAmount: 'The amount was refused: it must be between ₱0.01 and ₱9,999,999,999.99.',
+  tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
+} as const;
+
+/** What a bad amount is told at its field; nothing is sent then. */
+export const AMOUNT_PROBLEM_TEXT = {
+  empty: (label: string) => `${label} is required.`,
+  'not-a-number': (label: string) => `${label} must be a number of pesos, like 1,500 or 1500.50.`,
+  'not-positive': (label: string) => `${label} must be more than ₱0.00.`,
+  'too-many-decimals': (label: string) => `${label} can have at most 2 decimals (centavos).`,
+  'too-large': (label: string) => `${label} can be at most ₱9,999,999,999.99.`,
+} as const;
+
+/** The warning before a payment larger than the invoice's balance (money received is kept if confirmed). */
+export const overpayWarning = (excess: string, balance: string) =>
+  `This is ${excess} more than the balance of ${balance}.`;

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { RequestError, toRequestError } from '@/lib/request-error';
+import { pgError } from '@/testing/mocks/errors';
+import { invoiceFailureText, paymentFailureText } from './failure-text';
+import { invoiceBadge } from './invoice-status';
+import { PAYMENT_METHODS, paymentMethodLabel } from './payment-methods';
+import { billingKeys } from './query-keys';
+
+const refusal = (code: string, message: string) => {
+  const error = pgError(code, message);
+  return toRequestError(error.body, error.status);
+};
+
+describe('the invoice badge', () => {
+  it('has one label and one colour per status, and Void over any status', () => {
+    expect(invoiceBadge('Paid', false)).toEqual({ label: 'Paid', tone: 'green' });
+    expect(invoiceBadge('Partial', false)).toEqual({ label: 'Partial', tone: 'orange' });
+    expect(invoiceBadge('Unpaid', false)).toEqual({ label: 'Unpaid', tone: 'red' });
+    expect(invoiceBadge('Paid', true)).toEqual({ label: 'Void', tone: 'grey' });
+  });
+
+  it('reads a status it does not know as Unpaid', () => {
+    expect(invoiceBadge('Refunded', false)).toEqual({ label: 'Unpaid', tone: 'red' });
+    expect(invoiceBadge(null, false)).toEqual({ label: 'Unpaid', tone: 'red' });
+  });
+});
+
+describe('payment methods', () => {
+  it('shows the spec’s labels for the stored values', () => {
+    expect(PAYMENT_METHODS.map((method) => [method.label, method.value])).toEqual([
+      ['Cash', 'cash'],
+      ['Card', 'card'],
+      ['E-Wallet', 'e-wallet'],
+      ['Bank Transfer', 'bank'],
+    ]);
+    expect(paymentMethodLabel('bank')).toBe('Bank Transfer');
+    expect(paymentMethodLabel('cheque')).toBe('cheque');
+  });
+});
+
+describe('billing query keys', () => {
+  it('keeps every read of a clinic under one prefix', () => {
+    const prefix = billingKeys.all(3);
+    for (const key of [billingKeys.invoices(3), billingKeys.payments(3), billingKeys.patientInvoices(3, 9)])
+      expect(key.slice(0, 2)).toEqual([...prefix]);
+    expect(prefix).toEqual(['billing', 3]);
+  });
+});
+
+describe('failure texts (spec §8)', () => {
+  it('says an invoice could not be sent at all', () => {
+    expect(invoiceFailureText(new RequestError('unreachable'))).toBe('Network error while adding invoice.');
+    expect(invoiceFailureText(new TypeError('Failed to fetch'))).toBe('Network error while adding invoice.');
+  });
+
+  it('gives the database’s worded refusals, and Unknown for anything else', () => {
+    expect(invoiceFailureText(refusal('23514', 'This appointment already has an invoice.'))).toBe(
+      'Error adding invoice: This appointment already has an invoice.',
+    );
+    expect(invoiceFailureText(refusal('XX000', 'relation "x" does not exist at line 3'))).toBe(
+      'Error adding invoice: Unknown',
+    );
+    expect(paymentFailureText(refusal('23514', 'This invoice is void; it takes no more payments.'))).toBe(
+      'Error: This invoice is void; it takes no more payments.',
+    );
+    expect(paymentFailureText(refusal('XX000', 'internal error'))).toBe('Error: Unknown');
+  });
+
+  it('words a role, another clinic’s rows and a refused amount without server texts', () => {
+    expect(paymentFailureText(refusal('42501', 'new row violates row-level security policy'))).toBe(
+      'Error: Your role may not do this.',
+    );
+    expect(paymentFailureText(refusal('23503', 'insert or update violates foreign key constraint'))).toBe(
+      'Error: The patient or invoice is not in this clinic.',
+    );
+    expect(invoiceFailureText(refusal('23514', 'new row violates check constraint "invoices_total_is_pesos"'))).toBe(
+      'Error adding invoice: The amount was refused: it must be between ₱0.01 and ₱9,999,999,999.99.',
+    );
+    expect(paymentFailureText(new RequestError('unreachable'))).toBe(
+      'Error: Could not reach the server. Please check your connection and try again.',
+    );
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * TanStack Query keys of the billing feature, all under `['billing', clinicId]`, so one
+ * invalidation of `billingKeys.all(clinicId)` (live updates, a void) refreshes every billing read
+ * of that clinic.
+ */
+export const billingKeys = {
+  all: (clinicId: number) => ['billing', clinicId] as const,
+  invoices: (clinicId: number) => [...billingKeys.all(clinicId), 'invoices'] as const,
+  payments: (clinicId: number) => [...billingKeys.all(clinicId), 'payments'] as const,
+  patientInvoices: (clinicId: number, patientId: number) =>
+    [...billingKeys.all(clinicId), 'patient-invoices', patientId] as const,
+  /** One invoice's current balance, re-read when Add Payment opens. */
+  invoice: (clinicId: number, invoiceId: number) => [...billingKeys.all(clinicId), 'invoice', invoiceId] as const,
+  /** Patients offered by Add Invoice's search. */
+  patients: (clinicId: number) => [...billingKeys.all(clinicId), 'patients'] as const,
+
+  // Keys of writes, per form: a second write with the same key is ignored while one is in flight
+  // (src/lib/use-guarded-mutation.ts).
+  addInvoice: (clinicId: number) => [...billingKeys.all(clinicId), 'add-invoice'] as const,
+  addPayment: (clinicId: number, invoiceId: number) =>
+    [...billingKeys.all(clinicId), 'add-payment', invoiceId] as const,
+};

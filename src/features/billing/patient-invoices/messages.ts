@@ -1,0 +1,11 @@
+/** The Patients history modal's invoices section (issue 13, item 7; docs/decisions.md, Billing). */
+export const PATIENT_INVOICES_TEXT = {
+  heading: 'Invoices',
+  columns: { id: 'ID', total: 'Total', paid: 'Paid', balance: 'Balance', status: 'Status' },
+  balanceDue: (amount: string) => `Balance due: ${amount}`,
+  empty: 'No invoices yet.',
+  loading: 'Loading invoices…',
+  failed: 'The invoices could not be loaded.',
+  retry: 'Retry',
+  voided: '(void)',
+} as const;

@@ -1,0 +1,119 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { formatClinicDateTimeShort } from '@common/clinic-calendar';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { formatPesos } from '@/lib/money';
+import { paymentMethodLabel } from '../../model/payment-methods';
+import { useReceipt } from '../api/get-receipt';
+import { RECEIPT_TEXT } from '../messages';
+import { clinicContactLine, receiptPaymentId, type Receipt } from '../receipt';
+import './receipt-page.css';
+
+const ROWS = RECEIPT_TEXT.rows;
+
+function ReceiptRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? 'receipt-row receipt-row-strong' : 'receipt-row'}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The receipt itself: what the paper shows. */
+function ReceiptSheet({ receipt, timeZone }: { receipt: Receipt; timeZone: string }) {
+  const voided = receipt.voided_at !== null;
+  const contact = clinicContactLine(receipt);
+  return (
+    <article className={voided ? 'receipt receipt-voided' : 'receipt'} aria-labelledby="receipt-title">
+      <header className="receipt-clinic">
+        <p className="receipt-clinic-name">{receipt.clinic_name}</p>
+        {receipt.clinic_address ? <p className="receipt-clinic-line">{receipt.clinic_address}</p> : null}
+        {contact ? <p className="receipt-clinic-line">{contact}</p> : null}
+      </header>
+      <h1 id="receipt-title" className="receipt-title">
+        {RECEIPT_TEXT.title}
+      </h1>
+      <p className="receipt-number">{RECEIPT_TEXT.receiptNumber(receipt.payment_id)}</p>
+      {voided ? (
+        <div className="receipt-void" role="note">
+          <p className="receipt-void-stamp">{RECEIPT_TEXT.voidStamp}</p>
+          <p className="receipt-void-note">
+            {RECEIPT_TEXT.voidedNote(formatClinicDateTimeShort(receipt.voided_at!, timeZone))}
+          </p>
+        </div>
+      ) : null}
+      <dl className="receipt-rows">
+        <ReceiptRow label={ROWS.date} value={formatClinicDateTimeShort(receipt.payment_date, timeZone)} />
+        <ReceiptRow label={ROWS.patient} value={receipt.patient_name} />
+        <ReceiptRow label={ROWS.invoice} value={RECEIPT_TEXT.invoiceNumber(receipt.invoice_id)} />
+        <ReceiptRow label={ROWS.amount} value={formatPesos(receipt.amount_centavos)} strong />
+        <ReceiptRow label={ROWS.method} value={paymentMethodLabel(receipt.method)} />
+        <ReceiptRow label={ROWS.reference} value={receipt.reference_number?.trim() || RECEIPT_TEXT.none} />
+        {receipt.notes?.trim() ? <ReceiptRow label={ROWS.notes} value={receipt.notes.trim()} /> : null}
+        <ReceiptRow label={ROWS.invoiceTotal} value={formatPesos(receipt.invoice_total_centavos)} />
+        <ReceiptRow label={ROWS.balanceAfter} value={formatPesos(receipt.balance_after_centavos)} strong />
+      </dl>
+      <p className="receipt-bir-note">{RECEIPT_TEXT.birNote}</p>
+    </article>
+  );
+}
+
+function ReceiptView() {
+  const { paymentId: param } = useParams();
+  const paymentId = receiptPaymentId(param);
+  const receipt = useReceipt(paymentId);
+
+  useEffect(() => {
+    document.title = receipt.data ? `${RECEIPT_TEXT.title} #${receipt.data.payment_id}` : RECEIPT_TEXT.title;
+  }, [receipt.data]);
+
+  if (paymentId === null || receipt.data === null) {
+    return (
+      <ErrorState title={RECEIPT_TEXT.notFoundTitle} fullPage>
+        {RECEIPT_TEXT.notFound(param ?? '')}
+      </ErrorState>
+    );
+  }
+  if (receipt.isError) {
+    return (
+      <ErrorState
+        title={RECEIPT_TEXT.failedTitle}
+        onRetry={() => void receipt.refetch()}
+        retryLabel={RECEIPT_TEXT.retry}
+        fullPage
+      >
+        {RECEIPT_TEXT.failed}
+      </ErrorState>
+    );
+  }
+  if (!receipt.data) {
+    return <LoadingState label={RECEIPT_TEXT.loading} fullPage />;
+  }
+  return (
+    <main className="receipt-page">
+      <div className="receipt-toolbar">
+        <button type="button" className="button button-primary" onClick={() => window.print()}>
+          {RECEIPT_TEXT.print}
+        </button>
+      </div>
+      <ReceiptSheet receipt={receipt.data} timeZone={receipt.data.clinic_time_zone} />
+    </main>
+  );
+}
+
+/**
+ * `/receipts/:paymentId` (issue 13, item 6): a payment's acknowledgement receipt in its own tab,
+ * ready to print on A5 or 80 mm paper. Outside the dashboard, so it has its own query client.
+ */
+export default function ReceiptPage() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 30_000 } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ReceiptView />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,31 @@
+/** The receipt page's texts (issue 13, item 6; docs/decisions.md, Billing). */
+export const RECEIPT_TEXT = {
+  title: 'Acknowledgement Receipt',
+  birNote: 'This is an acknowledgement receipt, not an official receipt or invoice registered with the BIR.',
+  print: 'Print',
+  printReceipt: 'Print receipt',
+  printReceiptOf: (paymentId: number) => `Print receipt of payment #${paymentId} (opens in a new tab)`,
+  loading: 'Loading the receipt…',
+  voidStamp: 'VOID',
+  voidedNote: (when: string) => `This payment was voided on ${when}. It does not count toward the invoice.`,
+  receiptNumber: (paymentId: number) => `Payment #${paymentId}`,
+  rows: {
+    date: 'Date',
+    patient: 'Received from',
+    invoice: 'Invoice',
+    amount: 'Amount',
+    method: 'Method',
+    reference: 'Reference #',
+    notes: 'Notes',
+    invoiceTotal: 'Invoice total',
+    balanceAfter: 'Balance after this payment',
+  },
+  invoiceNumber: (invoiceId: number) => `#${invoiceId}`,
+  none: '—',
+  notFoundTitle: 'Receipt not found',
+  notFound: (paymentId: string) =>
+    `There is no payment #${paymentId} in your clinic. The link may be wrong, or the payment belongs to another clinic.`,
+  failedTitle: 'The receipt could not be loaded',
+  failed: 'Check the connection, then try again.',
+  retry: 'Try again',
+} as const;

@@ -1,0 +1,46 @@
+/**
+ * A payment's acknowledgement receipt (issue 13, item 6): the answer of `payment_receipt`
+ * checked into a typed record, and the route's payment id. Pure.
+ */
+import * as z from 'zod/mini';
+
+const centavos = z.int();
+const optionalText = z.nullable(z.string());
+
+/** What `payment_receipt(p_payment_id)` answers (supabase/migrations/…_billing.sql). */
+export const receiptSchema = z.object({
+  payment_id: z.int(),
+  invoice_id: z.int(),
+  clinic_name: z.string(),
+  clinic_address: optionalText,
+  clinic_phone: optionalText,
+  clinic_email: optionalText,
+  /** The clinic's IANA zone: the receipt's date and time are in it. */
+  clinic_time_zone: z.string(),
+  patient_name: z.string(),
+  amount_centavos: centavos,
+  method: z.string(),
+  reference_number: optionalText,
+  notes: optionalText,
+  payment_date: z.string(),
+  voided_at: optionalText,
+  invoice_total_centavos: centavos,
+  balance_after_centavos: centavos,
+});
+
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** `/receipts/:paymentId`'s id: a positive whole number, or null for anything else ('12a', '0'). */
+export function receiptPaymentId(param: string | undefined): number | null {
+  if (!param || !/^[1-9]\d{0,15}$/.test(param)) return null;
+  const id = Number(param);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** The clinic's contact line: phone and e-mail, whichever are set, joined by ' · '. */
+export function clinicContactLine(receipt: Pick<Receipt, 'clinic_phone' | 'clinic_email'>): string {
+  return [receipt.clinic_phone, receipt.clinic_email]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join(' · ');
+}

@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { safeMessage } from '@/lib/errors';
+import { requestErrorOf, type PostgrestErrorLike } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { billingKeys } from '../../model/query-keys';
+import { VOID_TEXT } from '../messages';
+
+export type VoidTarget = { kind: 'payment'; id: number } | { kind: 'invoice'; id: number };
+
+/** A void the database refused or that never arrived, with the text the dialog shows. */
+export class VoidFailure extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'VoidFailure';
+  }
+}
+
+/**
+ * The dialog's text for a failed void: the database's own message (its functions and triggers
+ * word their refusals for staff: 'Only an admin can void.', 'This payment is already void.',
+ * 'Void this invoice's payments first.'), or a plain one when there was no answer.
+ */
+export function voidFailureText(error: PostgrestErrorLike, status: number): string {
+  const kind = requestErrorOf({ ...error, status }).kind;
+  if (kind === 'unreachable') return VOID_TEXT.unreachable;
+  return safeMessage(error, VOID_TEXT.failed);
+}
+
+/** Voids through the admin-only functions `void_payment` / `void_invoice` (no browser update). */
+export async function voidEntry(target: VoidTarget, reason: string): Promise<void> {
+  const supabase = getSupabase();
+  const answer =
+    target.kind === 'payment'
+      ? await supabase.rpc('void_payment', { p_payment_id: target.id, p_reason: reason })
+      : await supabase.rpc('void_invoice', { p_invoice_id: target.id, p_reason: reason });
+  if (answer.error) throw new VoidFailure(voidFailureText(answer.error, answer.status), { cause: answer.error });
+}
+
+/**
+ * One void at a time per entry (a double click voids once). Whatever the answer, the clinic's
+ * billing reads are refreshed: a refusal such as 'already void' means the list is out of date.
+ */
+export function useVoidEntry(clinicId: number) {
+  const queryClient = useQueryClient();
+  return useGuardedMutation({
+    mutationKey: ({ target }: { target: VoidTarget; reason: string }) => [
+      ...billingKeys.all(clinicId),
+      'void',
+      target.kind,
+      target.id,
+    ],
+    mutationFn: ({ target, reason }: { target: VoidTarget; reason: string }) => voidEntry(target, reason),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+  });
+}

@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Role } from '@/lib/authorization';
+import type { InvoiceSummaryRow, PaymentEntryRow } from '@/lib/database.types';
+import { getSupabase, initSupabase } from '@/lib/supabase';
+import { db, failNext, mockConfig, seed } from '@/testing/mocks';
+import { renderApp } from '@/testing/render-app';
+import { billingKeys } from '../../model/query-keys';
+import { mockVoidFunctions } from '../testing/void-functions';
+import { VoidInvoiceButton, VoidPaymentButton } from './void-actions';
+
+beforeAll(() => initSupabase(mockConfig));
+afterEach(cleanup);
+
+let invoiceId: number;
+let paymentId: number;
+
+beforeEach(() => {
+  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+  const [ana] = seed.patients([{ name: 'Ana Santos' }]);
+  const [invoice] = seed.invoices([{ clinic_id: 1, patient_id: ana!.id, total: 1000 }]);
+  const [payment] = seed.payments([
+    { clinic_id: 1, invoice_id: invoice!.id, patient_id: ana!.id, amount: 1000, method: 'cash' },
+  ]);
+  invoiceId = invoice!.id;
+  paymentId = payment!.id;
+});
+
+/** The invoice and its payment as the billing views give them, each with its Void action. */
+function Entries() {
+  const invoices = useQuery({
+    queryKey: billingKeys.invoices(1),
+    queryFn: async () => getSupabase().from('invoice_summaries').select('*'),
+  });
+  const payments = useQuery({
+    queryKey: billingKeys.payments(1),
+    queryFn: async () => getSupabase().from('payment_entries').select('*'),
+  });
+  const invoice = invoices.data?.data?.[0] as InvoiceSummaryRow | undefined;
+  const payment = payments.data?.data?.[0] as PaymentEntryRow | undefined;
+  if (!invoice || !payment) return <p>Loading</p>;
+  return (
+    <ul>
+      <li data-testid="invoice">
+        Invoice {invoice.status} {invoice.voided_at ? 'void' : ''} <VoidInvoiceButton invoice={invoice} />
+      </li>
+      <li data-testid="payment">
+        Payment {payment.voided_at ? 'void' : 'counts'} <VoidPaymentButton payment={payment} />
+      </li>
+    </ul>
+  );
+}
+
+async function renderEntries(role: Role) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderApp(
+    <QueryClientProvider client={queryClient}>
+      <Entries />
+    </QueryClientProvider>,
+    { role },
+  );
+  await screen.findByTestId('invoice');
+  return { user: userEvent.setup() };
+}
+
+const voidIn = (testId: string) => within(screen.getByTestId(testId)).queryByRole('button', { name: 'Void' });
+
+describe('Void', () => {
+  it.each<Role>(['receptionist', 'dentist'])('is not offered to a %s', async (role) => {
+    await renderEntries(role);
+    expect(voidIn('invoice')).toBeNull();
+    expect(voidIn('payment')).toBeNull();
+  });
+
+  it('asks an admin for a reason, voids the payment with it, and the invoice reads Unpaid again', async () => {
+    mockVoidFunctions({ role: 'admin', clinicId: 1 }, () => '2030-01-09T03:00:00Z');
+    const { user } = await renderEntries('admin');
+    expect(screen.getByTestId('invoice').textContent).toContain('Invoice Paid');
+    await user.click(voidIn('payment')!);
+    const dialog = screen.getByRole('dialog', { name: `Void payment #${paymentId}` });
+    expect(dialog.textContent).toContain('₱1,000.00 from Ana Santos');
+
+    // Blank (spaces only) is no reason: nothing is voided.
+    await user.type(within(dialog).getByLabelText('Reason'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('A reason is required to void.');
+    expect(db.table('payments').find(paymentId)!.voided_at).toBeNull();
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Entered twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(await screen.findByText('Payment voided.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(db.table('payments').find(paymentId)).toMatchObject({
+      voided_at: '2030-01-09T03:00:00Z',
+      void_reason: 'Entered twice',
+    });
+    // The lists are read again: the view no longer counts the payment.
+    await waitFor(() => expect(screen.getByTestId('invoice').textContent).toContain('Invoice Unpaid'));
+    expect(screen.getByTestId('payment').textContent).toContain('Payment void');
+    expect(voidIn('payment')).toBeNull();
+  });
+
+  it("shows the database's refusal and keeps the reason: an invoice whose payments still count", async () => {
+    mockVoidFunctions({ role: 'admin', clinicId: 1 });
+    const { user } = await renderEntries('admin');
+    await user.click(voidIn('invoice')!);
+    const dialog = screen.getByRole('dialog', { name: `Void invoice #${invoiceId}` });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Wrong patient');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe("Void this invoice's payments first.");
+    expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Wrong patient');
+    expect(db.table('invoices').find(invoiceId)!.voided_at).toBeNull();
+  });
+
+  it('says so when another device voided the payment first, and refreshes the list', async () => {
+    mockVoidFunctions({ role: 'superadmin', clinicId: 1 });
+    const { user } = await renderEntries('superadmin');
+    await user.click(voidIn('payment')!);
+    db.table('payments').update(paymentId, { voided_at: '2030-01-09T02:59:00Z', void_reason: 'Elsewhere' });
+    const dialog = screen.getByRole('dialog', { name: `Void payment #${paymentId}` });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Duplicate');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This payment is already void.');
+    await waitFor(() => expect(screen.getByTestId('payment').textContent).toContain('Payment void'));
+  });
+
+  it("shows 'Only an admin can void.' when the database no longer counts the user an admin", async () => {
+    // The screen still holds the admin session; the role was changed meanwhile.
+    mockVoidFunctions({ role: 'receptionist', clinicId: 1 });
+    const { user } = await renderEntries('admin');
+    await user.click(voidIn('payment')!);
+    const dialog = screen.getByRole('dialog', { name: `Void payment #${paymentId}` });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Duplicate');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Only an admin can void.');
+    expect(db.table('payments').find(paymentId)!.voided_at).toBeNull();
+  });
+
+  it('says the network failed, and nothing changed, when no answer came', async () => {
+    mockVoidFunctions({ role: 'admin', clinicId: 1 });
+    const { user } = await renderEntries('admin');
+    await user.click(voidIn('payment')!);
+    const dialog = screen.getByRole('dialog', { name: `Void payment #${paymentId}` });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Duplicate');
+    failNext({ rpc: 'void_payment' }, 'network');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Network error while voiding. Nothing was changed; check the connection and try again.',
+    );
+    expect(db.table('payments').find(paymentId)!.voided_at).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Places where one feature shows a piece of another. Features never import each other (see
+ * eslint.config.js), so a feature declares here what it can show, the app fills the slot with
+ * the other feature's component (src/app/feature-slots.tsx), and the feature renders whatever the
+ * slot holds, or nothing when it is empty (a test that does not care about the other feature).
+ */
+import { createContext, createElement, useContext, type ComponentType, type ReactElement } from 'react';
+
+/** What 'Bill' on a Completed appointment knows before the Add Invoice modal opens. */
+export interface AddInvoicePrefill {
+  patient: { id: number; name: string };
+  /** The procedure's price now, when the appointment's procedure was found; else the field starts empty. */
+  totalCentavos?: number;
+  /** The invoice keeps the appointment it bills. */
+  appointmentId?: number;
+}
+
+export interface AddInvoiceModalProps {
+  clinicId: number;
+  onClose: () => void;
+  prefill?: AddInvoicePrefill;
+}
+
+export interface PatientInvoicesProps {
+  clinicId: number;
+  patientId: number;
+}
+
+export interface FeatureSlots {
+  /** Billing's Add Invoice modal, opened by 'Bill' in the Appointments list. */
+  AddInvoiceModal: ComponentType<AddInvoiceModalProps> | null;
+  /** Billing's 'Invoices' section of a patient's history (Patients tab). */
+  PatientInvoices: ComponentType<PatientInvoicesProps> | null;
+}
+
+export const EMPTY_FEATURE_SLOTS: FeatureSlots = Object.freeze({ AddInvoiceModal: null, PatientInvoices: null });
+
+export const FeatureSlotsContext = createContext<FeatureSlots>(EMPTY_FEATURE_SLOTS);
+
+/** Whether the app filled the slot (a feature offers the action only then). */
+export function useHasFeatureSlot(name: keyof FeatureSlots): boolean {
+  return useContext(FeatureSlotsContext)[name] !== null;
+}
+
+/** Billing's Add Invoice modal, or nothing. */
+export function AddInvoiceModalSlot(props: AddInvoiceModalProps): ReactElement | null {
+  const component = useContext(FeatureSlotsContext).AddInvoiceModal;
+  return component ? createElement(component, props) : null;
+}
+
+/** Billing's invoices section of a patient's history, or nothing. */
+export function PatientInvoicesSlot(props: PatientInvoicesProps): ReactElement | null {
+  const component = useContext(FeatureSlotsContext).PatientInvoices;
+  return component ? createElement(component, props) : null;
+}

@@ -1,0 +1,85 @@
+/**
+ * A CORS refusal names its cause (issue 12, item 12). The stack's notification service allows
+ * the app under every loopback name of its port (localhost, 127.0.0.1, [::1]) and nothing else.
+ * Chromium resolves any `*.localhost` name to the loopback address itself, so the app opened at
+ * http://front-desk.localhost:PORT is the real stack at an origin the service really refuses:
+ * its preflight is answered 403, the page's fetch fails, and the staff member is told why.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SERVICE_TIMEOUT_MS } from '../../src/lib/service-client.ts';
+import { clinicWorkday } from '../support/clinic-time.ts';
+import { DEMO, loginAs } from './support/app.ts';
+import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+
+const ctx = inject('e2e');
+
+async function showDentistMonth(page: Page, dentistName: string, date: string) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+  await page.getByLabel('Year').selectOption(String(Number(date.slice(0, 4))));
+  await page.getByLabel('Month').selectOption(String(Number(date.slice(5, 7))));
+  const option = page.getByLabel('Dentist').locator('option', { hasText: dentistName });
+  await option.waitFor({ state: 'attached' });
+  await page.getByLabel('Dentist').selectOption({ label: (await option.textContent())! });
+}
+
+describe.skipIf(!ctx.chromium)('a CORS refusal of the notification service', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium(ctx.chromium!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('when the app is opened at an origin the service does not allow, then a failed notification names the origin and the fix (live updates still connect)', async () => {
+    const fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
+    const dentistName = uniqueName('Dr. Cors');
+    const patientName = uniqueName('Patient Cors');
+    const dentistId = await fixtures.dentist(dentistName);
+    const patientId = await fixtures.patient(patientName);
+    const date = clinicWorkday(7);
+    await fixtures.appointment({ dentistId, patientId, time: `${date}T10:00:00+08:00` });
+
+    const stackUrl = new URL(ctx.baseUrl);
+    const refusedOrigin = `http://front-desk.localhost:${stackUrl.port}`;
+    await withPage(
+      browser,
+      refusedOrigin,
+      async (page) => {
+        await loginAs(page, DEMO.receptionist);
+        await showDentistMonth(page, dentistName, date);
+        // Live updates are not refused: the socket carries its own access token, and browsers
+        // apply no CORS to a WebSocket, so it connects from any origin.
+        await page.locator('.appointments-screen[data-live="connected"]').waitFor();
+        await page.getByRole('combobox', { name: new RegExp(`^Status of ${patientName}`) }).selectOption('Cancelled');
+        await page.locator('.swal2-popup').getByRole('button', { name: 'Yes, update & notify' }).click();
+        const asked = Date.now();
+
+        const failed = page
+          .locator('.swal2-popup')
+          .filter({ has: page.locator('.swal2-title', { hasText: 'Failed!' }) });
+        await failed.waitFor();
+        // Told at once, not after the service call's timeout.
+        expect(Date.now() - asked).toBeLessThan(SERVICE_TIMEOUT_MS);
+        expect(await failed.locator('.swal2-html-container').textContent()).toContain(
+          `Reason: The notification service (${stackUrl.origin}) refused requests from this address (${refusedOrigin}). ` +
+            `Open Ngiti at the address it was set up for, or add ${refusedOrigin} to the service's allowed origins (CORS_ORIGINS).`,
+        );
+        // What the browser hid from the page: the service's own answer to this origin's preflight.
+        const preflight = await fetch(`${stackUrl.origin}/status-notifications/1`, {
+          method: 'OPTIONS',
+          headers: { Origin: refusedOrigin, 'Access-Control-Request-Method': 'POST' },
+        });
+        expect(preflight.status).toBe(403);
+        expect(((await preflight.json()) as { error: string }).error).toContain(refusedOrigin);
+        await saveScreenshot(page, '12-12-cors-refusal-tablet');
+        await page.setViewportSize(DESKTOP);
+        await saveScreenshot(page, '12-12-cors-refusal-desktop');
+      },
+      TABLET_PORTRAIT,
+    );
+  });
+});

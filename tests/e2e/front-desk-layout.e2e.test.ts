@@ -1,0 +1,277 @@
+/**
+ * Issue 12 items 9 and 10, in one page session at 820×1180 and 1366×768: a signed-up clinic with a
+ * 100-character name, a 200-character dentist and patient, and a dentist with 48 future
+ * appointments. The superadmin's clinic selector and the top bar stay on one line beside Logout,
+ * the Dentists and Patients tables fit the screen, the delete-blocking list shows a usable number
+ * of rows with one-line dates, the Availability Manager asks before dropping clicks, and Back closes
+ * the open modal instead of leaving the dashboard.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import { createConfirmedAdmin, DEMO, expectText, loginAs, pathOf, serviceClient } from './support/app.ts';
+import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { longClinicName, longDentistName } from './support/long-names.ts';
+
+const ctx = inject('e2e');
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} is not visible`);
+  return box;
+}
+
+/** Nothing is wider than the window: no sideways scrolling of the page. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+/** A table's frame does not scroll sideways either. */
+async function expectTableFits(page: Page, frame: Locator) {
+  const { scrollWidth, clientWidth } = await frame.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(page);
+}
+
+/** Lines of text an element's content takes (its text's line boxes). */
+const lineCount = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+  });
+
+/** Cut with an ellipsis: the text is wider than its box. */
+const isCut = (locator: Locator) => locator.evaluate((element) => element.scrollWidth > element.clientWidth);
+
+/** The top bar (tablet) or sidebar (desktop) with a 100-character clinic chosen. */
+async function checkTopBar(page: Page, clinicName: string, size: 'tablet' | 'desktop') {
+  const logout = page.getByRole('button', { name: 'Logout' });
+  const select = page.getByLabel('Working on');
+  const clinic = page.getByTestId('clinic-name');
+  const role = page.getByTestId('user-role');
+  await expectNoSidewaysScroll(page);
+  const viewport = page.viewportSize()!;
+  const logoutBox = await boxOf(logout);
+  expect(logoutBox.x + logoutBox.width).toBeLessThanOrEqual(viewport.width);
+  for (const other of [select, clinic]) {
+    const box = await boxOf(other);
+    expect(overlaps(box, logoutBox)).toBe(false);
+    expect(overlaps(box, await boxOf(role))).toBe(false);
+  }
+  // One line, cut, and the whole name in the select's title, its option and below it on focus.
+  expect(await lineCount(clinic)).toBe(1);
+  expect(await isCut(clinic)).toBe(true);
+  expect(await select.getAttribute('title')).toBe(clinicName);
+  expect(await select.locator('option:checked').textContent()).toBe(clinicName);
+  await select.focus();
+  const full = page.getByTestId('clinic-selector-full');
+  await full.waitFor();
+  expect(await full.textContent()).toBe(clinicName);
+  await expectNoSidewaysScroll(page);
+  await saveScreenshot(page, `12-10-selector-${size}`);
+  // A tap on the cut name shows all of it; another puts it back on one line.
+  await clinic.click();
+  expect(await isCut(clinic)).toBe(false);
+  await clinic.click();
+  expect(await lineCount(clinic)).toBe(1);
+  if (size === 'tablet') expect((await boxOf(page.locator('aside.sidebar'))).height).toBeLessThan(200);
+}
+
+describe.skipIf(!ctx.chromium)('front-desk layouts and lost input (issue 12, items 9 and 10)', () => {
+  let browser: Browser;
+  let clinicName: string;
+  const dentistName = longDentistName();
+  const patientName = longDentistName('Patient Maria');
+  const busyDentist = uniqueName('Dr. Busy Layout');
+
+  beforeAll(async () => {
+    clinicName = longClinicName();
+    const [launched] = await Promise.all([
+      launchChromium(ctx.chromium!),
+      createConfirmedAdmin(ctx, 'layout', clinicName),
+    ]);
+    browser = launched;
+    const service = serviceClient(ctx);
+    const { data, error } = await service.from('clinics').select('id').eq('name', clinicName).single();
+    if (error) throw error;
+    const fixtures = new ClinicFixtures(service, service, data.id as number);
+    const [, busyId, patientId] = await Promise.all([
+      fixtures.dentist(dentistName),
+      fixtures.dentist(busyDentist),
+      fixtures.patient(patientName),
+    ]);
+    // 48 future appointments in one insert: twelve working days, four hours each.
+    const rows = [];
+    for (let day = 1; day <= 12; day++) {
+      for (const time of ['09:00', '10:00', '11:00', '14:00']) {
+        rows.push({
+          clinic_id: fixtures.clinicId,
+          dentist_id: busyId,
+          patient_id: patientId,
+          appointment_time: clinicTime(clinicWorkday(day), time),
+          reason: 'Dental Consultation',
+        });
+      }
+    }
+    const inserted = await service.from('appointments').insert(rows);
+    if (inserted.error) throw inserted.error;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('holds at both sizes with long names, asks before dropping clicks, and Back closes modals', async () => {
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        // 10: the superadmin's clinic selector and the top bar, with the 100-character clinic chosen.
+        await loginAs(page, DEMO.superadmin);
+        await page.getByLabel('Working on').selectOption({ label: clinicName });
+        await page.getByTestId('clinic-name').getByText(clinicName, { exact: true }).waitFor();
+        await checkTopBar(page, clinicName, 'tablet');
+        await page.setViewportSize(DESKTOP);
+        await checkTopBar(page, clinicName, 'desktop');
+
+        // 10: the Dentists table with a 200-character name.
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Dentists' }).click();
+        const table = page.getByRole('table', { name: 'Dentists' });
+        const nameButton = table.getByRole('button', { name: dentistName, exact: true });
+        await nameButton.waitFor();
+        const frame = page.locator('.dentists-screen .table-scroll');
+        for (const [size, viewport] of [
+          ['desktop', DESKTOP],
+          ['tablet', TABLET_PORTRAIT],
+        ] as const) {
+          await page.setViewportSize(viewport);
+          await expectTableFits(page, frame);
+          expect(await isCut(nameButton)).toBe(true);
+          expect(await lineCount(nameButton)).toBe(1);
+          await saveScreenshot(page, `12-10-dentists-${size}`);
+        }
+        await nameButton.click();
+        expect(await isCut(nameButton)).toBe(false);
+        await expectTableFits(page, frame);
+
+        // 10: the delete-blocking list of a dentist with 48 future appointments.
+        await table.getByRole('button', { name: `Delete ${busyDentist}` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
+        await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+        const list = dialog.locator('.blocking-scroll');
+        await list.locator('tbody tr').nth(47).waitFor({ state: 'attached' });
+        for (const [size, viewport] of [
+          ['tablet', TABLET_PORTRAIT],
+          ['desktop', DESKTOP],
+        ] as const) {
+          await page.setViewportSize(viewport);
+          const shown = await list.evaluate((scroller) => {
+            const frame = scroller.getBoundingClientRect();
+            return Array.from(scroller.querySelectorAll('tbody tr')).filter((row) => {
+              const box = row.getBoundingClientRect();
+              return box.top >= frame.top && box.bottom <= frame.bottom + 1;
+            }).length;
+          });
+          expect(shown).toBeGreaterThanOrEqual(8);
+          // The list is the one thing that scrolls: no second scroll bar around it.
+          const body = dialog.locator('.modal-body');
+          expect(await body.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
+          const times = list.locator('td.blocking-time');
+          for (const index of [0, 47]) expect(await lineCount(times.nth(index))).toBe(1);
+          await expectNoSidewaysScroll(page);
+          await saveScreenshot(page, `12-10-delete-list-${size}`);
+        }
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+
+        // 10: the Patients table with a 200-character name.
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Patients' }).click();
+        await page.getByRole('button', { name: patientName, exact: true }).waitFor();
+        await expectNoSidewaysScroll(page);
+        await page.setViewportSize(TABLET_PORTRAIT);
+        await expectNoSidewaysScroll(page);
+
+        // 9a: the Availability Manager asks before Esc, another date or Back drops unsaved clicks.
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Dentists' }).click();
+        await table.getByRole('button', { name: `Manage Availability: ${dentistName}` }).click();
+        const manager = page.getByRole('dialog', { name: dentistName });
+        expect(await lineCount(manager.locator('.modal-title-text'))).toBe(1);
+        // The modal itself stays inside the window (a long title must not widen it).
+        const managerBox = await boxOf(manager);
+        expect(managerBox.x).toBeGreaterThanOrEqual(0);
+        expect(managerBox.x + managerBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+        expect(await isCut(manager.locator('.modal-title-text'))).toBe(true);
+        const day = clinicWorkday(2);
+        const dayButton = manager.locator(`.calendar-day[data-date="${day}"]`);
+        if ((await dayButton.count()) === 0) await manager.getByRole('button', { name: 'Next month' }).click();
+        await dayButton.click();
+        await manager.locator('.availability-day-title').getByText(day, { exact: true }).waitFor();
+        await manager.locator('[data-hour="10:00"]').click();
+        await expectText(page, 'Unsaved changes');
+        const prompt = page.locator('.swal2-popup');
+        const answer = async (button: 'Keep' | 'Discard', screenshot?: string) => {
+          await prompt.getByText('Discard unsaved changes?', { exact: true }).waitFor();
+          if (screenshot) {
+            // sweetalert2 fades the popup in: the screenshot waits for it to be fully drawn.
+            await page.waitForFunction(() =>
+              document
+                .querySelector('.swal2-popup')
+                ?.getAnimations()
+                .every((animation) => animation.playState === 'finished'),
+            );
+            await saveScreenshot(page, screenshot);
+          }
+          await prompt.getByRole('button', { name: button, exact: true }).click();
+          await prompt.waitFor({ state: 'detached' });
+        };
+        await page.keyboard.press('Escape');
+        await answer('Keep', '12-9-discard-tablet');
+        await page.setViewportSize(DESKTOP);
+        await manager.locator(`.calendar-day[data-date="${clinicWorkday(3)}"]`).click();
+        await answer('Keep', '12-9-discard-desktop');
+        expect(await manager.locator('[data-hour="10:00"]').getAttribute('data-state')).toBe('blocked');
+        await manager.locator('.availability-day-title').getByText(day, { exact: true }).waitFor();
+
+        // 9b: Back closes the modal (asking first here, as the clicks are unsaved) and stays.
+        await page.goBack();
+        await answer('Keep');
+        expect(await manager.isVisible()).toBe(true);
+        await page.goBack();
+        await answer('Discard');
+        await manager.waitFor({ state: 'detached' });
+        expect(pathOf(page)).toBe('/dashboard');
+
+        // 9b: Back closes a form with typed input, and the dashboard stays.
+        await page.getByRole('button', { name: 'Add Dentist' }).click();
+        const form = page.getByRole('dialog', { name: 'Add Dentist' });
+        await form.getByLabel('Name').fill('Dr. Typed Then Back');
+        await page.goBack();
+        await form.waitFor({ state: 'detached' });
+        expect(pathOf(page)).toBe('/dashboard');
+        await page.getByRole('heading', { name: 'Dentists', level: 1 }).waitFor();
+
+        // 9b: Back with no modal open asks before it leaves the dashboard; Stay stays.
+        await page.goBack();
+        await prompt.getByText('Leave Ngiti?', { exact: true }).waitFor();
+        await prompt.getByRole('button', { name: 'Stay', exact: true }).click();
+        await prompt.waitFor({ state: 'detached' });
+        expect(pathOf(page)).toBe('/dashboard');
+        await page.getByRole('heading', { name: 'Dentists', level: 1 }).waitFor();
+      },
+      TABLET_PORTRAIT,
+    );
+  });
+});

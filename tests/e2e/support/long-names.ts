@@ -1,0 +1,20 @@
+/**
+ * Real-world long names for layout tests (issue 12): a signed-up clinic name of 100 characters and
+ * a dentist name of 200 (the column's limit). Each call adds a random tag, so parallel files never
+ * share a row, and pads to the exact length.
+ */
+import { randomUUID } from 'node:crypto';
+
+function padded(prefix: string, length: number): string {
+  const start = `${prefix} ${randomUUID().slice(0, 6)} `;
+  const filler = 'Comprehensive Family and Cosmetic Dentistry Center ';
+  let text = start;
+  while (text.length < length) text += filler;
+  return text.slice(0, length).trimEnd().padEnd(length, 'x');
+}
+
+/** A 100-character clinic name, e.g. what a clinic types at sign-up. */
+export const longClinicName = (prefix = 'Clinica Dental') => padded(prefix, 100);
+
+/** A 200-character dentist name (the longest the database accepts). */
+export const longDentistName = (prefix = 'Dr. Maria') => padded(prefix, 200);

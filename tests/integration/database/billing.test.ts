@@ -1,0 +1,461 @@
+/**
+ * Billing rules enforced by the database (supabase/migrations/20261123000500_billing.sql), seen
+ * through the calls the Billing System tab makes: plain inserts with decimal strings and an
+ * idempotency key, the invoice_summaries and payment_entries views, and the void and receipt RPCs.
+ * Runs on PGlite and, with TEST_DATABASE_URL, on a real PostgreSQL server, where the concurrent
+ * inserts with one idempotency key really race.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
+
+const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
+announcePostgresTarget('billing');
+
+type Method = 'cash' | 'card' | 'e-wallet' | 'bank';
+
+describe.each(targets)('billing on %s', (target) => {
+  let stack: TestStack;
+  let reception: SupabaseClient;
+  let dentist: SupabaseClient;
+  let admin: SupabaseClient;
+  let otherAdmin: SupabaseClient;
+  let superadmin: SupabaseClient;
+  let clinicId: number;
+  let otherClinicId: number;
+
+  async function newPatient(client = reception, clinic = clinicId): Promise<number> {
+    const { data, error } = await client
+      .from('patients')
+      .insert({ clinic_id: clinic, name: `Billing ${randomUUID().slice(0, 8)}`, phone: '0917 555 0000' })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  const addInvoice = (
+    total: string,
+    patientId: number,
+    fields: { appointment_id?: number; idempotency_key?: string; clinic_id?: number } = {},
+    client = reception,
+  ) =>
+    client
+      .from('invoices')
+      .insert({ patient_id: patientId, total, clinic_id: clinicId, idempotency_key: randomUUID(), ...fields })
+      .select('id')
+      .single();
+
+  async function newInvoice(total: string, patientId?: number): Promise<{ id: number; patientId: number }> {
+    const patient = patientId ?? (await newPatient());
+    const { data, error } = await addInvoice(total, patient);
+    if (error) throw error;
+    return { id: data.id as number, patientId: patient };
+  }
+
+  const addPayment = (
+    invoice: { id: number; patientId: number },
+    amount: string,
+    fields: { idempotency_key?: string; method?: Method; reference_number?: string | null } = {},
+    client = reception,
+  ) =>
+    client
+      .from('payments')
+      .insert({
+        patient_id: invoice.patientId,
+        invoice_id: invoice.id,
+        amount,
+        method: 'cash',
+        reference_number: null,
+        notes: null,
+        clinic_id: clinicId,
+        idempotency_key: randomUUID(),
+        ...fields,
+      })
+      .select('id')
+      .single();
+
+  async function newPayment(invoice: { id: number; patientId: number }, amount: string): Promise<number> {
+    const { data, error } = await addPayment(invoice, amount);
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  async function summary(invoiceId: number, client = reception) {
+    const { data, error } = await client
+      .from('invoice_summaries')
+      .select('total_centavos, paid_centavos, balance_centavos, status, payment_count, voided_at, void_reason')
+      .eq('id', invoiceId)
+      .maybeSingle();
+    if (error) throw error;
+    return data;
+  }
+
+  /** A Completed appointment of the patient with a dentist of its own, so no other test's booking collides. */
+  async function completedAppointment(patientId: number, day: number): Promise<number> {
+    const service = stack.serviceClient();
+    const dentistRow = await service
+      .from('dentists')
+      .insert({ clinic_id: clinicId, name: `Dr. ${randomUUID().slice(0, 6)}`, email: 'bill@demo.test', phone: '1' })
+      .select('id')
+      .single();
+    if (dentistRow.error) throw dentistRow.error;
+    const appointment = await service
+      .from('appointments')
+      .insert({
+        clinic_id: clinicId,
+        patient_id: patientId,
+        dentist_id: dentistRow.data.id,
+        appointment_time: clinicTime(clinicWorkday(day), '09:00'),
+        reason: 'Tooth Extraction',
+        status: 'Completed',
+      })
+      .select('id')
+      .single();
+    if (appointment.error) throw appointment.error;
+    return appointment.data.id as number;
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    [reception, dentist, admin, otherAdmin, superadmin] = await Promise.all([
+      stack.signedIn('reception@demo.test'),
+      stack.signedIn('dentist@demo.test'),
+      stack.signedIn('admin@demo.test'),
+      stack.signedIn('admin2@demo.test'),
+      stack.signedIn('superadmin@demo.test'),
+    ]);
+    const clinics = await stack.serviceClient().from('clinics').select('id, name');
+    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
+    otherClinicId = clinics.data!.find((clinic) => clinic.name === 'Bright Teeth')!.id as number;
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  describe('status, paid and balance', () => {
+    it('derives Unpaid, Partial and Paid from the payments, in exact centavos', async () => {
+      const invoice = await newInvoice('1500.50');
+      expect(await summary(invoice.id)).toMatchObject({
+        total_centavos: 150050,
+        paid_centavos: 0,
+        balance_centavos: 150050,
+        status: 'Unpaid',
+        payment_count: 0,
+      });
+      await newPayment(invoice, '500.25');
+      expect(await summary(invoice.id)).toMatchObject({
+        paid_centavos: 50025,
+        balance_centavos: 100025,
+        status: 'Partial',
+        payment_count: 1,
+      });
+      await newPayment(invoice, '1000.25');
+      expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 150050, balance_centavos: 0, status: 'Paid' });
+    });
+
+    it('counts a total of 0.30 paid as 0.10 + 0.20 as Paid', async () => {
+      const invoice = await newInvoice('0.30');
+      await newPayment(invoice, '0.10');
+      await newPayment(invoice, '0.20');
+      expect(await summary(invoice.id)).toMatchObject({ total_centavos: 30, paid_centavos: 30, status: 'Paid' });
+    });
+
+    it('keeps an overpayment as a negative balance, still Paid', async () => {
+      const invoice = await newInvoice('100');
+      await newPayment(invoice, '150');
+      expect(await summary(invoice.id)).toMatchObject({ balance_centavos: -5000, status: 'Paid' });
+    });
+
+    it('stops counting a payment an admin voided, and still lists it with its reason', async () => {
+      const invoice = await newInvoice('1000');
+      const kept = await newPayment(invoice, '400');
+      const mistaken = await newPayment(invoice, '600');
+      expect((await summary(invoice.id))!.status).toBe('Paid');
+      expect(
+        (await admin.rpc('void_payment', { p_payment_id: mistaken, p_reason: ' Wrong invoice ' })).error,
+      ).toBeNull();
+      expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 40000, status: 'Partial', payment_count: 1 });
+      const entries = await reception
+        .from('payment_entries')
+        .select('id, amount_centavos, voided_at, void_reason')
+        .eq('invoice_id', invoice.id)
+        .order('id');
+      expect(entries.data).toEqual([
+        { id: kept, amount_centavos: 40000, voided_at: null, void_reason: null },
+        { id: mistaken, amount_centavos: 60000, voided_at: expect.any(String), void_reason: 'Wrong invoice' },
+      ]);
+    });
+  });
+
+  describe('bad amounts', () => {
+    it.each([
+      ['zero', '0'],
+      ['negative', '-5'],
+      ['more than 9,999,999,999.99', '10000000000.00'],
+      ['not a number', '1,500'],
+    ])('refuses an invoice total that is %s and saves nothing', async (_case, total) => {
+      const patientId = await newPatient();
+      const result = await addInvoice(total, patientId);
+      expect(result.error).not.toBeNull();
+      expect(result.status).toBeGreaterThanOrEqual(400);
+      const saved = await stack.serviceClient().from('invoices').select('id').eq('patient_id', patientId);
+      expect(saved.data).toEqual([]);
+    });
+
+    it.each([
+      ['zero', '0'],
+      ['negative', '-0.01'],
+      ['more than 9,999,999,999.99', '10000000000'],
+    ])('refuses a payment amount that is %s and saves nothing', async (_case, amount) => {
+      const invoice = await newInvoice('100');
+      const result = await addPayment(invoice, amount);
+      expect(result.error).not.toBeNull();
+      expect((await summary(invoice.id))!.payment_count).toBe(0);
+    });
+
+    it('stores money as numeric(12,2): a direct call with more decimals is kept to the centavo (the form refuses it first)', async () => {
+      const invoice = await newInvoice('100.004');
+      expect(await summary(invoice.id)).toMatchObject({ total_centavos: 10_000 });
+      const tiny = await addPayment(invoice, '0.004');
+      expect(tiny.error).not.toBeNull();
+      expect((await summary(invoice.id))!.payment_count).toBe(0);
+    });
+
+    it('takes the largest amount there is, to the centavo', async () => {
+      const invoice = await newInvoice('9999999999.99');
+      await newPayment(invoice, '9999999999.99');
+      expect(await summary(invoice.id)).toMatchObject({ total_centavos: 999_999_999_999, status: 'Paid' });
+    });
+  });
+
+  describe('clinics, roles and append-only rows', () => {
+    it("refuses an invoice for another clinic's patient and a payment on another clinic's invoice", async () => {
+      const theirPatient = await newPatient(otherAdmin, otherClinicId);
+      const crossPatient = await addInvoice('100', theirPatient);
+      expect(crossPatient.error).not.toBeNull();
+      const intoTheirClinic = await addInvoice('100', await newPatient(), { clinic_id: otherClinicId });
+      expect(intoTheirClinic.error).toMatchObject({ code: '42501' });
+
+      const theirs = await addInvoice('100', theirPatient, { clinic_id: otherClinicId }, otherAdmin);
+      expect(theirs.error).toBeNull();
+      const crossPayment = await addPayment({ id: theirs.data!.id as number, patientId: theirPatient }, '50');
+      expect(crossPayment.error).not.toBeNull();
+      expect(await summary(theirs.data!.id as number)).toBeNull();
+      expect((await summary(theirs.data!.id as number, otherAdmin))!.payment_count).toBe(0);
+    });
+
+    it('lets every role add invoices and payments of its clinic', async () => {
+      for (const client of [reception, dentist, admin, superadmin]) {
+        const patientId = await newPatient(client);
+        const invoice = await addInvoice('250.75', patientId, {}, client);
+        expect(invoice.error).toBeNull();
+        const payment = await addPayment({ id: invoice.data!.id as number, patientId }, '250.75', {}, client);
+        expect(payment.error).toBeNull();
+      }
+    });
+
+    it('lets only an admin of the clinic or a superadmin void, with a reason, once', async () => {
+      const invoice = await newInvoice('300');
+      const payment = await newPayment(invoice, '100');
+      for (const client of [reception, dentist]) {
+        const refused = await client.rpc('void_payment', { p_payment_id: payment, p_reason: 'Mistake' });
+        expect(refused.error).toMatchObject({ code: '42501', message: 'Only an admin can void.' });
+      }
+      const elsewhere = await otherAdmin.rpc('void_payment', { p_payment_id: payment, p_reason: 'Mistake' });
+      expect(elsewhere.error).not.toBeNull();
+      const noReason = await admin.rpc('void_payment', { p_payment_id: payment, p_reason: '   ' });
+      expect(noReason.error).toMatchObject({ message: 'A reason is required to void.' });
+      expect((await summary(invoice.id))!.payment_count).toBe(1);
+
+      expect((await admin.rpc('void_payment', { p_payment_id: payment, p_reason: 'Mistake' })).error).toBeNull();
+      const again = await superadmin.rpc('void_payment', { p_payment_id: payment, p_reason: 'Mistake' });
+      expect(again.error).toMatchObject({ message: 'This payment is already void.' });
+    });
+
+    it('voids an invoice only once its payments are void; then it takes no payment and frees nothing else', async () => {
+      const invoice = await newInvoice('300');
+      const payment = await newPayment(invoice, '100');
+      const early = await admin.rpc('void_invoice', { p_invoice_id: invoice.id, p_reason: 'Duplicate' });
+      expect(early.error).toMatchObject({ message: "Void this invoice's payments first." });
+      expect((await admin.rpc('void_payment', { p_payment_id: payment, p_reason: 'Duplicate' })).error).toBeNull();
+      expect(
+        (await reception.rpc('void_invoice', { p_invoice_id: invoice.id, p_reason: 'Duplicate' })).error,
+      ).toMatchObject({ code: '42501' });
+      expect(
+        (await superadmin.rpc('void_invoice', { p_invoice_id: invoice.id, p_reason: 'Duplicate' })).error,
+      ).toBeNull();
+      expect(await summary(invoice.id)).toMatchObject({ voided_at: expect.any(String), void_reason: 'Duplicate' });
+      const again = await admin.rpc('void_invoice', { p_invoice_id: invoice.id, p_reason: 'Duplicate' });
+      expect(again.error).toMatchObject({ message: 'This invoice is already void.' });
+
+      const late = await addPayment(invoice, '50');
+      expect(late.error).toMatchObject({ message: 'This invoice is void; it takes no more payments.' });
+    });
+
+    it('refuses every update and delete from the browser, and void columns on insert', async () => {
+      const invoice = await newInvoice('300');
+      const payment = await newPayment(invoice, '100');
+      for (const client of [reception, admin, superadmin]) {
+        const changedTotal = await client.from('invoices').update({ total: '1' }).eq('id', invoice.id);
+        expect(changedTotal.error).toMatchObject({ code: '42501' });
+        const voidedByHand = await client
+          .from('payments')
+          .update({ voided_at: new Date().toISOString() })
+          .eq('id', payment);
+        expect(voidedByHand.error).toMatchObject({ code: '42501' });
+        expect((await client.from('payments').delete().eq('id', payment)).error).toMatchObject({ code: '42501' });
+        expect((await client.from('invoices').delete().eq('id', invoice.id)).error).toMatchObject({ code: '42501' });
+      }
+      const bornVoid = await reception.from('payments').insert({
+        patient_id: invoice.patientId,
+        invoice_id: invoice.id,
+        amount: '5',
+        method: 'cash',
+        clinic_id: clinicId,
+        voided_at: new Date().toISOString(),
+        void_reason: 'x',
+      });
+      expect(bornVoid.error).toMatchObject({ code: '42501' });
+      expect(await summary(invoice.id)).toMatchObject({
+        total_centavos: 30000,
+        paid_centavos: 10000,
+        payment_count: 1,
+      });
+    });
+  });
+
+  describe('idempotency keys', () => {
+    it('makes exactly one payment of 12 concurrent inserts with one key; the others answer 23505', async () => {
+      const invoice = await newInvoice('1000');
+      const key = randomUUID();
+      const clients = await Promise.all(Array.from({ length: 4 }, () => stack.signedIn('reception@demo.test')));
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => addPayment(invoice, '250', { idempotency_key: key }, clients[i % 4])),
+      );
+      expect(results.filter((result) => result.error === null)).toHaveLength(1);
+      for (const refused of results.filter((result) => result.error !== null)) {
+        expect(refused.status).toBe(409);
+        expect(refused.error!.code).toBe('23505');
+      }
+      const existing = await reception
+        .from('payment_entries')
+        .select('invoice_id, amount_centavos')
+        .eq('idempotency_key', key);
+      expect(existing.data).toEqual([{ invoice_id: invoice.id, amount_centavos: 25000 }]);
+      expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 25000, payment_count: 1 });
+    });
+
+    it('makes exactly one invoice of 12 concurrent inserts with one key, even for an appointment', async () => {
+      const patientId = await newPatient();
+      const appointmentId = await completedAppointment(patientId, 3);
+      const key = randomUUID();
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          addInvoice('800', patientId, { appointment_id: appointmentId, idempotency_key: key }),
+        ),
+      );
+      expect(results.filter((result) => result.error === null)).toHaveLength(1);
+      for (const refused of results.filter((result) => result.error !== null))
+        expect(refused.error!.code).toBe('23505');
+      const rows = await stack.serviceClient().from('invoices').select('id').eq('patient_id', patientId);
+      expect(rows.data).toHaveLength(1);
+    });
+
+    it('keeps both of two payments taken on one invoice at once with different keys', async () => {
+      const invoice = await newInvoice('1000');
+      const [first, second] = await Promise.all([addPayment(invoice, '300'), addPayment(invoice, '900', {}, admin)]);
+      expect(first.error).toBeNull();
+      expect(second.error).toBeNull();
+      expect(await summary(invoice.id)).toMatchObject({
+        paid_centavos: 120000,
+        balance_centavos: -20000,
+        payment_count: 2,
+      });
+    });
+
+    it('lets two clinics use the same key', async () => {
+      const key = randomUUID();
+      const ours = await addInvoice('10', await newPatient(), { idempotency_key: key });
+      const theirPatient = await newPatient(otherAdmin, otherClinicId);
+      const theirs = await addInvoice(
+        '10',
+        theirPatient,
+        { idempotency_key: key, clinic_id: otherClinicId },
+        otherAdmin,
+      );
+      expect(ours.error).toBeNull();
+      expect(theirs.error).toBeNull();
+    });
+  });
+
+  describe('billing an appointment', () => {
+    it('keeps one invoice per appointment until it is voided, and refuses another patient', async () => {
+      const patientId = await newPatient();
+      const appointmentId = await completedAppointment(patientId, 5);
+      const first = await addInvoice('1500', patientId, { appointment_id: appointmentId });
+      expect(first.error).toBeNull();
+      const second = await addInvoice('1500', patientId, { appointment_id: appointmentId });
+      expect(second.error).toMatchObject({ message: 'This appointment already has an invoice.' });
+
+      const otherPatient = await addInvoice('1500', await newPatient(), { appointment_id: appointmentId });
+      expect(otherPatient.error).toMatchObject({ message: 'The appointment belongs to another patient.' });
+
+      expect(
+        (await admin.rpc('void_invoice', { p_invoice_id: first.data!.id, p_reason: 'Wrong price' })).error,
+      ).toBeNull();
+      const rebilled = await addInvoice('1200', patientId, { appointment_id: appointmentId });
+      expect(rebilled.error).toBeNull();
+      const appointment = await reception
+        .from('invoice_summaries')
+        .select('id, total_centavos, voided_at')
+        .eq('appointment_id', appointmentId)
+        .order('id');
+      expect(appointment.data).toEqual([
+        { id: first.data!.id, total_centavos: 150000, voided_at: expect.any(String) },
+        { id: rebilled.data!.id, total_centavos: 120000, voided_at: null },
+      ]);
+    });
+  });
+
+  describe('receipt', () => {
+    it('answers the clinic, patient, amounts and the balance after each payment; not for another clinic', async () => {
+      const invoice = await newInvoice('1000');
+      const first = await newPayment(invoice, '300.50');
+      const voided = await newPayment(invoice, '100');
+      const { data: paid, error } = await addPayment(invoice, '200', {
+        method: 'e-wallet',
+        reference_number: 'GCASH-1',
+      });
+      expect(error).toBeNull();
+      expect((await admin.rpc('void_payment', { p_payment_id: voided, p_reason: 'Duplicate' })).error).toBeNull();
+
+      const receipt = await reception.rpc('payment_receipt', { p_payment_id: paid!.id });
+      expect(receipt.error).toBeNull();
+      expect(receipt.data).toMatchObject({
+        payment_id: paid!.id,
+        invoice_id: invoice.id,
+        clinic_name: 'Smile Dental',
+        amount_centavos: 20000,
+        method: 'e-wallet',
+        reference_number: 'GCASH-1',
+        voided_at: null,
+        invoice_total_centavos: 100000,
+        balance_after_centavos: 49950,
+      });
+      expect(receipt.data).toHaveProperty('patient_name');
+      expect(receipt.data).toHaveProperty('clinic_address');
+      expect(receipt.data).toHaveProperty('clinic_phone');
+      expect(receipt.data).toHaveProperty('clinic_email');
+      expect(receipt.data).toHaveProperty('payment_date');
+      expect((await reception.rpc('payment_receipt', { p_payment_id: first })).data).toMatchObject({
+        balance_after_centavos: 69950,
+      });
+      expect((await otherAdmin.rpc('payment_receipt', { p_payment_id: paid!.id })).data).toBeNull();
+    });
+  });
+});

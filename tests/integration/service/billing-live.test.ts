@@ -1,0 +1,143 @@
+/**
+ * Billing live updates over real sockets: a payment or a void made by one client reaches the other
+ * devices of its clinic as 'billing-updated', and no other clinic. The billing feed LISTENs
+ * in-process to PGlite and, with TEST_DATABASE_URL, over `pg` to a real PostgreSQL server.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_UPDATED, type BillingUpdatedPayload } from '@common/contract';
+import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { accessToken, DEMO, demoClinics } from '../../support/service.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
+
+const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
+announcePostgresTarget('billing-live');
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting for a billing update');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(targets)('billing-updated on %s', (target) => {
+  let stack: TestStack;
+  let clinics: { smile: number; bright: number };
+  let reception: SupabaseClient;
+  let admin: SupabaseClient;
+  let otherAdmin: SupabaseClient;
+  const sockets: Socket[] = [];
+
+  /** A connected socket of the user, with every billing update it receives. */
+  async function follow(email: string): Promise<BillingUpdatedPayload[]> {
+    const socket = connect(stack.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: await accessToken(stack, email) },
+    });
+    sockets.push(socket);
+    const updates: BillingUpdatedPayload[] = [];
+    socket.on(BILLING_UPDATED, (payload: BillingUpdatedPayload) => updates.push(payload));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return updates;
+  }
+
+  async function newInvoice(client: SupabaseClient, clinicId: number) {
+    const patient = await client
+      .from('patients')
+      .insert({ clinic_id: clinicId, name: `Live ${randomUUID().slice(0, 8)}`, phone: '1' })
+      .select('id')
+      .single();
+    if (patient.error) throw patient.error;
+    const invoice = await client
+      .from('invoices')
+      .insert({ clinic_id: clinicId, patient_id: patient.data.id, total: '1000.00', idempotency_key: randomUUID() })
+      .select('id')
+      .single();
+    if (invoice.error) throw invoice.error;
+    return { id: invoice.data.id as number, patientId: patient.data.id as number };
+  }
+
+  async function pay(client: SupabaseClient, clinicId: number, invoice: { id: number; patientId: number }) {
+    const payment = await client
+      .from('payments')
+      .insert({
+        clinic_id: clinicId,
+        invoice_id: invoice.id,
+        patient_id: invoice.patientId,
+        amount: '400.00',
+        method: 'cash',
+        idempotency_key: randomUUID(),
+      })
+      .select('id')
+      .single();
+    if (payment.error) throw payment.error;
+    return payment.data.id as number;
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      env: { REMINDER_SCHEDULER: 'off' },
+      ...(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {}),
+    });
+    clinics = await demoClinics(stack.db);
+    [reception, admin, otherAdmin] = await Promise.all([
+      stack.signedIn(DEMO.reception),
+      stack.signedIn(DEMO.admin),
+      stack.signedIn(DEMO.admin2),
+    ]);
+  });
+
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("when a receptionist takes a payment, then the clinic's other devices hear of it and another clinic hears nothing", async () => {
+    const [adminDesk, otherClinic] = await Promise.all([follow(DEMO.admin), follow(DEMO.admin2)]);
+    const invoice = await newInvoice(reception, clinics.smile);
+    const paymentId = await pay(reception, clinics.smile, invoice);
+
+    const update = await waitFor(() => adminDesk.find((event) => event.table === 'payments' && event.id === paymentId));
+    expect(update).toEqual({
+      table: 'payments',
+      op: 'INSERT',
+      id: paymentId,
+      clinic_id: clinics.smile,
+      invoice_id: invoice.id,
+    });
+    expect(adminDesk).toContainEqual({
+      table: 'invoices',
+      op: 'INSERT',
+      id: invoice.id,
+      clinic_id: clinics.smile,
+      invoice_id: invoice.id,
+    });
+
+    // The other clinic's own change arrives after ours would have: it heard nothing of Smile Dental.
+    const theirs = await newInvoice(otherAdmin, clinics.bright);
+    await waitFor(() => otherClinic.find((event) => event.id === theirs.id && event.table === 'invoices'));
+    expect(otherClinic.filter((event) => event.clinic_id !== clinics.bright)).toEqual([]);
+  });
+
+  it('when an admin voids a payment, then the clinic hears an UPDATE of it', async () => {
+    const receptionDesk = await follow(DEMO.reception);
+    const invoice = await newInvoice(reception, clinics.smile);
+    const paymentId = await pay(reception, clinics.smile, invoice);
+    expect((await admin.rpc('void_payment', { p_payment_id: paymentId, p_reason: 'Wrong amount' })).error).toBeNull();
+    const update = await waitFor(() => receptionDesk.find((event) => event.op === 'UPDATE' && event.id === paymentId));
+    expect(update).toMatchObject({ table: 'payments', invoice_id: invoice.id, clinic_id: clinics.smile });
+  });
+});
