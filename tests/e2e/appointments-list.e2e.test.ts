@@ -91,7 +91,7 @@ async function expectSummary(page: Page, text: string) {
 }
 
 async function dentistOptionLabels(page: Page): Promise<string[]> {
-  return page.getByLabel('Dentist').locator('option').allTextContents();
+  return page.getByLabel('Dentist', { exact: true }).locator('option').allTextContents();
 }
 
 async function cardTitles(page: Page): Promise<string[]> {
@@ -100,11 +100,11 @@ async function cardTitles(page: Page): Promise<string[]> {
 
 /** Shows the one dentist and the month of a clinic date (YYYY-MM-DD) in the list. */
 async function showDentistMonth(page: Page, dentistName: string, date: string) {
-  await page.getByLabel('Year').selectOption(String(Number(date.slice(0, 4))));
-  await page.getByLabel('Month').selectOption(String(Number(date.slice(5, 7))));
-  const option = page.getByLabel('Dentist').locator('option', { hasText: dentistName });
+  await page.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
+  await page.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
+  const option = page.getByLabel('Dentist', { exact: true }).locator('option', { hasText: dentistName });
   await option.waitFor({ state: 'attached' });
-  await page.getByLabel('Dentist').selectOption({ label: (await option.textContent())! });
+  await page.getByLabel('Dentist', { exact: true }).selectOption({ label: (await option.textContent())! });
 }
 
 const statusSelect = (page: Page, patient: string) =>
@@ -140,9 +140,9 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
       await loginAs(page, DEMO.receptionist);
       await openAppointmentsTab(page);
-      expect(await page.getByLabel('View').inputValue()).toBe('monthly');
-      expect(await page.getByLabel('Month').inputValue()).toBe(String(monthly.month));
-      expect(await page.getByLabel('Year').inputValue()).toBe(String(monthly.year));
+      expect(await page.getByLabel('View', { exact: true }).inputValue()).toBe('monthly');
+      expect(await page.getByLabel('Month', { exact: true }).inputValue()).toBe(String(monthly.month));
+      expect(await page.getByLabel('Year', { exact: true }).inputValue()).toBe(String(monthly.year));
 
       const expectCounts = async (counts: Map<string, number>) => {
         await expect
@@ -161,21 +161,23 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       };
 
       await expectCounts(monthCounts);
-      await page.getByLabel('View').selectOption('weekly');
-      expect(await page.getByLabel('Week').inputValue()).toBe(String(weekly.week));
+      await page.getByLabel('View', { exact: true }).selectOption('weekly');
+      expect(await page.getByLabel('Week', { exact: true }).inputValue()).toBe(String(weekly.week));
       await expectCounts(weekCounts);
-      await page.getByLabel('View').selectOption('daily');
-      await page.getByLabel('Day').selectOption(String(busyDay));
+      await page.getByLabel('View', { exact: true }).selectOption('daily');
+      await page.getByLabel('Day', { exact: true }).selectOption(String(busyDay));
       await expectCounts(busyCounts);
 
       // One dentist: the summary counts that dentist's rows, in the view's words.
       const andrea = 'Dr. Andrea Villanueva';
-      await page.getByLabel('Dentist').selectOption({ label: `${andrea} (${busyCounts.get(andrea)})` });
+      await page
+        .getByLabel('Dentist', { exact: true })
+        .selectOption({ label: `${andrea} (${busyCounts.get(andrea)})` });
       await expectSummary(page, `Total: ${busyCounts.get(andrea)} appointment(s) today`);
       expect(await cardTitles(page)).toEqual([`${andrea} (${busyCounts.get(andrea)} appointments)`]);
-      await page.getByLabel('View').selectOption('weekly');
+      await page.getByLabel('View', { exact: true }).selectOption('weekly');
       await expectSummary(page, `Total: ${weekCounts.get(andrea)} appointment(s) this week`);
-      await page.getByLabel('View').selectOption('monthly');
+      await page.getByLabel('View', { exact: true }).selectOption('monthly');
       await expectSummary(page, `Total: ${monthCounts.get(andrea)} appointment(s) this month`);
     });
   });

@@ -18,11 +18,11 @@ const ctx = inject('e2e');
 async function showDentistMonth(page: Page, dentistName: string, date: string) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
   await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
-  await page.getByLabel('Year').selectOption(String(Number(date.slice(0, 4))));
-  await page.getByLabel('Month').selectOption(String(Number(date.slice(5, 7))));
-  const option = page.getByLabel('Dentist').locator('option', { hasText: dentistName });
+  await page.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
+  await page.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
+  const option = page.getByLabel('Dentist', { exact: true }).locator('option', { hasText: dentistName });
   await option.waitFor({ state: 'attached' });
-  await page.getByLabel('Dentist').selectOption({ label: (await option.textContent())! });
+  await page.getByLabel('Dentist', { exact: true }).selectOption({ label: (await option.textContent())! });
 }
 
 describe.skipIf(!ctx.chromium)('a CORS refusal of the notification service', () => {
