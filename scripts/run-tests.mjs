@@ -71,6 +71,7 @@ for (const pass of passes) {
   );
   if (existsSync(report)) {
     const results = JSON.parse(readFileSync(report, 'utf8'));
+    const before = failures.length;
     const failedSuites = results.numFailedTests === 0 ? results.numFailedTestSuites : 0;
     totals.passed += results.numPassedTests;
     totals.failed += results.numFailedTests + failedSuites;
@@ -82,13 +83,30 @@ for (const pass of passes) {
       if (failedTests.length === 0 && file.status === 'failed') {
         failures.push(`[${pass.label}] ${relative}: ${(file.message || 'the file failed to run').split('\n')[0]}`);
       }
+      // 'pending' is how the JSON report shows a test with no outcome at all: its worker died (or was
+      // killed) before it ran. Vitest counts such tests nowhere, so they would vanish from the totals.
+      const unfinished = file.assertionResults.filter((test) => test.status === 'pending');
+      if (unfinished.length > 0) {
+        totals.failed += unfinished.length;
+        failures.push(`[${pass.label}] ${relative}: ${unfinished.length} test(s) never finished (worker crash?)`);
+      }
+    }
+    if (results.numFailedTests === 0 && results.numFailedTestSuites > 0 && failures.length === before) {
+      failures.push(
+        `[${pass.label}] ${results.numFailedTestSuites} suite(s) failed outside any test (a beforeAll/afterAll hook?): see "Failed Suites" above`,
+      );
     }
     rmSync(report, { force: true });
   } else {
     totals.failed += 1;
     console.error(`vitest wrote no report for "${pass.label}": the run crashed before finishing.`);
+    failures.push(`[${pass.label}] vitest wrote no report: the run crashed before finishing`);
   }
-  if (run.status !== 0) ok = false;
+  if (run.status !== 0) {
+    ok = false;
+    if (failures.length === 0)
+      failures.push(`[${pass.label}] vitest exited with status ${run.status} (an unhandled error?)`);
+  }
 }
 const passed = ok && totals.failed === 0;
 // Kept when something failed: the logs are what to read then.
