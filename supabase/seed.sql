@@ -464,3 +464,19 @@ insert into public.clinic_secrets (clinic_id, fb_page_access_token)
 select c.id, 'EAAPAGE1demo'
 from public.clinics c
 where c.name = 'Smile Dental';
+
+-- ---------------------------------------------------------------------------
+-- Two people who wrote to Smile Dental's page and are not patients yet, so the
+-- Messenger contacts section of Clinic Configuration has someone to link. No
+-- picture (the stand-in serves avatars only for senders of this run).
+-- ---------------------------------------------------------------------------
+insert into public.messenger_contacts
+  (clinic_id, page_id, psid, last_inbound_at, display_name, first_message, first_message_at)
+select c.id, c.messenger_page_id, contact.psid, now() - contact.ago, contact.name, contact.message, now() - contact.ago
+from public.clinics c
+cross join (
+  values
+    ('2500000000000001', 'Teresa Magbanua', 'Hello po! Magkano po ang cleaning?', interval '3 hours'),
+    ('2500000000000002', 'Andres Villareal', 'Good morning, may slot pa po ba this Saturday for a check-up?', interval '1 day')
+) as contact (psid, name, message, ago)
+where c.name = 'Smile Dental';

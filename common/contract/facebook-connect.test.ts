@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   connectStateResponseSchema,
+  disconnectPageResponseSchema,
   facebookPagesResponseSchema,
   selectPageBodySchema,
   selectPageResponseSchema,
@@ -78,4 +79,19 @@ describe('selectPageResponseSchema', () => {
         .success,
     ).toBe(false);
   });
+});
+
+describe('disconnectPageResponseSchema', () => {
+  it('when the service says whether Meta confirmed the unsubscription, then it is read', () => {
+    for (const unsubscribed of [true, false]) {
+      expect(disconnectPageResponseSchema.parse({ ok: true, unsubscribed })).toEqual({ ok: true, unsubscribed });
+    }
+  });
+
+  it.each([[{ ok: false }], [{ unsubscribed: undefined }], [{ unsubscribed: 'yes' }]])(
+    'when the answer has %j, then it is refused',
+    (change) => {
+      expect(disconnectPageResponseSchema.safeParse({ ok: true, unsubscribed: true, ...change }).success).toBe(false);
+    },
+  );
 });

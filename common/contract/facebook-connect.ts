@@ -6,6 +6,8 @@
  *   2. GET  /api/clinics/{clinicId}/facebook/pages → FacebookPagesResponse once the popup is done;
  *   3. POST /api/clinics/{clinicId}/facebook/select-page SelectPageBody → SelectPageResponse.
  *
+ * 'Disconnect page': DELETE /api/clinics/{clinicId}/facebook/page → DisconnectPageResponse.
+ *
  * A page's `access_token` here is an opaque handle of the page the service keeps: the real page
  * access token never reaches the browser.
  */
@@ -47,3 +49,11 @@ export const selectPageResponseSchema = z.object({
 });
 
 export type SelectPageResponse = z.infer<typeof selectPageResponseSchema>;
+
+export const disconnectPageResponseSchema = z.object({
+  ok: z.literal(true),
+  /** false when Meta refused or did not answer the unsubscription (the page is forgotten anyway). */
+  unsubscribed: z.boolean(),
+});
+
+export type DisconnectPageResponse = z.infer<typeof disconnectPageResponseSchema>;

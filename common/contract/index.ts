@@ -13,11 +13,13 @@ export { characterCount } from './character-count';
 export { errorBodySchema, type ErrorBody } from './error-body';
 export {
   connectStateResponseSchema,
+  disconnectPageResponseSchema,
   facebookPageSchema,
   facebookPagesResponseSchema,
   selectPageBodySchema,
   selectPageResponseSchema,
   type ConnectStateResponse,
+  type DisconnectPageResponse,
   type FacebookPage,
   type FacebookPagesResponse,
   type SelectPageBody,

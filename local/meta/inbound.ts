@@ -1,8 +1,11 @@
 /**
  * The Meta stand-in's patient side: a person writing to a clinic's page. Mounted at /_dev/messenger.
  *
- *   POST /inbound         {pageId, psid, text?, quickReplyPayload?, postbackPayload?}: records the
- *                         person's last message (opening the 24-hour window), builds the webhook
+ *   POST /inbound         {pageId, psid, text?, quickReplyPayload?, postbackPayload?, firstName?,
+ *                         lastName?}: records the person's last message (opening the 24-hour
+ *                         window) and their profile (the names given, else 'Demo Sender <last 4 of
+ *                         psid>' the first time; the picture is served by the stand-in on the origin
+ *                         this call came through), builds the webhook
  *                         body Meta would send (a new mid each time), signs it with the app secret
  *                         and POSTs it to the service's webhook. Answers {mid, status} of that delivery.
  *   POST /inbound/replay  {mid}: delivers an earlier event again, byte for byte (Meta's retries).
@@ -10,7 +13,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { inboundKey, type MetaStandInState } from './state.ts';
+import { demoSenderName, inboundKey, type MetaStandInState } from './state.ts';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 /** How many delivered bodies are kept for replay. */
@@ -27,6 +30,9 @@ const InboundRequest = z
     postbackPayload: z.string().min(1).max(1000).optional(),
     /** The button's title (defaults to Confirm / Cancel from the payload). */
     title: z.string().min(1).max(100).optional(),
+    /** The sender's profile names (User Profile API); default 'Demo' 'Sender <last 4 of psid>'. */
+    firstName: z.string().trim().min(1).max(100).optional(),
+    lastName: z.string().trim().min(1).max(100).optional(),
   })
   .refine(
     (body) => body.text !== undefined || body.quickReplyPayload !== undefined || body.postbackPayload !== undefined,
@@ -117,6 +123,18 @@ export function createStandInInboundRouter(state: MetaStandInState): Router {
     }
   }
 
+  /** Names given now win; a sender seen before keeps theirs; a new one gets the demo name. */
+  function rememberProfile(key: string, request: InboundRequest, origin: string) {
+    const known = state.profiles.get(key);
+    const fallback = known ?? { ...demoSenderName(request.psid), origin };
+    const given = request.firstName !== undefined || request.lastName !== undefined;
+    state.profiles.set(key, {
+      firstName: given ? (request.firstName ?? '') : fallback.firstName,
+      lastName: given ? (request.lastName ?? '') : fallback.lastName,
+      origin: known?.origin ?? origin,
+    });
+  }
+
   const router = Router();
   router.use(express.json({ limit: '64kb' }));
 
@@ -127,7 +145,9 @@ export function createStandInInboundRouter(state: MetaStandInState): Router {
       return;
     }
     const at = state.now();
-    state.lastInbound.set(inboundKey(parsed.data.pageId, parsed.data.psid), at);
+    const key = inboundKey(parsed.data.pageId, parsed.data.psid);
+    state.lastInbound.set(key, at);
+    rememberProfile(key, parsed.data, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
     const mid = newMid();
     const rawBody = JSON.stringify(webhookBodyFor(parsed.data, mid, at));
     remember(mid, rawBody);

@@ -1,12 +1,17 @@
 import { Router } from 'express';
 import { createStandInDevRouter } from './dev-pages.ts';
 import { createStandInOauthRouter } from './oauth.ts';
+import { createStandInProfileRouter } from './profiles.ts';
 import { createSendApiRouter } from './send-api.ts';
 import { createStandInState, type MetaStandInState } from './state.ts';
 
 export interface MetaStandIn {
   state: MetaStandInState;
-  /** Mount at /_meta: Graph API (/_meta/v21.0/...), Facebook Login dialog (/_meta/dialog/oauth). */
+  /**
+   * Mount at /_meta: Graph API (/_meta/v21.0/...: Send API, subscribed_apps, me/accounts, the
+   * User Profile API /{psid}), Facebook Login dialog (/_meta/dialog/oauth), senders' pictures
+   * (/_meta/avatars/{psid}.svg).
+   */
   router: Router;
   /** Mount at /_dev (never when NODE_ENV=production): /_dev/messenger, /_dev/messenger.json, faults, rate limit, inbound. */
   devRouter: Router;
@@ -26,5 +31,7 @@ export function createMetaStandIn(options: {
   const router = Router();
   router.use(createSendApiRouter(state));
   router.use(createStandInOauthRouter(state));
+  // Last: GET /v21.0/{psid} is the catch-all of one path segment.
+  router.use(createStandInProfileRouter(state));
   return { state, router, devRouter: createStandInDevRouter(state) };
 }

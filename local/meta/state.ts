@@ -44,8 +44,18 @@ export interface SimulatedFault {
   delayMs?: number;
 }
 
+/** A person who wrote to a page through /_dev/messenger/inbound, as the User Profile API shows them. */
+export interface StandInProfile {
+  firstName: string;
+  lastName: string;
+  /** Origin the avatar URL is built on: the one the inbound call came through (the browser's). */
+  origin: string;
+}
+
 export interface MetaStandInState {
   pages: StandInPage[];
+  /** Senders' profiles per `${pageId}:${psid}` (GET /v21.0/{psid}). */
+  profiles: Map<string, StandInProfile>;
   messages: RecordedMessage[];
   /** Last inbound message time per `${pageId}:${psid}`: the 24-hour rule is enforced from it. */
   lastInbound: Map<string, Date>;
@@ -90,6 +100,7 @@ export function createStandInState(options: {
 }): MetaStandInState {
   return {
     pages: DEMO_PAGES.map((page) => ({ ...page })),
+    profiles: new Map(),
     messages: [],
     lastInbound: new Map(),
     subscribedPages: new Set(),
@@ -103,3 +114,12 @@ export function createStandInState(options: {
 }
 
 export const inboundKey = (pageId: string, psid: string) => `${pageId}:${psid}`;
+
+/** The name a sender gets when the inbound call gives none: 'Demo' 'Sender 1234' (the psid's last 4 characters). */
+export function demoSenderName(psid: string): { firstName: string; lastName: string } {
+  return { firstName: 'Demo', lastName: `Sender ${psid.slice(-4)}` };
+}
+
+/** Where the stand-in serves a sender's picture: `${origin}/_meta/avatars/<psid>.svg`. */
+export const avatarUrl = (origin: string, psid: string) =>
+  `${origin.replace(/\/+$/, '')}/_meta/avatars/${encodeURIComponent(psid)}.svg`;

@@ -16,6 +16,13 @@ export class GraphError extends Error {
   }
 }
 
+/** A Messenger sender's public profile (User Profile API); fields Meta did not give are null. */
+export interface GraphUserProfile {
+  firstName: string | null;
+  lastName: string | null;
+  profilePic: string | null;
+}
+
 export interface GraphPage {
   id: string;
   name: string;
@@ -35,7 +42,7 @@ export function createGraphClient(config: GraphConfig) {
   const base = config.metaGraphUrl.replace(/\/+$/, '');
   const proof = (token: string) => createHmac('sha256', config.metaAppSecret).update(token).digest('hex');
 
-  async function call(method: 'GET' | 'POST', url: string, what: string): Promise<Record<string, unknown>> {
+  async function call(method: 'GET' | 'POST' | 'DELETE', url: string, what: string): Promise<Record<string, unknown>> {
     let response: Response;
     try {
       response = await fetch(url, { method, signal: AbortSignal.timeout(config.metaTimeoutMs) });
@@ -145,6 +152,29 @@ export function createGraphClient(config: GraphConfig) {
       url.searchParams.set('appsecret_proof', proof(pageToken));
       const body = await call('POST', url.toString(), 'the page subscription');
       if (body.success !== true) throw new GraphError('Facebook did not confirm the page subscription.');
+    },
+
+    /** Stops the page's webhooks to this app (DELETE /{page-id}/subscribed_apps). */
+    async unsubscribePage(pageId: string, pageToken: string): Promise<void> {
+      const url = new URL(`${base}/${encodeURIComponent(pageId)}/subscribed_apps`);
+      url.searchParams.set('access_token', pageToken);
+      url.searchParams.set('appsecret_proof', proof(pageToken));
+      const body = await call('DELETE', url.toString(), 'the page unsubscription');
+      if (body.success !== true) throw new GraphError('Facebook did not confirm the page unsubscription.');
+    },
+
+    /** The sender's name and picture (GET /{psid}?fields=first_name,last_name,profile_pic). */
+    async userProfile(psid: string, pageToken: string): Promise<GraphUserProfile> {
+      const url = new URL(`${base}/${encodeURIComponent(psid)}`);
+      url.searchParams.set('fields', 'first_name,last_name,profile_pic');
+      url.searchParams.set('access_token', pageToken);
+      url.searchParams.set('appsecret_proof', proof(pageToken));
+      const body = await call('GET', url.toString(), 'the sender profile');
+      const field = (name: string): string | null => {
+        const value = body[name];
+        return typeof value === 'string' && value !== '' ? value : null;
+      };
+      return { firstName: field('first_name'), lastName: field('last_name'), profilePic: field('profile_pic') };
     },
   };
 }

@@ -24,6 +24,7 @@ export function sendPopupPage(
   );
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Referrer-Policy', 'no-referrer');
+  keepOpenerLink(res);
   res
     .status(status)
     .type('html')
@@ -35,4 +36,14 @@ export function sendPopupPage(
         `h1{font-size:20px;margin:0 0 8px}p{font-size:15px;line-height:1.5}</style></head>` +
         `<body><main><h1>${escapeHtml(options.title)}</h1><p>${escapeHtml(options.message)}</p></main>${script}</body></html>`,
     );
+}
+
+/**
+ * The popup's pages must not send helmet's `Cross-Origin-Opener-Policy: same-origin`: with it,
+ * Chromium moves the popup to another browsing-context group and the SPA's handle reads
+ * `closed === true` at once, so the SPA stops polling as if the user had closed the window. The
+ * pages hold nothing the opener could read (the SPA sets `popup.opener = null` itself).
+ */
+export function keepOpenerLink(res: Response): void {
+  res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
 }

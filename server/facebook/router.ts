@@ -6,6 +6,7 @@
  *   GET  /facebook/callback?code&state        Meta's redirect: code → token → pages, kept server-side
  *   GET  /clinics/:id/facebook/pages          (JWT, admin) → {pages:[{id,name,access_token,picture}]}
  *   POST /clinics/:id/facebook/select-page    (JWT, admin) {pageId, pageAccessToken} → subscribe + store
+ *   DELETE /clinics/:id/facebook/page         (JWT, admin) → unsubscribe at Meta, forget token and page ids
  *
  * The browser never sees a page access token: `access_token` in the pages list is an opaque handle
  * of the stored page (docs/facebook-connect.md).
@@ -14,6 +15,7 @@ import express, { Router, type Request, type Response } from 'express';
 import {
   selectPageBodySchema,
   type ConnectStateResponse,
+  type DisconnectPageResponse,
   type FacebookPagesResponse,
   type SelectPageResponse,
 } from '@common/contract';
@@ -24,13 +26,15 @@ import { HttpError } from '../http/errors';
 import { loadStaffProfile } from '../http/staff-store';
 import { newConnectState, readConnectState, signConnectState, type ConnectState } from './connect-state';
 import { createGraphClient, GraphError } from './graph';
-import { sendPopupPage } from './popup-page';
+import { keepOpenerLink, sendPopupPage } from './popup-page';
 import { createFacebookStore, PageAlreadyConnectedError } from './store';
 
 export const FACEBOOK_ERRORS = {
   invalidClinic: 'Invalid clinic id.',
   clinicNotFound: 'Clinic not found.',
   adminsOnly: 'Only a clinic admin can connect a Facebook page.',
+  adminsOnlyDisconnect: 'Only a clinic admin can disconnect a Facebook page.',
+  noPage: 'This clinic has no connected Facebook page.',
   invalidSelection: 'pageId and pageAccessToken are required.',
   pageNotAvailable: 'This Facebook page is not available to connect. Please click Connect Facebook Page again.',
   pageTaken: 'This Facebook page is already connected to another clinic.',
@@ -56,12 +60,16 @@ export const createFacebookRouter: RouterFactory = (deps) => {
   const signedIn = requireCaller(deps.callers);
 
   /** The clinic of the path, once the caller is known to be allowed to connect its page. */
-  async function adminClinic(req: Request, res: Response): Promise<{ clinicId: number; caller: Caller }> {
+  async function adminClinic(
+    req: Request,
+    res: Response,
+    refusal: string = FACEBOOK_ERRORS.adminsOnly,
+  ): Promise<{ clinicId: number; caller: Caller }> {
     const caller = callerOf(res);
     const clinicId = clinicIdOf(req.params.id);
     if (clinicId === null) throw new HttpError(400, FACEBOOK_ERRORS.invalidClinic);
     assertClinicAccess(caller, clinicId);
-    if (!canConnectPages(caller)) throw new HttpError(403, FACEBOOK_ERRORS.adminsOnly);
+    if (!canConnectPages(caller)) throw new HttpError(403, refusal);
     if (!(await clinicExists(deps.db, clinicId))) throw new HttpError(404, FACEBOOK_ERRORS.clinicNotFound);
     return { clinicId, caller };
   }
@@ -119,6 +127,7 @@ export const createFacebookRouter: RouterFactory = (deps) => {
     }
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
+    keepOpenerLink(res);
     res.redirect(302, graph.dialogUrl(config.metaOauthDialogUrl, req.query.state as string));
   });
 
@@ -243,6 +252,37 @@ export const createFacebookRouter: RouterFactory = (deps) => {
     }
     logger.info({ clinicId, pageId }, 'Facebook page connected');
     res.status(200).json({ ok: true, page: { id: page.pageId, name: page.name } } satisfies SelectPageResponse);
+  });
+
+  /**
+   * Disconnecting: the page is unsubscribed at Meta first (its webhooks stop), then token, page ids
+   * and hint go in one transaction. Meta refusing or not answering does not keep the clinic on a
+   * page it wants to stop using: the page is forgotten anyway and `unsubscribed: false` says Meta
+   * may still deliver its messages (they then map to no clinic and are ignored).
+   */
+  router.delete('/clinics/:id/facebook/page', signedIn, async (req, res) => {
+    const { clinicId } = await adminClinic(req, res, FACEBOOK_ERRORS.adminsOnlyDisconnect);
+    const page = await store.connectedPage(clinicId);
+    if (!page) throw new HttpError(409, FACEBOOK_ERRORS.noPage);
+    let unsubscribed = false;
+    if (page.accessToken) {
+      try {
+        await graph.unsubscribePage(page.pageId, page.accessToken);
+        unsubscribed = true;
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        logger.warn(
+          { clinicId, pageId: page.pageId, err: error.message, ...error.details },
+          'Facebook page unsubscription failed; disconnecting anyway',
+        );
+      }
+    } else {
+      logger.warn({ clinicId, pageId: page.pageId }, 'Facebook page has no stored token; disconnecting without Meta');
+    }
+    if (!(await store.disconnectPage(clinicId))) throw new HttpError(409, FACEBOOK_ERRORS.noPage);
+    logger.info({ clinicId, pageId: page.pageId, unsubscribed }, 'Facebook page disconnected');
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(200).json({ ok: true, unsubscribed } satisfies DisconnectPageResponse);
   });
 
   return router;

@@ -158,6 +158,35 @@ export function createFacebookStore(db: ServiceDatabase) {
         throw error;
       }
     },
+
+    /** The clinic's connected page and its stored token (null token when none is stored); null without a page. */
+    async connectedPage(clinicId: number): Promise<{ pageId: string; accessToken: string | null } | null> {
+      const { rows } = await db.query<{ page_id: string | null; access_token: string | null }>(
+        `select coalesce(c.messenger_page_id, c.fb_page_id) as page_id, s.fb_page_access_token as access_token
+           from public.clinics c left join public.clinic_secrets s on s.clinic_id = c.id
+          where c.id = $1`,
+        [clinicId],
+      );
+      const row = rows[0];
+      return row?.page_id ? { pageId: row.page_id, accessToken: row.access_token } : null;
+    },
+
+    /**
+     * Forgets the clinic's page in one transaction: the stored token, the page ids and the hint.
+     * false when the clinic had no page (any more: a concurrent disconnect won).
+     */
+    async disconnectPage(clinicId: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query(
+          `update public.clinics set fb_page_id = null, messenger_page_id = null, page_token_hint = null
+            where id = $1 and (fb_page_id is not null or messenger_page_id is not null or page_token_hint is not null)
+            returning id`,
+          [clinicId],
+        );
+        await tx.query('delete from public.clinic_secrets where clinic_id = $1', [clinicId]);
+        return rows.length > 0;
+      });
+    },
   };
 }
 

@@ -21,7 +21,7 @@ export function staffCors(allowedOrigins: readonly string[], logger: Logger): Re
   const grant = cors({
     origin: [...allowedOrigins],
     credentials: false,
-    methods: ['GET', 'POST', 'OPTIONS'],
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['authorization', 'content-type'],
     maxAge: 600,
   });

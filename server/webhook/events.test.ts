@@ -21,7 +21,16 @@ describe('parseWebhookBody', () => {
       ok: true,
       ignored: 0,
       events: [
-        { pageId: PAGE, psid: 'psid-1', sentAt: new Date(SENT_AT_MS), mid: 'm_1', kind: 'message', payload: null, raw },
+        {
+          pageId: PAGE,
+          psid: 'psid-1',
+          sentAt: new Date(SENT_AT_MS),
+          mid: 'm_1',
+          kind: 'message',
+          payload: null,
+          text: 'Hello',
+          raw,
+        },
       ],
     });
   });
@@ -36,6 +45,7 @@ describe('parseWebhookBody', () => {
     expect(parsed.ok && parsed.events[0]).toMatchObject({
       kind: 'quick_reply',
       payload: 'CONFIRM_APPOINTMENT:7',
+      text: null,
       mid: 'm_2',
     });
   });

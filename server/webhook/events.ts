@@ -16,6 +16,8 @@ export interface InboundEvent {
   kind: InboundKind;
   /** quick_reply.payload or postback.payload. */
   payload: string | null;
+  /** What the person typed (a plain text message only; null for a tap, an attachment, a postback). */
+  text: string | null;
   /** The messaging event as Meta sent it: what is kept when processing fails (dead letters). */
   raw: unknown;
 }
@@ -58,6 +60,7 @@ function eventOf(pageId: string, raw: unknown, fallbackTime: Date): InboundEvent
       mid: stringOrNull(message.mid, 300),
       kind: quickReply === null ? 'message' : 'quick_reply',
       payload: quickReply,
+      text: quickReply === null && typeof message.text === 'string' && message.text !== '' ? message.text : null,
       raw,
     };
   }
@@ -69,6 +72,7 @@ function eventOf(pageId: string, raw: unknown, fallbackTime: Date): InboundEvent
       mid: stringOrNull(raw.postback.mid, 300),
       kind: 'postback',
       payload: stringOrNull(raw.postback.payload, 1000),
+      text: null,
       raw,
     };
   }

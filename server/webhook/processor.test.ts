@@ -13,6 +13,7 @@ const event = (overrides: Partial<InboundEvent>): InboundEvent => ({
   mid: 'm_1',
   kind: 'message',
   payload: null,
+  text: 'my private words',
   raw: { sender: { id: 'psid-secret-42' }, message: { mid: 'm_1', text: 'my private words' } },
   ...overrides,
 });

@@ -5,13 +5,29 @@
  */
 import { hasUnsendableCharacters } from '@common/contract/fields';
 import type { ServiceDeps } from '../contracts';
-import { recordInboundContact } from '../messenger/contact-store';
+import { recordInboundContact, saveContactProfile, storableProfile } from '../messenger/contact-store';
 import { recordDeadLetter } from './dead-letter-store';
 import { eventKey, type InboundEvent } from './events';
 import { decideReply, parseReplyPayload, replyText, type ReplyOutcome } from './reply-decision';
-import { applyReply, clinicOfPage, recordReplyAnswer, type AppliedReply, type ClinicOfPage } from './webhook-store';
+import {
+  applyReply,
+  clinicOfPage,
+  pageAccessTokenOf,
+  recordReplyAnswer,
+  type AppliedReply,
+  type ClinicOfPage,
+} from './webhook-store';
 
-type WebhookDeps = Pick<ServiceDeps, 'db' | 'logger' | 'clock' | 'messenger'>;
+/** A sender's profile from Meta's User Profile API (server/facebook/graph.ts); throws when Meta refuses. */
+export type ProfileFetcher = (
+  psid: string,
+  pageAccessToken: string,
+) => Promise<{ firstName: string | null; lastName: string | null; profilePic: string | null }>;
+
+type WebhookDeps = Pick<ServiceDeps, 'db' | 'logger' | 'clock' | 'messenger'> & {
+  /** Reads a new sender's name and picture; without it contacts keep no profile. */
+  fetchProfile?: ProfileFetcher;
+};
 
 /** What processing one event did (tests and logs). */
 export type EventResult =
@@ -81,18 +97,47 @@ function failureReason(error: unknown): string {
   return `Processing failed: ${error instanceof Error ? error.name : 'unknown error'}.`;
 }
 
+/**
+ * Reads the sender's name and picture from Meta with the clinic's page token and stores them. A
+ * failure (Meta refusing, timing out, no stored token, an unstorable answer) is logged without the
+ * sender id and leaves the profile empty, to be tried again with the sender's next message; it
+ * never stops the event.
+ */
+async function readSenderProfile(deps: WebhookDeps, clinic: ClinicOfPage, event: InboundEvent): Promise<void> {
+  if (!deps.fetchProfile) return;
+  try {
+    const token = await pageAccessTokenOf(deps.db, clinic.id);
+    if (!token) {
+      deps.logger.warn({ clinicId: clinic.id }, 'sender profile not read: the clinic has no page access token');
+      return;
+    }
+    const profile = storableProfile(await deps.fetchProfile(event.psid, token));
+    await saveContactProfile(deps.db, { pageId: event.pageId, psid: event.psid }, profile);
+  } catch (error) {
+    deps.logger.warn(
+      {
+        clinicId: clinic.id,
+        reason: error instanceof Error && error.name === 'GraphError' ? error.message : failureReason(error),
+      },
+      'sender profile not read',
+    );
+  }
+}
+
 export async function processInboundEvent(deps: WebhookDeps, event: InboundEvent): Promise<EventResult> {
   const clinic = await clinicOfPage(deps.db, event.pageId);
   if (!clinic) {
     deps.logger.warn({ pageId: event.pageId }, 'webhook event for a page no clinic is connected to; ignored');
     return { kind: 'unknown-page' };
   }
-  await recordInboundContact(deps.db, {
+  const contact = await recordInboundContact(deps.db, {
     clinicId: clinic.id,
     pageId: event.pageId,
     psid: event.psid,
     at: event.sentAt,
+    text: event.kind === 'message' ? event.text : null,
   });
+  if (contact.needsProfile) await readSenderProfile(deps, clinic, event);
   const reply = event.kind === 'message' ? null : parseReplyPayload(event.payload);
   if (!reply) return { kind: 'contact' };
 

@@ -9,6 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { RouterFactory } from '../contracts';
+import { createGraphClient } from '../facebook/graph';
 import { sendError } from '../http/errors';
 import { parseWebhookBody } from './events';
 import { createWebhookQueue } from './processor';
@@ -31,7 +32,8 @@ function rawQuery(req: Request): URLSearchParams {
 
 export const createWebhookRouter: RouterFactory = (deps) => {
   const logger = deps.logger.child({ component: 'webhook' });
-  const queue = createWebhookQueue({ ...deps, logger });
+  const graph = createGraphClient(deps.config);
+  const queue = createWebhookQueue({ ...deps, logger, fetchProfile: (psid, token) => graph.userProfile(psid, token) });
   const router = Router();
 
   router.get('/', (req, res) => {

@@ -20,6 +20,15 @@ export async function clinicOfPage(db: SqlClient, pageId: string): Promise<Clini
   return row ? { id: Number(row.id), timezone: row.timezone, contact_phone: row.contact_phone } : null;
 }
 
+/** The clinic's stored page access token (server-only clinic_secrets); null when none. */
+export async function pageAccessTokenOf(db: SqlClient, clinicId: number): Promise<string | null> {
+  const { rows } = await db.query<{ fb_page_access_token: string | null }>(
+    'select fb_page_access_token from public.clinic_secrets where clinic_id = $1',
+    [clinicId],
+  );
+  return rows[0]?.fb_page_access_token ?? null;
+}
+
 /** A Confirm / Cancel tap, as the webhook received it. */
 export interface ReplyEvent {
   /** The idempotency key (Meta's mid, or what identifies a postback without one). */

@@ -570,25 +570,37 @@ export type Database = {
         Row: {
           clinic_id: number;
           created_at: string;
+          display_name: string | null;
+          first_message: string | null;
+          first_message_at: string | null;
           last_inbound_at: string | null;
           page_id: string;
           patient_id: number | null;
+          profile_pic_url: string | null;
           psid: string;
         };
         Insert: {
           clinic_id: number;
           created_at?: string;
+          display_name?: string | null;
+          first_message?: string | null;
+          first_message_at?: string | null;
           last_inbound_at?: string | null;
           page_id: string;
           patient_id?: number | null;
+          profile_pic_url?: string | null;
           psid: string;
         };
         Update: {
           clinic_id?: number;
           created_at?: string;
+          display_name?: string | null;
+          first_message?: string | null;
+          first_message_at?: string | null;
           last_inbound_at?: string | null;
           page_id?: string;
           patient_id?: number | null;
+          profile_pic_url?: string | null;
           psid?: string;
         };
         Relationships: [

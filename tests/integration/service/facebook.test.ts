@@ -116,6 +116,8 @@ async function facebookLogin(clinicId: number, admin: Staff, answer: 'continue' 
 
   const popup = await call(url.slice(stack.url.length));
   expect(popup.status).toBe(302);
+  // Without it the SPA's handle on the popup reads closed at once (another browsing-context group).
+  expect(popup.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
   const dialogUrl = new URL(popup.headers.get('location')!);
 
   const dialog = await fetch(dialogUrl);
@@ -127,6 +129,7 @@ async function facebookLogin(clinicId: number, admin: Staff, answer: 'continue' 
 
   const callbackUrl = new URL(decodeHtml(href!));
   const callback = await call(`${callbackUrl.pathname}${callbackUrl.search}`);
+  expect(callback.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
   return {
     state,
     url,

@@ -380,13 +380,16 @@ describe('Messenger contacts', () => {
     expect(Number((await contactOf(clinic.pageId, patient.psid!))!.patient_id)).toBe(patient.id);
   });
 
-  it('when two patients share the Messenger id, then the contact stays unlinked (staff decide)', async () => {
+  it('when only a deleted patient had that Messenger id, then the contact stays unlinked; a live one later takes it', async () => {
+    // Two live patients of a clinic cannot share a Messenger id (patients_clinic_messenger_id_key).
     const clinic = await connectedClinic();
     const psid = `psid-${unique()}`;
-    await patientOf(clinic, psid);
-    await patientOf(clinic, psid);
+    const gone = await patientOf(clinic, psid);
+    await stack.db.query('update public.patients set deleted = true where id = $1', [gone.id]);
     await patientSends({ pageId: clinic.pageId, psid, text: 'Hi' });
     expect((await contactOf(clinic.pageId, psid))!.patient_id).toBeNull();
+    const live = await patientOf(clinic, psid);
+    expect(Number((await contactOf(clinic.pageId, psid))!.patient_id)).toBe(live.id);
   });
 
   it('when an older event arrives after a newer one, then the last message time does not go backwards', async () => {
