@@ -4,7 +4,7 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { SERVICE_PATHS } from '../../server/app.ts';
 import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
-import type { StackConfig } from '../config.ts';
+import { ownOrigins, type StackConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { INBOX_STYLE } from '../meta/dev-pages.ts';
@@ -72,10 +72,15 @@ function publicUrls(config: StackConfig) {
   return { supabaseUrl: config.siteUrl, apiUrl: config.siteUrl };
 }
 
+/** Where Facebook serves page pictures (`picture.data.url`) and Messenger profile pictures. */
+export const FACEBOOK_IMAGE_SOURCES = ['https://*.fbcdn.net', 'https://platform-lookaside.fbsbx.com'] as const;
+
 /**
  * The SPA's policy: its own scripts and styles only (the build emits no inline ones), images
- * from itself or `data:`, and requests to itself plus the Supabase and service origins of
- * /config.json, over HTTP and their WebSocket (realtime, socket.io) equivalents.
+ * from itself, `data:` and Facebook's picture hosts (page avatars and Messenger profile pictures
+ * come from Facebook's CDN in production; the local stand-in's from the stack itself), and requests
+ * to itself plus the Supabase and service origins of /config.json, over HTTP and their WebSocket
+ * (realtime, socket.io) equivalents.
  */
 export function spaContentSecurityPolicy(config: StackConfig): string {
   const origins = new Set<string>();
@@ -85,11 +90,19 @@ export function spaContentSecurityPolicy(config: StackConfig): string {
     origins.add(origin);
     origins.add(origin.replace(/^http/, 'ws'));
   }
+  // The Meta stand-in's page pictures carry the address the service called it at (the stack's
+  // internal loopback name), which may be another loopback name than the page's: the same stack.
+  // CSP host sources cannot name an IPv6 literal ([::1]); Chromium reports it as invalid.
+  const ownImageOrigins = config.production
+    ? []
+    : ownOrigins(config.siteUrl)
+        .slice(1)
+        .filter((origin) => !new URL(origin).hostname.startsWith('['));
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    ['img-src', "'self'", 'data:', ...ownImageOrigins, ...FACEBOOK_IMAGE_SOURCES].join(' '),
     "font-src 'self'",
     "media-src 'self'",
     `connect-src 'self'${[...origins].map((origin) => ` ${origin}`).join('')}`,
@@ -190,6 +203,16 @@ function sendErrorFor(req: Request, res: Response, status: number, message: stri
 
 const BAD_ENCODING_MESSAGE = 'The request path has an invalid percent-encoding';
 
+/**
+ * A request path as the log records it: a Graph API id (the stand-in's User Profile path holds a
+ * patient's page-scoped Messenger id) or an avatar's psid becomes ':id'.
+ */
+export function loggedPath(path: string): string {
+  return path
+    .replace(/\/(v\d+\.\d+)\/[^/]*\d[^/]*/, '/$1/:id')
+    .replace(/^\/_meta\/avatars\/[^/]+$/, '/_meta/avatars/:id');
+}
+
 export async function createGateway(deps: GatewayDeps) {
   const { db, config, mailbox, logger } = deps;
   const schema = new SchemaCache(db);
@@ -202,7 +225,12 @@ export async function createGateway(deps: GatewayDeps) {
     const started = performance.now();
     res.on('finish', () =>
       logger.debug(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        {
+          method: req.method,
+          path: loggedPath(req.originalUrl.split('?')[0]!),
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       ),
     );

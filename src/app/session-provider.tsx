@@ -128,14 +128,18 @@ export function SessionProvider({ children, hadStoredSession }: { children: Reac
     setClinic(next);
   }, []);
 
+  const renameClinic = useCallback((clinicId: number, name: string) => {
+    setClinic((current) => (current.id === clinicId && current.name !== name ? { id: clinicId, name } : current));
+  }, []);
+
   const retry = useCallback(() => {
     setStatus('restoring');
     setAttempt((n) => n + 1);
   }, []);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ status, user, clinic, notice, signIn, signOut, selectClinic, setNotice, retry }),
-    [status, user, clinic, notice, signIn, signOut, selectClinic, retry],
+    () => ({ status, user, clinic, notice, signIn, signOut, selectClinic, renameClinic, setNotice, retry }),
+    [status, user, clinic, notice, signIn, signOut, selectClinic, renameClinic, retry],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -36,6 +36,8 @@ export interface SessionContextValue {
   signOut(): Promise<void>;
   /** Superadmin only: work on another clinic. */
   selectClinic(clinic: { id: number; name: string }): void;
+  /** A clinic was renamed (Clinic Config): the working clinic's name follows when it is that clinic. */
+  renameClinic(clinicId: number, name: string): void;
   setNotice(notice: SessionNotice | null): void;
   /** Tries to restore the stored session again (after the server could not be reached). */
   retry(): void;

@@ -30,6 +30,7 @@ export function createSession(overrides: Partial<SessionContextValue> & { role?:
     signIn: () => undefined,
     signOut: async () => undefined,
     selectClinic: () => undefined,
+    renameClinic: () => undefined,
     setNotice: () => undefined,
     retry: () => undefined,
     ...rest,

@@ -99,8 +99,15 @@ describe('the SPA', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('style-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     const origin = new URL(stack.config.siteUrl).origin;
+    // Facebook's picture hosts, and the stack under its other loopback names (the Meta stand-in's
+    // pictures carry the address the service called it at).
+    const imageSources = csp.get('img-src')!;
+    expect(imageSources.slice(0, 2)).toEqual(["'self'", 'data:']);
+    expect(imageSources.slice(-2)).toEqual(['https://*.fbcdn.net', 'https://platform-lookaside.fbsbx.com']);
+    expect(imageSources).toContain(origin.replace('localhost', '127.0.0.1'));
+    // A host source cannot be an IPv6 literal: Chromium reports the whole directive as invalid.
+    expect(imageSources.filter((source) => source.includes('['))).toEqual([]);
     expect(csp.get('connect-src')).toEqual(["'self'", origin, origin.replace(/^http/, 'ws')]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
@@ -139,6 +146,12 @@ describe('the SPA', () => {
   it('when a policy is built for a stack behind another origin, then connect-src names it and its wss: origin', () => {
     const policy = spaContentSecurityPolicy({ ...stack.config, siteUrl: 'https://clinic.example.test/app' });
     expect(policy).toContain("connect-src 'self' https://clinic.example.test wss://clinic.example.test;");
+    expect(policy).toContain("img-src 'self' data: https://*.fbcdn.net https://platform-lookaside.fbsbx.com;");
+  });
+
+  it('when the stack runs in production, then images come only from itself, data: and Facebook', () => {
+    const policy = spaContentSecurityPolicy({ ...stack.config, production: true });
+    expect(policy).toContain("img-src 'self' data: https://*.fbcdn.net https://platform-lookaside.fbsbx.com;");
   });
 });
 

@@ -1,0 +1,202 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { confirmDialog } from '@/components/confirm-dialog';
+import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import type { ClinicSettings } from '../../model/api/get-clinic';
+import {
+  checkClinicForm,
+  CLINIC_FIELD_ORDER,
+  formValuesOf,
+  isConnected,
+  saveConfirmation,
+  tokenFieldText,
+  type ClinicField,
+  type ClinicFormErrors,
+  type ClinicFormValues,
+} from '../../model/clinic-form';
+import { showClinicAlert } from '../../model/components/clinic-dialogs';
+import { saveFailureReason } from '../../model/failure-text';
+import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from '../../model/messages';
+import { useSaveClinic } from '../api/save-clinic';
+
+export interface ClinicFormProps {
+  /** null: a new clinic (superadmin). */
+  clinic: ClinicSettings | null;
+  /** The Facebook buttons, placed under the token field (the screen passes them in). */
+  facebookControls: ReactNode;
+  onSaved: (saved: ClinicSettings, added: boolean) => void;
+  onBack: () => void;
+}
+
+/**
+ * The Clinic Configuration form (spec part 2 §2, §5): name and reminder time required, the
+ * Facebook fields read-only (only Connect Facebook Page writes them), every save confirmed first
+ * with Cancel focused. A refused save keeps what was typed.
+ */
+export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: ClinicFormProps) {
+  const formId = useId();
+  const isNew = clinic === null;
+  const save = useSaveClinic(clinic?.id ?? null);
+  const [values, setValues] = useState<ClinicFormValues>(() => formValuesOf(clinic));
+  const [errors, setErrors] = useState<ClinicFormErrors>({});
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [asking, setAsking] = useState(false);
+  const inputs = useRef<Partial<Record<ClinicField, HTMLInputElement | null>>>({});
+  const busy = asking || save.isPending;
+
+  const set = (field: ClinicField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const check = checkClinicForm(values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      setMessage({ tone: 'error', text: CLINIC_EXTRA_TEXT.fixErrors });
+      const first = CLINIC_FIELD_ORDER.find((field) => check.errors[field]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    setMessage(null);
+    setAsking(true);
+    let confirmed: boolean;
+    try {
+      confirmed = await confirmDialog({
+        ...saveConfirmation(isNew, check.payload.name),
+        cancelText: CLINIC_TEXT.cancel,
+        icon: 'question',
+        danger: false,
+        focusCancel: true,
+      });
+    } finally {
+      setAsking(false);
+    }
+    if (!confirmed) return;
+    try {
+      const saved = await save.mutateAsync(check.payload);
+      if (saved === ALREADY_PENDING) return;
+      if (!isNew) setValues(formValuesOf(saved));
+      onSaved(saved, isNew);
+      void showClinicAlert({
+        title: CLINIC_TEXT.successTitle,
+        text: isNew ? CLINIC_TEXT.added : CLINIC_TEXT.updated,
+        icon: 'success',
+      });
+    } catch (error) {
+      const reason = saveFailureReason(error);
+      setMessage({ tone: 'error', text: CLINIC_TEXT.saveFailed, detail: reason });
+      void showClinicAlert({
+        title: CLINIC_TEXT.errorTitle,
+        text: CLINIC_TEXT.saveFailed,
+        icon: 'error',
+        detail: reason,
+      });
+    }
+  }
+
+  const field = (
+    name: ClinicField,
+    label: string,
+    props: { type?: string; required?: boolean; autoComplete?: string; inputMode?: 'email' | 'tel' },
+  ) => {
+    const id = `${formId}-${name}`;
+    const error = errors[name];
+    return (
+      <div className="field">
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
+        <input
+          id={id}
+          ref={(element) => {
+            inputs.current[name] = element;
+          }}
+          className="input"
+          type={props.type ?? 'text'}
+          value={values[name]}
+          onChange={set(name)}
+          required={props.required}
+          aria-required={props.required || undefined}
+          autoComplete={props.autoComplete ?? 'off'}
+          inputMode={props.inputMode}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="clinic-field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  const readOnly = (name: string, label: string, value: string, hint?: string) => {
+    const id = `${formId}-${name}`;
+    return (
+      <div className="field">
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
+        <input
+          id={id}
+          className="input clinic-read-only"
+          type="text"
+          value={value}
+          readOnly
+          aria-describedby={hint ? `${id}-hint` : undefined}
+        />
+        {hint ? (
+          <p id={`${id}-hint`} className="clinic-field-hint">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  const connected = isConnected(clinic);
+  return (
+    <form className="clinic-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={CLINIC_TEXT.title}>
+      <div className="clinic-form-grid">
+        {field('name', CLINIC_TEXT.fields.name, { required: true })}
+        {field('reminderTime', CLINIC_TEXT.fields.reminderTime, { type: 'time', required: true })}
+      </div>
+      <div className="clinic-token">
+        {readOnly(
+          'token',
+          CLINIC_TEXT.fields.token,
+          tokenFieldText(clinic?.page_token_hint),
+          connected ? CLINIC_EXTRA_TEXT.tokenHint : CLINIC_EXTRA_TEXT.notConnectedHint,
+        )}
+        {facebookControls}
+      </div>
+      <div className="clinic-form-grid">
+        {field('address', CLINIC_TEXT.fields.address, { autoComplete: 'street-address' })}
+        {field('email', CLINIC_TEXT.fields.email, { type: 'email', inputMode: 'email' })}
+        {field('phone', CLINIC_TEXT.fields.phone, { type: 'tel', inputMode: 'tel' })}
+        {readOnly('fb-page-id', CLINIC_TEXT.fields.fbPageId, clinic?.fb_page_id ?? '', CLINIC_EXTRA_TEXT.readOnlyHint)}
+        {readOnly(
+          'messenger-page-id',
+          CLINIC_TEXT.fields.messengerPageId,
+          clinic?.messenger_page_id ?? '',
+          CLINIC_EXTRA_TEXT.readOnlyHint,
+        )}
+      </div>
+      <FormMessage message={message} />
+      <div className="clinic-form-actions">
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          {CLINIC_TEXT.back}
+        </button>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {save.isPending ? CLINIC_EXTRA_TEXT.saving : isNew ? CLINIC_TEXT.saveNew : CLINIC_TEXT.saveExisting}
+        </button>
+      </div>
+    </form>
+  );
+}

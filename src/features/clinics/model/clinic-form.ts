@@ -1,0 +1,157 @@
+/**
+ * The Clinic Configuration form's rules (spec part 2 §5), pure: what the inputs hold, what is
+ * wrong with them, and the row they become. Limits are the database's checks on `clinics`
+ * (supabase/migrations/20261121000100_schema.sql); optional fields left blank are sent as null,
+ * which is what the database accepts for "none" ('' is refused).
+ */
+import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from './messages';
+
+export const CLINIC_LIMITS = { name: 200, address: 500, email: 320, phone: 50 } as const;
+
+/** What the form's inputs hold, as typed. */
+export interface ClinicFormValues {
+  name: string;
+  /** HH:MM, as an `<input type="time">` gives it. */
+  reminderTime: string;
+  address: string;
+  email: string;
+  phone: string;
+}
+
+export type ClinicField = keyof ClinicFormValues;
+
+/** The columns the form writes: insert (new clinic) or update by id. */
+export interface ClinicPayload {
+  name: string;
+  reminder_time: string;
+  address: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+}
+
+export type ClinicFormErrors = Partial<Record<ClinicField, string>>;
+
+export type ClinicFormCheck = { ok: true; payload: ClinicPayload } | { ok: false; errors: ClinicFormErrors };
+
+/** The stored columns the form starts from (null for a new clinic). */
+export interface StoredClinicFields {
+  name: string;
+  reminder_time: string | null;
+  address: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+}
+
+export const EMPTY_CLINIC_FORM: ClinicFormValues = {
+  name: '',
+  reminderTime: '09:00',
+  address: '',
+  email: '',
+  phone: '',
+};
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d+)?)?$/;
+
+/**
+ * A time of day as the form shows it, HH:MM: 'HH:MM:SS' (how Postgres answers a `time`) or
+ * 'HH:MM' in; null when it is not a time of day. Seconds are dropped: reminders go out by minute.
+ */
+export function parseReminderTime(text: string | null | undefined): string | null {
+  const match = TIME_PATTERN.exec((text ?? '').trim());
+  return match ? `${match[1]}:${match[2]}` : null;
+}
+
+/** The form's starting values for a stored clinic (blank for what it does not have). */
+export function formValuesOf(clinic: StoredClinicFields | null): ClinicFormValues {
+  if (!clinic) return { ...EMPTY_CLINIC_FORM };
+  return {
+    name: clinic.name,
+    reminderTime: parseReminderTime(clinic.reminder_time) ?? '',
+    address: clinic.address ?? '',
+    email: clinic.contact_email ?? '',
+    phone: clinic.contact_phone ?? '',
+  };
+}
+
+/** Characters as the database counts them (char_length: code points, not UTF-16 units). */
+export const characterCount = (text: string) => [...text].length;
+
+/** Same rule as the database's check, with a dot in the domain as browsers' e-mail fields expect. */
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
+
+const LABELS: Record<ClinicField, string> = {
+  name: 'Clinic Name',
+  reminderTime: 'Reminder Time',
+  address: 'Address',
+  email: 'Contact Email',
+  phone: 'Contact Phone',
+};
+
+const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** Checks every field at once; the payload only when all are right. */
+export function checkClinicForm(values: ClinicFormValues): ClinicFormCheck {
+  const errors: ClinicFormErrors = {};
+  const name = values.name.trim();
+  if (!name) errors.name = CLINIC_EXTRA_TEXT.required(LABELS.name);
+  else if (characterCount(name) > CLINIC_LIMITS.name)
+    errors.name = CLINIC_EXTRA_TEXT.tooLong(LABELS.name, CLINIC_LIMITS.name);
+
+  const reminderTime = parseReminderTime(values.reminderTime);
+  if (!values.reminderTime.trim()) errors.reminderTime = CLINIC_EXTRA_TEXT.required(LABELS.reminderTime);
+  else if (!reminderTime) errors.reminderTime = CLINIC_EXTRA_TEXT.badTime;
+
+  const address = blankToNull(values.address);
+  if (address && characterCount(address) > CLINIC_LIMITS.address)
+    errors.address = CLINIC_EXTRA_TEXT.tooLong(LABELS.address, CLINIC_LIMITS.address);
+
+  const email = blankToNull(values.email);
+  if (email && characterCount(email) > CLINIC_LIMITS.email)
+    errors.email = CLINIC_EXTRA_TEXT.tooLong(LABELS.email, CLINIC_LIMITS.email);
+  else if (email && !EMAIL_PATTERN.test(email)) errors.email = CLINIC_EXTRA_TEXT.badEmail;
+
+  const phone = blankToNull(values.phone);
+  if (phone && characterCount(phone) > CLINIC_LIMITS.phone)
+    errors.phone = CLINIC_EXTRA_TEXT.tooLong(LABELS.phone, CLINIC_LIMITS.phone);
+
+  if (Object.keys(errors).length > 0 || !reminderTime) return { ok: false, errors };
+  return {
+    ok: true,
+    payload: { name, reminder_time: reminderTime, address, contact_email: email, contact_phone: phone },
+  };
+}
+
+/** The fields in the order the form shows them, for focusing the first wrong one. */
+export const CLINIC_FIELD_ORDER: readonly ClinicField[] = ['name', 'reminderTime', 'address', 'email', 'phone'];
+
+/** The confirmation before a save (spec §5): Cancel is the default focus. */
+export function saveConfirmation(isNew: boolean, name: string) {
+  return isNew
+    ? {
+        title: CLINIC_TEXT.confirmAddTitle,
+        text: CLINIC_EXTRA_TEXT.confirmAddText(name),
+        confirmText: CLINIC_TEXT.confirmAdd,
+      }
+    : {
+        title: CLINIC_TEXT.confirmUpdateTitle,
+        text: CLINIC_EXTRA_TEXT.confirmUpdateText(name),
+        confirmText: CLINIC_TEXT.confirmUpdate,
+      };
+}
+
+const MASK = '••••••••';
+
+/**
+ * What the token field shows: the stored hint, the token's last characters, behind a mask
+ * ('••••••••abcd'), never a token; 'Not connected' without one.
+ */
+export function tokenFieldText(hint: string | null | undefined): string {
+  const shown = hint?.trim();
+  if (!shown) return CLINIC_EXTRA_TEXT.notConnected;
+  return shown.startsWith('•') ? shown : `${MASK}${shown}`;
+}
+
+/** A clinic is connected when it has a page and a stored token (spec §4 Facebook connect). */
+export function isConnected(clinic: { fb_page_id: string | null; page_token_hint: string | null } | null): boolean {
+  return !!clinic?.fb_page_id && !!clinic.page_token_hint;
+}

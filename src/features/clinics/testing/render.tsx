@@ -1,0 +1,69 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { vi } from 'vitest';
+import type { Role } from '@/lib/authorization';
+import { DashboardContext } from '@/lib/dashboard';
+import { initServiceClient } from '@/lib/service-client';
+import { SessionContext, type ActiveClinic } from '@/lib/session';
+import { initSupabase } from '@/lib/supabase';
+import { mockConfig } from '@/testing/mocks';
+import { createSession, createSessionUser, renderApp } from '@/testing/render-app';
+import { ClinicConfigView } from '../clinics-screen';
+import type { FacebookPollTiming } from '../facebook-connect/poller';
+
+/** The app's clients pointed at the MSW layer, and what jsdom lacks for sweetalert2. */
+export function prepareDom() {
+  initSupabase(mockConfig);
+  initServiceClient(mockConfig);
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal('scrollTo', () => undefined);
+}
+
+/** Fast poll timings for component tests: the spec's 2000 ms × 30 is the poller's unit tests' job. */
+export const FAST_POLL: FacebookPollTiming = { intervalMs: 20, maxPolls: 500, closeCheckMs: 10 };
+
+/** A session whose clinic choice works as the app's does (selectClinic changes the working clinic). */
+function LiveSession({ role, clinic, children }: { role: Role; clinic: ActiveClinic; children: ReactNode }) {
+  const [current, setCurrent] = useState<ActiveClinic>(clinic);
+  const value = useMemo(
+    () =>
+      createSession({
+        user: createSessionUser({ role, clinic_id: clinic.id, clinic_name: clinic.name }),
+        clinic: current,
+        selectClinic: (next) => setCurrent(next),
+        renameClinic: (clinicId, name) => setCurrent((now) => (now.id === clinicId ? { id: clinicId, name } : now)),
+      }),
+    [role, clinic, current],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * Renders the Clinic Config tab as the dashboard does: a fresh query client (no retries), a live
+ * session (admin of clinic 1 by default) and the dashboard's tab switcher (`selectTab` is a spy).
+ */
+export function renderClinicConfig(
+  options: { role?: Role; clinic?: ActiveClinic; timing?: FacebookPollTiming; extra?: ReactNode } = {},
+) {
+  const role = options.role ?? 'admin';
+  const clinic = options.clinic ?? { id: 1, name: 'Smile Dental' };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const selectTab = vi.fn();
+  const view = renderApp(
+    <QueryClientProvider client={queryClient}>
+      <DashboardContext.Provider value={{ activeTab: 'clinicconfig', selectTab }}>
+        <LiveSession role={role} clinic={clinic}>
+          <ClinicConfigView facebookTiming={options.timing ?? FAST_POLL} />
+          {options.extra}
+        </LiveSession>
+      </DashboardContext.Provider>
+    </QueryClientProvider>,
+    { role },
+  );
+  return { ...view, queryClient, selectTab };
+}
