@@ -1,5 +1,10 @@
 import { lazyView } from '@/components/lazy-view/lazy-view';
-import type { AddInvoiceModalProps, FeatureSlots, PatientInvoicesProps } from '@/lib/feature-slots';
+import type {
+  AddInvoiceModalProps,
+  CreatePatientModalProps,
+  FeatureSlots,
+  PatientInvoicesProps,
+} from '@/lib/feature-slots';
 
 /**
  * What fills each feature slot (src/lib/feature-slots.ts). Each is its own chunk, loaded the
@@ -19,5 +24,12 @@ export const APP_FEATURE_SLOTS: FeatureSlots = Object.freeze({
         default: module.PatientInvoices,
       })),
     { label: 'Loading invoices…' },
+  ),
+  CreatePatientModal: lazyView<CreatePatientModalProps>(
+    () =>
+      import('@/features/patients/form/components/create-patient-modal').then((module) => ({
+        default: module.CreatePatientModal,
+      })),
+    { label: 'Loading patient form…' },
   ),
 });

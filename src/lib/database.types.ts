@@ -108,6 +108,14 @@ type AppShape<Name extends keyof GeneratedTables, Shape> = Narrow<
   Name extends keyof CheckedColumns ? CheckedColumns[Name] : unknown
 >;
 
+/** A table browsers only read: select is their one privilege; the notification service writes it. */
+type ReadOnlyTable<Name extends keyof GeneratedTables> = {
+  Row: AppShape<Name, Tables<Name>>;
+  Insert: { [_ in never]: never };
+  Update: { [_ in never]: never };
+  Relationships: GeneratedTables[Name]['Relationships'];
+};
+
 type AppTable<Name extends keyof GeneratedTables> = {
   Row: AppShape<Name, Tables<Name>>;
   Insert: AppShape<Name, TablesInsert<Name>>;
@@ -151,6 +159,7 @@ export type Database = {
       appointment_flags: AppTable<'appointment_flags'>;
       invoices: AppendOnlyTable<'invoices'>;
       payments: AppendOnlyTable<'payments'>;
+      messenger_contacts: ReadOnlyTable<'messenger_contacts'>;
     };
     Views: {
       invoice_summaries: AppView<InvoiceSummaryRow, 'invoice_summaries'>;
@@ -197,6 +206,13 @@ export type AppointmentFlagRow = AppRow<'appointment_flags'>;
  * appointment_id: the appointment billed; at most one invoice that is not void per appointment.
  */
 export type InvoiceRow = AppRow<'invoices'>;
+
+/**
+ * Someone who wrote to the clinic's Facebook page (key: page_id + psid, no id). patient_id: the
+ * patient whose messenger_id is this psid, kept by a trigger on patients; null for a sender staff
+ * have not linked yet. Written by the notification service only.
+ */
+export type MessengerContactRow = AppRow<'messenger_contacts'>;
 
 /** What the browser inserts: total as a decimal string ("1500.50") and a fresh idempotency_key per form. */
 export type InvoiceInsert = Database['public']['Tables']['invoices']['Insert'];

@@ -26,20 +26,43 @@ export interface PatientInvoicesProps {
   patientId: number;
 }
 
+/** What 'Create patient' on a Messenger contact (Clinic Config) knows: the sender's name and page-scoped id. */
+export interface CreatePatientPrefill {
+  name: string;
+  messengerId: string;
+}
+
+export interface CreatePatientModalProps {
+  clinicId: number;
+  prefill: CreatePatientPrefill;
+  onClose: () => void;
+  /** Called with the success text once the patient was saved. */
+  onSaved: (successText: string) => void;
+}
+
 export interface FeatureSlots {
   /** Billing's Add Invoice modal, opened by 'Bill' in the Appointments list. */
   AddInvoiceModal: ComponentType<AddInvoiceModalProps> | null;
   /** Billing's 'Invoices' section of a patient's history (Patients tab). */
   PatientInvoices: ComponentType<PatientInvoicesProps> | null;
+  /**
+   * The Patients feature's Add Patient form, prefilled from a Messenger contact (Clinic Config).
+   * Optional: slot sets written before it existed (tests) leave it out, which means empty.
+   */
+  CreatePatientModal?: ComponentType<CreatePatientModalProps> | null;
 }
 
-export const EMPTY_FEATURE_SLOTS: FeatureSlots = Object.freeze({ AddInvoiceModal: null, PatientInvoices: null });
+export const EMPTY_FEATURE_SLOTS: FeatureSlots = Object.freeze({
+  AddInvoiceModal: null,
+  PatientInvoices: null,
+  CreatePatientModal: null,
+});
 
 export const FeatureSlotsContext = createContext<FeatureSlots>(EMPTY_FEATURE_SLOTS);
 
 /** Whether the app filled the slot (a feature offers the action only then). */
 export function useHasFeatureSlot(name: keyof FeatureSlots): boolean {
-  return useContext(FeatureSlotsContext)[name] !== null;
+  return (useContext(FeatureSlotsContext)[name] ?? null) !== null;
 }
 
 /** Billing's Add Invoice modal, or nothing. */
@@ -51,5 +74,11 @@ export function AddInvoiceModalSlot(props: AddInvoiceModalProps): ReactElement |
 /** Billing's invoices section of a patient's history, or nothing. */
 export function PatientInvoicesSlot(props: PatientInvoicesProps): ReactElement | null {
   const component = useContext(FeatureSlotsContext).PatientInvoices;
+  return component ? createElement(component, props) : null;
+}
+
+/** The Patients feature's Add Patient form with a Messenger contact's name and id, or nothing. */
+export function CreatePatientModalSlot(props: CreatePatientModalProps): ReactElement | null {
+  const component = useContext(FeatureSlotsContext).CreatePatientModal;
   return component ? createElement(component, props) : null;
 }

@@ -37,6 +37,8 @@ export const createReminderLogEntry = (overrides: Partial<RowOf<'appointment_rem
 
 export const createInvoice = (overrides: Partial<RowOf<'invoices'>> = {}) => build('invoices', overrides);
 export const createPayment = (overrides: Partial<RowOf<'payments'>> = {}) => build('payments', overrides);
+export const createMessengerContact = (overrides: Partial<RowOf<'messenger_contacts'>> = {}) =>
+  build('messenger_contacts', overrides);
 
 export type Seed = { [T in TableName]: (rows: readonly Partial<RowOf<T>>[]) => RowOf<T>[] };
 

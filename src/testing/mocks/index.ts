@@ -76,6 +76,7 @@ export {
   createClinic,
   createDentist,
   createInvoice,
+  createMessengerContact,
   createPatient,
   createPayment,
   createProcedure,

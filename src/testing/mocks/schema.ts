@@ -13,6 +13,7 @@ import type {
   DentistAvailabilityRow,
   DentistRow,
   InvoiceRow,
+  MessengerContactRow,
   PatientRow,
   PaymentRow,
   ProcedureCategoryRow,
@@ -22,7 +23,12 @@ import type {
 
 type Tables = Database['public']['Tables'];
 export type TableName = keyof Tables & string;
-export type RowOf<T extends TableName> = Tables[T]['Row'];
+/**
+ * A stored row. Every mock row has an `id`, the store's key: for the tables that have one it is
+ * theirs; messenger_contacts (key page_id + psid) gets one of the mock's own, which only a
+ * `select=*` shows.
+ */
+export type RowOf<T extends TableName> = Tables[T]['Row'] & { id: number };
 export type FunctionName = keyof Database['public']['Functions'] & string;
 export type Row = Record<string, unknown>;
 
@@ -174,6 +180,21 @@ export const schema = {
     sample: () => ({ clinic_id: 1, invoice_id: 1, patient_id: 1, amount: 500, method: 'cash' }),
     unique: [['clinic_id', 'idempotency_key']],
   }),
+  // Written by the notification service; browsers only read it (the mock does not refuse writes).
+  messenger_contacts: table<MessengerContactRow & { id: number }>()({
+    required: ['clinic_id', 'page_id', 'psid'],
+    defaults: (now) => ({
+      last_inbound_at: now,
+      patient_id: null,
+      display_name: null,
+      profile_pic_url: null,
+      first_message: null,
+      first_message_at: null,
+      created_at: now,
+    }),
+    sample: (id) => ({ clinic_id: 1, page_id: '1000000000000001', psid: String(7_000_000_000_000_000 + id) }),
+    unique: [['page_id', 'psid']],
+  }),
 } satisfies { [T in TableName]: { sample: (id: number) => Partial<RowOf<T>> } };
 
 /**
@@ -210,6 +231,8 @@ export const relationships: readonly Relationship[] = [
   { table: 'payments', column: 'clinic_id', references: 'clinics' },
   { table: 'payments', column: 'invoice_id', references: 'invoices' },
   { table: 'payments', column: 'patient_id', references: 'patients' },
+  { table: 'messenger_contacts', column: 'clinic_id', references: 'clinics' },
+  { table: 'messenger_contacts', column: 'patient_id', references: 'patients' },
 ];
 
 /** The constraint name PostgREST accepts as an embed hint, e.g. `patients!appointments_patient_id_fkey(name)`. */

@@ -17,4 +17,21 @@ export const PATIENT_FORM_EXTRA_TEXT = {
   optional: '(optional)',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   atLimit: (label: string, max: number) => `${label} can be at most ${max} characters.`,
+  /** 23505 on patients_clinic_messenger_id_key: two live patients of a clinic cannot share one. */
+  messengerTaken: 'Another patient of this clinic already has this Messenger ID.',
+} as const;
+
+/** The Edit Patient form's Messenger link (issue 14; docs/decisions.md, Messenger contacts). */
+export const MESSENGER_LINK_TEXT = {
+  linked: 'Linked to Messenger',
+  idLabel: (psid: string) => `ID ${psid}`,
+  unknownSender: 'Unknown sender',
+  unlink: 'Unlink',
+  unlinking: 'Unlinking...',
+  confirmTitle: 'Unlink from Messenger?',
+  confirm: (patient: string) =>
+    `${patient} will no longer get reminders or notices on Messenger until linked again. The contact goes back to Clinic Config's Messenger contacts.`,
+  confirmButton: 'Yes, unlink',
+  unlinked: 'Unlinked from Messenger.',
+  unlinkFailed: 'Could not unlink from Messenger.',
 } as const;

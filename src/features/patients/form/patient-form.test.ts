@@ -76,3 +76,27 @@ describe('the Edit Patient form', () => {
     });
   });
 });
+
+describe('Add Patient from a Messenger contact', () => {
+  const fromContact = { name: ' Maria Dela Cruz ', phone: ' 0920 ', messengerId: ' 7100000000000001 ' };
+
+  it('writes the contact’s Messenger ID with the name and phone, trimmed', () => {
+    expect(newPatientFields(fromContact, true)).toEqual({
+      name: 'Maria Dela Cruz',
+      phone: '0920',
+      messenger_id: '7100000000000001',
+    });
+    expect(newPatientFields({ ...fromContact, messengerId: '  ' }, true).messenger_id).toBeNull();
+  });
+
+  it('writes name and phone only from the plain Add form', () => {
+    expect(newPatientFields(fromContact)).toEqual({ name: 'Maria Dela Cruz', phone: '0920' });
+  });
+
+  it('bounds the Messenger ID only when the form carries one', () => {
+    const long = { ...fromContact, messengerId: 'x'.repeat(101) };
+    expect(validateNewPatient(long, true)).toBe('Messenger ID must be at most 100 characters.');
+    expect(validateNewPatient(long)).toBeNull();
+    expect(validateNewPatient({ ...fromContact, phone: '' }, true)).toBe('All patient fields are required.');
+  });
+});

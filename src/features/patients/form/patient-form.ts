@@ -41,10 +41,13 @@ function tooLong(values: PatientFormValues, withMessengerId: boolean): string | 
   return null;
 }
 
-/** Add Patient: name and phone required. Returns the message to show, or null when it may be sent. */
-export function validateNewPatient(values: PatientFormValues): string | null {
+/**
+ * Add Patient: name and phone required. Returns the message to show, or null when it may be sent.
+ * `withMessengerId`: the form was opened from a Messenger contact and carries its id.
+ */
+export function validateNewPatient(values: PatientFormValues, withMessengerId = false): string | null {
   if (isBlank(values.name) || isBlank(values.phone)) return PATIENT_FORM_TEXT.addRequired;
-  return tooLong(values, false);
+  return tooLong(values, withMessengerId);
 }
 
 /** Edit Patient: name and phone required, messenger id optional. */
@@ -53,9 +56,18 @@ export function validatePatientEdit(values: PatientFormValues): string | null {
   return tooLong(values, true);
 }
 
-/** The new patient's fields: the spec's Add form has name and phone only. */
-export function newPatientFields(values: PatientFormValues): Pick<PatientFields, 'name' | 'phone'> {
-  return { name: values.name.trim(), phone: values.phone.trim() };
+/** What Add Patient writes: name and phone, plus a Messenger contact's id when it came from one. */
+export type NewPatientFields = Pick<PatientFields, 'name' | 'phone'> & { messenger_id?: string | null };
+
+/**
+ * The new patient's fields: the spec's Add form has name and phone only; opened from a Messenger
+ * contact (`withMessengerId`), it also writes the contact's id, or null when cleared.
+ */
+export function newPatientFields(values: PatientFormValues, withMessengerId = false): NewPatientFields {
+  const fields = { name: values.name.trim(), phone: values.phone.trim() };
+  if (!withMessengerId) return fields;
+  const messengerId = values.messengerId.trim();
+  return { ...fields, messenger_id: messengerId === '' ? null : messengerId };
 }
 
 export function editedPatientFields(values: PatientFormValues): PatientFields {

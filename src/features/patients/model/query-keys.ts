@@ -7,6 +7,9 @@ export const patientKeys = {
   history: (clinicId: number, patientId: number) => [...patientKeys.histories(), clinicId, patientId] as const,
   appointmentCount: (clinicId: number, patientId: number) =>
     [...patientKeys.all, 'appointment-count', clinicId, patientId] as const,
+  /** Who a Messenger ID belongs to (the Edit Patient form's link). */
+  messengerContact: (clinicId: number, psid: string) =>
+    [...patientKeys.all, 'messenger-contact', clinicId, psid] as const,
 
   // Keys of writes, per form or record: a second write with the same key is ignored while one
   // is in flight (src/lib/use-guarded-mutation.ts).

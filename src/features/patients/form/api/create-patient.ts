@@ -4,17 +4,18 @@ import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { PATIENT_LIST_COLUMNS, type PatientListItem } from '../../model/api/patient-columns';
 import { usePatientListCache } from '../../model/api/patient-list-cache';
 import { patientKeys } from '../../model/query-keys';
-import type { PatientFields } from '../patient-form';
+import type { NewPatientFields } from '../patient-form';
 
-/** Adds a patient to the clinic: insert {name, phone, clinic_id} (spec §7). */
-export async function createPatient(
-  clinicId: number,
-  fields: Pick<PatientFields, 'name' | 'phone'>,
-): Promise<PatientListItem> {
+/**
+ * Adds a patient to the clinic: insert {name, phone, clinic_id} (spec §7), plus messenger_id when
+ * made from a Messenger contact (a trigger then links the contact to the new patient).
+ */
+export async function createPatient(clinicId: number, fields: NewPatientFields): Promise<PatientListItem> {
+  const messenger = fields.messenger_id === undefined ? {} : { messenger_id: fields.messenger_id };
   return throwOnError(
     await getSupabase()
       .from('patients')
-      .insert({ name: fields.name, phone: fields.phone, clinic_id: clinicId })
+      .insert({ name: fields.name, phone: fields.phone, clinic_id: clinicId, ...messenger })
       .select(PATIENT_LIST_COLUMNS)
       .single(),
   );
@@ -25,7 +26,7 @@ export function useCreatePatient(clinicId: number) {
   const cache = usePatientListCache(clinicId);
   return useGuardedMutation({
     mutationKey: patientKeys.create(clinicId),
-    mutationFn: (fields: Pick<PatientFields, 'name' | 'phone'>) => createPatient(clinicId, fields),
+    mutationFn: (fields: NewPatientFields) => createPatient(clinicId, fields),
     onSuccess: (row) => {
       cache.put(row);
     },

@@ -1,13 +1,15 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
+import type { CreatePatientPrefill } from '@/lib/feature-slots';
+import { requestErrorOf } from '@/lib/request-error';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { failureText } from '../../model/failure-text';
 import { PATIENT_TEXT } from '../../model/messages';
 import { useCreatePatient } from '../api/create-patient';
 import { useUpdatePatient } from '../api/update-patient';
-import { PATIENT_FORM_EXTRA_TEXT, PATIENT_FORM_TEXT } from '../messages';
+import { MESSENGER_LINK_TEXT, PATIENT_FORM_EXTRA_TEXT, PATIENT_FORM_TEXT } from '../messages';
 import {
   editedPatientFields,
   EMPTY_PATIENT_FORM,
@@ -18,8 +20,20 @@ import {
   validatePatientEdit,
   type PatientFormValues,
 } from '../patient-form';
+import { MessengerLink } from './messenger-link';
+import './patient-form.css';
 
-type Mode = { kind: 'add' } | { kind: 'edit'; patient: PatientListItem };
+/** Add (from a Messenger contact: with its name and id), or Edit. */
+type Mode = { kind: 'add'; prefill?: CreatePatientPrefill } | { kind: 'edit'; patient: PatientListItem };
+
+/** A failed save as the message to show: a Messenger ID another patient has is said plainly. */
+function saveFailureText(error: unknown, specText: string): FormMessageValue {
+  if (requestErrorOf(error).kind === 'duplicate') {
+    console.error(`Ngiti: ${specText}`, error);
+    return { tone: 'error', text: PATIENT_FORM_EXTRA_TEXT.messengerTaken };
+  }
+  return failureText(error, specText);
+}
 
 interface FieldProps {
   id: string;
@@ -81,8 +95,17 @@ export function PatientFormModal({
 }) {
   const formId = useId();
   const [values, setValues] = useState<PatientFormValues>(() =>
-    mode.kind === 'edit' ? formValuesOf(mode.patient) : EMPTY_PATIENT_FORM,
+    mode.kind === 'edit'
+      ? formValuesOf(mode.patient)
+      : mode.prefill
+        ? { ...EMPTY_PATIENT_FORM, name: mode.prefill.name, messengerId: mode.prefill.messengerId }
+        : EMPTY_PATIENT_FORM,
   );
+  // The Messenger ID as stored (Edit), for the link above the form; null once unlinked.
+  const [linkedId, setLinkedId] = useState<string | null>(() =>
+    mode.kind === 'edit' ? mode.patient.messenger_id : null,
+  );
+  const withMessengerId = mode.kind === 'edit' || mode.prefill !== undefined;
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const create = useCreatePatient(clinicId);
   const update = useUpdatePatient(clinicId);
@@ -96,7 +119,7 @@ export function PatientFormModal({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (saving || saved.current) return;
-    const problem = mode.kind === 'add' ? validateNewPatient(values) : validatePatientEdit(values);
+    const problem = mode.kind === 'add' ? validateNewPatient(values, withMessengerId) : validatePatientEdit(values);
     if (problem) {
       setMessage({ tone: 'error', text: problem });
       return;
@@ -104,7 +127,7 @@ export function PatientFormModal({
     setMessage(null);
     try {
       if (mode.kind === 'add') {
-        const row = await create.mutateAsync(newPatientFields(values));
+        const row = await create.mutateAsync(newPatientFields(values, withMessengerId));
         if (row === ALREADY_PENDING) return;
         saved.current = true;
         onSaved(PATIENT_FORM_TEXT.added);
@@ -116,7 +139,7 @@ export function PatientFormModal({
       }
     } catch (error) {
       setMessage(
-        failureText(error, mode.kind === 'add' ? PATIENT_FORM_TEXT.createFailed : PATIENT_FORM_TEXT.updateFailed),
+        saveFailureText(error, mode.kind === 'add' ? PATIENT_FORM_TEXT.createFailed : PATIENT_FORM_TEXT.updateFailed),
       );
     }
   }
@@ -140,6 +163,19 @@ export function PatientFormModal({
       }
     >
       <form id={formId} className="patient-form" onSubmit={onSubmit} noValidate>
+        {mode.kind === 'edit' && linkedId !== null ? (
+          <MessengerLink
+            clinicId={clinicId}
+            patient={mode.patient}
+            psid={linkedId}
+            onUnlinked={() => {
+              setLinkedId(null);
+              setValues((current) => ({ ...current, messengerId: '' }));
+              setMessage({ tone: 'success', text: MESSENGER_LINK_TEXT.unlinked });
+            }}
+            onFailed={(error) => setMessage(failureText(error, MESSENGER_LINK_TEXT.unlinkFailed))}
+          />
+        ) : null}
         <Field
           id={`${formId}-name`}
           label="Name"
@@ -155,7 +191,7 @@ export function PatientFormModal({
           max={PATIENT_LIMITS.phone}
           onChange={set('phone')}
         />
-        {mode.kind === 'edit' ? (
+        {withMessengerId ? (
           <Field
             id={`${formId}-messenger`}
             label="Messenger ID"

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { confirmDialog } from '@/components/confirm-dialog';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import type { PatientListItem } from '../../model/api/patient-columns';
+import { useMessengerContact } from '../api/get-messenger-contact';
+import { useUnlinkMessenger } from '../api/unlink-messenger';
+import { MESSENGER_LINK_TEXT } from '../messages';
+
+/** Up to two initials of a name (first and last word); '?' without one. */
+function initialsOf(name: string | null): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const last = words.length > 1 ? [...words[words.length - 1]!][0]! : '';
+  return ([...words[0]!][0]! + last).toLocaleUpperCase('en-US');
+}
+
+function Avatar({ name, displayName, url }: { name: string; displayName: string | null; url: string | null }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (url && failedUrl !== url)
+    return (
+      <img
+        className="messenger-link-avatar"
+        src={url}
+        alt={name}
+        width={32}
+        height={32}
+        referrerPolicy="no-referrer"
+        onError={() => setFailedUrl(url)}
+      />
+    );
+  return (
+    <span className="messenger-link-avatar is-initials" role="img" aria-label={name}>
+      <span aria-hidden="true">{initialsOf(displayName)}</span>
+    </span>
+  );
+}
+
+/**
+ * The Edit Patient form's Messenger link: who the stored Messenger ID belongs to (the name and
+ * picture of the sender with that ID on the clinic's page, else the ID) and 'Unlink', which
+ * clears it after a confirmation, leaving the rest of the form as typed.
+ */
+export function MessengerLink({
+  clinicId,
+  patient,
+  psid,
+  onUnlinked,
+  onFailed,
+}: {
+  clinicId: number;
+  patient: Pick<PatientListItem, 'id' | 'name'>;
+  psid: string;
+  onUnlinked: () => void;
+  onFailed: (error: unknown) => void;
+}) {
+  const contact = useMessengerContact(clinicId, psid);
+  const unlink = useUnlinkMessenger(clinicId);
+  const [confirming, setConfirming] = useState(false);
+  const displayName = contact.data?.display_name?.trim() || null;
+  const name = displayName ?? MESSENGER_LINK_TEXT.unknownSender;
+
+  async function onUnlink() {
+    if (confirming || unlink.isPending) return;
+    setConfirming(true);
+    let confirmed: boolean;
+    try {
+      confirmed = await confirmDialog({
+        title: MESSENGER_LINK_TEXT.confirmTitle,
+        text: MESSENGER_LINK_TEXT.confirm(patient.name),
+        confirmText: MESSENGER_LINK_TEXT.confirmButton,
+      });
+    } finally {
+      setConfirming(false);
+    }
+    if (!confirmed) return;
+    try {
+      const row = await unlink.mutateAsync(patient.id);
+      if (row === ALREADY_PENDING) return;
+      onUnlinked();
+    } catch (error) {
+      onFailed(error);
+    }
+  }
+
+  return (
+    <div className="messenger-link" role="group" aria-label={MESSENGER_LINK_TEXT.linked}>
+      <p className="messenger-link-title">{MESSENGER_LINK_TEXT.linked}</p>
+      <div className="messenger-link-row">
+        {contact.data ? <Avatar name={name} displayName={displayName} url={contact.data.profile_pic_url} /> : null}
+        <div className="messenger-link-who">
+          {contact.data ? <span className="messenger-link-name">{name}</span> : null}
+          <span className="messenger-link-id">{MESSENGER_LINK_TEXT.idLabel(psid)}</span>
+        </div>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={confirming || unlink.isPending}
+          onClick={() => void onUnlink()}
+        >
+          {unlink.isPending ? MESSENGER_LINK_TEXT.unlinking : MESSENGER_LINK_TEXT.unlink}
+        </button>
+      </div>
+    </div>
+  );
+}

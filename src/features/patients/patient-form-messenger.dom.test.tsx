@@ -1,0 +1,188 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initSupabase } from '@/lib/supabase';
+import { db, failNext, mockConfig, pgError, seed } from '@/testing/mocks';
+import { renderApp } from '@/testing/render-app';
+import { CreatePatientModal } from './form/components/create-patient-modal';
+import { PatientsView } from './patients-screen';
+import { mockPatientFunctions } from './testing/database-functions';
+
+beforeAll(() => {
+  initSupabase(mockConfig);
+});
+
+beforeEach(() => {
+  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+  mockPatientFunctions();
+  // patients_clinic_messenger_id_key: two live patients of a clinic cannot share a Messenger ID.
+  db.table('patients').check((row, { others }) =>
+    !row.deleted &&
+    row.messenger_id !== null &&
+    others.some(
+      (other) => !other.deleted && other.clinic_id === row.clinic_id && other.messenger_id === row.messenger_id,
+    )
+      ? pgError('23505', 'duplicate key value violates unique constraint "patients_clinic_messenger_id_key"')
+      : undefined,
+  );
+  // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal('scrollTo', () => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const MARIA_PSID = '7100000000000001';
+
+function render(ui: ReactElement) {
+  seed.patients([
+    { id: 1, name: 'Ana Santos', phone: '0917 555 0101', messenger_id: MARIA_PSID },
+    { id: 2, name: 'Ben Cruz', phone: '0918 555 0202', messenger_id: 'typed-by-hand' },
+    { id: 3, name: 'Carla Reyes', phone: '0919 777 0303', messenger_id: null },
+  ]);
+  seed.messenger_contacts([
+    {
+      clinic_id: 1,
+      page_id: '1000000000000001',
+      psid: MARIA_PSID,
+      patient_id: 1,
+      display_name: 'Maria Dela Cruz',
+      profile_pic_url: 'http://localhost/_meta/avatars/7100000000000001.svg',
+    },
+  ]);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, { role: 'receptionist' });
+  return { user: userEvent.setup() };
+}
+
+async function editPatient(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await screen.findByText(/^Total number of patients: /);
+  await user.click(screen.getByRole('button', { name: `Edit ${name}` }));
+  return screen.getByRole('dialog', { name: 'Edit Patient' });
+}
+
+describe('Edit Patient’s Messenger link', () => {
+  it('shows who the Messenger ID belongs to, and Unlink clears only that after a confirmation', async () => {
+    const { user } = render(<PatientsView />);
+    const modal = await editPatient(user, 'Ana Santos');
+    const link = within(modal).getByRole('group', { name: 'Linked to Messenger' });
+    const picture = await within(link).findByRole('img', { name: 'Maria Dela Cruz' });
+    expect(picture.getAttribute('src')).toBe('http://localhost/_meta/avatars/7100000000000001.svg');
+    expect(within(link).getByText('Maria Dela Cruz')).toBeTruthy();
+    expect(within(link).getByText(`ID ${MARIA_PSID}`)).toBeTruthy();
+    fireEvent.error(picture);
+    expect(within(link).getByRole('img', { name: 'Maria Dela Cruz' }).textContent).toBe('MC');
+
+    await user.type(within(modal).getByLabelText('Name'), ' Jr.');
+    await user.click(within(link).getByRole('button', { name: 'Unlink' }));
+    expect(
+      await screen.findByText(
+        "Ana Santos will no longer get reminders or notices on Messenger until linked again. The contact goes back to Clinic Config's Messenger contacts.",
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes, unlink' }));
+
+    expect(await within(modal).findByText('Unlinked from Messenger.')).toBeTruthy();
+    expect(within(modal).queryByRole('group', { name: 'Linked to Messenger' })).toBeNull();
+    expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe('');
+    expect(db.table('patients').find(1)).toMatchObject({ name: 'Ana Santos', messenger_id: null });
+    // The list row follows at once.
+    await waitFor(() => expect(screen.getAllByRole('row')[1]?.textContent).not.toContain(MARIA_PSID));
+  });
+
+  it('shows just the ID when nobody with it has written to the page, and nothing without one', async () => {
+    const { user } = render(<PatientsView />);
+    let modal = await editPatient(user, 'Ben Cruz');
+    const link = within(modal).getByRole('group', { name: 'Linked to Messenger' });
+    expect(await within(link).findByText('ID typed-by-hand')).toBeTruthy();
+    await waitFor(() => expect(within(link).queryByRole('img')).toBeNull());
+    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
+
+    modal = await editPatient(user, 'Carla Reyes');
+    expect(within(modal).queryByRole('group', { name: 'Linked to Messenger' })).toBeNull();
+  });
+
+  it('says so when the unlink fails, and keeps the link', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = render(<PatientsView />);
+    const modal = await editPatient(user, 'Ana Santos');
+    failNext({ method: 'PATCH', table: 'patients' });
+    await user.click(within(modal).getByRole('button', { name: 'Unlink' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, unlink' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe('Could not unlink from Messenger.');
+    expect(within(modal).getByRole('group', { name: 'Linked to Messenger' })).toBeTruthy();
+    expect(db.table('patients').find(1)?.messenger_id).toBe(MARIA_PSID);
+  });
+
+  it('says plainly when another patient of the clinic already has the typed Messenger ID', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = render(<PatientsView />);
+    const modal = await editPatient(user, 'Carla Reyes');
+    await user.type(within(modal).getByLabelText(/Messenger ID/), MARIA_PSID);
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(
+      'Another patient of this clinic already has this Messenger ID.',
+    );
+    expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe(MARIA_PSID);
+    expect(db.table('patients').find(3)?.messenger_id).toBeNull();
+  });
+});
+
+describe('Add Patient from a Messenger contact (the CreatePatientModal slot)', () => {
+  it('starts with the sender’s name and Messenger ID, needs the phone, and saves all three', async () => {
+    const onSaved = vi.fn();
+    const { user } = render(
+      <CreatePatientModal
+        clinicId={1}
+        prefill={{ name: 'Dana Lim', messengerId: '7100000000000009' }}
+        onClose={() => undefined}
+        onSaved={onSaved}
+      />,
+    );
+    const modal = screen.getByRole('dialog', { name: 'Add Patient' });
+    expect((within(modal).getByLabelText('Name') as HTMLInputElement).value).toBe('Dana Lim');
+    expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe('7100000000000009');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(within(modal).getByRole('alert').textContent).toBe('All patient fields are required.');
+
+    await user.type(within(modal).getByLabelText('Phone'), '0920 555 0404');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Patient added!'));
+    expect(db.table('patients').where((row) => row.name === 'Dana Lim')).toEqual([
+      expect.objectContaining({ clinic_id: 1, phone: '0920 555 0404', messenger_id: '7100000000000009' }),
+    ]);
+  });
+
+  it('says plainly when a patient of the clinic already has that Messenger ID', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onSaved = vi.fn();
+    const { user } = render(
+      <CreatePatientModal
+        clinicId={1}
+        prefill={{ name: 'Maria Dela Cruz', messengerId: MARIA_PSID }}
+        onClose={() => undefined}
+        onSaved={onSaved}
+      />,
+    );
+    const modal = screen.getByRole('dialog', { name: 'Add Patient' });
+    await user.type(within(modal).getByLabelText('Phone'), '0920');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(
+      'Another patient of this clinic already has this Messenger ID.',
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(db.table('patients').where((row) => row.name === 'Maria Dela Cruz')).toEqual([]);
+  });
+});
