@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patientOptionLabel, procedureOptionLabel, sortByName } from './choices';
+import { centavosOfPrice, patientOptionLabel, procedureOptionLabel, sortByName } from './choices';
 
 describe('the booking form’s choices', () => {
   it('sorts by name ignoring letter case, then by id, without changing the input', () => {
@@ -14,8 +14,21 @@ describe('the booking form’s choices', () => {
   });
 
   it('shows a procedure with its price in pesos (en-PH)', () => {
-    expect(procedureOptionLabel({ name: 'Composite Filling', price: 1500 })).toBe('Composite Filling — ₱1,500.00');
-    expect(procedureOptionLabel({ name: 'Retainer', price: 4500.5 })).toBe('Retainer — ₱4,500.50');
+    expect(procedureOptionLabel({ name: 'Composite Filling', priceCentavos: 150_000 })).toBe(
+      'Composite Filling — ₱1,500.00',
+    );
+    expect(procedureOptionLabel({ name: 'Retainer', priceCentavos: 450_050 })).toBe('Retainer — ₱4,500.50');
+    expect(procedureOptionLabel({ name: 'Check-up', priceCentavos: 0 })).toBe('Check-up — ₱0.00');
+  });
+
+  it('reads a price from the database’s decimal text into exact centavos', () => {
+    expect(centavosOfPrice('1500.00')).toBe(150_000);
+    expect(centavosOfPrice('0.30')).toBe(30);
+    expect(centavosOfPrice('4500.5')).toBe(450_050);
+    expect(centavosOfPrice('0.00')).toBe(0);
+    expect(centavosOfPrice('0')).toBe(0);
+    expect(() => centavosOfPrice('')).toThrow(RangeError);
+    expect(() => centavosOfPrice('-1.00')).toThrow(RangeError);
   });
 
   it('shows a patient with the phone when there is one', () => {

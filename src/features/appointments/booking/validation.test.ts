@@ -43,11 +43,11 @@ const categories = [
     id: 1,
     name: 'Preventive',
     procedures: [
-      { id: 100, name: 'Cleaning', price: 1500 },
-      { id: 101, name: 'Fluoride', price: 800 },
+      { id: 100, name: 'Cleaning', priceCentavos: 150_000 },
+      { id: 101, name: 'Fluoride', priceCentavos: 80_000 },
     ],
   },
-  { id: 2, name: 'Surgery', procedures: [{ id: 200, name: 'Tooth Extraction', price: 2500 }] },
+  { id: 2, name: 'Surgery', procedures: [{ id: 200, name: 'Tooth Extraction', priceCentavos: 250_000 }] },
 ];
 
 describe('validating the booking form', () => {
@@ -201,7 +201,7 @@ describe('the reason', () => {
 
 describe('procedures', () => {
   it('are found by id within the chosen category', () => {
-    expect(findProcedure(categories, 1, 101)).toEqual({ id: 101, name: 'Fluoride', price: 800 });
+    expect(findProcedure(categories, 1, 101)).toEqual({ id: 101, name: 'Fluoride', priceCentavos: 80_000 });
     expect(findProcedure(categories, 2, 101)).toBeUndefined();
     expect(findProcedure(categories, null, null)).toBeUndefined();
   });

@@ -174,7 +174,8 @@ export function splitReason(reason: string | null | undefined): { procedure: str
 export interface ProcedureChoice {
   readonly id: number;
   readonly name: string;
-  readonly price: number;
+  /** Integer centavos (src/lib/money.ts). */
+  readonly priceCentavos: number;
 }
 
 export interface ProcedureCategoryChoice {

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dentistOptions, formatPeso, messengerIdText } from './display';
+import { dentistOptions, messengerIdText } from './display';
 
 describe('the cells of a row', () => {
   it('show N/A for a missing Messenger id', () => {
     expect(messengerIdText('2841009')).toBe('2841009');
     expect(messengerIdText(null)).toBe('N/A');
     expect(messengerIdText(' ')).toBe('N/A');
-  });
-
-  it('show prices in pesos the Philippine way', () => {
-    expect(formatPeso(1500)).toBe('₱1,500.00');
-    expect(formatPeso(0)).toBe('₱0.00');
-    expect(formatPeso(12345.5)).toBe('₱12,345.50');
   });
 
   it('offer inactive dentists disabled and marked (Inactive)', () => {

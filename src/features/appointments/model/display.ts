@@ -1,19 +1,12 @@
 /**
- * How appointment values read on screen (spec part 2 §2): 'N/A' for a missing Messenger id, prices
- * in pesos, and the Dentist select with inactive dentists disabled. Dates and times in clinic time
- * come from @common/clinic-calendar (formatClinicDate, formatClinicTime).
+ * How appointment values read on screen (spec part 2 §2): 'N/A' for a missing Messenger id, and the
+ * Dentist select with inactive dentists disabled. Prices go through src/lib/money.ts; dates and times
+ * in clinic time come from @common/clinic-calendar (formatClinicDate, formatClinicTime).
  */
 
 /** The Messenger id as shown in the patient cell: the id, or 'N/A'. */
 export function messengerIdText(messengerId: string | null | undefined): string {
   return messengerId == null || messengerId.trim() === '' ? 'N/A' : messengerId;
-}
-
-const pesoFormatter = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
-
-/** 1500 → '₱1,500.00' (en-PH). */
-export function formatPeso(amount: number): string {
-  return pesoFormatter.format(amount);
 }
 
 export interface DentistOption {

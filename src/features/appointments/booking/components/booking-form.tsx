@@ -6,9 +6,10 @@ import { Modal } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
 import { useToast } from '@/components/toast/toast-context';
 import { useKeyedGuard } from '@/lib/keyed-guard';
+import { formatPesos } from '@/lib/money';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useNow } from '@/lib/use-now';
-import { dentistOptions, formatPeso } from '../../model/display';
+import { dentistOptions } from '../../model/display';
 import { appointmentKeys } from '../../model/query-keys';
 import { daySlots, isClosedDay, isSlotAvailable, type Slot } from '../../model/slots';
 import { getBookingAppointment } from '../api/get-appointment';
@@ -501,7 +502,7 @@ export function BookingForm({
             </select>
             {procedure ? (
               <p id={`${formId}-price`} className="booking-price">
-                Price: <strong>{formatPeso(procedure.price)}</strong>
+                Price: <strong>{formatPesos(procedure.priceCentavos)}</strong>
               </p>
             ) : null}
             {unmatchedProcedure && form.procedureId === null ? (

@@ -1,0 +1,57 @@
+/**
+ * Prices of procedures: what staff type, read into integer centavos (never a binary float), and
+ * the database's decimal text read back. Unlike invoice amounts a price may be ₱0.00 (spec §9:
+ * default price 0.00). Pure.
+ */
+import { MAX_CENTAVOS, parsePesos } from '@/lib/money';
+import { PROCEDURES_PROBLEM_TEXT } from './messages';
+
+export type PriceInput = { ok: true; centavos: number } | { ok: false; message: string };
+
+/** The price field's initial value (spec §9). */
+export const DEFAULT_PRICE_INPUT = '0.00';
+
+/** "0", "0.00", "₱0", ".0": zero pesos, which parsePesos reports as not positive. */
+const ZERO_PATTERN = /^(?:₱\s*)?(?:0+(?:\.0*)?|\.0+)$/;
+
+/** Reads the price field: "1,500", "1500.5", "₱0.00". Refuses blank, negatives and a third decimal. */
+export function parsePrice(input: string): PriceInput {
+  const trimmed = input.trim();
+  if (trimmed === '') return { ok: false, message: PROCEDURES_PROBLEM_TEXT.priceRequired };
+  if (ZERO_PATTERN.test(trimmed)) return { ok: true, centavos: 0 };
+  const parsed = parsePesos(trimmed);
+  if (parsed.ok) return parsed;
+  switch (parsed.reason) {
+    case 'empty':
+      return { ok: false, message: PROCEDURES_PROBLEM_TEXT.priceRequired };
+    case 'not-a-number':
+      return { ok: false, message: PROCEDURES_PROBLEM_TEXT.priceNotANumber };
+    case 'too-large':
+      return { ok: false, message: PROCEDURES_PROBLEM_TEXT.priceTooLarge };
+    case 'not-positive':
+    case 'too-many-decimals':
+      return { ok: false, message: PROCEDURES_PROBLEM_TEXT.priceRange };
+  }
+}
+
+const STORED_PRICE = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * A price as the database gives it when read as text (`price::text`, '1500.00'), in centavos.
+ * Throws on anything else, so a malformed price never shows as a wrong amount.
+ */
+export function centavosOfStoredPrice(text: string): number {
+  const match = STORED_PRICE.exec(text.trim());
+  if (!match) throw new RangeError(`Not a stored price: ${JSON.stringify(text)}`);
+  const [, whole = '0', fraction = ''] = match;
+  const centavos = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(centavos) || centavos > MAX_CENTAVOS)
+    throw new RangeError(`Price out of range: ${JSON.stringify(text)}`);
+  return centavos;
+}
+
+/** What the price field shows for a stored price when editing: '1500.00' (no sign, no commas). */
+export function priceInputOf(centavos: number): string {
+  const pesos = Math.trunc(centavos / 100);
+  return `${pesos}.${String(centavos % 100).padStart(2, '0')}`;
+}

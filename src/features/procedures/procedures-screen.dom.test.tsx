@@ -1,0 +1,316 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db, failNext, holdNext, seed } from '@/testing/mocks';
+import { enforceProcedureRules, storedPrice } from './testing/database-rules';
+import { prepareDom, renderProcedures } from './testing/render';
+
+beforeAll(() => {
+  prepareDom();
+});
+
+beforeEach(() => {
+  seed.clinics([
+    { id: 1, name: 'Smile Dental' },
+    { id: 2, name: 'Bright Teeth' },
+  ]);
+  enforceProcedureRules();
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+function seedRestorative() {
+  const [restorative] = seed.procedure_categories([{ clinic_id: 1, name: 'Restorative' }]);
+  const [filling, crown] = seed.procedures([
+    { clinic_id: 1, category_id: restorative!.id, name: 'Composite Filling', price: storedPrice('1500.00') },
+    { clinic_id: 1, category_id: restorative!.id, name: 'Crown', price: storedPrice('12000.50') },
+  ]);
+  return { restorative: restorative!, filling: filling!, crown: crown! };
+}
+
+const table = (category: string) => screen.getByRole('table', { name: category });
+const rowTexts = (category: string) =>
+  within(table(category))
+    .getAllByRole('row')
+    .filter((row) => row.closest('tbody'))
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
+const stored = <T extends 'procedures' | 'procedure_categories'>(name: T) => db.table(name).all();
+
+describe('the Procedures tab', () => {
+  it('shows Loading... and then each category’s table with the spec’s columns and prices in pesos', async () => {
+    const { crown } = seedRestorative();
+    seed.procedure_categories([
+      { clinic_id: 1, name: 'cleaning' },
+      { clinic_id: 2, name: 'Another clinic’s category' },
+    ]);
+    const load = holdNext({ method: 'GET', table: 'procedure_categories' });
+    renderProcedures();
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    load.release();
+
+    await screen.findByRole('table', { name: 'Restorative' });
+    expect(screen.getByRole('heading', { name: 'Clinic Procedure Manager' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Category' })).toBeTruthy();
+    // Categories by name, ignoring case; only this clinic's.
+    expect(screen.getAllByRole('table').map((element) => element.querySelector('caption')?.textContent)).toEqual([
+      'cleaning',
+      'Restorative',
+    ]);
+    expect(
+      within(table('Restorative'))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Procedure', 'Price', 'Actions']);
+    expect(rowTexts('Restorative')).toEqual([
+      ['Composite Filling', '₱1,500.00', 'EditDelete'],
+      ['Crown', '₱12,000.50', 'EditDelete'],
+    ]);
+    expect(within(table('Restorative')).getByRole('button', { name: `Edit ${crown.name}` })).toBeTruthy();
+    expect(rowTexts('cleaning')).toEqual([['No procedures in this category yet.']]);
+    expect(within(table('cleaning')).getByLabelText('New procedure price in cleaning')).toHaveProperty('value', '0.00');
+  });
+
+  it('shows an empty state for a clinic without categories', async () => {
+    renderProcedures();
+    expect(await screen.findByText('No procedure categories yet.')).toBeTruthy();
+  });
+
+  it('adds a category with Enter, refuses a blank or taken name, and keeps the name when the request fails', async () => {
+    seedRestorative();
+    const user = userEvent.setup();
+    renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+    const input = screen.getByLabelText('New category name');
+
+    await user.click(screen.getByRole('button', { name: 'Add Category' }));
+    expect(await screen.findByText('Category name is required.')).toBeTruthy();
+    await user.type(input, '  RESTORATIVE ');
+    await user.click(screen.getByRole('button', { name: 'Add Category' }));
+    expect(await screen.findByText('A category with this name already exists.')).toBeTruthy();
+    expect(stored('procedure_categories')).toHaveLength(1);
+
+    await user.clear(input);
+    await user.type(input, 'x'.repeat(201));
+    await user.click(screen.getByRole('button', { name: 'Add Category' }));
+    expect(await screen.findByText('Name can be at most 200 characters.')).toBeTruthy();
+
+    await user.clear(input);
+    failNext({ method: 'POST', table: 'procedure_categories' }, 'network');
+    await user.type(input, 'Surgery{Enter}');
+    expect(
+      await screen.findByText(
+        'Could not add the category. The server could not be reached. Please check your connection and try again.',
+      ),
+    ).toBeTruthy();
+    expect(input).toHaveProperty('value', 'Surgery');
+
+    await user.type(input, '{Enter}');
+    await screen.findByRole('table', { name: 'Surgery' });
+    expect(input).toHaveProperty('value', '');
+    expect(stored('procedure_categories').map((row) => [row.clinic_id, row.name])).toEqual([
+      [1, 'Restorative'],
+      [1, 'Surgery'],
+    ]);
+  });
+
+  it('tells a name the database finds taken (another tab added it) at the field', async () => {
+    seedRestorative();
+    const user = userEvent.setup();
+    renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+    seed.procedure_categories([{ clinic_id: 1, name: 'Surgery' }]);
+    await user.type(screen.getByLabelText('New category name'), 'surgery{Enter}');
+    expect(await screen.findByText('A category with this name already exists.')).toBeTruthy();
+    expect(screen.getByLabelText('New category name')).toHaveProperty('value', 'surgery');
+  });
+
+  it('adds a procedure with the default price 0.00, then one with a price typed, with Enter', async () => {
+    const { restorative } = seedRestorative();
+    const user = userEvent.setup();
+    renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+    const name = screen.getByLabelText('New procedure name in Restorative');
+    const price = screen.getByLabelText('New procedure price in Restorative');
+
+    await user.type(name, 'Inlay');
+    await user.click(screen.getByRole('button', { name: 'Add procedure to Restorative' }));
+    await within(table('Restorative')).findByText('Inlay');
+    expect(rowTexts('Restorative')).toContainEqual(['Inlay', '₱0.00', 'EditDelete']);
+    expect(name).toHaveProperty('value', '');
+    expect(price).toHaveProperty('value', '0.00');
+
+    await user.type(name, 'Onlay');
+    await user.clear(price);
+    await user.type(price, '2,500.75{Enter}');
+    await within(table('Restorative')).findByText('Onlay');
+    expect(rowTexts('Restorative')).toContainEqual(['Onlay', '₱2,500.75', 'EditDelete']);
+    expect(
+      stored('procedures')
+        .filter((row) => row.name === 'Inlay' || row.name === 'Onlay')
+        .map((row) => [row.clinic_id, row.category_id, row.name, row.price]),
+    ).toEqual([
+      [1, restorative.id, 'Inlay', '0.00'],
+      [1, restorative.id, 'Onlay', '2500.75'],
+    ]);
+  });
+
+  it('refuses a procedure without a name or price, with a bad price or a taken name, and keeps the input when the add fails', async () => {
+    seedRestorative();
+    const user = userEvent.setup();
+    renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+    const name = screen.getByLabelText('New procedure name in Restorative');
+    const price = screen.getByLabelText('New procedure price in Restorative');
+    const add = screen.getByRole('button', { name: 'Add procedure to Restorative' });
+
+    await user.clear(price);
+    await user.click(add);
+    expect(await screen.findByText('Procedure name is required.')).toBeTruthy();
+    expect(screen.getByText('Price is required.')).toBeTruthy();
+
+    await user.type(name, 'composite filling');
+    await user.type(price, '-1');
+    await user.click(add);
+    expect(await screen.findByText('A procedure with this name already exists in this category.')).toBeTruthy();
+    expect(screen.getByText('Price must be 0 or more, with at most 2 decimals.')).toBeTruthy();
+    expect(stored('procedures')).toHaveLength(2);
+
+    await user.clear(name);
+    await user.type(name, 'Veneer');
+    await user.clear(price);
+    await user.type(price, '8000');
+    failNext({ method: 'POST', table: 'procedures' });
+    await user.click(add);
+    expect(await screen.findByText('Could not add the procedure. Please try again.')).toBeTruthy();
+    expect(name).toHaveProperty('value', 'Veneer');
+    expect(price).toHaveProperty('value', '8000');
+    expect(stored('procedures')).toHaveLength(2);
+  });
+
+  it('edits a procedure’s name and price and saves them', async () => {
+    const { filling } = seedRestorative();
+    const user = userEvent.setup();
+    renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
+    const name = screen.getByLabelText('Name of Composite Filling');
+    const price = screen.getByLabelText('Price of Composite Filling');
+    expect(name).toHaveProperty('value', 'Composite Filling');
+    expect(price).toHaveProperty('value', '1500.00');
+    expect(document.activeElement).toBe(name);
+
+    await user.clear(name);
+    await user.type(name, 'Composite Filling (1 surface)');
+    await user.clear(price);
+    await user.type(price, '1750.5');
+    await user.click(screen.getByRole('button', { name: 'Save Composite Filling' }));
+    await within(table('Restorative')).findByText('Composite Filling (1 surface)');
+    expect(rowTexts('Restorative')).toContainEqual(['Composite Filling (1 surface)', '₱1,750.50', 'EditDelete']);
+    expect(db.table('procedures').find(filling.id)).toMatchObject({
+      name: 'Composite Filling (1 surface)',
+      price: '1750.50',
+    });
+  });
+
+  it('cancels an edit with Cancel or Escape and shows the stored values again', async () => {
+    const { filling } = seedRestorative();
+    const user = userEvent.setup();
+    renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
+    await user.clear(screen.getByLabelText('Price of Composite Filling'));
+    await user.type(screen.getByLabelText('Price of Composite Filling'), '1');
+    await user.click(screen.getByRole('button', { name: 'Cancel editing Composite Filling' }));
+    expect(rowTexts('Restorative')[0]).toEqual(['Composite Filling', '₱1,500.00', 'EditDelete']);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
+    await user.type(screen.getByLabelText('Name of Composite Filling'), ' changed{Escape}');
+    expect(rowTexts('Restorative')[0]).toEqual(['Composite Filling', '₱1,500.00', 'EditDelete']);
+    expect(db.table('procedures').find(filling.id)).toMatchObject({ name: 'Composite Filling', price: '1500.00' });
+  });
+
+  it('refuses a taken name or bad price in edit mode and keeps the edit when the save fails', async () => {
+    seedRestorative();
+    const user = userEvent.setup();
+    renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
+    const name = screen.getByLabelText('Name of Composite Filling');
+    const price = screen.getByLabelText('Price of Composite Filling');
+    await user.clear(name);
+    await user.type(name, 'CROWN');
+    await user.clear(price);
+    await user.type(price, '1.005{Enter}');
+    expect(await screen.findByText('A procedure with this name already exists in this category.')).toBeTruthy();
+    expect(screen.getByText('Price must be 0 or more, with at most 2 decimals.')).toBeTruthy();
+
+    await user.clear(name);
+    await user.type(name, 'Filling');
+    await user.clear(price);
+    await user.type(price, '1600');
+    failNext({ method: 'PATCH', table: 'procedures' }, 'network');
+    await user.click(screen.getByRole('button', { name: 'Save Composite Filling' }));
+    expect(
+      await screen.findByText(
+        'Could not save the procedure. The server could not be reached. Please check your connection and try again.',
+      ),
+    ).toBeTruthy();
+    expect(name).toHaveProperty('value', 'Filling');
+    expect(price).toHaveProperty('value', '1600');
+  });
+
+  it('asks before deleting a procedure; Cancel keeps it, confirming deletes it', async () => {
+    const { filling } = seedRestorative();
+    const user = userEvent.setup();
+    renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Composite Filling' }));
+    expect(await screen.findByText('Are you sure you want to delete this procedure?')).toBeTruthy();
+    // Cancel has the focus: checked in Chromium (tests/e2e/procedures.e2e.test.ts).
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Are you sure you want to delete this procedure?')).toBeNull());
+    expect(db.table('procedures').find(filling.id)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Composite Filling' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(within(table('Restorative')).queryByText('Composite Filling')).toBeNull());
+    expect(db.table('procedures').find(filling.id)).toBeUndefined();
+  });
+
+  it('says a delete failed and keeps the procedure', async () => {
+    const { filling } = seedRestorative();
+    const user = userEvent.setup();
+    renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+
+    failNext({ method: 'DELETE', table: 'procedures' }, { code: '42501', message: 'permission denied' });
+    await user.click(screen.getByRole('button', { name: 'Delete Composite Filling' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete' }));
+    expect(
+      await screen.findByText('Could not delete the procedure. Your role may not change procedures.'),
+    ).toBeTruthy();
+    expect(within(table('Restorative')).getByText('Composite Filling')).toBeTruthy();
+    expect(db.table('procedures').find(filling.id)).toBeTruthy();
+  });
+
+  it('offers Retry when the list cannot be read', async () => {
+    seedRestorative();
+    failNext({ method: 'GET', table: 'procedure_categories' });
+    const user = userEvent.setup();
+    renderProcedures();
+    expect(await screen.findByText('Could not load the procedures.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('table', { name: 'Restorative' });
+  });
+});
