@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { jsonResponse, preflightResponse } from '../_shared/cors.ts';
+import { bearerTokenOf, Refusal, refusalResponse } from '../_shared/refusal.ts';
 import { createCallerClient, createServiceClient, type FunctionDeps } from '../_shared/supabase-clients.ts';
 
 /** The profile columns this function reads from `public.users`. */
@@ -20,27 +21,18 @@ interface StepResult {
 const PROFILE_COLUMNS = 'id, user_id, role, clinic_id';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * `delete-user`: POST {user_id}. The caller must be the superadmin, or an admin of the
  * clinic the user belongs to, and may not delete themselves. The auth user is deleted with
  * the service role (the profile row goes with it, `on delete cascade`); any profile row
- * still left is deleted too. Answers {auth_delete, db_delete}, each {success, details, error}.
+ * still left is deleted too. A clinic's last admin is not deleted (409). Answers {auth_delete, db_delete}, each {success, details, error}.
  */
 export async function handle(req: Request, deps: FunctionDeps): Promise<Response> {
   if (req.method === 'OPTIONS') return preflightResponse();
   try {
     if (req.method !== 'POST') throw new Refusal(405, 'Method not allowed');
     const authorization = req.headers.get('Authorization') ?? '';
-    const token = /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : '';
+    const token = bearerTokenOf(authorization);
     if (!token) throw new Refusal(401, 'Missing authorization header');
     const targetId = await readTargetId(req);
 
@@ -67,11 +59,15 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
       if (!allowed) throw new Refusal(403, 'You can only delete users of your own clinic');
     }
 
+    if (target?.role === 'admin' && target.clinic_id !== null && !(await hasOtherAdmin(service, target))) {
+      throw new Refusal(409, 'A clinic must keep at least one admin');
+    }
+
     const authDelete = await deleteAuthUser(service, targetId);
     const dbDelete = await deleteProfiles(service, targetId);
     return jsonResponse({ auth_delete: authDelete, db_delete: dbDelete });
   } catch (error) {
-    if (error instanceof Refusal) return jsonResponse({ error: error.message }, error.status);
+    if (error instanceof Refusal) return refusalResponse(error);
     console.error('delete-user failed:', error);
     return jsonResponse({ error: 'Unexpected error while deleting the user' }, 500);
   }
@@ -94,6 +90,19 @@ async function readProfile(client: SupabaseClient, userId: string): Promise<Prof
   const { data, error } = await client.from('users').select(PROFILE_COLUMNS).eq('user_id', userId).limit(1);
   if (error) throw new Error(`reading the profile failed: ${error.message}`);
   return (data?.[0] as Profile | undefined) ?? null;
+}
+
+/** Another admin profile in the target's clinic (the last admin of a clinic is never deleted). */
+async function hasOtherAdmin(service: SupabaseClient, target: Profile): Promise<boolean> {
+  const { data, error } = await service
+    .from('users')
+    .select('id')
+    .eq('clinic_id', target.clinic_id)
+    .eq('role', 'admin')
+    .neq('id', target.id)
+    .limit(1);
+  if (error) throw new Error(`counting the clinic's admins failed: ${error.message}`);
+  return (data?.length ?? 0) > 0;
 }
 
 async function authUserExists(service: SupabaseClient, userId: string): Promise<boolean> {

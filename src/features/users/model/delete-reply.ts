@@ -1,0 +1,100 @@
+import { USERS_TEXT } from './messages';
+
+/**
+ * What came back from the delete-user function, before it is read: no answer at all, or a
+ * status with a body that is JSON (parsed) or not.
+ */
+export type FunctionAnswer =
+  | { kind: 'unreachable'; cause?: unknown }
+  | { kind: 'answered'; status: number; json: true; body: unknown }
+  | { kind: 'answered'; status: number; json: false; text: string };
+
+/** The three function errors of spec part 2 §8, plus no answer at all. */
+export type EdgeFunctionProblem = 'non-json' | 'error-status' | 'unexpected-format' | 'unreachable';
+
+const PROBLEM_TEXT: Record<Exclude<EdgeFunctionProblem, 'unreachable'>, string> = {
+  'non-json': USERS_TEXT.nonJson,
+  'error-status': USERS_TEXT.errorStatus,
+  'unexpected-format': USERS_TEXT.unexpectedFormat,
+};
+
+/** A failed call of the function; `serverError` is the body's `error` field, when there was one. */
+export class EdgeFunctionError extends Error {
+  constructor(
+    readonly problem: EdgeFunctionProblem,
+    readonly status: number | undefined,
+    readonly serverError: string | undefined,
+  ) {
+    super(problem === 'unreachable' ? 'Edge function could not be reached' : PROBLEM_TEXT[problem]);
+    this.name = 'EdgeFunctionError';
+  }
+
+  /** Worth another attempt: no answer, a reply that was not JSON, or the server's own failure (5xx). */
+  get retryable(): boolean {
+    return (
+      this.problem === 'unreachable' || this.problem === 'non-json' || (this.status !== undefined && this.status >= 500)
+    );
+  }
+}
+
+/** How a delete ended, in the spec's words (§8). */
+export type DeleteOutcome =
+  | { kind: 'deleted'; message: string }
+  | { kind: 'partial'; lines: string[] }
+  | { kind: 'failed'; message: string; lines: string[] };
+
+interface StepReply {
+  success: boolean;
+  details?: unknown;
+  error?: unknown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isStep = (value: unknown): value is StepReply => isObject(value) && typeof value.success === 'boolean';
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/**
+ * Reads delete-user's reply (spec part 2 §7): {auth_delete:{success, details, error},
+ * db_delete:{…}} or the legacy {success, version}. Throws an EdgeFunctionError for a reply that
+ * is not JSON, a non-ok status (its `error` field kept), or JSON of neither shape.
+ */
+export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
+  if (answer.kind === 'unreachable') throw new EdgeFunctionError('unreachable', undefined, undefined);
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (!answer.json) {
+    throw new EdgeFunctionError(ok ? 'non-json' : 'error-status', answer.status, ok ? undefined : text(answer.text));
+  }
+  const body = answer.body;
+  if (!ok) {
+    throw new EdgeFunctionError('error-status', answer.status, isObject(body) ? text(body.error) : undefined);
+  }
+  if (isObject(body) && isStep(body.auth_delete) && isStep(body.db_delete)) {
+    const auth = body.auth_delete;
+    const db = body.db_delete;
+    if (auth.success && db.success) return { kind: 'deleted', message: USERS_TEXT.deleted };
+    const lines: string[] = [];
+    const authReason = text(auth.error);
+    const dbReason = text(db.error);
+    if (!auth.success && authReason) lines.push(USERS_TEXT.authDeleteFailed(authReason));
+    if (!db.success && dbReason) lines.push(USERS_TEXT.dbDeleteFailed(dbReason));
+    if (!auth.success && !db.success) return { kind: 'failed', message: USERS_TEXT.deleteFailed, lines };
+    return { kind: 'partial', lines: lines.length > 0 ? lines : [USERS_TEXT.partialFailure] };
+  }
+  if (isObject(body) && typeof body.success === 'boolean' && 'version' in body) {
+    return body.success
+      ? { kind: 'deleted', message: USERS_TEXT.deleted }
+      : { kind: 'failed', message: USERS_TEXT.deleteFailed, lines: text(body.error) ? [text(body.error)!] : [] };
+  }
+  throw new EdgeFunctionError('unexpected-format', answer.status, undefined);
+}
+
+/** The lines under 'User deletion failed' for a call that raised: the spec's function error and the server's reason. */
+export function failureLines(error: unknown, unreachableText: string): string[] {
+  if (!(error instanceof EdgeFunctionError)) return [];
+  if (error.problem === 'unreachable') return [unreachableText];
+  return error.serverError ? [error.message, error.serverError] : [error.message];
+}

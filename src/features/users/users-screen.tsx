@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
+import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { clinicLabel, useSession, useSignedInUser } from '@/lib/session';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { AddUserModal } from './add-user/components/add-user-modal';
+import { DeleteUserModal, type DeleteReport } from './delete-user/components/delete-user-modal';
+import { EditUserModal } from './edit-user/components/edit-user-modal';
+import { useUsers } from './list/api/get-users';
+import { UsersTable } from './list/components/users-table';
+import { USERS_EXTRA_TEXT, USERS_TEXT } from './model/messages';
+import type { StaffUser } from './model/user';
+import '@/components/table/data-table.css';
+import './users.css';
+
+type OpenModal = { kind: 'add' } | { kind: 'edit'; user: StaffUser } | { kind: 'delete'; user: StaffUser };
+
+/**
+ * The Users & Roles screen (spec part 2 §2) for one clinic: the header naming who is signed in
+ * and the clinic, Add User, and the staff table with Edit and Delete. Outcomes show in the
+ * header once the modal has closed.
+ */
+export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string | null }) {
+  const me = useSignedInUser();
+  const users = useUsers(clinicId);
+  const timeZone = useClinicTimeZone(clinicId);
+  const header = useHeaderMessage();
+  const [modal, setModal] = useState<OpenModal | null>(null);
+  const close = () => setModal(null);
+  const done = (message: string) => {
+    setModal(null);
+    header.showSuccess(message);
+  };
+  const deleted = (report: DeleteReport) => {
+    setModal(null);
+    if (report.tone === 'success') header.showSuccess(report.text);
+    else header.showError(report.text);
+  };
+
+  return (
+    <section className="users-screen" aria-labelledby="users-title">
+      <header className="users-header">
+        <div className="users-heading">
+          <h1 id="users-title" className="users-title">
+            {USERS_TEXT.title}
+          </h1>
+          <p className="users-whoami" data-testid="users-whoami">
+            {USERS_TEXT.header(me.name, me.role, clinicLabel(clinicName), clinicId)}
+          </p>
+        </div>
+        <div className="users-header-message">
+          <HeaderMessage message={header.message} onDismiss={header.clear} />
+        </div>
+        <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
+          {USERS_TEXT.addUser}
+        </button>
+      </header>
+
+      {users.isError ? (
+        <ErrorState title={USERS_TEXT.fetchFailed} onRetry={() => void users.refetch()} />
+      ) : (
+        <UsersTable
+          users={users.data ?? []}
+          loading={users.isPending}
+          timeZone={timeZone.data ?? DEFAULT_CLINIC_TIME_ZONE}
+          currentAuthId={me.supabase_id}
+          actions={{
+            onEdit: (user) => setModal({ kind: 'edit', user }),
+            onDelete: (user) => setModal({ kind: 'delete', user }),
+          }}
+        />
+      )}
+
+      {modal?.kind === 'add' ? <AddUserModal clinicId={clinicId} onClose={close} onCreated={done} /> : null}
+      {modal?.kind === 'edit' ? (
+        <EditUserModal
+          key={modal.user.id}
+          clinicId={clinicId}
+          user={modal.user}
+          isSelf={modal.user.user_id === me.supabase_id}
+          onClose={close}
+          onSaved={done}
+        />
+      ) : null}
+      {modal?.kind === 'delete' ? (
+        <DeleteUserModal clinicId={clinicId} user={modal.user} onClose={close} onDone={deleted} />
+      ) : null}
+    </section>
+  );
+}
+
+/** The screen for the clinic the session works on (the superadmin's choice in the selector, or the user's own). */
+export function UsersForActiveClinic() {
+  const { clinic } = useSession();
+  if (clinic.id === null) return <LoadingState label={USERS_EXTRA_TEXT.loadingClinic} />;
+  return <UsersScreen key={clinic.id} clinicId={clinic.id} clinicName={clinic.name} />;
+}

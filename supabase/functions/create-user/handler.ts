@@ -1,0 +1,162 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { jsonResponse, preflightResponse } from '../_shared/cors.ts';
+import { bearerTokenOf, Refusal, refusalResponse } from '../_shared/refusal.ts';
+import { createCallerClient, createServiceClient, type FunctionDeps } from '../_shared/supabase-clients.ts';
+
+/** The roles Users & Roles may give (spec part 2 §6); the superadmin is never made here. */
+export const ASSIGNABLE_ROLES = ['admin', 'receptionist', 'dentist'] as const;
+type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/** What Add User sends (spec part 2 §7). */
+interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  role: AssignableRole;
+  clinicId: number;
+}
+
+interface CallerProfile {
+  role: string;
+  clinic_id: number | string | null;
+}
+
+/** The profile's name column allows 200 characters (check constraint on public.users). */
+const NAME_MAX_LENGTH = 200;
+
+/**
+ * `create-user`: POST {name, email, password, role, clinic_id}. The caller must be, in the
+ * database, an admin of that clinic or the superadmin. The account is created with the service
+ * role, unconfirmed, with app_metadata {clinic_id, role} (the sign-up trigger makes the profile
+ * from it, in the same transaction) and user_metadata {name}; then the confirmation e-mail is
+ * sent, and the new user can sign in once they have confirmed. GoTrue's refusals (taken e-mail,
+ * malformed e-mail, weak password) are answered with GoTrue's status, `error` and `code`.
+ */
+export async function handle(req: Request, deps: FunctionDeps): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflightResponse();
+  try {
+    if (req.method !== 'POST') throw new Refusal(405, 'Method not allowed');
+    const authorization = req.headers.get('Authorization') ?? '';
+    const token = bearerTokenOf(authorization);
+    if (!token) throw new Refusal(401, 'Missing authorization header');
+    const input = await readNewUser(req);
+
+    const asCaller = createCallerClient(deps, authorization);
+    const { data: auth, error: authError } = await asCaller.auth.getUser(token);
+    if (authError || !auth.user) throw new Refusal(401, 'Invalid or expired session');
+    const caller = await readCallerProfile(asCaller, auth.user.id);
+    const isSuperadmin = caller?.role === 'superadmin';
+    const isClinicAdmin = caller?.role === 'admin' && Number(caller.clinic_id) === input.clinicId;
+    if (!isSuperadmin && !isClinicAdmin) {
+      throw new Refusal(403, 'Only an admin of this clinic or the superadmin can add users to it');
+    }
+
+    const service = createServiceClient(deps);
+    if (isSuperadmin && !(await clinicExists(service, input.clinicId))) throw new Refusal(404, 'Clinic not found');
+
+    const { data: created, error: createError } = await service.auth.admin.createUser({
+      email: input.email,
+      password: input.password,
+      email_confirm: false,
+      user_metadata: { name: input.name },
+      app_metadata: { clinic_id: input.clinicId, role: input.role },
+    });
+    if (createError || !created.user) {
+      const status = typeof createError?.status === 'number' && createError.status >= 400 ? createError.status : 500;
+      return jsonResponse(
+        { error: createError?.message ?? 'The account could not be created', code: createError?.code ?? null },
+        status,
+      );
+    }
+    const userId = created.user.id;
+
+    const mailError = await sendConfirmation(deps, input.email, confirmationRedirect(req));
+    if (mailError) {
+      // Without the e-mail nobody could ever confirm the account: take it back, so Add User can be tried again.
+      await service.auth.admin.deleteUser(userId);
+      return jsonResponse({ error: `The confirmation e-mail could not be sent: ${mailError}`, code: null }, 502);
+    }
+
+    return jsonResponse({
+      user: {
+        user_id: userId,
+        email: created.user.email ?? input.email,
+        name: input.name,
+        role: input.role,
+        clinic_id: input.clinicId,
+      },
+      confirmation_sent: true,
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return refusalResponse(error);
+    console.error('create-user failed:', error);
+    return jsonResponse({ error: 'Unexpected error while creating the user' }, 500);
+  }
+}
+
+async function readNewUser(req: Request): Promise<NewUser> {
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    throw new Refusal(400, 'Request body must be JSON: {"name", "email", "password", "role", "clinic_id"}');
+  }
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
+  const name = text('name').trim();
+  const email = text('email').trim();
+  const password = text('password');
+  const role = text('role').trim();
+  const clinicId = clinicIdOf(fields.clinic_id);
+  if (!name || !email || !password || !role || fields.clinic_id === undefined || fields.clinic_id === null) {
+    throw new Refusal(400, 'name, email, password, role and clinic_id are required');
+  }
+  if (name.length > NAME_MAX_LENGTH) throw new Refusal(400, `name can be at most ${NAME_MAX_LENGTH} characters`);
+  if (role === 'superadmin') throw new Refusal(403, 'Nobody can create a superadmin');
+  if (!(ASSIGNABLE_ROLES as readonly string[]).includes(role)) {
+    throw new Refusal(400, `Unknown role "${role.slice(0, 40)}": use admin, receptionist or dentist`);
+  }
+  if (clinicId === null) throw new Refusal(400, 'clinic_id must be the id of a clinic (a whole number)');
+  return { name, email, password, role: role as AssignableRole, clinicId };
+}
+
+function clinicIdOf(value: unknown): number | null {
+  const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+async function readCallerProfile(client: SupabaseClient, userId: string): Promise<CallerProfile | null> {
+  const { data, error } = await client.from('users').select('role, clinic_id').eq('user_id', userId).limit(1);
+  if (error) throw new Error(`reading the caller's profile failed: ${error.message}`);
+  return (data?.[0] as CallerProfile | undefined) ?? null;
+}
+
+async function clinicExists(service: SupabaseClient, clinicId: number): Promise<boolean> {
+  const { data, error } = await service.from('clinics').select('id').eq('id', clinicId).limit(1);
+  if (error) throw new Error(`reading the clinic failed: ${error.message}`);
+  return (data?.length ?? 0) > 0;
+}
+
+/** Where the confirmation link leads: the app's login page on the origin Add User was used from. */
+function confirmationRedirect(req: Request): string | undefined {
+  const origin = req.headers.get('Origin');
+  return origin && /^https?:\/\/[^/\s]+$/i.test(origin) ? `${origin}/login` : undefined;
+}
+
+/**
+ * The admin API creates the account without mailing anyone; GoTrue's `resend` sends the signup
+ * confirmation for an unconfirmed account. Answers the failure text, or null once sent.
+ */
+async function sendConfirmation(
+  deps: FunctionDeps,
+  email: string,
+  redirectTo: string | undefined,
+): Promise<string | null> {
+  const anon = createCallerClient(deps, `Bearer ${deps.anonKey}`);
+  const { error } = await anon.auth.resend({
+    type: 'signup',
+    email,
+    ...(redirectTo ? { options: { emailRedirectTo: redirectTo } } : {}),
+  });
+  return error ? error.message : null;
+}

@@ -1,0 +1,288 @@
+/**
+ * Users & Roles (spec part 2 §2, §5, §7, §8; issue 15), in Chromium: the admin of a clinic of its
+ * own adds a receptionist (the confirmation mail reaches the dev mailbox, the receptionist confirms
+ * and signs in on a tablet), changes them to dentist (their tabs follow on the next load) and
+ * deletes them (their open dashboard loses its session and data). The spec texts are checked at
+ * desktop and tablet sizes. Each test signs up its own clinic, so nothing is shared with other files.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  createConfirmedAdmin,
+  DEMO,
+  loginAs,
+  serviceClient,
+  uniqueEmail,
+  visibleTabs,
+  waitForMail,
+} from './support/app.ts';
+import { DESKTOP, launchChromium, openPage, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+
+const ctx = inject('e2e');
+
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Users & Roles' });
+const rowOf = (page: Page, text: string) => usersTable(page).getByRole('row').filter({ hasText: text });
+const headerMessage = (page: Page, text: string) =>
+  page.locator('.users-header').getByText(text, { exact: true }).waitFor();
+
+async function openUsersTab(page: Page) {
+  await sections(page).getByRole('button', { name: 'Users & Roles' }).click();
+  await page.getByRole('heading', { name: 'Users & Roles', level: 1 }).waitFor();
+}
+
+async function clinicIdOf(email: string): Promise<number> {
+  const { data, error } = await serviceClient(ctx).from('users').select('clinic_id').eq('email', email).single();
+  if (error) throw error;
+  return Number(data.clinic_id);
+}
+
+/** The page's socket.io connection: joined once the service accepted the handshake ('40'), and its end. */
+function liveSocketOf(page: Page) {
+  let joined!: () => void;
+  let closed!: () => void;
+  const result = {
+    joined: new Promise<void>((resolve) => (joined = resolve)),
+    closed: new Promise<void>((resolve) => (closed = resolve)),
+  };
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/socket.io/')) return;
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.startsWith('40')) joined();
+    });
+    socket.on('close', () => closed());
+  });
+  return result;
+}
+
+/** Waits for `promise`, failing with a clear message after `seconds`. */
+async function withinSeconds(promise: Promise<void>, seconds: number, what: string) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${seconds} s for ${what}`)), seconds * 1000);
+  });
+  try {
+    await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The table fits the viewport: nothing sticks out to the right. */
+async function expectFits(page: Page, viewport: { width: number }) {
+  const box = await page.getByRole('heading', { name: 'Users & Roles', level: 1 }).boundingBox();
+  expect(box).not.toBeNull();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(viewport.width).toBeGreaterThan(0);
+}
+
+describe.skipIf(!ctx.chromium)('Users & Roles', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium(ctx.chromium!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an admin adds a receptionist who confirms and signs in, makes them a dentist, then deletes them', async () => {
+    const owner = await createConfirmedAdmin(ctx, 'users-owner');
+    const clinicId = await clinicIdOf(owner.email);
+    const staff = { name: `Rosa ${clinicId}`, email: uniqueEmail('rosa'), password: 'Rosa-pass-1' };
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (admin) => {
+        await loginAs(admin, owner.email, owner.password);
+        await openUsersTab(admin);
+        await admin
+          .getByText(`Logged in as ${owner.name} (admin) | Clinic: ${owner.clinicName} | Clinic ID: ${clinicId}`, {
+            exact: true,
+          })
+          .waitFor();
+        await rowOf(admin, owner.email).waitFor();
+
+        // Add User: every field required, GoTrue's reason under the failure, then the real thing.
+        await admin.getByRole('button', { name: 'Add User' }).click();
+        const add = admin.getByRole('dialog', { name: 'Add User' });
+        expect(await add.getByLabel('Role').inputValue()).toBe('receptionist');
+        await add.getByRole('button', { name: 'Save' }).click();
+        await add.getByText('Please fill all fields.', { exact: true }).waitFor();
+        await add.getByLabel('Name').fill(staff.name);
+        await add.getByLabel('Email').fill(staff.email);
+        await add.getByLabel('Password').fill('12345');
+        await add.getByRole('button', { name: 'Save' }).click();
+        await add.getByText('User creation failed', { exact: true }).waitFor();
+        await add.getByText('Password should be at least 6 characters.', { exact: true }).waitFor();
+        await add.getByLabel('Password').fill(staff.password);
+        await add.getByRole('button', { name: 'Save' }).click();
+        await headerMessage(admin, 'User created! They must confirm their email before logging in.');
+        await rowOf(admin, staff.email).getByText('receptionist', { exact: true }).waitFor();
+
+        // The confirmation mail is in the dev mailbox; following its link confirms the address.
+        const mail = await waitForMail(ctx.baseUrl, staff.email, 'signup');
+        const confirmed = await fetch(mail.link, { redirect: 'manual' });
+        expect(confirmed.status).toBe(303);
+
+        const member = await openPage(browser, ctx.baseUrl, TABLET_PORTRAIT);
+        try {
+          await loginAs(member.page, staff.email, staff.password);
+          expect(await visibleTabs(member.page)).toEqual([
+            'Patients',
+            'Appointments',
+            'Dentists',
+            'Billing System',
+            'Procedures',
+            'Chat',
+          ]);
+
+          // Edit User: the role change reaches the member's tabs on their next load.
+          await rowOf(admin, staff.email)
+            .getByRole('button', { name: `Edit ${staff.name}` })
+            .click();
+          const edit = admin.getByRole('dialog', { name: 'Edit User' });
+          await edit.getByLabel('Role').selectOption('dentist');
+          await edit.getByRole('button', { name: 'Save' }).click();
+          await headerMessage(admin, 'User updated!');
+          await rowOf(admin, staff.email).getByText('dentist', { exact: true }).waitFor();
+          await member.page.reload();
+          await member.page.getByTestId('user-name').waitFor();
+          await expect
+            .poll(() => visibleTabs(member.page))
+            .toEqual(['Patients', 'Appointments', 'Billing System', 'Chat']);
+
+          // The member's open Billing System joins the clinic's live updates.
+          const live = liveSocketOf(member.page);
+          await sections(member.page).getByRole('button', { name: 'Billing System' }).click();
+          await member.page.getByRole('heading', { name: 'Billing System', level: 1 }).waitFor();
+          await live.joined;
+
+          // Delete: the modal names the user and their auth id; the member's dashboard loses its session.
+          await rowOf(admin, staff.email)
+            .getByRole('button', { name: `Delete ${staff.name}` })
+            .click();
+          const confirm = admin.getByRole('dialog', { name: 'Confirm Delete' });
+          await confirm.getByText(staff.name, { exact: true }).waitFor();
+          expect(await confirm.getByTestId('delete-user-auth-id').textContent()).toMatch(/^[0-9a-f-]{36}$/);
+          await confirm.getByRole('button', { name: 'Delete' }).click();
+          await headerMessage(admin, 'User deleted from Auth & custom table.');
+          await rowOf(admin, staff.email).waitFor({ state: 'detached' });
+          // Their live-update socket is closed by the service at once, without any reload.
+          await withinSeconds(live.closed, 15, 'the deleted user’s live-update socket to close');
+
+          await member.page.reload();
+          await member.page.waitForURL((url) => url.pathname === '/login');
+          expect(member.pageErrors).toEqual([]);
+        } finally {
+          await member.context.close();
+        }
+        await saveScreenshot(admin, 'users-roles-desktop');
+      },
+      DESKTOP,
+    );
+  });
+
+  it('the superadmin, on a clinic chosen in the selector, adds its first admin, who then manages it', async () => {
+    const clinicName = `First Admin Clinic ${randomUUID().slice(0, 6)}`;
+    const { data: clinic, error } = await serviceClient(ctx)
+      .from('clinics')
+      .insert({ name: clinicName })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const firstAdmin = { name: `Admin ${clinic!.id}`, email: uniqueEmail('first-admin'), password: 'First-pass-1' };
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.superadmin);
+        await page.locator('#clinic-selector option', { hasText: clinicName }).waitFor({ state: 'attached' });
+        await page.getByLabel('Working on').selectOption({ label: clinicName });
+        await page.getByTestId('clinic-name').filter({ hasText: clinicName }).waitFor();
+        await openUsersTab(page);
+        await page.getByText(`| Clinic: ${clinicName} | Clinic ID: ${clinic!.id}`).waitFor();
+        await usersTable(page).getByText('No users found.', { exact: true }).waitFor();
+
+        await page.getByRole('button', { name: 'Add User' }).click();
+        const add = page.getByRole('dialog', { name: 'Add User' });
+        await add.getByLabel('Name').fill(firstAdmin.name);
+        await add.getByLabel('Email').fill(firstAdmin.email);
+        await add.getByLabel('Password').fill(firstAdmin.password);
+        await add.getByLabel('Role').selectOption('admin');
+        await add.getByRole('button', { name: 'Save' }).click();
+        await headerMessage(page, 'User created! They must confirm their email before logging in.');
+        await rowOf(page, firstAdmin.email).getByText('admin', { exact: true }).waitFor();
+      },
+      TABLET_PORTRAIT,
+    );
+
+    const mail = await waitForMail(ctx.baseUrl, firstAdmin.email, 'signup');
+    expect((await fetch(mail.link, { redirect: 'manual' })).status).toBe(303);
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, firstAdmin.email, firstAdmin.password);
+      expect(await page.getByTestId('clinic-name').textContent()).toBe(clinicName);
+      await openUsersTab(page);
+      await rowOf(page, firstAdmin.email).waitFor();
+    });
+  });
+
+  it('shows the spec texts of the table and the modals at tablet and desktop sizes', async () => {
+    const owner = await createConfirmedAdmin(ctx, 'users-sizes');
+    const clinicId = await clinicIdOf(owner.email);
+    // A profile from before accounts were linked: no auth user id stored.
+    const legacyEmail = uniqueEmail('legacy');
+    const { error } = await serviceClient(ctx)
+      .from('users')
+      .insert({ email: legacyEmail, name: 'Legacy Profile', role: 'dentist', clinic_id: clinicId });
+    expect(error).toBeNull();
+
+    for (const [label, viewport] of [
+      ['tablet', TABLET_PORTRAIT],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await withPage(
+        browser,
+        ctx.baseUrl,
+        async (page) => {
+          await loginAs(page, owner.email, owner.password);
+          await openUsersTab(page);
+          await rowOf(page, legacyEmail).waitFor();
+          expect(await usersTable(page).getByRole('columnheader').allTextContents()).toEqual([
+            'Name',
+            'Email',
+            'Role',
+            'Date Added',
+            'Actions',
+          ]);
+          // Newest first: the profile added last is the first row.
+          expect(await usersTable(page).getByRole('row').nth(1).textContent()).toContain('Legacy Profile');
+          await expectFits(page, viewport);
+          await saveScreenshot(page, `users-roles-${label}-${viewport.width}x${viewport.height}`);
+
+          await rowOf(page, legacyEmail).getByRole('button', { name: 'Edit Legacy Profile' }).click();
+          const edit = page.getByRole('dialog', { name: 'Edit User' });
+          await edit.getByLabel('Name').fill('  ');
+          await edit.getByRole('button', { name: 'Save' }).click();
+          await edit.getByText('Please fill all fields.', { exact: true }).waitFor();
+          await edit.getByRole('button', { name: 'Cancel' }).click();
+
+          await rowOf(page, legacyEmail).getByRole('button', { name: 'Delete Legacy Profile' }).click();
+          const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+          await confirm.getByText('(missing)', { exact: true }).waitFor();
+          await confirm.getByRole('button', { name: 'Delete' }).click();
+          await confirm.getByText('No auth user_id stored for this user.', { exact: true }).waitFor();
+          await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+          // One's own row: no Delete, and the role cannot be changed.
+          const own = rowOf(page, owner.email);
+          expect(await own.getByRole('button', { name: `Delete ${owner.name}` }).isDisabled()).toBe(true);
+        },
+        viewport,
+      );
+    }
+  });
+});

@@ -1,0 +1,371 @@
+/**
+ * Users & Roles over real HTTP on a local stack, with supabase-js as the SPA uses it: the
+ * `create-user` function (who may add whom, the confirmation e-mail, GoTrue's refusals), the
+ * edit rules the database enforces on `users` updates, and `delete-user`'s guards (last admin,
+ * self, other clinics), each tried as an attack that must change nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_BODIES, BAD_HEADERS, WRONG_VALUES, type BadBody } from '../../support/malformed-corpus.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
+
+const PASSWORD = 'Cl1nic-pass';
+
+interface Staff {
+  id: string;
+  email: string;
+  clinicId: number;
+  client: SupabaseClient;
+}
+
+let stack: TestStack;
+let service: SupabaseClient;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: false, logLabel: 'users-functions' });
+  service = stack.serviceClient();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const freshEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
+
+async function newClinic(label: string): Promise<number> {
+  const { data, error } = await service
+    .from('clinics')
+    .insert({ name: `Clinic ${label} ${randomUUID().slice(0, 6)}` })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return Number(data.id);
+}
+
+/** A confirmed, signed-in staff member made with the service role (as the seed makes them). */
+async function staff(clinicId: number, role: string): Promise<Staff> {
+  const email = freshEmail(role);
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: { name: `A ${role}` },
+    app_metadata: { clinic_id: clinicId, role },
+  });
+  if (error || !data.user) throw error ?? new Error('no user');
+  return { id: data.user.id, email, clinicId, client: await stack.signedIn(email, PASSWORD) };
+}
+
+async function profileOf(userId: string) {
+  const { data, error } = await service.from('users').select('id, name, role, clinic_id').eq('user_id', userId);
+  if (error) throw error;
+  return data[0] as { id: number; name: string; role: string; clinic_id: number } | undefined;
+}
+
+async function usersOfClinic(clinicId: number): Promise<number> {
+  const { count, error } = await service
+    .from('users')
+    .select('id', { count: 'exact', head: true })
+    .eq('clinic_id', clinicId);
+  if (error) throw error;
+  return count ?? 0;
+}
+
+/** Calls a function as `caller`; answers the status and the JSON body, success or not. */
+async function invoke(
+  caller: SupabaseClient,
+  name: 'create-user' | 'delete-user',
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { data, error } = await caller.functions.invoke(name, { body: body as Record<string, unknown> });
+  if (error) {
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    const response = (error as FunctionsHttpError).context as Response;
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+  return { status: 200, body: data as Record<string, unknown> };
+}
+
+const newUser = (clinicId: number, overrides: Record<string, unknown> = {}) => ({
+  name: 'Rosa Reception',
+  email: freshEmail('new'),
+  password: PASSWORD,
+  role: 'receptionist',
+  clinic_id: clinicId,
+  ...overrides,
+});
+
+let clinicA: number;
+let clinicB: number;
+let adminA: Staff;
+let adminB: Staff;
+let superadmin: Staff;
+
+beforeAll(async () => {
+  clinicA = await newClinic('a');
+  clinicB = await newClinic('b');
+  adminA = await staff(clinicA, 'admin');
+  adminB = await staff(clinicB, 'admin');
+  superadmin = await staff(clinicA, 'superadmin');
+});
+
+describe('create-user', () => {
+  it('when an admin adds a receptionist, then the confirmation mail is sent and they can sign in only after confirming', async () => {
+    const input = newUser(clinicA);
+    const { status, body } = await invoke(adminA.client, 'create-user', input);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      user: { email: input.email, name: 'Rosa Reception', role: 'receptionist', clinic_id: clinicA },
+      confirmation_sent: true,
+    });
+    const userId = (body.user as { user_id: string }).user_id;
+    expect(await profileOf(userId)).toMatchObject({ name: 'Rosa Reception', role: 'receptionist', clinic_id: clinicA });
+    const account = await service.auth.admin.getUserById(userId);
+    expect(account.data.user?.app_metadata).toMatchObject({ clinic_id: clinicA, role: 'receptionist' });
+    expect(account.data.user?.user_metadata).toMatchObject({ name: 'Rosa Reception' });
+    expect(account.data.user?.email_confirmed_at ?? null).toBeNull();
+
+    const early = await stack.anonClient().auth.signInWithPassword({ email: input.email, password: PASSWORD });
+    expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+
+    const mail = stack.mailbox.list(input.email).find((candidate) => candidate.kind === 'signup');
+    expect(mail).toBeDefined();
+    const followed = await fetch(mail!.link, { redirect: 'manual' });
+    expect(followed.status).toBe(303);
+
+    const signedIn = await stack.anonClient().auth.signInWithPassword({ email: input.email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.app_metadata).toMatchObject({ role: 'receptionist', clinic_id: clinicA });
+  });
+
+  it('when a receptionist or another clinic’s admin adds a user, then 403 and nobody is created', async () => {
+    const receptionist = await staff(clinicA, 'receptionist');
+    const before = await usersOfClinic(clinicA);
+    const byReceptionist = newUser(clinicA);
+    expect((await invoke(receptionist.client, 'create-user', byReceptionist)).status).toBe(403);
+    const byOtherAdmin = newUser(clinicA);
+    const refused = await invoke(adminB.client, 'create-user', byOtherAdmin);
+    expect(refused).toEqual({ status: 403, body: { error: expect.any(String) } });
+    expect(await usersOfClinic(clinicA)).toBe(before);
+    expect(stack.mailbox.list(byReceptionist.email)).toEqual([]);
+    expect(stack.mailbox.list(byOtherAdmin.email)).toEqual([]);
+  });
+
+  it('when the superadmin adds the first admin of a clinic that has nobody yet, then that admin can work after confirming', async () => {
+    const emptyClinic = await newClinic('empty');
+    const input = newUser(emptyClinic, { role: 'admin', name: 'First Admin' });
+    const { status, body } = await invoke(superadmin.client, 'create-user', input);
+    expect(status).toBe(200);
+    expect(body.user).toMatchObject({ role: 'admin', clinic_id: emptyClinic });
+    const mail = stack.mailbox.list(input.email).find((candidate) => candidate.kind === 'signup');
+    await fetch(mail!.link, { redirect: 'manual' });
+    const firstAdmin = await stack.signedIn(input.email, PASSWORD);
+    const { data, error } = await firstAdmin.from('users').select('email, role').eq('clinic_id', emptyClinic);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ email: input.email, role: 'admin' }]);
+
+    expect((await invoke(superadmin.client, 'create-user', newUser(987654))).status).toBe(404);
+  });
+
+  it('when anyone asks for a superadmin or an unknown role, then it is refused and nothing is created', async () => {
+    const before = await usersOfClinic(clinicA);
+    const asSuper = await invoke(superadmin.client, 'create-user', newUser(clinicA, { role: 'superadmin' }));
+    expect(asSuper).toEqual({ status: 403, body: { error: 'Nobody can create a superadmin' } });
+    expect((await invoke(adminA.client, 'create-user', newUser(clinicA, { role: 'superadmin' }))).status).toBe(403);
+    const unknown = await invoke(adminA.client, 'create-user', newUser(clinicA, { role: 'owner' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatch(/Unknown role "owner"/);
+    expect(await usersOfClinic(clinicA)).toBe(before);
+  });
+
+  it('when the e-mail is malformed or taken, or the password weak, then GoTrue’s error is answered', async () => {
+    const before = await usersOfClinic(clinicA);
+    const malformed = await invoke(adminA.client, 'create-user', newUser(clinicA, { email: 'not-an-email' }));
+    expect(malformed).toEqual({
+      status: 400,
+      body: { error: 'Unable to validate email address: invalid format', code: 'validation_failed' },
+    });
+    const weak = await invoke(adminA.client, 'create-user', newUser(clinicA, { password: '12345' }));
+    expect(weak).toEqual({
+      status: 422,
+      body: { error: 'Password should be at least 6 characters.', code: 'weak_password' },
+    });
+    const taken = await invoke(adminA.client, 'create-user', newUser(clinicA, { email: adminB.email }));
+    expect(taken).toEqual({
+      status: 422,
+      body: { error: 'A user with this email address has already been registered', code: 'email_exists' },
+    });
+    expect(await profileOf(adminB.id)).toMatchObject({ clinic_id: clinicB, role: 'admin' });
+    expect(await usersOfClinic(clinicA)).toBe(before);
+  });
+
+  it('when fields are missing or the caller has no session, then 400 / 401', async () => {
+    expect((await invoke(adminA.client, 'create-user', { email: freshEmail('x') })).status).toBe(400);
+    const anon = await stack.anonClient().functions.invoke('create-user', { body: newUser(clinicA) });
+    expect(((anon.error as FunctionsHttpError).context as Response).status).toBe(401);
+  });
+});
+
+describe('editing users (the database’s rules)', () => {
+  it('when an admin changes a user’s role, then the profile and the account’s app_metadata follow', async () => {
+    const receptionist = await staff(clinicA, 'receptionist');
+    const profile = await profileOf(receptionist.id);
+    const { data, error } = await adminA.client
+      .from('users')
+      .update({ name: 'Now Dentist', role: 'dentist' })
+      .eq('id', profile!.id)
+      .select('name, role');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'Now Dentist', role: 'dentist' }]);
+    const account = await service.auth.admin.getUserById(receptionist.id);
+    expect(account.data.user?.app_metadata).toMatchObject({ role: 'dentist', clinic_id: clinicA });
+    // The next request already runs as a dentist: the staff list is no longer theirs to read.
+    const { data: seen } = await receptionist.client.from('users').select('user_id').eq('clinic_id', clinicA);
+    expect(seen).toEqual([{ user_id: receptionist.id }]);
+  });
+
+  it('when an admin demotes themselves or the last admin, then 403 and the role stays', async () => {
+    const soleClinic = await newClinic('sole');
+    const sole = await staff(soleClinic, 'admin');
+    const own = await profileOf(sole.id);
+    const self = await sole.client.from('users').update({ name: 'x', role: 'dentist' }).eq('id', own!.id).select();
+    expect(self.error).toMatchObject({ code: '42501' });
+    const bySuper = await superadmin.client.from('users').update({ role: 'dentist' }).eq('id', own!.id).select();
+    expect(bySuper.error).toMatchObject({ code: '42501', message: 'A clinic must keep at least one admin.' });
+    const deleted = await superadmin.client.from('users').delete().eq('id', own!.id).select();
+    expect(deleted.error).toMatchObject({ code: '42501' });
+    expect(await profileOf(sole.id)).toMatchObject({ role: 'admin' });
+
+    // With a second admin, one may demote the other.
+    const second = await staff(soleClinic, 'admin');
+    const demoted = await sole.client
+      .from('users')
+      .update({ role: 'receptionist' })
+      .eq('id', (await profileOf(second.id))!.id)
+      .select('role');
+    expect(demoted.data).toEqual([{ role: 'receptionist' }]);
+  });
+
+  it('when an admin edits another clinic’s user, moves a user or makes a superadmin, then nothing changes', async () => {
+    const dentistB = await staff(clinicB, 'dentist');
+    const target = await profileOf(dentistB.id);
+    const other = await adminA.client.from('users').update({ role: 'admin' }).eq('id', target!.id).select();
+    expect(other.data).toEqual([]);
+    const dentistA = await staff(clinicA, 'dentist');
+    const mine = await profileOf(dentistA.id);
+    const moved = await adminA.client.from('users').update({ clinic_id: clinicB }).eq('id', mine!.id).select();
+    expect(moved.error).toMatchObject({ code: '42501' });
+    const raised = await adminA.client.from('users').update({ role: 'superadmin' }).eq('id', mine!.id).select();
+    expect(raised.error).toMatchObject({ code: '42501' });
+    expect(await profileOf(dentistB.id)).toMatchObject({ role: 'dentist', clinic_id: clinicB });
+    expect(await profileOf(dentistA.id)).toMatchObject({ role: 'dentist', clinic_id: clinicA });
+  });
+});
+
+describe('delete-user guards', () => {
+  it('when the last admin of a clinic would be deleted, then 409 and the admin stays', async () => {
+    const soleClinic = await newClinic('last');
+    const sole = await staff(soleClinic, 'admin');
+    const { status, body } = await invoke(superadmin.client, 'delete-user', { user_id: sole.id });
+    expect(status).toBe(409);
+    expect(body).toEqual({ error: 'A clinic must keep at least one admin' });
+    expect(await profileOf(sole.id)).toMatchObject({ role: 'admin' });
+  });
+
+  it('when an admin deletes themselves or another clinic’s user, then it is refused and both stay', async () => {
+    expect((await invoke(adminA.client, 'delete-user', { user_id: adminA.id })).status).toBe(400);
+    const receptionistB = await staff(clinicB, 'receptionist');
+    expect((await invoke(adminA.client, 'delete-user', { user_id: receptionistB.id })).status).toBe(403);
+    expect(await profileOf(adminA.id)).toBeDefined();
+    expect(await profileOf(receptionistB.id)).toBeDefined();
+  });
+
+  it('when a user who recorded invoices and payments is deleted, then their records stay', async () => {
+    const receptionist = await staff(clinicA, 'receptionist');
+    const patient = await receptionist.client
+      .from('patients')
+      .insert({ clinic_id: clinicA, name: `Kept ${randomUUID().slice(0, 6)}`, phone: '0917 000 0000' })
+      .select('id')
+      .single();
+    expect(patient.error).toBeNull();
+    const invoice = await receptionist.client
+      .from('invoices')
+      .insert({ clinic_id: clinicA, patient_id: patient.data!.id, total: '1500.00', idempotency_key: randomUUID() })
+      .select('id')
+      .single();
+    expect(invoice.error).toBeNull();
+    const payment = await receptionist.client
+      .from('payments')
+      .insert({
+        clinic_id: clinicA,
+        patient_id: patient.data!.id,
+        invoice_id: invoice.data!.id,
+        amount: '500.00',
+        method: 'cash',
+        reference_number: null,
+        notes: null,
+        idempotency_key: randomUUID(),
+      })
+      .select('id')
+      .single();
+    expect(payment.error).toBeNull();
+
+    const { status, body } = await invoke(adminA.client, 'delete-user', { user_id: receptionist.id });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ auth_delete: { success: true }, db_delete: { success: true } });
+    const kept = await service.from('invoices').select('id, created_by').eq('id', invoice.data!.id);
+    expect(kept.data).toEqual([{ id: invoice.data!.id, created_by: receptionist.id }]);
+    const keptPayment = await service.from('payments').select('id, recorded_by').eq('id', payment.data!.id);
+    expect(keptPayment.data).toEqual([{ id: payment.data!.id, recorded_by: receptionist.id }]);
+    // Their session is over: the token they still hold reads nothing.
+    const { data: after } = await receptionist.client.from('patients').select('id').eq('id', patient.data!.id);
+    expect(after).toEqual([]);
+  });
+});
+
+describe('create-user with malformed input', () => {
+  it('answers every malformed body and header with a 4xx or a success, never a 5xx', async () => {
+    const token = (await adminA.client.auth.getSession()).data.session!.access_token;
+    const valid = {
+      name: 'Sweep',
+      email: 'sweep@example.test',
+      password: PASSWORD,
+      role: 'dentist',
+      clinic_id: clinicA,
+    };
+    const oneWrongField: BadBody[] = Object.keys(valid).flatMap((field) =>
+      WRONG_VALUES.map(({ label, json }) => ({
+        label: `${field} ${label}`,
+        // Each with an address of its own: a value that happens to be valid (a name 'not a number') creates a user.
+        body: Buffer.from(
+          JSON.stringify({ ...valid, email: freshEmail('sweep'), [field]: '__WRONG__' }).replace('"__WRONG__"', json),
+        ),
+        headers: { 'content-type': 'application/json' },
+      })),
+    );
+    const requests = [
+      ...[...BAD_BODIES, ...oneWrongField].map((bad) => ({ label: bad.label, body: bad.body, headers: bad.headers })),
+      ...BAD_HEADERS.map((headers) => ({
+        label: JSON.stringify(headers),
+        body: Buffer.from(JSON.stringify({ ...valid, email: freshEmail('hdr'), password: 'x' })),
+        headers: { 'content-type': 'application/json', ...headers },
+      })),
+    ];
+    const failures: string[] = [];
+    for (const request of requests) {
+      const response = await fetch(`${stack.url}/functions/v1/create-user`, {
+        method: 'POST',
+        headers: { apikey: stack.config.anonKey, authorization: `Bearer ${token}`, ...request.headers },
+        body: new Uint8Array(request.body),
+      });
+      await response.arrayBuffer();
+      if (response.status >= 500) failures.push(`${request.label} → ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+    // Whatever was created is a staff member of the caller's clinic, never a superadmin.
+    const { data } = await service.from('users').select('role, clinic_id').ilike('email', 'sweep-%');
+    for (const row of data ?? [])
+      expect(row).toMatchObject({ clinic_id: clinicA, role: expect.stringMatching(/^(admin|receptionist|dentist)$/) });
+  });
+});
