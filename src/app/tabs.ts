@@ -5,8 +5,7 @@ import { TAB_FEATURE_FOLDERS } from './tab-folders';
 
 /**
  * The tab registry. A tab's view is the default export of `src/features/<folder>/tab.tsx` (the
- * folder of each tab is in tab-folders.ts); each becomes its own lazily loaded chunk. A tab whose
- * feature has not landed yet has no view and shows 'Coming soon'. Who sees which tab comes from
+ * folder of each tab is in tab-folders.ts); each becomes its own lazily loaded chunk. Who sees which tab comes from
  * the authorization map (src/lib/authorization.ts).
  */
 const tabModules = import.meta.glob<{ default: ComponentType }>('../features/*/tab.tsx');
@@ -14,17 +13,15 @@ const tabModules = import.meta.glob<{ default: ComponentType }>('../features/*/t
 export interface TabDefinition {
   key: TabKey;
   label: string;
-  /** null: the feature has not landed yet. */
-  View: ComponentType | null;
+  View: ComponentType;
 }
 
 export const TABS: readonly TabDefinition[] = TAB_KEYS.map((key) => {
-  const load = tabModules[`../features/${TAB_FEATURE_FOLDERS[key]}/tab.tsx`];
-  return {
-    key,
-    label: TAB_LABELS[key],
-    View: load ? lazyView(load, { label: `Loading ${TAB_LABELS[key]}…` }) : null,
-  };
+  const path = `../features/${TAB_FEATURE_FOLDERS[key]}/tab.tsx`;
+  const load = tabModules[path];
+  if (!load)
+    throw new Error(`The tab '${key}' has no view: src/features/${TAB_FEATURE_FOLDERS[key]}/tab.tsx is missing.`);
+  return { key, label: TAB_LABELS[key], View: lazyView(load, { label: `Loading ${TAB_LABELS[key]}…` }) };
 });
 
 export function tabsFor(role: Role): TabDefinition[] {

@@ -3,7 +3,6 @@ import { ErrorState } from '@/components/states/states';
 import { canSeeTab } from '@/lib/authorization';
 import { useSignedInUser } from '@/lib/session';
 import { TABS } from '../tabs';
-import { ComingSoon } from './coming-soon';
 
 /** Renders the active tab's view, after checking again that the user's role may see it. */
 export function TabPanel({ tabKey }: { tabKey: (typeof TABS)[number]['key'] }) {
@@ -15,7 +14,9 @@ export function TabPanel({ tabKey }: { tabKey: (typeof TABS)[number]['key'] }) {
   const View = tab.View;
   return (
     <div id={`tabpanel-${tab.key}`} className="tab-panel">
-      <ErrorBoundary resetKey={tab.key}>{View ? <View /> : <ComingSoon label={tab.label} />}</ErrorBoundary>
+      <ErrorBoundary resetKey={tab.key}>
+        <View />
+      </ErrorBoundary>
     </div>
   );
 }
