@@ -312,11 +312,19 @@ describe('the malformed-input sweep', () => {
   );
 
   it(
-    '/functions/v1: delete-user and the platform answer the corpus with a 4xx or a success, never a 5xx',
+    '/functions/v1: create-user, delete-user and the platform answer the corpus with a 4xx or a success, never a 5xx',
     async () => {
       const bodies = [...BAD_BODIES, HUGE_BODY, ...wrongValueBodies(['user_id', 'userId', 'id'])];
+      const createBodies = [
+        ...BAD_BODIES,
+        HUGE_BODY,
+        ...wrongValueBodies(['name', 'email', 'password', 'role', 'clinic_id']),
+      ];
       const requests: Omit<SweepRequest, 'as'>[] = [
         ...withBodies('POST', '/functions/v1/delete-user', bodies),
+        ...withBodies('POST', '/functions/v1/create-user', createBodies),
+        { method: 'GET', path: '/functions/v1/create-user' },
+        ...BAD_HEADERS.map((headers) => ({ method: 'POST', path: '/functions/v1/create-user', headers })),
         { method: 'GET', path: '/functions/v1/delete-user' },
         { method: 'PUT', path: '/functions/v1/delete-user' },
         { method: 'OPTIONS', path: '/functions/v1/delete-user' },
@@ -365,6 +373,7 @@ describe('the malformed-input sweep', () => {
           ...withBodies('POST', `/api/clinics/${id}/facebook/select-page`, bodiesFor(index + 1)),
           { method: 'GET', path: `/api/clinics/${id}/facebook/pages` },
           { method: 'GET', path: `/api/clinics/${id}/facebook/connect` },
+          { method: 'DELETE', path: `/api/clinics/${id}/facebook/page` },
         );
       }
       for (const value of BAD_QUERY_VALUES) {
