@@ -3,8 +3,12 @@
  *  1. everything /login downloads: measured in Chromium (each script the page requests until the
  *     network is idle and the lazily loaded web-vitals chunk has arrived), or, without Chromium,
  *     estimated from the Vite manifest (entry, its static imports, web-vitals);
- *  2. the dashboard chunk and each tab's own lazily loaded chunk (src/features/<folder>/tab.tsx).
- * Fails (exit 1) when /login needs more than the budget of 150 KB (150,000 bytes) gzipped.
+ *  2. the dashboard chunk and each tab's own lazily loaded chunk (src/features/<folder>/tab.tsx):
+ *     the tab's file and the chunks it imports statically, less what /login and the dashboard shell
+ *     (which is always loaded before any tab) have loaded already.
+ * Prints each target of issue 16 item 1 with its measured value and PASS/FAIL — '/login JS ≤ 100 KB'
+ * (100,000 bytes gzipped) and 'each tab chunk ≤ 60 KB' (60,000 bytes; every tab its own lazy chunk)
+ * — and exits 1 when one fails.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,11 +17,13 @@ import { buildIfStale, repoRoot } from '../scripts/build-if-stale.ts';
 import { TAB_FEATURE_FOLDERS } from '../src/app/tab-folders.ts';
 import { findChromium, launchChromium } from '../tests/e2e/support/chromium.ts';
 
-const LOGIN_BUDGET_BYTES = 150_000;
+const LOGIN_BUDGET_BYTES = 100_000;
+const TAB_BUDGET_BYTES = 60_000;
 const dist = path.join(repoRoot, 'dist');
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -100,19 +106,27 @@ async function main() {
     total += size;
     console.log(`  ${file.padEnd(44)} ${kb(size).padStart(9)}`);
   }
-  const within = total <= LOGIN_BUDGET_BYTES;
-  console.log(
-    `  ${'total'.padEnd(44)} ${kb(total).padStart(9)}  budget ${kb(LOGIN_BUDGET_BYTES)}: ${within ? 'OK' : 'OVER'}`,
-  );
+  console.log(`  ${'total'.padEnd(44)} ${kb(total).padStart(9)}`);
 
   const loginSet = new Set(loginScripts);
-  console.log('\nLazily loaded chunks (gzipped, own file; shared code already loaded by /login is not counted again):');
-  const dashboard = Object.values(manifest).find((chunk) => chunk.src === 'src/app/dashboard/dashboard-page.tsx');
-  if (dashboard) {
-    const extra = [...staticClosure(manifest, 'src/app/dashboard/dashboard-page.tsx')].filter((f) => !loginSet.has(f));
+  console.log(
+    '\nLazily loaded chunks (gzipped; code already loaded by /login, and for a tab by the dashboard shell, is not counted again):',
+  );
+  // The dashboard's chunk is keyed by its source file, or by its file name when Rollup made it a
+  // chunk other chunks import from too.
+  const dashboardKey = Object.keys(manifest).find(
+    (key) =>
+      manifest[key]!.src === 'src/app/dashboard/dashboard-page.tsx' ||
+      (manifest[key]!.isDynamicEntry && manifest[key]!.name === 'dashboard-page'),
+  );
+  const shellSet = new Set(loginSet);
+  if (dashboardKey) {
+    const extra = [...staticClosure(manifest, dashboardKey)].filter((f) => !loginSet.has(f));
+    for (const file of extra) shellSet.add(file);
     const size = extra.reduce((sum, file) => sum + gzipSize(file), 0);
     console.log(`  ${'dashboard shell'.padEnd(22)} ${kb(size).padStart(9)}  ${extra.join(', ')}`);
   }
+  const tabs: { tab: string; size: number; separate: boolean }[] = [];
   for (const [tab, folder] of Object.entries(TAB_FEATURE_FOLDERS)) {
     const src = `src/features/${folder}/tab.tsx`;
     const chunk = manifest[src];
@@ -120,15 +134,38 @@ async function main() {
       console.log(`  ${`tab ${tab}`.padEnd(22)} ${'—'.padStart(9)}  (${src} not built yet: 'Coming soon')`);
       continue;
     }
-    const own = [...staticClosure(manifest, src)].filter((f) => !loginSet.has(f));
+    const own = [...staticClosure(manifest, src)].filter((f) => !shellSet.has(f));
     const size = own.reduce((sum, file) => sum + gzipSize(file), 0);
-    const separate = chunk.isDynamicEntry ? 'own chunk' : 'NOT a separate chunk';
-    console.log(`  ${`tab ${tab}`.padEnd(22)} ${kb(size).padStart(9)}  ${chunk.file} (${separate})`);
+    const separate = chunk.isDynamicEntry === true;
+    tabs.push({ tab, size, separate });
+    console.log(
+      `  ${`tab ${tab}`.padEnd(22)} ${kb(size).padStart(9)}  ${own.join(', ')} (${separate ? 'own chunk' : 'NOT a separate chunk'})`,
+    );
   }
-  if (!within) {
-    console.error(`\n/login loads ${kb(total)} of gzipped JavaScript, over the ${kb(LOGIN_BUDGET_BYTES)} budget.`);
-    process.exit(1);
+
+  const largest = tabs.reduce<(typeof tabs)[number] | undefined>(
+    (max, t) => (!max || t.size > max.size ? t : max),
+    undefined,
+  );
+  const tabsPass = tabs.every((t) => t.separate && t.size <= TAB_BUDGET_BYTES);
+  const targets = [
+    { name: `/login JS ≤ ${kb(LOGIN_BUDGET_BYTES)}`, value: kb(total), pass: total <= LOGIN_BUDGET_BYTES },
+    {
+      name: `each tab chunk ≤ ${kb(TAB_BUDGET_BYTES)}`,
+      value: largest ? `largest ${kb(largest.size)} (${largest.tab})` : 'no tab built',
+      pass: tabsPass,
+    },
+  ];
+  console.log('\nTargets (issue 16, item 1):');
+  for (const target of targets) {
+    console.log(`  ${target.name.padEnd(26)} ${target.value.padStart(28)}  ${target.pass ? 'PASS' : 'FAIL'}`);
   }
+  for (const t of tabs.filter((t) => !t.separate || t.size > TAB_BUDGET_BYTES)) {
+    console.error(
+      `  tab ${t.tab}: ${t.separate ? `${kb(t.size)}, over ${kb(TAB_BUDGET_BYTES)}` : 'not a separate lazy chunk'}`,
+    );
+  }
+  if (targets.some((target) => !target.pass)) process.exit(1);
 }
 
 await main();

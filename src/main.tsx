@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoadingState } from '@/components/states/states';
 import { loadRuntimeConfig } from '@/lib/config';
-import { initServiceClient } from '@/lib/service-client';
-import { hadStoredSession, initSupabase } from '@/lib/supabase';
+import { initServiceClient } from '@/lib/service-config';
+import { configureSupabase, hadStoredSession, preloadSupabase } from '@/lib/supabase-loader';
 import { App } from './app/app';
 import { reportWebVitalsLazily, unregisterServiceWorkers } from './app/browser-behaviour';
 import { ConfigErrorScreen } from './app/config-error-screen';
@@ -14,20 +14,30 @@ unregisterServiceWorkers();
 const root = createRoot(document.getElementById('root')!);
 root.render(<LoadingState label="Starting Ngiti…" fullPage />);
 
-const result = await loadRuntimeConfig();
-if (result.ok) {
-  // Read before the client starts: auth-js removes a stored session it cannot use.
-  const storedSession = hadStoredSession();
-  initSupabase(result.config);
-  initServiceClient(result.config);
-  root.render(
-    <StrictMode>
-      <App hadStoredSession={storedSession} />
-    </StrictMode>,
-  );
-} else {
-  console.error('Ngiti: /config.json is missing or invalid', result.problems);
-  root.render(<ConfigErrorScreen problems={result.problems} />);
+// No top-level await here: Rollup keeps the modules that later chunks share with a module using
+// top-level await out of the entry file, which split the login screen into a dozen small chunks
+// that compress worse than one (issue 16).
+async function start() {
+  const result = await loadRuntimeConfig();
+  if (result.ok) {
+    // Read before the client starts: auth-js removes a stored session it cannot use.
+    const storedSession = hadStoredSession();
+    // The Supabase client is its own chunk (src/lib/supabase-loader.ts): loaded now only when there
+    // is a stored session to check, else when the login form is first used.
+    configureSupabase(result.config);
+    if (storedSession) preloadSupabase();
+    initServiceClient(result.config);
+    root.render(
+      <StrictMode>
+        <App hadStoredSession={storedSession} />
+      </StrictMode>,
+    );
+  } else {
+    console.error('Ngiti: /config.json is missing or invalid', result.problems);
+    root.render(<ConfigErrorScreen problems={result.problems} />);
+  }
 }
+
+void start();
 
 reportWebVitalsLazily();

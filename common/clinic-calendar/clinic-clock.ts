@@ -5,7 +5,7 @@
  * @date-fns/tz (TZDate), not from arithmetic of our own.
  */
 import { TZDate, tzOffset } from '@date-fns/tz';
-import { format, getDay } from 'date-fns';
+import { getDay } from 'date-fns';
 import { isoDateOf, parseIsoDate, type IsoDate, type Weekday } from './iso-date';
 import { parseWallTime, wallTime, type WallTime } from './wall-time';
 
@@ -98,5 +98,12 @@ export function utcOffsetMinutes(instant: Instant, timeZone: string): number {
  * '2026-11-23T10:20:00+08:00' (Manila). Seconds are kept, milliseconds dropped.
  */
 export function toClinicIso(instant: Instant, timeZone: string): string {
-  return format(inClinicZone(instant, timeZone), "yyyy-MM-dd'T'HH:mm:ssxxx");
+  const zoned = inClinicZone(instant, timeZone);
+  // Written out rather than with date-fns' format(), which would bring its whole token parser and
+  // English locale to every page that reads the clinic's date (the login screen's footer, issue 16).
+  const two = (value: number) => String(value).padStart(2, '0');
+  const offset = -zoned.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const clock = `${two(zoned.getHours())}:${two(zoned.getMinutes())}:${two(zoned.getSeconds())}`;
+  return `${isoDateOf(zoned)}T${clock}${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
 }

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { lazyView } from '@/components/lazy-view/lazy-view';
-import type {
-  AddInvoiceModalProps,
-  CreatePatientModalProps,
-  FeatureSlots,
-  PatientInvoicesProps,
+import {
+  FeatureSlotsContext,
+  type AddInvoiceModalProps,
+  type CreatePatientModalProps,
+  type FeatureSlots,
+  type PatientInvoicesProps,
 } from '@/lib/feature-slots';
 
 /**
@@ -33,3 +35,8 @@ export const APP_FEATURE_SLOTS: FeatureSlots = Object.freeze({
     { label: 'Loading patient form…' },
   ),
 });
+
+/** Gives the dashboard's tabs the filled slots (src/app/router.tsx loads this with the dashboard). */
+export function WithFeatureSlots({ children }: { children: ReactNode }) {
+  return <FeatureSlotsContext.Provider value={APP_FEATURE_SLOTS}>{children}</FeatureSlotsContext.Provider>;
+}

@@ -3,16 +3,42 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { lazyView } from '@/components/lazy-view/lazy-view';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
-import { SignupPage } from '@/features/auth/components/signup-page';
 import { EXTRA_TEXT } from '@/features/auth/messages';
-import { FeatureSlotsContext } from '@/lib/feature-slots';
 import { useSession } from '@/lib/session';
-import { APP_FEATURE_SLOTS } from './feature-slots';
 import { decideRoute } from './route-rules';
 
-/** The dashboard is its own chunk: the login screen does not download it. */
-const DashboardPage = lazyView(() => import('./dashboard/dashboard-page'), { label: 'Loading the dashboard…' });
+/** Sign-up and password reset are their own chunks: the login screen does not download them. */
+const SignupPage = lazyView<object>(
+  () => import('@/features/auth/components/signup-page').then((module) => ({ default: module.SignupPage })),
+  { label: 'Loading…' },
+);
+const ResetPasswordPage = lazyView<object>(
+  () =>
+    import('@/features/auth/components/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })),
+  { label: 'Loading…' },
+);
+
+/**
+ * The dashboard is its own chunk: the login screen does not download it. The feature slots
+ * (./feature-slots.tsx), which only the dashboard's tabs show, come with it.
+ */
+const DashboardPage = lazyView<object>(
+  () =>
+    Promise.all([import('./dashboard/dashboard-page'), import('./feature-slots')]).then(([page, slots]) => {
+      const Page = page.default;
+      const { WithFeatureSlots } = slots;
+      return {
+        default: function DashboardWithSlots() {
+          return (
+            <WithFeatureSlots>
+              <Page />
+            </WithFeatureSlots>
+          );
+        },
+      };
+    }),
+  { label: 'Loading the dashboard…' },
+);
 
 /** A payment's acknowledgement receipt, opened in its own tab to print: its own chunk too. */
 const ReceiptPage = lazyView(() => import('@/features/billing/receipt/components/receipt-page'), {
@@ -58,18 +84,16 @@ function RouteGate() {
 export function AppRoutes() {
   return (
     <BrowserRouter>
-      <FeatureSlotsContext.Provider value={APP_FEATURE_SLOTS}>
-        <Routes>
-          <Route element={<RouteGate />}>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/signup" element={<SignupPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/receipts/:paymentId" element={<ReceiptPage />} />
-            <Route path="*" element={null} />
-          </Route>
-        </Routes>
-      </FeatureSlotsContext.Provider>
+      <Routes>
+        <Route element={<RouteGate />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/receipts/:paymentId" element={<ReceiptPage />} />
+          <Route path="*" element={null} />
+        </Route>
+      </Routes>
     </BrowserRouter>
   );
 }

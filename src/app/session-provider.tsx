@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { restoreSession } from '@/features/auth/api/restore-session';
-import { signOutHere } from '@/features/auth/api/sign-out';
+import { restoreSession, signOutHere } from '@/features/auth/api/lazy';
 import { EXTRA_TEXT, LOGIN_TEXT } from '@/features/auth/messages';
 import { can } from '@/lib/authorization';
 import {
@@ -12,7 +11,7 @@ import {
   type SessionUser,
 } from '@/lib/session';
 import { clearPreferences, readPreference, writePreference } from '@/lib/session-storage';
-import { getSupabase } from '@/lib/supabase';
+import { whenSupabaseReady } from '@/lib/supabase-loader';
 
 const CLINIC_PREFERENCE = 'clinic';
 
@@ -88,19 +87,30 @@ export function SessionProvider({ children, hadStoredSession }: { children: Reac
   }, [attempt, applyUser]);
 
   // The session can also end elsewhere: refresh token revoked, logout in another tab, or another
-  // account signed in from another tab. Then the profile in memory must go too.
+  // account signed in from another tab. Then the profile in memory must go too. The client is
+  // loaded lazily (src/lib/supabase-loader.ts); nobody is signed in before it exists, so listening
+  // from then on misses nothing.
   useEffect(() => {
-    const { data } = getSupabase().auth.onAuthStateChange((event, session) => {
-      const current = userRef.current;
-      if (!current || signingOut.current) return;
-      const otherUser = session?.user && session.user.id !== current.supabase_id;
-      if (event === 'SIGNED_OUT' || otherUser) {
-        setNotice({ tone: 'info', text: EXTRA_TEXT.sessionEnded });
-        clearPreferences();
-        applyUser(null);
-      }
+    let live = true;
+    let unsubscribe: (() => void) | undefined;
+    void whenSupabaseReady().then((supabase) => {
+      if (!live) return;
+      const { data } = supabase.auth.onAuthStateChange((event, session) => {
+        const current = userRef.current;
+        if (!current || signingOut.current) return;
+        const otherUser = session?.user && session.user.id !== current.supabase_id;
+        if (event === 'SIGNED_OUT' || otherUser) {
+          setNotice({ tone: 'info', text: EXTRA_TEXT.sessionEnded });
+          clearPreferences();
+          applyUser(null);
+        }
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
     });
-    return () => data.subscription.unsubscribe();
+    return () => {
+      live = false;
+      unsubscribe?.();
+    };
   }, [applyUser]);
 
   const signIn = useCallback(

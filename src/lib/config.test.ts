@@ -87,3 +87,10 @@ describe('loadRuntimeConfig', () => {
     });
   });
 });
+
+describe('zod settings', () => {
+  it('makes zod parse without `new Function` (the CSP forbids eval) before any schema is built', async () => {
+    const { globalConfig } = await import('zod/v4/core');
+    expect(globalConfig.jitless).toBe(true);
+  });
+});

@@ -1,8 +1,12 @@
-import * as z from 'zod/mini';
-
-// zod compiles object parsers with `new Function` when it can; under the app's CSP (no
-// 'unsafe-eval') even its probe logs a violation. Set before anything is parsed.
-z.config({ jitless: true });
+/**
+ * zod compiles object parsers with `new Function` when it can; under the app's CSP (no
+ * 'unsafe-eval') even its probe logs a violation. zod decides when a schema is built, so this must
+ * be set before any zod schema exists. zod keeps its settings in `globalThis.__zod_globalConfig`
+ * (what `z.config()` writes to); setting it here, before zod loads, keeps zod itself out of the
+ * login screen's JavaScript (issue 16). config.test.ts checks that zod reads it.
+ */
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodSettings.__zod_globalConfig ??= {}).jitless = true;
 
 /** Runtime settings, served beside index.html as /config.json, so one build fits any deployment. */
 export interface RuntimeConfig {
@@ -18,18 +22,27 @@ export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; pr
 
 export const CONFIG_PATH = '/config.json';
 
-const httpUrl = (field: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is missing` : `${field} must be a string`) })
-    .check(z.refine((value) => isHttpUrl(value), `${field} must be an absolute http(s) URL`));
+/**
+ * The checks are written out rather than built with zod: this file is on the login screen's
+ * critical path, and zod would add about 9 KB of gzipped JavaScript to it (issue 16).
+ */
+type FieldCheck = (value: unknown) => string | undefined;
 
-const schema = z.object({
+const stringField =
+  (field: string, check: (value: string) => boolean, invalid: string): FieldCheck =>
+  (value) => {
+    if (value === undefined) return `${field} is missing`;
+    if (typeof value !== 'string') return `${field} must be a string`;
+    return check(value) ? undefined : invalid;
+  };
+
+const httpUrl = (field: string) => stringField(field, isHttpUrl, `${field} must be an absolute http(s) URL`);
+
+const FIELDS = {
   supabaseUrl: httpUrl('supabaseUrl'),
-  anonKey: z
-    .string({ error: (issue) => (issue.input === undefined ? 'anonKey is missing' : 'anonKey must be a string') })
-    .check(z.refine((value) => /^\S+$/.test(value), 'anonKey must be a non-empty key without spaces')),
+  anonKey: stringField('anonKey', (value) => /^\S+$/.test(value), 'anonKey must be a non-empty key without spaces'),
   apiUrl: httpUrl('apiUrl'),
-});
+} as const;
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -47,14 +60,16 @@ export function parseRuntimeConfig(raw: unknown): ConfigResult {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, problems: [`${CONFIG_PATH} must hold a JSON object`] };
   }
-  const result = schema.safeParse(raw);
-  if (!result.success) return { ok: false, problems: result.error.issues.map((issue) => issue.message) };
+  const record = raw as Record<string, unknown>;
+  const problems = Object.entries(FIELDS).flatMap(([field, check]) => check(record[field]) ?? []);
+  if (problems.length > 0) return { ok: false, problems };
+  const data = record as unknown as RuntimeConfig;
   return {
     ok: true,
     config: {
-      supabaseUrl: withoutTrailingSlash(result.data.supabaseUrl),
-      anonKey: result.data.anonKey,
-      apiUrl: withoutTrailingSlash(result.data.apiUrl),
+      supabaseUrl: withoutTrailingSlash(data.supabaseUrl),
+      anonKey: data.anonKey,
+      apiUrl: withoutTrailingSlash(data.apiUrl),
     },
   };
 }

@@ -1,6 +1,8 @@
 import { errorBodySchema } from '@common/contract/error-body';
-import type { RuntimeConfig } from './config';
+import { serviceBaseUrl, serviceUrl } from './service-config';
 import { getSupabase } from './supabase';
+
+export { initServiceClient, serviceBaseUrl, serviceUrl } from './service-config';
 
 /** Staff requests to the notification service give up after this long (Meta may be slow). */
 export const SERVICE_TIMEOUT_MS = 10_000;
@@ -56,25 +58,6 @@ export class ServiceError extends Error {
   get isNetworkFailure(): boolean {
     return this.status === 0 && this.failure !== 'cors-refused';
   }
-}
-
-let apiUrl: string | undefined;
-
-/** Remembers the service's base URL once /config.json is known. */
-export function initServiceClient(config: Pick<RuntimeConfig, 'apiUrl'>): void {
-  apiUrl = config.apiUrl.replace(/\/+$/, '');
-}
-
-export function serviceBaseUrl(): string {
-  if (apiUrl === undefined) throw new Error('The service client is used before /config.json was loaded');
-  return apiUrl;
-}
-
-export function serviceUrl(path: string, query?: Record<string, string | number>): string {
-  if (apiUrl === undefined) throw new Error('The service client is used before /config.json was loaded');
-  const url = new URL(`${apiUrl}${path.startsWith('/') ? path : `/${path}`}`);
-  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, String(value));
-  return url.toString();
 }
 
 /** The signed-in user's access token, which every service endpoint requires. */

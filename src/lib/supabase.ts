@@ -3,6 +3,9 @@ import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { RuntimeConfig } from './config';
 import type { Database } from './database.types';
+import { announceSupabase, AUTH_STORAGE_KEY } from './supabase-loader';
+
+export { AUTH_STORAGE_KEY, hadStoredSession } from './supabase-loader';
 
 /**
  * The app's one Supabase client: `auth`, `from`, `rpc` and `functions`, with the same call
@@ -12,8 +15,8 @@ import type { Database } from './database.types';
  * functions-js, pinned to the same 2.109.0) and wired the way supabase-js wires them: every
  * data and function request carries `apikey` and the signed-in user's access token (else the
  * key). supabase-js's `createClient` also builds a Realtime and a Storage client, which this
- * app never uses and which would cost the login screen about 27 KB of gzipped JavaScript — over
- * its 150 KB budget. A feature that needs Realtime or Storage can switch this file to
+ * app never uses and which would cost about 27 KB of gzipped JavaScript. The login screen does not
+ * load even this file until it needs it (src/lib/supabase-loader.ts). A feature that needs Realtime or Storage can switch this file to
  * `createClient` (docs/decisions.md, SPA).
  */
 export interface AppSupabaseClient {
@@ -22,9 +25,6 @@ export interface AppSupabaseClient {
   rpc: PostgrestClient<Database>['rpc'];
   functions: FunctionsClient;
 }
-
-/** Where the session is kept in localStorage (fixed, so a stale entry can be recognised). */
-export const AUTH_STORAGE_KEY = 'ngiti-auth';
 
 const CLIENT_INFO = { 'X-Client-Info': 'ngiti-spa (supabase-js 2.109.0 libraries)' };
 
@@ -71,20 +71,19 @@ export function createAppSupabaseClient(
 
 /** Creates the client once /config.json is known. */
 export function initSupabase(config: RuntimeConfig): AppSupabaseClient {
-  client ??= createAppSupabaseClient(config);
+  if (!client) {
+    client = createAppSupabaseClient(config);
+    announceSupabase(client);
+  }
+  return client;
+}
+
+/** The client if it was created already (src/lib/supabase-loader.ts), else undefined. */
+export function peekSupabase(): AppSupabaseClient | undefined {
   return client;
 }
 
 export function getSupabase(): AppSupabaseClient {
   if (!client) throw new Error('The Supabase client is used before /config.json was loaded');
   return client;
-}
-
-/** Whether this browser held a stored session before the app started (read before auth-js touches it). */
-export function hadStoredSession(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
-  try {
-    return storage?.getItem(AUTH_STORAGE_KEY) != null;
-  } catch {
-    return false;
-  }
 }

@@ -1,7 +1,7 @@
 import { isRole } from '@/lib/authorization';
 import { RequestError, throwOnError } from '@/lib/request-error';
 import type { SessionUser } from '@/lib/session';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/supabase-loader';
 
 /**
  * Reads the staff profile of a signed-in auth user — the `users` row and the clinic's name
@@ -11,7 +11,7 @@ import { getSupabase } from '@/lib/supabase';
  * account id and must carry the account's e-mail (docs/decisions.md, SPA).
  */
 export async function getProfile(authUser: { id: string; email?: string | null }): Promise<SessionUser> {
-  const supabase = getSupabase();
+  const supabase = await loadSupabase();
   const email = authUser.email ?? '';
   if (!email) throw new RequestError('gone');
   const profile = throwOnError(

@@ -1,6 +1,6 @@
 import { requestErrorOf } from '@/lib/request-error';
 import type { SessionUser } from '@/lib/session';
-import { getSupabase } from '@/lib/supabase';
+import { hadStoredSession as holdsStoredSession, loadSupabase } from '@/lib/supabase-loader';
 import { isNetworkFailure } from '../auth-errors';
 import { getProfile } from './get-profile';
 
@@ -17,7 +17,10 @@ export type RestoreOutcome =
  * profile itself lives in memory only (spec §3).
  */
 export async function restoreSession(hadStoredSession: boolean): Promise<RestoreOutcome> {
-  const supabase = getSupabase();
+  // Nothing stored: auth-js would find no session either, so its code is not loaded for that
+  // (the login screen stays light, issue 16).
+  if (!holdsStoredSession()) return { kind: 'signed-out', stale: hadStoredSession };
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.auth.getSession();
   if (!data.session) {
     if (error && isNetworkFailure(error)) return { kind: 'unreachable' };

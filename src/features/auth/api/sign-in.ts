@@ -1,7 +1,6 @@
 import { UserFacingError } from '@/lib/errors';
 import type { SessionUser } from '@/lib/session';
-import { getSupabase } from '@/lib/supabase';
-import { useAction } from '@/lib/use-action';
+import { loadSupabase } from '@/lib/supabase-loader';
 import { loginFailureMessage } from '../auth-errors';
 import { LOGIN_TEXT } from '../messages';
 import { getProfile } from './get-profile';
@@ -11,7 +10,7 @@ import { getProfile } from './get-profile';
  * signed out again, so nobody is left half signed in.
  */
 export async function signInWithPassword(email: string, password: string): Promise<SessionUser> {
-  const supabase = getSupabase();
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
   if (error || !data.user) throw new UserFacingError(loginFailureMessage(error));
   try {
@@ -21,8 +20,4 @@ export async function signInWithPassword(email: string, password: string): Promi
     await supabase.auth.signOut({ scope: 'local' });
     throw new UserFacingError(LOGIN_TEXT.profileFailed);
   }
-}
-
-export function useSignIn() {
-  return useAction(signInWithPassword);
 }

@@ -1,6 +1,5 @@
 import { UserFacingError } from '@/lib/errors';
-import { getSupabase } from '@/lib/supabase';
-import { useAction } from '@/lib/use-action';
+import { loadSupabase } from '@/lib/supabase-loader';
 import { signUpFailure } from '../auth-errors';
 import type { SignupInput } from '../validation';
 
@@ -16,7 +15,7 @@ export const confirmationRedirect = () => `${window.location.origin}/login`;
  * 'initiated' is the only outcome that is true for both.
  */
 export async function signUpClinic(input: SignupInput): Promise<'registered' | 'initiated'> {
-  const supabase = getSupabase();
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.auth.signUp({
     email: input.email,
     password: input.password,
@@ -30,8 +29,4 @@ export async function signUpClinic(input: SignupInput): Promise<'registered' | '
   // Signing up never logs in (spec §4), even on a project where e-mail confirmation is off.
   await supabase.auth.signOut({ scope: 'local' });
   return 'registered';
-}
-
-export function useSignUpClinic() {
-  return useAction(signUpClinic);
 }

@@ -1,6 +1,5 @@
 import { UserFacingError } from '@/lib/errors';
-import { getSupabase } from '@/lib/supabase';
-import { useAction } from '@/lib/use-action';
+import { loadSupabase } from '@/lib/supabase-loader';
 import { failureWithReason } from '../auth-errors';
 import { RESET_TEXT } from '../messages';
 
@@ -12,7 +11,7 @@ export async function updatePassword(
   tokens: { accessToken: string; refreshToken: string },
   password: string,
 ): Promise<void> {
-  const supabase = getSupabase();
+  const supabase = await loadSupabase();
   const { error: sessionError } = await supabase.auth.setSession({
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,
@@ -26,8 +25,4 @@ export async function updatePassword(
   const { error: signOutError } = await supabase.auth.signOut({ scope: 'global' });
   // The password is changed either way; a failed revocation still clears this browser's session.
   if (signOutError) await supabase.auth.signOut({ scope: 'local' });
-}
-
-export function useUpdatePassword() {
-  return useAction(updatePassword);
 }

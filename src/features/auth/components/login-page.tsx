@@ -3,8 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { parseAuthFragment } from '@/lib/auth-fragment';
 import { useSession } from '@/lib/session';
-import { useSendPasswordReset } from '../api/send-password-reset';
-import { useSignIn } from '../api/sign-in';
+import { preloadAuth, useSendPasswordReset, useSignIn } from '../api/lazy';
 import { EXTRA_TEXT, LOGIN_TEXT } from '../messages';
 import { isBlank, LIMITS, validateLogin } from '../validation';
 import { AuthLayout } from './auth-layout';
@@ -83,7 +82,7 @@ export function LoginPage() {
   const busy = signIn.pending || reset.pending;
   return (
     <AuthLayout title={LOGIN_TEXT.title} subtitle="Sign in to your clinic.">
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form className="auth-form" onSubmit={onSubmit} onFocus={preloadAuth} noValidate>
         <div className="field">
           <label className="field-label" htmlFor="login-email">
             Email

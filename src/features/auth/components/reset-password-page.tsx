@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { recoveryTokens } from '@/lib/auth-fragment';
-import { useUpdatePassword } from '../api/update-password';
+import { preloadAuth, useUpdatePassword } from '../api/lazy';
 import { RESET_TEXT } from '../messages';
 import { validateNewPassword } from '../validation';
 import { AuthLayout } from './auth-layout';
@@ -60,7 +60,7 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <>
-          <form className="auth-form" onSubmit={onSubmit} noValidate>
+          <form className="auth-form" onSubmit={onSubmit} onFocus={preloadAuth} noValidate>
             <div className="field">
               <label className="field-label" htmlFor="reset-password">
                 New Password

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
-import { useSignUpClinic } from '../api/sign-up';
+import { preloadAuth, useSignUpClinic } from '../api/lazy';
 import { SIGNUP_TEXT } from '../messages';
 import { normalizeSignup, validateSignup, type SignupInput } from '../validation';
 import { AuthLayout } from './auth-layout';
@@ -41,7 +41,7 @@ export function SignupPage() {
 
   return (
     <AuthLayout title={SIGNUP_TEXT.title} subtitle="Register your clinic. You become its admin.">
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form className="auth-form" onSubmit={onSubmit} onFocus={preloadAuth} noValidate>
         <div className="field">
           <label className="field-label" htmlFor="signup-name">
             Name
