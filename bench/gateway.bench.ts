@@ -1,13 +1,19 @@
 /**
- * npm run bench — measures the local stack, not a test (nothing here can fail a build):
- *  1. cold start of `npm start` on an empty data directory to its first answered request, then a warm start;
+ * npm run bench — measures the local stack against its targets (issue 16), printing each with its
+ * value and PASS/FAIL, and exits 1 when one fails:
+ *  1. cold start of `npm start` on an empty data directory to its first answered request, then a warm
+ *     start (target: ≤ 3 s on an existing data directory);
  *  2. p50/p95 of the patient list (1,000 patients) and of a month of appointments (2,000 rows with
  *     patient embeds) through the gateway with supabase-js as a signed-in admin, against the same SQL
  *     run directly on the same database with the same role and claims (RLS included): the ratio is
- *     the gateway's overhead.
+ *     the gateway's overhead (target: ≤ 1.3× at p50). Gateway and direct samples alternate, so a
+ *     change in the machine's load weighs on both sides alike.
+ *  3. for reference (not a target): the same supabase-js request against a bare node:http server that
+ *     runs the direct SQL and answers its body, the least any HTTP gateway can cost in this process.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +25,8 @@ import { startStack } from '../local/stack.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const WARMUP = 20;
+const MAX_GATEWAY_OVERHEAD = 1.3;
+const MAX_WARM_START_MS = 3000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -63,18 +71,34 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const samples: number[] = [];
+interface Timing {
+  p50: number;
+  p95: number;
+}
+
+/** Times `runs` alternately (the order rotating each round) so that load changes hit all of them alike. */
+async function measureTogether(runs: (() => Promise<unknown>)[]): Promise<Timing[]> {
+  for (let i = 0; i < WARMUP; i++) for (const run of runs) await run();
+  const samples = runs.map(() => [] as number[]);
   for (let i = 0; i < SAMPLES; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
+    for (let k = 0; k < runs.length; k++) {
+      const index = (i + k) % runs.length;
+      const start = performance.now();
+      await runs[index]!();
+      samples[index]!.push(performance.now() - start);
+    }
   }
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  return samples.map((times) => ({ p50: percentile(times, 50), p95: percentile(times, 95) }));
 }
 
 const format = (ms: number) => `${ms.toFixed(1)} ms`;
+
+let failed = false;
+/** One target's line: what it is, the measured value and PASS/FAIL. */
+function target(label: string, value: string, pass: boolean) {
+  if (!pass) failed = true;
+  console.log(`TARGET ${label}: ${value} ${pass ? 'PASS' : 'FAIL'}`);
+}
 
 async function main() {
   const startDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-start-'));
@@ -83,6 +107,7 @@ async function main() {
   await rm(startDir, { recursive: true, force: true });
   console.log(`npm start, empty data dir → first answered request: ${format(cold)}`);
   console.log(`npm start, existing data dir → first answered request: ${format(warm)}`);
+  target(`npm start on an existing data dir ≤ ${MAX_WARM_START_MS / 1000} s`, format(warm), warm <= MAX_WARM_START_MS);
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-'));
   const stack = await startStack({ PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
@@ -150,33 +175,34 @@ async function main() {
     const from = month.start.toISOString();
     const to = month.end.toISOString();
 
+    // The direct path sets the same role and claims in one statement, read-only, as the gateway does.
     const direct = (sql: string, params: unknown[]) =>
       db.transaction(async (tx) => {
-        await tx.query('set transaction read only');
-        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
-          JSON.stringify(claims),
-        ]);
+        await tx.query(
+          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true),
+                  set_config('transaction_read_only', 'on', true)`,
+          [JSON.stringify(claims)],
+        );
         return (await tx.query<{ body: string }>(sql, params)).rows[0]!.body;
       });
 
-    const patientsViaGateway = await measure(async () => {
-      const { data, error } = await admin
+    const patientsQuery = (client: typeof admin) => async () => {
+      const { data, error } = await client
         .from('patients')
         .select('*')
         .eq('clinic_id', clinicId)
         .eq('deleted', false)
         .order('name');
       if (error || data.length !== 1000) throw error ?? new Error(`expected 1000 patients, got ${data.length}`);
-    });
-    const patientsDirect = await measure(() =>
+    };
+    const patientsSql = () =>
       direct(
         `select coalesce(json_agg(_r), '[]'::json)::text as body from (select * from public.patients t0
           where t0.clinic_id = $1 and t0.deleted = false order by t0.name) _r`,
         [clinicId],
-      ),
-    );
-    const appointmentsViaGateway = await measure(async () => {
-      const { data, error } = await admin
+      );
+    const appointmentsQuery = (client: typeof admin) => async () => {
+      const { data, error } = await client
         .from('appointments')
         .select('*, patients(name)')
         .eq('clinic_id', clinicId)
@@ -186,8 +212,8 @@ async function main() {
         .order('appointment_time');
       if (error || data.length !== count)
         throw error ?? new Error(`expected ${count} appointments, got ${data.length}`);
-    });
-    const appointmentsDirect = await measure(() =>
+    };
+    const appointmentsSql = () =>
       direct(
         `select coalesce(json_agg(_r), '[]'::json)::text as body from (
            select t0.*, (select row_to_json(_e) from (select t1.name from public.patients t1
@@ -196,16 +222,66 @@ async function main() {
             where t0.clinic_id = $1 and t0.deleted = false and t0.appointment_time >= $2 and t0.appointment_time < $3
             order by t0.appointment_time) _r`,
         [clinicId, from, to],
-      ),
+      );
+
+    // The reference floor: a bare HTTP server answering the direct SQL's body, read with supabase-js.
+    const floorServer = createHttpServer((req, res) => {
+      const run = req.url?.startsWith('/rest/v1/patients') ? patientsSql : appointmentsSql;
+      run().then(
+        (body) => {
+          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Range': '0-0/*' });
+          res.end(body);
+        },
+        () => {
+          res.writeHead(500);
+          res.end();
+        },
+      );
+    });
+    await new Promise<void>((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
+    const floor = createClient(
+      `http://127.0.0.1:${(floorServer.address() as { port: number }).port}`,
+      stack.config.anonKey,
+      options,
     );
 
-    const row = (label: string, gateway: { p50: number; p95: number }, sql: { p50: number; p95: number }) =>
-      console.log(
-        `${label.padEnd(44)} gateway p50 ${format(gateway.p50)}, p95 ${format(gateway.p95)} | direct SQL p50 ${format(sql.p50)}, p95 ${format(sql.p95)} | overhead ×${(gateway.p50 / sql.p50).toFixed(2)} (p50)`,
+    try {
+      const [patientsViaGateway, patientsDirect, patientsFloor] = await measureTogether([
+        patientsQuery(admin),
+        patientsSql,
+        patientsQuery(floor),
+      ]);
+      const [appointmentsViaGateway, appointmentsDirect, appointmentsFloor] = await measureTogether([
+        appointmentsQuery(admin),
+        appointmentsSql,
+        appointmentsQuery(floor),
+      ]);
+
+      console.log(`\n${SAMPLES} samples each after ${WARMUP} warm-up requests; database: ${db.kind}`);
+      const row = (label: string, gateway: Timing, sql: Timing, bare: Timing) => {
+        const ratio = gateway.p50 / sql.p50;
+        console.log(
+          `${label.padEnd(50)} gateway p50 ${format(gateway.p50)}, p95 ${format(gateway.p95)} | direct SQL p50 ${format(sql.p50)}, p95 ${format(sql.p95)}`,
+        );
+        console.log(
+          `  reference: bare HTTP server + the direct SQL p50 ${format(bare.p50)} (×${(bare.p50 / sql.p50).toFixed(2)}); the gateway's own share ${format(gateway.p50 - bare.p50)}`,
+        );
+        target(
+          `${label}: gateway overhead ≤ ×${MAX_GATEWAY_OVERHEAD} direct SQL (p50)`,
+          `×${ratio.toFixed(2)}`,
+          ratio <= MAX_GATEWAY_OVERHEAD,
+        );
+      };
+      row('patient list (1,000 patients)', patientsViaGateway!, patientsDirect!, patientsFloor!);
+      row(
+        `month of appointments (${count} rows + patient embed)`,
+        appointmentsViaGateway!,
+        appointmentsDirect!,
+        appointmentsFloor!,
       );
-    console.log(`\n${SAMPLES} samples each after ${WARMUP} warm-up requests; database: ${db.kind}`);
-    row('patient list (1,000 patients)', patientsViaGateway, patientsDirect);
-    row(`month of appointments (${count} rows + patient embed)`, appointmentsViaGateway, appointmentsDirect);
+    } finally {
+      await new Promise((resolve) => floorServer.close(resolve));
+    }
   } finally {
     await stack.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -213,3 +289,7 @@ async function main() {
 }
 
 await main();
+if (failed) {
+  console.log('\nbench/gateway.bench.ts: a target FAILED');
+  process.exitCode = 1;
+}

@@ -136,6 +136,16 @@ function callerOrThrow(req: Request, config: StackConfig): Caller {
   }
 }
 
+/**
+ * PostgREST's request settings, and read-only mode for GET/HEAD, in one statement: one round trip
+ * before the request's own statement. `transaction_read_only` set to on (what `set transaction
+ * read only` does) is allowed at any point of a transaction; the statements after it cannot write.
+ */
+const CALLER_SETTINGS = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+        set_config('request.method', $3, true), set_config('request.path', $4, true),
+        set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true)`;
+const READ_ONLY_CALLER_SETTINGS = `${CALLER_SETTINGS}, set_config('transaction_read_only', 'on', true)`;
+
 /** One transaction as the caller's role with PostgREST's request settings, read-only for GET/HEAD. */
 async function asCaller<T>(
   db: Database,
@@ -144,17 +154,13 @@ async function asCaller<T>(
   work: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
+  const headers: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name !== 'authorization' && name !== 'apikey') headers[name] = value;
+  }
+  const settings = [caller.role, JSON.stringify(caller.claims), req.method, req.path, JSON.stringify(headers)];
   return db.transaction(async (tx) => {
-    if (readOnly) await tx.query('set transaction read only');
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => name !== 'authorization' && name !== 'apikey'),
-    );
-    await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true), set_config('request.path', $4, true),
-              set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true)`,
-      [caller.role, JSON.stringify(caller.claims), req.method, req.path, JSON.stringify(headers)],
-    );
+    await tx.query(readOnly ? READ_ONLY_CALLER_SETTINGS : CALLER_SETTINGS, settings);
     return work(tx);
   });
 }
