@@ -188,9 +188,12 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
         await modal.getByLabel(/^Reference #/).fill('GCASH-0042');
         await saveScreenshot(page, '13-add-payment-tablet');
         await modal.getByRole('button', { name: 'Add Payment' }).click();
-        await page.locator('.toast-region').getByText('Payment added!', { exact: true }).waitFor();
+        const paymentAdded = page.locator('.toast-region').getByText('Payment added!', { exact: true });
+        await paymentAdded.waitFor();
         await modal.waitFor({ state: 'detached' });
         await row.getByText('Partial', { exact: true }).waitFor();
+        // The next payment's toast must be its own, not this one still showing on a slow machine.
+        await paymentAdded.waitFor({ state: 'detached' });
 
         // The rest at 1366×768, sent with a double click: one payment, Paid.
         await page.setViewportSize(DESKTOP);
@@ -199,7 +202,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
         await modal.getByText('Total ₱1,500.50 · Paid ₱500.00 · Balance ₱1,000.50', { exact: true }).waitFor();
         await modal.getByLabel('Amount').fill('1000.5');
         await modal.getByRole('button', { name: 'Add Payment' }).dblclick();
-        await page.locator('.toast-region').getByText('Payment added!', { exact: true }).waitFor();
+        await paymentAdded.waitFor();
         await modal.waitFor({ state: 'detached' });
         await row.getByText('Paid', { exact: true }).waitFor();
         const payments = page.getByRole('table', { name: 'Payments' }).locator('tbody tr[data-payment-id]');
