@@ -1,11 +1,11 @@
 import { memo, type ComponentType } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/lib/money';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { SpacerRow } from './spacer-row';
+import { tablePlaceholder } from './table-placeholder';
 import { useScrollWindow } from './use-scroll-window';
 
 /** Every row is exactly this tall (billing.css), so the rows on screen follow from the scroll position. */
@@ -78,14 +78,17 @@ export function InvoicesTable({
   const count = status === 'ready' ? invoices.length : 0;
   const { scrollRef, bodyRef, start, end } = useScrollWindow(count, INVOICE_ROW_HEIGHT);
 
-  let placeholder = null;
-  if (status === 'loading') placeholder = <LoadingState label={BILLING_EXTRA_TEXT.loading} />;
-  else if (status === 'failed')
-    placeholder = (
-      <ErrorState title={BILLING_EXTRA_TEXT.invoicesFailed} onRetry={onRetry} retryLabel={BILLING_EXTRA_TEXT.retry} />
-    );
-  else if (count === 0)
-    placeholder = <EmptyState title={filtered ? BILLING_EXTRA_TEXT.noInvoiceMatch : BILLING_TEXT.noInvoices} />;
+  const placeholder = tablePlaceholder({
+    status,
+    count,
+    filtered,
+    onRetry,
+    texts: {
+      failed: BILLING_EXTRA_TEXT.invoicesFailed,
+      noMatch: BILLING_EXTRA_TEXT.noInvoiceMatch,
+      none: BILLING_TEXT.noInvoices,
+    },
+  });
 
   return (
     <div ref={scrollRef} className="billing-table-scroll" data-testid="invoices-scroll">

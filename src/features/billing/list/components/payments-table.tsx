@@ -1,5 +1,4 @@
 import { memo, type ComponentType } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/lib/money';
 import type { PaymentListRow } from '../../model/api/billing-columns';
@@ -8,6 +7,7 @@ import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { paymentMethodLabel } from '../../model/payment-methods';
 import { paymentDate } from '../payment-date';
 import { SpacerRow } from './spacer-row';
+import { tablePlaceholder } from './table-placeholder';
 import { useScrollWindow } from './use-scroll-window';
 
 export const PAYMENT_ROW_HEIGHT = 48;
@@ -81,14 +81,17 @@ export function PaymentsTable({
   const count = status === 'ready' ? payments.length : 0;
   const { scrollRef, bodyRef, start, end } = useScrollWindow(count, PAYMENT_ROW_HEIGHT);
 
-  let placeholder = null;
-  if (status === 'loading') placeholder = <LoadingState label={BILLING_EXTRA_TEXT.loading} />;
-  else if (status === 'failed')
-    placeholder = (
-      <ErrorState title={BILLING_EXTRA_TEXT.paymentsFailed} onRetry={onRetry} retryLabel={BILLING_EXTRA_TEXT.retry} />
-    );
-  else if (count === 0)
-    placeholder = <EmptyState title={filtered ? BILLING_EXTRA_TEXT.noPaymentMatch : BILLING_TEXT.noPayments} />;
+  const placeholder = tablePlaceholder({
+    status,
+    count,
+    filtered,
+    onRetry,
+    texts: {
+      failed: BILLING_EXTRA_TEXT.paymentsFailed,
+      noMatch: BILLING_EXTRA_TEXT.noPaymentMatch,
+      none: BILLING_TEXT.noPayments,
+    },
+  });
 
   return (
     <div ref={scrollRef} className="billing-table-scroll" data-testid="payments-scroll">
