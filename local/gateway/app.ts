@@ -140,6 +140,8 @@ function headerContentType(headers: unknown): string | undefined {
  * without a policy of its own gets the SPA's.
  */
 function securityHeaders(config: StackConfig) {
+  // The configuration is fixed for the stack's life: build the SPA's policy once, not per page.
+  const spaPolicy = spaContentSecurityPolicy(config);
   return (_req: Request, res: Response, next: NextFunction) => {
     const writeHead = res.writeHead as (...args: unknown[]) => Response;
     res.writeHead = ((...args: unknown[]) => {
@@ -147,7 +149,7 @@ function securityHeaders(config: StackConfig) {
       const type =
         headerContentType(args[1]) ?? headerContentType(args[2]) ?? String(res.getHeader('content-type') ?? '');
       if (/^\s*text\/html\b/i.test(type) && !res.hasHeader('content-security-policy')) {
-        res.setHeader('Content-Security-Policy', spaContentSecurityPolicy(config));
+        res.setHeader('Content-Security-Policy', spaPolicy);
       }
       return writeHead.apply(res, args);
     }) as Response['writeHead'];
