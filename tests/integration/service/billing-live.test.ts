@@ -11,19 +11,10 @@ import { BILLING_UPDATED, type BillingUpdatedPayload } from '@common/contract';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { accessToken, DEMO, demoClinics } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
 announcePostgresTarget('billing-live');
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting for a billing update');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe.each(targets)('billing-updated on %s', (target) => {
   let stack: TestStack;

@@ -14,6 +14,7 @@ import { createRealtime } from '../../../server/realtime/realtime.ts';
 import { createDentist, createPatient, insertRow } from '../../support/database.ts';
 import { accessToken, DEMO, demoClinics } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { waitFor } from '../../support/wait-for.ts';
 
 let stack: TestStack;
 let clinics: { smile: number; bright: number };
@@ -74,16 +75,6 @@ function collect(socket: Socket): Update[] {
   const updates: Update[] = [];
   socket.on('appointment-updated', (payload: Update) => updates.push(payload));
   return updates;
-}
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** An appointment of a fresh dentist and patient (unique names), on a Tuesday at 10:00 in Manila. */
