@@ -13,4 +13,7 @@ export const TAB_FEATURE_FOLDERS: Record<TabKey, string> = {
   clinicconfig: 'clinics',
   usersroles: 'users',
   chat: 'chat',
+  reports: 'reports',
+  recalls: 'recalls',
+  waitlist: 'waitlist',
 };

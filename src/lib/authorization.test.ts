@@ -12,6 +12,9 @@ describe('the authorization map', () => {
       ['clinicconfig', 'Clinic Config'],
       ['usersroles', 'Users & Roles'],
       ['chat', 'Chat'],
+      ['reports', 'Reports'],
+      ['recalls', 'Recalls'],
+      ['waitlist', 'Waitlist'],
     ]);
   });
 
@@ -28,6 +31,9 @@ describe('the authorization map', () => {
       'bills',
       'procedures',
       'chat',
+      'reports',
+      'recalls',
+      'waitlist',
     ]);
   });
 

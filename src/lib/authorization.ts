@@ -26,6 +26,9 @@ export const TAB_KEYS = [
   'clinicconfig',
   'usersroles',
   'chat',
+  'reports',
+  'recalls',
+  'waitlist',
 ] as const;
 export type TabKey = (typeof TAB_KEYS)[number];
 
@@ -38,6 +41,9 @@ export const TAB_LABELS: Record<TabKey, string> = {
   clinicconfig: 'Clinic Config',
   usersroles: 'Users & Roles',
   chat: 'Chat',
+  reports: 'Reports',
+  recalls: 'Recalls',
+  waitlist: 'Waitlist',
 };
 
 const EVERY_ROLE = ROLES;
@@ -53,6 +59,10 @@ export const TAB_ROLES: Record<TabKey, readonly Role[]> = {
   procedures: CLINIC_STAFF,
   clinicconfig: CLINIC_MANAGERS,
   usersroles: CLINIC_MANAGERS,
+  // Beyond the spec (issue 17): front-desk work, so the clinic's staff but not dentists.
+  reports: CLINIC_STAFF,
+  recalls: CLINIC_STAFF,
+  waitlist: CLINIC_STAFF,
 };
 
 /** Actions outside any one tab. */

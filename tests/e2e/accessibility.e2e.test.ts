@@ -99,6 +99,9 @@ const HEADINGS: Record<string, string> = {
   'Clinic Config': 'Clinic Configuration',
   'Users & Roles': 'Users & Roles',
   Chat: 'Chat',
+  Reports: 'Reports',
+  Recalls: 'Recalls',
+  Waitlist: 'Waitlist',
 };
 
 async function openTab(page: Page, name: string) {

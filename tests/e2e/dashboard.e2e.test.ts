@@ -27,7 +27,17 @@ describe.skipIf(!ctx.chromium)('dashboard', () => {
     [
       DEMO.receptionist,
       'Receptionist',
-      ['Patients', 'Appointments', 'Dentists', 'Billing System', 'Procedures', 'Chat'],
+      [
+        'Patients',
+        'Appointments',
+        'Dentists',
+        'Billing System',
+        'Procedures',
+        'Chat',
+        'Reports',
+        'Recalls',
+        'Waitlist',
+      ],
     ],
     [DEMO.dentist, 'Dentist', ['Patients', 'Appointments', 'Billing System', 'Chat']],
   ])('%s (%s) sees exactly the allowed tabs', async (email, role, tabs) => {

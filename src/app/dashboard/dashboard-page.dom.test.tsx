@@ -36,9 +36,25 @@ describe('the dashboard shell', () => {
         'Clinic Config',
         'Users & Roles',
         'Chat',
+        'Reports',
+        'Recalls',
+        'Waitlist',
       ],
     ],
-    ['receptionist', ['Patients', 'Appointments', 'Dentists', 'Billing System', 'Procedures', 'Chat']],
+    [
+      'receptionist',
+      [
+        'Patients',
+        'Appointments',
+        'Dentists',
+        'Billing System',
+        'Procedures',
+        'Chat',
+        'Reports',
+        'Recalls',
+        'Waitlist',
+      ],
+    ],
     ['dentist', ['Patients', 'Appointments', 'Billing System', 'Chat']],
   ])('shows a %s only the allowed tabs', (role, expected) => {
     renderApp(<DashboardPage />, { role });

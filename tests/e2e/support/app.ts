@@ -24,6 +24,9 @@ export const ALL_TABS = [
   'Clinic Config',
   'Users & Roles',
   'Chat',
+  'Reports',
+  'Recalls',
+  'Waitlist',
 ];
 
 export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
