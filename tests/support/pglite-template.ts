@@ -2,7 +2,9 @@
  * Migrated PGlite databases for tests, from a template: a fresh PGlite runs initdb (about 3 s) and
  * the migrations (1.5 s more); loading a tarball of one already migrated takes about 1 s. The
  * template is built once per content of the platform script, the migrations and the seed (and
- * PGlite's version), shared by every test process through a file in the temp directory.
+ * PGlite's version), shared by every test process through a file in the temp directory. The demo
+ * seed's dates follow now(), so a seeded template is also keyed by the hour it was built in: a run
+ * (or a CI run on the same machine, days later) never starts from demo data of another day.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -19,6 +21,7 @@ async function contentKey(seed: boolean): Promise<string> {
     await readFile(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };
   hash.update(`pglite ${pglite.version}\nseed ${seed}\n`);
+  if (seed) hash.update(`built in hour ${new Date().toISOString().slice(0, 13)}\n`);
   const migrations = path.join(repoRoot, 'supabase/migrations');
   const files = [
     path.join(repoRoot, 'local/db/platform.sql'),
@@ -44,17 +47,21 @@ export function migratedTemplate(seed: boolean): Promise<Blob> {
   return template;
 }
 
-async function loadOrBuild(seed: boolean): Promise<Blob> {
-  const file = path.join(tmpdir(), `ngiti-pglite-template-${await contentKey(seed)}.tar`);
-  if (existsSync(file)) return new Blob([await readFile(file)]);
+/** A template built now, bypassing the cache (what the cache stores). */
+export async function buildTemplate(seed: boolean): Promise<Blob> {
   const db = await openPglite(undefined);
-  let tarball: Blob;
   try {
     await migrate(db, { seed });
-    tarball = await db.dumpDataDir();
+    return await db.dumpDataDir();
   } finally {
     await db.close();
   }
+}
+
+async function loadOrBuild(seed: boolean): Promise<Blob> {
+  const file = path.join(tmpdir(), `ngiti-pglite-template-${await contentKey(seed)}.tar`);
+  if (existsSync(file)) return new Blob([await readFile(file)]);
+  const tarball = await buildTemplate(seed);
   // Written whole, then renamed: a process that finds the file finds all of it.
   const partial = `${file}.${process.pid}.partial`;
   await writeFile(partial, Buffer.from(await tarball.arrayBuffer()));
