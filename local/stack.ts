@@ -2,14 +2,13 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SECURITY_HEADERS, secureEveryResponse } from '../server/http/security-headers.ts';
-import { createService, type Service } from '../server/service.ts';
+import type { Service } from '../server/service.ts';
 import { loadConfig, loadLocalServiceConfig, productionNotices, type StackConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate, repoRoot, type MigrationReport } from './db/migrate.ts';
-import { createGateway } from './gateway/app.ts';
-import { DevMailbox } from './gateway/mailbox.ts';
+import type { DevMailbox } from './gateway/mailbox.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createMetaStandIn, type MetaStandIn } from './meta/stand-in.ts';
+import type { MetaStandIn } from './meta/stand-in.ts';
 
 export interface RunningStack {
   url: string;
@@ -52,11 +51,21 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
   // Fail on a bad service setting before touching the database (the URLs are fixed up after listen).
   loadLocalServiceConfig(config, config.siteUrl, env);
   const logger = createLogger(config.logLevel, config.logFile);
+  // The HTTP side (gateway, service, Meta stand-in: most of the code) loads while the database opens
+  // and migrates: on a warm start the two take about as long as each other.
+  const modules = Promise.all([
+    import('./gateway/app.ts'),
+    import('./gateway/mailbox.ts'),
+    import('../server/service.ts'),
+    import('./meta/stand-in.ts'),
+  ]);
+  modules.catch(() => undefined);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: Server | undefined;
   let service: Service | undefined;
   try {
     const migration = await migrate(db, { seed: config.seedDemoData });
+    const [{ createGateway }, { DevMailbox }, { createService }, { createMetaStandIn }] = await modules;
     const mailbox = new DevMailbox();
 
     // The HTTP server exists before the app: with PORT=0 the URLs are known only once it listens,

@@ -3,7 +3,6 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type pg from 'pg';
-import { inPgTransaction, listenOnDedicatedConnection, openPgPool, pgSqlClient } from '../../server/db.ts';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -86,6 +85,8 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
 
 /** A real PostgreSQL server; `connectionString` must name a superuser (it creates roles). */
 export async function openPostgres(connectionString: string): Promise<Database> {
+  // The pg driver loads only for a server: the PGlite start does not pay for it.
+  const { inPgTransaction, listenOnDedicatedConnection, openPgPool, pgSqlClient } = await import('../../server/db.ts');
   const pool = await openPgPool(connectionString, () => undefined);
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     ...pgSqlClient(client),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,14 @@ export async function listMigrations(): Promise<{ version: string; name: string;
  * no clinic and no user yet.
  */
 export async function migrate(db: Database, options: { seed: boolean }): Promise<MigrationReport> {
-  await applyPlatform(db, await readFile(path.join(here, 'platform.sql'), 'utf8'));
+  const platform = await readFile(path.join(here, 'platform.sql'), 'utf8');
+  // platform.sql is idempotent but not free (a second or more of a warm start on a busy machine):
+  // the schema it creates remembers the hash of the text it ran, and the same text is not run again.
+  const stamp = `platform sha256:${createHash('sha256').update(platform).digest('hex')}`;
+  if ((await platformStamp(db)) !== stamp) {
+    await applyPlatform(db, platform);
+    await db.exec(`comment on schema supabase_migrations is '${stamp}'`);
+  }
   const done = new Set(
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
       (row) => row.version,
@@ -74,6 +82,14 @@ async function applyPlatform(db: Database, sql: string): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
     }
   }
+}
+
+/** The comment platform.sql's run left on its schema, or null before the first run. */
+async function platformStamp(db: Database): Promise<string | null> {
+  const { rows } = await db.query<{ stamp: string | null }>(
+    `select obj_description(oid, 'pg_namespace') as stamp from pg_namespace where nspname = 'supabase_migrations'`,
+  );
+  return rows[0]?.stamp ?? null;
 }
 
 async function isEmpty(db: Database): Promise<boolean> {

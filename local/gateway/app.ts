@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { SERVICE_PATHS } from '../../server/app.ts';
 import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
@@ -215,6 +218,107 @@ export function loggedPath(path: string): string {
     .replace(/^\/_meta\/avatars\/[^/]+$/, '/_meta/avatars/:id');
 }
 
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/** Vite's hashed build output: a new build writes new names, so a copy never goes stale. */
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** The page and the unhashed files (favicon, sounds): kept, but checked with the server on every use. */
+const PAGE_CACHE = 'no-cache';
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|map|txt)$/i;
+/** Files above this are sent as they are (the build has none; it bounds the memory kept below). */
+const MAX_COMPRESSED_FILE = 4 * 1024 * 1024;
+const MAX_COMPRESSED_ENTRIES = 1000;
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to answer with for an Accept-Encoding header (brotli first), or null for none. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!, q ? Number(q.slice(2)) : 1);
+  }
+  const allowed = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allowed('br')) return 'br';
+  if (allowed('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * The built SPA: express.static, plus cache headers (hashed /assets/ kept for a year, everything
+ * else revalidated) and compression of text files (brotli or gzip, as the browser accepts). A file
+ * is compressed once, on its first request, and kept in memory with its modification time (the
+ * build directory is a few hundred KB of text; entries and file size are bounded).
+ */
+function staticFiles(staticDir: string) {
+  const root = path.resolve(staticDir);
+  const serve = express.static(root, {
+    index: false,
+    setHeaders: (res, file) =>
+      res.setHeader('Cache-Control', file.startsWith(path.join(root, 'assets') + path.sep) ? ASSET_CACHE : PAGE_CACHE),
+  });
+  const compressed = new Map<string, { mtimeMs: number; body: Promise<Buffer> }>();
+  const compress = (file: string, mtimeMs: number, encoding: Encoding): Promise<Buffer> => {
+    const key = `${encoding}:${file}`;
+    const cached = compressed.get(key);
+    if (cached && cached.mtimeMs === mtimeMs) return cached.body;
+    const body = readFile(file).then((raw) =>
+      encoding === 'br'
+        ? brotli(raw, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
+        : gzip(raw),
+    );
+    if (compressed.size >= MAX_COMPRESSED_ENTRIES) compressed.delete(compressed.keys().next().value!);
+    compressed.set(key, { mtimeMs, body });
+    body.catch(() => compressed.delete(key));
+    return body;
+  };
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !encoding || !COMPRESSIBLE.test(req.path)) {
+      serve(req, res, next);
+      return;
+    }
+    let file: string;
+    try {
+      file = path.join(root, decodeURIComponent(req.path));
+    } catch {
+      next();
+      return;
+    }
+    if (!file.startsWith(root + path.sep) || file.split(path.sep).some((part) => part.startsWith('.'))) {
+      serve(req, res, next);
+      return;
+    }
+    try {
+      const stats = await stat(file);
+      if (!stats.isFile() || stats.size > MAX_COMPRESSED_FILE) {
+        serve(req, res, next);
+        return;
+      }
+      const body = await compress(file, stats.mtimeMs, encoding);
+      res.setHeader('Cache-Control', file.startsWith(path.join(root, 'assets') + path.sep) ? ASSET_CACHE : PAGE_CACHE);
+      res.setHeader('Last-Modified', stats.mtime.toUTCString());
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.type(path.extname(file));
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', body.length);
+      res.status(200).end(req.method === 'HEAD' ? undefined : body);
+    } catch {
+      // Not there (or unreadable): express.static answers it, or the SPA fallback does.
+      serve(req, res, next);
+    }
+  };
+}
+
 export async function createGateway(deps: GatewayDeps) {
   const { db, config, mailbox, logger } = deps;
   const schema = new SchemaCache(db);
@@ -290,11 +394,11 @@ export async function createGateway(deps: GatewayDeps) {
 
   const staticDir = deps.staticDir;
   if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {
-    app.use(express.static(staticDir, { index: false }));
+    app.use(staticFiles(staticDir));
     // Every other page is the SPA's (its router shows its own "not found"); no path parameter to decode.
     app.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      res.sendFile(path.join(staticDir, 'index.html'));
+      res.sendFile(path.join(staticDir, 'index.html'), { headers: { 'Cache-Control': PAGE_CACHE } });
     });
   } else {
     app.get('/', (_req, res) => {

@@ -65,7 +65,12 @@ export interface ListWindowInput {
   drift?: readonly number[];
 }
 
-/** The rows [start, end) to render in each card, in the cards' order. */
+/**
+ * The rows [start, end) to render in each card, in the cards' order. A long card whose rows are
+ * all farther from the screen than `overscan` rows renders none: scrolling or tabbing brings it
+ * near the screen before any of its rows could be seen or focused, and on a slow tablet every row
+ * rendered off screen delays the filter change that shows the ones on it.
+ */
 export function listWindows({
   cards,
   geometry,
@@ -80,8 +85,12 @@ export function listWindows({
     const offset = offsets[index];
     if (offset === null || offset === undefined) return { start: 0, end: 0 };
     if (card.rowCount <= threshold) return { start: 0, end: card.rowCount };
+    const listTop = containerTop + offset + (drift[index] ?? 0);
+    const margin = overscan * geometry.rowHeight;
+    if (listTop > viewportHeight + margin || listTop + card.rowCount * geometry.rowHeight < -margin)
+      return { start: 0, end: 0 };
     return rowWindow({
-      listTop: containerTop + offset + (drift[index] ?? 0),
+      listTop,
       viewportHeight,
       rowHeight: geometry.rowHeight,
       count: card.rowCount,

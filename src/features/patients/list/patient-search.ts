@@ -34,13 +34,16 @@ export function searchPatients<P extends SearchablePatient>(patients: readonly P
 
 /**
  * A search over a fixed list that lower-cases every patient once instead of on each keystroke
- * (10,000 patients: one pass of `includes` per keystroke). Build it again when the list changes.
+ * (10,000 patients: one pass of `includes` per keystroke), on the first search: opening the tab
+ * shows every patient and needs none of it. Build it again when the list changes.
  */
 export function createPatientSearch<P extends SearchablePatient>(patients: readonly P[]): (query: string) => P[] {
-  const entries = patients.map((patient) => ({ patient, haystack: haystackOf(patient) }));
+  const list = [...patients];
+  let entries: { patient: P; haystack: string[] }[] | undefined;
   return (query) => {
     const needle = normalizePatientQuery(query);
-    if (needle === '') return entries.map((entry) => entry.patient);
+    if (needle === '') return [...list];
+    entries ??= list.map((patient) => ({ patient, haystack: haystackOf(patient) }));
     const found: P[] = [];
     for (const entry of entries) {
       if (entry.haystack.some((field) => field.includes(needle))) found.push(entry.patient);

@@ -29,6 +29,25 @@ export type KeepFlag = (flag: OpenFlag) => void;
 
 const NOTES = REASON_NOTES_SEPARATOR;
 
+/**
+ * An appointment's date and time in the clinic's zone, formatted once per instant and zone: rows
+ * mount again on each filter change, and the zone conversion is the costliest part of a row's
+ * render on a slow tablet (bench/tablet.bench.ts). Dentists share time slots, so rows share entries.
+ */
+const whenCache = new Map<string, { date: string; time: string }>();
+const WHEN_CACHE_LIMIT = 10_000;
+
+function clinicWhen(instant: string, timeZone: string): { date: string; time: string } {
+  const key = `${timeZone}|${instant}`;
+  let when = whenCache.get(key);
+  if (when === undefined) {
+    if (whenCache.size >= WHEN_CACHE_LIMIT) whenCache.clear();
+    when = { date: formatClinicDate(instant, timeZone), time: formatClinicTime(instant, timeZone) };
+    whenCache.set(key, when);
+  }
+  return when;
+}
+
 function rowClassName(overdue: boolean, highlighted: boolean, flashing: boolean, focused: boolean, status: string) {
   const names: string[] = [];
   if (overdue) names.push('appointment-overdue');
@@ -84,8 +103,7 @@ export const AppointmentRow = memo(function AppointmentRow({
   onBill?: BillAppointment;
 }) {
   const patient = appointment.patient?.name ?? LIST_TEXT.unknownPatient;
-  const date = formatClinicDate(appointment.appointment_time, timeZone);
-  const time = formatClinicTime(appointment.appointment_time, timeZone);
+  const { date, time } = clinicWhen(appointment.appointment_time, timeZone);
   const reason = appointment.reason ?? '';
   const notesAt = reason.indexOf(NOTES);
   const procedure = notesAt === -1 ? reason : reason.slice(0, notesAt);

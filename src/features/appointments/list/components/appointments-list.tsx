@@ -68,28 +68,35 @@ function samePlacement(a: MeasuredPlacement, b: MeasuredPlacement): boolean {
  * and order (row-window.ts), so a filter change renders the right rows at once without reading
  * the layout; the real placement is measured after the browser has drawn the frame (when reading
  * it costs nothing) and corrects the next render if the page moved (filters wrapping on a narrow
- * screen, a horizontal scrollbar under a table).
+ * screen, a horizontal scrollbar under a table). After a filter change (`view`: the period and
+ * the dentist) the first frame draws only the rows on screen; the rows just off it (OVERSCAN_ROWS,
+ * so scrolling and tabbing never meet a gap) follow in a render after that frame — on a slow
+ * tablet a row costs several ms, and most of a filter change's rows were off screen
+ * (bench/tablet.bench.ts).
  */
 function useCardWindows(
   cardsRef: RefObject<HTMLDivElement | null>,
   groups: readonly { dentistId: number }[],
   shapes: readonly CardShape[],
+  view: string,
 ) {
   const viewport = useViewport();
   const [placement, setPlacement] = useState<MeasuredPlacement>(INITIAL_PLACEMENT);
+  // The view last drawn (null: none yet): a view already drawn gets the off-screen rows too.
+  const [drawnView, setDrawnView] = useState<string | null>(null);
   const windows = listWindows({
     cards: shapes,
     geometry: CARD_GEOMETRY,
     containerTop: placement.pageTop - viewport.scrollY,
     viewportHeight: viewport.height,
-    overscan: OVERSCAN_ROWS,
+    overscan: drawnView === null || drawnView === view ? OVERSCAN_ROWS : 0,
     threshold: WINDOWING_THRESHOLD,
     drift: groups.map((group) => placement.drift.get(group.dentistId) ?? 0),
   });
 
-  const rendered = useRef({ groups, shapes });
+  const rendered = useRef({ groups, shapes, view });
   useEffect(() => {
-    rendered.current = { groups, shapes };
+    rendered.current = { groups, shapes, view };
   });
   useEffect(() => {
     let timeout: ReturnType<typeof setTimeout> | undefined;
@@ -98,7 +105,7 @@ function useCardWindows(
         const container = cardsRef.current;
         if (!container) return;
         const box = container.getBoundingClientRect();
-        const { groups: cards, shapes: cardShapes } = rendered.current;
+        const { groups: cards, shapes: cardShapes, view: drawn } = rendered.current;
         const offsets = cardRowOffsets(cardShapes, CARD_GEOMETRY);
         const drift = new Map<number, number>();
         cards.forEach((card, index) => {
@@ -109,6 +116,7 @@ function useCardWindows(
         });
         const next = { pageTop: Math.round(box.top + window.scrollY), drift };
         setPlacement((current) => (samePlacement(current, next) ? current : next));
+        setDrawnView(drawn);
       }, 0);
     });
     return () => {
@@ -232,7 +240,8 @@ export function AppointmentsList({
     () => groups.map((group) => ({ rowCount: group.appointments.length, expanded: !collapsed.has(group.dentistId) })),
     [groups, collapsed],
   );
-  const windows = useCardWindows(cardsRef, groups, shapes);
+  const view = `${range.start.getTime()}-${range.end.getTime()}-${dentistId ?? 'all'}`;
+  const windows = useCardWindows(cardsRef, groups, shapes, view);
 
   // 'View': scroll to the row once its card is on the page and expanded (the rows of a long card
   // are rendered only near the screen, so the row's place is computed from its card's body).

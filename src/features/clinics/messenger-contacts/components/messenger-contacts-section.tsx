@@ -78,9 +78,9 @@ export function MessengerContactsSection({ clinicId }: { clinicId: number }): Re
     <section className="messenger-contacts" aria-labelledby={titleId}>
       <div className="messenger-contacts-header">
         <div>
-          <h3 id={titleId} className="messenger-contacts-title">
+          <h2 id={titleId} className="messenger-contacts-title">
             {CONTACTS_TEXT.title}
-          </h3>
+          </h2>
           <p className="messenger-contacts-intro">{CONTACTS_TEXT.intro}</p>
         </div>
         <button

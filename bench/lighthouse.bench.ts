@@ -1,0 +1,186 @@
+/**
+ * npm run bench — Lighthouse (issue 16 item 2) against Debian's Chromium and the production build of
+ * the SPA served by a local stack (demo data, as `npm start` has it):
+ *  1. desktop preset: /login signed out, then each tab of the dashboard signed in as the demo
+ *     superadmin (who sees every tab). Tabs are not URLs: the dashboard opens the tab kept in
+ *     sessionStorage (`ngiti:tab`), so each run sets it and audits /dashboard in the same browser tab,
+ *     with `disableStorageReset` keeping the session. The HTTP cache is cleared before every run, so
+ *     each page loads its code from the network as a first visit would.
+ *     Targets: performance ≥ 98, accessibility 100, best practices ≥ 95.
+ *  2. Lighthouse's default (mobile: a mid-range phone, 4× CPU slowdown, slow 4G, simulated) on /login
+ *     and the Appointments tab. Target: performance ≥ 90.
+ * Writes a JSON and an HTML report per page and summary.json/summary.txt into lighthouse-report/
+ * (git-ignored) and exits 1 when a target fails.
+ * Lighthouse 12.2.3, not 13.x: 13 needs Node 22 and this project runs on Node 20 (docs/decisions).
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { startStack } from '../local/stack.ts';
+import { buildIfStale, repoRoot } from '../scripts/build-if-stale.ts';
+import { TAB_LABELS, type TabKey } from '../src/lib/authorization.ts';
+import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/support/chromium.ts';
+
+const REPORT_DIR = path.join(repoRoot, 'lighthouse-report');
+const ACCOUNT = { email: 'superadmin@demo.test', password: 'Demo1234!' };
+const TABS: TabKey[] = [
+  'patients',
+  'appointments',
+  'dentists',
+  'bills',
+  'procedures',
+  'clinicconfig',
+  'usersroles',
+  'chat',
+  'reports',
+  'recalls',
+  'waitlist',
+];
+const DESKTOP_TARGETS = { performance: 98, accessibility: 100, 'best-practices': 95 } as const;
+const MOBILE_TARGETS = { performance: 90 } as const;
+type Category = keyof typeof DESKTOP_TARGETS;
+
+interface Outcome {
+  preset: 'desktop' | 'mobile';
+  page: string;
+  scores: Partial<Record<Category, number>>;
+  failedAudits: string[];
+  report: string;
+}
+
+let failed = false;
+/** One target's line, in the format of the other benches. */
+function target(label: string, value: string, pass: boolean) {
+  if (!pass) failed = true;
+  console.log(`TARGET ${label}: ${value} ${pass ? 'PASS' : 'FAIL'}`);
+}
+
+async function signIn(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
+  await page.locator('#login-email').fill(ACCOUNT.email);
+  await page.locator('#login-password').fill(ACCOUNT.password);
+  await Promise.all([
+    page.waitForFunction(
+      () => location.pathname === '/dashboard' && !!document.querySelector('[data-testid=user-name]'),
+      {
+        timeout: 30_000,
+      },
+    ),
+    page.locator('button[type="submit"]').click(),
+  ]);
+}
+
+async function audit(
+  page: Page,
+  url: string,
+  preset: Outcome['preset'],
+  name: string,
+  keepStorage: boolean,
+): Promise<Outcome> {
+  const session = await page.createCDPSession();
+  await session.send('Network.clearBrowserCache');
+  await session.detach();
+  const flags: Flags = {
+    logLevel: 'error',
+    output: ['json', 'html'],
+    disableStorageReset: keepStorage,
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  };
+  const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+  const result = (await lighthouse(url, flags, config, page)) as RunnerResult | undefined;
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${name}: ${lhr.runtimeError.message}`);
+  const file = `${preset}-${
+    name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'root'
+  }`;
+  const [json, html] = result.report as string[];
+  await writeFile(path.join(REPORT_DIR, `${file}.json`), json!);
+  await writeFile(path.join(REPORT_DIR, `${file}.html`), html!);
+  const scores: Outcome['scores'] = {};
+  for (const category of Object.keys(DESKTOP_TARGETS) as Category[]) {
+    const score = lhr.categories[category]?.score;
+    if (typeof score === 'number') scores[category] = Math.round(score * 100);
+  }
+  // What kept a score down: each scored audit below 0.9 in the three categories (weight > 0).
+  const failedAudits = new Set<string>();
+  for (const category of Object.keys(DESKTOP_TARGETS) as Category[]) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const item = lhr.audits[ref.id];
+      if (ref.weight > 0 && item && typeof item.score === 'number' && item.score < 0.9)
+        failedAudits.add(
+          `${ref.id} (${Math.round(item.score * 100)}${item.displayValue ? `, ${item.displayValue}` : ''})`,
+        );
+    }
+  }
+  return { preset, page: name, scores, failedAudits: [...failedAudits], report: `${file}.html` };
+}
+
+async function activeTabLabel(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.querySelector('nav [aria-current="page"]')?.textContent ?? null);
+}
+
+async function main() {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) throw new Error('Chromium not found (apt-get install -y chromium, or set CHROMIUM_PATH)');
+  buildIfStale();
+  await rm(REPORT_DIR, { recursive: true, force: true });
+  await mkdir(REPORT_DIR, { recursive: true });
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-lighthouse-'));
+  const stack = await startStack({ ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+    defaultViewport: null,
+  });
+  const outcomes: Outcome[] = [];
+  try {
+    const base = stack.url;
+    const page = await browser.newPage();
+    outcomes.push(await audit(page, `${base}/login`, 'desktop', '/login', false));
+    outcomes.push(await audit(page, `${base}/login`, 'mobile', '/login', false));
+
+    await signIn(page, base);
+    for (const tab of TABS) {
+      await page.evaluate((key) => sessionStorage.setItem('ngiti:tab', key), tab);
+      const label = TAB_LABELS[tab];
+      const outcome = await audit(page, `${base}/dashboard`, 'desktop', `tab ${label}`, true);
+      const shown = await activeTabLabel(page);
+      if (shown !== label) throw new Error(`expected the ${label} tab after the run, the page showed ${shown}`);
+      outcomes.push(outcome);
+      if (tab === 'appointments') outcomes.push(await audit(page, `${base}/dashboard`, 'mobile', `tab ${label}`, true));
+    }
+  } finally {
+    await browser.close();
+    await stack.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const summary: string[] = [];
+  for (const outcome of outcomes) {
+    const targets = outcome.preset === 'desktop' ? DESKTOP_TARGETS : MOBILE_TARGETS;
+    for (const [category, min] of Object.entries(targets) as [Category, number][]) {
+      const score = outcome.scores[category] ?? 0;
+      const label = `lighthouse ${outcome.preset} ${outcome.page} ${category} ≥ ${min}`;
+      target(label, String(score), score >= min);
+      summary.push(`${label}: ${score} ${score >= min ? 'PASS' : 'FAIL'}`);
+    }
+    if (outcome.failedAudits.length > 0) console.log(`  below 90: ${outcome.failedAudits.join('; ')}`);
+  }
+  await writeFile(path.join(REPORT_DIR, 'summary.json'), `${JSON.stringify(outcomes, null, 2)}\n`);
+  await writeFile(path.join(REPORT_DIR, 'summary.txt'), `${summary.join('\n')}\n`);
+  console.log(`\nReports: ${path.relative(repoRoot, REPORT_DIR)}/ (JSON and HTML per page, summary.json, summary.txt)`);
+}
+
+await main();
+if (failed) {
+  console.log('\nbench/lighthouse.bench.ts: a target FAILED');
+  process.exitCode = 1;
+}
