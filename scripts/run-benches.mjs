@@ -2,7 +2,22 @@
 // numbers of the others), then one line per bench and exit 1 if any failed.
 import { spawnSync } from 'node:child_process';
 
-const BENCHES = ['gateway', 'bundle', 'patients', 'appointments', 'reminders', 'realtime', 'billing'];
+const BENCHES = [
+  'gateway',
+  'bundle',
+  'patients',
+  'appointments',
+  'reminders',
+  'realtime',
+  'billing',
+  'reports',
+  'recalls',
+  'lighthouse',
+  'start',
+  'memory',
+  'exports',
+  'tablet',
+];
 
 const outcomes = BENCHES.map((name) => {
   console.log(`\n=== bench/${name}.bench.ts ===`);

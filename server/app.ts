@@ -5,9 +5,11 @@ import { createManualReminderRouter } from './appointments/manual-reminder-route
 import { createStatusNotificationRouter } from './appointments/status-notification-route';
 import { DEFAULT_RATE_LIMITS } from './config';
 import type { ServiceDeps } from './contracts';
+import { createExportRouter } from './exports/export-route';
 import { createFacebookRouter } from './facebook/router';
 import { staffCors } from './http/cors';
 import { createErrorHandler, notFound, sendError } from './http/errors';
+import { createRecallRouter } from './recalls/recall-route';
 import { createWebhookRouter } from './webhook/router';
 
 /** Every path the service answers; anything else is not the service's (see `fallThrough`). */
@@ -81,6 +83,8 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}): express.
 
   app.use('/status-notifications', createStatusNotificationRouter(deps));
   app.use('/appointments', createManualReminderRouter(deps));
+  app.use('/api/exports', createExportRouter(deps));
+  app.use('/api/recalls', createRecallRouter(deps));
   app.use('/api', createFacebookRouter(deps));
 
   app.use(SERVICE_PATHS, notFound);

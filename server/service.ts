@@ -9,6 +9,7 @@ import { loggerOptions } from './logging';
 import { createMessengerClient } from './messenger/client';
 import { createRealtime, type RealtimeService } from './realtime/realtime';
 import { createReminderScheduler } from './reminders/scheduler';
+import { createWaitlistOfferProcessor, type WaitlistOfferProcessor } from './waitlist/offer-processor';
 
 export interface ServiceOptions {
   config: ServiceConfig;
@@ -28,6 +29,8 @@ export interface Service {
   deps: ServiceDeps;
   realtime: RealtimeService;
   scheduler: ReminderScheduler;
+  /** Offers freed slots to the waitlist (server/waitlist); always on: it acts only on queued slots. */
+  waitlist: WaitlistOfferProcessor;
   /** Attaches socket.io to the HTTP server the app is served on. */
   attach(server: HttpServer): Promise<void>;
   /** Starts the change feed and (unless config.reminderSchedulerEnabled is false) the scheduler. */
@@ -64,6 +67,7 @@ export function createService(options: ServiceOptions): Service {
   const app = createApp(deps, { fallThrough: options.mounted ?? false });
   const realtime = createRealtime(deps);
   const scheduler = createReminderScheduler(deps);
+  const waitlist = createWaitlistOfferProcessor(deps);
   let closed = false;
 
   return {
@@ -71,9 +75,11 @@ export function createService(options: ServiceOptions): Service {
     deps,
     realtime,
     scheduler,
+    waitlist,
     attach: (server) => realtime.attach(server),
     async start() {
       await realtime.start();
+      await waitlist.start();
       if (config.reminderSchedulerEnabled !== false) {
         scheduler.start();
       }
@@ -82,6 +88,7 @@ export function createService(options: ServiceOptions): Service {
       if (closed) return;
       closed = true;
       await scheduler.stop();
+      await waitlist.stop();
       await realtime.close();
     },
   };

@@ -480,3 +480,125 @@ cross join (
     ('2500000000000002', 'Andres Villareal', 'Good morning, may slot pa po ba this Saturday for a check-up?', interval '1 day')
 ) as contact (psid, name, message, ago)
 where c.name = 'Smile Dental';
+
+-- ---------------------------------------------------------------------------
+-- Reports (issue 17): today's front desk, so the Day sheet has money to show
+-- on any day the demo is opened. Two walk-in invoices of Smile Dental issued
+-- this morning (no appointment): one paid in part in cash and by e-wallet, one
+-- not paid yet. The frequent no-show flag comes from the No Show bookings above.
+-- ---------------------------------------------------------------------------
+with walk_in as (
+  insert into public.invoices (clinic_id, patient_id, total, created_at)
+  select c.id, p.id, v.total, now()
+  from public.clinics c
+  cross join (values (1, 2500.00), (2, 1200.00)) as v (k, total)
+  join lateral (
+    select pt.id from public.patients pt where pt.clinic_id = c.id and not pt.deleted order by pt.id offset v.k + 2 limit 1
+  ) p on true
+  where c.name = 'Smile Dental'
+  returning id, clinic_id, patient_id, total
+)
+insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, reference_number, notes)
+select w.clinic_id, w.id, w.patient_id, pay.amount, pay.method, pay.reference, null
+from walk_in w
+cross join (values (1000.00, 'cash', null), (500.50, 'e-wallet', 'GCASH-00004242')) as pay (amount, method, reference)
+where w.total = 2500.00;
+
+-- ---------------------------------------------------------------------------
+-- Recalls (issue 17): five Smile Dental patients last seen 7 to 12 months ago
+-- with nothing booked ahead, so the Recalls tab has patients due for a
+-- check-up: one without a Messenger id (no recall possible), one recalled 10
+-- days ago (blocked for 30 days), and one recalled 2 days ago who tapped Book
+-- (an open booking request). Their visits are the only demo appointments
+-- before the previous month.
+-- ---------------------------------------------------------------------------
+insert into public.patients (clinic_id, name, phone, messenger_id, created_at)
+select c.id, v.name, v.phone, v.psid, now() - interval '400 days'
+from public.clinics c
+cross join (values
+  ('Teresita Lacson', '+63 917 410 2201', '2400000000900001'),
+  ('Benjamin Uy', '+63 918 410 2202', '2400000000900002'),
+  ('Josefina Magsaysay', '+63 919 410 2203', null),
+  ('Arnel Pineda', '+63 920 410 2204', '2400000000900004'),
+  ('Corazon Dimaculangan', '+63 921 410 2205', '2400000000900005')
+) as v (name, phone, psid)
+where c.name = 'Smile Dental';
+
+-- A Tuesday at 10:00 (clinic time) the given number of months ago, with Smile Dental's first dentist.
+insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason, status, booking_origin, created_at)
+select
+  p.clinic_id,
+  p.id,
+  (select d.id from public.dentists d where d.clinic_id = p.clinic_id and d.is_active order by d.id limit 1),
+  ((date_trunc('week', (now() at time zone 'Asia/Manila')::date - make_interval(months => v.months_ago))
+    + interval '1 day' + time '10:00') at time zone 'Asia/Manila'),
+  v.reason,
+  'Completed',
+  'walk-in',
+  now() - make_interval(months => v.months_ago, days => 7)
+from (values
+  ('Teresita Lacson', 7, 'Oral Prophylaxis (Cleaning)'),
+  ('Benjamin Uy', 8, 'Composite Filling'),
+  ('Josefina Magsaysay', 9, 'Dental Consultation'),
+  ('Arnel Pineda', 10, 'Oral Prophylaxis (Cleaning)'),
+  ('Corazon Dimaculangan', 12, 'Simple Tooth Extraction')
+) as v (name, months_ago, reason)
+join public.patients p on p.name = v.name
+join public.clinics c on c.id = p.clinic_id and c.name = 'Smile Dental';
+
+with recalled as (
+  insert into public.recall_messages (clinic_id, patient_id, messenger_id, message, outcome, via, created_at)
+  select p.clinic_id, p.id, p.messenger_id,
+         'Hi ' || p.name || ', it has been a while, and you are due for a dental check-up at Smile Dental. '
+           || 'Tap Book and we will message you to find a time that suits you.',
+         'sent', 'template', now() - make_interval(days => v.days_ago)
+  from (values ('Benjamin Uy', 10), ('Arnel Pineda', 2)) as v (name, days_ago)
+  join public.patients p on p.name = v.name
+  join public.clinics c on c.id = p.clinic_id and c.name = 'Smile Dental'
+  returning id, clinic_id, patient_id, messenger_id, created_at
+)
+insert into public.recall_requests (clinic_id, patient_id, recall_message_id, psid, mid, created_at)
+select r.clinic_id, r.patient_id, r.id, r.messenger_id, 'm_demo_recall_book_' || r.id, r.created_at + interval '2 hours'
+from recalled r
+join public.patients p on p.id = r.patient_id and p.name = 'Arnel Pineda';
+
+-- ---------------------------------------------------------------------------
+-- Waitlist (issue 17 part 3): three Smile Dental patients with Messenger ids
+-- and nothing booked ahead wait for an earlier slot with Dr. Andrea
+-- Villanueva in the next two weeks. Cancelling one of her live appointments in
+-- that time offers the slot to them in the dev Messenger inbox (/_dev/messenger).
+-- ---------------------------------------------------------------------------
+insert into public.waitlist_entries (clinic_id, patient_id, dentist_id, from_date, to_date, note, created_at)
+select c.id, p.id, d.id,
+       (now() at time zone c.timezone)::date,
+       (now() at time zone c.timezone)::date + 14,
+       w.note,
+       now() - make_interval(hours => w.hours_ago)
+from (values (1, 'Any time, the earlier the better', 50), (2, null, 26), (3, 'Mornings only', 3))
+  as w (place, note, hours_ago)
+join public.clinics c on c.name = 'Smile Dental'
+join public.dentists d on d.clinic_id = c.id and d.name = 'Dr. Andrea Villanueva'
+cross join lateral (
+  select p.id
+  from public.patients p
+  where p.clinic_id = c.id and not p.deleted and p.messenger_id is not null
+    and not exists (
+      select 1 from public.appointments a
+      where a.patient_id = p.id and not a.deleted and a.status in ('Scheduled', 'Confirmed') and a.appointment_time > now()
+    )
+  order by p.id
+  offset w.place - 1
+  limit 1
+) p
+order by w.place;
+
+-- ---------------------------------------------------------------------------
+-- Audit trail (keep this block last): the demo data above is nobody's change,
+-- so the log starts empty and shows only what the demo session does. This is
+-- the owner-only way to remove log rows (docs/audit-trail.md).
+-- ---------------------------------------------------------------------------
+grant delete on public.audit_log to current_user;
+alter table public.audit_log disable trigger audit_log_append_only;
+delete from public.audit_log;
+alter table public.audit_log enable trigger audit_log_append_only;
+revoke delete on public.audit_log from current_user;

@@ -53,6 +53,32 @@ export {
   type SocketData,
 } from './realtime';
 export {
+  parseRecallBookPayload,
+  RECALL_BLOCK_DAYS,
+  RECALL_BOOK_TITLE,
+  RECALL_INTERVAL_MONTHS,
+  RECALL_UPDATED,
+  recallBookPayload,
+  recallOutcomeSchema,
+  recallSendResponseSchema,
+  recallUpdatedPayloadSchema,
+  type RecallOutcome,
+  type RecallSendResponse,
+  type RecallUpdatedPayload,
+} from './recall';
+export {
+  parseWaitlistTakePayload,
+  WAITLIST_ENTRY_STATUSES,
+  WAITLIST_OFFER_STATUSES,
+  WAITLIST_TAKE_TITLE,
+  WAITLIST_UPDATED,
+  waitlistTakePayload,
+  waitlistUpdatedPayloadSchema,
+  type WaitlistEntryStatus,
+  type WaitlistOfferStatus,
+  type WaitlistUpdatedPayload,
+} from './waitlist';
+export {
   statusNotificationBodySchema,
   statusNotificationResponseSchema,
   type StatusNotificationBody,

@@ -7,6 +7,8 @@
  */
 import * as z from 'zod/mini';
 import { appointmentStatusSchema } from './appointment-status';
+import type { RECALL_UPDATED, RecallUpdatedPayload } from './recall';
+import type { WAITLIST_UPDATED, WaitlistUpdatedPayload } from './waitlist';
 
 export const APPOINTMENT_UPDATED = 'appointment-updated';
 
@@ -89,6 +91,8 @@ export type BillingUpdatedPayload = z.infer<typeof billingUpdatedPayloadSchema>;
 export interface ServerToClientEvents {
   [APPOINTMENT_UPDATED]: (appointment: AppointmentUpdatedPayload) => void;
   [BILLING_UPDATED]: (change: BillingUpdatedPayload) => void;
+  [RECALL_UPDATED]: (change: RecallUpdatedPayload) => void;
+  [WAITLIST_UPDATED]: (change: WaitlistUpdatedPayload) => void;
 }
 
 /** What clients may emit: nothing (socket.io's `ClientToServerEvents` generic). */

@@ -230,7 +230,7 @@ export const createFacebookRouter: RouterFactory = (deps) => {
   });
 
   router.post('/clinics/:id/facebook/select-page', signedIn, express.json({ limit: '16kb' }), async (req, res) => {
-    const { clinicId } = await adminClinic(req, res);
+    const { clinicId, caller } = await adminClinic(req, res);
     const body = selectPageBodySchema.safeParse(req.body);
     if (!body.success) throw new HttpError(400, FACEBOOK_ERRORS.invalidSelection);
     const { pageId, pageAccessToken: handle } = body.data;
@@ -245,7 +245,7 @@ export const createFacebookRouter: RouterFactory = (deps) => {
       throw new HttpError(502, FACEBOOK_ERRORS.connectFailed);
     }
     try {
-      await store.connectPage(clinicId, page);
+      await store.connectPage(clinicId, page, caller.userId);
     } catch (error) {
       if (error instanceof PageAlreadyConnectedError) throw new HttpError(409, FACEBOOK_ERRORS.pageTaken);
       throw error;
@@ -261,7 +261,7 @@ export const createFacebookRouter: RouterFactory = (deps) => {
    * may still deliver its messages (they then map to no clinic and are ignored).
    */
   router.delete('/clinics/:id/facebook/page', signedIn, async (req, res) => {
-    const { clinicId } = await adminClinic(req, res, FACEBOOK_ERRORS.adminsOnlyDisconnect);
+    const { clinicId, caller } = await adminClinic(req, res, FACEBOOK_ERRORS.adminsOnlyDisconnect);
     const page = await store.connectedPage(clinicId);
     if (!page) throw new HttpError(409, FACEBOOK_ERRORS.noPage);
     let unsubscribed = false;
@@ -279,7 +279,7 @@ export const createFacebookRouter: RouterFactory = (deps) => {
     } else {
       logger.warn({ clinicId, pageId: page.pageId }, 'Facebook page has no stored token; disconnecting without Meta');
     }
-    if (!(await store.disconnectPage(clinicId))) throw new HttpError(409, FACEBOOK_ERRORS.noPage);
+    if (!(await store.disconnectPage(clinicId, caller.userId))) throw new HttpError(409, FACEBOOK_ERRORS.noPage);
     logger.info({ clinicId, pageId: page.pageId, unsubscribed }, 'Facebook page disconnected');
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).json({ ok: true, unsubscribed } satisfies DisconnectPageResponse);

@@ -138,10 +138,14 @@ export function createFacebookStore(db: ServiceDatabase) {
       return rows.length > 0;
     },
 
-    /** Token, page ids and hint in one transaction; the pending pages go with it. */
-    async connectPage(clinicId: number, page: PendingPage): Promise<void> {
+    /**
+     * Token, page ids and hint in one transaction; the pending pages go with it. `actorUserId`
+     * (the admin who chose the page) is who the audit trail names.
+     */
+    async connectPage(clinicId: number, page: PendingPage, actorUserId?: string): Promise<void> {
       try {
         await db.transaction(async (tx) => {
+          if (actorUserId) await tx.query(`select set_config('ngiti.audit_actor', $1, true)`, [actorUserId]);
           await tx.query(
             `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)
              on conflict (clinic_id) do update set fb_page_access_token = excluded.fb_page_access_token`,
@@ -175,8 +179,9 @@ export function createFacebookStore(db: ServiceDatabase) {
      * Forgets the clinic's page in one transaction: the stored token, the page ids and the hint.
      * false when the clinic had no page (any more: a concurrent disconnect won).
      */
-    async disconnectPage(clinicId: number): Promise<boolean> {
+    async disconnectPage(clinicId: number, actorUserId?: string): Promise<boolean> {
       return db.transaction(async (tx) => {
+        if (actorUserId) await tx.query(`select set_config('ngiti.audit_actor', $1, true)`, [actorUserId]);
         const { rows } = await tx.query(
           `update public.clinics set fb_page_id = null, messenger_page_id = null, page_token_hint = null
             where id = $1 and (fb_page_id is not null or messenger_page_id is not null or page_token_hint is not null)

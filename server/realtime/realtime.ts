@@ -18,13 +18,13 @@
  * (re)starts and every `recheckIntervalMs`.
  */
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import {
   APPOINTMENT_UPDATED,
   BILLING_UPDATED,
   LIVE_PING_INTERVAL_MS,
+  RECALL_UPDATED,
+  WAITLIST_UPDATED,
   LIVE_PING_TIMEOUT_MS,
   type ClientToServerEvents,
   type InterServerEvents,
@@ -33,6 +33,8 @@ import {
 } from '@common/contract';
 import { clinicExists } from '../clinics/clinic-store';
 import type { Realtime, ServiceDeps } from '../contracts';
+import { createRecallFeed, type RecallFeed } from '../recalls/recall-feed';
+import { createWaitlistFeed, type WaitlistFeed } from '../waitlist/waitlist-feed';
 import { createAccessFeed, type AccessFeed, type AccessNotice } from './access-feed';
 import { createBillingFeed, type BillingFeed } from './billing-feed';
 import { createChangeFeed, type ChangeFeed } from './change-feed';
@@ -95,6 +97,8 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
   let io: RealtimeServer | undefined;
   let feed: ChangeFeed | undefined;
   let billingFeed: BillingFeed | undefined;
+  let recallFeed: RecallFeed | undefined;
+  let waitlistFeed: WaitlistFeed | undefined;
   const redisClients: { isOpen: boolean; isReady: boolean; quit(): Promise<unknown>; destroy(): void }[] = [];
   const expiryTimers = new Set<NodeJS.Timeout>();
   let accessFeed: AccessFeed | undefined;
@@ -236,6 +240,8 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
   }
 
   async function connectRedis(url: string) {
+    // Loaded only with REDIS_URL: the local stack's start does not pay for a client it never uses.
+    const { createClient } = await import('redis');
     const pub = createClient({ url, socket: { connectTimeout: REDIS_CONNECT_TIMEOUT_MS } });
     const sub = pub.duplicate();
     let lastError: unknown;
@@ -284,6 +290,7 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
     async attach(server: HttpServer) {
       if (io) throw new Error('realtime is already attached');
       const redis = deps.config.redisUrl ? await connectRedis(deps.config.redisUrl) : undefined;
+      const redisAdapter = redis ? await import('@socket.io/redis-adapter') : undefined;
       const created = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(server, {
         path: '/socket.io',
         cors: { origin: deps.config.corsOrigins, methods: ['GET', 'POST'] },
@@ -295,7 +302,8 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
         pingInterval: LIVE_PING_INTERVAL_MS,
         pingTimeout: LIVE_PING_TIMEOUT_MS,
       });
-      if (redis) created.adapter(createAdapter(redis.pub, redis.sub, { key: options.redisKey ?? 'ngiti' }));
+      if (redis && redisAdapter)
+        created.adapter(redisAdapter.createAdapter(redis.pub, redis.sub, { key: options.redisKey ?? 'ngiti' }));
       created.use((socket, next) => {
         authenticate(socket).then(
           () => next(),
@@ -335,6 +343,20 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
         deliver: (payload) => server.local.to(clinicRoom(payload.clinic_id)).emit(BILLING_UPDATED, payload),
       });
       await billingFeed.start();
+      recallFeed = createRecallFeed({
+        db: deps.db,
+        logger,
+        isFollowed: (clinicId) => localRooms.has(clinicRoom(clinicId)),
+        deliver: (payload) => server.local.to(clinicRoom(payload.clinic_id)).emit(RECALL_UPDATED, payload),
+      });
+      await recallFeed.start();
+      waitlistFeed = createWaitlistFeed({
+        db: deps.db,
+        logger,
+        isFollowed: (clinicId) => localRooms.has(clinicRoom(clinicId)),
+        deliver: (payload) => server.local.to(clinicRoom(payload.clinic_id)).emit(WAITLIST_UPDATED, payload),
+      });
+      await waitlistFeed.start();
       accessFeed = createAccessFeed({ db: deps.db, logger, revoke, onReconnect: recheckInBackground });
       await accessFeed.start();
       // Sockets let in before the feed listened (between attach and start) are checked now.
@@ -361,6 +383,12 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
       const stoppingBilling = billingFeed;
       billingFeed = undefined;
       await stoppingBilling?.stop();
+      const stoppingRecalls = recallFeed;
+      recallFeed = undefined;
+      await stoppingRecalls?.stop();
+      const stoppingWaitlist = waitlistFeed;
+      waitlistFeed = undefined;
+      await stoppingWaitlist?.stop();
       await rechecking?.catch(() => undefined);
       for (const timer of expiryTimers) clearTimeout(timer);
       expiryTimers.clear();

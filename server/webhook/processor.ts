@@ -4,8 +4,12 @@
  * answered in Messenger.
  */
 import { hasUnsendableCharacters } from '@common/contract/fields';
+import { parseRecallBookPayload } from '@common/contract/recall';
+import { parseWaitlistTakePayload } from '@common/contract/waitlist';
 import type { ServiceDeps } from '../contracts';
 import { recordInboundContact, saveContactProfile, storableProfile } from '../messenger/contact-store';
+import { handleRecallBookReply, type RecallReplyResult } from '../recalls/recall-reply';
+import { handleWaitlistTake, type WaitlistTakeResult } from '../waitlist/take-reply';
 import { recordDeadLetter } from './dead-letter-store';
 import { eventKey, type InboundEvent } from './events';
 import { decideReply, parseReplyPayload, replyText, type ReplyOutcome } from './reply-decision';
@@ -35,7 +39,9 @@ export type EventResult =
   | { kind: 'unknown-page' }
   | { kind: 'contact' }
   | { kind: 'duplicate'; key: string }
-  | { kind: 'reply'; key: string; outcome: ReplyOutcome; replied: 'sent' | 'failed' | 'skipped' };
+  | { kind: 'reply'; key: string; outcome: ReplyOutcome; replied: 'sent' | 'failed' | 'skipped' }
+  | RecallReplyResult
+  | WaitlistTakeResult;
 
 async function answerInMessenger(
   deps: WebhookDeps,
@@ -138,6 +144,10 @@ export async function processInboundEvent(deps: WebhookDeps, event: InboundEvent
     text: event.kind === 'message' ? event.text : null,
   });
   if (contact.needsProfile) await readSenderProfile(deps, clinic, event);
+  const recallBook = event.kind === 'message' ? null : parseRecallBookPayload(event.payload);
+  if (recallBook) return handleRecallBookReply(deps, clinic, event, recallBook.recallId);
+  const waitlistTake = event.kind === 'message' ? null : parseWaitlistTakePayload(event.payload);
+  if (waitlistTake) return handleWaitlistTake(deps, clinic, event, waitlistTake.offerId);
   const reply = event.kind === 'message' ? null : parseReplyPayload(event.payload);
   if (!reply) return { kind: 'contact' };
 

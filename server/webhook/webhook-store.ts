@@ -98,6 +98,8 @@ export async function applyReply(
   clock: Clock,
 ): Promise<AppliedReply | null> {
   return db.transaction(async (tx) => {
+    // The audit trail records this transaction's changes as made by a webhook (docs/audit-trail.md).
+    await tx.query(`select set_config('ngiti.audit_source', 'webhook', true)`);
     const claimed = await tx.query(
       `insert into public.messenger_webhook_events (mid, clinic_id, page_id, psid, kind, payload, appointment_id, event_time)
        values ($1, $2, $3, $4, $5, $6, $7, $8)

@@ -260,6 +260,57 @@ export type Database = {
           },
         ];
       };
+      audit_log: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_name: string | null;
+          actor_role: string | null;
+          actor_user_id: string | null;
+          after: Json | null;
+          before: Json | null;
+          clinic_id: number;
+          entity: string;
+          entity_id: number;
+          entity_label: string | null;
+          id: number;
+          occurred_at: string;
+          source: string;
+        };
+        Insert: {
+          action: string;
+          actor_email?: string | null;
+          actor_name?: string | null;
+          actor_role?: string | null;
+          actor_user_id?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          clinic_id: number;
+          entity: string;
+          entity_id: number;
+          entity_label?: string | null;
+          id?: never;
+          occurred_at?: string;
+          source: string;
+        };
+        Update: {
+          action?: string;
+          actor_email?: string | null;
+          actor_name?: string | null;
+          actor_role?: string | null;
+          actor_user_id?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          clinic_id?: number;
+          entity?: string;
+          entity_id?: number;
+          entity_label?: string | null;
+          id?: never;
+          occurred_at?: string;
+          source?: string;
+        };
+        Relationships: [];
+      };
       clinic_secrets: {
         Row: {
           clinic_id: number;
@@ -300,6 +351,7 @@ export type Database = {
           messenger_page_id: string | null;
           name: string;
           page_token_hint: string | null;
+          recall_interval_months: number;
           reminder_time: string;
           timezone: string;
         };
@@ -313,6 +365,7 @@ export type Database = {
           messenger_page_id?: string | null;
           name: string;
           page_token_hint?: string | null;
+          recall_interval_months?: number;
           reminder_time?: string;
           timezone?: string;
         };
@@ -326,6 +379,7 @@ export type Database = {
           messenger_page_id?: string | null;
           name?: string;
           page_token_hint?: string | null;
+          recall_interval_months?: number;
           reminder_time?: string;
           timezone?: string;
         };
@@ -864,6 +918,124 @@ export type Database = {
           },
         ];
       };
+      recall_messages: {
+        Row: {
+          blocked_until: string;
+          clinic_id: number;
+          created_at: string;
+          error: string | null;
+          id: number;
+          message: string;
+          messenger_id: string | null;
+          outcome: string;
+          patient_id: number;
+          sent_by: string | null;
+          via: string | null;
+        };
+        Insert: {
+          blocked_until: string;
+          clinic_id: number;
+          created_at?: string;
+          error?: string | null;
+          id?: never;
+          message: string;
+          messenger_id?: string | null;
+          outcome: string;
+          patient_id: number;
+          sent_by?: string | null;
+          via?: string | null;
+        };
+        Update: {
+          blocked_until?: string;
+          clinic_id?: number;
+          created_at?: string;
+          error?: string | null;
+          id?: never;
+          message?: string;
+          messenger_id?: string | null;
+          outcome?: string;
+          patient_id?: number;
+          sent_by?: string | null;
+          via?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'recall_messages_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recall_messages_patient_fkey';
+            columns: ['patient_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
+      recall_requests: {
+        Row: {
+          clinic_id: number;
+          created_at: string;
+          handled_at: string | null;
+          handled_by: string | null;
+          id: number;
+          mid: string;
+          patient_id: number;
+          psid: string;
+          recall_message_id: number | null;
+          status: string;
+        };
+        Insert: {
+          clinic_id: number;
+          created_at?: string;
+          handled_at?: string | null;
+          handled_by?: string | null;
+          id?: never;
+          mid: string;
+          patient_id: number;
+          psid: string;
+          recall_message_id?: number | null;
+          status?: string;
+        };
+        Update: {
+          clinic_id?: number;
+          created_at?: string;
+          handled_at?: string | null;
+          handled_by?: string | null;
+          id?: never;
+          mid?: string;
+          patient_id?: number;
+          psid?: string;
+          recall_message_id?: number | null;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'recall_requests_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'recall_requests_patient_fkey';
+            columns: ['patient_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'recall_requests_recall_fkey';
+            columns: ['recall_message_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'recall_messages';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
       users: {
         Row: {
           clinic_id: number;
@@ -895,6 +1067,260 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'users_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      waitlist_entries: {
+        Row: {
+          booked_appointment_id: number | null;
+          clinic_id: number;
+          created_at: string;
+          created_by: string | null;
+          dentist_id: number;
+          from_date: string;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          removed_at: string | null;
+          removed_by: string | null;
+          status: string;
+          to_date: string;
+          updated_at: string;
+        };
+        Insert: {
+          booked_appointment_id?: number | null;
+          clinic_id: number;
+          created_at?: string;
+          created_by?: string | null;
+          dentist_id: number;
+          from_date: string;
+          id?: never;
+          note?: string | null;
+          patient_id: number;
+          removed_at?: string | null;
+          removed_by?: string | null;
+          status?: string;
+          to_date: string;
+          updated_at?: string;
+        };
+        Update: {
+          booked_appointment_id?: number | null;
+          clinic_id?: number;
+          created_at?: string;
+          created_by?: string | null;
+          dentist_id?: number;
+          from_date?: string;
+          id?: never;
+          note?: string | null;
+          patient_id?: number;
+          removed_at?: string | null;
+          removed_by?: string | null;
+          status?: string;
+          to_date?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'waitlist_entries_appointment_fkey';
+            columns: ['booked_appointment_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'appointments';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'waitlist_entries_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waitlist_entries_dentist_fkey';
+            columns: ['dentist_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'dentists';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'waitlist_entries_patient_fkey';
+            columns: ['patient_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
+      waitlist_freed_slots: {
+        Row: {
+          appointment_id: number;
+          claim_token: string | null;
+          claimed_until: string | null;
+          clinic_id: number;
+          dentist_id: number;
+          freed_at: string;
+          id: number;
+          offers_made: number;
+          outcome: string | null;
+          processed_at: string | null;
+          slot_time: string;
+          taken_offer_id: number | null;
+        };
+        Insert: {
+          appointment_id: number;
+          claim_token?: string | null;
+          claimed_until?: string | null;
+          clinic_id: number;
+          dentist_id: number;
+          freed_at?: string;
+          id?: never;
+          offers_made?: number;
+          outcome?: string | null;
+          processed_at?: string | null;
+          slot_time: string;
+          taken_offer_id?: number | null;
+        };
+        Update: {
+          appointment_id?: number;
+          claim_token?: string | null;
+          claimed_until?: string | null;
+          clinic_id?: number;
+          dentist_id?: number;
+          freed_at?: string;
+          id?: never;
+          offers_made?: number;
+          outcome?: string | null;
+          processed_at?: string | null;
+          slot_time?: string;
+          taken_offer_id?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'waitlist_freed_slots_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waitlist_freed_slots_dentist_fkey';
+            columns: ['dentist_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'dentists';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
+      waitlist_offers: {
+        Row: {
+          answered_at: string | null;
+          appointment_id: number | null;
+          clinic_id: number;
+          created_at: string;
+          entry_id: number;
+          error: string | null;
+          freed_slot_id: number;
+          id: number;
+          messenger_id: string;
+          sent_at: string | null;
+          slot_time: string;
+          status: string;
+          updated_at: string;
+          via: string | null;
+        };
+        Insert: {
+          answered_at?: string | null;
+          appointment_id?: number | null;
+          clinic_id: number;
+          created_at?: string;
+          entry_id: number;
+          error?: string | null;
+          freed_slot_id: number;
+          id?: never;
+          messenger_id: string;
+          sent_at?: string | null;
+          slot_time: string;
+          status?: string;
+          updated_at?: string;
+          via?: string | null;
+        };
+        Update: {
+          answered_at?: string | null;
+          appointment_id?: number | null;
+          clinic_id?: number;
+          created_at?: string;
+          entry_id?: number;
+          error?: string | null;
+          freed_slot_id?: number;
+          id?: never;
+          messenger_id?: string;
+          sent_at?: string | null;
+          slot_time?: string;
+          status?: string;
+          updated_at?: string;
+          via?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'waitlist_offers_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waitlist_offers_entry_fkey';
+            columns: ['entry_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'waitlist_entries';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'waitlist_offers_slot_fkey';
+            columns: ['freed_slot_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'waitlist_freed_slots';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
+      waitlist_replies: {
+        Row: {
+          clinic_id: number;
+          mid: string;
+          offer_id: number;
+          outcome: string;
+          psid: string;
+          received_at: string;
+          reply_error: string | null;
+          reply_status: string | null;
+        };
+        Insert: {
+          clinic_id: number;
+          mid: string;
+          offer_id: number;
+          outcome: string;
+          psid: string;
+          received_at?: string;
+          reply_error?: string | null;
+          reply_status?: string | null;
+        };
+        Update: {
+          clinic_id?: number;
+          mid?: string;
+          offer_id?: number;
+          outcome?: string;
+          psid?: string;
+          received_at?: string;
+          reply_error?: string | null;
+          reply_status?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'waitlist_replies_clinic_id_fkey';
             columns: ['clinic_id'];
             isOneToOne: false;
             referencedRelation: 'clinics';
@@ -946,6 +1372,15 @@ export type Database = {
         };
         Relationships: [];
       };
+      patient_no_show_flags: {
+        Row: {
+          clinic_id: number | null;
+          last_no_show_at: string | null;
+          no_show_count: number | null;
+          patient_id: number | null;
+        };
+        Relationships: [];
+      };
       payment_entries: {
         Row: {
           amount_centavos: number | null;
@@ -968,17 +1403,77 @@ export type Database = {
     };
     Functions: {
       appointment_slot: { Args: { p_start: string }; Returns: unknown };
+      audit_appointment_fields: {
+        Args: { p_deleted: boolean; p_dentist_id: number; p_status: string; p_time: string };
+        Returns: Json;
+      };
+      audit_changes: { Args: { p_new: Json; p_old: Json }; Returns: Record<string, unknown> };
+      audit_log_actors: {
+        Args: { p_clinic_id: number };
+        Returns: {
+          actor_email: string;
+          actor_name: string;
+          actor_user_id: string;
+        }[];
+      };
+      audit_write: {
+        Args: {
+          p_action: string;
+          p_after: Json;
+          p_before: Json;
+          p_clinic_id: number;
+          p_entity: string;
+          p_entity_id: number;
+          p_label: string;
+        };
+        Returns: undefined;
+      };
       can_access_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
+      can_read_reports: { Args: { p_clinic_id: number }; Returns: boolean };
       can_void_in_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
+      day_sheet: { Args: { p_clinic_id: number; p_day: string }; Returns: Json };
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
       delete_patient: { Args: { p_patient_id: number }; Returns: Json };
+      dismiss_recall_request: { Args: { p_request_id: number }; Returns: undefined };
       has_any_role: { Args: { p_roles: string[] }; Returns: boolean };
       is_browser_role: { Args: never; Returns: boolean };
+      is_front_desk_of: { Args: { p_clinic_id: number }; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
       is_valid_time_zone: { Args: { p_name: string }; Returns: boolean };
+      no_show_insight: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
       payment_receipt: { Args: { p_payment_id: number }; Returns: Json };
+      recall_list: {
+        Args: { p_clinic_id: number; p_now?: string };
+        Returns: {
+          dentist_name: string;
+          due_date: string;
+          has_messenger_id: boolean;
+          last_appointment_id: number;
+          last_procedure: string;
+          last_recall_at: string;
+          last_recall_error: string;
+          last_recall_outcome: string;
+          last_visit_at: string;
+          last_visit_date: string;
+          overdue_days: number;
+          patient_id: number;
+          patient_name: string;
+          recalled_until: string;
+        }[];
+      };
+      recall_request_list: {
+        Args: { p_clinic_id: number };
+        Returns: {
+          created_at: string;
+          id: number;
+          patient_id: number;
+          patient_name: string;
+          patient_phone: string;
+          recalled_at: string;
+        }[];
+      };
       save_availability_day: {
         Args: { p_blocks: Json; p_date: string; p_dentist_id: number };
         Returns: {
@@ -992,6 +1487,10 @@ export type Database = {
           start_time: string;
         }[];
         SetofOptions: { from: '*'; to: 'dentist_availability'; isOneToOne: false; isSetofReturn: true };
+      };
+      take_waitlist_offer: {
+        Args: { p_clinic_id: number; p_mid: string; p_offer_id: number; p_psid: string };
+        Returns: Json;
       };
       void_invoice: { Args: { p_invoice_id: number; p_reason: string }; Returns: undefined };
       void_payment: { Args: { p_payment_id: number; p_reason: string }; Returns: undefined };

@@ -6,7 +6,7 @@
  * changes these types on the next `npm run db:types`; the test
  * tests/integration/database/generated-types.test.ts fails until it has been run.
  */
-import type { AppointmentStatus } from '@common/contract';
+import type { AppointmentStatus, WaitlistEntryStatus, WaitlistOfferStatus } from '@common/contract';
 import type { Database as GeneratedDatabase, Json, Tables, TablesInsert, TablesUpdate } from './database.generated';
 
 export type { Json };
@@ -31,6 +31,14 @@ export type PaymentMethod = 'cash' | 'card' | 'e-wallet' | 'bank';
 
 /** invoice_summaries.status: derived from the payments that are not void (spec part 2 §4). */
 export type InvoiceStatus = 'Paid' | 'Partial' | 'Unpaid';
+
+/** audit_log.entity, action and source (check constraints; migration 20261126000400). */
+export type AuditEntity = 'appointment' | 'invoice' | 'payment' | 'user' | 'clinic' | 'facebook_connection';
+export type AuditAction = 'insert' | 'update' | 'delete' | 'void' | 'connect' | 'disconnect';
+export type AuditSource = 'browser' | 'service' | 'webhook';
+
+/** waitlist_entries.status and waitlist_offers.status (check constraints; migration 20261126000300). */
+export type { WaitlistEntryStatus, WaitlistOfferStatus };
 
 /** One block of `save_availability_day`'s p_blocks: HH:MM clinic time, within 09:00–18:00. */
 export type AvailabilityBlockInput = { start_time: string; end_time: string };
@@ -64,6 +72,9 @@ type CheckedColumns = ValidNarrowing<{
   appointments: { status: AppointmentStatus; reminder_recipient_type: ReminderRecipientType };
   appointment_reminders: { outcome: ReminderOutcome };
   payments: { method: PaymentMethod };
+  waitlist_entries: { status: WaitlistEntryStatus };
+  waitlist_offers: { status: WaitlistOfferStatus };
+  audit_log: { entity: AuditEntity; action: AuditAction; source: AuditSource };
 }>;
 
 /**
@@ -160,10 +171,14 @@ export type Database = {
       invoices: AppendOnlyTable<'invoices'>;
       payments: AppendOnlyTable<'payments'>;
       messenger_contacts: ReadOnlyTable<'messenger_contacts'>;
+      waitlist_entries: AppTable<'waitlist_entries'>;
+      waitlist_offers: ReadOnlyTable<'waitlist_offers'>;
+      audit_log: ReadOnlyTable<'audit_log'>;
     };
     Views: {
       invoice_summaries: AppView<InvoiceSummaryRow, 'invoice_summaries'>;
       payment_entries: AppView<PaymentEntryRow, 'payment_entries'>;
+      patient_no_show_flags: AppView<PatientNoShowFlagRow, 'patient_no_show_flags'>;
     };
     Functions: AppFunctions;
     Enums: GeneratedSchema['Enums'];
@@ -214,6 +229,21 @@ export type InvoiceRow = AppRow<'invoices'>;
  */
 export type MessengerContactRow = AppRow<'messenger_contacts'>;
 
+/**
+ * One audited change, written by triggers only; admins of the clinic and superadmins read it.
+ * before/after: the audited fields that changed (money as integer *_centavos); actor_*: a snapshot.
+ */
+export type AuditLogRow = AppRow<'audit_log'>;
+
+/**
+ * A patient waiting for a slot with one dentist between two clinic dates (waitlist order:
+ * created_at, id). Browsers insert waiting entries and may only set status to 'removed'.
+ */
+export type WaitlistEntryRow = AppRow<'waitlist_entries'>;
+
+/** One freed slot offered over Messenger to one entry; written by the notification service only. */
+export type WaitlistOfferRow = AppRow<'waitlist_offers'>;
+
 /** What the browser inserts: total as a decimal string ("1500.50") and a fresh idempotency_key per form. */
 export type InvoiceInsert = Database['public']['Tables']['invoices']['Insert'];
 
@@ -240,6 +270,9 @@ export type PaymentEntryRow = ViewRow<
   'reference_number' | 'notes' | 'voided_at' | 'void_reason',
   { method: PaymentMethod }
 >;
+
+/** A patient with 2 or more no-shows in the last 12 months (view patient_no_show_flags, issue 17). */
+export type PatientNoShowFlagRow = ViewRow<'patient_no_show_flags', never, unknown>;
 
 /** The acknowledgement receipt of one payment (rpc payment_receipt); amounts in integer centavos. */
 export type PaymentReceipt = {

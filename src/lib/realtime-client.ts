@@ -10,6 +10,8 @@ import {
   type ServerToClientEvents,
   type SocketAuth,
 } from '@common/contract/realtime';
+import { RECALL_UPDATED, recallUpdatedPayloadSchema } from '@common/contract/recall';
+import { WAITLIST_UPDATED, waitlistUpdatedPayloadSchema } from '@common/contract/waitlist';
 import { serviceAccessToken, serviceBaseUrl } from './service-client';
 
 /** Spec part 2 §9: realtime reconnection settings. */
@@ -63,6 +65,8 @@ export type ServiceEventPayload<E extends ServiceEvent> = Parameters<ServerToCli
 const PAYLOAD_SCHEMAS: { readonly [E in ServiceEvent]: ZodMiniType<ServiceEventPayload<E>> } = {
   [APPOINTMENT_UPDATED]: appointmentUpdatedPayloadSchema,
   [BILLING_UPDATED]: billingUpdatedPayloadSchema,
+  [RECALL_UPDATED]: recallUpdatedPayloadSchema,
+  [WAITLIST_UPDATED]: waitlistUpdatedPayloadSchema,
 };
 
 export interface RealtimeSubscription {

@@ -369,6 +369,7 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
         // Clinic Config: the form, the save confirmation.
         await openTab(page, 'Clinic Config');
         await page.getByRole('button', { name: 'Update Clinic', exact: true }).waitFor();
+        await page.locator('.audit-trail .data-table:not([aria-busy])').waitFor();
         await check(page, at('Clinic Config'));
         await page.getByRole('button', { name: 'Update Clinic', exact: true }).click();
         await swal(page).waitFor();
@@ -408,6 +409,27 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
         // Chat.
         await openTab(page, 'Chat');
         await check(page, at('Chat'));
+
+        // Waitlist: the list, Add to Waitlist.
+        await openTab(page, 'Waitlist');
+        await page.locator('.waitlist-screen .data-table:not([aria-busy])').waitFor();
+        await check(page, at('Waitlist'));
+        await page.getByRole('button', { name: 'Add to Waitlist', exact: true }).click();
+        dialog = page.getByRole('dialog', { name: 'Add to Waitlist' });
+        await dialog.waitFor();
+        await check(page, at('Add to Waitlist'), DIALOG);
+        await closeDialog(page, dialog);
+
+        // Recalls: the booking requests and the due list.
+        await openTab(page, 'Recalls');
+        await page.locator('.recalls .data-table:not([aria-busy])').waitFor();
+        await check(page, at('Recalls'));
+
+        // Reports: the day sheet and the no-show insight.
+        await openTab(page, 'Reports');
+        await page.getByTestId('day-sheet').waitFor();
+        await page.locator('.reports-insight .state, [data-testid="no-show-insight"]').first().waitFor();
+        await check(page, at('Reports'));
       }
     });
 
@@ -422,7 +444,7 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     });
 
     expect(findings, `axe found serious or critical violations:\n${formatFindings(findings)}`).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it('adds a patient, books an appointment and takes a payment by keyboard alone, focus always visible and returned', async () => {
     const fixtures = await ClinicFixtures.signInAs(ctx, DEMO.admin);

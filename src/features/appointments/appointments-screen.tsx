@@ -9,6 +9,7 @@ import { useNow } from '@/lib/use-now';
 import { AppointmentFormModal } from './booking/components/appointment-form-modal';
 import type { SlotRefusal } from './calendar/calendar-time';
 import { AppointmentsCalendar } from './calendar/components/appointments-calendar';
+import { ExportAppointmentsButton } from './export/components/export-appointments-button';
 import type { AppointmentRowActions } from './list/components/appointment-row';
 import { AppointmentsList, type RevealRequest } from './list/components/appointments-list';
 import type { RowMarks } from './list/components/dentist-card';
@@ -152,6 +153,9 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
               </button>
             ))}
           </div>
+          {mode === 'list' ? (
+            <ExportAppointmentsButton clinicId={clinicId} period={period} dentistId={dentistId} />
+          ) : null}
           <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
             {LIST_TEXT.add}
           </button>

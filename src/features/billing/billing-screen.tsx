@@ -5,6 +5,7 @@ import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { AddInvoiceModal } from './add-invoice/components/add-invoice-modal';
 import { AddPaymentModal, type PaymentInvoice } from './add-payment/components/add-payment-modal';
+import { ExportInvoicesButton, ExportPaymentsButton } from './export/components/export-billing-button';
 import { useInvoices } from './list/api/get-invoices';
 import { usePayments } from './list/api/get-payments';
 import { createInvoiceFinder, createPaymentFinder, normalizeName, type StatusFilter } from './list/billing-search';
@@ -89,6 +90,7 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
               {BILLING_EXTRA_TEXT.invoiceCount(shownInvoices.length, invoiceList?.length ?? 0)}
             </p>
           ) : null}
+          <ExportInvoicesButton clinicId={clinicId} query={query} status={status} />
         </div>
         <InvoicesTable
           invoices={shownInvoices}
@@ -110,6 +112,7 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
               {BILLING_EXTRA_TEXT.paymentCount(shownPayments.length, paymentList?.length ?? 0)}
             </p>
           ) : null}
+          <ExportPaymentsButton clinicId={clinicId} query={query} />
         </div>
         <PaymentsTable
           payments={shownPayments}

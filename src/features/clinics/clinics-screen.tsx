@@ -4,6 +4,7 @@ import { can } from '@/lib/authorization';
 import { useDashboard } from '@/lib/dashboard';
 import { requestErrorOf } from '@/lib/request-error';
 import { useSession, useSignedInUser } from '@/lib/session';
+import { AuditTrailSection } from './audit-trail/components/audit-trail-section';
 import { FacebookConnectControls } from './facebook-connect/components/facebook-connect-controls';
 import type { FacebookPollTiming } from './facebook-connect/poller';
 import { ClinicForm } from './form/components/clinic-form';
@@ -121,6 +122,7 @@ function ClinicEditor({
         facebookControls={<FacebookConnectControls clinicId={clinicId} clinic={clinic.data} timing={facebookTiming} />}
       />
       <MessengerContactsSection clinicId={clinicId} />
+      <AuditTrailSection clinicId={clinicId} />
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { LoadingState } from '@/components/states/states';
+import { useNoShowFlags } from '@/lib/no-show-flags';
 import { useSession } from '@/lib/session';
 import { useDeletePatientFlow } from './delete/components/use-delete-patient-flow';
+import { ExportPatientsButton } from './export/components/export-patients-button';
 import { PatientFormModal } from './form/components/patient-form-modal';
 import { PatientHistoryModal } from './history/components/patient-history-modal';
 import { usePatients } from './list/api/get-patients';
@@ -55,6 +57,7 @@ function useStickyHeaderHeight() {
 
 function PatientsScreen({ clinicId }: { clinicId: number }) {
   const patients = usePatients(clinicId);
+  const noShowFlags = useNoShowFlags(clinicId);
   const [query, setQuery] = useState('');
   const [modal, setModal] = useState<OpenModal>(null);
   const { message, showSuccess, showError, clear } = useHeaderMessage();
@@ -110,6 +113,7 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
               spellCheck={false}
               onChange={(event) => setQuery(event.target.value)}
             />
+            <ExportPatientsButton clinicId={clinicId} query={query} />
             <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
               {PATIENT_TEXT.addPatient}
             </button>
@@ -133,6 +137,7 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
         query={query}
         status={status}
         deletingId={deletingId}
+        noShowCounts={noShowFlags.data}
         actions={actions}
         onRetry={() => void patients.refetch()}
       />

@@ -1,8 +1,6 @@
-/** The Recalls tab's view (src/app/tabs.ts loads it as its own chunk). Built in issue 17. */
+import { RecallsView } from './recalls-screen';
+
+/** The Recalls tab's view (src/app/tabs.ts loads it as its own chunk). */
 export default function RecallsTab() {
-  return (
-    <section aria-labelledby="recalls-title">
-      <h1 id="recalls-title">Recalls</h1>
-    </section>
-  );
+  return <RecallsView />;
 }

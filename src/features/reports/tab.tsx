@@ -1,8 +1,40 @@
-/** The Reports tab's view (src/app/tabs.ts loads it as its own chunk). Built in issue 17. */
-export default function ReportsTab() {
+import { clinicToday, DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
+import { LoadingState } from '@/components/states/states';
+import { clinicLabel, useSession } from '@/lib/session';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { DaySheetSection } from './day-sheet/components/day-sheet-section';
+import { REPORTS_TEXT } from './model/messages';
+import { NoShowInsightSection } from './no-show-insight/components/no-show-insight-section';
+import '@/components/table/data-table.css';
+import './reports.css';
+
+function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string }) {
+  const timeZone = useClinicTimeZone(clinicId);
+  if (timeZone.isPending) return <LoadingState label={REPORTS_TEXT.loading} />;
+  // Today in the clinic's own time zone (the browser's zone may differ).
+  const today = clinicToday(new Date(), timeZone.data ?? DEFAULT_CLINIC_TIME_ZONE);
   return (
-    <section aria-labelledby="reports-title">
-      <h1 id="reports-title">Reports</h1>
+    <>
+      <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} />
+      <NoShowInsightSection clinicId={clinicId} today={today} />
+    </>
+  );
+}
+
+/** The Reports tab (issue 17): the day sheet and the no-show insight of the working clinic. */
+export default function ReportsTab() {
+  const { clinic } = useSession();
+  return (
+    <section className="reports" aria-labelledby="reports-title">
+      <h1 id="reports-title" className="reports-title">
+        {REPORTS_TEXT.tabTitle}
+      </h1>
+      {clinic.id === null ? (
+        <LoadingState label={REPORTS_TEXT.loading} />
+      ) : (
+        // A superadmin switching clinics gets a fresh screen: no day or period carried across.
+        <ReportsScreen key={clinic.id} clinicId={clinic.id} clinicName={clinicLabel(clinic.name)} />
+      )}
     </section>
   );
 }

@@ -1,8 +1,11 @@
-/** The Waitlist tab's view (src/app/tabs.ts loads it as its own chunk). Built in issue 17. */
+import { ErrorState } from '@/components/states/states';
+import { canSeeTab } from '@/lib/authorization';
+import { useSignedInUser } from '@/lib/session';
+import { WaitlistForActiveClinic } from './waitlist-screen';
+
+/** The Waitlist tab (src/app/tabs.ts loads it as its own chunk): the front desk only, checked again here. */
 export default function WaitlistTab() {
-  return (
-    <section aria-labelledby="waitlist-title">
-      <h1 id="waitlist-title">Waitlist</h1>
-    </section>
-  );
+  const user = useSignedInUser();
+  if (!canSeeTab(user.role, 'waitlist')) return <ErrorState title="You do not have access to this tab." />;
+  return <WaitlistForActiveClinic />;
 }

@@ -8,6 +8,7 @@ import type {
   AppointmentFlagRow,
   AppointmentReminderRow,
   AppointmentRow,
+  AuditLogRow,
   ClinicRow,
   Database,
   DentistAvailabilityRow,
@@ -18,6 +19,8 @@ import type {
   PaymentRow,
   ProcedureCategoryRow,
   ProcedureRow,
+  WaitlistEntryRow,
+  WaitlistOfferRow,
   UserProfileRow,
 } from '@/lib/database.types';
 
@@ -60,6 +63,7 @@ export const schema = {
       fb_page_id: null,
       messenger_page_id: null,
       page_token_hint: null,
+      recall_interval_months: 6,
       created_at: now,
     }),
     sample: (id) => ({ name: id === 1 ? 'Smile Dental' : `Clinic ${id}` }),
@@ -195,6 +199,55 @@ export const schema = {
     sample: (id) => ({ clinic_id: 1, page_id: '1000000000000001', psid: String(7_000_000_000_000_000 + id) }),
     unique: [['page_id', 'psid']],
   }),
+  audit_log: table<AuditLogRow>()({
+    required: ['clinic_id', 'entity', 'entity_id', 'action', 'source'],
+    defaults: (now) => ({
+      entity_label: null,
+      before: null,
+      after: null,
+      actor_user_id: null,
+      actor_name: null,
+      actor_email: null,
+      actor_role: null,
+      occurred_at: now,
+    }),
+    sample: () => ({ clinic_id: 1, entity: 'appointment', entity_id: 1, action: 'update', source: 'browser' }),
+  }),
+  waitlist_entries: table<WaitlistEntryRow>()({
+    required: ['clinic_id', 'patient_id', 'dentist_id', 'from_date', 'to_date'],
+    defaults: (now) => ({
+      note: null,
+      status: 'waiting',
+      booked_appointment_id: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+      removed_at: null,
+      removed_by: null,
+    }),
+    sample: () => ({ clinic_id: 1, patient_id: 1, dentist_id: 1, from_date: '2030-01-09', to_date: '2030-01-10' }),
+  }),
+  // Written by the notification service; browsers only read it (the mock does not refuse writes).
+  waitlist_offers: table<WaitlistOfferRow>()({
+    required: ['clinic_id', 'freed_slot_id', 'entry_id', 'slot_time', 'messenger_id'],
+    defaults: (now) => ({
+      status: 'sending',
+      error: null,
+      via: null,
+      appointment_id: null,
+      created_at: now,
+      sent_at: null,
+      answered_at: null,
+      updated_at: now,
+    }),
+    sample: () => ({
+      clinic_id: 1,
+      freed_slot_id: 1,
+      entry_id: 1,
+      slot_time: '2030-01-09T02:00:00+00:00',
+      messenger_id: '7000000000000001',
+    }),
+  }),
 } satisfies { [T in TableName]: { sample: (id: number) => Partial<RowOf<T>> } };
 
 /**
@@ -233,6 +286,11 @@ export const relationships: readonly Relationship[] = [
   { table: 'payments', column: 'patient_id', references: 'patients' },
   { table: 'messenger_contacts', column: 'clinic_id', references: 'clinics' },
   { table: 'messenger_contacts', column: 'patient_id', references: 'patients' },
+  { table: 'waitlist_entries', column: 'clinic_id', references: 'clinics' },
+  { table: 'waitlist_entries', column: 'patient_id', references: 'patients' },
+  { table: 'waitlist_entries', column: 'dentist_id', references: 'dentists' },
+  { table: 'waitlist_offers', column: 'clinic_id', references: 'clinics' },
+  { table: 'waitlist_offers', column: 'entry_id', references: 'waitlist_entries' },
 ];
 
 /** The constraint name PostgREST accepts as an embed hint, e.g. `patients!appointments_patient_id_fkey(name)`. */

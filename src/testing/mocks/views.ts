@@ -1,11 +1,12 @@
 /**
  * The database's views the SPA reads (supabase/migrations/…_billing.sql), computed from the mock's
  * tables on each read with the same columns and rules: `invoice_summaries` (paid, balance and
- * status from the payments that are not void) and `payment_entries` (payments with the patient's
- * name). Amounts are integer centavos, read exactly from the decimal strings or numbers stored.
- * Views are read-only here, as the browser's grants make them.
+ * status from the payments that are not void), `payment_entries` (payments with the patient's
+ * name) and `patient_no_show_flags` (…_reports.sql). Amounts are integer centavos, read exactly
+ * from the decimal strings or numbers stored. Views are read-only here, as the browser's grants
+ * make them.
  */
-import type { InvoiceSummaryRow, PaymentEntryRow } from '@/lib/database.types';
+import type { InvoiceSummaryRow, PatientNoShowFlagRow, PaymentEntryRow } from '@/lib/database.types';
 import type { Row, RowOf, TableName } from './schema';
 
 type RowsOf = (table: TableName) => readonly Row[];
@@ -129,9 +130,34 @@ const paymentEntries: ViewSpec<PaymentEntryRow> = {
   },
 };
 
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** …_reports.sql: patients with 2 or more No Show appointments (not deleted) in the last 12 months. */
+const patientNoShowFlags: ViewSpec<PatientNoShowFlagRow> = {
+  columns: ['clinic_id', 'patient_id', 'no_show_count', 'last_no_show_at'],
+  rows: (rowsOf) => {
+    const now = Date.now();
+    const flags = new Map<number, PatientNoShowFlagRow>();
+    for (const appointment of rowsOf('appointments') as readonly RowOf<'appointments'>[]) {
+      const at = Date.parse(appointment.appointment_time);
+      if (appointment.status !== 'No Show' || appointment.deleted || at > now || at <= now - YEAR_MS) continue;
+      const flag = flags.get(appointment.patient_id);
+      const later = flag && Date.parse(flag.last_no_show_at) > at ? flag.last_no_show_at : appointment.appointment_time;
+      flags.set(appointment.patient_id, {
+        clinic_id: appointment.clinic_id,
+        patient_id: appointment.patient_id,
+        no_show_count: (flag?.no_show_count ?? 0) + 1,
+        last_no_show_at: later,
+      });
+    }
+    return [...flags.values()].filter((flag) => flag.no_show_count >= 2);
+  },
+};
+
 export const views = {
   invoice_summaries: invoiceSummaries,
   payment_entries: paymentEntries,
+  patient_no_show_flags: patientNoShowFlags,
 } as const;
 
 export type ViewName = keyof typeof views;

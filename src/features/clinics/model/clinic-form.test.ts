@@ -14,6 +14,7 @@ import {
 const valid: ClinicFormValues = {
   name: 'Smile Dental',
   reminderTime: '08:30',
+  recallMonths: '6',
   address: '12 Rizal St., Makati',
   email: 'hello@smile.example',
   phone: '0917 555 0101',
@@ -53,7 +54,14 @@ describe('formValuesOf', () => {
         contact_email: 'bright@example.test',
         contact_phone: null,
       }),
-    ).toEqual({ name: 'Bright Teeth', reminderTime: '10:15', address: '', email: 'bright@example.test', phone: '' });
+    ).toEqual({
+      name: 'Bright Teeth',
+      reminderTime: '10:15',
+      recallMonths: '6',
+      address: '',
+      email: 'bright@example.test',
+      phone: '',
+    });
   });
 });
 
@@ -64,10 +72,25 @@ describe('checkClinicForm', () => {
       payload: {
         name: 'Smile Dental',
         reminder_time: '08:30',
+        recall_interval_months: 6,
         address: '12 Rizal St., Makati',
         contact_email: 'hello@smile.example',
         contact_phone: '0917 555 0101',
       },
+    });
+  });
+
+  it('when the recall interval is not a whole number of months from 1 to 36, then it is refused', () => {
+    const error = 'Recall Interval must be a whole number of months from 1 to 36.';
+    for (const recallMonths of ['0', '37', '2.5', '-1', 'six'])
+      expect(checkClinicForm({ ...valid, recallMonths })).toEqual({ ok: false, errors: { recallMonths: error } });
+    expect(checkClinicForm({ ...valid, recallMonths: ' ' })).toEqual({
+      ok: false,
+      errors: { recallMonths: 'Recall Interval is required.' },
+    });
+    expect(checkClinicForm({ ...valid, recallMonths: '36' })).toMatchObject({
+      ok: true,
+      payload: { recall_interval_months: 36 },
     });
   });
 

@@ -4,6 +4,7 @@
  * (supabase/migrations/20261121000100_schema.sql); optional fields left blank are sent as null,
  * which is what the database accepts for "none" ('' is refused).
  */
+import { RECALL_INTERVAL_MONTHS } from '@common/contract/recall';
 import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from './messages';
 
 export const CLINIC_LIMITS = { name: 200, address: 500, email: 320, phone: 50 } as const;
@@ -13,6 +14,8 @@ export interface ClinicFormValues {
   name: string;
   /** HH:MM, as an `<input type="time">` gives it. */
   reminderTime: string;
+  /** Months after a last visit at which a patient is due for a recall (Recalls tab), as typed. */
+  recallMonths: string;
   address: string;
   email: string;
   phone: string;
@@ -24,6 +27,7 @@ export type ClinicField = keyof ClinicFormValues;
 export interface ClinicPayload {
   name: string;
   reminder_time: string;
+  recall_interval_months: number;
   address: string | null;
   contact_email: string | null;
   contact_phone: string | null;
@@ -37,6 +41,7 @@ export type ClinicFormCheck = { ok: true; payload: ClinicPayload } | { ok: false
 export interface StoredClinicFields {
   name: string;
   reminder_time: string | null;
+  recall_interval_months?: number | null;
   address: string | null;
   contact_email: string | null;
   contact_phone: string | null;
@@ -45,6 +50,7 @@ export interface StoredClinicFields {
 export const EMPTY_CLINIC_FORM: ClinicFormValues = {
   name: '',
   reminderTime: '09:00',
+  recallMonths: String(RECALL_INTERVAL_MONTHS.default),
   address: '',
   email: '',
   phone: '',
@@ -67,6 +73,7 @@ export function formValuesOf(clinic: StoredClinicFields | null): ClinicFormValue
   return {
     name: clinic.name,
     reminderTime: parseReminderTime(clinic.reminder_time) ?? '',
+    recallMonths: String(clinic.recall_interval_months ?? RECALL_INTERVAL_MONTHS.default),
     address: clinic.address ?? '',
     email: clinic.contact_email ?? '',
     phone: clinic.contact_phone ?? '',
@@ -82,6 +89,7 @@ const EMAIL_PATTERN = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
 const LABELS: Record<ClinicField, string> = {
   name: 'Clinic Name',
   reminderTime: 'Reminder Time',
+  recallMonths: 'Recall Interval',
   address: 'Address',
   email: 'Contact Email',
   phone: 'Contact Phone',
@@ -101,6 +109,12 @@ export function checkClinicForm(values: ClinicFormValues): ClinicFormCheck {
   if (!values.reminderTime.trim()) errors.reminderTime = CLINIC_EXTRA_TEXT.required(LABELS.reminderTime);
   else if (!reminderTime) errors.reminderTime = CLINIC_EXTRA_TEXT.badTime;
 
+  const recallText = values.recallMonths.trim();
+  const recallMonths = /^\d{1,2}$/.test(recallText) ? Number(recallText) : Number.NaN;
+  if (!recallText) errors.recallMonths = CLINIC_EXTRA_TEXT.required(LABELS.recallMonths);
+  else if (!(recallMonths >= RECALL_INTERVAL_MONTHS.min && recallMonths <= RECALL_INTERVAL_MONTHS.max))
+    errors.recallMonths = CLINIC_EXTRA_TEXT.badRecallMonths;
+
   const address = blankToNull(values.address);
   if (address && characterCount(address) > CLINIC_LIMITS.address)
     errors.address = CLINIC_EXTRA_TEXT.tooLong(LABELS.address, CLINIC_LIMITS.address);
@@ -117,12 +131,26 @@ export function checkClinicForm(values: ClinicFormValues): ClinicFormCheck {
   if (Object.keys(errors).length > 0 || !reminderTime) return { ok: false, errors };
   return {
     ok: true,
-    payload: { name, reminder_time: reminderTime, address, contact_email: email, contact_phone: phone },
+    payload: {
+      name,
+      reminder_time: reminderTime,
+      recall_interval_months: recallMonths,
+      address,
+      contact_email: email,
+      contact_phone: phone,
+    },
   };
 }
 
 /** The fields in the order the form shows them, for focusing the first wrong one. */
-export const CLINIC_FIELD_ORDER: readonly ClinicField[] = ['name', 'reminderTime', 'address', 'email', 'phone'];
+export const CLINIC_FIELD_ORDER: readonly ClinicField[] = [
+  'name',
+  'reminderTime',
+  'recallMonths',
+  'address',
+  'email',
+  'phone',
+];
 
 /** The confirmation before a save (spec §5): Cancel is the default focus. */
 export function saveConfirmation(isNew: boolean, name: string) {

@@ -57,6 +57,9 @@ export const CLINIC_EXTRA_TEXT = {
   required: (label: string) => `${label} is required.`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   badTime: 'Reminder Time must be a time of day, like 09:00.',
+  recallMonthsLabel: 'Recall Interval (months)*',
+  recallMonthsHint: 'Patients are due for a check-up this many months after their last completed visit (Recalls tab).',
+  badRecallMonths: 'Recall Interval must be a whole number of months from 1 to 36.',
   badEmail: 'Contact Email must be an e-mail address, like clinic@example.com.',
   // Why a save failed (the second line under 'Failed to save clinic.').
   reasonForbidden: 'Your role may not do this.',

@@ -8,6 +8,7 @@ import { SessionContext, type ActiveClinic } from '@/lib/session';
 import { initSupabase } from '@/lib/supabase';
 import { mockConfig } from '@/testing/mocks';
 import { createSession, createSessionUser, renderApp } from '@/testing/render-app';
+import { mockAuditActors } from '../audit-trail/testing/audit-log';
 import { ClinicConfigView } from '../clinics-screen';
 import type { FacebookPollTiming } from '../facebook-connect/poller';
 
@@ -15,6 +16,7 @@ import type { FacebookPollTiming } from '../facebook-connect/poller';
 export function prepareDom() {
   initSupabase(mockConfig);
   initServiceClient(mockConfig);
+  mockAuditActors();
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
     media: query,

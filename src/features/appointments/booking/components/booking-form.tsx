@@ -4,6 +4,7 @@ import { clinicToday, formatClinicDate, formatClinicTime, monthOf, type IsoMonth
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
+import { PatientNoShowFlag } from '@/components/no-show-badge/patient-no-show-flag';
 import { useToast } from '@/components/toast/toast-context';
 import { useKeyedGuard } from '@/lib/keyed-guard';
 import { formatPesos } from '@/lib/money';
@@ -406,6 +407,7 @@ export function BookingForm({
               }}
             />
             {fieldError('patient')}
+            <PatientNoShowFlag clinicId={clinicId} patientId={patient?.id ?? null} />
           </div>
         </div>
 

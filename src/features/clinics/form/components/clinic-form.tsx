@@ -102,7 +102,13 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
   const field = (
     name: ClinicField,
     label: string,
-    props: { type?: string; required?: boolean; autoComplete?: string; inputMode?: 'email' | 'tel' },
+    props: {
+      type?: string;
+      required?: boolean;
+      autoComplete?: string;
+      inputMode?: 'email' | 'tel' | 'numeric';
+      hint?: string;
+    },
   ) => {
     const id = `${formId}-${name}`;
     const error = errors[name];
@@ -125,8 +131,13 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
           autoComplete={props.autoComplete ?? 'off'}
           inputMode={props.inputMode}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={[error ? `${id}-error` : '', props.hint ? `${id}-hint` : ''].join(' ').trim() || undefined}
         />
+        {props.hint ? (
+          <p id={`${id}-hint`} className="clinic-field-hint">
+            {props.hint}
+          </p>
+        ) : null}
         {error ? (
           <p id={`${id}-error`} className="clinic-field-error">
             {error}
@@ -166,6 +177,11 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
       <div className="clinic-form-grid">
         {field('name', CLINIC_TEXT.fields.name, { required: true })}
         {field('reminderTime', CLINIC_TEXT.fields.reminderTime, { type: 'time', required: true })}
+        {field('recallMonths', CLINIC_EXTRA_TEXT.recallMonthsLabel, {
+          required: true,
+          inputMode: 'numeric',
+          hint: CLINIC_EXTRA_TEXT.recallMonthsHint,
+        })}
       </div>
       <div className="clinic-token">
         {readOnly(

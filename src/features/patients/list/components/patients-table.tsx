@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { NoShowBadge } from '@/components/no-show-badge/no-show-badge';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { rowWindow, sameWindow, type RowWindow } from '@/lib/row-window';
 import type { PatientListItem } from '../../model/api/patient-columns';
@@ -20,11 +21,13 @@ const PatientRow = memo(function PatientRow({
   patient,
   rowIndex,
   deleting,
+  noShowCount,
   actions,
 }: {
   patient: PatientListItem;
   rowIndex: number;
   deleting: boolean;
+  noShowCount: number | undefined;
   actions: PatientRowActions;
 }) {
   return (
@@ -33,6 +36,7 @@ const PatientRow = memo(function PatientRow({
         <button type="button" className="button-link patients-name" onClick={() => actions.onOpenHistory(patient)}>
           {patient.name}
         </button>
+        <NoShowBadge count={noShowCount} />
       </td>
       <td title={patient.phone}>{patient.phone}</td>
       <td title={patient.messenger_id ?? undefined}>{patient.messenger_id ?? ''}</td>
@@ -119,6 +123,7 @@ export function PatientsTable({
   query,
   status,
   deletingId,
+  noShowCounts,
   actions,
   onRetry,
 }: {
@@ -128,6 +133,8 @@ export function PatientsTable({
   query: string;
   status: 'loading' | 'failed' | 'ready';
   deletingId: number | null;
+  /** Patients flagged for 2 or more no-shows in 12 months (view patient_no_show_flags). */
+  noShowCounts?: ReadonlyMap<number, number>;
   actions: PatientRowActions;
   onRetry: () => void;
 }) {
@@ -189,6 +196,7 @@ export function PatientsTable({
                   patient={patient}
                   rowIndex={start + offset + 2}
                   deleting={deletingId === patient.id}
+                  noShowCount={noShowCounts?.get(patient.id)}
                   actions={actions}
                 />
               ))}

@@ -1,0 +1,195 @@
+/**
+ * npm run bench (exports part) — GET /api/exports/appointments.csv for a clinic with 50,000
+ * appointments in one year (issue 17: "exports of 50,000 rows stream without loading them all in
+ * memory"), over HTTP against a fresh local stack, the client reading and discarding the chunks:
+ *  - the time from the request to the last byte, and to the first byte;
+ *  - the peak growth of the process's resident memory while the file streams (the stack, its
+ *    database and the client all run in this process, so it bounds the service's share).
+ * Prints each target with its measured value and PASS/FAIL; exits 1 when one fails.
+ * BENCH_EXPORTS_DATABASE_URL=postgres://… runs it on a throwaway database of that PostgreSQL server.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { startStack } from '../local/stack.ts';
+import { appointmentPager } from '../server/exports/export-store.ts';
+import { createScratchDatabase } from '../tests/support/postgres.ts';
+
+const APPOINTMENTS = 50_000;
+const DENTISTS = 8;
+const SAMPLES = Number(process.env.BENCH_EXPORTS_SAMPLES ?? 3);
+const TIME_BUDGET_MS = 15_000;
+const RSS_BUDGET_MB = 128;
+
+async function main() {
+  const serverUrl = process.env.BENCH_EXPORTS_DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const dataDir = scratch ? undefined : await mkdtemp(path.join(tmpdir(), 'ngiti-bench-exports-'));
+  const stack = await startStack({
+    PORT: '0',
+    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    REMINDER_SCHEDULER: 'off',
+  });
+  let failed = false;
+  try {
+    const { db } = stack;
+    const seedStarted = performance.now();
+    const clinicId = Number(
+      (await db.query<{ id: string }>(`insert into public.clinics (name) values ('Bench Exports') returning id::text`))
+        .rows[0]!.id,
+    );
+    await db.query(
+      `insert into public.dentists (clinic_id, name, email, phone)
+       select $1, 'Dr. Bench ' || k, 'bench.dentist.' || k || '@bench.test', '+63 917 000 0000'
+         from generate_series(1, ${DENTISTS}) k`,
+      [clinicId],
+    );
+    await db.query(
+      `insert into public.patients (clinic_id, name, phone, messenger_id)
+       select $1, 'Pasyente Ñoño ' || i, '+63 917 ' || lpad(i::text, 7, '0'),
+              case when i % 4 = 0 then null else (2400000000000000 + i)::text end
+         from generate_series(1, 600) i`,
+      [clinicId],
+    );
+    // 2027's working slots (Mon–Sat, 09:00–18:00 but 12:00–13:00, 20 minutes) × the dentists, in time order.
+    const { rows: booked } = await db.query<{ count: number }>(
+      `with days as (
+         select d::date as day from generate_series(date '2027-01-01', date '2027-12-31', interval '1 day') d
+          where extract(isodow from d) < 7
+       ),
+       slots as (
+         select s, time '09:00' + make_interval(mins => 20 * s) as start_at from generate_series(0, 26) s
+          where s not between 9 and 11
+       ),
+       dentists as (select id, row_number() over (order by id) as k from public.dentists where clinic_id = $1),
+       patients as (select id, row_number() over (order by id) - 1 as pn from public.patients where clinic_id = $1),
+       picked as (
+         select days.day, slots.start_at, dentists.id as dentist_id,
+                row_number() over (order by days.day, slots.s, dentists.k) as n
+           from days cross join slots cross join dentists
+       ),
+       inserted as (
+         insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason, status, booking_origin)
+         select $1, p.id, picked.dentist_id, (picked.day + picked.start_at) at time zone 'Asia/Manila',
+                (array['Dental Consultation', 'Composite Filling — Notes: upper left, "sensitive"', 'Braces Adjustment'])[1 + picked.n % 3],
+                (array['Scheduled', 'Confirmed', 'Completed', 'No Show'])[1 + (picked.n / 7) % 4],
+                (array['messenger', 'walk-in', null])[1 + picked.n % 3]
+           from picked join patients p on p.pn = picked.n % 600
+          where picked.n <= $2
+         returning 1
+       )
+       select count(*)::integer as count from inserted`,
+      [clinicId, APPOINTMENTS],
+    );
+    if (booked[0]?.count !== APPOINTMENTS) throw new Error(`only ${booked[0]?.count} appointments fit in 2027`);
+    const userId = randomUUID();
+    await db.query(
+      `insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+       values ($1, 'bench-exports@bench.test', now(), $2, '{"name":"Bench Receptionist"}')`,
+      [userId, JSON.stringify({ provider: 'email', providers: ['email'], clinic_id: clinicId, role: 'receptionist' })],
+    );
+    const token = await new SignJWT({ sub: userId, role: 'authenticated', email: 'bench-exports@bench.test' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(stack.config.jwtSecret));
+    console.log(
+      `\nAppointments export, ${APPOINTMENTS.toLocaleString('en-US')} appointments in 2027, ${db.kind} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s):`,
+    );
+
+    // The database's share: every page read straight from the store, as the receptionist.
+    const caller = { userId, email: 'bench-exports@bench.test', role: 'receptionist' as const, clinicId };
+    const period = { from: '2026-12-31T16:00:00.000Z', to: '2027-12-31T16:00:00.000Z', dentistId: null };
+    const pager = appointmentPager(
+      stack.service.deps.db,
+      caller,
+      { id: clinicId, name: 'Bench Exports', timeZone: 'Asia/Manila' },
+      period,
+    );
+    const pages: number[] = [];
+    for (;;) {
+      const pageStarted = performance.now();
+      const rows = await pager.next();
+      pages.push(performance.now() - pageStarted);
+      if (rows.length === 0) break;
+    }
+    const sorted = [...pages].sort((a, b) => a - b);
+    console.log(
+      `  database: ${pages.length} page reads of 1,000 rows, ${(pages.reduce((a, b) => a + b, 0) / 1000).toFixed(2)} s in all (median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms)`,
+    );
+
+    const url = new URL(`${stack.url}/api/exports/appointments.csv`);
+    url.searchParams.set('clinicId', String(clinicId));
+    url.searchParams.set('from', period.from);
+    url.searchParams.set('to', period.to);
+    const totals: number[] = [];
+    const firstBytes: number[] = [];
+    const rssDeltas: number[] = [];
+    for (let sample = 0; sample < SAMPLES; sample++) {
+      global.gc?.();
+      const rssBefore = process.memoryUsage().rss;
+      let rssPeak = rssBefore;
+      const probe = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 5);
+      const started = performance.now();
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      if (response.status !== 200) throw new Error(`the export answered ${response.status}: ${await response.text()}`);
+      const reader = response.body!.getReader();
+      let bytes = 0;
+      let lines = 0;
+      let firstByte = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (bytes === 0) firstByte = performance.now() - started;
+        bytes += value.byteLength;
+        for (const byte of value) if (byte === 0x0a) lines += 1;
+      }
+      const total = performance.now() - started;
+      clearInterval(probe);
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+      if (lines !== APPOINTMENTS + 1) throw new Error(`the file has ${lines} lines, not ${APPOINTMENTS + 1}`);
+      totals.push(total);
+      firstBytes.push(firstByte);
+      rssDeltas.push((rssPeak - rssBefore) / 1024 / 1024);
+      console.log(
+        `  sample ${sample + 1}: ${(bytes / 1024 / 1024).toFixed(1)} MB in ${total.toFixed(0)} ms (first byte ${firstByte.toFixed(0)} ms), peak RSS +${((rssPeak - rssBefore) / 1024 / 1024).toFixed(1)} MB`,
+      );
+    }
+    const worstTotal = Math.max(...totals);
+    const worstRss = Math.max(...rssDeltas);
+    const targets = [
+      {
+        name: `50,000-row export ≤ ${TIME_BUDGET_MS / 1000} s`,
+        value: `${(worstTotal / 1000).toFixed(2)} s (worst of ${SAMPLES})`,
+        pass: worstTotal <= TIME_BUDGET_MS,
+      },
+      {
+        name: `peak RSS growth ≤ ${RSS_BUDGET_MB} MB`,
+        value: `${worstRss.toFixed(1)} MB (worst of ${SAMPLES})`,
+        pass: worstRss <= RSS_BUDGET_MB,
+      },
+      {
+        name: 'first byte before the last page',
+        value: `${Math.max(...firstBytes).toFixed(0)} ms of ${worstTotal.toFixed(0)} ms`,
+        pass: firstBytes.every((first, index) => first < totals[index]! / 2),
+      },
+    ];
+    for (const target of targets) {
+      console.log(`  ${target.name.padEnd(36)} ${target.value.padStart(30)}  ${target.pass ? 'PASS' : 'FAIL'}`);
+      failed ||= !target.pass;
+    }
+  } finally {
+    await stack.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,145 @@
+/**
+ * npm run bench (recalls part): the Recalls tab's due list (rpc recall_list) through the real HTTP
+ * API (the gateway's /rest/v1/rpc) as a signed-in receptionist, on a clinic with 5,000 patients
+ * and 50,000 appointments (20 dentists, two years of history, some booked ahead) and a recall log.
+ * Target: p95 ≤ 1 s (the Reports insight's budget). Prints the measured p50/p95 and PASS/FAIL, and exits 1 when it fails.
+ * BENCH_RECALLS_DATABASE_URL=postgres://… runs it on a throwaway database of that PostgreSQL server.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import type { Database } from '../local/db/database.ts';
+import { startStack } from '../local/stack.ts';
+import { createScratchDatabase } from '../tests/support/postgres.ts';
+
+const APPOINTMENTS = 50_000;
+const DENTISTS = 20;
+const PATIENTS = 5_000;
+const SAMPLES = 20;
+const BUDGET_MS = 1000;
+const ZONE = 'Asia/Manila';
+const EMAIL = 'bench-recalls@bench.test';
+const PASSWORD = 'Bench1234!';
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function seed(stack: { url: string; db: Database; serviceRoleKey: string }): Promise<number> {
+  const { db } = stack;
+  const clinicId = (
+    await db.query<{ id: number }>(
+      `insert into public.clinics (name, timezone) values ('Bench Recalls Clinic', $1) returning id`,
+      [ZONE],
+    )
+  ).rows[0]!.id;
+  const service = createClient(stack.url, stack.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const created = await service.auth.admin.createUser({
+    email: EMAIL,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: { name: 'Bench Receptionist' },
+    app_metadata: { clinic_id: clinicId, role: 'receptionist' },
+  });
+  if (created.error) throw created.error;
+  await db.query(
+    `insert into public.patients (clinic_id, name, phone, messenger_id)
+     select $1, 'Patient ' || i, '0917 555 ' || lpad(i::text, 4, '0'), case when i % 3 > 0 then 'psid-' || i end
+       from generate_series(1, $2) i`,
+    [clinicId, PATIENTS],
+  );
+  await db.query(
+    `insert into public.dentists (clinic_id, name, email, phone)
+     select $1, 'Dr. Bench ' || i, 'dentist' || i || '@bench.test', '1' from generate_series(1, $2) i`,
+    [clinicId, DENTISTS],
+  );
+  await db.transaction(async (tx) => {
+    // The booking and audit triggers are not what is measured; the constraints still hold.
+    await tx.query(`set local session_replication_role = replica`);
+    // 80 a day over two years back from 30 days ahead: the future ones Scheduled, the past mostly
+    // Completed. A fifth of the patients was last seen more than 8 months ago: they are due.
+    await tx.query(
+      `with d as (select array_agg(id order by id) ids from public.dentists where clinic_id = $1),
+            p as (select array_agg(id order by id) ids from public.patients where clinic_id = $1)
+       insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, reason)
+       select $1, p.ids[1 + (i * 7919) % (case when t.at > now() - interval '8 months' then $3 * 4 / 5 else $3 end)],
+              d.ids[1 + i % $4], t.at,
+              case when t.at > now() then 'Scheduled' when i % 10 = 0 then 'No Show'
+                   when i % 10 = 1 then 'Cancelled' else 'Completed' end,
+              'Oral Prophylaxis'
+         from generate_series(0, $2 - 1) i
+         cross join d cross join p
+         cross join lateral (
+           select ((current_date + 30 - (i / 80)) + time '09:00' + make_interval(mins => ((i / $4) % 4) * 40))
+                  at time zone $5 as at
+         ) t`,
+      [clinicId, APPOINTMENTS, PATIENTS, DENTISTS, ZONE],
+    );
+    await tx.query(
+      `insert into public.recall_messages (clinic_id, patient_id, messenger_id, message, outcome, via, created_at, blocked_until)
+       select $1, id, messenger_id, 'Recall', 'sent', 'template', t.at, t.at + interval '30 days'
+         from public.patients
+         cross join lateral (select now() - make_interval(days => (id % 60)::int) as at) t
+        where clinic_id = $1 and messenger_id is not null and id % 7 = 0`,
+      [clinicId],
+    );
+  });
+  await db.exec('analyze public.appointments; analyze public.patients; analyze public.recall_messages;');
+  return clinicId;
+}
+
+async function main() {
+  const serverUrl = process.env.BENCH_RECALLS_DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const dataDir = scratch ? undefined : await mkdtemp(path.join(tmpdir(), 'ngiti-bench-recalls-'));
+  const stack = await startStack({
+    PORT: '0',
+    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    REMINDER_SCHEDULER: 'off',
+  });
+  let ok = false;
+  try {
+    const seedStarted = performance.now();
+    const clinicId = await seed({ url: stack.url, db: stack.db, serviceRoleKey: stack.config.serviceRoleKey });
+    console.log(
+      `\nRecalls, ${APPOINTMENTS.toLocaleString('en-US')} appointments of ${PATIENTS.toLocaleString('en-US')} patients in one clinic, ${stack.db.kind} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s), over HTTP as a receptionist:`,
+    );
+    const client = createClient(stack.url, stack.config.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as unknown as typeof WebSocket },
+    });
+    const signIn = await client.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
+    if (signIn.error) throw signIn.error;
+    const list = async () => {
+      const started = performance.now();
+      const { data, error } = await client.rpc('recall_list', { p_clinic_id: clinicId });
+      if (error) throw new Error(`recall_list failed: ${JSON.stringify(error)}`);
+      return { elapsed: performance.now() - started, rows: (data as unknown[]).length };
+    };
+    console.log(`      due list: ${(await list()).rows} patients due`);
+    const samples: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) samples.push((await list()).elapsed);
+    const p95 = percentile(samples, 95);
+    ok = p95 <= BUDGET_MS;
+    console.log(
+      `${ok ? 'PASS' : 'FAIL'}  ${'due list (rpc recall_list)'.padEnd(52)} p50 ${ms(percentile(samples, 50)).padStart(9)}, p95 ${ms(p95).padStart(9)}, max ${ms(Math.max(...samples)).padStart(9)}  target p95 ≤ ${BUDGET_MS} ms (n=${samples.length})`,
+    );
+  } finally {
+    await stack.close();
+    await scratch?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+await main();

@@ -1,0 +1,51 @@
+/**
+ * Waitlist / ASAP fill (issue 17, part 3): the statuses both sides know, the 'Take this slot' quick
+ * reply an offer carries, and the live event staff get when an entry or an offer changes.
+ * Browser-safe: zod/mini only.
+ */
+import * as z from 'zod/mini';
+
+/** waitlist_entries.status (check constraint). */
+export const WAITLIST_ENTRY_STATUSES = ['waiting', 'offered', 'booked', 'removed'] as const;
+export type WaitlistEntryStatus = (typeof WAITLIST_ENTRY_STATUSES)[number];
+
+/** waitlist_offers.status (check constraint); 'sending' and 'sent' are the open ones. */
+export const WAITLIST_OFFER_STATUSES = ['sending', 'sent', 'failed', 'booked', 'gone', 'expired', 'withdrawn'] as const;
+export type WaitlistOfferStatus = (typeof WAITLIST_OFFER_STATUSES)[number];
+
+/** An entry's note, at most this many characters (check constraint). */
+export const WAITLIST_NOTE_MAX_LENGTH = 500;
+/** An entry's date range spans at most this many days after its first (check constraint). */
+export const WAITLIST_MAX_RANGE_DAYS = 366;
+
+/** What the quick reply of an offer says and carries: `TAKE_WAITLIST_OFFER:{waitlist_offers.id}`. */
+export const WAITLIST_TAKE_TITLE = 'Take this slot';
+
+const TAKE_PAYLOAD_PATTERN = /^TAKE_WAITLIST_OFFER:([1-9][0-9]{0,14})$/;
+
+export function waitlistTakePayload(offerId: number): string {
+  if (!Number.isSafeInteger(offerId) || offerId < 1) throw new RangeError('An offer id is a positive whole number.');
+  return `TAKE_WAITLIST_OFFER:${offerId}`;
+}
+
+/** The offer id of a 'Take this slot' tap, or null for any other payload (strict: no spaces, no sign, no zero). */
+export function parseWaitlistTakePayload(payload: string | null | undefined): { offerId: number } | null {
+  if (typeof payload !== 'string') return null;
+  const match = TAKE_PAYLOAD_PATTERN.exec(payload);
+  if (!match?.[1]) return null;
+  const offerId = Number(match[1]);
+  return Number.isSafeInteger(offerId) ? { offerId } : null;
+}
+
+export const WAITLIST_UPDATED = 'waitlist-updated';
+
+/**
+ * An entry of the clinic's waitlist was added, removed, offered a slot or booked, or one of its
+ * offers changed. It names the entry only; clients re-read the list.
+ */
+export const waitlistUpdatedPayloadSchema = z.object({
+  clinic_id: z.int().check(z.positive()),
+  entry_id: z.int().check(z.positive()),
+});
+
+export type WaitlistUpdatedPayload = z.infer<typeof waitlistUpdatedPayloadSchema>;

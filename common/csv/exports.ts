@@ -1,0 +1,272 @@
+/**
+ * The CSV exports of the Patients, Appointments and Billing tabs (issue 17 part 6): what each file
+ * holds, column by column, and the filters each accepts. The service writes the files with these
+ * columns and the SPA asks for them with these filters, so the two cannot drift; the on-screen
+ * headers are checked against the tables' own in src/features/*\/export tests. Browser-safe.
+ *
+ * Every column a person sees on screen is a column here, in the same order and under the same
+ * header; the combined "Patient / Date & Time" cell of the Appointments list is split into its
+ * parts (one value per cell, so a spreadsheet can sort and filter them). Ids and a few values
+ * shown only on hover (void reasons) come after. Money is pesos with two decimals and no sign or
+ * thousands separator ('1234.50'), which spreadsheets read as a number; dates and times are in
+ * the clinic's zone, formatted as on screen. docs/exports.md has the reasons.
+ */
+import { formatClinicDate, formatClinicDateTimeShort, formatClinicTime } from '../clinic-calendar';
+import type { CsvColumn } from './index';
+
+export const EXPORT_KINDS = ['patients', 'appointments', 'invoices', 'payments'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export function isExportKind(value: string): value is ExportKind {
+  return (EXPORT_KINDS as readonly string[]).includes(value);
+}
+
+/** The invoice list's Status filter ('All', the three derived statuses, 'Void'). */
+export const INVOICE_STATUS_FILTERS = ['All', 'Paid', 'Partial', 'Unpaid', 'Void'] as const;
+export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
+
+/** The longest search text the filters take (the Billing search box's maxLength). */
+export const EXPORT_SEARCH_MAX_LENGTH = 200;
+/** The longest period an appointments export may cover: the list's widest view is one year. */
+export const EXPORT_MAX_PERIOD_DAYS = 366;
+
+/** The filters of each export, as the query string carries them (besides clinicId). */
+export interface ExportFilters {
+  patients: { q: string };
+  appointments: { from: string; to: string; dentistId: number | null };
+  invoices: { q: string; status: InvoiceStatusFilter };
+  payments: { q: string };
+}
+
+/** The query string of an export: clinicId and the kind's filters, empty ones left out. */
+export function exportQuery<K extends ExportKind>(clinicId: number, filters: ExportFilters[K]): Record<string, string> {
+  const query: Record<string, string> = { clinicId: String(clinicId) };
+  for (const [name, value] of Object.entries(filters) as [string, unknown][]) {
+    if (value === null || value === undefined || value === '') continue;
+    if (name === 'status' && value === 'All') continue;
+    query[name] = String(value);
+  }
+  return query;
+}
+
+/** The file's name: `<kind>-<clinic>-<YYYY-MM-DD>.csv`, the clinic's name cut to ASCII letters, digits and dashes. */
+export function exportFileName(kind: ExportKind, clinicName: string, clinicDate: string): string {
+  const slug = clinicName
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${kind}-${slug || 'clinic'}-${clinicDate}.csv`;
+}
+
+// ---------------------------------------------------------------------------
+// Search: the same matching as the tabs' search boxes.
+// ---------------------------------------------------------------------------
+
+/** The Patients search: name, phone or Messenger ID contains the text, ignoring case and surrounding spaces. */
+export function matchesPatientQuery(
+  patient: { name: string; phone: string | null; messenger_id: string | null },
+  query: string,
+): boolean {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return true;
+  return [patient.name, patient.phone ?? '', patient.messenger_id ?? ''].some((field) =>
+    field.toLowerCase().includes(needle),
+  );
+}
+
+/** The Billing search's form of a name: accents off ('Peña' finds 'pena'), lower case, single spaces, trimmed. */
+export function searchableName(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The Billing search: the patient's name contains the text, as `searchableName` reads both. */
+export function matchesPatientName(patientName: string, query: string): boolean {
+  const needle = searchableName(query);
+  return needle === '' || searchableName(patientName).includes(needle);
+}
+
+// ---------------------------------------------------------------------------
+// Values as the screens show them.
+// ---------------------------------------------------------------------------
+
+/** The Origin column: 'Messenger' when booking_origin mentions messenger, 'System' when empty, else as stored. */
+export function originText(bookingOrigin: string | null | undefined): string {
+  if (bookingOrigin == null || bookingOrigin.trim() === '') return 'System';
+  if (bookingOrigin.toLowerCase().includes('messenger')) return 'Messenger';
+  return bookingOrigin;
+}
+
+/** A Messenger id as the appointment row shows it: the id, or 'N/A'. */
+export function messengerText(messengerId: string | null | undefined): string {
+  return messengerId == null || messengerId.trim() === '' ? 'N/A' : messengerId;
+}
+
+/** What separates the procedure from the notes in appointments.reason (the booking form writes it). */
+export const REASON_NOTES_MARK = ' — Notes: ';
+
+/** The procedure and the notes of an appointment's reason. */
+export function reasonParts(reason: string | null | undefined): { procedure: string; notes: string } {
+  const text = reason ?? '';
+  const at = text.indexOf(REASON_NOTES_MARK);
+  return at === -1
+    ? { procedure: text, notes: '' }
+    : { procedure: text.slice(0, at), notes: text.slice(at + REASON_NOTES_MARK.length) };
+}
+
+/** Payment methods as the Billing tab labels them; one it does not know is shown as stored. */
+export const PAYMENT_METHOD_TEXT: Readonly<Record<string, string>> = {
+  cash: 'Cash',
+  card: 'Card',
+  'e-wallet': 'E-Wallet',
+  bank: 'Bank Transfer',
+};
+
+export function paymentMethodText(method: string | null | undefined): string {
+  return (method && PAYMENT_METHOD_TEXT[method]) ?? method ?? '';
+}
+
+// ---------------------------------------------------------------------------
+// The rows the service reads (every value as text: ids are bigint, money is numeric) and their columns.
+// ---------------------------------------------------------------------------
+
+export interface PatientExportRow {
+  id: string;
+  name: string;
+  phone: string | null;
+  messenger_id: string | null;
+  /** No-shows in the last 12 months when the patient is flagged (2 or more, view patient_no_show_flags), else null. */
+  no_show_count: string | null;
+}
+
+export const PATIENT_EXPORT_COLUMNS: readonly CsvColumn<PatientExportRow>[] = [
+  { header: 'Name', value: (row) => row.name },
+  { header: 'Phone', value: (row) => row.phone },
+  { header: 'Messenger ID', value: (row) => row.messenger_id },
+  // The list's frequent no-show badge ('3 no-shows in 12 months'), as a number a spreadsheet can sort.
+  { header: 'No-shows (12 months)', value: (row) => row.no_show_count },
+  { header: 'Patient ID', value: (row) => row.id },
+];
+
+export interface AppointmentExportRow {
+  id: string;
+  /** An ISO timestamp. */
+  appointment_time: string;
+  /** The clinic's date and time of day at appointment_time ('2027-03-02', '09:20'), as the database reads the zone. */
+  local_date: string;
+  local_time: string;
+  patient_name: string | null;
+  patient_messenger_id: string | null;
+  guardian_messenger_id: string | null;
+  dentist_name: string | null;
+  reason: string | null;
+  booking_origin: string | null;
+  status: string;
+}
+
+export const UNKNOWN_PATIENT_TEXT = 'Unknown patient';
+export const UNKNOWN_DENTIST_TEXT = 'Unknown dentist';
+
+/**
+ * `format` (a function of @common/clinic-calendar) applied once per key: formatting an instant in
+ * a zone costs about 0.1 ms, 10 s over 50,000 rows, while a year has only 366 dates and a day 1,440
+ * minutes. The key is what the text depends on (the clinic's date, or its time of day), which the
+ * database computes for each row with the same zone.
+ */
+function formatOncePerKey(format: (instant: string) => string): (key: string, instant: string) => string {
+  const texts = new Map<string, string>();
+  return (key, instant) => {
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = format(instant);
+      texts.set(key, text);
+    }
+    return text;
+  };
+}
+
+/** The Appointments list's columns, with dates and times in the clinic's `timeZone`. */
+export function appointmentExportColumns(timeZone: string): readonly CsvColumn<AppointmentExportRow>[] {
+  const dateText = formatOncePerKey((instant) => formatClinicDate(instant, timeZone));
+  const timeText = formatOncePerKey((instant) => formatClinicTime(instant, timeZone));
+  return [
+    { header: 'Patient', value: (row) => row.patient_name ?? UNKNOWN_PATIENT_TEXT },
+    { header: 'Date', value: (row) => dateText(row.local_date, row.appointment_time) },
+    { header: 'Time', value: (row) => timeText(row.local_time, row.appointment_time) },
+    { header: 'Appointment ID', value: (row) => row.id },
+    { header: 'Messenger', value: (row) => messengerText(row.patient_messenger_id) },
+    { header: 'Guardian', value: (row) => messengerText(row.guardian_messenger_id) },
+    { header: 'Dentist', value: (row) => row.dentist_name ?? UNKNOWN_DENTIST_TEXT },
+    { header: 'Procedure', value: (row) => reasonParts(row.reason).procedure },
+    { header: 'Notes', value: (row) => reasonParts(row.reason).notes },
+    { header: 'Origin', value: (row) => originText(row.booking_origin) },
+    { header: 'Status', value: (row) => row.status },
+  ];
+}
+
+export interface InvoiceExportRow {
+  id: string;
+  patient_id: string;
+  patient_name: string;
+  /** Pesos, two decimals ('1234.50'). */
+  total: string;
+  balance: string;
+  status: string;
+  voided_at: string | null;
+  void_reason: string | null;
+}
+
+export const INVOICE_EXPORT_COLUMNS: readonly CsvColumn<InvoiceExportRow>[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'Patient', value: (row) => row.patient_name },
+  { header: 'Total', value: (row) => row.total },
+  { header: 'Status', value: (row) => (row.voided_at === null ? row.status : 'Void') },
+  { header: 'Balance', value: (row) => row.balance },
+  { header: 'Patient ID', value: (row) => row.patient_id },
+  { header: 'Void reason', value: (row) => row.void_reason },
+];
+
+export interface PaymentExportRow {
+  id: string;
+  invoice_id: string;
+  patient_name: string;
+  /** Pesos, two decimals ('1234.50'). */
+  amount: string;
+  method: string;
+  reference_number: string | null;
+  /** An ISO timestamp. */
+  payment_date: string;
+  /** The clinic's date and time of day at payment_date ('2027-03-05', '09:05'), as the database reads the zone. */
+  local_date: string;
+  local_time: string;
+  voided_at: string | null;
+  void_reason: string | null;
+}
+
+/** The Payments list's columns, the date in the clinic's `timeZone` ('Nov 23, 2026, 9:05 AM'). */
+export function paymentExportColumns(timeZone: string): readonly CsvColumn<PaymentExportRow>[] {
+  // The short form always ends in ', h:mm a': its date part depends on the date, the rest on the time.
+  const split = (instant: string) => {
+    const full = formatClinicDateTimeShort(instant, timeZone);
+    const at = full.lastIndexOf(', ');
+    return { date: full.slice(0, at), time: full.slice(at + 2) };
+  };
+  const dateText = formatOncePerKey((instant) => split(instant).date);
+  const timeText = formatOncePerKey((instant) => split(instant).time);
+  return [
+    { header: 'IID', value: (row) => row.invoice_id },
+    { header: 'Patient', value: (row) => row.patient_name },
+    { header: 'Amount', value: (row) => row.amount },
+    { header: 'Method', value: (row) => paymentMethodText(row.method) },
+    { header: 'Ref #', value: (row) => row.reference_number },
+    {
+      header: 'Date',
+      value: (row) => `${dateText(row.local_date, row.payment_date)}, ${timeText(row.local_time, row.payment_date)}`,
+    },
+    { header: 'Payment ID', value: (row) => row.id },
+    { header: 'Void', value: (row) => (row.voided_at === null ? '' : 'Void') },
+    { header: 'Void reason', value: (row) => row.void_reason },
+  ];
+}

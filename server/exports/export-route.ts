@@ -1,0 +1,139 @@
+import { Router, type Request, type Response } from 'express';
+import { clinicToday } from '@common/clinic-calendar';
+import type { CsvColumn } from '@common/csv';
+import {
+  appointmentExportColumns,
+  exportFileName,
+  INVOICE_EXPORT_COLUMNS,
+  isExportKind,
+  matchesPatientName,
+  matchesPatientQuery,
+  PATIENT_EXPORT_COLUMNS,
+  paymentExportColumns,
+  type ExportFilters,
+  type ExportKind,
+} from '@common/csv/exports';
+import type { Caller, RouterFactory, ServiceDatabase, StaffRole } from '../contracts';
+import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
+import { HttpError, NOT_FOUND } from '../http/errors';
+import { streamCsv } from './csv-stream';
+import { parseExportQuery } from './export-filters';
+import {
+  appointmentPager,
+  invoicePager,
+  loadExportClinic,
+  patientPager,
+  paymentPager,
+  type ExportClinic,
+  type ExportPager,
+} from './export-store';
+
+export const EXPORT_ERRORS = {
+  clinicNotFound: 'That clinic does not exist.',
+  notAllowed: 'Your role cannot export this list.',
+} as const;
+
+/**
+ * Who may export what: whoever sees the tab (src/lib/authorization.ts TAB_ROLES: Patients,
+ * Appointments and Billing are every staff role's); row-level security then decides the rows.
+ */
+const EXPORT_ROLES: Record<ExportKind, readonly StaffRole[]> = {
+  patients: ['superadmin', 'admin', 'receptionist', 'dentist'],
+  appointments: ['superadmin', 'admin', 'receptionist', 'dentist'],
+  invoices: ['superadmin', 'admin', 'receptionist', 'dentist'],
+  payments: ['superadmin', 'admin', 'receptionist', 'dentist'],
+};
+
+/** One export's columns, its pages and the rows it keeps (the search boxes match in code, as on screen). */
+interface ExportSource<Row> {
+  columns: readonly CsvColumn<Row>[];
+  pager: ExportPager<Row>;
+  keep: (row: Row) => boolean;
+}
+
+/** A typed source, once its columns, pages and filter agree, handed to the untyped streaming loop. */
+const erased = <Row>(source: ExportSource<Row>) => source as unknown as ExportSource<unknown>;
+
+function sourceOf(
+  kind: ExportKind,
+  db: ServiceDatabase,
+  caller: Caller,
+  clinic: ExportClinic,
+  filters: ExportFilters[ExportKind],
+): ExportSource<unknown> {
+  switch (kind) {
+    case 'patients': {
+      const { q } = filters as ExportFilters['patients'];
+      return erased({
+        columns: PATIENT_EXPORT_COLUMNS,
+        pager: patientPager(db, caller, clinic.id),
+        keep: (row) => matchesPatientQuery(row, q),
+      });
+    }
+    case 'appointments':
+      return erased({
+        columns: appointmentExportColumns(clinic.timeZone),
+        pager: appointmentPager(db, caller, clinic, filters as ExportFilters['appointments']),
+        keep: () => true,
+      });
+    case 'invoices': {
+      const invoiceFilters = filters as ExportFilters['invoices'];
+      return erased({
+        columns: INVOICE_EXPORT_COLUMNS,
+        pager: invoicePager(db, caller, clinic.id, invoiceFilters),
+        keep: (row) => matchesPatientName(row.patient_name, invoiceFilters.q),
+      });
+    }
+    case 'payments': {
+      const { q } = filters as ExportFilters['payments'];
+      return erased({
+        columns: paymentExportColumns(clinic.timeZone),
+        pager: paymentPager(db, caller, clinic),
+        keep: (row) => matchesPatientName(row.patient_name, q),
+      });
+    }
+  }
+}
+
+/**
+ * GET /api/exports/{patients|appointments|invoices|payments}.csv?clinicId=…&<filters>: the tab's
+ * list as a CSV file (@common/csv: UTF-8 with BOM, RFC 4180, CRLF, formulas guarded), streamed a
+ * page at a time with backpressure, read under the caller's row-level security. The first page is
+ * read before the answer starts, so a failure there is still a JSON `{error}`; a failure later
+ * cuts the connection (the download fails rather than looking complete).
+ */
+export const createExportRouter: RouterFactory = (deps) => {
+  const router = Router();
+  router.get('/:file', requireCaller(deps.callers), async (req: Request, res: Response) => {
+    const caller = callerOf(res);
+    const match = /^([a-z]+)\.csv$/.exec(String(req.params.file));
+    const kind = match?.[1];
+    if (!kind || !isExportKind(kind)) throw new HttpError(404, NOT_FOUND);
+    const parsed = parseExportQuery(kind, req.query as Record<string, unknown>);
+    if (!parsed.ok) throw new HttpError(400, parsed.error);
+    const { clinicId, filters } = parsed.value;
+    assertClinicAccess(caller, clinicId);
+    if (!EXPORT_ROLES[kind].includes(caller.role)) throw new HttpError(403, EXPORT_ERRORS.notAllowed);
+    const clinic = await loadExportClinic(deps.db, clinicId);
+    if (!clinic) throw new HttpError(404, EXPORT_ERRORS.clinicNotFound);
+
+    const source = sourceOf(kind, deps.db, caller, clinic, filters);
+    const first = await source.pager.next();
+    const fileName = exportFileName(kind, clinic.name, clinicToday(deps.clock.now(), clinic.timeZone));
+    res.status(200).set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'no-store',
+      // The SPA runs on another origin in production: let it read the file's name.
+      'Access-Control-Expose-Headers': 'Content-Disposition',
+    });
+    try {
+      const rows = await streamCsv(res, source.columns, first, source.pager, source.keep);
+      deps.logger.info({ kind, clinicId, rows, complete: rows !== null }, 'export streamed');
+    } catch (error) {
+      deps.logger.error({ err: error, kind, clinicId }, 'export failed after the answer started');
+      res.destroy();
+    }
+  });
+  return router;
+};

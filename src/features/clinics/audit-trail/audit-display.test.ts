@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { actorLabel, describeAction, fieldChanges, formatAuditValue } from './audit-display';
+
+const MANILA = 'Asia/Manila';
+
+describe('describeAction', () => {
+  it('names the record and what happened to it', () => {
+    expect(describeAction('appointment', 'insert')).toBe('Appointment booked');
+    expect(describeAction('appointment', 'update')).toBe('Appointment changed');
+    expect(describeAction('payment', 'void')).toBe('Payment voided');
+    expect(describeAction('user', 'delete')).toBe('Staff user removed');
+    expect(describeAction('clinic', 'update')).toBe('Clinic settings changed');
+    expect(describeAction('facebook_connection', 'disconnect')).toBe('Facebook page disconnected');
+  });
+});
+
+describe('actorLabel', () => {
+  it('is the staff name, else the e-mail, else what made the change', () => {
+    expect(actorLabel({ actor_name: 'Carmela Santos', actor_email: 'admin@demo.test', source: 'browser' })).toBe(
+      'Carmela Santos',
+    );
+    expect(actorLabel({ actor_name: null, actor_email: 'gone@demo.test', source: 'service' })).toBe('gone@demo.test');
+    expect(actorLabel({ actor_name: null, actor_email: null, source: 'webhook' })).toBe('Patient via Messenger');
+    expect(actorLabel({ actor_name: null, actor_email: null, source: 'service' })).toBe('System');
+  });
+});
+
+describe('formatAuditValue', () => {
+  it('shows centavos as pesos, exactly', () => {
+    expect(formatAuditValue('total_centavos', 150050, MANILA)).toBe('₱1,500.50');
+    expect(formatAuditValue('amount_centavos', 30, MANILA)).toBe('₱0.30');
+  });
+
+  it('shows instants in clinic time, whatever the browser zone', () => {
+    expect(formatAuditValue('appointment_time', '2030-01-07T01:00:00+00:00', MANILA)).toBe('Mon 2030-01-07, 9:00 AM');
+    expect(formatAuditValue('voided_at', '2030-01-06T16:30:00+00:00', MANILA)).toBe('Mon 2030-01-07, 12:30 AM');
+  });
+
+  it('reads methods, roles, times, flags and record ids as staff say them', () => {
+    expect(formatAuditValue('method', 'e-wallet', MANILA)).toBe('E-Wallet');
+    expect(formatAuditValue('method', 'bank', MANILA)).toBe('Bank Transfer');
+    expect(formatAuditValue('role', 'receptionist', MANILA)).toBe('Receptionist');
+    expect(formatAuditValue('reminder_time', '14:30:00', MANILA)).toBe('2:30 PM');
+    expect(formatAuditValue('reminder_time', 'not a time', MANILA)).toBe('not a time');
+    expect(formatAuditValue('deleted', true, MANILA)).toBe('Yes');
+    expect(formatAuditValue('invoice_id', 12, MANILA)).toBe('#12');
+    expect(formatAuditValue('recall_interval_months', 6, MANILA)).toBe('6');
+  });
+
+  it('never shows a token: only that it was stored or replaced', () => {
+    expect(formatAuditValue('page_access_token', 'stored', MANILA)).toBe('Stored (hidden)');
+    expect(formatAuditValue('page_access_token', 'replaced', MANILA)).toBe('Replaced (hidden)');
+    expect(formatAuditValue('page_access_token', 'EAAsomething', MANILA)).toBe('Hidden');
+  });
+
+  it('shows a missing or empty value as a dash', () => {
+    expect(formatAuditValue('address', null, MANILA)).toBe('—');
+    expect(formatAuditValue('address', '', MANILA)).toBe('—');
+    expect(formatAuditValue('address', undefined, MANILA)).toBe('—');
+  });
+});
+
+describe('fieldChanges', () => {
+  it('lists an update as before → after per field, in a fixed order, hiding ids that have a name', () => {
+    const changes = fieldChanges(
+      {
+        action: 'update',
+        before: {
+          dentist_id: 1,
+          dentist: 'Dr. Ana Reyes',
+          appointment_time: '2030-01-07T01:00:00Z',
+          status: 'Scheduled',
+        },
+        after: {
+          dentist_id: 2,
+          dentist: 'Dr. Ben Cruz',
+          appointment_time: '2030-01-07T02:00:00Z',
+          status: 'Confirmed',
+        },
+      },
+      MANILA,
+    );
+    expect(changes).toEqual([
+      { field: 'status', label: 'Status', before: 'Scheduled', after: 'Confirmed' },
+      {
+        field: 'appointment_time',
+        label: 'Time',
+        before: 'Mon 2030-01-07, 9:00 AM',
+        after: 'Mon 2030-01-07, 10:00 AM',
+      },
+      { field: 'dentist', label: 'Dentist', before: 'Dr. Ana Reyes', after: 'Dr. Ben Cruz' },
+    ]);
+  });
+
+  it('lists an insert by its values only and a delete by what it was', () => {
+    expect(
+      fieldChanges({ action: 'insert', before: null, after: { amount_centavos: 50000, method: 'cash' } }, MANILA),
+    ).toEqual([
+      { field: 'amount_centavos', label: 'Amount', before: null, after: '₱500.00' },
+      { field: 'method', label: 'Method', before: null, after: 'Cash' },
+    ]);
+    expect(fieldChanges({ action: 'delete', before: { role: 'dentist' }, after: null }, MANILA)).toEqual([
+      { field: 'role', label: 'Role', before: 'Dentist', after: null },
+    ]);
+  });
+
+  it('keeps a field it does not know, under its own name', () => {
+    expect(fieldChanges({ action: 'update', before: { colour: 'red' }, after: { colour: 'blue' } }, MANILA)).toEqual([
+      { field: 'colour', label: 'colour', before: 'red', after: 'blue' },
+    ]);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * How one audit_log row reads in the Audit Trail: labels for records, actions, sources and
+ * fields, and each changed field as "before → after" in words a clinic's staff use (clinic time,
+ * pesos, role and method names). Pure: the clinic's time zone is passed in.
+ */
+import { formatClinicDateTime, twelveHourLabel } from '@common/clinic-calendar';
+import { ROLE_LABELS, isRole } from '@/lib/authorization';
+import type { AuditAction, AuditEntity, AuditLogRow, AuditSource, Json } from '@/lib/database.types';
+import { formatPesos } from '@/lib/money';
+import { AUDIT_TEXT } from './messages';
+
+export const AUDIT_ENTITIES: readonly { value: AuditEntity; label: string }[] = [
+  { value: 'appointment', label: 'Appointments' },
+  { value: 'invoice', label: 'Invoices' },
+  { value: 'payment', label: 'Payments' },
+  { value: 'user', label: 'Staff users' },
+  { value: 'clinic', label: 'Clinic settings' },
+  { value: 'facebook_connection', label: 'Facebook page' },
+];
+
+const ENTITY_NAMES: Record<AuditEntity, string> = {
+  appointment: 'Appointment',
+  invoice: 'Invoice',
+  payment: 'Payment',
+  user: 'Staff user',
+  clinic: 'Clinic settings',
+  facebook_connection: 'Facebook page',
+};
+
+const ACTION_NAMES: Record<AuditEntity, Partial<Record<AuditAction, string>>> = {
+  appointment: { insert: 'booked', delete: 'deleted' },
+  invoice: { insert: 'added', void: 'voided', delete: 'removed' },
+  payment: { insert: 'recorded', void: 'voided', delete: 'removed' },
+  user: { insert: 'added', delete: 'removed' },
+  clinic: { insert: 'created', delete: 'deleted' },
+  facebook_connection: { connect: 'connected', disconnect: 'disconnected' },
+};
+
+export const SOURCE_LABELS: Record<AuditSource, string> = {
+  browser: 'Browser',
+  service: 'Service',
+  webhook: 'Webhook',
+};
+
+export function isAuditEntity(value: string): value is AuditEntity {
+  return AUDIT_ENTITIES.some((entity) => entity.value === value);
+}
+
+/** 'Appointment booked', 'Payment voided', 'Clinic settings changed'. */
+export function describeAction(entity: AuditEntity, action: AuditAction): string {
+  return `${ENTITY_NAMES[entity]} ${ACTION_NAMES[entity][action] ?? 'changed'}`;
+}
+
+/** Who made the change: the staff member's name (or e-mail), else what did it. */
+export function actorLabel(row: Pick<AuditLogRow, 'actor_name' | 'actor_email' | 'source'>): string {
+  const name = row.actor_name?.trim() || row.actor_email?.trim();
+  if (name) return name;
+  return row.source === 'webhook' ? AUDIT_TEXT.messenger : AUDIT_TEXT.system;
+}
+
+/** The actor's role when it was recorded ('Admin'), or null. */
+export function actorRoleLabel(role: string | null): string | null {
+  return role && isRole(role) ? ROLE_LABELS[role] : null;
+}
+
+type ValueKind = 'text' | 'instant' | 'centavos' | 'method' | 'role' | 'time' | 'yes-no' | 'record' | 'secret';
+
+const FIELDS: Record<string, { label: string; kind: ValueKind }> = {
+  status: { label: 'Status', kind: 'text' },
+  appointment_time: { label: 'Time', kind: 'instant' },
+  dentist: { label: 'Dentist', kind: 'text' },
+  deleted: { label: 'Deleted', kind: 'yes-no' },
+  total_centavos: { label: 'Total', kind: 'centavos' },
+  amount_centavos: { label: 'Amount', kind: 'centavos' },
+  appointment_id: { label: 'Appointment', kind: 'record' },
+  invoice_id: { label: 'Invoice', kind: 'record' },
+  method: { label: 'Method', kind: 'method' },
+  reference_number: { label: 'Reference number', kind: 'text' },
+  payment_date: { label: 'Payment date', kind: 'instant' },
+  voided_at: { label: 'Voided at', kind: 'instant' },
+  void_reason: { label: 'Void reason', kind: 'text' },
+  name: { label: 'Name', kind: 'text' },
+  email: { label: 'Email', kind: 'text' },
+  role: { label: 'Role', kind: 'role' },
+  timezone: { label: 'Time zone', kind: 'text' },
+  reminder_time: { label: 'Reminder time', kind: 'time' },
+  address: { label: 'Address', kind: 'text' },
+  contact_email: { label: 'Contact email', kind: 'text' },
+  contact_phone: { label: 'Contact phone', kind: 'text' },
+  recall_interval_months: { label: 'Recall interval (months)', kind: 'text' },
+  fb_page_id: { label: 'Facebook page ID', kind: 'text' },
+  messenger_page_id: { label: 'Messenger page ID', kind: 'text' },
+  page_access_token: { label: 'Page access token', kind: 'secret' },
+};
+
+/** Ids shown through a name beside them: the dentist's name says more than dentist_id. */
+const HIDDEN_FIELDS = new Set(['dentist_id']);
+
+/** payments.method as Billing shows it (spec part 2 §9). */
+const METHOD_LABELS: Record<string, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  'e-wallet': 'E-Wallet',
+  bank: 'Bank Transfer',
+};
+const SECRET_LABELS: Record<string, string> = { stored: 'Stored (hidden)', replaced: 'Replaced (hidden)' };
+
+export const EMPTY_VALUE = '—';
+
+/** One stored value in words; null and '' read as an em dash. */
+export function formatAuditValue(field: string, value: Json | undefined, timeZone: string): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  const kind = FIELDS[field]?.kind ?? 'text';
+  if (kind === 'centavos' && typeof value === 'number' && Number.isSafeInteger(value)) return formatPesos(value);
+  if (typeof value === 'string') {
+    if (kind === 'instant' && !Number.isNaN(Date.parse(value))) return formatClinicDateTime(value, timeZone);
+    if (kind === 'method') return METHOD_LABELS[value] ?? value;
+    if (kind === 'role') return actorRoleLabel(value) ?? value;
+    if (kind === 'time') return timeLabel(value);
+    if (kind === 'secret') return SECRET_LABELS[value] ?? 'Hidden';
+    return value;
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return kind === 'record' ? `#${value}` : String(value);
+  return JSON.stringify(value);
+}
+
+export interface FieldChange {
+  field: string;
+  label: string;
+  /** null when the field did not exist before (an insert). */
+  before: string | null;
+  /** null when the field is gone (a delete). */
+  after: string | null;
+}
+
+const asObject = (value: Json | null): Record<string, Json | undefined> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+
+/** The changed fields of a row, in the order the table above lists them, then any others by name. */
+export function fieldChanges(row: Pick<AuditLogRow, 'before' | 'after' | 'action'>, timeZone: string): FieldChange[] {
+  const before = asObject(row.before);
+  const after = asObject(row.after);
+  const known = Object.keys(FIELDS);
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((field) => !HIDDEN_FIELDS.has(field))
+    .sort((a, b) => rank(a, known) - rank(b, known) || a.localeCompare(b));
+  return fields.map((field) => ({
+    field,
+    label: FIELDS[field]?.label ?? field,
+    before: row.before === null ? null : formatAuditValue(field, before[field], timeZone),
+    after: row.after === null ? null : formatAuditValue(field, after[field], timeZone),
+  }));
+}
+
+function rank(field: string, known: readonly string[]): number {
+  const index = known.indexOf(field);
+  return index === -1 ? known.length : index;
+}
+
+function timeLabel(value: string): string {
+  try {
+    return twelveHourLabel(value);
+  } catch {
+    return value;
+  }
+}

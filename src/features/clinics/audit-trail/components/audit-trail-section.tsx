@@ -1,0 +1,283 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { DEFAULT_CLINIC_TIME_ZONE, formatClinicDateTime } from '@common/clinic-calendar';
+import { ErrorState } from '@/components/states/states';
+import { DataTable, type Column } from '@/components/table/data-table';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { useClinic } from '../../model/api/get-clinic';
+import { useAuditActors } from '../api/get-audit-actors';
+import { useAuditPage, type AuditEntry } from '../api/get-audit-page';
+import { auditKeys } from '../api/query-keys';
+import {
+  AUDIT_ENTITIES,
+  SOURCE_LABELS,
+  actorLabel,
+  actorRoleLabel,
+  describeAction,
+  fieldChanges,
+} from '../audit-display';
+import {
+  EMPTY_AUDIT_FILTERS,
+  checkAuditFilters,
+  type AuditFilterErrors,
+  type AuditFilterForm,
+  type AuditQuery,
+} from '../audit-filters';
+import { AUDIT_TEXT } from '../messages';
+import './audit-trail.css';
+
+const NO_FILTER: AuditQuery = { entity: null, actorUserId: null, since: null, until: null };
+
+/**
+ * Clinic Config's 'Audit Trail' (issue 17 part 5): every recorded change of the clinic, newest
+ * first, filtered by record type, user and clinic dates, a page at a time. Only the clinic's
+ * admins and superadmins reach Clinic Config, and only they may read the log (row-level security).
+ */
+export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElement {
+  const titleId = useId();
+  const formId = useId();
+  const zone = useClinicTimeZone(clinicId);
+  const timeZone = zone.data ?? DEFAULT_CLINIC_TIME_ZONE;
+  const [form, setForm] = useState<AuditFilterForm>(EMPTY_AUDIT_FILTERS);
+  const [errors, setErrors] = useState<AuditFilterErrors>({});
+  const [query, setQuery] = useState<AuditQuery>(NO_FILTER);
+  const [page, setPage] = useState(0);
+  const entries = useAuditPage(clinicId, query, page);
+  const actors = useAuditActors(clinicId);
+  useRefreshWhenClinicSaved(clinicId);
+
+  const set = (name: keyof AuditFilterForm) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setForm((current) => ({ ...current, [name]: value }));
+    if (name === 'from' || name === 'to') setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const apply = (next: AuditFilterForm) => {
+    const checked = checkAuditFilters(next, timeZone);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setQuery(checked.query);
+    setPage(0);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(form);
+  };
+
+  const filtered = query.entity !== null || query.actorUserId !== null || query.since !== null || query.until !== null;
+  const columns = auditColumns(timeZone);
+
+  let body: ReactElement;
+  if (entries.isError && !entries.data)
+    body = <ErrorState title={AUDIT_TEXT.loadFailed} onRetry={() => void entries.refetch()} />;
+  else {
+    const current = entries.data;
+    body = (
+      <>
+        {entries.isError ? (
+          <p className="form-message form-message-error" role="alert">
+            {AUDIT_TEXT.loadFailed}
+          </p>
+        ) : null}
+        <DataTable
+          caption={AUDIT_TEXT.table}
+          columns={columns}
+          rows={current?.entries ?? []}
+          rowKey={(row) => row.id}
+          loading={entries.isPending}
+          emptyText={filtered ? AUDIT_TEXT.noMatch : AUDIT_TEXT.empty}
+        />
+        {current && (page > 0 || current.hasOlder) ? (
+          <nav className="audit-pages" aria-label={AUDIT_TEXT.pagination}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={page === 0 || entries.isFetching}
+              onClick={() => setPage((value) => Math.max(0, value - 1))}
+            >
+              {AUDIT_TEXT.previous}
+            </button>
+            <span className="audit-page-number">{AUDIT_TEXT.page(page + 1)}</span>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!current.hasOlder || entries.isFetching}
+              onClick={() => setPage((value) => value + 1)}
+            >
+              {AUDIT_TEXT.next}
+            </button>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  const dateField = (name: 'from' | 'to', label: string) => {
+    const id = `${formId}-${name}`;
+    const error = errors[name];
+    return (
+      <div className="field">
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
+        <input
+          id={id}
+          className="input"
+          type="date"
+          value={form[name]}
+          onChange={set(name)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="audit-field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <section className="audit-trail" aria-labelledby={titleId}>
+      <div className="audit-trail-header">
+        <div>
+          <h3 id={titleId} className="audit-trail-title">
+            {AUDIT_TEXT.title}
+          </h3>
+          <p className="audit-trail-intro">{AUDIT_TEXT.intro}</p>
+        </div>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={entries.isFetching}
+          onClick={() => {
+            void entries.refetch();
+            void actors.refetch();
+          }}
+        >
+          {AUDIT_TEXT.refresh}
+        </button>
+      </div>
+      <form className="audit-filters" aria-label={AUDIT_TEXT.filters} onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field-label" htmlFor={`${formId}-entity`}>
+            {AUDIT_TEXT.entity}
+          </label>
+          <select id={`${formId}-entity`} className="input" value={form.entity} onChange={set('entity')}>
+            <option value="">{AUDIT_TEXT.allEntities}</option>
+            {AUDIT_ENTITIES.map((entity) => (
+              <option key={entity.value} value={entity.value}>
+                {entity.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${formId}-actor`}>
+            {AUDIT_TEXT.user}
+          </label>
+          <select id={`${formId}-actor`} className="input" value={form.actor} onChange={set('actor')}>
+            <option value="">{AUDIT_TEXT.allUsers}</option>
+            {(actors.data ?? []).map((actor) => (
+              <option key={actor.userId} value={actor.userId}>
+                {actor.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {dateField('from', AUDIT_TEXT.from)}
+        {dateField('to', AUDIT_TEXT.to)}
+        <div className="audit-filter-actions">
+          <button type="submit" className="button button-primary">
+            {AUDIT_TEXT.apply}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setForm(EMPTY_AUDIT_FILTERS);
+              apply(EMPTY_AUDIT_FILTERS);
+            }}
+          >
+            {AUDIT_TEXT.clear}
+          </button>
+        </div>
+      </form>
+      {actors.isError ? <p className="audit-trail-note">{AUDIT_TEXT.actorsFailed}</p> : null}
+      {body}
+    </section>
+  );
+}
+
+function auditColumns(timeZone: string): Column<AuditEntry>[] {
+  return [
+    {
+      key: 'when',
+      header: AUDIT_TEXT.when,
+      render: (row) => <span className="audit-when">{formatClinicDateTime(row.occurred_at, timeZone)}</span>,
+    },
+    {
+      key: 'who',
+      header: AUDIT_TEXT.who,
+      render: (row) => {
+        const role = actorRoleLabel(row.actor_role);
+        return (
+          <>
+            <span className="audit-actor">{actorLabel(row)}</span>
+            {role ? <span className="audit-actor-role"> {role}</span> : null}
+          </>
+        );
+      },
+    },
+    { key: 'source', header: AUDIT_TEXT.source, render: (row) => SOURCE_LABELS[row.source] },
+    {
+      key: 'what',
+      header: AUDIT_TEXT.what,
+      render: (row) => (
+        <>
+          <span className="audit-action">{describeAction(row.entity, row.action)}</span>
+          {row.entity_label ? <span className="audit-subject"> {row.entity_label}</span> : null}
+        </>
+      ),
+    },
+    {
+      key: 'changes',
+      header: AUDIT_TEXT.changes,
+      render: (row) => {
+        const changes = fieldChanges(row, timeZone);
+        if (changes.length === 0) return <span className="audit-muted">{AUDIT_TEXT.noChanges}</span>;
+        return (
+          <ul className="audit-changes">
+            {changes.map((change) => (
+              <li key={change.field}>
+                <span className="audit-field">{change.label}:</span>{' '}
+                {change.before !== null && change.after !== null
+                  ? `${change.before} → ${change.after}`
+                  : (change.after ?? change.before)}
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    },
+  ];
+}
+
+/** A save of the clinic's settings or page (the clinic's query data changes) is news for the log. */
+function useRefreshWhenClinicSaved(clinicId: number) {
+  const queryClient = useQueryClient();
+  const clinic = useClinic(clinicId);
+  const seen = useRef<number | null>(null);
+  const updatedAt = clinic.dataUpdatedAt;
+  useEffect(() => {
+    if (updatedAt === 0) return;
+    if (seen.current !== null && seen.current !== updatedAt)
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+    seen.current = updatedAt;
+  }, [updatedAt, queryClient]);
+}

@@ -1,0 +1,38 @@
+/**
+ * The Audit Trail section's texts. The spec does not have this section (issue 17 part 5): the
+ * texts are ours (docs/audit-trail.md).
+ */
+export const AUDIT_TEXT = {
+  title: 'Audit Trail',
+  intro: 'Every change to appointments, billing, staff, clinic settings and the Facebook page, newest first.',
+  filters: 'Audit trail filters',
+  entity: 'Record type',
+  allEntities: 'All records',
+  user: 'User',
+  allUsers: 'All users',
+  from: 'From',
+  to: 'To',
+  apply: 'Apply filters',
+  clear: 'Clear',
+  refresh: 'Refresh',
+  loading: 'Loading...',
+  loadFailed: 'Could not load the audit trail.',
+  actorsFailed: 'Could not load the list of users; you can still filter by record type and date.',
+  empty: 'No changes recorded yet.',
+  noMatch: 'No changes match these filters.',
+  table: 'Audit trail',
+  when: 'When',
+  who: 'Who',
+  source: 'Source',
+  what: 'What',
+  changes: 'Changes',
+  previous: 'Newer',
+  next: 'Older',
+  page: (page: number) => `Page ${page}`,
+  pagination: 'Audit trail pages',
+  invalidDate: 'Enter a valid date (YYYY-MM-DD).',
+  toBeforeFrom: 'The end date must be on or after the start date.',
+  system: 'System',
+  messenger: 'Patient via Messenger',
+  noChanges: 'No field changes recorded.',
+} as const;

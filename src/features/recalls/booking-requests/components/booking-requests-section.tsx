@@ -1,0 +1,124 @@
+import { useContext, useId } from 'react';
+import { formatClinicDateTimeShort } from '@common/clinic-calendar';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
+import { useToast } from '@/components/toast/toast-context';
+import { DashboardContext } from '@/lib/dashboard';
+import { requestErrorOf } from '@/lib/request-error';
+import { RECALLS_TEXT } from '../../model/messages';
+import { useDismissBookingRequest } from '../api/dismiss-request';
+import { useBookingRequests, type BookingRequest } from '../api/get-requests';
+
+const TEXT = RECALLS_TEXT.requests;
+
+/**
+ * 'Booking requests': patients who tapped Book on a recall, live (oldest first). 'Book' opens the
+ * Appointments tab to book them (the request closes by itself once they have an appointment
+ * ahead); 'Dismiss' closes it without one.
+ */
+export function BookingRequestsSection({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
+  const titleId = useId();
+  const requests = useBookingRequests(clinicId);
+  const dismiss = useDismissBookingRequest(clinicId);
+  const dashboard = useContext(DashboardContext);
+  const toast = useToast();
+
+  const onDismiss = async (request: BookingRequest) => {
+    try {
+      await dismiss.mutateAsync(request.id);
+      toast(TEXT.dismissed(request.patient_name), { tone: 'success' });
+    } catch (error) {
+      toast(requestErrorOf(error).kind === 'gone' ? TEXT.alreadyHandled : TEXT.dismissFailed, { tone: 'error' });
+    }
+  };
+
+  let body;
+  if (requests.isPending) body = <LoadingState label={TEXT.loading} />;
+  else if (requests.isError && !requests.data)
+    body = <ErrorState title={TEXT.loadFailed} onRetry={() => void requests.refetch()} />;
+  else if (requests.data.length === 0) body = <EmptyState title={TEXT.empty} />;
+  else
+    body = (
+      <ul className="recall-requests-list" aria-label={TEXT.list}>
+        {requests.data.map((request) => (
+          <RequestItem
+            key={request.id}
+            request={request}
+            timeZone={timeZone}
+            canBook={dashboard !== null}
+            dismissing={dismiss.isPendingFor(['recalls', 'dismiss', request.id])}
+            onBook={() => dashboard?.selectTab('appointments')}
+            onDismiss={() => void onDismiss(request)}
+          />
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className="recall-panel recall-requests" aria-labelledby={titleId}>
+      <div className="recall-panel-head">
+        <h2 id={titleId} className="recall-panel-title">
+          {TEXT.title}
+          {requests.data && requests.data.length > 0 ? (
+            <span className="recall-badge" data-testid="recall-requests-count">
+              {requests.data.length}
+            </span>
+          ) : null}
+        </h2>
+        <p className="recall-intro">{TEXT.intro}</p>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function RequestItem({
+  request,
+  timeZone,
+  canBook,
+  dismissing,
+  onBook,
+  onDismiss,
+}: {
+  request: BookingRequest;
+  timeZone: string;
+  canBook: boolean;
+  dismissing: boolean;
+  onBook(): void;
+  onDismiss(): void;
+}) {
+  const nameId = useId();
+  return (
+    <li className="recall-request" aria-labelledby={nameId}>
+      <div className="recall-request-body">
+        <p id={nameId} className="recall-request-name">
+          {request.patient_name}
+        </p>
+        <p className="recall-request-meta">
+          {request.patient_phone} · {TEXT.requested(formatClinicDateTimeShort(request.created_at, timeZone))}
+        </p>
+      </div>
+      <div className="recall-request-actions">
+        {canBook ? (
+          <button
+            type="button"
+            className="button button-primary"
+            aria-describedby={nameId}
+            title={TEXT.bookHint}
+            onClick={onBook}
+          >
+            {TEXT.book}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-describedby={nameId}
+          disabled={dismissing}
+          onClick={onDismiss}
+        >
+          {TEXT.dismiss}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,98 @@
+import { type ReactElement } from 'react';
+import { clinicToday, formatClinicDate } from '@common/clinic-calendar';
+import { ErrorState } from '@/components/states/states';
+import { DataTable, type Column } from '@/components/table/data-table';
+import { TruncatedText } from '@/components/truncated-text/truncated-text';
+import { overdueText, recallAction } from '../../model/due';
+import { RECALLS_TEXT } from '../../model/messages';
+import type { DueRecall } from '../api/get-due-list';
+
+export interface DueListTableProps {
+  rows: readonly DueRecall[] | undefined;
+  status: 'loading' | 'failed' | 'ready';
+  now: Date;
+  timeZone: string;
+  selected: ReadonlySet<number>;
+  onSelect(patientId: number, selected: boolean): void;
+  onRetry(): void;
+  /** The row's 'Send recall' (or why it cannot be sent). */
+  SendAction: (props: { row: DueRecall }) => ReactElement;
+}
+
+function LastRecall({ row, timeZone }: { row: DueRecall; timeZone: string }) {
+  if (!row.last_recall_at || !row.last_recall_outcome)
+    return <span className="recall-muted">{RECALLS_TEXT.neverRecalled}</span>;
+  const outcome = RECALLS_TEXT.outcome[row.last_recall_outcome] ?? row.last_recall_outcome;
+  return (
+    <span className="recall-last">
+      <span>{formatClinicDate(row.last_recall_at, timeZone)}</span>
+      <span className={`recall-outcome recall-outcome-${row.last_recall_outcome}`}>{outcome}</span>
+      {row.last_recall_error ? <TruncatedText text={row.last_recall_error} className="recall-error" /> : null}
+    </span>
+  );
+}
+
+/** The due list: most overdue first (the database's order), with a checkbox for a bulk send. */
+export function DueListTable({
+  rows,
+  status,
+  now,
+  timeZone,
+  selected,
+  onSelect,
+  onRetry,
+  SendAction,
+}: DueListTableProps) {
+  if (status === 'failed') return <ErrorState title={RECALLS_TEXT.loadFailed} onRetry={onRetry} />;
+  const today = clinicToday(now, timeZone);
+  const columns: Column<DueRecall>[] = [
+    {
+      key: 'select',
+      header: <span className="visually-hidden">{RECALLS_TEXT.columns.select}</span>,
+      width: '44px',
+      render: (row) =>
+        recallAction(row, now, timeZone).kind === 'send' ? (
+          <input
+            type="checkbox"
+            aria-label={RECALLS_TEXT.selectRow(row.patient_name)}
+            checked={selected.has(row.patient_id)}
+            onChange={(event) => onSelect(row.patient_id, event.target.checked)}
+          />
+        ) : null,
+    },
+    { key: 'patient', header: RECALLS_TEXT.columns.patient, render: (row) => row.patient_name },
+    {
+      key: 'last-visit',
+      header: RECALLS_TEXT.columns.lastVisit,
+      render: (row) => formatClinicDate(row.last_visit_at, timeZone),
+    },
+    {
+      key: 'procedure',
+      header: RECALLS_TEXT.columns.lastProcedure,
+      render: (row) =>
+        row.last_procedure ? (
+          <TruncatedText text={row.last_procedure} />
+        ) : (
+          <span className="recall-muted">{RECALLS_TEXT.noProcedure}</span>
+        ),
+    },
+    { key: 'dentist', header: RECALLS_TEXT.columns.dentist, render: (row) => row.dentist_name },
+    { key: 'overdue', header: RECALLS_TEXT.columns.overdue, render: (row) => overdueText(row.due_date, today) },
+    {
+      key: 'last-recall',
+      header: RECALLS_TEXT.columns.lastRecall,
+      render: (row) => <LastRecall row={row} timeZone={timeZone} />,
+    },
+    { key: 'actions', header: RECALLS_TEXT.columns.actions, align: 'end', render: (row) => <SendAction row={row} /> },
+  ];
+  return (
+    <DataTable
+      caption={RECALLS_TEXT.caption}
+      columns={columns}
+      rows={rows ?? []}
+      rowKey={(row) => row.patient_id}
+      loading={status === 'loading'}
+      emptyText={RECALLS_TEXT.empty}
+    />
+  );
+}

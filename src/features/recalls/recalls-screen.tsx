@@ -1,0 +1,170 @@
+import { useCallback, useMemo, useState } from 'react';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
+import { RECALL_INTERVAL_MONTHS } from '@common/contract/recall';
+import { LoadingState } from '@/components/states/states';
+import { useToast } from '@/components/toast/toast-context';
+import { ServiceError } from '@/lib/service-client';
+import { useSession } from '@/lib/session';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { useNow } from '@/lib/use-now';
+import { BookingRequestsSection } from './booking-requests/components/booking-requests-section';
+import { useDueList, useRecallInterval, type DueRecall } from './due-list/api/get-due-list';
+import { DueListTable } from './due-list/components/due-list-table';
+import { useRecallLiveUpdates } from './live/use-recall-live-updates';
+import { recallAction } from './model/due';
+import { RECALLS_TEXT } from './model/messages';
+import { recallKeys } from './model/query-keys';
+import { useSendRecall } from './send-recall/api/send-recall';
+import { SendRecallButton } from './send-recall/components/send-recall-button';
+import '@/components/table/data-table.css';
+import './recalls.css';
+
+/** The Recalls tab for the clinic the user works on. */
+export function RecallsView() {
+  const { clinic } = useSession();
+  if (clinic.id === null) return <LoadingState label={RECALLS_TEXT.loading} />;
+  return <RecallsScreen key={clinic.id} clinicId={clinic.id} />;
+}
+
+function sendErrorText(error: unknown): string {
+  return error instanceof ServiceError ? error.message : RECALLS_TEXT.sendFailed;
+}
+
+function RecallsScreen({ clinicId }: { clinicId: number }) {
+  const due = useDueList(clinicId);
+  const interval = useRecallInterval(clinicId);
+  const zone = useClinicTimeZone(clinicId);
+  const timeZone = zone.data ?? DEFAULT_CLINIC_TIME_ZONE;
+  const now = useNow();
+  const live = useRecallLiveUpdates(clinicId);
+  const send = useSendRecall(clinicId);
+  const toast = useToast();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [bulkSending, setBulkSending] = useState(false);
+
+  const sendable = useMemo(
+    () => (due.data ?? []).filter((row) => recallAction(row, now, timeZone).kind === 'send'),
+    [due.data, now, timeZone],
+  );
+  // Only rows still on the list and still sendable count as selected.
+  const chosen = sendable.filter((row) => selected.has(row.patient_id));
+
+  const onSelect = useCallback((patientId: number, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(patientId);
+      else next.delete(patientId);
+      return next;
+    });
+  }, []);
+
+  const onSend = useCallback(
+    async (row: DueRecall) => {
+      try {
+        const result = await send.mutateAsync(row.patient_id);
+        if (result === ALREADY_PENDING) return;
+        toast(RECALLS_TEXT.sent(row.patient_name), { tone: 'success' });
+        onSelect(row.patient_id, false);
+      } catch (error) {
+        toast(sendErrorText(error), { tone: 'error' });
+      }
+    },
+    [send, toast, onSelect],
+  );
+
+  const onSendSelected = async () => {
+    setBulkSending(true);
+    let sent = 0;
+    let failed = 0;
+    // One after another: each is a Messenger send, and the service limits a caller's rate.
+    for (const row of chosen) {
+      try {
+        const result = await send.mutateAsync(row.patient_id);
+        if (result !== ALREADY_PENDING) sent++;
+      } catch {
+        failed++;
+      }
+    }
+    setSelected(new Set());
+    setBulkSending(false);
+    toast(RECALLS_TEXT.bulkDone(sent, failed), { tone: failed === 0 ? 'success' : 'error' });
+  };
+
+  const SendAction = useCallback(
+    ({ row }: { row: DueRecall }) => (
+      <SendRecallButton
+        row={row}
+        now={now}
+        timeZone={timeZone}
+        sending={bulkSending || send.isPendingFor(recallKeys.send(row.patient_id))}
+        onSend={(target) => void onSend(target)}
+      />
+    ),
+    [now, timeZone, bulkSending, send, onSend],
+  );
+
+  const status = due.isPending || zone.isPending ? 'loading' : due.isError && !due.data ? 'failed' : 'ready';
+  const months = interval.data ?? RECALL_INTERVAL_MONTHS.default;
+
+  return (
+    <section className="recalls" aria-labelledby="recalls-title">
+      <header className="recalls-header">
+        <div>
+          <h1 id="recalls-title" className="recalls-title">
+            {RECALLS_TEXT.title}
+          </h1>
+          <p className="recall-intro">{RECALLS_TEXT.intro(months)}</p>
+        </div>
+        <div className="recalls-tools">
+          {live === 'reconnecting' ? (
+            <p className="recall-live" role="status">
+              {RECALLS_TEXT.live.reconnecting}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={due.isFetching}
+            onClick={() => void due.refetch()}
+          >
+            {RECALLS_TEXT.refresh}
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={chosen.length === 0 || bulkSending}
+            onClick={() => void onSendSelected()}
+          >
+            {bulkSending ? RECALLS_TEXT.sending : RECALLS_TEXT.sendSelected(chosen.length)}
+          </button>
+        </div>
+      </header>
+
+      <BookingRequestsSection clinicId={clinicId} timeZone={timeZone} />
+
+      <section className="recall-panel" aria-labelledby="recalls-due-title">
+        <div className="recall-panel-head">
+          <h2 id="recalls-due-title" className="recall-panel-title">
+            {RECALLS_TEXT.caption}
+          </h2>
+          {status === 'ready' ? (
+            <p className="recall-count" data-testid="recalls-count">
+              {due.data?.length ?? 0}
+            </p>
+          ) : null}
+        </div>
+        <DueListTable
+          rows={due.data}
+          status={status}
+          now={now}
+          timeZone={timeZone}
+          selected={selected}
+          onSelect={onSelect}
+          onRetry={() => void due.refetch()}
+          SendAction={SendAction}
+        />
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { DaySheet } from '../model/report-shapes';
+import { daySheetCsv, daySheetFileName, groupByStatus, pesosCell } from './day-sheet-rows';
+
+const sheet: DaySheet = {
+  day: '2026-11-26',
+  time_zone: 'Asia/Manila',
+  appointments: [
+    {
+      id: 2,
+      appointment_time: '2026-11-26T02:00:00Z',
+      status: 'Completed',
+      patient_name: 'Niño Peña',
+      dentist_name: 'Dr. Reyes',
+      reason: 'Cleaning',
+    },
+    {
+      id: 1,
+      appointment_time: '2026-11-26T01:00:00Z',
+      status: 'Scheduled',
+      patient_name: 'Ana Cruz',
+      dentist_name: 'Dr. Reyes',
+      reason: null,
+    },
+    {
+      id: 3,
+      appointment_time: '2026-11-26T03:00:00Z',
+      status: 'Completed',
+      patient_name: '=HYPERLINK("x")',
+      dentist_name: 'Dr. Lim',
+      reason: 'Filling, upper',
+    },
+  ],
+  payments: [
+    {
+      id: 10,
+      invoice_id: 5,
+      patient_name: 'Niño Peña',
+      amount_centavos: 150050,
+      method: 'cash',
+      reference_number: null,
+      payment_date: '2026-11-26T02:30:00Z',
+    },
+    {
+      id: 11,
+      invoice_id: 6,
+      patient_name: 'Ana Cruz',
+      amount_centavos: 1,
+      method: 'e-wallet',
+      reference_number: 'GC-1',
+      payment_date: '2026-11-26T04:00:00Z',
+    },
+  ],
+  totals: [
+    { method: 'cash', payment_count: 1, total_centavos: 150050 },
+    { method: 'e-wallet', payment_count: 1, total_centavos: 1 },
+  ],
+  grand_total_centavos: 150051,
+  voids: [
+    {
+      kind: 'payment',
+      id: 12,
+      invoice_id: 5,
+      patient_name: 'Niño Peña',
+      amount_centavos: 5000,
+      method: 'card',
+      voided_at: '2026-11-26T05:00:00Z',
+      void_reason: 'Entered twice',
+    },
+  ],
+  open_invoices: [
+    {
+      id: 6,
+      patient_name: 'Ana Cruz',
+      appointment_id: 1,
+      total_centavos: 200000,
+      paid_centavos: 1,
+      balance_centavos: 199999,
+      status: 'Partial',
+      created_at: '2026-11-26T01:30:00Z',
+    },
+  ],
+};
+
+describe('the day sheet rows', () => {
+  it('group appointments by status in the order of the day’s work, each in time order', () => {
+    expect(
+      groupByStatus(sheet.appointments).map((group) => [group.status, group.appointments.map((a) => a.id)]),
+    ).toEqual([
+      ['Scheduled', [1]],
+      ['Completed', [2, 3]],
+    ]);
+  });
+
+  it('writes pesos as exact decimal numbers', () => {
+    expect([150050, 1, 0, -2550, 99999999999].map(pesosCell)).toEqual([
+      '1500.50',
+      '0.01',
+      '0.00',
+      '-25.50',
+      '999999999.99',
+    ]);
+  });
+
+  it('makes a CSV with a BOM, CRLF lines, ñ kept, formulas guarded and the screen’s totals', () => {
+    const csv = daySheetCsv(sheet, 'Clínica Ngiti');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Clínica Ngiti — Day sheet for 2026-11-26');
+    expect(lines).toContain('9:00 AM,Ana Cruz,Dr. Reyes,,Scheduled');
+    expect(lines).toContain('10:00 AM,Niño Peña,Dr. Reyes,Cleaning,Completed');
+    expect(lines).toContain(`11:00 AM,"'=HYPERLINK(""x"")",Dr. Lim,"Filling, upper",Completed`);
+    expect(lines).toContain('Cash,10:30 AM,5,Niño Peña,,1500.50');
+    expect(lines).toContain('Cash total,,,,,1500.50');
+    expect(lines).toContain('E-Wallet total,,,,,0.01');
+    expect(lines).toContain('Grand total,,,,,1500.51');
+    expect(lines).toContain('Payment,5,Niño Peña,Card,50.00,"Thu 2026-11-26, 1:00 PM",Entered twice');
+    expect(lines).toContain('6,Ana Cruz,Partial,2000.00,0.01,1999.99');
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('names the file by its day', () => {
+    expect(daySheetFileName('2026-11-26')).toBe('day-sheet-2026-11-26.csv');
+  });
+});

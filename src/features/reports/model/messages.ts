@@ -1,0 +1,93 @@
+/** The Reports tab's texts (issue 17; the spec is silent, so staff wording; docs/reports.md). */
+export const REPORTS_TEXT = {
+  tabTitle: 'Reports',
+  loading: 'Loading reports…',
+  retry: 'Retry',
+  forbidden: 'Your role may not read reports of this clinic.',
+  unreachable: 'Could not reach the server. Please check your connection and try again.',
+  failed: 'Could not load this report. Please try again.',
+} as const;
+
+export const DAY_SHEET_TEXT = {
+  title: 'Day sheet',
+  dayLabel: 'Day',
+  show: 'Show day',
+  today: 'Today',
+  print: 'Print day sheet',
+  download: 'Download CSV',
+  loading: 'Loading the day sheet…',
+  heading: (day: string) => `Day sheet for ${day}`,
+  appointments: 'Appointments',
+  appointmentsEmpty: 'No appointments on this day.',
+  statusCount: (status: string, count: number) => `${status} (${count})`,
+  payments: 'Payments by method',
+  paymentsEmpty: 'No payments on this day.',
+  methodTotal: (method: string) => `${method} total`,
+  grandTotal: 'Grand total',
+  voids: 'Voids',
+  voidsEmpty: 'No voids on this day.',
+  openInvoices: 'Unpaid and partial invoices',
+  openInvoicesEmpty: 'Every invoice of this day is paid.',
+  columns: {
+    time: 'Time',
+    patient: 'Patient',
+    dentist: 'Dentist',
+    procedure: 'Procedure',
+    status: 'Status',
+    invoice: 'Invoice',
+    method: 'Method',
+    reference: 'Ref #',
+    amount: 'Amount',
+    kind: 'Voided',
+    voidedAt: 'Voided at',
+    reason: 'Reason',
+    total: 'Total',
+    paid: 'Paid',
+    balance: 'Balance',
+    count: 'Payments',
+  },
+  kindPayment: 'Payment',
+  kindInvoice: 'Invoice',
+} as const;
+
+export const NO_SHOW_TEXT = {
+  title: 'No-show insight',
+  fromLabel: 'From',
+  toLabel: 'To',
+  show: 'Show period',
+  loading: 'Loading the no-show insight…',
+  summary: (booked: number, noShowRate: string, lateRate: string) =>
+    `${booked} appointment${booked === 1 ? '' : 's'} whose time has come: ${noShowRate} no-shows, ${lateRate} late cancellations.`,
+  definition:
+    'A late cancellation is an appointment cancelled less than 24 hours before its time. Only appointments whose time has come are counted.',
+  empty: 'No appointments in this period.',
+  byDentist: 'By dentist',
+  byWeekday: 'By weekday',
+  byHour: 'By hour',
+  chartTitle: 'No-show and late-cancel rates by hour',
+  chartLoading: 'Loading the chart…',
+  chartFailed: 'The chart could not be loaded; the table below has the same numbers.',
+  chartAlt: (lines: string) => `Rates by hour (the table "By hour" lists the same numbers): ${lines}`,
+  columns: {
+    dentist: 'Dentist',
+    weekday: 'Weekday',
+    hour: 'Hour',
+    booked: 'Appointments',
+    noShows: 'No-shows',
+    noShowRate: 'No-show rate',
+    lateCancels: 'Late cancels',
+    lateCancelRate: 'Late-cancel rate',
+  },
+} as const;
+
+/** What a bad date or period is told at its field; nothing is sent then. */
+export const PERIOD_PROBLEM_TEXT = {
+  dayRequired: 'Choose a day.',
+  dayInvalid: 'Enter a real date (YYYY-MM-DD).',
+  fromRequired: 'Choose the first day of the period.',
+  toRequired: 'Choose the last day of the period.',
+  fromInvalid: 'Enter a real date (YYYY-MM-DD).',
+  toInvalid: 'Enter a real date (YYYY-MM-DD).',
+  order: 'The first day must be on or before the last day.',
+  tooLong: 'The period can be at most 2 years (731 days).',
+} as const;

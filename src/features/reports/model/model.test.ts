@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { checkDay, checkPeriod, defaultPeriod, MAX_PERIOD_DAYS } from './period';
+import { chartText, formatRate, hourLabel, isoWeekdayName, ratePercent } from './rates';
+import { parseDaySheet, parseNoShowInsight, ReportShapeError } from './report-shapes';
+
+describe('the day sheet’s day', () => {
+  it('takes a real calendar date', () => {
+    expect(checkDay(' 2026-11-26 ')).toEqual({ ok: true, day: '2026-11-26' });
+  });
+
+  it('refuses an empty, malformed or impossible date with a message', () => {
+    expect(checkDay('')).toEqual({ ok: false, message: 'Choose a day.' });
+    expect(checkDay('26/11/2026')).toEqual({ ok: false, message: 'Enter a real date (YYYY-MM-DD).' });
+    expect(checkDay('2026-02-30')).toEqual({ ok: false, message: 'Enter a real date (YYYY-MM-DD).' });
+  });
+});
+
+describe('the no-show period', () => {
+  it('accepts one day and exactly two years (731 days)', () => {
+    expect(checkPeriod('2026-11-26', '2026-11-26')).toEqual({ ok: true, from: '2026-11-26', to: '2026-11-26' });
+    expect(checkPeriod('2024-11-27', '2026-11-26')).toEqual({ ok: true, from: '2024-11-27', to: '2026-11-26' });
+    expect(MAX_PERIOD_DAYS).toBe(731);
+  });
+
+  it('refuses a period longer than two years or that ends before it starts', () => {
+    expect(checkPeriod('2024-11-25', '2026-11-26')).toEqual({
+      ok: false,
+      errors: { to: 'The period can be at most 2 years (731 days).' },
+    });
+    expect(checkPeriod('2026-11-27', '2026-11-26')).toEqual({
+      ok: false,
+      errors: { to: 'The first day must be on or before the last day.' },
+    });
+  });
+
+  it('tells each missing or malformed end at its own field', () => {
+    expect(checkPeriod('', 'nope')).toEqual({
+      ok: false,
+      errors: { from: 'Choose the first day of the period.', to: 'Enter a real date (YYYY-MM-DD).' },
+    });
+  });
+
+  it('opens with the last 365 clinic days, today included, across a leap day', () => {
+    expect(defaultPeriod('2026-11-26')).toEqual({ from: '2025-11-27', to: '2026-11-26' });
+    expect(defaultPeriod('2028-03-01')).toEqual({ from: '2027-03-03', to: '2028-03-01' });
+  });
+});
+
+describe('rates', () => {
+  it('are exact to one decimal, rounded half up, and a dash when nothing was booked', () => {
+    expect(formatRate(1, 8)).toBe('12.5%');
+    expect(formatRate(1, 3)).toBe('33.3%');
+    expect(formatRate(2, 3)).toBe('66.7%');
+    expect(formatRate(0, 5)).toBe('0.0%');
+    expect(formatRate(5, 5)).toBe('100.0%');
+    expect(formatRate(0, 0)).toBe('—');
+    expect(ratePercent(1, 4)).toBe(25);
+    expect(ratePercent(1, 0)).toBeNull();
+  });
+
+  it('label hours and ISO weekdays as staff read them', () => {
+    expect([0, 9, 12, 17].map(hourLabel)).toEqual(['12:00 AM', '9:00 AM', '12:00 PM', '5:00 PM']);
+    expect([1, 6, 7].map(isoWeekdayName)).toEqual(['Monday', 'Saturday', 'Sunday']);
+  });
+
+  it('give the chart a text alternative with every hour’s rates', () => {
+    expect(
+      chartText([
+        { hour: 9, booked: 4, no_shows: 1, late_cancels: 0 },
+        { hour: 14, booked: 3, no_shows: 0, late_cancels: 1 },
+      ]),
+    ).toBe('9:00 AM: 25.0% no-shows, 0.0% late cancels; 2:00 PM: 0.0% no-shows, 33.3% late cancels');
+  });
+});
+
+const emptySheet = {
+  day: '2026-11-26',
+  time_zone: 'Asia/Manila',
+  appointments: [],
+  payments: [],
+  totals: [],
+  grand_total_centavos: 0,
+  voids: [],
+  open_invoices: [],
+};
+
+describe('reading the reports’ answers', () => {
+  it('reads a day sheet and refuses a float amount or an unknown method', () => {
+    expect(parseDaySheet(emptySheet)).toEqual(emptySheet);
+    expect(() => parseDaySheet({ ...emptySheet, grand_total_centavos: 10.5 })).toThrow(ReportShapeError);
+    expect(() =>
+      parseDaySheet({ ...emptySheet, totals: [{ method: 'cheque', payment_count: 1, total_centavos: 100 }] }),
+    ).toThrow('day_sheet.totals[0].method');
+  });
+
+  it('reads an empty period as zero counts', () => {
+    const insight = parseNoShowInsight({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      time_zone: 'Asia/Manila',
+      as_of: '2026-11-26T01:00:00Z',
+      overall: null,
+      by_dentist: [],
+      by_weekday: [],
+      by_hour: [],
+    });
+    expect(insight.overall).toEqual({ booked: 0, no_shows: 0, late_cancels: 0 });
+  });
+});

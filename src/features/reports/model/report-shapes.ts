@@ -1,0 +1,214 @@
+/**
+ * The JSON the report functions answer (supabase/migrations/…_reports.sql), read strictly: a
+ * field of the wrong type is an error rather than a wrong number on a printed sheet. Amounts are
+ * integer centavos, as the billing views give them. Pure.
+ */
+import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
+
+export interface DaySheetAppointment {
+  id: number;
+  appointment_time: string;
+  status: AppointmentStatus;
+  patient_name: string;
+  dentist_name: string;
+  reason: string | null;
+}
+
+export interface DaySheetPayment {
+  id: number;
+  invoice_id: number;
+  patient_name: string;
+  amount_centavos: number;
+  method: PaymentMethod;
+  reference_number: string | null;
+  payment_date: string;
+}
+
+export interface DaySheetMethodTotal {
+  method: PaymentMethod;
+  payment_count: number;
+  total_centavos: number;
+}
+
+export interface DaySheetVoid {
+  kind: 'payment' | 'invoice';
+  id: number;
+  invoice_id: number;
+  patient_name: string;
+  amount_centavos: number;
+  method: PaymentMethod | null;
+  voided_at: string;
+  void_reason: string;
+}
+
+export interface DaySheetOpenInvoice {
+  id: number;
+  patient_name: string;
+  appointment_id: number | null;
+  total_centavos: number;
+  paid_centavos: number;
+  balance_centavos: number;
+  status: 'Unpaid' | 'Partial';
+  created_at: string;
+}
+
+export interface DaySheet {
+  day: string;
+  time_zone: string;
+  appointments: DaySheetAppointment[];
+  payments: DaySheetPayment[];
+  totals: DaySheetMethodTotal[];
+  grand_total_centavos: number;
+  voids: DaySheetVoid[];
+  open_invoices: DaySheetOpenInvoice[];
+}
+
+export interface RateCounts {
+  booked: number;
+  no_shows: number;
+  late_cancels: number;
+}
+
+export interface NoShowInsight {
+  from: string;
+  to: string;
+  time_zone: string;
+  as_of: string;
+  overall: RateCounts;
+  by_dentist: (RateCounts & { dentist_id: number; dentist_name: string })[];
+  by_weekday: (RateCounts & { weekday: number })[];
+  by_hour: (RateCounts & { hour: number })[];
+}
+
+export class ReportShapeError extends Error {
+  constructor(path: string) {
+    super(`The report's answer is not as expected at ${path}.`);
+    this.name = 'ReportShapeError';
+  }
+}
+
+type Reader<T> = (value: unknown, path: string) => T;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const integer: Reader<number> = (value, path) => {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new ReportShapeError(path);
+  return value;
+};
+const text: Reader<string> = (value, path) => {
+  if (typeof value !== 'string') throw new ReportShapeError(path);
+  return value;
+};
+const oneOf =
+  <T extends string>(allowed: readonly T[]): Reader<T> =>
+  (value, path) => {
+    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw new ReportShapeError(path);
+    return value as T;
+  };
+const nullable =
+  <T>(read: Reader<T>): Reader<T | null> =>
+  (value, path) =>
+    value === null || value === undefined ? null : read(value, path);
+const list =
+  <T>(read: Reader<T>): Reader<T[]> =>
+  (value, path) => {
+    if (!Array.isArray(value)) throw new ReportShapeError(path);
+    return value.map((item, index) => read(item, `${path}[${index}]`));
+  };
+function object<T>(fields: { [K in keyof T]: Reader<T[K]> }): Reader<T> {
+  return (value, path) => {
+    if (!isRecord(value)) throw new ReportShapeError(path);
+    const result = {} as T;
+    for (const key of Object.keys(fields) as (keyof T & string)[])
+      result[key] = fields[key](value[key], `${path}.${key}`);
+    return result;
+  };
+}
+
+const STATUSES: readonly AppointmentStatus[] = ['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'];
+const METHODS: readonly PaymentMethod[] = ['cash', 'card', 'e-wallet', 'bank'];
+
+const rateCounts = { booked: integer, no_shows: integer, late_cancels: integer };
+
+const readDaySheet = object<DaySheet>({
+  day: text,
+  time_zone: text,
+  appointments: list(
+    object<DaySheetAppointment>({
+      id: integer,
+      appointment_time: text,
+      status: oneOf(STATUSES),
+      patient_name: text,
+      dentist_name: text,
+      reason: nullable(text),
+    }),
+  ),
+  payments: list(
+    object<DaySheetPayment>({
+      id: integer,
+      invoice_id: integer,
+      patient_name: text,
+      amount_centavos: integer,
+      method: oneOf(METHODS),
+      reference_number: nullable(text),
+      payment_date: text,
+    }),
+  ),
+  totals: list(
+    object<DaySheetMethodTotal>({ method: oneOf(METHODS), payment_count: integer, total_centavos: integer }),
+  ),
+  grand_total_centavos: integer,
+  voids: list(
+    object<DaySheetVoid>({
+      kind: oneOf(['payment', 'invoice'] as const),
+      id: integer,
+      invoice_id: integer,
+      patient_name: text,
+      amount_centavos: integer,
+      method: nullable(oneOf(METHODS)),
+      voided_at: text,
+      void_reason: text,
+    }),
+  ),
+  open_invoices: list(
+    object<DaySheetOpenInvoice>({
+      id: integer,
+      patient_name: text,
+      appointment_id: nullable(integer),
+      total_centavos: integer,
+      paid_centavos: integer,
+      balance_centavos: integer,
+      status: oneOf(['Unpaid', 'Partial'] as const),
+      created_at: text,
+    }),
+  ),
+});
+
+const readInsight = object<NoShowInsight>({
+  from: text,
+  to: text,
+  time_zone: text,
+  as_of: text,
+  overall: object<RateCounts>(rateCounts),
+  by_dentist: list(
+    object<RateCounts & { dentist_id: number; dentist_name: string }>({
+      ...rateCounts,
+      dentist_id: integer,
+      dentist_name: text,
+    }),
+  ),
+  by_weekday: list(object<RateCounts & { weekday: number }>({ ...rateCounts, weekday: integer })),
+  by_hour: list(object<RateCounts & { hour: number }>({ ...rateCounts, hour: integer })),
+});
+
+export const parseDaySheet = (value: unknown): DaySheet => readDaySheet(value, 'day_sheet');
+
+/** An empty period answers overall null (no rows to group): read as zero counts. */
+export function parseNoShowInsight(value: unknown): NoShowInsight {
+  const withOverall =
+    isRecord(value) && value.overall === null
+      ? { ...value, overall: { booked: 0, no_shows: 0, late_cancels: 0 } }
+      : value;
+  return readInsight(withOverall, 'no_show_insight');
+}

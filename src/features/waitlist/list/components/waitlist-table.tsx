@@ -1,0 +1,116 @@
+import { clinicInstant, formatClinicDate } from '@common/clinic-calendar';
+import { TrashIcon } from '@/components/icons';
+import { DataTable, type Column } from '@/components/table/data-table';
+import { TruncatedText } from '@/components/truncated-text/truncated-text';
+import { entryStatusLabel, isOpenEntry } from '../../model/entry-status';
+import { WAITLIST_TEXT } from '../../model/messages';
+import type { WaitlistEntry } from '../api/get-waitlist';
+
+/** A clinic date ('2030-01-09') as the tables write dates ('January 9, 2030'). */
+function dateLabel(date: string, timeZone: string): string {
+  return formatClinicDate(clinicInstant(date, '12:00', timeZone), timeZone);
+}
+
+function datesLabel(entry: WaitlistEntry, timeZone: string): string {
+  const from = dateLabel(entry.from_date, timeZone);
+  return entry.from_date === entry.to_date ? from : `${from} – ${dateLabel(entry.to_date, timeZone)}`;
+}
+
+/**
+ * The waitlist in waitlist order (the number is the place in line among open entries), with
+ * each entry's dates, status and the Remove action for open entries.
+ */
+export function WaitlistTable({
+  entries,
+  loading,
+  timeZone,
+  removing,
+  onRemove,
+}: {
+  entries: readonly WaitlistEntry[];
+  loading: boolean;
+  timeZone: string;
+  removing: (entry: WaitlistEntry) => boolean;
+  onRemove: (entry: WaitlistEntry) => void;
+}) {
+  const places = new Map<number, number>();
+  for (const entry of entries) if (isOpenEntry(entry.status)) places.set(entry.id, places.size + 1);
+
+  const columns: Column<WaitlistEntry>[] = [
+    {
+      key: 'place',
+      header: '#',
+      width: '48px',
+      render: (entry) => places.get(entry.id) ?? '–',
+    },
+    {
+      key: 'patient',
+      header: 'Patient',
+      render: (entry) => (
+        <div className="waitlist-patient">
+          <TruncatedText className="waitlist-patient-name" text={entry.patient?.name ?? '—'} />
+          {entry.patient && !entry.patient.messenger_id && isOpenEntry(entry.status) ? (
+            <span className="waitlist-warning">{WAITLIST_TEXT.noMessenger}</span>
+          ) : null}
+          {entry.note ? <TruncatedText className="waitlist-note" text={entry.note} /> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'dentist',
+      header: 'Dentist',
+      width: '22%',
+      render: (entry) => <TruncatedText text={entry.dentist?.name ?? '—'} />,
+    },
+    {
+      key: 'dates',
+      header: 'Dates',
+      width: '22%',
+      render: (entry) => datesLabel(entry, timeZone),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: '24%',
+      render: (entry) => {
+        const label = entryStatusLabel(entry, timeZone);
+        return (
+          <div className="waitlist-status-cell">
+            <span className={`waitlist-status waitlist-status-${label.tone}`}>{label.text}</span>
+            {label.detail ? <span className="waitlist-status-detail">{label.detail}</span> : null}
+          </div>
+        );
+      },
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      width: '88px',
+      render: (entry) =>
+        isOpenEntry(entry.status) ? (
+          <button
+            type="button"
+            className="icon-button icon-button-danger"
+            title="Remove"
+            aria-label={`Remove ${entry.patient?.name ?? 'entry'} from the waitlist`}
+            aria-busy={removing(entry) || undefined}
+            onClick={() => onRemove(entry)}
+          >
+            <TrashIcon />
+          </button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <DataTable
+      caption={WAITLIST_TEXT.title}
+      columns={columns}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      loading={loading}
+      emptyText={WAITLIST_TEXT.empty}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+/** The Waitlist tab's texts (the spec is silent on the waitlist: written as front-desk staff expect). */
+export const WAITLIST_TEXT = {
+  title: 'Waitlist',
+  intro:
+    'Patients who want an earlier slot. When a booking of their dentist in their dates is cancelled, they are offered the slot in Messenger, in this order; the first to reply gets it.',
+  add: 'Add to Waitlist',
+  addTitle: 'Add to Waitlist',
+  added: 'Patient added to the waitlist.',
+  removed: 'Removed from the waitlist.',
+  empty: 'Nobody is on the waitlist.',
+  fetchFailed: 'Failed to load the waitlist.',
+  showClosed: 'Show past bookings and removed',
+  removeTitle: 'Remove from the waitlist?',
+  removeText: (name: string) =>
+    `${name} will no longer be offered freed slots. An offer already sent can no longer be taken.`,
+  removeConfirm: 'Yes, remove',
+  removeFailed: 'Failed to remove the entry.',
+  addFailed: 'Failed to add to the waitlist.',
+  duplicate: 'This patient is already on the waitlist for this dentist.',
+  notAllowed: 'Your account is not allowed to change the waitlist.',
+  tryAgain: 'Check your connection and try again.',
+  refused: 'The database refused the entry: check the dates, the patient and the dentist.',
+  alreadyClosed: 'This entry was already booked or removed.',
+  noMessenger: 'No Messenger ID: cannot be offered slots',
+} as const;
+
+export const WAITLIST_FORM_TEXT = {
+  patient: 'Patient',
+  dentist: 'Dentist',
+  from: 'From',
+  to: 'To',
+  note: 'Note (optional)',
+  chooseDentist: 'Choose a dentist',
+  patientRequired: 'Choose a patient from the list.',
+  dentistRequired: 'Choose a dentist.',
+  fromRequired: 'Enter the first date the patient can come.',
+  toRequired: 'Enter the last date the patient can come.',
+  fromPast: 'The dates cannot be in the past.',
+  toBeforeFrom: 'The last date must be on or after the first date.',
+  rangeTooLong: (days: number) => `The dates can span at most ${days} days.`,
+  noteTooLong: (max: number) => `The note can be at most ${max} characters.`,
+  patientSearchPlaceholder: 'Search patients by name',
+  patientSearching: 'Searching…',
+  patientsFailed: 'Could not load patients.',
+  patientNoMatch: (term: string) => `No patient matches “${term}”.`,
+  patientNoneYet: 'No patients yet.',
+  patientMoreMatches: (limit: number) => `Showing the first ${limit}; type more of the name to narrow it down.`,
+} as const;

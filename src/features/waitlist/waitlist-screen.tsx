@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
+import { confirmDialog } from '@/components/confirm-dialog';
+import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
+import { ErrorState, LoadingState } from '@/components/states/states';
+import { useSession } from '@/lib/session';
+import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { AddEntryModal } from './add-entry/components/add-entry-modal';
+import { useWaitlist, type WaitlistEntry } from './list/api/get-waitlist';
+import { WaitlistTable } from './list/components/waitlist-table';
+import { useWaitlistLiveUpdates } from './live/use-waitlist-live-updates';
+import { isShownByDefault } from './model/entry-status';
+import { failureText } from './model/failure-text';
+import { WAITLIST_TEXT } from './model/messages';
+import { waitlistKeys } from './model/query-keys';
+import { useRemoveWaitlistEntry } from './remove-entry/api/remove-entry';
+import '@/components/table/data-table.css';
+import './waitlist.css';
+
+const systemNow = () => new Date();
+
+/**
+ * The Waitlist tab (issue 17 part 3): the clinic's waitlist in order, Add to Waitlist, Remove,
+ * and the offers and bookings the service makes, kept current live.
+ */
+export function WaitlistScreen({ clinicId, now }: { clinicId: number; now?: () => Date }) {
+  const entries = useWaitlist(clinicId);
+  const timeZone = useClinicTimeZone(clinicId).data ?? DEFAULT_CLINIC_TIME_ZONE;
+  const header = useHeaderMessage();
+  const remove = useRemoveWaitlistEntry(clinicId);
+  const [adding, setAdding] = useState(false);
+  const [showClosed, setShowClosed] = useState(false);
+  const live = useWaitlistLiveUpdates(clinicId);
+
+  const shown = (entries.data ?? []).filter((entry) => showClosed || isShownByDefault(entry, (now ?? systemNow)()));
+
+  async function onRemove(entry: WaitlistEntry) {
+    const confirmed = await confirmDialog({
+      title: WAITLIST_TEXT.removeTitle,
+      text: WAITLIST_TEXT.removeText(entry.patient?.name ?? 'This patient'),
+      confirmText: WAITLIST_TEXT.removeConfirm,
+    });
+    if (!confirmed) return;
+    try {
+      if ((await remove.mutateAsync(entry.id)) === ALREADY_PENDING) return;
+      header.showSuccess(WAITLIST_TEXT.removed);
+    } catch (error) {
+      console.error('Ngiti: removing a waitlist entry failed', error);
+      const detail = failureText(error, 'remove');
+      header.showError(detail ? `${WAITLIST_TEXT.removeFailed} ${detail}` : WAITLIST_TEXT.removeFailed);
+    }
+  }
+
+  return (
+    <section className="waitlist-screen" aria-labelledby="waitlist-title" data-live={live}>
+      <header className="waitlist-header">
+        <h1 id="waitlist-title" className="waitlist-title">
+          {WAITLIST_TEXT.title}
+        </h1>
+        <div className="waitlist-header-message">
+          <HeaderMessage message={header.message} onDismiss={header.clear} />
+        </div>
+        <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+          {WAITLIST_TEXT.add}
+        </button>
+      </header>
+      <p className="waitlist-intro">{WAITLIST_TEXT.intro}</p>
+      <div className="waitlist-toolbar">
+        <label>
+          <input type="checkbox" checked={showClosed} onChange={(event) => setShowClosed(event.target.checked)} />
+          {WAITLIST_TEXT.showClosed}
+        </label>
+      </div>
+
+      {entries.isError ? (
+        <ErrorState title={WAITLIST_TEXT.fetchFailed} onRetry={() => void entries.refetch()} />
+      ) : (
+        <WaitlistTable
+          entries={shown}
+          loading={entries.isPending}
+          timeZone={timeZone}
+          removing={(entry) => remove.isPendingFor(waitlistKeys.remove(clinicId, entry.id))}
+          onRemove={(entry) => void onRemove(entry)}
+        />
+      )}
+
+      {adding ? (
+        <AddEntryModal
+          clinicId={clinicId}
+          timeZone={timeZone}
+          {...(now ? { now } : {})}
+          onClose={() => setAdding(false)}
+          onSaved={(message) => {
+            setAdding(false);
+            header.showSuccess(message);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The screen for the clinic the session works on (the superadmin's choice, or the user's own). */
+export function WaitlistForActiveClinic() {
+  const { clinic } = useSession();
+  if (clinic.id === null) return <LoadingState label="Loading clinics…" />;
+  return <WaitlistScreen key={clinic.id} clinicId={clinic.id} />;
+}

@@ -1,0 +1,343 @@
+-- ============================================================================
+-- Reports (issue 17): the day sheet, no-show insight and the frequent no-show
+-- flag. Runs unchanged on hosted Supabase, PostgreSQL and PGlite. See
+-- docs/reports.md.
+--
+-- The day sheet's money comes from the Billing tab's own views
+-- (payment_entries, invoice_summaries: amounts in integer centavos), so the
+-- two agree to the centavo. Every function here is security invoker: the
+-- row-level security of the tables applies, and a role check on top keeps
+-- reports to the front desk (superadmin, admin, receptionist).
+-- ============================================================================
+
+-- ---------------------------------------------------------------------------
+-- Who may read reports
+-- ---------------------------------------------------------------------------
+create function public.can_read_reports(p_clinic_id bigint)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select public.has_any_role(array['superadmin', 'admin', 'receptionist'])
+     and public.can_access_clinic(p_clinic_id)
+$$;
+
+comment on function public.can_read_reports(bigint) is
+  'True when the signed-in user may read the reports of clinic p_clinic_id: its admin or receptionist, or a superadmin.';
+
+-- ---------------------------------------------------------------------------
+-- Indexes for the reports at scale (50,000 appointments, 25,000 payments)
+-- ---------------------------------------------------------------------------
+create index payments_clinic_id_voided_at_idx on public.payments (clinic_id, voided_at) where voided_at is not null;
+create index invoices_clinic_id_voided_at_idx on public.invoices (clinic_id, voided_at) where voided_at is not null;
+create index appointments_no_show_by_patient_idx on public.appointments (clinic_id, patient_id, appointment_time)
+  where status = 'No Show' and not deleted;
+
+-- ---------------------------------------------------------------------------
+-- Day sheet: one clinic day (the clinic's own time zone)
+-- ---------------------------------------------------------------------------
+create function public.day_sheet(p_clinic_id bigint, p_day date)
+returns json
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_zone text;
+  v_start timestamptz;
+  v_end timestamptz;
+begin
+  if not public.can_read_reports(p_clinic_id) then
+    raise exception 'Your role may not read reports of this clinic.' using errcode = 'insufficient_privilege';
+  end if;
+  if p_day is null then
+    raise exception 'Choose a day.' using errcode = 'invalid_parameter_value';
+  end if;
+  select c.timezone into v_zone from public.clinics c where c.id = p_clinic_id;
+  if not found then
+    raise exception 'Clinic not found.' using errcode = 'no_data_found';
+  end if;
+  v_start := p_day::timestamp at time zone v_zone;
+  v_end := (p_day + 1)::timestamp at time zone v_zone;
+
+  return pg_catalog.json_build_object(
+    'day', p_day,
+    'time_zone', v_zone,
+    'appointments', (
+      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+               'id', a.id,
+               'appointment_time', a.appointment_time,
+               'status', a.status,
+               'patient_name', pt.name,
+               'dentist_name', d.name,
+               'reason', a.reason
+             ) order by a.appointment_time, a.id), '[]'::json)
+        from public.appointments a
+        join public.patients pt on pt.id = a.patient_id and pt.clinic_id = a.clinic_id
+        join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
+       where a.clinic_id = p_clinic_id
+         and a.appointment_time >= v_start and a.appointment_time < v_end
+         and not a.deleted
+    ),
+    'payments', (
+      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+               'id', e.id,
+               'invoice_id', e.invoice_id,
+               'patient_name', e.patient_name,
+               'amount_centavos', e.amount_centavos,
+               'method', e.method,
+               'reference_number', e.reference_number,
+               'payment_date', e.payment_date
+             ) order by e.payment_date, e.id), '[]'::json)
+        from public.payment_entries e
+       where e.clinic_id = p_clinic_id
+         and e.payment_date >= v_start and e.payment_date < v_end
+         and e.voided_at is null
+    ),
+    'totals', (
+      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+               'method', t.method,
+               'payment_count', t.payment_count,
+               'total_centavos', t.total_centavos
+             ) order by t.method), '[]'::json)
+        from (
+          select e.method, count(*)::integer as payment_count, sum(e.amount_centavos)::bigint as total_centavos
+            from public.payment_entries e
+           where e.clinic_id = p_clinic_id
+             and e.payment_date >= v_start and e.payment_date < v_end
+             and e.voided_at is null
+           group by e.method
+        ) t
+    ),
+    'grand_total_centavos', (
+      select coalesce(sum(e.amount_centavos), 0)::bigint
+        from public.payment_entries e
+       where e.clinic_id = p_clinic_id
+         and e.payment_date >= v_start and e.payment_date < v_end
+         and e.voided_at is null
+    ),
+    'voids', (
+      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+               'kind', v.kind,
+               'id', v.id,
+               'invoice_id', v.invoice_id,
+               'patient_name', v.patient_name,
+               'amount_centavos', v.amount_centavos,
+               'method', v.method,
+               'voided_at', v.voided_at,
+               'void_reason', v.void_reason
+             ) order by v.voided_at, v.kind, v.id), '[]'::json)
+        from (
+          select 'payment'::text as kind, e.id, e.invoice_id, e.patient_name, e.amount_centavos, e.method,
+                 e.voided_at, e.void_reason
+            from public.payment_entries e
+           where e.clinic_id = p_clinic_id
+             and e.voided_at is not null
+             and ((e.voided_at >= v_start and e.voided_at < v_end)
+               or (e.payment_date >= v_start and e.payment_date < v_end))
+          union all
+          select 'invoice'::text, s.id, s.id, s.patient_name, s.total_centavos, null::text, s.voided_at, s.void_reason
+            from public.invoice_summaries s
+           where s.clinic_id = p_clinic_id
+             and s.voided_at is not null
+             and ((s.voided_at >= v_start and s.voided_at < v_end)
+               or (s.created_at >= v_start and s.created_at < v_end))
+        ) v
+    ),
+    'open_invoices', (
+      -- The day's invoices first (a handful), then their summaries: the view is never computed
+      -- for the whole clinic.
+      with day_invoices as materialized (
+        select i.id
+          from public.invoices i
+         where i.clinic_id = p_clinic_id
+           and i.created_at >= v_start and i.created_at < v_end
+           and i.voided_at is null
+        union
+        -- The conditions of invoices_one_live_per_appointment_idx, so that index finds them.
+        select i.id
+          from public.appointments a
+          join public.invoices i on i.appointment_id = a.id and i.appointment_id is not null and i.voided_at is null
+         where a.clinic_id = p_clinic_id
+           and a.appointment_time >= v_start and a.appointment_time < v_end
+           and not a.deleted
+      )
+      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+               'id', s.id,
+               'patient_name', s.patient_name,
+               'appointment_id', s.appointment_id,
+               'total_centavos', s.total_centavos,
+               'paid_centavos', s.paid_centavos,
+               'balance_centavos', s.balance_centavos,
+               'status', s.status,
+               'created_at', s.created_at
+             ) order by s.created_at, s.id), '[]'::json)
+        from day_invoices d
+        join public.invoice_summaries s on s.id = d.id
+       where s.voided_at is null
+         and s.status <> 'Paid'
+    )
+  );
+end;
+$$;
+
+comment on function public.day_sheet(bigint, date) is
+  'The day sheet of clinic p_clinic_id for clinic day p_day: appointments (status, dentist), payments not void '
+  'with totals by method and a grand total (from payment_entries, integer centavos), voids made that day or of '
+  'that day''s payments/invoices, and the invoices of that day (issued, or billing an appointment of that day) '
+  'still Unpaid or Partial with their balances (from invoice_summaries). Front desk roles only.';
+
+-- ---------------------------------------------------------------------------
+-- No-show insight: rates by dentist, weekday and hour over a period
+-- ---------------------------------------------------------------------------
+create function public.no_show_insight(p_clinic_id bigint, p_from date, p_to date)
+returns json
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_zone text;
+  v_start timestamptz;
+  v_end timestamptz;
+  v_result json;
+begin
+  if not public.can_read_reports(p_clinic_id) then
+    raise exception 'Your role may not read reports of this clinic.' using errcode = 'insufficient_privilege';
+  end if;
+  if p_from is null or p_to is null then
+    raise exception 'Choose the first and last day of the period.' using errcode = 'invalid_parameter_value';
+  end if;
+  if p_from > p_to then
+    raise exception 'The period must start on or before its last day.' using errcode = 'invalid_parameter_value';
+  end if;
+  if p_to - p_from >= 731 then
+    raise exception 'The period can be at most 2 years (731 days).' using errcode = 'invalid_parameter_value';
+  end if;
+  select c.timezone into v_zone from public.clinics c where c.id = p_clinic_id;
+  if not found then
+    raise exception 'Clinic not found.' using errcode = 'no_data_found';
+  end if;
+  v_start := p_from::timestamp at time zone v_zone;
+  -- Only appointments whose time has come have an outcome.
+  v_end := least((p_to + 1)::timestamp at time zone v_zone, pg_catalog.now());
+
+  with base as (
+    select
+      a.dentist_id,
+      extract(isodow from a.appointment_time at time zone v_zone)::integer as weekday,
+      extract(hour from a.appointment_time at time zone v_zone)::integer as hour,
+      a.status = 'No Show' as no_show,
+      -- Late cancel: cancelled less than 24 hours before the appointment (or after it). The time of
+      -- the cancellation is the row's updated_at (no change history exists; docs/reports.md).
+      a.status = 'Cancelled' and a.updated_at > a.appointment_time - interval '24 hours' as late_cancel
+    from public.appointments a
+    where a.clinic_id = p_clinic_id
+      and a.appointment_time >= v_start and a.appointment_time < v_end
+      and not a.deleted
+  ),
+  grouped as (
+    select
+      grouping(b.dentist_id) as by_dentist,
+      grouping(b.weekday) as by_weekday,
+      grouping(b.hour) as by_hour,
+      b.dentist_id,
+      b.weekday,
+      b.hour,
+      count(*)::integer as booked,
+      (count(*) filter (where b.no_show))::integer as no_shows,
+      (count(*) filter (where b.late_cancel))::integer as late_cancels
+    from base b
+    group by grouping sets ((b.dentist_id), (b.weekday), (b.hour), ())
+  )
+  select pg_catalog.json_build_object(
+    'from', p_from,
+    'to', p_to,
+    'time_zone', v_zone,
+    'as_of', pg_catalog.now(),
+    'overall', (
+      select pg_catalog.json_build_object('booked', g.booked, 'no_shows', g.no_shows, 'late_cancels', g.late_cancels)
+        from grouped g
+       where g.by_dentist = 1 and g.by_weekday = 1 and g.by_hour = 1
+    ),
+    'by_dentist', (
+      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+               'dentist_id', g.dentist_id,
+               'dentist_name', d.name,
+               'booked', g.booked,
+               'no_shows', g.no_shows,
+               'late_cancels', g.late_cancels
+             ) order by d.name, g.dentist_id), '[]'::json)
+        from grouped g
+        join public.dentists d on d.id = g.dentist_id
+       where g.by_dentist = 0
+    ),
+    'by_weekday', (
+      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+               'weekday', g.weekday, 'booked', g.booked, 'no_shows', g.no_shows, 'late_cancels', g.late_cancels
+             ) order by g.weekday), '[]'::json)
+        from grouped g
+       where g.by_weekday = 0
+    ),
+    'by_hour', (
+      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+               'hour', g.hour, 'booked', g.booked, 'no_shows', g.no_shows, 'late_cancels', g.late_cancels
+             ) order by g.hour), '[]'::json)
+        from grouped g
+       where g.by_hour = 0
+    )
+  ) into v_result;
+  return v_result;
+end;
+$$;
+
+comment on function public.no_show_insight(bigint, date, date) is
+  'No-show and late-cancel counts of clinic p_clinic_id over clinic days p_from..p_to (at most 731 days), '
+  'overall and by dentist, ISO weekday (1 = Monday) and hour, clinic time. booked: appointments not deleted '
+  'whose time has come; late cancel: Cancelled less than 24 hours before the appointment (by updated_at). '
+  'Front desk roles only.';
+
+-- ---------------------------------------------------------------------------
+-- Frequent no-show flag: 2 or more no-shows in the last 12 months.
+-- security_invoker: the row-level security of appointments applies.
+-- ---------------------------------------------------------------------------
+create view public.patient_no_show_flags
+with (security_invoker = true)
+as
+select
+  a.clinic_id,
+  a.patient_id,
+  count(*)::integer as no_show_count,
+  max(a.appointment_time) as last_no_show_at
+from public.appointments a
+where a.status = 'No Show'
+  and not a.deleted
+  and a.appointment_time > pg_catalog.now() - interval '12 months'
+  and a.appointment_time <= pg_catalog.now()
+group by a.clinic_id, a.patient_id
+having count(*) >= 2;
+
+comment on view public.patient_no_show_flags is
+  'Patients with 2 or more No Show appointments (not deleted) in the last 12 months: the flag of the booking '
+  'form and the patients list. The one place the rule lives.';
+
+-- ---------------------------------------------------------------------------
+-- Privileges
+-- ---------------------------------------------------------------------------
+revoke all on public.patient_no_show_flags from public, anon, authenticated;
+grant select on public.patient_no_show_flags to authenticated;
+grant all on public.patient_no_show_flags to service_role;
+
+revoke execute on function
+  public.can_read_reports(bigint),
+  public.day_sheet(bigint, date),
+  public.no_show_insight(bigint, date, date)
+from public, anon, authenticated;
+
+grant execute on function
+  public.day_sheet(bigint, date),
+  public.no_show_insight(bigint, date, date)
+to authenticated, service_role;
+grant execute on function public.can_read_reports(bigint) to authenticated, service_role;

@@ -1,0 +1,143 @@
+/**
+ * The Recalls tab (issue 17 part 2) in Chromium, at the desktop and tablet sizes, as Smile
+ * Dental's receptionist: a patient long due for a check-up is on the list with their last visit,
+ * procedure and dentist; 'Send recall' puts a recall with a Book button in the dev Messenger inbox
+ * and the row turns into 'Recalled <date>'; the patient's Book tap (posted by the Meta stand-in as
+ * Meta would) shows up live under Booking requests, and 'Dismiss' closes it. Each size has its own
+ * patient and dentist, made through the API.
+ */
+import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatClinicDate } from '@common/clinic-calendar';
+import { DEMO, loginAs } from './support/app.ts';
+import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+
+const ctx = inject('e2e');
+/** The demo page Smile Dental is connected to (local/meta). */
+const SMILE_PAGE_ID = '1000000000000001';
+
+interface RecordedMessage {
+  kind: 'text' | 'template';
+  text: string;
+  quickReplies: { title: string; payload: string }[];
+}
+
+async function inbox(psid: string): Promise<RecordedMessage[]> {
+  const response = await fetch(`${ctx.baseUrl}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
+  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
+  return ((await response.json()) as { messages: RecordedMessage[] }).messages;
+}
+
+async function tapBook(psid: string, payload: string): Promise<void> {
+  const response = await fetch(`${ctx.baseUrl}/_dev/messenger/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pageId: SMILE_PAGE_ID, psid, postbackPayload: payload, title: 'Book' }),
+  });
+  if (response.status !== 200) throw new Error(`the stand-in's inbound answered ${response.status}`);
+}
+
+/** A patient with a Messenger id, last seen (Completed) in March 2025 by a dentist of their own. */
+async function duePatient(fixtures: ClinicFixtures, label: string) {
+  const name = uniqueName(`Recall ${label}`);
+  const dentistName = uniqueName('Dr. Recall');
+  const psid = `6${Date.now()}${randomInt(100, 999)}`;
+  const dentistId = await fixtures.dentist(dentistName);
+  const patientId = await fixtures.patient(name, { messenger_id: psid });
+  await fixtures.appointmentAsServiceRole({
+    dentistId,
+    patientId,
+    time: '2025-03-03T10:00:00+08:00',
+    status: 'Completed',
+    reason: 'Oral Prophylaxis',
+  });
+  return { name, dentistName, psid };
+}
+
+async function openRecalls(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Recalls', exact: true })
+    .click();
+  await page.getByRole('heading', { name: 'Recalls', level: 1 }).waitFor();
+  await page.locator('.recalls .data-table:not([aria-busy])').waitFor();
+}
+
+describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
+  let browser: Browser;
+  let fixtures: ClinicFixtures;
+
+  beforeAll(async () => {
+    browser = await launchChromium(ctx.chromium!);
+    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['tablet', TABLET_PORTRAIT],
+  ] as const) {
+    it(`sends a recall to the dev Messenger inbox and shows the patient's Book reply live (${size})`, async () => {
+      const patient = await duePatient(fixtures, size);
+      await withPage(
+        browser,
+        ctx.baseUrl,
+        async (page) => {
+          await loginAs(page, DEMO.receptionist);
+          await openRecalls(page);
+
+          const row = page.getByRole('row').filter({ hasText: patient.name });
+          await row.waitFor();
+          const cells = (await row.getByRole('cell').allInnerTexts()).map((cell) => cell.trim());
+          expect(cells.slice(1, 5)).toEqual([patient.name, 'March 3, 2025', 'Oral Prophylaxis', patient.dentistName]);
+
+          await row.getByRole('button', { name: `Send recall to ${patient.name}`, exact: true }).click();
+          await page.locator('.toast').getByText(`Recall sent to ${patient.name}.`, { exact: true }).waitFor();
+          const today = formatClinicDate(new Date(), 'Asia/Manila');
+          await row.getByRole('button', { name: `Recalled ${today}`, exact: true }).waitFor();
+
+          const [recall] = await inbox(patient.psid);
+          expect(recall).toMatchObject({
+            text: expect.stringContaining(
+              `Hi ${patient.name}, it has been a while since your last visit on March 3, 2025`,
+            ),
+            quickReplies: [{ title: 'Book', payload: expect.stringMatching(/^BOOK_RECALL:\d+$/) }],
+          });
+
+          // The patient taps Book in Messenger: the request appears without a reload.
+          await tapBook(patient.psid, recall!.quickReplies[0]!.payload);
+          const requests = page.getByRole('list', { name: 'Open booking requests' });
+          const request = requests.getByRole('listitem', { name: patient.name, exact: true });
+          await request.waitFor();
+          await request.scrollIntoViewIfNeeded();
+          await saveScreenshot(page, `recalls-${size}`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow).toBeLessThanOrEqual(0);
+
+          // axe (WCAG 2.1 AA) on the tab with a request and a recalled row: nothing serious or critical.
+          const { violations } = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+            .include('.recalls')
+            .analyze();
+          expect(
+            violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+          ).toEqual([]);
+
+          await request.getByRole('button', { name: 'Dismiss', exact: true }).click();
+          await page
+            .locator('.toast')
+            .getByText(`Booking request of ${patient.name} dismissed.`, { exact: true })
+            .waitFor();
+          await request.waitFor({ state: 'detached' });
+        },
+        viewport,
+      );
+    });
+  }
+});

@@ -1,0 +1,153 @@
+/**
+ * Issue 17 parts 1 and 4 (the Reports tab), in Chromium at 1366×768 and 820×1180: on demo-like data
+ * made for the test (payments by three methods today, one voided with a reason), the receptionist's
+ * day sheet shows the same money as the Billing tab's payments, to the centavo; its CSV keeps ñ
+ * (UTF-8 with BOM); the no-show chart renders with its text alternative; and a patient with two
+ * no-shows in 12 months is flagged in the booking form.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import { DEMO, loginAs } from './support/app.ts';
+import { DESKTOP, launchChromium, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+
+const ctx = inject('e2e');
+const VIEWPORTS = [DESKTOP, TABLET_PORTRAIT] as const;
+
+/** '₱1,500.60' from integer centavos, as the app shows money. */
+const pesos = (centavos: number) =>
+  `₱${Math.trunc(centavos / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(centavos % 100).padStart(2, '0')}`;
+
+async function openReports(page: Page) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Reports' }).click();
+  await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+  await page.getByTestId('day-sheet').waitFor();
+}
+
+describe.skipIf(!ctx.chromium)('Reports', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium(ctx.chromium!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('gives a day sheet that matches Billing to the centavo, a CSV with ñ, the no-show chart and the flag', async () => {
+    const reception = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
+    const admin = await ClinicFixtures.signInAs(ctx, DEMO.admin);
+    const patientName = uniqueName('Niño Peña');
+    const patientId = await reception.patient(patientName);
+    const dentistId = await reception.dentist(uniqueName('Dr. Reports'));
+    // Two no-shows in the last 12 months: the patient is flagged.
+    for (const workdaysAgo of [5, 40])
+      await reception.appointmentAsServiceRole({
+        dentistId,
+        patientId,
+        time: clinicTime(clinicWorkday(-workdaysAgo), '15:40'),
+        status: 'No Show',
+      });
+
+    const invoice = await reception.api
+      .from('invoices')
+      .insert({ clinic_id: reception.clinicId, patient_id: patientId, total: '3000.00', idempotency_key: randomUUID() })
+      .select('id')
+      .single();
+    if (invoice.error) throw invoice.error;
+    const paymentIds: number[] = [];
+    for (const [amount, method] of [
+      ['1500.50', 'cash'],
+      ['0.10', 'e-wallet'],
+      ['0.20', 'e-wallet'],
+      ['99.99', 'card'],
+    ] as const) {
+      const payment = await reception.api
+        .from('payments')
+        .insert({
+          clinic_id: reception.clinicId,
+          invoice_id: invoice.data.id,
+          patient_id: patientId,
+          amount,
+          method,
+          idempotency_key: randomUUID(),
+        })
+        .select('id')
+        .single();
+      if (payment.error) throw payment.error;
+      paymentIds.push(payment.data.id as number);
+    }
+    const voidReason = `Keyed twice ${randomUUID().slice(0, 6)}`;
+    const voided = await admin.api.rpc('void_payment', { p_payment_id: paymentIds[3], p_reason: voidReason });
+    if (voided.error) throw voided.error;
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.receptionist);
+        await openReports(page);
+
+        // Billing's numbers: the payments the Billing tab lists (payment_entries), today's live ones.
+        const today = clinicDateAt(new Date());
+        const billing = await reception.api
+          .from('payment_entries')
+          .select('amount_centavos, method, payment_date, voided_at')
+          .eq('clinic_id', reception.clinicId);
+        if (billing.error) throw billing.error;
+        const live = (
+          billing.data as { amount_centavos: number; method: string; payment_date: string; voided_at: string | null }[]
+        ).filter((row) => row.voided_at === null && clinicDateAt(new Date(row.payment_date)) === today);
+        const sumOf = (method?: string) =>
+          live
+            .filter((row) => method === undefined || row.method === method)
+            .reduce((sum, row) => sum + row.amount_centavos, 0);
+        // Wait for a day sheet that includes this test's payments (the tab may have opened before).
+        await page.getByRole('button', { name: 'Show day', exact: true }).click();
+        await page.getByText(voidReason, { exact: true }).waitFor();
+        expect(await page.getByTestId('day-sheet-grand-total').textContent()).toBe(pesos(sumOf()));
+        expect(await page.getByTestId('day-sheet-total-cash').textContent()).toContain(pesos(sumOf('cash')));
+        expect(await page.getByTestId('day-sheet-total-e-wallet').textContent()).toContain(pesos(sumOf('e-wallet')));
+
+        const unpaid = page.getByRole('table', { name: 'Unpaid and partial invoices' });
+        await unpaid.getByText(patientName, { exact: true }).waitFor();
+        expect(await unpaid.locator('tr', { hasText: patientName }).textContent()).toContain(pesos(300000 - 150080));
+
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download CSV', exact: true }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe(`day-sheet-${today}.csv`);
+        const bytes = await readFile((await download.path())!);
+        expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        const csv = bytes.toString('utf8');
+        expect(csv).toContain(`,${patientName},,1500.50\r\n`);
+        expect(csv).toContain(voidReason);
+
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize(viewport);
+          await page.getByTestId('day-sheet-grand-total').waitFor();
+          await page.getByTestId('no-show-chart').locator('canvas').waitFor();
+          await page.getByRole('img', { name: /^Rates by hour/ }).waitFor();
+          await page.getByRole('table', { name: 'By dentist' }).waitFor();
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow).toBeLessThanOrEqual(0);
+        }
+
+        // The flag in the booking form, at the tablet size.
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+        await page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
+        const form = page.getByRole('dialog', { name: 'Add Appointment' });
+        const input = form.getByRole('combobox', { name: 'Patient' });
+        await input.fill(patientName);
+        await form.getByRole('option', { name: new RegExp(`^${patientName}`) }).click();
+        await form.getByText('2 no-shows in 12 months', { exact: true }).waitFor();
+      },
+      DESKTOP,
+    );
+  });
+});
