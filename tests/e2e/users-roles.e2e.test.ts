@@ -137,6 +137,9 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
             'Billing System',
             'Procedures',
             'Chat',
+            'Reports',
+            'Recalls',
+            'Waitlist',
           ]);
 
           // Edit User: the role change reaches the member's tabs on their next load.
