@@ -47,6 +47,7 @@ describe('the PGlite test template', () => {
       } finally {
         await Promise.all([migrated.close(), copied.close()]);
       }
-    });
+      // Three databases are migrated (one also seeded) here: minutes on a busy two-core machine.
+    }, 240_000);
   }
 });
