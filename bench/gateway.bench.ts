@@ -41,11 +41,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `tsx local/start.ts` and returns the ms until /config.json answers. */
+/** Starts the stack as `npm start` does (`node scripts/start.mjs`) and returns the ms until /config.json answers. */
 async function timeStart(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['local/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     stdio: 'ignore',

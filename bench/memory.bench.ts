@@ -1,6 +1,6 @@
 /**
  * npm run bench — memory of the local stack (issue 16 item 7). The stack runs as `npm start` runs
- * it (`tsx local/start.ts`, PGlite, demo data) in its own process; the load comes from this process
+ * it (`node scripts/start.mjs`: PGlite, demo data) in its own process; the load comes from this process
  * over loopback, so only the stack's process tree is measured (RSS from /proc, every 100 ms):
  *  - idle: after a warm-up (5 clients, one round each: the code paths are compiled, the pools
  *    open) and a settle of SETTLE_MS, the median of a few samples;
@@ -324,20 +324,14 @@ async function runClient(setup: Setup, index: number, rounds: number, firstSlot 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-memory-'));
   const port = await freePort();
-  const stack: StackProcess = spawnStackProcess(
-    repoRoot,
-    path.join(repoRoot, 'node_modules/.bin/tsx'),
-    ['local/start.ts'],
-    port,
-    {
-      JWT_SECRET: DEVELOPMENT_JWT_SECRET,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      AUTH_RATE_LIMIT_PER_IP: '100000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      REMINDER_RATE_LIMIT_PER_MINUTE: '10000',
-    },
-  );
+  const stack: StackProcess = spawnStackProcess(repoRoot, process.execPath, ['scripts/start.mjs'], port, {
+    JWT_SECRET: DEVELOPMENT_JWT_SECRET,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    REMINDER_RATE_LIMIT_PER_MINUTE: '10000',
+  });
   const pid = stack.child.pid!;
   try {
     const started = performance.now();

@@ -44,9 +44,14 @@ function loopbackHost(host: string): string {
 /**
  * Opens the database, prepares it, and serves on one origin: the Supabase-compatible gateway, the
  * notification service (its routes and socket.io), the Meta stand-in (/_meta) and the dev pages
- * (/_dev). `env` overrides process.env.
+ * (/_dev). `env` overrides process.env. `beforeServing` (the web app's build on a first `npm start`,
+ * running in another process meanwhile) is awaited once the database is ready, before the stack
+ * listens; when it fails, the stack closes and startStack throws its error.
  */
-export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<RunningStack> {
+export async function startStack(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { beforeServing?: Promise<void> } = {},
+): Promise<RunningStack> {
   const config = loadConfig(env);
   // Fail on a bad service setting before touching the database (the URLs are fixed up after listen).
   loadLocalServiceConfig(config, config.siteUrl, env);
@@ -60,11 +65,13 @@ export async function startStack(env: NodeJS.ProcessEnv = process.env): Promise<
     import('./meta/stand-in.ts'),
   ]);
   modules.catch(() => undefined);
+  options.beforeServing?.catch(() => undefined);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: Server | undefined;
   let service: Service | undefined;
   try {
     const migration = await migrate(db, { seed: config.seedDemoData });
+    await options.beforeServing;
     const [{ createGateway }, { DevMailbox }, { createService }, { createMetaStandIn }] = await modules;
     const mailbox = new DevMailbox();
 

@@ -60,6 +60,11 @@ export function spawnStackProcess(
         }
       }
       await exited;
+      // npm exits on the signal at once; the stack under it is still closing PGlite (its data
+      // directory must not be deleted under it), so wait for the whole group.
+      const deadline = performance.now() + 30_000;
+      while ((await groupAlive(child.pid!)) && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
     },
   };
 }
@@ -97,6 +102,37 @@ export async function timeUntilReady(stack: StackProcess, started: number, timeo
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`npm start was not ready within ${timeoutMs / 1000} s:\n${stack.output()}`);
+}
+
+/** /proc/<pid>/stat of every live process of a process group, split after the command's name. */
+async function groupStats(pgid: number): Promise<string[][]> {
+  const stats: string[][] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: state, ppid, pgrp, … utime (14), stime, cutime, cstime.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') stats.push(fields);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return stats;
+}
+
+const groupAlive = async (pgid: number) => (await groupStats(pgid)).length > 0;
+
+/**
+ * CPU time (user + system, ms) used so far by the processes of a process group, children they
+ * already reaped included (Linux /proc): what a start costs, whatever else keeps the machine busy.
+ */
+export async function groupCpuMs(pgid: number): Promise<number> {
+  const ticksPerSecond = 100; // USER_HZ, 100 on every Linux we run on
+  let ticks = 0;
+  for (const fields of await groupStats(pgid))
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  return (ticks * 1000) / ticksPerSecond;
 }
 
 /** Resident set size in bytes of a process and all its descendants (Linux /proc). */
