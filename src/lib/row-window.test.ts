@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowWindow, sameWindow } from './row-window';
+import { rowWindow } from './row-window';
 
 const base = { viewportHeight: 768, rowHeight: 48, count: 10_000, overscan: 5 };
 
@@ -50,10 +50,5 @@ describe('the rows of a long card to render', () => {
     expect(rowWindow({ ...cardBase, listTop: -31_200 })).toEqual({ start: 385, end: 400 });
     expect(rowWindow({ ...cardBase, listTop: -100_000 })).toEqual({ start: 400, end: 400 });
     expect(rowWindow({ ...cardBase, count: 0, listTop: 0 })).toEqual({ start: 0, end: 0 });
-  });
-
-  it('compares windows by their bounds', () => {
-    expect(sameWindow({ start: 1, end: 2 }, { start: 1, end: 2 })).toBe(true);
-    expect(sameWindow({ start: 1, end: 2 }, { start: 1, end: 3 })).toBe(false);
   });
 });

@@ -28,7 +28,3 @@ export function rowWindow({ listTop, viewportHeight, rowHeight, count, overscan 
   const end = Math.min(count, Math.max(start, pastLastOnScreen + overscan));
   return { start, end };
 }
-
-export function sameWindow(a: RowWindow, b: RowWindow): boolean {
-  return a.start === b.start && a.end === b.end;
-}

@@ -3,7 +3,8 @@
  * Dental's receptionist: a patient long due for a check-up is on the list with their last visit,
  * procedure and dentist; 'Send recall' puts a recall with a Book button in the dev Messenger inbox
  * and the row turns into 'Recalled <date>'; the patient's Book tap (posted by the Meta stand-in as
- * Meta would) shows up live under Booking requests, and 'Dismiss' closes it. Each size has its own
+ * Meta would) shows up live under Booking requests, 'Book' on it opens the Add Appointment form
+ * with the patient, and 'Dismiss' closes it. Each size has its own
  * patient and dentist, made through the API.
  */
 import { randomInt } from 'node:crypto';
@@ -128,6 +129,19 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
           expect(
             violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
           ).toEqual([]);
+
+          // 'Book' opens Appointments with the Add Appointment form for the patient.
+          await request.getByRole('button', { name: 'Book', exact: true }).click();
+          await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+          const form = page.getByRole('dialog', { name: 'Add Appointment' });
+          const patientField = form.getByRole('combobox', { name: 'Patient' });
+          await patientField.waitFor();
+          expect(await patientField.inputValue()).toBe(patient.name);
+          await saveScreenshot(page, `recalls-book-${size}`);
+          await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+          await form.waitFor({ state: 'detached' });
+          await openRecalls(page);
+          await request.waitFor();
 
           await request.getByRole('button', { name: 'Dismiss', exact: true }).click();
           await page

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FeatureSlotsContext, type AddInvoiceModalProps, type FeatureSlots } from '@/lib/feature-slots';
 import type { SubscribeOptions } from '@/lib/realtime-client';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { db, failNext, seed } from '@/testing/mocks';
-import { fakeRealtime } from './live/testing/fake-realtime';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
 

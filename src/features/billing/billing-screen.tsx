@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
+import { BILLING_UPDATED } from '@common/contract/realtime';
 import { LoadingState } from '@/components/states/states';
 import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { AddInvoiceModal } from './add-invoice/components/add-invoice-modal';
 import { AddPaymentModal, type PaymentInvoice } from './add-payment/components/add-payment-modal';
 import { ExportInvoicesButton, ExportPaymentsButton } from './export/components/export-billing-button';
@@ -12,11 +14,11 @@ import { createInvoiceFinder, createPaymentFinder, normalizeName, type StatusFil
 import { BillingFilters } from './list/components/billing-filters';
 import { InvoicesTable } from './list/components/invoices-table';
 import { PaymentsTable } from './list/components/payments-table';
-import { useBillingLiveUpdates } from './live/use-billing-live-updates';
 import type { InvoiceListRow, PaymentListRow } from './model/api/billing-columns';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from './model/messages';
+import { billingKeys } from './model/query-keys';
 import { PrintReceiptLink } from './receipt/components/print-receipt-link';
-import { VoidInvoiceButton, VoidPaymentButton } from './void/components/void-actions';
+import { VoidDialogHost, VoidInvoiceButton, VoidPaymentButton } from './void/components/void-actions';
 import '@/components/table/data-table.css';
 import './billing.css';
 
@@ -37,14 +39,20 @@ export function BillingView() {
   const { clinic } = useSession();
   if (clinic.id === null) return <LoadingState label={BILLING_EXTRA_TEXT.loading} />;
   // A superadmin switching clinics gets a fresh screen: no modal, search or filter carried across.
-  return <BillingScreen key={clinic.id} clinicId={clinic.id} />;
+  return (
+    <VoidDialogHost key={clinic.id}>
+      <BillingScreen clinicId={clinic.id} />
+    </VoidDialogHost>
+  );
 }
 
 function BillingScreen({ clinicId }: { clinicId: number }) {
   const invoices = useInvoices(clinicId);
   const payments = usePayments(clinicId);
   const timeZone = useClinicTimeZone(clinicId);
-  useBillingLiveUpdates(clinicId);
+  // Issue 13, item 8: an invoice or payment added or voided on any device; status, paid and
+  // balance come from the database, so every billing read of the clinic is read again.
+  useLiveRefresh({ clinicId, event: BILLING_UPDATED, queryKey: billingKeys.all(clinicId) });
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('All');
   const [modal, setModal] = useState<OpenModal>(null);

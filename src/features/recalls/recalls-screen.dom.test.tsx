@@ -3,6 +3,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { takeBookingIntent } from '@/lib/booking-intent';
+import { DashboardContext } from '@/lib/dashboard';
 import { deliverServiceEvent, type SubscribeOptions } from '@/lib/realtime-client';
 import { failNext, seed } from '@/testing/mocks';
 import RecallsTab from './tab';
@@ -155,6 +157,39 @@ describe('the due list', () => {
     expect(service.received.map((call) => call.patientId)).toEqual([1, 4]);
   });
 
+  it('keeps the buttons of rows a live re-read did not change (a click on one is not lost)', async () => {
+    const database = mockRecallDatabase({ due: [MARIA, dueRecall({ patient_id: 4, patient_name: 'Ana Reyes' })] });
+    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    const send = await screen.findByRole('button', { name: 'Send recall to Maria Santos' });
+    const select = screen.getByRole('checkbox', { name: 'Select Maria Santos' });
+
+    // Another desk recalls Ana Reyes.
+    database.due = database.due.map((row) =>
+      row.patient_id === 4
+        ? {
+            ...row,
+            last_recall_at: NOW.toISOString(),
+            last_recall_outcome: 'sent',
+            recalled_until: '2026-12-26T04:00:00Z',
+          }
+        : row,
+    );
+    const subscription = live.subscribed.find((options) => options.event === 'recall-updated');
+    act(() => {
+      deliverServiceEvent(subscription!, {
+        table: 'recall_messages',
+        op: 'INSERT',
+        id: 9,
+        clinic_id: 1,
+        patient_id: 4,
+      });
+    });
+    await within(rowOf('Ana Reyes')).findByRole('button', { name: 'Recalled November 26, 2026' });
+
+    expect(send.isConnected).toBe(true);
+    expect(select.isConnected).toBe(true);
+  });
+
   it('says when the list cannot be loaded, and Retry loads it', async () => {
     mockRecallDatabase({ due: [MARIA] });
     failNext({ rpc: 'recall_list' });
@@ -209,6 +244,29 @@ describe('booking requests', () => {
     expect(await screen.findByText('Booking request of Maria Santos dismissed.')).toBeTruthy();
     expect(database.dismissed).toEqual([7]);
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Open booking requests' })).toBeNull());
+  });
+
+  it("'Book' opens Appointments with the request's patient for its Add Appointment form", async () => {
+    mockRecallDatabase({ requests: [REQUEST] });
+    const selectTab = vi.fn();
+    const user = userEvent.setup();
+    renderWithQueries(
+      <DashboardContext.Provider value={{ activeTab: 'recalls', selectTab }}>
+        <RecallsTab />
+      </DashboardContext.Provider>,
+      { role: 'receptionist' },
+    );
+    const item = await screen.findByRole('listitem', { name: 'Maria Santos' });
+    await user.click(within(item).getByRole('button', { name: 'Book' }));
+    expect(selectTab).toHaveBeenCalledWith('appointments');
+    expect(takeBookingIntent(1)).toEqual({ clinicId: 1, patient: { id: 1, name: 'Maria Santos' } });
+  });
+
+  it('offers no Book outside the dashboard', async () => {
+    mockRecallDatabase({ requests: [REQUEST] });
+    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    const item = await screen.findByRole('listitem', { name: 'Maria Santos' });
+    expect(within(item).queryByRole('button', { name: 'Book' })).toBeNull();
   });
 
   it('says so when the request was handled elsewhere meanwhile', async () => {

@@ -1,17 +1,17 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
-import { RECALL_INTERVAL_MONTHS } from '@common/contract/recall';
+import { RECALL_INTERVAL_MONTHS, RECALL_UPDATED } from '@common/contract/recall';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
 import { ServiceError } from '@/lib/service-client';
 import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { useNow } from '@/lib/use-now';
 import { BookingRequestsSection } from './booking-requests/components/booking-requests-section';
 import { useDueList, useRecallInterval, type DueRecall } from './due-list/api/get-due-list';
 import { DueListTable } from './due-list/components/due-list-table';
-import { useRecallLiveUpdates } from './live/use-recall-live-updates';
 import { recallAction } from './model/due';
 import { RECALLS_TEXT } from './model/messages';
 import { recallKeys } from './model/query-keys';
@@ -37,7 +37,8 @@ function RecallsScreen({ clinicId }: { clinicId: number }) {
   const zone = useClinicTimeZone(clinicId);
   const timeZone = zone.data ?? DEFAULT_CLINIC_TIME_ZONE;
   const now = useNow();
-  const live = useRecallLiveUpdates(clinicId);
+  // A recall sent from another desk, a patient's Book reply, a request booked or dismissed.
+  const live = useLiveRefresh({ clinicId, event: RECALL_UPDATED, queryKey: recallKeys.all(clinicId) });
   const send = useSendRecall(clinicId);
   const toast = useToast();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -91,17 +92,14 @@ function RecallsScreen({ clinicId }: { clinicId: number }) {
     toast(RECALLS_TEXT.bulkDone(sent, failed), { tone: failed === 0 ? 'success' : 'error' });
   };
 
-  const SendAction = useCallback(
-    ({ row }: { row: DueRecall }) => (
-      <SendRecallButton
-        row={row}
-        now={now}
-        timeZone={timeZone}
-        sending={bulkSending || send.isPendingFor(recallKeys.send(row.patient_id))}
-        onSend={(target) => void onSend(target)}
-      />
-    ),
-    [now, timeZone, bulkSending, send, onSend],
+  const renderAction = (row: DueRecall) => (
+    <SendRecallButton
+      row={row}
+      now={now}
+      timeZone={timeZone}
+      sending={bulkSending || send.isPendingFor(recallKeys.send(row.patient_id))}
+      onSend={(target) => void onSend(target)}
+    />
   );
 
   const status = due.isPending || zone.isPending ? 'loading' : due.isError && !due.data ? 'failed' : 'ready';
@@ -162,7 +160,7 @@ function RecallsScreen({ clinicId }: { clinicId: number }) {
           selected={selected}
           onSelect={onSelect}
           onRetry={() => void due.refetch()}
-          SendAction={SendAction}
+          renderAction={renderAction}
         />
       </section>
     </section>

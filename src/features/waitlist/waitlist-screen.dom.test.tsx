@@ -238,6 +238,24 @@ describe('the Waitlist screen', () => {
       expect((modal.getByRole('combobox', { name: 'Patient' }) as HTMLInputElement).value).toBe('Jose Cruz');
       expect((modal.getByLabelText('Dentist') as HTMLSelectElement).value).toBe('1');
     });
+
+    it('stays open with what was typed while a live event re-reads the list', async () => {
+      const { user, modal } = await openAdd();
+      const dialog = screen.getByRole('dialog', { name: 'Add to Waitlist' });
+      await user.type(modal.getByRole('combobox', { name: 'Patient' }), 'Jose');
+      await user.click(await modal.findByRole('option', { name: /^Jose Cruz/ }));
+      await user.type(modal.getByLabelText('Note (optional)'), 'Afternoons');
+
+      // Another desk put Maria on the waitlist.
+      seedEntries();
+      const subscription = live.subscribed.find((options) => options.event === 'waitlist-updated');
+      act(() => subscription!.onEvent({ clinic_id: 1, entry_id: 11 } as never));
+      await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
+
+      expect(screen.getByRole('dialog', { name: 'Add to Waitlist' })).toBe(dialog);
+      expect((modal.getByRole('combobox', { name: 'Patient' }) as HTMLInputElement).value).toBe('Jose Cruz');
+      expect((modal.getByLabelText('Note (optional)') as HTMLTextAreaElement).value).toBe('Afternoons');
+    });
   });
 
   describe('Remove', () => {

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
+import { WAITLIST_UPDATED } from '@common/contract/waitlist';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { AddEntryModal } from './add-entry/components/add-entry-modal';
 import { useWaitlist, type WaitlistEntry } from './list/api/get-waitlist';
 import { WaitlistTable } from './list/components/waitlist-table';
-import { useWaitlistLiveUpdates } from './live/use-waitlist-live-updates';
 import { isShownByDefault } from './model/entry-status';
 import { failureText } from './model/failure-text';
 import { WAITLIST_TEXT } from './model/messages';
@@ -31,7 +32,8 @@ export function WaitlistScreen({ clinicId, now }: { clinicId: number; now?: () =
   const remove = useRemoveWaitlistEntry(clinicId);
   const [adding, setAdding] = useState(false);
   const [showClosed, setShowClosed] = useState(false);
-  const live = useWaitlistLiveUpdates(clinicId);
+  // An entry added or removed on any device, an offer sent, a slot taken or gone.
+  const live = useLiveRefresh({ clinicId, event: WAITLIST_UPDATED, queryKey: waitlistKeys.entries(clinicId) });
 
   const shown = (entries.data ?? []).filter((entry) => showClosed || isShownByDefault(entry, (now ?? systemNow)()));
 

@@ -1,8 +1,12 @@
 import type { IsoDate, WallTime } from '@common/clinic-calendar';
 
-/** What the calendar hands the Add form: the dentist, date and slot chosen there. */
+/**
+ * What the Add form starts with: the dentist, date and slot chosen on the calendar, or the patient
+ * another tab asks to book (Recalls' 'Book', src/lib/booking-intent.ts).
+ */
 export interface AppointmentFormPrefill {
   dentistId?: number;
   date?: IsoDate;
   time?: WallTime;
+  patient?: { id: number; name: string };
 }

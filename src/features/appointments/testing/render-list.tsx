@@ -5,9 +5,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { mockConfig } from '@/testing/mocks';
 import { renderApp } from '@/testing/render-app';
-import { fakeRealtime } from '../live/testing/fake-realtime';
 
 /** The clients the app creates, pointed at the mocked network; what sweetalert2 needs in jsdom. */
 export function prepareListDom() {

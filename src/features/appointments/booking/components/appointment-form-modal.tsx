@@ -23,7 +23,7 @@ export interface AppointmentFormModalProps {
   timeZone: string;
   /** Edit this appointment; absent means Add. */
   appointmentId?: number;
-  /** Add from the calendar: dentist, date and slot chosen there. */
+  /** Add from the calendar (dentist, date and slot chosen there) or for a patient another tab hands over. */
   prefill?: AppointmentFormPrefill;
   onClose(): void;
   /** After 'Appointment booked!' / 'Appointment updated!'; the form has already invalidated appointmentKeys.lists(). */
@@ -40,6 +40,7 @@ function addForm(prefill: AppointmentFormPrefill | undefined, timeZone: string):
   return {
     ...EMPTY_BOOKING_FORM,
     dentistId: prefill?.dentistId ?? null,
+    patientId: prefill?.patient?.id ?? null,
     date: prefill?.date ?? firstBookableDate(clinicToday(new Date(), timeZone)),
     time: prefill?.time ?? null,
   };
@@ -144,7 +145,7 @@ export function AppointmentFormModal({
       editingId={null}
       bypassDoubleBooking={false}
       initialForm={initialAddForm}
-      initialPatient={null}
+      initialPatient={prefill?.patient ?? null}
     />
   );
 }

@@ -10,7 +10,7 @@ import { db, failNext, mockConfig, seed } from '@/testing/mocks';
 import { renderApp } from '@/testing/render-app';
 import { billingKeys } from '../../model/query-keys';
 import { mockVoidFunctions } from '../testing/void-functions';
-import { VoidInvoiceButton, VoidPaymentButton } from './void-actions';
+import { VoidDialogHost, VoidInvoiceButton, VoidPaymentButton } from './void-actions';
 
 beforeAll(() => initSupabase(mockConfig));
 afterEach(cleanup);
@@ -58,7 +58,9 @@ async function renderEntries(role: Role) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderApp(
     <QueryClientProvider client={queryClient}>
-      <Entries />
+      <VoidDialogHost>
+        <Entries />
+      </VoidDialogHost>
     </QueryClientProvider>,
     { role },
   );

@@ -1,12 +1,53 @@
-import { useState } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { can } from '@/lib/authorization';
 import { formatPesos } from '@/lib/money';
 import { useSignedInUser } from '@/lib/session';
 import type { InvoiceListRow, PaymentListRow } from '../../model/api/billing-columns';
+import type { VoidTarget } from '../api/void-entry';
 import { VOID_TEXT } from '../messages';
 import { VoidDialog } from './void-dialog';
 
 const UNKNOWN_PATIENT = 'an unknown patient';
+
+/** What the open 'Void …' dialog is about, fixed when its button was pressed. */
+interface VoidRequest {
+  clinicId: number;
+  target: VoidTarget;
+  summary: string;
+}
+
+const OpenVoidDialogContext = createContext<((request: VoidRequest) => void) | null>(null);
+
+/**
+ * Holds the 'Void …' dialog that a row's Void button opens. It belongs here rather than to the
+ * button: a live re-read can take the row off the table (a status filter it no longer matches, the
+ * scroll window) or show it void, and the dialog must stay open with the reason typed and, after
+ * a refusal, the database's message ('already void').
+ */
+export function VoidDialogHost({ children }: { children: ReactNode }) {
+  const [request, setRequest] = useState<VoidRequest | null>(null);
+  const close = useCallback(() => setRequest(null), []);
+  return (
+    <OpenVoidDialogContext.Provider value={setRequest}>
+      {children}
+      {request ? (
+        <VoidDialog
+          key={`${request.target.kind}-${request.target.id}`}
+          clinicId={request.clinicId}
+          target={request.target}
+          summary={request.summary}
+          onClose={close}
+        />
+      ) : null}
+    </OpenVoidDialogContext.Provider>
+  );
+}
+
+function useOpenVoidDialog(): (request: VoidRequest) => void {
+  const open = useContext(OpenVoidDialogContext);
+  if (!open) throw new Error('A Void button is used outside <VoidDialogHost>');
+  return open;
+}
 
 function VoidButton({ title, onClick }: { title: string; onClick: () => void }) {
   return (
@@ -18,56 +59,50 @@ function VoidButton({ title, onClick }: { title: string; onClick: () => void }) 
 
 /**
  * 'Void' on an invoice row, for admins and superadmins (the database refuses anyone else); nothing
- * for other roles or an invoice already void. An open dialog stays open when the list, read again,
- * shows the invoice void meanwhile, so its message ('already void') is seen.
+ * for other roles or an invoice already void.
  */
 export function VoidInvoiceButton({ invoice }: { invoice: InvoiceListRow }) {
   const user = useSignedInUser();
-  const [open, setOpen] = useState(false);
-  if (!can(user.role, 'billing:void')) return null;
-  const title = VOID_TEXT.invoiceTitle(invoice.id);
+  const open = useOpenVoidDialog();
+  if (!can(user.role, 'billing:void') || invoice.voided_at) return null;
   return (
-    <>
-      {invoice.voided_at ? null : <VoidButton title={title} onClick={() => setOpen(true)} />}
-      {open ? (
-        <VoidDialog
-          clinicId={invoice.clinic_id}
-          target={{ kind: 'invoice', id: invoice.id }}
-          summary={VOID_TEXT.invoiceSummary(
+    <VoidButton
+      title={VOID_TEXT.invoiceTitle(invoice.id)}
+      onClick={() =>
+        open({
+          clinicId: invoice.clinic_id,
+          target: { kind: 'invoice', id: invoice.id },
+          summary: VOID_TEXT.invoiceSummary(
             formatPesos(invoice.total_centavos),
             invoice.patient_name ?? UNKNOWN_PATIENT,
-          )}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
-    </>
+          ),
+        })
+      }
+    />
   );
 }
 
 /**
  * 'Void' on a payment row, for admins and superadmins (the database refuses anyone else); nothing
- * for other roles or a payment already void. An open dialog stays open when the list, read again,
- * shows the payment void meanwhile, so its message ('already void') is seen.
+ * for other roles or a payment already void.
  */
 export function VoidPaymentButton({ payment }: { payment: PaymentListRow }) {
   const user = useSignedInUser();
-  const [open, setOpen] = useState(false);
-  if (!can(user.role, 'billing:void')) return null;
-  const title = VOID_TEXT.paymentTitle(payment.id);
+  const open = useOpenVoidDialog();
+  if (!can(user.role, 'billing:void') || payment.voided_at) return null;
   return (
-    <>
-      {payment.voided_at ? null : <VoidButton title={title} onClick={() => setOpen(true)} />}
-      {open ? (
-        <VoidDialog
-          clinicId={payment.clinic_id}
-          target={{ kind: 'payment', id: payment.id }}
-          summary={VOID_TEXT.paymentSummary(
+    <VoidButton
+      title={VOID_TEXT.paymentTitle(payment.id)}
+      onClick={() =>
+        open({
+          clinicId: payment.clinic_id,
+          target: { kind: 'payment', id: payment.id },
+          summary: VOID_TEXT.paymentSummary(
             formatPesos(payment.amount_centavos),
             payment.patient_name ?? UNKNOWN_PATIENT,
-          )}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
-    </>
+          ),
+        })
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { NoShowBadge } from '@/components/no-show-badge/no-show-badge';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
-import { rowWindow, sameWindow, type RowWindow } from '@/lib/row-window';
+import { rowWindow } from '@/lib/row-window';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT, PATIENT_TEXT } from '../../model/messages';
 import { PATIENT_LIST_EXTRA_TEXT, PATIENT_LIST_TEXT } from '../messages';
@@ -63,20 +63,27 @@ const PatientRow = memo(function PatientRow({
   );
 });
 
-function initialRange(count: number): RowWindow {
-  const viewportHeight = typeof window === 'undefined' ? 800 : window.innerHeight;
-  return rowWindow({ listTop: 0, viewportHeight, rowHeight: PATIENT_ROW_HEIGHT, count, overscan: OVERSCAN });
+/** Where the table's first row is relative to the viewport, and the viewport's height (px). */
+interface Placement {
+  listTop: number;
+  viewportHeight: number;
+}
+
+function initialPlacement(): Placement {
+  return { listTop: 0, viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight };
 }
 
 /**
  * Renders only the rows near the screen (with 10,000 patients the table would otherwise cost
  * seconds): the page scrolls as if every row were there, spacer rows stand in for the others,
  * and the table tells assistive technology the full row count. Tabbing down the rows scrolls
- * the page, which renders the next rows before focus reaches them.
+ * the page, which renders the next rows before focus reaches them. Only the placement is
+ * measured; the rows follow from it and the current count in the same render, so a list that
+ * grew never leaves its last row out for a render (unmounting its buttons).
  */
 function useVisibleRange(count: number) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [range, setRange] = useState<RowWindow>(() => initialRange(count));
+  const [placement, setPlacement] = useState<Placement>(initialPlacement);
 
   useLayoutEffect(() => {
     let frame = 0;
@@ -84,14 +91,10 @@ function useVisibleRange(count: number) {
       frame = 0;
       const body = bodyRef.current;
       if (!body) return;
-      const next = rowWindow({
-        listTop: body.getBoundingClientRect().top,
-        viewportHeight: window.innerHeight,
-        rowHeight: PATIENT_ROW_HEIGHT,
-        count,
-        overscan: OVERSCAN,
-      });
-      setRange((current) => (sameWindow(current, next) ? current : next));
+      const next = { listTop: body.getBoundingClientRect().top, viewportHeight: window.innerHeight };
+      setPlacement((current) =>
+        current.listTop === next.listTop && current.viewportHeight === next.viewportHeight ? current : next,
+      );
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(measure);
@@ -106,7 +109,8 @@ function useVisibleRange(count: number) {
     };
   }, [count]);
 
-  return { bodyRef, start: Math.min(range.start, count), end: Math.min(range.end, count) };
+  const { start, end } = rowWindow({ ...placement, rowHeight: PATIENT_ROW_HEIGHT, count, overscan: OVERSCAN });
+  return { bodyRef, start, end };
 }
 
 function Spacer({ rows }: { rows: number }) {

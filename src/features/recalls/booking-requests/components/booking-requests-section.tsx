@@ -1,8 +1,8 @@
-import { useContext, useId } from 'react';
+import { useId } from 'react';
 import { formatClinicDateTimeShort } from '@common/clinic-calendar';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
-import { DashboardContext } from '@/lib/dashboard';
+import { useOpenBooking } from '@/lib/booking-intent';
 import { requestErrorOf } from '@/lib/request-error';
 import { RECALLS_TEXT } from '../../model/messages';
 import { useDismissBookingRequest } from '../api/dismiss-request';
@@ -12,14 +12,14 @@ const TEXT = RECALLS_TEXT.requests;
 
 /**
  * 'Booking requests': patients who tapped Book on a recall, live (oldest first). 'Book' opens the
- * Appointments tab to book them (the request closes by itself once they have an appointment
- * ahead); 'Dismiss' closes it without one.
+ * Appointments tab with its Add Appointment form for the patient (the request closes by itself once
+ * they have an appointment ahead); 'Dismiss' closes it without one.
  */
 export function BookingRequestsSection({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
   const titleId = useId();
   const requests = useBookingRequests(clinicId);
   const dismiss = useDismissBookingRequest(clinicId);
-  const dashboard = useContext(DashboardContext);
+  const openBooking = useOpenBooking();
   const toast = useToast();
 
   const onDismiss = async (request: BookingRequest) => {
@@ -44,9 +44,9 @@ export function BookingRequestsSection({ clinicId, timeZone }: { clinicId: numbe
             key={request.id}
             request={request}
             timeZone={timeZone}
-            canBook={dashboard !== null}
+            canBook={openBooking !== null}
             dismissing={dismiss.isPendingFor(['recalls', 'dismiss', request.id])}
-            onBook={() => dashboard?.selectTab('appointments')}
+            onBook={() => openBooking?.({ clinicId, patient: { id: request.patient_id, name: request.patient_name } })}
             onDismiss={() => void onDismiss(request)}
           />
         ))}

@@ -1,4 +1,4 @@
-import { type ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import { clinicToday, formatClinicDate } from '@common/clinic-calendar';
 import { ErrorState } from '@/components/states/states';
 import { DataTable, type Column } from '@/components/table/data-table';
@@ -15,8 +15,12 @@ export interface DueListTableProps {
   selected: ReadonlySet<number>;
   onSelect(patientId: number, selected: boolean): void;
   onRetry(): void;
-  /** The row's 'Send recall' (or why it cannot be sent). */
-  SendAction: (props: { row: DueRecall }) => ReactElement;
+  /**
+   * The row's 'Send recall' (or why it cannot be sent). An element, not a component: a component
+   * made by the screen's render would be a new type each render, and every row's button would be
+   * mounted anew whenever the list is read again.
+   */
+  renderAction: (row: DueRecall) => ReactNode;
 }
 
 function LastRecall({ row, timeZone }: { row: DueRecall; timeZone: string }) {
@@ -41,7 +45,7 @@ export function DueListTable({
   selected,
   onSelect,
   onRetry,
-  SendAction,
+  renderAction,
 }: DueListTableProps) {
   if (status === 'failed') return <ErrorState title={RECALLS_TEXT.loadFailed} onRetry={onRetry} />;
   const today = clinicToday(now, timeZone);
@@ -83,7 +87,7 @@ export function DueListTable({
       header: RECALLS_TEXT.columns.lastRecall,
       render: (row) => <LastRecall row={row} timeZone={timeZone} />,
     },
-    { key: 'actions', header: RECALLS_TEXT.columns.actions, align: 'end', render: (row) => <SendAction row={row} /> },
+    { key: 'actions', header: RECALLS_TEXT.columns.actions, align: 'end', render: renderAction },
   ];
   return (
     <DataTable

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { requestBooking, takeBookingIntent } from '@/lib/booking-intent';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
+import { db, seed } from '@/testing/mocks';
+import { enforceBookingRules } from './booking/testing/database-rules';
+import AppointmentsTab from './tab';
+import { renderWithQueries, setUpListScreen } from './testing/render-list';
+
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
+}));
+
+// Wednesday 2030-01-09, 08:00 in Manila.
+setUpListScreen(new Date('2030-01-09T00:00:00Z'));
+const THURSDAY = '2030-01-10';
+
+function arrange() {
+  seed.clinics([{ id: 1 }, { id: 2 }]);
+  seed.dentists([{ id: 1, name: 'Dr. Andrea Villanueva' }]);
+  seed.patients([
+    { id: 11, name: 'Maria Santos' },
+    { id: 12, name: 'Jose Rizal' },
+  ]);
+  seed.procedure_categories([{ id: 1, name: 'Preventive Care' }]);
+  seed.procedures([{ id: 201, category_id: 1, name: 'Oral Prophylaxis', price: 800 }]);
+  enforceBookingRules();
+}
+
+const MARIA = { id: 11, name: 'Maria Santos' };
+/** The Add Appointment form once its lists are loaded (a 'Loading…' dialog stands in until then). */
+async function addForm() {
+  await screen.findByLabelText('Dentist', { selector: '.modal *' });
+  return screen.getByRole('dialog', { name: 'Add Appointment' });
+}
+const patientIn = (dialog: HTMLElement) =>
+  (within(dialog).getByRole('combobox', { name: 'Patient' }) as HTMLInputElement).value;
+
+describe("Book in another tab (Recalls' booking requests)", () => {
+  it('opens Add Appointment with the patient, who is booked once the rest is chosen', async () => {
+    arrange();
+    requestBooking({ clinicId: 1, patient: MARIA });
+    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    const dialog = await addForm();
+    expect(patientIn(dialog)).toBe('Maria Santos');
+
+    const user = userEvent.setup();
+    await user.selectOptions(within(dialog).getByLabelText('Dentist'), 'Dr. Andrea Villanueva');
+    await user.click(dialog.querySelector<HTMLButtonElement>(`[data-date="${THURSDAY}"]`)!);
+    await waitFor(() => expect(dialog.querySelector('[data-time="10:20"]')).not.toBeNull());
+    await user.click(dialog.querySelector<HTMLButtonElement>('[data-time="10:20"]')!);
+    await user.selectOptions(within(dialog).getByLabelText('Procedure Category'), 'Preventive Care');
+    await user.selectOptions(within(dialog).getByLabelText('Procedure'), 'Oral Prophylaxis — ₱800.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+
+    expect(await screen.findByText('Appointment booked!')).toBeTruthy();
+    expect(db.table('appointments').where((row) => row.patient_id === 11)).toMatchObject([
+      { dentist_id: 1, clinic_id: 1, reason: 'Oral Prophylaxis' },
+    ]);
+  });
+
+  it('is acted on once: the form closed, Appointments opened again shows no form', async () => {
+    arrange();
+    requestBooking({ clinicId: 1, patient: MARIA });
+    const first = renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    const dialog = await addForm();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    first.unmount();
+
+    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await screen.findByTestId('appointments-summary');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(takeBookingIntent(1)).toBeNull();
+  });
+
+  it('opens the form for a request made while Appointments is on screen', async () => {
+    arrange();
+    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await screen.findByTestId('appointments-summary');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => requestBooking({ clinicId: 1, patient: { id: 12, name: 'Jose Rizal' } }));
+    const dialog = await addForm();
+    expect(patientIn(dialog)).toBe('Jose Rizal');
+  });
+
+  it("leaves a request made in another clinic's tab", async () => {
+    arrange();
+    requestBooking({ clinicId: 2, patient: { id: 99, name: 'Other Clinic Patient' } });
+    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await screen.findByTestId('appointments-summary');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(takeBookingIntent(2)).toMatchObject({ patient: { id: 99 } });
+  });
+});

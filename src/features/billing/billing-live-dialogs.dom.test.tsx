@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InvoiceRow, PaymentRow } from '@/lib/database.types';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { initSupabase } from '@/lib/supabase';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
+import { db, mockConfig, seed } from '@/testing/mocks';
+import { enforceBillingRules } from './testing/database-rules';
+import { renderBilling } from './testing/render';
+
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
+}));
+
+beforeAll(() => initSupabase(mockConfig));
+
+beforeEach(() => {
+  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+  enforceBillingRules();
+});
+
+afterEach(() => {
+  cleanup();
+  fakeRealtime.reset();
+});
+
+/** Money as the browser sends it: a decimal string in a numeric column. */
+const pesos = (text: string) => text as unknown as number;
+
+/** Ana's paid invoice with its one payment, and her open one (the e2e file's arrangement). */
+function seedAna() {
+  const [ana] = seed.patients([{ name: 'Ana Santos' }]);
+  const [paid, open] = seed.invoices([
+    { patient_id: ana!.id, total: pesos('1000.00') },
+    { patient_id: ana!.id, total: pesos('800.00') },
+  ]);
+  const [payment] = seed.payments([
+    {
+      invoice_id: paid!.id,
+      patient_id: ana!.id,
+      amount: pesos('1000.00'),
+      method: 'cash',
+      payment_date: '2030-01-09T02:30:00+00:00',
+    },
+  ]);
+  return { paid: paid!, open: open!, payment: payment! };
+}
+
+/** Another desk takes a payment on `invoice`: the row lands, then the service's two events. */
+function paymentTakenElsewhere(invoice: InvoiceRow, amount: string): PaymentRow {
+  const [payment] = seed.payments([
+    {
+      invoice_id: invoice.id,
+      patient_id: invoice.patient_id,
+      amount: pesos(amount),
+      method: 'cash',
+      payment_date: '2030-01-10T02:30:00+00:00',
+    },
+  ]);
+  const change = { clinic_id: 1, invoice_id: invoice.id };
+  fakeRealtime.emit('billing-updated', { ...change, table: 'payments', op: 'INSERT', id: payment!.id });
+  fakeRealtime.emit('billing-updated', { ...change, table: 'invoices', op: 'UPDATE', id: invoice.id });
+  return payment!;
+}
+
+const invoiceRow = (id: number) => document.querySelector<HTMLElement>(`tr[data-invoice-id="${id}"]`);
+const paymentRow = (id: number) => document.querySelector<HTMLElement>(`tr[data-payment-id="${id}"]`);
+
+async function renderLiveBilling() {
+  renderBilling({ role: 'admin' });
+  await screen.findByTestId('payments-count');
+  await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+  return userEvent.setup();
+}
+
+describe('Billing dialogs while live events re-read the lists', () => {
+  it("keep the 'Void payment' dialog open with the reason typed, and the rows' buttons in place", async () => {
+    const { open, payment } = seedAna();
+    const user = await renderLiveBilling();
+    const voidButton = within(paymentRow(payment.id)!).getByRole('button', { name: 'Void' });
+    const addPayment = within(invoiceRow(open.id)!).getByRole('button', { name: 'Add Payment' });
+    await user.click(voidButton);
+    const dialog = screen.getByRole('dialog', { name: `Void payment #${payment.id}` });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Recorded twice');
+
+    // The new payment is listed first, above the one being voided.
+    const taken = paymentTakenElsewhere(open, '300.00');
+    await waitFor(() => expect(paymentRow(taken.id)).not.toBeNull());
+    await waitFor(() => expect(within(invoiceRow(open.id)!).getByText('Partial')).toBeTruthy());
+
+    expect(screen.getByRole('dialog', { name: `Void payment #${payment.id}` })).toBe(dialog);
+    expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Recorded twice');
+    // A re-read that did not change these rows left their buttons where they were.
+    expect(voidButton.isConnected).toBe(true);
+    expect(addPayment.isConnected).toBe(true);
+  });
+
+  it("keep the 'Void invoice' dialog open when the re-read takes its row off the filtered table", async () => {
+    const { open } = seedAna();
+    const user = await renderLiveBilling();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Unpaid');
+    await user.click(within(invoiceRow(open.id)!).getByRole('button', { name: 'Void' }));
+    const dialog = screen.getByRole('dialog', { name: `Void invoice #${open.id}` });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Wrong patient');
+
+    // Partial now: no longer an Unpaid invoice.
+    paymentTakenElsewhere(open, '300.00');
+    await waitFor(() => expect(invoiceRow(open.id)).toBeNull());
+
+    expect(screen.getByRole('dialog', { name: `Void invoice #${open.id}` })).toBe(dialog);
+    expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Wrong patient');
+  });
+
+  it('keep Add Payment open with the amount typed, its balance following the re-read', async () => {
+    const { open } = seedAna();
+    const user = await renderLiveBilling();
+    await user.click(within(invoiceRow(open.id)!).getByRole('button', { name: 'Add Payment' }));
+    const modal = screen.getByRole('dialog', { name: `Add Payment for Invoice #${open.id}` });
+    await within(modal).findByTestId('billing-balance');
+    await user.type(within(modal).getByLabelText('Amount'), '250');
+
+    paymentTakenElsewhere(open, '300.00');
+    await waitFor(() => expect(within(modal).getByTestId('billing-balance').textContent).toContain('₱500.00'));
+
+    expect(screen.getByRole('dialog', { name: `Add Payment for Invoice #${open.id}` })).toBe(modal);
+    expect((within(modal).getByLabelText('Amount') as HTMLInputElement).value).toBe('250');
+  });
+
+  it('keep Add Invoice open with the total typed', async () => {
+    const { open } = seedAna();
+    const user = await renderLiveBilling();
+    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
+    const modal = screen.getByRole('dialog', { name: 'Add Invoice' });
+    await user.type(within(modal).getByLabelText('Total'), '1500');
+
+    const taken = paymentTakenElsewhere(open, '300.00');
+    await waitFor(() => expect(paymentRow(taken.id)).not.toBeNull());
+
+    expect(screen.getByRole('dialog', { name: 'Add Invoice' })).toBe(modal);
+    expect((within(modal).getByLabelText('Total') as HTMLInputElement).value).toBe('1500');
+    expect(db.table('invoices').all()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deliverServiceEvent, type SubscribeOptions } from './realtime-client';
+import { useLiveRefresh } from './use-live-refresh';
+
+let subscribed: SubscribeOptions | undefined;
+let closed = 0;
+const subscribe = vi.fn(async (options: SubscribeOptions) => {
+  subscribed = options;
+  return { close: () => void closed++ };
+});
+
+afterEach(() => {
+  cleanup();
+  subscribed = undefined;
+  closed = 0;
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+function Harness({ clinicId }: { clinicId: number }) {
+  // Written inline, as a screen writes it: a new array every render.
+  const status = useLiveRefresh({ clinicId, event: 'billing-updated', queryKey: ['billing', clinicId], subscribe });
+  return <output data-testid="live">{status}</output>;
+}
+
+/** Two reads of clinic 1 under the key, one of clinic 2 and one of another tab, each with data. */
+function renderHarness(clinicId = 1) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['billing', 1, 'invoices'], ['invoices of clinic 1']);
+  queryClient.setQueryData(['billing', 1, 'patient-invoices', 7], ['invoices of patient 7']);
+  queryClient.setQueryData(['billing', 2, 'invoices'], ['invoices of clinic 2']);
+  queryClient.setQueryData(['waitlist', 1, 'entries'], ['the waitlist of clinic 1']);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <Harness clinicId={clinicId} />
+    </QueryClientProvider>,
+  );
+  const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated ?? false;
+  return { queryClient, view, stale };
+}
+
+function emit(payload: Record<string, unknown>) {
+  act(() => {
+    if (subscribed) deliverServiceEvent(subscribed, payload);
+  });
+}
+
+const PAYMENT_ADDED = { table: 'payments', op: 'INSERT', id: 12, clinic_id: 1, invoice_id: 31 };
+
+describe('live refresh of a tab', () => {
+  it("follows the tab's event for the clinic", async () => {
+    renderHarness();
+    await waitFor(() => expect(subscribed).toBeDefined());
+    expect(subscribed).toMatchObject({ clinicId: 1, event: 'billing-updated' });
+  });
+
+  it("re-reads every query under the key on the clinic's event, and nothing else", async () => {
+    const { stale } = renderHarness();
+    await waitFor(() => expect(subscribed).toBeDefined());
+    emit(PAYMENT_ADDED);
+    await waitFor(() => expect(stale(['billing', 1, 'invoices'])).toBe(true));
+    expect(stale(['billing', 1, 'patient-invoices', 7])).toBe(true);
+    expect(stale(['billing', 2, 'invoices'])).toBe(false);
+    expect(stale(['waitlist', 1, 'entries'])).toBe(false);
+  });
+
+  it('re-reads once for a burst of events', async () => {
+    const { queryClient } = renderHarness();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await waitFor(() => expect(subscribed).toBeDefined());
+    emit(PAYMENT_ADDED);
+    emit({ ...PAYMENT_ADDED, table: 'invoices', op: 'UPDATE', id: 31 });
+    emit({ ...PAYMENT_ADDED, id: 13 });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(1));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['billing', 1] });
+  });
+
+  it("ignores another clinic's event and a malformed one", async () => {
+    const { queryClient, stale } = renderHarness();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await waitFor(() => expect(subscribed).toBeDefined());
+    emit({ ...PAYMENT_ADDED, clinic_id: 2 });
+    emit({ ...PAYMENT_ADDED, id: 'twelve' });
+    // Then one that counts: only it is acted on.
+    emit(PAYMENT_ADDED);
+    await waitFor(() => expect(stale(['billing', 1, 'invoices'])).toBe(true));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the connection, and re-reads everything when it comes back (missed events are not replayed)', async () => {
+    const { stale } = renderHarness();
+    const shown = () => screen.getByTestId('live').textContent;
+    expect(shown()).toBe('connecting');
+    await waitFor(() => expect(subscribed).toBeDefined());
+    act(() => subscribed!.onStatus?.('connected'));
+    expect(shown()).toBe('connected');
+    act(() => subscribed!.onStatus?.('reconnecting'));
+    expect(shown()).toBe('reconnecting');
+    expect(stale(['billing', 1, 'invoices'])).toBe(false);
+    act(() => subscribed!.onStatus?.('connected'));
+    await waitFor(() => expect(stale(['billing', 1, 'invoices'])).toBe(true));
+  });
+
+  it('re-reads after a refused connection is accepted again', async () => {
+    const { stale } = renderHarness();
+    await waitFor(() => expect(subscribed).toBeDefined());
+    act(() => subscribed!.onStatus?.('refused'));
+    act(() => subscribed!.onStatus?.('connected'));
+    await waitFor(() => expect(stale(['billing', 1, 'invoices'])).toBe(true));
+  });
+
+  it('says so, and keeps the tab working, when the socket cannot be opened', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    subscribe.mockRejectedValueOnce(new Error('no socket.io chunk'));
+    renderHarness();
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Ngiti: live billing-updated updates are off', expect.any(Error)),
+    );
+  });
+
+  it('stops following when the screen goes', async () => {
+    const { view } = renderHarness();
+    await waitFor(() => expect(subscribed).toBeDefined());
+    view.unmount();
+    expect(closed).toBe(1);
+  });
+});
