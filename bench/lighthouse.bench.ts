@@ -12,6 +12,8 @@
  * Writes a JSON and an HTML report per page and summary.json/summary.txt into lighthouse-report/
  * (git-ignored) and exits 1 when a target fails.
  * Lighthouse 12.2.3, not 13.x: 13 needs Node 22 and this project runs on Node 20 (docs/decisions).
+ * While working on one page: `npx tsx bench/lighthouse.bench.ts login appointments` audits only
+ * /login and the named tabs (by their keys), with the same settings.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,6 +40,13 @@ const TABS: TabKey[] = [
   'recalls',
   'waitlist',
 ];
+/** The pages named on the command line ('login' and tab keys), or all of them. */
+const ONLY = new Set(process.argv.slice(2));
+const audited = (key: string) => ONLY.size === 0 || ONLY.has(key);
+for (const name of ONLY) {
+  if (name !== 'login' && !(TABS as string[]).includes(name))
+    throw new Error(`unknown page ${name}: name login or a tab (${TABS.join(', ')})`);
+}
 const DESKTOP_TARGETS = { performance: 98, accessibility: 100, 'best-practices': 95 } as const;
 const MOBILE_TARGETS = { performance: 90 } as const;
 type Category = keyof typeof DESKTOP_TARGETS;
@@ -144,11 +153,13 @@ async function main() {
   try {
     const base = stack.url;
     const page = await browser.newPage();
-    outcomes.push(await audit(page, `${base}/login`, 'desktop', '/login', false));
-    outcomes.push(await audit(page, `${base}/login`, 'mobile', '/login', false));
+    if (audited('login')) {
+      outcomes.push(await audit(page, `${base}/login`, 'desktop', '/login', false));
+      outcomes.push(await audit(page, `${base}/login`, 'mobile', '/login', false));
+    }
 
     await signIn(page, base);
-    for (const tab of TABS) {
+    for (const tab of TABS.filter(audited)) {
       await page.evaluate((key) => sessionStorage.setItem('ngiti:tab', key), tab);
       const label = TAB_LABELS[tab];
       const outcome = await audit(page, `${base}/dashboard`, 'desktop', `tab ${label}`, true);

@@ -7,6 +7,7 @@ import { configureSupabase, hadStoredSession, preloadSupabase } from '@/lib/supa
 import { App } from './app/app';
 import { reportWebVitalsLazily, unregisterServiceWorkers } from './app/browser-behaviour';
 import { ConfigErrorScreen } from './app/config-error-screen';
+import { preloadDashboard } from './app/router';
 import './styles/global.css';
 
 unregisterServiceWorkers();
@@ -18,6 +19,7 @@ root.render(<LoadingState label="Starting Ngiti…" fullPage />);
 // top-level await out of the entry file, which split the login screen into a dozen small chunks
 // that compress worse than one (issue 16).
 async function start() {
+  if (location.pathname === '/dashboard' && hadStoredSession()) preloadDashboard();
   const result = await loadRuntimeConfig();
   if (result.ok) {
     // Read before the client starts: auth-js removes a stored session it cannot use.

@@ -25,6 +25,7 @@ const ResetPasswordPage = lazyView<object>(
 const DashboardPage = lazyView<object>(
   () =>
     Promise.all([import('./dashboard/dashboard-page'), import('./feature-slots')]).then(([page, slots]) => {
+      page.preloadSavedTab();
       const Page = page.default;
       const { WithFeatureSlots } = slots;
       return {
@@ -44,6 +45,16 @@ const DashboardPage = lazyView<object>(
 const ReceiptPage = lazyView(() => import('@/features/billing/receipt/components/receipt-page'), {
   label: 'Loading the receipt…',
 });
+
+/**
+ * Starts loading the dashboard's code (and, once it is here, the code of the tab it will open)
+ * while the session is still being checked: opening /dashboard with a stored session, the page
+ * would otherwise ask for each chunk only after the step before it (config, session, dashboard,
+ * tab) had finished.
+ */
+export function preloadDashboard() {
+  DashboardPage.preload();
+}
 
 /** Applies the route rules (route-rules.ts) before any page renders. */
 function RouteGate() {

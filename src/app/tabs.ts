@@ -13,7 +13,8 @@ const tabModules = import.meta.glob<{ default: ComponentType }>('../features/*/t
 export interface TabDefinition {
   key: TabKey;
   label: string;
-  View: ComponentType;
+  /** The view; `preload()` fetches its code ahead of the first render. */
+  View: ComponentType & { preload(): void };
 }
 
 export const TABS: readonly TabDefinition[] = TAB_KEYS.map((key) => {

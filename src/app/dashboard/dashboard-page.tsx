@@ -8,7 +8,7 @@ import { DashboardContext, type DashboardContextValue } from '@/lib/dashboard';
 import { useSession, useSignedInUser } from '@/lib/session';
 import { readPreference, writePreference } from '@/lib/session-storage';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
-import { tabsFor } from '../tabs';
+import { TABS, tabsFor } from '../tabs';
 import { DASHBOARD_EXTRA_TEXT } from './messages';
 import { Sidebar } from './sidebar';
 import { TabPanel } from './tab-panel';
@@ -27,6 +27,15 @@ const askBeforeLeaving = () =>
     danger: false,
     focusCancel: true,
   });
+
+/**
+ * Starts loading the code of the tab the dashboard will open (the one kept for this browser tab),
+ * before the session is known; whether the user may see it is checked when it is shown.
+ */
+export function preloadSavedTab() {
+  const saved = readPreference(TAB_PREFERENCE);
+  if (isTabKey(saved)) TABS.find((tab) => tab.key === saved)?.View.preload();
+}
 
 /** The main app (spec §2): the sidebar and the active tab's view. Loaded as its own chunk. */
 export default function DashboardPage() {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { CHUNK_TIMEOUT_MS, TimeoutError, withTimeout } from '@/lib/with-timeout';
 import { ErrorState, LoadingState } from '../states/states';
 
@@ -13,6 +13,8 @@ interface LoadState<P> {
  * A view whose code is a separate script chunk, loaded on first render. A chunk that fails to
  * load, or has not arrived after 120 s, shows an error with a Retry button instead of a blank
  * screen; a retry asks for the chunk again. Loaded views stay cached for later renders.
+ * `preload()` starts loading the chunk before the view is rendered (a failure then is left to the
+ * render, which asks again).
  */
 export function lazyView<P extends object>(load: Loader<P>, options: { timeoutMs?: number; label?: string } = {}) {
   const timeoutMs = options.timeoutMs ?? CHUNK_TIMEOUT_MS;
@@ -38,7 +40,9 @@ export function lazyView<P extends object>(load: Loader<P>, options: { timeoutMs
       if (loaded) return;
       let live = true;
       start().then(
-        (component) => live && setState({ component }),
+        // A transition: the view's first render (a whole tab) is done in slices between which the
+        // browser can answer input, not in one long task.
+        (component) => live && startTransition(() => setState({ component })),
         (error: unknown) => {
           if (!live) return;
           console.error('Ngiti: a script chunk did not load', error);
@@ -74,5 +78,9 @@ export function lazyView<P extends object>(load: Loader<P>, options: { timeoutMs
     return <LoadingState label={options.label ?? 'Loading…'} />;
   }
   LazyView.displayName = 'LazyView';
-  return LazyView;
+  return Object.assign(LazyView, {
+    preload() {
+      start().catch(() => undefined);
+    },
+  });
 }

@@ -3,6 +3,7 @@ import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import type { AppointmentStatus } from '@common/contract';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
+import { useBookingIntent } from '@/lib/booking-intent';
 import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useNow } from '@/lib/use-now';
@@ -68,7 +69,8 @@ export function AppointmentsScreen({ clinicId }: { clinicId: number }) {
 function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
   const now = useNow();
   const toast = useToast();
-  const dentists = useListDentists(clinicId).data ?? NO_DENTISTS;
+  const dentistsQuery = useListDentists(clinicId);
+  const dentists = dentistsQuery.data ?? NO_DENTISTS;
   const [mode, setMode] = useState<Mode>('list');
   const [selection, setSelection] = useState<PeriodSelection>(() => defaultPeriodSelection(new Date(), timeZone));
   const [dentistId, setDentistId] = useState<number | null>(null);
@@ -121,6 +123,8 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
   const openEdit = useCallback((appointmentId: number) => setModal({ kind: 'edit', appointmentId }), []);
   const openAdd = useCallback((prefill: AppointmentFormPrefill) => setModal({ kind: 'add', prefill }), []);
   const refuseSlot = useCallback((reason: SlotRefusal) => toast(REFUSALS[reason], { tone: 'info' }), [toast]);
+  // 'Book' in another tab (Recalls): the Add form opens with the patient.
+  useBookingIntent(clinicId, ({ patient }) => setModal({ kind: 'add', prefill: { patient } }));
 
   return (
     <section className="appointments-screen" aria-labelledby="appointments-title" data-live={live.connection}>
@@ -172,6 +176,7 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
           dentistId={dentistId}
           onDentist={setDentistId}
           dentists={dentists}
+          dentistsPending={dentistsQuery.isPending && dentistsQuery.fetchStatus !== 'idle'}
           collapsed={collapsed}
           onToggle={toggleCard}
           pending={pending}

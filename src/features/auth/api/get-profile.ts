@@ -2,6 +2,7 @@ import { isRole } from '@/lib/authorization';
 import { RequestError, throwOnError } from '@/lib/request-error';
 import type { SessionUser } from '@/lib/session';
 import { loadSupabase } from '@/lib/supabase-loader';
+import { rememberClinicTimeZone } from '@/lib/use-clinic-time-zone';
 
 /**
  * Reads the staff profile of a signed-in auth user — the `users` row and the clinic's name
@@ -14,23 +15,20 @@ export async function getProfile(authUser: { id: string; email?: string | null }
   const supabase = await loadSupabase();
   const email = authUser.email ?? '';
   if (!email) throw new RequestError('gone');
+  // The clinic's name and time zone come embedded (one round trip, not two: the dashboard waits
+  // for this read, and every tab's first dates need the zone).
   const profile = throwOnError(
     await supabase
       .from('users')
-      .select('name, role, clinic_id')
+      .select('name, role, clinic_id, clinic:clinics(name, timezone)')
       .eq('user_id', authUser.id)
       .eq('email', email)
       .maybeSingle(),
   );
   if (!profile || !isRole(profile.role)) throw new RequestError('gone');
 
-  let clinicName: string | null = null;
-  if (profile.clinic_id !== null) {
-    const clinic = throwOnError(
-      await supabase.from('clinics').select('name').eq('id', profile.clinic_id).maybeSingle(),
-    );
-    clinicName = clinic?.name ?? null;
-  }
+  const clinicName = profile.clinic?.name ?? null;
+  if (profile.clinic?.timezone) rememberClinicTimeZone(profile.clinic_id, profile.clinic.timezone);
   return {
     name: profile.name,
     role: profile.role,

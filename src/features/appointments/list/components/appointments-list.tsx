@@ -184,6 +184,7 @@ export function AppointmentsList({
   dentistId,
   onDentist,
   dentists,
+  dentistsPending = false,
   collapsed,
   onToggle,
   pending,
@@ -200,6 +201,11 @@ export function AppointmentsList({
   onDentist: (dentistId: number | null) => void;
   /** Every dentist of the clinic, soft-deleted ones included (for their appointments' names). */
   dentists: readonly ListDentistRecord[];
+  /**
+   * The dentists are still being read: the cards wait for them, since their order and titles come
+   * from the dentists (drawn before, they would be re-ordered in front of the user).
+   */
+  dentistsPending?: boolean;
   /** Dentists whose cards are collapsed. */
   collapsed: ReadonlySet<number>;
   onToggle: (dentistId: number) => void;
@@ -268,7 +274,7 @@ export function AppointmentsList({
     (next: PeriodSelection) => onSelection(normalizePeriodSelection(next)),
     [onSelection],
   );
-  const loading = appointments.isPending && appointments.fetchStatus !== 'idle';
+  const loading = (appointments.isPending && appointments.fetchStatus !== 'idle') || dentistsPending;
   return (
     <div className="appointments-list">
       <p className="appointments-summary" data-testid="appointments-summary" aria-live="polite">

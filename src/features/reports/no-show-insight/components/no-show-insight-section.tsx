@@ -93,7 +93,7 @@ function InsightView({ insight }: { insight: NoShowInsight }) {
       </p>
       <figure className="reports-chart-figure">
         <figcaption className="reports-chart-title">{TEXT.chartTitle}</figcaption>
-        <div role="img" aria-label={TEXT.chartAlt(chartText(insight.by_hour))}>
+        <div className="reports-chart-frame" role="img" aria-label={TEXT.chartAlt(chartText(insight.by_hour))}>
           <ErrorBoundary fallback={() => <p className="reports-chart-note">{TEXT.chartFailed}</p>}>
             <Suspense fallback={<LoadingState label={TEXT.chartLoading} />}>
               <NoShowChart hours={chartHours} labels={CHART_LABELS} />
