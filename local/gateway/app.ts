@@ -14,6 +14,7 @@ import { INBOX_STYLE } from '../meta/dev-pages.ts';
 import { STYLE as DIALOG_STYLE } from '../meta/oauth-html.ts';
 import { AuthError, sendAuthError } from './auth/errors.ts';
 import { createAuthRouter } from './auth/router.ts';
+import { preferredEncoding, type Encoding } from './encoding.ts';
 import { createFunctionsRouter } from './functions/router.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
 import type { DevMailbox } from './mailbox.ts';
@@ -229,23 +230,6 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|map|txt)$/i;
 /** Files above this are sent as they are (the build has none; it bounds the memory kept below). */
 const MAX_COMPRESSED_FILE = 4 * 1024 * 1024;
 const MAX_COMPRESSED_ENTRIES = 1000;
-
-type Encoding = 'br' | 'gzip';
-
-/** The encoding to answer with for an Accept-Encoding header (brotli first), or null for none. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name!, q ? Number(q.slice(2)) : 1);
-  }
-  const allowed = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (allowed('br')) return 'br';
-  if (allowed('gzip')) return 'gzip';
-  return null;
-}
 
 /**
  * The built SPA: express.static, plus cache headers (hashed /assets/ kept for a year, everything

@@ -3,6 +3,7 @@ import type { StackConfig } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { headerValue, resolveCaller, type Caller } from '../caller.ts';
+import { encodeApiBody } from '../encoding.ts';
 import { RestError, payloadColumnNotFound, tableNotFound, toRestError } from './errors.ts';
 import { parseColumnList } from './parse.ts';
 import {
@@ -194,11 +195,17 @@ export function createRestRouter(deps: RestDeps): Router {
     throw tableNotFound(schema.schema, name, suggestion);
   };
 
-  const send = (res: Response, answer: Answer) => {
+  const send = async (res: Response, answer: Answer) => {
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
     res.status(answer.status);
-    if (answer.body === undefined || res.req.method === 'HEAD') res.end();
-    else res.send(answer.body);
+    if (answer.body === undefined || res.req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    res.setHeader('Vary', 'Accept-Encoding');
+    const { body, encoding } = await encodeApiBody(answer.body, res.req.headers['accept-encoding']);
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.send(body);
   };
 
   /** The body of a read: as the database built it, or with spread embeds lifted into their rows. */
@@ -452,7 +459,7 @@ export function createRestRouter(deps: RestDeps): Router {
       checkProfile(req);
       const caller = callerOrThrow(req, config);
       role = caller.role;
-      send(res, await work(req, caller));
+      await send(res, await work(req, caller));
     } catch (error) {
       const restError = toRestError(error, role, (unexpected) =>
         logger.error(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../../local/gateway/jwt.ts';
@@ -560,5 +561,61 @@ describe('malformed input answers a 4xx as PostgREST does, never a 500', () => {
       const response = await raw('patients?select=id&limit=1', { headers });
       expect(response.status, JSON.stringify(headers)).toBeLessThan(500);
     }
+  });
+});
+
+describe('compression of long answers', () => {
+  /** A raw GET with the service key, undecoded: node:http does not undo Content-Encoding. */
+  const rawGet = (path: string, acceptEncoding: string | null) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        const url = new URL(stack.url);
+        const key = stack.config.serviceRoleKey;
+        const headers: Record<string, string> = { apikey: key, authorization: `Bearer ${key}` };
+        if (acceptEncoding !== null) headers['accept-encoding'] = acceptEncoding;
+        const req = request({ host: url.hostname, port: url.port, path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
+
+  it('gzips a list the client accepts gzip for, and sends short answers and other clients plain JSON', async () => {
+    const marker = unique('Compressed');
+    const { error } = await service.from('patients').insert(
+      Array.from({ length: 120 }, (_, index) => ({
+        name: `${marker} ${String(index).padStart(3, '0')}`,
+        phone: '+639171234567',
+        clinic_id: clinicId,
+      })),
+    );
+    expect(error).toBeNull();
+    const list = `/rest/v1/patients?select=*&name=like.${encodeURIComponent(marker)}*&order=name`;
+
+    const plain = await rawGet(list, null);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const rows = JSON.parse(plain.body.toString('utf8')) as { name: string }[];
+    expect(rows).toHaveLength(120);
+    expect(plain.body.length).toBeGreaterThan(8 * 1024);
+
+    const zipped = await rawGet(list, 'gzip, deflate, br');
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+
+    expect((await rawGet(list, 'gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+    const short = await rawGet(`${list}&limit=1`, 'gzip');
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect((JSON.parse(short.body.toString('utf8')) as unknown[]).length).toBe(1);
+
+    // supabase-js (fetch) undoes the encoding itself.
+    const { data } = await admin.from('patients').select('name').like('name', `${marker}*`).order('name');
+    expect(data?.map((row) => row.name)).toEqual(rows.map((row) => row.name));
   });
 });

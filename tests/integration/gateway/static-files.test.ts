@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, preferredEncoding } from '../../../local/gateway/app.ts';
+import { createGateway } from '../../../local/gateway/app.ts';
+import { preferredEncoding } from '../../../local/gateway/encoding.ts';
 import { DevMailbox } from '../../../local/gateway/mailbox.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
