@@ -17,6 +17,7 @@ const BENCHES = [
   'memory',
   'exports',
   'tablet',
+  'suite',
 ];
 
 const outcomes = BENCHES.map((name) => {

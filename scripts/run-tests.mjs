@@ -4,7 +4,7 @@
 // Every pass logs into one fresh directory (NGITI_TEST_LOG_DIR, tests/support/stack.ts); a full run
 // ends with a pass that checks those logs hold nothing private (tests/logs/log-hygiene.test.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -56,6 +56,8 @@ const passes = [
     : []),
 ];
 const logDir = mkdtempSync(path.join(tmpdir(), 'ngiti-test-logs-'));
+const startedAt = new Date();
+const passSeconds = [];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // Named again just above the summary line, because CI often keeps only the end of the output.
@@ -64,11 +66,13 @@ let ok = true;
 for (const pass of passes) {
   console.log(`\n=== ${pass.label} ===`);
   const report = path.join(tmpdir(), `ngiti-vitest-${process.pid}-${passes.indexOf(pass)}.json`);
+  const passStarted = performance.now();
   const run = spawnSync(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...pass.args],
     { stdio: 'inherit', env: { ...process.env, NGITI_TEST_LOG_DIR: logDir, ...pass.env } },
   );
+  passSeconds.push({ label: pass.label, seconds: Math.round((performance.now() - passStarted) / 100) / 10 });
   if (existsSync(report)) {
     const results = JSON.parse(readFileSync(report, 'utf8'));
     const before = failures.length;
@@ -113,5 +117,19 @@ const passed = ok && totals.failed === 0;
 if (passed) rmSync(logDir, { recursive: true, force: true });
 else console.log(`\nThe run's logs are in ${logDir}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+// A whole run's wall time, for `npm run bench` (bench/suite.bench.ts: issue 16's ≤ 12 minutes).
+if (extraArgs.length === 0) {
+  const seconds = passSeconds.reduce((sum, pass) => sum + pass.seconds, 0);
+  console.log(
+    `\nThe run took ${(seconds / 60).toFixed(1)} min (${passSeconds.map((p) => `${p.label} ${p.seconds} s`).join(', ')}).`,
+  );
+  const cacheDir = path.join('node_modules', '.cache', 'ngiti');
+  mkdirSync(cacheDir, { recursive: true });
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || null;
+  writeFileSync(
+    path.join(cacheDir, 'last-test-run.json'),
+    JSON.stringify({ startedAt: startedAt.toISOString(), seconds, passes: passSeconds, commit, ...totals }, null, 2),
+  );
+}
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(passed ? 0 : 1);
