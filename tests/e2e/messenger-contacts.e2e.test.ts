@@ -173,6 +173,9 @@ describe.skipIf(!ctx.chromium)('Messenger contacts', () => {
         // The patient's Edit form shows the link.
         await openTab(page, 'Patients');
         await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
+        // The list read before the link is shown until its re-read arrives: the row gains the ID.
+        const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Edit ${patientName}` }) });
+        await row.getByRole('cell', { name: psid, exact: true }).waitFor();
         await page.getByRole('button', { name: `Edit ${patientName}` }).click();
         const edit = page.getByRole('dialog', { name: 'Edit Patient' });
         const link = edit.getByRole('group', { name: 'Linked to Messenger' });

@@ -26,14 +26,21 @@ export async function restoreSession(hadStoredSession: boolean): Promise<Restore
     if (error && isNetworkFailure(error)) return { kind: 'unreachable' };
     return { kind: 'signed-out', stale: hadStoredSession };
   }
+  // The auth server's check and the profile read go out together (one round trip before the
+  // dashboard, not two); the profile counts only once the check has passed, and is read again
+  // when the server knows the account by another id or e-mail than the stored session did.
+  const stored = data.session.user;
+  const profileRead = settle(getProfile(stored));
   const { data: userData, error: userError } = await supabase.auth.getUser();
   if (userError || !userData.user) {
     if (isNetworkFailure(userError)) return { kind: 'unreachable' };
     await supabase.auth.signOut({ scope: 'local' });
     return { kind: 'signed-out', stale: true };
   }
+  const sameAccount = userData.user.id === stored.id && userData.user.email === stored.email;
   try {
-    return { kind: 'signed-in', user: await getProfile(userData.user) };
+    const profile = await (sameAccount ? profileRead : settle(getProfile(userData.user)));
+    return { kind: 'signed-in', user: unwrap(profile) };
   } catch (error) {
     const failure = requestErrorOf(error);
     if (failure.kind === 'gone') {
@@ -47,4 +54,19 @@ export async function restoreSession(hadStoredSession: boolean): Promise<Restore
     }
     return { kind: 'unreachable' };
   }
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A promise that never rejects (its failure is kept for later), so it may be awaited after another one. */
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+}
+
+function unwrap<T>(settled: Settled<T>): T {
+  if (settled.ok) return settled.value;
+  throw settled.error;
 }
