@@ -3,21 +3,23 @@ import { gzip as gzipCallback } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
-/** Whether an Accept-Encoding header allows `encoding` (named, or through `*`, with q > 0). */
-function allows(acceptEncoding: string | undefined, encoding: Encoding): boolean {
-  if (!acceptEncoding) return false;
+/**
+ * What an Accept-Encoding header allows: a test of one encoding (named, or through `*`, with
+ * q > 0). The header is parsed once, however many encodings are asked about.
+ */
+function acceptedBy(acceptEncoding: string | undefined): (encoding: Encoding) => boolean {
   const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
+  for (const part of acceptEncoding ? acceptEncoding.split(',') : []) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     accepted.set(name!, q ? Number(q.slice(2)) : 1);
   }
-  return (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
+  return (encoding) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
 }
 
 /** The encoding to answer with for an Accept-Encoding header (brotli first), or null for none. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const allowed = (name: Encoding) => allows(acceptEncoding, name);
+  const allowed = acceptedBy(acceptEncoding);
   if (allowed('br')) return 'br';
   if (allowed('gzip')) return 'gzip';
   return null;
@@ -42,6 +44,6 @@ export async function encodeApiBody(
   body: string,
   acceptEncoding: string | undefined,
 ): Promise<{ body: string | Buffer; encoding: 'gzip' | null }> {
-  if (body.length < COMPRESS_API_MIN_BYTES || !allows(acceptEncoding, 'gzip')) return { body, encoding: null };
+  if (body.length < COMPRESS_API_MIN_BYTES || !acceptedBy(acceptEncoding)('gzip')) return { body, encoding: null };
   return { body: await gzip(body, { level: API_GZIP_LEVEL }), encoding: 'gzip' };
 }
