@@ -119,7 +119,7 @@ else console.log(`\nThe run's logs are in ${logDir}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 // A whole run's wall time, for `npm run bench` (bench/suite.bench.ts: issue 16's ≤ 12 minutes).
 if (extraArgs.length === 0) {
-  const seconds = passSeconds.reduce((sum, pass) => sum + pass.seconds, 0);
+  const seconds = Math.round(passSeconds.reduce((sum, pass) => sum + pass.seconds, 0) * 10) / 10;
   console.log(
     `\nThe run took ${(seconds / 60).toFixed(1)} min (${passSeconds.map((p) => `${p.label} ${p.seconds} s`).join(', ')}).`,
   );
