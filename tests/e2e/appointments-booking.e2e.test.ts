@@ -10,7 +10,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, loginAs, openEditFromList } from './support/app.ts';
 import {
   DESKTOP,
   launchChromium,
@@ -36,20 +36,6 @@ async function openAppointmentsTab(page: Page) {
 async function openAddForm(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Add Appointment' });
-  await form.getByLabel('Dentist').waitFor();
-  return form;
-}
-
-/** Shows the one dentist and the month of a clinic date in the list, and opens that patient's Edit. */
-async function openEditFromList(page: Page, dentistName: string, patientName: string, date: string): Promise<Locator> {
-  const filters = page.getByRole('group', { name: 'Filters' });
-  await filters.getByLabel('Year').selectOption(String(Number(date.slice(0, 4))));
-  await filters.getByLabel('Month').selectOption(String(Number(date.slice(5, 7))));
-  const option = filters.getByLabel('Dentist').locator('option', { hasText: dentistName });
-  await option.waitFor({ state: 'attached' });
-  await filters.getByLabel('Dentist').selectOption({ label: (await option.textContent())! });
-  await page.getByRole('button', { name: `Edit appointment of ${patientName}` }).click();
-  const form = page.getByRole('dialog', { name: 'Edit Appointment' });
   await form.getByLabel('Dentist').waitFor();
   return form;
 }

@@ -18,7 +18,7 @@ import {
   type PeriodSelection,
 } from '../../src/features/appointments/model/periods.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -96,15 +96,6 @@ async function dentistOptionLabels(page: Page): Promise<string[]> {
 
 async function cardTitles(page: Page): Promise<string[]> {
   return page.locator('.dentist-card-title').allTextContents();
-}
-
-/** Shows the one dentist and the month of a clinic date (YYYY-MM-DD) in the list. */
-async function showDentistMonth(page: Page, dentistName: string, date: string) {
-  await page.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
-  await page.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
-  const option = page.getByLabel('Dentist', { exact: true }).locator('option', { hasText: dentistName });
-  await option.waitFor({ state: 'attached' });
-  await page.getByLabel('Dentist', { exact: true }).selectOption({ label: (await option.textContent())! });
 }
 
 const statusSelect = (page: Page, patient: string) =>

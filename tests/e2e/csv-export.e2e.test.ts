@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
 import { DESKTOP, launchChromium, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -113,11 +113,7 @@ describe.skipIf(!ctx.chromium)('CSV export', () => {
         expect(patients.lines.slice(1)).toEqual([`${patientName},'+63 918 555 0000,,,${patientId}`]);
 
         await openTab(page, 'Appointments');
-        await page.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
-        await page.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
-        const option = page.getByLabel('Dentist', { exact: true }).locator('option', { hasText: dentistName });
-        await option.waitFor({ state: 'attached' });
-        await page.getByLabel('Dentist', { exact: true }).selectOption({ label: (await option.textContent())! });
+        await showDentistMonth(page, dentistName, date);
         await page.getByText(patientName, { exact: true }).waitFor();
         const appointments = await download(page, 'appointments');
         expectVisibleHeaders(

@@ -9,7 +9,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, loginAs, openEditFromList } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { longDentistName } from './support/long-names.ts';
@@ -18,20 +18,6 @@ const ctx = inject('e2e');
 const PROCEDURE = 'Composite Filling';
 
 const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
-
-/** Shows the dentist and the month of a clinic date in the list, and opens that patient's Edit. */
-async function openEdit(page: Page, dentistName: string, patientName: string, date: string): Promise<Locator> {
-  const filters = page.getByRole('group', { name: 'Filters' });
-  await filters.getByLabel('Year').selectOption(String(Number(date.slice(0, 4))));
-  await filters.getByLabel('Month').selectOption(String(Number(date.slice(5, 7))));
-  const option = filters.getByLabel('Dentist').locator('option', { hasText: dentistName });
-  await option.waitFor({ state: 'attached' });
-  await filters.getByLabel('Dentist').selectOption({ label: (await option.textContent())! });
-  await page.getByRole('button', { name: `Edit appointment of ${patientName}` }).click();
-  const form = page.getByRole('dialog', { name: 'Edit Appointment' });
-  await form.getByLabel('Dentist').waitFor();
-  return form;
-}
 
 const slot = (form: Locator, time: string) => form.locator(`[data-time="${time}"]`);
 const counter = (form: Locator) => form.locator('.booking-notes-count');
@@ -133,7 +119,7 @@ describe.skipIf(!ctx.chromium)('front desk: correcting a past appointment, and t
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
         await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
 
-        let form = await openEdit(page, dentist, patient, past);
+        let form = await openEditFromList(page, dentist, patient, past);
         await form.getByText(/^This appointment was on .* at 10:00 AM, which has passed\./).waitFor();
         await expectKeptTime(form);
         await saveScreenshot(page, '12-6-past-edit-tablet');

@@ -5,25 +5,15 @@
  * http://front-desk.localhost:PORT is the real stack at an origin the service really refuses:
  * its preflight is answered 403, the page's fetch fails, and the staff member is told why.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_TIMEOUT_MS } from '../../src/lib/service-client.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
 import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
-
-async function showDentistMonth(page: Page, dentistName: string, date: string) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
-  await page.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
-  await page.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
-  const option = page.getByLabel('Dentist', { exact: true }).locator('option', { hasText: dentistName });
-  await option.waitFor({ state: 'attached' });
-  await page.getByLabel('Dentist', { exact: true }).selectOption({ label: (await option.textContent())! });
-}
 
 describe.skipIf(!ctx.chromium)('a CORS refusal of the notification service', () => {
   let browser: Browser;
@@ -50,6 +40,8 @@ describe.skipIf(!ctx.chromium)('a CORS refusal of the notification service', () 
       refusedOrigin,
       async (page) => {
         await loginAs(page, DEMO.receptionist);
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+        await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
         await showDentistMonth(page, dentistName, date);
         // Live updates are not refused: the socket carries its own access token, and browsers
         // apply no CORS to a WebSocket, so it connects from any origin.

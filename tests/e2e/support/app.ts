@@ -139,3 +139,27 @@ export async function holdRequests(page: Page, urlPattern: string) {
   });
   return { arrived, release };
 }
+
+/**
+ * The Appointments list showing one dentist's month of a clinic date (YYYY-MM-DD). The dentist
+ * is chosen by its id: the option's label carries the month's count ('Dr. Cruz (1)'), which reads
+ * (0) until the month's appointments arrive, so a label read too early names no option later.
+ */
+export async function showDentistMonth(page: Page, dentistName: string, date: string) {
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
+  await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
+  const dentist = filters.getByLabel('Dentist', { exact: true });
+  const option = dentist.locator('option', { hasText: dentistName });
+  await option.waitFor({ state: 'attached' });
+  await dentist.selectOption((await option.getAttribute('value'))!);
+}
+
+/** Shows the dentist and the month of a clinic date in the list, and opens that patient's Edit. */
+export async function openEditFromList(page: Page, dentistName: string, patientName: string, date: string) {
+  await showDentistMonth(page, dentistName, date);
+  await page.getByRole('button', { name: `Edit appointment of ${patientName}` }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Appointment' });
+  await form.getByLabel('Dentist').waitFor();
+  return form;
+}
