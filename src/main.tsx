@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoadingState } from '@/components/states/states';
+import { prefetchSessionCheck } from '@/features/auth/api/lazy';
 import { loadRuntimeConfig } from '@/lib/config';
 import { initServiceClient } from '@/lib/service-config';
 import { configureSupabase, hadStoredSession, preloadSupabase } from '@/lib/supabase-loader';
@@ -19,7 +20,12 @@ root.render(<LoadingState label="Starting Ngiti…" fullPage />);
 // top-level await out of the entry file, which split the login screen into a dozen small chunks
 // that compress worse than one (issue 16).
 async function start() {
-  if (location.pathname === '/dashboard' && hadStoredSession()) preloadDashboard();
+  // With a stored session, the code that checks it and the dashboard's download while /config.json
+  // is on its way (index.html preloads it with the entry), not after it.
+  if (hadStoredSession()) {
+    prefetchSessionCheck();
+    if (location.pathname === '/dashboard') preloadDashboard();
+  }
   const result = await loadRuntimeConfig();
   if (result.ok) {
     // Read before the client starts: auth-js removes a stored session it cannot use.

@@ -35,6 +35,24 @@ describe.skipIf(!ctx.chromium)('browser behaviour', () => {
     });
   });
 
+  it('draws its starting state from the HTML and reads /config.json once, preloaded with the entry', async () => {
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      const html = await (await page.request.get('/login')).text();
+      expect(html).toContain('<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />');
+      expect(html).toMatch(
+        /<div id="root">\s*<div class="state state-full-page" role="status"[^>]*>[\s\S]*Starting Ngiti…/,
+      );
+      const configReads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/config.json') configReads.push(request.url());
+      });
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Login' }).waitFor();
+      expect(await page.getByText('Starting Ngiti…').count()).toBe(0);
+      expect(configReads).toHaveLength(1);
+    });
+  });
+
   it('loads web-vitals lazily, as its own chunk the page does not preload', async () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
       const vitals = page.waitForRequest((request) => request.url().includes('/assets/web-vitals-'));

@@ -1,6 +1,11 @@
 import { UserFacingError } from '@/lib/errors';
 import type { SessionUser } from '@/lib/session';
-import { hadStoredSession as holdsStoredSession, loadSupabase, preloadSupabase } from '@/lib/supabase-loader';
+import {
+  hadStoredSession as holdsStoredSession,
+  loadSupabase,
+  prefetchSupabaseCode,
+  preloadSupabase,
+} from '@/lib/supabase-loader';
 import { useAction } from '@/lib/use-action';
 import { failureWithReason, loginFailureMessage, signUpFailure, type FormFailure } from '../auth-errors';
 import { LOGIN_TEXT, RESET_TEXT } from '../messages';
@@ -26,6 +31,12 @@ function loadCalls(): Promise<Calls> {
       throw error;
     });
   return pending;
+}
+
+/** Downloads the session check's code before /config.json is in (the client waits for it). */
+export function prefetchSessionCheck(): void {
+  prefetchSupabaseCode();
+  import('./calls').catch(() => undefined);
 }
 
 /** Starts loading the calls and the client without waiting (the user started filling in a form). */
