@@ -9,8 +9,7 @@ import { getDay } from 'date-fns';
 import { isoDateOf, parseIsoDate, type IsoDate, type Weekday } from './iso-date';
 import { parseWallTime, wallTime, type WallTime } from './wall-time';
 
-/** The zone a clinic has unless it chose another (the column's default). */
-export const DEFAULT_CLINIC_TIME_ZONE = 'Asia/Manila';
+export { DEFAULT_CLINIC_TIME_ZONE } from './clinic-year';
 
 /** A point in time: a Date, or an ISO timestamp with an offset as the database returns timestamptz. */
 export type Instant = Date | string;

@@ -18,6 +18,7 @@ export {
   type ClinicWallClock,
   type Instant,
 } from './clinic-clock';
+export { clinicYear } from './clinic-year';
 export {
   dayLabel,
   formatClinicDate,

@@ -1,4 +1,5 @@
-import { DEFAULT_CLINIC_TIME_ZONE, clinicToday, parseIsoDate } from '@common/clinic-calendar';
+// The light part of the clinic calendar: the module's index would bring TZDate into /login's JavaScript.
+import { DEFAULT_CLINIC_TIME_ZONE, clinicYear } from '@common/clinic-calendar/clinic-year';
 import { useNow } from '@/lib/use-now';
 
 /**
@@ -14,6 +15,5 @@ export function CopyrightFooter({
   className?: string;
 }) {
   const now = useNow();
-  const year = parseIsoDate(clinicToday(now, timeZone))?.year;
-  return <footer className={className}>{`© ${year} Ngiti`}</footer>;
+  return <footer className={className}>{`© ${clinicYear(now, timeZone)} Ngiti`}</footer>;
 }
