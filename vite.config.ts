@@ -58,8 +58,13 @@ export default defineConfig(({ command }) => ({
         // (src/lib/supabase-loader.ts) and by the dashboard.
         manualChunks: (id) => (id.includes('/node_modules/@supabase/') ? 'supabase' : undefined),
         // Each tab's chunk is named after its feature: tab-patients-<hash>.js, …
+        // A tab whose chunk other lazy chunks import from (the Reminder modal's from Appointments) has
+        // no facade module: its tab.tsx is then found among the chunk's modules.
         chunkFileNames: (chunk) => {
-          const feature = chunk.facadeModuleId?.match(/\/src\/features\/([^/]+)\/tab\.tsx$/)?.[1];
+          const tabModule =
+            chunk.facadeModuleId ??
+            (chunk.isDynamicEntry ? chunk.moduleIds.find((id) => /\/src\/features\/[^/]+\/tab\.tsx$/.test(id)) : null);
+          const feature = tabModule?.match(/\/src\/features\/([^/]+)\/tab\.tsx$/)?.[1];
           return feature ? `assets/tab-${feature}-[hash].js` : 'assets/[name]-[hash].js';
         },
       },
