@@ -25,6 +25,8 @@ const TEXT = {
   withAppointments: 'This profile has one or more appointments. Deleting will also remove all related appointments.',
   plain: 'Are you sure you want to delete this profile?',
   gone: 'This patient no longer exists. It may have been deleted in another tab or by another user.',
+  changedMeanwhile:
+    'Someone else changed this patient while you were editing. The form now shows their changes, with yours kept: check it, then save again.',
 };
 
 type StaffRole = 'admin' | 'receptionist';
@@ -518,6 +520,33 @@ describe.skipIf(!ctx.chromium)('patients', () => {
           await rowOf(page, second).waitFor({ state: 'detached' });
         });
       });
+
+    it('keeps a Messenger link made elsewhere while Edit was open: says so, shows it, and saves it with the new phone', async () => {
+      const name = `Linked Meanwhile ${randomUUID().slice(0, 4)}`;
+      const patientId = await clinic.patient(name);
+      const psid = `71${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 1e4)}`;
+      const otherTab = await anotherTab(login);
+      await withPatientsPage(browser, async (page) => {
+        await openPatients(page, login.email, login.password);
+        await searchFor(page, name);
+        await rowOf(page, name)
+          .getByRole('button', { name: `Edit ${name}` })
+          .click();
+        const dialog = page.getByRole('dialog', { name: 'Edit Patient' });
+        await dialog.getByLabel('Phone').fill('0917 765 4321');
+        const linked = await otherTab.from('patients').update({ messenger_id: psid }).eq('id', patientId);
+        expect(linked.error).toBeNull();
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.getByText(TEXT.changedMeanwhile, { exact: true }).waitFor();
+        expect(await dialog.getByLabel(/Messenger ID/).inputValue()).toBe(psid);
+        expect(await dialog.getByLabel('Phone').inputValue()).toBe('0917 765 4321');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await rowOf(page, name).getByText(psid).waitFor();
+      });
+      const { data } = await clinic.service.from('patients').select('phone, messenger_id').eq('id', patientId).single();
+      expect(data).toEqual({ phone: '0917 765 4321', messenger_id: psid });
+    });
   });
 
   it.each([DEMO.receptionist, DEMO.admin])(

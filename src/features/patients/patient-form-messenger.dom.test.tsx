@@ -140,6 +140,76 @@ describe('Edit Patient’s Messenger link', () => {
   });
 });
 
+describe('Edit Patient when someone else saved the patient meanwhile', () => {
+  const CHANGED =
+    'Someone else changed this patient while you were editing. The form now shows their changes, with yours kept: check it, then save again.';
+
+  it('keeps a Messenger link made in Clinic Config while the form was open, and the phone typed here', async () => {
+    const { user } = render(<PatientsView />);
+    const modal = await editPatient(user, 'Carla Reyes');
+    const phone = within(modal).getByLabelText('Phone') as HTMLInputElement;
+    await user.clear(phone);
+    await user.type(phone, '0919 777 9999');
+    // Clinic Config's 'Link to patient', from another screen.
+    const LINKED_PSID = '7100000000000009';
+    db.table('patients').update(3, { messenger_id: LINKED_PSID });
+
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(CHANGED);
+    expect(db.table('patients').find(3)).toMatchObject({ phone: '0919 777 0303', messenger_id: LINKED_PSID });
+    expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe(LINKED_PSID);
+    expect(phone.value).toBe('0919 777 9999');
+    expect(within(modal).getByRole('group', { name: 'Linked to Messenger' })).toBeTruthy();
+
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Patient' })).toBeNull());
+    expect(db.table('patients').find(3)).toMatchObject({
+      name: 'Carla Reyes',
+      phone: '0919 777 9999',
+      messenger_id: LINKED_PSID,
+    });
+  });
+
+  it('keeps what was typed over a field the other person changed too, and says so before writing it', async () => {
+    const { user } = render(<PatientsView />);
+    const modal = await editPatient(user, 'Ben Cruz');
+    const name = within(modal).getByLabelText('Name') as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Benjamin Cruz');
+    db.table('patients').update(2, { name: 'Ben Cruz Sr.', phone: '0918 555 0000' });
+
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(CHANGED);
+    expect(name.value).toBe('Benjamin Cruz');
+    expect((within(modal).getByLabelText('Phone') as HTMLInputElement).value).toBe('0918 555 0000');
+    expect(db.table('patients').find(2)).toMatchObject({ name: 'Ben Cruz Sr.', phone: '0918 555 0000' });
+  });
+
+  it('saves against the link as it is after Unlink in the same form', async () => {
+    const { user } = render(<PatientsView />);
+    const modal = await editPatient(user, 'Ana Santos');
+    await user.click(within(modal).getByRole('button', { name: 'Unlink' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, unlink' }));
+    await within(modal).findByText('Unlinked from Messenger.');
+    await user.type(within(modal).getByLabelText('Name'), ' Jr.');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Patient' })).toBeNull());
+    expect(db.table('patients').find(1)).toMatchObject({ name: 'Ana Santos Jr.', messenger_id: null });
+  });
+
+  it('says the patient is gone when it was deleted meanwhile, and writes nothing', async () => {
+    const { user } = render(<PatientsView />);
+    const modal = await editPatient(user, 'Carla Reyes');
+    await user.type(within(modal).getByLabelText('Name'), ' Jr.');
+    db.table('patients').update(3, { deleted: true });
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(
+      'This patient no longer exists. It may have been deleted in another tab or by another user.',
+    );
+    expect(db.table('patients').find(3)).toMatchObject({ name: 'Carla Reyes', deleted: true });
+  });
+});
+
 describe('Add Patient from a Messenger contact (the CreatePatientModal slot)', () => {
   it('starts with the sender’s name and Messenger ID, needs the phone, and saves all three', async () => {
     const onSaved = vi.fn();

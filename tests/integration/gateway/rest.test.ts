@@ -252,6 +252,35 @@ describe('writes through supabase-js', () => {
     expect(unfiltered.error).toMatchObject({ code: '21000', message: 'UPDATE requires a WHERE clause' });
   });
 
+  it('updates only while the row still holds what the Edit Patient form opened with, reserved characters and nulls included', async () => {
+    // What src/features/patients/form/api/update-patient.ts sends: the spec's update, with the
+    // opened values as filters, so a save made elsewhere meanwhile is not undone unseen.
+    const name = unique('Peña, Jr. (ñ) "Ka" Ben.*');
+    const patient = await createPatient({ name, phone: '0917 555 0101', messenger_id: null });
+    const save = (opened: { name: string; phone: string; messenger_id: string | null }, phone: string) => {
+      const update = admin
+        .from('patients')
+        .update({ name: opened.name, phone, messenger_id: opened.messenger_id, clinic_id: clinicId })
+        .eq('id', patient.id)
+        .eq('clinic_id', clinicId)
+        .eq('deleted', false)
+        .eq('name', opened.name)
+        .eq('phone', opened.phone);
+      return (
+        opened.messenger_id === null ? update.is('messenger_id', null) : update.eq('messenger_id', opened.messenger_id)
+      ).select('id, name, phone, messenger_id');
+    };
+    const opened = { name, phone: '0917 555 0101', messenger_id: null };
+    // Linked elsewhere while the form was open: the save matches nothing, and the link stays.
+    await service.from('patients').update({ messenger_id: '7100000000000042' }).eq('id', patient.id);
+    const refused = await save(opened, '0917 000 0000');
+    expect(refused.error).toBeNull();
+    expect(refused.data).toEqual([]);
+    // Saved again from the values as they are now, it goes through and keeps the link.
+    const saved = await save({ ...opened, messenger_id: '7100000000000042' }, '0917 000 0000');
+    expect(saved.data).toEqual([{ id: patient.id, name, phone: '0917 000 0000', messenger_id: '7100000000000042' }]);
+  });
+
   it('deletes with and without returning', async () => {
     const make = async () =>
       (

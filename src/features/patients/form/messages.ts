@@ -19,6 +19,9 @@ export const PATIENT_FORM_EXTRA_TEXT = {
   atLimit: (label: string, max: number) => `${label} can be at most ${max} characters.`,
   /** 23505 on patients_clinic_messenger_id_key: two live patients of a clinic cannot share one. */
   messengerTaken: 'Another patient of this clinic already has this Messenger ID.',
+  /** The patient changed elsewhere while the form was open (docs/decisions.md, Patients tab). */
+  changedMeanwhile:
+    'Someone else changed this patient while you were editing. The form now shows their changes, with yours kept: check it, then save again.',
 } as const;
 
 /** The Edit Patient form's Messenger link (issue 14; docs/decisions.md, Messenger contacts). */

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   editedPatientFields,
   formValuesOf,
+  mergeConcurrentEdit,
   newPatientFields,
   PATIENT_LIMITS,
+  storedFieldsOf,
   validateNewPatient,
   validatePatientEdit,
 } from './patient-form';
@@ -98,5 +100,36 @@ describe('Add Patient from a Messenger contact', () => {
     expect(validateNewPatient(long, true)).toBe('Messenger ID must be at most 100 characters.');
     expect(validateNewPatient(long)).toBeNull();
     expect(validateNewPatient({ ...fromContact, phone: '' }, true)).toBe('All patient fields are required.');
+  });
+});
+
+describe('an edit that meets a save made elsewhere meanwhile', () => {
+  const opened = { name: 'Carla Reyes', phone: '0919 777 0303', messenger_id: null };
+  const current = { name: 'Carla Reyes-Santos', phone: '0919 777 0303', messenger_id: '7100000000000009' };
+
+  it('takes the other save’s values where this form left the field as it was opened', () => {
+    const typed = { name: 'Carla Reyes', phone: '0919 000 0000', messengerId: '' };
+    expect(mergeConcurrentEdit(typed, opened, current)).toEqual({
+      name: 'Carla Reyes-Santos',
+      phone: '0919 000 0000',
+      messengerId: '7100000000000009',
+    });
+  });
+
+  it('keeps what was typed where both changed the field, and counts only a trimmed difference as a change', () => {
+    const typed = { name: ' Carla R. ', phone: ' 0919 777 0303 ', messengerId: ' ' };
+    expect(mergeConcurrentEdit(typed, opened, current)).toEqual({
+      name: ' Carla R. ',
+      phone: '0919 777 0303',
+      messengerId: '7100000000000009',
+    });
+  });
+
+  it('reads the stored patient as the fields that are written', () => {
+    expect(storedFieldsOf({ name: 'Ana', phone: '0917', messenger_id: null })).toEqual({
+      name: 'Ana',
+      phone: '0917',
+      messenger_id: null,
+    });
   });
 });

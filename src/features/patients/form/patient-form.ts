@@ -83,3 +83,31 @@ export function editedPatientFields(values: PatientFormValues): PatientFields {
 export function formValuesOf(patient: { name: string; phone: string | null; messenger_id: string | null }) {
   return { name: patient.name, phone: patient.phone ?? '', messengerId: patient.messenger_id ?? '' };
 }
+
+/** The patient as stored, in the shape that is written. */
+export function storedFieldsOf(patient: {
+  name: string;
+  phone: string | null;
+  messenger_id: string | null;
+}): PatientFields {
+  return { name: patient.name, phone: patient.phone ?? '', messenger_id: patient.messenger_id };
+}
+
+/**
+ * After someone else saved the patient while this form was open: the form shows their values
+ * (`current`) in the fields this user left as they were opened (`opened`), and keeps what this
+ * user changed. Nothing typed is lost; nothing the other person saved is overwritten unseen.
+ */
+export function mergeConcurrentEdit(
+  values: PatientFormValues,
+  opened: PatientFields,
+  current: PatientFields,
+): PatientFormValues {
+  const typed = editedPatientFields(values);
+  const currentValues = formValuesOf(current);
+  return {
+    name: typed.name === opened.name ? currentValues.name : values.name,
+    phone: typed.phone === opened.phone ? currentValues.phone : values.phone,
+    messengerId: typed.messenger_id === opened.messenger_id ? currentValues.messengerId : values.messengerId,
+  };
+}

@@ -6,44 +6,78 @@ import { usePatientListCache } from '../../model/api/patient-list-cache';
 import { patientKeys } from '../../model/query-keys';
 import type { PatientFields } from '../patient-form';
 
+/** The patient was saved by someone else after the form opened: `current` is what is stored now. */
+export class PatientChangedError extends Error {
+  readonly current: PatientListItem;
+
+  constructor(current: PatientListItem) {
+    super('the patient changed since the form was opened');
+    this.name = 'PatientChangedError';
+    this.current = current;
+  }
+}
+
 /**
  * Saves an edited patient: update by id {name, phone, messenger_id, clinic_id} (spec §7), only
- * while the patient is not deleted; a patient deleted meanwhile is a 'gone' failure.
+ * while the patient is not deleted and still holds what the form was opened with (`opened`), so a
+ * save never undoes unseen what someone else saved meanwhile (a Messenger link made in Clinic
+ * Config, a corrected phone). A patient deleted meanwhile is a 'gone' failure; one changed
+ * meanwhile is a PatientChangedError with the stored values.
  */
 export async function updatePatient(
   clinicId: number,
   patientId: number,
   fields: PatientFields,
+  opened: PatientFields,
 ): Promise<PatientListItem> {
-  return firstRowOrGone(
-    throwOnError(
-      await getSupabase()
-        .from('patients')
-        .update({ name: fields.name, phone: fields.phone, messenger_id: fields.messenger_id, clinic_id: clinicId })
-        .eq('id', patientId)
-        .eq('clinic_id', clinicId)
-        .eq('deleted', false)
-        .select(PATIENT_LIST_COLUMNS),
-    ),
+  const supabase = getSupabase();
+  const update = supabase
+    .from('patients')
+    .update({ name: fields.name, phone: fields.phone, messenger_id: fields.messenger_id, clinic_id: clinicId })
+    .eq('id', patientId)
+    .eq('clinic_id', clinicId)
+    .eq('deleted', false)
+    .eq('name', opened.name)
+    .eq('phone', opened.phone);
+  const rows = throwOnError(
+    await (
+      opened.messenger_id === null ? update.is('messenger_id', null) : update.eq('messenger_id', opened.messenger_id)
+    ).select(PATIENT_LIST_COLUMNS),
   );
+  if (rows.length > 0) return rows[0]!;
+  const current = throwOnError(
+    await supabase
+      .from('patients')
+      .select(PATIENT_LIST_COLUMNS)
+      .eq('id', patientId)
+      .eq('clinic_id', clinicId)
+      .eq('deleted', false),
+  );
+  throw new PatientChangedError(firstRowOrGone(current));
 }
 
 export interface PatientUpdate {
   patientId: number;
   fields: PatientFields;
+  /** What the form was opened with (or last brought up to date with). */
+  opened: PatientFields;
 }
 
-/** One save at a time per patient; a patient found gone makes the list be read again. */
+/**
+ * One save at a time per patient; a patient found gone makes the list be read again, and one
+ * found changed puts its stored values in the list.
+ */
 export function useUpdatePatient(clinicId: number) {
   const cache = usePatientListCache(clinicId);
   return useGuardedMutation({
     mutationKey: ({ patientId }: PatientUpdate) => patientKeys.update(patientId),
-    mutationFn: ({ patientId, fields }: PatientUpdate) => updatePatient(clinicId, patientId, fields),
+    mutationFn: ({ patientId, fields, opened }: PatientUpdate) => updatePatient(clinicId, patientId, fields, opened),
     onSuccess: (row) => {
       cache.put(row);
     },
     onError: (error) => {
-      if (requestErrorOf(error).kind === 'gone') void cache.refresh();
+      if (error instanceof PatientChangedError) cache.put(error.current);
+      else if (requestErrorOf(error).kind === 'gone') void cache.refresh();
     },
   });
 }

@@ -8,16 +8,19 @@ import type { PatientListItem } from '../../model/api/patient-columns';
 import { failureText } from '../../model/failure-text';
 import { PATIENT_TEXT } from '../../model/messages';
 import { useCreatePatient } from '../api/create-patient';
-import { useUpdatePatient } from '../api/update-patient';
+import { PatientChangedError, useUpdatePatient } from '../api/update-patient';
 import { MESSENGER_LINK_TEXT, PATIENT_FORM_EXTRA_TEXT, PATIENT_FORM_TEXT } from '../messages';
 import {
   editedPatientFields,
   EMPTY_PATIENT_FORM,
   formValuesOf,
+  mergeConcurrentEdit,
   newPatientFields,
   PATIENT_LIMITS,
   validateNewPatient,
+  storedFieldsOf,
   validatePatientEdit,
+  type PatientFields,
   type PatientFormValues,
 } from '../patient-form';
 import { MessengerLink } from './messenger-link';
@@ -105,6 +108,11 @@ export function PatientFormModal({
   const [linkedId, setLinkedId] = useState<string | null>(() =>
     mode.kind === 'edit' ? mode.patient.messenger_id : null,
   );
+  // Edit: the patient as stored when the form opened (or was last brought up to date); a save
+  // only goes through while the database still holds it.
+  const [opened, setOpened] = useState<PatientFields | null>(() =>
+    mode.kind === 'edit' ? storedFieldsOf(mode.patient) : null,
+  );
   const withMessengerId = mode.kind === 'edit' || mode.prefill !== undefined;
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const create = useCreatePatient(clinicId);
@@ -132,12 +140,24 @@ export function PatientFormModal({
         saved.current = true;
         onSaved(PATIENT_FORM_TEXT.added);
       } else {
-        const row = await update.mutateAsync({ patientId: mode.patient.id, fields: editedPatientFields(values) });
+        const row = await update.mutateAsync({
+          patientId: mode.patient.id,
+          fields: editedPatientFields(values),
+          opened: opened!,
+        });
         if (row === ALREADY_PENDING) return;
         saved.current = true;
         onSaved(PATIENT_FORM_TEXT.updated);
       }
     } catch (error) {
+      if (error instanceof PatientChangedError && opened) {
+        const current = storedFieldsOf(error.current);
+        setValues((typed) => mergeConcurrentEdit(typed, opened, current));
+        setOpened(current);
+        setLinkedId(current.messenger_id);
+        setMessage({ tone: 'error', text: PATIENT_FORM_EXTRA_TEXT.changedMeanwhile });
+        return;
+      }
       setMessage(
         saveFailureText(error, mode.kind === 'add' ? PATIENT_FORM_TEXT.createFailed : PATIENT_FORM_TEXT.updateFailed),
       );
@@ -170,6 +190,7 @@ export function PatientFormModal({
             psid={linkedId}
             onUnlinked={() => {
               setLinkedId(null);
+              setOpened((stored) => (stored ? { ...stored, messenger_id: null } : stored));
               setValues((current) => ({ ...current, messengerId: '' }));
               setMessage({ tone: 'success', text: MESSENGER_LINK_TEXT.unlinked });
             }}
