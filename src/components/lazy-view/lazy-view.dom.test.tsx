@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyView } from './lazy-view';
 
@@ -42,6 +43,36 @@ describe('lazyView', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole('alert').textContent).toContain('This part of Ngiti is taking too long to load.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('shows the view when its preloaded code arrives between the first render and the effects', async () => {
+    // A reload on a saved tab: the dashboard preloads the tab's chunk, and the chunk lands after the
+    // view's first render read "not loaded" but before its effect ran. Rendered outside act(), as
+    // in the browser: the passive effects run in a later task than the render.
+    let arrive!: (module: { default: typeof Patients }) => void;
+    const View = lazyView(() => new Promise<{ default: typeof Patients }>((resolve) => (arrive = resolve)));
+    View.preload();
+    function ArrivesDuringRender() {
+      arrive({ default: Patients });
+      return null;
+    }
+    const previous = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      root.render(
+        <>
+          <ArrivesDuringRender />
+          <View />
+        </>,
+      );
+      await waitFor(() => expect(container.textContent).toBe('Patients view'));
+    } finally {
+      root.unmount();
+      container.remove();
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previous;
+    }
   });
 
   it('renders a loaded view at once the next time', async () => {

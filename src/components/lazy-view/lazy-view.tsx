@@ -37,12 +37,15 @@ export function lazyView<P extends object>(load: Loader<P>, options: { timeoutMs
     const [attempt, setAttempt] = useState(0);
 
     useEffect(() => {
-      if (loaded) return;
+      // Not skipped when the code is loaded by now: it may have arrived (preloaded) after the first
+      // render read "not loaded", and then nothing else would ever show the view.
       let live = true;
       start().then(
         // A transition: the view's first render (a whole tab) is done in slices between which the
         // browser can answer input, not in one long task.
-        (component) => live && startTransition(() => setState({ component })),
+        (component) =>
+          live &&
+          startTransition(() => setState((current) => (current.component === component ? current : { component }))),
         (error: unknown) => {
           if (!live) return;
           console.error('Ngiti: a script chunk did not load', error);
