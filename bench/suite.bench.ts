@@ -22,6 +22,8 @@ interface TestRunRecord {
   passed: number;
   failed: number;
   skipped: number;
+  /** The longest files of the run (older records have none). */
+  slowestFiles?: { pass: string; file: string; seconds: number }[];
 }
 
 if (process.env.BENCH_SUITE_RUN === '1') spawnSync('npm', ['test'], { cwd: repoRoot, stdio: 'inherit' });
@@ -38,6 +40,11 @@ console.log(
     `${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped`,
 );
 console.log(`  ${run.passes.map((pass) => `${pass.label} ${pass.seconds} s`).join(' · ')}`);
+if (run.slowestFiles?.length) {
+  console.log('  longest files (each in its own worker; two run at a time):');
+  for (const entry of run.slowestFiles.slice(0, 8))
+    console.log(`    ${entry.seconds.toFixed(1).padStart(6)} s  ${entry.file}`);
+}
 const pass = run.failed === 0 && run.seconds <= MAX_SUITE_SECONDS;
 console.log(
   `TARGET npm test ≤ ${MAX_SUITE_SECONDS / 60} min, all green: ${minutes} min${run.failed > 0 ? ` (${run.failed} failed)` : ''} ${pass ? 'PASS' : 'FAIL'}`,

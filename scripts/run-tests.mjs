@@ -58,6 +58,8 @@ const passes = [
 const logDir = mkdtempSync(path.join(tmpdir(), 'ngiti-test-logs-'));
 const startedAt = new Date();
 const passSeconds = [];
+// Each file's own wall time (start to end in its worker), to see where a slow run went.
+const fileSeconds = [];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // Named again just above the summary line, because CI often keeps only the end of the output.
@@ -82,6 +84,7 @@ for (const pass of passes) {
     totals.skipped += results.numPendingTests + results.numTodoTests;
     for (const file of results.testResults) {
       const relative = path.relative(process.cwd(), file.name);
+      fileSeconds.push({ pass: pass.label, file: relative, seconds: (file.endTime - file.startTime) / 1000 });
       const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
       for (const test of failedTests) failures.push(`[${pass.label}] ${relative} > ${test.fullName}`);
       if (failedTests.length === 0 && file.status === 'failed') {
@@ -128,7 +131,21 @@ if (extraArgs.length === 0) {
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || null;
   writeFileSync(
     path.join(cacheDir, 'last-test-run.json'),
-    JSON.stringify({ startedAt: startedAt.toISOString(), seconds, passes: passSeconds, commit, ...totals }, null, 2),
+    JSON.stringify(
+      {
+        startedAt: startedAt.toISOString(),
+        seconds,
+        passes: passSeconds,
+        commit,
+        ...totals,
+        slowestFiles: fileSeconds
+          .sort((a, b) => b.seconds - a.seconds)
+          .slice(0, 20)
+          .map((entry) => ({ ...entry, seconds: Math.round(entry.seconds * 10) / 10 })),
+      },
+      null,
+      2,
+    ),
   );
 }
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
