@@ -195,6 +195,16 @@ async function searchFor(page: Page, query: string) {
   await page.locator(`[data-testid="patients-table"][data-query="${query}"]`).waitFor({ state: 'attached' });
 }
 
+/** Signs in, finds the patient and opens their Edit Patient modal. */
+async function openEditOf(page: Page, login: { email: string; password: string }, name: string): Promise<Locator> {
+  await openPatients(page, login.email, login.password);
+  await searchFor(page, name);
+  await rowOf(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  return page.getByRole('dialog', { name: 'Edit Patient' });
+}
+
 /** Answers the delete confirmation after checking its wording. */
 async function answerConfirmation(page: Page, text: string, answer: 'Yes, delete' | 'Cancel') {
   const popup = page.locator('.swal2-popup');
@@ -326,12 +336,7 @@ describe.skipIf(!ctx.chromium)('patients', () => {
         const name = `Edgar Tan ${randomUUID().slice(0, 4)}`;
         await clinic.patient(name, { phone: '0917 000 1111', messenger_id: 'psid-old' });
         await withPatientsPage(browser, async (page) => {
-          await openPatients(page, login.email, login.password);
-          await searchFor(page, name);
-          await rowOf(page, name)
-            .getByRole('button', { name: `Edit ${name}` })
-            .click();
-          const dialog = page.getByRole('dialog', { name: 'Edit Patient' });
+          const dialog = await openEditOf(page, login, name);
           expect(await dialog.getByLabel('Name').inputValue()).toBe(name);
           expect(await dialog.getByLabel('Phone').inputValue()).toBe('0917 000 1111');
           expect(await dialog.getByLabel(/Messenger ID/).inputValue()).toBe('psid-old');
@@ -524,15 +529,10 @@ describe.skipIf(!ctx.chromium)('patients', () => {
     it('keeps a Messenger link made elsewhere while Edit was open: says so, shows it, and saves it with the new phone', async () => {
       const name = `Linked Meanwhile ${randomUUID().slice(0, 4)}`;
       const patientId = await clinic.patient(name);
-      const psid = `71${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 1e4)}`;
+      const psid = `71${randomUUID().replace(/\D/g, '').slice(0, 14)}`;
       const otherTab = await anotherTab(login);
       await withPatientsPage(browser, async (page) => {
-        await openPatients(page, login.email, login.password);
-        await searchFor(page, name);
-        await rowOf(page, name)
-          .getByRole('button', { name: `Edit ${name}` })
-          .click();
-        const dialog = page.getByRole('dialog', { name: 'Edit Patient' });
+        const dialog = await openEditOf(page, login, name);
         await dialog.getByLabel('Phone').fill('0917 765 4321');
         const linked = await otherTab.from('patients').update({ messenger_id: psid }).eq('id', patientId);
         expect(linked.error).toBeNull();
