@@ -1036,6 +1036,24 @@ export type Database = {
           },
         ];
       };
+      user_deletion_requests: {
+        Row: {
+          requested_at: string;
+          requested_by: string;
+          user_id: string;
+        };
+        Insert: {
+          requested_at?: string;
+          requested_by: string;
+          user_id: string;
+        };
+        Update: {
+          requested_at?: string;
+          requested_by?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       users: {
         Row: {
           clinic_id: number;

@@ -25,7 +25,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * `delete-user`: POST {user_id}. The caller must be the superadmin, or an admin of the
  * clinic the user belongs to, and may not delete themselves. The auth user is deleted with
  * the service role (the profile row goes with it, `on delete cascade`); any profile row
- * still left is deleted too. A clinic's last admin is not deleted (409). Answers {auth_delete, db_delete}, each {success, details, error}.
+ * still left is deleted too. A clinic's last admin is not deleted (409). The audit trail records
+ * the caller as who removed the account. Answers {auth_delete, db_delete}, each {success, details, error}.
  */
 export async function handle(req: Request, deps: FunctionDeps): Promise<Response> {
   if (req.method === 'OPTIONS') return preflightResponse();
@@ -63,6 +64,9 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
       throw new Refusal(409, 'A clinic must keep at least one admin');
     }
 
+    // The profile row goes with the auth user in the auth server's transaction: the audit trail
+    // learns who asked from this note (migration 20261126000500_user_deletion_actor.sql).
+    await noteRequester(service, targetId, callerId);
     const authDelete = await deleteAuthUser(service, targetId);
     const dbDelete = await deleteProfiles(service, targetId);
     return jsonResponse({ auth_delete: authDelete, db_delete: dbDelete });
@@ -110,6 +114,14 @@ async function authUserExists(service: SupabaseClient, userId: string): Promise<
   if (error?.status === 404) return false;
   if (error) throw new Error(`looking up the auth user failed: ${error.message}`);
   return data.user !== null;
+}
+
+/** Notes who asked for the deletion, for the users audit trigger; a failure stops the deletion. */
+async function noteRequester(service: SupabaseClient, userId: string, requestedBy: string): Promise<void> {
+  const { error } = await service
+    .from('user_deletion_requests')
+    .upsert({ user_id: userId, requested_by: requestedBy, requested_at: new Date().toISOString() });
+  if (error) throw new Error(`noting who asked for the deletion failed: ${error.message}`);
 }
 
 async function deleteAuthUser(service: SupabaseClient, userId: string): Promise<StepResult> {

@@ -324,6 +324,37 @@ describe('delete-user guards', () => {
   });
 });
 
+describe('delete-user in the audit trail', () => {
+  it('records the admin who asked as the actor of the removal, and keeps no note of it afterwards', async () => {
+    const receptionist = await staff(clinicA, 'receptionist');
+    const profile = (await profileOf(receptionist.id))!;
+    const { status } = await invoke(adminA.client, 'delete-user', { user_id: receptionist.id });
+    expect(status).toBe(200);
+
+    const { data: rows, error } = await service
+      .from('audit_log')
+      .select('action, entity_label, actor_user_id, actor_role, source, before')
+      .eq('entity', 'user')
+      .eq('entity_id', profile.id);
+    expect(error).toBeNull();
+    expect(rows!.filter((row) => row.action === 'delete')).toEqual([
+      {
+        action: 'delete',
+        entity_label: profile.name,
+        actor_user_id: adminA.id,
+        actor_role: 'admin',
+        source: 'service',
+        before: { name: profile.name, email: receptionist.email, role: 'receptionist' },
+      },
+    ]);
+    const notes = await service.from('user_deletion_requests').select('user_id').eq('user_id', receptionist.id);
+    expect(notes.data).toEqual([]);
+    // Nobody but the service role reads or writes the notes.
+    const asAdmin = await adminA.client.from('user_deletion_requests').select('user_id');
+    expect(asAdmin.error).toMatchObject({ code: '42501' });
+  });
+});
+
 describe('create-user with malformed input', () => {
   it('answers every malformed body and header with a 4xx or a success, never a 5xx', async () => {
     const token = (await adminA.client.auth.getSession()).data.session!.access_token;
