@@ -334,6 +334,36 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
         });
       });
 
+    if (role === 'admin')
+      it('keeps Active as another user set it while Edit was open: says so, shows it, saves it with the new phone', async () => {
+        const name = uniqueName('Dr. Meanwhile');
+        const id = await fixtures.dentist(name);
+        await withPage(browser, ctx.baseUrl, async (page) => {
+          await loginAs(page, email);
+          await openDentistsTab(page);
+          await rowOf(page, name)
+            .getByRole('button', { name: `Edit ${name}` })
+            .click();
+          const dialog = page.getByRole('dialog', { name: 'Edit Dentist' });
+          await dialog.getByLabel('Phone').fill('+63 999 000 2222');
+          const { error } = await fixtures.api.from('dentists').update({ is_active: false }).eq('id', id);
+          expect(error).toBeNull();
+          await dialog.getByRole('button', { name: 'Save' }).click();
+          await dialog
+            .getByText(
+              'Someone else changed this dentist while you were editing. The form now shows their changes, with yours kept: check it, then save again.',
+              { exact: true },
+            )
+            .waitFor();
+          expect(await dialog.getByLabel('Active').isChecked()).toBe(false);
+          expect(await dialog.getByLabel('Phone').inputValue()).toBe('+63 999 000 2222');
+          await dialog.getByRole('button', { name: 'Save' }).click();
+          await dialog.waitFor({ state: 'detached' });
+        });
+        const { data } = await fixtures.api.from('dentists').select('phone, is_active').eq('id', id).single();
+        expect(data).toEqual({ phone: '+63 999 000 2222', is_active: false });
+      });
+
     it('manages availability: booked and lunch fixed, save merged runs, delete one block, delete all', async () => {
       const name = uniqueName('Dr. Schedule');
       const dentistId = await fixtures.dentist(name);

@@ -196,6 +196,32 @@ describe('the Dentists screen', () => {
     });
   });
 
+  describe('Edit Dentist when someone else saved the dentist meanwhile', () => {
+    const CHANGED =
+      'Someone else changed this dentist while you were editing. The form now shows their changes, with yours kept: check it, then save again.';
+
+    it('keeps Active as another user set it in the list, and the phone typed here', async () => {
+      const user = userEvent.setup();
+      await openedList();
+      await user.click(screen.getByRole('button', { name: 'Edit dr. beth cruz' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Edit Dentist' }));
+      await user.clear(dialog.getByLabelText('Phone'));
+      await user.type(dialog.getByLabelText('Phone'), '0999 555 0000');
+      // Another receptionist marks her inactive from the list.
+      db.table('dentists').update(BETH, { is_active: false });
+
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+      expect((await dialog.findByRole('alert')).textContent).toBe(CHANGED);
+      expect(db.table('dentists').find(BETH)).toMatchObject({ phone: '0917 000 0002', is_active: false });
+      expect((dialog.getByLabelText('Active') as HTMLInputElement).checked).toBe(false);
+      expect((dialog.getByLabelText('Phone') as HTMLInputElement).value).toBe('0999 555 0000');
+
+      await user.click(dialog.getByRole('button', { name: 'Save' }));
+      await screen.findByText('Dentist updated!');
+      expect(db.table('dentists').find(BETH)).toMatchObject({ phone: '0999 555 0000', is_active: false });
+    });
+  });
+
   describe('the Status cell', () => {
     it('toggles both ways with the spec messages', async () => {
       const user = userEvent.setup();

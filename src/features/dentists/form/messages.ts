@@ -14,4 +14,7 @@ export const DENTIST_FORM_TEXT = {
 export const DENTIST_FORM_EXTRA_TEXT = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   invalidEmail: 'Please enter a valid email address, like name@example.com.',
+  /** The dentist changed elsewhere while the form was open (docs/decisions.md, Dentists tab). */
+  changedMeanwhile:
+    'Someone else changed this dentist while you were editing. The form now shows their changes, with yours kept: check it, then save again.',
 } as const;

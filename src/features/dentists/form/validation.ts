@@ -44,3 +44,31 @@ export function validateDentist(values: DentistFormValues, mode: 'add' | 'edit')
     return { ok: false, message: DENTIST_FORM_EXTRA_TEXT.tooLong('Phone', DENTIST_LIMITS.phone) };
   return { ok: true, input: { name, email, phone, is_active: values.isActive } };
 }
+
+/** The dentist as stored, in the shape that is written. */
+export function storedDentistInput(dentist: {
+  name: string;
+  email: string;
+  phone: string;
+  is_active: boolean;
+}): DentistInput {
+  return { name: dentist.name, email: dentist.email, phone: dentist.phone, is_active: dentist.is_active };
+}
+
+/**
+ * After someone else saved the dentist while this form was open (or toggled Active in the list):
+ * the form shows their values (`current`) where this user left a field as it was opened
+ * (`opened`), and keeps what this user changed.
+ */
+export function mergeConcurrentDentistEdit(
+  values: DentistFormValues,
+  opened: DentistInput,
+  current: DentistInput,
+): DentistFormValues {
+  return {
+    name: values.name.trim() === opened.name ? current.name : values.name,
+    email: values.email.trim() === opened.email ? current.email : values.email,
+    phone: values.phone.trim() === opened.phone ? current.phone : values.phone,
+    isActive: values.isActive === opened.is_active ? current.is_active : values.isActive,
+  };
+}

@@ -5,9 +5,15 @@ import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { Dentist } from '../../model/api/get-dentists';
 import { failureDetail } from '../../model/failure-detail';
 import { useCreateDentist } from '../api/create-dentist';
-import { useUpdateDentist } from '../api/update-dentist';
-import { DENTIST_FORM_TEXT } from '../messages';
-import { validateDentist, type DentistFormValues } from '../validation';
+import { DentistChangedError, useUpdateDentist } from '../api/update-dentist';
+import { DENTIST_FORM_EXTRA_TEXT, DENTIST_FORM_TEXT } from '../messages';
+import {
+  mergeConcurrentDentistEdit,
+  storedDentistInput,
+  validateDentist,
+  type DentistFormValues,
+  type DentistInput,
+} from '../validation';
 
 /**
  * Add Dentist and Edit Dentist (spec part 1 §2, §5, §8). The modal stays open on a failure with
@@ -33,6 +39,9 @@ export function DentistFormModal({
     phone: dentist?.phone ?? '',
     isActive: dentist?.is_active ?? true,
   }));
+  // Edit: the dentist as stored when the form opened (or was last brought up to date); a save only
+  // goes through while the database still holds it.
+  const [opened, setOpened] = useState<DentistInput | null>(() => (dentist ? storedDentistInput(dentist) : null));
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const create = useCreateDentist(clinicId);
   const update = useUpdateDentist(clinicId);
@@ -55,7 +64,7 @@ export function DentistFormModal({
     setMessage(null);
     try {
       if (dentist) {
-        const updated = await update.mutateAsync({ dentistId: dentist.id, input: checked.input });
+        const updated = await update.mutateAsync({ dentistId: dentist.id, input: checked.input, opened: opened! });
         if (updated !== ALREADY_PENDING) {
           saved.current = true;
           onSaved(DENTIST_FORM_TEXT.updated);
@@ -68,6 +77,13 @@ export function DentistFormModal({
         }
       }
     } catch (error) {
+      if (error instanceof DentistChangedError && opened) {
+        const current = storedDentistInput(error.current);
+        setValues((typed) => mergeConcurrentDentistEdit(typed, opened, current));
+        setOpened(current);
+        setMessage({ tone: 'error', text: DENTIST_FORM_EXTRA_TEXT.changedMeanwhile });
+        return;
+      }
       console.error(`Ngiti: ${mode === 'add' ? 'adding' : 'updating'} a dentist failed`, error);
       setMessage({
         tone: 'error',
