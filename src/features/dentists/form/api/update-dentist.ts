@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { firstRowOrGone, requestErrorOf, throwOnError } from '@/lib/request-error';
+import { ChangedMeanwhileError, firstRowOrGone, requestErrorOf, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import type { Dentist } from '../../model/api/get-dentists';
@@ -8,16 +8,8 @@ import type { DentistInput } from '../validation';
 
 const DENTIST_COLUMNS = 'id, clinic_id, name, email, phone, is_active';
 
-/** The dentist was saved by someone else after the form opened: `current` is what is stored now. */
-export class DentistChangedError extends Error {
-  readonly current: Dentist;
-
-  constructor(current: Dentist) {
-    super('the dentist changed since the form was opened');
-    this.name = 'DentistChangedError';
-    this.current = current;
-  }
-}
+/** The dentist was saved by someone else after the form opened. */
+export class DentistChangedError extends ChangedMeanwhileError<Dentist> {}
 
 /**
  * Saves the Edit Dentist form: update by id with all fields plus clinic_id (spec part 1 §7), only

@@ -1,4 +1,4 @@
-import { firstRowOrGone, requestErrorOf, throwOnError } from '@/lib/request-error';
+import { ChangedMeanwhileError, firstRowOrGone, requestErrorOf, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { PATIENT_LIST_COLUMNS, type PatientListItem } from '../../model/api/patient-columns';
@@ -6,16 +6,8 @@ import { usePatientListCache } from '../../model/api/patient-list-cache';
 import { patientKeys } from '../../model/query-keys';
 import type { PatientFields } from '../patient-form';
 
-/** The patient was saved by someone else after the form opened: `current` is what is stored now. */
-export class PatientChangedError extends Error {
-  readonly current: PatientListItem;
-
-  constructor(current: PatientListItem) {
-    super('the patient changed since the form was opened');
-    this.name = 'PatientChangedError';
-    this.current = current;
-  }
-}
+/** The patient was saved by someone else after the form opened. */
+export class PatientChangedError extends ChangedMeanwhileError<PatientListItem> {}
 
 /**
  * Saves an edited patient: update by id {name, phone, messenger_id, clinic_id} (spec §7), only
