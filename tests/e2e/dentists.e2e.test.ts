@@ -47,6 +47,14 @@ const rowOf = (page: Page, name: string): Locator =>
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name, exact: true }) });
 
+/** Opens the dentist's Edit Dentist modal from their row. */
+async function openEdit(page: Page, name: string): Promise<Locator> {
+  await rowOf(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  return page.getByRole('dialog', { name: 'Edit Dentist' });
+}
+
 const headerMessage = (page: Page, text: string) =>
   page.locator('.screen-header').getByText(text, { exact: true }).waitFor();
 
@@ -178,10 +186,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
         await withPage(browser, ctx.baseUrl, async (page) => {
           await loginAs(page, email);
           await openDentistsTab(page);
-          await rowOf(page, name)
-            .getByRole('button', { name: `Edit ${name}` })
-            .click();
-          const dialog = page.getByRole('dialog', { name: 'Edit Dentist' });
+          const dialog = await openEdit(page, name);
           expect(await dialog.getByLabel('Name').inputValue()).toBe(name);
           await dialog.getByLabel('Email').fill('  ');
           await dialog.getByRole('button', { name: 'Save' }).click();
@@ -312,10 +317,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
               ? route.fulfill({ status: 500, json: { code: 'XX000', message: 'boom', details: null, hint: null } })
               : route.fallback(),
           );
-          await rowOf(page, name)
-            .getByRole('button', { name: `Edit ${name}` })
-            .click();
-          const dialog = page.getByRole('dialog', { name: 'Edit Dentist' });
+          const dialog = await openEdit(page, name);
           await dialog.getByLabel('Phone').fill('+63 999 000 1111');
           await dialog.getByRole('button', { name: 'Save' }).click();
           await dialog.getByText('Error updating dentist.', { exact: true }).waitFor();
@@ -341,10 +343,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
         await withPage(browser, ctx.baseUrl, async (page) => {
           await loginAs(page, email);
           await openDentistsTab(page);
-          await rowOf(page, name)
-            .getByRole('button', { name: `Edit ${name}` })
-            .click();
-          const dialog = page.getByRole('dialog', { name: 'Edit Dentist' });
+          const dialog = await openEdit(page, name);
           await dialog.getByLabel('Phone').fill('+63 999 000 2222');
           const { error } = await fixtures.api.from('dentists').update({ is_active: false }).eq('id', id);
           expect(error).toBeNull();

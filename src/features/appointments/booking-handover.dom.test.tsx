@@ -8,7 +8,7 @@ import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { db, seed } from '@/testing/mocks';
 import { enforceBookingRules } from './booking/testing/database-rules';
 import AppointmentsTab from './tab';
-import { renderWithQueries, setUpListScreen } from './testing/render-list';
+import { renderWithQueries, seedBookingBasics, setUpListScreen } from './testing/render-list';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
   ...(await actual<object>()),
@@ -21,13 +21,7 @@ const THURSDAY = '2030-01-10';
 
 function arrange() {
   seed.clinics([{ id: 1 }, { id: 2 }]);
-  seed.dentists([{ id: 1, name: 'Dr. Andrea Villanueva' }]);
-  seed.patients([
-    { id: 11, name: 'Maria Santos' },
-    { id: 12, name: 'Jose Rizal' },
-  ]);
-  seed.procedure_categories([{ id: 1, name: 'Preventive Care' }]);
-  seed.procedures([{ id: 201, category_id: 1, name: 'Oral Prophylaxis', price: 800 }]);
+  seedBookingBasics();
   enforceBookingRules();
 }
 

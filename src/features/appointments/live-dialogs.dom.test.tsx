@@ -7,7 +7,7 @@ import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { db, seed } from '@/testing/mocks';
 import AppointmentsTab from './tab';
-import { renderWithQueries, setUpListScreen } from './testing/render-list';
+import { renderWithQueries, seedBookingBasics, setUpListScreen } from './testing/render-list';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
   ...(await actual<object>()),
@@ -19,13 +19,7 @@ setUpListScreen(new Date('2030-01-09T00:00:00Z'));
 
 function arrange() {
   seed.clinics([{ id: 1 }]);
-  seed.dentists([{ id: 1, name: 'Dr. Andrea Villanueva' }]);
-  seed.patients([
-    { id: 11, name: 'Maria Santos' },
-    { id: 12, name: 'Jose Rizal' },
-  ]);
-  seed.procedure_categories([{ id: 1, name: 'Preventive Care' }]);
-  seed.procedures([{ id: 201, category_id: 1, name: 'Oral Prophylaxis', price: 800 }]);
+  seedBookingBasics();
   seed.appointments([
     { id: 100, clinic_id: 1, dentist_id: 1, patient_id: 11, appointment_time: '2030-01-09T14:00:00+08:00' },
   ]);

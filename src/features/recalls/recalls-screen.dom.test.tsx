@@ -57,6 +57,19 @@ const JOSE = dueRecall({
 });
 const LIZA = dueRecall({ patient_id: 3, patient_name: 'Liza Tan', due_date: '2026-11-26', has_messenger_id: false });
 
+/** The due list once the patient was recalled now, as the service records it (not again for 30 days). */
+const recalledNow = <Row extends { patient_id: number }>(rows: Row[], patientId: number): Row[] =>
+  rows.map((row) =>
+    row.patient_id === patientId
+      ? {
+          ...row,
+          last_recall_at: NOW.toISOString(),
+          last_recall_outcome: 'sent',
+          recalled_until: '2026-12-26T04:00:00Z',
+        }
+      : row,
+  );
+
 const dueTable = () => screen.getByRole('table', { name: 'Patients due for a check-up' });
 const rowOf = (name: string) => within(dueTable()).getByRole('row', { name: new RegExp(name) });
 const cells = (name: string) => [...rowOf(name).querySelectorAll('td')].map((cell) => cell.textContent);
@@ -104,16 +117,7 @@ describe('the due list', () => {
   it('sends a recall through the service, says so, and shows the patient as recalled', async () => {
     const database = mockRecallDatabase({ due: [MARIA] });
     const service = mockRecallService((patientId) => {
-      database.due = database.due.map((row) =>
-        row.patient_id === patientId
-          ? {
-              ...row,
-              last_recall_at: NOW.toISOString(),
-              last_recall_outcome: 'sent',
-              recalled_until: '2026-12-26T04:00:00Z',
-            }
-          : row,
-      );
+      database.due = recalledNow(database.due, patientId);
     });
     const user = userEvent.setup();
     renderWithQueries(<RecallsTab />, { role: 'receptionist' });
@@ -164,16 +168,7 @@ describe('the due list', () => {
     const select = screen.getByRole('checkbox', { name: 'Select Maria Santos' });
 
     // Another desk recalls Ana Reyes.
-    database.due = database.due.map((row) =>
-      row.patient_id === 4
-        ? {
-            ...row,
-            last_recall_at: NOW.toISOString(),
-            last_recall_outcome: 'sent',
-            recalled_until: '2026-12-26T04:00:00Z',
-          }
-        : row,
-    );
+    database.due = recalledNow(database.due, 4);
     const subscription = live.subscribed.find((options) => options.event === 'recall-updated');
     act(() => {
       deliverServiceEvent(subscription!, {

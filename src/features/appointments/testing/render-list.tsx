@@ -6,7 +6,7 @@ import type { Role } from '@/lib/authorization';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { mockConfig } from '@/testing/mocks';
+import { mockConfig, seed } from '@/testing/mocks';
 import { renderApp } from '@/testing/render-app';
 
 /** The clients the app creates, pointed at the mocked network; what sweetalert2 needs in jsdom. */
@@ -47,4 +47,18 @@ export function setUpListScreen(now: Date) {
 export function renderWithQueries(ui: ReactElement, options: { role?: Role } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return { queryClient, ...renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, options) };
+}
+
+/**
+ * Clinic 1's one dentist, two patients and one procedure, as the booking form needs them:
+ * Dr. Andrea Villanueva (1), Maria Santos (11), Jose Rizal (12), Oral Prophylaxis (201, ₱800).
+ */
+export function seedBookingBasics() {
+  seed.dentists([{ id: 1, name: 'Dr. Andrea Villanueva' }]);
+  seed.patients([
+    { id: 11, name: 'Maria Santos' },
+    { id: 12, name: 'Jose Rizal' },
+  ]);
+  seed.procedure_categories([{ id: 1, name: 'Preventive Care' }]);
+  seed.procedures([{ id: 201, category_id: 1, name: 'Oral Prophylaxis', price: 800 }]);
 }
