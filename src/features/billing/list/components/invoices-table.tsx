@@ -1,12 +1,12 @@
 import { memo, type ComponentType } from 'react';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/lib/money';
+import { useRowWindow } from '@/lib/use-row-window';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { SpacerRow } from './spacer-row';
 import { tablePlaceholder } from './table-placeholder';
-import { useScrollWindow } from './use-scroll-window';
 
 /** Every row is exactly this tall (billing.css), so the rows on screen follow from the scroll position. */
 export const INVOICE_ROW_HEIGHT = 48;
@@ -76,7 +76,7 @@ export function InvoicesTable({
   VoidAction: InvoiceVoidAction;
 }) {
   const count = status === 'ready' ? invoices.length : 0;
-  const { scrollRef, bodyRef, start, end } = useScrollWindow(count, INVOICE_ROW_HEIGHT);
+  const { scrollRef, bodyRef, start, end } = useRowWindow(count, INVOICE_ROW_HEIGHT, 'box');
 
   const placeholder = tablePlaceholder({
     status,

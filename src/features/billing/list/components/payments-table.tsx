@@ -1,6 +1,7 @@
 import { memo, type ComponentType } from 'react';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/lib/money';
+import { useRowWindow } from '@/lib/use-row-window';
 import type { PaymentListRow } from '../../model/api/billing-columns';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
@@ -8,7 +9,6 @@ import { paymentMethodLabel } from '../../model/payment-methods';
 import { paymentDate } from '../payment-date';
 import { SpacerRow } from './spacer-row';
 import { tablePlaceholder } from './table-placeholder';
-import { useScrollWindow } from './use-scroll-window';
 
 export const PAYMENT_ROW_HEIGHT = 48;
 
@@ -79,7 +79,7 @@ export function PaymentsTable({
   Actions: PaymentActions;
 }) {
   const count = status === 'ready' ? payments.length : 0;
-  const { scrollRef, bodyRef, start, end } = useScrollWindow(count, PAYMENT_ROW_HEIGHT);
+  const { scrollRef, bodyRef, start, end } = useRowWindow(count, PAYMENT_ROW_HEIGHT, 'box');
 
   const placeholder = tablePlaceholder({
     status,

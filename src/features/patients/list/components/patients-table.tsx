@@ -1,14 +1,13 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo } from 'react';
 import { NoShowBadge } from '@/components/no-show-badge/no-show-badge';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
-import { rowWindow } from '@/lib/row-window';
+import { useRowWindow } from '@/lib/use-row-window';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT, PATIENT_TEXT } from '../../model/messages';
 import { PATIENT_LIST_EXTRA_TEXT, PATIENT_LIST_TEXT } from '../messages';
 
 /** Every row is exactly this tall (patients.css), so the rows on screen follow from the scroll position. */
 export const PATIENT_ROW_HEIGHT = 52;
-const OVERSCAN = 10;
 const COLUMN_COUNT = 4;
 
 export interface PatientRowActions {
@@ -63,56 +62,6 @@ const PatientRow = memo(function PatientRow({
   );
 });
 
-/** Where the table's first row is relative to the viewport, and the viewport's height (px). */
-interface Placement {
-  listTop: number;
-  viewportHeight: number;
-}
-
-function initialPlacement(): Placement {
-  return { listTop: 0, viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight };
-}
-
-/**
- * Renders only the rows near the screen (with 10,000 patients the table would otherwise cost
- * seconds): the page scrolls as if every row were there, spacer rows stand in for the others,
- * and the table tells assistive technology the full row count. Tabbing down the rows scrolls
- * the page, which renders the next rows before focus reaches them. Only the placement is
- * measured; the rows follow from it and the current count in the same render, so a list that
- * grew never leaves its last row out for a render (unmounting its buttons).
- */
-function useVisibleRange(count: number) {
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [placement, setPlacement] = useState<Placement>(initialPlacement);
-
-  useLayoutEffect(() => {
-    let frame = 0;
-    const measure = () => {
-      frame = 0;
-      const body = bodyRef.current;
-      if (!body) return;
-      const next = { listTop: body.getBoundingClientRect().top, viewportHeight: window.innerHeight };
-      setPlacement((current) =>
-        current.listTop === next.listTop && current.viewportHeight === next.viewportHeight ? current : next,
-      );
-    };
-    const schedule = () => {
-      if (frame === 0) frame = requestAnimationFrame(measure);
-    };
-    measure();
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
-    return () => {
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
-      if (frame !== 0) cancelAnimationFrame(frame);
-    };
-  }, [count]);
-
-  const { start, end } = rowWindow({ ...placement, rowHeight: PATIENT_ROW_HEIGHT, count, overscan: OVERSCAN });
-  return { bodyRef, start, end };
-}
-
 function Spacer({ rows }: { rows: number }) {
   if (rows <= 0) return null;
   return (
@@ -143,7 +92,9 @@ export function PatientsTable({
   onRetry: () => void;
 }) {
   const count = status === 'ready' ? patients.length : 0;
-  const { bodyRef, start, end } = useVisibleRange(count);
+  // Only the rows near the screen; the table tells assistive technology the full row count. Tabbing
+  // down the rows scrolls the page, which renders the next rows before focus reaches them.
+  const { bodyRef, start, end } = useRowWindow(count, PATIENT_ROW_HEIGHT, 'page');
   const trimmed = query.trim();
 
   let placeholder = null;
