@@ -8,7 +8,7 @@ import { useBookingIntent } from '@/lib/booking-intent';
 import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useNow } from '@/lib/use-now';
-import { AppointmentFormModal } from './booking/components/appointment-form-modal';
+import type { AppointmentFormModalProps } from './booking/components/appointment-form-modal';
 import type { SlotRefusal } from './calendar/calendar-time';
 import { AppointmentsCalendar } from './calendar/components/appointments-calendar';
 import { ExportAppointmentsButton } from './export/components/export-appointments-button';
@@ -35,14 +35,23 @@ type OpenModal =
   | { kind: 'edit'; appointmentId: number }
   | { kind: 'reminders'; appointmentId: number };
 
-// The Reminder modal and its three cards are a chunk of their own: opened from one row's bell, they
-// are not needed to draw the list (issue 16: less JavaScript before the tab's first paint). The
-// pointer coming over the screen, or the focus coming into it, starts the download.
+// The booking form (with its slot grid and patient search) and the Reminder modal with its three
+// cards are chunks of their own: opened from a button or a row, they are not needed to draw the
+// list (issue 16: less JavaScript before the tab's first paint on a slow phone or tablet). The
+// pointer coming over the screen, or the focus coming into it, starts their download.
+const AppointmentFormModal = lazyView<AppointmentFormModalProps>(
+  () =>
+    import('./booking/components/appointment-form-modal').then((module) => ({ default: module.AppointmentFormModal })),
+  { label: 'Loading the appointment form…' },
+);
 const ReminderModal = lazyView<ReminderModalProps>(
   () => import('./reminders/components/reminder-modal').then((module) => ({ default: module.ReminderModal })),
   { label: 'Loading reminders…' },
 );
-const preloadReminderModal = () => ReminderModal.preload();
+const preloadModals = () => {
+  AppointmentFormModal.preload();
+  ReminderModal.preload();
+};
 
 const NO_DENTISTS: readonly ListDentistRecord[] = Object.freeze([]);
 
@@ -141,8 +150,8 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
       className="appointments-screen"
       aria-labelledby="appointments-title"
       data-live={live.connection}
-      onPointerOver={preloadReminderModal}
-      onFocus={preloadReminderModal}
+      onPointerOver={preloadModals}
+      onFocus={preloadModals}
     >
       <header className="appointments-header">
         <h1 id="appointments-title" className="appointments-title">
