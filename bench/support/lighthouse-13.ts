@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as LighthouseModule from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { repoRoot } from '../../scripts/build-if-stale.ts';
 
 export const LIGHTHOUSE_13 = '13.5.0';
@@ -52,12 +53,25 @@ export function lighthouse13(): Lighthouse13 {
 }
 
 /** The Lighthouse module: 13 from `dir` when given, else the one in package.json (12.2.3). */
+/** Lighthouse's choice of the representative run among several (core/lib/median-run.js). */
+export type ComputeMedianRun = (runs: Result[]) => Result;
+
 export async function loadLighthouse(fromDir: string | undefined) {
-  if (!fromDir) return { module: (await import('lighthouse')) as typeof LighthouseModule, version: bundledVersion() };
+  if (!fromDir) {
+    const medianRun = (await import('lighthouse/core/lib/median-run.js')) as { computeMedianRun: ComputeMedianRun };
+    return {
+      module: (await import('lighthouse')) as typeof LighthouseModule,
+      version: bundledVersion(),
+      computeMedianRun: medianRun.computeMedianRun,
+    };
+  }
   const root = path.join(fromDir, 'node_modules', 'lighthouse');
   const module = (await import(path.join(root, 'core', 'index.js'))) as typeof LighthouseModule;
+  const medianRun = (await import(path.join(root, 'core', 'lib', 'median-run.js'))) as {
+    computeMedianRun: ComputeMedianRun;
+  };
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  return { module, version };
+  return { module, version, computeMedianRun: medianRun.computeMedianRun };
 }
 
 function bundledVersion(): string {
