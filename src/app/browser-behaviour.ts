@@ -1,3 +1,5 @@
+import { whenIdle } from '@/lib/when-idle';
+
 /**
  * Browser housekeeping of spec §7: no service worker may serve stale copies of the app, and
  * performance metrics are reported by a library loaded only after the page is idle.
@@ -39,6 +41,5 @@ export function reportWebVitalsLazily(report: VitalsReporter = logMetric): void 
       })
       .catch(() => undefined);
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 5000 });
-  else setTimeout(start, 2000);
+  whenIdle(start);
 }

@@ -146,6 +146,29 @@ describe('the Appointments list', () => {
     await waitFor(() => expect(summary()).toBe('Total: 5 appointment(s) this month'));
   });
 
+  it("asks for the modals' code when the browser is idle after the rows have come, not while they are read", async () => {
+    arrangeList();
+    // What the summary said each time the page asked for an idle moment.
+    const summaryWhenAsked: (string | null)[] = [];
+    vi.stubGlobal('requestIdleCallback', () => {
+      summaryWhenAsked.push(screen.queryByTestId('appointments-summary')?.textContent ?? null);
+      return summaryWhenAsked.length;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const held = holdNext({ method: 'GET', table: 'appointments' });
+      renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+      await held.reached;
+      await screen.findByText('Loading appointments…', {}, { timeout: 5000 });
+      expect(summaryWhenAsked).toEqual([]);
+      held.release();
+      await waitFor(() => expect(summaryWhenAsked).toHaveLength(1));
+      expect(summaryWhenAsked[0]).toBe('Total: 5 appointment(s) this month');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('opens on this month in clinic time with the summary, the dentist counts and one card per dentist who has appointments', async () => {
     await openList();
     expect(screen.getByRole('heading', { level: 1, name: 'Appointments' })).toBeTruthy();

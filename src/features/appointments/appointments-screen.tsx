@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import type { AppointmentStatus } from '@common/contract';
 import { lazyView } from '@/components/lazy-view/lazy-view';
@@ -8,6 +9,7 @@ import { useBookingIntent } from '@/lib/booking-intent';
 import { useSession } from '@/lib/session';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useNow } from '@/lib/use-now';
+import { whenIdle } from '@/lib/when-idle';
 import type { AppointmentFormModalProps } from './booking/components/appointment-form-modal';
 import type { SlotRefusal } from './calendar/calendar-time';
 import { AppointmentsCalendar } from './calendar/components/appointments-calendar';
@@ -23,6 +25,7 @@ import type { ListAppointment } from './model/api/list-columns';
 import type { AppointmentFormPrefill } from './model/form-prefill';
 import { CALENDAR_TEXT, LIST_TEXT } from './model/messages';
 import { defaultPeriodSelection, periodRange, type PeriodSelection } from './model/periods';
+import { appointmentKeys } from './model/query-keys';
 import type { ReminderModalProps } from './reminders/components/reminder-modal';
 import { useAppointmentActions } from './status/components/use-appointment-actions';
 import '@/components/table/data-table.css';
@@ -38,7 +41,8 @@ type OpenModal =
 // The booking form (with its slot grid and patient search) and the Reminder modal with its three
 // cards are chunks of their own: opened from a button or a row, they are not needed to draw the
 // list (issue 16: less JavaScript before the tab's first paint on a slow phone or tablet). The
-// pointer coming over the screen, or the focus coming into it, starts their download.
+// pointer coming over the screen, or the focus coming into it, starts their download; so does the
+// browser's first idle moment after the list's rows have come (useModalsPreloadAfterList).
 const AppointmentFormModal = lazyView<AppointmentFormModalProps>(
   () =>
     import('./booking/components/appointment-form-modal').then((module) => ({ default: module.AppointmentFormModal })),
@@ -52,6 +56,20 @@ const preloadModals = () => {
   AppointmentFormModal.preload();
   ReminderModal.preload();
 };
+
+/**
+ * Downloads the modals' code once the list's first read has finished and the browser is idle: a
+ * tap on a tablet (no pointer passing over first) then opens a form at once, and the download
+ * never competes with the list's own first load.
+ */
+function useModalsPreloadAfterList(clinicId: number) {
+  const listReads = useIsFetching({ queryKey: appointmentKeys.list(clinicId) });
+  const listWasRead = useRef(false);
+  useEffect(() => {
+    if (listReads > 0) listWasRead.current = true;
+    else if (listWasRead.current) return whenIdle(preloadModals);
+  }, [listReads]);
+}
 
 const NO_DENTISTS: readonly ListDentistRecord[] = Object.freeze([]);
 
@@ -97,6 +115,7 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const [revealRequest, setRevealRequest] = useState<RevealRequest | null>(null);
   const { changeStatus, remove, pending } = useAppointmentActions(clinicId, timeZone);
+  useModalsPreloadAfterList(clinicId);
 
   // 'View' on a live update: show the list, every dentist unless the row's is the one chosen, the
   // row's card expanded; the list then scrolls to the row.
