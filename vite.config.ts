@@ -60,9 +60,9 @@ export default defineConfig(({ command }) => ({
         // 14 (63 → 40 scripts in the build; issue 16, the mobile Lighthouse run of the tab). Only
         // chunks without side effects are merged. The price: the small sign-up and reset pages now
         // come with the login screen (/login 96.6 → 97.6 KB, still under its 100 KB), and the auth
-        // calls with the dashboard's query library. A lower limit (2.5 kB) left 29 scripts and
-        // scored 80–86 where this one scores 90–93; pinning those modules with manualChunks pulled
-        // their shared imports along, and /login to 142 KB.
+        // calls with the dashboard's query library. A lower limit (2.5 kB) left 29 scripts: mobile
+        // Lighthouse 80–86 in 5 runs, where this one scored 83–93 in 12 runs of the same hour.
+        // Pinning those modules with manualChunks pulled their shared imports along (/login 142 KB).
         experimentalMinChunkSize: 20_000,
         // A readable name for the Supabase libraries' chunk, loaded on first use
         // (src/lib/supabase-loader.ts) and by the dashboard. web-vitals stays a chunk of its own,
