@@ -52,26 +52,28 @@ export function lighthouse13(): Lighthouse13 {
   return { node: nodeBinary, dir };
 }
 
-/** The Lighthouse module: 13 from `dir` when given, else the one in package.json (12.2.3). */
 /** Lighthouse's choice of the representative run among several (core/lib/median-run.js). */
 export type ComputeMedianRun = (runs: Result[]) => Result;
 
+async function loadMedianRun(specifier: string): Promise<ComputeMedianRun> {
+  return ((await import(specifier)) as { computeMedianRun: ComputeMedianRun }).computeMedianRun;
+}
+
+/**
+ * The Lighthouse module and its computeMedianRun: 13 from `dir` when given, else the one in
+ * package.json (12.2.3).
+ */
 export async function loadLighthouse(fromDir: string | undefined) {
-  if (!fromDir) {
-    const medianRun = (await import('lighthouse/core/lib/median-run.js')) as { computeMedianRun: ComputeMedianRun };
+  if (!fromDir)
     return {
       module: (await import('lighthouse')) as typeof LighthouseModule,
       version: bundledVersion(),
-      computeMedianRun: medianRun.computeMedianRun,
+      computeMedianRun: await loadMedianRun('lighthouse/core/lib/median-run.js'),
     };
-  }
   const root = path.join(fromDir, 'node_modules', 'lighthouse');
   const module = (await import(path.join(root, 'core', 'index.js'))) as typeof LighthouseModule;
-  const medianRun = (await import(path.join(root, 'core', 'lib', 'median-run.js'))) as {
-    computeMedianRun: ComputeMedianRun;
-  };
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  return { module, version, computeMedianRun: medianRun.computeMedianRun };
+  return { module, version, computeMedianRun: await loadMedianRun(path.join(root, 'core', 'lib', 'median-run.js')) };
 }
 
 function bundledVersion(): string {
