@@ -13,7 +13,7 @@ import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.
 import { DEMO, loginAs, openEditFromList } from './support/app.ts';
 import {
   DESKTOP,
-  launchChromium,
+  connectChromium,
   saveScreenshot,
   TABLET_PORTRAIT,
   withPage,
@@ -102,7 +102,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   let browser: Browser;
   let fixtures: ClinicFixtures;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
     fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
   });
   afterAll(async () => {

@@ -19,7 +19,7 @@ import {
 } from '../../src/features/appointments/model/periods.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -105,7 +105,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
   let browser: Browser;
   let fixtures: ListFixtures;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
     fixtures = await ListFixtures.signInAs(ctx, DEMO.receptionist);
   });
   afterAll(async () => {

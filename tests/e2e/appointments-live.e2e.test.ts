@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_GEOMETRY } from '../../src/features/appointments/list/components/list-geometry.ts';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
-import { launchChromium, openPage, saveScreenshot, type OpenedPage } from './support/chromium.ts';
+import { connectChromium, openPage, saveScreenshot, type OpenedPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -152,7 +152,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
   let browser: Browser;
   let smile: LiveClinic;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
     smile = await LiveClinic.signInAs(ctx, DEMO.receptionist);
   });
   afterAll(async () => {

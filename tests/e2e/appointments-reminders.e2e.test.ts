@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECIPIENT_ERRORS } from '../../server/appointments/outcome.ts';
 import { clinicDaysAhead, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, holdRequests, loginAs } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -158,7 +158,7 @@ describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
   let browser: Browser;
   let fixtures: ReminderFixtures;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
     fixtures = await ReminderFixtures.signInAs(ctx, DEMO.admin);
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createConfirmedAdmin, DEMO, loginAs } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 import { longDentistName } from './support/long-names.ts';
 
@@ -78,7 +78,7 @@ const paymentsOf = async (fixtures: ClinicFixtures, invoiceId: number) => {
 describe.skipIf(!ctx.chromium)('Billing System', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

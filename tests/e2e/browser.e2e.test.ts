@@ -2,14 +2,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectText } from './support/app.ts';
-import { launchChromium, withPage } from './support/chromium.ts';
+import { connectChromium, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
 
 describe.skipIf(!ctx.chromium)('browser behaviour', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, loginAs } from './support/app.ts';
-import { launchChromium, saveScreenshot, withPage } from './support/chromium.ts';
+import { connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
 const VIEWPORTS = [
@@ -61,7 +61,7 @@ async function expectMode(page: Page, mode: 'bot' | 'human') {
 describe.skipIf(!ctx.chromium)('Chat', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

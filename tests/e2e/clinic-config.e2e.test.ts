@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, loginAs, serviceClient } from './support/app.ts';
-import { launchChromium, saveScreenshot, withPage } from './support/chromium.ts';
+import { connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -79,7 +79,7 @@ const selectedText = (page: Page, selector: string) =>
 describe.skipIf(!ctx.chromium)('Clinic Configuration', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALL_TABS, DEMO, loginAs } from './support/app.ts';
-import { launchChromium, withPage } from './support/chromium.ts';
+import { connectChromium, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -32,7 +32,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 describe.skipIf(!ctx.chromium)('the Content-Security-Policy', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,12 +4,11 @@
  * set; each download is UTF-8 with a byte-order mark, keeps ñ, has the visible column headers
  * (then ids), and holds exactly the rows the filters show.
  */
-import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
-import { DESKTOP, launchChromium, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { connectChromium, DESKTOP, downloadedBytes, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -23,7 +22,7 @@ async function download(page: Page, name: string) {
     page.waitForEvent('download'),
     page.getByRole('button', { name: `Export CSV: ${name}`, exact: true }).click(),
   ]);
-  const bytes = await readFile((await file.path())!);
+  const bytes = await downloadedBytes(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   expect(text.endsWith('\r\n')).toBe(true);
@@ -50,7 +49,7 @@ const openTab = async (page: Page, label: string) => {
 describe.skipIf(!ctx.chromium)('CSV export', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicDateAt } from '../support/clinic-time.ts';
 import { ALL_TABS, DEMO, expectText, loginAs, visibleTabs, waitForPath } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
 
@@ -15,7 +15,7 @@ const activeTab = (page: Page) => page.locator('nav[aria-label="Sections"] [aria
 describe.skipIf(!ctx.chromium)('dashboard', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, expectText, loginAs, visibleTabs } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, signedInClient, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -103,7 +103,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
   let browser: Browser;
   let fixtures: DentistFixtures;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
     fixtures = await DentistFixtures.signInAs(ctx, DEMO.admin);
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs, openEditFromList } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { longDentistName } from './support/long-names.ts';
 
@@ -90,7 +90,7 @@ describe.skipIf(!ctx.chromium)('front desk: correcting a past appointment, and t
   let browser: Browser;
   let fixtures: ClinicFixtures;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
     fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
   });
   afterAll(async () => {

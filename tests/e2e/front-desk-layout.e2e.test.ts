@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { createConfirmedAdmin, DEMO, expectText, loginAs, pathOf, serviceClient } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { longClinicName, longDentistName } from './support/long-names.ts';
 
@@ -100,10 +100,7 @@ describe.skipIf(!ctx.chromium)('front-desk layouts and lost input (issue 12, ite
 
   beforeAll(async () => {
     clinicName = longClinicName();
-    const [launched] = await Promise.all([
-      launchChromium(ctx.chromium!),
-      createConfirmedAdmin(ctx, 'layout', clinicName),
-    ]);
+    const [launched] = await Promise.all([connectChromium(ctx), createConfirmedAdmin(ctx, 'layout', clinicName)]);
     browser = launched;
     const service = serviceClient(ctx);
     const { data, error } = await service.from('clinics').select('id').eq('name', clinicName).single();

@@ -18,7 +18,7 @@ import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { createConfirmedAdmin, loginAs, serviceClient } from './support/app.ts';
 import {
   DESKTOP,
-  launchChromium,
+  connectChromium,
   openPage,
   saveScreenshot,
   TABLET_PORTRAIT,
@@ -91,9 +91,9 @@ async function afterToastInterval(page: Page, shownAt: number) {
 }
 
 describe.skipIf(!ctx.chromium)('the front desk live', () => {
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Awaited<ReturnType<typeof connectChromium>>;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

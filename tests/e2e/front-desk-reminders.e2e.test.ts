@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicInstant, clinicWeekdayOf, formatClinicDateTimeLong, toClinicIso } from '@common/clinic-calendar';
 import { CLINIC_TIME_ZONE, clinicDateAt, clinicDaysAhead, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 import { longDentistName } from './support/long-names.ts';
 
@@ -100,7 +100,7 @@ describe.skipIf(!ctx.chromium)('front-desk reminders (issue 12)', () => {
   let browser: Browser;
   let fixtures: ReminderFixtures;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
     fixtures = await ReminderFixtures.signInAs(ctx, DEMO.admin);
   });
   afterAll(async () => {

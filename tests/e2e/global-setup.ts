@@ -6,7 +6,7 @@
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.ts';
 import { startTestStack } from '../support/stack.ts';
-import { CHROMIUM_CANDIDATES, findChromium } from './support/chromium.ts';
+import { CHROMIUM_CANDIDATES, findChromium, launchChromiumServer } from './support/chromium.ts';
 import './support/context.ts';
 
 export default async function setup(project: TestProject) {
@@ -20,14 +20,16 @@ export default async function setup(project: TestProject) {
     return;
   }
   buildIfStale({ log: (line) => console.log(`e2e: ${line}`) });
-  const stack = await startTestStack({ logLabel: 'e2e' });
+  const [stack, browser] = await Promise.all([startTestStack({ logLabel: 'e2e' }), launchChromiumServer(chromium)]);
   project.provide('e2e', {
     chromium,
     baseUrl: stack.url,
     anonKey: stack.config.anonKey,
     serviceRoleKey: stack.config.serviceRoleKey,
+    browserEndpoint: browser.wsEndpoint(),
   });
   return async () => {
+    await browser.close();
     await stack.stop();
   };
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, loginAs, visibleTabs } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
 const TABLET = { width: 768, height: 1024 };
@@ -30,7 +30,7 @@ async function expectNoSidewaysScroll(page: Page) {
 describe.skipIf(!ctx.chromium)('Procedures', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

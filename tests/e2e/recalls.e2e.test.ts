@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatClinicDate } from '@common/clinic-calendar';
 import { DEMO, loginAs } from './support/app.ts';
-import { DESKTOP, launchChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -72,7 +72,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
   let fixtures: ClinicFixtures;
 
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
     fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
   });
 

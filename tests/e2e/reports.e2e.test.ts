@@ -6,12 +6,11 @@
  * no-shows in 12 months is flagged in the booking form.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
-import { DESKTOP, launchChromium, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { connectChromium, DESKTOP, downloadedBytes, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -32,7 +31,7 @@ async function openReports(page: Page) {
 describe.skipIf(!ctx.chromium)('Reports', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();
@@ -122,7 +121,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
           page.getByRole('button', { name: 'Download CSV', exact: true }).click(),
         ]);
         expect(download.suggestedFilename()).toBe(`day-sheet-${today}.csv`);
-        const bytes = await readFile((await download.path())!);
+        const bytes = await downloadedBytes(download);
         expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
         const csv = bytes.toString('utf8');
         expect(csv).toContain(`,${patientName},,1500.50\r\n`);

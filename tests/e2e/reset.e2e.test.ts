@@ -13,14 +13,14 @@ import {
   waitForMail,
   waitForPath,
 } from './support/app.ts';
-import { launchChromium, withPage } from './support/chromium.ts';
+import { connectChromium, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
 
 describe.skipIf(!ctx.chromium)('password reset', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

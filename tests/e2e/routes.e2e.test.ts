@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, expectText, hashOf, loginAs, pathOf, waitForPath } from './support/app.ts';
-import { launchChromium, withPage } from './support/chromium.ts';
+import { connectChromium, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
 const RECOVERY = '#access_token=not-a-real-token&expires_in=3600&refresh_token=abc&token_type=bearer&type=recovery';
@@ -12,7 +12,7 @@ const LINK_ERROR = '#error=access_denied&error_code=otp_expired&error_descriptio
 describe.skipIf(!ctx.chromium)('routes', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

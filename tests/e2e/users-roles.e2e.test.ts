@@ -17,7 +17,7 @@ import {
   visibleTabs,
   waitForMail,
 } from './support/app.ts';
-import { DESKTOP, launchChromium, openPage, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
 
@@ -81,7 +81,7 @@ async function expectFits(page: Page, viewport: { width: number }) {
 describe.skipIf(!ctx.chromium)('Users & Roles', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
   });
   afterAll(async () => {
     await browser?.close();

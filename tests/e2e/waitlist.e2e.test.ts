@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
-import { DESKTOP, launchChromium, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, connectChromium, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -45,7 +45,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
   let reception: ClinicFixtures;
 
   beforeAll(async () => {
-    browser = await launchChromium(ctx.chromium!);
+    browser = await connectChromium(ctx);
     reception = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
   });
   afterAll(async () => {

@@ -1,7 +1,16 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buffer } from 'node:stream/consumers';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  type Download,
+  type Page,
+} from 'playwright-core';
+import type { E2eContext } from './context.ts';
 
 /** Debian's Chromium (`apt-get install -y chromium`); never a downloaded browser build. */
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -22,18 +31,38 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+const launchOptions = (executablePath: string) => ({
+  executablePath,
+  headless: true,
+  args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+  timeout: 60_000,
+});
+
 /**
- * Launches Chromium headless with those flags. Playwright starts every browser with a fresh,
- * throwaway user-data directory of its own (`--user-data-dir=<tmp>/playwright_chromiumdev_profile-*`),
- * removed again on close; each test then opens its own context (fresh storage and cookies).
+ * Launches Chromium headless with those flags, as a server the test files connect to (the e2e
+ * global setup starts one for the whole run). Playwright starts it with a fresh, throwaway
+ * user-data directory of its own (`--user-data-dir=<tmp>/playwright_chromiumdev_profile-*`),
+ * removed again on close.
  */
+export function launchChromiumServer(executablePath: string): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions(executablePath));
+}
+
+/** Launches a Chromium of its own (the benches; a test file connects to the run's, connectChromium). */
 export function launchChromium(executablePath: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
-    timeout: 60_000,
-  });
+  return chromium.launch(launchOptions(executablePath));
+}
+
+/**
+ * The run's Chromium (see launchChromiumServer), or one of its own when the run started none. One
+ * browser for every file rather than one each: a launch costs about a second of CPU, and the suite
+ * is CPU-bound on two cores. Each test still opens its own context (fresh storage and cookies);
+ * `close()` on the browser returned here only disconnects the file and closes its contexts.
+ */
+export function connectChromium(ctx: E2eContext): Promise<Browser> {
+  return ctx.browserEndpoint
+    ? chromium.connect(ctx.browserEndpoint, { timeout: 60_000 })
+    : launchChromium(ctx.chromium!);
 }
 
 export const DESKTOP = { width: 1366, height: 768 };
@@ -84,4 +113,12 @@ export async function withPage<T>(
   } finally {
     await opened.context.close();
   }
+}
+
+/**
+ * A finished download's bytes. The browser is the run's shared one (connectChromium), so the file
+ * is on its side of the connection: `download.path()` is not available, the stream is.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }
