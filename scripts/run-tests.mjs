@@ -84,7 +84,12 @@ for (const pass of passes) {
     totals.skipped += results.numPendingTests + results.numTodoTests;
     for (const file of results.testResults) {
       const relative = path.relative(process.cwd(), file.name);
-      fileSeconds.push({ pass: pass.label, file: relative, seconds: (file.endTime - file.startTime) / 1000 });
+      fileSeconds.push({
+        pass: pass.label,
+        file: relative,
+        seconds: (file.endTime - file.startTime) / 1000,
+        startedAfter: (file.startTime - startedAt.getTime()) / 1000,
+      });
       const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
       for (const test of failedTests) failures.push(`[${pass.label}] ${relative} > ${test.fullName}`);
       if (failedTests.length === 0 && file.status === 'failed') {
@@ -138,15 +143,17 @@ if (extraArgs.length === 0) {
         passes: passSeconds,
         commit,
         ...totals,
-        slowestFiles: fileSeconds
+        slowestFiles: [...fileSeconds]
           .sort((a, b) => b.seconds - a.seconds)
           .slice(0, 20)
-          .map((entry) => ({ ...entry, seconds: Math.round(entry.seconds * 10) / 10 })),
+          .map(({ pass, file, seconds }) => ({ pass, file, seconds: Math.round(seconds * 10) / 10 })),
       },
       null,
       2,
     ),
   );
+  // Every file's start (seconds after the run began) and length: where the two workers waited.
+  writeFileSync(path.join(cacheDir, 'last-test-run-files.json'), JSON.stringify(fileSeconds));
 }
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(passed ? 0 : 1);
