@@ -41,7 +41,7 @@ console.log(
 );
 console.log(`  ${run.passes.map((pass) => `${pass.label} ${pass.seconds} s`).join(' · ')}`);
 if (run.slowestFiles?.length) {
-  console.log('  longest files (each in its own worker; two run at a time):');
+  console.log('  longest files (wall time of each; several run side by side):');
   for (const entry of run.slowestFiles.slice(0, 8))
     console.log(`    ${entry.seconds.toFixed(1).padStart(6)} s  ${entry.file}`);
 }

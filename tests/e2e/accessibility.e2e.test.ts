@@ -1,12 +1,12 @@
 /**
  * Issue 16, item 3. axe-core (WCAG 2.0/2.1 A and AA) on the sign-in pages, every tab (and the
  * Appointments calendar view) and every dialog a user reaches cheaply, at 1366×768 and 820×1180:
- * no serious or critical violation. One page per role, sizes switched in place, dialogs opened on
- * the demo data and closed again without saving. Then a keyboard-only walk: adding a patient,
- * booking an appointment and taking a payment with Tab/Shift+Tab/Enter/Space/arrows/Escape, a
- * visible focus ring at every stop and the focus back on the opener when a dialog closes (its own
- * data, uniquely named). `A11Y_REPORT=<file>` also writes every finding of any impact, each audit's
- * time and each stop's focus style to that file.
+ * no serious or critical violation. One test per size (each with its own time bound), one page per
+ * role, dialogs opened on the demo data and closed again without saving. Then a keyboard-only walk:
+ * adding a patient, booking an appointment and taking a payment with Tab/Shift+Tab/Enter/Space/
+ * arrows/Escape, a visible focus ring at every stop and the focus back on the opener when a dialog
+ * closes (its own data, uniquely named). `A11Y_REPORT=<file>` also writes every finding of any
+ * impact, each audit's time and each stop's focus style to that file.
  */
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -207,244 +207,249 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await browser?.close();
   });
 
-  it('finds no serious or critical violation on the sign-in pages, every tab and its dialogs, at both sizes', async () => {
-    const findings: Finding[] = [];
-    const check = async (page: Page, where: string, include?: string) => {
-      findings.push(...(await audit(page, where, include)));
-    };
+  it.each(SIZES)(
+    'finds no serious or critical violation on the sign-in pages, every tab and its dialogs, at the %s size',
+    async (size, viewport) => {
+      const findings: Finding[] = [];
+      const check = async (page: Page, where: string, include?: string) => {
+        findings.push(...(await audit(page, where, include)));
+      };
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
-      for (const [size, viewport] of SIZES) {
-        await page.setViewportSize(viewport);
-        for (const path of ['/login', '/signup', '/reset-password']) {
-          await page.goto(path);
-          await page.locator('main, form, h1').first().waitFor();
-          await check(page, `${path} ${size}`);
-        }
-      }
+      await withPage(
+        browser,
+        ctx.baseUrl,
+        async (page) => {
+          for (const path of ['/login', '/signup', '/reset-password']) {
+            await page.goto(path);
+            await page.locator('main, form, h1').first().waitFor();
+            await check(page, `${path} ${size}`);
+          }
 
-      await loginAs(page, DEMO.admin);
-      for (const [size, viewport] of SIZES) {
-        await page.setViewportSize(viewport);
-        const at = (what: string) => `${what} ${size}`;
+          await loginAs(page, DEMO.admin);
+          const at = (what: string) => `${what} ${size}`;
 
-        // Patients: the list, Add Patient, a patient's history.
-        await openTab(page, 'Patients');
-        await page.locator('table tbody tr').first().waitFor();
-        await check(page, at('Patients'));
-        await page.getByRole('button', { name: 'Add Patient' }).click();
-        let dialog = page.getByRole('dialog', { name: 'Add Patient' });
-        await dialog.waitFor();
-        await check(page, at('Add Patient'), DIALOG);
-        await closeDialog(page, dialog);
-        await page.locator('table tbody tr').first().getByRole('button').first().click();
-        dialog = page.getByRole('dialog', { name: /^Appointment history: / });
-        await dialog
-          .getByTestId('history-list')
-          .or(dialog.getByText(/No appointments/))
-          .first()
-          .waitFor();
-        await check(page, at('Patient history'), DIALOG);
-        await closeDialog(page, dialog);
-        if (size === 'desktop') {
+          // Patients: the list, Add Patient, a patient's history.
+          await openTab(page, 'Patients');
+          await page.locator('table tbody tr').first().waitFor();
+          await check(page, at('Patients'));
+          await page.getByRole('button', { name: 'Add Patient' }).click();
+          let dialog = page.getByRole('dialog', { name: 'Add Patient' });
+          await dialog.waitFor();
+          await check(page, at('Add Patient'), DIALOG);
+          await closeDialog(page, dialog);
+          await page.locator('table tbody tr').first().getByRole('button').first().click();
+          dialog = page.getByRole('dialog', { name: /^Appointment history: / });
+          await dialog
+            .getByTestId('history-list')
+            .or(dialog.getByText(/No appointments/))
+            .first()
+            .waitFor();
+          await check(page, at('Patient history'), DIALOG);
+          await closeDialog(page, dialog);
+          if (size === 'desktop') {
+            await page
+              .getByRole('button', { name: /^Edit / })
+              .first()
+              .click();
+            dialog = page.getByRole('dialog', { name: 'Edit Patient' });
+            await dialog.waitFor();
+            await check(page, at('Edit Patient'), DIALOG);
+            await closeDialog(page, dialog);
+          }
+
+          // Dentists: the list, Add Dentist, the Availability Manager.
+          await openTab(page, 'Dentists');
+          await page
+            .getByRole('button', { name: /^Manage Availability: / })
+            .first()
+            .waitFor();
+          await check(page, at('Dentists'));
+          await page.getByRole('button', { name: 'Add Dentist' }).click();
+          dialog = page.getByRole('dialog', { name: 'Add Dentist' });
+          await dialog.waitFor();
+          await check(page, at('Add Dentist'), DIALOG);
+          await closeDialog(page, dialog);
+          await page
+            .getByRole('button', { name: /^Manage Availability: / })
+            .first()
+            .click();
+          dialog = page.getByRole('dialog').first();
+          await dialog.waitFor();
+          await check(page, at('Availability Manager'), DIALOG);
+          await closeDialog(page, dialog);
+          if (size === 'desktop') {
+            await page
+              .getByRole('button', { name: /^Edit Dr\. / })
+              .first()
+              .click();
+            dialog = page.getByRole('dialog', { name: 'Edit Dentist' });
+            await dialog.waitFor();
+            await check(page, at('Edit Dentist'), DIALOG);
+            await closeDialog(page, dialog);
+          }
+
+          // Appointments: the list, Add Appointment, a reminder modal, a status change confirmation.
+          await openTab(page, 'Appointments');
+          await page.locator('.dentist-card, .state-empty').first().waitFor();
+          await check(page, at('Appointments'));
+          await page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
+          dialog = page.getByRole('dialog', { name: 'Add Appointment' });
+          await dialog.waitFor();
+          await check(page, at('Add Appointment'), DIALOG);
+          await closeDialog(page, dialog);
+          await page
+            .getByRole('button', { name: /^Reminders for / })
+            .first()
+            .click();
+          dialog = page.getByRole('dialog', { name: 'Manage Reminders' });
+          await dialog.waitFor();
+          await check(page, at('Manage Reminders'), DIALOG);
+          await closeDialog(page, dialog);
+          if (size === 'desktop') {
+            await page
+              .getByRole('button', { name: /^Edit appointment of / })
+              .first()
+              .click();
+            dialog = page.getByRole('dialog', { name: 'Edit Appointment' });
+            await dialog.getByLabel('Dentist').waitFor();
+            await check(page, at('Edit Appointment'), DIALOG);
+            await closeDialog(page, dialog);
+          }
+          // The first row whose status may change to another one now.
+          const statuses = page.getByRole('combobox', { name: /^Status of / });
+          const choices = await statuses.evaluateAll((selects) =>
+            selects.map((select) => {
+              const { value, options } = select as HTMLSelectElement;
+              return [...options].find((option) => !option.disabled && option.value && option.value !== value)?.value;
+            }),
+          );
+          const row = choices.findIndex((choice) => choice !== undefined);
+          expect(row, 'a row whose status may change').toBeGreaterThanOrEqual(0);
+          await statuses.nth(row).selectOption(choices[row]!);
+          await swal(page).waitFor();
+          await check(page, at('Status change confirmation'), DIALOG);
+          await cancelSwal(page);
+          await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+          await page.getByTestId('appointments-calendar').locator('.rbc-time-view, .rbc-month-view').first().waitFor();
+          await check(page, at('Appointments calendar'));
+          await page.getByRole('button', { name: 'List', exact: true }).click();
+          await page.locator('.dentist-card, .state-empty').first().waitFor();
+
+          // Billing System: the list, Add Invoice, Add Payment.
+          await openTab(page, 'Billing System');
+          await page.getByTestId('invoices-count').waitFor();
+          await check(page, at('Billing System'));
+          await page.getByRole('button', { name: 'Add Invoice' }).first().click();
+          dialog = page.getByRole('dialog', { name: 'Add Invoice' });
+          await dialog.waitFor();
+          await check(page, at('Add Invoice'), DIALOG);
+          await closeDialog(page, dialog);
+          await page.locator('tbody').getByRole('button', { name: 'Add Payment' }).first().click();
+          dialog = page.getByRole('dialog', { name: /^Add Payment for Invoice #/ });
+          await dialog.waitFor();
+          await check(page, at('Add Payment'), DIALOG);
+          await closeDialog(page, dialog);
+
+          // Procedures: the list, a delete confirmation.
+          await openTab(page, 'Procedures');
+          await page
+            .getByRole('button', { name: /^Delete / })
+            .first()
+            .waitFor();
+          await check(page, at('Procedures'));
+          await page
+            .getByRole('button', { name: /^Delete / })
+            .first()
+            .click();
+          dialog = page.getByRole('dialog').first();
+          await dialog.waitFor();
+          await check(page, at('Delete procedure confirmation'), DIALOG);
+          await closeDialog(page, dialog);
+
+          // Clinic Config: the form, the save confirmation.
+          await openTab(page, 'Clinic Config');
+          await page.getByRole('button', { name: 'Update Clinic', exact: true }).waitFor();
+          await page.locator('.audit-trail .data-table:not([aria-busy])').waitFor();
+          await check(page, at('Clinic Config'));
+          await page.getByRole('button', { name: 'Update Clinic', exact: true }).click();
+          await swal(page).waitFor();
+          await check(page, at('Clinic Config save confirmation'), DIALOG);
+          await cancelSwal(page);
+
+          // Users & Roles: the list, Add User, Edit User, Confirm Delete.
+          await openTab(page, 'Users & Roles');
+          await page
+            .getByRole('button', { name: /^Edit / })
+            .first()
+            .waitFor();
+          await check(page, at('Users & Roles'));
+          await page.getByRole('button', { name: 'Add User' }).click();
+          dialog = page.getByRole('dialog', { name: 'Add User' });
+          await dialog.waitFor();
+          await check(page, at('Add User'), DIALOG);
+          await closeDialog(page, dialog);
           await page
             .getByRole('button', { name: /^Edit / })
             .first()
             .click();
-          dialog = page.getByRole('dialog', { name: 'Edit Patient' });
+          dialog = page.getByRole('dialog', { name: 'Edit User' });
           await dialog.waitFor();
-          await check(page, at('Edit Patient'), DIALOG);
+          await check(page, at('Edit User'), DIALOG);
           await closeDialog(page, dialog);
-        }
-
-        // Dentists: the list, Add Dentist, the Availability Manager.
-        await openTab(page, 'Dentists');
-        await page
-          .getByRole('button', { name: /^Manage Availability: / })
-          .first()
-          .waitFor();
-        await check(page, at('Dentists'));
-        await page.getByRole('button', { name: 'Add Dentist' }).click();
-        dialog = page.getByRole('dialog', { name: 'Add Dentist' });
-        await dialog.waitFor();
-        await check(page, at('Add Dentist'), DIALOG);
-        await closeDialog(page, dialog);
-        await page
-          .getByRole('button', { name: /^Manage Availability: / })
-          .first()
-          .click();
-        dialog = page.getByRole('dialog').first();
-        await dialog.waitFor();
-        await check(page, at('Availability Manager'), DIALOG);
-        await closeDialog(page, dialog);
-        if (size === 'desktop') {
           await page
-            .getByRole('button', { name: /^Edit Dr\. / })
+            .getByRole('button', { name: /^Delete / })
+            .and(page.locator(':enabled'))
             .first()
             .click();
-          dialog = page.getByRole('dialog', { name: 'Edit Dentist' });
+          dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
           await dialog.waitFor();
-          await check(page, at('Edit Dentist'), DIALOG);
+          await check(page, at('Confirm Delete'), DIALOG);
           await closeDialog(page, dialog);
-        }
 
-        // Appointments: the list, Add Appointment, a reminder modal, a status change confirmation.
-        await openTab(page, 'Appointments');
-        await page.locator('.dentist-card, .state-empty').first().waitFor();
-        await check(page, at('Appointments'));
-        await page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
-        dialog = page.getByRole('dialog', { name: 'Add Appointment' });
-        await dialog.waitFor();
-        await check(page, at('Add Appointment'), DIALOG);
-        await closeDialog(page, dialog);
-        await page
-          .getByRole('button', { name: /^Reminders for / })
-          .first()
-          .click();
-        dialog = page.getByRole('dialog', { name: 'Manage Reminders' });
-        await dialog.waitFor();
-        await check(page, at('Manage Reminders'), DIALOG);
-        await closeDialog(page, dialog);
-        if (size === 'desktop') {
-          await page
-            .getByRole('button', { name: /^Edit appointment of / })
-            .first()
-            .click();
-          dialog = page.getByRole('dialog', { name: 'Edit Appointment' });
-          await dialog.getByLabel('Dentist').waitFor();
-          await check(page, at('Edit Appointment'), DIALOG);
+          // Chat.
+          await openTab(page, 'Chat');
+          await check(page, at('Chat'));
+
+          // Waitlist: the list, Add to Waitlist.
+          await openTab(page, 'Waitlist');
+          await page.locator('.waitlist-screen .data-table:not([aria-busy])').waitFor();
+          await check(page, at('Waitlist'));
+          await page.getByRole('button', { name: 'Add to Waitlist', exact: true }).click();
+          dialog = page.getByRole('dialog', { name: 'Add to Waitlist' });
+          await dialog.waitFor();
+          await check(page, at('Add to Waitlist'), DIALOG);
           await closeDialog(page, dialog);
-        }
-        // The first row whose status may change to another one now.
-        const statuses = page.getByRole('combobox', { name: /^Status of / });
-        const choices = await statuses.evaluateAll((selects) =>
-          selects.map((select) => {
-            const { value, options } = select as HTMLSelectElement;
-            return [...options].find((option) => !option.disabled && option.value && option.value !== value)?.value;
-          }),
-        );
-        const row = choices.findIndex((choice) => choice !== undefined);
-        expect(row, 'a row whose status may change').toBeGreaterThanOrEqual(0);
-        await statuses.nth(row).selectOption(choices[row]!);
-        await swal(page).waitFor();
-        await check(page, at('Status change confirmation'), DIALOG);
-        await cancelSwal(page);
-        await page.getByRole('button', { name: 'Calendar', exact: true }).click();
-        await page.getByTestId('appointments-calendar').locator('.rbc-time-view, .rbc-month-view').first().waitFor();
-        await check(page, at('Appointments calendar'));
-        await page.getByRole('button', { name: 'List', exact: true }).click();
-        await page.locator('.dentist-card, .state-empty').first().waitFor();
 
-        // Billing System: the list, Add Invoice, Add Payment.
-        await openTab(page, 'Billing System');
-        await page.getByTestId('invoices-count').waitFor();
-        await check(page, at('Billing System'));
-        await page.getByRole('button', { name: 'Add Invoice' }).first().click();
-        dialog = page.getByRole('dialog', { name: 'Add Invoice' });
-        await dialog.waitFor();
-        await check(page, at('Add Invoice'), DIALOG);
-        await closeDialog(page, dialog);
-        await page.locator('tbody').getByRole('button', { name: 'Add Payment' }).first().click();
-        dialog = page.getByRole('dialog', { name: /^Add Payment for Invoice #/ });
-        await dialog.waitFor();
-        await check(page, at('Add Payment'), DIALOG);
-        await closeDialog(page, dialog);
+          // Recalls: the booking requests and the due list.
+          await openTab(page, 'Recalls');
+          await page.locator('.recalls .data-table:not([aria-busy])').waitFor();
+          await check(page, at('Recalls'));
 
-        // Procedures: the list, a delete confirmation.
-        await openTab(page, 'Procedures');
-        await page
-          .getByRole('button', { name: /^Delete / })
-          .first()
-          .waitFor();
-        await check(page, at('Procedures'));
-        await page
-          .getByRole('button', { name: /^Delete / })
-          .first()
-          .click();
-        dialog = page.getByRole('dialog').first();
-        await dialog.waitFor();
-        await check(page, at('Delete procedure confirmation'), DIALOG);
-        await closeDialog(page, dialog);
+          // Reports: the day sheet and the no-show insight.
+          await openTab(page, 'Reports');
+          await page.getByTestId('day-sheet').waitFor();
+          await page.locator('.reports-insight .state, [data-testid="no-show-insight"]').first().waitFor();
+          await check(page, at('Reports'));
+        },
+        viewport,
+      );
 
-        // Clinic Config: the form, the save confirmation.
-        await openTab(page, 'Clinic Config');
-        await page.getByRole('button', { name: 'Update Clinic', exact: true }).waitFor();
-        await page.locator('.audit-trail .data-table:not([aria-busy])').waitFor();
-        await check(page, at('Clinic Config'));
-        await page.getByRole('button', { name: 'Update Clinic', exact: true }).click();
-        await swal(page).waitFor();
-        await check(page, at('Clinic Config save confirmation'), DIALOG);
-        await cancelSwal(page);
+      await withPage(
+        browser,
+        ctx.baseUrl,
+        async (page) => {
+          await loginAs(page, DEMO.superadmin);
+          await openTab(page, 'Clinic Config');
+          await page.getByLabel('Select clinic', { exact: true }).waitFor();
+          await check(page, `Clinic Config (superadmin, clinic selector) ${size}`);
+        },
+        viewport,
+      );
 
-        // Users & Roles: the list, Add User, Edit User, Confirm Delete.
-        await openTab(page, 'Users & Roles');
-        await page
-          .getByRole('button', { name: /^Edit / })
-          .first()
-          .waitFor();
-        await check(page, at('Users & Roles'));
-        await page.getByRole('button', { name: 'Add User' }).click();
-        dialog = page.getByRole('dialog', { name: 'Add User' });
-        await dialog.waitFor();
-        await check(page, at('Add User'), DIALOG);
-        await closeDialog(page, dialog);
-        await page
-          .getByRole('button', { name: /^Edit / })
-          .first()
-          .click();
-        dialog = page.getByRole('dialog', { name: 'Edit User' });
-        await dialog.waitFor();
-        await check(page, at('Edit User'), DIALOG);
-        await closeDialog(page, dialog);
-        await page
-          .getByRole('button', { name: /^Delete / })
-          .and(page.locator(':enabled'))
-          .first()
-          .click();
-        dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
-        await dialog.waitFor();
-        await check(page, at('Confirm Delete'), DIALOG);
-        await closeDialog(page, dialog);
-
-        // Chat.
-        await openTab(page, 'Chat');
-        await check(page, at('Chat'));
-
-        // Waitlist: the list, Add to Waitlist.
-        await openTab(page, 'Waitlist');
-        await page.locator('.waitlist-screen .data-table:not([aria-busy])').waitFor();
-        await check(page, at('Waitlist'));
-        await page.getByRole('button', { name: 'Add to Waitlist', exact: true }).click();
-        dialog = page.getByRole('dialog', { name: 'Add to Waitlist' });
-        await dialog.waitFor();
-        await check(page, at('Add to Waitlist'), DIALOG);
-        await closeDialog(page, dialog);
-
-        // Recalls: the booking requests and the due list.
-        await openTab(page, 'Recalls');
-        await page.locator('.recalls .data-table:not([aria-busy])').waitFor();
-        await check(page, at('Recalls'));
-
-        // Reports: the day sheet and the no-show insight.
-        await openTab(page, 'Reports');
-        await page.getByTestId('day-sheet').waitFor();
-        await page.locator('.reports-insight .state, [data-testid="no-show-insight"]').first().waitFor();
-        await check(page, at('Reports'));
-      }
-    });
-
-    await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.superadmin);
-      for (const [size, viewport] of SIZES) {
-        await page.setViewportSize(viewport);
-        await openTab(page, 'Clinic Config');
-        await page.getByLabel('Select clinic', { exact: true }).waitFor();
-        await check(page, `Clinic Config (superadmin, clinic selector) ${size}`);
-      }
-    });
-
-    expect(findings, `axe found serious or critical violations:\n${formatFindings(findings)}`).toEqual([]);
-  }, 300_000);
+      expect(findings, `axe found serious or critical violations:\n${formatFindings(findings)}`).toEqual([]);
+    },
+    300_000,
+  );
 
   it('adds a patient, books an appointment and takes a payment by keyboard alone, focus always visible and returned', async () => {
     const fixtures = await ClinicFixtures.signInAs(ctx, DEMO.admin);
