@@ -152,7 +152,7 @@ if (extraArgs.length === 0) {
       2,
     ),
   );
-  // Every file's start (seconds after the run began) and length: where the two workers waited.
+  // Every file's start (seconds after the run began) and length: how the files overlapped, and the gaps.
   writeFileSync(path.join(cacheDir, 'last-test-run-files.json'), JSON.stringify(fileSeconds));
 }
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

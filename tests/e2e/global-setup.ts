@@ -16,7 +16,7 @@ export default async function setup(project: TestProject) {
     console.log(
       `e2e: SKIPPED — no Chromium at ${looked} (install Debian's with \`apt-get install -y chromium\`; .ci/run does).`,
     );
-    project.provide('e2e', { chromium: null, baseUrl: '', anonKey: '', serviceRoleKey: '' });
+    project.provide('e2e', { chromium: null, baseUrl: '', anonKey: '', serviceRoleKey: '', browserEndpoint: '' });
     return;
   }
   buildIfStale({ log: (line) => console.log(`e2e: ${line}`) });

@@ -54,15 +54,13 @@ export function launchChromium(executablePath: string): Promise<Browser> {
 }
 
 /**
- * The run's Chromium (see launchChromiumServer), or one of its own when the run started none. One
- * browser for every file rather than one each: a launch costs about a second of CPU, and the suite
- * is CPU-bound on two cores. Each test still opens its own context (fresh storage and cookies);
- * `close()` on the browser returned here only disconnects the file and closes its contexts.
+ * The run's Chromium (see launchChromiumServer). One browser for every file rather than one each:
+ * a launch costs about a second of CPU, and the suite is CPU-bound on two cores. Each test still
+ * opens its own context (fresh storage and cookies); `close()` on the browser returned here only
+ * disconnects the file and closes its contexts.
  */
 export function connectChromium(ctx: E2eContext): Promise<Browser> {
-  return ctx.browserEndpoint
-    ? chromium.connect(ctx.browserEndpoint, { timeout: 60_000 })
-    : launchChromium(ctx.chromium!);
+  return chromium.connect(ctx.browserEndpoint, { timeout: 60_000 });
 }
 
 export const DESKTOP = { width: 1366, height: 768 };

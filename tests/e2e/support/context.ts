@@ -6,8 +6,8 @@ export interface E2eContext {
   baseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
-  /** The run's Chromium server (launchChromiumServer), which every file connects to. */
-  browserEndpoint?: string;
+  /** The run's Chromium server (launchChromiumServer), which every file connects to ('' without Chromium). */
+  browserEndpoint: string;
 }
 
 declare module 'vitest' {
