@@ -211,7 +211,12 @@ describe.skipIf(!ctx.chromium)('front-desk layouts and lost input (issue 12, ite
         expect(managerBox.x).toBeGreaterThanOrEqual(0);
         expect(managerBox.x + managerBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
         expect(await isCut(manager.locator('.modal-title-text'))).toBe(true);
-        const day = clinicWorkday(2);
+        // Two clinic days of one month: the second is clicked on the calendar page the first is on.
+        // The 2nd and 3rd clinic days from today, or the 3rd and 4th when a month ends between them.
+        const [day, otherDay] =
+          clinicWorkday(2).slice(0, 7) === clinicWorkday(3).slice(0, 7)
+            ? [clinicWorkday(2), clinicWorkday(3)]
+            : [clinicWorkday(3), clinicWorkday(4)];
         const dayButton = manager.locator(`.calendar-day[data-date="${day}"]`);
         if ((await dayButton.count()) === 0) await manager.getByRole('button', { name: 'Next month' }).click();
         await dayButton.click();
@@ -237,7 +242,7 @@ describe.skipIf(!ctx.chromium)('front-desk layouts and lost input (issue 12, ite
         await page.keyboard.press('Escape');
         await answer('Keep', '12-9-discard-tablet');
         await page.setViewportSize(DESKTOP);
-        await manager.locator(`.calendar-day[data-date="${clinicWorkday(3)}"]`).click();
+        await manager.locator(`.calendar-day[data-date="${otherDay}"]`).click();
         await answer('Keep', '12-9-discard-desktop');
         expect(await manager.locator('[data-hour="10:00"]').getAttribute('data-state')).toBe('blocked');
         await manager.locator('.availability-day-title').getByText(day, { exact: true }).waitFor();
