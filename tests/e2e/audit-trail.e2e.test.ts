@@ -5,11 +5,11 @@
  * after, and narrows the list to appointments. The address is restored afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
+import { axeBuilder } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -22,10 +22,7 @@ async function openTab(page: Page, tab: string, heading: string) {
 
 /** axe (WCAG 2.1 AA) inside the section: its serious and critical violations, by rule. */
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('.audit-trail')
-    .analyze();
+  const { violations } = await axeBuilder(page).include('.audit-trail').analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);

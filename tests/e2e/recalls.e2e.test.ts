@@ -8,11 +8,11 @@
  * patient and dentist, made through the API.
  */
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatClinicDate } from '@common/clinic-calendar';
 import { DEMO, loginAs } from './support/app.ts';
+import { axeBuilder } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -122,10 +122,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
           expect(overflow).toBeLessThanOrEqual(0);
 
           // axe (WCAG 2.1 AA) on the tab with a request and a recalled row: nothing serious or critical.
-          const { violations } = await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .include('.recalls')
-            .analyze();
+          const { violations } = await axeBuilder(page).include('.recalls').analyze();
           expect(
             violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
           ).toEqual([]);
