@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { LongFilesFirst } from './tests/support/long-files-first.ts';
 
 const alias = {
   '@common': fileURLToPath(new URL('./common', import.meta.url)),
@@ -26,7 +25,6 @@ export default defineConfig({
     // the main pass once issue 17 had added its files): the files are CPU-bound.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     minWorkers: 1,
-    sequence: { sequencer: LongFilesFirst },
     reporters: ['default'],
     alias,
     projects: [
