@@ -10,7 +10,10 @@ describe('persistence on a PGlite data directory', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps data across a restart, applies no migration twice and seeds only once', async () => {
+  // Two stacks on a data directory of its own, the first migrating and seeding it from nothing (no
+  // template): 12–17 s at the end of a run, but over the 30 s default when it ran beside three
+  // other files at a run's start. The bound only stops a hung start.
+  it('keeps data across a restart, applies no migration twice and seeds only once', { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-persist-'));
     const first = await startTestStack({ dataDir });
     expect(first.migration.seeded).toBe(true);
