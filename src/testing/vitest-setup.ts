@@ -10,6 +10,11 @@ if (typeof window !== 'undefined') {
   // condition holds, so a passing test takes no longer.
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5_000 });
+  // SweetAlert2 gives the focus back 100 ms after a dialog closes (its RESTORE_FOCUS_TIMEOUT). A
+  // dialog closed by a file's last test would have that timer fire after jsdom is gone
+  // ("HTMLElement is not defined", an unhandled error that fails the run), so each file ends after it.
+  const { afterAll } = await import('vitest');
+  afterAll(() => new Promise((resolve) => setTimeout(resolve, 150)));
 }
 
 export {};
