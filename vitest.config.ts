@@ -17,8 +17,8 @@ export default defineConfig({
     // counter read 1 in each of four files, four pids). With it, the node project alone went from
     // 388 s and 690 CPU s to 213 s and 352 CPU s (collect 68 → 6 s), and a whole run on the same
     // host in the same hour from 22.2 to 15.5 min, every test passing. The pool then runs its
-    // projects one after the other (on a clean clone the node files, then the browser files), each with both
-    // workers, while the SPA project's threads run beside them.
+    // projects one after the other (on a clean clone the node files, then the browser files), each
+    // with both workers, while the SPA project's threads run beside them.
     poolOptions: { forks: { isolate: false } },
     // Vitest's default (cores − 1) runs one file at a time on the 2-core CI machines; two at a time
     // cut the suite from 11.8 to 9.3 min there, green. Three gained nothing (860 s against 880 s for

@@ -13,7 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
-import { axeBuilder } from './support/axe.ts';
+import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -67,7 +67,7 @@ async function audit(page: Page, where: string, include?: string): Promise<Findi
     );
     appendFileSync(process.env.A11Y_REPORT, `-- ${where} ${took} ms\n${lines.join('')}`);
   }
-  return all.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+  return all.filter(isSeriousOrCritical);
 }
 
 /** One line per finding: where, rule id, impact and the first few elements. */
@@ -209,8 +209,8 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
   it('reports what it is there to find: a missing name, a missing alt text, low contrast, an untitled frame', async () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
-      const page1 = `<main><img src="/favicon.svg"><button></button><p style="color:#ccc;background:#fff">faint</p></main>`;
-      await page.setContent(`<!doctype html><html lang="en"><title>axe</title>${page1}</html>`);
+      const brokenMain = `<main><img src="/favicon.svg"><button></button><p style="color:#ccc;background:#fff">faint</p></main>`;
+      await page.setContent(`<!doctype html><html lang="en"><title>axe</title>${brokenMain}</html>`);
       expect((await audit(page, 'a broken page')).map((finding) => finding.rule).sort()).toEqual([
         'button-name',
         'color-contrast',

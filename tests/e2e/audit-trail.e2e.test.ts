@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
-import { axeBuilder } from './support/axe.ts';
+import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -24,7 +24,7 @@ async function openTab(page: Page, tab: string, heading: string) {
 async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await axeBuilder(page).include('.audit-trail').analyze();
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter(isSeriousOrCritical)
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 

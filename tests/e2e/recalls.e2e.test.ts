@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatClinicDate } from '@common/clinic-calendar';
 import { DEMO, loginAs } from './support/app.ts';
-import { axeBuilder } from './support/axe.ts';
+import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -123,9 +123,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
 
           // axe (WCAG 2.1 AA) on the tab with a request and a recalled row: nothing serious or critical.
           const { violations } = await axeBuilder(page).include('.recalls').analyze();
-          expect(
-            violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-          ).toEqual([]);
+          expect(violations.filter(isSeriousOrCritical)).toEqual([]);
 
           // 'Book' opens Appointments with the Add Appointment form for the patient.
           await request.getByRole('button', { name: 'Book', exact: true }).click();

@@ -14,3 +14,8 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export function axeBuilder(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(page.frames().length === 1);
 }
+
+/** The violations the product must not have (issue 16, item 3): serious and critical ones. */
+export function isSeriousOrCritical(violation: { impact?: string | null }): boolean {
+  return violation.impact === 'serious' || violation.impact === 'critical';
+}
