@@ -82,7 +82,14 @@ export default defineConfig(({ command }) => ({
             chunk.facadeModuleId ??
             (chunk.isDynamicEntry ? chunk.moduleIds.find((id) => /\/src\/features\/[^/]+\/tab\.tsx$/.test(id)) : null);
           const feature = tabModule?.match(/\/src\/features\/([^/]+)\/tab\.tsx$/)?.[1];
-          return feature ? `assets/tab-${feature}-[hash].js` : 'assets/[name]-[hash].js';
+          if (feature) return `assets/tab-${feature}-[hash].js`;
+          // The dashboard's chunk keeps its name when small shared modules are merged into it.
+          if (
+            chunk.isDynamicEntry &&
+            chunk.moduleIds.some((id) => id.endsWith('/src/app/dashboard/dashboard-page.tsx'))
+          )
+            return 'assets/dashboard-page-[hash].js';
+          return 'assets/[name]-[hash].js';
         },
       },
       onwarn(warning, warn) {
