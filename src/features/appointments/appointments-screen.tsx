@@ -20,6 +20,7 @@ import type { RowMarks } from './list/components/dentist-card';
 import { LiveConnectionNotice } from './live/components/live-connection-notice';
 import { useAppointmentLiveUpdates, type RowTarget } from './live/components/use-appointment-live-updates';
 import { LIVE_TEXT, pendingUpdatesLabel } from './live/messages';
+import { usePrefetchYearAppointments } from './model/api/get-appointments';
 import { useListDentists, type ListDentistRecord } from './model/api/get-list-dentists';
 import type { ListAppointment } from './model/api/list-columns';
 import type { AppointmentFormPrefill } from './model/form-prefill';
@@ -106,10 +107,11 @@ export function AppointmentsScreen({ clinicId }: { clinicId: number }) {
 function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
   const now = useNow();
   const toast = useToast();
-  const dentistsQuery = useListDentists(clinicId);
-  const dentists = dentistsQuery.data ?? NO_DENTISTS;
   const [mode, setMode] = useState<Mode>('list');
   const [selection, setSelection] = useState<PeriodSelection>(() => defaultPeriodSelection(new Date(), timeZone));
+  usePrefetchYearAppointments(clinicId, selection.year, timeZone);
+  const dentistsQuery = useListDentists(clinicId);
+  const dentists = dentistsQuery.data ?? NO_DENTISTS;
   const [dentistId, setDentistId] = useState<number | null>(null);
   const [modal, setModal] = useState<OpenModal | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());

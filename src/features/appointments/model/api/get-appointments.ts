@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { clinicYearRange, type InstantRange } from '@common/clinic-calendar';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -72,5 +72,17 @@ export function useYearAppointments(clinicId: number, year: number, timeZone: st
     queryKey: yearAppointmentsKey(clinicId, year, timeZone ?? ''),
     queryFn: () => getAppointmentsOfYear(clinicId, year, timeZone!),
     enabled: timeZone !== undefined,
+  });
+}
+
+/**
+ * Asks for the year while the screen renders, not once it has been drawn (useQuery's own read
+ * starts after the commit): on a slow phone the list's summary, the largest text on the page,
+ * waits for these rows (issue 16). Nothing happens when the year is cached or on its way.
+ */
+export function usePrefetchYearAppointments(clinicId: number, year: number, timeZone: string) {
+  usePrefetchQuery({
+    queryKey: yearAppointmentsKey(clinicId, year, timeZone),
+    queryFn: () => getAppointmentsOfYear(clinicId, year, timeZone),
   });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import type { DentistRow } from '@/lib/database.types';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -21,9 +21,13 @@ export async function getListDentists(clinicId: number): Promise<ListDentistReco
   return [...dentists].sort(byName);
 }
 
+const listDentistsQuery = (clinicId: number) => ({
+  queryKey: [...appointmentKeys.all, 'list-dentists', clinicId] as const,
+  queryFn: () => getListDentists(clinicId),
+});
+
 export function useListDentists(clinicId: number) {
-  return useQuery({
-    queryKey: [...appointmentKeys.all, 'list-dentists', clinicId] as const,
-    queryFn: () => getListDentists(clinicId),
-  });
+  // Asked for during the render (see usePrefetchYearAppointments): the cards need them.
+  usePrefetchQuery(listDentistsQuery(clinicId));
+  return useQuery(listDentistsQuery(clinicId));
 }
