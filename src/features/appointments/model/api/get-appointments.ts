@@ -63,16 +63,18 @@ export async function getAppointmentsOfYear(
 export const yearAppointmentsKey = (clinicId: number, year: number, timeZone: string) =>
   [...appointmentKeys.list(clinicId), 'year', year, timeZone] as const;
 
+/** The one read of a year: the list's query and the render-time prefetch share key and function. */
+const yearAppointmentsQuery = (clinicId: number, year: number, timeZone: string) => ({
+  queryKey: yearAppointmentsKey(clinicId, year, timeZone),
+  queryFn: () => getAppointmentsOfYear(clinicId, year, timeZone),
+});
+
 /**
  * One year of the list. A failed read leaves `data` undefined and the screen shows an empty list
  * without a message (spec §8, "List fetch failures give empty lists silently").
  */
 export function useYearAppointments(clinicId: number, year: number, timeZone: string | undefined) {
-  return useQuery({
-    queryKey: yearAppointmentsKey(clinicId, year, timeZone ?? ''),
-    queryFn: () => getAppointmentsOfYear(clinicId, year, timeZone!),
-    enabled: timeZone !== undefined,
-  });
+  return useQuery({ ...yearAppointmentsQuery(clinicId, year, timeZone ?? ''), enabled: timeZone !== undefined });
 }
 
 /**
@@ -81,8 +83,5 @@ export function useYearAppointments(clinicId: number, year: number, timeZone: st
  * waits for these rows (issue 16). Nothing happens when the year is cached or on its way.
  */
 export function usePrefetchYearAppointments(clinicId: number, year: number, timeZone: string) {
-  usePrefetchQuery({
-    queryKey: yearAppointmentsKey(clinicId, year, timeZone),
-    queryFn: () => getAppointmentsOfYear(clinicId, year, timeZone),
-  });
+  usePrefetchQuery(yearAppointmentsQuery(clinicId, year, timeZone));
 }

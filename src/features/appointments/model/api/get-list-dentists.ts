@@ -28,6 +28,7 @@ const listDentistsQuery = (clinicId: number) => ({
 
 export function useListDentists(clinicId: number) {
   // Asked for during the render (see usePrefetchYearAppointments): the cards need them.
-  usePrefetchQuery(listDentistsQuery(clinicId));
-  return useQuery(listDentistsQuery(clinicId));
+  const query = listDentistsQuery(clinicId);
+  usePrefetchQuery(query);
+  return useQuery(query);
 }
