@@ -47,7 +47,8 @@ function userEnvironment(): NodeJS.ProcessEnv {
 }
 
 const READY = /Ngiti is running at (\S+)/;
-const ANON_KEY = /API keys: anon (\S+)/;
+/** The last line of the start-up text: once it is whole, the process serves. */
+const ANON_KEY = /API keys: anon (\S+)\n/;
 
 /**
  * Starts `npm start` on a free port with a data directory of its own (deleted on stop). `env` is
@@ -126,7 +127,7 @@ function untilReady(
   return new Promise((resolve, reject) => {
     const check = () => {
       const url = READY.exec(printed())?.[1];
-      if (!url) return;
+      if (!url || !ANON_KEY.test(printed())) return;
       cleanup();
       resolve(url);
     };
