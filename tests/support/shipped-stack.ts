@@ -91,7 +91,11 @@ export async function startShippedStack(
   }
   const anonKey = ANON_KEY.exec(printed)?.[1] ?? '';
   const keys = apiKeysFor(env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET);
-  if (anonKey !== keys.anonKey) throw new Error(`npm start printed an anon key other than its secret's:\n${printed}`);
+  if (anonKey !== keys.anonKey) {
+    await stopProcess(child, exited);
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`npm start printed an anon key other than its secret's:\n${printed}`);
+  }
   const clientOptions = {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as unknown as typeof WebSocket },
