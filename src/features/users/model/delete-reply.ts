@@ -1,4 +1,5 @@
-import { USERS_TEXT } from './messages';
+import { USERS_EXTRA_TEXT, USERS_TEXT } from './messages';
+import { LAST_ADMIN_FUNCTION_CODE } from './roles';
 
 /**
  * What came back from the delete-user function, before it is read: no answer at all, or a
@@ -18,12 +19,16 @@ const PROBLEM_TEXT: Record<Exclude<EdgeFunctionProblem, 'unreachable'>, string> 
   'unexpected-format': USERS_TEXT.unexpectedFormat,
 };
 
-/** A failed call of the function; `serverError` is the body's `error` field, when there was one. */
+/**
+ * A failed call of the function; `serverError` is the body's `error` field and `serverCode` its
+ * `code` field, when there were.
+ */
 export class EdgeFunctionError extends Error {
   constructor(
     readonly problem: EdgeFunctionProblem,
     readonly status: number | undefined,
     readonly serverError: string | undefined,
+    readonly serverCode?: string,
   ) {
     super(problem === 'unreachable' ? 'Edge function could not be reached' : PROBLEM_TEXT[problem]);
     this.name = 'EdgeFunctionError';
@@ -70,7 +75,12 @@ export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
   }
   const body = answer.body;
   if (!ok) {
-    throw new EdgeFunctionError('error-status', answer.status, isObject(body) ? text(body.error) : undefined);
+    throw new EdgeFunctionError(
+      'error-status',
+      answer.status,
+      isObject(body) ? text(body.error) : undefined,
+      isObject(body) ? text(body.code) : undefined,
+    );
   }
   if (isObject(body) && isStep(body.auth_delete) && isStep(body.db_delete)) {
     const auth = body.auth_delete;
@@ -92,9 +102,13 @@ export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
   throw new EdgeFunctionError('unexpected-format', answer.status, undefined);
 }
 
-/** The lines under 'User deletion failed' for a call that raised: the spec's function error and the server's reason. */
+/**
+ * The lines under 'User deletion failed' for a call that raised: the spec's function error and
+ * the server's reason (in the screen's words when its code is one the screen knows).
+ */
 export function failureLines(error: unknown, unreachableText: string): string[] {
   if (!(error instanceof EdgeFunctionError)) return [];
   if (error.problem === 'unreachable') return [unreachableText];
+  if (error.serverCode === LAST_ADMIN_FUNCTION_CODE) return [error.message, USERS_EXTRA_TEXT.lastAdmin];
   return error.serverError ? [error.message, error.serverError] : [error.message];
 }
