@@ -220,8 +220,9 @@ describe('Edit User', () => {
     expect(storedUser('rosa@example.test')).toMatchObject({ name: 'Rosa Lim-Cruz', role: 'dentist' });
   });
 
-  it("shows 'User update failed' with the database's reason and keeps the modal open", async () => {
-    failNext({ method: 'PATCH', table: 'users' }, pgError('42501', 'A clinic must keep at least one admin.'));
+  it("shows 'User update failed' with the last-admin reason for the database's code, and keeps the modal open", async () => {
+    // The screen words the code (PT409), not the server's sentence.
+    failNext({ method: 'PATCH', table: 'users' }, pgError('PT409', 'any server text', { status: 409 }));
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Edit Rosa Lim' }));
@@ -301,6 +302,20 @@ describe('Delete', () => {
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'User deletion failedEdge function returned error status: You can only delete users of your own clinic',
+    );
+    expect(received).toHaveLength(1);
+    expect(storedUser('rosa@example.test')).toBeDefined();
+  });
+
+  it("on the last-admin refusal, shows 'User deletion failed' with the screen's words for its code", async () => {
+    const received = mockDeleteUserFunction([{ status: 409, json: { error: 'any server text', code: 'last_admin' } }]);
+    const user = userEvent.setup();
+    await openedList();
+    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'User deletion failedEdge function returned error status: A clinic must keep at least one admin.',
     );
     expect(received).toHaveLength(1);
     expect(storedUser('rosa@example.test')).toBeDefined();

@@ -127,4 +127,14 @@ describe('reading the delete-user reply', () => {
     ]);
     expect(failureLines(new Error('other'), 'x')).toEqual([]);
   });
+
+  it('words the last-admin refusal by its code, whatever the server’s sentence', () => {
+    const refused = problemOf(json({ error: 'any server text', code: 'last_admin' }, 409));
+    expect(refused.serverCode).toBe('last_admin');
+    expect(refused.retryable).toBe(false);
+    expect(failureLines(refused, 'x')).toEqual([
+      'Edge function returned error status',
+      'A clinic must keep at least one admin.',
+    ]);
+  });
 });

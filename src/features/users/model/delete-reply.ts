@@ -1,5 +1,6 @@
 import { failureDetail, worthRetrying } from './function-failure';
-import { USERS_TEXT } from './messages';
+import { USERS_EXTRA_TEXT, USERS_TEXT } from './messages';
+import { LAST_ADMIN_FUNCTION_CODE } from './roles';
 
 /**
  * What came back from the delete-user function, before it is read: no answer at all, or a
@@ -21,8 +22,9 @@ const PROBLEM_TEXT: Record<Exclude<EdgeFunctionProblem, 'unreachable'>, string> 
 
 /**
  * A failed call of the function; `serverError` is what staff read under the spec's text: the
- * function's reason for a refusal, or what a server failure means (never a proxy's page).
- * `retryable`: another attempt can help (no answer, or a gateway that did not reach the function).
+ * function's reason for a refusal, or what a server failure means (never a proxy's page), and
+ * `serverCode` the JSON body's `code`. `retryable`: another attempt can help (no answer, or a
+ * gateway that did not reach the function).
  */
 export class EdgeFunctionError extends Error {
   constructor(
@@ -30,6 +32,7 @@ export class EdgeFunctionError extends Error {
     readonly status: number | undefined,
     readonly serverError: string | undefined,
     readonly retryable = false,
+    readonly serverCode?: string,
   ) {
     super(problem === 'unreachable' ? 'Edge function could not be reached' : PROBLEM_TEXT[problem]);
     this.name = 'EdgeFunctionError';
@@ -68,7 +71,8 @@ export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
   const body = answer.json ? answer.body : undefined;
   if (!ok) {
     const { status } = answer;
-    throw new EdgeFunctionError('error-status', status, failureDetail(status, body), worthRetrying(status, body));
+    const code = isObject(body) ? text(body.code) : undefined;
+    throw new EdgeFunctionError('error-status', status, failureDetail(status, body), worthRetrying(status, body), code);
   }
   if (!answer.json) throw new EdgeFunctionError('non-json', answer.status, undefined);
   if (isObject(body) && isStep(body.auth_delete) && isStep(body.db_delete)) {
@@ -91,9 +95,13 @@ export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
   throw new EdgeFunctionError('unexpected-format', answer.status, undefined);
 }
 
-/** The lines under 'User deletion failed' for a call that raised: the spec's function error and the server's reason. */
+/**
+ * The lines under 'User deletion failed' for a call that raised: the spec's function error and
+ * the server's reason (in the screen's words when its code is one the screen knows).
+ */
 export function failureLines(error: unknown, unreachableText: string): string[] {
   if (!(error instanceof EdgeFunctionError)) return [];
   if (error.problem === 'unreachable') return [unreachableText];
+  if (error.serverCode === LAST_ADMIN_FUNCTION_CODE) return [error.message, USERS_EXTRA_TEXT.lastAdmin];
   return error.serverError ? [error.message, error.serverError] : [error.message];
 }
