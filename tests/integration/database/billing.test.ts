@@ -218,11 +218,14 @@ describe.each(targets)('billing on %s', (target) => {
       expect((await summary(invoice.id))!.payment_count).toBe(0);
     });
 
-    it('stores money as numeric(12,2): a direct call with more decimals is kept to the centavo (the form refuses it first)', async () => {
-      const invoice = await newInvoice('100.004');
-      expect(await summary(invoice.id)).toMatchObject({ total_centavos: 10_000 });
+    it('refuses money with more than two decimals instead of rounding it, as the form does', async () => {
+      const patientId = await newPatient();
+      const total = await addInvoice('100.004', patientId);
+      expect(total.error).toMatchObject({ code: '23514' });
+      const invoice = await newInvoice('100.5', patientId);
+      expect(await summary(invoice.id)).toMatchObject({ total_centavos: 10_050 });
       const tiny = await addPayment(invoice, '0.004');
-      expect(tiny.error).not.toBeNull();
+      expect(tiny.error).toMatchObject({ code: '23514' });
       expect((await summary(invoice.id))!.payment_count).toBe(0);
     });
 
