@@ -59,7 +59,12 @@ describe.each(targets)('billing on %s', (target) => {
   const addPayment = (
     invoice: { id: number; patientId: number },
     amount: string,
-    fields: { idempotency_key?: string; method?: Method; reference_number?: string | null } = {},
+    fields: {
+      idempotency_key?: string;
+      method?: Method;
+      reference_number?: string | null;
+      overpayment_accepted?: boolean;
+    } = {},
     client = reception,
   ) =>
     client
@@ -165,9 +170,9 @@ describe.each(targets)('billing on %s', (target) => {
       expect(await summary(invoice.id)).toMatchObject({ total_centavos: 30, paid_centavos: 30, status: 'Paid' });
     });
 
-    it('keeps an overpayment as a negative balance, still Paid', async () => {
+    it('keeps an accepted overpayment as a negative balance, still Paid', async () => {
       const invoice = await newInvoice('100');
-      await newPayment(invoice, '150');
+      expect((await addPayment(invoice, '150', { overpayment_accepted: true })).error).toBeNull();
       expect(await summary(invoice.id)).toMatchObject({ balance_centavos: -5000, status: 'Paid' });
     });
 
@@ -369,9 +374,13 @@ describe.each(targets)('billing on %s', (target) => {
       expect(rows.data).toHaveLength(1);
     });
 
-    it('keeps both of two payments taken on one invoice at once with different keys', async () => {
+    it('keeps both of two payments taken on one invoice at once with different keys, once accepted', async () => {
       const invoice = await newInvoice('1000');
-      const [first, second] = await Promise.all([addPayment(invoice, '300'), addPayment(invoice, '900', {}, admin)]);
+      const accepted = { overpayment_accepted: true };
+      const [first, second] = await Promise.all([
+        addPayment(invoice, '300', accepted),
+        addPayment(invoice, '900', accepted, admin),
+      ]);
       expect(first.error).toBeNull();
       expect(second.error).toBeNull();
       expect(await summary(invoice.id)).toMatchObject({
