@@ -781,6 +781,7 @@ export type Database = {
           invoice_id: number;
           method: string;
           notes: string | null;
+          overpayment_accepted: boolean;
           patient_id: number;
           payment_date: string;
           recorded_by: string | null;
@@ -798,6 +799,7 @@ export type Database = {
           invoice_id: number;
           method: string;
           notes?: string | null;
+          overpayment_accepted?: boolean;
           patient_id: number;
           payment_date?: string;
           recorded_by?: string | null;
@@ -815,6 +817,7 @@ export type Database = {
           invoice_id?: number;
           method?: string;
           notes?: string | null;
+          overpayment_accepted?: boolean;
           patient_id?: number;
           payment_date?: string;
           recorded_by?: string | null;

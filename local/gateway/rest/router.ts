@@ -5,6 +5,7 @@ import type { Logger } from '../../logger.ts';
 import { headerValue, resolveCaller, type Caller } from '../caller.ts';
 import { encodeApiBody } from '../encoding.ts';
 import { RestError, payloadColumnNotFound, tableNotFound, toRestError } from './errors.ts';
+import { refuseNonDecimalNumerics } from './numeric-input.ts';
 import { parseColumnList } from './parse.ts';
 import {
   Params,
@@ -297,6 +298,7 @@ export function createRestRouter(deps: RestDeps): Router {
         : [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
       for (const column of columns)
         if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
+      refuseNonDecimalNumerics(relation, rows as object[]);
       if (rows.length === 0) {
         return {
           status: 201,
@@ -333,6 +335,7 @@ export function createRestRouter(deps: RestDeps): Router {
       const columns = Object.keys(body);
       for (const column of columns)
         if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
+      refuseNonDecimalNumerics(relation, [body]);
       const where = whereConditions(root, params);
       if (where.length === 0) throw new RestError(400, '21000', 'UPDATE requires a WHERE clause');
       if (columns.length === 0) {
