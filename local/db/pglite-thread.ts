@@ -259,22 +259,36 @@ export async function openPgliteThread(
       const timeoutMs = transactionOptions.statementTimeoutMs;
       return inTurn(async () => {
         const running = await worker();
-        await send(running, { op: 'begin' });
+        // Not waited for: the first statements go along with it (one round trip instead of
+        // several); the worker runs them in order and refuses them if the transaction did not open.
+        const begun = send(running, { op: 'begin' });
+        begun.catch(() => undefined);
         // After a restart the transaction is gone: its later statements must not run outside it.
         const alive = () => {
           if (current !== running) throw connectionLostError();
           return running;
         };
+        const inTransaction = async (message: Record<string, unknown>) => {
+          const reply = send(alive(), { ...message, tx: true }, timeoutMs);
+          reply.catch(() => undefined);
+          await begun;
+          return reply;
+        };
         const tx: Queryable = {
           query: async <Row>(sql: string, params: unknown[] = []) =>
-            asResult<Row>(await send(alive(), { op: 'query', sql, params }, timeoutMs)),
-          exec: async (sql: string) => void (await send(alive(), { op: 'exec', sql }, timeoutMs)),
+            asResult<Row>(await inTransaction({ op: 'query', sql, params })),
+          exec: async (sql: string) => void (await inTransaction({ op: 'exec', sql })),
         };
         let result: T;
         try {
           result = await work(tx);
         } catch (error) {
-          if (current === running) await send(running, { op: 'end', commit: false }).catch(() => undefined);
+          // A transaction that never opened has nothing to end.
+          const opened = await begun.then(
+            () => true,
+            () => false,
+          );
+          if (opened && current === running) await send(running, { op: 'end', commit: false }).catch(() => undefined);
           throw error;
         }
         await send(alive(), { op: 'end', commit: true });

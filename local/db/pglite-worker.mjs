@@ -44,6 +44,8 @@ const ROLLBACK = new Error('rollback');
 const listeners = new Map();
 
 async function handle(message) {
+  // A statement meant for a transaction never runs outside one (its 'begin' may have failed).
+  if (message.tx && !open) throw new Error('the transaction is not open');
   const target = open ? open.tx : db;
   switch (message.op) {
     case 'query': {
@@ -114,10 +116,15 @@ async function handle(message) {
   }
 }
 
+// In the order they came: the main thread sends a transaction's begin and first statements
+// without waiting for each answer.
+let turn = Promise.resolve();
 parentPort.on('message', (message) => {
-  handle(message).then(
-    (result) => post({ type: 'reply', id: message.id, result }, result instanceof ArrayBuffer ? [result] : []),
-    (error) => post({ type: 'reply', id: message.id, error: serializeError(error) }),
+  turn = turn.then(() =>
+    handle(message).then(
+      (result) => post({ type: 'reply', id: message.id, result }, result instanceof ArrayBuffer ? [result] : []),
+      (error) => post({ type: 'reply', id: message.id, error: serializeError(error) }),
+    ),
   );
 });
 post({ type: 'ready' });

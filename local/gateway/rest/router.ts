@@ -167,8 +167,18 @@ async function asCaller<T>(
   const timeoutMs = limits.statementTimeoutMs[caller.role];
   return db.transaction(
     async (tx) => {
-      await tx.query(readOnly ? READ_ONLY_CALLER_SETTINGS : CALLER_SETTINGS, settings);
-      return work(tx);
+      // Sent along with the request's statement (one round trip to the embedded database, not
+      // two): if the settings fail, Postgres aborts the transaction and the statement cannot run.
+      const settled = tx.query(readOnly ? READ_ONLY_CALLER_SETTINGS : CALLER_SETTINGS, settings);
+      settled.catch(() => undefined);
+      try {
+        const result = await work(tx);
+        await settled;
+        return result;
+      } catch (error) {
+        await settled;
+        throw error;
+      }
     },
     timeoutMs > 0 ? { statementTimeoutMs: timeoutMs } : {},
   );
