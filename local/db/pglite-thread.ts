@@ -228,14 +228,21 @@ export async function openPgliteThread(
     });
   }
 
-  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs `work` in its turn; `work` may end its turn before it finishes (`endTurn`). */
+  async function inTurn<T>(work: (endTurn: () => void) => Promise<T>): Promise<T> {
     if (closed) throw connectionLostError();
     const release = await turns.take();
-    try {
-      return await work();
-    } finally {
+    let ended = false;
+    const endTurn = () => {
+      if (ended) return;
+      ended = true;
       release();
       afterTurn();
+    };
+    try {
+      return await work(endTurn);
+    } finally {
+      endTurn();
     }
   }
 
@@ -257,7 +264,7 @@ export async function openPgliteThread(
     exec: (sql: string) => inTurn(async () => void (await send(await worker(), { op: 'exec', sql }))),
     transaction<T>(work: (tx: Queryable) => Promise<T>, transactionOptions: TransactionOptions = {}) {
       const timeoutMs = transactionOptions.statementTimeoutMs;
-      return inTurn(async () => {
+      return inTurn(async (endTurn) => {
         const running = await worker();
         // Not waited for: the first statements go along with it (one round trip instead of
         // several); the worker runs them in order and refuses them if the transaction did not open.
@@ -291,7 +298,12 @@ export async function openPgliteThread(
           if (opened && current === running) await send(running, { op: 'end', commit: false }).catch(() => undefined);
           throw error;
         }
-        await send(alive(), { op: 'end', commit: true });
+        const committed = send(alive(), { op: 'end', commit: true });
+        committed.catch(() => undefined);
+        // The worker runs messages in order, so the next turn's statements may already be sent:
+        // they run after this commit.
+        endTurn();
+        await committed;
         return result;
       });
     },
