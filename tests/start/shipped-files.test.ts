@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../local/db/migrate.ts';
 import { buildStackBundle, cachedBundle, staleBundleReason } from '../../scripts/stack-bundle.mjs';
@@ -46,6 +47,30 @@ function importsOf(text: string): { specifier: string | null; code: string }[] {
 
 const packageName = (specifier: string) => specifier.split('/', specifier.startsWith('@') ? 2 : 1).join('/');
 
+/** Why plain Node could not load `specifier` from a module in `dir`, or null when it can. */
+function importProblem(specifier: string | null, dir: string): string | null {
+  if (specifier === null) return 'an import by a computed path, loaded at run time';
+  if (/\.[cm]?tsx?$/.test(specifier)) return 'imports TypeScript at run time';
+  if (specifier.startsWith('.')) return existsSync(path.join(dir, specifier)) ? null : 'imports a missing file';
+  if (isBuiltin(specifier)) return null;
+  const installed = path.join(repoRoot, 'node_modules', packageName(specifier), 'package.json');
+  return existsSync(installed) ? null : 'imports a package that is not installed';
+}
+
+/**
+ * The file a `new Worker(…)` starts: a literal path, or a binding to `new URL("literal", "file:…")`
+ * (the bundle gives each module its source file's URL as import.meta.url). Null when computed.
+ */
+function workerFile(text: string, argument: string): string | null {
+  const literal = /^(["'`])([^"'`]+)\1$/.exec(argument);
+  if (literal)
+    return literal[2]!.startsWith('file:') ? fileURLToPath(literal[2]!) : path.resolve(bundleDir, literal[2]!);
+  const binding = new RegExp(
+    `\\b${argument.replace(/\$/g, '\\$')}\\s*=\\s*new URL\\(\\s*(["'])([^"']+)\\1\\s*,\\s*(["'])(file:[^"']+)\\3\\s*\\)`,
+  ).exec(text);
+  return binding ? fileURLToPath(new URL(binding[2]!, binding[4]!)) : null;
+}
+
 describe('the server bundle of npm start', () => {
   it('is made of JavaScript only', () => {
     expect(sources.length).toBeGreaterThan(0);
@@ -56,30 +81,28 @@ describe('the server bundle of npm start', () => {
     const problems: string[] = [];
     for (const { file, text } of sources) {
       for (const { specifier, code } of importsOf(text)) {
-        if (specifier === null) {
-          problems.push(`${file}: an import by a computed path, loaded at run time: ${code}`);
-        } else if (/\.[cm]?tsx?$/.test(specifier)) {
-          problems.push(`${file}: imports TypeScript at run time: ${specifier}`);
-        } else if (specifier.startsWith('.')) {
-          if (!existsSync(path.join(bundleDir, specifier))) problems.push(`${file}: ${specifier} is not in the bundle`);
-        } else if (!isBuiltin(specifier)) {
-          const installed = path.join(repoRoot, 'node_modules', packageName(specifier), 'package.json');
-          if (!existsSync(installed)) problems.push(`${file}: imports ${specifier}, which is not installed`);
-        }
+        const reason = importProblem(specifier, bundleDir);
+        if (reason) problems.push(`${file}: ${reason}: ${code}`);
       }
     }
     expect(problems).toEqual([]);
   });
 
-  it('starts worker threads only from files of its own', () => {
+  it('starts worker threads only from JavaScript files that exist and import what is installed', () => {
     const problems: string[] = [];
     for (const { file, text } of sources) {
-      for (const match of text.matchAll(/\bnew\s+Worker\s*\(([\s\S]{0,300})/g)) {
-        const target = /(["'`])([^"'`]+\.(?:m?js|[cm]?tsx?))\1/.exec(match[1]!)?.[2];
-        const local = target?.startsWith('file://') ? new URL(target).pathname : target;
-        const inBundle =
-          local !== undefined && !/\.[cm]?tsx?$/.test(local) && existsSync(path.resolve(bundleDir, local));
-        if (!inBundle) problems.push(`${file}: a worker thread from ${target ?? 'a computed path'}`);
+      for (const match of text.matchAll(/\bnew\s+Worker\s*\(\s*([A-Za-z_$][\w$]*|["'`][^"'`]+["'`])/g)) {
+        const target = workerFile(text, match[1]!);
+        if (!target) {
+          problems.push(`${file}: a worker thread from a computed path: ${match[0]}`);
+        } else if (/\.[cm]?tsx?$/.test(target) || !existsSync(target)) {
+          problems.push(`${file}: a worker thread from ${target}, which plain Node cannot load`);
+        } else {
+          for (const { specifier, code } of importsOf(withoutCommentLines(readFileSync(target, 'utf8')))) {
+            const reason = importProblem(specifier, path.dirname(target));
+            if (reason) problems.push(`${target}: ${reason}: ${code}`);
+          }
+        }
       }
     }
     expect(problems).toEqual([]);
