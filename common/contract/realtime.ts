@@ -3,7 +3,8 @@
  * Supabase access token (and, for a superadmin, the clinic to follow) in the handshake and joins
  * that clinic's room; the service emits `appointment-updated` there for every committed change of
  * one of its appointments, and `billing-updated` for every committed change of one of its invoices
- * or payments. Clients send no events of their own.
+ * or payments. A socket whose access ends (account deleted, role changed, signed out) gets
+ * `access-revoked` and is closed. Clients send no events of their own.
  */
 import * as z from 'zod/mini';
 import { appointmentStatusSchema } from './appointment-status';
@@ -87,8 +88,45 @@ export const billingUpdatedPayloadSchema = z.object({
 
 export type BillingUpdatedPayload = z.infer<typeof billingUpdatedPayloadSchema>;
 
+export const ACCESS_REVOKED = 'access-revoked';
+
+/**
+ * Why a socket's access ended before its token did: the account was deleted or banned, the staff
+ * profile changed role or clinic or was removed, or one session ended (sign-out, a reused refresh
+ * token); `access_rechecked` when a periodic re-check against the database found it gone.
+ */
+export const ACCESS_REVOKED_REASONS = [
+  'user_deleted',
+  'user_banned',
+  'session_ended',
+  'profile_changed',
+  'profile_deleted',
+  'access_rechecked',
+] as const;
+
+export type AccessRevokedReason = (typeof ACCESS_REVOKED_REASONS)[number];
+
+/**
+ * Sent to a socket just before the service closes it because its access ended, so the screen can
+ * leave the session at once rather than show data it may no longer read. Reasons added later pass
+ * as text: an older screen still treats them as access that ended.
+ */
+export const accessRevokedPayloadSchema = z.object({ reason: z.string() });
+
+export type AccessRevokedPayload = z.infer<typeof accessRevokedPayloadSchema>;
+
+/**
+ * The `code` of a refused handshake (socket.io's connect_error `data`) when the token was good but
+ * the access it was issued for is gone: its session ended, the account is disabled, or the staff
+ * profile was removed. A screen that gets one leaves the session.
+ */
+export const REVOKED_ACCESS_CODES = ['session_ended', 'account_disabled', 'no_profile'] as const;
+
+export type RevokedAccessCode = (typeof REVOKED_ACCESS_CODES)[number];
+
 /** What the service emits (socket.io's `ServerToClientEvents` generic). */
 export interface ServerToClientEvents {
+  [ACCESS_REVOKED]: (notice: AccessRevokedPayload) => void;
   [APPOINTMENT_UPDATED]: (appointment: AppointmentUpdatedPayload) => void;
   [BILLING_UPDATED]: (change: BillingUpdatedPayload) => void;
   [RECALL_UPDATED]: (change: RecallUpdatedPayload) => void;
