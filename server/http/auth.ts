@@ -127,7 +127,7 @@ export function requireCaller(callers: CallerVerifier): RequestHandler {
     }
     const result = await callers.verify(token);
     if (!result.ok) {
-      sendError(res, result.status, result.error);
+      sendError(res, result.status, result.error, result.code);
       return;
     }
     res.locals.caller = result.caller;

@@ -331,7 +331,7 @@ describe('the service HTTP API with a revoked token', () => {
     await client.auth.signOut({ scope: 'global' });
     const response = await postJson(stack, '/status-notifications/1', { status: 'Cancelled' }, token);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: AUTH_ERRORS.sessionEnded });
+    expect(await response.json()).toEqual({ error: AUTH_ERRORS.sessionEnded, code: 'session_ended' });
   });
 });
 
