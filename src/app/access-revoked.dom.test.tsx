@@ -88,7 +88,7 @@ afterEach(() => {
 describe('a screen whose access ends while it is open', () => {
   it("watches the service's access notices for the session's clinic, whatever the tab", async () => {
     await openDashboard();
-    expect(watched).toMatchObject({ clinicId: 1, event: 'access-revoked' });
+    expect(watched).toMatchObject({ clinicId: 1, event: 'access-revoked', label: 'access-watch' });
   });
 
   it.each(['user_deleted', 'profile_changed', 'profile_deleted', 'session_ended', 'user_banned'])(

@@ -4,6 +4,9 @@ import { isRevokedAccessCode, reportAccessRevoked } from '@/lib/access-revocatio
 import { subscribeToServiceEvents } from '@/lib/realtime-client';
 import { whenIdle } from '@/lib/when-idle';
 
+/** The access watch's socket URL carries `label=access-watch` (browser tests tell it apart by it). */
+export const ACCESS_WATCH_LABEL = 'access-watch';
+
 /**
  * Keeps the dashboard's session honest while it is open: one live-update socket for the whole
  * dashboard, whatever the tab, hears `access-revoked` when the user is deleted, banned, given
@@ -26,6 +29,7 @@ export function useAccessWatch(clinicId: number | null, subscribe = subscribeToS
         subscribe({
           clinicId,
           event: ACCESS_REVOKED,
+          label: ACCESS_WATCH_LABEL,
           onEvent: ({ reason }) => reportAccessRevoked(reason),
           onStatus: (status, _detail, code) => {
             if (!closed && status === 'refused' && isRevokedAccessCode(code)) reportAccessRevoked(code);

@@ -92,6 +92,11 @@ export interface SubscribeOptions<E extends ServiceEvent = ServiceEvent> {
    * access the token was issued for is gone: @common/contract's REVOKED_ACCESS_CODES).
    */
   onStatus?(status: RealtimeStatus, detail?: string, code?: string): void;
+  /**
+   * Names the connection in its URL (`?label=…`, which the service ignores), so a log line or a
+   * browser test can tell the dashboard's access watch from a tab's live updates.
+   */
+  label?: string;
 }
 
 /**
@@ -125,6 +130,7 @@ export async function subscribeToServiceEvents<E extends ServiceEvent>(
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.apiUrl ?? serviceBaseUrl(), {
     ...REALTIME_SOCKET_OPTIONS,
     transports: ['websocket', 'polling'],
+    ...(options.label ? { query: { label: options.label } } : {}),
     auth: (send) => {
       void serviceAccessToken().then((token) => {
         // Without a session the token is empty, and the service refuses the handshake.

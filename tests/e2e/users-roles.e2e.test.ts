@@ -40,7 +40,10 @@ async function clinicIdOf(email: string): Promise<number> {
   return Number(data.clinic_id);
 }
 
-/** The page's socket.io connection: joined once the service accepted the handshake ('40'), and its end. */
+/**
+ * The page's next live-update connection of a tab (not the dashboard's access watch): joined once
+ * the service accepted the handshake ('40'), and its end.
+ */
 function liveSocketOf(page: Page) {
   let joined!: () => void;
   let closed!: () => void;
@@ -49,7 +52,7 @@ function liveSocketOf(page: Page) {
     closed: new Promise<void>((resolve) => (closed = resolve)),
   };
   page.on('websocket', (socket) => {
-    if (!socket.url().includes('/socket.io/')) return;
+    if (!socket.url().includes('/socket.io/') || socket.url().includes('label=access-watch')) return;
     socket.on('framereceived', ({ payload }) => {
       if (typeof payload === 'string' && payload.startsWith('40')) joined();
     });
@@ -60,14 +63,11 @@ function liveSocketOf(page: Page) {
 
 const ACCESS_CHANGED = 'Your access was changed or removed. Please sign in again.';
 
-/**
- * The next socket.io connection the page opens, joined once the service accepted the handshake
- * ('40'). On a tab without live updates (Patients), that is the dashboard's access watch.
- */
-function nextSocketJoined(page: Page): Promise<void> {
+/** The dashboard's next access watch connection, joined once the service accepted the handshake ('40'). */
+function accessWatchJoined(page: Page): Promise<void> {
   return new Promise<void>((resolve) => {
     page.on('websocket', (socket) => {
-      if (!socket.url().includes('/socket.io/')) return;
+      if (!socket.url().includes('/socket.io/') || !socket.url().includes('label=access-watch')) return;
       socket.on('framereceived', ({ payload }) => {
         if (typeof payload === 'string' && payload.startsWith('40')) resolve();
       });
@@ -170,7 +170,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
 
         const member = await openPage(browser, ctx.baseUrl, TABLET_PORTRAIT);
         try {
-          const watching = nextSocketJoined(member.page);
+          const watching = accessWatchJoined(member.page);
           await loginAs(member.page, staff.email, staff.password);
           expect(await visibleTabs(member.page)).toEqual([
             'Patients',
@@ -184,7 +184,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
             'Waitlist',
           ]);
 
-          // The open dashboard watches the member's access (Patients has no live updates of its own).
+          // The open dashboard watches the member's access.
           await withinSeconds(watching, 10, 'the dashboard’s access watch to connect');
 
           // Edit User: the member's open dashboard returns to the login page with a message.
@@ -200,7 +200,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
           await rowOf(admin, staff.email).getByText('dentist', { exact: true }).waitFor();
 
           // Signing in again gives the new role's tabs.
-          const watchingAgain = nextSocketJoined(member.page);
+          const watchingAgain = accessWatchJoined(member.page);
           await loginAs(member.page, staff.email, staff.password);
           await expect
             .poll(() => visibleTabs(member.page))
