@@ -7,6 +7,7 @@
  * `access-revoked` and is closed. Clients send no events of their own.
  */
 import * as z from 'zod/mini';
+import type { ACCESS_REVOKED } from './access';
 import { appointmentStatusSchema } from './appointment-status';
 import type { RECALL_UPDATED, RecallUpdatedPayload } from './recall';
 import type { WAITLIST_UPDATED, WaitlistUpdatedPayload } from './waitlist';
@@ -71,6 +72,14 @@ export const appointmentUpdatedPayloadSchema = z.looseObject({
 
 export type AppointmentUpdatedPayload = z.infer<typeof appointmentUpdatedPayloadSchema>;
 
+export {
+  ACCESS_REVOKED,
+  ACCESS_REVOKED_REASONS,
+  REVOKED_ACCESS_CODES,
+  type AccessRevokedReason,
+  type RevokedAccessCode,
+} from './access';
+
 export const BILLING_UPDATED = 'billing-updated';
 
 /**
@@ -88,24 +97,6 @@ export const billingUpdatedPayloadSchema = z.object({
 
 export type BillingUpdatedPayload = z.infer<typeof billingUpdatedPayloadSchema>;
 
-export const ACCESS_REVOKED = 'access-revoked';
-
-/**
- * Why a socket's access ended before its token did: the account was deleted or banned, the staff
- * profile changed role or clinic or was removed, or one session ended (sign-out, a reused refresh
- * token); `access_rechecked` when a periodic re-check against the database found it gone.
- */
-export const ACCESS_REVOKED_REASONS = [
-  'user_deleted',
-  'user_banned',
-  'session_ended',
-  'profile_changed',
-  'profile_deleted',
-  'access_rechecked',
-] as const;
-
-export type AccessRevokedReason = (typeof ACCESS_REVOKED_REASONS)[number];
-
 /**
  * Sent to a socket just before the service closes it because its access ended, so the screen can
  * leave the session at once rather than show data it may no longer read. Reasons added later pass
@@ -114,15 +105,6 @@ export type AccessRevokedReason = (typeof ACCESS_REVOKED_REASONS)[number];
 export const accessRevokedPayloadSchema = z.object({ reason: z.string() });
 
 export type AccessRevokedPayload = z.infer<typeof accessRevokedPayloadSchema>;
-
-/**
- * The `code` of a refused handshake (socket.io's connect_error `data`) when the token was good but
- * the access it was issued for is gone: its session ended, the account is disabled, or the staff
- * profile was removed. A screen that gets one leaves the session.
- */
-export const REVOKED_ACCESS_CODES = ['session_ended', 'account_disabled', 'no_profile'] as const;
-
-export type RevokedAccessCode = (typeof REVOKED_ACCESS_CODES)[number];
 
 /** What the service emits (socket.io's `ServerToClientEvents` generic). */
 export interface ServerToClientEvents {

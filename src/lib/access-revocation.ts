@@ -1,4 +1,4 @@
-import { REVOKED_ACCESS_CODES, type RevokedAccessCode } from '@common/contract/realtime';
+import { REVOKED_ACCESS_CODES, type RevokedAccessCode } from '@common/contract/access';
 
 /**
  * Word that the signed-in user's access ended while a screen was open: the account was deleted
