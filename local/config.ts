@@ -26,8 +26,8 @@ export interface StackConfig {
   logLevel: string;
   /** Where the JSON log lines go: this file (appended) when set, else stderr. */
   logFile: string | undefined;
-  /** Brakes on password and code guessing at /auth/v1 (AUTH_RATE_LIMIT_*). */
-  authRateLimit: { windowSeconds: number; perEmail: number; perIp: number };
+  /** Brakes on password and code guessing, and on sign-up floods, at /auth/v1 (AUTH_RATE_LIMIT_*). */
+  authRateLimit: { windowSeconds: number; perEmail: number; perIp: number; signupsPerIp: number };
   /** Bounds on every /rest/v1 request, as hosted Supabase has them (REST_*). */
   restLimits: RestLimits;
 }
@@ -68,15 +68,27 @@ function isAbsoluteUrl(value: string): boolean {
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** A whole number from 1 up; unset or empty takes the default. */
-const positiveIntegerEnv = (name: string, fallback: number) =>
+/** A whole number from 1 up; unset or empty is undefined. */
+const optionalPositiveIntegerEnv = (name: string) =>
   z
     .string()
     .optional()
     .refine((text) => !text?.trim() || (/^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 1e9), {
       error: (issue) => `${name} must be a whole number from 1 up, got "${String(issue.input)}"`,
     })
-    .transform((text) => (text?.trim() ? Number(text) : fallback));
+    .transform((text) => (text?.trim() ? Number(text) : undefined));
+
+/** A whole number from 1 up; unset or empty takes the default. */
+const positiveIntegerEnv = (name: string, fallback: number) =>
+  optionalPositiveIntegerEnv(name).transform((value) => value ?? fallback);
+
+/**
+ * Sign-ups allowed per client address per window when AUTH_RATE_LIMIT_SIGNUPS_PER_IP is unset.
+ * Each sign-up makes an account, a clinic and an e-mail, and a clinic signs up once: production
+ * lets a few through (a typo, a second clinic) and stops a burst. In development, `npm start`,
+ * the test stacks and the browser suite sign up many clinics from 127.0.0.1 on purpose.
+ */
+export const SIGNUPS_PER_IP_DEFAULT = { production: 10, development: 100 } as const;
 
 /** A whole number from 0 up (0 turns the bound off); unset or empty takes the default. */
 const nonNegativeIntegerEnv = (name: string, fallback: number) =>
@@ -140,6 +152,7 @@ const stackEnvSchema = z
     REST_MAX_ROWS: positiveIntegerEnv('REST_MAX_ROWS', 1000),
     REST_MAX_EMBED_DEPTH: positiveIntegerEnv('REST_MAX_EMBED_DEPTH', 1),
     REST_MAX_RESPONSE_BYTES: positiveIntegerEnv('REST_MAX_RESPONSE_BYTES', 10 * 1024 * 1024),
+    AUTH_RATE_LIMIT_SIGNUPS_PER_IP: optionalPositiveIntegerEnv('AUTH_RATE_LIMIT_SIGNUPS_PER_IP'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET !== DEVELOPMENT_JWT_SECRET, {
     error: 'JWT_SECRET is the public development secret; set a secret of your own when NODE_ENV=production',
@@ -163,6 +176,9 @@ const stackEnvSchema = z
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
+      signupsPerIp:
+        env.AUTH_RATE_LIMIT_SIGNUPS_PER_IP ??
+        SIGNUPS_PER_IP_DEFAULT[env.NODE_ENV === 'production' ? 'production' : 'development'],
     },
     restLimits: {
       statementTimeoutMs: {
