@@ -211,6 +211,8 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
       const brokenMain = `<main><img src="/favicon.svg"><button></button><p style="color:#ccc;background:#fff">faint</p></main>`;
       await page.setContent(`<!doctype html><html lang="en"><title>axe</title>${brokenMain}</html>`);
+      // axe skips an image with no box: wait until each has loaded or shows as broken.
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
       expect((await audit(page, 'a broken page')).map((finding) => finding.rule).sort()).toEqual([
         'button-name',
         'color-contrast',
@@ -221,6 +223,7 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
         `<!doctype html><html lang="en"><title>axe</title><main><iframe srcdoc="<img src='/favicon.svg'>"></iframe></main></html>`,
       );
       await page.frames()[1]!.waitForLoadState();
+      await page.frames()[1]!.waitForFunction(() => [...document.images].every((image) => image.complete));
       expect((await audit(page, 'a page with a frame')).map((finding) => finding.rule).sort()).toEqual([
         'frame-title',
         'image-alt',
@@ -538,7 +541,10 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await arrowSelect(page, dentist);
       await tabTo(page, named('Patient'), unseen, 'Patient');
       await page.keyboard.type(bookedFor);
-      await dialog.getByRole('option', { name: new RegExp(`^${bookedFor}`) }).waitFor();
+      // The list follows the typing: ArrowDown goes to the first option once the whole name is searched.
+      await expect
+        .poll(() => dialog.getByRole('option').first().textContent(), { timeout: 15_000 })
+        .toMatch(new RegExp(`^${bookedFor}`));
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       expect(await dialog.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(bookedFor);
