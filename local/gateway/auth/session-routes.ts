@@ -1,4 +1,5 @@
 import type { Request, Response, Router } from 'express';
+import type { Queryable } from '../../db/database.ts';
 import { headerValue } from '../caller.ts';
 import { badRequest, unprocessable, validationFailed } from './errors.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
@@ -18,6 +19,21 @@ import {
 const INVALID_CREDENTIALS = 'Invalid login credentials';
 const MAX_EMAIL_LENGTH = 255;
 const MAX_REFRESH_TOKEN_LENGTH = 512;
+
+/**
+ * A sign-in or a failed one in the audit trail (migration 20261128000500): the account the e-mail
+ * belongs to (none when it has none: the e-mail typed is not kept) and the client's address; never
+ * the password.
+ */
+async function recordSignIn(
+  db: Queryable,
+  userId: string | null,
+  succeeded: boolean,
+  address: string,
+  reason: string | null,
+): Promise<void> {
+  await db.query('select public.audit_record_sign_in($1, $2, $3, $4)', [userId, succeeded, address, reason]);
+}
 
 /** Signing in, refreshing, the current user and signing out. */
 export function mountSessionRoutes(router: Router, deps: AuthDeps, limits: AuthRateLimits): void {
@@ -39,11 +55,22 @@ export function mountSessionRoutes(router: Router, deps: AuthDeps, limits: AuthR
       // No address is longer than 255 characters: such a one is not looked up.
       const user = email.length <= MAX_EMAIL_LENGTH ? await findUserByEmail(db, email) : undefined;
       const passwordMatches = await verifyPassword(password, user?.encrypted_password);
-      if (!user || !passwordMatches) throw badRequest('invalid_credentials', INVALID_CREDENTIALS);
+      const address = clientIp(req);
+      const refuse = async (code: string, message: string) => {
+        await recordSignIn(db, user?.id ?? null, false, address, code);
+        return badRequest(code, message);
+      };
+      if (!user || !passwordMatches) throw await refuse('invalid_credentials', INVALID_CREDENTIALS);
       attempt.succeeded();
-      if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-      if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
-      res.json(await db.transaction((tx) => startSession(tx, config, user, 'password')));
+      if (isBanned(user)) throw await refuse('user_banned', 'User is banned');
+      if (!isConfirmed(user)) throw await refuse('email_not_confirmed', 'Email not confirmed');
+      // The session and its record in the audit trail stand or fall together.
+      res.json(
+        await db.transaction(async (tx) => {
+          await recordSignIn(tx, user.id, true, address, null);
+          return startSession(tx, config, user, 'password');
+        }),
+      );
       return;
     }
     if (grantType === 'refresh_token') {
