@@ -215,7 +215,11 @@ describe.skipIf(!ctx.chromium)('the Audit Trail', () => {
         await section.getByRole('button', { name: 'Print', exact: true }).click();
         expect(await page.evaluate(() => (window as unknown as { printCalls: boolean[] }).printCalls)).toEqual([true]);
         await page.emulateMedia({ media: 'print' });
+        await page.evaluate(() => window.scrollTo(0, 0));
         expect(await section.getByRole('table', { name: 'Audit trail' }).isVisible()).toBe(true);
+        // The section starts the paper: nothing of the page above it is laid out.
+        const top = await section.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+        expect(top).toBeLessThan(40);
         expect(
           await section.getByText(`Filtered by Record type: Patients; User: ${receptionist.name}`).isVisible(),
         ).toBe(true);
