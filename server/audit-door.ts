@@ -24,10 +24,11 @@ export function withAuditDoor<Db extends Transactional>(db: Db, door: AuditDoor)
     });
   const query: SqlClient['query'] = (sql, params) => transaction((tx) => tx.query(sql, params));
   return new Proxy(db, {
-    get(target, property, receiver) {
+    get(target, property) {
       if (property === 'transaction') return transaction;
       if (property === 'query') return query;
-      const value: unknown = Reflect.get(target, property, receiver);
+      // The target as `this`: a class with private fields (a database in a worker, say) keeps working.
+      const value: unknown = Reflect.get(target, property);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
