@@ -155,9 +155,11 @@ export const createExportRouter: RouterFactory = (deps) => {
       'Access-Control-Expose-Headers': 'Content-Disposition',
     });
     try {
-      const rows = await streamCsv(res, source.columns, first, source.pager, source.keep);
+      // A complete file is on the record before its last byte is sent; one the client left is recorded after.
+      const record = (rows: number | null) => recordExport(deps.db, { clinicId, caller, kind, rows, filters });
+      const rows = await streamCsv(res, source.columns, first, source.pager, source.keep, record);
       deps.logger.info({ kind, clinicId, rows, complete: rows !== null }, 'export streamed');
-      await recordExport(deps.db, { clinicId, caller, kind, rows, filters });
+      if (rows === null) await record(null);
     } catch (error) {
       deps.logger.error({ err: error, kind, clinicId }, 'export failed after the answer started');
       res.destroy();

@@ -1,11 +1,11 @@
 import type { Request, Response, Router } from 'express';
-import type { Queryable } from '../../db/database.ts';
 import { headerValue } from '../caller.ts';
 import { badRequest, unprocessable, validationFailed } from './errors.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRateLimits } from './rate-limit.ts';
 import { bodyOf, clientIp, optionalMetadata, optionalString, queryString, type AuthDeps } from './request.ts';
 import { authenticate, bearerToken, endSessions, refreshSession, startSession, type LogoutScope } from './sessions.ts';
+import { recordSignIn } from './sign-in-audit.ts';
 import {
   findUserByEmail,
   isBanned,
@@ -19,21 +19,6 @@ import {
 const INVALID_CREDENTIALS = 'Invalid login credentials';
 const MAX_EMAIL_LENGTH = 255;
 const MAX_REFRESH_TOKEN_LENGTH = 512;
-
-/**
- * A sign-in or a failed one in the audit trail (migration 20261128000500): the account the e-mail
- * belongs to (none when it has none: the e-mail typed is not kept) and the client's address; never
- * the password.
- */
-async function recordSignIn(
-  db: Queryable,
-  userId: string | null,
-  succeeded: boolean,
-  address: string,
-  reason: string | null,
-): Promise<void> {
-  await db.query('select public.audit_record_sign_in($1, $2, $3, $4)', [userId, succeeded, address, reason]);
-}
 
 /** Signing in, refreshing, the current user and signing out. */
 export function mountSessionRoutes(router: Router, deps: AuthDeps, limits: AuthRateLimits): void {
