@@ -63,4 +63,28 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/ngiti');
     expect(config.dataDir).toBeUndefined();
   });
+
+  it('bounds /rest/v1 as hosted Supabase does by default (3 s anon, 8 s signed in, 1,000 rows), each settable', () => {
+    expect(loadConfig({}).restLimits).toEqual({
+      statementTimeoutMs: { anon: 3000, authenticated: 8000, service_role: 8000 },
+      maxRows: 1000,
+      maxEmbedDepth: 1,
+      maxResponseBytes: 10 * 1024 * 1024,
+    });
+    const set = loadConfig({
+      REST_STATEMENT_TIMEOUT_ANON_MS: '0',
+      REST_STATEMENT_TIMEOUT_AUTHENTICATED_MS: '15000',
+      REST_MAX_ROWS: '50',
+      REST_MAX_EMBED_DEPTH: '3',
+      REST_MAX_RESPONSE_BYTES: '',
+    }).restLimits;
+    expect(set.statementTimeoutMs).toEqual({ anon: 0, authenticated: 15000, service_role: 8000 });
+    expect([set.maxRows, set.maxEmbedDepth, set.maxResponseBytes]).toEqual([50, 3, 10 * 1024 * 1024]);
+    expect(() => loadConfig({ REST_MAX_ROWS: '0', REST_STATEMENT_TIMEOUT_ANON_MS: '-1' })).toThrow(
+      [
+        'REST_STATEMENT_TIMEOUT_ANON_MS must be a whole number from 0 up, got "-1"',
+        'REST_MAX_ROWS must be a whole number from 1 up, got "0"',
+      ].join('\n'),
+    );
+  });
 });

@@ -26,8 +26,21 @@ export interface StackConfig {
   logLevel: string;
   /** Where the JSON log lines go: this file (appended) when set, else stderr. */
   logFile: string | undefined;
-  /** Brakes on password and code guessing at /auth/v1 (AUTH_RATE_LIMIT_*). */
-  authRateLimit: { windowSeconds: number; perEmail: number; perIp: number };
+  /** Brakes on password and code guessing, and on sign-up floods, at /auth/v1 (AUTH_RATE_LIMIT_*). */
+  authRateLimit: { windowSeconds: number; perEmail: number; perIp: number; signupsPerIp: number };
+  /** Bounds on every /rest/v1 request, as hosted Supabase has them (REST_*). */
+  restLimits: RestLimits;
+}
+
+export interface RestLimits {
+  /** Per role, in ms; 0: none. Hosted: 3 s anon, 8 s authenticated (and the API's 8 s for the rest). */
+  statementTimeoutMs: Record<'anon' | 'authenticated' | 'service_role', number>;
+  /** PostgREST's db-max-rows (hosted: 1,000): the most rows a read or a function answers; more are cut, not refused. */
+  maxRows: number;
+  /** How many levels of embedded resources one select may nest. */
+  maxEmbedDepth: number;
+  /** The largest response body, in bytes, before compression. */
+  maxResponseBytes: number;
 }
 
 /** Every problem of the environment, one per line of `message`, so an operator fixes them all at once. */
@@ -55,13 +68,35 @@ function isAbsoluteUrl(value: string): boolean {
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** A whole number from 1 up; unset or empty takes the default. */
-const positiveIntegerEnv = (name: string, fallback: number) =>
+/** A whole number from 1 up; unset or empty is undefined. */
+const optionalPositiveIntegerEnv = (name: string) =>
   z
     .string()
     .optional()
     .refine((text) => !text?.trim() || (/^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 1e9), {
       error: (issue) => `${name} must be a whole number from 1 up, got "${String(issue.input)}"`,
+    })
+    .transform((text) => (text?.trim() ? Number(text) : undefined));
+
+/** A whole number from 1 up; unset or empty takes the default. */
+const positiveIntegerEnv = (name: string, fallback: number) =>
+  optionalPositiveIntegerEnv(name).transform((value) => value ?? fallback);
+
+/**
+ * Sign-ups allowed per client address per window when AUTH_RATE_LIMIT_SIGNUPS_PER_IP is unset.
+ * Each sign-up makes an account, a clinic and an e-mail, and a clinic signs up once: production
+ * lets a few through (a typo, a second clinic) and stops a burst. In development, `npm start`,
+ * the test stacks and the browser suite sign up many clinics from 127.0.0.1 on purpose.
+ */
+export const SIGNUPS_PER_IP_DEFAULT = { production: 10, development: 100 } as const;
+
+/** A whole number from 0 up (0 turns the bound off); unset or empty takes the default. */
+const nonNegativeIntegerEnv = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .refine((text) => !text?.trim() || (/^\d+$/.test(text.trim()) && Number(text) <= 1e9), {
+      error: (issue) => `${name} must be a whole number from 0 up, got "${String(issue.input)}"`,
     })
     .transform((text) => (text?.trim() ? Number(text) : fallback));
 
@@ -111,6 +146,13 @@ const stackEnvSchema = z
     AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveIntegerEnv('AUTH_RATE_LIMIT_WINDOW_SECONDS', 300),
     AUTH_RATE_LIMIT_PER_EMAIL: positiveIntegerEnv('AUTH_RATE_LIMIT_PER_EMAIL', 10),
     AUTH_RATE_LIMIT_PER_IP: positiveIntegerEnv('AUTH_RATE_LIMIT_PER_IP', 100),
+    REST_STATEMENT_TIMEOUT_ANON_MS: nonNegativeIntegerEnv('REST_STATEMENT_TIMEOUT_ANON_MS', 3000),
+    REST_STATEMENT_TIMEOUT_AUTHENTICATED_MS: nonNegativeIntegerEnv('REST_STATEMENT_TIMEOUT_AUTHENTICATED_MS', 8000),
+    REST_STATEMENT_TIMEOUT_SERVICE_ROLE_MS: nonNegativeIntegerEnv('REST_STATEMENT_TIMEOUT_SERVICE_ROLE_MS', 8000),
+    REST_MAX_ROWS: positiveIntegerEnv('REST_MAX_ROWS', 1000),
+    REST_MAX_EMBED_DEPTH: positiveIntegerEnv('REST_MAX_EMBED_DEPTH', 1),
+    REST_MAX_RESPONSE_BYTES: positiveIntegerEnv('REST_MAX_RESPONSE_BYTES', 10 * 1024 * 1024),
+    AUTH_RATE_LIMIT_SIGNUPS_PER_IP: optionalPositiveIntegerEnv('AUTH_RATE_LIMIT_SIGNUPS_PER_IP'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET !== DEVELOPMENT_JWT_SECRET, {
     error: 'JWT_SECRET is the public development secret; set a secret of your own when NODE_ENV=production',
@@ -134,6 +176,19 @@ const stackEnvSchema = z
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL,
       perIp: env.AUTH_RATE_LIMIT_PER_IP,
+      signupsPerIp:
+        env.AUTH_RATE_LIMIT_SIGNUPS_PER_IP ??
+        SIGNUPS_PER_IP_DEFAULT[env.NODE_ENV === 'production' ? 'production' : 'development'],
+    },
+    restLimits: {
+      statementTimeoutMs: {
+        anon: env.REST_STATEMENT_TIMEOUT_ANON_MS,
+        authenticated: env.REST_STATEMENT_TIMEOUT_AUTHENTICATED_MS,
+        service_role: env.REST_STATEMENT_TIMEOUT_SERVICE_ROLE_MS,
+      },
+      maxRows: env.REST_MAX_ROWS,
+      maxEmbedDepth: env.REST_MAX_EMBED_DEPTH,
+      maxResponseBytes: env.REST_MAX_RESPONSE_BYTES,
     },
   }));
 

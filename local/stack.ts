@@ -66,7 +66,12 @@ export async function startStack(
   ]);
   modules.catch(() => undefined);
   options.beforeServing?.catch(() => undefined);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    // PGlite's worker is reopened after a statement timeout or a heavy statement's memory growth.
+    onRestart: (reason) => logger.warn({ reason }, 'the embedded database reopens'),
+  });
   let server: Server | undefined;
   let service: Service | undefined;
   try {

@@ -15,6 +15,7 @@ const BENCHES = [
   'lighthouse',
   'start',
   'memory',
+  'bounds',
   'exports',
   'tablet',
   'suite',

@@ -6,6 +6,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
+import type { RevokedAccessCode } from '@common/contract';
 import type { ServiceConfig } from './config';
 
 export interface QueryResult<Row> {
@@ -46,9 +47,16 @@ export interface Caller {
 
 /** Verifies a Supabase access token and loads the caller's profile; never throws. */
 export interface CallerVerifier {
-  verify(
-    token: string | undefined,
-  ): Promise<{ ok: true; caller: Caller } | { ok: false; status: 401 | 403; error: string }>;
+  verify(token: string | undefined): Promise<
+    | { ok: true; caller: Caller }
+    | {
+        ok: false;
+        status: 401 | 403;
+        error: string;
+        /** Set when the token is good but the access it was issued for is gone (@common/contract). */
+        code?: RevokedAccessCode;
+      }
+  >;
 }
 
 export interface Clock {

@@ -342,7 +342,9 @@ with numbered as (
   select i.*, row_number() over (partition by i.clinic_id order by i.id) as n
   from public.invoices i
 )
-insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, reference_number, notes, payment_date)
+insert into public.payments (
+  clinic_id, invoice_id, patient_id, amount, method, reference_number, notes, payment_date, overpayment_accepted
+)
 select
   nb.clinic_id,
   nb.id,
@@ -359,7 +361,9 @@ select
     when nb.n % 4 = 2 and pay.seq = 2 then 'Balance settled'
     when nb.n % 4 = 3 then 'Overpaid; change credited to the next visit'
   end,
-  least(nb.created_at + make_interval(days => 7 * (pay.seq - 1)), now())
+  least(nb.created_at + make_interval(days => 7 * (pay.seq - 1)), now()),
+  -- The overpaid invoices: the front desk confirmed 'Add Payment anyway'.
+  nb.n % 4 = 3
 from numbered nb
 cross join lateral (
   select v.seq, v.amount, (array['cash', 'card', 'e-wallet', 'bank'])[1 + (nb.n / 4 + v.seq) % 4] as method

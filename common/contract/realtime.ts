@@ -3,9 +3,11 @@
  * Supabase access token (and, for a superadmin, the clinic to follow) in the handshake and joins
  * that clinic's room; the service emits `appointment-updated` there for every committed change of
  * one of its appointments, and `billing-updated` for every committed change of one of its invoices
- * or payments. Clients send no events of their own.
+ * or payments. A socket whose access ends (account deleted, role changed, signed out) gets
+ * `access-revoked` and is closed. Clients send no events of their own.
  */
 import * as z from 'zod/mini';
+import type { ACCESS_REVOKED } from './access';
 import { appointmentStatusSchema } from './appointment-status';
 import type { RECALL_UPDATED, RecallUpdatedPayload } from './recall';
 import type { WAITLIST_UPDATED, WaitlistUpdatedPayload } from './waitlist';
@@ -70,6 +72,14 @@ export const appointmentUpdatedPayloadSchema = z.looseObject({
 
 export type AppointmentUpdatedPayload = z.infer<typeof appointmentUpdatedPayloadSchema>;
 
+export {
+  ACCESS_REVOKED,
+  ACCESS_REVOKED_REASONS,
+  REVOKED_ACCESS_CODES,
+  type AccessRevokedReason,
+  type RevokedAccessCode,
+} from './access';
+
 export const BILLING_UPDATED = 'billing-updated';
 
 /**
@@ -87,8 +97,18 @@ export const billingUpdatedPayloadSchema = z.object({
 
 export type BillingUpdatedPayload = z.infer<typeof billingUpdatedPayloadSchema>;
 
+/**
+ * Sent to a socket just before the service closes it because its access ended, so the screen can
+ * leave the session at once rather than show data it may no longer read. Reasons added later pass
+ * as text: an older screen still treats them as access that ended.
+ */
+export const accessRevokedPayloadSchema = z.object({ reason: z.string() });
+
+export type AccessRevokedPayload = z.infer<typeof accessRevokedPayloadSchema>;
+
 /** What the service emits (socket.io's `ServerToClientEvents` generic). */
 export interface ServerToClientEvents {
+  [ACCESS_REVOKED]: (notice: AccessRevokedPayload) => void;
   [APPOINTMENT_UPDATED]: (appointment: AppointmentUpdatedPayload) => void;
   [BILLING_UPDATED]: (change: BillingUpdatedPayload) => void;
   [RECALL_UPDATED]: (change: RecallUpdatedPayload) => void;

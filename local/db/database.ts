@@ -16,9 +16,18 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * Ends any statement of the transaction that runs longer (Postgres' statement_timeout, SQLSTATE
+   * 57014). On a server it is `set local statement_timeout`; PGlite in its worker thread enforces
+   * it itself; the in-process PGlite of tests and scripts ignores it.
+   */
+  statementTimeoutMs?: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** LISTEN on `channel` (in-process with PGlite, a dedicated connection on a server). */
   /** `onReconnect` runs when a lost LISTEN connection listens again (PostgreSQL; PGlite never loses it). */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
@@ -97,13 +106,30 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     kind: 'postgres',
     ...wrap(pool),
-    transaction: (work) => inPgTransaction(pool, (client) => work(wrap(client))),
+    transaction: (work, options = {}) =>
+      inPgTransaction(pool, async (client) => {
+        if (options.statementTimeoutMs !== undefined)
+          await client.query(`select set_config('statement_timeout', $1, true)`, [`${options.statementTimeoutMs}ms`]);
+        return work(wrap(client));
+      }),
     listen: (channel, onNotify, onReconnect) =>
       listenOnDedicatedConnection(connectionString, channel, onNotify, undefined, onReconnect),
     close: () => pool.end(),
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+/**
+ * The stack's database: a PostgreSQL server, or PGlite persisted in `dataDir` in a worker thread
+ * (local/db/pglite-thread.ts), so that no statement blocks the HTTP server; in memory (no
+ * `dataDir`, nothing to reopen after a statement timeout) in this thread.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  onRestart?: (reason: string) => void;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (!options.dataDir) return openPglite(undefined);
+  const { openPgliteThread } = await import('./pglite-thread.ts');
+  return openPgliteThread(options.dataDir, { onRestart: options.onRestart });
 }

@@ -84,7 +84,12 @@ describe('createCallerVerifier', () => {
 
   it('when the token names a session that has ended (signed out, revoked), then 401 saying so', async () => {
     const token = await sign({ ...staffClaims, session_id: ENDED_SESSION });
-    expect(await verifier.verify(token)).toEqual({ ok: false, status: 401, error: AUTH_ERRORS.sessionEnded });
+    expect(await verifier.verify(token)).toEqual({
+      ok: false,
+      status: 401,
+      error: AUTH_ERRORS.sessionEnded,
+      code: 'session_ended',
+    });
   });
 
   it('when the session_id claim is not a uuid, then 401 without asking the database', async () => {
@@ -98,7 +103,12 @@ describe('createCallerVerifier', () => {
 
   it('when the account is banned or deleted, then 401', async () => {
     const token = await sign({ ...staffClaims, sub: BANNED_USER });
-    expect(await verifier.verify(token)).toEqual({ ok: false, status: 401, error: AUTH_ERRORS.accountDisabled });
+    expect(await verifier.verify(token)).toEqual({
+      ok: false,
+      status: 401,
+      error: AUTH_ERRORS.accountDisabled,
+      code: 'account_disabled',
+    });
   });
 
   it('when a segment of the token is not canonical base64url, then 401 even though it decodes the same', async () => {
@@ -131,7 +141,12 @@ describe('createCallerVerifier', () => {
 
   it('when the account has no staff profile, then 403', async () => {
     const token = await sign({ ...staffClaims, sub: 'd0000000-0000-4000-8000-0000000000ff' });
-    expect(await verifier.verify(token)).toEqual({ ok: false, status: 403, error: AUTH_ERRORS.noProfile });
+    expect(await verifier.verify(token)).toEqual({
+      ok: false,
+      status: 403,
+      error: AUTH_ERRORS.noProfile,
+      code: 'no_profile',
+    });
   });
 });
 

@@ -89,10 +89,14 @@ export function createCallerVerifier(options: { jwtSecret: string; db: SqlClient
       const { rows } = await options.db.query<CallerRow>(CALLER_SQL, [userId, sessionId ?? null]);
       const row = rows[0];
       // GoTrue answers 403 session_not_found / user_banned: for this service, the token is no longer good.
-      if (row && !row.session_alive) return { ok: false, status: 401, error: AUTH_ERRORS.sessionEnded };
-      if (row?.account_disabled) return { ok: false, status: 401, error: AUTH_ERRORS.accountDisabled };
+      // These three carry a code: the token is good, but what it was issued for is gone, and a
+      // screen that gets one leaves the session (a socket's refused handshake says it this way).
+      if (row && !row.session_alive)
+        return { ok: false, status: 401, error: AUTH_ERRORS.sessionEnded, code: 'session_ended' };
+      if (row?.account_disabled)
+        return { ok: false, status: 401, error: AUTH_ERRORS.accountDisabled, code: 'account_disabled' };
       if (!row?.role || !STAFF_ROLES.includes(row.role as StaffRole))
-        return { ok: false, status: 403, error: AUTH_ERRORS.noProfile };
+        return { ok: false, status: 403, error: AUTH_ERRORS.noProfile, code: 'no_profile' };
       const caller: Caller = {
         userId,
         email: row.email ?? (typeof claims.email === 'string' ? claims.email : null),
@@ -123,7 +127,7 @@ export function requireCaller(callers: CallerVerifier): RequestHandler {
     }
     const result = await callers.verify(token);
     if (!result.ok) {
-      sendError(res, result.status, result.error);
+      sendError(res, result.status, result.error, result.code);
       return;
     }
     res.locals.caller = result.caller;

@@ -16,9 +16,9 @@ export class HttpError extends Error {
 
 export const NOT_FOUND = 'Not found';
 
-/** Answers `status` with the one error body of the contract, `{ "error": message }`. */
-export function sendError(res: Response, status: number, message: string): void {
-  res.status(status).json({ error: message } satisfies ErrorBody);
+/** Answers `status` with the one error body of the contract, `{ "error": message }` (and its `code`, if any). */
+export function sendError(res: Response, status: number, message: string, code?: string): void {
+  res.status(status).json((code ? { error: message, code } : { error: message }) satisfies ErrorBody);
 }
 
 export function notFound(_req: Request, res: Response) {

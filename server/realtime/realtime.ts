@@ -20,14 +20,17 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
+  ACCESS_REVOKED,
   APPOINTMENT_UPDATED,
   BILLING_UPDATED,
   LIVE_PING_INTERVAL_MS,
   RECALL_UPDATED,
   WAITLIST_UPDATED,
   LIVE_PING_TIMEOUT_MS,
+  type AccessRevokedReason,
   type ClientToServerEvents,
   type InterServerEvents,
+  type RevokedAccessCode,
   type ServerToClientEvents,
   type SocketData,
 } from '@common/contract';
@@ -75,10 +78,11 @@ export interface RealtimeService extends Realtime {
 }
 
 class HandshakeError extends Error {
-  readonly data: { status: number };
-  constructor(status: number, message: string) {
+  /** socket.io hands `data` to the client's connect_error; `code` says the access is gone. */
+  readonly data: { status: number; code?: RevokedAccessCode };
+  constructor(status: number, message: string, code?: RevokedAccessCode) {
     super(message);
-    this.data = { status };
+    this.data = code ? { status, code } : { status };
   }
 }
 
@@ -127,13 +131,16 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
   }
 
   /**
-   * Ends a socket's access: out of every room at once (nothing more is emitted to it), then the
-   * transport closes, as at token expiry, so the client reconnects with its current token.
+   * Ends a socket's access: out of every room at once (nothing more is emitted to it), told why
+   * (`access-revoked`, so its screen can leave the session: a changed role lets the reconnection
+   * in again), then the transport closes, as at token expiry, once that last packet is written;
+   * the client reconnects with its current token.
    */
-  function closeSocket(socket: RealtimeSocket, reason: string): void {
+  function closeSocket(socket: RealtimeSocket, reason: AccessRevokedReason, detail?: string): void {
     grants.delete(socket);
     for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room);
-    logger.info({ userId: socket.data.userId, reason }, 'access revoked: closing the socket');
+    logger.info({ userId: socket.data.userId, reason: detail ?? reason }, 'access revoked: closing the socket');
+    socket.emit(ACCESS_REVOKED, { reason });
     socket.conn.close();
   }
 
@@ -174,7 +181,7 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
     for (const index of revoked) {
       const entry = checked[index];
       if (entry && grants.get(entry.socket) === entry.grant) {
-        closeSocket(entry.socket, 'access re-check');
+        closeSocket(entry.socket, 'access_rechecked', 'access re-check');
         closed++;
       }
     }
@@ -202,7 +209,7 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
     const token = accessTokenFrom(handshake);
     const since = revocationCount;
     const verified = await deps.callers.verify(token);
-    if (!verified.ok) throw new HandshakeError(verified.status, verified.error);
+    if (!verified.ok) throw new HandshakeError(verified.status, verified.error, verified.code);
     const requested = requestedClinicFrom(handshake.auth);
     if (!requested.ok) throw new HandshakeError(400, requested.error);
     const choice = chooseClinic(verified.caller, requested.clinicId);
@@ -319,7 +326,8 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
         void socket.join([clinicRoom(socket.data.clinicId), userRoom(socket.data.userId)]);
         socket.once('disconnect', () => grants.delete(socket));
         // Revoked while its handshake was under way: the notice found no socket to close yet.
-        if (!grant || revokedSinceHandshake(grant)) closeSocket(socket, 'revoked during the handshake');
+        if (!grant || revokedSinceHandshake(grant))
+          closeSocket(socket, 'access_rechecked', 'revoked during the handshake');
       });
       io = created;
     },

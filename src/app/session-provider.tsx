@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { restoreSession, signOutHere } from '@/features/auth/api/lazy';
 import { EXTRA_TEXT, LOGIN_TEXT } from '@/features/auth/messages';
+import { onAccessRevoked } from '@/lib/access-revocation';
 import { can } from '@/lib/authorization';
 import {
   SessionContext,
@@ -112,6 +113,28 @@ export function SessionProvider({ children, hadStoredSession }: { children: Reac
       unsubscribe?.();
     };
   }, [applyUser]);
+
+  // The user's access ended while signed in here (deleted, banned, another role or clinic, or the
+  // session ended elsewhere): the service said so (src/app/use-access-watch.ts). The profile in
+  // memory no longer matches the account, so the session ends here too and the login page says
+  // why; signing in again gives the new role's tabs, or is refused.
+  useEffect(
+    () =>
+      onAccessRevoked((reason) => {
+        if (!userRef.current || signingOut.current) return;
+        console.info('Ngiti: access changed or removed; signing out', reason);
+        signingOut.current = true;
+        void signOutHere()
+          .catch((error: unknown) => console.warn('Ngiti: signing out after the access ended failed', error))
+          .finally(() => {
+            signingOut.current = false;
+            clearPreferences();
+            setNotice({ tone: 'error', text: EXTRA_TEXT.accessChanged });
+            applyUser(null);
+          });
+      }),
+    [applyUser],
+  );
 
   const signIn = useCallback(
     (next: SessionUser) => {

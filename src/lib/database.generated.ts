@@ -823,6 +823,7 @@ export type Database = {
           invoice_id: number;
           method: string;
           notes: string | null;
+          overpayment_accepted: boolean;
           patient_id: number;
           payment_date: string;
           recorded_by: string | null;
@@ -840,6 +841,7 @@ export type Database = {
           invoice_id: number;
           method: string;
           notes?: string | null;
+          overpayment_accepted?: boolean;
           patient_id: number;
           payment_date?: string;
           recorded_by?: string | null;
@@ -857,6 +859,7 @@ export type Database = {
           invoice_id?: number;
           method?: string;
           notes?: string | null;
+          overpayment_accepted?: boolean;
           patient_id?: number;
           payment_date?: string;
           recorded_by?: string | null;
@@ -1077,24 +1080,6 @@ export type Database = {
             referencedColumns: ['id', 'clinic_id'];
           },
         ];
-      };
-      user_deletion_requests: {
-        Row: {
-          requested_at: string;
-          requested_by: string;
-          user_id: string;
-        };
-        Insert: {
-          requested_at?: string;
-          requested_by: string;
-          user_id: string;
-        };
-        Update: {
-          requested_at?: string;
-          requested_by?: string;
-          user_id?: string;
-        };
-        Relationships: [];
       };
       users: {
         Row: {
@@ -1514,12 +1499,15 @@ export type Database = {
       can_access_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
       can_read_reports: { Args: { p_clinic_id: number }; Returns: boolean };
       can_void_in_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
+      counts_as_clinic_admin: { Args: { p_user_id: string }; Returns: boolean };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
       day_sheet: { Args: { p_clinic_id: number; p_day: string }; Returns: Json };
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
       delete_patient: { Args: { p_patient_id: number }; Returns: Json };
+      delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };
       dismiss_recall_request: { Args: { p_request_id: number }; Returns: undefined };
+      ensure_clinic_keeps_admin: { Args: { p_clinic_id: number; p_leaving_profile_id: number }; Returns: undefined };
       has_any_role: { Args: { p_roles: string[] }; Returns: boolean };
       is_browser_role: { Args: never; Returns: boolean };
       is_front_desk_of: { Args: { p_clinic_id: number }; Returns: boolean };

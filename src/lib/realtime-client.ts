@@ -1,6 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import type { ZodMiniType } from 'zod/mini';
 import {
+  ACCESS_REVOKED,
+  accessRevokedPayloadSchema,
   APPOINTMENT_UPDATED,
   appointmentUpdatedPayloadSchema,
   BILLING_UPDATED,
@@ -58,11 +60,15 @@ export function connectionStatus(facts: ConnectionFacts): RealtimeStatus {
 /** An event the notification service emits (@common/contract). */
 export type ServiceEvent = keyof ServerToClientEvents;
 
+/** The events that each name a changed row of a clinic (every one but `access-revoked`). */
+export type ClinicServiceEvent = Exclude<ServiceEvent, typeof ACCESS_REVOKED>;
+
 /** What the service sends with `event`, as the contract describes it. */
 export type ServiceEventPayload<E extends ServiceEvent> = Parameters<ServerToClientEvents[E]>[0];
 
 /** The contract's schema of each event's payload: what arrives is checked before anyone sees it. */
 const PAYLOAD_SCHEMAS: { readonly [E in ServiceEvent]: ZodMiniType<ServiceEventPayload<E>> } = {
+  [ACCESS_REVOKED]: accessRevokedPayloadSchema,
   [APPOINTMENT_UPDATED]: appointmentUpdatedPayloadSchema,
   [BILLING_UPDATED]: billingUpdatedPayloadSchema,
   [RECALL_UPDATED]: recallUpdatedPayloadSchema,
@@ -81,7 +87,16 @@ export interface SubscribeOptions<E extends ServiceEvent = ServiceEvent> {
   event: E;
   /** Each payload, checked against the contract; a malformed one never arrives. */
   onEvent(payload: ServiceEventPayload<E>): void;
-  onStatus?(status: RealtimeStatus, detail?: string): void;
+  /**
+   * `detail` is the refusal's message; `code` its code when the service gave one (e.g. the
+   * access the token was issued for is gone: @common/contract's REVOKED_ACCESS_CODES).
+   */
+  onStatus?(status: RealtimeStatus, detail?: string, code?: string): void;
+  /**
+   * Names the connection in its URL (`?label=…`, which the service ignores), so a log line or a
+   * browser test can tell the dashboard's access watch from a tab's live updates.
+   */
+  label?: string;
 }
 
 /**
@@ -115,6 +130,7 @@ export async function subscribeToServiceEvents<E extends ServiceEvent>(
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.apiUrl ?? serviceBaseUrl(), {
     ...REALTIME_SOCKET_OPTIONS,
     transports: ['websocket', 'polling'],
+    ...(options.label ? { query: { label: options.label } } : {}),
     auth: (send) => {
       void serviceAccessToken().then((token) => {
         // Without a session the token is empty, and the service refuses the handshake.
@@ -127,6 +143,7 @@ export async function subscribeToServiceEvents<E extends ServiceEvent>(
   let lastHeard = Date.now();
   let reported: RealtimeStatus | undefined;
   let detail: string | undefined;
+  let code: string | undefined;
   const report = () => {
     const status = connectionStatus({
       connected: socket.connected,
@@ -137,7 +154,8 @@ export async function subscribeToServiceEvents<E extends ServiceEvent>(
     });
     if (status === reported) return;
     reported = status;
-    options.onStatus?.(status, status === 'refused' ? detail : undefined);
+    if (status === 'refused') options.onStatus?.(status, detail, code);
+    else options.onStatus?.(status);
   };
   const heard = () => {
     lastHeard = Date.now();
@@ -156,6 +174,8 @@ export async function subscribeToServiceEvents<E extends ServiceEvent>(
     // A refusal (bad token, no access) leaves socket.active false: socket.io stops retrying itself.
     tried = true;
     detail = error.message;
+    const data = (error as Error & { data?: { code?: unknown } }).data;
+    code = typeof data?.code === 'string' ? data.code : undefined;
     report();
   });
   socket.io.on('ping', heard);

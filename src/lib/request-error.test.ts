@@ -13,7 +13,10 @@ describe('classifying a PostgREST answer', () => {
   });
 
   it.each([
-    ['P0002', 400, 'gone'],
+    ['PT404', 404, 'gone'],
+    ['P0002', 500, 'gone'],
+    ['PT409', 409, 'changed'],
+    ['PT403', 403, 'forbidden'],
     ['23P01', 409, 'conflict'],
     ['23514', 400, 'constraint'],
     ['23505', 409, 'duplicate'],

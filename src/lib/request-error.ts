@@ -3,15 +3,15 @@
  * kind to their own texts (the booking form's 'Booking failed!' is its reading of 'conflict');
  * raw server texts never reach the screen.
  *
- * - 'gone': the row is not there any more (P0002 from a function, or a write that had to hit a
- *   row and hit none);
+ * - 'gone': the row is not there any more (PT404, HTTP 404, from a function, or P0002 from an
+ *   older one; or a write that had to hit a row and hit none);
  * - 'changed': the row is there but no longer as the screen showed it (a write filtered on the
- *   state the user saw matched nothing);
+ *   state the user saw matched nothing; PT409, HTTP 409, from a function);
  * - 'conflict': the database refused the write against other rows (23P01, an exclusion: the
  *   booking rules);
  * - 'constraint': a check refused a value (23514);
  * - 'duplicate': a unique key is taken (23505);
- * - 'forbidden': the caller's role may not do this (42501, HTTP 403);
+ * - 'forbidden': the caller's role may not do this (42501 or PT403, HTTP 403);
  * - 'unauthenticated': PostgREST refused the session itself (PGRST30x: token invalid or expired);
  * - 'unreachable': no answer at all (postgrest-js status 0, fetch's TypeError, a timeout);
  * - 'failed': anything else.
@@ -50,7 +50,10 @@ export class RequestError extends Error {
 }
 
 const KIND_OF_CODE: Readonly<Record<string, RequestErrorKind>> = {
+  PT404: 'gone',
   P0002: 'gone',
+  PT409: 'changed',
+  PT403: 'forbidden',
   '23P01': 'conflict',
   '23514': 'constraint',
   '23505': 'duplicate',

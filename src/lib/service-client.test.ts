@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks';
 import { setupMockServer } from '@/testing/mocks/lifecycle';
+import { onAccessRevoked } from './access-revocation';
 import { callService, initServiceClient, ServiceError, serviceUrl } from './service-client';
 import { initSupabase } from './supabase';
 
@@ -48,6 +49,34 @@ describe('callService', () => {
       fetchImpl: answer(422, '{"error":"This patient has no Messenger ID."}'),
     });
     await expect(failure).rejects.toEqual(new ServiceError('This patient has no Messenger ID.', 422));
+  });
+
+  it('when the service says the access is gone (401/403 with its code), then the session is told, once per answer', async () => {
+    const reasons: string[] = [];
+    const stop = onAccessRevoked((reason) => reasons.push(reason));
+    try {
+      const failure = callService('/x', {
+        fallbackError: 'Messenger notification failed',
+        fetchImpl: answer(403, '{"error":"Your account has no staff profile.","code":"no_profile"}'),
+      });
+      await expect(failure).rejects.toMatchObject({ status: 403, code: 'no_profile' });
+      expect(reasons).toEqual(['no_profile']);
+
+      // Refusals that say nothing of the kind leave the session alone.
+      for (const [status, body] of [
+        [401, '{"error":"Your session has expired. Please log in again."}'],
+        [403, '{"error":"You do not have access to this clinic."}'],
+        [422, '{"error":"x","code":"no_profile"}'],
+        [403, '{"error":"x","code":"something_else"}'],
+      ] as const) {
+        await expect(callService('/x', { fallbackError: 'x', fetchImpl: answer(status, body) })).rejects.toMatchObject({
+          status,
+        });
+      }
+      expect(reasons).toEqual(['no_profile']);
+    } finally {
+      stop();
+    }
   });
 
   it('falls back when the error has no usable text', async () => {

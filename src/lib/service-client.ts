@@ -1,4 +1,5 @@
 import { errorBodySchema } from '@common/contract/error-body';
+import { isRevokedAccessCode, reportAccessRevoked } from './access-revocation';
 import { serviceBaseUrl, serviceUrl } from './service-config';
 import { getSupabase } from './supabase';
 
@@ -45,6 +46,8 @@ export class ServiceError extends Error {
     message: string,
     readonly status: number,
     failure?: ServiceFailure,
+    /** The service's `code`, where it gave one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -112,7 +115,16 @@ export async function callService<T = unknown>(path: string, request: ServiceReq
   if (!response.ok) {
     const errorBody = errorBodySchema.safeParse(parsed);
     const serviceText = errorBody.success ? errorBody.data.error.trim() : '';
-    throw new ServiceError(serviceText && serviceText.length <= 300 ? serviceText : fallbackError, response.status);
+    const code = errorBody.success ? errorBody.data.code : undefined;
+    // The token is good but the access it was issued for is gone (deleted, banned, no profile,
+    // session ended): the session ends here too, as when the live-update socket says it.
+    if ((response.status === 401 || response.status === 403) && isRevokedAccessCode(code)) reportAccessRevoked(code);
+    throw new ServiceError(
+      serviceText && serviceText.length <= 300 ? serviceText : fallbackError,
+      response.status,
+      undefined,
+      code,
+    );
   }
   return parsed as T | null;
 }

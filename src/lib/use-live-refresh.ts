@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { subscribeToServiceEvents, type RealtimeStatus, type ServiceEvent } from './realtime-client';
+import { subscribeToServiceEvents, type ClinicServiceEvent, type RealtimeStatus } from './realtime-client';
 
 /**
  * Events arriving within this long of each other cause one re-read: a payment and the invoice it
@@ -12,7 +12,7 @@ export const LIVE_REFRESH_COALESCE_MS = 150;
 export interface LiveRefreshOptions {
   clinicId: number;
   /** The service's event of this tab's rows (each names a changed row of a clinic). */
-  event: ServiceEvent;
+  event: ClinicServiceEvent;
   /** Every query under this key is read again. */
   queryKey: QueryKey;
   /** Injected in tests; the app's socket client otherwise. */

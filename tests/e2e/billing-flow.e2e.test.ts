@@ -103,12 +103,13 @@ const toast = (page: Page, text: string) => page.locator('.toast-region').getByT
 
 /**
  * Opens Billing System and waits until its live connection has joined the clinic's room: socket.io
- * acknowledges the namespace with a '40' frame once the service accepted the handshake.
+ * acknowledges the namespace with a '40' frame once the service accepted the handshake. The
+ * dashboard's own access watch (label=access-watch) is another connection, not the tab's.
  */
 async function openBilling(page: Page) {
   const joined = new Promise<void>((resolve) => {
     page.on('websocket', (socket) => {
-      if (!socket.url().includes('/socket.io/')) return;
+      if (!socket.url().includes('/socket.io/') || socket.url().includes('label=access-watch')) return;
       socket.on('framereceived', ({ payload }) => {
         if (typeof payload === 'string' && payload.startsWith('40')) resolve();
       });

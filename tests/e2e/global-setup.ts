@@ -1,11 +1,11 @@
 /**
  * Once per `vitest run` that includes browser tests: builds the SPA (when its sources changed)
- * and starts a local stack on a free port with a fresh data directory and the demo data; the
- * stack serves the built SPA, so the tests use the app exactly as `npm start` serves it.
+ * and runs `npm start`'s own command in a child process (the server bundle on plain Node) on a
+ * free port with a fresh data directory and the demo data, so the tests use what users run.
  */
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.ts';
-import { startTestStack } from '../support/stack.ts';
+import { startShippedStack } from '../support/shipped-stack.ts';
 import { CHROMIUM_CANDIDATES, findChromium, launchChromiumServer } from './support/chromium.ts';
 import './support/context.ts';
 
@@ -20,12 +20,12 @@ export default async function setup(project: TestProject) {
     return;
   }
   buildIfStale({ log: (line) => console.log(`e2e: ${line}`) });
-  const [stack, browser] = await Promise.all([startTestStack({ logLabel: 'e2e' }), launchChromiumServer(chromium)]);
+  const [stack, browser] = await Promise.all([startShippedStack({ logLabel: 'e2e' }), launchChromiumServer(chromium)]);
   project.provide('e2e', {
     chromium,
     baseUrl: stack.url,
-    anonKey: stack.config.anonKey,
-    serviceRoleKey: stack.config.serviceRoleKey,
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
     browserEndpoint: browser.wsEndpoint(),
   });
   return async () => {

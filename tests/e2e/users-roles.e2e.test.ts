@@ -1,8 +1,9 @@
 /**
  * Users & Roles (spec part 2 §2, §5, §7, §8; issue 15), in Chromium: the admin of a clinic of its
  * own adds a receptionist (the confirmation mail reaches the dev mailbox, the receptionist confirms
- * and signs in on a tablet), changes them to dentist (their tabs follow on the next load) and
- * deletes them (their open dashboard loses its session and data). The spec texts are checked at
+ * and signs in on a tablet), changes them to dentist (their open dashboard returns to the login
+ * page with a message within 5 s, and signing in again gives the dentist's tabs) and deletes them
+ * (the same, from an open Billing System, without a reload). The spec texts are checked at
  * desktop and tablet sizes. Each test signs up its own clinic, so nothing is shared with other files.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,7 @@ import {
   createConfirmedAdmin,
   DEMO,
   loginAs,
+  pathOf,
   serviceClient,
   uniqueEmail,
   visibleTabs,
@@ -38,7 +40,10 @@ async function clinicIdOf(email: string): Promise<number> {
   return Number(data.clinic_id);
 }
 
-/** The page's socket.io connection: joined once the service accepted the handshake ('40'), and its end. */
+/**
+ * The page's next live-update connection of a tab (not the dashboard's access watch): joined once
+ * the service accepted the handshake ('40'), and its end.
+ */
 function liveSocketOf(page: Page) {
   let joined!: () => void;
   let closed!: () => void;
@@ -47,13 +52,49 @@ function liveSocketOf(page: Page) {
     closed: new Promise<void>((resolve) => (closed = resolve)),
   };
   page.on('websocket', (socket) => {
-    if (!socket.url().includes('/socket.io/')) return;
+    if (!socket.url().includes('/socket.io/') || socket.url().includes('label=access-watch')) return;
     socket.on('framereceived', ({ payload }) => {
       if (typeof payload === 'string' && payload.startsWith('40')) joined();
     });
     socket.on('close', () => closed());
   });
   return result;
+}
+
+const ACCESS_CHANGED = 'Your access was changed or removed. Please sign in again.';
+
+/** The dashboard's next access watch connection, joined once the service accepted the handshake ('40'). */
+function accessWatchJoined(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/') || !socket.url().includes('label=access-watch')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('40')) resolve();
+      });
+    });
+  });
+}
+
+/**
+ * Within 5 s of the admin's `act` (counted from before it), the member's open dashboard is on the
+ * login page with the access message, without a reload.
+ */
+async function expectSentToLoginWithin5s(member: Page, act: () => Promise<void>) {
+  const started = Date.now();
+  // Settled at once (not left rejected while `act` runs); its failure is thrown below.
+  const shown = member
+    .getByText(ACCESS_CHANGED, { exact: true })
+    .waitFor({ timeout: 5_000 })
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  await act();
+  const failure = await shown;
+  if (failure) throw failure;
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(pathOf(member)).toBe('/login');
+  expect(await member.getByTestId('user-name').count()).toBe(0);
 }
 
 /** Waits for `promise`, failing with a clear message after `seconds`. */
@@ -129,6 +170,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
 
         const member = await openPage(browser, ctx.baseUrl, TABLET_PORTRAIT);
         try {
+          const watching = accessWatchJoined(member.page);
           await loginAs(member.page, staff.email, staff.password);
           expect(await visibleTabs(member.page)).toEqual([
             'Patients',
@@ -142,40 +184,51 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
             'Waitlist',
           ]);
 
-          // Edit User: the role change reaches the member's tabs on their next load.
+          // The open dashboard watches the member's access.
+          await withinSeconds(watching, 10, 'the dashboard’s access watch to connect');
+
+          // Edit User: the member's open dashboard returns to the login page with a message.
           await rowOf(admin, staff.email)
             .getByRole('button', { name: `Edit ${staff.name}` })
             .click();
           const edit = admin.getByRole('dialog', { name: 'Edit User' });
           await edit.getByLabel('Role').selectOption('dentist');
-          await edit.getByRole('button', { name: 'Save' }).click();
-          await headerMessage(admin, 'User updated!');
+          await expectSentToLoginWithin5s(member.page, async () => {
+            await edit.getByRole('button', { name: 'Save' }).click();
+            await headerMessage(admin, 'User updated!');
+          });
           await rowOf(admin, staff.email).getByText('dentist', { exact: true }).waitFor();
-          await member.page.reload();
-          await member.page.getByTestId('user-name').waitFor();
+
+          // Signing in again gives the new role's tabs.
+          const watchingAgain = accessWatchJoined(member.page);
+          await loginAs(member.page, staff.email, staff.password);
           await expect
             .poll(() => visibleTabs(member.page))
             .toEqual(['Patients', 'Appointments', 'Billing System', 'Chat']);
+          await withinSeconds(watchingAgain, 10, 'the dashboard’s access watch to connect again');
 
-          // The member's open Billing System joins the clinic's live updates.
+          // The member's open Billing System (empty: "No invoices found.") joins the clinic's live updates.
           const live = liveSocketOf(member.page);
           await sections(member.page).getByRole('button', { name: 'Billing System' }).click();
           await member.page.getByRole('heading', { name: 'Billing System', level: 1 }).waitFor();
+          await member.page.getByText('No invoices found.', { exact: true }).waitFor();
           await live.joined;
 
-          // Delete: the modal names the user and their auth id; the member's dashboard loses its session.
+          // Delete: the modal names the user and their auth id; the member's open Billing System
+          // returns to the login page with the message within 5 s, without any reload.
           await rowOf(admin, staff.email)
             .getByRole('button', { name: `Delete ${staff.name}` })
             .click();
           const confirm = admin.getByRole('dialog', { name: 'Confirm Delete' });
           await confirm.getByText(staff.name, { exact: true }).waitFor();
           expect(await confirm.getByTestId('delete-user-auth-id').textContent()).toMatch(/^[0-9a-f-]{36}$/);
-          await confirm.getByRole('button', { name: 'Delete' }).click();
-          await headerMessage(admin, 'User deleted from Auth & custom table.');
+          await expectSentToLoginWithin5s(member.page, async () => {
+            await confirm.getByRole('button', { name: 'Delete' }).click();
+            await headerMessage(admin, 'User deleted from Auth & custom table.');
+          });
           await rowOf(admin, staff.email).waitFor({ state: 'detached' });
-          // Their live-update socket is closed by the service at once, without any reload.
-          await withinSeconds(live.closed, 15, 'the deleted user’s live-update socket to close');
-
+          // Its live-update sockets are gone, and a reload stays on the login page.
+          await withinSeconds(live.closed, 5, 'the deleted user’s live-update socket to close');
           await member.page.reload();
           await member.page.waitForURL((url) => url.pathname === '/login');
           expect(member.pageErrors).toEqual([]);

@@ -56,7 +56,12 @@ let serviceRoleHeaders: Record<string, string>;
 beforeAll(async () => {
   stack = await startTestStack({
     // The limits are not under test here: a 429 would hide what the route itself answers.
-    env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+      AUTH_RATE_LIMIT_SIGNUPS_PER_IP: '100000',
+    },
   });
   const url = new URL(stack.url);
   host = url.hostname;

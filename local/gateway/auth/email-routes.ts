@@ -66,6 +66,9 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRat
   }
 
   router.post('/signup', async (req: Request, res: Response) => {
+    // Before anything else, like GoTrue's limiter in front of the handler: a flood of sign-ups
+    // from one client would make an account, a clinic and an e-mail each.
+    limits.takeSignup(clientIp(req));
     const body = bodyOf(req);
     refusePkce(body);
     const phone = optionalString(body, 'phone');

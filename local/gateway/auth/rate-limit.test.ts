@@ -4,6 +4,7 @@ import { AuthError } from './errors.ts';
 import { AuthRateLimits, FixedWindowLimiter } from './rate-limit.ts';
 
 const START = 1_800_000_000_000;
+const config = { windowSeconds: 300, perEmail: 3, perIp: 5, signupsPerIp: 4 };
 
 function clock() {
   let now = START;
@@ -63,8 +64,6 @@ describe('fixed windows', () => {
 });
 
 describe('auth rate limits', () => {
-  const config = { windowSeconds: 300, perEmail: 3, perIp: 5 };
-
   it('refuses an address after its failures, whatever the case, and not another address', () => {
     const time = clock();
     const limits = new AuthRateLimits(config, time.now);
@@ -107,9 +106,34 @@ describe('auth rate limits', () => {
   });
 });
 
+describe('sign-up limit', () => {
+  it('counts every sign-up request per client and refuses the one past the limit until the window ends', () => {
+    const time = clock();
+    const limits = new AuthRateLimits(config, time.now);
+    for (let i = 0; i < 4; i++) expect(refusal(() => limits.takeSignup('10.0.0.1'))).toBeUndefined();
+    expect(refusal(() => limits.takeSignup('10.0.0.1'))).toMatchObject({
+      status: 429,
+      errorCode: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    // Refusals are not counted, other clients are not held up, and the window's end lets it in again.
+    expect(refusal(() => limits.takeSignup('10.0.0.1'))?.status).toBe(429);
+    expect(refusal(() => limits.takeSignup('10.0.0.2'))).toBeUndefined();
+    time.advance(300_000);
+    expect(refusal(() => limits.takeSignup('10.0.0.1'))).toBeUndefined();
+  });
+
+  it('is counted apart from failed sign-ins and e-mail requests', () => {
+    const limits = new AuthRateLimits(config, clock().now);
+    for (let i = 0; i < 4; i++) limits.takeSignup('10.0.0.1');
+    expect(refusal(() => limits.beginAttempt('ana@example.test', '10.0.0.1'))).toBeUndefined();
+    expect(refusal(() => limits.takeMail('ana@example.test', '10.0.0.1'))).toBeUndefined();
+  });
+});
+
 describe('AUTH_RATE_LIMIT_* settings', () => {
   it('defaults to 10 per address and 100 per client in 5 minutes; empty is unset', () => {
-    const expected = { windowSeconds: 300, perEmail: 10, perIp: 100 };
+    const expected = { windowSeconds: 300, perEmail: 10, perIp: 100, signupsPerIp: 100 };
     expect(loadConfig({}).authRateLimit).toEqual(expected);
     expect(
       loadConfig({ AUTH_RATE_LIMIT_WINDOW_SECONDS: '', AUTH_RATE_LIMIT_PER_EMAIL: ' ', AUTH_RATE_LIMIT_PER_IP: '' })
@@ -121,7 +145,17 @@ describe('AUTH_RATE_LIMIT_* settings', () => {
         AUTH_RATE_LIMIT_PER_EMAIL: '5',
         AUTH_RATE_LIMIT_PER_IP: '1000',
       }).authRateLimit,
-    ).toEqual({ windowSeconds: 60, perEmail: 5, perIp: 1000 });
+    ).toEqual({ windowSeconds: 60, perEmail: 5, perIp: 1000, signupsPerIp: 100 });
+  });
+
+  it('lets 10 sign-ups per client through in production and 100 in development, unless set', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-characters' };
+    expect(loadConfig(production).authRateLimit.signupsPerIp).toBe(10);
+    expect(loadConfig({ ...production, AUTH_RATE_LIMIT_SIGNUPS_PER_IP: ' ' }).authRateLimit.signupsPerIp).toBe(10);
+    expect(loadConfig({}).authRateLimit.signupsPerIp).toBe(100);
+    expect(loadConfig({ NODE_ENV: 'development' }).authRateLimit.signupsPerIp).toBe(100);
+    expect(loadConfig({ ...production, AUTH_RATE_LIMIT_SIGNUPS_PER_IP: '3' }).authRateLimit.signupsPerIp).toBe(3);
+    expect(loadConfig({ AUTH_RATE_LIMIT_SIGNUPS_PER_IP: '1000' }).authRateLimit.signupsPerIp).toBe(1000);
   });
 
   it('names every bad value at once', () => {
@@ -130,12 +164,14 @@ describe('AUTH_RATE_LIMIT_* settings', () => {
         AUTH_RATE_LIMIT_WINDOW_SECONDS: '0',
         AUTH_RATE_LIMIT_PER_EMAIL: 'ten',
         AUTH_RATE_LIMIT_PER_IP: '-1',
+        AUTH_RATE_LIMIT_SIGNUPS_PER_IP: '1.5',
       }),
     ).toThrow(
       [
         'AUTH_RATE_LIMIT_WINDOW_SECONDS must be a whole number from 1 up, got "0"',
         'AUTH_RATE_LIMIT_PER_EMAIL must be a whole number from 1 up, got "ten"',
         'AUTH_RATE_LIMIT_PER_IP must be a whole number from 1 up, got "-1"',
+        'AUTH_RATE_LIMIT_SIGNUPS_PER_IP must be a whole number from 1 up, got "1.5"',
       ].join('\n'),
     );
   });

@@ -8,6 +8,8 @@ export interface AuthRateLimitConfig {
   perEmail: number;
   /** The same, counted per client IP address per window. */
   perIp: number;
+  /** Sign-up requests per client IP address per window, every one counted (GoTrue's sign-up limit). */
+  signupsPerIp: number;
 }
 
 /** GoTrue's answer when a limiter keyed by the client refuses a request. */
@@ -97,6 +99,7 @@ export class FixedWindowLimiter {
 export class AuthRateLimits {
   private readonly failures: FixedWindowLimiter;
   private readonly mails: FixedWindowLimiter;
+  private readonly signups: FixedWindowLimiter;
 
   constructor(
     private readonly config: AuthRateLimitConfig,
@@ -104,6 +107,7 @@ export class AuthRateLimits {
   ) {
     this.failures = new FixedWindowLimiter(config.windowSeconds * 1000, now);
     this.mails = new FixedWindowLimiter(config.windowSeconds * 1000, now);
+    this.signups = new FixedWindowLimiter(config.windowSeconds * 1000, now);
   }
 
   /**
@@ -127,6 +131,17 @@ export class AuthRateLimits {
     if (this.mails.exhausted(`email:${normalized(email)}`, this.config.perEmail)) throw emailSendRateLimited();
     this.mails.hit(`ip:${ip}`);
     this.mails.hit(`email:${normalized(email)}`);
+  }
+
+  /**
+   * Counts a sign-up request from the client, refusing it when the client is over the limit.
+   * Every request counts, whatever its outcome (GoTrue counts them the same way): each one let
+   * through may make an account, a clinic and an e-mail, and whether it did must not decide
+   * whether it counts. A refused one is not counted, so the window's end lets the client in again.
+   */
+  takeSignup(ip: string): void {
+    if (this.signups.exhausted(`ip:${ip}`, this.config.signupsPerIp)) throw requestRateLimited();
+    this.signups.hit(`ip:${ip}`);
   }
 }
 

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { FunctionDeps, FunctionHandler } from '../../../supabase/functions/_shared/supabase-clients.ts';
 import type { StackConfig } from '../../config.ts';
@@ -8,12 +6,15 @@ import { repoRoot } from '../../db/migrate.ts';
 import type { Logger } from '../../logger.ts';
 import { headerValue } from '../caller.ts';
 import { verifyJwt } from '../jwt.ts';
+import { assertEveryFunctionServed, FUNCTION_HANDLERS } from './registry.ts';
 
 export interface FunctionsRouterDeps {
   config: StackConfig;
   logger: Logger;
-  /** Where `<name>/handler.ts` modules live; `supabase/functions` by default. */
+  /** The deployed functions' folders, each of which must have a handler; `supabase/functions` by default. */
   functionsDir?: string;
+  /** The handlers by function name; the registry's by default. */
+  handlers?: ReadonlyMap<string, FunctionHandler>;
 }
 
 /** Headers on the platform's own answers, so a browser can read them too. */
@@ -38,43 +39,24 @@ const webSocketForFunctions: typeof WebSocket | undefined =
 /**
  * `/functions/v1/<name>`: what Supabase's edge runtime does in front of a function (the
  * JWT check of `verify_jwt = true`, then the call), running the same portable
- * `supabase/functions/<name>/handler.ts` that the Deno entry point serves.
+ * `supabase/functions/<name>/handler.ts` that the Deno entry point serves. Throws when a deployed
+ * function has no handler, so that the stack refuses to start.
  */
 export function createFunctionsRouter({
   config,
   logger,
   functionsDir = path.join(repoRoot, 'supabase/functions'),
+  handlers = FUNCTION_HANDLERS,
 }: FunctionsRouterDeps) {
+  assertEveryFunctionServed(functionsDir, handlers);
   const router = Router();
-  const handlers = new Map<string, Promise<FunctionHandler | undefined>>();
-
-  function loadHandler(name: string): Promise<FunctionHandler | undefined> {
-    let loading = handlers.get(name);
-    if (!loading) {
-      const file = path.join(functionsDir, name, 'handler.ts');
-      loading = existsSync(file)
-        ? import(pathToFileURL(file).href).then(
-            (module: { handle?: FunctionHandler; default?: FunctionHandler }) => module.handle ?? module.default,
-          )
-        : Promise.resolve(undefined);
-      handlers.set(name, loading);
-    }
-    return loading;
-  }
 
   router.all(
     '/:name{/*rest}',
     express.raw({ type: () => true, limit: '10mb' }),
     async (req: Request, res: Response) => {
       const name = String(req.params.name);
-      let handle: FunctionHandler | undefined;
-      try {
-        handle = FUNCTION_NAME.test(name) ? await loadHandler(name) : undefined;
-      } catch (error) {
-        logger.error({ err: error, function: name }, 'function failed to load');
-        platformAnswer(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
-        return;
-      }
+      const handle = FUNCTION_NAME.test(name) ? handlers.get(name) : undefined;
       if (!handle) {
         platformAnswer(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
         return;

@@ -62,7 +62,8 @@ function isPostgresError(error: unknown): error is PostgresError & Error {
 /** PostgREST's SQLSTATE → HTTP table (docs/references/errors.rst). */
 export function statusForSqlState(code: string, role: DatabaseRole): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
-  if (code.startsWith('PT') && /^PT\d{3}$/.test(code)) return Number(code.slice(2));
+  // PostgREST answers HTTP nnn for PTnnn (raise ... using errcode = 'PT404'), and 500 when the rest is no number.
+  if (code.startsWith('PT')) return /^PT\d{3}$/.test(code) ? Number(code.slice(2)) : 500;
   if (['23503', '23505', '23P01'].includes(code)) return 409;
   if (['42P01', '42883'].includes(code)) return 404;
   if (code === '25006') return 405;

@@ -47,14 +47,42 @@ export interface EmbedNode extends ReadNode {
 
 const ROOT_PARAMETERS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey']);
 
+/** How many levels of embeds `items` nest (0: none). */
+function embedDepth(items: SelectItem[]): number {
+  let deepest = 0;
+  for (const item of items) if (item.kind === 'embed') deepest = Math.max(deepest, 1 + embedDepth(item.items));
+  return deepest;
+}
+
+/**
+ * Each level of embeds multiplies the rows a read visits (payments → invoices → payments → … read
+ * every payment of every invoice of every payment): past `maxDepth` levels a select is refused
+ * before it reaches the database. 54001 is Postgres' "statement too complex", 413 its status in
+ * PostgREST's table (statusForSqlState).
+ */
+export function tooDeeplyEmbedded(depth: number, maxDepth: number): RestError {
+  return new RestError(
+    413,
+    '54001',
+    'The select embeds resources too deeply',
+    `The select nests embedded resources ${depth} levels deep; at most ${maxDepth} are allowed.`,
+    'Embed fewer levels, or read the deeper resources in a request of their own.',
+  );
+}
+
 /** Builds the tree of what a request reads: the root relation, its embeds, and where each filter goes. */
 export class ReadPlanner {
   private aliasCount = 0;
 
-  constructor(private readonly schema: SchemaCache) {}
+  constructor(
+    private readonly schema: SchemaCache,
+    private readonly maxEmbedDepth = Infinity,
+  ) {}
 
   root(relation: Relation, select: string | undefined): ReadNode {
     const items = parseSelect(select ?? '*');
+    const depth = embedDepth(items);
+    if (depth > this.maxEmbedDepth) throw tooDeeplyEmbedded(depth, this.maxEmbedDepth);
     return this.node(relation, items);
   }
 

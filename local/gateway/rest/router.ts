@@ -1,10 +1,11 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { StackConfig } from '../../config.ts';
+import type { RestLimits, StackConfig } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { headerValue, resolveCaller, type Caller } from '../caller.ts';
 import { encodeApiBody } from '../encoding.ts';
 import { RestError, payloadColumnNotFound, tableNotFound, toRestError } from './errors.ts';
+import { refuseNonDecimalNumerics } from './numeric-input.ts';
 import { parseColumnList } from './parse.ts';
 import {
   Params,
@@ -147,9 +148,13 @@ const CALLER_SETTINGS = `select set_config('role', $1, true), set_config('reques
         set_config('request.headers', $5, true), set_config('search_path', 'public, extensions', true)`;
 const READ_ONLY_CALLER_SETTINGS = `${CALLER_SETTINGS}, set_config('transaction_read_only', 'on', true)`;
 
-/** One transaction as the caller's role with PostgREST's request settings, read-only for GET/HEAD. */
+/**
+ * One transaction as the caller's role with PostgREST's request settings, read-only for GET/HEAD,
+ * its statements bounded by the role's statement timeout (hosted sets it on the role).
+ */
 async function asCaller<T>(
   db: Database,
+  limits: RestLimits,
   req: Request,
   caller: Caller,
   work: (tx: Queryable) => Promise<T>,
@@ -160,10 +165,41 @@ async function asCaller<T>(
     if (name !== 'authorization' && name !== 'apikey') headers[name] = value;
   }
   const settings = [caller.role, JSON.stringify(caller.claims), req.method, req.path, JSON.stringify(headers)];
-  return db.transaction(async (tx) => {
-    await tx.query(readOnly ? READ_ONLY_CALLER_SETTINGS : CALLER_SETTINGS, settings);
-    return work(tx);
-  });
+  const timeoutMs = limits.statementTimeoutMs[caller.role];
+  return db.transaction(
+    async (tx) => {
+      // Sent along with the request's statement (one round trip to the embedded database, not
+      // two): if the settings fail, Postgres aborts the transaction and the statement cannot run.
+      const settled = tx.query(readOnly ? READ_ONLY_CALLER_SETTINGS : CALLER_SETTINGS, settings);
+      settled.catch(() => undefined);
+      try {
+        const result = await work(tx);
+        await settled;
+        return result;
+      } catch (error) {
+        await settled;
+        throw error;
+      }
+    },
+    timeoutMs > 0 ? { statementTimeoutMs: timeoutMs } : {},
+  );
+}
+
+/** A body bigger than the stack's bound: Postgres' "program limit exceeded", 413 in PostgREST's table. */
+function responseTooLarge(bytes: number, maxBytes: number): RestError {
+  return new RestError(
+    413,
+    '54000',
+    'The response is too large',
+    `The response would be ${bytes} bytes; at most ${maxBytes} are allowed.`,
+    'Ask for fewer rows or columns (limit, select), or read the rows in pages.',
+  );
+}
+
+/** The body as the database built it, unless it was over the bound (then only its size came back). */
+function boundedBody(row: { body: string | null; body_bytes: number | string | null }, maxBytes: number): string {
+  if (row.body === null && row.body_bytes !== null) throw responseTooLarge(Number(row.body_bytes), maxBytes);
+  return row.body ?? 'null';
 }
 
 interface Answer {
@@ -184,6 +220,8 @@ function singleObjectError(rows: number): RestError {
 
 export function createRestRouter(deps: RestDeps): Router {
   const { db, config, schema, logger } = deps;
+  const limits = config.restLimits;
+  const maxBytes = limits.maxResponseBytes;
   const router = Router();
 
   router.use(express.raw({ type: () => true, limit: BODY_LIMIT_BYTES }));
@@ -214,18 +252,19 @@ export function createRestRouter(deps: RestDeps): Router {
 
   const respondWithRows = (
     node: ReadNode,
-    rows: { body: string; page_total: number; total?: number | null },
+    rows: JsonRows & { total?: number | null },
     single: boolean,
     status: number,
     extraHeaders: Record<string, string>,
     offset = 0,
   ): Answer => {
+    const body = boundedBody(rows, maxBytes);
     const pageTotal = Number(rows.page_total);
     const total = rows.total === undefined || rows.total === null ? '*' : String(rows.total);
     const range = pageTotal === 0 ? `*/${total}` : `${offset}-${offset + pageTotal - 1}/${total}`;
     if (single) {
       if (pageTotal !== 1) throw singleObjectError(pageTotal);
-      const array = JSON.parse(finishBody(node, rows.body)) as unknown[];
+      const array = JSON.parse(finishBody(node, body)) as unknown[];
       return {
         status,
         body: JSON.stringify(array[0]),
@@ -234,7 +273,7 @@ export function createRestRouter(deps: RestDeps): Router {
     }
     return {
       status,
-      body: finishBody(node, rows.body),
+      body: finishBody(node, body),
       headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Range': range, ...extraHeaders },
     };
   };
@@ -243,7 +282,7 @@ export function createRestRouter(deps: RestDeps): Router {
   /** What reads and writes both take from a request: its query, Prefer header, Accept and the planned select. */
   function planRequest(req: Request, relation: Relation) {
     const query = queryOf(req);
-    const planner = new ReadPlanner(schema);
+    const planner = new ReadPlanner(schema, limits.maxEmbedDepth);
     const root = planner.root(relation, query.get('select') ?? undefined);
     planner.applyQuery(root, query);
     return { query, preferences: parsePreferences(req), single: wantsSingleObject(req), root };
@@ -252,20 +291,22 @@ export function createRestRouter(deps: RestDeps): Router {
   async function read(req: Request, caller: Caller, relation: Relation): Promise<Answer> {
     const { preferences, single, root } = planRequest(req, relation);
     applyRangeHeader(req, root);
+    capRows(root, limits.maxRows);
     const params = new Params();
     const where = whereConditions(root, params);
     const from = `from public.${ident(relation.name)} as ${root.alias}${whereClause(where)}`;
     const countSql = preferences.count ? `(select count(*) ${from})::int` : 'null::int';
     const sql = rowsAsJson(
       `select ${selectList(root, params)} ${from}${orderSql(root, params)}${pagingSql(root)}`,
-      `, ${countSql} as total`,
+      maxBytes,
+      countSql,
     );
     const row = await asCaller(
       db,
+      limits,
       req,
       caller,
-      async (tx) =>
-        (await tx.query<{ body: string; page_total: number; total: number | null }>(sql, params.values)).rows[0]!,
+      async (tx) => (await tx.query<JsonRows & { total: number | null }>(sql, params.values)).rows[0]!,
     );
     const offset = root.offset ?? 0;
     if (row.total !== null && offset > 0 && offset >= row.total && Number(row.page_total) === 0) {
@@ -297,6 +338,7 @@ export function createRestRouter(deps: RestDeps): Router {
         : [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
       for (const column of columns)
         if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
+      refuseNonDecimalNumerics(relation, rows as object[]);
       if (rows.length === 0) {
         return {
           status: 201,
@@ -333,6 +375,7 @@ export function createRestRouter(deps: RestDeps): Router {
       const columns = Object.keys(body);
       for (const column of columns)
         if (!relation.columns.has(column)) throw payloadColumnNotFound(relation.name, column);
+      refuseNonDecimalNumerics(relation, [body]);
       const where = whereConditions(root, params);
       if (where.length === 0) throw new RestError(400, '21000', 'UPDATE requires a WHERE clause');
       if (columns.length === 0) {
@@ -355,7 +398,7 @@ export function createRestRouter(deps: RestDeps): Router {
 
     const status = req.method === 'POST' ? 201 : preferences.return === 'representation' ? 200 : 204;
     const headers = preferenceHeader(preferences);
-    return asCaller(db, req, caller, async (tx) => {
+    return asCaller(db, limits, req, caller, async (tx) => {
       if (preferences.return !== 'representation') {
         const { affectedRows } = await tx.query(mutation, params.values);
         if (single && affectedRows !== 1) throw singleObjectError(affectedRows);
@@ -363,8 +406,8 @@ export function createRestRouter(deps: RestDeps): Router {
         return { status, headers: { ...headers, ...countHeader } };
       }
       const sql = `with pgrst_source as (${mutation} returning ${root.alias}.*)
-        ${rowsAsJson(`select ${selectList(root, params)} from pgrst_source as ${root.alias}`)}`;
-      const row = (await tx.query<{ body: string; page_total: number }>(sql, params.values)).rows[0]!;
+        ${rowsAsJson(`select ${selectList(root, params)} from pgrst_source as ${root.alias}`, maxBytes)}`;
+      const row = (await tx.query<JsonRows>(sql, params.values)).rows[0]!;
       const answer = respondWithRows(
         root,
         { ...row, total: preferences.count ? row.page_total : null },
@@ -407,26 +450,29 @@ export function createRestRouter(deps: RestDeps): Router {
     const headers = preferenceHeader(preferences);
 
     if (routine.returnsVoid) {
-      await asCaller(db, req, caller, (tx) => tx.query(`select ${call}`, params.values));
+      await asCaller(db, limits, req, caller, (tx) => tx.query(`select ${call}`, params.values));
       return { status: 204, headers };
     }
     const relation = routine.returnsRelation ? schema.relations.get(routine.returnsRelation) : undefined;
     if (relation) {
-      const planner = new ReadPlanner(schema);
+      const planner = new ReadPlanner(schema, limits.maxEmbedDepth);
       const root = planner.root(relation, query.get('select') ?? undefined);
       planner.applyQuery(root, query, { skip: new Set(routine.args.map((arg) => arg.name)) });
+      if (routine.returnsSet) capRows(root, limits.maxRows);
       const where = whereConditions(root, params);
       const sql = rowsAsJson(
         `select ${selectList(root, params)} from ${call} as ${root.alias}${whereClause(where)}${orderSql(root, params)}${pagingSql(root)}`,
+        maxBytes,
       );
       const row = await asCaller(
         db,
+        limits,
         req,
         caller,
-        async (tx) => (await tx.query<{ body: string; page_total: number }>(sql, params.values)).rows[0]!,
+        async (tx) => (await tx.query<JsonRows>(sql, params.values)).rows[0]!,
       );
       if (!routine.returnsSet && !single) {
-        const array = JSON.parse(row.body) as unknown[];
+        const array = JSON.parse(boundedBody(row, maxBytes)) as unknown[];
         return {
           status: 200,
           body: JSON.stringify(array[0] ?? null),
@@ -435,20 +481,23 @@ export function createRestRouter(deps: RestDeps): Router {
       }
       return respondWithRows(root, row, single, 200, headers);
     }
-    const sql = routine.returnsSet
-      ? `select coalesce(json_agg(_v), '[]'::json)::text as body from ${call} as _v`
+    // A set is cut at max rows, as PostgREST does; `_v` is the whole row or the scalar.
+    const body = routine.returnsSet
+      ? `select coalesce(json_agg(_l._v), '[]'::json)::text as body from (select _v from ${call} as _v limit ${limits.maxRows}) _l`
       : routine.returnsComposite
         ? `select row_to_json(_v)::text as body from ${call} as _v`
         : `select to_json(${call})::text as body`;
+    const sql = boundedJson(`(${body}) _b`, maxBytes);
     const row = await asCaller(
       db,
+      limits,
       req,
       caller,
-      async (tx) => (await tx.query<{ body: string | null }>(sql, params.values)).rows[0],
+      async (tx) => (await tx.query<{ body: string | null; body_bytes: number | null }>(sql, params.values)).rows[0],
     );
     return {
       status: 200,
-      body: row?.body ?? 'null',
+      body: row ? boundedBody(row, maxBytes) : 'null',
       headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
     };
   }
@@ -519,10 +568,38 @@ export function createRestRouter(deps: RestDeps): Router {
   return router;
 }
 
-/** The rows of `rowsSql` as one JSON array (`body`) and their number (`page_total`). */
-function rowsAsJson(rowsSql: string, extraColumns = ''): string {
-  return `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_total${extraColumns}
-    from (${rowsSql}) _r`;
+interface JsonRows {
+  /** Null when it was larger than the bound (body_bytes says how large). */
+  body: string | null;
+  body_bytes: number | string | null;
+  page_total: number;
+}
+
+/**
+ * The columns of `from` (a subquery `_b` with a text `body`), but a body over `maxBytes` stays in
+ * the database: only its size comes back, and the request is answered 413.
+ */
+function boundedJson(from: string, maxBytes: number, columns = ''): string {
+  return `select case when octet_length(_b.body) > ${maxBytes} then null else _b.body end as body,
+    octet_length(_b.body) as body_bytes${columns} from ${from}`;
+}
+
+/**
+ * The rows of `rowsSql` as one JSON array (`body`, bounded to `maxBytes`) and their number
+ * (`page_total`); with `countSql`, also `total`.
+ */
+function rowsAsJson(rowsSql: string, maxBytes: number, countSql?: string): string {
+  return boundedJson(
+    `(select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_total${countSql ? `, ${countSql} as total` : ''}
+      from (${rowsSql}) _r) _b`,
+    maxBytes,
+    `, _b.page_total${countSql ? ', _b.total' : ''}`,
+  );
+}
+
+/** PostgREST's db-max-rows: the top level reads at most `maxRows` rows, whatever limit was asked. */
+function capRows(root: ReadNode, maxRows: number) {
+  root.limit = root.limit === undefined ? maxRows : Math.min(root.limit, maxRows);
 }
 
 function whereClause(conditions: string[]): string {

@@ -5,6 +5,8 @@ export interface Column {
   /** A type name the database resolves (from regtype), safe to splice into a cast. */
   type: string;
   nullable: boolean;
+  /** Of type numeric, or of a domain over it (money is public.pesos). */
+  numeric: boolean;
 }
 
 export interface Relation {
@@ -64,11 +66,14 @@ export class SchemaCache {
       attname: string;
       type: string;
       notnull: boolean;
+      numeric: boolean;
     }>(
-      `select c.relname, c.relkind, a.attname, a.atttypid::regtype::text as type, a.attnotnull as notnull
+      `select c.relname, c.relkind, a.attname, a.atttypid::regtype::text as type, a.attnotnull as notnull,
+              coalesce(nullif(t.typbasetype, 0), a.atttypid) = 'pg_catalog.numeric'::regtype as numeric
          from pg_catalog.pg_class c
          join pg_catalog.pg_namespace n on n.oid = c.relnamespace
          join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+         join pg_catalog.pg_type t on t.oid = a.atttypid
         where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')
         order by c.relname, a.attnum`,
       [this.schema],
@@ -85,7 +90,12 @@ export class SchemaCache {
         };
         relations.set(row.relname, relation);
       }
-      relation.columns.set(row.attname, { name: row.attname, type: row.type, nullable: !row.notnull });
+      relation.columns.set(row.attname, {
+        name: row.attname,
+        type: row.type,
+        nullable: !row.notnull,
+        numeric: row.numeric,
+      });
       relation.columnOrder.push(row.attname);
     }
 

@@ -8,6 +8,10 @@ import { createSession, renderApp } from '@/testing/render-app';
 import DashboardPage from './dashboard-page';
 import { TabPanel } from './tab-panel';
 
+// The shell's access watch opens a socket to the service; src/app/access-revoked.dom.test.tsx tests it.
+const accessWatch = vi.hoisted(() => ({ useAccessWatch: vi.fn() }));
+vi.mock('../use-access-watch', () => accessWatch);
+
 beforeAll(() => {
   initSupabase({ supabaseUrl: 'http://stack.test', anonKey: 'anon', apiUrl: 'http://stack.test' });
 });
@@ -24,6 +28,11 @@ const tabNames = () =>
     .map((button) => button.textContent);
 
 describe('the dashboard shell', () => {
+  it("watches the user's access for the clinic it works on", () => {
+    renderApp(<DashboardPage />, { session: createSession({ role: 'receptionist' }) });
+    expect(accessWatch.useAccessWatch).toHaveBeenCalledWith(1);
+  });
+
   it.each<[Role, string[]]>([
     [
       'admin',

@@ -9,6 +9,7 @@ import { useSession, useSignedInUser } from '@/lib/session';
 import { readPreference, writePreference } from '@/lib/session-storage';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { TABS, tabsFor } from '../tabs';
+import { useAccessWatch } from '../use-access-watch';
 import { DASHBOARD_EXTRA_TEXT } from './messages';
 import { Sidebar } from './sidebar';
 import { TabPanel } from './tab-panel';
@@ -56,6 +57,7 @@ function DashboardShell() {
   const user = useSignedInUser();
   const { clinic } = useSession();
   const timeZone = useClinicTimeZone(clinic.id);
+  useAccessWatch(clinic.id);
   const tabs = useMemo(() => tabsFor(user.role), [user.role]);
   const [activeTab, setActiveTab] = useState<TabKey>(() => {
     const saved = readPreference(TAB_PREFERENCE);

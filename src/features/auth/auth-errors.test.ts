@@ -50,6 +50,19 @@ describe('sign-up failures', () => {
     expect(signUpFailure(undefined)).toEqual({ message: 'Registration failed' });
   });
 
+  it('asks to wait when the auth service refuses more sign-ups from this client (429)', () => {
+    expect(signUpFailure(new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit'))).toEqual({
+      message: 'Registration failed',
+      detail: 'Too many sign-ups from this network. Please wait a few minutes and try again.',
+    });
+    // The e-mail limit says itself how long to wait.
+    const wait = 'For security purposes, you can only request this after 42 seconds.';
+    expect(signUpFailure(new AuthApiError(wait, 429, 'over_email_send_rate_limit'))).toEqual({
+      message: 'Registration failed',
+      detail: wait,
+    });
+  });
+
   it('never shows a stack trace', () => {
     const error = new Error('boom\n    at Object.<anonymous> (/app/x.js:1:1)');
     expect(failureWithReason('Failed to update password.', error)).toEqual({ message: 'Failed to update password.' });

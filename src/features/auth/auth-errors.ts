@@ -10,6 +10,7 @@ export interface FormFailure {
 interface ErrorLike {
   name?: unknown;
   status?: unknown;
+  code?: unknown;
   message?: unknown;
 }
 
@@ -37,13 +38,18 @@ export function loginFailureMessage(error: unknown): string {
  * `auth.users` trigger of the migrations). GoTrue reports any failure of that trigger as
  * 500 'Database error saving new user', and by then nothing was kept — the clinic was not
  * created — so it maps to 'Clinic creation failed: …'. Every other refusal (weak password,
- * invalid e-mail, rate limit, unreachable server) is 'Registration failed' with the reason.
+ * invalid e-mail, rate limit, unreachable server) is 'Registration failed' with the reason; too
+ * many sign-ups from the client (GoTrue's 429 over_request_rate_limit) says to wait, while the
+ * e-mail limit's own message already says how long.
  * 'User profile creation failed: …' cannot happen separately: the profile is created in the
  * same transaction as the clinic (docs/decisions.md, SPA).
  */
 export function signUpFailure(error: unknown): FormFailure {
   if (isNetworkFailure(error)) return { message: SIGNUP_TEXT.failed, detail: EXTRA_TEXT.unreachable };
   const status = statusOf(error);
+  if (status === 429 && (error as ErrorLike).code !== 'over_email_send_rate_limit') {
+    return { message: SIGNUP_TEXT.failed, detail: EXTRA_TEXT.tooManySignUps };
+  }
   const reason = safeMessage(error, '');
   if (status !== undefined && status >= 500 && /database error/i.test(reason)) {
     return { message: `${SIGNUP_TEXT.clinicFailed}${reason}` };

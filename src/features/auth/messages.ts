@@ -45,5 +45,7 @@ export const EXTRA_TEXT = {
   emailConfirmed: 'Your email is confirmed. You can log in now.',
   unreachable: 'Could not reach the server. Check your connection and try again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManySignUps: 'Too many sign-ups from this network. Please wait a few minutes and try again.',
+  accessChanged: 'Your access was changed or removed. Please sign in again.',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
 } as const;

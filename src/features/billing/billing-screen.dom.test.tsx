@@ -415,6 +415,45 @@ describe('Add Payment', () => {
     await user.click(within(modal).getByRole('button', { name: 'Add Payment anyway' }));
     expect(await screen.findByText('Payment added!')).toBeTruthy();
     expect(storedPayments().map((payment) => payment.amount)).toEqual([pesos('400'), '1000.00']);
+    expect(storedPayments().map((payment) => payment.overpayment_accepted)).toEqual([false, true]);
+  });
+
+  it('sends a payment that fits as not accepting an overpayment', async () => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
+    renderBilling();
+    await waitForLists();
+    const modal = await openAddPayment(user, invoice.id);
+    await user.type(within(modal).getByLabelText('Amount'), '1,000');
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    expect(storedPayments()).toMatchObject([{ amount: '1000.00', overpayment_accepted: false }]);
+  });
+
+  it('warns with the new balance when another device took a payment meanwhile, and saves only once confirmed', async () => {
+    const user = userEvent.setup();
+    const { ana } = seedPatients();
+    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
+    renderBilling();
+    await waitForLists();
+    const modal = await openAddPayment(user, invoice.id);
+    await screen.findByTestId('billing-balance');
+    // The balance the form read (₱1,000.00) is out of date by the time it saves.
+    seedPayment(invoice, { amount: pesos('700') });
+    await user.type(within(modal).getByLabelText('Amount'), '500');
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    expect((await within(modal).findByRole('alert')).textContent).toContain(
+      'This is ₱200.00 more than the balance of ₱300.00.',
+    );
+    expect(storedPayments()).toHaveLength(1);
+
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment anyway' }));
+    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    expect(storedPayments()).toMatchObject([
+      { amount: pesos('700'), overpayment_accepted: false },
+      { amount: '500.00', overpayment_accepted: true },
+    ]);
   });
 
   it('makes one payment from a double click', async () => {

@@ -176,6 +176,30 @@ describe('Add User', () => {
     expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('rosa@example.test');
     expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Ben Cruz');
   });
+
+  it.each([
+    [
+      'the function cannot start (503 BOOT_ERROR)',
+      { status: 503, json: { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' } },
+    ],
+    ['a proxy answers with its own page (502)', { status: 502, text: '<html>Bad gateway</html>' }],
+  ])('when %s, then it says the service is unavailable and nothing was changed', async (_case, reply) => {
+    const received = mockCreateUserFunction(reply);
+    const user = userEvent.setup();
+    await openedList();
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add User' }));
+    await user.type(dialog.getByLabelText('Name'), 'Ben Cruz');
+    await user.type(dialog.getByLabelText('Email'), 'ben@example.test');
+    await user.type(dialog.getByLabelText('Password'), 'secret1');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'User creation failedThe user service is unavailable right now, so nothing was changed. Please try again later.',
+    );
+    expect(received).toHaveLength(1);
+    expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('ben@example.test');
+  });
 });
 
 describe('Edit User', () => {
@@ -196,8 +220,9 @@ describe('Edit User', () => {
     expect(storedUser('rosa@example.test')).toMatchObject({ name: 'Rosa Lim-Cruz', role: 'dentist' });
   });
 
-  it("shows 'User update failed' with the database's reason and keeps the modal open", async () => {
-    failNext({ method: 'PATCH', table: 'users' }, pgError('42501', 'A clinic must keep at least one admin.'));
+  it("shows 'User update failed' with the last-admin reason for the database's code, and keeps the modal open", async () => {
+    // The screen words the code (PT409), not the server's sentence.
+    failNext({ method: 'PATCH', table: 'users' }, pgError('PT409', 'any server text', { status: 409 }));
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Edit Rosa Lim' }));
@@ -282,8 +307,22 @@ describe('Delete', () => {
     expect(storedUser('rosa@example.test')).toBeDefined();
   });
 
-  it('retries a reply that is not JSON, and then succeeds', async () => {
-    const received = mockDeleteUserFunction([{ text: '<html>Gateway hiccup</html>' }, 'delete']);
+  it("on the last-admin refusal, shows 'User deletion failed' with the screen's words for its code", async () => {
+    const received = mockDeleteUserFunction([{ status: 409, json: { error: 'any server text', code: 'last_admin' } }]);
+    const user = userEvent.setup();
+    await openedList();
+    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'User deletion failedEdge function returned error status: A clinic must keep at least one admin.',
+    );
+    expect(received).toHaveLength(1);
+    expect(storedUser('rosa@example.test')).toBeDefined();
+  });
+
+  it('retries a gateway’s 502 page, and then succeeds', async () => {
+    const received = mockDeleteUserFunction([{ status: 502, text: '<html>Gateway hiccup</html>' }, 'delete']);
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
@@ -294,16 +333,43 @@ describe('Delete', () => {
     expect(received).toHaveLength(2);
   });
 
-  it("after three answers that are not JSON, shows 'Edge function returned non-JSON'", async () => {
-    const received = mockDeleteUserFunction([{ text: 'oops' }]);
+  it('after three gateway pages, says the service is unavailable and shows none of their HTML', async () => {
+    const received = mockDeleteUserFunction([{ status: 504, text: '<html>Gateway timeout</html>' }]);
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect((await dialog.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe(
-      'User deletion failedEdge function returned non-JSON',
+      'User deletion failedEdge function returned error status: The user service is unavailable right now, so nothing was changed. Please try again later.',
     );
     expect(received).toHaveLength(3);
+    expect(storedUser('rosa@example.test')).toBeDefined();
+  });
+
+  it('does not retry a function that cannot start (503 BOOT_ERROR)', async () => {
+    const received = mockDeleteUserFunction([
+      { status: 503, json: { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' } },
+    ]);
+    const user = userEvent.setup();
+    await openedList();
+    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'User deletion failedEdge function returned error status: The user service is unavailable right now, so nothing was changed. Please try again later.',
+    );
+    expect(received).toHaveLength(1);
+  });
+
+  it("shows 'Edge function returned non-JSON' for a 2xx reply that is not JSON, without retrying", async () => {
+    const received = mockDeleteUserFunction([{ text: 'oops' }]);
+    const user = userEvent.setup();
+    await openedList();
+    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('User deletion failedEdge function returned non-JSON');
+    expect(received).toHaveLength(1);
   });
 });

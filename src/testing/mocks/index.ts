@@ -25,7 +25,7 @@
  *   });
  *
  *   failNext({ method: 'POST', table: 'patients' });                    // 500 XX000
- *   failNext({ rpc: 'delete_patient' }, pgError('P0002', 'gone'));      // status from the code
+ *   failNext({ rpc: 'delete_patient' }, pgError('PT404', 'gone'));      // status from the code
  *   failNext({ method: 'GET', table: 'patients' }, 'network');          // no answer at all
  *   db.table('appointments').check((row, { others }) => clash(row, others) ? pgError('23P01') : undefined);
  *

@@ -179,6 +179,7 @@ export const schema = {
       void_reason: null,
       voided_by: null,
       recorded_by: null,
+      overpayment_accepted: false,
       created_at: now,
     }),
     sample: () => ({ clinic_id: 1, invoice_id: 1, patient_id: 1, amount: 500, method: 'cash' }),

@@ -21,12 +21,20 @@ interface StepResult {
 const PROFILE_COLUMNS = 'id, user_id, role, clinic_id';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The answer's `code` when the account is its clinic's last admin (the SPA words it for people). */
+export const LAST_ADMIN_CODE = 'last_admin';
+
+/** What the database's delete_staff_account raises (PostgREST answers HTTP NNN for SQLSTATE PTNNN). */
+const SQLSTATE_LAST_ADMIN = 'PT409';
+const SQLSTATE_NOT_FOUND = 'PT404';
+
 /**
  * `delete-user`: POST {user_id}. The caller must be the superadmin, or an admin of the
- * clinic the user belongs to, and may not delete themselves. The auth user is deleted with
- * the service role (the profile row goes with it, `on delete cascade`); any profile row
- * still left is deleted too. A clinic's last admin is not deleted (409). The audit trail records
- * the caller as who removed the account. Answers {auth_delete, db_delete}, each {success, details, error}.
+ * clinic the user belongs to, and may not delete themselves. The account is deleted by the
+ * database's delete_staff_account (service role), which records the caller as who removed it
+ * and deletes the account with its profile in one transaction: the database refuses the
+ * clinic's last admin there (409, code `last_admin`), under a lock, however many deletions run
+ * at once. A UUID is read in any case. Answers {auth_delete, db_delete}, each {success, details, error}.
  */
 export async function handle(req: Request, deps: FunctionDeps): Promise<Response> {
   if (req.method === 'OPTIONS') return preflightResponse();
@@ -40,7 +48,7 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
     const asCaller = createCallerClient(deps, authorization);
     const { data: auth, error: authError } = await asCaller.auth.getUser(token);
     if (authError || !auth.user) throw new Refusal(401, 'Invalid or expired session');
-    const callerId = auth.user.id;
+    const callerId = auth.user.id.toLowerCase();
     if (targetId === callerId) throw new Refusal(400, 'You cannot delete your own account');
 
     const caller = await readProfile(asCaller, callerId);
@@ -60,16 +68,15 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
       if (!allowed) throw new Refusal(403, 'You can only delete users of your own clinic');
     }
 
-    if (target?.role === 'admin' && target.clinic_id !== null && !(await hasOtherAdmin(service, target))) {
-      throw new Refusal(409, 'A clinic must keep at least one admin');
-    }
-
-    // The profile row goes with the auth user in the auth server's transaction: the audit trail
-    // learns who asked from this note (migration 20261126000500_user_deletion_actor.sql).
-    await noteRequester(service, targetId, callerId);
-    const authDelete = await deleteAuthUser(service, targetId);
-    const dbDelete = await deleteProfiles(service, targetId);
-    return jsonResponse({ auth_delete: authDelete, db_delete: dbDelete });
+    const profiles = await deleteAccount(service, targetId, callerId);
+    return jsonResponse({
+      auth_delete: { success: true, details: `Auth user ${targetId} deleted`, error: null },
+      db_delete: {
+        success: true,
+        details: profiles === 0 ? 'No profile row to remove' : `${profiles} profile row(s) removed with the auth user`,
+        error: null,
+      },
+    } satisfies Record<string, StepResult>);
   } catch (error) {
     if (error instanceof Refusal) return refusalResponse(error);
     console.error('delete-user failed:', error);
@@ -87,26 +94,14 @@ async function readTargetId(req: Request): Promise<string> {
   const userId = (body as { user_id?: unknown } | null)?.user_id;
   if (typeof userId !== 'string' || userId === '') throw new Refusal(400, 'user_id is required');
   if (!UUID_PATTERN.test(userId)) throw new Refusal(400, 'user_id must be a UUID');
-  return userId;
+  // A UUID names the same account in any case; GoTrue and Postgres write it in lower case.
+  return userId.toLowerCase();
 }
 
 async function readProfile(client: SupabaseClient, userId: string): Promise<Profile | null> {
   const { data, error } = await client.from('users').select(PROFILE_COLUMNS).eq('user_id', userId).limit(1);
   if (error) throw new Error(`reading the profile failed: ${error.message}`);
   return (data?.[0] as Profile | undefined) ?? null;
-}
-
-/** Another admin profile in the target's clinic (the last admin of a clinic is never deleted). */
-async function hasOtherAdmin(service: SupabaseClient, target: Profile): Promise<boolean> {
-  const { data, error } = await service
-    .from('users')
-    .select('id')
-    .eq('clinic_id', target.clinic_id)
-    .eq('role', 'admin')
-    .neq('id', target.id)
-    .limit(1);
-  if (error) throw new Error(`counting the clinic's admins failed: ${error.message}`);
-  return (data?.length ?? 0) > 0;
 }
 
 async function authUserExists(service: SupabaseClient, userId: string): Promise<boolean> {
@@ -116,27 +111,13 @@ async function authUserExists(service: SupabaseClient, userId: string): Promise<
   return data.user !== null;
 }
 
-/** Notes who asked for the deletion, for the users audit trigger; a failure stops the deletion. */
-async function noteRequester(service: SupabaseClient, userId: string, requestedBy: string): Promise<void> {
-  const { error } = await service
-    .from('user_deletion_requests')
-    .upsert({ user_id: userId, requested_by: requestedBy, requested_at: new Date().toISOString() });
-  if (error) throw new Error(`noting who asked for the deletion failed: ${error.message}`);
-}
-
-async function deleteAuthUser(service: SupabaseClient, userId: string): Promise<StepResult> {
-  const { error } = await service.auth.admin.deleteUser(userId);
-  if (error) return { success: false, details: null, error: error.message };
-  return { success: true, details: `Auth user ${userId} deleted`, error: null };
-}
-
-async function deleteProfiles(service: SupabaseClient, userId: string): Promise<StepResult> {
-  const { data, error } = await service.from('users').delete().eq('user_id', userId).select('id');
-  if (error) return { success: false, details: null, error: error.message };
-  const count = data?.length ?? 0;
-  return {
-    success: true,
-    details: count === 0 ? 'Profile row removed with the auth user' : `${count} remaining profile row(s) deleted`,
-    error: null,
-  };
+/** Deletes the account and its profile as `requestedBy`, in one transaction; answers how many profile rows went. */
+async function deleteAccount(service: SupabaseClient, userId: string, requestedBy: string): Promise<number> {
+  const { data, error } = await service.rpc('delete_staff_account', { p_user_id: userId, p_requested_by: requestedBy });
+  if (error?.code === SQLSTATE_LAST_ADMIN) {
+    throw new Refusal(409, 'A clinic must keep at least one admin.', LAST_ADMIN_CODE);
+  }
+  if (error?.code === SQLSTATE_NOT_FOUND) throw new Refusal(404, 'User not found');
+  if (error) throw new Error(`deleting the account failed: ${error.code} ${error.message}`);
+  return Number(data ?? 0);
 }

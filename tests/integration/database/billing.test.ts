@@ -59,7 +59,12 @@ describe.each(targets)('billing on %s', (target) => {
   const addPayment = (
     invoice: { id: number; patientId: number },
     amount: string,
-    fields: { idempotency_key?: string; method?: Method; reference_number?: string | null } = {},
+    fields: {
+      idempotency_key?: string;
+      method?: Method;
+      reference_number?: string | null;
+      overpayment_accepted?: boolean;
+    } = {},
     client = reception,
   ) =>
     client
@@ -165,9 +170,9 @@ describe.each(targets)('billing on %s', (target) => {
       expect(await summary(invoice.id)).toMatchObject({ total_centavos: 30, paid_centavos: 30, status: 'Paid' });
     });
 
-    it('keeps an overpayment as a negative balance, still Paid', async () => {
+    it('keeps an accepted overpayment as a negative balance, still Paid', async () => {
       const invoice = await newInvoice('100');
-      await newPayment(invoice, '150');
+      expect((await addPayment(invoice, '150', { overpayment_accepted: true })).error).toBeNull();
       expect(await summary(invoice.id)).toMatchObject({ balance_centavos: -5000, status: 'Paid' });
     });
 
@@ -218,11 +223,14 @@ describe.each(targets)('billing on %s', (target) => {
       expect((await summary(invoice.id))!.payment_count).toBe(0);
     });
 
-    it('stores money as numeric(12,2): a direct call with more decimals is kept to the centavo (the form refuses it first)', async () => {
-      const invoice = await newInvoice('100.004');
-      expect(await summary(invoice.id)).toMatchObject({ total_centavos: 10_000 });
+    it('refuses money with more than two decimals instead of rounding it, as the form does', async () => {
+      const patientId = await newPatient();
+      const total = await addInvoice('100.004', patientId);
+      expect(total.error).toMatchObject({ code: '23514' });
+      const invoice = await newInvoice('100.5', patientId);
+      expect(await summary(invoice.id)).toMatchObject({ total_centavos: 10_050 });
       const tiny = await addPayment(invoice, '0.004');
-      expect(tiny.error).not.toBeNull();
+      expect(tiny.error).toMatchObject({ code: '23514' });
       expect((await summary(invoice.id))!.payment_count).toBe(0);
     });
 
@@ -366,9 +374,13 @@ describe.each(targets)('billing on %s', (target) => {
       expect(rows.data).toHaveLength(1);
     });
 
-    it('keeps both of two payments taken on one invoice at once with different keys', async () => {
+    it('keeps both of two payments taken on one invoice at once with different keys, once accepted', async () => {
       const invoice = await newInvoice('1000');
-      const [first, second] = await Promise.all([addPayment(invoice, '300'), addPayment(invoice, '900', {}, admin)]);
+      const accepted = { overpayment_accepted: true };
+      const [first, second] = await Promise.all([
+        addPayment(invoice, '300', accepted),
+        addPayment(invoice, '900', accepted, admin),
+      ]);
       expect(first.error).toBeNull();
       expect(second.error).toBeNull();
       expect(await summary(invoice.id)).toMatchObject({

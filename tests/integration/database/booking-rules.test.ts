@@ -406,7 +406,7 @@ describe.each(databaseTargets())('save_availability_day on %s', (target) => {
       await refusalFor(db, clinic.admin, (tx) =>
         save(tx, [{ start_time: '09:00', end_time: '10:00' }], otherClinic.dentistId),
       ),
-    ).toMatchObject({ code: 'P0002' });
+    ).toMatchObject({ code: 'PT404' });
   });
 
   it('is not callable without signing in', async () => {

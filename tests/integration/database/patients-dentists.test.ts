@@ -243,19 +243,19 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
     it.each([
       ['a dentist of another clinic', () => otherClinic.dentistId],
       ['an unknown dentist', () => 987_654],
-    ])('does not find %s (P0002)', async (_, dentistId) => {
+    ])('does not find %s (PT404)', async (_, dentistId) => {
       expect(await refusalFor(db, clinic.admin, (tx) => deleteDentist(tx, dentistId()))).toMatchObject({
-        code: 'P0002',
+        code: 'PT404',
       });
       expect(await dentistRow(otherClinic.dentistId)).toEqual({ deleted: false });
     });
 
-    it('does not find a dentist deleted in another tab (P0002)', async () => {
+    it('does not find a dentist deleted in another tab (PT404)', async () => {
       const dentist = await createDentist(db, clinic.id, 'Dr. Twice');
       await book(db, dentist, manila(`${PAST_MONDAY} 10:00`));
       await asUser(db, clinic.admin, (tx) => deleteDentist(tx, dentist));
       expect(await refusalFor(db, clinic.receptionist, (tx) => deleteDentist(tx, dentist))).toMatchObject({
-        code: 'P0002',
+        code: 'PT404',
       });
     });
 
@@ -332,17 +332,17 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
     it.each([
       ['a patient of another clinic', () => otherClinic.patientId],
       ['an unknown patient', () => 987_654],
-    ])('does not find %s (P0002)', async (_, patientId) => {
+    ])('does not find %s (PT404)', async (_, patientId) => {
       expect(await refusalFor(db, clinic.admin, (tx) => deletePatient(tx, patientId()))).toMatchObject({
-        code: 'P0002',
+        code: 'PT404',
       });
     });
 
-    it('does not find a patient deleted in another tab (P0002)', async () => {
+    it('does not find a patient deleted in another tab (PT404)', async () => {
       const patient = await createPatient(db, clinic.id, 'Hana Twice');
       await asUser(db, clinic.admin, (tx) => deletePatient(tx, patient));
       expect(await refusalFor(db, clinic.admin, (tx) => deletePatient(tx, patient))).toMatchObject({
-        code: 'P0002',
+        code: 'PT404',
       });
     });
 

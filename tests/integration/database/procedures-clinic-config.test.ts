@@ -167,7 +167,7 @@ describe.each(targets)('procedures, clinic configuration and Messenger links on 
       await newProcedure(reception, clinicId, otherCategory, { name });
     });
 
-    it('keeps prices numeric(12,2), at least 0, default 0.00; a third decimal is rounded by the column', async () => {
+    it('keeps prices to the centavo, at least 0, default 0.00; a third decimal is refused, not rounded', async () => {
       const category = await newCategory(reception, clinicId);
       const { data, error } = await reception
         .from('procedures')
@@ -180,14 +180,17 @@ describe.each(targets)('procedures, clinic configuration and Messenger links on 
         .from('procedures')
         .insert({ clinic_id: clinicId, category_id: category, name: `Negative ${tag()}`, price: '-0.01' });
       expect(negative.error?.code).toBe('23514');
-      const rounded = await reception
+      const third = await reception
         .from('procedures')
-        .insert({ clinic_id: clinicId, category_id: category, name: `Rounded ${tag()}`, price: '1500.505' })
-        .select('price')
+        .insert({ clinic_id: clinicId, category_id: category, name: `Rounded ${tag()}`, price: '1500.505' });
+      expect(third.error?.code).toBe('23514');
+      const stored = await reception
+        .from('procedures')
+        .insert({ clinic_id: clinicId, category_id: category, name: `Centavos ${tag()}`, price: '1500.5' })
+        .select('price::text')
         .single();
-      expect(rounded.error).toBeNull();
-      expect(String(rounded.data!.price)).toMatch(/^1500\.51?$/);
-      expect(Number(rounded.data!.price)).toBe(1500.51);
+      expect(stored.error).toBeNull();
+      expect(stored.data).toEqual({ price: '1500.50' });
     });
 
     it("refuses a procedure in another clinic's category, and a change to another clinic's procedure", async () => {

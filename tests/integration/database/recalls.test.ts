@@ -292,14 +292,15 @@ describe.each(databaseTargets())('recalls on %s', (target) => {
       expect(listed.rows).toContainEqual({ id, patient_name: patient.name });
       await asUser(fresh.db, smile.receptionist, dismiss(id));
       expect(await requestStatus(id)).toBe('dismissed');
-      expect(await refusalFor(fresh.db, smile.receptionist, dismiss(id))).toMatchObject({ code: 'P0002' });
+      expect(await refusalFor(fresh.db, smile.receptionist, dismiss(id))).toMatchObject({ code: 'PT409' });
+      expect(await refusalFor(fresh.db, smile.receptionist, dismiss(987_654))).toMatchObject({ code: 'PT404' });
     });
 
     it('refuses dentists, another clinic and anonymous callers', async () => {
       const patient = await seenPatient('2026-01-10T02:00:00Z');
       const id = await openRequest(patient.id);
-      expect(await refusalFor(fresh.db, smile.dentistUser, dismiss(id))).toMatchObject({ code: 'P0002' });
-      expect(await refusalFor(fresh.db, bright.admin, dismiss(id))).toMatchObject({ code: 'P0002' });
+      expect(await refusalFor(fresh.db, smile.dentistUser, dismiss(id))).toMatchObject({ code: '42501' });
+      expect(await refusalFor(fresh.db, bright.admin, dismiss(id))).toMatchObject({ code: 'PT404' });
       expect(await refusalFor(fresh.db, 'anon', dismiss(id))).toMatchObject({ code: '42501' });
       expect(
         await refusalFor(fresh.db, smile.admin, (tx) =>

@@ -121,9 +121,10 @@ const TABLES: TableCase[] = [
     touch: 'name = name',
     rules: {
       select: expectations('allowed', 'allowed', 'allowed', 'hidden', 'hidden', 'denied', 'allowed'),
-      insert: expectations('allowed', 'allowed', 'denied', 'denied', 'denied', 'denied', 'allowed'),
+      // Profiles come with their accounts (create-user, sign-up) and go with them (delete-user).
+      insert: SERVICE_ONLY,
       update: expectations('allowed', 'allowed', 'hidden', 'hidden', 'hidden', 'denied', 'allowed'),
-      delete: expectations('allowed', 'allowed', 'hidden', 'hidden', 'hidden', 'denied', 'allowed'),
+      delete: SERVICE_ONLY,
     },
   },
   {
@@ -492,7 +493,7 @@ describe.each(databaseTargets())('privilege escalation on %s', (target) => {
     const attempt = await attemptAs(
       db,
       'service_role',
-      async (tx) => (await setRole(world.b.admin, 'superadmin')(tx)).affectedRows,
+      async (tx) => (await setRole(world.b.receptionist, 'superadmin')(tx)).affectedRows,
     );
     expect(attempt).toEqual({ ok: true, value: 1 });
   });
@@ -511,19 +512,32 @@ describe.each(databaseTargets())('privilege escalation on %s', (target) => {
       const renamed = await tx.query(`update public.users set name = 'Demoted' where user_id = $1`, [
         world.superadmin.sub,
       ]);
-      const removed = await tx.query('delete from public.users where user_id = $1', [world.superadmin.sub]);
-      return renamed.affectedRows + removed.affectedRows;
+      return renamed.affectedRows;
     });
     expect(attempt).toEqual({ ok: true, value: 0 });
   });
 
-  it('does not let an admin delete their own profile', async () => {
-    const attempt = await attemptAs(
-      db,
-      world.a.admin,
-      async (tx) => (await tx.query('delete from public.users where user_id = $1', [world.a.admin.sub])).affectedRows,
-    );
-    expect(attempt).toEqual({ ok: true, value: 0 });
+  it('lets no browser remove a profile, their own or anyone else’s (delete-user removes accounts)', async () => {
+    for (const [actor, target] of [
+      [world.a.admin, world.a.admin],
+      [world.a.admin, world.a.receptionist],
+      [world.a.admin, world.superadmin],
+      [world.superadmin, world.b.receptionist],
+    ] as const) {
+      const error = await refusalFor(db, actor, (tx) =>
+        tx.query('delete from public.users where user_id = $1', [target.sub]),
+      );
+      expect(error.code).toBe('42501');
+    }
+  });
+
+  it('lets no browser add a profile, not even an admin to their own clinic', async () => {
+    for (const actor of [world.a.admin, world.superadmin]) {
+      const error = await refusalFor(db, actor, (tx) =>
+        insertRow(tx, 'users', { email: 'new@example.test', name: 'New', role: 'receptionist', clinic_id: world.a.id }),
+      );
+      expect(error.code).toBe('42501');
+    }
   });
 
   it('refuses an admin adding staff to another clinic', async () => {

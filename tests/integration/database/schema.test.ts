@@ -384,11 +384,19 @@ describe.each(databaseTargets())('schema and constraints on %s', (target) => {
     });
 
     it('refuses a second profile for one sign-in account', async () => {
-      const error = await sqlErrorFrom(
-        db.query(
+      const insertTwin = (tx: Pick<typeof db, 'query'>) =>
+        tx.query(
           `insert into public.users (user_id, email, name, clinic_id) values ($1, 'twin@example.test', 'Twin', $2)`,
           [a.admin.sub, b.id],
-        ),
+        );
+      // A profile for an existing account is refused outright (only its sign-up makes one) ...
+      expect((await sqlErrorFrom(insertTwin(db))).code).toBe('42501');
+      // ... and, even as the sign-up trigger of that account, the unique key stays behind it.
+      const error = await sqlErrorFrom(
+        db.transaction(async (tx) => {
+          await tx.query(`select set_config('ngiti.new_account', $1, true)`, [a.admin.sub]);
+          await insertTwin(tx);
+        }),
       );
       expect(error.code).toBe('23505');
     });

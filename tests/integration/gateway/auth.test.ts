@@ -596,6 +596,15 @@ describe('admin API', () => {
     expect(listed.error).toBeNull();
     expect(listed.data.users.map((listedUser) => listedUser.id)).toContain(user.id);
 
+    // The founder is their new clinic's only admin, whom no door may remove: the clinic gets another.
+    const founded = await admin.from('users').select('clinic_id').eq('user_id', user.id).single();
+    const keeper = await admin.auth.admin.createUser({
+      email: freshEmail('keeper'),
+      password: PASSWORD,
+      email_confirm: true,
+      app_metadata: { clinic_id: founded.data!.clinic_id, role: 'admin' },
+    });
+    expect(keeper.error).toBeNull();
     const deleted = await admin.auth.admin.deleteUser(user.id);
     expect(deleted.error).toBeNull();
     const gone = await admin.auth.admin.getUserById(user.id);

@@ -225,14 +225,14 @@ describe('editing users (the database’s rules)', () => {
     expect(seen).toEqual([{ user_id: receptionist.id }]);
   });
 
-  it('when an admin demotes themselves or the last admin, then 403 and the role stays', async () => {
+  it('when an admin demotes themselves or the last admin, then 403 / 409 and the role stays', async () => {
     const soleClinic = await newClinic('sole');
     const sole = await staff(soleClinic, 'admin');
     const own = await profileOf(sole.id);
     const self = await sole.client.from('users').update({ name: 'x', role: 'dentist' }).eq('id', own!.id).select();
     expect(self.error).toMatchObject({ code: '42501' });
     const bySuper = await superadmin.client.from('users').update({ role: 'dentist' }).eq('id', own!.id).select();
-    expect(bySuper.error).toMatchObject({ code: '42501', message: 'A clinic must keep at least one admin.' });
+    expect(bySuper.error).toMatchObject({ code: 'PT409', message: 'A clinic must keep at least one admin.' });
     const deleted = await superadmin.client.from('users').delete().eq('id', own!.id).select();
     expect(deleted.error).toMatchObject({ code: '42501' });
     expect(await profileOf(sole.id)).toMatchObject({ role: 'admin' });
@@ -269,8 +269,33 @@ describe('delete-user guards', () => {
     const sole = await staff(soleClinic, 'admin');
     const { status, body } = await invoke(superadmin.client, 'delete-user', { user_id: sole.id });
     expect(status).toBe(409);
-    expect(body).toEqual({ error: 'A clinic must keep at least one admin' });
+    expect(body).toEqual({ error: 'A clinic must keep at least one admin.', code: 'last_admin' });
     expect(await profileOf(sole.id)).toMatchObject({ role: 'admin' });
+  });
+
+  it('when a UUID comes in upper case, then it names the same user: deleted, or refused as oneself', async () => {
+    const receptionist = await staff(clinicA, 'receptionist');
+    const { status, body } = await invoke(adminA.client, 'delete-user', { user_id: receptionist.id.toUpperCase() });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ auth_delete: { success: true }, db_delete: { success: true } });
+    expect(await profileOf(receptionist.id)).toBeUndefined();
+    expect((await service.auth.admin.getUserById(receptionist.id)).error).toMatchObject({ status: 404 });
+    // Upper case does not make one's own account someone else's.
+    const self = await invoke(adminA.client, 'delete-user', { user_id: adminA.id.toUpperCase() });
+    expect(self).toEqual({ status: 400, body: { error: 'You cannot delete your own account' } });
+    expect(await profileOf(adminA.id)).toBeDefined();
+    const missing = await invoke(superadmin.client, 'delete-user', { user_id: randomUUID().toUpperCase() });
+    expect(missing.status).toBe(404);
+  });
+
+  it('when a browser calls the database step of delete-user itself, then it is refused and nothing changes', async () => {
+    const receptionist = await staff(clinicA, 'receptionist');
+    const direct = await adminA.client.rpc('delete_staff_account', {
+      p_user_id: receptionist.id,
+      p_requested_by: adminA.id,
+    });
+    expect(direct.error).not.toBeNull();
+    expect(await profileOf(receptionist.id)).toBeDefined();
   });
 
   it('when an admin deletes themselves or another clinic’s user, then it is refused and both stay', async () => {
@@ -347,11 +372,24 @@ describe('delete-user in the audit trail', () => {
         before: { name: profile.name, email: receptionist.email, role: 'receptionist' },
       },
     ]);
-    const notes = await service.from('user_deletion_requests').select('user_id').eq('user_id', receptionist.id);
-    expect(notes.data).toEqual([]);
-    // Nobody but the service role reads or writes the notes.
-    const asAdmin = await adminA.client.from('user_deletion_requests').select('user_id');
-    expect(asAdmin.error).toMatchObject({ code: '42501' });
+  });
+
+  it('when a deletion is refused, then nothing of it stays behind to name that admin in a later removal', async () => {
+    const soleClinic = await newClinic('actor');
+    const sole = await staff(soleClinic, 'admin');
+    const profile = (await profileOf(sole.id))!;
+    expect((await invoke(superadmin.client, 'delete-user', { user_id: sole.id.toUpperCase() })).status).toBe(409);
+    // Later, with a second admin in place, the account is removed by a clean-up that names nobody.
+    await staff(soleClinic, 'admin');
+    expect((await service.auth.admin.deleteUser(sole.id)).error).toBeNull();
+    const { data: rows, error } = await service
+      .from('audit_log')
+      .select('action, actor_user_id, source')
+      .eq('entity', 'user')
+      .eq('entity_id', profile.id)
+      .eq('action', 'delete');
+    expect(error).toBeNull();
+    expect(rows).toEqual([{ action: 'delete', actor_user_id: null, source: 'service' }]);
   });
 });
 

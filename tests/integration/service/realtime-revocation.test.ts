@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_REVOKED, ACCESS_REVOKED_REASONS, REVOKED_ACCESS_CODES } from '@common/contract';
 import { openServiceDatabase } from '../../../server/db.ts';
 import { AUTH_ERRORS, createCallerVerifier } from '../../../server/http/auth.ts';
 import { createRealtime } from '../../../server/realtime/realtime.ts';
@@ -33,6 +34,8 @@ interface Update {
 interface Watched {
   socket: Socket;
   updates: Update[];
+  /** The reasons of the `access-revoked` notices it got (sent just before the service closes it). */
+  revoked: string[];
   /** Resolves with the reason of the first disconnect. */
   disconnected: Promise<string>;
 }
@@ -48,12 +51,14 @@ async function watch(token: string, clinicId?: number, url = stack.url): Promise
   sockets.push(socket);
   const updates: Update[] = [];
   socket.on('appointment-updated', (payload: Update) => updates.push(payload));
+  const revoked: string[] = [];
+  socket.on(ACCESS_REVOKED, (payload: { reason: string }) => revoked.push(payload.reason));
   const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  return { socket, updates, disconnected };
+  return { socket, updates, revoked, disconnected };
 }
 
 /** The reason of the socket's disconnect, which must come within `timeoutMs`. */
@@ -66,7 +71,7 @@ function disconnectWithin(watched: Watched, timeoutMs = 5000): Promise<string> {
 }
 
 /** How the handshake with `token` is refused (fails when it is let in). */
-function refusal(token: string, clinicId?: number): Promise<Error & { data?: { status?: number } }> {
+function refusal(token: string, clinicId?: number): Promise<Error & { data?: { status?: number; code?: string } }> {
   const socket = connect(stack.url, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -76,7 +81,7 @@ function refusal(token: string, clinicId?: number): Promise<Error & { data?: { s
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => reject(new Error('the socket was let in')));
-    socket.once('connect_error', (error) => resolve(error as Error & { data?: { status?: number } }));
+    socket.once('connect_error', (error) => resolve(error as Error & { data?: { status?: number; code?: string } }));
   });
 }
 
@@ -119,12 +124,16 @@ async function changeIn(clinicId: number, witness: Watched): Promise<number> {
 }
 
 /**
- * After `revoke`, the victim's socket is disconnected within 5 s and hears nothing more, while a
- * colleague's socket in the same clinic stays connected and still gets the clinic's changes.
+ * After `revoke`, the victim's socket is told why (one `access-revoked`, so its screen can leave
+ * the session) and disconnected within 5 s and hears nothing more, while a colleague's socket in
+ * the same clinic stays connected, is told nothing and still gets the clinic's changes.
  */
 async function expectClosedWhileColleagueStays(victim: Watched, colleague: Watched, revoke: () => Promise<void>) {
   await revoke();
   expect(await disconnectWithin(victim)).toBe('transport close');
+  expect(victim.revoked).toHaveLength(1);
+  expect(ACCESS_REVOKED_REASONS).toContain(victim.revoked[0]);
+  expect(colleague.revoked).toEqual([]);
   const after = await changeIn(clinics.smile, colleague);
   expect(colleague.socket.connected).toBe(true);
   expect(victim.updates.map((update) => update.id)).not.toContain(after);
@@ -162,7 +171,12 @@ describe('a live-update socket whose access ends', () => {
       );
       expect(response.status).toBe(200);
     });
-    expect((await refusal(token)).data?.status).toBe(401);
+    // Deleting the account ends its sessions first (the foreign key's cascade): either is the reason.
+    expect(['user_deleted', 'session_ended']).toContain(victim.revoked[0]);
+    const refused = await refusal(token);
+    expect(refused.data?.status).toBe(401);
+    // The code tells a screen that the access it had is gone (not a token to refresh).
+    expect(REVOKED_ACCESS_CODES).toContain(refused.data?.code);
   });
 
   it('when the user is deleted through the admin API, then the socket closes', async () => {
@@ -199,6 +213,7 @@ describe('a live-update socket whose access ends', () => {
       const { error } = await admin.from('users').update({ role: 'dentist' }).eq('user_id', staff.userId);
       expect(error).toBeNull();
     });
+    expect(victim.revoked).toEqual(['profile_changed']);
     // The token is still good: the handshake lets it in with the profile as it is now.
     const again = await watch(token);
     const id = await changeIn(clinics.smile, again);
@@ -229,6 +244,7 @@ describe('a live-update socket whose access ends', () => {
     await expectClosedWhileColleagueStays(victim, colleague, async () => {
       await stack.db.query('delete from public.users where user_id = $1', [staff.userId]);
     });
+    expect(victim.revoked).toEqual(['profile_deleted']);
   });
 
   it('when the user signs out everywhere (scope global), then the sockets of all their sessions close', async () => {
@@ -302,6 +318,7 @@ describe('a live-update socket whose access ends', () => {
 
     expect(await stack.service.realtime.recheck()).toBe(1);
     expect(await disconnectWithin(victim)).toBe('transport close');
+    expect(victim.revoked).toEqual(['access_rechecked']);
     expect(colleague.socket.connected).toBe(true);
   });
 });
@@ -314,7 +331,7 @@ describe('the service HTTP API with a revoked token', () => {
     await client.auth.signOut({ scope: 'global' });
     const response = await postJson(stack, '/status-notifications/1', { status: 'Cancelled' }, token);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: AUTH_ERRORS.sessionEnded });
+    expect(await response.json()).toEqual({ error: AUTH_ERRORS.sessionEnded, code: 'session_ended' });
   });
 });
 

@@ -193,7 +193,7 @@ describe('callers', () => {
     );
     const response = await notify(1, { status: 'Cancelled', clinic_id: smileClinic }, stranger);
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: 'Your account has no staff profile.' });
+    expect(await response.json()).toEqual({ error: 'Your account has no staff profile.', code: 'no_profile' });
   });
 
   it("when the clinic_id is another clinic's, then 403 and nothing is sent", async () => {

@@ -95,3 +95,21 @@ describe('sign-up outcome', () => {
     expectFieldsCleared();
   });
 });
+
+describe('sign-up refused', () => {
+  it('when the auth service refuses too many sign-ups from this client (429), then the page says to wait and keeps the fields', async () => {
+    server.use(
+      http.post(SIGNUP_URL, () =>
+        HttpResponse.json(
+          { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' },
+          { status: 429 },
+        ),
+      ),
+    );
+    await submitSignup('ana@example.test');
+    const message = await screen.findByText('Registration failed');
+    screen.getByText('Too many sign-ups from this network. Please wait a few minutes and try again.');
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ana@example.test');
+  });
+});

@@ -32,6 +32,15 @@ function reasonOf(error: unknown): string | null {
   return null;
 }
 
+/**
+ * The database refused a payment above the invoice's balance because the user had not accepted
+ * one (PT409 from the payments insert): the balance changed since it was read, so the form warns
+ * again and asks for 'Add Payment anyway'.
+ */
+export function isAboveBalance(error: unknown): boolean {
+  return requestErrorOf(error).code === 'PT409';
+}
+
 export function isUnreachable(error: unknown): boolean {
   return requestErrorOf(error).kind === 'unreachable';
 }

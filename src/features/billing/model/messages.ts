@@ -64,6 +64,8 @@ export const BILLING_EXTRA_TEXT = {
   balanceLoading: 'Reading the current balance…',
   balanceFailed: 'Could not read the current balance; the amount is not checked against it.',
   overpayConfirm: 'Add Payment anyway',
+  /** When the database refused an amount above the balance and the new balance could not be read. */
+  overpayUnknownBalance: 'This is more than the balance of the invoice.',
   voidInvoiceNotice: 'This invoice is void; it takes no more payments.',
   voidBadge: 'Void',
   /** 'Error: {message}' when a payment could not be sent at all. */

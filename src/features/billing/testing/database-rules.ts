@@ -13,7 +13,8 @@ function isPesos(value: unknown): boolean {
  * The billing rules of the database that the forms meet, as `db` row checks
  * (supabase/migrations/…_billing.sql): money columns refuse anything but pesos with at most two
  * decimals from ₱0.01 to ₱9,999,999,999.99 (23514, never rounded); a payment on a void invoice is
- * refused ('This invoice is void; it takes no more payments.'); an appointment billed twice is
+ * refused ('This invoice is void; it takes no more payments.'); a payment above the invoice's
+ * balance is refused (PT409) unless it says overpayment_accepted; an appointment billed twice is
  * refused ('This appointment already has an invoice.'); an appointment of another patient is
  * refused ('The appointment belongs to another patient.').
  */
@@ -33,12 +34,22 @@ export function enforceBillingRules() {
       return pgError('23514', 'This appointment already has an invoice.');
     return undefined;
   });
-  db.table('payments').check((row, { operation }) => {
+  db.table('payments').check((row, { operation, others }) => {
     if (operation !== 'insert') return undefined;
     if (!isPesos(row.amount))
       return pgError('23514', 'new row for relation "payments" violates check constraint "payments_amount_is_pesos"');
-    if (db.table('invoices').find(row.invoice_id)?.voided_at)
-      return pgError('23514', 'This invoice is void; it takes no more payments.');
+    const invoice = db.table('invoices').find(row.invoice_id);
+    if (invoice?.voided_at) return pgError('23514', 'This invoice is void; it takes no more payments.');
+    // A repeat of an earlier insert: the unique key answers 23505.
+    if (others.some((other) => other.clinic_id === row.clinic_id && other.idempotency_key === row.idempotency_key))
+      return undefined;
+    if (invoice && !row.overpayment_accepted) {
+      const paid = others
+        .filter((other) => other.invoice_id === invoice.id && other.voided_at === null)
+        .reduce((sum, other) => sum + centavosOfStored(other.amount), 0);
+      if (centavosOfStored(row.amount) > centavosOfStored(invoice.total) - paid)
+        return pgError('PT409', 'This payment is more than the balance of the invoice.');
+    }
     return undefined;
   });
 }

@@ -35,7 +35,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The error classified by src/lib/request-error.ts: P0002 is 'gone', 42501 'forbidden'. */
+/** The error classified by src/lib/request-error.ts: PT404 (or P0002) is 'gone', 42501 'forbidden'. */
 function causeOf(error: unknown): DeleteCheckFailure {
   const { kind } = requestErrorOf(error);
   if (kind === 'gone') return 'not_found';

@@ -1,7 +1,7 @@
 /**
  * The recall functions of migration 20261126000200 for component tests, on the one MSW layer:
  * the due list and the booking requests are plain arrays a test arranges (the SQL rules are the
- * integration tests' job), and 'Dismiss' removes an open request or fails with P0002 as the
+ * integration tests' job), and 'Dismiss' removes an open request or fails with PT404 as the
  * database does.
  */
 import { mockRpc, pgError } from '@/testing/mocks';
@@ -32,7 +32,7 @@ export function mockRecallDatabase(initial: { due?: DueRecall[]; requests?: Book
   mockRpc('recall_request_list', () => state.requests);
   mockRpc('dismiss_recall_request', ({ p_request_id }) => {
     const index = state.requests.findIndex((request) => request.id === p_request_id);
-    if (index < 0) throw pgError('P0002', 'This booking request was already handled, or it does not exist.');
+    if (index < 0) throw pgError('PT404', 'This booking request was already handled, or it does not exist.');
     state.requests.splice(index, 1);
     state.dismissed.push(p_request_id);
   });

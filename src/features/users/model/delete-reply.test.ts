@@ -60,21 +60,45 @@ describe('reading the delete-user reply', () => {
     });
   });
 
-  it("when the reply is not JSON, then 'Edge function returned non-JSON', worth retrying", () => {
+  it("when a 2xx reply is not JSON, then 'Edge function returned non-JSON', not retried (the delete may have run)", () => {
     const problem = problemOf({ kind: 'answered', status: 200, json: false, text: '<html>oops</html>' });
     expect(problem.message).toBe('Edge function returned non-JSON');
-    expect(problem.retryable).toBe(true);
+    expect(problem.serverError).toBeUndefined();
+    expect(problem.retryable).toBe(false);
   });
 
-  it("when the status is not ok, then 'Edge function returned error status' with the body's error", () => {
+  it("when the status is not ok, then 'Edge function returned error status' with the function's reason", () => {
     const refused = problemOf(json({ error: 'You can only delete users of your own clinic' }, 403));
     expect(refused.message).toBe('Edge function returned error status');
     expect(refused.serverError).toBe('You can only delete users of your own clinic');
     expect(refused.retryable).toBe(false);
-    const crashed = problemOf({ kind: 'answered', status: 502, json: false, text: 'Bad gateway' });
-    expect(crashed.message).toBe('Edge function returned error status');
-    expect(crashed.serverError).toBe('Bad gateway');
-    expect(crashed.retryable).toBe(true);
+  });
+
+  it('when a gateway answers 502–504 with a page of its own, then it is retried and says the service is unavailable, never its HTML', () => {
+    for (const status of [502, 503, 504]) {
+      const crashed = problemOf({ kind: 'answered', status, json: false, text: '<html>Bad gateway</html>' });
+      expect(crashed.message).toBe('Edge function returned error status');
+      expect(crashed.serverError).toBe(
+        'The user service is unavailable right now, so nothing was changed. Please try again later.',
+      );
+      expect(crashed.retryable).toBe(true);
+    }
+  });
+
+  it('when the function cannot start (503 BOOT_ERROR), then it is not retried: it will not start on the next call', () => {
+    const boot = problemOf(json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503));
+    expect(boot.serverError).toBe(
+      'The user service is unavailable right now, so nothing was changed. Please try again later.',
+    );
+    expect(boot.retryable).toBe(false);
+  });
+
+  it('when the function fails (500), then it is not retried and staff are told to check the list', () => {
+    const failed = problemOf(json({ code: 'WORKER_ERROR', message: 'Function exited due to an error' }, 500));
+    expect(failed.serverError).toBe(
+      'The server failed while handling this request. Refresh the list to see whether anything changed.',
+    );
+    expect(failed.retryable).toBe(false);
   });
 
   it("when the JSON has neither shape, then 'Unexpected edge function response format'", () => {
@@ -102,5 +126,15 @@ describe('reading the delete-user reply', () => {
       'User not found',
     ]);
     expect(failureLines(new Error('other'), 'x')).toEqual([]);
+  });
+
+  it('words the last-admin refusal by its code, whatever the server’s sentence', () => {
+    const refused = problemOf(json({ error: 'any server text', code: 'last_admin' }, 409));
+    expect(refused.serverCode).toBe('last_admin');
+    expect(refused.retryable).toBe(false);
+    expect(failureLines(refused, 'x')).toEqual([
+      'Edge function returned error status',
+      'A clinic must keep at least one admin.',
+    ]);
   });
 });

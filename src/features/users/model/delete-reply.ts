@@ -1,4 +1,6 @@
-import { USERS_TEXT } from './messages';
+import { failureDetail, worthRetrying } from './function-failure';
+import { USERS_EXTRA_TEXT, USERS_TEXT } from './messages';
+import { LAST_ADMIN_FUNCTION_CODE } from './roles';
 
 /**
  * What came back from the delete-user function, before it is read: no answer at all, or a
@@ -18,22 +20,22 @@ const PROBLEM_TEXT: Record<Exclude<EdgeFunctionProblem, 'unreachable'>, string> 
   'unexpected-format': USERS_TEXT.unexpectedFormat,
 };
 
-/** A failed call of the function; `serverError` is the body's `error` field, when there was one. */
+/**
+ * A failed call of the function; `serverError` is what staff read under the spec's text: the
+ * function's reason for a refusal, or what a server failure means (never a proxy's page), and
+ * `serverCode` the JSON body's `code`. `retryable`: another attempt can help (no answer, or a
+ * gateway that did not reach the function).
+ */
 export class EdgeFunctionError extends Error {
   constructor(
     readonly problem: EdgeFunctionProblem,
     readonly status: number | undefined,
     readonly serverError: string | undefined,
+    readonly retryable = false,
+    readonly serverCode?: string,
   ) {
     super(problem === 'unreachable' ? 'Edge function could not be reached' : PROBLEM_TEXT[problem]);
     this.name = 'EdgeFunctionError';
-  }
-
-  /** Worth another attempt: no answer, a reply that was not JSON, or the server's own failure (5xx). */
-  get retryable(): boolean {
-    return (
-      this.problem === 'unreachable' || this.problem === 'non-json' || (this.status !== undefined && this.status >= 500)
-    );
   }
 }
 
@@ -60,18 +62,19 @@ const text = (value: unknown): string | undefined =>
 /**
  * Reads delete-user's reply (spec part 2 §7): {auth_delete:{success, details, error},
  * db_delete:{…}} or the legacy {success, version}. Throws an EdgeFunctionError for a reply that
- * is not JSON, a non-ok status (its `error` field kept), or JSON of neither shape.
+ * is not JSON, a non-ok status (with the function's reason, or what the server failure means), or
+ * JSON of neither shape.
  */
 export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
-  if (answer.kind === 'unreachable') throw new EdgeFunctionError('unreachable', undefined, undefined);
+  if (answer.kind === 'unreachable') throw new EdgeFunctionError('unreachable', undefined, undefined, true);
   const ok = answer.status >= 200 && answer.status < 300;
-  if (!answer.json) {
-    throw new EdgeFunctionError(ok ? 'non-json' : 'error-status', answer.status, ok ? undefined : text(answer.text));
-  }
-  const body = answer.body;
+  const body = answer.json ? answer.body : undefined;
   if (!ok) {
-    throw new EdgeFunctionError('error-status', answer.status, isObject(body) ? text(body.error) : undefined);
+    const { status } = answer;
+    const code = isObject(body) ? text(body.code) : undefined;
+    throw new EdgeFunctionError('error-status', status, failureDetail(status, body), worthRetrying(status, body), code);
   }
+  if (!answer.json) throw new EdgeFunctionError('non-json', answer.status, undefined);
   if (isObject(body) && isStep(body.auth_delete) && isStep(body.db_delete)) {
     const auth = body.auth_delete;
     const db = body.db_delete;
@@ -92,9 +95,13 @@ export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
   throw new EdgeFunctionError('unexpected-format', answer.status, undefined);
 }
 
-/** The lines under 'User deletion failed' for a call that raised: the spec's function error and the server's reason. */
+/**
+ * The lines under 'User deletion failed' for a call that raised: the spec's function error and
+ * the server's reason (in the screen's words when its code is one the screen knows).
+ */
 export function failureLines(error: unknown, unreachableText: string): string[] {
   if (!(error instanceof EdgeFunctionError)) return [];
   if (error.problem === 'unreachable') return [unreachableText];
+  if (error.serverCode === LAST_ADMIN_FUNCTION_CODE) return [error.message, USERS_EXTRA_TEXT.lastAdmin];
   return error.serverError ? [error.message, error.serverError] : [error.message];
 }

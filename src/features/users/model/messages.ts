@@ -48,8 +48,11 @@ export const USERS_EXTRA_TEXT = {
   you: '(you)',
   ownRole: 'You cannot change your own role.',
   ownAccount: 'You cannot delete your own account.',
+  lastAdmin: 'A clinic must keep at least one admin.',
   passwordHint: 'At least 6 characters.',
   tryAgain: 'Could not reach the server. Please check your connection and try again.',
+  serviceUnavailable: 'The user service is unavailable right now, so nothing was changed. Please try again later.',
+  serverFailed: 'The server failed while handling this request. Refresh the list to see whether anything changed.',
   notAllowed: 'Your role may not do this.',
   gone: 'This user no longer exists. The list has been refreshed.',
 } as const;

@@ -11,12 +11,18 @@ export interface NewPayment extends PaymentFields {
   patientId: number;
   /** One per opened form, kept across retries: a repeat makes no second payment. */
   idempotencyKey: string;
+  /**
+   * True only once the user confirmed 'Add Payment anyway': without it the database refuses an
+   * amount above the invoice's balance at the moment it records the payment (PT409).
+   */
+  acceptOverpayment: boolean;
 }
 
 /**
  * Adds a payment: insert {patient_id, invoice_id, amount, method, reference_number, notes,
  * clinic_id} (spec §7) with the form's idempotency key, amount as a decimal string. A repeat of the
- * same key answers 23505; the payment that key already made is then this insert's result.
+ * same key answers 23505; the payment that key already made is then this insert's result. An
+ * amount above the balance unless accepted answers PT409 (see `isAboveBalance`).
  */
 export async function addPayment(clinicId: number, payment: NewPayment): Promise<{ id: number }> {
   const supabase = getSupabase();
@@ -31,6 +37,7 @@ export async function addPayment(clinicId: number, payment: NewPayment): Promise
       notes: payment.notes,
       clinic_id: clinicId,
       idempotency_key: payment.idempotencyKey,
+      overpayment_accepted: payment.acceptOverpayment,
     })
     .select('id')
     .single();

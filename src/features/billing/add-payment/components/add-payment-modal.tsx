@@ -6,7 +6,7 @@ import type { InvoiceSummaryRow } from '@/lib/database.types';
 import { formatPesos } from '@/lib/money';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { AmountField } from '../../model/components/amount-field';
-import { paymentFailureText } from '../../model/failure-text';
+import { isAboveBalance, paymentFailureText } from '../../model/failure-text';
 import { newIdempotencyKey } from '../../model/idempotency-key';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { PAYMENT_METHODS } from '../../model/payment-methods';
@@ -43,9 +43,11 @@ function BalanceLine({ balance, failed }: { balance: InvoiceBalance | null | und
 /**
  * The modal 'Add Payment for Invoice #{id}' (spec §2, §5, §8). The invoice's balance is read afresh
  * when it opens; an amount above it is warned about ('This is ₱X more than the balance of ₱Y.')
- * and saved only once confirmed, since money received is kept. The form gets one idempotency key
- * when it opens and keeps it across retries: a double click, a retry after a lost answer or a
- * second tab with the same form makes one payment.
+ * and saved only once confirmed, since money received is kept. Only the confirmed save tells the
+ * database it accepts the overpayment; when the balance shrank meanwhile (another device took a
+ * payment), the database refuses the unconfirmed one and the form warns with the new balance. The
+ * form gets one idempotency key when it opens and keeps it across retries: a double click, a retry
+ * after a lost answer or a second tab with the same form makes one payment.
  */
 export function AddPaymentModal({
   clinicId,
@@ -75,7 +77,7 @@ export function AddPaymentModal({
     if (key === 'amount') setWarning(null);
   };
 
-  async function save(fields: PaymentFields) {
+  async function save(fields: PaymentFields, acceptOverpayment: boolean) {
     if (saving || saved.current) return;
     setMessage(null);
     try {
@@ -84,12 +86,19 @@ export function AddPaymentModal({
         invoiceId: invoice.id,
         patientId: invoice.patient_id,
         idempotencyKey,
+        acceptOverpayment,
       });
       if (result === ALREADY_PENDING) return;
       saved.current = true;
       showToast(BILLING_EXTRA_TEXT.paymentAdded);
       onClose();
     } catch (error) {
+      if (!acceptOverpayment && isAboveBalance(error)) {
+        const fresh = (await balance.refetch()).data;
+        const text = overpayment(fields.amountCentavos, fresh?.balance_centavos);
+        setWarning({ fields, text: text ?? BILLING_EXTRA_TEXT.overpayUnknownBalance });
+        return;
+      }
       setMessage({ tone: 'error', text: paymentFailureText(error) });
     }
   }
@@ -112,7 +121,7 @@ export function AddPaymentModal({
       setWarning({ fields: check.fields, text });
       return;
     }
-    await save(check.fields);
+    await save(check.fields, false);
   }
 
   const title = BILLING_TEXT.addPaymentTitle(invoice.id);
@@ -200,7 +209,7 @@ export function AddPaymentModal({
               type="button"
               className="button button-primary"
               disabled={saving}
-              onClick={() => void save(warning.fields)}
+              onClick={() => void save(warning.fields, true)}
             >
               {BILLING_EXTRA_TEXT.overpayConfirm}
             </button>

@@ -15,7 +15,7 @@ const asTime = (text: string) => (text.length === 5 ? `${text}:00` : text);
  */
 export function saveAvailabilityDay({ p_dentist_id, p_date, p_blocks }: Args<'save_availability_day'>) {
   const dentist = db.table('dentists').find(p_dentist_id);
-  if (!dentist) throw pgError('P0002', `Dentist ${p_dentist_id} not found.`);
+  if (!dentist) throw pgError('PT404', `Dentist ${p_dentist_id} not found.`);
   const blocks = p_blocks.map((block, index) => {
     if (!HH_MM.test(block.start_time) || !HH_MM.test(block.end_time))
       throw pgError('22023', `Block ${index + 1} needs start_time and end_time as HH:MM.`);
@@ -47,12 +47,12 @@ export function saveAvailabilityDay({ p_dentist_id, p_date, p_blocks }: Args<'sa
  * `delete_dentist` as the migration defines it (supabase/migrations/…_patients_dentists.sql):
  * blocked by future Scheduled or Confirmed appointments (listed, patient name null when the
  * patient is deleted), soft delete when the dentist has any other appointment, else hard delete;
- * a dentist missing or already deleted raises no_data_found (P0002).
+ * a dentist missing or already deleted raises PT404 (HTTP 404).
  */
 export function deleteDentist({ p_dentist_id }: Args<'delete_dentist'>) {
   const dentist = db.table('dentists').find(p_dentist_id);
   if (!dentist || dentist.deleted)
-    throw pgError('P0002', `Dentist ${p_dentist_id} not found; it may have been deleted.`);
+    throw pgError('PT404', `Dentist ${p_dentist_id} not found; it may have been deleted.`);
   const appointments = db.table('appointments').where((row) => row.dentist_id === p_dentist_id);
   const future = appointments
     .filter(

@@ -27,7 +27,9 @@ export function BookingRequestsSection({ clinicId, timeZone }: { clinicId: numbe
       await dismiss.mutateAsync(request.id);
       toast(TEXT.dismissed(request.patient_name), { tone: 'success' });
     } catch (error) {
-      toast(requestErrorOf(error).kind === 'gone' ? TEXT.alreadyHandled : TEXT.dismissFailed, { tone: 'error' });
+      // Not there (PT404) or handled meanwhile (PT409): either way it is off the list.
+      const kind = requestErrorOf(error).kind;
+      toast(kind === 'gone' || kind === 'changed' ? TEXT.alreadyHandled : TEXT.dismissFailed, { tone: 'error' });
     }
   };
 

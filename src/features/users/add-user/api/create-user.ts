@@ -2,6 +2,7 @@ import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@s
 import { useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { failureDetail } from '../../model/function-failure';
 import { USERS_EXTRA_TEXT } from '../../model/messages';
 import { userKeys } from '../../model/query-keys';
 import type { AddUserInput } from '../../model/user-form';
@@ -25,17 +26,17 @@ export async function createUser(clinicId: number, input: AddUserInput): Promise
   });
   if (!error) return;
   if (error instanceof FunctionsHttpError || error instanceof FunctionsRelayError) {
-    throw new CreateUserError(await errorField(error.context as Response));
+    const response = error.context as Response;
+    throw new CreateUserError(failureDetail(response.status, await jsonBodyOf(response)));
   }
   if (error instanceof FunctionsFetchError) throw new CreateUserError(USERS_EXTRA_TEXT.tryAgain);
   throw new CreateUserError(undefined);
 }
 
-async function errorField(response: Response): Promise<string | undefined> {
+/** The reply's JSON body, or undefined when it is not JSON (a proxy's HTML page, say). */
+async function jsonBodyOf(response: Response): Promise<unknown> {
   try {
-    const body = (await response.json()) as { error?: unknown; message?: unknown; msg?: unknown };
-    const reason = body.error ?? body.message ?? body.msg;
-    return typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : undefined;
+    return JSON.parse(await response.text()) as unknown;
   } catch {
     return undefined;
   }

@@ -4,14 +4,13 @@ import { Modal } from '@/components/modal/modal';
 import { requestErrorOf } from '@/lib/request-error';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../../model/messages';
-import { ASSIGNABLE_ROLES, isAssignableRole } from '../../model/roles';
+import { ASSIGNABLE_ROLES, isAssignableRole, LAST_ADMIN_SQLSTATE } from '../../model/roles';
 import type { StaffUser } from '../../model/user';
 import { checkEditUser, type EditUserValues } from '../../model/user-form';
 import { useUpdateUser } from '../api/update-user';
 
 /** The database's own refusals of a profile change, written for people (supabase/migrations). */
 const GUARD_MESSAGES = new Set([
-  'A clinic must keep at least one admin.',
   'You cannot change your own role.',
   'Only the service role can make someone a superadmin.',
 ]);
@@ -19,6 +18,7 @@ const GUARD_MESSAGES = new Set([
 /** The second line under 'User update failed'. */
 function updateFailureDetail(error: unknown): string | undefined {
   const failure = requestErrorOf(error);
+  if (failure.code === LAST_ADMIN_SQLSTATE) return USERS_EXTRA_TEXT.lastAdmin;
   switch (failure.kind) {
     case 'gone':
       return USERS_EXTRA_TEXT.gone;
