@@ -305,7 +305,8 @@ describe.each(targets)('audit trail on %s', (target) => {
       expect(log.map((row) => [row.action, row.source, row.actor_name, row.entity_label])).toEqual([
         ['insert', 'service', null, name],
         ['update', 'browser', adminProfile.name, name],
-        ['delete', 'service', adminProfile.name, name],
+        // delete-user removes the account through delete_staff_account with the edge function's door.
+        ['delete', 'edge_function', adminProfile.name, name],
       ]);
       expect(log[0]!.after).toEqual({ name, email, role: 'receptionist' });
       expect(log[1]).toMatchObject({ before: { role: 'receptionist' }, after: { role: 'dentist' } });
