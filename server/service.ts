@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type express from 'express';
 import pino, { type Logger } from 'pino';
 import { createApp } from './app';
+import { withAuditDoor } from './audit-door';
 import type { ServiceConfig } from './config';
 import type { Clock, Messenger, ReminderScheduler, ServiceDatabase, ServiceDeps } from './contracts';
 import { createCallerVerifier } from './http/auth';
@@ -43,7 +44,9 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /** Builds the service's parts around one database; nothing listens until the caller serves `app`. */
 export function createService(options: ServiceOptions): Service {
-  const { config, db } = options;
+  const { config } = options;
+  // Every change the service makes is recorded as the service's, unless a transaction says webhook.
+  const db = withAuditDoor(options.db, 'service');
   const logger = options.logger ?? pino(loggerOptions(config.logLevel, 'ngiti-notification-service'));
   const clock = options.clock ?? systemClock;
   const messenger =

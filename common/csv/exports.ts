@@ -14,7 +14,7 @@
 import { formatClinicDate, formatClinicDateTimeShort, formatClinicTime } from '../clinic-calendar';
 import type { CsvColumn } from './index';
 
-export const EXPORT_KINDS = ['patients', 'appointments', 'invoices', 'payments'] as const;
+export const EXPORT_KINDS = ['patients', 'appointments', 'invoices', 'payments', 'audit'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export function isExportKind(value: string): value is ExportKind {
@@ -36,6 +36,30 @@ export interface ExportFilters {
   appointments: { from: string; to: string; dentistId: number | null };
   invoices: { q: string; status: InvoiceStatusFilter };
   payments: { q: string };
+  /** The Audit Trail's filters: a kind of record, a person (auth user id), occurred_at >= since and < until. */
+  audit: { entity: AuditRecordKind | null; actor: string | null; since: string | null; until: string | null };
+}
+
+/** The kinds of record of the audit trail (audit_log.entity). */
+export const AUDIT_RECORD_KINDS = [
+  'appointment',
+  'patient',
+  'dentist',
+  'availability',
+  'procedure',
+  'procedure_category',
+  'invoice',
+  'payment',
+  'user',
+  'clinic',
+  'facebook_connection',
+  'sign_in',
+  'export',
+] as const;
+export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
+
+export function isAuditRecordKind(value: string): value is AuditRecordKind {
+  return (AUDIT_RECORD_KINDS as readonly string[]).includes(value);
 }
 
 /** The query string of an export: clinicId and the kind's filters, empty ones left out. */
@@ -268,5 +292,68 @@ export function paymentExportColumns(timeZone: string): readonly CsvColumn<Payme
     { header: 'Payment ID', value: (row) => row.id },
     { header: 'Void', value: (row) => (row.voided_at === null ? '' : 'Void') },
     { header: 'Void reason', value: (row) => row.void_reason },
+  ];
+}
+
+// ---------------------------------------------------------------------------
+// The Audit Trail (admins): one row per recorded change, sign-in or export.
+// ---------------------------------------------------------------------------
+
+export interface AuditExportRow {
+  id: string;
+  /** An ISO timestamp. */
+  occurred_at: string;
+  entity: string;
+  action: string;
+  entity_label: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  actor_role: string | null;
+  source: string;
+  client_address: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** One stored value as text: centavos as pesos with two decimals, null as empty, objects as JSON. */
+function auditValueText(field: string, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (field.endsWith('_centavos') && typeof value === 'number' && Number.isSafeInteger(value)) {
+    const sign = value < 0 ? '-' : '';
+    const abs = Math.abs(value);
+    return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The changed fields as 'field: before → after', one per line (a new value alone for an insert, the old for a delete). */
+export function auditChangesText(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): string {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
+  return fields
+    .map((field) => {
+      const name = field.replace(/_centavos$/, '');
+      if (before && after)
+        return `${name}: ${auditValueText(field, before[field])} → ${auditValueText(field, after[field])}`;
+      return `${name}: ${auditValueText(field, (after ?? before)?.[field])}`;
+    })
+    .join('\n');
+}
+
+/** The Audit Trail's columns, with the time in the clinic's `timeZone`. */
+export function auditExportColumns(timeZone: string): readonly CsvColumn<AuditExportRow>[] {
+  return [
+    { header: 'When', value: (row) => formatClinicDateTimeShort(row.occurred_at, timeZone) },
+    { header: 'Who', value: (row) => row.actor_name ?? row.actor_email ?? '' },
+    { header: 'Role', value: (row) => row.actor_role },
+    { header: 'Source', value: (row) => row.source },
+    { header: 'Record', value: (row) => row.entity },
+    { header: 'Action', value: (row) => row.action },
+    { header: 'Subject', value: (row) => row.entity_label },
+    { header: 'Changes', value: (row) => auditChangesText(row.before, row.after) },
+    { header: 'Address', value: (row) => row.client_address },
+    { header: 'Entry ID', value: (row) => row.id },
   ];
 }

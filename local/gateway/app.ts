@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { SERVICE_PATHS } from '../../server/app.ts';
+import { withAuditDoor } from '../../server/audit-door.ts';
 import { SECURITY_HEADERS } from '../../server/http/security-headers.ts';
 import { ownOrigins, type StackConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -338,7 +339,8 @@ export async function createGateway(deps: GatewayDeps) {
   // Functions answer CORS themselves (their preflight answer is 'ok'), as on Supabase.
   app.use(['/rest/v1', '/auth/v1'], supabaseCors);
   app.use('/rest/v1', createRestRouter({ db, config, schema, logger }));
-  app.use('/auth/v1', createAuthRouter({ db, config, mailbox, logger }));
+  // The auth server's own writes (an account's removal takes its profile with it) are a service's.
+  app.use('/auth/v1', createAuthRouter({ db: withAuditDoor(db, 'service'), config, mailbox, logger }));
   // GoTrue's answer to a path it has no route for (not the SPA's page).
   app.use('/auth/v1', (req, res) => sendAuthError(req, res, new AuthError(404, 'not_found', 'Not found')));
   app.use('/functions/v1', createFunctionsRouter({ config, logger }));

@@ -24,8 +24,9 @@ export function writeWithBackpressure(res: Response, text: string): Promise<bool
 
 /**
  * The header row, then the rows of `first` and of every later page that `keep` keeps, one write
- * per page, never more than a page in memory. Resolves with the rows written, or null when the
- * client went away first.
+ * per page, never more than a page in memory. `beforeEnd` runs with the count once every row is
+ * written and before the answer ends (so whatever it records exists when the client has the whole
+ * file). Resolves with the rows written, or null when the client went away first.
  */
 export async function streamCsv<Row>(
   res: Response,
@@ -33,6 +34,7 @@ export async function streamCsv<Row>(
   first: readonly Row[],
   pager: ExportPager<Row>,
   keep: (row: Row) => boolean,
+  beforeEnd: (rows: number) => Promise<void> = async () => undefined,
 ): Promise<number | null> {
   let written = 0;
   let text = csvHeader(columns);
@@ -52,6 +54,7 @@ export async function streamCsv<Row>(
     text = '';
     if (page.length === 0) break;
   }
+  await beforeEnd(written);
   res.end();
   return written;
 }

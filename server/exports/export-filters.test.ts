@@ -62,4 +62,26 @@ describe('an export query string', () => {
       expect(parseExportQuery('appointments', { clinicId: '1', from, to: '2026-12-01T00:00:00Z' }).ok).toBe(false);
     }
   });
+
+  it('when it is the Audit Trail, then a kind of record, a person and a period are taken, anything else refused', () => {
+    const actor = 'D0000000-0000-4000-8000-000000000002';
+    expect(
+      parseExportQuery('audit', { clinicId: '1', entity: 'sign_in', actor, since: '2030-01-06T16:00:00Z', until: '' }),
+    ).toEqual({
+      ok: true,
+      value: {
+        clinicId: 1,
+        filters: { entity: 'sign_in', actor: actor.toLowerCase(), since: '2030-01-06T16:00:00.000Z', until: null },
+      },
+    });
+    expect(parseExportQuery('audit', { clinicId: '1' })).toEqual({
+      ok: true,
+      value: { clinicId: 1, filters: { entity: null, actor: null, since: null, until: null } },
+    });
+    expect(parseExportQuery('audit', { clinicId: '1', entity: 'clinic_secrets' }).ok).toBe(false);
+    expect(parseExportQuery('audit', { clinicId: '1', actor: "x' or 1=1" }).ok).toBe(false);
+    expect(
+      parseExportQuery('audit', { clinicId: '1', since: '2030-01-07T00:00:00Z', until: '2030-01-06T00:00:00Z' }).ok,
+    ).toBe(false);
+  });
 });

@@ -8,6 +8,8 @@ import {
   EXPORT_MAX_PERIOD_DAYS,
   EXPORT_SEARCH_MAX_LENGTH,
   INVOICE_STATUS_FILTERS,
+  AUDIT_RECORD_KINDS,
+  isAuditRecordKind,
   type ExportFilters,
   type ExportKind,
   type InvoiceStatusFilter,
@@ -22,7 +24,10 @@ const PARAMETERS: Record<ExportKind, readonly string[]> = {
   appointments: ['clinicId', 'from', 'to', 'dentistId'],
   invoices: ['clinicId', 'q', 'status'],
   payments: ['clinicId', 'q'],
+  audit: ['clinicId', 'entity', 'actor', 'since', 'until'],
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An instant with a date, a time and a zone: '2026-11-26T00:00:00.000Z', '2026-11-26T00:00+08:00'. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
@@ -64,8 +69,30 @@ function instant(query: Record<string, unknown>, name: 'from' | 'to'): Date {
   return date;
 }
 
+/** An optional instant: absent or '' is none. */
+function optionalInstant(query: Record<string, unknown>, name: 'since' | 'until'): string | null {
+  const value = text(query, name);
+  if (value === undefined || value === '') return null;
+  const date = new Date(value);
+  if (!ISO_INSTANT.test(value) || !isIsoDate(value.slice(0, 10)) || Number.isNaN(date.getTime()))
+    throw new QueryProblem(`${name} must be an ISO timestamp with a time zone, like 2026-11-26T00:00:00+08:00.`);
+  return date.toISOString();
+}
+
 function filtersOf(kind: ExportKind, query: Record<string, unknown>): ExportFilters[ExportKind] {
   switch (kind) {
+    case 'audit': {
+      const entity = text(query, 'entity') ?? '';
+      if (entity !== '' && !isAuditRecordKind(entity))
+        throw new QueryProblem(`entity must be one of ${AUDIT_RECORD_KINDS.join(', ')}.`);
+      const actor = text(query, 'actor') ?? '';
+      if (actor !== '' && !UUID.test(actor)) throw new QueryProblem('actor must be a user id (a UUID).');
+      const since = optionalInstant(query, 'since');
+      const until = optionalInstant(query, 'until');
+      if (since && until && until <= since)
+        throw new QueryProblem('The period must end (until) after it starts (since).');
+      return { entity: entity === '' ? null : entity, actor: actor === '' ? null : actor.toLowerCase(), since, until };
+    }
     case 'patients':
     case 'payments':
       return { q: search(query) };

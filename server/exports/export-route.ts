@@ -3,6 +3,7 @@ import { clinicToday } from '@common/clinic-calendar';
 import type { CsvColumn } from '@common/csv';
 import {
   appointmentExportColumns,
+  auditExportColumns,
   exportFileName,
   INVOICE_EXPORT_COLUMNS,
   isExportKind,
@@ -13,13 +14,14 @@ import {
   type ExportFilters,
   type ExportKind,
 } from '@common/csv/exports';
-import type { Caller, RouterFactory, ServiceDatabase, StaffRole } from '../contracts';
+import type { Caller, RouterFactory, ServiceDatabase, SqlClient, StaffRole } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
 import { HttpError, NOT_FOUND } from '../http/errors';
 import { streamCsv } from './csv-stream';
 import { parseExportQuery } from './export-filters';
 import {
   appointmentPager,
+  auditPager,
   invoicePager,
   loadExportClinic,
   patientPager,
@@ -42,6 +44,8 @@ const EXPORT_ROLES: Record<ExportKind, readonly StaffRole[]> = {
   appointments: ['superadmin', 'admin', 'receptionist', 'dentist'],
   invoices: ['superadmin', 'admin', 'receptionist', 'dentist'],
   payments: ['superadmin', 'admin', 'receptionist', 'dentist'],
+  // The Audit Trail is Clinic Config's, and row-level security lets only these read it.
+  audit: ['superadmin', 'admin'],
 };
 
 /** One export's columns, its pages and the rows it keeps (the search boxes match in code, as on screen). */
@@ -84,6 +88,12 @@ function sourceOf(
         keep: (row) => matchesPatientName(row.patient_name, invoiceFilters.q),
       });
     }
+    case 'audit':
+      return erased({
+        columns: auditExportColumns(clinic.timeZone),
+        pager: auditPager(db, caller, clinic.id, filters as ExportFilters['audit']),
+        keep: () => true,
+      });
     case 'payments': {
       const { q } = filters as ExportFilters['payments'];
       return erased({
@@ -93,6 +103,23 @@ function sourceOf(
       });
     }
   }
+}
+
+/**
+ * The export in the audit trail (migration 20261128000500): who exported which list of which clinic,
+ * with what filters, and how many rows (null when the client went away before the end).
+ */
+export async function recordExport(
+  db: SqlClient,
+  entry: { clinicId: number; caller: Caller; kind: string; rows: number | null; filters: object },
+): Promise<void> {
+  await db.query('select public.audit_record_export($1, $2, $3, $4, $5)', [
+    entry.clinicId,
+    entry.caller.userId,
+    entry.kind,
+    entry.rows,
+    JSON.stringify(entry.filters),
+  ]);
 }
 
 /**
@@ -128,8 +155,11 @@ export const createExportRouter: RouterFactory = (deps) => {
       'Access-Control-Expose-Headers': 'Content-Disposition',
     });
     try {
-      const rows = await streamCsv(res, source.columns, first, source.pager, source.keep);
+      // A complete file is on the record before its last byte is sent; one the client left is recorded after.
+      const record = (rows: number | null) => recordExport(deps.db, { clinicId, caller, kind, rows, filters });
+      const rows = await streamCsv(res, source.columns, first, source.pager, source.keep, record);
       deps.logger.info({ kind, clinicId, rows, complete: rows !== null }, 'export streamed');
+      if (rows === null) await record(null);
     } catch (error) {
       deps.logger.error({ err: error, kind, clinicId }, 'export failed after the answer started');
       res.destroy();

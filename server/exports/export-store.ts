@@ -7,6 +7,7 @@
  */
 import type {
   AppointmentExportRow,
+  AuditExportRow,
   ExportFilters,
   InvoiceExportRow,
   PatientExportRow,
@@ -194,5 +195,34 @@ export function paymentPager(db: ServiceDatabase, caller: Caller, clinic: Export
         [clinic.id, EXPORT_PAGE_ROWS, clinic.timeZone, ...(after ?? [])],
       ),
     (row) => [row.payment_date, row.id],
+  );
+}
+
+/** The clinic's audit trail under the Audit Trail's filters, newest first (as the screen lists it). */
+export function auditPager(
+  db: ServiceDatabase,
+  caller: Caller,
+  clinicId: number,
+  filters: ExportFilters['audit'],
+): ExportPager<AuditExportRow> {
+  return keysetPager<AuditExportRow, [string, string]>(
+    (after) =>
+      readAsCaller(
+        db,
+        caller,
+        `select l.id::text as id, to_json(l.occurred_at) #>> '{}' as occurred_at, l.entity, l.action, l.entity_label,
+                l.actor_name, l.actor_email, l.actor_role, l.source, l.client_address, l.before, l.after
+           from public.audit_log l
+          where l.clinic_id = $1
+            and ($3::text is null or l.entity = $3::text)
+            and ($4::uuid is null or l.actor_user_id = $4::uuid)
+            and ($5::timestamptz is null or l.occurred_at >= $5::timestamptz)
+            and ($6::timestamptz is null or l.occurred_at < $6::timestamptz)
+            ${after ? 'and (l.occurred_at, l.id) < ($7::timestamptz, $8::bigint)' : ''}
+          order by l.occurred_at desc, l.id desc
+          limit $2`,
+        [clinicId, EXPORT_PAGE_ROWS, filters.entity, filters.actor, filters.since, filters.until, ...(after ?? [])],
+      ),
+    (row) => [row.occurred_at, row.id],
   );
 }

@@ -260,6 +260,42 @@ export type Database = {
           },
         ];
       };
+      audit_events: {
+        Row: {
+          action: string;
+          actor_user_id: string | null;
+          after: Json | null;
+          client_address: string | null;
+          clinic_id: number | null;
+          entity: string;
+          entity_id: number | null;
+          entity_label: string | null;
+          source: string;
+        };
+        Insert: {
+          action: string;
+          actor_user_id?: string | null;
+          after?: Json | null;
+          client_address?: string | null;
+          clinic_id?: number | null;
+          entity: string;
+          entity_id?: number | null;
+          entity_label?: string | null;
+          source: string;
+        };
+        Update: {
+          action?: string;
+          actor_user_id?: string | null;
+          after?: Json | null;
+          client_address?: string | null;
+          clinic_id?: number | null;
+          entity?: string;
+          entity_id?: number | null;
+          entity_label?: string | null;
+          source?: string;
+        };
+        Relationships: [];
+      };
       audit_log: {
         Row: {
           action: string;
@@ -269,13 +305,15 @@ export type Database = {
           actor_user_id: string | null;
           after: Json | null;
           before: Json | null;
-          clinic_id: number;
+          client_address: string | null;
+          clinic_id: number | null;
           entity: string;
-          entity_id: number;
+          entity_id: number | null;
           entity_label: string | null;
           id: number;
           occurred_at: string;
           source: string;
+          table_name: string | null;
         };
         Insert: {
           action: string;
@@ -285,13 +323,15 @@ export type Database = {
           actor_user_id?: string | null;
           after?: Json | null;
           before?: Json | null;
-          clinic_id: number;
+          client_address?: string | null;
+          clinic_id?: number | null;
           entity: string;
-          entity_id: number;
+          entity_id?: number | null;
           entity_label?: string | null;
           id?: never;
           occurred_at?: string;
           source: string;
+          table_name?: string | null;
         };
         Update: {
           action?: string;
@@ -301,13 +341,15 @@ export type Database = {
           actor_user_id?: string | null;
           after?: Json | null;
           before?: Json | null;
-          clinic_id?: number;
+          client_address?: string | null;
+          clinic_id?: number | null;
           entity?: string;
-          entity_id?: number;
+          entity_id?: number | null;
           entity_label?: string | null;
           id?: never;
           occurred_at?: string;
           source?: string;
+          table_name?: string | null;
         };
         Relationships: [];
       };
@@ -1406,9 +1448,21 @@ export type Database = {
     };
     Functions: {
       appointment_slot: { Args: { p_start: string }; Returns: unknown };
-      audit_appointment_fields: {
-        Args: { p_deleted: boolean; p_dentist_id: number; p_status: string; p_time: string };
-        Returns: Json;
+      audit_append: {
+        Args: {
+          p_action: string;
+          p_actor?: string;
+          p_address?: string;
+          p_after: Json;
+          p_before: Json;
+          p_clinic_id: number;
+          p_entity: string;
+          p_entity_id: number;
+          p_label: string;
+          p_source?: string;
+          p_table?: string;
+        };
+        Returns: undefined;
       };
       audit_changes: { Args: { p_new: Json; p_old: Json }; Returns: Record<string, unknown> };
       audit_log_actors: {
@@ -1419,6 +1473,17 @@ export type Database = {
           actor_user_id: string;
         }[];
       };
+      audit_record_export: {
+        Args: { p_actor: string; p_clinic_id: number; p_filters: Json; p_kind: string; p_rows: number };
+        Returns: undefined;
+      };
+      audit_record_sign_in: {
+        Args: { p_address: string; p_reason: string; p_succeeded: boolean; p_user_id: string };
+        Returns: undefined;
+      };
+      audit_reference_name: { Args: { p_column: string; p_id: string }; Returns: string };
+      audit_shape: { Args: { p_money: string[]; p_row: Json; p_skip: string[] }; Returns: Json };
+      audit_with_names: { Args: { p_fields: Json }; Returns: Json };
       audit_write: {
         Args: {
           p_action: string;

@@ -7,6 +7,7 @@
  * tests/integration/database/generated-types.test.ts fails until it has been run.
  */
 import type { AppointmentStatus, WaitlistEntryStatus, WaitlistOfferStatus } from '@common/contract';
+import type { AuditRecordKind } from '@common/csv/exports';
 import type { Database as GeneratedDatabase, Json, Tables, TablesInsert, TablesUpdate } from './database.generated';
 
 export type { Json };
@@ -32,10 +33,11 @@ export type PaymentMethod = 'cash' | 'card' | 'e-wallet' | 'bank';
 /** invoice_summaries.status: derived from the payments that are not void (spec part 2 §4). */
 export type InvoiceStatus = 'Paid' | 'Partial' | 'Unpaid';
 
-/** audit_log.entity, action and source (check constraints; migration 20261126000400). */
-export type AuditEntity = 'appointment' | 'invoice' | 'payment' | 'user' | 'clinic' | 'facebook_connection';
-export type AuditAction = 'insert' | 'update' | 'delete' | 'void' | 'connect' | 'disconnect';
-export type AuditSource = 'browser' | 'service' | 'webhook';
+/** audit_log.entity, action and source (check constraints; migrations 20261126000400, 20261128000500). */
+export type AuditEntity = AuditRecordKind;
+export type AuditAction =
+  'insert' | 'update' | 'delete' | 'void' | 'connect' | 'disconnect' | 'sign_in' | 'sign_in_failed' | 'export';
+export type AuditSource = 'browser' | 'edge_function' | 'service' | 'webhook' | 'auth' | 'sql';
 
 /** waitlist_entries.status and waitlist_offers.status (check constraints; migration 20261126000300). */
 export type { WaitlistEntryStatus, WaitlistOfferStatus };

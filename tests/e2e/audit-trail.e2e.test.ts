@@ -2,7 +2,10 @@
  * The Audit Trail of Clinic Config (issue 17 part 5) in Chromium, at the desktop and tablet sizes:
  * Smile Dental's admin confirms an appointment in the Appointments list and changes the clinic's
  * address, then finds both changes in the Audit Trail with their name, 'Browser' and before →
- * after, and narrows the list to appointments. The address is restored afterwards.
+ * after, and narrows the list to appointments. The address is restored afterwards. Then the admin
+ * filters by kind of record (Patients) and by person (the receptionist who changed a patient's
+ * Messenger ID), exports that selection as a CSV, and prints it: the print view holds the Audit
+ * Trail alone.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -10,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
 import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import {
+  DESKTOP,
+  connectChromium,
+  downloadedBytes,
+  saveScreenshot,
+  TABLET_PORTRAIT,
+  withPage,
+} from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -131,5 +141,109 @@ describe.skipIf(!ctx.chromium)('the Audit Trail', () => {
       },
       DESKTOP,
     );
+  });
+  it('filters by kind of record and by person, exports the selection as a CSV and prints it', async () => {
+    const reception = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
+    const { data: receptionist, error } = await fixtures.api
+      .from('users')
+      .select('name, email')
+      .eq('email', DEMO.receptionist)
+      .single();
+    if (error) throw error;
+    const patientName = uniqueName('Patient Trail');
+    const patientId = await fixtures.patient(patientName);
+    const psid = `79${Date.now()}`.slice(0, 16);
+    const updated = await reception.api.from('patients').update({ messenger_id: psid }).eq('id', patientId);
+    if (updated.error) throw updated.error;
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.admin);
+        await openTab(page, 'Clinic Config', 'Clinic Configuration');
+        const section = auditTrail(page);
+        const filters = section.getByRole('form', { name: 'Audit trail filters' });
+        await filters.getByLabel('Record type', { exact: true }).selectOption({ label: 'Patients' });
+        await filters
+          .getByLabel('User', { exact: true })
+          .selectOption({ label: `${receptionist.name} (${receptionist.email})` });
+        await filters.getByRole('button', { name: 'Apply filters', exact: true }).click();
+
+        const cells = await auditCells(section, `Patient changed ${patientName}`);
+        expect(cells.slice(1)).toEqual([
+          `${receptionist.name} Receptionist`,
+          'Browser',
+          `Patient changed ${patientName}`,
+          `Messenger ID: — → ${psid}`,
+        ]);
+        // Only the receptionist's patient records are left: the admin added the patient.
+        await expect.poll(() => auditRow(section, `Patient added ${patientName}`).count()).toBe(0);
+        const whats = await section
+          .getByRole('table', { name: 'Audit trail' })
+          .getByRole('row')
+          .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
+        expect(whats.every((who) => who.startsWith(receptionist.name as string))).toBe(true);
+
+        // Export: the selection (every page of it) as a CSV file.
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          section.getByRole('button', { name: 'Export CSV: audit trail', exact: true }).click(),
+        ]);
+        expect(file.suggestedFilename()).toMatch(/^audit-smile-dental-\d{4}-\d{2}-\d{2}\.csv$/);
+        const text = new TextDecoder('utf-8', { fatal: true })
+          .decode(await downloadedBytes(file))
+          .replace(/^\uFEFF/, '');
+        const lines = text.trimEnd().split('\r\n');
+        expect(lines[0]).toBe('When,Who,Role,Source,Record,Action,Subject,Changes,Address,Entry ID');
+        const ours = lines.find((line) => line.includes(patientName));
+        expect(ours).toContain(`${receptionist.name},receptionist,browser,patient,update,${patientName}`);
+        expect(ours).toContain(`messenger_id:  → ${psid}`);
+        expect(lines.slice(1).every((line) => line.includes(',receptionist,') && line.includes(',patient,'))).toBe(
+          true,
+        );
+        await page.getByText(`Exported ${file.suggestedFilename()}.`, { exact: true }).waitFor();
+
+        // Print: the browser's print is asked for, and the print view holds the Audit Trail alone.
+        await page.evaluate(() => {
+          const calls: boolean[] = [];
+          (window as unknown as { printCalls: boolean[] }).printCalls = calls;
+          window.print = () => {
+            calls.push(document.body.classList.contains('printing-audit-trail'));
+          };
+        });
+        await section.getByRole('button', { name: 'Print', exact: true }).click();
+        expect(await page.evaluate(() => (window as unknown as { printCalls: boolean[] }).printCalls)).toEqual([true]);
+        await page.emulateMedia({ media: 'print' });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        expect(await section.getByRole('table', { name: 'Audit trail' }).isVisible()).toBe(true);
+        // The section starts the paper: nothing of the page above it is laid out.
+        const top = await section.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+        expect(top).toBeLessThan(40);
+        expect(
+          await section.getByText(`Filtered by Record type: Patients; User: ${receptionist.name}`).isVisible(),
+        ).toBe(true);
+        expect(await filters.isVisible()).toBe(false);
+        expect(await section.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(false);
+        expect(await page.getByRole('heading', { name: 'Clinic Configuration', level: 1 }).isVisible()).toBe(false);
+        expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+        await saveScreenshot(page, 'audit-trail-print');
+        await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+        await page.emulateMedia({ media: 'screen' });
+        expect(await page.getByRole('heading', { name: 'Clinic Configuration', level: 1 }).isVisible()).toBe(true);
+      },
+      DESKTOP,
+    );
+
+    // The export itself is on the record: who, which list, how many rows.
+    const { data: exports, error: exportsError } = await fixtures.api
+      .from('audit_log')
+      .select('entity_label, after, actor_name')
+      .eq('entity', 'export')
+      .eq('entity_label', 'audit')
+      .order('id', { ascending: false })
+      .limit(1);
+    if (exportsError) throw exportsError;
+    expect(exports[0]).toMatchObject({ entity_label: 'audit', after: { kind: 'audit' } });
   });
 });

@@ -24,6 +24,7 @@ import {
   type AuthDeps,
 } from './request.ts';
 import { startSession, type SessionJson } from './sessions.ts';
+import { recordSignIn } from './sign-in-audit.ts';
 import {
   confirmEmail,
   findUserByEmail,
@@ -147,6 +148,7 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRat
     type: string,
     find: (column: TokenColumn) => Promise<UserRow | undefined>,
     invalid: string,
+    address: string,
   ) {
     const columns = tokenColumns(type);
     let user: UserRow | undefined;
@@ -166,6 +168,8 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRat
       user = await updateUser(tx, user.id, { recovery_token: '' });
       if (!isConfirmed(user)) user = await confirmEmail(tx, user.id);
     }
+    // A link or code from an e-mail signs in too: on the record with the session it starts.
+    await recordSignIn(tx, user.id, true, address, null);
     return startSession(tx, config, user, 'otp');
   }
 
@@ -179,7 +183,7 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRat
       if (!['signup', 'invite', 'recovery', 'magiclink'].includes(type))
         throw validationFailed('Unsupported verification type');
       session = await db.transaction((tx) =>
-        redeem(tx, type, (column) => findUserByToken(tx, column, token), LINK_INVALID),
+        redeem(tx, type, (column) => findUserByToken(tx, column, token), LINK_INVALID, clientIp(req)),
       );
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
@@ -222,7 +226,9 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRat
     } else {
       throw validationFailed('Verify requires either a token or a token hash');
     }
-    const session = await db.transaction((tx) => redeem(tx, type, (column) => find(tx, column), OTP_INVALID));
+    const session = await db.transaction((tx) =>
+      redeem(tx, type, (column) => find(tx, column), OTP_INVALID, clientIp(req)),
+    );
     attempt?.succeeded();
     res.json(session);
   });

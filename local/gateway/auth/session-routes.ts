@@ -5,6 +5,7 @@ import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords
 import type { AuthRateLimits } from './rate-limit.ts';
 import { bodyOf, clientIp, optionalMetadata, optionalString, queryString, type AuthDeps } from './request.ts';
 import { authenticate, bearerToken, endSessions, refreshSession, startSession, type LogoutScope } from './sessions.ts';
+import { recordSignIn } from './sign-in-audit.ts';
 import {
   findUserByEmail,
   isBanned,
@@ -39,11 +40,22 @@ export function mountSessionRoutes(router: Router, deps: AuthDeps, limits: AuthR
       // No address is longer than 255 characters: such a one is not looked up.
       const user = email.length <= MAX_EMAIL_LENGTH ? await findUserByEmail(db, email) : undefined;
       const passwordMatches = await verifyPassword(password, user?.encrypted_password);
-      if (!user || !passwordMatches) throw badRequest('invalid_credentials', INVALID_CREDENTIALS);
+      const address = clientIp(req);
+      const refuse = async (code: string, message: string) => {
+        await recordSignIn(db, user?.id ?? null, false, address, code);
+        return badRequest(code, message);
+      };
+      if (!user || !passwordMatches) throw await refuse('invalid_credentials', INVALID_CREDENTIALS);
       attempt.succeeded();
-      if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-      if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
-      res.json(await db.transaction((tx) => startSession(tx, config, user, 'password')));
+      if (isBanned(user)) throw await refuse('user_banned', 'User is banned');
+      if (!isConfirmed(user)) throw await refuse('email_not_confirmed', 'Email not confirmed');
+      // The session and its record in the audit trail stand or fall together.
+      res.json(
+        await db.transaction(async (tx) => {
+          await recordSignIn(tx, user.id, true, address, null);
+          return startSession(tx, config, user, 'password');
+        }),
+      );
       return;
     }
     if (grantType === 'refresh_token') {

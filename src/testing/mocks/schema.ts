@@ -201,8 +201,11 @@ export const schema = {
     unique: [['page_id', 'psid']],
   }),
   audit_log: table<AuditLogRow>()({
-    required: ['clinic_id', 'entity', 'entity_id', 'action', 'source'],
+    // clinic_id is null only for a failed sign-in of an unknown address (superadmins read it), entity_id for exports.
+    required: ['entity', 'action', 'source'],
     defaults: (now) => ({
+      clinic_id: null,
+      entity_id: null,
       entity_label: null,
       before: null,
       after: null,
@@ -211,6 +214,8 @@ export const schema = {
       actor_email: null,
       actor_role: null,
       occurred_at: now,
+      table_name: null,
+      client_address: null,
     }),
     sample: () => ({ clinic_id: 1, entity: 'appointment', entity_id: 1, action: 'update', source: 'browser' }),
   }),

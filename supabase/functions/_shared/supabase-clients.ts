@@ -29,11 +29,17 @@ export function createCallerClient(deps: FunctionDeps, authorization: string): S
   });
 }
 
+/**
+ * The header that tells the audit trail a service-role request came from an edge function
+ * (migration 20261128000500_audit_trail_complete.sql); honoured only with the service-role key.
+ */
+export const EDGE_FUNCTION_DOOR = { 'x-ngiti-door': 'edge-function' } as const;
+
 /** The service-role client: bypasses RLS; use it only after the caller has been checked. */
 export function createServiceClient(deps: FunctionDeps): SupabaseClient {
   return createClient(deps.supabaseUrl, deps.serviceRoleKey, {
     ...runtimeOptions(deps),
     auth: serverSide,
-    global: deps.fetch ? { fetch: deps.fetch } : {},
+    global: { headers: { ...EDGE_FUNCTION_DOOR }, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
   });
 }

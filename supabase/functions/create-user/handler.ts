@@ -59,7 +59,8 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
       password: input.password,
       email_confirm: false,
       user_metadata: { name: input.name },
-      app_metadata: { clinic_id: input.clinicId, role: input.role },
+      // created_by: the audit trail names who added the user (the profile is made by a trigger).
+      app_metadata: { clinic_id: input.clinicId, role: input.role, created_by: auth.user.id },
     });
     if (createError || !created.user) {
       const status = typeof createError?.status === 'number' && createError.status >= 400 ? createError.status : 500;

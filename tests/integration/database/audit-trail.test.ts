@@ -148,7 +148,7 @@ describe.each(targets)('audit trail on %s', (target) => {
       };
       await change({ status: 'Confirmed' });
       await change({ appointment_time: clinicTime(day, '11:00'), dentist_id: dentistB.id });
-      await change({ reminder_message: 'Not audited' });
+      await change({ reminder_message: 'Audited too' });
       await change({ deleted: true });
 
       const log = await logOf('appointment', id);
@@ -156,15 +156,25 @@ describe.each(targets)('audit trail on %s', (target) => {
         ['insert', 'browser', receptionProfile.name, patient.name],
         ['update', 'browser', adminProfile.name, patient.name],
         ['update', 'browser', adminProfile.name, patient.name],
+        ['update', 'browser', adminProfile.name, patient.name],
         ['delete', 'browser', adminProfile.name, patient.name],
       ]);
-      const [insert, status, moved, deleted] = log;
+      const [insert, status, moved, reminder, deleted] = log;
       expect(insert!.before).toBeNull();
-      expect({ ...insert!.after, appointment_time: iso(insert!.after!.appointment_time) }).toEqual({
+      // Every field of the booking, the names beside the ids.
+      expect({ ...insert!.after, appointment_time: iso(insert!.after!.appointment_time) }).toMatchObject({
         status: 'Scheduled',
         appointment_time: iso(clinicTime(day, '10:00')),
         dentist_id: dentistA.id,
         dentist: dentistA.name,
+        patient_id: patient.id,
+        patient: patient.name,
+        reason: procedure,
+        deleted: false,
+      });
+      expect(reminder).toMatchObject({
+        before: { reminder_message: null },
+        after: { reminder_message: 'Audited too' },
       });
       expect(insert!.actor_user_id).toBe(receptionProfile.user_id);
       expect(status).toMatchObject({
@@ -240,7 +250,7 @@ describe.each(targets)('audit trail on %s', (target) => {
         invoice_id: invoiceId,
         reference_number: 'GC-123',
       });
-      expect(payments[1]!.before).toEqual({ voided_at: null, void_reason: null });
+      expect(payments[1]!.before).toEqual({ voided_at: null, void_reason: null, voided_by: null });
       expect(payments[1]!.after).toMatchObject({ void_reason: 'Wrong amount' });
       expect(Number.isNaN(Date.parse(String(payments[1]!.after!.voided_at)))).toBe(false);
 
@@ -249,7 +259,12 @@ describe.each(targets)('audit trail on %s', (target) => {
         ['insert', receptionProfile.name, patient.name],
         ['void', adminProfile.name, patient.name],
       ]);
-      expect(invoices[0]!.after).toEqual({ total_centavos: 150050 });
+      expect(invoices[0]!.after).toEqual({
+        total_centavos: 150050,
+        patient_id: patient.id,
+        patient: patient.name,
+        created_by: receptionProfile.user_id,
+      });
       expect(invoices[1]!.after).toMatchObject({ void_reason: 'Duplicate' });
     });
   });
@@ -290,7 +305,8 @@ describe.each(targets)('audit trail on %s', (target) => {
       expect(log.map((row) => [row.action, row.source, row.actor_name, row.entity_label])).toEqual([
         ['insert', 'service', null, name],
         ['update', 'browser', adminProfile.name, name],
-        ['delete', 'service', adminProfile.name, name],
+        // delete-user removes the account through delete_staff_account with the edge function's door.
+        ['delete', 'edge_function', adminProfile.name, name],
       ]);
       expect(log[0]!.after).toEqual({ name, email, role: 'receptionist' });
       expect(log[1]).toMatchObject({ before: { role: 'receptionist' }, after: { role: 'dentist' } });
@@ -348,22 +364,23 @@ describe.each(targets)('audit trail on %s', (target) => {
       await stack.db.query('delete from public.clinic_secrets where clinic_id = $1', [clinicId]);
 
       const log = await logOf('facebook_connection', clinicId);
+      // Written over a direct connection that did not say which service it is: the SQL door.
       expect(log.map((row) => [row.action, row.source, row.before, row.after])).toEqual([
         [
           'connect',
-          'service',
+          'sql',
           { fb_page_id: null, messenger_page_id: null },
           { fb_page_id: pageId, messenger_page_id: pageId },
         ],
-        ['update', 'service', { page_access_token: null }, { page_access_token: 'stored' }],
-        ['update', 'service', { page_access_token: 'stored' }, { page_access_token: 'replaced' }],
+        ['update', 'sql', { page_access_token: null }, { page_access_token: 'stored' }],
+        ['update', 'sql', { page_access_token: 'stored' }, { page_access_token: 'replaced' }],
         [
           'disconnect',
-          'service',
+          'sql',
           { fb_page_id: pageId, messenger_page_id: pageId },
           { fb_page_id: null, messenger_page_id: null },
         ],
-        ['update', 'service', { page_access_token: 'stored' }, { page_access_token: null }],
+        ['update', 'sql', { page_access_token: 'stored' }, { page_access_token: null }],
       ]);
       const { rows } = await stack.db.query<{ n: string }>(
         `select count(*) as n from public.audit_log

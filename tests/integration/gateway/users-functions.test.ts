@@ -368,7 +368,7 @@ describe('delete-user in the audit trail', () => {
         entity_label: profile.name,
         actor_user_id: adminA.id,
         actor_role: 'admin',
-        source: 'service',
+        source: 'edge_function',
         before: { name: profile.name, email: receptionist.email, role: 'receptionist' },
       },
     ]);

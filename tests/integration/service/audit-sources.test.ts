@@ -78,7 +78,8 @@ describe('audit sources through the notification service', () => {
 
     const log = await logOf('appointment', appointment.id);
     expect(log.map((row) => [row.action, row.source, row.actor_user_id, row.before, row.after])).toEqual([
-      ['insert', 'service', null, null, expect.objectContaining({ status: 'Scheduled' })],
+      // The fixture is inserted over the test's own connection: the SQL door.
+      ['insert', 'sql', null, null, expect.objectContaining({ status: 'Scheduled' })],
       ['update', 'webhook', null, { status: 'Scheduled' }, { status: 'Confirmed' }],
     ]);
   });

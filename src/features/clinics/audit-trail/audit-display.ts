@@ -11,35 +11,59 @@ import { AUDIT_TEXT } from './messages';
 
 export const AUDIT_ENTITIES: readonly { value: AuditEntity; label: string }[] = [
   { value: 'appointment', label: 'Appointments' },
+  { value: 'patient', label: 'Patients' },
+  { value: 'dentist', label: 'Dentists' },
+  { value: 'availability', label: 'Availability' },
+  { value: 'procedure', label: 'Procedures and prices' },
+  { value: 'procedure_category', label: 'Procedure categories' },
   { value: 'invoice', label: 'Invoices' },
   { value: 'payment', label: 'Payments' },
   { value: 'user', label: 'Staff users' },
   { value: 'clinic', label: 'Clinic settings' },
   { value: 'facebook_connection', label: 'Facebook page' },
+  { value: 'sign_in', label: 'Sign-ins' },
+  { value: 'export', label: 'Exports' },
 ];
 
 const ENTITY_NAMES: Record<AuditEntity, string> = {
   appointment: 'Appointment',
+  patient: 'Patient',
+  dentist: 'Dentist',
+  availability: 'Availability',
+  procedure: 'Procedure',
+  procedure_category: 'Procedure category',
   invoice: 'Invoice',
   payment: 'Payment',
   user: 'Staff user',
   clinic: 'Clinic settings',
   facebook_connection: 'Facebook page',
+  sign_in: 'Sign-in',
+  export: 'Export',
 };
 
 const ACTION_NAMES: Record<AuditEntity, Partial<Record<AuditAction, string>>> = {
   appointment: { insert: 'booked', delete: 'deleted' },
+  patient: { insert: 'added', delete: 'deleted' },
+  dentist: { insert: 'added', delete: 'deleted' },
+  availability: { insert: 'added', delete: 'removed' },
+  procedure: { insert: 'added', delete: 'removed' },
+  procedure_category: { insert: 'added', delete: 'removed' },
   invoice: { insert: 'added', void: 'voided', delete: 'removed' },
   payment: { insert: 'recorded', void: 'voided', delete: 'removed' },
   user: { insert: 'added', delete: 'removed' },
   clinic: { insert: 'created', delete: 'deleted' },
   facebook_connection: { connect: 'connected', disconnect: 'disconnected' },
+  sign_in: { sign_in: 'succeeded', sign_in_failed: 'failed' },
+  export: { export: 'downloaded' },
 };
 
 export const SOURCE_LABELS: Record<AuditSource, string> = {
   browser: 'Browser',
+  edge_function: 'Edge function',
   service: 'Service',
   webhook: 'Webhook',
+  auth: 'Sign-in',
+  sql: 'SQL',
 };
 
 export function isAuditEntity(value: string): value is AuditEntity {
@@ -63,7 +87,8 @@ export function actorRoleLabel(role: string | null): string | null {
   return role && isRole(role) ? ROLE_LABELS[role] : null;
 }
 
-type ValueKind = 'text' | 'instant' | 'centavos' | 'method' | 'role' | 'time' | 'yes-no' | 'record' | 'secret';
+type ValueKind =
+  'text' | 'instant' | 'centavos' | 'method' | 'role' | 'time' | 'yes-no' | 'record' | 'secret' | 'failure';
 
 const FIELDS: Record<string, { label: string; kind: ValueKind }> = {
   status: { label: 'Status', kind: 'text' },
@@ -91,10 +116,32 @@ const FIELDS: Record<string, { label: string; kind: ValueKind }> = {
   fb_page_id: { label: 'Facebook page ID', kind: 'text' },
   messenger_page_id: { label: 'Messenger page ID', kind: 'text' },
   page_access_token: { label: 'Page access token', kind: 'secret' },
+  patient: { label: 'Patient', kind: 'text' },
+  phone: { label: 'Phone', kind: 'text' },
+  messenger_id: { label: 'Messenger ID', kind: 'text' },
+  guardian_messenger_id: { label: 'Guardian Messenger ID', kind: 'text' },
+  reason: { label: 'Procedure / notes', kind: 'text' },
+  booking_origin: { label: 'Booked through', kind: 'text' },
+  reminder_enabled: { label: 'Reminder on', kind: 'yes-no' },
+  reminder_days: { label: 'Reminder days', kind: 'text' },
+  reminder_message: { label: 'Reminder message', kind: 'text' },
+  reminder_recipient_type: { label: 'Reminder recipient', kind: 'text' },
+  category: { label: 'Category', kind: 'text' },
+  price_centavos: { label: 'Price', kind: 'centavos' },
+  specific_date: { label: 'Date', kind: 'text' },
+  start_time: { label: 'From', kind: 'time' },
+  end_time: { label: 'To', kind: 'time' },
+  is_available: { label: 'Available', kind: 'yes-no' },
+  is_active: { label: 'Active', kind: 'yes-no' },
+  voided_by: { label: 'Voided by', kind: 'text' },
+  kind: { label: 'List', kind: 'text' },
+  rows: { label: 'Rows', kind: 'text' },
+  filters: { label: 'Filters', kind: 'text' },
+  failure: { label: 'Why', kind: 'failure' },
 };
 
 /** Ids shown through a name beside them: the dentist's name says more than dentist_id. */
-const HIDDEN_FIELDS = new Set(['dentist_id']);
+const HIDDEN_FIELDS = new Set(['dentist_id', 'patient_id', 'category_id']);
 
 /** payments.method as Billing shows it (spec part 2 §9). */
 const METHOD_LABELS: Record<string, string> = {
@@ -104,6 +151,12 @@ const METHOD_LABELS: Record<string, string> = {
   bank: 'Bank Transfer',
 };
 const SECRET_LABELS: Record<string, string> = { stored: 'Stored (hidden)', replaced: 'Replaced (hidden)' };
+/** Why a sign-in failed (the auth server's error codes). */
+const FAILURE_LABELS: Record<string, string> = {
+  invalid_credentials: 'Wrong e-mail or password',
+  email_not_confirmed: 'E-mail not confirmed',
+  user_banned: 'Account blocked',
+};
 
 export const EMPTY_VALUE = '—';
 
@@ -118,6 +171,7 @@ export function formatAuditValue(field: string, value: Json | undefined, timeZon
     if (kind === 'role') return actorRoleLabel(value) ?? value;
     if (kind === 'time') return timeLabel(value);
     if (kind === 'secret') return SECRET_LABELS[value] ?? 'Hidden';
+    if (kind === 'failure') return FAILURE_LABELS[value] ?? value;
     return value;
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

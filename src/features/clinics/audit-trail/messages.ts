@@ -4,7 +4,8 @@
  */
 export const AUDIT_TEXT = {
   title: 'Audit Trail',
-  intro: 'Every change to appointments, billing, staff, clinic settings and the Facebook page, newest first.',
+  intro:
+    'Every change to patients, appointments, billing, procedures, availability, staff, clinic settings and the Facebook page, every sign-in and every export, newest first.',
   filters: 'Audit trail filters',
   entity: 'Record type',
   allEntities: 'All records',
@@ -15,6 +16,10 @@ export const AUDIT_TEXT = {
   apply: 'Apply filters',
   clear: 'Clear',
   refresh: 'Refresh',
+  print: 'Print',
+  addressFrom: (address: string) => `from ${address}`,
+  exportLabel: 'Export CSV: audit trail',
+  printFilters: (filters: string) => `Filtered by ${filters}`,
   loading: 'Loading...',
   loadFailed: 'Could not load the audit trail.',
   actorsFailed: 'Could not load the list of users; you can still filter by record type and date.',

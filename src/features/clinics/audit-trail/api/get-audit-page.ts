@@ -16,7 +16,7 @@ export interface AuditPage {
 }
 
 const COLUMNS =
-  'id, entity, entity_id, entity_label, action, before, after, actor_user_id, actor_name, actor_email, actor_role, source, occurred_at';
+  'id, entity, entity_id, entity_label, action, before, after, actor_user_id, actor_name, actor_email, actor_role, source, occurred_at, table_name, client_address';
 
 /**
  * One page (0 = the newest) of the clinic's audit log under the filters, newest first; one row

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { DEFAULT_CLINIC_TIME_ZONE, formatClinicDateTime } from '@common/clinic-calendar';
+import { exportQuery } from '@common/csv/exports';
+import { ExportCsvButton } from '@/components/export-button/export-csv-button';
 import { ErrorState } from '@/components/states/states';
 import { DataTable, type Column } from '@/components/table/data-table';
 import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
@@ -69,6 +71,18 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
   };
 
   const filtered = query.entity !== null || query.actorUserId !== null || query.since !== null || query.until !== null;
+  // The export holds what the applied filters select (every page, not only this one).
+  const exportParams = useMemo(
+    () =>
+      exportQuery<'audit'>(clinicId, {
+        entity: query.entity,
+        actor: query.actorUserId,
+        since: query.since,
+        until: query.until,
+      }),
+    [clinicId, query],
+  );
+  const actorName = (userId: string) => actors.data?.find((actor) => actor.userId === userId)?.label ?? userId;
   const columns = auditColumns(timeZone);
 
   let body: ReactElement;
@@ -92,7 +106,7 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
           emptyText={filtered ? AUDIT_TEXT.noMatch : AUDIT_TEXT.empty}
         />
         {current && (page > 0 || current.hasOlder) ? (
-          <nav className="audit-pages" aria-label={AUDIT_TEXT.pagination}>
+          <nav className="audit-pages audit-no-print" aria-label={AUDIT_TEXT.pagination}>
             <button
               type="button"
               className="button button-secondary"
@@ -151,19 +165,31 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
           </h3>
           <p className="audit-trail-intro">{AUDIT_TEXT.intro}</p>
         </div>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={entries.isFetching}
-          onClick={() => {
-            void entries.refetch();
-            void actors.refetch();
-          }}
-        >
-          {AUDIT_TEXT.refresh}
-        </button>
+        <div className="audit-trail-actions audit-no-print">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={entries.isFetching}
+            onClick={() => {
+              void entries.refetch();
+              void actors.refetch();
+            }}
+          >
+            {AUDIT_TEXT.refresh}
+          </button>
+          <button type="button" className="button button-secondary" onClick={printAuditTrail}>
+            {AUDIT_TEXT.print}
+          </button>
+          <ExportCsvButton
+            path="/api/exports/audit.csv"
+            query={exportParams}
+            accessibleLabel={AUDIT_TEXT.exportLabel}
+            fallbackFileName="audit.csv"
+          />
+        </div>
       </div>
-      <form className="audit-filters" aria-label={AUDIT_TEXT.filters} onSubmit={onSubmit} noValidate>
+      {filtered ? <p className="audit-print-only">{AUDIT_TEXT.printFilters(describeQuery(query, actorName))}</p> : null}
+      <form className="audit-filters audit-no-print" aria-label={AUDIT_TEXT.filters} onSubmit={onSubmit} noValidate>
         <div className="field">
           <label className="field-label" htmlFor={`${formId}-entity`}>
             {AUDIT_TEXT.entity}
@@ -214,6 +240,33 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
   );
 }
 
+/**
+ * Print: only the Audit Trail goes on paper (audit-trail.css hides the rest of the page while the
+ * body has the class), the page on screen with its filters named; a print of the page by the
+ * browser's own menu is unchanged.
+ */
+export function printAuditTrail(): void {
+  document.body.classList.add(PRINTING_CLASS);
+  const done = () => {
+    document.body.classList.remove(PRINTING_CLASS);
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  window.print();
+}
+
+export const PRINTING_CLASS = 'printing-audit-trail';
+
+/** 'Record type: Patients; User: Carmela Santos' for the printed page. */
+function describeQuery(query: AuditQuery, actorName: (userId: string) => string): string {
+  const parts: string[] = [];
+  if (query.entity) parts.push(`${AUDIT_TEXT.entity}: ${AUDIT_ENTITIES.find((e) => e.value === query.entity)?.label}`);
+  if (query.actorUserId) parts.push(`${AUDIT_TEXT.user}: ${actorName(query.actorUserId)}`);
+  if (query.since) parts.push(`${AUDIT_TEXT.from}: ${query.since}`);
+  if (query.until) parts.push(`${AUDIT_TEXT.to}: ${query.until}`);
+  return parts.join('; ');
+}
+
 function auditColumns(timeZone: string): Column<AuditEntry>[] {
   return [
     {
@@ -242,6 +295,9 @@ function auditColumns(timeZone: string): Column<AuditEntry>[] {
         <>
           <span className="audit-action">{describeAction(row.entity, row.action)}</span>
           {row.entity_label ? <span className="audit-subject"> {row.entity_label}</span> : null}
+          {row.client_address ? (
+            <span className="audit-address"> {AUDIT_TEXT.addressFrom(row.client_address)}</span>
+          ) : null}
         </>
       ),
     },
