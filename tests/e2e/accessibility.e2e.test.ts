@@ -541,9 +541,10 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await arrowSelect(page, dentist);
       await tabTo(page, named('Patient'), unseen, 'Patient');
       await page.keyboard.type(bookedFor);
-      // The list follows the typing: ArrowDown goes to the first option once the whole name is searched.
+      // The list follows the typing after a pause ("K" lists every name with a k): ArrowDown goes to
+      // the first option once the whole name has been searched.
       await expect
-        .poll(() => dialog.getByRole('option').first().textContent(), { timeout: 15_000 })
+        .poll(() => dialog.getByRole('listbox').getByRole('option').first().textContent(), { timeout: 15_000 })
         .toMatch(new RegExp(`^${bookedFor}`));
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
