@@ -1503,6 +1503,7 @@ export type Database = {
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
       day_sheet: { Args: { p_clinic_id: number; p_day: string }; Returns: Json };
+      day_sheet_export: { Args: { p_clinic_id: number; p_day: string }; Returns: Json };
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
       delete_patient: { Args: { p_patient_id: number }; Returns: Json };
       delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };

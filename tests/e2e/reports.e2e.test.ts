@@ -116,6 +116,13 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
         await unpaid.getByText(patientName, { exact: true }).waitFor();
         expect(await unpaid.locator('tr', { hasText: patientName }).textContent()).toContain(pesos(300000 - 150080));
 
+        const lastAudit = await reception.service
+          .from('audit_log')
+          .select('id')
+          .order('id', { ascending: false })
+          .limit(1);
+        if (lastAudit.error) throw lastAudit.error;
+        const since = (lastAudit.data[0]?.id as number | undefined) ?? 0;
         const [download] = await Promise.all([
           page.waitForEvent('download'),
           page.getByRole('button', { name: 'Download CSV', exact: true }).click(),
@@ -126,6 +133,18 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
         const csv = bytes.toString('utf8');
         expect(csv).toContain(`,${patientName},,1500.50\r\n`);
         expect(csv).toContain(voidReason);
+        // The download is in the audit trail, recorded by the database: who, the day, through the browser.
+        const me = (await reception.api.auth.getUser()).data.user!.id;
+        const recorded = await reception.service
+          .from('audit_log')
+          .select('actor_user_id, entity_label, source, after')
+          .eq('entity', 'export')
+          .gt('id', since);
+        if (recorded.error) throw recorded.error;
+        expect(recorded.data.map((row) => [row.actor_user_id, row.entity_label, row.source])).toEqual([
+          [me, 'day-sheet', 'browser'],
+        ]);
+        expect((recorded.data[0]!.after as { filters: unknown }).filters).toEqual({ day: today });
 
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);

@@ -114,16 +114,38 @@ const insight: NoShowInsight = {
 
 function answerReports() {
   const days: string[] = [];
+  const exports: string[] = [];
   const periods: string[] = [];
   mockRpc('day_sheet', ({ p_day }) => {
     days.push(String(p_day));
     return sheetOf(String(p_day));
   });
+  // The download's own answer: the database records the export and the file is built from it.
+  mockRpc('day_sheet_export', ({ p_clinic_id, p_day }) => {
+    exports.push(`${String(p_clinic_id)}:${String(p_day)}`);
+    const sheet = sheetOf(String(p_day));
+    return { ...sheet, payments: sheet.payments.map((payment) => ({ ...payment, reference_number: 'FROM-EXPORT' })) };
+  });
   mockRpc('no_show_insight', ({ p_from, p_to }) => {
     periods.push(`${String(p_from)}..${String(p_to)}`);
     return { ...insight, from: p_from, to: p_to };
   });
-  return { days, periods };
+  return { days, exports, periods };
+}
+
+/** Blob downloads captured: the file names clicked and the files' text. */
+function captureDownloads() {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    blobs.push(blob);
+    return 'blob:day-sheet';
+  });
+  URL.revokeObjectURL = vi.fn();
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return { blobs, names, click };
 }
 
 describe('the day sheet', () => {
@@ -166,36 +188,62 @@ describe('the day sheet', () => {
     expect(screen.queryByText('Choose a day.')).toBeNull();
   });
 
-  it('downloads the CSV with a BOM and ñ intact, and prints', async () => {
+  it('downloads the CSV of the recorded export (day_sheet_export) with a BOM and ñ intact, and prints', async () => {
     const user = userEvent.setup();
-    answerReports();
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:day-sheet';
-    });
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      expect(this.download).toBe('day-sheet-2026-11-26.csv');
-    });
+    const calls = answerReports();
+    const downloads = captureDownloads();
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     renderReports();
     await screen.findByTestId('day-sheet');
+    expect(calls.exports).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(click).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(1));
+    expect(calls.exports).toEqual(['1:2026-11-26']);
+    expect(downloads.names).toEqual(['day-sheet-2026-11-26.csv']);
     const bytes = new Uint8Array(
       await new Promise<ArrayBuffer>((resolve) => {
         const reader = new FileReader();
         reader.onload = () => resolve(reader.result as ArrayBuffer);
-        reader.readAsArrayBuffer(blobs[0]!);
+        reader.readAsArrayBuffer(downloads.blobs[0]!);
       }),
     );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text).toContain('Cash,9:30 AM,5,Niño Peña,,1500.50\r\n');
+    expect(text).toContain('Cash,9:30 AM,5,Niño Peña,FROM-EXPORT,1500.50\r\n');
     expect(text).toContain('Grand total,,,,,1500.60\r\n');
     await user.click(screen.getByRole('button', { name: 'Print day sheet' }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('downloads nothing when the export fails, and says so in words of its own', async () => {
+    const user = userEvent.setup();
+    const calls = answerReports();
+    const downloads = captureDownloads();
+    renderReports();
+    await screen.findByTestId('day-sheet');
+    failNext({ rpc: 'day_sheet_export' }, pgError('XX000', 'relation "x" does not exist'));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect((await screen.findByTestId('day-sheet-download-error')).textContent).toBe(
+      'Could not download the day sheet. Nothing was downloaded; please try again.',
+    );
+    expect(screen.queryByText(/relation/)).toBeNull();
+    expect(downloads.click).not.toHaveBeenCalled();
+    expect(downloads.blobs).toEqual([]);
+
+    failNext({ rpc: 'day_sheet_export' }, pgError('42501', 'Your role may not read reports of this clinic.'));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('day-sheet-download-error').textContent).toBe(
+        'Your role may not read reports of this clinic.',
+      ),
+    );
+    expect(downloads.click).not.toHaveBeenCalled();
+
+    // Tried again, it downloads and the message goes.
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('day-sheet-download-error')).toBeNull();
+    expect(calls.exports).toEqual(['1:2026-11-26']);
   });
 
   it('says when the day sheet could not be read, without the server’s words, and retries', async () => {

@@ -15,6 +15,7 @@ export const DAY_SHEET_TEXT = {
   today: 'Today',
   print: 'Print day sheet',
   download: 'Download CSV',
+  downloadFailed: 'Could not download the day sheet. Nothing was downloaded; please try again.',
   loading: 'Loading the day sheet…',
   heading: (day: string) => `Day sheet for ${day}`,
   appointments: 'Appointments',

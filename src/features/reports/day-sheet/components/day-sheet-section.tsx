@@ -2,10 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatClinicDateTime, formatClinicTime, weekdayName } from '@common/clinic-calendar';
 import { ErrorState, EmptyState, LoadingState } from '@/components/states/states';
 import { formatPesos } from '@/lib/money';
-import { reportFailureText } from '../../model/failure-text';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { daySheetDownloadFailureText, reportFailureText } from '../../model/failure-text';
 import { DAY_SHEET_TEXT, REPORTS_TEXT } from '../../model/messages';
 import { checkDay } from '../../model/period';
 import type { DaySheet } from '../../model/report-shapes';
+import { useExportDaySheet } from '../api/export-day-sheet';
 import { useDaySheet } from '../api/get-day-sheet';
 import { daySheetCsv, daySheetFileName, groupByStatus, methodLabel } from '../day-sheet-rows';
 import { downloadTextFile } from '../download-file';
@@ -191,6 +193,8 @@ export function DaySheetSection({
   const [day, setDay] = useState<string>(today);
   const [error, setError] = useState<string | null>(null);
   const sheet = useDaySheet(clinicId, day);
+  const exporter = useExportDaySheet(clinicId);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const show = (value: string) => {
     const checked = checkDay(value);
@@ -204,6 +208,18 @@ export function DaySheetSection({
   };
 
   const data = sheet.data;
+  // The file is built from the export's own answer (the database recorded that one), never from
+  // the sheet on screen; a failure downloads nothing and says so.
+  const download = async (sheetDay: string) => {
+    setDownloadError(null);
+    try {
+      const exported = await exporter.mutateAsync(sheetDay);
+      if (exported === ALREADY_PENDING) return;
+      downloadTextFile(daySheetFileName(exported.day), daySheetCsv(exported, clinicName));
+    } catch (failure) {
+      setDownloadError(daySheetDownloadFailureText(failure));
+    }
+  };
   return (
     <section className="reports-panel reports-day-sheet" aria-labelledby="day-sheet-title">
       <div className="reports-panel-head">
@@ -244,8 +260,8 @@ export function DaySheetSection({
           <button
             type="button"
             className="button button-secondary"
-            disabled={!data}
-            onClick={() => data && downloadTextFile(daySheetFileName(data.day), daySheetCsv(data, clinicName))}
+            disabled={!data || exporter.isPending}
+            onClick={() => data && void download(data.day)}
           >
             {TEXT.download}
           </button>
@@ -253,6 +269,11 @@ export function DaySheetSection({
         {error ? (
           <p id={`${id}-day-error`} className="reports-field-error reports-no-print" role="alert">
             {error}
+          </p>
+        ) : null}
+        {downloadError ? (
+          <p className="reports-field-error reports-no-print" role="alert" data-testid="day-sheet-download-error">
+            {downloadError}
           </p>
         ) : null}
       </div>

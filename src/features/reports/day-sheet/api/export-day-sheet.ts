@@ -1,0 +1,23 @@
+import { toRequestError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { reportKeys } from '../../model/query-keys';
+import { parseDaySheet, type DaySheet } from '../../model/report-shapes';
+
+/**
+ * The day sheet for its CSV download (rpc day_sheet_export): the same answer as day_sheet, and the
+ * database records the export in the audit trail (who, the day, its row count counted there).
+ */
+export async function exportDaySheet(clinicId: number, day: string): Promise<DaySheet> {
+  const { data, error, status } = await getSupabase().rpc('day_sheet_export', { p_clinic_id: clinicId, p_day: day });
+  if (error) throw toRequestError(error, status);
+  return parseDaySheet(data);
+}
+
+/** One download at a time per clinic: a double click records and downloads once. */
+export function useExportDaySheet(clinicId: number) {
+  return useGuardedMutation({
+    mutationKey: [...reportKeys.all(clinicId), 'day-sheet-export'],
+    mutationFn: (day: string) => exportDaySheet(clinicId, day),
+  });
+}
