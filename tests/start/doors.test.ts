@@ -19,19 +19,10 @@ let clinicId: number;
 
 beforeAll(async () => {
   stack = await startShippedStack({ logLabel: 'doors' });
-  const session = await stack.anonClient().auth.signInWithPassword({
-    email: 'admin@demo.test',
-    password: 'Demo1234!',
-  });
-  if (session.error) throw session.error;
-  token = session.data.session.access_token;
-  const profile = await (
-    await stack.signedIn('admin@demo.test')
-  )
-    .from('users')
-    .select('clinic_id')
-    .eq('user_id', session.data.user.id)
-    .single();
+  const admin = await stack.signedIn('admin@demo.test');
+  const { data } = await admin.auth.getSession();
+  token = data.session!.access_token;
+  const profile = await admin.from('users').select('clinic_id').eq('user_id', data.session!.user.id).single();
   if (profile.error) throw profile.error;
   clinicId = Number(profile.data.clinic_id);
 }, 180_000);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
-import { apiKeysFor, DEVELOPMENT_JWT_SECRET } from '../../local/config.ts';
+import { loadConfig } from '../../local/config.ts';
 import { repoRoot } from '../../local/db/migrate.ts';
 import { DEMO_PASSWORD } from '../../local/stack.ts';
 import { prepareDataDir } from './pglite-template.ts';
@@ -58,7 +58,9 @@ export async function startShippedStack(
   options: { env?: NodeJS.ProcessEnv; seed?: boolean; logLabel?: string; readyTimeoutMs?: number } = {},
 ): Promise<ShippedStack> {
   const env = options.env ?? {};
-  const seed = options.seed ?? (env.SEED_DEMO_DATA ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true';
+  // The operator's environment read as the stack reads it: its seeding default and its API keys.
+  const config = loadConfig(env);
+  const seed = options.seed ?? config.seedDemoData;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-shipped-'));
   // A production start decides its own seeding on an empty database: it gets none from the template.
   if (env.NODE_ENV !== 'production') await prepareDataDir(dataDir, seed);
@@ -90,8 +92,7 @@ export async function startShippedStack(
     throw error;
   }
   const anonKey = ANON_KEY.exec(printed)?.[1] ?? '';
-  const keys = apiKeysFor(env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET);
-  if (anonKey !== keys.anonKey) {
+  if (anonKey !== config.anonKey) {
     await stopProcess(child, exited);
     await rm(dataDir, { recursive: true, force: true });
     throw new Error(`npm start printed an anon key other than its secret's:\n${printed}`);
@@ -103,10 +104,10 @@ export async function startShippedStack(
   return {
     url,
     anonKey,
-    serviceRoleKey: keys.serviceRoleKey,
+    serviceRoleKey: config.serviceRoleKey,
     output: () => printed,
     anonClient: () => createClient(url, anonKey, clientOptions),
-    serviceClient: () => createClient(url, keys.serviceRoleKey, clientOptions),
+    serviceClient: () => createClient(url, config.serviceRoleKey, clientOptions),
     async signedIn(email, password = DEMO_PASSWORD) {
       const client = createClient(url, anonKey, clientOptions);
       const { error } = await client.auth.signInWithPassword({ email, password });

@@ -1,4 +1,4 @@
-import { failureDetail, worthRetrying } from './function-failure';
+import { failureDetail, isObject, worthRetrying } from './function-failure';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from './messages';
 import { LAST_ADMIN_FUNCTION_CODE } from './roles';
 
@@ -50,9 +50,6 @@ interface StepReply {
   details?: unknown;
   error?: unknown;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isStep = (value: unknown): value is StepReply => isObject(value) && typeof value.success === 'boolean';
 

@@ -3,7 +3,7 @@ import { USERS_EXTRA_TEXT } from './messages';
 /** A reason from a function's JSON body is shown; anything longer than this is not a sentence for staff. */
 const REASON_MAX_LENGTH = 300;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
