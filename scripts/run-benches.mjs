@@ -18,6 +18,7 @@ const BENCHES = [
   'bounds',
   'exports',
   'tablet',
+  'scale',
   'suite',
 ];
 
