@@ -11,11 +11,13 @@ function fakeDatabase() {
     notify?: (payload: string) => void;
     reconnect?: () => void;
     listening: boolean;
-  } = { listening: false };
+    listens: number;
+  } = { listening: false, listens: 0 };
   const db = {
     kind: 'pglite',
     async listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void) {
       Object.assign(state, { channel, notify: onNotify, reconnect: onReconnect, listening: true });
+      state.listens++;
       return async () => {
         state.listening = false;
       };
@@ -23,6 +25,9 @@ function fakeDatabase() {
   } as unknown as ServiceDatabase;
   return { db, state };
 }
+
+const waitlistChanges = { channel: 'waitlist_changes', schema: waitlistUpdatedPayloadSchema, name: 'waitlist change' };
+const silent = pino({ level: 'silent' });
 
 function recordingLogger() {
   const warnings: string[] = [];
@@ -51,14 +56,7 @@ describe('createFeed', () => {
     const { db, state } = fakeDatabase();
     const { logger, warnings } = recordingLogger();
     const events: WaitlistUpdatedPayload[] = [];
-    const feed = createFeed({
-      db,
-      logger,
-      channel: 'waitlist_changes',
-      schema: waitlistUpdatedPayloadSchema,
-      name: 'waitlist change',
-      onEvent: (event) => events.push(event),
-    });
+    const feed = createFeed({ ...waitlistChanges, db, logger, onEvent: (event) => events.push(event) });
     await feed.start();
     expect(state.channel).toBe('waitlist_changes');
     state.notify!('{"clinic_id":"3"}');
@@ -71,11 +69,9 @@ describe('createFeed', () => {
     const { db, state } = fakeDatabase();
     let reconnects = 0;
     const feed = createFeed({
+      ...waitlistChanges,
       db,
-      logger: pino({ level: 'silent' }),
-      channel: 'waitlist_changes',
-      schema: waitlistUpdatedPayloadSchema,
-      name: 'waitlist change',
+      logger: silent,
       onEvent: () => undefined,
       onReconnect: () => reconnects++,
     });
@@ -85,24 +81,11 @@ describe('createFeed', () => {
   });
 
   it('when started twice and stopped, then it listened once and listens no more', async () => {
-    let listens = 0;
     const { db, state } = fakeDatabase();
-    const listen = db.listen.bind(db);
-    db.listen = (...args) => {
-      listens++;
-      return listen(...args);
-    };
-    const feed = createFeed({
-      db,
-      logger: pino({ level: 'silent' }),
-      channel: 'waitlist_changes',
-      schema: waitlistUpdatedPayloadSchema,
-      name: 'waitlist change',
-      onEvent: () => undefined,
-    });
+    const feed = createFeed({ ...waitlistChanges, db, logger: silent, onEvent: () => undefined });
     await feed.start();
     await feed.start();
-    expect(listens).toBe(1);
+    expect(state.listens).toBe(1);
     await feed.stop();
     expect(state.listening).toBe(false);
   });
@@ -112,15 +95,12 @@ describe('createClinicFeed', () => {
   it('when a notice is of a clinic nobody here follows, then it is dropped', async () => {
     const { db, state } = fakeDatabase();
     const delivered: WaitlistUpdatedPayload[] = [];
-    const feed = createClinicFeed(
-      { channel: 'waitlist_changes', schema: waitlistUpdatedPayloadSchema, name: 'waitlist change' },
-      {
-        db,
-        logger: pino({ level: 'silent' }),
-        isFollowed: (clinicId) => clinicId === 3,
-        deliver: (event) => delivered.push(event),
-      },
-    );
+    const feed = createClinicFeed(waitlistChanges, {
+      db,
+      logger: silent,
+      isFollowed: (clinicId) => clinicId === 3,
+      deliver: (event) => delivered.push(event),
+    });
     await feed.start();
     state.notify!('{"clinic_id":4,"entry_id":40}');
     state.notify!('{"clinic_id":3,"entry_id":41}');
