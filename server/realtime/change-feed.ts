@@ -1,12 +1,13 @@
 /**
- * The appointment change feed: the trigger `notify_appointment_change` announces every change on
- * the channel 'appointment_changes' with a small notice; this collects notices for a few
+ * The appointment change feed: the triggers on appointments and their flags announce every change
+ * on the channel 'appointment_changes' with a small notice; this collects notices for a few
  * milliseconds (a bulk update sends many), loads the current rows in one query, and hands them on.
  */
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { appointmentStatusSchema, type AppointmentUpdatedPayload } from '@common/contract';
 import type { ServiceDatabase } from '../contracts';
+import { createFeed, parseNotice } from './feed';
 import { loadAppointmentUpdates } from './realtime-store';
 
 export const APPOINTMENT_CHANGES_CHANNEL = 'appointment_changes';
@@ -26,16 +27,7 @@ const changeNoticeSchema = z.object({
 export type ChangeNotice = z.infer<typeof changeNoticeSchema>;
 
 /** Reads a notification payload; anything not from our trigger is null. */
-export function parseChangeNotice(payload: string): ChangeNotice | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  const notice = changeNoticeSchema.safeParse(value);
-  return notice.success ? notice.data : null;
-}
+export const parseChangeNotice = (payload: string): ChangeNotice | null => parseNotice(changeNoticeSchema, payload);
 
 /** The payload for a row that is gone (hard-deleted): what the notice knew, marked deleted. */
 export function payloadForRemovedRow(notice: ChangeNotice): AppointmentUpdatedPayload {
@@ -75,7 +67,17 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   const pending = new Map<number, ChangeNotice>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
+  const listener = createFeed({
+    db,
+    logger,
+    channel: APPOINTMENT_CHANGES_CHANNEL,
+    schema: changeNoticeSchema,
+    name: 'appointment change',
+    onEvent: (notice) => {
+      pending.set(notice.id, notice);
+      schedule();
+    },
+  });
 
   async function flush(): Promise<void> {
     timer = undefined;
@@ -109,25 +111,10 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     }, coalesceMs);
   }
 
-  function onNotify(payload: string): void {
-    const notice = parseChangeNotice(payload);
-    if (!notice) {
-      logger.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed appointment change notice');
-      return;
-    }
-    pending.set(notice.id, notice);
-    schedule();
-  }
-
   return {
-    async start() {
-      if (unlisten) return;
-      unlisten = await db.listen(APPOINTMENT_CHANGES_CHANNEL, onNotify);
-    },
+    start: listener.start,
     async stop() {
-      const stopListening = unlisten;
-      unlisten = undefined;
-      await stopListening?.();
+      await listener.stop();
       clearTimeout(timer);
       timer = undefined;
       pending.clear();

@@ -36,11 +36,12 @@ import {
 } from '@common/contract';
 import { clinicExists } from '../clinics/clinic-store';
 import type { Realtime, ServiceDeps } from '../contracts';
-import { createRecallFeed, type RecallFeed } from '../recalls/recall-feed';
-import { createWaitlistFeed, type WaitlistFeed } from '../waitlist/waitlist-feed';
-import { createAccessFeed, type AccessFeed, type AccessNotice } from './access-feed';
-import { createBillingFeed, type BillingFeed } from './billing-feed';
+import { createRecallFeed } from '../recalls/recall-feed';
+import { createWaitlistFeed } from '../waitlist/waitlist-feed';
+import { createAccessFeed, type AccessNotice } from './access-feed';
+import { createBillingFeed } from './billing-feed';
 import { createChangeFeed, type ChangeFeed } from './change-feed';
+import type { Feed } from './feed';
 import {
   accessTokenFrom,
   chooseClinic,
@@ -100,12 +101,12 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
   const logger = deps.logger.child({ component: 'realtime' });
   let io: RealtimeServer | undefined;
   let feed: ChangeFeed | undefined;
-  let billingFeed: BillingFeed | undefined;
-  let recallFeed: RecallFeed | undefined;
-  let waitlistFeed: WaitlistFeed | undefined;
+  let billingFeed: Feed | undefined;
+  let recallFeed: Feed | undefined;
+  let waitlistFeed: Feed | undefined;
   const redisClients: { isOpen: boolean; isReady: boolean; quit(): Promise<unknown>; destroy(): void }[] = [];
   const expiryTimers = new Set<NodeJS.Timeout>();
-  let accessFeed: AccessFeed | undefined;
+  let accessFeed: Feed | undefined;
   let recheckTimer: NodeJS.Timeout | undefined;
   let rechecking: Promise<number> | undefined;
   /** What each connected socket was let in with (sockets of this instance only). */

@@ -1473,6 +1473,7 @@ export type Database = {
           actor_user_id: string;
         }[];
       };
+      audit_pick: { Args: { p_only: Json; p_row: Json }; Returns: Json };
       audit_record_export: {
         Args: { p_actor: string; p_clinic_id: number; p_filters: Json; p_kind: string; p_rows: number };
         Returns: undefined;
@@ -1484,18 +1485,6 @@ export type Database = {
       audit_reference_name: { Args: { p_column: string; p_id: string }; Returns: string };
       audit_shape: { Args: { p_money: string[]; p_row: Json; p_skip: string[] }; Returns: Json };
       audit_with_names: { Args: { p_fields: Json }; Returns: Json };
-      audit_write: {
-        Args: {
-          p_action: string;
-          p_after: Json;
-          p_before: Json;
-          p_clinic_id: number;
-          p_entity: string;
-          p_entity_id: number;
-          p_label: string;
-        };
-        Returns: undefined;
-      };
       can_access_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
       can_read_reports: { Args: { p_clinic_id: number }; Returns: boolean };
       can_void_in_clinic: { Args: { p_clinic_id: number }; Returns: boolean };

@@ -463,7 +463,7 @@ describe.each(targets)('audit trail on %s', (target) => {
         expect((await client.from('audit_log').insert(forged)).error?.code).toBe('42501');
         expect((await client.from('audit_log').update({ source: 'service' }).eq('id', id)).error?.code).toBe('42501');
         expect((await client.from('audit_log').delete().eq('id', id)).error?.code).toBe('42501');
-        const write = await client.rpc('audit_write', {
+        const write = await client.rpc('audit_append', {
           p_clinic_id: smile,
           p_entity: 'clinic',
           p_entity_id: smile,
@@ -486,7 +486,7 @@ describe.each(targets)('audit trail on %s', (target) => {
       expect((await service.from('audit_log').update({ source: 'webhook' }).eq('id', id)).error?.code).toBe('42501');
       expect((await service.from('audit_log').delete().eq('id', id)).error?.code).toBe('42501');
       expect((await service.from('audit_log').delete().gte('id', 0)).error?.code).toBe('42501');
-      const write = await service.rpc('audit_write', {
+      const write = await service.rpc('audit_append', {
         p_clinic_id: smile,
         p_entity: 'clinic',
         p_entity_id: smile,
@@ -530,7 +530,7 @@ describe.each(targets)('audit trail on %s', (target) => {
       ).toMatchObject({ code: '42501', message: 'The audit log is written by the database only.' });
       expect(
         await sqlErrorFrom(
-          stack.db.query(`select public.audit_write($1, 'clinic', $1, 'forged', 'update', null, null)`, [smile]),
+          stack.db.query(`select public.audit_append($1, 'clinic', $1, 'forged', 'update', null, null)`, [smile]),
         ),
       ).toMatchObject({ code: '42501' });
       expect(await count()).toBe(rows);
