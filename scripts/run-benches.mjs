@@ -12,6 +12,7 @@ const BENCHES = [
   'billing',
   'reports',
   'recalls',
+  'scale',
   'lighthouse',
   'start',
   'memory',
