@@ -12,13 +12,13 @@ const BENCHES = [
   'billing',
   'reports',
   'recalls',
+  'scale',
   'lighthouse',
   'start',
   'memory',
   'bounds',
   'exports',
   'tablet',
-  'scale',
   'suite',
 ];
 

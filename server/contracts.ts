@@ -6,7 +6,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
-import type { RevokedAccessCode } from '@common/contract';
+import type { RevokedAccessCode, StaffRole } from '@common/contract';
 import type { ServiceConfig } from './config';
 
 export interface QueryResult<Row> {
@@ -34,7 +34,7 @@ export interface ServiceDatabase extends SqlClient {
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
-export type StaffRole = 'superadmin' | 'admin' | 'receptionist' | 'dentist';
+export type { StaffRole };
 
 /** Who is calling, from a verified Supabase JWT plus their public.users profile. */
 export interface Caller {

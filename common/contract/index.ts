@@ -60,6 +60,18 @@ export {
   type SocketData,
 } from './realtime';
 export {
+  CLINIC_ROLES,
+  hasPermission,
+  isStaffRole,
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  rolesWith,
+  STAFF_ROLES,
+  type ClinicRole,
+  type Permission,
+  type StaffRole,
+} from './permissions';
+export {
   parseRecallBookPayload,
   RECALL_BLOCK_DAYS,
   RECALL_BOOK_TITLE,

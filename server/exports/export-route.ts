@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { clinicToday } from '@common/clinic-calendar';
+import { hasPermission, type Permission } from '@common/contract';
 import type { CsvColumn } from '@common/csv';
 import {
   appointmentExportColumns,
@@ -14,7 +15,7 @@ import {
   type ExportFilters,
   type ExportKind,
 } from '@common/csv/exports';
-import type { Caller, RouterFactory, ServiceDatabase, SqlClient, StaffRole } from '../contracts';
+import type { Caller, RouterFactory, ServiceDatabase, SqlClient } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
 import { HttpError, NOT_FOUND } from '../http/errors';
 import { streamCsv } from './csv-stream';
@@ -36,16 +37,15 @@ export const EXPORT_ERRORS = {
 } as const;
 
 /**
- * Who may export what: whoever sees the tab (src/lib/authorization.ts TAB_ROLES: Patients,
- * Appointments and Billing are every staff role's); row-level security then decides the rows.
+ * Who may export what: whoever may read the list (Patients, Appointments and Billing are every staff
+ * role's; the Audit Trail is the admins'); row-level security then decides the rows.
  */
-const EXPORT_ROLES: Record<ExportKind, readonly StaffRole[]> = {
-  patients: ['superadmin', 'admin', 'receptionist', 'dentist'],
-  appointments: ['superadmin', 'admin', 'receptionist', 'dentist'],
-  invoices: ['superadmin', 'admin', 'receptionist', 'dentist'],
-  payments: ['superadmin', 'admin', 'receptionist', 'dentist'],
-  // The Audit Trail is Clinic Config's, and row-level security lets only these read it.
-  audit: ['superadmin', 'admin'],
+const EXPORT_PERMISSIONS: Record<ExportKind, Permission> = {
+  patients: 'patients.read',
+  appointments: 'appointments.read',
+  invoices: 'billing.read',
+  payments: 'billing.read',
+  audit: 'audit.read',
 };
 
 /** One export's columns, its pages and the rows it keeps (the search boxes match in code, as on screen). */
@@ -140,7 +140,7 @@ export const createExportRouter: RouterFactory = (deps) => {
     if (!parsed.ok) throw new HttpError(400, parsed.error);
     const { clinicId, filters } = parsed.value;
     assertClinicAccess(caller, clinicId);
-    if (!EXPORT_ROLES[kind].includes(caller.role)) throw new HttpError(403, EXPORT_ERRORS.notAllowed);
+    if (!hasPermission(caller.role, EXPORT_PERMISSIONS[kind])) throw new HttpError(403, EXPORT_ERRORS.notAllowed);
     const clinic = await loadExportClinic(deps.db, clinicId);
     if (!clinic) throw new HttpError(404, EXPORT_ERRORS.clinicNotFound);
 

@@ -13,6 +13,7 @@
  */
 import express, { Router, type Request, type Response } from 'express';
 import {
+  hasPermission,
   selectPageBodySchema,
   type ConnectStateResponse,
   type DisconnectPageResponse,
@@ -23,7 +24,7 @@ import { clinicExists } from '../clinics/clinic-store';
 import type { Caller, RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { loadStaffProfile } from '../http/staff-store';
+import { loadStaffProfile, type StaffProfile } from '../http/staff-store';
 import { newConnectState, readConnectState, signConnectState, type ConnectState } from './connect-state';
 import { createGraphClient, GraphError } from './graph';
 import { keepOpenerLink, sendPopupPage } from './popup-page';
@@ -49,7 +50,8 @@ function clinicIdOf(value: unknown): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-const canConnectPages = (caller: Pick<Caller, 'role'>) => caller.role === 'admin' || caller.role === 'superadmin';
+/** The page is part of the clinic's settings (Clinic Config). */
+const canConnectPages = (caller: Pick<StaffProfile, 'role'>) => hasPermission(caller.role, 'clinic.configure');
 
 export const createFacebookRouter: RouterFactory = (deps) => {
   const { config, clock } = deps;
@@ -168,7 +170,7 @@ export const createFacebookRouter: RouterFactory = (deps) => {
     const profile = await loadStaffProfile(deps.db, state.userId);
     if (
       !profile ||
-      !canConnectPages({ role: profile.role as Caller['role'] }) ||
+      !canConnectPages(profile) ||
       (profile.role !== 'superadmin' && profile.clinicId !== state.clinicId)
     ) {
       sendPopupPage(res, 403, { title: 'Facebook connect failed', message: FACEBOOK_ERRORS.adminsOnly });

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, jwtVerify } from 'jose';
-import type { Caller, CallerVerifier, Clock, SqlClient, StaffRole } from '../contracts';
+import { isStaffRole } from '@common/contract';
+import type { Caller, CallerVerifier, Clock, SqlClient } from '../contracts';
 import { isCanonicalBase64url } from './canonical-base64url';
 import { HttpError, sendError } from './errors';
 
@@ -16,7 +17,6 @@ export const AUTH_ERRORS = {
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STAFF_ROLES: readonly StaffRole[] = ['superadmin', 'admin', 'receptionist', 'dentist'];
 
 /**
  * Whether `token` is three segments of canonical base64url: no padding, no `+` or `/`, and no
@@ -95,12 +95,12 @@ export function createCallerVerifier(options: { jwtSecret: string; db: SqlClient
         return { ok: false, status: 401, error: AUTH_ERRORS.sessionEnded, code: 'session_ended' };
       if (row?.account_disabled)
         return { ok: false, status: 401, error: AUTH_ERRORS.accountDisabled, code: 'account_disabled' };
-      if (!row?.role || !STAFF_ROLES.includes(row.role as StaffRole))
+      if (!row || !isStaffRole(row.role))
         return { ok: false, status: 403, error: AUTH_ERRORS.noProfile, code: 'no_profile' };
       const caller: Caller = {
         userId,
         email: row.email ?? (typeof claims.email === 'string' ? claims.email : null),
-        role: row.role as StaffRole,
+        role: row.role,
         clinicId: row.clinic_id === null || row.clinic_id === undefined ? null : Number(row.clinic_id),
       };
       return { ok: true, caller };

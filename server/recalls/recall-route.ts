@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { RECALL_BOOK_TITLE, recallBookPayload, type RecallSendResponse } from '@common/contract';
+import { hasPermission, RECALL_BOOK_TITLE, recallBookPayload, type RecallSendResponse } from '@common/contract';
 import { recordReliably, sendFailure } from '../appointments/outcome';
 import type { RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
@@ -11,9 +11,6 @@ import { claimRecall, finishRecall, loadRecallTarget, recordSkippedRecall } from
 
 /** Recalls one staff member may send per minute: a bulk send of a long list goes in a few batches. */
 export const RECALLS_PER_MINUTE = 60;
-
-/** Front-desk work, as the Recalls tab (src/lib/authorization.ts): dentists read the list but do not send. */
-const SENDING_ROLES = new Set(['superadmin', 'admin', 'receptionist']);
 
 /**
  * POST /api/recalls/:patientId?clinic_id=: 'Send recall'. The caller is checked as for manual
@@ -42,7 +39,9 @@ export const createRecallRouter: RouterFactory = (deps) => {
     const patientId = parsePositiveId(req.params.patientId, 'The patient id');
     const clinicId = parsePositiveId(req.query.clinic_id, 'clinic_id (in the query string)');
     assertClinicAccess(caller, clinicId);
-    if (!SENDING_ROLES.has(caller.role)) throw new HttpError(403, 'Only the front desk and admins can send recalls.');
+    // Front-desk work, as the Recalls tab: dentists may read recalls but do not send them.
+    if (!hasPermission(caller.role, 'recalls.manage'))
+      throw new HttpError(403, 'Only the front desk and admins can send recalls.');
 
     const now = deps.clock.now();
     const target = await loadRecallTarget(deps.db, clinicId, patientId, now);

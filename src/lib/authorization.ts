@@ -1,13 +1,16 @@
 /**
  * Who may see which tab and do which shell-level action (spec part 1 §6, part 2 §6), in one
  * place: the tab registry reads it to build the sidebar and the tab panel reads it again before
- * rendering a view. It mirrors the row-level-security policies; the database is what enforces them.
+ * rendering a view. Each tab and action names the permission it needs; which roles hold it is
+ * @common/contract/permissions, the same table the row-level-security policies ask. The database
+ * is what enforces it.
  */
+import { hasPermission, isStaffRole, STAFF_ROLES, type Permission } from '@common/contract/permissions';
 import type { Role } from './database.types';
 
 export type { Role };
 
-export const ROLES = ['superadmin', 'admin', 'receptionist', 'dentist'] as const satisfies readonly Role[];
+export const ROLES = STAFF_ROLES;
 
 export const ROLE_LABELS: Record<Role, string> = {
   superadmin: 'Superadmin',
@@ -46,46 +49,43 @@ export const TAB_LABELS: Record<TabKey, string> = {
   waitlist: 'Waitlist',
 };
 
-const EVERY_ROLE = ROLES;
-const CLINIC_STAFF: readonly Role[] = ['superadmin', 'admin', 'receptionist'];
-const CLINIC_MANAGERS: readonly Role[] = ['superadmin', 'admin'];
-
-export const TAB_ROLES: Record<TabKey, readonly Role[]> = {
-  patients: EVERY_ROLE,
-  appointments: EVERY_ROLE,
-  bills: EVERY_ROLE,
-  chat: EVERY_ROLE,
-  dentists: CLINIC_STAFF,
-  procedures: CLINIC_STAFF,
-  clinicconfig: CLINIC_MANAGERS,
-  usersroles: CLINIC_MANAGERS,
-  // Beyond the spec (issue 17): front-desk work, so the clinic's staff but not dentists.
-  reports: CLINIC_STAFF,
-  recalls: CLINIC_STAFF,
-  waitlist: CLINIC_STAFF,
+/**
+ * The permission a tab needs. Dentists may read dentists, procedures and recalls, but the tabs
+ * that manage them are the front desk's.
+ */
+export const TAB_PERMISSIONS: Record<TabKey, Permission> = {
+  patients: 'patients.read',
+  appointments: 'appointments.read',
+  bills: 'billing.read',
+  chat: 'messenger.read',
+  dentists: 'dentists.manage',
+  procedures: 'procedures.manage',
+  clinicconfig: 'clinic.configure',
+  usersroles: 'users.manage',
+  reports: 'reports.read',
+  recalls: 'recalls.manage',
+  waitlist: 'waitlist.manage',
 };
 
-/** Actions outside any one tab. */
-export const ACTION_ROLES = {
+/** Actions outside any one tab, and the permission each needs. */
+export const ACTION_PERMISSIONS = {
   /** The clinic selector: work on any clinic's data. */
-  'clinic:switch': ['superadmin'],
+  'clinic:switch': 'clinics.manage',
   /** 'Add Clinic' (Clinic Config). */
-  'clinic:create': ['superadmin'],
-  /** 'Void' on an invoice or a payment (issue 13): the functions void_invoice / void_payment refuse anyone else. */
-  'billing:void': ['superadmin', 'admin'],
-} as const satisfies Record<string, readonly Role[]>;
-export type Action = keyof typeof ACTION_ROLES;
+  'clinic:create': 'clinics.manage',
+  /** 'Void' on an invoice or a payment: the functions void_invoice / void_payment refuse anyone else. */
+  'billing:void': 'billing.void',
+} as const satisfies Record<string, Permission>;
+export type Action = keyof typeof ACTION_PERMISSIONS;
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
+export const isRole: (value: unknown) => value is Role = isStaffRole;
 
 export function isTabKey(value: unknown): value is TabKey {
   return typeof value === 'string' && (TAB_KEYS as readonly string[]).includes(value);
 }
 
 export function canSeeTab(role: Role | null | undefined, tab: TabKey): boolean {
-  return !!role && TAB_ROLES[tab].includes(role);
+  return hasPermission(role, TAB_PERMISSIONS[tab]);
 }
 
 /** The tabs a role sees, in sidebar order. */
@@ -94,5 +94,5 @@ export function allowedTabs(role: Role | null | undefined): TabKey[] {
 }
 
 export function can(role: Role | null | undefined, action: Action): boolean {
-  return !!role && (ACTION_ROLES[action] as readonly Role[]).includes(role);
+  return hasPermission(role, ACTION_PERMISSIONS[action]);
 }

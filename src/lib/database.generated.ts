@@ -1081,6 +1081,21 @@ export type Database = {
           },
         ];
       };
+      role_permissions: {
+        Row: {
+          permission: string;
+          role: string;
+        };
+        Insert: {
+          permission: string;
+          role: string;
+        };
+        Update: {
+          permission?: string;
+          role?: string;
+        };
+        Relationships: [];
+      };
       users: {
         Row: {
           clinic_id: number;
@@ -1485,9 +1500,9 @@ export type Database = {
       audit_reference_name: { Args: { p_column: string; p_id: string }; Returns: string };
       audit_shape: { Args: { p_money: string[]; p_row: Json; p_skip: string[] }; Returns: Json };
       audit_with_names: { Args: { p_fields: Json }; Returns: Json };
+      authorize: { Args: { p_clinic_id: number; p_permission: string }; Returns: boolean };
       can_access_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
       can_read_reports: { Args: { p_clinic_id: number }; Returns: boolean };
-      can_void_in_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
       counts_as_clinic_admin: { Args: { p_user_id: string }; Returns: boolean };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
@@ -1498,9 +1513,7 @@ export type Database = {
       delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };
       dismiss_recall_request: { Args: { p_request_id: number }; Returns: undefined };
       ensure_clinic_keeps_admin: { Args: { p_clinic_id: number; p_leaving_profile_id: number }; Returns: undefined };
-      has_any_role: { Args: { p_roles: string[] }; Returns: boolean };
       is_browser_role: { Args: never; Returns: boolean };
-      is_front_desk_of: { Args: { p_clinic_id: number }; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
       is_valid_time_zone: { Args: { p_name: string }; Returns: boolean };
       no_show_insight: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };

@@ -7,6 +7,7 @@
  * tests/integration/database/generated-types.test.ts fails until it has been run.
  */
 import type { AppointmentStatus, WaitlistEntryStatus, WaitlistOfferStatus } from '@common/contract';
+import type { StaffRole } from '@common/contract/permissions';
 import type { AuditRecordKind } from '@common/csv/exports';
 import type { Database as GeneratedDatabase, Json, Tables, TablesInsert, TablesUpdate } from './database.generated';
 
@@ -15,8 +16,8 @@ export type { Json };
 /** appointments.status (check constraint): the statuses of the SPA↔service contract. */
 export type { AppointmentStatus };
 
-/** users.role (check constraint). */
-export type Role = 'superadmin' | 'admin' | 'receptionist' | 'dentist';
+/** users.role (check constraint): the staff roles of @common/contract/permissions. */
+export type Role = StaffRole;
 
 /** appointments.reminder_recipient_type (check constraint). */
 export type ReminderRecipientType = 'patient' | 'guardian';

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response, Router } from 'express';
+import { isStaffRole, STAFF_ROLES } from '../../../common/contract/permissions.ts';
 import { headerValue } from '../caller.ts';
 import { AuthError, forbidden, notFound, unexpectedFailure, unprocessable, validationFailed } from './errors.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
@@ -50,7 +51,7 @@ export function mountAdminRoutes(router: Router, deps: AuthDeps): void {
    */
   async function checkStaffAppMetadata(appMetadata: Metadata): Promise<void> {
     const { role, clinic_id: clinicId } = appMetadata;
-    if (role !== undefined && role !== null && (typeof role !== 'string' || !STAFF_ROLES.includes(role))) {
+    if (role !== undefined && role !== null && !isStaffRole(role)) {
       throw unprocessable('validation_failed', `app_metadata.role must be one of ${STAFF_ROLES.join(', ')}`);
     }
     if (clinicId === undefined || clinicId === null) return;
@@ -198,8 +199,6 @@ export function mountAdminRoutes(router: Router, deps: AuthDeps): void {
 
 const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 
-/** The roles of the staff profile (public.users.role's check constraint). */
-const STAFF_ROLES = ['superadmin', 'admin', 'receptionist', 'dentist'];
 /** Past this an offset is no page of a real user list (and Postgres' bigint ends near 9.2e18). */
 const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 

@@ -407,8 +407,9 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
       const { rows } = await tx.query<Record<string, unknown>>(
         `select public.current_clinic_id()::integer as clinic, public.current_app_role() as role,
                 public.is_superadmin() as superadmin, public.can_access_clinic($1) as own,
-                public.can_access_clinic($2) as other, public.has_any_role(array['admin', 'receptionist']) as front_desk,
-                public.has_any_role(array['dentist']) as dentist`,
+                public.can_access_clinic($2) as other, public.authorize($1, 'dentists.manage') as front_desk,
+                public.authorize($2, 'dentists.manage') as front_desk_elsewhere,
+                public.authorize($1, 'clinics.manage') as superadmin_only`,
         [world.a.id, world.b.id],
       );
       return rows[0];
@@ -420,7 +421,8 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
       own: true,
       other: false,
       front_desk: true,
-      dentist: false,
+      front_desk_elsewhere: false,
+      superadmin_only: false,
     });
   });
 

@@ -1,8 +1,8 @@
-import type { Role } from '@/lib/authorization';
+import { CLINIC_ROLES, type ClinicRole } from '@common/contract/permissions';
 
-/** The roles Users & Roles can give (spec part 2 §6); the superadmin is never made here. */
-export const ASSIGNABLE_ROLES = ['admin', 'receptionist', 'dentist'] as const satisfies readonly Role[];
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+/** The roles Users & Roles can give (spec part 2 §6): a clinic's roles; the superadmin is never made here. */
+export const ASSIGNABLE_ROLES: readonly ClinicRole[] = CLINIC_ROLES;
+export type AssignableRole = ClinicRole;
 
 /** Default role for a new user (spec §9). */
 export const DEFAULT_ROLE: AssignableRole = 'receptionist';
