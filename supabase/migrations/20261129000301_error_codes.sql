@@ -9,7 +9,11 @@
 -- advice for a developer, the advice moves to `detail`.
 --
 -- The functions below are the latest definitions of every function that
--- raises, unchanged but for their raise statements.
+-- raises, unchanged but for their raise statements, and for what the enum
+-- columns of 20261129000300_enums.sql need: handle_new_user casts the role it
+-- reads from app metadata, day_sheet's void list types its invoice rows'
+-- method as payment_method, and take_waitlist_offer casts the outcome it
+-- records.
 -- ============================================================================
 
 -- ---------------------------------------------------------------------------
@@ -114,7 +118,7 @@ begin
       new.id,
       new.email,
       coalesce(v_name, split_part(new.email, '@', 1)),
-      v_app_meta ->> 'role',
+      (v_app_meta ->> 'role')::public.staff_role,
       (v_app_meta ->> 'clinic_id')::bigint
     );
   elsif v_clinic_name is not null then
@@ -895,7 +899,8 @@ begin
              and ((e.voided_at >= v_start and e.voided_at < v_end)
                or (e.payment_date >= v_start and e.payment_date < v_end))
           union all
-          select 'invoice'::text, s.id, s.id, s.patient_name, s.total_centavos, null::text, s.voided_at, s.void_reason
+          select 'invoice'::text, s.id, s.id, s.patient_name, s.total_centavos, null::public.payment_method,
+                 s.voided_at, s.void_reason
             from public.invoice_summaries s
            where s.clinic_id = p_clinic_id
              and s.voided_at is not null
@@ -1303,7 +1308,7 @@ begin
     update public.waitlist_entries set status = 'waiting' where id = v_entry.id and status = 'offered';
   end if;
 
-  update public.waitlist_replies set outcome = v_outcome where mid = p_mid;
+  update public.waitlist_replies set outcome = v_outcome::public.waitlist_reply_outcome where mid = p_mid;
   return jsonb_build_object(
     'outcome', v_outcome,
     'offer_id', v_offer.id,

@@ -198,7 +198,7 @@ export function mountAdminRoutes(router: Router, deps: AuthDeps): void {
 
 const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 
-/** The roles of the staff profile (public.users.role's check constraint). */
+/** The roles of the staff profile (public.users.role's enum, staff_role). */
 const STAFF_ROLES = ['superadmin', 'admin', 'receptionist', 'dentist'];
 /** Past this an offset is no page of a real user list (and Postgres' bigint ends near 9.2e18). */
 const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
