@@ -1569,30 +1569,30 @@ export type Database = {
     };
     Enums: {
       appointment_flag_kind: 'late_cancellation_request';
-      appointment_status: 'Scheduled' | 'Confirmed' | 'Completed' | 'No Show' | 'Cancelled';
-      delivery_outcome: 'sent' | 'failed';
-      freed_slot_outcome: 'offered' | 'no_fit' | 'not_connected' | 'passed' | 'rebooked';
+      appointment_status: 'Cancelled' | 'Completed' | 'Confirmed' | 'No Show' | 'Scheduled';
+      delivery_outcome: 'failed' | 'sent';
+      freed_slot_outcome: 'no_fit' | 'not_connected' | 'offered' | 'passed' | 'rebooked';
       message_channel: 'message' | 'template';
       payment_method: 'bank' | 'card' | 'cash' | 'e-wallet';
-      recall_outcome: 'pending' | 'sent' | 'failed' | 'skipped';
-      recall_request_status: 'open' | 'booked' | 'dismissed';
-      reminder_outcome: 'sent' | 'failed' | 'pending' | 'skipped';
-      reminder_recipient_type: 'patient' | 'guardian';
-      reply_status: 'sent' | 'failed' | 'skipped';
-      staff_role: 'superadmin' | 'admin' | 'receptionist' | 'dentist';
-      waitlist_entry_status: 'waiting' | 'offered' | 'booked' | 'removed';
-      waitlist_offer_status: 'sending' | 'sent' | 'failed' | 'booked' | 'gone' | 'expired' | 'withdrawn';
-      waitlist_reply_outcome: 'booked' | 'already_booked' | 'gone' | 'expired' | 'withdrawn' | 'ignored';
-      webhook_event_kind: 'quick_reply' | 'postback';
+      recall_outcome: 'failed' | 'pending' | 'sent' | 'skipped';
+      recall_request_status: 'booked' | 'dismissed' | 'open';
+      reminder_outcome: 'failed' | 'pending' | 'sent' | 'skipped';
+      reminder_recipient_type: 'guardian' | 'patient';
+      reply_status: 'failed' | 'sent' | 'skipped';
+      staff_role: 'admin' | 'dentist' | 'receptionist' | 'superadmin';
+      waitlist_entry_status: 'booked' | 'offered' | 'removed' | 'waiting';
+      waitlist_offer_status: 'booked' | 'expired' | 'failed' | 'gone' | 'sending' | 'sent' | 'withdrawn';
+      waitlist_reply_outcome: 'already_booked' | 'booked' | 'expired' | 'gone' | 'ignored' | 'withdrawn';
+      webhook_event_kind: 'postback' | 'quick_reply';
       webhook_event_outcome:
-        | 'received'
-        | 'confirmed'
+        | 'already_cancelled'
         | 'already_confirmed'
         | 'cancelled'
-        | 'already_cancelled'
+        | 'confirmed'
         | 'flagged'
+        | 'ignored'
         | 'not_changeable'
-        | 'ignored';
+        | 'received';
     };
     CompositeTypes: { [_ in never]: never };
   };
@@ -1677,30 +1677,30 @@ export const Constants = {
   public: {
     Enums: {
       appointment_flag_kind: ['late_cancellation_request'],
-      appointment_status: ['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'],
-      delivery_outcome: ['sent', 'failed'],
-      freed_slot_outcome: ['offered', 'no_fit', 'not_connected', 'passed', 'rebooked'],
+      appointment_status: ['Cancelled', 'Completed', 'Confirmed', 'No Show', 'Scheduled'],
+      delivery_outcome: ['failed', 'sent'],
+      freed_slot_outcome: ['no_fit', 'not_connected', 'offered', 'passed', 'rebooked'],
       message_channel: ['message', 'template'],
       payment_method: ['bank', 'card', 'cash', 'e-wallet'],
-      recall_outcome: ['pending', 'sent', 'failed', 'skipped'],
-      recall_request_status: ['open', 'booked', 'dismissed'],
-      reminder_outcome: ['sent', 'failed', 'pending', 'skipped'],
-      reminder_recipient_type: ['patient', 'guardian'],
-      reply_status: ['sent', 'failed', 'skipped'],
-      staff_role: ['superadmin', 'admin', 'receptionist', 'dentist'],
-      waitlist_entry_status: ['waiting', 'offered', 'booked', 'removed'],
-      waitlist_offer_status: ['sending', 'sent', 'failed', 'booked', 'gone', 'expired', 'withdrawn'],
-      waitlist_reply_outcome: ['booked', 'already_booked', 'gone', 'expired', 'withdrawn', 'ignored'],
-      webhook_event_kind: ['quick_reply', 'postback'],
+      recall_outcome: ['failed', 'pending', 'sent', 'skipped'],
+      recall_request_status: ['booked', 'dismissed', 'open'],
+      reminder_outcome: ['failed', 'pending', 'sent', 'skipped'],
+      reminder_recipient_type: ['guardian', 'patient'],
+      reply_status: ['failed', 'sent', 'skipped'],
+      staff_role: ['admin', 'dentist', 'receptionist', 'superadmin'],
+      waitlist_entry_status: ['booked', 'offered', 'removed', 'waiting'],
+      waitlist_offer_status: ['booked', 'expired', 'failed', 'gone', 'sending', 'sent', 'withdrawn'],
+      waitlist_reply_outcome: ['already_booked', 'booked', 'expired', 'gone', 'ignored', 'withdrawn'],
+      webhook_event_kind: ['postback', 'quick_reply'],
       webhook_event_outcome: [
-        'received',
-        'confirmed',
+        'already_cancelled',
         'already_confirmed',
         'cancelled',
-        'already_cancelled',
+        'confirmed',
         'flagged',
-        'not_changeable',
         'ignored',
+        'not_changeable',
+        'received',
       ],
     },
   },

@@ -6,9 +6,9 @@
 -- type with the same values, so the catalog says what the column holds and
 -- `npm run db:types` emits the union the app uses (no narrowing by hand). A
 -- value outside the set is refused as invalid input (22P02) instead of by the
--- check (23514). Labels are in the order the app lists them; payment_method's
--- are in alphabetical order because reports sort by method (day_sheet), and an
--- enum sorts by its labels' order.
+-- check (23514). An enum sorts by its labels' order, so every type lists its
+-- labels in alphabetical order: whatever sorts by one of these columns (the
+-- day sheet sorts by payment method) sorts as it did by text.
 --
 -- audit_log's entity, action and source stay text: the audit trigger
 -- functions insert text values into them.
@@ -17,61 +17,86 @@
 -- ---------------------------------------------------------------------------
 -- The types
 -- ---------------------------------------------------------------------------
-create type public.appointment_status as enum ('Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled');
+create type public.appointment_status as enum ('Cancelled', 'Completed', 'Confirmed', 'No Show', 'Scheduled');
 comment on type public.appointment_status is 'An appointment''s status (spec part 1 §4).';
 
-create type public.staff_role as enum ('superadmin', 'admin', 'receptionist', 'dentist');
+create type public.staff_role as enum ('admin', 'dentist', 'receptionist', 'superadmin');
 comment on type public.staff_role is 'A staff profile''s role (spec part 2 §6).';
 
 create type public.payment_method as enum ('bank', 'card', 'cash', 'e-wallet');
 comment on type public.payment_method is
   'How a payment was made: Bank Transfer, Card, Cash, E-Wallet. Alphabetical, as reports sort by it.';
 
-create type public.reminder_recipient_type as enum ('patient', 'guardian');
+create type public.reminder_recipient_type as enum ('guardian', 'patient');
 comment on type public.reminder_recipient_type is 'Who an appointment''s reminders go to.';
 
-create type public.reminder_outcome as enum ('sent', 'failed', 'pending', 'skipped');
+create type public.reminder_outcome as enum ('failed', 'pending', 'sent', 'skipped');
 comment on type public.reminder_outcome is
   'A reminder''s outcome; pending and skipped only for automated reminders (appointment_reminders_outcome_check).';
 
-create type public.waitlist_entry_status as enum ('waiting', 'offered', 'booked', 'removed');
+create type public.waitlist_entry_status as enum ('booked', 'offered', 'removed', 'waiting');
 comment on type public.waitlist_entry_status is 'Where a waitlist entry stands.';
 
-create type public.waitlist_offer_status as enum ('sending', 'sent', 'failed', 'booked', 'gone', 'expired', 'withdrawn');
+create type public.waitlist_offer_status as enum ('booked', 'expired', 'failed', 'gone', 'sending', 'sent', 'withdrawn');
 comment on type public.waitlist_offer_status is 'Where one freed slot offered to one waitlist entry stands.';
 
-create type public.delivery_outcome as enum ('sent', 'failed');
+create type public.delivery_outcome as enum ('failed', 'sent');
 comment on type public.delivery_outcome is 'Whether a status notice reached Messenger.';
 
 create type public.message_channel as enum ('message', 'template');
 comment on type public.message_channel is
   'How a message went out: a plain message inside Messenger''s 24-hour window, or a template outside it.';
 
-create type public.reply_status as enum ('sent', 'failed', 'skipped');
+create type public.reply_status as enum ('failed', 'sent', 'skipped');
 comment on type public.reply_status is 'Whether the answer to a Messenger reply was sent, failed, or was not needed.';
 
-create type public.webhook_event_kind as enum ('quick_reply', 'postback');
+create type public.webhook_event_kind as enum ('postback', 'quick_reply');
 comment on type public.webhook_event_kind is 'How a Messenger reply arrived.';
 
 create type public.webhook_event_outcome as enum (
-  'received', 'confirmed', 'already_confirmed', 'cancelled', 'already_cancelled', 'flagged', 'not_changeable', 'ignored'
+  'already_cancelled', 'already_confirmed', 'cancelled', 'confirmed', 'flagged', 'ignored', 'not_changeable', 'received'
 );
 comment on type public.webhook_event_outcome is 'What a Confirm / Cancel reply from Messenger did.';
 
 create type public.appointment_flag_kind as enum ('late_cancellation_request');
 comment on type public.appointment_flag_kind is 'What staff are asked to handle about an appointment.';
 
-create type public.recall_outcome as enum ('pending', 'sent', 'failed', 'skipped');
+create type public.recall_outcome as enum ('failed', 'pending', 'sent', 'skipped');
 comment on type public.recall_outcome is 'A recall message''s outcome; pending while it is being sent.';
 
-create type public.recall_request_status as enum ('open', 'booked', 'dismissed');
+create type public.recall_request_status as enum ('booked', 'dismissed', 'open');
 comment on type public.recall_request_status is 'Where a patient''s booking request from a recall stands.';
 
-create type public.freed_slot_outcome as enum ('offered', 'no_fit', 'not_connected', 'passed', 'rebooked');
+create type public.freed_slot_outcome as enum ('no_fit', 'not_connected', 'offered', 'passed', 'rebooked');
 comment on type public.freed_slot_outcome is 'What the waitlist did with a freed slot.';
 
-create type public.waitlist_reply_outcome as enum ('booked', 'already_booked', 'gone', 'expired', 'withdrawn', 'ignored');
+create type public.waitlist_reply_outcome as enum ('already_booked', 'booked', 'expired', 'gone', 'ignored', 'withdrawn');
 comment on type public.waitlist_reply_outcome is 'What a tap on a waitlist offer did.';
+
+-- Each type's labels sort as its values did as text.
+do $$
+begin
+  if exists (
+    select 1
+      from pg_catalog.pg_enum e
+     where e.enumtypid in (
+             'public.appointment_status'::regtype, 'public.staff_role'::regtype, 'public.payment_method'::regtype,
+             'public.reminder_recipient_type'::regtype, 'public.reminder_outcome'::regtype,
+             'public.waitlist_entry_status'::regtype, 'public.waitlist_offer_status'::regtype,
+             'public.delivery_outcome'::regtype, 'public.message_channel'::regtype, 'public.reply_status'::regtype,
+             'public.webhook_event_kind'::regtype, 'public.webhook_event_outcome'::regtype,
+             'public.appointment_flag_kind'::regtype, 'public.recall_outcome'::regtype,
+             'public.recall_request_status'::regtype, 'public.freed_slot_outcome'::regtype,
+             'public.waitlist_reply_outcome'::regtype
+           )
+     group by e.enumtypid
+    having pg_catalog.array_agg(e.enumlabel::text order by e.enumsortorder)
+           <> pg_catalog.array_agg(e.enumlabel::text order by e.enumlabel::text)
+  ) then
+    raise exception 'An enum''s labels would sort otherwise than its values did as text.';
+  end if;
+end;
+$$;
 
 -- ---------------------------------------------------------------------------
 -- The columns change type. A column that a view, a policy, a trigger, a

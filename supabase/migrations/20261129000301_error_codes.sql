@@ -6,7 +6,8 @@
 -- message (the words staff read), and adds `hint` = a code from
 -- common/contract/error-codes.ts, which PostgREST answers as `hint`. Clients
 -- tell refusals apart by that code, never by the message. Where a hint held
--- advice for a developer, the advice moves to `detail`.
+-- advice for a developer, the advice moves to `detail` if that is free
+-- (payment_above_balance's detail stays balance_centavos=N: clients read it).
 --
 -- The functions below are the latest definitions of every function that
 -- raises, unchanged but for their raise statements, and for what the enum
@@ -688,10 +689,7 @@ begin
   if new.amount > v_total - v_paid then
     raise exception 'This payment is more than the balance of the invoice.'
       using errcode = 'PT409',
-            detail = pg_catalog.format(
-              'balance_centavos=%s; send overpayment_accepted: true to record it anyway.',
-              ((v_total - v_paid) * 100)::bigint
-            ),
+            detail = pg_catalog.format('balance_centavos=%s', ((v_total - v_paid) * 100)::bigint),
             hint = 'payment_above_balance';
   end if;
   return new;

@@ -349,7 +349,7 @@ describe.each(databaseTargets())('the waitlist on %s', (target) => {
       expect(await liveAt(slot.dentist, slot.slotTime)).toBe(1);
       const { rows } = await fresh.db.query<{ status: string; n: number }>(
         `select status, count(*)::integer as n from public.waitlist_entries
-          where id = any($1::bigint[]) group by status order by status::text`,
+          where id = any($1::bigint[]) group by status order by status`,
         [slot.offers.map((offer) => offer.entryId)],
       );
       expect(rows).toEqual([
