@@ -291,7 +291,7 @@ select
       end
     else
       case when c.h < 8 then 'Scheduled' when c.h < 17 then 'Confirmed' else 'Cancelled' end
-  end,
+  end::public.appointment_status,
   (c.dn + c.s) % 29 = 0,
   (array['messenger', 'walk-in', null])[1 + (c.dn + c.k + c.s) % 3],
   case when pl.pn % 9 = 4 then (2500000000000000 + pl.pn * 7919003)::text end,
@@ -300,7 +300,7 @@ select
   case when (c.dn + c.s) % 13 = 0 then
     c.clinic_name || ' reminds you of your appointment. Please arrive 10 minutes early. Salamat po!'
   end,
-  case when pl.pn % 9 = 4 and pl.pn % 2 = 0 then 'guardian' else 'patient' end,
+  (case when pl.pn % 9 = 4 and pl.pn % 2 = 0 then 'guardian' else 'patient' end)::public.reminder_recipient_type,
   least(c.starts_at - interval '7 days', now())
 from candidates c
 join patient_list pl on pl.clinic_id = c.clinic_id and pl.pn = (c.dn * 13 + c.k * 7 + c.s * 3) % pl.patient_count
@@ -366,7 +366,8 @@ select
   nb.n % 4 = 3
 from numbered nb
 cross join lateral (
-  select v.seq, v.amount, (array['cash', 'card', 'e-wallet', 'bank'])[1 + (nb.n / 4 + v.seq) % 4] as method
+  select v.seq, v.amount,
+         (array['cash', 'card', 'e-wallet', 'bank']::public.payment_method[])[1 + (nb.n / 4 + v.seq) % 4] as method
   from (
     values
       (1, 1, round(nb.total * 0.4, 2)),
@@ -420,7 +421,7 @@ select
   1,
   r.messenger_id,
   false,
-  case when r.n = 3 then 'failed' else 'sent' end,
+  (case when r.n = 3 then 'failed' else 'sent' end)::public.reminder_outcome,
   case when r.n = 3 then '(#551) This person isn''t available right now.' end
 from recent r
 join public.clinics cl on cl.id = r.clinic_id
@@ -505,7 +506,9 @@ with walk_in as (
 insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, reference_number, notes)
 select w.clinic_id, w.id, w.patient_id, pay.amount, pay.method, pay.reference, null
 from walk_in w
-cross join (values (1000.00, 'cash', null), (500.50, 'e-wallet', 'GCASH-00004242')) as pay (amount, method, reference)
+cross join (
+  values (1000.00, 'cash'::public.payment_method, null), (500.50, 'e-wallet', 'GCASH-00004242')
+) as pay (amount, method, reference)
 where w.total = 2500.00;
 
 -- ---------------------------------------------------------------------------

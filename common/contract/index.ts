@@ -11,6 +11,7 @@
 export { APPOINTMENT_STATUSES, appointmentStatusSchema, type AppointmentStatus } from './appointment-status';
 export { characterCount } from './character-count';
 export { errorBodySchema, type ErrorBody } from './error-body';
+export { DATABASE_ERROR_CODES, databaseErrorCodeOf, type DatabaseErrorCode } from './error-codes';
 export {
   connectStateResponseSchema,
   disconnectPageResponseSchema,

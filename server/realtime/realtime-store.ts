@@ -54,7 +54,7 @@ export async function findRevokedGrants(db: SqlClient, grants: readonly SocketGr
             with ordinality as t (user_id, session_id, role, clinic_id, i)
       where not exists (
               select 1 from public.users p
-               where p.user_id = t.user_id and p.role = t.role and p.clinic_id is not distinct from t.clinic_id
+               where p.user_id = t.user_id and p.role::text = t.role and p.clinic_id is not distinct from t.clinic_id
             )
          or exists (
               select 1 from auth.users a

@@ -15,7 +15,7 @@ export type Database = {
           clinic_id: number;
           created_at: string;
           id: number;
-          kind: string;
+          kind: Database['public']['Enums']['appointment_flag_kind'];
           note: string;
           resolved_at: string | null;
           source_mid: string | null;
@@ -25,7 +25,7 @@ export type Database = {
           clinic_id: number;
           created_at?: string;
           id?: never;
-          kind: string;
+          kind: Database['public']['Enums']['appointment_flag_kind'];
           note: string;
           resolved_at?: string | null;
           source_mid?: string | null;
@@ -35,7 +35,7 @@ export type Database = {
           clinic_id?: number;
           created_at?: string;
           id?: never;
-          kind?: string;
+          kind?: Database['public']['Enums']['appointment_flag_kind'];
           note?: string;
           resolved_at?: string | null;
           source_mid?: string | null;
@@ -73,9 +73,9 @@ export type Database = {
           id: number;
           message: string;
           messenger_id: string | null;
-          outcome: string;
-          status: string;
-          via: string | null;
+          outcome: Database['public']['Enums']['delivery_outcome'];
+          status: Database['public']['Enums']['appointment_status'];
+          via: Database['public']['Enums']['message_channel'] | null;
         };
         Insert: {
           appointment_id: number;
@@ -85,9 +85,9 @@ export type Database = {
           id?: never;
           message: string;
           messenger_id?: string | null;
-          outcome: string;
-          status: string;
-          via?: string | null;
+          outcome: Database['public']['Enums']['delivery_outcome'];
+          status: Database['public']['Enums']['appointment_status'];
+          via?: Database['public']['Enums']['message_channel'] | null;
         };
         Update: {
           appointment_id?: number;
@@ -97,9 +97,9 @@ export type Database = {
           id?: never;
           message?: string;
           messenger_id?: string | null;
-          outcome?: string;
-          status?: string;
-          via?: string | null;
+          outcome?: Database['public']['Enums']['delivery_outcome'];
+          status?: Database['public']['Enums']['appointment_status'];
+          via?: Database['public']['Enums']['message_channel'] | null;
         };
         Relationships: [
           {
@@ -131,7 +131,7 @@ export type Database = {
           is_manual: boolean;
           messenger_id: string | null;
           next_attempt_at: string | null;
-          outcome: string;
+          outcome: Database['public']['Enums']['reminder_outcome'];
           sent_on: string;
         };
         Insert: {
@@ -146,7 +146,7 @@ export type Database = {
           is_manual?: boolean;
           messenger_id?: string | null;
           next_attempt_at?: string | null;
-          outcome?: string;
+          outcome?: Database['public']['Enums']['reminder_outcome'];
           sent_on?: string;
         };
         Update: {
@@ -161,7 +161,7 @@ export type Database = {
           is_manual?: boolean;
           messenger_id?: string | null;
           next_attempt_at?: string | null;
-          outcome?: string;
+          outcome?: Database['public']['Enums']['reminder_outcome'];
           sent_on?: string;
         };
         Relationships: [
@@ -196,8 +196,8 @@ export type Database = {
           reminder_days: number[];
           reminder_enabled: boolean;
           reminder_message: string | null;
-          reminder_recipient_type: string;
-          status: string;
+          reminder_recipient_type: Database['public']['Enums']['reminder_recipient_type'];
+          status: Database['public']['Enums']['appointment_status'];
           updated_at: string;
         };
         Insert: {
@@ -214,8 +214,8 @@ export type Database = {
           reminder_days?: number[];
           reminder_enabled?: boolean;
           reminder_message?: string | null;
-          reminder_recipient_type?: string;
-          status?: string;
+          reminder_recipient_type?: Database['public']['Enums']['reminder_recipient_type'];
+          status?: Database['public']['Enums']['appointment_status'];
           updated_at?: string;
         };
         Update: {
@@ -232,8 +232,8 @@ export type Database = {
           reminder_days?: number[];
           reminder_enabled?: boolean;
           reminder_message?: string | null;
-          reminder_recipient_type?: string;
-          status?: string;
+          reminder_recipient_type?: Database['public']['Enums']['reminder_recipient_type'];
+          status?: Database['public']['Enums']['appointment_status'];
           updated_at?: string;
         };
         Relationships: [
@@ -721,46 +721,46 @@ export type Database = {
           appointment_id: number | null;
           clinic_id: number;
           event_time: string;
-          kind: string;
+          kind: Database['public']['Enums']['webhook_event_kind'];
           mid: string;
-          outcome: string;
+          outcome: Database['public']['Enums']['webhook_event_outcome'];
           page_id: string;
           payload: string;
           processed_at: string | null;
           psid: string;
           received_at: string;
           reply_error: string | null;
-          reply_status: string | null;
+          reply_status: Database['public']['Enums']['reply_status'] | null;
         };
         Insert: {
           appointment_id?: number | null;
           clinic_id: number;
           event_time: string;
-          kind: string;
+          kind: Database['public']['Enums']['webhook_event_kind'];
           mid: string;
-          outcome?: string;
+          outcome?: Database['public']['Enums']['webhook_event_outcome'];
           page_id: string;
           payload: string;
           processed_at?: string | null;
           psid: string;
           received_at?: string;
           reply_error?: string | null;
-          reply_status?: string | null;
+          reply_status?: Database['public']['Enums']['reply_status'] | null;
         };
         Update: {
           appointment_id?: number | null;
           clinic_id?: number;
           event_time?: string;
-          kind?: string;
+          kind?: Database['public']['Enums']['webhook_event_kind'];
           mid?: string;
-          outcome?: string;
+          outcome?: Database['public']['Enums']['webhook_event_outcome'];
           page_id?: string;
           payload?: string;
           processed_at?: string | null;
           psid?: string;
           received_at?: string;
           reply_error?: string | null;
-          reply_status?: string | null;
+          reply_status?: Database['public']['Enums']['reply_status'] | null;
         };
         Relationships: [
           {
@@ -821,7 +821,7 @@ export type Database = {
           id: number;
           idempotency_key: string;
           invoice_id: number;
-          method: string;
+          method: Database['public']['Enums']['payment_method'];
           notes: string | null;
           overpayment_accepted: boolean;
           patient_id: number;
@@ -839,7 +839,7 @@ export type Database = {
           id?: never;
           idempotency_key?: string;
           invoice_id: number;
-          method: string;
+          method: Database['public']['Enums']['payment_method'];
           notes?: string | null;
           overpayment_accepted?: boolean;
           patient_id: number;
@@ -857,7 +857,7 @@ export type Database = {
           id?: never;
           idempotency_key?: string;
           invoice_id?: number;
-          method?: string;
+          method?: Database['public']['Enums']['payment_method'];
           notes?: string | null;
           overpayment_accepted?: boolean;
           patient_id?: number;
@@ -972,10 +972,10 @@ export type Database = {
           id: number;
           message: string;
           messenger_id: string | null;
-          outcome: string;
+          outcome: Database['public']['Enums']['recall_outcome'];
           patient_id: number;
           sent_by: string | null;
-          via: string | null;
+          via: Database['public']['Enums']['message_channel'] | null;
         };
         Insert: {
           blocked_until: string;
@@ -985,10 +985,10 @@ export type Database = {
           id?: never;
           message: string;
           messenger_id?: string | null;
-          outcome: string;
+          outcome: Database['public']['Enums']['recall_outcome'];
           patient_id: number;
           sent_by?: string | null;
-          via?: string | null;
+          via?: Database['public']['Enums']['message_channel'] | null;
         };
         Update: {
           blocked_until?: string;
@@ -998,10 +998,10 @@ export type Database = {
           id?: never;
           message?: string;
           messenger_id?: string | null;
-          outcome?: string;
+          outcome?: Database['public']['Enums']['recall_outcome'];
           patient_id?: number;
           sent_by?: string | null;
-          via?: string | null;
+          via?: Database['public']['Enums']['message_channel'] | null;
         };
         Relationships: [
           {
@@ -1031,7 +1031,7 @@ export type Database = {
           patient_id: number;
           psid: string;
           recall_message_id: number | null;
-          status: string;
+          status: Database['public']['Enums']['recall_request_status'];
         };
         Insert: {
           clinic_id: number;
@@ -1043,7 +1043,7 @@ export type Database = {
           patient_id: number;
           psid: string;
           recall_message_id?: number | null;
-          status?: string;
+          status?: Database['public']['Enums']['recall_request_status'];
         };
         Update: {
           clinic_id?: number;
@@ -1055,7 +1055,7 @@ export type Database = {
           patient_id?: number;
           psid?: string;
           recall_message_id?: number | null;
-          status?: string;
+          status?: Database['public']['Enums']['recall_request_status'];
         };
         Relationships: [
           {
@@ -1103,7 +1103,7 @@ export type Database = {
           email: string;
           id: number;
           name: string;
-          role: string;
+          role: Database['public']['Enums']['staff_role'];
           user_id: string | null;
         };
         Insert: {
@@ -1112,7 +1112,7 @@ export type Database = {
           email: string;
           id?: never;
           name: string;
-          role?: string;
+          role?: Database['public']['Enums']['staff_role'];
           user_id?: string | null;
         };
         Update: {
@@ -1121,7 +1121,7 @@ export type Database = {
           email?: string;
           id?: never;
           name?: string;
-          role?: string;
+          role?: Database['public']['Enums']['staff_role'];
           user_id?: string | null;
         };
         Relationships: [
@@ -1147,7 +1147,7 @@ export type Database = {
           patient_id: number;
           removed_at: string | null;
           removed_by: string | null;
-          status: string;
+          status: Database['public']['Enums']['waitlist_entry_status'];
           to_date: string;
           updated_at: string;
         };
@@ -1163,7 +1163,7 @@ export type Database = {
           patient_id: number;
           removed_at?: string | null;
           removed_by?: string | null;
-          status?: string;
+          status?: Database['public']['Enums']['waitlist_entry_status'];
           to_date: string;
           updated_at?: string;
         };
@@ -1179,7 +1179,7 @@ export type Database = {
           patient_id?: number;
           removed_at?: string | null;
           removed_by?: string | null;
-          status?: string;
+          status?: Database['public']['Enums']['waitlist_entry_status'];
           to_date?: string;
           updated_at?: string;
         };
@@ -1224,7 +1224,7 @@ export type Database = {
           freed_at: string;
           id: number;
           offers_made: number;
-          outcome: string | null;
+          outcome: Database['public']['Enums']['freed_slot_outcome'] | null;
           processed_at: string | null;
           slot_time: string;
           taken_offer_id: number | null;
@@ -1238,7 +1238,7 @@ export type Database = {
           freed_at?: string;
           id?: never;
           offers_made?: number;
-          outcome?: string | null;
+          outcome?: Database['public']['Enums']['freed_slot_outcome'] | null;
           processed_at?: string | null;
           slot_time: string;
           taken_offer_id?: number | null;
@@ -1252,7 +1252,7 @@ export type Database = {
           freed_at?: string;
           id?: never;
           offers_made?: number;
-          outcome?: string | null;
+          outcome?: Database['public']['Enums']['freed_slot_outcome'] | null;
           processed_at?: string | null;
           slot_time?: string;
           taken_offer_id?: number | null;
@@ -1287,9 +1287,9 @@ export type Database = {
           messenger_id: string;
           sent_at: string | null;
           slot_time: string;
-          status: string;
+          status: Database['public']['Enums']['waitlist_offer_status'];
           updated_at: string;
-          via: string | null;
+          via: Database['public']['Enums']['message_channel'] | null;
         };
         Insert: {
           answered_at?: string | null;
@@ -1303,9 +1303,9 @@ export type Database = {
           messenger_id: string;
           sent_at?: string | null;
           slot_time: string;
-          status?: string;
+          status?: Database['public']['Enums']['waitlist_offer_status'];
           updated_at?: string;
-          via?: string | null;
+          via?: Database['public']['Enums']['message_channel'] | null;
         };
         Update: {
           answered_at?: string | null;
@@ -1319,9 +1319,9 @@ export type Database = {
           messenger_id?: string;
           sent_at?: string | null;
           slot_time?: string;
-          status?: string;
+          status?: Database['public']['Enums']['waitlist_offer_status'];
           updated_at?: string;
-          via?: string | null;
+          via?: Database['public']['Enums']['message_channel'] | null;
         };
         Relationships: [
           {
@@ -1352,31 +1352,31 @@ export type Database = {
           clinic_id: number;
           mid: string;
           offer_id: number;
-          outcome: string;
+          outcome: Database['public']['Enums']['waitlist_reply_outcome'];
           psid: string;
           received_at: string;
           reply_error: string | null;
-          reply_status: string | null;
+          reply_status: Database['public']['Enums']['reply_status'] | null;
         };
         Insert: {
           clinic_id: number;
           mid: string;
           offer_id: number;
-          outcome: string;
+          outcome: Database['public']['Enums']['waitlist_reply_outcome'];
           psid: string;
           received_at?: string;
           reply_error?: string | null;
-          reply_status?: string | null;
+          reply_status?: Database['public']['Enums']['reply_status'] | null;
         };
         Update: {
           clinic_id?: number;
           mid?: string;
           offer_id?: number;
-          outcome?: string;
+          outcome?: Database['public']['Enums']['waitlist_reply_outcome'];
           psid?: string;
           received_at?: string;
           reply_error?: string | null;
-          reply_status?: string | null;
+          reply_status?: Database['public']['Enums']['reply_status'] | null;
         };
         Relationships: [
           {
@@ -1449,7 +1449,7 @@ export type Database = {
           id: number | null;
           idempotency_key: string | null;
           invoice_id: number | null;
-          method: string | null;
+          method: Database['public']['Enums']['payment_method'] | null;
           notes: string | null;
           patient_id: number | null;
           patient_name: string | null;
@@ -1569,7 +1569,33 @@ export type Database = {
       void_invoice: { Args: { p_invoice_id: number; p_reason: string }; Returns: undefined };
       void_payment: { Args: { p_payment_id: number; p_reason: string }; Returns: undefined };
     };
-    Enums: { [_ in never]: never };
+    Enums: {
+      appointment_flag_kind: 'late_cancellation_request';
+      appointment_status: 'Cancelled' | 'Completed' | 'Confirmed' | 'No Show' | 'Scheduled';
+      delivery_outcome: 'failed' | 'sent';
+      freed_slot_outcome: 'no_fit' | 'not_connected' | 'offered' | 'passed' | 'rebooked';
+      message_channel: 'message' | 'template';
+      payment_method: 'bank' | 'card' | 'cash' | 'e-wallet';
+      recall_outcome: 'failed' | 'pending' | 'sent' | 'skipped';
+      recall_request_status: 'booked' | 'dismissed' | 'open';
+      reminder_outcome: 'failed' | 'pending' | 'sent' | 'skipped';
+      reminder_recipient_type: 'guardian' | 'patient';
+      reply_status: 'failed' | 'sent' | 'skipped';
+      staff_role: 'admin' | 'dentist' | 'receptionist' | 'superadmin';
+      waitlist_entry_status: 'booked' | 'offered' | 'removed' | 'waiting';
+      waitlist_offer_status: 'booked' | 'expired' | 'failed' | 'gone' | 'sending' | 'sent' | 'withdrawn';
+      waitlist_reply_outcome: 'already_booked' | 'booked' | 'expired' | 'gone' | 'ignored' | 'withdrawn';
+      webhook_event_kind: 'postback' | 'quick_reply';
+      webhook_event_outcome:
+        | 'already_cancelled'
+        | 'already_confirmed'
+        | 'cancelled'
+        | 'confirmed'
+        | 'flagged'
+        | 'ignored'
+        | 'not_changeable'
+        | 'received';
+    };
     CompositeTypes: { [_ in never]: never };
   };
 };
@@ -1651,6 +1677,33 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      appointment_flag_kind: ['late_cancellation_request'],
+      appointment_status: ['Cancelled', 'Completed', 'Confirmed', 'No Show', 'Scheduled'],
+      delivery_outcome: ['failed', 'sent'],
+      freed_slot_outcome: ['no_fit', 'not_connected', 'offered', 'passed', 'rebooked'],
+      message_channel: ['message', 'template'],
+      payment_method: ['bank', 'card', 'cash', 'e-wallet'],
+      recall_outcome: ['failed', 'pending', 'sent', 'skipped'],
+      recall_request_status: ['booked', 'dismissed', 'open'],
+      reminder_outcome: ['failed', 'pending', 'sent', 'skipped'],
+      reminder_recipient_type: ['guardian', 'patient'],
+      reply_status: ['failed', 'sent', 'skipped'],
+      staff_role: ['admin', 'dentist', 'receptionist', 'superadmin'],
+      waitlist_entry_status: ['booked', 'offered', 'removed', 'waiting'],
+      waitlist_offer_status: ['booked', 'expired', 'failed', 'gone', 'sending', 'sent', 'withdrawn'],
+      waitlist_reply_outcome: ['already_booked', 'booked', 'expired', 'gone', 'ignored', 'withdrawn'],
+      webhook_event_kind: ['postback', 'quick_reply'],
+      webhook_event_outcome: [
+        'already_cancelled',
+        'already_confirmed',
+        'cancelled',
+        'confirmed',
+        'flagged',
+        'ignored',
+        'not_changeable',
+        'received',
+      ],
+    },
   },
 } as const;

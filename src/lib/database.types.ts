@@ -1,8 +1,9 @@
 /**
  * The app's typed view of the database. Everything is derived from database.generated.ts (made
  * from supabase/migrations by `npm run db:types`), narrowed only where the database guarantees a
- * narrower value than the column's SQL type says: a check constraint listing the allowed values,
- * or an RPC whose jsonb argument or result has a fixed shape. A migration that changes a column
+ * narrower value than the column's SQL type says: a text column whose check constraint lists the
+ * allowed values (closed sets are enum types, which the generated file already spells out), or an
+ * RPC whose jsonb argument or result has a fixed shape. A migration that changes a column
  * changes these types on the next `npm run db:types`; the test
  * tests/integration/database/generated-types.test.ts fails until it has been run.
  */
@@ -13,35 +14,50 @@ import type { Database as GeneratedDatabase, Json, Tables, TablesInsert, TablesU
 
 export type { Json };
 
-/** appointments.status (check constraint): the statuses of the SPA↔service contract. */
+type GeneratedEnums = GeneratedDatabase['public']['Enums'];
+
+/** appointments.status (enum appointment_status): the statuses of the SPA↔service contract. */
 export type { AppointmentStatus };
 
-/** users.role (check constraint): the staff roles of @common/contract/permissions. */
-export type Role = StaffRole;
+/** users.role (enum staff_role): the roles of @common/contract/permissions (checked below). */
+export type Role = GeneratedEnums['staff_role'];
 
-/** appointments.reminder_recipient_type (check constraint). */
-export type ReminderRecipientType = 'patient' | 'guardian';
+/** appointments.reminder_recipient_type (enum reminder_recipient_type). */
+export type ReminderRecipientType = GeneratedEnums['reminder_recipient_type'];
 
 /**
- * appointment_reminders.outcome: 'pending' while an automated reminder is claimed or waiting for a
- * retry; 'skipped' for an automated one not needed (a manual reminder already went out that day).
+ * appointment_reminders.outcome (enum reminder_outcome): 'pending' while an automated reminder is
+ * claimed or waiting for a retry; 'skipped' for an automated one not needed (a manual reminder
+ * already went out that day).
  */
-export type ReminderOutcome = 'sent' | 'failed' | 'pending' | 'skipped';
+export type ReminderOutcome = GeneratedEnums['reminder_outcome'];
 
-/** payments.method (check constraint); shown as Cash, Card, E-Wallet, Bank Transfer (spec part 2 §9). */
-export type PaymentMethod = 'cash' | 'card' | 'e-wallet' | 'bank';
+/** payments.method (enum payment_method); shown as Cash, Card, E-Wallet, Bank Transfer (spec part 2 §9). */
+export type PaymentMethod = GeneratedEnums['payment_method'];
 
 /** invoice_summaries.status: derived from the payments that are not void (spec part 2 §4). */
 export type InvoiceStatus = 'Paid' | 'Partial' | 'Unpaid';
 
-/** audit_log.entity, action and source (check constraints; migrations 20261126000400, 20261128000500). */
+/**
+ * audit_log.entity, action and source (check constraints; migrations 20261126000400, 20261128000500).
+ * Still text in the database: the audit triggers insert text values into them.
+ */
 export type AuditEntity = AuditRecordKind;
 export type AuditAction =
   'insert' | 'update' | 'delete' | 'void' | 'connect' | 'disconnect' | 'sign_in' | 'sign_in_failed' | 'export';
 export type AuditSource = 'browser' | 'edge_function' | 'service' | 'webhook' | 'auth' | 'sql';
 
-/** waitlist_entries.status and waitlist_offers.status (check constraints; migration 20261126000300). */
+/** waitlist_entries.status and waitlist_offers.status (enums; the contract's lists). */
 export type { WaitlistEntryStatus, WaitlistOfferStatus };
+
+/** Fails to compile unless the contract's list and the database's enum hold the same values. */
+type SameValues<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<_ extends true> = never;
+export type ContractMatchesDatabase =
+  | Holds<SameValues<AppointmentStatus, GeneratedEnums['appointment_status']>>
+  | Holds<SameValues<WaitlistEntryStatus, GeneratedEnums['waitlist_entry_status']>>
+  | Holds<SameValues<WaitlistOfferStatus, GeneratedEnums['waitlist_offer_status']>>
+  | Holds<SameValues<StaffRole, GeneratedEnums['staff_role']>>;
 
 /** One block of `save_availability_day`'s p_blocks: HH:MM clinic time, within 09:00–18:00. */
 export type AvailabilityBlockInput = { start_time: string; end_time: string };
@@ -69,14 +85,8 @@ type ValidNarrowing<
   },
 > = T;
 
-/** Columns whose check constraint allows fewer values than their type says. */
+/** Columns whose check constraint allows fewer values than their type says (closed sets are enums). */
 type CheckedColumns = ValidNarrowing<{
-  users: { role: Role };
-  appointments: { status: AppointmentStatus; reminder_recipient_type: ReminderRecipientType };
-  appointment_reminders: { outcome: ReminderOutcome };
-  payments: { method: PaymentMethod };
-  waitlist_entries: { status: WaitlistEntryStatus };
-  waitlist_offers: { status: WaitlistOfferStatus };
   audit_log: { entity: AuditEntity; action: AuditAction; source: AuditSource };
 }>;
 
@@ -86,7 +96,7 @@ type CheckedColumns = ValidNarrowing<{
  */
 type InsertShapes = {
   invoices: { total: string };
-  payments: { amount: string; method: PaymentMethod };
+  payments: { amount: string };
 };
 type DatabaseSetColumns = {
   invoices: 'created_at' | 'created_by' | 'voided_at' | 'void_reason' | 'voided_by';
@@ -271,7 +281,7 @@ export type InvoiceSummaryRow = ViewRow<
 export type PaymentEntryRow = ViewRow<
   'payment_entries',
   'reference_number' | 'notes' | 'voided_at' | 'void_reason',
-  { method: PaymentMethod }
+  unknown
 >;
 
 /** A patient with 2 or more no-shows in the last 12 months (view patient_no_show_flags, issue 17). */

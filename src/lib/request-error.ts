@@ -31,6 +31,8 @@ export type RequestErrorKind =
 export interface PostgrestErrorLike {
   readonly code?: string | null;
   readonly message?: string | null;
+  /** The database's code for its own refusals (common/contract/error-codes.ts). */
+  readonly hint?: string | null;
 }
 
 export class RequestError extends Error {

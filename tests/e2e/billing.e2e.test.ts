@@ -258,7 +258,11 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
         // The next insert answers: the network drops it, the database refuses it in words, or without any.
         const answers = [
           'abort',
-          JSON.stringify({ code: 'P0001', message: 'This appointment already has an invoice.' }),
+          JSON.stringify({
+            code: 'P0001',
+            message: 'This appointment already has an invoice.',
+            hint: 'appointment_already_billed',
+          }),
           JSON.stringify({}),
         ];
         await page.route(
@@ -302,7 +306,11 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
             return route.fulfill({
               status: 400,
               contentType: 'application/json',
-              body: JSON.stringify({ code: 'P0001', message: 'This invoice is void; it takes no more payments.' }),
+              body: JSON.stringify({
+                code: 'P0001',
+                message: 'This invoice is void; it takes no more payments.',
+                hint: 'invoice_void',
+              }),
             });
           },
         );

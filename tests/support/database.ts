@@ -93,6 +93,8 @@ export interface SqlError {
   code: string;
   message: string;
   detail?: string;
+  /** The refusal's code (common/contract/error-codes.ts), for the database's own refusals. */
+  hint?: string;
   constraint?: string;
 }
 
@@ -124,15 +126,16 @@ export async function attemptAs<T>(
   throw new Error('unreachable: the transaction always rolls back');
 }
 
-/** The SQLSTATE, message and detail of a database error from PGlite or pg; undefined for anything else. */
+/** The SQLSTATE, message, detail and hint of a database error from PGlite or pg; undefined for anything else. */
 export function sqlErrorOf(error: unknown): SqlError | undefined {
   if (!(error instanceof Error)) return undefined;
-  const fields = error as Error & { code?: unknown; detail?: unknown; constraint?: unknown };
+  const fields = error as Error & { code?: unknown; detail?: unknown; hint?: unknown; constraint?: unknown };
   if (typeof fields.code !== 'string') return undefined;
   return {
     code: fields.code,
     message: error.message,
     ...(typeof fields.detail === 'string' ? { detail: fields.detail } : {}),
+    ...(typeof fields.hint === 'string' ? { hint: fields.hint } : {}),
     ...(typeof fields.constraint === 'string' ? { constraint: fields.constraint } : {}),
   };
 }

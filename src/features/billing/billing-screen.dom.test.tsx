@@ -264,7 +264,7 @@ describe('Add Invoice', () => {
   it.each([
     [
       'a refusal the database words',
-      pgError('23514', 'This appointment already has an invoice.'),
+      pgError('23514', 'This appointment already has an invoice.', { hint: 'appointment_already_billed' }),
       'Error adding invoice: This appointment already has an invoice.',
     ],
     ['any other failure', pgError('XX000', 'relation "invoices" does not exist'), 'Error adding invoice: Unknown'],

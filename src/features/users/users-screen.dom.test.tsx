@@ -221,8 +221,11 @@ describe('Edit User', () => {
   });
 
   it("shows 'User update failed' with the last-admin reason for the database's code, and keeps the modal open", async () => {
-    // The screen words the code (PT409), not the server's sentence.
-    failNext({ method: 'PATCH', table: 'users' }, pgError('PT409', 'any server text', { status: 409 }));
+    // The screen words the code (last_admin), not the server's sentence.
+    failNext(
+      { method: 'PATCH', table: 'users' },
+      pgError('PT409', 'any server text', { status: 409, hint: 'last_admin' }),
+    );
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Edit Rosa Lim' }));

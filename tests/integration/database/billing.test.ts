@@ -272,24 +272,31 @@ describe.each(targets)('billing on %s', (target) => {
       const payment = await newPayment(invoice, '100');
       for (const client of [reception, dentist]) {
         const refused = await client.rpc('void_payment', { p_payment_id: payment, p_reason: 'Mistake' });
-        expect(refused.error).toMatchObject({ code: '42501', message: 'Only an admin can void.' });
+        expect(refused.error).toMatchObject({
+          code: '42501',
+          message: 'Only an admin can void.',
+          hint: 'void_forbidden',
+        });
       }
       const elsewhere = await otherAdmin.rpc('void_payment', { p_payment_id: payment, p_reason: 'Mistake' });
       expect(elsewhere.error).not.toBeNull();
       const noReason = await admin.rpc('void_payment', { p_payment_id: payment, p_reason: '   ' });
-      expect(noReason.error).toMatchObject({ message: 'A reason is required to void.' });
+      expect(noReason.error).toMatchObject({ message: 'A reason is required to void.', hint: 'void_reason_required' });
       expect((await summary(invoice.id))!.payment_count).toBe(1);
 
       expect((await admin.rpc('void_payment', { p_payment_id: payment, p_reason: 'Mistake' })).error).toBeNull();
       const again = await superadmin.rpc('void_payment', { p_payment_id: payment, p_reason: 'Mistake' });
-      expect(again.error).toMatchObject({ message: 'This payment is already void.' });
+      expect(again.error).toMatchObject({ message: 'This payment is already void.', hint: 'payment_already_void' });
     });
 
     it('voids an invoice only once its payments are void; then it takes no payment and frees nothing else', async () => {
       const invoice = await newInvoice('300');
       const payment = await newPayment(invoice, '100');
       const early = await admin.rpc('void_invoice', { p_invoice_id: invoice.id, p_reason: 'Duplicate' });
-      expect(early.error).toMatchObject({ message: "Void this invoice's payments first." });
+      expect(early.error).toMatchObject({
+        message: "Void this invoice's payments first.",
+        hint: 'invoice_has_payments',
+      });
       expect((await admin.rpc('void_payment', { p_payment_id: payment, p_reason: 'Duplicate' })).error).toBeNull();
       expect(
         (await reception.rpc('void_invoice', { p_invoice_id: invoice.id, p_reason: 'Duplicate' })).error,
@@ -299,10 +306,13 @@ describe.each(targets)('billing on %s', (target) => {
       ).toBeNull();
       expect(await summary(invoice.id)).toMatchObject({ voided_at: expect.any(String), void_reason: 'Duplicate' });
       const again = await admin.rpc('void_invoice', { p_invoice_id: invoice.id, p_reason: 'Duplicate' });
-      expect(again.error).toMatchObject({ message: 'This invoice is already void.' });
+      expect(again.error).toMatchObject({ message: 'This invoice is already void.', hint: 'invoice_already_void' });
 
       const late = await addPayment(invoice, '50');
-      expect(late.error).toMatchObject({ message: 'This invoice is void; it takes no more payments.' });
+      expect(late.error).toMatchObject({
+        message: 'This invoice is void; it takes no more payments.',
+        hint: 'invoice_void',
+      });
     });
 
     it('refuses every update and delete from the browser, and void columns on insert', async () => {
@@ -412,10 +422,16 @@ describe.each(targets)('billing on %s', (target) => {
       const first = await addInvoice('1500', patientId, { appointment_id: appointmentId });
       expect(first.error).toBeNull();
       const second = await addInvoice('1500', patientId, { appointment_id: appointmentId });
-      expect(second.error).toMatchObject({ message: 'This appointment already has an invoice.' });
+      expect(second.error).toMatchObject({
+        message: 'This appointment already has an invoice.',
+        hint: 'appointment_already_billed',
+      });
 
       const otherPatient = await addInvoice('1500', await newPatient(), { appointment_id: appointmentId });
-      expect(otherPatient.error).toMatchObject({ message: 'The appointment belongs to another patient.' });
+      expect(otherPatient.error).toMatchObject({
+        message: 'The appointment belongs to another patient.',
+        hint: 'invoice_patient_mismatch',
+      });
 
       expect(
         (await admin.rpc('void_invoice', { p_invoice_id: first.data!.id, p_reason: 'Wrong price' })).error,

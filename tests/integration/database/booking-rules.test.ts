@@ -76,7 +76,12 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
 
   it('refuses an overlapping appointment of the same dentist with the booking error', async () => {
     const error = await refusalOfBooking(manila(`${MONDAY} 10:10`), {}, (tx) => book(tx, manila(`${MONDAY} 10:00`)));
-    expect(error).toMatchObject({ code: '23P01', message: BOOKING_REFUSED, detail: 'overlaps another appointment' });
+    expect(error).toMatchObject({
+      code: '23P01',
+      message: BOOKING_REFUSED,
+      detail: 'overlaps another appointment',
+      hint: 'slot_taken',
+    });
   });
 
   it('allows back-to-back appointments and the same time with another dentist', async () => {
@@ -103,7 +108,12 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
       await book(tx, manila(`${MONDAY} 10:00`));
       await tx.query(`update public.appointments set status = 'Scheduled' where id = $1`, [cancelled]);
     });
-    expect(error).toMatchObject({ code: '23P01', message: BOOKING_REFUSED, detail: 'overlaps another appointment' });
+    expect(error).toMatchObject({
+      code: '23P01',
+      message: BOOKING_REFUSED,
+      detail: 'overlaps another appointment',
+      hint: 'slot_taken',
+    });
   });
 
   it('refuses moving an appointment onto another one', async () => {
@@ -115,7 +125,7 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
         manila(`${MONDAY} 10:00`),
       ]);
     });
-    expect(error).toMatchObject({ code: '23P01', detail: 'overlaps another appointment' });
+    expect(error).toMatchObject({ code: '23P01', detail: 'overlaps another appointment', hint: 'slot_taken' });
   });
 
   it('refuses Sundays', async () => {
@@ -123,6 +133,7 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
       code: '23P01',
       message: BOOKING_REFUSED,
       detail: 'closed on Sunday',
+      hint: 'clinic_closed',
     });
   });
 
@@ -136,6 +147,7 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
       code: '23P01',
       message: BOOKING_REFUSED,
       detail: 'outside clinic hours',
+      hint: 'outside_clinic_hours',
     });
   });
 
@@ -153,6 +165,7 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
       code: '23P01',
       message: BOOKING_REFUSED,
       detail: 'lunch break',
+      hint: 'lunch_break',
     });
   });
 
@@ -178,7 +191,7 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
     expect(await bookLondon('2030-01-07T09:00:00+00:00')).toMatchObject({ ok: true });
     expect(await bookLondon(manila(`${MONDAY} 10:00`))).toMatchObject({
       ok: false,
-      error: { code: '23P01', detail: 'outside clinic hours' },
+      error: { code: '23P01', detail: 'outside clinic hours', hint: 'outside_clinic_hours' },
     });
   });
 
@@ -195,9 +208,11 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
       code: '23P01',
       message: BOOKING_REFUSED,
       detail: 'blocked by dentist availability',
+      hint: 'dentist_unavailable',
     });
     expect(await refusalOfBooking(manila(`${MONDAY} 13:50`), {}, block)).toMatchObject({
       detail: 'blocked by dentist availability',
+      hint: 'dentist_unavailable',
     });
     await expectBookable(manila(`${MONDAY} 13:40`), {}, block);
     await expectBookable(manila(`${MONDAY} 16:00`), {}, block);
@@ -212,16 +227,19 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
       code: '23P01',
       message: BOOKING_REFUSED,
       detail: 'dentist inactive',
+      hint: 'dentist_inactive',
     });
     expect(await refusalOfBooking(manila(`${MONDAY} 10:00`), { dentist_id: deletedDentist })).toMatchObject({
       code: '23P01',
       message: BOOKING_REFUSED,
       detail: 'dentist deleted',
+      hint: 'dentist_deleted',
     });
     expect(await refusalOfBooking(manila(`${MONDAY} 10:00`), { patient_id: deletedPatient })).toMatchObject({
       code: '23P01',
       message: BOOKING_REFUSED,
       detail: 'patient deleted',
+      hint: 'patient_deleted',
     });
   });
 
@@ -423,6 +441,10 @@ describe.each(databaseTargets())('save_availability_day on %s', (target) => {
         appointment_time: manila(`${DAY} 16:40`),
       }),
     );
-    expect(error).toMatchObject({ code: '23P01', detail: 'blocked by dentist availability' });
+    expect(error).toMatchObject({
+      code: '23P01',
+      detail: 'blocked by dentist availability',
+      hint: 'dentist_unavailable',
+    });
   });
 });

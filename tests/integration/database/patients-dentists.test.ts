@@ -155,7 +155,7 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
       await asUser(db, clinic.admin, (tx) => deleteDentist(tx, dentist));
       expect(
         await refusalFor(db, clinic.receptionist, (tx) => book(tx, dentist, clinicTime(soon, '15:00'))),
-      ).toMatchObject({ code: '23P01', message: BOOKING_REFUSED, detail: 'dentist deleted' });
+      ).toMatchObject({ code: '23P01', message: BOOKING_REFUSED, detail: 'dentist deleted', hint: 'dentist_deleted' });
     });
 
     it('blocks while future Scheduled or Confirmed appointments exist, listing them by time and changing nothing', async () => {
@@ -485,7 +485,11 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
       expect(booking.settled).toBe(false);
 
       await deleting.finish();
-      expect(await booking.promise).toMatchObject({ code: '23P01', detail: 'dentist deleted' });
+      expect(await booking.promise).toMatchObject({
+        code: '23P01',
+        detail: 'dentist deleted',
+        hint: 'dentist_deleted',
+      });
       expect(await countOf(db, 'select 1 from public.appointments where dentist_id = $1', [dentist])).toBe(1);
     });
 
@@ -532,7 +536,11 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
       expect(booking.settled).toBe(false);
 
       await deleting.finish();
-      expect(await booking.promise).toMatchObject({ code: '23P01', detail: 'patient deleted' });
+      expect(await booking.promise).toMatchObject({
+        code: '23P01',
+        detail: 'patient deleted',
+        hint: 'patient_deleted',
+      });
     });
   });
 });

@@ -82,8 +82,9 @@ describe.each(databaseTargets())('recalls on %s', (target) => {
   const recall = (tx: Queryable, patientId: number, at: string, outcome = 'sent', clinicId = smile.id) =>
     tx.query(
       `insert into public.recall_messages (clinic_id, patient_id, messenger_id, message, outcome, via, error, created_at)
-       values ($1, $2, 'psid-1', 'Hi', $3, case when $3 = 'sent' then 'message' end,
-               case when $3 in ('failed', 'skipped') then 'why' end, $4)
+       values ($1, $2, 'psid-1', 'Hi', $3::text::public.recall_outcome,
+               (case when $3::text = 'sent' then 'message' end)::public.message_channel,
+               case when $3::text in ('failed', 'skipped') then 'why' end, $4)
        returning id::integer as id`,
       [clinicId, patientId, outcome, at],
     );

@@ -452,7 +452,11 @@ describe.each(databaseTargets())('privilege escalation on %s', (target) => {
 
   it('refuses an admin changing their own role, even downwards', async () => {
     const error = await refusalFor(db, world.a.admin, setRole(world.a.admin, 'receptionist'));
-    expect(error).toMatchObject({ code: '42501', message: 'You cannot change your own role.' });
+    expect(error).toMatchObject({
+      code: '42501',
+      message: 'You cannot change your own role.',
+      hint: 'own_role_change',
+    });
   });
 
   it('refuses the superadmin changing their own role', async () => {

@@ -102,7 +102,11 @@ describe.each(targets)('users and roles on %s', (target) => {
     const admin = await staff(clinicId, 'admin');
     const demoted = await superadmin.from('users').update({ role: 'receptionist' }).eq('id', admin.profileId).select();
     expect(demoted.status).toBe(409);
-    expect(demoted.error).toMatchObject({ code: 'PT409', message: 'A clinic must keep at least one admin.' });
+    expect(demoted.error).toMatchObject({
+      code: 'PT409',
+      message: 'A clinic must keep at least one admin.',
+      hint: 'last_admin',
+    });
     // No browser removes a profile at all: that is delete-user's, with the account.
     const deleted = await superadmin.from('users').delete().eq('id', admin.profileId).select();
     expect(deleted.error).toMatchObject({ code: '42501' });

@@ -146,7 +146,11 @@ describe.each(databaseTargets())('the waitlist on %s', (target) => {
     it('refuses dates in the clinic’s past, a range that ends before it starts, and one over a year', async () => {
       const past = clinicWorkday(-1);
       const refusal = await refusalFor(fresh.db, smile.receptionist, (tx) => addEntry(tx, { from_date: past }));
-      expect(refusal).toMatchObject({ code: '23514', message: 'The waitlist dates cannot be in the past.' });
+      expect(refusal).toMatchObject({
+        code: '23514',
+        message: 'The waitlist dates cannot be in the past.',
+        hint: 'waitlist_dates_past',
+      });
       const date = nextDate();
       const backwards = await refusalFor(fresh.db, smile.receptionist, (tx) =>
         addEntry(tx, { from_date: date, to_date: clinicWorkday(1) }),
@@ -167,12 +171,16 @@ describe.each(databaseTargets())('the waitlist on %s', (target) => {
         await refusalFor(fresh.db, smile.receptionist, (tx) =>
           addEntry(tx, { from_date: date, patient_id: deletedPatient }),
         ),
-      ).toMatchObject({ code: '23514', message: 'This patient has been deleted.' });
+      ).toMatchObject({ code: '23514', message: 'This patient has been deleted.', hint: 'patient_deleted' });
       const inactive = await newDentist(fresh.db, smile.id);
       await fresh.db.query('update public.dentists set is_active = false where id = $1', [inactive]);
       expect(
         await refusalFor(fresh.db, smile.receptionist, (tx) => addEntry(tx, { from_date: date, dentist_id: inactive })),
-      ).toMatchObject({ code: '23514', message: 'This dentist is not taking appointments.' });
+      ).toMatchObject({
+        code: '23514',
+        message: 'This dentist is not taking appointments.',
+        hint: 'dentist_not_bookable',
+      });
       const dentist = await newDentist(fresh.db, smile.id);
       await asUser(fresh.db, smile.receptionist, (tx) => addEntry(tx, { from_date: date, dentist_id: dentist }));
       expect(
@@ -217,7 +225,11 @@ describe.each(databaseTargets())('the waitlist on %s', (target) => {
         await refusalFor(fresh.db, smile.receptionist, (tx) =>
           tx.query(`update public.waitlist_entries set status = 'removed' where id = $1`, [id]),
         ),
-      ).toMatchObject({ code: '23514', message: 'This waitlist entry is already booked or removed.' });
+      ).toMatchObject({
+        code: '23514',
+        message: 'This waitlist entry is already booked or removed.',
+        hint: 'waitlist_entry_closed',
+      });
     });
   });
 

@@ -232,7 +232,11 @@ describe('editing users (the database’s rules)', () => {
     const self = await sole.client.from('users').update({ name: 'x', role: 'dentist' }).eq('id', own!.id).select();
     expect(self.error).toMatchObject({ code: '42501' });
     const bySuper = await superadmin.client.from('users').update({ role: 'dentist' }).eq('id', own!.id).select();
-    expect(bySuper.error).toMatchObject({ code: 'PT409', message: 'A clinic must keep at least one admin.' });
+    expect(bySuper.error).toMatchObject({
+      code: 'PT409',
+      message: 'A clinic must keep at least one admin.',
+      hint: 'last_admin',
+    });
     const deleted = await superadmin.client.from('users').delete().eq('id', own!.id).select();
     expect(deleted.error).toMatchObject({ code: '42501' });
     expect(await profileOf(sole.id)).toMatchObject({ role: 'admin' });

@@ -130,7 +130,8 @@ describe.each(databaseTargets())('Messenger tables on %s', (target) => {
       const attempt = await attemptAs(db, 'service_role', (tx) =>
         tx.query(
           `insert into public.appointment_notifications (clinic_id, appointment_id, status, message, outcome, via, error)
-           select $1, $2, 'Confirmed', 'x', outcome, via, error from (values ${values}) as v (outcome, via, error)`,
+           select $1, $2, 'Confirmed', 'x', outcome::public.delivery_outcome, via::public.message_channel, error
+             from (values ${values}) as v (outcome, via, error)`,
           [a.id, appointmentA],
         ),
       );

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RequestError, toRequestError } from '@/lib/request-error';
 import { pgError } from '@/testing/mocks/errors';
-import { invoiceFailureText, paymentFailureText } from './failure-text';
+import { invoiceFailureText, isAboveBalance, paymentFailureText } from './failure-text';
 import { invoiceBadge } from './invoice-status';
 import { PAYMENT_METHODS, paymentMethodLabel } from './payment-methods';
 import { billingKeys } from './query-keys';
 
-const refusal = (code: string, message: string) => {
-  const error = pgError(code, message);
+const refusal = (code: string, message: string, hint?: string) => {
+  const error = pgError(code, message, { hint: hint ?? null });
   return toRequestError(error.body, error.status);
 };
 
@@ -53,17 +53,28 @@ describe('failure texts (spec §8)', () => {
     expect(invoiceFailureText(new TypeError('Failed to fetch'))).toBe('Network error while adding invoice.');
   });
 
-  it('gives the database’s worded refusals, and Unknown for anything else', () => {
-    expect(invoiceFailureText(refusal('23514', 'This appointment already has an invoice.'))).toBe(
+  it('gives the spec’s sentence for a refusal the database codes, and Unknown for anything else', () => {
+    expect(invoiceFailureText(refusal('23514', 'reworded by the server', 'appointment_already_billed'))).toBe(
       'Error adding invoice: This appointment already has an invoice.',
+    );
+    expect(invoiceFailureText(refusal('23514', 'any text', 'invoice_patient_mismatch'))).toBe(
+      'Error adding invoice: The appointment belongs to another patient.',
+    );
+    expect(invoiceFailureText(refusal('P0001', 'This appointment already has an invoice.'))).toBe(
+      'Error adding invoice: Unknown',
     );
     expect(invoiceFailureText(refusal('XX000', 'relation "x" does not exist at line 3'))).toBe(
       'Error adding invoice: Unknown',
     );
-    expect(paymentFailureText(refusal('23514', 'This invoice is void; it takes no more payments.'))).toBe(
+    expect(paymentFailureText(refusal('23514', 'any text', 'invoice_void'))).toBe(
       'Error: This invoice is void; it takes no more payments.',
     );
     expect(paymentFailureText(refusal('XX000', 'internal error'))).toBe('Error: Unknown');
+  });
+
+  it('tells a payment above the balance by its code', () => {
+    expect(isAboveBalance(refusal('PT409', 'any text', 'payment_above_balance'))).toBe(true);
+    expect(isAboveBalance(refusal('PT409', 'This payment is more than the balance of the invoice.'))).toBe(false);
   });
 
   it('words a role, another clinic’s rows and a refused amount without server texts', () => {

@@ -29,9 +29,9 @@ export function enforceBillingRules() {
       return undefined;
     const appointment = db.table('appointments').find(row.appointment_id);
     if (appointment && appointment.patient_id !== row.patient_id)
-      return pgError('23514', 'The appointment belongs to another patient.');
+      return pgError('23514', 'The appointment belongs to another patient.', { hint: 'invoice_patient_mismatch' });
     if (others.some((other) => other.appointment_id === row.appointment_id && other.voided_at === null))
-      return pgError('23514', 'This appointment already has an invoice.');
+      return pgError('23514', 'This appointment already has an invoice.', { hint: 'appointment_already_billed' });
     return undefined;
   });
   db.table('payments').check((row, { operation, others }) => {
@@ -39,7 +39,8 @@ export function enforceBillingRules() {
     if (!isPesos(row.amount))
       return pgError('23514', 'new row for relation "payments" violates check constraint "payments_amount_is_pesos"');
     const invoice = db.table('invoices').find(row.invoice_id);
-    if (invoice?.voided_at) return pgError('23514', 'This invoice is void; it takes no more payments.');
+    if (invoice?.voided_at)
+      return pgError('23514', 'This invoice is void; it takes no more payments.', { hint: 'invoice_void' });
     // A repeat of an earlier insert: the unique key answers 23505.
     if (others.some((other) => other.clinic_id === row.clinic_id && other.idempotency_key === row.idempotency_key))
       return undefined;
@@ -48,7 +49,9 @@ export function enforceBillingRules() {
         .filter((other) => other.invoice_id === invoice.id && other.voided_at === null)
         .reduce((sum, other) => sum + centavosOfStored(other.amount), 0);
       if (centavosOfStored(row.amount) > centavosOfStored(invoice.total) - paid)
-        return pgError('PT409', 'This payment is more than the balance of the invoice.');
+        return pgError('PT409', 'This payment is more than the balance of the invoice.', {
+          hint: 'payment_above_balance',
+        });
     }
     return undefined;
   });

@@ -1,4 +1,6 @@
-/** The void dialog's texts (issue 13; the spec has none: docs/decisions.md, Billing). */
+import type { DatabaseErrorCode } from '@common/contract/error-codes';
+
+/** The void dialog's texts (the spec has none: docs/decisions.md, Billing). */
 export const VOID_TEXT = {
   button: 'Void',
   paymentTitle: (paymentId: number) => `Void payment #${paymentId}`,
@@ -19,3 +21,15 @@ export const VOID_TEXT = {
   failed: 'The entry could not be voided. Nothing was changed.',
   unreachable: 'Network error while voiding. Nothing was changed; check the connection and try again.',
 } as const;
+
+/** void_payment's and void_invoice's refusals, by the code the database sends with them. */
+export const VOID_REFUSAL_TEXT: Readonly<Partial<Record<DatabaseErrorCode, string>>> = {
+  void_forbidden: 'Only an admin can void.',
+  void_reason_required: VOID_TEXT.reasonRequired,
+  void_reason_too_long: 'The reason is too long (at most 500 characters).',
+  payment_not_found: 'Payment not found.',
+  invoice_not_found: 'Invoice not found.',
+  payment_already_void: 'This payment is already void.',
+  invoice_already_void: 'This invoice is already void.',
+  invoice_has_payments: "Void this invoice's payments first.",
+};

@@ -47,6 +47,7 @@ export const USERS_EXTRA_TEXT = {
   deleteAuthId: 'Auth user id',
   you: '(you)',
   ownRole: 'You cannot change your own role.',
+  superadminByService: 'Only the service role can make someone a superadmin.',
   ownAccount: 'You cannot delete your own account.',
   lastAdmin: 'A clinic must keep at least one admin.',
   passwordHint: 'At least 6 characters.',

@@ -12,8 +12,7 @@ export function isAssignableRole(value: unknown): value is AssignableRole {
 }
 
 /**
- * How the server refuses to leave a clinic without an admin: the database's SQLSTATE (a profile's
- * role change) and delete-user's answer code (supabase/migrations/20261128000100_staff_account_rules.sql).
+ * delete-user's answer code when the deletion would leave a clinic without an admin (the
+ * database's code for the same refusal, common/contract/error-codes.ts).
  */
-export const LAST_ADMIN_SQLSTATE = 'PT409';
 export const LAST_ADMIN_FUNCTION_CODE = 'last_admin';

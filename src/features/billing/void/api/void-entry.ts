@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { safeMessage } from '@/lib/errors';
+import { databaseErrorCodeOf } from '@common/contract/error-codes';
 import { requestErrorOf, type PostgrestErrorLike } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { billingKeys } from '../../model/query-keys';
-import { VOID_TEXT } from '../messages';
+import { VOID_REFUSAL_TEXT, VOID_TEXT } from '../messages';
 
 export type VoidTarget = { kind: 'payment'; id: number } | { kind: 'invoice'; id: number };
 
@@ -17,14 +17,14 @@ export class VoidFailure extends Error {
 }
 
 /**
- * The dialog's text for a failed void: the database's own message (its functions and triggers
- * word their refusals for staff: 'Only an admin can void.', 'This payment is already void.',
- * 'Void this invoice's payments first.'), or a plain one when there was no answer.
+ * The dialog's text for a failed void: the refusal's text by its code ('Only an admin can void.',
+ * 'This payment is already void.', 'Void this invoice's payments first.'), or a plain one.
  */
 export function voidFailureText(error: PostgrestErrorLike, status: number): string {
   const kind = requestErrorOf({ ...error, status }).kind;
   if (kind === 'unreachable') return VOID_TEXT.unreachable;
-  return safeMessage(error, VOID_TEXT.failed);
+  const code = databaseErrorCodeOf(error);
+  return (code === undefined ? undefined : VOID_REFUSAL_TEXT[code]) ?? VOID_TEXT.failed;
 }
 
 /** Voids through the admin-only functions `void_payment` / `void_invoice` (no browser update). */

@@ -1,38 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
-import { requestErrorOf } from '@/lib/request-error';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../../model/messages';
-import { ASSIGNABLE_ROLES, isAssignableRole, LAST_ADMIN_SQLSTATE } from '../../model/roles';
+import { ASSIGNABLE_ROLES, isAssignableRole } from '../../model/roles';
+import { updateFailureDetail } from '../../model/update-failure';
 import type { StaffUser } from '../../model/user';
 import { checkEditUser, type EditUserValues } from '../../model/user-form';
 import { useUpdateUser } from '../api/update-user';
-
-/** The database's own refusals of a profile change, written for people (supabase/migrations). */
-const GUARD_MESSAGES = new Set([
-  'You cannot change your own role.',
-  'Only the service role can make someone a superadmin.',
-]);
-
-/** The second line under 'User update failed'. */
-function updateFailureDetail(error: unknown): string | undefined {
-  const failure = requestErrorOf(error);
-  if (failure.code === LAST_ADMIN_SQLSTATE) return USERS_EXTRA_TEXT.lastAdmin;
-  switch (failure.kind) {
-    case 'gone':
-      return USERS_EXTRA_TEXT.gone;
-    case 'forbidden': {
-      const cause = failure.cause as { message?: unknown } | undefined;
-      const message = typeof cause?.message === 'string' ? cause.message : '';
-      return GUARD_MESSAGES.has(message) ? message : USERS_EXTRA_TEXT.notAllowed;
-    }
-    case 'unreachable':
-      return USERS_EXTRA_TEXT.tryAgain;
-    default:
-      return undefined;
-  }
-}
 
 /**
  * Edit User (spec part 2 §2, §5, §8): Name and Role. Nobody changes their own role (the

@@ -1,0 +1,87 @@
+/**
+ * The stable codes of the database's refusals. Every `raise exception` in supabase/migrations
+ * carries one in its `hint` (PostgREST answers it as `hint`), beside a SQLSTATE and a message
+ * worded for people. Clients decide what to show by the code, never by the message, so a
+ * sentence can be reworded without breaking a screen. Browser-safe: no imports.
+ */
+export const DATABASE_ERROR_CODES = [
+  // Clinics and staff accounts
+  'clinic_change_forbidden',
+  'page_connected_by_service',
+  'profile_account_fixed',
+  'superadmin_by_service_only',
+  'own_role_change',
+  'staff_email_required',
+  'signup_name_required',
+  'signup_clinic_name_required',
+  'profile_needs_account',
+  'last_admin',
+  'user_not_found',
+  // Booking (enforce_appointment_rules, guard_browser_booking; the message is the same for all)
+  'slot_taken',
+  'clinic_closed',
+  'outside_clinic_hours',
+  'lunch_break',
+  'dentist_unavailable',
+  'dentist_inactive',
+  'dentist_deleted',
+  'patient_deleted',
+  'appointment_in_past',
+  'unknown_procedure',
+  // Dentist availability
+  'availability_day_required',
+  'availability_blocks_invalid',
+  'availability_forbidden',
+  'availability_block_invalid',
+  'availability_block_out_of_hours',
+  'availability_blocks_overlap',
+  // Patients and dentists
+  'patient_required',
+  'patient_not_found',
+  'patient_delete_refused',
+  'dentist_required',
+  'dentist_not_found',
+  'dentist_delete_forbidden',
+  'dentist_delete_refused',
+  // Billing
+  'invoice_patient_mismatch',
+  'appointment_already_billed',
+  'invoice_void',
+  'payment_above_balance',
+  'void_forbidden',
+  'void_reason_required',
+  'void_reason_too_long',
+  'invoice_not_found',
+  'payment_not_found',
+  'invoice_already_void',
+  'payment_already_void',
+  'invoice_has_payments',
+  // Reports
+  'report_forbidden',
+  'report_day_required',
+  'report_period_required',
+  'report_period_reversed',
+  'report_period_too_long',
+  'clinic_not_found',
+  // Recalls
+  'recall_request_closed',
+  'recall_dismiss_forbidden',
+  // Waitlist
+  'waitlist_entry_starts_waiting',
+  'waitlist_dates_past',
+  'dentist_not_bookable',
+  'waitlist_entry_remove_only',
+  'waitlist_entry_closed',
+  'waitlist_offer_service_only',
+] as const;
+
+export type DatabaseErrorCode = (typeof DATABASE_ERROR_CODES)[number];
+
+const KNOWN: ReadonlySet<string> = new Set(DATABASE_ERROR_CODES);
+
+/** The code a database error carries (its `hint`), when it is one of ours. */
+export function databaseErrorCodeOf(error: unknown): DatabaseErrorCode | undefined {
+  if (typeof error !== 'object' || error === null || !('hint' in error)) return undefined;
+  const { hint } = error;
+  return typeof hint === 'string' && KNOWN.has(hint) ? (hint as DatabaseErrorCode) : undefined;
+}
