@@ -73,6 +73,8 @@ export const DATABASE_ERROR_CODES = [
   'waitlist_entry_remove_only',
   'waitlist_entry_closed',
   'waitlist_offer_service_only',
+  // A generic trigger (audit_row_change, notify_change) attached with arguments it cannot read
+  'trigger_misconfigured',
 ] as const;
 
 export type DatabaseErrorCode = (typeof DATABASE_ERROR_CODES)[number];

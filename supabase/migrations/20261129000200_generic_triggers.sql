@@ -127,7 +127,7 @@ begin
           from pg_catalog.unnest(pg_catalog.string_to_array(v_value, ',')) c;
       when 'about' then v_about := v_value;
       when 'actions' then v_actions := v_value;
-      else raise exception 'audit_row_change: unknown argument %', tg_argv[i];
+      else raise exception 'audit_row_change: unknown argument %', tg_argv[i] using hint = 'trigger_misconfigured';
     end case;
   end loop;
 
@@ -291,7 +291,7 @@ begin
       foreach v_source in array pg_catalog.regexp_split_to_array(v_from[3], ' and ') loop
         v_condition := pg_catalog.regexp_match(v_source, '^([a-z_]+) = ([a-z_]+)$');
         if v_condition is null then
-          raise exception 'notify_change: unreadable condition %', v_source;
+          raise exception 'notify_change: unreadable condition %', v_source using hint = 'trigger_misconfigured';
         end if;
         v_where := v_where || case when v_where = '' then '' else ' and ' end
           || pg_catalog.format('t.%I = k.%I', v_condition[1], v_condition[1]);
