@@ -62,6 +62,9 @@ export default defineConfig({
           pool: 'threads',
           // MSW with the PostgREST mock for jsdom tests (src/testing/mocks); a no-op in node tests.
           setupFiles: ['./src/testing/vitest-setup.ts'],
+          // The migrated template database and the data layer's worker bundle, made once per run for
+          // the files on the real gateway (src/testing/real-db).
+          globalSetup: ['./tests/support/component-stack/global-setup.ts'],
         },
       },
       {

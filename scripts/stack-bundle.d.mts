@@ -1,13 +1,13 @@
 export const STACK_ENTRY: string;
 
-/** The cache of one checkout: its directory and the manifest of its current bundle. */
-export function cacheFiles(root: string): { dir: string; manifest: string };
+/** The cache of one entry of one checkout: its directory and the manifest of its current bundle. */
+export function cacheFiles(root: string, entry?: string): { dir: string; manifest: string };
 
 /** Why the bundle of `entry` must be (re)built, or null when the cached one is current. */
 export function staleBundleReason(root: string, entry?: string): string | null;
 
 /** The path of the current bundle (after staleBundleReason said null). */
-export function cachedBundle(root: string): string;
+export function cachedBundle(root: string, entry?: string): string;
 
 /** Builds the bundle of `entry` into the cache and returns its path. */
 export function buildStackBundle(root: string, entry?: string): Promise<string>;

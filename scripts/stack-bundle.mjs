@@ -22,10 +22,15 @@ const BUNDLED_PACKAGES = new Set(['date-fns', '@date-fns/tz', '@date-fns/utc', '
 /** Inputs esbuild does not report: how imports resolve (tsconfig paths, package type, versions) and this builder. */
 const EXTRA_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', fileURLToPath(import.meta.url)];
 
-/** The cache of one checkout; node_modules may be shared by several (a symlinked one). */
-export function cacheFiles(root) {
+/**
+ * The cache of one entry of one checkout; node_modules may be shared by several (a symlinked one).
+ * Another entry than the stack's (the component tests' data layer) has a manifest of its own.
+ */
+export function cacheFiles(root, entry = STACK_ENTRY) {
   const dir = path.join(root, 'node_modules', '.cache', 'ngiti');
-  const key = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(root);
+  if (entry !== STACK_ENTRY) hash.update(`\n${entry}`);
+  const key = hash.digest('hex').slice(0, 12);
   return { dir, manifest: path.join(dir, `stack-${key}.json`) };
 }
 
@@ -51,7 +56,7 @@ function stamp(root, file) {
 
 /** Why the bundle of `entry` must be (re)built, or null when the cached one is current. */
 export function staleBundleReason(root, entry = STACK_ENTRY) {
-  const { dir, manifest: manifestFile } = cacheFiles(root);
+  const { dir, manifest: manifestFile } = cacheFiles(root, entry);
   const manifest = readManifest(manifestFile);
   if (!manifest?.bundle || !existsSync(path.join(dir, manifest.bundle, manifest.main ?? '')))
     return 'no server bundle yet';
@@ -66,8 +71,8 @@ export function staleBundleReason(root, entry = STACK_ENTRY) {
 }
 
 /** The entry file of the current bundle (after staleBundleReason said null). */
-export function cachedBundle(root) {
-  const { dir, manifest: manifestFile } = cacheFiles(root);
+export function cachedBundle(root, entry = STACK_ENTRY) {
+  const { dir, manifest: manifestFile } = cacheFiles(root, entry);
   const manifest = readManifest(manifestFile);
   return path.join(dir, manifest.bundle, manifest.main);
 }
@@ -136,7 +141,7 @@ function inputOf(file) {
  */
 export async function buildStackBundle(root, entry = STACK_ENTRY) {
   const { build, stop, version } = await import('esbuild');
-  const { dir, manifest: manifestFile } = cacheFiles(root);
+  const { dir, manifest: manifestFile } = cacheFiles(root, entry);
   const startedAt = Date.now();
   const bundle = `${path.basename(manifestFile, '.json')}-${startedAt.toString(36)}-${process.pid}`;
   mkdirSync(dir, { recursive: true });
@@ -217,7 +222,7 @@ export async function importStack(root, options = {}) {
   const buildBundle = options.buildBundle ?? buildStackBundle;
   let file;
   try {
-    file = staleBundleReason(root, entry) ? await buildBundle(root, entry) : cachedBundle(root);
+    file = staleBundleReason(root, entry) ? await buildBundle(root, entry) : cachedBundle(root, entry);
   } catch (error) {
     warn(`Could not bundle the server (${error instanceof Error ? error.message : error}); starting it through tsx.`);
     return importThroughTsx(root, entry);

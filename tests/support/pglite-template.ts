@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { openPglite, PGLITE_EXTENSIONS } from '../../local/db/database.ts';
 import { migrate, repoRoot } from '../../local/db/migrate.ts';
 
-async function contentKey(seed: boolean): Promise<string> {
+export async function contentKey(seed: boolean): Promise<string> {
   const hash = createHash('sha256');
   const pglite = JSON.parse(
     await readFile(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),

@@ -3,21 +3,30 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { mockConfig, seed } from '@/testing/mocks';
+import { seed, signInAs, stackConfig, setupRealDatabase } from '@/testing/real-db';
 import { NoShowBadge } from './no-show-badge';
 import { PatientNoShowFlag } from './patient-no-show-flag';
 
+setupRealDatabase();
+
 beforeAll(() => {
-  initSupabase(mockConfig);
+  initSupabase(stackConfig());
 });
 
 afterEach(() => {
   cleanup();
 });
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+/** 10:00 in Manila (02:00Z) about `days` days ago, a Monday to Saturday: a time the clinic books. */
+function daysAgo(days: number): string {
+  const day = new Date(Date.now() - days * 86_400_000);
+  day.setUTCHours(2, 0, 0, 0);
+  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString();
+}
 
-function renderFlags(patientIds: readonly (number | null)[]) {
+async function renderFlags(patientIds: readonly (number | null)[]) {
+  await signInAs({ role: 'receptionist', clinic_id: 1 });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -39,15 +48,16 @@ describe('the frequent no-show flag', () => {
   });
 
   it('flags the chosen patient with 2 no-shows in the last 12 months (view patient_no_show_flags)', async () => {
-    seed.clinics([{ id: 1 }]);
-    const [flagged, once] = seed.patients([{ name: 'Niño Peña' }, { name: 'Ana Cruz' }]);
-    seed.appointments([
+    await seed.clinics([{ id: 1 }]);
+    await seed.dentists([{}]);
+    const [flagged, once] = await seed.patients([{ name: 'Niño Peña' }, { name: 'Ana Cruz' }]);
+    await seed.appointments([
       { patient_id: flagged!.id, status: 'No Show', appointment_time: daysAgo(20) },
       { patient_id: flagged!.id, status: 'No Show', appointment_time: daysAgo(200) },
-      { patient_id: once!.id, status: 'No Show', appointment_time: daysAgo(20) },
+      { patient_id: once!.id, status: 'No Show', appointment_time: daysAgo(30) },
       { patient_id: once!.id, status: 'No Show', appointment_time: daysAgo(400) },
     ]);
-    const queryClient = renderFlags([flagged!.id, once!.id, null]);
+    const queryClient = await renderFlags([flagged!.id, once!.id, null]);
     expect((await screen.findByRole('status')).textContent).toBe('2 no-shows in 12 months');
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.getAllByRole('status')).toHaveLength(1);

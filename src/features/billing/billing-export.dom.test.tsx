@@ -10,8 +10,8 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
-import { mockConfig, seed, server } from '@/testing/mocks';
-import { enforceBillingRules } from './testing/database-rules';
+import { server } from '@/testing/mocks';
+import { seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -21,14 +21,15 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
 
 const saved: string[] = [];
 
+setupRealDatabase();
+
 beforeAll(() => {
-  initSupabase(mockConfig);
-  initServiceClient(mockConfig);
+  initSupabase(stackConfig());
+  initServiceClient(stackConfig());
 });
 
-beforeEach(() => {
-  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  enforceBillingRules();
+beforeEach(async () => {
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
   saved.length = 0;
   URL.createObjectURL = vi.fn(() => 'blob:export');
   URL.revokeObjectURL = vi.fn();
@@ -45,7 +46,7 @@ afterEach(() => {
 function mockExports(answer: () => Response) {
   const received: URL[] = [];
   server.use(
-    http.get(`${mockConfig.apiUrl}/api/exports/:file`, ({ request }) => {
+    http.get(`${stackConfig().apiUrl}/api/exports/:file`, ({ request }) => {
       received.push(new URL(request.url));
       return answer();
     }),
@@ -65,7 +66,7 @@ describe('Export CSV on the Billing tab', () => {
         }),
     );
     const user = userEvent.setup();
-    renderBilling();
+    await renderBilling();
     await user.type(screen.getByRole('searchbox', { name: 'Search by patient' }), 'peña');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Partial');
     await user.click(screen.getByRole('button', { name: 'Export CSV: invoices' }));
@@ -85,7 +86,7 @@ describe('Export CSV on the Billing tab', () => {
       HttpResponse.json({ error: 'You do not have access to this clinic.' }, { status: 403 }),
     );
     const user = userEvent.setup();
-    renderBilling();
+    await renderBilling();
     await user.click(screen.getByRole('button', { name: 'Export CSV: payments' }));
 
     await screen.findByText('You do not have access to this clinic.');

@@ -6,8 +6,7 @@ import type { InvoiceRow, PaymentRow } from '@/lib/database.types';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { initSupabase } from '@/lib/supabase';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { db, mockConfig, seed } from '@/testing/mocks';
-import { enforceBillingRules } from './testing/database-rules';
+import { rows, seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -15,11 +14,12 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
-beforeAll(() => initSupabase(mockConfig));
+setupRealDatabase();
 
-beforeEach(() => {
-  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  enforceBillingRules();
+beforeAll(() => initSupabase(stackConfig()));
+
+beforeEach(async () => {
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
 });
 
 afterEach(() => {
@@ -27,21 +27,18 @@ afterEach(() => {
   fakeRealtime.reset();
 });
 
-/** Money as the browser sends it: a decimal string in a numeric column. */
-const pesos = (text: string) => text as unknown as number;
-
 /** Ana's paid invoice with its one payment, and her open one (the e2e file's arrangement). */
-function seedAna() {
-  const [ana] = seed.patients([{ name: 'Ana Santos' }]);
-  const [paid, open] = seed.invoices([
-    { patient_id: ana!.id, total: pesos('1000.00') },
-    { patient_id: ana!.id, total: pesos('800.00') },
+async function seedAna() {
+  const [ana] = await seed.patients([{ name: 'Ana Santos' }]);
+  const [paid, open] = await seed.invoices([
+    { patient_id: ana!.id, total: 1000.0 },
+    { patient_id: ana!.id, total: 800.0 },
   ]);
-  const [payment] = seed.payments([
+  const [payment] = await seed.payments([
     {
       invoice_id: paid!.id,
       patient_id: ana!.id,
-      amount: pesos('1000.00'),
+      amount: 1000.0,
       method: 'cash',
       payment_date: '2030-01-09T02:30:00+00:00',
     },
@@ -50,12 +47,12 @@ function seedAna() {
 }
 
 /** Another desk takes a payment on `invoice`: the row lands, then the service's two events. */
-function paymentTakenElsewhere(invoice: InvoiceRow, amount: string): PaymentRow {
-  const [payment] = seed.payments([
+async function paymentTakenElsewhere(invoice: InvoiceRow, amount: number): Promise<PaymentRow> {
+  const [payment] = await seed.payments([
     {
       invoice_id: invoice.id,
       patient_id: invoice.patient_id,
-      amount: pesos(amount),
+      amount,
       method: 'cash',
       payment_date: '2030-01-10T02:30:00+00:00',
     },
@@ -70,7 +67,7 @@ const invoiceRow = (id: number) => document.querySelector<HTMLElement>(`tr[data-
 const paymentRow = (id: number) => document.querySelector<HTMLElement>(`tr[data-payment-id="${id}"]`);
 
 async function renderLiveBilling() {
-  renderBilling({ role: 'admin' });
+  await renderBilling({ role: 'admin' });
   await screen.findByTestId('payments-count');
   await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
   return userEvent.setup();
@@ -78,7 +75,7 @@ async function renderLiveBilling() {
 
 describe('Billing dialogs while live events re-read the lists', () => {
   it("keep the 'Void payment' dialog open with the reason typed, and the rows' buttons in place", async () => {
-    const { open, payment } = seedAna();
+    const { open, payment } = await seedAna();
     const user = await renderLiveBilling();
     const voidButton = within(paymentRow(payment.id)!).getByRole('button', { name: 'Void' });
     const addPayment = within(invoiceRow(open.id)!).getByRole('button', { name: 'Add Payment' });
@@ -87,7 +84,7 @@ describe('Billing dialogs while live events re-read the lists', () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'Recorded twice');
 
     // The new payment is listed first, above the one being voided.
-    const taken = paymentTakenElsewhere(open, '300.00');
+    const taken = await paymentTakenElsewhere(open, 300);
     await waitFor(() => expect(paymentRow(taken.id)).not.toBeNull());
     await waitFor(() => expect(within(invoiceRow(open.id)!).getByText('Partial')).toBeTruthy());
 
@@ -99,7 +96,7 @@ describe('Billing dialogs while live events re-read the lists', () => {
   });
 
   it("keep the 'Void invoice' dialog open when the re-read takes its row off the filtered table", async () => {
-    const { open } = seedAna();
+    const { open } = await seedAna();
     const user = await renderLiveBilling();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Unpaid');
     await user.click(within(invoiceRow(open.id)!).getByRole('button', { name: 'Void' }));
@@ -107,7 +104,7 @@ describe('Billing dialogs while live events re-read the lists', () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'Wrong patient');
 
     // Partial now: no longer an Unpaid invoice.
-    paymentTakenElsewhere(open, '300.00');
+    await paymentTakenElsewhere(open, 300);
     await waitFor(() => expect(invoiceRow(open.id)).toBeNull());
 
     expect(screen.getByRole('dialog', { name: `Void invoice #${open.id}` })).toBe(dialog);
@@ -115,14 +112,14 @@ describe('Billing dialogs while live events re-read the lists', () => {
   });
 
   it('keep Add Payment open with the amount typed, its balance following the re-read', async () => {
-    const { open } = seedAna();
+    const { open } = await seedAna();
     const user = await renderLiveBilling();
     await user.click(within(invoiceRow(open.id)!).getByRole('button', { name: 'Add Payment' }));
     const modal = screen.getByRole('dialog', { name: `Add Payment for Invoice #${open.id}` });
     await within(modal).findByTestId('billing-balance');
     await user.type(within(modal).getByLabelText('Amount'), '250');
 
-    paymentTakenElsewhere(open, '300.00');
+    await paymentTakenElsewhere(open, 300);
     await waitFor(() => expect(within(modal).getByTestId('billing-balance').textContent).toContain('₱500.00'));
 
     expect(screen.getByRole('dialog', { name: `Add Payment for Invoice #${open.id}` })).toBe(modal);
@@ -130,17 +127,17 @@ describe('Billing dialogs while live events re-read the lists', () => {
   });
 
   it('keep Add Invoice open with the total typed', async () => {
-    const { open } = seedAna();
+    const { open } = await seedAna();
     const user = await renderLiveBilling();
     await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
     const modal = screen.getByRole('dialog', { name: 'Add Invoice' });
     await user.type(within(modal).getByLabelText('Total'), '1500');
 
-    const taken = paymentTakenElsewhere(open, '300.00');
+    const taken = await paymentTakenElsewhere(open, 300);
     await waitFor(() => expect(paymentRow(taken.id)).not.toBeNull());
 
     expect(screen.getByRole('dialog', { name: 'Add Invoice' })).toBe(modal);
     expect((within(modal).getByLabelText('Total') as HTMLInputElement).value).toBe('1500');
-    expect(db.table('invoices').all()).toHaveLength(2);
+    expect(await rows('invoices')).toHaveLength(2);
   });
 });

@@ -1,13 +1,21 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceRow, PaymentRow } from '@/lib/database.types';
 import { initSupabase } from '@/lib/supabase';
-import { db, failNext, holdNext, mockConfig, pgError, restUrl, seed, server } from '@/testing/mocks';
+import {
+  failNext,
+  holdNext,
+  loseAnswerNext,
+  pgError,
+  realStack,
+  rows,
+  seed,
+  stackConfig,
+  setupRealDatabase,
+} from '@/testing/real-db';
 import { AddInvoiceModal } from './add-invoice/components/add-invoice-modal';
-import { enforceBillingRules } from './testing/database-rules';
 import { renderBilling, renderWithQueries } from './testing/render';
 
 // The socket is not under test here: the screen subscribes to nothing.
@@ -16,13 +24,14 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: async () => ({ close: () => undefined }),
 }));
 
+setupRealDatabase();
+
 beforeAll(() => {
-  initSupabase(mockConfig);
+  initSupabase(stackConfig());
 });
 
-beforeEach(() => {
-  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  enforceBillingRules();
+beforeEach(async () => {
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
 });
 
 afterEach(() => {
@@ -30,11 +39,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Money as the browser sends it: a decimal string in a numeric column. */
-const pesos = (text: string) => text as unknown as number;
+/** Money as the browser sends it: decimal text, which the API stores as a number of pesos. */
+const pesos = (text: string) => Number(text.replaceAll(',', ''));
 
-function seedPatients() {
-  const [ana, ben, carla] = seed.patients([
+async function seedPatients() {
+  const [ana, ben, carla] = await seed.patients([
     { name: 'Ana Santos', phone: '0917 555 0101' },
     { name: 'Ben Cruz', phone: '0918 555 0202' },
     { name: 'Carla Reyes', phone: '0919 555 0303' },
@@ -42,20 +51,22 @@ function seedPatients() {
   return { ana: ana!, ben: ben!, carla: carla! };
 }
 
-function seedInvoice(overrides: Partial<InvoiceRow> & Pick<InvoiceRow, 'patient_id'>) {
-  return seed.invoices([{ total: pesos('1000.00'), ...overrides }])[0]!;
+async function seedInvoice(overrides: Partial<InvoiceRow> & Pick<InvoiceRow, 'patient_id'>) {
+  return (await seed.invoices([{ total: pesos('1000.00'), ...overrides }]))[0]!;
 }
 
-function seedPayment(invoice: InvoiceRow, overrides: Partial<PaymentRow> = {}) {
-  return seed.payments([
-    {
-      invoice_id: invoice.id,
-      patient_id: invoice.patient_id,
-      amount: pesos('100.00'),
-      payment_date: '2030-01-09T02:30:00+00:00',
-      ...overrides,
-    },
-  ])[0]!;
+async function seedPayment(invoice: InvoiceRow, overrides: Partial<PaymentRow> = {}) {
+  return (
+    await seed.payments([
+      {
+        invoice_id: invoice.id,
+        patient_id: invoice.patient_id,
+        amount: pesos('100.00'),
+        payment_date: '2030-01-09T02:30:00+00:00',
+        ...overrides,
+      },
+    ])
+  )[0]!;
 }
 
 const invoicesTable = () => screen.getByRole('table', { name: 'Invoices' });
@@ -77,8 +88,15 @@ const waitForLists = async () => {
   await screen.findByTestId('payments-count');
 };
 const dialog = (name: string) => screen.getByRole('dialog', { name });
-const storedPayments = () => db.table('payments').all();
-const storedInvoices = () => db.table('invoices').all();
+const storedPayments = () => rows('payments');
+const storedInvoices = () => rows('invoices');
+/** Voided on another device: what void_invoice stores. */
+const voidInvoice = (id: number, reason: string) =>
+  realStack().query(`update public.invoices set voided_at = $2, void_reason = $3 where id = $1`, [
+    id,
+    '2030-01-09T06:00:00Z',
+    reason,
+  ]);
 
 async function openAddPayment(user: ReturnType<typeof userEvent.setup>, invoiceId: number) {
   await user.click(within(invoiceRow(invoiceId)).getByRole('button', { name: 'Add Payment' }));
@@ -89,7 +107,7 @@ async function openAddPayment(user: ReturnType<typeof userEvent.setup>, invoiceI
 
 describe('the Billing System tab', () => {
   it('shows the spec’s button, tables, headers and empty texts', async () => {
-    renderBilling();
+    await renderBilling();
     await waitForLists();
     expect(screen.getByRole('heading', { name: 'Billing System' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add Invoice' })).toBeTruthy();
@@ -115,27 +133,27 @@ describe('the Billing System tab', () => {
   });
 
   it('lists invoices and payments in pesos, with the status from the database and void rows struck through', async () => {
-    const { ana, ben, carla } = seedPatients();
-    const paid = seedInvoice({ patient_id: ana.id, total: pesos('0.30') });
-    const partial = seedInvoice({ patient_id: ben.id, total: pesos('1234.50') });
-    const voided = seedInvoice({ patient_id: carla.id, total: pesos('20.00') });
-    seedPayment(paid, { amount: pesos('0.10'), method: 'cash', payment_date: '2030-01-09T01:00:00Z' });
-    seedPayment(paid, {
+    const { ana, ben, carla } = await seedPatients();
+    const paid = await seedInvoice({ patient_id: ana.id, total: pesos('0.30') });
+    const partial = await seedInvoice({ patient_id: ben.id, total: pesos('1234.50') });
+    const voided = await seedInvoice({ patient_id: carla.id, total: pesos('20.00') });
+    await seedPayment(paid, { amount: pesos('0.10'), method: 'cash', payment_date: '2030-01-09T01:00:00Z' });
+    await seedPayment(paid, {
       amount: pesos('0.20'),
       method: 'e-wallet',
       reference_number: 'GC-778',
       payment_date: '2030-01-09T02:00:00Z',
     });
-    seedPayment(partial, { amount: pesos('1000'), method: 'bank', payment_date: '2030-01-09T03:00:00Z' });
-    seedPayment(partial, {
+    await seedPayment(partial, { amount: pesos('1000'), method: 'bank', payment_date: '2030-01-09T03:00:00Z' });
+    await seedPayment(partial, {
       amount: pesos('234.50'),
       method: 'card',
       payment_date: '2030-01-09T04:00:00Z',
       voided_at: '2030-01-09T05:00:00Z',
       void_reason: 'Card declined',
     });
-    db.table('invoices').update(voided.id, { voided_at: '2030-01-09T06:00:00Z', void_reason: 'Typed twice' });
-    renderBilling();
+    await voidInvoice(voided.id, 'Typed twice');
+    await renderBilling();
     await waitForLists();
 
     expect(rowTexts(invoicesTable())).toEqual([
@@ -157,12 +175,12 @@ describe('the Billing System tab', () => {
 
   it('filters by status and searches by patient name at once, over both tables', async () => {
     const user = userEvent.setup();
-    const { ana, ben } = seedPatients();
-    const paid = seedInvoice({ patient_id: ana.id, total: pesos('100') });
-    const unpaid = seedInvoice({ patient_id: ben.id });
-    seedInvoice({ patient_id: ana.id });
-    seedPayment(paid, { amount: pesos('100') });
-    renderBilling();
+    const { ana, ben } = await seedPatients();
+    const paid = await seedInvoice({ patient_id: ana.id, total: pesos('100') });
+    const unpaid = await seedInvoice({ patient_id: ben.id });
+    await seedInvoice({ patient_id: ana.id });
+    await seedPayment(paid, { amount: pesos('100') });
+    await renderBilling();
     await waitForLists();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paid');
@@ -182,8 +200,8 @@ describe('the Billing System tab', () => {
 describe('Add Invoice', () => {
   it('asks for a patient picked from the results and a total, and sends nothing until then', async () => {
     const user = userEvent.setup();
-    seedPatients();
-    renderBilling();
+    await seedPatients();
+    await renderBilling();
     await waitForLists();
     await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
     const modal = dialog('Add Invoice');
@@ -200,13 +218,13 @@ describe('Add Invoice', () => {
     await user.type(within(modal).getByLabelText('Total'), '1,500');
     await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
     expect(within(modal).getByRole('alert').textContent).toBe('Please select a patient.');
-    expect(storedInvoices()).toEqual([]);
+    expect(await storedInvoices()).toEqual([]);
   });
 
   it('adds an invoice for the patient picked, with the total as typed; typing again clears the pick', async () => {
     const user = userEvent.setup();
-    const { ana, ben } = seedPatients();
-    renderBilling();
+    const { ana, ben } = await seedPatients();
+    await renderBilling();
     await waitForLists();
     await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
     const modal = dialog('Add Invoice');
@@ -227,8 +245,8 @@ describe('Add Invoice', () => {
 
     expect(await screen.findByText('Invoice added!')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(storedInvoices()).toMatchObject([
-      { patient_id: ben.id, total: '1500.00', clinic_id: 1, appointment_id: null },
+    expect(await storedInvoices()).toMatchObject([
+      { patient_id: ben.id, total: 1500, clinic_id: 1, appointment_id: null },
     ]);
     await waitFor(() =>
       expect(rowTexts(invoicesTable())[0]).toEqual([
@@ -247,8 +265,8 @@ describe('Add Invoice', () => {
     ['12.345', 'Total can have at most 2 decimals (centavos).'],
   ])('refuses the total %s at its field', async (total, message) => {
     const user = userEvent.setup();
-    seedPatients();
-    renderBilling();
+    await seedPatients();
+    await renderBilling();
     await waitForLists();
     await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
     const modal = dialog('Add Invoice');
@@ -258,7 +276,7 @@ describe('Add Invoice', () => {
     await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
     expect(within(modal).getByText(message)).toBeTruthy();
     expect(within(modal).getByLabelText('Total').getAttribute('aria-invalid')).toBe('true');
-    expect(storedInvoices()).toEqual([]);
+    expect(await storedInvoices()).toEqual([]);
   });
 
   it.each([
@@ -271,9 +289,9 @@ describe('Add Invoice', () => {
     ['no answer at all', 'network' as const, 'Network error while adding invoice.'],
   ])('says so on %s, keeping what was typed', async (_case, failure, text) => {
     const user = userEvent.setup();
-    seedPatients();
+    await seedPatients();
     failNext({ method: 'POST', table: 'invoices' }, failure);
-    renderBilling();
+    await renderBilling();
     await waitForLists();
     await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
     const modal = dialog('Add Invoice');
@@ -283,22 +301,23 @@ describe('Add Invoice', () => {
     await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(text);
     expect((within(modal).getByLabelText('Total') as HTMLInputElement).value).toBe('500');
-    expect(storedInvoices()).toEqual([]);
+    expect(await storedInvoices()).toEqual([]);
 
     // The same form tries again with the same key and saves once.
     await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
     expect(await screen.findByText('Invoice added!')).toBeTruthy();
-    expect(storedInvoices()).toHaveLength(1);
+    expect(await storedInvoices()).toHaveLength(1);
   });
 });
 
 describe('Add Invoice for an appointment (Bill)', () => {
   it('opens with the patient, the price and the appointment, and keeps the appointment id', async () => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const [appointment] = seed.appointments([{ patient_id: ana.id, status: 'Completed' }]);
+    const { ana } = await seedPatients();
+    await seed.dentists([{}]);
+    const [appointment] = await seed.appointments([{ patient_id: ana.id, status: 'Completed' }]);
     const onClose = vi.fn();
-    renderWithQueries(
+    await renderWithQueries(
       <AddInvoiceModal
         clinicId={1}
         onClose={onClose}
@@ -314,19 +333,21 @@ describe('Add Invoice for an appointment (Bill)', () => {
     expect((within(modal).getByLabelText('Total') as HTMLInputElement).value).toBe('1500.50');
     await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(storedInvoices()).toMatchObject([{ patient_id: ana.id, total: '1500.50', appointment_id: appointment!.id }]);
+    expect(await storedInvoices()).toMatchObject([
+      { patient_id: ana.id, total: 1500.5, appointment_id: appointment!.id },
+    ]);
   });
 });
 
 describe('Add Payment', () => {
   it('opens for the invoice with the spec’s fields and the balance read afresh', async () => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('1500.00') });
-    renderBilling();
+    const { ana } = await seedPatients();
+    const invoice = await seedInvoice({ patient_id: ana.id, total: pesos('1500.00') });
+    await renderBilling();
     await waitForLists();
     // Another device takes ₱500 after the list was read.
-    seedPayment(invoice, { amount: pesos('500') });
+    await seedPayment(invoice, { amount: pesos('500') });
     const modal = await openAddPayment(user, invoice.id);
     expect(within(modal).getByTestId('billing-balance').textContent).toBe(
       'Total ₱1,500.00 · Paid ₱500.00 · Balance ₱1,000.00',
@@ -355,22 +376,22 @@ describe('Add Payment', () => {
     ['99999999999', 'Amount can be at most ₱9,999,999,999.99.'],
   ])('refuses the amount "%s" at its field and sends nothing', async (amount, message) => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const invoice = seedInvoice({ patient_id: ana.id });
-    renderBilling();
+    const { ana } = await seedPatients();
+    const invoice = await seedInvoice({ patient_id: ana.id });
+    await renderBilling();
     await waitForLists();
     const modal = await openAddPayment(user, invoice.id);
     if (amount) await user.type(within(modal).getByLabelText('Amount'), amount);
     await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
     expect(within(modal).getByText(message)).toBeTruthy();
-    expect(storedPayments()).toEqual([]);
+    expect(await storedPayments()).toEqual([]);
   });
 
   it('takes a partial payment (Partial) and then the rest (Paid), exactly in centavos', async () => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('0.30') });
-    renderBilling();
+    const { ana } = await seedPatients();
+    const invoice = await seedInvoice({ patient_id: ana.id, total: pesos('0.30') });
+    await renderBilling();
     await waitForLists();
 
     let modal = await openAddPayment(user, invoice.id);
@@ -385,82 +406,82 @@ describe('Add Payment', () => {
     await user.type(within(modal).getByLabelText('Amount'), '.20');
     await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
     await waitFor(() => expect(within(invoiceRow(invoice.id)).getByText('Paid')).toBeTruthy());
-    expect(storedPayments()).toMatchObject([
+    expect(await storedPayments()).toMatchObject([
       {
         invoice_id: invoice.id,
         patient_id: ana.id,
-        amount: '0.10',
+        amount: 0.1,
         method: 'e-wallet',
         reference_number: 'GC-1',
         notes: null,
       },
-      { invoice_id: invoice.id, patient_id: ana.id, amount: '0.20', method: 'cash', reference_number: null },
+      { invoice_id: invoice.id, patient_id: ana.id, amount: 0.2, method: 'cash', reference_number: null },
     ]);
     expect(rowTexts(paymentsTable()).map((cells) => cells[2])).toEqual(['₱0.20', '₱0.10']);
   });
 
   it('warns before taking more than the balance, and keeps the money once confirmed', async () => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
-    seedPayment(invoice, { amount: pesos('400') });
-    renderBilling();
+    const { ana } = await seedPatients();
+    const invoice = await seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
+    await seedPayment(invoice, { amount: pesos('400') });
+    await renderBilling();
     await waitForLists();
     const modal = await openAddPayment(user, invoice.id);
     await user.type(within(modal).getByLabelText('Amount'), '1,000');
     await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
     expect(within(modal).getByRole('alert').textContent).toContain('This is ₱400.00 more than the balance of ₱600.00.');
-    expect(storedPayments()).toHaveLength(1);
+    expect(await storedPayments()).toHaveLength(1);
 
     await user.click(within(modal).getByRole('button', { name: 'Add Payment anyway' }));
     expect(await screen.findByText('Payment added!')).toBeTruthy();
-    expect(storedPayments().map((payment) => payment.amount)).toEqual([pesos('400'), '1000.00']);
-    expect(storedPayments().map((payment) => payment.overpayment_accepted)).toEqual([false, true]);
+    expect((await storedPayments()).map((payment) => payment.amount)).toEqual([400, 1000]);
+    expect((await storedPayments()).map((payment) => payment.overpayment_accepted)).toEqual([false, true]);
   });
 
   it('sends a payment that fits as not accepting an overpayment', async () => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
-    renderBilling();
+    const { ana } = await seedPatients();
+    const invoice = await seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
+    await renderBilling();
     await waitForLists();
     const modal = await openAddPayment(user, invoice.id);
     await user.type(within(modal).getByLabelText('Amount'), '1,000');
     await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
     expect(await screen.findByText('Payment added!')).toBeTruthy();
-    expect(storedPayments()).toMatchObject([{ amount: '1000.00', overpayment_accepted: false }]);
+    expect(await storedPayments()).toMatchObject([{ amount: 1000, overpayment_accepted: false }]);
   });
 
   it('warns with the new balance when another device took a payment meanwhile, and saves only once confirmed', async () => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const invoice = seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
-    renderBilling();
+    const { ana } = await seedPatients();
+    const invoice = await seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
+    await renderBilling();
     await waitForLists();
     const modal = await openAddPayment(user, invoice.id);
     await screen.findByTestId('billing-balance');
     // The balance the form read (₱1,000.00) is out of date by the time it saves.
-    seedPayment(invoice, { amount: pesos('700') });
+    await seedPayment(invoice, { amount: pesos('700') });
     await user.type(within(modal).getByLabelText('Amount'), '500');
     await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
     expect((await within(modal).findByRole('alert')).textContent).toContain(
       'This is ₱200.00 more than the balance of ₱300.00.',
     );
-    expect(storedPayments()).toHaveLength(1);
+    expect(await storedPayments()).toHaveLength(1);
 
     await user.click(within(modal).getByRole('button', { name: 'Add Payment anyway' }));
     expect(await screen.findByText('Payment added!')).toBeTruthy();
-    expect(storedPayments()).toMatchObject([
+    expect(await storedPayments()).toMatchObject([
       { amount: pesos('700'), overpayment_accepted: false },
-      { amount: '500.00', overpayment_accepted: true },
+      { amount: 500, overpayment_accepted: true },
     ]);
   });
 
   it('makes one payment from a double click', async () => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const invoice = seedInvoice({ patient_id: ana.id });
-    renderBilling();
+    const { ana } = await seedPatients();
+    const invoice = await seedInvoice({ patient_id: ana.id });
+    await renderBilling();
     await waitForLists();
     const modal = await openAddPayment(user, invoice.id);
     await user.type(within(modal).getByLabelText('Amount'), '250');
@@ -470,25 +491,16 @@ describe('Add Payment', () => {
     expect((within(modal).getByRole('button', { name: 'Saving...' }) as HTMLButtonElement).disabled).toBe(true);
     held.release();
     expect(await screen.findByText('Payment added!')).toBeTruthy();
-    expect(storedPayments()).toHaveLength(1);
+    expect(await storedPayments()).toHaveLength(1);
   });
 
   it('counts a retry whose first try was saved (answer lost) as its own success: one payment', async () => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const invoice = seedInvoice({ patient_id: ana.id });
+    const { ana } = await seedPatients();
+    const invoice = await seedInvoice({ patient_id: ana.id });
     // The first insert reaches the database, but its answer never comes back.
-    server.use(
-      http.post(
-        `${restUrl}/payments`,
-        async ({ request }) => {
-          db.table('payments').insert((await request.json()) as Partial<PaymentRow>);
-          return HttpResponse.error();
-        },
-        { once: true },
-      ),
-    );
-    renderBilling();
+    loseAnswerNext({ method: 'POST', table: 'payments' });
+    await renderBilling();
     await waitForLists();
     const modal = await openAddPayment(user, invoice.id);
     await user.type(within(modal).getByLabelText('Amount'), '300');
@@ -496,28 +508,28 @@ describe('Add Payment', () => {
     expect((await within(modal).findByRole('alert')).textContent).toBe(
       'Error: Could not reach the server. Please check your connection and try again.',
     );
-    expect(storedPayments()).toHaveLength(1);
+    expect(await storedPayments()).toHaveLength(1);
 
     await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
     expect(await screen.findByText('Payment added!')).toBeTruthy();
-    expect(storedPayments()).toHaveLength(1);
+    expect(await storedPayments()).toHaveLength(1);
     await waitFor(() => expect(within(invoiceRow(invoice.id)).getByText('Partial')).toBeTruthy());
   });
 
   it('shows the database’s refusal as Error: {message}', async () => {
     const user = userEvent.setup();
-    const { ana } = seedPatients();
-    const invoice = seedInvoice({ patient_id: ana.id });
-    renderBilling();
+    const { ana } = await seedPatients();
+    const invoice = await seedInvoice({ patient_id: ana.id });
+    await renderBilling();
     await waitForLists();
     const modal = await openAddPayment(user, invoice.id);
     // Voided on another device after the modal opened.
-    db.table('invoices').update(invoice.id, { voided_at: '2030-01-09T06:00:00Z', void_reason: 'Wrong patient' });
+    await voidInvoice(invoice.id, 'Wrong patient');
     await user.type(within(modal).getByLabelText('Amount'), '50');
     await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(
       'Error: This invoice is void; it takes no more payments.',
     );
-    expect(storedPayments()).toEqual([]);
+    expect(await storedPayments()).toEqual([]);
   });
 });

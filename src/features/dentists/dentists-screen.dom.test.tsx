@@ -2,16 +2,17 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, failNext, pgError, seed } from '@/testing/mocks';
-import { mockDentistFunctions } from './model/testing/database-functions';
+import { failNext, pgError, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { prepareDom, renderWithQueries } from './model/testing/render';
 import DentistsTab from './tab';
 
-beforeEach(() => {
+setupRealDatabase();
+
+beforeEach(async () => {
   prepareDom();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  seed.clinics([{ id: 1 }]);
-  seed.dentists([
+  await seed.clinics([{ id: 1 }, { id: 2 }]);
+  await seed.dentists([
     { name: 'dr. zed reyes', email: 'zed@example.test', phone: '0917 000 0003' },
     { name: 'Dr. Andrea Villanueva', email: 'andrea@example.test', phone: '0917 000 0001' },
     { name: 'Dr. Ramon Bautista', email: 'ramon@example.test', phone: '0917 000 0004', is_active: false },
@@ -19,7 +20,8 @@ beforeEach(() => {
     { name: 'Dr. Gone', email: 'gone@example.test', phone: '0917 000 0009', deleted: true },
     { name: 'Dr. Elsewhere', email: 'elsewhere@example.test', phone: '0917 000 0010', clinic_id: 2 },
   ]);
-  mockDentistFunctions();
+  // The patient of the appointments seeded below unless told.
+  await seed.patients([{ id: 1, name: 'Ana Santos' }]);
 });
 afterEach(() => {
   cleanup();
@@ -30,7 +32,10 @@ afterEach(() => {
 /** Seeded before each test: ids 1 zed, 2 Andrea, 3 Ramon (inactive), 4 beth, 5 Gone (deleted), 6 another clinic's. */
 const ZED = 1;
 const BETH = 4;
-const storedDentists = () => db.table('dentists').all();
+const storedDentists = () => rows('dentists');
+const storedDentist = async (id: number) => (await rows('dentists', { id }))[0];
+const updateDentist = (id: number, change: string) =>
+  realStack().query(`update public.dentists set ${change} where id = $1`, [id]);
 
 const names = () =>
   within(screen.getByRole('table', { name: 'Dentists' }))
@@ -41,7 +46,7 @@ const names = () =>
 const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr')!;
 
 async function openedList() {
-  renderWithQueries(<DentistsTab />);
+  await renderWithQueries(<DentistsTab />);
   await screen.findByRole('cell', { name: 'Dr. Andrea Villanueva' });
 }
 
@@ -64,13 +69,13 @@ describe('the Dentists screen', () => {
 
   it("shows 'Failed to fetch dentists' and an empty list when the read fails", async () => {
     failNext({ method: 'GET', table: 'dentists' });
-    renderWithQueries(<DentistsTab />);
+    await renderWithQueries(<DentistsTab />);
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch dentists');
     expect(screen.queryByRole('cell', { name: 'Dr. Andrea Villanueva' })).toBeNull();
   });
 
-  it('is refused to a dentist at render time too', () => {
-    renderWithQueries(<DentistsTab />, { role: 'dentist' });
+  it('is refused to a dentist at render time too', async () => {
+    await renderWithQueries(<DentistsTab />, { role: 'dentist' });
     expect(screen.getByRole('alert').textContent).toContain('You do not have access to this tab.');
     expect(screen.queryByRole('table')).toBeNull();
   });
@@ -90,7 +95,7 @@ describe('the Dentists screen', () => {
       await user.type(dialog.getByLabelText('Phone'), '0917');
       await user.click(dialog.getByRole('button', { name: 'Save' }));
       expect(dialog.getByRole('alert').textContent).toBe('All dentist fields are required.');
-      expect(storedDentists()).toHaveLength(6);
+      expect(await storedDentists()).toHaveLength(6);
     });
 
     it('refuses over-long fields and a malformed e-mail with clear messages', async () => {
@@ -110,7 +115,7 @@ describe('the Dentists screen', () => {
       await user.type(dialog.getByLabelText('Email'), 'not-an-email');
       await user.click(dialog.getByRole('button', { name: 'Save' }));
       expect(dialog.getByRole('alert').textContent).toBe('Please enter a valid email address, like name@example.com.');
-      expect(storedDentists()).toHaveLength(6);
+      expect(await storedDentists()).toHaveLength(6);
     });
 
     it("adds one dentist on a double-click, closes, and shows 'Dentist added!' in the header", async () => {
@@ -124,7 +129,7 @@ describe('the Dentists screen', () => {
       await user.dblClick(dialog.getByRole('button', { name: 'Save' }));
       await screen.findByText('Dentist added!');
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(storedDentists().filter((dentist) => dentist.email === 'carla@example.test')).toEqual([
+      expect((await storedDentists()).filter((dentist) => dentist.email === 'carla@example.test')).toEqual([
         expect.objectContaining({
           name: 'Dr. Carla Mendoza',
           email: 'carla@example.test',
@@ -150,7 +155,7 @@ describe('the Dentists screen', () => {
       expect((await dialog.findByRole('alert')).textContent).toContain('Error creating dentist.');
       expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Dr. Carla Mendoza');
       expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('carla@example.test');
-      expect(storedDentists()).toHaveLength(6);
+      expect(await storedDentists()).toHaveLength(6);
     });
   });
 
@@ -167,14 +172,14 @@ describe('the Dentists screen', () => {
       await user.type(dialog.getByLabelText('Phone'), '0999 111 2222');
       await user.click(dialog.getByRole('button', { name: 'Save' }));
       await screen.findByText('Dentist updated!');
-      expect(db.table('dentists').find(BETH)).toMatchObject({
+      expect(await storedDentist(BETH)).toMatchObject({
         name: 'dr. beth cruz',
         email: 'beth@example.test',
         phone: '0999 111 2222',
         is_active: true,
         clinic_id: 1,
       });
-      expect(storedDentists().filter((dentist) => dentist.phone === '0999 111 2222')).toHaveLength(1);
+      expect((await storedDentists()).filter((dentist) => dentist.phone === '0999 111 2222')).toHaveLength(1);
       expect(await screen.findByRole('cell', { name: '0999 111 2222' })).toBeTruthy();
     });
 
@@ -182,7 +187,7 @@ describe('the Dentists screen', () => {
       const user = userEvent.setup();
       await openedList();
       await user.click(screen.getByRole('button', { name: 'Edit dr. beth cruz' }));
-      db.table('dentists').update(BETH, { deleted: true });
+      await updateDentist(BETH, 'deleted = true');
       const dialog = within(screen.getByRole('dialog', { name: 'Edit Dentist' }));
       await user.type(dialog.getByLabelText('Name'), ' MD');
       await user.click(dialog.getByRole('button', { name: 'Save' }));
@@ -192,7 +197,7 @@ describe('the Dentists screen', () => {
       expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('dr. beth cruz MD');
       await user.click(dialog.getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('cell', { name: 'dr. beth cruz' })).toBeNull());
-      expect(db.table('dentists').find(BETH)?.name).toBe('dr. beth cruz');
+      expect((await storedDentist(BETH))?.name).toBe('dr. beth cruz');
     });
   });
 
@@ -208,17 +213,17 @@ describe('the Dentists screen', () => {
       await user.clear(dialog.getByLabelText('Phone'));
       await user.type(dialog.getByLabelText('Phone'), '0999 555 0000');
       // Another receptionist marks her inactive from the list.
-      db.table('dentists').update(BETH, { is_active: false });
+      await updateDentist(BETH, 'is_active = false');
 
       await user.click(dialog.getByRole('button', { name: 'Save' }));
       expect((await dialog.findByRole('alert')).textContent).toBe(CHANGED);
-      expect(db.table('dentists').find(BETH)).toMatchObject({ phone: '0917 000 0002', is_active: false });
+      expect(await storedDentist(BETH)).toMatchObject({ phone: '0917 000 0002', is_active: false });
       expect((dialog.getByLabelText('Active') as HTMLInputElement).checked).toBe(false);
       expect((dialog.getByLabelText('Phone') as HTMLInputElement).value).toBe('0999 555 0000');
 
       await user.click(dialog.getByRole('button', { name: 'Save' }));
       await screen.findByText('Dentist updated!');
-      expect(db.table('dentists').find(BETH)).toMatchObject({ phone: '0999 555 0000', is_active: false });
+      expect(await storedDentist(BETH)).toMatchObject({ phone: '0999 555 0000', is_active: false });
     });
   });
 
@@ -228,12 +233,19 @@ describe('the Dentists screen', () => {
       await openedList();
       await user.click(within(rowOf('dr. zed reyes')).getByRole('button', { name: 'Active' }));
       await screen.findByText('Dentist marked as Inactive!');
-      expect(db.table('dentists').find(ZED)?.is_active).toBe(false);
+      expect((await storedDentist(ZED))?.is_active).toBe(false);
       await within(rowOf('dr. zed reyes')).findByRole('button', { name: 'Inactive' });
       await user.click(within(rowOf('Dr. Ramon Bautista')).getByRole('button', { name: 'Inactive' }));
       await screen.findByText('Dentist marked as Active!');
       await within(rowOf('Dr. Ramon Bautista')).findByRole('button', { name: 'Active' });
-      expect(storedDentists().map((dentist) => dentist.is_active)).toEqual([false, true, true, true, true, true]);
+      expect((await storedDentists()).map((dentist) => dentist.is_active)).toEqual([
+        false,
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]);
     });
 
     it("shows 'Error toggling status.' when the update fails", async () => {
@@ -242,18 +254,18 @@ describe('the Dentists screen', () => {
       await openedList();
       await user.click(within(rowOf('dr. zed reyes')).getByRole('button', { name: 'Active' }));
       expect((await screen.findByRole('alert')).textContent).toContain('Error toggling status.');
-      expect(db.table('dentists').find(ZED)?.is_active).toBe(true);
+      expect((await storedDentist(ZED))?.is_active).toBe(true);
     });
   });
 
   describe('Delete', () => {
     /** Opens Confirm Delete for the dentist and confirms; `meanwhile` runs just before the confirmation. */
-    async function openDelete(name: string, meanwhile: () => void = () => undefined) {
+    async function openDelete(name: string, meanwhile: () => Promise<unknown> = async () => undefined) {
       const user = userEvent.setup();
       await openedList();
       await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
       const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
-      meanwhile();
+      await meanwhile();
       await user.click(dialog.getByRole('button', { name: 'Delete' }));
       return { user, dialog };
     }
@@ -262,21 +274,21 @@ describe('the Dentists screen', () => {
       ['hard_deleted', 'Dentist deleted!', [], undefined],
       ['soft_deleted', 'Dentist soft deleted!', [{ status: 'Completed' as const }], true],
     ])('%s: closes the modal and says %s', async (_outcome, message, appointments, storedAsDeleted) => {
-      seed.appointments(
+      await seed.appointments(
         appointments.map((row) => ({ ...row, dentist_id: ZED, appointment_time: '2020-01-09T02:00:00Z' })),
       );
       await openDelete('dr. zed reyes');
       await screen.findByText(message);
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(db.table('dentists').find(ZED)?.deleted).toBe(storedAsDeleted);
+      expect((await storedDentist(ZED))?.deleted).toBe(storedAsDeleted);
     });
 
     it('blocked: lists the future appointments in clinic time and deletes nothing', async () => {
-      seed.patients([
+      await seed.patients([
         { id: 9, name: 'Maria Santos' },
-        { id: 10, name: 'Gone Patient', deleted: true },
+        { id: 10, name: 'Gone Patient' },
       ]);
-      seed.appointments([
+      await seed.appointments([
         {
           id: 78,
           dentist_id: ZED,
@@ -296,6 +308,8 @@ describe('the Dentists screen', () => {
         { dentist_id: ZED, patient_id: 9, status: 'Cancelled', appointment_time: '2030-01-11T02:00:00Z' },
         { dentist_id: ZED, patient_id: 9, status: 'Completed', appointment_time: '2020-01-11T02:00:00Z' },
       ]);
+      // Deleted after booking (a booking for a deleted patient is refused).
+      await realStack().query(`update public.patients set deleted = true where id = 10`);
       const { dialog } = await openDelete('dr. zed reyes');
       const table = await dialog.findByRole('table');
       const rows = within(table)
@@ -308,7 +322,7 @@ describe('the Dentists screen', () => {
       ]);
       expect(dialog.queryByRole('button', { name: 'Delete' })).toBeNull();
       expect(screen.getByRole('cell', { name: 'dr. zed reyes' })).toBeTruthy();
-      expect(db.table('dentists').find(ZED)?.deleted).toBe(false);
+      expect((await storedDentist(ZED))?.deleted).toBe(false);
     });
 
     it("check error: 'Error checking appointments for this dentist.' with the modal open", async () => {
@@ -317,11 +331,11 @@ describe('the Dentists screen', () => {
       expect((await dialog.findByRole('alert')).textContent).toBe('Error checking appointments for this dentist.');
       expect(screen.getByRole('dialog', { name: 'Confirm Delete' })).toBeTruthy();
       expect(dialog.getByRole('button', { name: 'Delete' })).toBeTruthy();
-      expect(db.table('dentists').find(ZED)?.deleted).toBe(false);
+      expect((await storedDentist(ZED))?.deleted).toBe(false);
     });
 
     it('check error because the dentist was deleted in another tab: says so and offers no retry', async () => {
-      const { dialog } = await openDelete('dr. zed reyes', () => db.table('dentists').update(ZED, { deleted: true }));
+      const { dialog } = await openDelete('dr. zed reyes', () => updateDentist(ZED, 'deleted = true'));
       const alert = await dialog.findByRole('alert');
       expect(alert.textContent).toContain('Error checking appointments for this dentist.');
       expect(alert.textContent).toContain('It may have been deleted in another tab.');

@@ -5,29 +5,19 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { db, failNext, mockConfig, pgError, seed } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
+import { failNext, realStack, rows, seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
 import { CreatePatientModal } from './form/components/create-patient-modal';
 import { PatientsView } from './patients-screen';
-import { mockPatientFunctions } from './testing/database-functions';
+
+setupRealDatabase();
 
 beforeAll(() => {
-  initSupabase(mockConfig);
+  initSupabase(stackConfig());
 });
 
-beforeEach(() => {
-  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  mockPatientFunctions();
-  // patients_clinic_messenger_id_key: two live patients of a clinic cannot share a Messenger ID.
-  db.table('patients').check((row, { others }) =>
-    !row.deleted &&
-    row.messenger_id !== null &&
-    others.some(
-      (other) => !other.deleted && other.clinic_id === row.clinic_id && other.messenger_id === row.messenger_id,
-    )
-      ? pgError('23505', 'duplicate key value violates unique constraint "patients_clinic_messenger_id_key"')
-      : undefined,
-  );
+beforeEach(async () => {
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
   // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
@@ -46,13 +36,13 @@ afterEach(() => {
 
 const MARIA_PSID = '7100000000000001';
 
-function render(ui: ReactElement) {
-  seed.patients([
+async function render(ui: ReactElement) {
+  await seed.patients([
     { id: 1, name: 'Ana Santos', phone: '0917 555 0101', messenger_id: MARIA_PSID },
     { id: 2, name: 'Ben Cruz', phone: '0918 555 0202', messenger_id: 'typed-by-hand' },
     { id: 3, name: 'Carla Reyes', phone: '0919 777 0303', messenger_id: null },
   ]);
-  seed.messenger_contacts([
+  await seed.messenger_contacts([
     {
       clinic_id: 1,
       page_id: '1000000000000001',
@@ -63,9 +53,21 @@ function render(ui: ReactElement) {
     },
   ]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, { role: 'receptionist' });
+  const signedIn = await signInAs({ role: 'receptionist', clinic_id: 1 });
+  renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, {
+    session: createSession({ user: signedIn }),
+  });
   return { user: userEvent.setup() };
 }
+
+const storedPatient = async (id: number) => (await rows('patients', { id }))[0];
+const updatePatient = (id: number, change: Record<string, unknown>) =>
+  realStack().query(
+    `update public.patients p set ${Object.keys(change)
+      .map((column) => `${column} = r.${column}`)
+      .join(', ')} from json_populate_record(null::public.patients, $2::json) r where p.id = $1`,
+    [id, JSON.stringify(change)],
+  );
 
 async function editPatient(user: ReturnType<typeof userEvent.setup>, name: string) {
   await screen.findByText(/^Total number of patients: /);
@@ -75,7 +77,7 @@ async function editPatient(user: ReturnType<typeof userEvent.setup>, name: strin
 
 describe('Edit Patient’s Messenger link', () => {
   it('shows who the Messenger ID belongs to, and Unlink clears only that after a confirmation', async () => {
-    const { user } = render(<PatientsView />);
+    const { user } = await render(<PatientsView />);
     const modal = await editPatient(user, 'Ana Santos');
     const link = within(modal).getByRole('group', { name: 'Linked to Messenger' });
     const picture = await within(link).findByRole('img', { name: 'Maria Dela Cruz' });
@@ -97,13 +99,13 @@ describe('Edit Patient’s Messenger link', () => {
     expect(await within(modal).findByText('Unlinked from Messenger.')).toBeTruthy();
     expect(within(modal).queryByRole('group', { name: 'Linked to Messenger' })).toBeNull();
     expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe('');
-    expect(db.table('patients').find(1)).toMatchObject({ name: 'Ana Santos', messenger_id: null });
+    expect(await storedPatient(1)).toMatchObject({ name: 'Ana Santos', messenger_id: null });
     // The list row follows at once.
     await waitFor(() => expect(screen.getAllByRole('row')[1]?.textContent).not.toContain(MARIA_PSID));
   });
 
   it('shows just the ID when nobody with it has written to the page, and nothing without one', async () => {
-    const { user } = render(<PatientsView />);
+    const { user } = await render(<PatientsView />);
     let modal = await editPatient(user, 'Ben Cruz');
     const link = within(modal).getByRole('group', { name: 'Linked to Messenger' });
     expect(await within(link).findByText('ID typed-by-hand')).toBeTruthy();
@@ -116,19 +118,19 @@ describe('Edit Patient’s Messenger link', () => {
 
   it('says so when the unlink fails, and keeps the link', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = render(<PatientsView />);
+    const { user } = await render(<PatientsView />);
     const modal = await editPatient(user, 'Ana Santos');
     failNext({ method: 'PATCH', table: 'patients' });
     await user.click(within(modal).getByRole('button', { name: 'Unlink' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, unlink' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe('Could not unlink from Messenger.');
     expect(within(modal).getByRole('group', { name: 'Linked to Messenger' })).toBeTruthy();
-    expect(db.table('patients').find(1)?.messenger_id).toBe(MARIA_PSID);
+    expect((await storedPatient(1))?.messenger_id).toBe(MARIA_PSID);
   });
 
   it('says plainly when another patient of the clinic already has the typed Messenger ID', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = render(<PatientsView />);
+    const { user } = await render(<PatientsView />);
     const modal = await editPatient(user, 'Carla Reyes');
     await user.type(within(modal).getByLabelText(/Messenger ID/), MARIA_PSID);
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
@@ -136,7 +138,7 @@ describe('Edit Patient’s Messenger link', () => {
       'Another patient of this clinic already has this Messenger ID.',
     );
     expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe(MARIA_PSID);
-    expect(db.table('patients').find(3)?.messenger_id).toBeNull();
+    expect((await storedPatient(3))?.messenger_id).toBeNull();
   });
 });
 
@@ -145,25 +147,25 @@ describe('Edit Patient when someone else saved the patient meanwhile', () => {
     'Someone else changed this patient while you were editing. The form now shows their changes, with yours kept: check it, then save again.';
 
   it('keeps a Messenger link made in Clinic Config while the form was open, and the phone typed here', async () => {
-    const { user } = render(<PatientsView />);
+    const { user } = await render(<PatientsView />);
     const modal = await editPatient(user, 'Carla Reyes');
     const phone = within(modal).getByLabelText('Phone') as HTMLInputElement;
     await user.clear(phone);
     await user.type(phone, '0919 777 9999');
     // Clinic Config's 'Link to patient', from another screen.
     const LINKED_PSID = '7100000000000009';
-    db.table('patients').update(3, { messenger_id: LINKED_PSID });
+    await updatePatient(3, { messenger_id: LINKED_PSID });
 
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(CHANGED);
-    expect(db.table('patients').find(3)).toMatchObject({ phone: '0919 777 0303', messenger_id: LINKED_PSID });
+    expect(await storedPatient(3)).toMatchObject({ phone: '0919 777 0303', messenger_id: LINKED_PSID });
     expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe(LINKED_PSID);
     expect(phone.value).toBe('0919 777 9999');
     expect(within(modal).getByRole('group', { name: 'Linked to Messenger' })).toBeTruthy();
 
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Patient' })).toBeNull());
-    expect(db.table('patients').find(3)).toMatchObject({
+    expect(await storedPatient(3)).toMatchObject({
       name: 'Carla Reyes',
       phone: '0919 777 9999',
       messenger_id: LINKED_PSID,
@@ -171,22 +173,22 @@ describe('Edit Patient when someone else saved the patient meanwhile', () => {
   });
 
   it('keeps what was typed over a field the other person changed too, and says so before writing it', async () => {
-    const { user } = render(<PatientsView />);
+    const { user } = await render(<PatientsView />);
     const modal = await editPatient(user, 'Ben Cruz');
     const name = within(modal).getByLabelText('Name') as HTMLInputElement;
     await user.clear(name);
     await user.type(name, 'Benjamin Cruz');
-    db.table('patients').update(2, { name: 'Ben Cruz Sr.', phone: '0918 555 0000' });
+    await updatePatient(2, { name: 'Ben Cruz Sr.', phone: '0918 555 0000' });
 
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(CHANGED);
     expect(name.value).toBe('Benjamin Cruz');
     expect((within(modal).getByLabelText('Phone') as HTMLInputElement).value).toBe('0918 555 0000');
-    expect(db.table('patients').find(2)).toMatchObject({ name: 'Ben Cruz Sr.', phone: '0918 555 0000' });
+    expect(await storedPatient(2)).toMatchObject({ name: 'Ben Cruz Sr.', phone: '0918 555 0000' });
   });
 
   it('saves against the link as it is after Unlink in the same form', async () => {
-    const { user } = render(<PatientsView />);
+    const { user } = await render(<PatientsView />);
     const modal = await editPatient(user, 'Ana Santos');
     await user.click(within(modal).getByRole('button', { name: 'Unlink' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, unlink' }));
@@ -194,26 +196,26 @@ describe('Edit Patient when someone else saved the patient meanwhile', () => {
     await user.type(within(modal).getByLabelText('Name'), ' Jr.');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Patient' })).toBeNull());
-    expect(db.table('patients').find(1)).toMatchObject({ name: 'Ana Santos Jr.', messenger_id: null });
+    expect(await storedPatient(1)).toMatchObject({ name: 'Ana Santos Jr.', messenger_id: null });
   });
 
   it('says the patient is gone when it was deleted meanwhile, and writes nothing', async () => {
-    const { user } = render(<PatientsView />);
+    const { user } = await render(<PatientsView />);
     const modal = await editPatient(user, 'Carla Reyes');
     await user.type(within(modal).getByLabelText('Name'), ' Jr.');
-    db.table('patients').update(3, { deleted: true });
+    await updatePatient(3, { deleted: true });
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(
       'This patient no longer exists. It may have been deleted in another tab or by another user.',
     );
-    expect(db.table('patients').find(3)).toMatchObject({ name: 'Carla Reyes', deleted: true });
+    expect(await storedPatient(3)).toMatchObject({ name: 'Carla Reyes', deleted: true });
   });
 });
 
 describe('Add Patient from a Messenger contact (the CreatePatientModal slot)', () => {
   it('starts with the sender’s name and Messenger ID, needs the phone, and saves all three', async () => {
     const onSaved = vi.fn();
-    const { user } = render(
+    const { user } = await render(
       <CreatePatientModal
         clinicId={1}
         prefill={{ name: 'Dana Lim', messengerId: '7100000000000009' }}
@@ -230,7 +232,7 @@ describe('Add Patient from a Messenger contact (the CreatePatientModal slot)', (
     await user.type(within(modal).getByLabelText('Phone'), '0920 555 0404');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Patient added!'));
-    expect(db.table('patients').where((row) => row.name === 'Dana Lim')).toEqual([
+    expect(await rows('patients', { name: 'Dana Lim' })).toEqual([
       expect.objectContaining({ clinic_id: 1, phone: '0920 555 0404', messenger_id: '7100000000000009' }),
     ]);
   });
@@ -238,7 +240,7 @@ describe('Add Patient from a Messenger contact (the CreatePatientModal slot)', (
   it('says plainly when a patient of the clinic already has that Messenger ID', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onSaved = vi.fn();
-    const { user } = render(
+    const { user } = await render(
       <CreatePatientModal
         clinicId={1}
         prefill={{ name: 'Maria Dela Cruz', messengerId: MARIA_PSID }}
@@ -253,6 +255,6 @@ describe('Add Patient from a Messenger contact (the CreatePatientModal slot)', (
       'Another patient of this clinic already has this Messenger ID.',
     );
     expect(onSaved).not.toHaveBeenCalled();
-    expect(db.table('patients').where((row) => row.name === 'Maria Dela Cruz')).toEqual([]);
+    expect(await rows('patients', { name: 'Maria Dela Cruz' })).toEqual([]);
   });
 });

@@ -6,19 +6,22 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Role } from '@/lib/authorization';
 import type { AppointmentRow, PatientRow } from '@/lib/database.types';
 import { initSupabase } from '@/lib/supabase';
-import { createPatient, db, failNext, holdNext, mockConfig, seed } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
+import { failNext, holdNext, realStack, rows, seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
 import { PatientsView } from './patients-screen';
-import { mockPatientFunctions } from './testing/database-functions';
+
+setupRealDatabase();
 
 beforeAll(() => {
-  initSupabase(mockConfig);
+  initSupabase(stackConfig());
 });
 
-beforeEach(() => {
-  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  seed.dentists([{ name: 'Dr. Andrea Villanueva' }, { name: 'Dr. Katrina Lim' }]);
-  mockPatientFunctions();
+beforeEach(async () => {
+  await seed.clinics([
+    { id: 1, name: 'Smile Dental' },
+    { id: 2, name: 'Bright Teeth' },
+  ]);
+  await seed.dentists([{ name: 'Dr. Andrea Villanueva' }, { name: 'Dr. Katrina Lim' }]);
   // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
@@ -35,9 +38,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ana = createPatient({ id: 1, name: 'Ana Santos', phone: '+63 917 555 0101', messenger_id: '24680135792468' });
-const ben = createPatient({ id: 2, name: 'Ben Cruz', phone: '0918 555 0202', messenger_id: null });
-const carla = createPatient({ id: 3, name: 'Carla Reyes', phone: '0919 777 0303', messenger_id: 'PSID-Carla' });
+const ana = { id: 1, name: 'Ana Santos', phone: '+63 917 555 0101', messenger_id: '24680135792468' };
+const ben = { id: 2, name: 'Ben Cruz', phone: '0918 555 0202', messenger_id: null };
+const carla = { id: 3, name: 'Carla Reyes', phone: '0919 777 0303', messenger_id: 'PSID-Carla' };
 
 /** Dentist 1 is Dr. Andrea Villanueva, 2 Dr. Katrina Lim (seeded before each test). */
 const appointment = (overrides: Partial<AppointmentRow> & { patient_id: number }): Partial<AppointmentRow> => ({
@@ -49,21 +52,25 @@ const appointment = (overrides: Partial<AppointmentRow> & { patient_id: number }
 });
 
 /** Stores the patients (Ana, Ben and Carla unless told) and appointments, then opens the tab. */
-function renderPatients(
+async function renderPatients(
   options: { patients?: Partial<PatientRow>[]; appointments?: Partial<AppointmentRow>[]; role?: Role } = {},
 ) {
-  seed.patients(options.patients ?? [ana, ben, carla]);
-  seed.appointments(options.appointments ?? []);
+  await seed.patients(options.patients ?? [ana, ben, carla]);
+  await seed.appointments(options.appointments ?? []);
+  const user = await signInAs({ role: options.role ?? 'receptionist', clinic_id: 1 });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderApp(
     <QueryClientProvider client={queryClient}>
       <PatientsView />
     </QueryClientProvider>,
-    { role: options.role ?? 'receptionist' },
+    { session: createSession({ user }) },
   );
 }
 
-const storedPatients = () => db.table('patients').all();
+const storedPatients = () => rows('patients');
+const storedPatient = async (id: number) => (await rows('patients', { id }))[0];
+const updatePatient = (id: number, change: string) =>
+  realStack().query(`update public.patients set ${change} where id = $1`, [id]);
 
 const table = () => screen.getByRole('table', { name: 'Patients' });
 /** The names in the table's rows, in order. */
@@ -77,7 +84,7 @@ const dialog = (name: string | RegExp) => screen.getByRole('dialog', { name });
 
 describe('the Patients tab', () => {
   it('lists the clinic’s patients with the spec’s columns and total', async () => {
-    renderPatients({
+    await renderPatients({
       patients: [carla, ana, { name: 'Abel Gone', deleted: true }, ben, { name: 'Aaron Elsewhere', clinic_id: 2 }],
     });
     await waitForList();
@@ -105,7 +112,7 @@ describe('the Patients tab', () => {
     ['text with spaces around it', '  cruz ', ['Ben Cruz']],
   ])('searches by %s', async (_label, query, expected) => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.type(screen.getByRole('searchbox', { name: 'Search patients' }), query);
     await waitFor(() => expect(shownNames()).toEqual(expected));
@@ -117,7 +124,7 @@ describe('the Patients tab', () => {
 
   it('says so when nothing matches, and shows everyone again when the search is cleared', async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     const search = screen.getByRole('searchbox', { name: 'Search patients' });
     await user.type(search, 'zzz');
@@ -130,7 +137,7 @@ describe('the Patients tab', () => {
     const user = userEvent.setup();
     failNext({ method: 'GET', table: 'patients' });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderPatients({ patients: [ana], role: 'admin' });
+    await renderPatients({ patients: [ana], role: 'admin' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to fetch patients');
     expect(screen.getAllByText('Failed to fetch patients')).toHaveLength(1);
@@ -147,7 +154,7 @@ describe('the Patients tab', () => {
     const many = Array.from({ length: 10_000 }, (_, index) => ({
       name: `Patient ${String(index + 1).padStart(5, '0')}`,
     }));
-    renderPatients({ patients: many });
+    await renderPatients({ patients: many });
     await screen.findByText('Total number of patients: 10,000');
     expect(table().getAttribute('aria-rowcount')).toBe('10001');
     const rendered = within(table()).getAllByRole('row').length - 1;
@@ -162,7 +169,7 @@ describe('the Patients tab', () => {
 describe('Add Patient', () => {
   it('asks for name and phone only, both required; whitespace-only is empty', async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
     const modal = dialog('Add Patient');
@@ -176,12 +183,12 @@ describe('Add Patient', () => {
     await user.type(within(modal).getByLabelText('Phone'), '0917');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect(within(modal).getByRole('alert').textContent).toBe('All patient fields are required.');
-    expect(storedPatients()).toHaveLength(3);
+    expect(await storedPatients()).toHaveLength(3);
   });
 
   it("saves {name, phone, clinic_id} trimmed, closes, shows 'Patient added!' in the header for 1.2 s", async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
     const modal = dialog('Add Patient');
@@ -192,7 +199,7 @@ describe('Add Patient', () => {
     const status = await screen.findByText('Patient added!');
     const shownAt = performance.now();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(storedPatients().filter((patient) => patient.id > carla.id)).toEqual([
+    expect((await storedPatients()).filter((patient) => patient.id > carla.id)).toEqual([
       expect.objectContaining({
         name: 'Dana Lim',
         phone: '0920 555 0404',
@@ -209,7 +216,7 @@ describe('Add Patient', () => {
 
   it('saves once when Save is clicked twice quickly', async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
     const modal = dialog('Add Patient');
@@ -223,7 +230,7 @@ describe('Add Patient', () => {
     expect((await within(modal).findByRole('button', { name: 'Saving...' })).hasAttribute('disabled')).toBe(true);
     insert.release();
     await screen.findByText('Patient added!');
-    expect(storedPatients().map((patient) => patient.name)).toEqual([
+    expect((await storedPatients()).map((patient) => patient.name)).toEqual([
       'Ana Santos',
       'Ben Cruz',
       'Carla Reyes',
@@ -234,7 +241,7 @@ describe('Add Patient', () => {
   it("keeps what was typed when the save fails, with 'Error creating patient.'", async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderPatients();
+    await renderPatients();
     await waitForList();
     failNext({ method: 'POST', table: 'patients' }, { code: '23514', message: 'check violation' });
     failNext({ method: 'POST', table: 'patients' }, 'network');
@@ -254,12 +261,12 @@ describe('Add Patient', () => {
       ),
     );
     expect(shownNames()).toHaveLength(3);
-    expect(storedPatients()).toHaveLength(3);
+    expect(await storedPatients()).toHaveLength(3);
   });
 
   it('bounds each input to the database’s length and says so at the limit', async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
     const modal = dialog('Add Patient');
@@ -275,7 +282,7 @@ describe('Add Patient', () => {
 describe('Edit Patient', () => {
   it('starts from the patient, requires name and phone, and sends a cleared messenger id as null', async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Edit Ana Santos' }));
     const modal = dialog('Edit Patient');
@@ -297,7 +304,7 @@ describe('Edit Patient', () => {
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     await screen.findByText('Patient updated!');
     expect(
-      storedPatients().map(({ id, name, phone, messenger_id, clinic_id }) => ({
+      (await storedPatients()).map(({ id, name, phone, messenger_id, clinic_id }) => ({
         id,
         name,
         phone,
@@ -315,7 +322,7 @@ describe('Edit Patient', () => {
   it("shows 'Error updating patient.' and keeps the edits when the save fails", async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderPatients();
+    await renderPatients();
     await waitForList();
     failNext({ method: 'PATCH', table: 'patients' });
     await user.click(screen.getByRole('button', { name: 'Edit Ben Cruz' }));
@@ -324,29 +331,31 @@ describe('Edit Patient', () => {
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe('Error updating patient.');
     expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe('psid-ben');
-    expect(db.table('patients').find(ben.id)?.messenger_id).toBeNull();
+    expect((await storedPatient(ben.id))?.messenger_id).toBeNull();
   });
 
   it('says the patient no longer exists when it was deleted meanwhile, and refreshes the list', async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Edit Ben Cruz' }));
-    db.table('patients').update(ben.id, { deleted: true });
+    await updatePatient(ben.id, 'deleted = true');
     const modal = dialog('Edit Patient');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(
       'This patient no longer exists. It may have been deleted in another tab or by another user.',
     );
     await waitFor(() => expect(shownNames()).toEqual(['Ana Santos', 'Carla Reyes']));
-    expect(db.table('patients').find(ben.id)?.name).toBe('Ben Cruz');
+    expect((await storedPatient(ben.id))?.name).toBe('Ben Cruz');
   });
 });
 
 describe('Delete', () => {
   it('warns that the appointments go too when the patient has any, and deletes through the RPC', async () => {
     const user = userEvent.setup();
-    renderPatients({ appointments: [appointment({ patient_id: ana.id }), appointment({ patient_id: ben.id })] });
+    await renderPatients({
+      appointments: [appointment({ patient_id: ana.id }), appointment({ patient_id: ben.id, dentist_id: 2 })],
+    });
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Delete Ana Santos' }));
     expect(
@@ -356,17 +365,12 @@ describe('Delete', () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     await screen.findByText('Patient deleted!');
-    expect(storedPatients().map((patient) => [patient.name, patient.deleted])).toEqual([
+    expect((await storedPatients()).map((patient) => [patient.name, patient.deleted])).toEqual([
       ['Ana Santos', true],
       ['Ben Cruz', false],
       ['Carla Reyes', false],
     ]);
-    expect(
-      db
-        .table('appointments')
-        .all()
-        .map((row) => [row.patient_id, row.deleted]),
-    ).toEqual([
+    expect((await rows('appointments')).map((row) => [row.patient_id, row.deleted])).toEqual([
       [ana.id, true],
       [ben.id, false],
     ]);
@@ -376,12 +380,8 @@ describe('Delete', () => {
 
   it('asks plainly when the patient has no appointment, and does nothing on Cancel', async () => {
     const user = userEvent.setup();
-    renderPatients({
-      appointments: [
-        appointment({ patient_id: ana.id, deleted: true }),
-        appointment({ patient_id: ben.id }),
-        appointment({ patient_id: ana.id, clinic_id: 2 }),
-      ],
+    await renderPatients({
+      appointments: [appointment({ patient_id: ana.id, deleted: true }), appointment({ patient_id: ben.id })],
     });
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Delete Ana Santos' }));
@@ -390,17 +390,17 @@ describe('Delete', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Delete Ana Santos' }).hasAttribute('disabled')).toBe(false),
     );
-    expect(storedPatients().every((patient) => !patient.deleted)).toBe(true);
+    expect((await storedPatients()).every((patient) => !patient.deleted)).toBe(true);
     expect(shownNames()).toHaveLength(3);
   });
 
   it('says the patient no longer exists when it was deleted meanwhile, and refreshes the list', async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Delete Carla Reyes' }));
     await screen.findByText('Are you sure you want to delete this profile?');
-    db.table('patients').update(carla.id, { deleted: true });
+    await updatePatient(carla.id, 'deleted = true');
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'This patient no longer exists. It may have been deleted in another tab or by another user.',
@@ -411,21 +411,21 @@ describe('Delete', () => {
   it("shows 'Error deleting patient.' in the header when the delete fails", async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderPatients();
+    await renderPatients();
     await waitForList();
     failNext({ rpc: 'delete_patient' });
     await user.click(screen.getByRole('button', { name: 'Delete Ben Cruz' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, delete' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Error deleting patient.');
     expect(shownNames()).toHaveLength(3);
-    expect(db.table('patients').find(ben.id)?.deleted).toBe(false);
+    expect((await storedPatient(ben.id))?.deleted).toBe(false);
   });
 });
 
 describe('the history modal', () => {
   it('lists the appointments newest first, in clinic time, with dentist, procedure and status badge', async () => {
     const user = userEvent.setup();
-    renderPatients({
+    await renderPatients({
       appointments: [
         appointment({ patient_id: ana.id, appointment_time: '2030-01-07T01:00:00+00:00', status: 'Completed' }),
         appointment({
@@ -435,11 +435,11 @@ describe('the history modal', () => {
           reason: 'Tooth Extraction — Notes: Anxious patient',
           dentist_id: 2,
         }),
-        appointment({ patient_id: ana.id, appointment_time: '2029-12-31T16:40:00+00:00', status: 'No Show' }),
+        appointment({ patient_id: ana.id, appointment_time: '2030-01-01T01:40:00+00:00', status: 'No Show' }),
         appointment({ patient_id: ana.id, appointment_time: '2029-12-01T02:00:00+00:00', status: 'Cancelled' }),
         appointment({ patient_id: ana.id, appointment_time: '2029-11-01T02:00:00+00:00', status: 'Scheduled' }),
         appointment({ patient_id: ana.id, appointment_time: '2030-03-01T02:00:00+00:00', deleted: true }),
-        appointment({ patient_id: ben.id }),
+        appointment({ patient_id: ben.id, dentist_id: 2 }),
       ],
     });
     await waitForList();
@@ -457,7 +457,7 @@ describe('the history modal', () => {
     expect(rows).toEqual([
       ['Mon 2030-02-04, 1:20 PM', 'Dr. Katrina Lim', 'Tooth ExtractionAnxious patient', 'Confirmed'],
       ['Mon 2030-01-07, 9:00 AM', 'Dr. Andrea Villanueva', 'Oral Prophylaxis (Cleaning)', 'Completed'],
-      ['Tue 2030-01-01, 12:40 AM', 'Dr. Andrea Villanueva', 'Oral Prophylaxis (Cleaning)', 'No Show'],
+      ['Tue 2030-01-01, 9:40 AM', 'Dr. Andrea Villanueva', 'Oral Prophylaxis (Cleaning)', 'No Show'],
       ['Sat 2029-12-01, 10:00 AM', 'Dr. Andrea Villanueva', 'Oral Prophylaxis (Cleaning)', 'Cancelled'],
       ['Thu 2029-11-01, 10:00 AM', 'Dr. Andrea Villanueva', 'Oral Prophylaxis (Cleaning)', 'Scheduled'],
     ]);
@@ -469,8 +469,8 @@ describe('the history modal', () => {
 
   it('shows the clinic’s own time zone when it has another one', async () => {
     const user = userEvent.setup();
-    db.table('clinics').update(1, { timezone: 'Asia/Tokyo' });
-    renderPatients({
+    await realStack().query(`update public.clinics set timezone = 'Asia/Tokyo' where id = 1`);
+    await renderPatients({
       appointments: [appointment({ patient_id: ben.id, appointment_time: '2030-01-07T01:00:00+00:00' })],
     });
     await waitForList();
@@ -480,7 +480,7 @@ describe('the history modal', () => {
 
   it("says when there are none, and 'Failed to fetch appointments' when they cannot be read", async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Carla Reyes' }));
     expect(await screen.findByText('No appointments yet.')).toBeTruthy();
@@ -497,7 +497,7 @@ describe('the history modal', () => {
 
   it('hides header messages while it is open', async () => {
     const user = userEvent.setup();
-    renderPatients();
+    await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
     await user.type(screen.getByLabelText('Name'), 'Dana Lim');
@@ -511,7 +511,7 @@ describe('the history modal', () => {
 
 describe('roles', () => {
   it.each<Role>(['admin', 'receptionist', 'dentist', 'superadmin'])('gives a %s the whole screen', async (role) => {
-    renderPatients({ role });
+    await renderPatients({ role });
     await waitForList();
     expect(screen.getByRole('button', { name: 'Add Patient' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete Ben Cruz' })).toBeTruthy();

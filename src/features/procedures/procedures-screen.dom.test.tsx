@@ -2,31 +2,31 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { db, failNext, holdNext, seed } from '@/testing/mocks';
-import { enforceProcedureRules, storedPrice } from './testing/database-rules';
+import { failNext, holdNext, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { prepareDom, renderProcedures } from './testing/render';
+
+setupRealDatabase();
 
 beforeAll(() => {
   prepareDom();
 });
 
-beforeEach(() => {
-  seed.clinics([
+beforeEach(async () => {
+  await seed.clinics([
     { id: 1, name: 'Smile Dental' },
     { id: 2, name: 'Bright Teeth' },
   ]);
-  enforceProcedureRules();
 });
 
 afterEach(() => {
   cleanup();
 });
 
-function seedRestorative() {
-  const [restorative] = seed.procedure_categories([{ clinic_id: 1, name: 'Restorative' }]);
-  const [filling, crown] = seed.procedures([
-    { clinic_id: 1, category_id: restorative!.id, name: 'Composite Filling', price: storedPrice('1500.00') },
-    { clinic_id: 1, category_id: restorative!.id, name: 'Crown', price: storedPrice('12000.50') },
+async function seedRestorative() {
+  const [restorative] = await seed.procedure_categories([{ clinic_id: 1, name: 'Restorative' }]);
+  const [filling, crown] = await seed.procedures([
+    { clinic_id: 1, category_id: restorative!.id, name: 'Composite Filling', price: 1500 },
+    { clinic_id: 1, category_id: restorative!.id, name: 'Crown', price: 12000.5 },
   ]);
   return { restorative: restorative!, filling: filling!, crown: crown! };
 }
@@ -41,17 +41,18 @@ const rowTexts = (category: string) =>
         .getAllByRole('cell')
         .map((cell) => cell.textContent ?? ''),
     );
-const stored = <T extends 'procedures' | 'procedure_categories'>(name: T) => db.table(name).all();
+const stored = <T extends 'procedures' | 'procedure_categories'>(name: T) => rows(name);
+const storedProcedure = async (id: number) => (await rows('procedures', { id }))[0];
 
 describe('the Procedures tab', () => {
   it('shows Loading... and then each category’s table with the spec’s columns and prices in pesos', async () => {
-    const { crown } = seedRestorative();
-    seed.procedure_categories([
+    const { crown } = await seedRestorative();
+    await seed.procedure_categories([
       { clinic_id: 1, name: 'cleaning' },
       { clinic_id: 2, name: 'Another clinic’s category' },
     ]);
     const load = holdNext({ method: 'GET', table: 'procedure_categories' });
-    renderProcedures();
+    await renderProcedures();
     expect(await screen.findByText('Loading...')).toBeTruthy();
     load.release();
 
@@ -78,14 +79,14 @@ describe('the Procedures tab', () => {
   });
 
   it('shows an empty state for a clinic without categories', async () => {
-    renderProcedures();
+    await renderProcedures();
     expect(await screen.findByText('No procedure categories yet.')).toBeTruthy();
   });
 
   it('adds a category with Enter, refuses a blank or taken name, and keeps the name when the request fails', async () => {
-    seedRestorative();
+    await seedRestorative();
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     await screen.findByRole('table', { name: 'Restorative' });
     const input = screen.getByLabelText('New category name');
 
@@ -94,7 +95,7 @@ describe('the Procedures tab', () => {
     await user.type(input, '  RESTORATIVE ');
     await user.click(screen.getByRole('button', { name: 'Add Category' }));
     expect(await screen.findByText('A category with this name already exists.')).toBeTruthy();
-    expect(stored('procedure_categories')).toHaveLength(1);
+    expect(await stored('procedure_categories')).toHaveLength(1);
 
     await user.clear(input);
     await user.type(input, 'x'.repeat(201));
@@ -114,27 +115,27 @@ describe('the Procedures tab', () => {
     await user.type(input, '{Enter}');
     await screen.findByRole('table', { name: 'Surgery' });
     expect(input).toHaveProperty('value', '');
-    expect(stored('procedure_categories').map((row) => [row.clinic_id, row.name])).toEqual([
+    expect((await stored('procedure_categories')).map((row) => [row.clinic_id, row.name])).toEqual([
       [1, 'Restorative'],
       [1, 'Surgery'],
     ]);
   });
 
   it('tells a name the database finds taken (another tab added it) at the field', async () => {
-    seedRestorative();
+    await seedRestorative();
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     await screen.findByRole('table', { name: 'Restorative' });
-    seed.procedure_categories([{ clinic_id: 1, name: 'Surgery' }]);
+    await seed.procedure_categories([{ clinic_id: 1, name: 'Surgery' }]);
     await user.type(screen.getByLabelText('New category name'), 'surgery{Enter}');
     expect(await screen.findByText('A category with this name already exists.')).toBeTruthy();
     expect(screen.getByLabelText('New category name')).toHaveProperty('value', 'surgery');
   });
 
   it('adds a procedure with the default price 0.00, then one with a price typed, with Enter', async () => {
-    const { restorative } = seedRestorative();
+    const { restorative } = await seedRestorative();
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     await screen.findByRole('table', { name: 'Restorative' });
     const name = screen.getByLabelText('New procedure name in Restorative');
     const price = screen.getByLabelText('New procedure price in Restorative');
@@ -152,19 +153,19 @@ describe('the Procedures tab', () => {
     await within(table('Restorative')).findByText('Onlay');
     expect(rowTexts('Restorative')).toContainEqual(['Onlay', '₱2,500.75', 'EditDelete']);
     expect(
-      stored('procedures')
+      (await stored('procedures'))
         .filter((row) => row.name === 'Inlay' || row.name === 'Onlay')
         .map((row) => [row.clinic_id, row.category_id, row.name, row.price]),
     ).toEqual([
-      [1, restorative.id, 'Inlay', '0.00'],
-      [1, restorative.id, 'Onlay', '2500.75'],
+      [1, restorative.id, 'Inlay', 0],
+      [1, restorative.id, 'Onlay', 2500.75],
     ]);
   });
 
   it('refuses a procedure without a name or price, with a bad price or a taken name, and keeps the input when the add fails', async () => {
-    seedRestorative();
+    await seedRestorative();
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     await screen.findByRole('table', { name: 'Restorative' });
     const name = screen.getByLabelText('New procedure name in Restorative');
     const price = screen.getByLabelText('New procedure price in Restorative');
@@ -180,7 +181,7 @@ describe('the Procedures tab', () => {
     await user.click(add);
     expect(await screen.findByText('A procedure with this name already exists in this category.')).toBeTruthy();
     expect(screen.getByText('Price must be 0 or more, with at most 2 decimals.')).toBeTruthy();
-    expect(stored('procedures')).toHaveLength(2);
+    expect(await stored('procedures')).toHaveLength(2);
 
     await user.clear(name);
     await user.type(name, 'Veneer');
@@ -191,13 +192,13 @@ describe('the Procedures tab', () => {
     expect(await screen.findByText('Could not add the procedure. Please try again.')).toBeTruthy();
     expect(name).toHaveProperty('value', 'Veneer');
     expect(price).toHaveProperty('value', '8000');
-    expect(stored('procedures')).toHaveLength(2);
+    expect(await stored('procedures')).toHaveLength(2);
   });
 
   it('edits a procedure’s name and price and saves them', async () => {
-    const { filling } = seedRestorative();
+    const { filling } = await seedRestorative();
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     await screen.findByRole('table', { name: 'Restorative' });
 
     await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
@@ -214,16 +215,13 @@ describe('the Procedures tab', () => {
     await user.click(screen.getByRole('button', { name: 'Save Composite Filling' }));
     await within(table('Restorative')).findByText('Composite Filling (1 surface)');
     expect(rowTexts('Restorative')).toContainEqual(['Composite Filling (1 surface)', '₱1,750.50', 'EditDelete']);
-    expect(db.table('procedures').find(filling.id)).toMatchObject({
-      name: 'Composite Filling (1 surface)',
-      price: '1750.50',
-    });
+    expect(await storedProcedure(filling.id)).toMatchObject({ name: 'Composite Filling (1 surface)', price: 1750.5 });
   });
 
   it('cancels an edit with Cancel or Escape and shows the stored values again', async () => {
-    const { filling } = seedRestorative();
+    const { filling } = await seedRestorative();
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     await screen.findByRole('table', { name: 'Restorative' });
 
     await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
@@ -235,13 +233,13 @@ describe('the Procedures tab', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
     await user.type(screen.getByLabelText('Name of Composite Filling'), ' changed{Escape}');
     expect(rowTexts('Restorative')[0]).toEqual(['Composite Filling', '₱1,500.00', 'EditDelete']);
-    expect(db.table('procedures').find(filling.id)).toMatchObject({ name: 'Composite Filling', price: '1500.00' });
+    expect(await storedProcedure(filling.id)).toMatchObject({ name: 'Composite Filling', price: 1500 });
   });
 
   it('refuses a taken name or bad price in edit mode and keeps the edit when the save fails', async () => {
-    seedRestorative();
+    await seedRestorative();
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     await screen.findByRole('table', { name: 'Restorative' });
 
     await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
@@ -270,9 +268,9 @@ describe('the Procedures tab', () => {
   });
 
   it('asks before deleting a procedure; Cancel keeps it, confirming deletes it', async () => {
-    const { filling } = seedRestorative();
+    const { filling } = await seedRestorative();
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     await screen.findByRole('table', { name: 'Restorative' });
 
     await user.click(screen.getByRole('button', { name: 'Delete Composite Filling' }));
@@ -280,18 +278,18 @@ describe('the Procedures tab', () => {
     // Cancel has the focus: checked in Chromium (tests/e2e/procedures.e2e.test.ts).
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByText('Are you sure you want to delete this procedure?')).toBeNull());
-    expect(db.table('procedures').find(filling.id)).toBeTruthy();
+    expect(await storedProcedure(filling.id)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Delete Composite Filling' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect(within(table('Restorative')).queryByText('Composite Filling')).toBeNull());
-    expect(db.table('procedures').find(filling.id)).toBeUndefined();
+    expect(await storedProcedure(filling.id)).toBeUndefined();
   });
 
   it('says a delete failed and keeps the procedure', async () => {
-    const { filling } = seedRestorative();
+    const { filling } = await seedRestorative();
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     await screen.findByRole('table', { name: 'Restorative' });
 
     failNext({ method: 'DELETE', table: 'procedures' }, { code: '42501', message: 'permission denied' });
@@ -301,14 +299,14 @@ describe('the Procedures tab', () => {
       await screen.findByText('Could not delete the procedure. Your role may not change procedures.'),
     ).toBeTruthy();
     expect(within(table('Restorative')).getByText('Composite Filling')).toBeTruthy();
-    expect(db.table('procedures').find(filling.id)).toBeTruthy();
+    expect(await storedProcedure(filling.id)).toBeTruthy();
   });
 
   it('offers Retry when the list cannot be read', async () => {
-    seedRestorative();
+    await seedRestorative();
     failNext({ method: 'GET', table: 'procedure_categories' });
     const user = userEvent.setup();
-    renderProcedures();
+    await renderProcedures();
     expect(await screen.findByText('Could not load the procedures.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByRole('table', { name: 'Restorative' });

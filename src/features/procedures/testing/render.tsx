@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import { initSupabase } from '@/lib/supabase';
-import { mockConfig } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
+import { signInAs, stackConfig } from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
 import { ProceduresView } from '../procedures-screen';
 
-/** The client the app creates, pointed at the mocked API; what sweetalert2 needs in jsdom. */
+/** The client the app creates, pointed at the file's real stack; what sweetalert2 needs in jsdom. */
 export function prepareDom() {
-  initSupabase(mockConfig);
+  initSupabase(stackConfig());
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
     media: query,
@@ -18,14 +18,15 @@ export function prepareDom() {
   vi.stubGlobal('scrollTo', () => undefined);
 }
 
-/** Renders the Procedures tab as the app does, signed in with `role` (receptionist by default). */
-export function renderProcedures(options: { role?: Role } = {}) {
+/** Renders the Procedures tab as the app does, signed in to clinic 1 with `role` (receptionist by default). */
+export async function renderProcedures(options: { role?: Role } = {}) {
+  const user = await signInAs({ role: options.role ?? 'receptionist', clinic_id: 1 });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = renderApp(
     <QueryClientProvider client={queryClient}>
       <ProceduresView />
     </QueryClientProvider>,
-    { role: options.role ?? 'receptionist' },
+    { session: createSession({ user }) },
   );
   return { ...view, queryClient };
 }

@@ -3,22 +3,23 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { failNext, mockConfig, seed } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
+import { failNext, seed, signInAs, stackConfig, setupRealDatabase } from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
 import { PatientInvoices } from './patient-invoices';
 
-beforeAll(() => initSupabase(mockConfig));
+setupRealDatabase();
+beforeAll(() => initSupabase(stackConfig()));
 afterEach(cleanup);
 
 let anaId: number;
 let benId: number;
 
-beforeEach(() => {
-  seed.clinics([{ id: 1 }]);
-  const [ana, ben] = seed.patients([{ name: 'Ana Santos' }, { name: 'Ben Cruz' }]);
+beforeEach(async () => {
+  await seed.clinics([{ id: 1 }]);
+  const [ana, ben] = await seed.patients([{ name: 'Ana Santos' }, { name: 'Ben Cruz' }]);
   anaId = ana!.id;
   benId = ben!.id;
-  seed.invoices([
+  await seed.invoices([
     // Paid in full by two payments: ₱0.10 + ₱0.20 of ₱0.30.
     { id: 10, patient_id: anaId, total: 0.3 },
     // Partial: ₱500.25 of ₱1,500.50.
@@ -30,20 +31,29 @@ beforeEach(() => {
     // Another patient's.
     { id: 14, patient_id: benId, total: 50 },
   ]);
-  seed.payments([
+  await seed.payments([
     { invoice_id: 10, patient_id: anaId, amount: 0.1, method: 'cash' },
     { invoice_id: 10, patient_id: anaId, amount: 0.2, method: 'cash' },
     { invoice_id: 11, patient_id: anaId, amount: 500.25, method: 'card' },
-    { invoice_id: 12, patient_id: anaId, amount: 200, method: 'cash', voided_at: '2030-01-09T04:00:00Z' },
+    {
+      invoice_id: 12,
+      patient_id: anaId,
+      amount: 200,
+      method: 'cash',
+      voided_at: '2030-01-09T04:00:00Z',
+      void_reason: 'Card declined',
+    },
   ]);
 });
 
-function renderSection(patientId: number) {
+async function renderSection(patientId: number) {
+  const user = await signInAs({ role: 'admin', clinic_id: 1 });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderApp(
     <QueryClientProvider client={queryClient}>
       <PatientInvoices clinicId={1} patientId={patientId} />
     </QueryClientProvider>,
+    { session: createSession({ user }) },
   );
 }
 
@@ -58,7 +68,7 @@ const rowsOf = (table: HTMLElement) =>
 
 describe("a patient's invoices in the history", () => {
   it('lists them newest first with total, paid, balance and status, and the balance due without the void one', async () => {
-    renderSection(anaId);
+    await renderSection(anaId);
     const section = await screen.findByRole('region', { name: 'Invoices' });
     expect(screen.getByRole('heading', { name: 'Invoices' })).toBeTruthy();
     const table = within(section).getByRole('table');
@@ -74,22 +84,22 @@ describe("a patient's invoices in the history", () => {
   });
 
   it("shows only that patient's invoices", async () => {
-    renderSection(benId);
+    await renderSection(benId);
     const table = within(await screen.findByRole('region', { name: 'Invoices' })).getByRole('table');
     expect(rowsOf(table).slice(1)).toEqual([['14', '₱50.00', '₱0.00', '₱50.00', 'Unpaid']]);
     expect(screen.getByTestId('balance-due').textContent).toBe('Balance due: ₱50.00');
   });
 
   it('says so when the patient has none', async () => {
-    const [carla] = seed.patients([{ name: 'Carla Reyes' }]);
-    renderSection(carla!.id);
+    const [carla] = await seed.patients([{ name: 'Carla Reyes' }]);
+    await renderSection(carla!.id);
     expect(await screen.findByText('No invoices yet.')).toBeTruthy();
     expect(screen.queryByTestId('balance-due')).toBeNull();
   });
 
   it('says the invoices could not be loaded, with Retry', async () => {
     failNext({ method: 'GET', table: 'invoice_summaries' });
-    renderSection(anaId);
+    await renderSection(anaId);
     expect((await screen.findByRole('alert')).textContent).toContain('The invoices could not be loaded.');
     screen.getByRole('button', { name: 'Retry' }).click();
     expect(await screen.findByRole('region', { name: 'Invoices' })).toBeTruthy();

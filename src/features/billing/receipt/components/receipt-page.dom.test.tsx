@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { db, mockConfig, seed } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
-import { mockReceiptFunction } from '../testing/receipt-function';
+import { realStack, seed, signInAs, stackConfig, setupRealDatabase } from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
 import ReceiptPage from './receipt-page';
 
-beforeAll(() => initSupabase(mockConfig));
+setupRealDatabase();
+beforeAll(() => initSupabase(stackConfig()));
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -19,8 +19,8 @@ let firstId: number;
 let secondId: number;
 let otherClinicPaymentId: number;
 
-beforeEach(() => {
-  seed.clinics([
+beforeEach(async () => {
+  await seed.clinics([
     {
       id: 1,
       name: 'Smile Dental',
@@ -30,15 +30,15 @@ beforeEach(() => {
     },
     { id: 2, name: 'Bright Teeth' },
   ]);
-  const [ana, ben] = seed.patients([
+  const [ana, ben] = await seed.patients([
     { clinic_id: 1, name: 'Ana Santos' },
     { clinic_id: 2, name: 'Ben Cruz' },
   ]);
-  const [invoice, otherInvoice] = seed.invoices([
+  const [invoice, otherInvoice] = await seed.invoices([
     { id: 31, clinic_id: 1, patient_id: ana!.id, total: 1500.5 },
     { id: 32, clinic_id: 2, patient_id: ben!.id, total: 100 },
   ]);
-  const [first, second, other] = seed.payments([
+  const [first, second, other] = await seed.payments([
     {
       clinic_id: 1,
       invoice_id: invoice!.id,
@@ -63,15 +63,15 @@ beforeEach(() => {
   firstId = first!.id;
   secondId = second!.id;
   otherClinicPaymentId = other!.id;
-  mockReceiptFunction({ role: 'receptionist', clinicId: 1 });
 });
 
 async function openReceipt(param: string | number) {
+  const user = await signInAs({ role: 'receptionist', clinic_id: 1 });
   renderApp(
     <Routes>
       <Route path="/receipts/:paymentId" element={<ReceiptPage />} />
     </Routes>,
-    { role: 'receptionist', route: `/receipts/${param}` },
+    { session: createSession({ user }), route: `/receipts/${param}` },
   );
   return { user: userEvent.setup() };
 }
@@ -121,7 +121,10 @@ describe('the acknowledgement receipt', () => {
   });
 
   it("says VOID clearly on a voided payment's receipt, and no longer counts it", async () => {
-    db.table('payments').update(firstId, { voided_at: '2030-01-09T05:00:00+00:00', void_reason: 'Duplicate' });
+    await realStack().query(
+      `update public.payments set voided_at = '2030-01-09T05:00:00+00:00', void_reason = 'Duplicate' where id = $1`,
+      [firstId],
+    );
     await openReceipt(firstId);
     expect(await screen.findByText('VOID')).toBeTruthy();
     expect(

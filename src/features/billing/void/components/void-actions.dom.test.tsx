@@ -6,23 +6,32 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import type { InvoiceSummaryRow, PaymentEntryRow } from '@/lib/database.types';
 import { getSupabase, initSupabase } from '@/lib/supabase';
-import { db, failNext, mockConfig, seed } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
+import {
+  createStaffAccount,
+  failNext,
+  realStack,
+  rows,
+  seed,
+  signInAs,
+  stackConfig,
+  setupRealDatabase,
+} from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
 import { billingKeys } from '../../model/query-keys';
-import { mockVoidFunctions } from '../testing/void-functions';
 import { VoidDialogHost, VoidInvoiceButton, VoidPaymentButton } from './void-actions';
 
-beforeAll(() => initSupabase(mockConfig));
+setupRealDatabase();
+beforeAll(() => initSupabase(stackConfig()));
 afterEach(cleanup);
 
 let invoiceId: number;
 let paymentId: number;
 
-beforeEach(() => {
-  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  const [ana] = seed.patients([{ name: 'Ana Santos' }]);
-  const [invoice] = seed.invoices([{ clinic_id: 1, patient_id: ana!.id, total: 1000 }]);
-  const [payment] = seed.payments([
+beforeEach(async () => {
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+  const [ana] = await seed.patients([{ name: 'Ana Santos' }]);
+  const [invoice] = await seed.invoices([{ clinic_id: 1, patient_id: ana!.id, total: 1000 }]);
+  const [payment] = await seed.payments([
     { clinic_id: 1, invoice_id: invoice!.id, patient_id: ana!.id, amount: 1000, method: 'cash' },
   ]);
   invoiceId = invoice!.id;
@@ -55,6 +64,7 @@ function Entries() {
 }
 
 async function renderEntries(role: Role) {
+  const signedIn = await signInAs({ role, clinic_id: 1 });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderApp(
     <QueryClientProvider client={queryClient}>
@@ -62,11 +72,14 @@ async function renderEntries(role: Role) {
         <Entries />
       </VoidDialogHost>
     </QueryClientProvider>,
-    { role },
+    { session: createSession({ user: signedIn }) },
   );
   await screen.findByTestId('invoice');
-  return { user: userEvent.setup() };
+  return { user: userEvent.setup(), signedIn };
 }
+
+const storedPayment = async (id: number) => (await rows('payments', { id }))[0]!;
+const storedInvoice = async (id: number) => (await rows('invoices', { id }))[0]!;
 
 const voidIn = (testId: string) => within(screen.getByTestId(testId)).queryByRole('button', { name: 'Void' });
 
@@ -78,7 +91,6 @@ describe('Void', () => {
   });
 
   it('asks an admin for a reason, voids the payment with it, and the invoice reads Unpaid again', async () => {
-    mockVoidFunctions({ role: 'admin', clinicId: 1 }, () => '2030-01-09T03:00:00Z');
     const { user } = await renderEntries('admin');
     expect(screen.getByTestId('invoice').textContent).toContain('Invoice Paid');
     await user.click(voidIn('payment')!);
@@ -89,14 +101,14 @@ describe('Void', () => {
     await user.type(within(dialog).getByLabelText('Reason'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('A reason is required to void.');
-    expect(db.table('payments').find(paymentId)!.voided_at).toBeNull();
+    expect((await storedPayment(paymentId)).voided_at).toBeNull();
 
     await user.type(within(dialog).getByLabelText('Reason'), 'Entered twice');
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(await screen.findByText('Payment voided.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(db.table('payments').find(paymentId)).toMatchObject({
-      voided_at: '2030-01-09T03:00:00Z',
+    expect(await storedPayment(paymentId)).toMatchObject({
+      voided_at: expect.any(String),
       void_reason: 'Entered twice',
     });
     // The lists are read again: the view no longer counts the payment.
@@ -106,7 +118,6 @@ describe('Void', () => {
   });
 
   it("shows the database's refusal and keeps the reason: an invoice whose payments still count", async () => {
-    mockVoidFunctions({ role: 'admin', clinicId: 1 });
     const { user } = await renderEntries('admin');
     await user.click(voidIn('invoice')!);
     const dialog = screen.getByRole('dialog', { name: `Void invoice #${invoiceId}` });
@@ -114,14 +125,15 @@ describe('Void', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe("Void this invoice's payments first.");
     expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Wrong patient');
-    expect(db.table('invoices').find(invoiceId)!.voided_at).toBeNull();
+    expect((await storedInvoice(invoiceId)).voided_at).toBeNull();
   });
 
   it('says so when another device voided the payment first, and refreshes the list', async () => {
-    mockVoidFunctions({ role: 'superadmin', clinicId: 1 });
     const { user } = await renderEntries('superadmin');
     await user.click(voidIn('payment')!);
-    db.table('payments').update(paymentId, { voided_at: '2030-01-09T02:59:00Z', void_reason: 'Elsewhere' });
+    await realStack().query(`update public.payments set voided_at = now(), void_reason = 'Elsewhere' where id = $1`, [
+      paymentId,
+    ]);
     const dialog = screen.getByRole('dialog', { name: `Void payment #${paymentId}` });
     await user.type(within(dialog).getByLabelText('Reason'), 'Duplicate');
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
@@ -130,19 +142,20 @@ describe('Void', () => {
   });
 
   it("shows 'Only an admin can void.' when the database no longer counts the user an admin", async () => {
-    // The screen still holds the admin session; the role was changed meanwhile.
-    mockVoidFunctions({ role: 'receptionist', clinicId: 1 });
-    const { user } = await renderEntries('admin');
+    // The screen still holds the admin session; the role was changed meanwhile (by the clinic's
+    // other admin: a clinic keeps at least one).
+    const { user, signedIn } = await renderEntries('admin');
+    await createStaffAccount({ role: 'admin', clinic_id: 1 });
+    await realStack().query(`update public.users set role = 'receptionist' where user_id = $1`, [signedIn.supabase_id]);
     await user.click(voidIn('payment')!);
     const dialog = screen.getByRole('dialog', { name: `Void payment #${paymentId}` });
     await user.type(within(dialog).getByLabelText('Reason'), 'Duplicate');
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Only an admin can void.');
-    expect(db.table('payments').find(paymentId)!.voided_at).toBeNull();
+    expect((await storedPayment(paymentId)).voided_at).toBeNull();
   });
 
   it('says the network failed, and nothing changed, when no answer came', async () => {
-    mockVoidFunctions({ role: 'admin', clinicId: 1 });
     const { user } = await renderEntries('admin');
     await user.click(voidIn('payment')!);
     const dialog = screen.getByRole('dialog', { name: `Void payment #${paymentId}` });
@@ -152,6 +165,6 @@ describe('Void', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Network error while voiding. Nothing was changed; check the connection and try again.',
     );
-    expect(db.table('payments').find(paymentId)!.voided_at).toBeNull();
+    expect((await storedPayment(paymentId)).voided_at).toBeNull();
   });
 });

@@ -6,21 +6,21 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { PatientRow } from '@/lib/database.types';
 import { FeatureSlotsContext, type CreatePatientModalProps, type FeatureSlots } from '@/lib/feature-slots';
 import { initSupabase } from '@/lib/supabase';
-import { db, failNext, mockConfig, seed } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
-import { mockMessengerLinkRules } from '../testing/database-rules';
+import { failNext, rows, seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
 import { MessengerContactsSection } from './messenger-contacts-section';
 
+setupRealDatabase();
+
 beforeAll(() => {
-  initSupabase(mockConfig);
+  initSupabase(stackConfig());
 });
 
-beforeEach(() => {
-  seed.clinics([
+beforeEach(async () => {
+  await seed.clinics([
     { id: 1, name: 'Smile Dental' },
     { id: 2, name: 'Bright Teeth' },
   ]);
-  mockMessengerLinkRules();
   // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
@@ -59,16 +59,17 @@ const unknown = {
   last_inbound_at: '2030-01-07T03:00:00Z',
 };
 
-function renderSection(
+async function renderSection(
   options: { patients?: Partial<PatientRow>[]; contacts?: object[]; slots?: Partial<FeatureSlots> } = {},
 ) {
-  seed.patients(
+  await seed.patients(
     options.patients ?? [
       { id: 1, name: 'Ana Santos', phone: '0917 555 0101', messenger_id: null },
       { id: 2, name: 'Ben Cruz', phone: '0918 555 0202', messenger_id: '555' },
     ],
   );
-  seed.messenger_contacts((options.contacts ?? [maria, unknown]) as never);
+  await seed.messenger_contacts((options.contacts ?? [maria, unknown]) as never);
+  const user = await signInAs({ role: 'admin', clinic_id: 1 });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const slots: FeatureSlots = { AddInvoiceModal: null, PatientInvoices: null, ...options.slots };
   renderApp(
@@ -77,7 +78,7 @@ function renderSection(
         <MessengerContactsSection clinicId={1} />
       </FeatureSlotsContext.Provider>
     </QueryClientProvider>,
-    { role: 'admin' },
+    { session: createSession({ user }) },
   );
   return { user: userEvent.setup() };
 }
@@ -88,7 +89,7 @@ const item = (name: string) => screen.getByRole('listitem', { name });
 
 describe('Messenger contacts', () => {
   it('lists the clinic’s unlinked senders, the latest first, with picture, name, first message and clinic time', async () => {
-    renderSection({
+    await renderSection({
       contacts: [
         maria,
         unknown,
@@ -120,7 +121,7 @@ describe('Messenger contacts', () => {
   });
 
   it('shows the initials when the picture fails to load', async () => {
-    renderSection({ contacts: [maria] });
+    await renderSection({ contacts: [maria] });
     const picture = await screen.findByRole('img', { name: 'Maria Dela Cruz' });
     fireEvent.error(picture);
     const fallback = screen.getByRole('img', { name: 'Maria Dela Cruz' });
@@ -129,12 +130,12 @@ describe('Messenger contacts', () => {
   });
 
   it('says when there is nobody to link', async () => {
-    renderSection({ contacts: [{ ...maria, patient_id: 1 }] });
+    await renderSection({ contacts: [{ ...maria, patient_id: 1 }] });
     expect(await screen.findByText('No unlinked Messenger contacts.')).toBeTruthy();
   });
 
   it('shows the first 100 and says there are more', async () => {
-    renderSection({
+    await renderSection({
       contacts: Array.from({ length: 101 }, (_, index) => ({
         ...unknown,
         psid: String(7200000000000000 + index),
@@ -148,13 +149,13 @@ describe('Messenger contacts', () => {
 
   it('offers Retry when the list cannot be read, and Refresh reads it again', async () => {
     failNext({ method: 'GET', table: 'messenger_contacts' });
-    const { user } = renderSection({ contacts: [] });
+    const { user } = await renderSection({ contacts: [] });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Could not load the Messenger contacts.')).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByText('No unlinked Messenger contacts.');
 
-    db.table('messenger_contacts').insert(maria);
+    await seed.messenger_contacts([maria]);
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await screen.findByRole('listitem', { name: 'Maria Dela Cruz' });
   });
@@ -168,7 +169,7 @@ describe('Link to patient', () => {
   }
 
   it('links the sender to the patient picked with the keyboard, after a confirmation', async () => {
-    const { user } = renderSection();
+    const { user } = await renderSection();
     const dialog = await openLink(user, 'Maria Dela Cruz');
     await user.click(within(dialog).getByRole('button', { name: 'Link' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Please select a patient.');
@@ -186,13 +187,13 @@ describe('Link to patient', () => {
     expect(await screen.findByText('Maria Dela Cruz is now linked to Ana Santos.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Link to patient' })).toBeNull());
     expect(screen.queryByRole('listitem', { name: 'Maria Dela Cruz' })).toBeNull();
-    expect(db.table('patients').find(1)?.messenger_id).toBe(maria.psid);
-    expect(db.table('messenger_contacts').where((row) => row.psid === maria.psid)[0]?.patient_id).toBe(1);
+    expect((await rows('patients', { id: 1 }))[0]?.messenger_id).toBe(maria.psid);
+    expect((await rows('messenger_contacts', { psid: maria.psid }))[0]?.patient_id).toBe(1);
     expect(items()).toHaveLength(1);
   });
 
   it('says the patient’s other Messenger ID will be replaced, and changes nothing when cancelled', async () => {
-    const { user } = renderSection();
+    const { user } = await renderSection();
     const dialog = await openLink(user, 'Maria Dela Cruz');
     await user.type(within(dialog).getByRole('combobox', { name: 'Patient' }), 'ben');
     await user.click(await within(dialog).findByRole('option', { name: 'Ben Cruz, 0918 555 0202' }));
@@ -206,12 +207,12 @@ describe('Link to patient', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Yes, link' })).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Link to patient' })).toBeTruthy();
-    expect(db.table('patients').find(2)?.messenger_id).toBe('555');
+    expect((await rows('patients', { id: 2 }))[0]?.messenger_id).toBe('555');
   });
 
   it('keeps the dialog open with the reason when another patient already has this Messenger ID', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = renderSection({
+    const { user } = await renderSection({
       patients: [
         { id: 1, name: 'Ana Santos', phone: '0917 555 0101', messenger_id: null },
         { id: 2, name: 'Ben Cruz', phone: '0918 555 0202', messenger_id: maria.psid },
@@ -226,7 +227,7 @@ describe('Link to patient', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'This Messenger contact is already linked to another patient.',
     );
-    expect(db.table('patients').find(1)?.messenger_id).toBeNull();
+    expect((await rows('patients', { id: 1 }))[0]?.messenger_id).toBeNull();
     expect(screen.getByRole('listitem', { name: 'Maria Dela Cruz' })).toBeTruthy();
 
     failNext({ method: 'PATCH', table: 'patients' });
@@ -246,13 +247,10 @@ describe('Create patient', () => {
       return (
         <button
           type="button"
-          onClick={() => {
-            db.table('patients').insert({
-              clinic_id: 1,
-              name: props.prefill.name,
-              phone: '0919',
-              messenger_id: props.prefill.messengerId,
-            });
+          onClick={async () => {
+            await seed.patients([
+              { clinic_id: 1, name: props.prefill.name, phone: '0919', messenger_id: props.prefill.messengerId },
+            ]);
             props.onSaved('Patient added!');
           }}
         >
@@ -260,7 +258,7 @@ describe('Create patient', () => {
         </button>
       );
     }
-    const { user } = renderSection({ slots: { CreatePatientModal: StubCreatePatient } });
+    const { user } = await renderSection({ slots: { CreatePatientModal: StubCreatePatient } });
     await screen.findByRole('listitem', { name: 'Maria Dela Cruz' });
     await user.click(within(item('Maria Dela Cruz')).getByRole('button', { name: 'Create patient' }));
     expect(opened.at(-1)?.prefill).toEqual({ name: 'Maria Dela Cruz', messengerId: maria.psid });
@@ -271,7 +269,7 @@ describe('Create patient', () => {
   });
 
   it('is not offered when the app has no patients form to open', async () => {
-    renderSection();
+    await renderSection();
     await screen.findByRole('listitem', { name: 'Maria Dela Cruz' });
     expect(screen.queryByRole('button', { name: 'Create patient' })).toBeNull();
   });

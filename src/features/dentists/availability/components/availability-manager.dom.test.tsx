@@ -3,13 +3,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from '@/components/modal/modal';
-import { db, failNext, seed } from '@/testing/mocks';
-import { mockDentistFunctions } from '../../model/testing/database-functions';
+import { countRequests, failNext, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { prepareDom, renderWithQueries } from '../../model/testing/render';
 import { AvailabilityManager } from './availability-manager';
 
 // Wednesday 9 January 2030, 10:00 in Manila (02:00Z).
 const NOW = new Date('2030-01-09T02:00:00Z');
+
+setupRealDatabase();
 
 beforeEach(() => {
   prepareDom();
@@ -25,30 +26,29 @@ afterEach(() => {
 });
 
 /** Dentist 1 is Dr. Paolo Dimaculangan, with blocks 101 (today, 09:00–10:00) and 102 (the 15th). */
-function seedClinic() {
-  seed.clinics([{ id: 1 }]);
-  seed.dentists([
+async function seedClinic() {
+  await seed.clinics([{ id: 1 }]);
+  await seed.patients([{ id: 1, name: 'Ana Santos' }]);
+  await seed.dentists([
     { name: 'Dr. Paolo Dimaculangan' },
     { name: 'dr. andrea villanueva' },
     { name: 'Dr. Gone', deleted: true },
     { name: 'Dr. Ramon Bautista', is_active: false },
   ]);
-  seed.dentist_availability([
+  await seed.dentist_availability([
     { id: 101, dentist_id: 1, specific_date: '2030-01-09', start_time: '09:00:00', end_time: '10:00:00' },
     { id: 102, dentist_id: 1, specific_date: '2030-01-15', start_time: '13:00:00', end_time: '15:00:00' },
   ]);
-  seed.appointments([
+  await seed.appointments([
     { dentist_id: 1, appointment_time: '2030-01-09T06:20:00Z' }, // 14:20 Manila
     { dentist_id: 1, appointment_time: '2030-01-10T01:00:00Z' }, // the next day, 09:00
   ]);
-  return mockDentistFunctions();
+  return { saves: countRequests({ rpc: 'save_availability_day' }) };
 }
 
 /** The stored blocks as [date, start, end], in date and time order. */
-const storedBlocks = () =>
-  db
-    .table('dentist_availability')
-    .all()
+const storedBlocks = async () =>
+  (await rows('dentist_availability'))
     .map((block) => [block.specific_date, block.start_time, block.end_time])
     .sort((a, b) => a.join().localeCompare(b.join()));
 
@@ -64,9 +64,9 @@ const counts = () => ({
 });
 
 async function embedded() {
-  const functions = seedClinic();
+  const functions = await seedClinic();
   const user = userEvent.setup();
-  renderWithQueries(<AvailabilityManager dentist={{ id: 1, name: 'Dr. Paolo Dimaculangan' }} />);
+  await renderWithQueries(<AvailabilityManager dentist={{ id: 1, name: 'Dr. Paolo Dimaculangan' }} />);
   await waitFor(() => expect(slot('09:00')).toBeTruthy());
   return { functions, user };
 }
@@ -77,8 +77,8 @@ async function confirmWith(button: 'Yes, delete' | 'Cancel') {
 
 describe('the Availability Manager, standalone', () => {
   it("has its own title and a 'Select Dentist' dropdown of the clinic's dentists", async () => {
-    seedClinic();
-    renderWithQueries(<AvailabilityManager />);
+    await seedClinic();
+    await renderWithQueries(<AvailabilityManager />);
     expect(await screen.findByRole('heading', { name: 'Dentist Availability Manager' })).toBeTruthy();
     const select = screen.getByLabelText('Select Dentist');
     await within(select).findByRole('option', { name: 'Dr. Paolo Dimaculangan' });
@@ -91,16 +91,16 @@ describe('the Availability Manager, standalone', () => {
   });
 
   it("warns 'Dentist and date required!' on Save and Delete all without a dentist, sending nothing", async () => {
-    const functions = seedClinic();
+    const functions = await seedClinic();
     const user = userEvent.setup();
-    renderWithQueries(<AvailabilityManager />);
+    await renderWithQueries(<AvailabilityManager />);
     await screen.findByRole('heading', { name: 'Dentist Availability Manager' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Dentist and date required!')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Delete all blocks' }));
     expect(await screen.findAllByText('Dentist and date required!')).toHaveLength(2);
-    expect(functions.saveAvailabilityDay).not.toHaveBeenCalled();
-    expect(storedBlocks()).toEqual([
+    expect(functions.saves.count).toBe(0);
+    expect(await storedBlocks()).toEqual([
       ['2030-01-09', '09:00:00', '10:00:00'],
       ['2030-01-15', '13:00:00', '15:00:00'],
     ]);
@@ -108,9 +108,9 @@ describe('the Availability Manager, standalone', () => {
   });
 
   it("shows the chosen dentist's hours", async () => {
-    seedClinic();
+    await seedClinic();
     const user = userEvent.setup();
-    renderWithQueries(<AvailabilityManager />);
+    await renderWithQueries(<AvailabilityManager />);
     const select = await screen.findByLabelText('Select Dentist');
     await within(select).findByRole('option', { name: 'Dr. Paolo Dimaculangan' });
     await user.selectOptions(select, 'Dr. Paolo Dimaculangan');
@@ -199,8 +199,8 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
     for (const time of ['10:00', '11:00', '16:00', '17:00']) await user.click(slot(time));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved!')).toBeTruthy();
-    expect(functions.saveAvailabilityDay).toHaveBeenCalledTimes(1);
-    expect(storedBlocks()).toEqual([
+    expect(functions.saves.count).toBe(1);
+    expect(await storedBlocks()).toEqual([
       ['2030-01-09', '09:00:00', '12:00:00'],
       ['2030-01-09', '16:00:00', '18:00:00'],
       ['2030-01-15', '13:00:00', '15:00:00'],
@@ -229,7 +229,7 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
     expect(await screen.findByText('Error saving!')).toBeTruthy();
     expect(states()['15:00']).toBe('blocked');
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
-    expect(storedBlocks()).toEqual([
+    expect(await storedBlocks()).toEqual([
       ['2030-01-09', '09:00:00', '10:00:00'],
       ['2030-01-15', '13:00:00', '15:00:00'],
     ]);
@@ -242,12 +242,12 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
     expect(screen.getByText('Delete this block?')).toBeTruthy();
     await confirmWith('Cancel');
     await waitFor(() => expect(screen.queryByText('Delete block?')).toBeNull());
-    expect(db.table('dentist_availability').find(102)).toBeTruthy();
+    expect(await rows('dentist_availability', { id: 102 })).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 1:00 PM–3:00 PM' }));
     await confirmWith('Yes, delete');
     expect(await screen.findByText('Deleted!')).toBeTruthy();
-    expect(storedBlocks()).toEqual([['2030-01-09', '09:00:00', '10:00:00']]);
+    expect(await storedBlocks()).toEqual([['2030-01-09', '09:00:00', '10:00:00']]);
     await waitFor(() => expect(screen.queryByRole('button', { name: /2030-01-15/ })).toBeNull());
   });
 
@@ -258,7 +258,7 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
     expect(screen.getByText('Delete ALL blocks for 2030-01-09? This cannot be undone.')).toBeTruthy();
     await confirmWith('Yes, delete');
     expect(await screen.findByText('All blocks deleted!')).toBeTruthy();
-    expect(storedBlocks()).toEqual([['2030-01-15', '13:00:00', '15:00:00']]);
+    expect(await storedBlocks()).toEqual([['2030-01-15', '13:00:00', '15:00:00']]);
     await waitFor(() => expect(states()['09:00']).toBe('available'));
   });
 
@@ -270,10 +270,10 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
   });
 
   it("asks 'Discard unsaved changes?' before another date, Esc or × drop the clicks: Keep stays, Discard goes on", async () => {
-    seedClinic();
+    await seedClinic();
     const user = userEvent.setup();
     const onClose = vi.fn();
-    renderWithQueries(
+    await renderWithQueries(
       <Modal open title="Dr. Paolo Dimaculangan" onClose={onClose} size="large">
         <AvailabilityManager dentist={{ id: 1, name: 'Dr. Paolo Dimaculangan' }} />
       </Modal>,

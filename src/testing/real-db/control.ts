@@ -1,0 +1,132 @@
+/**
+ * One-request overrides in front of the real gateway: the next matching request fails, waits
+ * until the test releases it, or is stored with its answer lost; or requests are counted. One MSW
+ * handler per test reads these arrangements, first arranged first served; every other request
+ * goes on to the gateway.
+ */
+import { bypass, http, HttpResponse, passthrough } from 'msw';
+import type { Database } from '@/lib/database.types';
+import { pgError, PgError, type PostgrestErrorBody } from '../mocks/errors';
+import { server } from '../mocks/server';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type TableName = keyof Database['public']['Tables'] | keyof Database['public']['Views'];
+type FunctionName = keyof Database['public']['Functions'];
+
+/** Which requests an override applies to: a table or view, or a function (RPC), and optionally a method. */
+export type RequestMatch =
+  { method?: HttpMethod; table: TableName; rpc?: never } | { method?: HttpMethod; rpc: FunctionName; table?: never };
+
+/** How a request fails: a PostgREST error (`pgError(…)` or its fields), or 'network' (no answer at all). */
+export type Failure = PgError | (Partial<PostgrestErrorBody> & { code: string; status?: number }) | 'network';
+
+type Arrangement =
+  | { match: RequestMatch; kind: 'fail'; failure: Failure }
+  | { match: RequestMatch; kind: 'hold'; arrived: () => void; released: Promise<void> }
+  | { match: RequestMatch; kind: 'lose' }
+  | { match: RequestMatch; kind: 'count'; seen: { count: number } };
+
+const arrangements: Arrangement[] = [];
+
+function matches(match: RequestMatch, request: Request, restUrl: string): boolean {
+  if (match.method !== undefined && match.method !== request.method) return false;
+  const path = new URL(request.url).pathname;
+  const target = match.table !== undefined ? `/${match.table}` : `/rpc/${match.rpc}`;
+  return path === `${new URL(restUrl).pathname}${target}`;
+}
+
+function responseFor(failure: Failure): Response {
+  if (failure === 'network') return HttpResponse.error();
+  const error =
+    failure instanceof PgError
+      ? failure
+      : pgError(failure.code, failure.message, {
+          details: failure.details,
+          hint: failure.hint,
+          status: failure.status,
+        });
+  return HttpResponse.json(error.body, { status: error.status });
+}
+
+/** Puts the handler that serves the arrangements in front of the gateway (before each test). */
+export function serveArrangements(stackUrl: string): void {
+  const restUrl = `${stackUrl}/rest/v1`;
+  server.use(
+    http.all(`${restUrl}/*`, async ({ request }) => {
+      for (const entry of arrangements) {
+        if (entry.kind === 'count' && matches(entry.match, request, restUrl)) entry.seen.count += 1;
+      }
+      const index = arrangements.findIndex((entry) => entry.kind !== 'count' && matches(entry.match, request, restUrl));
+      if (index < 0) return passthrough();
+      const [entry] = arrangements.splice(index, 1);
+      if (entry!.kind === 'fail') return responseFor(entry!.failure);
+      if (entry!.kind === 'hold') {
+        entry!.arrived();
+        await entry!.released;
+        return passthrough();
+      }
+      await fetch(bypass(request));
+      return HttpResponse.error();
+    }),
+  );
+}
+
+/**
+ * The next request matching `match` fails with `failure` (by default a 500 XX000), or the next
+ * `times` ones; it never reaches the database.
+ */
+export function failNext(
+  match: RequestMatch,
+  failure: Failure = pgError('XX000', 'internal error'),
+  options: { times?: number } = {},
+): void {
+  for (let time = 0; time < (options.times ?? 1); time += 1) arrangements.push({ match, kind: 'fail', failure });
+}
+
+export interface Hold {
+  /** Lets the held request go on to the gateway. */
+  release(): void;
+  /** Settles once a request has reached the hold. */
+  reached: Promise<void>;
+}
+
+const openHolds = new Set<() => void>();
+
+/** The next request matching `match` waits until `release()` (to see "Saving…", or a second click that sends nothing). */
+export function holdNext(match: RequestMatch): Hold {
+  let release!: () => void;
+  let arrived!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
+  openHolds.add(release);
+  arrangements.push({ match, kind: 'hold', arrived, released });
+  return {
+    release() {
+      openHolds.delete(release);
+      release();
+    },
+    reached,
+  };
+}
+
+/**
+ * The next request matching `match` reaches the gateway and is stored, but its answer is lost on
+ * the way back (the browser sees no answer at all): a retry must not store it twice.
+ */
+export function loseAnswerNext(match: RequestMatch): void {
+  arrangements.push({ match, kind: 'lose' });
+}
+
+/** Counts the requests matching `match` from now on, which go on as usual: `expect(saves.count).toBe(1)`. */
+export function countRequests(match: RequestMatch): { readonly count: number } {
+  const seen = { count: 0 };
+  arrangements.push({ match, kind: 'count', seen });
+  return seen;
+}
+
+/** Drops every arrangement and releases the holds a test left closed (after each test). */
+export function resetArrangements(): void {
+  arrangements.length = 0;
+  for (const release of openHolds) release();
+  openHolds.clear();
+}
