@@ -13,7 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
-import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
+import { axeBuilder, isSeriousOrCritical, loadAxeIntoFrames } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -51,6 +51,7 @@ async function audit(page: Page, where: string, include?: string): Promise<Findi
   let builder = axeBuilder(page);
   if (include) builder = builder.include(include);
   await settled(page);
+  await loadAxeIntoFrames(page);
   const started = Date.now();
   const { violations } = await builder.analyze();
   const took = Date.now() - started;
