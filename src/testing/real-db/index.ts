@@ -53,3 +53,6 @@ export { setupRealDatabase } from './lifecycle';
 export { createStaffAccount, signInAs, type StaffOptions } from './session';
 export { realStack, stackConfig, type RealStack } from './stack';
 export { pgError, PgError } from '../mocks/errors';
+// The MSW server: `server.use(http.post(`${stackConfig().apiUrl}/…`, …))` answers the notification
+// service, which the component stack does not run.
+export { server } from '../mocks/server';
