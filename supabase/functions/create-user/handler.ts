@@ -3,7 +3,11 @@ import { jsonResponse, preflightResponse } from '../_shared/cors.ts';
 import { bearerTokenOf, Refusal, refusalResponse } from '../_shared/refusal.ts';
 import { createCallerClient, createServiceClient, type FunctionDeps } from '../_shared/supabase-clients.ts';
 
-/** The roles Users & Roles may give (spec part 2 §6); the superadmin is never made here. */
+/**
+ * The roles Users & Roles may give: every clinic role, never the superadmin. The same list as
+ * CLINIC_ROLES of common/contract/permissions.ts (a test keeps them equal): a deployed function
+ * bundles only what lies under supabase/functions.
+ */
 export const ASSIGNABLE_ROLES = ['admin', 'receptionist', 'dentist'] as const;
 type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
@@ -14,11 +18,6 @@ interface NewUser {
   password: string;
   role: AssignableRole;
   clinicId: number;
-}
-
-interface CallerProfile {
-  role: string;
-  clinic_id: number | string | null;
 }
 
 /** The profile's name column allows 200 characters (check constraint on public.users). */
@@ -44,15 +43,13 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
     const asCaller = createCallerClient(deps, authorization);
     const { data: auth, error: authError } = await asCaller.auth.getUser(token);
     if (authError || !auth.user) throw new Refusal(401, 'Invalid or expired session');
-    const caller = await readCallerProfile(asCaller, auth.user.id);
-    const isSuperadmin = caller?.role === 'superadmin';
-    const isClinicAdmin = caller?.role === 'admin' && Number(caller.clinic_id) === input.clinicId;
-    if (!isSuperadmin && !isClinicAdmin) {
+    if (!(await mayManageUsers(asCaller, input.clinicId))) {
       throw new Refusal(403, 'Only an admin of this clinic or the superadmin can add users to it');
     }
 
     const service = createServiceClient(deps);
-    if (isSuperadmin && !(await clinicExists(service, input.clinicId))) throw new Refusal(404, 'Clinic not found');
+    // Only the superadmin may manage a clinic of which they hold no profile, so only they can get here.
+    if (!(await clinicExists(service, input.clinicId))) throw new Refusal(404, 'Clinic not found');
 
     const { data: created, error: createError } = await service.auth.admin.createUser({
       email: input.email,
@@ -126,10 +123,11 @@ function clinicIdOf(value: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-async function readCallerProfile(client: SupabaseClient, userId: string): Promise<CallerProfile | null> {
-  const { data, error } = await client.from('users').select('role, clinic_id').eq('user_id', userId).limit(1);
-  if (error) throw new Error(`reading the caller's profile failed: ${error.message}`);
-  return (data?.[0] as CallerProfile | undefined) ?? null;
+/** The database's own answer (public.authorize) to whether the caller may manage that clinic's staff. */
+async function mayManageUsers(asCaller: SupabaseClient, clinicId: number): Promise<boolean> {
+  const { data, error } = await asCaller.rpc('authorize', { p_clinic_id: clinicId, p_permission: 'users.manage' });
+  if (error) throw new Error(`asking whether the caller may manage users failed: ${error.message}`);
+  return data === true;
 }
 
 async function clinicExists(service: SupabaseClient, clinicId: number): Promise<boolean> {

@@ -24,9 +24,9 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** The answer's `code` when the account is its clinic's last admin (the SPA words it for people). */
 export const LAST_ADMIN_CODE = 'last_admin';
 
-/** What the database's delete_staff_account raises (PostgREST answers HTTP NNN for SQLSTATE PTNNN). */
-const SQLSTATE_LAST_ADMIN = 'PT409';
-const SQLSTATE_NOT_FOUND = 'PT404';
+/** The codes (hints) of delete_staff_account's refusals, as in common/contract/error-codes.ts. */
+const REFUSED_LAST_ADMIN = 'last_admin';
+const REFUSED_NOT_FOUND = 'user_not_found';
 
 /**
  * `delete-user`: POST {user_id}. The caller must be the superadmin, or an admin of the
@@ -52,15 +52,17 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
     if (targetId === callerId) throw new Refusal(400, 'You cannot delete your own account');
 
     const caller = await readProfile(asCaller, callerId);
-    if (!caller || (caller.role !== 'admin' && caller.role !== 'superadmin')) {
+    if (!caller || !(await mayManageUsers(asCaller, caller.clinic_id))) {
       throw new Refusal(403, 'Only an admin or the superadmin can delete users');
     }
+    const callerIsSuperadmin = caller.role === 'superadmin';
     // Read through the caller's client: RLS decides which profiles the caller can see at all.
     const target = await readProfile(asCaller, targetId);
     const service = createServiceClient(deps);
     const allowed =
-      caller.role === 'superadmin' ||
-      (target !== null && target.clinic_id === caller.clinic_id && target.role !== 'superadmin');
+      target === null
+        ? callerIsSuperadmin
+        : (callerIsSuperadmin || target.role !== 'superadmin') && (await mayManageUsers(asCaller, target.clinic_id));
     if (!allowed || target === null) {
       // "No such user" is told apart from "not yours" only now that the caller is a proven admin.
       const exists = target !== null || (await authUserExists(service, targetId));
@@ -104,6 +106,16 @@ async function readProfile(client: SupabaseClient, userId: string): Promise<Prof
   return (data?.[0] as Profile | undefined) ?? null;
 }
 
+/** The database's own answer (public.authorize) to whether the caller may manage that clinic's staff. */
+async function mayManageUsers(asCaller: SupabaseClient, clinicId: string | null): Promise<boolean> {
+  const { data, error } = await asCaller.rpc('authorize', {
+    p_clinic_id: clinicId === null ? null : Number(clinicId),
+    p_permission: 'users.manage',
+  });
+  if (error) throw new Error(`asking whether the caller may manage users failed: ${error.message}`);
+  return data === true;
+}
+
 async function authUserExists(service: SupabaseClient, userId: string): Promise<boolean> {
   const { data, error } = await service.auth.admin.getUserById(userId);
   if (error?.status === 404) return false;
@@ -114,10 +126,10 @@ async function authUserExists(service: SupabaseClient, userId: string): Promise<
 /** Deletes the account and its profile as `requestedBy`, in one transaction; answers how many profile rows went. */
 async function deleteAccount(service: SupabaseClient, userId: string, requestedBy: string): Promise<number> {
   const { data, error } = await service.rpc('delete_staff_account', { p_user_id: userId, p_requested_by: requestedBy });
-  if (error?.code === SQLSTATE_LAST_ADMIN) {
+  if (error?.hint === REFUSED_LAST_ADMIN) {
     throw new Refusal(409, 'A clinic must keep at least one admin.', LAST_ADMIN_CODE);
   }
-  if (error?.code === SQLSTATE_NOT_FOUND) throw new Refusal(404, 'User not found');
+  if (error?.hint === REFUSED_NOT_FOUND) throw new Refusal(404, 'User not found');
   if (error) throw new Error(`deleting the account failed: ${error.code} ${error.message}`);
   return Number(data ?? 0);
 }

@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLINIC_ROLES } from '../../../common/contract/permissions.ts';
+import { ASSIGNABLE_ROLES } from '../../../supabase/functions/create-user/handler.ts';
 import { BAD_BODIES, BAD_HEADERS, WRONG_VALUES, type BadBody } from '../../support/malformed-corpus.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -111,6 +113,10 @@ beforeAll(async () => {
 });
 
 describe('create-user', () => {
+  it('gives exactly the clinic roles of the shared contract', () => {
+    expect([...ASSIGNABLE_ROLES]).toEqual([...CLINIC_ROLES]);
+  });
+
   it('when an admin adds a receptionist, then the confirmation mail is sent and they can sign in only after confirming', async () => {
     const input = newUser(clinicA);
     const { status, body } = await invoke(adminA.client, 'create-user', input);
