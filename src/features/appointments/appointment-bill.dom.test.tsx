@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FeatureSlotsContext, type AddInvoiceModalProps, type FeatureSlots } from '@/lib/feature-slots';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { db, failNext, seed } from '@/testing/mocks';
+import { failNext, realStack, seed, setupRealDatabase } from '@/testing/real-db';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
 
@@ -14,12 +14,13 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
+setupRealDatabase();
 // Wednesday 2030-01-09, 08:00 in Manila.
 setUpListScreen(new Date('2030-01-09T00:00:00Z'));
 
 /**
  * Stands in for Billing's Add Invoice modal (the app fills the slot with the real one; the e2e
- * test bills through it): shows what it was opened with, and 'Save' makes the invoice.
+ * test bills through it): shows what it was opened with, and 'Save' stores the invoice, then closes.
  */
 function StubAddInvoiceModal({ clinicId, prefill, onClose }: AddInvoiceModalProps) {
   return (
@@ -27,18 +28,19 @@ function StubAddInvoiceModal({ clinicId, prefill, onClose }: AddInvoiceModalProp
       <p data-testid="prefill">{JSON.stringify({ clinicId, ...prefill })}</p>
       <button
         type="button"
-        onClick={() => {
-          seed.invoices([
-            {
-              id: 55,
-              clinic_id: clinicId,
-              patient_id: prefill!.patient.id,
-              total: 1500.5,
-              appointment_id: prefill!.appointmentId ?? null,
-            },
-          ]);
-          onClose();
-        }}
+        onClick={() =>
+          void seed
+            .invoices([
+              {
+                id: 55,
+                clinic_id: clinicId,
+                patient_id: prefill!.patient.id,
+                total: 1500.5,
+                appointment_id: prefill!.appointmentId ?? null,
+              },
+            ])
+            .then(onClose)
+        }
       >
         Save
       </button>
@@ -52,23 +54,23 @@ function StubAddInvoiceModal({ clinicId, prefill, onClose }: AddInvoiceModalProp
 const SLOTS: FeatureSlots = { AddInvoiceModal: StubAddInvoiceModal, PatientInvoices: null };
 
 async function openList() {
-  seed.clinics([{ id: 1 }, { id: 2 }]);
-  seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
-  seed.patients([
+  await seed.clinics([{ id: 1 }, { id: 2 }]);
+  await seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
+  await seed.patients([
     { id: 1, name: 'Maria Santos' },
     { id: 2, name: 'Jose Rizal' },
     { id: 3, name: 'Ana Reyes' },
   ]);
-  seed.procedure_categories([
+  await seed.procedure_categories([
     { id: 1, clinic_id: 1, name: 'Restorative' },
     { id: 2, clinic_id: 2, name: 'Other' },
   ]);
-  seed.procedures([
+  await seed.procedures([
     { clinic_id: 1, category_id: 1, name: 'Composite Filling', price: 1500.5 },
     // Another clinic's procedure of the same name and another price: never this clinic's price.
     { clinic_id: 2, category_id: 2, name: 'Composite Filling', price: 999 },
   ]);
-  seed.appointments([
+  await seed.appointments([
     {
       id: 100,
       dentist_id: 1,
@@ -89,12 +91,20 @@ async function openList() {
     { id: 103, dentist_id: 1, patient_id: 3, appointment_time: '2030-01-09T11:00:00+08:00', status: 'Confirmed' },
   ]);
   // 102 was billed already; 101's earlier invoice was voided, so it can be billed again.
-  seed.invoices([
+  await seed.invoices([
     { id: 40, clinic_id: 1, patient_id: 3, total: 800, appointment_id: 102 },
-    { id: 41, clinic_id: 1, patient_id: 2, total: 800, appointment_id: 101, voided_at: '2030-01-08T05:00:00Z' },
+    {
+      id: 41,
+      clinic_id: 1,
+      patient_id: 2,
+      total: 800,
+      appointment_id: 101,
+      voided_at: '2030-01-08T05:00:00Z',
+      void_reason: 'Billed to the wrong patient',
+    },
   ]);
   const user = userEvent.setup();
-  renderWithQueries(
+  await renderWithQueries(
     <FeatureSlotsContext.Provider value={SLOTS}>
       <AppointmentsTab />
     </FeatureSlotsContext.Provider>,
@@ -106,7 +116,8 @@ async function openList() {
 
 const rowOf = (id: number) => document.querySelector<HTMLTableRowElement>(`tr[data-appointment-id="${id}"]`)!;
 const billButton = (id: number) => within(rowOf(id)).queryByRole('button', { name: /^Bill appointment of/ });
-const prefill = () => JSON.parse(screen.getByTestId('prefill').textContent!) as Record<string, unknown>;
+/** What Add Invoice was opened with, once it is open (after the procedure's price was read). */
+const prefill = async () => JSON.parse((await screen.findByTestId('prefill')).textContent!) as Record<string, unknown>;
 
 describe("'Bill' on the Appointments list", () => {
   it("is offered on Completed appointments without an invoice; a billed one says 'Billed #n'", async () => {
@@ -122,16 +133,16 @@ describe("'Bill' on the Appointments list", () => {
   it("opens Add Invoice with the patient, the appointment and the procedure's current price; once saved, the row says 'Billed'", async () => {
     const { user } = await openList();
     // The price changed after booking: the bill starts at today's price.
-    db.table('procedures').update((row) => row.clinic_id === 1, { price: 1750.25 });
+    await realStack().query('update public.procedures set price = 1750.25 where clinic_id = 1');
     await user.click(billButton(100)!);
-    expect(prefill()).toEqual({
+    expect(await prefill()).toEqual({
       clinicId: 1,
       patient: { id: 1, name: 'Maria Santos' },
       appointmentId: 100,
       totalCentavos: 175_025,
     });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.queryByRole('dialog', { name: 'Add Invoice' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Invoice' })).toBeNull());
     await waitFor(() => expect(within(rowOf(100)).getByText('Billed #55')).toBeTruthy());
     expect(billButton(100)).toBeNull();
   });
@@ -139,7 +150,7 @@ describe("'Bill' on the Appointments list", () => {
   it('leaves the total empty when no procedure of the clinic has that name', async () => {
     const { user } = await openList();
     await user.click(billButton(101)!);
-    expect(prefill()).toEqual({ clinicId: 1, patient: { id: 2, name: 'Jose Rizal' }, appointmentId: 101 });
+    expect(await prefill()).toEqual({ clinicId: 1, patient: { id: 2, name: 'Jose Rizal' }, appointmentId: 101 });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(billButton(101)).toBeTruthy();
   });
@@ -149,6 +160,6 @@ describe("'Bill' on the Appointments list", () => {
     failNext({ method: 'GET', table: 'procedures' });
     await user.click(billButton(100)!);
     expect(await screen.findByText('The procedure’s price could not be read. Type the total.')).toBeTruthy();
-    expect(prefill()).toEqual({ clinicId: 1, patient: { id: 1, name: 'Maria Santos' }, appointmentId: 100 });
+    expect(await prefill()).toEqual({ clinicId: 1, patient: { id: 1, name: 'Maria Santos' }, appointmentId: 100 });
   });
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { db, seed } from '@/testing/mocks';
+import { rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { mockStatusNotifications } from './status/testing/notification-service';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
@@ -18,17 +18,18 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
 const NOW = new Date('2030-01-09T00:00:00Z');
 const NOTES = 'Upper left molar, sensitive to cold; the patient prefers mornings and asks for a call first.';
 
+setupRealDatabase();
 setUpListScreen(NOW);
 
 /** Maria's 9:20 appointment today with an open late cancellation request; Jose's with notes. */
 async function openList() {
-  seed.clinics([{ id: 1 }]);
-  seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
-  seed.patients([
+  await seed.clinics([{ id: 1 }]);
+  await seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
+  await seed.patients([
     { id: 1, name: 'Maria Santos', messenger_id: '2400001' },
     { id: 2, name: 'Jose Rizal', messenger_id: null },
   ]);
-  seed.appointments([
+  await seed.appointments([
     { id: 100, clinic_id: 1, dentist_id: 1, patient_id: 1, appointment_time: '2030-01-09T09:20:00+08:00' },
     {
       id: 101,
@@ -39,20 +40,28 @@ async function openList() {
       reason: `Composite Filling — Notes: ${NOTES}`,
     },
   ]);
-  seed.appointment_flags([
+  await seed.appointment_flags([
     {
       id: 7,
       clinic_id: 1,
+      kind: 'late_cancellation_request',
       appointment_id: 100,
       note: 'The patient tapped Cancel 40 minutes before.',
       created_at: '2030-01-09T00:40:00+00:00',
     },
     // Handled already: not shown.
-    { id: 8, clinic_id: 1, appointment_id: 101, resolved_at: '2030-01-08T00:00:00+00:00' },
+    {
+      id: 8,
+      clinic_id: 1,
+      kind: 'late_cancellation_request',
+      appointment_id: 101,
+      note: 'The patient tapped Cancel, then came anyway.',
+      resolved_at: '2030-01-08T00:00:00+00:00',
+    },
   ]);
   const service = mockStatusNotifications();
   const user = userEvent.setup();
-  renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+  await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
   await screen.findByRole('heading', { name: 'Dr. Ana Cruz (2 appointments)' }, { timeout: 5000 });
   return { service, user };
 }
@@ -73,8 +82,8 @@ describe("a patient's late cancellation request on the row", () => {
     await user.click(within(panel).getByRole('button', { name: 'Keep appointment' }));
 
     await waitFor(() => expect(within(rowOf(100)).queryByRole('button', { name: /^Asked to cancel/ })).toBeNull());
-    expect(db.table('appointment_flags').find(7)!.resolved_at).not.toBeNull();
-    expect(db.table('appointments').find(100)!.status).toBe('Scheduled');
+    expect((await rows('appointment_flags', { id: 7 }))[0]!.resolved_at).not.toBeNull();
+    expect((await rows('appointments', { id: 100 }))[0]!.status).toBe('Scheduled');
   });
 
   it("'Cancel appointment' asks as a status change to Cancelled does, then cancels and notifies the patient", async () => {
@@ -84,7 +93,7 @@ describe("a patient's late cancellation request on the row", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change the status to Cancelled?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
     expect(await screen.findByText('Status updated & patient notified!')).toBeTruthy();
-    expect(db.table('appointments').find(100)!.status).toBe('Cancelled');
+    expect((await rows('appointments', { id: 100 }))[0]!.status).toBe('Cancelled');
     expect(service.received).toEqual([{ appointmentId: 100, body: { status: 'Cancelled', clinic_id: 1 } }]);
   });
 });

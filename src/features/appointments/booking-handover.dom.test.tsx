@@ -5,8 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { requestBooking, takeBookingIntent } from '@/lib/booking-intent';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { db, seed } from '@/testing/mocks';
-import { enforceBookingRules } from './booking/testing/database-rules';
+import { rows, seed, setupRealDatabase } from '@/testing/real-db';
 import AppointmentsTab from './tab';
 import { renderWithQueries, seedBookingBasics, setUpListScreen } from './testing/render-list';
 
@@ -15,20 +14,23 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
+setupRealDatabase();
 // Wednesday 2030-01-09, 08:00 in Manila.
 setUpListScreen(new Date('2030-01-09T00:00:00Z'));
 const THURSDAY = '2030-01-10';
 
-function arrange() {
-  seed.clinics([{ id: 1 }, { id: 2 }]);
-  seedBookingBasics();
-  enforceBookingRules();
+async function arrange() {
+  await seed.clinics([{ id: 1 }, { id: 2 }]);
+  await seedBookingBasics();
 }
 
 const MARIA = { id: 11, name: 'Maria Santos' };
-/** The Add Appointment form once its lists are loaded (a 'Loading…' dialog stands in until then). */
+/**
+ * The Add Appointment form once its code and lists are loaded (a 'Loading…' dialog stands in until
+ * then). A generous wait: the form is a chunk of its own, slow to load on a busy machine.
+ */
 async function addForm() {
-  await screen.findByLabelText('Dentist', { selector: '.modal *' });
+  await screen.findByLabelText('Dentist', { selector: '.modal *' }, { timeout: 15_000 });
   return screen.getByRole('dialog', { name: 'Add Appointment' });
 }
 const patientIn = (dialog: HTMLElement) =>
@@ -36,9 +38,9 @@ const patientIn = (dialog: HTMLElement) =>
 
 describe("Book in another tab (Recalls' booking requests)", () => {
   it('opens Add Appointment with the patient, who is booked once the rest is chosen', async () => {
-    arrange();
+    await arrange();
     requestBooking({ clinicId: 1, patient: MARIA });
-    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
     const dialog = await addForm();
     expect(patientIn(dialog)).toBe('Maria Santos');
 
@@ -52,29 +54,29 @@ describe("Book in another tab (Recalls' booking requests)", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
 
     expect(await screen.findByText('Appointment booked!')).toBeTruthy();
-    expect(db.table('appointments').where((row) => row.patient_id === 11)).toMatchObject([
+    expect(await rows('appointments', { patient_id: 11 })).toMatchObject([
       { dentist_id: 1, clinic_id: 1, reason: 'Oral Prophylaxis' },
     ]);
   });
 
   it('is acted on once: the form closed, Appointments opened again shows no form', async () => {
-    arrange();
+    await arrange();
     requestBooking({ clinicId: 1, patient: MARIA });
-    const first = renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    const first = await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
     const dialog = await addForm();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     first.unmount();
 
-    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
     await screen.findByTestId('appointments-summary');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(takeBookingIntent(1)).toBeNull();
   });
 
   it('opens the form for a request made while Appointments is on screen', async () => {
-    arrange();
-    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await arrange();
+    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
     await screen.findByTestId('appointments-summary');
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => requestBooking({ clinicId: 1, patient: { id: 12, name: 'Jose Rizal' } }));
@@ -83,9 +85,9 @@ describe("Book in another tab (Recalls' booking requests)", () => {
   });
 
   it("leaves a request made in another clinic's tab", async () => {
-    arrange();
+    await arrange();
     requestBooking({ clinicId: 2, patient: { id: 99, name: 'Other Clinic Patient' } });
-    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
     await screen.findByTestId('appointments-summary');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(takeBookingIntent(2)).toMatchObject({ patient: { id: 99 } });

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { seed, server } from '@/testing/mocks';
+import { seed, server, setupRealDatabase } from '@/testing/real-db';
 import { usePrefetchYearAppointments, useYearAppointments, yearAppointmentsKey } from './model/api/get-appointments';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
@@ -14,11 +14,12 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
+setupRealDatabase();
 // Wednesday 2030-01-09, 08:00 in Manila.
 setUpListScreen(new Date('2030-01-09T00:00:00Z'));
 const MANILA = 'Asia/Manila';
 
-/** The list's year reads (the rows with the patient), by URL, as the mocked network saw them. */
+/** The list's year reads (the rows with the patient), by URL, as the network saw them. */
 let yearReads: string[] = [];
 const recordYearReads = ({ request }: { request: Request }) => {
   const url = new URL(request.url);
@@ -32,7 +33,7 @@ beforeEach(() => {
 afterEach(() => server.events.removeListener('request:start', recordYearReads));
 
 /** What a component rendered after the hook sees of the year's read while it renders. */
-function probeDuringRender(useHook: () => void) {
+async function probeDuringRender(useHook: () => void) {
   const seen: (string | undefined)[] = [];
   function Probe() {
     seen.push(useQueryClient().getQueryState(yearAppointmentsKey(1, 2030, MANILA))?.fetchStatus);
@@ -42,27 +43,27 @@ function probeDuringRender(useHook: () => void) {
     useHook();
     return <Probe />;
   }
-  renderWithQueries(<Screen />);
+  await renderWithQueries(<Screen />);
   return seen[0];
 }
 
 describe("the list's year of appointments", () => {
-  it('is asked for while the screen renders, before anything is drawn', () => {
-    seed.clinics([{ id: 1 }]);
-    expect(probeDuringRender(() => usePrefetchYearAppointments(1, 2030, MANILA))).toBe('fetching');
+  it('is asked for while the screen renders, before anything is drawn', async () => {
+    await seed.clinics([{ id: 1 }]);
+    expect(await probeDuringRender(() => usePrefetchYearAppointments(1, 2030, MANILA))).toBe('fetching');
     // useQuery alone starts its read only after the commit.
-    expect(probeDuringRender(() => void useYearAppointments(1, 2030, MANILA))).not.toBe('fetching');
+    expect(await probeDuringRender(() => void useYearAppointments(1, 2030, MANILA))).not.toBe('fetching');
   });
 
   it('is read once when the tab opens, and the summary counts it', async () => {
-    seed.clinics([{ id: 1 }]);
-    seed.dentists([{ id: 1, name: 'Dr. Andrea Villanueva' }]);
-    seed.patients([{ id: 11, name: 'Maria Santos' }]);
-    seed.appointments([
+    await seed.clinics([{ id: 1 }]);
+    await seed.dentists([{ id: 1, name: 'Dr. Andrea Villanueva' }]);
+    await seed.patients([{ id: 11, name: 'Maria Santos' }]);
+    await seed.appointments([
       { id: 101, dentist_id: 1, patient_id: 11, appointment_time: '2030-01-10T10:00:00+08:00' },
       { id: 102, dentist_id: 1, patient_id: 11, appointment_time: '2030-01-11T10:00:00+08:00' },
     ]);
-    renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
     expect(await screen.findByText('Total: 2 appointment(s) this month')).toBeTruthy();
     expect(yearReads).toHaveLength(1);
   });

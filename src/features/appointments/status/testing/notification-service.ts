@@ -1,11 +1,12 @@
 /**
- * The notification service's `POST /status-notifications/{id}` for component tests, on the one
- * MSW server: it answers with the contract's StatusNotificationResponse, keeps what it received in
- * `received`, and `answerNext` replaces the next answer (a refusal, or `'network'`).
+ * The notification service's `POST /status-notifications/{id}` for component tests (the component
+ * stack does not run the service), on the real-db harness's MSW server: it answers with the
+ * contract's StatusNotificationResponse, keeps what it received in `received`, and `answerNext`
+ * replaces the next answer (a refusal, or `'network'`).
  */
 import { http, HttpResponse } from 'msw';
 import type { StatusNotificationBody, StatusNotificationResponse } from '@common/contract';
-import { mockConfig, server } from '@/testing/mocks';
+import { server, stackConfig } from '@/testing/real-db';
 
 export interface ReceivedNotification {
   appointmentId: number;
@@ -16,7 +17,7 @@ export function mockStatusNotifications() {
   const received: ReceivedNotification[] = [];
   const next: (Response | 'network')[] = [];
   server.use(
-    http.post(`${mockConfig.apiUrl}/status-notifications/:id`, async ({ request, params }) => {
+    http.post(`${stackConfig().apiUrl}/status-notifications/:id`, async ({ request, params }) => {
       const body = (await request.json()) as StatusNotificationBody;
       received.push({ appointmentId: Number(params.id), body });
       const answer = next.shift();
