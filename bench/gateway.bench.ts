@@ -1,5 +1,5 @@
 /**
- * npm run bench — measures the local stack against its targets (issue 16), printing each with its
+ * npm run bench — measures the local stack against its performance targets, printing each with its
  * value and PASS/FAIL, and exits 1 when one fails:
  *  1. cold start of `npm start` on an empty data directory to its first answered request, then a warm
  *     start (target: ≤ 3 s on an existing data directory);
@@ -7,7 +7,7 @@
  *     patient embeds) through the gateway with supabase-js as a signed-in admin, against the same
  *     query run directly on the same database with the same role and claims (RLS included), read as
  *     a program reads it: rows through the database driver. The ratio is the gateway's overhead
- *     (target: ≤ 1.3× at p50; see docs/decisions.md "Gateway overhead: what direct SQL means").
+ *     (target: ≤ 1.3× at p50; see docs/adr/0037-benchmarks.md).
  *     Gateway and direct samples alternate, so a change in the machine's load weighs on both alike.
  *  3. for reference (not targets): the JSON built in SQL (json_agg, as the gateway does) read as one
  *     text value, the strictest baseline, and a bare node:http server that runs that SQL and answers

@@ -6,7 +6,7 @@
  *
  * The SPA imports types from here but values from their own modules (`@common/contract/limits`,
  * `…/realtime`, …): this index keeps every schema alive, and each zod feature a lazy chunk uses is
- * emitted into the /login entry, where zod's shared code lives (docs/decisions.md).
+ * emitted into the /login entry, where zod's shared code lives (docs/adr/0022-spa-service-contract.md).
  */
 export { APPOINTMENT_STATUSES, appointmentStatusSchema, type AppointmentStatus } from './appointment-status';
 export { characterCount } from './character-count';

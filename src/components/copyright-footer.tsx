@@ -3,8 +3,8 @@ import { DEFAULT_CLINIC_TIME_ZONE, clinicYear } from '@common/clinic-calendar/cl
 import { useNow } from '@/lib/use-now';
 
 /**
- * '© {year} Ngiti' with the current year in the clinic's time zone (issue 12 item 7; the spec's
- * "shows 2025" was the year it was written: docs/decisions.md). Pages without a clinic (login,
+ * '© {year} Ngiti' with the current year in the clinic's time zone: the spec's "shows 2025" was the
+ * year it was written, not a year to keep (docs/adr/0025-where-the-spec-is-silent.md). Pages without a clinic (login,
  * sign-up, reset) use the default zone, Asia/Manila.
  */
 export function CopyrightFooter({

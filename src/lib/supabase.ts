@@ -17,7 +17,7 @@ export { AUTH_STORAGE_KEY, hadStoredSession } from './supabase-loader';
  * key). supabase-js's `createClient` also builds a Realtime and a Storage client, which this
  * app never uses and which would cost about 27 KB of gzipped JavaScript. The login screen does not
  * load even this file until it needs it (src/lib/supabase-loader.ts). A feature that needs Realtime or Storage can switch this file to
- * `createClient` (docs/decisions.md, SPA).
+ * `createClient` (docs/adr/0021-login-bundle-budget.md).
  */
 export interface AppSupabaseClient {
   auth: InstanceType<typeof AuthClient>;

@@ -2,13 +2,13 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The open modals, innermost last. Page scrolling is locked while any is open, only the innermost
- * one answers Esc, and header messages hide while the stack is not empty (spec §2).
+ * one answers Esc, and header messages hide while the stack is not empty, so no message shows behind a dialog.
  *
  * Each open modal also holds one browser-history entry (a "layer" above the page's own entry), so
  * the Back button or the Android back gesture closes the innermost modal instead of leaving the
  * app; a modal closed any other way takes its entry back off. A page may also hold one guard layer
  * (the dashboard does): Back with no modal open then lands on the page's own entry and the page is
- * asked whether to leave. Why the layers are kept this way: docs/decisions.md, "Back button".
+ * asked whether to leave. Why the layers are kept this way: docs/adr/0039-back-closes-the-open-modal.md.
  */
 interface Entry {
   id: symbol;

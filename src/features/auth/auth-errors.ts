@@ -42,7 +42,7 @@ export function loginFailureMessage(error: unknown): string {
  * many sign-ups from the client (GoTrue's 429 over_request_rate_limit) says to wait, while the
  * e-mail limit's own message already says how long.
  * 'User profile creation failed: …' cannot happen separately: the profile is created in the
- * same transaction as the clinic (docs/decisions.md, SPA).
+ * same transaction as the clinic (docs/adr/0008-accounts-and-profiles-made-by-the-database.md).
  */
 export function signUpFailure(error: unknown): FormFailure {
   if (isNetworkFailure(error)) return { message: SIGNUP_TEXT.failed, detail: EXTRA_TEXT.unreachable };

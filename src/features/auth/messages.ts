@@ -36,7 +36,7 @@ export const RESET_TEXT = {
   success: 'Password updated successfully! You may now log in with your new password.',
 } as const;
 
-/** Texts the spec does not give, for situations it does not cover (docs/decisions.md, SPA). */
+/** Texts the spec does not give, for situations it does not cover (docs/adr/0025-where-the-spec-is-silent.md). */
 export const EXTRA_TEXT = {
   loginFieldsRequired: 'Please enter your email and password.',
   signupFieldsRequired: 'Please fill in all four fields: Name, Email, Password and Clinic Name.',

@@ -296,10 +296,10 @@ export function bookingInsert(
 }
 
 /**
- * The change Save writes: the edited fields, and the status back to Scheduled (spec §4). A
+ * The change Save writes: the edited fields, and the status back to Scheduled, as the spec asks. A
  * started appointment corrected at its own time keeps its status: Scheduled is no longer
  * selectable once its time has passed, and a Completed visit whose notes were fixed is still
- * completed (docs/decisions.md, "Correcting past appointments").
+ * completed (docs/adr/0025-where-the-spec-is-silent.md).
  */
 export function bookingUpdate(
   form: BookingForm,

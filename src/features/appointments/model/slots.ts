@@ -102,7 +102,7 @@ export function slotTimes(hours: ClinicHours = CLINIC_HOURS): WallTime[] {
 
 /**
  * Whether an appointment holds its slot: not deleted and not Cancelled, as the database's
- * overlap rule has it (docs/decisions.md, "One error for every refused booking").
+ * overlap rule has it (docs/adr/0009-booking-rules-in-the-database.md).
  */
 export function holdsSlot(appointment: Pick<SlotAppointment, 'status' | 'deleted'>): boolean {
   return appointment.deleted !== true && appointment.status !== 'Cancelled';

@@ -1,11 +1,11 @@
 /**
- * Appointment status rules (spec part 2 §4, §9): the colours of the five statuses (the statuses
+ * Appointment status rules, as the spec sets them: the colours of the five statuses (the statuses
  * themselves are @common/contract's APPOINTMENT_STATUSES), which ones
  * the status select offers at a given moment, how a change is carried out, and when a row needs
  * a status update. `now` is always passed in.
  *
  * One moment splits future from past for every rule: an appointment has started once
- * `now >= appointment_time` (docs/decisions.md, "Appointments logic").
+ * `now >= appointment_time` (docs/adr/0025-where-the-spec-is-silent.md).
  */
 import { toInstant } from '@common/clinic-calendar';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@common/contract/appointment-status';

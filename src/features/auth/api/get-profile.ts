@@ -5,11 +5,11 @@ import { loadSupabase } from '@/lib/supabase-loader';
 import { rememberClinicTimeZone } from '@/lib/use-clinic-time-zone';
 
 /**
- * Reads the staff profile of a signed-in auth user — the `users` row and the clinic's name
- * (spec §7). Throws a 'gone' RequestError when the auth user has no usable row in `users`
+ * Reads the staff profile of a signed-in auth user — the `users` row and its clinic's name and
+ * time zone, in one request. Throws a 'gone' RequestError when the auth user has no usable row in `users`
  * (deleted, or never created), and the classified error when the read itself fails. The spec looks the row up by e-mail; `users.email` is not unique while
  * `users.user_id` is, and the database keeps the two in step, so the row is found by the
- * account id and must carry the account's e-mail (docs/decisions.md, SPA).
+ * account id and must carry the account's e-mail (docs/adr/0019-spa-reads-auth-fragments-and-session.md).
  */
 export async function getProfile(authUser: { id: string; email?: string | null }): Promise<SessionUser> {
   const supabase = await loadSupabase();

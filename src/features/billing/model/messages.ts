@@ -33,7 +33,7 @@ export const BILLING_TEXT = {
   invoiceNetworkError: 'Network error while adding invoice.',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, Billing System). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const BILLING_EXTRA_TEXT = {
   invoiceAdded: 'Invoice added!',
   paymentAdded: 'Payment added!',

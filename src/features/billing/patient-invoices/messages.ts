@@ -1,4 +1,4 @@
-/** The Patients history modal's invoices section (issue 13, item 7; docs/decisions.md, Billing). */
+/** The Patients history modal's invoices section, shown there through a feature slot (docs/adr/0020-feature-slices.md). */
 export const PATIENT_INVOICES_TEXT = {
   heading: 'Invoices',
   columns: { id: 'ID', total: 'Total', paid: 'Paid', balance: 'Balance', status: 'Status' },

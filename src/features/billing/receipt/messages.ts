@@ -1,4 +1,4 @@
-/** The receipt page's texts (issue 13, item 6; docs/decisions.md, Billing). */
+/** The receipt page's texts: an acknowledgement, not an official receipt (docs/adr/0013-money-and-billing-records.md). */
 export const RECEIPT_TEXT = {
   title: 'Acknowledgement Receipt',
   birNote: 'This is an acknowledgement receipt, not an official receipt or invoice registered with the BIR.',

@@ -1,6 +1,6 @@
 import type { DatabaseErrorCode } from '@common/contract/error-codes';
 
-/** The void dialog's texts (the spec has none: docs/decisions.md, Billing). */
+/** The void dialog's texts (the spec has none: docs/adr/0013-money-and-billing-records.md). */
 export const VOID_TEXT = {
   button: 'Void',
   paymentTitle: (paymentId: number) => `Void payment #${paymentId}`,

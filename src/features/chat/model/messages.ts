@@ -23,7 +23,7 @@ export const CHAT_TEXT = {
   } satisfies Record<ChatAgent, (text: string) => string>,
 } as const;
 
-/** Texts the spec does not give (see docs/decisions.md, Chat). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const CHAT_EXTRA_TEXT = {
   conversation: 'Conversation',
   messageLabel: 'Message',

@@ -1,6 +1,6 @@
 /**
- * The Messenger contacts section's texts. The spec does not have this section (issue 14): the
- * texts are ours (docs/decisions.md, Messenger contacts).
+ * The Messenger contacts section's texts. The spec does not have this section: the texts are ours
+ * (docs/adr/0018-messenger-and-meta.md).
  */
 export const CONTACTS_TEXT = {
   title: 'Messenger contacts',

@@ -38,7 +38,7 @@ export const CLINIC_TEXT = {
   timeoutText: 'Facebook connect did not finish. Please try again.',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, Clinic Configuration). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const CLINIC_EXTRA_TEXT = {
   loading: 'Loading clinic…',
   loadingClinics: 'Loading clinics…',

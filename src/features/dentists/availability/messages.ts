@@ -15,7 +15,7 @@ export const AVAILABILITY_TEXT = {
   deleteAllText: (date: string) => `Delete ALL blocks for ${date}? This cannot be undone.`,
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, "Dentists tab and availability"). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const AVAILABILITY_EXTRA_TEXT = {
   deleteBlockFailed: 'Error deleting!',
   pickDentistFirst: 'Select a dentist to see their hours.',

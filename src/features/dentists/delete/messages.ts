@@ -7,7 +7,7 @@ export const DENTIST_DELETE_TEXT = {
   unknownPatient: 'Unknown',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, "Dentists tab and availability"). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const DENTIST_DELETE_EXTRA_TEXT = {
   deleteQuestion: (name: string) => `Are you sure you want to delete ${name}?`,
   deleteHint:

@@ -10,11 +10,11 @@ export const DENTIST_FORM_TEXT = {
   updated: 'Dentist updated!',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, "Dentists tab and availability"). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const DENTIST_FORM_EXTRA_TEXT = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   invalidEmail: 'Please enter a valid email address, like name@example.com.',
-  /** The dentist changed elsewhere while the form was open (docs/decisions.md, Dentists tab). */
+  /** The dentist changed elsewhere while the form was open (docs/adr/0023-concurrent-edits.md). */
   changedMeanwhile:
     'Someone else changed this dentist while you were editing. The form now shows their changes, with yours kept: check it, then save again.',
 } as const;

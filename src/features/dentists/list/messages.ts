@@ -8,7 +8,7 @@ export const DENTIST_LIST_TEXT = {
   markedActive: 'Dentist marked as Active!',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, "Dentists tab and availability"). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const DENTIST_LIST_EXTRA_TEXT = {
   empty: 'No dentists yet. Add the first one.',
 } as const;

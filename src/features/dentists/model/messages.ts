@@ -5,7 +5,7 @@ export const DENTIST_TEXT = {
   fetchFailed: 'Failed to fetch dentists',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, "Dentists tab and availability"). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const DENTIST_EXTRA_TEXT = {
   gone: 'This dentist no longer exists. It may have been deleted in another tab.',
   notAllowed: 'Your role may not change dentists.',

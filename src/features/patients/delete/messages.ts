@@ -7,7 +7,7 @@ export const PATIENT_DELETE_TEXT = {
   confirmPlain: 'Are you sure you want to delete this profile?',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, Patients tab). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const PATIENT_DELETE_EXTRA_TEXT = {
   confirmTitle: 'Delete patient?',
 } as const;

@@ -8,7 +8,7 @@ export const PATIENT_FORM_TEXT = {
   updated: 'Patient updated!',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, Patients tab). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const PATIENT_FORM_EXTRA_TEXT = {
   editTitle: 'Edit Patient',
   save: 'Save',
@@ -19,12 +19,12 @@ export const PATIENT_FORM_EXTRA_TEXT = {
   atLimit: (label: string, max: number) => `${label} can be at most ${max} characters.`,
   /** 23505 on patients_clinic_messenger_id_key: two live patients of a clinic cannot share one. */
   messengerTaken: 'Another patient of this clinic already has this Messenger ID.',
-  /** The patient changed elsewhere while the form was open (docs/decisions.md, Patients tab). */
+  /** The patient changed elsewhere while the form was open (docs/adr/0023-concurrent-edits.md). */
   changedMeanwhile:
     'Someone else changed this patient while you were editing. The form now shows their changes, with yours kept: check it, then save again.',
 } as const;
 
-/** The Edit Patient form's Messenger link (issue 14; docs/decisions.md, Messenger contacts). */
+/** The Edit Patient form's Messenger link, which the spec does not have (docs/adr/0018-messenger-and-meta.md). */
 export const MESSENGER_LINK_TEXT = {
   linked: 'Linked to Messenger',
   idLabel: (psid: string) => `ID ${psid}`,

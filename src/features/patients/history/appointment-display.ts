@@ -13,7 +13,7 @@ export interface StatusBadge {
 /**
  * Confirmed green, Completed blue, No Show orange, Cancelled red, anything else grey. Scheduled is
  * one of the spec's statuses without a colour of its own, so it is grey under its own name; a
- * status the app does not know (none, or a new one) is grey 'Unknown' (docs/decisions.md).
+ * status the app does not know (none, or a new one) is grey 'Unknown' (docs/adr/0025-where-the-spec-is-silent.md).
  */
 const BADGES: Record<string, StatusBadge> = {
   Confirmed: { tone: 'green', label: 'Confirmed' },

@@ -3,7 +3,7 @@ export const PATIENT_HISTORY_TEXT = {
   fetchAppointmentsFailed: 'Failed to fetch appointments',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, Patients tab). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const PATIENT_HISTORY_EXTRA_TEXT = {
   historyTitle: (name: string) => `Appointment history: ${name}`,
   historyColumns: { when: 'Date & Time', dentist: 'Dentist', procedure: 'Procedure', status: 'Status' },

@@ -5,7 +5,7 @@ export const PATIENT_LIST_TEXT = {
   delete: 'Delete',
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, Patients tab). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const PATIENT_LIST_EXTRA_TEXT = {
   empty: 'No patients yet. Add the first one with Add Patient.',
   noMatch: (query: string) => `No patient matches “${query}”.`,

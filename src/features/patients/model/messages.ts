@@ -7,7 +7,7 @@ export const PATIENT_TEXT = {
   fetchFailed: 'Failed to fetch patients',
 } as const;
 
-/** Texts the spec does not give, for situations it does not cover (docs/decisions.md, Patients tab). */
+/** Texts the spec does not give, for situations it does not cover (docs/adr/0025-where-the-spec-is-silent.md). */
 export const PATIENT_EXTRA_TEXT = {
   retry: 'Retry',
   loading: 'Loading patients…',

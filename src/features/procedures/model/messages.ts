@@ -14,7 +14,8 @@ export const PROCEDURES_TEXT = {
 
 /**
  * Texts the spec does not give: its validation names the rules only, and it ignores database
- * errors (§8) where this tab tells what failed (docs/decisions.md, Procedures).
+ * errors, where this tab tells what failed: a silently lost price change is worse than a message
+ * (docs/adr/0025-where-the-spec-is-silent.md).
  */
 export const PROCEDURES_EXTRA_TEXT = {
   newCategoryLabel: 'New category name',

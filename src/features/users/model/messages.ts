@@ -32,7 +32,7 @@ export const USERS_TEXT = {
     `Logged in as ${name} (${role}) | Clinic: ${clinicName} | Clinic ID: ${clinicId}`,
 } as const;
 
-/** Texts the spec does not give (docs/decisions.md, Users & Roles). */
+/** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const USERS_EXTRA_TEXT = {
   save: 'Save',
   saving: 'Saving...',

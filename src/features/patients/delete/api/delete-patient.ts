@@ -6,7 +6,7 @@ import { patientKeys } from '../../model/query-keys';
 
 /**
  * Soft-deletes a patient and, in the same transaction, their appointments (the RPC
- * `delete_patient`, docs/decisions.md). A patient already deleted elsewhere raises PT404 (HTTP 404): 'gone'.
+ * `delete_patient`, docs/adr/0011-deleting.md). A patient already deleted elsewhere raises PT404 (HTTP 404): 'gone'.
  */
 export async function deletePatient(patientId: number): Promise<{ deletedAppointments: number }> {
   const data = throwOnError(await getSupabase().rpc('delete_patient', { p_patient_id: patientId }));
