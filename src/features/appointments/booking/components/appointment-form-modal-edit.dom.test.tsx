@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentRow } from '@/lib/database.types';
-import { db, holdNext } from '@/testing/mocks';
+import { holdNext, realStack, rows, setupRealDatabase } from '@/testing/real-db';
 import { appointmentKeys } from '../../model/query-keys';
 import { getBookingDentists } from '../api/get-dentists';
 import { getBookingProcedures } from '../api/get-procedures';
@@ -26,13 +26,20 @@ import {
   slot,
   slotStates,
   startFormModalTest,
+  storedAppointment,
   submitButton,
   THURSDAY,
 } from '../testing/form-modal-harness';
-import { renderWithQueries, testQueryClient } from '../testing/render';
+import { renderWithQueries, signInReceptionist, testQueryClient } from '../testing/render';
 import { AppointmentFormModal } from './appointment-form-modal';
 
+setupRealDatabase();
+
 beforeEach(startFormModalTest);
+
+/** A change made in another tab, straight in the database. */
+const updateAppointment = (id: number, change: string) =>
+  realStack().query(`update public.appointments set ${change} where id = $1`, [id]);
 afterEach(endFormModalTest);
 
 describe('the Double Booking warning', () => {
@@ -50,7 +57,7 @@ describe('the Double Booking warning', () => {
   ];
 
   it('shows the existing time, dentist and reason; Cancel books nothing and keeps the form', async () => {
-    const { user, onSaved } = render({}, sameDay);
+    const { user, onSaved } = await render({}, sameDay);
     await ready();
     await fillForm(user);
     const book = submitButton();
@@ -67,14 +74,14 @@ describe('the Double Booking warning', () => {
     expect(screen.getByRole('button', { name: 'Edit Existing Appointment' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(document.querySelector('.swal2-popup')).toBeNull());
-    expect(appointmentsOf(11).map((row) => row.id)).toEqual([601, 602]);
+    expect((await appointmentsOf(11)).map((row) => row.id)).toEqual([601, 602]);
     expect(onSaved).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Add Appointment' })).toBeTruthy();
     expect(patientInput().value).toBe('Maria Santos');
   });
 
   it("'Edit Existing Appointment' opens that one for edit, and its save skips the check", async () => {
-    const { user, onSaved } = render({}, sameDay);
+    const { user, onSaved } = await render({}, sameDay);
     await ready();
     await fillForm(user);
     await user.click(submitButton());
@@ -92,7 +99,7 @@ describe('the Double Booking warning', () => {
     // Maria still has 16:00 that day, yet no warning: the check was skipped.
     expect(screen.queryByText('Double Booking')).toBeNull();
     expect(await screen.findByText('Appointment updated!')).toBeTruthy();
-    expect(appointmentsOf(11).map((row) => [row.id, instant(row.appointment_time)])).toEqual([
+    expect((await appointmentsOf(11)).map((row) => [row.id, instant(row.appointment_time)])).toEqual([
       [601, '2030-01-10T02:00:00.000Z'],
       [602, '2030-01-10T08:00:00.000Z'],
     ]);
@@ -113,7 +120,7 @@ describe('the Edit Appointment form', () => {
   ];
 
   it('loads the appointment with its patient, slot (its own counts as free), procedure and notes', async () => {
-    render({ appointmentId: 700 }, editData);
+    await render({ appointmentId: 700 }, editData);
     expect(await screen.findByRole('heading', { name: 'Edit Appointment' })).toBeTruthy();
     await ready();
     expect(dentistSelect().value).toBe('1');
@@ -130,14 +137,14 @@ describe('the Edit Appointment form', () => {
   });
 
   it("saves dentist, patient, time, reason and status Scheduled, then says 'Appointment updated!'", async () => {
-    const { user, onSaved } = render({ appointmentId: 700 }, editData);
+    const { user, onSaved } = await render({ appointmentId: 700 }, editData);
     await ready();
     await waitFor(() => expect(slot('13:20')).toBeTruthy());
     await user.click(slot('13:20')!);
     await user.clear(screen.getByLabelText(/Additional Notes/));
     await user.click(submitButton('Save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(700));
-    const saved = db.table('appointments').find(700)!;
+    const saved = await storedAppointment(700);
     expect(saved).toMatchObject({
       dentist_id: 1,
       patient_id: 12,
@@ -146,12 +153,13 @@ describe('the Edit Appointment form', () => {
       deleted: false,
     });
     expect(instant(saved.appointment_time)).toBe('2030-01-10T05:20:00.000Z');
-    expect(db.table('appointments').all()).toHaveLength(2);
+    expect(await rows('appointments')).toHaveLength(2);
     expect(await screen.findByText('Appointment updated!')).toBeTruthy();
   });
 
   it('fills the form from a fresh read, not from what a closed form left in the cache', async () => {
-    arrange(editData);
+    await arrange(editData);
+    const user = await signInReceptionist();
     const queryClient = testQueryClient();
     // The lists are in the cache, so nothing else holds the form back; and a form closed a moment
     // ago left the appointment as it was before its save.
@@ -161,53 +169,54 @@ describe('the Edit Appointment form', () => {
       queryFn: () => getBookingProcedures(1),
     });
     queryClient.setQueryData(appointmentKeys.detail(1, 700), {
-      ...db.table('appointments').find(700)!,
+      ...(await storedAppointment(700)),
       reason: 'Composite Filling — Notes: before the save',
       patient_name: 'Jose Rizal',
     });
-    renderWithQueries(
+    await renderWithQueries(
       <AppointmentFormModal clinicId={1} timeZone={MANILA} appointmentId={700} onClose={vi.fn()} onSaved={vi.fn()} />,
       queryClient,
+      user,
     );
     await ready();
     expect((screen.getByLabelText(/Additional Notes/) as HTMLTextAreaElement).value).toBe('sensitive tooth');
   });
 
   it('says so clearly when the appointment was deleted elsewhere while the form was open, writing nothing', async () => {
-    const { user, onSaved } = render({ appointmentId: 700 }, editData);
+    const { user, onSaved } = await render({ appointmentId: 700 }, editData);
     await ready();
     await waitFor(() => expect(slot('13:20')).toBeTruthy());
     await user.click(slot('13:20')!);
-    db.table('appointments').update(700, { deleted: true }); // in another tab
+    await updateAppointment(700, 'deleted = true'); // in another tab
     await user.click(submitButton('Save'));
     expect(
       await screen.findAllByText('This appointment no longer exists. It may have been deleted by someone else.'),
     ).not.toHaveLength(0);
-    expect(instant(db.table('appointments').find(700)!.appointment_time)).toBe('2030-01-10T05:00:00.000Z');
+    expect(instant((await storedAppointment(700)).appointment_time)).toBe('2030-01-10T05:00:00.000Z');
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('writes nothing when the appointment is deleted between the check and the save', async () => {
-    const { user, onSaved } = render({ appointmentId: 700 }, editData);
+    const { user, onSaved } = await render({ appointmentId: 700 }, editData);
     await ready();
     await waitFor(() => expect(slot('13:20')).toBeTruthy());
     await user.click(slot('13:20')!);
     const save = holdNext({ method: 'PATCH', table: 'appointments' });
     await user.click(submitButton('Save'));
     await save.reached;
-    db.table('appointments').update(700, { deleted: true }); // in another tab, after the check
+    await updateAppointment(700, 'deleted = true'); // in another tab, after the check
     save.release();
     expect(
       await screen.findByText('This appointment no longer exists. It may have been deleted by someone else.'),
     ).toBeTruthy();
-    expect(instant(db.table('appointments').find(700)!.appointment_time)).toBe('2030-01-10T05:00:00.000Z');
+    expect(instant((await storedAppointment(700)).appointment_time)).toBe('2030-01-10T05:00:00.000Z');
     expect((submitButton('Save') as HTMLButtonElement).disabled).toBe(true);
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('opens with a clear message for an appointment that is already deleted', async () => {
     const data = editData.map((row) => ({ ...row, deleted: row.id === 700 }));
-    render({ appointmentId: 700 }, data);
+    await render({ appointmentId: 700 }, data);
     expect(
       await screen.findByText('This appointment no longer exists. It may have been deleted by someone else.'),
     ).toBeTruthy();
@@ -216,7 +225,7 @@ describe('the Edit Appointment form', () => {
 
   it('asks for a procedure again when the stored one left the price list', async () => {
     const data = editData.map((row) => (row.id === 700 ? { ...row, reason: 'Gold Crown' } : row));
-    render({ appointmentId: 700 }, data);
+    await render({ appointmentId: 700 }, data);
     expect(
       await screen.findByText('The stored procedure “Gold Crown” is no longer in the price list. Please choose one.'),
     ).toBeTruthy();
@@ -240,7 +249,7 @@ describe('an appointment whose time has passed, edited (issue 12, item 6)', () =
   const notesBox = () => screen.getByLabelText(/Additional Notes/) as HTMLTextAreaElement;
 
   it('shows and keeps its own time, and saves corrected notes there with its status', async () => {
-    const { user, onSaved } = render({ appointmentId: 800 }, pastData);
+    const { user, onSaved } = await render({ appointmentId: 800 }, pastData);
     await ready();
     expect(
       screen.getByText(
@@ -267,7 +276,7 @@ describe('an appointment whose time has passed, edited (issue 12, item 6)', () =
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(800));
     expect(screen.queryByText('Invalid Slot')).toBeNull();
     expect(screen.queryByText('Double Booking')).toBeNull();
-    const saved = db.table('appointments').find(800)!;
+    const saved = await storedAppointment(800);
     expect(saved).toMatchObject({
       dentist_id: 1,
       patient_id: 12,
@@ -279,7 +288,7 @@ describe('an appointment whose time has passed, edited (issue 12, item 6)', () =
   });
 
   it('refuses another patient at its past time, and lets it move to a time ahead as a new booking', async () => {
-    const { user, onSaved } = render({ appointmentId: 800 }, pastData);
+    const { user, onSaved } = await render({ appointmentId: 800 }, pastData);
     await ready();
     await waitFor(() => expect(slot('10:00')!.getAttribute('aria-pressed')).toBe('true'));
     await choosePatient(user, 'mar', 'Maria Santos');
@@ -292,14 +301,14 @@ describe('an appointment whose time has passed, edited (issue 12, item 6)', () =
     await user.click(submitButton('Save'));
     expect(await screen.findByText('Validation Error')).toBeTruthy();
     await dismissAlert();
-    expect(db.table('appointments').find(800)!.patient_id).toBe(12);
+    expect((await storedAppointment(800)).patient_id).toBe(12);
 
     await user.click(day(THURSDAY));
     await waitFor(() => expect(slotStates()['10:20']).toBe('available'));
     await user.click(slot('10:20')!);
     await user.click(submitButton('Save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(800));
-    const saved = db.table('appointments').find(800)!;
+    const saved = await storedAppointment(800);
     expect(saved).toMatchObject({ patient_id: 11, status: 'Scheduled' });
     expect(instant(saved.appointment_time)).toBe('2030-01-10T02:20:00.000Z');
   });
@@ -311,7 +320,7 @@ describe('the Notes box (issue 12, item 7)', () => {
   const counted = () => counter().firstChild!.textContent;
 
   it('counts as the check does, beside the chosen procedure, emoji as one character', async () => {
-    const { user, onSaved } = render();
+    const { user, onSaved } = await render();
     await ready();
     expect(counted()).toBe('0 / 990');
     expect(notesBox().getAttribute('aria-describedby')).toBe(counter().id);
@@ -339,7 +348,7 @@ describe('the Notes box (issue 12, item 7)', () => {
     expect(screen.queryByText(/Additional Notes must be at most/)).toBeNull();
     await user.click(submitButton());
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    const reason = appointmentsOf(11)[0]!.reason!;
+    const reason = (await appointmentsOf(11))[0]!.reason!;
     expect(reason).toBe(`Dental Consultation — Notes: ${'😀'.repeat(971)}`);
     expect(Array.from(reason)).toHaveLength(1000);
   });

@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOW_REFRESH_MS } from '@/lib/use-now';
-import { db, failNext, holdNext, seed } from '@/testing/mocks';
+import { failNext, holdNext, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { appointmentKeys } from '../../model/query-keys';
 import {
   appointmentsOf,
@@ -14,6 +14,7 @@ import {
   endFormModalTest,
   fillForm,
   instant,
+  loggedRefusalCode,
   patientInput,
   procedureSelect,
   ready,
@@ -27,12 +28,14 @@ import {
   THURSDAY,
 } from '../testing/form-modal-harness';
 
+setupRealDatabase();
+
 beforeEach(startFormModalTest);
 afterEach(endFormModalTest);
 
 describe('the Add Appointment form', () => {
   it('lists the clinic’s dentists by name, inactive ones disabled with “(Inactive)”', async () => {
-    render();
+    await render();
     await ready();
     expect(screen.getByRole('heading', { name: 'Add Appointment' })).toBeTruthy();
     const options = within(dentistSelect()).getAllByRole('option') as HTMLOptionElement[];
@@ -45,7 +48,7 @@ describe('the Add Appointment form', () => {
   });
 
   it('keeps Procedure disabled until a category is chosen, then shows prices in pesos', async () => {
-    const { user } = render();
+    const { user } = await render();
     await ready();
     expect(procedureSelect().disabled).toBe(true);
     await user.selectOptions(categorySelect(), 'Restorative');
@@ -62,7 +65,7 @@ describe('the Add Appointment form', () => {
   });
 
   it('disables past dates and Sundays in the calendar, clinic time', async () => {
-    render();
+    await render();
     await ready();
     expect(screen.getByRole('heading', { name: 'January 2030' })).toBeTruthy();
     expect(day('2030-01-08').disabled).toBe(true);
@@ -74,7 +77,7 @@ describe('the Add Appointment form', () => {
   });
 
   it('shows the slot grid from 9:00 AM to 5:40 PM with lunch, booked, blocked and past slots unavailable', async () => {
-    const { user } = render();
+    const { user } = await render();
     await ready();
     await user.selectOptions(dentistSelect(), 'Dr. Andrea Villanueva');
     await waitFor(() => expect(slot('09:00')).toBeTruthy());
@@ -103,7 +106,7 @@ describe('the Add Appointment form', () => {
   });
 
   it('keeps Book disabled until dentist, patient, slot, category and procedure are set', async () => {
-    const { user } = render();
+    const { user } = await render();
     await ready();
     const disabled = () => submitButton().getAttribute('aria-disabled') === 'true';
     expect(disabled()).toBe(true);
@@ -121,7 +124,7 @@ describe('the Add Appointment form', () => {
   });
 
   it('pressed anyway, highlights every missing field with the spec’s messages, banner and dialog', async () => {
-    const { user } = render();
+    const { user } = await render();
     await ready();
     const book = submitButton();
     await user.click(book);
@@ -146,11 +149,11 @@ describe('the Add Appointment form', () => {
     expect(dentistSelect().getAttribute('aria-describedby')).toBe(screen.getByText('Dentist is required.').id);
     await user.selectOptions(dentistSelect(), 'Dr. Andrea Villanueva');
     expect(screen.queryByText('Dentist is required.')).toBeNull();
-    expect(db.table('appointments').all()).toHaveLength(1);
+    expect(await rows('appointments')).toHaveLength(1);
   });
 
   it("says 'Clinic is closed on this day.' for a Sunday and offers no slots", async () => {
-    render({ prefill: { dentistId: 1, date: '2030-01-13', time: '10:00' } });
+    await render({ prefill: { dentistId: 1, date: '2030-01-13', time: '10:00' } });
     await ready();
     expect(await screen.findAllByText('Clinic is closed on this day.')).toHaveLength(2);
     expect(slot('10:00')).toBeNull();
@@ -158,14 +161,14 @@ describe('the Add Appointment form', () => {
   });
 
   it("says 'Date must not be in the past.' for a date before the clinic's today", async () => {
-    render({ prefill: { dentistId: 1, date: '2030-01-08' } });
+    await render({ prefill: { dentistId: 1, date: '2030-01-08' } });
     await ready();
     expect(await screen.findByText('Date must not be in the past.')).toBeTruthy();
     await waitFor(() => expect(slotStates()['17:40']).toBe('past'));
   });
 
   it('takes the dentist, date and slot chosen in the calendar view', async () => {
-    render({ prefill: { dentistId: 2, date: THURSDAY, time: '15:20' } });
+    await render({ prefill: { dentistId: 2, date: THURSDAY, time: '15:20' } });
     await ready();
     expect(dentistSelect().value).toBe('2');
     expect(day(THURSDAY).getAttribute('aria-pressed')).toBe('true');
@@ -173,14 +176,14 @@ describe('the Add Appointment form', () => {
   });
 
   it("books with the spec's insert, +08:00, no status, then says 'Appointment booked!'", async () => {
-    const { user, onSaved, queryClient } = render();
+    const { user, onSaved, queryClient } = await render();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await ready();
     await fillForm(user);
     await user.type(screen.getByLabelText(/Additional Notes/), '  upper left molar ');
     await user.click(submitButton());
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    const booked = appointmentsOf(11);
+    const booked = await appointmentsOf(11);
     expect(booked).toHaveLength(1);
     expect(booked[0]).toMatchObject({
       clinic_id: 1,
@@ -198,27 +201,29 @@ describe('the Add Appointment form', () => {
   });
 
   it('books once when Book is double-clicked', async () => {
-    const { user, onSaved } = render();
+    const { user, onSaved } = await render();
     await ready();
     await fillForm(user);
     await user.dblClick(submitButton());
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    expect(appointmentsOf(11)).toHaveLength(1);
+    expect(await appointmentsOf(11)).toHaveLength(1);
   });
 
   it("re-checks the slot before saving: 'Invalid Slot' when it was taken meanwhile, and the grid refreshes", async () => {
-    const { user } = render();
+    const { user } = await render();
     await ready();
     await fillForm(user);
     // Someone else books 10:20 with Dr. Andrea after the grid was drawn.
-    db.table('appointments').insert({
-      id: 777,
-      clinic_id: 1,
-      dentist_id: 1,
-      patient_id: 12,
-      appointment_time: '2030-01-10T02:20:00Z',
-      reason: 'Composite Filling',
-    });
+    await seed.appointments([
+      {
+        id: 777,
+        clinic_id: 1,
+        dentist_id: 1,
+        patient_id: 12,
+        appointment_time: '2030-01-10T02:20:00Z',
+        reason: 'Composite Filling',
+      },
+    ]);
     await user.click(submitButton());
     expect(await screen.findByText('Invalid Slot')).toBeTruthy();
     expect(swalText()).toBe('This slot is either booked, blocked, or in the past. Please choose another.');
@@ -226,12 +231,12 @@ describe('the Add Appointment form', () => {
     expect(slotStates()['10:20']).toBe('booked');
     expect(screen.getByText('The time you chose is no longer available. Please choose another.')).toBeTruthy();
     expect(submitButton().getAttribute('aria-disabled')).toBe('true');
-    expect(appointmentsOf(11)).toHaveLength(0);
+    expect(await appointmentsOf(11)).toHaveLength(0);
   });
 
   it("says 'Invalid Slot' for a slot that began since \"now\" last moved, not 'Validation Error'", async () => {
     vi.setSystemTime(new Date('2030-01-09T02:19:30Z')); // 10:19:30
-    const { user } = render({ prefill: { dentistId: 1, date: '2030-01-09', time: '10:20' } });
+    const { user } = await render({ prefill: { dentistId: 1, date: '2030-01-09', time: '10:20' } });
     await ready();
     await choosePatient(user, 'mar', 'Maria Santos');
     await user.selectOptions(categorySelect(), 'Restorative');
@@ -241,25 +246,27 @@ describe('the Add Appointment form', () => {
     await user.click(submitButton());
     expect(await screen.findByText('Invalid Slot')).toBeTruthy();
     await dismissAlert();
-    expect(appointmentsOf(11)).toHaveLength(0);
+    expect(await appointmentsOf(11)).toHaveLength(0);
   });
 
-  it("shows 'Booking failed!' when the database refuses (23P01), and refreshes the slots", async () => {
-    const { user, onSaved } = render();
+  it("shows 'Booking failed!' when the database refuses the slot (dentist_unavailable), and refreshes the slots", async () => {
+    const { user, onSaved } = await render();
     await ready();
     await fillForm(user);
     // Dr. Andrea blocks 10:00–11:00 after the form checked the slot, before the insert arrives.
     const insert = holdNext({ method: 'POST', table: 'appointments' });
     await user.click(submitButton());
     await insert.reached;
-    db.table('dentist_availability').insert({
-      clinic_id: 1,
-      dentist_id: 1,
-      specific_date: THURSDAY,
-      start_time: '10:00:00',
-      end_time: '11:00:00',
-      is_available: false,
-    });
+    await seed.dentist_availability([
+      {
+        clinic_id: 1,
+        dentist_id: 1,
+        specific_date: THURSDAY,
+        start_time: '10:00:00',
+        end_time: '11:00:00',
+        is_available: false,
+      },
+    ]);
     insert.release();
     expect(
       await screen.findByText('This slot may already be taken or dentist is unavailable.', {
@@ -272,35 +279,83 @@ describe('the Add Appointment form', () => {
     expect(banner.textContent).toBe('Booking failed!This slot may already be taken or dentist is unavailable.');
     await waitFor(() => expect(slotStates()['10:20']).toBe('blocked'));
     expect(slotStates()['10:40']).toBe('blocked');
-    expect(appointmentsOf(11)).toHaveLength(0);
+    expect(loggedRefusalCode()).toBe('dentist_unavailable');
+    expect(await appointmentsOf(11)).toHaveLength(0);
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it.each([
+    [
+      'slot_taken',
+      'another patient is booked at 10:20 with Dr. Andrea',
+      () =>
+        seed.appointments([
+          { clinic_id: 1, dentist_id: 1, patient_id: 12, appointment_time: '2030-01-10T02:20:00Z', reason: null },
+        ]),
+    ],
+    [
+      'dentist_inactive',
+      'Dr. Andrea is made inactive',
+      () => realStack().query('update public.dentists set is_active = false where id = 1'),
+    ],
+    [
+      'patient_deleted',
+      'Maria Santos is deleted',
+      () => realStack().query('update public.patients set deleted = true where id = 11'),
+    ],
+  ] as const)(
+    "shows 'Booking failed!' when the database refuses the booking with %s (%s after the check)",
+    async (code, _change, change) => {
+      const { user, onSaved } = await render();
+      await ready();
+      await fillForm(user);
+      const insert = holdNext({ method: 'POST', table: 'appointments' });
+      await user.click(submitButton());
+      await insert.reached;
+      await change();
+      insert.release();
+      expect(
+        await screen.findByText('This slot may already be taken or dentist is unavailable.', {
+          selector: '.swal2-html-container',
+        }),
+      ).toBeTruthy();
+      expect(swalTitle()).toBe('Booking failed!');
+      expect(loggedRefusalCode()).toBe(code);
+      await dismissAlert();
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Booking failed!This slot may already be taken or dentist is unavailable.',
+      );
+      expect(await appointmentsOf(11)).toHaveLength(0);
+      expect(onSaved).not.toHaveBeenCalled();
+    },
+  );
+
   it("says 'Could not validate appointment. Please check connection.' when the server cannot be reached", async () => {
-    const { user, onSaved } = render();
+    const { user, onSaved } = await render();
     await ready();
     await fillForm(user);
     failNext({ method: 'GET', table: 'appointments' }, 'network', { times: 100 });
     await user.click(submitButton());
     expect(await screen.findByText('Could not validate appointment. Please check connection.')).toBeTruthy();
-    expect(appointmentsOf(11)).toHaveLength(0);
+    expect(await appointmentsOf(11)).toHaveLength(0);
     expect(onSaved).not.toHaveBeenCalled();
     // Everything typed is still there.
     expect(patientInput().value).toBe('Maria Santos');
     expect(procedureSelect().value).toBe('102');
   });
 
-  it('reports a procedure that left the price list meanwhile (23514) and reads the list again', async () => {
-    const { user } = render();
+  it('reports a procedure that left the price list meanwhile (unknown_procedure) and reads the list again', async () => {
+    const { user } = await render();
     await ready();
     await fillForm(user);
     // Composite Filling leaves the price list in another tab, after the form read it.
-    db.table('procedures').delete(102);
+    await realStack().query('delete from public.procedures where id = 102');
     await user.click(submitButton());
     expect(
       await screen.findByText('This procedure is no longer in the clinic’s price list. Please choose another.'),
     ).toBeTruthy();
-    expect(appointmentsOf(11)).toHaveLength(0);
+    expect(loggedRefusalCode()).toBe('unknown_procedure');
+    expect(await appointmentsOf(11)).toHaveLength(0);
     const offered = () =>
       within(procedureSelect())
         .getAllByRole('option')
@@ -312,7 +367,7 @@ describe('the Add Appointment form', () => {
     vi.useRealTimers();
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(new Date('2030-01-09T02:19:00Z')); // 10:19
-    const { user } = render({ prefill: { dentistId: 1, date: '2030-01-09', time: '10:20' } });
+    const { user } = await render({ prefill: { dentistId: 1, date: '2030-01-09', time: '10:20' } });
     await ready();
     await waitFor(() => expect(slot('10:20')!.getAttribute('aria-pressed')).toBe('true'));
     expect(slotStates()['10:20']).toBe('available');
@@ -330,7 +385,7 @@ describe('the Add Appointment form', () => {
 
 describe('the Patient type-ahead', () => {
   it('searches the clinic’s patients in the database as the user types, deleted ones left out', async () => {
-    const { user } = render();
+    const { user } = await render();
     await ready();
     await user.type(patientInput(), 'a');
     const matches = () => within(screen.getByRole('listbox', { name: 'Patients' })).queryAllByRole('option');
@@ -352,7 +407,9 @@ describe('the Patient type-ahead', () => {
     await user.clear(patientInput());
     await user.type(patientInput(), 'psid');
     await waitFor(() => expect(matches().map((option) => option.textContent)).toEqual(['Ana Cruz · +63 917 333 3333']));
-    seed.patients(Array.from({ length: 25 }, (_, index) => ({ name: `Zed ${String(index + 1).padStart(2, '0')}` })));
+    await seed.patients(
+      Array.from({ length: 25 }, (_, index) => ({ name: `Zed ${String(index + 1).padStart(2, '0')}` })),
+    );
     await user.clear(patientInput());
     await user.type(patientInput(), 'zed');
     await waitFor(() => expect(matches()).toHaveLength(20));
@@ -360,7 +417,7 @@ describe('the Patient type-ahead', () => {
   });
 
   it('is a keyboard-accessible combobox: arrows move, Enter picks, Esc closes the list but not the form', async () => {
-    const { user, onClose } = render();
+    const { user, onClose } = await render();
     await ready();
     await user.type(patientInput(), 'o');
     const listbox = screen.getByRole('listbox', { name: 'Patients' });
@@ -388,7 +445,7 @@ describe('the Patient type-ahead', () => {
   });
 
   it('says when nothing matches, and clears the chosen patient when the text changes', async () => {
-    const { user } = render();
+    const { user } = await render();
     await ready();
     await choosePatient(user, 'jos', 'Jose Rizal');
     await user.type(patientInput(), 'zz');

@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import type { SessionUser } from '@/lib/session';
 import { initSupabase } from '@/lib/supabase';
-import { mockConfig } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
+import { signInAs, stackConfig } from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
 
-/** The client the app creates, pointed at the mocked REST API; what sweetalert2 needs in jsdom. */
+/** The client the app creates, pointed at the file's real stack; what sweetalert2 needs in jsdom. */
 export function prepareDom() {
-  initSupabase(mockConfig);
+  initSupabase(stackConfig());
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
     media: query,
@@ -24,10 +25,15 @@ export function testQueryClient() {
   });
 }
 
-/** renderApp with a query client like the dashboard's (or the one given); the client is returned. */
-export function renderWithQueries(ui: ReactElement, queryClient = testQueryClient()) {
-  const result = renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, {
-    role: 'receptionist',
-  });
+/** A receptionist of clinic 1 signed in on the real stack (the app's client carries the session). */
+export const signInReceptionist = () => signInAs({ role: 'receptionist', clinic_id: 1 });
+
+/**
+ * renderApp with a query client like the dashboard's (or the one given), signed in as a
+ * receptionist of clinic 1 unless a signed-in user is given; the client is returned.
+ */
+export async function renderWithQueries(ui: ReactElement, queryClient = testQueryClient(), user?: SessionUser) {
+  const session = createSession({ user: user ?? (await signInReceptionist()) });
+  const result = renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, { session });
   return { ...result, queryClient };
 }

@@ -5,15 +5,22 @@ import { HttpResponse } from 'msw';
 import Swal from 'sweetalert2/dist/sweetalert2.esm.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentReminderRow, AppointmentRow } from '@/lib/database.types';
-import { db, failNext, holdNext, pgError, seed } from '@/testing/mocks';
+import type { SessionContextValue } from '@/lib/session';
+import { failNext, holdNext, pgError, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { mockReminderService } from '../testing/reminder-service';
-import { prepareDom, renderWithQueries } from '../testing/render';
+import { prepareDom, renderWithQueries, signedInSession } from '../testing/render';
 import { ReminderModal } from './reminder-modal';
 
 // Friday 20 November 2026, 23:30 in Manila: the appointment on Monday the 23rd is 3 days ahead.
 const NOW = '2026-11-20T15:30:00Z';
 
+setupRealDatabase();
+
+/** The receptionist of clinic 1 signed in for the test, once its data is arranged. */
+let session: SessionContextValue | undefined;
+
 beforeEach(() => {
+  session = undefined;
   prepareDom();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(NOW));
@@ -30,13 +37,20 @@ afterEach(async () => {
 
 /**
  * Clinic 1 with Maria Santos's appointment 501 on Monday 23 November 2026, 9:00 AM Manila (the
- * appointment overridden as told), and these rows of its reminder log. Returns the service.
+ * appointment overridden as told), and these rows of its reminder log; clinic 2 with a dentist
+ * and a patient of its own. Returns the service.
  */
-function arrange(appointment: Partial<AppointmentRow> = {}, log: Partial<AppointmentReminderRow>[] = []) {
-  seed.clinics([{ id: 1 }, { id: 2 }]);
-  seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
-  seed.patients([{ id: 1, name: 'Maria Santos', messenger_id: '24680135792468' }]);
-  seed.appointments([
+async function arrange(appointment: Partial<AppointmentRow> = {}, log: Partial<AppointmentReminderRow>[] = []) {
+  await seed.clinics([{ id: 1 }, { id: 2 }]);
+  await seed.dentists([
+    { id: 1, name: 'Dr. Ana Cruz' },
+    { id: 2, name: 'Dr. Other Clinic', clinic_id: 2 },
+  ]);
+  await seed.patients([
+    { id: 1, name: 'Maria Santos', messenger_id: '24680135792468' },
+    { id: 3, name: 'Other Clinic Patient', clinic_id: 2 },
+  ]);
+  await seed.appointments([
     {
       id: 501,
       clinic_id: 1,
@@ -46,7 +60,7 @@ function arrange(appointment: Partial<AppointmentRow> = {}, log: Partial<Appoint
       ...appointment,
     },
   ]);
-  seed.appointment_reminders(log.map((row) => logEntry(row)));
+  await seed.appointment_reminders(log.map((row) => logEntry(row)));
   return mockReminderService();
 }
 
@@ -63,12 +77,17 @@ const logEntry = (overrides: Partial<AppointmentReminderRow> = {}): Partial<Appo
   ...overrides,
 });
 
-const stored = () => db.table('appointments').find(501)!;
+const stored = async () => (await rows('appointments', { id: 501 }))[0]!;
+/** A change made in another tab, straight in the database. */
+const updateAppointment = (change: string) =>
+  realStack().query(`update public.appointments set ${change} where id = 501`);
 
-function renderModal(appointmentId = 501) {
+async function renderModal(appointmentId = 501) {
   const onClose = vi.fn();
+  session ??= await signedInSession();
   renderWithQueries(
     <ReminderModal clinicId={1} timeZone="Asia/Manila" appointmentId={appointmentId} onClose={onClose} />,
+    session,
   );
   return { onClose };
 }
@@ -76,7 +95,7 @@ function renderModal(appointmentId = 501) {
 const dialog = () => within(screen.getByRole('dialog', { name: 'Manage Reminders' }));
 
 async function openedModal(appointmentId?: number) {
-  const opened = renderModal(appointmentId);
+  const opened = await renderModal(appointmentId);
   await screen.findByRole('heading', { name: 'Reminder Settings' });
   return opened;
 }
@@ -108,15 +127,12 @@ async function dismissAlert() {
 
 describe('opening the Reminder modal', () => {
   it('shows the patient, the appointment and the three cards, read by id and clinic', async () => {
-    arrange();
+    await arrange();
     // Other appointments, of this clinic and of another, with other patients.
-    seed.patients([
-      { id: 2, name: 'Jose Rizal' },
-      { id: 3, name: 'Other Clinic Patient', clinic_id: 2 },
-    ]);
-    seed.appointments([
+    await seed.patients([{ id: 2, name: 'Jose Rizal' }]);
+    await seed.appointments([
       { id: 502, clinic_id: 1, patient_id: 2, appointment_time: '2026-11-24T10:00:00+08:00' },
-      { id: 503, clinic_id: 2, patient_id: 3, appointment_time: '2026-11-25T11:00:00+08:00' },
+      { id: 503, clinic_id: 2, dentist_id: 2, patient_id: 3, appointment_time: '2026-11-25T11:00:00+08:00' },
     ]);
     await openedModal();
     expect(dialog().getByTestId('reminder-patient-name').textContent).toBe('Maria Santos');
@@ -128,7 +144,7 @@ describe('opening the Reminder modal', () => {
   });
 
   it('fills the settings from what is stored', async () => {
-    arrange({
+    await arrange({
       reminder_enabled: true,
       reminder_days: [3, 1],
       reminder_message: 'Bring your X-ray.',
@@ -149,9 +165,9 @@ describe('opening the Reminder modal', () => {
   });
 
   it("says 'Oops...' / 'Failed to fetch reminder settings' when the read fails, and retries", async () => {
-    arrange();
+    await arrange();
     failNext({ method: 'GET', table: 'appointments' });
-    renderModal();
+    await renderModal();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Oops...')).toBeTruthy();
     expect(within(alert).getByText('Failed to fetch reminder settings')).toBeTruthy();
@@ -160,28 +176,28 @@ describe('opening the Reminder modal', () => {
   });
 
   it("says 'Appointment not found.' for an appointment that is not there", async () => {
-    arrange();
-    renderModal(999);
+    await arrange();
+    await renderModal(999);
     expect((await screen.findByRole('alert')).textContent).toContain('Appointment not found.');
     expect(screen.queryByRole('heading', { name: 'Reminder Settings' })).toBeNull();
   });
 
   it("says 'Appointment not found.' for a deleted appointment and for one of another clinic", async () => {
-    arrange();
-    seed.appointments([
+    await arrange();
+    await seed.appointments([
       { id: 502, clinic_id: 1, patient_id: 1, deleted: true },
-      { id: 503, clinic_id: 2, patient_id: 1 },
+      { id: 503, clinic_id: 2, dentist_id: 2, patient_id: 3 },
     ]);
-    renderModal(502);
+    await renderModal(502);
     expect((await screen.findByRole('alert')).textContent).toContain('Appointment not found.');
     cleanup();
-    renderModal(503);
+    await renderModal(503);
     expect((await screen.findByRole('alert')).textContent).toContain('Appointment not found.');
     expect(screen.queryByRole('heading', { name: 'Reminder Settings' })).toBeNull();
   });
 
   it('closes with the × button and with Esc', async () => {
-    arrange();
+    await arrange();
     const { onClose } = await openedModal();
     fireEvent.click(dialog().getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -192,7 +208,7 @@ describe('opening the Reminder modal', () => {
 
 describe('reminder settings', () => {
   it('disables every settings input and the send when reminders are off, but not Enable and Save', async () => {
-    arrange({ reminder_enabled: false, reminder_days: [2, 1] });
+    await arrange({ reminder_enabled: false, reminder_days: [2, 1] });
     const user = userEvent.setup();
     await openedModal();
     const enable = settings().getByRole('checkbox', { name: 'Enable Reminders' }) as HTMLInputElement;
@@ -216,7 +232,7 @@ describe('reminder settings', () => {
   });
 
   it("adds days with '+ Add Day', removes the chosen one with '×', and never removes the last", async () => {
-    arrange({ reminder_days: [1] });
+    await arrange({ reminder_days: [1] });
     const user = userEvent.setup();
     await openedModal();
     expect(removeButtons()[0]!.disabled).toBe(true);
@@ -238,7 +254,7 @@ describe('reminder settings', () => {
   });
 
   it('allows at most ten days, as the database does', async () => {
-    arrange({ reminder_days: [0, 1, 2, 3, 4, 5, 6, 7, 8] });
+    await arrange({ reminder_days: [0, 1, 2, 3, 4, 5, 6, 7, 8] });
     const user = userEvent.setup();
     await openedModal();
     await user.click(button(settings(), '+ Add Day'));
@@ -247,7 +263,7 @@ describe('reminder settings', () => {
   });
 
   it("saves by id and clinic, blank days dropped and a blank message as null, with 'Saving...' and 'Settings Saved!'", async () => {
-    arrange({ reminder_days: [1], reminder_message: 'Old text' });
+    await arrange({ reminder_days: [1], reminder_message: 'Old text' });
     const hold = holdNext({ method: 'PATCH', table: 'appointments' });
     const user = userEvent.setup();
     await openedModal();
@@ -263,7 +279,7 @@ describe('reminder settings', () => {
 
     await expectAlert('Settings Saved!', 'Reminder settings have been updated.');
     await dismissAlert();
-    expect(stored()).toMatchObject({
+    expect(await stored()).toMatchObject({
       reminder_enabled: true,
       reminder_days: [1, 3],
       reminder_message: null,
@@ -275,14 +291,14 @@ describe('reminder settings', () => {
   });
 
   it('saves turned-off reminders and a custom message', async () => {
-    arrange({ reminder_days: [2] });
+    await arrange({ reminder_days: [2] });
     const user = userEvent.setup();
     await openedModal();
     await user.type(settings().getByLabelText('Reminder Message'), 'See you soon!');
     await user.click(settings().getByRole('checkbox', { name: 'Enable Reminders' }));
     await user.click(button(settings(), 'Save Settings'));
     await expectAlert('Settings Saved!', 'Reminder settings have been updated.');
-    expect(stored()).toMatchObject({
+    expect(await stored()).toMatchObject({
       reminder_enabled: false,
       reminder_days: [2],
       reminder_message: 'See you soon!',
@@ -291,7 +307,7 @@ describe('reminder settings', () => {
   });
 
   it('refuses days the database would refuse with a clear message, and saves nothing', async () => {
-    arrange({ reminder_days: [1] });
+    await arrange({ reminder_days: [1] });
     const user = userEvent.setup();
     await openedModal();
     await user.click(button(settings(), '+ Add Day'));
@@ -312,11 +328,11 @@ describe('reminder settings', () => {
     await user.clear(dayInputs()[0]!);
     await user.click(button(settings(), 'Save Settings'));
     expect(settings().getByRole('alert').textContent).toBe('Enter at least one reminder day.');
-    expect(stored().reminder_days).toEqual([1]);
+    expect((await stored()).reminder_days).toEqual([1]);
   });
 
   it('refuses a reminder message over 1000 characters, keeping the text', async () => {
-    arrange();
+    await arrange();
     const user = userEvent.setup();
     await openedModal();
     const message = settings().getByLabelText('Reminder Message') as HTMLTextAreaElement;
@@ -327,11 +343,11 @@ describe('reminder settings', () => {
     expect(settings().getByRole('alert').textContent).toBe('The reminder message must be at most 1000 characters.');
     expect(document.activeElement).toBe(message);
     expect(message.value).toHaveLength(1001);
-    expect(stored().reminder_message).toBeNull();
+    expect((await stored()).reminder_message).toBeNull();
   });
 
   it("says 'Failed to save' / 'Could not save reminder settings.' and keeps the form when the save fails", async () => {
-    arrange({ reminder_days: [1] });
+    await arrange({ reminder_days: [1] });
     failNext({ method: 'PATCH', table: 'appointments' }, pgError('XX000', 'internal error'));
     const user = userEvent.setup();
     await openedModal();
@@ -342,14 +358,14 @@ describe('reminder settings', () => {
     expect(popup.textContent).not.toContain('internal error');
     await dismissAlert();
     expect(dayValues()).toEqual(['5']);
-    expect(stored().reminder_days).toEqual([1]);
+    expect((await stored()).reminder_days).toEqual([1]);
   });
 
   it('explains a failed save when the appointment is gone', async () => {
-    arrange();
+    await arrange();
     const user = userEvent.setup();
     await openedModal();
-    db.table('appointments').update(501, { deleted: true }); // in another tab
+    await updateAppointment('deleted = true'); // in another tab
     await user.click(button(settings(), 'Save Settings'));
     const popup = await expectAlert('Failed to save', 'Could not save reminder settings.');
     expect(popup.querySelector('.swal2-footer')?.textContent).toBe(
@@ -359,7 +375,7 @@ describe('reminder settings', () => {
   });
 
   it('warns when the chosen recipient has no Messenger ID', async () => {
-    arrange({ guardian_messenger_id: null });
+    await arrange({ guardian_messenger_id: null });
     const user = userEvent.setup();
     await openedModal();
     expect(settings().getByText('Sends to Messenger ID 24680135792468.')).toBeTruthy();
@@ -370,7 +386,7 @@ describe('reminder settings', () => {
 
 describe('manual reminder send', () => {
   it("sends days_ahead from the clinic's today with the overrides, shows 'Sending...', then 'Reminder Sent!' and the new log row", async () => {
-    const service = arrange();
+    const service = await arrange();
     const hold = service.holdNext();
     const user = userEvent.setup();
     await openedModal();
@@ -389,7 +405,7 @@ describe('manual reminder send', () => {
         body: { days_ahead: 3, message_override: 'Please come 10 minutes early.', recipient_override: '97531086420' },
       },
     ]);
-    expect(db.table('appointment_reminders').all()).toMatchObject([
+    expect(await rows('appointment_reminders')).toMatchObject([
       { appointment_id: 501, days_ahead: 3, messenger_id: '97531086420', is_manual: true },
     ]);
     // The popup closes by itself after 1500 ms (real timers; only Date is fixed).
@@ -406,7 +422,10 @@ describe('manual reminder send', () => {
   });
 
   it('leaves blank overrides out and sends at least 1 day for an appointment later today', async () => {
-    const service = arrange({ appointment_time: '2026-11-20T23:50:00+08:00' });
+    // Friday 8:00 AM in Manila, the appointment at 5:20 PM that day: the clinic's hours hold no
+    // time later than NOW's 11:30 PM.
+    vi.setSystemTime(new Date('2026-11-20T00:00:00Z'));
+    const service = await arrange({ appointment_time: '2026-11-20T17:20:00+08:00' });
     const user = userEvent.setup();
     await openedModal();
     await user.type(manual().getByLabelText('Custom Message'), '   ');
@@ -416,7 +435,7 @@ describe('manual reminder send', () => {
   });
 
   it("shows 'Failed to send reminder' with the service's error text, keeping what was typed", async () => {
-    const service = arrange();
+    const service = await arrange();
     service.answerNext(
       HttpResponse.json({ error: 'This clinic is not connected to a Facebook page.' }, { status: 409 }),
     );
@@ -430,7 +449,7 @@ describe('manual reminder send', () => {
   });
 
   it("falls back to 'Failed to send reminder.' when the service gives no reason", async () => {
-    const service = arrange();
+    const service = await arrange();
     service.answerNext(new HttpResponse('oops', { status: 502 }));
     const user = userEvent.setup();
     await openedModal();
@@ -440,7 +459,7 @@ describe('manual reminder send', () => {
   });
 
   it('asks to try again when the service cannot be reached', async () => {
-    const service = arrange();
+    const service = await arrange();
     service.answerNext('network');
     const user = userEvent.setup();
     await openedModal();
@@ -453,16 +472,16 @@ describe('manual reminder send', () => {
     ['Cancelled', {}, 'This appointment is Cancelled: a reminder can no longer be sent.'],
     ['No Show', {}, 'This appointment is marked No Show: a reminder can no longer be sent.'],
     ['Completed', {}, 'This appointment is Completed: a reminder can no longer be sent.'],
-    // 23:00 on Friday the 20th in Manila: half an hour before NOW.
+    // 5:20 PM on Friday the 20th in Manila, the last slot of the clinic's day: before NOW.
     [
       'Scheduled',
-      { appointment_time: '2026-11-20T23:00:00+08:00' },
+      { appointment_time: '2026-11-20T17:20:00+08:00' },
       'This appointment has already passed: a reminder can no longer be sent.',
     ],
   ] as const)(
     "when the appointment is %s (%o), then 'Send Reminder Now' is disabled with the reason beside it",
     async (status, change, reason) => {
-      arrange({ status, ...change });
+      await arrange({ status, ...change });
       await openedModal();
       const send = button(manual(), 'Send Reminder Now');
       expect(send.disabled).toBe(true);
@@ -475,19 +494,19 @@ describe('manual reminder send', () => {
   );
 
   it('when the appointment was cancelled in another tab after the modal opened, then the refusal names why', async () => {
-    const service = arrange();
+    const service = await arrange();
     await openedModal();
-    db.table('appointments').update(501, { status: 'Cancelled' });
+    await updateAppointment("status = 'Cancelled'"); // in another tab
     const user = userEvent.setup();
     await user.click(button(manual(), 'Send Reminder Now'));
     await expectAlert('Failed to send reminder', 'This appointment is Cancelled: a reminder can no longer be sent.');
     await dismissAlert();
     expect(service.received).toHaveLength(1);
-    expect(db.table('appointment_reminders').all()).toHaveLength(0);
+    expect(await rows('appointment_reminders')).toHaveLength(0);
   });
 
   it('refuses a custom message over 1000 characters or a malformed Messenger ID, sending nothing', async () => {
-    const service = arrange();
+    const service = await arrange();
     const user = userEvent.setup();
     await openedModal();
     await user.click(manual().getByLabelText('Custom Message'));
@@ -501,13 +520,13 @@ describe('manual reminder send', () => {
       'The Messenger ID may contain only letters, digits and the characters . _ : -',
     );
     expect(service.received).toHaveLength(0);
-    expect(db.table('appointment_reminders').all()).toHaveLength(0);
+    expect(await rows('appointment_reminders')).toHaveLength(0);
   });
 });
 
 describe('sent reminders log', () => {
   it('lists the reminders newest first in clinic time, manual blue and automated red, with a legend', async () => {
-    arrange({}, [
+    await arrange({}, [
       { id: 1, sent_on: '2026-11-19T01:00:00Z', days_ahead: 4, is_manual: false },
       { id: 2, sent_on: '2026-11-20T03:15:00Z', days_ahead: 3, is_manual: true, messenger_id: '111' },
       {
@@ -521,8 +540,8 @@ describe('sent reminders log', () => {
       },
     ]);
     // Another appointment's reminder, not in this log.
-    seed.appointments([{ id: 502, clinic_id: 1, patient_id: 1 }]);
-    seed.appointment_reminders([
+    await seed.appointments([{ id: 502, clinic_id: 1, patient_id: 1 }]);
+    await seed.appointment_reminders([
       logEntry({ appointment_id: 502, sent_on: '2026-11-20T05:00:00Z', messenger_id: '999' }),
     ]);
     await openedModal();
@@ -551,14 +570,14 @@ describe('sent reminders log', () => {
   });
 
   it("says 'No reminders sent yet.' when there are none", async () => {
-    arrange();
+    await arrange();
     await openedModal();
     expect(await screen.findByText('No reminders sent yet.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Sent Reminders Log' })).toBeNull();
   });
 
   it('says when the log cannot be read, and retries', async () => {
-    arrange({}, [{ messenger_id: '222' }]);
+    await arrange({}, [{ messenger_id: '222' }]);
     failNext({ method: 'GET', table: 'appointment_reminders' });
     await openedModal();
     const region = card('Sent Reminders Log');

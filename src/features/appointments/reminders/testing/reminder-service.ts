@@ -1,13 +1,15 @@
 /**
- * The notification service's `POST /appointments/{id}/send-reminder` for component tests, on the
- * one MSW server: it logs an `appointment_reminders` row in the mocked database the way the
- * service does, and answers with the contract's ManualReminderResponse. What it received is kept
- * in `received`; `answerNext` replaces the next answer (a refusal, `'network'`, or a hold).
+ * The notification service's `POST /appointments/{id}/send-reminder` for component tests (the
+ * component stack does not run the service), on the real-db harness's MSW server: it reads the
+ * appointment in the file's real database and logs an `appointment_reminders` row there the way
+ * the service does, and answers with the contract's ManualReminderResponse. What it received is
+ * kept in `received`; `answerNext` replaces the next answer (a refusal, `'network'`, or a hold).
  */
 import { http, HttpResponse } from 'msw';
 import type { ManualReminderBody, ManualReminderResponse } from '@common/contract';
 import { REMINDER_BLOCKED_TEXT, reminderBlock } from '@common/contract/manual-reminder-eligibility';
-import { db, mockConfig, server } from '@/testing/mocks';
+import type { AppointmentReminderRow } from '@/lib/database.types';
+import { rows, seed, server, stackConfig } from '@/testing/real-db';
 
 export interface ReceivedReminder {
   appointmentId: number;
@@ -21,7 +23,7 @@ export function mockReminderService() {
   const received: ReceivedReminder[] = [];
   const next: NextAnswer[] = [];
   server.use(
-    http.post(`${mockConfig.apiUrl}/appointments/:id/send-reminder`, async ({ request, params }) => {
+    http.post(`${stackConfig().apiUrl}/appointments/:id/send-reminder`, async ({ request, params }) => {
       const appointmentId = Number(params.id);
       const clinicId = Number(new URL(request.url).searchParams.get('clinic_id'));
       const body = (await request.json()) as ManualReminderBody;
@@ -33,7 +35,7 @@ export function mockReminderService() {
       }
       if (answer === 'network') return HttpResponse.error();
       if (answer) return answer;
-      const appointment = db.table('appointments').find(appointmentId);
+      const [appointment] = await rows('appointments', { id: appointmentId });
       if (!appointment || appointment.clinic_id !== clinicId)
         return HttpResponse.json({ error: 'Appointment not found.' }, { status: 404 });
       const blocked = reminderBlock(
@@ -41,21 +43,23 @@ export function mockReminderService() {
         new Date(),
       );
       if (blocked) return HttpResponse.json({ error: REMINDER_BLOCKED_TEXT[blocked] }, { status: 409 });
-      const patient = db.table('patients').find(appointment.patient_id);
+      const [patient] = await rows('patients', { id: appointment.patient_id });
       const recipient =
         appointment.reminder_recipient_type === 'guardian'
           ? appointment.guardian_messenger_id
           : (patient?.messenger_id ?? null);
       const messengerId = body.recipient_override?.trim() || recipient;
       if (!messengerId) return HttpResponse.json({ error: 'The recipient has no Messenger ID.' }, { status: 422 });
-      const row = db.table('appointment_reminders').insert({
-        clinic_id: clinicId,
-        appointment_id: appointmentId,
-        sent_on: new Date().toISOString(),
-        days_ahead: body.days_ahead,
-        messenger_id: messengerId,
-        is_manual: true,
-      });
+      const [row] = (await seed.appointment_reminders([
+        {
+          clinic_id: clinicId,
+          appointment_id: appointmentId,
+          sent_on: new Date().toISOString(),
+          days_ahead: body.days_ahead,
+          messenger_id: messengerId,
+          is_manual: true,
+        },
+      ])) as [AppointmentReminderRow];
       const answered: ManualReminderResponse = {
         ok: true,
         messageId: `m_${row.id}`,
