@@ -13,7 +13,7 @@ function clinicTime(instant: number, timeZone: string) {
 
 /**
  * The booking rules of the database that the booking form meets, as `db.table('appointments')`
- * checks (supabase/migrations/…_booking.sql `enforce_appointment_rules`, …_booking_guards.sql
+ * checks (supabase/migrations/…_scheduling.sql: `enforce_appointment_rules` and
  * `guard_browser_booking`). A live appointment (not deleted, not Cancelled) inserted, or whose
  * time, dentist or patient changes, is refused with 23P01 'This slot may already be taken or
  * dentist is unavailable.' and the rule in `details`: dentist deleted / inactive, patient deleted,
