@@ -39,7 +39,6 @@ create table public.procedure_categories (
   clinic_id bigint not null references public.clinics (id) on delete cascade,
   name text not null check (btrim(name) <> '' and char_length(name) <= 200),
   created_at timestamptz not null default now(),
-  constraint procedure_categories_clinic_id_name_key unique (clinic_id, name),
   unique (id, clinic_id)
 );
 
@@ -50,6 +49,12 @@ create unique index procedure_categories_clinic_name_ci_key
 
 comment on index public.procedure_categories_clinic_name_ci_key is
   'A clinic has one category of a name, ignoring case and surrounding spaces (23505).';
+
+-- The exact (clinic_id, name) constraint is the arbiter of upserts on the natural key
+-- (on_conflict=clinic_id,name). It is added after the case-insensitive index on purpose: unique
+-- indexes are checked in creation order, so a duplicate insert names that index.
+alter table public.procedure_categories
+  add constraint procedure_categories_clinic_id_name_key unique (clinic_id, name);
 
 revoke all on public.procedure_categories from anon, authenticated;
 revoke all on sequence public.procedure_categories_id_seq from anon, authenticated;
