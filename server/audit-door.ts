@@ -1,7 +1,7 @@
 /**
  * The audit trail's door of a direct database connection. A statement without a user's JWT is
  * recorded as `sql` unless its transaction says which service it is
- * (`ngiti.audit_source`, migration 20261128000500_audit_trail_complete.sql): a service hands its
+ * (`ngiti.audit_source`, supabase/migrations/20261201000800_audit.sql): a service hands its
  * parts a database through `withAuditDoor`, which says so at the start of every transaction and
  * runs a lone statement in a transaction of its own to say it. Nothing else changes: LISTEN, and
  * scripts (`exec`, migrations are SQL), pass through.

@@ -1,7 +1,7 @@
 /**
  * Who may do what: the staff roles and the permissions each clinic role holds in its own clinic.
- * This is the data of the database's public.role_permissions (migration
- * 20261129000100_authorize.sql), which the row-level-security policies and RPCs ask through
+ * This is the data of the database's public.role_permissions
+ * (supabase/migrations/…_clinics_and_users.sql), which the row-level-security policies and RPCs ask through
  * public.authorize(clinic, permission); tests/integration/database/role-permissions.test.ts keeps
  * the two equal. The SPA (tabs, buttons) and the service (route checks) read it from here; the
  * database is what enforces it.

@@ -30,6 +30,10 @@ export async function listMigrations(): Promise<{ version: string; name: string;
  * no clinic and no user yet.
  */
 export async function migrate(db: Database, options: { seed: boolean }): Promise<MigrationReport> {
+  // Checked first, so that a database this cannot bring up to date is left exactly as it was.
+  const done = await recordedVersions(db);
+  const migrations = await listMigrations();
+  refuseUnknownVersions(done, migrations);
   const platform = await readFile(path.join(here, 'platform.sql'), 'utf8');
   // platform.sql is idempotent but not free (a second or more of a warm start on a busy machine):
   // the schema it creates remembers the hash of the text it ran, and the same text is not run again.
@@ -38,13 +42,8 @@ export async function migrate(db: Database, options: { seed: boolean }): Promise
     await applyPlatform(db, platform);
     await db.exec(`comment on schema supabase_migrations is '${stamp}'`);
   }
-  const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (row) => row.version,
-    ),
-  );
   const applied: string[] = [];
-  for (const migration of await listMigrations()) {
+  for (const migration of migrations) {
     if (done.has(migration.version)) continue;
     const sql = await readFile(migration.file, 'utf8');
     await db.transaction(async (tx) => {
@@ -63,6 +62,35 @@ export async function migrate(db: Database, options: { seed: boolean }): Promise
     seeded = true;
   }
   return { applied, seeded };
+}
+
+/** The versions the database records as applied; none before platform.sql's first run. */
+async function recordedVersions(db: Database): Promise<Set<string>> {
+  const { rows: exists } = await db.query<{ found: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as found`,
+  );
+  if (!exists[0]?.found) return new Set();
+  const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+  return new Set(rows.map((row) => row.version));
+}
+
+/**
+ * A database that records a version with no file was migrated by other migrations than these (the
+ * history was squashed into a baseline since): applying the baseline on top would fail halfway, on
+ * objects that already exist. Stop before touching anything, and say how to start again.
+ */
+function refuseUnknownVersions(done: Set<string>, migrations: { version: string }[]): void {
+  const known = new Set(migrations.map((migration) => migration.version));
+  const unknown = [...done].filter((version) => !known.has(version)).sort();
+  if (unknown.length === 0) return;
+  const listed =
+    unknown.length > 3 ? `${unknown.slice(0, 3).join(', ')}, … (${unknown.length} in all)` : unknown.join(', ');
+  throw new Error(
+    `This database was made by migrations that no longer exist in supabase/migrations (recorded versions ${listed}). ` +
+      'Nothing was changed. It cannot be brought up to date: start from a new database. For the local PGlite ' +
+      'stack, stop it and delete its data folder (DATA_DIR, `.data` by default); the next `npm start` creates ' +
+      'it again with fresh demo data. With DATABASE_URL, point it at a new, empty database.',
+  );
 }
 
 /**

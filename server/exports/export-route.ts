@@ -106,7 +106,8 @@ function sourceOf(
 }
 
 /**
- * The export in the audit trail (migration 20261128000500): who exported which list of which clinic,
+ * The export in the audit trail (audit_record_export in
+ * supabase/migrations/…_audit.sql): who exported which list of which clinic,
  * with what filters, and how many rows (null when the client went away before the end).
  */
 export async function recordExport(

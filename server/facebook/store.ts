@@ -1,5 +1,6 @@
 /**
- * What the Facebook connect flow keeps in the database (migration 20261121000800): the nonces of
+ * What the Facebook connect flow keeps in the database
+ * (supabase/migrations/…_messaging.sql): the nonces of
  * the signed states, the pages found by the callback (with their real tokens, server-side only)
  * and, finally, the connected page on the clinic. `now` always comes from the service's clock.
  */

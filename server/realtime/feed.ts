@@ -1,9 +1,9 @@
 /**
  * A change feed: one LISTEN channel of the database, read as typed events. The trigger
- * `notify_change` (migration 20261129000200) sends each notice as JSON; the channel's zod schema
- * checks it, and only what passes reaches `onEvent`: anything else is logged and dropped. The
- * database re-listens after a lost connection (server/db.ts) and says so through `onReconnect`,
- * since notices sent meanwhile are lost. See docs/realtime.md.
+ * `notify_change` (supabase/migrations/…_platform_and_types.sql) sends each notice as JSON; the
+ * channel's zod schema checks it, and only what passes reaches `onEvent`: anything else is logged
+ * and dropped. The database re-listens after a lost connection (server/db.ts) and says so through
+ * `onReconnect`, since notices sent meanwhile are lost. See docs/realtime.md.
  */
 import type { Logger } from 'pino';
 import * as z from 'zod/mini';

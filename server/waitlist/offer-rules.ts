@@ -84,7 +84,7 @@ export function offerQuickReplies(offerId: number): QuickReply[] {
   return [{ title: WAITLIST_TAKE_TITLE, payload: waitlistTakePayload(offerId) }];
 }
 
-/** What take_waitlist_offer answered (supabase/migrations/…_waitlist.sql). */
+/** What take_waitlist_offer answered (supabase/migrations/…_recalls_and_waitlist.sql). */
 export type TakeOutcome = 'booked' | 'already_booked' | 'gone' | 'expired' | 'withdrawn' | 'ignored' | 'duplicate';
 
 /** The answer in Messenger to a 'Take this slot' tap; null for taps that get none (not the sender's offer, a redelivery). */

@@ -1,6 +1,6 @@
 /**
- * public.webhook_dead_letters: webhook events that failed after the 200 (migration
- * 20261123000200_webhook_dead_letters.sql). Service role writes; staff tooling reads.
+ * public.webhook_dead_letters: webhook events that failed after the 200
+ * (supabase/migrations/…_messaging.sql). Service role writes; staff tooling reads.
  */
 import type { SqlClient } from '../contracts';
 import { storableJson, storableText } from '../messenger/storable-text';

@@ -39,7 +39,7 @@ export type PaymentMethod = GeneratedEnums['payment_method'];
 export type InvoiceStatus = 'Paid' | 'Partial' | 'Unpaid';
 
 /**
- * audit_log.entity, action and source (check constraints; migrations 20261126000400, 20261128000500).
+ * audit_log.entity, action and source (check constraints in supabase/migrations/…_audit.sql).
  * Still text in the database: the audit triggers insert text values into them.
  */
 export type AuditEntity = AuditRecordKind;

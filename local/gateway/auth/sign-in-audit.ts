@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database.ts';
 
 /**
- * A sign-in or a failed one in the audit trail (migration 20261128000500): the account the e-mail
+ * A sign-in or a failed one in the audit trail (audit_record_sign_in in
+ * supabase/migrations/…_audit.sql): the account the e-mail
  * belongs to (none when it has none: the e-mail typed is not kept) and the client's address; never
  * the password.
  */

@@ -31,7 +31,7 @@ export function createCallerClient(deps: FunctionDeps, authorization: string): S
 
 /**
  * The header that tells the audit trail a service-role request came from an edge function
- * (migration 20261128000500_audit_trail_complete.sql); honoured only with the service-role key.
+ * (supabase/migrations/…_audit.sql, audit_append); honoured only with the service-role key.
  */
 export const EDGE_FUNCTION_DOOR = { 'x-ngiti-door': 'edge-function' } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The audit trail, complete (migration 20261128000500): through the real API (supabase-js and real
+ * The audit trail, complete (…_audit.sql): through the real API (supabase-js and real
  * HTTP against the local stack), every kind of change is recorded by the one generic trigger with
  * who, the door and before → after — patients (Messenger ID included), every appointment field,
  * procedures, categories and prices, availability, clinic settings, staff users — and so are

@@ -1,5 +1,5 @@
 /**
- * The audit trail (migration 20261126000400) through the real API: every audited change of a
+ * The audit trail (…_audit.sql) through the real API: every audited change of a
  * browser user (supabase-js with the user's JWT) or the service role writes one row with the
  * changed fields before → after, the actor's snapshot and the right source; the log is append-only
  * for the browser roles, the service role and the table owner; only the clinic's admins and

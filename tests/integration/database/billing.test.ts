@@ -1,5 +1,5 @@
 /**
- * Billing rules enforced by the database (supabase/migrations/20261123000500_billing.sql), seen
+ * Billing rules enforced by the database (supabase/migrations/20261201000500_billing.sql), seen
  * through the calls the Billing System tab makes: plain inserts with decimal strings and an
  * idempotency key, the invoice_summaries and payment_entries views, and the void and receipt RPCs.
  * Runs on PGlite and, with TEST_DATABASE_URL, on a real PostgreSQL server, where the concurrent

@@ -2,7 +2,7 @@
  * Crafted booking requests from a browser are refused by the database, not only by the form
  * (issue 5, "Bad input"): seen through @supabase/supabase-js as the signed-in receptionist of
  * Smile Dental, exactly as an edited request from the app would arrive. Past times and unknown
- * procedures are refused by the guard of 20261121000600_booking_guards.sql; Sundays, hours,
+ * procedures are refused by guard_browser_booking (…_scheduling.sql); Sundays, hours,
  * lunch, blocks, overlaps and another clinic's dentist or patient by the rules that were there
  * before. The service role (seed, notification service) may still write history. Runs on PGlite
  * and, with TEST_DATABASE_URL, on a real PostgreSQL server.

@@ -1,5 +1,5 @@
 /**
- * The day sheet's CSV download (migration 20261128000600): rpc day_sheet_export answers what
+ * The day sheet's CSV download (…_reports.sql): rpc day_sheet_export answers what
  * day_sheet answers and the database records the export in the audit trail — who, kind
  * 'day-sheet', the CSV's data rows counted from that answer (appointments, payments, voids, open
  * invoices) and the door 'browser' — through supabase-js against the real stack. A caller

@@ -1,6 +1,6 @@
 /**
- * Money rules and RPC refusals as an API client meets them (supabase/migrations/
- * 20261128000200_money_rules.sql), through supabase-js and raw HTTP against the local stack:
+ * Money rules and RPC refusals as an API client meets them (public.pesos and the billing RPCs in
+ * supabase/migrations), through supabase-js and raw HTTP against the local stack:
  *
  * - every door that writes money (procedures.price insert and update, invoices.total,
  *   payments.amount) refuses NaN, ±Infinity, three decimals and non-decimal text ('0x10',

@@ -1,5 +1,5 @@
 /**
- * The rules of supabase/migrations/20261125000100_procedures_clinic_config.sql, seen through the
+ * The rules of procedures, clinics and messenger_contacts (supabase/migrations), seen through the
  * calls the Clinic Procedure Manager, Clinic Configuration and the Messenger contacts section make
  * (supabase-js as each demo role): names unique ignoring case and spaces, prices, the clinics a
  * role may add or change, the Messenger contacts' profile columns, one live patient per Messenger

@@ -1,5 +1,5 @@
 /**
- * Recalls in the database (migration 20261126000200): the due list (public.recall_list) in clinic
+ * Recalls in the database (…_recalls_and_waitlist.sql): the due list (public.recall_list) in clinic
  * time, who may read and change what, and the 30-day rule, which the exclusion constraint of
  * recall_messages enforces even for two sends at once. Runs on PGlite and, with
  * TEST_DATABASE_URL, on a real PostgreSQL server, where the concurrent claims really race on

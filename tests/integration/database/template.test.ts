@@ -51,3 +51,25 @@ describe('the PGlite test template', () => {
     }, 240_000);
   }
 });
+
+describe('migrate on a database of other migrations', () => {
+  it('when it records a version with no file, then it stops with what to do and changes nothing', async () => {
+    // A data folder made before the migrations were squashed into the baseline records their versions.
+    const db = await openPglite(undefined, await migratedTemplate(false));
+    try {
+      await db.exec(
+        `insert into supabase_migrations.schema_migrations (version, name) values ('20261121000100', 'schema')`,
+      );
+      const before = await fingerprint(db);
+
+      const refused = migrate(db, { seed: true });
+
+      await expect(refused).rejects.toThrow(/recorded versions 20261121000100\)/);
+      await expect(refused).rejects.toThrow(/delete its data folder \(DATA_DIR, `\.data` by default\)/);
+      expect(await fingerprint(db)).toEqual(before);
+      expect(before.seeded).toBe('0/0/0');
+    } finally {
+      await db.close();
+    }
+  });
+});

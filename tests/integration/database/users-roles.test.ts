@@ -1,6 +1,6 @@
 /**
- * Users & Roles rules that live in the database (supabase/migrations/20261125000200_users_roles.sql,
- * 20261128000100_staff_account_rules.sql and the profile rules before them), through the REST
+ * Users & Roles rules that live in the database
+ * (supabase/migrations/…_clinics_and_users.sql), through the REST
  * calls the screen makes and every other door: a clinic keeps its last admin who can sign in
  * whoever removes or demotes them (browser, delete-user, the service role, GoTrue's admin API,
  * SQL) and however many do it at once; profiles come and go only with their accounts; the

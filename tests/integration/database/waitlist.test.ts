@@ -1,5 +1,5 @@
 /**
- * The waitlist in the database (migration 20261126000300): who may read and write entries (the
+ * The waitlist in the database (…_recalls_and_waitlist.sql): who may read and write entries (the
  * front desk of the clinic only), what a browser may change, the freed-slot trigger, and the one
  * booking a 'Take this slot' race may make. Runs on PGlite and, with TEST_DATABASE_URL, on a real
  * PostgreSQL server, where the concurrent takes really race on separate connections.

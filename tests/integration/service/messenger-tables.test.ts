@@ -1,5 +1,5 @@
 /**
- * The notification service's own tables (migration 20261121000700_messenger.sql) in SQL: staff
+ * The notification service's own tables (…_messaging.sql) in SQL: staff
  * read their clinic's Messenger contacts and status notices, nobody but the service role writes
  * them, and rows stay inside their clinic.
  */

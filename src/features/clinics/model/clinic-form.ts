@@ -1,7 +1,7 @@
 /**
  * The Clinic Configuration form's rules (spec part 2 §5), pure: what the inputs hold, what is
  * wrong with them, and the row they become. Limits are the database's checks on `clinics`
- * (supabase/migrations/20261121000100_schema.sql); optional fields left blank are sent as null,
+ * (supabase/migrations/…_clinics_and_users.sql); optional fields left blank are sent as null,
  * which is what the database accepts for "none" ('' is refused).
  */
 import { RECALL_INTERVAL_MONTHS } from '@common/contract/recall';

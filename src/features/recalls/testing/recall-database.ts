@@ -1,5 +1,5 @@
 /**
- * The recall functions of migration 20261126000200 for component tests, on the one MSW layer:
+ * The recall functions of …_recalls_and_waitlist.sql for component tests, on the one MSW layer:
  * the due list and the booking requests are plain arrays a test arranges (the SQL rules are the
  * integration tests' job), and 'Dismiss' removes an open request or fails with PT404 as the
  * database does.

@@ -2,7 +2,7 @@ import type { AuditLogRow } from '@/lib/database.types';
 import { db, mockRpc } from '@/testing/mocks';
 
 /**
- * What audit_log_actors (migration 20261126000400) answers, for the mock: the clinic's distinct
+ * What audit_log_actors (…_audit.sql) answers, for the mock: the clinic's distinct
  * actors in the mock's audit_log, each with the name and e-mail of their latest row, by name.
  * The mock has no row-level security: a test of who may read the log belongs to the integration
  * tests (tests/integration/database/audit-trail.test.ts).

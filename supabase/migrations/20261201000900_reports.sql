@@ -1,17 +1,17 @@
 -- ============================================================================
--- Reports (issue 17): the day sheet, no-show insight and the frequent no-show
--- flag. Runs unchanged on hosted Supabase, PostgreSQL and PGlite. See
--- docs/reports.md.
+-- Ngiti baseline, 9 of 9: reports, the day sheet, no-show insight and the
+-- frequent no-show flag. See docs/reports.md and docs/exports.md.
 --
 -- The day sheet's money comes from the Billing tab's own views
 -- (payment_entries, invoice_summaries: amounts in integer centavos), so the
--- two agree to the centavo. Every function here is security invoker: the
--- row-level security of the tables applies, and a role check on top keeps
--- reports to the front desk (superadmin, admin, receptionist).
+-- two agree to the centavo. The report functions are security invoker (the
+-- export is security definer only to write its audit event): the row-level
+-- security of the tables applies, and a permission check on top
+-- (can_read_reports) keeps reports to the front desk.
 -- ============================================================================
 
 -- ---------------------------------------------------------------------------
--- Who may read reports
+-- Reports: day_sheet, no_show_insight and day_sheet_export ask can_read_reports().
 -- ---------------------------------------------------------------------------
 create function public.can_read_reports(p_clinic_id bigint)
 returns boolean
@@ -20,23 +20,17 @@ stable
 security definer
 set search_path = ''
 as $$
-  select public.has_any_role(array['superadmin', 'admin', 'receptionist'])
-     and public.can_access_clinic(p_clinic_id)
+  select public.authorize(p_clinic_id, 'reports.read')
 $$;
 
 comment on function public.can_read_reports(bigint) is
   'True when the signed-in user may read the reports of clinic p_clinic_id: its admin or receptionist, or a superadmin.';
 
--- ---------------------------------------------------------------------------
--- Indexes for the reports at scale (50,000 appointments, 25,000 payments)
--- ---------------------------------------------------------------------------
-create index payments_clinic_id_voided_at_idx on public.payments (clinic_id, voided_at) where voided_at is not null;
-create index invoices_clinic_id_voided_at_idx on public.invoices (clinic_id, voided_at) where voided_at is not null;
-create index appointments_no_show_by_patient_idx on public.appointments (clinic_id, patient_id, appointment_time)
-  where status = 'No Show' and not deleted;
+revoke execute on function public.can_read_reports(bigint) from public, anon, authenticated;
+grant execute on function public.can_read_reports(bigint) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------
--- Day sheet: one clinic day (the clinic's own time zone)
+-- day_sheet
 -- ---------------------------------------------------------------------------
 create function public.day_sheet(p_clinic_id bigint, p_day date)
 returns json
@@ -50,14 +44,16 @@ declare
   v_end timestamptz;
 begin
   if not public.can_read_reports(p_clinic_id) then
-    raise exception 'Your role may not read reports of this clinic.' using errcode = 'insufficient_privilege';
+    raise exception 'Your role may not read reports of this clinic.'
+      using errcode = 'insufficient_privilege',
+            hint = 'report_forbidden';
   end if;
   if p_day is null then
-    raise exception 'Choose a day.' using errcode = 'invalid_parameter_value';
+    raise exception 'Choose a day.' using errcode = 'invalid_parameter_value', hint = 'report_day_required';
   end if;
   select c.timezone into v_zone from public.clinics c where c.id = p_clinic_id;
   if not found then
-    raise exception 'Clinic not found.' using errcode = 'no_data_found';
+    raise exception 'Clinic not found.' using errcode = 'PT404', hint = 'clinic_not_found';
   end if;
   v_start := p_day::timestamp at time zone v_zone;
   v_end := (p_day + 1)::timestamp at time zone v_zone;
@@ -138,7 +134,8 @@ begin
              and ((e.voided_at >= v_start and e.voided_at < v_end)
                or (e.payment_date >= v_start and e.payment_date < v_end))
           union all
-          select 'invoice'::text, s.id, s.id, s.patient_name, s.total_centavos, null::text, s.voided_at, s.void_reason
+          select 'invoice'::text, s.id, s.id, s.patient_name, s.total_centavos, null::public.payment_method,
+                 s.voided_at, s.void_reason
             from public.invoice_summaries s
            where s.clinic_id = p_clinic_id
              and s.voided_at is not null
@@ -189,8 +186,11 @@ comment on function public.day_sheet(bigint, date) is
   'that day''s payments/invoices, and the invoices of that day (issued, or billing an appointment of that day) '
   'still Unpaid or Partial with their balances (from invoice_summaries). Front desk roles only.';
 
+revoke execute on function public.day_sheet(bigint, date) from public, anon, authenticated;
+grant execute on function public.day_sheet(bigint, date) to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------
--- No-show insight: rates by dentist, weekday and hour over a period
+-- no_show_insight
 -- ---------------------------------------------------------------------------
 create function public.no_show_insight(p_clinic_id bigint, p_from date, p_to date)
 returns json
@@ -205,20 +205,28 @@ declare
   v_result json;
 begin
   if not public.can_read_reports(p_clinic_id) then
-    raise exception 'Your role may not read reports of this clinic.' using errcode = 'insufficient_privilege';
+    raise exception 'Your role may not read reports of this clinic.'
+      using errcode = 'insufficient_privilege',
+            hint = 'report_forbidden';
   end if;
   if p_from is null or p_to is null then
-    raise exception 'Choose the first and last day of the period.' using errcode = 'invalid_parameter_value';
+    raise exception 'Choose the first and last day of the period.'
+      using errcode = 'invalid_parameter_value',
+            hint = 'report_period_required';
   end if;
   if p_from > p_to then
-    raise exception 'The period must start on or before its last day.' using errcode = 'invalid_parameter_value';
+    raise exception 'The period must start on or before its last day.'
+      using errcode = 'invalid_parameter_value',
+            hint = 'report_period_reversed';
   end if;
   if p_to - p_from >= 731 then
-    raise exception 'The period can be at most 2 years (731 days).' using errcode = 'invalid_parameter_value';
+    raise exception 'The period can be at most 2 years (731 days).'
+      using errcode = 'invalid_parameter_value',
+            hint = 'report_period_too_long';
   end if;
   select c.timezone into v_zone from public.clinics c where c.id = p_clinic_id;
   if not found then
-    raise exception 'Clinic not found.' using errcode = 'no_data_found';
+    raise exception 'Clinic not found.' using errcode = 'PT404', hint = 'clinic_not_found';
   end if;
   v_start := p_from::timestamp at time zone v_zone;
   -- Only appointments whose time has come have an outcome.
@@ -299,6 +307,61 @@ comment on function public.no_show_insight(bigint, date, date) is
   'whose time has come; late cancel: Cancelled less than 24 hours before the appointment (by updated_at). '
   'Front desk roles only.';
 
+revoke execute on function public.no_show_insight(bigint, date, date) from public, anon, authenticated;
+grant execute on function public.no_show_insight(bigint, date, date) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- day_sheet_export
+-- ---------------------------------------------------------------------------
+create function public.day_sheet_export(p_clinic_id bigint, p_day date)
+returns json
+language plpgsql
+-- Definer: only to write audit_events, which no role may insert into. The access rule stays
+-- day_sheet()'s own: can_read_reports() reads the caller from the request's JWT (auth.uid()),
+-- which a security definer function does not change, so the caller is checked, not the owner.
+security definer
+set search_path = ''
+as $$
+declare
+  v_sheet json;
+  v_rows integer;
+begin
+  -- The same check day_sheet() makes, first, so that nothing else runs for a refused caller.
+  if not public.can_read_reports(p_clinic_id) then
+    raise exception 'Your role may not read reports of this clinic.'
+      using errcode = 'insufficient_privilege',
+            hint = 'report_forbidden';
+  end if;
+  -- The day sheet itself, written once (it checks access again, and the day and the clinic).
+  v_sheet := public.day_sheet(p_clinic_id, p_day);
+
+  -- The CSV's data rows (daySheetCsv): one per appointment, per payment, per void and per open
+  -- invoice. Titles, column headings and the per-method and grand totals are not records.
+  v_rows := pg_catalog.json_array_length(v_sheet -> 'appointments')
+          + pg_catalog.json_array_length(v_sheet -> 'payments')
+          + pg_catalog.json_array_length(v_sheet -> 'voids')
+          + pg_catalog.json_array_length(v_sheet -> 'open_invoices');
+
+  -- Through the trail's own machinery: audit_append() takes the actor and the door (browser)
+  -- from the caller's JWT whatever is written here.
+  insert into public.audit_events (clinic_id, entity, entity_label, action, after, actor_user_id, source)
+  values (p_clinic_id, 'export', 'day-sheet', 'export',
+          pg_catalog.jsonb_build_object('kind', 'day-sheet', 'rows', v_rows,
+                                        'filters', pg_catalog.jsonb_build_object('day', p_day)),
+          auth.uid(), 'browser');
+
+  return v_sheet;
+end;
+$$;
+
+comment on function public.day_sheet_export(bigint, date) is
+  'The day sheet of clinic p_clinic_id on p_day, exactly as day_sheet() answers it, for its CSV download: '
+  'records the export in the audit trail (kind day-sheet, rows = appointments + payments + voids + open invoices, '
+  'filters {"day": p_day}). Errors as day_sheet(): 42501 not allowed, 22023 missing day, PT404 unknown clinic.';
+
+revoke execute on function public.day_sheet_export(bigint, date) from public, anon, authenticated;
+grant execute on function public.day_sheet_export(bigint, date) to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------
 -- Frequent no-show flag: 2 or more no-shows in the last 12 months.
 -- security_invoker: the row-level security of appointments applies.
@@ -323,21 +386,7 @@ comment on view public.patient_no_show_flags is
   'Patients with 2 or more No Show appointments (not deleted) in the last 12 months: the flag of the booking '
   'form and the patients list. The one place the rule lives.';
 
--- ---------------------------------------------------------------------------
 -- Privileges
--- ---------------------------------------------------------------------------
 revoke all on public.patient_no_show_flags from public, anon, authenticated;
 grant select on public.patient_no_show_flags to authenticated;
 grant all on public.patient_no_show_flags to service_role;
-
-revoke execute on function
-  public.can_read_reports(bigint),
-  public.day_sheet(bigint, date),
-  public.no_show_insight(bigint, date, date)
-from public, anon, authenticated;
-
-grant execute on function
-  public.day_sheet(bigint, date),
-  public.no_show_insight(bigint, date, date)
-to authenticated, service_role;
-grant execute on function public.can_read_reports(bigint) to authenticated, service_role;

@@ -1,0 +1,504 @@
+-- ============================================================================
+-- Ngiti baseline, 1 of 9: the platform pieces every domain uses.
+-- Runs unchanged on hosted Supabase, PostgreSQL and PGlite.
+--
+-- Every clinic-scoped table carries clinic_id. Rows that other rows point at
+-- also carry a unique (id, clinic_id), and the pointing rows use composite
+-- foreign keys on (x_id, clinic_id): a row can only reference rows of its own
+-- clinic, whoever writes it. Between any two tables there is exactly one
+-- foreign key, so PostgREST embeds are never ambiguous.
+--
+-- The database is the security boundary: the browser talks to PostgREST with
+-- the anon key (role anon) or a user's JWT (role authenticated); the
+-- notification service and edge functions use the service role, which
+-- bypasses row-level security. Every public table has RLS with one policy per
+-- operation; what a role may never do at all is also withheld as a table
+-- privilege, so it fails loudly (42501) instead of touching zero rows.
+--
+--   anon            nothing in public
+--   authenticated   rows of their own clinic, by permission (public.authorize;
+--                   the superadmin: every clinic)
+--   service_role    everything (server code only)
+--
+-- Here: the money type, the enum types, helpers used by constraints, and the
+-- generic triggers (updated_at, a row never changes clinic, money in
+-- centavos, the audit trigger and the change-feed trigger).
+--
+-- public.pesos is the type of every money column (procedures.price,
+-- invoices.total, payments.amount): a domain over unconstrained numeric, so
+-- its check sees the value as sent. NaN, Infinity, -Infinity, more than two
+-- decimals (12.345) and more than ten digits of pesos are refused (23514)
+-- instead of stored or silently rounded. Stored values have exactly two
+-- decimals: a trigger writes them so (keep_money_in_centavos).
+-- Non-decimal numeric input ('0x10', '0o20', '0b1', '1_000'), which numeric
+-- accepts from PostgreSQL 16 on, is gone once parsed: no check can see it.
+-- PostgreSQL 15 refuses it (22P02) and the local gateway answers the same for
+-- every numeric column (local/gateway/rest/numeric-input.ts).
+--
+-- A closed set of values is an enum type, so the catalog says what a column
+-- holds and `npm run db:types` emits the union the app uses. A value outside
+-- the set is refused as invalid input (22P02). An enum sorts by its labels'
+-- order, so every type lists its labels in alphabetical order: whatever sorts
+-- by one of these columns (the day sheet sorts by payment method) sorts as
+-- text would. audit_log's entity, action and source stay text: the audit
+-- trigger functions insert text values into them.
+-- ============================================================================
+
+create extension if not exists btree_gist with schema extensions;
+
+-- ---------------------------------------------------------------------------
+-- The money type
+-- ---------------------------------------------------------------------------
+-- between is false for NaN (larger than every number in Postgres) and for
+-- ±Infinity; scale() is the number of decimals the value was written with.
+create domain public.pesos as numeric
+  constraint pesos_finite_centavos check (
+    value between -9999999999.99 and 9999999999.99 and pg_catalog.scale(value) <= 2
+  );
+
+comment on domain public.pesos is
+  'Pesos with at most two decimals, at most 9,999,999,999.99 either way; never NaN or infinite (23514). '
+  'Money columns of this type are stored with exactly two decimals (keep_money_in_centavos).';
+
+-- ---------------------------------------------------------------------------
+-- The types
+-- ---------------------------------------------------------------------------
+create type public.appointment_status as enum ('Cancelled', 'Completed', 'Confirmed', 'No Show', 'Scheduled');
+
+comment on type public.appointment_status is 'An appointment''s status (spec part 1 §4).';
+
+create type public.staff_role as enum ('admin', 'dentist', 'receptionist', 'superadmin');
+
+comment on type public.staff_role is 'A staff profile''s role (spec part 2 §6).';
+
+create type public.payment_method as enum ('bank', 'card', 'cash', 'e-wallet');
+
+comment on type public.payment_method is
+  'How a payment was made: Bank Transfer, Card, Cash, E-Wallet. Alphabetical, as reports sort by it.';
+
+create type public.reminder_recipient_type as enum ('guardian', 'patient');
+
+comment on type public.reminder_recipient_type is 'Who an appointment''s reminders go to.';
+
+create type public.reminder_outcome as enum ('failed', 'pending', 'sent', 'skipped');
+
+comment on type public.reminder_outcome is
+  'A reminder''s outcome; pending and skipped only for automated reminders (appointment_reminders_outcome_check).';
+
+create type public.waitlist_entry_status as enum ('booked', 'offered', 'removed', 'waiting');
+
+comment on type public.waitlist_entry_status is 'Where a waitlist entry stands.';
+
+create type public.waitlist_offer_status as enum ('booked', 'expired', 'failed', 'gone', 'sending', 'sent', 'withdrawn');
+
+comment on type public.waitlist_offer_status is 'Where one freed slot offered to one waitlist entry stands.';
+
+create type public.delivery_outcome as enum ('failed', 'sent');
+
+comment on type public.delivery_outcome is 'Whether a status notice reached Messenger.';
+
+create type public.message_channel as enum ('message', 'template');
+
+comment on type public.message_channel is
+  'How a message went out: a plain message inside Messenger''s 24-hour window, or a template outside it.';
+
+create type public.reply_status as enum ('failed', 'sent', 'skipped');
+
+comment on type public.reply_status is 'Whether the answer to a Messenger reply was sent, failed, or was not needed.';
+
+create type public.webhook_event_kind as enum ('postback', 'quick_reply');
+
+comment on type public.webhook_event_kind is 'How a Messenger reply arrived.';
+
+create type public.webhook_event_outcome as enum (
+  'already_cancelled', 'already_confirmed', 'cancelled', 'confirmed', 'flagged', 'ignored', 'not_changeable', 'received'
+);
+
+comment on type public.webhook_event_outcome is 'What a Confirm / Cancel reply from Messenger did.';
+
+create type public.appointment_flag_kind as enum ('late_cancellation_request');
+
+comment on type public.appointment_flag_kind is 'What staff are asked to handle about an appointment.';
+
+create type public.recall_outcome as enum ('failed', 'pending', 'sent', 'skipped');
+
+comment on type public.recall_outcome is 'A recall message''s outcome; pending while it is being sent.';
+
+create type public.recall_request_status as enum ('booked', 'dismissed', 'open');
+
+comment on type public.recall_request_status is 'Where a patient''s booking request from a recall stands.';
+
+create type public.freed_slot_outcome as enum ('no_fit', 'not_connected', 'offered', 'passed', 'rebooked');
+
+comment on type public.freed_slot_outcome is 'What the waitlist did with a freed slot.';
+
+create type public.waitlist_reply_outcome as enum ('already_booked', 'booked', 'expired', 'gone', 'ignored', 'withdrawn');
+
+comment on type public.waitlist_reply_outcome is 'What a tap on a waitlist offer did.';
+
+-- ---------------------------------------------------------------------------
+-- Helpers used by constraints
+-- ---------------------------------------------------------------------------
+
+-- Stable rather than immutable: the tz database can change between upgrades.
+create function public.is_valid_time_zone(p_name text)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select exists (select 1 from pg_catalog.pg_timezone_names where name = p_name)
+$$;
+
+comment on function public.is_valid_time_zone(text) is
+  'True when p_name is a time zone name Postgres knows (IANA names such as Asia/Manila).';
+
+-- Function privileges. New functions are executable by PUBLIC and (through
+-- the platform's default privileges) by anon; withdraw that everywhere, and
+-- grant what signed-in users need. Functions used in constraints and policies
+-- must stay executable by authenticated: Postgres checks EXECUTE when it
+-- evaluates them.
+revoke execute on function public.is_valid_time_zone(text) from public, anon;
+grant execute on function public.is_valid_time_zone(text) to authenticated, service_role;
+
+-- timestamptz + interval is only stable in general (days and months depend on
+-- the session time zone); a fixed number of minutes is not, so this is honest.
+create function public.appointment_slot(p_start timestamptz)
+returns tstzrange
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select pg_catalog.tstzrange(p_start, p_start + interval '20 minutes', '[)')
+$$;
+
+comment on function public.appointment_slot(timestamptz) is
+  'The 20-minute period an appointment starting at p_start occupies, as [start, start + 20 min).';
+
+revoke execute on function public.appointment_slot(timestamptz) from public, anon;
+grant execute on function public.appointment_slot(timestamptz) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- Generic triggers: updated_at, and rows never change clinic
+-- ---------------------------------------------------------------------------
+create function public.set_updated_at()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end;
+$$;
+
+comment on function public.set_updated_at() is 'Trigger: stamps updated_at on every update.';
+
+revoke execute on function public.set_updated_at() from public, anon;
+revoke execute on function public.set_updated_at() from authenticated;
+
+-- ---------------------------------------------------------------------------
+-- prevent_clinic_change
+-- ---------------------------------------------------------------------------
+create function public.prevent_clinic_change()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.clinic_id is distinct from old.clinic_id then
+    raise exception 'A row of % cannot move to another clinic.', tg_table_name
+      using errcode = 'insufficient_privilege',
+            detail = format('clinic_id would change from %s to %s', old.clinic_id, new.clinic_id),
+            hint = 'clinic_change_forbidden';
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.prevent_clinic_change() is
+  'Trigger: refuses any change of clinic_id (SQLSTATE 42501), for every role, superadmin and service role included.';
+
+revoke execute on function public.prevent_clinic_change() from public, anon;
+revoke execute on function public.prevent_clinic_change() from authenticated;
+
+-- Not security definer on purpose: inside a security definer function
+-- current_user is the owner, which is exactly "not a browser".
+create function public.is_browser_role()
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select current_user in ('anon', 'authenticated')
+$$;
+
+comment on function public.is_browser_role() is
+  'True when the statement runs as anon or authenticated (a browser), false for service_role, owners and definer functions.';
+
+revoke execute on function public.is_browser_role() from public, anon;
+grant execute on function public.is_browser_role() to authenticated, service_role;
+
+-- pesos keeps a value as it was sent (12.5); the money columns store it with exactly two
+-- decimals (12.50), the form numeric(12, 2) gives.
+create function public.keep_money_in_centavos()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  case tg_table_name
+    when 'procedures' then new.price := pg_catalog.round(new.price, 2);
+    when 'invoices' then new.total := pg_catalog.round(new.total, 2);
+    when 'payments' then new.amount := pg_catalog.round(new.amount, 2);
+  end case;
+  return new;
+end;
+$$;
+
+comment on function public.keep_money_in_centavos() is
+  'Trigger: stores the money column of procedures, invoices or payments with exactly two decimals (12.5 -> 12.50).';
+
+revoke execute on function public.keep_money_in_centavos() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- The audit trigger
+-- ---------------------------------------------------------------------------
+
+-- The columns of p_row named in p_only ({column: key}), under their keys; p_row whole without p_only.
+create function public.audit_pick(p_row jsonb, p_only jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when p_row is null or p_only is null then p_row
+    else (select pg_catalog.jsonb_object_agg(o.value #>> '{}', coalesce(p_row -> o.key, 'null'::jsonb))
+            from pg_catalog.jsonb_each(p_only) o)
+  end
+$$;
+
+-- Privileges: trigger functions and their helper, for the database only.
+revoke execute on function public.audit_pick(jsonb, jsonb) from public, anon, authenticated, service_role;
+
+create function public.audit_row_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_entity text := tg_argv[0];
+  v_name text;
+  v_value text;
+  v_skip text[] := '{}';
+  v_money text[] := '{}';
+  v_only jsonb;
+  v_about text := 'row';
+  v_actions text := 'row';
+  v_old_row jsonb;
+  v_new_row jsonb;
+  v_row jsonb;
+  v_old_raw jsonb;
+  v_new_raw jsonb;
+  v_old jsonb;
+  v_new jsonb;
+  v_change record;
+  v_key text;
+  v_clinic bigint;
+  v_entity_id bigint;
+  v_label text;
+  v_table text := tg_table_name;
+  v_action text;
+  v_actor uuid;
+begin
+  for i in 1 .. tg_nargs - 1 loop
+    v_name := pg_catalog.split_part(tg_argv[i], '=', 1);
+    v_value := pg_catalog.substr(tg_argv[i], pg_catalog.length(v_name) + 2);
+    case v_name
+      when 'skip' then v_skip := pg_catalog.string_to_array(v_value, ',');
+      when 'money' then v_money := pg_catalog.string_to_array(v_value, ',');
+      when 'only' then
+        select pg_catalog.jsonb_object_agg(
+                 pg_catalog.split_part(c, ':', 1),
+                 coalesce(nullif(pg_catalog.split_part(c, ':', 2), ''), pg_catalog.split_part(c, ':', 1)))
+          into v_only
+          from pg_catalog.unnest(pg_catalog.string_to_array(v_value, ',')) c;
+      when 'about' then v_about := v_value;
+      when 'actions' then v_actions := v_value;
+      else raise exception 'audit_row_change: unknown argument %', tg_argv[i] using hint = 'trigger_misconfigured';
+    end case;
+  end loop;
+
+  if tg_op <> 'INSERT' then v_old_row := pg_catalog.to_jsonb(old); end if;
+  if tg_op <> 'DELETE' then v_new_row := pg_catalog.to_jsonb(new); end if;
+  v_row := coalesce(v_new_row, v_old_row);
+  v_clinic := case when tg_table_name = 'clinics' then v_row ->> 'id' else v_row ->> 'clinic_id' end::bigint;
+  if v_about = 'clinic' then
+    -- The record is about the row's clinic (its Facebook connection), not the row.
+    v_entity_id := v_clinic;
+    v_label := (select c.name from public.clinics c where c.id = v_clinic);
+    v_table := null;
+  else
+    v_entity_id := (v_row ->> 'id')::bigint;
+    v_label := coalesce(
+      v_row ->> 'name',
+      public.audit_reference_name('patient_id', v_row ->> 'patient_id'),
+      public.audit_reference_name('dentist_id', v_row ->> 'dentist_id'));
+  end if;
+  v_old_raw := public.audit_pick(v_old_row, v_only);
+  v_new_raw := public.audit_pick(v_new_row, v_only);
+
+  if v_actions = 'row' and tg_op = 'INSERT' then
+    -- A staff profile is inserted by the auth server's trigger on the new account, where nobody's JWT
+    -- is set: create-user names who asked in the account's app_metadata (only the service role
+    -- writes it), and that is who added the user.
+    if tg_table_name = 'users' and v_row ->> 'user_id' is not null then
+      begin
+        select (a.raw_app_meta_data ->> 'created_by')::uuid into v_actor
+          from auth.users a where a.id = (v_row ->> 'user_id')::uuid;
+      exception when invalid_text_representation then
+        v_actor := null;
+      end;
+    end if;
+    perform public.audit_append(v_clinic, v_entity, v_entity_id, v_label, 'insert', null,
+      public.audit_with_names(pg_catalog.jsonb_strip_nulls(public.audit_shape(v_new_raw, v_skip, v_money))),
+      v_table, v_actor);
+    return null;
+  end if;
+  if v_actions = 'row' and tg_op = 'DELETE' then
+    perform public.audit_append(v_clinic, v_entity, v_entity_id, v_label, 'delete',
+      public.audit_with_names(pg_catalog.jsonb_strip_nulls(public.audit_shape(v_old_raw, v_skip, v_money))),
+      null, v_table);
+    return null;
+  end if;
+
+  -- Recording fields rather than rows, an inserted row changes them from nothing, a deleted one to nothing.
+  if tg_op = 'INSERT' then
+    select pg_catalog.jsonb_object_agg(k, 'null'::jsonb) into v_old_raw from pg_catalog.jsonb_object_keys(v_new_raw) k;
+  elsif tg_op = 'DELETE' then
+    select pg_catalog.jsonb_object_agg(k, 'null'::jsonb) into v_new_raw from pg_catalog.jsonb_object_keys(v_old_raw) k;
+  end if;
+  v_old := public.audit_shape(v_old_raw, v_skip, v_money);
+  v_new := public.audit_shape(v_new_raw, v_skip, v_money);
+  -- A secret replaced by another reads 'stored' on both sides once masked: say 'replaced'.
+  for v_key in select k from pg_catalog.jsonb_object_keys(v_new) k where k ~* '(token|password|secret|hash)' loop
+    if v_old_raw -> v_key <> 'null'::jsonb and v_new_raw -> v_key <> 'null'::jsonb
+       and v_old_raw -> v_key is distinct from v_new_raw -> v_key then
+      v_new := v_new || pg_catalog.jsonb_build_object(v_key, 'replaced');
+    end if;
+  end loop;
+  select * into v_change from public.audit_changes(v_old, v_new);
+  if v_change.after is null then
+    return null;
+  end if;
+  v_action := case
+    when v_actions = 'connection' and not exists (
+      select 1 from pg_catalog.jsonb_each(v_old_raw) e where e.value <> 'null'::jsonb) then 'connect'
+    when v_actions = 'connection' and not exists (
+      select 1 from pg_catalog.jsonb_each(v_new_raw) e where e.value <> 'null'::jsonb) then 'disconnect'
+    when v_actions <> 'row' then 'update'
+    when (v_new_row ->> 'deleted')::boolean and not (v_old_row ->> 'deleted')::boolean then 'delete'
+    when v_new_row ->> 'voided_at' is not null and v_old_row ->> 'voided_at' is null then 'void'
+    else 'update'
+  end;
+  perform public.audit_append(v_clinic, v_entity, v_entity_id, v_label, v_action,
+    public.audit_with_names(v_change.before), public.audit_with_names(v_change.after), v_table);
+  return null;
+end;
+$$;
+
+comment on function public.audit_row_change() is
+  'The audit trigger of every audited table: audit_row_change(entity, option, ...), options '
+  'skip=<columns> (not recorded), money=<columns> (as *_centavos), only=<column[:key]>,... (record just these), '
+  'about=clinic (the row''s clinic is the entity: its id and name, no table), '
+  'actions=row (insert / update / delete / void, the default) | update (every change is an update of the fields) '
+  '| connection (like update, connect / disconnect when the fields were / become all null). '
+  'Records what changed, before -> after; id, clinic_id, created_at, updated_at never; secrets as stored / replaced / null.';
+
+revoke execute on function public.audit_row_change() from public, anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- The change-feed trigger
+-- ---------------------------------------------------------------------------
+
+-- Built as json_build_object builds it ({"key" : value, ...}), so a payload is the same text whatever
+-- the table.
+create function public.notify_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row json;
+  v_old json;
+  v_payload text := '';
+  v_key text;
+  v_source text;
+  v_value text;
+  v_from text[];
+  v_where text;
+  v_match jsonb;
+  v_condition text[];
+begin
+  if tg_op = 'DELETE' then
+    v_row := pg_catalog.to_json(old);
+  else
+    v_row := pg_catalog.to_json(new);
+  end if;
+  if tg_op <> 'INSERT' then
+    v_old := pg_catalog.to_json(old);
+  end if;
+  for i in 1 .. tg_nargs - 1 loop
+    v_from := pg_catalog.regexp_match(tg_argv[i], '^from ([a-z_]+)\.([a-z_]+) where (.+)$');
+    if v_from is not null then
+      -- Announce another row (e.g. a flag's appointment): the one whose columns match this row's.
+      v_where := '';
+      v_match := '{}';
+      foreach v_source in array pg_catalog.regexp_split_to_array(v_from[3], ' and ') loop
+        v_condition := pg_catalog.regexp_match(v_source, '^([a-z_]+) = ([a-z_]+)$');
+        if v_condition is null then
+          raise exception 'notify_change: unreadable condition %', v_source using hint = 'trigger_misconfigured';
+        end if;
+        v_where := v_where || case when v_where = '' then '' else ' and ' end
+          || pg_catalog.format('t.%I = k.%I', v_condition[1], v_condition[1]);
+        v_match := v_match || pg_catalog.jsonb_build_object(v_condition[1], (v_row -> v_condition[2])::jsonb);
+      end loop;
+      execute pg_catalog.format(
+        'select pg_catalog.to_json(t) from %I.%I t, pg_catalog.jsonb_populate_record(null::%I.%I, $1) k where %s',
+        v_from[1], v_from[2], v_from[1], v_from[2], v_where)
+        into v_row using v_match;
+      if v_row is null then
+        return null;
+      end if;
+      continue;
+    end if;
+    v_key := pg_catalog.split_part(tg_argv[i], '=', 1);
+    v_source := case when pg_catalog.strpos(tg_argv[i], '=') > 0
+      then pg_catalog.substr(tg_argv[i], pg_catalog.length(v_key) + 2) else v_key end;
+    v_value := case
+      when v_source = 'TG_OP' then pg_catalog.to_json(tg_op)::text
+      when v_source = 'TG_TABLE_NAME' then pg_catalog.to_json(tg_table_name::text)::text
+      when v_source ~ '^(null|true|false|"[A-Za-z_]*")$' then v_source
+      when v_source like 'old.%' then coalesce((v_old -> pg_catalog.substr(v_source, 5))::text, 'null')
+      else coalesce((v_row -> v_source)::text, 'null')
+    end;
+    v_payload := v_payload || case when v_payload = '' then '' else ', ' end
+      || pg_catalog.to_json(v_key)::text || ' : ' || v_value;
+  end loop;
+  perform pg_catalog.pg_notify(tg_argv[0], '{' || v_payload || '}');
+  return null;
+end;
+$$;
+
+comment on function public.notify_change() is
+  'The change-feed trigger: notify_change(channel, field, ...) sends pg_notify(channel, {field: value, ...}) '
+  '(delivered at commit). A field is key (the row''s column key), key=column, key=old.column (as it was before '
+  'an update), key=TG_OP, key=TG_TABLE_NAME, or key=<JSON constant> (null, true, false, "text"). '
+  'An argument ''from <schema>.<table> where <column> = <this row''s column> [and ...]'' makes the fields after it '
+  'read that table''s matching row instead (nothing is sent when there is none).';
+
+revoke execute on function public.notify_change() from public, anon, authenticated, service_role;

@@ -1,0 +1,775 @@
+-- ============================================================================
+-- Ngiti baseline, 4 of 9: dentists, their availability, appointments and
+-- reminders.
+--
+-- One error for every refused booking, so the app can show one message:
+--   SQLSTATE 23P01 (exclusion_violation; PostgREST answers HTTP 409)
+--   message  'This slot may already be taken or dentist is unavailable.'
+--   detail   which rule refused it (see public.enforce_appointment_rules).
+-- The exclusion constraint appointments_no_overlap is the race-proof backstop
+-- for overlaps; it raises 23P01 too, with Postgres' own message naming the
+-- constraint.
+--
+-- delete_dentist(p_dentist_id) is a hard delete, a soft delete or "blocked"
+-- with the future appointments, decided under a row lock; the booking rules
+-- read the dentist and the patient FOR SHARE, which is what makes those locks
+-- serialise a concurrent booking.
+--
+-- Booking guards for requests from a browser. The booking form only offers
+-- future slots and the clinic's own procedures. A crafted request (an edited
+-- payload, a script with a staff member's token) must not get around that, so
+-- for browser roles (public.is_browser_role(): anon and authenticated) the
+-- database also refuses:
+--
+--   booking in the past  a live appointment (not deleted, not Cancelled) that
+--                        is inserted, or whose time, dentist or patient is
+--                        changed, at a time that has already started
+--                        (appointment_time <= now()). Same error as every
+--                        refused booking: SQLSTATE 23P01, message 'This slot
+--                        may already be taken or dentist is unavailable.',
+--                        detail 'in the past'.
+--   unknown procedure    a reason whose procedure part (before ' — Notes: ')
+--                        is not the name of a procedure of the appointment's
+--                        clinic, on insert and on updates that change the
+--                        reason: SQLSTATE 23514 (check_violation, HTTP 400),
+--                        message 'The procedure is not in this clinic''s price
+--                        list.', detail 'unknown procedure'. A null reason is
+--                        left alone (the column allows it: no procedure named
+--                        is not a false one).
+--
+-- Not refused: the service role, table owners and SQL (the seed, the
+-- notification service) may still write history in the past and any reason;
+-- status changes of a past appointment (Completed, No Show, and back from
+-- Cancelled) stay allowed, as do soft deletes. Sundays, hours, lunch, blocks,
+-- overlaps and inactive or deleted dentists are refused for everyone by
+-- public.enforce_appointment_rules(); another clinic's dentist or patient by
+-- the composite foreign keys (23503) and row-level security (42501).
+-- ============================================================================
+
+-- ---------------------------------------------------------------------------
+-- dentists and their availability
+-- ---------------------------------------------------------------------------
+create table public.dentists (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  name text not null check (btrim(name) <> '' and char_length(name) <= 200),
+  email text not null check (email ~ '^[^@\s]+@[^@\s]+$' and char_length(email) <= 320),
+  phone text not null check (btrim(phone) <> '' and char_length(phone) <= 50),
+  is_active boolean not null default true,
+  deleted boolean not null default false,
+  created_at timestamptz not null default now(),
+  unique (id, clinic_id)
+);
+
+comment on table public.dentists is 'A dentist of one clinic.';
+comment on column public.dentists.is_active is 'Inactive dentists keep their history but cannot be booked.';
+comment on column public.dentists.deleted is
+  'Soft delete, for dentists with past appointments; a dentist with none is deleted for real.';
+
+create index dentists_clinic_id_name_idx on public.dentists (clinic_id, name);
+
+revoke all on public.dentists from anon, authenticated;
+revoke all on sequence public.dentists_id_seq from anon, authenticated;
+grant all on public.dentists to service_role;
+grant select, insert, update, delete on public.dentists to authenticated;
+
+-- ---------------------------------------------------------------------------
+-- delete_dentist
+-- ---------------------------------------------------------------------------
+create function public.delete_dentist(p_dentist_id bigint)
+returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_dentist_id bigint;
+  v_future jsonb;
+begin
+  if p_dentist_id is null then
+    raise exception 'A dentist is required.'
+      using errcode = 'null_value_not_allowed',
+            hint = 'dentist_required';
+  end if;
+  -- Checked first: for a dentist account the row would otherwise just look
+  -- missing (SELECT ... FOR UPDATE applies the update policy).
+  if public.is_browser_role() and not public.authorize(public.current_clinic_id(), 'dentists.manage') then
+    raise exception 'Only the front desk can delete dentists.'
+      using errcode = 'insufficient_privilege',
+            hint = 'dentist_delete_forbidden';
+  end if;
+
+  select d.id into v_dentist_id
+    from public.dentists d
+   where d.id = p_dentist_id and not d.deleted
+     for update;
+  if v_dentist_id is null then
+    raise exception 'Dentist % not found; it may have been deleted.', p_dentist_id
+      using errcode = 'PT404',
+            hint = 'dentist_not_found';
+  end if;
+
+  -- The patient's name is null ('Unknown' on screen) when the patient is
+  -- soft-deleted: the screens only know patients that are not deleted.
+  select coalesce(
+           jsonb_agg(
+             jsonb_build_object(
+               'id', a.id,
+               'patient_name', p.name,
+               'status', a.status,
+               'appointment_time', a.appointment_time,
+               'reason', a.reason
+             )
+             order by a.appointment_time, a.id
+           ),
+           '[]'::jsonb
+         )
+    into v_future
+    from public.appointments a
+    left join public.patients p on p.id = a.patient_id and p.clinic_id = a.clinic_id and not p.deleted
+   where a.dentist_id = v_dentist_id
+     and not a.deleted
+     and a.status in ('Scheduled', 'Confirmed')
+     and a.appointment_time >= now();
+
+  if jsonb_array_length(v_future) > 0 then
+    return jsonb_build_object('outcome', 'blocked', 'appointments', v_future);
+  end if;
+
+  if exists (select 1 from public.appointments a where a.dentist_id = v_dentist_id) then
+    update public.dentists d set deleted = true where d.id = v_dentist_id;
+    if not found then
+      raise exception 'Dentist % could not be deleted.', p_dentist_id
+        using errcode = 'insufficient_privilege',
+              hint = 'dentist_delete_refused';
+    end if;
+    return jsonb_build_object('outcome', 'soft_deleted');
+  end if;
+
+  delete from public.dentists d where d.id = v_dentist_id;
+  if not found then
+    raise exception 'Dentist % could not be deleted.', p_dentist_id
+      using errcode = 'insufficient_privilege',
+            hint = 'dentist_delete_refused';
+  end if;
+  return jsonb_build_object('outcome', 'hard_deleted');
+end;
+$$;
+
+comment on function public.delete_dentist(bigint) is
+  'Deletes dentist p_dentist_id as the spec decides: no appointments at all -> removed ({"outcome":"hard_deleted"}, '
+  'availability blocks cascade); only past or closed ones -> deleted = true ({"outcome":"soft_deleted"}); any '
+  'appointment at or after now, not deleted, Scheduled or Confirmed -> nothing changes ({"outcome":"blocked", '
+  '"appointments":[{id, patient_name, status, appointment_time, reason}]} by time; patient_name null when the '
+  'patient is deleted). Errors: 42501 unless superadmin/admin/receptionist, PT404 (HTTP 404) dentist not visible '
+  '(other clinic, unknown, already deleted), 22004 without a dentist.';
+
+revoke execute on function public.delete_dentist(bigint) from public, anon;
+grant execute on function public.delete_dentist(bigint) to authenticated, service_role;
+
+alter table public.dentists enable row level security;
+
+create policy "Staff can view dentists of their clinic" on public.dentists
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.read'))
+  );
+
+create policy "Front desk can add dentists to their clinic" on public.dentists
+  for insert to authenticated
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
+  );
+
+create policy "Front desk can update dentists of their clinic" on public.dentists
+  for update to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
+  )
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
+  );
+
+create policy "Front desk can delete dentists of their clinic" on public.dentists
+  for delete to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
+  );
+
+create trigger dentists_clinic_id_is_fixed before update of clinic_id on public.dentists
+  for each row execute function public.prevent_clinic_change();
+
+create trigger dentists_audit after insert or update or delete on public.dentists
+  for each row execute function public.audit_row_change('dentist');
+
+-- ---------------------------------------------------------------------------
+-- dentist_availability
+-- ---------------------------------------------------------------------------
+
+create table public.dentist_availability (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  dentist_id bigint not null,
+  specific_date date not null,
+  start_time time not null,
+  end_time time not null,
+  is_available boolean not null default false,
+  created_at timestamptz not null default now(),
+  constraint dentist_availability_hours_check check (
+    start_time < end_time and start_time >= time '09:00' and end_time <= time '18:00'
+  ),
+  constraint dentist_availability_dentist_fkey foreign key (dentist_id, clinic_id)
+    references public.dentists (id, clinic_id) on delete cascade,
+  constraint dentist_availability_no_overlap exclude using gist (
+    dentist_id with =,
+    tsrange(specific_date + start_time, specific_date + end_time, '[)') with &&
+  )
+);
+
+comment on table public.dentist_availability is
+  'Periods of one day, in clinic local time, in which a dentist cannot be booked (is_available = false).';
+comment on column public.dentist_availability.is_available is
+  'false: a blocked period (the only kind the app writes). Blocked periods refuse bookings.';
+
+create index dentist_availability_dentist_id_date_idx on public.dentist_availability (dentist_id, specific_date);
+
+revoke all on public.dentist_availability from anon, authenticated;
+revoke all on sequence public.dentist_availability_id_seq from anon, authenticated;
+grant all on public.dentist_availability to service_role;
+grant select, insert, update, delete on public.dentist_availability to authenticated;
+
+-- ---------------------------------------------------------------------------
+-- save_availability_day
+-- ---------------------------------------------------------------------------
+create function public.save_availability_day(p_dentist_id bigint, p_date date, p_blocks jsonb)
+returns setof public.dentist_availability
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_clinic_id bigint;
+  v_block jsonb;
+  v_index bigint;
+  v_start text;
+  v_end text;
+  v_starts time[] := '{}';
+  v_ends time[] := '{}';
+begin
+  if p_dentist_id is null or p_date is null then
+    raise exception 'Dentist and date required!'
+      using errcode = 'null_value_not_allowed',
+            hint = 'availability_day_required';
+  end if;
+  if p_blocks is null or jsonb_typeof(p_blocks) <> 'array' then
+    raise exception 'p_blocks must be an array of {start_time, end_time}.'
+      using errcode = 'invalid_parameter_value',
+            hint = 'availability_blocks_invalid';
+  end if;
+  if public.is_browser_role() and not public.authorize(public.current_clinic_id(), 'dentists.manage') then
+    raise exception 'Only the front desk can change dentist availability.'
+      using errcode = 'insufficient_privilege',
+            hint = 'availability_forbidden';
+  end if;
+
+  select d.clinic_id into v_clinic_id from public.dentists d where d.id = p_dentist_id;
+  if v_clinic_id is null then
+    raise exception 'Dentist % not found.', p_dentist_id using errcode = 'PT404', hint = 'dentist_not_found';
+  end if;
+
+  for v_block, v_index in select b.value, b.ordinality from jsonb_array_elements(p_blocks) with ordinality as b loop
+    v_start := case when jsonb_typeof(v_block) = 'object' then v_block ->> 'start_time' end;
+    v_end := case when jsonb_typeof(v_block) = 'object' then v_block ->> 'end_time' end;
+    if v_start is null or v_end is null
+       or v_start !~ '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$'
+       or v_end !~ '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$' then
+      raise exception 'Block % needs start_time and end_time as HH:MM.', v_index
+        using errcode = 'invalid_parameter_value',
+              hint = 'availability_block_invalid';
+    end if;
+    v_starts := v_starts || v_start::time;
+    v_ends := v_ends || v_end::time;
+    if v_start::time >= v_end::time or v_start::time < time '09:00' or v_end::time > time '18:00' then
+      raise exception 'Block % (% to %) must start before it ends, within 09:00 to 18:00.', v_index, v_start, v_end
+        using errcode = 'invalid_parameter_value', hint = 'availability_block_out_of_hours';
+    end if;
+  end loop;
+
+  if exists (
+    select 1
+    from unnest(v_starts, v_ends) with ordinality as a(start_time, end_time, n)
+    join unnest(v_starts, v_ends) with ordinality as b(start_time, end_time, n)
+      on a.n < b.n and a.start_time < b.end_time and b.start_time < a.end_time
+  ) then
+    raise exception 'Blocks of one day must not overlap each other.'
+      using errcode = 'invalid_parameter_value',
+            hint = 'availability_blocks_overlap';
+  end if;
+
+  delete from public.dentist_availability a where a.dentist_id = p_dentist_id and a.specific_date = p_date;
+
+  return query
+    with inserted as (
+      insert into public.dentist_availability (clinic_id, dentist_id, specific_date, start_time, end_time, is_available)
+      select v_clinic_id, p_dentist_id, p_date, b.start_time, b.end_time, false
+      from unnest(v_starts, v_ends) as b(start_time, end_time)
+      returning *
+    )
+    select * from inserted order by inserted.start_time;
+end;
+$$;
+
+comment on function public.save_availability_day(bigint, date, jsonb) is
+  'Replaces the blocked periods of dentist p_dentist_id on p_date with p_blocks, a JSON array of '
+  '{"start_time":"HH:MM","end_time":"HH:MM"} (inside 09:00-18:00, start before end, not overlapping); '
+  'an empty array clears the day. All or nothing. Returns the saved rows by start_time. '
+  'Errors: 22023 invalid blocks, 22004 missing dentist or date, PT404 (HTTP 404) unknown dentist, 42501 not allowed.';
+
+revoke execute on function public.save_availability_day(bigint, date, jsonb) from public, anon;
+grant execute on function public.save_availability_day(bigint, date, jsonb) to authenticated, service_role;
+
+alter table public.dentist_availability enable row level security;
+
+create policy "Staff can view dentist availability of their clinic" on public.dentist_availability
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.read'))
+  );
+
+create policy "Front desk can add availability blocks in their clinic" on public.dentist_availability
+  for insert to authenticated
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
+  );
+
+create policy "Front desk can update availability blocks of their clinic" on public.dentist_availability
+  for update to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
+  )
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
+  );
+
+create policy "Front desk can delete availability blocks of their clinic" on public.dentist_availability
+  for delete to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
+  );
+
+create trigger dentist_availability_clinic_id_is_fixed before update of clinic_id on public.dentist_availability
+  for each row execute function public.prevent_clinic_change();
+
+create trigger dentist_availability_audit after insert or update or delete on public.dentist_availability
+  for each row execute function public.audit_row_change('availability');
+
+-- ---------------------------------------------------------------------------
+-- appointments
+-- ---------------------------------------------------------------------------
+create table public.appointments (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  patient_id bigint not null,
+  dentist_id bigint not null,
+  appointment_time timestamptz not null,
+  reason text check (reason is null or (btrim(reason) <> '' and char_length(reason) <= 1000)),
+  status public.appointment_status not null default 'Scheduled',
+  deleted boolean not null default false,
+  booking_origin text check (booking_origin is null or (btrim(booking_origin) <> '' and char_length(booking_origin) <= 50)),
+  guardian_messenger_id text check (
+    guardian_messenger_id is null or (btrim(guardian_messenger_id) <> '' and char_length(guardian_messenger_id) <= 100)
+  ),
+  reminder_enabled boolean not null default true,
+  reminder_days integer[] not null default '{1}' check (
+    array_ndims(reminder_days) = 1
+    and cardinality(reminder_days) between 1 and 10
+    and array_position(reminder_days, null::integer) is null
+    and 0 <= all (reminder_days)
+    and 365 >= all (reminder_days)
+  ),
+  reminder_message text check (reminder_message is null or char_length(reminder_message) <= 1000),
+  reminder_recipient_type public.reminder_recipient_type not null default 'patient',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (id, clinic_id),
+  constraint appointments_patient_fkey foreign key (patient_id, clinic_id)
+    references public.patients (id, clinic_id) on delete cascade,
+  constraint appointments_dentist_fkey foreign key (dentist_id, clinic_id)
+    references public.dentists (id, clinic_id),
+  constraint appointments_no_overlap exclude using gist (
+    dentist_id with =,
+    public.appointment_slot(appointment_time) with &&
+  ) where (not deleted and status <> 'Cancelled')
+);
+
+comment on table public.appointments is
+  'A 20-minute booking of a patient with a dentist. Live (not deleted, not Cancelled) bookings of one dentist never overlap.';
+comment on column public.appointments.reason is 'Procedure name, optionally followed by '' — Notes: '' and the notes.';
+comment on column public.appointments.deleted is 'Soft delete ("Appointment cancelled" in the UI); frees the slot.';
+comment on column public.appointments.booking_origin is 'Where the booking came from: ''messenger'', ''walk-in'', ...; null means the app.';
+comment on column public.appointments.guardian_messenger_id is 'Messenger id of a guardian, for reminders to the guardian.';
+comment on column public.appointments.reminder_days is 'Days before the appointment on which automated reminders go out (0 = same day).';
+comment on column public.appointments.reminder_message is 'Custom reminder text; null or blank means the default message.';
+comment on constraint appointments_dentist_fkey on public.appointments is
+  'No cascade: a dentist with appointments is soft-deleted, never removed.';
+
+create index appointments_clinic_id_time_idx on public.appointments (clinic_id, appointment_time);
+
+create index appointments_dentist_id_time_idx on public.appointments (dentist_id, appointment_time);
+
+create index appointments_patient_id_time_idx on public.appointments (patient_id, appointment_time);
+
+create index appointments_no_show_by_patient_idx on public.appointments (clinic_id, patient_id, appointment_time)
+  where status = 'No Show' and not deleted;
+
+-- Indexes the due list uses: each patient's last Completed appointment, read
+-- for the whole clinic in index order; the recall log by patient.
+create index appointments_clinic_completed_idx
+  on public.appointments (clinic_id, patient_id, appointment_time desc, id desc)
+  where status = 'Completed' and not deleted;
+
+revoke all on public.appointments from anon, authenticated;
+revoke all on sequence public.appointments_id_seq from anon, authenticated;
+grant all on public.appointments to service_role;
+grant select, insert, update on public.appointments to authenticated;
+
+-- ---------------------------------------------------------------------------
+-- enforce_appointment_rules
+-- ---------------------------------------------------------------------------
+create function public.enforce_appointment_rules()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_time_zone text;
+  v_local_start timestamp;
+  v_local_end timestamp;
+  v_day date;
+  v_dentist_active boolean;
+  v_dentist_deleted boolean;
+  v_patient_deleted boolean;
+  v_problem text;
+begin
+  -- Only live appointments hold a slot; cancelling or deleting is always allowed.
+  if new.deleted or new.status = 'Cancelled' then
+    return new;
+  end if;
+  -- A live appointment keeps its slot through status, reason and reminder edits.
+  if tg_op = 'UPDATE'
+     and not (old.deleted or old.status = 'Cancelled')
+     and new.dentist_id = old.dentist_id
+     and new.patient_id = old.patient_id
+     and new.appointment_time = old.appointment_time then
+    return new;
+  end if;
+  -- A signed-in user writing into a clinic they cannot reach is refused by
+  -- row-level security after this trigger; reveal nothing about that clinic.
+  if (select auth.uid()) is not null and not public.can_access_clinic(new.clinic_id) then
+    return new;
+  end if;
+
+  select c.timezone into v_time_zone from public.clinics c where c.id = new.clinic_id;
+  select d.is_active, d.deleted into v_dentist_active, v_dentist_deleted
+    from public.dentists d where d.id = new.dentist_id and d.clinic_id = new.clinic_id
+    for share;
+  select p.deleted into v_patient_deleted
+    from public.patients p where p.id = new.patient_id and p.clinic_id = new.clinic_id
+    for share;
+  -- Unknown clinic, dentist or patient: the foreign keys refuse the row.
+  if v_time_zone is null or v_dentist_active is null or v_patient_deleted is null then
+    return new;
+  end if;
+
+  v_local_start := new.appointment_time at time zone v_time_zone;
+  v_local_end := (new.appointment_time + interval '20 minutes') at time zone v_time_zone;
+  v_day := v_local_start::date;
+
+  if v_dentist_deleted then
+    v_problem := 'dentist deleted';
+  elsif not v_dentist_active then
+    v_problem := 'dentist inactive';
+  elsif v_patient_deleted then
+    v_problem := 'patient deleted';
+  elsif extract(isodow from v_local_start) = 7 then
+    v_problem := 'closed on Sunday';
+  elsif v_local_start < v_day + time '09:00' or v_local_end > v_day + time '18:00' then
+    v_problem := 'outside clinic hours';
+  elsif v_local_start < v_day + time '13:00' and v_local_end > v_day + time '12:00' then
+    v_problem := 'lunch break';
+  elsif exists (
+    select 1
+    from public.dentist_availability a
+    where a.dentist_id = new.dentist_id
+      and a.specific_date = v_day
+      and not a.is_available
+      and a.specific_date + a.start_time < v_local_end
+      and a.specific_date + a.end_time > v_local_start
+  ) then
+    v_problem := 'blocked by dentist availability';
+  elsif exists (
+    select 1
+    from public.appointments o
+    where o.dentist_id = new.dentist_id
+      and o.id <> new.id
+      and not o.deleted
+      and o.status <> 'Cancelled'
+      and public.appointment_slot(o.appointment_time) && public.appointment_slot(new.appointment_time)
+  ) then
+    v_problem := 'overlaps another appointment';
+  end if;
+
+  if v_problem is not null then
+    raise exception using
+      errcode = 'exclusion_violation',
+      message = 'This slot may already be taken or dentist is unavailable.',
+      detail = v_problem,
+      hint = case v_problem
+        when 'dentist deleted' then 'dentist_deleted'
+        when 'dentist inactive' then 'dentist_inactive'
+        when 'patient deleted' then 'patient_deleted'
+        when 'closed on Sunday' then 'clinic_closed'
+        when 'outside clinic hours' then 'outside_clinic_hours'
+        when 'lunch break' then 'lunch_break'
+        when 'blocked by dentist availability' then 'dentist_unavailable'
+        else 'slot_taken'
+      end;
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.enforce_appointment_rules() is
+  'Trigger: refuses live bookings outside 09:00-18:00 clinic time, in 12:00-13:00, on Sundays, in a blocked period, '
+  'with an inactive or deleted dentist or a deleted patient, or overlapping another: SQLSTATE 23P01, message '
+  '''This slot may already be taken or dentist is unavailable.'', detail names the rule. Runs on insert, and on '
+  'update when dentist, patient or time change or the row becomes live again. Past times are allowed (history). '
+  'Reads the dentist and patient FOR SHARE, so delete_dentist and delete_patient serialise with bookings.';
+
+revoke execute on function public.enforce_appointment_rules() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- guard_browser_booking
+-- ---------------------------------------------------------------------------
+create function public.guard_browser_booking()
+returns trigger
+language plpgsql
+-- Not security definer: is_browser_role() must see the caller's role, and the
+-- look-ups below run under the caller's row-level security (staff read their
+-- clinic's dentists, patients and procedures).
+set search_path = ''
+as $$
+declare
+  v_is_booking boolean;
+  v_procedure text;
+begin
+  if not public.is_browser_role() then
+    return new;
+  end if;
+  -- Another clinic: row-level security refuses the row after this trigger;
+  -- answer nothing here that would tell its price list or schedule apart.
+  if not public.can_access_clinic(new.clinic_id) then
+    return new;
+  end if;
+  -- An unknown dentist or patient, or one of another clinic: the composite
+  -- foreign keys refuse the row (23503), as they do for everyone.
+  if not exists (select 1 from public.dentists d where d.id = new.dentist_id and d.clinic_id = new.clinic_id)
+     or not exists (select 1 from public.patients p where p.id = new.patient_id and p.clinic_id = new.clinic_id) then
+    return new;
+  end if;
+
+  v_is_booking := tg_op = 'INSERT'
+    or new.appointment_time is distinct from old.appointment_time
+    or new.dentist_id is distinct from old.dentist_id
+    or new.patient_id is distinct from old.patient_id;
+  if v_is_booking
+     and not (new.deleted or new.status = 'Cancelled')
+     and new.appointment_time <= now() then
+    raise exception using
+      errcode = 'exclusion_violation',
+      message = 'This slot may already be taken or dentist is unavailable.',
+      detail = 'in the past', hint = 'appointment_in_past';
+  end if;
+
+  if new.reason is not null and (tg_op = 'INSERT' or new.reason is distinct from old.reason) then
+    v_procedure := pg_catalog.btrim(pg_catalog.split_part(new.reason, ' — Notes: ', 1));
+    if not exists (
+      select 1
+      from public.procedures pr
+      where pr.clinic_id = new.clinic_id
+        and pg_catalog.btrim(pr.name) = v_procedure
+    ) then
+      raise exception using
+        errcode = 'check_violation',
+        message = 'The procedure is not in this clinic''s price list.',
+        detail = 'unknown procedure', hint = 'unknown_procedure';
+    end if;
+  end if;
+
+  return new;
+end;
+$$;
+
+comment on function public.guard_browser_booking() is
+  'Trigger: for browser roles only, refuses booking or moving a live appointment to a time that has started '
+  '(23P01, ''This slot may already be taken or dentist is unavailable.'', detail ''in the past'') and a reason '
+  'whose procedure part (before '' — Notes: '') is not a procedure of the clinic, on insert or when the reason '
+  'changes (23514, detail ''unknown procedure''). The service role, owners and SQL may still write history.';
+
+-- EXECUTE is not checked when a trigger fires; nobody calls this directly.
+revoke execute on function public.guard_browser_booking() from public, anon, authenticated;
+
+alter table public.appointments enable row level security;
+
+create policy "Staff can view appointments of their clinic" on public.appointments
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'appointments.read'))
+  );
+
+create policy "Staff can book appointments in their clinic" on public.appointments
+  for insert to authenticated
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'appointments.write'))
+  );
+
+create policy "Staff can update appointments of their clinic" on public.appointments
+  for update to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'appointments.write'))
+  )
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'appointments.write'))
+  );
+
+create trigger appointments_set_updated_at before update on public.appointments
+  for each row execute function public.set_updated_at();
+
+create trigger appointments_clinic_id_is_fixed before update of clinic_id on public.appointments
+  for each row execute function public.prevent_clinic_change();
+
+create trigger appointments_enforce_booking_rules before insert or update on public.appointments
+  for each row execute function public.enforce_appointment_rules();
+
+create trigger appointments_guard_browser_booking before insert or update on public.appointments
+  for each row execute function public.guard_browser_booking();
+
+-- The audit trail: every row, each column that changed (audit_row_change).
+create trigger appointments_audit after insert or update or delete on public.appointments
+  for each row execute function public.audit_row_change('appointment');
+
+-- appointment_changes: every change of an appointment, and of one of its flags.
+-- The payload stays small (NOTIFY allows 8000 bytes): the service loads the row.
+create trigger appointments_notify_insert after insert on public.appointments
+  for each row execute function public.notify_change('appointment_changes',
+    'op=TG_OP', 'id', 'clinic_id', 'dentist_id', 'patient_id', 'status', 'appointment_time', 'deleted');
+
+create trigger appointments_notify_delete after delete on public.appointments
+  for each row execute function public.notify_change('appointment_changes',
+    'op=TG_OP', 'id', 'clinic_id', 'dentist_id', 'patient_id', 'status', 'appointment_time', 'deleted=true');
+
+-- An update that changes nothing but the updated_at stamp (a form saved unchanged) is not news.
+create trigger appointments_notify_update after update on public.appointments
+  for each row when (
+    (pg_catalog.to_jsonb(old) - 'updated_at') is distinct from (pg_catalog.to_jsonb(new) - 'updated_at')
+  )
+  execute function public.notify_change('appointment_changes',
+    'op=TG_OP', 'id', 'clinic_id', 'dentist_id', 'patient_id', 'status', 'appointment_time', 'deleted');
+
+-- Change feed: on hosted Supabase, Realtime (postgres_changes) only streams
+-- tables in the supabase_realtime publication. The notification service
+-- listens to appointment changes. Elsewhere the publication does not exist.
+do $$
+begin
+  if exists (select 1 from pg_catalog.pg_publication where pubname = 'supabase_realtime')
+     and not exists (
+       select 1 from pg_catalog.pg_publication_tables
+       where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'appointments'
+     ) then
+    alter publication supabase_realtime add table public.appointments;
+  end if;
+end
+$$;
+
+-- ---------------------------------------------------------------------------
+-- appointment_reminders: log of reminders sent
+-- ---------------------------------------------------------------------------
+create table public.appointment_reminders (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  appointment_id bigint not null,
+  sent_on timestamptz not null default now(),
+  days_ahead integer not null check (days_ahead >= 0),
+  messenger_id text check (messenger_id is null or (btrim(messenger_id) <> '' and char_length(messenger_id) <= 100)),
+  is_manual boolean not null default false,
+  outcome public.reminder_outcome not null default 'sent',
+  error text check (error is null or char_length(error) <= 2000),
+  created_at timestamptz not null default now(),
+  attempts integer not null default 0 check (attempts >= 0),
+  next_attempt_at timestamptz,
+  claim_token uuid,
+  constraint appointment_reminders_appointment_fkey foreign key (appointment_id, clinic_id)
+    references public.appointments (id, clinic_id) on delete cascade,
+  constraint appointment_reminders_outcome_check check (
+    outcome in ('sent', 'failed')
+    or (outcome in ('pending', 'skipped') and not is_manual)
+  ),
+  constraint appointment_reminders_pending_has_next_attempt check (
+    outcome <> 'pending' or next_attempt_at is not null
+  )
+);
+
+comment on table public.appointment_reminders is
+  'Every reminder sent for an appointment, manual or automated. Written by the notification service only.';
+comment on column public.appointment_reminders.days_ahead is 'Whole days between sending and the appointment date.';
+comment on column public.appointment_reminders.outcome is
+  'sent; failed (then error says why); pending: an automated reminder claimed by a service instance '
+  'and being sent, or waiting for a retry at next_attempt_at; or skipped: an automated reminder not '
+  'sent because it was not needed (error says why, e.g. a manual reminder already went out that day).';
+comment on column public.appointment_reminders.attempts is 'Send attempts made so far (automated reminders).';
+comment on column public.appointment_reminders.next_attempt_at is
+  'Pending only: when the claim lapses and the reminder may be (re)tried by any instance.';
+comment on column public.appointment_reminders.claim_token is
+  'Pending only: the claim of the service pass sending it; an outcome is written only under its claim.';
+
+-- The idempotency key of automated reminders: one per appointment and days-ahead.
+create unique index appointment_reminders_automated_key on public.appointment_reminders (appointment_id, days_ahead)
+  where not is_manual;
+
+create index appointment_reminders_appointment_id_sent_on_idx on public.appointment_reminders (appointment_id, sent_on desc);
+
+-- The retry pass looks for lapsed claims.
+create index appointment_reminders_pending_idx on public.appointment_reminders (next_attempt_at)
+  where outcome = 'pending';
+
+revoke all on public.appointment_reminders from anon, authenticated;
+revoke all on sequence public.appointment_reminders_id_seq from anon, authenticated;
+grant all on public.appointment_reminders to service_role;
+grant select on public.appointment_reminders to authenticated;
+
+alter table public.appointment_reminders enable row level security;
+
+create policy "Staff can view reminders of their clinic" on public.appointment_reminders
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'messenger.read'))
+  );
+
+create trigger appointment_reminders_clinic_id_is_fixed before update of clinic_id on public.appointment_reminders
+  for each row execute function public.prevent_clinic_change();

@@ -1,0 +1,708 @@
+-- ============================================================================
+-- Ngiti baseline, 5 of 9: procedures, invoices and payments. See
+-- docs/billing.md.
+--
+--   procedure_categories  a name is unique per clinic ignoring case and
+--   procedures            surrounding spaces ('Cleaning' and ' cleaning '
+--                         clash, 23505); a procedure's name likewise per
+--                         category. Appointments keep the procedure's name in
+--                         `reason` and invoices their stored total, so
+--                         deleting a procedure or changing its price rewrites
+--                         neither.
+--   invoices, payments    money in pesos (public.pesos), at least 0.01.
+--                         Payments that can't double-post (an idempotency
+--                         key), bills from appointments, receipts and the
+--                         billing change feed. Views expose amounts as integer
+--                         centavos (bigint), so no client parses a JSON number.
+--
+-- Invoices and payments stay append-only for browsers: a mistake is corrected
+-- by an admin's void (void_invoice, void_payment) with a reason; a voided row
+-- stays, and no longer counts.
+--
+-- A payment beyond the invoice's balance at the moment it is recorded is
+-- refused (PT409: HTTP 409 from PostgREST) unless the insert says
+-- overpayment_accepted = true, which the SPA sends only once the user
+-- confirmed 'Add Payment anyway'. The invoice row is locked while the balance
+-- is read, so concurrent payments are counted one after another.
+--
+-- RPCs refuse as 4xx: PostgREST answers HTTP nnn for SQLSTATE PTnnn, so a row
+-- the caller cannot see is PT404 (HTTP 404) and a row no longer in the state
+-- the call needs is PT409 (HTTP 409); the hint names the refusal
+-- (common/contract/error-codes.ts).
+-- ============================================================================
+
+-- ---------------------------------------------------------------------------
+-- procedures and their categories
+-- ---------------------------------------------------------------------------
+create table public.procedure_categories (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  name text not null check (btrim(name) <> '' and char_length(name) <= 200),
+  created_at timestamptz not null default now(),
+  unique (id, clinic_id)
+);
+
+comment on table public.procedure_categories is 'A group of procedures in a clinic''s price list.';
+
+create unique index procedure_categories_clinic_name_ci_key
+  on public.procedure_categories (clinic_id, pg_catalog.lower(pg_catalog.btrim(name)));
+
+comment on index public.procedure_categories_clinic_name_ci_key is
+  'A clinic has one category of a name, ignoring case and surrounding spaces (23505).';
+
+-- The exact (clinic_id, name) constraint is the arbiter of upserts on the natural key
+-- (on_conflict=clinic_id,name). It is added after the case-insensitive index on purpose: unique
+-- indexes are checked in creation order, so a duplicate insert names that index.
+alter table public.procedure_categories
+  add constraint procedure_categories_clinic_id_name_key unique (clinic_id, name);
+
+revoke all on public.procedure_categories from anon, authenticated;
+revoke all on sequence public.procedure_categories_id_seq from anon, authenticated;
+grant all on public.procedure_categories to service_role;
+grant select, insert, update, delete on public.procedure_categories to authenticated;
+
+alter table public.procedure_categories enable row level security;
+
+create policy "Staff can view procedure categories of their clinic" on public.procedure_categories
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.read'))
+  );
+
+create policy "Front desk can add procedure categories to their clinic" on public.procedure_categories
+  for insert to authenticated
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
+  );
+
+create policy "Front desk can update procedure categories of their clinic" on public.procedure_categories
+  for update to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
+  )
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
+  );
+
+create policy "Front desk can delete procedure categories of their clinic" on public.procedure_categories
+  for delete to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
+  );
+
+create trigger procedure_categories_clinic_id_is_fixed before update of clinic_id on public.procedure_categories
+  for each row execute function public.prevent_clinic_change();
+
+create trigger procedure_categories_audit after insert or update or delete on public.procedure_categories
+  for each row execute function public.audit_row_change('procedure_category');
+
+-- ---------------------------------------------------------------------------
+-- procedures
+-- ---------------------------------------------------------------------------
+
+create table public.procedures (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  category_id bigint not null,
+  name text not null check (btrim(name) <> '' and char_length(name) <= 200),
+  price public.pesos not null default 0 check (price >= 0),
+  created_at timestamptz not null default now(),
+  constraint procedures_category_fkey foreign key (category_id, clinic_id)
+    references public.procedure_categories (id, clinic_id) on delete cascade
+);
+
+comment on table public.procedures is 'A procedure and its price in pesos.';
+comment on column public.procedures.price is
+  'Pesos (public.pesos, stored with two decimals), at least 0 (default 0.00). Appointments keep the procedure '
+  'name in reason and invoices their own total, so a new price or a deleted procedure leaves both unchanged.';
+
+create index procedures_category_id_idx on public.procedures (category_id, clinic_id);
+
+create unique index procedures_category_name_ci_key
+  on public.procedures (category_id, pg_catalog.lower(pg_catalog.btrim(name)));
+
+comment on index public.procedures_category_name_ci_key is
+  'A category has one procedure of a name, ignoring case and surrounding spaces (23505).';
+
+revoke all on public.procedures from anon, authenticated;
+revoke all on sequence public.procedures_id_seq from anon, authenticated;
+grant all on public.procedures to service_role;
+grant select, insert, update, delete on public.procedures to authenticated;
+
+alter table public.procedures enable row level security;
+
+create policy "Staff can view procedures of their clinic" on public.procedures
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.read'))
+  );
+
+create policy "Front desk can add procedures to their clinic" on public.procedures
+  for insert to authenticated
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
+  );
+
+create policy "Front desk can update procedures of their clinic" on public.procedures
+  for update to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
+  )
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
+  );
+
+create policy "Front desk can delete procedures of their clinic" on public.procedures
+  for delete to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
+  );
+
+create trigger procedures_clinic_id_is_fixed before update of clinic_id on public.procedures
+  for each row execute function public.prevent_clinic_change();
+
+create trigger procedures_money_in_centavos before insert or update of price on public.procedures
+  for each row execute function public.keep_money_in_centavos();
+
+create trigger procedures_audit after insert or update or delete on public.procedures
+  for each row execute function public.audit_row_change('procedure', 'money=price');
+
+-- ---------------------------------------------------------------------------
+-- invoices: append-only for browsers; an admin's void (void_invoice) corrects a mistake
+-- ---------------------------------------------------------------------------
+create table public.invoices (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  patient_id bigint not null,
+  total public.pesos not null constraint invoices_total_is_pesos check (total >= 0.01),
+  created_at timestamptz not null default now(),
+  appointment_id bigint,
+  idempotency_key uuid not null default gen_random_uuid(),
+  voided_at timestamptz,
+  void_reason text,
+  voided_by uuid,
+  created_by uuid default auth.uid(),
+  unique (id, patient_id, clinic_id),
+  constraint invoices_patient_fkey foreign key (patient_id, clinic_id) references public.patients (id, clinic_id),
+  constraint invoices_appointment_fkey foreign key (appointment_id, clinic_id)
+    references public.appointments (id, clinic_id) on delete set null (appointment_id),
+  constraint invoices_idempotency_key_key unique (clinic_id, idempotency_key),
+  constraint invoices_void_has_reason check (
+    (voided_at is null and void_reason is null and voided_by is null)
+    or (voided_at is not null and btrim(void_reason) <> '' and char_length(void_reason) <= 500)
+  )
+);
+
+comment on table public.invoices is
+  'An amount a patient owes. Paid, Partial or Unpaid is derived from the payments, never stored.';
+comment on column public.invoices.total is 'Pesos (public.pesos, stored with two decimals): at least 0.01, at most 9,999,999,999.99.';
+comment on column public.invoices.appointment_id is
+  'The appointment billed, if any; at most one invoice per appointment is not void. Null when the appointment row is removed.';
+comment on column public.invoices.idempotency_key is
+  'Chosen by the client per form: a repeated insert (double click, retry, second tab) answers 23505 and makes no second invoice.';
+comment on column public.invoices.voided_at is 'Set by void_invoice (admins only); a void invoice takes no payments.';
+comment on column public.invoices.void_reason is 'Why it was voided; required with voided_at.';
+comment on column public.invoices.voided_by is 'auth.users id of the admin who voided it.';
+comment on column public.invoices.created_by is 'auth.users id of the staff member who added it (browsers cannot set it).';
+
+create index invoices_clinic_id_idx on public.invoices (clinic_id, id desc);
+
+create index invoices_patient_id_idx on public.invoices (patient_id, clinic_id);
+
+create unique index invoices_one_live_per_appointment_idx on public.invoices (appointment_id)
+  where appointment_id is not null and voided_at is null;
+
+create index invoices_clinic_id_created_at_idx on public.invoices (clinic_id, created_at desc, id desc);
+
+create index invoices_clinic_id_voided_at_idx on public.invoices (clinic_id, voided_at) where voided_at is not null;
+
+revoke all on public.invoices from anon, authenticated;
+revoke all on sequence public.invoices_id_seq from anon, authenticated;
+grant all on public.invoices to service_role;
+grant select on public.invoices to authenticated;
+-- Browsers insert only the columns of the spec (plus appointment and key);
+-- void and author columns are the database's to set. No update, no delete.
+grant insert (clinic_id, patient_id, total, appointment_id, idempotency_key) on public.invoices to authenticated;
+
+-- ---------------------------------------------------------------------------
+-- guard_invoice_insert
+-- ---------------------------------------------------------------------------
+create function public.guard_invoice_insert()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_appointment_patient_id bigint;
+begin
+  if new.appointment_id is null then
+    return new;
+  end if;
+  -- A repeat of an earlier insert: let the unique key answer 23505.
+  if exists (
+    select 1 from public.invoices i where i.clinic_id = new.clinic_id and i.idempotency_key = new.idempotency_key
+  ) then
+    return new;
+  end if;
+  -- One biller per appointment at a time: the lock makes the check below race-free.
+  select a.patient_id into v_appointment_patient_id
+    from public.appointments a
+   where a.id = new.appointment_id and a.clinic_id = new.clinic_id
+     for update;
+  if not found then
+    return new; -- the foreign key refuses it
+  end if;
+  if v_appointment_patient_id <> new.patient_id then
+    raise exception 'The appointment belongs to another patient.'
+      using errcode = 'check_violation', hint = 'invoice_patient_mismatch';
+  end if;
+  if exists (
+    select 1 from public.invoices i
+     where i.appointment_id = new.appointment_id and i.voided_at is null
+       and i.idempotency_key <> new.idempotency_key
+  ) then
+    raise exception 'This appointment already has an invoice.'
+      using errcode = 'check_violation', hint = 'appointment_already_billed';
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.guard_invoice_insert() is
+  'Trigger: an invoice''s appointment is of the same patient and has no other invoice that is not void.';
+
+revoke execute on function public.guard_invoice_insert() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- void_invoice
+-- ---------------------------------------------------------------------------
+create function public.void_invoice(p_invoice_id bigint, p_reason text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_invoice public.invoices;
+begin
+  if not public.authorize(public.current_clinic_id(), 'billing.void') then
+    raise exception 'Only an admin can void.'
+      using errcode = 'insufficient_privilege',
+            hint = 'void_forbidden';
+  end if;
+  if p_reason is null or btrim(p_reason) = '' then
+    raise exception 'A reason is required to void.'
+      using errcode = 'invalid_parameter_value',
+            hint = 'void_reason_required';
+  end if;
+  if char_length(btrim(p_reason)) > 500 then
+    raise exception 'The reason is too long (at most 500 characters).'
+      using errcode = 'invalid_parameter_value',
+            hint = 'void_reason_too_long';
+  end if;
+  -- The lock waits for payments being added to this invoice (they hold a share lock).
+  select i.* into v_invoice from public.invoices i where i.id = p_invoice_id for update;
+  if not found or not public.can_access_clinic(v_invoice.clinic_id) then
+    raise exception 'Invoice not found.' using errcode = 'PT404', hint = 'invoice_not_found';
+  end if;
+  if not public.authorize(v_invoice.clinic_id, 'billing.void') then
+    raise exception 'Only an admin can void.'
+      using errcode = 'insufficient_privilege',
+            hint = 'void_forbidden';
+  end if;
+  if v_invoice.voided_at is not null then
+    raise exception 'This invoice is already void.' using errcode = 'PT409', hint = 'invoice_already_void';
+  end if;
+  if exists (select 1 from public.payments p where p.invoice_id = v_invoice.id and p.voided_at is null) then
+    raise exception 'Void this invoice''s payments first.'
+      using errcode = 'PT409',
+            hint = 'invoice_has_payments';
+  end if;
+  update public.invoices
+     set voided_at = pg_catalog.now(), void_reason = btrim(p_reason), voided_by = (select auth.uid())
+   where id = v_invoice.id;
+end;
+$$;
+
+comment on function public.void_invoice(bigint, text) is
+  'Voids an invoice without live payments, with a reason (admins of its clinic, superadmins). Its appointment can be billed again.';
+
+revoke execute on function public.void_invoice(bigint, text) from public, anon, authenticated;
+grant execute on function public.void_invoice(bigint, text) to authenticated, service_role;
+
+alter table public.invoices enable row level security;
+
+create policy "Staff can view invoices of their clinic" on public.invoices
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'billing.read'))
+  );
+
+create policy "Staff can add invoices in their clinic" on public.invoices
+  for insert to authenticated
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'billing.write'))
+  );
+
+create trigger invoices_clinic_id_is_fixed before update of clinic_id on public.invoices
+  for each row execute function public.prevent_clinic_change();
+
+create trigger invoices_guard_insert before insert on public.invoices
+  for each row execute function public.guard_invoice_insert();
+
+create trigger invoices_money_in_centavos before insert or update of total on public.invoices
+  for each row execute function public.keep_money_in_centavos();
+
+create trigger invoices_audit after insert or update or delete on public.invoices
+  for each row execute function public.audit_row_change('invoice', 'skip=idempotency_key', 'money=total');
+
+-- billing_changes: every change of an invoice or payment, with the invoice it touches.
+create trigger invoices_notify_change after insert or update or delete on public.invoices
+  for each row execute function public.notify_change('billing_changes',
+    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id=id');
+
+-- ---------------------------------------------------------------------------
+-- payments
+-- ---------------------------------------------------------------------------
+
+create table public.payments (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  invoice_id bigint not null,
+  patient_id bigint not null,
+  amount public.pesos not null constraint payments_amount_is_pesos check (amount >= 0.01),
+  method public.payment_method not null,
+  reference_number text check (
+    reference_number is null or (btrim(reference_number) <> '' and char_length(reference_number) <= 100)
+  ),
+  notes text check (notes is null or (btrim(notes) <> '' and char_length(notes) <= 1000)),
+  payment_date timestamptz not null default now(),
+  created_at timestamptz not null default now(),
+  idempotency_key uuid not null default gen_random_uuid(),
+  voided_at timestamptz,
+  void_reason text,
+  voided_by uuid,
+  recorded_by uuid default auth.uid(),
+  overpayment_accepted boolean not null default false,
+  constraint payments_invoice_fkey foreign key (invoice_id, patient_id, clinic_id)
+    references public.invoices (id, patient_id, clinic_id) on delete cascade,
+  constraint payments_patient_fkey foreign key (patient_id, clinic_id) references public.patients (id, clinic_id),
+  constraint payments_idempotency_key_key unique (clinic_id, idempotency_key),
+  constraint payments_void_has_reason check (
+    (voided_at is null and void_reason is null and voided_by is null)
+    or (voided_at is not null and btrim(void_reason) <> '' and char_length(void_reason) <= 500)
+  )
+);
+
+comment on table public.payments is 'A payment towards an invoice; its patient is always the invoice''s patient.';
+comment on column public.payments.method is 'cash, card, e-wallet or bank (bank transfer).';
+comment on column public.payments.amount is 'Pesos (public.pesos, stored with two decimals): at least 0.01, at most 9,999,999,999.99.';
+comment on column public.payments.idempotency_key is
+  'Chosen by the client per form: a repeated insert (double click, retry, second tab) answers 23505 and makes no second payment.';
+comment on column public.payments.voided_at is 'Set by void_payment (admins only); a void payment no longer counts.';
+comment on column public.payments.void_reason is 'Why it was voided; required with voided_at.';
+comment on column public.payments.voided_by is 'auth.users id of the admin who voided it.';
+comment on column public.payments.recorded_by is 'auth.users id of the staff member who recorded it (browsers cannot set it).';
+comment on column public.payments.overpayment_accepted is
+  'True when whoever recorded the payment accepted that it is more than the invoice''s balance (the SPA''s '
+  '''Add Payment anyway''); without it such a payment is refused (PT409).';
+
+create index payments_clinic_id_date_idx on public.payments (clinic_id, payment_date desc);
+
+create index payments_invoice_id_idx on public.payments (invoice_id, patient_id, clinic_id);
+
+create index payments_patient_id_idx on public.payments (patient_id, clinic_id);
+
+-- The sums of invoice_summaries read only this index (index-only scans).
+create index payments_live_by_invoice_idx on public.payments (invoice_id) include (amount) where voided_at is null;
+
+create index payments_clinic_id_date_id_idx on public.payments (clinic_id, payment_date desc, id desc);
+
+-- Indexes for the reports at scale (50,000 appointments, 25,000 payments)
+create index payments_clinic_id_voided_at_idx on public.payments (clinic_id, voided_at) where voided_at is not null;
+
+revoke all on public.payments from anon, authenticated;
+revoke all on sequence public.payments_id_seq from anon, authenticated;
+grant all on public.payments to service_role;
+grant select on public.payments to authenticated;
+-- Browsers insert only the columns of the spec (plus key and overpayment consent);
+-- void and author columns are the database's to set. No update, no delete.
+grant insert (
+  clinic_id, patient_id, invoice_id, amount, method, reference_number, notes, idempotency_key, overpayment_accepted
+) on public.payments to authenticated;
+
+-- ---------------------------------------------------------------------------
+-- guard_payment_insert
+-- ---------------------------------------------------------------------------
+create function public.guard_payment_insert()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_total numeric;
+  v_voided_at timestamptz;
+  v_paid numeric;
+begin
+  select i.total, i.voided_at into v_total, v_voided_at
+    from public.invoices i
+   where i.id = new.invoice_id and i.clinic_id = new.clinic_id
+     for no key update;
+  if not found then
+    return new; -- the foreign key refuses it
+  end if;
+  if v_voided_at is not null then
+    raise exception 'This invoice is void; it takes no more payments.'
+      using errcode = 'check_violation', hint = 'invoice_void';
+  end if;
+  -- A repeat of an earlier insert (its payment already counts): let the unique key answer 23505.
+  if exists (
+    select 1 from public.payments p where p.clinic_id = new.clinic_id and p.idempotency_key = new.idempotency_key
+  ) then
+    return new;
+  end if;
+  if new.overpayment_accepted then
+    return new;
+  end if;
+  select coalesce(sum(p.amount), 0) into v_paid
+    from public.payments p
+   where p.invoice_id = new.invoice_id and p.voided_at is null;
+  if new.amount > v_total - v_paid then
+    raise exception 'This payment is more than the balance of the invoice.'
+      using errcode = 'PT409',
+            detail = pg_catalog.format('balance_centavos=%s', ((v_total - v_paid) * 100)::bigint),
+            hint = 'payment_above_balance';
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.guard_payment_insert() is
+  'Trigger: refuses a payment on a void invoice (23514) and, unless overpayment_accepted, one beyond the '
+  'invoice''s balance (PT409), reading the balance under a lock on the invoice.';
+
+revoke execute on function public.guard_payment_insert() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- void_payment
+-- ---------------------------------------------------------------------------
+create function public.void_payment(p_payment_id bigint, p_reason text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_payment public.payments;
+begin
+  if not public.authorize(public.current_clinic_id(), 'billing.void') then
+    raise exception 'Only an admin can void.'
+      using errcode = 'insufficient_privilege',
+            hint = 'void_forbidden';
+  end if;
+  if p_reason is null or btrim(p_reason) = '' then
+    raise exception 'A reason is required to void.'
+      using errcode = 'invalid_parameter_value',
+            hint = 'void_reason_required';
+  end if;
+  if char_length(btrim(p_reason)) > 500 then
+    raise exception 'The reason is too long (at most 500 characters).'
+      using errcode = 'invalid_parameter_value',
+            hint = 'void_reason_too_long';
+  end if;
+  select p.* into v_payment from public.payments p where p.id = p_payment_id for update;
+  if not found or not public.can_access_clinic(v_payment.clinic_id) then
+    raise exception 'Payment not found.' using errcode = 'PT404', hint = 'payment_not_found';
+  end if;
+  if not public.authorize(v_payment.clinic_id, 'billing.void') then
+    raise exception 'Only an admin can void.'
+      using errcode = 'insufficient_privilege',
+            hint = 'void_forbidden';
+  end if;
+  if v_payment.voided_at is not null then
+    raise exception 'This payment is already void.' using errcode = 'PT409', hint = 'payment_already_void';
+  end if;
+  update public.payments
+     set voided_at = pg_catalog.now(), void_reason = btrim(p_reason), voided_by = (select auth.uid())
+   where id = v_payment.id;
+end;
+$$;
+
+comment on function public.void_payment(bigint, text) is
+  'Voids a payment with a reason (admins of its clinic, superadmins). It stays listed and no longer counts.';
+
+revoke execute on function public.void_payment(bigint, text) from public, anon, authenticated;
+grant execute on function public.void_payment(bigint, text) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- Receipt: one payment with its clinic, patient and the balance after it.
+-- Security invoker: another clinic's payment reads as null.
+-- ---------------------------------------------------------------------------
+create function public.payment_receipt(p_payment_id bigint)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select pg_catalog.json_build_object(
+    'payment_id', p.id,
+    'invoice_id', p.invoice_id,
+    'clinic_name', c.name,
+    'clinic_time_zone', c.timezone,
+    'clinic_address', c.address,
+    'clinic_phone', c.contact_phone,
+    'clinic_email', c.contact_email,
+    'patient_name', pt.name,
+    'amount_centavos', (p.amount * 100)::bigint,
+    'method', p.method,
+    'reference_number', p.reference_number,
+    'notes', p.notes,
+    'payment_date', p.payment_date,
+    'voided_at', p.voided_at,
+    'invoice_total_centavos', (i.total * 100)::bigint,
+    'balance_after_centavos', (i.total * 100)::bigint - (
+      select coalesce((sum(e.amount) * 100)::bigint, 0)
+        from public.payments e
+       where e.invoice_id = p.invoice_id
+         and e.voided_at is null
+         and (e.payment_date, e.id) <= (p.payment_date, p.id)
+    )
+  )
+  from public.payments p
+  join public.invoices i on i.id = p.invoice_id
+  join public.patients pt on pt.id = p.patient_id
+  join public.clinics c on c.id = p.clinic_id
+  where p.id = p_payment_id
+$$;
+
+comment on function public.payment_receipt(bigint) is
+  'The acknowledgement receipt of a payment: clinic, patient, amount (centavos), method, reference, date, '
+  'invoice total and the balance after the non-void payments up to and including this one by (payment_date, id).';
+
+revoke execute on function public.payment_receipt(bigint) from public, anon, authenticated;
+grant execute on function public.payment_receipt(bigint) to authenticated, service_role;
+
+alter table public.payments enable row level security;
+
+create policy "Staff can view payments of their clinic" on public.payments
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'billing.read'))
+  );
+
+create policy "Staff can record payments in their clinic" on public.payments
+  for insert to authenticated
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'billing.write'))
+  );
+
+create trigger payments_clinic_id_is_fixed before update of clinic_id on public.payments
+  for each row execute function public.prevent_clinic_change();
+
+create trigger payments_guard_insert before insert on public.payments
+  for each row execute function public.guard_payment_insert();
+
+create trigger payments_money_in_centavos before insert or update of amount on public.payments
+  for each row execute function public.keep_money_in_centavos();
+
+create trigger payments_audit after insert or update or delete on public.payments
+  for each row execute function public.audit_row_change('payment', 'skip=idempotency_key', 'money=amount');
+
+create trigger payments_notify_change after insert or update or delete on public.payments
+  for each row execute function public.notify_change('billing_changes',
+    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id');
+
+-- ---------------------------------------------------------------------------
+-- Views: paid, balance and status derived in one place (spec part 2 §4).
+-- security_invoker: the row-level security of the base tables applies.
+-- ---------------------------------------------------------------------------
+create view public.invoice_summaries
+with (security_invoker = true)
+as
+select
+  i.id,
+  i.clinic_id,
+  i.patient_id,
+  pt.name as patient_name,
+  i.appointment_id,
+  (i.total * 100)::bigint as total_centavos,
+  paid.paid_centavos,
+  (i.total * 100)::bigint - paid.paid_centavos as balance_centavos,
+  case
+    when paid.paid_centavos >= (i.total * 100)::bigint then 'Paid'
+    when paid.paid_centavos > 0 then 'Partial'
+    else 'Unpaid'
+  end as status,
+  paid.payment_count,
+  i.created_at,
+  i.voided_at,
+  i.void_reason
+from public.invoices i
+join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
+-- A left join to a one-row aggregate: a count(*) of the view (PostgREST's count=exact) that uses
+-- none of its columns drops the join and sums nothing.
+left join lateral (
+  select
+    coalesce((sum(p.amount) * 100)::bigint, 0) as paid_centavos,
+    count(*)::integer as payment_count
+  from public.payments p
+  where p.invoice_id = i.id and p.voided_at is null
+) as paid on true;
+
+comment on view public.invoice_summaries is
+  'Invoices with paid (non-void payments), balance (total - paid, negative when overpaid) and status '
+  '(Paid, Partial, Unpaid), amounts in integer centavos. The one place status is derived.';
+comment on column public.invoice_summaries.payment_count is 'Number of payments that are not void.';
+
+-- Privileges. New views and functions would otherwise be open to anon (the
+-- platform's default privileges) and PUBLIC.
+revoke all on public.invoice_summaries from public, anon, authenticated;
+grant select on public.invoice_summaries to authenticated;
+grant all on public.invoice_summaries to service_role;
+
+-- ---------------------------------------------------------------------------
+-- payment_entries
+-- ---------------------------------------------------------------------------
+
+create view public.payment_entries
+with (security_invoker = true)
+as
+select
+  p.id,
+  p.clinic_id,
+  p.invoice_id,
+  p.patient_id,
+  pt.name as patient_name,
+  (p.amount * 100)::bigint as amount_centavos,
+  p.method,
+  p.reference_number,
+  p.notes,
+  p.payment_date,
+  p.created_at,
+  p.voided_at,
+  p.void_reason,
+  p.idempotency_key
+from public.payments p
+join public.patients pt on pt.id = p.patient_id and pt.clinic_id = p.clinic_id;
+
+comment on view public.payment_entries is 'Payments with the patient''s name and the amount in integer centavos; void ones included.';
+
+revoke all on public.payment_entries from public, anon, authenticated;
+grant select on public.payment_entries to authenticated;
+grant all on public.payment_entries to service_role;

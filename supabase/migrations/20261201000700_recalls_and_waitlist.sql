@@ -1,0 +1,879 @@
+-- ============================================================================
+-- Ngiti baseline, 7 of 9: recalls and the waitlist. See docs/recalls.md and
+-- docs/waitlist.md.
+--
+--   clinics.recall_interval_months  a patient is due this many months (1-36,
+--                                   default 6) after their last Completed
+--                                   appointment, in the clinic's calendar.
+--   recall_list(clinic)             the due list: security invoker, so RLS on
+--                                   clinics, patients and appointments decides
+--                                   what a caller sees (another clinic: nothing).
+--   recall_messages                 every recall attempt (sent, failed,
+--                                   skipped; pending while being sent). A sent
+--                                   or pending recall blocks the patient for 30
+--                                   days: an exclusion constraint, so two
+--                                   concurrent sends cannot both go (23P01).
+--   recall_requests                 a patient's 'Book' reply, for staff to book
+--                                   or dismiss; one open request per patient.
+-- Browsers read the recall logs; only the service role writes them. Staff
+-- change only a request's status.
+--
+--   waitlist_entries      a patient waiting for an earlier slot with one dentist
+--                         between two clinic dates; the front desk adds and
+--                         removes them (RLS), the database keeps the status.
+--   waitlist_freed_slots  the queue of freed slots: a trigger on appointments
+--                         writes a row, in the cancelling transaction, when a
+--                         live future appointment is cancelled or deleted and
+--                         someone waits for it. The notification service claims
+--                         and processes each row once, so a slot freed while the
+--                         service is down is offered when it is back.
+--   waitlist_offers       one Messenger offer of a freed slot to one entry.
+--   waitlist_replies      'Take this slot' taps, keyed by Meta's mid (a
+--                         redelivered tap changes nothing).
+--
+-- take_waitlist_offer() books the slot through the normal appointment insert
+-- (the booking rules and the exclusion constraint refuse a double booking); the
+-- first tap wins, later ones are told the slot is gone.
+-- ============================================================================
+
+-- ---------------------------------------------------------------------------
+-- recall_messages: the log of recalls (service role writes)
+-- ---------------------------------------------------------------------------
+create table public.recall_messages (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  patient_id bigint not null,
+  messenger_id text check (messenger_id is null or (btrim(messenger_id) <> '' and char_length(messenger_id) <= 100)),
+  message text not null check (char_length(message) <= 2000),
+  outcome public.recall_outcome not null,
+  error text check (error is null or char_length(error) <= 2000),
+  via public.message_channel,
+  sent_by uuid,
+  created_at timestamptz not null default now(),
+  blocked_until timestamptz not null,
+  unique (id, clinic_id),
+  constraint recall_messages_patient_fkey foreign key (patient_id, clinic_id)
+    references public.patients (id, clinic_id) on delete cascade,
+  constraint recall_messages_outcome_consistent check (
+    (outcome = 'sent' and via is not null and error is null)
+    or (outcome in ('failed', 'skipped') and via is null and error is not null)
+    or (outcome = 'pending' and via is null and error is null)
+  ),
+  constraint recall_messages_blocked_after_created check (blocked_until > created_at),
+  -- The 30-day rule: a patient's sent (or being sent) recalls never overlap.
+  constraint recall_messages_one_per_30_days exclude using gist (
+    patient_id with =,
+    pg_catalog.tstzrange(created_at, blocked_until, '[)') with &&
+  ) where (outcome in ('pending', 'sent'))
+);
+
+comment on table public.recall_messages is
+  'Every recall sent (or attempted) to a patient on Messenger. Written by the notification service only.';
+comment on column public.recall_messages.outcome is
+  'pending while being sent; sent; failed (Meta refused, error says why); skipped (nothing to send to, error says why).';
+comment on column public.recall_messages.blocked_until is
+  'created_at + 30 days: a pending or sent recall blocks another until then (exclusion constraint, 23P01).';
+comment on column public.recall_messages.sent_by is 'auth.users id of the staff member who sent it.';
+
+create index recall_messages_patient_id_idx on public.recall_messages (patient_id, created_at desc);
+
+create index recall_messages_clinic_id_idx on public.recall_messages (clinic_id, created_at desc);
+
+create index recall_messages_clinic_patient_idx on public.recall_messages (clinic_id, patient_id, created_at desc, id desc);
+
+revoke all on public.recall_messages from anon, authenticated;
+grant select on public.recall_messages to authenticated;
+grant all on public.recall_messages to service_role;
+
+create function public.set_recall_blocked_until()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.blocked_until := new.created_at + interval '30 days';
+  return new;
+end;
+$$;
+
+comment on function public.set_recall_blocked_until() is
+  'Trigger: a recall blocks the patient for 30 days from when it was sent, whatever the writer says.';
+
+revoke execute on function public.set_recall_blocked_until() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- The due list: set-based (one pass over the clinic's Completed appointments,
+-- one range scan of its bookings ahead), not a lookup per patient.
+-- ---------------------------------------------------------------------------
+create function public.recall_list(p_clinic_id bigint, p_now timestamptz default now())
+returns table (
+  patient_id bigint,
+  patient_name text,
+  has_messenger_id boolean,
+  last_appointment_id bigint,
+  last_visit_at timestamptz,
+  last_visit_date date,
+  last_procedure text,
+  dentist_name text,
+  due_date date,
+  overdue_days integer,
+  last_recall_at timestamptz,
+  last_recall_outcome text,
+  last_recall_error text,
+  recalled_until timestamptz
+)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  with clinic as (
+    select c.id, c.timezone, c.recall_interval_months, (p_now at time zone c.timezone)::date as today
+      from public.clinics c
+     where c.id = p_clinic_id
+  ),
+  last_visit as (
+    select distinct on (a.patient_id) a.patient_id, a.id, a.appointment_time, a.reason, a.dentist_id
+      from public.appointments a
+      join clinic k on a.clinic_id = k.id
+     where a.status = 'Completed' and not a.deleted and a.appointment_time <= p_now
+     order by a.patient_id, a.appointment_time desc, a.id desc
+  ),
+  due as (
+    select v.*,
+           (v.appointment_time at time zone k.timezone)::date as visit_date,
+           ((v.appointment_time at time zone k.timezone)::date
+             + pg_catalog.make_interval(months => k.recall_interval_months))::date as due_date
+      from last_visit v
+      cross join clinic k
+  ),
+  booked_ahead as (
+    select distinct f.patient_id
+      from public.appointments f
+      join clinic k on f.clinic_id = k.id
+     where f.appointment_time > p_now and not f.deleted and f.status in ('Scheduled', 'Confirmed')
+  ),
+  last_recall as (
+    select distinct on (r.patient_id) r.patient_id, r.created_at, r.outcome, r.error
+      from public.recall_messages r
+      join clinic k on r.clinic_id = k.id
+     order by r.patient_id, r.created_at desc, r.id desc
+  ),
+  blocked as (
+    select r.patient_id, max(r.blocked_until) as until
+      from public.recall_messages r
+      join clinic k on r.clinic_id = k.id
+     where r.outcome in ('pending', 'sent') and r.blocked_until > p_now
+     group by r.patient_id
+  )
+  select p.id,
+         p.name,
+         p.messenger_id is not null,
+         d.id,
+         d.appointment_time,
+         d.visit_date,
+         d.reason,
+         dn.name,
+         d.due_date,
+         k.today - d.due_date,
+         lr.created_at,
+         lr.outcome,
+         lr.error,
+         b.until
+    from due d
+    cross join clinic k
+    join public.patients p on p.id = d.patient_id and p.clinic_id = k.id and not p.deleted
+    join public.dentists dn on dn.id = d.dentist_id and dn.clinic_id = k.id
+    left join last_recall lr on lr.patient_id = d.patient_id
+    left join blocked b on b.patient_id = d.patient_id
+   where d.due_date <= k.today
+     and not exists (select 1 from booked_ahead x where x.patient_id = d.patient_id)
+   order by d.due_date, p.name, p.id
+$$;
+
+comment on function public.recall_list(bigint, timestamptz) is
+  'Patients of the clinic due for a check-up at p_now: last Completed appointment at least recall_interval_months '
+  'ago in the clinic calendar, and no live Scheduled/Confirmed appointment ahead. Most overdue first. Security '
+  'invoker: RLS decides what the caller sees.';
+
+-- Privileges and row-level security
+revoke execute on function public.recall_list(bigint, timestamptz) from public, anon, authenticated;
+grant execute on function public.recall_list(bigint, timestamptz) to authenticated, service_role;
+
+alter table public.recall_messages enable row level security;
+
+create policy "Staff can view recalls of their clinic" on public.recall_messages
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'recalls.read'))
+  );
+
+create trigger recall_messages_set_blocked_until before insert or update of created_at, blocked_until
+  on public.recall_messages
+  for each row execute function public.set_recall_blocked_until();
+
+create trigger recall_messages_clinic_id_is_fixed before update of clinic_id on public.recall_messages
+  for each row execute function public.prevent_clinic_change();
+
+-- recall_changes: every new or changed recall and booking request.
+create trigger recall_messages_notify after insert or update on public.recall_messages
+  for each row execute function public.notify_change('recall_changes',
+    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id');
+
+-- ---------------------------------------------------------------------------
+-- recall_requests: 'Book' replies for staff
+-- ---------------------------------------------------------------------------
+create table public.recall_requests (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  patient_id bigint not null,
+  recall_message_id bigint,
+  psid text not null check (btrim(psid) <> '' and char_length(psid) <= 100),
+  mid text not null check (btrim(mid) <> '' and char_length(mid) <= 300),
+  status public.recall_request_status not null default 'open',
+  created_at timestamptz not null default now(),
+  handled_at timestamptz,
+  handled_by uuid,
+  constraint recall_requests_patient_fkey foreign key (patient_id, clinic_id)
+    references public.patients (id, clinic_id) on delete cascade,
+  constraint recall_requests_recall_fkey foreign key (recall_message_id, clinic_id)
+    references public.recall_messages (id, clinic_id) on delete set null (recall_message_id),
+  constraint recall_requests_mid_key unique (mid),
+  constraint recall_requests_handled_consistent check ((status = 'open') = (handled_at is null))
+);
+
+comment on table public.recall_requests is
+  'A patient tapped ''Book'' on a recall: staff book them (status booked) or dismiss it. Created by the notification service.';
+comment on column public.recall_requests.mid is 'The webhook event''s message id: a redelivered event makes no second request.';
+
+create unique index recall_requests_one_open_per_patient on public.recall_requests (clinic_id, patient_id)
+  where status = 'open';
+
+create index recall_requests_clinic_open_idx on public.recall_requests (clinic_id, created_at desc)
+  where status = 'open';
+
+revoke all on public.recall_requests from anon, authenticated;
+grant select on public.recall_requests to authenticated;
+grant update (status) on public.recall_requests to authenticated;
+grant all on public.recall_requests to service_role;
+
+-- ---------------------------------------------------------------------------
+-- stamp_recall_request_handled
+-- ---------------------------------------------------------------------------
+create function public.stamp_recall_request_handled()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.status is distinct from old.status then
+    if old.status <> 'open' then
+      raise exception 'This booking request was already handled.'
+        using errcode = 'check_violation',
+              hint = 'recall_request_closed';
+    end if;
+    new.handled_at := now();
+    new.handled_by := (select auth.uid());
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.stamp_recall_request_handled() is
+  'Trigger: a request is handled once (open -> booked or dismissed), stamped with when and by whom.';
+
+revoke execute on function public.stamp_recall_request_handled() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- Booking requests: the open ones for the Recalls tab, dismissing one, and
+-- closing them (status booked) once the patient has an appointment ahead.
+-- ---------------------------------------------------------------------------
+create function public.recall_request_list(p_clinic_id bigint)
+returns table (
+  id bigint,
+  patient_id bigint,
+  patient_name text,
+  patient_phone text,
+  created_at timestamptz,
+  recalled_at timestamptz
+)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select q.id, q.patient_id, p.name, p.phone, q.created_at, r.created_at
+    from public.recall_requests q
+    join public.patients p on p.id = q.patient_id and p.clinic_id = q.clinic_id
+    left join public.recall_messages r on r.id = q.recall_message_id and r.clinic_id = q.clinic_id
+   where q.clinic_id = p_clinic_id and q.status = 'open' and not p.deleted
+   order by q.created_at, q.id
+$$;
+
+comment on function public.recall_request_list(bigint) is
+  'The clinic''s open booking requests (patients who tapped Book on a recall), oldest first. Security invoker.';
+
+revoke execute on function public.recall_request_list(bigint) from public, anon, authenticated;
+grant execute on function public.recall_request_list(bigint) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- dismiss_recall_request
+-- ---------------------------------------------------------------------------
+create function public.dismiss_recall_request(p_request_id bigint)
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_status text;
+begin
+  update public.recall_requests set status = 'dismissed' where id = p_request_id and status = 'open';
+  if found then
+    return;
+  end if;
+  select r.status into v_status from public.recall_requests r where r.id = p_request_id;
+  if not found then
+    raise exception 'This booking request was already handled, or it does not exist.'
+      using errcode = 'PT404',
+            hint = 'recall_request_closed';
+  end if;
+  if v_status = 'open' then
+    raise exception 'Only the front desk can dismiss booking requests.'
+      using errcode = 'insufficient_privilege',
+            hint = 'recall_dismiss_forbidden';
+  end if;
+  raise exception 'This booking request was already handled, or it does not exist.'
+    using errcode = 'PT409',
+          hint = 'recall_request_closed';
+end;
+$$;
+
+comment on function public.dismiss_recall_request(bigint) is
+  'Dismisses an open booking request (front desk of its clinic, by RLS). Errors: PT404 (HTTP 404) when the caller '
+  'sees no such request, PT409 (HTTP 409) when it was already handled, 42501 for a role that may not dismiss.';
+
+revoke execute on function public.dismiss_recall_request(bigint) from public, anon, authenticated;
+grant execute on function public.dismiss_recall_request(bigint) to authenticated, service_role;
+
+-- security definer: whoever books (front desk, or the service), the patient's
+-- open request is answered; only rows of the appointment's own patient change.
+create function public.close_recall_requests_on_booking()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not new.deleted and new.status in ('Scheduled', 'Confirmed') and new.appointment_time > now() then
+    update public.recall_requests
+       set status = 'booked'
+     where clinic_id = new.clinic_id and patient_id = new.patient_id and status = 'open';
+  end if;
+  return null;
+end;
+$$;
+
+comment on function public.close_recall_requests_on_booking() is
+  'Trigger: an appointment booked ahead for a patient marks their open booking request booked.';
+
+revoke execute on function public.close_recall_requests_on_booking() from public, anon, authenticated;
+
+alter table public.recall_requests enable row level security;
+
+create policy "Staff can view booking requests of their clinic" on public.recall_requests
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'recalls.read'))
+  );
+
+create policy "Front desk can handle booking requests of their clinic" on public.recall_requests
+  for update to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'recalls.manage'))
+  )
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'recalls.manage'))
+  );
+
+create trigger recall_requests_stamp_handled before update on public.recall_requests
+  for each row execute function public.stamp_recall_request_handled();
+
+create trigger recall_requests_clinic_id_is_fixed before update of clinic_id on public.recall_requests
+  for each row execute function public.prevent_clinic_change();
+
+create trigger appointments_close_recall_requests after insert on public.appointments
+  for each row execute function public.close_recall_requests_on_booking();
+
+create trigger recall_requests_notify after insert or update on public.recall_requests
+  for each row execute function public.notify_change('recall_changes',
+    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id');
+
+-- ---------------------------------------------------------------------------
+-- waitlist_entries
+-- ---------------------------------------------------------------------------
+create table public.waitlist_entries (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  patient_id bigint not null,
+  dentist_id bigint not null,
+  from_date date not null,
+  to_date date not null,
+  note text check (note is null or (btrim(note) <> '' and char_length(note) <= 500)),
+  status public.waitlist_entry_status not null default 'waiting',
+  booked_appointment_id bigint,
+  created_by uuid default auth.uid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  removed_at timestamptz,
+  removed_by uuid,
+  unique (id, clinic_id),
+  constraint waitlist_entries_dates_check check (from_date <= to_date and to_date - from_date <= 366),
+  -- A booked entry keeps its status if its appointment row is later removed outright.
+  constraint waitlist_entries_booked_check check (booked_appointment_id is null or status = 'booked'),
+  constraint waitlist_entries_removed_check check ((status = 'removed') = (removed_at is not null)),
+  constraint waitlist_entries_patient_fkey foreign key (patient_id, clinic_id)
+    references public.patients (id, clinic_id) on delete cascade,
+  constraint waitlist_entries_dentist_fkey foreign key (dentist_id, clinic_id)
+    references public.dentists (id, clinic_id) on delete cascade,
+  constraint waitlist_entries_appointment_fkey foreign key (booked_appointment_id, clinic_id)
+    references public.appointments (id, clinic_id) on delete set null (booked_appointment_id)
+);
+
+comment on table public.waitlist_entries is
+  'A patient waiting for a slot with one dentist between from_date and to_date (clinic dates, inclusive). '
+  'Waitlist order is created_at, id.';
+comment on column public.waitlist_entries.status is
+  'waiting; offered (an open offer went out); booked (booked_appointment_id); removed (by staff).';
+
+create index waitlist_entries_clinic_order_idx on public.waitlist_entries (clinic_id, created_at, id);
+
+create index waitlist_entries_waiting_idx on public.waitlist_entries (dentist_id, from_date, to_date)
+  where status = 'waiting';
+
+-- One open entry per patient and dentist: a second one would only get the same offers twice.
+create unique index waitlist_entries_one_open_idx on public.waitlist_entries (patient_id, dentist_id)
+  where status in ('waiting', 'offered');
+
+revoke all on public.waitlist_entries from public, anon, authenticated;
+grant all on public.waitlist_entries to service_role;
+grant select on public.waitlist_entries to authenticated;
+grant insert (clinic_id, patient_id, dentist_id, from_date, to_date, note) on public.waitlist_entries to authenticated;
+grant update (status) on public.waitlist_entries to authenticated;
+
+-- ---------------------------------------------------------------------------
+-- guard_waitlist_entry
+-- ---------------------------------------------------------------------------
+create function public.guard_waitlist_entry()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_today date;
+begin
+  if not public.is_browser_role() then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    -- Another clinic: row-level security refuses the row after this trigger.
+    if not public.can_access_clinic(new.clinic_id) then
+      return new;
+    end if;
+    if new.status <> 'waiting' or new.booked_appointment_id is not null or new.removed_at is not null then
+      raise exception 'A new waitlist entry starts as waiting.'
+        using errcode = 'insufficient_privilege',
+              hint = 'waitlist_entry_starts_waiting';
+    end if;
+    new.created_by := (select auth.uid());
+    select (pg_catalog.now() at time zone c.timezone)::date into v_today
+      from public.clinics c where c.id = new.clinic_id;
+    if new.from_date < v_today then
+      raise exception 'The waitlist dates cannot be in the past.' using errcode = 'check_violation',
+        detail = 'from_date before the clinic''s today', hint = 'waitlist_dates_past';
+    end if;
+    if exists (select 1 from public.patients p where p.id = new.patient_id and p.clinic_id = new.clinic_id and p.deleted) then
+      raise exception 'This patient has been deleted.'
+        using errcode = 'check_violation', detail = 'patient deleted',
+              hint = 'patient_deleted';
+    end if;
+    if exists (
+      select 1 from public.dentists d
+       where d.id = new.dentist_id and d.clinic_id = new.clinic_id and (d.deleted or not d.is_active)
+    ) then
+      raise exception 'This dentist is not taking appointments.' using errcode = 'check_violation',
+        detail = 'dentist inactive or deleted', hint = 'dentist_not_bookable';
+    end if;
+    return new;
+  end if;
+
+  if (pg_catalog.to_jsonb(new) - 'status' - 'updated_at') is distinct from (pg_catalog.to_jsonb(old) - 'status' - 'updated_at')
+     or new.status <> 'removed' then
+    raise exception 'Staff can only remove a waitlist entry.'
+      using errcode = 'insufficient_privilege',
+            hint = 'waitlist_entry_remove_only';
+  end if;
+  if old.status not in ('waiting', 'offered') then
+    raise exception 'This waitlist entry is already booked or removed.' using errcode = 'check_violation',
+      detail = 'entry closed', hint = 'waitlist_entry_closed';
+  end if;
+  new.removed_at := pg_catalog.now();
+  new.removed_by := (select auth.uid());
+  return new;
+end;
+$$;
+
+comment on function public.guard_waitlist_entry() is
+  'Trigger: browsers insert only waiting entries from the clinic''s today on, for a live patient and an active '
+  'dentist (23514 with a readable message), and may only change an open entry''s status to removed (42501 otherwise).';
+
+revoke execute on function public.guard_waitlist_entry() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- An entry removed by staff withdraws its open offer (its tap is then told
+-- the slot is no longer offered). Security definer: browsers cannot write offers.
+-- ---------------------------------------------------------------------------
+create function public.withdraw_offers_of_removed_entry()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.waitlist_offers o
+     set status = 'withdrawn'
+   where o.entry_id = new.id and o.clinic_id = new.clinic_id and o.status in ('sending', 'sent', 'failed');
+  return null;
+end;
+$$;
+
+revoke execute on function public.withdraw_offers_of_removed_entry() from public, anon, authenticated;
+
+-- Row-level security and privileges
+alter table public.waitlist_entries enable row level security;
+
+create policy "Front desk can view the waitlist of their clinic" on public.waitlist_entries
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
+  );
+
+create policy "Front desk can add to the waitlist of their clinic" on public.waitlist_entries
+  for insert to authenticated
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
+  );
+
+create policy "Front desk can remove waitlist entries of their clinic" on public.waitlist_entries
+  for update to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
+  )
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
+  );
+
+create trigger waitlist_entries_set_updated_at before update on public.waitlist_entries
+  for each row execute function public.set_updated_at();
+
+create trigger waitlist_entries_clinic_id_is_fixed before update of clinic_id on public.waitlist_entries
+  for each row execute function public.prevent_clinic_change();
+
+create trigger waitlist_entries_guard before insert or update on public.waitlist_entries
+  for each row execute function public.guard_waitlist_entry();
+
+create trigger waitlist_entries_withdraw_offers
+  after update of status on public.waitlist_entries
+  for each row when (new.status = 'removed' and old.status <> 'removed')
+  execute function public.withdraw_offers_of_removed_entry();
+
+-- waitlist_changes: every change of an entry or of one of its offers, by entry.
+create trigger waitlist_entries_notify_change after insert or update or delete on public.waitlist_entries
+  for each row execute function public.notify_change('waitlist_changes', 'clinic_id', 'entry_id=id');
+
+-- ---------------------------------------------------------------------------
+-- waitlist_freed_slots: the queue the notification service works through
+-- ---------------------------------------------------------------------------
+create table public.waitlist_freed_slots (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  dentist_id bigint not null,
+  slot_time timestamptz not null,
+  -- No foreign key: the freed appointment may be removed outright.
+  appointment_id bigint not null,
+  freed_at timestamptz not null default now(),
+  claim_token uuid,
+  claimed_until timestamptz,
+  processed_at timestamptz,
+  outcome public.freed_slot_outcome,
+  offers_made integer not null default 0 check (offers_made >= 0),
+  taken_offer_id bigint,
+  unique (id, clinic_id),
+  constraint waitlist_freed_slots_dentist_fkey foreign key (dentist_id, clinic_id)
+    references public.dentists (id, clinic_id) on delete cascade,
+  constraint waitlist_freed_slots_processed_check check ((processed_at is null) = (outcome is null))
+);
+
+comment on table public.waitlist_freed_slots is
+  'A live future appointment was cancelled or deleted while someone waited for its dentist and date. Written by '
+  'a trigger in the same transaction; claimed (claim_token, claimed_until) and processed once by the service.';
+comment on column public.waitlist_freed_slots.outcome is
+  'offered (offers_made offers went out or were tried), no_fit, not_connected (no Facebook page), passed (the slot '
+  'started first), rebooked (another live appointment holds the slot).';
+
+create index waitlist_freed_slots_unprocessed_idx on public.waitlist_freed_slots (id) where processed_at is null;
+
+revoke all on public.waitlist_freed_slots from public, anon, authenticated;
+grant all on public.waitlist_freed_slots to service_role;
+
+-- ---------------------------------------------------------------------------
+-- A freed slot: a live future appointment cancelled or deleted, for which
+-- someone waits. Security definer: browsers have no privilege on the queue.
+-- ---------------------------------------------------------------------------
+create function public.queue_waitlist_freed_slot()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_day date;
+  v_id bigint;
+begin
+  if old.deleted or old.status not in ('Scheduled', 'Confirmed') or old.appointment_time <= pg_catalog.now() then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' and not (new.deleted or new.status = 'Cancelled') then
+    return null;
+  end if;
+  select (old.appointment_time at time zone c.timezone)::date into v_day
+    from public.clinics c where c.id = old.clinic_id;
+  if not exists (
+    select 1 from public.waitlist_entries e
+     where e.dentist_id = old.dentist_id and e.clinic_id = old.clinic_id
+       and e.status = 'waiting' and v_day between e.from_date and e.to_date
+  ) then
+    return null;
+  end if;
+  insert into public.waitlist_freed_slots (clinic_id, dentist_id, slot_time, appointment_id)
+  values (old.clinic_id, old.dentist_id, old.appointment_time, old.id)
+  returning id into v_id;
+  perform pg_catalog.pg_notify('waitlist_freed_slots', v_id::text);
+  return null;
+end;
+$$;
+
+comment on function public.queue_waitlist_freed_slot() is
+  'Trigger: a Scheduled or Confirmed future appointment that is cancelled, soft-deleted or removed queues its slot '
+  'in waitlist_freed_slots (and notifies ''waitlist_freed_slots'') when a waiting entry fits its dentist and date.';
+
+revoke execute on function public.queue_waitlist_freed_slot() from public, anon, authenticated;
+
+alter table public.waitlist_freed_slots enable row level security;
+
+create trigger appointments_queue_waitlist_freed_slot
+  after update of status, deleted on public.appointments
+  for each row when ((new.status = 'Cancelled' and old.status <> 'Cancelled') or (new.deleted and not old.deleted))
+  execute function public.queue_waitlist_freed_slot();
+
+create trigger appointments_queue_waitlist_freed_slot_on_delete
+  after delete on public.appointments
+  for each row execute function public.queue_waitlist_freed_slot();
+
+-- ---------------------------------------------------------------------------
+-- waitlist_offers
+-- ---------------------------------------------------------------------------
+create table public.waitlist_offers (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  freed_slot_id bigint not null,
+  entry_id bigint not null,
+  slot_time timestamptz not null,
+  messenger_id text not null check (btrim(messenger_id) <> '' and char_length(messenger_id) <= 100),
+  status public.waitlist_offer_status not null default 'sending',
+  error text check (error is null or char_length(error) <= 2000),
+  via public.message_channel,
+  appointment_id bigint,
+  created_at timestamptz not null default now(),
+  sent_at timestamptz,
+  answered_at timestamptz,
+  updated_at timestamptz not null default now(),
+  unique (freed_slot_id, entry_id),
+  constraint waitlist_offers_slot_fkey foreign key (freed_slot_id, clinic_id)
+    references public.waitlist_freed_slots (id, clinic_id) on delete cascade,
+  constraint waitlist_offers_entry_fkey foreign key (entry_id, clinic_id)
+    references public.waitlist_entries (id, clinic_id) on delete cascade,
+  constraint waitlist_offers_booked_check check ((status = 'booked') = (appointment_id is not null))
+);
+
+comment on table public.waitlist_offers is
+  'One freed slot offered over Messenger to one waitlist entry. sending (claimed, not yet sent), sent, failed '
+  '(error), booked (appointment_id), gone (taken by someone else or rebooked), expired (the slot started '
+  'unanswered), withdrawn (the entry was removed).';
+
+create index waitlist_offers_entry_idx on public.waitlist_offers (entry_id, created_at desc);
+
+create index waitlist_offers_open_idx on public.waitlist_offers (slot_time) where status in ('sending', 'sent');
+
+revoke all on public.waitlist_offers from public, anon, authenticated;
+grant all on public.waitlist_offers to service_role;
+grant select on public.waitlist_offers to authenticated;
+
+-- ---------------------------------------------------------------------------
+-- take_waitlist_offer
+-- ---------------------------------------------------------------------------
+create function public.take_waitlist_offer(p_clinic_id bigint, p_offer_id bigint, p_psid text, p_mid text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_offer public.waitlist_offers;
+  v_entry public.waitlist_entries;
+  v_slot public.waitlist_freed_slots;
+  v_outcome text;
+  v_appointment_id bigint;
+begin
+  if public.is_browser_role() then
+    raise exception 'Only the notification service books waitlist offers.'
+      using errcode = 'insufficient_privilege',
+            hint = 'waitlist_offer_service_only';
+  end if;
+  -- Audit trail (issue 17 part 5): this change comes from a Messenger webhook event.
+  perform pg_catalog.set_config('ngiti.audit_source', 'webhook', true);
+
+  insert into public.waitlist_replies (mid, clinic_id, offer_id, psid, outcome)
+  values (p_mid, p_clinic_id, p_offer_id, p_psid, 'ignored')
+  on conflict (mid) do nothing;
+  if not found then
+    return jsonb_build_object('outcome', 'duplicate');
+  end if;
+
+  select o.* into v_offer from public.waitlist_offers o
+   where o.id = p_offer_id and o.clinic_id = p_clinic_id and o.messenger_id = p_psid;
+  if not found then
+    return jsonb_build_object('outcome', 'ignored');
+  end if;
+  -- Every tap of one slot waits here for the one before it.
+  select s.* into v_slot from public.waitlist_freed_slots s
+   where s.id = v_offer.freed_slot_id and s.clinic_id = v_offer.clinic_id
+   for update;
+  select o.* into v_offer from public.waitlist_offers o where o.id = p_offer_id for update;
+  select e.* into v_entry from public.waitlist_entries e where e.id = v_offer.entry_id for update;
+
+  if v_offer.status = 'booked' then
+    v_outcome := 'already_booked';
+    v_appointment_id := v_offer.appointment_id;
+  elsif v_offer.status = 'withdrawn' or v_entry.status = 'removed' then
+    v_outcome := 'withdrawn';
+  elsif v_slot.taken_offer_id is not null or v_offer.status = 'gone' then
+    v_outcome := 'gone';
+  elsif v_offer.status = 'expired' or v_offer.slot_time <= pg_catalog.now() then
+    v_outcome := 'expired';
+  else
+    begin
+      insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, booking_origin)
+      values (v_entry.clinic_id, v_entry.patient_id, v_entry.dentist_id, v_offer.slot_time, 'Scheduled', 'waitlist')
+      returning id into v_appointment_id;
+      v_outcome := 'booked';
+    exception when exclusion_violation then
+      v_outcome := 'gone';
+    end;
+  end if;
+
+  if v_outcome = 'booked' then
+    update public.waitlist_offers
+       set status = 'booked', appointment_id = v_appointment_id, answered_at = pg_catalog.now()
+     where id = v_offer.id;
+    update public.waitlist_entries
+       set status = 'booked', booked_appointment_id = v_appointment_id
+     where id = v_entry.id;
+    update public.waitlist_freed_slots set taken_offer_id = v_offer.id where id = v_slot.id;
+  end if;
+  if v_outcome in ('booked', 'gone') then
+    -- The slot is no longer free: every other open offer of it is gone, and
+    -- their entries wait again.
+    with ended as (
+      update public.waitlist_offers o
+         set status = 'gone', answered_at = case when o.id = v_offer.id then pg_catalog.now() else o.answered_at end
+       where o.freed_slot_id = v_slot.id and o.status in ('sending', 'sent', 'failed')
+       returning o.entry_id
+    )
+    update public.waitlist_entries e
+       set status = 'waiting'
+      from ended
+     where e.id = ended.entry_id and e.status = 'offered';
+  elsif v_outcome = 'expired' and v_offer.status in ('sending', 'sent', 'failed') then
+    update public.waitlist_offers set status = 'expired', answered_at = pg_catalog.now() where id = v_offer.id;
+    update public.waitlist_entries set status = 'waiting' where id = v_entry.id and status = 'offered';
+  end if;
+
+  update public.waitlist_replies set outcome = v_outcome::public.waitlist_reply_outcome where mid = p_mid;
+  return jsonb_build_object(
+    'outcome', v_outcome,
+    'offer_id', v_offer.id,
+    'entry_id', v_entry.id,
+    'slot_time', v_offer.slot_time,
+    'appointment_id', v_appointment_id
+  );
+end;
+$$;
+
+comment on function public.take_waitlist_offer(bigint, bigint, text, text) is
+  'A ''Take this slot'' tap (service role only): records it by p_mid (a repeat answers {"outcome":"duplicate"}), '
+  'then books the offer''s slot for its entry once. Outcomes: booked, already_booked, gone (taken or no longer '
+  'free), expired (the slot started), withdrawn (the entry was removed), ignored (not this sender''s offer in '
+  'this clinic). Sets ngiti.audit_source = webhook.';
+
+revoke execute on function public.take_waitlist_offer(bigint, bigint, text, text) from public, anon, authenticated;
+grant execute on function public.take_waitlist_offer(bigint, bigint, text, text) to service_role;
+
+alter table public.waitlist_offers enable row level security;
+
+create policy "Front desk can view waitlist offers of their clinic" on public.waitlist_offers
+  for select to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
+  );
+
+create trigger waitlist_offers_set_updated_at before update on public.waitlist_offers
+  for each row execute function public.set_updated_at();
+
+create trigger waitlist_offers_clinic_id_is_fixed before update of clinic_id on public.waitlist_offers
+  for each row execute function public.prevent_clinic_change();
+
+create trigger waitlist_offers_notify_change after insert or update or delete on public.waitlist_offers
+  for each row execute function public.notify_change('waitlist_changes', 'clinic_id', 'entry_id');
+
+-- ---------------------------------------------------------------------------
+-- waitlist_replies: idempotency of 'Take this slot' taps
+-- ---------------------------------------------------------------------------
+create table public.waitlist_replies (
+  mid text primary key check (btrim(mid) <> '' and char_length(mid) <= 300),
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  -- No foreign key: a payload may name any offer, which is what gets recorded as ignored.
+  offer_id bigint not null,
+  psid text not null check (char_length(psid) <= 100),
+  outcome public.waitlist_reply_outcome not null,
+  reply_status public.reply_status,
+  reply_error text check (reply_error is null or char_length(reply_error) <= 2000),
+  received_at timestamptz not null default now()
+);
+
+comment on table public.waitlist_replies is
+  '''Take this slot'' taps, one row per Meta message id (mid), with what the tap did and how the answer went.';
+
+revoke all on public.waitlist_replies from public, anon, authenticated;
+grant all on public.waitlist_replies to service_role;
+
+alter table public.waitlist_replies enable row level security;
