@@ -3,13 +3,13 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatClinicDate } from '@common/clinic-calendar';
 import { takeBookingIntent } from '@/lib/booking-intent';
 import { DashboardContext } from '@/lib/dashboard';
 import { deliverServiceEvent, type SubscribeOptions } from '@/lib/realtime-client';
-import { failNext, seed } from '@/testing/mocks';
+import { failNext, realStack, seed, setupRealDatabase } from '@/testing/real-db';
 import RecallsTab from './tab';
-import { dueRecall, mockRecallDatabase } from './testing/recall-database';
-import { mockRecallService } from './testing/recall-service';
+import { mockRecallService, recordRecall } from './testing/recall-service';
 import { prepareDom, renderWithQueries } from './testing/render';
 
 /** What the screen subscribed to, so a test can deliver a live event as the service would. */
@@ -22,14 +22,22 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   },
 }));
 
+setupRealDatabase();
+
 /** Thursday 26 November 2026, 12:00 in Manila. */
 const NOW = new Date('2026-11-26T04:00:00Z');
+/** A date as the screen writes it, in the clinic's zone. */
+const clinicDate = (instant: string) => formatClinicDate(instant, 'Asia/Manila');
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   prepareDom();
-  seed.clinics([{ id: 1, name: 'Smile Dental', recall_interval_months: 6 }]);
+  await seed.clinics([{ id: 1, name: 'Smile Dental', recall_interval_months: 6 }]);
+  await seed.dentists([
+    { id: 1, name: 'Dr. Andrea Villanueva' },
+    { id: 2, name: 'Dr. Ben Reyes' },
+  ]);
 });
 afterEach(() => {
   cleanup();
@@ -38,37 +46,44 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const MARIA = dueRecall({
-  patient_id: 1,
-  patient_name: 'Maria Santos',
-  due_date: '2026-08-22',
-  last_visit_at: '2026-02-22T02:00:00Z',
-});
-const JOSE = dueRecall({
-  patient_id: 2,
-  patient_name: 'Jose Cruz',
-  due_date: '2026-11-14',
-  last_visit_at: '2026-05-14T02:00:00Z',
-  last_procedure: null,
-  dentist_name: 'Dr. Ben Reyes',
-  last_recall_at: '2026-11-09T17:00:00Z',
-  last_recall_outcome: 'sent',
-  recalled_until: '2026-12-09T17:00:00Z',
-});
-const LIZA = dueRecall({ patient_id: 3, patient_name: 'Liza Tan', due_date: '2026-11-26', has_messenger_id: false });
+/**
+ * The patients whose last completed visit makes them due (6 months on, clinic time): the real
+ * recall_list computes the list from these.
+ */
+const PATIENTS = {
+  maria: {
+    patient: { id: 1, name: 'Maria Santos', phone: '0917 555 0101', messenger_id: '7000000000000001' },
+    // A Saturday: the clinic is closed on Sundays, which the booking rules enforce.
+    visit: { dentist_id: 1, appointment_time: '2026-02-21T02:00:00Z', reason: 'Oral Prophylaxis' },
+  },
+  jose: {
+    patient: { id: 2, name: 'Jose Cruz', messenger_id: '7000000000000002' },
+    visit: { dentist_id: 2, appointment_time: '2026-05-14T02:00:00Z', reason: null },
+  },
+  liza: {
+    patient: { id: 3, name: 'Liza Tan', messenger_id: null },
+    visit: { dentist_id: 1, appointment_time: '2026-05-26T02:00:00Z', reason: 'Oral Prophylaxis' },
+  },
+  ana: {
+    patient: { id: 4, name: 'Ana Reyes', messenger_id: '7000000000000004' },
+    visit: { dentist_id: 1, appointment_time: '2026-03-02T02:00:00Z', reason: 'Oral Prophylaxis' },
+  },
+};
 
-/** The due list once the patient was recalled now, as the service records it (not again for 30 days). */
-const recalledNow = <Row extends { patient_id: number }>(rows: Row[], patientId: number): Row[] =>
-  rows.map((row) =>
-    row.patient_id === patientId
-      ? {
-          ...row,
-          last_recall_at: NOW.toISOString(),
-          last_recall_outcome: 'sent',
-          recalled_until: '2026-12-26T04:00:00Z',
-        }
-      : row,
+async function seedDue(...names: (keyof typeof PATIENTS)[]) {
+  const chosen = names.map((name) => PATIENTS[name]);
+  await seed.patients(chosen.map(({ patient }) => patient));
+  await seed.appointments(
+    chosen.map(({ patient, visit }) => ({ ...visit, patient_id: patient.id, status: 'Completed' as const })),
   );
+}
+
+/**
+ * Jose Cruz was recalled 16 days ago and may not be recalled again for 14 more days. The database
+ * dates the block by its own clock, which runs after NOW and which tests cannot fix, so the dates
+ * the screen shows for it are read from the stored recall.
+ */
+const joseRecalled = () => recordRecall(2, { ago: '16 days' });
 
 const dueTable = () => screen.getByRole('table', { name: 'Patients due for a check-up' });
 const rowOf = (name: string) => within(dueTable()).getByRole('row', { name: new RegExp(name) });
@@ -76,8 +91,9 @@ const cells = (name: string) => [...rowOf(name).querySelectorAll('td')].map((cel
 
 describe('the due list', () => {
   it('shows each due patient, most overdue first, with the last visit, procedure, dentist, overdue time and last recall', async () => {
-    mockRecallDatabase({ due: [MARIA, JOSE, LIZA] });
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await seedDue('maria', 'jose', 'liza');
+    const recall = await joseRecalled();
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     expect(screen.getByRole('heading', { level: 1, name: 'Recalls' })).toBeTruthy();
     await screen.findByText('Maria Santos');
     const names = within(dueTable())
@@ -87,27 +103,34 @@ describe('the due list', () => {
     expect(names).toEqual(['Maria Santos', 'Jose Cruz', 'Liza Tan']);
     expect(cells('Maria Santos').slice(1, 7)).toEqual([
       'Maria Santos',
-      'February 22, 2026',
+      'February 21, 2026',
       'Oral Prophylaxis',
       'Dr. Andrea Villanueva',
-      '3 months 4 days',
+      '3 months 5 days',
       'Never',
     ]);
     expect(cells('Jose Cruz')[3]).toBe('Not recorded');
     expect(cells('Jose Cruz')[5]).toBe('12 days');
-    expect(cells('Jose Cruz')[6]).toBe('November 10, 2026Sent');
+    expect(cells('Jose Cruz')[6]).toBe(`${clinicDate(recall.created_at)}Sent`);
     expect(cells('Liza Tan')[5]).toBe('Due today');
     expect(screen.getByText(/last completed visit was at least 6 months ago/)).toBeTruthy();
   });
 
   it('disables Send recall, with the reason, for a patient recalled in the last 30 days or without a Messenger ID', async () => {
-    mockRecallDatabase({ due: [MARIA, JOSE, LIZA] });
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await seedDue('maria', 'jose', 'liza');
+    const recall = await joseRecalled();
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     await screen.findByText('Maria Santos');
-    const recalled = within(rowOf('Jose Cruz')).getByRole('button', { name: 'Recalled November 10, 2026' });
+    const recalled = within(rowOf('Jose Cruz')).getByRole('button', {
+      name: `Recalled ${clinicDate(recall.created_at)}`,
+    });
     expect((recalled as HTMLButtonElement).disabled).toBe(true);
     expect(recalled.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(rowOf('Jose Cruz')).getByText(/Another recall can be sent from December 10, 2026/)).toBeTruthy();
+    expect(
+      within(rowOf('Jose Cruz')).getByText(
+        `Recalled in the last 30 days. Another recall can be sent from ${clinicDate(recall.blocked_until)}.`,
+      ),
+    ).toBeTruthy();
     const noMessenger = within(rowOf('Liza Tan')).getByRole('button', { name: 'Send recall' });
     expect((noMessenger as HTMLButtonElement).disabled).toBe(true);
     expect(within(rowOf('Liza Tan')).getByText(/No Messenger ID/)).toBeTruthy();
@@ -115,22 +138,23 @@ describe('the due list', () => {
   });
 
   it('sends a recall through the service, says so, and shows the patient as recalled', async () => {
-    const database = mockRecallDatabase({ due: [MARIA] });
-    const service = mockRecallService((patientId) => {
-      database.due = recalledNow(database.due, patientId);
-    });
+    await seedDue('maria');
+    const service = mockRecallService();
     const user = userEvent.setup();
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     await user.click(await screen.findByRole('button', { name: 'Send recall to Maria Santos' }));
     expect(await screen.findByText('Recall sent to Maria Santos.')).toBeTruthy();
     expect(service.received).toEqual([{ patientId: 1, clinicId: 1 }]);
+    // The due list, read again, has the service's record.
     expect(
-      await within(rowOf('Maria Santos')).findByRole('button', { name: 'Recalled November 26, 2026' }),
+      await within(rowOf('Maria Santos')).findByRole('button', {
+        name: `Recalled ${clinicDate(service.sent[0]!.created_at)}`,
+      }),
     ).toBeTruthy();
   });
 
   it("shows the service's reason when it refuses, and keeps the row", async () => {
-    mockRecallDatabase({ due: [MARIA] });
+    await seedDue('maria');
     const service = mockRecallService();
     service.answerNext(
       HttpResponse.json(
@@ -139,17 +163,18 @@ describe('the due list', () => {
       ),
     );
     const user = userEvent.setup();
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     await user.click(await screen.findByRole('button', { name: 'Send recall to Maria Santos' }));
     expect(await screen.findByText(/Maria Santos was recalled on November 20, 2026/)).toBeTruthy();
     expect(rowOf('Maria Santos')).toBeTruthy();
+    expect(within(rowOf('Maria Santos')).getByRole('button', { name: 'Send recall to Maria Santos' })).toBeTruthy();
   });
 
   it('sends to the selected patients one after another and sums it up', async () => {
-    mockRecallDatabase({ due: [MARIA, dueRecall({ patient_id: 4, patient_name: 'Ana Reyes' }), LIZA] });
+    await seedDue('maria', 'ana', 'liza');
     const service = mockRecallService();
     const user = userEvent.setup();
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     await screen.findByText('Maria Santos');
     const bulk = screen.getByRole('button', { name: 'Send recall to 0 selected' });
     expect((bulk as HTMLButtonElement).disabled).toBe(true);
@@ -162,13 +187,13 @@ describe('the due list', () => {
   });
 
   it('keeps the buttons of rows a live re-read did not change (a click on one is not lost)', async () => {
-    const database = mockRecallDatabase({ due: [MARIA, dueRecall({ patient_id: 4, patient_name: 'Ana Reyes' })] });
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await seedDue('maria', 'ana');
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     const send = await screen.findByRole('button', { name: 'Send recall to Maria Santos' });
     const select = screen.getByRole('checkbox', { name: 'Select Maria Santos' });
 
     // Another desk recalls Ana Reyes.
-    database.due = recalledNow(database.due, 4);
+    const recall = await recordRecall(4);
     const subscription = live.subscribed.find((options) => options.event === 'recall-updated');
     act(() => {
       deliverServiceEvent(subscription!, {
@@ -179,47 +204,62 @@ describe('the due list', () => {
         patient_id: 4,
       });
     });
-    await within(rowOf('Ana Reyes')).findByRole('button', { name: 'Recalled November 26, 2026' });
+    await within(rowOf('Ana Reyes')).findByRole('button', { name: `Recalled ${clinicDate(recall.created_at)}` });
 
     expect(send.isConnected).toBe(true);
     expect(select.isConnected).toBe(true);
   });
 
   it('says when the list cannot be loaded, and Retry loads it', async () => {
-    mockRecallDatabase({ due: [MARIA] });
+    await seedDue('maria');
     failNext({ rpc: 'recall_list' });
     const user = userEvent.setup();
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     expect(await screen.findByText('The recall list could not be loaded.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Maria Santos')).toBeTruthy();
   });
 
   it('says when nobody is due', async () => {
-    mockRecallDatabase();
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    // Seen 5 months ago, and booked ahead: neither is due.
+    await seed.patients([
+      { id: 1, name: 'Maria Santos' },
+      { id: 2, name: 'Jose Cruz' },
+    ]);
+    await seed.appointments([
+      { patient_id: 1, dentist_id: 1, appointment_time: '2026-06-26T02:00:00Z', status: 'Completed' },
+      { patient_id: 2, dentist_id: 1, appointment_time: '2026-02-26T02:00:00Z', status: 'Completed' },
+      { patient_id: 2, dentist_id: 1, appointment_time: '2099-01-05T02:00:00Z', status: 'Scheduled' },
+    ]);
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     expect(await screen.findByText('No patients are due for a check-up.')).toBeTruthy();
     expect(await screen.findByText('No booking requests right now.')).toBeTruthy();
   });
 });
 
 describe('booking requests', () => {
-  const REQUEST = {
-    id: 7,
-    patient_id: 1,
-    patient_name: 'Maria Santos',
-    patient_phone: '0917 555 0101',
-    created_at: '2026-11-26T01:30:00Z',
-    recalled_at: '2026-11-25T02:00:00Z',
-  };
+  /** What is stored of booking request `id` (a table the app's types leave out: it reads them by RPC). */
+  const requestStatus = async (id: number) =>
+    (await realStack().query<{ status: string }>(`select status from public.recall_requests where id = $1`, [id]))
+      .rows[0]?.status;
+
+  /** Maria Santos, recalled yesterday, taps Book on it this morning: the service stores the request. */
+  async function patientAsksToBook() {
+    const recall = await recordRecall(1, { at: '2026-11-25T02:00:00Z' });
+    await realStack().query(
+      `insert into public.recall_requests (id, clinic_id, patient_id, recall_message_id, psid, mid, created_at)
+       overriding system value values (7, 1, 1, $1, '7000000000000001', 'm_book_7', '2026-11-26T01:30:00Z')`,
+      [recall.id],
+    );
+  }
 
   it("appear live when a patient taps Book, and 'Dismiss' closes one", async () => {
-    const database = mockRecallDatabase({ due: [MARIA] });
+    await seedDue('maria');
     const user = userEvent.setup();
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     expect(await screen.findByText('No booking requests right now.')).toBeTruthy();
 
-    database.requests.push(REQUEST);
+    await patientAsksToBook();
     const subscription = live.subscribed.find((options) => options.event === 'recall-updated');
     expect(subscription?.clinicId).toBe(1);
     act(() => {
@@ -237,15 +277,16 @@ describe('booking requests', () => {
 
     await user.click(within(item).getByRole('button', { name: 'Dismiss' }));
     expect(await screen.findByText('Booking request of Maria Santos dismissed.')).toBeTruthy();
-    expect(database.dismissed).toEqual([7]);
+    expect(await requestStatus(7)).toBe('dismissed');
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Open booking requests' })).toBeNull());
   });
 
   it("'Book' opens Appointments with the request's patient for its Add Appointment form", async () => {
-    mockRecallDatabase({ requests: [REQUEST] });
+    await seedDue('maria');
+    await patientAsksToBook();
     const selectTab = vi.fn();
     const user = userEvent.setup();
-    renderWithQueries(
+    await renderWithQueries(
       <DashboardContext.Provider value={{ activeTab: 'recalls', selectTab }}>
         <RecallsTab />
       </DashboardContext.Provider>,
@@ -258,19 +299,23 @@ describe('booking requests', () => {
   });
 
   it('offers no Book outside the dashboard', async () => {
-    mockRecallDatabase({ requests: [REQUEST] });
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await seedDue('maria');
+    await patientAsksToBook();
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     const item = await screen.findByRole('listitem', { name: 'Maria Santos' });
     expect(within(item).queryByRole('button', { name: 'Book' })).toBeNull();
   });
 
   it('says so when the request was handled elsewhere meanwhile', async () => {
-    const database = mockRecallDatabase({ requests: [REQUEST] });
+    await seedDue('maria');
+    await patientAsksToBook();
     const user = userEvent.setup();
-    renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     const item = await screen.findByRole('listitem', { name: 'Maria Santos' });
-    database.requests.length = 0;
+    // Booked at another desk meanwhile.
+    await realStack().query(`update public.recall_requests set status = 'booked' where id = 7`);
     await user.click(within(item).getByRole('button', { name: 'Dismiss' }));
     expect(await screen.findByText('This booking request was already handled.')).toBeTruthy();
+    expect(await requestStatus(7)).toBe('booked');
   });
 });

@@ -3,21 +3,33 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { failNext, mockConfig, mockRpc, pgError, seed } from '@/testing/mocks';
-import type { DaySheet, NoShowInsight } from './model/report-shapes';
+import {
+  countRequests,
+  failNext,
+  pgError,
+  realStack,
+  rows,
+  seed,
+  setupRealDatabase,
+  stackConfig,
+} from '@/testing/real-db';
 import { renderReports } from './testing/render';
 
+setupRealDatabase();
+
 beforeAll(() => {
-  initSupabase(mockConfig);
+  initSupabase(stackConfig());
 });
 
-// 2026-11-26 10:00 in Manila; only Date is faked, so MSW's timers run.
+// 2026-11-26 10:00 in Manila; only Date is faked, so MSW's timers run. The database keeps its own
+// clock (already past that day), so every appointment seeded here has had its time come.
 const NOW = new Date('2026-11-26T02:00:00Z');
+const DAY = '2026-11-26';
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  seed.clinics([{ id: 1, name: 'Smile Dental', timezone: 'Asia/Manila' }]);
+  await seed.clinics([{ id: 1, name: 'Smile Dental', timezone: 'Asia/Manila' }]);
 });
 
 afterEach(() => {
@@ -26,111 +38,97 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const sheetOf = (day: string): DaySheet => ({
-  day,
-  time_zone: 'Asia/Manila',
-  appointments: [
+/** Money as the API stores it: pesos. */
+const pesos = (centavos: number) => centavos / 100;
+
+/**
+ * One clinic day (Thursday 2026-11-26, Manila) as the day sheet reads it: a completed and a
+ * no-show appointment, a cash and a card payment, a payment voided that day, and a partly paid
+ * invoice of the no-show's appointment.
+ */
+async function seedDaySheet(day = DAY) {
+  await seed.dentists([
+    { id: 1, name: 'Dr. Reyes' },
+    { id: 2, name: 'Dr. Lim' },
+  ]);
+  await seed.patients([
+    { id: 1, name: 'Niño Peña' },
+    { id: 2, name: 'Ana Cruz' },
+  ]);
+  await seed.appointments([
     {
       id: 1,
+      patient_id: 1,
+      dentist_id: 1,
       appointment_time: `${day}T01:00:00Z`,
       status: 'Completed',
-      patient_name: 'Niño Peña',
-      dentist_name: 'Dr. Reyes',
       reason: 'Cleaning',
     },
-    {
-      id: 2,
-      appointment_time: `${day}T02:00:00Z`,
-      status: 'No Show',
-      patient_name: 'Ana Cruz',
-      dentist_name: 'Dr. Lim',
-      reason: null,
-    },
-  ],
-  payments: [
-    {
-      id: 10,
-      invoice_id: 5,
-      patient_name: 'Niño Peña',
-      amount_centavos: 150050,
-      method: 'cash',
-      reference_number: null,
-      payment_date: `${day}T01:30:00Z`,
-    },
+    { id: 2, patient_id: 2, dentist_id: 2, appointment_time: `${day}T02:00:00Z`, status: 'No Show', reason: null },
+  ]);
+  await seed.invoices([
+    { id: 5, patient_id: 1, appointment_id: 1, total: pesos(150050), created_at: `${day}T01:00:00Z` },
+    { id: 6, patient_id: 2, appointment_id: 2, total: pesos(200000), created_at: `${day}T03:00:00Z` },
+  ]);
+  // Entered twice, then voided: it no longer counts towards invoice 5, which the cash payment pays.
+  await seed.payments([
+    { id: 12, invoice_id: 5, patient_id: 1, amount: pesos(5000), method: 'cash', payment_date: `${day}T01:20:00Z` },
+  ]);
+  await realStack().query(`update public.payments set voided_at = $2, void_reason = $3 where id = $1`, [
+    12,
+    `${day}T04:00:00Z`,
+    'Entered twice',
+  ]);
+  await seed.payments([
+    { id: 10, invoice_id: 5, patient_id: 1, amount: pesos(150050), method: 'cash', payment_date: `${day}T01:30:00Z` },
     {
       id: 11,
       invoice_id: 6,
-      patient_name: 'Ana Cruz',
-      amount_centavos: 10,
+      patient_id: 2,
+      amount: pesos(10),
       method: 'card',
       reference_number: 'C-1',
       payment_date: `${day}T03:30:00Z`,
     },
-  ],
-  totals: [
-    { method: 'card', payment_count: 1, total_centavos: 10 },
-    { method: 'cash', payment_count: 1, total_centavos: 150050 },
-  ],
-  grand_total_centavos: 150060,
-  voids: [
-    {
-      kind: 'payment',
-      id: 12,
-      invoice_id: 5,
-      patient_name: 'Niño Peña',
-      amount_centavos: 5000,
-      method: 'cash',
-      voided_at: `${day}T04:00:00Z`,
-      void_reason: 'Entered twice',
-    },
-  ],
-  open_invoices: [
-    {
-      id: 6,
-      patient_name: 'Ana Cruz',
-      appointment_id: 2,
-      total_centavos: 200000,
-      paid_centavos: 10,
-      balance_centavos: 199990,
-      status: 'Partial',
-      created_at: `${day}T03:00:00Z`,
-    },
-  ],
-});
+  ]);
+}
 
-const insight: NoShowInsight = {
-  from: '2025-11-27',
-  to: '2026-11-26',
-  time_zone: 'Asia/Manila',
-  as_of: NOW.toISOString(),
-  overall: { booked: 8, no_shows: 1, late_cancels: 2 },
-  by_dentist: [{ dentist_id: 3, dentist_name: 'Dr. Reyes', booked: 8, no_shows: 1, late_cancels: 2 }],
-  by_weekday: [{ weekday: 1, booked: 8, no_shows: 1, late_cancels: 2 }],
-  by_hour: [
-    { hour: 9, booked: 5, no_shows: 1, late_cancels: 0 },
-    { hour: 14, booked: 3, no_shows: 0, late_cancels: 2 },
-  ],
-};
+/**
+ * Eight appointments of Dr. Reyes whose time has come, all on Mondays of the last year: five at
+ * 9:00 AM (one a no-show) and three at 2:00 PM (two cancelled late: a cancellation stored after
+ * the appointment's time is less than 24 hours before it). One more, on a Monday in December 2025,
+ * falls out of a period that starts in 2026.
+ */
+async function seedNoShows() {
+  await seed.dentists([{ id: 3, name: 'Dr. Reyes' }]);
+  await seed.patients([{ id: 1, name: 'Niño Peña' }]);
+  const mondays = ['2026-11-23', '2026-11-16', '2026-11-09', '2026-11-02', '2026-10-26'];
+  const at = (day: string, utcHour: string) => `${day}T${utcHour}:00:00Z`;
+  await seed.appointments([
+    ...mondays.map((day, index) => ({
+      dentist_id: 3,
+      patient_id: 1,
+      appointment_time: at(day, '01'),
+      status: index === 0 ? ('No Show' as const) : ('Completed' as const),
+    })),
+    ...mondays.slice(0, 3).map((day, index) => ({
+      dentist_id: 3,
+      patient_id: 1,
+      appointment_time: at(day, '06'),
+      status: index === 0 ? ('Completed' as const) : ('Cancelled' as const),
+    })),
+  ]);
+}
+const seedLastYearOnly = () =>
+  seed.appointments([{ dentist_id: 3, patient_id: 1, appointment_time: '2025-12-01T06:00:00Z', status: 'Completed' }]);
 
-function answerReports() {
-  const days: string[] = [];
-  const exports: string[] = [];
-  const periods: string[] = [];
-  mockRpc('day_sheet', ({ p_day }) => {
-    days.push(String(p_day));
-    return sheetOf(String(p_day));
+/** The day sheet exports the database recorded in the audit trail, as `clinic:day`. */
+async function recordedExports() {
+  const events = await rows('audit_log', { entity: 'export', entity_label: 'day-sheet' });
+  return events.map((event) => {
+    const after = event.after as { filters: { day: string } };
+    return `${event.clinic_id}:${after.filters.day}`;
   });
-  // The download's own answer: the database records the export and the file is built from it.
-  mockRpc('day_sheet_export', ({ p_clinic_id, p_day }) => {
-    exports.push(`${String(p_clinic_id)}:${String(p_day)}`);
-    const sheet = sheetOf(String(p_day));
-    return { ...sheet, payments: sheet.payments.map((payment) => ({ ...payment, reference_number: 'FROM-EXPORT' })) };
-  });
-  mockRpc('no_show_insight', ({ p_from, p_to }) => {
-    periods.push(`${String(p_from)}..${String(p_to)}`);
-    return { ...insight, from: p_from, to: p_to };
-  });
-  return { days, exports, periods };
 }
 
 /** Blob downloads captured: the file names clicked and the files' text. */
@@ -150,10 +148,15 @@ function captureDownloads() {
 
 describe('the day sheet', () => {
   it('opens on today in clinic time with appointments by status, totals by method, voids and open invoices', async () => {
-    const calls = answerReports();
-    renderReports();
+    await seedDaySheet();
+    // A day earlier: not on today's sheet.
+    await seed.appointments([
+      { patient_id: 1, dentist_id: 2, appointment_time: '2026-11-25T01:00:00Z', reason: 'Filling' },
+    ]);
+    const sheets = countRequests({ rpc: 'day_sheet' });
+    await renderReports();
     const sheet = await screen.findByTestId('day-sheet');
-    expect(calls.days).toEqual(['2026-11-26']);
+    expect(sheets.count).toBe(1);
     expect(within(sheet).getByRole('heading', { name: 'Day sheet for Thursday, 2026-11-26' })).toBeTruthy();
     expect(within(sheet).getByRole('heading', { name: 'Completed (1)' })).toBeTruthy();
     expect(within(sheet).getByRole('heading', { name: 'No Show (1)' })).toBeTruthy();
@@ -167,38 +170,51 @@ describe('the day sheet', () => {
     expect(within(sheet).getByRole('table', { name: 'Unpaid and partial invoices' }).textContent).toContain(
       '#6Ana CruzPartial₱2,000.00₱0.10₱1,999.90',
     );
+    expect(sheet.textContent).not.toContain('Filling');
   });
 
   it('shows another valid day, and refuses an empty date at the field without asking the server', async () => {
     const user = userEvent.setup();
-    const calls = answerReports();
-    renderReports();
+    await seedDaySheet();
+    await seed.appointments([
+      { patient_id: 2, dentist_id: 1, appointment_time: '2026-11-20T01:00:00Z', reason: 'Filling' },
+    ]);
+    const sheets = countRequests({ rpc: 'day_sheet' });
+    await renderReports();
     await screen.findByTestId('day-sheet');
+    expect(sheets.count).toBe(1);
     const day = screen.getByLabelText('Day', { exact: true });
     await user.clear(day);
     await user.click(screen.getByRole('button', { name: 'Show day' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Choose a day.');
     expect(day.getAttribute('aria-invalid')).toBe('true');
-    expect(calls.days).toEqual(['2026-11-26']);
+    expect(sheets.count).toBe(1);
 
     await user.type(day, '2026-11-20');
     await user.click(screen.getByRole('button', { name: 'Show day' }));
     expect(await screen.findByRole('heading', { name: 'Day sheet for Friday, 2026-11-20' })).toBeTruthy();
-    expect(calls.days).toEqual(['2026-11-26', '2026-11-20']);
+    const sheet = screen.getByTestId('day-sheet');
+    expect(within(sheet).getByRole('table', { name: 'Appointments: Scheduled' }).textContent).toContain(
+      '9:00 AMAna CruzDr. ReyesFilling',
+    );
+    expect(sheet.textContent).not.toContain('Cleaning');
+    expect(sheets.count).toBe(2);
     expect(screen.queryByText('Choose a day.')).toBeNull();
   });
 
   it('downloads the CSV of the recorded export (day_sheet_export) with a BOM and ñ intact, and prints', async () => {
     const user = userEvent.setup();
-    const calls = answerReports();
+    await seedDaySheet();
     const downloads = captureDownloads();
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
-    renderReports();
+    await renderReports();
     await screen.findByTestId('day-sheet');
-    expect(calls.exports).toEqual([]);
+    expect(await recordedExports()).toEqual([]);
+    // Changed since the sheet was shown: the file is built from the export's own answer.
+    await realStack().query(`update public.payments set reference_number = 'FROM-EXPORT' where id = 10`);
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(1));
-    expect(calls.exports).toEqual(['1:2026-11-26']);
+    expect(await recordedExports()).toEqual(['1:2026-11-26']);
     expect(downloads.names).toEqual(['day-sheet-2026-11-26.csv']);
     const bytes = new Uint8Array(
       await new Promise<ArrayBuffer>((resolve) => {
@@ -217,9 +233,9 @@ describe('the day sheet', () => {
 
   it('downloads nothing when the export fails, and says so in words of its own', async () => {
     const user = userEvent.setup();
-    const calls = answerReports();
+    await seedDaySheet();
     const downloads = captureDownloads();
-    renderReports();
+    await renderReports();
     await screen.findByTestId('day-sheet');
     failNext({ rpc: 'day_sheet_export' }, pgError('XX000', 'relation "x" does not exist'));
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
@@ -243,27 +259,28 @@ describe('the day sheet', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(1));
     expect(screen.queryByTestId('day-sheet-download-error')).toBeNull();
-    expect(calls.exports).toEqual(['1:2026-11-26']);
+    expect(await recordedExports()).toEqual(['1:2026-11-26']);
   });
 
   it('says when the day sheet could not be read, without the server’s words, and retries', async () => {
     const user = userEvent.setup();
-    answerReports();
+    await seedDaySheet();
     failNext({ rpc: 'day_sheet' }, pgError('XX000', 'relation "x" does not exist'));
-    renderReports();
+    await renderReports();
     expect(await screen.findByText('Could not load this report. Please try again.')).toBeTruthy();
     expect(screen.queryByText(/relation/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByTestId('day-sheet')).toBeTruthy();
+    expect((await screen.findByTestId('day-sheet')).textContent).toContain('Niño Peña');
   });
 });
 
 describe('the no-show insight', () => {
   it('shows the last 365 days by dentist, weekday and hour, with the chart’s text alternative', async () => {
-    const calls = answerReports();
-    renderReports();
+    await seedNoShows();
+    const periods = countRequests({ rpc: 'no_show_insight' });
+    await renderReports();
     const body = await screen.findByTestId('no-show-insight');
-    expect(calls.periods).toEqual(['2025-11-27..2026-11-26']);
+    expect(periods.count).toBe(1);
     expect(body.textContent).toContain('8 appointments whose time has come: 12.5% no-shows, 25.0% late cancellations.');
     expect(within(body).getByRole('table', { name: 'By dentist' }).textContent).toContain('Dr. Reyes8112.5%225.0%');
     expect(within(body).getByRole('table', { name: 'By weekday' }).textContent).toContain('Monday');
@@ -277,9 +294,12 @@ describe('the no-show insight', () => {
 
   it('refuses a period that ends before it starts or is longer than two years, at the field', async () => {
     const user = userEvent.setup();
-    const calls = answerReports();
-    renderReports();
-    await screen.findByTestId('no-show-insight');
+    await seedNoShows();
+    await seedLastYearOnly();
+    const periods = countRequests({ rpc: 'no_show_insight' });
+    await renderReports();
+    const body = await screen.findByTestId('no-show-insight');
+    expect(body.textContent).toContain('9 appointments whose time has come');
     const from = screen.getByLabelText('From', { exact: true });
     const to = screen.getByLabelText('To', { exact: true });
     await user.clear(from);
@@ -291,19 +311,24 @@ describe('the no-show insight', () => {
     await user.type(from, '2024-01-01');
     await user.click(screen.getByRole('button', { name: 'Show period' }));
     expect(await screen.findByText('The period can be at most 2 years (731 days).')).toBeTruthy();
-    expect(calls.periods).toEqual(['2025-11-27..2026-11-26']);
+    expect(periods.count).toBe(1);
 
+    // From 2026: December 2025's appointment is no longer counted.
     await user.clear(from);
     await user.type(from, '2026-01-01');
     await user.click(screen.getByRole('button', { name: 'Show period' }));
-    await waitFor(() => expect(calls.periods).toEqual(['2025-11-27..2026-11-26', '2026-01-01..2026-11-26']));
+    await waitFor(() =>
+      expect(screen.getByTestId('no-show-insight').textContent).toContain('8 appointments whose time has come'),
+    );
+    expect(periods.count).toBe(2);
     expect(screen.queryByText('The period can be at most 2 years (731 days).')).toBeNull();
   });
 
   it('tells a role the database refuses that it may not read reports', async () => {
-    answerReports();
-    failNext({ rpc: 'no_show_insight' }, pgError('42501', 'Your role may not read reports of this clinic.'));
-    renderReports();
-    expect(await screen.findByText('Your role may not read reports of this clinic.')).toBeTruthy();
+    await seedNoShows();
+    // A dentist may not read reports: the real can_read_reports() refuses both reports.
+    await renderReports({ role: 'dentist' });
+    const insight = await screen.findByRole('region', { name: 'No-show insight' });
+    expect(await within(insight).findByText('Your role may not read reports of this clinic.')).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
-import { db, failNext, pgError, seed } from '@/testing/mocks';
+import { failNext, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import WaitlistTab from './tab';
 import { prepareDom, renderWithQueries } from './testing/render';
 import { WaitlistScreen } from './waitlist-screen';
@@ -18,20 +18,22 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   },
 }));
 
-/** Thursday 9 January 2030, 10:00 in Manila: the clinic's today is 2030-01-09. */
+setupRealDatabase();
+
+/** Wednesday 9 January 2030, 10:00 in Manila: the clinic's today is 2030-01-09. */
 const NOW = new Date('2030-01-09T02:00:00Z');
 const now = () => NOW;
 
-beforeEach(() => {
+beforeEach(async () => {
   prepareDom();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  seed.dentists([
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+  await seed.dentists([
     { id: 1, name: 'Dr. Andrea Villanueva' },
     { id: 2, name: 'Dr. Ben Reyes' },
     { id: 3, name: 'Dr. Inactive', is_active: false },
   ]);
-  seed.patients([
+  await seed.patients([
     { id: 1, name: 'Maria Santos', phone: '0917 555 0101', messenger_id: '7000000000000001' },
     { id: 2, name: 'Jose Cruz', phone: '0917 555 0202', messenger_id: '7000000000000002' },
     { id: 3, name: 'Liza Tan', phone: '0917 555 0303', messenger_id: null },
@@ -91,23 +93,45 @@ function seedEntries() {
   ]);
 }
 
+/**
+ * A live appointment of `dentist_id` was cancelled, freeing its slot at `slot_time`: the queue row
+ * the service offers to those waiting (written by the appointments trigger in the product).
+ */
+async function freedSlot(dentist_id: number, slot_time: string) {
+  const { rows: freed } = await realStack().query<{ id: number }>(
+    `insert into public.waitlist_freed_slots (clinic_id, dentist_id, slot_time, appointment_id)
+     values (1, $1, $2, 500) returning id::integer`,
+    [dentist_id, slot_time],
+  );
+  return freed[0]!.id;
+}
+
+/** The service's offer of a freed slot to a waitlist entry (the harness's seed does not know the table). */
+async function offer(
+  entryId: number,
+  freedSlotId: number,
+  row: { slot_time: string; messenger_id: string; status: string; appointment_id?: number },
+) {
+  await realStack().query(
+    `insert into public.waitlist_offers (clinic_id, entry_id, freed_slot_id, slot_time, messenger_id, status, appointment_id)
+     values (1, $1, $2, $3, $4, $5, $6)`,
+    [entryId, freedSlotId, row.slot_time, row.messenger_id, row.status, row.appointment_id ?? null],
+  );
+}
+
 async function openScreen() {
-  renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
+  await renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
   await screen.findByRole('cell', { name: 'Jose Cruz' });
 }
 
 describe('the Waitlist screen', () => {
   it('lists open entries in waitlist order with their dentist, dates and status, in clinic time', async () => {
-    seedEntries();
-    seed.waitlist_offers([
-      {
-        entry_id: 11,
-        freed_slot_id: 1,
-        slot_time: '2030-01-12T01:00:00Z',
-        messenger_id: '7000000000000001',
-        status: 'sent',
-      },
-    ]);
+    await seedEntries();
+    await offer(11, await freedSlot(2, '2030-01-12T01:00:00Z'), {
+      slot_time: '2030-01-12T01:00:00Z',
+      messenger_id: '7000000000000001',
+      status: 'sent',
+    });
     await openScreen();
     expect(tableRows()).toEqual([
       ['1', 'Jose Cruz', 'Dr. Andrea Villanueva', 'January 10, 2030 – January 15, 2030', 'Waiting', ''],
@@ -133,37 +157,39 @@ describe('the Waitlist screen', () => {
   });
 
   it('says so when nobody waits, and when the list cannot be read', async () => {
-    renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
+    await renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
     expect(await screen.findByText('Nobody is on the waitlist.')).toBeTruthy();
     cleanup();
     failNext({ method: 'GET', table: 'waitlist_entries' });
-    renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
+    await renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load the waitlist.');
   });
 
-  it('is refused to a dentist at render time', () => {
-    renderWithQueries(<WaitlistTab />, { role: 'dentist' });
+  it('is refused to a dentist at render time', async () => {
+    await renderWithQueries(<WaitlistTab />, { role: 'dentist' });
     expect(screen.getByRole('alert').textContent).toContain('You do not have access to this tab.');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('shows an offer and its booking as they happen, without a reload', async () => {
-    seedEntries();
+    await seedEntries();
     await openScreen();
     const subscription = live.subscribed.find((options) => options.event === 'waitlist-updated');
     expect(subscription?.clinicId).toBe(1);
-    // The service offered Jose a slot and he took it (written "elsewhere"), then announced it.
-    db.table('waitlist_entries').update(10, { status: 'booked', booked_appointment_id: 99 });
-    seed.waitlist_offers([
-      {
-        entry_id: 10,
-        freed_slot_id: 1,
-        slot_time: '2030-01-11T06:20:00Z',
-        messenger_id: '7000000000000002',
-        status: 'booked',
-        appointment_id: 99,
-      },
+    // The service offered Jose a freed slot and he took it (written "elsewhere"), then announced it.
+    const slot = await freedSlot(1, '2030-01-11T06:20:00Z');
+    await seed.appointments([
+      { id: 99, patient_id: 2, dentist_id: 1, appointment_time: '2030-01-11T06:20:00Z', status: 'Scheduled' },
     ]);
+    await realStack().query(
+      `update public.waitlist_entries set status = 'booked', booked_appointment_id = 99 where id = 10`,
+    );
+    await offer(10, slot, {
+      slot_time: '2030-01-11T06:20:00Z',
+      messenger_id: '7000000000000002',
+      status: 'booked',
+      appointment_id: 99,
+    });
     act(() => subscription!.onEvent({ clinic_id: 1, entry_id: 10 } as never));
     // An upcoming booking stays in the list, saying when.
     expect(await screen.findByText('Booked Jan 11, 2030, 2:20 PM')).toBeTruthy();
@@ -173,7 +199,7 @@ describe('the Waitlist screen', () => {
   describe('Add to Waitlist', () => {
     async function openAdd() {
       const user = userEvent.setup();
-      renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
+      await renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
       await screen.findByText('Nobody is on the waitlist.');
       await user.click(screen.getByRole('button', { name: 'Add to Waitlist' }));
       return { user, modal: within(screen.getByRole('dialog', { name: 'Add to Waitlist' })) };
@@ -192,7 +218,7 @@ describe('the Waitlist screen', () => {
 
       expect(await screen.findByText('Patient added to the waitlist.')).toBeTruthy();
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(db.table('waitlist_entries').all()).toMatchObject([
+      expect(await rows('waitlist_entries')).toMatchObject([
         {
           clinic_id: 1,
           patient_id: 1,
@@ -222,21 +248,24 @@ describe('the Waitlist screen', () => {
       fireEvent.change(modal.getByLabelText('To'), { target: { value: '2030-01-11' } });
       await user.click(modal.getByRole('button', { name: 'Save' }));
       expect(modal.getByRole('alert').textContent).toBe('The last date must be on or after the first date.');
-      expect(db.table('waitlist_entries').all()).toEqual([]);
+      expect(await rows('waitlist_entries')).toEqual([]);
     });
 
     it('keeps everything typed and says why when the patient already waits for that dentist', async () => {
-      failNext({ method: 'POST', table: 'waitlist_entries' }, pgError('23505', 'duplicate key value'));
       const { user, modal } = await openAdd();
       await user.type(modal.getByRole('combobox', { name: 'Patient' }), 'Jose');
       await user.click(await modal.findByRole('option', { name: /^Jose Cruz/ }));
       await user.selectOptions(modal.getByLabelText('Dentist'), 'Dr. Andrea Villanueva');
+      // Meanwhile another desk put Jose on Dr. Villanueva's waitlist: the one open entry per
+      // patient and dentist refuses a second.
+      await seed.waitlist_entries([{ patient_id: 2, dentist_id: 1, from_date: '2030-01-10', to_date: '2030-01-15' }]);
       await user.click(modal.getByRole('button', { name: 'Save' }));
       const alert = await modal.findByRole('alert');
       expect(alert.textContent).toContain('Failed to add to the waitlist.');
       expect(alert.textContent).toContain('This patient is already on the waitlist for this dentist.');
       expect((modal.getByRole('combobox', { name: 'Patient' }) as HTMLInputElement).value).toBe('Jose Cruz');
       expect((modal.getByLabelText('Dentist') as HTMLSelectElement).value).toBe('1');
+      expect(await rows('waitlist_entries')).toHaveLength(1);
     });
 
     it('stays open with what was typed while a live event re-reads the list', async () => {
@@ -247,7 +276,7 @@ describe('the Waitlist screen', () => {
       await user.type(modal.getByLabelText('Note (optional)'), 'Afternoons');
 
       // Another desk put Maria on the waitlist.
-      seedEntries();
+      await seedEntries();
       const subscription = live.subscribed.find((options) => options.event === 'waitlist-updated');
       act(() => subscription!.onEvent({ clinic_id: 1, entry_id: 11 } as never));
       await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
@@ -260,33 +289,35 @@ describe('the Waitlist screen', () => {
 
   describe('Remove', () => {
     it('asks first, then marks the entry removed and drops it from the list', async () => {
-      seedEntries();
+      await seedEntries();
       await openScreen();
       fireEvent.click(screen.getByRole('button', { name: 'Remove Jose Cruz from the waitlist' }));
       fireEvent.click(await screen.findByRole('button', { name: 'Yes, remove' }));
       expect(await screen.findByText('Removed from the waitlist.')).toBeTruthy();
-      expect(db.table('waitlist_entries').find(10)?.status).toBe('removed');
+      expect((await rows('waitlist_entries', { id: 10 }))[0]?.status).toBe('removed');
       await waitFor(() => expect(screen.queryByRole('cell', { name: 'Jose Cruz' })).toBeNull());
     });
 
     it('changes nothing when staff cancel the question', async () => {
-      seedEntries();
+      await seedEntries();
       await openScreen();
       fireEvent.click(screen.getByRole('button', { name: 'Remove Jose Cruz from the waitlist' }));
       fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Yes, remove' })).toBeNull());
-      expect(db.table('waitlist_entries').find(10)?.status).toBe('waiting');
+      expect((await rows('waitlist_entries', { id: 10 }))[0]?.status).toBe('waiting');
     });
 
     it('says the entry was already closed when the database refuses the removal', async () => {
-      seedEntries();
-      failNext({ method: 'PATCH', table: 'waitlist_entries' }, pgError('23514', 'closed'));
+      await seedEntries();
       await openScreen();
+      // Jose took an offered slot meanwhile: the database refuses to remove a booked entry.
+      await realStack().query(`update public.waitlist_entries set status = 'booked' where id = 10`);
       fireEvent.click(screen.getByRole('button', { name: 'Remove Jose Cruz from the waitlist' }));
       fireEvent.click(await screen.findByRole('button', { name: 'Yes, remove' }));
       expect((await screen.findByRole('alert')).textContent).toContain(
         'Failed to remove the entry. This entry was already booked or removed.',
       );
+      expect((await rows('waitlist_entries', { id: 10 }))[0]?.status).toBe('booked');
     });
   });
 });

@@ -8,9 +8,9 @@ import { SessionContext, type ActiveClinic } from '@/lib/session';
 import { initSupabase } from '@/lib/supabase';
 import { mockConfig } from '@/testing/mocks';
 import { createSession, createSessionUser, renderApp } from '@/testing/render-app';
-import { mockAuditActors } from '../audit-trail/testing/audit-log';
 import { ClinicConfigView } from '../clinics-screen';
 import type { FacebookPollTiming } from '../facebook-connect/poller';
+import { mockAuditActors } from './mock-audit-actors';
 
 /** The app's clients pointed at the MSW layer, and what jsdom lacks for sweetalert2. */
 export function prepareDom() {

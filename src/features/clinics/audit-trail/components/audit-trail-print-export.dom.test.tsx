@@ -10,86 +10,31 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuditLogRow } from '@/lib/database.types';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
-import { mockConfig, seed, server } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
-import { mockAuditActors } from '../testing/audit-log';
+import { createStaffAccount, seed, server, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
+import { changeInBrowser, failedSignIn, recordedExport, startTrailHere } from '../testing/audit-log';
 import { AuditTrailSection, PRINTING_CLASS } from './audit-trail-section';
 
-const CARMELA = 'd0000000-0000-4000-8000-000000000002';
-const ROSA = 'd0000000-0000-4000-8000-000000000003';
-
-const carmela = {
-  actor_user_id: CARMELA,
-  actor_name: 'Carmela Santos',
-  actor_email: 'admin@demo.test',
-  actor_role: 'admin',
-};
-const rosa = {
-  actor_user_id: ROSA,
-  actor_name: 'Rosa Reyes',
-  actor_email: 'reception@demo.test',
-  actor_role: 'receptionist',
-};
-
 const saved: string[] = [];
+/** Rosa Reyes' auth id (made per test). */
+let rosa = '';
+
+setupRealDatabase();
 
 beforeAll(() => {
-  initSupabase(mockConfig);
-  initServiceClient(mockConfig);
+  initSupabase(stackConfig());
+  initServiceClient(stackConfig());
 });
 
 beforeEach(() => {
-  seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  mockAuditActors();
   saved.length = 0;
   URL.createObjectURL = vi.fn(() => 'blob:export');
   URL.revokeObjectURL = vi.fn();
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download);
   });
-  seed.audit_log([
-    entry({
-      entity: 'patient',
-      action: 'update',
-      entity_label: 'Ana Santos',
-      ...carmela,
-      before: { messenger_id: '7000000000000001' },
-      after: { messenger_id: '7000000000000002' },
-      occurred_at: '2030-01-07T01:00:00Z',
-    }),
-    entry({
-      entity: 'sign_in',
-      action: 'sign_in_failed',
-      entity_label: 'Rosa Reyes',
-      ...rosa,
-      source: 'auth',
-      client_address: '203.0.113.7',
-      after: { email: 'reception@demo.test', failure: 'invalid_credentials' },
-      occurred_at: '2030-01-07T02:00:00Z',
-    }),
-    entry({
-      entity: 'export',
-      action: 'export',
-      entity_id: null,
-      entity_label: 'patients',
-      ...rosa,
-      source: 'service',
-      after: { kind: 'patients', rows: 42, filters: {} },
-      occurred_at: '2030-01-07T03:00:00Z',
-    }),
-    entry({
-      entity: 'procedure',
-      action: 'update',
-      entity_label: 'Scaling',
-      ...carmela,
-      before: { price_centavos: 150050 },
-      after: { price_centavos: 175000 },
-      occurred_at: '2030-01-07T04:00:00Z',
-    }),
-  ]);
 });
 
 afterEach(() => {
@@ -98,17 +43,39 @@ afterEach(() => {
   document.body.classList.remove(PRINTING_CLASS);
 });
 
-function entry(overrides: Partial<AuditLogRow>): Partial<AuditLogRow> {
-  return { clinic_id: 1, entity_id: 1, source: 'browser', ...overrides };
+/**
+ * Signs the viewing admin in, then makes the trail hold, oldest first: Carmela changes a
+ * patient's Messenger ID, Rosa fails to sign in, the service exports patients for Rosa, and
+ * Carmela changes a procedure's price.
+ */
+async function arrangeTrail() {
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+  const carmela = (
+    await createStaffAccount({ role: 'admin', clinic_id: 1, name: 'Carmela Santos', email: 'admin@demo.test' })
+  ).supabase_id;
+  rosa = (
+    await createStaffAccount({ role: 'receptionist', clinic_id: 1, name: 'Rosa Reyes', email: 'reception@demo.test' })
+  ).supabase_id;
+  await seed.patients([{ id: 1, name: 'Ana Santos', messenger_id: '7000000000000001' }]);
+  await seed.procedure_categories([{ id: 1, name: 'Cleaning' }]);
+  await seed.procedures([{ id: 1, category_id: 1, name: 'Scaling', price: 1500.5 }]);
+  const viewer = await signInAs({ role: 'admin', clinic_id: 1 });
+  await startTrailHere();
+  await changeInBrowser(carmela, `update public.patients set messenger_id = '7000000000000002' where id = 1`);
+  await failedSignIn(rosa, '203.0.113.7', 'invalid_credentials');
+  await recordedExport(rosa, 'patients', 42);
+  await changeInBrowser(carmela, `update public.procedures set price = 1750 where id = 1`);
+  return viewer;
 }
 
-function renderSection() {
+async function renderSection() {
+  const viewer = await arrangeTrail();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderApp(
     <QueryClientProvider client={queryClient}>
       <AuditTrailSection clinicId={1} />
     </QueryClientProvider>,
-    { role: 'admin' },
+    { session: createSession({ user: viewer }) },
   );
   return { user: userEvent.setup() };
 }
@@ -126,7 +93,7 @@ async function apply(user: ReturnType<typeof userEvent.setup>, kind: string, per
 
 describe('Audit Trail: kinds of record, people, print and export', () => {
   it('shows patients, sign-ins, exports and prices in words, and filters by kind of record and by person', async () => {
-    const { user } = renderSection();
+    const { user } = await renderSection();
     await waitFor(() => expect(bodyRows()).toHaveLength(4));
     expect(whats()).toEqual([
       'Procedure changed Scaling',
@@ -159,7 +126,7 @@ describe('Audit Trail: kinds of record, people, print and export', () => {
   it('Export CSV asks the service for the applied filters and saves the file it names', async () => {
     const received: URL[] = [];
     server.use(
-      http.get(`${mockConfig.apiUrl}/api/exports/:file`, ({ request }) => {
+      http.get(`${stackConfig().apiUrl}/api/exports/:file`, ({ request }) => {
         received.push(new URL(request.url));
         return new HttpResponse('\uFEFFWhen,Who\r\n', {
           headers: {
@@ -169,7 +136,7 @@ describe('Audit Trail: kinds of record, people, print and export', () => {
         });
       }),
     );
-    const { user } = renderSection();
+    const { user } = await renderSection();
     await waitFor(() => expect(bodyRows()).toHaveLength(4));
     await waitFor(() =>
       expect(within(filters()).getByRole('option', { name: 'Rosa Reyes (reception@demo.test)' })).toBeTruthy(),
@@ -180,7 +147,7 @@ describe('Audit Trail: kinds of record, people, print and export', () => {
 
     await screen.findByText('Exported audit-smile-dental-2030-01-09.csv.');
     expect(received.map((url) => url.pathname)).toEqual(['/api/exports/audit.csv']);
-    expect(Object.fromEntries(received[0]!.searchParams)).toEqual({ clinicId: '1', entity: 'sign_in', actor: ROSA });
+    expect(Object.fromEntries(received[0]!.searchParams)).toEqual({ clinicId: '1', entity: 'sign_in', actor: rosa });
     expect(saved).toEqual(['audit-smile-dental-2030-01-09.csv']);
   });
 
@@ -189,7 +156,7 @@ describe('Audit Trail: kinds of record, people, print and export', () => {
     window.print = vi.fn(() => {
       classWhilePrinting = document.body.classList.contains(PRINTING_CLASS);
     });
-    const { user } = renderSection();
+    const { user } = await renderSection();
     await waitFor(() => expect(bodyRows()).toHaveLength(4));
     await apply(user, 'Patients', 'All users');
     await waitFor(() => expect(bodyRows()).toHaveLength(1));

@@ -3,40 +3,69 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditLogRow } from '@/lib/database.types';
 import { initSupabase } from '@/lib/supabase';
-import { failNext, mockConfig, seed } from '@/testing/mocks';
-import { renderApp } from '@/testing/render-app';
-import { mockAuditActors } from '../testing/audit-log';
+import {
+  createStaffAccount,
+  failNext,
+  realStack,
+  seed,
+  setupRealDatabase,
+  signInAs,
+  stackConfig,
+} from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
+import { changeByService, changeInBrowser, dateEntries, startTrailHere } from '../testing/audit-log';
 import { AuditTrailSection } from './audit-trail-section';
 
-const CARMELA = 'd0000000-0000-4000-8000-000000000002';
-const ROSA = 'd0000000-0000-4000-8000-000000000003';
+setupRealDatabase();
 
 beforeAll(() => {
-  initSupabase(mockConfig);
+  initSupabase(stackConfig());
 });
 
-beforeEach(() => {
-  seed.clinics([
+/** The people whose changes the trail shows (auth ids, made per test), and the viewing admin's session. */
+let carmela = '';
+let rosa = '';
+let viewer: Awaited<ReturnType<typeof signInAs>>;
+
+beforeEach(async () => {
+  await seed.clinics([
     { id: 1, name: 'Smile Dental' },
     { id: 2, name: 'Bright Teeth' },
   ]);
-  mockAuditActors();
+  carmela = (
+    await createStaffAccount({ role: 'admin', clinic_id: 1, name: 'Carmela Santos', email: 'admin@demo.test' })
+  ).supabase_id;
+  rosa = (
+    await createStaffAccount({ role: 'receptionist', clinic_id: 1, name: 'Rosa Reyes', email: 'reception@demo.test' })
+  ).supabase_id;
+  await seed.dentists([{ id: 1, name: 'Dr. Reyes' }]);
 });
 
 afterEach(cleanup);
 
-const byCarmela = {
-  actor_user_id: CARMELA,
-  actor_name: 'Carmela Santos',
-  actor_email: 'admin@demo.test',
-  actor_role: 'admin',
-  source: 'browser' as const,
-};
+/**
+ * Patients named as the entries about them are labelled, each with an appointment on Monday
+ * 2030-01-07 from 9:00 AM, one every 20 minutes (the clinic's slots, before lunch).
+ */
+async function patientsWithAppointments(names: string[]) {
+  await seed.patients(names.map((name, index) => ({ id: index + 1, name })));
+  await seed.appointments(
+    names.map((_name, index) => ({
+      id: index + 1,
+      patient_id: index + 1,
+      appointment_time: new Date(Date.UTC(2030, 0, 7, 1, 20 * index)).toISOString(),
+    })),
+  );
+}
 
-function entry(overrides: Partial<AuditLogRow>): Partial<AuditLogRow> {
-  return { clinic_id: 1, entity: 'appointment', entity_id: 1, action: 'update', ...byCarmela, ...overrides };
+/**
+ * Signs the viewing admin in and starts the trail empty: what the test changes next is what it
+ * holds (then dated with dateEntries).
+ */
+async function signInAndStartTrail() {
+  viewer = await signInAs({ role: 'admin', clinic_id: 1 });
+  await startTrailHere();
 }
 
 function renderSection() {
@@ -45,9 +74,21 @@ function renderSection() {
     <QueryClientProvider client={queryClient}>
       <AuditTrailSection clinicId={1} />
     </QueryClientProvider>,
-    { role: 'admin' },
+    { session: createSession({ user: viewer }) },
   );
   return { user: userEvent.setup() };
+}
+
+/** One entry of Carmela's for each of `count` patients, in order (a changed phone number). */
+async function phoneChanges(count: number) {
+  await changeInBrowser(
+    carmela,
+    Array.from(
+      { length: count },
+      (_, index) =>
+        `update public.patients set phone = '0999 000 ${String(index).padStart(4, '0')}' where id = ${index + 1}`,
+    ).join('; '),
+  );
 }
 
 const table = () => screen.getByRole('table', { name: 'Audit trail' });
@@ -59,35 +100,22 @@ const cellsOf = (row: HTMLElement) =>
 
 describe('Audit Trail', () => {
   it('lists the clinic’s changes newest first: clinic time, who, source, what and before → after', async () => {
-    seed.audit_log([
-      entry({
-        entity_label: 'Ana Santos',
-        before: { status: 'Scheduled' },
-        after: { status: 'Confirmed' },
-        occurred_at: '2030-01-07T01:05:00Z',
-      }),
-      entry({
-        entity: 'clinic',
-        entity_label: 'Smile Dental',
-        before: { reminder_time: '09:00:00', contact_phone: null },
-        after: { reminder_time: '10:30:00', contact_phone: '0917 555 0101' },
-        occurred_at: '2030-01-07T02:00:00Z',
-      }),
-      entry({
-        entity: 'payment',
-        action: 'void',
-        entity_label: 'Ben Cruz',
-        actor_user_id: null,
-        actor_name: null,
-        actor_email: null,
-        actor_role: null,
-        source: 'service',
-        before: { voided_at: null },
-        after: { voided_at: '2030-01-07T03:00:00Z', void_reason: 'Typo' },
-        occurred_at: '2030-01-07T03:00:00Z',
-      }),
-      entry({ clinic_id: 2, entity_label: 'Other clinic', occurred_at: '2030-01-07T04:00:00Z' }),
-    ]);
+    await patientsWithAppointments(['Ana Santos', 'Ben Cruz']);
+    await realStack().query(`update public.clinics set reminder_time = '09:00:00', contact_phone = null where id = 1`);
+    await seed.invoices([{ id: 1, patient_id: 2, total: 500 }]);
+    await seed.payments([{ id: 1, invoice_id: 1, patient_id: 2, amount: 100 }]);
+    await signInAndStartTrail();
+    await changeInBrowser(carmela, `update public.appointments set status = 'Confirmed' where id = 1`);
+    await changeInBrowser(
+      carmela,
+      `update public.clinics set reminder_time = '10:30:00', contact_phone = '0917 555 0101' where id = 1`,
+    );
+    await changeByService(
+      `update public.payments set voided_at = '2030-01-07T03:00:00Z', void_reason = 'Typo' where id = 1`,
+    );
+    // Another clinic's change: not in this clinic's trail.
+    await realStack().query(`update public.clinics set contact_phone = '0918 555 0202' where id = 2`);
+    await dateEntries('2030-01-07T01:05:00Z', '2030-01-07T02:00:00Z', '2030-01-07T03:00:00Z', '2030-01-07T04:00:00Z');
     renderSection();
     expect(screen.getByRole('heading', { name: 'Audit Trail' })).toBeTruthy();
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
@@ -121,25 +149,27 @@ describe('Audit Trail', () => {
   });
 
   it('filters by record type, user and clinic dates', async () => {
-    seed.audit_log([
-      entry({ entity_label: 'Jan 6 by Carmela', occurred_at: '2030-01-06T15:59:00Z' }),
-      entry({ entity_label: 'Jan 7 by Carmela', occurred_at: '2030-01-06T16:00:00Z' }),
-      entry({
-        entity_label: 'Jan 7 by Rosa',
-        actor_user_id: ROSA,
-        actor_name: 'Rosa Reyes',
-        actor_email: 'reception@demo.test',
-        actor_role: 'receptionist',
-        occurred_at: '2030-01-07T10:00:00Z',
-      }),
-      entry({
-        entity: 'invoice',
-        action: 'insert',
-        entity_label: 'Invoice Jan 7',
-        occurred_at: '2030-01-07T11:00:00Z',
-      }),
-      entry({ entity_label: 'Jan 8 by Carmela', occurred_at: '2030-01-07T16:00:00Z' }),
+    await patientsWithAppointments([
+      'Jan 6 by Carmela',
+      'Jan 7 by Carmela',
+      'Jan 7 by Rosa',
+      'Invoice Jan 7',
+      'Jan 8 by Carmela',
     ]);
+    await signInAndStartTrail();
+    await changeInBrowser(carmela, `update public.appointments set status = 'Confirmed' where id = 1`);
+    await changeInBrowser(carmela, `update public.appointments set status = 'Confirmed' where id = 2`);
+    await changeInBrowser(rosa, `update public.appointments set status = 'Confirmed' where id = 3`);
+    await changeInBrowser(carmela, `insert into public.invoices (clinic_id, patient_id, total) values (1, 4, 500)`);
+    await changeInBrowser(carmela, `update public.appointments set status = 'Confirmed' where id = 5`);
+    // Clinic midnight (Manila) is 16:00 UTC: the first two fall on January 6 and 7.
+    await dateEntries(
+      '2030-01-06T15:59:00Z',
+      '2030-01-06T16:00:00Z',
+      '2030-01-07T10:00:00Z',
+      '2030-01-07T11:00:00Z',
+      '2030-01-07T16:00:00Z',
+    );
     const { user } = renderSection();
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     const subjects = () => bodyRows().map((row) => row.querySelector('.audit-subject')?.textContent?.trim());
@@ -168,7 +198,10 @@ describe('Audit Trail', () => {
   });
 
   it('refuses an end date before the start at the field, keeps what was typed and the list as it was', async () => {
-    seed.audit_log([entry({ entity_label: 'Ana Santos', occurred_at: '2030-01-07T01:00:00Z' })]);
+    await seed.patients([{ id: 1, name: 'Ana Santos' }]);
+    await signInAndStartTrail();
+    await phoneChanges(1);
+    await dateEntries('2030-01-07T01:00:00Z');
     const { user } = renderSection();
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     const filters = screen.getByRole('form', { name: 'Audit trail filters' });
@@ -184,13 +217,11 @@ describe('Audit Trail', () => {
   });
 
   it('pages through the log 25 at a time, newest first', async () => {
-    seed.audit_log(
-      Array.from({ length: 30 }, (_, index) =>
-        entry({
-          entity_label: `Patient ${index + 1}`,
-          occurred_at: new Date(Date.UTC(2030, 0, 7, 1, index)).toISOString(),
-        }),
-      ),
+    await seed.patients(Array.from({ length: 30 }, (_, index) => ({ id: index + 1, name: `Patient ${index + 1}` })));
+    await signInAndStartTrail();
+    await phoneChanges(30);
+    await dateEntries(
+      ...Array.from({ length: 30 }, (_, index) => new Date(Date.UTC(2030, 0, 7, 1, index)).toISOString()),
     );
     const { user } = renderSection();
     await waitFor(() => expect(bodyRows()).toHaveLength(25));
@@ -213,12 +244,15 @@ describe('Audit Trail', () => {
   });
 
   it('says when nothing is recorded yet', async () => {
+    await signInAndStartTrail();
     renderSection();
     expect(await screen.findByText('No changes recorded yet.')).toBeTruthy();
   });
 
   it('when the log cannot be read, then it says so and Retry reads it again', async () => {
-    seed.audit_log([entry({ entity_label: 'Ana Santos' })]);
+    await seed.patients([{ id: 1, name: 'Ana Santos' }]);
+    await signInAndStartTrail();
+    await phoneChanges(1);
     failNext({ method: 'GET', table: 'audit_log' });
     const { user } = renderSection();
     expect(await screen.findByText('Could not load the audit trail.')).toBeTruthy();

@@ -1,22 +1,61 @@
-import type { AuditLogRow } from '@/lib/database.types';
-import { db, mockRpc } from '@/testing/mocks';
+/**
+ * The audit trail of component tests is the real one: the database's audit triggers write it
+ * when rows change, and nobody may write it directly. These arrange its entries by making those
+ * changes as the database owner, saying for whom, as the gateway and the services do.
+ */
+import { realStack } from '@/testing/real-db';
 
 /**
- * What audit_log_actors (…_audit.sql) answers, for the mock: the clinic's distinct
- * actors in the mock's audit_log, each with the name and e-mail of their latest row, by name.
- * The mock has no row-level security: a test of who may read the log belongs to the integration
- * tests (tests/integration/database/audit-trail.test.ts).
+ * Empties the trail (the seeds and the sign-ins so far wrote entries too): what a test arranges
+ * next is all it holds, as for data that predates the trail. The trail refuses deletes, so this is
+ * done as the harness empties it between tests, with triggers off.
  */
-export function mockAuditActors(): void {
-  mockRpc('audit_log_actors', ({ p_clinic_id }) => {
-    const latest = new Map<string, AuditLogRow>();
-    const rows = db
-      .table('audit_log')
-      .where((row) => row.clinic_id === p_clinic_id && row.actor_user_id !== null)
-      .sort((a, b) => a.occurred_at.localeCompare(b.occurred_at) || a.id - b.id);
-    for (const row of rows) latest.set(row.actor_user_id!, row);
-    return [...latest.values()]
-      .map((row) => ({ actor_user_id: row.actor_user_id, actor_name: row.actor_name, actor_email: row.actor_email }))
-      .sort((a, b) => (a.actor_name ?? a.actor_email ?? '').localeCompare(b.actor_name ?? b.actor_email ?? ''));
-  });
+export async function startTrailHere(): Promise<void> {
+  await realStack().exec(`begin; set local session_replication_role = replica; delete from public.audit_log; commit;`);
+}
+
+/**
+ * Runs `sql` as a request of `actor` (an auth user id) from the browser would, with the claims the
+ * gateway gives the database: the audit triggers record that person and the browser as the door.
+ * Row-level security does not apply (the owner runs it).
+ */
+export async function changeInBrowser(actor: string, sql: string): Promise<void> {
+  const claims = JSON.stringify({ role: 'authenticated', sub: actor });
+  await realStack().exec(`begin; set local request.jwt.claims = '${claims}'; ${sql}; commit;`);
+}
+
+/** A failed sign-in of `actor` from `address`, as the auth server records it. */
+export async function failedSignIn(actor: string, address: string, reason: string): Promise<void> {
+  await realStack().query(`select public.audit_record_sign_in($1, false, $2, $3)`, [actor, address, reason]);
+}
+
+/** An export made by the export service for `actor`. */
+export async function recordedExport(actor: string, kind: string, rows: number, filters: object = {}): Promise<void> {
+  await realStack().query(`select public.audit_record_export(1, $1, $2, $3, $4::jsonb)`, [
+    actor,
+    kind,
+    rows,
+    JSON.stringify(filters),
+  ]);
+}
+
+/** A change the export or notification service made (no person): the door is the service. */
+export async function changeByService(sql: string): Promise<void> {
+  await realStack().exec(`begin; set local ngiti.audit_source = 'service'; ${sql}; commit;`);
+}
+
+/**
+ * Dates the trail's entries, oldest first, at `times`: the triggers stamp an entry with the
+ * database's own clock, which tests cannot fix, and the screen shows and filters by clinic time.
+ * Like startTrailHere, it writes with triggers off, the trail refusing any change.
+ */
+export async function dateEntries(...times: string[]): Promise<void> {
+  const stamps = times.map((time) => `'${time}'`).join(', ');
+  await realStack().exec(
+    `begin; set local session_replication_role = replica;
+     with ordered as (select id, row_number() over (order by id) as n from public.audit_log)
+     update public.audit_log a set occurred_at = (array[${stamps}]::timestamptz[])[o.n]
+       from ordered o where o.id = a.id and o.n <= ${times.length};
+     commit;`,
+  );
 }
