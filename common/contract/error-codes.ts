@@ -75,6 +75,11 @@ export const DATABASE_ERROR_CODES = [
   'waitlist_offer_service_only',
   // A generic trigger (audit_row_change, notify_change) attached with arguments it cannot read
   'trigger_misconfigured',
+  // The audit log refuses writes that are not its triggers' (nobody's, in the app)
+  'audit_log_written_by_database',
+  'audit_log_append_only',
+  // A migration asked private.create_clinic_policy for a permission role_permissions does not list
+  'unknown_permission',
 ] as const;
 
 export type DatabaseErrorCode = (typeof DATABASE_ERROR_CODES)[number];

@@ -749,33 +749,60 @@ comment on function public.authorize(bigint, text) is
 revoke execute on function public.authorize(bigint, text) from public, anon;
 grant execute on function public.authorize(bigint, text) to authenticated, service_role;
 
+-- The policy most tables have, one per operation: rows of the signed-in user's clinic (any clinic for
+-- the superadmin), for holders of a permission. Written once here and created by
+-- `select private.create_clinic_policy(table, name, operation, permission)`. authorize() is asked
+-- about current_clinic_id(), not the row's clinic, and every call is wrapped in a select, so the
+-- planner runs each once per statement: with the row's clinic_id as the argument it would run per row.
+-- The schema private holds migration helpers; PostgREST does not expose it, and nobody but the
+-- migrations' owner may call them.
+create schema private;
+
+create function private.create_clinic_policy(
+  p_table regclass,
+  p_name text,
+  p_operation text,
+  p_permission text,
+  clinic_column name default 'clinic_id'
+)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  predicate text := format(
+    '(%I = (select public.current_clinic_id()) or (select public.is_superadmin())) '
+      'and (select public.authorize(public.current_clinic_id(), %L))',
+    clinic_column, p_permission);
+begin
+  if not exists (select from public.role_permissions where permission = p_permission) then
+    raise exception 'Unknown permission %', p_permission using errcode = '22023', hint = 'unknown_permission';
+  end if;
+  execute format('create policy %I on %s for %s to authenticated %s', p_name, p_table, p_operation,
+    case p_operation
+      when 'select' then format('using (%s)', predicate)
+      when 'delete' then format('using (%s)', predicate)
+      when 'insert' then format('with check (%s)', predicate)
+      when 'update' then format('using (%s) with check (%s)', predicate, predicate)
+    end);
+end
+$$;
+
+revoke execute on function private.create_clinic_policy(regclass, text, text, text, name) from public;
+
 alter table public.role_permissions enable row level security;
 
 create policy "Staff can view role permissions" on public.role_permissions
   for select to authenticated
   using (true);
 
-create policy "Staff can view their own clinic" on public.clinics
-  for select to authenticated
-  using (
-    (id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'clinic.read'))
-  );
+select private.create_clinic_policy('public.clinics', 'Staff can view their own clinic', 'select', 'clinic.read', clinic_column => 'id');
 
 create policy "Superadmins can add clinics" on public.clinics
   for insert to authenticated
   with check ((select public.authorize(public.current_clinic_id(), 'clinics.manage')));
 
-create policy "Admins can update their own clinic" on public.clinics
-  for update to authenticated
-  using (
-    (id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'clinic.configure'))
-  )
-  with check (
-    (id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'clinic.configure'))
-  );
+select private.create_clinic_policy('public.clinics', 'Admins can update their own clinic', 'update', 'clinic.configure', clinic_column => 'id');
 
 create policy "Superadmins can delete clinics" on public.clinics
   for delete to authenticated

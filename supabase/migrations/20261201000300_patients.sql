@@ -175,30 +175,11 @@ revoke execute on function public.sync_messenger_contact_link() from public, ano
 
 alter table public.patients enable row level security;
 
-create policy "Staff can view patients of their clinic" on public.patients
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'patients.read'))
-  );
+select private.create_clinic_policy('public.patients', 'Staff can view patients of their clinic', 'select', 'patients.read');
 
-create policy "Staff can add patients to their clinic" on public.patients
-  for insert to authenticated
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'patients.write'))
-  );
+select private.create_clinic_policy('public.patients', 'Staff can add patients to their clinic', 'insert', 'patients.write');
 
-create policy "Staff can update patients of their clinic" on public.patients
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'patients.write'))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'patients.write'))
-  );
+select private.create_clinic_policy('public.patients', 'Staff can update patients of their clinic', 'update', 'patients.write');
 
 create trigger patients_set_updated_at before update on public.patients
   for each row execute function public.set_updated_at();

@@ -169,37 +169,13 @@ grant execute on function public.delete_dentist(bigint) to authenticated, servic
 
 alter table public.dentists enable row level security;
 
-create policy "Staff can view dentists of their clinic" on public.dentists
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.read'))
-  );
+select private.create_clinic_policy('public.dentists', 'Staff can view dentists of their clinic', 'select', 'dentists.read');
 
-create policy "Front desk can add dentists to their clinic" on public.dentists
-  for insert to authenticated
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
-  );
+select private.create_clinic_policy('public.dentists', 'Front desk can add dentists to their clinic', 'insert', 'dentists.manage');
 
-create policy "Front desk can update dentists of their clinic" on public.dentists
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
-  );
+select private.create_clinic_policy('public.dentists', 'Front desk can update dentists of their clinic', 'update', 'dentists.manage');
 
-create policy "Front desk can delete dentists of their clinic" on public.dentists
-  for delete to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
-  );
+select private.create_clinic_policy('public.dentists', 'Front desk can delete dentists of their clinic', 'delete', 'dentists.manage');
 
 create trigger dentists_clinic_id_is_fixed before update of clinic_id on public.dentists
   for each row execute function public.prevent_clinic_change();
@@ -335,37 +311,13 @@ grant execute on function public.save_availability_day(bigint, date, jsonb) to a
 
 alter table public.dentist_availability enable row level security;
 
-create policy "Staff can view dentist availability of their clinic" on public.dentist_availability
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.read'))
-  );
+select private.create_clinic_policy('public.dentist_availability', 'Staff can view dentist availability of their clinic', 'select', 'dentists.read');
 
-create policy "Front desk can add availability blocks in their clinic" on public.dentist_availability
-  for insert to authenticated
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
-  );
+select private.create_clinic_policy('public.dentist_availability', 'Front desk can add availability blocks in their clinic', 'insert', 'dentists.manage');
 
-create policy "Front desk can update availability blocks of their clinic" on public.dentist_availability
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
-  );
+select private.create_clinic_policy('public.dentist_availability', 'Front desk can update availability blocks of their clinic', 'update', 'dentists.manage');
 
-create policy "Front desk can delete availability blocks of their clinic" on public.dentist_availability
-  for delete to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'dentists.manage'))
-  );
+select private.create_clinic_policy('public.dentist_availability', 'Front desk can delete availability blocks of their clinic', 'delete', 'dentists.manage');
 
 create trigger dentist_availability_clinic_id_is_fixed before update of clinic_id on public.dentist_availability
   for each row execute function public.prevent_clinic_change();
@@ -632,30 +584,11 @@ revoke execute on function public.guard_browser_booking() from public, anon, aut
 
 alter table public.appointments enable row level security;
 
-create policy "Staff can view appointments of their clinic" on public.appointments
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'appointments.read'))
-  );
+select private.create_clinic_policy('public.appointments', 'Staff can view appointments of their clinic', 'select', 'appointments.read');
 
-create policy "Staff can book appointments in their clinic" on public.appointments
-  for insert to authenticated
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'appointments.write'))
-  );
+select private.create_clinic_policy('public.appointments', 'Staff can book appointments in their clinic', 'insert', 'appointments.write');
 
-create policy "Staff can update appointments of their clinic" on public.appointments
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'appointments.write'))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'appointments.write'))
-  );
+select private.create_clinic_policy('public.appointments', 'Staff can update appointments of their clinic', 'update', 'appointments.write');
 
 create trigger appointments_set_updated_at before update on public.appointments
   for each row execute function public.set_updated_at();
@@ -764,12 +697,7 @@ grant select on public.appointment_reminders to authenticated;
 
 alter table public.appointment_reminders enable row level security;
 
-create policy "Staff can view reminders of their clinic" on public.appointment_reminders
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'messenger.read'))
-  );
+select private.create_clinic_policy('public.appointment_reminders', 'Staff can view reminders of their clinic', 'select', 'messenger.read');
 
 create trigger appointment_reminders_clinic_id_is_fixed before update of clinic_id on public.appointment_reminders
   for each row execute function public.prevent_clinic_change();

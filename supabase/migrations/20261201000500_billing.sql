@@ -63,37 +63,13 @@ grant select, insert, update, delete on public.procedure_categories to authentic
 
 alter table public.procedure_categories enable row level security;
 
-create policy "Staff can view procedure categories of their clinic" on public.procedure_categories
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.read'))
-  );
+select private.create_clinic_policy('public.procedure_categories', 'Staff can view procedure categories of their clinic', 'select', 'procedures.read');
 
-create policy "Front desk can add procedure categories to their clinic" on public.procedure_categories
-  for insert to authenticated
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
-  );
+select private.create_clinic_policy('public.procedure_categories', 'Front desk can add procedure categories to their clinic', 'insert', 'procedures.manage');
 
-create policy "Front desk can update procedure categories of their clinic" on public.procedure_categories
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
-  );
+select private.create_clinic_policy('public.procedure_categories', 'Front desk can update procedure categories of their clinic', 'update', 'procedures.manage');
 
-create policy "Front desk can delete procedure categories of their clinic" on public.procedure_categories
-  for delete to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
-  );
+select private.create_clinic_policy('public.procedure_categories', 'Front desk can delete procedure categories of their clinic', 'delete', 'procedures.manage');
 
 create trigger procedure_categories_clinic_id_is_fixed before update of clinic_id on public.procedure_categories
   for each row execute function public.prevent_clinic_change();
@@ -136,37 +112,13 @@ grant select, insert, update, delete on public.procedures to authenticated;
 
 alter table public.procedures enable row level security;
 
-create policy "Staff can view procedures of their clinic" on public.procedures
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.read'))
-  );
+select private.create_clinic_policy('public.procedures', 'Staff can view procedures of their clinic', 'select', 'procedures.read');
 
-create policy "Front desk can add procedures to their clinic" on public.procedures
-  for insert to authenticated
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
-  );
+select private.create_clinic_policy('public.procedures', 'Front desk can add procedures to their clinic', 'insert', 'procedures.manage');
 
-create policy "Front desk can update procedures of their clinic" on public.procedures
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
-  );
+select private.create_clinic_policy('public.procedures', 'Front desk can update procedures of their clinic', 'update', 'procedures.manage');
 
-create policy "Front desk can delete procedures of their clinic" on public.procedures
-  for delete to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'procedures.manage'))
-  );
+select private.create_clinic_policy('public.procedures', 'Front desk can delete procedures of their clinic', 'delete', 'procedures.manage');
 
 create trigger procedures_clinic_id_is_fixed before update of clinic_id on public.procedures
   for each row execute function public.prevent_clinic_change();
@@ -343,19 +295,9 @@ grant execute on function public.void_invoice(bigint, text) to authenticated, se
 
 alter table public.invoices enable row level security;
 
-create policy "Staff can view invoices of their clinic" on public.invoices
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'billing.read'))
-  );
+select private.create_clinic_policy('public.invoices', 'Staff can view invoices of their clinic', 'select', 'billing.read');
 
-create policy "Staff can add invoices in their clinic" on public.invoices
-  for insert to authenticated
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'billing.write'))
-  );
+select private.create_clinic_policy('public.invoices', 'Staff can add invoices in their clinic', 'insert', 'billing.write');
 
 create trigger invoices_clinic_id_is_fixed before update of clinic_id on public.invoices
   for each row execute function public.prevent_clinic_change();
@@ -598,19 +540,9 @@ grant execute on function public.payment_receipt(bigint) to authenticated, servi
 
 alter table public.payments enable row level security;
 
-create policy "Staff can view payments of their clinic" on public.payments
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'billing.read'))
-  );
+select private.create_clinic_policy('public.payments', 'Staff can view payments of their clinic', 'select', 'billing.read');
 
-create policy "Staff can record payments in their clinic" on public.payments
-  for insert to authenticated
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'billing.write'))
-  );
+select private.create_clinic_policy('public.payments', 'Staff can record payments in their clinic', 'insert', 'billing.write');
 
 create trigger payments_clinic_id_is_fixed before update of clinic_id on public.payments
   for each row execute function public.prevent_clinic_change();

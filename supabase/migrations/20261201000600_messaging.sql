@@ -89,12 +89,7 @@ grant all on public.messenger_contacts to service_role;
 
 alter table public.messenger_contacts enable row level security;
 
-create policy "Staff can view Messenger contacts of their clinic" on public.messenger_contacts
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'messenger.read'))
-  );
+select private.create_clinic_policy('public.messenger_contacts', 'Staff can view Messenger contacts of their clinic', 'select', 'messenger.read');
 
 create trigger messenger_contacts_clinic_id_is_fixed before update of clinic_id on public.messenger_contacts
   for each row execute function public.prevent_clinic_change();
@@ -138,12 +133,7 @@ grant all on public.appointment_notifications to service_role;
 
 alter table public.appointment_notifications enable row level security;
 
-create policy "Staff can view status notices of their clinic" on public.appointment_notifications
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'messenger.read'))
-  );
+select private.create_clinic_policy('public.appointment_notifications', 'Staff can view status notices of their clinic', 'select', 'messenger.read');
 
 create trigger appointment_notifications_clinic_id_is_fixed before update of clinic_id on public.appointment_notifications
   for each row execute function public.prevent_clinic_change();
@@ -253,23 +243,9 @@ revoke execute on function public.resolve_flags_of_cancelled_appointment() from 
 
 alter table public.appointment_flags enable row level security;
 
-create policy "Staff can view appointment flags of their clinic" on public.appointment_flags
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'appointments.read'))
-  );
+select private.create_clinic_policy('public.appointment_flags', 'Staff can view appointment flags of their clinic', 'select', 'appointments.read');
 
-create policy "Staff can resolve appointment flags of their clinic" on public.appointment_flags
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'appointments.write'))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'appointments.write'))
-  );
+select private.create_clinic_policy('public.appointment_flags', 'Staff can resolve appointment flags of their clinic', 'update', 'appointments.write');
 
 create trigger appointment_flags_clinic_id_is_fixed before update of clinic_id on public.appointment_flags
   for each row execute function public.prevent_clinic_change();

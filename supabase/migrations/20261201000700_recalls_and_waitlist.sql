@@ -202,12 +202,7 @@ grant execute on function public.recall_list(bigint, timestamptz) to authenticat
 
 alter table public.recall_messages enable row level security;
 
-create policy "Staff can view recalls of their clinic" on public.recall_messages
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'recalls.read'))
-  );
+select private.create_clinic_policy('public.recall_messages', 'Staff can view recalls of their clinic', 'select', 'recalls.read');
 
 create trigger recall_messages_set_blocked_until before insert or update of created_at, blocked_until
   on public.recall_messages
@@ -382,23 +377,9 @@ revoke execute on function public.close_recall_requests_on_booking() from public
 
 alter table public.recall_requests enable row level security;
 
-create policy "Staff can view booking requests of their clinic" on public.recall_requests
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'recalls.read'))
-  );
+select private.create_clinic_policy('public.recall_requests', 'Staff can view booking requests of their clinic', 'select', 'recalls.read');
 
-create policy "Front desk can handle booking requests of their clinic" on public.recall_requests
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'recalls.manage'))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'recalls.manage'))
-  );
+select private.create_clinic_policy('public.recall_requests', 'Front desk can handle booking requests of their clinic', 'update', 'recalls.manage');
 
 create trigger recall_requests_stamp_handled before update on public.recall_requests
   for each row execute function public.stamp_recall_request_handled();
@@ -556,30 +537,11 @@ revoke execute on function public.withdraw_offers_of_removed_entry() from public
 -- Row-level security and privileges
 alter table public.waitlist_entries enable row level security;
 
-create policy "Front desk can view the waitlist of their clinic" on public.waitlist_entries
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
-  );
+select private.create_clinic_policy('public.waitlist_entries', 'Front desk can view the waitlist of their clinic', 'select', 'waitlist.manage');
 
-create policy "Front desk can add to the waitlist of their clinic" on public.waitlist_entries
-  for insert to authenticated
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
-  );
+select private.create_clinic_policy('public.waitlist_entries', 'Front desk can add to the waitlist of their clinic', 'insert', 'waitlist.manage');
 
-create policy "Front desk can remove waitlist entries of their clinic" on public.waitlist_entries
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
-  );
+select private.create_clinic_policy('public.waitlist_entries', 'Front desk can remove waitlist entries of their clinic', 'update', 'waitlist.manage');
 
 create trigger waitlist_entries_set_updated_at before update on public.waitlist_entries
   for each row execute function public.set_updated_at();
@@ -839,12 +801,7 @@ grant execute on function public.take_waitlist_offer(bigint, bigint, text, text)
 
 alter table public.waitlist_offers enable row level security;
 
-create policy "Front desk can view waitlist offers of their clinic" on public.waitlist_offers
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'waitlist.manage'))
-  );
+select private.create_clinic_policy('public.waitlist_offers', 'Front desk can view waitlist offers of their clinic', 'select', 'waitlist.manage');
 
 create trigger waitlist_offers_set_updated_at before update on public.waitlist_offers
   for each row execute function public.set_updated_at();

@@ -120,10 +120,10 @@ begin
       return new;
     end if;
     raise exception 'The audit log is written by the database only.'
-      using errcode = 'insufficient_privilege';
+      using errcode = 'insufficient_privilege', hint = 'audit_log_written_by_database';
   end if;
   raise exception 'The audit log is append-only: its rows cannot be changed or removed.'
-    using errcode = 'insufficient_privilege';
+    using errcode = 'insufficient_privilege', hint = 'audit_log_append_only';
 end;
 $$;
 
@@ -423,12 +423,7 @@ grant execute on function public.audit_record_export(bigint, uuid, text, integer
 -- Reading: admins of the clinic and superadmins
 alter table public.audit_log enable row level security;
 
-create policy "Admins can read their clinic's audit log" on public.audit_log
-  for select to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'audit.read'))
-  );
+select private.create_clinic_policy('public.audit_log', 'Admins can read their clinic''s audit log', 'select', 'audit.read');
 
 create trigger audit_log_append_only before insert or update or delete on public.audit_log
   for each row execute function public.audit_log_refuse_change();

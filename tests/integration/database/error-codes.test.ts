@@ -2,12 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_ERROR_CODES } from '../../../common/contract/error-codes.ts';
 import { databaseTargets, freshDatabase, type FreshDatabase } from '../../support/database.ts';
 
-/**
- * Functions whose refusals are not staff-facing and carry no code: audit_log_refuse_change
- * guards the audit log, which only the database writes (the audit trail's own tests cover it).
- */
-const WITHOUT_CODES = new Set(['audit_log_refuse_change']);
-
 /** `raise exception …;` statements of a PL/pgSQL body (a `;` inside a quoted message does not end one). */
 const RAISE = /raise\s+exception\b(?:[^;']|'(?:[^']|'')*')*;/gi;
 
@@ -27,17 +21,15 @@ describe.each(databaseTargets())('refusal codes on %s', (target) => {
       `select p.proname as name, p.prosrc as source
          from pg_catalog.pg_proc p
          join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public' and p.prosrc ~* 'raise\\s+exception'`,
+        where n.nspname in ('public', 'private') and p.prosrc ~* 'raise\\s+exception'`,
     );
-    raises = rows
-      .filter((row) => !WITHOUT_CODES.has(row.name))
-      .flatMap((row) =>
-        [...row.source.matchAll(RAISE)].map(([statement]) => ({
-          fn: row.name,
-          statement,
-          codes: hintCodes(statement),
-        })),
-      );
+    raises = rows.flatMap((row) =>
+      [...row.source.matchAll(RAISE)].map(([statement]) => ({
+        fn: row.name,
+        statement,
+        codes: hintCodes(statement),
+      })),
+    );
   });
 
   afterAll(async () => {
