@@ -62,7 +62,7 @@ function tablesWithIdentity(): Promise<Set<string>> {
   return identityTables;
 }
 
-/** Forgets what was learnt of the schema (a new stack per file). */
+/** Forgets what was learnt of the schema (a file's lease of a stack). */
 export function forgetSchema() {
   identityTables = undefined;
 }

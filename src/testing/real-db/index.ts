@@ -5,9 +5,11 @@
  * `/auth/v1`, `/functions/v1`) over an in-memory PGlite loaded from the migrated template (the spa
  * project's global setup makes it once per run): the tests meet the real row-level security,
  * constraints, triggers, views and functions. The gateway and the database run in a worker thread
- * of the file's own (tests/support/component-stack/); MSW lets the app's requests through to it.
- * Before each test every table is emptied and identities restart at 1, so fixed ids (clinic 1 and
- * 2) keep working.
+ * of the vitest process, one of a pool the run starts as files need them (one per vitest worker,
+ * tests/support/component-stack/); the file leases one for its whole life, and MSW lets the app's
+ * requests through to it. Before each test every table is emptied and identities restart at 1, so
+ * fixed ids (clinic 1 and 2) keep working; before each file the gateway is new as well (nothing of
+ * the previous file's rate limits or mailbox).
  *
  * ## In a test
  *

@@ -2,8 +2,9 @@
  * The spa project's global setup: what every component test file's data layer starts from, made
  * once per run. The migrated template database (a PGlite data-directory tarball, kept under
  * node_modules/.cache/ngiti/ while the platform script, the migrations and PGlite's version are
- * unchanged) and the bundle of ./worker.ts (rebuilt when one of its inputs changed). Each file
- * then loads the template into an in-memory PGlite of its own (src/testing/real-db/).
+ * unchanged), the bundle of ./worker.ts (rebuilt when one of its inputs changed), and the pool of
+ * stacks (./pool.ts), each loading the template into an in-memory PGlite, leased by the files on the
+ * real database (src/testing/real-db/) one after another.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -12,17 +13,14 @@ import type { TestProject } from 'vitest/node';
 import { repoRoot } from '../../../local/db/migrate.ts';
 import { buildStackBundle, cachedBundle, staleBundleReason } from '../../../scripts/stack-bundle.mjs';
 import { buildTemplate, contentKey } from '../pglite-template.ts';
+import { startStackPool, startWorkerStack } from './pool.ts';
 
 const WORKER_ENTRY = 'tests/support/component-stack/worker.ts';
 
-export interface ComponentStackFiles {
-  templateFile: string;
-  workerFile: string;
-}
-
 declare module 'vitest' {
   export interface ProvidedContext {
-    componentStack: ComponentStackFiles;
+    /** Where a test file leases a stack (POST /lease, ./pool.ts). */
+    componentStack: { poolUrl: string };
   }
 }
 
@@ -47,5 +45,11 @@ async function workerFile(): Promise<string> {
 
 export default async function setup(project: TestProject) {
   const [template, worker] = await Promise.all([templateFile(), workerFile()]);
-  project.provide('componentStack', { templateFile: template, workerFile: worker });
+  // A file at a time per vitest worker, so as many stacks as workers: none waits for another's.
+  const pool = await startStackPool({
+    size: project.globalConfig.maxWorkers,
+    start: () => startWorkerStack(template, worker),
+  });
+  project.provide('componentStack', { poolUrl: pool.url });
+  return () => pool.close();
 }
