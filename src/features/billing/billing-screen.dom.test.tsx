@@ -417,7 +417,8 @@ describe('Add Payment', () => {
       },
       { invoice_id: invoice.id, patient_id: ana.id, amount: 0.2, method: 'cash', reference_number: null },
     ]);
-    expect(rowTexts(paymentsTable()).map((cells) => cells[2])).toEqual(['₱0.20', '₱0.10']);
+    // The payments list refreshes after the invoice list that shows "Paid".
+    await waitFor(() => expect(rowTexts(paymentsTable()).map((cells) => cells[2])).toEqual(['₱0.20', '₱0.10']));
   });
 
   it('warns before taking more than the balance, and keeps the money once confirmed', async () => {
