@@ -1,42 +1,52 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, failNext, holdNext, pgError, seed } from '@/testing/mocks';
-import { createSession, createSessionUser } from '@/testing/render-app';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@/lib/authorization';
+import type { SessionUser } from '@/lib/session';
+import { initSupabase } from '@/lib/supabase';
+import {
+  countRequests,
+  createStaffAccount,
+  failNext,
+  holdNext,
+  realStack,
+  rows,
+  seed,
+  setupRealDatabase,
+  signInAs,
+  stackConfig,
+} from '@/testing/real-db';
+import { createSession } from '@/testing/render-app';
 import UsersTab from './tab';
-import { mockCreateUserFunction, mockDeleteUserFunction } from './testing/functions';
 import { prepareDom, renderWithQueries } from './testing/render';
 
-/** The signed-in admin's auth id (createSessionUser's default). */
-const ME = '00000000-0000-4000-8000-000000000001';
-const ROSA_AUTH = '00000000-0000-4000-8000-0000000000aa';
+setupRealDatabase();
+beforeAll(() => initSupabase(stackConfig()));
 
-beforeEach(() => {
+/** The signed-in admin, and Rosa's account (a receptionist of the same clinic). */
+let ana: SessionUser;
+let rosa: SessionUser;
+
+beforeEach(async () => {
   prepareDom();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  seed.clinics([
+  await seed.clinics([
     { id: 1, name: 'Smile Dental' },
     { id: 2, name: 'Bright Teeth' },
   ]);
-  seed.users([
-    {
-      user_id: ME,
-      name: 'Dr. Ana Santos',
-      email: 'ana@example.test',
-      role: 'admin',
-      created_at: '2026-01-05T02:00:00Z',
-    },
-    {
-      user_id: ROSA_AUTH,
-      name: 'Rosa Lim',
-      email: 'rosa@example.test',
-      role: 'receptionist',
-      created_at: '2026-03-01T17:30:00Z',
-    },
-    { user_id: null, name: '', email: 'legacy@example.test', role: 'dentist', created_at: '2026-03-02T01:00:00Z' },
-    { user_id: '00000000-0000-4000-8000-0000000000bb', name: 'Elsewhere', email: 'b@example.test', clinic_id: 2 },
-  ]);
+  ana = await signInAs({ role: 'admin', clinic_id: 1, name: 'Dr. Ana Santos', email: 'ana@example.test' });
+  rosa = await createStaffAccount({ role: 'receptionist', clinic_id: 1, name: 'Rosa Lim', email: 'rosa@example.test' });
+  // A profile left without its sign-in account; the database wants a name on every profile.
+  await seed.users([{ user_id: null, name: 'Old Account', email: 'legacy@example.test', role: 'dentist' }]);
+  await createStaffAccount({ role: 'receptionist', clinic_id: 2, name: 'Elsewhere', email: 'b@example.test' });
+  await realStack().query(
+    `update public.users set created_at = case email
+       when 'ana@example.test' then timestamptz '2026-01-05T02:00:00Z'
+       when 'rosa@example.test' then timestamptz '2026-03-01T17:30:00Z'
+       when 'legacy@example.test' then timestamptz '2026-03-02T01:00:00Z'
+       else created_at end`,
+  );
 });
 afterEach(() => {
   cleanup();
@@ -45,10 +55,20 @@ afterEach(() => {
 
 const table = () => screen.getByRole('table', { name: 'Users & Roles' });
 const rowOf = (text: string) => within(table()).getByText(text).closest('tr')!;
-const storedUser = (email: string) => db.table('users').where((row) => row.email === email)[0];
+const storedUser = async (email: string) => (await rows('users', { email }))[0];
 
-async function openedList(options: Parameters<typeof renderWithQueries>[1] = {}) {
-  const view = renderWithQueries(<UsersTab />, options);
+/** The session of the admin signed in before each test, or of another staff member just signed in. */
+const sessionOf = (user: SessionUser) => createSession({ user });
+const signedIn = async (role: Role) => sessionOf(await signInAs({ role, clinic_id: 1 }));
+
+/** The superadmin, whose own profile is in clinic `home`, working on the clinic chosen in the selector. */
+async function superadminOn(clinic: { id: number; name: string }, home = 1) {
+  const user = await signInAs({ role: 'superadmin', clinic_id: home, name: 'Root' });
+  return createSession({ user, clinic });
+}
+
+async function openedList(session = sessionOf(ana)) {
+  const view = renderWithQueries(<UsersTab />, { session });
   await within(table()).findByText('Rosa Lim');
   return view;
 }
@@ -59,13 +79,13 @@ describe('the Users & Roles screen', () => {
     expect(screen.getByTestId('users-whoami').textContent).toBe(
       'Logged in as Dr. Ana Santos (admin) | Clinic: Smile Dental | Clinic ID: 1',
     );
-    const rows = within(table()).getAllByRole('row');
+    const tableRows = within(table()).getAllByRole('row');
     expect(
-      within(rows[0]!)
+      within(tableRows[0]!)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Name', 'Email', 'Role', 'Date Added', 'Actions']);
-    expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual([
+    expect(tableRows.slice(1).map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual([
       'legacy@example.test',
       'rosa@example.test',
       'ana@example.test',
@@ -82,9 +102,10 @@ describe('the Users & Roles screen', () => {
   });
 
   it("says 'Loading...' while reading, then 'No users found.' for a clinic without users", async () => {
-    db.table('users').delete((row) => row.clinic_id === 1);
+    await seed.clinics([{ id: 3, name: 'Fresh Smiles' }]);
+    const session = await superadminOn({ id: 3, name: 'Fresh Smiles' });
     const read = holdNext({ method: 'GET', table: 'users' });
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab />, { session });
     expect(await within(table()).findByText('Loading...')).toBeTruthy();
     read.release();
     expect(await within(table()).findByText('No users found.')).toBeTruthy();
@@ -92,23 +113,20 @@ describe('the Users & Roles screen', () => {
 
   it("says 'Failed to fetch users' when the read fails", async () => {
     failNext({ method: 'GET', table: 'users' });
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab />, { session: sessionOf(ana) });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch users');
   });
 
-  it('is refused to a receptionist and a dentist at render time too', () => {
-    renderWithQueries(<UsersTab />, { role: 'receptionist' });
+  it('is refused to a receptionist and a dentist at render time too', async () => {
+    renderWithQueries(<UsersTab />, { session: await signedIn('receptionist') });
     expect(screen.getByRole('alert').textContent).toContain('You do not have access to this tab.');
     cleanup();
-    renderWithQueries(<UsersTab />, { role: 'dentist' });
+    renderWithQueries(<UsersTab />, { session: await signedIn('dentist') });
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('works on the clinic the superadmin chose in the selector', async () => {
-    const session = createSession({
-      user: createSessionUser({ name: 'Root', role: 'superadmin', clinic_id: 1, clinic_name: 'Smile Dental' }),
-      clinic: { id: 2, name: 'Bright Teeth' },
-    });
+    const session = await superadminOn({ id: 2, name: 'Bright Teeth' });
     renderWithQueries(<UsersTab />, { session });
     expect(await within(table()).findByText('Elsewhere')).toBeTruthy();
     expect(screen.getByTestId('users-whoami').textContent).toBe(
@@ -119,7 +137,7 @@ describe('the Users & Roles screen', () => {
 
 describe('Add User', () => {
   it("asks for every field with 'Please fill all fields.' and sends nothing; receptionist is the default role", async () => {
-    const received = mockCreateUserFunction();
+    const calls = countRequests({ fn: 'create-user' });
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Add User' }));
@@ -136,11 +154,12 @@ describe('Add User', () => {
     await user.type(dialog.getByLabelText('Password'), 'secret1');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(dialog.getByRole('alert').textContent).toBe('Please fill all fields.');
-    expect(received).toEqual([]);
+    expect(calls.count).toBe(0);
+    expect(await rows('users', { email: 'new@example.test' })).toEqual([]);
   });
 
   it('calls create-user with the clinic, closes, says the user must confirm, and lists them first', async () => {
-    const received = mockCreateUserFunction();
+    const calls = countRequests({ fn: 'create-user' });
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Add User' }));
@@ -152,17 +171,24 @@ describe('Add User', () => {
     await user.dblClick(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User created! They must confirm their email before logging in.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(received).toEqual([
-      { name: 'Ben Cruz', email: 'ben@example.test', password: 'secret1', role: 'dentist', clinic_id: 1 },
+    expect(calls.count).toBe(1);
+    expect(await rows('users', { email: 'ben@example.test' })).toEqual([
+      expect.objectContaining({ name: 'Ben Cruz', role: 'dentist', clinic_id: 1 }),
     ]);
+    // The account waits for its confirmation, with the password that was typed: the auth server
+    // checks the password first, then refuses the unconfirmed e-mail.
+    const { supabaseUrl, anonKey } = stackConfig();
+    const signIn = await fetch(`${supabaseUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'ben@example.test', password: 'secret1' }),
+    });
+    expect(await signIn.json()).toMatchObject({ error_code: 'email_not_confirmed' });
     await waitFor(() => expect(within(table()).getAllByRole('row')[1]!.textContent).toContain('Ben Cruz'));
   });
 
   it("keeps what was typed and shows 'User creation failed' with the auth server's reason", async () => {
-    mockCreateUserFunction({
-      status: 422,
-      json: { error: 'A user with this email address has already been registered', code: 'email_exists' },
-    });
+    // Rosa's account already has the e-mail: the auth server refuses it.
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Add User' }));
@@ -175,6 +201,9 @@ describe('Add User', () => {
     expect(alert.textContent).toBe('User creation failedA user with this email address has already been registered');
     expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('rosa@example.test');
     expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Ben Cruz');
+    expect(await rows('users', { email: 'rosa@example.test' })).toEqual([
+      expect.objectContaining({ name: 'Rosa Lim', role: 'receptionist' }),
+    ]);
   });
 
   it.each([
@@ -183,8 +212,9 @@ describe('Add User', () => {
       { status: 503, json: { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' } },
     ],
     ['a proxy answers with its own page (502)', { status: 502, text: '<html>Bad gateway</html>' }],
-  ])('when %s, then it says the service is unavailable and nothing was changed', async (_case, reply) => {
-    const received = mockCreateUserFunction(reply);
+  ] as const)('when %s, then it says the service is unavailable and nothing was changed', async (_case, reply) => {
+    failNext({ fn: 'create-user' }, reply);
+    const calls = countRequests({ fn: 'create-user' });
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Add User' }));
@@ -197,8 +227,9 @@ describe('Add User', () => {
     expect(alert.textContent).toBe(
       'User creation failedThe user service is unavailable right now, so nothing was changed. Please try again later.',
     );
-    expect(received).toHaveLength(1);
+    expect(calls.count).toBe(1);
     expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('ben@example.test');
+    expect(await rows('users', { email: 'ben@example.test' })).toEqual([]);
   });
 });
 
@@ -217,25 +248,25 @@ describe('Edit User', () => {
     await user.selectOptions(dialog.getByLabelText('Role'), 'dentist');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User updated!')).toBeTruthy();
-    expect(storedUser('rosa@example.test')).toMatchObject({ name: 'Rosa Lim-Cruz', role: 'dentist' });
+    await waitFor(async () =>
+      expect(await storedUser('rosa@example.test')).toMatchObject({ name: 'Rosa Lim-Cruz', role: 'dentist' }),
+    );
   });
 
   it("shows 'User update failed' with the last-admin reason for the database's code, and keeps the modal open", async () => {
-    // The screen words the code (last_admin), not the server's sentence.
-    failNext(
-      { method: 'PATCH', table: 'users' },
-      pgError('PT409', 'any server text', { status: 409, hint: 'last_admin' }),
-    );
+    // The superadmin demotes Dr. Ana Santos, the clinic's only admin: the database refuses (PT409,
+    // hint last_admin), and the screen words the code, not the server's sentence.
     const user = userEvent.setup();
-    await openedList();
-    await user.click(screen.getByRole('button', { name: 'Edit Rosa Lim' }));
+    await openedList(await superadminOn({ id: 1, name: 'Smile Dental' }, 2));
+    await user.click(screen.getByRole('button', { name: 'Edit Dr. Ana Santos' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Edit User' }));
-    await user.selectOptions(dialog.getByLabelText('Role'), 'admin');
+    await user.selectOptions(dialog.getByLabelText('Role'), 'receptionist');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'User update failedA clinic must keep at least one admin.',
     );
-    expect(storedUser('rosa@example.test')).toMatchObject({ role: 'receptionist' });
+    expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeTruthy();
+    expect(await storedUser('ana@example.test')).toMatchObject({ role: 'admin' });
   });
 
   it('does not offer to change one’s own role', async () => {
@@ -249,130 +280,134 @@ describe('Edit User', () => {
 });
 
 describe('Delete', () => {
-  it('shows the name and the auth user id, deletes through delete-user and says so', async () => {
-    const received = mockDeleteUserFunction();
+  const confirmDialog = () => within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
+
+  async function deleteRosa() {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
+    const dialog = confirmDialog();
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    return dialog;
+  }
+
+  it('shows the name and the auth user id, deletes through delete-user and says so', async () => {
+    const calls = countRequests({ fn: 'delete-user' });
+    const user = userEvent.setup();
+    await openedList();
+    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
+    const dialog = confirmDialog();
     expect(dialog.getByTestId('delete-user-who').textContent).toBe('Rosa Lim');
-    expect(dialog.getByTestId('delete-user-auth-id').textContent).toBe(ROSA_AUTH);
+    expect(dialog.getByTestId('delete-user-auth-id').textContent).toBe(rosa.supabase_id);
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted from Auth & custom table.')).toBeTruthy();
-    expect(received).toEqual([{ user_id: ROSA_AUTH }]);
+    expect(calls.count).toBe(1);
     await waitFor(() => expect(within(table()).queryByText('Rosa Lim')).toBeNull());
+    expect(await rows('users', { email: 'rosa@example.test' })).toEqual([]);
+    const { rows: accounts } = await realStack().query('select 1 from auth.users where id = $1', [rosa.supabase_id]);
+    expect(accounts).toEqual([]);
   });
 
-  it("shows the e-mail and '(missing)' without an auth id, and sends nothing", async () => {
-    const received = mockDeleteUserFunction();
+  it("shows '(missing)' without an auth id, and sends nothing", async () => {
+    const calls = countRequests({ fn: 'delete-user' });
     const user = userEvent.setup();
     await openedList();
     await user.click(within(rowOf('legacy@example.test')).getByRole('button', { name: /^Delete/ }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
-    expect(dialog.getByTestId('delete-user-who').textContent).toBe('legacy@example.test');
+    const dialog = confirmDialog();
+    expect(dialog.getByTestId('delete-user-who').textContent).toBe('Old Account');
     expect(dialog.getByTestId('delete-user-auth-id').textContent).toBe('(missing)');
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(dialog.getByRole('alert').textContent).toBe('No auth user_id stored for this user.');
-    expect(received).toEqual([]);
+    expect(calls.count).toBe(0);
+    expect(await rows('users', { email: 'legacy@example.test' })).toHaveLength(1);
   });
 
   it('reports a partial failure with the failed step', async () => {
-    mockDeleteUserFunction([
+    // The real function answers both steps or refuses; a partial outcome only comes from elsewhere.
+    failNext(
+      { fn: 'delete-user' },
       {
+        status: 200,
         json: {
           auth_delete: { success: false, details: null, error: 'User not found' },
           db_delete: { success: true, details: 'done', error: null },
         },
       },
-    ]);
-    const user = userEvent.setup();
-    await openedList();
-    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }),
     );
+    await deleteRosa();
     expect((await screen.findByRole('alert')).textContent).toContain('Auth delete failed: User not found');
   });
 
   it("on a refusal, shows 'User deletion failed' with 'Edge function returned error status' and does not retry", async () => {
-    const received = mockDeleteUserFunction([
-      { status: 403, json: { error: 'You can only delete users of your own clinic' } },
-    ]);
+    // The superadmin's own profile is in this clinic: an admin may see it but not delete it.
+    await createStaffAccount({ role: 'superadmin', clinic_id: 1, name: 'Root', email: 'root@example.test' });
+    const calls = countRequests({ fn: 'delete-user' });
     const user = userEvent.setup();
     await openedList();
-    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Root' }));
+    const dialog = confirmDialog();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'User deletion failedEdge function returned error status: You can only delete users of your own clinic',
     );
-    expect(received).toHaveLength(1);
-    expect(storedUser('rosa@example.test')).toBeDefined();
+    expect(calls.count).toBe(1);
+    expect(await storedUser('root@example.test')).toMatchObject({ role: 'superadmin' });
   });
 
   it("on the last-admin refusal, shows 'User deletion failed' with the screen's words for its code", async () => {
-    const received = mockDeleteUserFunction([{ status: 409, json: { error: 'any server text', code: 'last_admin' } }]);
+    // The superadmin deletes Dr. Ana Santos, the clinic's only admin: the function refuses (409, code last_admin).
+    const calls = countRequests({ fn: 'delete-user' });
     const user = userEvent.setup();
-    await openedList();
-    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
+    await openedList(await superadminOn({ id: 1, name: 'Smile Dental' }, 2));
+    await user.click(screen.getByRole('button', { name: 'Delete Dr. Ana Santos' }));
+    const dialog = confirmDialog();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'User deletion failedEdge function returned error status: A clinic must keep at least one admin.',
     );
-    expect(received).toHaveLength(1);
-    expect(storedUser('rosa@example.test')).toBeDefined();
+    expect(calls.count).toBe(1);
+    expect(await storedUser('ana@example.test')).toMatchObject({ role: 'admin' });
   });
 
   it('retries a gateway’s 502 page, and then succeeds', async () => {
-    const received = mockDeleteUserFunction([{ status: 502, text: '<html>Gateway hiccup</html>' }, 'delete']);
-    const user = userEvent.setup();
-    await openedList();
-    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }),
-    );
+    failNext({ fn: 'delete-user' }, { status: 502, text: '<html>Gateway hiccup</html>' });
+    const calls = countRequests({ fn: 'delete-user' });
+    await deleteRosa();
     expect(await screen.findByText('User deleted from Auth & custom table.', {}, { timeout: 3000 })).toBeTruthy();
-    expect(received).toHaveLength(2);
+    expect(calls.count).toBe(2);
+    expect(await rows('users', { email: 'rosa@example.test' })).toEqual([]);
   });
 
   it('after three gateway pages, says the service is unavailable and shows none of their HTML', async () => {
-    const received = mockDeleteUserFunction([{ status: 504, text: '<html>Gateway timeout</html>' }]);
-    const user = userEvent.setup();
-    await openedList();
-    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
-    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    failNext({ fn: 'delete-user' }, { status: 504, text: '<html>Gateway timeout</html>' }, { times: 3 });
+    const calls = countRequests({ fn: 'delete-user' });
+    const dialog = await deleteRosa();
     expect((await dialog.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe(
       'User deletion failedEdge function returned error status: The user service is unavailable right now, so nothing was changed. Please try again later.',
     );
-    expect(received).toHaveLength(3);
-    expect(storedUser('rosa@example.test')).toBeDefined();
+    expect(calls.count).toBe(3);
+    expect(await storedUser('rosa@example.test')).toBeDefined();
   });
 
   it('does not retry a function that cannot start (503 BOOT_ERROR)', async () => {
-    const received = mockDeleteUserFunction([
+    failNext(
+      { fn: 'delete-user' },
       { status: 503, json: { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' } },
-    ]);
-    const user = userEvent.setup();
-    await openedList();
-    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
-    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    );
+    const calls = countRequests({ fn: 'delete-user' });
+    const dialog = await deleteRosa();
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'User deletion failedEdge function returned error status: The user service is unavailable right now, so nothing was changed. Please try again later.',
     );
-    expect(received).toHaveLength(1);
+    expect(calls.count).toBe(1);
+    expect(await storedUser('rosa@example.test')).toBeDefined();
   });
 
   it("shows 'Edge function returned non-JSON' for a 2xx reply that is not JSON, without retrying", async () => {
-    const received = mockDeleteUserFunction([{ text: 'oops' }]);
-    const user = userEvent.setup();
-    await openedList();
-    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
-    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    failNext({ fn: 'delete-user' }, { status: 200, text: 'oops' });
+    const calls = countRequests({ fn: 'delete-user' });
+    const dialog = await deleteRosa();
     expect((await dialog.findByRole('alert')).textContent).toBe('User deletion failedEdge function returned non-JSON');
-    expect(received).toHaveLength(1);
+    expect(calls.count).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * One-request overrides in front of the real gateway: the next matching request fails, waits
- * until the test releases it, or is stored with its answer lost; or requests are counted. One MSW
- * handler per test reads these arrangements, first arranged first served; every other request
- * goes on to the gateway.
+ * One-request overrides in front of the real gateway (REST API and edge functions): the next
+ * matching request fails, waits until the test releases it, or is stored with its answer lost; or
+ * requests are counted. One MSW handler per test reads these arrangements, first arranged first
+ * served; every other request goes on to the gateway.
  */
 import { bypass, http, HttpResponse, passthrough } from 'msw';
 import type { Database } from '@/lib/database.types';
@@ -12,13 +12,27 @@ import { server } from '../mocks/server';
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type TableName = keyof Database['public']['Tables'] | keyof Database['public']['Views'];
 type FunctionName = keyof Database['public']['Functions'];
+/** The edge functions the gateway runs (`/functions/v1/<name>`). */
+type EdgeFunctionName = 'create-user' | 'delete-user';
 
-/** Which requests an override applies to: a table or view, or a function (RPC), and optionally a method. */
+/**
+ * Which requests an override applies to: a table or view, a database function (RPC), or an edge
+ * function (`fn`), and optionally a method.
+ */
 export type RequestMatch =
-  { method?: HttpMethod; table: TableName; rpc?: never } | { method?: HttpMethod; rpc: FunctionName; table?: never };
+  | { method?: HttpMethod; table: TableName; rpc?: never; fn?: never }
+  | { method?: HttpMethod; rpc: FunctionName; table?: never; fn?: never }
+  | { method?: HttpMethod; fn: EdgeFunctionName; table?: never; rpc?: never };
 
-/** How a request fails: a PostgREST error (`pgError(…)` or its fields), or 'network' (no answer at all). */
-export type Failure = PgError | (Partial<PostgrestErrorBody> & { code: string; status?: number }) | 'network';
+/**
+ * A reply the real server never gives, for what stands between the app and an edge function (a
+ * proxy's 502 page, a 2xx body that is not JSON): JSON, or text served as text/html.
+ */
+export type RawReply = { status: number; json: unknown } | { status: number; text: string };
+
+/** How a request fails: a PostgREST error (`pgError(…)` or its fields), a raw reply, or 'network' (no answer at all). */
+export type Failure =
+  PgError | (Partial<PostgrestErrorBody> & { code: string; status?: number }) | RawReply | 'network';
 
 type Arrangement =
   | { match: RequestMatch; kind: 'fail'; failure: Failure }
@@ -28,15 +42,24 @@ type Arrangement =
 
 const arrangements: Arrangement[] = [];
 
-function matches(match: RequestMatch, request: Request, restUrl: string): boolean {
+function matches(match: RequestMatch, request: Request, stackUrl: string): boolean {
   if (match.method !== undefined && match.method !== request.method) return false;
   const path = new URL(request.url).pathname;
-  const target = match.table !== undefined ? `/${match.table}` : `/rpc/${match.rpc}`;
-  return path === `${new URL(restUrl).pathname}${target}`;
+  const target =
+    match.fn !== undefined
+      ? `/functions/v1/${match.fn}`
+      : match.table !== undefined
+        ? `/rest/v1/${match.table}`
+        : `/rest/v1/rpc/${match.rpc}`;
+  return path === `${new URL(stackUrl).pathname.replace(/\/$/, '')}${target}`;
 }
 
 function responseFor(failure: Failure): Response {
   if (failure === 'network') return HttpResponse.error();
+  if ('json' in failure) return HttpResponse.json(failure.json as Record<string, unknown>, { status: failure.status });
+  if ('text' in failure) {
+    return new HttpResponse(failure.text, { status: failure.status, headers: { 'Content-Type': 'text/html' } });
+  }
   const error =
     failure instanceof PgError
       ? failure
@@ -50,13 +73,14 @@ function responseFor(failure: Failure): Response {
 
 /** Puts the handler that serves the arrangements in front of the gateway (before each test). */
 export function serveArrangements(stackUrl: string): void {
-  const restUrl = `${stackUrl}/rest/v1`;
   server.use(
-    http.all(`${restUrl}/*`, async ({ request }) => {
+    http.all(`${stackUrl}/*`, async ({ request }) => {
       for (const entry of arrangements) {
-        if (entry.kind === 'count' && matches(entry.match, request, restUrl)) entry.seen.count += 1;
+        if (entry.kind === 'count' && matches(entry.match, request, stackUrl)) entry.seen.count += 1;
       }
-      const index = arrangements.findIndex((entry) => entry.kind !== 'count' && matches(entry.match, request, restUrl));
+      const index = arrangements.findIndex(
+        (entry) => entry.kind !== 'count' && matches(entry.match, request, stackUrl),
+      );
       if (index < 0) return passthrough();
       const [entry] = arrangements.splice(index, 1);
       if (entry!.kind === 'fail') return responseFor(entry!.failure);
@@ -73,7 +97,7 @@ export function serveArrangements(stackUrl: string): void {
 
 /**
  * The next request matching `match` fails with `failure` (by default a 500 XX000), or the next
- * `times` ones; it never reaches the database.
+ * `times` ones; it never reaches the database (nor the edge function).
  */
 export function failNext(
   match: RequestMatch,

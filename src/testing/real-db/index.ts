@@ -24,6 +24,7 @@
  *   failNext({ method: 'POST', table: 'patients' });                  // 500 XX000, once
  *   failNext({ rpc: 'delete_patient' }, pgError('PT404', 'gone'));    // status from the code
  *   failNext({ method: 'GET', table: 'patients' }, 'network');        // no answer at all
+ *   failNext({ fn: 'delete-user' }, { status: 502, text: '<html>…' }); // an edge function's reply it never gives
  *   const save = holdNext({ method: 'POST', table: 'patients' });     // … see "Saving..." …
  *   save.release();                                                    // then it reaches the gateway
  *   loseAnswerNext({ method: 'POST', table: 'payments' });           // stored, but no answer comes back
@@ -48,6 +49,7 @@ export {
   type Failure,
   type Hold,
   type HttpMethod,
+  type RawReply,
   type RequestMatch,
 } from './control';
 export { rows, seed, type RowOf, type TableName } from './factories';
