@@ -148,6 +148,48 @@ describe('Clinic Configuration for an admin', () => {
     expect(input('Contact Phone').value).toBe('0918 555 0202');
   });
 
+  it('the saved change shows at once in the audit trail below, by the admin who made it', async () => {
+    const { user } = await renderClinicConfig();
+    await openedForm();
+    fireEvent.change(input('Reminder Time*'), { target: { value: '07:30' } });
+    await submitAndConfirm('Update Clinic', 'Update Clinic Info?');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, Update' }));
+    expect(await alertLines('Success!')).toEqual(['Clinic information has been updated.']);
+    await dismissAlert();
+
+    // The database's audit trigger wrote the entry; the trail is read again once the clinic saved.
+    const change = await waitFor(
+      () => {
+        const found = within(screen.getByRole('table', { name: 'Audit trail' }))
+          .getAllByRole('row')
+          .find((row) => row.textContent?.includes('Clinic settings changed'));
+        expect(found).toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
+    );
+    expect(
+      within(change)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      `${user.name} Admin`,
+      'Browser',
+      'Clinic settings changed Smile Dental',
+      'Reminder time: 9:00 AM → 7:30 AM',
+    ]);
+    // The trail's User filter names the people in it (the database's audit_log_actors).
+    const filters = screen.getByRole('form', { name: 'Audit trail filters' });
+    await waitFor(() =>
+      expect(
+        within(within(filters).getByLabelText('User'))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toContain(`${user.name} (${user.supabase_email})`),
+    );
+  });
+
   it("renaming the admin's own clinic renames the working clinic too (the sidebar follows)", async () => {
     await renderClinicConfig({ extra: <WorkingClinicName /> });
     await openedForm();

@@ -46,7 +46,7 @@ function LiveSession({ user, clinic, children }: { user: SessionUser; clinic: Ac
 /**
  * Renders the Clinic Config tab as the dashboard does: a fresh query client (no retries), a live
  * session signed in on the real stack (admin of clinic 1 by default; of the given clinic, or of
- * clinic 1 when it is none) and the dashboard's tab switcher (`selectTab` is a spy).
+ * clinic 1 when it is none) and the dashboard's tab switcher (`selectTab` is a spy); `user` is who is signed in.
  */
 export async function renderClinicConfig(
   options: { role?: Role; clinic?: ActiveClinic; timing?: FacebookPollTiming; extra?: ReactNode } = {},
@@ -67,5 +67,5 @@ export async function renderClinicConfig(
     </QueryClientProvider>,
     { session: createSession({ user }) },
   );
-  return { ...view, queryClient, selectTab };
+  return { ...view, queryClient, selectTab, user };
 }
