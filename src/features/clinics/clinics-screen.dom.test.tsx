@@ -3,18 +3,21 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { HttpResponse } from 'msw';
 import Swal from 'sweetalert2/dist/sweetalert2.esm.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClinicRow } from '@/lib/database.types';
 import { useSession } from '@/lib/session';
-import { db, failNext, pgError, seed } from '@/testing/mocks';
+import { failNext, pgError, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { facebookPage, fakePopup, mockFacebookService } from './facebook-connect/testing/facebook-service';
 import { prepareDom, renderClinicConfig } from './testing/render';
 
-beforeEach(() => {
+setupRealDatabase();
+
+beforeEach(async () => {
   prepareDom();
   // jsdom lays nothing out; sweetalert2 focuses only buttons with a size (it skips hidden ones).
   vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
     return this.style.display === 'none' ? 0 : 100;
   });
-  seed.clinics([
+  await seed.clinics([
     {
       id: 1,
       name: 'Smile Dental',
@@ -28,6 +31,10 @@ beforeEach(() => {
     },
     { id: 2, name: 'Bright Teeth', reminder_time: '08:00:00' },
   ]);
+  // Clinic 1's page is connected: the service holds its token, the clinic row only the hint.
+  await realStack().query(
+    `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values (1, 'EAAG-component-test-demo')`,
+  );
 });
 
 afterEach(async () => {
@@ -37,6 +44,12 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** The clinic as stored. */
+async function storedClinic(id: number): Promise<ClinicRow> {
+  const [clinic] = await rows('clinics', { id });
+  return clinic!;
+}
 
 /** What the sidebar shows: the session's working clinic. */
 function WorkingClinicName() {
@@ -82,7 +95,7 @@ async function submitAndConfirm(submit: string, title: string) {
 
 describe('Clinic Configuration for an admin', () => {
   it('shows the clinic with the spec texts, the token only as its hint, and no clinic selector', async () => {
-    renderClinicConfig();
+    await renderClinicConfig();
     await openedForm();
     expect(screen.getByRole('heading', { name: 'Clinic Configuration', level: 1 })).toBeTruthy();
     expect(input('Clinic Name*').value).toBe('Smile Dental');
@@ -104,7 +117,7 @@ describe('Clinic Configuration for an admin', () => {
   });
 
   it('updates the reminder time and phone after "Update Clinic Info?", with Cancel focused first', async () => {
-    renderClinicConfig();
+    await renderClinicConfig();
     await openedForm();
     fireEvent.change(input('Reminder Time*'), { target: { value: '07:30' } });
     fireEvent.change(input('Contact Phone'), { target: { value: ' 0918 555 0202 ' } });
@@ -115,16 +128,16 @@ describe('Clinic Configuration for an admin', () => {
     expect(screen.getByRole('button', { name: 'Yes, Update' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(document.querySelector('.swal2-container')).toBeNull());
-    expect(db.table('clinics').find(1)).toMatchObject({ reminder_time: '09:00:00', contact_phone: '0917 555 0101' });
+    expect(await storedClinic(1)).toMatchObject({ reminder_time: '09:00:00', contact_phone: '0917 555 0101' });
     expect(input('Reminder Time*').value).toBe('07:30');
     await waitFor(() => expect(button('Update Clinic').disabled).toBe(false));
 
     await submitAndConfirm('Update Clinic', 'Update Clinic Info?');
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Update' }));
     expect(await alertLines('Success!')).toEqual(['Clinic information has been updated.']);
-    expect(db.table('clinics').find(1)).toMatchObject({
+    expect(await storedClinic(1)).toMatchObject({
       name: 'Smile Dental',
-      reminder_time: '07:30',
+      reminder_time: '07:30:00',
       contact_phone: '0918 555 0202',
       address: null,
       contact_email: 'hello@smile.example',
@@ -135,8 +148,50 @@ describe('Clinic Configuration for an admin', () => {
     expect(input('Contact Phone').value).toBe('0918 555 0202');
   });
 
+  it('the saved change shows at once in the audit trail below, by the admin who made it', async () => {
+    const { user } = await renderClinicConfig();
+    await openedForm();
+    fireEvent.change(input('Reminder Time*'), { target: { value: '07:30' } });
+    await submitAndConfirm('Update Clinic', 'Update Clinic Info?');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, Update' }));
+    expect(await alertLines('Success!')).toEqual(['Clinic information has been updated.']);
+    await dismissAlert();
+
+    // The database's audit trigger wrote the entry; the trail is read again once the clinic saved.
+    const change = await waitFor(
+      () => {
+        const found = within(screen.getByRole('table', { name: 'Audit trail' }))
+          .getAllByRole('row')
+          .find((row) => row.textContent?.includes('Clinic settings changed'));
+        expect(found).toBeTruthy();
+        return found!;
+      },
+      { timeout: 10_000 },
+    );
+    expect(
+      within(change)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      `${user.name} Admin`,
+      'Browser',
+      'Clinic settings changed Smile Dental',
+      'Reminder time: 9:00 AM → 7:30 AM',
+    ]);
+    // The trail's User filter names the people in it (the database's audit_log_actors).
+    const filters = screen.getByRole('form', { name: 'Audit trail filters' });
+    await waitFor(() =>
+      expect(
+        within(within(filters).getByLabelText('User'))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toContain(`${user.name} (${user.supabase_email})`),
+    );
+  });
+
   it("renaming the admin's own clinic renames the working clinic too (the sidebar follows)", async () => {
-    renderClinicConfig({ extra: <WorkingClinicName /> });
+    await renderClinicConfig({ extra: <WorkingClinicName /> });
     await openedForm();
     expect(screen.getByTestId('working-clinic').textContent).toBe('1: Smile Dental');
     fireEvent.change(input('Clinic Name*'), { target: { value: 'Smile Dental Makati' } });
@@ -148,7 +203,7 @@ describe('Clinic Configuration for an admin', () => {
   });
 
   it('refuses a missing name, a missing time and a bad e-mail at their fields, sending nothing', async () => {
-    renderClinicConfig();
+    await renderClinicConfig();
     await openedForm();
     fireEvent.change(input('Clinic Name*'), { target: { value: '  ' } });
     fireEvent.change(input('Reminder Time*'), { target: { value: '' } });
@@ -165,11 +220,11 @@ describe('Clinic Configuration for an admin', () => {
     expect(document.activeElement).toBe(input('Clinic Name*'));
     expect(document.querySelector('.swal2-container')).toBeNull();
     expect(input('Contact Email').value).toBe('smile-at-example');
-    expect(db.table('clinics').find(1)).toMatchObject({ name: 'Smile Dental', reminder_time: '09:00:00' });
+    expect(await storedClinic(1)).toMatchObject({ name: 'Smile Dental', reminder_time: '09:00:00' });
   });
 
   it('when the database refuses the update, then "Error" / "Failed to save clinic." and the input stays', async () => {
-    renderClinicConfig();
+    await renderClinicConfig();
     await openedForm();
     fireEvent.change(input('Clinic Name*'), { target: { value: 'Smile Dental Makati' } });
     failNext({ method: 'PATCH', table: 'clinics' }, pgError('42501', 'permission denied'));
@@ -179,18 +234,18 @@ describe('Clinic Configuration for an admin', () => {
     await dismissAlert();
     expect(input('Clinic Name*').value).toBe('Smile Dental Makati');
     expect(screen.getByRole('alert').textContent).toContain('Failed to save clinic.');
-    expect(db.table('clinics').find(1)!.name).toBe('Smile Dental');
+    expect((await storedClinic(1)).name).toBe('Smile Dental');
   });
 
   it("'Back' returns to the Patients tab", async () => {
-    const { selectTab } = renderClinicConfig();
+    const { selectTab } = await renderClinicConfig();
     await openedForm();
     fireEvent.click(button('Back'));
     expect(selectTab).toHaveBeenCalledWith('patients');
   });
 
   it("without a clinic: 'No clinic selected or available.'", async () => {
-    renderClinicConfig({ clinic: { id: null, name: null } });
+    await renderClinicConfig({ clinic: { id: null, name: null } });
     expect(await screen.findByText('No clinic selected or available.')).toBeTruthy();
     expect(screen.queryByLabelText('Clinic Name*')).toBeNull();
   });
@@ -198,7 +253,7 @@ describe('Clinic Configuration for an admin', () => {
 
 describe('Clinic Configuration for the superadmin', () => {
   it('lists every clinic plus Add Clinic; choosing one makes it the working clinic', async () => {
-    renderClinicConfig({ role: 'superadmin' });
+    await renderClinicConfig({ role: 'superadmin' });
     await openedForm();
     const selector = (await screen.findByLabelText('Select clinic')) as HTMLSelectElement;
     await waitFor(() =>
@@ -217,7 +272,7 @@ describe('Clinic Configuration for the superadmin', () => {
   });
 
   it('adds a clinic after "Add Clinic?"; it is selected and listed at once', async () => {
-    renderClinicConfig({ role: 'superadmin' });
+    await renderClinicConfig({ role: 'superadmin' });
     await openedForm();
     const selector = screen.getByLabelText('Select clinic') as HTMLSelectElement;
     await screen.findByRole('option', { name: 'Bright Teeth' });
@@ -243,10 +298,10 @@ describe('Clinic Configuration for the superadmin', () => {
     expect(await alertLines('Success!')).toEqual(['New clinic has been added.']);
     await dismissAlert();
 
-    const added = db.table('clinics').where((row) => row.name === 'Ngiti North');
+    const added = await rows('clinics', { name: 'Ngiti North' });
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({
-      reminder_time: '09:00',
+      reminder_time: '09:00:00',
       contact_email: 'north@ngiti.example',
       address: null,
       contact_phone: null,
@@ -274,7 +329,7 @@ describe('Connect Facebook Page', () => {
     const service = mockFacebookService();
     const popup = fakePopup();
     const open = openWith(popup);
-    renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
+    await renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
     await openedForm();
     fireEvent.click(button('Connect Facebook Page'));
     expect(open).toHaveBeenCalledTimes(1);
@@ -316,17 +371,15 @@ describe('Connect Facebook Page', () => {
     expect(input('Facebook Page ID').value).toBe('1000000000000002');
     expect(input('Messenger Page ID').value).toBe('1000000000000002');
     expect(button('Disconnect page')).toBeTruthy();
+    expect(await storedClinic(2)).toMatchObject({ fb_page_id: '1000000000000002', page_token_hint: 'le_2' });
   });
 
   it('when choosing the page fails, then the service’s reason shows and the picker stays', async () => {
     const service = mockFacebookService();
     openWith(fakePopup());
-    service.grant([facebookPage()]);
-    service.answerNext(
-      'select-page',
-      HttpResponse.json({ error: 'This Facebook page is already connected to another clinic.' }, { status: 409 }),
-    );
-    renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
+    // The page granted is the one Smile Dental (clinic 1) has connected already.
+    service.grant([facebookPage({ id: '1000000000000001' })]);
+    await renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
     await openedForm();
     fireEvent.click(button('Connect Facebook Page'));
     const picker = within(await screen.findByRole('dialog', { name: 'Select Facebook Page to Connect' }));
@@ -337,14 +390,14 @@ describe('Connect Facebook Page', () => {
     ]);
     await dismissAlert();
     expect(screen.getByRole('dialog', { name: 'Select Facebook Page to Connect' })).toBeTruthy();
-    expect(db.table('clinics').find(2)!.fb_page_id).toBeNull();
+    expect((await storedClinic(2)).fb_page_id).toBeNull();
   });
 
   it("the picker's Cancel closes it and connects nothing", async () => {
     const service = mockFacebookService();
     openWith(fakePopup());
     service.grant([facebookPage()]);
-    renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
+    await renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
     await openedForm();
     fireEvent.click(button('Connect Facebook Page'));
     const picker = within(await screen.findByRole('dialog', { name: 'Select Facebook Page to Connect' }));
@@ -359,7 +412,7 @@ describe('Connect Facebook Page', () => {
     const service = mockFacebookService();
     const popup = fakePopup();
     openWith(popup);
-    renderClinicConfig({
+    await renderClinicConfig({
       clinic: { id: 2, name: 'Bright Teeth' },
       timing: { intervalMs: 5, maxPolls: 4, closeCheckMs: 5 },
     });
@@ -377,7 +430,7 @@ describe('Connect Facebook Page', () => {
     const popup = fakePopup();
     openWith(popup);
     // Polls far apart: only the close can end this within the test.
-    renderClinicConfig({
+    await renderClinicConfig({
       clinic: { id: 2, name: 'Bright Teeth' },
       timing: { intervalMs: 60_000, maxPolls: 30, closeCheckMs: 10 },
     });
@@ -398,15 +451,15 @@ describe('Connect Facebook Page', () => {
   it('when the clinic got connected meanwhile (another tab), then it ends as connected', async () => {
     mockFacebookService();
     openWith(fakePopup());
-    renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
+    await renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
     await openedForm();
     fireEvent.click(button('Connect Facebook Page'));
     await screen.findByRole('button', { name: 'Connecting...' });
-    db.table('clinics').update(2, {
-      fb_page_id: '1000000000000009',
-      messenger_page_id: '1000000000000009',
-      page_token_hint: 'wxyz',
-    });
+    await realStack().query(
+      `update public.clinics
+          set fb_page_id = '1000000000000009', messenger_page_id = '1000000000000009', page_token_hint = 'wxyz'
+        where id = 2`,
+    );
     expect(await alertLines('Facebook Page Connected')).toEqual([
       'Facebook Page Connected!',
       'Page ID 1000000000000009',
@@ -418,7 +471,7 @@ describe('Connect Facebook Page', () => {
   it('when the browser blocks the popup, then it says so and asks the service nothing', async () => {
     const service = mockFacebookService();
     openWith(null);
-    renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
+    await renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
     await openedForm();
     fireEvent.click(button('Connect Facebook Page'));
     expect(await alertLines('Popup blocked')).toEqual([
@@ -437,7 +490,7 @@ describe('Connect Facebook Page', () => {
       'connect-state',
       HttpResponse.json({ error: 'Only a clinic admin can connect a Facebook page.' }, { status: 403 }),
     );
-    renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
+    await renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
     await openedForm();
     fireEvent.click(button('Connect Facebook Page'));
     expect(await alertLines('Error')).toEqual([
@@ -452,7 +505,7 @@ describe('Connect Facebook Page', () => {
 describe('Disconnect page', () => {
   it('asks first, then disconnects: the form shows the clinic not connected', async () => {
     const service = mockFacebookService();
-    renderClinicConfig();
+    await renderClinicConfig();
     await openedForm();
     fireEvent.click(button('Disconnect page'));
     await waitFor(() => expect(document.querySelector('.swal2-title')?.textContent).toBe('Disconnect Facebook Page?'));
@@ -467,7 +520,7 @@ describe('Disconnect page', () => {
     await waitFor(() => expect(input('Messenger Page Access Token*').value).toBe('Not connected'));
     expect(input('Facebook Page ID').value).toBe('');
     expect(screen.queryByRole('button', { name: 'Disconnect page' })).toBeNull();
-    expect(db.table('clinics').find(1)).toMatchObject({ fb_page_id: null, page_token_hint: null });
+    expect(await storedClinic(1)).toMatchObject({ fb_page_id: null, page_token_hint: null });
   });
 
   it('when the service answers 409, then its words show and the form is unchanged', async () => {
@@ -476,7 +529,7 @@ describe('Disconnect page', () => {
       'disconnect',
       HttpResponse.json({ error: 'This clinic has no connected Facebook page.' }, { status: 409 }),
     );
-    renderClinicConfig();
+    await renderClinicConfig();
     await openedForm();
     fireEvent.click(button('Disconnect page'));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, Disconnect' }, { timeout: 10_000 }));

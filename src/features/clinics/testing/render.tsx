@@ -4,19 +4,17 @@ import { vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import { DashboardContext } from '@/lib/dashboard';
 import { initServiceClient } from '@/lib/service-client';
-import { SessionContext, type ActiveClinic } from '@/lib/session';
+import { SessionContext, type ActiveClinic, type SessionUser } from '@/lib/session';
 import { initSupabase } from '@/lib/supabase';
-import { mockConfig } from '@/testing/mocks';
-import { createSession, createSessionUser, renderApp } from '@/testing/render-app';
+import { signInAs, stackConfig } from '@/testing/real-db';
+import { createSession, renderApp } from '@/testing/render-app';
 import { ClinicConfigView } from '../clinics-screen';
 import type { FacebookPollTiming } from '../facebook-connect/poller';
-import { mockAuditActors } from './mock-audit-actors';
 
-/** The app's clients pointed at the MSW layer, and what jsdom lacks for sweetalert2. */
+/** The app's clients pointed at the file's real stack, and what jsdom lacks for sweetalert2. */
 export function prepareDom() {
-  initSupabase(mockConfig);
-  initServiceClient(mockConfig);
-  mockAuditActors();
+  initSupabase(stackConfig());
+  initServiceClient(stackConfig());
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
     media: query,
@@ -30,42 +28,44 @@ export function prepareDom() {
 export const FAST_POLL: FacebookPollTiming = { intervalMs: 20, maxPolls: 500, closeCheckMs: 10 };
 
 /** A session whose clinic choice works as the app's does (selectClinic changes the working clinic). */
-function LiveSession({ role, clinic, children }: { role: Role; clinic: ActiveClinic; children: ReactNode }) {
+function LiveSession({ user, clinic, children }: { user: SessionUser; clinic: ActiveClinic; children: ReactNode }) {
   const [current, setCurrent] = useState<ActiveClinic>(clinic);
   const value = useMemo(
     () =>
       createSession({
-        user: createSessionUser({ role, clinic_id: clinic.id, clinic_name: clinic.name }),
+        user,
         clinic: current,
         selectClinic: (next) => setCurrent(next),
         renameClinic: (clinicId, name) => setCurrent((now) => (now.id === clinicId ? { id: clinicId, name } : now)),
       }),
-    [role, clinic, current],
+    [user, current],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 /**
  * Renders the Clinic Config tab as the dashboard does: a fresh query client (no retries), a live
- * session (admin of clinic 1 by default) and the dashboard's tab switcher (`selectTab` is a spy).
+ * session signed in on the real stack (admin of clinic 1 by default; of the given clinic, or of
+ * clinic 1 when it is none) and the dashboard's tab switcher (`selectTab` is a spy); `user` is who is signed in.
  */
-export function renderClinicConfig(
+export async function renderClinicConfig(
   options: { role?: Role; clinic?: ActiveClinic; timing?: FacebookPollTiming; extra?: ReactNode } = {},
 ) {
   const role = options.role ?? 'admin';
   const clinic = options.clinic ?? { id: 1, name: 'Smile Dental' };
+  const user = await signInAs({ role, clinic_id: clinic.id ?? 1 });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const selectTab = vi.fn();
   const view = renderApp(
     <QueryClientProvider client={queryClient}>
       <DashboardContext.Provider value={{ activeTab: 'clinicconfig', selectTab }}>
-        <LiveSession role={role} clinic={clinic}>
+        <LiveSession user={user} clinic={clinic}>
           <ClinicConfigView facebookTiming={options.timing ?? FAST_POLL} />
           {options.extra}
         </LiveSession>
       </DashboardContext.Provider>
     </QueryClientProvider>,
-    { role },
+    { session: createSession({ user }) },
   );
-  return { ...view, queryClient, selectTab };
+  return { ...view, queryClient, selectTab, user };
 }
