@@ -1,7 +1,7 @@
 // Installed before msw is loaded: msw 3 expects Node 22 built-ins.
 import './node-shims';
 import { FetchInterceptor } from '@mswjs/interceptors/fetch/web';
-import type { AnyHandler } from 'msw';
+import { http, passthrough, type AnyHandler } from 'msw';
 import { defineNetwork, InterceptorSource } from 'msw/experimental';
 
 /**
@@ -22,7 +22,7 @@ const fetchInterceptor = new FetchInterceptor() as unknown as Interceptors[numbe
 
 const network = defineNetwork({
   sources: [new InterceptorSource({ interceptors: [fetchInterceptor] })],
-  handlers: [],
+  handlers: [http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough())],
   context: { quiet: true },
 });
 
