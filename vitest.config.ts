@@ -60,7 +60,7 @@ export default defineConfig({
           // Worker threads, not processes: 133 small files, each isolated. Alone, the project took
           // 141.7 s and 261 CPU s in forks, 104.2 s and 189 CPU s in threads (same 1,267 tests).
           pool: 'threads',
-          // MSW with the PostgREST mock for jsdom tests (src/testing/mocks); a no-op in node tests.
+          // MSW for jsdom tests (src/testing/network); a no-op in node tests.
           setupFiles: ['./src/testing/vitest-setup.ts'],
           // The migrated template database and the data layer's worker bundle, made once per run for
           // the files on the real gateway (src/testing/real-db).

@@ -168,7 +168,7 @@ export type Database = {
     /**
      * The tables the SPA works with, as the hand-written types listed them; a feature adds its
      * table here when it lands. Spelled out (not mapped) so that a row of any of them, indexed by
-     * a generic name, still has its common columns such as `id` (src/testing/mocks relies on it).
+     * a generic name, still has its common columns such as `id` (src/testing/real-db relies on it).
      */
     Tables: {
       clinics: AppTable<'clinics'>;

@@ -1,12 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { server } from '@/testing/mocks';
-import { setupMockServer } from '@/testing/mocks/lifecycle';
+import { server, setupNetwork } from '@/testing/network';
 import { onAccessRevoked } from './access-revocation';
 import { callService, initServiceClient, ServiceError, serviceUrl } from './service-client';
 import { initSupabase } from './supabase';
 
-setupMockServer();
+setupNetwork();
 
 beforeAll(() => {
   initSupabase({ supabaseUrl: 'http://stack.test', anonKey: 'anon', apiUrl: 'http://service.test/' });

@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
-import { server } from '@/testing/mocks';
+import { server } from '@/testing/network';
 import { seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
 

@@ -6,8 +6,8 @@
  */
 import { bypass, http, HttpResponse, passthrough } from 'msw';
 import type { Database } from '@/lib/database.types';
-import { pgError, PgError, type PostgrestErrorBody } from '../mocks/errors';
-import { server } from '../mocks/server';
+import { pgError, PgError, type PostgrestErrorBody } from '../network/errors';
+import { server } from '../network/server';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type TableName = keyof Database['public']['Tables'] | keyof Database['public']['Views'];

@@ -56,7 +56,7 @@ export { rows, seed, type RowOf, type TableName } from './factories';
 export { setupRealDatabase } from './lifecycle';
 export { createStaffAccount, signInAs, type StaffOptions } from './session';
 export { realStack, stackConfig, type RealStack } from './stack';
-export { pgError, PgError } from '../mocks/errors';
+export { pgError, PgError } from '../network/errors';
 // The MSW server: `server.use(http.post(`${stackConfig().apiUrl}/…`, …))` answers the notification
 // service, which the component stack does not run.
-export { server } from '../mocks/server';
+export { server } from '../network/server';

@@ -4,18 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { mockConfig, server } from '@/testing/mocks';
+import { offlineConfig, server } from '@/testing/network';
 import { createSession, renderApp } from '@/testing/render-app';
 import { LoginPage } from './login-page';
 
-const TOKEN_URL = `${mockConfig.supabaseUrl}/auth/v1/token`;
+const TOKEN_URL = `${offlineConfig.supabaseUrl}/auth/v1/token`;
 
 /** GoTrue's error body (both API versions' fields, as the local stack sends it). */
 const gotrueError = (status: number, code: string, message: string) =>
   HttpResponse.json({ code: status, error_code: code, msg: message, message }, { status });
 
 beforeEach(() => {
-  initSupabase(mockConfig);
+  initSupabase(offlineConfig);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {

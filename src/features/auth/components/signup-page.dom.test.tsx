@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { mockConfig, server } from '@/testing/mocks';
+import { offlineConfig, server } from '@/testing/network';
 import { createSession, renderApp } from '@/testing/render-app';
 import { SignupPage } from './signup-page';
 
-const SIGNUP_URL = `${mockConfig.supabaseUrl}/auth/v1/signup`;
-const LOGOUT_URL = `${mockConfig.supabaseUrl}/auth/v1/logout`;
+const SIGNUP_URL = `${offlineConfig.supabaseUrl}/auth/v1/signup`;
+const LOGOUT_URL = `${offlineConfig.supabaseUrl}/auth/v1/logout`;
 
 /** A user as GoTrue answers sign-up; an address that already has an account gets one without identities. */
 function gotrueUser(email: string, identities: unknown[]) {
@@ -33,7 +33,7 @@ function gotrueUser(email: string, identities: unknown[]) {
 const identity = { identity_id: 'i1', id: 'u1', user_id: 'u1', provider: 'email', identity_data: {} };
 
 beforeEach(() => {
-  initSupabase(mockConfig);
+  initSupabase(offlineConfig);
 });
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestError, toRequestError } from '@/lib/request-error';
-import { pgError } from '@/testing/mocks/errors';
+import { pgError } from '@/testing/network';
 import { invoiceFailureText, isAboveBalance, paymentFailureText } from './failure-text';
 import { invoiceBadge } from './invoice-status';
 import { PAYMENT_METHODS, paymentMethodLabel } from './payment-methods';

@@ -7,7 +7,7 @@ export interface PostgrestErrorBody {
   hint: string | null;
 }
 
-/** An error the mock answers with, in PostgREST's shape; throw it from an RPC handler or a row check. */
+/** An error in PostgREST's shape, for a one-request override (`failNext(…, pgError(…))`) or a unit test. */
 export class PgError extends Error {
   readonly body: PostgrestErrorBody;
 
