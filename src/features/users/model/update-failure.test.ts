@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestError, toRequestError } from '@/lib/request-error';
-import { pgError } from '@/testing/real-db';
+import { pgError } from '@/testing/network';
 import { updateFailureDetail } from './update-failure';
 
 const refusal = (code: string, message: string, hint?: string) => {
