@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import { initSupabase } from '@/lib/supabase';
+import { seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import DashboardPage from './dashboard-page';
 import { TabPanel } from './tab-panel';
@@ -12,9 +13,18 @@ import { TabPanel } from './tab-panel';
 const accessWatch = vi.hoisted(() => ({ useAccessWatch: vi.fn() }));
 vi.mock('../use-access-watch', () => accessWatch);
 
-beforeAll(() => {
-  initSupabase({ supabaseUrl: 'http://stack.test', anonKey: 'anon', apiUrl: 'http://stack.test' });
+// The views behind the tabs read their data from the real database, as the signed-in user.
+setupRealDatabase();
+beforeAll(() => initSupabase(stackConfig()));
+beforeEach(async () => {
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
 });
+
+/** The shell as a real staff member of clinic 1 sees it. */
+async function renderDashboard(role: Role) {
+  const user = await signInAs({ role, clinic_id: 1 });
+  return renderApp(<DashboardPage />, { session: createSession({ user }) });
+}
 
 afterEach(() => {
   cleanup();
@@ -65,15 +75,15 @@ describe('the dashboard shell', () => {
       ],
     ],
     ['dentist', ['Patients', 'Appointments', 'Billing System', 'Chat']],
-  ])('shows a %s only the allowed tabs', (role, expected) => {
-    renderApp(<DashboardPage />, { role });
+  ])('shows a %s only the allowed tabs', async (role, expected) => {
+    await renderDashboard(role);
     expect(tabNames()).toEqual(expected);
   });
 
-  it("shows the clinic, the user's name and role, Logout and the footer with this year", () => {
+  it("shows the clinic, the user's name and role, Logout and the footer with this year", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-03-02T02:00:00Z'));
-    renderApp(<DashboardPage />, { role: 'receptionist' });
+    await renderDashboard('receptionist');
     expect(screen.getByTestId('clinic-name').textContent).toBe('Smile Dental');
     expect(screen.getByTestId('user-name').textContent).toBe('Dr. Ana Santos');
     expect(screen.getByTestId('user-role').textContent).toBe('Receptionist');
@@ -91,7 +101,7 @@ describe('the dashboard shell', () => {
 
   it('highlights the active tab and switches the view without changing the URL', async () => {
     const user = userEvent.setup();
-    renderApp(<DashboardPage />, { role: 'admin' });
+    await renderDashboard('admin');
     const patients = screen.getByRole('button', { name: 'Patients' });
     expect(patients.getAttribute('aria-current')).toBe('page');
     // The Patients view is its own lazily loaded chunk (its first transform is slow on a busy machine).

@@ -33,7 +33,11 @@ export function mockReminderService() {
         await answer;
         answer = undefined;
       }
-      if (answer === 'network') return HttpResponse.error();
+      if (answer === 'network') {
+        // The service is down: the client's probe of its root (telling "down" from a CORS refusal) fails too.
+        server.use(http.get(`${stackConfig().apiUrl}/`, () => HttpResponse.error(), { once: true }));
+        return HttpResponse.error();
+      }
       if (answer) return answer;
       const [appointment] = await rows('appointments', { id: appointmentId });
       if (!appointment || appointment.clinic_id !== clinicId)
