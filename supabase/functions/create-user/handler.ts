@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { callerMayManageUsers } from '../_shared/authorize.ts';
 import { jsonResponse, preflightResponse } from '../_shared/cors.ts';
 import { bearerTokenOf, Refusal, refusalResponse } from '../_shared/refusal.ts';
 import { createCallerClient, createServiceClient, type FunctionDeps } from '../_shared/supabase-clients.ts';
@@ -43,7 +44,7 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
     const asCaller = createCallerClient(deps, authorization);
     const { data: auth, error: authError } = await asCaller.auth.getUser(token);
     if (authError || !auth.user) throw new Refusal(401, 'Invalid or expired session');
-    if (!(await mayManageUsers(asCaller, input.clinicId))) {
+    if (!(await callerMayManageUsers(asCaller, input.clinicId))) {
       throw new Refusal(403, 'Only an admin of this clinic or the superadmin can add users to it');
     }
 
@@ -121,13 +122,6 @@ async function readNewUser(req: Request): Promise<NewUser> {
 function clinicIdOf(value: unknown): number | null {
   const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** The database's own answer (public.authorize) to whether the caller may manage that clinic's staff. */
-async function mayManageUsers(asCaller: SupabaseClient, clinicId: number): Promise<boolean> {
-  const { data, error } = await asCaller.rpc('authorize', { p_clinic_id: clinicId, p_permission: 'users.manage' });
-  if (error) throw new Error(`asking whether the caller may manage users failed: ${error.message}`);
-  return data === true;
 }
 
 async function clinicExists(service: SupabaseClient, clinicId: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { callerMayManageUsers } from '../_shared/authorize.ts';
 import { jsonResponse, preflightResponse } from '../_shared/cors.ts';
 import { bearerTokenOf, Refusal, refusalResponse } from '../_shared/refusal.ts';
 import { createCallerClient, createServiceClient, type FunctionDeps } from '../_shared/supabase-clients.ts';
@@ -21,11 +22,13 @@ interface StepResult {
 const PROFILE_COLUMNS = 'id, user_id, role, clinic_id';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The answer's `code` when the account is its clinic's last admin (the SPA words it for people). */
+/**
+ * The answer's `code` when the account is its clinic's last admin (the SPA words it for people):
+ * the code (hint) delete_staff_account refuses it with, passed on as it is.
+ */
 export const LAST_ADMIN_CODE = 'last_admin';
 
-/** The codes (hints) of delete_staff_account's refusals, as in common/contract/error-codes.ts. */
-const REFUSED_LAST_ADMIN = 'last_admin';
+/** delete_staff_account's code (hint) for an account that is gone, as in common/contract/error-codes.ts. */
 const REFUSED_NOT_FOUND = 'user_not_found';
 
 /**
@@ -52,7 +55,7 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
     if (targetId === callerId) throw new Refusal(400, 'You cannot delete your own account');
 
     const caller = await readProfile(asCaller, callerId);
-    if (!caller || !(await mayManageUsers(asCaller, caller.clinic_id))) {
+    if (!caller || !(await callerMayManageUsers(asCaller, caller.clinic_id))) {
       throw new Refusal(403, 'Only an admin or the superadmin can delete users');
     }
     const callerIsSuperadmin = caller.role === 'superadmin';
@@ -62,7 +65,9 @@ export async function handle(req: Request, deps: FunctionDeps): Promise<Response
     const allowed =
       target === null
         ? callerIsSuperadmin
-        : (callerIsSuperadmin || target.role !== 'superadmin') && (await mayManageUsers(asCaller, target.clinic_id));
+        : (callerIsSuperadmin || target.role !== 'superadmin') &&
+          // The caller's own clinic was answered just above.
+          (target.clinic_id === caller.clinic_id || (await callerMayManageUsers(asCaller, target.clinic_id)));
     if (!allowed || target === null) {
       // "No such user" is told apart from "not yours" only now that the caller is a proven admin.
       const exists = target !== null || (await authUserExists(service, targetId));
@@ -106,16 +111,6 @@ async function readProfile(client: SupabaseClient, userId: string): Promise<Prof
   return (data?.[0] as Profile | undefined) ?? null;
 }
 
-/** The database's own answer (public.authorize) to whether the caller may manage that clinic's staff. */
-async function mayManageUsers(asCaller: SupabaseClient, clinicId: string | null): Promise<boolean> {
-  const { data, error } = await asCaller.rpc('authorize', {
-    p_clinic_id: clinicId === null ? null : Number(clinicId),
-    p_permission: 'users.manage',
-  });
-  if (error) throw new Error(`asking whether the caller may manage users failed: ${error.message}`);
-  return data === true;
-}
-
 async function authUserExists(service: SupabaseClient, userId: string): Promise<boolean> {
   const { data, error } = await service.auth.admin.getUserById(userId);
   if (error?.status === 404) return false;
@@ -126,7 +121,7 @@ async function authUserExists(service: SupabaseClient, userId: string): Promise<
 /** Deletes the account and its profile as `requestedBy`, in one transaction; answers how many profile rows went. */
 async function deleteAccount(service: SupabaseClient, userId: string, requestedBy: string): Promise<number> {
   const { data, error } = await service.rpc('delete_staff_account', { p_user_id: userId, p_requested_by: requestedBy });
-  if (error?.hint === REFUSED_LAST_ADMIN) {
+  if (error?.hint === LAST_ADMIN_CODE) {
     throw new Refusal(409, 'A clinic must keep at least one admin.', LAST_ADMIN_CODE);
   }
   if (error?.hint === REFUSED_NOT_FOUND) throw new Refusal(404, 'User not found');
