@@ -77,15 +77,3 @@ export function pgError(
     hint: options.hint ?? null,
   });
 }
-
-/** PostgREST's answer to `Accept: application/vnd.pgrst.object+json` when the rows are not exactly one. */
-export const notOneRow = (rows: number) =>
-  pgError('PGRST116', 'Cannot coerce the result to a single JSON object', {
-    details: `The result contains ${rows} rows`,
-  });
-
-/** A request the mock cannot read (PostgREST's PGRST100). */
-export const parseError = (message: string, details: string | null = null) => pgError('PGRST100', message, { details });
-
-export const columnNotFound = (table: string, column: string) =>
-  pgError('42703', `column ${table}.${column} does not exist`);

@@ -6,9 +6,10 @@ import { defineNetwork, InterceptorSource } from 'msw/experimental';
 
 /**
  * The MSW server of the SPA's component tests (started by src/testing/vitest-setup.ts in jsdom
- * tests). It answers nothing by itself: a file on the real database lets its requests through to
- * the stack (src/testing/real-db/), and a test adds its own handlers with `server.use(…)`, dropped
- * after the test. A request nothing answers fails the test.
+ * tests). It answers nothing by itself: requests to a server on 127.0.0.1 (the component stack of a
+ * file on the real database, src/testing/real-db/) go through, also before that file's per-test
+ * handler is in place, and a test adds its own handlers with `server.use(…)`, dropped after the
+ * test. Any other request nothing answers fails the test.
  *
  * It is `setupServer` (msw/node) with one interceptor: the one msw uses in browsers, which answers
  * `fetch` itself. setupServer's Node interceptors let each request run through undici, a fake
