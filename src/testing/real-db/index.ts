@@ -54,6 +54,7 @@ export {
 } from './control';
 export { rows, seed, type RowOf, type TableName } from './factories';
 export { setupRealDatabase } from './lifecycle';
+export { renderSignedIn } from './render';
 export { createStaffAccount, signInAs, type StaffOptions } from './session';
 export { realStack, stackConfig, type RealStack } from './stack';
 export { pgError, PgError } from '../network/errors';

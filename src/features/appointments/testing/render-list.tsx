@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
@@ -6,8 +5,7 @@ import type { Role } from '@/lib/authorization';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { seed, signInAs, stackConfig } from '@/testing/real-db';
-import { createSession, renderApp } from '@/testing/render-app';
+import { renderSignedIn, seed, stackConfig } from '@/testing/real-db';
 
 /** The clients the app creates, pointed at the file's real stack; what sweetalert2 needs in jsdom. */
 export function prepareListDom() {
@@ -49,15 +47,8 @@ export function setUpListScreen(now: Date) {
  * renderApp plus the dashboard's query client (no retries, so failures show at once), signed in
  * to clinic 1 with `role` (admin by default) on the file's real stack.
  */
-export async function renderWithQueries(ui: ReactElement, options: { role?: Role } = {}) {
-  const user = await signInAs({ role: options.role ?? 'admin', clinic_id: 1 });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return {
-    queryClient,
-    ...renderApp(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, {
-      session: createSession({ user }),
-    }),
-  };
+export function renderWithQueries(ui: ReactElement, options: { role?: Role } = {}) {
+  return renderSignedIn(ui, { role: options.role ?? 'admin' });
 }
 
 /**
