@@ -790,6 +790,27 @@ $$;
 
 revoke execute on function private.create_clinic_policy(regclass, text, text, text, name) from public;
 
+-- The refusal every RPC that needs a permission opens with: 42501 with the RPC's own message and
+-- code (hint) unless the caller holds p_permission in clinic p_clinic_id (public.authorize). Not
+-- security definer: authorize() already is, and security invoker RPCs call it as the caller. So
+-- that they can, signed-in users may use the schema private, and call this helper and no other.
+create function private.require_permission(p_clinic_id bigint, p_permission text, p_message text, p_hint text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not public.authorize(p_clinic_id, p_permission) then
+    raise exception '%', p_message using errcode = 'insufficient_privilege', hint = p_hint;
+  end if;
+end;
+$$;
+
+revoke execute on function private.require_permission(bigint, text, text, text) from public, anon, authenticated;
+grant usage on schema private to authenticated, service_role;
+grant execute on function private.require_permission(bigint, text, text, text) to authenticated, service_role;
+
 alter table public.role_permissions enable row level security;
 
 create policy "Staff can view role permissions" on public.role_permissions

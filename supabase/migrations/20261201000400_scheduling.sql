@@ -93,10 +93,9 @@ begin
   end if;
   -- Checked first: for a dentist account the row would otherwise just look
   -- missing (SELECT ... FOR UPDATE applies the update policy).
-  if public.is_browser_role() and not public.authorize(public.current_clinic_id(), 'dentists.manage') then
-    raise exception 'Only the front desk can delete dentists.'
-      using errcode = 'insufficient_privilege',
-            hint = 'dentist_delete_forbidden';
+  if public.is_browser_role() then
+    perform private.require_permission(public.current_clinic_id(), 'dentists.manage',
+      'Only the front desk can delete dentists.', 'dentist_delete_forbidden');
   end if;
 
   select d.id into v_dentist_id
@@ -247,10 +246,9 @@ begin
       using errcode = 'invalid_parameter_value',
             hint = 'availability_blocks_invalid';
   end if;
-  if public.is_browser_role() and not public.authorize(public.current_clinic_id(), 'dentists.manage') then
-    raise exception 'Only the front desk can change dentist availability.'
-      using errcode = 'insufficient_privilege',
-            hint = 'availability_forbidden';
+  if public.is_browser_role() then
+    perform private.require_permission(public.current_clinic_id(), 'dentists.manage',
+      'Only the front desk can change dentist availability.', 'availability_forbidden');
   end if;
 
   select d.clinic_id into v_clinic_id from public.dentists d where d.id = p_dentist_id;
