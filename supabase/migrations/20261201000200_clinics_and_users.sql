@@ -124,13 +124,12 @@ begin
   if not public.is_browser_role() then
     return new;
   end if;
-  if tg_op = 'INSERT' then
-    if new.fb_page_id is not null or new.messenger_page_id is not null or new.page_token_hint is not null then
-      raise exception 'The Facebook page of a clinic is connected through the notification service.'
-        using errcode = 'insufficient_privilege', hint = 'page_connected_by_service';
-    end if;
-  elsif (new.fb_page_id, new.messenger_page_id, new.page_token_hint)
-        is distinct from (old.fb_page_id, old.messenger_page_id, old.page_token_hint) then
+  -- A new clinic has no page; a changed one keeps its page as it was.
+  if (case when tg_op = 'INSERT'
+        then new.fb_page_id is not null or new.messenger_page_id is not null or new.page_token_hint is not null
+        else (new.fb_page_id, new.messenger_page_id, new.page_token_hint)
+               is distinct from (old.fb_page_id, old.messenger_page_id, old.page_token_hint)
+      end) then
     raise exception 'The Facebook page of a clinic is connected through the notification service.'
       using errcode = 'insufficient_privilege', hint = 'page_connected_by_service';
   end if;

@@ -85,6 +85,7 @@ as $$
 declare
   v_dentist_id bigint;
   v_future jsonb;
+  v_outcome text;
 begin
   if p_dentist_id is null then
     raise exception 'A dentist is required.'
@@ -137,21 +138,18 @@ begin
 
   if exists (select 1 from public.appointments a where a.dentist_id = v_dentist_id) then
     update public.dentists d set deleted = true where d.id = v_dentist_id;
-    if not found then
-      raise exception 'Dentist % could not be deleted.', p_dentist_id
-        using errcode = 'insufficient_privilege',
-              hint = 'dentist_delete_refused';
-    end if;
-    return jsonb_build_object('outcome', 'soft_deleted');
+    v_outcome := 'soft_deleted';
+  else
+    delete from public.dentists d where d.id = v_dentist_id;
+    v_outcome := 'hard_deleted';
   end if;
-
-  delete from public.dentists d where d.id = v_dentist_id;
+  -- Row-level security may still refuse the update or the delete itself.
   if not found then
     raise exception 'Dentist % could not be deleted.', p_dentist_id
       using errcode = 'insufficient_privilege',
             hint = 'dentist_delete_refused';
   end if;
-  return jsonb_build_object('outcome', 'hard_deleted');
+  return jsonb_build_object('outcome', v_outcome);
 end;
 $$;
 
