@@ -124,13 +124,12 @@ begin
   if not public.is_browser_role() then
     return new;
   end if;
-  if tg_op = 'INSERT' then
-    if new.fb_page_id is not null or new.messenger_page_id is not null or new.page_token_hint is not null then
-      raise exception 'The Facebook page of a clinic is connected through the notification service.'
-        using errcode = 'insufficient_privilege', hint = 'page_connected_by_service';
-    end if;
-  elsif (new.fb_page_id, new.messenger_page_id, new.page_token_hint)
-        is distinct from (old.fb_page_id, old.messenger_page_id, old.page_token_hint) then
+  -- A new clinic has no page; a changed one keeps its page as it was.
+  if (case when tg_op = 'INSERT'
+        then new.fb_page_id is not null or new.messenger_page_id is not null or new.page_token_hint is not null
+        else (new.fb_page_id, new.messenger_page_id, new.page_token_hint)
+               is distinct from (old.fb_page_id, old.messenger_page_id, old.page_token_hint)
+      end) then
     raise exception 'The Facebook page of a clinic is connected through the notification service.'
       using errcode = 'insufficient_privilege', hint = 'page_connected_by_service';
   end if;
@@ -789,6 +788,27 @@ end
 $$;
 
 revoke execute on function private.create_clinic_policy(regclass, text, text, text, name) from public;
+
+-- The refusal every RPC that needs a permission opens with: 42501 with the RPC's own message and
+-- code (hint) unless the caller holds p_permission in clinic p_clinic_id (public.authorize). Not
+-- security definer: authorize() already is, and security invoker RPCs call it as the caller. So
+-- that they can, signed-in users may use the schema private, and call this helper and no other.
+create function private.require_permission(p_clinic_id bigint, p_permission text, p_message text, p_hint text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not public.authorize(p_clinic_id, p_permission) then
+    raise exception '%', p_message using errcode = 'insufficient_privilege', hint = p_hint;
+  end if;
+end;
+$$;
+
+revoke execute on function private.require_permission(bigint, text, text, text) from public, anon, authenticated;
+grant usage on schema private to authenticated, service_role;
+grant execute on function private.require_permission(bigint, text, text, text) to authenticated, service_role;
 
 alter table public.role_permissions enable row level security;
 

@@ -85,6 +85,7 @@ as $$
 declare
   v_dentist_id bigint;
   v_future jsonb;
+  v_outcome text;
 begin
   if p_dentist_id is null then
     raise exception 'A dentist is required.'
@@ -93,10 +94,9 @@ begin
   end if;
   -- Checked first: for a dentist account the row would otherwise just look
   -- missing (SELECT ... FOR UPDATE applies the update policy).
-  if public.is_browser_role() and not public.authorize(public.current_clinic_id(), 'dentists.manage') then
-    raise exception 'Only the front desk can delete dentists.'
-      using errcode = 'insufficient_privilege',
-            hint = 'dentist_delete_forbidden';
+  if public.is_browser_role() then
+    perform private.require_permission(public.current_clinic_id(), 'dentists.manage',
+      'Only the front desk can delete dentists.', 'dentist_delete_forbidden');
   end if;
 
   select d.id into v_dentist_id
@@ -138,21 +138,18 @@ begin
 
   if exists (select 1 from public.appointments a where a.dentist_id = v_dentist_id) then
     update public.dentists d set deleted = true where d.id = v_dentist_id;
-    if not found then
-      raise exception 'Dentist % could not be deleted.', p_dentist_id
-        using errcode = 'insufficient_privilege',
-              hint = 'dentist_delete_refused';
-    end if;
-    return jsonb_build_object('outcome', 'soft_deleted');
+    v_outcome := 'soft_deleted';
+  else
+    delete from public.dentists d where d.id = v_dentist_id;
+    v_outcome := 'hard_deleted';
   end if;
-
-  delete from public.dentists d where d.id = v_dentist_id;
+  -- Row-level security may still refuse the update or the delete itself.
   if not found then
     raise exception 'Dentist % could not be deleted.', p_dentist_id
       using errcode = 'insufficient_privilege',
             hint = 'dentist_delete_refused';
   end if;
-  return jsonb_build_object('outcome', 'hard_deleted');
+  return jsonb_build_object('outcome', v_outcome);
 end;
 $$;
 
@@ -247,10 +244,9 @@ begin
       using errcode = 'invalid_parameter_value',
             hint = 'availability_blocks_invalid';
   end if;
-  if public.is_browser_role() and not public.authorize(public.current_clinic_id(), 'dentists.manage') then
-    raise exception 'Only the front desk can change dentist availability.'
-      using errcode = 'insufficient_privilege',
-            hint = 'availability_forbidden';
+  if public.is_browser_role() then
+    perform private.require_permission(public.current_clinic_id(), 'dentists.manage',
+      'Only the front desk can change dentist availability.', 'availability_forbidden');
   end if;
 
   select d.clinic_id into v_clinic_id from public.dentists d where d.id = p_dentist_id;

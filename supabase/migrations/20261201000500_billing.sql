@@ -237,22 +237,18 @@ comment on function public.guard_invoice_insert() is
 revoke execute on function public.guard_invoice_insert() from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------
--- void_invoice
+-- Voids: what void_invoice and void_payment both ask, written once
 -- ---------------------------------------------------------------------------
-create function public.void_invoice(p_invoice_id bigint, p_reason text)
-returns void
+-- Before the row is read: the caller voids in their own clinic (or is a superadmin) and gives a
+-- reason of at most 500 characters. Answers the reason as it is stored (trimmed).
+create function private.void_reason(p_reason text)
+returns text
 language plpgsql
-security definer
+stable
 set search_path = ''
 as $$
-declare
-  v_invoice public.invoices;
 begin
-  if not public.authorize(public.current_clinic_id(), 'billing.void') then
-    raise exception 'Only an admin can void.'
-      using errcode = 'insufficient_privilege',
-            hint = 'void_forbidden';
-  end if;
+  perform private.require_permission(public.current_clinic_id(), 'billing.void', 'Only an admin can void.', 'void_forbidden');
   if p_reason is null or btrim(p_reason) = '' then
     raise exception 'A reason is required to void.'
       using errcode = 'invalid_parameter_value',
@@ -263,26 +259,67 @@ begin
       using errcode = 'invalid_parameter_value',
             hint = 'void_reason_too_long';
   end if;
+  return btrim(p_reason);
+end;
+$$;
+
+-- Once the row is read and locked (p_found: it exists): the caller sees it (else p_not_found),
+-- voids in its clinic, and it is not void yet (else p_already_void); the messages and codes are
+-- the row's.
+create function private.require_voidable(
+  p_found boolean,
+  p_clinic_id bigint,
+  p_voided_at timestamptz,
+  p_not_found_message text,
+  p_not_found_hint text,
+  p_already_void_message text,
+  p_already_void_hint text
+)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not p_found or not public.can_access_clinic(p_clinic_id) then
+    raise exception '%', p_not_found_message using errcode = 'PT404', hint = p_not_found_hint;
+  end if;
+  perform private.require_permission(p_clinic_id, 'billing.void', 'Only an admin can void.', 'void_forbidden');
+  if p_voided_at is not null then
+    raise exception '%', p_already_void_message using errcode = 'PT409', hint = p_already_void_hint;
+  end if;
+end;
+$$;
+
+-- Called by the two security definer RPCs only.
+revoke execute on function private.void_reason(text) from public, anon, authenticated;
+revoke execute on function private.require_voidable(boolean, bigint, timestamptz, text, text, text, text)
+  from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- void_invoice
+-- ---------------------------------------------------------------------------
+create function public.void_invoice(p_invoice_id bigint, p_reason text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_reason text := private.void_reason(p_reason);
+  v_invoice public.invoices;
+begin
   -- The lock waits for payments being added to this invoice (they hold a share lock).
   select i.* into v_invoice from public.invoices i where i.id = p_invoice_id for update;
-  if not found or not public.can_access_clinic(v_invoice.clinic_id) then
-    raise exception 'Invoice not found.' using errcode = 'PT404', hint = 'invoice_not_found';
-  end if;
-  if not public.authorize(v_invoice.clinic_id, 'billing.void') then
-    raise exception 'Only an admin can void.'
-      using errcode = 'insufficient_privilege',
-            hint = 'void_forbidden';
-  end if;
-  if v_invoice.voided_at is not null then
-    raise exception 'This invoice is already void.' using errcode = 'PT409', hint = 'invoice_already_void';
-  end if;
+  perform private.require_voidable(found, v_invoice.clinic_id, v_invoice.voided_at,
+    'Invoice not found.', 'invoice_not_found', 'This invoice is already void.', 'invoice_already_void');
   if exists (select 1 from public.payments p where p.invoice_id = v_invoice.id and p.voided_at is null) then
     raise exception 'Void this invoice''s payments first.'
       using errcode = 'PT409',
             hint = 'invoice_has_payments';
   end if;
   update public.invoices
-     set voided_at = pg_catalog.now(), void_reason = btrim(p_reason), voided_by = (select auth.uid())
+     set voided_at = pg_catalog.now(), void_reason = v_reason, voided_by = (select auth.uid())
    where id = v_invoice.id;
 end;
 $$;
@@ -449,37 +486,14 @@ security definer
 set search_path = ''
 as $$
 declare
+  v_reason text := private.void_reason(p_reason);
   v_payment public.payments;
 begin
-  if not public.authorize(public.current_clinic_id(), 'billing.void') then
-    raise exception 'Only an admin can void.'
-      using errcode = 'insufficient_privilege',
-            hint = 'void_forbidden';
-  end if;
-  if p_reason is null or btrim(p_reason) = '' then
-    raise exception 'A reason is required to void.'
-      using errcode = 'invalid_parameter_value',
-            hint = 'void_reason_required';
-  end if;
-  if char_length(btrim(p_reason)) > 500 then
-    raise exception 'The reason is too long (at most 500 characters).'
-      using errcode = 'invalid_parameter_value',
-            hint = 'void_reason_too_long';
-  end if;
   select p.* into v_payment from public.payments p where p.id = p_payment_id for update;
-  if not found or not public.can_access_clinic(v_payment.clinic_id) then
-    raise exception 'Payment not found.' using errcode = 'PT404', hint = 'payment_not_found';
-  end if;
-  if not public.authorize(v_payment.clinic_id, 'billing.void') then
-    raise exception 'Only an admin can void.'
-      using errcode = 'insufficient_privilege',
-            hint = 'void_forbidden';
-  end if;
-  if v_payment.voided_at is not null then
-    raise exception 'This payment is already void.' using errcode = 'PT409', hint = 'payment_already_void';
-  end if;
+  perform private.require_voidable(found, v_payment.clinic_id, v_payment.voided_at,
+    'Payment not found.', 'payment_not_found', 'This payment is already void.', 'payment_already_void');
   update public.payments
-     set voided_at = pg_catalog.now(), void_reason = btrim(p_reason), voided_by = (select auth.uid())
+     set voided_at = pg_catalog.now(), void_reason = v_reason, voided_by = (select auth.uid())
    where id = v_payment.id;
 end;
 $$;

@@ -29,6 +29,52 @@ comment on function public.can_read_reports(bigint) is
 revoke execute on function public.can_read_reports(bigint) from public, anon, authenticated;
 grant execute on function public.can_read_reports(bigint) to authenticated, service_role;
 
+-- What every report asks first: may the caller read this clinic's reports (42501).
+create function private.require_report_access(p_clinic_id bigint)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not public.can_read_reports(p_clinic_id) then
+    raise exception 'Your role may not read reports of this clinic.'
+      using errcode = 'insufficient_privilege',
+            hint = 'report_forbidden';
+  end if;
+end;
+$$;
+
+-- The clinic days p_from..p_to of a report, once checked: the clinic's time zone and the period's
+-- bounds in it, [start of p_from, start of the day after p_to). PT404 when there is no such clinic.
+create function private.report_period(
+  p_clinic_id bigint,
+  p_from date,
+  p_to date,
+  out time_zone text,
+  out starts_at timestamptz,
+  out ends_at timestamptz
+)
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  select c.timezone into time_zone from public.clinics c where c.id = p_clinic_id;
+  if not found then
+    raise exception 'Clinic not found.' using errcode = 'PT404', hint = 'clinic_not_found';
+  end if;
+  starts_at := p_from::timestamp at time zone time_zone;
+  ends_at := (p_to + 1)::timestamp at time zone time_zone;
+end;
+$$;
+
+-- The reports are security invoker: the caller runs these.
+revoke execute on function private.require_report_access(bigint) from public, anon, authenticated;
+revoke execute on function private.report_period(bigint, date, date) from public, anon, authenticated;
+grant execute on function private.require_report_access(bigint) to authenticated, service_role;
+grant execute on function private.report_period(bigint, date, date) to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------
 -- day_sheet
 -- ---------------------------------------------------------------------------
@@ -43,20 +89,12 @@ declare
   v_start timestamptz;
   v_end timestamptz;
 begin
-  if not public.can_read_reports(p_clinic_id) then
-    raise exception 'Your role may not read reports of this clinic.'
-      using errcode = 'insufficient_privilege',
-            hint = 'report_forbidden';
-  end if;
+  perform private.require_report_access(p_clinic_id);
   if p_day is null then
     raise exception 'Choose a day.' using errcode = 'invalid_parameter_value', hint = 'report_day_required';
   end if;
-  select c.timezone into v_zone from public.clinics c where c.id = p_clinic_id;
-  if not found then
-    raise exception 'Clinic not found.' using errcode = 'PT404', hint = 'clinic_not_found';
-  end if;
-  v_start := p_day::timestamp at time zone v_zone;
-  v_end := (p_day + 1)::timestamp at time zone v_zone;
+  select r.time_zone, r.starts_at, r.ends_at into v_zone, v_start, v_end
+    from private.report_period(p_clinic_id, p_day, p_day) r;
 
   return pg_catalog.json_build_object(
     'day', p_day,
@@ -204,11 +242,7 @@ declare
   v_end timestamptz;
   v_result json;
 begin
-  if not public.can_read_reports(p_clinic_id) then
-    raise exception 'Your role may not read reports of this clinic.'
-      using errcode = 'insufficient_privilege',
-            hint = 'report_forbidden';
-  end if;
+  perform private.require_report_access(p_clinic_id);
   if p_from is null or p_to is null then
     raise exception 'Choose the first and last day of the period.'
       using errcode = 'invalid_parameter_value',
@@ -224,13 +258,9 @@ begin
       using errcode = 'invalid_parameter_value',
             hint = 'report_period_too_long';
   end if;
-  select c.timezone into v_zone from public.clinics c where c.id = p_clinic_id;
-  if not found then
-    raise exception 'Clinic not found.' using errcode = 'PT404', hint = 'clinic_not_found';
-  end if;
-  v_start := p_from::timestamp at time zone v_zone;
   -- Only appointments whose time has come have an outcome.
-  v_end := least((p_to + 1)::timestamp at time zone v_zone, pg_catalog.now());
+  select r.time_zone, r.starts_at, least(r.ends_at, pg_catalog.now()) into v_zone, v_start, v_end
+    from private.report_period(p_clinic_id, p_from, p_to) r;
 
   with base as (
     select
@@ -327,11 +357,7 @@ declare
   v_rows integer;
 begin
   -- The same check day_sheet() makes, first, so that nothing else runs for a refused caller.
-  if not public.can_read_reports(p_clinic_id) then
-    raise exception 'Your role may not read reports of this clinic.'
-      using errcode = 'insufficient_privilege',
-            hint = 'report_forbidden';
-  end if;
+  perform private.require_report_access(p_clinic_id);
   -- The day sheet itself, written once (it checks access again, and the day and the clinic).
   v_sheet := public.day_sheet(p_clinic_id, p_day);
 

@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { callerMayManageUsers } from '../_shared/authorize.ts';
-import { jsonResponse, preflightResponse } from '../_shared/cors.ts';
-import { bearerTokenOf, Refusal, refusalResponse } from '../_shared/refusal.ts';
+import { jsonResponse } from '../_shared/cors.ts';
+import { Refusal } from '../_shared/refusal.ts';
+import { handleStaffRequest, readJsonBody, type Caller } from '../_shared/staff-request.ts';
 import { createCallerClient, createServiceClient, type FunctionDeps } from '../_shared/supabase-clients.ts';
 
 /**
@@ -32,74 +33,67 @@ const NAME_MAX_LENGTH = 200;
  * sent, and the new user can sign in once they have confirmed. GoTrue's refusals (taken e-mail,
  * malformed e-mail, weak password) are answered with GoTrue's status, `error` and `code`.
  */
-export async function handle(req: Request, deps: FunctionDeps): Promise<Response> {
-  if (req.method === 'OPTIONS') return preflightResponse();
-  try {
-    if (req.method !== 'POST') throw new Refusal(405, 'Method not allowed');
-    const authorization = req.headers.get('Authorization') ?? '';
-    const token = bearerTokenOf(authorization);
-    if (!token) throw new Refusal(401, 'Missing authorization header');
-    const input = await readNewUser(req);
+export function handle(req: Request, deps: FunctionDeps): Promise<Response> {
+  return handleStaffRequest(req, deps, {
+    name: 'create-user',
+    readInput: readNewUser,
+    run: (input, caller) => createUser(req, deps, input, caller),
+    failure: 'Unexpected error while creating the user',
+  });
+}
 
-    const asCaller = createCallerClient(deps, authorization);
-    const { data: auth, error: authError } = await asCaller.auth.getUser(token);
-    if (authError || !auth.user) throw new Refusal(401, 'Invalid or expired session');
-    if (!(await callerMayManageUsers(asCaller, input.clinicId))) {
-      throw new Refusal(403, 'Only an admin of this clinic or the superadmin can add users to it');
-    }
-
-    const service = createServiceClient(deps);
-    // Only the superadmin may manage a clinic of which they hold no profile, so only they can get here.
-    if (!(await clinicExists(service, input.clinicId))) throw new Refusal(404, 'Clinic not found');
-
-    const { data: created, error: createError } = await service.auth.admin.createUser({
-      email: input.email,
-      password: input.password,
-      email_confirm: false,
-      user_metadata: { name: input.name },
-      // created_by: the audit trail names who added the user (the profile is made by a trigger).
-      app_metadata: { clinic_id: input.clinicId, role: input.role, created_by: auth.user.id },
-    });
-    if (createError || !created.user) {
-      const status = typeof createError?.status === 'number' && createError.status >= 400 ? createError.status : 500;
-      return jsonResponse(
-        { error: createError?.message ?? 'The account could not be created', code: createError?.code ?? null },
-        status,
-      );
-    }
-    const userId = created.user.id;
-
-    const mailError = await sendConfirmation(deps, input.email, confirmationRedirect(req));
-    if (mailError) {
-      // Without the e-mail nobody could ever confirm the account: take it back, so Add User can be tried again.
-      await service.auth.admin.deleteUser(userId);
-      return jsonResponse({ error: `The confirmation e-mail could not be sent: ${mailError}`, code: null }, 502);
-    }
-
-    return jsonResponse({
-      user: {
-        user_id: userId,
-        email: created.user.email ?? input.email,
-        name: input.name,
-        role: input.role,
-        clinic_id: input.clinicId,
-      },
-      confirmation_sent: true,
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return refusalResponse(error);
-    console.error('create-user failed:', error);
-    return jsonResponse({ error: 'Unexpected error while creating the user' }, 500);
+async function createUser(
+  req: Request,
+  deps: FunctionDeps,
+  input: NewUser,
+  { asCaller, user }: Caller,
+): Promise<Response> {
+  if (!(await callerMayManageUsers(asCaller, input.clinicId))) {
+    throw new Refusal(403, 'Only an admin of this clinic or the superadmin can add users to it');
   }
+
+  const service = createServiceClient(deps);
+  // Only the superadmin may manage a clinic of which they hold no profile, so only they can get here.
+  if (!(await clinicExists(service, input.clinicId))) throw new Refusal(404, 'Clinic not found');
+
+  const { data: created, error: createError } = await service.auth.admin.createUser({
+    email: input.email,
+    password: input.password,
+    email_confirm: false,
+    user_metadata: { name: input.name },
+    // created_by: the audit trail names who added the user (the profile is made by a trigger).
+    app_metadata: { clinic_id: input.clinicId, role: input.role, created_by: user.id },
+  });
+  if (createError || !created.user) {
+    const status = typeof createError?.status === 'number' && createError.status >= 400 ? createError.status : 500;
+    return jsonResponse(
+      { error: createError?.message ?? 'The account could not be created', code: createError?.code ?? null },
+      status,
+    );
+  }
+  const userId = created.user.id;
+
+  const mailError = await sendConfirmation(deps, input.email, confirmationRedirect(req));
+  if (mailError) {
+    // Without the e-mail nobody could ever confirm the account: take it back, so Add User can be tried again.
+    await service.auth.admin.deleteUser(userId);
+    return jsonResponse({ error: `The confirmation e-mail could not be sent: ${mailError}`, code: null }, 502);
+  }
+
+  return jsonResponse({
+    user: {
+      user_id: userId,
+      email: created.user.email ?? input.email,
+      name: input.name,
+      role: input.role,
+      clinic_id: input.clinicId,
+    },
+    confirmation_sent: true,
+  });
 }
 
 async function readNewUser(req: Request): Promise<NewUser> {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw new Refusal(400, 'Request body must be JSON: {"name", "email", "password", "role", "clinic_id"}');
-  }
+  const body = await readJsonBody(req, '{"name", "email", "password", "role", "clinic_id"}');
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : '');
   const name = text('name').trim();

@@ -1,8 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { callerMayManageUsers } from '../_shared/authorize.ts';
-import { jsonResponse, preflightResponse } from '../_shared/cors.ts';
-import { bearerTokenOf, Refusal, refusalResponse } from '../_shared/refusal.ts';
-import { createCallerClient, createServiceClient, type FunctionDeps } from '../_shared/supabase-clients.ts';
+import { jsonResponse } from '../_shared/cors.ts';
+import { Refusal } from '../_shared/refusal.ts';
+import { handleStaffRequest, readJsonBody, type Caller } from '../_shared/staff-request.ts';
+import { createServiceClient, type FunctionDeps } from '../_shared/supabase-clients.ts';
 
 /** The profile columns this function reads from `public.users`. */
 interface Profile {
@@ -39,65 +40,53 @@ const REFUSED_NOT_FOUND = 'user_not_found';
  * clinic's last admin there (409, code `last_admin`), under a lock, however many deletions run
  * at once. A UUID is read in any case. Answers {auth_delete, db_delete}, each {success, details, error}.
  */
-export async function handle(req: Request, deps: FunctionDeps): Promise<Response> {
-  if (req.method === 'OPTIONS') return preflightResponse();
-  try {
-    if (req.method !== 'POST') throw new Refusal(405, 'Method not allowed');
-    const authorization = req.headers.get('Authorization') ?? '';
-    const token = bearerTokenOf(authorization);
-    if (!token) throw new Refusal(401, 'Missing authorization header');
-    const targetId = await readTargetId(req);
+export function handle(req: Request, deps: FunctionDeps): Promise<Response> {
+  return handleStaffRequest(req, deps, {
+    name: 'delete-user',
+    readInput: readTargetId,
+    run: (targetId, caller) => deleteUser(deps, targetId, caller),
+    failure: 'Unexpected error while deleting the user',
+  });
+}
 
-    const asCaller = createCallerClient(deps, authorization);
-    const { data: auth, error: authError } = await asCaller.auth.getUser(token);
-    if (authError || !auth.user) throw new Refusal(401, 'Invalid or expired session');
-    const callerId = auth.user.id.toLowerCase();
-    if (targetId === callerId) throw new Refusal(400, 'You cannot delete your own account');
+async function deleteUser(deps: FunctionDeps, targetId: string, { asCaller, user }: Caller): Promise<Response> {
+  const callerId = user.id.toLowerCase();
+  if (targetId === callerId) throw new Refusal(400, 'You cannot delete your own account');
 
-    const caller = await readProfile(asCaller, callerId);
-    if (!caller || !(await callerMayManageUsers(asCaller, caller.clinic_id))) {
-      throw new Refusal(403, 'Only an admin or the superadmin can delete users');
-    }
-    const callerIsSuperadmin = caller.role === 'superadmin';
-    // Read through the caller's client: RLS decides which profiles the caller can see at all.
-    const target = await readProfile(asCaller, targetId);
-    const service = createServiceClient(deps);
-    const allowed =
-      target === null
-        ? callerIsSuperadmin
-        : (callerIsSuperadmin || target.role !== 'superadmin') &&
-          // The caller's own clinic was answered just above.
-          (target.clinic_id === caller.clinic_id || (await callerMayManageUsers(asCaller, target.clinic_id)));
-    if (!allowed || target === null) {
-      // "No such user" is told apart from "not yours" only now that the caller is a proven admin.
-      const exists = target !== null || (await authUserExists(service, targetId));
-      if (!exists) throw new Refusal(404, 'User not found');
-      if (!allowed) throw new Refusal(403, 'You can only delete users of your own clinic');
-    }
-
-    const profiles = await deleteAccount(service, targetId, callerId);
-    return jsonResponse({
-      auth_delete: { success: true, details: `Auth user ${targetId} deleted`, error: null },
-      db_delete: {
-        success: true,
-        details: profiles === 0 ? 'No profile row to remove' : `${profiles} profile row(s) removed with the auth user`,
-        error: null,
-      },
-    } satisfies Record<string, StepResult>);
-  } catch (error) {
-    if (error instanceof Refusal) return refusalResponse(error);
-    console.error('delete-user failed:', error);
-    return jsonResponse({ error: 'Unexpected error while deleting the user' }, 500);
+  const caller = await readProfile(asCaller, callerId);
+  if (!caller || !(await callerMayManageUsers(asCaller, caller.clinic_id))) {
+    throw new Refusal(403, 'Only an admin or the superadmin can delete users');
   }
+  const callerIsSuperadmin = caller.role === 'superadmin';
+  // Read through the caller's client: RLS decides which profiles the caller can see at all.
+  const target = await readProfile(asCaller, targetId);
+  const service = createServiceClient(deps);
+  const allowed =
+    target === null
+      ? callerIsSuperadmin
+      : (callerIsSuperadmin || target.role !== 'superadmin') &&
+        // The caller's own clinic was answered just above.
+        (target.clinic_id === caller.clinic_id || (await callerMayManageUsers(asCaller, target.clinic_id)));
+  if (!allowed || target === null) {
+    // "No such user" is told apart from "not yours" only now that the caller is a proven admin.
+    const exists = target !== null || (await authUserExists(service, targetId));
+    if (!exists) throw new Refusal(404, 'User not found');
+    if (!allowed) throw new Refusal(403, 'You can only delete users of your own clinic');
+  }
+
+  const profiles = await deleteAccount(service, targetId, callerId);
+  return jsonResponse({
+    auth_delete: { success: true, details: `Auth user ${targetId} deleted`, error: null },
+    db_delete: {
+      success: true,
+      details: profiles === 0 ? 'No profile row to remove' : `${profiles} profile row(s) removed with the auth user`,
+      error: null,
+    },
+  } satisfies Record<string, StepResult>);
 }
 
 async function readTargetId(req: Request): Promise<string> {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw new Refusal(400, 'Request body must be JSON: {"user_id": "<uuid>"}');
-  }
+  const body = await readJsonBody(req, '{"user_id": "<uuid>"}');
   const userId = (body as { user_id?: unknown } | null)?.user_id;
   if (typeof userId !== 'string' || userId === '') throw new Refusal(400, 'user_id is required');
   if (!UUID_PATTERN.test(userId)) throw new Refusal(400, 'user_id must be a UUID');

@@ -5,31 +5,105 @@ import { databaseTargets, freshDatabase, type FreshDatabase } from '../../suppor
 /** `raise exception …;` statements of a PL/pgSQL body (a `;` inside a quoted message does not end one). */
 const RAISE = /raise\s+exception\b(?:[^;']|'(?:[^']|'')*')*;/gi;
 
-/** The codes a raise statement's `hint = …` can give: its quoted snake_case words (a `case` gives several). */
-function hintCodes(statement: string): string[] {
-  const hint = /\bhint\s*=\s*([\s\S]*)$/i.exec(statement)?.[1] ?? '';
+/** The expression a raise statement's `hint = …` gives. */
+function hintOf(statement: string): string {
+  return /\bhint\s*=\s*([\s\S]*?)\s*;$/i.exec(statement)?.[1] ?? '';
+}
+
+/** The codes a hint expression can give: its quoted snake_case words (a `case` gives several). */
+function hintCodes(hint: string): string[] {
   return [...hint.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]!);
+}
+
+/**
+ * The arguments of every call `name(…)` in a body, as written: split at the commas outside
+ * parentheses and quoted strings.
+ */
+function callArguments(source: string, name: string): string[][] {
+  const calls: string[][] = [];
+  const lower = source.toLowerCase();
+  for (let at = lower.indexOf(`${name}(`); at >= 0; at = lower.indexOf(`${name}(`, at + 1)) {
+    const args: string[] = [];
+    let depth = 0;
+    let current = '';
+    for (let i = at + name.length + 1; i < source.length; i += 1) {
+      const char = source[i]!;
+      if (char === "'") {
+        const end = /^'(?:[^']|'')*'/.exec(source.slice(i))![0];
+        current += end;
+        i += end.length - 1;
+      } else if (char === '(') {
+        depth += 1;
+        current += char;
+      } else if (char === ')' && depth > 0) {
+        depth -= 1;
+        current += char;
+      } else if (char === ')' || (char === ',' && depth === 0)) {
+        args.push(current.trim());
+        current = '';
+        if (char === ')') break;
+      } else {
+        current += char;
+      }
+    }
+    calls.push(args);
+  }
+  return calls;
 }
 
 describe.each(databaseTargets())('refusal codes on %s', (target) => {
   let fresh: FreshDatabase;
   let raises: { fn: string; statement: string; codes: string[] }[];
+  /** Helpers that raise with the code their caller passes (`hint = p_hint`), and where it is passed. */
+  let delegating: { fn: string; parameter: string; calls: number }[];
 
   beforeAll(async () => {
     fresh = await freshDatabase(target);
-    const { rows } = await fresh.db.query<{ name: string; source: string }>(
-      `select p.proname as name, p.prosrc as source
+    const { rows: functions } = await fresh.db.query<{
+      name: string;
+      names: string[] | null;
+      modes: string[] | null;
+      source: string;
+    }>(
+      `select n.nspname || '.' || p.proname as name, p.prosrc as source,
+              p.proargnames as names, p.proargmodes::text[] as modes
          from pg_catalog.pg_proc p
          join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-        where n.nspname in ('public', 'private') and p.prosrc ~* 'raise\\s+exception'`,
+        where n.nspname in ('public', 'private')`,
     );
-    raises = rows.flatMap((row) =>
-      [...row.source.matchAll(RAISE)].map(([statement]) => ({
-        fn: row.name,
-        statement,
-        codes: hintCodes(statement),
-      })),
-    );
+    // The input parameters' names, in order (proargmodes is null when all are inputs).
+    const rows = functions.map(({ name, names, modes, source }) => ({
+      name,
+      source,
+      inputs: names?.filter((_, i) => modes === null || ['i', 'b', 'v'].includes(modes[i]!)) ?? null,
+    }));
+    raises = [];
+    delegating = [];
+    for (const row of rows) {
+      for (const [statement] of row.source.matchAll(RAISE)) {
+        const hint = hintOf(statement);
+        const parameter = row.inputs?.find((name) => name === hint.toLowerCase());
+        if (parameter === undefined) {
+          raises.push({ fn: row.name, statement, codes: hintCodes(hint) });
+          continue;
+        }
+        // The code is the caller's: every call must pass one, as a literal, at that parameter.
+        const position = row.inputs!.indexOf(parameter);
+        let calls = 0;
+        for (const caller of rows) {
+          for (const args of callArguments(caller.source, row.name)) {
+            calls += 1;
+            const passed = args[position] ?? '';
+            raises.push({
+              fn: caller.name,
+              statement: `${row.name}(${args.join(', ')}) raising ${statement}`,
+              codes: /^'[a-z_]+'$/.test(passed) ? hintCodes(passed) : [],
+            });
+          }
+        }
+        delegating.push({ fn: row.name, parameter, calls });
+      }
+    }
   });
 
   afterAll(async () => {
@@ -41,6 +115,11 @@ describe.each(databaseTargets())('refusal codes on %s', (target) => {
     const known = new Set<string>(DATABASE_ERROR_CODES);
     const without = raises.filter(({ codes }) => codes.length === 0 || !codes.every((code) => known.has(code)));
     expect(without.map(({ fn, statement }) => `${fn}: ${statement}`)).toEqual([]);
+  });
+
+  it("has every helper that raises with its caller's code called, with one", () => {
+    expect(delegating.length).toBeGreaterThan(0);
+    expect(delegating.filter(({ calls }) => calls === 0)).toEqual([]);
   });
 
   it('raises every code of the contract somewhere', () => {

@@ -29,9 +29,14 @@ import {
 
 const byRoleAndPermission = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The permissions a policy or a function of schema public passes to authorize(). */
+/**
+ * The permissions a policy or a function of schema public or private passes to authorize(), or to
+ * private.require_permission(), which asks authorize() for it.
+ */
 function permissionsNamedIn(sql: string): string[] {
-  const named = sql.matchAll(/authorize\((?:[^()']|\([^()]*\))*'([a-z]+(?:_[a-z]+)*\.[a-z]+(?:_[a-z]+)*)'/g);
+  const named = sql.matchAll(
+    /(?:authorize|require_permission)\((?:[^()']|\([^()]*\))*'([a-z]+(?:_[a-z]+)*\.[a-z]+(?:_[a-z]+)*)'/g,
+  );
   return [...named].map((match) => match[1]!);
 }
 
@@ -71,7 +76,7 @@ describe.each(databaseTargets())('role permissions on %s', (target) => {
          from pg_catalog.pg_policies where schemaname = 'public'
        union all
        select p.prosrc from pg_catalog.pg_proc p
-        where p.pronamespace = 'public'::regnamespace and p.proname <> 'authorize'`,
+        where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace) and p.proname <> 'authorize'`,
     );
     const named = new Set(rows.flatMap((row) => permissionsNamedIn(row.text)));
     expect([...named].sort()).toEqual([...PERMISSIONS].sort());
