@@ -3,7 +3,7 @@
  *  1. everything /login downloads: measured in Chromium (each script the page requests until the
  *     network is idle and the lazily loaded web-vitals chunk has arrived), or, without Chromium,
  *     estimated from the Vite manifest (entry, its static imports, web-vitals);
- *  2. the dashboard chunk and each tab's own lazily loaded chunk (src/features/<folder>/tab.tsx):
+ *  2. the dashboard chunk and each tab's own lazily loaded chunk (src/features/<tab key>/tab.tsx):
  *     the tab's file and the chunks it imports statically, less what /login and the dashboard shell
  *     (which is always loaded before any tab) have loaded already.
  * Prints each target of issue 16 item 1 with its measured value and PASS/FAIL — '/login JS ≤ 100 KB'
@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildIfStale, repoRoot } from '../scripts/build-if-stale.ts';
-import { TAB_FEATURE_FOLDERS } from '../src/app/tab-folders.ts';
+import { TAB_KEYS } from '../src/lib/authorization.ts';
 import { findChromium, launchChromium } from '../tests/e2e/support/chromium.ts';
 
 const LOGIN_BUDGET_BYTES = 100_000;
@@ -127,15 +127,15 @@ async function main() {
     console.log(`  ${'dashboard shell'.padEnd(22)} ${kb(size).padStart(9)}  ${extra.join(', ')}`);
   }
   const tabs: { tab: string; size: number; separate: boolean }[] = [];
-  for (const [tab, folder] of Object.entries(TAB_FEATURE_FOLDERS)) {
-    const src = `src/features/${folder}/tab.tsx`;
+  for (const tab of TAB_KEYS) {
+    const src = `src/features/${tab}/tab.tsx`;
     // Keyed by its source file, or by its file name when other lazy chunks import from it.
     const key =
       src in manifest
         ? src
         : Object.keys(manifest).find(
             (candidate) =>
-              manifest[candidate]!.isDynamicEntry && manifest[candidate]!.file.startsWith(`assets/tab-${folder}-`),
+              manifest[candidate]!.isDynamicEntry && manifest[candidate]!.file.startsWith(`assets/tab-${tab}-`),
           );
     if (!key) {
       if (existsSync(path.join(repoRoot, src))) throw new Error(`${src} exists but no chunk of the build is its own`);

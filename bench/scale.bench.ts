@@ -212,7 +212,7 @@ async function main() {
         .lt('appointment_time', monthEnd)
         .order('appointment_time')
         .order('id');
-    // Add Invoice's patient search (src/features/billing/add-invoice/api/search-patients.ts).
+    // Add Invoice's patient search (src/features/bills/add-invoice/api/search-patients.ts).
     const search = () =>
       client
         .from('patients')

@@ -15,14 +15,14 @@ import {
 export const APP_FEATURE_SLOTS: FeatureSlots = Object.freeze({
   AddInvoiceModal: lazyView<AddInvoiceModalProps>(
     () =>
-      import('@/features/billing/add-invoice/components/add-invoice-modal').then((module) => ({
+      import('@/features/bills/add-invoice/components/add-invoice-modal').then((module) => ({
         default: module.AddInvoiceModal,
       })),
     { label: 'Loading Add Invoice…' },
   ),
   PatientInvoices: lazyView<PatientInvoicesProps>(
     () =>
-      import('@/features/billing/patient-invoices/components/patient-invoices').then((module) => ({
+      import('@/features/bills/patient-invoices/components/patient-invoices').then((module) => ({
         default: module.PatientInvoices,
       })),
     { label: 'Loading invoices…' },

@@ -42,7 +42,7 @@ const DashboardPage = lazyView<object>(
 );
 
 /** A payment's acknowledgement receipt, opened in its own tab to print: its own chunk too. */
-const ReceiptPage = lazyView(() => import('@/features/billing/receipt/components/receipt-page'), {
+const ReceiptPage = lazyView(() => import('@/features/bills/receipt/components/receipt-page'), {
   label: 'Loading the receipt…',
 });
 

@@ -1,12 +1,11 @@
 import type { ComponentType } from 'react';
 import { lazyView } from '@/components/lazy-view/lazy-view';
 import { allowedTabs, TAB_KEYS, TAB_LABELS, type Role, type TabKey } from '@/lib/authorization';
-import { TAB_FEATURE_FOLDERS } from './tab-folders';
 
 /**
- * The tab registry. A tab's view is the default export of `src/features/<folder>/tab.tsx` (the
- * folder of each tab is in tab-folders.ts); each becomes its own lazily loaded chunk. Who sees which tab comes from
- * the authorization map (src/lib/authorization.ts).
+ * The tab registry. A tab's view is the default export of `src/features/<tab key>/tab.tsx`; each
+ * becomes its own lazily loaded chunk. Who sees which tab comes from the authorization map
+ * (src/lib/authorization.ts).
  */
 const tabModules = import.meta.glob<{ default: ComponentType }>('../features/*/tab.tsx');
 
@@ -18,10 +17,9 @@ export interface TabDefinition {
 }
 
 export const TABS: readonly TabDefinition[] = TAB_KEYS.map((key) => {
-  const path = `../features/${TAB_FEATURE_FOLDERS[key]}/tab.tsx`;
+  const path = `../features/${key}/tab.tsx`;
   const load = tabModules[path];
-  if (!load)
-    throw new Error(`The tab '${key}' has no view: src/features/${TAB_FEATURE_FOLDERS[key]}/tab.tsx is missing.`);
+  if (!load) throw new Error(`The tab '${key}' has no view: src/features/${key}/tab.tsx is missing.`);
   return { key, label: TAB_LABELS[key], View: lazyView(load, { label: `Loading ${TAB_LABELS[key]}…` }) };
 });
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useClinics } from '@/features/clinics/model/api/get-clinics';
+import { useClinics } from '@/features/clinicconfig/model/api/get-clinics';
 import { useSession } from '@/lib/session';
 
 /**

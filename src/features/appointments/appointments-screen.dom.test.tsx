@@ -648,7 +648,7 @@ describe('live updates', () => {
     const eventOf = () => calendar.querySelector<HTMLElement>('.calendar-event[title*="Maria Santos"]');
     await waitFor(() => expect(eventOf()?.getAttribute('title')).toMatch(/\(Scheduled\)$/));
     await changeElsewhere({ status: 'Cancelled' });
-    expect(eventOf()?.getAttribute('title')).toMatch(/\(Cancelled\)$/);
+    await waitFor(() => expect(eventOf()?.getAttribute('title')).toMatch(/\(Cancelled\)$/));
     expect(eventOf()?.className).toContain('calendar-event-red');
     await user.click(screen.getByRole('button', { name: 'View' }));
     expect(screen.queryByTestId('appointments-calendar')).toBeNull();

@@ -98,7 +98,7 @@ describe('the Availability Manager, standalone', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Dentist and date required!')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Delete all blocks' }));
-    expect(await screen.findAllByText('Dentist and date required!')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Dentist and date required!')).toHaveLength(2));
     expect(functions.saves.count).toBe(0);
     expect(await storedBlocks()).toEqual([
       ['2030-01-09', '09:00:00', '10:00:00'],
