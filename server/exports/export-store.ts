@@ -214,7 +214,7 @@ export function auditPager(
                 l.actor_name, l.actor_email, l.actor_role, l.source, l.client_address, l.before, l.after
            from public.audit_log l
           where l.clinic_id = $1
-            and ($3::text is null or l.entity = $3::text)
+            and ($3::public.audit_entity is null or l.entity = $3::public.audit_entity)
             and ($4::uuid is null or l.actor_user_id = $4::uuid)
             and ($5::timestamptz is null or l.occurred_at >= $5::timestamptz)
             and ($6::timestamptz is null or l.occurred_at < $6::timestamptz)

@@ -298,7 +298,7 @@ export type Database = {
       };
       audit_log: {
         Row: {
-          action: string;
+          action: Database['public']['Enums']['audit_action'];
           actor_email: string | null;
           actor_name: string | null;
           actor_role: string | null;
@@ -307,16 +307,16 @@ export type Database = {
           before: Json | null;
           client_address: string | null;
           clinic_id: number | null;
-          entity: string;
+          entity: Database['public']['Enums']['audit_entity'];
           entity_id: number | null;
           entity_label: string | null;
           id: number;
           occurred_at: string;
-          source: string;
+          source: Database['public']['Enums']['audit_source'];
           table_name: string | null;
         };
         Insert: {
-          action: string;
+          action: Database['public']['Enums']['audit_action'];
           actor_email?: string | null;
           actor_name?: string | null;
           actor_role?: string | null;
@@ -325,16 +325,16 @@ export type Database = {
           before?: Json | null;
           client_address?: string | null;
           clinic_id?: number | null;
-          entity: string;
+          entity: Database['public']['Enums']['audit_entity'];
           entity_id?: number | null;
           entity_label?: string | null;
           id?: never;
           occurred_at?: string;
-          source: string;
+          source: Database['public']['Enums']['audit_source'];
           table_name?: string | null;
         };
         Update: {
-          action?: string;
+          action?: Database['public']['Enums']['audit_action'];
           actor_email?: string | null;
           actor_name?: string | null;
           actor_role?: string | null;
@@ -343,12 +343,12 @@ export type Database = {
           before?: Json | null;
           client_address?: string | null;
           clinic_id?: number | null;
-          entity?: string;
+          entity?: Database['public']['Enums']['audit_entity'];
           entity_id?: number | null;
           entity_label?: string | null;
           id?: never;
           occurred_at?: string;
-          source?: string;
+          source?: Database['public']['Enums']['audit_source'];
           table_name?: string | null;
         };
         Relationships: [];
@@ -1572,6 +1572,23 @@ export type Database = {
     Enums: {
       appointment_flag_kind: 'late_cancellation_request';
       appointment_status: 'Cancelled' | 'Completed' | 'Confirmed' | 'No Show' | 'Scheduled';
+      audit_action:
+        'connect' | 'delete' | 'disconnect' | 'export' | 'insert' | 'sign_in' | 'sign_in_failed' | 'update' | 'void';
+      audit_entity:
+        | 'appointment'
+        | 'availability'
+        | 'clinic'
+        | 'dentist'
+        | 'export'
+        | 'facebook_connection'
+        | 'invoice'
+        | 'patient'
+        | 'payment'
+        | 'procedure'
+        | 'procedure_category'
+        | 'sign_in'
+        | 'user';
+      audit_source: 'auth' | 'browser' | 'edge_function' | 'service' | 'sql' | 'webhook';
       delivery_outcome: 'failed' | 'sent';
       freed_slot_outcome: 'no_fit' | 'not_connected' | 'offered' | 'passed' | 'rebooked';
       message_channel: 'message' | 'template';
@@ -1680,6 +1697,33 @@ export const Constants = {
     Enums: {
       appointment_flag_kind: ['late_cancellation_request'],
       appointment_status: ['Cancelled', 'Completed', 'Confirmed', 'No Show', 'Scheduled'],
+      audit_action: [
+        'connect',
+        'delete',
+        'disconnect',
+        'export',
+        'insert',
+        'sign_in',
+        'sign_in_failed',
+        'update',
+        'void',
+      ],
+      audit_entity: [
+        'appointment',
+        'availability',
+        'clinic',
+        'dentist',
+        'export',
+        'facebook_connection',
+        'invoice',
+        'patient',
+        'payment',
+        'procedure',
+        'procedure_category',
+        'sign_in',
+        'user',
+      ],
+      audit_source: ['auth', 'browser', 'edge_function', 'service', 'sql', 'webhook'],
       delivery_outcome: ['failed', 'sent'],
       freed_slot_outcome: ['no_fit', 'not_connected', 'offered', 'passed', 'rebooked'],
       message_channel: ['message', 'template'],

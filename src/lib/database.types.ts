@@ -38,14 +38,10 @@ export type PaymentMethod = GeneratedEnums['payment_method'];
 /** invoice_summaries.status: derived from the payments that are not void (spec part 2 §4). */
 export type InvoiceStatus = 'Paid' | 'Partial' | 'Unpaid';
 
-/**
- * audit_log.entity, action and source (check constraints in supabase/migrations/…_audit.sql).
- * Still text in the database: the audit triggers insert text values into them.
- */
-export type AuditEntity = AuditRecordKind;
-export type AuditAction =
-  'insert' | 'update' | 'delete' | 'void' | 'connect' | 'disconnect' | 'sign_in' | 'sign_in_failed' | 'export';
-export type AuditSource = 'browser' | 'edge_function' | 'service' | 'webhook' | 'auth' | 'sql';
+/** audit_log.entity, action and source (enums audit_entity, audit_action, audit_source). */
+export type AuditEntity = GeneratedEnums['audit_entity'];
+export type AuditAction = GeneratedEnums['audit_action'];
+export type AuditSource = GeneratedEnums['audit_source'];
 
 /** waitlist_entries.status and waitlist_offers.status (enums; the contract's lists). */
 export type { WaitlistEntryStatus, WaitlistOfferStatus };
@@ -57,7 +53,8 @@ export type ContractMatchesDatabase =
   | Holds<SameValues<AppointmentStatus, GeneratedEnums['appointment_status']>>
   | Holds<SameValues<WaitlistEntryStatus, GeneratedEnums['waitlist_entry_status']>>
   | Holds<SameValues<WaitlistOfferStatus, GeneratedEnums['waitlist_offer_status']>>
-  | Holds<SameValues<StaffRole, GeneratedEnums['staff_role']>>;
+  | Holds<SameValues<StaffRole, GeneratedEnums['staff_role']>>
+  | Holds<SameValues<AuditRecordKind, AuditEntity>>;
 
 /** One block of `save_availability_day`'s p_blocks: HH:MM clinic time, within 09:00–18:00. */
 export type AvailabilityBlockInput = { start_time: string; end_time: string };
@@ -75,20 +72,6 @@ type HiddenColumns = { appointment_reminders: 'claim_token' };
 
 /** Base with the types of some of its columns replaced; keys, order and optionality stay. */
 type Narrow<Base, Narrower> = { [K in keyof Base]: K extends keyof Narrower ? Narrower[K] : Base[K] };
-
-/** Fails to compile when a narrowed column is renamed or dropped, or its narrower type does not fit. */
-type ValidNarrowing<
-  T extends {
-    [Name in keyof T]: Name extends keyof GeneratedTables
-      ? { [Column in keyof T[Name]]: Column extends keyof Tables<Name> ? Tables<Name>[Column] : never }
-      : never;
-  },
-> = T;
-
-/** Columns whose check constraint allows fewer values than their type says (closed sets are enums). */
-type CheckedColumns = ValidNarrowing<{
-  audit_log: { entity: AuditEntity; action: AuditAction; source: AuditSource };
-}>;
 
 /**
  * Columns a browser may not insert (column-level grants): the database sets them. Money is sent
@@ -127,9 +110,9 @@ type AppView<Row, Name extends keyof GeneratedViews> = {
 };
 
 /** One of the row, insert or update shapes of a table, as the SPA sees it. */
-type AppShape<Name extends keyof GeneratedTables, Shape> = Narrow<
-  Omit<Shape, Name extends keyof HiddenColumns ? HiddenColumns[Name] : never>,
-  Name extends keyof CheckedColumns ? CheckedColumns[Name] : unknown
+type AppShape<Name extends keyof GeneratedTables, Shape> = Omit<
+  Shape,
+  Name extends keyof HiddenColumns ? HiddenColumns[Name] : never
 >;
 
 /** A table browsers only read: select is their one privilege; the notification service writes it. */

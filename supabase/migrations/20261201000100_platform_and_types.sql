@@ -40,8 +40,7 @@
 -- the set is refused as invalid input (22P02). An enum sorts by its labels'
 -- order, so every type lists its labels in alphabetical order: whatever sorts
 -- by one of these columns (the day sheet sorts by payment method) sorts as
--- text would. audit_log's entity, action and source stay text: the audit
--- trigger functions insert text values into them.
+-- text would.
 -- ============================================================================
 
 create extension if not exists btree_gist with schema extensions;
@@ -109,6 +108,23 @@ comment on type public.reply_status is 'Whether the answer to a Messenger reply 
 create type public.webhook_event_kind as enum ('postback', 'quick_reply');
 
 comment on type public.webhook_event_kind is 'How a Messenger reply arrived.';
+
+create type public.audit_entity as enum (
+  'appointment', 'availability', 'clinic', 'dentist', 'export', 'facebook_connection', 'invoice', 'patient',
+  'payment', 'procedure', 'procedure_category', 'sign_in', 'user'
+);
+
+comment on type public.audit_entity is 'What an audit_log entry is about: the kind of row that changed, or the event.';
+
+create type public.audit_action as enum (
+  'connect', 'delete', 'disconnect', 'export', 'insert', 'sign_in', 'sign_in_failed', 'update', 'void'
+);
+
+comment on type public.audit_action is 'What happened to the row (or which event it was) in an audit_log entry.';
+
+create type public.audit_source as enum ('auth', 'browser', 'edge_function', 'service', 'sql', 'webhook');
+
+comment on type public.audit_source is 'Through which door an audited change came (audit_append decides it).';
 
 create type public.webhook_event_outcome as enum (
   'already_cancelled', 'already_confirmed', 'cancelled', 'confirmed', 'flagged', 'ignored', 'not_changeable', 'received'

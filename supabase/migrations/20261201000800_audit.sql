@@ -49,24 +49,17 @@
 create table public.audit_log (
   id bigint generated always as identity primary key,
   clinic_id bigint,
-  entity text not null check (
-    entity in (
-      'appointment', 'invoice', 'payment', 'user', 'clinic', 'facebook_connection',
-      'patient', 'dentist', 'procedure', 'procedure_category', 'availability', 'sign_in', 'export'
-    )
-  ),
+  entity public.audit_entity not null,
   entity_id bigint,
   entity_label text check (entity_label is null or char_length(entity_label) <= 500),
-  action text not null check (
-    action in ('insert', 'update', 'delete', 'void', 'connect', 'disconnect', 'sign_in', 'sign_in_failed', 'export')
-  ),
+  action public.audit_action not null,
   before jsonb,
   after jsonb,
   actor_user_id uuid,
   actor_name text,
   actor_email text,
   actor_role text,
-  source text not null check (source in ('browser', 'edge_function', 'service', 'webhook', 'auth', 'sql')),
+  source public.audit_source not null,
   occurred_at timestamptz not null default now(),
   table_name text,
   client_address text check (client_address is null or char_length(client_address) <= 100)
@@ -275,8 +268,9 @@ begin
     clinic_id, entity, entity_id, entity_label, action, before, after,
     actor_user_id, actor_name, actor_email, actor_role, source, table_name, client_address
   ) values (
-    p_clinic_id, p_entity, p_entity_id, pg_catalog.left(p_label, 500), p_action, p_before, p_after,
-    v_actor, v_name, v_email, v_user_role, v_source, p_table, pg_catalog.left(p_address, 100)
+    p_clinic_id, p_entity::public.audit_entity, p_entity_id, pg_catalog.left(p_label, 500),
+    p_action::public.audit_action, p_before, p_after,
+    v_actor, v_name, v_email, v_user_role, v_source::public.audit_source, p_table, pg_catalog.left(p_address, 100)
   );
 end;
 $$;
