@@ -132,12 +132,12 @@ export const expectThat = results.expectThat;
  */
 export function reportSamples(label: string, samples: readonly number[], budget?: number, unit = 'ms'): Summary {
   const stats = summary(samples);
-  record(label, { ...stats, unit });
+  record(label.trim(), { ...stats, unit });
   const value = (n: number) => `${n.toFixed(1)} ${unit}`;
   console.log(
     `${label.padEnd(56)} p50 ${value(stats.p50).padStart(9)}, p95 ${value(stats.p95).padStart(9)}, max ${value(stats.max).padStart(9)}  (n=${stats.n})`,
   );
-  if (budget !== undefined) expectWithin(`${label} p95`, stats.p95, budget, { unit });
+  if (budget !== undefined) expectWithin(`${label.trim()} p95`, stats.p95, budget, { unit });
   return stats;
 }
 
@@ -261,7 +261,7 @@ export async function signedInPage(
     email: string;
     password?: string;
     viewport?: { width: number; height: number };
-    beforeLogin?: (page: Page) => Promise<void> | void;
+    beforeLogin?: (page: Page) => unknown;
   },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: options.baseURL, viewport: options.viewport ?? DESKTOP });
