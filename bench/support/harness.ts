@@ -157,6 +157,12 @@ function commit(): string | null {
   return run.status === 0 ? run.stdout.trim() : null;
 }
 
+/** Whether tracked files differ from the commit (the numbers then measure more than it). */
+function uncommittedChanges(): boolean {
+  const run = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot, encoding: 'utf8' });
+  return run.status === 0 && run.stdout.trim() !== '';
+}
+
 /**
  * Writes bench/results/<bench>.json (measurements, budgets, verdicts, the commit and the machine)
  * and sets the exit code to 1 when a verdict failed. `data` is added to the measurements.
@@ -176,6 +182,7 @@ export function writeResults(benchName: string, data: Record<string, unknown> = 
     bench: benchName,
     date: new Date().toISOString(),
     commit: commit(),
+    uncommittedChanges: uncommittedChanges(),
     machine: machine(),
     pass: !from.failed,
     budgets,
