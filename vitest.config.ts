@@ -44,6 +44,7 @@ export default defineConfig({
             'local/**/*.test.ts',
             'server/**/*.test.ts',
             'supabase/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: ['tests/e2e/**', 'tests/logs/**', '**/node_modules/**'],
         },

@@ -14,18 +14,22 @@
  * frame was drawn (a task posted from the frame's callback), which includes the layout and paint;
  * the budgets apply to the second. Layouts per filter change are counted with the DevTools
  * protocol's Performance metrics (one per frame is the browser's own; more were forced by reads).
- * Prints p50/p95, the rows in the DOM and the payload. Again with the CPU slowed down 4×.
+ * Prints p50/p95, the rows in the DOM and the payload, and judges the budgets (p95); again with the
+ * CPU slowed down 4× (printed, no budgets). Writes bench/results/appointments.json.
  * Without Chromium it says so and exits 0.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import type { CDPSession, Page } from 'playwright-core';
-import ws from 'ws';
-import { startStack } from '../local/stack.ts';
 import { buildIfStale } from '../scripts/build-if-stale.ts';
-import { findChromium, launchChromium } from '../tests/e2e/support/chromium.ts';
+import {
+  createStaffUser,
+  insertClinic,
+  launchBenchBrowser,
+  record,
+  reportSamples,
+  signedInPage,
+  startBenchStack,
+  writeResults,
+} from './support/harness.ts';
 
 const APPOINTMENTS = 2000;
 const DENTISTS = 5;
@@ -33,24 +37,6 @@ const LOAD_SAMPLES = Number(process.env.BENCH_APPOINTMENTS_SAMPLES ?? 10);
 const LOAD_BUDGET_MS = 500;
 const FILTER_BUDGET_MS = 100;
 const EMAIL = 'bench-appointments@bench.test';
-const PASSWORD = 'Bench1234!';
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function summary(label: string, samples: number[], budget?: number) {
-  const p50 = percentile(samples, 50);
-  const p95 = percentile(samples, 95);
-  const max = Math.max(...samples);
-  const verdict = budget === undefined ? '' : `  budget ${budget} ms: ${p95 <= budget ? 'OK' : 'OVER'} (p95)`;
-  console.log(
-    `${label.padEnd(46)} p50 ${ms(p50).padStart(9)}, p95 ${ms(p95).padStart(9)}, max ${ms(max).padStart(9)}  (n=${samples.length})${verdict}`,
-  );
-}
 
 /**
  * The in-page probes, as plain JavaScript (a function passed to page.evaluate would be compiled
@@ -138,7 +124,16 @@ async function layoutCount(cdp: CDPSession): Promise<number> {
   return metrics.find((metric) => metric.name === 'LayoutCount')?.value ?? 0;
 }
 
-async function measure(page: Page, cdp: CDPSession, samples: number, month: number, dentistIds: number[]) {
+/** Prints and records the numbers under `prefix`, judging the budgets when `budgets`. */
+async function measure(
+  page: Page,
+  cdp: CDPSession,
+  samples: number,
+  month: number,
+  dentistIds: number[],
+  prefix: string,
+  budgets: boolean,
+) {
   const load: number[] = [];
   const loadPainted: number[] = [];
   for (let i = 0; i <= samples; i++) {
@@ -160,32 +155,35 @@ async function measure(page: Page, cdp: CDPSession, samples: number, month: numb
   const commit: number[] = [];
   const frame: number[] = [];
   const painted: number[] = [];
-  const record = (sample: ChangeSample) => {
+  const add = (sample: ChangeSample) => {
     commit.push(sample.commit);
     frame.push(sample.frame);
     painted.push(sample.painted);
   };
   const layoutsBefore = await layoutCount(cdp);
   for (let round = 0; round < 3; round++) {
-    for (const id of dentistIds) record(await change(page, 'Dentist', id));
-    record(await change(page, 'Dentist', ''));
-    record(await change(page, 'View', 'weekly'));
-    for (const week of [1, 2, 3, 4]) record(await change(page, 'Week', week));
-    record(await change(page, 'View', 'daily'));
-    for (const day of [2, 3, 4, 5, 6]) record(await change(page, 'Day', day));
-    record(await change(page, 'View', 'monthly'));
-    record(await change(page, 'Month', month === 12 ? 11 : month + 1));
-    record(await change(page, 'Month', month));
+    for (const id of dentistIds) add(await change(page, 'Dentist', id));
+    add(await change(page, 'Dentist', ''));
+    add(await change(page, 'View', 'weekly'));
+    for (const week of [1, 2, 3, 4]) add(await change(page, 'Week', week));
+    add(await change(page, 'View', 'daily'));
+    for (const day of [2, 3, 4, 5, 6]) add(await change(page, 'Day', day));
+    add(await change(page, 'View', 'monthly'));
+    add(await change(page, 'Month', month === 12 ? 11 : month + 1));
+    add(await change(page, 'Month', month));
   }
   const layouts = (await layoutCount(cdp)) - layoutsBefore;
   const last = await page.getByTestId('appointments-summary').textContent();
   if (last !== `Total: ${APPOINTMENTS} appointment(s) this month`) throw new Error(`the list ended on '${last}'`);
 
-  summary('data arrived → next frame starts', load);
-  summary('data arrived → list painted (2,000 this month)', loadPainted, LOAD_BUDGET_MS);
-  summary('filter change → React committed', commit);
-  summary('filter change → next frame starts', frame);
-  summary('filter change → next frame painted', painted, FILTER_BUDGET_MS);
+  const budget = (ms: number) => (budgets ? ms : undefined);
+  reportSamples(`${prefix}data arrived → next frame starts`, load);
+  reportSamples(`${prefix}data arrived → list painted (2,000 this month)`, loadPainted, budget(LOAD_BUDGET_MS));
+  reportSamples(`${prefix}filter change → React committed`, commit);
+  reportSamples(`${prefix}filter change → next frame starts`, frame);
+  reportSamples(`${prefix}filter change → next frame painted`, painted, budget(FILTER_BUDGET_MS));
+  record(`${prefix}layouts per filter change`, layouts / painted.length);
+  record(`${prefix}rows in the DOM`, rowsInDom);
   if (process.env.BENCH_APPOINTMENTS_DETAIL) {
     for (const [key, samples] of byChange)
       console.log(`  ${key.padEnd(20)} ${samples.map((v) => v.toFixed(0)).join(', ')} ms`);
@@ -196,34 +194,14 @@ async function measure(page: Page, cdp: CDPSession, samples: number, month: numb
 }
 
 async function main() {
-  const chromiumPath = findChromium();
-  if (!chromiumPath) {
-    console.log(
-      '\nAppointments list with 2,000 appointments in a month: SKIPPED — no Chromium (apt-get install -y chromium).',
-    );
-    return;
-  }
+  const browser = await launchBenchBrowser('Appointments list with 2,000 appointments in a month');
+  if (!browser) return;
   buildIfStale({ force: true });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-appointments-'));
-  const stack = await startStack({ PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
-  const browser = await launchChromium(chromiumPath);
+  const stack = await startBenchStack();
   try {
     const { db } = stack;
-    const clinicId = (
-      await db.query<{ id: number }>(`insert into public.clinics (name) values ('Bench Dental') returning id`)
-    ).rows[0]!.id;
-    const service = createClient(stack.url, stack.config.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as unknown as typeof WebSocket },
-    });
-    const created = await service.auth.admin.createUser({
-      email: EMAIL,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { name: 'Bench Receptionist' },
-      app_metadata: { clinic_id: clinicId, role: 'receptionist' },
-    });
-    if (created.error) throw created.error;
+    const clinicId = await insertClinic(stack, 'Bench Dental');
+    await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
 
     const dentistIds = (
       await db.query<{ id: number }>(
@@ -285,40 +263,39 @@ async function main() {
     const { month, count } = inserted[0]!;
     if (count !== APPOINTMENTS) throw new Error(`only ${count} appointments fit in the month`);
 
-    const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1366, height: 768 } });
-    const page = await context.newPage();
     let yearBytes = 0;
-    page.on('response', (response) => {
-      const url = response.url();
-      if (url.includes('/rest/v1/appointments') && url.includes('patient'))
-        response.body().then(
-          (body) => (yearBytes = body.length),
-          () => undefined,
-        );
+    const { context, page } = await signedInPage(browser, {
+      baseURL: stack.url,
+      email: EMAIL,
+      beforeLogin: (page) =>
+        void page.on('response', (response) => {
+          const url = response.url();
+          if (url.includes('/rest/v1/appointments') && url.includes('patient'))
+            response.body().then(
+              (body) => (yearBytes = body.length),
+              () => undefined,
+            );
+        }),
     });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByTestId('user-name').waitFor({ timeout: 30_000 });
 
     console.log(
       `\nAppointments list, ${APPOINTMENTS.toLocaleString('en-US')} appointments in one month (${DENTISTS} dentists), Chromium 1366×768, ${db.kind}:`,
     );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    await measure(page, cdp, LOAD_SAMPLES, month, dentistIds);
+    await measure(page, cdp, LOAD_SAMPLES, month, dentistIds, '', true);
+    record('year payload bytes', yearBytes);
     console.log(`year payload ${(yearBytes / 1000).toFixed(0)} KB`);
 
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    console.log('\nThe same with Chromium’s CPU slowed down 4× (a modest tablet):');
-    await measure(page, cdp, Math.ceil(LOAD_SAMPLES / 2), month, dentistIds);
+    console.log('\nThe same with Chromium’s CPU slowed down 4× (a modest tablet; no budgets):');
+    await measure(page, cdp, Math.ceil(LOAD_SAMPLES / 2), month, dentistIds, '4× CPU: ', false);
     await context.close();
   } finally {
     await browser.close();
-    await stack.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
+  writeResults('appointments', { appointments: APPOINTMENTS, dentists: DENTISTS, database: stack.db.kind });
 }
 
 await main();

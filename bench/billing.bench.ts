@@ -10,20 +10,26 @@
  *     show rows — cold (page reloaded: the tab's code and both lists loaded) and warm (cached);
  *  3. each keystroke in 'Search by patient' and each change of 'Status': from the input event to
  *     the next frame after the Invoices table answered it.
- * Prints p50/p95. Without Chromium it measures the database part only and says so.
+ * Prints p50/p95, judges the budgets (p95, unthrottled run) and writes bench/results/billing.json.
+ * Without Chromium it measures the database part only and says so.
  * BENCH_BILLING_DATABASE_URL=postgres://… runs it on a throwaway database of that PostgreSQL server.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
-import ws from 'ws';
 import type { Database } from '../local/db/database.ts';
-import { startStack } from '../local/stack.ts';
 import { buildIfStale } from '../scripts/build-if-stale.ts';
-import { findChromium, launchChromium } from '../tests/e2e/support/chromium.ts';
-import { createScratchDatabase } from '../tests/support/postgres.ts';
+import {
+  BENCH_PASSWORD,
+  createStaffUser,
+  insertClinic,
+  launchBenchBrowser,
+  record,
+  reportSamples,
+  signedInPage,
+  startBenchStack,
+  writeResults,
+  type BenchStack,
+} from './support/harness.ts';
 
 const PATIENTS = 2_500;
 const INVOICES = 10_000;
@@ -38,49 +44,17 @@ const OPEN_BUDGET_MS = 1000;
 const INPUT_BUDGET_MS = 50;
 
 const EMAIL = 'bench-billing@bench.test';
-const PASSWORD = 'Bench1234!';
 
 const INVOICE_COLUMNS =
   'id, clinic_id, patient_id, patient_name, appointment_id, total_centavos, paid_centavos, balance_centavos, status, payment_count, created_at, voided_at, void_reason';
 const PAYMENT_COLUMNS =
   'id, clinic_id, invoice_id, patient_id, patient_name, amount_centavos, method, reference_number, notes, payment_date, created_at, voided_at, void_reason, idempotency_key';
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function summary(label: string, samples: number[], budget?: number) {
-  if (samples.length === 0) return console.log(`${label.padEnd(56)} no samples`);
-  const p50 = percentile(samples, 50);
-  const p95 = percentile(samples, 95);
-  const max = Math.max(...samples);
-  const verdict = budget === undefined ? '' : `  budget ${budget} ms: ${p95 <= budget ? 'OK' : 'OVER'} (p95)`;
-  console.log(
-    `${label.padEnd(56)} p50 ${ms(p50).padStart(9)}, p95 ${ms(p95).padStart(9)}, max ${ms(max).padStart(9)}  (n=${samples.length})${verdict}`,
-  );
-}
-
 /** The clinic, its receptionist and its billing history, made with generate_series. */
-async function seed(stack: { url: string; db: Database; serviceRoleKey: string }): Promise<number> {
+async function seed(stack: BenchStack): Promise<number> {
   const { db } = stack;
-  const clinicId = (
-    await db.query<{ id: number }>(`insert into public.clinics (name) values ('Bench Clinic') returning id`)
-  ).rows[0]!.id;
-  const service = createClient(stack.url, stack.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const created = await service.auth.admin.createUser({
-    email: EMAIL,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: 'Bench Receptionist' },
-    app_metadata: { clinic_id: clinicId, role: 'receptionist' },
-  });
-  if (created.error) throw created.error;
+  const clinicId = await insertClinic(stack, 'Bench Clinic');
+  await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
   await db.query(
     `insert into public.patients (clinic_id, name, phone)
      select $1,
@@ -174,7 +148,7 @@ async function explainLists(db: Database, clinicId: number) {
       if (i > 0) times.push(Number(execution?.match(/([\d.]+) ms/)?.[1] ?? Number.NaN));
       plan = lines.slice(0, 12).join('\n    ');
     }
-    summary(`server: ${name}, every row (EXPLAIN ANALYZE)`, times);
+    reportSamples(`server: ${name}, every row (EXPLAIN ANALYZE)`, times);
     if (process.env.BENCH_BILLING_PLANS) console.log(`    ${plan}`);
   }
 }
@@ -215,7 +189,8 @@ async function measureHttp(client: SupabaseClient, clinicId: number) {
       bytes = JSON.stringify(answer.data).length;
       if (i > 0) times.push(elapsed);
     }
-    summary(`http: GET ${name}, every row`, times);
+    reportSamples(`http: GET ${name}, every row`, times);
+    record(`http: GET ${name} payload bytes`, bytes);
     console.log(`${''.padEnd(4)}payload ${(bytes / 1000).toFixed(0)} KB of JSON (uncompressed)`);
   }
 }
@@ -282,7 +257,8 @@ async function openBillingTab(page: Page): Promise<{ invoices: number; both: num
   return (await page.evaluate('window.__open')) as { invoices: number; both: number };
 }
 
-async function measureBrowser(page: Page, coldSamples: number) {
+/** Prints and records the numbers under `prefix`, judging the budgets (p95) when `budgets`. */
+async function measureBrowser(page: Page, coldSamples: number, prefix: string, budgets: boolean) {
   const cold: { invoices: number; both: number }[] = [];
   const listRequests: number[] = [];
   for (let i = 0; i <= coldSamples; i++) {
@@ -327,89 +303,68 @@ async function measureBrowser(page: Page, coldSamples: number) {
   const invoiceRows = await page.locator('table[aria-label="Invoices"] tbody tr').count();
   const paymentRows = await page.locator('table[aria-label="Payments"] tbody tr').count();
 
-  summary(
-    'open tab, cold (click → Invoices table with rows)',
+  const budget = (ms: number) => (budgets ? ms : undefined);
+  reportSamples(
+    `${prefix}open tab, cold (click → Invoices table with rows)`,
     cold.map((sample) => sample.invoices),
-    OPEN_BUDGET_MS,
+    budget(OPEN_BUDGET_MS),
   );
-  summary(
-    'open tab, cold (click → both tables with rows)',
+  reportSamples(
+    `${prefix}open tab, cold (click → both tables with rows)`,
     cold.map((sample) => sample.both),
-    OPEN_BUDGET_MS,
+    budget(OPEN_BUDGET_MS),
   );
-  summary('  of which each list request (in the page)', listRequests);
-  summary(
-    'open tab, warm (lists cached, both tables)',
+  reportSamples(`${prefix}  of which each list request (in the page)`, listRequests);
+  reportSamples(
+    `${prefix}open tab, warm (lists cached, both tables)`,
     warm.map((sample) => sample.both),
-    OPEN_BUDGET_MS,
+    budget(OPEN_BUDGET_MS),
   );
-  summary("'Search by patient' keystroke → next frame", keystrokes, INPUT_BUDGET_MS);
-  summary("'Status' change → next frame", filters, INPUT_BUDGET_MS);
+  reportSamples(`${prefix}'Search by patient' keystroke → next frame`, keystrokes, budget(INPUT_BUDGET_MS));
+  reportSamples(`${prefix}'Status' change → next frame`, filters, budget(INPUT_BUDGET_MS));
+  record(`${prefix}rows in the DOM`, { invoices: invoiceRows, payments: paymentRows });
   console.log(`rows in the DOM at once: ${invoiceRows} invoices, ${paymentRows} payments (windowed)`);
 }
 
 async function main() {
   const serverUrl = process.env.BENCH_BILLING_DATABASE_URL;
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
-  const dataDir = scratch ? undefined : await mkdtemp(path.join(tmpdir(), 'ngiti-bench-billing-'));
   // BENCH_BILLING_BROWSER=off: the database and HTTP parts only.
-  const chromiumPath = process.env.BENCH_BILLING_BROWSER === 'off' ? undefined : findChromium();
+  const browser =
+    process.env.BENCH_BILLING_BROWSER === 'off'
+      ? undefined
+      : await launchBenchBrowser('Billing System tab in Chromium');
   // A build made inside vitest (the e2e setup) has NODE_ENV=test and so React's development
   // build; measure what production serves.
-  if (chromiumPath) buildIfStale({ force: true });
-  const stack = await startStack({
-    PORT: '0',
-    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    REMINDER_SCHEDULER: 'off',
-  });
+  if (browser) buildIfStale({ force: true });
+  const stack = await startBenchStack(serverUrl ? { postgresServerUrl: serverUrl } : {});
   try {
     const seedStarted = performance.now();
-    const clinicId = await seed({ url: stack.url, db: stack.db, serviceRoleKey: stack.config.serviceRoleKey });
+    const clinicId = await seed(stack);
     console.log(
       `\nBilling System, ${INVOICES.toLocaleString('en-US')} invoices and ${PAYMENTS.toLocaleString('en-US')} payments in one clinic, ${stack.db.kind} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s):`,
     );
     await explainLists(stack.db, clinicId);
-    const client = createClient(stack.url, stack.config.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as unknown as typeof WebSocket },
-    });
-    const signIn = await client.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
-    if (signIn.error) throw signIn.error;
+    const client = await stack.signedIn(EMAIL, BENCH_PASSWORD);
     await measureHttp(client, clinicId);
 
-    if (!chromiumPath) {
-      console.log(
-        'Billing System tab in Chromium: SKIPPED — no Chromium (apt-get install -y chromium), or BENCH_BILLING_BROWSER=off.',
-      );
-      return;
-    }
-    const browser = await launchChromium(chromiumPath);
-    try {
-      const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1366, height: 768 } });
-      const page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(EMAIL);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await page.getByTestId('user-name').waitFor({ timeout: 30_000 });
+    if (browser) {
+      const { context, page } = await signedInPage(browser, { baseURL: stack.url, email: EMAIL });
       console.log('Chromium 1366×768:');
-      await measureBrowser(page, COLD_SAMPLES);
+      await measureBrowser(page, COLD_SAMPLES, '', true);
 
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      console.log('\nThe same with Chromium’s CPU slowed down 4× (a modest tablet):');
-      await measureBrowser(page, Math.ceil(COLD_SAMPLES / 2));
+      console.log('\nThe same with Chromium’s CPU slowed down 4× (a modest tablet; no budgets):');
+      await measureBrowser(page, Math.ceil(COLD_SAMPLES / 2), '4× CPU: ', false);
       await context.close();
-    } finally {
-      await browser.close();
+    } else if (process.env.BENCH_BILLING_BROWSER === 'off') {
+      console.log('Billing System tab in Chromium: SKIPPED — BENCH_BILLING_BROWSER=off.');
     }
   } finally {
-    await stack.close();
-    await scratch?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await browser?.close();
+    await stack.stop();
   }
+  writeResults('billing', { invoices: INVOICES, payments: PAYMENTS, database: stack.db.kind });
 }
 
 await main();

@@ -16,7 +16,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiKeysFor, DEVELOPMENT_JWT_SECRET } from '../local/config.ts';
 import { repoRoot } from '../scripts/build-if-stale.ts';
-import { freePort, isReady, spawnStackProcess, treeRss } from './support/stack-process.ts';
+import {
+  expectWithin,
+  freePort,
+  isReady,
+  percentile,
+  record,
+  spawnStackProcess,
+  summary,
+  treeRss,
+  writeResults,
+} from './support/harness.ts';
 
 const WINDOW_MS = Number(process.env.BENCH_BOUNDS_WINDOW_MS ?? 20_000);
 const POLL_MS = 50;
@@ -28,15 +38,6 @@ const NESTED_EMBED_READ =
   '/rest/v1/payments?select=*,invoices(*,payments(*,invoices(*,payments(*,patients(*,payments(*))))))';
 const HEAVIEST_ALLOWED_READ = '/rest/v1/appointments?select=*,patients(*),dentists(*)&limit=1000';
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-let failed = false;
-function target(label: string, value: string, pass: boolean) {
-  if (!pass) failed = true;
-  console.log(`TARGET ${label}: ${value} ${pass ? 'PASS' : 'FAIL'}`);
-}
-
-const percentile = (samples: number[], p: number) =>
-  samples.length === 0 ? NaN : [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * p) - 1]!;
 
 async function signIn(url: string, anonKey: string, email: string): Promise<string> {
   const response = await fetch(`${url}/auth/v1/token?grant_type=password`, {
@@ -140,18 +141,24 @@ async function runPhase(
 function report(label: string, phase: Phase) {
   const statuses = [...phase.heavy.statuses].map(([status, count]) => `${count}× ${status}`).join(', ');
   console.log(
-    `${label}: ${phase.heavy.count} heavy reads (${statuses}; median ${percentile(phase.heavy.ms, 0.5).toFixed(0)} ms)`,
+    `${label}: ${phase.heavy.count} heavy reads (${statuses}; median ${percentile(phase.heavy.ms, 50).toFixed(0)} ms)`,
   );
+  record(`${label}: heavy reads`, {
+    ...summary(phase.heavy.ms),
+    unit: 'ms',
+    statuses: Object.fromEntries(phase.heavy.statuses),
+  });
   for (const [name, samples] of [
     ['/config.json', phase.config],
     ["another clinic's patient list", phase.list],
   ] as const) {
-    const p95 = percentile(samples, 0.95);
-    target(
-      `bounds: ${name} p95 while ${label} runs < ${P95_TARGET_MS} ms`,
-      `${p95.toFixed(0)} ms (median ${percentile(samples, 0.5).toFixed(0)} ms, max ${Math.max(...samples).toFixed(0)} ms, ${samples.length} reads)`,
-      p95 < P95_TARGET_MS,
-    );
+    const stats = summary(samples);
+    record(`${name} while ${label} runs`, { ...stats, unit: 'ms' });
+    expectWithin(`bounds: ${name} p95 while ${label} runs`, stats.p95, P95_TARGET_MS, {
+      comparison: '<',
+      unit: 'ms',
+      shown: `${stats.p95.toFixed(0)} ms (median ${stats.p50.toFixed(0)} ms, max ${stats.max.toFixed(0)} ms, ${stats.n} reads)`,
+    });
   }
 }
 
@@ -181,7 +188,9 @@ async function main() {
       })
     ).json()) as { id: number }[];
     const otherClinicId = clinics[0]!.id;
-    console.log(`stack RSS idle: ${MB(await treeRss(pid))}`);
+    const idle = await treeRss(pid);
+    record('stack RSS idle (bytes)', idle);
+    console.log(`stack RSS idle: ${MB(idle)}`);
 
     report(
       'the nested-embed read',
@@ -208,16 +217,19 @@ async function main() {
       rss = await treeRss(pid);
     }
     const waited = (performance.now() - after) / 1000;
-    target(
-      `bounds: RSS back under ${MB(RSS_TARGET_BYTES)} within ${RSS_RECOVERY_MS / 1000} s after the heavy reads`,
-      `${MB(rss)} after ${waited.toFixed(1)} s (peak ${MB(peak)})`,
-      rss < RSS_TARGET_BYTES,
-    );
+    record('stack RSS peak during the heaviest allowed read (bytes)', peak);
+    record('seconds until RSS under the target', waited);
+    expectWithin(`bounds: RSS within ${RSS_RECOVERY_MS / 1000} s after the heavy reads`, rss, RSS_TARGET_BYTES, {
+      comparison: '<',
+      unit: 'bytes',
+      shown: `${MB(rss)} after ${waited.toFixed(1)} s (peak ${MB(peak)})`,
+    });
   } finally {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-  process.exit(failed ? 1 : 0);
+  writeResults('bounds', { windowMs: WINDOW_MS, pollMs: POLL_MS });
+  process.exit(process.exitCode ?? 0);
 }
 
 await main();

@@ -5,17 +5,22 @@
  *  - the time from the request to the last byte, and to the first byte;
  *  - the peak growth of the process's resident memory while the file streams (the stack, its
  *    database and the client all run in this process, so it bounds the service's share).
- * Prints each target with its measured value and PASS/FAIL; exits 1 when one fails.
+ * Prints each target with its measured value and PASS/FAIL, writes bench/results/exports.json and
+ * exits 1 when one fails.
  * BENCH_EXPORTS_DATABASE_URL=postgres://… runs it on a throwaway database of that PostgreSQL server.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SignJWT } from 'jose';
-import { startStack } from '../local/stack.ts';
 import { appointmentPager } from '../server/exports/export-store.ts';
-import { createScratchDatabase } from '../tests/support/postgres.ts';
+import {
+  expectThat,
+  expectWithin,
+  insertClinic,
+  record,
+  startBenchStack,
+  summary,
+  writeResults,
+} from './support/harness.ts';
 
 const APPOINTMENTS = 50_000;
 const DENTISTS = 8;
@@ -25,23 +30,11 @@ const RSS_BUDGET_MB = 128;
 
 async function main() {
   const serverUrl = process.env.BENCH_EXPORTS_DATABASE_URL;
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
-  const dataDir = scratch ? undefined : await mkdtemp(path.join(tmpdir(), 'ngiti-bench-exports-'));
-  const stack = await startStack({
-    PORT: '0',
-    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    REMINDER_SCHEDULER: 'off',
-  });
-  let failed = false;
+  const stack = await startBenchStack(serverUrl ? { postgresServerUrl: serverUrl } : {});
   try {
     const { db } = stack;
     const seedStarted = performance.now();
-    const clinicId = Number(
-      (await db.query<{ id: string }>(`insert into public.clinics (name) values ('Bench Exports') returning id::text`))
-        .rows[0]!.id,
-    );
+    const clinicId = await insertClinic(stack, 'Bench Exports');
     await db.query(
       `insert into public.dentists (clinic_id, name, email, phone)
        select $1, 'Dr. Bench ' || k, 'bench.dentist.' || k || '@bench.test', '+63 917 000 0000'
@@ -116,9 +109,10 @@ async function main() {
       pages.push(performance.now() - pageStarted);
       if (rows.length === 0) break;
     }
-    const sorted = [...pages].sort((a, b) => a - b);
+    const pageStats = summary(pages);
+    record('database page reads of 1,000 rows', { ...pageStats, unit: 'ms' });
     console.log(
-      `  database: ${pages.length} page reads of 1,000 rows, ${(pages.reduce((a, b) => a + b, 0) / 1000).toFixed(2)} s in all (median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms)`,
+      `  database: ${pages.length} page reads of 1,000 rows, ${(pages.reduce((a, b) => a + b, 0) / 1000).toFixed(2)} s in all (median ${pageStats.p50.toFixed(0)} ms, worst ${pageStats.max.toFixed(0)} ms)`,
     );
 
     const url = new URL(`${stack.url}/api/exports/appointments.csv`);
@@ -160,33 +154,24 @@ async function main() {
     }
     const worstTotal = Math.max(...totals);
     const worstRss = Math.max(...rssDeltas);
-    const targets = [
-      {
-        name: `50,000-row export ≤ ${TIME_BUDGET_MS / 1000} s`,
-        value: `${(worstTotal / 1000).toFixed(2)} s (worst of ${SAMPLES})`,
-        pass: worstTotal <= TIME_BUDGET_MS,
-      },
-      {
-        name: `peak RSS growth ≤ ${RSS_BUDGET_MB} MB`,
-        value: `${worstRss.toFixed(1)} MB (worst of ${SAMPLES})`,
-        pass: worstRss <= RSS_BUDGET_MB,
-      },
-      {
-        name: 'first byte before the last page',
-        value: `${Math.max(...firstBytes).toFixed(0)} ms of ${worstTotal.toFixed(0)} ms`,
-        pass: firstBytes.every((first, index) => first < totals[index]! / 2),
-      },
-    ];
-    for (const target of targets) {
-      console.log(`  ${target.name.padEnd(36)} ${target.value.padStart(30)}  ${target.pass ? 'PASS' : 'FAIL'}`);
-      failed ||= !target.pass;
-    }
+    record('export total ms', totals);
+    record('export first byte ms', firstBytes);
+    record('export peak RSS growth MB', rssDeltas);
+    expectWithin(`50,000-row export (worst of ${SAMPLES})`, worstTotal, TIME_BUDGET_MS, {
+      unit: 'ms',
+      shown: `${(worstTotal / 1000).toFixed(2)} s`,
+    });
+    expectWithin(`peak RSS growth (worst of ${SAMPLES})`, worstRss, RSS_BUDGET_MB, { unit: 'MB' });
+    expectThat(
+      'first byte before half the export',
+      firstBytes.every((first, index) => first < totals[index]! / 2),
+      `${Math.max(...firstBytes).toFixed(0)} ms of ${worstTotal.toFixed(0)} ms`,
+    );
   } finally {
-    await stack.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
+    await stack.stop();
   }
-  process.exit(failed ? 1 : 0);
+  writeResults('exports', { appointments: APPOINTMENTS, database: stack.db.kind });
+  process.exit(process.exitCode ?? 0);
 }
 
 main().catch((error: unknown) => {

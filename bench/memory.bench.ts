@@ -25,7 +25,17 @@ import { io as connect, type Socket } from 'socket.io-client';
 import ws from 'ws';
 import { apiKeysFor, DEVELOPMENT_JWT_SECRET, LOCAL_META_APP } from '../local/config.ts';
 import { repoRoot } from '../scripts/build-if-stale.ts';
-import { freePort, isReady, spawnStackProcess, treeRss, type StackProcess } from './support/stack-process.ts';
+import {
+  expectThat,
+  expectWithin,
+  freePort,
+  isReady,
+  record,
+  spawnStackProcess,
+  treeRss,
+  writeResults,
+  type StackProcess,
+} from './support/harness.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -37,12 +47,6 @@ const RECOVERY_MS = 60_000;
 const LOAD_TIMEOUT_MS = 300_000;
 const PAGE_ID = '1000000000000001';
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-let failed = false;
-function target(label: string, value: string, pass: boolean) {
-  if (!pass) failed = true;
-  console.log(`TARGET ${label}: ${value} ${pass ? 'PASS' : 'FAIL'}`);
-}
 
 const clientOptions = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -346,6 +350,8 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const idle = await median(pid);
     console.log(`stack RSS: ${MB(fresh)} after start and setup, ${MB(idle)} idle after a warm-up of 5 clients`);
+    record('stack RSS after start and setup (bytes)', fresh);
+    record('stack RSS idle after a warm-up (bytes)', idle);
 
     errors.clear();
     requests = 0;
@@ -370,16 +376,17 @@ async function main() {
     const refused = count(false);
     const resets = count(true);
     // Every answer must be right; a few connections reset by an overloaded machine are tolerated (≤ 1%).
-    target(
+    record('load', { clients: CLIENTS, rounds: ROUNDS, seconds: loadMs / 1000, requests, errors: refused, resets });
+    expectThat(
       `memory: ${CLIENTS}-client mixed load answered (no error answer, connection resets ≤ 1%)`,
-      `${refused} errors, ${resets} resets of ${requests} requests`,
       outcome === 'done' && refused === 0 && resets <= requests / 100,
+      `${refused} errors, ${resets} resets of ${requests} requests`,
     );
-    target(
-      `memory: stack RSS peak under load < ${MB(MAX_PEAK_BYTES)}`,
-      MB(samples.peak),
-      samples.peak < MAX_PEAK_BYTES,
-    );
+    expectWithin('memory: stack RSS peak under load', samples.peak, MAX_PEAK_BYTES, {
+      comparison: '<',
+      unit: 'bytes',
+      shown: MB(samples.peak),
+    });
 
     const limit = idle * RETURN_RATIO + RETURN_SLACK_BYTES;
     const after = performance.now();
@@ -392,19 +399,18 @@ async function main() {
     console.log(
       `after the load: ${MB(current)} after ${(waited / 1000).toFixed(1)} s (idle ${MB(idle)}, limit ${MB(limit)})`,
     );
-    target(
+    record('seconds back to idle', waited / 1000);
+    expectWithin(
       `memory: back to idle (≤ idle × ${RETURN_RATIO} + ${MB(RETURN_SLACK_BYTES)}) within ${RECOVERY_MS / 1000} s of the load`,
-      `${MB(current)} vs idle ${MB(idle)}`,
-      current <= limit,
+      current,
+      limit,
+      { unit: 'bytes', shown: `${MB(current)} vs idle ${MB(idle)}` },
     );
   } finally {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+  writeResults('memory');
 }
 
 await main();
-if (failed) {
-  console.log('\nbench/memory.bench.ts: a target FAILED');
-  process.exitCode = 1;
-}

@@ -8,17 +8,21 @@
  *  2. each keystroke in the search box: from keydown to the table answering the new text
  *     ("commit", seen by a MutationObserver) and to the next frame after that ("frame", what
  *     the user sees), typing and then deleting several searches character by character.
- * Prints p50/p95 and the payload of the list request. Without Chromium it says so and exits 0.
+ * Prints p50/p95 and the payload of the list request, judges the budgets (p95, unthrottled run) and
+ * writes bench/results/patients.json. Without Chromium it says so and exits 0.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
-import ws from 'ws';
-import { startStack } from '../local/stack.ts';
 import { buildIfStale } from '../scripts/build-if-stale.ts';
-import { findChromium, launchChromium } from '../tests/e2e/support/chromium.ts';
+import {
+  createStaffUser,
+  insertClinic,
+  launchBenchBrowser,
+  record,
+  reportSamples,
+  signedInPage,
+  startBenchStack,
+  writeResults,
+} from './support/harness.ts';
 
 const PATIENTS = 10_000;
 const COLD_SAMPLES = Number(process.env.BENCH_PATIENTS_COLD ?? 10);
@@ -28,24 +32,6 @@ const OPEN_BUDGET_MS = 1000;
 const KEYSTROKE_BUDGET_MS = 50;
 
 const EMAIL = 'bench-reception@bench.test';
-const PASSWORD = 'Bench1234!';
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function summary(label: string, samples: number[], budget?: number) {
-  const p50 = percentile(samples, 50);
-  const p95 = percentile(samples, 95);
-  const max = Math.max(...samples);
-  const verdict = budget === undefined ? '' : `  budget ${budget} ms: ${p95 <= budget ? 'OK' : 'OVER'} (p95)`;
-  console.log(
-    `${label.padEnd(52)} p50 ${ms(p50).padStart(9)}, p95 ${ms(p95).padStart(9)}, max ${ms(max).padStart(9)}  (n=${samples.length})${verdict}`,
-  );
-}
 
 /**
  * The in-page probes, as plain JavaScript: a function passed to page.evaluate would be compiled by
@@ -107,8 +93,11 @@ async function key(page: Page, keyName: string): Promise<{ commit: number; frame
   return (await page.evaluate('window.__key')) as { commit: number; frame: number };
 }
 
-/** Opens the tab cold and warm, then types and deletes the searches; prints the numbers. */
-async function measure(page: Page, coldSamples: number) {
+/**
+ * Opens the tab cold and warm, then types and deletes the searches; prints and records the numbers
+ * under `prefix`, judging the budgets when `budgets`.
+ */
+async function measure(page: Page, coldSamples: number, prefix: string, budgets: boolean) {
   // Cold: each sample reloads the page on another tab (Chat), then opens Patients.
   const cold: number[] = [];
   const listRequest: number[] = [];
@@ -148,43 +137,27 @@ async function measure(page: Page, coldSamples: number) {
   }
   const rendered = await page.locator('[data-testid="patients-table"] tbody tr[aria-rowindex]').count();
 
-  summary('open tab, cold (click → table with rows and total)', cold, OPEN_BUDGET_MS);
-  summary('  of which the list request (all rows)', listRequest);
-  summary('open tab, warm (list cached)', warm, OPEN_BUDGET_MS);
-  summary('search keystroke → table updated (commit)', commit);
-  summary('search keystroke → next frame painted', frame, KEYSTROKE_BUDGET_MS);
+  const budget = (ms: number) => (budgets ? ms : undefined);
+  reportSamples(`${prefix}open tab, cold (click → table with rows and total)`, cold, budget(OPEN_BUDGET_MS));
+  reportSamples(`${prefix}  of which the list request (all rows)`, listRequest);
+  reportSamples(`${prefix}open tab, warm (list cached)`, warm, budget(OPEN_BUDGET_MS));
+  reportSamples(`${prefix}search keystroke → table updated (commit)`, commit);
+  reportSamples(`${prefix}search keystroke → next frame painted`, frame, budget(KEYSTROKE_BUDGET_MS));
+  record(`${prefix}rows in the DOM at once`, rendered);
   console.log(`rows in the DOM at once: ${rendered} of ${PATIENTS.toLocaleString('en-US')}`);
 }
 
 async function main() {
-  const chromiumPath = findChromium();
-  if (!chromiumPath) {
-    console.log('\nPatients tab with 10,000 patients: SKIPPED — no Chromium (apt-get install -y chromium).');
-    return;
-  }
+  const browser = await launchBenchBrowser('Patients tab with 10,000 patients');
+  if (!browser) return;
   // A build made inside vitest (the e2e setup) has NODE_ENV=test and so React's development
   // build; measure what production serves.
   buildIfStale({ force: true });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-patients-'));
-  const stack = await startStack({ PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
-  const browser = await launchChromium(chromiumPath);
+  const stack = await startBenchStack();
   try {
     const { db } = stack;
-    const clinicId = (
-      await db.query<{ id: number }>(`insert into public.clinics (name) values ('Bench Clinic') returning id`)
-    ).rows[0]!.id;
-    const service = createClient(stack.url, stack.config.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as unknown as typeof WebSocket },
-    });
-    const created = await service.auth.admin.createUser({
-      email: EMAIL,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { name: 'Bench Receptionist' },
-      app_metadata: { clinic_id: clinicId, role: 'receptionist' },
-    });
-    if (created.error) throw created.error;
+    const clinicId = await insertClinic(stack, 'Bench Clinic');
+    await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
     // Names like the demo data's (first + last name) with a middle initial; 5 of 6 have a messenger id.
     await db.query(
       `insert into public.patients (clinic_id, name, phone, messenger_id)
@@ -201,42 +174,41 @@ async function main() {
       [clinicId, PATIENTS],
     );
 
-    const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1366, height: 768 } });
-    const page = await context.newPage();
     let listBytes = 0;
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.pathname === '/rest/v1/patients' && response.request().method() === 'GET')
-        response.body().then(
-          (body) => (listBytes = body.length),
-          () => undefined, // the page reloaded before the body was read
-        );
+    const { context, page } = await signedInPage(browser, {
+      baseURL: stack.url,
+      email: EMAIL,
+      beforeLogin: (page) =>
+        void page.on('response', (response) => {
+          const url = new URL(response.url());
+          if (url.pathname === '/rest/v1/patients' && response.request().method() === 'GET')
+            response.body().then(
+              (body) => (listBytes = body.length),
+              () => undefined, // the page reloaded before the body was read
+            );
+        }),
     });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByTestId('user-name').waitFor({ timeout: 30_000 });
 
     console.log(
       `\nPatients tab, ${PATIENTS.toLocaleString('en-US')} patients in one clinic, Chromium 1366×768, ${db.kind}:`,
     );
-    await measure(page, COLD_SAMPLES);
+    await measure(page, COLD_SAMPLES, '', true);
+    record('list payload bytes', listBytes);
     console.log(
       `list payload ${(listBytes / 1000).toFixed(0)} KB; searches typed and deleted: ${SEARCHES.map((text) => `'${text}'`).join(', ')}`,
     );
 
-    // A front-desk tablet is slower than this machine: the same with the CPU slowed down 4×.
+    // A front-desk tablet is slower than this machine: the same with the CPU slowed down 4× (no budgets).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     console.log('\nThe same with Chromium’s CPU slowed down 4× (a modest tablet):');
-    await measure(page, Math.ceil(COLD_SAMPLES / 2));
+    await measure(page, Math.ceil(COLD_SAMPLES / 2), '4× CPU: ', false);
     await context.close();
   } finally {
     await browser.close();
-    await stack.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
+  writeResults('patients', { patients: PATIENTS, database: stack.db.kind });
 }
 
 await main();

@@ -3,37 +3,20 @@
  * stack's notification service; N appointment updates made through the database, one after the
  * other; for each client and update, the time from the UPDATE's commit to the client's receipt of
  * `appointment-updated`. Prints p50/p95/max. Clients run in this process too, so the numbers
- * include their own share of the CPU. Not a test: nothing here fails a build.
+ * include their own share of the CPU. Writes bench/results/realtime.json; it has no budget, so
+ * nothing here fails a build.
  *
  * BENCH_SOCKETS (default 200), BENCH_UPDATES (default 50).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { signJwt } from '../local/gateway/jwt.ts';
-import { startStack } from '../local/stack.ts';
+import { record, startBenchStack, summary, writeResults } from './support/harness.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 50);
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-realtime-'));
-  const stack = await startStack({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'silent',
-    REMINDER_SCHEDULER: 'off',
-    DATABASE_URL: '',
-  });
+  const stack = await startBenchStack({ seed: true });
   const sockets: Socket[] = [];
   try {
     const { rows: users } = await stack.db.query<{ user_id: string; clinic_id: number }>(
@@ -78,9 +61,9 @@ async function main() {
         });
       }),
     );
-    console.log(
-      `realtime: ${SOCKETS} sockets of one clinic connected in ${(performance.now() - connectStarted).toFixed(0)} ms`,
-    );
+    const connectMs = performance.now() - connectStarted;
+    record('sockets connected in ms', connectMs);
+    console.log(`realtime: ${SOCKETS} sockets of one clinic connected in ${connectMs.toFixed(0)} ms`);
 
     for (let i = 0; i < UPDATES; i++) {
       const status = statuses[i % 2]!;
@@ -95,16 +78,17 @@ async function main() {
     }
 
     const format = (ms: number) => `${ms.toFixed(1)} ms`;
+    const stats = summary(latencies);
+    record('appointment-updated commit → receipt', { ...stats, unit: 'ms', expected: UPDATES * SOCKETS });
     console.log(
       `appointment-updated, ${UPDATES} updates × ${SOCKETS} sockets (${latencies.length} deliveries): ` +
-        `p50 ${format(percentile(latencies, 50))}, p95 ${format(percentile(latencies, 95))}, ` +
-        `max ${format(Math.max(...latencies))}`,
+        `p50 ${format(stats.p50)}, p95 ${format(stats.p95)}, max ${format(stats.max)}`,
     );
   } finally {
     for (const socket of sockets) socket.disconnect();
-    await stack.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
+  writeResults('realtime', { sockets: SOCKETS, updates: UPDATES });
 }
 
 await main();

@@ -2,17 +2,19 @@
  * npm run bench (recalls part): the Recalls tab's due list (rpc recall_list) through the real HTTP
  * API (the gateway's /rest/v1/rpc) as a signed-in receptionist, on a clinic with 5,000 patients
  * and 50,000 appointments (20 dentists, two years of history, some booked ahead) and a recall log.
- * Target: p95 ≤ 1 s (the Reports insight's budget). Prints the measured p50/p95 and PASS/FAIL, and exits 1 when it fails.
+ * Target: p95 ≤ 1 s (the Reports insight's budget). Prints the measured p50/p95 and PASS/FAIL, writes
+ * bench/results/recalls.json, and exits 1 when it fails.
  * BENCH_RECALLS_DATABASE_URL=postgres://… runs it on a throwaway database of that PostgreSQL server.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
-import type { Database } from '../local/db/database.ts';
-import { startStack } from '../local/stack.ts';
-import { createScratchDatabase } from '../tests/support/postgres.ts';
+import {
+  BENCH_PASSWORD,
+  createStaffUser,
+  insertClinic,
+  reportSamples,
+  startBenchStack,
+  writeResults,
+  type BenchStack,
+} from './support/harness.ts';
 
 const APPOINTMENTS = 50_000;
 const DENTISTS = 20;
@@ -21,35 +23,11 @@ const SAMPLES = 20;
 const BUDGET_MS = 1000;
 const ZONE = 'Asia/Manila';
 const EMAIL = 'bench-recalls@bench.test';
-const PASSWORD = 'Bench1234!';
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function seed(stack: { url: string; db: Database; serviceRoleKey: string }): Promise<number> {
+async function seed(stack: BenchStack): Promise<number> {
   const { db } = stack;
-  const clinicId = (
-    await db.query<{ id: number }>(
-      `insert into public.clinics (name, timezone) values ('Bench Recalls Clinic', $1) returning id`,
-      [ZONE],
-    )
-  ).rows[0]!.id;
-  const service = createClient(stack.url, stack.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const created = await service.auth.admin.createUser({
-    email: EMAIL,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: 'Bench Receptionist' },
-    app_metadata: { clinic_id: clinicId, role: 'receptionist' },
-  });
-  if (created.error) throw created.error;
+  const clinicId = await insertClinic(stack, 'Bench Recalls Clinic', ZONE);
+  await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
   await db.query(
     `insert into public.patients (clinic_id, name, phone, messenger_id)
      select $1, 'Patient ' || i, '0917 555 ' || lpad(i::text, 4, '0'), case when i % 3 > 0 then 'psid-' || i end
@@ -98,28 +76,14 @@ async function seed(stack: { url: string; db: Database; serviceRoleKey: string }
 
 async function main() {
   const serverUrl = process.env.BENCH_RECALLS_DATABASE_URL;
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
-  const dataDir = scratch ? undefined : await mkdtemp(path.join(tmpdir(), 'ngiti-bench-recalls-'));
-  const stack = await startStack({
-    PORT: '0',
-    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    REMINDER_SCHEDULER: 'off',
-  });
-  let ok = false;
+  const stack = await startBenchStack(serverUrl ? { postgresServerUrl: serverUrl } : {});
   try {
     const seedStarted = performance.now();
-    const clinicId = await seed({ url: stack.url, db: stack.db, serviceRoleKey: stack.config.serviceRoleKey });
+    const clinicId = await seed(stack);
     console.log(
       `\nRecalls, ${APPOINTMENTS.toLocaleString('en-US')} appointments of ${PATIENTS.toLocaleString('en-US')} patients in one clinic, ${stack.db.kind} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s), over HTTP as a receptionist:`,
     );
-    const client = createClient(stack.url, stack.config.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as unknown as typeof WebSocket },
-    });
-    const signIn = await client.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
-    if (signIn.error) throw signIn.error;
+    const client = await stack.signedIn(EMAIL, BENCH_PASSWORD);
     const list = async () => {
       const started = performance.now();
       const { data, error } = await client.rpc('recall_list', { p_clinic_id: clinicId });
@@ -129,17 +93,12 @@ async function main() {
     console.log(`      due list: ${(await list()).rows} patients due`);
     const samples: number[] = [];
     for (let i = 0; i < SAMPLES; i++) samples.push((await list()).elapsed);
-    const p95 = percentile(samples, 95);
-    ok = p95 <= BUDGET_MS;
-    console.log(
-      `${ok ? 'PASS' : 'FAIL'}  ${'due list (rpc recall_list)'.padEnd(52)} p50 ${ms(percentile(samples, 50)).padStart(9)}, p95 ${ms(p95).padStart(9)}, max ${ms(Math.max(...samples)).padStart(9)}  target p95 ≤ ${BUDGET_MS} ms (n=${samples.length})`,
-    );
+    reportSamples('due list (rpc recall_list)', samples, BUDGET_MS);
   } finally {
-    await stack.close();
-    await scratch?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
-  process.exit(ok ? 0 : 1);
+  writeResults('recalls', { appointments: APPOINTMENTS, patients: PATIENTS, database: stack.db.kind });
+  process.exit(process.exitCode ?? 0);
 }
 
 await main();

@@ -3,20 +3,16 @@
  * the notification service's scheduler through its real Messenger client to the local stack's Meta
  * stand-in with a Send API rate limit set on it (Meta's error 613 beyond it). Runs on the embedded
  * database (PGlite), and also on a scratch database of a real PostgreSQL server when
- * TEST_DATABASE_URL is set. Prints reminders/s and the total time. Not a test: nothing here fails
- * a build.
+ * TEST_DATABASE_URL is set. Prints reminders/s and the total time and writes
+ * bench/results/reminders.json; it has no budget, so nothing here fails a build.
  *
  * BENCH_REMINDERS (default 10000), BENCH_RATE_LIMIT (messages/s, default 200; 0 = none).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { addDays, clinicToday, weekdayOf } from '@common/clinic-calendar';
 import { DEMO_PAGES } from '../local/meta/state.ts';
-import { startStack } from '../local/stack.ts';
 import { createReminderScheduler } from '../server/reminders/scheduler.ts';
-import { createScratchDatabase } from '../tests/support/postgres.ts';
+import { record, startBenchStack, writeResults } from './support/harness.ts';
 
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 10_000);
 const RATE_LIMIT = Number(process.env.BENCH_RATE_LIMIT ?? 200);
@@ -33,18 +29,9 @@ function bookableDaysAhead(now: Date, timeZone: string): { daysAhead: number; da
 }
 
 async function run(target: 'pglite' | 'postgres') {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-reminders-'));
-  const scratch = target === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!) : undefined;
-  const stack = await startStack({
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    REMINDER_SCHEDULER: 'off',
-    DATABASE_URL: scratch?.url ?? '',
-  });
+  const stack = await startBenchStack(
+    target === 'postgres' ? { postgresServerUrl: process.env.TEST_DATABASE_URL! } : {},
+  );
   try {
     const page = DEMO_PAGES[0]!;
     const { rows } = await stack.db.query<{ id: number }>(
@@ -111,13 +98,21 @@ async function run(target: 'pglite' | 'postgres') {
       `  delivered to the stand-in: ${delivered}; log: ${outcomes.map((o) => `${o.outcome} ${o.count}`).join(', ')}`,
     );
     console.log(`  total ${seconds.toFixed(1)} s, ${(report.sent / seconds).toFixed(0)} reminders/s`);
+    record(target, {
+      due: REMINDERS,
+      sent: report.sent,
+      failed: report.failed,
+      skipped: report.skipped,
+      delivered,
+      seconds,
+      remindersPerSecond: report.sent / seconds,
+    });
   } finally {
-    await stack.close();
-    await rm(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
+    await stack.stop();
   }
 }
 
 await run('pglite');
 if (process.env.TEST_DATABASE_URL) await run('postgres');
 else console.log('(TEST_DATABASE_URL is not set: the PostgreSQL run was skipped)');
+writeResults('reminders', { rateLimitPerSecond: RATE_LIMIT });

@@ -4,18 +4,20 @@
  * appointments (20 dentists, two years of history) and 25,000 payments on 20,000 invoices:
  *  - the day sheet of a busy day (rpc day_sheet): p95 ≤ 300 ms;
  *  - the no-show insight for a year (rpc no_show_insight, 365 days): p95 ≤ 1 s.
- * Prints each target with its measured p50/p95 and PASS/FAIL, and exits 1 when one fails.
+ * Prints each target with its measured p50/p95 and PASS/FAIL, writes bench/results/reports.json, and
+ * exits 1 when one fails.
  * BENCH_REPORTS_DATABASE_URL=postgres://… runs it on a throwaway database of that PostgreSQL server.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { addDays, clinicToday, weekdayOf } from '../common/clinic-calendar/index.ts';
-import type { Database } from '../local/db/database.ts';
-import { startStack } from '../local/stack.ts';
-import { createScratchDatabase } from '../tests/support/postgres.ts';
+import {
+  BENCH_PASSWORD,
+  createStaffUser,
+  insertClinic,
+  reportSamples,
+  startBenchStack,
+  writeResults,
+  type BenchStack,
+} from './support/harness.ts';
 
 const APPOINTMENTS = 50_000;
 const DENTISTS = 20;
@@ -29,46 +31,12 @@ const INSIGHT_BUDGET_MS = 1000;
 const ZONE = 'Asia/Manila';
 
 const EMAIL = 'bench-reports@bench.test';
-const PASSWORD = 'Bench1234!';
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/** One line per target: p50, p95, max and PASS/FAIL against the budget (p95). */
-function verdict(label: string, samples: number[], budget: number): boolean {
-  const p95 = percentile(samples, 95);
-  const ok = p95 <= budget;
-  console.log(
-    `${ok ? 'PASS' : 'FAIL'}  ${label.padEnd(52)} p50 ${ms(percentile(samples, 50)).padStart(9)}, p95 ${ms(p95).padStart(9)}, max ${ms(Math.max(...samples)).padStart(9)}  target p95 ≤ ${budget} ms (n=${samples.length})`,
-  );
-  return ok;
-}
 
 /** The clinic, its receptionist and two years of appointments and billing, made with generate_series. */
-async function seed(stack: { url: string; db: Database; serviceRoleKey: string }): Promise<number> {
+async function seed(stack: BenchStack): Promise<number> {
   const { db } = stack;
-  const clinicId = (
-    await db.query<{ id: number }>(
-      `insert into public.clinics (name, timezone) values ('Bench Reports Clinic', $1) returning id`,
-      [ZONE],
-    )
-  ).rows[0]!.id;
-  const service = createClient(stack.url, stack.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const created = await service.auth.admin.createUser({
-    email: EMAIL,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: 'Bench Receptionist' },
-    app_metadata: { clinic_id: clinicId, role: 'receptionist' },
-  });
-  if (created.error) throw created.error;
+  const clinicId = await insertClinic(stack, 'Bench Reports Clinic', ZONE);
+  await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
   await db.query(
     `insert into public.patients (clinic_id, name, phone)
      select $1, 'Patient ' || i || ' Peña', '0917 555 ' || lpad(i::text, 4, '0') from generate_series(1, $2) i`,
@@ -150,28 +118,14 @@ async function seed(stack: { url: string; db: Database; serviceRoleKey: string }
 
 async function main() {
   const serverUrl = process.env.BENCH_REPORTS_DATABASE_URL;
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
-  const dataDir = scratch ? undefined : await mkdtemp(path.join(tmpdir(), 'ngiti-bench-reports-'));
-  const stack = await startStack({
-    PORT: '0',
-    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    REMINDER_SCHEDULER: 'off',
-  });
-  let ok = false;
+  const stack = await startBenchStack(serverUrl ? { postgresServerUrl: serverUrl } : {});
   try {
     const seedStarted = performance.now();
-    const clinicId = await seed({ url: stack.url, db: stack.db, serviceRoleKey: stack.config.serviceRoleKey });
+    const clinicId = await seed(stack);
     console.log(
       `\nReports, ${APPOINTMENTS.toLocaleString('en-US')} appointments and ${PAYMENTS.toLocaleString('en-US')} payments in one clinic, ${stack.db.kind} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s), over HTTP as a receptionist:`,
     );
-    const client = createClient(stack.url, stack.config.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as unknown as typeof WebSocket },
-    });
-    const signIn = await client.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
-    if (signIn.error) throw signIn.error;
+    const client = await stack.signedIn(EMAIL, BENCH_PASSWORD);
 
     const today = clinicToday(new Date(), ZONE);
     // A busy past day (not a Sunday): 80 appointments, about 40 payments.
@@ -200,15 +154,13 @@ async function main() {
     const insightSamples: number[] = [];
     for (let i = 0; i < SAMPLES; i++) insightSamples.push((await timed(insight)).elapsed);
 
-    const dayOk = verdict('day sheet (rpc day_sheet, one busy day)', daySheetSamples, DAY_SHEET_BUDGET_MS);
-    const insightOk = verdict('no-show insight (rpc no_show_insight, 365 days)', insightSamples, INSIGHT_BUDGET_MS);
-    ok = dayOk && insightOk;
+    reportSamples('day sheet (rpc day_sheet, one busy day)', daySheetSamples, DAY_SHEET_BUDGET_MS);
+    reportSamples('no-show insight (rpc no_show_insight, 365 days)', insightSamples, INSIGHT_BUDGET_MS);
   } finally {
-    await stack.close();
-    await scratch?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
-  process.exit(ok ? 0 : 1);
+  writeResults('reports', { appointments: APPOINTMENTS, payments: PAYMENTS, database: stack.db.kind });
+  process.exit(process.exitCode ?? 0);
 }
 
 await main();

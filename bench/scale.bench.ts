@@ -6,17 +6,22 @@
  *  - a month of the clinic's appointments, as the Appointments tab reads them: p95 ≤ 150 ms;
  *  - a patient name search, as Add Invoice's patient picker asks it: p95 ≤ 150 ms.
  * Prints each target with its measured p50/p95 and PASS/FAIL, then each query's plan (EXPLAIN
- * ANALYZE as that admin, under RLS) and whether it reads through an index; exits 1 when a target
- * fails or a plan scans the whole table.
+ * ANALYZE as that admin, under RLS) and whether it reads through an index; writes
+ * bench/results/scale.json and exits 1 when a target fails or a plan scans the whole table.
  * BENCH_SCALE_DATABASE_URL (or TEST_DATABASE_URL)=postgres://… names the server; without one
  * the bench says so and is skipped (PGlite is not what this measures).
  */
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { addDays, clinicToday } from '../common/clinic-calendar/index.ts';
 import type { Database } from '../local/db/database.ts';
-import { startStack } from '../local/stack.ts';
-import { createScratchDatabase } from '../tests/support/postgres.ts';
+import {
+  BENCH_PASSWORD,
+  createStaffUser,
+  expectThat,
+  reportSamples,
+  startBenchStack,
+  writeResults,
+  type BenchStack,
+} from './support/harness.ts';
 
 const CLINICS = 100;
 const PATIENTS_PER_CLINIC = 10_000;
@@ -30,29 +35,12 @@ const ZONE = 'Asia/Manila';
 const SEARCH_TERM = 'santos';
 
 const EMAIL = 'bench-scale-admin@bench.test';
-const PASSWORD = 'Bench1234!';
 
 const FIRST_NAMES = ['Maria', 'Jose', 'Juan', 'Ana', 'Mark', 'Grace', 'Paolo', 'Liza', 'Ramon', 'Joy'];
 const LAST_NAMES = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Tolentino'];
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function verdict(label: string, samples: number[]): boolean {
-  const p95 = percentile(samples, 95);
-  const ok = p95 <= BUDGET_MS;
-  console.log(
-    `${ok ? 'PASS' : 'FAIL'}  ${label.padEnd(52)} p50 ${ms(percentile(samples, 50)).padStart(9)}, p95 ${ms(p95).padStart(9)}, max ${ms(Math.max(...samples)).padStart(9)}  target p95 ≤ ${BUDGET_MS} ms (n=${samples.length})`,
-  );
-  return ok;
-}
-
 /** 100 clinics, their dentists, patients and appointments (generate_series), and the measured clinic's admin. */
-async function seed(stack: { url: string; db: Database; serviceRoleKey: string }): Promise<{
+async function seed(stack: BenchStack): Promise<{
   clinicId: number;
   adminId: string;
 }> {
@@ -108,18 +96,7 @@ async function seed(stack: { url: string; db: Database; serviceRoleKey: string }
   const clinicId = (
     await db.query<{ id: number }>(`select id::integer as id from public.clinics where name = 'Scale Clinic 050'`)
   ).rows[0]!.id;
-  const service = createClient(stack.url, stack.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const created = await service.auth.admin.createUser({
-    email: EMAIL,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: 'Bench Admin' },
-    app_metadata: { clinic_id: clinicId, role: 'admin' },
-  });
-  if (created.error) throw created.error;
+  const adminId = await createStaffUser(stack, { email: EMAIL, clinicId, role: 'admin', name: 'Bench Admin' });
 
   const counts = (
     await db.query<{ patients: number; appointments: number }>(
@@ -129,7 +106,7 @@ async function seed(stack: { url: string; db: Database; serviceRoleKey: string }
   ).rows[0]!;
   if (counts.patients !== CLINICS * PATIENTS_PER_CLINIC || counts.appointments !== CLINICS * APPOINTMENTS_PER_CLINIC)
     throw new Error(`seeded ${JSON.stringify(counts)}`);
-  return { clinicId, adminId: created.data.user.id };
+  return { clinicId, adminId };
 }
 
 /** EXPLAIN ANALYZE of `sql` as the admin, under row-level security, as the gateway runs a request. */
@@ -143,14 +120,15 @@ async function planAsAdmin(db: Database, adminId: string, sql: string): Promise<
   });
 }
 
-/** Prints the plan and whether it reads `table` through one of its indexes (never a sequential scan of it). */
+/** Judges and prints the plan and whether it reads `table` through one of its indexes (never a sequential scan of it). */
 function usesIndex(label: string, plan: string, table: string): boolean {
   const seqScan = new RegExp(`Seq Scan on ${table}\\b`).test(plan);
   const indexScan = new RegExp(
     `Index (Only )?Scan (Backward )?using \\w+ on ${table}\\b|Bitmap Heap Scan on ${table}\\b`,
   ).test(plan);
   const ok = indexScan && !seqScan;
-  console.log(`\n${ok ? 'PASS' : 'FAIL'}  ${label}: ${ok ? 'reads through an index' : 'scans the table'}`);
+  console.log('');
+  expectThat(`${label}: reads through an index`, ok, ok ? 'reads through an index' : 'scans the table');
   console.log(plan.replace(/^/gm, '      '));
   return ok;
 }
@@ -161,32 +139,14 @@ async function main() {
     console.log('SKIP  scale: set BENCH_SCALE_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server.');
     process.exit(0);
   }
-  const scratch = await createScratchDatabase(serverUrl);
-  let ok = false;
-  let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+  const stack = await startBenchStack({ postgresServerUrl: serverUrl });
   try {
-    stack = await startStack({
-      PORT: '0',
-      DATABASE_URL: scratch.url,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      REMINDER_SCHEDULER: 'off',
-    });
     const seedStarted = performance.now();
-    const { clinicId, adminId } = await seed({
-      url: stack.url,
-      db: stack.db,
-      serviceRoleKey: stack.config.serviceRoleKey,
-    });
+    const { clinicId, adminId } = await seed(stack);
     console.log(
       `\nScale, ${CLINICS} clinics, ${(CLINICS * PATIENTS_PER_CLINIC).toLocaleString('en-US')} patients and ${(CLINICS * APPOINTMENTS_PER_CLINIC).toLocaleString('en-US')} appointments, ${stack.db.kind} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s), over HTTP as one clinic's admin:`,
     );
-    const client = createClient(stack.url, stack.config.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as unknown as typeof WebSocket },
-    });
-    const signIn = await client.auth.signInWithPassword({ email: EMAIL, password: PASSWORD });
-    if (signIn.error) throw signIn.error;
+    const client = await stack.signedIn(EMAIL, BENCH_PASSWORD);
 
     const today = clinicToday(new Date(), ZONE);
     const monthStart = new Date(`${addDays(today, -60)}T00:00:00+08:00`).toISOString();
@@ -232,10 +192,10 @@ async function main() {
       monthSamples.push((await timed(month)).elapsed);
       searchSamples.push((await timed(search)).elapsed);
     }
-    const monthOk = verdict('a month of appointments (GET /rest/v1/appointments)', monthSamples);
-    const searchOk = verdict(`patient search '${SEARCH_TERM}' (GET /rest/v1/patients)`, searchSamples);
+    reportSamples('a month of appointments (GET /rest/v1/appointments)', monthSamples, BUDGET_MS);
+    reportSamples(`patient search '${SEARCH_TERM}' (GET /rest/v1/patients)`, searchSamples, BUDGET_MS);
 
-    const monthPlanOk = usesIndex(
+    usesIndex(
       'appointments of a month, as the admin',
       await planAsAdmin(
         stack.db,
@@ -247,7 +207,7 @@ async function main() {
       ),
       'appointments',
     );
-    const searchPlanOk = usesIndex(
+    usesIndex(
       `patients named like '${SEARCH_TERM}', as the admin`,
       await planAsAdmin(
         stack.db,
@@ -258,12 +218,11 @@ async function main() {
       ),
       'patients',
     );
-    ok = monthOk && searchOk && monthPlanOk && searchPlanOk;
   } finally {
-    await stack?.close();
-    await scratch.drop();
+    await stack.stop();
   }
-  process.exit(ok ? 0 : 1);
+  writeResults('scale', { clinics: CLINICS, patientsPerClinic: PATIENTS_PER_CLINIC, database: stack.db.kind });
+  process.exit(process.exitCode ?? 0);
 }
 
 await main();

@@ -18,17 +18,20 @@ import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../scripts/build-if-stale.ts';
-import { freePort, groupCpuMs, spawnNpmStart, timeUntilReady } from './support/stack-process.ts';
+import {
+  expectWithin,
+  freePort,
+  groupCpuMs,
+  record,
+  spawnNpmStart,
+  timeUntilReady,
+  writeResults,
+} from './support/harness.ts';
 
 const MAX_FIRST_START_MS = 20_000;
 const MAX_WARM_START_MS = 3_000;
 const WARM_RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
 
-let failed = false;
-function target(label: string, value: string, pass: boolean) {
-  if (!pass) failed = true;
-  console.log(`TARGET ${label}: ${value} ${pass ? 'PASS' : 'FAIL'}`);
-}
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const load = () =>
   `load average ${loadavg()
@@ -78,11 +81,11 @@ async function main() {
     console.log(
       `first start of a fresh clone (build + migrations + demo data) → ready: ${seconds(first.wall)} (CPU ${seconds(first.cpu)})`,
     );
-    target(
-      `fresh clone first npm start ≤ ${MAX_FIRST_START_MS / 1000} s`,
-      seconds(first.wall),
-      first.wall <= MAX_FIRST_START_MS,
-    );
+    record('first start of a fresh clone (ms)', first);
+    expectWithin('fresh clone first npm start', first.wall, MAX_FIRST_START_MS, {
+      unit: 'ms',
+      shown: seconds(first.wall),
+    });
 
     const warm: { wall: number; cpu: number }[] = [];
     for (let i = 0; i < WARM_RUNS; i++) warm.push(await timedStart(clone, dataDir));
@@ -92,19 +95,16 @@ async function main() {
       `npm start on the existing data dir → ready: ${warm.map(({ wall }) => seconds(wall)).join(', ')} (median ${seconds(median)}; ` +
         `CPU ${warm.map(({ cpu }) => seconds(cpu)).join(', ')}, median ${seconds(medianOf(warm.map(({ cpu }) => cpu)))})`,
     );
-    target(
-      `npm start on an existing data dir ≤ ${MAX_WARM_START_MS / 1000} s (median of ${WARM_RUNS})`,
-      seconds(median),
-      median <= MAX_WARM_START_MS,
-    );
+    record('npm start on the existing data dir (ms)', warm);
+    expectWithin(`npm start on an existing data dir (median of ${WARM_RUNS})`, median, MAX_WARM_START_MS, {
+      unit: 'ms',
+      shown: seconds(median),
+    });
     console.log(`(${load()})`);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+  writeResults('start', { warmRuns: WARM_RUNS });
 }
 
 await main();
-if (failed) {
-  console.log('\nbench/start.bench.ts: a target FAILED');
-  process.exitCode = 1;
-}

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../scripts/build-if-stale.ts';
+import { expectThat, expectWithin, writeResults } from './support/harness.ts';
 
 const MAX_SUITE_SECONDS = 12 * 60;
 const RECORD = path.join(repoRoot, 'node_modules', '.cache', 'ngiti', 'last-test-run.json');
@@ -30,7 +31,8 @@ if (process.env.BENCH_SUITE_RUN === '1') spawnSync('npm', ['test'], { cwd: repoR
 
 if (!existsSync(RECORD)) {
   console.log('No whole `npm test` run recorded yet: run `npm test` (or BENCH_SUITE_RUN=1) first.');
-  console.log(`TARGET npm test ≤ ${MAX_SUITE_SECONDS / 60} min: not measured FAIL`);
+  expectThat(`npm test ≤ ${MAX_SUITE_SECONDS / 60} min`, false, 'not measured');
+  writeResults('suite');
   process.exit(1);
 }
 const run = JSON.parse(readFileSync(RECORD, 'utf8')) as TestRunRecord;
@@ -45,8 +47,7 @@ if (run.slowestFiles?.length) {
   for (const entry of run.slowestFiles.slice(0, 8))
     console.log(`    ${entry.seconds.toFixed(1).padStart(6)} s  ${entry.file}`);
 }
-const pass = run.failed === 0 && run.seconds <= MAX_SUITE_SECONDS;
-console.log(
-  `TARGET npm test ≤ ${MAX_SUITE_SECONDS / 60} min, all green: ${minutes} min${run.failed > 0 ? ` (${run.failed} failed)` : ''} ${pass ? 'PASS' : 'FAIL'}`,
-);
-process.exit(pass ? 0 : 1);
+expectWithin('npm test wall time', run.seconds, MAX_SUITE_SECONDS, { unit: 's', shown: `${minutes} min` });
+expectThat('npm test all green', run.failed === 0, `${run.failed} failed`);
+writeResults('suite', { lastRun: run });
+process.exit(process.exitCode ?? 0);

@@ -21,7 +21,8 @@
  *     cold (printed) as above.
  * The first cold open of each tab is a warm-up (the server's first big query, the first parse of
  * the tab's code) and is not counted. Prints p50/p95/max, then one line per target:
- * `PASS|FAIL <name> <p95> (<target>)`, and exits 1 when one fails. Without Chromium it says so and
+ * `TARGET <name> (<= budget ms): <p95> PASS|FAIL`, writes bench/results/tablet.json, and exits 1 when
+ * one fails. Without Chromium it says so and
  * exits 0. BENCH_TABLET_SAMPLES sets the cold samples per tab (default 10); for profiling,
  * BENCH_TABLET_ONLY=filters|patients|billing measures one part, BENCH_TABLET_DETAIL=1 prints the
  * filter changes one by one, BENCH_TABLET_PROFILE=<dir> writes a DevTools CPU profile of each part
@@ -34,13 +35,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import type { CDPSession, Page } from 'playwright-core';
-import ws from 'ws';
-import type { Database } from '../local/db/database.ts';
-import { startStack } from '../local/stack.ts';
 import { repoRoot } from '../scripts/build-if-stale.ts';
-import { findChromium, launchChromium, TABLET_PORTRAIT } from '../tests/e2e/support/chromium.ts';
+import { TABLET_PORTRAIT } from '../tests/e2e/support/chromium.ts';
+import {
+  createStaffUser,
+  expectWithin,
+  insertClinic,
+  launchBenchBrowser,
+  percentile,
+  reportSamples,
+  signedInPage,
+  startBenchStack,
+  writeResults,
+  type BenchStack,
+} from './support/harness.ts';
 
 const CPU_SLOWDOWN = 4;
 const PATIENTS = 10_000;
@@ -59,21 +68,7 @@ const PATIENTS_OPEN_BUDGET_MS = 300;
 const BILLING_OPEN_BUDGET_MS = 1000;
 
 const EMAIL = 'bench-tablet@bench.test';
-const PASSWORD = 'Bench1234!';
 const APPOINTMENTS_TOTAL = `Total: ${APPOINTMENTS} appointment(s) this month`;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function summary(label: string, samples: number[]) {
-  console.log(
-    `  ${label.padEnd(58)} p50 ${ms(percentile(samples, 50)).padStart(9)}, p95 ${ms(percentile(samples, 95)).padStart(9)}, max ${ms(Math.max(...samples)).padStart(9)}  (n=${samples.length})`,
-  );
-}
 
 interface Target {
   name: string;
@@ -82,23 +77,10 @@ interface Target {
 }
 
 /** The clinic, its receptionist, patients, dentists, a month of appointments and the billing history. */
-async function seed(stack: { url: string; db: Database; serviceRoleKey: string }): Promise<{ month: number }> {
+async function seed(stack: BenchStack): Promise<{ month: number }> {
   const { db } = stack;
-  const clinicId = (
-    await db.query<{ id: number }>(`insert into public.clinics (name) values ('Bench Tablet Clinic') returning id`)
-  ).rows[0]!.id;
-  const service = createClient(stack.url, stack.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const created = await service.auth.admin.createUser({
-    email: EMAIL,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: 'Bench Receptionist' },
-    app_metadata: { clinic_id: clinicId, role: 'receptionist' },
-  });
-  if (created.error) throw created.error;
+  const clinicId = await insertClinic(stack, 'Bench Tablet Clinic');
+  await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
 
   // Patients named like the demo data's, with a middle initial; 5 of 6 have a Messenger ID.
   await db.query(
@@ -375,11 +357,8 @@ async function measureFilters(page: Page, month: number): Promise<number[]> {
 }
 
 async function main() {
-  const chromiumPath = findChromium();
-  if (!chromiumPath) {
-    console.log('\nSlow tablet (4× CPU): SKIPPED — no Chromium (apt-get install -y chromium).');
-    return;
-  }
+  const browser = await launchBenchBrowser('Slow tablet (4× CPU)');
+  if (!browser) return;
   // A build made inside vitest (the e2e setup) has NODE_ENV=test and so React's development build.
   // Its own production build, served by request interception: other work on this machine
   // rebuilds dist/ (the e2e setup, with React's development build) while a bench runs.
@@ -393,18 +372,10 @@ async function main() {
     );
     if (built.status !== 0) throw new Error(`vite build failed (exit ${built.status ?? built.signal})`);
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bench-tablet-'));
-  const stack = await startStack({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    REMINDER_SCHEDULER: 'off',
-  });
-  const browser = await launchChromium(chromiumPath);
+  const stack = await startBenchStack();
   try {
     const seedStarted = performance.now();
-    const { month } = await seed({ url: stack.url, db: stack.db, serviceRoleKey: stack.config.serviceRoleKey });
+    const { month } = await seed(stack);
     console.log(
       `\nSlow tablet: Chromium ${TABLET_PORTRAIT.width}×${TABLET_PORTRAIT.height}, CPU slowed down ${CPU_SLOWDOWN}×, production build, ${stack.db.kind}` +
         ` (one clinic: ${PATIENTS.toLocaleString('en-US')} patients, ${APPOINTMENTS.toLocaleString('en-US')} appointments this month,` +
@@ -417,23 +388,20 @@ async function main() {
         '  cold = the page reloaded on Chat first (code and list fetched; printed, no budget).',
     );
 
-    const context = await browser.newContext({ baseURL: stack.url, viewport: TABLET_PORTRAIT });
-    const page = await context.newPage();
-    {
-      await page.route(`${stack.url}/**`, async (route) => {
-        const request = route.request();
-        const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/assets/')) await route.fulfill({ path: path.join(otherBuild, pathname) });
-        else if (request.resourceType() === 'document')
-          await route.fulfill({ path: path.join(otherBuild, 'index.html') });
-        else await route.continue();
-      });
-    }
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByTestId('user-name').waitFor({ timeout: 30_000 });
+    const { context, page } = await signedInPage(browser, {
+      baseURL: stack.url,
+      email: EMAIL,
+      viewport: TABLET_PORTRAIT,
+      beforeLogin: (page) =>
+        page.route(`${stack.url}/**`, async (route) => {
+          const request = route.request();
+          const { pathname } = new URL(request.url());
+          if (pathname.startsWith('/assets/')) await route.fulfill({ path: path.join(otherBuild, pathname) });
+          else if (request.resourceType() === 'document')
+            await route.fulfill({ path: path.join(otherBuild, 'index.html') });
+          else await route.continue();
+        }),
+    });
     tracedPage = page;
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -441,7 +409,7 @@ async function main() {
     const targets: Target[] = [];
     if (!ONLY || ONLY === 'filters') {
       const filters = await profiled(cdp, 'filters', () => measureFilters(page, month));
-      summary('Appointments: filter change → painted', filters);
+      reportSamples('Appointments: filter change → painted', filters);
       if (process.env.BENCH_TABLET_DETAIL) {
         for (const [key, samples] of byChange)
           console.log(`    ${key.padEnd(20)} ${samples.map((v) => v.toFixed(0)).join(', ')} ms`);
@@ -450,8 +418,8 @@ async function main() {
     }
     if (!ONLY || ONLY === 'patients') {
       const patients = await profiled(cdp, 'patients', () => measureOpen(page, 'patients'));
-      summary('Patients: open (click → rows and total painted; list cached)', patients.warm);
-      summary('  the same, cold (page reloaded; no budget)', patients.cold);
+      reportSamples('Patients: open (click → rows and total painted; list cached)', patients.warm);
+      reportSamples('Patients: open, cold (page reloaded; no budget)', patients.cold);
       targets.push({
         name: 'tablet: Patients (10,000) open p95',
         samples: patients.warm,
@@ -460,8 +428,8 @@ async function main() {
     }
     if (!ONLY || ONLY === 'billing') {
       const billing = await profiled(cdp, 'billing', () => measureOpen(page, 'bills'));
-      summary('Billing: open (click → both tables painted; lists cached)', billing.warm);
-      summary('  the same, cold (page reloaded; no budget)', billing.cold);
+      reportSamples('Billing: open (click → both tables painted; lists cached)', billing.warm);
+      reportSamples('Billing: open, cold (page reloaded; no budget)', billing.cold);
       targets.push({
         name: 'tablet: Billing (10,000 invoices) open p95',
         samples: billing.warm,
@@ -471,22 +439,14 @@ async function main() {
     await context.close();
 
     console.log('\nTargets (issue 16, item 5; the machine is shared, so numbers vary between runs):');
-    let failed = false;
-    for (const target of targets) {
-      const p95 = percentile(target.samples, 95);
-      const pass = p95 <= target.budget;
-      failed ||= !pass;
-      console.log(
-        `  ${pass ? 'PASS' : 'FAIL'} ${target.name.padEnd(50)} ${ms(p95).padStart(9)} (≤ ${target.budget} ms)`,
-      );
-    }
-    if (failed) process.exitCode = 1;
+    for (const target of targets)
+      expectWithin(target.name, percentile(target.samples, 95), target.budget, { unit: 'ms' });
   } finally {
     await browser.close();
-    await stack.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack.stop();
     if (ownBuild) await rm(ownBuild, { recursive: true, force: true });
   }
+  writeResults('tablet', { cpuSlowdown: CPU_SLOWDOWN, only: ONLY ?? 'all', database: stack.db.kind });
 }
 
 await main();
