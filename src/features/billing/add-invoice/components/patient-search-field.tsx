@@ -1,12 +1,7 @@
-import {
-  NameAndPhoneOption,
-  SearchCombobox,
-  type SearchComboboxTexts,
-} from '@/components/search-combobox/search-combobox';
+import type { SearchComboboxTexts } from '@/components/search-combobox/search-combobox';
+import { PatientPicker } from '@/entities/patient';
 import { BILLING_EXTRA_TEXT } from '../../model/messages';
-import { PATIENT_SEARCH_LIMIT, useInvoicePatientSearch, type InvoicePatient } from '../api/search-patients';
 import type { ChosenPatient } from '../invoice-form';
-import { normalizePatientTerm } from '../patient-search';
 
 const TEXTS: SearchComboboxTexts = {
   placeholder: BILLING_EXTRA_TEXT.patientSearchPlaceholder,
@@ -19,18 +14,10 @@ const TEXTS: SearchComboboxTexts = {
 };
 
 /**
- * Add Invoice's Patient field (spec §2, §5): a search by name with a dropdown of matches. The list
- * does not open on focus: the modal focuses this field when it opens, and a list over Total would
- * catch a click meant for it. A patient counts only when picked; typing again clears it.
+ * Add Invoice's Patient field (spec §2, §5): the shared patient picker (a search by name, spec §7
+ * "patients: read by clinic (for invoices)") in Billing's words.
  */
-export function PatientSearchField({
-  id,
-  clinicId,
-  value,
-  invalid,
-  describedBy,
-  onChange,
-}: {
+export function PatientSearchField(props: {
   id: string;
   clinicId: number;
   value: ChosenPatient | null;
@@ -38,22 +25,5 @@ export function PatientSearchField({
   describedBy?: string;
   onChange: (patient: ChosenPatient | null) => void;
 }) {
-  return (
-    <SearchCombobox<InvoicePatient>
-      id={id}
-      clinicId={clinicId}
-      value={value}
-      invalid={invalid}
-      describedBy={describedBy}
-      onChange={(patient) => onChange(patient && { id: patient.id, name: patient.name })}
-      useSearch={useInvoicePatientSearch}
-      normalize={normalizePatientTerm}
-      limit={PATIENT_SEARCH_LIMIT}
-      maxLength={200}
-      className="billing-patient-search"
-      texts={TEXTS}
-      renderOption={(patient) => <NameAndPhoneOption name={patient.name} phone={patient.phone} />}
-      optionLabel={(patient) => `${patient.name}, ${patient.phone}`}
-    />
-  );
+  return <PatientPicker {...props} texts={TEXTS} className="billing-patient-search" />;
 }
