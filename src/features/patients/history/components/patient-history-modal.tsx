@@ -2,6 +2,7 @@ import { formatClinicDateTime } from '@common/clinic-calendar';
 import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { LoadingState } from '@/components/states/states';
+import { StatusBadge } from '@/entities/appointment';
 import { useClinicTimeZone } from '@/entities/clinic';
 import { PatientInvoicesSlot } from '@/lib/feature-slots';
 import type { PatientListItem } from '../../model/api/patient-columns';
@@ -9,7 +10,6 @@ import { PATIENT_EXTRA_TEXT } from '../../model/messages';
 import { usePatientHistory, type PatientHistoryEntry } from '../api/get-patient-history';
 import { splitReason } from '../appointment-display';
 import { PATIENT_HISTORY_EXTRA_TEXT, PATIENT_HISTORY_TEXT } from '../messages';
-import { StatusBadge } from './status-badge';
 import '@/components/table/data-table.css';
 
 const COLUMNS = PATIENT_HISTORY_EXTRA_TEXT.historyColumns;
