@@ -12,7 +12,7 @@ export {
   usePatientNoShowCount,
 } from './api/no-show-flags';
 export { PatientNoShowFlag } from './components/patient-no-show-flag';
-export { PatientPicker, type ChosenPatient } from './components/patient-picker';
+export { PatientPicker, type ChosenPatient, type PatientPickerProps } from './components/patient-picker';
 export {
   MAX_PATIENT_SEARCH_LENGTH,
   foldName,

@@ -11,6 +11,18 @@ export interface ChosenPatient {
   name: string;
 }
 
+export interface PatientPickerProps {
+  id: string;
+  clinicId: number;
+  value: ChosenPatient | null;
+  invalid: boolean;
+  describedBy?: string;
+  onChange: (patient: ChosenPatient | null) => void;
+  /** The form's own words (placeholder, searching, no match, …). */
+  texts: SearchComboboxTexts;
+  className?: string;
+}
+
 /**
  * A Patient field of a form: a search by name (case and accents do not matter) with a dropdown of
  * the clinic's patients, each with their phone. A patient counts only when picked; typing again
@@ -27,16 +39,7 @@ export function PatientPicker({
   onChange,
   texts,
   className,
-}: {
-  id: string;
-  clinicId: number;
-  value: ChosenPatient | null;
-  invalid: boolean;
-  describedBy?: string;
-  onChange: (patient: ChosenPatient | null) => void;
-  texts: SearchComboboxTexts;
-  className?: string;
-}) {
+}: PatientPickerProps) {
   return (
     <SearchCombobox
       id={id}

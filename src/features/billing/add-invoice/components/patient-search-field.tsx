@@ -1,7 +1,6 @@
 import type { SearchComboboxTexts } from '@/components/search-combobox/search-combobox';
-import { PatientPicker } from '@/entities/patient';
+import { PatientPicker, type PatientPickerProps } from '@/entities/patient';
 import { BILLING_EXTRA_TEXT } from '../../model/messages';
-import type { ChosenPatient } from '../invoice-form';
 
 const TEXTS: SearchComboboxTexts = {
   placeholder: BILLING_EXTRA_TEXT.patientSearchPlaceholder,
@@ -17,13 +16,6 @@ const TEXTS: SearchComboboxTexts = {
  * Add Invoice's Patient field (spec §2, §5): the shared patient picker (a search by name, spec §7
  * "patients: read by clinic (for invoices)") in Billing's words.
  */
-export function PatientSearchField(props: {
-  id: string;
-  clinicId: number;
-  value: ChosenPatient | null;
-  invalid: boolean;
-  describedBy?: string;
-  onChange: (patient: ChosenPatient | null) => void;
-}) {
+export function PatientSearchField(props: Omit<PatientPickerProps, 'texts' | 'className'>) {
   return <PatientPicker {...props} texts={TEXTS} className="billing-patient-search" />;
 }
