@@ -15,19 +15,29 @@ const folders = (dir) =>
     : [];
 
 /**
- * The import picture (README "Code layout"): shared (src/lib, src/components, common/) → features →
- * app; features don't import each other; inside a feature cut into slices, a slice imports only the
- * feature's model/ (plus shared code), and only the screen and tab.tsx at the feature's root compose
- * slices; the service and the local stack never import the SPA, and common/ imports neither.
+ * The import picture (README "Code layout"): shared (src/lib, src/components, common/) → domain
+ * (src/entities: patient, appointment, money, clinic) → features → app; src/lib is infrastructure
+ * only; features don't import each other; inside a feature cut into slices, a slice imports only
+ * the feature's model/ (plus shared code), and only the screen and tab.tsx at the feature's root
+ * compose slices; the service and the local stack never import the SPA, and common/ imports neither.
  */
 function layeringZones() {
   const features = folders('src/features');
   const zones = [
-    { target: './src/lib', from: ['./src/features', './src/app'], message: 'Shared code stays feature-agnostic.' },
+    {
+      target: './src/lib',
+      from: ['./src/entities', './src/features', './src/app'],
+      message: 'src/lib is infrastructure: it knows no domain concept (those live in src/entities).',
+    },
     {
       target: './src/components',
+      from: ['./src/entities', './src/features', './src/app'],
+      message: 'Shared UI stays domain-agnostic; a component that knows a domain concept lives in src/entities.',
+    },
+    {
+      target: './src/entities',
       from: ['./src/features', './src/app'],
-      message: 'Shared code stays feature-agnostic.',
+      message: 'Entities are shared by features: they import src/lib, src/components and common/, never a feature.',
     },
     { target: './src/features', from: './src/app', message: 'Features are composed by the app, not the reverse.' },
     {
@@ -51,7 +61,8 @@ function layeringZones() {
       target: `./src/features/${feature}`,
       from: './src/features',
       except: [`./${feature}`],
-      message: 'Features do not import each other; move shared code to src/lib, src/components or common/.',
+      message:
+        'Features do not import each other; move shared code to src/entities, src/lib, src/components or common/.',
     });
     const slices = folders(`src/features/${feature}`);
     if (!slices.includes('model')) continue;
@@ -66,7 +77,8 @@ function layeringZones() {
         target: `./src/features/${feature}/${slice}`,
         from: `./src/features/${feature}`,
         except: [`./${slice}`, './model'],
-        message: 'A slice imports only ../model, @/lib, @/components and @common; the screen composes slices.',
+        message:
+          'A slice imports only ../model, @/entities, @/lib, @/components and @common; the screen composes slices.',
       });
     }
   }

@@ -3,11 +3,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { CopyrightFooter } from '@/components/copyright-footer';
 import { holdBackGuard } from '@/components/modal/modal-stack';
+import { useSessionTimeZone } from '@/entities/clinic';
 import { isTabKey, type TabKey } from '@/lib/authorization';
 import { DashboardContext, type DashboardContextValue } from '@/lib/dashboard';
 import { useSession, useSignedInUser } from '@/lib/session';
 import { readPreference, writePreference } from '@/lib/session-storage';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { TABS, tabsFor } from '../tabs';
 import { useAccessWatch } from '../use-access-watch';
 import { DASHBOARD_EXTRA_TEXT } from './messages';
@@ -56,7 +56,7 @@ export default function DashboardPage() {
 function DashboardShell() {
   const user = useSignedInUser();
   const { clinic } = useSession();
-  const timeZone = useClinicTimeZone(clinic.id);
+  const { timeZone } = useSessionTimeZone();
   useAccessWatch(clinic.id);
   const tabs = useMemo(() => tabsFor(user.role), [user.role]);
   const [activeTab, setActiveTab] = useState<TabKey>(() => {
@@ -82,7 +82,7 @@ function DashboardShell() {
           <main className="dashboard-content">
             <TabPanel tabKey={activeTab} />
           </main>
-          <CopyrightFooter timeZone={timeZone.data} />
+          <CopyrightFooter timeZone={timeZone} />
         </div>
       </div>
     </DashboardContext.Provider>

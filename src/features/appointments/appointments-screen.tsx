@@ -1,13 +1,12 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import type { AppointmentStatus } from '@common/contract';
 import { lazyView } from '@/components/lazy-view/lazy-view';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
-import { useBookingIntent } from '@/lib/booking-intent';
+import { useBookingIntent } from '@/entities/appointment';
+import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useNow } from '@/lib/use-now';
 import { whenIdle } from '@/lib/when-idle';
 import type { AppointmentFormModalProps } from './booking/components/appointment-form-modal';
@@ -91,8 +90,7 @@ export function AppointmentsForActiveClinic() {
 
 /** Waits for the clinic's time zone (every date here is in it); Asia/Manila if it cannot be read. */
 export function AppointmentsScreen({ clinicId }: { clinicId: number }) {
-  const zone = useClinicTimeZone(clinicId);
-  const timeZone = zone.data ?? (zone.isError ? DEFAULT_CLINIC_TIME_ZONE : undefined);
+  const { timeZone } = useClinicZone(clinicId, { untilKnown: true });
   if (timeZone === undefined) return <LoadingState label="Loading appointments…" />;
   return <AppointmentsWorkspace clinicId={clinicId} timeZone={timeZone} />;
 }

@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { requestBooking, takeBookingIntent } from '@/lib/booking-intent';
+import { requestBooking, takeBookingIntent } from '@/entities/appointment';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { rows, seed, setupRealDatabase } from '@/testing/real-db';

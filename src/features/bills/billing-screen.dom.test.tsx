@@ -221,6 +221,26 @@ describe('Add Invoice', () => {
     expect(await storedInvoices()).toEqual([]);
   });
 
+  it('finds a patient whatever the accents and case typed, as the Billing list does', async () => {
+    const user = userEvent.setup();
+    await seed.patients([
+      { name: 'Niña Reyes', phone: '0917 555 0404' },
+      { name: 'NIÑA BAUTISTA', phone: '0917 555 0505' },
+      { name: 'Nino Cruz', phone: '0917 555 0606' },
+    ]);
+    await renderBilling();
+    await waitForLists();
+    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
+    const modal = dialog('Add Invoice');
+    await user.type(within(modal).getByRole('combobox', { name: 'Patient' }), 'nina');
+    // The matches of 'n', 'ni' and 'nin' show until those of 'nina' arrive.
+    const options = () =>
+      within(modal)
+        .queryAllByRole('option')
+        .map((option) => option.getAttribute('aria-label'));
+    await waitFor(() => expect(options()).toEqual(['NIÑA BAUTISTA, 0917 555 0505', 'Niña Reyes, 0917 555 0404']));
+  });
+
   it('adds an invoice for the patient picked, with the total as typed; typing again clears the pick', async () => {
     const user = userEvent.setup();
     const { ana, ben } = await seedPatients();

@@ -1,9 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
-import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import { BILLING_UPDATED } from '@common/contract/realtime';
 import { LoadingState } from '@/components/states/states';
+import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { AddInvoiceModal } from './add-invoice/components/add-invoice-modal';
 import { AddPaymentModal, type PaymentInvoice } from './add-payment/components/add-payment-modal';
@@ -49,7 +48,7 @@ export function BillingView() {
 function BillingScreen({ clinicId }: { clinicId: number }) {
   const invoices = useInvoices(clinicId);
   const payments = usePayments(clinicId);
-  const timeZone = useClinicTimeZone(clinicId);
+  const zone = useClinicZone(clinicId);
   // Issue 13, item 8: an invoice or payment added or voided on any device; status, paid and
   // balance come from the database, so every billing read of the clinic is read again.
   useLiveRefresh({ clinicId, event: BILLING_UPDATED, queryKey: billingKeys.all(clinicId) });
@@ -72,7 +71,7 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
 
   const invoiceStatus = invoices.isPending ? 'loading' : invoices.isError && !invoiceList ? 'failed' : 'ready';
   const paymentStatus =
-    payments.isPending || timeZone.isPending ? 'loading' : payments.isError && !paymentList ? 'failed' : 'ready';
+    payments.isPending || zone.isPending ? 'loading' : payments.isError && !paymentList ? 'failed' : 'ready';
 
   return (
     <section className="billing" aria-labelledby="billing-title">
@@ -126,7 +125,7 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
           payments={shownPayments}
           filtered={searching}
           status={paymentStatus}
-          timeZone={timeZone.data ?? DEFAULT_CLINIC_TIME_ZONE}
+          timeZone={zone.timeZone}
           onRetry={() => void payments.refetch()}
           Actions={PaymentRowActions}
         />

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
+import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { AvailabilityManager } from './availability/components/availability-manager';
 import { DeleteDentistModal } from './delete/components/delete-dentist-modal';
 import { DentistFormModal } from './form/components/dentist-form-modal';
@@ -27,7 +26,7 @@ type OpenModal =
  */
 export function DentistsScreen({ clinicId }: { clinicId: number }) {
   const dentists = useDentists(clinicId);
-  const timeZone = useClinicTimeZone(clinicId);
+  const { timeZone } = useClinicZone(clinicId);
   const header = useHeaderMessage();
   const [modal, setModal] = useState<OpenModal | null>(null);
   const close = () => setModal(null);
@@ -77,12 +76,7 @@ export function DentistsScreen({ clinicId }: { clinicId: number }) {
         />
       ) : null}
       {modal?.kind === 'delete' ? (
-        <DeleteDentistModal
-          dentist={modal.dentist}
-          timeZone={timeZone.data ?? DEFAULT_CLINIC_TIME_ZONE}
-          onClose={close}
-          onDeleted={done}
-        />
+        <DeleteDentistModal dentist={modal.dentist} timeZone={timeZone} onClose={close} onDeleted={done} />
       ) : null}
       {modal?.kind === 'availability' ? (
         <Modal

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { LoadingState } from '@/components/states/states';
-import { useNoShowFlags } from '@/lib/no-show-flags';
+import { useNoShowFlags } from '@/entities/patient';
 import { useSession } from '@/lib/session';
 import { useDeletePatientFlow } from './delete/components/use-delete-patient-flow';
 import { ExportPatientsButton } from './export/components/export-patients-button';

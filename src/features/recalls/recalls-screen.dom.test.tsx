@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClinicDate } from '@common/clinic-calendar';
-import { takeBookingIntent } from '@/lib/booking-intent';
+import { takeBookingIntent } from '@/entities/appointment';
 import { DashboardContext } from '@/lib/dashboard';
 import { deliverServiceEvent, type SubscribeOptions } from '@/lib/realtime-client';
 import { failNext, realStack, seed, setupRealDatabase } from '@/testing/real-db';

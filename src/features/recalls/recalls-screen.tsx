@@ -1,11 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import { RECALL_INTERVAL_MONTHS, RECALL_UPDATED } from '@common/contract/recall';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
+import { useClinicZone } from '@/entities/clinic';
 import { ServiceError } from '@/lib/service-client';
 import { useSession } from '@/lib/session';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { useNow } from '@/lib/use-now';
@@ -34,8 +33,8 @@ function sendErrorText(error: unknown): string {
 function RecallsScreen({ clinicId }: { clinicId: number }) {
   const due = useDueList(clinicId);
   const interval = useRecallInterval(clinicId);
-  const zone = useClinicTimeZone(clinicId);
-  const timeZone = zone.data ?? DEFAULT_CLINIC_TIME_ZONE;
+  const zone = useClinicZone(clinicId);
+  const { timeZone } = zone;
   const now = useNow();
   // A recall sent from another desk, a patient's Book reply, a request booked or dismissed.
   const live = useLiveRefresh({ clinicId, event: RECALL_UPDATED, queryKey: recallKeys.all(clinicId) });

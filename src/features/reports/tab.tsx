@@ -1,7 +1,7 @@
-import { clinicToday, DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
+import { clinicToday } from '@common/clinic-calendar';
 import { LoadingState } from '@/components/states/states';
+import { useClinicZone } from '@/entities/clinic';
 import { clinicLabel, useSession } from '@/lib/session';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { DaySheetSection } from './day-sheet/components/day-sheet-section';
 import { REPORTS_TEXT } from './model/messages';
 import { NoShowInsightSection } from './no-show-insight/components/no-show-insight-section';
@@ -9,10 +9,10 @@ import '@/components/table/data-table.css';
 import './reports.css';
 
 function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string }) {
-  const timeZone = useClinicTimeZone(clinicId);
-  if (timeZone.isPending) return <LoadingState label={REPORTS_TEXT.loading} />;
+  const zone = useClinicZone(clinicId);
+  if (zone.isPending) return <LoadingState label={REPORTS_TEXT.loading} />;
   // Today in the clinic's own time zone (the browser's zone may differ).
-  const today = clinicToday(new Date(), timeZone.data ?? DEFAULT_CLINIC_TIME_ZONE);
+  const today = clinicToday(new Date(), zone.timeZone);
   return (
     <>
       <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} />

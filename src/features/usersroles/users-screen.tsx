@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { useClinicZone } from '@/entities/clinic';
 import { clinicLabel, useSession, useSignedInUser } from '@/lib/session';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { AddUserModal } from './add-user/components/add-user-modal';
 import { DeleteUserModal, type DeleteReport } from './delete-user/components/delete-user-modal';
 import { EditUserModal } from './edit-user/components/edit-user-modal';
@@ -24,7 +23,7 @@ type OpenModal = { kind: 'add' } | { kind: 'edit'; user: StaffUser } | { kind: '
 export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string | null }) {
   const me = useSignedInUser();
   const users = useUsers(clinicId);
-  const timeZone = useClinicTimeZone(clinicId);
+  const { timeZone } = useClinicZone(clinicId);
   const header = useHeaderMessage();
   const [modal, setModal] = useState<OpenModal | null>(null);
   const close = () => setModal(null);
@@ -63,7 +62,7 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
         <UsersTable
           users={users.data ?? []}
           loading={users.isPending}
-          timeZone={timeZone.data ?? DEFAULT_CLINIC_TIME_ZONE}
+          timeZone={timeZone}
           currentAuthId={me.supabase_id}
           actions={{
             onEdit: (user) => setModal({ kind: 'edit', user }),

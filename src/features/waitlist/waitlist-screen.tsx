@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { DEFAULT_CLINIC_TIME_ZONE } from '@common/clinic-calendar';
 import { WAITLIST_UPDATED } from '@common/contract/waitlist';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { AddEntryModal } from './add-entry/components/add-entry-modal';
@@ -27,7 +26,7 @@ const systemNow = () => new Date();
  */
 export function WaitlistScreen({ clinicId, now }: { clinicId: number; now?: () => Date }) {
   const entries = useWaitlist(clinicId);
-  const timeZone = useClinicTimeZone(clinicId).data ?? DEFAULT_CLINIC_TIME_ZONE;
+  const { timeZone } = useClinicZone(clinicId);
   const header = useHeaderMessage();
   const remove = useRemoveWaitlistEntry(clinicId);
   const [adding, setAdding] = useState(false);

@@ -2,7 +2,7 @@
  * The booking form's choices as shown (spec part 2 §2): dentists and procedure categories in
  * name order, and a procedure with its price in pesos.
  */
-import { formatPesos, parsePesos } from '@/lib/money';
+import { formatPesos, parsePesos } from '@/entities/money';
 
 /** By name, ignoring letter case and accents, then by id; never mutates the input. */
 export function sortByName<T extends { readonly id: number; readonly name: string }>(rows: readonly T[]): T[] {

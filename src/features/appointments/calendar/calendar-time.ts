@@ -16,8 +16,8 @@ import {
   type IsoDate,
   type WallTime,
 } from '@common/clinic-calendar';
+import { statusColour, type StatusColour } from '@/entities/appointment';
 import { CLINIC_HOURS } from '../model/slots';
-import { statusColour, type StatusColour } from '../model/status-rules';
 
 const SLOT_MINUTES = CLINIC_HOURS.slotMinutes;
 const OPENS = minutesOfTime(CLINIC_HOURS.open);

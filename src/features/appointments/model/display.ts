@@ -1,6 +1,6 @@
 /**
  * How appointment values read on screen (spec part 2 §2): 'N/A' for a missing Messenger id, and the
- * Dentist select with inactive dentists disabled. Prices go through src/lib/money.ts; dates and times
+ * Dentist select with inactive dentists disabled. Prices go through src/entities/money/money.ts; dates and times
  * in clinic time come from @common/clinic-calendar (formatClinicDate, formatClinicTime).
  */
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixSystemClock } from '@common/clinic-calendar/testing/browser-zone';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@common/contract';
+import { statusColour } from '@/entities/appointment';
 import {
   CANCEL_LOCK_MS,
   hasStarted,
@@ -9,7 +10,6 @@ import {
   STATUS_AFTER_EDIT,
   STATUS_OPTIONS,
   statusChangeKind,
-  statusColour,
   statusOptionsFor,
 } from './status-rules';
 

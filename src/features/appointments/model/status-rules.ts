@@ -1,16 +1,19 @@
 /**
- * Appointment status rules, as the spec sets them: the colours of the five statuses (the statuses
- * themselves are @common/contract's APPOINTMENT_STATUSES), which ones
- * the status select offers at a given moment, how a change is carried out, and when a row needs
- * a status update. `now` is always passed in.
+ * Appointment status rules, as the spec sets them (the statuses and their colours are the
+ * appointment entity's, src/entities/appointment): which ones the status select offers at a
+ * given moment, how a change is carried out, and when a row needs a status update. `now` is
+ * always passed in.
  *
  * One moment splits future from past for every rule: an appointment has started once
  * `now >= appointment_time` (docs/adr/0025-where-the-spec-is-silent.md).
  */
 import { toInstant } from '@common/clinic-calendar';
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@common/contract/appointment-status';
-
-export type StatusColour = 'red' | 'orange' | 'blue' | 'green' | 'grey';
+import {
+  APPOINTMENT_STATUSES,
+  statusColour,
+  type AppointmentStatus,
+  type StatusColour,
+} from '@/entities/appointment/status'; // the pure module: tests/e2e import these rules under node
 
 export interface StatusOption {
   readonly value: AppointmentStatus;
@@ -24,26 +27,9 @@ export const CANCEL_LOCK_MS = 3_600_000;
 /** The status an edited appointment is saved with. */
 export const STATUS_AFTER_EDIT: AppointmentStatus = 'Scheduled';
 
-const COLOURS: Record<AppointmentStatus, StatusColour> = {
-  Scheduled: 'grey',
-  Confirmed: 'green',
-  Completed: 'blue',
-  'No Show': 'orange',
-  Cancelled: 'red',
-};
-
 export const STATUS_OPTIONS: readonly StatusOption[] = Object.freeze(
-  APPOINTMENT_STATUSES.map((value) => Object.freeze({ value, label: value, colour: COLOURS[value] })),
+  APPOINTMENT_STATUSES.map((value) => Object.freeze({ value, label: value, colour: statusColour(value) })),
 );
-
-export function isAppointmentStatus(value: unknown): value is AppointmentStatus {
-  return typeof value === 'string' && (APPOINTMENT_STATUSES as readonly string[]).includes(value);
-}
-
-/** Red Cancelled, orange No Show, blue Completed, green Confirmed, grey anything else. */
-export function statusColour(status: string | null | undefined): StatusColour {
-  return isAppointmentStatus(status) ? COLOURS[status] : 'grey';
-}
 
 /** Whether the appointment has started at `now` (its time has come or passed). */
 export function hasStarted(appointmentTime: string | Date, now: Date): boolean {

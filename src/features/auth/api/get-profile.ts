@@ -1,8 +1,8 @@
+import { rememberClinicTimeZone } from '@/entities/clinic';
 import { isRole } from '@/lib/authorization';
 import { RequestError, throwOnError } from '@/lib/request-error';
 import type { SessionUser } from '@/lib/session';
 import { loadSupabase } from '@/lib/supabase-loader';
-import { rememberClinicTimeZone } from '@/lib/use-clinic-time-zone';
 
 /**
  * Reads the staff profile of a signed-in auth user — the `users` row and its clinic's name and

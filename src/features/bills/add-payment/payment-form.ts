@@ -2,7 +2,7 @@
  * The Add Payment form's rules (spec §5: amount required; §9: methods, step 0.01), the insert it
  * makes, and the warning before a payment larger than the balance. Pure.
  */
-import { formatPesos } from '@/lib/money';
+import { formatPesos } from '@/entities/money';
 import { readAmount } from '../model/amount-input';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT, overpayWarning } from '../model/messages';
 import { isPaymentMethod, type PaymentMethod } from '../model/payment-methods';

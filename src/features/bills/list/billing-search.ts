@@ -3,6 +3,7 @@
  * search by patient name over both tables, on the client, instant for 10,000 invoices and 25,000
  * payments (names are prepared once per list, so a keystroke is one pass of `includes`). Pure.
  */
+import { foldName } from '@/entities/patient';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../model/invoice-status';
 
 export type StatusFilter = 'All' | InvoiceStatus | 'Void';
@@ -13,10 +14,11 @@ export function isStatusFilter(value: string): value is StatusFilter {
   return (STATUS_FILTERS as readonly string[]).includes(value);
 }
 
-/** Lower case, accents off ('Peña' finds 'pena'), runs of spaces as one, trimmed. */
-export function normalizeName(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
+/**
+ * Lower case, accents off ('Peña' finds 'pena'), runs of spaces as one, trimmed: the patient
+ * entity's one name rule, which every patient search follows.
+ */
+export const normalizeName = foldName;
 
 interface InvoiceLike {
   patient_name: string;

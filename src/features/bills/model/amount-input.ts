@@ -2,7 +2,7 @@
  * Reading an amount field (Total, Amount) for the forms: integer centavos, or the message the field
  * shows. Pure.
  */
-import { parsePesos } from '@/lib/money';
+import { parsePesos } from '@/entities/money';
 import { AMOUNT_PROBLEM_TEXT } from './messages';
 
 export type AmountInput = { ok: true; centavos: number } | { ok: false; message: string };

@@ -11,8 +11,6 @@ export const billingKeys = {
     [...billingKeys.all(clinicId), 'patient-invoices', patientId] as const,
   /** One invoice's current balance, re-read when Add Payment opens. */
   invoice: (clinicId: number, invoiceId: number) => [...billingKeys.all(clinicId), 'invoice', invoiceId] as const,
-  /** Patients offered by Add Invoice's search. */
-  patients: (clinicId: number) => [...billingKeys.all(clinicId), 'patients'] as const,
 
   // Keys of writes, per form: a second write with the same key is ignored while one is in flight
   // (src/lib/use-guarded-mutation.ts).

@@ -4,9 +4,9 @@
  * pesos, role and method names). Pure: the clinic's time zone is passed in.
  */
 import { formatClinicDateTime, twelveHourLabel } from '@common/clinic-calendar';
+import { formatPesos } from '@/entities/money';
 import { ROLE_LABELS, isRole } from '@/lib/authorization';
 import type { AuditAction, AuditEntity, AuditLogRow, AuditSource, Json } from '@/lib/database.types';
-import { formatPesos } from '@/lib/money';
 import { AUDIT_TEXT } from './messages';
 
 export const AUDIT_ENTITIES: readonly { value: AuditEntity; label: string }[] = [

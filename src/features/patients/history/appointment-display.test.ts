@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitReason, statusBadge } from './appointment-display';
-
-describe('the status badge', () => {
-  it.each([
-    ['Confirmed', 'green', 'Confirmed'],
-    ['Completed', 'blue', 'Completed'],
-    ['No Show', 'orange', 'No Show'],
-    ['Cancelled', 'red', 'Cancelled'],
-  ])('shows %s in %s', (status, tone, label) => {
-    expect(statusBadge(status)).toEqual({ tone, label });
-  });
-
-  it('shows Scheduled grey, under its own name', () => {
-    expect(statusBadge('Scheduled')).toEqual({ tone: 'grey', label: 'Scheduled' });
-  });
-
-  it.each([[null], [undefined], [''], ['Rescheduled'], ['confirmed'], ['toString'], ['__proto__']])(
-    "shows anything else (%s) grey as 'Unknown'",
-    (status) => {
-      expect(statusBadge(status)).toEqual({ tone: 'grey', label: 'Unknown' });
-    },
-  );
-});
+import { splitReason } from './appointment-display';
 
 describe('the procedure of an appointment', () => {
   it('is the reason as stored', () => {

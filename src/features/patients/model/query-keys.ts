@@ -1,6 +1,11 @@
-/** TanStack Query keys of the patients feature; read and invalidate through these. */
+import { patientQueryKeys } from '@/entities/patient';
+
+/**
+ * TanStack Query keys of the patients feature; read and invalidate through these. They sit under
+ * the patient entity's root, beside the pickers' searches.
+ */
 export const patientKeys = {
-  all: ['patients'] as const,
+  all: patientQueryKeys.all,
   lists: () => [...patientKeys.all, 'list'] as const,
   list: (clinicId: number) => [...patientKeys.lists(), clinicId] as const,
   histories: () => [...patientKeys.all, 'history'] as const,

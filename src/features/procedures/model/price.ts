@@ -3,7 +3,7 @@
  * the database's decimal text read back. Unlike invoice amounts a price may be ₱0.00 (spec §9:
  * default price 0.00). Pure.
  */
-import { MAX_CENTAVOS, parsePesos } from '@/lib/money';
+import { MAX_CENTAVOS, parsePesos } from '@/entities/money';
 import { PROCEDURES_PROBLEM_TEXT } from './messages';
 
 export type PriceInput = { ok: true; centavos: number } | { ok: false; message: string };

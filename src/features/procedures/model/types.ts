@@ -1,4 +1,4 @@
-/** A procedure of the clinic's price list; the price in integer centavos (src/lib/money.ts). */
+/** A procedure of the clinic's price list; the price in integer centavos (src/entities/money/money.ts). */
 export interface Procedure {
   readonly id: number;
   readonly categoryId: number;

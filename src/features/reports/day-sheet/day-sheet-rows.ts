@@ -4,17 +4,13 @@
  */
 import { formatClinicDateTime, formatClinicTime } from '@common/clinic-calendar';
 import { csvRow, CSV_BOM, type CsvValue } from '@common/csv';
+import { APPOINTMENT_STATUSES } from '@/entities/appointment';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
 import { DAY_SHEET_TEXT } from '../model/messages';
 import type { DaySheet, DaySheetAppointment } from '../model/report-shapes';
 
-export const STATUS_ORDER: readonly AppointmentStatus[] = [
-  'Scheduled',
-  'Confirmed',
-  'Completed',
-  'No Show',
-  'Cancelled',
-];
+/** The day's work in order: the contract's statuses, as every screen lists them. */
+export const STATUS_ORDER: readonly AppointmentStatus[] = APPOINTMENT_STATUSES;
 
 const METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',

@@ -3,6 +3,7 @@
  * field of the wrong type is an error rather than a wrong number on a printed sheet. Amounts are
  * integer centavos, as the billing views give them. Pure.
  */
+import { APPOINTMENT_STATUSES } from '@/entities/appointment';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
 
 export interface DaySheetAppointment {
@@ -126,7 +127,6 @@ function object<T>(fields: { [K in keyof T]: Reader<T[K]> }): Reader<T> {
   };
 }
 
-const STATUSES: readonly AppointmentStatus[] = ['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'];
 const METHODS: readonly PaymentMethod[] = ['cash', 'card', 'e-wallet', 'bank'];
 
 const rateCounts = { booked: integer, no_shows: integer, late_cancels: integer };
@@ -138,7 +138,7 @@ const readDaySheet = object<DaySheet>({
     object<DaySheetAppointment>({
       id: integer,
       appointment_time: text,
-      status: oneOf(STATUSES),
+      status: oneOf(APPOINTMENT_STATUSES),
       patient_name: text,
       dentist_name: text,
       reason: nullable(text),

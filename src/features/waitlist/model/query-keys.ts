@@ -7,7 +7,6 @@ export const waitlistKeys = {
   all: (clinicId: number) => ['waitlist', clinicId] as const,
   entries: (clinicId: number) => [...waitlistKeys.all(clinicId), 'entries'] as const,
   dentists: (clinicId: number) => [...waitlistKeys.all(clinicId), 'dentists'] as const,
-  patients: (clinicId: number) => [...waitlistKeys.all(clinicId), 'patients'] as const,
 
   // Keys of writes: a second write with the same key is ignored while one is in flight.
   add: (clinicId: number) => [...waitlistKeys.all(clinicId), 'add'] as const,

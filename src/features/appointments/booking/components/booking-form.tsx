@@ -4,10 +4,10 @@ import { clinicToday, formatClinicDate, formatClinicTime, monthOf, type IsoMonth
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
-import { PatientNoShowFlag } from '@/components/no-show-badge/patient-no-show-flag';
 import { useToast } from '@/components/toast/toast-context';
+import { formatPesos } from '@/entities/money';
+import { PatientNoShowFlag } from '@/entities/patient';
 import { useKeyedGuard } from '@/lib/keyed-guard';
-import { formatPesos } from '@/lib/money';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useNow } from '@/lib/use-now';
 import { dentistOptions } from '../../model/display';

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { AppointmentStatus } from '@common/contract';
-import { isAppointmentStatus, statusColour, statusOptionsFor } from '../../model/status-rules';
+import { isAppointmentStatus, statusColour } from '@/entities/appointment';
+import { statusOptionsFor } from '../../model/status-rules';
 
 /**
  * The status of one appointment as a select in the status's colour (spec §4): options that the

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { centavosToDecimal } from '@/lib/money';
+import { centavosToDecimal } from '@/entities/money';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';

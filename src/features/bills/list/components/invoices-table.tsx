@@ -1,6 +1,6 @@
 import { memo, type ComponentType } from 'react';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
-import { formatPesos } from '@/lib/money';
+import { formatPesos } from '@/entities/money';
 import { useRowWindow } from '@/lib/use-row-window';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';

@@ -1,6 +1,6 @@
 import { LoadingState } from '@/components/states/states';
+import { formatPesos } from '@/entities/money';
 import type { PatientInvoicesProps } from '@/lib/feature-slots';
-import { formatPesos } from '@/lib/money';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { usePatientInvoices, type PatientInvoice } from '../api/get-patient-invoices';
 import { balanceDueCentavos } from '../balance-due';

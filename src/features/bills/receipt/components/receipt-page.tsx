@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatClinicDateTimeShort } from '@common/clinic-calendar';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { formatPesos } from '@/lib/money';
+import { formatPesos } from '@/entities/money';
 import { paymentMethodLabel } from '../../model/payment-methods';
 import { useReceipt } from '../api/get-receipt';
 import { RECEIPT_TEXT } from '../messages';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { formatPesos } from '@/entities/money';
 import { can } from '@/lib/authorization';
-import { formatPesos } from '@/lib/money';
 import { useSignedInUser } from '@/lib/session';
 import type { InvoiceListRow, PaymentListRow } from '../../model/api/billing-columns';
 import type { VoidTarget } from '../api/void-entry';

@@ -5,7 +5,7 @@ import { exportQuery } from '@common/csv/exports';
 import { ExportCsvButton } from '@/components/export-button/export-csv-button';
 import { ErrorState } from '@/components/states/states';
 import { DataTable, type Column } from '@/components/table/data-table';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
+import { useClinicTimeZone } from '@/entities/clinic';
 import { useClinic } from '../../model/api/get-clinic';
 import { useAuditActors } from '../api/get-audit-actors';
 import { useAuditPage, type AuditEntry } from '../api/get-audit-page';

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ReactElement } from 'react';
-import { DEFAULT_CLINIC_TIME_ZONE, formatClinicDateTimeShort } from '@common/clinic-calendar';
+import { formatClinicDateTimeShort } from '@common/clinic-calendar';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
+import { useClinicZone } from '@/entities/clinic';
 import { CreatePatientModalSlot, useHasFeatureSlot } from '@/lib/feature-slots';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import { useUnlinkedContacts, type UnlinkedContact } from '../api/get-unlinked-contacts';
 import { forgetContact, refreshAfterLink } from '../api/link-contact';
 import { cappedContacts, contactName, firstMessageLine } from '../contact-display';
@@ -24,8 +24,7 @@ type OpenDialog = { kind: 'link' | 'create'; contact: UnlinkedContact } | null;
 export function MessengerContactsSection({ clinicId }: { clinicId: number }): ReactElement {
   const titleId = useId();
   const contacts = useUnlinkedContacts(clinicId);
-  const zone = useClinicTimeZone(clinicId);
-  const timeZone = zone.data ?? DEFAULT_CLINIC_TIME_ZONE;
+  const { timeZone } = useClinicZone(clinicId);
   const canCreate = useHasFeatureSlot('CreatePatientModal');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const queryClient = useQueryClient();

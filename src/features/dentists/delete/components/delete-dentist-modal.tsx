@@ -3,6 +3,7 @@ import { formatClinicDateTime } from '@common/clinic-calendar';
 import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
+import { StatusBadge } from '@/entities/appointment';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { Dentist } from '../../model/api/get-dentists';
 import { DENTIST_EXTRA_TEXT } from '../../model/messages';
@@ -129,7 +130,7 @@ function BlockingAppointments({
                 </td>
                 <td>{appointment.id}</td>
                 <td>
-                  <span className="status-pill">{appointment.status}</span>
+                  <StatusBadge status={appointment.status} />
                 </td>
                 <td className="blocking-time">{safeClinicDateTime(appointment.appointmentTime, timeZone)}</td>
                 <td>{appointment.reason ? <TruncatedText text={appointment.reason} /> : '—'}</td>

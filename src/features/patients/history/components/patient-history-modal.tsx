@@ -2,14 +2,14 @@ import { formatClinicDateTime } from '@common/clinic-calendar';
 import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { LoadingState } from '@/components/states/states';
+import { StatusBadge } from '@/entities/appointment';
+import { useClinicTimeZone } from '@/entities/clinic';
 import { PatientInvoicesSlot } from '@/lib/feature-slots';
-import { useClinicTimeZone } from '@/lib/use-clinic-time-zone';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT } from '../../model/messages';
 import { usePatientHistory, type PatientHistoryEntry } from '../api/get-patient-history';
 import { splitReason } from '../appointment-display';
 import { PATIENT_HISTORY_EXTRA_TEXT, PATIENT_HISTORY_TEXT } from '../messages';
-import { StatusBadge } from './status-badge';
 import '@/components/table/data-table.css';
 
 const COLUMNS = PATIENT_HISTORY_EXTRA_TEXT.historyColumns;

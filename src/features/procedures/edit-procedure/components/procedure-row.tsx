@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { formatPesos } from '@/lib/money';
+import { formatPesos } from '@/entities/money';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { FieldError, PriceInput } from '../../model/components/price-input';
 import { duplicateNameText, failureText } from '../../model/failure-text';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatClinicDateTimeShort } from '@common/clinic-calendar';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
-import { useOpenBooking } from '@/lib/booking-intent';
+import { useOpenBooking } from '@/entities/appointment';
 import { requestErrorOf } from '@/lib/request-error';
 import { RECALLS_TEXT } from '../../model/messages';
 import { useDismissBookingRequest } from '../api/dismiss-request';

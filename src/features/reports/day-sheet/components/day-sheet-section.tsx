@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatClinicDateTime, formatClinicTime, weekdayName } from '@common/clinic-calendar';
 import { ErrorState, EmptyState, LoadingState } from '@/components/states/states';
-import { formatPesos } from '@/lib/money';
+import { formatPesos } from '@/entities/money';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { daySheetDownloadFailureText, reportFailureText } from '../../model/failure-text';
 import { DAY_SHEET_TEXT, REPORTS_TEXT } from '../../model/messages';

@@ -3,19 +3,14 @@ import { clinicToday } from '@common/clinic-calendar';
 import { WAITLIST_NOTE_MAX_LENGTH } from '@common/contract/waitlist';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
-import {
-  NameAndPhoneOption,
-  SearchCombobox,
-  type SearchComboboxTexts,
-} from '@/components/search-combobox/search-combobox';
+import type { SearchComboboxTexts } from '@/components/search-combobox/search-combobox';
+import { PatientPicker } from '@/entities/patient';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { failureText } from '../../model/failure-text';
 import { WAITLIST_FORM_TEXT, WAITLIST_TEXT } from '../../model/messages';
 import { useAddWaitlistEntry } from '../api/add-entry';
 import { useWaitlistDentists } from '../api/get-dentists';
-import { PATIENT_SEARCH_LIMIT, useWaitlistPatientSearch, type WaitlistPatient } from '../api/search-patients';
 import { checkEntry, type EntryField, type EntryFormValues } from '../entry-form';
-import { normalizePatientTerm } from '../patient-search';
 
 const SEARCH_TEXTS: SearchComboboxTexts = {
   placeholder: WAITLIST_FORM_TEXT.patientSearchPlaceholder,
@@ -110,21 +105,15 @@ export function AddEntryModal({
           <label className="field-label" htmlFor={`${formId}-patient`}>
             {WAITLIST_FORM_TEXT.patient}
           </label>
-          <SearchCombobox<WaitlistPatient>
+          <PatientPicker
             id={`${formId}-patient`}
             clinicId={clinicId}
             value={values.patient}
             invalid={invalid === 'patient'}
             describedBy={describedBy('patient')}
-            onChange={(patient) => set('patient', patient && { id: patient.id, name: patient.name })}
-            useSearch={useWaitlistPatientSearch}
-            normalize={normalizePatientTerm}
-            limit={PATIENT_SEARCH_LIMIT}
-            maxLength={200}
+            onChange={(patient) => set('patient', patient)}
             className="waitlist-patient-search"
             texts={SEARCH_TEXTS}
-            renderOption={(patient) => <NameAndPhoneOption name={patient.name} phone={patient.phone} />}
-            optionLabel={(patient) => `${patient.name}, ${patient.phone}`}
           />
         </div>
         <div className="field">

@@ -1,5 +1,5 @@
-import { usePatientNoShowCount } from '@/lib/no-show-flags';
-import { NoShowBadge } from './no-show-badge';
+import { NoShowBadge } from '@/components/no-show-badge/no-show-badge';
+import { usePatientNoShowCount } from '../api/no-show-flags';
 
 /**
  * The frequent no-show flag of the patient chosen in a form (the booking form): nothing until a

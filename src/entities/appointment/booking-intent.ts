@@ -6,7 +6,7 @@
  * leaves it.
  */
 import { useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
-import { DashboardContext } from './dashboard';
+import { DashboardContext } from '@/lib/dashboard';
 
 export interface BookingIntent {
   clinicId: number;

@@ -2,9 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NoShowBadge } from '@/components/no-show-badge/no-show-badge';
 import { initSupabase } from '@/lib/supabase';
 import { seed, signInAs, stackConfig, setupRealDatabase } from '@/testing/real-db';
-import { NoShowBadge } from './no-show-badge';
 import { PatientNoShowFlag } from './patient-no-show-flag';
 
 setupRealDatabase();

@@ -2,8 +2,8 @@
 import { act, cleanup, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DashboardContext } from '@/lib/dashboard';
 import { requestBooking, takeBookingIntent, useBookingIntent, useOpenBooking } from './booking-intent';
-import { DashboardContext } from './dashboard';
 
 const MARIA = { id: 11, name: 'Maria Santos' };
 

@@ -1,6 +1,7 @@
-import { statusBadge } from '../appointment-display';
+import { statusBadge } from '../status';
+import './status-badge.css';
 
-/** An appointment status in the spec's colours (§4). */
+/** An appointment status in the spec's colours (§4), wherever a status is shown as text. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const badge = statusBadge(status);
   return (

@@ -4,8 +4,8 @@
  * (supabase/migrations/…_reports.sql, security invoker so row-level security applies); this reads it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { toRequestError } from './request-error';
-import { getSupabase } from './supabase';
+import { toRequestError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
 
 export const noShowFlagKeys = {
   all: ['no-show-flags'] as const,

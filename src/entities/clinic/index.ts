@@ -1,0 +1,9 @@
+export {
+  clinicTimeZoneKey,
+  getClinicTimeZone,
+  rememberClinicTimeZone,
+  useClinicTimeZone,
+  useClinicZone,
+  useSessionTimeZone,
+  type ClinicZone,
+} from './clinic-time-zone';

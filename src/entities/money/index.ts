@@ -1,0 +1,1 @@
+export { MAX_CENTAVOS, centavosToDecimal, formatPesos, parsePesos, type PesosParse } from './money';

@@ -1,0 +1,23 @@
+export {
+  PATIENT_SEARCH_LIMIT,
+  searchPatientsByName,
+  usePatientNameSearch,
+  type PickedPatient,
+} from './api/search-patients';
+export {
+  getNoShowFlags,
+  getPatientNoShowCount,
+  noShowFlagKeys,
+  useNoShowFlags,
+  usePatientNoShowCount,
+} from './api/no-show-flags';
+export { PatientNoShowFlag } from './components/patient-no-show-flag';
+export { PatientPicker, type ChosenPatient, type PatientPickerProps } from './components/patient-picker';
+export {
+  MAX_PATIENT_SEARCH_LENGTH,
+  foldName,
+  matchesPatientName,
+  normalizePatientTerm,
+  patientNameRegex,
+} from './name-match';
+export { patientQueryKeys } from './query-keys';
