@@ -176,17 +176,8 @@ revoke all on public.clinic_secrets from anon, authenticated;
 grant all on public.clinic_secrets to service_role;
 
 -- No policy: nothing for browser roles.
-alter table public.clinic_secrets enable row level security;
-
-create trigger clinic_secrets_set_updated_at before update on public.clinic_secrets
-  for each row execute function public.set_updated_at();
-
-create trigger clinic_secrets_clinic_id_is_fixed before update of clinic_id on public.clinic_secrets
-  for each row execute function public.prevent_clinic_change();
-
-create trigger clinic_secrets_audit after insert or update or delete on public.clinic_secrets
-  for each row execute function public.audit_row_change(
-    'facebook_connection', 'only=fb_page_access_token:page_access_token', 'about=clinic', 'actions=update');
+select private.setup_clinic_table('public.clinic_secrets', audit => array[
+  'facebook_connection', 'only=fb_page_access_token:page_access_token', 'about=clinic', 'actions=update']);
 
 -- ---------------------------------------------------------------------------
 -- users: staff profiles
@@ -212,7 +203,6 @@ create index users_clinic_id_id_idx on public.users (clinic_id, id desc);
 create index users_email_idx on public.users (email);
 
 revoke all on public.users from anon, authenticated;
-revoke all on sequence public.users_id_seq from anon, authenticated;
 grant all on public.users to service_role;
 -- Browsers neither add nor remove staff profiles: they come and go with their accounts.
 grant select, update on public.users to authenticated;
@@ -589,10 +579,9 @@ comment on function public.delete_staff_account(uuid, uuid) is
 revoke execute on function public.delete_staff_account(uuid, uuid) from public, anon, authenticated;
 grant execute on function public.delete_staff_account(uuid, uuid) to service_role;
 
-alter table public.users enable row level security;
-
-create trigger users_clinic_id_is_fixed before update of clinic_id on public.users
-  for each row execute function public.prevent_clinic_change();
+-- user_id is the login behind the profile; the actor columns name people by it already. The
+-- policies are below: a user may also read their own profile.
+select private.setup_clinic_table('public.users', audit => array['user', 'skip=user_id']);
 
 create trigger users_guard_profile before insert or update on public.users
   for each row execute function public.guard_user_profile();
@@ -616,10 +605,6 @@ create trigger accounts_keep_last_admin before update of deleted_at or delete on
 
 create trigger users_made_with_account before insert on public.users
   for each row execute function public.guard_profile_account();
-
--- user_id is the login behind the profile; the actor columns name people by it already.
-create trigger users_audit after insert or update or delete on public.users
-  for each row execute function public.audit_row_change('user', 'skip=user_id');
 
 -- access_changes: whatever ends a user's access before their token expires
 -- ({user_id, session_id, reason}; session_id only when one session ended).
@@ -747,47 +732,6 @@ comment on function public.authorize(bigint, text) is
 
 revoke execute on function public.authorize(bigint, text) from public, anon;
 grant execute on function public.authorize(bigint, text) to authenticated, service_role;
-
--- The policy most tables have, one per operation: rows of the signed-in user's clinic (any clinic for
--- the superadmin), for holders of a permission. Written once here and created by
--- `select private.create_clinic_policy(table, name, operation, permission)`. authorize() is asked
--- about current_clinic_id(), not the row's clinic, and every call is wrapped in a select, so the
--- planner runs each once per statement: with the row's clinic_id as the argument it would run per row.
--- The schema private holds migration helpers; PostgREST does not expose it, and nobody but the
--- migrations' owner may call them.
-create schema private;
-
-create function private.create_clinic_policy(
-  p_table regclass,
-  p_name text,
-  p_operation text,
-  p_permission text,
-  clinic_column name default 'clinic_id'
-)
-returns void
-language plpgsql
-set search_path = ''
-as $$
-declare
-  predicate text := format(
-    '(%I = (select public.current_clinic_id()) or (select public.is_superadmin())) '
-      'and (select public.authorize(public.current_clinic_id(), %L))',
-    clinic_column, p_permission);
-begin
-  if not exists (select from public.role_permissions where permission = p_permission) then
-    raise exception 'Unknown permission %', p_permission using errcode = '22023', hint = 'unknown_permission';
-  end if;
-  execute format('create policy %I on %s for %s to authenticated %s', p_name, p_table, p_operation,
-    case p_operation
-      when 'select' then format('using (%s)', predicate)
-      when 'delete' then format('using (%s)', predicate)
-      when 'insert' then format('with check (%s)', predicate)
-      when 'update' then format('using (%s) with check (%s)', predicate, predicate)
-    end);
-end
-$$;
-
-revoke execute on function private.create_clinic_policy(regclass, text, text, text, name) from public;
 
 -- The refusal every RPC that needs a permission opens with: 42501 with the RPC's own message and
 -- code (hint) unless the caller holds p_permission in clinic p_clinic_id (public.authorize). Not

@@ -200,21 +200,15 @@ comment on function public.recall_list(bigint, timestamptz) is
 revoke execute on function public.recall_list(bigint, timestamptz) from public, anon, authenticated;
 grant execute on function public.recall_list(bigint, timestamptz) to authenticated, service_role;
 
-alter table public.recall_messages enable row level security;
-
-select private.create_clinic_policy('public.recall_messages', 'Staff can view recalls of their clinic', 'select', 'recalls.read');
+-- recall_changes: every new or changed recall and booking request.
+select private.setup_clinic_table('public.recall_messages',
+  notify => array['recall_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id'],
+  notify_on => 'insert or update',
+  policies => array[['select', 'recalls.read', 'Staff can view recalls of their clinic']]);
 
 create trigger recall_messages_set_blocked_until before insert or update of created_at, blocked_until
   on public.recall_messages
   for each row execute function public.set_recall_blocked_until();
-
-create trigger recall_messages_clinic_id_is_fixed before update of clinic_id on public.recall_messages
-  for each row execute function public.prevent_clinic_change();
-
--- recall_changes: every new or changed recall and booking request.
-create trigger recall_messages_notify after insert or update on public.recall_messages
-  for each row execute function public.notify_change('recall_changes',
-    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id');
 
 -- ---------------------------------------------------------------------------
 -- recall_requests: 'Book' replies for staff
@@ -375,24 +369,18 @@ comment on function public.close_recall_requests_on_booking() is
 
 revoke execute on function public.close_recall_requests_on_booking() from public, anon, authenticated;
 
-alter table public.recall_requests enable row level security;
-
-select private.create_clinic_policy('public.recall_requests', 'Staff can view booking requests of their clinic', 'select', 'recalls.read');
-
-select private.create_clinic_policy('public.recall_requests', 'Front desk can handle booking requests of their clinic', 'update', 'recalls.manage');
+select private.setup_clinic_table('public.recall_requests',
+  notify => array['recall_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id'],
+  notify_on => 'insert or update',
+  policies => array[
+    ['select', 'recalls.read', 'Staff can view booking requests of their clinic'],
+    ['update', 'recalls.manage', 'Front desk can handle booking requests of their clinic']]);
 
 create trigger recall_requests_stamp_handled before update on public.recall_requests
   for each row execute function public.stamp_recall_request_handled();
 
-create trigger recall_requests_clinic_id_is_fixed before update of clinic_id on public.recall_requests
-  for each row execute function public.prevent_clinic_change();
-
 create trigger appointments_close_recall_requests after insert on public.appointments
   for each row execute function public.close_recall_requests_on_booking();
-
-create trigger recall_requests_notify after insert or update on public.recall_requests
-  for each row execute function public.notify_change('recall_changes',
-    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id');
 
 -- ---------------------------------------------------------------------------
 -- waitlist_entries
@@ -534,20 +522,13 @@ $$;
 
 revoke execute on function public.withdraw_offers_of_removed_entry() from public, anon, authenticated;
 
--- Row-level security and privileges
-alter table public.waitlist_entries enable row level security;
-
-select private.create_clinic_policy('public.waitlist_entries', 'Front desk can view the waitlist of their clinic', 'select', 'waitlist.manage');
-
-select private.create_clinic_policy('public.waitlist_entries', 'Front desk can add to the waitlist of their clinic', 'insert', 'waitlist.manage');
-
-select private.create_clinic_policy('public.waitlist_entries', 'Front desk can remove waitlist entries of their clinic', 'update', 'waitlist.manage');
-
-create trigger waitlist_entries_set_updated_at before update on public.waitlist_entries
-  for each row execute function public.set_updated_at();
-
-create trigger waitlist_entries_clinic_id_is_fixed before update of clinic_id on public.waitlist_entries
-  for each row execute function public.prevent_clinic_change();
+-- waitlist_changes: every change of an entry or of one of its offers, by entry.
+select private.setup_clinic_table('public.waitlist_entries',
+  notify => array['waitlist_changes', 'clinic_id', 'entry_id=id'],
+  policies => array[
+    ['select', 'waitlist.manage', 'Front desk can view the waitlist of their clinic'],
+    ['insert', 'waitlist.manage', 'Front desk can add to the waitlist of their clinic'],
+    ['update', 'waitlist.manage', 'Front desk can remove waitlist entries of their clinic']]);
 
 create trigger waitlist_entries_guard before insert or update on public.waitlist_entries
   for each row execute function public.guard_waitlist_entry();
@@ -556,10 +537,6 @@ create trigger waitlist_entries_withdraw_offers
   after update of status on public.waitlist_entries
   for each row when (new.status = 'removed' and old.status <> 'removed')
   execute function public.withdraw_offers_of_removed_entry();
-
--- waitlist_changes: every change of an entry or of one of its offers, by entry.
-create trigger waitlist_entries_notify_change after insert or update or delete on public.waitlist_entries
-  for each row execute function public.notify_change('waitlist_changes', 'clinic_id', 'entry_id=id');
 
 -- ---------------------------------------------------------------------------
 -- waitlist_freed_slots: the queue the notification service works through
@@ -639,7 +616,8 @@ comment on function public.queue_waitlist_freed_slot() is
 
 revoke execute on function public.queue_waitlist_freed_slot() from public, anon, authenticated;
 
-alter table public.waitlist_freed_slots enable row level security;
+-- No policy, no privilege: service role only.
+select private.setup_clinic_table('public.waitlist_freed_slots');
 
 create trigger appointments_queue_waitlist_freed_slot
   after update of status, deleted on public.appointments
@@ -799,18 +777,9 @@ comment on function public.take_waitlist_offer(bigint, bigint, text, text) is
 revoke execute on function public.take_waitlist_offer(bigint, bigint, text, text) from public, anon, authenticated;
 grant execute on function public.take_waitlist_offer(bigint, bigint, text, text) to service_role;
 
-alter table public.waitlist_offers enable row level security;
-
-select private.create_clinic_policy('public.waitlist_offers', 'Front desk can view waitlist offers of their clinic', 'select', 'waitlist.manage');
-
-create trigger waitlist_offers_set_updated_at before update on public.waitlist_offers
-  for each row execute function public.set_updated_at();
-
-create trigger waitlist_offers_clinic_id_is_fixed before update of clinic_id on public.waitlist_offers
-  for each row execute function public.prevent_clinic_change();
-
-create trigger waitlist_offers_notify_change after insert or update or delete on public.waitlist_offers
-  for each row execute function public.notify_change('waitlist_changes', 'clinic_id', 'entry_id');
+select private.setup_clinic_table('public.waitlist_offers',
+  notify => array['waitlist_changes', 'clinic_id', 'entry_id'],
+  policies => array[['select', 'waitlist.manage', 'Front desk can view waitlist offers of their clinic']]);
 
 -- ---------------------------------------------------------------------------
 -- waitlist_replies: idempotency of 'Take this slot' taps
@@ -833,4 +802,5 @@ comment on table public.waitlist_replies is
 revoke all on public.waitlist_replies from public, anon, authenticated;
 grant all on public.waitlist_replies to service_role;
 
-alter table public.waitlist_replies enable row level security;
+-- No policy, no privilege: service role only.
+select private.setup_clinic_table('public.waitlist_replies');

@@ -421,9 +421,8 @@ revoke execute on function public.audit_record_export(bigint, uuid, text, intege
 grant execute on function public.audit_record_export(bigint, uuid, text, integer, jsonb) to service_role;
 
 -- Reading: admins of the clinic and superadmins
-alter table public.audit_log enable row level security;
-
-select private.create_clinic_policy('public.audit_log', 'Admins can read their clinic''s audit log', 'select', 'audit.read');
+select private.setup_clinic_table('public.audit_log', policies => array[
+  ['select', 'audit.read', 'Admins can read their clinic''s audit log']]);
 
 create trigger audit_log_append_only before insert or update or delete on public.audit_log
   for each row execute function public.audit_log_refuse_change();
@@ -469,7 +468,7 @@ $$;
 
 revoke execute on function public.audit_event_append() from public, anon, authenticated, service_role;
 
-alter table public.audit_events enable row level security;
+select private.setup_clinic_table('public.audit_events');
 
 create trigger audit_events_append before insert on public.audit_events
   for each row execute function public.audit_event_append();
