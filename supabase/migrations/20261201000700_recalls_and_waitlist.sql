@@ -204,7 +204,8 @@ grant execute on function public.recall_list(bigint, timestamptz) to authenticat
 select private.setup_clinic_table('public.recall_messages',
   notify => array['recall_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id'],
   notify_on => 'insert or update',
-  policies => array[['select', 'recalls.read', 'Staff can view recalls of their clinic']]);
+  policies => array[
+    ['select', 'recalls.read', 'Staff can view recalls of their clinic']]);
 
 create trigger recall_messages_set_blocked_until before insert or update of created_at, blocked_until
   on public.recall_messages
@@ -779,7 +780,8 @@ grant execute on function public.take_waitlist_offer(bigint, bigint, text, text)
 
 select private.setup_clinic_table('public.waitlist_offers',
   notify => array['waitlist_changes', 'clinic_id', 'entry_id'],
-  policies => array[['select', 'waitlist.manage', 'Front desk can view waitlist offers of their clinic']]);
+  policies => array[
+    ['select', 'waitlist.manage', 'Front desk can view waitlist offers of their clinic']]);
 
 -- ---------------------------------------------------------------------------
 -- waitlist_replies: idempotency of 'Take this slot' taps
