@@ -143,11 +143,7 @@ comment on type public.waitlist_reply_outcome is 'What a tap on a waitlist offer
 
 -- Stable rather than immutable: the tz database can change between upgrades.
 create function public.is_valid_time_zone(p_name text)
-returns boolean
-language sql
-stable
-set search_path = ''
-as $$
+returns boolean language sql stable set search_path = '' as $$
   select exists (select 1 from pg_catalog.pg_timezone_names where name = p_name)
 $$;
 
@@ -165,12 +161,7 @@ grant execute on function public.is_valid_time_zone(text) to authenticated, serv
 -- timestamptz + interval is only stable in general (days and months depend on
 -- the session time zone); a fixed number of minutes is not, so this is honest.
 create function public.appointment_slot(p_start timestamptz)
-returns tstzrange
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
+returns tstzrange language sql immutable parallel safe set search_path = '' as $$
   select pg_catalog.tstzrange(p_start, p_start + interval '20 minutes', '[)')
 $$;
 
@@ -184,10 +175,7 @@ grant execute on function public.appointment_slot(timestamptz) to authenticated,
 -- Generic triggers: updated_at, and rows never change clinic
 -- ---------------------------------------------------------------------------
 create function public.set_updated_at()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   new.updated_at := now();
   return new;
@@ -203,10 +191,7 @@ revoke execute on function public.set_updated_at() from authenticated;
 -- prevent_clinic_change
 -- ---------------------------------------------------------------------------
 create function public.prevent_clinic_change()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   if new.clinic_id is distinct from old.clinic_id then
     raise exception 'A row of % cannot move to another clinic.', tg_table_name
@@ -227,11 +212,7 @@ revoke execute on function public.prevent_clinic_change() from authenticated;
 -- Not security definer on purpose: inside a security definer function
 -- current_user is the owner, which is exactly "not a browser".
 create function public.is_browser_role()
-returns boolean
-language sql
-stable
-set search_path = ''
-as $$
+returns boolean language sql stable set search_path = '' as $$
   select current_user in ('anon', 'authenticated')
 $$;
 
@@ -244,10 +225,7 @@ grant execute on function public.is_browser_role() to authenticated, service_rol
 -- pesos keeps a value as it was sent (12.5); the money columns store it with exactly two
 -- decimals (12.50), the form numeric(12, 2) gives.
 create function public.keep_money_in_centavos()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   case tg_table_name
     when 'procedures' then new.price := pg_catalog.round(new.price, 2);
@@ -269,11 +247,7 @@ revoke execute on function public.keep_money_in_centavos() from public, anon, au
 
 -- The columns of p_row named in p_only ({column: key}), under their keys; p_row whole without p_only.
 create function public.audit_pick(p_row jsonb, p_only jsonb)
-returns jsonb
-language sql
-immutable
-set search_path = ''
-as $$
+returns jsonb language sql immutable set search_path = '' as $$
   select case
     when p_row is null or p_only is null then p_row
     else (select pg_catalog.jsonb_object_agg(o.value #>> '{}', coalesce(p_row -> o.key, 'null'::jsonb))
@@ -285,11 +259,7 @@ $$;
 revoke execute on function public.audit_pick(jsonb, jsonb) from public, anon, authenticated, service_role;
 
 create function public.audit_row_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_entity text := tg_argv[0];
   v_name text;
@@ -428,11 +398,7 @@ revoke execute on function public.audit_row_change() from public, anon, authenti
 -- Built as json_build_object builds it ({"key" : value, ...}), so a payload is the same text whatever
 -- the table.
 create function public.notify_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_row json;
   v_old json;
@@ -524,10 +490,7 @@ create function private.create_clinic_policy(
   p_permission text,
   clinic_column name default 'clinic_id'
 )
-returns void
-language plpgsql
-set search_path = ''
-as $$
+returns void language plpgsql set search_path = '' as $$
 declare
   predicate text := format(
     '(%I = (select public.current_clinic_id()) or (select public.is_superadmin())) '
@@ -565,10 +528,7 @@ create function private.setup_clinic_table(
   notify text[] default null,
   notify_on text default 'insert or update or delete'
 )
-returns void
-language plpgsql
-set search_path = ''
-as $$
+returns void language plpgsql set search_path = '' as $$
 declare
   v_name text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
   v_sequence regclass;

@@ -116,10 +116,7 @@ grant update (
 -- guard_clinic_page_connection
 -- ---------------------------------------------------------------------------
 create function public.guard_clinic_page_connection()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   if not public.is_browser_role() then
     return new;
@@ -212,12 +209,7 @@ grant select, update on public.users to authenticated;
 -- security definer so they can read public.users under RLS without recursion.
 -- ---------------------------------------------------------------------------
 create function public.current_clinic_id()
-returns bigint
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns bigint language sql stable security definer set search_path = '' as $$
   select u.clinic_id from public.users u where u.user_id = (select auth.uid())
 $$;
 
@@ -227,12 +219,7 @@ revoke execute on function public.current_clinic_id() from public, anon;
 grant execute on function public.current_clinic_id() to authenticated, service_role;
 
 create function public.current_app_role()
-returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns text language sql stable security definer set search_path = '' as $$
   select u.role from public.users u where u.user_id = (select auth.uid())
 $$;
 
@@ -243,12 +230,7 @@ revoke execute on function public.current_app_role() from public, anon;
 grant execute on function public.current_app_role() to authenticated, service_role;
 
 create function public.is_superadmin()
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select coalesce(public.current_app_role() = 'superadmin', false)
 $$;
 
@@ -258,12 +240,7 @@ revoke execute on function public.is_superadmin() from public, anon;
 grant execute on function public.is_superadmin() to authenticated, service_role;
 
 create function public.can_access_clinic(p_clinic_id bigint)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select public.is_superadmin() or coalesce(p_clinic_id = public.current_clinic_id(), false)
 $$;
 
@@ -277,10 +254,7 @@ grant execute on function public.can_access_clinic(bigint) to authenticated, ser
 -- guard_user_profile
 -- ---------------------------------------------------------------------------
 create function public.guard_user_profile()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'UPDATE' and new.user_id is distinct from old.user_id then
     raise exception 'The sign-in account of a staff profile cannot change.'
@@ -310,11 +284,7 @@ revoke execute on function public.guard_user_profile() from public, anon, authen
 -- handle_new_user
 -- ---------------------------------------------------------------------------
 create function public.handle_new_user()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_app_meta jsonb := coalesce(new.raw_app_meta_data, '{}'::jsonb);
   v_user_meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
@@ -366,11 +336,7 @@ revoke execute on function public.handle_new_user() from public, anon, authentic
 
 -- The profile's e-mail follows the account's (login looks the profile up by e-mail).
 create function public.handle_user_email_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   update public.users set email = new.email where user_id = new.id;
   return new;
@@ -384,11 +350,7 @@ revoke execute on function public.handle_user_email_change() from public, anon, 
 
 -- The profile: deleted, or its role changed from admin. Every caller, the service role included.
 create function public.guard_last_clinic_admin()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   if old.role <> 'admin' or (tg_op = 'UPDATE' and new.role = 'admin') then
     return case when tg_op = 'DELETE' then old else new end;
@@ -411,11 +373,7 @@ revoke execute on function public.guard_last_clinic_admin() from public, anon, a
 -- sync_profile_role_to_account
 -- ---------------------------------------------------------------------------
 create function public.sync_profile_role_to_account()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   update auth.users
      set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || pg_catalog.jsonb_build_object('role', new.role)
@@ -436,12 +394,7 @@ revoke execute on function public.sync_profile_role_to_account() from public, an
 -- The last admin of a clinic
 -- ---------------------------------------------------------------------------
 create function public.counts_as_clinic_admin(p_user_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select exists (
     select 1 from auth.users a
      where a.id = p_user_id and a.deleted_at is null and a.email_confirmed_at is not null
@@ -457,11 +410,7 @@ revoke execute on function public.counts_as_clinic_admin(uuid) from public, anon
 -- ensure_clinic_keeps_admin
 -- ---------------------------------------------------------------------------
 create function public.ensure_clinic_keeps_admin(p_clinic_id bigint, p_leaving_profile_id bigint)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns void language plpgsql security definer set search_path = '' as $$
 begin
   -- One removal or demotion of an admin per clinic at a time. Whoever waits here counts afterwards,
   -- in a statement of its own, so (read committed) it sees what the one before it committed.
@@ -495,11 +444,7 @@ revoke execute on function public.ensure_clinic_keeps_admin(bigint, bigint) from
 
 -- The account: deleted (its profile goes by cascade) or soft-deleted (GoTrue's should_soft_delete).
 create function public.guard_last_clinic_admin_account()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_profile record;
 begin
@@ -526,10 +471,7 @@ revoke execute on function public.guard_last_clinic_admin_account() from public,
 -- guard_profile_account
 -- ---------------------------------------------------------------------------
 create function public.guard_profile_account()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   -- An existing account (a login whose profile was removed, or another clinic's staff) is never
   -- given a profile afterwards: that would hand its next sign-in to whoever made the profile.
@@ -551,11 +493,7 @@ revoke execute on function public.guard_profile_account() from public, anon, aut
 -- delete_staff_account
 -- ---------------------------------------------------------------------------
 create function public.delete_staff_account(p_user_id uuid, p_requested_by uuid)
-returns integer
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns integer language plpgsql security definer set search_path = '' as $$
 declare
   v_profiles integer;
 begin
@@ -708,12 +646,7 @@ select r.role, p.permission
 -- authorize
 -- ---------------------------------------------------------------------------
 create function public.authorize(p_clinic_id bigint, p_permission text)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select coalesce((
     select u.role::text = 'superadmin'
         or (u.clinic_id = p_clinic_id
@@ -738,11 +671,7 @@ grant execute on function public.authorize(bigint, text) to authenticated, servi
 -- security definer: authorize() already is, and security invoker RPCs call it as the caller. So
 -- that they can, signed-in users may use the schema private, and call this helper and no other.
 create function private.require_permission(p_clinic_id bigint, p_permission text, p_message text, p_hint text)
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns void language plpgsql stable set search_path = '' as $$
 begin
   if not public.authorize(p_clinic_id, p_permission) then
     raise exception '%', p_message using errcode = 'insufficient_privilege', hint = p_hint;

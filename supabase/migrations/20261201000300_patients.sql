@@ -86,11 +86,7 @@ grant select, insert, update on public.patients to authenticated;
 -- delete_patient
 -- ---------------------------------------------------------------------------
 create function public.delete_patient(p_patient_id bigint)
-returns jsonb
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+returns jsonb language plpgsql security invoker set search_path = '' as $$
 declare
   v_patient_id bigint;
   v_deleted_appointments integer;
@@ -141,11 +137,7 @@ revoke execute on function public.delete_patient(bigint) from public, anon;
 grant execute on function public.delete_patient(bigint) to authenticated, service_role;
 
 create function public.sync_messenger_contact_link()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   -- Contacts of this patient under another Messenger id (or of a deleted patient) come loose.
   update public.messenger_contacts c

@@ -76,11 +76,7 @@ grant select, insert, update, delete on public.dentists to authenticated;
 -- delete_dentist
 -- ---------------------------------------------------------------------------
 create function public.delete_dentist(p_dentist_id bigint)
-returns jsonb
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+returns jsonb language plpgsql security invoker set search_path = '' as $$
 declare
   v_dentist_id bigint;
   v_future jsonb;
@@ -208,11 +204,7 @@ grant select, insert, update, delete on public.dentist_availability to authentic
 -- save_availability_day
 -- ---------------------------------------------------------------------------
 create function public.save_availability_day(p_dentist_id bigint, p_date date, p_blocks jsonb)
-returns setof public.dentist_availability
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+returns setof public.dentist_availability language plpgsql security invoker set search_path = '' as $$
 declare
   v_clinic_id bigint;
   v_block jsonb;
@@ -372,11 +364,7 @@ grant select, insert, update on public.appointments to authenticated;
 -- enforce_appointment_rules
 -- ---------------------------------------------------------------------------
 create function public.enforce_appointment_rules()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_time_zone text;
   v_local_start timestamp;
@@ -488,13 +476,10 @@ revoke execute on function public.enforce_appointment_rules() from public, anon,
 -- guard_browser_booking
 -- ---------------------------------------------------------------------------
 create function public.guard_browser_booking()
-returns trigger
-language plpgsql
 -- Not security definer: is_browser_role() must see the caller's role, and the
 -- look-ups below run under the caller's row-level security (staff read their
 -- clinic's dentists, patients and procedures).
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 declare
   v_is_booking boolean;
   v_procedure text;

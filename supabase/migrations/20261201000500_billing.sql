@@ -167,11 +167,7 @@ grant insert (clinic_id, patient_id, total, appointment_id, idempotency_key) on 
 -- guard_invoice_insert
 -- ---------------------------------------------------------------------------
 create function public.guard_invoice_insert()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_appointment_patient_id bigint;
 begin
@@ -219,11 +215,7 @@ revoke execute on function public.guard_invoice_insert() from public, anon, auth
 -- Before the row is read: the caller voids in their own clinic (or is a superadmin) and gives a
 -- reason of at most 500 characters. Answers the reason as it is stored (trimmed).
 create function private.void_reason(p_reason text)
-returns text
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns text language plpgsql stable set search_path = '' as $$
 begin
   perform private.require_permission(public.current_clinic_id(), 'billing.void', 'Only an admin can void.', 'void_forbidden');
   if p_reason is null or btrim(p_reason) = '' then
@@ -252,11 +244,7 @@ create function private.require_voidable(
   p_already_void_message text,
   p_already_void_hint text
 )
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns void language plpgsql stable set search_path = '' as $$
 begin
   if not p_found or not public.can_access_clinic(p_clinic_id) then
     raise exception '%', p_not_found_message using errcode = 'PT404', hint = p_not_found_hint;
@@ -277,11 +265,7 @@ revoke execute on function private.require_voidable(boolean, bigint, timestamptz
 -- void_invoice
 -- ---------------------------------------------------------------------------
 create function public.void_invoice(p_invoice_id bigint, p_reason text)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns void language plpgsql security definer set search_path = '' as $$
 declare
   v_reason text := private.void_reason(p_reason);
   v_invoice public.invoices;
@@ -394,11 +378,7 @@ grant insert (
 -- guard_payment_insert
 -- ---------------------------------------------------------------------------
 create function public.guard_payment_insert()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_total numeric;
   v_voided_at timestamptz;
@@ -447,11 +427,7 @@ revoke execute on function public.guard_payment_insert() from public, anon, auth
 -- void_payment
 -- ---------------------------------------------------------------------------
 create function public.void_payment(p_payment_id bigint, p_reason text)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns void language plpgsql security definer set search_path = '' as $$
 declare
   v_reason text := private.void_reason(p_reason);
   v_payment public.payments;
@@ -476,11 +452,7 @@ grant execute on function public.void_payment(bigint, text) to authenticated, se
 -- Security invoker: another clinic's payment reads as null.
 -- ---------------------------------------------------------------------------
 create function public.payment_receipt(p_payment_id bigint)
-returns json
-language sql
-stable
-set search_path = ''
-as $$
+returns json language sql stable set search_path = '' as $$
   select pg_catalog.json_build_object(
     'payment_id', p.id,
     'invoice_id', p.invoice_id,

@@ -208,11 +208,7 @@ grant update (resolved_at) on public.appointment_flags to authenticated;
 -- definer: only the flags of the row the caller has just changed are touched.
 -- ---------------------------------------------------------------------------
 create function public.resolve_flags_of_cancelled_appointment()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   update public.appointment_flags f
      set resolved_at = pg_catalog.now()

@@ -86,10 +86,7 @@ grant select on public.recall_messages to authenticated;
 grant all on public.recall_messages to service_role;
 
 create function public.set_recall_blocked_until()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   new.blocked_until := new.created_at + interval '30 days';
   return new;
@@ -121,12 +118,7 @@ returns table (
   last_recall_outcome text,
   last_recall_error text,
   recalled_until timestamptz
-)
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
+) language sql stable security invoker set search_path = '' as $$
   with clinic as (
     select c.id, c.timezone, c.recall_interval_months, (p_now at time zone c.timezone)::date as today
       from public.clinics c
@@ -252,10 +244,7 @@ grant all on public.recall_requests to service_role;
 -- stamp_recall_request_handled
 -- ---------------------------------------------------------------------------
 create function public.stamp_recall_request_handled()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   if new.status is distinct from old.status then
     if old.status <> 'open' then
@@ -287,12 +276,7 @@ returns table (
   patient_phone text,
   created_at timestamptz,
   recalled_at timestamptz
-)
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
+) language sql stable security invoker set search_path = '' as $$
   select q.id, q.patient_id, p.name, p.phone, q.created_at, r.created_at
     from public.recall_requests q
     join public.patients p on p.id = q.patient_id and p.clinic_id = q.clinic_id
@@ -311,11 +295,7 @@ grant execute on function public.recall_request_list(bigint) to authenticated, s
 -- dismiss_recall_request
 -- ---------------------------------------------------------------------------
 create function public.dismiss_recall_request(p_request_id bigint)
-returns void
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+returns void language plpgsql security invoker set search_path = '' as $$
 declare
   v_status text;
 begin
@@ -350,11 +330,7 @@ grant execute on function public.dismiss_recall_request(bigint) to authenticated
 -- security definer: whoever books (front desk, or the service), the patient's
 -- open request is answered; only rows of the appointment's own patient change.
 create function public.close_recall_requests_on_booking()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   if not new.deleted and new.status in ('Scheduled', 'Confirmed') and new.appointment_time > now() then
     update public.recall_requests
@@ -439,10 +415,7 @@ grant update (status) on public.waitlist_entries to authenticated;
 -- guard_waitlist_entry
 -- ---------------------------------------------------------------------------
 create function public.guard_waitlist_entry()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 declare
   v_today date;
 begin
@@ -508,11 +481,7 @@ revoke execute on function public.guard_waitlist_entry() from public, anon, auth
 -- the slot is no longer offered). Security definer: browsers cannot write offers.
 -- ---------------------------------------------------------------------------
 create function public.withdraw_offers_of_removed_entry()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   update public.waitlist_offers o
      set status = 'withdrawn'
@@ -579,11 +548,7 @@ grant all on public.waitlist_freed_slots to service_role;
 -- someone waits. Security definer: browsers have no privilege on the queue.
 -- ---------------------------------------------------------------------------
 create function public.queue_waitlist_freed_slot()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_day date;
   v_id bigint;
@@ -672,11 +637,7 @@ grant select on public.waitlist_offers to authenticated;
 -- take_waitlist_offer
 -- ---------------------------------------------------------------------------
 create function public.take_waitlist_offer(p_clinic_id bigint, p_offer_id bigint, p_psid text, p_mid text)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
   v_offer public.waitlist_offers;
   v_entry public.waitlist_entries;

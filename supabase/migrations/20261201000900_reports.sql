@@ -14,12 +14,7 @@
 -- Reports: day_sheet, no_show_insight and day_sheet_export ask can_read_reports().
 -- ---------------------------------------------------------------------------
 create function public.can_read_reports(p_clinic_id bigint)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select public.authorize(p_clinic_id, 'reports.read')
 $$;
 
@@ -31,11 +26,7 @@ grant execute on function public.can_read_reports(bigint) to authenticated, serv
 
 -- What every report asks first: may the caller read this clinic's reports (42501).
 create function private.require_report_access(p_clinic_id bigint)
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns void language plpgsql stable set search_path = '' as $$
 begin
   if not public.can_read_reports(p_clinic_id) then
     raise exception 'Your role may not read reports of this clinic.'
@@ -55,10 +46,7 @@ create function private.report_period(
   out starts_at timestamptz,
   out ends_at timestamptz
 )
-language plpgsql
-stable
-set search_path = ''
-as $$
+language plpgsql stable set search_path = '' as $$
 begin
   select c.timezone into time_zone from public.clinics c where c.id = p_clinic_id;
   if not found then
@@ -79,11 +67,7 @@ grant execute on function private.report_period(bigint, date, date) to authentic
 -- day_sheet
 -- ---------------------------------------------------------------------------
 create function public.day_sheet(p_clinic_id bigint, p_day date)
-returns json
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns json language plpgsql stable set search_path = '' as $$
 declare
   v_period record;
 begin
@@ -228,11 +212,7 @@ grant execute on function public.day_sheet(bigint, date) to authenticated, servi
 -- no_show_insight
 -- ---------------------------------------------------------------------------
 create function public.no_show_insight(p_clinic_id bigint, p_from date, p_to date)
-returns json
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns json language plpgsql stable set search_path = '' as $$
 declare
   v_period record;
   v_result json;
@@ -339,14 +319,10 @@ grant execute on function public.no_show_insight(bigint, date, date) to authenti
 -- day_sheet_export
 -- ---------------------------------------------------------------------------
 create function public.day_sheet_export(p_clinic_id bigint, p_day date)
-returns json
-language plpgsql
 -- Definer: only to write audit_events, which no role may insert into. The access rule stays
 -- day_sheet()'s own: can_read_reports() reads the caller from the request's JWT (auth.uid()),
 -- which a security definer function does not change, so the caller is checked, not the owner.
-security definer
-set search_path = ''
-as $$
+returns json language plpgsql security definer set search_path = '' as $$
 declare
   v_sheet json;
   v_rows integer;
