@@ -20,9 +20,10 @@
 --                   the superadmin: every clinic)
 --   service_role    everything (server code only)
 --
--- Here: the money type, the enum types, helpers used by constraints, and the
+-- Here: the money type, the enum types, helpers used by constraints, the
 -- generic triggers (updated_at, a row never changes clinic, money in
--- centavos, the audit trigger and the change-feed trigger).
+-- centavos, the audit trigger and the change-feed trigger), and the migration
+-- helpers that set up every clinic table with them (private.setup_clinic_table).
 --
 -- public.pesos is the type of every money column (procedures.price,
 -- invoices.total, payments.amount): a domain over unconstrained numeric, so
@@ -158,11 +159,7 @@ comment on type public.waitlist_reply_outcome is 'What a tap on a waitlist offer
 
 -- Stable rather than immutable: the tz database can change between upgrades.
 create function public.is_valid_time_zone(p_name text)
-returns boolean
-language sql
-stable
-set search_path = ''
-as $$
+returns boolean language sql stable set search_path = '' as $$
   select exists (select 1 from pg_catalog.pg_timezone_names where name = p_name)
 $$;
 
@@ -180,12 +177,7 @@ grant execute on function public.is_valid_time_zone(text) to authenticated, serv
 -- timestamptz + interval is only stable in general (days and months depend on
 -- the session time zone); a fixed number of minutes is not, so this is honest.
 create function public.appointment_slot(p_start timestamptz)
-returns tstzrange
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
+returns tstzrange language sql immutable parallel safe set search_path = '' as $$
   select pg_catalog.tstzrange(p_start, p_start + interval '20 minutes', '[)')
 $$;
 
@@ -199,10 +191,7 @@ grant execute on function public.appointment_slot(timestamptz) to authenticated,
 -- Generic triggers: updated_at, and rows never change clinic
 -- ---------------------------------------------------------------------------
 create function public.set_updated_at()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   new.updated_at := now();
   return new;
@@ -218,10 +207,7 @@ revoke execute on function public.set_updated_at() from authenticated;
 -- prevent_clinic_change
 -- ---------------------------------------------------------------------------
 create function public.prevent_clinic_change()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   if new.clinic_id is distinct from old.clinic_id then
     raise exception 'A row of % cannot move to another clinic.', tg_table_name
@@ -242,11 +228,7 @@ revoke execute on function public.prevent_clinic_change() from authenticated;
 -- Not security definer on purpose: inside a security definer function
 -- current_user is the owner, which is exactly "not a browser".
 create function public.is_browser_role()
-returns boolean
-language sql
-stable
-set search_path = ''
-as $$
+returns boolean language sql stable set search_path = '' as $$
   select current_user in ('anon', 'authenticated')
 $$;
 
@@ -259,10 +241,7 @@ grant execute on function public.is_browser_role() to authenticated, service_rol
 -- pesos keeps a value as it was sent (12.5); the money columns store it with exactly two
 -- decimals (12.50), the form numeric(12, 2) gives.
 create function public.keep_money_in_centavos()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   case tg_table_name
     when 'procedures' then new.price := pg_catalog.round(new.price, 2);
@@ -284,11 +263,7 @@ revoke execute on function public.keep_money_in_centavos() from public, anon, au
 
 -- The columns of p_row named in p_only ({column: key}), under their keys; p_row whole without p_only.
 create function public.audit_pick(p_row jsonb, p_only jsonb)
-returns jsonb
-language sql
-immutable
-set search_path = ''
-as $$
+returns jsonb language sql immutable set search_path = '' as $$
   select case
     when p_row is null or p_only is null then p_row
     else (select pg_catalog.jsonb_object_agg(o.value #>> '{}', coalesce(p_row -> o.key, 'null'::jsonb))
@@ -300,11 +275,7 @@ $$;
 revoke execute on function public.audit_pick(jsonb, jsonb) from public, anon, authenticated, service_role;
 
 create function public.audit_row_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_entity text := tg_argv[0];
   v_name text;
@@ -443,11 +414,7 @@ revoke execute on function public.audit_row_change() from public, anon, authenti
 -- Built as json_build_object builds it ({"key" : value, ...}), so a payload is the same text whatever
 -- the table.
 create function public.notify_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_row json;
   v_old json;
@@ -518,3 +485,104 @@ comment on function public.notify_change() is
   'read that table''s matching row instead (nothing is sent when there is none).';
 
 revoke execute on function public.notify_change() from public, anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- Migration helpers: a clinic table's policies and setup, written once
+-- ---------------------------------------------------------------------------
+-- The schema private holds migration helpers; PostgREST does not expose it, and nobody but the
+-- migrations' owner may call them.
+create schema private;
+
+-- The policy most tables have, one per operation: rows of the signed-in user's clinic (any clinic for
+-- the superadmin), for holders of a permission (public.authorize, in the next file). Written once
+-- here and created by `select private.create_clinic_policy(table, name, operation, permission)`, or
+-- by setup_clinic_table below. authorize() is asked about current_clinic_id(), not the row's clinic,
+-- and every call is wrapped in a select, so the planner runs each once per statement: with the
+-- row's clinic_id as the argument it would run per row.
+create function private.create_clinic_policy(
+  p_table regclass,
+  p_name text,
+  p_operation text,
+  p_permission text,
+  clinic_column name default 'clinic_id'
+)
+returns void language plpgsql set search_path = '' as $$
+declare
+  predicate text := format(
+    '(%I = (select public.current_clinic_id()) or (select public.is_superadmin())) '
+      'and (select public.authorize(public.current_clinic_id(), %L))',
+    clinic_column, p_permission);
+begin
+  if not exists (select from public.role_permissions where permission = p_permission) then
+    raise exception 'Unknown permission %', p_permission using errcode = '22023', hint = 'unknown_permission';
+  end if;
+  execute format('create policy %I on %s for %s to authenticated %s', p_name, p_table, p_operation,
+    case p_operation
+      when 'select' then format('using (%s)', predicate)
+      when 'delete' then format('using (%s)', predicate)
+      when 'insert' then format('with check (%s)', predicate)
+      when 'update' then format('using (%s) with check (%s)', predicate, predicate)
+    end);
+end
+$$;
+
+revoke execute on function private.create_clinic_policy(regclass, text, text, text, name) from public;
+
+-- Every table with a clinic_id is set up by `select private.setup_clinic_table(table, ...)`, the
+-- same way: row-level security on; its sequence (an identity or serial id) closed to anon and
+-- authenticated, who insert through the column's default and need no grant; the trigger
+-- <table>_clinic_id_is_fixed (a row never moves to another clinic); <table>_set_updated_at when it has
+-- an updated_at column. Options: policies, one {operation, permission, name} each
+-- (create_clinic_policy); audit, the arguments of <table>_audit (audit_row_change, entity first);
+-- notify, the arguments of <table>_notify_change (notify_change, channel first), which fires after
+-- notify_on. A table's own policies and triggers follow its call. The test clinic-tables.test.ts
+-- holds every table with a clinic_id to it.
+create function private.setup_clinic_table(
+  p_table regclass,
+  policies text[] default null,
+  audit text[] default null,
+  notify text[] default null,
+  notify_on text default 'insert or update or delete'
+)
+returns void language plpgsql set search_path = '' as $$
+declare
+  v_name text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
+  v_sequence regclass;
+  v_policy text[];
+begin
+  execute format('alter table %s enable row level security', p_table);
+  for v_sequence in
+    select d.objid::regclass
+      from pg_catalog.pg_depend d
+      join pg_catalog.pg_class s on s.oid = d.objid and s.relkind = 'S'
+     where d.classid = 'pg_catalog.pg_class'::regclass and d.refobjid = p_table and d.deptype in ('a', 'i')
+  loop
+    execute format('revoke all on sequence %s from anon, authenticated', v_sequence);
+  end loop;
+  if policies is not null then
+    foreach v_policy slice 1 in array policies loop
+      perform private.create_clinic_policy(p_table, v_policy[3], v_policy[1], v_policy[2]);
+    end loop;
+  end if;
+  if exists (
+    select from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'updated_at' and not a.attisdropped
+  ) then
+    execute format('create trigger %I before update on %s for each row execute function public.set_updated_at()',
+      v_name || '_set_updated_at', p_table);
+  end if;
+  execute format(
+    'create trigger %I before update of clinic_id on %s for each row execute function public.prevent_clinic_change()',
+    v_name || '_clinic_id_is_fixed', p_table);
+  if audit is not null then
+    execute format(
+      'create trigger %I after insert or update or delete on %s for each row execute function public.audit_row_change(%s)',
+      v_name || '_audit', p_table, (select string_agg(quote_literal(a), ', ') from unnest(audit) a));
+  end if;
+  if notify is not null then
+    execute format('create trigger %I after %s on %s for each row execute function public.notify_change(%s)',
+      v_name || '_notify_change', notify_on, p_table, (select string_agg(quote_literal(a), ', ') from unnest(notify) a));
+  end if;
+end
+$$;
+
+revoke execute on function private.setup_clinic_table(regclass, text[], text[], text[], text) from public;

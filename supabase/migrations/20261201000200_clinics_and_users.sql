@@ -116,10 +116,7 @@ grant update (
 -- guard_clinic_page_connection
 -- ---------------------------------------------------------------------------
 create function public.guard_clinic_page_connection()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   if not public.is_browser_role() then
     return new;
@@ -176,17 +173,8 @@ revoke all on public.clinic_secrets from anon, authenticated;
 grant all on public.clinic_secrets to service_role;
 
 -- No policy: nothing for browser roles.
-alter table public.clinic_secrets enable row level security;
-
-create trigger clinic_secrets_set_updated_at before update on public.clinic_secrets
-  for each row execute function public.set_updated_at();
-
-create trigger clinic_secrets_clinic_id_is_fixed before update of clinic_id on public.clinic_secrets
-  for each row execute function public.prevent_clinic_change();
-
-create trigger clinic_secrets_audit after insert or update or delete on public.clinic_secrets
-  for each row execute function public.audit_row_change(
-    'facebook_connection', 'only=fb_page_access_token:page_access_token', 'about=clinic', 'actions=update');
+select private.setup_clinic_table('public.clinic_secrets', audit => array[
+  'facebook_connection', 'only=fb_page_access_token:page_access_token', 'about=clinic', 'actions=update']);
 
 -- ---------------------------------------------------------------------------
 -- users: staff profiles
@@ -212,7 +200,6 @@ create index users_clinic_id_id_idx on public.users (clinic_id, id desc);
 create index users_email_idx on public.users (email);
 
 revoke all on public.users from anon, authenticated;
-revoke all on sequence public.users_id_seq from anon, authenticated;
 grant all on public.users to service_role;
 -- Browsers neither add nor remove staff profiles: they come and go with their accounts.
 grant select, update on public.users to authenticated;
@@ -222,12 +209,7 @@ grant select, update on public.users to authenticated;
 -- security definer so they can read public.users under RLS without recursion.
 -- ---------------------------------------------------------------------------
 create function public.current_clinic_id()
-returns bigint
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns bigint language sql stable security definer set search_path = '' as $$
   select u.clinic_id from public.users u where u.user_id = (select auth.uid())
 $$;
 
@@ -237,12 +219,7 @@ revoke execute on function public.current_clinic_id() from public, anon;
 grant execute on function public.current_clinic_id() to authenticated, service_role;
 
 create function public.current_app_role()
-returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns text language sql stable security definer set search_path = '' as $$
   select u.role from public.users u where u.user_id = (select auth.uid())
 $$;
 
@@ -253,12 +230,7 @@ revoke execute on function public.current_app_role() from public, anon;
 grant execute on function public.current_app_role() to authenticated, service_role;
 
 create function public.is_superadmin()
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select coalesce(public.current_app_role() = 'superadmin', false)
 $$;
 
@@ -268,12 +240,7 @@ revoke execute on function public.is_superadmin() from public, anon;
 grant execute on function public.is_superadmin() to authenticated, service_role;
 
 create function public.can_access_clinic(p_clinic_id bigint)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select public.is_superadmin() or coalesce(p_clinic_id = public.current_clinic_id(), false)
 $$;
 
@@ -287,10 +254,7 @@ grant execute on function public.can_access_clinic(bigint) to authenticated, ser
 -- guard_user_profile
 -- ---------------------------------------------------------------------------
 create function public.guard_user_profile()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'UPDATE' and new.user_id is distinct from old.user_id then
     raise exception 'The sign-in account of a staff profile cannot change.'
@@ -320,11 +284,7 @@ revoke execute on function public.guard_user_profile() from public, anon, authen
 -- handle_new_user
 -- ---------------------------------------------------------------------------
 create function public.handle_new_user()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_app_meta jsonb := coalesce(new.raw_app_meta_data, '{}'::jsonb);
   v_user_meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
@@ -376,11 +336,7 @@ revoke execute on function public.handle_new_user() from public, anon, authentic
 
 -- The profile's e-mail follows the account's (login looks the profile up by e-mail).
 create function public.handle_user_email_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   update public.users set email = new.email where user_id = new.id;
   return new;
@@ -394,11 +350,7 @@ revoke execute on function public.handle_user_email_change() from public, anon, 
 
 -- The profile: deleted, or its role changed from admin. Every caller, the service role included.
 create function public.guard_last_clinic_admin()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   if old.role <> 'admin' or (tg_op = 'UPDATE' and new.role = 'admin') then
     return case when tg_op = 'DELETE' then old else new end;
@@ -421,11 +373,7 @@ revoke execute on function public.guard_last_clinic_admin() from public, anon, a
 -- sync_profile_role_to_account
 -- ---------------------------------------------------------------------------
 create function public.sync_profile_role_to_account()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   update auth.users
      set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || pg_catalog.jsonb_build_object('role', new.role)
@@ -446,12 +394,7 @@ revoke execute on function public.sync_profile_role_to_account() from public, an
 -- The last admin of a clinic
 -- ---------------------------------------------------------------------------
 create function public.counts_as_clinic_admin(p_user_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select exists (
     select 1 from auth.users a
      where a.id = p_user_id and a.deleted_at is null and a.email_confirmed_at is not null
@@ -467,11 +410,7 @@ revoke execute on function public.counts_as_clinic_admin(uuid) from public, anon
 -- ensure_clinic_keeps_admin
 -- ---------------------------------------------------------------------------
 create function public.ensure_clinic_keeps_admin(p_clinic_id bigint, p_leaving_profile_id bigint)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns void language plpgsql security definer set search_path = '' as $$
 begin
   -- One removal or demotion of an admin per clinic at a time. Whoever waits here counts afterwards,
   -- in a statement of its own, so (read committed) it sees what the one before it committed.
@@ -505,11 +444,7 @@ revoke execute on function public.ensure_clinic_keeps_admin(bigint, bigint) from
 
 -- The account: deleted (its profile goes by cascade) or soft-deleted (GoTrue's should_soft_delete).
 create function public.guard_last_clinic_admin_account()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_profile record;
 begin
@@ -536,10 +471,7 @@ revoke execute on function public.guard_last_clinic_admin_account() from public,
 -- guard_profile_account
 -- ---------------------------------------------------------------------------
 create function public.guard_profile_account()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   -- An existing account (a login whose profile was removed, or another clinic's staff) is never
   -- given a profile afterwards: that would hand its next sign-in to whoever made the profile.
@@ -561,11 +493,7 @@ revoke execute on function public.guard_profile_account() from public, anon, aut
 -- delete_staff_account
 -- ---------------------------------------------------------------------------
 create function public.delete_staff_account(p_user_id uuid, p_requested_by uuid)
-returns integer
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns integer language plpgsql security definer set search_path = '' as $$
 declare
   v_profiles integer;
 begin
@@ -589,10 +517,9 @@ comment on function public.delete_staff_account(uuid, uuid) is
 revoke execute on function public.delete_staff_account(uuid, uuid) from public, anon, authenticated;
 grant execute on function public.delete_staff_account(uuid, uuid) to service_role;
 
-alter table public.users enable row level security;
-
-create trigger users_clinic_id_is_fixed before update of clinic_id on public.users
-  for each row execute function public.prevent_clinic_change();
+-- user_id is the login behind the profile; the actor columns name people by it already. The
+-- policies are below: a user may also read their own profile.
+select private.setup_clinic_table('public.users', audit => array['user', 'skip=user_id']);
 
 create trigger users_guard_profile before insert or update on public.users
   for each row execute function public.guard_user_profile();
@@ -616,10 +543,6 @@ create trigger accounts_keep_last_admin before update of deleted_at or delete on
 
 create trigger users_made_with_account before insert on public.users
   for each row execute function public.guard_profile_account();
-
--- user_id is the login behind the profile; the actor columns name people by it already.
-create trigger users_audit after insert or update or delete on public.users
-  for each row execute function public.audit_row_change('user', 'skip=user_id');
 
 -- access_changes: whatever ends a user's access before their token expires
 -- ({user_id, session_id, reason}; session_id only when one session ended).
@@ -723,12 +646,7 @@ select r.role, p.permission
 -- authorize
 -- ---------------------------------------------------------------------------
 create function public.authorize(p_clinic_id bigint, p_permission text)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select coalesce((
     select u.role::text = 'superadmin'
         or (u.clinic_id = p_clinic_id
@@ -748,57 +666,12 @@ comment on function public.authorize(bigint, text) is
 revoke execute on function public.authorize(bigint, text) from public, anon;
 grant execute on function public.authorize(bigint, text) to authenticated, service_role;
 
--- The policy most tables have, one per operation: rows of the signed-in user's clinic (any clinic for
--- the superadmin), for holders of a permission. Written once here and created by
--- `select private.create_clinic_policy(table, name, operation, permission)`. authorize() is asked
--- about current_clinic_id(), not the row's clinic, and every call is wrapped in a select, so the
--- planner runs each once per statement: with the row's clinic_id as the argument it would run per row.
--- The schema private holds migration helpers; PostgREST does not expose it, and nobody but the
--- migrations' owner may call them.
-create schema private;
-
-create function private.create_clinic_policy(
-  p_table regclass,
-  p_name text,
-  p_operation text,
-  p_permission text,
-  clinic_column name default 'clinic_id'
-)
-returns void
-language plpgsql
-set search_path = ''
-as $$
-declare
-  predicate text := format(
-    '(%I = (select public.current_clinic_id()) or (select public.is_superadmin())) '
-      'and (select public.authorize(public.current_clinic_id(), %L))',
-    clinic_column, p_permission);
-begin
-  if not exists (select from public.role_permissions where permission = p_permission) then
-    raise exception 'Unknown permission %', p_permission using errcode = '22023', hint = 'unknown_permission';
-  end if;
-  execute format('create policy %I on %s for %s to authenticated %s', p_name, p_table, p_operation,
-    case p_operation
-      when 'select' then format('using (%s)', predicate)
-      when 'delete' then format('using (%s)', predicate)
-      when 'insert' then format('with check (%s)', predicate)
-      when 'update' then format('using (%s) with check (%s)', predicate, predicate)
-    end);
-end
-$$;
-
-revoke execute on function private.create_clinic_policy(regclass, text, text, text, name) from public;
-
 -- The refusal every RPC that needs a permission opens with: 42501 with the RPC's own message and
 -- code (hint) unless the caller holds p_permission in clinic p_clinic_id (public.authorize). Not
 -- security definer: authorize() already is, and security invoker RPCs call it as the caller. So
 -- that they can, signed-in users may use the schema private, and call this helper and no other.
 create function private.require_permission(p_clinic_id bigint, p_permission text, p_message text, p_hint text)
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns void language plpgsql stable set search_path = '' as $$
 begin
   if not public.authorize(p_clinic_id, p_permission) then
     raise exception '%', p_message using errcode = 'insufficient_privilege', hint = p_hint;

@@ -79,7 +79,6 @@ end
 $$;
 
 revoke all on public.patients from anon, authenticated;
-revoke all on sequence public.patients_id_seq from anon, authenticated;
 grant all on public.patients to service_role;
 grant select, insert, update on public.patients to authenticated;
 
@@ -87,11 +86,7 @@ grant select, insert, update on public.patients to authenticated;
 -- delete_patient
 -- ---------------------------------------------------------------------------
 create function public.delete_patient(p_patient_id bigint)
-returns jsonb
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+returns jsonb language plpgsql security invoker set search_path = '' as $$
 declare
   v_patient_id bigint;
   v_deleted_appointments integer;
@@ -142,11 +137,7 @@ revoke execute on function public.delete_patient(bigint) from public, anon;
 grant execute on function public.delete_patient(bigint) to authenticated, service_role;
 
 create function public.sync_messenger_contact_link()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   -- Contacts of this patient under another Messenger id (or of a deleted patient) come loose.
   update public.messenger_contacts c
@@ -173,23 +164,11 @@ comment on function public.sync_messenger_contact_link() is
 
 revoke execute on function public.sync_messenger_contact_link() from public, anon, authenticated;
 
-alter table public.patients enable row level security;
-
-select private.create_clinic_policy('public.patients', 'Staff can view patients of their clinic', 'select', 'patients.read');
-
-select private.create_clinic_policy('public.patients', 'Staff can add patients to their clinic', 'insert', 'patients.write');
-
-select private.create_clinic_policy('public.patients', 'Staff can update patients of their clinic', 'update', 'patients.write');
-
-create trigger patients_set_updated_at before update on public.patients
-  for each row execute function public.set_updated_at();
-
-create trigger patients_clinic_id_is_fixed before update of clinic_id on public.patients
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.patients', audit => array['patient'], policies => array[
+  ['select', 'patients.read', 'Staff can view patients of their clinic'],
+  ['insert', 'patients.write', 'Staff can add patients to their clinic'],
+  ['update', 'patients.write', 'Staff can update patients of their clinic']]);
 
 create trigger patients_sync_messenger_contact_link
   after insert or update of messenger_id, deleted on public.patients
   for each row execute function public.sync_messenger_contact_link();
-
-create trigger patients_audit after insert or update or delete on public.patients
-  for each row execute function public.audit_row_change('patient');

@@ -69,7 +69,6 @@ comment on column public.dentists.deleted is
 create index dentists_clinic_id_name_idx on public.dentists (clinic_id, name);
 
 revoke all on public.dentists from anon, authenticated;
-revoke all on sequence public.dentists_id_seq from anon, authenticated;
 grant all on public.dentists to service_role;
 grant select, insert, update, delete on public.dentists to authenticated;
 
@@ -77,11 +76,7 @@ grant select, insert, update, delete on public.dentists to authenticated;
 -- delete_dentist
 -- ---------------------------------------------------------------------------
 create function public.delete_dentist(p_dentist_id bigint)
-returns jsonb
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+returns jsonb language plpgsql security invoker set search_path = '' as $$
 declare
   v_dentist_id bigint;
   v_future jsonb;
@@ -164,21 +159,11 @@ comment on function public.delete_dentist(bigint) is
 revoke execute on function public.delete_dentist(bigint) from public, anon;
 grant execute on function public.delete_dentist(bigint) to authenticated, service_role;
 
-alter table public.dentists enable row level security;
-
-select private.create_clinic_policy('public.dentists', 'Staff can view dentists of their clinic', 'select', 'dentists.read');
-
-select private.create_clinic_policy('public.dentists', 'Front desk can add dentists to their clinic', 'insert', 'dentists.manage');
-
-select private.create_clinic_policy('public.dentists', 'Front desk can update dentists of their clinic', 'update', 'dentists.manage');
-
-select private.create_clinic_policy('public.dentists', 'Front desk can delete dentists of their clinic', 'delete', 'dentists.manage');
-
-create trigger dentists_clinic_id_is_fixed before update of clinic_id on public.dentists
-  for each row execute function public.prevent_clinic_change();
-
-create trigger dentists_audit after insert or update or delete on public.dentists
-  for each row execute function public.audit_row_change('dentist');
+select private.setup_clinic_table('public.dentists', audit => array['dentist'], policies => array[
+  ['select', 'dentists.read', 'Staff can view dentists of their clinic'],
+  ['insert', 'dentists.manage', 'Front desk can add dentists to their clinic'],
+  ['update', 'dentists.manage', 'Front desk can update dentists of their clinic'],
+  ['delete', 'dentists.manage', 'Front desk can delete dentists of their clinic']]);
 
 -- ---------------------------------------------------------------------------
 -- dentist_availability
@@ -212,7 +197,6 @@ comment on column public.dentist_availability.is_available is
 create index dentist_availability_dentist_id_date_idx on public.dentist_availability (dentist_id, specific_date);
 
 revoke all on public.dentist_availability from anon, authenticated;
-revoke all on sequence public.dentist_availability_id_seq from anon, authenticated;
 grant all on public.dentist_availability to service_role;
 grant select, insert, update, delete on public.dentist_availability to authenticated;
 
@@ -220,11 +204,7 @@ grant select, insert, update, delete on public.dentist_availability to authentic
 -- save_availability_day
 -- ---------------------------------------------------------------------------
 create function public.save_availability_day(p_dentist_id bigint, p_date date, p_blocks jsonb)
-returns setof public.dentist_availability
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+returns setof public.dentist_availability language plpgsql security invoker set search_path = '' as $$
 declare
   v_clinic_id bigint;
   v_block jsonb;
@@ -305,21 +285,11 @@ comment on function public.save_availability_day(bigint, date, jsonb) is
 revoke execute on function public.save_availability_day(bigint, date, jsonb) from public, anon;
 grant execute on function public.save_availability_day(bigint, date, jsonb) to authenticated, service_role;
 
-alter table public.dentist_availability enable row level security;
-
-select private.create_clinic_policy('public.dentist_availability', 'Staff can view dentist availability of their clinic', 'select', 'dentists.read');
-
-select private.create_clinic_policy('public.dentist_availability', 'Front desk can add availability blocks in their clinic', 'insert', 'dentists.manage');
-
-select private.create_clinic_policy('public.dentist_availability', 'Front desk can update availability blocks of their clinic', 'update', 'dentists.manage');
-
-select private.create_clinic_policy('public.dentist_availability', 'Front desk can delete availability blocks of their clinic', 'delete', 'dentists.manage');
-
-create trigger dentist_availability_clinic_id_is_fixed before update of clinic_id on public.dentist_availability
-  for each row execute function public.prevent_clinic_change();
-
-create trigger dentist_availability_audit after insert or update or delete on public.dentist_availability
-  for each row execute function public.audit_row_change('availability');
+select private.setup_clinic_table('public.dentist_availability', audit => array['availability'], policies => array[
+  ['select', 'dentists.read', 'Staff can view dentist availability of their clinic'],
+  ['insert', 'dentists.manage', 'Front desk can add availability blocks in their clinic'],
+  ['update', 'dentists.manage', 'Front desk can update availability blocks of their clinic'],
+  ['delete', 'dentists.manage', 'Front desk can delete availability blocks of their clinic']]);
 
 -- ---------------------------------------------------------------------------
 -- appointments
@@ -387,7 +357,6 @@ create index appointments_clinic_completed_idx
   where status = 'Completed' and not deleted;
 
 revoke all on public.appointments from anon, authenticated;
-revoke all on sequence public.appointments_id_seq from anon, authenticated;
 grant all on public.appointments to service_role;
 grant select, insert, update on public.appointments to authenticated;
 
@@ -395,11 +364,7 @@ grant select, insert, update on public.appointments to authenticated;
 -- enforce_appointment_rules
 -- ---------------------------------------------------------------------------
 create function public.enforce_appointment_rules()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_time_zone text;
   v_local_start timestamp;
@@ -511,13 +476,10 @@ revoke execute on function public.enforce_appointment_rules() from public, anon,
 -- guard_browser_booking
 -- ---------------------------------------------------------------------------
 create function public.guard_browser_booking()
-returns trigger
-language plpgsql
 -- Not security definer: is_browser_role() must see the caller's role, and the
 -- look-ups below run under the caller's row-level security (staff read their
 -- clinic's dentists, patients and procedures).
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 declare
   v_is_booking boolean;
   v_procedure text;
@@ -578,29 +540,17 @@ comment on function public.guard_browser_booking() is
 -- EXECUTE is not checked when a trigger fires; nobody calls this directly.
 revoke execute on function public.guard_browser_booking() from public, anon, authenticated;
 
-alter table public.appointments enable row level security;
-
-select private.create_clinic_policy('public.appointments', 'Staff can view appointments of their clinic', 'select', 'appointments.read');
-
-select private.create_clinic_policy('public.appointments', 'Staff can book appointments in their clinic', 'insert', 'appointments.write');
-
-select private.create_clinic_policy('public.appointments', 'Staff can update appointments of their clinic', 'update', 'appointments.write');
-
-create trigger appointments_set_updated_at before update on public.appointments
-  for each row execute function public.set_updated_at();
-
-create trigger appointments_clinic_id_is_fixed before update of clinic_id on public.appointments
-  for each row execute function public.prevent_clinic_change();
+-- The audit trail: every row, each column that changed (audit_row_change).
+select private.setup_clinic_table('public.appointments', audit => array['appointment'], policies => array[
+  ['select', 'appointments.read', 'Staff can view appointments of their clinic'],
+  ['insert', 'appointments.write', 'Staff can book appointments in their clinic'],
+  ['update', 'appointments.write', 'Staff can update appointments of their clinic']]);
 
 create trigger appointments_enforce_booking_rules before insert or update on public.appointments
   for each row execute function public.enforce_appointment_rules();
 
 create trigger appointments_guard_browser_booking before insert or update on public.appointments
   for each row execute function public.guard_browser_booking();
-
--- The audit trail: every row, each column that changed (audit_row_change).
-create trigger appointments_audit after insert or update or delete on public.appointments
-  for each row execute function public.audit_row_change('appointment');
 
 -- appointment_changes: every change of an appointment, and of one of its flags.
 -- The payload stays small (NOTIFY allows 8000 bytes): the service loads the row.
@@ -687,13 +637,8 @@ create index appointment_reminders_pending_idx on public.appointment_reminders (
   where outcome = 'pending';
 
 revoke all on public.appointment_reminders from anon, authenticated;
-revoke all on sequence public.appointment_reminders_id_seq from anon, authenticated;
 grant all on public.appointment_reminders to service_role;
 grant select on public.appointment_reminders to authenticated;
 
-alter table public.appointment_reminders enable row level security;
-
-select private.create_clinic_policy('public.appointment_reminders', 'Staff can view reminders of their clinic', 'select', 'messenger.read');
-
-create trigger appointment_reminders_clinic_id_is_fixed before update of clinic_id on public.appointment_reminders
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.appointment_reminders', policies => array[
+  ['select', 'messenger.read', 'Staff can view reminders of their clinic']]);

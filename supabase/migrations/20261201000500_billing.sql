@@ -57,25 +57,14 @@ alter table public.procedure_categories
   add constraint procedure_categories_clinic_id_name_key unique (clinic_id, name);
 
 revoke all on public.procedure_categories from anon, authenticated;
-revoke all on sequence public.procedure_categories_id_seq from anon, authenticated;
 grant all on public.procedure_categories to service_role;
 grant select, insert, update, delete on public.procedure_categories to authenticated;
 
-alter table public.procedure_categories enable row level security;
-
-select private.create_clinic_policy('public.procedure_categories', 'Staff can view procedure categories of their clinic', 'select', 'procedures.read');
-
-select private.create_clinic_policy('public.procedure_categories', 'Front desk can add procedure categories to their clinic', 'insert', 'procedures.manage');
-
-select private.create_clinic_policy('public.procedure_categories', 'Front desk can update procedure categories of their clinic', 'update', 'procedures.manage');
-
-select private.create_clinic_policy('public.procedure_categories', 'Front desk can delete procedure categories of their clinic', 'delete', 'procedures.manage');
-
-create trigger procedure_categories_clinic_id_is_fixed before update of clinic_id on public.procedure_categories
-  for each row execute function public.prevent_clinic_change();
-
-create trigger procedure_categories_audit after insert or update or delete on public.procedure_categories
-  for each row execute function public.audit_row_change('procedure_category');
+select private.setup_clinic_table('public.procedure_categories', audit => array['procedure_category'], policies => array[
+  ['select', 'procedures.read', 'Staff can view procedure categories of their clinic'],
+  ['insert', 'procedures.manage', 'Front desk can add procedure categories to their clinic'],
+  ['update', 'procedures.manage', 'Front desk can update procedure categories of their clinic'],
+  ['delete', 'procedures.manage', 'Front desk can delete procedure categories of their clinic']]);
 
 -- ---------------------------------------------------------------------------
 -- procedures
@@ -106,28 +95,17 @@ comment on index public.procedures_category_name_ci_key is
   'A category has one procedure of a name, ignoring case and surrounding spaces (23505).';
 
 revoke all on public.procedures from anon, authenticated;
-revoke all on sequence public.procedures_id_seq from anon, authenticated;
 grant all on public.procedures to service_role;
 grant select, insert, update, delete on public.procedures to authenticated;
 
-alter table public.procedures enable row level security;
-
-select private.create_clinic_policy('public.procedures', 'Staff can view procedures of their clinic', 'select', 'procedures.read');
-
-select private.create_clinic_policy('public.procedures', 'Front desk can add procedures to their clinic', 'insert', 'procedures.manage');
-
-select private.create_clinic_policy('public.procedures', 'Front desk can update procedures of their clinic', 'update', 'procedures.manage');
-
-select private.create_clinic_policy('public.procedures', 'Front desk can delete procedures of their clinic', 'delete', 'procedures.manage');
-
-create trigger procedures_clinic_id_is_fixed before update of clinic_id on public.procedures
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.procedures', audit => array['procedure', 'money=price'], policies => array[
+  ['select', 'procedures.read', 'Staff can view procedures of their clinic'],
+  ['insert', 'procedures.manage', 'Front desk can add procedures to their clinic'],
+  ['update', 'procedures.manage', 'Front desk can update procedures of their clinic'],
+  ['delete', 'procedures.manage', 'Front desk can delete procedures of their clinic']]);
 
 create trigger procedures_money_in_centavos before insert or update of price on public.procedures
   for each row execute function public.keep_money_in_centavos();
-
-create trigger procedures_audit after insert or update or delete on public.procedures
-  for each row execute function public.audit_row_change('procedure', 'money=price');
 
 -- ---------------------------------------------------------------------------
 -- invoices: append-only for browsers; an admin's void (void_invoice) corrects a mistake
@@ -179,7 +157,6 @@ create index invoices_clinic_id_created_at_idx on public.invoices (clinic_id, cr
 create index invoices_clinic_id_voided_at_idx on public.invoices (clinic_id, voided_at) where voided_at is not null;
 
 revoke all on public.invoices from anon, authenticated;
-revoke all on sequence public.invoices_id_seq from anon, authenticated;
 grant all on public.invoices to service_role;
 grant select on public.invoices to authenticated;
 -- Browsers insert only the columns of the spec (plus appointment and key);
@@ -190,11 +167,7 @@ grant insert (clinic_id, patient_id, total, appointment_id, idempotency_key) on 
 -- guard_invoice_insert
 -- ---------------------------------------------------------------------------
 create function public.guard_invoice_insert()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_appointment_patient_id bigint;
 begin
@@ -242,11 +215,7 @@ revoke execute on function public.guard_invoice_insert() from public, anon, auth
 -- Before the row is read: the caller voids in their own clinic (or is a superadmin) and gives a
 -- reason of at most 500 characters. Answers the reason as it is stored (trimmed).
 create function private.void_reason(p_reason text)
-returns text
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns text language plpgsql stable set search_path = '' as $$
 begin
   perform private.require_permission(public.current_clinic_id(), 'billing.void', 'Only an admin can void.', 'void_forbidden');
   if p_reason is null or btrim(p_reason) = '' then
@@ -275,11 +244,7 @@ create function private.require_voidable(
   p_already_void_message text,
   p_already_void_hint text
 )
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns void language plpgsql stable set search_path = '' as $$
 begin
   if not p_found or not public.can_access_clinic(p_clinic_id) then
     raise exception '%', p_not_found_message using errcode = 'PT404', hint = p_not_found_hint;
@@ -300,11 +265,7 @@ revoke execute on function private.require_voidable(boolean, bigint, timestamptz
 -- void_invoice
 -- ---------------------------------------------------------------------------
 create function public.void_invoice(p_invoice_id bigint, p_reason text)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns void language plpgsql security definer set search_path = '' as $$
 declare
   v_reason text := private.void_reason(p_reason);
   v_invoice public.invoices;
@@ -330,28 +291,19 @@ comment on function public.void_invoice(bigint, text) is
 revoke execute on function public.void_invoice(bigint, text) from public, anon, authenticated;
 grant execute on function public.void_invoice(bigint, text) to authenticated, service_role;
 
-alter table public.invoices enable row level security;
-
-select private.create_clinic_policy('public.invoices', 'Staff can view invoices of their clinic', 'select', 'billing.read');
-
-select private.create_clinic_policy('public.invoices', 'Staff can add invoices in their clinic', 'insert', 'billing.write');
-
-create trigger invoices_clinic_id_is_fixed before update of clinic_id on public.invoices
-  for each row execute function public.prevent_clinic_change();
+-- billing_changes: every change of an invoice or payment, with the invoice it touches.
+select private.setup_clinic_table('public.invoices',
+  audit => array['invoice', 'skip=idempotency_key', 'money=total'],
+  notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id=id'],
+  policies => array[
+    ['select', 'billing.read', 'Staff can view invoices of their clinic'],
+    ['insert', 'billing.write', 'Staff can add invoices in their clinic']]);
 
 create trigger invoices_guard_insert before insert on public.invoices
   for each row execute function public.guard_invoice_insert();
 
 create trigger invoices_money_in_centavos before insert or update of total on public.invoices
   for each row execute function public.keep_money_in_centavos();
-
-create trigger invoices_audit after insert or update or delete on public.invoices
-  for each row execute function public.audit_row_change('invoice', 'skip=idempotency_key', 'money=total');
-
--- billing_changes: every change of an invoice or payment, with the invoice it touches.
-create trigger invoices_notify_change after insert or update or delete on public.invoices
-  for each row execute function public.notify_change('billing_changes',
-    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id=id');
 
 -- ---------------------------------------------------------------------------
 -- payments
@@ -414,7 +366,6 @@ create index payments_clinic_id_date_id_idx on public.payments (clinic_id, payme
 create index payments_clinic_id_voided_at_idx on public.payments (clinic_id, voided_at) where voided_at is not null;
 
 revoke all on public.payments from anon, authenticated;
-revoke all on sequence public.payments_id_seq from anon, authenticated;
 grant all on public.payments to service_role;
 grant select on public.payments to authenticated;
 -- Browsers insert only the columns of the spec (plus key and overpayment consent);
@@ -427,11 +378,7 @@ grant insert (
 -- guard_payment_insert
 -- ---------------------------------------------------------------------------
 create function public.guard_payment_insert()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_total numeric;
   v_voided_at timestamptz;
@@ -480,11 +427,7 @@ revoke execute on function public.guard_payment_insert() from public, anon, auth
 -- void_payment
 -- ---------------------------------------------------------------------------
 create function public.void_payment(p_payment_id bigint, p_reason text)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns void language plpgsql security definer set search_path = '' as $$
 declare
   v_reason text := private.void_reason(p_reason);
   v_payment public.payments;
@@ -509,11 +452,7 @@ grant execute on function public.void_payment(bigint, text) to authenticated, se
 -- Security invoker: another clinic's payment reads as null.
 -- ---------------------------------------------------------------------------
 create function public.payment_receipt(p_payment_id bigint)
-returns json
-language sql
-stable
-set search_path = ''
-as $$
+returns json language sql stable set search_path = '' as $$
   select pg_catalog.json_build_object(
     'payment_id', p.id,
     'invoice_id', p.invoice_id,
@@ -552,27 +491,18 @@ comment on function public.payment_receipt(bigint) is
 revoke execute on function public.payment_receipt(bigint) from public, anon, authenticated;
 grant execute on function public.payment_receipt(bigint) to authenticated, service_role;
 
-alter table public.payments enable row level security;
-
-select private.create_clinic_policy('public.payments', 'Staff can view payments of their clinic', 'select', 'billing.read');
-
-select private.create_clinic_policy('public.payments', 'Staff can record payments in their clinic', 'insert', 'billing.write');
-
-create trigger payments_clinic_id_is_fixed before update of clinic_id on public.payments
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.payments',
+  audit => array['payment', 'skip=idempotency_key', 'money=amount'],
+  notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id'],
+  policies => array[
+    ['select', 'billing.read', 'Staff can view payments of their clinic'],
+    ['insert', 'billing.write', 'Staff can record payments in their clinic']]);
 
 create trigger payments_guard_insert before insert on public.payments
   for each row execute function public.guard_payment_insert();
 
 create trigger payments_money_in_centavos before insert or update of amount on public.payments
   for each row execute function public.keep_money_in_centavos();
-
-create trigger payments_audit after insert or update or delete on public.payments
-  for each row execute function public.audit_row_change('payment', 'skip=idempotency_key', 'money=amount');
-
-create trigger payments_notify_change after insert or update or delete on public.payments
-  for each row execute function public.notify_change('billing_changes',
-    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id');
 
 -- ---------------------------------------------------------------------------
 -- Views: paid, balance and status derived in one place (spec part 2 §4).

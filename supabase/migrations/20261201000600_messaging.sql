@@ -87,12 +87,8 @@ revoke all on public.messenger_contacts from anon, authenticated;
 grant select on public.messenger_contacts to authenticated;
 grant all on public.messenger_contacts to service_role;
 
-alter table public.messenger_contacts enable row level security;
-
-select private.create_clinic_policy('public.messenger_contacts', 'Staff can view Messenger contacts of their clinic', 'select', 'messenger.read');
-
-create trigger messenger_contacts_clinic_id_is_fixed before update of clinic_id on public.messenger_contacts
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.messenger_contacts', policies => array[
+  ['select', 'messenger.read', 'Staff can view Messenger contacts of their clinic']]);
 
 -- ---------------------------------------------------------------------------
 -- appointment_notifications
@@ -127,16 +123,11 @@ create index appointment_notifications_appointment_id_idx
 create index appointment_notifications_clinic_id_idx on public.appointment_notifications (clinic_id, created_at desc);
 
 revoke all on public.appointment_notifications from anon, authenticated;
-revoke all on sequence public.appointment_notifications_id_seq from anon, authenticated;
 grant select on public.appointment_notifications to authenticated;
 grant all on public.appointment_notifications to service_role;
 
-alter table public.appointment_notifications enable row level security;
-
-select private.create_clinic_policy('public.appointment_notifications', 'Staff can view status notices of their clinic', 'select', 'messenger.read');
-
-create trigger appointment_notifications_clinic_id_is_fixed before update of clinic_id on public.appointment_notifications
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.appointment_notifications', policies => array[
+  ['select', 'messenger.read', 'Staff can view status notices of their clinic']]);
 
 -- ---------------------------------------------------------------------------
 -- messenger_webhook_events: idempotency of quick replies and postbacks
@@ -174,10 +165,7 @@ revoke all on public.messenger_webhook_events from anon, authenticated;
 grant all on public.messenger_webhook_events to service_role;
 
 -- No policy, no privilege: service role only.
-alter table public.messenger_webhook_events enable row level security;
-
-create trigger messenger_webhook_events_clinic_id_is_fixed before update of clinic_id on public.messenger_webhook_events
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.messenger_webhook_events');
 
 -- ---------------------------------------------------------------------------
 -- appointment_flags: requests staff must handle
@@ -220,11 +208,7 @@ grant update (resolved_at) on public.appointment_flags to authenticated;
 -- definer: only the flags of the row the caller has just changed are touched.
 -- ---------------------------------------------------------------------------
 create function public.resolve_flags_of_cancelled_appointment()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   update public.appointment_flags f
      set resolved_at = pg_catalog.now()
@@ -241,14 +225,9 @@ comment on function public.resolve_flags_of_cancelled_appointment() is
 
 revoke execute on function public.resolve_flags_of_cancelled_appointment() from public, anon, authenticated;
 
-alter table public.appointment_flags enable row level security;
-
-select private.create_clinic_policy('public.appointment_flags', 'Staff can view appointment flags of their clinic', 'select', 'appointments.read');
-
-select private.create_clinic_policy('public.appointment_flags', 'Staff can resolve appointment flags of their clinic', 'update', 'appointments.write');
-
-create trigger appointment_flags_clinic_id_is_fixed before update of clinic_id on public.appointment_flags
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.appointment_flags', policies => array[
+  ['select', 'appointments.read', 'Staff can view appointment flags of their clinic'],
+  ['update', 'appointments.write', 'Staff can resolve appointment flags of their clinic']]);
 
 create trigger appointments_resolve_late_cancellation_flags
   after update of status, deleted on public.appointments
@@ -292,10 +271,7 @@ revoke all on public.facebook_oauth_states from anon, authenticated;
 grant all on public.facebook_oauth_states to service_role;
 
 -- No policy, no privilege: service role only.
-alter table public.facebook_oauth_states enable row level security;
-
-create trigger facebook_oauth_states_clinic_id_is_fixed before update of clinic_id on public.facebook_oauth_states
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.facebook_oauth_states');
 
 -- ---------------------------------------------------------------------------
 -- facebook_pending_pages: pages found by the OAuth callback, until one is chosen
@@ -322,10 +298,7 @@ revoke all on public.facebook_pending_pages from anon, authenticated;
 grant all on public.facebook_pending_pages to service_role;
 
 -- No policy, no privilege: service role only.
-alter table public.facebook_pending_pages enable row level security;
-
-create trigger facebook_pending_pages_clinic_id_is_fixed before update of clinic_id on public.facebook_pending_pages
-  for each row execute function public.prevent_clinic_change();
+select private.setup_clinic_table('public.facebook_pending_pages');
 
 -- ---------------------------------------------------------------------------
 -- webhook_dead_letters

@@ -86,10 +86,7 @@ grant select on public.recall_messages to authenticated;
 grant all on public.recall_messages to service_role;
 
 create function public.set_recall_blocked_until()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   new.blocked_until := new.created_at + interval '30 days';
   return new;
@@ -121,12 +118,7 @@ returns table (
   last_recall_outcome text,
   last_recall_error text,
   recalled_until timestamptz
-)
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
+) language sql stable security invoker set search_path = '' as $$
   with clinic as (
     select c.id, c.timezone, c.recall_interval_months, (p_now at time zone c.timezone)::date as today
       from public.clinics c
@@ -200,21 +192,16 @@ comment on function public.recall_list(bigint, timestamptz) is
 revoke execute on function public.recall_list(bigint, timestamptz) from public, anon, authenticated;
 grant execute on function public.recall_list(bigint, timestamptz) to authenticated, service_role;
 
-alter table public.recall_messages enable row level security;
-
-select private.create_clinic_policy('public.recall_messages', 'Staff can view recalls of their clinic', 'select', 'recalls.read');
+-- recall_changes: every new or changed recall and booking request.
+select private.setup_clinic_table('public.recall_messages',
+  notify => array['recall_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id'],
+  notify_on => 'insert or update',
+  policies => array[
+    ['select', 'recalls.read', 'Staff can view recalls of their clinic']]);
 
 create trigger recall_messages_set_blocked_until before insert or update of created_at, blocked_until
   on public.recall_messages
   for each row execute function public.set_recall_blocked_until();
-
-create trigger recall_messages_clinic_id_is_fixed before update of clinic_id on public.recall_messages
-  for each row execute function public.prevent_clinic_change();
-
--- recall_changes: every new or changed recall and booking request.
-create trigger recall_messages_notify after insert or update on public.recall_messages
-  for each row execute function public.notify_change('recall_changes',
-    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id');
 
 -- ---------------------------------------------------------------------------
 -- recall_requests: 'Book' replies for staff
@@ -257,10 +244,7 @@ grant all on public.recall_requests to service_role;
 -- stamp_recall_request_handled
 -- ---------------------------------------------------------------------------
 create function public.stamp_recall_request_handled()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   if new.status is distinct from old.status then
     if old.status <> 'open' then
@@ -292,12 +276,7 @@ returns table (
   patient_phone text,
   created_at timestamptz,
   recalled_at timestamptz
-)
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
+) language sql stable security invoker set search_path = '' as $$
   select q.id, q.patient_id, p.name, p.phone, q.created_at, r.created_at
     from public.recall_requests q
     join public.patients p on p.id = q.patient_id and p.clinic_id = q.clinic_id
@@ -316,11 +295,7 @@ grant execute on function public.recall_request_list(bigint) to authenticated, s
 -- dismiss_recall_request
 -- ---------------------------------------------------------------------------
 create function public.dismiss_recall_request(p_request_id bigint)
-returns void
-language plpgsql
-security invoker
-set search_path = ''
-as $$
+returns void language plpgsql security invoker set search_path = '' as $$
 declare
   v_status text;
 begin
@@ -355,11 +330,7 @@ grant execute on function public.dismiss_recall_request(bigint) to authenticated
 -- security definer: whoever books (front desk, or the service), the patient's
 -- open request is answered; only rows of the appointment's own patient change.
 create function public.close_recall_requests_on_booking()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   if not new.deleted and new.status in ('Scheduled', 'Confirmed') and new.appointment_time > now() then
     update public.recall_requests
@@ -375,24 +346,18 @@ comment on function public.close_recall_requests_on_booking() is
 
 revoke execute on function public.close_recall_requests_on_booking() from public, anon, authenticated;
 
-alter table public.recall_requests enable row level security;
-
-select private.create_clinic_policy('public.recall_requests', 'Staff can view booking requests of their clinic', 'select', 'recalls.read');
-
-select private.create_clinic_policy('public.recall_requests', 'Front desk can handle booking requests of their clinic', 'update', 'recalls.manage');
+select private.setup_clinic_table('public.recall_requests',
+  notify => array['recall_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id'],
+  notify_on => 'insert or update',
+  policies => array[
+    ['select', 'recalls.read', 'Staff can view booking requests of their clinic'],
+    ['update', 'recalls.manage', 'Front desk can handle booking requests of their clinic']]);
 
 create trigger recall_requests_stamp_handled before update on public.recall_requests
   for each row execute function public.stamp_recall_request_handled();
 
-create trigger recall_requests_clinic_id_is_fixed before update of clinic_id on public.recall_requests
-  for each row execute function public.prevent_clinic_change();
-
 create trigger appointments_close_recall_requests after insert on public.appointments
   for each row execute function public.close_recall_requests_on_booking();
-
-create trigger recall_requests_notify after insert or update on public.recall_requests
-  for each row execute function public.notify_change('recall_changes',
-    'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id');
 
 -- ---------------------------------------------------------------------------
 -- waitlist_entries
@@ -450,10 +415,7 @@ grant update (status) on public.waitlist_entries to authenticated;
 -- guard_waitlist_entry
 -- ---------------------------------------------------------------------------
 create function public.guard_waitlist_entry()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 declare
   v_today date;
 begin
@@ -519,11 +481,7 @@ revoke execute on function public.guard_waitlist_entry() from public, anon, auth
 -- the slot is no longer offered). Security definer: browsers cannot write offers.
 -- ---------------------------------------------------------------------------
 create function public.withdraw_offers_of_removed_entry()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   update public.waitlist_offers o
      set status = 'withdrawn'
@@ -534,20 +492,13 @@ $$;
 
 revoke execute on function public.withdraw_offers_of_removed_entry() from public, anon, authenticated;
 
--- Row-level security and privileges
-alter table public.waitlist_entries enable row level security;
-
-select private.create_clinic_policy('public.waitlist_entries', 'Front desk can view the waitlist of their clinic', 'select', 'waitlist.manage');
-
-select private.create_clinic_policy('public.waitlist_entries', 'Front desk can add to the waitlist of their clinic', 'insert', 'waitlist.manage');
-
-select private.create_clinic_policy('public.waitlist_entries', 'Front desk can remove waitlist entries of their clinic', 'update', 'waitlist.manage');
-
-create trigger waitlist_entries_set_updated_at before update on public.waitlist_entries
-  for each row execute function public.set_updated_at();
-
-create trigger waitlist_entries_clinic_id_is_fixed before update of clinic_id on public.waitlist_entries
-  for each row execute function public.prevent_clinic_change();
+-- waitlist_changes: every change of an entry or of one of its offers, by entry.
+select private.setup_clinic_table('public.waitlist_entries',
+  notify => array['waitlist_changes', 'clinic_id', 'entry_id=id'],
+  policies => array[
+    ['select', 'waitlist.manage', 'Front desk can view the waitlist of their clinic'],
+    ['insert', 'waitlist.manage', 'Front desk can add to the waitlist of their clinic'],
+    ['update', 'waitlist.manage', 'Front desk can remove waitlist entries of their clinic']]);
 
 create trigger waitlist_entries_guard before insert or update on public.waitlist_entries
   for each row execute function public.guard_waitlist_entry();
@@ -556,10 +507,6 @@ create trigger waitlist_entries_withdraw_offers
   after update of status on public.waitlist_entries
   for each row when (new.status = 'removed' and old.status <> 'removed')
   execute function public.withdraw_offers_of_removed_entry();
-
--- waitlist_changes: every change of an entry or of one of its offers, by entry.
-create trigger waitlist_entries_notify_change after insert or update or delete on public.waitlist_entries
-  for each row execute function public.notify_change('waitlist_changes', 'clinic_id', 'entry_id=id');
 
 -- ---------------------------------------------------------------------------
 -- waitlist_freed_slots: the queue the notification service works through
@@ -601,11 +548,7 @@ grant all on public.waitlist_freed_slots to service_role;
 -- someone waits. Security definer: browsers have no privilege on the queue.
 -- ---------------------------------------------------------------------------
 create function public.queue_waitlist_freed_slot()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_day date;
   v_id bigint;
@@ -639,7 +582,8 @@ comment on function public.queue_waitlist_freed_slot() is
 
 revoke execute on function public.queue_waitlist_freed_slot() from public, anon, authenticated;
 
-alter table public.waitlist_freed_slots enable row level security;
+-- No policy, no privilege: service role only.
+select private.setup_clinic_table('public.waitlist_freed_slots');
 
 create trigger appointments_queue_waitlist_freed_slot
   after update of status, deleted on public.appointments
@@ -693,11 +637,7 @@ grant select on public.waitlist_offers to authenticated;
 -- take_waitlist_offer
 -- ---------------------------------------------------------------------------
 create function public.take_waitlist_offer(p_clinic_id bigint, p_offer_id bigint, p_psid text, p_mid text)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
   v_offer public.waitlist_offers;
   v_entry public.waitlist_entries;
@@ -799,18 +739,10 @@ comment on function public.take_waitlist_offer(bigint, bigint, text, text) is
 revoke execute on function public.take_waitlist_offer(bigint, bigint, text, text) from public, anon, authenticated;
 grant execute on function public.take_waitlist_offer(bigint, bigint, text, text) to service_role;
 
-alter table public.waitlist_offers enable row level security;
-
-select private.create_clinic_policy('public.waitlist_offers', 'Front desk can view waitlist offers of their clinic', 'select', 'waitlist.manage');
-
-create trigger waitlist_offers_set_updated_at before update on public.waitlist_offers
-  for each row execute function public.set_updated_at();
-
-create trigger waitlist_offers_clinic_id_is_fixed before update of clinic_id on public.waitlist_offers
-  for each row execute function public.prevent_clinic_change();
-
-create trigger waitlist_offers_notify_change after insert or update or delete on public.waitlist_offers
-  for each row execute function public.notify_change('waitlist_changes', 'clinic_id', 'entry_id');
+select private.setup_clinic_table('public.waitlist_offers',
+  notify => array['waitlist_changes', 'clinic_id', 'entry_id'],
+  policies => array[
+    ['select', 'waitlist.manage', 'Front desk can view waitlist offers of their clinic']]);
 
 -- ---------------------------------------------------------------------------
 -- waitlist_replies: idempotency of 'Take this slot' taps
@@ -833,4 +765,5 @@ comment on table public.waitlist_replies is
 revoke all on public.waitlist_replies from public, anon, authenticated;
 grant all on public.waitlist_replies to service_role;
 
-alter table public.waitlist_replies enable row level security;
+-- No policy, no privilege: service role only.
+select private.setup_clinic_table('public.waitlist_replies');

@@ -102,10 +102,7 @@ revoke update, delete, truncate on public.audit_log from current_user;
 -- Append-only: nothing but the audit triggers writes, nobody updates or deletes
 -- ---------------------------------------------------------------------------
 create function public.audit_log_refuse_change()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
+returns trigger language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'INSERT' then
     -- Depth 1 is a statement on audit_log itself; rows come from the audit triggers (depth >= 2).
@@ -127,10 +124,7 @@ revoke execute on function public.audit_log_refuse_change() from public, anon, a
 
 -- The changed keys of p_new against p_old: (before, after) with only those keys; nulls when none.
 create function public.audit_changes(p_old jsonb, p_new jsonb, out before jsonb, out after jsonb)
-language sql
-immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select pg_catalog.jsonb_object_agg(e.key, p_old -> e.key), pg_catalog.jsonb_object_agg(e.key, e.value)
     from pg_catalog.jsonb_each(p_new) e
    where (p_old -> e.key) is distinct from e.value
@@ -147,10 +141,7 @@ revoke execute on function public.audit_changes(jsonb, jsonb) from public, anon,
 -- decides which rows it sees.
 create function public.audit_log_actors(p_clinic_id bigint)
 returns table (actor_user_id uuid, actor_name text, actor_email text)
-language sql
-stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   with recursive actors (actor_user_id) as (
     (
       select l.actor_user_id from public.audit_log l
@@ -203,11 +194,7 @@ create function public.audit_append(
   p_source text default null,
   p_address text default null
 )
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns void language plpgsql security definer set search_path = '' as $$
 declare
   v_claims jsonb;
   v_headers jsonb;
@@ -290,12 +277,7 @@ revoke execute on function public.audit_append(bigint, text, bigint, text, text,
 
 -- A name beside an id, so the log reads without joins and after the row is gone.
 create function public.audit_reference_name(p_column text, p_id text)
-returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns text language sql stable security definer set search_path = '' as $$
   select case p_column
     when 'patient_id' then (select p.name from public.patients p where p.id = p_id::bigint)
     when 'dentist_id' then (select d.name from public.dentists d where d.id = p_id::bigint)
@@ -307,11 +289,7 @@ revoke execute on function public.audit_reference_name(text, text) from public, 
 
 -- A row as the log keeps it: no skipped columns, money in centavos, secrets masked.
 create function public.audit_shape(p_row jsonb, p_skip text[], p_money text[])
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
+returns jsonb language sql stable set search_path = '' as $$
   select coalesce(pg_catalog.jsonb_object_agg(
       case when e.key = any (p_money) then e.key || '_centavos' else e.key end,
       case
@@ -330,12 +308,7 @@ revoke execute on function public.audit_shape(jsonb, text[], text[]) from public
 
 -- Adds the referenced names (patient, dentist, category) beside the ids in p_fields.
 create function public.audit_with_names(p_fields jsonb)
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+returns jsonb language plpgsql stable security definer set search_path = '' as $$
 declare
   v_column text;
   v_fields jsonb := p_fields;
@@ -360,11 +333,7 @@ revoke execute on function public.audit_with_names(jsonb) from public, anon, aut
 -- A sign-in or a failed one, as the auth server saw it: whose account the e-mail is (null when
 -- none; the e-mail typed is not kept then, it may be anything, a password included), from where.
 create function public.audit_record_sign_in(p_user_id uuid, p_succeeded boolean, p_address text, p_reason text)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns void language plpgsql security definer set search_path = '' as $$
 declare
   v_profile public.users;
   v_email text;
@@ -395,11 +364,7 @@ grant execute on function public.audit_record_sign_in(uuid, boolean, text, text)
 create function public.audit_record_export(
   p_clinic_id bigint, p_actor uuid, p_kind text, p_rows integer, p_filters jsonb
 )
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns void language plpgsql security definer set search_path = '' as $$
 begin
   insert into public.audit_events (clinic_id, entity, entity_label, action, after, actor_user_id, source)
   values (p_clinic_id, 'export', pg_catalog.left(p_kind, 100), 'export',
@@ -415,9 +380,8 @@ revoke execute on function public.audit_record_export(bigint, uuid, text, intege
 grant execute on function public.audit_record_export(bigint, uuid, text, integer, jsonb) to service_role;
 
 -- Reading: admins of the clinic and superadmins
-alter table public.audit_log enable row level security;
-
-select private.create_clinic_policy('public.audit_log', 'Admins can read their clinic''s audit log', 'select', 'audit.read');
+select private.setup_clinic_table('public.audit_log', policies => array[
+  ['select', 'audit.read', 'Admins can read their clinic''s audit log']]);
 
 create trigger audit_log_append_only before insert or update or delete on public.audit_log
   for each row execute function public.audit_log_refuse_change();
@@ -449,11 +413,7 @@ comment on table public.audit_events is
 revoke all on public.audit_events from public, anon, authenticated, service_role;
 
 create function public.audit_event_append()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns trigger language plpgsql security definer set search_path = '' as $$
 begin
   perform public.audit_append(new.clinic_id, new.entity, new.entity_id, new.entity_label, new.action, null,
     new.after, null, new.actor_user_id, new.source, new.client_address);
@@ -463,7 +423,7 @@ $$;
 
 revoke execute on function public.audit_event_append() from public, anon, authenticated, service_role;
 
-alter table public.audit_events enable row level security;
+select private.setup_clinic_table('public.audit_events');
 
 create trigger audit_events_append before insert on public.audit_events
   for each row execute function public.audit_event_append();

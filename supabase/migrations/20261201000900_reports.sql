@@ -14,12 +14,7 @@
 -- Reports: day_sheet, no_show_insight and day_sheet_export ask can_read_reports().
 -- ---------------------------------------------------------------------------
 create function public.can_read_reports(p_clinic_id bigint)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns boolean language sql stable security definer set search_path = '' as $$
   select public.authorize(p_clinic_id, 'reports.read')
 $$;
 
@@ -31,11 +26,7 @@ grant execute on function public.can_read_reports(bigint) to authenticated, serv
 
 -- What every report asks first: may the caller read this clinic's reports (42501).
 create function private.require_report_access(p_clinic_id bigint)
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns void language plpgsql stable set search_path = '' as $$
 begin
   if not public.can_read_reports(p_clinic_id) then
     raise exception 'Your role may not read reports of this clinic.'
@@ -55,10 +46,7 @@ create function private.report_period(
   out starts_at timestamptz,
   out ends_at timestamptz
 )
-language plpgsql
-stable
-set search_path = ''
-as $$
+language plpgsql stable set search_path = '' as $$
 begin
   select c.timezone into time_zone from public.clinics c where c.id = p_clinic_id;
   if not found then
@@ -79,26 +67,19 @@ grant execute on function private.report_period(bigint, date, date) to authentic
 -- day_sheet
 -- ---------------------------------------------------------------------------
 create function public.day_sheet(p_clinic_id bigint, p_day date)
-returns json
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns json language plpgsql stable set search_path = '' as $$
 declare
-  v_zone text;
-  v_start timestamptz;
-  v_end timestamptz;
+  v_period record;
 begin
   perform private.require_report_access(p_clinic_id);
   if p_day is null then
     raise exception 'Choose a day.' using errcode = 'invalid_parameter_value', hint = 'report_day_required';
   end if;
-  select r.time_zone, r.starts_at, r.ends_at into v_zone, v_start, v_end
-    from private.report_period(p_clinic_id, p_day, p_day) r;
+  v_period := private.report_period(p_clinic_id, p_day, p_day);
 
   return pg_catalog.json_build_object(
     'day', p_day,
-    'time_zone', v_zone,
+    'time_zone', v_period.time_zone,
     'appointments', (
       select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
                'id', a.id,
@@ -112,7 +93,7 @@ begin
         join public.patients pt on pt.id = a.patient_id and pt.clinic_id = a.clinic_id
         join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
        where a.clinic_id = p_clinic_id
-         and a.appointment_time >= v_start and a.appointment_time < v_end
+         and a.appointment_time >= v_period.starts_at and a.appointment_time < v_period.ends_at
          and not a.deleted
     ),
     'payments', (
@@ -127,7 +108,7 @@ begin
              ) order by e.payment_date, e.id), '[]'::json)
         from public.payment_entries e
        where e.clinic_id = p_clinic_id
-         and e.payment_date >= v_start and e.payment_date < v_end
+         and e.payment_date >= v_period.starts_at and e.payment_date < v_period.ends_at
          and e.voided_at is null
     ),
     'totals', (
@@ -140,7 +121,7 @@ begin
           select e.method, count(*)::integer as payment_count, sum(e.amount_centavos)::bigint as total_centavos
             from public.payment_entries e
            where e.clinic_id = p_clinic_id
-             and e.payment_date >= v_start and e.payment_date < v_end
+             and e.payment_date >= v_period.starts_at and e.payment_date < v_period.ends_at
              and e.voided_at is null
            group by e.method
         ) t
@@ -149,7 +130,7 @@ begin
       select coalesce(sum(e.amount_centavos), 0)::bigint
         from public.payment_entries e
        where e.clinic_id = p_clinic_id
-         and e.payment_date >= v_start and e.payment_date < v_end
+         and e.payment_date >= v_period.starts_at and e.payment_date < v_period.ends_at
          and e.voided_at is null
     ),
     'voids', (
@@ -169,16 +150,16 @@ begin
             from public.payment_entries e
            where e.clinic_id = p_clinic_id
              and e.voided_at is not null
-             and ((e.voided_at >= v_start and e.voided_at < v_end)
-               or (e.payment_date >= v_start and e.payment_date < v_end))
+             and ((e.voided_at >= v_period.starts_at and e.voided_at < v_period.ends_at)
+               or (e.payment_date >= v_period.starts_at and e.payment_date < v_period.ends_at))
           union all
           select 'invoice'::text, s.id, s.id, s.patient_name, s.total_centavos, null::public.payment_method,
                  s.voided_at, s.void_reason
             from public.invoice_summaries s
            where s.clinic_id = p_clinic_id
              and s.voided_at is not null
-             and ((s.voided_at >= v_start and s.voided_at < v_end)
-               or (s.created_at >= v_start and s.created_at < v_end))
+             and ((s.voided_at >= v_period.starts_at and s.voided_at < v_period.ends_at)
+               or (s.created_at >= v_period.starts_at and s.created_at < v_period.ends_at))
         ) v
     ),
     'open_invoices', (
@@ -188,7 +169,7 @@ begin
         select i.id
           from public.invoices i
          where i.clinic_id = p_clinic_id
-           and i.created_at >= v_start and i.created_at < v_end
+           and i.created_at >= v_period.starts_at and i.created_at < v_period.ends_at
            and i.voided_at is null
         union
         -- The conditions of invoices_one_live_per_appointment_idx, so that index finds them.
@@ -196,7 +177,7 @@ begin
           from public.appointments a
           join public.invoices i on i.appointment_id = a.id and i.appointment_id is not null and i.voided_at is null
          where a.clinic_id = p_clinic_id
-           and a.appointment_time >= v_start and a.appointment_time < v_end
+           and a.appointment_time >= v_period.starts_at and a.appointment_time < v_period.ends_at
            and not a.deleted
       )
       select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
@@ -231,15 +212,9 @@ grant execute on function public.day_sheet(bigint, date) to authenticated, servi
 -- no_show_insight
 -- ---------------------------------------------------------------------------
 create function public.no_show_insight(p_clinic_id bigint, p_from date, p_to date)
-returns json
-language plpgsql
-stable
-set search_path = ''
-as $$
+returns json language plpgsql stable set search_path = '' as $$
 declare
-  v_zone text;
-  v_start timestamptz;
-  v_end timestamptz;
+  v_period record;
   v_result json;
 begin
   perform private.require_report_access(p_clinic_id);
@@ -259,21 +234,21 @@ begin
             hint = 'report_period_too_long';
   end if;
   -- Only appointments whose time has come have an outcome.
-  select r.time_zone, r.starts_at, least(r.ends_at, pg_catalog.now()) into v_zone, v_start, v_end
-    from private.report_period(p_clinic_id, p_from, p_to) r;
+  v_period := private.report_period(p_clinic_id, p_from, p_to);
+  v_period.ends_at := least(v_period.ends_at, pg_catalog.now());
 
   with base as (
     select
       a.dentist_id,
-      extract(isodow from a.appointment_time at time zone v_zone)::integer as weekday,
-      extract(hour from a.appointment_time at time zone v_zone)::integer as hour,
+      extract(isodow from a.appointment_time at time zone v_period.time_zone)::integer as weekday,
+      extract(hour from a.appointment_time at time zone v_period.time_zone)::integer as hour,
       a.status = 'No Show' as no_show,
       -- Late cancel: cancelled less than 24 hours before the appointment (or after it). The time of
       -- the cancellation is the row's updated_at (no change history exists; docs/reports.md).
       a.status = 'Cancelled' and a.updated_at > a.appointment_time - interval '24 hours' as late_cancel
     from public.appointments a
     where a.clinic_id = p_clinic_id
-      and a.appointment_time >= v_start and a.appointment_time < v_end
+      and a.appointment_time >= v_period.starts_at and a.appointment_time < v_period.ends_at
       and not a.deleted
   ),
   grouped as (
@@ -293,7 +268,7 @@ begin
   select pg_catalog.json_build_object(
     'from', p_from,
     'to', p_to,
-    'time_zone', v_zone,
+    'time_zone', v_period.time_zone,
     'as_of', pg_catalog.now(),
     'overall', (
       select pg_catalog.json_build_object('booked', g.booked, 'no_shows', g.no_shows, 'late_cancels', g.late_cancels)
@@ -344,14 +319,10 @@ grant execute on function public.no_show_insight(bigint, date, date) to authenti
 -- day_sheet_export
 -- ---------------------------------------------------------------------------
 create function public.day_sheet_export(p_clinic_id bigint, p_day date)
-returns json
-language plpgsql
 -- Definer: only to write audit_events, which no role may insert into. The access rule stays
 -- day_sheet()'s own: can_read_reports() reads the caller from the request's JWT (auth.uid()),
 -- which a security definer function does not change, so the caller is checked, not the owner.
-security definer
-set search_path = ''
-as $$
+returns json language plpgsql security definer set search_path = '' as $$
 declare
   v_sheet json;
   v_rows integer;
