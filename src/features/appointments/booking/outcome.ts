@@ -3,17 +3,18 @@
  * needs (spec part 2 §5, §8), and which of the slice's texts (./messages.ts) it shows. Pure:
  * errors are passed in.
  *
- * - 'slot-refused': the database refused the booking (SQLSTATE 23P01 from the booking rules or the
- *   overlap constraint) → 'Booking failed!' / 'This slot may already be taken or dentist is
- *   unavailable.', and the slots refresh.
+ * - 'slot-refused': the database refused the booking (the booking rules' codes: slot_taken,
+ *   lunch_break, …; or the overlap constraint's bare 23P01) → 'Booking failed!' / 'This slot may
+ *   already be taken or dentist is unavailable.', and the slots refresh.
  * - 'unreachable': no answer at all (offline, server down, timed out) → 'Could not validate
  *   appointment. Please check connection.'
  * - 'gone': the appointment being edited was deleted meanwhile; nothing was written.
- * - 'unknown-procedure': the procedure left the clinic's price list meanwhile (23514 from the
- *   booking guard).
+ * - 'unknown-procedure': the procedure left the clinic's price list meanwhile (unknown_procedure
+ *   from the booking guard).
  * - 'failed': anything else; shown as 'Booking failed!' like the spec's app does.
  */
 import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
+import { databaseErrorCodeOf, type DatabaseErrorCode } from '@common/contract/error-codes';
 import { requestErrorOf } from '@/lib/request-error';
 import { UNKNOWN_DENTIST } from '../model/grouping';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
@@ -21,12 +22,35 @@ import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
 export type BookingFailureKind = 'slot-refused' | 'unreachable' | 'gone' | 'unknown-procedure' | 'failed';
 
 /**
- * The booking form's reading of a failed check or save (any error it threw): the database's
- * refusal of the slot (23P01, 'conflict') and of the procedure (23514, 'constraint'), a row gone,
- * and no answer at all (fetch's TypeError and timeouts included) — src/lib/request-error.ts.
+ * The booking rules' refusals (triggers enforce_appointment_rules and guard_browser_booking), by
+ * the code the database sends with them (its `hint`, common/contract/error-codes.ts). They all
+ * say the same to the user, except a procedure no longer in the price list.
+ */
+export const BOOKING_REFUSAL_KIND: Readonly<Partial<Record<DatabaseErrorCode, BookingFailureKind>>> = {
+  slot_taken: 'slot-refused',
+  clinic_closed: 'slot-refused',
+  outside_clinic_hours: 'slot-refused',
+  lunch_break: 'slot-refused',
+  dentist_unavailable: 'slot-refused',
+  dentist_inactive: 'slot-refused',
+  dentist_deleted: 'slot-refused',
+  patient_deleted: 'slot-refused',
+  appointment_in_past: 'slot-refused',
+  unknown_procedure: 'unknown-procedure',
+};
+
+/**
+ * The booking form's reading of a failed check or save (any error it threw): a refusal of the
+ * booking rules by its code (BOOKING_REFUSAL_KIND); otherwise by kind (src/lib/request-error.ts):
+ * the overlap constraint's bare 23P01 ('conflict') and a check's 23514 ('constraint') as refusals,
+ * a row gone, and no answer at all (fetch's TypeError and timeouts included).
  */
 export function bookingFailureKind(error: unknown): BookingFailureKind {
-  switch (requestErrorOf(error).kind) {
+  const failure = requestErrorOf(error);
+  const code = databaseErrorCodeOf(failure.cause);
+  const refusal = code === undefined ? undefined : BOOKING_REFUSAL_KIND[code];
+  if (refusal !== undefined) return refusal;
+  switch (failure.kind) {
     case 'unreachable':
       return 'unreachable';
     case 'conflict':

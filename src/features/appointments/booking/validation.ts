@@ -144,6 +144,21 @@ export function hasBookingErrors(errors: BookingErrors): boolean {
 }
 
 /**
+ * The errors the form shows. The date's own problems (a Sunday, a past day), over-long notes and
+ * another patient at a started appointment's time explain a disabled Book at once; missing fields
+ * show once Book has been pressed (`showAll`).
+ */
+export function shownBookingErrors(errors: BookingErrors, showAll: boolean): BookingErrors {
+  if (showAll) return errors;
+  return Object.fromEntries(
+    Object.entries(errors).filter(
+      ([field, message]) =>
+        field === 'date' || field === 'notes' || message === BOOKING_EXTRA_TEXT.startedPatientChange,
+    ),
+  );
+}
+
+/**
  * Whether Book/Save is enabled: dentist, patient, slot, category and procedure set, the day not a
  * closed day, and the slot not yet started at `now` — or, editing a started appointment, its own
  * time kept.

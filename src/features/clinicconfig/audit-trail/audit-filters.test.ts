@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAuditFilters, EMPTY_AUDIT_FILTERS } from './audit-filters';
+import { checkAuditFilters, describeQuery, EMPTY_AUDIT_FILTERS } from './audit-filters';
 
 const MANILA = 'Asia/Manila';
 const ACTOR = 'd0000000-0000-4000-8000-000000000002';
@@ -67,5 +67,18 @@ describe('checkAuditFilters', () => {
         query: { entity: null, actorUserId: null },
       },
     );
+  });
+});
+
+describe('describeQuery', () => {
+  it('names each applied filter for the printed page, the user by name', () => {
+    const query = { entity: 'patient' as const, actorUserId: ACTOR, since: '2026-11-01', until: '2026-11-30' };
+    expect(describeQuery(query, (userId) => (userId === ACTOR ? 'Carmela Santos' : userId))).toBe(
+      'Record type: Patients; User: Carmela Santos; From: 2026-11-01; To: 2026-11-30',
+    );
+  });
+
+  it('is empty without filters', () => {
+    expect(describeQuery({ entity: null, actorUserId: null, since: null, until: null }, String)).toBe('');
   });
 });

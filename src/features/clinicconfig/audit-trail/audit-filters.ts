@@ -5,7 +5,7 @@
  */
 import { clinicDaysRange, isIsoDate, type IsoDate } from '@common/clinic-calendar';
 import type { AuditEntity } from '@/lib/database.types';
-import { isAuditEntity } from './audit-display';
+import { AUDIT_ENTITIES, isAuditEntity } from './audit-display';
 import { AUDIT_TEXT } from './messages';
 
 export interface AuditFilterForm {
@@ -63,4 +63,14 @@ export function checkAuditFilters(form: AuditFilterForm, timeZone: string): Audi
       until: last ? clinicDaysRange(last, last, timeZone).end.toISOString() : null,
     },
   };
+}
+
+/** 'Record type: Patients; User: Carmela Santos' for the printed page. */
+export function describeQuery(query: AuditQuery, actorName: (userId: string) => string): string {
+  const parts: string[] = [];
+  if (query.entity) parts.push(`${AUDIT_TEXT.entity}: ${AUDIT_ENTITIES.find((e) => e.value === query.entity)?.label}`);
+  if (query.actorUserId) parts.push(`${AUDIT_TEXT.user}: ${actorName(query.actorUserId)}`);
+  if (query.since) parts.push(`${AUDIT_TEXT.from}: ${query.since}`);
+  if (query.until) parts.push(`${AUDIT_TEXT.to}: ${query.until}`);
+  return parts.join('; ');
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { AppointmentStatus } from '@/lib/database.types';
 import { firstRowOrGone, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -55,19 +54,12 @@ export function saveAppointment(clinicId: number, save: AppointmentSave): Promis
 }
 
 /**
- * The form's write, once per appointment at a time (a double click books once). Afterwards the
- * lists, the dentists' days and the edited appointment are read again.
+ * The form's write, once per appointment at a time (a double click books once). What the write
+ * makes stale is read again by the use case (../submit-booking.ts, keysAfterSave).
  */
 export function useSaveAppointment(clinicId: number) {
-  const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: (save: AppointmentSave) => appointmentKeys.save(save.appointmentId),
     mutationFn: (save: AppointmentSave) => saveAppointment(clinicId, save),
-    onSuccess: (_id, save) => {
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
-      if (save.appointmentId !== null)
-        void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(clinicId, save.appointmentId) });
-    },
   });
 }

@@ -8,8 +8,7 @@ import { pushModal } from '@/components/modal/modal-stack';
 import { loadSweetAlert } from '@/components/sweet-alert';
 import { BOOKING_MESSAGES, EDIT_EXISTING_LABEL } from '../messages';
 import type { DoubleBookingDetails } from '../outcome';
-
-export type DoubleBookingChoice = 'edit-existing' | 'cancel';
+import type { DoubleBookingChoice } from '../submit-booking';
 
 async function fire(options: SweetAlertOptions) {
   const Swal = await loadSweetAlert();

@@ -1,26 +1,14 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { useId, useState, type FormEvent } from 'react';
+import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
-import { useToast } from '@/components/toast/toast-context';
 import { formatPesos } from '@/entities/money';
 import type { InvoiceSummaryRow } from '@/lib/database.types';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { AmountField } from '../../model/components/amount-field';
-import { isAboveBalance, paymentFailureText } from '../../model/failure-text';
-import { newIdempotencyKey } from '../../model/idempotency-key';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { PAYMENT_METHODS } from '../../model/payment-methods';
-import { useAddPayment } from '../api/add-payment';
-import { useInvoiceBalance, type InvoiceBalance } from '../api/get-invoice-balance';
-import {
-  checkPaymentForm,
-  EMPTY_PAYMENT_FORM,
-  overpayment,
-  PAYMENT_LIMITS,
-  type PaymentFieldErrors,
-  type PaymentFields,
-  type PaymentFormValues,
-} from '../payment-form';
+import type { InvoiceBalance } from '../api/get-invoice-balance';
+import { EMPTY_PAYMENT_FORM, PAYMENT_LIMITS, type PaymentFormValues } from '../payment-form';
+import { useAddPaymentSubmission } from './use-add-payment-submission';
 import '../../model/components/billing-form.css';
 
 export type PaymentInvoice = Pick<InvoiceSummaryRow, 'id' | 'patient_id' | 'patient_name'>;
@@ -60,68 +48,21 @@ export function AddPaymentModal({
 }) {
   const formId = useId();
   const [values, setValues] = useState<PaymentFormValues>(EMPTY_PAYMENT_FORM);
-  const [errors, setErrors] = useState<PaymentFieldErrors>({});
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const [warning, setWarning] = useState<{ fields: PaymentFields; text: string } | null>(null);
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const balance = useInvoiceBalance(clinicId, invoice.id);
-  const add = useAddPayment(clinicId, invoice.id);
-  const showToast = useToast();
-  const saved = useRef(false);
-  const saving = add.isPending;
+  const { balance, errors, message, warning, saving, edited, submit, confirm } = useAddPaymentSubmission(
+    clinicId,
+    invoice,
+    onClose,
+  );
   const voided = balance.data?.voided_at != null;
 
   const set = (key: keyof PaymentFormValues) => (value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
-    if (key === 'amount') setWarning(null);
+    edited(key);
   };
 
-  async function save(fields: PaymentFields, acceptOverpayment: boolean) {
-    if (saving || saved.current) return;
-    setMessage(null);
-    try {
-      const result = await add.mutateAsync({
-        ...fields,
-        invoiceId: invoice.id,
-        patientId: invoice.patient_id,
-        idempotencyKey,
-        acceptOverpayment,
-      });
-      if (result === ALREADY_PENDING) return;
-      saved.current = true;
-      showToast(BILLING_EXTRA_TEXT.paymentAdded);
-      onClose();
-    } catch (error) {
-      if (!acceptOverpayment && isAboveBalance(error)) {
-        const fresh = (await balance.refetch()).data;
-        const text = overpayment(fields.amountCentavos, fresh?.balance_centavos);
-        setWarning({ fields, text: text ?? BILLING_EXTRA_TEXT.overpayUnknownBalance });
-        return;
-      }
-      setMessage({ tone: 'error', text: paymentFailureText(error) });
-    }
-  }
-
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (saving || saved.current) return;
-    const check = checkPaymentForm(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      setWarning(null);
-      return;
-    }
-    setErrors({});
-    // The balance as the database has it now (another device may have taken a payment).
-    const current = balance.data !== undefined ? balance.data : (await balance.refetch()).data;
-    const text = overpayment(check.fields.amountCentavos, current?.balance_centavos);
-    if (text) {
-      setMessage(null);
-      setWarning({ fields: check.fields, text });
-      return;
-    }
-    await save(check.fields, false);
+    void submit(values);
   }
 
   const title = BILLING_TEXT.addPaymentTitle(invoice.id);
@@ -209,7 +150,7 @@ export function AddPaymentModal({
               type="button"
               className="button button-primary"
               disabled={saving}
-              onClick={() => void save(warning.fields, true)}
+              onClick={() => void confirm(warning.fields)}
             >
               {BILLING_EXTRA_TEXT.overpayConfirm}
             </button>

@@ -1,31 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { DEFAULT_CLINIC_TIME_ZONE, formatClinicDateTime } from '@common/clinic-calendar';
+import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { exportQuery } from '@common/csv/exports';
 import { ExportCsvButton } from '@/components/export-button/export-csv-button';
 import { ErrorState } from '@/components/states/states';
-import { DataTable, type Column } from '@/components/table/data-table';
-import { useClinicTimeZone } from '@/entities/clinic';
-import { useClinic } from '../../model/api/get-clinic';
+import { DataTable } from '@/components/table/data-table';
+import { useClinicZone } from '@/entities/clinic';
 import { useAuditActors } from '../api/get-audit-actors';
-import { useAuditPage, type AuditEntry } from '../api/get-audit-page';
-import { auditKeys } from '../api/query-keys';
-import {
-  AUDIT_ENTITIES,
-  SOURCE_LABELS,
-  actorLabel,
-  actorRoleLabel,
-  describeAction,
-  fieldChanges,
-} from '../audit-display';
+import { useAuditPage } from '../api/get-audit-page';
+import { AUDIT_ENTITIES } from '../audit-display';
 import {
   EMPTY_AUDIT_FILTERS,
   checkAuditFilters,
+  describeQuery,
   type AuditFilterErrors,
   type AuditFilterForm,
   type AuditQuery,
 } from '../audit-filters';
 import { AUDIT_TEXT } from '../messages';
+import { auditColumns } from './audit-columns';
+import { AuditPager } from './audit-pager';
+import { useRefreshWhenClinicSaved } from './use-refresh-when-clinic-saved';
 import './audit-trail.css';
 
 const NO_FILTER: AuditQuery = { entity: null, actorUserId: null, since: null, until: null };
@@ -38,8 +31,7 @@ const NO_FILTER: AuditQuery = { entity: null, actorUserId: null, since: null, un
 export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElement {
   const titleId = useId();
   const formId = useId();
-  const zone = useClinicTimeZone(clinicId);
-  const timeZone = zone.data ?? DEFAULT_CLINIC_TIME_ZONE;
+  const { timeZone } = useClinicZone(clinicId);
   const [form, setForm] = useState<AuditFilterForm>(EMPTY_AUDIT_FILTERS);
   const [errors, setErrors] = useState<AuditFilterErrors>({});
   const [query, setQuery] = useState<AuditQuery>(NO_FILTER);
@@ -106,25 +98,7 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
           emptyText={filtered ? AUDIT_TEXT.noMatch : AUDIT_TEXT.empty}
         />
         {current && (page > 0 || current.hasOlder) ? (
-          <nav className="audit-pages audit-no-print" aria-label={AUDIT_TEXT.pagination}>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={page === 0 || entries.isFetching}
-              onClick={() => setPage((value) => Math.max(0, value - 1))}
-            >
-              {AUDIT_TEXT.previous}
-            </button>
-            <span className="audit-page-number">{AUDIT_TEXT.page(page + 1)}</span>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={!current.hasOlder || entries.isFetching}
-              onClick={() => setPage((value) => value + 1)}
-            >
-              {AUDIT_TEXT.next}
-            </button>
-          </nav>
+          <AuditPager page={page} hasOlder={current.hasOlder} fetching={entries.isFetching} onPage={setPage} />
         ) : null}
       </>
     );
@@ -256,84 +230,3 @@ export function printAuditTrail(): void {
 }
 
 export const PRINTING_CLASS = 'printing-audit-trail';
-
-/** 'Record type: Patients; User: Carmela Santos' for the printed page. */
-function describeQuery(query: AuditQuery, actorName: (userId: string) => string): string {
-  const parts: string[] = [];
-  if (query.entity) parts.push(`${AUDIT_TEXT.entity}: ${AUDIT_ENTITIES.find((e) => e.value === query.entity)?.label}`);
-  if (query.actorUserId) parts.push(`${AUDIT_TEXT.user}: ${actorName(query.actorUserId)}`);
-  if (query.since) parts.push(`${AUDIT_TEXT.from}: ${query.since}`);
-  if (query.until) parts.push(`${AUDIT_TEXT.to}: ${query.until}`);
-  return parts.join('; ');
-}
-
-function auditColumns(timeZone: string): Column<AuditEntry>[] {
-  return [
-    {
-      key: 'when',
-      header: AUDIT_TEXT.when,
-      render: (row) => <span className="audit-when">{formatClinicDateTime(row.occurred_at, timeZone)}</span>,
-    },
-    {
-      key: 'who',
-      header: AUDIT_TEXT.who,
-      render: (row) => {
-        const role = actorRoleLabel(row.actor_role);
-        return (
-          <>
-            <span className="audit-actor">{actorLabel(row)}</span>
-            {role ? <span className="audit-actor-role"> {role}</span> : null}
-          </>
-        );
-      },
-    },
-    { key: 'source', header: AUDIT_TEXT.source, render: (row) => SOURCE_LABELS[row.source] },
-    {
-      key: 'what',
-      header: AUDIT_TEXT.what,
-      render: (row) => (
-        <>
-          <span className="audit-action">{describeAction(row.entity, row.action)}</span>
-          {row.entity_label ? <span className="audit-subject"> {row.entity_label}</span> : null}
-          {row.client_address ? (
-            <span className="audit-address"> {AUDIT_TEXT.addressFrom(row.client_address)}</span>
-          ) : null}
-        </>
-      ),
-    },
-    {
-      key: 'changes',
-      header: AUDIT_TEXT.changes,
-      render: (row) => {
-        const changes = fieldChanges(row, timeZone);
-        if (changes.length === 0) return <span className="audit-muted">{AUDIT_TEXT.noChanges}</span>;
-        return (
-          <ul className="audit-changes">
-            {changes.map((change) => (
-              <li key={change.field}>
-                <span className="audit-field">{change.label}:</span>{' '}
-                {change.before !== null && change.after !== null
-                  ? `${change.before} → ${change.after}`
-                  : (change.after ?? change.before)}
-              </li>
-            ))}
-          </ul>
-        );
-      },
-    },
-  ];
-}
-
-/** A save of the clinic's settings or page (the clinic's query data changes) is news for the log. */
-function useRefreshWhenClinicSaved(clinicId: number) {
-  const queryClient = useQueryClient();
-  const clinic = useClinic(clinicId);
-  const seen = useRef<number | null>(null);
-  const updatedAt = clinic.dataUpdatedAt;
-  useEffect(() => {
-    if (updatedAt === 0) return;
-    if (seen.current !== null && seen.current !== updatedAt)
-      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
-    seen.current = updatedAt;
-  }, [updatedAt, queryClient]);
-}

@@ -1,21 +1,11 @@
 import { useId, useMemo, useState } from 'react';
-import {
-  DEFAULT_CLINIC_TIME_ZONE,
-  addDays,
-  clinicInstant,
-  clinicToday,
-  monthOf,
-  twelveHourLabel,
-  weekdayName,
-  type IsoDate,
-} from '@common/clinic-calendar';
+import { addDays, clinicInstant, clinicToday, monthOf, weekdayName, type IsoDate } from '@common/clinic-calendar';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { useModalCloseGuard } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { DataTable, type Column } from '@/components/table/data-table';
 import { useToast } from '@/components/toast/toast-context';
-import { useClinicTimeZone } from '@/entities/clinic';
+import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useDentists } from '../../model/api/get-dentists';
@@ -24,9 +14,13 @@ import { useDentistAppointments } from '../api/get-dentist-appointments';
 import { useDentistAvailability } from '../api/get-dentist-availability';
 import { useSaveAvailabilityDay } from '../api/save-availability-day';
 import { blockedPeriods, blockedRuns, type BlockedPeriod } from '../blocked-runs';
-import { countHourSlots, hourSlotsForDay, isToggleable, toggleHourSlot, type HourSlot } from '../hour-slots';
+import { blockedHoursOf, draftKeyOf, hasUnsavedHours, withDraft, type Draft } from '../draft';
+import { countHourSlots, hourSlotsForDay, toggleHourSlot } from '../hour-slots';
 import { AVAILABILITY_EXTRA_TEXT, AVAILABILITY_TEXT } from '../messages';
 import { firstSelectableDate, isSelectableDate } from '../selectable-dates';
+import { BlockedPeriodsTable } from './blocked-periods-table';
+import { DayFooter } from './day-footer';
+import { DentistSelectHeader } from './dentist-select-header';
 import { HourSlotGrid, SlotLegend } from './hour-slot-grid';
 
 export interface AvailabilityManagerProps {
@@ -40,34 +34,18 @@ export interface AvailabilityManagerProps {
 /** The Dentist Availability Manager (spec part 1 §2, §4, §5, §8, §9), in the clinic's time zone. */
 export function AvailabilityManager({ dentist }: AvailabilityManagerProps) {
   const { clinic } = useSession();
-  const timeZone = useClinicTimeZone(clinic.id);
-  if (clinic.id === null || timeZone.isPending) return <LoadingState label="Loading availability…" />;
+  const zone = useClinicZone(clinic.id);
+  if (clinic.id === null || zone.isPending) return <LoadingState label="Loading availability…" />;
   return (
     <ManagerBody
       key={clinic.id}
       clinicId={clinic.id}
-      timeZone={timeZone.data ?? DEFAULT_CLINIC_TIME_ZONE}
-      timeZoneFailed={timeZone.isError}
+      timeZone={zone.timeZone}
+      timeZoneFailed={zone.isError}
       fixedDentist={dentist}
     />
   );
 }
-
-/** Unsaved clicks on the grid of one dentist and date: the hours the user wants blocked. */
-interface Draft {
-  key: string;
-  blocked: readonly number[];
-}
-
-/** The stored grid with the draft's choice applied to the hours a click may change. */
-function withDraft(stored: readonly HourSlot[], blocked: readonly number[]): HourSlot[] {
-  return stored.map((slot) =>
-    isToggleable(slot) ? { ...slot, state: blocked.includes(slot.hour) ? 'blocked' : 'available' } : slot,
-  );
-}
-
-const blockedHoursOf = (slots: readonly HourSlot[]) =>
-  slots.filter((slot) => slot.state === 'blocked').map((slot) => slot.hour);
 
 /** Asked before unsaved clicks are dropped (another date or dentist, Esc, ×, Back): Keep or Discard. */
 const confirmDiscard = () =>
@@ -91,7 +69,6 @@ function ManagerBody({
   fixedDentist?: { id: number; name: string };
 }) {
   const toast = useToast();
-  const selectId = useId();
   const titleId = useId();
   // Read once when the manager opens: the calendar's range starts at the clinic's today.
   const [today] = useState(() => clinicToday(new Date(), timeZone));
@@ -110,7 +87,7 @@ function ManagerBody({
   const removeBlock = useDeleteAvailabilityBlock(clinicId);
   const busy = save.isPending || removeBlock.isPending;
 
-  const draftKey = `${dentistId}|${selectedDate}`;
+  const draftKey = draftKeyOf(dentistId, selectedDate);
   const stored = useMemo(
     () =>
       hourSlotsForDay({
@@ -123,7 +100,7 @@ function ManagerBody({
   );
   const draftHere = draft?.key === draftKey ? draft : null;
   const slots = draftHere ? withDraft(stored, draftHere.blocked) : stored;
-  const unsaved = draftHere !== null && blockedHoursOf(slots).join() !== blockedHoursOf(stored).join();
+  const unsaved = draftHere !== null && hasUnsavedHours(slots, stored);
   const counts = countHourSlots(slots);
   const periods = useMemo(() => blockedPeriods(availability.data ?? []), [availability.data]);
   // The enclosing modal (the Dentists screen's) asks before Esc, × or Back drop the clicks.
@@ -207,49 +184,13 @@ function ManagerBody({
       const removed = await removeBlock.mutateAsync({ dentistId, blockId: period.id });
       if (removed === ALREADY_PENDING) return;
       // That date's grid now shows what is stored.
-      if (draft?.key === `${dentistId}|${period.date}`) setDraft(null);
+      if (draft?.key === draftKeyOf(dentistId, period.date)) setDraft(null);
       toast(AVAILABILITY_TEXT.deleted);
     } catch (error) {
       console.error('Ngiti: deleting a block failed', error);
       toast(AVAILABILITY_EXTRA_TEXT.deleteBlockFailed, { tone: 'error' });
     }
   }
-
-  const columns: Column<BlockedPeriod>[] = [
-    {
-      key: 'date',
-      header: 'Date',
-      render: (period) => (
-        <button
-          type="button"
-          className="button-link button blocked-date"
-          aria-label={`Show ${period.date}`}
-          onClick={() => void selectDate(period.date)}
-        >
-          {period.date}
-        </button>
-      ),
-    },
-    // 12-hour, like the slot grid and the spec's slots.
-    { key: 'start', header: 'Start', render: (period) => twelveHourLabel(period.start) },
-    { key: 'end', header: 'End', render: (period) => twelveHourLabel(period.end) },
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'end',
-      render: (period) => (
-        <button
-          type="button"
-          className="button button-secondary button-small button-danger-text"
-          aria-label={`Delete block ${period.date} ${twelveHourLabel(period.start)}–${twelveHourLabel(period.end)}`}
-          disabled={busy}
-          onClick={() => void onDeleteBlock(period)}
-        >
-          Delete
-        </button>
-      ),
-    },
-  ];
 
   const loadingDay = dentistId !== null && (availability.isPending || appointments.isPending);
   const dayFailed = dentistId !== null && (availability.isError || appointments.isError);
@@ -261,32 +202,13 @@ function ManagerBody({
       aria-label={fixedDentist ? `Availability of ${fixedDentist.name}` : undefined}
     >
       {fixedDentist ? null : (
-        <header className="availability-header">
-          <h2 id={titleId} className="availability-title">
-            {AVAILABILITY_TEXT.title}
-          </h2>
-          <div className="field availability-dentist-field">
-            <label className="field-label" htmlFor={selectId}>
-              {AVAILABILITY_TEXT.selectDentist}
-            </label>
-            <select
-              id={selectId}
-              className="input"
-              value={chosenDentistId ?? ''}
-              disabled={!dentists.data}
-              onChange={(event) => void selectDentist(event.target.value)}
-            >
-              <option value="">
-                {dentists.isError ? 'Failed to fetch dentists' : AVAILABILITY_TEXT.selectDentist}
-              </option>
-              {dentists.data?.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.is_active ? candidate.name : `${candidate.name} (Inactive)`}
-                </option>
-              ))}
-            </select>
-          </div>
-        </header>
+        <DentistSelectHeader
+          titleId={titleId}
+          dentists={dentists.data}
+          failed={dentists.isError}
+          chosenDentistId={chosenDentistId}
+          onSelect={(value) => void selectDentist(value)}
+        />
       )}
       {timeZoneFailed ? (
         <p className="form-message form-message-info">{AVAILABILITY_EXTRA_TEXT.timeZoneFailed}</p>
@@ -340,47 +262,26 @@ function ManagerBody({
             <HourSlotGrid slots={slots} disabled={busy} onToggle={toggle} />
           )}
           <SlotLegend />
-          <p className="slot-counts">
-            <span>
-              Available: <strong data-testid="count-available">{counts.available}</strong>
-            </span>
-            <span>
-              Blocked: <strong data-testid="count-blocked">{counts.blocked}</strong>
-            </span>
-            <span>
-              Booked: <strong data-testid="count-booked">{counts.booked}</strong>
-            </span>
-          </p>
-          <div className="availability-actions">
-            {unsaved ? <span className="unsaved-note">Unsaved changes</span> : null}
-            <button
-              type="button"
-              className="button button-danger-outline"
-              disabled={busy}
-              onClick={() => void onDeleteAll()}
-            >
-              Delete all blocks
-            </button>
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => void onSave()}>
-              {save.isPending ? 'Saving...' : 'Save'}
-            </button>
-          </div>
+          <DayFooter
+            counts={counts}
+            unsaved={unsaved}
+            busy={busy}
+            saving={save.isPending}
+            onDeleteAll={() => void onDeleteAll()}
+            onSave={() => void onSave()}
+          />
         </div>
       </div>
 
-      <section className="blocked-periods" aria-labelledby={`${titleId}-blocked`}>
-        <h3 id={`${titleId}-blocked`} className="blocked-periods-title">
-          {AVAILABILITY_TEXT.blockedPeriods}
-        </h3>
-        <DataTable
-          caption={AVAILABILITY_TEXT.blockedPeriods}
-          columns={columns}
-          rows={dentistId === null ? [] : periods}
-          rowKey={(period) => period.id}
-          loading={dentistId !== null && availability.isPending}
-          emptyText={dentistId === null ? AVAILABILITY_EXTRA_TEXT.pickDentistFirst : AVAILABILITY_EXTRA_TEXT.noBlocks}
-        />
-      </section>
+      <BlockedPeriodsTable
+        headingId={`${titleId}-blocked`}
+        noDentist={dentistId === null}
+        periods={periods}
+        loading={dentistId !== null && availability.isPending}
+        busy={busy}
+        onShowDate={(date) => void selectDate(date)}
+        onDelete={(period) => void onDeleteBlock(period)}
+      />
     </section>
   );
 }

@@ -1,0 +1,197 @@
+/**
+ * Book / Save of the Add/Edit Appointment form as one use case (spec part 2 §2, §5, §8): validate
+ * at the clock's "now", read the dentist's day again and check the slot ('Invalid Slot'), check the
+ * patient's other appointments that day ('Double Booking', unless the user came from that warning),
+ * write, and read again what the write changed. The database has the last word: its refusals are
+ * told apart by their codes (./outcome.ts). No React here: the reads, the write, the dialogs, the
+ * clock and the cache refresh are passed in (./components/use-booking-submission.ts wires them).
+ */
+import type { IsoDate } from '@common/clinic-calendar';
+import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
+import { appointmentKeys } from '../model/query-keys';
+import { daySlots, isSlotAvailable, type Slot } from '../model/slots';
+import type { DentistDay } from './api/get-dentist-day';
+import type { PatientDayAppointment } from './api/get-patient-day';
+import type { AppointmentSave } from './api/save-appointment';
+import { effectiveBookingForm } from './form-state';
+import { BOOKING_MESSAGES } from './messages';
+import {
+  bookingFailureKind,
+  bookingFailureView,
+  doubleBookingDetails,
+  type BookingFailureKind,
+  type DoubleBookingDetails,
+} from './outcome';
+import {
+  bookingInsert,
+  bookingUpdate,
+  findDoubleBooking,
+  hasBookingErrors,
+  keepsStartedTime,
+  startedBookingOf,
+  validateBooking,
+  type BookingForm,
+  type ProcedureChoice,
+} from './validation';
+
+export type DoubleBookingChoice = 'edit-existing' | 'cancel';
+
+/** What is booked: the form as the user left it, and what it was checked against on screen. */
+export interface BookingRequest {
+  readonly clinicId: number;
+  readonly timeZone: string;
+  /** The appointment being edited; null for Add. */
+  readonly editingId: number | null;
+  /** The edited appointment's dentist, patient and time as loaded. */
+  readonly edited?: {
+    readonly dentist_id: number;
+    readonly patient_id: number;
+    readonly appointment_time: string;
+  };
+  /** Chosen through 'Edit Existing Appointment': no double-booking check. */
+  readonly bypassDoubleBooking: boolean;
+  readonly form: BookingForm;
+  /** The slots the grid shows (undefined while the day loads): a slot gone from them counts as none. */
+  readonly shownSlots: readonly Slot[] | undefined;
+  /** The chosen procedure as the current price list has it; undefined when it has none. */
+  readonly procedure: ProcedureChoice | undefined;
+}
+
+/**
+ * What the form shows while the use case runs, in order. 'invalid': every field's error, no
+ * failure banner (and the procedure cleared when the price list no longer has it); 'working':
+ * 'Booking...' / 'Saving...', no failure banner; 'waiting': the label back while a dialog asks;
+ * 'failed': the failure banner, and with `gone` Book disabled for good.
+ */
+export type BookingUpdate =
+  | { readonly type: 'invalid'; readonly dropProcedure: boolean }
+  | { readonly type: 'working' }
+  | { readonly type: 'waiting' }
+  | {
+      readonly type: 'failed';
+      readonly banner: { readonly text: string; readonly detail?: string };
+      readonly gone: boolean;
+    };
+
+export interface BookingDependencies {
+  /** The clock. */
+  now(): Date;
+  /** The dentist's day read again, without retries (the grid shows the answer too). */
+  readDentistDay(dentistId: number, date: IsoDate): Promise<DentistDay>;
+  /** The edited appointment read again: rejects with a 'gone' RequestError when it was deleted. */
+  readEditedAppointment(appointmentId: number): Promise<unknown>;
+  /** The patient's appointments on that clinic date. */
+  readPatientDay(patientId: number, date: IsoDate): Promise<readonly PatientDayAppointment[]>;
+  /** The write; ALREADY_PENDING when the same save is in flight already. */
+  save(save: AppointmentSave): Promise<number | AlreadyPending>;
+  /** A message with one OK button. */
+  alert(title: string, text: string, icon?: 'error' | 'warning'): Promise<void>;
+  /** The 'Double Booking' warning: the user's answer. */
+  confirmDoubleBooking(details: DoubleBookingDetails): Promise<DoubleBookingChoice>;
+  /** Marks cached reads stale (TanStack Query keys). */
+  refresh(queryKey: readonly unknown[]): void;
+  /** Tells the form what to show now. */
+  update(update: BookingUpdate): void;
+}
+
+export type BookingOutcome =
+  | { readonly type: 'invalid' }
+  | { readonly type: 'slot-unavailable' }
+  | { readonly type: 'double-booking'; readonly existingId: number; readonly choice: DoubleBookingChoice }
+  | { readonly type: 'saved'; readonly appointmentId: number; readonly created: boolean }
+  /** The same save was in flight already (a double click): nothing more happens. */
+  | { readonly type: 'already-pending' }
+  | { readonly type: 'failed'; readonly kind: BookingFailureKind };
+
+/** What a saved appointment makes stale: every list, every dentist's day, and the edited appointment. */
+export function keysAfterSave(clinicId: number, appointmentId: number | null): (readonly unknown[])[] {
+  const keys: (readonly unknown[])[] = [appointmentKeys.lists(), appointmentKeys.dentistDays()];
+  if (appointmentId !== null) keys.push(appointmentKeys.detail(clinicId, appointmentId));
+  return keys;
+}
+
+type CompleteForm = BookingForm & { dentistId: number; patientId: number; date: IsoDate; time: string };
+
+/**
+ * Books (Add) or saves (Edit) the appointment, asking the user through `deps` where the spec asks.
+ * Never rejects: a failed read or write is reported through `deps.update` and a dialog, and
+ * answered as 'failed'.
+ */
+export async function submitBooking(request: BookingRequest, deps: BookingDependencies): Promise<BookingOutcome> {
+  const { clinicId, timeZone, editingId, edited, form, procedure } = request;
+  const checkedAt = deps.now();
+  const started = edited ? startedBookingOf(edited, timeZone, checkedAt) : null;
+  // A procedure id the price list no longer has (it was read again meanwhile) counts as none.
+  const current = {
+    ...effectiveBookingForm(form, request.shownSlots, started),
+    procedureId: procedure ? form.procedureId : null,
+  };
+  // A slot that began since "now" last moved is not a field error: the check below finds it past
+  // and says 'Invalid Slot'.
+  if (
+    !procedure ||
+    hasBookingErrors(validateBooking(current, { now: checkedAt, timeZone, procedureName: procedure.name, started }))
+  ) {
+    deps.update({ type: 'invalid', dropProcedure: !procedure && form.procedureId !== null });
+    await deps.alert(BOOKING_MESSAGES.bannerTitle, BOOKING_MESSAGES.banner);
+    return { type: 'invalid' };
+  }
+  const { dentistId, patientId, date, time } = current as CompleteForm;
+  // A started appointment corrected where it is holds its slot already: no slot to check, and no
+  // new booking of the patient that day to warn about.
+  const correctingStarted = keepsStartedTime(current, started);
+  deps.update({ type: 'working' });
+  try {
+    // The slot again, from a fresh read, and the edited appointment is still there.
+    const [freshDay] = await Promise.all([
+      correctingStarted ? null : deps.readDentistDay(dentistId, date),
+      editingId === null ? null : deps.readEditedAppointment(editingId),
+    ]);
+    const freshSlots =
+      freshDay &&
+      daySlots({
+        date,
+        timeZone,
+        now: deps.now(),
+        appointments: freshDay.appointments,
+        blocks: freshDay.blocks,
+        excludeAppointmentId: editingId,
+      });
+    if (freshSlots && !isSlotAvailable(freshSlots, time)) {
+      deps.update({ type: 'waiting' });
+      await deps.alert(BOOKING_MESSAGES.invalidSlotTitle, BOOKING_MESSAGES.invalidSlot, 'warning');
+      return { type: 'slot-unavailable' };
+    }
+    if (!request.bypassDoubleBooking && !correctingStarted) {
+      const sameDay = await deps.readPatientDay(patientId, date);
+      const existing = findDoubleBooking(sameDay, { patientId, date, timeZone, excludeAppointmentId: editingId });
+      if (existing) {
+        deps.update({ type: 'waiting' });
+        const choice = await deps.confirmDoubleBooking(doubleBookingDetails(existing, timeZone));
+        return { type: 'double-booking', existingId: existing.id, choice };
+      }
+    }
+    const save: AppointmentSave =
+      editingId === null
+        ? { appointmentId: null, write: bookingInsert(current, { clinicId, procedureName: procedure.name, timeZone }) }
+        : {
+            appointmentId: editingId,
+            write: bookingUpdate(current, { procedureName: procedure.name, timeZone, started }),
+          };
+    const savedId = await deps.save(save);
+    if (savedId === ALREADY_PENDING) return { type: 'already-pending' };
+    for (const key of keysAfterSave(clinicId, editingId)) deps.refresh(key);
+    return { type: 'saved', appointmentId: savedId, created: editingId === null };
+  } catch (error) {
+    deps.update({ type: 'waiting' });
+    console.error('Ngiti: saving an appointment failed', error);
+    const kind = bookingFailureKind(error);
+    const view = bookingFailureView(kind);
+    deps.update({ type: 'failed', banner: view.banner, gone: kind === 'gone' });
+    if (view.refreshSlots) deps.refresh(appointmentKeys.dentistDay(clinicId, dentistId, date));
+    if (view.refreshProcedures) deps.refresh(appointmentKeys.procedures(clinicId));
+    if (kind === 'gone') deps.refresh(appointmentKeys.lists());
+    if (view.dialog) await deps.alert(view.dialog.title, view.dialog.text);
+    return { type: 'failed', kind };
+  }
+}

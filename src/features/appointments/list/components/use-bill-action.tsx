@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useToast } from '@/components/toast/toast-context';
+import { AddInvoiceModalSlot, useHasFeatureSlot, type AddInvoicePrefill } from '@/lib/feature-slots';
+import type { ListAppointment } from '../../model/api/list-columns';
+import { LIST_TEXT } from '../../model/messages';
+import { billedAppointmentsKey, useBilledAppointments } from '../api/get-billed-appointments';
+import { getProcedurePrices } from '../api/get-procedure-prices';
+import { billTotalCentavos, procedureNameOfReason } from '../bill';
+import { BILL_TEXT } from '../messages';
+
+const NO_INVOICES: ReadonlyMap<number, number> = new Map();
+
+/**
+ * 'Bill' on Completed appointments (issue 13, item 5), where the app offers billing: the Add
+ * Invoice modal opens with the patient, the appointment and the procedure's current price (read
+ * when 'Bill' is pressed, so a later price change never touches an invoice already made).
+ */
+export function useBillAction(clinicId: number) {
+  const canBill = useHasFeatureSlot('AddInvoiceModal');
+  const billedAppointments = useBilledAppointments(clinicId, canBill);
+  const [prefill, setPrefill] = useState<AddInvoicePrefill | null>(null);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  const bill = useCallback(
+    async (appointment: ListAppointment) => {
+      let totalCentavos: number | undefined;
+      try {
+        totalCentavos = billTotalCentavos(
+          await getProcedurePrices(clinicId, procedureNameOfReason(appointment.reason)),
+        );
+      } catch {
+        toast(BILL_TEXT.priceUnreadable, { tone: 'error' });
+      }
+      setPrefill({
+        patient: { id: appointment.patient_id, name: appointment.patient?.name ?? LIST_TEXT.unknownPatient },
+        appointmentId: appointment.id,
+        ...(totalCentavos === undefined ? {} : { totalCentavos }),
+      });
+    },
+    [clinicId, toast],
+  );
+  const close = useCallback(() => {
+    setPrefill(null);
+    void queryClient.invalidateQueries({ queryKey: billedAppointmentsKey(clinicId) });
+  }, [clinicId, queryClient]);
+
+  return {
+    billed: billedAppointments.data ?? NO_INVOICES,
+    onBill: canBill ? bill : undefined,
+    billDialog: prefill ? <AddInvoiceModalSlot clinicId={clinicId} prefill={prefill} onClose={close} /> : null,
+  };
+}

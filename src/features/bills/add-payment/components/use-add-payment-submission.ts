@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import type { FormMessageValue } from '@/components/form-message';
+import { useToast } from '@/components/toast/toast-context';
+import { newIdempotencyKey } from '../../model/idempotency-key';
+import { BILLING_EXTRA_TEXT } from '../../model/messages';
+import { useAddPayment } from '../api/add-payment';
+import { useInvoiceBalance } from '../api/get-invoice-balance';
+import type { PaymentFieldErrors, PaymentFields, PaymentFormValues } from '../payment-form';
+import { savePayment, submitPayment, type PaymentDependencies, type PaymentOutcome } from '../submit-payment';
+
+/**
+ * Add Payment for one invoice's form: submitPayment / savePayment (../submit-payment.ts) wired to
+ * the balance query, the guarded write and the toast, with what the form shows. The form gets one
+ * idempotency key when it opens and keeps it across retries.
+ */
+export function useAddPaymentSubmission(
+  clinicId: number,
+  invoice: { readonly id: number; readonly patient_id: number },
+  onClose: () => void,
+) {
+  const [errors, setErrors] = useState<PaymentFieldErrors>({});
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [warning, setWarning] = useState<{ fields: PaymentFields; text: string } | null>(null);
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const balance = useInvoiceBalance(clinicId, invoice.id);
+  const add = useAddPayment(clinicId, invoice.id);
+  const showToast = useToast();
+  const saved = useRef(false);
+  const saving = add.isPending;
+  const target = { invoiceId: invoice.id, patientId: invoice.patient_id, idempotencyKey };
+  const deps: PaymentDependencies = {
+    currentBalance: async () => (balance.data !== undefined ? balance.data : (await balance.refetch()).data),
+    freshBalance: async () => (await balance.refetch()).data,
+    save: (payment) => add.mutateAsync(payment),
+    progress: (step) => (step === 'checked' ? setErrors({}) : setMessage(null)),
+  };
+
+  function show(outcome: PaymentOutcome) {
+    switch (outcome.type) {
+      case 'invalid':
+        setErrors(outcome.errors);
+        setWarning(null);
+        return;
+      case 'confirm-overpayment':
+        setMessage(null);
+        setWarning({ fields: outcome.fields, text: outcome.text });
+        return;
+      case 'saved':
+        saved.current = true;
+        showToast(BILLING_EXTRA_TEXT.paymentAdded);
+        onClose();
+        return;
+      case 'failed':
+        setMessage({ tone: 'error', text: outcome.text });
+        return;
+      case 'already-pending':
+        return;
+    }
+  }
+
+  return {
+    balance,
+    errors,
+    message,
+    warning,
+    saving,
+    /** A field was edited: its error goes, and an edited amount drops the warning. */
+    edited(key: keyof PaymentFormValues) {
+      if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+      if (key === 'amount') setWarning(null);
+    },
+    async submit(values: PaymentFormValues) {
+      if (saving || saved.current) return;
+      show(await submitPayment(values, target, deps));
+    },
+    /** 'Add Payment anyway'. */
+    async confirm(fields: PaymentFields) {
+      if (saving || saved.current) return;
+      show(await savePayment(fields, true, target, deps));
+    },
+  };
+}

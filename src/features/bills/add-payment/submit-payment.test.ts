@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ALREADY_PENDING } from '@/lib/keyed-guard';
+import { RequestError, toRequestError } from '@/lib/request-error';
+import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../model/messages';
+import type { InvoiceBalance } from './api/get-invoice-balance';
+import { EMPTY_PAYMENT_FORM } from './payment-form';
+import { savePayment, submitPayment, type PaymentDependencies } from './submit-payment';
+
+const TARGET = { invoiceId: 31, patientId: 11, idempotencyKey: 'key-1' };
+
+const balanceOf = (balanceCentavos: number): InvoiceBalance => ({
+  id: 31,
+  patient_id: 11,
+  total_centavos: 200_000,
+  paid_centavos: 200_000 - balanceCentavos,
+  balance_centavos: balanceCentavos,
+  status: 'Partial',
+  voided_at: null,
+});
+
+function fakes(options: { balance?: number; fresh?: number; save?: () => Promise<unknown> } = {}) {
+  const progress: string[] = [];
+  const save = vi.fn(options.save ?? (async () => ({ id: 901 })));
+  const deps: PaymentDependencies = {
+    currentBalance: async () => balanceOf(options.balance ?? 50_000),
+    freshBalance: async () => (options.fresh === undefined ? null : balanceOf(options.fresh)),
+    save: save as PaymentDependencies['save'],
+    progress: (step) => void progress.push(step),
+  };
+  return { deps, save, progress };
+}
+
+/** The database's refusal of an unconfirmed payment above the balance, as the client throws it. */
+const aboveBalance = () =>
+  toRequestError({ code: 'PT409', message: 'above the balance', hint: 'payment_above_balance' }, 409);
+
+const values = (amount: string) => ({ ...EMPTY_PAYMENT_FORM, amount, reference: 'GC-1' });
+
+describe('Add Payment', () => {
+  it('refuses a form that does not check, writing nothing', async () => {
+    const fake = fakes();
+    const outcome = await submitPayment(values(''), TARGET, fake.deps);
+
+    expect(outcome.type).toBe('invalid');
+    expect(outcome.type === 'invalid' && outcome.errors.amount).toBeTruthy();
+    expect(fake.save).not.toHaveBeenCalled();
+    expect(fake.progress).toEqual([]);
+  });
+
+  it('warns before an amount above the balance and writes nothing until confirmed', async () => {
+    const fake = fakes({ balance: 50_000 });
+    const outcome = await submitPayment(values('600'), TARGET, fake.deps);
+
+    expect(outcome).toEqual({
+      type: 'confirm-overpayment',
+      fields: { amountCentavos: 60_000, method: 'cash', reference: 'GC-1', notes: null },
+      text: 'This is ₱100.00 more than the balance of ₱500.00.',
+    });
+    expect(fake.save).not.toHaveBeenCalled();
+  });
+
+  it('saves a confirmed overpayment, telling the database it is accepted', async () => {
+    const fake = fakes();
+    const fields = { amountCentavos: 60_000, method: 'cash' as const, reference: null, notes: null };
+    const outcome = await savePayment(fields, true, TARGET, fake.deps);
+
+    expect(outcome).toEqual({ type: 'saved', paymentId: 901 });
+    expect(fake.save).toHaveBeenCalledWith({ ...fields, ...TARGET, acceptOverpayment: true });
+  });
+
+  it('saves an amount within the balance unconfirmed, with the form’s idempotency key', async () => {
+    const fake = fakes({ balance: 50_000 });
+    const outcome = await submitPayment(values('500'), TARGET, fake.deps);
+
+    expect(outcome).toEqual({ type: 'saved', paymentId: 901 });
+    expect(fake.save).toHaveBeenCalledWith({
+      amountCentavos: 50_000,
+      method: 'cash',
+      reference: 'GC-1',
+      notes: null,
+      ...TARGET,
+      acceptOverpayment: false,
+    });
+    expect(fake.progress).toEqual(['checked', 'saving']);
+  });
+
+  it('warns again with the new balance when the database refuses by its code (payment_above_balance)', async () => {
+    const fake = fakes({ balance: 50_000, fresh: 20_000, save: () => Promise.reject(aboveBalance()) });
+    const outcome = await submitPayment(values('500'), TARGET, fake.deps);
+
+    expect(outcome).toMatchObject({
+      type: 'confirm-overpayment',
+      text: 'This is ₱300.00 more than the balance of ₱200.00.',
+    });
+  });
+
+  it('warns without numbers when the new balance cannot be read', async () => {
+    const fake = fakes({ save: () => Promise.reject(aboveBalance()) });
+    const outcome = await submitPayment(values('500'), TARGET, fake.deps);
+
+    expect(outcome).toMatchObject({ type: 'confirm-overpayment', text: BILLING_EXTRA_TEXT.overpayUnknownBalance });
+  });
+
+  it('reports other failures with the spec’s text', async () => {
+    const fake = fakes({ save: () => Promise.reject(new RequestError('unreachable')) });
+    const outcome = await submitPayment(values('500'), TARGET, fake.deps);
+
+    expect(outcome).toEqual({
+      type: 'failed',
+      text: BILLING_TEXT.paymentFailed(BILLING_EXTRA_TEXT.networkMessage),
+    });
+  });
+
+  it('does nothing more when the same save is in flight', async () => {
+    const fake = fakes({ save: async () => ALREADY_PENDING });
+    expect(await submitPayment(values('500'), TARGET, fake.deps)).toEqual({ type: 'already-pending' });
+  });
+});
