@@ -18,6 +18,8 @@ export interface FieldProps {
   /** A standing hint under the control, always described by it. */
   hint?: ReactNode;
   hintClassName?: string;
+  /** The hint's element and place: a span after the error (default), or a <p> before it. */
+  hintPlacement?: 'after-error' | 'before-error';
   /** Extra classes beside 'field' on the wrapper. */
   className?: string;
   /** Whether the error line is announced (role="alert"); some screens announce a summary instead. */
@@ -42,6 +44,7 @@ export function Field({
   errorClassName = 'field-error',
   hint,
   hintClassName = 'field-hint',
+  hintPlacement = 'after-error',
   className,
   announceError = true,
   children,
@@ -55,12 +58,17 @@ export function Field({
         {label}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && hintPlacement === 'before-error' ? (
+        <p id={hintId} className={hintClassName}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className={errorClassName} role={announceError ? 'alert' : undefined}>
           {error}
         </p>
       ) : null}
-      {hint ? (
+      {hint && hintPlacement === 'after-error' ? (
         <span id={hintId} className={hintClassName}>
           {hint}
         </span>
