@@ -1,23 +1,24 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
+import { Field } from '@/components/form/field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { ClinicSettings } from '../../model/api/get-clinic';
 import {
-  checkClinicForm,
   CLINIC_FIELD_ORDER,
   formValuesOf,
   isConnected,
   saveConfirmation,
   tokenFieldText,
   type ClinicField,
-  type ClinicFormErrors,
-  type ClinicFormValues,
+  type ClinicPayload,
 } from '../../model/clinic-form';
 import { showClinicAlert } from '../../model/components/clinic-dialogs';
 import { saveFailureReason } from '../../model/failure-text';
 import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from '../../model/messages';
 import { useSaveClinic } from '../api/save-clinic';
+import { clinicFormSchema } from '../api/save-clinic.schema';
 
 export interface ClinicFormProps {
   /** null: a new clinic (superadmin). */
@@ -37,37 +38,19 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
   const formId = useId();
   const isNew = clinic === null;
   const save = useSaveClinic(clinic?.id ?? null);
-  const [values, setValues] = useState<ClinicFormValues>(() => formValuesOf(clinic));
-  const [errors, setErrors] = useState<ClinicFormErrors>({});
+  const form = useZodForm(clinicFormSchema, { defaultValues: formValuesOf(clinic) });
+  const errors = form.formState.errors;
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [asking, setAsking] = useState(false);
-  const inputs = useRef<Partial<Record<ClinicField, HTMLInputElement | null>>>({});
   const busy = asking || save.isPending;
 
-  const set = (field: ClinicField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
-  };
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const check = checkClinicForm(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      setMessage({ tone: 'error', text: CLINIC_EXTRA_TEXT.fixErrors });
-      const first = CLINIC_FIELD_ORDER.find((field) => check.errors[field]);
-      if (first) inputs.current[first]?.focus();
-      return;
-    }
-    setErrors({});
+  async function confirmAndSave(payload: ClinicPayload) {
     setMessage(null);
     setAsking(true);
     let confirmed: boolean;
     try {
       confirmed = await confirmDialog({
-        ...saveConfirmation(isNew, check.payload.name),
+        ...saveConfirmation(isNew, payload.name),
         cancelText: CLINIC_TEXT.cancel,
         icon: 'question',
         danger: false,
@@ -78,9 +61,9 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
     }
     if (!confirmed) return;
     try {
-      const saved = await save.mutateAsync(check.payload);
+      const saved = await save.mutateAsync(payload);
       if (saved === ALREADY_PENDING) return;
-      if (!isNew) setValues(formValuesOf(saved));
+      if (!isNew) form.reset(formValuesOf(saved));
       onSaved(saved, isNew);
       void showClinicAlert({
         title: CLINIC_TEXT.successTitle,
@@ -99,6 +82,16 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
     }
   }
 
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    return form.handleSubmit(confirmAndSave, (refused) => {
+      setMessage({ tone: 'error', text: CLINIC_EXTRA_TEXT.fixErrors });
+      const first = CLINIC_FIELD_ORDER.find((field) => refused[field]);
+      if (first) form.setFocus(first);
+    })(event);
+  }
+
   const field = (
     name: ClinicField,
     label: string,
@@ -110,40 +103,31 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
       hint?: string;
     },
   ) => {
-    const id = `${formId}-${name}`;
-    const error = errors[name];
+    const error = errors[name]?.message;
     return (
-      <div className="field">
-        <label className="field-label" htmlFor={id}>
-          {label}
-        </label>
-        <input
-          id={id}
-          ref={(element) => {
-            inputs.current[name] = element;
-          }}
-          className="input"
-          type={props.type ?? 'text'}
-          value={values[name]}
-          onChange={set(name)}
-          required={props.required}
-          aria-required={props.required || undefined}
-          autoComplete={props.autoComplete ?? 'off'}
-          inputMode={props.inputMode}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[error ? `${id}-error` : '', props.hint ? `${id}-hint` : ''].join(' ').trim() || undefined}
-        />
-        {props.hint ? (
-          <p id={`${id}-hint`} className="clinic-field-hint">
-            {props.hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${id}-error`} className="clinic-field-error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        id={`${formId}-${name}`}
+        label={label}
+        error={error}
+        errorClassName="clinic-field-error"
+        announceError={false}
+        hint={props.hint}
+        hintClassName="clinic-field-hint"
+        hintPlacement="before-error"
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type={props.type ?? 'text'}
+            required={props.required}
+            aria-required={props.required || undefined}
+            autoComplete={props.autoComplete ?? 'off'}
+            inputMode={props.inputMode}
+            {...form.register(name, { onChange: () => form.clearErrors(name) })}
+          />
+        )}
+      </Field>
     );
   };
 

@@ -1,11 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Field } from '@/components/form/field';
+import { FormModal } from '@/components/form/form-modal';
+import { SelectField } from '@/components/form/select-field';
+import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
-import { Modal } from '@/components/modal/modal';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../../model/messages';
 import { ASSIGNABLE_ROLES, DEFAULT_ROLE } from '../../model/roles';
-import { checkAddUser, type AddUserValues } from '../../model/user-form';
 import { CreateUserError, useCreateUser } from '../api/create-user';
+import { addUserSchema } from '../api/create-user.schema';
 
 /**
  * Add User (spec part 2 §2, §5, §8): Name, Email, Password and Role (receptionist by default).
@@ -22,119 +25,91 @@ export function AddUserModal({
   onCreated: (message: string) => void;
 }) {
   const formId = useId();
-  const [values, setValues] = useState<AddUserValues>({ name: '', email: '', password: '', role: DEFAULT_ROLE });
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const form = useZodForm(addUserSchema, {
+    defaultValues: { name: '', email: '', password: '', role: DEFAULT_ROLE },
+  });
+  const [failure, setFailure] = useState<FormMessageValue | null>(null);
   const create = useCreateUser(clinicId);
   const saved = useRef(false);
-  const set = (field: keyof AddUserValues) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const refused = firstErrorMessage(form.formState.errors);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function submit(event: FormEvent<HTMLFormElement>) {
     if (create.isPending || saved.current) return;
-    const checked = checkAddUser(values);
-    if (!checked.ok) {
-      setMessage({ tone: 'error', text: checked.message });
-      return;
-    }
-    setMessage(null);
-    try {
-      const result = await create.mutateAsync(checked.input);
-      if (result === ALREADY_PENDING) return;
-      saved.current = true;
-      onCreated(USERS_TEXT.created);
-    } catch (error) {
-      console.error('Ngiti: adding a user failed', error);
-      setMessage({
-        tone: 'error',
-        text: USERS_TEXT.createFailed,
-        detail: error instanceof CreateUserError ? error.detail : undefined,
-      });
-    }
+    return form.handleSubmit(
+      async (input) => {
+        setFailure(null);
+        try {
+          const result = await create.mutateAsync(input);
+          if (result === ALREADY_PENDING) return;
+          saved.current = true;
+          onCreated(USERS_TEXT.created);
+        } catch (error) {
+          console.error('Ngiti: adding a user failed', error);
+          setFailure({
+            tone: 'error',
+            text: USERS_TEXT.createFailed,
+            detail: error instanceof CreateUserError ? error.detail : undefined,
+          });
+        }
+      },
+      () => setFailure(null),
+    )(event);
   }
 
   return (
-    <Modal
-      open
+    <FormModal
+      formId={formId}
+      formClassName="user-form"
       title={USERS_TEXT.addUserTitle}
       onClose={onClose}
-      size="small"
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {USERS_EXTRA_TEXT.cancel}
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={create.isPending}>
-            {create.isPending ? USERS_EXTRA_TEXT.saving : USERS_EXTRA_TEXT.save}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      pending={create.isPending}
+      submitLabel={USERS_EXTRA_TEXT.save}
+      pendingLabel={USERS_EXTRA_TEXT.saving}
+      cancelLabel={USERS_EXTRA_TEXT.cancel}
     >
-      <form id={formId} className="user-form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-name`}>
-            {USERS_TEXT.fields.name}
-          </label>
+      <Field id={`${formId}-name`} label={USERS_TEXT.fields.name}>
+        {(control) => (
           <input
-            id={`${formId}-name`}
+            {...control}
             className="input"
             type="text"
             autoComplete="off"
             maxLength={200}
-            value={values.name}
-            onChange={(event) => set('name')(event.target.value)}
+            {...form.register('name')}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-email`}>
-            {USERS_TEXT.fields.email}
-          </label>
+        )}
+      </Field>
+      <Field id={`${formId}-email`} label={USERS_TEXT.fields.email}>
+        {(control) => (
           <input
-            id={`${formId}-email`}
+            {...control}
             className="input"
             type="email"
             autoComplete="off"
             spellCheck={false}
-            value={values.email}
-            onChange={(event) => set('email')(event.target.value)}
+            {...form.register('email')}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-password`}>
-            {USERS_TEXT.fields.password}
-          </label>
+        )}
+      </Field>
+      <Field id={`${formId}-password`} label={USERS_TEXT.fields.password} hint={USERS_EXTRA_TEXT.passwordHint}>
+        {(control) => (
           <input
-            id={`${formId}-password`}
+            {...control}
             className="input"
             type="password"
             autoComplete="new-password"
-            aria-describedby={`${formId}-password-hint`}
-            value={values.password}
-            onChange={(event) => set('password')(event.target.value)}
+            {...form.register('password')}
           />
-          <span id={`${formId}-password-hint`} className="field-hint">
-            {USERS_EXTRA_TEXT.passwordHint}
-          </span>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-role`}>
-            {USERS_TEXT.fields.role}
-          </label>
-          <select
-            id={`${formId}-role`}
-            className="input"
-            value={values.role}
-            onChange={(event) => set('role')(event.target.value)}
-          >
-            {ASSIGNABLE_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FormMessage message={message} />
-      </form>
-    </Modal>
+        )}
+      </Field>
+      <SelectField
+        id={`${formId}-role`}
+        label={USERS_TEXT.fields.role}
+        options={ASSIGNABLE_ROLES}
+        {...form.register('role')}
+      />
+      <FormMessage message={refused ? { tone: 'error', text: refused } : failure} />
+    </FormModal>
   );
 }

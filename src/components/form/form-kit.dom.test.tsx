@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { Field } from './field';
+import { FormModal } from './form-modal';
+import { MoneyField, pesosSchema } from './money-field';
+import { SelectField } from './select-field';
+import { firstErrorMessage, useZodForm } from './use-zod-form';
+
+afterEach(cleanup);
+
+const PESOS_MESSAGES = {
+  empty: 'Please enter an amount.',
+  'not-a-number': 'Please enter a valid amount.',
+  'too-many-decimals': 'At most two decimals.',
+  'too-large': 'Too large.',
+  'not-positive': 'Must be more than zero.',
+};
+
+describe('Field', () => {
+  it('when there is no error, then the label names the control and nothing marks it invalid', () => {
+    render(
+      <Field id="f-name" label="Name">
+        {(control) => <input {...control} className="input" />}
+      </Field>,
+    );
+    const input = screen.getByLabelText('Name');
+    expect(input.id).toBe('f-name');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(input.getAttribute('aria-describedby')).toBeNull();
+    expect(input.closest('div')?.className).toBe('field');
+  });
+
+  it('when there is an error, then it is announced under the control and described by it, before the hint', () => {
+    render(
+      <Field id="f-name" label="Name" error="Required." errorClassName="x-field-error" hint="Full name" className="x">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
+    const input = screen.getByLabelText('Name');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('f-name-error f-name-hint');
+    const error = screen.getByRole('alert');
+    expect(error.id).toBe('f-name-error');
+    expect(error.className).toBe('x-field-error');
+    expect(error.textContent).toBe('Required.');
+    expect(input.closest('div')?.className).toBe('field x');
+  });
+});
+
+describe('SelectField', () => {
+  it('renders a labelled select of plain and labelled options with a placeholder', () => {
+    render(
+      <SelectField
+        id="role"
+        label="Role"
+        placeholder="Pick one"
+        options={['admin', { value: 'dentist', label: 'Dentist' }]}
+        defaultValue="dentist"
+        error="Pick a role."
+      />,
+    );
+    const select = screen.getByLabelText<HTMLSelectElement>('Role');
+    expect(select.className).toBe('input is-invalid');
+    expect(select.value).toBe('dentist');
+    expect(Array.from(select.options).map((option) => [option.value, option.text])).toEqual([
+      ['', 'Pick one'],
+      ['admin', 'admin'],
+      ['dentist', 'Dentist'],
+    ]);
+  });
+});
+
+describe('MoneyField and pesosSchema', () => {
+  it('is a decimal text input, with the sign when wrapped', () => {
+    render(<MoneyField id="total" label="Total" wrapperClassName="amount" signClassName="amount-sign" />);
+    const input = screen.getByLabelText<HTMLInputElement>('Total');
+    expect(input.type).toBe('text');
+    expect(input.inputMode).toBe('decimal');
+    expect(input.parentElement?.className).toBe('amount');
+    expect(input.previousElementSibling?.textContent).toBe('₱');
+  });
+
+  it('when an amount is read, then it is integer centavos, never a float of pesos', () => {
+    const schema = pesosSchema(PESOS_MESSAGES);
+    expect(schema.parse(' ₱1,234.50 ')).toBe(123450);
+    expect(schema.parse('0.1')).toBe(10);
+  });
+
+  it('when an amount is refused, then the screen’s message for that reason is the error', () => {
+    const schema = pesosSchema(PESOS_MESSAGES);
+    const messageOf = (input: string) => schema.safeParse(input).error?.issues[0]?.message;
+    expect(messageOf('  ')).toBe('Please enter an amount.');
+    expect(messageOf('1e3')).toBe('Please enter a valid amount.');
+    expect(messageOf('1.234')).toBe('At most two decimals.');
+    expect(messageOf('0')).toBe('Must be more than zero.');
+    expect(messageOf('99999999999')).toBe('Too large.');
+  });
+});
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Please fill all fields.'),
+  email: z.string().trim().min(1, 'Please fill all fields.'),
+});
+
+function Harness({ send }: { send: (values: z.output<typeof schema>) => Promise<void> }) {
+  const form = useZodForm(schema, { defaultValues: { name: '', email: '' } });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <FormModal
+      formId="harness"
+      title="Add"
+      onClose={() => undefined}
+      onSubmit={form.handleSubmit(send)}
+      pending={isSubmitting}
+      submitLabel="Save"
+      pendingLabel="Saving..."
+      cancelLabel="Cancel"
+    >
+      <Field id="harness-name" label="Name">
+        {(control) => <input {...control} {...form.register('name')} />}
+      </Field>
+      <Field id="harness-email" label="Email">
+        {(control) => <input {...control} {...form.register('email')} />}
+      </Field>
+      <p>{firstErrorMessage(errors, ['name', 'email']) ?? ''}</p>
+    </FormModal>
+  );
+}
+
+describe('FormModal with useZodForm', () => {
+  it('when submitted empty, then the message shows, focus stays, and it is not re-checked while typing', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn(() => Promise.resolve());
+    render(<Harness send={send} />);
+    const name = screen.getByLabelText('Name');
+    expect(document.activeElement).toBe(name);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please fill all fields.')).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Email'), 'a@b.test');
+    expect(screen.getByText('Please fill all fields.')).toBeTruthy();
+    await user.type(name, '  Rosa ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]).toEqual([{ name: 'Rosa', email: 'a@b.test' }, expect.anything()]);
+  });
+
+  it('when submitted twice while the first is in flight, then it sends once', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const send = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<Harness send={send} />);
+    await user.type(screen.getByLabelText('Name'), 'Rosa');
+    await user.type(screen.getByLabelText('Email'), 'a@b.test');
+    const formElement = document.getElementById('harness')!;
+    fireEvent.submit(formElement);
+    fireEvent.submit(formElement);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
+    fireEvent.submit(formElement);
+    finish();
+    expect(await screen.findByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});

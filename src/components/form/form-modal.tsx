@@ -1,0 +1,84 @@
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import { Modal, type ModalProps } from '@/components/modal/modal';
+
+export interface FormModalProps {
+  /** The form's id: the footer's submit button sits outside the form and names it. */
+  formId: string;
+  title: ReactNode;
+  onClose: () => void;
+  size?: ModalProps['size'];
+  initialFocus?: ModalProps['initialFocus'];
+  formClassName?: string;
+  /**
+   * Runs on submit, default prevented; react-hook-form's handleSubmit(...) fits. A second submit
+   * while one runs, or while `pending`, is ignored.
+   */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
+  /** A write is in flight: the submit button is disabled and shows `pendingLabel`. */
+  pending: boolean;
+  submitLabel: ReactNode;
+  pendingLabel: ReactNode;
+  cancelLabel: ReactNode;
+  /** Buttons before Cancel in the footer (e.g. Delete). */
+  footerStart?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A form in the app's Modal: Cancel and the submit button in the footer, the double-submit
+ * guard of useGuardedMutation/useAction kept at the form too (a submit while one is being
+ * checked or sent does nothing).
+ */
+export function FormModal({
+  formId,
+  title,
+  onClose,
+  size = 'small',
+  initialFocus,
+  formClassName,
+  onSubmit,
+  pending,
+  submitLabel,
+  pendingLabel,
+  cancelLabel,
+  footerStart,
+  children,
+}: FormModalProps) {
+  const running = useRef(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending || running.current) return;
+    running.current = true;
+    try {
+      await onSubmit(event);
+    } finally {
+      running.current = false;
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      size={size}
+      initialFocus={initialFocus}
+      footer={
+        <>
+          {footerStart}
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {cancelLabel}
+          </button>
+          <button type="submit" form={formId} className="button button-primary" disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className={formClassName} onSubmit={(event) => void submit(event)} noValidate>
+        {children}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,97 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { z } from 'zod';
+import { parsePesos, type PesosParse } from '@/lib/money';
+import { Field, controlClass } from './field';
+
+export interface MoneyFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'className' | 'type' | 'inputMode' | 'aria-invalid' | 'aria-describedby'
+> {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  errorClassName?: string;
+  hint?: ReactNode;
+  hintClassName?: string;
+  fieldClassName?: string;
+  /** The input's classes ('input' by default); 'is-invalid' is added while there is an error. */
+  inputClassName?: string;
+  /** Wraps the input in `<div className={wrapperClassName}>` with a ₱ sign before it. */
+  wrapperClassName?: string;
+  signClassName?: string;
+  ref?: React.Ref<HTMLInputElement>;
+}
+
+/**
+ * A pesos field: a text input with the decimal keypad, never type="number" (which hands the page
+ * an empty value for "1,500"). Its value stays the string typed; `pesosSchema` reads it into
+ * integer centavos, so no float of pesos is ever handed over.
+ */
+export function MoneyField({
+  id,
+  label,
+  error,
+  errorClassName,
+  hint,
+  hintClassName,
+  fieldClassName,
+  inputClassName = 'input',
+  wrapperClassName,
+  signClassName,
+  ref,
+  ...inputProps
+}: MoneyFieldProps) {
+  return (
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      errorClassName={errorClassName}
+      hint={hint}
+      hintClassName={hintClassName}
+      className={fieldClassName}
+    >
+      {(control) => {
+        const input = (
+          <input
+            ref={ref}
+            className={controlClass(inputClassName, error)}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={32}
+            placeholder="0.00"
+            data-step="0.01"
+            {...control}
+            {...inputProps}
+          />
+        );
+        if (!wrapperClassName) return input;
+        return (
+          <div className={wrapperClassName}>
+            <span className={signClassName} aria-hidden="true">
+              ₱
+            </span>
+            {input}
+          </div>
+        );
+      }}
+    </Field>
+  );
+}
+
+type PesosFailure = Extract<PesosParse, { ok: false }>['reason'];
+
+/**
+ * A zod schema reading a pesos string ("1,500.50") into integer centavos, with the screen's own
+ * message for each way it can be refused.
+ */
+export function pesosSchema(messages: Record<PesosFailure, string>) {
+  return z.string().transform((input, context): number => {
+    const parsed = parsePesos(input);
+    if (parsed.ok) return parsed.centavos;
+    context.addIssue({ code: 'custom', message: messages[parsed.reason] });
+    return z.NEVER;
+  });
+}

@@ -1,0 +1,65 @@
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { Field, controlClass } from './field';
+
+export interface SelectOption {
+  value: string;
+  label: ReactNode;
+  disabled?: boolean;
+}
+
+export interface SelectFieldProps extends Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'id' | 'className' | 'children' | 'aria-invalid' | 'aria-describedby'
+> {
+  id: string;
+  label: ReactNode;
+  options: readonly (string | SelectOption)[];
+  error?: string | undefined;
+  errorClassName?: string;
+  hint?: ReactNode;
+  /** Extra classes beside 'field' on the wrapper. */
+  fieldClassName?: string;
+  /** The select's classes ('input' by default); 'is-invalid' is added while there is an error. */
+  selectClassName?: string;
+  /** A first option with value '' (e.g. 'Select a dentist'). */
+  placeholder?: ReactNode;
+  /** A ref for the select (react-hook-form's register(...).ref included). */
+  ref?: React.Ref<HTMLSelectElement>;
+}
+
+/** A labelled <select className="input"> of plain values or {value, label} options. */
+export function SelectField({
+  id,
+  label,
+  options,
+  error,
+  errorClassName,
+  hint,
+  fieldClassName,
+  selectClassName = 'input',
+  placeholder,
+  ref,
+  ...selectProps
+}: SelectFieldProps) {
+  return (
+    <Field id={id} label={label} error={error} errorClassName={errorClassName} hint={hint} className={fieldClassName}>
+      {(control) => (
+        <select ref={ref} className={controlClass(selectClassName, error)} {...control} {...selectProps}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => {
+            const {
+              value,
+              label: text,
+              disabled,
+            } = typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value} disabled={disabled}>
+                {text}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
+  );
+}
