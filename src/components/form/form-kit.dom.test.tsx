@@ -5,19 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Field } from './field';
 import { FormModal } from './form-modal';
-import { MoneyField, pesosSchema } from './money-field';
 import { SelectField } from './select-field';
 import { firstErrorMessage, useZodForm } from './use-zod-form';
 
 afterEach(cleanup);
-
-const PESOS_MESSAGES = {
-  empty: 'Please enter an amount.',
-  'not-a-number': 'Please enter a valid amount.',
-  'too-many-decimals': 'At most two decimals.',
-  'too-large': 'Too large.',
-  'not-positive': 'Must be more than zero.',
-};
 
 describe('Field', () => {
   it('when there is no error, then the label names the control and nothing marks it invalid', () => {
@@ -70,33 +61,6 @@ describe('SelectField', () => {
       ['admin', 'admin'],
       ['dentist', 'Dentist'],
     ]);
-  });
-});
-
-describe('MoneyField and pesosSchema', () => {
-  it('is a decimal text input, with the sign when wrapped', () => {
-    render(<MoneyField id="total" label="Total" wrapperClassName="amount" signClassName="amount-sign" />);
-    const input = screen.getByLabelText<HTMLInputElement>('Total');
-    expect(input.type).toBe('text');
-    expect(input.inputMode).toBe('decimal');
-    expect(input.parentElement?.className).toBe('amount');
-    expect(input.previousElementSibling?.textContent).toBe('₱');
-  });
-
-  it('when an amount is read, then it is integer centavos, never a float of pesos', () => {
-    const schema = pesosSchema(PESOS_MESSAGES);
-    expect(schema.parse(' ₱1,234.50 ')).toBe(123450);
-    expect(schema.parse('0.1')).toBe(10);
-  });
-
-  it('when an amount is refused, then the screen’s message for that reason is the error', () => {
-    const schema = pesosSchema(PESOS_MESSAGES);
-    const messageOf = (input: string) => schema.safeParse(input).error?.issues[0]?.message;
-    expect(messageOf('  ')).toBe('Please enter an amount.');
-    expect(messageOf('1e3')).toBe('Please enter a valid amount.');
-    expect(messageOf('1.234')).toBe('At most two decimals.');
-    expect(messageOf('0')).toBe('Must be more than zero.');
-    expect(messageOf('99999999999')).toBe('Too large.');
   });
 });
 

@@ -1,1 +1,2 @@
 export { MAX_CENTAVOS, centavosToDecimal, formatPesos, parsePesos, type PesosParse } from './money';
+export { MoneyField, pesosSchema } from './money-field';

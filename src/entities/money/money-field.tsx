@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { z } from 'zod';
-import { parsePesos, type PesosParse } from '@/lib/money';
-import { Field, controlClass } from './field';
+import { Field, controlClass } from '@/components/form/field';
+import { parsePesos, type PesosParse } from './money';
 
 export interface MoneyFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
