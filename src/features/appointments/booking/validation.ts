@@ -189,7 +189,7 @@ export function splitReason(reason: string | null | undefined): { procedure: str
 export interface ProcedureChoice {
   readonly id: number;
   readonly name: string;
-  /** Integer centavos (src/lib/money.ts). */
+  /** Integer centavos (src/entities/money). */
   readonly priceCentavos: number;
 }
 
