@@ -34,7 +34,7 @@ export function AddUserModal({
   const refused = firstErrorMessage(form.formState.errors);
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    if (create.isPending || saved.current) return;
+    if (saved.current) return;
     return form.handleSubmit(
       async (input) => {
         setFailure(null);

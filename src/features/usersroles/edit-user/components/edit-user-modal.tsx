@@ -39,7 +39,7 @@ export function EditUserModal({
   const roleOptions = isAssignableRole(user.role) ? ASSIGNABLE_ROLES : [user.role, ...ASSIGNABLE_ROLES];
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    if (update.isPending || saved.current) return;
+    if (saved.current) return;
     return form.handleSubmit(
       async (input) => {
         setFailure(null);
