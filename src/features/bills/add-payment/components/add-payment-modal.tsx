@@ -94,7 +94,7 @@ export function AddPaymentModal({
           label={BILLING_TEXT.fields.amount}
           value={values.amount}
           error={errors.amount}
-          onChange={set('amount')}
+          onChange={(event) => set('amount')(event.target.value)}
         />
         <div className="field">
           <label className="field-label" htmlFor={`${formId}-method`}>
