@@ -16,6 +16,8 @@ export interface FormModalProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   /** A write is in flight: the submit button is disabled and shows `pendingLabel`. */
   pending: boolean;
+  /** The submit button is disabled, and a submit ignored, with nothing in flight (nothing to send). */
+  submitDisabled?: boolean;
   submitLabel: ReactNode;
   pendingLabel: ReactNode;
   cancelLabel: ReactNode;
@@ -38,6 +40,7 @@ export function FormModal({
   formClassName,
   onSubmit,
   pending,
+  submitDisabled = false,
   submitLabel,
   pendingLabel,
   cancelLabel,
@@ -48,7 +51,7 @@ export function FormModal({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || running.current) return;
+    if (pending || submitDisabled || running.current) return;
     running.current = true;
     try {
       await onSubmit(event);
@@ -70,7 +73,7 @@ export function FormModal({
           <button type="button" className="button button-secondary" onClick={onClose}>
             {cancelLabel}
           </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={pending}>
+          <button type="submit" form={formId} className="button button-primary" disabled={pending || submitDisabled}>
             {pending ? pendingLabel : submitLabel}
           </button>
         </>
