@@ -18,6 +18,8 @@ export interface FormModalProps {
   pending: boolean;
   /** The submit button is disabled, and a submit ignored, with nothing in flight (nothing to send). */
   submitDisabled?: boolean;
+  /** The submit button's classes; 'button button-danger' for a destructive action. */
+  submitClassName?: string;
   submitLabel: ReactNode;
   pendingLabel: ReactNode;
   cancelLabel: ReactNode;
@@ -41,6 +43,7 @@ export function FormModal({
   onSubmit,
   pending,
   submitDisabled = false,
+  submitClassName = 'button button-primary',
   submitLabel,
   pendingLabel,
   cancelLabel,
@@ -73,7 +76,7 @@ export function FormModal({
           <button type="button" className="button button-secondary" onClick={onClose}>
             {cancelLabel}
           </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={pending || submitDisabled}>
+          <button type="submit" form={formId} className={submitClassName} disabled={pending || submitDisabled}>
             {pending ? pendingLabel : submitLabel}
           </button>
         </>
