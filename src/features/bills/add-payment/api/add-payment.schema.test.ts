@@ -5,7 +5,7 @@ import { addPaymentSchema } from './add-payment.schema';
 const form = (overrides: Partial<typeof EMPTY_PAYMENT_FORM>) => ({ ...EMPTY_PAYMENT_FORM, ...overrides });
 
 /** The fields the form sends, or what it shows at each refused field. */
-function checkPaymentForm(values: typeof EMPTY_PAYMENT_FORM) {
+function check(values: typeof EMPTY_PAYMENT_FORM) {
   const parsed = addPaymentSchema.safeParse(values);
   if (parsed.success) return { ok: true, fields: parsed.data };
   const errors: Record<string, string> = {};
@@ -15,13 +15,11 @@ function checkPaymentForm(values: typeof EMPTY_PAYMENT_FORM) {
 
 describe('the Add Payment form', () => {
   it('reads what a receptionist types, blank optional fields as null', () => {
-    expect(checkPaymentForm(form({ amount: '1,500', method: 'e-wallet', reference: '  GC-123 ', notes: ' ' }))).toEqual(
-      {
-        ok: true,
-        fields: { amountCentavos: 150_000, method: 'e-wallet', reference: 'GC-123', notes: null },
-      },
-    );
-    expect(checkPaymentForm(form({ amount: '1500.5' }))).toMatchObject({
+    expect(check(form({ amount: '1,500', method: 'e-wallet', reference: '  GC-123 ', notes: ' ' }))).toEqual({
+      ok: true,
+      fields: { amountCentavos: 150_000, method: 'e-wallet', reference: 'GC-123', notes: null },
+    });
+    expect(check(form({ amount: '1500.5' }))).toMatchObject({
       ok: true,
       fields: { amountCentavos: 150_050 },
     });
@@ -36,14 +34,12 @@ describe('the Add Payment form', () => {
     ['1.005', 'Amount can have at most 2 decimals (centavos).'],
     ['10000000000', 'Amount can be at most ₱9,999,999,999.99.'],
   ])('refuses the amount "%s" at its field', (amount, message) => {
-    expect(checkPaymentForm(form({ amount }))).toEqual({ ok: false, errors: { amount: message } });
+    expect(check(form({ amount }))).toEqual({ ok: false, errors: { amount: message } });
   });
 
   it('refuses an unknown method and texts longer than the database keeps', () => {
-    const check = checkPaymentForm(
-      form({ amount: '5', method: 'cheque', reference: 'R'.repeat(101), notes: 'n'.repeat(1001) }),
-    );
-    expect(check).toEqual({
+    const checked = check(form({ amount: '5', method: 'cheque', reference: 'R'.repeat(101), notes: 'n'.repeat(1001) }));
+    expect(checked).toEqual({
       ok: false,
       errors: {
         method: 'Method is required.',
@@ -54,6 +50,6 @@ describe('the Add Payment form', () => {
   });
 
   it('counts characters as the database does (an emoji is one)', () => {
-    expect(checkPaymentForm(form({ amount: '5', notes: '😀'.repeat(1000) })).ok).toBe(true);
+    expect(check(form({ amount: '5', notes: '😀'.repeat(1000) })).ok).toBe(true);
   });
 });
