@@ -21,7 +21,7 @@ import './audit-trail.css';
 const NO_FILTER: AuditQuery = { entity: null, actorUserId: null, since: null, until: null };
 
 /**
- * Clinic Config's 'Audit Trail' (issue 17 part 5): every recorded change of the clinic, newest
+ * Clinic Config's 'Audit Trail': every recorded change of the clinic, newest
  * first, filtered by record type, user and clinic dates, a page at a time. Only the clinic's
  * admins and superadmins reach Clinic Config, and only they may read the log (row-level security).
  */

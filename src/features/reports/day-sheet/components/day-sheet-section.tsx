@@ -13,7 +13,7 @@ import { DaySheetTables } from './day-sheet-tables';
 
 const TEXT = DAY_SHEET_TEXT;
 
-/** Issue 17 part 1: the day sheet of one clinic day, printable and as a CSV file. */
+/** The day sheet of one clinic day, printable and as a CSV file. */
 export function DaySheetSection({
   clinicId,
   clinicName,

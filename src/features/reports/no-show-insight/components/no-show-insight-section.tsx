@@ -115,7 +115,7 @@ function InsightView({ insight }: { insight: NoShowInsight }) {
   );
 }
 
-/** Issue 17 part 4: no-show and late-cancel rates by dentist, weekday and hour over a period. */
+/** No-show and late-cancel rates by dentist, weekday and hour over a period. */
 export function NoShowInsightSection({ clinicId, today }: { clinicId: number; today: string }) {
   const id = useId();
   const form = useZodForm(noShowPeriodSchema, { defaultValues: defaultPeriod(today) });
