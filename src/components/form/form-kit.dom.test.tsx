@@ -130,3 +130,27 @@ describe('FormModal with useZodForm', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('FormModal with its submit disabled', () => {
+  it('when nothing may be sent, then the button keeps its label, disabled, and a submit runs nothing', () => {
+    const onSubmit = vi.fn();
+    render(
+      <FormModal
+        formId="closed"
+        title="Pay"
+        onClose={() => undefined}
+        onSubmit={onSubmit}
+        pending={false}
+        submitDisabled
+        submitLabel="Pay"
+        pendingLabel="Paying..."
+        cancelLabel="Cancel"
+      >
+        <input aria-label="Amount" />
+      </FormModal>,
+    );
+    expect(screen.getByRole('button', { name: 'Pay' })).toHaveProperty('disabled', true);
+    fireEvent.submit(document.getElementById('closed')!);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
