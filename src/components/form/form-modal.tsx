@@ -11,11 +11,16 @@ export interface FormModalProps {
   formClassName?: string;
   /**
    * Runs on submit, default prevented; react-hook-form's handleSubmit(...) fits. A second submit
-   * while one runs, or while `pending`, is ignored.
+   * while one runs, or while `pending` or `disabled`, is ignored.
    */
   onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   /** A write is in flight: the submit button is disabled and shows `pendingLabel`. */
   pending: boolean;
+  /**
+   * The submit button is disabled and a submit ignored, with its label kept (e.g. while the form
+   * asks for a confirmation before writing, or while there is nothing that may be sent).
+   */
+  disabled?: boolean;
   submitLabel: ReactNode;
   pendingLabel: ReactNode;
   cancelLabel: ReactNode;
@@ -38,6 +43,7 @@ export function FormModal({
   formClassName,
   onSubmit,
   pending,
+  disabled = false,
   submitLabel,
   pendingLabel,
   cancelLabel,
@@ -48,7 +54,7 @@ export function FormModal({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || running.current) return;
+    if (pending || disabled || running.current) return;
     running.current = true;
     try {
       await onSubmit(event);
@@ -70,7 +76,7 @@ export function FormModal({
           <button type="button" className="button button-secondary" onClick={onClose}>
             {cancelLabel}
           </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={pending}>
+          <button type="submit" form={formId} className="button button-primary" disabled={pending || disabled}>
             {pending ? pendingLabel : submitLabel}
           </button>
         </>
