@@ -61,8 +61,7 @@ describe('saving an edited dentist', () => {
     const fake = fakes({ write: async () => null, current: null });
 
     expect(await saveDentistEdit(EDIT, fake.deps)).toEqual({
-      type: 'failed',
-      gone: true,
+      type: 'gone',
       message: {
         tone: 'error',
         text: 'Error updating dentist.',
@@ -78,12 +77,10 @@ describe('saving an edited dentist', () => {
 
     expect(await saveDentistEdit(EDIT, forbidden.deps)).toEqual({
       type: 'failed',
-      gone: false,
       message: { tone: 'error', text: 'Error updating dentist.', detail: expect.any(String) },
     });
     expect(await saveDentistEdit(EDIT, broken.deps)).toEqual({
       type: 'failed',
-      gone: false,
       message: { tone: 'error', text: 'Error updating dentist.', detail: undefined },
     });
     expect(forbidden.readCurrent).not.toHaveBeenCalled();
@@ -96,7 +93,6 @@ describe('saving an edited dentist', () => {
 
     expect(await saveDentistEdit(EDIT, fake.deps)).toMatchObject({
       type: 'failed',
-      gone: false,
       message: { text: 'Error updating dentist.', detail: expect.any(String) },
     });
   });

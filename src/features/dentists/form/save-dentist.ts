@@ -47,8 +47,8 @@ export type DentistEditOutcome =
       readonly values: DentistFormValues;
       readonly message: FormMessageValue;
     }
-  /** Not written; `gone`: the dentist was deleted meanwhile. */
-  | { readonly type: 'failed'; readonly gone: boolean; readonly message: FormMessageValue };
+  | { readonly type: 'gone'; readonly message: FormMessageValue }
+  | { readonly type: 'failed'; readonly message: FormMessageValue };
 
 export async function saveDentistEdit(edit: DentistEdit, deps: DentistEditDependencies): Promise<DentistEditOutcome> {
   try {
@@ -72,8 +72,7 @@ export async function saveDentistEdit(edit: DentistEdit, deps: DentistEditDepend
 function failed(error: unknown): DentistEditOutcome {
   console.error('Ngiti: updating a dentist failed', error);
   return {
-    type: 'failed',
-    gone: requestErrorOf(error).kind === 'gone',
+    type: requestErrorOf(error).kind === 'gone' ? 'gone' : 'failed',
     message: { tone: 'error', text: DENTIST_FORM_TEXT.updateFailed, detail: failureDetail(error) },
   };
 }

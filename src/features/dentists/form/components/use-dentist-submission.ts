@@ -65,8 +65,11 @@ export function useDentistSubmission(
         setOpened(outcome.opened);
         setMessage(outcome.message);
         return;
+      case 'gone':
+        refreshList();
+        setMessage(outcome.message);
+        return;
       case 'failed':
-        if (outcome.gone) refreshList();
         setMessage(outcome.message);
         return;
       case 'already-pending':
