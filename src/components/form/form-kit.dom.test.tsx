@@ -132,25 +132,37 @@ describe('FormModal with useZodForm', () => {
 });
 
 describe('FormModal with its submit disabled', () => {
-  it('when nothing may be sent, then the button keeps its label, disabled, and a submit runs nothing', () => {
-    const onSubmit = vi.fn();
-    render(
+  function Disabled({ disabled, send }: { disabled: boolean; send: () => void }) {
+    return (
       <FormModal
-        formId="closed"
-        title="Pay"
+        formId="disabled-harness"
+        title="Link"
         onClose={() => undefined}
-        onSubmit={onSubmit}
+        onSubmit={send}
         pending={false}
-        submitDisabled
-        submitLabel="Pay"
-        pendingLabel="Paying..."
+        submitDisabled={disabled}
+        submitLabel="Link"
+        pendingLabel="Linking..."
         cancelLabel="Cancel"
       >
-        <input aria-label="Amount" />
-      </FormModal>,
+        <input aria-label="Patient" />
+      </FormModal>
     );
-    expect(screen.getByRole('button', { name: 'Pay' })).toHaveProperty('disabled', true);
-    fireEvent.submit(document.getElementById('closed')!);
-    expect(onSubmit).not.toHaveBeenCalled();
+  }
+
+  it('when disabled, then the submit button is disabled with its own label, and a submit sends nothing', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    const { rerender } = render(<Disabled disabled send={send} />);
+    const button = screen.getByRole('button', { name: 'Link' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Linking...' })).toBeNull();
+    fireEvent.submit(document.getElementById('disabled-harness')!);
+    expect(send).not.toHaveBeenCalled();
+
+    rerender(<Disabled disabled={false} send={send} />);
+    expect(button).toHaveProperty('disabled', false);
+    await user.click(button);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -11,7 +11,7 @@ export interface FormModalProps {
   formClassName?: string;
   /**
    * Runs on submit, default prevented; react-hook-form's handleSubmit(...) fits. A second submit
-   * while one runs, or while `pending`, is ignored.
+   * while one runs, or while `pending` or `disabled`, is ignored.
    */
   onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   /** A write is in flight: the submit button is disabled and shows `pendingLabel`. */
