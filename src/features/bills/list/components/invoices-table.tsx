@@ -1,16 +1,19 @@
 import { memo, type ComponentType } from 'react';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/entities/money';
-import { useRowWindow } from '@/lib/use-row-window';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
-import { SpacerRow } from './spacer-row';
-import { tablePlaceholder } from './table-placeholder';
+import { BillingTable, type BillingColumn } from './billing-table';
 
-/** Every row is exactly this tall (billing.css), so the rows on screen follow from the scroll position. */
-export const INVOICE_ROW_HEIGHT = 48;
-const COLUMN_COUNT = 5;
+const { invoiceColumns } = BILLING_TEXT;
+const COLUMNS: readonly BillingColumn[] = [
+  { className: 'billing-col-id', header: invoiceColumns.id },
+  { className: 'billing-col-patient', header: invoiceColumns.patient },
+  { className: 'billing-col-money', header: invoiceColumns.total, alignEnd: true },
+  { className: 'billing-col-status', header: invoiceColumns.status },
+  { className: 'billing-col-invoice-actions', header: invoiceColumns.actions, alignEnd: true },
+];
 
 export type InvoiceVoidAction = ComponentType<{ invoice: InvoiceListRow }>;
 
@@ -75,74 +78,30 @@ export function InvoicesTable({
   onRetry: () => void;
   VoidAction: InvoiceVoidAction;
 }) {
-  const count = status === 'ready' ? invoices.length : 0;
-  const { scrollRef, bodyRef, start, end } = useRowWindow(count, INVOICE_ROW_HEIGHT, 'box');
-
-  const placeholder = tablePlaceholder({
-    status,
-    count,
-    filtered,
-    onRetry,
-    texts: {
-      failed: BILLING_EXTRA_TEXT.invoicesFailed,
-      noMatch: BILLING_EXTRA_TEXT.noInvoiceMatch,
-      none: BILLING_TEXT.noInvoices,
-    },
-  });
-
   return (
-    <div ref={scrollRef} className="billing-table-scroll" data-testid="invoices-scroll">
-      <table
-        className="data-table billing-table billing-invoices-table"
-        aria-label={BILLING_TEXT.invoicesTable}
-        aria-rowcount={count + 1}
-        aria-busy={status === 'loading' || undefined}
-        data-count={count}
-      >
-        <colgroup>
-          <col className="billing-col-id" />
-          <col className="billing-col-patient" />
-          <col className="billing-col-money" />
-          <col className="billing-col-status" />
-          <col className="billing-col-invoice-actions" />
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col">{BILLING_TEXT.invoiceColumns.id}</th>
-            <th scope="col">{BILLING_TEXT.invoiceColumns.patient}</th>
-            <th scope="col" className="align-end">
-              {BILLING_TEXT.invoiceColumns.total}
-            </th>
-            <th scope="col">{BILLING_TEXT.invoiceColumns.status}</th>
-            <th scope="col" className="align-end">
-              {BILLING_TEXT.invoiceColumns.actions}
-            </th>
-          </tr>
-        </thead>
-        <tbody ref={bodyRef}>
-          {placeholder ? (
-            <tr>
-              <td colSpan={COLUMN_COUNT} className="billing-placeholder">
-                {placeholder}
-              </td>
-            </tr>
-          ) : (
-            <>
-              <SpacerRow rows={start} rowHeight={INVOICE_ROW_HEIGHT} columns={COLUMN_COUNT} />
-              {invoices.slice(start, end).map((invoice, offset) => (
-                <InvoiceRow
-                  key={invoice.id}
-                  invoice={invoice}
-                  rowIndex={start + offset + 2}
-                  onAddPayment={onAddPayment}
-                  VoidAction={VoidAction}
-                />
-              ))}
-              <SpacerRow rows={count - end} rowHeight={INVOICE_ROW_HEIGHT} columns={COLUMN_COUNT} />
-            </>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <BillingTable
+      rows={invoices}
+      columns={COLUMNS}
+      status={status}
+      filtered={filtered}
+      onRetry={onRetry}
+      texts={{
+        failed: BILLING_EXTRA_TEXT.invoicesFailed,
+        noMatch: BILLING_EXTRA_TEXT.noInvoiceMatch,
+        none: BILLING_TEXT.noInvoices,
+      }}
+      label={BILLING_TEXT.invoicesTable}
+      className="billing-invoices-table"
+      testId="invoices-scroll"
+      renderRow={(invoice, rowIndex) => (
+        <InvoiceRow
+          key={invoice.id}
+          invoice={invoice}
+          rowIndex={rowIndex}
+          onAddPayment={onAddPayment}
+          VoidAction={VoidAction}
+        />
+      )}
+    />
   );
 }

@@ -1,18 +1,23 @@
 import { memo, type ComponentType } from 'react';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/entities/money';
-import { useRowWindow } from '@/lib/use-row-window';
 import type { PaymentListRow } from '../../model/api/billing-columns';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { paymentMethodLabel } from '../../model/payment-methods';
 import { paymentDate } from '../payment-date';
-import { SpacerRow } from './spacer-row';
-import { tablePlaceholder } from './table-placeholder';
+import { BillingTable, type BillingColumn } from './billing-table';
 
-export const PAYMENT_ROW_HEIGHT = 48;
-
-const COLUMN_COUNT = 7;
+const { paymentColumns } = BILLING_TEXT;
+const COLUMNS: readonly BillingColumn[] = [
+  { className: 'billing-col-id', header: paymentColumns.invoiceId },
+  { className: 'billing-col-patient', header: paymentColumns.patient },
+  { className: 'billing-col-money', header: paymentColumns.amount, alignEnd: true },
+  { className: 'billing-col-method', header: paymentColumns.method },
+  { className: 'billing-col-reference', header: paymentColumns.reference },
+  { className: 'billing-col-date', header: paymentColumns.date },
+  { className: 'billing-col-payment-actions', header: paymentColumns.actions, alignEnd: true },
+];
 
 export type PaymentActions = ComponentType<{ payment: PaymentListRow }>;
 
@@ -78,78 +83,24 @@ export function PaymentsTable({
   onRetry: () => void;
   Actions: PaymentActions;
 }) {
-  const count = status === 'ready' ? payments.length : 0;
-  const { scrollRef, bodyRef, start, end } = useRowWindow(count, PAYMENT_ROW_HEIGHT, 'box');
-
-  const placeholder = tablePlaceholder({
-    status,
-    count,
-    filtered,
-    onRetry,
-    texts: {
-      failed: BILLING_EXTRA_TEXT.paymentsFailed,
-      noMatch: BILLING_EXTRA_TEXT.noPaymentMatch,
-      none: BILLING_TEXT.noPayments,
-    },
-  });
-
   return (
-    <div ref={scrollRef} className="billing-table-scroll" data-testid="payments-scroll">
-      <table
-        className="data-table billing-table billing-payments-table"
-        aria-label={BILLING_TEXT.paymentsTable}
-        aria-rowcount={count + 1}
-        aria-busy={status === 'loading' || undefined}
-        data-count={count}
-      >
-        <colgroup>
-          <col className="billing-col-id" />
-          <col className="billing-col-patient" />
-          <col className="billing-col-money" />
-          <col className="billing-col-method" />
-          <col className="billing-col-reference" />
-          <col className="billing-col-date" />
-          <col className="billing-col-payment-actions" />
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col">{BILLING_TEXT.paymentColumns.invoiceId}</th>
-            <th scope="col">{BILLING_TEXT.paymentColumns.patient}</th>
-            <th scope="col" className="align-end">
-              {BILLING_TEXT.paymentColumns.amount}
-            </th>
-            <th scope="col">{BILLING_TEXT.paymentColumns.method}</th>
-            <th scope="col">{BILLING_TEXT.paymentColumns.reference}</th>
-            <th scope="col">{BILLING_TEXT.paymentColumns.date}</th>
-            <th scope="col" className="align-end">
-              {BILLING_TEXT.paymentColumns.actions}
-            </th>
-          </tr>
-        </thead>
-        <tbody ref={bodyRef}>
-          {placeholder ? (
-            <tr>
-              <td colSpan={COLUMN_COUNT} className="billing-placeholder">
-                {placeholder}
-              </td>
-            </tr>
-          ) : (
-            <>
-              <SpacerRow rows={start} rowHeight={PAYMENT_ROW_HEIGHT} columns={COLUMN_COUNT} />
-              {payments.slice(start, end).map((payment, offset) => (
-                <PaymentRow
-                  key={payment.id}
-                  payment={payment}
-                  rowIndex={start + offset + 2}
-                  timeZone={timeZone}
-                  Actions={Actions}
-                />
-              ))}
-              <SpacerRow rows={count - end} rowHeight={PAYMENT_ROW_HEIGHT} columns={COLUMN_COUNT} />
-            </>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <BillingTable
+      rows={payments}
+      columns={COLUMNS}
+      status={status}
+      filtered={filtered}
+      onRetry={onRetry}
+      texts={{
+        failed: BILLING_EXTRA_TEXT.paymentsFailed,
+        noMatch: BILLING_EXTRA_TEXT.noPaymentMatch,
+        none: BILLING_TEXT.noPayments,
+      }}
+      label={BILLING_TEXT.paymentsTable}
+      className="billing-payments-table"
+      testId="payments-scroll"
+      renderRow={(payment, rowIndex) => (
+        <PaymentRow key={payment.id} payment={payment} rowIndex={rowIndex} timeZone={timeZone} Actions={Actions} />
+      )}
+    />
   );
 }
