@@ -89,28 +89,7 @@ export function exportFileName(kind: ExportKind, clinicName: string, clinicDate:
 // Search: the same matching as the tabs' search boxes.
 // ---------------------------------------------------------------------------
 
-/** The Patients search: name, phone or Messenger ID contains the text, ignoring case and surrounding spaces. */
-export function matchesPatientQuery(
-  patient: { name: string; phone: string | null; messenger_id: string | null },
-  query: string,
-): boolean {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return true;
-  return [patient.name, patient.phone ?? '', patient.messenger_id ?? ''].some((field) =>
-    field.toLowerCase().includes(needle),
-  );
-}
-
-/** The Billing search's form of a name: accents off ('Peña' finds 'pena'), lower case, single spaces, trimmed. */
-export function searchableName(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** The Billing search: the patient's name contains the text, as `searchableName` reads both. */
-export function matchesPatientName(patientName: string, query: string): boolean {
-  const needle = searchableName(query);
-  return needle === '' || searchableName(patientName).includes(needle);
-}
+export { foldName as searchableName, matchesPatientName, matchesPatientQuery } from '../contract/patient-search';
 
 // ---------------------------------------------------------------------------
 // Values as the screens show them.

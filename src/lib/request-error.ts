@@ -131,18 +131,3 @@ export function firstRowOrGone<Row>(rows: readonly Row[]): Row {
   if (row === undefined) throw new RequestError('gone');
   return row;
 }
-
-/**
- * A save that only goes through while the row still holds what the form was opened with matched
- * nothing, yet the row is there: someone else saved it meanwhile. `current` is what is stored now,
- * for the form to show. Each form names its own subclass, so it catches only its own.
- */
-export class ChangedMeanwhileError<Row> extends Error {
-  readonly current: Row;
-
-  constructor(current: Row) {
-    super('the row changed since the form was opened');
-    this.name = 'ChangedMeanwhileError';
-    this.current = current;
-  }
-}

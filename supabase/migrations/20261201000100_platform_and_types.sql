@@ -529,7 +529,9 @@ $$;
 revoke execute on function private.create_clinic_policy(regclass, text, text, text, name) from public;
 
 -- Every table with a clinic_id is set up by `select private.setup_clinic_table(table, ...)`, the
--- same way: row-level security on; its sequence (an identity or serial id) closed to anon and
+-- same way: its privileges (none for anon; for authenticated only the grants clauses, e.g. 'select'
+-- or 'insert (clinic_id, name)'; service_grants for service_role, all by default, none when null);
+-- row-level security on; its sequence (an identity or serial id) closed to anon and
 -- authenticated, who insert through the column's default and need no grant; the trigger
 -- <table>_clinic_id_is_fixed (a row never moves to another clinic); <table>_set_updated_at when it has
 -- an updated_at column. Options: policies, one {operation, permission, name} each
@@ -542,14 +544,24 @@ create function private.setup_clinic_table(
   policies text[] default null,
   audit text[] default null,
   notify text[] default null,
-  notify_on text default 'insert or update or delete'
+  notify_on text default 'insert or update or delete',
+  grants text[] default null,
+  service_grants text default 'all'
 )
 returns void language plpgsql set search_path = '' as $$
 declare
   v_name text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
   v_sequence regclass;
   v_policy text[];
+  v_grant text;
 begin
+  execute format('revoke all on %s from public, anon, authenticated, service_role', p_table);
+  if service_grants is not null then
+    execute format('grant %s on %s to service_role', service_grants, p_table);
+  end if;
+  foreach v_grant in array coalesce(grants, '{}') loop
+    execute format('grant %s on %s to authenticated', v_grant, p_table);
+  end loop;
   execute format('alter table %s enable row level security', p_table);
   for v_sequence in
     select d.objid::regclass
@@ -585,4 +597,4 @@ begin
 end
 $$;
 
-revoke execute on function private.setup_clinic_table(regclass, text[], text[], text[], text) from public;
+revoke execute on function private.setup_clinic_table(regclass, text[], text[], text[], text, text[], text) from public;

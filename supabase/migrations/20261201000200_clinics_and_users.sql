@@ -169,9 +169,6 @@ create table public.clinic_secrets (
 comment on table public.clinic_secrets is
   'Secrets of a clinic (the Messenger page access token). Only the service role reads or writes them.';
 
-revoke all on public.clinic_secrets from anon, authenticated;
-grant all on public.clinic_secrets to service_role;
-
 -- No policy: nothing for browser roles.
 select private.setup_clinic_table('public.clinic_secrets', audit => array[
   'facebook_connection', 'only=fb_page_access_token:page_access_token', 'about=clinic', 'actions=update']);
@@ -198,11 +195,6 @@ comment on column public.users.role is
 create index users_clinic_id_id_idx on public.users (clinic_id, id desc);
 
 create index users_email_idx on public.users (email);
-
-revoke all on public.users from anon, authenticated;
-grant all on public.users to service_role;
--- Browsers neither add nor remove staff profiles: they come and go with their accounts.
-grant select, update on public.users to authenticated;
 
 -- ---------------------------------------------------------------------------
 -- Helpers for policies: who is calling?
@@ -519,7 +511,9 @@ grant execute on function public.delete_staff_account(uuid, uuid) to service_rol
 
 -- user_id is the login behind the profile; the actor columns name people by it already. The
 -- policies are below: a user may also read their own profile.
-select private.setup_clinic_table('public.users', audit => array['user', 'skip=user_id']);
+-- Browsers neither add nor remove staff profiles: they come and go with their accounts.
+select private.setup_clinic_table('public.users', grants => array['select, update'],
+  audit => array['user', 'skip=user_id']);
 
 create trigger users_guard_profile before insert or update on public.users
   for each row execute function public.guard_user_profile();

@@ -78,9 +78,6 @@ begin
 end
 $$;
 
-revoke all on public.patients from anon, authenticated;
-grant all on public.patients to service_role;
-grant select, insert, update on public.patients to authenticated;
 
 -- ---------------------------------------------------------------------------
 -- delete_patient
@@ -164,7 +161,8 @@ comment on function public.sync_messenger_contact_link() is
 
 revoke execute on function public.sync_messenger_contact_link() from public, anon, authenticated;
 
-select private.setup_clinic_table('public.patients', audit => array['patient'], policies => array[
+select private.setup_clinic_table('public.patients', grants => array['select, insert, update'],
+  audit => array['patient'], policies => array[
   ['select', 'patients.read', 'Staff can view patients of their clinic'],
   ['insert', 'patients.write', 'Staff can add patients to their clinic'],
   ['update', 'patients.write', 'Staff can update patients of their clinic']]);

@@ -68,9 +68,6 @@ comment on column public.dentists.deleted is
 
 create index dentists_clinic_id_name_idx on public.dentists (clinic_id, name);
 
-revoke all on public.dentists from anon, authenticated;
-grant all on public.dentists to service_role;
-grant select, insert, update, delete on public.dentists to authenticated;
 
 -- ---------------------------------------------------------------------------
 -- delete_dentist
@@ -159,7 +156,8 @@ comment on function public.delete_dentist(bigint) is
 revoke execute on function public.delete_dentist(bigint) from public, anon;
 grant execute on function public.delete_dentist(bigint) to authenticated, service_role;
 
-select private.setup_clinic_table('public.dentists', audit => array['dentist'], policies => array[
+select private.setup_clinic_table('public.dentists', grants => array['select, insert, update, delete'],
+  audit => array['dentist'], policies => array[
   ['select', 'dentists.read', 'Staff can view dentists of their clinic'],
   ['insert', 'dentists.manage', 'Front desk can add dentists to their clinic'],
   ['update', 'dentists.manage', 'Front desk can update dentists of their clinic'],
@@ -196,9 +194,6 @@ comment on column public.dentist_availability.is_available is
 
 create index dentist_availability_dentist_id_date_idx on public.dentist_availability (dentist_id, specific_date);
 
-revoke all on public.dentist_availability from anon, authenticated;
-grant all on public.dentist_availability to service_role;
-grant select, insert, update, delete on public.dentist_availability to authenticated;
 
 -- ---------------------------------------------------------------------------
 -- save_availability_day
@@ -285,7 +280,8 @@ comment on function public.save_availability_day(bigint, date, jsonb) is
 revoke execute on function public.save_availability_day(bigint, date, jsonb) from public, anon;
 grant execute on function public.save_availability_day(bigint, date, jsonb) to authenticated, service_role;
 
-select private.setup_clinic_table('public.dentist_availability', audit => array['availability'], policies => array[
+select private.setup_clinic_table('public.dentist_availability', grants => array['select, insert, update, delete'],
+  audit => array['availability'], policies => array[
   ['select', 'dentists.read', 'Staff can view dentist availability of their clinic'],
   ['insert', 'dentists.manage', 'Front desk can add availability blocks in their clinic'],
   ['update', 'dentists.manage', 'Front desk can update availability blocks of their clinic'],
@@ -356,9 +352,6 @@ create index appointments_clinic_completed_idx
   on public.appointments (clinic_id, patient_id, appointment_time desc, id desc)
   where status = 'Completed' and not deleted;
 
-revoke all on public.appointments from anon, authenticated;
-grant all on public.appointments to service_role;
-grant select, insert, update on public.appointments to authenticated;
 
 -- ---------------------------------------------------------------------------
 -- enforce_appointment_rules
@@ -541,7 +534,8 @@ comment on function public.guard_browser_booking() is
 revoke execute on function public.guard_browser_booking() from public, anon, authenticated;
 
 -- The audit trail: every row, each column that changed (audit_row_change).
-select private.setup_clinic_table('public.appointments', audit => array['appointment'], policies => array[
+select private.setup_clinic_table('public.appointments', grants => array['select, insert, update'],
+  audit => array['appointment'], policies => array[
   ['select', 'appointments.read', 'Staff can view appointments of their clinic'],
   ['insert', 'appointments.write', 'Staff can book appointments in their clinic'],
   ['update', 'appointments.write', 'Staff can update appointments of their clinic']]);
@@ -636,9 +630,7 @@ create index appointment_reminders_appointment_id_sent_on_idx on public.appointm
 create index appointment_reminders_pending_idx on public.appointment_reminders (next_attempt_at)
   where outcome = 'pending';
 
-revoke all on public.appointment_reminders from anon, authenticated;
-grant all on public.appointment_reminders to service_role;
-grant select on public.appointment_reminders to authenticated;
 
-select private.setup_clinic_table('public.appointment_reminders', policies => array[
+select private.setup_clinic_table('public.appointment_reminders', grants => array['select'],
+  policies => array[
   ['select', 'messenger.read', 'Staff can view reminders of their clinic']]);

@@ -56,11 +56,8 @@ comment on index public.procedure_categories_clinic_name_ci_key is
 alter table public.procedure_categories
   add constraint procedure_categories_clinic_id_name_key unique (clinic_id, name);
 
-revoke all on public.procedure_categories from anon, authenticated;
-grant all on public.procedure_categories to service_role;
-grant select, insert, update, delete on public.procedure_categories to authenticated;
-
-select private.setup_clinic_table('public.procedure_categories', audit => array['procedure_category'], policies => array[
+select private.setup_clinic_table('public.procedure_categories', grants => array['select, insert, update, delete'],
+  audit => array['procedure_category'], policies => array[
   ['select', 'procedures.read', 'Staff can view procedure categories of their clinic'],
   ['insert', 'procedures.manage', 'Front desk can add procedure categories to their clinic'],
   ['update', 'procedures.manage', 'Front desk can update procedure categories of their clinic'],
@@ -94,11 +91,8 @@ create unique index procedures_category_name_ci_key
 comment on index public.procedures_category_name_ci_key is
   'A category has one procedure of a name, ignoring case and surrounding spaces (23505).';
 
-revoke all on public.procedures from anon, authenticated;
-grant all on public.procedures to service_role;
-grant select, insert, update, delete on public.procedures to authenticated;
-
-select private.setup_clinic_table('public.procedures', audit => array['procedure', 'money=price'], policies => array[
+select private.setup_clinic_table('public.procedures', grants => array['select, insert, update, delete'],
+  audit => array['procedure', 'money=price'], policies => array[
   ['select', 'procedures.read', 'Staff can view procedures of their clinic'],
   ['insert', 'procedures.manage', 'Front desk can add procedures to their clinic'],
   ['update', 'procedures.manage', 'Front desk can update procedures of their clinic'],
@@ -155,13 +149,6 @@ create unique index invoices_one_live_per_appointment_idx on public.invoices (ap
 create index invoices_clinic_id_created_at_idx on public.invoices (clinic_id, created_at desc, id desc);
 
 create index invoices_clinic_id_voided_at_idx on public.invoices (clinic_id, voided_at) where voided_at is not null;
-
-revoke all on public.invoices from anon, authenticated;
-grant all on public.invoices to service_role;
-grant select on public.invoices to authenticated;
--- Browsers insert only the columns of the spec (plus appointment and key);
--- void and author columns are the database's to set. No update, no delete.
-grant insert (clinic_id, patient_id, total, appointment_id, idempotency_key) on public.invoices to authenticated;
 
 -- ---------------------------------------------------------------------------
 -- guard_invoice_insert
@@ -292,7 +279,10 @@ revoke execute on function public.void_invoice(bigint, text) from public, anon, 
 grant execute on function public.void_invoice(bigint, text) to authenticated, service_role;
 
 -- billing_changes: every change of an invoice or payment, with the invoice it touches.
+-- Browsers insert only the columns of the spec (plus appointment and key);
+-- void and author columns are the database's to set. No update, no delete.
 select private.setup_clinic_table('public.invoices',
+  grants => array['select', 'insert (clinic_id, patient_id, total, appointment_id, idempotency_key)'],
   audit => array['invoice', 'skip=idempotency_key', 'money=total'],
   notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id=id'],
   policies => array[
@@ -365,14 +355,6 @@ create index payments_clinic_id_date_id_idx on public.payments (clinic_id, payme
 -- Indexes for the reports at scale (50,000 appointments, 25,000 payments)
 create index payments_clinic_id_voided_at_idx on public.payments (clinic_id, voided_at) where voided_at is not null;
 
-revoke all on public.payments from anon, authenticated;
-grant all on public.payments to service_role;
-grant select on public.payments to authenticated;
--- Browsers insert only the columns of the spec (plus key and overpayment consent);
--- void and author columns are the database's to set. No update, no delete.
-grant insert (
-  clinic_id, patient_id, invoice_id, amount, method, reference_number, notes, idempotency_key, overpayment_accepted
-) on public.payments to authenticated;
 
 -- ---------------------------------------------------------------------------
 -- guard_payment_insert
@@ -491,7 +473,11 @@ comment on function public.payment_receipt(bigint) is
 revoke execute on function public.payment_receipt(bigint) from public, anon, authenticated;
 grant execute on function public.payment_receipt(bigint) to authenticated, service_role;
 
+-- Browsers insert only the columns of the spec (plus key and overpayment consent);
+-- void and author columns are the database's to set. No update, no delete.
 select private.setup_clinic_table('public.payments',
+  grants => array['select', 'insert (clinic_id, patient_id, invoice_id, amount, method, reference_number, notes, '
+    'idempotency_key, overpayment_accepted)'],
   audit => array['payment', 'skip=idempotency_key', 'money=amount'],
   notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id'],
   policies => array[

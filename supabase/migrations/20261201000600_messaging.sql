@@ -83,11 +83,8 @@ create index messenger_contacts_patient_id_idx on public.messenger_contacts (pat
 -- Privileges and row-level security: staff read their clinic's rows; only the
 -- service role writes (no insert/update/delete privilege for browser roles, so
 -- an attempt fails loudly with 42501).
-revoke all on public.messenger_contacts from anon, authenticated;
-grant select on public.messenger_contacts to authenticated;
-grant all on public.messenger_contacts to service_role;
 
-select private.setup_clinic_table('public.messenger_contacts', policies => array[
+select private.setup_clinic_table('public.messenger_contacts', grants => array['select'], policies => array[
   ['select', 'messenger.read', 'Staff can view Messenger contacts of their clinic']]);
 
 -- ---------------------------------------------------------------------------
@@ -122,11 +119,8 @@ create index appointment_notifications_appointment_id_idx
 
 create index appointment_notifications_clinic_id_idx on public.appointment_notifications (clinic_id, created_at desc);
 
-revoke all on public.appointment_notifications from anon, authenticated;
-grant select on public.appointment_notifications to authenticated;
-grant all on public.appointment_notifications to service_role;
-
-select private.setup_clinic_table('public.appointment_notifications', policies => array[
+select private.setup_clinic_table('public.appointment_notifications', grants => array['select'],
+  policies => array[
   ['select', 'messenger.read', 'Staff can view status notices of their clinic']]);
 
 -- ---------------------------------------------------------------------------
@@ -161,8 +155,6 @@ create index messenger_webhook_events_clinic_id_received_at_idx
   on public.messenger_webhook_events (clinic_id, received_at desc);
 
 -- Privileges and row-level security
-revoke all on public.messenger_webhook_events from anon, authenticated;
-grant all on public.messenger_webhook_events to service_role;
 
 -- No policy, no privilege: service role only.
 select private.setup_clinic_table('public.messenger_webhook_events');
@@ -194,13 +186,6 @@ create index appointment_flags_clinic_id_open_idx on public.appointment_flags (c
 
 create index appointment_flags_appointment_id_idx on public.appointment_flags (appointment_id, clinic_id);
 
-revoke all on public.appointment_flags from anon, authenticated;
-grant all on public.appointment_flags to service_role;
--- appointment_flags: staff of the clinic see them and may mark them resolved;
--- only the service role creates them.
-grant select on public.appointment_flags to authenticated;
-grant update (resolved_at) on public.appointment_flags to authenticated;
-
 -- ---------------------------------------------------------------------------
 -- A cancelled or deleted appointment has nothing left to cancel: its open
 -- late-cancellation requests are resolved in the same transaction, whoever
@@ -225,7 +210,10 @@ comment on function public.resolve_flags_of_cancelled_appointment() is
 
 revoke execute on function public.resolve_flags_of_cancelled_appointment() from public, anon, authenticated;
 
-select private.setup_clinic_table('public.appointment_flags', policies => array[
+-- appointment_flags: staff of the clinic see them and may mark them resolved;
+-- only the service role creates them.
+select private.setup_clinic_table('public.appointment_flags', grants => array['select', 'update (resolved_at)'],
+  policies => array[
   ['select', 'appointments.read', 'Staff can view appointment flags of their clinic'],
   ['update', 'appointments.write', 'Staff can resolve appointment flags of their clinic']]);
 
@@ -267,9 +255,6 @@ comment on table public.facebook_oauth_states is
 
 create index facebook_oauth_states_expires_at_idx on public.facebook_oauth_states (expires_at);
 
-revoke all on public.facebook_oauth_states from anon, authenticated;
-grant all on public.facebook_oauth_states to service_role;
-
 -- No policy, no privilege: service role only.
 select private.setup_clinic_table('public.facebook_oauth_states');
 
@@ -293,9 +278,6 @@ comment on table public.facebook_pending_pages is
   'Facebook pages a clinic admin may connect, with their page access tokens. The browser sees only the opaque handle.';
 comment on column public.facebook_pending_pages.handle is
   'Random id given to the browser in place of the page access token (the spec''s access_token field).';
-
-revoke all on public.facebook_pending_pages from anon, authenticated;
-grant all on public.facebook_pending_pages to service_role;
 
 -- No policy, no privilege: service role only.
 select private.setup_clinic_table('public.facebook_pending_pages');

@@ -81,9 +81,6 @@ create index recall_messages_clinic_id_idx on public.recall_messages (clinic_id,
 
 create index recall_messages_clinic_patient_idx on public.recall_messages (clinic_id, patient_id, created_at desc, id desc);
 
-revoke all on public.recall_messages from anon, authenticated;
-grant select on public.recall_messages to authenticated;
-grant all on public.recall_messages to service_role;
 
 create function public.set_recall_blocked_until()
 returns trigger language plpgsql set search_path = '' as $$
@@ -194,6 +191,7 @@ grant execute on function public.recall_list(bigint, timestamptz) to authenticat
 
 -- recall_changes: every new or changed recall and booking request.
 select private.setup_clinic_table('public.recall_messages',
+  grants => array['select'],
   notify => array['recall_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id'],
   notify_on => 'insert or update',
   policies => array[
@@ -235,10 +233,6 @@ create unique index recall_requests_one_open_per_patient on public.recall_reques
 create index recall_requests_clinic_open_idx on public.recall_requests (clinic_id, created_at desc)
   where status = 'open';
 
-revoke all on public.recall_requests from anon, authenticated;
-grant select on public.recall_requests to authenticated;
-grant update (status) on public.recall_requests to authenticated;
-grant all on public.recall_requests to service_role;
 
 -- ---------------------------------------------------------------------------
 -- stamp_recall_request_handled
@@ -347,6 +341,7 @@ comment on function public.close_recall_requests_on_booking() is
 revoke execute on function public.close_recall_requests_on_booking() from public, anon, authenticated;
 
 select private.setup_clinic_table('public.recall_requests',
+  grants => array['select', 'update (status)'],
   notify => array['recall_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'patient_id'],
   notify_on => 'insert or update',
   policies => array[
@@ -405,11 +400,6 @@ create index waitlist_entries_waiting_idx on public.waitlist_entries (dentist_id
 create unique index waitlist_entries_one_open_idx on public.waitlist_entries (patient_id, dentist_id)
   where status in ('waiting', 'offered');
 
-revoke all on public.waitlist_entries from public, anon, authenticated;
-grant all on public.waitlist_entries to service_role;
-grant select on public.waitlist_entries to authenticated;
-grant insert (clinic_id, patient_id, dentist_id, from_date, to_date, note) on public.waitlist_entries to authenticated;
-grant update (status) on public.waitlist_entries to authenticated;
 
 -- ---------------------------------------------------------------------------
 -- guard_waitlist_entry
@@ -494,6 +484,7 @@ revoke execute on function public.withdraw_offers_of_removed_entry() from public
 
 -- waitlist_changes: every change of an entry or of one of its offers, by entry.
 select private.setup_clinic_table('public.waitlist_entries',
+  grants => array['select', 'insert (clinic_id, patient_id, dentist_id, from_date, to_date, note)', 'update (status)'],
   notify => array['waitlist_changes', 'clinic_id', 'entry_id=id'],
   policies => array[
     ['select', 'waitlist.manage', 'Front desk can view the waitlist of their clinic'],
@@ -540,8 +531,6 @@ comment on column public.waitlist_freed_slots.outcome is
 
 create index waitlist_freed_slots_unprocessed_idx on public.waitlist_freed_slots (id) where processed_at is null;
 
-revoke all on public.waitlist_freed_slots from public, anon, authenticated;
-grant all on public.waitlist_freed_slots to service_role;
 
 -- ---------------------------------------------------------------------------
 -- A freed slot: a live future appointment cancelled or deleted, for which
@@ -629,9 +618,6 @@ create index waitlist_offers_entry_idx on public.waitlist_offers (entry_id, crea
 
 create index waitlist_offers_open_idx on public.waitlist_offers (slot_time) where status in ('sending', 'sent');
 
-revoke all on public.waitlist_offers from public, anon, authenticated;
-grant all on public.waitlist_offers to service_role;
-grant select on public.waitlist_offers to authenticated;
 
 -- ---------------------------------------------------------------------------
 -- take_waitlist_offer
@@ -740,6 +726,7 @@ revoke execute on function public.take_waitlist_offer(bigint, bigint, text, text
 grant execute on function public.take_waitlist_offer(bigint, bigint, text, text) to service_role;
 
 select private.setup_clinic_table('public.waitlist_offers',
+  grants => array['select'],
   notify => array['waitlist_changes', 'clinic_id', 'entry_id'],
   policies => array[
     ['select', 'waitlist.manage', 'Front desk can view waitlist offers of their clinic']]);
@@ -762,8 +749,6 @@ create table public.waitlist_replies (
 comment on table public.waitlist_replies is
   '''Take this slot'' taps, one row per Meta message id (mid), with what the tap did and how the answer went.';
 
-revoke all on public.waitlist_replies from public, anon, authenticated;
-grant all on public.waitlist_replies to service_role;
 
 -- No policy, no privilege: service role only.
 select private.setup_clinic_table('public.waitlist_replies');

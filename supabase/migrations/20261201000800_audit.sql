@@ -92,12 +92,6 @@ create index audit_log_clinic_entity_time_idx on public.audit_log (clinic_id, en
 
 create index audit_log_clinic_actor_time_idx on public.audit_log (clinic_id, actor_user_id, occurred_at desc, id desc);
 
--- Privileges: reads only, for everyone; the owner keeps INSERT for the
--- security-definer audit functions and loses the rest.
-revoke all on public.audit_log from public, anon, authenticated, service_role;
-grant select on public.audit_log to authenticated, service_role;
-revoke update, delete, truncate on public.audit_log from current_user;
-
 -- ---------------------------------------------------------------------------
 -- Append-only: nothing but the audit triggers writes, nobody updates or deletes
 -- ---------------------------------------------------------------------------
@@ -379,9 +373,13 @@ comment on function public.audit_record_export(bigint, uuid, text, integer, json
 revoke execute on function public.audit_record_export(bigint, uuid, text, integer, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.audit_record_export(bigint, uuid, text, integer, jsonb) to service_role;
 
--- Reading: admins of the clinic and superadmins
-select private.setup_clinic_table('public.audit_log', policies => array[
+-- Reading: admins of the clinic and superadmins. Privileges: reads only, for everyone; the owner
+-- keeps INSERT for the security-definer audit functions and loses the rest.
+select private.setup_clinic_table('public.audit_log', grants => array['select'], service_grants => 'select',
+  policies => array[
   ['select', 'audit.read', 'Admins can read their clinic''s audit log']]);
+
+revoke update, delete, truncate on public.audit_log from current_user;
 
 create trigger audit_log_append_only before insert or update or delete on public.audit_log
   for each row execute function public.audit_log_refuse_change();
@@ -410,8 +408,6 @@ comment on table public.audit_events is
   'Always empty: an insert appends the event to audit_log (trigger audit_events_append) and stores nothing. '
   'Written only by audit_record_sign_in and audit_record_export.';
 
-revoke all on public.audit_events from public, anon, authenticated, service_role;
-
 create function public.audit_event_append()
 returns trigger language plpgsql security definer set search_path = '' as $$
 begin
@@ -423,7 +419,7 @@ $$;
 
 revoke execute on function public.audit_event_append() from public, anon, authenticated, service_role;
 
-select private.setup_clinic_table('public.audit_events');
+select private.setup_clinic_table('public.audit_events', service_grants => null);
 
 create trigger audit_events_append before insert on public.audit_events
   for each row execute function public.audit_event_append();

@@ -130,3 +130,39 @@ describe('FormModal with useZodForm', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('FormModal with its submit disabled', () => {
+  function Disabled({ disabled, send }: { disabled: boolean; send: () => void }) {
+    return (
+      <FormModal
+        formId="disabled-harness"
+        title="Link"
+        onClose={() => undefined}
+        onSubmit={send}
+        pending={false}
+        submitDisabled={disabled}
+        submitLabel="Link"
+        pendingLabel="Linking..."
+        cancelLabel="Cancel"
+      >
+        <input aria-label="Patient" />
+      </FormModal>
+    );
+  }
+
+  it('when disabled, then the submit button is disabled with its own label, and a submit sends nothing', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    const { rerender } = render(<Disabled disabled send={send} />);
+    const button = screen.getByRole('button', { name: 'Link' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Linking...' })).toBeNull();
+    fireEvent.submit(document.getElementById('disabled-harness')!);
+    expect(send).not.toHaveBeenCalled();
+
+    rerender(<Disabled disabled={false} send={send} />);
+    expect(button).toHaveProperty('disabled', false);
+    await user.click(button);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});

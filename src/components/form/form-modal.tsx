@@ -11,11 +11,15 @@ export interface FormModalProps {
   formClassName?: string;
   /**
    * Runs on submit, default prevented; react-hook-form's handleSubmit(...) fits. A second submit
-   * while one runs, or while `pending`, is ignored.
+   * while one runs, or while `pending` or `disabled`, is ignored.
    */
   onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   /** A write is in flight: the submit button is disabled and shows `pendingLabel`. */
   pending: boolean;
+  /** The submit button is disabled, and a submit ignored, with nothing in flight (nothing to send). */
+  submitDisabled?: boolean;
+  /** The submit button's classes; 'button button-danger' for a destructive action. */
+  submitClassName?: string;
   submitLabel: ReactNode;
   pendingLabel: ReactNode;
   cancelLabel: ReactNode;
@@ -38,6 +42,8 @@ export function FormModal({
   formClassName,
   onSubmit,
   pending,
+  submitDisabled = false,
+  submitClassName = 'button button-primary',
   submitLabel,
   pendingLabel,
   cancelLabel,
@@ -48,7 +54,7 @@ export function FormModal({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending || running.current) return;
+    if (pending || submitDisabled || running.current) return;
     running.current = true;
     try {
       await onSubmit(event);
@@ -70,7 +76,7 @@ export function FormModal({
           <button type="button" className="button button-secondary" onClick={onClose}>
             {cancelLabel}
           </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={pending}>
+          <button type="submit" form={formId} className={submitClassName} disabled={pending || submitDisabled}>
             {pending ? pendingLabel : submitLabel}
           </button>
         </>

@@ -1,2 +1,2 @@
 export { MAX_CENTAVOS, centavosToDecimal, formatPesos, parsePesos, type PesosParse } from './money';
-export { MoneyField, pesosSchema } from './money-field';
+export { MoneyField, pesosSchema, type MoneyFieldProps } from './money-field';

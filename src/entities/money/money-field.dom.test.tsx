@@ -23,6 +23,14 @@ describe('MoneyField and pesosSchema', () => {
     expect(input.previousElementSibling?.textContent).toBe('₱');
   });
 
+  it('when its error is not to be announced, then it shows under the field without an alert', () => {
+    render(<MoneyField id="total" label="Total" error="Too large." announceError={false} />);
+    const input = screen.getByLabelText('Total');
+    expect(input.getAttribute('aria-describedby')).toBe('total-error');
+    expect(document.getElementById('total-error')?.textContent).toBe('Too large.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('when an amount is read, then it is integer centavos, never a float of pesos', () => {
     const schema = pesosSchema(PESOS_MESSAGES);
     expect(schema.parse(' ₱1,234.50 ')).toBe(123450);

@@ -11,6 +11,8 @@ export interface MoneyFieldProps extends Omit<
   label: ReactNode;
   error?: string | undefined;
   errorClassName?: string;
+  /** Whether the error line is announced (role="alert"); see Field. */
+  announceError?: boolean;
   hint?: ReactNode;
   hintClassName?: string;
   fieldClassName?: string;
@@ -32,6 +34,7 @@ export function MoneyField({
   label,
   error,
   errorClassName,
+  announceError,
   hint,
   hintClassName,
   fieldClassName,
@@ -47,6 +50,7 @@ export function MoneyField({
       label={label}
       error={error}
       errorClassName={errorClassName}
+      announceError={announceError}
       hint={hint}
       hintClassName={hintClassName}
       className={fieldClassName}

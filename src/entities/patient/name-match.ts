@@ -1,23 +1,18 @@
 /**
  * The one rule for finding a patient by name, wherever the names are: case and accents do not
  * matter ('nina' finds 'Niña', 'NIÑA' and 'niña'; 'Peña' finds 'pena'), runs of spaces count as
- * one, and the term may stand anywhere in the name. Lists held in the browser fold names with
- * `foldName`; searches in the database send `patientNameRegex`, the same rule as a POSIX regular
- * expression for PostgREST's `imatch`. Pure.
+ * one, and the term may stand anywhere in the name (@common/contract/patient-search, which the
+ * CSV exports follow too). Lists held in the browser fold names with `foldName`; searches in the
+ * database send `patientNameRegex`, the same rule as a POSIX regular expression for PostgREST's
+ * `imatch`. Pure.
  */
+
+import { foldName } from '@common/contract/patient-search';
+
+export { foldName, matchesPatientName } from '@common/contract/patient-search';
 
 /** Longest term sent; names are at most 200 characters. */
 export const MAX_PATIENT_SEARCH_LENGTH = 100;
-
-/** Lower case, accents off (NFD, combining marks dropped), runs of spaces as one, trimmed. */
-export function foldName(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** Whether `name` holds `term` under the rule above; a blank term matches every name. */
-export function matchesPatientName(name: string, term: string): boolean {
-  return foldName(name).includes(foldName(term));
-}
 
 /**
  * A term as the user typed it, made fit to send and to show ('No patients match “…”' repeats

@@ -6,7 +6,7 @@ import type { InvoiceRow, PaymentRow } from '@/lib/database.types';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { initSupabase } from '@/lib/supabase';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { rows, seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
+import { realStack, rows, seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -124,6 +124,33 @@ describe('Billing dialogs while live events re-read the lists', () => {
 
     expect(screen.getByRole('dialog', { name: `Add Payment for Invoice #${open.id}` })).toBe(modal);
     expect((within(modal).getByLabelText('Amount') as HTMLInputElement).value).toBe('250');
+  });
+
+  it('keep Add Payment open when the invoice is voided elsewhere, taking no payment then', async () => {
+    const { open } = await seedAna();
+    const user = await renderLiveBilling();
+    await user.click(within(invoiceRow(open.id)!).getByRole('button', { name: 'Add Payment' }));
+    const modal = screen.getByRole('dialog', { name: `Add Payment for Invoice #${open.id}` });
+    await within(modal).findByTestId('billing-balance');
+    await user.type(within(modal).getByLabelText('Amount'), '50');
+
+    await realStack().query(`update public.invoices set voided_at = $2, void_reason = 'Wrong patient' where id = $1`, [
+      open.id,
+      '2030-01-10T06:00:00Z',
+    ]);
+    fakeRealtime.emit('billing-updated', {
+      clinic_id: 1,
+      invoice_id: open.id,
+      table: 'invoices',
+      op: 'UPDATE',
+      id: open.id,
+    });
+
+    expect(await within(modal).findByText('This invoice is void; it takes no more payments.')).toBeTruthy();
+    expect(within(modal).getByRole('button', { name: 'Add Payment' })).toHaveProperty('disabled', true);
+    await user.type(within(modal).getByLabelText('Amount'), '{Enter}');
+    expect(within(modal).queryByRole('alert')).toBeNull();
+    expect(await rows('payments')).toHaveLength(1);
   });
 
   it('keep Add Invoice open with the total typed', async () => {

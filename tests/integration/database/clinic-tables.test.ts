@@ -1,6 +1,7 @@
 /**
- * Every table with a clinic_id is set up the same way (private.setup_clinic_table): row-level
- * security on, a row never moves to another clinic, and no sequence a browser role may use. Read
+ * Every table with a clinic_id is set up the same way (private.setup_clinic_table): nothing for
+ * anon, row-level security on, a row never moves to another clinic, and no sequence a browser role
+ * may use. Read
  * from the catalog, so a table added without the setup fails here, whatever it is called.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,19 @@ describe.each(databaseTargets())('the setup of clinic tables on %s', (target) =>
           and t.relname = any ($1) and t.relnamespace = 'public'::regnamespace
           and has_sequence_privilege(r.role, s.oid, 'usage, select, update')
         order by 1, 2`,
+      [clinicTables],
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('gives anon no privilege on any clinic table or any of its columns', async () => {
+    const { rows } = await fresh.db.query<{ table: string }>(
+      `select c.relname as table
+         from pg_catalog.pg_class c
+        where c.relname = any ($1) and c.relnamespace = 'public'::regnamespace
+          and (has_table_privilege('anon', c.oid, 'select, insert, update, delete, truncate, references, trigger')
+            or has_any_column_privilege('anon', c.oid, 'select, insert, update, references'))
+        order by 1`,
       [clinicTables],
     );
     expect(rows).toEqual([]);

@@ -1,6 +1,7 @@
 /**
- * Add Payment as a use case (spec §2, §5, §8): check the form, warn before an amount above the
- * invoice's balance as the database has it now, and write. Only a confirmed save tells the
+ * Add Payment as a use case (spec §2, §5, §8): with the form's fields checked
+ * (api/add-payment.schema.ts), warn before an amount above the invoice's balance as the database
+ * has it now, and write. Only a confirmed save tells the
  * database it accepts an overpayment; when the balance shrank meanwhile, the database refuses the
  * unconfirmed one (payment_above_balance) and the form warns again with the new balance. No React:
  * the balance reads and the write are passed in (./components/use-add-payment-submission.ts).
@@ -11,13 +12,7 @@ import { isAboveBalance, paymentFailureText } from '../model/failure-text';
 import { BILLING_EXTRA_TEXT } from '../model/messages';
 import type { NewPayment } from './api/add-payment';
 import type { InvoiceBalance } from './api/get-invoice-balance';
-import {
-  checkPaymentForm,
-  overpayment,
-  type PaymentFieldErrors,
-  type PaymentFields,
-  type PaymentFormValues,
-} from './payment-form';
+import { overpayment, type PaymentFields } from './payment-form';
 
 export interface PaymentTarget {
   readonly invoiceId: number;
@@ -33,12 +28,11 @@ export interface PaymentDependencies {
   freshBalance(): Promise<InvoiceBalance | null | undefined>;
   /** The write; ALREADY_PENDING when the same form's save is in flight. */
   save(payment: NewPayment): Promise<{ id: number } | AlreadyPending>;
-  /** Tells the form how far it got: the fields passed the check; the write starts. */
-  progress?(step: 'checked' | 'saving'): void;
+  /** Tells the form the write starts. */
+  progress?(step: 'saving'): void;
 }
 
 export type PaymentOutcome =
-  | { readonly type: 'invalid'; readonly errors: PaymentFieldErrors }
   /** Above the balance: nothing written; 'Add Payment anyway' saves `fields` with the overpayment accepted. */
   | { readonly type: 'confirm-overpayment'; readonly fields: PaymentFields; readonly text: string }
   | { readonly type: 'saved'; readonly paymentId: number }
@@ -67,18 +61,15 @@ export async function savePayment(
   }
 }
 
-/** Add Payment pressed: the form checked, the overpayment warned about, or the payment saved. */
+/** Add Payment pressed with a form that checks: the overpayment warned about, or the payment saved. */
 export async function submitPayment(
-  values: PaymentFormValues,
+  fields: PaymentFields,
   target: PaymentTarget,
   deps: PaymentDependencies,
 ): Promise<PaymentOutcome> {
-  const check = checkPaymentForm(values);
-  if (!check.ok) return { type: 'invalid', errors: check.errors };
-  deps.progress?.('checked');
   // The balance as the database has it now (another device may have taken a payment).
   const balance = await deps.currentBalance();
-  const text = overpayment(check.fields.amountCentavos, balance?.balance_centavos);
-  if (text) return { type: 'confirm-overpayment', fields: check.fields, text };
-  return savePayment(check.fields, false, target, deps);
+  const text = overpayment(fields.amountCentavos, balance?.balance_centavos);
+  if (text) return { type: 'confirm-overpayment', fields, text };
+  return savePayment(fields, false, target, deps);
 }

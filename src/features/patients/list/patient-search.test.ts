@@ -87,6 +87,16 @@ describe('a prepared patient search', () => {
     expect(namesOf(search('santos'))).toEqual(['Ana Santos']);
   });
 
+  it("finds a name whatever its accents, as the patient entity's rule does ('nina' finds 'Niña')", () => {
+    const accented: Patient[] = [
+      { id: 1, name: 'Niña Reyes', phone: null, messenger_id: null },
+      { id: 2, name: 'NIÑA  BAUTISTA', phone: null, messenger_id: null },
+      { id: 3, name: 'Nino Cruz', phone: null, messenger_id: null },
+    ];
+    expect(namesOf(searchPatients(accented, 'nina'))).toEqual(['Niña Reyes', 'NIÑA  BAUTISTA']);
+    expect(namesOf(createPatientSearch(accented)('niña bautista'))).toEqual(['NIÑA  BAUTISTA']);
+  });
+
   // How fast is bench/patients.bench.ts's to measure: a timing here fails on a busy machine.
   it('searches 10,000 patients keystroke by keystroke, finding the one a Messenger id names', () => {
     const many: Patient[] = Array.from({ length: 10_000 }, (_, index) => ({

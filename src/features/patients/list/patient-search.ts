@@ -1,7 +1,10 @@
 /**
  * The Patients screen's search box ('Search patients…'): a case-insensitive substring match on
- * name, phone or messenger_id (spec part 1 §5). Pure: never mutates the list it is given.
+ * name, phone or messenger_id (spec part 1 §5), folded by the patient entity's name rule (accents
+ * do not matter either: 'nina' finds 'Niña'; runs of spaces count as one). Pure: never mutates
+ * the list it is given.
  */
+import { foldName } from '@/entities/patient';
 
 /** The fields the search looks at; rows may carry more (id, clinic_id, …). */
 export interface SearchablePatient {
@@ -10,16 +13,16 @@ export interface SearchablePatient {
   messenger_id: string | null;
 }
 
-/** The query as matched: trimmed and lower-cased. An empty result means "match everyone". */
+/** The query as matched: folded (foldName). An empty result means "match everyone". */
 export function normalizePatientQuery(query: string): string {
-  return query.trim().toLowerCase();
+  return foldName(query);
 }
 
 function haystackOf(patient: SearchablePatient): string[] {
-  return [patient.name, patient.phone ?? '', patient.messenger_id ?? ''].map((field) => field.toLowerCase());
+  return [patient.name, patient.phone ?? '', patient.messenger_id ?? ''].map(foldName);
 }
 
-/** True when the name, phone or messenger_id contains the query, ignoring case and surrounding spaces. */
+/** True when the name, phone or messenger_id contains the query, ignoring case, accents and extra spaces. */
 export function matchesPatientSearch(patient: SearchablePatient, query: string): boolean {
   const needle = normalizePatientQuery(query);
   return needle === '' || haystackOf(patient).some((field) => field.includes(needle));
@@ -33,7 +36,7 @@ export function searchPatients<P extends SearchablePatient>(patients: readonly P
 }
 
 /**
- * A search over a fixed list that lower-cases every patient once instead of on each keystroke
+ * A search over a fixed list that folds every patient once instead of on each keystroke
  * (10,000 patients: one pass of `includes` per keystroke), on the first search: opening the tab
  * shows every patient and needs none of it. Build it again when the list changes.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DaySheet } from '../model/report-shapes';
-import { daySheetCsv, daySheetFileName, groupByStatus, pesosCell } from './day-sheet-rows';
+import { daySheetCsv, daySheetFileName, groupByStatus, paymentsByMethod, pesosCell } from './day-sheet-rows';
 
 const sheet: DaySheet = {
   day: '2026-11-26',
@@ -89,6 +89,18 @@ describe('the day sheet rows', () => {
     ).toEqual([
       ['Scheduled', [1]],
       ['Completed', [2, 3]],
+    ]);
+  });
+
+  it('list each method’s payments under its total, in the order of the totals', () => {
+    const cash = { ...sheet.payments[0]!, id: 13 };
+    const grouped = paymentsByMethod({
+      totals: sheet.totals,
+      payments: [sheet.payments[1]!, cash, sheet.payments[0]!],
+    });
+    expect(grouped.map(({ total, payments }) => [total.method, payments.map((payment) => payment.id)])).toEqual([
+      ['cash', [13, 10]],
+      ['e-wallet', [11]],
     ]);
   });
 

@@ -7,7 +7,7 @@ import { csvRow, CSV_BOM, type CsvValue } from '@common/csv';
 import { APPOINTMENT_STATUSES } from '@/entities/appointment';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
 import { DAY_SHEET_TEXT } from '../model/messages';
-import type { DaySheet, DaySheetAppointment } from '../model/report-shapes';
+import type { DaySheet, DaySheetAppointment, DaySheetMethodTotal, DaySheetPayment } from '../model/report-shapes';
 
 /** The day's work in order: the contract's statuses, as every screen lists them. */
 export const STATUS_ORDER: readonly AppointmentStatus[] = APPOINTMENT_STATUSES;
@@ -33,6 +33,19 @@ export function groupByStatus(appointments: readonly DaySheetAppointment[]): Sta
     status,
     appointments: appointments.filter((appointment) => appointment.status === status),
   })).filter((group) => group.appointments.length > 0);
+}
+
+export interface MethodPayments {
+  total: DaySheetMethodTotal;
+  payments: readonly DaySheetPayment[];
+}
+
+/** The day's payments under their method's total, in the order of the totals. */
+export function paymentsByMethod(sheet: Pick<DaySheet, 'payments' | 'totals'>): MethodPayments[] {
+  return sheet.totals.map((total) => ({
+    total,
+    payments: sheet.payments.filter((payment) => payment.method === total.method),
+  }));
 }
 
 /** Pesos for a spreadsheet cell: '1234.50' (a number Excel sums), exact from centavos. */
@@ -65,8 +78,8 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
     [text.payments],
     [columns.method, columns.time, columns.invoice, columns.patient, columns.reference, columns.amount],
   );
-  for (const total of sheet.totals) {
-    for (const payment of sheet.payments.filter((row) => row.method === total.method))
+  for (const { total, payments } of paymentsByMethod(sheet)) {
+    for (const payment of payments)
       lines.push([
         methodLabel(payment.method),
         formatClinicTime(payment.payment_date, zone),

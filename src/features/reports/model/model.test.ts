@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDay, checkPeriod, defaultPeriod, MAX_PERIOD_DAYS } from './period';
-import { chartText, formatRate, hourLabel, isoWeekdayName, ratePercent } from './rates';
+import { chartHours, chartText, formatRate, hourLabel, isoWeekdayName, ratePercent } from './rates';
 import { parseDaySheet, parseNoShowInsight, ReportShapeError } from './report-shapes';
 
 describe('the day sheet’s day', () => {
@@ -70,6 +70,18 @@ describe('rates', () => {
         { hour: 14, booked: 3, no_shows: 0, late_cancels: 1 },
       ]),
     ).toBe('9:00 AM: 25.0% no-shows, 0.0% late cancels; 2:00 PM: 0.0% no-shows, 33.3% late cancels');
+  });
+
+  it('give the chart each hour’s rates in percent, none for an hour with nothing booked', () => {
+    expect(
+      chartHours([
+        { hour: 9, booked: 4, no_shows: 1, late_cancels: 2 },
+        { hour: 13, booked: 0, no_shows: 0, late_cancels: 0 },
+      ]),
+    ).toEqual([
+      { hour: 9, label: '9:00 AM', noShowRate: 25, lateCancelRate: 50 },
+      { hour: 13, label: '1:00 PM', noShowRate: null, lateCancelRate: null },
+    ]);
   });
 });
 

@@ -33,3 +33,13 @@ export function chartText(hours: readonly (RateCounts & { hour: number })[]): st
     )
     .join('; ');
 }
+
+/** One hour's bars on the chart: its label and its two rates in percent (null: nothing booked). */
+export function chartHours(hours: readonly (RateCounts & { hour: number })[]) {
+  return hours.map((row) => ({
+    hour: row.hour,
+    label: hourLabel(row.hour),
+    noShowRate: ratePercent(row.no_shows, row.booked),
+    lateCancelRate: ratePercent(row.late_cancels, row.booked),
+  }));
+}

@@ -416,6 +416,24 @@ describe('the Patient type-ahead', () => {
     expect(matches()[0]!.textContent).toMatch(/^Zed 01 · /);
   });
 
+  it("finds a name whatever the accents and case typed, by the patient entity's rule", async () => {
+    const { user } = await render();
+    await ready();
+    await seed.patients([
+      { name: 'Niña Reyes', phone: '0917 555 0404' },
+      { name: 'NIÑA BAUTISTA', phone: '0917 555 0505' },
+      { name: 'Nino Cruz', phone: '0917 555 0606' },
+    ]);
+    await user.type(patientInput(), 'nina');
+    const matches = () => within(screen.getByRole('listbox', { name: 'Patients' })).queryAllByRole('option');
+    await waitFor(() =>
+      expect(matches().map((option) => option.textContent)).toEqual([
+        'NIÑA BAUTISTA · 0917 555 0505',
+        'Niña Reyes · 0917 555 0404',
+      ]),
+    );
+  });
+
   it('is a keyboard-accessible combobox: arrows move, Enter picks, Esc closes the list but not the form', async () => {
     const { user, onClose } = await render();
     await ready();

@@ -1,6 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
+import { Field } from '@/components/form/field';
+import { FormModal } from '@/components/form/form-modal';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
-import { Modal } from '@/components/modal/modal';
 import { useToast } from '@/components/toast/toast-context';
 import { centavosToDecimal } from '@/entities/money';
 import type { AddInvoiceModalProps } from '@/lib/feature-slots';
@@ -10,7 +13,7 @@ import { invoiceFailureText } from '../../model/failure-text';
 import { newIdempotencyKey } from '../../model/idempotency-key';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { useAddInvoice } from '../api/add-invoice';
-import { checkInvoiceForm, type ChosenPatient } from '../invoice-form';
+import { addInvoiceSchema } from '../api/add-invoice.schema';
 import { PatientSearchField } from './patient-search-field';
 import '../../model/components/billing-form.css';
 
@@ -22,98 +25,85 @@ import '../../model/components/billing-form.css';
  */
 export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalProps) {
   const formId = useId();
-  const [patient, setPatient] = useState<ChosenPatient | null>(prefill?.patient ?? null);
-  const [total, setTotal] = useState(() =>
-    prefill?.totalCentavos === undefined ? '' : centavosToDecimal(prefill.totalCentavos),
-  );
-  const [errors, setErrors] = useState<{ patient?: string; total?: string }>({});
+  const form = useZodForm(addInvoiceSchema, {
+    defaultValues: {
+      patient: prefill?.patient ?? null,
+      total: prefill?.totalCentavos === undefined ? '' : centavosToDecimal(prefill.totalCentavos),
+    },
+  });
+  const { errors } = form.formState;
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const add = useAddInvoice(clinicId);
   const showToast = useToast();
   // Once saved, the modal is closing: a click that lands before it unmounts saves nothing.
   const saved = useRef(false);
-  const saving = add.isPending;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (saving || saved.current) return;
-    const check = checkInvoiceForm({ patient, total });
-    if (!check.ok) {
-      setErrors(check.errors);
-      setMessage(null);
-      return;
-    }
-    setErrors({});
-    setMessage(null);
-    try {
-      const result = await add.mutateAsync({
-        ...check.fields,
-        appointmentId: prefill?.appointmentId,
-        idempotencyKey,
-      });
-      if (result === ALREADY_PENDING) return;
-      saved.current = true;
-      showToast(BILLING_EXTRA_TEXT.invoiceAdded);
-      onClose();
-    } catch (error) {
-      setMessage({ tone: 'error', text: invoiceFailureText(error) });
-    }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (saved.current) return;
+    return form.handleSubmit(
+      async (fields) => {
+        setMessage(null);
+        try {
+          const result = await add.mutateAsync({ ...fields, appointmentId: prefill?.appointmentId, idempotencyKey });
+          if (result === ALREADY_PENDING) return;
+          saved.current = true;
+          showToast(BILLING_EXTRA_TEXT.invoiceAdded);
+          onClose();
+        } catch (error) {
+          setMessage({ tone: 'error', text: invoiceFailureText(error) });
+        }
+      },
+      () => setMessage(null),
+    )(event);
   }
 
-  const patientErrorId = `${formId}-patient-error`;
   return (
-    <Modal
-      open
+    <FormModal
+      formId={formId}
+      formClassName="billing-form"
       title={BILLING_TEXT.addInvoice}
       onClose={onClose}
-      size="small"
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {BILLING_TEXT.cancel}
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={saving}>
-            {saving ? BILLING_EXTRA_TEXT.saving : BILLING_TEXT.addInvoice}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      pending={add.isPending}
+      submitLabel={BILLING_TEXT.addInvoice}
+      pendingLabel={BILLING_EXTRA_TEXT.saving}
+      cancelLabel={BILLING_TEXT.cancel}
     >
-      <form id={formId} className="billing-form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-patient`}>
-            {BILLING_TEXT.fields.patient}
-          </label>
-          <PatientSearchField
+      <Controller
+        control={form.control}
+        name="patient"
+        render={({ field }) => (
+          // The spec's alert, at the field it is about.
+          <Field
             id={`${formId}-patient`}
-            clinicId={clinicId}
-            value={patient}
-            invalid={errors.patient !== undefined}
-            describedBy={errors.patient ? patientErrorId : undefined}
-            onChange={(chosen) => {
-              setPatient(chosen);
-              if (chosen) setErrors((current) => ({ ...current, patient: undefined }));
-            }}
-          />
-          {errors.patient ? (
-            // The spec's alert, at the field it is about.
-            <p id={patientErrorId} className="billing-field-error" role="alert">
-              {errors.patient}
-            </p>
-          ) : null}
-        </div>
-        <AmountField
-          id={`${formId}-total`}
-          label={BILLING_TEXT.fields.total}
-          value={total}
-          error={errors.total}
-          onChange={(value) => {
-            setTotal(value);
-            if (errors.total) setErrors((current) => ({ ...current, total: undefined }));
-          }}
-        />
-        <FormMessage message={message} />
-      </form>
-    </Modal>
+            label={BILLING_TEXT.fields.patient}
+            error={errors.patient?.message}
+            errorClassName="billing-field-error"
+          >
+            {(control) => (
+              <PatientSearchField
+                id={control.id}
+                clinicId={clinicId}
+                value={field.value}
+                invalid={control['aria-invalid'] === true}
+                describedBy={control['aria-describedby']}
+                onChange={(chosen) => {
+                  field.onChange(chosen);
+                  if (chosen) form.clearErrors('patient');
+                }}
+              />
+            )}
+          </Field>
+        )}
+      />
+      <AmountField
+        id={`${formId}-total`}
+        label={BILLING_TEXT.fields.total}
+        error={errors.total?.message}
+        {...form.register('total', { onChange: () => form.clearErrors('total') })}
+      />
+      <FormMessage message={message} />
+    </FormModal>
   );
 }

@@ -1,13 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
+import { controlClass, Field } from '@/components/form/field';
+import { FormModal } from '@/components/form/form-modal';
+import { SelectField } from '@/components/form/select-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
-import { Modal } from '@/components/modal/modal';
 import { formatPesos } from '@/entities/money';
 import type { InvoiceSummaryRow } from '@/lib/database.types';
 import { AmountField } from '../../model/components/amount-field';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { PAYMENT_METHODS } from '../../model/payment-methods';
+import { addPaymentSchema } from '../api/add-payment.schema';
 import type { InvoiceBalance } from '../api/get-invoice-balance';
-import { EMPTY_PAYMENT_FORM, PAYMENT_LIMITS, type PaymentFormValues } from '../payment-form';
+import { EMPTY_PAYMENT_FORM, PAYMENT_LIMITS } from '../payment-form';
 import { useAddPaymentSubmission } from './use-add-payment-submission';
 import '../../model/components/billing-form.css';
 
@@ -47,117 +51,114 @@ export function AddPaymentModal({
   onClose: () => void;
 }) {
   const formId = useId();
-  const [values, setValues] = useState<PaymentFormValues>(EMPTY_PAYMENT_FORM);
-  const { balance, errors, message, warning, saving, edited, submit, confirm } = useAddPaymentSubmission(
+  const form = useZodForm(addPaymentSchema, { defaultValues: EMPTY_PAYMENT_FORM });
+  const { errors } = form.formState;
+  const { balance, message, warning, saving, dropWarning, submit, confirm } = useAddPaymentSubmission(
     clinicId,
     invoice,
     onClose,
   );
   const voided = balance.data?.voided_at != null;
 
-  const set = (key: keyof PaymentFormValues) => (value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    edited(key);
-  };
+  /** A field's props: an edit clears its error, and an edited amount drops the warning. */
+  const edited = (name: 'amount' | 'method' | 'reference' | 'notes') =>
+    form.register(name, {
+      onChange: () => {
+        form.clearErrors(name);
+        if (name === 'amount') dropWarning();
+      },
+    });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void submit(values);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    return form.handleSubmit(submit, dropWarning)(event);
   }
 
-  const title = BILLING_TEXT.addPaymentTitle(invoice.id);
+  const optionalLabel = (label: string) => (
+    <>
+      {label} <span className="field-optional">{BILLING_EXTRA_TEXT.optional}</span>
+    </>
+  );
   return (
-    <Modal
-      open
-      title={title}
+    <FormModal
+      formId={formId}
+      formClassName="billing-form"
+      title={BILLING_TEXT.addPaymentTitle(invoice.id)}
       onClose={onClose}
-      size="small"
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {BILLING_TEXT.cancel}
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={saving || voided}>
-            {saving ? BILLING_EXTRA_TEXT.saving : BILLING_TEXT.addPayment}
-          </button>
-        </>
-      }
+      onSubmit={onSubmit}
+      pending={saving}
+      submitDisabled={voided}
+      submitLabel={BILLING_TEXT.addPayment}
+      pendingLabel={BILLING_EXTRA_TEXT.saving}
+      cancelLabel={BILLING_TEXT.cancel}
     >
-      <form id={formId} className="billing-form" onSubmit={onSubmit} noValidate>
-        <p className="billing-form-patient" title={invoice.patient_name}>
-          {invoice.patient_name}
-        </p>
-        <BalanceLine balance={balance.data} failed={balance.isError && balance.data === undefined} />
-        {voided ? <FormMessage message={{ tone: 'info', text: BILLING_EXTRA_TEXT.voidInvoiceNotice }} /> : null}
-        <AmountField
-          id={`${formId}-amount`}
-          label={BILLING_TEXT.fields.amount}
-          value={values.amount}
-          error={errors.amount}
-          onChange={set('amount')}
-        />
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-method`}>
-            {BILLING_TEXT.fields.method}
-          </label>
-          <select
-            id={`${formId}-method`}
-            className="input"
-            value={values.method}
-            onChange={(event) => set('method')(event.target.value)}
-          >
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method.value} value={method.value}>
-                {method.label}
-              </option>
-            ))}
-          </select>
-          {errors.method ? <p className="billing-field-error">{errors.method}</p> : null}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-reference`}>
-            {BILLING_TEXT.fields.reference} <span className="field-optional">{BILLING_EXTRA_TEXT.optional}</span>
-          </label>
+      <p className="billing-form-patient" title={invoice.patient_name}>
+        {invoice.patient_name}
+      </p>
+      <BalanceLine balance={balance.data} failed={balance.isError && balance.data === undefined} />
+      {voided ? <FormMessage message={{ tone: 'info', text: BILLING_EXTRA_TEXT.voidInvoiceNotice }} /> : null}
+      <AmountField
+        id={`${formId}-amount`}
+        label={BILLING_TEXT.fields.amount}
+        error={errors.amount?.message}
+        {...edited('amount')}
+      />
+      <SelectField
+        id={`${formId}-method`}
+        label={BILLING_TEXT.fields.method}
+        options={PAYMENT_METHODS}
+        error={errors.method?.message}
+        errorClassName="billing-field-error"
+        {...edited('method')}
+      />
+      <Field
+        id={`${formId}-reference`}
+        label={optionalLabel(BILLING_TEXT.fields.reference)}
+        error={errors.reference?.message}
+        errorClassName="billing-field-error"
+        announceError={false}
+      >
+        {(control) => (
           <input
-            id={`${formId}-reference`}
-            className={errors.reference ? 'input is-invalid' : 'input'}
+            {...control}
+            className={controlClass('input', errors.reference?.message)}
             type="text"
             autoComplete="off"
             spellCheck={false}
             maxLength={PAYMENT_LIMITS.reference}
-            value={values.reference}
-            onChange={(event) => set('reference')(event.target.value)}
+            {...edited('reference')}
           />
-          {errors.reference ? <p className="billing-field-error">{errors.reference}</p> : null}
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-notes`}>
-            {BILLING_TEXT.fields.notes} <span className="field-optional">{BILLING_EXTRA_TEXT.optional}</span>
-          </label>
+        )}
+      </Field>
+      <Field
+        id={`${formId}-notes`}
+        label={optionalLabel(BILLING_TEXT.fields.notes)}
+        error={errors.notes?.message}
+        errorClassName="billing-field-error"
+        announceError={false}
+      >
+        {(control) => (
           <textarea
-            id={`${formId}-notes`}
-            className={errors.notes ? 'input is-invalid' : 'input'}
+            {...control}
+            className={controlClass('input', errors.notes?.message)}
             rows={2}
-            value={values.notes}
-            onChange={(event) => set('notes')(event.target.value)}
+            {...edited('notes')}
           />
-          {errors.notes ? <p className="billing-field-error">{errors.notes}</p> : null}
+        )}
+      </Field>
+      {warning ? (
+        <div className="billing-overpay" role="alert">
+          <p>{warning.text}</p>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={saving}
+            onClick={() => void confirm(warning.fields)}
+          >
+            {BILLING_EXTRA_TEXT.overpayConfirm}
+          </button>
         </div>
-        {warning ? (
-          <div className="billing-overpay" role="alert">
-            <p>{warning.text}</p>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={saving}
-              onClick={() => void confirm(warning.fields)}
-            >
-              {BILLING_EXTRA_TEXT.overpayConfirm}
-            </button>
-          </div>
-        ) : null}
-        <FormMessage message={message} />
-      </form>
-    </Modal>
+      ) : null}
+      <FormMessage message={message} />
+    </FormModal>
   );
 }

@@ -5,20 +5,19 @@ import { newIdempotencyKey } from '../../model/idempotency-key';
 import { BILLING_EXTRA_TEXT } from '../../model/messages';
 import { useAddPayment } from '../api/add-payment';
 import { useInvoiceBalance } from '../api/get-invoice-balance';
-import type { PaymentFieldErrors, PaymentFields, PaymentFormValues } from '../payment-form';
+import type { PaymentFields } from '../payment-form';
 import { savePayment, submitPayment, type PaymentDependencies, type PaymentOutcome } from '../submit-payment';
 
 /**
  * Add Payment for one invoice's form: submitPayment / savePayment (../submit-payment.ts) wired to
- * the balance query, the guarded write and the toast, with what the form shows. The form gets one
- * idempotency key when it opens and keeps it across retries.
+ * the balance query, the guarded write and the toast, with what the form shows besides its field
+ * errors. The form gets one idempotency key when it opens and keeps it across retries.
  */
 export function useAddPaymentSubmission(
   clinicId: number,
   invoice: { readonly id: number; readonly patient_id: number },
   onClose: () => void,
 ) {
-  const [errors, setErrors] = useState<PaymentFieldErrors>({});
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [warning, setWarning] = useState<{ fields: PaymentFields; text: string } | null>(null);
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -32,15 +31,11 @@ export function useAddPaymentSubmission(
     currentBalance: async () => (balance.data !== undefined ? balance.data : (await balance.refetch()).data),
     freshBalance: async () => (await balance.refetch()).data,
     save: (payment) => add.mutateAsync(payment),
-    progress: (step) => (step === 'checked' ? setErrors({}) : setMessage(null)),
+    progress: () => setMessage(null),
   };
 
   function show(outcome: PaymentOutcome) {
     switch (outcome.type) {
-      case 'invalid':
-        setErrors(outcome.errors);
-        setWarning(null);
-        return;
       case 'confirm-overpayment':
         setMessage(null);
         setWarning({ fields: outcome.fields, text: outcome.text });
@@ -60,18 +55,17 @@ export function useAddPaymentSubmission(
 
   return {
     balance,
-    errors,
     message,
     warning,
     saving,
-    /** A field was edited: its error goes, and an edited amount drops the warning. */
-    edited(key: keyof PaymentFormValues) {
-      if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
-      if (key === 'amount') setWarning(null);
+    /** The form was refused, or its amount edited: the warning was about another amount. */
+    dropWarning() {
+      setWarning(null);
     },
-    async submit(values: PaymentFormValues) {
+    /** Add Payment pressed with a form that checks. */
+    async submit(fields: PaymentFields) {
       if (saving || saved.current) return;
-      show(await submitPayment(values, target, deps));
+      show(await submitPayment(fields, target, deps));
     },
     /** 'Add Payment anyway'. */
     async confirm(fields: PaymentFields) {

@@ -1,59 +1,33 @@
+import { MoneyField, type MoneyFieldProps } from '@/entities/money';
 import { BILLING_EXTRA_TEXT } from '../messages';
 
 /**
- * A pesos field (Total, Amount). A text input with the decimal keypad rather than type="number":
- * a number input hands the page an empty value for "1,500", so what a receptionist types could not
- * be read or told apart from nothing. The hint states the step (0.01); parsePesos refuses more
- * decimals, and the field shows its message.
+ * Billing's pesos field (Total, Amount): the money entity's MoneyField with the ₱ sign, the step
+ * hint (0.01) and Billing's error line. That line is not an alert: a refused form already
+ * announces the patient's error or its message line, and a second alert would talk over it.
  */
-export function AmountField({
-  id,
-  label,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+export function AmountField(
+  props: Omit<
+    MoneyFieldProps,
+    | 'errorClassName'
+    | 'announceError'
+    | 'hint'
+    | 'hintClassName'
+    | 'inputClassName'
+    | 'wrapperClassName'
+    | 'signClassName'
+  >,
+) {
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="billing-amount">
-        <span className="billing-amount-sign" aria-hidden="true">
-          ₱
-        </span>
-        <input
-          id={id}
-          className={error ? 'input billing-amount-input is-invalid' : 'input billing-amount-input'}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={32}
-          placeholder="0.00"
-          data-step="0.01"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
-      {error ? (
-        <p id={errorId} className="billing-field-error">
-          {error}
-        </p>
-      ) : null}
-      <p id={hintId} className="billing-field-hint">
-        {BILLING_EXTRA_TEXT.amountHint}
-      </p>
-    </div>
+    <MoneyField
+      {...props}
+      errorClassName="billing-field-error"
+      announceError={false}
+      hint={BILLING_EXTRA_TEXT.amountHint}
+      hintClassName="billing-field-hint"
+      inputClassName="input billing-amount-input"
+      wrapperClassName="billing-amount"
+      signClassName="billing-amount-sign"
+    />
   );
 }

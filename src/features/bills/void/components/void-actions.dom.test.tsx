@@ -101,6 +101,7 @@ describe('Void', () => {
     await user.type(within(dialog).getByLabelText('Reason'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('A reason is required to void.');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Reason'));
     expect((await storedPayment(paymentId)).voided_at).toBeNull();
 
     await user.type(within(dialog).getByLabelText('Reason'), 'Entered twice');

@@ -1,12 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Field } from '@/components/form/field';
+import { FormModal } from '@/components/form/form-modal';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
-import { Modal } from '@/components/modal/modal';
 import { useToast } from '@/components/toast/toast-context';
 import { requestErrorOf } from '@/lib/request-error';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useVoidEntry, VoidFailure, type VoidTarget } from '../api/void-entry';
+import { voidEntrySchema } from '../api/void-entry.schema';
 import { VOID_TEXT } from '../messages';
-import { checkVoidReason, VOID_REASON_MAX } from '../void-reason';
+import { VOID_REASON_MAX } from '../void-reason';
 import './void-dialog.css';
 
 /**
@@ -28,96 +31,80 @@ export function VoidDialog({
   onClose: () => void;
 }) {
   const formId = useId();
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement | null>(null);
+  const form = useZodForm(voidEntrySchema, { defaultValues: { reason: '' } });
+  const reasonError = form.formState.errors.reason?.message;
+  const { ref: registerReason, ...reasonProps } = form.register('reason', {
+    onChange: () => form.clearErrors('reason'),
+  });
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const voidEntry = useVoidEntry(clinicId);
   const toast = useToast();
   const done = useRef(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (voidEntry.isPending || done.current) return;
-    const checked = checkVoidReason(reason);
-    if (!checked.ok) {
-      setFieldError(checked.message);
-      reasonRef.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    setMessage(null);
-    try {
-      const result = await voidEntry.mutateAsync({ target, reason: checked.reason });
-      if (result === ALREADY_PENDING) return;
-      done.current = true;
-      toast(target.kind === 'payment' ? VOID_TEXT.paymentVoided : VOID_TEXT.invoiceVoided, { tone: 'success' });
-      onClose();
-    } catch (error) {
-      const text =
-        error instanceof VoidFailure
-          ? error.message
-          : requestErrorOf(error).kind === 'unreachable'
-            ? VOID_TEXT.unreachable
-            : VOID_TEXT.failed;
-      setMessage({ tone: 'error', text });
-    }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (done.current) return;
+    return form.handleSubmit(
+      async ({ reason }) => {
+        setMessage(null);
+        try {
+          const result = await voidEntry.mutateAsync({ target, reason });
+          if (result === ALREADY_PENDING) return;
+          done.current = true;
+          toast(target.kind === 'payment' ? VOID_TEXT.paymentVoided : VOID_TEXT.invoiceVoided, { tone: 'success' });
+          onClose();
+        } catch (error) {
+          const text =
+            error instanceof VoidFailure
+              ? error.message
+              : requestErrorOf(error).kind === 'unreachable'
+                ? VOID_TEXT.unreachable
+                : VOID_TEXT.failed;
+          setMessage({ tone: 'error', text });
+        }
+      },
+      () => form.setFocus('reason'),
+    )(event);
   }
 
-  const title = target.kind === 'payment' ? VOID_TEXT.paymentTitle(target.id) : VOID_TEXT.invoiceTitle(target.id);
-  const reasonId = `${formId}-reason`;
-  const hintId = `${formId}-hint`;
-  const errorId = `${formId}-error`;
   return (
-    <Modal
-      open
-      title={title}
+    <FormModal
+      formId={formId}
+      formClassName="void-form"
+      title={target.kind === 'payment' ? VOID_TEXT.paymentTitle(target.id) : VOID_TEXT.invoiceTitle(target.id)}
       onClose={onClose}
-      size="small"
       initialFocus={reasonRef}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {VOID_TEXT.cancel}
-          </button>
-          <button type="submit" form={formId} className="button button-danger" disabled={voidEntry.isPending}>
-            {voidEntry.isPending ? VOID_TEXT.voiding : VOID_TEXT.button}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      pending={voidEntry.isPending}
+      submitClassName="button button-danger"
+      submitLabel={VOID_TEXT.button}
+      pendingLabel={VOID_TEXT.voiding}
+      cancelLabel={VOID_TEXT.cancel}
     >
-      <form id={formId} className="void-form" onSubmit={onSubmit} noValidate>
-        <p className="void-summary">{summary}</p>
-        <div className="field">
-          <label className="field-label" htmlFor={reasonId}>
-            {VOID_TEXT.reason}
-          </label>
+      <p className="void-summary">{summary}</p>
+      <Field
+        id={`${formId}-reason`}
+        label={VOID_TEXT.reason}
+        error={reasonError}
+        hint={VOID_TEXT.reasonHint}
+        hintPlacement="before-error"
+      >
+        {(control) => (
           <textarea
-            id={reasonId}
-            ref={reasonRef}
+            {...control}
+            ref={(element) => {
+              registerReason(element);
+              reasonRef.current = element;
+            }}
             className="input void-reason"
             rows={3}
             required
             maxLength={VOID_REASON_MAX}
-            value={reason}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${errorId} ${hintId}` : hintId}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (fieldError) setFieldError(null);
-            }}
+            {...reasonProps}
           />
-          <p id={hintId} className="field-hint">
-            {VOID_TEXT.reasonHint}
-          </p>
-          {fieldError ? (
-            <p id={errorId} className="field-error" role="alert">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
-        <FormMessage message={message} />
-      </form>
-    </Modal>
+        )}
+      </Field>
+      <FormMessage message={message} />
+    </FormModal>
   );
 }

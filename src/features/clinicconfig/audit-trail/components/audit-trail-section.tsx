@@ -1,20 +1,17 @@
-import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
+import { useId, useMemo, useState, type ReactElement } from 'react';
 import { exportQuery } from '@common/csv/exports';
 import { ExportCsvButton } from '@/components/export-button/export-csv-button';
+import { Field } from '@/components/form/field';
+import { SelectField } from '@/components/form/select-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { ErrorState } from '@/components/states/states';
 import { DataTable } from '@/components/table/data-table';
 import { useClinicZone } from '@/entities/clinic';
 import { useAuditActors } from '../api/get-audit-actors';
 import { useAuditPage } from '../api/get-audit-page';
+import { auditFiltersSchema } from '../api/get-audit-page.schema';
 import { AUDIT_ENTITIES } from '../audit-display';
-import {
-  EMPTY_AUDIT_FILTERS,
-  checkAuditFilters,
-  describeQuery,
-  type AuditFilterErrors,
-  type AuditFilterForm,
-  type AuditQuery,
-} from '../audit-filters';
+import { EMPTY_AUDIT_FILTERS, describeQuery, type AuditQuery } from '../audit-filters';
 import { AUDIT_TEXT } from '../messages';
 import { auditColumns } from './audit-columns';
 import { AuditPager } from './audit-pager';
@@ -24,7 +21,7 @@ import './audit-trail.css';
 const NO_FILTER: AuditQuery = { entity: null, actorUserId: null, since: null, until: null };
 
 /**
- * Clinic Config's 'Audit Trail' (issue 17 part 5): every recorded change of the clinic, newest
+ * Clinic Config's 'Audit Trail': every recorded change of the clinic, newest
  * first, filtered by record type, user and clinic dates, a page at a time. Only the clinic's
  * admins and superadmins reach Clinic Config, and only they may read the log (row-level security).
  */
@@ -32,35 +29,19 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
   const titleId = useId();
   const formId = useId();
   const { timeZone } = useClinicZone(clinicId);
-  const [form, setForm] = useState<AuditFilterForm>(EMPTY_AUDIT_FILTERS);
-  const [errors, setErrors] = useState<AuditFilterErrors>({});
+  const schema = useMemo(() => auditFiltersSchema(timeZone), [timeZone]);
+  const form = useZodForm(schema, { defaultValues: EMPTY_AUDIT_FILTERS });
+  const errors = form.formState.errors;
   const [query, setQuery] = useState<AuditQuery>(NO_FILTER);
   const [page, setPage] = useState(0);
   const entries = useAuditPage(clinicId, query, page);
   const actors = useAuditActors(clinicId);
   useRefreshWhenClinicSaved(clinicId);
 
-  const set = (name: keyof AuditFilterForm) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setForm((current) => ({ ...current, [name]: value }));
-    if (name === 'from' || name === 'to') setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const apply = (next: AuditFilterForm) => {
-    const checked = checkAuditFilters(next, timeZone);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setQuery(checked.query);
+  const apply = form.handleSubmit((checked) => {
+    setQuery(checked);
     setPage(0);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(form);
-  };
+  });
 
   const filtered = query.entity !== null || query.actorUserId !== null || query.since !== null || query.until !== null;
   // The export holds what the applied filters select (every page, not only this one).
@@ -105,28 +86,18 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
   }
 
   const dateField = (name: 'from' | 'to', label: string) => {
-    const id = `${formId}-${name}`;
-    const error = errors[name];
+    const error = errors[name]?.message;
     return (
-      <div className="field">
-        <label className="field-label" htmlFor={id}>
-          {label}
-        </label>
-        <input
-          id={id}
-          className="input"
-          type="date"
-          value={form[name]}
-          onChange={set(name)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="audit-field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field id={`${formId}-${name}`} label={label} error={error} errorClassName="audit-field-error">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="date"
+            {...form.register(name, { onChange: () => form.clearErrors(name) })}
+          />
+        )}
+      </Field>
     );
   };
 
@@ -163,33 +134,26 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
         </div>
       </div>
       {filtered ? <p className="audit-print-only">{AUDIT_TEXT.printFilters(describeQuery(query, actorName))}</p> : null}
-      <form className="audit-filters audit-no-print" aria-label={AUDIT_TEXT.filters} onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-entity`}>
-            {AUDIT_TEXT.entity}
-          </label>
-          <select id={`${formId}-entity`} className="input" value={form.entity} onChange={set('entity')}>
-            <option value="">{AUDIT_TEXT.allEntities}</option>
-            {AUDIT_ENTITIES.map((entity) => (
-              <option key={entity.value} value={entity.value}>
-                {entity.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-actor`}>
-            {AUDIT_TEXT.user}
-          </label>
-          <select id={`${formId}-actor`} className="input" value={form.actor} onChange={set('actor')}>
-            <option value="">{AUDIT_TEXT.allUsers}</option>
-            {(actors.data ?? []).map((actor) => (
-              <option key={actor.userId} value={actor.userId}>
-                {actor.label}
-              </option>
-            ))}
-          </select>
-        </div>
+      <form
+        className="audit-filters audit-no-print"
+        aria-label={AUDIT_TEXT.filters}
+        onSubmit={(event) => void apply(event)}
+        noValidate
+      >
+        <SelectField
+          id={`${formId}-entity`}
+          label={AUDIT_TEXT.entity}
+          placeholder={AUDIT_TEXT.allEntities}
+          options={AUDIT_ENTITIES}
+          {...form.register('entity')}
+        />
+        <SelectField
+          id={`${formId}-actor`}
+          label={AUDIT_TEXT.user}
+          placeholder={AUDIT_TEXT.allUsers}
+          options={(actors.data ?? []).map((actor) => ({ value: actor.userId, label: actor.label }))}
+          {...form.register('actor')}
+        />
         {dateField('from', AUDIT_TEXT.from)}
         {dateField('to', AUDIT_TEXT.to)}
         <div className="audit-filter-actions">
@@ -200,8 +164,8 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
             type="button"
             className="button button-secondary"
             onClick={() => {
-              setForm(EMPTY_AUDIT_FILTERS);
-              apply(EMPTY_AUDIT_FILTERS);
+              form.reset(EMPTY_AUDIT_FILTERS);
+              void apply();
             }}
           >
             {AUDIT_TEXT.clear}

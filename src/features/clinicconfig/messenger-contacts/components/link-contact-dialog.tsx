@@ -1,11 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
-import { Modal } from '@/components/modal/modal';
+import { Field } from '@/components/form/field';
+import { FormModal } from '@/components/form/form-modal';
+import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
+import { FormMessage } from '@/components/form-message';
 import { useToast } from '@/components/toast/toast-context';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { UnlinkedContact } from '../api/get-unlinked-contacts';
 import { useLinkContact } from '../api/link-contact';
+import { linkContactSchema } from '../api/link-contact.schema';
 import type { LinkPatient } from '../api/search-link-patients';
 import { contactName } from '../contact-display';
 import { linkConfirmText, linkFailureText } from '../link-contact';
@@ -28,24 +31,17 @@ export function LinkContactDialog({
   onClose: () => void;
 }) {
   const formId = useId();
-  const fieldId = `${formId}-patient`;
-  const [patient, setPatient] = useState<LinkPatient | null>(null);
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const form = useZodForm(linkContactSchema, { defaultValues: { patient: null } });
+  const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const link = useLinkContact(clinicId);
   const toast = useToast();
   const done = useRef(false);
   const name = contactName(contact);
-  const busy = confirming || link.isPending;
+  const refused = firstErrorMessage(form.formState.errors);
+  const shown = refused ?? failure;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || done.current) return;
-    if (!patient) {
-      setMessage({ tone: 'error', text: LINK_TEXT.choosePatient });
-      return;
-    }
-    setMessage(null);
+  async function linkTo(patient: LinkPatient) {
     setConfirming(true);
     let confirmed: boolean;
     try {
@@ -68,48 +64,48 @@ export function LinkContactDialog({
       onClose();
     } catch (error) {
       console.error('Ngiti: linking a Messenger contact failed', error);
-      setMessage({ tone: 'error', text: linkFailureText(error) });
+      setFailure(linkFailureText(error));
     }
   }
 
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (done.current) return;
+    setFailure(null);
+    return form.handleSubmit(linkTo)(event);
+  }
+
   return (
-    <Modal
-      open
+    <FormModal
+      formId={formId}
+      formClassName="contact-link-form"
       title={LINK_TEXT.title}
       onClose={onClose}
-      size="small"
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {LINK_TEXT.cancel}
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={busy}>
-            {link.isPending ? LINK_TEXT.linking : LINK_TEXT.link}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      pending={link.isPending}
+      submitDisabled={confirming}
+      submitLabel={LINK_TEXT.link}
+      pendingLabel={LINK_TEXT.linking}
+      cancelLabel={LINK_TEXT.cancel}
     >
-      <form id={formId} className="contact-link-form" onSubmit={onSubmit} noValidate>
-        <div className="contact-link-who">
-          <ContactAvatar contact={contact} />
-          <span className="contact-name">{name}</span>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId}>
-            {LINK_TEXT.patient}
-          </label>
+      <div className="contact-link-who">
+        <ContactAvatar contact={contact} />
+        <span className="contact-name">{name}</span>
+      </div>
+      <Field id={`${formId}-patient`} label={LINK_TEXT.patient}>
+        {({ id }) => (
           <LinkPatientField
-            id={fieldId}
+            id={id}
             clinicId={clinicId}
-            value={patient}
+            value={form.watch('patient')}
             onChange={(chosen) => {
-              setPatient(chosen);
-              setMessage(null);
+              form.setValue('patient', chosen);
+              form.clearErrors();
+              setFailure(null);
             }}
           />
-        </div>
-        <FormMessage message={message} />
-      </form>
-    </Modal>
+        )}
+      </Field>
+      <FormMessage message={shown ? { tone: 'error', text: shown } : null} />
+    </FormModal>
   );
 }

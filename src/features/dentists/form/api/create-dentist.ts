@@ -4,7 +4,7 @@ import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import type { Dentist } from '../../model/api/get-dentists';
 import { dentistKeys } from '../../model/query-keys';
-import type { DentistInput } from '../validation';
+import type { DentistInput } from '../dentist-form';
 
 /** Adds a dentist to the clinic: insert {name, email, phone, is_active, clinic_id} (spec part 1 §7). */
 export async function createDentist(clinicId: number, input: DentistInput): Promise<Dentist> {

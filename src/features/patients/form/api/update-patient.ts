@@ -1,4 +1,4 @@
-import { ChangedMeanwhileError, firstRowOrGone, requestErrorOf, throwOnError } from '@/lib/request-error';
+import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { PATIENT_LIST_COLUMNS, type PatientListItem } from '../../model/api/patient-columns';
@@ -6,24 +6,20 @@ import { usePatientListCache } from '../../model/api/patient-list-cache';
 import { patientKeys } from '../../model/query-keys';
 import type { PatientFields } from '../patient-form';
 
-/** The patient was saved by someone else after the form opened. */
-export class PatientChangedError extends ChangedMeanwhileError<PatientListItem> {}
-
 /**
  * Saves an edited patient: update by id {name, phone, messenger_id, clinic_id} (spec §7), only
  * while the patient is not deleted and still holds what the form was opened with (`opened`), so a
  * save never undoes unseen what someone else saved meanwhile (a Messenger link made in Clinic
- * Config, a corrected phone). A patient deleted meanwhile is a 'gone' failure; one changed
- * meanwhile is a PatientChangedError with the stored values.
+ * Config, a corrected phone). The saved row, or null when the update matched nothing (the patient
+ * was changed or deleted meanwhile: ../save-patient.ts reads it again to tell which).
  */
 export async function updatePatient(
   clinicId: number,
   patientId: number,
   fields: PatientFields,
   opened: PatientFields,
-): Promise<PatientListItem> {
-  const supabase = getSupabase();
-  const update = supabase
+): Promise<PatientListItem | null> {
+  const update = getSupabase()
     .from('patients')
     .update({ name: fields.name, phone: fields.phone, messenger_id: fields.messenger_id, clinic_id: clinicId })
     .eq('id', patientId)
@@ -36,16 +32,7 @@ export async function updatePatient(
       opened.messenger_id === null ? update.is('messenger_id', null) : update.eq('messenger_id', opened.messenger_id)
     ).select(PATIENT_LIST_COLUMNS),
   );
-  if (rows.length > 0) return rows[0]!;
-  const current = throwOnError(
-    await supabase
-      .from('patients')
-      .select(PATIENT_LIST_COLUMNS)
-      .eq('id', patientId)
-      .eq('clinic_id', clinicId)
-      .eq('deleted', false),
-  );
-  throw new PatientChangedError(firstRowOrGone(current));
+  return rows[0] ?? null;
 }
 
 export interface PatientUpdate {
@@ -55,21 +42,14 @@ export interface PatientUpdate {
   opened: PatientFields;
 }
 
-/**
- * One save at a time per patient; a patient found gone makes the list be read again, and one
- * found changed puts its stored values in the list.
- */
+/** One save at a time per patient; a saved row goes into the list. */
 export function useUpdatePatient(clinicId: number) {
   const cache = usePatientListCache(clinicId);
   return useGuardedMutation({
     mutationKey: ({ patientId }: PatientUpdate) => patientKeys.update(patientId),
     mutationFn: ({ patientId, fields, opened }: PatientUpdate) => updatePatient(clinicId, patientId, fields, opened),
     onSuccess: (row) => {
-      cache.put(row);
-    },
-    onError: (error) => {
-      if (error instanceof PatientChangedError) cache.put(error.current);
-      else if (requestErrorOf(error).kind === 'gone') void cache.refresh();
+      if (row) cache.put(row);
     },
   });
 }

@@ -1,183 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import { formatClinicDateTime, formatClinicTime, weekdayName } from '@common/clinic-calendar';
-import { ErrorState, EmptyState, LoadingState } from '@/components/states/states';
-import { formatPesos } from '@/entities/money';
+import { useId, useState } from 'react';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { ErrorState, LoadingState } from '@/components/states/states';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { daySheetDownloadFailureText, reportFailureText } from '../../model/failure-text';
 import { DAY_SHEET_TEXT, REPORTS_TEXT } from '../../model/messages';
-import { checkDay } from '../../model/period';
-import type { DaySheet } from '../../model/report-shapes';
 import { useExportDaySheet } from '../api/export-day-sheet';
 import { useDaySheet } from '../api/get-day-sheet';
-import { daySheetCsv, daySheetFileName, groupByStatus, methodLabel } from '../day-sheet-rows';
+import { daySheetFilterSchema } from '../api/get-day-sheet.schema';
+import { daySheetCsv, daySheetFileName } from '../day-sheet-rows';
 import { downloadTextFile } from '../download-file';
+import { DaySheetTables } from './day-sheet-tables';
 
 const TEXT = DAY_SHEET_TEXT;
-const COLUMNS = TEXT.columns;
 
-function Money({ centavos }: { centavos: number }) {
-  return <span className="reports-money">{formatPesos(centavos)}</span>;
-}
-
-function Table({ caption, head, children }: { caption: string; head: readonly string[]; children: React.ReactNode }) {
-  return (
-    <div className="table-scroll reports-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table reports-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
-function DaySheetTables({ sheet }: { sheet: DaySheet }) {
-  const zone = sheet.time_zone;
-  const groups = groupByStatus(sheet.appointments);
-  return (
-    <div className="reports-sheet" data-testid="day-sheet">
-      <h3 className="reports-sheet-day">{TEXT.heading(`${weekdayName(sheet.day)}, ${sheet.day}`)}</h3>
-
-      <section aria-labelledby="day-sheet-appointments" className="reports-block">
-        <h4 id="day-sheet-appointments">{TEXT.appointments}</h4>
-        {groups.length === 0 ? (
-          <EmptyState title={TEXT.appointmentsEmpty} />
-        ) : (
-          groups.map((group) => (
-            <div key={group.status} className="reports-group">
-              <h5 className="reports-group-title">{TEXT.statusCount(group.status, group.appointments.length)}</h5>
-              <Table
-                caption={`${TEXT.appointments}: ${group.status}`}
-                head={[COLUMNS.time, COLUMNS.patient, COLUMNS.dentist, COLUMNS.procedure]}
-              >
-                {group.appointments.map((appointment) => (
-                  <tr key={appointment.id}>
-                    <td>{formatClinicTime(appointment.appointment_time, zone)}</td>
-                    <td>{appointment.patient_name}</td>
-                    <td>{appointment.dentist_name}</td>
-                    <td>{appointment.reason ?? ''}</td>
-                  </tr>
-                ))}
-              </Table>
-            </div>
-          ))
-        )}
-      </section>
-
-      <section aria-labelledby="day-sheet-payments" className="reports-block">
-        <h4 id="day-sheet-payments">{TEXT.payments}</h4>
-        {sheet.totals.length === 0 ? <EmptyState title={TEXT.paymentsEmpty} /> : null}
-        <Table
-          caption={TEXT.payments}
-          head={[COLUMNS.method, COLUMNS.time, COLUMNS.invoice, COLUMNS.patient, COLUMNS.reference, COLUMNS.amount]}
-        >
-          {sheet.totals.map((total) => [
-            ...sheet.payments
-              .filter((payment) => payment.method === total.method)
-              .map((payment) => (
-                <tr key={`payment-${payment.id}`}>
-                  <td>{methodLabel(payment.method)}</td>
-                  <td>{formatClinicTime(payment.payment_date, zone)}</td>
-                  <td>#{payment.invoice_id}</td>
-                  <td>{payment.patient_name}</td>
-                  <td>{payment.reference_number ?? ''}</td>
-                  <td className="align-end">
-                    <Money centavos={payment.amount_centavos} />
-                  </td>
-                </tr>
-              )),
-            <tr
-              key={`total-${total.method}`}
-              className="reports-subtotal"
-              data-testid={`day-sheet-total-${total.method}`}
-            >
-              <th scope="row" colSpan={5}>
-                {TEXT.methodTotal(methodLabel(total.method))} ({total.payment_count})
-              </th>
-              <td className="align-end">
-                <Money centavos={total.total_centavos} />
-              </td>
-            </tr>,
-          ])}
-          <tr className="reports-grand-total">
-            <th scope="row" colSpan={5}>
-              {TEXT.grandTotal}
-            </th>
-            <td className="align-end" data-testid="day-sheet-grand-total">
-              <Money centavos={sheet.grand_total_centavos} />
-            </td>
-          </tr>
-        </Table>
-      </section>
-
-      <section aria-labelledby="day-sheet-voids" className="reports-block">
-        <h4 id="day-sheet-voids">{TEXT.voids}</h4>
-        {sheet.voids.length === 0 ? (
-          <EmptyState title={TEXT.voidsEmpty} />
-        ) : (
-          <Table
-            caption={TEXT.voids}
-            head={[COLUMNS.kind, COLUMNS.invoice, COLUMNS.patient, COLUMNS.amount, COLUMNS.voidedAt, COLUMNS.reason]}
-          >
-            {sheet.voids.map((entry) => (
-              <tr key={`${entry.kind}-${entry.id}`}>
-                <td>
-                  {entry.kind === 'payment' ? `${TEXT.kindPayment} (${methodLabel(entry.method)})` : TEXT.kindInvoice}
-                </td>
-                <td>#{entry.invoice_id}</td>
-                <td>{entry.patient_name}</td>
-                <td className="align-end">
-                  <Money centavos={entry.amount_centavos} />
-                </td>
-                <td>{formatClinicDateTime(entry.voided_at, zone)}</td>
-                <td className="reports-reason">{entry.void_reason}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </section>
-
-      <section aria-labelledby="day-sheet-open" className="reports-block">
-        <h4 id="day-sheet-open">{TEXT.openInvoices}</h4>
-        {sheet.open_invoices.length === 0 ? (
-          <EmptyState title={TEXT.openInvoicesEmpty} />
-        ) : (
-          <Table
-            caption={TEXT.openInvoices}
-            head={[COLUMNS.invoice, COLUMNS.patient, COLUMNS.status, COLUMNS.total, COLUMNS.paid, COLUMNS.balance]}
-          >
-            {sheet.open_invoices.map((invoice) => (
-              <tr key={invoice.id}>
-                <td>#{invoice.id}</td>
-                <td>{invoice.patient_name}</td>
-                <td>{invoice.status}</td>
-                <td className="align-end">
-                  <Money centavos={invoice.total_centavos} />
-                </td>
-                <td className="align-end">
-                  <Money centavos={invoice.paid_centavos} />
-                </td>
-                <td className="align-end">
-                  <Money centavos={invoice.balance_centavos} />
-                </td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </section>
-    </div>
-  );
-}
-
-/** Issue 17 part 1: the day sheet of one clinic day, printable and as a CSV file. */
+/** The day sheet of one clinic day, printable and as a CSV file. */
 export function DaySheetSection({
   clinicId,
   clinicName,
@@ -189,23 +25,14 @@ export function DaySheetSection({
   today: string;
 }) {
   const id = useId();
-  const [input, setInput] = useState(today);
+  const form = useZodForm(daySheetFilterSchema, { defaultValues: { day: today } });
+  const error = form.formState.errors.day?.message;
   const [day, setDay] = useState<string>(today);
-  const [error, setError] = useState<string | null>(null);
   const sheet = useDaySheet(clinicId, day);
   const exporter = useExportDaySheet(clinicId);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
-  const show = (value: string) => {
-    const checked = checkDay(value);
-    if (!checked.ok) return setError(checked.message);
-    setError(null);
-    setDay(checked.day);
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    show(input);
-  };
+  const show = form.handleSubmit((checked) => setDay(checked.day));
 
   const data = sheet.data;
   // The file is built from the export's own answer (the database recorded that one), never from
@@ -226,7 +53,7 @@ export function DaySheetSection({
         <h2 id="day-sheet-title" className="reports-panel-title">
           {TEXT.title}
         </h2>
-        <form className="reports-tools reports-no-print" onSubmit={onSubmit} noValidate>
+        <form className="reports-tools reports-no-print" onSubmit={(event) => void show(event)} noValidate>
           <div className="reports-field">
             <label className="field-label" htmlFor={`${id}-day`}>
               {TEXT.dayLabel}
@@ -235,10 +62,9 @@ export function DaySheetSection({
               id={`${id}-day`}
               className="input"
               type="date"
-              value={input}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-day-error` : undefined}
-              onChange={(event) => setInput(event.target.value)}
+              {...form.register('day')}
             />
           </div>
           <button type="submit" className="button button-primary">
@@ -248,8 +74,8 @@ export function DaySheetSection({
             type="button"
             className="button button-secondary"
             onClick={() => {
-              setInput(today);
-              show(today);
+              form.setValue('day', today);
+              void show();
             }}
           >
             {TEXT.today}

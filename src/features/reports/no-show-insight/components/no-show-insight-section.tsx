@@ -1,12 +1,14 @@
-import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { ErrorBoundary } from '@/components/error-boundary';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { ErrorState, EmptyState, LoadingState } from '@/components/states/states';
 import { reportFailureText } from '../../model/failure-text';
 import { NO_SHOW_TEXT, REPORTS_TEXT } from '../../model/messages';
-import { checkPeriod, defaultPeriod } from '../../model/period';
-import { chartText, formatRate, hourLabel, isoWeekdayName, ratePercent } from '../../model/rates';
+import { defaultPeriod } from '../../model/period';
+import { chartHours, chartText, formatRate, hourLabel, isoWeekdayName } from '../../model/rates';
 import type { NoShowInsight, RateCounts } from '../../model/report-shapes';
 import { useNoShowInsight } from '../api/get-no-show-insight';
+import { noShowPeriodSchema } from '../api/get-no-show-insight.schema';
 
 // uPlot is loaded only when a chart is drawn: its own chunk, not the tab's.
 const NoShowChart = lazy(() => import('./no-show-chart'));
@@ -71,16 +73,7 @@ function RatesTable({
 
 function InsightView({ insight }: { insight: NoShowInsight }) {
   const { overall } = insight;
-  const chartHours = useMemo(
-    () =>
-      insight.by_hour.map((row) => ({
-        hour: row.hour,
-        label: hourLabel(row.hour),
-        noShowRate: ratePercent(row.no_shows, row.booked),
-        lateCancelRate: ratePercent(row.late_cancels, row.booked),
-      })),
-    [insight.by_hour],
-  );
+  const hours = useMemo(() => chartHours(insight.by_hour), [insight.by_hour]);
   if (overall.booked === 0) return <EmptyState title={TEXT.empty} />;
   return (
     <div className="reports-insight-body" data-testid="no-show-insight">
@@ -96,7 +89,7 @@ function InsightView({ insight }: { insight: NoShowInsight }) {
         <div className="reports-chart-frame" role="img" aria-label={TEXT.chartAlt(chartText(insight.by_hour))}>
           <ErrorBoundary fallback={() => <p className="reports-chart-note">{TEXT.chartFailed}</p>}>
             <Suspense fallback={<LoadingState label={TEXT.chartLoading} />}>
-              <NoShowChart hours={chartHours} labels={CHART_LABELS} />
+              <NoShowChart hours={hours} labels={CHART_LABELS} />
             </Suspense>
           </ErrorBoundary>
         </div>
@@ -122,21 +115,14 @@ function InsightView({ insight }: { insight: NoShowInsight }) {
   );
 }
 
-/** Issue 17 part 4: no-show and late-cancel rates by dentist, weekday and hour over a period. */
+/** No-show and late-cancel rates by dentist, weekday and hour over a period. */
 export function NoShowInsightSection({ clinicId, today }: { clinicId: number; today: string }) {
   const id = useId();
-  const [inputs, setInputs] = useState(() => defaultPeriod(today));
+  const form = useZodForm(noShowPeriodSchema, { defaultValues: defaultPeriod(today) });
+  const errors = form.formState.errors;
   const [period, setPeriod] = useState(() => defaultPeriod(today));
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const insight = useNoShowInsight(clinicId, period);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkPeriod(inputs.from, inputs.to);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
-    setPeriod({ from: checked.from, to: checked.to });
-  };
+  const show = form.handleSubmit(setPeriod);
 
   const field = (name: 'from' | 'to', label: string) => (
     <div className="reports-field">
@@ -147,10 +133,9 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
         id={`${id}-${name}`}
         className="input"
         type="date"
-        value={inputs[name]}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(event) => setInputs((current) => ({ ...current, [name]: event.target.value }))}
+        {...form.register(name)}
       />
     </div>
   );
@@ -161,7 +146,7 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
         <h2 id="no-show-title" className="reports-panel-title">
           {TEXT.title}
         </h2>
-        <form className="reports-tools" onSubmit={onSubmit} noValidate>
+        <form className="reports-tools" onSubmit={(event) => void show(event)} noValidate>
           {field('from', TEXT.fromLabel)}
           {field('to', TEXT.toLabel)}
           <button type="submit" className="button button-primary">
@@ -171,7 +156,7 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
         {(['from', 'to'] as const).map((name) =>
           errors[name] ? (
             <p key={name} id={`${id}-${name}-error`} className="reports-field-error" role="alert">
-              {errors[name]}
+              {errors[name].message}
             </p>
           ) : null,
         )}

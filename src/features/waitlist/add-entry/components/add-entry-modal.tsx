@@ -1,16 +1,19 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { clinicToday } from '@common/clinic-calendar';
 import { WAITLIST_NOTE_MAX_LENGTH } from '@common/contract/waitlist';
+import { Field } from '@/components/form/field';
+import { FormModal } from '@/components/form/form-modal';
+import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
-import { Modal } from '@/components/modal/modal';
 import type { SearchComboboxTexts } from '@/components/search-combobox/search-combobox';
 import { PatientPicker } from '@/entities/patient';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { failureText } from '../../model/failure-text';
 import { WAITLIST_FORM_TEXT, WAITLIST_TEXT } from '../../model/messages';
 import { useAddWaitlistEntry } from '../api/add-entry';
+import { addEntrySchema } from '../api/add-entry.schema';
 import { useWaitlistDentists } from '../api/get-dentists';
-import { checkEntry, type EntryField, type EntryFormValues } from '../entry-form';
+import type { EntryFormValues } from '../entry-form';
 
 const SEARCH_TEXTS: SearchComboboxTexts = {
   placeholder: WAITLIST_FORM_TEXT.patientSearchPlaceholder,
@@ -22,10 +25,14 @@ const SEARCH_TEXTS: SearchComboboxTexts = {
   moreMatches: WAITLIST_FORM_TEXT.patientMoreMatches,
 };
 
+/** The inputs in the order the checks run: the first refused one is marked. */
+const INPUT_ORDER = ['patient', 'dentistId', 'fromDate', 'toDate', 'note'] as const;
+
 /**
  * Add to Waitlist: a patient (searched by name), a dentist, the first and last clinic dates the
  * patient can come, and a note. Checked before sending (entry-form.ts); on a failure the modal
- * stays open with everything typed.
+ * stays open with everything typed. The refused input is marked until it is edited; the message
+ * stays until the next Save.
  */
 export function AddEntryModal({
   clinicId,
@@ -42,92 +49,84 @@ export function AddEntryModal({
 }) {
   const formId = useId();
   const today = clinicToday(now(), timeZone);
-  const [values, setValues] = useState<EntryFormValues>({
-    patient: null,
-    dentistId: '',
-    fromDate: today,
-    toDate: today,
-    note: '',
-  });
-  const [invalid, setInvalid] = useState<EntryField | null>(null);
+  const form = useZodForm(
+    addEntrySchema(() => clinicToday(now(), timeZone)),
+    {
+      defaultValues: { patient: null, dentistId: '', fromDate: today, toDate: today, note: '' },
+    },
+  );
+  const [invalid, setInvalid] = useState<keyof EntryFormValues | null>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const dentists = useWaitlistDentists(clinicId);
   const add = useAddWaitlistEntry(clinicId);
   const saved = useRef(false);
   const messageId = `${formId}-message`;
+  const values = form.watch();
 
-  const set = <K extends keyof EntryFormValues>(field: K, value: EntryFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setInvalid(null);
-  };
-  const describedBy = (field: EntryField) => (invalid === field ? messageId : undefined);
+  /** An input edited: it is no longer marked (the message stays until the next Save). */
+  const edited = { onChange: () => setInvalid(null) };
+  const marked = (input: keyof EntryFormValues) => ({
+    'aria-invalid': invalid === input || undefined,
+    'aria-describedby': invalid === input ? messageId : undefined,
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (add.isPending || saved.current) return;
-    const checked = checkEntry(values, clinicToday(now(), timeZone));
-    if (!checked.ok) {
-      setInvalid(checked.field);
-      setMessage({ tone: 'error', text: checked.message });
-      return;
-    }
-    setMessage(null);
-    try {
-      const result = await add.mutateAsync(checked.input);
-      if (result === ALREADY_PENDING) return;
-      saved.current = true;
-      onSaved(WAITLIST_TEXT.added);
-    } catch (error) {
-      console.error('Ngiti: adding a waitlist entry failed', error);
-      setMessage({ tone: 'error', text: WAITLIST_TEXT.addFailed, detail: failureText(error, 'add') });
-    }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (saved.current) return;
+    return form.handleSubmit(
+      async (input) => {
+        setInvalid(null);
+        setMessage(null);
+        try {
+          const result = await add.mutateAsync(input);
+          if (result === ALREADY_PENDING) return;
+          saved.current = true;
+          onSaved(WAITLIST_TEXT.added);
+        } catch (error) {
+          console.error('Ngiti: adding a waitlist entry failed', error);
+          setMessage({ tone: 'error', text: WAITLIST_TEXT.addFailed, detail: failureText(error, 'add') });
+        }
+      },
+      (errors) => {
+        const refusedInput = INPUT_ORDER.find((input) => errors[input]);
+        const text = firstErrorMessage(errors, INPUT_ORDER);
+        setInvalid(refusedInput ?? null);
+        setMessage(text ? { tone: 'error', text } : null);
+      },
+    )(event);
   }
 
   return (
-    <Modal
-      open
+    <FormModal
+      formId={formId}
+      formClassName="waitlist-form"
       title={WAITLIST_TEXT.addTitle}
       onClose={onClose}
-      size="small"
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={add.isPending}>
-            {add.isPending ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      pending={add.isPending}
+      submitLabel="Save"
+      pendingLabel="Saving..."
+      cancelLabel="Cancel"
     >
-      <form id={formId} className="waitlist-form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-patient`}>
-            {WAITLIST_FORM_TEXT.patient}
-          </label>
+      <Field id={`${formId}-patient`} label={WAITLIST_FORM_TEXT.patient}>
+        {({ id }) => (
           <PatientPicker
-            id={`${formId}-patient`}
+            id={id}
             clinicId={clinicId}
             value={values.patient}
             invalid={invalid === 'patient'}
-            describedBy={describedBy('patient')}
-            onChange={(patient) => set('patient', patient)}
+            describedBy={invalid === 'patient' ? messageId : undefined}
+            onChange={(patient) => {
+              form.setValue('patient', patient);
+              setInvalid(null);
+            }}
             className="waitlist-patient-search"
             texts={SEARCH_TEXTS}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-dentist`}>
-            {WAITLIST_FORM_TEXT.dentist}
-          </label>
-          <select
-            id={`${formId}-dentist`}
-            className="input"
-            value={values.dentistId}
-            aria-invalid={invalid === 'dentist' || undefined}
-            aria-describedby={describedBy('dentist')}
-            onChange={(event) => set('dentistId', event.target.value)}
-          >
+        )}
+      </Field>
+      <Field id={`${formId}-dentist`} label={WAITLIST_FORM_TEXT.dentist}>
+        {(control) => (
+          <select {...control} className="input" {...marked('dentistId')} {...form.register('dentistId', edited)}>
             <option value="">{dentists.isPending ? 'Loading…' : WAITLIST_FORM_TEXT.chooseDentist}</option>
             {(dentists.data ?? []).map((dentist) => (
               <option key={dentist.id} value={String(dentist.id)}>
@@ -135,58 +134,49 @@ export function AddEntryModal({
               </option>
             ))}
           </select>
-        </div>
-        <div className="waitlist-form-dates">
-          <div className="field">
-            <label className="field-label" htmlFor={`${formId}-from`}>
-              {WAITLIST_FORM_TEXT.from}
-            </label>
+        )}
+      </Field>
+      <div className="waitlist-form-dates">
+        <Field id={`${formId}-from`} label={WAITLIST_FORM_TEXT.from}>
+          {(control) => (
             <input
-              id={`${formId}-from`}
+              {...control}
               className="input"
               type="date"
               min={today}
-              value={values.fromDate}
-              aria-invalid={invalid === 'from' || undefined}
-              aria-describedby={describedBy('from')}
-              onChange={(event) => set('fromDate', event.target.value)}
+              {...marked('fromDate')}
+              {...form.register('fromDate', edited)}
             />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={`${formId}-to`}>
-              {WAITLIST_FORM_TEXT.to}
-            </label>
+          )}
+        </Field>
+        <Field id={`${formId}-to`} label={WAITLIST_FORM_TEXT.to}>
+          {(control) => (
             <input
-              id={`${formId}-to`}
+              {...control}
               className="input"
               type="date"
               min={values.fromDate || today}
-              value={values.toDate}
-              aria-invalid={invalid === 'to' || undefined}
-              aria-describedby={describedBy('to')}
-              onChange={(event) => set('toDate', event.target.value)}
+              {...marked('toDate')}
+              {...form.register('toDate', edited)}
             />
-          </div>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${formId}-note`}>
-            {WAITLIST_FORM_TEXT.note}
-          </label>
+          )}
+        </Field>
+      </div>
+      <Field id={`${formId}-note`} label={WAITLIST_FORM_TEXT.note}>
+        {(control) => (
           <textarea
-            id={`${formId}-note`}
+            {...control}
             className="input"
             rows={2}
             maxLength={WAITLIST_NOTE_MAX_LENGTH * 2}
-            value={values.note}
-            aria-invalid={invalid === 'note' || undefined}
-            aria-describedby={describedBy('note')}
-            onChange={(event) => set('note', event.target.value)}
+            {...marked('note')}
+            {...form.register('note', edited)}
           />
-        </div>
-        <div id={messageId}>
-          <FormMessage message={message} />
-        </div>
-      </form>
-    </Modal>
+        )}
+      </Field>
+      <div id={messageId}>
+        <FormMessage message={message} />
+      </div>
+    </FormModal>
   );
 }

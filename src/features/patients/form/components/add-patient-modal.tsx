@@ -1,0 +1,84 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormModal } from '@/components/form/form-modal';
+import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
+import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import type { CreatePatientPrefill } from '@/lib/feature-slots';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { PATIENT_TEXT } from '../../model/messages';
+import { useCreatePatient } from '../api/create-patient';
+import { newPatientSchema } from '../api/patient-form.schema';
+import { PATIENT_FORM_EXTRA_TEXT, PATIENT_FORM_TEXT } from '../messages';
+import { EMPTY_PATIENT_FORM } from '../patient-form';
+import { saveFailureText } from '../save-failure-text';
+import { PatientFormFields } from './patient-form-fields';
+import './patient-form.css';
+
+/**
+ * Add Patient (spec §2, §5, §8); opened from a Messenger contact (`prefill`), it starts with the
+ * sender's name and Messenger ID. What the user typed stays after a failed save; once saved, a
+ * click that lands before the modal closes saves nothing.
+ */
+export function AddPatientModal({
+  clinicId,
+  prefill,
+  onClose,
+  onSaved,
+}: {
+  clinicId: number;
+  prefill?: CreatePatientPrefill;
+  onClose: () => void;
+  /** Called with the success text after the server confirmed the save. */
+  onSaved: (successText: string) => void;
+}) {
+  const formId = useId();
+  const withMessengerId = prefill !== undefined;
+  const form = useZodForm(newPatientSchema(withMessengerId), {
+    defaultValues: prefill
+      ? { ...EMPTY_PATIENT_FORM, name: prefill.name, messengerId: prefill.messengerId }
+      : EMPTY_PATIENT_FORM,
+  });
+  const [failure, setFailure] = useState<FormMessageValue | null>(null);
+  const create = useCreatePatient(clinicId);
+  const saved = useRef(false);
+  const refused = firstErrorMessage(form.formState.errors);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (saved.current) return;
+    return form.handleSubmit(
+      async (fields) => {
+        setFailure(null);
+        try {
+          const row = await create.mutateAsync(fields);
+          if (row === ALREADY_PENDING) return;
+          saved.current = true;
+          onSaved(PATIENT_FORM_TEXT.added);
+        } catch (error) {
+          setFailure(saveFailureText(error, PATIENT_FORM_TEXT.createFailed));
+        }
+      },
+      () => setFailure(null),
+    )(event);
+  }
+
+  return (
+    <FormModal
+      formId={formId}
+      formClassName="patient-form"
+      title={PATIENT_TEXT.addPatient}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={create.isPending}
+      submitLabel={PATIENT_FORM_EXTRA_TEXT.save}
+      pendingLabel={PATIENT_FORM_EXTRA_TEXT.saving}
+      cancelLabel={PATIENT_FORM_EXTRA_TEXT.cancel}
+    >
+      <PatientFormFields
+        formId={formId}
+        values={form.watch()}
+        withMessengerId={withMessengerId}
+        register={form.register}
+      />
+      <FormMessage message={refused ? { tone: 'error', text: refused } : failure} />
+    </FormModal>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import { FormModal } from '@/components/form/form-modal';
+import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
+import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import type { PatientListItem } from '../../model/api/patient-columns';
+import { failureText } from '../../model/failure-text';
+import { patientEditSchema } from '../api/patient-form.schema';
+import { MESSENGER_LINK_TEXT, PATIENT_FORM_EXTRA_TEXT } from '../messages';
+import { formValuesOf } from '../patient-form';
+import { MessengerLink } from './messenger-link';
+import { PatientFormFields } from './patient-form-fields';
+import { useEditPatientSubmission } from './use-edit-patient-submission';
+import './patient-form.css';
+
+/**
+ * Edit Patient (spec §2, §5, §8), with the Messenger link above the fields. What the user typed
+ * stays after a failed save; a save only goes through while the patient is as the form last saw
+ * it, and once saved a click that lands before the modal closes saves nothing.
+ */
+export function EditPatientModal({
+  clinicId,
+  patient,
+  onClose,
+  onSaved,
+}: {
+  clinicId: number;
+  patient: PatientListItem;
+  onClose: () => void;
+  /** Called with the success text after the server confirmed the save. */
+  onSaved: (successText: string) => void;
+}) {
+  const formId = useId();
+  const form = useZodForm(patientEditSchema, { defaultValues: formValuesOf(patient) });
+  const { linkedId, message, saving, setMessage, submit, unlinked } = useEditPatientSubmission(clinicId, patient, {
+    onSaved,
+    replaceValues: (values) => {
+      for (const key of ['name', 'phone', 'messengerId'] as const) form.setValue(key, values[key]);
+    },
+  });
+  const refused = firstErrorMessage(form.formState.errors);
+
+  /** A message in place of the last refusal. */
+  function show(next: FormMessageValue) {
+    form.clearErrors();
+    setMessage(next);
+  }
+
+  return (
+    <FormModal
+      formId={formId}
+      formClassName="patient-form"
+      title={PATIENT_FORM_EXTRA_TEXT.editTitle}
+      onClose={onClose}
+      onSubmit={form.handleSubmit(
+        (fields) => submit(form.getValues(), fields),
+        () => setMessage(null),
+      )}
+      pending={saving}
+      submitLabel={PATIENT_FORM_EXTRA_TEXT.save}
+      pendingLabel={PATIENT_FORM_EXTRA_TEXT.saving}
+      cancelLabel={PATIENT_FORM_EXTRA_TEXT.cancel}
+    >
+      {linkedId !== null ? (
+        <MessengerLink
+          clinicId={clinicId}
+          patient={patient}
+          psid={linkedId}
+          onUnlinked={() => {
+            unlinked();
+            form.setValue('messengerId', '');
+            show({ tone: 'success', text: MESSENGER_LINK_TEXT.unlinked });
+          }}
+          onFailed={(error) => show(failureText(error, MESSENGER_LINK_TEXT.unlinkFailed))}
+        />
+      ) : null}
+      <PatientFormFields formId={formId} values={form.watch()} withMessengerId register={form.register} />
+      <FormMessage message={refused ? { tone: 'error', text: refused } : message} />
+    </FormModal>
+  );
+}

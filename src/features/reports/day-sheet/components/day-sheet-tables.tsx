@@ -1,0 +1,171 @@
+import type { ReactNode } from 'react';
+import { formatClinicDateTime, formatClinicTime, weekdayName } from '@common/clinic-calendar';
+import { EmptyState } from '@/components/states/states';
+import { formatPesos } from '@/entities/money';
+import { DAY_SHEET_TEXT } from '../../model/messages';
+import type { DaySheet } from '../../model/report-shapes';
+import { groupByStatus, methodLabel, paymentsByMethod } from '../day-sheet-rows';
+
+const TEXT = DAY_SHEET_TEXT;
+const COLUMNS = TEXT.columns;
+
+function Money({ centavos }: { centavos: number }) {
+  return <span className="reports-money">{formatPesos(centavos)}</span>;
+}
+
+function Table({ caption, head, children }: { caption: string; head: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="table-scroll reports-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="data-table reports-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The day sheet on screen: appointments by status, payments by method, voids and open invoices. */
+export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
+  const zone = sheet.time_zone;
+  const groups = groupByStatus(sheet.appointments);
+  return (
+    <div className="reports-sheet" data-testid="day-sheet">
+      <h3 className="reports-sheet-day">{TEXT.heading(`${weekdayName(sheet.day)}, ${sheet.day}`)}</h3>
+
+      <section aria-labelledby="day-sheet-appointments" className="reports-block">
+        <h4 id="day-sheet-appointments">{TEXT.appointments}</h4>
+        {groups.length === 0 ? (
+          <EmptyState title={TEXT.appointmentsEmpty} />
+        ) : (
+          groups.map((group) => (
+            <div key={group.status} className="reports-group">
+              <h5 className="reports-group-title">{TEXT.statusCount(group.status, group.appointments.length)}</h5>
+              <Table
+                caption={`${TEXT.appointments}: ${group.status}`}
+                head={[COLUMNS.time, COLUMNS.patient, COLUMNS.dentist, COLUMNS.procedure]}
+              >
+                {group.appointments.map((appointment) => (
+                  <tr key={appointment.id}>
+                    <td>{formatClinicTime(appointment.appointment_time, zone)}</td>
+                    <td>{appointment.patient_name}</td>
+                    <td>{appointment.dentist_name}</td>
+                    <td>{appointment.reason ?? ''}</td>
+                  </tr>
+                ))}
+              </Table>
+            </div>
+          ))
+        )}
+      </section>
+
+      <section aria-labelledby="day-sheet-payments" className="reports-block">
+        <h4 id="day-sheet-payments">{TEXT.payments}</h4>
+        {sheet.totals.length === 0 ? <EmptyState title={TEXT.paymentsEmpty} /> : null}
+        <Table
+          caption={TEXT.payments}
+          head={[COLUMNS.method, COLUMNS.time, COLUMNS.invoice, COLUMNS.patient, COLUMNS.reference, COLUMNS.amount]}
+        >
+          {paymentsByMethod(sheet).map(({ total, payments }) => [
+            ...payments.map((payment) => (
+              <tr key={`payment-${payment.id}`}>
+                <td>{methodLabel(payment.method)}</td>
+                <td>{formatClinicTime(payment.payment_date, zone)}</td>
+                <td>#{payment.invoice_id}</td>
+                <td>{payment.patient_name}</td>
+                <td>{payment.reference_number ?? ''}</td>
+                <td className="align-end">
+                  <Money centavos={payment.amount_centavos} />
+                </td>
+              </tr>
+            )),
+            <tr
+              key={`total-${total.method}`}
+              className="reports-subtotal"
+              data-testid={`day-sheet-total-${total.method}`}
+            >
+              <th scope="row" colSpan={5}>
+                {TEXT.methodTotal(methodLabel(total.method))} ({total.payment_count})
+              </th>
+              <td className="align-end">
+                <Money centavos={total.total_centavos} />
+              </td>
+            </tr>,
+          ])}
+          <tr className="reports-grand-total">
+            <th scope="row" colSpan={5}>
+              {TEXT.grandTotal}
+            </th>
+            <td className="align-end" data-testid="day-sheet-grand-total">
+              <Money centavos={sheet.grand_total_centavos} />
+            </td>
+          </tr>
+        </Table>
+      </section>
+
+      <section aria-labelledby="day-sheet-voids" className="reports-block">
+        <h4 id="day-sheet-voids">{TEXT.voids}</h4>
+        {sheet.voids.length === 0 ? (
+          <EmptyState title={TEXT.voidsEmpty} />
+        ) : (
+          <Table
+            caption={TEXT.voids}
+            head={[COLUMNS.kind, COLUMNS.invoice, COLUMNS.patient, COLUMNS.amount, COLUMNS.voidedAt, COLUMNS.reason]}
+          >
+            {sheet.voids.map((entry) => (
+              <tr key={`${entry.kind}-${entry.id}`}>
+                <td>
+                  {entry.kind === 'payment' ? `${TEXT.kindPayment} (${methodLabel(entry.method)})` : TEXT.kindInvoice}
+                </td>
+                <td>#{entry.invoice_id}</td>
+                <td>{entry.patient_name}</td>
+                <td className="align-end">
+                  <Money centavos={entry.amount_centavos} />
+                </td>
+                <td>{formatClinicDateTime(entry.voided_at, zone)}</td>
+                <td className="reports-reason">{entry.void_reason}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
+
+      <section aria-labelledby="day-sheet-open" className="reports-block">
+        <h4 id="day-sheet-open">{TEXT.openInvoices}</h4>
+        {sheet.open_invoices.length === 0 ? (
+          <EmptyState title={TEXT.openInvoicesEmpty} />
+        ) : (
+          <Table
+            caption={TEXT.openInvoices}
+            head={[COLUMNS.invoice, COLUMNS.patient, COLUMNS.status, COLUMNS.total, COLUMNS.paid, COLUMNS.balance]}
+          >
+            {sheet.open_invoices.map((invoice) => (
+              <tr key={invoice.id}>
+                <td>#{invoice.id}</td>
+                <td>{invoice.patient_name}</td>
+                <td>{invoice.status}</td>
+                <td className="align-end">
+                  <Money centavos={invoice.total_centavos} />
+                </td>
+                <td className="align-end">
+                  <Money centavos={invoice.paid_centavos} />
+                </td>
+                <td className="align-end">
+                  <Money centavos={invoice.balance_centavos} />
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}
