@@ -14,14 +14,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * found nothing inside a srcdoc frame).
  */
 export function axeBuilder(page: Page): AxeBuilder {
-  return (
-    new AxeBuilder({ page })
-      // Only violations are read: axe then builds a selector for one node of each other result
-      // type rather than for every node, which is most of its time on a long table.
-      .options({ resultTypes: ['violations'] })
-      .withTags(WCAG_TAGS)
-      .setLegacyMode(page.frames().length === 1)
-  );
+  return new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(page.frames().length === 1);
 }
 
 /**
