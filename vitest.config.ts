@@ -15,8 +15,7 @@ export default defineConfig({
     // The forks pool reuses a worker process from file to file only when this root option says so
     // (`isolate: false` in a project alone still gave every file a new process): every node file
     // then imports the stack's modules once per worker instead of once per file. Such a pool runs
-    // its projects one after the other, so the browser files run in the threads pool, beside the
-    // node files, with the SPA project's (docs/testing.md).
+    // its projects one after the other, while the SPA project's threads run beside them.
     poolOptions: { forks: { isolate: false } },
     // Two files at a time per pool even on a 2-core machine (vitest's default is cores − 1).
     maxWorkers: Math.max(2, availableParallelism() - 1),
@@ -71,10 +70,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Worker threads, beside the SPA project's, rather than the node project's processes: the
-          // forks pool runs its projects one after the other, and a browser file spends most of its
-          // time waiting for the page, so the browser files now run while the node files do.
-          pool: 'threads',
+          // One module registry per worker, as in the node project: no browser file mocks modules or
+          // stubs globals.
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },
