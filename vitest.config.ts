@@ -12,17 +12,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // The forks pool reuses a worker process from file to file only when this root option says so:
-    // `isolate: false` in a project alone still gave every file a new process (a module-level
-    // counter read 1 in each of four files, four pids). With it, the node project alone went from
-    // 388 s and 690 CPU s to 213 s and 352 CPU s (collect 68 → 6 s), and a whole run on the same
-    // host in the same hour from 22.2 to 15.5 min, every test passing. The pool then runs its
-    // projects one after the other (on a clean clone the node files, then the browser files), each
-    // with both workers, while the SPA project's threads run beside them.
+    // The forks pool reuses a worker process from file to file only when this root option says so
+    // (`isolate: false` in a project alone still gave every file a new process): every node file
+    // then imports the stack's modules once per worker instead of once per file. Such a pool runs
+    // its projects one after the other, while the SPA project's threads run beside them.
     poolOptions: { forks: { isolate: false } },
-    // Vitest's default (cores − 1) runs one file at a time on the 2-core CI machines; two at a time
-    // cut the suite from 11.8 to 9.3 min there, green. Three gained nothing (860 s against 880 s for
-    // the main pass once issue 17 had added its files): the files are CPU-bound.
+    // Two files at a time per pool even on a 2-core machine (vitest's default is cores − 1).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     minWorkers: 1,
     reporters: ['default'],

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/database.ts';
-import { migrate } from '../../local/db/migrate.ts';
 import { migratedTemplate } from './pglite-template.ts';
 import { announcePostgresTarget, createScratchDatabase, testDatabaseUrl } from './postgres.ts';
 
@@ -37,17 +36,15 @@ export async function freshDatabase(target: DatabaseTarget, options: { seed?: bo
   }
 
   if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const scratch = await createScratchDatabase(testDatabaseUrl);
-  let db: Database | undefined;
+  // Already migrated: a copy of the template database (tests/support/postgres.ts).
+  const scratch = await createScratchDatabase(testDatabaseUrl, { migrated: { seed } });
+  let opened: Database;
   try {
-    db = await openPostgres(scratch.url);
-    await migrate(db, { seed });
+    opened = await openPostgres(scratch.url);
   } catch (error) {
-    await db?.close();
     await scratch.drop();
     throw error;
   }
-  const opened = db;
   return {
     target,
     db: opened,

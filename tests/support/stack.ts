@@ -65,14 +65,19 @@ export async function startTestStack(
     logLabel?: string;
   } = {},
 ): Promise<TestStack> {
-  const scratch = options.postgresServerUrl ? await createScratchDatabase(options.postgresServerUrl) : undefined;
-  const ownDataDir = !scratch && !options.dataDir;
-  const dataDir = scratch ? undefined : (options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ngiti-test-'))));
-  // A data directory of its own starts from the migrated template, unless the test sets what
-  // decides the seeding or the database itself (then the stack prepares it, as `npm start` would).
+  // A database of its own starts from the migrated template, unless the test sets what decides
+  // the seeding or the database itself (then the stack prepares it, as `npm start` would).
   const decidesDatabase = ['SEED_DEMO_DATA', 'NODE_ENV', 'DATABASE_URL', 'DATA_DIR'].some(
     (name) => options.env !== undefined && name in options.env,
   );
+  const scratch = options.postgresServerUrl
+    ? await createScratchDatabase(
+        options.postgresServerUrl,
+        decidesDatabase ? {} : { migrated: { seed: options.seed ?? true } },
+      )
+    : undefined;
+  const ownDataDir = !scratch && !options.dataDir;
+  const dataDir = scratch ? undefined : (options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ngiti-test-'))));
   if (ownDataDir && dataDir && !decidesDatabase) await prepareDataDir(dataDir, options.seed ?? true);
   const logFile = testLogFile(options.logLabel ?? 'stack');
   const stack = await startStack({
