@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, normalizeSignup, validateLogin, validateNewPassword, validateSignup } from './validation';
+import { normalizeSignup, validateNewPassword, validateSignup } from './validation';
 
 const signup = { name: 'Dr. Reyes', email: 'reyes@example.test', password: 'secret1', clinicName: 'Ngiti Dental' };
-
-describe('login validation', () => {
-  it('accepts an e-mail and a password', () => {
-    expect(validateLogin({ email: 'a@b.test', password: 'x' })).toBeNull();
-  });
-
-  it('counts whitespace-only fields as empty', () => {
-    expect(validateLogin({ email: '   ', password: 'x' })).toBe('Please enter your email and password.');
-    expect(validateLogin({ email: 'a@b.test', password: ' \t ' })).toBe('Please enter your email and password.');
-  });
-
-  it('bounds over-long input with a clear message', () => {
-    expect(validateLogin({ email: `${'a'.repeat(250)}@b.test`, password: 'x' })).toBe(
-      'Email must be at most 254 characters.',
-    );
-    expect(validateLogin({ email: 'a@b.test', password: 'p'.repeat(LIMITS.password + 1) })).toBe(
-      'Password must be at most 72 characters.',
-    );
-  });
-});
 
 describe('sign-up validation', () => {
   it('accepts all four fields', () => {

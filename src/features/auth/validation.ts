@@ -9,14 +9,9 @@ export const LIMITS = { email: 254, password: 72, name: 100, clinicName: 100 } a
 /** Whitespace-only counts as empty. */
 export const isBlank = (value: string) => value.trim() === '';
 
-function tooLong(label: string, value: string, max: number): string | null {
+/** The refusal of a value over its limit, or null. */
+export function tooLong(label: string, value: string, max: number): string | null {
   return value.length > max ? EXTRA_TEXT.tooLong(label, max) : null;
-}
-
-/** Returns the message to show, or null when the login form may be sent. */
-export function validateLogin(input: { email: string; password: string }): string | null {
-  if (isBlank(input.email) || isBlank(input.password)) return EXTRA_TEXT.loginFieldsRequired;
-  return tooLong('Email', input.email.trim(), LIMITS.email) ?? tooLong('Password', input.password, LIMITS.password);
 }
 
 export interface SignupInput {
