@@ -1,4 +1,4 @@
-import { EXTRA_TEXT, RESET_TEXT } from './messages';
+import { EXTRA_TEXT } from './messages';
 
 /**
  * Longest accepted inputs: e-mail addresses per RFC 5321, passwords at bcrypt's 72-byte limit
@@ -19,29 +19,4 @@ export interface SignupInput {
   email: string;
   password: string;
   clinicName: string;
-}
-
-export function validateSignup(input: SignupInput): string | null {
-  if ([input.name, input.email, input.password, input.clinicName].some(isBlank)) return EXTRA_TEXT.signupFieldsRequired;
-  return (
-    tooLong('Name', input.name.trim(), LIMITS.name) ??
-    tooLong('Email', input.email.trim(), LIMITS.email) ??
-    tooLong('Password', input.password, LIMITS.password) ??
-    tooLong('Clinic Name', input.clinicName.trim(), LIMITS.clinicName)
-  );
-}
-
-export function validateNewPassword(password: string): string | null {
-  if (isBlank(password)) return RESET_TEXT.emptyPassword;
-  return tooLong('Password', password, LIMITS.password);
-}
-
-/** What is sent: names and e-mail trimmed; the password exactly as typed. */
-export function normalizeSignup(input: SignupInput): SignupInput {
-  return {
-    name: input.name.trim(),
-    email: input.email.trim(),
-    password: input.password,
-    clinicName: input.clinicName.trim(),
-  };
 }
