@@ -42,7 +42,7 @@ describe('Field', () => {
 });
 
 describe('SelectField', () => {
-  it('renders a labelled select of plain and labelled options with a placeholder', () => {
+  it('renders a labelled select of plain and labelled options with a placeholder and a styled hint', () => {
     render(
       <SelectField
         id="role"
@@ -51,10 +51,14 @@ describe('SelectField', () => {
         options={['admin', { value: 'dentist', label: 'Dentist' }]}
         defaultValue="dentist"
         error="Pick a role."
+        hint="Who may do what"
+        hintClassName="x-hint"
       />,
     );
     const select = screen.getByLabelText<HTMLSelectElement>('Role');
     expect(select.className).toBe('input is-invalid');
+    expect(select.getAttribute('aria-describedby')).toBe('role-error role-hint');
+    expect(document.getElementById('role-hint')?.className).toBe('x-hint');
     expect(select.value).toBe('dentist');
     expect(Array.from(select.options).map((option) => [option.value, option.text])).toEqual([
       ['', 'Pick one'],

@@ -17,6 +17,7 @@ export interface SelectFieldProps extends Omit<
   error?: string | undefined;
   errorClassName?: string;
   hint?: ReactNode;
+  hintClassName?: string;
   /** Extra classes beside 'field' on the wrapper. */
   fieldClassName?: string;
   /** The select's classes ('input' by default); 'is-invalid' is added while there is an error. */
@@ -35,6 +36,7 @@ export function SelectField({
   error,
   errorClassName,
   hint,
+  hintClassName,
   fieldClassName,
   selectClassName = 'input',
   placeholder,
@@ -42,7 +44,15 @@ export function SelectField({
   ...selectProps
 }: SelectFieldProps) {
   return (
-    <Field id={id} label={label} error={error} errorClassName={errorClassName} hint={hint} className={fieldClassName}>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      errorClassName={errorClassName}
+      hint={hint}
+      hintClassName={hintClassName}
+      className={fieldClassName}
+    >
       {(control) => (
         <select ref={ref} className={controlClass(selectClassName, error)} {...control} {...selectProps}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -1,4 +1,4 @@
-import { EXTRA_TEXT, RESET_TEXT } from './messages';
+import { EXTRA_TEXT } from './messages';
 
 /**
  * Longest accepted inputs: e-mail addresses per RFC 5321, passwords at bcrypt's 72-byte limit
@@ -9,14 +9,9 @@ export const LIMITS = { email: 254, password: 72, name: 100, clinicName: 100 } a
 /** Whitespace-only counts as empty. */
 export const isBlank = (value: string) => value.trim() === '';
 
-function tooLong(label: string, value: string, max: number): string | null {
+/** The refusal of a value over its limit, or null. */
+export function tooLong(label: string, value: string, max: number): string | null {
   return value.length > max ? EXTRA_TEXT.tooLong(label, max) : null;
-}
-
-/** Returns the message to show, or null when the login form may be sent. */
-export function validateLogin(input: { email: string; password: string }): string | null {
-  if (isBlank(input.email) || isBlank(input.password)) return EXTRA_TEXT.loginFieldsRequired;
-  return tooLong('Email', input.email.trim(), LIMITS.email) ?? tooLong('Password', input.password, LIMITS.password);
 }
 
 export interface SignupInput {
@@ -24,29 +19,4 @@ export interface SignupInput {
   email: string;
   password: string;
   clinicName: string;
-}
-
-export function validateSignup(input: SignupInput): string | null {
-  if ([input.name, input.email, input.password, input.clinicName].some(isBlank)) return EXTRA_TEXT.signupFieldsRequired;
-  return (
-    tooLong('Name', input.name.trim(), LIMITS.name) ??
-    tooLong('Email', input.email.trim(), LIMITS.email) ??
-    tooLong('Password', input.password, LIMITS.password) ??
-    tooLong('Clinic Name', input.clinicName.trim(), LIMITS.clinicName)
-  );
-}
-
-export function validateNewPassword(password: string): string | null {
-  if (isBlank(password)) return RESET_TEXT.emptyPassword;
-  return tooLong('Password', password, LIMITS.password);
-}
-
-/** What is sent: names and e-mail trimmed; the password exactly as typed. */
-export function normalizeSignup(input: SignupInput): SignupInput {
-  return {
-    name: input.name.trim(),
-    email: input.email.trim(),
-    password: input.password,
-    clinicName: input.clinicName.trim(),
-  };
 }

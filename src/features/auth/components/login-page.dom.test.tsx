@@ -54,3 +54,29 @@ describe('login page failures', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid login credentials');
   });
 });
+
+describe('login page refusals', () => {
+  it('when submitted with a whitespace-only e-mail, then it says so, sends nothing and leaves focus on Login', async () => {
+    const grants: string[] = [];
+    server.use(
+      http.post(TOKEN_URL, () => {
+        grants.push('password');
+        return gotrueError(400, 'invalid_credentials', 'Invalid login credentials');
+      }),
+    );
+    await submitLogin('   ', 'secret');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter your email and password.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Login' }));
+    expect(grants).toEqual([]);
+  });
+
+  it("when 'Forgot password?' follows a refused login, then its own message replaces the refusal", async () => {
+    const user = userEvent.setup();
+    renderApp(<LoginPage />, { session: createSession({ user: null }), route: '/login' });
+    await user.type(screen.getByLabelText('Email'), '  ');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter your email and password.');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter your email above first.');
+  });
+});

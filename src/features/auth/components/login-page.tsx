@@ -1,11 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Field } from '@/components/form/field';
+import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { parseAuthFragment } from '@/lib/auth-fragment';
 import { useSession } from '@/lib/session';
 import { preloadAuth, useSendPasswordReset, useSignIn } from '../api/lazy';
+import { signInSchema } from '../api/sign-in.schema';
 import { EXTRA_TEXT, LOGIN_TEXT } from '../messages';
-import { isBlank, LIMITS, validateLogin } from '../validation';
+import { isBlank, LIMITS } from '../validation';
 import { AuthLayout } from './auth-layout';
 import { failureMessage } from './failure-message';
 import { PasswordInput } from './password-input';
@@ -30,14 +34,15 @@ export function LoginPage() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
+  const email = useWatch({ control: form.control, name: 'email' });
   const [message, setMessage] = useState<FormMessageValue | null>(() =>
     initialMessage(location.state as LoginLocationState | null, location.hash, session.notice),
   );
   const signIn = useSignIn();
   const reset = useSendPasswordReset();
   const { notice, setNotice } = session;
+  const refused = firstErrorMessage(form.formState.errors);
 
   // The notice and an auth-link error fragment are shown once; a reload should not repeat them.
   useEffect(() => {
@@ -45,23 +50,22 @@ export function LoginPage() {
     if (location.hash || location.state) navigate({ pathname: '/login', hash: '' }, { replace: true, state: null });
   }, [notice, setNotice, location.hash, location.state, navigate]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateLogin({ email, password });
-    if (problem) {
-      setMessage({ tone: 'error', text: problem });
-      return;
-    }
-    setMessage(null);
-    try {
-      const user = await signIn.run(email, password);
-      if (user) session.signIn(user);
-    } catch (error) {
-      setMessage(failureMessage(error, LOGIN_TEXT.invalidCredentials));
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    async ({ email, password }) => {
+      setMessage(null);
+      try {
+        const user = await signIn.run(email, password);
+        if (user) session.signIn(user);
+      } catch (error) {
+        setMessage(failureMessage(error, LOGIN_TEXT.invalidCredentials));
+      }
+    },
+    () => setMessage(null),
+  );
 
   async function onForgotPassword() {
+    // Its own message replaces a refused login's, as the form's one line.
+    form.clearErrors();
     if (isBlank(email)) {
       setMessage({ tone: 'error', text: LOGIN_TEXT.needEmail });
       return;
@@ -82,24 +86,22 @@ export function LoginPage() {
   const busy = signIn.pending || reset.pending;
   return (
     <AuthLayout title={LOGIN_TEXT.title} subtitle="Sign in to your clinic.">
-      <form className="auth-form" onSubmit={onSubmit} onFocus={preloadAuth} noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor="login-email">
-            Email
-          </label>
-          <input
-            id="login-email"
-            className="input"
-            type="text"
-            spellCheck={false}
-            autoCapitalize="none"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+      <form className="auth-form" onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuth} noValidate>
+        <Field id="login-email" label="Email">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="text"
+              spellCheck={false}
+              autoCapitalize="none"
+              autoComplete="username"
+              inputMode="email"
+              {...form.register('email')}
+            />
+          )}
+        </Field>
+        {/* Not a Field: the label shares its row with 'Forgot password?'. */}
         <div className="field">
           <div className="field-label-row">
             <label className="field-label" htmlFor="login-password">
@@ -114,15 +116,9 @@ export function LoginPage() {
               {reset.pending ? LOGIN_TEXT.sending : LOGIN_TEXT.forgot}
             </button>
           </div>
-          <PasswordInput
-            id="login-password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <PasswordInput id="login-password" autoComplete="current-password" {...form.register('password')} />
         </div>
-        <FormMessage message={message} />
+        <FormMessage message={refused ? { tone: 'error', text: refused } : message} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {signIn.pending ? LOGIN_TEXT.working : LOGIN_TEXT.submit}
         </button>

@@ -1,6 +1,6 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string };
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string; ref?: Ref<HTMLInputElement> };
 
 /** A password field with a Show/Hide toggle. */
 export function PasswordInput(props: Props) {

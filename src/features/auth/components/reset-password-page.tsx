@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Field } from '@/components/form/field';
+import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { recoveryTokens } from '@/lib/auth-fragment';
 import { preloadAuth, useUpdatePassword } from '../api/lazy';
+import { updatePasswordSchema } from '../api/update-password.schema';
 import { RESET_TEXT } from '../messages';
-import { validateNewPassword } from '../validation';
 import { AuthLayout } from './auth-layout';
 import { failureMessage } from './failure-message';
 import { PasswordInput } from './password-input';
@@ -19,35 +21,33 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   // Read once: after success the fragment is cleared but the page stays.
   const [tokens] = useState(() => recoveryTokens(location.hash));
-  const [password, setPassword] = useState('');
+  const form = useZodForm(updatePasswordSchema, { defaultValues: { 'new-password': '' } });
   const [done, setDone] = useState(false);
   const [message, setMessage] = useState<FormMessageValue | null>(() =>
     tokens ? null : { tone: 'error', text: RESET_TEXT.invalidLink },
   );
   const update = useUpdatePassword();
+  const refused = firstErrorMessage(form.formState.errors);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateNewPassword(password);
-    if (problem) {
-      setMessage({ tone: 'error', text: problem });
-      return;
-    }
-    if (!tokens) {
-      setMessage({ tone: 'error', text: RESET_TEXT.invalidLink });
-      return;
-    }
-    setMessage(null);
-    try {
-      await update.run(tokens, password);
-      setPassword('');
-      setDone(true);
-      setMessage({ tone: 'success', text: RESET_TEXT.success });
-      navigate({ pathname: '/reset-password', hash: '' }, { replace: true });
-    } catch (error) {
-      setMessage(failureMessage(error, RESET_TEXT.failed));
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    async ({ password }) => {
+      if (!tokens) {
+        setMessage({ tone: 'error', text: RESET_TEXT.invalidLink });
+        return;
+      }
+      setMessage(null);
+      try {
+        await update.run(tokens, password);
+        form.reset();
+        setDone(true);
+        setMessage({ tone: 'success', text: RESET_TEXT.success });
+        navigate({ pathname: '/reset-password', hash: '' }, { replace: true });
+      } catch (error) {
+        setMessage(failureMessage(error, RESET_TEXT.failed));
+      }
+    },
+    () => setMessage(null),
+  );
 
   return (
     <AuthLayout title={RESET_TEXT.title} subtitle={done ? undefined : 'Choose a new password for your account.'}>
@@ -60,20 +60,13 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <>
-          <form className="auth-form" onSubmit={onSubmit} onFocus={preloadAuth} noValidate>
-            <div className="field">
-              <label className="field-label" htmlFor="reset-password">
-                New Password
-              </label>
-              <PasswordInput
-                id="reset-password"
-                name="new-password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
-            <FormMessage message={message} />
+          <form className="auth-form" onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuth} noValidate>
+            <Field id="reset-password" label="New Password">
+              {(control) => (
+                <PasswordInput {...control} autoComplete="new-password" {...form.register('new-password')} />
+              )}
+            </Field>
+            <FormMessage message={refused ? { tone: 'error', text: refused } : message} />
             <button type="submit" className="button button-primary button-block" disabled={update.pending}>
               {update.pending ? RESET_TEXT.working : RESET_TEXT.submit}
             </button>

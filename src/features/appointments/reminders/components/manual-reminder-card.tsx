@@ -1,35 +1,18 @@
 import { useId, useState } from 'react';
 import { REMINDER_BLOCKED_TEXT, reminderBlock } from '@common/contract/manual-reminder-eligibility';
+import { Field } from '@/components/form/field';
+import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useNow } from '@/lib/use-now';
 import { useSendReminder } from '../api/send-reminder';
-import {
-  manualReminderRequest,
-  sendFailureText,
-  type ManualReminderDraft,
-  type ManualReminderProblem,
-} from '../manual-reminder';
+import { sendReminderSchema } from '../api/send-reminder.schema';
+import { sendFailureText, type ManualReminderDraft } from '../manual-reminder';
 import { REMINDER_EXTRA_TEXT, REMINDER_TEXT } from '../messages';
 import { showReminderAlert } from './reminder-alert';
 
 /** 'Reminder Sent!' closes by itself after this long (spec part 2 §9). */
 export const SENT_POPUP_MS = 1500;
-
-const PROBLEM_TEXT: Record<ManualReminderProblem, string> = {
-  'message-too-long': REMINDER_EXTRA_TEXT.customMessageTooLong,
-  'recipient-too-long': REMINDER_EXTRA_TEXT.recipientTooLong,
-  'recipient-invalid': REMINDER_EXTRA_TEXT.recipientInvalid,
-  'too-far-ahead': REMINDER_EXTRA_TEXT.tooFarAhead,
-};
-
-/** The field to mark invalid for a problem; none when the appointment's date is the cause. */
-const PROBLEM_FIELD: Record<ManualReminderProblem, 'message' | 'recipient' | null> = {
-  'message-too-long': 'message',
-  'recipient-too-long': 'recipient',
-  'recipient-invalid': 'recipient',
-  'too-far-ahead': null,
-};
 
 const EMPTY_DRAFT: ManualReminderDraft = { message: '', recipientOverride: '' };
 
@@ -56,101 +39,85 @@ export function ManualReminderCard({
   const titleId = useId();
   const reasonId = useId();
   const messageId = useId();
-  const messageHintId = useId();
   const recipientId = useId();
-  const recipientHintId = useId();
   const send = useSendReminder(clinicId, appointmentId);
-  const [draft, setDraft] = useState<ManualReminderDraft>(EMPTY_DRAFT);
+  const form = useZodForm(sendReminderSchema({ appointmentTime, timeZone, now: () => new Date() }), {
+    defaultValues: EMPTY_DRAFT,
+  });
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const [invalid, setInvalid] = useState<'message' | 'recipient' | null>(null);
+  const { errors } = form.formState;
+  // Typing clears the field's invalid mark; the message line stays until the next send.
+  const clearInvalid = { onChange: () => form.clearErrors() };
   // The same rule the service refuses by; an appointment passes while the modal is open.
   const now = useNow();
   const blocked = reminderBlock({ status, appointmentTime }, now);
   const reason = blocked ? REMINDER_BLOCKED_TEXT[blocked] : remindersEnabled ? null : REMINDER_EXTRA_TEXT.remindersOff;
 
-  async function onSend() {
-    const request = manualReminderRequest(draft, appointmentTime, new Date(), timeZone);
-    if (!request.ok) {
-      setMessage({ tone: 'error', text: PROBLEM_TEXT[request.problem] });
-      setInvalid(PROBLEM_FIELD[request.problem]);
-      return;
-    }
-    setMessage(null);
-    setInvalid(null);
-    let sent;
-    try {
-      sent = await send.mutateAsync(request.body);
-    } catch (error) {
-      // What was typed stays, so the send can be tried again.
-      console.error('Ngiti: sending a reminder failed', error);
-      void showReminderAlert({ title: REMINDER_TEXT.sendFailedTitle, text: sendFailureText(error), icon: 'error' });
-      return;
-    }
-    if (sent === ALREADY_PENDING) return;
-    setDraft(EMPTY_DRAFT);
-    void showReminderAlert({
-      title: REMINDER_TEXT.sentTitle,
-      text: REMINDER_TEXT.sentText,
-      icon: 'success',
-      timerMs: SENT_POPUP_MS,
-    });
-  }
+  const onSend = form.handleSubmit(
+    async (body) => {
+      setMessage(null);
+      let sent;
+      try {
+        sent = await send.mutateAsync(body);
+      } catch (error) {
+        // What was typed stays, so the send can be tried again.
+        console.error('Ngiti: sending a reminder failed', error);
+        void showReminderAlert({ title: REMINDER_TEXT.sendFailedTitle, text: sendFailureText(error), icon: 'error' });
+        return;
+      }
+      if (sent === ALREADY_PENDING) return;
+      form.reset();
+      void showReminderAlert({
+        title: REMINDER_TEXT.sentTitle,
+        text: REMINDER_TEXT.sentText,
+        icon: 'success',
+        timerMs: SENT_POPUP_MS,
+      });
+    },
+    (refusals) => setMessage({ tone: 'error', text: firstErrorMessage(refusals) ?? '' }),
+  );
 
   return (
     <section className="reminder-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="reminder-card-title">
         {REMINDER_TEXT.manualTitle}
       </h3>
-      <form
-        className="reminder-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSend();
-        }}
-      >
-        <div className="field">
-          <label className="field-label" htmlFor={messageId}>
-            {REMINDER_TEXT.customMessage}
-          </label>
-          <textarea
-            id={messageId}
-            className="input reminder-textarea"
-            rows={3}
-            value={draft.message}
-            aria-describedby={messageHintId}
-            aria-invalid={invalid === 'message' || undefined}
-            onChange={(event) => {
-              setInvalid(null);
-              setDraft({ ...draft, message: event.target.value });
-            }}
-          />
-          <span id={messageHintId} className="reminder-hint">
-            {REMINDER_EXTRA_TEXT.customMessageHint}
-          </span>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={recipientId}>
-            {REMINDER_TEXT.recipientOverride}
-          </label>
-          <input
-            id={recipientId}
-            className="input"
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.recipientOverride}
-            aria-describedby={recipientHintId}
-            aria-invalid={invalid === 'recipient' || undefined}
-            onChange={(event) => {
-              setInvalid(null);
-              setDraft({ ...draft, recipientOverride: event.target.value });
-            }}
-          />
-          <span id={recipientHintId} className="reminder-hint">
-            {REMINDER_EXTRA_TEXT.recipientOverrideHint}
-          </span>
-        </div>
+      <form className="reminder-form" noValidate onSubmit={(event) => void onSend(event)}>
+        {/* The refusal is the card's one message line, so the fields only carry the invalid mark. */}
+        <Field
+          id={messageId}
+          label={REMINDER_TEXT.customMessage}
+          hint={REMINDER_EXTRA_TEXT.customMessageHint}
+          hintClassName="reminder-hint"
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              aria-invalid={errors.message ? true : undefined}
+              className="input reminder-textarea"
+              rows={3}
+              {...form.register('message', clearInvalid)}
+            />
+          )}
+        </Field>
+        <Field
+          id={recipientId}
+          label={REMINDER_TEXT.recipientOverride}
+          hint={REMINDER_EXTRA_TEXT.recipientOverrideHint}
+          hintClassName="reminder-hint"
+        >
+          {(control) => (
+            <input
+              {...control}
+              aria-invalid={errors.recipientOverride ? true : undefined}
+              className="input"
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              {...form.register('recipientOverride', clearInvalid)}
+            />
+          )}
+        </Field>
         <FormMessage message={message} />
         <div className="reminder-card-actions">
           {reason ? (

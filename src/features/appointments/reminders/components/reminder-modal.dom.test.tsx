@@ -519,6 +519,15 @@ describe('manual reminder send', () => {
     expect(manual().getByRole('alert').textContent).toBe(
       'The Messenger ID may contain only letters, digits and the characters . _ : -',
     );
+    const recipient = manual().getByLabelText('Recipient Messenger ID (override)');
+    expect(recipient.getAttribute('aria-invalid')).toBe('true');
+    expect(manual().getByLabelText('Custom Message').getAttribute('aria-invalid')).toBeNull();
+    // Typing clears the mark; the message stays until the next send.
+    await user.type(recipient, '7');
+    expect(recipient.getAttribute('aria-invalid')).toBeNull();
+    expect(manual().getByRole('alert').textContent).toBe(
+      'The Messenger ID may contain only letters, digits and the characters . _ : -',
+    );
     expect(service.received).toHaveLength(0);
     expect(await rows('appointment_reminders')).toHaveLength(0);
   });

@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { characterCount } from '@common/contract/character-count';
 import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';
+import { Field } from '@/components/form/field';
+import { SelectField } from '@/components/form/select-field';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { messengerIdText } from '../../model/display';
@@ -54,9 +56,7 @@ export function ReminderSettingsCard({
   const daysLabelId = useId();
   const daysHintId = useId();
   const messageId = useId();
-  const messageHintId = useId();
   const recipientId = useId();
-  const recipientHintId = useId();
   const save = useSaveReminderSettings(clinicId, appointmentId);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [invalidDays, setInvalidDays] = useState<readonly number[]>([]);
@@ -205,59 +205,51 @@ export function ReminderSettingsCard({
           </div>
         </div>
 
-        <div className="field">
-          <label className="field-label" htmlFor={messageId}>
-            {REMINDER_TEXT.message}
-          </label>
-          <textarea
-            ref={messageRef}
-            id={messageId}
-            className="input reminder-textarea"
-            rows={3}
-            value={draft.message}
-            disabled={off}
-            aria-describedby={messageHintId}
-            aria-invalid={messageInvalid || undefined}
-            onChange={(event) => {
-              setMessageInvalid(false);
-              change({ message: event.target.value });
-            }}
-          />
-          <span id={messageHintId} className="reminder-hint reminder-hint-row">
-            <span>{REMINDER_EXTRA_TEXT.messageHint}</span>
-            <span className={messageLength > MESSAGE_MAX_LENGTH ? 'reminder-count-over' : undefined}>
-              {messageLength}/{MESSAGE_MAX_LENGTH}
-            </span>
-          </span>
-        </div>
+        {/* The refusal is the card's one message line, so the message only carries the invalid mark. */}
+        <Field
+          id={messageId}
+          label={REMINDER_TEXT.message}
+          hint={
+            <>
+              <span>{REMINDER_EXTRA_TEXT.messageHint}</span>
+              <span className={messageLength > MESSAGE_MAX_LENGTH ? 'reminder-count-over' : undefined}>
+                {messageLength}/{MESSAGE_MAX_LENGTH}
+              </span>
+            </>
+          }
+          hintClassName="reminder-hint reminder-hint-row"
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              ref={messageRef}
+              aria-invalid={messageInvalid || undefined}
+              className="input reminder-textarea"
+              rows={3}
+              value={draft.message}
+              disabled={off}
+              onChange={(event) => {
+                setMessageInvalid(false);
+                change({ message: event.target.value });
+              }}
+            />
+          )}
+        </Field>
 
-        <div className="field">
-          <label className="field-label" htmlFor={recipientId}>
-            {REMINDER_TEXT.recipient}
-          </label>
-          <select
-            id={recipientId}
-            className="input"
-            value={draft.recipient}
-            disabled={off}
-            aria-describedby={recipientHintId}
-            onChange={(event) => change({ recipient: event.target.value as ReminderRecipientType })}
-          >
-            {RECIPIENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {RECIPIENT_LABEL[type]}
-              </option>
-            ))}
-          </select>
-          <span
-            id={recipientHintId}
-            className={recipientMessengerId ? 'reminder-hint' : 'reminder-hint reminder-hint-warning'}
-          >
-            {recipientMessengerId
+        <SelectField
+          id={recipientId}
+          label={REMINDER_TEXT.recipient}
+          options={RECIPIENT_TYPES.map((type) => ({ value: type, label: RECIPIENT_LABEL[type] }))}
+          value={draft.recipient}
+          disabled={off}
+          onChange={(event) => change({ recipient: event.target.value as ReminderRecipientType })}
+          hint={
+            recipientMessengerId
               ? REMINDER_EXTRA_TEXT.sendsTo(messengerIdText(recipientMessengerId))
-              : REMINDER_EXTRA_TEXT.noMessengerId(RECIPIENT_LABEL[draft.recipient])}
-          </span>
-        </div>
+              : REMINDER_EXTRA_TEXT.noMessengerId(RECIPIENT_LABEL[draft.recipient])
+          }
+          hintClassName={recipientMessengerId ? 'reminder-hint' : 'reminder-hint reminder-hint-warning'}
+        />
 
         <FormMessage message={message} />
         <div className="reminder-card-actions">
