@@ -404,8 +404,11 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
       const server = io;
       io = undefined;
       if (server) {
-        // Not io.close(): that would also close the HTTP server, which belongs to the service.
-        server.local.disconnectSockets(true);
+        // Not io.close(): that would also close the HTTP server, which belongs to the service. Nor
+        // disconnectSockets(): a client told it was disconnected by the server never reconnects,
+        // so every open screen would stay offline after a deploy. Closing each transport reads to
+        // the client as a lost connection, and it reconnects once a service answers again.
+        for (const socket of server.of('/').sockets.values()) socket.conn.close();
         await Promise.resolve(server.of('/').adapter.close()).catch(() => undefined);
         server.engine.close();
       }

@@ -362,6 +362,55 @@ describe('appointment-updated for late-cancellation flags', () => {
   });
 });
 
+describe('a graceful stop', () => {
+  /** A realtime service of its own on an HTTP server of its own, on `port` (0: any free one). */
+  async function serve(port: number) {
+    const realtime = createRealtime(stack.service.deps);
+    const server = createServer();
+    await realtime.attach(server);
+    await realtime.start();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    const address = server.address();
+    if (!address || typeof address === 'string') throw new Error('the server has no port');
+    return {
+      port: address.port,
+      async stop() {
+        await realtime.close();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  it('when the service stops and starts again, then a connected client reconnects by itself', async () => {
+    const first = await serve(0);
+    const socket = connect(`http://127.0.0.1:${first.port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 200,
+      auth: { token: await accessToken(stack, DEMO.reception) },
+    });
+    sockets.push(socket);
+    await connected(socket);
+    const reasons: string[] = [];
+    socket.on('disconnect', (reason) => reasons.push(reason));
+
+    await first.stop();
+    await waitFor(() => (reasons.length > 0 ? true : undefined), 2000);
+    // 'io server disconnect' would leave the client offline for good (socket.active false).
+    expect(reasons).toEqual(['transport close']);
+    expect(socket.active).toBe(true);
+
+    const second = await serve(first.port);
+    try {
+      await waitFor(() => (socket.connected ? true : undefined), 5000);
+    } finally {
+      socket.disconnect();
+      await second.stop();
+    }
+  });
+});
+
 describe('Redis', () => {
   it('when REDIS_URL names a Redis that does not answer, then attaching fails with a clear message', async () => {
     const deps = stack.service.deps;
