@@ -3,10 +3,29 @@
  * inline <style>, which the Content-Security-Policy (no inline styles) blocks; this loads the
  * plain module and the stylesheet as a file instead.
  */
-export async function loadSweetAlert() {
+async function importSweetAlert() {
   const [{ default: Swal }] = await Promise.all([
     import('sweetalert2/dist/sweetalert2.esm.js'),
     import('sweetalert2/dist/sweetalert2.css'),
   ]);
   return Swal;
+}
+
+let loading: ReturnType<typeof importSweetAlert> | undefined;
+
+/** The module, loaded once; a failed load (the server was away) is tried again next time. */
+export function loadSweetAlert(): ReturnType<typeof importSweetAlert> {
+  loading ??= importSweetAlert().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * Loads the dialogs' code ahead of need: a failure dialog is often needed just when the server
+ * has gone away, and then its code could no longer be fetched.
+ */
+export function preloadSweetAlert(): void {
+  loadSweetAlert().catch((error: unknown) => console.warn('Ngiti: the dialogs could not be loaded yet', error));
 }

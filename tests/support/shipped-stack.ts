@@ -28,6 +28,12 @@ export interface ShippedStack {
   signedIn(email: string, password?: string): Promise<SupabaseClient>;
   /** SIGTERM, as a deploy stops it; resolves with the exit code once the process is gone. */
   stop(): Promise<number | null>;
+  /**
+   * Stops the process (SIGTERM as a deploy does, SIGKILL as a crash does) and starts `npm start`
+   * again on the same port and data directory; resolves once it serves again. `whileDown` runs
+   * between the two, with nothing listening.
+   */
+  restart(signal: 'SIGTERM' | 'SIGKILL', whileDown?: () => Promise<void>): Promise<void>;
 }
 
 /** `npm start`'s command from package.json, e.g. ['scripts/start.mjs'] for `node scripts/start.mjs`. */
@@ -65,35 +71,39 @@ export async function startShippedStack(
   // A production start decides its own seeding on an empty database: it gets none from the template.
   if (env.NODE_ENV !== 'production') await prepareDataDir(dataDir, seed);
   const logFile = testLogFile(options.logLabel ?? 'shipped');
-  const child = spawn(process.execPath, startCommandArgs(), {
-    cwd: repoRoot,
-    env: {
-      ...userEnvironment(),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: String(seed),
-      ...(logFile ? { LOG_LEVEL: 'debug', LOG_FILE: logFile } : { LOG_LEVEL: 'silent' }),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const launch = (port: string) => {
+    const child = spawn(process.execPath, startCommandArgs(), {
+      cwd: repoRoot,
+      env: {
+        ...userEnvironment(),
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: String(seed),
+        ...(logFile ? { LOG_LEVEL: 'debug', LOG_FILE: logFile } : { LOG_LEVEL: 'silent' }),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    return { child, exited };
+  };
   let printed = '';
-  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let running = launch('0');
 
   let url: string;
   try {
-    url = await untilReady(child, () => printed, exited, options.readyTimeoutMs ?? 120_000);
+    url = await untilReady(running.child, () => printed, running.exited, options.readyTimeoutMs ?? 120_000);
   } catch (error) {
-    await stopProcess(child, exited);
+    await stopProcess(running.child, running.exited);
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   const anonKey = ANON_KEY.exec(printed)?.[1] ?? '';
   if (anonKey !== config.anonKey) {
-    await stopProcess(child, exited);
+    await stopProcess(running.child, running.exited);
     await rm(dataDir, { recursive: true, force: true });
     throw new Error(`npm start printed an anon key other than its secret's:\n${printed}`);
   }
@@ -115,9 +125,19 @@ export async function startShippedStack(
       return client;
     },
     async stop() {
-      const code = await stopProcess(child, exited);
+      const code = await stopProcess(running.child, running.exited);
       await rm(dataDir, { recursive: true, force: true });
       return code;
+    },
+    async restart(signal, whileDown) {
+      await stopProcess(running.child, running.exited, signal);
+      try {
+        await whileDown?.();
+      } finally {
+        printed = '';
+        running = launch(new URL(url).port);
+        await untilReady(running.child, () => printed, running.exited, options.readyTimeoutMs ?? 120_000);
+      }
     },
   };
 }
@@ -153,9 +173,13 @@ function untilReady(
   });
 }
 
-async function stopProcess(child: ChildProcess, exited: Promise<number | null>): Promise<number | null> {
+async function stopProcess(
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM',
+): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  child.kill('SIGTERM');
+  child.kill(signal);
   const killLater = setTimeout(() => child.kill('SIGKILL'), 20_000);
   try {
     return await exited;

@@ -3,11 +3,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { CopyrightFooter } from '@/components/copyright-footer';
 import { holdBackGuard } from '@/components/modal/modal-stack';
+import { preloadSweetAlert } from '@/components/sweet-alert';
 import { useSessionTimeZone } from '@/entities/clinic';
 import { isTabKey, type TabKey } from '@/lib/authorization';
 import { DashboardContext, type DashboardContextValue } from '@/lib/dashboard';
 import { useSession, useSignedInUser } from '@/lib/session';
 import { readPreference, writePreference } from '@/lib/session-storage';
+import { whenIdle } from '@/lib/when-idle';
 import { TABS, tabsFor } from '../tabs';
 import { useAccessWatch } from '../use-access-watch';
 import { DASHBOARD_EXTRA_TEXT } from './messages';
@@ -72,6 +74,7 @@ function DashboardShell() {
     [tabs],
   );
   useEffect(() => holdBackGuard(askBeforeLeaving), []);
+  useEffect(() => whenIdle(preloadSweetAlert), []);
   const dashboard = useMemo<DashboardContextValue>(() => ({ activeTab, selectTab }), [activeTab, selectTab]);
 
   return (

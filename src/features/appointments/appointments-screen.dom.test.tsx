@@ -666,6 +666,7 @@ describe('live updates', () => {
     await setElsewhere(102, 'status', 'Confirmed');
     fakeRealtime.status('connected');
     expect(screen.queryByText('Live updates paused — reconnecting…')).toBeNull();
+    expect(screen.getByText('Live updates are back on.')).toBeTruthy();
     await waitFor(() => expect(statusOf(102).value).toBe('Confirmed'));
     fakeRealtime.status('refused');
     expect(screen.getByText('Live updates are off. Reload the page to turn them back on.')).toBeTruthy();

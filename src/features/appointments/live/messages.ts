@@ -13,6 +13,7 @@ export const LIVE_TEXT = {
   detailsChanged: (status: string) => `Details changed (${status})`,
   reconnecting: 'Live updates paused — reconnecting…',
   refused: 'Live updates are off. Reload the page to turn them back on.',
+  restored: 'Live updates are back on.',
 } as const;
 
 /** '{n} new update(s)' — the pill beside 'Acknowledge All'. */
