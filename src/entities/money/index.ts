@@ -1,2 +1,3 @@
-export { MAX_CENTAVOS, centavosToDecimal, formatPesos, parsePesos, type PesosParse } from './money';
+export { MAX_CENTAVOS, centavosToDecimal, formatBalance, formatPesos, parsePesos, type PesosParse } from './money';
 export { MoneyField, pesosSchema, type MoneyFieldProps } from './money-field';
+export { pesosInWords } from './amount-in-words';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CENTAVOS, centavosToDecimal, formatPesos, parsePesos } from './money';
+import { MAX_CENTAVOS, centavosToDecimal, formatBalance, formatPesos, parsePesos } from './money';
 
 function centavosOf(input: string): number {
   const parsed = parsePesos(input);
@@ -82,6 +82,14 @@ describe('formatPesos', () => {
 
   it('refuses a fraction of a centavo rather than show a wrong amount', () => {
     expect(() => formatPesos(0.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatBalance', () => {
+  it('shows what is owed as pesos, and an overpayment as credit, never a negative amount', () => {
+    expect(formatBalance(125_025)).toBe('₱1,250.25');
+    expect(formatBalance(0)).toBe('₱0.00');
+    expect(formatBalance(-5)).toBe('Credit ₱0.05');
   });
 });
 

@@ -57,6 +57,14 @@ export function formatPesos(centavos: number): string {
   return `${sign}₱${grouped}.${cents}`;
 }
 
+/**
+ * An invoice's balance as the desk reads it: what is still owed ('₱1,250.25'), or what was paid
+ * beyond the total as the patient's credit ('Credit ₱0.05'), never a negative amount.
+ */
+export function formatBalance(centavos: number): string {
+  return centavos < 0 ? `Credit ${formatPesos(-centavos)}` : formatPesos(centavos);
+}
+
 /** The decimal string PostgREST inserts take for a `numeric(12,2)` column: '1234.50'. */
 export function centavosToDecimal(centavos: number): string {
   const { sign, pesos, cents } = splitCentavos(centavos);

@@ -3,6 +3,8 @@ export const PATIENT_INVOICES_TEXT = {
   heading: 'Invoices',
   columns: { id: 'ID', total: 'Total', paid: 'Paid', balance: 'Balance', status: 'Status' },
   balanceDue: (amount: string) => `Balance due: ${amount}`,
+  /** Paid beyond the invoices' totals: the clinic holds it for the patient. */
+  credit: (amount: string) => `Credit: ${amount}`,
   empty: 'No invoices yet.',
   loading: 'Loading invoices…',
   failed: 'The invoices could not be loaded.',

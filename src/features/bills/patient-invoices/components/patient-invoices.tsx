@@ -1,5 +1,5 @@
 import { LoadingState } from '@/components/states/states';
-import { formatPesos } from '@/entities/money';
+import { formatBalance, formatPesos } from '@/entities/money';
 import type { PatientInvoicesProps } from '@/lib/feature-slots';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { usePatientInvoices, type PatientInvoice } from '../api/get-patient-invoices';
@@ -40,7 +40,7 @@ function InvoicesTable({ invoices }: { invoices: readonly PatientInvoice[] }) {
                 </td>
                 <td className="money">{formatPesos(invoice.total_centavos)}</td>
                 <td className="money">{formatPesos(invoice.paid_centavos)}</td>
-                <td className="money">{formatPesos(invoice.balance_centavos)}</td>
+                <td className="money">{formatBalance(invoice.balance_centavos)}</td>
                 <td>
                   <InvoiceStatusBadge status={invoice.status} voided={voided} />
                 </td>
@@ -51,6 +51,13 @@ function InvoicesTable({ invoices }: { invoices: readonly PatientInvoice[] }) {
       </table>
     </div>
   );
+}
+
+/** 'Balance due: ₱1,250.25', or 'Credit: ₱0.05' when the patient paid beyond the totals. */
+function balanceSummary(centavos: number): string {
+  return centavos < 0
+    ? PATIENT_INVOICES_TEXT.credit(formatPesos(-centavos))
+    : PATIENT_INVOICES_TEXT.balanceDue(formatPesos(centavos));
 }
 
 /**
@@ -79,7 +86,7 @@ export function PatientInvoices({ clinicId, patientId }: PatientInvoicesProps) {
       <>
         <InvoicesTable invoices={invoices.data} />
         <p className="patient-invoices-due" data-testid="balance-due">
-          {PATIENT_INVOICES_TEXT.balanceDue(formatPesos(balanceDueCentavos(invoices.data)))}
+          {balanceSummary(balanceDueCentavos(invoices.data))}
         </p>
       </>
     );
