@@ -826,7 +826,9 @@ export type Database = {
           overpayment_accepted: boolean;
           patient_id: number;
           payment_date: string;
+          receipt_number: number;
           recorded_by: string | null;
+          recorded_by_name: string | null;
           reference_number: string | null;
           void_reason: string | null;
           voided_at: string | null;
@@ -844,7 +846,9 @@ export type Database = {
           overpayment_accepted?: boolean;
           patient_id: number;
           payment_date?: string;
+          receipt_number?: number;
           recorded_by?: string | null;
+          recorded_by_name?: string | null;
           reference_number?: string | null;
           void_reason?: string | null;
           voided_at?: string | null;
@@ -862,7 +866,9 @@ export type Database = {
           overpayment_accepted?: boolean;
           patient_id?: number;
           payment_date?: string;
+          receipt_number?: number;
           recorded_by?: string | null;
+          recorded_by_name?: string | null;
           reference_number?: string | null;
           void_reason?: string | null;
           voided_at?: string | null;

@@ -208,7 +208,15 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
         await statusIn(row, 'Unpaid').waitFor();
         await takePayment(page, invoice!.id, '500');
         await statusIn(row, 'Partial').waitFor();
-        await takePayment(page, invoice!.id, '1,250.25');
+        // The rest and five centavos more, confirmed: the patient keeps ₱0.05 as credit.
+        await invoiceRow(page, invoice!.id).getByRole('button', { name: 'Add Payment' }).click();
+        const overpay = page.getByRole('dialog', { name: `Add Payment for Invoice #${invoice!.id}` });
+        await overpay.getByLabel('Amount').fill('1,250.30');
+        await overpay.getByRole('button', { name: 'Add Payment' }).click();
+        await overpay.getByText('This is ₱0.05 more than the balance of ₱1,250.25.', { exact: true }).waitFor();
+        await overpay.getByRole('button', { name: 'Add Payment anyway' }).click();
+        await toast(page, 'Payment added!').last().waitFor();
+        await overpay.waitFor({ state: 'detached' });
         await statusIn(row, 'Paid').waitFor();
         await saveScreenshot(page, '13-billed-paid-desktop');
         const [firstPaymentId] = await clinic.paymentIdsOf(invoice!.id);
@@ -224,7 +232,12 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
         await sheet.getByText('Smile Dental', { exact: true }).waitFor();
         expect(await receiptValue(receipt, 'Received from')).toBe(patientName);
         expect(await receiptValue(receipt, 'Invoice')).toBe(`#${invoice!.id}`);
+        await sheet.getByText(/^Receipt No\. \d+$/).waitFor();
+        expect(await receiptValue(receipt, 'For')).toMatch(/ \(appointment of [A-Z][a-z]+ \d{1,2}, \d{4}\)$/);
         expect(await receiptValue(receipt, 'Amount')).toBe('₱500.00');
+        expect(await receiptValue(receipt, 'Amount in words')).toBe('Five hundred pesos and 00/100');
+        await sheet.getByText('Joy Bautista', { exact: true }).waitFor();
+        await sheet.getByText('Signature over printed name', { exact: true }).waitFor();
         expect(await receiptValue(receipt, 'Method')).toBe('Cash');
         expect(await receiptValue(receipt, 'Invoice total')).toBe('₱1,750.25');
         expect(await receiptValue(receipt, 'Balance after this payment')).toBe('₱1,250.25');
@@ -249,6 +262,17 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
         await saveScreenshot(receipt, '13-receipt-print-80mm');
         await receipt.close();
 
+        // The overpaying payment's receipt says credit, never a negative balance.
+        const [, lastPaymentId] = await clinic.paymentIdsOf(invoice!.id);
+        const [creditReceipt] = await Promise.all([
+          opened.context.waitForEvent('page'),
+          paymentRow(page, lastPaymentId!).getByRole('link', { name: 'Print receipt' }).click(),
+        ]);
+        await creditReceipt.getByRole('heading', { name: 'Acknowledgement Receipt', level: 1 }).waitFor();
+        expect(await receiptValue(creditReceipt, 'Credit after this payment')).toBe('₱0.05');
+        expect(await creditReceipt.getByText('Balance after this payment', { exact: true }).count()).toBe(0);
+        await creditReceipt.close();
+
         // The patient's history (Patients tab) at 820×1180: the invoice and the balance due.
         await page.setViewportSize(TABLET_PORTRAIT);
         await sections(page).getByRole('button', { name: 'Patients' }).click();
@@ -259,8 +283,8 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
         const firstInvoice = invoices.locator('tbody tr').first();
         await firstInvoice.waitFor();
         const cells = await firstInvoice.locator('td').allTextContents();
-        expect(cells).toEqual([String(invoice!.id), '₱1,750.25', '₱1,750.25', '₱0.00', 'Paid']);
-        await history.getByText('Balance due: ₱0.00', { exact: true }).waitFor();
+        expect(cells).toEqual([String(invoice!.id), '₱1,750.25', '₱1,750.30', 'Credit ₱0.05', 'Paid']);
+        await history.getByText('Credit: ₱0.05', { exact: true }).waitFor();
         await saveScreenshot(page, '13-history-invoices-tablet');
       },
       TABLET_PORTRAIT,

@@ -451,6 +451,69 @@ describe.each(targets)('billing on %s', (target) => {
   });
 
   describe('receipt', () => {
+    async function lastReceiptNumber(clinic: number): Promise<number> {
+      const { rows } = await stack.db.query<{ last: string | null }>(
+        'select max(receipt_number)::text as last from public.payments where clinic_id = $1',
+        [clinic],
+      );
+      return Number(rows[0]!.last ?? 0);
+    }
+
+    const receiptNumberOf = async (paymentId: number) =>
+      (await reception.from('payments').select('receipt_number').eq('id', paymentId).single()).data!.receipt_number;
+
+    it("numbers each clinic's receipts 1, 2, 3, … without gaps, whatever is refused or sent at once", async () => {
+      const before = await lastReceiptNumber(clinicId);
+      const otherBefore = await lastReceiptNumber(otherClinicId);
+      const invoice = await newInvoice('100');
+      const first = await newPayment(invoice, '10');
+      expect(await receiptNumberOf(first)).toBe(before + 1);
+
+      // Refused (above the balance) and repeated (same key): neither uses a number.
+      expect((await addPayment(invoice, '500')).error).toMatchObject({ hint: 'payment_above_balance' });
+      const key = randomUUID();
+      expect((await addPayment(invoice, '5', { idempotency_key: key })).error).toBeNull();
+      expect((await addPayment(invoice, '5', { idempotency_key: key })).error).toMatchObject({ code: '23505' });
+      expect(await lastReceiptNumber(clinicId)).toBe(before + 2);
+
+      // Five desks at once: five different numbers, the next five.
+      const invoices = await Promise.all(Array.from({ length: 5 }, () => newInvoice('50')));
+      const sent = await Promise.all(invoices.map((each) => addPayment(each, '50')));
+      const numbers = await Promise.all(sent.map(({ data }) => receiptNumberOf(data!.id as number)));
+      expect([...numbers].sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7].map((n) => before + n));
+
+      // Another clinic keeps its own series.
+      expect(await lastReceiptNumber(otherClinicId)).toBe(otherBefore);
+    });
+
+    it('keeps the name of the staff member who recorded the payment, and lets no browser choose a number', async () => {
+      const invoice = await newInvoice('100');
+      const paymentId = await newPayment(invoice, '20');
+      const { rows } = await stack.db.query<{ recorded: string | null; staff: string }>(
+        `select p.recorded_by_name as recorded, u.name as staff
+           from public.payments p join public.users u on u.user_id = p.recorded_by where p.id = $1`,
+        [paymentId],
+      );
+      expect(rows[0]!.recorded).toBe(rows[0]!.staff);
+      expect((await reception.rpc('payment_receipt', { p_payment_id: paymentId })).data).toMatchObject({
+        cashier_name: rows[0]!.staff,
+      });
+
+      const chosen = await reception
+        .from('payments')
+        .insert({
+          patient_id: invoice.patientId,
+          invoice_id: invoice.id,
+          amount: '1',
+          method: 'cash',
+          clinic_id: clinicId,
+          receipt_number: 999_999,
+        })
+        .select('id')
+        .single();
+      expect(chosen.error).toMatchObject({ code: '42501' });
+    });
+
     it('answers the clinic, patient, amounts and the balance after each payment; not for another clinic', async () => {
       const invoice = await newInvoice('1000');
       const first = await newPayment(invoice, '300.50');

@@ -32,7 +32,7 @@ export interface ComponentStack {
 }
 
 /**
- * The statement that empties every table of the app and of the auth server and restarts every
+ * The statement that empties every table of the app (public and private) and of the auth server and restarts every
  * sequence, except the tables the migrations themselves fill (the role → permission table): those
  * rows are the schema's own, not a test's. DELETE in replica mode (no triggers, so no foreign-key
  * checks and no audit-log refusal) rather than TRUNCATE: PGlite gives a truncated table and each of
@@ -43,7 +43,7 @@ export interface ComponentStack {
 async function resetStatement(db: PgliteDatabase): Promise<string> {
   const { rows: tables } = await db.query<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name
-       from pg_catalog.pg_tables where schemaname in ('public', 'auth') order by 1`,
+       from pg_catalog.pg_tables where schemaname in ('public', 'private', 'auth') order by 1`,
   );
   const statements: string[] = [];
   for (const { name } of tables) {
@@ -52,7 +52,7 @@ async function resetStatement(db: PgliteDatabase): Promise<string> {
   }
   const { rows: sequences } = await db.query<{ statement: string }>(
     `select format('select setval(%L, 1, false);', format('%I.%I', schemaname, sequencename)) as statement
-       from pg_catalog.pg_sequences where schemaname in ('public', 'auth')`,
+       from pg_catalog.pg_sequences where schemaname in ('public', 'private', 'auth')`,
   );
   return `begin;
     set local session_replication_role = replica;

@@ -27,6 +27,7 @@ describe("the clinic's contact line", () => {
 describe('the answer of payment_receipt', () => {
   const answer = {
     payment_id: 12,
+    receipt_number: 4,
     invoice_id: 31,
     clinic_name: 'Smile Dental',
     clinic_time_zone: 'Asia/Manila',
@@ -34,12 +35,15 @@ describe('the answer of payment_receipt', () => {
     clinic_phone: null,
     clinic_email: null,
     patient_name: 'Ana Santos',
+    cashier_name: 'Rosa Dela Cruz',
     amount_centavos: 50_025,
     method: 'cash',
     reference_number: null,
     notes: null,
     payment_date: '2030-01-09T02:05:00+00:00',
     voided_at: null,
+    appointment_reason: null,
+    appointment_time: null,
     invoice_total_centavos: 150_050,
     balance_after_centavos: 100_025,
   };

@@ -10,6 +10,8 @@ const optionalText = z.nullable(z.string());
 /** What `payment_receipt(p_payment_id)` answers (supabase/migrations/…_billing.sql). */
 export const receiptSchema = z.object({
   payment_id: z.int(),
+  /** The clinic's own gapless series: 1, 2, 3, … */
+  receipt_number: z.int(),
   invoice_id: z.int(),
   clinic_name: z.string(),
   clinic_address: optionalText,
@@ -18,13 +20,19 @@ export const receiptSchema = z.object({
   /** The clinic's IANA zone: the receipt's date and time are in it. */
   clinic_time_zone: z.string(),
   patient_name: z.string(),
+  /** Who recorded the payment (null when the service did). */
+  cashier_name: optionalText,
   amount_centavos: centavos,
   method: z.string(),
   reference_number: optionalText,
   notes: optionalText,
   payment_date: z.string(),
   voided_at: optionalText,
+  /** What was paid for, when the invoice billed an appointment: its procedure and time. */
+  appointment_reason: optionalText,
+  appointment_time: optionalText,
   invoice_total_centavos: centavos,
+  /** Negative when the invoice is overpaid: the patient's credit. */
   balance_after_centavos: centavos,
 });
 

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initSupabase } from '@/lib/supabase';
+import { getSupabase, initSupabase } from '@/lib/supabase';
 import { realStack, seed, signInAs, stackConfig, setupRealDatabase } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import ReceiptPage from './receipt-page';
@@ -18,6 +18,7 @@ afterEach(() => {
 let firstId: number;
 let secondId: number;
 let otherClinicPaymentId: number;
+let anaId: number;
 
 beforeEach(async () => {
   await seed.clinics([
@@ -60,6 +61,7 @@ beforeEach(async () => {
     },
     { clinic_id: 2, invoice_id: otherInvoice!.id, patient_id: ben!.id, amount: 100, method: 'cash' },
   ]);
+  anaId = ana!.id;
   firstId = first!.id;
   secondId = second!.id;
   otherClinicPaymentId = other!.id;
@@ -89,16 +91,21 @@ describe('the acknowledgement receipt', () => {
     expect(within(receipt).getByText('Smile Dental')).toBeTruthy();
     expect(within(receipt).getByText('12 Rizal Ave, Quezon City')).toBeTruthy();
     expect(within(receipt).getByText('0917 555 0100 · hello@smile.test')).toBeTruthy();
-    expect(within(receipt).getByText(`Payment #${firstId}`)).toBeTruthy();
+    // The clinic's own series: its first payment, whatever the payment's id.
+    expect(within(receipt).getByText('Receipt No. 1')).toBeTruthy();
     expect(valueOf('Date')).toBe('Jan 9, 2030, 10:05 AM');
     expect(valueOf('Received from')).toBe('Ana Santos');
     expect(valueOf('Invoice')).toBe('#31');
     expect(valueOf('Amount')).toBe('₱500.25');
+    expect(valueOf('Amount in words')).toBe('Five hundred pesos and 25/100');
     expect(valueOf('Method')).toBe('E-Wallet');
     expect(valueOf('Reference #')).toBe('GC-7781');
     expect(valueOf('Notes')).toBe('Paid at the desk');
     expect(valueOf('Invoice total')).toBe('₱1,500.50');
     expect(valueOf('Balance after this payment')).toBe('₱1,000.25');
+    expect(screen.queryByText('For', { selector: 'dt' })).toBeNull();
+    expect(within(receipt).getByText('Received by')).toBeTruthy();
+    expect(within(receipt).getByText('Signature over printed name')).toBeTruthy();
     expect(
       within(receipt).getByText(
         'This is an acknowledgement receipt, not an official receipt or invoice registered with the BIR.',
@@ -118,6 +125,54 @@ describe('the acknowledgement receipt', () => {
     expect(valueOf('Reference #')).toBe('—');
     expect(screen.queryByText('Notes', { selector: 'dt' })).toBeNull();
     expect(valueOf('Balance after this payment')).toBe('₱0.00');
+  });
+
+  it('names the cashier who recorded it and what was paid for, and shows an overpayment as credit', async () => {
+    await seed.dentists([{ id: 41, clinic_id: 1, name: 'Dr. Reyes' }]);
+    const [appointment] = await seed.appointments([
+      {
+        clinic_id: 1,
+        patient_id: anaId,
+        dentist_id: 41,
+        reason: 'Oral Prophylaxis',
+        // 9:00 AM in Manila.
+        appointment_time: '2030-01-08T01:00:00+00:00',
+      },
+    ]);
+    await realStack().query('update public.invoices set appointment_id = $1 where id = 31', [appointment!.id]);
+    const cashier = await signInAs({ role: 'receptionist', clinic_id: 1, name: 'Rosa Dela Cruz' });
+    const { data, error } = await getSupabase()
+      .from('payments')
+      .insert({
+        clinic_id: 1,
+        invoice_id: 31,
+        patient_id: anaId,
+        amount: '0.05',
+        method: 'cash',
+        overpayment_accepted: true,
+      })
+      .select('id, receipt_number')
+      .single();
+    expect(error).toBeNull();
+    expect(data!.receipt_number).toBe(3);
+    // After the two seeded payments of 2030, which settled the invoice.
+    await realStack().query(`update public.payments set payment_date = '2030-01-11T02:00:00+00:00' where id = $1`, [
+      data!.id,
+    ]);
+
+    renderApp(
+      <Routes>
+        <Route path="/receipts/:paymentId" element={<ReceiptPage />} />
+      </Routes>,
+      { session: createSession({ user: cashier }), route: `/receipts/${data!.id}` },
+    );
+    await screen.findByRole('heading', { name: 'Acknowledgement Receipt' });
+    expect(screen.getByText('Receipt No. 3')).toBeTruthy();
+    expect(valueOf('For')).toBe('Oral Prophylaxis (appointment of January 8, 2030)');
+    expect(valueOf('Amount in words')).toBe('Zero pesos and 05/100');
+    expect(screen.queryByText('Balance after this payment', { selector: 'dt' })).toBeNull();
+    expect(valueOf('Credit after this payment')).toBe('₱0.05');
+    expect(screen.getByText('Rosa Dela Cruz')).toBeTruthy();
   });
 
   it("says VOID clearly on a voided payment's receipt, and no longer counts it", async () => {

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { formatClinicDateTimeShort } from '@common/clinic-calendar';
+import { formatClinicDate, formatClinicDateTimeShort } from '@common/clinic-calendar';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { formatPesos } from '@/entities/money';
+import { formatPesos, pesosInWords } from '@/entities/money';
 import { paymentMethodLabel } from '../../model/payment-methods';
 import { useReceipt } from '../api/get-receipt';
 import { RECEIPT_TEXT } from '../messages';
@@ -35,7 +35,7 @@ function ReceiptSheet({ receipt, timeZone }: { receipt: Receipt; timeZone: strin
       <h1 id="receipt-title" className="receipt-title">
         {RECEIPT_TEXT.title}
       </h1>
-      <p className="receipt-number">{RECEIPT_TEXT.receiptNumber(receipt.payment_id)}</p>
+      <p className="receipt-number">{RECEIPT_TEXT.receiptNumber(receipt.receipt_number)}</p>
       {voided ? (
         <div className="receipt-void" role="note">
           <p className="receipt-void-stamp">{RECEIPT_TEXT.voidStamp}</p>
@@ -48,13 +48,32 @@ function ReceiptSheet({ receipt, timeZone }: { receipt: Receipt; timeZone: strin
         <ReceiptRow label={ROWS.date} value={formatClinicDateTimeShort(receipt.payment_date, timeZone)} />
         <ReceiptRow label={ROWS.patient} value={receipt.patient_name} />
         <ReceiptRow label={ROWS.invoice} value={RECEIPT_TEXT.invoiceNumber(receipt.invoice_id)} />
+        {receipt.appointment_reason && receipt.appointment_time ? (
+          <ReceiptRow
+            label={ROWS.paidFor}
+            value={RECEIPT_TEXT.paidFor(
+              receipt.appointment_reason,
+              formatClinicDate(receipt.appointment_time, timeZone),
+            )}
+          />
+        ) : null}
         <ReceiptRow label={ROWS.amount} value={formatPesos(receipt.amount_centavos)} strong />
+        <ReceiptRow label={ROWS.amountInWords} value={pesosInWords(receipt.amount_centavos)} />
         <ReceiptRow label={ROWS.method} value={paymentMethodLabel(receipt.method)} />
         <ReceiptRow label={ROWS.reference} value={receipt.reference_number?.trim() || RECEIPT_TEXT.none} />
         {receipt.notes?.trim() ? <ReceiptRow label={ROWS.notes} value={receipt.notes.trim()} /> : null}
         <ReceiptRow label={ROWS.invoiceTotal} value={formatPesos(receipt.invoice_total_centavos)} />
-        <ReceiptRow label={ROWS.balanceAfter} value={formatPesos(receipt.balance_after_centavos)} strong />
+        {receipt.balance_after_centavos < 0 ? (
+          <ReceiptRow label={ROWS.creditAfter} value={formatPesos(-receipt.balance_after_centavos)} strong />
+        ) : (
+          <ReceiptRow label={ROWS.balanceAfter} value={formatPesos(receipt.balance_after_centavos)} strong />
+        )}
       </dl>
+      <div className="receipt-cashier">
+        <p className="receipt-cashier-label">{RECEIPT_TEXT.receivedBy}</p>
+        <p className="receipt-cashier-name">{receipt.cashier_name ?? ''}</p>
+        <p className="receipt-signature-line">{RECEIPT_TEXT.signatureLine}</p>
+      </div>
       <p className="receipt-bir-note">{RECEIPT_TEXT.birNote}</p>
     </article>
   );
@@ -66,7 +85,9 @@ function ReceiptView() {
   const receipt = useReceipt(paymentId);
 
   useEffect(() => {
-    document.title = receipt.data ? `${RECEIPT_TEXT.title} #${receipt.data.payment_id}` : RECEIPT_TEXT.title;
+    document.title = receipt.data
+      ? `${RECEIPT_TEXT.title} ${RECEIPT_TEXT.receiptNumber(receipt.data.receipt_number)}`
+      : RECEIPT_TEXT.title;
   }, [receipt.data]);
 
   if (paymentId === null || receipt.data === null) {
