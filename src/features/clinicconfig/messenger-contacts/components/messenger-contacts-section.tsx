@@ -56,7 +56,7 @@ export function MessengerContactsSection({ clinicId }: { clinicId: number }): Re
             {CONTACTS_TEXT.loadFailed}
           </p>
         ) : null}
-        <ul className="contacts-list" aria-label={CONTACTS_TEXT.list}>
+        <ul className="plain-list contacts-list" aria-label={CONTACTS_TEXT.list}>
           {shown.map((contact) => (
             <ContactItem
               key={`${contact.page_id}:${contact.psid}`}

@@ -40,7 +40,7 @@ export function BookingRequestsSection({ clinicId, timeZone }: { clinicId: numbe
   else if (requests.data.length === 0) body = <EmptyState title={TEXT.empty} />;
   else
     body = (
-      <ul className="recall-requests-list" aria-label={TEXT.list}>
+      <ul className="plain-list recall-requests-list" aria-label={TEXT.list}>
         {requests.data.map((request) => (
           <RequestItem
             key={request.id}
