@@ -8,6 +8,7 @@ import {
   type IsoDate,
   type IsoMonth,
 } from '@common/clinic-calendar';
+import { joinClasses } from '@/lib/class-names';
 import './month-calendar.css';
 
 /**
@@ -57,8 +58,6 @@ export interface MonthCalendarProps {
 const SHORT_WEEKDAYS = weekdayNames('short');
 const LONG_WEEKDAYS = weekdayNames('long');
 
-const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
-
 /**
  * A month of clinic dates to pick one from: Sunday-first weeks, the month's title between
  * 'Previous month' and 'Next month', one button per day named by its date. Which days can be
@@ -83,23 +82,23 @@ export function MonthCalendar({
   const title = monthTitle(month);
   const canGoBack = earliestMonth === undefined || month > earliestMonth;
   return (
-    <div className={classes('month-calendar', classNames.root)}>
-      <div className={classes('month-calendar-header', classNames.header)}>
+    <div className={joinClasses('month-calendar', classNames.root)}>
+      <div className={joinClasses('month-calendar-header', classNames.header)}>
         <button
           type="button"
-          className={classes('month-calendar-nav', classNames.nav)}
+          className={joinClasses('month-calendar-nav', classNames.nav)}
           aria-label="Previous month"
           disabled={!canGoBack}
           onClick={() => onMonthChange(addMonths(month, -1))}
         >
           ‹
         </button>
-        <h3 className={classes('month-calendar-title', classNames.title)} aria-live="polite">
+        <h3 className={joinClasses('month-calendar-title', classNames.title)} aria-live="polite">
           {title}
         </h3>
         <button
           type="button"
-          className={classes('month-calendar-nav', classNames.nav)}
+          className={joinClasses('month-calendar-nav', classNames.nav)}
           aria-label="Next month"
           onClick={() => onMonthChange(addMonths(month, 1))}
         >
@@ -107,7 +106,7 @@ export function MonthCalendar({
         </button>
       </div>
       <table
-        className={classes('month-calendar-grid', classNames.grid)}
+        className={joinClasses('month-calendar-grid', classNames.grid)}
         aria-label={title}
         aria-describedby={describedBy}
       >
@@ -130,7 +129,7 @@ export function MonthCalendar({
                   <td key={cell.date}>
                     <button
                       type="button"
-                      className={classes(
+                      className={joinClasses(
                         'month-calendar-day',
                         classNames.day,
                         cell.isToday && 'month-calendar-day-today',

@@ -2,6 +2,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppointmentStatus } from '@common/contract';
 import { lazyView } from '@/components/lazy-view/lazy-view';
+import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
 import { useBookingIntent } from '@/entities/appointment';
@@ -165,17 +166,15 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
   useBookingIntent(clinicId, ({ patient }) => setModal({ kind: 'add', prefill: { patient } }));
 
   return (
-    <section
+    <Screen
       className="appointments-screen"
-      aria-labelledby="appointments-title"
+      headerClassName="appointments-header"
+      titleId="appointments-title"
+      title={LIST_TEXT.title}
       data-live={live.connection}
       onPointerOver={preloadModals}
       onFocus={preloadModals}
-    >
-      <header className="appointments-header">
-        <h1 id="appointments-title" className="appointments-title">
-          {LIST_TEXT.title}
-        </h1>
+      tools={
         <div className="appointments-header-tools">
           <LiveConnectionNotice status={live.connection} />
           {updates > 0 ? (
@@ -208,8 +207,8 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
             {LIST_TEXT.add}
           </button>
         </div>
-      </header>
-
+      }
+    >
       {mode === 'list' ? (
         <AppointmentsList
           clinicId={clinicId}
@@ -270,6 +269,6 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
           onClose={close}
         />
       ) : null}
-    </section>
+    </Screen>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { BILLING_UPDATED } from '@common/contract/realtime';
+import { Panel, Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
@@ -74,31 +75,29 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
     payments.isPending || zone.isPending ? 'loading' : payments.isError && !paymentList ? 'failed' : 'ready';
 
   return (
-    <section className="billing" aria-labelledby="billing-title">
-      <header className="billing-header">
-        <h1 id="billing-title" className="billing-title">
-          {BILLING_TEXT.tabTitle}
-        </h1>
+    <Screen
+      className="billing"
+      titleId="billing-title"
+      title={BILLING_TEXT.tabTitle}
+      tools={
         <div className="billing-tools">
           <BillingFilters query={query} status={status} onQuery={setQuery} onStatus={setStatus} />
           <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add-invoice' })}>
             {BILLING_TEXT.addInvoice}
           </button>
         </div>
-      </header>
-
-      <section className="billing-panel" aria-labelledby="billing-invoices-title">
-        <div className="billing-panel-head">
-          <h2 id="billing-invoices-title" className="billing-panel-title">
-            {BILLING_TEXT.invoicesTable}
-          </h2>
-          {invoiceStatus === 'ready' ? (
-            <p className="billing-count" data-testid="invoices-count">
-              {BILLING_EXTRA_TEXT.invoiceCount(shownInvoices.length, invoiceList?.length ?? 0)}
-            </p>
-          ) : null}
-          <ExportInvoicesButton clinicId={clinicId} query={query} status={status} />
-        </div>
+      }
+    >
+      <Panel
+        title={BILLING_TEXT.invoicesTable}
+        count={
+          invoiceStatus === 'ready'
+            ? BILLING_EXTRA_TEXT.invoiceCount(shownInvoices.length, invoiceList?.length ?? 0)
+            : null
+        }
+        countTestId="invoices-count"
+        tools={<ExportInvoicesButton clinicId={clinicId} query={query} status={status} />}
+      >
         <InvoicesTable
           invoices={shownInvoices}
           filtered={searching || status !== 'All'}
@@ -107,20 +106,18 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
           onRetry={() => void invoices.refetch()}
           VoidAction={VoidInvoiceButton}
         />
-      </section>
+      </Panel>
 
-      <section className="billing-panel" aria-labelledby="billing-payments-title">
-        <div className="billing-panel-head">
-          <h2 id="billing-payments-title" className="billing-panel-title">
-            {BILLING_TEXT.paymentsTable}
-          </h2>
-          {paymentStatus === 'ready' ? (
-            <p className="billing-count" data-testid="payments-count">
-              {BILLING_EXTRA_TEXT.paymentCount(shownPayments.length, paymentList?.length ?? 0)}
-            </p>
-          ) : null}
-          <ExportPaymentsButton clinicId={clinicId} query={query} />
-        </div>
+      <Panel
+        title={BILLING_TEXT.paymentsTable}
+        count={
+          paymentStatus === 'ready'
+            ? BILLING_EXTRA_TEXT.paymentCount(shownPayments.length, paymentList?.length ?? 0)
+            : null
+        }
+        countTestId="payments-count"
+        tools={<ExportPaymentsButton clinicId={clinicId} query={query} />}
+      >
         <PaymentsTable
           payments={shownPayments}
           filtered={searching}
@@ -129,12 +126,12 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
           onRetry={() => void payments.refetch()}
           Actions={PaymentRowActions}
         />
-      </section>
+      </Panel>
 
       {modal?.kind === 'add-invoice' ? <AddInvoiceModal clinicId={clinicId} onClose={closeModal} /> : null}
       {modal?.kind === 'add-payment' ? (
         <AddPaymentModal clinicId={clinicId} invoice={modal.invoice} onClose={closeModal} />
       ) : null}
-    </section>
+    </Screen>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { Screen } from '@/components/screen/screen';
 import { useSignedInUser } from '@/lib/session';
 import { ChatComposer } from './components/chat-composer';
 import { ChatLog } from './components/chat-log';
@@ -24,15 +25,12 @@ export function ChatView() {
   };
 
   return (
-    <section className="chat" aria-labelledby="chat-title">
-      <h1 id="chat-title" className="chat-title">
-        {CHAT_TEXT.tabTitle}
-      </h1>
+    <Screen className="chat" titleId="chat-title" title={CHAT_TEXT.tabTitle}>
       <div className="chat-panel">
         <ChatModeBar mode={chat.state.mode} onSwitch={switchMode} />
         <ChatLog messages={chat.state.messages} />
         <ChatComposer draft={chat.state.draft} onDraft={chat.editDraft} onSend={chat.send} inputRef={inputRef} />
       </div>
-    </section>
+    </Screen>
   );
 }

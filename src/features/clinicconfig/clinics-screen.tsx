@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { can } from '@/lib/authorization';
 import { useDashboard } from '@/lib/dashboard';
@@ -68,12 +69,13 @@ export function ClinicConfigView({ facebookTiming }: ClinicConfigViewProps) {
   }
 
   return (
-    <section className="clinic-config" aria-labelledby="clinic-config-title">
-      <header className="clinic-config-header">
-        <h1 id="clinic-config-title" className="clinic-config-title">
-          {CLINIC_TEXT.title}
-        </h1>
-        {superadmin ? (
+    <Screen
+      className="clinic-config"
+      headerClassName="clinic-config-header"
+      titleId="clinic-config-title"
+      title={CLINIC_TEXT.title}
+      tools={
+        superadmin ? (
           <ClinicPicker
             value={adding ? ADD_CLINIC : clinic.id}
             onAdd={() => setAdding(true)}
@@ -82,10 +84,11 @@ export function ClinicConfigView({ facebookTiming }: ClinicConfigViewProps) {
               selectClinic(chosen);
             }}
           />
-        ) : null}
-      </header>
+        ) : null
+      }
+    >
       {body}
-    </section>
+    </Screen>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { Modal } from '@/components/modal/modal';
+import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { useClinicZone } from '@/entities/clinic';
@@ -36,19 +37,18 @@ export function DentistsScreen({ clinicId }: { clinicId: number }) {
   };
 
   return (
-    <section className="dentists-screen" aria-labelledby="dentists-title">
-      <header className="screen-header">
-        <h1 id="dentists-title" className="screen-title">
-          {DENTIST_TEXT.title}
-        </h1>
-        <div className="screen-header-message">
-          <HeaderMessage message={header.message} onDismiss={header.clear} />
-        </div>
+    <Screen
+      className="dentists-screen"
+      titleId="dentists-title"
+      title={DENTIST_TEXT.title}
+      sticky
+      message={<HeaderMessage message={header.message} onDismiss={header.clear} />}
+      tools={
         <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
           {DENTIST_TEXT.add}
         </button>
-      </header>
-
+      }
+    >
       {dentists.isError ? (
         <ErrorState title={DENTIST_TEXT.fetchFailed} onRetry={() => void dentists.refetch()} />
       ) : (
@@ -89,7 +89,7 @@ export function DentistsScreen({ clinicId }: { clinicId: number }) {
           <AvailabilityManager dentist={{ id: modal.dentist.id, name: modal.dentist.name }} />
         </Modal>
       ) : null}
-    </section>
+    </Screen>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Screen } from '@/components/screen/screen';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { useSession } from '@/lib/session';
 import { AddCategoryForm } from './add-category/components/add-category-form';
@@ -54,14 +55,9 @@ function ProceduresScreen({ clinicId }: { clinicId: number }) {
     ));
 
   return (
-    <section className="procedures" aria-labelledby="procedures-title">
-      <header className="procedures-header">
-        <h1 id="procedures-title" className="procedures-title">
-          {PROCEDURES_TEXT.title}
-        </h1>
-      </header>
+    <Screen className="procedures" titleId="procedures-title" title={PROCEDURES_TEXT.title}>
       <AddCategoryForm clinicId={clinicId} categories={list ?? []} />
       <div className="procedures-categories">{body}</div>
-    </section>
+    </Screen>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { RECALL_INTERVAL_MONTHS, RECALL_UPDATED } from '@common/contract/recall';
+import { Panel, Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
 import { useClinicZone } from '@/entities/clinic';
@@ -105,17 +106,16 @@ function RecallsScreen({ clinicId }: { clinicId: number }) {
   const months = interval.data ?? RECALL_INTERVAL_MONTHS.default;
 
   return (
-    <section className="recalls" aria-labelledby="recalls-title">
-      <header className="recalls-header">
-        <div>
-          <h1 id="recalls-title" className="recalls-title">
-            {RECALLS_TEXT.title}
-          </h1>
-          <p className="recall-intro">{RECALLS_TEXT.intro(months)}</p>
-        </div>
+    <Screen
+      className="recalls"
+      headerClassName="recalls-header"
+      titleId="recalls-title"
+      title={RECALLS_TEXT.title}
+      intro={<p className="section-note">{RECALLS_TEXT.intro(months)}</p>}
+      tools={
         <div className="recalls-tools">
           {live === 'reconnecting' ? (
-            <p className="recall-live" role="status">
+            <p className="section-note" role="status">
               {RECALLS_TEXT.live.reconnecting}
             </p>
           ) : null}
@@ -136,21 +136,16 @@ function RecallsScreen({ clinicId }: { clinicId: number }) {
             {bulkSending ? RECALLS_TEXT.sending : RECALLS_TEXT.sendSelected(chosen.length)}
           </button>
         </div>
-      </header>
-
+      }
+    >
       <BookingRequestsSection clinicId={clinicId} timeZone={timeZone} />
 
-      <section className="recall-panel" aria-labelledby="recalls-due-title">
-        <div className="recall-panel-head">
-          <h2 id="recalls-due-title" className="recall-panel-title">
-            {RECALLS_TEXT.caption}
-          </h2>
-          {status === 'ready' ? (
-            <p className="recall-count" data-testid="recalls-count">
-              {due.data?.length ?? 0}
-            </p>
-          ) : null}
-        </div>
+      <Panel
+        className="recall-due"
+        title={RECALLS_TEXT.caption}
+        count={status === 'ready' ? (due.data?.length ?? 0) : null}
+        countTestId="recalls-count"
+      >
         <DueListTable
           rows={due.data}
           status={status}
@@ -161,7 +156,7 @@ function RecallsScreen({ clinicId }: { clinicId: number }) {
           onRetry={() => void due.refetch()}
           renderAction={renderAction}
         />
-      </section>
-    </section>
+      </Panel>
+    </Screen>
   );
 }

@@ -1,4 +1,5 @@
 import { clinicToday } from '@common/clinic-calendar';
+import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { clinicLabel, useSession } from '@/lib/session';
@@ -25,16 +26,13 @@ function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName:
 export default function ReportsTab() {
   const { clinic } = useSession();
   return (
-    <section className="reports" aria-labelledby="reports-title">
-      <h1 id="reports-title" className="reports-title">
-        {REPORTS_TEXT.tabTitle}
-      </h1>
+    <Screen className="reports" titleId="reports-title" title={REPORTS_TEXT.tabTitle}>
       {clinic.id === null ? (
         <LoadingState label={REPORTS_TEXT.loading} />
       ) : (
         // A superadmin switching clinics gets a fresh screen: no day or period carried across.
         <ReportsScreen key={clinic.id} clinicId={clinic.id} clinicName={clinicLabel(clinic.name)} />
       )}
-    </section>
+    </Screen>
   );
 }

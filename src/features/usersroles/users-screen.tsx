@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
+import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { clinicLabel, useSession, useSignedInUser } from '@/lib/session';
@@ -38,24 +39,24 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
   };
 
   return (
-    <section className="users-screen" aria-labelledby="users-title">
-      <header className="users-header">
-        <div className="users-heading">
-          <h1 id="users-title" className="users-title">
-            {USERS_TEXT.title}
-          </h1>
-          <p className="users-whoami" data-testid="users-whoami">
-            {USERS_TEXT.header(me.name, me.role, clinicLabel(clinicName), clinicId)}
-          </p>
-        </div>
-        <div className="users-header-message">
-          <HeaderMessage message={header.message} onDismiss={header.clear} />
-        </div>
+    <Screen
+      className="users-screen"
+      headerClassName="users-header"
+      titleId="users-title"
+      title={USERS_TEXT.title}
+      intro={
+        <p className="section-note users-whoami" data-testid="users-whoami">
+          {USERS_TEXT.header(me.name, me.role, clinicLabel(clinicName), clinicId)}
+        </p>
+      }
+      sticky
+      message={<HeaderMessage message={header.message} onDismiss={header.clear} />}
+      tools={
         <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
           {USERS_TEXT.addUser}
         </button>
-      </header>
-
+      }
+    >
       {users.isError ? (
         <ErrorState title={USERS_TEXT.fetchFailed} onRetry={() => void users.refetch()} />
       ) : (
@@ -85,7 +86,7 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
       {modal?.kind === 'delete' ? (
         <DeleteUserModal clinicId={clinicId} user={modal.user} onClose={close} onDone={deleted} />
       ) : null}
-    </section>
+    </Screen>
   );
 }
 

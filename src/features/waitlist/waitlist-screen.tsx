@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { WAITLIST_UPDATED } from '@common/contract/waitlist';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
+import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
@@ -54,18 +55,18 @@ export function WaitlistScreen({ clinicId, now }: { clinicId: number; now?: () =
   }
 
   return (
-    <section className="waitlist-screen" aria-labelledby="waitlist-title" data-live={live}>
-      <header className="waitlist-header">
-        <h1 id="waitlist-title" className="waitlist-title">
-          {WAITLIST_TEXT.title}
-        </h1>
-        <div className="waitlist-header-message">
-          <HeaderMessage message={header.message} onDismiss={header.clear} />
-        </div>
+    <Screen
+      className="waitlist-screen"
+      titleId="waitlist-title"
+      title={WAITLIST_TEXT.title}
+      data-live={live}
+      message={<HeaderMessage message={header.message} onDismiss={header.clear} />}
+      tools={
         <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
           {WAITLIST_TEXT.add}
         </button>
-      </header>
+      }
+    >
       <p className="waitlist-intro">{WAITLIST_TEXT.intro}</p>
       <div className="waitlist-toolbar">
         <label>
@@ -98,7 +99,7 @@ export function WaitlistScreen({ clinicId, now }: { clinicId: number; now?: () =
           }}
         />
       ) : null}
-    </section>
+    </Screen>
   );
 }
 

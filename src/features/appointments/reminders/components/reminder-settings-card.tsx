@@ -179,7 +179,7 @@ export function ReminderSettingsCard({
                 </span>
                 <button
                   type="button"
-                  className="reminder-day-remove"
+                  className="icon-button icon-button-danger reminder-day-remove"
                   aria-label={REMINDER_EXTRA_TEXT.removeDayLabel(index + 1)}
                   title={REMINDER_EXTRA_TEXT.removeDayLabel(index + 1)}
                   disabled={off || !canRemoveReminderDay(draft.days)}

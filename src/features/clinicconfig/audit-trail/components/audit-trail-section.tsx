@@ -4,6 +4,7 @@ import { ExportCsvButton } from '@/components/export-button/export-csv-button';
 import { Field } from '@/components/form/field';
 import { SelectField } from '@/components/form/select-field';
 import { useZodForm } from '@/components/form/use-zod-form';
+import { Panel } from '@/components/screen/screen';
 import { ErrorState } from '@/components/states/states';
 import { DataTable } from '@/components/table/data-table';
 import { useClinicZone } from '@/entities/clinic';
@@ -26,7 +27,6 @@ const NO_FILTER: AuditQuery = { entity: null, actorUserId: null, since: null, un
  * admins and superadmins reach Clinic Config, and only they may read the log (row-level security).
  */
 export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElement {
-  const titleId = useId();
   const formId = useId();
   const { timeZone } = useClinicZone(clinicId);
   const schema = useMemo(() => auditFiltersSchema(timeZone), [timeZone]);
@@ -102,14 +102,13 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
   };
 
   return (
-    <section className="audit-trail" aria-labelledby={titleId}>
-      <div className="audit-trail-header">
-        <div>
-          <h3 id={titleId} className="audit-trail-title">
-            {AUDIT_TEXT.title}
-          </h3>
-          <p className="audit-trail-intro">{AUDIT_TEXT.intro}</p>
-        </div>
+    <Panel
+      card
+      level={3}
+      className="audit-trail"
+      title={AUDIT_TEXT.title}
+      intro={<p className="section-note">{AUDIT_TEXT.intro}</p>}
+      tools={
         <div className="audit-trail-actions audit-no-print">
           <button
             type="button"
@@ -132,7 +131,8 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
             fallbackFileName="audit.csv"
           />
         </div>
-      </div>
+      }
+    >
       {filtered ? <p className="audit-print-only">{AUDIT_TEXT.printFilters(describeQuery(query, actorName))}</p> : null}
       <form
         className="audit-filters audit-no-print"
@@ -172,9 +172,9 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
           </button>
         </div>
       </form>
-      {actors.isError ? <p className="audit-trail-note">{AUDIT_TEXT.actorsFailed}</p> : null}
+      {actors.isError ? <p className="section-note">{AUDIT_TEXT.actorsFailed}</p> : null}
       {body}
-    </section>
+    </Panel>
   );
 }
 

@@ -28,7 +28,7 @@ export function PagePickerModal({
       }
     >
       <p className="clinic-picker-intro">{CLINIC_EXTRA_TEXT.pickerIntro}</p>
-      <ul className="clinic-page-list" aria-label={CLINIC_TEXT.pickerTitle}>
+      <ul className="plain-list clinic-page-list" aria-label={CLINIC_TEXT.pickerTitle}>
         {pages.map((page) => (
           <li key={page.id}>
             <button

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState, type ReactElement } from 'react';
 import { formatClinicDateTimeShort } from '@common/clinic-calendar';
+import { Panel } from '@/components/screen/screen';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
@@ -22,7 +23,6 @@ type OpenDialog = { kind: 'link' | 'create'; contact: UnlinkedContact } | null;
  * linked to a patient, or made a new patient through the Patients feature's form.
  */
 export function MessengerContactsSection({ clinicId }: { clinicId: number }): ReactElement {
-  const titleId = useId();
   const contacts = useUnlinkedContacts(clinicId);
   const { timeZone } = useClinicZone(clinicId);
   const canCreate = useHasFeatureSlot('CreatePatientModal');
@@ -56,7 +56,7 @@ export function MessengerContactsSection({ clinicId }: { clinicId: number }): Re
             {CONTACTS_TEXT.loadFailed}
           </p>
         ) : null}
-        <ul className="contacts-list" aria-label={CONTACTS_TEXT.list}>
+        <ul className="plain-list contacts-list" aria-label={CONTACTS_TEXT.list}>
           {shown.map((contact) => (
             <ContactItem
               key={`${contact.page_id}:${contact.psid}`}
@@ -68,20 +68,18 @@ export function MessengerContactsSection({ clinicId }: { clinicId: number }): Re
             />
           ))}
         </ul>
-        {more ? <p className="contacts-more">{CONTACTS_TEXT.capped(shown.length)}</p> : null}
+        {more ? <p className="section-note">{CONTACTS_TEXT.capped(shown.length)}</p> : null}
       </>
     );
   }
 
   return (
-    <section className="messenger-contacts" aria-labelledby={titleId}>
-      <div className="messenger-contacts-header">
-        <div>
-          <h2 id={titleId} className="messenger-contacts-title">
-            {CONTACTS_TEXT.title}
-          </h2>
-          <p className="messenger-contacts-intro">{CONTACTS_TEXT.intro}</p>
-        </div>
+    <Panel
+      card
+      className="messenger-contacts"
+      title={CONTACTS_TEXT.title}
+      intro={<p className="section-note">{CONTACTS_TEXT.intro}</p>}
+      tools={
         <button
           type="button"
           className="button button-secondary"
@@ -90,7 +88,8 @@ export function MessengerContactsSection({ clinicId }: { clinicId: number }): Re
         >
           {CONTACTS_TEXT.refresh}
         </button>
-      </div>
+      }
+    >
       {body}
       {dialog?.kind === 'link' ? (
         <LinkContactDialog clinicId={clinicId} contact={dialog.contact} onClose={close} />
@@ -103,7 +102,7 @@ export function MessengerContactsSection({ clinicId }: { clinicId: number }): Re
           onSaved={(text) => onPatientCreated(text, dialog.contact.psid)}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatClinicDateTimeShort } from '@common/clinic-calendar';
+import { Panel } from '@/components/screen/screen';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
 import { useOpenBooking } from '@/entities/appointment';
@@ -16,7 +17,6 @@ const TEXT = RECALLS_TEXT.requests;
  * they have an appointment ahead); 'Dismiss' closes it without one.
  */
 export function BookingRequestsSection({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
-  const titleId = useId();
   const requests = useBookingRequests(clinicId);
   const dismiss = useDismissBookingRequest(clinicId);
   const openBooking = useOpenBooking();
@@ -40,7 +40,7 @@ export function BookingRequestsSection({ clinicId, timeZone }: { clinicId: numbe
   else if (requests.data.length === 0) body = <EmptyState title={TEXT.empty} />;
   else
     body = (
-      <ul className="recall-requests-list" aria-label={TEXT.list}>
+      <ul className="plain-list recall-requests-list" aria-label={TEXT.list}>
         {requests.data.map((request) => (
           <RequestItem
             key={request.id}
@@ -56,20 +56,23 @@ export function BookingRequestsSection({ clinicId, timeZone }: { clinicId: numbe
     );
 
   return (
-    <section className="recall-panel recall-requests" aria-labelledby={titleId}>
-      <div className="recall-panel-head">
-        <h2 id={titleId} className="recall-panel-title">
+    <Panel
+      card
+      className="recall-requests"
+      title={
+        <>
           {TEXT.title}
           {requests.data && requests.data.length > 0 ? (
             <span className="recall-badge" data-testid="recall-requests-count">
               {requests.data.length}
             </span>
           ) : null}
-        </h2>
-        <p className="recall-intro">{TEXT.intro}</p>
-      </div>
+        </>
+      }
+      tools={<p className="section-note">{TEXT.intro}</p>}
+    >
       {body}
-    </section>
+    </Panel>
   );
 }
 

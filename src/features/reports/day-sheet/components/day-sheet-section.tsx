@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useZodForm } from '@/components/form/use-zod-form';
+import { Panel } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { daySheetDownloadFailureText, reportFailureText } from '../../model/failure-text';
@@ -47,62 +48,64 @@ export function DaySheetSection({
       setDownloadError(daySheetDownloadFailureText(failure));
     }
   };
+
+  // The day to show, Today, Print and Download: left out of the printed sheet.
+  const controls = (
+    <>
+      <form className="reports-tools reports-no-print" onSubmit={(event) => void show(event)} noValidate>
+        <div className="reports-field">
+          <label className="field-label" htmlFor={`${id}-day`}>
+            {TEXT.dayLabel}
+          </label>
+          <input
+            id={`${id}-day`}
+            className="input"
+            type="date"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-day-error` : undefined}
+            {...form.register('day')}
+          />
+        </div>
+        <button type="submit" className="button button-primary">
+          {TEXT.show}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            form.setValue('day', today);
+            void show();
+          }}
+        >
+          {TEXT.today}
+        </button>
+        <button type="button" className="button button-secondary" disabled={!data} onClick={() => window.print()}>
+          {TEXT.print}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!data || exporter.isPending}
+          onClick={() => data && void download(data.day)}
+        >
+          {TEXT.download}
+        </button>
+      </form>
+      {error ? (
+        <p id={`${id}-day-error`} className="reports-field-error reports-no-print" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {downloadError ? (
+        <p className="reports-field-error reports-no-print" role="alert" data-testid="day-sheet-download-error">
+          {downloadError}
+        </p>
+      ) : null}
+    </>
+  );
+
   return (
-    <section className="reports-panel reports-day-sheet" aria-labelledby="day-sheet-title">
-      <div className="reports-panel-head">
-        <h2 id="day-sheet-title" className="reports-panel-title">
-          {TEXT.title}
-        </h2>
-        <form className="reports-tools reports-no-print" onSubmit={(event) => void show(event)} noValidate>
-          <div className="reports-field">
-            <label className="field-label" htmlFor={`${id}-day`}>
-              {TEXT.dayLabel}
-            </label>
-            <input
-              id={`${id}-day`}
-              className="input"
-              type="date"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-day-error` : undefined}
-              {...form.register('day')}
-            />
-          </div>
-          <button type="submit" className="button button-primary">
-            {TEXT.show}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              form.setValue('day', today);
-              void show();
-            }}
-          >
-            {TEXT.today}
-          </button>
-          <button type="button" className="button button-secondary" disabled={!data} onClick={() => window.print()}>
-            {TEXT.print}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={!data || exporter.isPending}
-            onClick={() => data && void download(data.day)}
-          >
-            {TEXT.download}
-          </button>
-        </form>
-        {error ? (
-          <p id={`${id}-day-error`} className="reports-field-error reports-no-print" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {downloadError ? (
-          <p className="reports-field-error reports-no-print" role="alert" data-testid="day-sheet-download-error">
-            {downloadError}
-          </p>
-        ) : null}
-      </div>
+    <Panel card className="reports-panel reports-day-sheet" title={TEXT.title} tools={controls}>
       <p className="reports-print-only">{clinicName}</p>
       {sheet.isPending ? (
         <LoadingState label={TEXT.loading} />
@@ -115,6 +118,6 @@ export function DaySheetSection({
       ) : data ? (
         <DaySheetTables sheet={data} />
       ) : null}
-    </section>
+    </Panel>
   );
 }

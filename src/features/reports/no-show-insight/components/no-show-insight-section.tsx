@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { useZodForm } from '@/components/form/use-zod-form';
+import { Panel } from '@/components/screen/screen';
 import { ErrorState, EmptyState, LoadingState } from '@/components/states/states';
 import { reportFailureText } from '../../model/failure-text';
 import { NO_SHOW_TEXT, REPORTS_TEXT } from '../../model/messages';
@@ -141,26 +142,29 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
   );
 
   return (
-    <section className="reports-panel reports-insight" aria-labelledby="no-show-title">
-      <div className="reports-panel-head">
-        <h2 id="no-show-title" className="reports-panel-title">
-          {TEXT.title}
-        </h2>
-        <form className="reports-tools" onSubmit={(event) => void show(event)} noValidate>
-          {field('from', TEXT.fromLabel)}
-          {field('to', TEXT.toLabel)}
-          <button type="submit" className="button button-primary">
-            {TEXT.show}
-          </button>
-        </form>
-        {(['from', 'to'] as const).map((name) =>
-          errors[name] ? (
-            <p key={name} id={`${id}-${name}-error`} className="reports-field-error" role="alert">
-              {errors[name].message}
-            </p>
-          ) : null,
-        )}
-      </div>
+    <Panel
+      card
+      className="reports-panel reports-insight"
+      title={TEXT.title}
+      tools={
+        <>
+          <form className="reports-tools" onSubmit={(event) => void show(event)} noValidate>
+            {field('from', TEXT.fromLabel)}
+            {field('to', TEXT.toLabel)}
+            <button type="submit" className="button button-primary">
+              {TEXT.show}
+            </button>
+          </form>
+          {(['from', 'to'] as const).map((name) =>
+            errors[name] ? (
+              <p key={name} id={`${id}-${name}-error`} className="reports-field-error" role="alert">
+                {errors[name].message}
+              </p>
+            ) : null,
+          )}
+        </>
+      }
+    >
       <p className="reports-note">{TEXT.definition}</p>
       {insight.isPending ? (
         <LoadingState label={TEXT.loading} />
@@ -173,6 +177,6 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
       ) : insight.data ? (
         <InsightView insight={insight.data} />
       ) : null}
-    </section>
+    </Panel>
   );
 }
