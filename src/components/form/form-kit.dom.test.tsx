@@ -68,6 +68,17 @@ describe('SelectField', () => {
   });
 });
 
+describe('SelectField with a quiet error', () => {
+  it('shows the error under the select without announcing it, when the screen announces a summary', () => {
+    render(
+      <SelectField id="dentist" label="Dentist" options={['1']} error="Dentist is required." announceError={false} />,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Dentist').getAttribute('aria-describedby')).toBe('dentist-error');
+    expect(document.getElementById('dentist-error')?.textContent).toBe('Dentist is required.');
+  });
+});
+
 const schema = z.object({
   name: z.string().trim().min(1, 'Please fill all fields.'),
   email: z.string().trim().min(1, 'Please fill all fields.'),

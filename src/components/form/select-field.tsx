@@ -16,6 +16,8 @@ export interface SelectFieldProps extends Omit<
   options: readonly (string | SelectOption)[];
   error?: string | undefined;
   errorClassName?: string;
+  /** Whether the error line is announced (role="alert"); some screens announce a summary instead. */
+  announceError?: boolean;
   hint?: ReactNode;
   hintClassName?: string;
   /** Extra classes beside 'field' on the wrapper. */
@@ -35,6 +37,7 @@ export function SelectField({
   options,
   error,
   errorClassName,
+  announceError,
   hint,
   hintClassName,
   fieldClassName,
@@ -49,6 +52,7 @@ export function SelectField({
       label={label}
       error={error}
       errorClassName={errorClassName}
+      announceError={announceError}
       hint={hint}
       hintClassName={hintClassName}
       className={fieldClassName}

@@ -5,8 +5,9 @@ import { createSession, createSessionUser, renderApp } from '@/testing/render-ap
 import { forgetChatConversation } from './model/chat-store';
 import ChatTab from './tab';
 
-// Events are fired synchronously: Testing Library's async helpers wait on a real setTimeout,
-// which never runs under Vitest's fake timers.
+// Testing Library's async helpers wait on a real setTimeout, which never runs under Vitest's fake
+// timers: the message box's events are fired in an async act instead, which lets the form's
+// checks (promises, not timers) settle.
 
 const ACCOUNT = '00000000-0000-4000-8000-00000000c4a7';
 
@@ -19,13 +20,18 @@ const log = () => screen.getByRole('log', { name: 'Conversation' });
 const input = () => screen.getByPlaceholderText<HTMLTextAreaElement>('Type your message…');
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
 const isDisabled = (element: HTMLElement) => element.hasAttribute('disabled');
-const type = (value: string) => fireEvent.change(input(), { target: { value } });
-const pressEnter = (shiftKey = false) => fireEvent.keyDown(input(), { key: 'Enter', shiftKey });
-const say = (value: string) => {
-  type(value);
-  pressEnter();
+const settled = (fire: () => void) =>
+  act(async () => {
+    fire();
+    await Promise.resolve();
+  });
+const type = (value: string) => settled(() => fireEvent.change(input(), { target: { value } }));
+const pressEnter = (shiftKey = false) => settled(() => fireEvent.keyDown(input(), { key: 'Enter', shiftKey }));
+const say = async (value: string) => {
+  await type(value);
+  await pressEnter();
 };
-const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+const click = (name: string) => settled(() => fireEvent.click(screen.getByRole('button', { name })));
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 /** The conversation as [sender label, text] pairs. */
 const transcript = () =>
@@ -59,11 +65,11 @@ describe('the Chat tab', () => {
     expect(isDisabled(sendButton())).toBe(true);
   });
 
-  it('sends the trimmed message with Enter and shows the bot’s echo at 800 ms, not at 799', () => {
+  it('sends the trimmed message with Enter and shows the bot’s echo at 800 ms, not at 799', async () => {
     renderChat();
-    type('   Is Dr. Reyes in on Saturday?  ');
+    await type('   Is Dr. Reyes in on Saturday?  ');
     expect(isDisabled(sendButton())).toBe(false);
-    pressEnter();
+    await pressEnter();
     expect(input().value).toBe('');
     expect(isDisabled(sendButton())).toBe(true);
     expect(transcript().at(-1)).toEqual(['You', 'Is Dr. Reyes in on Saturday?']);
@@ -74,10 +80,10 @@ describe('the Chat tab', () => {
     expect(transcript().at(-1)).toEqual(['Virtual assistant', 'Bot reply: Is Dr. Reyes in on Saturday?']);
   });
 
-  it('sends with the Send button too', () => {
+  it('sends with the Send button too', async () => {
     renderChat();
-    type('By the button');
-    click('Send');
+    await type('By the button');
+    await click('Send');
     advance(800);
     expect(transcript().slice(1)).toEqual([
       ['You', 'By the button'],
@@ -85,46 +91,46 @@ describe('the Chat tab', () => {
     ]);
   });
 
-  it('sends nothing when the message is empty or only spaces and line breaks, and Shift+Enter never sends', () => {
+  it('sends nothing when the message is empty or only spaces and line breaks, and Shift+Enter never sends', async () => {
     renderChat();
-    pressEnter();
-    type('   \n ');
+    await pressEnter();
+    await type('   \n ');
     expect(isDisabled(sendButton())).toBe(true);
-    pressEnter();
-    fireEvent.submit(sendButton().closest('form')!);
-    type('Not yet');
-    pressEnter(true);
+    await pressEnter();
+    await settled(() => fireEvent.submit(sendButton().closest('form')!));
+    await type('Not yet');
+    await pressEnter(true);
     advance(5000);
     expect(transcript()).toEqual([WELCOME]);
     expect(input().value).toBe('Not yet');
   });
 
-  it('switches to a human agent and back with the spec’s system messages; the human answers at 1200 ms', () => {
+  it('switches to a human agent and back with the spec’s system messages; the human answers at 1200 ms', async () => {
     renderChat();
-    click('Talk to Human');
+    await click('Talk to Human');
     expect(screen.getByText('You are chatting with a human agent.')).toBeTruthy();
     expect(transcript().at(-1)).toEqual(['System', 'You are now chatting with a human agent.']);
     expect(isDisabled(screen.getByRole('button', { name: 'Talk to Human' }))).toBe(true);
     expect(isDisabled(screen.getByRole('button', { name: 'Back to Bot' }))).toBe(false);
     expect(document.activeElement).toBe(input());
 
-    say('Two lines\nplease');
+    await say('Two lines\nplease');
     expect(transcript().at(-1)).toEqual(['You', 'Two lines\nplease']);
     advance(1199);
     expect(transcript().at(-1)).toEqual(['You', 'Two lines\nplease']);
     advance(1);
     expect(transcript().at(-1)).toEqual(['Human agent', 'Human agent reply: Two lines\nplease']);
 
-    click('Back to Bot');
+    await click('Back to Bot');
     expect(screen.getByText('You are chatting with our virtual assistant.')).toBeTruthy();
     expect(transcript().at(-1)).toEqual(['System', 'You are now chatting with our virtual assistant.']);
     expect(isDisabled(screen.getByRole('button', { name: 'Back to Bot' }))).toBe(true);
   });
 
-  it('lets the agent the message was sent to answer, even after a switch', () => {
+  it('lets the agent the message was sent to answer, even after a switch', async () => {
     renderChat();
-    say('hello');
-    click('Talk to Human');
+    await say('hello');
+    await click('Talk to Human');
     advance(800);
     expect(transcript().slice(1)).toEqual([
       ['You', 'hello'],
@@ -133,12 +139,12 @@ describe('the Chat tab', () => {
     ]);
   });
 
-  it('gives each of the four senders its own look and its own label', () => {
+  it('gives each of the four senders its own look and its own label', async () => {
     renderChat();
-    say('hi');
+    await say('hi');
     advance(800);
-    click('Talk to Human');
-    say('hi');
+    await click('Talk to Human');
+    await say('hi');
     advance(1200);
     const looks = new Map(
       Array.from(log().querySelectorAll('.chat-message'), (message) => [
@@ -154,39 +160,51 @@ describe('the Chat tab', () => {
     });
   });
 
-  it('keeps a too long message in the box with a message, and does not send it', () => {
+  it('keeps a too long message in the box with a message, and does not send it', async () => {
     renderChat();
-    type('a'.repeat(1000));
+    await type('a'.repeat(1000));
     expect(screen.getByText('1000/1000')).toBeTruthy();
     expect(isDisabled(sendButton())).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
 
-    type('a'.repeat(1001));
+    await type('a'.repeat(1001));
     expect(screen.getByRole('alert').textContent).toBe('Messages can be at most 1000 characters. Shorten it to send.');
     expect(screen.getByText('1001/1000')).toBeTruthy();
     expect(input().getAttribute('aria-invalid')).toBe('true');
     expect(isDisabled(sendButton())).toBe(true);
-    pressEnter();
+    await pressEnter();
     advance(5000);
     expect(transcript()).toEqual([WELCOME]);
     expect(input().value).toHaveLength(1001);
   });
 
-  it('scrolls the log to the newest message', () => {
+  it('says at once that a too long message kept from before is too long', async () => {
+    const first = renderChat();
+    await type('a'.repeat(1001));
+    first.unmount();
+
+    renderChat();
+    await settled(() => undefined);
+    expect(input().value).toHaveLength(1001);
+    expect(screen.getByRole('alert').textContent).toBe('Messages can be at most 1000 characters. Shorten it to send.');
+    expect(isDisabled(sendButton())).toBe(true);
+  });
+
+  it('scrolls the log to the newest message', async () => {
     renderChat();
     Object.defineProperty(log(), 'scrollHeight', { configurable: true, get: () => 900 });
-    say('scroll me');
+    await say('scroll me');
     expect(log().scrollTop).toBe(900);
     log().scrollTop = 0;
     advance(800);
     expect(log().scrollTop).toBe(900);
   });
 
-  it('keeps the conversation when the tab is left and shown again, with no timer running meanwhile', () => {
+  it('keeps the conversation when the tab is left and shown again, with no timer running meanwhile', async () => {
     const first = renderChat();
-    click('Talk to Human');
-    say('Are you there?');
-    type('half-typed');
+    await click('Talk to Human');
+    await say('Are you there?');
+    await type('half-typed');
     advance(600);
     first.unmount();
     expect(vi.getTimerCount()).toBe(0);
@@ -201,7 +219,7 @@ describe('the Chat tab', () => {
     expect(transcript().at(-1)).toEqual(['Human agent', 'Human agent reply: Are you there?']);
 
     // Away while a reply falls due: it is there at once on return.
-    say('Still there?');
+    await say('Still there?');
     cleanup();
     advance(10_000);
     renderChat();
@@ -212,9 +230,9 @@ describe('the Chat tab', () => {
     expect(within(log()).getAllByText('You are now chatting with a human agent.')).toHaveLength(1);
   });
 
-  it('starts afresh for another account', () => {
+  it('starts afresh for another account', async () => {
     renderChat();
-    say('private');
+    await say('private');
     cleanup();
     renderChat('00000000-0000-4000-8000-0000000000b2');
     expect(screen.queryByText('private')).toBeNull();

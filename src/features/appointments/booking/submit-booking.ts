@@ -10,10 +10,10 @@ import type { IsoDate } from '@common/clinic-calendar';
 import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
 import { appointmentKeys } from '../model/query-keys';
 import { daySlots, isSlotAvailable, type Slot } from '../model/slots';
+import { checkBooking } from './api/booking-form.schema';
 import type { DentistDay } from './api/get-dentist-day';
 import type { PatientDayAppointment } from './api/get-patient-day';
 import type { AppointmentSave } from './api/save-appointment';
-import { effectiveBookingForm } from './form-state';
 import { BOOKING_MESSAGES } from './messages';
 import {
   bookingFailureKind,
@@ -26,10 +26,8 @@ import {
   bookingInsert,
   bookingUpdate,
   findDoubleBooking,
-  hasBookingErrors,
   keepsStartedTime,
   startedBookingOf,
-  validateBooking,
   type BookingForm,
   type ProcedureChoice,
 } from './validation';
@@ -110,8 +108,6 @@ export function keysAfterSave(clinicId: number, appointmentId: number | null): (
   return keys;
 }
 
-type CompleteForm = BookingForm & { dentistId: number; patientId: number; date: IsoDate; time: string };
-
 /**
  * Books (Add) or saves (Edit) the appointment, asking the user through `deps` where the spec asks.
  * Never rejects: a failed read or write is reported through `deps.update` and a dialog, and
@@ -122,21 +118,19 @@ export async function submitBooking(request: BookingRequest, deps: BookingDepend
   const checkedAt = deps.now();
   const started = edited ? startedBookingOf(edited, timeZone, checkedAt) : null;
   // A procedure id the price list no longer has (it was read again meanwhile) counts as none.
-  const current = {
-    ...effectiveBookingForm(form, request.shownSlots, started),
-    procedureId: procedure ? form.procedureId : null,
-  };
   // A slot that began since "now" last moved is not a field error: the check below finds it past
   // and says 'Invalid Slot'.
-  if (
-    !procedure ||
-    hasBookingErrors(validateBooking(current, { now: checkedAt, timeZone, procedureName: procedure.name, started }))
-  ) {
+  const checked = checkBooking(
+    { ...form, procedureId: procedure ? form.procedureId : null },
+    { now: checkedAt, timeZone, procedureName: procedure?.name, started, slots: request.shownSlots },
+  );
+  if (!procedure || !checked.ok) {
     deps.update({ type: 'invalid', dropProcedure: !procedure && form.procedureId !== null });
     await deps.alert(BOOKING_MESSAGES.bannerTitle, BOOKING_MESSAGES.banner);
     return { type: 'invalid' };
   }
-  const { dentistId, patientId, date, time } = current as CompleteForm;
+  const current = checked.form;
+  const { dentistId, patientId, date, time } = current;
   // A started appointment corrected where it is holds its slot already: no slot to check, and no
   // new booking of the patient that day to warn about.
   const correctingStarted = keepsStartedTime(current, started);

@@ -139,10 +139,6 @@ export function validateBooking(form: BookingForm, context: BookingContext): Boo
   return errors;
 }
 
-export function hasBookingErrors(errors: BookingErrors): boolean {
-  return Object.keys(errors).length > 0;
-}
-
 /**
  * The errors the form shows. The date's own problems (a Sunday, a past day), over-long notes and
  * another patient at a started appointment's time explain a disabled Book at once; missing fields

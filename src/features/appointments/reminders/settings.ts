@@ -9,9 +9,9 @@ import { characterCount } from '@common/contract/character-count';
 import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';
 import { MAX_REMINDER_DAY, MAX_REMINDER_DAY_ENTRIES, reminderDaysToSave } from './days-ahead';
 
-export type ReminderRecipientType = 'patient' | 'guardian';
+export const RECIPIENT_TYPES = ['patient', 'guardian'] as const;
 
-export const RECIPIENT_TYPES: readonly ReminderRecipientType[] = ['patient', 'guardian'];
+export type ReminderRecipientType = (typeof RECIPIENT_TYPES)[number];
 
 /** What the database stores about an appointment's reminders. */
 export interface ReminderSettings {
@@ -24,7 +24,7 @@ export interface ReminderSettings {
 /** The form as the user left it: days exactly as typed (a number input gives '' for junk). */
 export interface ReminderSettingsDraft {
   enabled: boolean;
-  days: readonly string[];
+  days: string[];
   message: string;
   recipient: ReminderRecipientType;
 }

@@ -1,35 +1,35 @@
-import { useId, useMemo, useReducer, useState } from 'react';
+import { useId, useState } from 'react';
 import { clinicToday, formatClinicDate, formatClinicTime, monthOf, type IsoMonth } from '@common/clinic-calendar';
+import { SelectField } from '@/components/form/select-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
 import { PatientNoShowFlag } from '@/entities/patient';
 import { useNow } from '@/lib/use-now';
 import { dentistOptions } from '../../model/display';
-import { daySlots, isClosedDay, type Slot } from '../../model/slots';
-import { useDentistDay } from '../api/get-dentist-day';
+import { bookingValuesSchema, checkBooking } from '../api/booking-form.schema';
 import type { BookingDentist } from '../api/get-dentists';
 import { bookingDayTitle, isBookableDate } from '../bookable-dates';
-import { bookingFormReducer, effectiveBookingForm } from '../form-state';
+import { bookingFormReducer, effectiveBookingForm, type BookingFormAction } from '../form-state';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from '../messages';
 import {
   canSubmitBooking,
   findProcedure,
-  hasBookingErrors,
   keepsStartedTime,
   notesRoom,
   startedBookingOf,
   shownBookingErrors,
-  validateBooking,
   type BookingForm as BookingFormValues,
   type ProcedureCategoryChoice,
 } from '../validation';
-import { fieldKit } from './field-kit';
+import { fieldKit, selectedId } from './field-kit';
 import { NotesField } from './notes-field';
 import { PatientCombobox, type ChosenPatient } from './patient-combobox';
 import { ProcedureFields } from './procedure-fields';
 import { SlotArea } from './slot-area';
 import { useBookingSubmission } from './use-booking-submission';
+import { useDaySlots } from './use-day-slots';
 import './booking-form.css';
 
 export interface BookingFormProps {
@@ -82,8 +82,17 @@ export function BookingForm({
   const formId = useId();
   const now = useNow();
   const today = clinicToday(now, timeZone);
-  const [form, dispatch] = useReducer(bookingFormReducer, initialForm);
-  // Editing an appointment whose time has come: its own time stays valid (issue 12, item 6).
+  const booking = useZodForm(bookingValuesSchema, { defaultValues: initialForm });
+  const form = booking.watch();
+  /** A change as form-state.ts has it (another dentist or date clears the slot, and so on). */
+  function dispatch(action: BookingFormAction) {
+    const current = booking.getValues();
+    const next = bookingFormReducer(current, action);
+    for (const key of Object.keys(next) as (keyof BookingFormValues)[]) {
+      if (next[key] !== current[key]) booking.setValue(key, next[key]);
+    }
+  }
+  // Editing an appointment whose time has come: its own time stays valid.
   const started = edited ? startedBookingOf(edited, timeZone, now) : null;
   const [patient, setPatient] = useState<ChosenPatient | null>(initialPatient);
   const [month, setMonth] = useState<IsoMonth>(() => monthOf(initialForm.date ?? today));
@@ -98,32 +107,25 @@ export function BookingForm({
     onEditExisting,
   });
 
-  const day = useDentistDay(clinicId, form.dentistId, form.date, timeZone);
-  const closedDay = form.date !== null && isClosedDay(form.date);
-  const slots = useMemo<readonly Slot[] | undefined>(() => {
-    if (form.date === null) return undefined;
-    if (closedDay) return [];
-    if (!day.data) return undefined;
-    return daySlots({
-      date: form.date,
-      timeZone,
-      now,
-      appointments: day.data.appointments,
-      blocks: day.data.blocks,
-      excludeAppointmentId: editingId,
-    });
-  }, [form.date, closedDay, day.data, timeZone, now, editingId]);
+  const { day, closedDay, slots } = useDaySlots({
+    clinicId,
+    timeZone,
+    dentistId: form.dentistId,
+    date: form.date,
+    now,
+    editingId,
+  });
 
   const effective = effectiveBookingForm(form, slots, started);
   const keptTime = keepsStartedTime(effective, started);
   const procedure = findProcedure(categories, form.categoryId, form.procedureId);
   const context = { now, timeZone, procedureName: procedure?.name, started };
-  const errors = validateBooking(effective, context);
-  const shownErrors = shownBookingErrors(errors, showAllErrors);
-  const canSubmit = !gone && !hasBookingErrors(errors) && canSubmitBooking(effective, context);
+  const checked = checkBooking(form, { ...context, slots });
+  const shownErrors = checked.ok ? {} : shownBookingErrors(checked.errors, showAllErrors);
+  const canSubmit = !gone && checked.ok && canSubmitBooking(effective, context);
   const slotDropped = form.time !== null && effective.time === null && slots !== undefined && slots.length > 0;
   const banner: FormMessageValue | null =
-    failure ?? (showAllErrors && hasBookingErrors(errors) ? { tone: 'error', text: BOOKING_MESSAGES.banner } : null);
+    failure ?? (showAllErrors && !checked.ok ? { tone: 'error', text: BOOKING_MESSAGES.banner } : null);
   const kit = fieldKit(formId, shownErrors);
   const { fieldId, invalid, describedBy, fieldError } = kit;
 
@@ -162,10 +164,9 @@ export function BookingForm({
       <form
         id={formId}
         className="booking-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit({ form, shownSlots: slots, procedure });
-        }}
+        onSubmit={(event) =>
+          void booking.handleSubmit((sent) => submit({ form: sent, shownSlots: slots, procedure }))(event)
+        }
         noValidate
       >
         {started && edited ? (
@@ -182,34 +183,20 @@ export function BookingForm({
           </p>
         ) : null}
         <div className="booking-row">
-          <div className="field">
-            <label className="field-label" htmlFor={fieldId('dentist')}>
-              Dentist
-            </label>
-            <select
-              id={fieldId('dentist')}
-              className={invalid('dentist') ? 'input is-invalid' : 'input'}
-              value={form.dentistId ?? ''}
-              aria-invalid={invalid('dentist') || undefined}
-              aria-describedby={describedBy('dentist')}
-              onChange={(event) =>
-                dispatch({ type: 'dentist', dentistId: event.target.value === '' ? null : Number(event.target.value) })
-              }
-            >
-              <option value="">Select Dentist</option>
-              {options.map((option) => (
-                <option key={option.value} value={option.value} disabled={option.disabled}>
-                  {option.label}
-                </option>
-              ))}
-              {dentistKnown ? null : (
-                <option value={form.dentistId ?? ''} disabled>
-                  Unknown dentist
-                </option>
-              )}
-            </select>
-            {fieldError('dentist')}
-          </div>
+          <SelectField
+            id={fieldId('dentist')}
+            label="Dentist"
+            placeholder="Select Dentist"
+            options={[
+              ...options.map((option) => ({ ...option, value: String(option.value) })),
+              ...(dentistKnown ? [] : [{ value: String(form.dentistId), label: 'Unknown dentist', disabled: true }]),
+            ]}
+            value={form.dentistId ?? ''}
+            error={kit.error('dentist')}
+            errorClassName="booking-field-error"
+            announceError={false}
+            onChange={(event) => dispatch({ type: 'dentist', dentistId: selectedId(event.target.value) })}
+          />
           <div className="field">
             <label className="field-label" htmlFor={fieldId('patient')}>
               Patient

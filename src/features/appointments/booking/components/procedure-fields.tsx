@@ -1,7 +1,8 @@
+import { SelectField } from '@/components/form/select-field';
 import { formatPesos } from '@/entities/money';
 import { procedureOptionLabel } from '../choices';
 import type { ProcedureCategoryChoice, ProcedureChoice } from '../validation';
-import type { FieldKit } from './field-kit';
+import { selectedId, type FieldKit } from './field-kit';
 
 export interface ProcedureFieldsProps {
   readonly kit: FieldKit;
@@ -16,8 +17,6 @@ export interface ProcedureFieldsProps {
   readonly onProcedure: (procedureId: number | null) => void;
 }
 
-const idOf = (value: string) => (value === '' ? null : Number(value));
-
 /** Procedure Category and Procedure (the chosen category's procedures), with the price. */
 export function ProcedureFields({
   kit,
@@ -29,31 +28,21 @@ export function ProcedureFields({
   onCategory,
   onProcedure,
 }: ProcedureFieldsProps) {
-  const { formId, fieldId, invalid, describedBy, fieldError } = kit;
+  const { formId, fieldId, invalid, error, describedBy, fieldError } = kit;
   const category = categories.find((candidate) => candidate.id === categoryId);
   return (
     <div className="booking-row">
-      <div className="field">
-        <label className="field-label" htmlFor={fieldId('category')}>
-          Procedure Category
-        </label>
-        <select
-          id={fieldId('category')}
-          className={invalid('category') ? 'input is-invalid' : 'input'}
-          value={categoryId ?? ''}
-          aria-invalid={invalid('category') || undefined}
-          aria-describedby={describedBy('category')}
-          onChange={(event) => onCategory(idOf(event.target.value))}
-        >
-          <option value="">Select Category</option>
-          {categories.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.name}
-            </option>
-          ))}
-        </select>
-        {fieldError('category')}
-      </div>
+      <SelectField
+        id={fieldId('category')}
+        label="Procedure Category"
+        placeholder="Select Category"
+        options={categories.map((choice) => ({ value: String(choice.id), label: choice.name }))}
+        value={categoryId ?? ''}
+        error={error('category')}
+        errorClassName="booking-field-error"
+        announceError={false}
+        onChange={(event) => onCategory(selectedId(event.target.value))}
+      />
       <div className="field">
         <label className="field-label" htmlFor={fieldId('procedure')}>
           Procedure
@@ -65,7 +54,7 @@ export function ProcedureFields({
           disabled={!category}
           aria-invalid={invalid('procedure') || undefined}
           aria-describedby={describedBy('procedure', procedure && `${formId}-price`)}
-          onChange={(event) => onProcedure(idOf(event.target.value))}
+          onChange={(event) => onProcedure(selectedId(event.target.value))}
         >
           <option value="">{category ? 'Select Procedure' : 'Choose a category first'}</option>
           {category?.procedures.map((choice) => (

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useReminderAppointment, type ReminderAppointment } from '../api/get-appointment';
+import { reminderSettingsSchema } from '../api/save-settings.schema';
 import { REMINDER_EXTRA_TEXT, REMINDER_TEXT } from '../messages';
-import { draftFromSettings, type ReminderSettingsDraft } from '../settings';
+import { draftFromSettings } from '../settings';
 import { ManualReminderCard } from './manual-reminder-card';
 import { ReminderLogCard } from './reminder-log-card';
 import { ReminderSettingsCard } from './reminder-settings-card';
@@ -64,7 +65,7 @@ function ReminderModalContent({
   appointment: ReminderAppointment;
 }) {
   // The form starts from what is stored; later reads (e.g. after a save) do not overwrite edits.
-  const [draft, setDraft] = useState<ReminderSettingsDraft>(() => draftFromSettings(appointment));
+  const settings = useZodForm(reminderSettingsSchema, { defaultValues: draftFromSettings(appointment) });
   const patientName = appointment.patients?.name ?? REMINDER_EXTRA_TEXT.unknownPatient;
 
   return (
@@ -89,8 +90,7 @@ function ReminderModalContent({
         <ReminderSettingsCard
           clinicId={clinicId}
           appointmentId={appointment.id}
-          draft={draft}
-          onDraftChange={setDraft}
+          form={settings}
           messengerIds={{
             patient: appointment.patients?.messenger_id ?? null,
             guardian: appointment.guardian_messenger_id,
@@ -102,7 +102,7 @@ function ReminderModalContent({
           appointmentId={appointment.id}
           appointmentTime={appointment.appointment_time}
           status={appointment.status}
-          remindersEnabled={draft.enabled}
+          remindersEnabled={settings.watch('enabled')}
         />
       </div>
       <ReminderLogCard clinicId={clinicId} timeZone={timeZone} appointmentId={appointment.id} />
