@@ -1540,6 +1540,7 @@ export type Database = {
           overdue_days: number;
           patient_id: number;
           patient_name: string;
+          patient_phone: string;
           recalled_until: string;
         }[];
       };

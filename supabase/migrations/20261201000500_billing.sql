@@ -429,49 +429,7 @@ comment on function public.void_payment(bigint, text) is
 revoke execute on function public.void_payment(bigint, text) from public, anon, authenticated;
 grant execute on function public.void_payment(bigint, text) to authenticated, service_role;
 
--- ---------------------------------------------------------------------------
--- Receipt: one payment with its clinic, patient and the balance after it.
--- Security invoker: another clinic's payment reads as null.
--- ---------------------------------------------------------------------------
-create function public.payment_receipt(p_payment_id bigint)
-returns json language sql stable set search_path = '' as $$
-  select pg_catalog.json_build_object(
-    'payment_id', p.id,
-    'invoice_id', p.invoice_id,
-    'clinic_name', c.name,
-    'clinic_time_zone', c.timezone,
-    'clinic_address', c.address,
-    'clinic_phone', c.contact_phone,
-    'clinic_email', c.contact_email,
-    'patient_name', pt.name,
-    'amount_centavos', (p.amount * 100)::bigint,
-    'method', p.method,
-    'reference_number', p.reference_number,
-    'notes', p.notes,
-    'payment_date', p.payment_date,
-    'voided_at', p.voided_at,
-    'invoice_total_centavos', (i.total * 100)::bigint,
-    'balance_after_centavos', (i.total * 100)::bigint - (
-      select coalesce((sum(e.amount) * 100)::bigint, 0)
-        from public.payments e
-       where e.invoice_id = p.invoice_id
-         and e.voided_at is null
-         and (e.payment_date, e.id) <= (p.payment_date, p.id)
-    )
-  )
-  from public.payments p
-  join public.invoices i on i.id = p.invoice_id
-  join public.patients pt on pt.id = p.patient_id
-  join public.clinics c on c.id = p.clinic_id
-  where p.id = p_payment_id
-$$;
-
-comment on function public.payment_receipt(bigint) is
-  'The acknowledgement receipt of a payment: clinic, patient, amount (centavos), method, reference, date, '
-  'invoice total and the balance after the non-void payments up to and including this one by (payment_date, id).';
-
-revoke execute on function public.payment_receipt(bigint) from public, anon, authenticated;
-grant execute on function public.payment_receipt(bigint) to authenticated, service_role;
+-- The receipt's answer (payment_receipt) is in 20261201001000_receipts.sql, with the receipt numbers.
 
 -- Browsers insert only the columns of the spec (plus key and overpayment consent);
 -- void and author columns are the database's to set. No update, no delete.

@@ -78,11 +78,14 @@ create trigger payments_receipt_number before insert on public.payments
   for each row execute function public.number_payment_receipt();
 
 -- ---------------------------------------------------------------------------
--- payment_receipt: what the receipt shows, now with its number, the cashier,
--- what was paid for (the billed appointment's procedure and date, when the
--- invoice came from one) and the payments before this one.
+-- payment_receipt: one payment with its clinic, number, patient, cashier, what
+-- was paid for (the billed appointment's procedure and date, when the invoice
+-- came from one) and the balance after it. Security invoker: another clinic's
+-- payment reads as null.
 -- ---------------------------------------------------------------------------
-create or replace function public.payment_receipt(p_payment_id bigint)
+drop function if exists public.payment_receipt(bigint);
+
+create function public.payment_receipt(p_payment_id bigint)
 returns json language sql stable set search_path = '' as $$
   select pg_catalog.json_build_object(
     'payment_id', p.id,
@@ -124,3 +127,6 @@ comment on function public.payment_receipt(bigint) is
   'The acknowledgement receipt of a payment: clinic, receipt number, patient, cashier, amount (centavos), method, '
   'reference, date, what was paid for (the billed appointment''s reason and time, if any), the invoice total and '
   'the balance after the non-void payments up to and including this one by (payment_date, id); negative when overpaid.';
+
+revoke execute on function public.payment_receipt(bigint) from public, anon, authenticated;
+grant execute on function public.payment_receipt(bigint) to authenticated, service_role;

@@ -11,6 +11,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatClinicDate } from '@common/clinic-calendar';
+import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
 import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
@@ -55,7 +56,7 @@ async function duePatient(fixtures: ClinicFixtures, label: string) {
     status: 'Completed',
     reason: 'Oral Prophylaxis',
   });
-  return { name, dentistName, psid };
+  return { name, dentistName, psid, patientId, dentistId };
 }
 
 async function openRecalls(page: Page) {
@@ -86,6 +87,17 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
   ] as const) {
     it(`sends a recall to the dev Messenger inbox and shows the patient's Book reply live (${size})`, async () => {
       const patient = await duePatient(fixtures, size);
+      // Due as well, but already on the waitlist: coming back anyway, so not recalled.
+      const waiting = await duePatient(fixtures, `${size} waiting`);
+      const today = formatClinicDate(new Date(), 'Asia/Manila');
+      const { error: waitlistError } = await fixtures.api.from('waitlist_entries').insert({
+        clinic_id: fixtures.clinicId,
+        patient_id: waiting.patientId,
+        dentist_id: waiting.dentistId,
+        from_date: clinicWorkday(1),
+        to_date: clinicWorkday(20),
+      });
+      expect(waitlistError).toBeNull();
       await withPage(
         browser,
         ctx.baseUrl,
@@ -96,11 +108,17 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
           const row = page.getByRole('row').filter({ hasText: patient.name });
           await row.waitFor();
           const cells = (await row.getByRole('cell').allInnerTexts()).map((cell) => cell.trim());
-          expect(cells.slice(1, 5)).toEqual([patient.name, 'March 3, 2025', 'Oral Prophylaxis', patient.dentistName]);
+          expect(cells.slice(1, 6)).toEqual([
+            patient.name,
+            '+63 918 555 0000',
+            'March 3, 2025',
+            'Oral Prophylaxis',
+            patient.dentistName,
+          ]);
+          expect(await page.getByRole('row').filter({ hasText: waiting.name }).count()).toBe(0);
 
           await row.getByRole('button', { name: `Send recall to ${patient.name}`, exact: true }).click();
           await page.locator('.toast').getByText(`Recall sent to ${patient.name}.`, { exact: true }).waitFor();
-          const today = formatClinicDate(new Date(), 'Asia/Manila');
           await row.getByRole('button', { name: `Recalled ${today}`, exact: true }).waitFor();
 
           const [recall] = await inbox(patient.psid);

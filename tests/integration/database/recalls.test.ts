@@ -32,6 +32,7 @@ const NOW = '2026-11-26T04:00:00Z';
 interface ListRow {
   patient_id: number;
   patient_name: string;
+  patient_phone: string;
   last_procedure: string | null;
   dentist_name: string;
   due_date: string;
@@ -50,7 +51,7 @@ describe.each(databaseTargets())('recalls on %s', (target) => {
   const listAs = async (actor: UserClaims | 'service_role', clinicId = smile.id, now = NOW) =>
     asUser(fresh.db, actor, async (tx) => {
       const { rows } = await tx.query<ListRow>(
-        `select patient_id::integer as patient_id, patient_name, last_procedure, dentist_name, due_date::text,
+        `select patient_id::integer as patient_id, patient_name, patient_phone, last_procedure, dentist_name, due_date::text,
                 overdue_days, has_messenger_id, recalled_until, last_recall_outcome
            from public.recall_list($1, $2)`,
         [clinicId, now],
@@ -112,6 +113,8 @@ describe.each(databaseTargets())('recalls on %s', (target) => {
         due_date: '2026-11-20',
         overdue_days: 6,
         has_messenger_id: false,
+        // Without Messenger the desk calls: the list says where.
+        patient_phone: '+63 918 000 0000',
       });
       expect(row?.dentist_name).toMatch(/^Dr\. Recall /);
       expect(rows.some((entry) => entry.patient_id === recent.id)).toBe(false);
@@ -145,6 +148,36 @@ describe.each(databaseTargets())('recalls on %s', (target) => {
       const ids = (await listAs(smile.receptionist)).map((row) => row.patient_id);
       expect(ids).not.toContain(booked.id);
       expect(ids).toContain(cancelled.id);
+    });
+
+    it('leaves out a patient on the waitlist (waiting or offered), but not one whose entry was booked, removed or ran out', async () => {
+      const entries = [
+        ['waiting', '2026-12-31'],
+        ['offered', '2026-12-31'],
+        ['removed', '2026-12-31'],
+        ['waiting', '2026-11-25'],
+      ] as const;
+      const patients = [];
+      for (const [status, toDate] of entries) {
+        const patient = await seenPatient('2026-01-10T02:00:00Z');
+        await insertRow(fresh.db, 'waitlist_entries', {
+          clinic_id: smile.id,
+          patient_id: patient.id,
+          dentist_id: patient.dentistId,
+          from_date: '2026-11-20',
+          to_date: toDate,
+          status,
+          ...(status === 'removed' ? { removed_at: '2026-11-21T02:00:00Z' } : {}),
+        });
+        patients.push(patient);
+      }
+      const ids = (await listAs(smile.receptionist)).map((row) => row.patient_id);
+      const [waiting, offered, removed, expired] = patients;
+      expect(ids).not.toContain(waiting!.id);
+      expect(ids).not.toContain(offered!.id);
+      expect(ids).toContain(removed!.id);
+      // Its dates ended the day before NOW's clinic date: the patient is no longer waiting.
+      expect(ids).toContain(expired!.id);
     });
 
     it('ignores visits that were not Completed and deleted patients', async () => {

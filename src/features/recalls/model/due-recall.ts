@@ -4,6 +4,8 @@ import type { RecallOutcome } from '@common/contract/recall';
 export interface DueRecall {
   patient_id: number;
   patient_name: string;
+  /** Whom to call when the patient has no Messenger. */
+  patient_phone: string;
   has_messenger_id: boolean;
   last_appointment_id: number;
   last_visit_at: string;

@@ -2,7 +2,7 @@
 export const RECALLS_TEXT = {
   title: 'Recalls',
   intro: (months: number) =>
-    `Patients whose last completed visit was at least ${months} ${months === 1 ? 'month' : 'months'} ago and who have nothing booked ahead, most overdue first.`,
+    `Patients whose last completed visit was at least ${months} ${months === 1 ? 'month' : 'months'} ago, with nothing booked ahead and no place on the waitlist, most overdue first.`,
   loading: 'Loading the recall list…',
   loadFailed: 'The recall list could not be loaded.',
   empty: 'No patients are due for a check-up.',
@@ -11,6 +11,7 @@ export const RECALLS_TEXT = {
   columns: {
     select: 'Select',
     patient: 'Patient',
+    phone: 'Phone',
     lastVisit: 'Last visit',
     lastProcedure: 'Last procedure',
     dentist: 'Dentist',

@@ -66,6 +66,15 @@ export function DueListTable({
     },
     { key: 'patient', header: RECALLS_TEXT.columns.patient, render: (row) => row.patient_name },
     {
+      key: 'phone',
+      header: RECALLS_TEXT.columns.phone,
+      render: (row) => (
+        <a className="recall-phone" href={`tel:${row.patient_phone.replace(/[^\d+]/g, '')}`}>
+          {row.patient_phone}
+        </a>
+      ),
+    },
+    {
       key: 'last-visit',
       header: RECALLS_TEXT.columns.lastVisit,
       render: (row) => formatClinicDate(row.last_visit_at, timeZone),

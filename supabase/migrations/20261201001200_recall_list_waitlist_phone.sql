@@ -1,0 +1,114 @@
+-- ============================================================================
+-- The recall list leaves out patients already on the waitlist (an entry still
+-- waiting or offered), as it leaves out those booked ahead: both are already
+-- coming back. It also gives each patient's phone, for those the clinic
+-- cannot reach on Messenger and must call.
+-- ============================================================================
+
+-- Its columns changed, so a database migrated before gets it anew (with its privileges).
+drop function if exists public.recall_list(bigint, timestamptz);
+
+-- ---------------------------------------------------------------------------
+-- The due list: set-based (one pass over the clinic's Completed appointments,
+-- one range scan of its bookings ahead), not a lookup per patient.
+-- ---------------------------------------------------------------------------
+
+create function public.recall_list(p_clinic_id bigint, p_now timestamptz default now())
+returns table (
+  patient_id bigint,
+  patient_name text,
+  patient_phone text,
+  has_messenger_id boolean,
+  last_appointment_id bigint,
+  last_visit_at timestamptz,
+  last_visit_date date,
+  last_procedure text,
+  dentist_name text,
+  due_date date,
+  overdue_days integer,
+  last_recall_at timestamptz,
+  last_recall_outcome text,
+  last_recall_error text,
+  recalled_until timestamptz
+) language sql stable security invoker set search_path = '' as $$
+  with clinic as (
+    select c.id, c.timezone, c.recall_interval_months, (p_now at time zone c.timezone)::date as today
+      from public.clinics c
+     where c.id = p_clinic_id
+  ),
+  last_visit as (
+    select distinct on (a.patient_id) a.patient_id, a.id, a.appointment_time, a.reason, a.dentist_id
+      from public.appointments a
+      join clinic k on a.clinic_id = k.id
+     where a.status = 'Completed' and not a.deleted and a.appointment_time <= p_now
+     order by a.patient_id, a.appointment_time desc, a.id desc
+  ),
+  due as (
+    select v.*,
+           (v.appointment_time at time zone k.timezone)::date as visit_date,
+           ((v.appointment_time at time zone k.timezone)::date
+             + pg_catalog.make_interval(months => k.recall_interval_months))::date as due_date
+      from last_visit v
+      cross join clinic k
+  ),
+  booked_ahead as (
+    select distinct f.patient_id
+      from public.appointments f
+      join clinic k on f.clinic_id = k.id
+     where f.appointment_time > p_now and not f.deleted and f.status in ('Scheduled', 'Confirmed')
+  ),
+  last_recall as (
+    select distinct on (r.patient_id) r.patient_id, r.created_at, r.outcome, r.error
+      from public.recall_messages r
+      join clinic k on r.clinic_id = k.id
+     order by r.patient_id, r.created_at desc, r.id desc
+  ),
+  waiting as (
+    select distinct w.patient_id
+      from public.waitlist_entries w
+      join clinic k on w.clinic_id = k.id
+     where w.status in ('waiting', 'offered') and w.to_date >= k.today
+  ),
+  blocked as (
+    select r.patient_id, max(r.blocked_until) as until
+      from public.recall_messages r
+      join clinic k on r.clinic_id = k.id
+     where r.outcome in ('pending', 'sent') and r.blocked_until > p_now
+     group by r.patient_id
+  )
+  select p.id,
+         p.name,
+         p.phone,
+         p.messenger_id is not null,
+         d.id,
+         d.appointment_time,
+         d.visit_date,
+         d.reason,
+         dn.name,
+         d.due_date,
+         k.today - d.due_date,
+         lr.created_at,
+         lr.outcome,
+         lr.error,
+         b.until
+    from due d
+    cross join clinic k
+    join public.patients p on p.id = d.patient_id and p.clinic_id = k.id and not p.deleted
+    join public.dentists dn on dn.id = d.dentist_id and dn.clinic_id = k.id
+    left join last_recall lr on lr.patient_id = d.patient_id
+    left join blocked b on b.patient_id = d.patient_id
+   where d.due_date <= k.today
+     and not exists (select 1 from booked_ahead x where x.patient_id = d.patient_id)
+     and not exists (select 1 from waiting w where w.patient_id = d.patient_id)
+   order by d.due_date, p.name, p.id
+$$;
+
+comment on function public.recall_list(bigint, timestamptz) is
+  'Patients of the clinic due for a check-up at p_now: last Completed appointment at least recall_interval_months '
+  'ago in the clinic calendar, no live Scheduled/Confirmed appointment ahead and no waitlist entry still waiting '
+  'or offered. With the phone, for patients without Messenger. Most overdue first. Security invoker: RLS decides '
+  'what the caller sees.';
+
+-- Privileges and row-level security
+revoke execute on function public.recall_list(bigint, timestamptz) from public, anon, authenticated;
+grant execute on function public.recall_list(bigint, timestamptz) to authenticated, service_role;
