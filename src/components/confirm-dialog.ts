@@ -11,7 +11,10 @@ export interface ConfirmOptions {
   icon?: 'warning' | 'question' | 'info';
   /** Whether the confirm button is the destructive red one (default true). */
   danger?: boolean;
-  /** Focus Cancel instead of the confirm button (part 2 §5, clinic form). */
+  /**
+   * Focus Cancel instead of the confirm button. The default for a destructive confirmation, so a
+   * second Enter (or a double tap) cannot delete; a harmless one focuses its confirm button.
+   */
   focusCancel?: boolean;
 }
 
@@ -31,7 +34,7 @@ export async function confirmDialog(options: ConfirmOptions): Promise<boolean> {
       showCancelButton: true,
       confirmButtonText: options.confirmText ?? 'Yes, delete',
       cancelButtonText: options.cancelText ?? 'Cancel',
-      focusCancel: options.focusCancel ?? false,
+      focusCancel: options.focusCancel ?? options.danger !== false,
       reverseButtons: true,
       // The app locks scrolling itself (modal-stack); sweetalert2 must not resize <body>.
       heightAuto: false,

@@ -476,6 +476,22 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
     300_000,
   );
 
+  it("lets the keyboard skip the sidebar: the first Tab stop is 'Skip to content', and the next is in the tab itself", async () => {
+    const unseen: string[] = [];
+    await withPage(browser, ctx.baseUrl, async (page) => {
+      await loginAs(page, DEMO.admin);
+      // A fresh load: Tab starts from the top of the page.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Patients', level: 1 }).waitFor();
+      expect((await press(page, 'Tab', unseen)).name).toBe('Skip to content');
+      await page.keyboard.press('Enter');
+      await press(page, 'Tab', unseen);
+      expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.closest('nav') === null)).toBe(true);
+      expect(unseen).toEqual([]);
+    });
+  });
+
   it('adds a patient, books an appointment and takes a payment by keyboard alone, focus always visible and returned', async () => {
     const fixtures = await ClinicFixtures.signInAs(ctx, DEMO.admin);
     const dentist = uniqueName('Dr. Keyboard');

@@ -210,6 +210,10 @@ async function answerConfirmation(page: Page, text: string, answer: 'Yes, delete
   const popup = page.locator('.swal2-popup');
   await popup.waitFor();
   expect(await popup.locator('.swal2-html-container').textContent()).toBe(text);
+  // It opens on Cancel: a second Enter or tap on the same spot does not delete.
+  await expect
+    .poll(() => popup.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement))
+    .toBe(true);
   await popup.getByRole('button', { name: answer }).click();
   await popup.waitFor({ state: 'detached' });
 }

@@ -114,6 +114,16 @@ describe('the dashboard shell', () => {
     expect(screen.getByRole('heading', { name: 'Users & Roles' })).toBeTruthy();
   });
 
+  it('offers the keyboard a skip link first, which moves focus past the sidebar into the tab', async () => {
+    const user = userEvent.setup();
+    await renderDashboard('receptionist');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('guards a tab view at render time too', () => {
     renderApp(<TabPanel tabKey="usersroles" />, { role: 'dentist' });
     expect(screen.getByRole('alert').textContent).toContain('You do not have access to this tab.');

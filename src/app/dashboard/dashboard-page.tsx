@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { CopyrightFooter } from '@/components/copyright-footer';
 import { holdBackGuard } from '@/components/modal/modal-stack';
@@ -18,6 +18,17 @@ import { TabPanel } from './tab-panel';
 import './dashboard.css';
 
 const TAB_PREFERENCE = 'tab';
+
+const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The skip link moves focus into the tab's view itself: following the #fragment would also add a
+ * history entry, which Back would then have to undo.
+ */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_CONTENT_ID)?.focus();
+}
 
 /** Back with no modal open asks before it leaves the dashboard (a modal open: Back closes it). */
 const askBeforeLeaving = () =>
@@ -80,9 +91,12 @@ function DashboardShell() {
   return (
     <DashboardContext.Provider value={dashboard}>
       <div className="dashboard">
+        <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
+          {DASHBOARD_EXTRA_TEXT.skipToContent}
+        </a>
         <Sidebar tabs={tabs} activeTab={activeTab} onSelect={selectTab} />
         <div className="dashboard-main">
-          <main className="dashboard-content">
+          <main id={MAIN_CONTENT_ID} className="dashboard-content" tabIndex={-1}>
             <TabPanel tabKey={activeTab} />
           </main>
           <CopyrightFooter timeZone={timeZone} />

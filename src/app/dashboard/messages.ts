@@ -4,4 +4,5 @@ export const DASHBOARD_EXTRA_TEXT = {
   leaveText: 'Back would take you out of the dashboard. Anything you have not saved is lost.',
   leave: 'Leave',
   stay: 'Stay',
+  skipToContent: 'Skip to content',
 } as const;
