@@ -9,7 +9,7 @@ export interface SelectOption {
 
 export interface SelectFieldProps extends Omit<
   SelectHTMLAttributes<HTMLSelectElement>,
-  'id' | 'className' | 'children' | 'aria-invalid' | 'aria-describedby'
+  'id' | 'className' | 'children'
 > {
   id: string;
   label: ReactNode;
@@ -28,7 +28,10 @@ export interface SelectFieldProps extends Omit<
   ref?: React.Ref<HTMLSelectElement>;
 }
 
-/** A labelled <select className="input"> of plain values or {value, label} options. */
+/**
+ * A labelled <select className="input"> of plain values or {value, label} options. aria-invalid
+ * and aria-describedby given here replace the Field's, as TextField's do.
+ */
 export function SelectField({
   id,
   label,
