@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { FormModal } from '@/components/form/form-modal';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { useFormSubmission } from '@/components/form/use-form-submission';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { FormMessage } from '@/components/form-message';
 import type { CreatePatientPrefill } from '@/lib/feature-slots';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { PATIENT_TEXT } from '../../model/messages';
 import { useCreatePatient } from '../api/create-patient';
 import { newPatientSchema } from '../api/patient-form.schema';
@@ -37,28 +37,12 @@ export function AddPatientModal({
       ? { ...EMPTY_PATIENT_FORM, name: prefill.name, messengerId: prefill.messengerId }
       : EMPTY_PATIENT_FORM,
   });
-  const [failure, setFailure] = useState<FormMessageValue | null>(null);
   const create = useCreatePatient(clinicId);
-  const saved = useRef(false);
-  const refused = firstErrorMessage(form.formState.errors);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    if (saved.current) return;
-    return form.handleSubmit(
-      async (fields) => {
-        setFailure(null);
-        try {
-          const row = await create.mutateAsync(fields);
-          if (row === ALREADY_PENDING) return;
-          saved.current = true;
-          onSaved(PATIENT_FORM_TEXT.added);
-        } catch (error) {
-          setFailure(saveFailureText(error, PATIENT_FORM_TEXT.createFailed));
-        }
-      },
-      () => setFailure(null),
-    )(event);
-  }
+  const { submit, message } = useFormSubmission(form, {
+    send: (fields) => create.mutateAsync(fields),
+    onSent: () => onSaved(PATIENT_FORM_TEXT.added),
+    failureMessage: (error) => saveFailureText(error, PATIENT_FORM_TEXT.createFailed),
+  });
 
   return (
     <FormModal
@@ -78,7 +62,7 @@ export function AddPatientModal({
         withMessengerId={withMessengerId}
         register={form.register}
       />
-      <FormMessage message={refused ? { tone: 'error', text: refused } : failure} />
+      <FormMessage message={message} />
     </FormModal>
   );
 }

@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Field } from '@/components/form/field';
+import { useId } from 'react';
 import { FormModal } from '@/components/form/form-modal';
 import { SelectField } from '@/components/form/select-field';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { TextField } from '@/components/form/text-field';
+import { useFormSubmission } from '@/components/form/use-form-submission';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { FormMessage } from '@/components/form-message';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../../model/messages';
 import { ASSIGNABLE_ROLES, isAssignableRole } from '../../model/roles';
 import { updateFailureDetail } from '../../model/update-failure';
@@ -31,31 +31,15 @@ export function EditUserModal({
 }) {
   const formId = useId();
   const form = useZodForm(editUserSchema(user.role), { defaultValues: { name: user.name, role: user.role } });
-  const [failure, setFailure] = useState<FormMessageValue | null>(null);
   const update = useUpdateUser(clinicId);
-  const saved = useRef(false);
-  const refused = firstErrorMessage(form.formState.errors);
+  const { submit, message } = useFormSubmission(form, {
+    send: (input) => update.mutateAsync({ id: user.id, input }),
+    onSent: () => onSaved(USERS_TEXT.updated),
+    failureLog: 'updating a user',
+    failureMessage: (error) => ({ tone: 'error', text: USERS_TEXT.updateFailed, detail: updateFailureDetail(error) }),
+  });
   // A superadmin's profile keeps its role: it is offered as it is, besides the roles one may give.
   const roleOptions = isAssignableRole(user.role) ? ASSIGNABLE_ROLES : [user.role, ...ASSIGNABLE_ROLES];
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    if (saved.current) return;
-    return form.handleSubmit(
-      async (input) => {
-        setFailure(null);
-        try {
-          const result = await update.mutateAsync({ id: user.id, input });
-          if (result === ALREADY_PENDING) return;
-          saved.current = true;
-          onSaved(USERS_TEXT.updated);
-        } catch (error) {
-          console.error('Ngiti: updating a user failed', error);
-          setFailure({ tone: 'error', text: USERS_TEXT.updateFailed, detail: updateFailureDetail(error) });
-        }
-      },
-      () => setFailure(null),
-    )(event);
-  }
 
   return (
     <FormModal
@@ -69,18 +53,14 @@ export function EditUserModal({
       pendingLabel={USERS_EXTRA_TEXT.saving}
       cancelLabel={USERS_EXTRA_TEXT.cancel}
     >
-      <Field id={`${formId}-name`} label={USERS_TEXT.fields.name}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="text"
-            autoComplete="off"
-            maxLength={200}
-            {...form.register('name')}
-          />
-        )}
-      </Field>
+      <TextField
+        id={`${formId}-name`}
+        label={USERS_TEXT.fields.name}
+        type="text"
+        autoComplete="off"
+        maxLength={200}
+        {...form.register('name')}
+      />
       <SelectField
         id={`${formId}-role`}
         label={USERS_TEXT.fields.role}
@@ -89,7 +69,7 @@ export function EditUserModal({
         {...form.register('role')}
         disabled={isSelf}
       />
-      <FormMessage message={refused ? { tone: 'error', text: refused } : failure} />
+      <FormMessage message={message} />
     </FormModal>
   );
 }
