@@ -200,24 +200,17 @@ describe('useFormSubmission', () => {
 
   function Submitting({ send, onSent }: { send: Send; onSent: (result: string) => void }) {
     const form = useZodForm(schema, { defaultValues: { name: '', email: '' } });
-    const { submit, message } = useFormSubmission(form, {
+    const { formProps, message } = useFormSubmission(form, {
+      pending: false,
       send,
       onSent,
       failureLog: 'saving a harness',
       failureMessage: (error) => ({ tone: 'error', text: 'Saving failed.', detail: String(error) }),
       refusedOrder: ['email', 'name'],
     });
+    // The buttons keep the kit's words: Save, Saving... and Cancel.
     return (
-      <FormModal
-        formId="submitting"
-        title="Add"
-        onClose={() => undefined}
-        onSubmit={submit}
-        pending={false}
-        submitLabel="Save"
-        pendingLabel="Saving..."
-        cancelLabel="Cancel"
-      >
+      <FormModal {...formProps} title="Add" onClose={() => undefined}>
         <TextField id="submitting-name" label="Name" {...form.register('name')} />
         <TextField id="submitting-email" label="Email" {...form.register('email')} />
         <FormMessage message={message} />

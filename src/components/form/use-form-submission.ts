@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
@@ -9,6 +9,8 @@ export const NOT_SENT: unique symbol = Symbol('not sent');
 export type NotSent = typeof NOT_SENT;
 
 export interface FormSubmissionOptions<Values extends FieldValues, Checked, Result> {
+  /** The write is in flight (the guarded mutation's isPending): FormModal shows its pending label. */
+  pending: boolean;
   /**
    * Sends what the schema made of the inputs: the write's result, ALREADY_PENDING when the same
    * write is in flight, or NOT_SENT. Throwing is a failure: the form stays open with its message.
@@ -33,8 +35,17 @@ export interface FormSubmissionOptions<Values extends FieldValues, Checked, Resu
  */
 export function useFormSubmission<Values extends FieldValues, Checked, Result>(
   form: UseFormReturn<Values, unknown, Checked>,
-  { send, onSent, failureMessage, failureLog, onRefused, refusedOrder }: FormSubmissionOptions<Values, Checked, Result>,
+  {
+    pending,
+    send,
+    onSent,
+    failureMessage,
+    failureLog,
+    onRefused,
+    refusedOrder,
+  }: FormSubmissionOptions<Values, Checked, Result>,
 ) {
+  const formId = useId();
   const [failure, setFailure] = useState<FormMessageValue | null>(null);
   const sent = useRef(false);
   const refused = firstErrorMessage(form.formState.errors, refusedOrder);
@@ -62,8 +73,10 @@ export function useFormSubmission<Values extends FieldValues, Checked, Result>(
   }
 
   return {
-    /** FormModal's onSubmit. */
-    submit,
+    /** The form's id, the prefix of its fields' ids. */
+    formId,
+    /** FormModal's formId, onSubmit and pending. */
+    formProps: { formId, onSubmit: submit, pending },
     /** What the last send's failure says; null before a send and while one runs. */
     failure,
     setFailure,

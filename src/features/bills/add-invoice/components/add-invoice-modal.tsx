@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { FormModal } from '@/components/form/form-modal';
@@ -24,7 +24,6 @@ import '../../model/components/billing-form.css';
  * Completed appointment opens it with the patient, the procedure's price and the appointment.
  */
 export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalProps) {
-  const formId = useId();
   const form = useZodForm(addInvoiceSchema, {
     defaultValues: {
       patient: prefill?.patient ?? null,
@@ -36,7 +35,8 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
   const add = useAddInvoice(clinicId);
   const showToast = useToast();
   // The field errors show at their fields; the message line says only why a save failed.
-  const { submit, failure } = useFormSubmission(form, {
+  const { formId, formProps, failure } = useFormSubmission(form, {
+    pending: add.isPending,
     send: (fields) => add.mutateAsync({ ...fields, appointmentId: prefill?.appointmentId, idempotencyKey }),
     onSent: () => {
       showToast(BILLING_EXTRA_TEXT.invoiceAdded);
@@ -47,15 +47,11 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
 
   return (
     <FormModal
-      formId={formId}
+      {...formProps}
       formClassName="billing-form"
       title={BILLING_TEXT.addInvoice}
       onClose={onClose}
-      onSubmit={submit}
-      pending={add.isPending}
       submitLabel={BILLING_TEXT.addInvoice}
-      pendingLabel={BILLING_EXTRA_TEXT.saving}
-      cancelLabel={BILLING_TEXT.cancel}
     >
       <Controller
         control={form.control}

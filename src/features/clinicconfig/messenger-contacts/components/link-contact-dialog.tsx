@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { Field } from '@/components/form/field';
 import { FormModal } from '@/components/form/form-modal';
@@ -30,13 +30,13 @@ export function LinkContactDialog({
   contact: UnlinkedContact;
   onClose: () => void;
 }) {
-  const formId = useId();
   const form = useZodForm(linkContactSchema, { defaultValues: { patient: null } });
   const [confirming, setConfirming] = useState(false);
   const link = useLinkContact(clinicId);
   const toast = useToast();
   const name = contactName(contact);
-  const { submit, message, setFailure } = useFormSubmission(form, {
+  const { formId, formProps, message, setFailure } = useFormSubmission(form, {
+    pending: link.isPending,
     send: async (patient) =>
       (await confirmLink(patient)) ? link.mutateAsync({ psid: contact.psid, patientId: patient.id }) : NOT_SENT,
     onSent: (row) => {
@@ -64,16 +64,13 @@ export function LinkContactDialog({
 
   return (
     <FormModal
-      formId={formId}
+      {...formProps}
       formClassName="contact-link-form"
       title={LINK_TEXT.title}
       onClose={onClose}
-      onSubmit={submit}
-      pending={link.isPending}
       submitDisabled={confirming}
       submitLabel={LINK_TEXT.link}
       pendingLabel={LINK_TEXT.linking}
-      cancelLabel={LINK_TEXT.cancel}
     >
       <div className="contact-link-who">
         <ContactAvatar contact={contact} />

@@ -47,9 +47,6 @@ export function DentistFormModal({
         () => setMessage(null),
       )}
       pending={pending}
-      submitLabel="Save"
-      pendingLabel="Saving..."
-      cancelLabel="Cancel"
     >
       <TextField id={`${formId}-name`} label="Name" type="text" autoComplete="off" {...form.register('name')} />
       <TextField

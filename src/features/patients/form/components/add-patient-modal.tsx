@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { FormModal } from '@/components/form/form-modal';
 import { useFormSubmission } from '@/components/form/use-form-submission';
 import { useZodForm } from '@/components/form/use-zod-form';
@@ -7,7 +6,7 @@ import type { CreatePatientPrefill } from '@/lib/feature-slots';
 import { PATIENT_TEXT } from '../../model/messages';
 import { useCreatePatient } from '../api/create-patient';
 import { newPatientSchema } from '../api/patient-form.schema';
-import { PATIENT_FORM_EXTRA_TEXT, PATIENT_FORM_TEXT } from '../messages';
+import { PATIENT_FORM_TEXT } from '../messages';
 import { EMPTY_PATIENT_FORM } from '../patient-form';
 import { saveFailureText } from '../save-failure-text';
 import { PatientFormFields } from './patient-form-fields';
@@ -30,7 +29,6 @@ export function AddPatientModal({
   /** Called with the success text after the server confirmed the save. */
   onSaved: (successText: string) => void;
 }) {
-  const formId = useId();
   const withMessengerId = prefill !== undefined;
   const form = useZodForm(newPatientSchema(withMessengerId), {
     defaultValues: prefill
@@ -38,24 +36,15 @@ export function AddPatientModal({
       : EMPTY_PATIENT_FORM,
   });
   const create = useCreatePatient(clinicId);
-  const { submit, message } = useFormSubmission(form, {
+  const { formId, formProps, message } = useFormSubmission(form, {
+    pending: create.isPending,
     send: (fields) => create.mutateAsync(fields),
     onSent: () => onSaved(PATIENT_FORM_TEXT.added),
     failureMessage: (error) => saveFailureText(error, PATIENT_FORM_TEXT.createFailed),
   });
 
   return (
-    <FormModal
-      formId={formId}
-      formClassName="patient-form"
-      title={PATIENT_TEXT.addPatient}
-      onClose={onClose}
-      onSubmit={submit}
-      pending={create.isPending}
-      submitLabel={PATIENT_FORM_EXTRA_TEXT.save}
-      pendingLabel={PATIENT_FORM_EXTRA_TEXT.saving}
-      cancelLabel={PATIENT_FORM_EXTRA_TEXT.cancel}
-    >
+    <FormModal {...formProps} formClassName="patient-form" title={PATIENT_TEXT.addPatient} onClose={onClose}>
       <PatientFormFields
         formId={formId}
         values={form.watch()}

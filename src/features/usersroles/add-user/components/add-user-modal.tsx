@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { FormModal } from '@/components/form/form-modal';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
@@ -24,12 +23,12 @@ export function AddUserModal({
   onClose: () => void;
   onCreated: (message: string) => void;
 }) {
-  const formId = useId();
   const form = useZodForm(addUserSchema, {
     defaultValues: { name: '', email: '', password: '', role: DEFAULT_ROLE },
   });
   const create = useCreateUser(clinicId);
-  const { submit, message } = useFormSubmission(form, {
+  const { formId, formProps, message } = useFormSubmission(form, {
+    pending: create.isPending,
     send: (input) => create.mutateAsync(input),
     onSent: () => onCreated(USERS_TEXT.created),
     failureLog: 'adding a user',
@@ -41,17 +40,7 @@ export function AddUserModal({
   });
 
   return (
-    <FormModal
-      formId={formId}
-      formClassName="user-form"
-      title={USERS_TEXT.addUserTitle}
-      onClose={onClose}
-      onSubmit={submit}
-      pending={create.isPending}
-      submitLabel={USERS_EXTRA_TEXT.save}
-      pendingLabel={USERS_EXTRA_TEXT.saving}
-      cancelLabel={USERS_EXTRA_TEXT.cancel}
-    >
+    <FormModal {...formProps} formClassName="user-form" title={USERS_TEXT.addUserTitle} onClose={onClose}>
       <TextField
         id={`${formId}-name`}
         label={USERS_TEXT.fields.name}

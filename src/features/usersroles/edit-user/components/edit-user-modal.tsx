@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { FormModal } from '@/components/form/form-modal';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
@@ -29,10 +28,10 @@ export function EditUserModal({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const formId = useId();
   const form = useZodForm(editUserSchema(user.role), { defaultValues: { name: user.name, role: user.role } });
   const update = useUpdateUser(clinicId);
-  const { submit, message } = useFormSubmission(form, {
+  const { formId, formProps, message } = useFormSubmission(form, {
+    pending: update.isPending,
     send: (input) => update.mutateAsync({ id: user.id, input }),
     onSent: () => onSaved(USERS_TEXT.updated),
     failureLog: 'updating a user',
@@ -42,17 +41,7 @@ export function EditUserModal({
   const roleOptions = isAssignableRole(user.role) ? ASSIGNABLE_ROLES : [user.role, ...ASSIGNABLE_ROLES];
 
   return (
-    <FormModal
-      formId={formId}
-      formClassName="user-form"
-      title={USERS_TEXT.editUserTitle}
-      onClose={onClose}
-      onSubmit={submit}
-      pending={update.isPending}
-      submitLabel={USERS_EXTRA_TEXT.save}
-      pendingLabel={USERS_EXTRA_TEXT.saving}
-      cancelLabel={USERS_EXTRA_TEXT.cancel}
-    >
+    <FormModal {...formProps} formClassName="user-form" title={USERS_TEXT.editUserTitle} onClose={onClose}>
       <TextField
         id={`${formId}-name`}
         label={USERS_TEXT.fields.name}

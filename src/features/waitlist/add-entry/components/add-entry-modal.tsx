@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { clinicToday } from '@common/clinic-calendar';
 import { WAITLIST_NOTE_MAX_LENGTH } from '@common/contract/waitlist';
 import { Field } from '@/components/form/field';
@@ -49,7 +49,6 @@ export function AddEntryModal({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const formId = useId();
   const today = clinicToday(now(), timeZone);
   const form = useZodForm(
     addEntrySchema(() => clinicToday(now(), timeZone)),
@@ -60,7 +59,8 @@ export function AddEntryModal({
   const [invalid, setInvalid] = useState<keyof EntryFormValues | null>(null);
   const dentists = useWaitlistDentists(clinicId);
   const add = useAddWaitlistEntry(clinicId);
-  const { submit, message } = useFormSubmission(form, {
+  const { formId, formProps, message } = useFormSubmission(form, {
+    pending: add.isPending,
     send: (input) => {
       setInvalid(null);
       return add.mutateAsync(input);
@@ -82,17 +82,7 @@ export function AddEntryModal({
   });
 
   return (
-    <FormModal
-      formId={formId}
-      formClassName="waitlist-form"
-      title={WAITLIST_TEXT.addTitle}
-      onClose={onClose}
-      onSubmit={submit}
-      pending={add.isPending}
-      submitLabel="Save"
-      pendingLabel="Saving..."
-      cancelLabel="Cancel"
-    >
+    <FormModal {...formProps} formClassName="waitlist-form" title={WAITLIST_TEXT.addTitle} onClose={onClose}>
       <Field id={`${formId}-patient`} label={WAITLIST_FORM_TEXT.patient}>
         {({ id }) => (
           <PatientPicker
