@@ -25,24 +25,22 @@ export function EmailField({
 /** An auth form's message line and its submit button, which says it is working while busy. */
 export function AuthSubmit({
   message,
-  busy,
   working,
-  label,
-  workingLabel,
+  busy = working,
+  texts,
 }: {
   message: FormMessageValue | null;
-  /** The button is disabled. */
-  busy: boolean;
-  /** The button shows `workingLabel`. */
+  /** The request is in flight: the button says `texts.working`. */
   working: boolean;
-  label: string;
-  workingLabel: string;
+  /** The button is disabled (while working, unless told otherwise). */
+  busy?: boolean;
+  texts: { submit: string; working: string };
 }) {
   return (
     <>
       <FormMessage message={message} />
       <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {working ? workingLabel : label}
+        {working ? texts.working : texts.submit}
       </button>
     </>
   );

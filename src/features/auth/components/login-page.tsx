@@ -97,13 +97,7 @@ export function LoginPage() {
           </div>
           <PasswordInput id="login-password" autoComplete="current-password" {...form.register('password')} />
         </div>
-        <AuthSubmit
-          message={shown}
-          busy={busy}
-          working={signIn.pending}
-          label={LOGIN_TEXT.submit}
-          workingLabel={LOGIN_TEXT.working}
-        />
+        <AuthSubmit message={shown} working={signIn.pending} busy={busy} texts={LOGIN_TEXT} />
       </form>
       <div className="auth-alternative">
         <span>New clinic?</span>

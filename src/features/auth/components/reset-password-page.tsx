@@ -58,13 +58,7 @@ export function ResetPasswordPage() {
                 <PasswordInput {...control} autoComplete="new-password" {...form.register('new-password')} />
               )}
             </Field>
-            <AuthSubmit
-              message={shown}
-              busy={update.pending}
-              working={update.pending}
-              label={RESET_TEXT.submit}
-              workingLabel={RESET_TEXT.working}
-            />
+            <AuthSubmit message={shown} working={update.pending} texts={RESET_TEXT} />
           </form>
           <div className="auth-alternative">
             <Link to="/login">Back to Login</Link>

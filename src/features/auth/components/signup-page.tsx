@@ -37,13 +37,7 @@ export function SignupPage() {
           autoComplete="organization"
           {...form.register('clinic_name')}
         />
-        <AuthSubmit
-          message={shown}
-          busy={signUp.pending}
-          working={signUp.pending}
-          label={SIGNUP_TEXT.submit}
-          workingLabel={SIGNUP_TEXT.working}
-        />
+        <AuthSubmit message={shown} working={signUp.pending} texts={SIGNUP_TEXT} />
       </form>
       <div className="auth-alternative">
         <Link to="/login" className="button button-secondary button-block">
