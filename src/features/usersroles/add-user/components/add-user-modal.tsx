@@ -4,6 +4,7 @@ import { TextField } from '@/components/form/text-field';
 import { useFormSubmission } from '@/components/form/use-form-submission';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
+import { UserNameField } from '../../model/components/user-name-field';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../../model/messages';
 import { ASSIGNABLE_ROLES, DEFAULT_ROLE } from '../../model/roles';
 import { CreateUserError, useCreateUser } from '../api/create-user';
@@ -41,14 +42,7 @@ export function AddUserModal({
 
   return (
     <FormModal {...formProps} formClassName="user-form" title={USERS_TEXT.addUserTitle} onClose={onClose}>
-      <TextField
-        id={`${formId}-name`}
-        label={USERS_TEXT.fields.name}
-        type="text"
-        autoComplete="off"
-        maxLength={200}
-        {...form.register('name')}
-      />
+      <UserNameField formId={formId} {...form.register('name')} />
       <TextField
         id={`${formId}-email`}
         label={USERS_TEXT.fields.email}

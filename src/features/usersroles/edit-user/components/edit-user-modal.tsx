@@ -1,9 +1,9 @@
 import { FormModal } from '@/components/form/form-modal';
 import { SelectField } from '@/components/form/select-field';
-import { TextField } from '@/components/form/text-field';
 import { useFormSubmission } from '@/components/form/use-form-submission';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
+import { UserNameField } from '../../model/components/user-name-field';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../../model/messages';
 import { ASSIGNABLE_ROLES, isAssignableRole } from '../../model/roles';
 import { updateFailureDetail } from '../../model/update-failure';
@@ -42,14 +42,7 @@ export function EditUserModal({
 
   return (
     <FormModal {...formProps} formClassName="user-form" title={USERS_TEXT.editUserTitle} onClose={onClose}>
-      <TextField
-        id={`${formId}-name`}
-        label={USERS_TEXT.fields.name}
-        type="text"
-        autoComplete="off"
-        maxLength={200}
-        {...form.register('name')}
-      />
+      <UserNameField formId={formId} {...form.register('name')} />
       <SelectField
         id={`${formId}-role`}
         label={USERS_TEXT.fields.role}
