@@ -1,7 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
-import { ProcedureDraftCells, ProcedureFailureRow, useProcedureDraft } from '../../model/components/procedure-draft';
+import {
+  ProcedureDraftCells,
+  ProcedureFailureRow,
+  ProcedureSubmitButton,
+  useProcedureDraft,
+} from '../../model/components/procedure-draft';
 import { duplicateNameText, failureText } from '../../model/failure-text';
 import { PROCEDURES_EXTRA_TEXT, PROCEDURES_TEXT } from '../../model/messages';
 import { DEFAULT_PRICE_INPUT } from '../../model/price';
@@ -61,15 +66,12 @@ export function AddProcedureRow({ clinicId, category }: { clinicId: number; cate
           onKeyDown={onKeyDown}
         />
         <td className="procedures-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            aria-label={PROCEDURES_EXTRA_TEXT.addProcedureLabel(category.name)}
-            disabled={add.isPending}
-            onClick={() => void submit()}
-          >
-            {add.isPending ? PROCEDURES_EXTRA_TEXT.saving : PROCEDURES_TEXT.add}
-          </button>
+          <ProcedureSubmitButton
+            label={PROCEDURES_TEXT.add}
+            ariaLabel={PROCEDURES_EXTRA_TEXT.addProcedureLabel(category.name)}
+            pending={add.isPending}
+            onSubmit={submit}
+          />
         </td>
       </tr>
       <ProcedureFailureRow failure={draft.failure} />

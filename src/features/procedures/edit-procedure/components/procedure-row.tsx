@@ -2,7 +2,12 @@ import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react'
 import { useToast } from '@/components/toast/toast-context';
 import { formatPesos } from '@/entities/money';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
-import { ProcedureDraftCells, ProcedureFailureRow, useProcedureDraft } from '../../model/components/procedure-draft';
+import {
+  ProcedureDraftCells,
+  ProcedureFailureRow,
+  ProcedureSubmitButton,
+  useProcedureDraft,
+} from '../../model/components/procedure-draft';
 import { duplicateNameText, failureText } from '../../model/failure-text';
 import { PROCEDURES_EXTRA_TEXT, PROCEDURES_TEXT } from '../../model/messages';
 import { priceInputOf } from '../../model/price';
@@ -120,15 +125,12 @@ function EditingRow({
           onKeyDown={onKeyDown}
         />
         <td className="procedures-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            aria-label={PROCEDURES_EXTRA_TEXT.saveLabel(procedure.name)}
-            disabled={save.isPending}
-            onClick={() => void submit()}
-          >
-            {save.isPending ? PROCEDURES_EXTRA_TEXT.saving : PROCEDURES_TEXT.save}
-          </button>
+          <ProcedureSubmitButton
+            label={PROCEDURES_TEXT.save}
+            ariaLabel={PROCEDURES_EXTRA_TEXT.saveLabel(procedure.name)}
+            pending={save.isPending}
+            onSubmit={submit}
+          />
           <button
             type="button"
             className="button button-secondary"

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { PROCEDURES_EXTRA_TEXT } from '../messages';
 import type { ProcedureFieldErrors } from '../procedure-form';
 import { FieldError, PriceInput } from './price-input';
 
@@ -93,6 +94,31 @@ export function ProcedureDraftCells({
         <FieldError id={priceErrorId} message={draft.errors.price} />
       </td>
     </>
+  );
+}
+
+/** An inline row's Add or Save button: 'Saving...' and disabled while its write is in flight. */
+export function ProcedureSubmitButton({
+  label,
+  ariaLabel,
+  pending,
+  onSubmit,
+}: {
+  label: string;
+  ariaLabel: string;
+  pending: boolean;
+  onSubmit: () => Promise<void>;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button-primary"
+      aria-label={ariaLabel}
+      disabled={pending}
+      onClick={() => void onSubmit()}
+    >
+      {pending ? PROCEDURES_EXTRA_TEXT.saving : label}
+    </button>
   );
 }
 
