@@ -29,3 +29,23 @@ export function loadSweetAlert(): ReturnType<typeof importSweetAlert> {
 export function preloadSweetAlert(): void {
   loadSweetAlert().catch((error: unknown) => console.warn('Ngiti: the dialogs could not be loaded yet', error));
 }
+
+interface DialogLine {
+  text: string;
+  className: string;
+}
+
+/**
+ * A dialog's html: its text, and a second line under it when there is one (a reason, a name).
+ * Both go in as text, never as HTML.
+ */
+export function dialogBody(main: DialogLine, second?: DialogLine): HTMLElement {
+  const body = document.createElement('div');
+  for (const line of second?.text ? [main, second] : [main]) {
+    const paragraph = document.createElement('p');
+    paragraph.className = line.className;
+    paragraph.textContent = line.text;
+    body.append(paragraph);
+  }
+  return body;
+}

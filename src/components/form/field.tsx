@@ -27,6 +27,42 @@ export interface FieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
+/** What a labelled control (TextField, SelectField) takes for its Field, beside the control's own props. */
+export type FieldFrameProps = Pick<
+  FieldProps,
+  'id' | 'label' | 'error' | 'errorClassName' | 'announceError' | 'hint' | 'hintClassName' | 'hintPlacement'
+> & {
+  /** Extra classes beside 'field' on the wrapper. */
+  fieldClassName?: string;
+};
+
+/** Splits a labelled control's props into its Field's and the control's own (the id goes to both). */
+export function splitFieldProps<Props extends FieldFrameProps>({
+  id,
+  label,
+  error,
+  errorClassName,
+  announceError,
+  hint,
+  hintClassName,
+  hintPlacement,
+  fieldClassName,
+  ...control
+}: Props) {
+  const field = {
+    id,
+    label,
+    error,
+    errorClassName,
+    announceError,
+    hint,
+    hintClassName,
+    hintPlacement,
+    className: fieldClassName,
+  };
+  return { field, control };
+}
+
 /** The class list of a control: `base`, plus 'is-invalid' while the field has an error. */
 export function controlClass(base: string, error: string | undefined): string {
   return error ? `${base} is-invalid` : base;

@@ -3,9 +3,13 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { FormMessage } from '@/components/form-message';
+import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
 import { Field } from './field';
 import { FormModal } from './form-modal';
 import { SelectField } from './select-field';
+import { TextField } from './text-field';
+import { NOT_SENT, useFormSubmission } from './use-form-submission';
 import { firstErrorMessage, useZodForm } from './use-zod-form';
 
 afterEach(cleanup);
@@ -76,6 +80,26 @@ describe('SelectField with a quiet error', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByLabelText('Dentist').getAttribute('aria-describedby')).toBe('dentist-error');
     expect(document.getElementById('dentist-error')?.textContent).toBe('Dentist is required.');
+  });
+});
+
+describe('TextField', () => {
+  it('renders a labelled input of the given type, marked invalid and described by its error', () => {
+    render(<TextField id="email" label="Email" type="email" error="Enter an email." hint="Work address" />);
+    const input = screen.getByLabelText<HTMLInputElement>('Email');
+    expect(input.type).toBe('email');
+    expect(input.className).toBe('input is-invalid');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('email-error email-hint');
+    expect(screen.getByRole('alert').textContent).toBe('Enter an email.');
+  });
+
+  it('when the form marks the input itself, then its aria-invalid and aria-describedby win', () => {
+    render(<TextField id="from" label="From" aria-invalid aria-describedby="form-message" />);
+    const input = screen.getByLabelText('From');
+    expect(input.className).toBe('input');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('form-message');
   });
 });
 
@@ -179,5 +203,85 @@ describe('FormModal with its submit disabled', () => {
     expect(button).toHaveProperty('disabled', false);
     await user.click(button);
     expect(send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useFormSubmission', () => {
+  type Send = (values: z.output<typeof schema>) => Promise<string | AlreadyPending | typeof NOT_SENT>;
+
+  function Submitting({ send, onSent }: { send: Send; onSent: (result: string) => void }) {
+    const form = useZodForm(schema, { defaultValues: { name: '', email: '' } });
+    const { formProps, message } = useFormSubmission(form, {
+      pending: false,
+      send,
+      onSent,
+      failureLog: 'saving a harness',
+      failureMessage: (error) => ({ tone: 'error', text: 'Saving failed.', detail: String(error) }),
+      refusedOrder: ['email', 'name'],
+    });
+    // The buttons keep the kit's words: Save, Saving... and Cancel.
+    return (
+      <FormModal {...formProps} title="Add" onClose={() => undefined}>
+        <TextField id="submitting-name" label="Name" {...form.register('name')} />
+        <TextField id="submitting-email" label="Email" {...form.register('email')} />
+        <FormMessage message={message} />
+      </FormModal>
+    );
+  }
+
+  async function fillAndSave(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('Name'), 'Rosa');
+    await user.type(screen.getByLabelText('Email'), 'a@b.test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+  }
+
+  it('when the write goes through, then it hands the result on once and later submits send nothing', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn<Send>(() => Promise.resolve('row 1'));
+    const onSent = vi.fn();
+    render(<Submitting send={send} onSent={onSent} />);
+    await fillAndSave(user);
+    await vi.waitFor(() => expect(onSent).toHaveBeenCalledWith('row 1'));
+    expect(send).toHaveBeenCalledWith({ name: 'Rosa', email: 'a@b.test' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(onSent).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the write throws, then the form says so, logs it, and a refused submit shows the refusal instead', async () => {
+    const user = userEvent.setup();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failure = new Error('offline');
+    const onSent = vi.fn();
+    render(<Submitting send={() => Promise.reject(failure)} onSent={onSent} />);
+    await fillAndSave(user);
+    expect((await screen.findByRole('alert')).textContent).toBe('Saving failed.Error: offline');
+    expect(logged).toHaveBeenCalledWith('Ngiti: saving a harness failed', failure);
+    expect(onSent).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Name'));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please fill all fields.'));
+    logged.mockRestore();
+  });
+
+  it('when the same write is in flight or nothing was sent, then the form stays open and can send again', async () => {
+    const user = userEvent.setup();
+    const send = vi
+      .fn<Send>()
+      .mockResolvedValueOnce(ALREADY_PENDING)
+      .mockResolvedValueOnce(NOT_SENT)
+      .mockResolvedValueOnce('row 2');
+    const onSent = vi.fn();
+    render(<Submitting send={send} onSent={onSent} />);
+    await fillAndSave(user);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    expect(onSent).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onSent).toHaveBeenCalledWith('row 2'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -20,9 +20,10 @@ export interface FormModalProps {
   submitDisabled?: boolean;
   /** The submit button's classes; 'button button-danger' for a destructive action. */
   submitClassName?: string;
-  submitLabel: ReactNode;
-  pendingLabel: ReactNode;
-  cancelLabel: ReactNode;
+  /** The buttons' words; most forms save, so 'Save', 'Saving...' and 'Cancel' unless told. */
+  submitLabel?: ReactNode;
+  pendingLabel?: ReactNode;
+  cancelLabel?: ReactNode;
   /** Buttons before Cancel in the footer (e.g. Delete). */
   footerStart?: ReactNode;
   children: ReactNode;
@@ -44,9 +45,9 @@ export function FormModal({
   pending,
   submitDisabled = false,
   submitClassName = 'button button-primary',
-  submitLabel,
-  pendingLabel,
-  cancelLabel,
+  submitLabel = 'Save',
+  pendingLabel = 'Saving...',
+  cancelLabel = 'Cancel',
   footerStart,
   children,
 }: FormModalProps) {

@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { Field, controlClass } from './field';
+import { Field, controlClass, splitFieldProps, type FieldFrameProps } from './field';
 
 export interface SelectOption {
   value: string;
@@ -7,21 +7,9 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectFieldProps extends Omit<
-  SelectHTMLAttributes<HTMLSelectElement>,
-  'id' | 'className' | 'children' | 'aria-invalid' | 'aria-describedby'
-> {
-  id: string;
-  label: ReactNode;
+export interface SelectFieldProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'children'>, FieldFrameProps {
   options: readonly (string | SelectOption)[];
-  error?: string | undefined;
-  errorClassName?: string;
-  /** Whether the error line is announced (role="alert"); some screens announce a summary instead. */
-  announceError?: boolean;
-  hint?: ReactNode;
-  hintClassName?: string;
-  /** Extra classes beside 'field' on the wrapper. */
-  fieldClassName?: string;
   /** The select's classes ('input' by default); 'is-invalid' is added while there is an error. */
   selectClassName?: string;
   /** A first option with value '' (e.g. 'Select a dentist'). */
@@ -30,35 +18,16 @@ export interface SelectFieldProps extends Omit<
   ref?: React.Ref<HTMLSelectElement>;
 }
 
-/** A labelled <select className="input"> of plain values or {value, label} options. */
-export function SelectField({
-  id,
-  label,
-  options,
-  error,
-  errorClassName,
-  announceError,
-  hint,
-  hintClassName,
-  fieldClassName,
-  selectClassName = 'input',
-  placeholder,
-  ref,
-  ...selectProps
-}: SelectFieldProps) {
+/**
+ * A labelled <select className="input"> of plain values or {value, label} options. aria-invalid
+ * and aria-describedby given here replace the Field's, as TextField's do.
+ */
+export function SelectField({ options, selectClassName = 'input', placeholder, ref, ...props }: SelectFieldProps) {
+  const { field, control: selectProps } = splitFieldProps(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      errorClassName={errorClassName}
-      announceError={announceError}
-      hint={hint}
-      hintClassName={hintClassName}
-      className={fieldClassName}
-    >
+    <Field {...field}>
       {(control) => (
-        <select ref={ref} className={controlClass(selectClassName, error)} {...control} {...selectProps}>
+        <select ref={ref} className={controlClass(selectClassName, field.error)} {...control} {...selectProps}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => {
             const {

@@ -114,6 +114,26 @@ function GuardedInput({ ask }: { ask: () => Promise<boolean> }) {
 
 const layer = () => (window.history.state as { ngitiLayer?: number } | null)?.ngitiLayer ?? 0;
 
+describe('Modal with a close label', () => {
+  it('puts a secondary button that closes it first in the footer, before the other buttons', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <Modal open title="Delete" onClose={onClose} closeLabel="Cancel" footer={<button>Delete</button>}>
+        <p>Sure?</p>
+      </Modal>,
+    );
+    const footer = screen.getByRole('button', { name: 'Cancel' }).closest('footer')!;
+    expect(Array.from(footer.querySelectorAll('button')).map((button) => button.textContent)).toEqual([
+      'Cancel',
+      'Delete',
+    ]);
+    expect(screen.getByRole('button', { name: 'Cancel' }).className).toBe('button button-secondary');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('Modal and the browser history', () => {
   it('adds a history entry while open; Back closes the modal and stays on the page', async () => {
     const user = userEvent.setup();

@@ -28,6 +28,8 @@ export interface ModalProps {
   children: ReactNode;
   /** Buttons row at the bottom. */
   footer?: ReactNode;
+  /** A secondary button first in the footer (Cancel, Close) that calls onClose. */
+  closeLabel?: ReactNode;
   size?: 'small' | 'medium' | 'large';
   /** Element to focus first (default: the first focusable element inside the dialog). */
   initialFocus?: React.RefObject<HTMLElement | null>;
@@ -47,7 +49,16 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
  * (asking first when its content holds a close guard), Tab stays inside, and focus goes back to
  * where it was when it closes.
  */
-export function Modal({ open, title, onClose, children, footer, size = 'medium', initialFocus }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  closeLabel,
+  size = 'medium',
+  initialFocus,
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -154,7 +165,16 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium',
         </header>
         <CloseGuardContext.Provider value={setGuard}>
           <div className="modal-body">{children}</div>
-          {footer ? <footer className="modal-footer">{footer}</footer> : null}
+          {footer || closeLabel ? (
+            <footer className="modal-footer">
+              {closeLabel ? (
+                <button type="button" className="button button-secondary" onClick={onClose}>
+                  {closeLabel}
+                </button>
+              ) : null}
+              {footer}
+            </footer>
+          ) : null}
         </CloseGuardContext.Provider>
       </div>
     </div>,

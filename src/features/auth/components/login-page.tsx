@@ -1,18 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Field } from '@/components/form/field';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { useZodForm } from '@/components/form/use-zod-form';
+import type { FormMessageValue } from '@/components/form-message';
 import { parseAuthFragment } from '@/lib/auth-fragment';
 import { useSession } from '@/lib/session';
 import { preloadAuth, useSendPasswordReset, useSignIn } from '../api/lazy';
 import { signInSchema } from '../api/sign-in.schema';
 import { EXTRA_TEXT, LOGIN_TEXT } from '../messages';
 import { isBlank, LIMITS } from '../validation';
+import { AuthSubmit, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { failureMessage } from './failure-message';
 import { PasswordInput } from './password-input';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** Why the router sent the user here, passed as location state. */
 export interface LoginLocationState {
@@ -36,32 +37,23 @@ export function LoginPage() {
   const navigate = useNavigate();
   const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
   const email = useWatch({ control: form.control, name: 'email' });
-  const [message, setMessage] = useState<FormMessageValue | null>(() =>
-    initialMessage(location.state as LoginLocationState | null, location.hash, session.notice),
-  );
   const signIn = useSignIn();
   const reset = useSendPasswordReset();
   const { notice, setNotice } = session;
-  const refused = firstErrorMessage(form.formState.errors);
+  const { onSubmit, setMessage, shown } = useAuthSubmit(form, {
+    run: async ({ email, password }) => {
+      const user = await signIn.run(email, password);
+      if (user) session.signIn(user);
+    },
+    failedText: LOGIN_TEXT.invalidCredentials,
+    initialMessage: () => initialMessage(location.state as LoginLocationState | null, location.hash, session.notice),
+  });
 
   // The notice and an auth-link error fragment are shown once; a reload should not repeat them.
   useEffect(() => {
     if (notice) setNotice(null);
     if (location.hash || location.state) navigate({ pathname: '/login', hash: '' }, { replace: true, state: null });
   }, [notice, setNotice, location.hash, location.state, navigate]);
-
-  const onSubmit = form.handleSubmit(
-    async ({ email, password }) => {
-      setMessage(null);
-      try {
-        const user = await signIn.run(email, password);
-        if (user) session.signIn(user);
-      } catch (error) {
-        setMessage(failureMessage(error, LOGIN_TEXT.invalidCredentials));
-      }
-    },
-    () => setMessage(null),
-  );
 
   async function onForgotPassword() {
     // Its own message replaces a refused login's, as the form's one line.
@@ -87,20 +79,7 @@ export function LoginPage() {
   return (
     <AuthLayout title={LOGIN_TEXT.title} subtitle="Sign in to your clinic.">
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuth} noValidate>
-        <Field id="login-email" label="Email">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="text"
-              spellCheck={false}
-              autoCapitalize="none"
-              autoComplete="username"
-              inputMode="email"
-              {...form.register('email')}
-            />
-          )}
-        </Field>
+        <EmailField id="login-email" autoComplete="username" {...form.register('email')} />
         {/* Not a Field: the label shares its row with 'Forgot password?'. */}
         <div className="field">
           <div className="field-label-row">
@@ -118,10 +97,7 @@ export function LoginPage() {
           </div>
           <PasswordInput id="login-password" autoComplete="current-password" {...form.register('password')} />
         </div>
-        <FormMessage message={refused ? { tone: 'error', text: refused } : message} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {signIn.pending ? LOGIN_TEXT.working : LOGIN_TEXT.submit}
-        </button>
+        <AuthSubmit message={shown} working={signIn.pending} busy={busy} texts={LOGIN_TEXT} />
       </form>
       <div className="auth-alternative">
         <span>New clinic?</span>

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Field } from '@/components/form/field';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { FormMessage } from '@/components/form-message';
 import { recoveryTokens } from '@/lib/auth-fragment';
 import { preloadAuth, useUpdatePassword } from '../api/lazy';
 import { updatePasswordSchema } from '../api/update-password.schema';
 import { RESET_TEXT } from '../messages';
+import { AuthSubmit } from './auth-form';
 import { AuthLayout } from './auth-layout';
-import { failureMessage } from './failure-message';
 import { PasswordInput } from './password-input';
+import { useAuthSubmit } from './use-auth-submit';
 
 /**
  * Reached from the recovery e-mail: the link's fragment carries a recovery session
@@ -23,31 +24,22 @@ export function ResetPasswordPage() {
   const [tokens] = useState(() => recoveryTokens(location.hash));
   const form = useZodForm(updatePasswordSchema, { defaultValues: { 'new-password': '' } });
   const [done, setDone] = useState(false);
-  const [message, setMessage] = useState<FormMessageValue | null>(() =>
-    tokens ? null : { tone: 'error', text: RESET_TEXT.invalidLink },
-  );
   const update = useUpdatePassword();
-  const refused = firstErrorMessage(form.formState.errors);
-
-  const onSubmit = form.handleSubmit(
-    async ({ password }) => {
+  const { onSubmit, message, shown } = useAuthSubmit(form, {
+    run: async ({ password }, setMessage) => {
       if (!tokens) {
         setMessage({ tone: 'error', text: RESET_TEXT.invalidLink });
         return;
       }
-      setMessage(null);
-      try {
-        await update.run(tokens, password);
-        form.reset();
-        setDone(true);
-        setMessage({ tone: 'success', text: RESET_TEXT.success });
-        navigate({ pathname: '/reset-password', hash: '' }, { replace: true });
-      } catch (error) {
-        setMessage(failureMessage(error, RESET_TEXT.failed));
-      }
+      await update.run(tokens, password);
+      form.reset();
+      setDone(true);
+      setMessage({ tone: 'success', text: RESET_TEXT.success });
+      navigate({ pathname: '/reset-password', hash: '' }, { replace: true });
     },
-    () => setMessage(null),
-  );
+    failedText: RESET_TEXT.failed,
+    initialMessage: () => (tokens ? null : { tone: 'error', text: RESET_TEXT.invalidLink }),
+  });
 
   return (
     <AuthLayout title={RESET_TEXT.title} subtitle={done ? undefined : 'Choose a new password for your account.'}>
@@ -66,10 +58,7 @@ export function ResetPasswordPage() {
                 <PasswordInput {...control} autoComplete="new-password" {...form.register('new-password')} />
               )}
             </Field>
-            <FormMessage message={refused ? { tone: 'error', text: refused } : message} />
-            <button type="submit" className="button button-primary button-block" disabled={update.pending}>
-              {update.pending ? RESET_TEXT.working : RESET_TEXT.submit}
-            </button>
+            <AuthSubmit message={shown} working={update.pending} texts={RESET_TEXT} />
           </form>
           <div className="auth-alternative">
             <Link to="/login">Back to Login</Link>

@@ -1,68 +1,43 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { TextField } from '@/components/form/text-field';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { preloadAuth, useSignUpClinic } from '../api/lazy';
 import { signUpSchema } from '../api/sign-up.schema';
 import { SIGNUP_TEXT } from '../messages';
+import { AuthSubmit, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
-import { failureMessage } from './failure-message';
 import { PasswordInput } from './password-input';
+import { useAuthSubmit } from './use-auth-submit';
 
 export function SignupPage() {
   const form = useZodForm(signUpSchema, { defaultValues: { name: '', email: '', password: '', clinic_name: '' } });
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const signUp = useSignUpClinic();
-  const refused = firstErrorMessage(form.formState.errors);
-
-  const onSubmit = form.handleSubmit(
-    async (input) => {
-      setMessage(null);
-      try {
-        const outcome = await signUp.run(input);
-        if (outcome === undefined) return;
-        form.reset();
-        setMessage({ tone: 'success', text: outcome === 'registered' ? SIGNUP_TEXT.success : SIGNUP_TEXT.initiated });
-      } catch (error) {
-        setMessage(failureMessage(error, SIGNUP_TEXT.failed));
-      }
+  const { onSubmit, shown } = useAuthSubmit(form, {
+    run: async (input, setMessage) => {
+      const outcome = await signUp.run(input);
+      if (outcome === undefined) return;
+      form.reset();
+      setMessage({ tone: 'success', text: outcome === 'registered' ? SIGNUP_TEXT.success : SIGNUP_TEXT.initiated });
     },
-    () => setMessage(null),
-  );
+    failedText: SIGNUP_TEXT.failed,
+  });
 
   return (
     <AuthLayout title={SIGNUP_TEXT.title} subtitle="Register your clinic. You become its admin.">
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuth} noValidate>
-        <Field id="signup-name" label="Name">
-          {(control) => <input {...control} className="input" autoComplete="name" {...form.register('name')} />}
-        </Field>
-        <Field id="signup-email" label="Email">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="text"
-              spellCheck={false}
-              autoCapitalize="none"
-              autoComplete="email"
-              inputMode="email"
-              {...form.register('email')}
-            />
-          )}
-        </Field>
+        <TextField id="signup-name" label="Name" autoComplete="name" {...form.register('name')} />
+        <EmailField id="signup-email" autoComplete="email" {...form.register('email')} />
         <Field id="signup-password" label="Password">
           {(control) => <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />}
         </Field>
-        <Field id="signup-clinic" label="Clinic Name">
-          {(control) => (
-            <input {...control} className="input" autoComplete="organization" {...form.register('clinic_name')} />
-          )}
-        </Field>
-        <FormMessage message={refused ? { tone: 'error', text: refused } : message} />
-        <button type="submit" className="button button-primary button-block" disabled={signUp.pending}>
-          {signUp.pending ? SIGNUP_TEXT.working : SIGNUP_TEXT.submit}
-        </button>
+        <TextField
+          id="signup-clinic"
+          label="Clinic Name"
+          autoComplete="organization"
+          {...form.register('clinic_name')}
+        />
+        <AuthSubmit message={shown} working={signUp.pending} texts={SIGNUP_TEXT} />
       </form>
       <div className="auth-alternative">
         <Link to="/login" className="button button-secondary button-block">

@@ -1,13 +1,11 @@
 /**
- * Save of the Edit Dentist form as a use case (spec part 1 §5, §8; docs/adr/0023-concurrent-edits.md):
- * write the checked fields only while the dentist is stored as the form last saw it; when that
- * matched nothing, read the dentist again to tell a save made elsewhere meanwhile (the form then
- * shows the other save's values where this user changed nothing, and says so) from a deleted
- * dentist. No React: the write and the read are passed in (./components/use-dentist-submission.ts).
+ * Save of the Edit Dentist form (spec part 1 §5, §8): src/lib/conditional-edit.ts with the
+ * dentist's fields and merge, its outcome in the form's words. No React: the write and the read
+ * are passed in (./components/use-dentist-submission.ts).
  */
 import type { FormMessageValue } from '@/components/form-message';
-import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
-import { RequestError, requestErrorOf } from '@/lib/request-error';
+import { saveConditionalEdit } from '@/lib/conditional-edit';
+import type { AlreadyPending } from '@/lib/keyed-guard';
 import type { Dentist } from '../model/api/get-dentists';
 import { failureDetail } from '../model/failure-detail';
 import {
@@ -50,29 +48,23 @@ export type DentistEditOutcome =
   | { readonly type: 'gone'; readonly message: FormMessageValue }
   | { readonly type: 'failed'; readonly message: FormMessageValue };
 
-export async function saveDentistEdit(edit: DentistEdit, deps: DentistEditDependencies): Promise<DentistEditOutcome> {
-  try {
-    const saved = await deps.write(edit.input, edit.opened);
-    if (saved === ALREADY_PENDING) return { type: 'already-pending' };
-    if (saved) return { type: 'saved', text: DENTIST_FORM_TEXT.updated };
-    const current = await deps.readCurrent();
-    if (!current) return failed(new RequestError('gone'));
-    const opened = storedDentistInput(current);
-    return {
-      type: 'changed-meanwhile',
-      opened,
-      values: mergeConcurrentDentistEdit(edit.typed, edit.opened, opened),
-      message: { tone: 'error', text: DENTIST_FORM_EXTRA_TEXT.changedMeanwhile },
-    };
-  } catch (error) {
-    return failed(error);
+export async function saveDentistEdit(
+  { typed, input, opened }: DentistEdit,
+  deps: DentistEditDependencies,
+): Promise<DentistEditOutcome> {
+  const result = await saveConditionalEdit<DentistInput, Dentist, DentistFormValues>(
+    { typed, fields: input, opened },
+    { ...deps, storedFieldsOf: storedDentistInput, merge: mergeConcurrentDentistEdit },
+  );
+  if (result.type === 'saved') return { type: 'saved', text: DENTIST_FORM_TEXT.updated };
+  if (result.type === 'already-pending') return result;
+  if (result.type === 'changed-meanwhile') {
+    const message = { tone: 'error', text: DENTIST_FORM_EXTRA_TEXT.changedMeanwhile } as const;
+    return { type: 'changed-meanwhile', opened: result.opened, values: result.values, message };
   }
-}
-
-function failed(error: unknown): DentistEditOutcome {
-  console.error('Ngiti: updating a dentist failed', error);
+  console.error('Ngiti: updating a dentist failed', result.error);
   return {
-    type: requestErrorOf(error).kind === 'gone' ? 'gone' : 'failed',
-    message: { tone: 'error', text: DENTIST_FORM_TEXT.updateFailed, detail: failureDetail(error) },
+    type: result.type,
+    message: { tone: 'error', text: DENTIST_FORM_TEXT.updateFailed, detail: failureDetail(result.error) },
   };
 }

@@ -11,9 +11,6 @@ export const PATIENT_FORM_TEXT = {
 /** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const PATIENT_FORM_EXTRA_TEXT = {
   editTitle: 'Edit Patient',
-  save: 'Save',
-  saving: 'Saving...',
-  cancel: 'Cancel',
   optional: '(optional)',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   atLimit: (label: string, max: number) => `${label} can be at most ${max} characters.`,

@@ -1,13 +1,11 @@
 /**
- * Save of the Edit Patient form as a use case (spec part 1 §5, §8; docs/adr/0023-concurrent-edits.md):
- * write the checked fields only while the patient is stored as the form last saw it; when that
- * matched nothing, read the patient again to tell a save made elsewhere meanwhile (the form then
- * shows the other save's values where this user changed nothing, and says so) from a deleted
- * patient. No React: the write and the read are passed in (./components/use-edit-patient-submission.ts).
+ * Save of the Edit Patient form (spec part 1 §5, §8): src/lib/conditional-edit.ts with the
+ * patient's fields and merge, its outcome in the form's words. No React: the write and the read
+ * are passed in (./components/use-edit-patient-submission.ts).
  */
 import type { FormMessageValue } from '@/components/form-message';
-import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
-import { requestErrorOf, RequestError } from '@/lib/request-error';
+import { saveConditionalEdit, type ConditionalEdit } from '@/lib/conditional-edit';
+import type { AlreadyPending } from '@/lib/keyed-guard';
 import type { PatientListItem } from '../model/api/patient-columns';
 import { failureText } from '../model/failure-text';
 import { PATIENT_FORM_EXTRA_TEXT, PATIENT_FORM_TEXT } from './messages';
@@ -24,14 +22,8 @@ export interface PatientEditDependencies {
   readCurrent(): Promise<PatientListItem | null>;
 }
 
-export interface PatientEdit {
-  /** The inputs as typed. */
-  readonly typed: PatientFormValues;
-  /** What the schema made of them: what is written. */
-  readonly fields: PatientFields;
-  /** The patient as the form last saw it stored. */
-  readonly opened: PatientFields;
-}
+/** The inputs as typed, what the schema made of them (what is written), and the patient as last seen. */
+export type PatientEdit = ConditionalEdit<PatientFields, PatientFormValues>;
 
 export type PatientEditOutcome =
   | { readonly type: 'saved'; readonly row: PatientListItem; readonly text: string }
@@ -48,26 +40,21 @@ export type PatientEditOutcome =
   | { readonly type: 'failed'; readonly message: FormMessageValue };
 
 export async function savePatientEdit(edit: PatientEdit, deps: PatientEditDependencies): Promise<PatientEditOutcome> {
-  try {
-    const saved = await deps.write(edit.fields, edit.opened);
-    if (saved === ALREADY_PENDING) return { type: 'already-pending' };
-    if (saved) return { type: 'saved', row: saved, text: PATIENT_FORM_TEXT.updated };
-    const current = await deps.readCurrent();
-    if (!current) return goneOutcome(new RequestError('gone'));
-    const opened = storedFieldsOf(current);
-    return {
-      type: 'changed-meanwhile',
-      current,
-      opened,
-      values: mergeConcurrentEdit(edit.typed, edit.opened, opened),
-      message: { tone: 'error', text: PATIENT_FORM_EXTRA_TEXT.changedMeanwhile },
-    };
-  } catch (error) {
-    if (requestErrorOf(error).kind === 'gone') return goneOutcome(error);
-    return { type: 'failed', message: saveFailureText(error, PATIENT_FORM_TEXT.updateFailed) };
+  const result = await saveConditionalEdit<PatientFields, PatientListItem, PatientFormValues>(edit, {
+    ...deps,
+    storedFieldsOf,
+    merge: mergeConcurrentEdit,
+  });
+  switch (result.type) {
+    case 'saved':
+      return { type: 'saved', row: result.row, text: PATIENT_FORM_TEXT.updated };
+    case 'changed-meanwhile':
+      return { ...result, message: { tone: 'error', text: PATIENT_FORM_EXTRA_TEXT.changedMeanwhile } };
+    case 'gone':
+      return { type: 'gone', message: failureText(result.error, PATIENT_FORM_TEXT.updateFailed) };
+    case 'failed':
+      return { type: 'failed', message: saveFailureText(result.error, PATIENT_FORM_TEXT.updateFailed) };
+    default:
+      return result;
   }
-}
-
-function goneOutcome(error: unknown): PatientEditOutcome {
-  return { type: 'gone', message: failureText(error, PATIENT_FORM_TEXT.updateFailed) };
 }

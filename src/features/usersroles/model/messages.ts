@@ -34,8 +34,6 @@ export const USERS_TEXT = {
 
 /** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const USERS_EXTRA_TEXT = {
-  save: 'Save',
-  saving: 'Saving...',
   cancel: 'Cancel',
   close: 'Close',
   deleting: 'Deleting...',

@@ -1,6 +1,6 @@
 import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';
 import { pushModal } from '@/components/modal/modal-stack';
-import { loadSweetAlert } from '@/components/sweet-alert';
+import { dialogBody, loadSweetAlert } from '@/components/sweet-alert';
 import { LIST_TEXT } from '../../model/messages';
 
 /**
@@ -57,17 +57,10 @@ export async function askStatusChange(status: string, patientName: string): Prom
 /** A failure: the spec's title and text, and the reason (e.g. the service's error) below them. */
 export async function showFailure(title: string, text: string, reason?: string): Promise<void> {
   const Swal = await swal();
-  const body = document.createElement('div');
-  const main = document.createElement('p');
-  main.className = 'appointments-dialog-text';
-  main.textContent = text;
-  body.append(main);
-  if (reason) {
-    const detail = document.createElement('p');
-    detail.className = 'appointments-dialog-reason';
-    detail.textContent = `${LIST_TEXT.reason} ${reason}`;
-    body.append(detail);
-  }
+  const body = dialogBody(
+    { text, className: 'appointments-dialog-text' },
+    reason ? { text: `${LIST_TEXT.reason} ${reason}`, className: 'appointments-dialog-reason' } : undefined,
+  );
   const entry = pushModal();
   try {
     await Swal.fire({

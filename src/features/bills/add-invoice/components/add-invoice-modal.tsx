@@ -1,13 +1,13 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { FormModal } from '@/components/form/form-modal';
+import { useFormSubmission } from '@/components/form/use-form-submission';
 import { useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { FormMessage } from '@/components/form-message';
 import { useToast } from '@/components/toast/toast-context';
 import { centavosToDecimal } from '@/entities/money';
 import type { AddInvoiceModalProps } from '@/lib/feature-slots';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { AmountField } from '../../model/components/amount-field';
 import { invoiceFailureText } from '../../model/failure-text';
 import { newIdempotencyKey } from '../../model/idempotency-key';
@@ -24,7 +24,6 @@ import '../../model/components/billing-form.css';
  * Completed appointment opens it with the patient, the procedure's price and the appointment.
  */
 export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalProps) {
-  const formId = useId();
   const form = useZodForm(addInvoiceSchema, {
     defaultValues: {
       patient: prefill?.patient ?? null,
@@ -32,43 +31,27 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
     },
   });
   const { errors } = form.formState;
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const add = useAddInvoice(clinicId);
   const showToast = useToast();
-  // Once saved, the modal is closing: a click that lands before it unmounts saves nothing.
-  const saved = useRef(false);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    if (saved.current) return;
-    return form.handleSubmit(
-      async (fields) => {
-        setMessage(null);
-        try {
-          const result = await add.mutateAsync({ ...fields, appointmentId: prefill?.appointmentId, idempotencyKey });
-          if (result === ALREADY_PENDING) return;
-          saved.current = true;
-          showToast(BILLING_EXTRA_TEXT.invoiceAdded);
-          onClose();
-        } catch (error) {
-          setMessage({ tone: 'error', text: invoiceFailureText(error) });
-        }
-      },
-      () => setMessage(null),
-    )(event);
-  }
+  // The field errors show at their fields; the message line says only why a save failed.
+  const { formId, formProps, failure } = useFormSubmission(form, {
+    pending: add.isPending,
+    send: (fields) => add.mutateAsync({ ...fields, appointmentId: prefill?.appointmentId, idempotencyKey }),
+    onSent: () => {
+      showToast(BILLING_EXTRA_TEXT.invoiceAdded);
+      onClose();
+    },
+    failureMessage: (error) => ({ tone: 'error', text: invoiceFailureText(error) }),
+  });
 
   return (
     <FormModal
-      formId={formId}
+      {...formProps}
       formClassName="billing-form"
       title={BILLING_TEXT.addInvoice}
       onClose={onClose}
-      onSubmit={submit}
-      pending={add.isPending}
       submitLabel={BILLING_TEXT.addInvoice}
-      pendingLabel={BILLING_EXTRA_TEXT.saving}
-      cancelLabel={BILLING_TEXT.cancel}
     >
       <Controller
         control={form.control}
@@ -103,7 +86,7 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
         error={errors.total?.message}
         {...form.register('total', { onChange: () => form.clearErrors('total') })}
       />
-      <FormMessage message={message} />
+      <FormMessage message={failure} />
     </FormModal>
   );
 }

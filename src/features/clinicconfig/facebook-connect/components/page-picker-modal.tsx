@@ -16,17 +16,7 @@ export function PagePickerModal({
   onCancel: () => void;
 }) {
   return (
-    <Modal
-      open
-      title={CLINIC_TEXT.pickerTitle}
-      onClose={onCancel}
-      size="small"
-      footer={
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          {CLINIC_TEXT.cancel}
-        </button>
-      }
-    >
+    <Modal open title={CLINIC_TEXT.pickerTitle} onClose={onCancel} size="small" closeLabel={CLINIC_TEXT.cancel}>
       <p className="clinic-picker-intro">{CLINIC_EXTRA_TEXT.pickerIntro}</p>
       <ul className="plain-list clinic-page-list" aria-label={CLINIC_TEXT.pickerTitle}>
         {pages.map((page) => (

@@ -1,11 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { Field } from '@/components/form/field';
 import { FormModal } from '@/components/form/form-modal';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
+import { NOT_SENT, useFormSubmission } from '@/components/form/use-form-submission';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
 import { useToast } from '@/components/toast/toast-context';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { UnlinkedContact } from '../api/get-unlinked-contacts';
 import { useLinkContact } from '../api/link-contact';
 import { linkContactSchema } from '../api/link-contact.schema';
@@ -30,22 +30,27 @@ export function LinkContactDialog({
   contact: UnlinkedContact;
   onClose: () => void;
 }) {
-  const formId = useId();
   const form = useZodForm(linkContactSchema, { defaultValues: { patient: null } });
-  const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const link = useLinkContact(clinicId);
   const toast = useToast();
-  const done = useRef(false);
   const name = contactName(contact);
-  const refused = firstErrorMessage(form.formState.errors);
-  const shown = refused ?? failure;
+  const { formId, formProps, message, setFailure } = useFormSubmission(form, {
+    pending: link.isPending,
+    send: async (patient) =>
+      (await confirmLink(patient)) ? link.mutateAsync({ psid: contact.psid, patientId: patient.id }) : NOT_SENT,
+    onSent: (row) => {
+      toast(LINK_TEXT.linked(name, row.name), { tone: 'success' });
+      onClose();
+    },
+    failureLog: 'linking a Messenger contact',
+    failureMessage: (error) => ({ tone: 'error', text: linkFailureText(error) }),
+  });
 
-  async function linkTo(patient: LinkPatient) {
+  async function confirmLink(patient: LinkPatient) {
     setConfirming(true);
-    let confirmed: boolean;
     try {
-      confirmed = await confirmDialog({
+      return await confirmDialog({
         title: LINK_TEXT.confirmTitle,
         text: linkConfirmText(name, patient, contact.psid),
         confirmText: LINK_TEXT.confirmButton,
@@ -55,37 +60,17 @@ export function LinkContactDialog({
     } finally {
       setConfirming(false);
     }
-    if (!confirmed) return;
-    try {
-      const row = await link.mutateAsync({ psid: contact.psid, patientId: patient.id });
-      if (row === ALREADY_PENDING) return;
-      done.current = true;
-      toast(LINK_TEXT.linked(name, row.name), { tone: 'success' });
-      onClose();
-    } catch (error) {
-      console.error('Ngiti: linking a Messenger contact failed', error);
-      setFailure(linkFailureText(error));
-    }
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    if (done.current) return;
-    setFailure(null);
-    return form.handleSubmit(linkTo)(event);
   }
 
   return (
     <FormModal
-      formId={formId}
+      {...formProps}
       formClassName="contact-link-form"
       title={LINK_TEXT.title}
       onClose={onClose}
-      onSubmit={submit}
-      pending={link.isPending}
       submitDisabled={confirming}
       submitLabel={LINK_TEXT.link}
       pendingLabel={LINK_TEXT.linking}
-      cancelLabel={LINK_TEXT.cancel}
     >
       <div className="contact-link-who">
         <ContactAvatar contact={contact} />
@@ -105,7 +90,7 @@ export function LinkContactDialog({
           />
         )}
       </Field>
-      <FormMessage message={shown ? { tone: 'error', text: shown } : null} />
+      <FormMessage message={message} />
     </FormModal>
   );
 }

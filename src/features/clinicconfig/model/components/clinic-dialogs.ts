@@ -1,5 +1,5 @@
 import { pushModal } from '@/components/modal/modal-stack';
-import { loadSweetAlert } from '@/components/sweet-alert';
+import { dialogBody, loadSweetAlert } from '@/components/sweet-alert';
 import { CLINIC_EXTRA_TEXT } from '../messages';
 
 export interface ClinicAlertOptions {
@@ -17,17 +17,10 @@ export interface ClinicAlertOptions {
  */
 export async function showClinicAlert({ title, text, icon, detail }: ClinicAlertOptions): Promise<void> {
   const Swal = await loadSweetAlert();
-  const body = document.createElement('div');
-  const main = document.createElement('p');
-  main.className = 'clinic-dialog-text';
-  main.textContent = text;
-  body.append(main);
-  if (detail) {
-    const second = document.createElement('p');
-    second.className = 'clinic-dialog-detail';
-    second.textContent = detail;
-    body.append(second);
-  }
+  const body = dialogBody(
+    { text, className: 'clinic-dialog-text' },
+    detail ? { text: detail, className: 'clinic-dialog-detail' } : undefined,
+  );
   const entry = pushModal({ onBack: () => Swal.close() });
   try {
     await Swal.fire({

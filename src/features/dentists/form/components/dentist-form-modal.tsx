@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Field } from '@/components/form/field';
 import { FormModal } from '@/components/form/form-modal';
+import { TextField } from '@/components/form/text-field';
 import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
 import type { Dentist } from '../../model/api/get-dentists';
@@ -47,32 +47,17 @@ export function DentistFormModal({
         () => setMessage(null),
       )}
       pending={pending}
-      submitLabel="Save"
-      pendingLabel="Saving..."
-      cancelLabel="Cancel"
     >
-      <Field id={`${formId}-name`} label="Name">
-        {(control) => (
-          <input {...control} className="input" type="text" autoComplete="off" {...form.register('name')} />
-        )}
-      </Field>
-      <Field id={`${formId}-email`} label="Email">
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            {...form.register('email')}
-          />
-        )}
-      </Field>
-      <Field id={`${formId}-phone`} label="Phone">
-        {(control) => (
-          <input {...control} className="input" type="tel" autoComplete="off" {...form.register('phone')} />
-        )}
-      </Field>
+      <TextField id={`${formId}-name`} label="Name" type="text" autoComplete="off" {...form.register('name')} />
+      <TextField
+        id={`${formId}-email`}
+        label="Email"
+        type="email"
+        autoComplete="off"
+        spellCheck={false}
+        {...form.register('email')}
+      />
+      <TextField id={`${formId}-phone`} label="Phone" type="tel" autoComplete="off" {...form.register('phone')} />
       <label className="checkbox-field">
         <input type="checkbox" {...form.register('isActive')} />
         Active

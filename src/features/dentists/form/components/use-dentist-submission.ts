@@ -54,27 +54,19 @@ export function useDentistSubmission(
       },
     );
     const refreshList = () => void queryClient.invalidateQueries({ queryKey: dentistKeys.lists() });
-    switch (outcome.type) {
-      case 'saved':
-        saved.current = true;
-        onSaved(outcome.text);
-        return;
-      case 'changed-meanwhile':
-        refreshList();
-        replaceValues(outcome.values);
-        setOpened(outcome.opened);
-        setMessage(outcome.message);
-        return;
-      case 'gone':
-        refreshList();
-        setMessage(outcome.message);
-        return;
-      case 'failed':
-        setMessage(outcome.message);
-        return;
-      case 'already-pending':
-        return;
+    if (outcome.type === 'already-pending') return;
+    if (outcome.type === 'saved') {
+      saved.current = true;
+      onSaved(outcome.text);
+      return;
     }
+    // A save made elsewhere or a delete: the list is out of date too.
+    if (outcome.type !== 'failed') refreshList();
+    if (outcome.type === 'changed-meanwhile') {
+      replaceValues(outcome.values);
+      setOpened(outcome.opened);
+    }
+    setMessage(outcome.message);
   }
 
   return {

@@ -1,13 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormModal } from '@/components/form/form-modal';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { useFormSubmission } from '@/components/form/use-form-submission';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { FormMessage } from '@/components/form-message';
 import type { CreatePatientPrefill } from '@/lib/feature-slots';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { PATIENT_TEXT } from '../../model/messages';
 import { useCreatePatient } from '../api/create-patient';
 import { newPatientSchema } from '../api/patient-form.schema';
-import { PATIENT_FORM_EXTRA_TEXT, PATIENT_FORM_TEXT } from '../messages';
+import { PATIENT_FORM_TEXT } from '../messages';
 import { EMPTY_PATIENT_FORM } from '../patient-form';
 import { saveFailureText } from '../save-failure-text';
 import { PatientFormFields } from './patient-form-fields';
@@ -30,55 +29,29 @@ export function AddPatientModal({
   /** Called with the success text after the server confirmed the save. */
   onSaved: (successText: string) => void;
 }) {
-  const formId = useId();
   const withMessengerId = prefill !== undefined;
   const form = useZodForm(newPatientSchema(withMessengerId), {
     defaultValues: prefill
       ? { ...EMPTY_PATIENT_FORM, name: prefill.name, messengerId: prefill.messengerId }
       : EMPTY_PATIENT_FORM,
   });
-  const [failure, setFailure] = useState<FormMessageValue | null>(null);
   const create = useCreatePatient(clinicId);
-  const saved = useRef(false);
-  const refused = firstErrorMessage(form.formState.errors);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    if (saved.current) return;
-    return form.handleSubmit(
-      async (fields) => {
-        setFailure(null);
-        try {
-          const row = await create.mutateAsync(fields);
-          if (row === ALREADY_PENDING) return;
-          saved.current = true;
-          onSaved(PATIENT_FORM_TEXT.added);
-        } catch (error) {
-          setFailure(saveFailureText(error, PATIENT_FORM_TEXT.createFailed));
-        }
-      },
-      () => setFailure(null),
-    )(event);
-  }
+  const { formId, formProps, message } = useFormSubmission(form, {
+    pending: create.isPending,
+    send: (fields) => create.mutateAsync(fields),
+    onSent: () => onSaved(PATIENT_FORM_TEXT.added),
+    failureMessage: (error) => saveFailureText(error, PATIENT_FORM_TEXT.createFailed),
+  });
 
   return (
-    <FormModal
-      formId={formId}
-      formClassName="patient-form"
-      title={PATIENT_TEXT.addPatient}
-      onClose={onClose}
-      onSubmit={submit}
-      pending={create.isPending}
-      submitLabel={PATIENT_FORM_EXTRA_TEXT.save}
-      pendingLabel={PATIENT_FORM_EXTRA_TEXT.saving}
-      cancelLabel={PATIENT_FORM_EXTRA_TEXT.cancel}
-    >
+    <FormModal {...formProps} formClassName="patient-form" title={PATIENT_TEXT.addPatient} onClose={onClose}>
       <PatientFormFields
         formId={formId}
         values={form.watch()}
         withMessengerId={withMessengerId}
         register={form.register}
       />
-      <FormMessage message={refused ? { tone: 'error', text: refused } : failure} />
+      <FormMessage message={message} />
     </FormModal>
   );
 }

@@ -56,9 +56,6 @@ export function EditPatientModal({
         () => setMessage(null),
       )}
       pending={saving}
-      submitLabel={PATIENT_FORM_EXTRA_TEXT.save}
-      pendingLabel={PATIENT_FORM_EXTRA_TEXT.saving}
-      cancelLabel={PATIENT_FORM_EXTRA_TEXT.cancel}
     >
       {linkedId !== null ? (
         <MessengerLink

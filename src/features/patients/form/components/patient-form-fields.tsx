@@ -1,5 +1,5 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { Field } from '@/components/form/field';
+import { TextField } from '@/components/form/text-field';
 import { PATIENT_FORM_EXTRA_TEXT } from '../messages';
 import { PATIENT_LIMITS, type PatientFormValues } from '../patient-form';
 
@@ -18,7 +18,7 @@ interface BoundedFieldProps {
 function BoundedField({ id, label, name, value, max, type = 'text', optional, register }: BoundedFieldProps) {
   const atLimit = value.length >= max;
   return (
-    <Field
+    <TextField
       id={id}
       label={
         <>
@@ -28,19 +28,12 @@ function BoundedField({ id, label, name, value, max, type = 'text', optional, re
       }
       hint={atLimit ? <span role="status">{PATIENT_FORM_EXTRA_TEXT.atLimit(label, max)}</span> : undefined}
       hintPlacement="before-error"
-    >
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type={type}
-          maxLength={max}
-          autoComplete="off"
-          spellCheck={false}
-          {...register(name)}
-        />
-      )}
-    </Field>
+      type={type}
+      maxLength={max}
+      autoComplete="off"
+      spellCheck={false}
+      {...register(name)}
+    />
   );
 }
 

@@ -43,28 +43,21 @@ export function useEditPatientSubmission(
       if (saved.current) return;
       setMessage(null);
       const outcome = await savePatientEdit({ typed, fields, opened }, deps);
-      switch (outcome.type) {
-        case 'saved':
-          saved.current = true;
-          onSaved(outcome.text);
-          return;
-        case 'changed-meanwhile':
-          cache.put(outcome.current);
-          replaceValues(outcome.values);
-          setOpened(outcome.opened);
-          setLinkedId(outcome.opened.messenger_id);
-          setMessage(outcome.message);
-          return;
-        case 'gone':
-          void cache.refresh();
-          setMessage(outcome.message);
-          return;
-        case 'failed':
-          setMessage(outcome.message);
-          return;
-        case 'already-pending':
-          return;
+      if (outcome.type === 'already-pending') return;
+      if (outcome.type === 'saved') {
+        saved.current = true;
+        onSaved(outcome.text);
+        return;
       }
+      if (outcome.type === 'changed-meanwhile') {
+        cache.put(outcome.current);
+        replaceValues(outcome.values);
+        setOpened(outcome.opened);
+        setLinkedId(outcome.opened.messenger_id);
+      } else if (outcome.type === 'gone') {
+        void cache.refresh();
+      }
+      setMessage(outcome.message);
     },
     /** The Messenger link was removed: the form now stands on a patient without one. */
     unlinked() {

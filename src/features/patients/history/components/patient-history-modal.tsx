@@ -98,11 +98,7 @@ export function PatientHistoryModal({
       title={PATIENT_HISTORY_EXTRA_TEXT.historyTitle(patient.name)}
       onClose={onClose}
       size="large"
-      footer={
-        <button type="button" className="button button-secondary" onClick={onClose}>
-          {PATIENT_HISTORY_EXTRA_TEXT.close}
-        </button>
-      }
+      closeLabel={PATIENT_HISTORY_EXTRA_TEXT.close}
     >
       {body}
       <PatientInvoicesSlot clinicId={clinicId} patientId={patient.id} />

@@ -1,12 +1,17 @@
-import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { formatPesos } from '@/entities/money';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
-import { FieldError, PriceInput } from '../../model/components/price-input';
+import {
+  ProcedureDraftCells,
+  ProcedureFailureRow,
+  ProcedureSubmitButton,
+  useProcedureDraft,
+} from '../../model/components/procedure-draft';
 import { duplicateNameText, failureText } from '../../model/failure-text';
 import { PROCEDURES_EXTRA_TEXT, PROCEDURES_TEXT } from '../../model/messages';
 import { priceInputOf } from '../../model/price';
-import { readProcedureForm, type ProcedureFieldErrors } from '../../model/procedure-form';
+import { readProcedureForm } from '../../model/procedure-form';
 import type { Procedure, ProcedureCategory } from '../../model/types';
 import { useUpdateProcedure } from '../api/update-procedure';
 
@@ -70,17 +75,14 @@ function EditingRow({
   procedure: Procedure;
   onDone: () => void;
 }) {
-  const id = useId();
   const toast = useToast();
   const save = useUpdateProcedure(clinicId, procedure.id);
-  const [name, setName] = useState(procedure.name);
-  const [price, setPrice] = useState(() => priceInputOf(procedure.priceCentavos));
-  const [errors, setErrors] = useState<ProcedureFieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const draft = useProcedureDraft({ name: procedure.name, price: priceInputOf(procedure.priceCentavos) });
+  const { setErrors, setFailure } = draft;
 
   async function submit() {
     setFailure(null);
-    const read = readProcedureForm({ name, price }, category, procedure.id);
+    const read = readProcedureForm({ name: draft.name, price: draft.price }, category, procedure.id);
     if (!read.ok) {
       setErrors(read.errors);
       return;
@@ -112,54 +114,23 @@ function EditingRow({
     }
   };
 
-  const nameErrorId = `${id}-name-error`;
-  const priceErrorId = `${id}-price-error`;
   return (
     <>
       <tr data-procedure-id={procedure.id} className="procedures-editing">
-        <td>
-          <input
-            className={errors.name ? 'input is-invalid' : 'input'}
-            type="text"
-            autoComplete="off"
-            // Opening the editor is asking to type in it.
-            autoFocus
-            aria-label={PROCEDURES_EXTRA_TEXT.editNameLabel(procedure.name)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? nameErrorId : undefined}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setErrors(({ name: _name, ...rest }) => rest);
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <FieldError id={nameErrorId} message={errors.name} />
-        </td>
-        <td>
-          <PriceInput
-            label={PROCEDURES_EXTRA_TEXT.editPriceLabel(procedure.name)}
-            value={price}
-            error={errors.price}
-            errorId={priceErrorId}
-            onChange={(value) => {
-              setPrice(value);
-              setErrors(({ price: _price, ...rest }) => rest);
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <FieldError id={priceErrorId} message={errors.price} />
-        </td>
+        <ProcedureDraftCells
+          draft={draft}
+          nameLabel={PROCEDURES_EXTRA_TEXT.editNameLabel(procedure.name)}
+          priceLabel={PROCEDURES_EXTRA_TEXT.editPriceLabel(procedure.name)}
+          autoFocus
+          onKeyDown={onKeyDown}
+        />
         <td className="procedures-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            aria-label={PROCEDURES_EXTRA_TEXT.saveLabel(procedure.name)}
-            disabled={save.isPending}
-            onClick={() => void submit()}
-          >
-            {save.isPending ? PROCEDURES_EXTRA_TEXT.saving : PROCEDURES_TEXT.save}
-          </button>
+          <ProcedureSubmitButton
+            label={PROCEDURES_TEXT.save}
+            ariaLabel={PROCEDURES_EXTRA_TEXT.saveLabel(procedure.name)}
+            pending={save.isPending}
+            onSubmit={submit}
+          />
           <button
             type="button"
             className="button button-secondary"
@@ -170,15 +141,7 @@ function EditingRow({
           </button>
         </td>
       </tr>
-      {failure ? (
-        <tr className="procedures-failure-row">
-          <td colSpan={3}>
-            <p className="form-message form-message-error" role="alert">
-              {failure}
-            </p>
-          </td>
-        </tr>
-      ) : null}
+      <ProcedureFailureRow failure={draft.failure} />
     </>
   );
 }

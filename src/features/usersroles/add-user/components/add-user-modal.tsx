@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Field } from '@/components/form/field';
 import { FormModal } from '@/components/form/form-modal';
 import { SelectField } from '@/components/form/select-field';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { TextField } from '@/components/form/text-field';
+import { useFormSubmission } from '@/components/form/use-form-submission';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { FormMessage } from '@/components/form-message';
+import { UserNameField } from '../../model/components/user-name-field';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../../model/messages';
 import { ASSIGNABLE_ROLES, DEFAULT_ROLE } from '../../model/roles';
 import { CreateUserError, useCreateUser } from '../api/create-user';
@@ -24,92 +24,48 @@ export function AddUserModal({
   onClose: () => void;
   onCreated: (message: string) => void;
 }) {
-  const formId = useId();
   const form = useZodForm(addUserSchema, {
     defaultValues: { name: '', email: '', password: '', role: DEFAULT_ROLE },
   });
-  const [failure, setFailure] = useState<FormMessageValue | null>(null);
   const create = useCreateUser(clinicId);
-  const saved = useRef(false);
-  const refused = firstErrorMessage(form.formState.errors);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    if (saved.current) return;
-    return form.handleSubmit(
-      async (input) => {
-        setFailure(null);
-        try {
-          const result = await create.mutateAsync(input);
-          if (result === ALREADY_PENDING) return;
-          saved.current = true;
-          onCreated(USERS_TEXT.created);
-        } catch (error) {
-          console.error('Ngiti: adding a user failed', error);
-          setFailure({
-            tone: 'error',
-            text: USERS_TEXT.createFailed,
-            detail: error instanceof CreateUserError ? error.detail : undefined,
-          });
-        }
-      },
-      () => setFailure(null),
-    )(event);
-  }
+  const { formId, formProps, message } = useFormSubmission(form, {
+    pending: create.isPending,
+    send: (input) => create.mutateAsync(input),
+    onSent: () => onCreated(USERS_TEXT.created),
+    failureLog: 'adding a user',
+    failureMessage: (error) => ({
+      tone: 'error',
+      text: USERS_TEXT.createFailed,
+      detail: error instanceof CreateUserError ? error.detail : undefined,
+    }),
+  });
 
   return (
-    <FormModal
-      formId={formId}
-      formClassName="user-form"
-      title={USERS_TEXT.addUserTitle}
-      onClose={onClose}
-      onSubmit={submit}
-      pending={create.isPending}
-      submitLabel={USERS_EXTRA_TEXT.save}
-      pendingLabel={USERS_EXTRA_TEXT.saving}
-      cancelLabel={USERS_EXTRA_TEXT.cancel}
-    >
-      <Field id={`${formId}-name`} label={USERS_TEXT.fields.name}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="text"
-            autoComplete="off"
-            maxLength={200}
-            {...form.register('name')}
-          />
-        )}
-      </Field>
-      <Field id={`${formId}-email`} label={USERS_TEXT.fields.email}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            {...form.register('email')}
-          />
-        )}
-      </Field>
-      <Field id={`${formId}-password`} label={USERS_TEXT.fields.password} hint={USERS_EXTRA_TEXT.passwordHint}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password')}
-          />
-        )}
-      </Field>
+    <FormModal {...formProps} formClassName="user-form" title={USERS_TEXT.addUserTitle} onClose={onClose}>
+      <UserNameField formId={formId} {...form.register('name')} />
+      <TextField
+        id={`${formId}-email`}
+        label={USERS_TEXT.fields.email}
+        type="email"
+        autoComplete="off"
+        spellCheck={false}
+        {...form.register('email')}
+      />
+      <TextField
+        id={`${formId}-password`}
+        label={USERS_TEXT.fields.password}
+        hint={USERS_EXTRA_TEXT.passwordHint}
+        type="password"
+        autoComplete="new-password"
+        {...form.register('password')}
+      />
       <SelectField
         id={`${formId}-role`}
         label={USERS_TEXT.fields.role}
         options={ASSIGNABLE_ROLES}
         {...form.register('role')}
       />
-      <FormMessage message={refused ? { tone: 'error', text: refused } : failure} />
+      <FormMessage message={message} />
     </FormModal>
   );
 }

@@ -55,20 +55,16 @@ export function DeleteUserModal({
       title={USERS_TEXT.deleteTitle}
       onClose={onClose}
       size="small"
+      closeLabel={USERS_EXTRA_TEXT.cancel}
       footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {USERS_EXTRA_TEXT.cancel}
-          </button>
-          <button
-            type="button"
-            className="button button-danger"
-            disabled={remove.isPending}
-            onClick={() => void onDelete()}
-          >
-            {remove.isPending ? USERS_EXTRA_TEXT.deleting : USERS_TEXT.delete}
-          </button>
-        </>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={remove.isPending}
+          onClick={() => void onDelete()}
+        >
+          {remove.isPending ? USERS_EXTRA_TEXT.deleting : USERS_TEXT.delete}
+        </button>
       }
     >
       <div className="delete-user">

@@ -1,13 +1,15 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { clinicToday } from '@common/clinic-calendar';
 import { WAITLIST_NOTE_MAX_LENGTH } from '@common/contract/waitlist';
 import { Field } from '@/components/form/field';
 import { FormModal } from '@/components/form/form-modal';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { useFormSubmission } from '@/components/form/use-form-submission';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { FormMessage } from '@/components/form-message';
 import type { SearchComboboxTexts } from '@/components/search-combobox/search-combobox';
 import { PatientPicker } from '@/entities/patient';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { failureText } from '../../model/failure-text';
 import { WAITLIST_FORM_TEXT, WAITLIST_TEXT } from '../../model/messages';
 import { useAddWaitlistEntry } from '../api/add-entry';
@@ -47,7 +49,6 @@ export function AddEntryModal({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const formId = useId();
   const today = clinicToday(now(), timeZone);
   const form = useZodForm(
     addEntrySchema(() => clinicToday(now(), timeZone)),
@@ -56,10 +57,20 @@ export function AddEntryModal({
     },
   );
   const [invalid, setInvalid] = useState<keyof EntryFormValues | null>(null);
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const dentists = useWaitlistDentists(clinicId);
   const add = useAddWaitlistEntry(clinicId);
-  const saved = useRef(false);
+  const { formId, formProps, message } = useFormSubmission(form, {
+    pending: add.isPending,
+    send: (input) => {
+      setInvalid(null);
+      return add.mutateAsync(input);
+    },
+    onSent: () => onSaved(WAITLIST_TEXT.added),
+    failureLog: 'adding a waitlist entry',
+    failureMessage: (error) => ({ tone: 'error', text: WAITLIST_TEXT.addFailed, detail: failureText(error, 'add') }),
+    onRefused: (errors) => setInvalid(INPUT_ORDER.find((input) => errors[input]) ?? null),
+    refusedOrder: INPUT_ORDER,
+  });
   const messageId = `${formId}-message`;
   const values = form.watch();
 
@@ -70,43 +81,8 @@ export function AddEntryModal({
     'aria-describedby': invalid === input ? messageId : undefined,
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    if (saved.current) return;
-    return form.handleSubmit(
-      async (input) => {
-        setInvalid(null);
-        setMessage(null);
-        try {
-          const result = await add.mutateAsync(input);
-          if (result === ALREADY_PENDING) return;
-          saved.current = true;
-          onSaved(WAITLIST_TEXT.added);
-        } catch (error) {
-          console.error('Ngiti: adding a waitlist entry failed', error);
-          setMessage({ tone: 'error', text: WAITLIST_TEXT.addFailed, detail: failureText(error, 'add') });
-        }
-      },
-      (errors) => {
-        const refusedInput = INPUT_ORDER.find((input) => errors[input]);
-        const text = firstErrorMessage(errors, INPUT_ORDER);
-        setInvalid(refusedInput ?? null);
-        setMessage(text ? { tone: 'error', text } : null);
-      },
-    )(event);
-  }
-
   return (
-    <FormModal
-      formId={formId}
-      formClassName="waitlist-form"
-      title={WAITLIST_TEXT.addTitle}
-      onClose={onClose}
-      onSubmit={submit}
-      pending={add.isPending}
-      submitLabel="Save"
-      pendingLabel="Saving..."
-      cancelLabel="Cancel"
-    >
+    <FormModal {...formProps} formClassName="waitlist-form" title={WAITLIST_TEXT.addTitle} onClose={onClose}>
       <Field id={`${formId}-patient`} label={WAITLIST_FORM_TEXT.patient}>
         {({ id }) => (
           <PatientPicker
@@ -124,43 +100,31 @@ export function AddEntryModal({
           />
         )}
       </Field>
-      <Field id={`${formId}-dentist`} label={WAITLIST_FORM_TEXT.dentist}>
-        {(control) => (
-          <select {...control} className="input" {...marked('dentistId')} {...form.register('dentistId', edited)}>
-            <option value="">{dentists.isPending ? 'Loading…' : WAITLIST_FORM_TEXT.chooseDentist}</option>
-            {(dentists.data ?? []).map((dentist) => (
-              <option key={dentist.id} value={String(dentist.id)}>
-                {dentist.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        id={`${formId}-dentist`}
+        label={WAITLIST_FORM_TEXT.dentist}
+        placeholder={dentists.isPending ? 'Loading…' : WAITLIST_FORM_TEXT.chooseDentist}
+        options={(dentists.data ?? []).map((dentist) => ({ value: String(dentist.id), label: dentist.name }))}
+        {...marked('dentistId')}
+        {...form.register('dentistId', edited)}
+      />
       <div className="waitlist-form-dates">
-        <Field id={`${formId}-from`} label={WAITLIST_FORM_TEXT.from}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="date"
-              min={today}
-              {...marked('fromDate')}
-              {...form.register('fromDate', edited)}
-            />
-          )}
-        </Field>
-        <Field id={`${formId}-to`} label={WAITLIST_FORM_TEXT.to}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="date"
-              min={values.fromDate || today}
-              {...marked('toDate')}
-              {...form.register('toDate', edited)}
-            />
-          )}
-        </Field>
+        <TextField
+          id={`${formId}-from`}
+          label={WAITLIST_FORM_TEXT.from}
+          type="date"
+          min={today}
+          {...marked('fromDate')}
+          {...form.register('fromDate', edited)}
+        />
+        <TextField
+          id={`${formId}-to`}
+          label={WAITLIST_FORM_TEXT.to}
+          type="date"
+          min={values.fromDate || today}
+          {...marked('toDate')}
+          {...form.register('toDate', edited)}
+        />
       </div>
       <Field id={`${formId}-note`} label={WAITLIST_FORM_TEXT.note}>
         {(control) => (

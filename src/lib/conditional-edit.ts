@@ -1,0 +1,59 @@
+/**
+ * An edit form's save when another user may have saved the same record meanwhile
+ * (docs/adr/0023-concurrent-edits.md): write the checked fields only while the record is stored
+ * as the form last saw it; when that matched nothing, read the record again to tell a save made
+ * elsewhere meanwhile (the form then shows the other save's values where this user changed
+ * nothing) from a deleted record. No React and no texts: the write, the read and the merge are
+ * passed in, and each form words the outcome itself.
+ */
+import { ALREADY_PENDING, type AlreadyPending } from './keyed-guard';
+import { RequestError, requestErrorOf } from './request-error';
+
+export interface ConditionalEditSteps<Fields, Row, Typed> {
+  /**
+   * Writes `fields` while the stored record still holds `opened`: the saved row, null when that
+   * matched nothing, ALREADY_PENDING when the same record's save is in flight.
+   */
+  write(fields: Fields, opened: Fields): Promise<Row | null | AlreadyPending>;
+  /** The record as stored now; null when it is deleted. */
+  readCurrent(): Promise<Row | null>;
+  /** The fields the form edits, as a stored row holds them. */
+  storedFieldsOf(row: Row): Fields;
+  /** The inputs to show after a save made elsewhere: its values where this user changed nothing. */
+  merge(typed: Typed, opened: Fields, current: Fields): Typed;
+}
+
+export interface ConditionalEdit<Fields, Typed> {
+  /** The inputs as typed. */
+  readonly typed: Typed;
+  /** What the schema made of them: what is written. */
+  readonly fields: Fields;
+  /** The record as the form last saw it stored. */
+  readonly opened: Fields;
+}
+
+export type ConditionalEditResult<Fields, Row, Typed> =
+  | { readonly type: 'saved'; readonly row: Row }
+  | { readonly type: 'already-pending' }
+  /** Saved elsewhere meanwhile: nothing written; the form shows `values` and now stands on `opened`. */
+  | { readonly type: 'changed-meanwhile'; readonly current: Row; readonly opened: Fields; readonly values: Typed }
+  /** The record is deleted: the read found nothing, or a request said so. */
+  | { readonly type: 'gone'; readonly error: unknown }
+  | { readonly type: 'failed'; readonly error: unknown };
+
+export async function saveConditionalEdit<Fields, Row, Typed>(
+  edit: ConditionalEdit<Fields, Typed>,
+  steps: ConditionalEditSteps<Fields, Row, Typed>,
+): Promise<ConditionalEditResult<Fields, Row, Typed>> {
+  try {
+    const saved = await steps.write(edit.fields, edit.opened);
+    if (saved === ALREADY_PENDING) return { type: 'already-pending' };
+    if (saved) return { type: 'saved', row: saved };
+    const current = await steps.readCurrent();
+    if (!current) return { type: 'gone', error: new RequestError('gone') };
+    const opened = steps.storedFieldsOf(current);
+    return { type: 'changed-meanwhile', current, opened, values: steps.merge(edit.typed, edit.opened, opened) };
+  } catch (error) {
+    return { type: requestErrorOf(error).kind === 'gone' ? 'gone' : 'failed', error };
+  }
+}
