@@ -1,7 +1,7 @@
 -- ============================================================================
 -- Demo data: two clinics, one account per role, patients, dentists, a price
 -- list, three months of appointments (previous, current and next month, in
--- Asia/Manila), availability blocks, invoices with payments, reminder logs.
+-- Asia/Manila), availability blocks, invoices with payments, a failed reminder.
 --
 -- Runs once, in one transaction, on an empty database (local stack), or with
 -- `supabase db reset` on a Supabase project. Everything is derived from fixed
@@ -396,8 +396,12 @@ update public.payments
  );
 
 -- ---------------------------------------------------------------------------
--- Reminder log: automated day-before reminders of the latest completed
--- appointments (one failed), and manual reminders for upcoming ones.
+-- Reminder log: one automated day-before reminder that Meta refused, of one of
+-- Smile Dental's latest completed appointments. No reminder is logged as
+-- sent: the local Meta stand-in's inbox (/_dev/messenger) starts empty at
+-- every start, so a sent row would claim a message nobody got, and a manual
+-- one dated today would make the clinic's daily run skip that appointment's
+-- automated reminder. What the demo session sends lands in both.
 -- ---------------------------------------------------------------------------
 with recent as (
   select
@@ -407,11 +411,11 @@ with recent as (
     p.messenger_id,
     c.timezone,
     c.reminder_time,
-    row_number() over (partition by a.clinic_id order by a.appointment_time desc, a.id) as n
+    row_number() over (order by a.appointment_time desc, a.id) as n
   from public.appointments a
   join public.patients p on p.id = a.patient_id
   join public.clinics c on c.id = a.clinic_id
-  where a.status = 'Completed' and not a.deleted and p.messenger_id is not null
+  where c.name = 'Smile Dental' and a.status = 'Completed' and not a.deleted and p.messenger_id is not null
 )
 insert into public.appointment_reminders (clinic_id, appointment_id, sent_on, days_ahead, messenger_id, is_manual, outcome, error)
 select
@@ -421,36 +425,10 @@ select
   1,
   r.messenger_id,
   false,
-  (case when r.n = 3 then 'failed' else 'sent' end)::public.reminder_outcome,
-  case when r.n = 3 then '(#551) This person isn''t available right now.' end
+  'failed',
+  '(#551) This person isn''t available right now.'
 from recent r
-join public.clinics cl on cl.id = r.clinic_id
-where r.n <= case cl.name when 'Smile Dental' then 8 else 2 end
-order by r.appointment_time;
-
-with upcoming as (
-  select
-    a.id,
-    a.clinic_id,
-    a.appointment_time,
-    p.messenger_id,
-    row_number() over (partition by a.clinic_id order by a.appointment_time, a.id) as n
-  from public.appointments a
-  join public.patients p on p.id = a.patient_id
-  where a.status = 'Confirmed' and not a.deleted and a.appointment_time > now() and p.messenger_id is not null
-)
-insert into public.appointment_reminders (clinic_id, appointment_id, sent_on, days_ahead, messenger_id, is_manual)
-select
-  u.clinic_id,
-  u.id,
-  now() - make_interval(hours => u.n::integer),
-  greatest(1, (u.appointment_time at time zone 'Asia/Manila')::date - (now() at time zone 'Asia/Manila')::date),
-  u.messenger_id,
-  true
-from upcoming u
-join public.clinics c on c.id = u.clinic_id
-where c.name = 'Smile Dental' and u.n <= 3
-order by u.appointment_time;
+where r.n = 3;
 
 -- ---------------------------------------------------------------------------
 -- Messenger: Smile Dental is connected to the local Meta stand-in's demo page

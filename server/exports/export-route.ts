@@ -3,15 +3,15 @@ import { clinicToday } from '@common/clinic-calendar';
 import { hasPermission, type Permission } from '@common/contract';
 import type { CsvColumn } from '@common/csv';
 import {
-  appointmentExportColumns,
-  auditExportColumns,
+  APPOINTMENT_EXPORT_COLUMNS,
+  AUDIT_EXPORT_COLUMNS,
   exportFileName,
   INVOICE_EXPORT_COLUMNS,
   isExportKind,
   matchesPatientName,
   matchesPatientQuery,
   PATIENT_EXPORT_COLUMNS,
-  paymentExportColumns,
+  PAYMENT_EXPORT_COLUMNS,
   type ExportFilters,
   type ExportKind,
 } from '@common/csv/exports';
@@ -76,7 +76,7 @@ function sourceOf(
     }
     case 'appointments':
       return erased({
-        columns: appointmentExportColumns(clinic.timeZone),
+        columns: APPOINTMENT_EXPORT_COLUMNS,
         pager: appointmentPager(db, caller, clinic, filters as ExportFilters['appointments']),
         keep: () => true,
       });
@@ -90,14 +90,14 @@ function sourceOf(
     }
     case 'audit':
       return erased({
-        columns: auditExportColumns(clinic.timeZone),
-        pager: auditPager(db, caller, clinic.id, filters as ExportFilters['audit']),
+        columns: AUDIT_EXPORT_COLUMNS,
+        pager: auditPager(db, caller, clinic, filters as ExportFilters['audit']),
         keep: () => true,
       });
     case 'payments': {
       const { q } = filters as ExportFilters['payments'];
       return erased({
-        columns: paymentExportColumns(clinic.timeZone),
+        columns: PAYMENT_EXPORT_COLUMNS,
         pager: paymentPager(db, caller, clinic),
         keep: (row) => matchesPatientName(row.patient_name, q),
       });

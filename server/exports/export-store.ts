@@ -98,7 +98,7 @@ export function patientPager(db: ServiceDatabase, caller: Caller, clinicId: numb
   );
 }
 
-/** The clinic's date and time of day of `column` ('2027-03-02', '09:20') in zone `zone` (the keys of the formatting caches). */
+/** The clinic's date and 24-hour time of day of `column` ('2027-03-02', '09:20') in zone `zone`: the Date and Time cells. */
 const localParts = (column: string, zone: string) =>
   `to_char(${column} at time zone ${zone}, 'YYYY-MM-DD') as local_date,
    to_char(${column} at time zone ${zone}, 'HH24:MI') as local_time`;
@@ -202,7 +202,7 @@ export function paymentPager(db: ServiceDatabase, caller: Caller, clinic: Export
 export function auditPager(
   db: ServiceDatabase,
   caller: Caller,
-  clinicId: number,
+  clinic: ExportClinic,
   filters: ExportFilters['audit'],
 ): ExportPager<AuditExportRow> {
   return keysetPager<AuditExportRow, [string, string]>(
@@ -210,7 +210,8 @@ export function auditPager(
       readAsCaller(
         db,
         caller,
-        `select l.id::text as id, to_json(l.occurred_at) #>> '{}' as occurred_at, l.entity, l.action, l.entity_label,
+        `select l.id::text as id, to_json(l.occurred_at) #>> '{}' as occurred_at, ${localParts('l.occurred_at', '$7::text')},
+                l.entity, l.action, l.entity_label,
                 l.actor_name, l.actor_email, l.actor_role, l.source, l.client_address, l.before, l.after
            from public.audit_log l
           where l.clinic_id = $1
@@ -218,10 +219,19 @@ export function auditPager(
             and ($4::uuid is null or l.actor_user_id = $4::uuid)
             and ($5::timestamptz is null or l.occurred_at >= $5::timestamptz)
             and ($6::timestamptz is null or l.occurred_at < $6::timestamptz)
-            ${after ? 'and (l.occurred_at, l.id) < ($7::timestamptz, $8::bigint)' : ''}
+            ${after ? 'and (l.occurred_at, l.id) < ($8::timestamptz, $9::bigint)' : ''}
           order by l.occurred_at desc, l.id desc
           limit $2`,
-        [clinicId, EXPORT_PAGE_ROWS, filters.entity, filters.actor, filters.since, filters.until, ...(after ?? [])],
+        [
+          clinic.id,
+          EXPORT_PAGE_ROWS,
+          filters.entity,
+          filters.actor,
+          filters.since,
+          filters.until,
+          clinic.timeZone,
+          ...(after ?? []),
+        ],
       ),
     (row) => [row.occurred_at, row.id],
   );

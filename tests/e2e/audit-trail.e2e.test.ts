@@ -195,7 +195,7 @@ describe.skipIf(!ctx.chromium)('the Audit Trail', () => {
           .decode(await downloadedBytes(file))
           .replace(/^\uFEFF/, '');
         const lines = text.trimEnd().split('\r\n');
-        expect(lines[0]).toBe('When,Who,Role,Source,Record,Action,Subject,Changes,Address,Entry ID');
+        expect(lines[0]).toBe('Date,Time,Who,Role,Source,Record,Action,Subject,Changes,Address,Entry ID');
         const ours = lines.find((line) => line.includes(patientName));
         expect(ours).toContain(`${receptionist.name},receptionist,browser,patient,update,${patientName}`);
         expect(ours).toContain(`messenger_id:  → ${psid}`);

@@ -1,12 +1,12 @@
 /**
  * The Appointments export (@common/csv/exports, written by the service) against the list: the
  * values read as the rows show them (Origin, Messenger ids, procedure and notes, unknown names),
- * and its dates and times as the row formats them, in another browser zone too.
+ * and the clinic's date and time as sortable cells, whatever the browser's zone.
  */
 import { describe, expect, it } from 'vitest';
-import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
+import { clinicWallClock } from '@common/clinic-calendar';
 import {
-  appointmentExportColumns,
+  APPOINTMENT_EXPORT_COLUMNS,
   messengerText,
   originText,
   REASON_NOTES_MARK,
@@ -39,12 +39,12 @@ describe('the appointments export', () => {
     expect(reasonParts(null)).toEqual({ procedure: '', notes: '' });
   });
 
-  it("writes the date and time as the row shows them, in the clinic's zone", () => {
+  it("writes the clinic's date as YYYY-MM-DD and its time as 24-hour HH:MM, in cells of their own", () => {
     const row: AppointmentExportRow = {
       id: '7',
-      appointment_time: '2027-03-02T01:20:00+00:00',
+      appointment_time: '2027-03-02T06:20:00+00:00',
       local_date: '2027-03-02',
-      local_time: '09:20',
+      local_time: '14:20',
       patient_name: null,
       patient_messenger_id: null,
       guardian_messenger_id: '99',
@@ -53,12 +53,11 @@ describe('the appointments export', () => {
       booking_origin: 'messenger',
       status: 'Confirmed',
     };
-    const columns = appointmentExportColumns('Asia/Manila');
-    const cells = Object.fromEntries(columns.map((column) => [column.header, column.value(row)]));
+    const cells = Object.fromEntries(APPOINTMENT_EXPORT_COLUMNS.map((column) => [column.header, column.value(row)]));
     expect(cells).toEqual({
       Patient: 'Unknown patient',
-      Date: formatClinicDate(row.appointment_time, 'Asia/Manila'),
-      Time: formatClinicTime(row.appointment_time, 'Asia/Manila'),
+      Date: '2027-03-02',
+      Time: '14:20',
       'Appointment ID': '7',
       Messenger: 'N/A',
       Guardian: '99',
@@ -68,7 +67,8 @@ describe('the appointments export', () => {
       Origin: 'Messenger',
       Status: 'Confirmed',
     });
-    expect(cells.Date).toBe('March 2, 2027');
-    expect(cells.Time).toBe('9:20 AM');
+    // The database's reading of the clinic's clock is the calendar module's.
+    const clock = clinicWallClock(row.appointment_time, 'Asia/Manila');
+    expect([cells.Date, cells.Time]).toEqual([clock.date, clock.time]);
   });
 });

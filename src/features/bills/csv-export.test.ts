@@ -1,20 +1,20 @@
 /**
  * The invoices and payments exports (@common/csv/exports, written by the service) against the
  * Billing tables: the same headers in the same order, the same search and Status filter, the
- * methods labelled alike, and the payment date as the table's title shows it.
+ * methods labelled alike, and the payment's clinic date and time as sortable cells.
  */
 import { describe, expect, it } from 'vitest';
+import { clinicWallClock } from '@common/clinic-calendar';
 import {
   INVOICE_EXPORT_COLUMNS,
   INVOICE_STATUS_FILTERS,
   matchesPatientName,
-  paymentExportColumns,
+  PAYMENT_EXPORT_COLUMNS,
   paymentMethodText,
   searchableName,
   type PaymentExportRow,
 } from '@common/csv/exports';
 import { createNameSearch, normalizeName, STATUS_FILTERS } from './list/billing-search';
-import { paymentDate } from './list/payment-date';
 import { BILLING_TEXT } from './model/messages';
 import { paymentMethodLabel } from './model/payment-methods';
 
@@ -31,13 +31,14 @@ describe('the billing exports', () => {
       'Void reason',
     ]);
     const payment = BILLING_TEXT.paymentColumns;
-    expect(paymentExportColumns('Asia/Manila').map((column) => column.header)).toEqual([
+    expect(PAYMENT_EXPORT_COLUMNS.map((column) => column.header)).toEqual([
       payment.invoiceId,
       payment.patient,
       payment.amount,
       payment.method,
       payment.reference,
       payment.date,
+      'Time',
       'Payment ID',
       'Void',
       'Void reason',
@@ -57,7 +58,7 @@ describe('the billing exports', () => {
     }
   });
 
-  it("writes a payment's date as the table's title shows it", () => {
+  it("writes a payment's clinic date as YYYY-MM-DD and its time as 24-hour HH:MM, in cells of their own", () => {
     const row: PaymentExportRow = {
       id: '3',
       invoice_id: '2',
@@ -65,14 +66,15 @@ describe('the billing exports', () => {
       amount: '-0.50',
       method: 'bank',
       reference_number: '=1',
-      payment_date: '2027-03-05T01:05:00+00:00',
+      payment_date: '2027-03-05T09:30:00+00:00',
       local_date: '2027-03-05',
-      local_time: '09:05',
+      local_time: '17:30',
       voided_at: null,
       void_reason: null,
     };
-    const date = paymentExportColumns('Asia/Manila').find((column) => column.header === 'Date')!;
-    expect(date.value(row)).toBe(paymentDate(row.payment_date, 'Asia/Manila').full);
-    expect(date.value(row)).toBe('Mar 5, 2027, 9:05 AM');
+    const cell = (header: string) => PAYMENT_EXPORT_COLUMNS.find((column) => column.header === header)!.value(row);
+    expect([cell('Date'), cell('Time')]).toEqual(['2027-03-05', '17:30']);
+    const clock = clinicWallClock(row.payment_date, 'Asia/Manila');
+    expect([cell('Date'), cell('Time')]).toEqual([clock.date, clock.time]);
   });
 });

@@ -225,8 +225,8 @@ describe('the day sheet', () => {
     );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text).toContain('Cash,9:30 AM,5,Niño Peña,FROM-EXPORT,1500.50\r\n');
-    expect(text).toContain('Grand total,,,,,1500.60\r\n');
+    expect(text).toContain('Cash,2026-11-26,09:30,5,Niño Peña,FROM-EXPORT,1500.50\r\n');
+    expect(text).toContain('Grand total,,,,,,1500.60\r\n');
     await user.click(screen.getByRole('button', { name: 'Print day sheet' }));
     expect(print).toHaveBeenCalledTimes(1);
   });

@@ -493,10 +493,11 @@ describe('exports', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
     const lines = (await response.text()).replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('When,Who,Role,Source,Record,Action,Subject,Changes,Address,Entry ID');
+    expect(lines[0]).toBe('Date,Time,Who,Role,Source,Record,Action,Subject,Changes,Address,Entry ID');
     const rows = lines.slice(1).filter((line) => line !== '');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((line) => line.includes(`${people.admin.name},admin,browser,patient,`))).toBe(true);
+    expect(rows.every((line) => /^\d{4}-\d{2}-\d{2},\d{2}:\d{2},/.test(line))).toBe(true);
     const log = await logOf('export', null, since);
     expect(log.map((row) => [row.actor_user_id, row.entity_label, (row.after as Row).rows])).toEqual([
       [people.admin.user_id, 'audit', rows.length],

@@ -289,8 +289,8 @@ describe('what the files hold', () => {
     const lines = await csvLines(await getExport('appointments', { clinicId: String(clinicId), ...period }));
     expect(lines).toEqual([
       'Patient,Date,Time,Appointment ID,Messenger,Guardian,Dentist,Procedure,Notes,Origin,Status',
-      `Appointment Patient ${tag},"March 2, 2027",9:20 AM,${march},4242,N/A,Dr. Export One ${tag},Dental Consultation,"upper left, ""sensitive""",Messenger,Scheduled`,
-      `Appointment Patient ${tag},"March 3, 2027",2:00 PM,${marchOther},4242,N/A,Dr. Export Two ${tag},Dental Consultation,,System,Confirmed`,
+      `Appointment Patient ${tag},2027-03-02,09:20,${march},4242,N/A,Dr. Export One ${tag},Dental Consultation,"upper left, ""sensitive""",Messenger,Scheduled`,
+      `Appointment Patient ${tag},2027-03-03,14:00,${marchOther},4242,N/A,Dr. Export Two ${tag},Dental Consultation,,System,Confirmed`,
     ]);
     const oneDentist = await csvLines(
       await getExport('appointments', { clinicId: String(clinicId), ...period, dentistId: String(otherDentistId) }),
@@ -343,8 +343,8 @@ describe('what the files hold', () => {
       await getExport('payments', { clinicId: String(clinicId), q: `PENA billing ${tag}` }),
     );
     expect(payments).toEqual([
-      'IID,Patient,Amount,Method,Ref #,Date,Payment ID,Void,Void reason',
-      `${paid},Peña Billing ${tag},1234.50,E-Wallet,REF-${tag},"Mar 5, 2027, 9:05 AM",${full},,`,
+      'IID,Patient,Amount,Method,Ref #,Date,Time,Payment ID,Void,Void reason',
+      `${paid},Peña Billing ${tag},1234.50,E-Wallet,REF-${tag},2027-03-05,09:05,${full},,`,
     ]);
     const both = await csvLines(await getExport('payments', { clinicId: String(clinicId), q: `billing ${tag}` }));
     expect(both.slice(1).map((line) => line.split(',').at(-3))).toEqual([String(part), String(full)]);

@@ -119,16 +119,26 @@ describe('the day sheet rows', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe('Clínica Ngiti — Day sheet for 2026-11-26');
-    expect(lines).toContain('9:00 AM,Ana Cruz,Dr. Reyes,,Scheduled');
-    expect(lines).toContain('10:00 AM,Niño Peña,Dr. Reyes,Cleaning,Completed');
-    expect(lines).toContain(`11:00 AM,"'=HYPERLINK(""x"")",Dr. Lim,"Filling, upper",Completed`);
-    expect(lines).toContain('Cash,10:30 AM,5,Niño Peña,,1500.50');
-    expect(lines).toContain('Cash total,,,,,1500.50');
-    expect(lines).toContain('E-Wallet total,,,,,0.01');
-    expect(lines).toContain('Grand total,,,,,1500.51');
-    expect(lines).toContain('Payment,5,Niño Peña,Card,50.00,"Thu 2026-11-26, 1:00 PM",Entered twice');
+    expect(lines).toContain('Date,Time,Patient,Dentist,Procedure,Status');
+    expect(lines).toContain('2026-11-26,09:00,Ana Cruz,Dr. Reyes,,Scheduled');
+    expect(lines).toContain('2026-11-26,10:00,Niño Peña,Dr. Reyes,Cleaning,Completed');
+    expect(lines).toContain(`2026-11-26,11:00,"'=HYPERLINK(""x"")",Dr. Lim,"Filling, upper",Completed`);
+    expect(lines).toContain('Method,Date,Time,Invoice,Patient,Ref #,Amount');
+    expect(lines).toContain('Cash,2026-11-26,10:30,5,Niño Peña,,1500.50');
+    expect(lines).toContain('E-Wallet,2026-11-26,12:00,6,Ana Cruz,GC-1,0.01');
+    expect(lines).toContain('Cash total,,,,,,1500.50');
+    expect(lines).toContain('E-Wallet total,,,,,,0.01');
+    expect(lines).toContain('Grand total,,,,,,1500.51');
+    expect(lines).toContain('Voided,Invoice,Patient,Method,Amount,Voided date,Voided time,Reason');
+    expect(lines).toContain('Payment,5,Niño Peña,Card,50.00,2026-11-26,13:00,Entered twice');
     expect(lines).toContain('6,Ana Cruz,Partial,2000.00,0.01,1999.99');
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it("writes the clinic's date and 24-hour time, not UTC's, for an instant just after the clinic's midnight", () => {
+    const early = { ...sheet.appointments[0]!, appointment_time: '2026-11-25T16:30:00Z', status: 'Scheduled' as const };
+    const csv = daySheetCsv({ ...sheet, appointments: [early], payments: [], totals: [], voids: [] }, 'Ngiti');
+    expect(csv.split('\r\n')).toContain('2026-11-26,00:30,Niño Peña,Dr. Reyes,Cleaning,Scheduled');
   });
 
   it('names the file by its day', () => {

@@ -2,7 +2,7 @@
  * The day sheet as people read it: appointments grouped by status (in the order of the day's
  * work), method labels, and the CSV file with the same sections and numbers as the screen. Pure.
  */
-import { formatClinicDateTime, formatClinicTime } from '@common/clinic-calendar';
+import { clinicWallClock } from '@common/clinic-calendar';
 import { csvRow, CSV_BOM, type CsvValue } from '@common/csv';
 import { APPOINTMENT_STATUSES } from '@/entities/appointment';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
@@ -55,18 +55,28 @@ export function pesosCell(centavos: number): string {
   return `${sign}${Math.trunc(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
 }
 
-/** The day sheet as one CSV file: a titled section per table, a blank line between them. */
+/**
+ * The day sheet as one CSV file: a titled section per table, a blank line between them. Each
+ * instant is two cells of the clinic's clock, 'YYYY-MM-DD' and 24-hour 'HH:MM', which sort as
+ * they read in any spreadsheet.
+ */
 export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
   const text = DAY_SHEET_TEXT;
   const columns = text.columns;
-  const zone = sheet.time_zone;
+  const dateAndTime = (instant: string) => {
+    const clock = clinicWallClock(instant, sheet.time_zone);
+    return [clock.date, clock.time];
+  };
   const lines: CsvValue[][] = [[`${clinicName} — ${text.heading(sheet.day)}`], []];
 
-  lines.push([text.appointments], [columns.time, columns.patient, columns.dentist, columns.procedure, columns.status]);
+  lines.push(
+    [text.appointments],
+    [text.csvColumns.date, columns.time, columns.patient, columns.dentist, columns.procedure, columns.status],
+  );
   for (const group of groupByStatus(sheet.appointments))
     for (const appointment of group.appointments)
       lines.push([
-        formatClinicTime(appointment.appointment_time, zone),
+        ...dateAndTime(appointment.appointment_time),
         appointment.patient_name,
         appointment.dentist_name,
         appointment.reason,
@@ -76,25 +86,42 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
 
   lines.push(
     [text.payments],
-    [columns.method, columns.time, columns.invoice, columns.patient, columns.reference, columns.amount],
+    [
+      columns.method,
+      text.csvColumns.date,
+      columns.time,
+      columns.invoice,
+      columns.patient,
+      columns.reference,
+      columns.amount,
+    ],
   );
   for (const { total, payments } of paymentsByMethod(sheet)) {
     for (const payment of payments)
       lines.push([
         methodLabel(payment.method),
-        formatClinicTime(payment.payment_date, zone),
+        ...dateAndTime(payment.payment_date),
         payment.invoice_id,
         payment.patient_name,
         payment.reference_number,
         pesosCell(payment.amount_centavos),
       ]);
-    lines.push([text.methodTotal(methodLabel(total.method)), '', '', '', '', pesosCell(total.total_centavos)]);
+    lines.push([text.methodTotal(methodLabel(total.method)), '', '', '', '', '', pesosCell(total.total_centavos)]);
   }
-  lines.push([text.grandTotal, '', '', '', '', pesosCell(sheet.grand_total_centavos)], []);
+  lines.push([text.grandTotal, '', '', '', '', '', pesosCell(sheet.grand_total_centavos)], []);
 
   lines.push(
     [text.voids],
-    [columns.kind, columns.invoice, columns.patient, columns.method, columns.amount, columns.voidedAt, columns.reason],
+    [
+      columns.kind,
+      columns.invoice,
+      columns.patient,
+      columns.method,
+      columns.amount,
+      text.csvColumns.voidedDate,
+      text.csvColumns.voidedTime,
+      columns.reason,
+    ],
   );
   for (const entry of sheet.voids)
     lines.push([
@@ -103,7 +130,7 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
       entry.patient_name,
       methodLabel(entry.method),
       pesosCell(entry.amount_centavos),
-      formatClinicDateTime(entry.voided_at, zone),
+      ...dateAndTime(entry.voided_at),
       entry.void_reason,
     ]);
   lines.push([]);

@@ -49,6 +49,12 @@ export const DAY_SHEET_TEXT = {
   },
   kindPayment: 'Payment',
   kindInvoice: 'Invoice',
+  /** The CSV file's own headers: each instant there is a Date and a 24-hour Time cell of the clinic. */
+  csvColumns: {
+    date: 'Date',
+    voidedDate: 'Voided date',
+    voidedTime: 'Voided time',
+  },
 } as const;
 
 export const NO_SHOW_TEXT = {

@@ -128,7 +128,7 @@ describe('Audit Trail: kinds of record, people, print and export', () => {
     server.use(
       http.get(`${stackConfig().apiUrl}/api/exports/:file`, ({ request }) => {
         received.push(new URL(request.url));
-        return new HttpResponse('\uFEFFWhen,Who\r\n', {
+        return new HttpResponse('\uFEFFDate,Time,Who\r\n', {
           headers: {
             'content-type': 'text/csv; charset=utf-8',
             'content-disposition': 'attachment; filename="audit-smile-dental-2030-01-09.csv"',
