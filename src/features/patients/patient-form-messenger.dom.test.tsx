@@ -5,7 +5,16 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { failNext, realStack, rows, seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import {
+  failNext,
+  realStack,
+  rows,
+  seed,
+  setupRealDatabase,
+  signInAs,
+  stackConfig,
+  stubSweetAlertGlobals,
+} from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { CreatePatientModal } from './form/components/create-patient-modal';
 import { PatientsView } from './patients-screen';
@@ -18,14 +27,7 @@ beforeAll(() => {
 
 beforeEach(async () => {
   await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
+  stubSweetAlertGlobals();
 });
 
 afterEach(() => {

@@ -6,7 +6,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Role } from '@/lib/authorization';
 import type { AppointmentRow, PatientRow } from '@/lib/database.types';
 import { initSupabase } from '@/lib/supabase';
-import { failNext, holdNext, realStack, rows, seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import {
+  failNext,
+  holdNext,
+  realStack,
+  rows,
+  seed,
+  setupRealDatabase,
+  signInAs,
+  stackConfig,
+  stubSweetAlertGlobals,
+} from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { PatientsView } from './patients-screen';
 
@@ -22,14 +32,7 @@ beforeEach(async () => {
     { id: 2, name: 'Bright Teeth' },
   ]);
   await seed.dentists([{ name: 'Dr. Andrea Villanueva' }, { name: 'Dr. Katrina Lim' }]);
-  // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
+  stubSweetAlertGlobals();
 });
 
 afterEach(() => {

@@ -6,7 +6,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { PatientRow } from '@/lib/database.types';
 import { FeatureSlotsContext, type CreatePatientModalProps, type FeatureSlots } from '@/lib/feature-slots';
 import { initSupabase } from '@/lib/supabase';
-import { failNext, rows, seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import {
+  failNext,
+  rows,
+  seed,
+  setupRealDatabase,
+  signInAs,
+  stackConfig,
+  stubSweetAlertGlobals,
+} from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { MessengerContactsSection } from './messenger-contacts-section';
 
@@ -21,14 +29,7 @@ beforeEach(async () => {
     { id: 1, name: 'Smile Dental' },
     { id: 2, name: 'Bright Teeth' },
   ]);
-  // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
+  stubSweetAlertGlobals();
 });
 
 afterEach(() => {

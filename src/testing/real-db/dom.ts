@@ -1,0 +1,25 @@
+import { vi } from 'vitest';
+import { initServiceClient } from '@/lib/service-config';
+import { initSupabase } from '@/lib/supabase';
+import { stackConfig } from './stack';
+
+/** What sweetalert2 asks of the browser and jsdom lacks: matchMedia (about reduced motion) and scrollTo. */
+export function stubSweetAlertGlobals(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.stubGlobal('scrollTo', () => undefined);
+}
+
+/**
+ * The clients the app creates (Supabase and the notification service) pointed at the file's real
+ * stack, the service's requests meeting the test's MSW handlers; and what sweetalert2 needs in jsdom.
+ */
+export function prepareDom(): void {
+  initSupabase(stackConfig());
+  initServiceClient(stackConfig());
+  stubSweetAlertGlobals();
+}
