@@ -1,6 +1,8 @@
-import { vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { initServiceClient } from '@/lib/service-config';
 import { initSupabase } from '@/lib/supabase';
+import { setupRealDatabase } from './lifecycle';
 import { stackConfig } from './stack';
 
 /** What sweetalert2 asks of the browser and jsdom lacks: matchMedia (about reduced motion) and scrollTo. */
@@ -22,4 +24,19 @@ export function prepareDom(): void {
   initSupabase(stackConfig());
   initServiceClient(stackConfig());
   stubSweetAlertGlobals();
+}
+
+/**
+ * The lifecycle of a component test file on the real stack, called once at its top instead of
+ * `setupRealDatabase()`: the database, the app's clients and sweetalert2's needs before each test;
+ * afterwards the DOM unmounted and every stub and spy undone.
+ */
+export function setupComponentTests(): void {
+  setupRealDatabase();
+  beforeEach(prepareDom);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }

@@ -52,7 +52,7 @@ export {
   type RawReply,
   type RequestMatch,
 } from './control';
-export { prepareDom, stubSweetAlertGlobals } from './dom';
+export { prepareDom, setupComponentTests, stubSweetAlertGlobals } from './dom';
 export { rows, seed, type RowOf, type TableName } from './factories';
 export { setupRealDatabase } from './lifecycle';
 export { renderSignedIn } from './render';
