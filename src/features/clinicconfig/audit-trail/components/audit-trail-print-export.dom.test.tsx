@@ -5,18 +5,17 @@
  * (every page of them) and saves the file; Print puts only the section on paper and names the
  * filters there.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
 import { captureDownloads } from '@/testing/downloads';
 import { createStaffAccount, seed, server, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
-import { createSession, renderApp } from '@/testing/render-app';
 import { changeInBrowser, failedSignIn, recordedExport, startTrailHere } from '../testing/audit-log';
-import { AuditTrailSection, PRINTING_CLASS } from './audit-trail-section';
+import { renderAuditTrailSection } from '../testing/render-section';
+import { PRINTING_CLASS } from './audit-trail-section';
 
 /** The files saved in the current test. */
 let downloads: ReturnType<typeof captureDownloads>;
@@ -66,15 +65,7 @@ async function arrangeTrail() {
 }
 
 async function renderSection() {
-  const viewer = await arrangeTrail();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderApp(
-    <QueryClientProvider client={queryClient}>
-      <AuditTrailSection clinicId={1} />
-    </QueryClientProvider>,
-    { session: createSession({ user: viewer }) },
-  );
-  return { user: userEvent.setup() };
+  return renderAuditTrailSection(await arrangeTrail());
 }
 
 const table = () => screen.getByRole('table', { name: 'Audit trail' });
