@@ -81,24 +81,17 @@ function SpacerRow({
  * `-spacer` classes of the screen's stylesheet.
  */
 export function WindowedBody<Row>({
-  bodyRef,
+  rowWindow: { bodyRef, start, end },
   placeholder,
   rows,
-  start,
-  end,
-  rowHeight,
-  columnCount,
-  classPrefix,
+  layout: { rowHeight, columnCount, classPrefix },
   renderRow,
 }: {
-  bodyRef: RefObject<HTMLTableSectionElement | null>;
+  /** What `useRowWindow` answers: the body's ref and the rows on screen. */
+  rowWindow: { bodyRef: RefObject<HTMLTableSectionElement | null>; start: number; end: number };
   placeholder: ReactNode;
   rows: readonly Row[];
-  start: number;
-  end: number;
-  rowHeight: number;
-  columnCount: number;
-  classPrefix: string;
+  layout: { rowHeight: number; columnCount: number; classPrefix: string };
   renderRow: (row: Row, rowIndex: number) => ReactNode;
 }) {
   const spacer = (count: number) => (
@@ -122,6 +115,11 @@ export function WindowedBody<Row>({
 }
 
 export type ReadStatus = 'loading' | 'failed' | 'ready';
+
+/** A windowed table's own attributes: its full row count (the header is row 1), busy while loading. */
+export function windowedTableProps(count: number, status: ReadStatus) {
+  return { 'aria-rowcount': count + 1, 'aria-busy': status === 'loading' || undefined, 'data-count': count };
+}
 
 /**
  * What a table shows instead of rows while its read is on its way, when it failed (with Retry),

@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  FixedColumnsHead,
-  readPlaceholder,
-  type FixedColumn,
-  type ReadStatus,
-  WindowedBody,
-} from '@/components/table/fixed-columns';
+import { FixedColumnsHead, readPlaceholder, windowedTableProps, WindowedBody } from '@/components/table/fixed-columns';
+import type { FixedColumn, ReadStatus } from '@/components/table/fixed-columns';
 import { useRowWindow } from '@/lib/use-row-window';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 
@@ -61,7 +56,7 @@ export function BillingTable<Row extends { id: number }>({
 }) {
   const table = TABLES[kind];
   const count = status === 'ready' ? rows.length : 0;
-  const { scrollRef, bodyRef, start, end } = useRowWindow(count, BILLING_ROW_HEIGHT, 'box');
+  const { scrollRef, ...rowWindow } = useRowWindow(count, BILLING_ROW_HEIGHT, 'box');
   const placeholder = readPlaceholder({
     status,
     count,
@@ -79,20 +74,14 @@ export function BillingTable<Row extends { id: number }>({
       <table
         className={`data-table billing-table ${table.className}`}
         aria-label={table.label}
-        aria-rowcount={count + 1}
-        aria-busy={status === 'loading' || undefined}
-        data-count={count}
+        {...windowedTableProps(count, status)}
       >
         <FixedColumnsHead columns={columns} rowIndex={1} />
         <WindowedBody
-          bodyRef={bodyRef}
+          rowWindow={rowWindow}
           placeholder={placeholder}
           rows={rows}
-          start={start}
-          end={end}
-          rowHeight={BILLING_ROW_HEIGHT}
-          columnCount={columns.length}
-          classPrefix="billing"
+          layout={{ rowHeight: BILLING_ROW_HEIGHT, columnCount: columns.length, classPrefix: 'billing' }}
           renderRow={renderRow}
         />
       </table>

@@ -1,12 +1,7 @@
 import { memo } from 'react';
 import { NoShowBadge } from '@/components/no-show-badge/no-show-badge';
-import {
-  FixedColumnsHead,
-  readPlaceholder,
-  type FixedColumn,
-  type ReadStatus,
-  WindowedBody,
-} from '@/components/table/fixed-columns';
+import { FixedColumnsHead, readPlaceholder, windowedTableProps, WindowedBody } from '@/components/table/fixed-columns';
+import type { FixedColumn, ReadStatus } from '@/components/table/fixed-columns';
 import { useRowWindow } from '@/lib/use-row-window';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT, PATIENT_TEXT } from '../../model/messages';
@@ -97,7 +92,7 @@ export function PatientsTable({
   const count = status === 'ready' ? patients.length : 0;
   // Only the rows near the screen; the table tells assistive technology the full row count. Tabbing
   // down the rows scrolls the page, which renders the next rows before focus reaches them.
-  const { bodyRef, start, end } = useRowWindow(count, PATIENT_ROW_HEIGHT, 'page');
+  const rowWindow = useRowWindow(count, PATIENT_ROW_HEIGHT, 'page');
   const trimmed = query.trim();
 
   const placeholder = readPlaceholder({
@@ -116,22 +111,16 @@ export function PatientsTable({
       <table
         className="data-table patients-table"
         aria-label="Patients"
-        aria-rowcount={count + 1}
-        aria-busy={status === 'loading' || undefined}
+        {...windowedTableProps(count, status)}
         data-testid="patients-table"
         data-query={query}
-        data-count={count}
       >
         <FixedColumnsHead columns={COLUMNS} rowIndex={1} />
         <WindowedBody
-          bodyRef={bodyRef}
+          rowWindow={rowWindow}
           placeholder={placeholder}
           rows={patients}
-          start={start}
-          end={end}
-          rowHeight={PATIENT_ROW_HEIGHT}
-          columnCount={COLUMNS.length}
-          classPrefix="patients"
+          layout={{ rowHeight: PATIENT_ROW_HEIGHT, columnCount: COLUMNS.length, classPrefix: 'patients' }}
           renderRow={(patient, rowIndex) => (
             <PatientRow
               key={patient.id}
