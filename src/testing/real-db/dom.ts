@@ -2,19 +2,9 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initServiceClient } from '@/lib/service-config';
 import { initSupabase } from '@/lib/supabase';
+import { stubSweetAlertGlobals } from '../sweet-alert-globals';
 import { setupRealDatabase } from './lifecycle';
 import { stackConfig } from './stack';
-
-/** What sweetalert2 asks of the browser and jsdom lacks: matchMedia (about reduced motion) and scrollTo. */
-export function stubSweetAlertGlobals(): void {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
-}
 
 /**
  * The clients the app creates (Supabase and the notification service) pointed at the file's real
