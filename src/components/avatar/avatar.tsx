@@ -35,11 +35,7 @@ export function Avatar({
   if (url && failedUrl !== url) {
     return (
       <img
-        className={className}
-        src={url}
-        alt={name}
-        width={size}
-        height={size}
+        {...{ className, src: url, alt: name, width: size, height: size }}
         loading={lazy ? 'lazy' : undefined}
         referrerPolicy="no-referrer"
         onError={() => setFailedUrl(url)}
