@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubSweetAlertGlobals } from '@/testing/sweet-alert-globals';
 import { confirmDialog } from './confirm-dialog';
 import { openModalCount } from './modal/modal-stack';
 
-beforeAll(() => {
-  // jsdom has no matchMedia; sweetalert2 asks it about reduced motion.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
-});
+beforeAll(stubSweetAlertGlobals);
 
 /** A focused button standing in for the control that asked; the dialog gives focus back to it. */
 function focusedOpener(): HTMLButtonElement {

@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
+import { captureDownloads } from '@/testing/downloads';
 import { server } from '@/testing/network';
 import { seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
@@ -19,7 +20,8 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: async () => ({ close: () => undefined }),
 }));
 
-const saved: string[] = [];
+/** The files saved in the current test. */
+let downloads: ReturnType<typeof captureDownloads>;
 
 setupRealDatabase();
 
@@ -30,12 +32,7 @@ beforeAll(() => {
 
 beforeEach(async () => {
   await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  saved.length = 0;
-  URL.createObjectURL = vi.fn(() => 'blob:export');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  downloads = captureDownloads();
 });
 
 afterEach(() => {
@@ -75,7 +72,7 @@ describe('Export CSV on the Billing tab', () => {
     expect(received).toHaveLength(1);
     expect(received[0]!.pathname).toBe('/api/exports/invoices.csv');
     expect(Object.fromEntries(received[0]!.searchParams)).toEqual({ clinicId: '1', q: 'peña', status: 'Partial' });
-    expect(saved).toEqual(['invoices-smile-dental-2030-01-09.csv']);
+    expect(downloads.names).toEqual(['invoices-smile-dental-2030-01-09.csv']);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Export CSV: invoices' })).toHaveProperty('disabled', false),
     );
@@ -91,6 +88,6 @@ describe('Export CSV on the Billing tab', () => {
 
     await screen.findByText('You do not have access to this clinic.');
     expect(Object.fromEntries(received[0]!.searchParams)).toEqual({ clinicId: '1' });
-    expect(saved).toEqual([]);
+    expect(downloads.names).toEqual([]);
   });
 });

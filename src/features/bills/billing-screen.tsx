@@ -100,10 +100,12 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
       >
         <InvoicesTable
           invoices={shownInvoices}
-          filtered={searching || status !== 'All'}
-          status={invoiceStatus}
+          read={{
+            status: invoiceStatus,
+            filtered: searching || status !== 'All',
+            onRetry: () => void invoices.refetch(),
+          }}
           onAddPayment={onAddPayment}
-          onRetry={() => void invoices.refetch()}
           VoidAction={VoidInvoiceButton}
         />
       </Panel>
@@ -120,10 +122,8 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
       >
         <PaymentsTable
           payments={shownPayments}
-          filtered={searching}
-          status={paymentStatus}
+          read={{ status: paymentStatus, filtered: searching, onRetry: () => void payments.refetch() }}
           timeZone={zone.timeZone}
-          onRetry={() => void payments.refetch()}
           Actions={PaymentRowActions}
         />
       </Panel>

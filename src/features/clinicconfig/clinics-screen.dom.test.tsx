@@ -5,9 +5,9 @@ import Swal from 'sweetalert2/dist/sweetalert2.esm.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClinicRow } from '@/lib/database.types';
 import { useSession } from '@/lib/session';
-import { failNext, pgError, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { failNext, pgError, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { facebookPage, fakePopup, mockFacebookService } from './facebook-connect/testing/facebook-service';
-import { prepareDom, renderClinicConfig } from './testing/render';
+import { renderClinicConfig } from './testing/render';
 
 setupRealDatabase();
 

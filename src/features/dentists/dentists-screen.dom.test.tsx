@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failNext, pgError, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
-import { prepareDom, renderWithQueries } from './model/testing/render';
+import { failNext, pgError, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { renderWithQueries } from './model/testing/render';
 import DentistsTab from './tab';
 
 setupRealDatabase();

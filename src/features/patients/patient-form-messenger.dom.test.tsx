@@ -1,37 +1,18 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initSupabase } from '@/lib/supabase';
-import { failNext, realStack, rows, seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { failNext, realStack, rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { CreatePatientModal } from './form/components/create-patient-modal';
 import { PatientsView } from './patients-screen';
 
-setupRealDatabase();
-
-beforeAll(() => {
-  initSupabase(stackConfig());
-});
+setupComponentTests();
 
 beforeEach(async () => {
   await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const MARIA_PSID = '7100000000000001';

@@ -1,20 +1,15 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import type { AppointmentRow, PatientRow } from '@/lib/database.types';
-import { initSupabase } from '@/lib/supabase';
-import { failNext, holdNext, realStack, rows, seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import { failNext, holdNext, realStack, rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { PatientsView } from './patients-screen';
 
-setupRealDatabase();
-
-beforeAll(() => {
-  initSupabase(stackConfig());
-});
+setupComponentTests();
 
 beforeEach(async () => {
   await seed.clinics([
@@ -22,20 +17,6 @@ beforeEach(async () => {
     { id: 2, name: 'Bright Teeth' },
   ]);
   await seed.dentists([{ name: 'Dr. Andrea Villanueva' }, { name: 'Dr. Katrina Lim' }]);
-  // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const ana = { id: 1, name: 'Ana Santos', phone: '+63 917 555 0101', messenger_id: '24680135792468' };

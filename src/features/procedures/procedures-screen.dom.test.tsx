@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { failNext, holdNext, rows, seed, setupRealDatabase } from '@/testing/real-db';
-import { prepareDom, renderProcedures } from './testing/render';
+import { failNext, holdNext, prepareDom, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { renderProcedures } from './testing/render';
 
 setupRealDatabase();
 

@@ -7,10 +7,10 @@ import { formatClinicDate } from '@common/clinic-calendar';
 import { takeBookingIntent } from '@/entities/appointment';
 import { DashboardContext } from '@/lib/dashboard';
 import { deliverServiceEvent, type SubscribeOptions } from '@/lib/realtime-client';
-import { failNext, realStack, seed, setupRealDatabase } from '@/testing/real-db';
+import { failNext, prepareDom, realStack, seed, setupRealDatabase } from '@/testing/real-db';
 import RecallsTab from './tab';
 import { mockRecallService, recordRecall } from './testing/recall-service';
-import { prepareDom, renderWithQueries } from './testing/render';
+import { renderWithQueries } from './testing/render';
 
 /** What the screen subscribed to, so a test can deliver a live event as the service would. */
 const live = vi.hoisted(() => ({ subscribed: [] as SubscribeOptions[] }));

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
+import { captureDownloads } from '@/testing/downloads';
 import {
   countRequests,
   failNext,
@@ -129,21 +130,6 @@ async function recordedExports() {
     const after = event.after as { filters: { day: string } };
     return `${event.clinic_id}:${after.filters.day}`;
   });
-}
-
-/** Blob downloads captured: the file names clicked and the files' text. */
-function captureDownloads() {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    blobs.push(blob);
-    return 'blob:day-sheet';
-  });
-  URL.revokeObjectURL = vi.fn();
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return { blobs, names, click };
 }
 
 describe('the day sheet', () => {

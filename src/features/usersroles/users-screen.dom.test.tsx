@@ -10,6 +10,7 @@ import {
   createStaffAccount,
   failNext,
   holdNext,
+  prepareDom,
   realStack,
   rows,
   seed,
@@ -19,7 +20,7 @@ import {
 } from '@/testing/real-db';
 import { createSession } from '@/testing/render-app';
 import UsersTab from './tab';
-import { prepareDom, renderWithQueries } from './testing/render';
+import { renderWithQueries } from './testing/render';
 
 setupRealDatabase();
 beforeAll(() => initSupabase(stackConfig()));

@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
-import { failNext, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { failNext, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import WaitlistTab from './tab';
-import { prepareDom, renderWithQueries } from './testing/render';
+import { renderWithQueries } from './testing/render';
 import { WaitlistScreen } from './waitlist-screen';
 
 /** What the screen subscribed to, so a test can deliver a live event as the service would. */

@@ -52,6 +52,8 @@ export {
   type RawReply,
   type RequestMatch,
 } from './control';
+export { prepareDom, setupComponentTests } from './dom';
+export { stubSweetAlertGlobals } from '../sweet-alert-globals';
 export { rows, seed, type RowOf, type TableName } from './factories';
 export { setupRealDatabase } from './lifecycle';
 export { renderSignedIn } from './render';

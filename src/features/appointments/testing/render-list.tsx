@@ -2,23 +2,9 @@ import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
-import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { renderSignedIn, seed, stackConfig } from '@/testing/real-db';
-
-/** The clients the app creates, pointed at the file's real stack; what sweetalert2 needs in jsdom. */
-export function prepareListDom() {
-  initSupabase(stackConfig());
-  initServiceClient(stackConfig());
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
-}
+import { prepareDom, renderSignedIn, seed, stackConfig } from '@/testing/real-db';
 
 /**
  * The set-up every test of the list screen shares, after the file's `setupRealDatabase()`: the
@@ -31,7 +17,7 @@ export function setUpListScreen(now: Date) {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now);
-    prepareListDom();
+    prepareDom();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {

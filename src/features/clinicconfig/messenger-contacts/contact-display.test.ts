@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACTS_LIMIT, cappedContacts, contactName, firstMessageLine, initialsOf } from './contact-display';
+import { initialsOf } from '@/components/avatar/avatar';
+import { CONTACTS_LIMIT, cappedContacts, contactName, firstMessageLine } from './contact-display';
 
 describe('a Messenger contact as shown', () => {
   it('is named by its Messenger name, or Unknown sender when Meta gave none', () => {

@@ -13,15 +13,6 @@ export function contactName(contact: { display_name: string | null }): string {
   return name ? name : CONTACTS_TEXT.unknownSender;
 }
 
-/** Up to two initials of a name (first and last word), upper-case; '?' when there is no name. */
-export function initialsOf(name: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = [...words[0]!][0]!;
-  const last = words.length > 1 ? [...words[words.length - 1]!][0]! : '';
-  return (first + last).toLocaleUpperCase('en-US');
-}
-
 /** The first message on one line (newlines and runs of spaces as one space), or null when there was none. */
 export function firstMessageLine(message: string | null): string | null {
   const line = message?.replace(/\s+/g, ' ').trim();

@@ -3,26 +3,11 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import { DashboardContext } from '@/lib/dashboard';
-import { initServiceClient } from '@/lib/service-client';
 import { SessionContext, type ActiveClinic, type SessionUser } from '@/lib/session';
-import { initSupabase } from '@/lib/supabase';
-import { signInAs, stackConfig } from '@/testing/real-db';
+import { signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { ClinicConfigView } from '../clinics-screen';
 import type { FacebookPollTiming } from '../facebook-connect/poller';
-
-/** The app's clients pointed at the file's real stack, and what jsdom lacks for sweetalert2. */
-export function prepareDom() {
-  initSupabase(stackConfig());
-  initServiceClient(stackConfig());
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
-}
 
 /** Fast poll timings for component tests: the spec's 2000 ms × 30 is the poller's unit tests' job. */
 export const FAST_POLL: FacebookPollTiming = { intervalMs: 20, maxPolls: 500, closeCheckMs: 10 };

@@ -1,14 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import type { SessionContextValue } from '@/lib/session';
-import { initSupabase } from '@/lib/supabase';
-import { stackConfig } from '@/testing/real-db';
 import { renderApp } from '@/testing/render-app';
-
-/** The client the app creates, pointed at the file's real stack. */
-export function prepareDom() {
-  initSupabase(stackConfig());
-}
 
 /**
  * renderApp plus a query client without retries, so failures show at once, with the session of

@@ -9,9 +9,9 @@ import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { databaseErrorCodeOf } from '@common/contract/error-codes';
 import type { AppointmentRow } from '@/lib/database.types';
-import { rows, seed } from '@/testing/real-db';
+import { prepareDom, rows, seed } from '@/testing/real-db';
 import { AppointmentFormModal, type AppointmentFormModalProps } from '../components/appointment-form-modal';
-import { prepareDom, renderWithQueries } from './render';
+import { renderWithQueries } from './render';
 
 export const MANILA = 'Asia/Manila';
 // Wednesday 9 January 2030, 10:05 in Manila (02:05Z): 9:00–10:00 have begun, 10:20 has not.

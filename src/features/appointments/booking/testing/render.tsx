@@ -1,22 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
 import type { SessionUser } from '@/lib/session';
-import { initSupabase } from '@/lib/supabase';
-import { signInAs, stackConfig } from '@/testing/real-db';
+import { signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
-
-/** The client the app creates, pointed at the file's real stack; what sweetalert2 needs in jsdom. */
-export function prepareDom() {
-  initSupabase(stackConfig());
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
-}
 
 /** A query client like the dashboard's, without retries. */
 export function testQueryClient() {

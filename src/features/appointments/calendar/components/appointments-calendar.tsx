@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   clinicDaysRange,
   datesOfWeek,
@@ -12,6 +12,7 @@ import { APPOINTMENT_STATUSES } from '@common/contract/appointment-status';
 import { lazyView } from '@/components/lazy-view/lazy-view';
 import { useYearAppointments } from '../../model/api/get-appointments';
 import type { ListDentistRecord } from '../../model/api/get-list-dentists';
+import { DentistFilter } from '../../model/dentist-filter';
 import type { AppointmentFormPrefill } from '../../model/form-prefill';
 import { rowsInRange, rowsOfDentist } from '../../model/list-model';
 import { CALENDAR_TEXT } from '../../model/messages';
@@ -59,7 +60,15 @@ export function AppointmentsCalendar({
   onAddAt,
   onRefusedSlot,
 }: AppointmentsCalendarProps) {
-  const id = useId();
+  const dentistOptions = useMemo(
+    () => [
+      { value: null, label: CALENDAR_TEXT.allDentists },
+      ...dentists
+        .filter((dentist) => !dentist.deleted)
+        .map((dentist) => ({ value: dentist.id, label: dentistLabel(dentist) })),
+    ],
+    [dentists],
+  );
   const [view, setView] = useState<CalendarMode>('week');
   const [date, setDate] = useState<Date>(() => toWallClockDate(new Date(), timeZone));
   const anchor = wallClockParts(date).date;
@@ -123,26 +132,7 @@ export function AppointmentsCalendar({
   return (
     <div className="appointments-calendar" data-testid="appointments-calendar" data-date={anchor} data-view={view}>
       <div className="appointments-calendar-tools">
-        <div className="field appointments-filter appointments-filter-dentist">
-          <label className="field-label" htmlFor={`${id}-dentist`}>
-            Dentist
-          </label>
-          <select
-            id={`${id}-dentist`}
-            className="input"
-            value={dentistId ?? ''}
-            onChange={(event) => onDentist(event.target.value === '' ? null : Number(event.target.value))}
-          >
-            <option value="">{CALENDAR_TEXT.allDentists}</option>
-            {dentists
-              .filter((dentist) => !dentist.deleted)
-              .map((dentist) => (
-                <option key={dentist.id} value={dentist.id}>
-                  {dentistLabel(dentist)}
-                </option>
-              ))}
-          </select>
-        </div>
+        <DentistFilter options={dentistOptions} dentistId={dentistId} onDentist={onDentist} />
         <ul className="calendar-legend" aria-label="Status colours">
           {APPOINTMENT_STATUSES.map((status) => (
             <li

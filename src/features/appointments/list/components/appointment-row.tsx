@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { formatClinicDate, formatClinicDateTimeShort, formatClinicTime } from '@common/clinic-calendar';
 import type { AppointmentStatus } from '@common/contract';
+import { IconButton } from '@/components/icon-button';
 import { BellIcon, EditIcon, TrashIcon } from '@/components/icons';
 import type { ListAppointment } from '../../model/api/list-columns';
 import type { OpenFlag } from '../../model/api/open-flags';
@@ -213,34 +214,21 @@ export const AppointmentRow = memo(function AppointmentRow({
       </td>
       <td className="appointment-actions-cell">
         <div className="row-actions">
-          <button
-            type="button"
-            className="icon-button"
-            title="Edit"
-            aria-label={`Edit appointment of ${who}`}
-            onClick={() => actions.edit(appointment)}
-          >
+          <IconButton title="Edit" label={`Edit appointment of ${who}`} onClick={() => actions.edit(appointment)}>
             <EditIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button icon-button-danger"
+          </IconButton>
+          <IconButton
+            danger
             title="Delete"
-            aria-label={`Delete appointment of ${who}`}
+            label={`Delete appointment of ${who}`}
             disabled={busy}
             onClick={() => actions.remove(appointment)}
           >
             <TrashIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            title="Reminders"
-            aria-label={`Reminders for ${who}`}
-            onClick={() => actions.reminders(appointment)}
-          >
+          </IconButton>
+          <IconButton title="Reminders" label={`Reminders for ${who}`} onClick={() => actions.reminders(appointment)}>
             <BellIcon />
-          </button>
+          </IconButton>
         </div>
         {onBill && (invoiceId !== undefined || isBillable(appointment.status)) ? (
           <BillAction appointment={appointment} who={who} invoiceId={invoiceId} onBill={onBill} />

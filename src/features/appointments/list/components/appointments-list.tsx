@@ -4,6 +4,7 @@ import { useYearAppointments } from '../../model/api/get-appointments';
 import type { ListDentistRecord } from '../../model/api/get-list-dentists';
 import type { ListAppointment } from '../../model/api/list-columns';
 import { useOpenFlags, type OpenFlag } from '../../model/api/open-flags';
+import { DentistFilter } from '../../model/dentist-filter';
 import { dentistFilterOptions, groupByDentist } from '../../model/grouping';
 import { rowsInRange, rowsOfDentist } from '../../model/list-model';
 import { LIST_TEXT } from '../../model/messages';
@@ -18,8 +19,8 @@ import { useAppointmentTimeSpan } from '../api/get-appointment-years';
 import { centredScrollTop } from '../row-window';
 import type { AppointmentRowActions } from './appointment-row';
 import { DentistCard, type RowMarks } from './dentist-card';
-import { ListFilters } from './list-filters';
 import { APPOINTMENT_ROW_HEIGHT } from './list-geometry';
+import { PeriodFilters } from './period-filters';
 import { useBillAction } from './use-bill-action';
 import { useCardWindows } from './use-card-windows';
 import { useKeepAppointment } from './use-keep-appointment';
@@ -149,14 +150,10 @@ export function AppointmentsList({
             read is the spec's silent empty list (part 2 §8), and counts 0. */}
         {appointments.isPending ? '' : periodSummary(shown.length, selection.view)}
       </p>
-      <ListFilters
-        selection={selection}
-        onSelection={changeSelection}
-        dentistOptions={dentistOptions}
-        dentistId={dentistId}
-        onDentist={onDentist}
-        years={years}
-      />
+      <div className="appointments-filters" role="group" aria-label="Filters">
+        <DentistFilter options={dentistOptions} dentistId={dentistId} onDentist={onDentist} />
+        <PeriodFilters selection={selection} onSelection={changeSelection} years={years} />
+      </div>
       <div
         ref={cardsRef}
         className="appointments-cards"

@@ -8,6 +8,15 @@ import { AppointmentRow, type AppointmentRowActions, type KeepFlag } from './app
 import type { BillAppointment } from './bill-action';
 import { APPOINTMENT_ROW_HEIGHT } from './list-geometry';
 
+/** The appointments table's columns; each header's class sets the column's width. */
+const COLUMNS = [
+  { className: 'col-patient', header: 'Patient / Date & Time' },
+  { className: 'col-procedure', header: 'Procedure' },
+  { className: 'col-origin', header: 'Origin' },
+  { className: 'col-status', header: 'Status' },
+  { className: 'col-actions', header: 'Actions' },
+] as const;
+
 /** What live updates do to the rows (spec §4): the ids to highlight, to flash, and the one 'View' focused. */
 export interface RowMarks {
   highlighted: ReadonlySet<number>;
@@ -86,21 +95,11 @@ export const DentistCard = memo(function DentistCard({
                 <caption className="visually-hidden">{group.title}</caption>
                 <thead>
                   <tr aria-rowindex={1}>
-                    <th scope="col" className="col-patient">
-                      Patient / Date &amp; Time
-                    </th>
-                    <th scope="col" className="col-procedure">
-                      Procedure
-                    </th>
-                    <th scope="col" className="col-origin">
-                      Origin
-                    </th>
-                    <th scope="col" className="col-status">
-                      Status
-                    </th>
-                    <th scope="col" className="col-actions">
-                      Actions
-                    </th>
+                    {COLUMNS.map((column) => (
+                      <th key={column.className} scope="col" className={column.className}>
+                        {column.header}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody data-windowed={windowed || undefined}>

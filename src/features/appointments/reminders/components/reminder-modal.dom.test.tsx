@@ -6,9 +6,9 @@ import Swal from 'sweetalert2/dist/sweetalert2.esm.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentReminderRow, AppointmentRow } from '@/lib/database.types';
 import type { SessionContextValue } from '@/lib/session';
-import { failNext, holdNext, pgError, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { failNext, holdNext, pgError, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { mockReminderService } from '../testing/reminder-service';
-import { prepareDom, renderWithQueries, signedInSession } from '../testing/render';
+import { renderWithQueries, signedInSession } from '../testing/render';
 import { ReminderModal } from './reminder-modal';
 
 // Friday 20 November 2026, 23:30 in Manila: the appointment on Monday the 23rd is 3 days ahead.

@@ -1,91 +1,89 @@
 import type { ReactNode } from 'react';
+import { FixedColumnsHead, readPlaceholder, windowedTableProps, WindowedBody } from '@/components/table/fixed-columns';
+import type { FixedColumn, ReadStatus } from '@/components/table/fixed-columns';
 import { useRowWindow } from '@/lib/use-row-window';
-import { SpacerRow } from './spacer-row';
-import { tablePlaceholder } from './table-placeholder';
+import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 
 /** Every billing row is exactly this tall (billing.css), so the rows on screen follow from the scroll position. */
 export const BILLING_ROW_HEIGHT = 48;
 
-export interface BillingColumn {
-  /** The `<col>` class that sets its width. */
-  className: string;
-  header: string;
-  /** Money and actions sit at the end of their cells. */
-  alignEnd?: boolean;
-}
+/** Money and actions sit at the end of their cells (`alignEnd`). */
+export type BillingColumn = FixedColumn;
 
-/**
- * A billing table (Invoices, Payments): its columns, then the rows windowed in a scroll box of its
- * own, or what shows instead of rows (loading, a failed read with Retry, its empty texts).
- * `renderRow` gets each row's aria-rowindex (the header is row 1).
- */
-export function BillingTable<Row extends { id: number }>({
-  rows,
-  columns,
-  status,
-  filtered,
-  onRetry,
-  texts,
-  label,
-  className,
-  testId,
-  renderRow,
-}: {
-  /** The rows to show (already filtered). */
-  rows: readonly Row[];
-  columns: readonly BillingColumn[];
-  status: 'loading' | 'failed' | 'ready';
-  /** A search or status filter is on (for the empty text). */
+/** A billing table's read: its state, whether a search or filter is on (for the empty text), and Retry. */
+export interface BillingRead {
+  status: ReadStatus;
   filtered: boolean;
   onRetry: () => void;
-  texts: { failed: string; noMatch: string; none: string };
-  label: string;
-  className: string;
-  testId: string;
+}
+
+const TABLES = {
+  invoices: {
+    label: BILLING_TEXT.invoicesTable,
+    className: 'billing-invoices-table',
+    testId: 'invoices-scroll',
+    failed: BILLING_EXTRA_TEXT.invoicesFailed,
+    noMatch: BILLING_EXTRA_TEXT.noInvoiceMatch,
+    none: BILLING_TEXT.noInvoices,
+  },
+  payments: {
+    label: BILLING_TEXT.paymentsTable,
+    className: 'billing-payments-table',
+    testId: 'payments-scroll',
+    failed: BILLING_EXTRA_TEXT.paymentsFailed,
+    noMatch: BILLING_EXTRA_TEXT.noPaymentMatch,
+    none: BILLING_TEXT.noPayments,
+  },
+} as const;
+
+/**
+ * A billing table (Invoices, Payments): its columns, then the rows (already filtered) windowed in a
+ * scroll box of its own, or what shows instead of rows (loading, a failed read with Retry, its
+ * empty texts). `renderRow` gets each row's aria-rowindex (the header is row 1).
+ */
+export function BillingTable<Row extends { id: number }>({
+  kind,
+  rows,
+  columns,
+  read: { status, filtered, onRetry },
+  renderRow,
+}: {
+  kind: keyof typeof TABLES;
+  rows: readonly Row[];
+  columns: readonly BillingColumn[];
+  read: BillingRead;
   renderRow: (row: Row, rowIndex: number) => ReactNode;
 }) {
+  const table = TABLES[kind];
   const count = status === 'ready' ? rows.length : 0;
-  const { scrollRef, bodyRef, start, end } = useRowWindow(count, BILLING_ROW_HEIGHT, 'box');
-  const placeholder = tablePlaceholder({ status, count, filtered, onRetry, texts });
+  const { scrollRef, ...rowWindow } = useRowWindow(count, BILLING_ROW_HEIGHT, 'box');
+  const placeholder = readPlaceholder({
+    status,
+    count,
+    onRetry,
+    texts: {
+      loading: BILLING_EXTRA_TEXT.loading,
+      failed: table.failed,
+      retry: BILLING_EXTRA_TEXT.retry,
+      empty: filtered ? table.noMatch : table.none,
+    },
+  });
 
   return (
-    <div ref={scrollRef} className="billing-table-scroll" data-testid={testId}>
+    <div ref={scrollRef} className="billing-table-scroll" data-testid={table.testId}>
       <table
-        className={`data-table billing-table ${className}`}
-        aria-label={label}
-        aria-rowcount={count + 1}
-        aria-busy={status === 'loading' || undefined}
-        data-count={count}
+        className={`data-table billing-table ${table.className}`}
+        aria-label={table.label}
+        {...windowedTableProps(count, status)}
       >
-        <colgroup>
-          {columns.map((column) => (
-            <col key={column.className} className={column.className} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            {columns.map((column) => (
-              <th key={column.className} scope="col" className={column.alignEnd ? 'align-end' : undefined}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody ref={bodyRef}>
-          {placeholder ? (
-            <tr>
-              <td colSpan={columns.length} className="billing-placeholder">
-                {placeholder}
-              </td>
-            </tr>
-          ) : (
-            <>
-              <SpacerRow rows={start} rowHeight={BILLING_ROW_HEIGHT} columns={columns.length} />
-              {rows.slice(start, end).map((row, offset) => renderRow(row, start + offset + 2))}
-              <SpacerRow rows={count - end} rowHeight={BILLING_ROW_HEIGHT} columns={columns.length} />
-            </>
-          )}
-        </tbody>
+        <FixedColumnsHead columns={columns} rowIndex={1} />
+        <WindowedBody
+          rowWindow={rowWindow}
+          placeholder={placeholder}
+          rows={rows}
+          layout={{ rowHeight: BILLING_ROW_HEIGHT, columnCount: columns.length, classPrefix: 'billing' }}
+          renderRow={renderRow}
+        />
       </table>
     </div>
   );

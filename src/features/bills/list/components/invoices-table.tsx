@@ -3,8 +3,8 @@ import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/entities/money';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
-import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
-import { BillingTable, type BillingColumn } from './billing-table';
+import { BILLING_TEXT } from '../../model/messages';
+import { BillingTable, type BillingColumn, type BillingRead } from './billing-table';
 
 const { invoiceColumns } = BILLING_TEXT;
 const COLUMNS: readonly BillingColumn[] = [
@@ -63,36 +63,22 @@ const InvoiceRow = memo(function InvoiceRow({
  */
 export function InvoicesTable({
   invoices,
-  filtered,
-  status,
+  read,
   onAddPayment,
-  onRetry,
   VoidAction,
 }: {
   /** The rows to show (already filtered). */
   invoices: readonly InvoiceListRow[];
-  /** A search or status filter is on (for the empty text). */
-  filtered: boolean;
-  status: 'loading' | 'failed' | 'ready';
+  read: BillingRead;
   onAddPayment: (invoice: InvoiceListRow) => void;
-  onRetry: () => void;
   VoidAction: InvoiceVoidAction;
 }) {
   return (
     <BillingTable
+      kind="invoices"
       rows={invoices}
       columns={COLUMNS}
-      status={status}
-      filtered={filtered}
-      onRetry={onRetry}
-      texts={{
-        failed: BILLING_EXTRA_TEXT.invoicesFailed,
-        noMatch: BILLING_EXTRA_TEXT.noInvoiceMatch,
-        none: BILLING_TEXT.noInvoices,
-      }}
-      label={BILLING_TEXT.invoicesTable}
-      className="billing-invoices-table"
-      testId="invoices-scroll"
+      read={read}
       renderRow={(invoice, rowIndex) => (
         <InvoiceRow
           key={invoice.id}

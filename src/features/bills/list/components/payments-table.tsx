@@ -3,10 +3,10 @@ import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/entities/money';
 import type { PaymentListRow } from '../../model/api/billing-columns';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
-import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
+import { BILLING_TEXT } from '../../model/messages';
 import { paymentMethodLabel } from '../../model/payment-methods';
 import { paymentDate } from '../payment-date';
-import { BillingTable, type BillingColumn } from './billing-table';
+import { BillingTable, type BillingColumn, type BillingRead } from './billing-table';
 
 const { paymentColumns } = BILLING_TEXT;
 const COLUMNS: readonly BillingColumn[] = [
@@ -70,34 +70,21 @@ const PaymentRow = memo(function PaymentRow({
  */
 export function PaymentsTable({
   payments,
-  filtered,
-  status,
+  read,
   timeZone,
-  onRetry,
   Actions,
 }: {
   payments: readonly PaymentListRow[];
-  filtered: boolean;
-  status: 'loading' | 'failed' | 'ready';
+  read: BillingRead;
   timeZone: string;
-  onRetry: () => void;
   Actions: PaymentActions;
 }) {
   return (
     <BillingTable
+      kind="payments"
       rows={payments}
       columns={COLUMNS}
-      status={status}
-      filtered={filtered}
-      onRetry={onRetry}
-      texts={{
-        failed: BILLING_EXTRA_TEXT.paymentsFailed,
-        noMatch: BILLING_EXTRA_TEXT.noPaymentMatch,
-        none: BILLING_TEXT.noPayments,
-      }}
-      label={BILLING_TEXT.paymentsTable}
-      className="billing-payments-table"
-      testId="payments-scroll"
+      read={read}
       renderRow={(payment, rowIndex) => (
         <PaymentRow key={payment.id} payment={payment} rowIndex={rowIndex} timeZone={timeZone} Actions={Actions} />
       )}

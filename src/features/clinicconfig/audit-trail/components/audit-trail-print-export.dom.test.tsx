@@ -5,19 +5,20 @@
  * (every page of them) and saves the file; Print puts only the section on paper and names the
  * filters there.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initServiceClient } from '@/lib/service-client';
 import { initSupabase } from '@/lib/supabase';
+import { captureDownloads } from '@/testing/downloads';
 import { createStaffAccount, seed, server, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
-import { createSession, renderApp } from '@/testing/render-app';
 import { changeInBrowser, failedSignIn, recordedExport, startTrailHere } from '../testing/audit-log';
-import { AuditTrailSection, PRINTING_CLASS } from './audit-trail-section';
+import { renderAuditTrailSection } from '../testing/render-section';
+import { PRINTING_CLASS } from './audit-trail-section';
 
-const saved: string[] = [];
+/** The files saved in the current test. */
+let downloads: ReturnType<typeof captureDownloads>;
 /** Rosa Reyes' auth id (made per test). */
 let rosa = '';
 
@@ -29,12 +30,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  saved.length = 0;
-  URL.createObjectURL = vi.fn(() => 'blob:export');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  downloads = captureDownloads();
 });
 
 afterEach(() => {
@@ -69,15 +65,7 @@ async function arrangeTrail() {
 }
 
 async function renderSection() {
-  const viewer = await arrangeTrail();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderApp(
-    <QueryClientProvider client={queryClient}>
-      <AuditTrailSection clinicId={1} />
-    </QueryClientProvider>,
-    { session: createSession({ user: viewer }) },
-  );
-  return { user: userEvent.setup() };
+  return renderAuditTrailSection(await arrangeTrail());
 }
 
 const table = () => screen.getByRole('table', { name: 'Audit trail' });
@@ -148,7 +136,7 @@ describe('Audit Trail: kinds of record, people, print and export', () => {
     await screen.findByText('Exported audit-smile-dental-2030-01-09.csv.');
     expect(received.map((url) => url.pathname)).toEqual(['/api/exports/audit.csv']);
     expect(Object.fromEntries(received[0]!.searchParams)).toEqual({ clinicId: '1', entity: 'sign_in', actor: rosa });
-    expect(saved).toEqual(['audit-smile-dental-2030-01-09.csv']);
+    expect(downloads.names).toEqual(['audit-smile-dental-2030-01-09.csv']);
   });
 
   it('Print opens the print view with only the Audit Trail on paper, the filters named, and restores the page after', async () => {

@@ -1,7 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
 import {
@@ -13,9 +11,8 @@ import {
   signInAs,
   stackConfig,
 } from '@/testing/real-db';
-import { createSession, renderApp } from '@/testing/render-app';
 import { changeByService, changeInBrowser, dateEntries, startTrailHere } from '../testing/audit-log';
-import { AuditTrailSection } from './audit-trail-section';
+import { renderAuditTrailSection } from '../testing/render-section';
 
 setupRealDatabase();
 
@@ -68,16 +65,7 @@ async function signInAndStartTrail() {
   await startTrailHere();
 }
 
-function renderSection() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderApp(
-    <QueryClientProvider client={queryClient}>
-      <AuditTrailSection clinicId={1} />
-    </QueryClientProvider>,
-    { session: createSession({ user: viewer }) },
-  );
-  return { user: userEvent.setup() };
-}
+const renderSection = () => renderAuditTrailSection(viewer);
 
 /** One entry of Carmela's for each of `count` patients, in order (a changed phone number). */
 async function phoneChanges(count: number) {

@@ -1,40 +1,21 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PatientRow } from '@/lib/database.types';
 import { FeatureSlotsContext, type CreatePatientModalProps, type FeatureSlots } from '@/lib/feature-slots';
-import { initSupabase } from '@/lib/supabase';
-import { failNext, rows, seed, setupRealDatabase, signInAs, stackConfig } from '@/testing/real-db';
+import { failNext, rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { MessengerContactsSection } from './messenger-contacts-section';
 
-setupRealDatabase();
-
-beforeAll(() => {
-  initSupabase(stackConfig());
-});
+setupComponentTests();
 
 beforeEach(async () => {
   await seed.clinics([
     { id: 1, name: 'Smile Dental' },
     { id: 2, name: 'Bright Teeth' },
   ]);
-  // jsdom has no matchMedia or scrollTo; sweetalert2 asks for them.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.stubGlobal('scrollTo', () => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const PAGE = '1000000000000001';

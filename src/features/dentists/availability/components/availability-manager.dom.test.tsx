@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from '@/components/modal/modal';
-import { countRequests, failNext, rows, seed, setupRealDatabase } from '@/testing/real-db';
-import { prepareDom, renderWithQueries } from '../../model/testing/render';
+import { countRequests, failNext, prepareDom, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { renderWithQueries } from '../../model/testing/render';
 import { AvailabilityManager } from './availability-manager';
 
 // Wednesday 9 January 2030, 10:00 in Manila (02:00Z).

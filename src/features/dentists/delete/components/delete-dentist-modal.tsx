@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatClinicDateTime } from '@common/clinic-calendar';
 import { FormMessage } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
+import { FixedColumnsHead, type FixedColumn } from '@/components/table/fixed-columns';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { StatusBadge } from '@/entities/appointment';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
@@ -89,6 +90,14 @@ export function DeleteDentistModal({
   );
 }
 
+const BLOCKING_COLUMNS: readonly FixedColumn[] = [
+  { className: 'blocking-col-patient', header: 'Patient' },
+  { className: 'blocking-col-id', header: 'Appointment ID' },
+  { className: 'blocking-col-status', header: 'Status' },
+  { className: 'blocking-col-time', header: 'Time' },
+  { className: 'blocking-col-reason', header: 'Reason' },
+];
+
 function BlockingAppointments({
   appointments,
   timeZone,
@@ -106,22 +115,7 @@ function BlockingAppointments({
       <div className="table-scroll blocking-scroll">
         <table className="data-table blocking-table">
           <caption className="visually-hidden">Future appointments of this dentist</caption>
-          <colgroup>
-            <col className="blocking-col-patient" />
-            <col className="blocking-col-id" />
-            <col className="blocking-col-status" />
-            <col className="blocking-col-time" />
-            <col className="blocking-col-reason" />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">Patient</th>
-              <th scope="col">Appointment ID</th>
-              <th scope="col">Status</th>
-              <th scope="col">Time</th>
-              <th scope="col">Reason</th>
-            </tr>
-          </thead>
+          <FixedColumnsHead columns={BLOCKING_COLUMNS} />
           <tbody>
             {appointments.map((appointment) => (
               <tr key={appointment.id}>

@@ -1,3 +1,4 @@
+import { IconButton } from '@/components/icon-button';
 import { CalendarIcon, EditIcon, TrashIcon } from '@/components/icons';
 import { DataTable, type Column } from '@/components/table/data-table';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
@@ -90,33 +91,19 @@ export function DentistsTable({
       width: '176px',
       render: (dentist) => (
         <div className="row-actions">
-          <button
-            type="button"
-            className="icon-button"
+          <IconButton
             title={DENTIST_LIST_TEXT.manageAvailability}
-            aria-label={`${DENTIST_LIST_TEXT.manageAvailability}: ${dentist.name}`}
+            label={`${DENTIST_LIST_TEXT.manageAvailability}: ${dentist.name}`}
             onClick={() => actions.onManageAvailability(dentist)}
           >
             <CalendarIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            title="Edit"
-            aria-label={`Edit ${dentist.name}`}
-            onClick={() => actions.onEdit(dentist)}
-          >
+          </IconButton>
+          <IconButton title="Edit" label={`Edit ${dentist.name}`} onClick={() => actions.onEdit(dentist)}>
             <EditIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button icon-button-danger"
-            title="Delete"
-            aria-label={`Delete ${dentist.name}`}
-            onClick={() => actions.onDelete(dentist)}
-          >
+          </IconButton>
+          <IconButton danger title="Delete" label={`Delete ${dentist.name}`} onClick={() => actions.onDelete(dentist)}>
             <TrashIcon />
-          </button>
+          </IconButton>
         </div>
       ),
     },

@@ -1,39 +1,11 @@
 import { useState } from 'react';
+import { Avatar } from '@/components/avatar/avatar';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { useMessengerContact } from '../api/get-messenger-contact';
 import { useUnlinkMessenger } from '../api/unlink-messenger';
 import { MESSENGER_LINK_TEXT } from '../messages';
-
-/** Up to two initials of a name (first and last word); '?' without one. */
-function initialsOf(name: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const last = words.length > 1 ? [...words[words.length - 1]!][0]! : '';
-  return ([...words[0]!][0]! + last).toLocaleUpperCase('en-US');
-}
-
-function Avatar({ name, displayName, url }: { name: string; displayName: string | null; url: string | null }) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  if (url && failedUrl !== url)
-    return (
-      <img
-        className="messenger-link-avatar"
-        src={url}
-        alt={name}
-        width={32}
-        height={32}
-        referrerPolicy="no-referrer"
-        onError={() => setFailedUrl(url)}
-      />
-    );
-  return (
-    <span className="messenger-link-avatar is-initials" role="img" aria-label={name}>
-      <span aria-hidden="true">{initialsOf(displayName)}</span>
-    </span>
-  );
-}
 
 /**
  * The Edit Patient form's Messenger link: who the stored Messenger ID belongs to (the name and
@@ -86,7 +58,16 @@ export function MessengerLink({
     <div className="messenger-link" role="group" aria-label={MESSENGER_LINK_TEXT.linked}>
       <p className="messenger-link-title">{MESSENGER_LINK_TEXT.linked}</p>
       <div className="messenger-link-row">
-        {contact.data ? <Avatar name={name} displayName={displayName} url={contact.data.profile_pic_url} /> : null}
+        {contact.data ? (
+          <Avatar
+            name={name}
+            initialsFrom={displayName}
+            url={contact.data.profile_pic_url}
+            size={32}
+            className="messenger-link-avatar"
+            initialsClassName="is-initials"
+          />
+        ) : null}
         <div className="messenger-link-who">
           {contact.data ? <span className="messenger-link-name">{name}</span> : null}
           <span className="messenger-link-id">{MESSENGER_LINK_TEXT.idLabel(psid)}</span>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { NoShowBadge } from '@/components/no-show-badge/no-show-badge';
-import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
+import { FixedColumnsHead, readPlaceholder, windowedTableProps, WindowedBody } from '@/components/table/fixed-columns';
+import type { FixedColumn, ReadStatus } from '@/components/table/fixed-columns';
 import { useRowWindow } from '@/lib/use-row-window';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT, PATIENT_TEXT } from '../../model/messages';
@@ -8,7 +9,6 @@ import { PATIENT_LIST_EXTRA_TEXT, PATIENT_LIST_TEXT } from '../messages';
 
 /** Every row is exactly this tall (patients.css), so the rows on screen follow from the scroll position. */
 export const PATIENT_ROW_HEIGHT = 52;
-const COLUMN_COUNT = 4;
 
 export interface PatientRowActions {
   onOpenHistory: (patient: PatientListItem) => void;
@@ -62,14 +62,12 @@ const PatientRow = memo(function PatientRow({
   );
 });
 
-function Spacer({ rows }: { rows: number }) {
-  if (rows <= 0) return null;
-  return (
-    <tr className="patients-spacer" aria-hidden="true" style={{ height: rows * PATIENT_ROW_HEIGHT }}>
-      <td colSpan={COLUMN_COUNT} />
-    </tr>
-  );
-}
+const COLUMNS: readonly FixedColumn[] = [
+  { className: 'patients-col-name', header: PATIENT_LIST_TEXT.columns.name },
+  { className: 'patients-col-phone', header: PATIENT_LIST_TEXT.columns.phone },
+  { className: 'patients-col-messenger', header: PATIENT_LIST_TEXT.columns.messengerId },
+  { className: 'patients-col-actions', header: PATIENT_LIST_TEXT.columns.actions, alignEnd: true },
+];
 
 export function PatientsTable({
   patients,
@@ -84,7 +82,7 @@ export function PatientsTable({
   patients: readonly PatientListItem[];
   /** The search the rows answer (for the empty text, and data-query for the bench). */
   query: string;
-  status: 'loading' | 'failed' | 'ready';
+  status: ReadStatus;
   deletingId: number | null;
   /** Patients flagged for 2 or more no-shows in 12 months (view patient_no_show_flags). */
   noShowCounts?: ReadonlyMap<number, number>;
@@ -94,71 +92,46 @@ export function PatientsTable({
   const count = status === 'ready' ? patients.length : 0;
   // Only the rows near the screen; the table tells assistive technology the full row count. Tabbing
   // down the rows scrolls the page, which renders the next rows before focus reaches them.
-  const { bodyRef, start, end } = useRowWindow(count, PATIENT_ROW_HEIGHT, 'page');
+  const rowWindow = useRowWindow(count, PATIENT_ROW_HEIGHT, 'page');
   const trimmed = query.trim();
 
-  let placeholder = null;
-  if (status === 'loading') placeholder = <LoadingState label={PATIENT_EXTRA_TEXT.loading} />;
-  else if (status === 'failed')
-    placeholder = (
-      <ErrorState title={PATIENT_TEXT.fetchFailed} onRetry={onRetry} retryLabel={PATIENT_EXTRA_TEXT.retry} />
-    );
-  else if (count === 0)
-    placeholder = (
-      <EmptyState title={trimmed ? PATIENT_LIST_EXTRA_TEXT.noMatch(trimmed) : PATIENT_LIST_EXTRA_TEXT.empty} />
-    );
-
+  const placeholder = readPlaceholder({
+    status,
+    count,
+    onRetry,
+    texts: {
+      loading: PATIENT_EXTRA_TEXT.loading,
+      failed: PATIENT_TEXT.fetchFailed,
+      retry: PATIENT_EXTRA_TEXT.retry,
+      empty: trimmed ? PATIENT_LIST_EXTRA_TEXT.noMatch(trimmed) : PATIENT_LIST_EXTRA_TEXT.empty,
+    },
+  });
   return (
     <div className="patients-table-frame">
       <table
         className="data-table patients-table"
         aria-label="Patients"
-        aria-rowcount={count + 1}
-        aria-busy={status === 'loading' || undefined}
+        {...windowedTableProps(count, status)}
         data-testid="patients-table"
         data-query={query}
-        data-count={count}
       >
-        <colgroup>
-          <col className="patients-col-name" />
-          <col className="patients-col-phone" />
-          <col className="patients-col-messenger" />
-          <col className="patients-col-actions" />
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col">{PATIENT_LIST_TEXT.columns.name}</th>
-            <th scope="col">{PATIENT_LIST_TEXT.columns.phone}</th>
-            <th scope="col">{PATIENT_LIST_TEXT.columns.messengerId}</th>
-            <th scope="col" className="align-end">
-              {PATIENT_LIST_TEXT.columns.actions}
-            </th>
-          </tr>
-        </thead>
-        <tbody ref={bodyRef}>
-          {placeholder ? (
-            <tr>
-              <td colSpan={COLUMN_COUNT} className="patients-placeholder">
-                {placeholder}
-              </td>
-            </tr>
-          ) : (
-            <>
-              <Spacer rows={start} />
-              {patients.slice(start, end).map((patient, offset) => (
-                <PatientRow
-                  key={patient.id}
-                  patient={patient}
-                  rowIndex={start + offset + 2}
-                  deleting={deletingId === patient.id}
-                  noShowCount={noShowCounts?.get(patient.id)}
-                  actions={actions}
-                />
-              ))}
-              <Spacer rows={count - end} />
-            </>
+        <FixedColumnsHead columns={COLUMNS} rowIndex={1} />
+        <WindowedBody
+          rowWindow={rowWindow}
+          placeholder={placeholder}
+          rows={patients}
+          layout={{ rowHeight: PATIENT_ROW_HEIGHT, columnCount: COLUMNS.length, classPrefix: 'patients' }}
+          renderRow={(patient, rowIndex) => (
+            <PatientRow
+              key={patient.id}
+              patient={patient}
+              rowIndex={rowIndex}
+              deleting={deletingId === patient.id}
+              noShowCount={noShowCounts?.get(patient.id)}
+              actions={actions}
+            />
           )}
-        </tbody>
+        />
       </table>
     </div>
   );

@@ -1,5 +1,7 @@
 import { formatClinicDate } from '@common/clinic-calendar';
+import { IconButton } from '@/components/icon-button';
 import { EditIcon, TrashIcon } from '@/components/icons';
+import { FixedColumnsHead, PlaceholderRow, type FixedColumn } from '@/components/table/fixed-columns';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../../model/messages';
 import type { StaffUser } from '../../model/user';
@@ -8,6 +10,14 @@ export interface UserRowActions {
   onEdit: (user: StaffUser) => void;
   onDelete: (user: StaffUser) => void;
 }
+
+const COLUMNS: readonly FixedColumn[] = [
+  { className: 'users-col-name', header: USERS_TEXT.columns.name },
+  { className: 'users-col-email', header: USERS_TEXT.columns.email },
+  { className: 'users-col-role', header: USERS_TEXT.columns.role },
+  { className: 'users-col-date', header: USERS_TEXT.columns.dateAdded },
+  { className: 'users-col-actions', header: USERS_TEXT.columns.actions, alignEnd: true },
+];
 
 /** The date a user was added, as the clinic reads it; a value that is not a time is shown as it came. */
 function dateAdded(createdAt: string, timeZone: string): string {
@@ -36,42 +46,20 @@ export function UsersTable({
   currentAuthId: string;
   actions: UserRowActions;
 }) {
-  const columns = USERS_TEXT.columns;
   return (
     <div className="table-scroll">
       <table className="data-table users-table" aria-busy={loading || undefined}>
         <caption className="visually-hidden">{USERS_TEXT.title}</caption>
-        <colgroup>
-          <col className="users-col-name" />
-          <col className="users-col-email" />
-          <col className="users-col-role" />
-          <col className="users-col-date" />
-          <col className="users-col-actions" />
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">{columns.name}</th>
-            <th scope="col">{columns.email}</th>
-            <th scope="col">{columns.role}</th>
-            <th scope="col">{columns.dateAdded}</th>
-            <th scope="col" className="align-end">
-              {columns.actions}
-            </th>
-          </tr>
-        </thead>
+        <FixedColumnsHead columns={COLUMNS} />
         <tbody>
           {loading ? (
-            <tr>
-              <td colSpan={5} className="users-state" role="status">
-                {USERS_TEXT.loading}
-              </td>
-            </tr>
+            <PlaceholderRow columnCount={COLUMNS.length} className="users-state" role="status">
+              {USERS_TEXT.loading}
+            </PlaceholderRow>
           ) : users.length === 0 ? (
-            <tr>
-              <td colSpan={5} className="users-state">
-                {USERS_TEXT.empty}
-              </td>
-            </tr>
+            <PlaceholderRow columnCount={COLUMNS.length} className="users-state">
+              {USERS_TEXT.empty}
+            </PlaceholderRow>
           ) : (
             users.map((user) => {
               const isSelf = user.user_id !== null && user.user_id === currentAuthId;
@@ -90,25 +78,22 @@ export function UsersTable({
                   <td className="users-date">{dateAdded(user.created_at, timeZone)}</td>
                   <td className="align-end">
                     <div className="row-actions">
-                      <button
-                        type="button"
-                        className="icon-button"
+                      <IconButton
                         title={USERS_TEXT.edit}
-                        aria-label={`${USERS_TEXT.edit} ${user.name}`}
+                        label={`${USERS_TEXT.edit} ${user.name}`}
                         onClick={() => actions.onEdit(user)}
                       >
                         <EditIcon />
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-button icon-button-danger"
+                      </IconButton>
+                      <IconButton
+                        danger
                         title={isSelf ? USERS_EXTRA_TEXT.ownAccount : USERS_TEXT.delete}
-                        aria-label={`${USERS_TEXT.delete} ${user.name}`}
+                        label={`${USERS_TEXT.delete} ${user.name}`}
                         disabled={isSelf}
                         onClick={() => actions.onDelete(user)}
                       >
                         <TrashIcon />
-                      </button>
+                      </IconButton>
                     </div>
                   </td>
                 </tr>

@@ -1,4 +1,5 @@
 import { clinicInstant, formatClinicDate } from '@common/clinic-calendar';
+import { IconButton } from '@/components/icon-button';
 import { TrashIcon } from '@/components/icons';
 import { DataTable, type Column } from '@/components/table/data-table';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
@@ -89,16 +90,15 @@ export function WaitlistTable({
       width: '88px',
       render: (entry) =>
         isOpenEntry(entry.status) ? (
-          <button
-            type="button"
-            className="icon-button icon-button-danger"
+          <IconButton
+            danger
             title="Remove"
-            aria-label={`Remove ${entry.patient?.name ?? 'entry'} from the waitlist`}
-            aria-busy={removing(entry) || undefined}
+            label={`Remove ${entry.patient?.name ?? 'entry'} from the waitlist`}
+            busy={removing(entry)}
             onClick={() => onRemove(entry)}
           >
             <TrashIcon />
-          </button>
+          </IconButton>
         ) : null,
     },
   ];
