@@ -155,11 +155,14 @@ begin
       b.weekday,
       b.hour,
       b.month,
-      count(*)::integer as booked,
-      (count(*) filter (where b.kept))::integer as kept,
-      (count(*) filter (where b.no_show))::integer as no_shows,
-      (count(*) filter (where b.cancelled))::integer as cancelled,
-      (count(*) filter (where b.late_cancel))::integer as late_cancels
+      -- A group's counts, written once for every list below.
+      pg_catalog.jsonb_build_object(
+        'booked', count(*)::integer,
+        'kept', (count(*) filter (where b.kept))::integer,
+        'no_shows', (count(*) filter (where b.no_show))::integer,
+        'cancelled', (count(*) filter (where b.cancelled))::integer,
+        'late_cancels', (count(*) filter (where b.late_cancel))::integer
+      ) as counts
     from base b
     group by grouping sets ((b.dentist_id), (b.weekday), (b.hour), (b.month), ())
   ),
@@ -176,51 +179,35 @@ begin
     'time_zone', v_period.time_zone,
     'as_of', pg_catalog.now(),
     'overall', (
-      select pg_catalog.json_build_object('booked', g.booked, 'kept', g.kept, 'no_shows', g.no_shows,
-                                          'cancelled', g.cancelled, 'late_cancels', g.late_cancels)
+      select g.counts
         from grouped g
        where g.by_dentist = 1 and g.by_weekday = 1 and g.by_hour = 1 and g.by_month = 1
     ),
     'by_dentist', (
-      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-               'dentist_id', g.dentist_id,
-               'dentist_name', d.name,
-               'booked', g.booked,
-               'kept', g.kept,
-               'no_shows', g.no_shows,
-               'cancelled', g.cancelled,
-               'late_cancels', g.late_cancels
-             ) order by d.name, g.dentist_id), '[]'::json)
+      select coalesce(pg_catalog.jsonb_agg(
+               pg_catalog.jsonb_build_object('dentist_id', g.dentist_id, 'dentist_name', d.name) || g.counts
+             order by d.name, g.dentist_id), '[]'::jsonb)
         from grouped g
         join public.dentists d on d.id = g.dentist_id
        where g.by_dentist = 0
     ),
     'by_weekday', (
-      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-               'weekday', g.weekday, 'booked', g.booked, 'kept', g.kept, 'no_shows', g.no_shows,
-               'cancelled', g.cancelled, 'late_cancels', g.late_cancels
-             ) order by g.weekday), '[]'::json)
+      select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('weekday', g.weekday) || g.counts
+             order by g.weekday), '[]'::jsonb)
         from grouped g
        where g.by_weekday = 0
     ),
     'by_hour', (
-      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-               'hour', g.hour, 'booked', g.booked, 'kept', g.kept, 'no_shows', g.no_shows,
-               'cancelled', g.cancelled, 'late_cancels', g.late_cancels
-             ) order by g.hour), '[]'::json)
+      select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('hour', g.hour) || g.counts
+             order by g.hour), '[]'::jsonb)
         from grouped g
        where g.by_hour = 0
     ),
     -- Every month of the period up to today, a month without appointments too (zero counts).
     'by_month', (
-      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-               'month', m.month,
-               'booked', coalesce(g.booked, 0),
-               'kept', coalesce(g.kept, 0),
-               'no_shows', coalesce(g.no_shows, 0),
-               'cancelled', coalesce(g.cancelled, 0),
-               'late_cancels', coalesce(g.late_cancels, 0)
-             ) order by m.month), '[]'::json)
+      select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('month', m.month) || coalesce(g.counts,
+               '{"booked": 0, "kept": 0, "no_shows": 0, "cancelled": 0, "late_cancels": 0}'::jsonb)
+             order by m.month), '[]'::jsonb)
         from months m
         left join grouped g on g.by_month = 0 and g.month = m.month
     ),
