@@ -263,10 +263,29 @@ with
         and a.start_time < sl.start_at + interval '20 minutes'
         and a.end_time > sl.start_at
     )
+  ),
+  booked as (
+    select
+      c.*,
+      case
+        when c.starts_at < now() then
+          case
+            when c.starts_at > now() - interval '14 days' and c.h = 0 then 'Scheduled'
+            when c.starts_at > now() - interval '14 days' and c.h in (1, 2) then 'Confirmed'
+            when c.h in (3, 4) then 'No Show'
+            when c.h in (5, 6) then 'Cancelled'
+            else 'Completed'
+          end
+        else
+          case when c.h < 8 then 'Scheduled' when c.h < 17 then 'Confirmed' else 'Cancelled' end
+      end::public.appointment_status as status,
+      least(c.starts_at - interval '7 days', now()) as booked_at
+    from candidates c
   )
 insert into public.appointments (
   clinic_id, patient_id, dentist_id, appointment_time, reason, status, deleted, booking_origin,
-  guardian_messenger_id, reminder_enabled, reminder_days, reminder_message, reminder_recipient_type, created_at
+  guardian_messenger_id, reminder_enabled, reminder_days, reminder_message, reminder_recipient_type, created_at,
+  cancelled_at
 )
 select
   c.clinic_id,
@@ -280,18 +299,7 @@ select
     ])[1 + (c.dn + c.k) % 5]
     else ''
   end,
-  case
-    when c.starts_at < now() then
-      case
-        when c.starts_at > now() - interval '14 days' and c.h = 0 then 'Scheduled'
-        when c.starts_at > now() - interval '14 days' and c.h in (1, 2) then 'Confirmed'
-        when c.h in (3, 4) then 'No Show'
-        when c.h in (5, 6) then 'Cancelled'
-        else 'Completed'
-      end
-    else
-      case when c.h < 8 then 'Scheduled' when c.h < 17 then 'Confirmed' else 'Cancelled' end
-  end::public.appointment_status,
+  c.status,
   (c.dn + c.s) % 29 = 0,
   (array['messenger', 'walk-in', null])[1 + (c.dn + c.k + c.s) % 3],
   case when pl.pn % 9 = 4 then (2500000000000000 + pl.pn * 7919003)::text end,
@@ -301,8 +309,16 @@ select
     c.clinic_name || ' reminds you of your appointment. Please arrive 10 minutes early. Salamat po!'
   end,
   (case when pl.pn % 9 = 4 and pl.pn % 2 = 0 then 'guardian' else 'patient' end)::public.reminder_recipient_type,
-  least(c.starts_at - interval '7 days', now())
-from candidates c
+  c.booked_at,
+  -- About one cancellation in four comes less than 24 hours ahead (2 to 7 hours before); the
+  -- others 1 to 6 days ahead. Never before the booking, never in the future.
+  case when c.status = 'Cancelled' then
+    least(now(), greatest(c.booked_at, c.starts_at - case
+      when (c.dn + c.k + c.s) % 4 = 0 then make_interval(hours => 2 + (c.dn + c.s) % 6)
+      else make_interval(days => 1 + (c.dn * 2 + c.s) % 6)
+    end))
+  end
+from booked c
 join patient_list pl on pl.clinic_id = c.clinic_id and pl.pn = (c.dn * 13 + c.k * 7 + c.s * 3) % pl.patient_count
 join procedure_list pr on pr.clinic_id = c.clinic_id
   and pr.rn = (array[0, 1, 1, 4, 8, 0, 1, 11, 4, 2, 6, 8, 10, 1, 13, 15, 0, 7, 5, 9, 3, 12, 14, 16])[1 + (c.dn + c.k * 3 + c.s) % 24]

@@ -8,6 +8,7 @@ import {
   formatClinicDateTimeShort,
   formatClinicTime,
   monthTitle,
+  monthTitleShort,
   weekdayName,
   weekdayNames,
 } from './index';
@@ -25,6 +26,7 @@ describe('calendar dates in words', () => {
     expect(weekdayName('2030-01-07')).toBe('Monday');
     expect(monthTitle('2030-12')).toBe('December 2030');
     expect(monthTitle('2030-01')).toBe('January 2030');
+    expect(monthTitleShort('2030-12')).toBe('Dec 2030');
   });
 
   it('give the weekday column headings, Sunday first', () => {

@@ -30,6 +30,11 @@ export function monthTitle(month: IsoMonth): string {
   return format(calendarDay(firstDateOfMonth(month)), 'MMMM yyyy', options);
 }
 
+/** 'Nov 2026' for '2026-11': a month where space is short (a chart's axis). */
+export function monthTitleShort(month: IsoMonth): string {
+  return format(calendarDay(firstDateOfMonth(month)), 'MMM yyyy', options);
+}
+
 // 1 January 2023 was a Sunday.
 const SUNDAY_FIRST_WEEK = Array.from({ length: 7 }, (_, index) => calendarDay(addDays('2023-01-01', index)));
 const WEEKDAY_NAMES = {

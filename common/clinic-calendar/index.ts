@@ -27,6 +27,7 @@ export {
   formatClinicDateTimeShort,
   formatClinicTime,
   monthTitle,
+  monthTitleShort,
   weekdayName,
   weekdayNames,
 } from './format';

@@ -185,6 +185,8 @@ export type Database = {
         Row: {
           appointment_time: string;
           booking_origin: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
           clinic_id: number;
           created_at: string;
           deleted: boolean;
@@ -203,6 +205,8 @@ export type Database = {
         Insert: {
           appointment_time: string;
           booking_origin?: string | null;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
           clinic_id: number;
           created_at?: string;
           deleted?: boolean;
@@ -221,6 +225,8 @@ export type Database = {
         Update: {
           appointment_time?: string;
           booking_origin?: string | null;
+          cancel_reason?: string | null;
+          cancelled_at?: string | null;
           clinic_id?: number;
           created_at?: string;
           deleted?: boolean;

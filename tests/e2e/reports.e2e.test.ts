@@ -3,7 +3,9 @@
  * made for the test (payments by three methods today, one voided with a reason), the receptionist's
  * day sheet shows the same money as the Billing tab's payments, to the centavo; its CSV keeps ñ
  * (UTF-8 with BOM); the no-show chart renders with its text alternative; and a patient with two
- * no-shows in 12 months is flagged in the booking form.
+ * no-shows in 12 months is flagged in the booking form. At 1366×768 the no-show insight shows its
+ * monthly trend and opens the no-shows and late cancellations behind its numbers, a cancellation's
+ * reason included, without scrolling sideways.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -164,6 +166,77 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
         await input.fill(patientName);
         await form.getByRole('option', { name: new RegExp(`^${patientName}`) }).click();
         await form.getByText('2 no-shows in 12 months', { exact: true }).waitFor();
+      },
+      DESKTOP,
+    );
+  });
+
+  it('shows the monthly trend and the patients behind the no-show numbers at 1366×768, without sideways scroll', async () => {
+    const reception = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
+    const patientName = uniqueName('Ana Cruz');
+    const patientId = await reception.patient(patientName);
+    const dentistId = await reception.dentist(uniqueName('Dr. Trend'));
+    const at = (workdaysAgo: number) => clinicTime(clinicWorkday(-workdaysAgo), '15:40');
+    await reception.appointmentAsServiceRole({ dentistId, patientId, time: at(3), status: 'No Show' });
+    await reception.appointmentAsServiceRole({ dentistId, patientId, time: at(4), status: 'Completed' });
+    // Cancelled by the front desk now, after its time: a late cancellation, with the clinic's reason.
+    const lateId = await reception.appointmentAsServiceRole({ dentistId, patientId, time: at(6), status: 'Scheduled' });
+    const reason = `Stuck in traffic ${randomUUID().slice(0, 6)}`;
+    const cancelled = await reception.api
+      .from('appointments')
+      .update({ status: 'Cancelled', cancel_reason: reason })
+      .eq('id', lateId);
+    if (cancelled.error) throw cancelled.error;
+    // Cancelled three days ahead: early, not behind either number.
+    const earlyId = await reception.appointmentAsServiceRole({
+      dentistId,
+      patientId,
+      time: at(7),
+      status: 'Cancelled',
+    });
+    const early = await reception.service
+      .from('appointments')
+      .update({ cancelled_at: new Date(Date.parse(at(7)) - 3 * 86_400_000).toISOString() })
+      .eq('id', earlyId);
+    if (early.error) throw early.error;
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.receptionist);
+        await openReports(page);
+        const insight = page.getByTestId('no-show-insight');
+        await insight.waitFor();
+        await page.getByTestId('no-show-trend-chart').locator('canvas').waitFor();
+        await page.getByRole('img', { name: /^Rates by month/ }).waitFor();
+        await page.getByRole('table', { name: 'By month' }).waitFor();
+        // The legend names the series; no dash for a value nobody pointed at.
+        expect(await page.getByTestId('no-show-trend-chart').locator('.u-legend').textContent()).not.toContain('—');
+
+        /** The page and the scrolling parts of the insight that reach past their width, by name. */
+        const sidewaysOverflow = () =>
+          page.evaluate(() => {
+            const panel = document.querySelector('[data-testid="no-show-insight"]')!;
+            const parts = [...panel.querySelectorAll<HTMLElement>('[role="region"]')].map((part) => ({
+              name: part.getAttribute('aria-label') ?? '',
+              overflow: part.scrollWidth - part.clientWidth,
+            }));
+            return [{ name: 'page', overflow: document.documentElement.scrollWidth - window.innerWidth }, ...parts]
+              .filter((part) => part.overflow > 0)
+              .map((part) => `${part.name}: ${part.overflow}px`);
+          });
+        expect(await sidewaysOverflow()).toEqual([]);
+
+        await insight.getByRole('button', { name: /^Show the patients \(\d+\)$/ }).click();
+        const list = page.getByRole('table', { name: 'No-shows and late cancellations' });
+        const lateRow = list.locator('tr', { hasText: reason });
+        await lateRow.waitFor();
+        expect(await lateRow.textContent()).toContain(patientName);
+        expect(await lateRow.textContent()).toContain('Late cancel');
+        expect(await list.locator('tr', { hasText: patientName }).count()).toBe(2);
+        expect(await list.locator('tr', { hasText: patientName }).first().textContent()).toContain('No-show');
+        expect(await sidewaysOverflow()).toEqual([]);
       },
       DESKTOP,
     );

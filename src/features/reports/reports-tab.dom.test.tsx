@@ -95,14 +95,17 @@ async function seedDaySheet(day = DAY) {
 }
 
 /**
- * Eight appointments of Dr. Reyes whose time has come, all on Mondays of the last year: five at
- * 9:00 AM (one a no-show) and three at 2:00 PM (two cancelled late: a cancellation stored after
- * the appointment's time is less than 24 hours before it). One more, on a Monday in December 2025,
- * falls out of a period that starts in 2026.
+ * Nine appointments of Dr. Reyes whose time has come, all on Mondays of the last year: five at
+ * 9:00 AM (one a no-show) and four at 2:00 PM: one kept, one cancelled 2 hours ahead (late, with a
+ * reason), one cancelled 3 days ahead (early), and one still Scheduled after its time. One more,
+ * on a Monday in December 2025, falls out of a period that starts in 2026.
  */
 async function seedNoShows() {
   await seed.dentists([{ id: 3, name: 'Dr. Reyes' }]);
-  await seed.patients([{ id: 1, name: 'Niño Peña' }]);
+  await seed.patients([
+    { id: 1, name: 'Niño Peña' },
+    { id: 2, name: 'Ana Cruz' },
+  ]);
   const mondays = ['2026-11-23', '2026-11-16', '2026-11-09', '2026-11-02', '2026-10-26'];
   const at = (day: string, utcHour: string) => `${day}T${utcHour}:00:00Z`;
   await seed.appointments([
@@ -112,12 +115,23 @@ async function seedNoShows() {
       appointment_time: at(day, '01'),
       status: index === 0 ? ('No Show' as const) : ('Completed' as const),
     })),
-    ...mondays.slice(0, 3).map((day, index) => ({
+    { dentist_id: 3, patient_id: 1, appointment_time: at('2026-11-23', '06'), status: 'Completed' },
+    {
+      dentist_id: 3,
+      patient_id: 2,
+      appointment_time: at('2026-11-16', '06'),
+      status: 'Cancelled',
+      cancelled_at: at('2026-11-16', '04'),
+      cancel_reason: 'Fever',
+    },
+    {
       dentist_id: 3,
       patient_id: 1,
-      appointment_time: at(day, '06'),
-      status: index === 0 ? ('Completed' as const) : ('Cancelled' as const),
-    })),
+      appointment_time: at('2026-11-09', '06'),
+      status: 'Cancelled',
+      cancelled_at: at('2026-11-06', '06'),
+    },
+    { dentist_id: 3, patient_id: 1, appointment_time: at('2026-11-02', '06'), status: 'Scheduled' },
   ]);
 }
 const seedLastYearOnly = () =>
@@ -261,21 +275,57 @@ describe('the day sheet', () => {
 });
 
 describe('the no-show insight', () => {
-  it('shows the last 365 days by dentist, weekday and hour, with the chart’s text alternative', async () => {
+  it('shows the last 365 days by month, dentist, weekday and hour, with the charts’ text alternatives', async () => {
     await seedNoShows();
     const periods = countRequests({ rpc: 'no_show_insight' });
     await renderReports();
     const body = await screen.findByTestId('no-show-insight');
     expect(periods.count).toBe(1);
-    expect(body.textContent).toContain('8 appointments whose time has come: 12.5% no-shows, 25.0% late cancellations.');
-    expect(within(body).getByRole('table', { name: 'By dentist' }).textContent).toContain('Dr. Reyes8112.5%225.0%');
+    // No-shows of the 6 kept or missed; late cancels of the 8 with an outcome (not the stale Scheduled).
+    expect(body.textContent).toContain('9 appointments whose time has come: 16.7% no-shows, 12.5% late cancellations.');
+    expect(within(body).getByRole('table', { name: 'By dentist' }).textContent).toContain('Dr. Reyes9116.7%112.5%');
     expect(within(body).getByRole('table', { name: 'By weekday' }).textContent).toContain('Monday');
-    expect(within(body).getByRole('table', { name: 'By hour' }).textContent).toContain('2:00 PM300.0%266.7%');
+    expect(within(body).getByRole('table', { name: 'By hour' }).textContent).toContain('2:00 PM400.0%133.3%');
+    const byMonth = within(body).getByRole('table', { name: 'By month' });
+    // Every month of the period, the empty ones too.
+    expect(within(byMonth).getAllByRole('row')).toHaveLength(1 + 13);
+    expect(byMonth.textContent).toContain('November 202500—0—');
+    expect(byMonth.textContent).toContain('October 2026100.0%00.0%');
+    expect(byMonth.textContent).toContain('November 20268120.0%114.3%');
     expect(
       within(body).getByRole('img', {
-        name: 'Rates by hour (the table "By hour" lists the same numbers): 9:00 AM: 20.0% no-shows, 0.0% late cancels; 2:00 PM: 0.0% no-shows, 66.7% late cancels',
+        name: 'Rates by hour (the table "By hour" lists the same numbers): 9:00 AM: 20.0% no-shows, 0.0% late cancels; 2:00 PM: 0.0% no-shows, 33.3% late cancels',
       }),
     ).toBeTruthy();
+    expect(
+      within(body).getByRole('img', {
+        name: /^Rates by month \(the table "By month" lists the same numbers\): November 2025: — no-shows, — late cancels; .*; October 2026: 0\.0% no-shows, 0\.0% late cancels; November 2026: 20\.0% no-shows, 14\.3% late cancels$/,
+      }),
+    ).toBeTruthy();
+  });
+
+  it('opens the no-shows and late cancellations behind the numbers, with the reason where one was given', async () => {
+    const user = userEvent.setup();
+    await seedNoShows();
+    await renderReports();
+    const body = await screen.findByTestId('no-show-insight');
+    expect(within(body).queryByRole('table', { name: 'No-shows and late cancellations' })).toBeNull();
+    const toggle = within(body).getByRole('button', { name: 'Show the patients (2)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const list = within(body).getByRole('table', { name: 'No-shows and late cancellations' });
+    const lines = within(list)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    // Latest first; the early cancellation and the stale booking are not behind either number.
+    expect(lines).toEqual([
+      'Mon 2026-11-23, 9:00 AMNiño PeñaDr. ReyesNo-show',
+      'Mon 2026-11-16, 2:00 PMAna CruzDr. ReyesLate cancelMon 2026-11-16, 12:00 PMFever',
+    ]);
+    await user.click(within(body).getByRole('button', { name: 'Hide the patients' }));
+    expect(within(body).queryByRole('table', { name: 'No-shows and late cancellations' })).toBeNull();
   });
 
   it('refuses a period that ends before it starts or is longer than two years, at the field', async () => {
@@ -285,7 +335,7 @@ describe('the no-show insight', () => {
     const periods = countRequests({ rpc: 'no_show_insight' });
     await renderReports();
     const body = await screen.findByTestId('no-show-insight');
-    expect(body.textContent).toContain('9 appointments whose time has come');
+    expect(body.textContent).toContain('10 appointments whose time has come');
     const from = screen.getByLabelText('From', { exact: true });
     const to = screen.getByLabelText('To', { exact: true });
     await user.clear(from);
@@ -304,7 +354,7 @@ describe('the no-show insight', () => {
     await user.type(from, '2026-01-01');
     await user.click(screen.getByRole('button', { name: 'Show period' }));
     await waitFor(() =>
-      expect(screen.getByTestId('no-show-insight').textContent).toContain('8 appointments whose time has come'),
+      expect(screen.getByTestId('no-show-insight').textContent).toContain('9 appointments whose time has come'),
     );
     expect(periods.count).toBe(2);
     expect(screen.queryByText('The period can be at most 2 years (731 days).')).toBeNull();

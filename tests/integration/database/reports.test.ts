@@ -30,14 +30,34 @@ interface DaySheetAnswer {
 
 interface Counts {
   booked: number;
+  kept: number;
   no_shows: number;
+  cancelled: number;
   late_cancels: number;
+}
+interface MissedAnswer {
+  appointment_id: number;
+  appointment_time: string;
+  patient_id: number;
+  patient_name: string;
+  dentist_name: string;
+  outcome: 'no_show' | 'late_cancel';
+  cancelled_at: string | null;
+  cancel_reason: string | null;
 }
 interface InsightAnswer {
   overall: Counts;
   by_dentist: (Counts & { dentist_id: number; dentist_name: string })[];
   by_weekday: (Counts & { weekday: number })[];
   by_hour: (Counts & { hour: number })[];
+  by_month: (Counts & { month: string })[];
+  missed: MissedAnswer[];
+}
+
+interface CancellationRow {
+  status: Status;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
 }
 
 describe.each(targets)('reports on %s', (target) => {
@@ -79,6 +99,8 @@ describe.each(targets)('reports on %s', (target) => {
     at: string;
     status: Status;
     updatedAt?: string;
+    cancelledAt?: string;
+    cancelReason?: string;
     deleted?: boolean;
   }): Promise<number> {
     const { data, error } = await stack
@@ -93,6 +115,8 @@ describe.each(targets)('reports on %s', (target) => {
         reason: 'Cleaning',
         deleted: fields.deleted ?? false,
         ...(fields.updatedAt ? { updated_at: fields.updatedAt } : {}),
+        ...(fields.cancelledAt ? { cancelled_at: fields.cancelledAt } : {}),
+        ...(fields.cancelReason ? { cancel_reason: fields.cancelReason } : {}),
       })
       .select('id')
       .single();
@@ -277,26 +301,40 @@ describe.each(targets)('reports on %s', (target) => {
   });
 
   describe('the no-show insight', () => {
-    it('counts no-shows and late cancellations by dentist, weekday and hour in clinic time', async () => {
+    it('counts no-shows among kept and missed, late cancels by the time of cancelling, in clinic time', async () => {
       const dentistName = unique('Dr. Insight');
       const dentistId = await newDentist(dentistName);
-      const patientId = await newPatient();
+      const patientName = unique('Insight Peña');
+      const patientId = await newPatient(patientName);
       // 2019-06-03 is a Monday; 2019-06-05 a Wednesday.
-      await appointment({ patientId, dentistId, at: clinicTime('2019-06-03', '09:00'), status: 'No Show' });
-      await appointment({ patientId, dentistId, at: clinicTime('2019-06-03', '09:20'), status: 'No Show' });
-      await appointment({
+      const first = await appointment({
+        patientId,
+        dentistId,
+        at: clinicTime('2019-06-03', '09:00'),
+        status: 'No Show',
+      });
+      const second = await appointment({
+        patientId,
+        dentistId,
+        at: clinicTime('2019-06-03', '09:20'),
+        status: 'No Show',
+      });
+      const late = await appointment({
         patientId,
         dentistId,
         at: clinicTime('2019-06-05', '14:00'),
         status: 'Cancelled',
-        updatedAt: clinicTime('2019-06-05', '08:00'),
+        cancelledAt: clinicTime('2019-06-05', '08:00'),
+        cancelReason: 'Fever',
       });
+      // Cancelled four days ahead and edited on the day: still an early cancellation.
       await appointment({
         patientId,
         dentistId,
         at: clinicTime('2019-06-05', '15:00'),
         status: 'Cancelled',
-        updatedAt: clinicTime('2019-06-01', '08:00'),
+        cancelledAt: clinicTime('2019-06-01', '08:00'),
+        updatedAt: clinicTime('2019-06-05', '14:30'),
       });
       await appointment({ patientId, dentistId, at: clinicTime('2019-06-05', '16:00'), status: 'Completed' });
       await appointment({
@@ -306,31 +344,64 @@ describe.each(targets)('reports on %s', (target) => {
         status: 'No Show',
         deleted: true,
       });
+      // Never closed after its time: neither kept nor missed.
+      await appointment({ patientId, dentistId, at: clinicTime('2019-06-05', '16:40'), status: 'Scheduled' });
       await appointment({ patientId, dentistId, at: clinicTime('2019-07-01', '09:00'), status: 'No Show' });
 
       const answer = await insight('2019-06-01', '2019-06-30');
       expect(answer.by_dentist.find((row) => row.dentist_id === dentistId)).toEqual({
         dentist_id: dentistId,
         dentist_name: dentistName,
-        booked: 5,
+        booked: 6,
+        kept: 1,
         no_shows: 2,
+        cancelled: 2,
         late_cancels: 1,
       });
-      expect(answer.overall).toEqual({ booked: 5, no_shows: 2, late_cancels: 1 });
+      expect(answer.overall).toEqual({ booked: 6, kept: 1, no_shows: 2, cancelled: 2, late_cancels: 1 });
       expect(answer.by_weekday).toEqual([
-        { weekday: 1, booked: 2, no_shows: 2, late_cancels: 0 },
-        { weekday: 3, booked: 3, no_shows: 0, late_cancels: 1 },
+        { weekday: 1, booked: 2, kept: 0, no_shows: 2, cancelled: 0, late_cancels: 0 },
+        { weekday: 3, booked: 4, kept: 1, no_shows: 0, cancelled: 2, late_cancels: 1 },
       ]);
       expect(answer.by_hour).toEqual([
-        { hour: 9, booked: 2, no_shows: 2, late_cancels: 0 },
-        { hour: 14, booked: 1, no_shows: 0, late_cancels: 1 },
-        { hour: 15, booked: 1, no_shows: 0, late_cancels: 0 },
-        { hour: 16, booked: 1, no_shows: 0, late_cancels: 0 },
+        { hour: 9, booked: 2, kept: 0, no_shows: 2, cancelled: 0, late_cancels: 0 },
+        { hour: 14, booked: 1, kept: 0, no_shows: 0, cancelled: 1, late_cancels: 1 },
+        { hour: 15, booked: 1, kept: 0, no_shows: 0, cancelled: 1, late_cancels: 0 },
+        { hour: 16, booked: 2, kept: 1, no_shows: 0, cancelled: 0, late_cancels: 0 },
+      ]);
+      expect(answer.by_month).toEqual([
+        { month: '2019-06', booked: 6, kept: 1, no_shows: 2, cancelled: 2, late_cancels: 1 },
+      ]);
+      expect(answer.missed.map((row) => [row.appointment_id, row.outcome, row.cancel_reason])).toEqual([
+        [late, 'late_cancel', 'Fever'],
+        [second, 'no_show', null],
+        [first, 'no_show', null],
+      ]);
+      expect(answer.missed[0]).toMatchObject({
+        patient_id: patientId,
+        patient_name: patientName,
+        dentist_name: dentistName,
+      });
+      expect(Date.parse(answer.missed[0]!.cancelled_at!)).toBe(Date.parse(clinicTime('2019-06-05', '08:00')));
+
+      // Every month of a period, the months without appointments too.
+      const months = await insight('2019-05-15', '2019-07-10');
+      expect(months.by_month.map((row) => [row.month, row.booked, row.no_shows])).toEqual([
+        ['2019-05', 0, 0],
+        ['2019-06', 6, 2],
+        ['2019-07', 1, 1],
       ]);
 
       const empty = await insight('2018-01-01', '2018-01-31');
-      expect(empty.overall).toEqual({ booked: 0, no_shows: 0, late_cancels: 0 });
+      expect(empty.overall).toEqual({ booked: 0, kept: 0, no_shows: 0, cancelled: 0, late_cancels: 0 });
       expect(empty.by_hour).toEqual([]);
+      expect(empty.missed).toEqual([]);
+    });
+
+    it('ends the monthly trend at the current month when the period runs into the future', async () => {
+      const today = clinicDateAt(new Date());
+      const answer = await insight(`${today.slice(0, 7)}-01`, clinicWorkday(60));
+      expect(answer.by_month.map((row) => row.month)).toEqual([today.slice(0, 7)]);
     });
 
     it('validates the period and refuses another clinic, the dentist role and anon', async () => {
@@ -344,6 +415,85 @@ describe.each(targets)('reports on %s', (target) => {
       expect((await call('2026-01-01', '2026-01-31', otherAdmin)).error?.code).toBe('42501');
       expect((await call('2026-01-01', '2026-01-31', dentist)).error?.code).toBe('42501');
       expect((await call('2026-01-01', '2026-01-31', stack.anonClient())).error?.code).toBe('42501');
+    });
+  });
+
+  describe('the time and reason of a cancellation', () => {
+    async function row(id: number, client: SupabaseClient = reception): Promise<CancellationRow> {
+      const { data, error } = await client
+        .from('appointments')
+        .select('status, cancelled_at, cancel_reason')
+        .eq('id', id)
+        .single();
+      if (error) throw error;
+      return data as CancellationRow;
+    }
+
+    async function change(id: number, fields: Record<string, unknown>, client: SupabaseClient = reception) {
+      return client.from('appointments').update(fields).eq('id', id).select('status, cancelled_at, cancel_reason');
+    }
+
+    it('stamps the moment of cancelling whatever the browser sends, keeps it, and clears both on leaving', async () => {
+      const dentistId = await newDentist();
+      const patientId = await newPatient();
+      // A Tuesday in the past: history, so the booking rules let it go back to Scheduled.
+      const id = await appointment({
+        patientId,
+        dentistId,
+        at: clinicTime('2019-06-04', '10:00'),
+        status: 'Scheduled',
+      });
+      expect(await row(id)).toEqual({ status: 'Scheduled', cancelled_at: null, cancel_reason: null });
+
+      const before = Date.now();
+      const cancelled = await change(id, {
+        status: 'Cancelled',
+        cancelled_at: '2000-01-01T00:00:00Z',
+        cancel_reason: 'Patient is travelling',
+      });
+      expect(cancelled.error).toBeNull();
+      const stamped = await row(id);
+      expect(stamped).toMatchObject({ status: 'Cancelled', cancel_reason: 'Patient is travelling' });
+      expect(Date.parse(stamped.cancelled_at!)).toBeGreaterThan(before - 60_000);
+
+      // Staying Cancelled: the reason may change, the time may not.
+      expect(
+        (await change(id, { cancel_reason: 'Travelling', cancelled_at: '2001-01-01T00:00:00Z' })).error,
+      ).toBeNull();
+      expect(await row(id)).toEqual({ ...stamped, cancel_reason: 'Travelling' });
+
+      expect((await change(id, { status: 'Scheduled' })).error).toBeNull();
+      expect(await row(id)).toEqual({ status: 'Scheduled', cancelled_at: null, cancel_reason: null });
+    });
+
+    it('refuses a reason on a live appointment or a blank one, by code, and lets only the clinic’s staff write it', async () => {
+      const dentistId = await newDentist();
+      const patientId = await newPatient();
+      const id = await appointment({
+        patientId,
+        dentistId,
+        at: clinicTime('2019-06-04', '11:00'),
+        status: 'Scheduled',
+      });
+
+      const live = await change(id, { cancel_reason: 'Fever' });
+      expect(live.error).toMatchObject({ code: '23514', hint: 'cancel_reason_needs_cancelled' });
+      const blank = await change(id, { status: 'Cancelled', cancel_reason: '  ' });
+      expect(blank.error?.code).toBe('23514');
+      const tooLong = await change(id, { status: 'Cancelled', cancel_reason: 'x'.repeat(201) });
+      expect(tooLong.error?.code).toBe('23514');
+      expect(await row(id)).toEqual({ status: 'Scheduled', cancelled_at: null, cancel_reason: null });
+
+      // A dentist may cancel (appointments.write), with a reason.
+      expect((await change(id, { status: 'Cancelled', cancel_reason: 'Dentist ill' }, dentist)).error).toBeNull();
+      expect(await row(id)).toMatchObject({ status: 'Cancelled', cancel_reason: 'Dentist ill' });
+
+      // Another clinic's admin and anon change nothing.
+      const foreign = await change(id, { cancel_reason: 'Not yours' }, otherAdmin);
+      expect(foreign.data ?? []).toEqual([]);
+      const anon = await change(id, { cancel_reason: 'Not yours' }, stack.anonClient());
+      expect(anon.data ?? []).toEqual([]);
+      expect(await row(id)).toMatchObject({ cancel_reason: 'Dentist ill' });
     });
   });
 

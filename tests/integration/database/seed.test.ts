@@ -184,6 +184,26 @@ describe.each(databaseTargets())('demo seed on %s', (target) => {
     expect(byStatus.Confirmed!.future).toBeGreaterThan(0);
   });
 
+  it('cancels some appointments late and most of them days ahead, never before booking or in the future', async () => {
+    const { rows } = await db.query<{ late: number; early: number; unstamped: number; impossible: number }>(
+      `select count(*) filter (where cancelled_at > appointment_time - interval '24 hours')::integer as late,
+              count(*) filter (where cancelled_at <= appointment_time - interval '24 hours')::integer as early,
+              count(*) filter (where cancelled_at is null)::integer as unstamped,
+              count(*) filter (where cancelled_at < created_at or cancelled_at > now())::integer as impossible
+       from (${APPOINTMENTS}) a
+       where clinic = 'Smile Dental' and status = 'Cancelled' and appointment_time < now()`,
+    );
+    const cancellations = rows[0]!;
+    expect(cancellations.unstamped).toBe(0);
+    expect(cancellations.impossible).toBe(0);
+    expect(cancellations.late).toBeGreaterThan(0);
+    expect(cancellations.early).toBeGreaterThan(cancellations.late);
+    // Only cancelled appointments carry a cancellation time.
+    expect(
+      await count(`select 1 from public.appointments where status <> 'Cancelled' and cancelled_at is not null`),
+    ).toBe(0);
+  });
+
   it('books only Monday to Saturday, inside clinic hours, outside lunch', async () => {
     expect(
       await count(

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { checkDay, checkPeriod, defaultPeriod, MAX_PERIOD_DAYS } from './period';
-import { chartHours, chartText, formatRate, hourLabel, isoWeekdayName, ratePercent } from './rates';
+import {
+  chartCeiling,
+  chartHours,
+  chartMonths,
+  chartText,
+  formatRate,
+  hourLabel,
+  isoWeekdayName,
+  lateCancelRate,
+  monthLabel,
+  noShowRate,
+  ratePercent,
+} from './rates';
 import { parseDaySheet, parseNoShowInsight, ReportShapeError } from './report-shapes';
 
 describe('the day sheet’s day', () => {
@@ -63,27 +75,70 @@ describe('rates', () => {
     expect([1, 6, 7].map(isoWeekdayName)).toEqual(['Monday', 'Saturday', 'Sunday']);
   });
 
-  it('give the chart a text alternative with every hour’s rates', () => {
+  it('count no-shows among kept and missed appointments, late cancels among every outcome', () => {
+    // 6 kept, 2 no-shows, 4 cancelled (1 late), 3 still Scheduled after their time.
+    const counts = { booked: 15, kept: 6, no_shows: 2, cancelled: 4, late_cancels: 1 };
+    expect(noShowRate(counts)).toBe('25.0%');
+    expect(lateCancelRate(counts)).toBe('8.3%');
+    expect(noShowRate({ booked: 2, kept: 0, no_shows: 0, cancelled: 2, late_cancels: 0 })).toBe('—');
+  });
+
+  it('give a chart a text alternative with every group’s rates', () => {
     expect(
       chartText([
-        { hour: 9, booked: 4, no_shows: 1, late_cancels: 0 },
-        { hour: 14, booked: 3, no_shows: 0, late_cancels: 1 },
+        { label: '9:00 AM', booked: 4, kept: 3, no_shows: 1, cancelled: 0, late_cancels: 0 },
+        { label: '2:00 PM', booked: 3, kept: 2, no_shows: 0, cancelled: 1, late_cancels: 1 },
       ]),
     ).toBe('9:00 AM: 25.0% no-shows, 0.0% late cancels; 2:00 PM: 0.0% no-shows, 33.3% late cancels');
   });
 
-  it('give the chart each hour’s rates in percent, none for an hour with nothing booked', () => {
+  it('give the chart each hour’s and month’s rates in percent, none where nothing could be missed', () => {
     expect(
       chartHours([
-        { hour: 9, booked: 4, no_shows: 1, late_cancels: 2 },
-        { hour: 13, booked: 0, no_shows: 0, late_cancels: 0 },
+        { hour: 9, booked: 5, kept: 3, no_shows: 1, cancelled: 0, late_cancels: 0 },
+        { hour: 13, booked: 1, kept: 0, no_shows: 0, cancelled: 1, late_cancels: 1 },
       ]),
     ).toEqual([
-      { hour: 9, label: '9:00 AM', noShowRate: 25, lateCancelRate: 50 },
-      { hour: 13, label: '1:00 PM', noShowRate: null, lateCancelRate: null },
+      { x: 9, label: '9:00 AM', noShowRate: 25, lateCancelRate: 0 },
+      { x: 13, label: '1:00 PM', noShowRate: null, lateCancelRate: 100 },
     ]);
+    expect(
+      chartMonths([
+        { month: '2026-10', booked: 0, kept: 0, no_shows: 0, cancelled: 0, late_cancels: 0 },
+        { month: '2026-11', booked: 4, kept: 3, no_shows: 1, cancelled: 0, late_cancels: 0 },
+      ]),
+    ).toEqual([
+      { x: 0, label: 'Oct 2026', noShowRate: null, lateCancelRate: null },
+      { x: 1, label: 'Nov 2026', noShowRate: 25, lateCancelRate: 0 },
+    ]);
+    expect(monthLabel('2026-11')).toBe('November 2026');
+  });
+
+  it('fit the y axis to the highest rate, in steps of 5%, between 5% and 100%', () => {
+    const point = (noShowRate: number | null, lateCancelRate: number | null) => ({
+      x: 0,
+      label: '',
+      noShowRate,
+      lateCancelRate,
+    });
+    expect(chartCeiling([point(12.5, 8), point(null, 17.4)])).toBe(20);
+    expect(chartCeiling([point(5, 0)])).toBe(5);
+    expect(chartCeiling([point(0, null)])).toBe(5);
+    expect(chartCeiling([])).toBe(5);
+    expect(chartCeiling([point(100, 50)])).toBe(100);
   });
 });
+
+const missedRow = {
+  appointment_id: 1,
+  appointment_time: '2026-11-02T01:00:00Z',
+  patient_id: 2,
+  patient_name: 'Niño Peña',
+  dentist_name: 'Dr. Reyes',
+  outcome: 'no_show',
+  cancelled_at: null,
+  cancel_reason: null,
+};
 
 const emptySheet = {
   day: '2026-11-26',
@@ -115,7 +170,15 @@ describe('reading the reports’ answers', () => {
       by_dentist: [],
       by_weekday: [],
       by_hour: [],
+      by_month: [{ month: '2026-01', booked: 0, kept: 0, no_shows: 0, cancelled: 0, late_cancels: 0 }],
+      missed: [],
     });
-    expect(insight.overall).toEqual({ booked: 0, no_shows: 0, late_cancels: 0 });
+    expect(insight.overall).toEqual({ booked: 0, kept: 0, no_shows: 0, cancelled: 0, late_cancels: 0 });
+    expect(() =>
+      parseNoShowInsight({
+        ...insight,
+        missed: [{ ...missedRow, outcome: 'cancelled' }],
+      }),
+    ).toThrow('no_show_insight.missed[0].outcome');
   });
 });

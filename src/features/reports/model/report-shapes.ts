@@ -64,10 +64,28 @@ export interface DaySheet {
   open_invoices: DaySheetOpenInvoice[];
 }
 
+/**
+ * One group's appointments whose time has come: all of them (booked), the Completed (kept), the
+ * No Show, the Cancelled, and of those the ones cancelled less than 24 hours ahead.
+ */
 export interface RateCounts {
   booked: number;
+  kept: number;
   no_shows: number;
+  cancelled: number;
   late_cancels: number;
+}
+
+/** A no-show or a late cancellation: the appointment behind the insight's numbers. */
+export interface MissedAppointment {
+  appointment_id: number;
+  appointment_time: string;
+  patient_id: number;
+  patient_name: string;
+  dentist_name: string;
+  outcome: 'no_show' | 'late_cancel';
+  cancelled_at: string | null;
+  cancel_reason: string | null;
 }
 
 export interface NoShowInsight {
@@ -79,6 +97,10 @@ export interface NoShowInsight {
   by_dentist: (RateCounts & { dentist_id: number; dentist_name: string })[];
   by_weekday: (RateCounts & { weekday: number })[];
   by_hour: (RateCounts & { hour: number })[];
+  /** Every clinic month of the period up to today, 'YYYY-MM', oldest first. */
+  by_month: (RateCounts & { month: string })[];
+  /** Latest first. */
+  missed: MissedAppointment[];
 }
 
 export class ReportShapeError extends Error {
@@ -129,7 +151,7 @@ function object<T>(fields: { [K in keyof T]: Reader<T[K]> }): Reader<T> {
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'card', 'e-wallet', 'bank'];
 
-const rateCounts = { booked: integer, no_shows: integer, late_cancels: integer };
+const rateCounts = { booked: integer, kept: integer, no_shows: integer, cancelled: integer, late_cancels: integer };
 
 const readDaySheet = object<DaySheet>({
   day: text,
@@ -200,6 +222,19 @@ const readInsight = object<NoShowInsight>({
   ),
   by_weekday: list(object<RateCounts & { weekday: number }>({ ...rateCounts, weekday: integer })),
   by_hour: list(object<RateCounts & { hour: number }>({ ...rateCounts, hour: integer })),
+  by_month: list(object<RateCounts & { month: string }>({ ...rateCounts, month: text })),
+  missed: list(
+    object<MissedAppointment>({
+      appointment_id: integer,
+      appointment_time: text,
+      patient_id: integer,
+      patient_name: text,
+      dentist_name: text,
+      outcome: oneOf(['no_show', 'late_cancel'] as const),
+      cancelled_at: nullable(text),
+      cancel_reason: nullable(text),
+    }),
+  ),
 });
 
 export const parseDaySheet = (value: unknown): DaySheet => readDaySheet(value, 'day_sheet');
@@ -208,7 +243,7 @@ export const parseDaySheet = (value: unknown): DaySheet => readDaySheet(value, '
 export function parseNoShowInsight(value: unknown): NoShowInsight {
   const withOverall =
     isRecord(value) && value.overall === null
-      ? { ...value, overall: { booked: 0, no_shows: 0, late_cancels: 0 } }
+      ? { ...value, overall: { booked: 0, kept: 0, no_shows: 0, cancelled: 0, late_cancels: 0 } }
       : value;
   return readInsight(withOverall, 'no_show_insight');
 }

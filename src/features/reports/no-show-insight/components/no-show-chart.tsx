@@ -1,16 +1,17 @@
 /**
- * The no-show and late-cancel rates by hour as bars (uPlot, a small canvas charting library). This
- * module is loaded lazily, so uPlot is its own chunk; it imports nothing of the feature (texts and
- * labels come as props), so the tab's chunk and this one share no code. The section around it
- * gives the chart its text alternative and the table with the same numbers.
+ * The no-show and late-cancel rates of the insight's groups (hours, months) as bar pairs (uPlot, a
+ * small canvas charting library). This module is loaded lazily, so uPlot is its own chunk; it
+ * imports nothing of the feature (texts, labels and the axis' top come as props), so the tab's
+ * chunk and this one share no code. The section around it gives the chart its text alternative
+ * and the table with the same numbers.
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-/** One bar pair: the hour (0–23), its label and its two rates in percent (null: nothing counted). */
-export interface HourRates {
-  hour: number;
+/** One bar pair: its place on the x axis, its label and its two rates in percent (null: nothing counted). */
+export interface RatePoint {
+  x: number;
   label: string;
   noShowRate: number | null;
   lateCancelRate: number | null;
@@ -19,22 +20,27 @@ export interface HourRates {
 const HEIGHT = 240;
 
 export default function NoShowChart({
-  hours,
+  points,
+  ceiling,
   labels,
+  testId,
 }: {
-  hours: readonly HourRates[];
-  labels: { hour: string; noShowRate: string; lateCancelRate: string };
+  points: readonly RatePoint[];
+  /** The top of the y axis, in percent. */
+  ceiling: number;
+  labels: { x: string; noShowRate: string; lateCancelRate: string };
+  testId: string;
 }) {
   const frame = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const target = frame.current;
     if (!target) return undefined;
-    const xs = hours.map((row) => row.hour);
-    const noShows = hours.map((row) => row.noShowRate);
-    const lateCancels = hours.map((row) => row.lateCancelRate);
-    const hourLabel = (hour: number) => hours.find((row) => row.hour === hour)?.label ?? '';
-    // Two bars per hour, side by side: no-shows left of the hour, late cancels right of it.
+    const xs = points.map((point) => point.x);
+    const noShows = points.map((point) => point.noShowRate);
+    const lateCancels = points.map((point) => point.lateCancelRate);
+    const xLabel = (x: number) => points.find((point) => point.x === x)?.label ?? '';
+    // Two bars per group, side by side: no-shows left of its place, late cancels right of it.
     const leftBars = uPlot.paths.bars?.({ size: [0.4, 30], align: 1 });
     const rightBars = uPlot.paths.bars?.({ size: [0.4, 30], align: -1 });
     // A failure here (no canvas) reaches the section's error boundary, which says the table has the numbers.
@@ -42,13 +48,18 @@ export default function NoShowChart({
       {
         width: Math.max(280, target.clientWidth),
         height: HEIGHT,
-        scales: { x: { time: false, range: (_self, min, max) => [min - 0.5, max + 0.5] }, y: { range: [0, 100] } },
+        scales: {
+          x: { time: false, range: (_self, min, max) => [min - 0.5, max + 0.5] },
+          y: { range: [0, ceiling] },
+        },
+        // The legend names the series; the numbers are in the table, not under the cursor.
+        legend: { live: false },
         axes: [
-          { values: (_self, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? hourLabel(tick) : '')) },
+          { values: (_self, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? xLabel(tick) : '')) },
           { values: (_self, ticks) => ticks.map((tick) => `${tick}%`), size: 50 },
         ],
         series: [
-          { label: labels.hour, value: (_self, value) => (value === null ? '' : hourLabel(value)) },
+          { label: labels.x, value: (_self, value) => (value === null ? '' : xLabel(value)) },
           {
             label: labels.noShowRate,
             stroke: '#b91c1c',
@@ -76,7 +87,7 @@ export default function NoShowChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [hours, labels]);
+  }, [points, ceiling, labels]);
 
-  return <div ref={frame} className="reports-chart" data-testid="no-show-chart" />;
+  return <div ref={frame} className="reports-chart" data-testid={testId} />;
 }

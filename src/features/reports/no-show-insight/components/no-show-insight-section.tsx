@@ -6,31 +6,35 @@ import { ErrorState, EmptyState, LoadingState } from '@/components/states/states
 import { reportFailureText } from '../../model/failure-text';
 import { NO_SHOW_TEXT, REPORTS_TEXT } from '../../model/messages';
 import { defaultPeriod } from '../../model/period';
-import { chartHours, chartText, formatRate, hourLabel, isoWeekdayName } from '../../model/rates';
-import type { NoShowInsight, RateCounts } from '../../model/report-shapes';
+import {
+  chartCeiling,
+  chartHours,
+  chartMonths,
+  chartText,
+  hourLabel,
+  isoWeekdayName,
+  lateCancelRate,
+  monthLabel,
+  noShowRate,
+  type ChartPoint,
+  type LabelledCounts,
+} from '../../model/rates';
+import type { NoShowInsight } from '../../model/report-shapes';
 import { useNoShowInsight } from '../api/get-no-show-insight';
 import { noShowPeriodSchema } from '../api/get-no-show-insight.schema';
+import { MissedAppointments } from './missed-appointments';
 
 // uPlot is loaded only when a chart is drawn: its own chunk, not the tab's.
 const NoShowChart = lazy(() => import('./no-show-chart'));
 
 const TEXT = NO_SHOW_TEXT;
 const COLUMNS = TEXT.columns;
-const CHART_LABELS = {
-  hour: COLUMNS.hour,
-  noShowRate: COLUMNS.noShowRate,
-  lateCancelRate: COLUMNS.lateCancelRate,
-};
+const HOUR_LABELS = { x: COLUMNS.hour, noShowRate: COLUMNS.noShowRate, lateCancelRate: COLUMNS.lateCancelRate };
+const MONTH_LABELS = { x: COLUMNS.month, noShowRate: COLUMNS.noShowRate, lateCancelRate: COLUMNS.lateCancelRate };
 
-function RatesTable({
-  caption,
-  firstColumn,
-  rows,
-}: {
-  caption: string;
-  firstColumn: string;
-  rows: readonly (RateCounts & { key: string | number; label: string })[];
-}) {
+type Row = LabelledCounts & { key: string | number };
+
+function RatesTable({ caption, firstColumn, rows }: { caption: string; firstColumn: string; rows: readonly Row[] }) {
   return (
     <div className="table-scroll reports-table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="data-table reports-table">
@@ -61,9 +65,9 @@ function RatesTable({
               <th scope="row">{row.label}</th>
               <td className="align-end">{row.booked}</td>
               <td className="align-end">{row.no_shows}</td>
-              <td className="align-end">{formatRate(row.no_shows, row.booked)}</td>
+              <td className="align-end">{noShowRate(row)}</td>
               <td className="align-end">{row.late_cancels}</td>
-              <td className="align-end">{formatRate(row.late_cancels, row.booked)}</td>
+              <td className="align-end">{lateCancelRate(row)}</td>
             </tr>
           ))}
         </tbody>
@@ -72,30 +76,66 @@ function RatesTable({
   );
 }
 
+function RatesChart({
+  title,
+  alt,
+  points,
+  labels,
+  testId,
+}: {
+  title: string;
+  alt: string;
+  points: readonly ChartPoint[];
+  labels: { x: string; noShowRate: string; lateCancelRate: string };
+  testId: string;
+}) {
+  return (
+    <figure className="reports-chart-figure">
+      <figcaption className="reports-chart-title">{title}</figcaption>
+      <div className="reports-chart-frame" role="img" aria-label={alt}>
+        <ErrorBoundary fallback={() => <p className="reports-chart-note">{TEXT.chartFailed}</p>}>
+          <Suspense fallback={<LoadingState label={TEXT.chartLoading} />}>
+            <NoShowChart points={points} ceiling={chartCeiling(points)} labels={labels} testId={testId} />
+          </Suspense>
+        </ErrorBoundary>
+      </div>
+    </figure>
+  );
+}
+
 function InsightView({ insight }: { insight: NoShowInsight }) {
   const { overall } = insight;
   const hours = useMemo(() => chartHours(insight.by_hour), [insight.by_hour]);
+  const months = useMemo(() => chartMonths(insight.by_month), [insight.by_month]);
+  const hourRows = insight.by_hour.map((row) => ({ ...row, key: row.hour, label: hourLabel(row.hour) }));
+  const monthRows = insight.by_month.map((row) => ({ ...row, key: row.month, label: monthLabel(row.month) }));
   if (overall.booked === 0) return <EmptyState title={TEXT.empty} />;
   return (
     <div className="reports-insight-body" data-testid="no-show-insight">
-      <p className="reports-summary">
-        {TEXT.summary(
-          overall.booked,
-          formatRate(overall.no_shows, overall.booked),
-          formatRate(overall.late_cancels, overall.booked),
-        )}
-      </p>
-      <figure className="reports-chart-figure">
-        <figcaption className="reports-chart-title">{TEXT.chartTitle}</figcaption>
-        <div className="reports-chart-frame" role="img" aria-label={TEXT.chartAlt(chartText(insight.by_hour))}>
-          <ErrorBoundary fallback={() => <p className="reports-chart-note">{TEXT.chartFailed}</p>}>
-            <Suspense fallback={<LoadingState label={TEXT.chartLoading} />}>
-              <NoShowChart hours={hours} labels={CHART_LABELS} />
-            </Suspense>
-          </ErrorBoundary>
-        </div>
-      </figure>
+      <p className="reports-summary">{TEXT.summary(overall.booked, noShowRate(overall), lateCancelRate(overall))}</p>
+      <MissedAppointments
+        missed={insight.missed}
+        total={overall.no_shows + overall.late_cancels}
+        timeZone={insight.time_zone}
+      />
+      <div className="reports-charts">
+        <RatesChart
+          title={TEXT.trendTitle}
+          alt={TEXT.trendAlt(chartText(monthRows))}
+          points={months}
+          labels={MONTH_LABELS}
+          testId="no-show-trend-chart"
+        />
+        <RatesChart
+          title={TEXT.chartTitle}
+          alt={TEXT.chartAlt(chartText(hourRows))}
+          points={hours}
+          labels={HOUR_LABELS}
+          testId="no-show-chart"
+        />
+      </div>
       <div className="reports-insight-tables">
+        <RatesTable caption={TEXT.byMonth} firstColumn={COLUMNS.month} rows={monthRows} />
         <RatesTable
           caption={TEXT.byDentist}
           firstColumn={COLUMNS.dentist}
@@ -106,11 +146,7 @@ function InsightView({ insight }: { insight: NoShowInsight }) {
           firstColumn={COLUMNS.weekday}
           rows={insight.by_weekday.map((row) => ({ ...row, key: row.weekday, label: isoWeekdayName(row.weekday) }))}
         />
-        <RatesTable
-          caption={TEXT.byHour}
-          firstColumn={COLUMNS.hour}
-          rows={insight.by_hour.map((row) => ({ ...row, key: row.hour, label: hourLabel(row.hour) }))}
-        />
+        <RatesTable caption={TEXT.byHour} firstColumn={COLUMNS.hour} rows={hourRows} />
       </div>
     </div>
   );
