@@ -88,14 +88,15 @@ create trigger appointments_stamp_cancellation before insert or update on public
   for each row execute function public.stamp_appointment_cancellation();
 
 -- ---------------------------------------------------------------------------
--- no_show_insight, again: the same checks and groups, with
+-- no_show_insight: no-show and late-cancel counts, overall and by dentist,
+-- weekday and hour, with
 --   no-show rate     = no-shows / (completed + no-shows): cancelled and still
 --                      Scheduled or Confirmed appointments had no chance to be missed;
 --   late-cancel rate = late cancels / (completed + no-shows + cancelled);
 --   late cancel      = cancelled less than 24 hours before the appointment's time, by cancelled_at;
 -- a trend by clinic month over the period, and the appointments behind the numbers.
 -- ---------------------------------------------------------------------------
-drop function public.no_show_insight(bigint, date, date);
+drop function if exists public.no_show_insight(bigint, date, date);
 
 create function public.no_show_insight(p_clinic_id bigint, p_from date, p_to date)
 returns json language plpgsql stable set search_path = '' as $$
