@@ -28,6 +28,8 @@ export const DATABASE_ERROR_CODES = [
   'patient_deleted',
   'appointment_in_past',
   'unknown_procedure',
+  // A cancellation's reason on an appointment that is not cancelled (stamp_appointment_cancellation)
+  'cancel_reason_needs_cancelled',
   // Dentist availability
   'availability_day_required',
   'availability_blocks_invalid',
