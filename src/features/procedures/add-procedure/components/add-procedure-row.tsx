@@ -10,7 +10,6 @@ import {
 import { duplicateNameText, failureText } from '../../model/failure-text';
 import { PROCEDURES_EXTRA_TEXT, PROCEDURES_TEXT } from '../../model/messages';
 import { DEFAULT_PRICE_INPUT } from '../../model/price';
-import { readProcedureForm } from '../../model/procedure-form';
 import type { ProcedureCategory } from '../../model/types';
 import { useAddProcedure } from '../api/add-procedure';
 
@@ -23,29 +22,26 @@ export function AddProcedureRow({ clinicId, category }: { clinicId: number; cate
   const toast = useToast();
   const add = useAddProcedure(clinicId, category.id);
   const nameRef = useRef<HTMLInputElement>(null);
-  const draft = useProcedureDraft({ name: '', price: DEFAULT_PRICE_INPUT });
-  const { setErrors, setFailure } = draft;
+  const draft = useProcedureDraft({ name: '', price: DEFAULT_PRICE_INPUT }, category);
 
-  async function submit() {
-    setFailure(null);
-    const read = readProcedureForm({ name: draft.name, price: draft.price }, category);
-    if (!read.ok) {
-      setErrors(read.errors);
-      if (read.errors.name) nameRef.current?.focus();
-      return;
-    }
-    setErrors({});
-    try {
-      if ((await add.mutateAsync(read.value)) === ALREADY_PENDING) return;
-      draft.reset({ name: '', price: DEFAULT_PRICE_INPUT });
-      nameRef.current?.focus();
-      toast(PROCEDURES_EXTRA_TEXT.procedureAdded);
-    } catch (error) {
-      const duplicate = duplicateNameText('addProcedure', error);
-      if (duplicate) setErrors({ name: duplicate });
-      else setFailure(failureText('addProcedure', error));
-    }
-  }
+  const submit = () =>
+    draft.submit(
+      async (value) => {
+        try {
+          if ((await add.mutateAsync(value)) === ALREADY_PENDING) return;
+          draft.reset({ name: '', price: DEFAULT_PRICE_INPUT });
+          nameRef.current?.focus();
+          toast(PROCEDURES_EXTRA_TEXT.procedureAdded);
+        } catch (error) {
+          const duplicate = duplicateNameText('addProcedure', error);
+          if (duplicate) draft.refuseName(duplicate);
+          else draft.setFailure(failureText('addProcedure', error));
+        }
+      },
+      (refused) => {
+        if (refused.name) nameRef.current?.focus();
+      },
+    );
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -60,7 +56,6 @@ export function AddProcedureRow({ clinicId, category }: { clinicId: number; cate
           draft={draft}
           nameLabel={PROCEDURES_EXTRA_TEXT.newProcedureNameLabel(category.name)}
           priceLabel={PROCEDURES_EXTRA_TEXT.newProcedurePriceLabel(category.name)}
-          nameError={draft.errors.name ?? draft.errors.category}
           nameRef={nameRef}
           namePlaceholder={PROCEDURES_EXTRA_TEXT.newProcedurePlaceholder}
           onKeyDown={onKeyDown}

@@ -11,7 +11,6 @@ import {
 import { duplicateNameText, failureText } from '../../model/failure-text';
 import { PROCEDURES_EXTRA_TEXT, PROCEDURES_TEXT } from '../../model/messages';
 import { priceInputOf } from '../../model/price';
-import { readProcedureForm } from '../../model/procedure-form';
 import type { Procedure, ProcedureCategory } from '../../model/types';
 import { useUpdateProcedure } from '../api/update-procedure';
 
@@ -77,32 +76,25 @@ function EditingRow({
 }) {
   const toast = useToast();
   const save = useUpdateProcedure(clinicId, procedure.id);
-  const draft = useProcedureDraft({ name: procedure.name, price: priceInputOf(procedure.priceCentavos) });
-  const { setErrors, setFailure } = draft;
+  const draft = useProcedureDraft(
+    { name: procedure.name, price: priceInputOf(procedure.priceCentavos) },
+    category,
+    procedure.id,
+  );
 
-  async function submit() {
-    setFailure(null);
-    const read = readProcedureForm({ name: draft.name, price: draft.price }, category, procedure.id);
-    if (!read.ok) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await save.mutateAsync({
-        id: procedure.id,
-        name: read.value.name,
-        priceCentavos: read.value.priceCentavos,
-      });
-      if (saved === ALREADY_PENDING) return;
-      toast(PROCEDURES_EXTRA_TEXT.procedureSaved);
-      onDone();
-    } catch (error) {
-      const duplicate = duplicateNameText('saveProcedure', error);
-      if (duplicate) setErrors({ name: duplicate });
-      else setFailure(failureText('saveProcedure', error));
-    }
-  }
+  const submit = () =>
+    draft.submit(async ({ name, priceCentavos }) => {
+      try {
+        const saved = await save.mutateAsync({ id: procedure.id, name, priceCentavos });
+        if (saved === ALREADY_PENDING) return;
+        toast(PROCEDURES_EXTRA_TEXT.procedureSaved);
+        onDone();
+      } catch (error) {
+        const duplicate = duplicateNameText('saveProcedure', error);
+        if (duplicate) draft.refuseName(duplicate);
+        else draft.setFailure(failureText('saveProcedure', error));
+      }
+    });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {

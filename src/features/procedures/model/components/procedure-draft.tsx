@@ -1,38 +1,66 @@
-import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
+import type { z } from 'zod';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { PROCEDURES_EXTRA_TEXT } from '../messages';
 import type { ProcedureFieldErrors } from '../procedure-form';
+import { procedureFormSchema } from '../procedure-form.schema';
+import type { ProcedureCategory } from '../types';
 import { FieldError, PriceInput } from './price-input';
 
 /**
- * What an inline procedure row holds while typed in: name, price, each field's error (an edit
- * clears its own) and the row's failure line.
+ * What an inline procedure row holds while typed in, in a react-hook-form form: name, price, each
+ * field's error (an edit clears its own) and the row's failure line. `submit` checks the fields
+ * against `category` as it is then, and hands on the name, price in centavos and category.
  */
-export function useProcedureDraft(initial: { name: string; price: string }) {
+export function useProcedureDraft(
+  initial: { name: string; price: string },
+  category: ProcedureCategory | null,
+  exceptId?: number,
+) {
   const id = useId();
-  const [name, setName] = useState(initial.name);
-  const [price, setPrice] = useState(initial.price);
-  const [errors, setErrors] = useState<ProcedureFieldErrors>({});
+  // Made again when the category changes (a procedure added or renamed meanwhile): react-hook-form
+  // takes the resolver of the latest render.
+  const schema = useMemo(() => procedureFormSchema(category, exceptId), [category, exceptId]);
+  const form = useZodForm(schema, { defaultValues: initial });
   const [failure, setFailure] = useState<string | null>(null);
+  const [name, price] = form.watch(['name', 'price']);
+  const { errors: formErrors } = form.formState;
+  const errors: ProcedureFieldErrors = {
+    ...(formErrors.name?.message ? { name: formErrors.name.message } : {}),
+    ...(formErrors.price?.message ? { price: formErrors.price.message } : {}),
+  };
   return {
     id,
     name,
     price,
     errors,
     failure,
-    setErrors,
     setFailure,
+    /** A refusal the database gave (a name taken meanwhile), shown on its field. */
+    refuseName(message: string) {
+      form.setError('name', { message });
+    },
+    /** Checks the fields, then runs `send` with what they say; `onRefused` gets each refusal. */
+    submit(
+      send: (value: z.output<typeof schema>) => Promise<void>,
+      onRefused?: (errors: ProcedureFieldErrors) => void,
+    ): Promise<void> {
+      setFailure(null);
+      return form.handleSubmit(send, (refused) =>
+        onRefused?.({ name: refused.name?.message, price: refused.price?.message }),
+      )();
+    },
     /** Back to `next`, as after an add. */
     reset(next: { name: string; price: string }) {
-      setName(next.name);
-      setPrice(next.price);
+      form.reset(next);
     },
     editName(value: string) {
-      setName(value);
-      setErrors(({ name: _name, ...rest }) => rest);
+      form.setValue('name', value);
+      form.clearErrors('name');
     },
     editPrice(value: string) {
-      setPrice(value);
-      setErrors(({ price: _price, ...rest }) => rest);
+      form.setValue('price', value);
+      form.clearErrors('price');
     },
   };
 }
@@ -44,7 +72,6 @@ export function ProcedureDraftCells({
   draft,
   nameLabel,
   priceLabel,
-  nameError = draft.errors.name,
   nameRef,
   namePlaceholder,
   autoFocus,
@@ -53,8 +80,6 @@ export function ProcedureDraftCells({
   draft: ProcedureDraft;
   nameLabel: string;
   priceLabel: string;
-  /** The name cell's message (the add row shows a refused category there too). */
-  nameError?: string | undefined;
   nameRef?: Ref<HTMLInputElement>;
   namePlaceholder?: string;
   autoFocus?: boolean;
@@ -80,7 +105,7 @@ export function ProcedureDraftCells({
           onChange={(event) => draft.editName(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <FieldError id={nameErrorId} message={nameError} />
+        <FieldError id={nameErrorId} message={draft.errors.name} />
       </td>
       <td>
         <PriceInput
