@@ -1,21 +1,15 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import { z } from 'zod';
-import { Field, controlClass } from '@/components/form/field';
+import { Field, controlClass, splitFieldProps, type FieldFrameProps } from '@/components/form/field';
 import { parsePesos, type PesosParse } from './money';
 
-export interface MoneyFieldProps extends Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'className' | 'type' | 'inputMode' | 'aria-invalid' | 'aria-describedby'
-> {
-  id: string;
-  label: ReactNode;
-  error?: string | undefined;
-  errorClassName?: string;
-  /** Whether the error line is announced (role="alert"); see Field. */
-  announceError?: boolean;
-  hint?: ReactNode;
-  hintClassName?: string;
-  fieldClassName?: string;
+export interface MoneyFieldProps
+  extends
+    Omit<
+      InputHTMLAttributes<HTMLInputElement>,
+      'id' | 'className' | 'type' | 'inputMode' | 'aria-invalid' | 'aria-describedby'
+    >,
+    FieldFrameProps {
   /** The input's classes ('input' by default); 'is-invalid' is added while there is an error. */
   inputClassName?: string;
   /** Wraps the input in `<div className={wrapperClassName}>` with a ₱ sign before it. */
@@ -30,31 +24,16 @@ export interface MoneyFieldProps extends Omit<
  * integer centavos, so no float of pesos is ever handed over.
  */
 export function MoneyField({
-  id,
-  label,
-  error,
-  errorClassName,
-  announceError,
-  hint,
-  hintClassName,
-  fieldClassName,
   inputClassName = 'input',
   wrapperClassName,
   signClassName,
   ref,
-  ...inputProps
+  ...props
 }: MoneyFieldProps) {
+  const { field, control: inputProps } = splitFieldProps(props);
+  const { error } = field;
   return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      errorClassName={errorClassName}
-      announceError={announceError}
-      hint={hint}
-      hintClassName={hintClassName}
-      className={fieldClassName}
-    >
+    <Field {...field}>
       {(control) => {
         const input = (
           <input
