@@ -30,9 +30,13 @@ const SEEDED_DENTISTS = ['Dr. Andrea Villanueva', 'Dr. Katrina Lim', 'Dr. Paolo 
 /** Smile Dental's data, read and made through the API as its receptionist. */
 class ListFixtures extends ClinicFixtures {
   async row(id: number) {
-    const { data, error } = await this.api.from('appointments').select('status, deleted').eq('id', id).single();
+    const { data, error } = await this.api
+      .from('appointments')
+      .select('status, deleted, cancel_reason')
+      .eq('id', id)
+      .single();
     if (error) throw error;
-    return data as { status: string; deleted: boolean };
+    return data as { status: string; deleted: boolean; cancel_reason: string | null };
   }
 
   /** Non-deleted appointments of the named dentists in a period, per dentist name. */
@@ -198,7 +202,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     });
   });
 
-  it("changes a status to Cancelled with a message for the patient: 'Status updated & patient notified!', and the patient gets it in Messenger", async () => {
+  it("changes a status to Cancelled with a message for the patient and the clinic's reason: 'Status updated & patient notified!', and the patient gets only the message in Messenger", async () => {
     const dentistName = uniqueName('Dr. Cancel');
     const patientName = uniqueName('Patient Cancel');
     const psid = `8${Date.now()}${randomInt(100, 999)}`;
@@ -222,9 +226,12 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       await popup.waitFor();
       expect(await popup.locator('.swal2-title').textContent()).toBe('Change the status to Cancelled?');
       await popup.getByRole('textbox').fill(message);
+      await popup
+        .getByLabel('Reason for cancelling (optional, kept by the clinic, not sent)')
+        .selectOption('Dentist unavailable');
       await popup.getByRole('button', { name: 'Yes, update & notify' }).click();
       await page.locator('.toast').getByText('Status updated & patient notified!', { exact: true }).waitFor();
-      expect((await fixtures.row(id)).status).toBe('Cancelled');
+      expect(await fixtures.row(id)).toMatchObject({ status: 'Cancelled', cancel_reason: 'Dentist unavailable' });
       await expect.poll(() => statusSelect(page, patientName).inputValue()).toBe('Cancelled');
     });
     // The Meta stand-in received the notice for the patient's Messenger id, from Smile Dental's page.

@@ -396,7 +396,31 @@ describe('changing a status', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
     expect(await screen.findByText('Status updated & patient notified!')).toBeTruthy();
     expect(service.received).toEqual([{ appointmentId: 102, body: { status: 'Cancelled', clinic_id: 1 } }]);
-    expect((await stored(102)).status).toBe('Cancelled');
+    expect(await stored(102)).toMatchObject({ status: 'Cancelled', cancel_reason: null });
+  });
+
+  it("keeps the clinic's reason with a cancellation, never sending it to the patient", async () => {
+    const { service, user } = await openList();
+    await user.selectOptions(statusOf(102), 'Cancelled');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Cancelled?' });
+    expect(within(dialog).getAllByRole('textbox')).toHaveLength(1);
+    const reason = within(dialog).getByRole('combobox', {
+      name: 'Reason for cancelling (optional, kept by the clinic, not sent)',
+    });
+    await user.selectOptions(reason, 'Patient is ill');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
+    expect(await screen.findByText('Status updated & patient notified!')).toBeTruthy();
+    expect(await stored(102)).toMatchObject({ status: 'Cancelled', cancel_reason: 'Patient is ill' });
+    expect(service.received).toEqual([{ appointmentId: 102, body: { status: 'Cancelled', clinic_id: 1 } }]);
+  });
+
+  it('offers no cancellation reason for Completed or No Show', async () => {
+    const { user } = await openList();
+    await user.selectOptions(statusOf(101), 'No Show');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to No Show?' });
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('changes nothing when the confirmation is cancelled', async () => {

@@ -12,6 +12,8 @@ export interface StatusUpdate {
   /** The status the list showed: the update only lands if nobody changed it meanwhile. */
   from: string;
   to: AppointmentStatus;
+  /** The clinic's reason, kept with a cancellation (the database refuses one on any other status). */
+  cancelReason?: string | null;
 }
 
 /**
@@ -33,12 +35,18 @@ export async function whyNoRow(clinicId: number, appointmentId: number): Promise
  * Spec §7 "update status by id", filtered by clinic, not deleted, and the status the user saw,
  * asking for the row back: no row means it was deleted ('gone') or changed ('changed') elsewhere.
  */
-export async function updateAppointmentStatus({ clinicId, appointmentId, from, to }: StatusUpdate): Promise<void> {
+export async function updateAppointmentStatus({
+  clinicId,
+  appointmentId,
+  from,
+  to,
+  cancelReason,
+}: StatusUpdate): Promise<void> {
   const rows = throwOnError(
     await trackOwnWrite(
       getSupabase()
         .from('appointments')
-        .update({ status: to })
+        .update(cancelReason ? { status: to, cancel_reason: cancelReason } : { status: to })
         .eq('id', appointmentId)
         .eq('clinic_id', clinicId)
         .eq('deleted', false)

@@ -20,12 +20,38 @@ const BUTTONS = {
   reverseButtons: true,
 } as const;
 
+/** What the confirmation of a change to Completed, No Show or Cancelled gathered. */
+export interface StatusChangeAnswer {
+  /** The custom message for the patient, possibly blank. */
+  message: string;
+  /** Why it was cancelled, for the clinic's records; null when not given or not a cancellation. */
+  cancelReason: string | null;
+}
+
+/**
+ * The clinic's own reason, a select (never a second textbox: the message stays the dialog's one
+ * text field), placed under the message once the dialog is open.
+ */
+function cancelReasonField(): { field: HTMLElement; select: HTMLSelectElement } {
+  const field = document.createElement('label');
+  field.className = 'appointments-cancel-reason';
+  const caption = document.createElement('span');
+  caption.textContent = LIST_TEXT.cancelReasonLabel;
+  const select = document.createElement('select');
+  select.className = 'input';
+  select.append(new Option(LIST_TEXT.cancelReasonNone, ''));
+  for (const reason of LIST_TEXT.cancelReasons) select.append(new Option(reason, reason));
+  field.append(caption, select);
+  return { field, select };
+}
+
 /**
  * Asks before a change to Completed, No Show or Cancelled (spec §4). Resolves with the custom
- * message typed (possibly blank), or null when the user cancels.
+ * message typed (possibly blank) and, for Cancelled, the clinic's reason; null when the user cancels.
  */
-export async function askStatusChange(status: string, patientName: string): Promise<string | null> {
+export async function askStatusChange(status: string, patientName: string): Promise<StatusChangeAnswer | null> {
   const Swal = await swal();
+  const reason = status === 'Cancelled' ? cancelReasonField() : null;
   const entry = pushModal();
   try {
     const result = await Swal.fire({
@@ -47,8 +73,12 @@ export async function askStatusChange(status: string, patientName: string): Prom
         actions: 'confirm-dialog-actions',
         input: 'input appointments-status-message',
       },
+      didOpen: (popup) => {
+        if (reason) popup.querySelector('.swal2-textarea')?.after(reason.field);
+      },
     });
-    return result.isConfirmed ? String(result.value ?? '') : null;
+    if (!result.isConfirmed) return null;
+    return { message: String(result.value ?? ''), cancelReason: reason?.select.value || null };
   } finally {
     entry.release();
   }

@@ -48,11 +48,12 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
           }
           return;
         }
-        const message = await askStatusChange(to, patientOf(appointment));
-        if (message === null) return;
+        const answer = await askStatusChange(to, patientOf(appointment));
+        if (answer === null) return;
+        const { message, cancelReason } = answer;
         let updated = false;
         try {
-          if ((await updateStatus(update)) === ALREADY_PENDING) return;
+          if ((await updateStatus({ ...update, cancelReason })) === ALREADY_PENDING) return;
           updated = true;
           const notification = { clinicId, appointmentId: appointment.id, status: to, message };
           if ((await notifyStatusChange(notification)) === ALREADY_PENDING) return;
