@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrate, repoRoot, type MigrationReport } from './db/migrate.ts';
 import type { DevMailbox } from './gateway/mailbox.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { deliverRecallHistory } from './meta/recall-history.ts';
 import type { MetaStandIn } from './meta/stand-in.ts';
 
 export interface RunningStack {
@@ -109,6 +110,7 @@ export async function startStack(
       appSecret: serviceConfig.metaAppSecret,
       appId: serviceConfig.metaAppId,
     });
+    await deliverRecallHistory(db, metaStandIn.state);
     const runningService = createService({
       config: serviceConfig,
       db,

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicInstant, clinicToday } from '@common/clinic-calendar';
+import { RECALL_BOOK_TITLE, recallBookPayload } from '@common/contract';
 import type { Messenger, OutgoingMessage, SendResult } from '../../../server/contracts.ts';
 import { MANUAL_ALREADY_SENT } from '../../../server/reminders/reminder-rules.ts';
 import { createReminderScheduler } from '../../../server/reminders/scheduler.ts';
@@ -19,6 +20,13 @@ class FakeMessenger implements Messenger {
     this.sent.push(message);
     return { ok: true, messageId: `mid.${randomUUID()}`, via: 'message' };
   }
+}
+
+interface InboxRecall {
+  pageId: string;
+  recipientId: string;
+  text: string;
+  quickReplies: { title: string; payload: string }[];
 }
 
 interface InboxMessage {
@@ -89,5 +97,30 @@ describe('the demo reminder log', () => {
     );
     expect(skipped).toEqual([]);
     expect(messenger.sent).toHaveLength(report.sent);
+  });
+});
+
+describe('the demo recall log', () => {
+  it('when the demo starts, then every recall the log calls sent is in the Messenger inbox, with its Book button', async () => {
+    const inbox = ((await (await fetch(`${stack.url}/_dev/messenger.json`)).json()) as { messages: InboxRecall[] })
+      .messages;
+    const { rows: sent } = await stack.db.query<{ id: number; page_id: string; messenger_id: string; message: string }>(
+      `select r.id::int as id, c.messenger_page_id as page_id, r.messenger_id, r.message
+         from public.recall_messages r join public.clinics c on c.id = r.clinic_id
+        where r.outcome = 'sent'
+        order by r.id`,
+    );
+    // The seed's two recalls: one blocks the patient for 30 days, the other was answered with Book.
+    expect(sent).toHaveLength(2);
+    for (const recall of sent) {
+      expect(inbox).toContainEqual(
+        expect.objectContaining({
+          pageId: recall.page_id,
+          recipientId: recall.messenger_id,
+          text: recall.message,
+          quickReplies: [{ title: RECALL_BOOK_TITLE, payload: recallBookPayload(recall.id) }],
+        }),
+      );
+    }
   });
 });
