@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/database.ts';
+import { dayBlocksExcept } from './day-blocks.ts';
 import { migratedTemplate } from './pglite-template.ts';
 import { announcePostgresTarget, createScratchDatabase, testDatabaseUrl } from './postgres.ts';
 
@@ -288,32 +289,19 @@ export async function countOf(tx: Queryable, sql: string, params: unknown[] = []
   return rows[0]?.count ?? 0;
 }
 
-/**
- * Blocks the dentist's clinic day `date` (09:00–18:00) except the 20-minute slots starting at
- * `open` ('HH:MM' clinic times), so a waitlist entry that joins finds no other open slot.
- */
+/** Blocks the dentist's day `date` except the slots starting at `open`, so a waitlist entry finds no other. */
 export async function blockDayExcept(
   db: Queryable,
   dentist: { clinicId: number; dentistId: number },
   date: string,
   open: readonly string[] = [],
 ): Promise<void> {
-  const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-  const clock = (minutes: number) =>
-    `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  const block = (from: number, to: number) =>
-    insertRow(db, 'dentist_availability', {
+  for (const block of dayBlocksExcept(open))
+    await insertRow(db, 'dentist_availability', {
       clinic_id: dentist.clinicId,
       dentist_id: dentist.dentistId,
       specific_date: date,
-      start_time: clock(from),
-      end_time: clock(to),
       is_available: false,
+      ...block,
     });
-  let from = 9 * 60;
-  for (const start of open.map(minutesOf).sort((a, b) => a - b)) {
-    if (start > from) await block(from, start);
-    from = start + 20;
-  }
-  if (from < 18 * 60) await block(from, 18 * 60);
 }
