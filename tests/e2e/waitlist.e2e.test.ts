@@ -185,13 +185,16 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
         const row = page.getByRole('row').filter({ hasText: patientName });
         await row.getByText('+63 918 555 0000', { exact: true }).waitFor();
         await row.getByText(`${weekday.slice(0, 3)} · Afternoons`, { exact: true }).waitFor();
-        for (const name of [patientName, dentistName]) {
-          const cut = await row
-            .getByText(name, { exact: true })
-            .evaluate(
-              (element) =>
-                element.scrollWidth > element.clientWidth || getComputedStyle(element).textOverflow === 'ellipsis',
+        // Neither cut with an ellipsis nor spilling out of its cell.
+        for (const text of [patientName, dentistName, '+63 918 555 0000']) {
+          const cut = await row.getByText(text, { exact: true }).evaluate((element) => {
+            const cell = element.closest('td')!;
+            return (
+              cell.scrollWidth > cell.clientWidth ||
+              element.scrollWidth > element.clientWidth ||
+              getComputedStyle(element).textOverflow === 'ellipsis'
             );
+          });
           expect(cut).toBe(false);
         }
 

@@ -62,13 +62,13 @@ export function WaitlistTable({
     {
       key: 'phone',
       header: WAITLIST_TEXT.phone,
-      width: '15%',
+      width: '16%',
       render: (entry) => <span className="waitlist-phone">{entry.patient?.phone ?? '—'}</span>,
     },
     {
       key: 'dentist',
       header: 'Dentist',
-      width: '18%',
+      width: '15%',
       render: (entry) => (
         <span className="waitlist-dentist">
           {entry.dentist_id === null ? WAITLIST_TEXT.anyDentist : (entry.dentist?.name ?? '—')}
@@ -78,7 +78,7 @@ export function WaitlistTable({
     {
       key: 'dates',
       header: 'Dates',
-      width: '20%',
+      width: '16%',
       render: (entry) => {
         const preferences = preferencesLabel(entry);
         return (
@@ -92,7 +92,7 @@ export function WaitlistTable({
     {
       key: 'status',
       header: 'Status',
-      width: '18%',
+      width: '15%',
       render: (entry) => {
         const label = entryStatusLabel(entry, timeZone);
         return (
