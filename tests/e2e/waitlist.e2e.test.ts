@@ -9,7 +9,7 @@
  * Each test makes its own dentist and patients.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatClinicDateTimeLong, weekdayOf } from '@common/clinic-calendar';
 import { clinicTime, clinicWorkday, CLINIC_TIME_ZONE } from '../support/clinic-time.ts';
@@ -42,6 +42,31 @@ async function tap(psid: string, payload: string): Promise<void> {
     body: JSON.stringify({ pageId: SMILE_PAGE_ID, psid, quickReplyPayload: payload, title: 'Take this slot' }),
   });
   expect(response.status).toBe(200);
+}
+
+/**
+ * Signs in as the receptionist, opens the Waitlist tab (live) and adds the patient for the dentist
+ * on one date through Add to Waitlist; `more` fills further inputs before Save.
+ */
+async function addThroughTheTab(
+  page: Page,
+  entry: { patientName: string; dentistName: string; date: string },
+  more: (dialog: Locator) => Promise<void> = async () => undefined,
+): Promise<void> {
+  await loginAs(page, DEMO.receptionist);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Waitlist' }).click();
+  await page.locator('.waitlist-screen[data-live="connected"]').waitFor();
+
+  await page.getByRole('button', { name: 'Add to Waitlist', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to Waitlist' });
+  await dialog.getByLabel('Patient', { exact: true }).fill(entry.patientName);
+  await dialog.getByRole('option', { name: new RegExp(`^${entry.patientName}`) }).click();
+  await dialog.getByLabel('Dentist', { exact: true }).selectOption({ label: entry.dentistName });
+  await more(dialog);
+  await dialog.getByLabel('From', { exact: true }).fill(entry.date);
+  await dialog.getByLabel('To', { exact: true }).fill(entry.date);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
@@ -79,19 +104,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
         browser,
         ctx.baseUrl,
         async (page: Page) => {
-          await loginAs(page, DEMO.receptionist);
-          await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Waitlist' }).click();
-          await page.locator('.waitlist-screen[data-live="connected"]').waitFor();
-
-          await page.getByRole('button', { name: 'Add to Waitlist', exact: true }).click();
-          const dialog = page.getByRole('dialog', { name: 'Add to Waitlist' });
-          await dialog.getByLabel('Patient', { exact: true }).fill(patientName);
-          await dialog.getByRole('option', { name: new RegExp(`^${patientName}`) }).click();
-          await dialog.getByLabel('Dentist', { exact: true }).selectOption({ label: dentistName });
-          await dialog.getByLabel('From', { exact: true }).fill(date);
-          await dialog.getByLabel('To', { exact: true }).fill(date);
-          await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-          await dialog.waitFor({ state: 'detached' });
+          await addThroughTheTab(page, { patientName, dentistName, date });
           const row = page.getByRole('row').filter({ hasText: patientName });
           await row.getByText('Waiting', { exact: true }).waitFor();
 
@@ -163,23 +176,12 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page: Page) => {
-        await loginAs(page, DEMO.receptionist);
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Waitlist' }).click();
-        await page.locator('.waitlist-screen[data-live="connected"]').waitFor();
-
-        await page.getByRole('button', { name: 'Add to Waitlist', exact: true }).click();
-        const dialog = page.getByRole('dialog', { name: 'Add to Waitlist' });
-        await dialog.getByLabel('Patient', { exact: true }).fill(patientName);
-        await dialog.getByRole('option', { name: new RegExp(`^${patientName}`) }).click();
-        await dialog.getByLabel('Dentist', { exact: true }).selectOption({ label: dentistName });
-        await dialog.getByRole('group', { name: 'Days' }).getByRole('checkbox', { name: weekday }).check();
-        await dialog
-          .getByLabel('Time of day', { exact: true })
-          .selectOption({ label: 'Afternoons (1:00 PM – 6:00 PM)' });
-        await dialog.getByLabel('From', { exact: true }).fill(early);
-        await dialog.getByLabel('To', { exact: true }).fill(early);
-        await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-        await dialog.waitFor({ state: 'detached' });
+        await addThroughTheTab(page, { patientName, dentistName, date: early }, async (dialog) => {
+          await dialog.getByRole('group', { name: 'Days' }).getByRole('checkbox', { name: weekday }).check();
+          await dialog
+            .getByLabel('Time of day', { exact: true })
+            .selectOption({ label: 'Afternoons (1:00 PM – 6:00 PM)' });
+        });
 
         // The row: the phone, the preferences, and whole names (wrapped, never cut).
         const row = page.getByRole('row').filter({ hasText: patientName });
