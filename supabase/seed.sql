@@ -566,17 +566,22 @@ join public.patients p on p.id = r.patient_id and p.name = 'Arnel Pineda';
 -- ---------------------------------------------------------------------------
 -- Waitlist (issue 17 part 3): three Smile Dental patients with Messenger ids
 -- and nothing booked ahead wait for an earlier slot with Dr. Andrea
--- Villanueva in the next two weeks. Cancelling one of her live appointments in
--- that time offers the slot to them in the dev Messenger inbox (/_dev/messenger).
+-- Villanueva in the next two weeks, the third in the mornings only. Each joins
+-- while her slots are open, so the service offers them the earliest that fits
+-- in the dev Messenger inbox (/_dev/messenger) once it runs (issue 32 item 14);
+-- cancelling or moving one of her appointments offers that slot too.
 -- ---------------------------------------------------------------------------
-insert into public.waitlist_entries (clinic_id, patient_id, dentist_id, from_date, to_date, note, created_at)
+insert into public.waitlist_entries
+  (clinic_id, patient_id, dentist_id, from_date, to_date, preferred_from, preferred_to, note, created_at)
 select c.id, p.id, d.id,
        (now() at time zone c.timezone)::date,
        (now() at time zone c.timezone)::date + 14,
+       w.preferred_from, w.preferred_to,
        w.note,
        now() - make_interval(hours => w.hours_ago)
-from (values (1, 'Any time, the earlier the better', 50), (2, null, 26), (3, 'Mornings only', 3))
-  as w (place, note, hours_ago)
+from (values (1, 'Any time, the earlier the better', 50, null::time, null::time), (2, null, 26, null, null),
+             (3, 'Mornings only', 3, time '09:00', time '12:00'))
+  as w (place, note, hours_ago, preferred_from, preferred_to)
 join public.clinics c on c.name = 'Smile Dental'
 join public.dentists d on d.clinic_id = c.id and d.name = 'Dr. Andrea Villanueva'
 cross join lateral (

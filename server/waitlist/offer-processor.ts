@@ -1,6 +1,6 @@
 /**
- * Works through the freed-slot queue (public.waitlist_freed_slots): each slot a cancelled or
- * deleted appointment freed is offered, over Messenger with a 'Take this slot' quick reply, to
+ * Works through the freed-slot queue (public.waitlist_freed_slots): each slot a cancelled, deleted
+ * or moved appointment freed, or that was open when an entry joined, is offered, over Messenger with a 'Take this slot' quick reply, to
  * every waitlisted patient who fits it, in waitlist order. A pass runs when the database
  * announces a freed slot (LISTEN waitlist_freed_slots), when that connection comes back, at start,
  * and every `intervalMs` as a safety net; passes of one instance never overlap, and a slot is
@@ -9,23 +9,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps } from '../contracts';
-import {
-  entriesFittingSlot,
-  offerQuickReplies,
-  offerText,
-  slotNotOfferableReason,
-  type FreedSlot,
-} from './offer-rules';
+import { offerQuickReplies, offerText, slotNotOfferableReason, type FreedSlot } from './offer-rules';
 import {
   claimFreedSlots,
   createOffers,
+  entriesForSlot,
   expireStartedOffers,
   finishFreedSlot,
   isSlotRebooked,
   loadWaitlistClinic,
   offersToSend,
   recordOfferSent,
-  waitingEntriesOf,
   type WaitlistClinic,
 } from './waitlist-store';
 
@@ -115,7 +109,7 @@ export function createWaitlistOfferProcessor(
       logger.info({ slotId: slot.id, clinicId: slot.clinicId, outcome: reason }, 'freed slot not offered');
       return;
     }
-    const fitting = entriesFittingSlot(await waitingEntriesOf(db, slot), slot, clinic.timeZone);
+    const fitting = await entriesForSlot(db, slot);
     const made = await createOffers(db, slot, fitting);
     const attempted = await sendOffers(clinic, slot, counts);
     if (stopping) return;

@@ -1,56 +1,18 @@
 /**
- * The waitlist's rules (pure; the clock and the clinic's zone come in as arguments): which
- * entries a freed slot is offered to and in what order, and what the patient reads.
+ * The waitlist's rules (pure; the clock and the clinic's zone come in as arguments): whether a
+ * queued slot is offered at all, and what the patient reads. Which entries a slot fits is the
+ * database's rule (public.waitlist_entry_fits_slot), read through waitlist-store.ts.
  */
-import { clinicDateOf, formatClinicDateTimeLong, type IsoDate } from '@common/clinic-calendar';
-import { WAITLIST_TAKE_TITLE, waitlistTakePayload, type WaitlistEntryStatus } from '@common/contract';
+import { formatClinicDateTimeLong } from '@common/clinic-calendar';
+import { WAITLIST_TAKE_TITLE, waitlistTakePayload } from '@common/contract';
 import type { QuickReply } from '../contracts';
 
-/** A slot freed by a cancelled or deleted appointment (public.waitlist_freed_slots). */
+/** A queued slot (public.waitlist_freed_slots): freed by an appointment, or open when an entry joined. */
 export interface FreedSlot {
   id: number;
   clinicId: number;
   dentistId: number;
   slotTime: Date;
-}
-
-/** An entry as the rule needs it, with its patient. */
-export interface CandidateEntry {
-  id: number;
-  clinicId: number;
-  dentistId: number;
-  fromDate: IsoDate;
-  toDate: IsoDate;
-  status: WaitlistEntryStatus;
-  createdAt: Date;
-  patientDeleted: boolean;
-  messengerId: string | null;
-}
-
-/**
- * The entries a freed slot is offered to, in waitlist order (created first; the id breaks ties):
- * same clinic and dentist, the slot's clinic date within the entry's dates (both inclusive), the
- * entry Waiting, and a live patient with a Messenger id. Does not change `entries`.
- */
-export function entriesFittingSlot(
-  entries: readonly CandidateEntry[],
-  slot: FreedSlot,
-  timeZone: string,
-): CandidateEntry[] {
-  const day = clinicDateOf(slot.slotTime, timeZone);
-  return entries
-    .filter(
-      (entry) =>
-        entry.clinicId === slot.clinicId &&
-        entry.dentistId === slot.dentistId &&
-        entry.status === 'waiting' &&
-        entry.fromDate <= day &&
-        day <= entry.toDate &&
-        !entry.patientDeleted &&
-        entry.messengerId !== null &&
-        entry.messengerId.trim() !== '',
-    )
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
 }
 
 /** Why a freed slot gets no offers before any entry is looked at; null when it may be offered. */

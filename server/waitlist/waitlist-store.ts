@@ -6,7 +6,7 @@
  */
 import type { SqlClient, ServiceDatabase } from '../contracts';
 import { storableText } from '../messenger/storable-text';
-import type { CandidateEntry, FreedSlot, TakeOutcome } from './offer-rules';
+import type { FreedSlot, TakeOutcome } from './offer-rules';
 
 export interface WaitlistClinic {
   id: number;
@@ -81,35 +81,23 @@ export async function isSlotRebooked(db: SqlClient, slot: FreedSlot): Promise<bo
   return rows.length > 0;
 }
 
-/** The entries of the slot's dentist that are Waiting, with their patients (the rule picks among them). */
-export async function waitingEntriesOf(db: SqlClient, slot: FreedSlot): Promise<CandidateEntry[]> {
-  const { rows } = await db.query<{
-    id: number;
-    clinicId: number;
-    dentistId: number;
-    fromDate: string;
-    toDate: string;
-    status: CandidateEntry['status'];
-    createdAt: string | Date;
-    patientDeleted: boolean;
-    messengerId: string | null;
-  }>(
-    `select e.id::double precision as "id", e.clinic_id::double precision as "clinicId",
-            e.dentist_id::double precision as "dentistId", e.from_date::text as "fromDate", e.to_date::text as "toDate",
-            e.status, e.created_at as "createdAt", p.deleted as "patientDeleted", p.messenger_id as "messengerId"
-       from public.waitlist_entries e
-       join public.patients p on p.id = e.patient_id and p.clinic_id = e.clinic_id
-      where e.clinic_id = $1 and e.dentist_id = $2 and e.status = 'waiting'
-      order by e.created_at, e.id`,
-    [slot.clinicId, slot.dentistId],
+/** An entry a queued slot is offered to, with the Messenger id the offer goes to. */
+export interface SlotCandidate {
+  id: number;
+  messengerId: string;
+}
+
+/**
+ * The waiting entries the slot fits, in waitlist order, whose patient is live and on Messenger
+ * (public.waitlist_entries_for_slot: the fit rule lives in the database).
+ */
+export async function entriesForSlot(db: SqlClient, slot: FreedSlot): Promise<SlotCandidate[]> {
+  const { rows } = await db.query<{ id: number; messengerId: string }>(
+    `select f.entry_id::double precision as "id", f.messenger_id as "messengerId"
+       from public.waitlist_entries_for_slot($1) f`,
+    [slot.id],
   );
-  return rows.map((row) => ({
-    ...row,
-    id: Number(row.id),
-    clinicId: Number(row.clinicId),
-    dentistId: Number(row.dentistId),
-    createdAt: new Date(row.createdAt),
-  }));
+  return rows.map((row) => ({ id: Number(row.id), messengerId: row.messengerId }));
 }
 
 /**
@@ -120,7 +108,7 @@ export async function waitingEntriesOf(db: SqlClient, slot: FreedSlot): Promise<
 export async function createOffers(
   db: ServiceDatabase,
   slot: FreedSlot,
-  entries: readonly CandidateEntry[],
+  entries: readonly SlotCandidate[],
 ): Promise<number> {
   if (entries.length === 0) return 0;
   return db.transaction(async (tx) => {
@@ -169,7 +157,8 @@ export async function offersToSend(db: SqlClient, slot: FreedSlot): Promise<Offe
        from public.waitlist_offers o
        join public.waitlist_entries e on e.id = o.entry_id and e.clinic_id = o.clinic_id
        join public.patients p on p.id = e.patient_id and p.clinic_id = e.clinic_id
-       join public.dentists d on d.id = e.dentist_id and d.clinic_id = e.clinic_id
+       join public.waitlist_freed_slots s on s.id = o.freed_slot_id and s.clinic_id = o.clinic_id
+       join public.dentists d on d.id = s.dentist_id and d.clinic_id = s.clinic_id
       where o.freed_slot_id = $1 and o.status = 'sending'
       order by e.created_at, e.id`,
     [slot.id],

@@ -1152,11 +1152,14 @@ export type Database = {
           clinic_id: number;
           created_at: string;
           created_by: string | null;
-          dentist_id: number;
+          dentist_id: number | null;
           from_date: string;
           id: number;
           note: string | null;
           patient_id: number;
+          preferred_from: string | null;
+          preferred_to: string | null;
+          preferred_weekdays: number[] | null;
           removed_at: string | null;
           removed_by: string | null;
           status: Database['public']['Enums']['waitlist_entry_status'];
@@ -1168,11 +1171,14 @@ export type Database = {
           clinic_id: number;
           created_at?: string;
           created_by?: string | null;
-          dentist_id: number;
+          dentist_id?: number | null;
           from_date: string;
           id?: never;
           note?: string | null;
           patient_id: number;
+          preferred_from?: string | null;
+          preferred_to?: string | null;
+          preferred_weekdays?: number[] | null;
           removed_at?: string | null;
           removed_by?: string | null;
           status?: Database['public']['Enums']['waitlist_entry_status'];
@@ -1184,11 +1190,14 @@ export type Database = {
           clinic_id?: number;
           created_at?: string;
           created_by?: string | null;
-          dentist_id?: number;
+          dentist_id?: number | null;
           from_date?: string;
           id?: never;
           note?: string | null;
           patient_id?: number;
+          preferred_from?: string | null;
+          preferred_to?: string | null;
+          preferred_weekdays?: number[] | null;
           removed_at?: string | null;
           removed_by?: string | null;
           status?: Database['public']['Enums']['waitlist_entry_status'];
@@ -1228,7 +1237,7 @@ export type Database = {
       };
       waitlist_freed_slots: {
         Row: {
-          appointment_id: number;
+          appointment_id: number | null;
           claim_token: string | null;
           claimed_until: string | null;
           clinic_id: number;
@@ -1236,13 +1245,14 @@ export type Database = {
           freed_at: string;
           id: number;
           offers_made: number;
+          opened_for_entry_id: number | null;
           outcome: Database['public']['Enums']['freed_slot_outcome'] | null;
           processed_at: string | null;
           slot_time: string;
           taken_offer_id: number | null;
         };
         Insert: {
-          appointment_id: number;
+          appointment_id?: number | null;
           claim_token?: string | null;
           claimed_until?: string | null;
           clinic_id: number;
@@ -1250,13 +1260,14 @@ export type Database = {
           freed_at?: string;
           id?: never;
           offers_made?: number;
+          opened_for_entry_id?: number | null;
           outcome?: Database['public']['Enums']['freed_slot_outcome'] | null;
           processed_at?: string | null;
           slot_time: string;
           taken_offer_id?: number | null;
         };
         Update: {
-          appointment_id?: number;
+          appointment_id?: number | null;
           claim_token?: string | null;
           claimed_until?: string | null;
           clinic_id?: number;
@@ -1264,6 +1275,7 @@ export type Database = {
           freed_at?: string;
           id?: never;
           offers_made?: number;
+          opened_for_entry_id?: number | null;
           outcome?: Database['public']['Enums']['freed_slot_outcome'] | null;
           processed_at?: string | null;
           slot_time?: string;
@@ -1515,6 +1527,7 @@ export type Database = {
       authorize: { Args: { p_clinic_id: number; p_permission: string }; Returns: boolean };
       can_access_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
       can_read_reports: { Args: { p_clinic_id: number }; Returns: boolean };
+      clinic_hours_problem: { Args: { p_start: string; p_time_zone: string }; Returns: string };
       counts_as_clinic_admin: { Args: { p_user_id: string }; Returns: boolean };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
@@ -1524,6 +1537,13 @@ export type Database = {
       delete_patient: { Args: { p_patient_id: number }; Returns: Json };
       delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };
       dismiss_recall_request: { Args: { p_request_id: number }; Returns: undefined };
+      earliest_open_slot: {
+        Args: { p_entry: Database['public']['Tables']['waitlist_entries']['Row'] };
+        Returns: {
+          dentist_id: number;
+          slot_time: string;
+        }[];
+      };
       ensure_clinic_keeps_admin: { Args: { p_clinic_id: number; p_leaving_profile_id: number }; Returns: undefined };
       is_browser_role: { Args: never; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
@@ -1575,12 +1595,56 @@ export type Database = {
         }[];
         SetofOptions: { from: '*'; to: 'dentist_availability'; isOneToOne: false; isSetofReturn: true };
       };
+      slot_problem: {
+        Args: { p_dentist_id: number; p_except_appointment_id?: number; p_start: string; p_time_zone: string };
+        Returns: string;
+      };
       take_waitlist_offer: {
         Args: { p_clinic_id: number; p_mid: string; p_offer_id: number; p_psid: string };
         Returns: Json;
       };
       void_invoice: { Args: { p_invoice_id: number; p_reason: string }; Returns: undefined };
       void_payment: { Args: { p_payment_id: number; p_reason: string }; Returns: undefined };
+      waitlist_booking_to_move: {
+        Args: { p_entry: Database['public']['Tables']['waitlist_entries']['Row'] };
+        Returns: {
+          appointment_time: string;
+          booking_origin: string | null;
+          cancel_reason: string | null;
+          cancelled_at: string | null;
+          clinic_id: number;
+          created_at: string;
+          deleted: boolean;
+          dentist_id: number;
+          guardian_messenger_id: string | null;
+          id: number;
+          patient_id: number;
+          reason: string | null;
+          reminder_days: number[];
+          reminder_enabled: boolean;
+          reminder_message: string | null;
+          reminder_recipient_type: Database['public']['Enums']['reminder_recipient_type'];
+          status: Database['public']['Enums']['appointment_status'];
+          updated_at: string;
+        };
+        SetofOptions: { from: 'waitlist_entries'; to: 'appointments'; isOneToOne: true; isSetofReturn: false };
+      };
+      waitlist_entries_for_slot: {
+        Args: { p_freed_slot_id: number };
+        Returns: {
+          entry_id: number;
+          messenger_id: string;
+        }[];
+      };
+      waitlist_entry_fits_slot: {
+        Args: {
+          p_dentist_id: number;
+          p_entry: Database['public']['Tables']['waitlist_entries']['Row'];
+          p_slot_time: string;
+          p_time_zone: string;
+        };
+        Returns: boolean;
+      };
     };
     Enums: {
       appointment_flag_kind: 'late_cancellation_request';

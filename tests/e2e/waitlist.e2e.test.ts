@@ -3,12 +3,16 @@
  * patient on the waitlist through the tab, a fitting appointment is cancelled, the offer with its
  * 'Take this slot' reply shows in the dev Messenger inbox, the patient's reply (posted by the Meta
  * stand-in as Meta would) books the slot once — a second tap books nothing more — and the open
- * Waitlist tab shows the offer and the booking live. Each size makes its own dentist and patients.
+ * Waitlist tab shows the offer and the booking live. At 1366x768 (issue 32 item 14): the phone
+ * column and whole names, an entry with preferences that joins while a fitting slot is open is
+ * offered it at once, and taking it moves the patient's later booking, whose slot goes onward.
+ * Each test makes its own dentist and patients.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
+import { formatClinicDateTimeLong, weekdayOf } from '@common/clinic-calendar';
+import { clinicTime, clinicWorkday, CLINIC_TIME_ZONE } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
 import { DESKTOP, connectChromium, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
@@ -40,6 +44,31 @@ async function tap(psid: string, payload: string): Promise<void> {
   expect(response.status).toBe(200);
 }
 
+/**
+ * Signs in as the receptionist, opens the Waitlist tab (live) and adds the patient for the dentist
+ * on one date through Add to Waitlist; `more` fills further inputs before Save.
+ */
+async function addThroughTheTab(
+  page: Page,
+  entry: { patientName: string; dentistName: string; date: string },
+  more: (dialog: Locator) => Promise<void> = async () => undefined,
+): Promise<void> {
+  await loginAs(page, DEMO.receptionist);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Waitlist' }).click();
+  await page.locator('.waitlist-screen[data-live="connected"]').waitFor();
+
+  await page.getByRole('button', { name: 'Add to Waitlist', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to Waitlist' });
+  await dialog.getByLabel('Patient', { exact: true }).fill(entry.patientName);
+  await dialog.getByRole('option', { name: new RegExp(`^${entry.patientName}`) }).click();
+  await dialog.getByLabel('Dentist', { exact: true }).selectOption({ label: entry.dentistName });
+  await more(dialog);
+  await dialog.getByLabel('From', { exact: true }).fill(entry.date);
+  await dialog.getByLabel('To', { exact: true }).fill(entry.date);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
   let browser: Browser;
   let reception: ClinicFixtures;
@@ -66,6 +95,8 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
       const patientId = await reception.patient(patientName, { messenger_id: psid });
       const date = clinicWorkday(WORKDAY + offset);
       const time = clinicTime(date, '10:00');
+      // Only the slot to be cancelled is open: joining the list is offered nothing before it.
+      await reception.blockDayExcept(dentistId, date, ['10:00']);
       const cancelledPatient = await reception.patient(`Cancelling ${tag}`);
       const appointmentId = await reception.appointment({ dentistId, patientId: cancelledPatient, time });
 
@@ -73,19 +104,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
         browser,
         ctx.baseUrl,
         async (page: Page) => {
-          await loginAs(page, DEMO.receptionist);
-          await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Waitlist' }).click();
-          await page.locator('.waitlist-screen[data-live="connected"]').waitFor();
-
-          await page.getByRole('button', { name: 'Add to Waitlist', exact: true }).click();
-          const dialog = page.getByRole('dialog', { name: 'Add to Waitlist' });
-          await dialog.getByLabel('Patient', { exact: true }).fill(patientName);
-          await dialog.getByRole('option', { name: new RegExp(`^${patientName}`) }).click();
-          await dialog.getByLabel('Dentist', { exact: true }).selectOption({ label: dentistName });
-          await dialog.getByLabel('From', { exact: true }).fill(date);
-          await dialog.getByLabel('To', { exact: true }).fill(date);
-          await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-          await dialog.waitFor({ state: 'detached' });
+          await addThroughTheTab(page, { patientName, dentistName, date });
           const row = page.getByRole('row').filter({ hasText: patientName });
           await row.getByText('Waiting', { exact: true }).waitFor();
 
@@ -122,4 +141,90 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
     },
     90_000,
   );
+
+  it('at 1366x768: a latecomer with preferences is offered the open slot at once, and taking it moves their later booking', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const dentistName = `Dr. Andrea Villanueva ${tag}`;
+    const patientName = `Maria Santos Villanueva ${tag}`;
+    const psid = `8${Date.now()}${randomInt(100, 999)}`;
+    const nextPsid = `7${Date.now()}${randomInt(100, 999)}`;
+    const dentistId = await reception.dentist(dentistName);
+    const patientId = await reception.patient(patientName, { messenger_id: psid });
+    const early = clinicWorkday(WORKDAY + 3);
+    const late = clinicWorkday(WORKDAY + 4);
+    // Early day: 10:00 taken, 11:00 open but a morning, 14:00 open (the afternoon the patient wants).
+    await reception.blockDayExcept(dentistId, early, ['10:00', '11:00', '14:00']);
+    await reception.blockDayExcept(dentistId, late, ['10:00']);
+    await reception.appointment({
+      dentistId,
+      patientId: await reception.patient(`Booked ${tag}`),
+      time: clinicTime(early, '10:00'),
+    });
+    const laterBooking = await reception.appointment({ dentistId, patientId, time: clinicTime(late, '10:00') });
+    const nextPatient = await reception.patient(`Next In Line ${tag}`, { messenger_id: nextPsid });
+    const { error: nextError } = await reception.api.from('waitlist_entries').insert({
+      clinic_id: reception.clinicId,
+      patient_id: nextPatient,
+      dentist_id: dentistId,
+      from_date: late,
+      to_date: late,
+    });
+    expect(nextError).toBeNull();
+    const weekday = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][weekdayOf(early)]!;
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page: Page) => {
+        await addThroughTheTab(page, { patientName, dentistName, date: early }, async (dialog) => {
+          await dialog.getByRole('group', { name: 'Days' }).getByRole('checkbox', { name: weekday }).check();
+          await dialog
+            .getByLabel('Time of day', { exact: true })
+            .selectOption({ label: 'Afternoons (1:00 PM – 6:00 PM)' });
+        });
+
+        // The row: the phone, the preferences, and whole names (wrapped, never cut).
+        const row = page.getByRole('row').filter({ hasText: patientName });
+        await row.getByText('+63 918 555 0000', { exact: true }).waitFor();
+        await row.getByText(`${weekday.slice(0, 3)} · Afternoons`, { exact: true }).waitFor();
+        // Neither cut with an ellipsis nor spilling out of its cell.
+        for (const text of [patientName, dentistName, '+63 918 555 0000']) {
+          const cut = await row.getByText(text, { exact: true }).evaluate((element) => {
+            const cell = element.closest('td')!;
+            return (
+              cell.scrollWidth > cell.clientWidth ||
+              element.scrollWidth > element.clientWidth ||
+              getComputedStyle(element).textOverflow === 'ellipsis'
+            );
+          });
+          expect(cut).toBe(false);
+        }
+
+        // Joined while the afternoon slot was open: offered at once, live.
+        const afternoon = clinicTime(early, '14:00');
+        await row.getByText(/^Offered /).waitFor({ timeout: LIVE_WAIT_MS });
+        const [offer] = await inbox(psid);
+        expect(offer?.text).toContain(
+          `has opened up on ${formatClinicDateTimeLong(new Date(afternoon), CLINIC_TIME_ZONE)}`,
+        );
+
+        // Taking it moves the later booking (one booking, the same one) and offers its slot onward.
+        await tap(psid, offer!.quickReplies[0]!.payload);
+        await row.getByText(/^Booked /).waitFor({ timeout: LIVE_WAIT_MS });
+        const live = (await reception.appointmentsOf(patientId)).filter(
+          (appointment) => !appointment.deleted && appointment.status !== 'Cancelled',
+        );
+        expect(live.map((appointment) => [appointment.id, Date.parse(appointment.appointment_time)])).toEqual([
+          [laterBooking, Date.parse(afternoon)],
+        ]);
+        const nextRow = page.getByRole('row').filter({ hasText: `Next In Line ${tag}` });
+        await nextRow.getByText(/^Offered /).waitFor({ timeout: LIVE_WAIT_MS });
+        const [onward] = await inbox(nextPsid);
+        expect(onward?.text).toContain(
+          `has opened up on ${formatClinicDateTimeLong(new Date(clinicTime(late, '10:00')), CLINIC_TIME_ZONE)}`,
+        );
+      },
+      DESKTOP,
+    );
+  }, 90_000);
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { openPglite, openPostgres, type Database, type Queryable } from '../../local/db/database.ts';
+import { dayBlocksExcept } from './day-blocks.ts';
 import { migratedTemplate } from './pglite-template.ts';
 import { announcePostgresTarget, createScratchDatabase, testDatabaseUrl } from './postgres.ts';
 
@@ -286,4 +287,21 @@ export async function countOf(tx: Queryable, sql: string, params: unknown[] = []
     params,
   );
   return rows[0]?.count ?? 0;
+}
+
+/** Blocks the dentist's day `date` except the slots starting at `open`, so a waitlist entry finds no other. */
+export async function blockDayExcept(
+  db: Queryable,
+  dentist: { clinicId: number; dentistId: number },
+  date: string,
+  open: readonly string[] = [],
+): Promise<void> {
+  for (const block of dayBlocksExcept(open))
+    await insertRow(db, 'dentist_availability', {
+      clinic_id: dentist.clinicId,
+      dentist_id: dentist.dentistId,
+      specific_date: date,
+      is_available: false,
+      ...block,
+    });
 }

@@ -75,9 +75,12 @@ function seedEntries() {
     {
       id: 12,
       patient_id: 3,
-      dentist_id: 1,
+      dentist_id: null,
       from_date: '2030-01-10',
       to_date: '2030-01-20',
+      preferred_weekdays: [3, 1],
+      preferred_from: '09:00',
+      preferred_to: '12:00',
       created_at: '2030-01-07T01:00:00Z',
     },
     {
@@ -125,7 +128,7 @@ async function openScreen() {
 }
 
 describe('the Waitlist screen', () => {
-  it('lists open entries in waitlist order with their dentist, dates and status, in clinic time', async () => {
+  it('lists open entries in waitlist order with their phone, dentist, dates, preferences and status, in clinic time', async () => {
     await seedEntries();
     await offer(11, await freedSlot(2, '2030-01-12T01:00:00Z'), {
       slot_time: '2030-01-12T01:00:00Z',
@@ -134,13 +137,30 @@ describe('the Waitlist screen', () => {
     });
     await openScreen();
     expect(tableRows()).toEqual([
-      ['1', 'Jose Cruz', 'Dr. Andrea Villanueva', 'January 10, 2030 – January 15, 2030', 'Waiting', ''],
-      ['2', 'Maria SantosMornings only', 'Dr. Ben Reyes', 'January 12, 2030', 'Offered Jan 12, 2030, 9:00 AM', ''],
+      [
+        '1',
+        'Jose Cruz',
+        '0917 555 0202',
+        'Dr. Andrea Villanueva',
+        'January 10, 2030 – January 15, 2030',
+        'Waiting',
+        '',
+      ],
+      [
+        '2',
+        'Maria SantosMornings only',
+        '0917 555 0101',
+        'Dr. Ben Reyes',
+        'January 12, 2030',
+        'Offered Jan 12, 2030, 9:00 AM',
+        '',
+      ],
       [
         '3',
         'Liza TanNo Messenger ID: cannot be offered slots',
-        'Dr. Andrea Villanueva',
-        'January 10, 2030 – January 20, 2030',
+        '0917 555 0303',
+        'Any dentist',
+        'January 10, 2030 – January 20, 2030Mon, Wed · Mornings',
         'Waiting',
         '',
       ],
@@ -149,6 +169,7 @@ describe('the Waitlist screen', () => {
     expect(tableRows()[0]).toEqual([
       '–',
       'Maria Santos',
+      '0917 555 0101',
       'Dr. Andrea Villanueva',
       'January 10, 2030 – January 20, 2030',
       'Removed',
@@ -229,6 +250,53 @@ describe('the Waitlist screen', () => {
         },
       ]);
       expect(await screen.findByText('Afternoons')).toBeTruthy();
+    });
+
+    it('adds an entry for any dentist on the ticked days and time of day, and lists it so', async () => {
+      const { user, modal } = await openAdd();
+      await user.type(modal.getByRole('combobox', { name: 'Patient' }), 'jose');
+      await user.click(await modal.findByRole('option', { name: /^Jose Cruz/ }));
+      await user.selectOptions(modal.getByLabelText('Dentist'), 'Any dentist');
+      const days = within(modal.getByRole('group', { name: 'Days' }));
+      expect(days.getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'))).toEqual([
+        'Monday',
+        'Tuesday',
+        'Wednesday',
+        'Thursday',
+        'Friday',
+        'Saturday',
+      ]);
+      await user.click(days.getByRole('checkbox', { name: 'Saturday' }));
+      await user.click(days.getByRole('checkbox', { name: 'Tuesday' }));
+      await user.selectOptions(modal.getByLabelText('Time of day'), 'Afternoons (1:00 PM – 6:00 PM)');
+      fireEvent.change(modal.getByLabelText('To'), { target: { value: '2030-01-31' } });
+      await user.click(modal.getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Patient added to the waitlist.')).toBeTruthy();
+      expect(await rows('waitlist_entries')).toMatchObject([
+        {
+          patient_id: 2,
+          dentist_id: null,
+          preferred_weekdays: [2, 6],
+          preferred_from: '13:00:00',
+          preferred_to: '18:00:00',
+          from_date: '2030-01-09',
+          to_date: '2030-01-31',
+        },
+      ]);
+      await waitFor(() =>
+        expect(tableRows()).toEqual([
+          [
+            '1',
+            'Jose Cruz',
+            '0917 555 0202',
+            'Any dentist',
+            'January 9, 2030 – January 31, 2030Tue, Sat · Afternoons',
+            'Waiting',
+            '',
+          ],
+        ]),
+      );
     });
 
     it('says what is missing or wrong and sends nothing', async () => {

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import { dayBlocksExcept } from '../../support/day-blocks.ts';
 import { DEMO_PASSWORD, serviceClient } from './app.ts';
 import type { E2eContext } from './context.ts';
 
@@ -102,6 +103,20 @@ export class ClinicFixtures {
   /** Through the service role: browsers may not book into the past, and history needs it. */
   appointmentAsServiceRole(input: AppointmentInput): Promise<number> {
     return this.insertAppointment(this.service, input);
+  }
+
+  /** Blocks the dentist's day except the slots starting at `open`, so a waitlist entry finds no other. */
+  async blockDayExcept(dentistId: number, date: string, open: readonly string[] = []): Promise<void> {
+    const { error } = await this.service.from('dentist_availability').insert(
+      dayBlocksExcept(open).map((block) => ({
+        clinic_id: this.clinicId,
+        dentist_id: dentistId,
+        specific_date: date,
+        is_available: false,
+        ...block,
+      })),
+    );
+    if (error) throw error;
   }
 
   async appointmentsOf(patientId: number): Promise<StoredAppointment[]> {

@@ -13,7 +13,7 @@ import { formatClinicDateTimeLong } from '@common/clinic-calendar';
 import { WAITLIST_UPDATED, waitlistTakePayload, type WaitlistUpdatedPayload } from '@common/contract';
 import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import { clinicTime, clinicWorkday, CLINIC_TIME_ZONE } from '../../support/clinic-time.ts';
-import { insertRow } from '../../support/database.ts';
+import { blockDayExcept, insertRow } from '../../support/database.ts';
 import {
   accessToken,
   DEMO,
@@ -55,6 +55,10 @@ async function addEntry(patientId: number, dentistId: number, from: string, to =
   if (error) throw new Error(error.message);
   return (data as { id: number }).id;
 }
+
+/** Only these slots of the dentist's day stay open, so an entry that joins is offered nothing else. */
+const onlyOpen = (dentistId: number, date: string, times: readonly string[]) =>
+  blockDayExcept(stack.db, { clinicId: smileClinic, dentistId }, date, times);
 
 async function book(dentistId: number, time: string, messengerId: string | null = null): Promise<number> {
   const patient = await newPatient(messengerId);
@@ -127,14 +131,19 @@ describe('offering a freed slot', () => {
   it('when staff cancel a fitting appointment, then every fitting waiting patient is offered it in waitlist order, with Take this slot', async () => {
     const dentist = await newDentist(stack.db, smileClinic, 'Waitlist');
     const date = nextDate();
+    const until = nextDate();
+    await onlyOpen(dentist, date, ['10:00']);
+    await onlyOpen(dentist, until, []);
     const first = await newPatient(newPsid(6));
     const second = await newPatient(newPsid(6));
     const noMessenger = await newPatient(null);
     const otherDentistPatient = await newPatient(newPsid(6));
-    const firstEntry = await addEntry(first.id, dentist, date, nextDate());
+    const firstEntry = await addEntry(first.id, dentist, date, until);
     const secondEntry = await addEntry(second.id, dentist, date);
     const noMessengerEntry = await addEntry(noMessenger.id, dentist, date);
-    const otherEntry = await addEntry(otherDentistPatient.id, await newDentist(stack.db, smileClinic, 'Other'), date);
+    const otherDentist = await newDentist(stack.db, smileClinic, 'Other');
+    await onlyOpen(otherDentist, date, []);
+    const otherEntry = await addEntry(otherDentistPatient.id, otherDentist, date);
     const time = clinicTime(date, '10:00');
     const appointment = await book(dentist, time);
 
@@ -166,6 +175,7 @@ describe('offering a freed slot', () => {
   it('when the first patient taps Take this slot, then it is booked once and the second is told it is gone', async () => {
     const dentist = await newDentist(stack.db, smileClinic, 'Waitlist');
     const date = nextDate();
+    await onlyOpen(dentist, date, ['11:00']);
     const first = await newPatient(newPsid(5));
     const second = await newPatient(newPsid(5));
     const firstEntry = await addEntry(first.id, dentist, date);
@@ -200,6 +210,7 @@ describe('offering a freed slot', () => {
   it('when a patient taps Cancel on their reminder, then the freed slot is offered to the waitlist', async () => {
     const dentist = await newDentist(stack.db, smileClinic, 'Waitlist');
     const date = nextDate();
+    await onlyOpen(dentist, date, ['15:00']);
     const waiting = await newPatient(newPsid(4));
     const entry = await addEntry(waiting.id, dentist, date);
     const cancellerPsid = newPsid(4);
@@ -221,6 +232,7 @@ describe('offering a freed slot', () => {
     const brightUpdates = await follow(DEMO.admin2);
     const dentist = await newDentist(stack.db, smileClinic, 'Waitlist');
     const date = nextDate();
+    await onlyOpen(dentist, date, ['16:00']);
     const patient = await newPatient(newPsid(3));
     const entry = await addEntry(patient.id, dentist, date);
     await waitFor(() => smileUpdates.find((update) => update.entry_id === entry));
@@ -231,5 +243,83 @@ describe('offering a freed slot', () => {
     await waitFor(() => (smileUpdates.slice(before).some((update) => update.entry_id === entry) ? true : undefined));
     expect(smileUpdates.every((update) => update.clinic_id === smileClinic)).toBe(true);
     expect(brightUpdates).toEqual([]);
+  });
+});
+
+describe('filling every slot', () => {
+  const whenOf = (time: string) => formatClinicDateTimeLong(new Date(time), CLINIC_TIME_ZONE);
+
+  it('when staff move an appointment to another day, then its old slot is offered to the waitlist', async () => {
+    const dentist = await newDentist(stack.db, smileClinic, 'Waitlist');
+    const date = nextDate();
+    await onlyOpen(dentist, date, ['10:00']);
+    const time = clinicTime(date, '10:00');
+    const appointment = await book(dentist, time);
+    const waiting = await newPatient(newPsid(7));
+    const entry = await addEntry(waiting.id, dentist, date);
+
+    const moved = await reception
+      .from('appointments')
+      .update({ appointment_time: clinicTime(nextDate(), '10:00') })
+      .eq('id', appointment);
+    expect(moved.error).toBeNull();
+    await stack.service.waitlist.runOnce();
+
+    expect(await entryStatuses([entry])).toEqual(['offered']);
+    const [offer] = await messagesTo(stack, waiting.psid!);
+    expect(offer!.text).toContain(`has opened up on ${whenOf(time)}`);
+  });
+
+  it('when a patient joins while fitting slots are open, then they are offered the earliest at once', async () => {
+    const dentist = await newDentist(stack.db, smileClinic, 'Waitlist');
+    const date = nextDate();
+    await onlyOpen(dentist, date, ['10:00', '14:00', '15:00']);
+    await book(dentist, clinicTime(date, '10:00'));
+    const latecomer = await newPatient(newPsid(7));
+    const entry = await addEntry(latecomer.id, dentist, date);
+    await stack.service.waitlist.runOnce();
+
+    expect(await entryStatuses([entry])).toEqual(['offered']);
+    const [offer] = await messagesTo(stack, latecomer.psid!);
+    expect(offer!.text).toContain(`has opened up on ${whenOf(clinicTime(date, '14:00'))}`);
+  });
+
+  it('when a patient with a later booking takes an earlier slot, then that booking moves and its old slot is offered onward', async () => {
+    const dentist = await newDentist(stack.db, smileClinic, 'Waitlist');
+    const early = nextDate();
+    const late = nextDate();
+    await onlyOpen(dentist, early, ['10:00']);
+    await onlyOpen(dentist, late, ['10:00']);
+    const earlyTime = clinicTime(early, '10:00');
+    const lateTime = clinicTime(late, '10:00');
+    const mover = await newPatient(newPsid(7));
+    const booking = await insertRow(stack.db, 'appointments', {
+      clinic_id: smileClinic,
+      patient_id: mover.id,
+      dentist_id: dentist,
+      appointment_time: lateTime,
+    });
+    const cancelled = await book(dentist, earlyTime);
+    const moverEntry = await addEntry(mover.id, dentist, early, late);
+    const next = await newPatient(newPsid(7));
+    const nextEntry = await addEntry(next.id, dentist, late);
+
+    await reception.from('appointments').update({ status: 'Cancelled' }).eq('id', cancelled);
+    await stack.service.waitlist.runOnce();
+    expect(await entryStatuses([moverEntry, nextEntry])).toEqual(['offered', 'waiting']);
+    await tap(mover.psid!, (await offerOf(moverEntry)).id);
+
+    const { rows } = await stack.db.query<{ id: number; appointment_time: Date }>(
+      `select id::integer as id, appointment_time from public.appointments
+        where patient_id = $1 and not deleted and status <> 'Cancelled'`,
+      [mover.id],
+    );
+    expect(rows.map((row) => [row.id, row.appointment_time.toISOString()])).toEqual([
+      [booking, new Date(earlyTime).toISOString()],
+    ]);
+    await stack.service.waitlist.runOnce();
+    expect(await entryStatuses([moverEntry, nextEntry])).toEqual(['booked', 'offered']);
+    const [offer] = await messagesTo(stack, next.psid!);
+    expect(offer!.text).toContain(`has opened up on ${whenOf(lateTime)}`);
   });
 });

@@ -5,6 +5,8 @@ const TODAY = '2030-01-09';
 const valid: EntryFormValues = {
   patient: { id: 7, name: 'Maria Santos' },
   dentistId: '3',
+  weekdays: [],
+  timeOfDay: '',
   fromDate: '2030-01-09',
   toDate: '2030-01-20',
   note: '  mornings only  ',
@@ -14,7 +16,26 @@ describe('Add to Waitlist’s checks', () => {
   it('accepts a patient, a dentist and dates from today on, trimming the note', () => {
     expect(checkEntry(valid, TODAY)).toEqual({
       ok: true,
-      input: { patient_id: 7, dentist_id: 3, from_date: '2030-01-09', to_date: '2030-01-20', note: 'mornings only' },
+      input: {
+        patient_id: 7,
+        dentist_id: 3,
+        preferred_weekdays: null,
+        preferred_from: null,
+        preferred_to: null,
+        from_date: '2030-01-09',
+        to_date: '2030-01-20',
+        note: 'mornings only',
+      },
+    });
+  });
+
+  it('sends any dentist as no dentist, the ticked weekdays in order and the time of day as its window', () => {
+    const check = checkEntry({ ...valid, dentistId: 'any', weekdays: ['6', '2'], timeOfDay: 'afternoon' }, TODAY);
+    expect(check.ok && check.input).toMatchObject({
+      dentist_id: null,
+      preferred_weekdays: [2, 6],
+      preferred_from: '13:00',
+      preferred_to: '18:00',
     });
   });
 

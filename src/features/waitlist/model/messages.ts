@@ -2,7 +2,7 @@
 export const WAITLIST_TEXT = {
   title: 'Waitlist',
   intro:
-    'Patients who want an earlier slot. When a booking of their dentist in their dates is cancelled, they are offered the slot in Messenger, in this order; the first to reply gets it.',
+    'Patients who want an earlier slot. When a slot that fits them is cancelled or moved, or is open when they join, they are offered it in Messenger, in this order; the first to reply gets it. A patient who is booked later has that booking moved.',
   add: 'Add to Waitlist',
   addTitle: 'Add to Waitlist',
   added: 'Patient added to the waitlist.',
@@ -22,6 +22,8 @@ export const WAITLIST_TEXT = {
   refused: 'The database refused the entry: check the dates, the patient and the dentist.',
   alreadyClosed: 'This entry was already booked or removed.',
   noMessenger: 'No Messenger ID: cannot be offered slots',
+  anyDentist: 'Any dentist',
+  phone: 'Phone',
 } as const;
 
 export const WAITLIST_FORM_TEXT = {
@@ -31,6 +33,11 @@ export const WAITLIST_FORM_TEXT = {
   to: 'To',
   note: 'Note (optional)',
   chooseDentist: 'Choose a dentist',
+  anyDentist: 'Any dentist',
+  days: 'Days',
+  daysHint: 'None ticked: any day.',
+  timeOfDay: 'Time of day',
+  anyTime: 'Any time',
   patientRequired: 'Choose a patient from the list.',
   dentistRequired: 'Choose a dentist.',
   fromRequired: 'Enter the first date the patient can come.',

@@ -4,6 +4,8 @@ import { addEntrySchema } from './add-entry.schema';
 const valid = {
   patient: { id: 7, name: 'Maria Santos' },
   dentistId: '3',
+  weekdays: false,
+  timeOfDay: 'morning',
   fromDate: '2030-01-09',
   toDate: '2030-01-20',
   note: '  mornings only  ',
@@ -16,6 +18,9 @@ describe('Add to Waitlist’s schema', () => {
     expect(schema.parse(valid)).toEqual({
       patient_id: 7,
       dentist_id: 3,
+      preferred_weekdays: null,
+      preferred_from: '09:00',
+      preferred_to: '12:00',
       from_date: '2030-01-09',
       to_date: '2030-01-20',
       note: 'mornings only',

@@ -20,6 +20,9 @@ export function addEntrySchema(today: () => IsoDate) {
     .object({
       patient: z.custom<EntryFormValues['patient']>(),
       dentistId: z.string(),
+      // react-hook-form gives false for a group of checkboxes none of which is ticked.
+      weekdays: z.union([z.array(z.string()), z.literal(false)]).transform((days) => days || []),
+      timeOfDay: z.string(),
       fromDate: z.string(),
       toDate: z.string(),
       note: z.string(),

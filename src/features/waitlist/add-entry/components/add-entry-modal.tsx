@@ -15,7 +15,8 @@ import { WAITLIST_FORM_TEXT, WAITLIST_TEXT } from '../../model/messages';
 import { useAddWaitlistEntry } from '../api/add-entry';
 import { addEntrySchema } from '../api/add-entry.schema';
 import { useWaitlistDentists } from '../api/get-dentists';
-import type { EntryFormValues } from '../entry-form';
+import { ANY_DENTIST, type EntryFormValues } from '../entry-form';
+import { PreferenceFields } from './preference-fields';
 
 const SEARCH_TEXTS: SearchComboboxTexts = {
   placeholder: WAITLIST_FORM_TEXT.patientSearchPlaceholder,
@@ -28,10 +29,11 @@ const SEARCH_TEXTS: SearchComboboxTexts = {
 };
 
 /** The inputs in the order the checks run: the first refused one is marked. */
-const INPUT_ORDER = ['patient', 'dentistId', 'fromDate', 'toDate', 'note'] as const;
+const INPUT_ORDER = ['patient', 'dentistId', 'weekdays', 'timeOfDay', 'fromDate', 'toDate', 'note'] as const;
 
 /**
- * Add to Waitlist: a patient (searched by name), a dentist, the first and last clinic dates the
+ * Add to Waitlist: a patient (searched by name), a dentist or any dentist, the days and time of
+ * day the patient can come, the first and last clinic dates the
  * patient can come, and a note. Checked before sending (entry-form.ts); on a failure the modal
  * stays open with everything typed. The refused input is marked until it is edited; the message
  * stays until the next Save.
@@ -53,7 +55,15 @@ export function AddEntryModal({
   const form = useZodForm(
     addEntrySchema(() => clinicToday(now(), timeZone)),
     {
-      defaultValues: { patient: null, dentistId: '', fromDate: today, toDate: today, note: '' },
+      defaultValues: {
+        patient: null,
+        dentistId: '',
+        weekdays: [],
+        timeOfDay: '',
+        fromDate: today,
+        toDate: today,
+        note: '',
+      },
     },
   );
   const [invalid, setInvalid] = useState<keyof EntryFormValues | null>(null);
@@ -104,9 +114,17 @@ export function AddEntryModal({
         id={`${formId}-dentist`}
         label={WAITLIST_FORM_TEXT.dentist}
         placeholder={dentists.isPending ? 'Loading…' : WAITLIST_FORM_TEXT.chooseDentist}
-        options={(dentists.data ?? []).map((dentist) => ({ value: String(dentist.id), label: dentist.name }))}
+        options={[
+          { value: ANY_DENTIST, label: WAITLIST_FORM_TEXT.anyDentist },
+          ...(dentists.data ?? []).map((dentist) => ({ value: String(dentist.id), label: dentist.name })),
+        ]}
         {...marked('dentistId')}
         {...form.register('dentistId', edited)}
+      />
+      <PreferenceFields
+        formId={formId}
+        weekdays={form.register('weekdays', edited)}
+        timeOfDay={form.register('timeOfDay', edited)}
       />
       <div className="waitlist-form-dates">
         <TextField

@@ -7,16 +7,27 @@ import { waitlistKeys } from '../../model/query-keys';
 
 export type WaitlistEntry = Pick<
   WaitlistEntryRow,
-  'id' | 'clinic_id' | 'patient_id' | 'dentist_id' | 'from_date' | 'to_date' | 'note' | 'status' | 'created_at'
+  | 'id'
+  | 'clinic_id'
+  | 'patient_id'
+  | 'dentist_id'
+  | 'from_date'
+  | 'to_date'
+  | 'preferred_weekdays'
+  | 'preferred_from'
+  | 'preferred_to'
+  | 'note'
+  | 'status'
+  | 'created_at'
 > & {
-  patient: { name: string; messenger_id: string | null } | null;
+  patient: { name: string; phone: string | null; messenger_id: string | null } | null;
   dentist: { name: string } | null;
   offers: OfferSummary[];
 };
 
 const COLUMNS =
-  'id, clinic_id, patient_id, dentist_id, from_date, to_date, note, status, created_at, ' +
-  'patient:patients(name, messenger_id), dentist:dentists(name), offers:waitlist_offers(id, slot_time, status, created_at)';
+  'id, clinic_id, patient_id, dentist_id, from_date, to_date, preferred_weekdays, preferred_from, preferred_to, ' +
+  'note, status, created_at, patient:patients(name, phone, messenger_id), dentist:dentists(name), offers:waitlist_offers(id, slot_time, status, created_at)';
 
 /** Most entries a clinic lists at once: a waitlist longer than this is read in its first part. */
 export const WAITLIST_PAGE = 500;

@@ -5,6 +5,7 @@ import { DataTable, type Column } from '@/components/table/data-table';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { entryStatusLabel, isOpenEntry } from '../../model/entry-status';
 import { WAITLIST_TEXT } from '../../model/messages';
+import { preferencesLabel } from '../../model/preferences';
 import type { WaitlistEntry } from '../api/get-waitlist';
 
 /** A clinic date ('2030-01-09') as the tables write dates ('January 9, 2030'). */
@@ -19,7 +20,8 @@ function datesLabel(entry: WaitlistEntry, timeZone: string): string {
 
 /**
  * The waitlist in waitlist order (the number is the place in line among open entries), with
- * each entry's dates, status and the Remove action for open entries.
+ * each entry's phone, dentist (or any), dates and preferences, status and the Remove action for
+ * open entries. Names wrap rather than being cut: staff call patients by them.
  */
 export function WaitlistTable({
   entries,
@@ -49,7 +51,7 @@ export function WaitlistTable({
       header: 'Patient',
       render: (entry) => (
         <div className="waitlist-patient">
-          <TruncatedText className="waitlist-patient-name" text={entry.patient?.name ?? '—'} />
+          <span className="waitlist-patient-name">{entry.patient?.name ?? '—'}</span>
           {entry.patient && !entry.patient.messenger_id && isOpenEntry(entry.status) ? (
             <span className="waitlist-warning">{WAITLIST_TEXT.noMessenger}</span>
           ) : null}
@@ -58,21 +60,39 @@ export function WaitlistTable({
       ),
     },
     {
+      key: 'phone',
+      header: WAITLIST_TEXT.phone,
+      width: '16%',
+      render: (entry) => <span className="waitlist-phone">{entry.patient?.phone ?? '—'}</span>,
+    },
+    {
       key: 'dentist',
       header: 'Dentist',
-      width: '22%',
-      render: (entry) => <TruncatedText text={entry.dentist?.name ?? '—'} />,
+      width: '15%',
+      render: (entry) => (
+        <span className="waitlist-dentist">
+          {entry.dentist_id === null ? WAITLIST_TEXT.anyDentist : (entry.dentist?.name ?? '—')}
+        </span>
+      ),
     },
     {
       key: 'dates',
       header: 'Dates',
-      width: '22%',
-      render: (entry) => datesLabel(entry, timeZone),
+      width: '16%',
+      render: (entry) => {
+        const preferences = preferencesLabel(entry);
+        return (
+          <div className="waitlist-dates">
+            <span>{datesLabel(entry, timeZone)}</span>
+            {preferences ? <span className="waitlist-preferences">{preferences}</span> : null}
+          </div>
+        );
+      },
     },
     {
       key: 'status',
       header: 'Status',
-      width: '24%',
+      width: '15%',
       render: (entry) => {
         const label = entryStatusLabel(entry, timeZone);
         return (
