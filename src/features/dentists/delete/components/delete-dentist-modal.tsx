@@ -110,8 +110,8 @@ function BlockingAppointments({
       <p className="form-message form-message-error" role="alert">
         {DENTIST_DELETE_EXTRA_TEXT.blocked}
       </p>
-      {/* Fixed columns, the time on one line, long names and reasons cut (shown whole on focus or a
-          tap), and a list as tall as the modal allows (dentists.css). */}
+      {/* Fixed columns, the time on one line, a long name cut (shown whole on focus or a tap), the
+          reason wrapped rather than cut, and a list as tall as the modal allows (dentists.css). */}
       <div className="table-scroll blocking-scroll">
         <table className="data-table blocking-table">
           <caption className="visually-hidden">Future appointments of this dentist</caption>
@@ -127,7 +127,7 @@ function BlockingAppointments({
                   <StatusBadge status={appointment.status} />
                 </td>
                 <td className="blocking-time">{safeClinicDateTime(appointment.appointmentTime, timeZone)}</td>
-                <td>{appointment.reason ? <TruncatedText text={appointment.reason} /> : '—'}</td>
+                <td className="blocking-reason">{appointment.reason ?? '—'}</td>
               </tr>
             ))}
           </tbody>
