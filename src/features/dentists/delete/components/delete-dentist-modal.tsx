@@ -54,22 +54,19 @@ export function DeleteDentistModal({
       title={DENTIST_DELETE_TEXT.deleteTitle}
       onClose={onClose}
       size={shown?.kind === 'blocked' ? 'large' : 'small'}
+      destructive
+      closeLabel={canDelete ? 'Cancel' : 'Close'}
       footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {canDelete ? 'Cancel' : 'Close'}
+        canDelete ? (
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={remove.isPending}
+            onClick={() => void onDelete()}
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete'}
           </button>
-          {canDelete ? (
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={remove.isPending}
-              onClick={() => void onDelete()}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </button>
-          ) : null}
-        </>
+        ) : null
       }
     >
       <div className="delete-dentist">
