@@ -417,11 +417,12 @@ describe.skipIf(!ctx.chromium)('patients', () => {
               .evaluateAll((badges) =>
                 badges.map((badge) => [badge.textContent, getComputedStyle(badge).backgroundColor]),
               );
-            const green = 'rgb(21, 128, 61)';
-            const blue = 'rgb(29, 78, 216)';
-            const orange = 'rgb(194, 65, 12)';
-            const red = 'rgb(185, 28, 28)';
-            const grey = 'rgb(95, 107, 106)';
+            // The status tones the Appointments list's status select has too (status-tone.css).
+            const green = 'rgb(220, 243, 229)';
+            const blue = 'rgb(227, 237, 253)';
+            const orange = 'rgb(255, 241, 224)';
+            const red = 'rgb(253, 231, 229)';
+            const grey = 'rgb(236, 239, 241)';
             expect(colours).toEqual([
               ['Scheduled', grey],
               ['Scheduled', grey],

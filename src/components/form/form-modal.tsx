@@ -8,6 +8,8 @@ export interface FormModalProps {
   onClose: () => void;
   size?: ModalProps['size'];
   initialFocus?: ModalProps['initialFocus'];
+  /** A destructive action (void): focus starts on Cancel, not on a field (see ModalProps). */
+  destructive?: boolean;
   formClassName?: string;
   /**
    * Runs on submit, default prevented; react-hook-form's handleSubmit(...) fits. A second submit
@@ -40,6 +42,7 @@ export function FormModal({
   onClose,
   size = 'small',
   initialFocus,
+  destructive = false,
   formClassName,
   onSubmit,
   pending,
@@ -52,6 +55,7 @@ export function FormModal({
   children,
 }: FormModalProps) {
   const running = useRef(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,11 +74,11 @@ export function FormModal({
       title={title}
       onClose={onClose}
       size={size}
-      initialFocus={initialFocus}
+      initialFocus={destructive ? cancelRef : initialFocus}
       footer={
         <>
           {footerStart}
-          <button type="button" className="button button-secondary" onClick={onClose}>
+          <button ref={cancelRef} type="button" className="button button-secondary" onClick={onClose}>
             {cancelLabel}
           </button>
           <button type="submit" form={formId} className={submitClassName} disabled={pending || submitDisabled}>

@@ -52,6 +52,35 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('opens a destructive confirmation on its Cancel, even with a field before it: Enter cancels', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    function Confirm() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Void</button>
+          <Modal
+            open={open}
+            title="Void invoice #7"
+            onClose={() => setOpen(false)}
+            destructive
+            closeLabel="Cancel"
+            footer={<button onClick={onConfirm}>Confirm void</button>}
+          >
+            <input aria-label="Reason" />
+          </Modal>
+        </>
+      );
+    }
+    render(<Confirm />);
+    await user.click(screen.getByRole('button', { name: 'Void' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
   it('keeps Tab and Shift+Tab inside the dialog', async () => {
     const user = userEvent.setup();
     render(<Harness />);

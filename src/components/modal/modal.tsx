@@ -33,6 +33,11 @@ export interface ModalProps {
   size?: 'small' | 'medium' | 'large';
   /** Element to focus first (default: the first focusable element inside the dialog). */
   initialFocus?: React.RefObject<HTMLElement | null>;
+  /**
+   * It confirms a destructive action (delete, void): focus starts on the `closeLabel` button, so
+   * an Enter pressed again right after the opening click cannot confirm it.
+   */
+  destructive?: boolean;
 }
 
 const FOCUSABLE =
@@ -58,9 +63,11 @@ export function Modal({
   closeLabel,
   size = 'medium',
   initialFocus,
+  destructive = false,
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -91,7 +98,11 @@ export function Modal({
     const entry = pushModal({ onBack: () => void requestClose() });
     const dialog = dialogRef.current;
     if (dialog) {
-      const first = initialFocus?.current ?? focusableIn(dialog).find((el) => !el.dataset.modalClose) ?? dialog;
+      const first =
+        initialFocus?.current ??
+        (destructive ? closeButtonRef.current : null) ??
+        focusableIn(dialog).find((el) => !el.dataset.modalClose) ??
+        dialog;
       first.focus();
     }
 
@@ -134,7 +145,7 @@ export function Modal({
       entry.release();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
-    // initialFocus is read once when the dialog opens.
+    // initialFocus and destructive are read once when the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
@@ -168,7 +179,7 @@ export function Modal({
           {footer || closeLabel ? (
             <footer className="modal-footer">
               {closeLabel ? (
-                <button type="button" className="button button-secondary" onClick={onClose}>
+                <button ref={closeButtonRef} type="button" className="button button-secondary" onClick={onClose}>
                   {closeLabel}
                 </button>
               ) : null}

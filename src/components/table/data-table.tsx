@@ -9,6 +9,11 @@ export interface Column<Row> {
   /** e.g. 'actions' cells stay narrow and right-aligned. */
   align?: 'start' | 'end' | 'center';
   width?: string;
+  /**
+   * The `<col>` class, when the screen's stylesheet sizes the column (widths that change with the
+   * screen size, which an inline `width` cannot). Use with `table-layout: fixed`.
+   */
+  colClassName?: string;
 }
 
 export interface DataTableProps<Row> {
@@ -57,6 +62,13 @@ export function DataTable<Row>({
     <div className="table-scroll">
       <table className="data-table" aria-busy={loading || undefined}>
         <caption className="visually-hidden">{caption}</caption>
+        {columns.some((column) => column.colClassName) ? (
+          <colgroup>
+            {columns.map((column) => (
+              <col key={column.key} className={column.colClassName} />
+            ))}
+          </colgroup>
+        ) : null}
         <thead>
           <tr>
             {columns.map((column) => (

@@ -6,6 +6,7 @@ export {
   type BookingIntent,
 } from './booking-intent';
 export { StatusBadge } from './components/status-badge';
+export { statusToneClass } from './components/status-tone';
 export {
   APPOINTMENT_STATUSES,
   isAppointmentStatus,

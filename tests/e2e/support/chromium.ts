@@ -66,6 +66,16 @@ export function connectChromium(ctx: E2eContext): Promise<Browser> {
 export const DESKTOP = { width: 1366, height: 768 };
 export const TABLET_PORTRAIT = { width: 820, height: 1180 };
 
+/** A page's size, and whether it is a touch screen (a finger: `(pointer: coarse)` matches). */
+export interface ScreenSize {
+  width: number;
+  height: number;
+  touch?: boolean;
+}
+
+/** The 820×1180 tablet as a finger uses it: a touch screen, a mobile viewport, a coarse pointer. */
+export const TABLET_TOUCH: ScreenSize = { ...TABLET_PORTRAIT, touch: true };
+
 export interface OpenedPage {
   context: BrowserContext;
   page: Page;
@@ -73,12 +83,9 @@ export interface OpenedPage {
   pageErrors: string[];
 }
 
-export async function openPage(
-  browser: Browser,
-  baseUrl: string,
-  viewport: { width: number; height: number } = DESKTOP,
-): Promise<OpenedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+export async function openPage(browser: Browser, baseUrl: string, screen: ScreenSize = DESKTOP): Promise<OpenedPage> {
+  const { touch = false, ...viewport } = screen;
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, hasTouch: touch, isMobile: touch });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
@@ -101,7 +108,7 @@ export async function withPage<T>(
   browser: Browser,
   baseUrl: string,
   use: (page: Page, opened: OpenedPage) => Promise<T>,
-  viewport?: { width: number; height: number },
+  viewport?: ScreenSize,
 ): Promise<T> {
   const opened = await openPage(browser, baseUrl, viewport);
   try {

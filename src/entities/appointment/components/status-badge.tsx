@@ -1,11 +1,12 @@
 import { statusBadge } from '../status';
+import { statusToneClass } from './status-tone';
 import './status-badge.css';
 
 /** An appointment status in the spec's colours (§4), wherever a status is shown as text. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const badge = statusBadge(status);
   return (
-    <span className={`status-badge status-badge-${badge.tone}`} data-tone={badge.tone}>
+    <span className={`status-badge ${statusToneClass(status)}`} data-tone={badge.tone}>
       {badge.label}
     </span>
   );

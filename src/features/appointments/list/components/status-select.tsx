@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { AppointmentStatus } from '@common/contract';
-import { isAppointmentStatus, statusColour } from '@/entities/appointment';
+import { isAppointmentStatus, statusColour, statusToneClass } from '@/entities/appointment';
 import { statusOptionsFor } from '../../model/status-rules';
 
 /**
@@ -26,7 +26,7 @@ export const StatusSelect = memo(function StatusSelect({
   const colour = statusColour(status);
   return (
     <select
-      className={`status-select status-${colour}`}
+      className={`status-select ${statusToneClass(status)}`}
       data-colour={colour}
       value={status}
       aria-label={label}

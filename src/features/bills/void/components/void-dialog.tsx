@@ -31,7 +31,6 @@ export function VoidDialog({
   onClose: () => void;
 }) {
   const formId = useId();
-  const reasonRef = useRef<HTMLTextAreaElement | null>(null);
   const form = useZodForm(voidEntrySchema, { defaultValues: { reason: '' } });
   const reasonError = form.formState.errors.reason?.message;
   const { ref: registerReason, ...reasonProps } = form.register('reason', {
@@ -73,7 +72,7 @@ export function VoidDialog({
       formClassName="void-form"
       title={target.kind === 'payment' ? VOID_TEXT.paymentTitle(target.id) : VOID_TEXT.invoiceTitle(target.id)}
       onClose={onClose}
-      initialFocus={reasonRef}
+      destructive
       onSubmit={submit}
       pending={voidEntry.isPending}
       submitClassName="button button-danger"
@@ -92,10 +91,7 @@ export function VoidDialog({
         {(control) => (
           <textarea
             {...control}
-            ref={(element) => {
-              registerReason(element);
-              reasonRef.current = element;
-            }}
+            ref={registerReason}
             className="input void-reason"
             rows={3}
             required

@@ -54,22 +54,19 @@ export function DeleteDentistModal({
       title={DENTIST_DELETE_TEXT.deleteTitle}
       onClose={onClose}
       size={shown?.kind === 'blocked' ? 'large' : 'small'}
+      destructive
+      closeLabel={canDelete ? 'Cancel' : 'Close'}
       footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {canDelete ? 'Cancel' : 'Close'}
+        canDelete ? (
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={remove.isPending}
+            onClick={() => void onDelete()}
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete'}
           </button>
-          {canDelete ? (
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={remove.isPending}
-              onClick={() => void onDelete()}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </button>
-          ) : null}
-        </>
+        ) : null
       }
     >
       <div className="delete-dentist">
@@ -110,8 +107,8 @@ function BlockingAppointments({
       <p className="form-message form-message-error" role="alert">
         {DENTIST_DELETE_EXTRA_TEXT.blocked}
       </p>
-      {/* Fixed columns, the time on one line, long names and reasons cut (shown whole on focus or a
-          tap), and a list as tall as the modal allows (dentists.css). */}
+      {/* Fixed columns, the time on one line, a long name cut (shown whole on focus or a tap), the
+          reason wrapped rather than cut, and a list as tall as the modal allows (dentists.css). */}
       <div className="table-scroll blocking-scroll">
         <table className="data-table blocking-table">
           <caption className="visually-hidden">Future appointments of this dentist</caption>
@@ -127,7 +124,7 @@ function BlockingAppointments({
                   <StatusBadge status={appointment.status} />
                 </td>
                 <td className="blocking-time">{safeClinicDateTime(appointment.appointmentTime, timeZone)}</td>
-                <td>{appointment.reason ? <TruncatedText text={appointment.reason} /> : '—'}</td>
+                <td className="blocking-reason">{appointment.reason ?? '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -48,30 +48,32 @@ export function DentistsTable({
     }
   }
 
-  // Fixed column widths (dentists.css sets table-layout: fixed): a 200-character name or a long
-  // address is cut with an ellipsis and shown whole on focus or a tap, never widening the table.
+  // Fixed column widths (dentists.css sets table-layout: fixed and the widths, by screen size): an
+  // ordinary name is read whole at 820 px; a 200-character name or a long address is cut with an
+  // ellipsis and shown whole on focus or a tap, never widening the table.
   const columns: Column<Dentist>[] = [
     {
       key: 'name',
       header: 'Name',
+      colClassName: 'dentists-col-name',
       render: (dentist) => <TruncatedText className="dentist-name" text={dentist.name} />,
     },
     {
       key: 'email',
       header: 'Email',
-      width: '24%',
+      colClassName: 'dentists-col-email',
       render: (dentist) => <TruncatedText className="dentist-email" text={dentist.email} />,
     },
     {
       key: 'phone',
       header: 'Phone',
-      width: '176px',
+      colClassName: 'dentists-col-phone',
       render: (dentist) => <TruncatedText className="dentist-phone" text={dentist.phone} />,
     },
     {
       key: 'status',
       header: 'Status',
-      width: '118px',
+      colClassName: 'dentists-col-status',
       render: (dentist) => (
         <button
           type="button"
@@ -88,7 +90,7 @@ export function DentistsTable({
       key: 'actions',
       header: 'Actions',
       align: 'end',
-      width: '176px',
+      colClassName: 'dentists-col-actions',
       render: (dentist) => (
         <div className="row-actions">
           <IconButton

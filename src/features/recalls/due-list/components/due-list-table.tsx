@@ -56,12 +56,15 @@ export function DueListTable({
       width: '44px',
       render: (row) =>
         recallAction(row, now, timeZone).kind === 'send' ? (
-          <input
-            type="checkbox"
-            aria-label={RECALLS_TEXT.selectRow(row.patient_name)}
-            checked={selected.has(row.patient_id)}
-            onChange={(event) => onSelect(row.patient_id, event.target.checked)}
-          />
+          // The label is the checkbox's hit area on a touch screen (global.css, .check-hit).
+          <label className="check-hit">
+            <input
+              type="checkbox"
+              aria-label={RECALLS_TEXT.selectRow(row.patient_name)}
+              checked={selected.has(row.patient_id)}
+              onChange={(event) => onSelect(row.patient_id, event.target.checked)}
+            />
+          </label>
         ) : null,
     },
     { key: 'patient', header: RECALLS_TEXT.columns.patient, render: (row) => row.patient_name },

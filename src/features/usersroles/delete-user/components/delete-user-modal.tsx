@@ -55,6 +55,7 @@ export function DeleteUserModal({
       title={USERS_TEXT.deleteTitle}
       onClose={onClose}
       size="small"
+      destructive
       closeLabel={USERS_EXTRA_TEXT.cancel}
       footer={
         <button
