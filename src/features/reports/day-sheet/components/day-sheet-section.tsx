@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { BILLING_UPDATED } from '@common/contract/realtime';
+import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
@@ -60,19 +61,15 @@ export function DaySheetSection({
   };
 
   const field = (name: 'from' | 'to', label: string) => (
-    <div className="reports-field">
-      <label className="field-label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className="input"
-        type="date"
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : `${id}-note`}
-        {...form.register(name)}
-      />
-    </div>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      type="date"
+      fieldClassName="reports-field"
+      aria-invalid={errors[name] ? true : undefined}
+      aria-describedby={errors[name] ? `${id}-${name}-error` : `${id}-note`}
+      {...form.register(name)}
+    />
   );
 
   // The range to show, Today, Refresh, Print and Download: left out of the printed sheet.
