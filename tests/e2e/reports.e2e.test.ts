@@ -273,6 +273,11 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
       expect(await page.getByTestId('day-sheet-printed-by').textContent()).toMatch(
         new RegExp(`^Printed on \\w{3} \\d{4}-\\d{2}-\\d{2}, \\d{1,2}:\\d{2} [AP]M by ${receptionName}$`),
       );
+      // On paper too: the line stays, the tools go.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByTestId('day-sheet-printed-by').isVisible()).toBe(true);
+      expect(await panel.getByRole('button', { name: 'Refresh', exact: true }).isVisible()).toBe(false);
+      await page.emulateMedia({ media: 'screen' });
       const cashiers = page.getByRole('table', { name: 'Collections by cashier' });
       expect(await page.getByText(cashierName).count()).toBe(0);
 
