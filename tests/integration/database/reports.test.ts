@@ -585,6 +585,17 @@ describe.each(targets)('reports on %s', (target) => {
         voided_by_name: 'Somebody else',
       });
       expect(forgedInsert.error?.code).toBe('42501');
+
+      // The service writing history (the demo data) may say who voided; the name follows from it.
+      const clinicAdmin = await userOf('admin@demo.test');
+      const paymentId = await pay(invoiceId, patientId, '1.00', 'cash');
+      const history = await service
+        .from('payments')
+        .update({ voided_at: new Date().toISOString(), void_reason: 'Keyed twice', voided_by: clinicAdmin.user_id })
+        .eq('id', paymentId)
+        .select('voided_by, voided_by_name')
+        .single();
+      expect(history.data).toEqual({ voided_by: clinicAdmin.user_id, voided_by_name: clinicAdmin.name });
     });
   });
 
