@@ -139,7 +139,7 @@ async function main() {
       return { elapsed, data };
     };
 
-    const daySheet = () => client.rpc('day_sheet', { p_clinic_id: clinicId, p_day: busyDay });
+    const daySheet = () => client.rpc('day_sheet', { p_clinic_id: clinicId, p_from: busyDay, p_to: busyDay });
     const first = (await timed(daySheet)).data as { appointments: unknown[]; payments: unknown[] };
     console.log(
       `      day sheet of ${busyDay}: ${first.appointments.length} appointments, ${first.payments.length} payments`,

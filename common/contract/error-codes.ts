@@ -60,7 +60,6 @@ export const DATABASE_ERROR_CODES = [
   'invoice_has_payments',
   // Reports
   'report_forbidden',
-  'report_day_required',
   'report_period_required',
   'report_period_reversed',
   'report_period_too_long',

@@ -617,6 +617,7 @@ export type Database = {
           void_reason: string | null;
           voided_at: string | null;
           voided_by: string | null;
+          voided_by_name: string | null;
         };
         Insert: {
           appointment_id?: number | null;
@@ -630,6 +631,7 @@ export type Database = {
           void_reason?: string | null;
           voided_at?: string | null;
           voided_by?: string | null;
+          voided_by_name?: string | null;
         };
         Update: {
           appointment_id?: number | null;
@@ -643,6 +645,7 @@ export type Database = {
           void_reason?: string | null;
           voided_at?: string | null;
           voided_by?: string | null;
+          voided_by_name?: string | null;
         };
         Relationships: [
           {
@@ -839,6 +842,7 @@ export type Database = {
           void_reason: string | null;
           voided_at: string | null;
           voided_by: string | null;
+          voided_by_name: string | null;
         };
         Insert: {
           amount: number;
@@ -859,6 +863,7 @@ export type Database = {
           void_reason?: string | null;
           voided_at?: string | null;
           voided_by?: string | null;
+          voided_by_name?: string | null;
         };
         Update: {
           amount?: number;
@@ -879,6 +884,7 @@ export type Database = {
           void_reason?: string | null;
           voided_at?: string | null;
           voided_by?: string | null;
+          voided_by_name?: string | null;
         };
         Relationships: [
           {
@@ -1531,8 +1537,8 @@ export type Database = {
       counts_as_clinic_admin: { Args: { p_user_id: string }; Returns: boolean };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
-      day_sheet: { Args: { p_clinic_id: number; p_day: string }; Returns: Json };
-      day_sheet_export: { Args: { p_clinic_id: number; p_day: string }; Returns: Json };
+      day_sheet: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
+      day_sheet_export: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
       delete_patient: { Args: { p_patient_id: number }; Returns: Json };
       delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };

@@ -82,8 +82,9 @@ type InsertShapes = {
   payments: { amount: string };
 };
 type DatabaseSetColumns = {
-  invoices: 'created_at' | 'created_by' | 'voided_at' | 'void_reason' | 'voided_by';
-  payments: 'created_at' | 'payment_date' | 'recorded_by' | 'voided_at' | 'void_reason' | 'voided_by';
+  invoices: 'created_at' | 'created_by' | 'voided_at' | 'void_reason' | 'voided_by' | 'voided_by_name';
+  payments:
+    'created_at' | 'payment_date' | 'recorded_by' | 'voided_at' | 'void_reason' | 'voided_by' | 'voided_by_name';
 };
 
 /** A table the browser only reads and inserts into (no update, no delete: admins void by RPC). */

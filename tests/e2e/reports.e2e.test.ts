@@ -6,13 +6,18 @@
  * no-shows in 12 months is flagged in the booking form. At 1366×768 the no-show insight shows its
  * monthly trend and opens the no-shows and late cancellations behind its numbers, a cancellation's
  * reason included, without scrolling sideways.
+ *
+ * Issue 32 item 12: over a range of clinic days the day sheet gives production by dentist (void
+ * invoices listed under Voids with who voided), collections by cashier, a "Printed on … by …"
+ * line, and a payment recorded at another desk (a second browser context) appears without a reload.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
-import { connectChromium, DESKTOP, downloadedBytes, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DEMO, DEMO_PASSWORD, loginAs, uniqueEmail } from './support/app.ts';
+import { connectChromium, DESKTOP, downloadedBytes, openPage, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -24,8 +29,10 @@ const pesos = (centavos: number) =>
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(centavos % 100).padStart(2, '0')}`;
 
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+
 async function openReports(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Reports' }).click();
+  await sections(page).getByRole('button', { name: 'Reports' }).click();
   await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
   await page.getByTestId('day-sheet').waitFor();
 }
@@ -108,7 +115,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
             .filter((row) => method === undefined || row.method === method)
             .reduce((sum, row) => sum + row.amount_centavos, 0);
         // Wait for a day sheet that includes this test's payments (the tab may have opened before).
-        await page.getByRole('button', { name: 'Show day', exact: true }).click();
+        await page.getByRole('button', { name: 'Show day sheet', exact: true }).click();
         await page.getByText(voidReason, { exact: true }).waitFor();
         expect(await page.getByTestId('day-sheet-grand-total').textContent()).toBe(pesos(sumOf()));
         expect(await page.getByTestId('day-sheet-total-cash').textContent()).toContain(pesos(sumOf('cash')));
@@ -133,7 +140,8 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
         const bytes = await downloadedBytes(download);
         expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
         const csv = bytes.toString('utf8');
-        expect(csv).toContain(`,${patientName},,1500.50\r\n`);
+        // Receipt number, invoice, patient, no reference, the cashier's name, the amount.
+        expect(csv).toMatch(new RegExp(`,\\d+,${invoice.data.id},${patientName},,[^,]+,1500\\.50\\r\\n`));
         expect(csv).toContain(voidReason);
         // The download is in the audit trail, recorded by the database: who, the day, through the browser.
         const me = (await reception.api.auth.getUser()).data.user!.id;
@@ -146,7 +154,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
         expect(recorded.data.map((row) => [row.actor_user_id, row.entity_label, row.source])).toEqual([
           [me, 'day-sheet', 'browser'],
         ]);
-        expect((recorded.data[0]!.after as { filters: unknown }).filters).toEqual({ day: today });
+        expect((recorded.data[0]!.after as { filters: unknown }).filters).toEqual({ from: today, to: today });
 
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
@@ -169,6 +177,144 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
       },
       DESKTOP,
     );
+  });
+
+  it('gives production by dentist, cashier totals, voids with who voided, the printed-by line, and is live', async () => {
+    const reception = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
+    const admin = await ClinicFixtures.signInAs(ctx, DEMO.admin);
+    const today = clinicDateAt(new Date());
+    const yesterday = addDays(today, -1);
+    const dentistName = uniqueName('Dr. Production');
+    const dentistId = await reception.dentist(dentistName);
+    const patientName = uniqueName('Señora Range');
+    const patientId = await reception.patient(patientName);
+    const visitId = await reception.appointmentAsServiceRole({
+      dentistId,
+      patientId,
+      // Seen two workdays ago, billed today: production counts the day the invoice was issued.
+      time: clinicTime(clinicWorkday(-2), '15:20'),
+      status: 'Completed',
+    });
+    // A cashier of her own, so her total is this test's alone.
+    const cashierName = uniqueName('Cashier Dela Cruz');
+    const cashierEmail = uniqueEmail('cashier');
+    const createdCashier = await reception.service.auth.admin.createUser({
+      email: cashierEmail,
+      password: DEMO_PASSWORD,
+      email_confirm: true,
+      user_metadata: { name: cashierName },
+      app_metadata: { clinic_id: reception.clinicId, role: 'receptionist' },
+    });
+    if (createdCashier.error) throw createdCashier.error;
+    const adminName = (await reception.service.from('users').select('name').eq('email', DEMO.admin).single()).data!
+      .name as string;
+    const receptionName = (await reception.service.from('users').select('name').eq('email', DEMO.receptionist).single())
+      .data!.name as string;
+
+    const invoiceOf = async (total: string, appointmentId: number | null) => {
+      const created = await reception.api
+        .from('invoices')
+        .insert({
+          clinic_id: reception.clinicId,
+          patient_id: patientId,
+          total,
+          appointment_id: appointmentId,
+          idempotency_key: randomUUID(),
+        })
+        .select('id')
+        .single();
+      if (created.error) throw created.error;
+      return created.data.id as number;
+    };
+    const billed = await invoiceOf('2500.75', visitId);
+    const mistaken = await invoiceOf('999.99', null);
+    const voidReason = `Wrong patient ${randomUUID().slice(0, 6)}`;
+    const voided = await admin.api.rpc('void_invoice', { p_invoice_id: mistaken, p_reason: voidReason });
+    if (voided.error) throw voided.error;
+
+    const desk = await openPage(browser, ctx.baseUrl, DESKTOP);
+    const otherDesk = await openPage(browser, ctx.baseUrl, DESKTOP);
+    try {
+      const page = desk.page;
+      await loginAs(page, DEMO.receptionist);
+      await openReports(page);
+      const panel = page.getByRole('region', { name: 'Day sheet' });
+      // The sheet follows the clinic's billing changes once its connection is up.
+      await page.locator('[data-live="connected"]').waitFor();
+
+      // A range: yesterday to today; reversed and too long are told at the field, nothing asked.
+      const first = panel.getByLabel('First day', { exact: true });
+      const last = panel.getByLabel('Last day', { exact: true });
+      await first.fill(today);
+      await last.fill(yesterday);
+      await panel.getByRole('button', { name: 'Show day sheet', exact: true }).click();
+      await panel.getByText('The first day must be on or before the last day.', { exact: true }).waitFor();
+      await first.fill(addDays(today, -31));
+      await last.fill(today);
+      await panel.getByRole('button', { name: 'Show day sheet', exact: true }).click();
+      await panel.getByText('The day sheet can cover at most 31 days.', { exact: true }).waitFor();
+      await first.fill(yesterday);
+      await panel.getByRole('button', { name: 'Show day sheet', exact: true }).click();
+      await page
+        .getByRole('heading', { name: new RegExp(`^Day sheet for \\w+, ${yesterday} to \\w+, ${today}$`) })
+        .waitFor();
+
+      // Production by dentist: this dentist's one invoice; the void one is not production but a void.
+      const production = page.getByRole('table', { name: 'Production (invoices issued)' });
+      const dentistRow = production.locator('tr', { hasText: dentistName });
+      await dentistRow.waitFor();
+      expect(await dentistRow.textContent()).toBe(`${dentistName}1${pesos(250075)}`);
+      await production.getByText('No dentist (invoice not from an appointment)', { exact: true }).waitFor();
+      const voidRow = page.getByRole('table', { name: 'Voids' }).locator('tr', { hasText: voidReason });
+      expect(await voidRow.textContent()).toContain(`#${mistaken}${patientName}${pesos(99999)}`);
+      expect(await voidRow.textContent()).toContain(adminName);
+
+      // Printed on <clinic date and time> by the signed-in receptionist.
+      expect(await page.getByTestId('day-sheet-printed-by').textContent()).toMatch(
+        new RegExp(`^Printed on \\w{3} \\d{4}-\\d{2}-\\d{2}, \\d{1,2}:\\d{2} [AP]M by ${receptionName}$`),
+      );
+      // On paper too: the line stays, the tools go.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByTestId('day-sheet-printed-by').isVisible()).toBe(true);
+      expect(await panel.getByRole('button', { name: 'Refresh', exact: true }).isVisible()).toBe(false);
+      await page.emulateMedia({ media: 'screen' });
+      const cashiers = page.getByRole('table', { name: 'Collections by cashier' });
+      expect(await page.getByText(cashierName).count()).toBe(0);
+
+      // Another desk (a second browser context) takes a payment in Billing System.
+      await loginAs(otherDesk.page, cashierEmail);
+      await sections(otherDesk.page).getByRole('button', { name: 'Billing System' }).click();
+      await otherDesk.page.getByRole('searchbox', { name: 'Search by patient' }).fill(patientName);
+      await otherDesk.page
+        .locator(`tr[data-invoice-id="${billed}"]`)
+        .getByRole('button', { name: 'Add Payment' })
+        .click();
+      const modal = otherDesk.page.getByRole('dialog', { name: `Add Payment for Invoice #${billed}` });
+      await modal.getByLabel('Amount').fill('1,000.25');
+      await modal.getByRole('button', { name: 'Add Payment' }).click();
+      await modal.waitFor({ state: 'detached' });
+
+      // The first desk's sheet shows it within seconds, without a reload or Refresh.
+      const cashierRow = cashiers.locator('tr', { hasText: cashierName });
+      await cashierRow.waitFor({ timeout: 5_000 });
+      expect(await cashierRow.textContent()).toBe(`${cashierName}1${pesos(100025)}`);
+      const paymentRow = page
+        .getByRole('table', { name: 'Payments by method' })
+        .locator('tr', { hasText: patientName });
+      expect(await paymentRow.textContent()).toContain(cashierName);
+
+      // Refresh reads the sheet again on demand.
+      const [reread] = await Promise.all([
+        page.waitForResponse((response) => response.url().includes('/rpc/day_sheet')),
+        panel.getByRole('button', { name: 'Refresh', exact: true }).click(),
+      ]);
+      expect(reread.status()).toBe(200);
+      expect(desk.pageErrors).toEqual([]);
+      expect(otherDesk.pageErrors).toEqual([]);
+    } finally {
+      await desk.context.close();
+      await otherDesk.context.close();
+    }
   });
 
   it('shows the monthly trend and the patients behind the no-show numbers at 1366×768, without sideways scroll', async () => {

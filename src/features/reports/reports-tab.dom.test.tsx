@@ -2,7 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SubscribeOptions } from '@/lib/realtime-client';
 import { initSupabase } from '@/lib/supabase';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { captureDownloads } from '@/testing/downloads';
 import {
   countRequests,
@@ -15,6 +17,11 @@ import {
   stackConfig,
 } from '@/testing/real-db';
 import { renderReports } from './testing/render';
+
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
+}));
 
 setupRealDatabase();
 
@@ -35,6 +42,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  fakeRealtime.reset();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -137,14 +145,17 @@ async function seedNoShows() {
 const seedLastYearOnly = () =>
   seed.appointments([{ dentist_id: 3, patient_id: 1, appointment_time: '2025-12-01T06:00:00Z', status: 'Completed' }]);
 
-/** The day sheet exports the database recorded in the audit trail, as `clinic:day`. */
+/** The day sheet exports the database recorded in the audit trail, as `clinic:from..to`. */
 async function recordedExports() {
   const events = await rows('audit_log', { entity: 'export', entity_label: 'day-sheet' });
   return events.map((event) => {
-    const after = event.after as { filters: { day: string } };
-    return `${event.clinic_id}:${after.filters.day}`;
+    const after = event.after as { filters: { from: string; to: string } };
+    return `${event.clinic_id}:${after.filters.from}..${after.filters.to}`;
   });
 }
+
+/** The day sheet's panel, where its own fields and buttons are. */
+const daySheetPanel = () => screen.getByRole('region', { name: 'Day sheet' });
 
 describe('the day sheet', () => {
   it('opens on today in clinic time with appointments by status, totals by method, voids and open invoices', async () => {
@@ -173,7 +184,7 @@ describe('the day sheet', () => {
     expect(sheet.textContent).not.toContain('Filling');
   });
 
-  it('shows another valid day, and refuses an empty date at the field without asking the server', async () => {
+  it('shows a range of days, and refuses a missing, reversed or over-31-day range at the field without asking', async () => {
     const user = userEvent.setup();
     await seedDaySheet();
     await seed.appointments([
@@ -183,23 +194,108 @@ describe('the day sheet', () => {
     await renderReports();
     await screen.findByTestId('day-sheet');
     expect(sheets.count).toBe(1);
-    const day = screen.getByLabelText('Day', { exact: true });
-    await user.clear(day);
-    await user.click(screen.getByRole('button', { name: 'Show day' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Choose a day.');
-    expect(day.getAttribute('aria-invalid')).toBe('true');
+    const panel = daySheetPanel();
+    const from = within(panel).getByLabelText('First day');
+    const to = within(panel).getByLabelText('Last day');
+    const showSheet = within(panel).getByRole('button', { name: 'Show day sheet' });
+    expect([(from as HTMLInputElement).value, (to as HTMLInputElement).value]).toEqual([DAY, DAY]);
+
+    await user.clear(from);
+    await user.click(showSheet);
+    expect((await within(panel).findByRole('alert')).textContent).toBe('Choose the first day of the period.');
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    await user.type(from, '2026-11-27');
+    await user.click(showSheet);
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'The first day must be on or before the last day.',
+    );
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(from);
+    await user.type(from, '2026-10-26');
+    await user.click(showSheet);
+    expect((await within(panel).findByRole('alert')).textContent).toBe('The day sheet can cover at most 31 days.');
     expect(sheets.count).toBe(1);
 
-    await user.type(day, '2026-11-20');
-    await user.click(screen.getByRole('button', { name: 'Show day' }));
-    expect(await screen.findByRole('heading', { name: 'Day sheet for Friday, 2026-11-20' })).toBeTruthy();
+    await user.clear(from);
+    await user.type(from, '2026-11-20');
+    await user.click(showSheet);
+    expect(
+      await screen.findByRole('heading', { name: 'Day sheet for Friday, 2026-11-20 to Thursday, 2026-11-26' }),
+    ).toBeTruthy();
     const sheet = screen.getByTestId('day-sheet');
+    // Over several days each row carries its date.
     expect(within(sheet).getByRole('table', { name: 'Appointments: Scheduled' }).textContent).toContain(
-      '9:00 AMAna CruzDr. ReyesFilling',
+      'Fri 2026-11-20, 9:00 AMAna CruzDr. ReyesFilling',
     );
-    expect(sheet.textContent).not.toContain('Cleaning');
+    expect(within(sheet).getByRole('table', { name: 'Appointments: Completed' }).textContent).toContain('Cleaning');
     expect(sheets.count).toBe(2);
-    expect(screen.queryByText('Choose a day.')).toBeNull();
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
+  it('gives production by dentist, totals by cashier, who voided what, and who printed it when', async () => {
+    await seedDaySheet();
+    await seed.invoices([
+      { id: 7, patient_id: 2, total: pesos(30000), created_at: `${DAY}T05:00:00Z` },
+      { id: 8, patient_id: 2, total: pesos(99999), created_at: `${DAY}T05:30:00Z` },
+    ]);
+    // What the triggers keep: the cashier's and the voider's names as they were then (the void's
+    // trigger names the owner, no one, so the name is written after it).
+    await realStack().query(`update public.payments set recorded_by_name = 'Rosa Reyes' where id in (10, 12)`);
+    await realStack().query(`update public.invoices set voided_at = $2, void_reason = 'Billed twice' where id = $1`, [
+      8,
+      `${DAY}T06:00:00Z`,
+    ]);
+    await realStack().query(`update public.invoices set voided_by_name = 'Admin Cruz' where id = 8`);
+    await renderReports();
+    const sheet = await screen.findByTestId('day-sheet');
+
+    const production = within(sheet).getByRole('table', { name: 'Production (invoices issued)' });
+    expect(screen.getByTestId('day-sheet-production-1').textContent).toBe('Dr. Reyes1₱1,500.50');
+    expect(screen.getByTestId('day-sheet-production-2').textContent).toBe('Dr. Lim1₱2,000.00');
+    expect(screen.getByTestId('day-sheet-production-none').textContent).toBe(
+      'No dentist (invoice not from an appointment)1₱300.00',
+    );
+    // The void invoice is not production.
+    expect(screen.getByTestId('day-sheet-production-total').textContent).toBe('₱3,800.50');
+    expect(production.textContent).toContain('Production total3');
+
+    const cashiers = within(sheet).getByRole('table', { name: 'Collections by cashier' });
+    expect(cashiers.textContent).toContain('Rosa Reyes1₱1,500.50');
+    expect(cashiers.textContent).toContain('The system1₱0.10');
+
+    const voids = within(sheet).getByRole('table', { name: 'Voids' });
+    expect(voids.textContent).toContain('Invoice#8Ana Cruz₱999.99Thu 2026-11-26, 2:00 PMAdmin CruzBilled twice');
+    expect(voids.textContent).toContain('Entered twice');
+
+    // 2026-11-26 10:00 in Manila, by the signed-in staff member.
+    expect(screen.getByTestId('day-sheet-printed-by').textContent).toBe(
+      'Printed on Thu 2026-11-26, 10:00 AM by Dr. Ana Santos',
+    );
+  });
+
+  it('shows a payment recorded at another desk without a reload, and reads again on Refresh', async () => {
+    const user = userEvent.setup();
+    await seedDaySheet();
+    const sheets = countRequests({ rpc: 'day_sheet' });
+    await renderReports();
+    await screen.findByTestId('day-sheet');
+    expect(screen.getByTestId('day-sheet-grand-total').textContent).toContain('₱1,500.60');
+
+    await seed.payments([
+      { id: 20, invoice_id: 6, patient_id: 2, amount: pesos(2500), method: 'cash', payment_date: `${DAY}T05:00:00Z` },
+    ]);
+    fakeRealtime.emit('billing-updated', { clinic_id: 1, invoice_id: 6, table: 'payments', op: 'INSERT', id: 20 });
+    await waitFor(() => expect(screen.getByTestId('day-sheet-grand-total').textContent).toContain('₱1,525.60'));
+    expect(sheets.count).toBe(2);
+
+    // Another clinic's payment is not this sheet's business.
+    fakeRealtime.emit('billing-updated', { clinic_id: 2, invoice_id: 99, table: 'payments', op: 'INSERT', id: 99 });
+    await seed.payments([
+      { id: 21, invoice_id: 6, patient_id: 2, amount: pesos(100), method: 'card', payment_date: `${DAY}T05:10:00Z` },
+    ]);
+    await user.click(within(daySheetPanel()).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByTestId('day-sheet-grand-total').textContent).toContain('₱1,526.60'));
+    expect(sheets.count).toBe(3);
   });
 
   it('downloads the CSV of the recorded export (day_sheet_export) with a BOM and ñ intact, and prints', async () => {
@@ -214,7 +310,7 @@ describe('the day sheet', () => {
     await realStack().query(`update public.payments set reference_number = 'FROM-EXPORT' where id = 10`);
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(1));
-    expect(await recordedExports()).toEqual(['1:2026-11-26']);
+    expect(await recordedExports()).toEqual(['1:2026-11-26..2026-11-26']);
     expect(downloads.names).toEqual(['day-sheet-2026-11-26.csv']);
     const bytes = new Uint8Array(
       await new Promise<ArrayBuffer>((resolve) => {
@@ -225,8 +321,8 @@ describe('the day sheet', () => {
     );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text).toContain('Cash,2026-11-26,09:30,5,Niño Peña,FROM-EXPORT,1500.50\r\n');
-    expect(text).toContain('Grand total,,,,,,1500.60\r\n');
+    expect(text).toContain('Cash,2026-11-26,09:30,2,5,Niño Peña,FROM-EXPORT,The system,1500.50\r\n');
+    expect(text).toContain('Grand total,,,,,,,,1500.60\r\n');
     await user.click(screen.getByRole('button', { name: 'Print day sheet' }));
     expect(print).toHaveBeenCalledTimes(1);
   });
@@ -259,7 +355,7 @@ describe('the day sheet', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(1));
     expect(screen.queryByTestId('day-sheet-download-error')).toBeNull();
-    expect(await recordedExports()).toEqual(['1:2026-11-26']);
+    expect(await recordedExports()).toEqual(['1:2026-11-26..2026-11-26']);
   });
 
   it('says when the day sheet could not be read, without the server’s words, and retries', async () => {

@@ -16,7 +16,7 @@ function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName:
   const today = clinicToday(new Date(), zone.timeZone);
   return (
     <>
-      <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} />
+      <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} timeZone={zone.timeZone} />
       <NoShowInsightSection clinicId={clinicId} today={today} />
     </>
   );

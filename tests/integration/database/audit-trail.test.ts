@@ -250,8 +250,13 @@ describe.each(targets)('audit trail on %s', (target) => {
         invoice_id: invoiceId,
         reference_number: 'GC-123',
       });
-      expect(payments[1]!.before).toEqual({ voided_at: null, void_reason: null, voided_by: null });
-      expect(payments[1]!.after).toMatchObject({ void_reason: 'Wrong amount' });
+      expect(payments[1]!.before).toEqual({
+        voided_at: null,
+        void_reason: null,
+        voided_by: null,
+        voided_by_name: null,
+      });
+      expect(payments[1]!.after).toMatchObject({ void_reason: 'Wrong amount', voided_by_name: adminProfile.name });
       expect(Number.isNaN(Date.parse(String(payments[1]!.after!.voided_at)))).toBe(false);
 
       const invoices = await logOf('invoice', invoiceId);
@@ -265,7 +270,7 @@ describe.each(targets)('audit trail on %s', (target) => {
         patient: patient.name,
         created_by: receptionProfile.user_id,
       });
-      expect(invoices[1]!.after).toMatchObject({ void_reason: 'Duplicate' });
+      expect(invoices[1]!.after).toMatchObject({ void_reason: 'Duplicate', voided_by_name: adminProfile.name });
     });
   });
 

@@ -1,8 +1,8 @@
 /**
  * The day sheet's CSV download (…_reports.sql): rpc day_sheet_export answers what
  * day_sheet answers and the database records the export in the audit trail — who, kind
- * 'day-sheet', the CSV's data rows counted from that answer (appointments, payments, voids, open
- * invoices) and the door 'browser' — through supabase-js against the real stack. A caller
+ * 'day-sheet', the CSV's data rows counted from that answer (appointments, production lines,
+ * payments, voids, open invoices) and the door 'browser' — through supabase-js against the real stack. A caller
  * day_sheet refuses (another clinic's admin, a dentist, anon) is refused here too, and then nothing
  * is recorded.
  */
@@ -15,8 +15,10 @@ import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 type Row = Record<string, unknown>;
 interface SheetAnswer {
-  day: string;
+  from: string;
+  to: string;
   appointments: Row[];
+  production: { by_dentist: Row[] };
   payments: Row[];
   voids: Row[];
   open_invoices: Row[];
@@ -98,17 +100,21 @@ afterAll(async () => {
 
 describe('the day sheet export', () => {
   it('answers what day_sheet answers and records who, the kind, the rows counted by the database and the door', async () => {
-    const sheet = await reception.rpc('day_sheet', { p_clinic_id: smile, p_day: DAY });
+    const sheet = await reception.rpc('day_sheet', { p_clinic_id: smile, p_from: DAY, p_to: DAY });
     expect(sheet.error).toBeNull();
     const since = await lastId();
-    const exported = await reception.rpc('day_sheet_export', { p_clinic_id: smile, p_day: DAY });
+    const exported = await reception.rpc('day_sheet_export', { p_clinic_id: smile, p_from: DAY, p_to: DAY });
     expect(exported.error).toBeNull();
     expect(exported.data).toEqual(sheet.data);
 
     const answer = exported.data as SheetAnswer;
     expect(answer.appointments).toHaveLength(2);
     const rows =
-      answer.appointments.length + answer.payments.length + answer.voids.length + answer.open_invoices.length;
+      answer.appointments.length +
+      answer.production.by_dentist.length +
+      answer.payments.length +
+      answer.voids.length +
+      answer.open_invoices.length;
     expect(await exportsSince(since)).toEqual([
       {
         clinic_id: smile,
@@ -117,14 +123,14 @@ describe('the day sheet export', () => {
         entity_label: 'day-sheet',
         action: 'export',
         before: null,
-        after: { kind: 'day-sheet', rows, filters: { day: DAY } },
+        after: { kind: 'day-sheet', rows, filters: { from: DAY, to: DAY } },
         actor_user_id: receptionist.user_id,
         actor_name: receptionist.name,
         source: 'browser',
       },
     ]);
     // Reading the sheet on screen (day_sheet) records nothing; only the download does.
-    await reception.rpc('day_sheet', { p_clinic_id: smile, p_day: DAY });
+    await reception.rpc('day_sheet', { p_clinic_id: smile, p_from: DAY, p_to: DAY });
     expect(await exportsSince(since)).toHaveLength(1);
   });
 
@@ -160,28 +166,32 @@ describe('the day sheet export', () => {
     const day = days[0]!.day;
 
     const since = await lastId();
-    const exported = await reception.rpc('day_sheet_export', { p_clinic_id: smile, p_day: day });
+    const exported = await reception.rpc('day_sheet_export', { p_clinic_id: smile, p_from: day, p_to: day });
     expect(exported.error).toBeNull();
     const answer = exported.data as SheetAnswer;
     expect(answer.payments.some((row) => row.invoice_id === invoice.data!.id)).toBe(true);
     expect(answer.open_invoices.some((row) => row.id === invoice.data!.id)).toBe(true);
     const rows =
-      answer.appointments.length + answer.payments.length + answer.voids.length + answer.open_invoices.length;
+      answer.appointments.length +
+      answer.production.by_dentist.length +
+      answer.payments.length +
+      answer.voids.length +
+      answer.open_invoices.length;
     const log = await exportsSince(since);
-    expect(log.map((row) => row.after)).toEqual([{ kind: 'day-sheet', rows, filters: { day } }]);
+    expect(log.map((row) => row.after)).toEqual([{ kind: 'day-sheet', rows, filters: { from: day, to: day } }]);
   });
 
   it('is refused, and records nothing, to another clinic’s admin, a dentist and anon, and without a day', async () => {
     const since = await lastId();
-    const other = await admin2.rpc('day_sheet_export', { p_clinic_id: smile, p_day: DAY });
+    const other = await admin2.rpc('day_sheet_export', { p_clinic_id: smile, p_from: DAY, p_to: DAY });
     expect(other.error?.code).toBe('42501');
     expect(other.data).toBeNull();
-    const asDentist = await dentist.rpc('day_sheet_export', { p_clinic_id: smile, p_day: DAY });
+    const asDentist = await dentist.rpc('day_sheet_export', { p_clinic_id: smile, p_from: DAY, p_to: DAY });
     expect(asDentist.error?.code).toBe('42501');
     expect(asDentist.data).toBeNull();
-    const anon = await stack.anonClient().rpc('day_sheet_export', { p_clinic_id: smile, p_day: DAY });
+    const anon = await stack.anonClient().rpc('day_sheet_export', { p_clinic_id: smile, p_from: DAY, p_to: DAY });
     expect(anon.error?.code).toBe('42501');
-    const missing = await reception.rpc('day_sheet_export', { p_clinic_id: smile, p_day: null });
+    const missing = await reception.rpc('day_sheet_export', { p_clinic_id: smile, p_from: null, p_to: null });
     expect(missing.error?.code).toBe('22023');
     expect(await exportsSince(since)).toEqual([]);
     expect(await lastId()).toBe(since);

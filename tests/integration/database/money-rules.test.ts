@@ -356,10 +356,17 @@ describe.each(targets)('money rules on %s', (target) => {
     });
 
     it('answers the reports of a missing clinic with 404, and those of another clinic with 403', async () => {
-      expectRefusal(await rawRpc(superadmin, 'day_sheet', { p_clinic_id: MISSING_ID, p_day: '2030-01-07' }), 404);
+      expectRefusal(
+        await rawRpc(superadmin, 'day_sheet', { p_clinic_id: MISSING_ID, p_from: '2030-01-07', p_to: '2030-01-07' }),
+        404,
+      );
       const period = { p_from: '2030-01-01', p_to: '2030-01-31' };
       expectRefusal(await rawRpc(superadmin, 'no_show_insight', { p_clinic_id: MISSING_ID, ...period }), 404);
-      const theirs = await rawRpc(admin, 'day_sheet', { p_clinic_id: otherClinicId, p_day: '2030-01-07' });
+      const theirs = await rawRpc(admin, 'day_sheet', {
+        p_clinic_id: otherClinicId,
+        p_from: '2030-01-07',
+        p_to: '2030-01-07',
+      });
       expect(theirs).toMatchObject({ status: 403, body: { code: '42501' } });
     });
   });

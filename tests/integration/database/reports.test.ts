@@ -19,12 +19,30 @@ type Method = 'cash' | 'card' | 'e-wallet' | 'bank';
 type Status = 'Scheduled' | 'Confirmed' | 'Completed' | 'No Show' | 'Cancelled';
 
 interface DaySheetAnswer {
-  day: string;
+  from: string;
+  to: string;
   appointments: { id: number; status: Status; patient_name: string; dentist_name: string; appointment_time: string }[];
-  payments: { id: number; amount_centavos: number; method: Method }[];
+  production: {
+    invoice_count: number;
+    total_centavos: number;
+    by_dentist: {
+      dentist_id: number | null;
+      dentist_name: string | null;
+      invoice_count: number;
+      total_centavos: number;
+    }[];
+  };
+  payments: {
+    id: number;
+    amount_centavos: number;
+    method: Method;
+    receipt_number: number;
+    cashier_name: string | null;
+  }[];
+  cashier_totals: { cashier_name: string | null; payment_count: number; total_centavos: number }[];
   totals: { method: Method; payment_count: number; total_centavos: number }[];
   grand_total_centavos: number;
-  voids: { kind: string; id: number; void_reason: string; amount_centavos: number }[];
+  voids: { kind: string; id: number; void_reason: string; amount_centavos: number; voided_by_name: string | null }[];
   open_invoices: { id: number; balance_centavos: number; paid_centavos: number; status: string }[];
 }
 
@@ -153,8 +171,8 @@ describe.each(targets)('reports on %s', (target) => {
     return data.id as number;
   }
 
-  async function daySheet(day: string, client = reception): Promise<DaySheetAnswer> {
-    const { data, error } = await client.rpc('day_sheet', { p_clinic_id: clinicId, p_day: day });
+  async function daySheet(from: string, to = from, client = reception): Promise<DaySheetAnswer> {
+    const { data, error } = await client.rpc('day_sheet', { p_clinic_id: clinicId, p_from: from, p_to: to });
     if (error) throw error;
     return data as DaySheetAnswer;
   }
@@ -281,22 +299,303 @@ describe.each(targets)('reports on %s', (target) => {
 
     it('refuses a missing day, and is refused to another clinic, the dentist role and anon', async () => {
       const today = clinicDateAt(new Date());
-      const missing = await reception.rpc('day_sheet', { p_clinic_id: clinicId, p_day: null });
+      const missing = await reception.rpc('day_sheet', { p_clinic_id: clinicId, p_from: null, p_to: today });
       expect(missing.error?.code).toBe('22023');
+      expect(missing.error?.hint).toBe('report_period_required');
 
-      const other = await otherAdmin.rpc('day_sheet', { p_clinic_id: clinicId, p_day: today });
+      const other = await otherAdmin.rpc('day_sheet', { p_clinic_id: clinicId, p_from: today, p_to: today });
       expect(other.error?.code).toBe('42501');
       expect(other.data).toBeNull();
-      const asDentist = await dentist.rpc('day_sheet', { p_clinic_id: clinicId, p_day: today });
+      const asDentist = await dentist.rpc('day_sheet', { p_clinic_id: clinicId, p_from: today, p_to: today });
       expect(asDentist.error?.code).toBe('42501');
-      const anon = await stack.anonClient().rpc('day_sheet', { p_clinic_id: clinicId, p_day: today });
+      const anon = await stack.anonClient().rpc('day_sheet', { p_clinic_id: clinicId, p_from: today, p_to: today });
       expect(anon.error?.code).toBe('42501');
       expect(anon.data).toBeNull();
 
-      const asSuperadmin = await superadmin.rpc('day_sheet', { p_clinic_id: clinicId, p_day: today });
+      const asSuperadmin = await superadmin.rpc('day_sheet', { p_clinic_id: clinicId, p_from: today, p_to: today });
       expect(asSuperadmin.error).toBeNull();
-      const asAdmin = await admin.rpc('day_sheet', { p_clinic_id: clinicId, p_day: today });
+      const asAdmin = await admin.rpc('day_sheet', { p_clinic_id: clinicId, p_from: today, p_to: today });
       expect(asAdmin.error).toBeNull();
+    });
+  });
+
+  describe('the day sheet over a range', () => {
+    // Days of their own, long past: only what these tests write is on them.
+    const FROM = '2020-02-10';
+    const TO = '2020-02-12';
+
+    async function userOf(email: string): Promise<{ user_id: string; name: string }> {
+      const { data, error } = await stack
+        .serviceClient()
+        .from('users')
+        .select('user_id, name')
+        .eq('email', email)
+        .single();
+      if (error) throw error;
+      return data as { user_id: string; name: string };
+    }
+
+    /** An invoice issued at `createdAt` (the service may write history), billing `appointmentId` if given. */
+    async function issuedInvoice(total: string, patientId: number, createdAt: string, appointmentId?: number) {
+      const { data, error } = await stack
+        .serviceClient()
+        .from('invoices')
+        .insert({
+          clinic_id: clinicId,
+          patient_id: patientId,
+          total,
+          created_at: createdAt,
+          appointment_id: appointmentId ?? null,
+        })
+        .select('id')
+        .single();
+      if (error) throw error;
+      return data.id as number;
+    }
+
+    /** A payment recorded at `paidAt` by the staff member `recordedBy` (history, as the service writes it). */
+    async function recordedPayment(fields: {
+      invoiceId: number;
+      patientId: number;
+      amount: string;
+      method: Method;
+      paidAt: string;
+      recordedBy: string;
+    }): Promise<number> {
+      const { data, error } = await stack
+        .serviceClient()
+        .from('payments')
+        .insert({
+          clinic_id: clinicId,
+          invoice_id: fields.invoiceId,
+          patient_id: fields.patientId,
+          amount: fields.amount,
+          method: fields.method,
+          payment_date: fields.paidAt,
+          recorded_by: fields.recordedBy,
+        })
+        .select('id')
+        .single();
+      if (error) throw error;
+      return data.id as number;
+    }
+
+    it('gives production by dentist, collections by cashier and who voided what, over clinic days', async () => {
+      const [receptionist, clinicAdmin] = await Promise.all([userOf('reception@demo.test'), userOf('admin@demo.test')]);
+      const dentistA = await newDentist(unique('Dr. Alpha'));
+      const dentistB = await newDentist(unique('Dr. Beta'));
+      const patientId = await newPatient();
+      const visitA1 = await appointment({
+        patientId,
+        dentistId: dentistA,
+        at: clinicTime(FROM, '09:00'),
+        status: 'Completed',
+      });
+      const visitA2 = await appointment({
+        patientId,
+        dentistId: dentistA,
+        at: clinicTime(TO, '09:00'),
+        status: 'Completed',
+      });
+      const visitB = await appointment({
+        patientId,
+        dentistId: dentistB,
+        at: clinicTime('2020-02-11', '09:00'),
+        status: 'Completed',
+      });
+      const visitB2 = await appointment({
+        patientId,
+        dentistId: dentistB,
+        at: clinicTime('2020-02-11', '10:00'),
+        status: 'Completed',
+      });
+
+      const invoiceA1 = await issuedInvoice('1000.10', patientId, clinicTime(FROM, '00:00'), visitA1);
+      // 23:59 of the last day in Manila is still in the period (15:59 UTC).
+      await issuedInvoice('200.20', patientId, clinicTime(TO, '23:59'), visitA2);
+      const invoiceB = await issuedInvoice('300.30', patientId, clinicTime('2020-02-11', '11:00'), visitB);
+      const walkIn = await issuedInvoice('50.05', patientId, clinicTime('2020-02-11', '12:00'));
+      // Just outside, on either side (the day before and the day after, clinic time).
+      await issuedInvoice('7.00', patientId, clinicTime('2020-02-09', '23:59'));
+      const after = await issuedInvoice('8.00', patientId, clinicTime('2020-02-13', '00:00'));
+      const mistaken = await issuedInvoice('999.99', patientId, clinicTime('2020-02-11', '13:00'), visitB2);
+
+      await recordedPayment({
+        invoiceId: invoiceA1,
+        patientId,
+        amount: '500.00',
+        method: 'cash',
+        paidAt: clinicTime(FROM, '10:00'),
+        recordedBy: receptionist.user_id,
+      });
+      await recordedPayment({
+        invoiceId: invoiceA1,
+        patientId,
+        amount: '0.10',
+        method: 'card',
+        paidAt: clinicTime('2020-02-11', '10:00'),
+        recordedBy: clinicAdmin.user_id,
+      });
+      await recordedPayment({
+        invoiceId: invoiceB,
+        patientId,
+        amount: '300.30',
+        method: 'cash',
+        paidAt: clinicTime(TO, '16:00'),
+        recordedBy: receptionist.user_id,
+      });
+      await recordedPayment({
+        invoiceId: after,
+        patientId,
+        amount: '8.00',
+        method: 'cash',
+        paidAt: clinicTime('2020-02-13', '00:00'),
+        recordedBy: receptionist.user_id,
+      });
+      const wrongPayment = await recordedPayment({
+        invoiceId: walkIn,
+        patientId,
+        amount: '50.05',
+        method: 'e-wallet',
+        paidAt: clinicTime(TO, '11:00'),
+        recordedBy: receptionist.user_id,
+      });
+
+      const paymentReason = unique('Wrong patient');
+      const invoiceReason = unique('Billed twice');
+      expect(
+        (await admin.rpc('void_payment', { p_payment_id: wrongPayment, p_reason: paymentReason })).error,
+      ).toBeNull();
+      expect((await admin.rpc('void_invoice', { p_invoice_id: mistaken, p_reason: invoiceReason })).error).toBeNull();
+
+      const sheet = await daySheet(FROM, TO);
+      expect([sheet.from, sheet.to]).toEqual([FROM, TO]);
+
+      // Production: what was charged, void invoices left out; the walk-in has no dentist.
+      expect(sheet.production.total_centavos).toBe(100010 + 20020 + 30030 + 5005);
+      expect(sheet.production.invoice_count).toBe(4);
+      expect(sheet.production.by_dentist.map((row) => [row.dentist_id, row.invoice_count, row.total_centavos])).toEqual(
+        expect.arrayContaining([
+          [dentistA, 2, 120030],
+          [dentistB, 1, 30030],
+          [null, 1, 5005],
+        ]),
+      );
+      expect(sheet.production.by_dentist.at(-1)).toMatchObject({ dentist_id: null, dentist_name: null });
+
+      // Collections by cashier: the names as recorded, the voided payment not counted.
+      expect(sheet.cashier_totals).toEqual(
+        [
+          { cashier_name: clinicAdmin.name, payment_count: 1, total_centavos: 10 },
+          { cashier_name: receptionist.name, payment_count: 2, total_centavos: 80030 },
+        ].sort((a, b) => a.cashier_name.localeCompare(b.cashier_name)),
+      );
+      expect(sheet.grand_total_centavos).toBe(80040);
+      expect(sheet.payments.every((payment) => payment.receipt_number >= 1)).toBe(true);
+
+      // Who voided what: the admin's name, set by the database.
+      expect(sheet.voids).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            kind: 'payment',
+            id: wrongPayment,
+            void_reason: paymentReason,
+            voided_by_name: clinicAdmin.name,
+          }),
+          expect.objectContaining({
+            kind: 'invoice',
+            id: mistaken,
+            void_reason: invoiceReason,
+            voided_by_name: clinicAdmin.name,
+            amount_centavos: 99999,
+          }),
+        ]),
+      );
+      const stored = await stack
+        .serviceClient()
+        .from('invoices')
+        .select('voided_by, voided_by_name')
+        .eq('id', mistaken)
+        .single();
+      expect(stored.data).toEqual({ voided_by: clinicAdmin.user_id, voided_by_name: clinicAdmin.name });
+
+      // One day of the range: only that day's production.
+      const lastDay = await daySheet(TO);
+      expect(lastDay.production.by_dentist.map((row) => [row.dentist_id, row.total_centavos])).toEqual([
+        [dentistA, 20020],
+      ]);
+    });
+
+    it('refuses a reversed range and one over 31 days; 31 days are fine', async () => {
+      const reversed = await reception.rpc('day_sheet', { p_clinic_id: clinicId, p_from: TO, p_to: FROM });
+      expect([reversed.error?.code, reversed.error?.hint]).toEqual(['22023', 'report_period_reversed']);
+      const tooLong = await reception.rpc('day_sheet', {
+        p_clinic_id: clinicId,
+        p_from: '2020-01-01',
+        p_to: '2020-02-01',
+      });
+      expect([tooLong.error?.code, tooLong.error?.hint]).toEqual(['22023', 'report_period_too_long']);
+      const month = await reception.rpc('day_sheet', {
+        p_clinic_id: clinicId,
+        p_from: '2020-01-01',
+        p_to: '2020-01-31',
+      });
+      expect(month.error).toBeNull();
+    });
+
+    it('gives a receptionist or dentist of another clinic nothing, and no client can name who voided', async () => {
+      const service = stack.serviceClient();
+      const bright = (await service.from('clinics').select('id').eq('name', 'Bright Teeth').single()).data!
+        .id as number;
+      const outsiders: SupabaseClient[] = [];
+      for (const role of ['receptionist', 'dentist']) {
+        const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
+        const created = await service.auth.admin.createUser({
+          email,
+          password: 'Outsider1234!',
+          email_confirm: true,
+          user_metadata: { name: `Bright ${role}` },
+          app_metadata: { clinic_id: bright, role },
+        });
+        expect(created.error).toBeNull();
+        outsiders.push(await stack.signedIn(email, 'Outsider1234!'));
+      }
+      for (const outsider of outsiders) {
+        const sheet = await outsider.rpc('day_sheet', { p_clinic_id: clinicId, p_from: FROM, p_to: TO });
+        expect(sheet.error?.code).toBe('42501');
+        expect(sheet.data).toBeNull();
+        const exported = await outsider.rpc('day_sheet_export', { p_clinic_id: clinicId, p_from: FROM, p_to: TO });
+        expect(exported.error?.code).toBe('42501');
+      }
+
+      const patientId = await newPatient();
+      const invoiceId = await newInvoice('10.00', patientId);
+      const forged = await reception
+        .from('invoices')
+        .update({ voided_by_name: 'Somebody else' })
+        .eq('id', invoiceId)
+        .select('id');
+      expect(forged.error?.code).toBe('42501');
+      const forgedInsert = await reception.from('payments').insert({
+        clinic_id: clinicId,
+        invoice_id: invoiceId,
+        patient_id: patientId,
+        amount: '1.00',
+        method: 'cash',
+        voided_by_name: 'Somebody else',
+      });
+      expect(forgedInsert.error?.code).toBe('42501');
+
+      // The service writing history (the demo data) may say who voided; the name follows from it.
+      const clinicAdmin = await userOf('admin@demo.test');
+      const paymentId = await pay(invoiceId, patientId, '1.00', 'cash');
+      const history = await service
+        .from('payments')
+        .update({ voided_at: new Date().toISOString(), void_reason: 'Keyed twice', voided_by: clinicAdmin.user_id })
+        .eq('id', paymentId)
+        .select('voided_by, voided_by_name')
+        .single();
+      expect(history.data).toEqual({ voided_by: clinicAdmin.user_id, voided_by_name: clinicAdmin.name });
     });
   });
 

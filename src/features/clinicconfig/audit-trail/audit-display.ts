@@ -134,6 +134,7 @@ const FIELDS: Record<string, { label: string; kind: ValueKind }> = {
   is_available: { label: 'Available', kind: 'yes-no' },
   is_active: { label: 'Active', kind: 'yes-no' },
   voided_by: { label: 'Voided by', kind: 'text' },
+  voided_by_name: { label: 'Voided by (name)', kind: 'text' },
   kind: { label: 'List', kind: 'text' },
   rows: { label: 'Rows', kind: 'text' },
   filters: { label: 'Filters', kind: 'text' },

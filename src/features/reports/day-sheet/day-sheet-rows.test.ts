@@ -3,7 +3,8 @@ import type { DaySheet } from '../model/report-shapes';
 import { daySheetCsv, daySheetFileName, groupByStatus, paymentsByMethod, pesosCell } from './day-sheet-rows';
 
 const sheet: DaySheet = {
-  day: '2026-11-26',
+  from: '2026-11-26',
+  to: '2026-11-26',
   time_zone: 'Asia/Manila',
   appointments: [
     {
@@ -31,6 +32,14 @@ const sheet: DaySheet = {
       reason: 'Filling, upper',
     },
   ],
+  production: {
+    invoice_count: 3,
+    total_centavos: 350050,
+    by_dentist: [
+      { dentist_id: 1, dentist_name: 'Dr. Reyes', invoice_count: 2, total_centavos: 300050 },
+      { dentist_id: null, dentist_name: null, invoice_count: 1, total_centavos: 50000 },
+    ],
+  },
   payments: [
     {
       id: 10,
@@ -40,6 +49,8 @@ const sheet: DaySheet = {
       method: 'cash',
       reference_number: null,
       payment_date: '2026-11-26T02:30:00Z',
+      receipt_number: 41,
+      cashier_name: 'Rosa Dela Cruz',
     },
     {
       id: 11,
@@ -49,11 +60,17 @@ const sheet: DaySheet = {
       method: 'e-wallet',
       reference_number: 'GC-1',
       payment_date: '2026-11-26T04:00:00Z',
+      receipt_number: 42,
+      cashier_name: null,
     },
   ],
   totals: [
     { method: 'cash', payment_count: 1, total_centavos: 150050 },
     { method: 'e-wallet', payment_count: 1, total_centavos: 1 },
+  ],
+  cashier_totals: [
+    { cashier_name: 'Rosa Dela Cruz', payment_count: 1, total_centavos: 150050 },
+    { cashier_name: null, payment_count: 1, total_centavos: 1 },
   ],
   grand_total_centavos: 150051,
   voids: [
@@ -66,6 +83,7 @@ const sheet: DaySheet = {
       method: 'card',
       voided_at: '2026-11-26T05:00:00Z',
       void_reason: 'Entered twice',
+      voided_by_name: 'Dr. Admin',
     },
   ],
   open_invoices: [
@@ -118,19 +136,26 @@ describe('the day sheet rows', () => {
     const csv = daySheetCsv(sheet, 'Clínica Ngiti');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Clínica Ngiti — Day sheet for 2026-11-26');
+    expect(lines[0]).toBe('"Clínica Ngiti — Day sheet for Thursday, 2026-11-26"');
     expect(lines).toContain('Date,Time,Patient,Dentist,Procedure,Status');
     expect(lines).toContain('2026-11-26,09:00,Ana Cruz,Dr. Reyes,,Scheduled');
     expect(lines).toContain('2026-11-26,10:00,Niño Peña,Dr. Reyes,Cleaning,Completed');
     expect(lines).toContain(`2026-11-26,11:00,"'=HYPERLINK(""x"")",Dr. Lim,"Filling, upper",Completed`);
-    expect(lines).toContain('Method,Date,Time,Invoice,Patient,Ref #,Amount');
-    expect(lines).toContain('Cash,2026-11-26,10:30,5,Niño Peña,,1500.50');
-    expect(lines).toContain('E-Wallet,2026-11-26,12:00,6,Ana Cruz,GC-1,0.01');
-    expect(lines).toContain('Cash total,,,,,,1500.50');
-    expect(lines).toContain('E-Wallet total,,,,,,0.01');
-    expect(lines).toContain('Grand total,,,,,,1500.51');
-    expect(lines).toContain('Voided,Invoice,Patient,Method,Amount,Voided date,Voided time,Reason');
-    expect(lines).toContain('Payment,5,Niño Peña,Card,50.00,2026-11-26,13:00,Entered twice');
+    expect(lines).toContain('Dentist,Invoices,Total');
+    expect(lines).toContain('Dr. Reyes,2,3000.50');
+    expect(lines).toContain('No dentist (invoice not from an appointment),1,500.00');
+    expect(lines).toContain('Production total,3,3500.50');
+    expect(lines).toContain('Method,Date,Time,Receipt #,Invoice,Patient,Ref #,Cashier,Amount');
+    expect(lines).toContain('Cash,2026-11-26,10:30,41,5,Niño Peña,,Rosa Dela Cruz,1500.50');
+    expect(lines).toContain('E-Wallet,2026-11-26,12:00,42,6,Ana Cruz,GC-1,The system,0.01');
+    expect(lines).toContain('Cash total,,,,,,,,1500.50');
+    expect(lines).toContain('E-Wallet total,,,,,,,,0.01');
+    expect(lines).toContain('Grand total,,,,,,,,1500.51');
+    expect(lines).toContain('Cashier,Payments,Total');
+    expect(lines).toContain('Rosa Dela Cruz,1,1500.50');
+    expect(lines).toContain('The system,1,0.01');
+    expect(lines).toContain('Voided,Invoice,Patient,Method,Amount,Voided date,Voided time,Voided by,Reason');
+    expect(lines).toContain('Payment,5,Niño Peña,Card,50.00,2026-11-26,13:00,Dr. Admin,Entered twice');
     expect(lines).toContain('6,Ana Cruz,Partial,2000.00,0.01,1999.99');
     expect(csv.endsWith('\r\n')).toBe(true);
   });
@@ -141,7 +166,13 @@ describe('the day sheet rows', () => {
     expect(csv.split('\r\n')).toContain('2026-11-26,00:30,Niño Peña,Dr. Reyes,Cleaning,Scheduled');
   });
 
-  it('names the file by its day', () => {
-    expect(daySheetFileName('2026-11-26')).toBe('day-sheet-2026-11-26.csv');
+  it('names the file by its day, or by its first and last day', () => {
+    expect(daySheetFileName({ from: '2026-11-26', to: '2026-11-26' })).toBe('day-sheet-2026-11-26.csv');
+    expect(daySheetFileName({ from: '2026-11-23', to: '2026-11-26' })).toBe('day-sheet-2026-11-23-to-2026-11-26.csv');
+  });
+
+  it('heads a longer period with its first and last day', () => {
+    const csv = daySheetCsv({ ...sheet, from: '2026-11-23' }, 'Ngiti');
+    expect(csv.slice(1).split('\r\n')[0]).toBe('"Ngiti — Day sheet for Monday, 2026-11-23 to Thursday, 2026-11-26"');
   });
 });

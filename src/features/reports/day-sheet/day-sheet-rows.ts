@@ -2,7 +2,7 @@
  * The day sheet as people read it: appointments grouped by status (in the order of the day's
  * work), method labels, and the CSV file with the same sections and numbers as the screen. Pure.
  */
-import { clinicWallClock } from '@common/clinic-calendar';
+import { clinicWallClock, weekdayName } from '@common/clinic-calendar';
 import { csvRow, CSV_BOM, type CsvValue } from '@common/csv';
 import { APPOINTMENT_STATUSES } from '@/entities/appointment';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
@@ -21,6 +21,21 @@ const METHOD_LABELS: Record<PaymentMethod, string> = {
 
 /** The spec's method labels (Cash, Card, E-Wallet, Bank Transfer), as Billing shows them. */
 export const methodLabel = (method: PaymentMethod | null) => (method === null ? '' : METHOD_LABELS[method]);
+
+/** A staff member's name as recorded, or who it was when no one signed in did it (the service). */
+export const staffLabel = (name: string | null) => name ?? DAY_SHEET_TEXT.bySystem;
+
+/** The dentist a production line is charged to; invoices not from an appointment have none. */
+export const dentistLabel = (name: string | null) => name ?? DAY_SHEET_TEXT.noDentist;
+
+const dayWithWeekday = (day: string) => `${weekdayName(day)}, ${day}`;
+
+/** 'Day sheet for Thursday, 2026-11-26', or '… for Monday, 2026-11-23 to Thursday, 2026-11-26'. */
+export function sheetHeading(sheet: Pick<DaySheet, 'from' | 'to'>): string {
+  return sheet.from === sheet.to
+    ? DAY_SHEET_TEXT.heading(dayWithWeekday(sheet.from))
+    : DAY_SHEET_TEXT.rangeHeading(dayWithWeekday(sheet.from), dayWithWeekday(sheet.to));
+}
 
 export interface StatusGroup {
   status: AppointmentStatus;
@@ -67,7 +82,7 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
     const clock = clinicWallClock(instant, sheet.time_zone);
     return [clock.date, clock.time];
   };
-  const lines: CsvValue[][] = [[`${clinicName} — ${text.heading(sheet.day)}`], []];
+  const lines: CsvValue[][] = [[`${clinicName} — ${sheetHeading(sheet)}`], []];
 
   lines.push(
     [text.appointments],
@@ -84,31 +99,46 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
       ]);
   lines.push([]);
 
+  lines.push([text.production], [columns.dentist, columns.invoices, columns.total]);
+  for (const line of sheet.production.by_dentist)
+    lines.push([dentistLabel(line.dentist_name), line.invoice_count, pesosCell(line.total_centavos)]);
+  lines.push([text.productionTotal, sheet.production.invoice_count, pesosCell(sheet.production.total_centavos)], []);
+
   lines.push(
     [text.payments],
     [
       columns.method,
       text.csvColumns.date,
       columns.time,
+      columns.receipt,
       columns.invoice,
       columns.patient,
       columns.reference,
+      columns.cashier,
       columns.amount,
     ],
   );
+  const blanks = ['', '', '', '', '', '', ''];
   for (const { total, payments } of paymentsByMethod(sheet)) {
     for (const payment of payments)
       lines.push([
         methodLabel(payment.method),
         ...dateAndTime(payment.payment_date),
+        payment.receipt_number,
         payment.invoice_id,
         payment.patient_name,
         payment.reference_number,
+        staffLabel(payment.cashier_name),
         pesosCell(payment.amount_centavos),
       ]);
-    lines.push([text.methodTotal(methodLabel(total.method)), '', '', '', '', '', pesosCell(total.total_centavos)]);
+    lines.push([text.methodTotal(methodLabel(total.method)), ...blanks, pesosCell(total.total_centavos)]);
   }
-  lines.push([text.grandTotal, '', '', '', '', '', pesosCell(sheet.grand_total_centavos)], []);
+  lines.push([text.grandTotal, ...blanks, pesosCell(sheet.grand_total_centavos)], []);
+
+  lines.push([text.cashiers], [columns.cashier, columns.count, columns.total]);
+  for (const total of sheet.cashier_totals)
+    lines.push([staffLabel(total.cashier_name), total.payment_count, pesosCell(total.total_centavos)]);
+  lines.push([]);
 
   lines.push(
     [text.voids],
@@ -120,6 +150,7 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
       columns.amount,
       text.csvColumns.voidedDate,
       text.csvColumns.voidedTime,
+      columns.voidedBy,
       columns.reason,
     ],
   );
@@ -131,6 +162,7 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
       methodLabel(entry.method),
       pesosCell(entry.amount_centavos),
       ...dateAndTime(entry.voided_at),
+      staffLabel(entry.voided_by_name),
       entry.void_reason,
     ]);
   lines.push([]);
@@ -152,5 +184,6 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
   return CSV_BOM + lines.map((values) => csvRow(values)).join('');
 }
 
-/** 'day-sheet-2026-11-26.csv' */
-export const daySheetFileName = (day: string) => `day-sheet-${day}.csv`;
+/** 'day-sheet-2026-11-26.csv', or 'day-sheet-2026-11-23-to-2026-11-26.csv' for a longer period. */
+export const daySheetFileName = (sheet: Pick<DaySheet, 'from' | 'to'>) =>
+  sheet.from === sheet.to ? `day-sheet-${sheet.from}.csv` : `day-sheet-${sheet.from}-to-${sheet.to}.csv`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDay, checkPeriod, defaultPeriod, MAX_PERIOD_DAYS } from './period';
+import { checkPeriod, DAY_SHEET_LIMIT, defaultPeriod, MAX_DAY_SHEET_DAYS, MAX_PERIOD_DAYS } from './period';
 import {
   chartCeiling,
   chartHours,
@@ -15,15 +15,34 @@ import {
 } from './rates';
 import { parseDaySheet, parseNoShowInsight, ReportShapeError } from './report-shapes';
 
-describe('the day sheet’s day', () => {
-  it('takes a real calendar date', () => {
-    expect(checkDay(' 2026-11-26 ')).toEqual({ ok: true, day: '2026-11-26' });
+describe('the day sheet’s range', () => {
+  it('takes one day, or up to 31 days across a month’s end', () => {
+    expect(checkPeriod(' 2026-11-26 ', '2026-11-26', DAY_SHEET_LIMIT)).toEqual({
+      ok: true,
+      from: '2026-11-26',
+      to: '2026-11-26',
+    });
+    expect(checkPeriod('2026-11-15', '2026-12-15', DAY_SHEET_LIMIT)).toEqual({
+      ok: true,
+      from: '2026-11-15',
+      to: '2026-12-15',
+    });
+    expect(MAX_DAY_SHEET_DAYS).toBe(31);
   });
 
-  it('refuses an empty, malformed or impossible date with a message', () => {
-    expect(checkDay('')).toEqual({ ok: false, message: 'Choose a day.' });
-    expect(checkDay('26/11/2026')).toEqual({ ok: false, message: 'Enter a real date (YYYY-MM-DD).' });
-    expect(checkDay('2026-02-30')).toEqual({ ok: false, message: 'Enter a real date (YYYY-MM-DD).' });
+  it('refuses 32 days, a reversed range and an impossible date, each at its field', () => {
+    expect(checkPeriod('2026-11-15', '2026-12-16', DAY_SHEET_LIMIT)).toEqual({
+      ok: false,
+      errors: { to: 'The day sheet can cover at most 31 days.' },
+    });
+    expect(checkPeriod('2026-11-27', '2026-11-26', DAY_SHEET_LIMIT)).toEqual({
+      ok: false,
+      errors: { to: 'The first day must be on or before the last day.' },
+    });
+    expect(checkPeriod('2026-02-30', '', DAY_SHEET_LIMIT)).toEqual({
+      ok: false,
+      errors: { from: 'Enter a real date (YYYY-MM-DD).', to: 'Choose the last day of the period.' },
+    });
   });
 });
 
@@ -141,11 +160,14 @@ const missedRow = {
 };
 
 const emptySheet = {
-  day: '2026-11-26',
+  from: '2026-11-26',
+  to: '2026-11-26',
   time_zone: 'Asia/Manila',
   appointments: [],
+  production: { invoice_count: 0, total_centavos: 0, by_dentist: [] },
   payments: [],
   totals: [],
+  cashier_totals: [],
   grand_total_centavos: 0,
   voids: [],
   open_invoices: [],
@@ -158,6 +180,12 @@ describe('reading the reports’ answers', () => {
     expect(() =>
       parseDaySheet({ ...emptySheet, totals: [{ method: 'cheque', payment_count: 1, total_centavos: 100 }] }),
     ).toThrow('day_sheet.totals[0].method');
+    expect(() =>
+      parseDaySheet({
+        ...emptySheet,
+        production: { invoice_count: 1, total_centavos: '100.00', by_dentist: [] },
+      }),
+    ).toThrow('day_sheet.production.total_centavos');
   });
 
   it('reads an empty period as zero counts', () => {

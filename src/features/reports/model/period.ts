@@ -1,6 +1,6 @@
 /**
  * The Reports tab's date inputs, checked before anything is sent (the database checks again):
- * a day for the day sheet, a period of clinic days for the no-show insight. Pure.
+ * a period of clinic days for the day sheet (at most 31) and the no-show insight (at most 731). Pure.
  */
 import { addDays, daysBetween, isIsoDate, type IsoDate } from '@common/clinic-calendar';
 import { PERIOD_PROBLEM_TEXT } from './messages';
@@ -8,19 +8,22 @@ import { PERIOD_PROBLEM_TEXT } from './messages';
 /** The longest period, as no_show_insight allows it: 731 clinic days (two years with a leap day). */
 export const MAX_PERIOD_DAYS = 731;
 
-export type DayCheck = { ok: true; day: IsoDate } | { ok: false; message: string };
+/** The longest day sheet, as day_sheet allows it: 31 clinic days (a month's sheet at most). */
+export const MAX_DAY_SHEET_DAYS = 31;
 
-export function checkDay(input: string): DayCheck {
-  const day = input.trim();
-  if (day === '') return { ok: false, message: PERIOD_PROBLEM_TEXT.dayRequired };
-  if (!isIsoDate(day)) return { ok: false, message: PERIOD_PROBLEM_TEXT.dayInvalid };
-  return { ok: true, day };
+/** How long a period may be, and what is said when it is longer. */
+export interface PeriodLimit {
+  days: number;
+  message: string;
 }
+
+const INSIGHT_LIMIT: PeriodLimit = { days: MAX_PERIOD_DAYS, message: PERIOD_PROBLEM_TEXT.tooLong };
+export const DAY_SHEET_LIMIT: PeriodLimit = { days: MAX_DAY_SHEET_DAYS, message: PERIOD_PROBLEM_TEXT.sheetTooLong };
 
 export type PeriodCheck =
   { ok: true; from: IsoDate; to: IsoDate } | { ok: false; errors: { from?: string; to?: string } };
 
-export function checkPeriod(fromInput: string, toInput: string): PeriodCheck {
+export function checkPeriod(fromInput: string, toInput: string, limit: PeriodLimit = INSIGHT_LIMIT): PeriodCheck {
   const from = fromInput.trim();
   const to = toInput.trim();
   const errors: { from?: string; to?: string } = {};
@@ -31,7 +34,7 @@ export function checkPeriod(fromInput: string, toInput: string): PeriodCheck {
   if (errors.from || errors.to) return { ok: false, errors };
   const days = daysBetween(from, to) + 1;
   if (days < 1) return { ok: false, errors: { to: PERIOD_PROBLEM_TEXT.order } };
-  if (days > MAX_PERIOD_DAYS) return { ok: false, errors: { to: PERIOD_PROBLEM_TEXT.tooLong } };
+  if (days > limit.days) return { ok: false, errors: { to: limit.message } };
   return { ok: true, from, to };
 }
 

@@ -23,12 +23,35 @@ export interface DaySheetPayment {
   method: PaymentMethod;
   reference_number: string | null;
   payment_date: string;
+  receipt_number: number;
+  /** Who recorded it, as their name was then; null when the service did. */
+  cashier_name: string | null;
 }
 
 export interface DaySheetMethodTotal {
   method: PaymentMethod;
   payment_count: number;
   total_centavos: number;
+}
+
+export interface DaySheetCashierTotal {
+  cashier_name: string | null;
+  payment_count: number;
+  total_centavos: number;
+}
+
+/** What was charged: one line per dentist of the billed appointments (null: no appointment). */
+export interface DaySheetProductionLine {
+  dentist_id: number | null;
+  dentist_name: string | null;
+  invoice_count: number;
+  total_centavos: number;
+}
+
+export interface DaySheetProduction {
+  invoice_count: number;
+  total_centavos: number;
+  by_dentist: DaySheetProductionLine[];
 }
 
 export interface DaySheetVoid {
@@ -40,6 +63,7 @@ export interface DaySheetVoid {
   method: PaymentMethod | null;
   voided_at: string;
   void_reason: string;
+  voided_by_name: string | null;
 }
 
 export interface DaySheetOpenInvoice {
@@ -53,12 +77,16 @@ export interface DaySheetOpenInvoice {
   created_at: string;
 }
 
+/** The sheet of clinic days from..to (at most 31). */
 export interface DaySheet {
-  day: string;
+  from: string;
+  to: string;
   time_zone: string;
   appointments: DaySheetAppointment[];
+  production: DaySheetProduction;
   payments: DaySheetPayment[];
   totals: DaySheetMethodTotal[];
+  cashier_totals: DaySheetCashierTotal[];
   grand_total_centavos: number;
   voids: DaySheetVoid[];
   open_invoices: DaySheetOpenInvoice[];
@@ -154,7 +182,8 @@ const METHODS: readonly PaymentMethod[] = ['cash', 'card', 'e-wallet', 'bank'];
 const rateCounts = { booked: integer, kept: integer, no_shows: integer, cancelled: integer, late_cancels: integer };
 
 const readDaySheet = object<DaySheet>({
-  day: text,
+  from: text,
+  to: text,
   time_zone: text,
   appointments: list(
     object<DaySheetAppointment>({
@@ -166,6 +195,18 @@ const readDaySheet = object<DaySheet>({
       reason: nullable(text),
     }),
   ),
+  production: object<DaySheetProduction>({
+    invoice_count: integer,
+    total_centavos: integer,
+    by_dentist: list(
+      object<DaySheetProductionLine>({
+        dentist_id: nullable(integer),
+        dentist_name: nullable(text),
+        invoice_count: integer,
+        total_centavos: integer,
+      }),
+    ),
+  }),
   payments: list(
     object<DaySheetPayment>({
       id: integer,
@@ -175,10 +216,15 @@ const readDaySheet = object<DaySheet>({
       method: oneOf(METHODS),
       reference_number: nullable(text),
       payment_date: text,
+      receipt_number: integer,
+      cashier_name: nullable(text),
     }),
   ),
   totals: list(
     object<DaySheetMethodTotal>({ method: oneOf(METHODS), payment_count: integer, total_centavos: integer }),
+  ),
+  cashier_totals: list(
+    object<DaySheetCashierTotal>({ cashier_name: nullable(text), payment_count: integer, total_centavos: integer }),
   ),
   grand_total_centavos: integer,
   voids: list(
@@ -191,6 +237,7 @@ const readDaySheet = object<DaySheet>({
       method: nullable(oneOf(METHODS)),
       voided_at: text,
       void_reason: text,
+      voided_by_name: nullable(text),
     }),
   ),
   open_invoices: list(

@@ -1,12 +1,5 @@
-import { z } from 'zod';
-import { checkDay } from '../../model/period';
+import { DAY_SHEET_LIMIT } from '../../model/period';
+import { periodSchema } from '../../model/period-schema';
 
-/** The day sheet's Day: required and a real date (model/period.ts), checked before it is read. */
-export const daySheetFilterSchema = z.object({
-  day: z.string().transform((input, context) => {
-    const checked = checkDay(input);
-    if (checked.ok) return checked.day;
-    context.addIssue({ code: 'custom', message: checked.message });
-    return z.NEVER;
-  }),
-});
+/** The day sheet's range: at most 31 clinic days (model/period.ts), as day_sheet allows. */
+export const daySheetRangeSchema = periodSchema(DAY_SHEET_LIMIT);

@@ -4,17 +4,26 @@ import { getSupabase } from '@/lib/supabase';
 import { reportKeys } from '../../model/query-keys';
 import { parseDaySheet, type DaySheet } from '../../model/report-shapes';
 
-/** The day sheet of one clinic day (rpc day_sheet: the billing views' own amounts, in centavos). */
-export async function getDaySheet(clinicId: number, day: string): Promise<DaySheet> {
-  const { data, error, status } = await getSupabase().rpc('day_sheet', { p_clinic_id: clinicId, p_day: day });
+/** Clinic days from..to (YYYY-MM-DD, both included). */
+export interface SheetRange {
+  from: string;
+  to: string;
+}
+
+/** The day sheet of clinic days from..to (rpc day_sheet: the database's sums, in centavos). */
+export async function getDaySheet(clinicId: number, range: SheetRange): Promise<DaySheet> {
+  const { data, error, status } = await getSupabase().rpc('day_sheet', {
+    p_clinic_id: clinicId,
+    p_from: range.from,
+    p_to: range.to,
+  });
   if (error) throw toRequestError(error, status);
   return parseDaySheet(data);
 }
 
-export function useDaySheet(clinicId: number, day: string | null) {
+export function useDaySheet(clinicId: number, range: SheetRange) {
   return useQuery({
-    queryKey: reportKeys.daySheet(clinicId, day ?? ''),
-    queryFn: () => getDaySheet(clinicId, day!),
-    enabled: day !== null,
+    queryKey: reportKeys.daySheet(clinicId, range.from, range.to),
+    queryFn: () => getDaySheet(clinicId, range),
   });
 }

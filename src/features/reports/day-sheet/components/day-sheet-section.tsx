@@ -1,71 +1,83 @@
 import { useId, useState } from 'react';
+import { BILLING_UPDATED } from '@common/contract/realtime';
+import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { useSignedInUser } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { daySheetDownloadFailureText, reportFailureText } from '../../model/failure-text';
 import { DAY_SHEET_TEXT, REPORTS_TEXT } from '../../model/messages';
+import { reportKeys } from '../../model/query-keys';
 import { useExportDaySheet } from '../api/export-day-sheet';
-import { useDaySheet } from '../api/get-day-sheet';
-import { daySheetFilterSchema } from '../api/get-day-sheet.schema';
+import { useDaySheet, type SheetRange } from '../api/get-day-sheet';
+import { daySheetRangeSchema } from '../api/get-day-sheet.schema';
 import { daySheetCsv, daySheetFileName } from '../day-sheet-rows';
 import { downloadTextFile } from '../download-file';
 import { DaySheetTables } from './day-sheet-tables';
+import { PrintedBy } from './printed-by';
 
 const TEXT = DAY_SHEET_TEXT;
 
-/** The day sheet of one clinic day, printable and as a CSV file. */
+/** The day sheet of a range of clinic days (today by default), kept live, printable and as a CSV file. */
 export function DaySheetSection({
   clinicId,
   clinicName,
   today,
+  timeZone,
 }: {
   clinicId: number;
   clinicName: string;
-  /** Today in clinic time (YYYY-MM-DD), the day it opens with. */
+  /** Today in clinic time (YYYY-MM-DD), the range it opens with. */
   today: string;
+  timeZone: string;
 }) {
   const id = useId();
-  const form = useZodForm(daySheetFilterSchema, { defaultValues: { day: today } });
-  const error = form.formState.errors.day?.message;
-  const [day, setDay] = useState<string>(today);
-  const sheet = useDaySheet(clinicId, day);
+  const user = useSignedInUser();
+  const form = useZodForm(daySheetRangeSchema, { defaultValues: { from: today, to: today } });
+  const errors = { from: form.formState.errors.from?.message, to: form.formState.errors.to?.message };
+  const [range, setRange] = useState<SheetRange>({ from: today, to: today });
+  const sheet = useDaySheet(clinicId, range);
+  // A payment or invoice recorded, or voided, at any desk re-reads the sheet on screen.
+  const live = useLiveRefresh({ clinicId, event: BILLING_UPDATED, queryKey: reportKeys.daySheets(clinicId) });
   const exporter = useExportDaySheet(clinicId);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
-  const show = form.handleSubmit((checked) => setDay(checked.day));
+  const show = form.handleSubmit((checked) => setRange(checked));
 
   const data = sheet.data;
   // The file is built from the export's own answer (the database recorded that one), never from
   // the sheet on screen; a failure downloads nothing and says so.
-  const download = async (sheetDay: string) => {
+  const download = async (sheetRange: SheetRange) => {
     setDownloadError(null);
     try {
-      const exported = await exporter.mutateAsync(sheetDay);
+      const exported = await exporter.mutateAsync(sheetRange);
       if (exported === ALREADY_PENDING) return;
-      downloadTextFile(daySheetFileName(exported.day), daySheetCsv(exported, clinicName));
+      downloadTextFile(daySheetFileName(exported), daySheetCsv(exported, clinicName));
     } catch (failure) {
       setDownloadError(daySheetDownloadFailureText(failure));
     }
   };
 
-  // The day to show, Today, Print and Download: left out of the printed sheet.
+  const field = (name: 'from' | 'to', label: string) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      type="date"
+      fieldClassName="reports-field"
+      aria-invalid={errors[name] ? true : undefined}
+      aria-describedby={errors[name] ? `${id}-${name}-error` : `${id}-note`}
+      {...form.register(name)}
+    />
+  );
+
+  // The range to show, Today, Refresh, Print and Download: left out of the printed sheet.
   const controls = (
     <>
       <form className="reports-tools reports-no-print" onSubmit={(event) => void show(event)} noValidate>
-        <div className="reports-field">
-          <label className="field-label" htmlFor={`${id}-day`}>
-            {TEXT.dayLabel}
-          </label>
-          <input
-            id={`${id}-day`}
-            className="input"
-            type="date"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-day-error` : undefined}
-            {...form.register('day')}
-          />
-        </div>
+        {field('from', TEXT.fromLabel)}
+        {field('to', TEXT.toLabel)}
         <button type="submit" className="button button-primary">
           {TEXT.show}
         </button>
@@ -73,11 +85,20 @@ export function DaySheetSection({
           type="button"
           className="button button-secondary"
           onClick={() => {
-            form.setValue('day', today);
+            form.setValue('from', today);
+            form.setValue('to', today);
             void show();
           }}
         >
           {TEXT.today}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-busy={sheet.isFetching || undefined}
+          onClick={() => void sheet.refetch()}
+        >
+          {TEXT.refresh}
         </button>
         <button type="button" className="button button-secondary" disabled={!data} onClick={() => window.print()}>
           {TEXT.print}
@@ -86,16 +107,21 @@ export function DaySheetSection({
           type="button"
           className="button button-secondary"
           disabled={!data || exporter.isPending}
-          onClick={() => data && void download(data.day)}
+          onClick={() => data && void download({ from: data.from, to: data.to })}
         >
           {TEXT.download}
         </button>
       </form>
-      {error ? (
-        <p id={`${id}-day-error`} className="reports-field-error reports-no-print" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <p id={`${id}-note`} className="reports-note reports-no-print">
+        {TEXT.rangeNote}
+      </p>
+      {(['from', 'to'] as const).map((name) =>
+        errors[name] ? (
+          <p key={name} id={`${id}-${name}-error`} className="reports-field-error reports-no-print" role="alert">
+            {errors[name]}
+          </p>
+        ) : null,
+      )}
       {downloadError ? (
         <p className="reports-field-error reports-no-print" role="alert" data-testid="day-sheet-download-error">
           {downloadError}
@@ -105,8 +131,9 @@ export function DaySheetSection({
   );
 
   return (
-    <Panel card className="reports-panel reports-day-sheet" title={TEXT.title} tools={controls}>
+    <Panel card className="reports-panel reports-day-sheet" title={TEXT.title} tools={controls} data-live={live}>
       <p className="reports-print-only">{clinicName}</p>
+      <PrintedBy timeZone={timeZone} staffName={user.name} />
       {sheet.isPending ? (
         <LoadingState label={TEXT.loading} />
       ) : sheet.isError && !data ? (

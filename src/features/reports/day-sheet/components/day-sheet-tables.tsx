@@ -1,45 +1,27 @@
-import type { ReactNode } from 'react';
-import { formatClinicDateTime, formatClinicTime, weekdayName } from '@common/clinic-calendar';
+import { formatClinicDateTime, formatClinicTime } from '@common/clinic-calendar';
 import { EmptyState } from '@/components/states/states';
-import { formatPesos } from '@/entities/money';
 import { DAY_SHEET_TEXT } from '../../model/messages';
 import type { DaySheet } from '../../model/report-shapes';
-import { groupByStatus, methodLabel, paymentsByMethod } from '../day-sheet-rows';
+import { staffLabel, groupByStatus, methodLabel, paymentsByMethod, sheetHeading } from '../day-sheet-rows';
+import { CashierTotalsBlock, ProductionBlock } from './production-and-cashiers';
+import { Money, SheetTable as Table } from './report-table';
 
 const TEXT = DAY_SHEET_TEXT;
 const COLUMNS = TEXT.columns;
 
-function Money({ centavos }: { centavos: number }) {
-  return <span className="reports-money">{formatPesos(centavos)}</span>;
-}
-
-function Table({ caption, head, children }: { caption: string; head: readonly string[]; children: ReactNode }) {
-  return (
-    <div className="table-scroll reports-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table reports-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The day sheet on screen: appointments by status, payments by method, voids and open invoices. */
+/**
+ * The day sheet on screen: appointments by status, production by dentist, payments by method and
+ * by cashier, voids with who voided, and open invoices.
+ */
 export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
   const zone = sheet.time_zone;
   const groups = groupByStatus(sheet.appointments);
+  // One day reads as times; a longer period needs the date beside each.
+  const when = (instant: string) =>
+    sheet.from === sheet.to ? formatClinicTime(instant, zone) : formatClinicDateTime(instant, zone);
   return (
     <div className="reports-sheet" data-testid="day-sheet">
-      <h3 className="reports-sheet-day">{TEXT.heading(`${weekdayName(sheet.day)}, ${sheet.day}`)}</h3>
+      <h3 className="reports-sheet-day">{sheetHeading(sheet)}</h3>
 
       <section aria-labelledby="day-sheet-appointments" className="reports-block">
         <h4 id="day-sheet-appointments">{TEXT.appointments}</h4>
@@ -55,7 +37,7 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
               >
                 {group.appointments.map((appointment) => (
                   <tr key={appointment.id}>
-                    <td>{formatClinicTime(appointment.appointment_time, zone)}</td>
+                    <td>{when(appointment.appointment_time)}</td>
                     <td>{appointment.patient_name}</td>
                     <td>{appointment.dentist_name}</td>
                     <td>{appointment.reason ?? ''}</td>
@@ -67,21 +49,34 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
         )}
       </section>
 
+      <ProductionBlock production={sheet.production} />
+
       <section aria-labelledby="day-sheet-payments" className="reports-block">
         <h4 id="day-sheet-payments">{TEXT.payments}</h4>
         {sheet.totals.length === 0 ? <EmptyState title={TEXT.paymentsEmpty} /> : null}
         <Table
           caption={TEXT.payments}
-          head={[COLUMNS.method, COLUMNS.time, COLUMNS.invoice, COLUMNS.patient, COLUMNS.reference, COLUMNS.amount]}
+          head={[
+            COLUMNS.method,
+            COLUMNS.time,
+            COLUMNS.receipt,
+            COLUMNS.invoice,
+            COLUMNS.patient,
+            COLUMNS.reference,
+            COLUMNS.cashier,
+            COLUMNS.amount,
+          ]}
         >
           {paymentsByMethod(sheet).map(({ total, payments }) => [
             ...payments.map((payment) => (
               <tr key={`payment-${payment.id}`}>
                 <td>{methodLabel(payment.method)}</td>
-                <td>{formatClinicTime(payment.payment_date, zone)}</td>
+                <td>{when(payment.payment_date)}</td>
+                <td>{payment.receipt_number}</td>
                 <td>#{payment.invoice_id}</td>
                 <td>{payment.patient_name}</td>
                 <td>{payment.reference_number ?? ''}</td>
+                <td>{staffLabel(payment.cashier_name)}</td>
                 <td className="align-end">
                   <Money centavos={payment.amount_centavos} />
                 </td>
@@ -92,7 +87,7 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
               className="reports-subtotal"
               data-testid={`day-sheet-total-${total.method}`}
             >
-              <th scope="row" colSpan={5}>
+              <th scope="row" colSpan={7}>
                 {TEXT.methodTotal(methodLabel(total.method))} ({total.payment_count})
               </th>
               <td className="align-end">
@@ -101,7 +96,7 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
             </tr>,
           ])}
           <tr className="reports-grand-total">
-            <th scope="row" colSpan={5}>
+            <th scope="row" colSpan={7}>
               {TEXT.grandTotal}
             </th>
             <td className="align-end" data-testid="day-sheet-grand-total">
@@ -111,6 +106,8 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
         </Table>
       </section>
 
+      <CashierTotalsBlock totals={sheet.cashier_totals} />
+
       <section aria-labelledby="day-sheet-voids" className="reports-block">
         <h4 id="day-sheet-voids">{TEXT.voids}</h4>
         {sheet.voids.length === 0 ? (
@@ -118,7 +115,15 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
         ) : (
           <Table
             caption={TEXT.voids}
-            head={[COLUMNS.kind, COLUMNS.invoice, COLUMNS.patient, COLUMNS.amount, COLUMNS.voidedAt, COLUMNS.reason]}
+            head={[
+              COLUMNS.kind,
+              COLUMNS.invoice,
+              COLUMNS.patient,
+              COLUMNS.amount,
+              COLUMNS.voidedAt,
+              COLUMNS.voidedBy,
+              COLUMNS.reason,
+            ]}
           >
             {sheet.voids.map((entry) => (
               <tr key={`${entry.kind}-${entry.id}`}>
@@ -131,6 +136,7 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
                   <Money centavos={entry.amount_centavos} />
                 </td>
                 <td>{formatClinicDateTime(entry.voided_at, zone)}</td>
+                <td>{staffLabel(entry.voided_by_name)}</td>
                 <td className="reports-reason">{entry.void_reason}</td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { ErrorBoundary } from '@/components/error-boundary';
+import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { ErrorState, EmptyState, LoadingState } from '@/components/states/states';
@@ -162,19 +163,15 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
   const show = form.handleSubmit(setPeriod);
 
   const field = (name: 'from' | 'to', label: string) => (
-    <div className="reports-field">
-      <label className="field-label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className="input"
-        type="date"
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        {...form.register(name)}
-      />
-    </div>
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      type="date"
+      fieldClassName="reports-field"
+      aria-invalid={errors[name] ? true : undefined}
+      aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+      {...form.register(name)}
+    />
   );
 
   return (

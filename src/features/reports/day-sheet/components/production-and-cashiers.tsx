@@ -1,0 +1,57 @@
+import { EmptyState } from '@/components/states/states';
+import { DAY_SHEET_TEXT } from '../../model/messages';
+import type { DaySheet } from '../../model/report-shapes';
+import { staffLabel, dentistLabel } from '../day-sheet-rows';
+import { Money, SheetTable } from './report-table';
+
+const TEXT = DAY_SHEET_TEXT;
+const COLUMNS = TEXT.columns;
+
+/** What was charged in the period: invoices issued and not void, by the billed appointment's dentist. */
+export function ProductionBlock({ production }: { production: DaySheet['production'] }) {
+  return (
+    <section aria-labelledby="day-sheet-production" className="reports-block">
+      <h4 id="day-sheet-production">{TEXT.production}</h4>
+      {production.by_dentist.length === 0 ? <EmptyState title={TEXT.productionEmpty} /> : null}
+      <SheetTable caption={TEXT.production} head={[COLUMNS.dentist, COLUMNS.invoices, COLUMNS.total]}>
+        {production.by_dentist.map((line) => (
+          <tr key={line.dentist_id ?? 'none'} data-testid={`day-sheet-production-${line.dentist_id ?? 'none'}`}>
+            <td>{dentistLabel(line.dentist_name)}</td>
+            <td>{line.invoice_count}</td>
+            <td className="align-end">
+              <Money centavos={line.total_centavos} />
+            </td>
+          </tr>
+        ))}
+        <tr className="reports-grand-total">
+          <th scope="row">{TEXT.productionTotal}</th>
+          <td>{production.invoice_count}</td>
+          <td className="align-end" data-testid="day-sheet-production-total">
+            <Money centavos={production.total_centavos} />
+          </td>
+        </tr>
+      </SheetTable>
+    </section>
+  );
+}
+
+/** The period's collections (payments not void) by the cashier who recorded them. */
+export function CashierTotalsBlock({ totals }: { totals: DaySheet['cashier_totals'] }) {
+  if (totals.length === 0) return null;
+  return (
+    <section aria-labelledby="day-sheet-cashiers" className="reports-block">
+      <h4 id="day-sheet-cashiers">{TEXT.cashiers}</h4>
+      <SheetTable caption={TEXT.cashiers} head={[COLUMNS.cashier, COLUMNS.count, COLUMNS.total]}>
+        {totals.map((total) => (
+          <tr key={total.cashier_name ?? 'none'}>
+            <td>{staffLabel(total.cashier_name)}</td>
+            <td>{total.payment_count}</td>
+            <td className="align-end">
+              <Money centavos={total.total_centavos} />
+            </td>
+          </tr>
+        ))}
+      </SheetTable>
+    </section>
+  );
+}

@@ -1,0 +1,291 @@
+-- ============================================================================
+-- The day sheet over a range of clinic days (issue 32 item 12): production
+-- (the invoices issued, by dentist) beside the collections, the collections by
+-- cashier, and who voided what. See docs/reports.md.
+--
+-- Money is summed in pesos (numeric, two decimals: the columns' own type) and
+-- answered as integer centavos like the rest of the report, so no client
+-- parses a JSON number with decimals.
+-- ============================================================================
+
+-- ---------------------------------------------------------------------------
+-- Who voided: the name as it was then, beside voided_by. Both are the
+-- database's to set, from the caller's JWT, never the client's (browsers have
+-- no update grant on either table).
+-- ---------------------------------------------------------------------------
+alter table public.invoices
+  add column voided_by_name text check (voided_by_name is null or char_length(voided_by_name) <= 200);
+alter table public.payments
+  add column voided_by_name text check (voided_by_name is null or char_length(voided_by_name) <= 200);
+
+comment on column public.invoices.voided_by_name is
+  'The name of the staff member who voided the invoice, as it was then; null when not void or voided by the service.';
+comment on column public.payments.voided_by_name is
+  'The name of the staff member who voided the payment, as it was then; null when not void or voided by the service.';
+
+update public.invoices i set voided_by_name = u.name from public.users u where u.user_id = i.voided_by;
+update public.payments p set voided_by_name = u.name from public.users u where u.user_id = p.voided_by;
+
+create function public.name_voider()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  if old.voided_at is null and new.voided_at is not null then
+    -- A signed-in caller is the voider whatever the row says; the service and SQL writing history
+    -- (the demo data) may name one.
+    new.voided_by := coalesce((select auth.uid()), new.voided_by);
+    new.voided_by_name := (select u.name from public.users u where u.user_id = new.voided_by);
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.name_voider() is
+  'Trigger: when an invoice or payment becomes void, records who voided it (auth.uid(), else the voided_by the '
+  'service wrote) and their name as it was then.';
+
+revoke execute on function public.name_voider() from public, anon, authenticated;
+
+create trigger invoices_name_voider before update of voided_at on public.invoices
+  for each row execute function public.name_voider();
+create trigger payments_name_voider before update of voided_at on public.payments
+  for each row execute function public.name_voider();
+
+-- ---------------------------------------------------------------------------
+-- day_sheet over p_from..p_to (at most 31 clinic days). Replaces the one-day
+-- day_sheet and its export, whose answers it extends.
+-- ---------------------------------------------------------------------------
+drop function if exists public.day_sheet_export(bigint, date);
+drop function if exists public.day_sheet(bigint, date);
+
+create function public.day_sheet(p_clinic_id bigint, p_from date, p_to date)
+returns json language plpgsql stable set search_path = '' as $$
+declare
+  v_period record;
+begin
+  perform private.require_report_access(p_clinic_id);
+  if p_from is null or p_to is null then
+    raise exception 'Choose the first and last day of the period.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_required';
+  end if;
+  if p_from > p_to then
+    raise exception 'The period must start on or before its last day.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_reversed';
+  end if;
+  if p_to - p_from >= 31 then
+    raise exception 'The day sheet can cover at most 31 days.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_too_long';
+  end if;
+  v_period := private.report_period(p_clinic_id, p_from, p_to);
+
+  return (
+    with live_payments as materialized (
+      select p.id, p.invoice_id, pt.name as patient_name, p.amount, p.method, p.reference_number,
+             p.payment_date, p.receipt_number, p.recorded_by_name
+        from public.payments p
+        join public.patients pt on pt.id = p.patient_id and pt.clinic_id = p.clinic_id
+       where p.clinic_id = p_clinic_id
+         and p.payment_date >= v_period.starts_at and p.payment_date < v_period.ends_at
+         and p.voided_at is null
+    ),
+    issued as materialized (
+      select i.id, i.total, a.dentist_id, d.name as dentist_name
+        from public.invoices i
+        left join public.appointments a on a.id = i.appointment_id and a.clinic_id = i.clinic_id
+        left join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
+       where i.clinic_id = p_clinic_id
+         and i.created_at >= v_period.starts_at and i.created_at < v_period.ends_at
+         and i.voided_at is null
+    )
+    select pg_catalog.json_build_object(
+      'from', p_from,
+      'to', p_to,
+      'time_zone', v_period.time_zone,
+      'appointments', (
+        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                 'id', a.id,
+                 'appointment_time', a.appointment_time,
+                 'status', a.status,
+                 'patient_name', pt.name,
+                 'dentist_name', d.name,
+                 'reason', a.reason
+               ) order by a.appointment_time, a.id), '[]'::json)
+          from public.appointments a
+          join public.patients pt on pt.id = a.patient_id and pt.clinic_id = a.clinic_id
+          join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
+         where a.clinic_id = p_clinic_id
+           and a.appointment_time >= v_period.starts_at and a.appointment_time < v_period.ends_at
+           and not a.deleted
+      ),
+      'production', pg_catalog.json_build_object(
+        'invoice_count', (select count(*)::integer from issued),
+        'total_centavos', (select (coalesce(sum(s.total), 0) * 100)::bigint from issued s),
+        'by_dentist', (
+          select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                   'dentist_id', g.dentist_id,
+                   'dentist_name', g.dentist_name,
+                   'invoice_count', g.invoice_count,
+                   'total_centavos', g.total_centavos
+                 ) order by g.dentist_id is null, g.dentist_name, g.dentist_id), '[]'::json)
+            from (
+              select s.dentist_id, s.dentist_name, count(*)::integer as invoice_count,
+                     (sum(s.total) * 100)::bigint as total_centavos
+                from issued s
+               group by s.dentist_id, s.dentist_name
+            ) g
+        )
+      ),
+      'payments', (
+        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                 'id', e.id,
+                 'invoice_id', e.invoice_id,
+                 'patient_name', e.patient_name,
+                 'amount_centavos', (e.amount * 100)::bigint,
+                 'method', e.method,
+                 'reference_number', e.reference_number,
+                 'payment_date', e.payment_date,
+                 'receipt_number', e.receipt_number,
+                 'cashier_name', e.recorded_by_name
+               ) order by e.payment_date, e.id), '[]'::json)
+          from live_payments e
+      ),
+      'totals', (
+        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                 'method', t.method,
+                 'payment_count', t.payment_count,
+                 'total_centavos', t.total_centavos
+               ) order by t.method), '[]'::json)
+          from (
+            select e.method, count(*)::integer as payment_count, (sum(e.amount) * 100)::bigint as total_centavos
+              from live_payments e
+             group by e.method
+          ) t
+      ),
+      'cashier_totals', (
+        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                 'cashier_name', t.cashier_name,
+                 'payment_count', t.payment_count,
+                 'total_centavos', t.total_centavos
+               ) order by t.cashier_name is null, t.cashier_name), '[]'::json)
+          from (
+            select e.recorded_by_name as cashier_name, count(*)::integer as payment_count,
+                   (sum(e.amount) * 100)::bigint as total_centavos
+              from live_payments e
+             group by e.recorded_by_name
+          ) t
+      ),
+      'grand_total_centavos', (select (coalesce(sum(e.amount), 0) * 100)::bigint from live_payments e),
+      'voids', (
+        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                 'kind', v.kind,
+                 'id', v.id,
+                 'invoice_id', v.invoice_id,
+                 'patient_name', v.patient_name,
+                 'amount_centavos', (v.amount * 100)::bigint,
+                 'method', v.method,
+                 'voided_at', v.voided_at,
+                 'void_reason', v.void_reason,
+                 'voided_by_name', v.voided_by_name
+               ) order by v.voided_at, v.kind, v.id), '[]'::json)
+          from (
+            select 'payment'::text as kind, p.id, p.invoice_id, pt.name as patient_name, p.amount, p.method,
+                   p.voided_at, p.void_reason, p.voided_by_name
+              from public.payments p
+              join public.patients pt on pt.id = p.patient_id and pt.clinic_id = p.clinic_id
+             where p.clinic_id = p_clinic_id
+               and p.voided_at is not null
+               and ((p.voided_at >= v_period.starts_at and p.voided_at < v_period.ends_at)
+                 or (p.payment_date >= v_period.starts_at and p.payment_date < v_period.ends_at))
+            union all
+            select 'invoice'::text, i.id, i.id, pt.name, i.total, null::public.payment_method,
+                   i.voided_at, i.void_reason, i.voided_by_name
+              from public.invoices i
+              join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
+             where i.clinic_id = p_clinic_id
+               and i.voided_at is not null
+               and ((i.voided_at >= v_period.starts_at and i.voided_at < v_period.ends_at)
+                 or (i.created_at >= v_period.starts_at and i.created_at < v_period.ends_at))
+          ) v
+      ),
+      'open_invoices', (
+        -- The period's invoices first (a handful a day), then their summaries: the view is never
+        -- computed for the whole clinic.
+        with period_invoices as materialized (
+          select s.id from issued s
+          union
+          -- The conditions of invoices_one_live_per_appointment_idx, so that index finds them.
+          select i.id
+            from public.appointments a
+            join public.invoices i on i.appointment_id = a.id and i.appointment_id is not null and i.voided_at is null
+           where a.clinic_id = p_clinic_id
+             and a.appointment_time >= v_period.starts_at and a.appointment_time < v_period.ends_at
+             and not a.deleted
+        )
+        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                 'id', s.id,
+                 'patient_name', s.patient_name,
+                 'appointment_id', s.appointment_id,
+                 'total_centavos', s.total_centavos,
+                 'paid_centavos', s.paid_centavos,
+                 'balance_centavos', s.balance_centavos,
+                 'status', s.status,
+                 'created_at', s.created_at
+               ) order by s.created_at, s.id), '[]'::json)
+          from period_invoices d
+          join public.invoice_summaries s on s.id = d.id
+         where s.voided_at is null
+           and s.status <> 'Paid'
+      )
+    )
+  );
+end;
+$$;
+
+comment on function public.day_sheet(bigint, date, date) is
+  'The day sheet of clinic p_clinic_id for clinic days p_from..p_to (at most 31): appointments; production (invoices '
+  'issued and not void: count, total and by the billed appointment''s dentist, null when none); payments not void '
+  'with receipt number and cashier, totals by method, by cashier and a grand total; voids made in the period or of '
+  'its payments/invoices, with who voided; and the period''s invoices still Unpaid or Partial. Money in integer '
+  'centavos. Front desk roles only: 42501 not allowed, 22023 period missing/reversed/too long, PT404 unknown clinic.';
+
+revoke execute on function public.day_sheet(bigint, date, date) from public, anon, authenticated;
+grant execute on function public.day_sheet(bigint, date, date) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- day_sheet_export: the same answer, recorded in the audit trail.
+-- ---------------------------------------------------------------------------
+create function public.day_sheet_export(p_clinic_id bigint, p_from date, p_to date)
+-- Definer: only to write audit_events, which no role may insert into. The access rule stays
+-- day_sheet()'s own: can_read_reports() reads the caller from the request's JWT (auth.uid()).
+returns json language plpgsql security definer set search_path = '' as $$
+declare
+  v_sheet json;
+  v_rows integer;
+begin
+  perform private.require_report_access(p_clinic_id);
+  v_sheet := public.day_sheet(p_clinic_id, p_from, p_to);
+
+  -- The CSV's data rows (daySheetCsv): one per appointment, production line, payment, void and
+  -- open invoice. Titles, headings and totals are not records.
+  v_rows := pg_catalog.json_array_length(v_sheet -> 'appointments')
+          + pg_catalog.json_array_length(v_sheet -> 'production' -> 'by_dentist')
+          + pg_catalog.json_array_length(v_sheet -> 'payments')
+          + pg_catalog.json_array_length(v_sheet -> 'voids')
+          + pg_catalog.json_array_length(v_sheet -> 'open_invoices');
+
+  insert into public.audit_events (clinic_id, entity, entity_label, action, after, actor_user_id, source)
+  values (p_clinic_id, 'export', 'day-sheet', 'export',
+          pg_catalog.jsonb_build_object('kind', 'day-sheet', 'rows', v_rows,
+                                        'filters', pg_catalog.jsonb_build_object('from', p_from, 'to', p_to)),
+          auth.uid(), 'browser');
+
+  return v_sheet;
+end;
+$$;
+
+comment on function public.day_sheet_export(bigint, date, date) is
+  'The day sheet of clinic p_clinic_id for p_from..p_to, exactly as day_sheet() answers it, for its CSV download: '
+  'records the export in the audit trail (kind day-sheet, rows = appointments + production lines + payments + voids '
+  '+ open invoices, filters {"from", "to"}). Errors as day_sheet().';
+
+revoke execute on function public.day_sheet_export(bigint, date, date) from public, anon, authenticated;
+grant execute on function public.day_sheet_export(bigint, date, date) to authenticated, service_role;
