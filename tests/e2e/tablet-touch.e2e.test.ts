@@ -54,7 +54,7 @@ const TABS: [tab: string, heading: string, ready: (page: Page) => Locator][] = [
   ],
   ['Users & Roles', 'Users & Roles', (page) => page.getByRole('button', { name: /^Edit / }).first()],
   ['Chat', 'Chat', (page) => page.getByRole('button', { name: 'Send', exact: true }).first()],
-  ['Reports', 'Reports', (page) => page.getByRole('button', { name: 'Show day', exact: true }).first()],
+  ['Reports', 'Reports', (page) => page.getByRole('button', { name: 'Show day sheet', exact: true }).first()],
   ['Recalls', 'Recalls', (page) => page.getByRole('button', { name: 'Refresh', exact: true }).first()],
   ['Waitlist', 'Waitlist', (page) => page.getByRole('button', { name: 'Add to Waitlist', exact: true }).first()],
 ];
@@ -168,6 +168,38 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180 (issue 32, items 
         await expectNoSidewaysScroll(page, page.locator('.dentists-screen .table-scroll'));
         for (const name of DEMO_DENTISTS)
           expect(await isCut(table.getByRole('button', { name, exact: true }))).toBe(false);
+      },
+      TABLET_TOUCH,
+    );
+  });
+
+  it('fits the Recalls due list to the tablet: no sideways scroll, every phone number on one line', async () => {
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.admin);
+        await sections(page).getByRole('button', { name: 'Recalls', exact: true }).click();
+        const due = page.getByRole('table', { name: 'Patients due for a check-up' });
+        await due.locator('.recall-phone').first().waitFor();
+        await expectNoSidewaysScroll(page, page.locator('.recall-due .table-scroll'));
+        const phoneLines = await due.locator('.recall-phone').evaluateAll((links) =>
+          links.map((link) => {
+            const range = document.createRange();
+            range.selectNodeContents(link);
+            return range.getClientRects().length;
+          }),
+        );
+        expect(phoneLines.length).toBeGreaterThan(0);
+        expect(phoneLines.every((lines) => lines === 1)).toBe(true);
+        await expect
+          .poll(() =>
+            due
+              .getByRole('button', { name: /^Send recall$|^Recalled / })
+              .first()
+              .isVisible(),
+          )
+          .toBe(true);
       },
       TABLET_TOUCH,
     );

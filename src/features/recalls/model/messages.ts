@@ -13,8 +13,6 @@ export const RECALLS_TEXT = {
     patient: 'Patient',
     phone: 'Phone',
     lastVisit: 'Last visit',
-    lastProcedure: 'Last procedure',
-    dentist: 'Dentist',
     overdue: 'Overdue by',
     lastRecall: 'Last recall',
     actions: 'Actions',

@@ -36,6 +36,24 @@ function LastRecall({ row, timeZone }: { row: DueRecall; timeZone: string }) {
   );
 }
 
+/**
+ * The last completed visit in one cell: its date, the procedure and the dentist, one under the
+ * other, so the list fits a tablet's width without sideways scrolling.
+ */
+function LastVisit({ row, timeZone }: { row: DueRecall; timeZone: string }) {
+  return (
+    <span className="recall-visit">
+      <span>{formatClinicDate(row.last_visit_at, timeZone)}</span>
+      {row.last_procedure ? (
+        <TruncatedText text={row.last_procedure} />
+      ) : (
+        <span className="recall-muted">{RECALLS_TEXT.noProcedure}</span>
+      )}
+      <span className="recall-muted">{row.dentist_name}</span>
+    </span>
+  );
+}
+
 /** The due list: most overdue first (the database's order), with a checkbox for a bulk send. */
 export function DueListTable({
   rows,
@@ -80,19 +98,8 @@ export function DueListTable({
     {
       key: 'last-visit',
       header: RECALLS_TEXT.columns.lastVisit,
-      render: (row) => formatClinicDate(row.last_visit_at, timeZone),
+      render: (row) => <LastVisit row={row} timeZone={timeZone} />,
     },
-    {
-      key: 'procedure',
-      header: RECALLS_TEXT.columns.lastProcedure,
-      render: (row) =>
-        row.last_procedure ? (
-          <TruncatedText text={row.last_procedure} />
-        ) : (
-          <span className="recall-muted">{RECALLS_TEXT.noProcedure}</span>
-        ),
-    },
-    { key: 'dentist', header: RECALLS_TEXT.columns.dentist, render: (row) => row.dentist_name },
     { key: 'overdue', header: RECALLS_TEXT.columns.overdue, render: (row) => overdueText(row.due_date, today) },
     {
       key: 'last-recall',
