@@ -1,6 +1,7 @@
+import { databaseErrorCodeOf } from '@common/contract/error-codes';
 import { failureDetail, isObject, worthRetrying } from './function-failure';
-import { USERS_EXTRA_TEXT, USERS_TEXT } from './messages';
-import { LAST_ADMIN_FUNCTION_CODE } from './roles';
+import { USERS_TEXT } from './messages';
+import { PROFILE_REFUSAL_TEXT } from './update-failure';
 
 /**
  * What came back from the delete-user function, before it is read: no answer at all, or a
@@ -99,6 +100,8 @@ export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
 export function failureLines(error: unknown, unreachableText: string): string[] {
   if (!(error instanceof EdgeFunctionError)) return [];
   if (error.problem === 'unreachable') return [unreachableText];
-  if (error.serverCode === LAST_ADMIN_FUNCTION_CODE) return [error.message, USERS_EXTRA_TEXT.lastAdmin];
+  const refusal = databaseErrorCodeOf({ hint: error.serverCode });
+  const worded = refusal === undefined ? undefined : PROFILE_REFUSAL_TEXT[refusal];
+  if (worded !== undefined) return [error.message, worded];
   return error.serverError ? [error.message, error.serverError] : [error.message];
 }

@@ -48,6 +48,7 @@ export const USERS_EXTRA_TEXT = {
   superadminByService: 'Only the service role can make someone a superadmin.',
   ownAccount: 'You cannot delete your own account.',
   lastAdmin: 'A clinic must keep at least one admin.',
+  superadminOnly: 'Only the superadmin can change this account.',
   passwordHint: 'At least 6 characters.',
   tryAgain: 'Could not reach the server. Please check your connection and try again.',
   serviceUnavailable: 'The user service is unavailable right now, so nothing was changed. Please try again later.',

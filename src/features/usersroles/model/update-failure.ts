@@ -2,9 +2,13 @@ import { databaseErrorCodeOf, type DatabaseErrorCode } from '@common/contract/er
 import { requestErrorOf } from '@/lib/request-error';
 import { USERS_EXTRA_TEXT } from './messages';
 
-/** The database's refusals of a profile change the screen words, by the code they carry. */
+/**
+ * The refusals of a profile change or deletion the screen words, by the code they carry: the
+ * database's (its hint) and delete-user's (its answer's `code`, the same codes).
+ */
 export const PROFILE_REFUSAL_TEXT: Readonly<Partial<Record<DatabaseErrorCode, string>>> = {
   last_admin: USERS_EXTRA_TEXT.lastAdmin,
+  superadmin_account_protected: USERS_EXTRA_TEXT.superadminOnly,
   own_role_change: USERS_EXTRA_TEXT.ownRole,
   superadmin_by_service_only: USERS_EXTRA_TEXT.superadminByService,
 };
