@@ -1,7 +1,6 @@
-import { databaseErrorCodeOf } from '@common/contract/error-codes';
+import { refusalTextOf } from '@/lib/refusal-text';
 import { failureDetail, isObject, worthRetrying } from './function-failure';
 import { USERS_TEXT } from './messages';
-import { PROFILE_REFUSAL_TEXT } from './update-failure';
 
 /**
  * What came back from the delete-user function, before it is read: no answer at all, or a
@@ -100,8 +99,8 @@ export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
 export function failureLines(error: unknown, unreachableText: string): string[] {
   if (!(error instanceof EdgeFunctionError)) return [];
   if (error.problem === 'unreachable') return [unreachableText];
-  const refusal = databaseErrorCodeOf({ hint: error.serverCode });
-  const worded = refusal === undefined ? undefined : PROFILE_REFUSAL_TEXT[refusal];
+  // delete-user answers the database's codes (common/contract/error-codes.ts) as `code`.
+  const worded = refusalTextOf({ hint: error.serverCode });
   if (worded !== undefined) return [error.message, worded];
   return error.serverError ? [error.message, error.serverError] : [error.message];
 }
