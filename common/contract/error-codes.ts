@@ -10,6 +10,8 @@ export const DATABASE_ERROR_CODES = [
   'page_connected_by_service',
   'profile_account_fixed',
   'superadmin_by_service_only',
+  // An admin changing or deleting the superadmin's profile (guard_user_profile, delete-user)
+  'superadmin_account_protected',
   'own_role_change',
   'staff_email_required',
   'signup_name_required',

@@ -19,3 +19,6 @@ export const MESSENGER_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /** The most whole days ahead a manual reminder may be sent for. */
 export const MAX_DAYS_AHEAD = 365;
+
+/** The longest name of a clinic, staff user, patient, dentist, procedure or category (the tables' checks). */
+export const NAME_MAX_LENGTH = 200;

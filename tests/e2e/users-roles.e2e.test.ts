@@ -128,6 +128,19 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
     await browser?.close();
   });
 
+  /** Runs `use` on a page at 1366×768 signed in as `admin`, with Users & Roles open. */
+  const onUsersTab = (admin: { email: string; password: string }, use: (page: Page) => Promise<void>) =>
+    withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, admin.email, admin.password);
+        await openUsersTab(page);
+        await use(page);
+      },
+      DESKTOP,
+    );
+
   it('an admin adds a receptionist who confirms and signs in, makes them a dentist, then deletes them', async () => {
     const owner = await createConfirmedAdmin(ctx, 'users-owner');
     const clinicId = await clinicIdOf(owner.email);
@@ -340,5 +353,80 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
         viewport,
       );
     }
+  });
+
+  it('an admin gets no action on the superadmin’s row, and a stale page is told only the superadmin can change it', async () => {
+    const owner = await createConfirmedAdmin(ctx, 'users-super');
+    const clinicId = await clinicIdOf(owner.email);
+    const service = serviceClient(ctx);
+    const account = async (label: string, role: string) => {
+      const name = `${label} ${clinicId}`;
+      const { data, error } = await service.auth.admin.createUser({
+        email: uniqueEmail(label.toLowerCase()),
+        password: `Pw-${randomUUID().slice(0, 10)}`,
+        email_confirm: true,
+        user_metadata: { name },
+        app_metadata: { clinic_id: clinicId, role },
+      });
+      if (error || !data.user) throw error ?? new Error('no user');
+      return { id: data.user.id, name };
+    };
+    const root = await account('Root', 'superadmin');
+    const rosa = await account('Rosa', 'receptionist');
+    const ONLY_SUPERADMIN = 'Only the superadmin can change this account.';
+
+    try {
+      await onUsersTab(owner, async (page) => {
+        const rootRow = rowOf(page, root.name);
+        await rootRow.waitFor();
+        for (const action of ['Edit', 'Delete']) {
+          const button = rootRow.getByRole('button', { name: `${action} ${root.name}` });
+          expect(await button.isDisabled()).toBe(true);
+          expect(await button.getAttribute('title')).toBe(ONLY_SUPERADMIN);
+        }
+
+        await rowOf(page, rosa.name)
+          .getByRole('button', { name: `Edit ${rosa.name}` })
+          .click();
+        const edit = page.getByRole('dialog', { name: 'Edit User' });
+        expect(await edit.getByLabel('Role').locator('option').allTextContents()).not.toContain('superadmin');
+        // The page goes stale: Rosa's profile becomes the superadmin's (the service role may do that).
+        const promoted = await service.from('users').update({ role: 'superadmin' }).eq('user_id', rosa.id);
+        expect(promoted.error).toBeNull();
+        await edit.getByLabel('Name').fill(`Rosa Renamed ${clinicId}`);
+        await edit.getByRole('button', { name: 'Save' }).click();
+        await edit.getByText('User update failed', { exact: true }).waitFor();
+        await edit.getByText(ONLY_SUPERADMIN, { exact: true }).waitFor();
+        expect(await page.getByText('This user no longer exists', { exact: false }).count()).toBe(0);
+        await edit.getByRole('button', { name: 'Cancel' }).click();
+
+        await rowOf(page, rosa.name)
+          .getByRole('button', { name: `Delete ${rosa.name}` })
+          .click();
+        const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+        await confirm.getByRole('button', { name: 'Delete' }).click();
+        await confirm.getByText(`Edge function returned error status: ${ONLY_SUPERADMIN}`, { exact: true }).waitFor();
+        await saveScreenshot(page, 'users-roles-superadmin-refusal-1366x768');
+      });
+      const { data } = await service.from('users').select('name, role').eq('user_id', rosa.id).single();
+      expect(data).toEqual({ name: rosa.name, role: 'superadmin' });
+    } finally {
+      for (const { id } of [root, rosa]) await service.auth.admin.deleteUser(id);
+    }
+  });
+
+  it('Add User says so when a pasted name of 302 characters is cut to 200', async () => {
+    const owner = await createConfirmedAdmin(ctx, 'users-long');
+    await onUsersTab(owner, async (page) => {
+      await page.getByRole('button', { name: 'Add User' }).click();
+      const add = page.getByRole('dialog', { name: 'Add User' });
+      const name = add.getByLabel('Name');
+      await name.focus();
+      // insertText is what a paste does to the field: the browser applies maxlength to it.
+      await page.keyboard.insertText('Maria Clara '.repeat(26).slice(0, 302));
+      await add.getByRole('status').getByText('Name can be at most 200 characters.', { exact: true }).waitFor();
+      expect((await name.inputValue()).length).toBe(200);
+      expect(await name.getAttribute('aria-describedby')).toMatch(/-name-hint/);
+    });
   });
 });

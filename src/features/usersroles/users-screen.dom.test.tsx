@@ -270,6 +270,34 @@ describe('Edit User', () => {
     expect(await storedUser('ana@example.test')).toMatchObject({ role: 'admin' });
   });
 
+  it('offers an admin no Edit or Delete on the superadmin’s row, and says why', async () => {
+    // The superadmin's own profile is in this clinic: an admin sees it but may not change it.
+    await createStaffAccount({ role: 'superadmin', clinic_id: 1, name: 'Root', email: 'root@example.test' });
+    await openedList();
+    for (const name of ['Edit Root', 'Delete Root']) {
+      const button = within(rowOf('Root')).getByRole('button', { name });
+      expect(button).toHaveProperty('disabled', true);
+      expect(button.getAttribute('title')).toBe('Only the superadmin can change this account.');
+    }
+    expect(within(rowOf('Rosa Lim')).getByRole('button', { name: 'Edit Rosa Lim' })).toHaveProperty('disabled', false);
+  });
+
+  it('when the profile became the superadmin’s after the list was read, then the save says only the superadmin can change it', async () => {
+    const user = userEvent.setup();
+    await openedList();
+    await user.click(screen.getByRole('button', { name: 'Edit Rosa Lim' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit User' }));
+    expect(dialog.queryByRole('option', { name: 'superadmin' })).toBeNull();
+    await realStack().query(`update public.users set role = 'superadmin' where email = 'rosa@example.test'`);
+    await user.clear(dialog.getByLabelText('Name'));
+    await user.type(dialog.getByLabelText('Name'), 'Rosa Taken');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'User update failedOnly the superadmin can change this account.',
+    );
+    expect(await storedUser('rosa@example.test')).toMatchObject({ name: 'Rosa Lim', role: 'superadmin' });
+  });
+
   it('does not offer to change one’s own role', async () => {
     const user = userEvent.setup();
     await openedList();
@@ -339,20 +367,20 @@ describe('Delete', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Auth delete failed: User not found');
   });
 
-  it("on a refusal, shows 'User deletion failed' with 'Edge function returned error status' and does not retry", async () => {
-    // The superadmin's own profile is in this clinic: an admin may see it but not delete it.
-    await createStaffAccount({ role: 'superadmin', clinic_id: 1, name: 'Root', email: 'root@example.test' });
+  it("on a refusal, shows 'User deletion failed' with 'Edge function returned error status' and the screen's words, and does not retry", async () => {
     const calls = countRequests({ fn: 'delete-user' });
     const user = userEvent.setup();
     await openedList();
-    await user.click(screen.getByRole('button', { name: 'Delete Root' }));
+    // A stale page: Rosa's profile became the superadmin's after the list was read.
+    await realStack().query(`update public.users set role = 'superadmin' where email = 'rosa@example.test'`);
+    await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
     const dialog = confirmDialog();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(
-      'User deletion failedEdge function returned error status: You can only delete users of your own clinic',
+      'User deletion failedEdge function returned error status: Only the superadmin can change this account.',
     );
     expect(calls.count).toBe(1);
-    expect(await storedUser('root@example.test')).toMatchObject({ role: 'superadmin' });
+    expect(await storedUser('rosa@example.test')).toMatchObject({ role: 'superadmin' });
   });
 
   it("on the last-admin refusal, shows 'User deletion failed' with the screen's words for its code", async () => {

@@ -65,6 +65,7 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
           loading={users.isPending}
           timeZone={timeZone}
           currentAuthId={me.supabase_id}
+          viewerIsSuperadmin={me.role === 'superadmin'}
           actions={{
             onEdit: (user) => setModal({ kind: 'edit', user }),
             onDelete: (user) => setModal({ kind: 'delete', user }),

@@ -29,12 +29,19 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  */
 export const LAST_ADMIN_CODE = 'last_admin';
 
+/**
+ * The answer's `code` when an admin asks to delete the superadmin: the database's code for an
+ * admin's change of that profile (guard_user_profile), common/contract/error-codes.ts.
+ */
+export const SUPERADMIN_ACCOUNT_CODE = 'superadmin_account_protected';
+
 /** delete_staff_account's code (hint) for an account that is gone, as in common/contract/error-codes.ts. */
 const REFUSED_NOT_FOUND = 'user_not_found';
 
 /**
  * `delete-user`: POST {user_id}. The caller must be the superadmin, or an admin of the
- * clinic the user belongs to, and may not delete themselves. The account is deleted by the
+ * clinic the user belongs to, and may not delete themselves; only the superadmin deletes the
+ * superadmin (403, code `superadmin_account_protected`). The account is deleted by the
  * database's delete_staff_account (service role), which records the caller as who removed it
  * and deletes the account with its profile in one transaction: the database refuses the
  * clinic's last admin there (409, code `last_admin`), under a lock, however many deletions run
@@ -60,13 +67,15 @@ async function deleteUser(deps: FunctionDeps, targetId: string, { asCaller, user
   const callerIsSuperadmin = caller.role === 'superadmin';
   // Read through the caller's client: RLS decides which profiles the caller can see at all.
   const target = await readProfile(asCaller, targetId);
+  if (target?.role === 'superadmin' && !callerIsSuperadmin) {
+    throw new Refusal(403, 'Only the superadmin can change this account.', SUPERADMIN_ACCOUNT_CODE);
+  }
   const service = createServiceClient(deps);
   const allowed =
     target === null
       ? callerIsSuperadmin
-      : (callerIsSuperadmin || target.role !== 'superadmin') &&
-        // The caller's own clinic was answered just above.
-        (target.clinic_id === caller.clinic_id || (await callerMayManageUsers(asCaller, target.clinic_id)));
+      : // The caller's own clinic was answered just above.
+        target.clinic_id === caller.clinic_id || (await callerMayManageUsers(asCaller, target.clinic_id));
   if (!allowed || target === null) {
     // "No such user" is told apart from "not yours" only now that the caller is a proven admin.
     const exists = target !== null || (await authUserExists(service, targetId));

@@ -513,14 +513,20 @@ describe.each(databaseTargets())('privilege escalation on %s', (target) => {
     expect(attempt).toEqual({ ok: true, value: 1 });
   });
 
-  it('hides the superadmin profile from changes by an admin of the same clinic', async () => {
-    const attempt = await attemptAs(db, world.a.admin, async (tx) => {
-      const renamed = await tx.query(`update public.users set name = 'Demoted' where user_id = $1`, [
+  it('refuses an admin of the same clinic any change of the superadmin profile, by its code', async () => {
+    for (const change of [`name = 'Demoted'`, `role = 'receptionist'`]) {
+      const error = await refusalFor(db, world.a.admin, (tx) =>
+        tx.query(`update public.users set ${change} where user_id = $1`, [world.superadmin.sub]),
+      );
+      expect(error).toMatchObject({ code: '42501', hint: 'superadmin_account_protected' });
+    }
+    const own = await attemptAs(db, world.superadmin, async (tx) => {
+      const renamed = await tx.query(`update public.users set name = 'Root' where user_id = $1`, [
         world.superadmin.sub,
       ]);
       return renamed.affectedRows;
     });
-    expect(attempt).toEqual({ ok: true, value: 0 });
+    expect(own).toEqual({ ok: true, value: 1 });
   });
 
   it('lets no browser remove a profile, their own or anyone else’s (delete-user removes accounts)', async () => {

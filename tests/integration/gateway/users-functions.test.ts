@@ -273,6 +273,36 @@ describe('editing users (the database’s rules)', () => {
   });
 });
 
+describe('the superadmin’s account (an admin’s token, straight at the API)', () => {
+  const protectedRefusal = { code: '42501', hint: 'superadmin_account_protected' };
+
+  it('when an admin renames, demotes or moves the superadmin’s profile, then 42501 superadmin_account_protected and nothing changes', async () => {
+    const profile = (await profileOf(superadmin.id))!;
+    for (const change of [{ name: 'Taken over' }, { role: 'receptionist' }, { role: 'admin', name: 'Admin now' }]) {
+      const attempt = await adminA.client.from('users').update(change).eq('id', profile.id).select();
+      expect(attempt.error).toMatchObject(protectedRefusal);
+    }
+    expect(await profileOf(superadmin.id)).toEqual(profile);
+    const own = await superadmin.client
+      .from('users')
+      .update({ name: 'The Superadmin' })
+      .eq('id', profile.id)
+      .select('name');
+    expect(own.data).toEqual([{ name: 'The Superadmin' }]);
+  });
+
+  it('when an admin calls delete-user for the superadmin, then 403 superadmin_account_protected and the account stays', async () => {
+    const { status, body } = await invoke(adminA.client, 'delete-user', { user_id: superadmin.id });
+    expect(status).toBe(403);
+    expect(body).toEqual({
+      error: 'Only the superadmin can change this account.',
+      code: 'superadmin_account_protected',
+    });
+    expect(await profileOf(superadmin.id)).toMatchObject({ role: 'superadmin' });
+    expect((await service.auth.admin.getUserById(superadmin.id)).data.user?.id).toBe(superadmin.id);
+  });
+});
+
 describe('delete-user guards', () => {
   it('when the last admin of a clinic would be deleted, then 409 and the admin stays', async () => {
     const soleClinic = await newClinic('last');

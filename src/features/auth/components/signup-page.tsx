@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
-import { TextField } from '@/components/form/text-field';
+import { BoundedTextField } from '@/components/form/length-limit';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { preloadAuth, useSignUpClinic } from '../api/lazy';
 import { signUpSchema } from '../api/sign-up.schema';
 import { SIGNUP_TEXT } from '../messages';
+import { LIMITS } from '../validation';
 import { AuthSubmit, EmailField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { PasswordInput } from './password-input';
@@ -26,15 +27,24 @@ export function SignupPage() {
   return (
     <AuthLayout title={SIGNUP_TEXT.title} subtitle="Register your clinic. You become its admin.">
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuth} noValidate>
-        <TextField id="signup-name" label="Name" autoComplete="name" {...form.register('name')} />
+        <BoundedTextField
+          id="signup-name"
+          label="Name"
+          autoComplete="name"
+          limit={LIMITS.name}
+          currentValue={form.watch('name')}
+          {...form.register('name')}
+        />
         <EmailField id="signup-email" autoComplete="email" {...form.register('email')} />
         <Field id="signup-password" label="Password">
           {(control) => <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />}
         </Field>
-        <TextField
+        <BoundedTextField
           id="signup-clinic"
           label="Clinic Name"
           autoComplete="organization"
+          limit={LIMITS.clinicName}
+          currentValue={form.watch('clinic_name')}
           {...form.register('clinic_name')}
         />
         <AuthSubmit message={shown} working={signUp.pending} texts={SIGNUP_TEXT} />

@@ -1,33 +1,33 @@
 /**
  * A failed invoice or payment insert as the spec's alert (§8): 'Error adding invoice: {message or
- * Unknown}', 'Network error while adding invoice.', 'Error: {message}'. The message is the
- * spec's sentence for a billing trigger's refusal, told by its code; other failures get a short
- * text of ours by kind, and raw server texts (constraint names, SQL) never reach the screen. Pure.
+ * Unknown}', 'Network error while adding invoice.', 'Error: {message}'. The message is the words
+ * for the database's refusal, told by its code; other failures get a short text of ours by kind,
+ * and raw server texts (constraint names, SQL) never reach the screen. Pure.
  */
-import { databaseErrorCodeOf, type DatabaseErrorCode } from '@common/contract/error-codes';
+import { databaseErrorCodeOf } from '@common/contract/error-codes';
+import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from './messages';
 
 /**
- * The refusals of supabase/migrations' billing triggers that the screen words as the spec does,
- * by the code the database sends with them (its `hint`).
+ * The reason to show after the spec's prefix: the words for the database's code whenever it gave
+ * one (src/lib/refusal-text.ts), else what the kind of failure tells; null when nothing is known
+ * (the spec's 'Unknown').
  */
-export const DATABASE_REFUSAL_TEXT: Readonly<Partial<Record<DatabaseErrorCode, string>>> = {
-  invoice_patient_mismatch: 'The appointment belongs to another patient.',
-  appointment_already_billed: 'This appointment already has an invoice.',
-  invoice_void: 'This invoice is void; it takes no more payments.',
-};
-
-/** The reason to show after the spec's prefix, or null when there is nothing better than 'Unknown'. */
 function reasonOf(error: unknown): string | null {
   const failure = requestErrorOf(error);
-  const code = databaseErrorCodeOf(failure.cause);
-  const refusal = code === undefined ? undefined : DATABASE_REFUSAL_TEXT[code];
+  const refusal = refusalTextOf(failure.cause);
   if (refusal !== undefined) return refusal;
-  if (failure.kind === 'forbidden') return BILLING_EXTRA_TEXT.forbiddenMessage;
-  if (failure.code === '23503') return BILLING_EXTRA_TEXT.unknownPatientOrInvoice;
-  if (failure.kind === 'constraint') return BILLING_EXTRA_TEXT.refusedAmount;
-  return null;
+  switch (failure.kind) {
+    case 'forbidden':
+      return BILLING_EXTRA_TEXT.forbiddenMessage;
+    case 'unauthenticated':
+      return BILLING_EXTRA_TEXT.sessionEnded;
+    case 'constraint':
+      return BILLING_EXTRA_TEXT.refusedAmount;
+    default:
+      return failure.code === '23503' ? BILLING_EXTRA_TEXT.unknownPatientOrInvoice : null;
+  }
 }
 
 /**

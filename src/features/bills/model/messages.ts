@@ -71,6 +71,7 @@ export const BILLING_EXTRA_TEXT = {
   /** 'Error: {message}' when a payment could not be sent at all. */
   networkMessage: 'Could not reach the server. Please check your connection and try again.',
   forbiddenMessage: 'Your role may not do this.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
   unknownPatientOrInvoice: 'The patient or invoice is not in this clinic.',
   refusedAmount: 'The amount was refused: it must be between ₱0.01 and ₱9,999,999,999.99.',
   tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,

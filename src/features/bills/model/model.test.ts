@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DATABASE_ERROR_CODES } from '@common/contract/error-codes';
+import { REFUSAL_TEXT } from '@/lib/refusal-text';
 import { RequestError, toRequestError } from '@/lib/request-error';
 import { pgError } from '@/testing/network';
 import { invoiceFailureText, isAboveBalance, paymentFailureText } from './failure-text';
@@ -70,6 +72,23 @@ describe('failure texts (spec §8)', () => {
       'Error: This invoice is void; it takes no more payments.',
     );
     expect(paymentFailureText(refusal('XX000', 'internal error'))).toBe('Error: Unknown');
+  });
+
+  it('puts the words for every code the database refuses with after the spec’s prefixes, never Unknown', () => {
+    for (const code of DATABASE_ERROR_CODES) {
+      const refused = refusal('P0001', 'the server’s own sentence, never read', code);
+      expect(invoiceFailureText(refused)).toBe(`Error adding invoice: ${REFUSAL_TEXT[code]}`);
+      expect(paymentFailureText(refused)).toBe(`Error: ${REFUSAL_TEXT[code]}`);
+    }
+  });
+
+  it('says the session ended when the gateway refuses the token, instead of Unknown', () => {
+    expect(invoiceFailureText(refusal('PGRST303', 'JWT expired'))).toBe(
+      'Error adding invoice: Your session has ended. Please sign in again.',
+    );
+    expect(paymentFailureText(refusal('PGRST301', 'JWSError'))).toBe(
+      'Error: Your session has ended. Please sign in again.',
+    );
   });
 
   it('tells a payment above the balance by its code', () => {

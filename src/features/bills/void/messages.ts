@@ -1,4 +1,4 @@
-import type { DatabaseErrorCode } from '@common/contract/error-codes';
+import { REFUSAL_TEXT } from '@/lib/refusal-text';
 
 /** The void dialog's texts (the spec has none: docs/adr/0013-money-and-billing-records.md). */
 export const VOID_TEXT = {
@@ -11,7 +11,7 @@ export const VOID_TEXT = {
     `${total} billed to ${patient}. A voided invoice stays on the list, struck through, and takes no more payments.`,
   reason: 'Reason',
   reasonHint: 'Say why, for the records: it is kept with the voided entry.',
-  reasonRequired: 'A reason is required to void.',
+  reasonRequired: REFUSAL_TEXT.void_reason_required,
   reasonTooLong: (max: number) => `A reason is at most ${max} characters.`,
   cancel: 'Cancel',
   voiding: 'Voiding…',
@@ -21,15 +21,3 @@ export const VOID_TEXT = {
   failed: 'The entry could not be voided. Nothing was changed.',
   unreachable: 'Network error while voiding. Nothing was changed; check the connection and try again.',
 } as const;
-
-/** void_payment's and void_invoice's refusals, by the code the database sends with them. */
-export const VOID_REFUSAL_TEXT: Readonly<Partial<Record<DatabaseErrorCode, string>>> = {
-  void_forbidden: 'Only an admin can void.',
-  void_reason_required: VOID_TEXT.reasonRequired,
-  void_reason_too_long: 'The reason is too long (at most 500 characters).',
-  payment_not_found: 'Payment not found.',
-  invoice_not_found: 'Invoice not found.',
-  payment_already_void: 'This payment is already void.',
-  invoice_already_void: 'This invoice is already void.',
-  invoice_has_payments: "Void this invoice's payments first.",
-};

@@ -3,12 +3,14 @@
  * refusals are told by kind (raw server texts, constraint names and SQL never reach the screen);
  * the notification service's `error` is already worded for people. Pure.
  */
+import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
 import { ServiceError } from '@/lib/service-client';
 import { CLINIC_EXTRA_TEXT } from './messages';
 
 export function saveFailureReason(error: unknown): string | undefined {
-  switch (requestErrorOf(error).kind) {
+  const failure = requestErrorOf(error);
+  switch (failure.kind) {
     case 'forbidden':
       return CLINIC_EXTRA_TEXT.reasonForbidden;
     case 'constraint':
@@ -18,7 +20,7 @@ export function saveFailureReason(error: unknown): string | undefined {
     case 'unreachable':
       return CLINIC_EXTRA_TEXT.reasonUnreachable;
     default:
-      return undefined;
+      return refusalTextOf(failure.cause);
   }
 }
 

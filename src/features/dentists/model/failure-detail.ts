@@ -1,3 +1,4 @@
+import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
 import { DENTIST_EXTRA_TEXT } from './messages';
 
@@ -7,7 +8,8 @@ import { DENTIST_EXTRA_TEXT } from './messages';
  * classified by src/lib/request-error.ts.
  */
 export function failureDetail(error: unknown): string | undefined {
-  switch (requestErrorOf(error).kind) {
+  const failure = requestErrorOf(error);
+  switch (failure.kind) {
     case 'gone':
       return DENTIST_EXTRA_TEXT.gone;
     case 'forbidden':
@@ -15,6 +17,6 @@ export function failureDetail(error: unknown): string | undefined {
     case 'unreachable':
       return DENTIST_EXTRA_TEXT.tryAgain;
     default:
-      return undefined;
+      return refusalTextOf(failure.cause);
   }
 }

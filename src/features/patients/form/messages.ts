@@ -13,7 +13,6 @@ export const PATIENT_FORM_EXTRA_TEXT = {
   editTitle: 'Edit Patient',
   optional: '(optional)',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-  atLimit: (label: string, max: number) => `${label} can be at most ${max} characters.`,
   /** 23505 on patients_clinic_messenger_id_key: two live patients of a clinic cannot share one. */
   messengerTaken: 'Another patient of this clinic already has this Messenger ID.',
   /** The patient changed elsewhere while the form was open (docs/adr/0023-concurrent-edits.md). */

@@ -1,4 +1,5 @@
 import type { FormMessageValue } from '@/components/form-message';
+import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
 import { PATIENT_EXTRA_TEXT } from './messages';
 
@@ -8,9 +9,10 @@ import { PATIENT_EXTRA_TEXT } from './messages';
  * server error go to the console, never to the screen.
  */
 export function failureText(error: unknown, specText: string): FormMessageValue {
-  const { kind } = requestErrorOf(error);
-  if (kind === 'gone') return { tone: 'error', text: PATIENT_EXTRA_TEXT.gone };
+  const failure = requestErrorOf(error);
+  if (failure.kind === 'gone') return { tone: 'error', text: PATIENT_EXTRA_TEXT.gone };
   console.error(`Ngiti: ${specText}`, error);
-  if (kind === 'unreachable') return { tone: 'error', text: specText, detail: PATIENT_EXTRA_TEXT.unreachable };
-  return { tone: 'error', text: specText };
+  if (failure.kind === 'unreachable') return { tone: 'error', text: specText, detail: PATIENT_EXTRA_TEXT.unreachable };
+  const refusal = refusalTextOf(failure.cause);
+  return refusal === undefined ? { tone: 'error', text: specText } : { tone: 'error', text: specText, detail: refusal };
 }

@@ -3,6 +3,7 @@
  * name (23505, the unique indexes on lower(btrim(name))) is told at the name field instead. Raw
  * server texts (constraint names, SQL) never reach the screen. Pure.
  */
+import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
 import { PROCEDURES_FAILURE_TEXT, PROCEDURES_PROBLEM_TEXT } from './messages';
 
@@ -28,7 +29,10 @@ export function failureText(write: ProcedureWrite, error: unknown): string {
       return `${what} ${PROCEDURES_FAILURE_TEXT.refused}`;
     case 'duplicate':
       return duplicateNameText(write, error) ?? what;
-    default:
-      return `${what} ${PROCEDURES_FAILURE_TEXT.tryAgain}`;
+    default: {
+      // A refusal the database gave a code: its words, not 'try again'.
+      const refusal = refusalTextOf(failure.cause);
+      return `${what} ${refusal ?? PROCEDURES_FAILURE_TEXT.tryAgain}`;
+    }
   }
 }

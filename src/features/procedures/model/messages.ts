@@ -19,6 +19,8 @@ export const PROCEDURES_TEXT = {
  */
 export const PROCEDURES_EXTRA_TEXT = {
   newCategoryLabel: 'New category name',
+  /** The field a procedure's or category's length note names. */
+  nameLimitLabel: 'Name',
   newCategoryPlaceholder: 'e.g. Restorative',
   noCategories: 'No procedure categories yet.',
   noCategoriesHint: 'Add a category above, then add its procedures and prices.',

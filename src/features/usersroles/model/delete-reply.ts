@@ -1,6 +1,6 @@
+import { refusalTextOf } from '@/lib/refusal-text';
 import { failureDetail, isObject, worthRetrying } from './function-failure';
-import { USERS_EXTRA_TEXT, USERS_TEXT } from './messages';
-import { LAST_ADMIN_FUNCTION_CODE } from './roles';
+import { USERS_TEXT } from './messages';
 
 /**
  * What came back from the delete-user function, before it is read: no answer at all, or a
@@ -99,6 +99,8 @@ export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
 export function failureLines(error: unknown, unreachableText: string): string[] {
   if (!(error instanceof EdgeFunctionError)) return [];
   if (error.problem === 'unreachable') return [unreachableText];
-  if (error.serverCode === LAST_ADMIN_FUNCTION_CODE) return [error.message, USERS_EXTRA_TEXT.lastAdmin];
+  // delete-user answers the database's codes (common/contract/error-codes.ts) as `code`.
+  const worded = refusalTextOf({ hint: error.serverCode });
+  if (worded !== undefined) return [error.message, worded];
   return error.serverError ? [error.message, error.serverError] : [error.message];
 }

@@ -1,3 +1,5 @@
+import { REFUSAL_TEXT } from '@/lib/refusal-text';
+
 /** The Users & Roles tab's texts, word for word from the spec (part 2 §2, §5, §8). */
 export const USERS_TEXT = {
   title: 'Users & Roles',
@@ -44,10 +46,11 @@ export const USERS_EXTRA_TEXT = {
   deleteWho: 'User',
   deleteAuthId: 'Auth user id',
   you: '(you)',
-  ownRole: 'You cannot change your own role.',
-  superadminByService: 'Only the service role can make someone a superadmin.',
+  ownRole: REFUSAL_TEXT.own_role_change,
+  superadminByService: REFUSAL_TEXT.superadmin_by_service_only,
   ownAccount: 'You cannot delete your own account.',
-  lastAdmin: 'A clinic must keep at least one admin.',
+  lastAdmin: REFUSAL_TEXT.last_admin,
+  superadminOnly: REFUSAL_TEXT.superadmin_account_protected,
   passwordHint: 'At least 6 characters.',
   tryAgain: 'Could not reach the server. Please check your connection and try again.',
   serviceUnavailable: 'The user service is unavailable right now, so nothing was changed. Please try again later.',

@@ -10,9 +10,3 @@ export const DEFAULT_ROLE: AssignableRole = 'receptionist';
 export function isAssignableRole(value: unknown): value is AssignableRole {
   return typeof value === 'string' && (ASSIGNABLE_ROLES as readonly string[]).includes(value);
 }
-
-/**
- * delete-user's answer code when the deletion would leave a clinic without an admin (the
- * database's code for the same refusal, common/contract/error-codes.ts).
- */
-export const LAST_ADMIN_FUNCTION_CODE = 'last_admin';

@@ -1,19 +1,11 @@
-import { databaseErrorCodeOf, type DatabaseErrorCode } from '@common/contract/error-codes';
+import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
 import { USERS_EXTRA_TEXT } from './messages';
-
-/** The database's refusals of a profile change the screen words, by the code they carry. */
-export const PROFILE_REFUSAL_TEXT: Readonly<Partial<Record<DatabaseErrorCode, string>>> = {
-  last_admin: USERS_EXTRA_TEXT.lastAdmin,
-  own_role_change: USERS_EXTRA_TEXT.ownRole,
-  superadmin_by_service_only: USERS_EXTRA_TEXT.superadminByService,
-};
 
 /** The second line under 'User update failed', if there is one to show. Pure. */
 export function updateFailureDetail(error: unknown): string | undefined {
   const failure = requestErrorOf(error);
-  const code = databaseErrorCodeOf(failure.cause);
-  const refusal = code === undefined ? undefined : PROFILE_REFUSAL_TEXT[code];
+  const refusal = refusalTextOf(failure.cause);
   if (refusal !== undefined) return refusal;
   switch (failure.kind) {
     case 'gone':

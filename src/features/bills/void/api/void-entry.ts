@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { databaseErrorCodeOf } from '@common/contract/error-codes';
+import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf, type PostgrestErrorLike } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { billingKeys } from '../../model/query-keys';
-import { VOID_REFUSAL_TEXT, VOID_TEXT } from '../messages';
+import { VOID_TEXT } from '../messages';
 
 export type VoidTarget = { kind: 'payment'; id: number } | { kind: 'invoice'; id: number };
 
@@ -23,8 +23,7 @@ export class VoidFailure extends Error {
 export function voidFailureText(error: PostgrestErrorLike, status: number): string {
   const kind = requestErrorOf({ ...error, status }).kind;
   if (kind === 'unreachable') return VOID_TEXT.unreachable;
-  const code = databaseErrorCodeOf(error);
-  return (code === undefined ? undefined : VOID_REFUSAL_TEXT[code]) ?? VOID_TEXT.failed;
+  return refusalTextOf(error) ?? VOID_TEXT.failed;
 }
 
 /** Voids through the admin-only functions `void_payment` / `void_invoice` (no browser update). */

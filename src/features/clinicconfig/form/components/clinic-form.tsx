@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { Field } from '@/components/form/field';
+import { lengthLimitNote } from '@/components/form/length-limit';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { ClinicSettings } from '../../model/api/get-clinic';
 import {
   CLINIC_FIELD_ORDER,
+  CLINIC_LIMITS,
   formValuesOf,
   isConnected,
   saveConfirmation,
@@ -101,9 +103,14 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
       autoComplete?: string;
       inputMode?: 'email' | 'tel' | 'numeric';
       hint?: string;
+      /** Cut at this many characters, saying so once full. */
+      max?: number;
     },
   ) => {
     const error = errors[name]?.message;
+    // The spec's labels end in '*' for required fields; the note names the field without it.
+    const atLimit =
+      props.max === undefined ? undefined : lengthLimitNote(label.replace(/\*$/, ''), form.watch(name), props.max);
     return (
       <Field
         id={`${formId}-${name}`}
@@ -111,7 +118,7 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
         error={error}
         errorClassName="clinic-field-error"
         announceError={false}
-        hint={props.hint}
+        hint={atLimit ?? props.hint}
         hintClassName="clinic-field-hint"
         hintPlacement="before-error"
       >
@@ -124,6 +131,7 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
             aria-required={props.required || undefined}
             autoComplete={props.autoComplete ?? 'off'}
             inputMode={props.inputMode}
+            maxLength={props.max}
             {...form.register(name, { onChange: () => form.clearErrors(name) })}
           />
         )}
@@ -159,7 +167,7 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
   return (
     <form className="clinic-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={CLINIC_TEXT.title}>
       <div className="clinic-form-grid">
-        {field('name', CLINIC_TEXT.fields.name, { required: true })}
+        {field('name', CLINIC_TEXT.fields.name, { required: true, max: CLINIC_LIMITS.name })}
         {field('reminderTime', CLINIC_TEXT.fields.reminderTime, { type: 'time', required: true })}
         {field('recallMonths', CLINIC_EXTRA_TEXT.recallMonthsLabel, {
           required: true,

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { FormModal } from '@/components/form/form-modal';
+import { BoundedTextField } from '@/components/form/length-limit';
 import { TextField } from '@/components/form/text-field';
 import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
 import type { Dentist } from '../../model/api/get-dentists';
 import { dentistFormSchema } from '../api/dentist-form.schema';
-import { dentistFormValuesOf } from '../dentist-form';
+import { DENTIST_LIMITS, dentistFormValuesOf } from '../dentist-form';
 import { DENTIST_FORM_TEXT } from '../messages';
 import { useDentistSubmission } from './use-dentist-submission';
 
@@ -48,7 +49,15 @@ export function DentistFormModal({
       )}
       pending={pending}
     >
-      <TextField id={`${formId}-name`} label="Name" type="text" autoComplete="off" {...form.register('name')} />
+      <BoundedTextField
+        id={`${formId}-name`}
+        label="Name"
+        type="text"
+        autoComplete="off"
+        limit={DENTIST_LIMITS.name}
+        currentValue={form.watch('name')}
+        {...form.register('name')}
+      />
       <TextField
         id={`${formId}-email`}
         label="Email"

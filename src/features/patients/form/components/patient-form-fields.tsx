@@ -1,5 +1,5 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { TextField } from '@/components/form/text-field';
+import { BoundedTextField } from '@/components/form/length-limit';
 import { PATIENT_FORM_EXTRA_TEXT } from '../messages';
 import { PATIENT_LIMITS, type PatientFormValues } from '../patient-form';
 
@@ -16,20 +16,14 @@ interface BoundedFieldProps {
 
 /** A labelled input bounded to the database's length, saying so once the limit is reached. */
 function BoundedField({ id, label, name, value, max, type = 'text', optional, register }: BoundedFieldProps) {
-  const atLimit = value.length >= max;
   return (
-    <TextField
+    <BoundedTextField
       id={id}
-      label={
-        <>
-          {label}
-          {optional ? <span className="field-optional"> {PATIENT_FORM_EXTRA_TEXT.optional}</span> : null}
-        </>
-      }
-      hint={atLimit ? <span role="status">{PATIENT_FORM_EXTRA_TEXT.atLimit(label, max)}</span> : undefined}
-      hintPlacement="before-error"
+      label={label}
+      labelExtra={optional ? <span className="field-optional"> {PATIENT_FORM_EXTRA_TEXT.optional}</span> : undefined}
+      limit={max}
+      currentValue={value}
       type={type}
-      maxLength={max}
       autoComplete="off"
       spellCheck={false}
       {...register(name)}

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { Field, controlClass } from '@/components/form/field';
+import { lengthLimitNote } from '@/components/form/length-limit';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useToast } from '@/components/toast/toast-context';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { duplicateNameText, failureText } from '../../model/failure-text';
 import { PROCEDURES_EXTRA_TEXT, PROCEDURES_TEXT } from '../../model/messages';
+import { MAX_NAME_LENGTH } from '../../model/names';
 import type { ProcedureCategory } from '../../model/types';
 import { useAddCategory } from '../api/add-category';
 import { addCategorySchema } from '../api/add-category.schema';
@@ -57,6 +59,8 @@ export function AddCategoryForm({
         error={fieldError}
         errorClassName="procedures-field-error"
         className="procedures-add-category-field"
+        hint={lengthLimitNote(PROCEDURES_EXTRA_TEXT.nameLimitLabel, form.watch('name'), MAX_NAME_LENGTH)}
+        hintPlacement="before-error"
       >
         {(control) => (
           <input
@@ -65,6 +69,7 @@ export function AddCategoryForm({
             type="text"
             autoComplete="off"
             placeholder={PROCEDURES_EXTRA_TEXT.newCategoryPlaceholder}
+            maxLength={MAX_NAME_LENGTH}
             {...form.register('name', { onChange: () => form.clearErrors('name') })}
           />
         )}

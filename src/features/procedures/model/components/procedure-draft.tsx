@@ -1,7 +1,9 @@
 import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
 import type { z } from 'zod';
+import { lengthLimitNote } from '@/components/form/length-limit';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { PROCEDURES_EXTRA_TEXT } from '../messages';
+import { MAX_NAME_LENGTH } from '../names';
 import type { ProcedureFieldErrors } from '../procedure-form';
 import { procedureFormSchema } from '../procedure-form.schema';
 import type { ProcedureCategory } from '../types';
@@ -86,6 +88,11 @@ export function ProcedureDraftCells({
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
 }) {
   const nameErrorId = `${draft.id}-name-error`;
+  const nameLimitId = `${draft.id}-name-limit`;
+  const nameLimit = lengthLimitNote(PROCEDURES_EXTRA_TEXT.nameLimitLabel, draft.name, MAX_NAME_LENGTH);
+  const nameDescribedBy = [draft.errors.name ? nameErrorId : null, nameLimit ? nameLimitId : null]
+    .filter(Boolean)
+    .join(' ');
   const priceErrorId = `${draft.id}-price-error`;
   return (
     <>
@@ -100,12 +107,18 @@ export function ProcedureDraftCells({
           placeholder={namePlaceholder}
           aria-label={nameLabel}
           aria-invalid={draft.errors.name ? true : undefined}
-          aria-describedby={draft.errors.name ? nameErrorId : undefined}
+          aria-describedby={nameDescribedBy || undefined}
+          maxLength={MAX_NAME_LENGTH}
           value={draft.name}
           onChange={(event) => draft.editName(event.target.value)}
           onKeyDown={onKeyDown}
         />
         <FieldError id={nameErrorId} message={draft.errors.name} />
+        {nameLimit ? (
+          <p id={nameLimitId} className="field-hint">
+            {nameLimit}
+          </p>
+        ) : null}
       </td>
       <td>
         <PriceInput

@@ -42,7 +42,7 @@ export function AddUserModal({
 
   return (
     <FormModal {...formProps} formClassName="user-form" title={USERS_TEXT.addUserTitle} onClose={onClose}>
-      <UserNameField formId={formId} {...form.register('name')} />
+      <UserNameField formId={formId} currentValue={form.watch('name')} {...form.register('name')} />
       <TextField
         id={`${formId}-email`}
         label={USERS_TEXT.fields.email}

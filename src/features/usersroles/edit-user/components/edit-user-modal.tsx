@@ -42,7 +42,7 @@ export function EditUserModal({
 
   return (
     <FormModal {...formProps} formClassName="user-form" title={USERS_TEXT.editUserTitle} onClose={onClose}>
-      <UserNameField formId={formId} {...form.register('name')} />
+      <UserNameField formId={formId} currentValue={form.watch('name')} {...form.register('name')} />
       <SelectField
         id={`${formId}-role`}
         label={USERS_TEXT.fields.role}

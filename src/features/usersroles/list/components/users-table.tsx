@@ -31,12 +31,14 @@ function dateAdded(createdAt: string, timeZone: string): string {
 /**
  * The Users & Roles table (spec part 2 §2): Name, Email, Role, Date Added (clinic time) and
  * Actions (Edit, Delete), in the order read (newest first), with 'Loading...' and 'No users found.'.
+ * The superadmin's row offers no action to anyone else: the database refuses them.
  */
 export function UsersTable({
   users,
   loading,
   timeZone,
   currentAuthId,
+  viewerIsSuperadmin,
   actions,
 }: {
   users: readonly StaffUser[];
@@ -44,6 +46,8 @@ export function UsersTable({
   timeZone: string;
   /** The signed-in user's auth id: their own row says '(you)' and offers no Delete. */
   currentAuthId: string;
+  /** Only the superadmin changes the superadmin's row; for anyone else its actions are disabled. */
+  viewerIsSuperadmin: boolean;
   actions: UserRowActions;
 }) {
   return (
@@ -63,6 +67,7 @@ export function UsersTable({
           ) : (
             users.map((user) => {
               const isSelf = user.user_id !== null && user.user_id === currentAuthId;
+              const protectedRow = user.role === 'superadmin' && !viewerIsSuperadmin;
               return (
                 <tr key={user.id}>
                   <td>
@@ -79,17 +84,24 @@ export function UsersTable({
                   <td className="align-end">
                     <div className="row-actions">
                       <IconButton
-                        title={USERS_TEXT.edit}
+                        title={protectedRow ? USERS_EXTRA_TEXT.superadminOnly : USERS_TEXT.edit}
                         label={`${USERS_TEXT.edit} ${user.name}`}
+                        disabled={protectedRow}
                         onClick={() => actions.onEdit(user)}
                       >
                         <EditIcon />
                       </IconButton>
                       <IconButton
                         danger
-                        title={isSelf ? USERS_EXTRA_TEXT.ownAccount : USERS_TEXT.delete}
+                        title={
+                          isSelf
+                            ? USERS_EXTRA_TEXT.ownAccount
+                            : protectedRow
+                              ? USERS_EXTRA_TEXT.superadminOnly
+                              : USERS_TEXT.delete
+                        }
                         label={`${USERS_TEXT.delete} ${user.name}`}
-                        disabled={isSelf}
+                        disabled={isSelf || protectedRow}
                         onClick={() => actions.onDelete(user)}
                       >
                         <TrashIcon />

@@ -1,16 +1,22 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextField } from '@/components/form/text-field';
+import { NAME_MAX_LENGTH } from '@common/contract/limits';
+import { BoundedTextField } from '@/components/form/length-limit';
 import { USERS_TEXT } from '../messages';
 
-/** A user's Name input, in Add User and Edit User alike. */
-export function UserNameField({ formId, ...registered }: UseFormRegisterReturn & { formId: string }) {
+/** A user's Name input, in Add User and Edit User alike: cut at the column's length, saying so. */
+export function UserNameField({
+  formId,
+  currentValue,
+  ...registered
+}: UseFormRegisterReturn & { formId: string; currentValue: string }) {
   return (
-    <TextField
+    <BoundedTextField
       id={`${formId}-name`}
       label={USERS_TEXT.fields.name}
       type="text"
       autoComplete="off"
-      maxLength={200}
+      limit={NAME_MAX_LENGTH}
+      currentValue={currentValue}
       {...registered}
     />
   );

@@ -1,0 +1,94 @@
+/**
+ * What staff read for each of the database's refusals, by its code (common/contract/error-codes.ts):
+ * the one place a code becomes words. A Record over every code, so a code added to the contract
+ * does not compile until it has words here, and a refusal is never shown as 'Unknown'. Features
+ * put these after their spec prefixes ('Error adding invoice: …', 'Error: …') or under their
+ * failure lines; the server's sentence is never read.
+ */
+import { databaseErrorCodeOf, type DatabaseErrorCode } from '@common/contract/error-codes';
+
+export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
+  // Clinics and staff accounts
+  clinic_change_forbidden: 'A record cannot move to another clinic.',
+  page_connected_by_service: 'The Facebook page is connected with Connect Facebook Page only.',
+  profile_account_fixed: 'The sign-in account of a staff member cannot change.',
+  superadmin_by_service_only: 'Only the service role can make someone a superadmin.',
+  superadmin_account_protected: 'Only the superadmin can change this account.',
+  own_role_change: 'You cannot change your own role.',
+  staff_email_required: 'Staff accounts need an e-mail address.',
+  signup_name_required: 'Sign-up needs a name.',
+  signup_clinic_name_required: 'Sign-up needs a clinic name.',
+  profile_needs_account: 'A staff member is added with Add User or sign-up.',
+  last_admin: 'A clinic must keep at least one admin.',
+  user_not_found: 'This user no longer exists.',
+  // Booking
+  slot_taken: 'This slot is already taken.',
+  clinic_closed: 'Clinic is closed on this day.',
+  outside_clinic_hours: 'This time is outside clinic hours.',
+  lunch_break: 'This time is in the lunch break.',
+  dentist_unavailable: 'The dentist is unavailable at this time.',
+  dentist_inactive: 'This dentist is not active.',
+  dentist_deleted: 'This dentist has been deleted.',
+  patient_deleted: 'This patient has been deleted.',
+  appointment_in_past: 'Date must not be in the past.',
+  unknown_procedure: 'This procedure is not in the clinic’s price list.',
+  cancel_reason_needs_cancelled: 'Only a cancelled appointment has a cancellation reason.',
+  // Dentist availability
+  availability_day_required: 'Dentist and date required!',
+  availability_blocks_invalid: 'The blocked times could not be read.',
+  availability_forbidden: 'Your role may not change this dentist’s availability.',
+  availability_block_invalid: 'Each blocked time needs a start and an end.',
+  availability_block_out_of_hours: 'Blocked times must start before they end, within 09:00 to 18:00.',
+  availability_blocks_overlap: 'Blocked times of one day must not overlap.',
+  // Patients and dentists
+  patient_required: 'A patient is required.',
+  patient_not_found: 'This patient no longer exists. It may have been deleted.',
+  patient_delete_refused: 'This patient could not be deleted.',
+  dentist_required: 'A dentist is required.',
+  dentist_not_found: 'This dentist no longer exists. It may have been deleted.',
+  dentist_delete_forbidden: 'Your role may not delete dentists.',
+  dentist_delete_refused: 'This dentist could not be deleted.',
+  // Billing
+  invoice_patient_mismatch: 'The appointment belongs to another patient.',
+  appointment_already_billed: 'This appointment already has an invoice.',
+  invoice_void: 'This invoice is void; it takes no more payments.',
+  payment_above_balance: 'This is more than the balance of the invoice.',
+  void_forbidden: 'Only an admin can void.',
+  void_reason_required: 'A reason is required to void.',
+  void_reason_too_long: 'The reason is too long (at most 500 characters).',
+  invoice_not_found: 'Invoice not found.',
+  payment_not_found: 'Payment not found.',
+  invoice_already_void: 'This invoice is already void.',
+  payment_already_void: 'This payment is already void.',
+  invoice_has_payments: "Void this invoice's payments first.",
+  // Reports
+  report_forbidden: 'Your role may not read reports of this clinic.',
+  report_period_required: 'Choose the first and last day of the period.',
+  report_period_reversed: 'The period must start on or before its last day.',
+  report_period_too_long: 'The period can be at most 2 years (731 days).',
+  clinic_not_found: 'Clinic not found.',
+  // Recalls
+  recall_request_closed: 'This booking request was already handled.',
+  recall_dismiss_forbidden: 'Only the front desk can dismiss booking requests.',
+  // Waitlist
+  waitlist_entry_starts_waiting: 'A new waitlist entry starts as waiting.',
+  waitlist_dates_past: 'The waitlist dates cannot be in the past.',
+  dentist_not_bookable: 'This dentist is not taking appointments.',
+  waitlist_entry_remove_only: 'Staff can only remove a waitlist entry.',
+  waitlist_entry_closed: 'This waitlist entry is already booked or removed.',
+  waitlist_offer_service_only: 'Only the notification service books waitlist offers.',
+  // The database's own machinery: nothing staff did, but still the reason
+  trigger_misconfigured: 'The database is set up wrongly for this change; nothing was saved.',
+  audit_log_written_by_database: 'The audit log is written by the database only.',
+  audit_log_append_only: 'The audit log cannot be changed.',
+  unknown_permission: 'The database is set up wrongly for this change; nothing was saved.',
+};
+
+/**
+ * The words for a refusal the database gave with one of its codes: read on the error itself or on
+ * its cause (a RequestError wraps the PostgREST error). Undefined for anything without our code.
+ */
+export function refusalTextOf(error: unknown): string | undefined {
+  const code = databaseErrorCodeOf(error) ?? (error instanceof Error ? databaseErrorCodeOf(error.cause) : undefined);
+  return code === undefined ? undefined : REFUSAL_TEXT[code];
+}
