@@ -81,6 +81,26 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
     await browser?.close();
   });
 
+  it('shows every recall the log calls sent in the dev Messenger inbox, the demo data’s among them (desktop)', async () => {
+    // The log first: a recall is logged only once Meta (the stand-in) has taken it.
+    const { data: sent, error } = await fixtures.api
+      .from('recall_messages')
+      .select('message, messenger_id')
+      .eq('outcome', 'sent');
+    expect(error).toBeNull();
+    const demoRecalls = (sent ?? []).filter((recall) => /^Hi (Arnel Pineda|Benjamin Uy), /.test(recall.message));
+    expect(demoRecalls).toHaveLength(2);
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await page.goto('/_dev/messenger');
+        for (const recall of sent ?? []) await page.getByText(recall.message, { exact: true }).first().waitFor();
+      },
+      DESKTOP,
+    );
+  });
+
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
     ['tablet', TABLET_PORTRAIT],
