@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHART_UPDATED, type ChartUpdatedPayload } from '@common/contract';
+import { CHART_UPDATED } from '@common/contract';
+import { liveEvents } from '../../support/live-events.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { accessToken, DEMO, demoClinics } from '../../support/service.ts';
+import { DEMO, demoClinics } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
@@ -22,25 +22,7 @@ describe.each(targets)('chart-updated on %s', (target) => {
   let clinics: { smile: number; bright: number };
   let dentist: SupabaseClient;
   let otherAdmin: SupabaseClient;
-  const sockets: Socket[] = [];
-
-  /** A connected socket of the user, with every chart update it receives. */
-  async function follow(email: string): Promise<ChartUpdatedPayload[]> {
-    const socket = connect(stack.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token: await accessToken(stack, email) },
-    });
-    sockets.push(socket);
-    const updates: ChartUpdatedPayload[] = [];
-    socket.on(CHART_UPDATED, (payload: ChartUpdatedPayload) => updates.push(payload));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return updates;
-  }
+  const live = liveEvents(() => stack);
 
   async function chartCaries(client: SupabaseClient, clinicId: number) {
     const patient = await client
@@ -74,16 +56,17 @@ describe.each(targets)('chart-updated on %s', (target) => {
     [dentist, otherAdmin] = await Promise.all([stack.signedIn(DEMO.dentist), stack.signedIn(DEMO.admin2)]);
   });
 
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
-  });
+  afterEach(() => live.closeAll());
 
   afterAll(async () => {
     await stack?.stop();
   });
 
   it("when a dentist charts and removes an entry, then the clinic's other devices hear of both and another clinic nothing", async () => {
-    const [receptionDesk, otherClinic] = await Promise.all([follow(DEMO.reception), follow(DEMO.admin2)]);
+    const [receptionDesk, otherClinic] = await Promise.all([
+      live.follow(DEMO.reception, CHART_UPDATED),
+      live.follow(DEMO.admin2, CHART_UPDATED),
+    ]);
     const entry = await chartCaries(dentist, clinics.smile);
     const expected = { clinic_id: clinics.smile, patient_id: entry.patientId, entry_id: entry.id };
     expect(await waitFor(() => receptionDesk.find((event) => event.entry_id === entry.id))).toEqual(expected);
