@@ -45,7 +45,7 @@ const PatientRow = memo(function PatientRow({
         {actions.onOpenChart ? (
           <button
             type="button"
-            className="button button-secondary button-small"
+            className="button button-secondary button-small patients-chart-button"
             aria-label={`${PATIENT_LIST_EXTRA_TEXT.chart} ${patient.name}`}
             onClick={() => actions.onOpenChart?.(patient)}
           >
