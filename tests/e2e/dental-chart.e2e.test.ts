@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
+import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -129,6 +130,30 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
     );
   });
 
+  it('prints the chart with its legend on one A4 page, without the sidebar or buttons', async () => {
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.dentist);
+        await openChart(page, 'Maria Santos');
+        await page.emulateMedia({ media: 'print' });
+        expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+        expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+        expect(await page.getByRole('region', { name: 'Legend' }).isVisible()).toBe(true);
+        const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+        const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
+        expect(pages).toHaveLength(1);
+        // A4 portrait is 595 × 842 PDF points.
+        const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(pdf.toString('latin1'));
+        const [width, height] = [Number(box?.[3]) - Number(box?.[1]), Number(box?.[4]) - Number(box?.[2])];
+        expect(Math.abs(width - 595)).toBeLessThan(3);
+        expect(Math.abs(height - 842)).toBeLessThan(3);
+      },
+      DESKTOP,
+    );
+  });
+
   it('at 820×1180 with touch: the seeded chart fits the tablet, a tapped tooth opens, with its legend', async () => {
     const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport: TABLET_PORTRAIT, hasTouch: true });
     context.setDefaultTimeout(15_000);
@@ -154,6 +179,8 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
       await page.getByRole('region', { name: 'Legend' }).getByText('To watch').waitFor();
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, 'dental-chart-820x1180');
+      const { violations } = await axeBuilder(page).include('.chart-screen').analyze();
+      expect(violations.filter(isSeriousOrCritical).map((violation) => violation.id)).toEqual([]);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
