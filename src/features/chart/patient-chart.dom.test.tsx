@@ -30,8 +30,16 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
   await seed.patients([{ id: 1, name: 'Maria Santos' }]);
+  await seed.dentists([{ id: 1, name: 'Dr. Reyes' }]);
+  await seed.appointments([{ id: 1, appointment_time: '2030-01-08T01:00:00Z', status: 'Completed' }]);
   await seed.chart_entries([
-    { tooth: 36, surfaces: ['M', 'O'], recorded_at: '2030-01-08T01:00:00Z', recorded_by_name: 'Dr. Reyes' },
+    {
+      tooth: 36,
+      surfaces: ['M', 'O'],
+      recorded_at: '2030-01-08T01:00:00Z',
+      recorded_by_name: 'Dr. Reyes',
+      appointment_id: 1,
+    },
     { tooth: 48, condition: 'missing', recorded_at: '2030-01-02T01:00:00Z' },
   ]);
 });
@@ -129,6 +137,9 @@ describe('the dental chart', () => {
     await renderChart('receptionist');
     await user.click(tooth(36));
     expect(screen.getByText(/Caries MO, existing/)).toBeTruthy();
+    // Who charted it, when, and at which appointment.
+    expect(screen.getByText('Dr. Reyes, Tue 2030-01-08, 9:00 AM')).toBeTruthy();
+    expect(screen.getByText('At the appointment of Tue 2030-01-08, 9:00 AM')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Chart tooth/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
     expect(screen.getByText('You can read this chart; dentists and admins chart.')).toBeTruthy();

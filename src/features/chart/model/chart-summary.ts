@@ -15,6 +15,8 @@ export interface ChartMark {
   appointment_id: number | null;
   recorded_at: string;
   recorded_by_name: string | null;
+  /** The appointment it was charted at, when one was named. */
+  appointment?: { appointment_time: string } | null;
 }
 
 export interface ToothSummary {

@@ -23,6 +23,7 @@ export const CHART_TEXT = {
   entriesOf: (tooth: number) => `Tooth ${tooth}`,
   noEntries: 'Nothing charted on this tooth.',
   recorded: (who: string, when: string) => `${who}, ${when}`,
+  atAppointment: (when: string) => `At the appointment of ${when}`,
   someone: 'Someone',
   remove: 'Remove',
   removeLabel: (description: string) => `Remove ${description}`,

@@ -36,6 +36,11 @@ export function ToothEntries({
                   formatClinicDateTime(mark.recorded_at, timeZone),
                 )}
               </span>
+              {mark.appointment ? (
+                <span className="chart-entry-meta">
+                  {CHART_TEXT.atAppointment(formatClinicDateTime(mark.appointment.appointment_time, timeZone))}
+                </span>
+              ) : null}
               {mark.note ? <span className="chart-entry-note">{mark.note}</span> : null}
             </span>
             {onRemove ? (

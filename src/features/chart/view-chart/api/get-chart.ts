@@ -9,9 +9,12 @@ export async function getChartAsOf(patientId: number, day: string): Promise<Char
   const rows = throwOnError(
     await getSupabase()
       .rpc('chart_as_of', { p_patient_id: patientId, p_as_of: day })
-      .select('id, tooth, surfaces, condition, state, note, appointment_id, recorded_at, recorded_by_name'),
+      .select(
+        'id, tooth, surfaces, condition, state, note, appointment_id, recorded_at, recorded_by_name, ' +
+          'appointment:appointments(appointment_time)',
+      ),
   );
-  return rows as ChartMark[];
+  return rows as unknown as ChartMark[];
 }
 
 /** Another day's chart keeps the previous one on screen until it arrives, so the teeth do not blink. */
