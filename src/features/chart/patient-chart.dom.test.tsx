@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHART_UPDATED } from '@common/contract/chart';
 import type { SubscribeOptions } from '@/lib/realtime-client';
+import { REFUSAL_TEXT } from '@/lib/refusal-text';
 import { prepareDom, realStack, renderSignedIn, rows, seed, setupRealDatabase } from '@/testing/real-db';
-import { CHART_REFUSALS } from './model/messages';
 import { PatientChart } from './patient-chart';
 
 /** What the screen subscribed to, so a test can deliver a live event as the service would. */
@@ -128,7 +128,7 @@ describe('the dental chart', () => {
     await user.click(within(dialog).getByLabelText('B (buccal)'));
     await user.selectOptions(within(dialog).getByLabelText('Condition'), 'Crown');
     await user.click(within(dialog).getByRole('button', { name: 'Add to chart' }));
-    expect(await within(dialog).findByText(CHART_REFUSALS.chart_surfaces_whole_tooth)).toBeTruthy();
+    expect(await within(dialog).findByText(REFUSAL_TEXT.chart_surfaces_whole_tooth)).toBeTruthy();
     expect(await rows('chart_entries', { tooth: 18 })).toEqual([]);
   });
 

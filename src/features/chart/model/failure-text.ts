@@ -1,16 +1,20 @@
-import { databaseErrorCodeOf } from '@common/contract/error-codes';
+import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
-import { CHART_REFUSALS } from './messages';
+import { CHART_TEXT } from './messages';
 
 /**
- * The second line under a refused entry or removal, chosen by the database's code (the
- * sentence it sends is never matched nor shown), else by the kind of failure.
+ * The second line under a refused entry or removal: the database's refusal in words, by its code
+ * (src/lib/refusal-text.ts; the sentence it sends is never shown), else the kind of failure.
  */
 export function chartFailureText(error: unknown): string | undefined {
-  const failure = requestErrorOf(error);
-  const code = databaseErrorCodeOf(failure.cause);
-  if (code && code in CHART_REFUSALS) return CHART_REFUSALS[code as keyof typeof CHART_REFUSALS];
-  if (failure.kind === 'forbidden') return CHART_REFUSALS.forbidden;
-  if (failure.kind === 'unreachable') return CHART_REFUSALS.unreachable;
-  return undefined;
+  const refusal = refusalTextOf(error);
+  if (refusal) return refusal;
+  switch (requestErrorOf(error).kind) {
+    case 'forbidden':
+      return CHART_TEXT.forbidden;
+    case 'unreachable':
+      return CHART_TEXT.unreachable;
+    default:
+      return undefined;
+  }
 }

@@ -41,7 +41,8 @@ export const CHART_TEXT = {
   save: 'Add to chart',
   saved: (tooth: number) => `Charted tooth ${tooth}.`,
   saveFailed: 'The entry was not charted.',
-  live: { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' },
+  forbidden: 'Only dentists and admins chart.',
+  unreachable: 'Ngiti cannot reach the server. Try again.',
 } as const;
 
 export const CONDITION_LABELS: Readonly<Record<ChartCondition, string>> = {
@@ -63,15 +64,3 @@ export const STATE_LABELS: Readonly<Record<ChartEntryState, string>> = {
   planned: 'Planned',
   completed: 'Completed',
 };
-
-/** Why an entry was refused, by the database's code (common/contract/error-codes.ts). */
-export const CHART_REFUSALS = {
-  chart_tooth_invalid: 'That is not an FDI tooth number.',
-  chart_surfaces_invalid: 'Choose each surface at most once.',
-  chart_surfaces_whole_tooth: 'This condition is charted for the whole tooth: clear the surfaces.',
-  chart_appointment_mismatch: 'That appointment is not this patient’s.',
-  chart_entry_removed: 'The entry was already removed.',
-  chart_entry_remove_only: 'A chart entry is never edited: remove it and chart again.',
-  forbidden: 'Only dentists and admins chart.',
-  unreachable: 'Ngiti cannot reach the server. Try again.',
-} as const;
