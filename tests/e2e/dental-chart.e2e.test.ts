@@ -49,6 +49,19 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
     await browser?.close();
   });
 
+  /** The demo dentist on the seeded chart of Maria Santos, at the desktop size. */
+  const onMariasChart = (use: (page: Page) => Promise<void>) =>
+    withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.dentist);
+        await openChart(page, 'Maria Santos');
+        await use(page);
+      },
+      DESKTOP,
+    );
+
   it('the demo dentist charts caries on 36 MO: on the chart now and live elsewhere, gone as of yesterday', async () => {
     const patientName = uniqueName('Chart Patient');
     await dentist.patient(patientName);
@@ -108,50 +121,36 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
   });
 
   it('moves between the teeth with the arrow keys, one tooth in the tab order', async () => {
-    await withPage(
-      browser,
-      ctx.baseUrl,
-      async (page) => {
-        await loginAs(page, DEMO.dentist);
-        await openChart(page, 'Maria Santos');
-        await expect.poll(() => page.locator('.chart-odontogram [tabindex="0"]').count()).toBe(1);
-        await toothButton(page, 18).focus();
-        await page.keyboard.press('ArrowRight');
-        await page.keyboard.press('ArrowRight');
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tooth'))).toBe('16');
-        await page.keyboard.press('ArrowDown');
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tooth'))).toBe('46');
-        await page.getByRole('heading', { name: 'Tooth 46', exact: true }).waitFor();
-        expect(await toothButton(page, 46).getAttribute('aria-label')).toBe('Tooth 46: Root canal, completed');
-        await page.keyboard.press('Enter');
-        expect(await toothButton(page, 46).getAttribute('aria-pressed')).toBe('true');
-      },
-      DESKTOP,
-    );
+    await onMariasChart(async (page) => {
+      await expect.poll(() => page.locator('.chart-odontogram [tabindex="0"]').count()).toBe(1);
+      await toothButton(page, 18).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tooth'))).toBe('16');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tooth'))).toBe('46');
+      await page.getByRole('heading', { name: 'Tooth 46', exact: true }).waitFor();
+      expect(await toothButton(page, 46).getAttribute('aria-label')).toBe('Tooth 46: Root canal, completed');
+      await page.keyboard.press('Enter');
+      expect(await toothButton(page, 46).getAttribute('aria-pressed')).toBe('true');
+    });
   });
 
   it('prints the chart with its legend on one A4 page, without the sidebar or buttons', async () => {
-    await withPage(
-      browser,
-      ctx.baseUrl,
-      async (page) => {
-        await loginAs(page, DEMO.dentist);
-        await openChart(page, 'Maria Santos');
-        await page.emulateMedia({ media: 'print' });
-        expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
-        expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
-        expect(await page.getByRole('region', { name: 'Legend' }).isVisible()).toBe(true);
-        const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-        const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
-        expect(pages).toHaveLength(1);
-        // A4 portrait is 595 × 842 PDF points.
-        const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(pdf.toString('latin1'));
-        const [width, height] = [Number(box?.[3]) - Number(box?.[1]), Number(box?.[4]) - Number(box?.[2])];
-        expect(Math.abs(width - 595)).toBeLessThan(3);
-        expect(Math.abs(height - 842)).toBeLessThan(3);
-      },
-      DESKTOP,
-    );
+    await onMariasChart(async (page) => {
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      expect(await page.getByRole('region', { name: 'Legend' }).isVisible()).toBe(true);
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
+      expect(pages).toHaveLength(1);
+      // A4 portrait is 595 × 842 PDF points.
+      const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(pdf.toString('latin1'));
+      const [width, height] = [Number(box?.[3]) - Number(box?.[1]), Number(box?.[4]) - Number(box?.[2])];
+      expect(Math.abs(width - 595)).toBeLessThan(3);
+      expect(Math.abs(height - 842)).toBeLessThan(3);
+    });
   });
 
   it('at 820×1180 with touch: the seeded chart fits the tablet, a tapped tooth opens, with its legend', async () => {
