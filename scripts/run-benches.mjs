@@ -6,6 +6,7 @@ const BENCHES = [
   'gateway',
   'bundle',
   'patients',
+  'chart',
   'appointments',
   'reminders',
   'realtime',

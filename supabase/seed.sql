@@ -599,6 +599,43 @@ cross join lateral (
 order by w.place;
 
 -- ---------------------------------------------------------------------------
+-- Dental chart (issue 33): Smile Dental's first three patients are charted by
+-- Dr. Andrea Villanueva over the last months, so the chart and its As of day
+-- show something at once. Jose Torres is a child (mixed dentition); Maria
+-- Santos's 46 was planned and later completed (the planned entry superseded).
+-- ---------------------------------------------------------------------------
+with charted as (
+  insert into public.chart_entries (clinic_id, patient_id, tooth, surfaces, condition, state, note,
+                                    recorded_by, recorded_by_name, recorded_at)
+  select c.id, p.id, e.tooth, e.surfaces, e.condition::public.chart_condition, e.state::public.chart_entry_state, e.note,
+         'd0000000-0000-4000-8000-000000000004'::uuid, 'Dr. Andrea Villanueva',
+         now() - make_interval(days => e.days_ago)
+  from (values
+    (1, 36::smallint, '{M,O}'::text[], 'caries', 'existing', null, 60),
+    (1, 16::smallint, '{O}'::text[], 'filling', 'completed', null, 60),
+    (1, 48::smallint, '{}'::text[], 'missing', 'existing', null, 60),
+    (1, 46::smallint, '{}'::text[], 'root_canal', 'planned', 'Sensitive to cold', 60),
+    (2, 55::smallint, '{O}'::text[], 'caries', 'existing', null, 20),
+    (2, 16::smallint, '{O}'::text[], 'sealant', 'completed', null, 20),
+    (2, 75::smallint, '{}'::text[], 'extracted', 'existing', null, 20),
+    (3, 11::smallint, '{}'::text[], 'crown', 'planned', null, 10),
+    (3, 27::smallint, '{D}'::text[], 'watch', 'existing', 'Check at the next cleaning', 10),
+    (3, 24::smallint, '{M,O,D}'::text[], 'fracture', 'existing', null, 10)
+  ) as e (place, tooth, surfaces, condition, state, note, days_ago)
+  join public.clinics c on c.name = 'Smile Dental'
+  cross join lateral (
+    select p.id from public.patients p where p.clinic_id = c.id and not p.deleted order by p.id offset e.place - 1 limit 1
+  ) p
+  returning id, patient_id, clinic_id, tooth, condition
+)
+insert into public.chart_entries (clinic_id, patient_id, tooth, surfaces, condition, state, supersedes_id,
+                                  recorded_by, recorded_by_name, recorded_at)
+select charted.clinic_id, charted.patient_id, 46, '{}', 'root_canal', 'completed', charted.id,
+       'd0000000-0000-4000-8000-000000000004'::uuid, 'Dr. Andrea Villanueva', now() - interval '30 days'
+from charted
+where charted.tooth = 46 and charted.condition = 'root_canal';
+
+-- ---------------------------------------------------------------------------
 -- Audit trail (keep this block last): the demo data above is nobody's change,
 -- so the log starts empty and shows only what the demo session does. This is
 -- the owner-only way to remove log rows (docs/audit-trail.md).

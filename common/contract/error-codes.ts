@@ -76,6 +76,13 @@ export const DATABASE_ERROR_CODES = [
   'waitlist_entry_remove_only',
   'waitlist_entry_closed',
   'waitlist_offer_service_only',
+  // The dental chart (guard_chart_entry, remove_superseded_chart_entry)
+  'chart_tooth_invalid',
+  'chart_surfaces_invalid',
+  'chart_surfaces_whole_tooth',
+  'chart_appointment_mismatch',
+  'chart_entry_removed',
+  'chart_entry_remove_only',
   // A generic trigger (audit_row_change, notify_change) attached with arguments it cannot read
   'trigger_misconfigured',
   // The audit log refuses writes that are not its triggers' (nobody's, in the app)

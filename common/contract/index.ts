@@ -86,6 +86,7 @@ export {
   type RecallSendResponse,
   type RecallUpdatedPayload,
 } from './recall';
+export { CHART_UPDATED, chartUpdatedPayloadSchema, type ChartUpdatedPayload } from './chart';
 export {
   parseWaitlistTakePayload,
   WAITLIST_ENTRY_STATUSES,

@@ -20,9 +20,16 @@ describe('the permission table', () => {
     expect(rolesWith('clinics.manage')).toEqual(['superadmin']);
   });
 
-  it('gives admins everything the front desk has, and the front desk everything dentists have', () => {
+  it('gives admins everything the front desk and dentists have, and the front desk everything dentists have but charting', () => {
     expect(ROLE_PERMISSIONS.admin).toEqual(expect.arrayContaining([...ROLE_PERMISSIONS.receptionist]));
-    expect(ROLE_PERMISSIONS.receptionist).toEqual(expect.arrayContaining([...ROLE_PERMISSIONS.dentist]));
+    expect(ROLE_PERMISSIONS.admin).toEqual(expect.arrayContaining([...ROLE_PERMISSIONS.dentist]));
+    const dentistsButCharting = ROLE_PERMISSIONS.dentist.filter((permission) => permission !== 'chart.write');
+    expect(ROLE_PERMISSIONS.receptionist).toEqual(expect.arrayContaining(dentistsButCharting));
+  });
+
+  it('lets dentists and admins chart, and the front desk only read the chart', () => {
+    expect(rolesWith('chart.write')).toEqual(['superadmin', 'admin', 'dentist']);
+    expect(rolesWith('chart.read')).toEqual(['superadmin', 'admin', 'receptionist', 'dentist']);
   });
 
   it('lists each permission of a role once', () => {

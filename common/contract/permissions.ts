@@ -41,6 +41,9 @@ export const PERMISSIONS = [
   'recalls.manage',
   'waitlist.manage',
   'audit.read',
+  'chart.read',
+  /** Record and remove dental chart entries: dentists, and admins (often the clinic's own dentist). */
+  'chart.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -56,6 +59,7 @@ const EVERY_CLINIC_ROLE: readonly Permission[] = [
   'billing.read',
   'billing.write',
   'recalls.read',
+  'chart.read',
 ];
 
 const FRONT_DESK: readonly Permission[] = [
@@ -69,9 +73,9 @@ const FRONT_DESK: readonly Permission[] = [
 
 /** What each clinic role may do in its own clinic. The superadmin holds every permission in every clinic. */
 export const ROLE_PERMISSIONS: Readonly<Record<ClinicRole, readonly Permission[]>> = {
-  admin: [...FRONT_DESK, 'clinic.configure', 'users.manage', 'billing.void', 'audit.read'],
+  admin: [...FRONT_DESK, 'clinic.configure', 'users.manage', 'billing.void', 'audit.read', 'chart.write'],
   receptionist: FRONT_DESK,
-  dentist: EVERY_CLINIC_ROLE,
+  dentist: [...EVERY_CLINIC_ROLE, 'chart.write'],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

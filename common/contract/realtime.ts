@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import type { ACCESS_REVOKED } from './access';
 import { appointmentStatusSchema } from './appointment-status';
+import type { CHART_UPDATED, ChartUpdatedPayload } from './chart';
 import type { RECALL_UPDATED, RecallUpdatedPayload } from './recall';
 import type { WAITLIST_UPDATED, WaitlistUpdatedPayload } from './waitlist';
 
@@ -113,6 +114,7 @@ export interface ServerToClientEvents {
   [BILLING_UPDATED]: (change: BillingUpdatedPayload) => void;
   [RECALL_UPDATED]: (change: RecallUpdatedPayload) => void;
   [WAITLIST_UPDATED]: (change: WaitlistUpdatedPayload) => void;
+  [CHART_UPDATED]: (change: ChartUpdatedPayload) => void;
 }
 
 /** What clients may emit: nothing (socket.io's `ClientToServerEvents` generic). */

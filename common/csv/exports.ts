@@ -44,6 +44,7 @@ export interface ExportFilters {
 export const AUDIT_RECORD_KINDS = [
   'appointment',
   'patient',
+  'chart_entry',
   'dentist',
   'availability',
   'procedure',

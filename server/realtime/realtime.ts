@@ -26,6 +26,7 @@ import {
   LIVE_PING_INTERVAL_MS,
   RECALL_UPDATED,
   WAITLIST_UPDATED,
+  CHART_UPDATED,
   LIVE_PING_TIMEOUT_MS,
   type AccessRevokedReason,
   type ClientToServerEvents,
@@ -34,6 +35,7 @@ import {
   type ServerToClientEvents,
   type SocketData,
 } from '@common/contract';
+import { createChartFeed } from '../chart/chart-feed';
 import { clinicExists } from '../clinics/clinic-store';
 import type { Realtime, ServiceDeps } from '../contracts';
 import { createRecallFeed } from '../recalls/recall-feed';
@@ -104,6 +106,7 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
   let billingFeed: Feed | undefined;
   let recallFeed: Feed | undefined;
   let waitlistFeed: Feed | undefined;
+  let chartFeed: Feed | undefined;
   const redisClients: { isOpen: boolean; isReady: boolean; quit(): Promise<unknown>; destroy(): void }[] = [];
   const expiryTimers = new Set<NodeJS.Timeout>();
   let accessFeed: Feed | undefined;
@@ -366,6 +369,13 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
         deliver: (payload) => server.local.to(clinicRoom(payload.clinic_id)).emit(WAITLIST_UPDATED, payload),
       });
       await waitlistFeed.start();
+      chartFeed = createChartFeed({
+        db: deps.db,
+        logger,
+        isFollowed: (clinicId) => localRooms.has(clinicRoom(clinicId)),
+        deliver: (payload) => server.local.to(clinicRoom(payload.clinic_id)).emit(CHART_UPDATED, payload),
+      });
+      await chartFeed.start();
       accessFeed = createAccessFeed({ db: deps.db, logger, revoke, onReconnect: recheckInBackground });
       await accessFeed.start();
       // Sockets let in before the feed listened (between attach and start) are checked now.
@@ -398,6 +408,9 @@ export function createRealtime(deps: ServiceDeps, options: RealtimeOptions = {})
       const stoppingWaitlist = waitlistFeed;
       waitlistFeed = undefined;
       await stoppingWaitlist?.stop();
+      const stoppingChart = chartFeed;
+      chartFeed = undefined;
+      await stoppingChart?.stop();
       await rechecking?.catch(() => undefined);
       for (const timer of expiryTimers) clearTimeout(timer);
       expiryTimers.clear();

@@ -5,6 +5,7 @@ import {
   type AddInvoiceModalProps,
   type CreatePatientModalProps,
   type FeatureSlots,
+  type PatientChartProps,
   type PatientInvoicesProps,
 } from '@/lib/feature-slots';
 
@@ -33,6 +34,10 @@ export const APP_FEATURE_SLOTS: FeatureSlots = Object.freeze({
         default: module.CreatePatientModal,
       })),
     { label: 'Loading patient form…' },
+  ),
+  PatientChart: lazyView<PatientChartProps>(
+    () => import('@/features/chart/patient-chart').then((module) => ({ default: module.PatientChart })),
+    { label: 'Loading the chart…' },
   ),
 });
 

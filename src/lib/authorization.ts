@@ -75,6 +75,8 @@ export const ACTION_PERMISSIONS = {
   'clinic:create': 'clinics.manage',
   /** 'Void' on an invoice or a payment: the functions void_invoice / void_payment refuse anyone else. */
   'billing:void': 'billing.void',
+  /** Chart a tooth and remove chart entries (the patient's dental chart): dentists and admins. */
+  'chart:write': 'chart.write',
 } as const satisfies Record<string, Permission>;
 export type Action = keyof typeof ACTION_PERMISSIONS;
 

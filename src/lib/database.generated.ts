@@ -359,6 +359,92 @@ export type Database = {
         };
         Relationships: [];
       };
+      chart_entries: {
+        Row: {
+          appointment_id: number | null;
+          clinic_id: number;
+          condition: Database['public']['Enums']['chart_condition'];
+          id: number;
+          note: string | null;
+          patient_id: number;
+          recorded_at: string;
+          recorded_by: string | null;
+          recorded_by_name: string | null;
+          removed_at: string | null;
+          removed_by: string | null;
+          removed_by_name: string | null;
+          state: Database['public']['Enums']['chart_entry_state'];
+          supersedes_id: number | null;
+          surfaces: string[];
+          tooth: number;
+        };
+        Insert: {
+          appointment_id?: number | null;
+          clinic_id: number;
+          condition: Database['public']['Enums']['chart_condition'];
+          id?: never;
+          note?: string | null;
+          patient_id: number;
+          recorded_at?: string;
+          recorded_by?: string | null;
+          recorded_by_name?: string | null;
+          removed_at?: string | null;
+          removed_by?: string | null;
+          removed_by_name?: string | null;
+          state: Database['public']['Enums']['chart_entry_state'];
+          supersedes_id?: number | null;
+          surfaces?: string[];
+          tooth: number;
+        };
+        Update: {
+          appointment_id?: number | null;
+          clinic_id?: number;
+          condition?: Database['public']['Enums']['chart_condition'];
+          id?: never;
+          note?: string | null;
+          patient_id?: number;
+          recorded_at?: string;
+          recorded_by?: string | null;
+          recorded_by_name?: string | null;
+          removed_at?: string | null;
+          removed_by?: string | null;
+          removed_by_name?: string | null;
+          state?: Database['public']['Enums']['chart_entry_state'];
+          supersedes_id?: number | null;
+          surfaces?: string[];
+          tooth?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'chart_entries_appointment_fkey';
+            columns: ['appointment_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'appointments';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'chart_entries_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'chart_entries_patient_fkey';
+            columns: ['patient_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'chart_entries_supersedes_fkey';
+            columns: ['supersedes_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'chart_entries';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
       clinic_secrets: {
         Row: {
           clinic_id: number;
@@ -1533,6 +1619,33 @@ export type Database = {
       authorize: { Args: { p_clinic_id: number; p_permission: string }; Returns: boolean };
       can_access_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
       can_read_reports: { Args: { p_clinic_id: number }; Returns: boolean };
+      chart_as_of: {
+        Args: { p_as_of: string; p_patient_id: number };
+        Returns: {
+          appointment_id: number | null;
+          clinic_id: number;
+          condition: Database['public']['Enums']['chart_condition'];
+          id: number;
+          note: string | null;
+          patient_id: number;
+          recorded_at: string;
+          recorded_by: string | null;
+          recorded_by_name: string | null;
+          removed_at: string | null;
+          removed_by: string | null;
+          removed_by_name: string | null;
+          state: Database['public']['Enums']['chart_entry_state'];
+          supersedes_id: number | null;
+          surfaces: string[];
+          tooth: number;
+        }[];
+        SetofOptions: { from: '*'; to: 'chart_entries'; isOneToOne: false; isSetofReturn: true };
+      };
+      chart_condition_is_whole_tooth: {
+        Args: { p_condition: Database['public']['Enums']['chart_condition'] };
+        Returns: boolean;
+      };
+      chart_surfaces_valid: { Args: { p_surfaces: string[] }; Returns: boolean };
       clinic_hours_problem: { Args: { p_start: string; p_time_zone: string }; Returns: string };
       counts_as_clinic_admin: { Args: { p_user_id: string }; Returns: boolean };
       current_app_role: { Args: never; Returns: string };
@@ -1552,6 +1665,7 @@ export type Database = {
       };
       ensure_clinic_keeps_admin: { Args: { p_clinic_id: number; p_leaving_profile_id: number }; Returns: undefined };
       is_browser_role: { Args: never; Returns: boolean };
+      is_fdi_tooth: { Args: { p_tooth: number }; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
       is_valid_time_zone: { Args: { p_name: string }; Returns: boolean };
       no_show_insight: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
@@ -1670,8 +1784,22 @@ export type Database = {
         | 'procedure'
         | 'procedure_category'
         | 'sign_in'
-        | 'user';
+        | 'user'
+        | 'chart_entry';
       audit_source: 'auth' | 'browser' | 'edge_function' | 'service' | 'sql' | 'webhook';
+      chart_condition:
+        | 'caries'
+        | 'filling'
+        | 'crown'
+        | 'missing'
+        | 'extracted'
+        | 'root_canal'
+        | 'implant'
+        | 'bridge'
+        | 'sealant'
+        | 'fracture'
+        | 'watch';
+      chart_entry_state: 'existing' | 'planned' | 'completed';
       delivery_outcome: 'failed' | 'sent';
       freed_slot_outcome: 'no_fit' | 'not_connected' | 'offered' | 'passed' | 'rebooked';
       message_channel: 'message' | 'template';
@@ -1805,8 +1933,23 @@ export const Constants = {
         'procedure_category',
         'sign_in',
         'user',
+        'chart_entry',
       ],
       audit_source: ['auth', 'browser', 'edge_function', 'service', 'sql', 'webhook'],
+      chart_condition: [
+        'caries',
+        'filling',
+        'crown',
+        'missing',
+        'extracted',
+        'root_canal',
+        'implant',
+        'bridge',
+        'sealant',
+        'fracture',
+        'watch',
+      ],
+      chart_entry_state: ['existing', 'planned', 'completed'],
       delivery_outcome: ['failed', 'sent'],
       freed_slot_outcome: ['no_fit', 'not_connected', 'offered', 'passed', 'rebooked'],
       message_channel: ['message', 'template'],

@@ -170,6 +170,7 @@ export type Database = {
       messenger_contacts: ReadOnlyTable<'messenger_contacts'>;
       waitlist_entries: AppTable<'waitlist_entries'>;
       waitlist_offers: ReadOnlyTable<'waitlist_offers'>;
+      chart_entries: AppTable<'chart_entries'>;
       audit_log: ReadOnlyTable<'audit_log'>;
     };
     Views: {
@@ -237,6 +238,11 @@ export type AuditLogRow = AppRow<'audit_log'>;
  * created_at, id). Browsers insert waiting entries and may only set status to 'removed'.
  */
 export type WaitlistEntryRow = AppRow<'waitlist_entries'>;
+
+/** One entry of a patient's dental chart: FDI tooth, surfaces, condition and state; removed, never edited. */
+export type ChartEntryRow = AppRow<'chart_entries'>;
+export type ChartCondition = GeneratedEnums['chart_condition'];
+export type ChartEntryState = GeneratedEnums['chart_entry_state'];
 
 /** One freed slot offered over Messenger to one entry; written by the notification service only. */
 export type WaitlistOfferRow = AppRow<'waitlist_offers'>;

@@ -40,6 +40,14 @@ export interface CreatePatientModalProps {
   onSaved: (successText: string) => void;
 }
 
+/** A patient's dental chart, opened from their row in the Patients list. */
+export interface PatientChartProps {
+  clinicId: number;
+  patient: { id: number; name: string };
+  /** Back to the Patients list. */
+  onClose: () => void;
+}
+
 export interface FeatureSlots {
   /** Billing's Add Invoice modal, opened by 'Bill' in the Appointments list. */
   AddInvoiceModal: ComponentType<AddInvoiceModalProps> | null;
@@ -50,12 +58,15 @@ export interface FeatureSlots {
    * Optional: slot sets written before it existed (tests) leave it out, which means empty.
    */
   CreatePatientModal?: ComponentType<CreatePatientModalProps> | null;
+  /** The chart feature's dental chart of one patient (Patients tab). Optional like CreatePatientModal. */
+  PatientChart?: ComponentType<PatientChartProps> | null;
 }
 
 export const EMPTY_FEATURE_SLOTS: FeatureSlots = Object.freeze({
   AddInvoiceModal: null,
   PatientInvoices: null,
   CreatePatientModal: null,
+  PatientChart: null,
 });
 
 export const FeatureSlotsContext = createContext<FeatureSlots>(EMPTY_FEATURE_SLOTS);
@@ -80,5 +91,11 @@ export function PatientInvoicesSlot(props: PatientInvoicesProps): ReactElement |
 /** The Patients feature's Add Patient form with a Messenger contact's name and id, or nothing. */
 export function CreatePatientModalSlot(props: CreatePatientModalProps): ReactElement | null {
   const component = useContext(FeatureSlotsContext).CreatePatientModal;
+  return component ? createElement(component, props) : null;
+}
+
+/** The chart feature's dental chart of one patient, or nothing. */
+export function PatientChartSlot(props: PatientChartProps): ReactElement | null {
+  const component = useContext(FeatureSlotsContext).PatientChart;
   return component ? createElement(component, props) : null;
 }

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import type { ZodMiniType } from 'zod/mini';
+import { CHART_UPDATED, chartUpdatedPayloadSchema } from '@common/contract/chart';
 import {
   ACCESS_REVOKED,
   accessRevokedPayloadSchema,
@@ -73,6 +74,7 @@ const PAYLOAD_SCHEMAS: { readonly [E in ServiceEvent]: ZodMiniType<ServiceEventP
   [BILLING_UPDATED]: billingUpdatedPayloadSchema,
   [RECALL_UPDATED]: recallUpdatedPayloadSchema,
   [WAITLIST_UPDATED]: waitlistUpdatedPayloadSchema,
+  [CHART_UPDATED]: chartUpdatedPayloadSchema,
 };
 
 export interface RealtimeSubscription {

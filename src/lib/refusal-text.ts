@@ -77,6 +77,13 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   waitlist_entry_remove_only: 'Staff can only remove a waitlist entry.',
   waitlist_entry_closed: 'This waitlist entry is already booked or removed.',
   waitlist_offer_service_only: 'Only the notification service books waitlist offers.',
+  // The dental chart
+  chart_tooth_invalid: 'That is not an FDI tooth number.',
+  chart_surfaces_invalid: 'Choose each surface at most once.',
+  chart_surfaces_whole_tooth: 'This condition is charted for the whole tooth: clear the surfaces.',
+  chart_appointment_mismatch: 'That appointment is not this patient’s.',
+  chart_entry_removed: 'The chart entry was already removed.',
+  chart_entry_remove_only: 'A chart entry is never edited: remove it and chart again.',
   // The database's own machinery: nothing staff did, but still the reason
   trigger_misconfigured: 'The database is set up wrongly for this change; nothing was saved.',
   audit_log_written_by_database: 'The audit log is written by the database only.',

@@ -266,7 +266,8 @@ describe.skipIf(!ctx.chromium)('patients', () => {
           'Maria Santos',
           '+63 917 111 2222',
           '2400000000000001',
-          'EditDelete',
+          // Chart opens the patient's dental chart (issue 33).
+          'ChartEditDelete',
         ]);
 
         for (const [query, expected] of [
@@ -357,7 +358,7 @@ describe.skipIf(!ctx.chromium)('patients', () => {
             name,
             '0917 999 8888',
             '',
-            'EditDelete',
+            'ChartEditDelete',
           ]);
           const { data } = await clinic.service
             .from('patients')

@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { LoadingState } from '@/components/states/states';
 import { useNoShowFlags } from '@/entities/patient';
+import { PatientChartSlot, useHasFeatureSlot } from '@/lib/feature-slots';
 import { useSession } from '@/lib/session';
 import { useDeletePatientFlow } from './delete/components/use-delete-patient-flow';
 import { ExportPatientsButton } from './export/components/export-patients-button';
@@ -16,7 +17,11 @@ import '@/components/table/data-table.css';
 import './patients.css';
 
 type OpenModal =
-  { kind: 'add' } | { kind: 'edit'; patient: PatientListItem } | { kind: 'history'; patient: PatientListItem } | null;
+  | { kind: 'add' }
+  | { kind: 'edit'; patient: PatientListItem }
+  | { kind: 'history'; patient: PatientListItem }
+  | { kind: 'chart'; patient: PatientListItem }
+  | null;
 
 /** The Patients tab (spec part 1 §2) for the clinic the user works on. */
 export function PatientsView() {
@@ -80,13 +85,15 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
     [showSuccess],
   );
 
+  const hasChart = useHasFeatureSlot('PatientChart');
   const actions = useMemo<PatientRowActions>(
     () => ({
       onOpenHistory: (patient) => setModal({ kind: 'history', patient }),
       onEdit: (patient) => setModal({ kind: 'edit', patient }),
       onDelete: (patient) => void onDelete(patient),
+      onOpenChart: hasChart ? (patient) => setModal({ kind: 'chart', patient }) : undefined,
     }),
-    [onDelete],
+    [onDelete, hasChart],
   );
 
   const status = patients.isPending ? 'loading' : patients.isError && !list ? 'failed' : 'ready';
@@ -95,59 +102,66 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
   const headerMessage =
     message ?? (patients.isError && list ? { tone: 'error' as const, text: PATIENT_TEXT.fetchFailed } : null);
 
+  // The chart takes the list's place (the sidebar still says Patients); the list stays mounted, hidden,
+  // so Back returns to it as it was (search, scroll measurements).
+  const chart = modal?.kind === 'chart' ? modal.patient : null;
+
   return (
-    <section ref={sectionRef} className="patients" aria-labelledby="patients-title">
-      <header ref={headerRef} className="patients-header">
-        <div className="patients-header-main">
-          <h1 id="patients-title" className="patients-title">
-            {PATIENT_TEXT.title}
-          </h1>
-          <div className="patients-tools">
-            <input
-              type="search"
-              className="input patients-search"
-              placeholder={PATIENT_TEXT.searchPlaceholder}
-              aria-label="Search patients"
-              value={query}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-            <ExportPatientsButton clinicId={clinicId} query={query} />
-            <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
-              {PATIENT_TEXT.addPatient}
-            </button>
+    <>
+      {chart ? <PatientChartSlot clinicId={clinicId} patient={chart} onClose={closeModal} /> : null}
+      <section ref={sectionRef} className="patients" aria-labelledby="patients-title" hidden={chart !== null}>
+        <header ref={headerRef} className="patients-header">
+          <div className="patients-header-main">
+            <h1 id="patients-title" className="patients-title">
+              {PATIENT_TEXT.title}
+            </h1>
+            <div className="patients-tools">
+              <input
+                type="search"
+                className="input patients-search"
+                placeholder={PATIENT_TEXT.searchPlaceholder}
+                aria-label="Search patients"
+                value={query}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+              <ExportPatientsButton clinicId={clinicId} query={query} />
+              <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
+                {PATIENT_TEXT.addPatient}
+              </button>
+            </div>
           </div>
-        </div>
-        <div className="patients-header-info">
-          {status !== 'ready' ? null : (
-            <p className="patients-total" data-testid="patients-total">
-              {PATIENT_TEXT.total(list?.length ?? 0)}
+          <div className="patients-header-info">
+            {status !== 'ready' ? null : (
+              <p className="patients-total" data-testid="patients-total">
+                {PATIENT_TEXT.total(list?.length ?? 0)}
+              </p>
+            )}
+            <p className="patients-matches" role="status" data-testid="patients-matches">
+              {searching && status === 'ready' ? PATIENT_EXTRA_TEXT.matches(shown.length) : ''}
             </p>
-          )}
-          <p className="patients-matches" role="status" data-testid="patients-matches">
-            {searching && status === 'ready' ? PATIENT_EXTRA_TEXT.matches(shown.length) : ''}
-          </p>
-          <HeaderMessage message={headerMessage} onDismiss={message ? clear : undefined} />
-        </div>
-      </header>
+            <HeaderMessage message={headerMessage} onDismiss={message ? clear : undefined} />
+          </div>
+        </header>
 
-      <PatientsTable
-        patients={shown}
-        query={query}
-        status={status}
-        deletingId={deletingId}
-        noShowCounts={noShowFlags.data}
-        actions={actions}
-        onRetry={() => void patients.refetch()}
-      />
+        <PatientsTable
+          patients={shown}
+          query={query}
+          status={status}
+          deletingId={deletingId}
+          noShowCounts={noShowFlags.data}
+          actions={actions}
+          onRetry={() => void patients.refetch()}
+        />
 
-      {modal?.kind === 'add' || modal?.kind === 'edit' ? (
-        <PatientFormModal clinicId={clinicId} mode={modal} onClose={closeModal} onSaved={onSaved} />
-      ) : null}
-      {modal?.kind === 'history' ? (
-        <PatientHistoryModal clinicId={clinicId} patient={modal.patient} onClose={closeModal} />
-      ) : null}
-    </section>
+        {modal?.kind === 'add' || modal?.kind === 'edit' ? (
+          <PatientFormModal clinicId={clinicId} mode={modal} onClose={closeModal} onSaved={onSaved} />
+        ) : null}
+        {modal?.kind === 'history' ? (
+          <PatientHistoryModal clinicId={clinicId} patient={modal.patient} onClose={closeModal} />
+        ) : null}
+      </section>
+    </>
   );
 }

@@ -47,6 +47,7 @@ const samples: { [T in TableName]?: (id: number) => Partial<RowOf<T>> } = {
     from_date: '2030-01-09',
     to_date: '2030-01-10',
   }),
+  chart_entries: () => ({ clinic_id: 1, patient_id: 1, tooth: 36, condition: 'caries', state: 'existing' }),
 };
 
 let identityTables: Promise<Set<string>> | undefined;

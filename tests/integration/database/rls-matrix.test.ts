@@ -22,6 +22,8 @@ const EMAILS: Record<Role, string> = {
 const ALL = ROLES;
 const MANAGERS: Role[] = ['superadmin', 'admin', 'receptionist'];
 const NOBODY: Role[] = [];
+/** Who may chart (chart.write): dentists and admins, not the front desk. */
+const CHARTERS: Role[] = ['superadmin', 'admin', 'dentist'];
 
 interface ClinicFixture {
   id: number;
@@ -176,6 +178,24 @@ const TABLES: TableRules[] = [
     select: ALL,
     insert: ALL,
     update: NOBODY,
+    delete: NOBODY,
+  },
+  {
+    table: 'chart_entries',
+    payload: (c) => ({
+      clinic_id: c.id,
+      patient_id: c.patientId,
+      tooth: 36,
+      surfaces: ['M', 'O'],
+      condition: 'caries',
+      state: 'existing',
+    }),
+    // The one change an entry takes is its removal, stamped now() by the database whatever is sent:
+    // the check compares the stored time's date (UTC, as the gateway answers) with today's.
+    change: () => ({ removed_at: new Date().toISOString().slice(0, 10) }),
+    select: ALL,
+    insert: CHARTERS,
+    update: CHARTERS,
     delete: NOBODY,
   },
 ];

@@ -308,4 +308,32 @@ describe.each(databaseTargets())('demo seed on %s', (target) => {
     expect(await staffSeenBy(DEMO.receptionist)).toBe(1);
     expect(await staffSeenBy(DEMO.superadmin)).toBe(5);
   });
+
+  it('charts three Smile Dental patients, one with a planned root canal since completed', async () => {
+    const { rows } = await asUser(db, claimsOf(DEMO.receptionist), (tx) =>
+      tx.query<{ name: string; chart: string }>(
+        `select p.name, string_agg(e.tooth || ' ' || e.condition || ' ' || e.state, ', ' order by e.tooth) as chart
+           from public.patients p
+           cross join lateral public.chart_as_of(p.id, (now() at time zone 'Asia/Manila')::date) e
+          group by p.id, p.name order by p.id`,
+      ),
+    );
+    expect(rows).toEqual([
+      {
+        name: 'Maria Santos',
+        chart: '16 filling completed, 36 caries existing, 46 root_canal completed, 48 missing existing',
+      },
+      { name: 'Jose Torres', chart: '16 sealant completed, 55 caries existing, 75 extracted existing' },
+      { name: 'Juan Castro', chart: '11 crown planned, 24 fracture existing, 27 watch existing' },
+    ]);
+    const before = await asUser(db, claimsOf(DEMO.receptionist), (tx) =>
+      tx.query<{ condition: string; state: string }>(
+        `select e.condition::text, e.state::text
+           from public.patients p
+           cross join lateral public.chart_as_of(p.id, ((now() - interval '40 days') at time zone 'Asia/Manila')::date) e
+          where p.name = 'Maria Santos' and e.tooth = 46`,
+      ),
+    );
+    expect(before.rows).toEqual([{ condition: 'root_canal', state: 'planned' }]);
+  });
 });

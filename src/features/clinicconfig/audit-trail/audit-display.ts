@@ -12,6 +12,7 @@ import { AUDIT_TEXT } from './messages';
 export const AUDIT_ENTITIES: readonly { value: AuditEntity; label: string }[] = [
   { value: 'appointment', label: 'Appointments' },
   { value: 'patient', label: 'Patients' },
+  { value: 'chart_entry', label: 'Dental chart' },
   { value: 'dentist', label: 'Dentists' },
   { value: 'availability', label: 'Availability' },
   { value: 'procedure', label: 'Procedures and prices' },
@@ -28,6 +29,7 @@ export const AUDIT_ENTITIES: readonly { value: AuditEntity; label: string }[] = 
 const ENTITY_NAMES: Record<AuditEntity, string> = {
   appointment: 'Appointment',
   patient: 'Patient',
+  chart_entry: 'Chart entry',
   dentist: 'Dentist',
   availability: 'Availability',
   procedure: 'Procedure',
@@ -44,6 +46,7 @@ const ENTITY_NAMES: Record<AuditEntity, string> = {
 const ACTION_NAMES: Record<AuditEntity, Partial<Record<AuditAction, string>>> = {
   appointment: { insert: 'booked', delete: 'deleted' },
   patient: { insert: 'added', delete: 'deleted' },
+  chart_entry: { insert: 'recorded' },
   dentist: { insert: 'added', delete: 'deleted' },
   availability: { insert: 'added', delete: 'removed' },
   procedure: { insert: 'added', delete: 'removed' },

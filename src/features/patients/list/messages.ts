@@ -9,4 +9,6 @@ export const PATIENT_LIST_TEXT = {
 export const PATIENT_LIST_EXTRA_TEXT = {
   empty: 'No patients yet. Add the first one with Add Patient.',
   noMatch: (query: string) => `No patient matches “${query}”.`,
+  /** Opens the patient's dental chart (issue 33). */
+  chart: 'Chart',
 } as const;

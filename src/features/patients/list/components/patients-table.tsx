@@ -14,6 +14,8 @@ export interface PatientRowActions {
   onOpenHistory: (patient: PatientListItem) => void;
   onEdit: (patient: PatientListItem) => void;
   onDelete: (patient: PatientListItem) => void;
+  /** Opens the patient's dental chart; left out when the app has no chart to show. */
+  onOpenChart?: (patient: PatientListItem) => void;
 }
 
 const PatientRow = memo(function PatientRow({
@@ -40,6 +42,16 @@ const PatientRow = memo(function PatientRow({
       <td title={patient.phone}>{patient.phone}</td>
       <td title={patient.messenger_id ?? undefined}>{patient.messenger_id ?? ''}</td>
       <td className="patients-cell-actions">
+        {actions.onOpenChart ? (
+          <button
+            type="button"
+            className="button button-secondary button-small patients-chart-button"
+            aria-label={`${PATIENT_LIST_EXTRA_TEXT.chart} ${patient.name}`}
+            onClick={() => actions.onOpenChart?.(patient)}
+          >
+            {PATIENT_LIST_EXTRA_TEXT.chart}
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button-secondary button-small"

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHART_UPDATED } from '@common/contract/chart';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { REFUSAL_TEXT } from '@/lib/refusal-text';
+import { prepareDom, realStack, renderSignedIn, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { PatientChart } from './patient-chart';
+
+/** What the screen subscribed to, so a test can deliver a live event as the service would. */
+const live = vi.hoisted(() => ({ subscribed: [] as SubscribeOptions[] }));
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: async (options: SubscribeOptions) => {
+    live.subscribed.push(options);
+    return { close: () => undefined };
+  },
+}));
+
+setupRealDatabase();
+
+/** Wednesday 9 January 2030, 10:00 in Manila: the clinic's today is 2030-01-09. */
+const NOW = new Date('2030-01-09T02:00:00Z');
+const now = () => NOW;
+const patient = { id: 1, name: 'Maria Santos' };
+
+beforeEach(async () => {
+  prepareDom();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+  await seed.patients([{ id: 1, name: 'Maria Santos' }]);
+  await seed.dentists([{ id: 1, name: 'Dr. Reyes' }]);
+  await seed.appointments([{ id: 1, appointment_time: '2030-01-08T01:00:00Z', status: 'Completed' }]);
+  await seed.chart_entries([
+    {
+      tooth: 36,
+      surfaces: ['M', 'O'],
+      recorded_at: '2030-01-08T01:00:00Z',
+      recorded_by_name: 'Dr. Reyes',
+      appointment_id: 1,
+    },
+    { tooth: 48, condition: 'missing', recorded_at: '2030-01-02T01:00:00Z' },
+  ]);
+});
+afterEach(() => {
+  cleanup();
+  live.subscribed.length = 0;
+  vi.restoreAllMocks();
+});
+
+const tooth = (number: number) => screen.getByRole('button', { name: (name) => name.startsWith(`Tooth ${number}:`) });
+
+const nameOf = (number: number) => tooth(number).getAttribute('aria-label');
+
+async function renderChart(role: 'dentist' | 'receptionist' = 'dentist') {
+  const onClose = vi.fn();
+  await renderSignedIn(<PatientChart clinicId={1} patient={patient} onClose={onClose} now={now} />, { role });
+  await screen.findByRole('group', { name: 'Odontogram' });
+  return { onClose };
+}
+
+describe('the dental chart', () => {
+  it('shows 32 teeth in FDI order with each tooth’s findings in its name, and a legend', async () => {
+    await renderChart();
+    const chart = screen.getByRole('group', { name: 'Odontogram' });
+    const numbers = within(chart)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('data-tooth'));
+    expect(numbers).toHaveLength(32);
+    expect(numbers.slice(0, 3)).toEqual(['18', '17', '16']);
+    expect(nameOf(36)).toBe('Tooth 36: Caries MO, existing');
+    expect(nameOf(48)).toBe('Tooth 48: Missing, existing');
+    expect(nameOf(11)).toBe('Tooth 11: no findings');
+    const legend = screen.getByRole('region', { name: 'Legend' });
+    expect(within(legend).getByText('Root canal')).toBeTruthy();
+    expect(within(legend).getByText('Planned')).toBeTruthy();
+  });
+
+  it('shows the chart as of an earlier day: what was charted later is not there', async () => {
+    await renderChart();
+    fireEvent.change(screen.getByLabelText('As of'), { target: { value: '2030-01-07' } });
+    await waitFor(() => expect(nameOf(36)).toBe('Tooth 36: no findings'));
+    expect(nameOf(48)).toBe('Tooth 48: Missing, existing');
+    expect(screen.queryByRole('button', { name: /^Chart tooth/ })).toBeNull();
+  });
+
+  it('moves between teeth with the arrow keys, one tooth in the tab order', async () => {
+    const user = userEvent.setup();
+    await renderChart();
+    expect(tooth(18).getAttribute('tabindex')).toBe('0');
+    expect(tooth(17).getAttribute('tabindex')).toBe('-1');
+    act(() => tooth(18).focus());
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(tooth(16));
+    expect(tooth(16).getAttribute('aria-pressed')).toBe('true');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(tooth(46));
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(tooth(38));
+    expect(screen.getByRole('heading', { name: 'Tooth 38' })).toBeTruthy();
+    expect(tooth(38).getAttribute('tabindex')).toBe('0');
+    expect(tooth(46).getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('lets a dentist chart a tooth: stored, stamped and on the chart', async () => {
+    const user = userEvent.setup();
+    await renderChart();
+    await user.click(tooth(26));
+    await user.click(screen.getByRole('button', { name: 'Chart tooth 26' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('O (occlusal)'));
+    await user.selectOptions(within(dialog).getByLabelText('Condition'), 'Filling');
+    await user.selectOptions(within(dialog).getByLabelText('State'), 'Planned');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to chart' }));
+
+    await waitFor(() => expect(nameOf(26)).toBe('Tooth 26: Filling O, planned'));
+    const [stored] = await rows('chart_entries', { tooth: 26 });
+    expect(stored).toMatchObject({ surfaces: ['O'], condition: 'filling', state: 'planned' });
+    expect(stored?.recorded_by).not.toBeNull();
+  });
+
+  it('keeps the form open with the reason when the database refuses surfaces on a whole-tooth condition', async () => {
+    const user = userEvent.setup();
+    await renderChart();
+    await user.click(screen.getByRole('button', { name: 'Chart tooth 18' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('B (buccal)'));
+    await user.selectOptions(within(dialog).getByLabelText('Condition'), 'Crown');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to chart' }));
+    expect(await within(dialog).findByText(REFUSAL_TEXT.chart_surfaces_whole_tooth)).toBeTruthy();
+    expect(await rows('chart_entries', { tooth: 18 })).toEqual([]);
+  });
+
+  it('lets a receptionist read the chart but not chart', async () => {
+    const user = userEvent.setup();
+    await renderChart('receptionist');
+    await user.click(tooth(36));
+    expect(screen.getByText(/Caries MO, existing/)).toBeTruthy();
+    // Who charted it, when, and at which appointment.
+    expect(screen.getByText('Dr. Reyes, Tue 2030-01-08, 9:00 AM')).toBeTruthy();
+    expect(screen.getByText('At the appointment of Tue 2030-01-08, 9:00 AM')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Chart tooth/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(screen.getByText('You can read this chart; dentists and admins chart.')).toBeTruthy();
+  });
+
+  it('shows an entry charted on another screen when the service says the chart changed', async () => {
+    await renderChart('receptionist');
+    await waitFor(() => expect(live.subscribed.map((options) => options.event)).toContain(CHART_UPDATED));
+    await realStack().query(
+      `insert into public.chart_entries (clinic_id, patient_id, tooth, surfaces, condition, state)
+       values (1, 1, 11, '{}', 'root_canal', 'completed')`,
+    );
+    const subscription = live.subscribed.find((options) => options.event === CHART_UPDATED)!;
+    act(() => subscription.onEvent({ clinic_id: 1, patient_id: 1, entry_id: 3 } as never));
+    await waitFor(() => expect(nameOf(11)).toBe('Tooth 11: Root canal, completed'));
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The dental chart in Chromium (issue 33 item 1): the demo dentist charts caries on 36 MO from the
+ * Patients list and sees it on the chart, a receptionist's screen open on the same patient shows it
+ * live, the chart as of yesterday does not have it, and the teeth are reached by keyboard. At
+ * 820×1180 with touch the seeded chart reads without sideways scrolling and a tapped tooth opens.
+ * Each test charts its own new patient or only reads the seed.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, type IsoDate } from '@common/clinic-calendar';
+import { clinicDateAt } from '../support/clinic-time.ts';
+import { DEMO, loginAs } from './support/app.ts';
+import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
+import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+
+const ctx = inject('e2e');
+const LIVE_WAIT_MS = 15_000;
+
+const toothButton = (page: Page, tooth: number) => page.locator(`.chart-odontogram button[data-tooth="${tooth}"]`);
+
+/** The Patients tab, searched down to one patient, and that patient's chart opened from their row. */
+async function openChart(page: Page, patientName: string) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Patients' }).click();
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
+  await page.getByRole('button', { name: `Chart ${patientName}`, exact: true }).click();
+  await page.getByRole('group', { name: 'Odontogram' }).waitFor();
+  await page.getByRole('heading', { name: `Dental chart: ${patientName}` }).waitFor();
+}
+
+/** Nothing is wider than the window: no sideways scrolling of the page. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
+  let browser: Browser;
+  let dentist: ClinicFixtures;
+
+  beforeAll(async () => {
+    browser = await connectChromium(ctx);
+    dentist = await ClinicFixtures.signInAs(ctx, DEMO.dentist);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** The demo dentist on the seeded chart of Maria Santos, at the desktop size. */
+  const onMariasChart = (use: (page: Page) => Promise<void>) =>
+    withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.dentist);
+        await openChart(page, 'Maria Santos');
+        await use(page);
+      },
+      DESKTOP,
+    );
+
+  it('the demo dentist charts caries on 36 MO: on the chart now and live elsewhere, gone as of yesterday', async () => {
+    const patientName = uniqueName('Chart Patient');
+    await dentist.patient(patientName);
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (receptionPage) => {
+        await loginAs(receptionPage, DEMO.receptionist);
+        await openChart(receptionPage, patientName);
+        await expect.poll(() => receptionPage.locator('.chart-screen').getAttribute('data-live')).toBe('connected');
+        expect(await receptionPage.getByRole('button', { name: /^Chart tooth/ }).count()).toBe(0);
+
+        await withPage(
+          browser,
+          ctx.baseUrl,
+          async (page) => {
+            await loginAs(page, DEMO.dentist);
+            await openChart(page, patientName);
+            await toothButton(page, 36).click();
+            await page.getByRole('button', { name: 'Chart tooth 36' }).click();
+            const dialog = page.getByRole('dialog', { name: 'Chart tooth 36' });
+            await dialog.getByLabel('M (mesial)').check();
+            await dialog.getByLabel('O (occlusal)').check();
+            await dialog.getByLabel('Condition').selectOption({ label: 'Caries' });
+            await dialog.getByLabel('State').selectOption({ label: 'Existing' });
+            await dialog.getByRole('button', { name: 'Add to chart' }).click();
+            await dialog.waitFor({ state: 'detached' });
+
+            await expect
+              .poll(() => toothButton(page, 36).getAttribute('aria-label'))
+              .toBe('Tooth 36: Caries MO, existing');
+            await page
+              .getByRole('list', { name: 'Tooth 36' })
+              .getByText('Dr. Andrea Villanueva', { exact: false })
+              .waitFor();
+
+            // The receptionist's screen on the same patient follows without a reload.
+            await expect
+              .poll(() => toothButton(receptionPage, 36).getAttribute('aria-label'), { timeout: LIVE_WAIT_MS })
+              .toBe('Tooth 36: Caries MO, existing');
+
+            const today = clinicDateAt(new Date()) as IsoDate;
+            await page.getByLabel('As of').fill(addDays(today, -1));
+            await expect.poll(() => toothButton(page, 36).getAttribute('aria-label')).toBe('Tooth 36: no findings');
+            expect(await page.getByRole('button', { name: /^Chart tooth/ }).count()).toBe(0);
+            await page.getByLabel('As of').fill(today);
+            await expect
+              .poll(() => toothButton(page, 36).getAttribute('aria-label'))
+              .toBe('Tooth 36: Caries MO, existing');
+          },
+          DESKTOP,
+        );
+      },
+      DESKTOP,
+    );
+  });
+
+  it('moves between the teeth with the arrow keys, one tooth in the tab order', async () => {
+    await onMariasChart(async (page) => {
+      await expect.poll(() => page.locator('.chart-odontogram [tabindex="0"]').count()).toBe(1);
+      await toothButton(page, 18).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tooth'))).toBe('16');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tooth'))).toBe('46');
+      await page.getByRole('heading', { name: 'Tooth 46', exact: true }).waitFor();
+      expect(await toothButton(page, 46).getAttribute('aria-label')).toBe('Tooth 46: Root canal, completed');
+      await page.keyboard.press('Enter');
+      expect(await toothButton(page, 46).getAttribute('aria-pressed')).toBe('true');
+    });
+  });
+
+  it('prints the chart with its legend on one A4 page, without the sidebar or buttons', async () => {
+    await onMariasChart(async (page) => {
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      expect(await page.getByRole('region', { name: 'Legend' }).isVisible()).toBe(true);
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
+      expect(pages).toHaveLength(1);
+      // A4 portrait is 595 × 842 PDF points.
+      const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(pdf.toString('latin1'));
+      const [width, height] = [Number(box?.[3]) - Number(box?.[1]), Number(box?.[4]) - Number(box?.[2])];
+      expect(Math.abs(width - 595)).toBeLessThan(3);
+      expect(Math.abs(height - 842)).toBeLessThan(3);
+    });
+  });
+
+  it('at 820×1180 with touch: the seeded chart fits the tablet, a tapped tooth opens, with its legend', async () => {
+    const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport: TABLET_PORTRAIT, hasTouch: true });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await loginAs(page, DEMO.receptionist);
+      await openChart(page, 'Maria Santos');
+      await expect.poll(() => toothButton(page, 36).getAttribute('aria-label')).toBe('Tooth 36: Caries MO, existing');
+      expect(await toothButton(page, 48).getAttribute('aria-label')).toBe('Tooth 48: Missing, existing');
+      await expectNoSidewaysScroll(page);
+      const chartBox = await page.getByRole('group', { name: 'Odontogram' }).boundingBox();
+      expect(chartBox!.x + chartBox!.width).toBeLessThanOrEqual(TABLET_PORTRAIT.width);
+      // Every tooth is big enough to tap.
+      const toothBox = await toothButton(page, 11).boundingBox();
+      expect(toothBox!.width).toBeGreaterThanOrEqual(24);
+      expect(toothBox!.height).toBeGreaterThanOrEqual(44);
+
+      await toothButton(page, 16).tap();
+      await page.getByRole('heading', { name: 'Tooth 16', exact: true }).waitFor();
+      await page.getByRole('list', { name: 'Tooth 16' }).getByText('Filling O, completed').waitFor();
+      await page.getByRole('region', { name: 'Legend' }).getByText('To watch').waitFor();
+      await expectNoSidewaysScroll(page);
+      await saveScreenshot(page, 'dental-chart-820x1180');
+      const { violations } = await axeBuilder(page).include('.chart-screen').analyze();
+      expect(violations.filter(isSeriousOrCritical).map((violation) => violation.id)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

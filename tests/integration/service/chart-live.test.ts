@@ -1,0 +1,87 @@
+/**
+ * Dental chart live updates over real sockets (issue 33): an entry charted or removed by a dentist
+ * reaches the other devices of its clinic as 'chart-updated', naming the patient and the entry, and
+ * no other clinic. The chart feed LISTENs in-process to PGlite and, with TEST_DATABASE_URL, over
+ * `pg` to a real PostgreSQL server.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHART_UPDATED } from '@common/contract';
+import { liveEvents } from '../../support/live-events.ts';
+import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { DEMO, demoClinics } from '../../support/service.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { waitFor } from '../../support/wait-for.ts';
+
+const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
+announcePostgresTarget('chart-live');
+
+describe.each(targets)('chart-updated on %s', (target) => {
+  let stack: TestStack;
+  let clinics: { smile: number; bright: number };
+  let dentist: SupabaseClient;
+  let otherAdmin: SupabaseClient;
+  const live = liveEvents(() => stack);
+
+  async function chartCaries(client: SupabaseClient, clinicId: number) {
+    const patient = await client
+      .from('patients')
+      .insert({ clinic_id: clinicId, name: `Charted ${randomUUID().slice(0, 8)}`, phone: '1' })
+      .select('id')
+      .single();
+    if (patient.error) throw patient.error;
+    const entry = await client
+      .from('chart_entries')
+      .insert({
+        clinic_id: clinicId,
+        patient_id: patient.data.id,
+        tooth: 36,
+        surfaces: ['M', 'O'],
+        condition: 'caries',
+        state: 'existing',
+      })
+      .select('id')
+      .single();
+    if (entry.error) throw entry.error;
+    return { id: entry.data.id as number, patientId: patient.data.id as number };
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      env: { REMINDER_SCHEDULER: 'off' },
+      ...(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {}),
+    });
+    clinics = await demoClinics(stack.db);
+    [dentist, otherAdmin] = await Promise.all([stack.signedIn(DEMO.dentist), stack.signedIn(DEMO.admin2)]);
+  });
+
+  afterEach(() => live.closeAll());
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("when a dentist charts and removes an entry, then the clinic's other devices hear of both and another clinic nothing", async () => {
+    const [receptionDesk, otherClinic] = await Promise.all([
+      live.follow(DEMO.reception, CHART_UPDATED),
+      live.follow(DEMO.admin2, CHART_UPDATED),
+    ]);
+    const entry = await chartCaries(dentist, clinics.smile);
+    const expected = { clinic_id: clinics.smile, patient_id: entry.patientId, entry_id: entry.id };
+    expect(await waitFor(() => receptionDesk.find((event) => event.entry_id === entry.id))).toEqual(expected);
+
+    const removed = await dentist
+      .from('chart_entries')
+      .update({ removed_at: new Date().toISOString() })
+      .eq('id', entry.id)
+      .select('id');
+    expect(removed.error).toBeNull();
+    await waitFor(() => (receptionDesk.filter((event) => event.entry_id === entry.id).length === 2 ? true : undefined));
+
+    // The other clinic's own change arrives after ours would have: it heard nothing of Smile Dental.
+    const theirs = await chartCaries(otherAdmin, clinics.bright);
+    await waitFor(() => otherClinic.find((event) => event.entry_id === theirs.id));
+    expect(otherClinic.filter((event) => event.clinic_id !== clinics.bright)).toEqual([]);
+  });
+});
