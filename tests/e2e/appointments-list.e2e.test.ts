@@ -290,7 +290,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       await page.locator('.toast').getByText('Appointment cancelled', { exact: true }).waitFor();
       await expect.poll(() => cardTitles(page)).toEqual([`${dentistName} (1 appointments)`]);
       expect(await page.getByText(patientName, { exact: true }).count()).toBe(0);
-      expect(await fixtures.row(id)).toEqual({ status: 'Scheduled', deleted: true });
+      expect(await fixtures.row(id)).toEqual({ status: 'Scheduled', deleted: true, cancel_reason: null });
 
       await page.reload();
       await openAppointmentsTab(page);
