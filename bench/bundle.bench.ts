@@ -6,8 +6,8 @@
  *  2. the dashboard chunk and each tab's own lazily loaded chunk (src/features/<tab key>/tab.tsx):
  *     the tab's file and the chunks it imports statically, less what /login and the dashboard shell
  *     (which is always loaded before any tab) have loaded already.
- * Prints each target of issue 16 item 1 with its measured value and PASS/FAIL — '/login JS ≤ 100 KB'
- * (100,000 bytes gzipped) and 'each tab chunk ≤ 60 KB' (60,000 bytes; every tab its own lazy chunk)
+ * Prints each target with its measured value and PASS/FAIL — '/login JS ≤ 115 KB'
+ * (115,000 bytes gzipped; docs/adr/0021) and 'each tab chunk ≤ 60 KB' (60,000 bytes; every tab its own lazy chunk)
  * — writes bench/results/bundle.json and exits 1 when one fails.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { TAB_KEYS } from '../src/lib/authorization.ts';
 import { findChromium, launchChromium } from '../tests/e2e/support/chromium.ts';
 import { expectThat, expectWithin, record, writeResults } from './support/harness.ts';
 
-const LOGIN_BUDGET_BYTES = 100_000;
+const LOGIN_BUDGET_BYTES = 115_000;
 const TAB_BUDGET_BYTES = 60_000;
 const dist = path.join(repoRoot, 'dist');
 

@@ -6,11 +6,12 @@ import { z } from 'zod';
 import { FormMessage } from '@/components/form-message';
 import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
 import { Field } from './field';
+import { firstErrorMessage } from './first-error-message';
 import { FormModal } from './form-modal';
 import { SelectField } from './select-field';
 import { TextField } from './text-field';
 import { NOT_SENT, useFormSubmission } from './use-form-submission';
-import { firstErrorMessage, useZodForm } from './use-zod-form';
+import { useZodForm } from './use-zod-form';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
-import { firstErrorMessage } from './use-zod-form';
+import { firstErrorMessage } from './first-error-message';
 
 /** What `send` resolves with when it sent nothing on purpose (the user cancelled a confirmation). */
 export const NOT_SENT: unique symbol = Symbol('not sent');

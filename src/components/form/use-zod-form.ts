@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
+import { useForm, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -19,23 +19,4 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
     // zodResolver's overloads lose a generic schema's input/output types; they are the schema's.
     resolver: zodResolver(schema) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
   });
-}
-
-/**
- * The message a form shows on one line: the first refused field's in `order` (the schema's
- * field order), else any root or field message.
- */
-export function firstErrorMessage<Values extends FieldValues>(
-  errors: FieldErrors<Values>,
-  order: readonly (keyof Values & string)[] = [],
-): string | undefined {
-  for (const name of order) {
-    const message = errors[name]?.message;
-    if (typeof message === 'string') return message;
-  }
-  for (const error of Object.values(errors)) {
-    const message = (error as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string') return message;
-  }
-  return undefined;
 }

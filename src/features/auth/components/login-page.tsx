@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useCheckedForm } from '@/components/form/use-checked-form';
 import type { FormMessageValue } from '@/components/form-message';
 import { parseAuthFragment } from '@/lib/auth-fragment';
 import { useSession } from '@/lib/session';
 import { preloadAuth, useSendPasswordReset, useSignIn } from '../api/lazy';
-import { signInSchema } from '../api/sign-in.schema';
+import { checkSignIn } from '../api/sign-in.check';
 import { EXTRA_TEXT, LOGIN_TEXT } from '../messages';
 import { isBlank, LIMITS } from '../validation';
 import { AuthSubmit, EmailField } from './auth-form';
@@ -35,7 +35,7 @@ export function LoginPage() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
+  const form = useCheckedForm(checkSignIn, { defaultValues: { email: '', password: '' } });
   const email = useWatch({ control: form.control, name: 'email' });
   const signIn = useSignIn();
   const reset = useSendPasswordReset();

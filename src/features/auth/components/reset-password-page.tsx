@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Field } from '@/components/form/field';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useCheckedForm } from '@/components/form/use-checked-form';
 import { FormMessage } from '@/components/form-message';
 import { recoveryTokens } from '@/lib/auth-fragment';
 import { preloadAuth, useUpdatePassword } from '../api/lazy';
-import { updatePasswordSchema } from '../api/update-password.schema';
+import { checkNewPassword } from '../api/update-password.check';
 import { RESET_TEXT } from '../messages';
 import { AuthSubmit } from './auth-form';
 import { AuthLayout } from './auth-layout';
@@ -22,7 +22,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   // Read once: after success the fragment is cleared but the page stays.
   const [tokens] = useState(() => recoveryTokens(location.hash));
-  const form = useZodForm(updatePasswordSchema, { defaultValues: { 'new-password': '' } });
+  const form = useCheckedForm(checkNewPassword, { defaultValues: { 'new-password': '' } });
   const [done, setDone] = useState(false);
   const update = useUpdatePassword();
   const { onSubmit, message, shown } = useAuthSubmit(form, {

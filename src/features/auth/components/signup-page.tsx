@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Field } from '@/components/form/field';
 import { BoundedTextField } from '@/components/form/length-limit';
-import { useZodForm } from '@/components/form/use-zod-form';
+import { useCheckedForm } from '@/components/form/use-checked-form';
 import { preloadAuth, useSignUpClinic } from '../api/lazy';
-import { signUpSchema } from '../api/sign-up.schema';
+import { checkSignUp } from '../api/sign-up.check';
 import { SIGNUP_TEXT } from '../messages';
 import { LIMITS } from '../validation';
 import { AuthSubmit, EmailField } from './auth-form';
@@ -12,7 +12,7 @@ import { PasswordInput } from './password-input';
 import { useAuthSubmit } from './use-auth-submit';
 
 export function SignupPage() {
-  const form = useZodForm(signUpSchema, { defaultValues: { name: '', email: '', password: '', clinic_name: '' } });
+  const form = useCheckedForm(checkSignUp, { defaultValues: { name: '', email: '', password: '', clinic_name: '' } });
   const signUp = useSignUpClinic();
   const { onSubmit, shown } = useAuthSubmit(form, {
     run: async (input, setMessage) => {

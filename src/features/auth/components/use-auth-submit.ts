@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { firstErrorMessage } from '@/components/form/use-zod-form';
+import { firstErrorMessage } from '@/components/form/first-error-message';
 import type { FormMessageValue } from '@/components/form-message';
 import { failureMessage } from './failure-message';
 

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { REMINDER_BLOCKED_TEXT, reminderBlock } from '@common/contract/manual-reminder-eligibility';
 import { Field } from '@/components/form/field';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
+import { firstErrorMessage } from '@/components/form/first-error-message';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useNow } from '@/lib/use-now';

@@ -1,8 +1,9 @@
 import { useId } from 'react';
+import { firstErrorMessage } from '@/components/form/first-error-message';
 import { FormModal } from '@/components/form/form-modal';
 import { BoundedTextField } from '@/components/form/length-limit';
 import { TextField } from '@/components/form/text-field';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
 import type { Dentist } from '../../model/api/get-dentists';
 import { dentistFormSchema } from '../api/dentist-form.schema';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
+import { firstErrorMessage } from '@/components/form/first-error-message';
 import { FormModal } from '@/components/form/form-modal';
-import { firstErrorMessage, useZodForm } from '@/components/form/use-zod-form';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { failureText } from '../../model/failure-text';

@@ -1,20 +1,21 @@
-import { z } from 'zod';
+import type { FormCheck } from '@/components/form/use-checked-form';
 import { EXTRA_TEXT } from '../messages';
 import { isBlank, LIMITS, tooLong } from '../validation';
+
+export interface SignInFields {
+  email: string;
+  password: string;
+}
 
 /**
  * Login (spec part 1 §2): e-mail and password required, whitespace-only counting as empty, then
  * each within its limit; the first refusal is the form's one message. What passes is sent as typed
  * (signInWithPassword trims the e-mail itself).
  */
-export const signInSchema = z.object({ email: z.string(), password: z.string() }).transform((values, context) => {
+export const checkSignIn: FormCheck<SignInFields, SignInFields> = (values) => {
   const refusal =
     isBlank(values.email) || isBlank(values.password)
       ? EXTRA_TEXT.loginFieldsRequired
       : (tooLong('Email', values.email.trim(), LIMITS.email) ?? tooLong('Password', values.password, LIMITS.password));
-  if (refusal) {
-    context.addIssue({ code: 'custom', path: ['root'], message: refusal });
-    return z.NEVER;
-  }
-  return values;
-});
+  return refusal ? { ok: false, message: refusal } : { ok: true, value: values };
+};

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { signUpSchema } from './sign-up.schema';
+import { accepted, refusalOf as refusalOfCheck } from '@/testing/form-check';
+import { checkSignUp } from './sign-up.check';
 
 const filled = { name: 'Dr. Reyes', email: 'reyes@example.test', password: 'secret1', clinic_name: 'Ngiti Dental' };
 const ALL_FOUR = 'Please fill in all four fields: Name, Email, Password and Clinic Name.';
 
 /** The form's one message for these values, or null when they may be sent. */
-function refusalOf(values: typeof filled): string | null {
-  const result = signUpSchema.safeParse(values);
-  return result.success ? null : result.error.issues[0]!.message;
-}
+const refusalOf = (values: typeof filled) => refusalOfCheck(checkSignUp, values);
 
 describe('the sign-up form', () => {
   it('accepts all four fields', () => {
@@ -40,7 +38,7 @@ describe('the sign-up form', () => {
 
   it('trims names and e-mail but sends the password as typed', () => {
     expect(
-      signUpSchema.parse({ name: ' Ana ', email: ' ana@b.test ', password: ' pw ', clinic_name: ' Ngiti ' }),
+      accepted(checkSignUp, { name: ' Ana ', email: ' ana@b.test ', password: ' pw ', clinic_name: ' Ngiti ' }),
     ).toEqual({ name: 'Ana', email: 'ana@b.test', password: ' pw ', clinicName: 'Ngiti' });
   });
 });

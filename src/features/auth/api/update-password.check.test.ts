@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { updatePasswordSchema } from './update-password.schema';
+import { accepted, refusalOf as refusalOfCheck } from '@/testing/form-check';
+import { checkNewPassword } from './update-password.check';
 
 /** The form's one message for this password, or null when it may be sent. */
-function refusalOf(password: string): string | null {
-  const result = updatePasswordSchema.safeParse({ 'new-password': password });
-  return result.success ? null : result.error.issues[0]!.message;
-}
+const refusalOf = (password: string) => refusalOfCheck(checkNewPassword, { 'new-password': password });
 
 describe('the new password form', () => {
   it('needs a non-empty password (spec §5)', () => {
@@ -20,6 +18,6 @@ describe('the new password form', () => {
   });
 
   it('sends the password exactly as typed', () => {
-    expect(updatePasswordSchema.parse({ 'new-password': ' n3w secret ' })).toEqual({ password: ' n3w secret ' });
+    expect(accepted(checkNewPassword, { 'new-password': ' n3w secret ' })).toEqual({ password: ' n3w secret ' });
   });
 });

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { accepted, refusalOf as refusalOfCheck } from '@/testing/form-check';
 import { LIMITS } from '../validation';
-import { signInSchema } from './sign-in.schema';
+import { checkSignIn } from './sign-in.check';
 
 /** The form's one message for these values, or null when they may be sent. */
-function refusalOf(values: { email: string; password: string }): string | null {
-  const result = signInSchema.safeParse(values);
-  return result.success ? null : result.error.issues[0]!.message;
-}
+const refusalOf = (values: { email: string; password: string }) => refusalOfCheck(checkSignIn, values);
 
 describe('the login form', () => {
   it('accepts an e-mail and a password, and sends them as typed', () => {
     expect(refusalOf({ email: 'a@b.test', password: 'x' })).toBeNull();
-    expect(signInSchema.parse({ email: ' a@b.test ', password: ' x ' })).toEqual({
+    expect(accepted(checkSignIn, { email: ' a@b.test ', password: ' x ' })).toEqual({
       email: ' a@b.test ',
       password: ' x ',
     });
