@@ -6,6 +6,7 @@ import { LoginPage } from '@/features/auth/components/login-page';
 import { EXTRA_TEXT } from '@/features/auth/messages';
 import { useSession } from '@/lib/session';
 import { decideRoute } from './route-rules';
+import { preloadSavedTab } from './tabs';
 
 /** Sign-up and password reset are their own chunks: the login screen does not download them. */
 const SignupPage = lazyView<object>(
@@ -25,7 +26,8 @@ const ResetPasswordPage = lazyView<object>(
 const DashboardPage = lazyView<object>(
   () =>
     Promise.all([import('./dashboard/dashboard-page'), import('./feature-slots')]).then(([page, slots]) => {
-      page.preloadSavedTab();
+      // After a sign-in, the dashboard's code is asked for only now: the tab's comes with it.
+      preloadSavedTab();
       const Page = page.default;
       const { WithFeatureSlots } = slots;
       return {
@@ -47,13 +49,14 @@ const ReceiptPage = lazyView(() => import('@/features/bills/receipt/components/r
 });
 
 /**
- * Starts loading the dashboard's code (and, once it is here, the code of the tab it will open)
+ * Starts loading the dashboard's code and the code of the tab it will open, side by side,
  * while the session is still being checked: opening /dashboard with a stored session, the page
  * would otherwise ask for each chunk only after the step before it (config, session, dashboard,
  * tab) had finished.
  */
 export function preloadDashboard() {
   DashboardPage.preload();
+  preloadSavedTab();
 }
 
 /** Applies the route rules (route-rules.ts) before any page renders. */
