@@ -6,7 +6,6 @@ import { LoginPage } from '@/features/auth/components/login-page';
 import { EXTRA_TEXT } from '@/features/auth/messages';
 import { useSession } from '@/lib/session';
 import { decideRoute } from './route-rules';
-import { preloadSavedTab } from './tabs';
 
 /** Sign-up and password reset are their own chunks: the login screen does not download them. */
 const SignupPage = lazyView<object>(
@@ -26,8 +25,7 @@ const ResetPasswordPage = lazyView<object>(
 const DashboardPage = lazyView<object>(
   () =>
     Promise.all([import('./dashboard/dashboard-page'), import('./feature-slots')]).then(([page, slots]) => {
-      // After a sign-in, the dashboard's code is asked for only now: the tab's comes with it.
-      preloadSavedTab();
+      page.preloadSavedTab();
       const Page = page.default;
       const { WithFeatureSlots } = slots;
       return {
@@ -49,14 +47,13 @@ const ReceiptPage = lazyView(() => import('@/features/bills/receipt/components/r
 });
 
 /**
- * Starts loading the dashboard's code and the code of the tab it will open, side by side,
+ * Starts loading the dashboard's code (and, once it is here, the code of the tab it will open)
  * while the session is still being checked: opening /dashboard with a stored session, the page
  * would otherwise ask for each chunk only after the step before it (config, session, dashboard,
  * tab) had finished.
  */
 export function preloadDashboard() {
   DashboardPage.preload();
-  preloadSavedTab();
 }
 
 /** Applies the route rules (route-rules.ts) before any page renders. */

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyView } from '@/components/lazy-view/lazy-view';
-import { allowedTabs, isTabKey, TAB_KEYS, TAB_LABELS, type Role, type TabKey } from '@/lib/authorization';
-import { readPreference } from '@/lib/session-storage';
+import { allowedTabs, TAB_KEYS, TAB_LABELS, type Role, type TabKey } from '@/lib/authorization';
 
 /**
  * The tab registry. A tab's view is the default export of `src/features/<tab key>/tab.tsx`; each
@@ -27,17 +26,4 @@ export const TABS: readonly TabDefinition[] = TAB_KEYS.map((key) => {
 export function tabsFor(role: Role): TabDefinition[] {
   const allowed = new Set(allowedTabs(role));
   return TABS.filter((tab) => allowed.has(tab.key));
-}
-
-/** The session-storage key of the tab the dashboard shows in this browser tab. */
-export const TAB_PREFERENCE = 'tab';
-
-/**
- * Starts loading the code of the tab the dashboard will open (the one kept for this browser tab)
- * beside the dashboard's own, before the session is known: a reload on a tab then waits for one
- * download less. Whether the user may see it is checked when it is shown.
- */
-export function preloadSavedTab() {
-  const saved = readPreference(TAB_PREFERENCE);
-  if (isTabKey(saved)) TABS.find((tab) => tab.key === saved)?.View.preload();
 }

@@ -10,12 +10,14 @@ import { DashboardContext, type DashboardContextValue } from '@/lib/dashboard';
 import { useSession, useSignedInUser } from '@/lib/session';
 import { readPreference, writePreference } from '@/lib/session-storage';
 import { whenIdle } from '@/lib/when-idle';
-import { TAB_PREFERENCE, tabsFor } from '../tabs';
+import { TABS, tabsFor } from '../tabs';
 import { useAccessWatch } from '../use-access-watch';
 import { DASHBOARD_EXTRA_TEXT } from './messages';
 import { Sidebar } from './sidebar';
 import { TabPanel } from './tab-panel';
 import './dashboard.css';
+
+const TAB_PREFERENCE = 'tab';
 
 const MAIN_CONTENT_ID = 'main-content';
 
@@ -39,6 +41,15 @@ const askBeforeLeaving = () =>
     danger: false,
     focusCancel: true,
   });
+
+/**
+ * Starts loading the code of the tab the dashboard will open (the one kept for this browser tab),
+ * before the session is known; whether the user may see it is checked when it is shown.
+ */
+export function preloadSavedTab() {
+  const saved = readPreference(TAB_PREFERENCE);
+  if (isTabKey(saved)) TABS.find((tab) => tab.key === saved)?.View.preload();
+}
 
 /** The main app (spec §2): the sidebar and the active tab's view. Loaded as its own chunk. */
 export default function DashboardPage() {
