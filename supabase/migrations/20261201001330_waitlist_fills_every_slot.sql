@@ -374,7 +374,9 @@ create trigger waitlist_entries_queue_open_slot after insert on public.waitlist_
 -- ---------------------------------------------------------------------------
 -- take_waitlist_offer: a booking the patient holds later is moved, not doubled
 -- ---------------------------------------------------------------------------
-create or replace function public.take_waitlist_offer(p_clinic_id bigint, p_offer_id bigint, p_psid text, p_mid text)
+drop function if exists public.take_waitlist_offer(bigint, bigint, text, text);
+
+create function public.take_waitlist_offer(p_clinic_id bigint, p_offer_id bigint, p_psid text, p_mid text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
   v_offer public.waitlist_offers;
@@ -489,6 +491,9 @@ comment on function public.take_waitlist_offer(bigint, bigint, text, text) is
   'one (waitlist_booking_to_move; moved_from says from when, and that slot is queued onward), else inserts one. '
   'Outcomes: booked, already_booked, gone (taken or no longer free), expired (the slot started), withdrawn (the '
   'entry was removed), ignored (not this sender''s offer in this clinic). Sets ngiti.audit_source = webhook.';
+
+revoke execute on function public.take_waitlist_offer(bigint, bigint, text, text) from public, anon, authenticated;
+grant execute on function public.take_waitlist_offer(bigint, bigint, text, text) to service_role;
 
 -- ---------------------------------------------------------------------------
 -- The service's candidates for a queued slot, through the one fit rule
