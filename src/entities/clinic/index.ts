@@ -1,3 +1,4 @@
+export { CLINIC_HOURS, type ClinicHours } from './clinic-hours';
 export {
   clinicTimeZoneKey,
   getClinicTimeZone,

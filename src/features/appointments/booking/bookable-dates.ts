@@ -4,7 +4,8 @@
  * shared MonthCalendar; the dates come from @common/clinic-calendar.
  */
 import { addDays, isIsoDate, type IsoDate } from '@common/clinic-calendar';
-import { CLINIC_HOURS, isClosedDay, type ClinicHours } from '../model/slots';
+import { CLINIC_HOURS, type ClinicHours } from '@/entities/clinic';
+import { isClosedDay } from '../model/slots';
 
 /** Whether `date` can be picked: a real date, not before the clinic's today, the clinic open. */
 export function isBookableDate(date: IsoDate, today: IsoDate, hours: ClinicHours = CLINIC_HOURS): boolean {

@@ -15,7 +15,8 @@ import {
 } from '@common/clinic-calendar';
 import type { AppointmentStatus } from '@common/contract';
 import { characterCount } from '@common/contract/character-count';
-import { CLINIC_HOURS, isClosedDay, toStoredTime, type ClinicHours } from '../model/slots';
+import { CLINIC_HOURS, type ClinicHours } from '@/entities/clinic';
+import { isClosedDay, toStoredTime } from '../model/slots';
 import { STATUS_AFTER_EDIT, hasStarted } from '../model/status-rules';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
 

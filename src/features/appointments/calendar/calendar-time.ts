@@ -17,7 +17,7 @@ import {
   type WallTime,
 } from '@common/clinic-calendar';
 import { statusColour, type StatusColour } from '@/entities/appointment';
-import { CLINIC_HOURS } from '../model/slots';
+import { CLINIC_HOURS } from '@/entities/clinic';
 
 const SLOT_MINUTES = CLINIC_HOURS.slotMinutes;
 const OPENS = minutesOfTime(CLINIC_HOURS.open);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
+import { CLINIC_HOURS } from '@/entities/clinic';
 import {
   availableRanges,
-  CLINIC_HOURS,
   daySlots,
   holdsSlot,
   isClosedDay,

@@ -3,19 +3,25 @@
  * database stores them (1 Monday … 6 Saturday; the clinic is closed on Sundays), and a time of day,
  * stored as the window a slot must lie in (preferred_from / preferred_to, clinic time).
  */
-export const WEEKDAYS = [
-  { iso: 1, short: 'Mon', name: 'Monday' },
-  { iso: 2, short: 'Tue', name: 'Tuesday' },
-  { iso: 3, short: 'Wed', name: 'Wednesday' },
-  { iso: 4, short: 'Thu', name: 'Thursday' },
-  { iso: 5, short: 'Fri', name: 'Friday' },
-  { iso: 6, short: 'Sat', name: 'Saturday' },
-] as const;
+import { twelveHourLabel, weekdayNames, type WallTime } from '@common/clinic-calendar';
+import { CLINIC_HOURS } from '@/entities/clinic';
+
+const SHORT_NAMES = weekdayNames('short');
+const LONG_NAMES = weekdayNames('long');
+
+/** The days the clinic is open, Monday first, as the entry form offers them. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7]
+  .filter((iso) => !CLINIC_HOURS.closedWeekdays.includes(iso % 7))
+  .map((iso) => ({ iso, short: SHORT_NAMES[iso % 7]!, name: LONG_NAMES[iso % 7]! }));
+
+function session(name: string, from: WallTime, to: WallTime) {
+  return { label: `${name} (${twelveHourLabel(from)} – ${twelveHourLabel(to)})`, from, to };
+}
 
 /** The times of day an entry may keep to: the clinic's morning and afternoon sessions. */
 export const TIMES_OF_DAY = {
-  morning: { label: 'Mornings (9:00 AM – 12:00 PM)', from: '09:00', to: '12:00' },
-  afternoon: { label: 'Afternoons (1:00 PM – 6:00 PM)', from: '13:00', to: '18:00' },
+  morning: session('Mornings', CLINIC_HOURS.open, CLINIC_HOURS.lunchStart),
+  afternoon: session('Afternoons', CLINIC_HOURS.lunchEnd, CLINIC_HOURS.close),
 } as const;
 
 export type TimeOfDay = keyof typeof TIMES_OF_DAY;
@@ -29,13 +35,6 @@ function timeOfDayOf(from: string | null, to: string | null): TimeOfDay | null {
   for (const [key, window] of Object.entries(TIMES_OF_DAY) as [TimeOfDay, (typeof TIMES_OF_DAY)[TimeOfDay]][])
     if (from?.slice(0, 5) === window.from && to?.slice(0, 5) === window.to) return key;
   return null;
-}
-
-/** '9:00 AM' from '09:00' or '09:00:00'. */
-function clockLabel(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
 
 /**
@@ -59,7 +58,7 @@ export function preferencesLabel(entry: {
       ? named === 'morning'
         ? 'Mornings'
         : 'Afternoons'
-      : `${entry.preferred_from ? clockLabel(entry.preferred_from) : 'Opening'} – ${entry.preferred_to ? clockLabel(entry.preferred_to) : 'closing'}`;
+      : `${entry.preferred_from ? twelveHourLabel(entry.preferred_from) : 'Opening'} – ${entry.preferred_to ? twelveHourLabel(entry.preferred_to) : 'closing'}`;
   }
   if (!days && !time) return null;
   return `${days ?? 'Any day'} · ${time ?? 'any time'}`;

@@ -10,13 +10,13 @@ import {
 } from '@common/clinic-calendar';
 import { APPOINTMENT_STATUSES } from '@common/contract/appointment-status';
 import { lazyView } from '@/components/lazy-view/lazy-view';
+import { CLINIC_HOURS } from '@/entities/clinic';
 import { useYearAppointments } from '../../model/api/get-appointments';
 import type { ListDentistRecord } from '../../model/api/get-list-dentists';
 import { DentistFilter } from '../../model/dentist-filter';
 import type { AppointmentFormPrefill } from '../../model/form-prefill';
 import { rowsInRange, rowsOfDentist } from '../../model/list-model';
 import { CALENDAR_TEXT } from '../../model/messages';
-import { CLINIC_HOURS } from '../../model/slots';
 import { calendarEvents, calendarSlotChoice, isLunchSlot, type SlotRefusal } from '../calendar-time';
 import type { BackgroundBlock, BigCalendarProps, CalendarMode, CalendarResource } from './big-calendar-props';
 
