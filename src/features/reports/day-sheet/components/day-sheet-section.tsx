@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { BILLING_UPDATED } from '@common/contract/realtime';
-import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useSignedInUser } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
+import { PeriodDateField } from '../../model/components/period-date-field';
 import { daySheetDownloadFailureText, reportFailureText } from '../../model/failure-text';
 import { DAY_SHEET_TEXT, REPORTS_TEXT } from '../../model/messages';
 import { reportKeys } from '../../model/query-keys';
@@ -61,13 +61,11 @@ export function DaySheetSection({
   };
 
   const field = (name: 'from' | 'to', label: string) => (
-    <TextField
-      id={`${id}-${name}`}
+    <PeriodDateField
+      formId={id}
       label={label}
-      type="date"
-      fieldClassName="reports-field"
-      aria-invalid={errors[name] ? true : undefined}
-      aria-describedby={errors[name] ? `${id}-${name}-error` : `${id}-note`}
+      invalid={Boolean(errors[name])}
+      noteId={`${id}-note`}
       {...form.register(name)}
     />
   );

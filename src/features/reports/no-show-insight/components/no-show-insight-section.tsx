@@ -1,9 +1,9 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { TextField } from '@/components/form/text-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { ErrorState, EmptyState, LoadingState } from '@/components/states/states';
+import { PeriodDateField } from '../../model/components/period-date-field';
 import { reportFailureText } from '../../model/failure-text';
 import { NO_SHOW_TEXT, REPORTS_TEXT } from '../../model/messages';
 import { defaultPeriod } from '../../model/period';
@@ -163,15 +163,7 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
   const show = form.handleSubmit(setPeriod);
 
   const field = (name: 'from' | 'to', label: string) => (
-    <TextField
-      id={`${id}-${name}`}
-      label={label}
-      type="date"
-      fieldClassName="reports-field"
-      aria-invalid={errors[name] ? true : undefined}
-      aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      {...form.register(name)}
-    />
+    <PeriodDateField formId={id} label={label} invalid={Boolean(errors[name])} {...form.register(name)} />
   );
 
   return (
