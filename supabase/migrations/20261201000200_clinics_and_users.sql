@@ -705,15 +705,5 @@ create policy "Staff can view their own profile, admins their clinic's" on publi
     )
   );
 
-create policy "Admins can edit staff of their clinic" on public.users
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'users.manage'))
-    and (role <> 'superadmin' or (select public.is_superadmin()))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'users.manage'))
-    and (role <> 'superadmin' or (select public.is_superadmin()))
-  );
+-- "Admins can edit staff of their clinic" (update) lives whole in
+-- 20261201001310_superadmin_account_guard.sql, with the trigger that guards the superadmin's profile.
