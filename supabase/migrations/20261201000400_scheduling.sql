@@ -91,15 +91,7 @@ begin
       'Only the front desk can delete dentists.', 'dentist_delete_forbidden');
   end if;
 
-  select d.id into v_dentist_id
-    from public.dentists d
-   where d.id = p_dentist_id and not d.deleted
-     for update;
-  if v_dentist_id is null then
-    raise exception 'Dentist % not found; it may have been deleted.', p_dentist_id
-      using errcode = 'PT404',
-            hint = 'dentist_not_found';
-  end if;
+  v_dentist_id := private.lock_live_row('public.dentists', p_dentist_id, 'dentist', 'dentist_not_found');
 
   -- The patient's name is null ('Unknown' on screen) when the patient is
   -- soft-deleted: the screens only know patients that are not deleted.
