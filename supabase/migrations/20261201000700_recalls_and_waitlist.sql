@@ -304,9 +304,8 @@ create index waitlist_entries_clinic_order_idx on public.waitlist_entries (clini
 create index waitlist_entries_waiting_idx on public.waitlist_entries (dentist_id, from_date, to_date)
   where status = 'waiting';
 
--- One open entry per patient and dentist: a second one would only get the same offers twice.
-create unique index waitlist_entries_one_open_idx on public.waitlist_entries (patient_id, dentist_id)
-  where status in ('waiting', 'offered');
+-- One open entry per patient and dentist (waitlist_entries_one_open_idx) is in
+-- 20261201001330_waitlist_fills_every_slot.sql, where "any dentist" counts as one dentist.
 
 
 -- ---------------------------------------------------------------------------

@@ -200,8 +200,9 @@ comment on column public.waitlist_entries.preferred_from is
   'Clinic time the slot may start at the earliest; null: from opening.';
 comment on column public.waitlist_entries.preferred_to is 'Clinic time the slot must end by; null: until closing.';
 
--- "Any dentist" is one open entry per patient too.
-drop index public.waitlist_entries_one_open_idx;
+-- One open entry per patient and dentist, "any dentist" included: a second one would only get the
+-- same offers twice. A database migrated before this file has an older index, dropped first.
+drop index if exists public.waitlist_entries_one_open_idx;
 create unique index waitlist_entries_one_open_idx on public.waitlist_entries (patient_id, dentist_id) nulls not distinct
   where status in ('waiting', 'offered');
 
