@@ -663,7 +663,7 @@ grant execute on function public.authorize(bigint, text) to authenticated, servi
 -- The refusal every RPC that needs a permission opens with: 42501 with the RPC's own message and
 -- code (hint) unless the caller holds p_permission in clinic p_clinic_id (public.authorize). Not
 -- security definer: authorize() already is, and security invoker RPCs call it as the caller. So
--- that they can, signed-in users may use the schema private, and call this helper and no other.
+-- that they can, signed-in users may use the schema private, and call this helper and lock_live_row below.
 create function private.require_permission(p_clinic_id bigint, p_permission text, p_message text, p_hint text)
 returns void language plpgsql stable set search_path = '' as $$
 begin
@@ -676,6 +676,28 @@ $$;
 revoke execute on function private.require_permission(bigint, text, text, text) from public, anon, authenticated;
 grant usage on schema private to authenticated, service_role;
 grant execute on function private.require_permission(bigint, text, text, text) to authenticated, service_role;
+
+-- What every delete RPC of a soft-deletable row (delete_patient, delete_dentist) does first: lock
+-- row p_id of p_table that is not deleted, as the caller sees it (not security definer: row-level
+-- security applies; FOR UPDATE makes a concurrent booking wait, then see it deleted), or refuse with
+-- PT404 (HTTP 404) and the caller's code. Answers the row's id.
+create function private.lock_live_row(p_table regclass, p_id bigint, p_noun text, p_not_found_hint text)
+returns bigint language plpgsql set search_path = '' as $$
+declare
+  v_id bigint;
+begin
+  execute pg_catalog.format('select t.id from %s t where t.id = $1 and not t.deleted for update', p_table)
+    into v_id using p_id;
+  if v_id is null then
+    raise exception '% % not found; it may have been deleted.', pg_catalog.initcap(p_noun), p_id
+      using errcode = 'PT404', hint = p_not_found_hint;
+  end if;
+  return v_id;
+end;
+$$;
+
+revoke execute on function private.lock_live_row(regclass, bigint, text, text) from public, anon, authenticated;
+grant execute on function private.lock_live_row(regclass, bigint, text, text) to authenticated, service_role;
 
 alter table public.role_permissions enable row level security;
 
@@ -705,15 +727,5 @@ create policy "Staff can view their own profile, admins their clinic's" on publi
     )
   );
 
-create policy "Admins can edit staff of their clinic" on public.users
-  for update to authenticated
-  using (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'users.manage'))
-    and (role <> 'superadmin' or (select public.is_superadmin()))
-  )
-  with check (
-    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
-    and (select public.authorize(public.current_clinic_id(), 'users.manage'))
-    and (role <> 'superadmin' or (select public.is_superadmin()))
-  );
+-- "Admins can edit staff of their clinic" (update) lives whole in
+-- 20261201001310_superadmin_account_guard.sql, with the trigger that guards the superadmin's profile.

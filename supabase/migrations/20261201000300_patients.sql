@@ -94,17 +94,9 @@ begin
             hint = 'patient_required';
   end if;
 
-  -- FOR UPDATE: a booking for this patient waits (the booking trigger reads
-  -- the patient FOR SHARE) and then sees the patient deleted.
-  select p.id into v_patient_id
-    from public.patients p
-   where p.id = p_patient_id and not p.deleted
-     for update;
-  if v_patient_id is null then
-    raise exception 'Patient % not found; it may have been deleted.', p_patient_id
-      using errcode = 'PT404',
-            hint = 'patient_not_found';
-  end if;
+  -- A booking for this patient waits (the booking trigger reads the patient
+  -- FOR SHARE) and then sees the patient deleted.
+  v_patient_id := private.lock_live_row('public.patients', p_patient_id, 'patient', 'patient_not_found');
 
   with removed as (
     update public.appointments a

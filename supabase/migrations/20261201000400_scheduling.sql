@@ -91,15 +91,7 @@ begin
       'Only the front desk can delete dentists.', 'dentist_delete_forbidden');
   end if;
 
-  select d.id into v_dentist_id
-    from public.dentists d
-   where d.id = p_dentist_id and not d.deleted
-     for update;
-  if v_dentist_id is null then
-    raise exception 'Dentist % not found; it may have been deleted.', p_dentist_id
-      using errcode = 'PT404',
-            hint = 'dentist_not_found';
-  end if;
+  v_dentist_id := private.lock_live_row('public.dentists', p_dentist_id, 'dentist', 'dentist_not_found');
 
   -- The patient's name is null ('Unknown' on screen) when the patient is
   -- soft-deleted: the screens only know patients that are not deleted.
@@ -352,118 +344,8 @@ create index appointments_clinic_completed_idx
   on public.appointments (clinic_id, patient_id, appointment_time desc, id desc)
   where status = 'Completed' and not deleted;
 
-
--- ---------------------------------------------------------------------------
--- enforce_appointment_rules
--- ---------------------------------------------------------------------------
-create function public.enforce_appointment_rules()
-returns trigger language plpgsql security definer set search_path = '' as $$
-declare
-  v_time_zone text;
-  v_local_start timestamp;
-  v_local_end timestamp;
-  v_day date;
-  v_dentist_active boolean;
-  v_dentist_deleted boolean;
-  v_patient_deleted boolean;
-  v_problem text;
-begin
-  -- Only live appointments hold a slot; cancelling or deleting is always allowed.
-  if new.deleted or new.status = 'Cancelled' then
-    return new;
-  end if;
-  -- A live appointment keeps its slot through status, reason and reminder edits.
-  if tg_op = 'UPDATE'
-     and not (old.deleted or old.status = 'Cancelled')
-     and new.dentist_id = old.dentist_id
-     and new.patient_id = old.patient_id
-     and new.appointment_time = old.appointment_time then
-    return new;
-  end if;
-  -- A signed-in user writing into a clinic they cannot reach is refused by
-  -- row-level security after this trigger; reveal nothing about that clinic.
-  if (select auth.uid()) is not null and not public.can_access_clinic(new.clinic_id) then
-    return new;
-  end if;
-
-  select c.timezone into v_time_zone from public.clinics c where c.id = new.clinic_id;
-  select d.is_active, d.deleted into v_dentist_active, v_dentist_deleted
-    from public.dentists d where d.id = new.dentist_id and d.clinic_id = new.clinic_id
-    for share;
-  select p.deleted into v_patient_deleted
-    from public.patients p where p.id = new.patient_id and p.clinic_id = new.clinic_id
-    for share;
-  -- Unknown clinic, dentist or patient: the foreign keys refuse the row.
-  if v_time_zone is null or v_dentist_active is null or v_patient_deleted is null then
-    return new;
-  end if;
-
-  v_local_start := new.appointment_time at time zone v_time_zone;
-  v_local_end := (new.appointment_time + interval '20 minutes') at time zone v_time_zone;
-  v_day := v_local_start::date;
-
-  if v_dentist_deleted then
-    v_problem := 'dentist deleted';
-  elsif not v_dentist_active then
-    v_problem := 'dentist inactive';
-  elsif v_patient_deleted then
-    v_problem := 'patient deleted';
-  elsif extract(isodow from v_local_start) = 7 then
-    v_problem := 'closed on Sunday';
-  elsif v_local_start < v_day + time '09:00' or v_local_end > v_day + time '18:00' then
-    v_problem := 'outside clinic hours';
-  elsif v_local_start < v_day + time '13:00' and v_local_end > v_day + time '12:00' then
-    v_problem := 'lunch break';
-  elsif exists (
-    select 1
-    from public.dentist_availability a
-    where a.dentist_id = new.dentist_id
-      and a.specific_date = v_day
-      and not a.is_available
-      and a.specific_date + a.start_time < v_local_end
-      and a.specific_date + a.end_time > v_local_start
-  ) then
-    v_problem := 'blocked by dentist availability';
-  elsif exists (
-    select 1
-    from public.appointments o
-    where o.dentist_id = new.dentist_id
-      and o.id <> new.id
-      and not o.deleted
-      and o.status <> 'Cancelled'
-      and public.appointment_slot(o.appointment_time) && public.appointment_slot(new.appointment_time)
-  ) then
-    v_problem := 'overlaps another appointment';
-  end if;
-
-  if v_problem is not null then
-    raise exception using
-      errcode = 'exclusion_violation',
-      message = 'This slot may already be taken or dentist is unavailable.',
-      detail = v_problem,
-      hint = case v_problem
-        when 'dentist deleted' then 'dentist_deleted'
-        when 'dentist inactive' then 'dentist_inactive'
-        when 'patient deleted' then 'patient_deleted'
-        when 'closed on Sunday' then 'clinic_closed'
-        when 'outside clinic hours' then 'outside_clinic_hours'
-        when 'lunch break' then 'lunch_break'
-        when 'blocked by dentist availability' then 'dentist_unavailable'
-        else 'slot_taken'
-      end;
-  end if;
-  return new;
-end;
-$$;
-
-comment on function public.enforce_appointment_rules() is
-  'Trigger: refuses live bookings outside 09:00-18:00 clinic time, in 12:00-13:00, on Sundays, in a blocked period, '
-  'with an inactive or deleted dentist or a deleted patient, or overlapping another: SQLSTATE 23P01, message '
-  '''This slot may already be taken or dentist is unavailable.'', detail names the rule. Runs on insert, and on '
-  'update when dentist, patient or time change or the row becomes live again. Past times are allowed (history). '
-  'Reads the dentist and patient FOR SHARE, so delete_dentist and delete_patient serialise with bookings.';
-
-revoke execute on function public.enforce_appointment_rules() from public, anon, authenticated;
+-- enforce_appointment_rules (the booking trigger) and its trigger live whole in
+-- 20261201001330_waitlist_fills_every_slot.sql, beside the booking rules on time it asks.
 
 -- ---------------------------------------------------------------------------
 -- guard_browser_booking
@@ -539,9 +421,6 @@ select private.setup_clinic_table('public.appointments', grants => array['select
   ['select', 'appointments.read', 'Staff can view appointments of their clinic'],
   ['insert', 'appointments.write', 'Staff can book appointments in their clinic'],
   ['update', 'appointments.write', 'Staff can update appointments of their clinic']]);
-
-create trigger appointments_enforce_booking_rules before insert or update on public.appointments
-  for each row execute function public.enforce_appointment_rules();
 
 create trigger appointments_guard_browser_booking before insert or update on public.appointments
   for each row execute function public.guard_browser_booking();

@@ -304,9 +304,8 @@ create index waitlist_entries_clinic_order_idx on public.waitlist_entries (clini
 create index waitlist_entries_waiting_idx on public.waitlist_entries (dentist_id, from_date, to_date)
   where status = 'waiting';
 
--- One open entry per patient and dentist: a second one would only get the same offers twice.
-create unique index waitlist_entries_one_open_idx on public.waitlist_entries (patient_id, dentist_id)
-  where status in ('waiting', 'offered');
+-- One open entry per patient and dentist (waitlist_entries_one_open_idx) is in
+-- 20261201001330_waitlist_fills_every_slot.sql, where "any dentist" counts as one dentist.
 
 
 -- ---------------------------------------------------------------------------
@@ -439,57 +438,11 @@ comment on column public.waitlist_freed_slots.outcome is
 
 create index waitlist_freed_slots_unprocessed_idx on public.waitlist_freed_slots (id) where processed_at is null;
 
-
--- ---------------------------------------------------------------------------
--- A freed slot: a live future appointment cancelled or deleted, for which
--- someone waits. Security definer: browsers have no privilege on the queue.
--- ---------------------------------------------------------------------------
-create function public.queue_waitlist_freed_slot()
-returns trigger language plpgsql security definer set search_path = '' as $$
-declare
-  v_day date;
-  v_id bigint;
-begin
-  if old.deleted or old.status not in ('Scheduled', 'Confirmed') or old.appointment_time <= pg_catalog.now() then
-    return null;
-  end if;
-  if tg_op = 'UPDATE' and not (new.deleted or new.status = 'Cancelled') then
-    return null;
-  end if;
-  select (old.appointment_time at time zone c.timezone)::date into v_day
-    from public.clinics c where c.id = old.clinic_id;
-  if not exists (
-    select 1 from public.waitlist_entries e
-     where e.dentist_id = old.dentist_id and e.clinic_id = old.clinic_id
-       and e.status = 'waiting' and v_day between e.from_date and e.to_date
-  ) then
-    return null;
-  end if;
-  insert into public.waitlist_freed_slots (clinic_id, dentist_id, slot_time, appointment_id)
-  values (old.clinic_id, old.dentist_id, old.appointment_time, old.id)
-  returning id into v_id;
-  perform pg_catalog.pg_notify('waitlist_freed_slots', v_id::text);
-  return null;
-end;
-$$;
-
-comment on function public.queue_waitlist_freed_slot() is
-  'Trigger: a Scheduled or Confirmed future appointment that is cancelled, soft-deleted or removed queues its slot '
-  'in waitlist_freed_slots (and notifies ''waitlist_freed_slots'') when a waiting entry fits its dentist and date.';
-
-revoke execute on function public.queue_waitlist_freed_slot() from public, anon, authenticated;
-
 -- No policy, no privilege: service role only.
 select private.setup_clinic_table('public.waitlist_freed_slots');
 
-create trigger appointments_queue_waitlist_freed_slot
-  after update of status, deleted on public.appointments
-  for each row when ((new.status = 'Cancelled' and old.status <> 'Cancelled') or (new.deleted and not old.deleted))
-  execute function public.queue_waitlist_freed_slot();
-
-create trigger appointments_queue_waitlist_freed_slot_on_delete
-  after delete on public.appointments
-  for each row execute function public.queue_waitlist_freed_slot();
+-- What a cancelled, deleted or moved appointment queues here (queue_waitlist_freed_slot and its
+-- triggers) lives whole in 20261201001330_waitlist_fills_every_slot.sql, with the fit rule it asks.
 
 -- ---------------------------------------------------------------------------
 -- waitlist_offers

@@ -25,7 +25,8 @@ revoke execute on function public.guard_superadmin_profile() from public, anon, 
 create trigger users_guard_superadmin before update on public.users
   for each row execute function public.guard_superadmin_profile();
 
-drop policy "Admins can edit staff of their clinic" on public.users;
+-- Written once, here; a database migrated before this file has the older policy.
+drop policy if exists "Admins can edit staff of their clinic" on public.users;
 
 -- No role condition in `using`: an admin's update of the superadmin's profile reaches
 -- guard_superadmin_profile, which refuses it by name (superadmin_account_protected) instead of

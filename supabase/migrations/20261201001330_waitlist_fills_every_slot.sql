@@ -86,7 +86,13 @@ comment on function public.slot_problem(bigint, timestamptz, text, bigint) is
 revoke execute on function public.clinic_hours_problem(timestamptz, text) from public, anon, authenticated;
 revoke execute on function public.slot_problem(bigint, timestamptz, text, bigint) from public, anon, authenticated;
 
-create or replace function public.enforce_appointment_rules()
+-- ---------------------------------------------------------------------------
+-- enforce_appointment_rules: the booking trigger, written once, here (a database
+-- migrated before this file has an older one: dropped first, with its trigger).
+-- ---------------------------------------------------------------------------
+drop function if exists public.enforce_appointment_rules() cascade;
+
+create function public.enforce_appointment_rules()
 returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_time_zone text;
@@ -155,6 +161,18 @@ begin
 end;
 $$;
 
+comment on function public.enforce_appointment_rules() is
+  'Trigger: refuses live bookings outside 09:00-18:00 clinic time, in 12:00-13:00, on Sundays, in a blocked period, '
+  'with an inactive or deleted dentist or a deleted patient, or overlapping another: SQLSTATE 23P01, message '
+  '''This slot may already be taken or dentist is unavailable.'', detail names the rule. Runs on insert, and on '
+  'update when dentist, patient or time change or the row becomes live again. Past times are allowed (history). '
+  'Reads the dentist and patient FOR SHARE, so delete_dentist and delete_patient serialise with bookings.';
+
+revoke execute on function public.enforce_appointment_rules() from public, anon, authenticated;
+
+create trigger appointments_enforce_booking_rules before insert or update on public.appointments
+  for each row execute function public.enforce_appointment_rules();
+
 -- ---------------------------------------------------------------------------
 -- waitlist_entries: any dentist, preferred weekdays and time window
 -- ---------------------------------------------------------------------------
@@ -182,8 +200,9 @@ comment on column public.waitlist_entries.preferred_from is
   'Clinic time the slot may start at the earliest; null: from opening.';
 comment on column public.waitlist_entries.preferred_to is 'Clinic time the slot must end by; null: until closing.';
 
--- "Any dentist" is one open entry per patient too.
-drop index public.waitlist_entries_one_open_idx;
+-- One open entry per patient and dentist, "any dentist" included: a second one would only get the
+-- same offers twice. A database migrated before this file has an older index, dropped first.
+drop index if exists public.waitlist_entries_one_open_idx;
 create unique index waitlist_entries_one_open_idx on public.waitlist_entries (patient_id, dentist_id) nulls not distinct
   where status in ('waiting', 'offered');
 
@@ -258,9 +277,12 @@ create trigger waitlist_freed_slots_announce after insert on public.waitlist_fre
   for each row execute function public.announce_waitlist_slot();
 
 -- ---------------------------------------------------------------------------
--- A freed slot: cancelled, deleted or moved away from. Written once, for all three.
+-- A freed slot: cancelled, deleted or moved away from. Written once, for all three
+-- (a database migrated before this file has an older one: dropped first, with its triggers).
 -- ---------------------------------------------------------------------------
-create or replace function public.queue_waitlist_freed_slot()
+drop function if exists public.queue_waitlist_freed_slot() cascade;
+
+create function public.queue_waitlist_freed_slot()
 returns trigger language plpgsql security definer set search_path = '' as $$
 declare
   v_time_zone text;
@@ -292,7 +314,8 @@ comment on function public.queue_waitlist_freed_slot() is
   'time or dentist) queues its old slot in waitlist_freed_slots (and notifies ''waitlist_freed_slots'') when a '
   'waiting entry fits it (waitlist_entry_fits_slot).';
 
-drop trigger appointments_queue_waitlist_freed_slot on public.appointments;
+revoke execute on function public.queue_waitlist_freed_slot() from public, anon, authenticated;
+
 create trigger appointments_queue_waitlist_freed_slot
   after update of status, deleted, appointment_time, dentist_id on public.appointments
   for each row when (
@@ -302,6 +325,10 @@ create trigger appointments_queue_waitlist_freed_slot
     or new.dentist_id <> old.dentist_id
   )
   execute function public.queue_waitlist_freed_slot();
+
+create trigger appointments_queue_waitlist_freed_slot_on_delete
+  after delete on public.appointments
+  for each row execute function public.queue_waitlist_freed_slot();
 
 -- ---------------------------------------------------------------------------
 -- A latecomer: the earliest open slot that fits a new entry, queued at once
