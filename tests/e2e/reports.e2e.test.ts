@@ -159,8 +159,9 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
           await page.getByTestId('day-sheet-grand-total').waitFor();
+          // A chart is drawn once it comes near the screen.
+          await page.getByRole('img', { name: /^Rates by hour/ }).scrollIntoViewIfNeeded();
           await page.getByTestId('no-show-chart').locator('canvas').waitFor();
-          await page.getByRole('img', { name: /^Rates by hour/ }).waitFor();
           await page.getByRole('table', { name: 'By dentist' }).waitFor();
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow).toBeLessThanOrEqual(0);
@@ -354,8 +355,8 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
         await openReports(page);
         const insight = page.getByTestId('no-show-insight');
         await insight.waitFor();
+        await page.getByRole('img', { name: /^Rates by month/ }).scrollIntoViewIfNeeded();
         await page.getByTestId('no-show-trend-chart').locator('canvas').waitFor();
-        await page.getByRole('img', { name: /^Rates by month/ }).waitFor();
         await page.getByRole('table', { name: 'By month' }).waitFor();
         // The legend names the series; no dash for a value nobody pointed at.
         expect(await page.getByTestId('no-show-trend-chart').locator('.u-legend').textContent()).not.toContain('—');

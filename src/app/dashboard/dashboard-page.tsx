@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { CopyrightFooter } from '@/components/copyright-footer';
@@ -15,6 +15,7 @@ import { useAccessWatch } from '../use-access-watch';
 import { DASHBOARD_EXTRA_TEXT } from './messages';
 import { Sidebar } from './sidebar';
 import { TabPanel } from './tab-panel';
+import { createDashboardQueryClient, rememberWorkingClinic, startWarm, takeWarmQueryClient } from './warm-start';
 import './dashboard.css';
 
 const TAB_PREFERENCE = 'tab';
@@ -44,20 +45,23 @@ const askBeforeLeaving = () =>
 
 /**
  * Starts loading the code of the tab the dashboard will open (the one kept for this browser tab),
- * before the session is known; whether the user may see it is checked when it is shown.
+ * and its first reads (./warm-start.ts), before the session is known; whether the user may see it
+ * is checked when it is shown.
  */
 export function preloadSavedTab() {
   const saved = readPreference(TAB_PREFERENCE);
-  if (isTabKey(saved)) TABS.find((tab) => tab.key === saved)?.View.preload();
+  const tab = isTabKey(saved) ? TABS.find((candidate) => candidate.key === saved) : undefined;
+  if (!tab) return;
+  tab.View.preload();
+  if (tab.prefetch) void startWarm(tab.prefetch);
 }
 
 /** The main app (spec §2): the sidebar and the active tab's view. Loaded as its own chunk. */
 export default function DashboardPage() {
+  const user = useSignedInUser();
+  const { clinic } = useSession();
   const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-      }),
+    () => takeWarmQueryClient(user.supabase_id, clinic.id) ?? createDashboardQueryClient(),
   );
   return (
     <QueryClientProvider client={queryClient}>
@@ -71,6 +75,7 @@ function DashboardShell() {
   const { clinic } = useSession();
   const { timeZone } = useSessionTimeZone();
   useAccessWatch(clinic.id);
+  useEffect(() => rememberWorkingClinic(user.supabase_id, clinic.id), [user.supabase_id, clinic.id]);
   const tabs = useMemo(() => tabsFor(user.role), [user.role]);
   const [activeTab, setActiveTab] = useState<TabKey>(() => {
     const saved = readPreference(TAB_PREFERENCE);

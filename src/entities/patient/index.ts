@@ -8,6 +8,7 @@ export {
   getNoShowFlags,
   getPatientNoShowCount,
   noShowFlagKeys,
+  noShowFlagsQuery,
   useNoShowFlags,
   usePatientNoShowCount,
 } from './api/no-show-flags';

@@ -3,7 +3,7 @@
  * the patients list show. The rule lives in one place, the view `patient_no_show_flags`
  * (supabase/migrations/…_reports.sql, security invoker so row-level security applies); this reads it.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 
@@ -35,9 +35,13 @@ export async function getPatientNoShowCount(clinicId: number, patientId: number)
   return data?.no_show_count ?? 0;
 }
 
+/** The read of the clinic's flags, for a view that starts it ahead of its first render. */
+export const noShowFlagsQuery = (clinicId: number) =>
+  queryOptions({ queryKey: noShowFlagKeys.clinic(clinicId), queryFn: () => getNoShowFlags(clinicId) });
+
 /** The clinic's flags (a small set: only flagged patients), shared by every list that shows them. */
 export function useNoShowFlags(clinicId: number) {
-  return useQuery({ queryKey: noShowFlagKeys.clinic(clinicId), queryFn: () => getNoShowFlags(clinicId) });
+  return useQuery(noShowFlagsQuery(clinicId));
 }
 
 /** One patient's count, read when the patient is chosen (0 while loading, unflagged or unreadable). */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { PATIENT_LIST_COLUMNS, type PatientListItem } from '../../model/api/patient-columns';
@@ -47,6 +47,10 @@ export async function getPatients(clinicId: number): Promise<PatientListItem[]> 
   return all;
 }
 
+/** The list's read, shared by the screen and the dashboard's warm start (../../prefetch.ts). */
+export const patientListQuery = (clinicId: number) =>
+  queryOptions({ queryKey: patientKeys.list(clinicId), queryFn: () => getPatients(clinicId) });
+
 export function usePatients(clinicId: number) {
-  return useQuery({ queryKey: patientKeys.list(clinicId), queryFn: () => getPatients(clinicId) });
+  return useQuery(patientListQuery(clinicId));
 }

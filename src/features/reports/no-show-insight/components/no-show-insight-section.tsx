@@ -3,6 +3,7 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { ErrorState, EmptyState, LoadingState } from '@/components/states/states';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { PeriodDateField } from '../../model/components/period-date-field';
 import { reportFailureText } from '../../model/failure-text';
 import { NO_SHOW_TEXT, REPORTS_TEXT } from '../../model/messages';
@@ -25,7 +26,8 @@ import { useNoShowInsight } from '../api/get-no-show-insight';
 import { noShowPeriodSchema } from '../api/get-no-show-insight.schema';
 import { MissedAppointments } from './missed-appointments';
 
-// uPlot is loaded only when a chart is drawn: its own chunk, not the tab's.
+// uPlot is loaded only when a chart is drawn, once it comes near the screen (on a phone the charts
+// are far below the day sheet): its own chunk, not the tab's.
 const NoShowChart = lazy(() => import('./no-show-chart'));
 
 const TEXT = NO_SHOW_TEXT;
@@ -90,15 +92,18 @@ function RatesChart({
   labels: { x: string; noShowRate: string; lateCancelRate: string };
   testId: string;
 }) {
+  const { ref, near } = useNearViewport<HTMLDivElement>();
   return (
     <figure className="reports-chart-figure">
       <figcaption className="reports-chart-title">{title}</figcaption>
-      <div className="reports-chart-frame" role="img" aria-label={alt}>
-        <ErrorBoundary fallback={() => <p className="reports-chart-note">{TEXT.chartFailed}</p>}>
-          <Suspense fallback={<LoadingState label={TEXT.chartLoading} />}>
-            <NoShowChart points={points} ceiling={chartCeiling(points)} labels={labels} testId={testId} />
-          </Suspense>
-        </ErrorBoundary>
+      <div ref={ref} className="reports-chart-frame" role="img" aria-label={alt}>
+        {near ? (
+          <ErrorBoundary fallback={() => <p className="reports-chart-note">{TEXT.chartFailed}</p>}>
+            <Suspense fallback={<LoadingState label={TEXT.chartLoading} />}>
+              <NoShowChart points={points} ceiling={chartCeiling(points)} labels={labels} testId={testId} />
+            </Suspense>
+          </ErrorBoundary>
+        ) : null}
       </div>
     </figure>
   );
