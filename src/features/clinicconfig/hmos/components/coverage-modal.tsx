@@ -5,6 +5,7 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { EmptyState } from '@/components/states/states';
+import { DataTable } from '@/components/table/data-table';
 import { refusalTextOf } from '@/lib/refusal-text';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { usePricedProcedures, type Coverage, type Hmo } from '../api/get-hmos';
@@ -58,39 +59,42 @@ export function CoverageModal({ clinicId, hmo, onClose }: { clinicId: number; hm
       {hmo.hmo_coverages.length === 0 ? (
         <EmptyState title={HMO_TEXT.coverageEmpty} />
       ) : (
-        <table className="data-table hmo-coverage-table" aria-label={HMO_TEXT.coverageTitle(hmo.name)}>
-          <thead>
-            <tr>
-              {Object.values(HMO_TEXT.coverageColumns).map((heading) => (
-                <th key={heading} scope="col">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {hmo.hmo_coverages.map((coverage) => {
-              const procedure = byId.get(coverage.procedure_id);
-              return (
-                <tr key={coverage.id}>
-                  <td>{procedure?.name ?? ''}</td>
-                  <td>{procedure ? pesosText(procedure.price) : ''}</td>
-                  <td>{covers(coverage)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button-danger-outline button-small"
-                      aria-label={HMO_TEXT.removeLabel(procedure?.name ?? '')}
-                      onClick={() => void onRemove(coverage)}
-                    >
-                      {HMO_TEXT.remove}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          caption={HMO_TEXT.coverageTitle(hmo.name)}
+          rows={hmo.hmo_coverages}
+          rowKey={(coverage) => coverage.id}
+          columns={[
+            {
+              key: 'procedure',
+              header: HMO_TEXT.coverageColumns.procedure,
+              render: (c) => byId.get(c.procedure_id)?.name,
+            },
+            {
+              key: 'price',
+              header: HMO_TEXT.coverageColumns.price,
+              render: (c) => {
+                const procedure = byId.get(c.procedure_id);
+                return procedure ? pesosText(procedure.price) : '';
+              },
+            },
+            { key: 'covers', header: HMO_TEXT.coverageColumns.covers, render: covers },
+            {
+              key: 'actions',
+              header: HMO_TEXT.coverageColumns.actions,
+              align: 'end',
+              render: (c) => (
+                <button
+                  type="button"
+                  className="button button-danger-outline button-small"
+                  aria-label={HMO_TEXT.removeLabel(byId.get(c.procedure_id)?.name ?? '')}
+                  onClick={() => void onRemove(c)}
+                >
+                  {HMO_TEXT.remove}
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
       <form className="hmo-coverage-form" aria-label={HMO_TEXT.addCoverage} noValidate onSubmit={(e) => void submit(e)}>
         <SelectField

@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Panel } from '@/components/screen/screen';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
+import { DataTable } from '@/components/table/data-table';
 import { useHmos, type Hmo } from '../api/get-hmos';
 import { pesosText } from '../hmo-forms';
 import { HMO_TEXT } from '../messages';
@@ -18,6 +19,26 @@ export function HmosSection({ clinicId }: { clinicId: number }): ReactElement {
   const hmos = useHmos(clinicId);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
+  const actions = (hmo: Hmo) => (
+    <span className="hmos-actions">
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-label={HMO_TEXT.coverageLabel(hmo.name)}
+        onClick={() => setDialog({ kind: 'coverage', hmoId: hmo.id })}
+      >
+        {HMO_TEXT.coverage}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-label={HMO_TEXT.editLabel(hmo.name)}
+        onClick={() => setDialog({ kind: 'edit', hmo })}
+      >
+        {HMO_TEXT.edit}
+      </button>
+    </span>
+  );
 
   let body: ReactElement;
   if (hmos.isPending) body = <LoadingState label={HMO_TEXT.loading} />;
@@ -25,46 +46,31 @@ export function HmosSection({ clinicId }: { clinicId: number }): ReactElement {
   else if (hmos.data.length === 0) body = <EmptyState title={HMO_TEXT.empty} />;
   else
     body = (
-      <table className="data-table hmos-table" aria-label={HMO_TEXT.title}>
-        <thead>
-          <tr>
-            {Object.values(HMO_TEXT.columns).map((heading) => (
-              <th key={heading} scope="col">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {hmos.data.map((hmo) => (
-            <tr key={hmo.id} className={hmo.active ? undefined : 'is-inactive'}>
-              <td>{hmo.name}</td>
-              <td>{HMO_TEXT.days(hmo.claim_deadline_days)}</td>
-              <td>{hmo.annual_limit === null ? HMO_TEXT.noLimit : pesosText(hmo.annual_limit)}</td>
-              <td>{hmo.hmo_coverages.length}</td>
-              <td>{hmo.active ? HMO_TEXT.yes : HMO_TEXT.no}</td>
-              <td className="hmos-actions">
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  aria-label={HMO_TEXT.coverageLabel(hmo.name)}
-                  onClick={() => setDialog({ kind: 'coverage', hmoId: hmo.id })}
-                >
-                  {HMO_TEXT.coverage}
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  aria-label={HMO_TEXT.editLabel(hmo.name)}
-                  onClick={() => setDialog({ kind: 'edit', hmo })}
-                >
-                  {HMO_TEXT.edit}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={HMO_TEXT.title}
+        rows={hmos.data}
+        rowKey={(hmo) => hmo.id}
+        columns={[
+          { key: 'name', header: HMO_TEXT.columns.name, render: (hmo) => hmo.name },
+          {
+            key: 'deadline',
+            header: HMO_TEXT.columns.deadline,
+            render: (hmo) => HMO_TEXT.days(hmo.claim_deadline_days),
+          },
+          {
+            key: 'limit',
+            header: HMO_TEXT.columns.limit,
+            render: (hmo) => (hmo.annual_limit === null ? HMO_TEXT.noLimit : pesosText(hmo.annual_limit)),
+          },
+          { key: 'covered', header: HMO_TEXT.columns.covered, render: (hmo) => hmo.hmo_coverages.length },
+          {
+            key: 'active',
+            header: HMO_TEXT.columns.active,
+            render: (hmo) => (hmo.active ? HMO_TEXT.yes : HMO_TEXT.no),
+          },
+          { key: 'actions', header: HMO_TEXT.columns.actions, align: 'end', render: (hmo) => actions(hmo) },
+        ]}
+      />
     );
 
   const coverageOf = dialog?.kind === 'coverage' ? hmos.data?.find((hmo) => hmo.id === dialog.hmoId) : undefined;
