@@ -636,6 +636,59 @@ from charted
 where charted.tooth = 46 and charted.condition = 'root_canal';
 
 -- ---------------------------------------------------------------------------
+-- HMOs and statutory discounts: Smile Dental is accredited with Maxicare and
+-- Intellicare (cleaning covered at a contracted price, crowns not covered).
+-- Its 4th patient holds a valid Maxicare card (and last year's, expired), the
+-- 5th an Intellicare card that expired ten days ago, the 6th is a senior
+-- citizen and the 7th a person with disability. Card dates are clinic days
+-- around today, so the demo stays current.
+-- ---------------------------------------------------------------------------
+insert into public.hmos (clinic_id, name, claim_deadline_days, annual_limit)
+select c.id, h.name, h.claim_deadline_days, h.annual_limit
+from (values ('Smile Dental', 'Maxicare', 30, 30000.00), ('Smile Dental', 'Intellicare', 45, null),
+             ('Bright Teeth', 'PhilCare', 30, null)) as h (clinic_name, name, claim_deadline_days, annual_limit)
+join public.clinics c on c.name = h.clinic_name;
+
+insert into public.hmo_coverages (clinic_id, hmo_id, procedure_id, contracted_price, covered_percent)
+select h.clinic_id, h.id, p.id, v.contracted_price, v.covered_percent
+from (values
+  ('Maxicare', 'Oral Prophylaxis (Cleaning)', 900.00, null::numeric),
+  ('Maxicare', 'Dental Consultation', null, 100.00),
+  ('Maxicare', 'Simple Tooth Extraction', null, 80.00),
+  ('Intellicare', 'Oral Prophylaxis (Cleaning)', 950.00, null),
+  ('Intellicare', 'Composite Filling', null, 70.00),
+  ('PhilCare', 'Oral Prophylaxis (Cleaning)', 1000.00, null)
+) as v (hmo_name, procedure_name, contracted_price, covered_percent)
+join public.hmos h on h.name = v.hmo_name
+join public.procedures p on p.clinic_id = h.clinic_id and p.name = v.procedure_name;
+
+insert into public.patient_hmo_cards (clinic_id, patient_id, hmo_id, member_number, company, valid_from, valid_until, note)
+select c.id, p.id, h.id, v.member_number, v.company,
+       (now() at time zone c.timezone)::date + v.from_days,
+       (now() at time zone c.timezone)::date + v.until_days,
+       v.note
+from (values
+  (4, 'Maxicare', 'MAX-2291-0457', 'Accenture Philippines', -200, 165, null),
+  (4, 'Maxicare', 'MAX-2291-0457', 'Accenture Philippines', -565, -201, 'Last year''s card'),
+  (5, 'Intellicare', 'INT-88-301-552', 'Jollibee Foods Corporation', -375, -10, 'Ask for the renewed card')
+) as v (place, hmo_name, member_number, company, from_days, until_days, note)
+join public.clinics c on c.name = 'Smile Dental'
+join public.hmos h on h.clinic_id = c.id and h.name = v.hmo_name
+cross join lateral (
+  select p.id from public.patients p where p.clinic_id = c.id and not p.deleted order by p.id offset v.place - 1 limit 1
+) p;
+
+update public.patients p
+   set discount_id_type = v.discount_id_type::public.discount_id_type, discount_id_number = v.discount_id_number
+from (values (6, 'senior_citizen', 'SC-QC-2019-004512'), (7, 'pwd', 'PWD-NCR-13-7421-0031'))
+  as v (place, discount_id_type, discount_id_number)
+join public.clinics c on c.name = 'Smile Dental'
+cross join lateral (
+  select q.id from public.patients q where q.clinic_id = c.id and not q.deleted order by q.id offset v.place - 1 limit 1
+) chosen
+where p.id = chosen.id;
+
+-- ---------------------------------------------------------------------------
 -- Audit trail (keep this block last): the demo data above is nobody's change,
 -- so the log starts empty and shows only what the demo session does. This is
 -- the owner-only way to remove log rows (docs/audit-trail.md).

@@ -83,6 +83,19 @@ export const DATABASE_ERROR_CODES = [
   'chart_appointment_mismatch',
   'chart_entry_removed',
   'chart_entry_remove_only',
+  // HMOs, their coverage and patients' cards; senior citizen / PWD IDs (…_hmo_coverage.sql)
+  'hmo_name_taken',
+  'hmo_claim_deadline_invalid',
+  'hmo_annual_limit_invalid',
+  'hmo_coverage_price_or_percent',
+  'hmo_coverage_percent_invalid',
+  'hmo_coverage_price_invalid',
+  'hmo_coverage_taken',
+  'hmo_card_member_required',
+  'hmo_card_dates_reversed',
+  'hmo_inactive',
+  'discount_id_number_required',
+  'discount_id_type_required',
   // A generic trigger (audit_row_change, notify_change) attached with arguments it cannot read
   'trigger_misconfigured',
   // The audit log refuses writes that are not its triggers' (nobody's, in the app)

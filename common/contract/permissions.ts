@@ -44,6 +44,8 @@ export const PERMISSIONS = [
   'chart.read',
   /** Record and remove dental chart entries: dentists, and admins (often the clinic's own dentist). */
   'chart.write',
+  /** Add and change the clinic's accredited HMOs and what they cover: admins. */
+  'hmos.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -73,7 +75,15 @@ const FRONT_DESK: readonly Permission[] = [
 
 /** What each clinic role may do in its own clinic. The superadmin holds every permission in every clinic. */
 export const ROLE_PERMISSIONS: Readonly<Record<ClinicRole, readonly Permission[]>> = {
-  admin: [...FRONT_DESK, 'clinic.configure', 'users.manage', 'billing.void', 'audit.read', 'chart.write'],
+  admin: [
+    ...FRONT_DESK,
+    'clinic.configure',
+    'users.manage',
+    'billing.void',
+    'audit.read',
+    'chart.write',
+    'hmos.manage',
+  ],
   receptionist: FRONT_DESK,
   dentist: [...EVERY_CLINIC_ROLE, 'chart.write'],
 };

@@ -488,6 +488,7 @@ export type Database = {
           recall_interval_months: number;
           reminder_time: string;
           timezone: string;
+          vat_registered: boolean;
         };
         Insert: {
           address?: string | null;
@@ -502,6 +503,7 @@ export type Database = {
           recall_interval_months?: number;
           reminder_time?: string;
           timezone?: string;
+          vat_registered?: boolean;
         };
         Update: {
           address?: string | null;
@@ -516,6 +518,7 @@ export type Database = {
           recall_interval_months?: number;
           reminder_time?: string;
           timezone?: string;
+          vat_registered?: boolean;
         };
         Relationships: [];
       };
@@ -683,6 +686,102 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'facebook_pending_pages_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      hmo_coverages: {
+        Row: {
+          clinic_id: number;
+          contracted_price: number | null;
+          covered_percent: number | null;
+          created_at: string;
+          hmo_id: number;
+          id: number;
+          procedure_id: number;
+          updated_at: string;
+        };
+        Insert: {
+          clinic_id: number;
+          contracted_price?: number | null;
+          covered_percent?: number | null;
+          created_at?: string;
+          hmo_id: number;
+          id?: never;
+          procedure_id: number;
+          updated_at?: string;
+        };
+        Update: {
+          clinic_id?: number;
+          contracted_price?: number | null;
+          covered_percent?: number | null;
+          created_at?: string;
+          hmo_id?: number;
+          id?: never;
+          procedure_id?: number;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'hmo_coverages_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'hmo_coverages_hmo_fkey';
+            columns: ['hmo_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmos';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'hmo_coverages_procedure_fkey';
+            columns: ['procedure_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'procedures';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
+      hmos: {
+        Row: {
+          active: boolean;
+          annual_limit: number | null;
+          claim_deadline_days: number;
+          clinic_id: number;
+          created_at: string;
+          id: number;
+          name: string;
+          updated_at: string;
+        };
+        Insert: {
+          active?: boolean;
+          annual_limit?: number | null;
+          claim_deadline_days?: number;
+          clinic_id: number;
+          created_at?: string;
+          id?: never;
+          name: string;
+          updated_at?: string;
+        };
+        Update: {
+          active?: boolean;
+          annual_limit?: number | null;
+          claim_deadline_days?: number;
+          clinic_id?: number;
+          created_at?: string;
+          id?: never;
+          name?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'hmos_clinic_id_fkey';
             columns: ['clinic_id'];
             isOneToOne: false;
             referencedRelation: 'clinics';
@@ -867,11 +966,77 @@ export type Database = {
           },
         ];
       };
+      patient_hmo_cards: {
+        Row: {
+          clinic_id: number;
+          company: string | null;
+          created_at: string;
+          hmo_id: number;
+          id: number;
+          member_number: string;
+          note: string | null;
+          patient_id: number;
+          updated_at: string;
+          valid_from: string | null;
+          valid_until: string | null;
+        };
+        Insert: {
+          clinic_id: number;
+          company?: string | null;
+          created_at?: string;
+          hmo_id: number;
+          id?: never;
+          member_number: string;
+          note?: string | null;
+          patient_id: number;
+          updated_at?: string;
+          valid_from?: string | null;
+          valid_until?: string | null;
+        };
+        Update: {
+          clinic_id?: number;
+          company?: string | null;
+          created_at?: string;
+          hmo_id?: number;
+          id?: never;
+          member_number?: string;
+          note?: string | null;
+          patient_id?: number;
+          updated_at?: string;
+          valid_from?: string | null;
+          valid_until?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'patient_hmo_cards_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'patient_hmo_cards_hmo_fkey';
+            columns: ['hmo_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmos';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'patient_hmo_cards_patient_fkey';
+            columns: ['patient_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
       patients: {
         Row: {
           clinic_id: number;
           created_at: string;
           deleted: boolean;
+          discount_id_number: string | null;
+          discount_id_type: Database['public']['Enums']['discount_id_type'] | null;
           id: number;
           messenger_id: string | null;
           name: string;
@@ -882,6 +1047,8 @@ export type Database = {
           clinic_id: number;
           created_at?: string;
           deleted?: boolean;
+          discount_id_number?: string | null;
+          discount_id_type?: Database['public']['Enums']['discount_id_type'] | null;
           id?: never;
           messenger_id?: string | null;
           name: string;
@@ -892,6 +1059,8 @@ export type Database = {
           clinic_id?: number;
           created_at?: string;
           deleted?: boolean;
+          discount_id_number?: string | null;
+          discount_id_type?: Database['public']['Enums']['discount_id_type'] | null;
           id?: never;
           messenger_id?: string | null;
           name?: string;
@@ -1664,11 +1833,65 @@ export type Database = {
         }[];
       };
       ensure_clinic_keeps_admin: { Args: { p_clinic_id: number; p_leaving_profile_id: number }; Returns: undefined };
+      hmo_card_status: {
+        Args: { p_day: string; p_hmo_active: boolean; p_valid_from: string; p_valid_until: string };
+        Returns: Database['public']['Enums']['hmo_card_status'];
+      };
       is_browser_role: { Args: never; Returns: boolean };
       is_fdi_tooth: { Args: { p_tooth: number }; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
       is_valid_time_zone: { Args: { p_name: string }; Returns: boolean };
       no_show_insight: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
+      patient_hmo_card_at: {
+        Args: { p_at: string; p_patient_id: number };
+        Returns: {
+          clinic_id: number;
+          company: string | null;
+          created_at: string;
+          hmo_id: number;
+          id: number;
+          member_number: string;
+          note: string | null;
+          patient_id: number;
+          updated_at: string;
+          valid_from: string | null;
+          valid_until: string | null;
+        }[];
+        SetofOptions: { from: '*'; to: 'patient_hmo_cards'; isOneToOne: false; isSetofReturn: true };
+      };
+      patient_hmo_card_on: {
+        Args: { p_day: string; p_patient_id: number };
+        Returns: {
+          clinic_id: number;
+          company: string | null;
+          created_at: string;
+          hmo_id: number;
+          id: number;
+          member_number: string;
+          note: string | null;
+          patient_id: number;
+          updated_at: string;
+          valid_from: string | null;
+          valid_until: string | null;
+        }[];
+        SetofOptions: { from: '*'; to: 'patient_hmo_cards'; isOneToOne: false; isSetofReturn: true };
+      };
+      patient_hmo_cards_on: {
+        Args: { p_day: string; p_patient_id: number };
+        Returns: {
+          clinic_id: number;
+          company: string;
+          hmo_id: number;
+          hmo_name: string;
+          id: number;
+          member_number: string;
+          note: string;
+          patient_id: number;
+          status: Database['public']['Enums']['hmo_card_status'];
+          valid_from: string;
+          valid_until: string;
+        }[];
+      };
       payment_receipt: { Args: { p_payment_id: number }; Returns: Json };
       recall_list: {
         Args: { p_clinic_id: number; p_now?: string };
@@ -1718,6 +1941,13 @@ export type Database = {
       slot_problem: {
         Args: { p_dentist_id: number; p_except_appointment_id?: number; p_start: string; p_time_zone: string };
         Returns: string;
+      };
+      statutory_rates: {
+        Args: never;
+        Returns: {
+          discount_rate: number;
+          vat_rate: number;
+        }[];
       };
       take_waitlist_offer: {
         Args: { p_clinic_id: number; p_mid: string; p_offer_id: number; p_psid: string };
@@ -1785,7 +2015,10 @@ export type Database = {
         | 'procedure_category'
         | 'sign_in'
         | 'user'
-        | 'chart_entry';
+        | 'chart_entry'
+        | 'hmo'
+        | 'hmo_coverage'
+        | 'hmo_card';
       audit_source: 'auth' | 'browser' | 'edge_function' | 'service' | 'sql' | 'webhook';
       chart_condition:
         | 'caries'
@@ -1801,7 +2034,9 @@ export type Database = {
         | 'watch';
       chart_entry_state: 'existing' | 'planned' | 'completed';
       delivery_outcome: 'failed' | 'sent';
+      discount_id_type: 'pwd' | 'senior_citizen';
       freed_slot_outcome: 'no_fit' | 'not_connected' | 'offered' | 'passed' | 'rebooked';
+      hmo_card_status: 'expired' | 'hmo_inactive' | 'not_yet_valid' | 'valid' | 'validity_missing';
       message_channel: 'message' | 'template';
       payment_method: 'bank' | 'card' | 'cash' | 'e-wallet';
       recall_outcome: 'failed' | 'pending' | 'sent' | 'skipped';
@@ -1934,6 +2169,9 @@ export const Constants = {
         'sign_in',
         'user',
         'chart_entry',
+        'hmo',
+        'hmo_coverage',
+        'hmo_card',
       ],
       audit_source: ['auth', 'browser', 'edge_function', 'service', 'sql', 'webhook'],
       chart_condition: [
@@ -1951,7 +2189,9 @@ export const Constants = {
       ],
       chart_entry_state: ['existing', 'planned', 'completed'],
       delivery_outcome: ['failed', 'sent'],
+      discount_id_type: ['pwd', 'senior_citizen'],
       freed_slot_outcome: ['no_fit', 'not_connected', 'offered', 'passed', 'rebooked'],
+      hmo_card_status: ['expired', 'hmo_inactive', 'not_yet_valid', 'valid', 'validity_missing'],
       message_channel: ['message', 'template'],
       payment_method: ['bank', 'card', 'cash', 'e-wallet'],
       recall_outcome: ['failed', 'pending', 'sent', 'skipped'],

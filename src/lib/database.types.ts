@@ -171,6 +171,9 @@ export type Database = {
       waitlist_entries: AppTable<'waitlist_entries'>;
       waitlist_offers: ReadOnlyTable<'waitlist_offers'>;
       chart_entries: AppTable<'chart_entries'>;
+      hmos: AppTable<'hmos'>;
+      hmo_coverages: AppTable<'hmo_coverages'>;
+      patient_hmo_cards: AppTable<'patient_hmo_cards'>;
       audit_log: ReadOnlyTable<'audit_log'>;
     };
     Views: {
@@ -243,6 +246,17 @@ export type WaitlistEntryRow = AppRow<'waitlist_entries'>;
 export type ChartEntryRow = AppRow<'chart_entries'>;
 export type ChartCondition = GeneratedEnums['chart_condition'];
 export type ChartEntryState = GeneratedEnums['chart_entry_state'];
+
+/** An HMO the clinic accepts; annual_limit: pesos per patient per year, null for none. */
+export type HmoRow = AppRow<'hmos'>;
+
+/** A procedure an HMO covers: contracted_price (pesos) or covered_percent (0–100), exactly one. */
+export type HmoCoverageRow = AppRow<'hmo_coverages'>;
+
+/** A patient's HMO card; valid_from / valid_until: clinic dates (YYYY-MM-DD), inclusive, either may be null. */
+export type PatientHmoCardRow = AppRow<'patient_hmo_cards'>;
+export type HmoCardStatus = GeneratedEnums['hmo_card_status'];
+export type DiscountIdType = GeneratedEnums['discount_id_type'];
 
 /** One freed slot offered over Messenger to one entry; written by the notification service only. */
 export type WaitlistOfferRow = AppRow<'waitlist_offers'>;

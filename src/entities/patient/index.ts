@@ -22,3 +22,6 @@ export {
   patientNameRegex,
 } from './name-match';
 export { patientQueryKeys } from './query-keys';
+export { getPatientHmoCards, hmoCardKeys, usePatientHmoCards, type PatientHmoCard } from './api/hmo-cards';
+export { HmoCardStatusBadge, PatientHmoCardNotice } from './components/patient-hmo-card-notice';
+export { HMO_CARD_STATUS_TEXT, hmoCardNotice, type HmoCardOnDay } from './hmo-cards';

@@ -9,6 +9,7 @@ import { AuditTrailSection } from './audit-trail/components/audit-trail-section'
 import { FacebookConnectControls } from './facebook-connect/components/facebook-connect-controls';
 import type { FacebookPollTiming } from './facebook-connect/poller';
 import { ClinicForm } from './form/components/clinic-form';
+import { HmosSection } from './hmos/components/hmos-section';
 import { MessengerContactsSection } from './messenger-contacts/components/messenger-contacts-section';
 import { useClinic, type ClinicSettings } from './model/api/get-clinic';
 import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from './model/messages';
@@ -124,6 +125,7 @@ function ClinicEditor({
         onBack={onBack}
         facebookControls={<FacebookConnectControls clinicId={clinicId} clinic={clinic.data} timing={facebookTiming} />}
       />
+      <HmosSection clinicId={clinicId} />
       <MessengerContactsSection clinicId={clinicId} />
       <AuditTrailSection clinicId={clinicId} />
     </>

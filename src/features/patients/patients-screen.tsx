@@ -4,6 +4,7 @@ import { LoadingState } from '@/components/states/states';
 import { useNoShowFlags } from '@/entities/patient';
 import { PatientChartSlot, useHasFeatureSlot } from '@/lib/feature-slots';
 import { useSession } from '@/lib/session';
+import { PatientCoverageModal } from './coverage/components/patient-coverage-modal';
 import { useDeletePatientFlow } from './delete/components/use-delete-patient-flow';
 import { ExportPatientsButton } from './export/components/export-patients-button';
 import { PatientFormModal } from './form/components/patient-form-modal';
@@ -21,6 +22,7 @@ type OpenModal =
   | { kind: 'edit'; patient: PatientListItem }
   | { kind: 'history'; patient: PatientListItem }
   | { kind: 'chart'; patient: PatientListItem }
+  | { kind: 'coverage'; patient: PatientListItem }
   | null;
 
 /** The Patients tab (spec part 1 §2) for the clinic the user works on. */
@@ -91,6 +93,7 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
       onOpenHistory: (patient) => setModal({ kind: 'history', patient }),
       onEdit: (patient) => setModal({ kind: 'edit', patient }),
       onDelete: (patient) => void onDelete(patient),
+      onOpenCoverage: (patient) => setModal({ kind: 'coverage', patient }),
       onOpenChart: hasChart ? (patient) => setModal({ kind: 'chart', patient }) : undefined,
     }),
     [onDelete, hasChart],
@@ -157,6 +160,9 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
 
         {modal?.kind === 'add' || modal?.kind === 'edit' ? (
           <PatientFormModal clinicId={clinicId} mode={modal} onClose={closeModal} onSaved={onSaved} />
+        ) : null}
+        {modal?.kind === 'coverage' ? (
+          <PatientCoverageModal clinicId={clinicId} patient={modal.patient} onClose={closeModal} />
         ) : null}
         {modal?.kind === 'history' ? (
           <PatientHistoryModal clinicId={clinicId} patient={modal.patient} onClose={closeModal} />

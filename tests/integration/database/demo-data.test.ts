@@ -63,4 +63,60 @@ describe('the demo data through supabase-js', () => {
     );
     expect(data!.every((row) => row.patients !== null && row.dentists !== null)).toBe(true);
   });
+
+  it('Smile Dental accepts Maxicare and Intellicare, with cleaning covered and crowns not', async () => {
+    const reception = await stack.signedIn('reception@demo.test');
+    const hmos = await reception.from('hmos').select('name, claim_deadline_days, active').order('name');
+    expect(hmos.error).toBeNull();
+    expect(hmos.data!.map((hmo) => [hmo.name, hmo.active])).toEqual([
+      ['Intellicare', true],
+      ['Maxicare', true],
+    ]);
+    const { data, error } = await reception
+      .from('hmo_coverages')
+      .select('contracted_price, covered_percent, hmos(name), procedures(name)');
+    expect(error).toBeNull();
+    // Untyped client: each embedded parent is one object (many-to-one).
+    const rows = data as unknown as {
+      contracted_price: number | null;
+      covered_percent: number | null;
+      hmos: { name: string } | null;
+      procedures: { name: string } | null;
+    }[];
+    for (const hmo of ['Intellicare', 'Maxicare']) {
+      const covered = rows.filter((coverage) => coverage.hmos?.name === hmo);
+      const names = covered.map((coverage) => coverage.procedures?.name);
+      expect(names).toContain('Oral Prophylaxis (Cleaning)');
+      expect(names).not.toContain('Porcelain Crown');
+      const cleaning = covered.find((coverage) => coverage.procedures?.name === 'Oral Prophylaxis (Cleaning)');
+      expect(cleaning?.contracted_price).toBeGreaterThan(0);
+      expect(cleaning?.covered_percent).toBeNull();
+    }
+  });
+
+  it('one demo patient holds a valid HMO card today, one an expired card, and one is a senior citizen', async () => {
+    const reception = await stack.signedIn('reception@demo.test');
+    const { data: cards } = await reception.from('patient_hmo_cards').select('patient_id');
+    const holders = [...new Set(cards!.map((card) => card.patient_id))];
+    expect(holders).toHaveLength(2);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' });
+    const statuses: string[][] = [];
+    for (const patient of holders) {
+      const answer = await reception.rpc('patient_hmo_cards_on', { p_patient_id: patient, p_day: today });
+      expect(answer.error).toBeNull();
+      statuses.push((answer.data as { status: string }[]).map((card) => card.status));
+    }
+    expect(statuses).toContainEqual(['valid', 'expired']);
+    expect(statuses).toContainEqual(['expired']);
+
+    const { data: discounted } = await reception
+      .from('patients')
+      .select('discount_id_type, discount_id_number')
+      .not('discount_id_type', 'is', null)
+      .order('discount_id_type');
+    expect(discounted).toEqual([
+      { discount_id_type: 'pwd', discount_id_number: 'PWD-NCR-13-7421-0031' },
+      { discount_id_type: 'senior_citizen', discount_id_number: 'SC-QC-2019-004512' },
+    ]);
+  });
 });

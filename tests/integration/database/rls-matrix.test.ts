@@ -24,6 +24,8 @@ const MANAGERS: Role[] = ['superadmin', 'admin', 'receptionist'];
 const NOBODY: Role[] = [];
 /** Who may chart (chart.write): dentists and admins, not the front desk. */
 const CHARTERS: Role[] = ['superadmin', 'admin', 'dentist'];
+/** Who manages the clinic's HMOs and what they cover (hmos.manage). */
+const ADMINS: Role[] = ['superadmin', 'admin'];
 
 interface ClinicFixture {
   id: number;
@@ -32,6 +34,9 @@ interface ClinicFixture {
   categoryId: number;
   invoiceId: number;
   appointmentId: number;
+  hmoId: number;
+  /** Procedures for HMO coverage rows: an HMO covers a procedure once, so each row takes the next. */
+  procedureIds: number[];
 }
 
 type Row = Record<string, unknown>;
@@ -52,6 +57,7 @@ interface TableRules {
 // bookings and blocks must not overlap: each call takes a slot or a day no other call took.
 let slotCounter = 0;
 let blockedDayCounter = 0;
+let coveredProcedureCounter = 0;
 
 /** A distinct, valid 20-minute slot each call: Mon–Sat from the 20th clinic day on, 09:00–11:40 or 13:00–17:40. */
 function freshSlot(): string {
@@ -198,6 +204,45 @@ const TABLES: TableRules[] = [
     update: CHARTERS,
     delete: NOBODY,
   },
+  {
+    table: 'hmos',
+    payload: (c) => ({ clinic_id: c.id, name: unique('RLS HMO') }),
+    change: () => ({ claim_deadline_days: 45 }),
+    select: ALL,
+    insert: ADMINS,
+    update: ADMINS,
+    delete: NOBODY,
+  },
+  {
+    table: 'hmo_coverages',
+    payload: (c) => ({
+      clinic_id: c.id,
+      hmo_id: c.hmoId,
+      procedure_id: c.procedureIds[coveredProcedureCounter++ % c.procedureIds.length],
+      covered_percent: 80,
+    }),
+    change: () => ({ covered_percent: 90 }),
+    select: ALL,
+    insert: ADMINS,
+    update: ADMINS,
+    delete: ADMINS,
+  },
+  {
+    table: 'patient_hmo_cards',
+    payload: (c) => ({
+      clinic_id: c.id,
+      patient_id: c.patientId,
+      hmo_id: c.hmoId,
+      member_number: unique('RLS card'),
+      valid_from: '2026-01-01',
+      valid_until: '2026-12-31',
+    }),
+    change: () => ({ note: 'Renewed' }),
+    select: ALL,
+    insert: ALL,
+    update: ALL,
+    delete: ALL,
+  },
 ];
 
 /**
@@ -258,7 +303,26 @@ describe.each(targets)('row-level security on %s', (target) => {
         reason: 'Checkup',
       })
     ).id as number;
-    return { id, patientId, dentistId, categoryId, invoiceId, appointmentId };
+    const hmoId = (await insertAsService('hmos', { clinic_id: id, name: unique('Fixture HMO') })).id as number;
+    const procedureIds: number[] = [];
+    for (let index = 0; index < 40; index++) {
+      const procedure = { clinic_id: id, category_id: categoryId, name: unique('Covered procedure'), price: 100 };
+      procedureIds.push((await insertAsService('procedures', procedure)).id as number);
+    }
+    // One coverage row and one card, so every role has a row of each to read before it writes any.
+    await insertAsService('hmo_coverages', {
+      clinic_id: id,
+      hmo_id: hmoId,
+      procedure_id: procedureIds.pop(),
+      covered_percent: 50,
+    });
+    await insertAsService('patient_hmo_cards', {
+      clinic_id: id,
+      patient_id: patientId,
+      hmo_id: hmoId,
+      member_number: 'F-1',
+    });
+    return { id, patientId, dentistId, categoryId, invoiceId, appointmentId, hmoId, procedureIds };
   }
 
   beforeAll(async () => {

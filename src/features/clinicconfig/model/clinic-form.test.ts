@@ -15,6 +15,7 @@ const valid: ClinicFormValues = {
   name: 'Smile Dental',
   reminderTime: '08:30',
   recallMonths: '6',
+  vatRegistered: false,
   address: '12 Rizal St., Makati',
   email: 'hello@smile.example',
   phone: '0917 555 0101',
@@ -58,6 +59,7 @@ describe('formValuesOf', () => {
       name: 'Bright Teeth',
       reminderTime: '10:15',
       recallMonths: '6',
+      vatRegistered: false,
       address: '',
       email: 'bright@example.test',
       phone: '',
@@ -73,11 +75,13 @@ describe('checkClinicForm', () => {
         name: 'Smile Dental',
         reminder_time: '08:30',
         recall_interval_months: 6,
+        vat_registered: false,
         address: '12 Rizal St., Makati',
         contact_email: 'hello@smile.example',
         contact_phone: '0917 555 0101',
       },
     });
+    expect(checkClinicForm({ ...valid, vatRegistered: true })).toMatchObject({ payload: { vat_registered: true } });
   });
 
   it('when the recall interval is not a whole number of months from 1 to 36, then it is refused', () => {

@@ -16,6 +16,8 @@ export interface ClinicFormValues {
   reminderTime: string;
   /** Months after a last visit at which a patient is due for a recall (Recalls tab), as typed. */
   recallMonths: string;
+  /** Whether the clinic charges VAT (senior citizen / PWD patients are then also VAT-exempt). */
+  vatRegistered: boolean;
   address: string;
   email: string;
   phone: string;
@@ -28,6 +30,7 @@ export interface ClinicPayload {
   name: string;
   reminder_time: string;
   recall_interval_months: number;
+  vat_registered: boolean;
   address: string | null;
   contact_email: string | null;
   contact_phone: string | null;
@@ -42,6 +45,7 @@ export interface StoredClinicFields {
   name: string;
   reminder_time: string | null;
   recall_interval_months?: number | null;
+  vat_registered?: boolean | null;
   address: string | null;
   contact_email: string | null;
   contact_phone: string | null;
@@ -51,6 +55,7 @@ export const EMPTY_CLINIC_FORM: ClinicFormValues = {
   name: '',
   reminderTime: '09:00',
   recallMonths: String(RECALL_INTERVAL_MONTHS.default),
+  vatRegistered: false,
   address: '',
   email: '',
   phone: '',
@@ -74,6 +79,7 @@ export function formValuesOf(clinic: StoredClinicFields | null): ClinicFormValue
     name: clinic.name,
     reminderTime: parseReminderTime(clinic.reminder_time) ?? '',
     recallMonths: String(clinic.recall_interval_months ?? RECALL_INTERVAL_MONTHS.default),
+    vatRegistered: clinic.vat_registered ?? false,
     address: clinic.address ?? '',
     email: clinic.contact_email ?? '',
     phone: clinic.contact_phone ?? '',
@@ -86,7 +92,7 @@ export const characterCount = (text: string) => [...text].length;
 /** Same rule as the database's check, with a dot in the domain as browsers' e-mail fields expect. */
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/;
 
-const LABELS: Record<ClinicField, string> = {
+const LABELS: Record<Exclude<ClinicField, 'vatRegistered'>, string> = {
   name: 'Clinic Name',
   reminderTime: 'Reminder Time',
   recallMonths: 'Recall Interval',
@@ -135,6 +141,7 @@ export function checkClinicForm(values: ClinicFormValues): ClinicFormCheck {
       name,
       reminder_time: reminderTime,
       recall_interval_months: recallMonths,
+      vat_registered: values.vatRegistered,
       address,
       contact_email: email,
       contact_phone: phone,

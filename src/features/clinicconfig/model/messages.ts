@@ -59,6 +59,9 @@ export const CLINIC_EXTRA_TEXT = {
   badTime: 'Reminder Time must be a time of day, like 09:00.',
   recallMonthsLabel: 'Recall Interval (months)*',
   recallMonthsHint: 'Patients are due for a check-up this many months after their last completed visit (Recalls tab).',
+  vatRegisteredLabel: 'VAT-registered',
+  vatRegisteredHint:
+    'Senior citizen and PWD patients get the 20% discount and, in a VAT-registered clinic, no VAT. Not registered: the discount only.',
   badRecallMonths: 'Recall Interval must be a whole number of months from 1 to 36.',
   badEmail: 'Contact Email must be an e-mail address, like clinic@example.com.',
   // Why a save failed (the second line under 'Failed to save clinic.').

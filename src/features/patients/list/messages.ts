@@ -11,4 +11,7 @@ export const PATIENT_LIST_EXTRA_TEXT = {
   noMatch: (query: string) => `No patient matches “${query}”.`,
   /** Opens the patient's dental chart (issue 33). */
   chart: 'Chart',
+  /** Opens the patient's HMO cards and senior citizen / PWD ID. */
+  coverage: 'HMO',
+  coverageLabel: (name: string) => `HMO cards and discount ID of ${name}`,
 } as const;

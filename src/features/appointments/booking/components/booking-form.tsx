@@ -5,7 +5,7 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
-import { PatientNoShowFlag } from '@/entities/patient';
+import { PatientHmoCardNotice, PatientNoShowFlag } from '@/entities/patient';
 import { useNow } from '@/lib/use-now';
 import { dentistOptions } from '../../model/display';
 import { bookingValuesSchema, checkBooking } from '../api/booking-form.schema';
@@ -214,6 +214,7 @@ export function BookingForm({
             />
             {fieldError('patient')}
             <PatientNoShowFlag clinicId={clinicId} patientId={patient?.id ?? null} />
+            <PatientHmoCardNotice clinicId={clinicId} patientId={patient?.id ?? null} day={form.date} />
           </div>
         </div>
 

@@ -11,6 +11,7 @@ export const clinicFormSchema = z
     name: z.string(),
     reminderTime: z.string(),
     recallMonths: z.string(),
+    vatRegistered: z.boolean(),
     address: z.string(),
     email: z.string(),
     phone: z.string(),

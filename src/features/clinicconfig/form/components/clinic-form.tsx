@@ -95,7 +95,7 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
   }
 
   const field = (
-    name: ClinicField,
+    name: Exclude<ClinicField, 'vatRegistered'>,
     label: string,
     props: {
       type?: string;
@@ -174,6 +174,20 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
           inputMode: 'numeric',
           hint: CLINIC_EXTRA_TEXT.recallMonthsHint,
         })}
+        <div className="field">
+          <label className="clinic-checkbox" htmlFor={`${formId}-vat`}>
+            <input
+              id={`${formId}-vat`}
+              type="checkbox"
+              aria-describedby={`${formId}-vat-hint`}
+              {...form.register('vatRegistered')}
+            />{' '}
+            {CLINIC_EXTRA_TEXT.vatRegisteredLabel}
+          </label>
+          <p id={`${formId}-vat-hint`} className="clinic-field-hint">
+            {CLINIC_EXTRA_TEXT.vatRegisteredHint}
+          </p>
+        </div>
       </div>
       <div className="clinic-token">
         {readOnly(

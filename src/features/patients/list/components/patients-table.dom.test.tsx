@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { PatientListItem } from '../../model/api/patient-columns';
 import { PatientsTable, type PatientRowActions } from './patients-table';
 
-const noActions: PatientRowActions = { onOpenHistory: () => {}, onEdit: () => {}, onDelete: () => {} };
+const noActions: PatientRowActions = {
+  onOpenHistory: () => {},
+  onEdit: () => {},
+  onDelete: () => {},
+  onOpenCoverage: () => {},
+};
 const patient = (id: number): PatientListItem => ({
   id,
   name: `Patient ${id}`,

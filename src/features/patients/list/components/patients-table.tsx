@@ -14,6 +14,8 @@ export interface PatientRowActions {
   onOpenHistory: (patient: PatientListItem) => void;
   onEdit: (patient: PatientListItem) => void;
   onDelete: (patient: PatientListItem) => void;
+  /** Opens the patient's HMO cards and senior citizen / PWD ID. */
+  onOpenCoverage: (patient: PatientListItem) => void;
   /** Opens the patient's dental chart; left out when the app has no chart to show. */
   onOpenChart?: (patient: PatientListItem) => void;
 }
@@ -52,6 +54,14 @@ const PatientRow = memo(function PatientRow({
             {PATIENT_LIST_EXTRA_TEXT.chart}
           </button>
         ) : null}
+        <button
+          type="button"
+          className="button button-secondary button-small patients-coverage-button"
+          aria-label={PATIENT_LIST_EXTRA_TEXT.coverageLabel(patient.name)}
+          onClick={() => actions.onOpenCoverage(patient)}
+        >
+          {PATIENT_LIST_EXTRA_TEXT.coverage}
+        </button>
         <button
           type="button"
           className="button button-secondary button-small"

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { throwOnError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
+import { hmoKeys } from './query-keys';
+
+export interface Coverage {
+  id: number;
+  procedure_id: number;
+  /** Pesos as the database wrote them ('900.00'), or null when covered by percentage. */
+  contracted_price: string | null;
+  covered_percent: string | null;
+}
+
+export interface Hmo {
+  id: number;
+  name: string;
+  claim_deadline_days: number;
+  annual_limit: string | null;
+  active: boolean;
+  hmo_coverages: Coverage[];
+}
+
+/** Money and percentages are read as text, so no binary float of pesos reaches the screen. */
+export const HMO_COLUMNS =
+  'id, name, claim_deadline_days, annual_limit::text, active, ' +
+  'hmo_coverages(id, procedure_id, contracted_price::text, covered_percent::text)';
+
+/** The clinic's HMOs by name, each with what it covers. */
+export async function getHmos(clinicId: number): Promise<Hmo[]> {
+  const answer = await getSupabase().from('hmos').select(HMO_COLUMNS).eq('clinic_id', clinicId).order('name');
+  return throwOnError(answer) as unknown as Hmo[];
+}
+
+export function useHmos(clinicId: number) {
+  return useQuery({ queryKey: hmoKeys.clinic(clinicId), queryFn: () => getHmos(clinicId) });
+}
+
+export interface PricedProcedure {
+  id: number;
+  name: string;
+  price: string;
+}
+
+/** The clinic's price list (table procedures), by name: what an HMO may cover. */
+export async function getPricedProcedures(clinicId: number): Promise<PricedProcedure[]> {
+  const answer = await getSupabase()
+    .from('procedures')
+    .select('id, name, price::text')
+    .eq('clinic_id', clinicId)
+    .order('name');
+  return throwOnError(answer) as unknown as PricedProcedure[];
+}
+
+export function usePricedProcedures(clinicId: number) {
+  return useQuery({ queryKey: hmoKeys.procedures(clinicId), queryFn: () => getPricedProcedures(clinicId) });
+}

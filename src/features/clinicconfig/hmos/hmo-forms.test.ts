@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { coverageFormSchema, EMPTY_COVERAGE_FORM, EMPTY_HMO_FORM, hmoFormSchema } from './hmo-forms';
+
+describe('the HMO form', () => {
+  it('sends the name trimmed, the deadline as days and the limit as a decimal string', () => {
+    expect(hmoFormSchema.parse({ ...EMPTY_HMO_FORM, name: ' Maxicare ', limit: '30,000' })).toEqual({
+      name: 'Maxicare',
+      claim_deadline_days: 30,
+      annual_limit: '30000.00',
+      active: true,
+    });
+    expect(hmoFormSchema.parse({ ...EMPTY_HMO_FORM, name: 'Intellicare' }).annual_limit).toBeNull();
+  });
+
+  it('refuses a blank name, a deadline outside 1–365 days and a limit that is not pesos', () => {
+    const refused = hmoFormSchema.safeParse({ name: ' ', deadline: '0', limit: 'lots', active: true });
+    expect(refused.error?.issues.map((issue) => issue.path[0])).toEqual(['name', 'deadline', 'limit']);
+  });
+});
+
+describe('the coverage form', () => {
+  it('sends a contracted price or a percentage, never both', () => {
+    expect(coverageFormSchema.parse({ procedureId: '4', basis: 'price', amount: '900' })).toEqual({
+      procedure_id: 4,
+      contracted_price: '900.00',
+      covered_percent: null,
+    });
+    expect(coverageFormSchema.parse({ procedureId: '4', basis: 'percent', amount: '80.5' })).toEqual({
+      procedure_id: 4,
+      contracted_price: null,
+      covered_percent: '80.5',
+    });
+  });
+
+  it('needs a procedure and an amount of its kind', () => {
+    expect(coverageFormSchema.safeParse(EMPTY_COVERAGE_FORM).error?.issues.map((i) => i.path[0])).toEqual([
+      'procedureId',
+      'amount',
+    ]);
+    expect(coverageFormSchema.safeParse({ procedureId: '1', basis: 'percent', amount: '12.345' }).success).toBe(false);
+  });
+});

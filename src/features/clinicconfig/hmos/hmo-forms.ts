@@ -1,0 +1,72 @@
+/**
+ * The HMO and coverage forms' input rules: what is typed and what it is sent as (money as a
+ * decimal string from integer centavos). The limits that decide (claim deadline 1–365, price or
+ * percentage exactly one, a procedure once per HMO) are the database's (…_hmo_coverage.sql).
+ */
+import { z } from 'zod';
+import { centavosToDecimal, formatPesos, parsePesos } from '@/entities/money';
+import { HMO_TEXT } from './messages';
+
+export interface HmoFields {
+  name: string;
+  claim_deadline_days: number;
+  /** Pesos as a decimal string, or null for no limit. */
+  annual_limit: string | null;
+  active: boolean;
+}
+
+export const EMPTY_HMO_FORM = { name: '', deadline: '30', limit: '', active: true };
+
+export const hmoFormSchema = z
+  .object({ name: z.string(), deadline: z.string(), limit: z.string(), active: z.boolean() })
+  .transform((values, context): HmoFields => {
+    const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const name = values.name.trim();
+    if (name === '') issue('name', HMO_TEXT.nameRequired);
+    else if ([...name].length > 100) issue('name', HMO_TEXT.nameTooLong);
+    const deadline = /^\d{1,3}$/.test(values.deadline.trim()) ? Number(values.deadline.trim()) : Number.NaN;
+    if (!(deadline >= 1 && deadline <= 365)) issue('deadline', HMO_TEXT.deadlineInvalid);
+    const limit = values.limit.trim() === '' ? null : parsePesos(values.limit);
+    if (limit && !limit.ok) issue('limit', HMO_TEXT.limitInvalid);
+    return {
+      name,
+      claim_deadline_days: deadline,
+      annual_limit: limit?.ok ? centavosToDecimal(limit.centavos) : null,
+      active: values.active,
+    };
+  });
+
+export interface CoverageFields {
+  procedure_id: number;
+  contracted_price: string | null;
+  covered_percent: string | null;
+}
+
+export const EMPTY_COVERAGE_FORM = { procedureId: '', basis: 'price' as 'price' | 'percent', amount: '' };
+
+const PERCENT = /^(\d{1,3})(?:\.(\d{1,2}))?$/;
+
+export const coverageFormSchema = z
+  .object({ procedureId: z.string(), basis: z.enum(['price', 'percent']), amount: z.string() })
+  .transform((values, context): CoverageFields => {
+    const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (values.procedureId === '') issue('procedureId', HMO_TEXT.procedureRequired);
+    const amount = values.amount.trim();
+    if (values.basis === 'price') {
+      const price = parsePesos(amount);
+      if (!price.ok) issue('amount', HMO_TEXT.priceInvalid);
+      return {
+        procedure_id: Number(values.procedureId),
+        contracted_price: price.ok ? centavosToDecimal(price.centavos) : null,
+        covered_percent: null,
+      };
+    }
+    if (!PERCENT.test(amount)) issue('amount', HMO_TEXT.percentInvalid);
+    return { procedure_id: Number(values.procedureId), contracted_price: null, covered_percent: amount };
+  });
+
+/** Pesos as the database wrote them ('30000.00') in the app's format ('₱30,000.00'). */
+export function pesosText(decimal: string): string {
+  const parsed = parsePesos(decimal);
+  return parsed.ok ? formatPesos(parsed.centavos) : decimal;
+}
