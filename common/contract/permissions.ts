@@ -44,6 +44,11 @@ export const PERMISSIONS = [
   'chart.read',
   /** Record and remove dental chart entries: dentists, and admins (often the clinic's own dentist). */
   'chart.write',
+  'plan.read',
+  /** Plan treatment (items on the chart): dentists and admins, like charting. */
+  'plan.write',
+  /** Record the patient's accept / decline: every clinic role (the front desk is there when they decide). */
+  'plan.decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -60,6 +65,8 @@ const EVERY_CLINIC_ROLE: readonly Permission[] = [
   'billing.write',
   'recalls.read',
   'chart.read',
+  'plan.read',
+  'plan.decide',
 ];
 
 const FRONT_DESK: readonly Permission[] = [
@@ -73,9 +80,9 @@ const FRONT_DESK: readonly Permission[] = [
 
 /** What each clinic role may do in its own clinic. The superadmin holds every permission in every clinic. */
 export const ROLE_PERMISSIONS: Readonly<Record<ClinicRole, readonly Permission[]>> = {
-  admin: [...FRONT_DESK, 'clinic.configure', 'users.manage', 'billing.void', 'audit.read', 'chart.write'],
+  admin: [...FRONT_DESK, 'clinic.configure', 'users.manage', 'billing.void', 'audit.read', 'chart.write', 'plan.write'],
   receptionist: FRONT_DESK,
-  dentist: [...EVERY_CLINIC_ROLE, 'chart.write'],
+  dentist: [...EVERY_CLINIC_ROLE, 'chart.write', 'plan.write'],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -45,6 +45,7 @@ export const AUDIT_RECORD_KINDS = [
   'appointment',
   'patient',
   'chart_entry',
+  'treatment_plan_item',
   'dentist',
   'availability',
   'procedure',

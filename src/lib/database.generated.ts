@@ -1028,6 +1028,7 @@ export type Database = {
       procedures: {
         Row: {
           category_id: number;
+          chart_condition: Database['public']['Enums']['chart_condition'] | null;
           clinic_id: number;
           created_at: string;
           id: number;
@@ -1036,6 +1037,7 @@ export type Database = {
         };
         Insert: {
           category_id: number;
+          chart_condition?: Database['public']['Enums']['chart_condition'] | null;
           clinic_id: number;
           created_at?: string;
           id?: never;
@@ -1044,6 +1046,7 @@ export type Database = {
         };
         Update: {
           category_id?: number;
+          chart_condition?: Database['public']['Enums']['chart_condition'] | null;
           clinic_id?: number;
           created_at?: string;
           id?: never;
@@ -1199,6 +1202,126 @@ export type Database = {
           role?: string;
         };
         Relationships: [];
+      };
+      treatment_plan_items: {
+        Row: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        };
+        Insert: {
+          appointment_id?: number | null;
+          clinic_id: number;
+          completed_entry_id?: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_name?: string | null;
+          done_at?: string | null;
+          done_by?: string | null;
+          done_by_name?: string | null;
+          id?: never;
+          note?: string | null;
+          patient_id: number;
+          phase?: number;
+          planned_by?: string | null;
+          planned_by_name?: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id?: number | null;
+          procedure_name: string;
+          status?: Database['public']['Enums']['plan_item_status'];
+          surfaces?: string[];
+          tooth: number;
+          updated_at?: string;
+        };
+        Update: {
+          appointment_id?: number | null;
+          clinic_id?: number;
+          completed_entry_id?: number | null;
+          condition?: Database['public']['Enums']['chart_condition'];
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_name?: string | null;
+          done_at?: string | null;
+          done_by?: string | null;
+          done_by_name?: string | null;
+          id?: never;
+          note?: string | null;
+          patient_id?: number;
+          phase?: number;
+          planned_by?: string | null;
+          planned_by_name?: string | null;
+          planned_entry_id?: number;
+          price?: number;
+          procedure_id?: number | null;
+          procedure_name?: string;
+          status?: Database['public']['Enums']['plan_item_status'];
+          surfaces?: string[];
+          tooth?: number;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'treatment_plan_items_appointment_fkey';
+            columns: ['appointment_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'appointments';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'treatment_plan_items_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'treatment_plan_items_patient_fkey';
+            columns: ['patient_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'treatment_plan_items_planned_entry_fkey';
+            columns: ['planned_entry_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'chart_entries';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'treatment_plan_items_procedure_id_fkey';
+            columns: ['procedure_id'];
+            isOneToOne: false;
+            referencedRelation: 'procedures';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       users: {
         Row: {
@@ -1576,6 +1699,18 @@ export type Database = {
         };
         Relationships: [];
       };
+      treatment_plan_totals: {
+        Row: {
+          clinic_id: number | null;
+          done_centavos: number | null;
+          item_count: number | null;
+          open_centavos: number | null;
+          patient_id: number | null;
+          phase: number | null;
+          total_centavos: number | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       appointment_slot: { Args: { p_start: string }; Returns: unknown };
@@ -1647,11 +1782,73 @@ export type Database = {
       };
       chart_surfaces_valid: { Args: { p_surfaces: string[] }; Returns: boolean };
       clinic_hours_problem: { Args: { p_start: string; p_time_zone: string }; Returns: string };
+      complete_plan_items: {
+        Args: { p_appointment_id: number; p_item_ids: number[] };
+        Returns: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        }[];
+        SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: false; isSetofReturn: true };
+      };
       counts_as_clinic_admin: { Args: { p_user_id: string }; Returns: boolean };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
       day_sheet: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
       day_sheet_export: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
+      decide_plan_item: {
+        Args: { p_decision: Database['public']['Enums']['plan_item_status']; p_item_id: number };
+        Returns: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        };
+        SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: true; isSetofReturn: false };
+      };
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
       delete_patient: { Args: { p_patient_id: number }; Returns: Json };
       delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };
@@ -1668,8 +1865,78 @@ export type Database = {
       is_fdi_tooth: { Args: { p_tooth: number }; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
       is_valid_time_zone: { Args: { p_name: string }; Returns: boolean };
+      link_plan_item_appointment: {
+        Args: { p_appointment_id: number; p_item_id: number };
+        Returns: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        };
+        SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: true; isSetofReturn: false };
+      };
       no_show_insight: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
       payment_receipt: { Args: { p_payment_id: number }; Returns: Json };
+      plan_treatment: {
+        Args: {
+          p_condition?: Database['public']['Enums']['chart_condition'];
+          p_note?: string;
+          p_patient_id: number;
+          p_phase?: number;
+          p_procedure_id: number;
+          p_surfaces?: string[];
+          p_tooth: number;
+        };
+        Returns: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        };
+        SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: true; isSetofReturn: false };
+      };
       recall_list: {
         Args: { p_clinic_id: number; p_now?: string };
         Returns: {
@@ -1785,7 +2052,8 @@ export type Database = {
         | 'procedure_category'
         | 'sign_in'
         | 'user'
-        | 'chart_entry';
+        | 'chart_entry'
+        | 'treatment_plan_item';
       audit_source: 'auth' | 'browser' | 'edge_function' | 'service' | 'sql' | 'webhook';
       chart_condition:
         | 'caries'
@@ -1804,6 +2072,7 @@ export type Database = {
       freed_slot_outcome: 'no_fit' | 'not_connected' | 'offered' | 'passed' | 'rebooked';
       message_channel: 'message' | 'template';
       payment_method: 'bank' | 'card' | 'cash' | 'e-wallet';
+      plan_item_status: 'accepted' | 'declined' | 'done' | 'proposed';
       recall_outcome: 'failed' | 'pending' | 'sent' | 'skipped';
       recall_request_status: 'booked' | 'dismissed' | 'open';
       reminder_outcome: 'failed' | 'pending' | 'sent' | 'skipped';
@@ -1934,6 +2203,7 @@ export const Constants = {
         'sign_in',
         'user',
         'chart_entry',
+        'treatment_plan_item',
       ],
       audit_source: ['auth', 'browser', 'edge_function', 'service', 'sql', 'webhook'],
       chart_condition: [
@@ -1954,6 +2224,7 @@ export const Constants = {
       freed_slot_outcome: ['no_fit', 'not_connected', 'offered', 'passed', 'rebooked'],
       message_channel: ['message', 'template'],
       payment_method: ['bank', 'card', 'cash', 'e-wallet'],
+      plan_item_status: ['accepted', 'declined', 'done', 'proposed'],
       recall_outcome: ['failed', 'pending', 'sent', 'skipped'],
       recall_request_status: ['booked', 'dismissed', 'open'],
       reminder_outcome: ['failed', 'pending', 'sent', 'skipped'],

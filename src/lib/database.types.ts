@@ -171,12 +171,14 @@ export type Database = {
       waitlist_entries: AppTable<'waitlist_entries'>;
       waitlist_offers: ReadOnlyTable<'waitlist_offers'>;
       chart_entries: AppTable<'chart_entries'>;
+      treatment_plan_items: ReadOnlyTable<'treatment_plan_items'>;
       audit_log: ReadOnlyTable<'audit_log'>;
     };
     Views: {
       invoice_summaries: AppView<InvoiceSummaryRow, 'invoice_summaries'>;
       payment_entries: AppView<PaymentEntryRow, 'payment_entries'>;
       patient_no_show_flags: AppView<PatientNoShowFlagRow, 'patient_no_show_flags'>;
+      treatment_plan_totals: AppView<TreatmentPlanTotalRow, 'treatment_plan_totals'>;
     };
     Functions: AppFunctions;
     Enums: GeneratedSchema['Enums'];
@@ -243,6 +245,12 @@ export type WaitlistEntryRow = AppRow<'waitlist_entries'>;
 export type ChartEntryRow = AppRow<'chart_entries'>;
 export type ChartCondition = GeneratedEnums['chart_condition'];
 export type ChartEntryState = GeneratedEnums['chart_entry_state'];
+
+/** One item of a patient's treatment plan; browsers read it, the plan functions write it. */
+export type TreatmentPlanItemRow = AppRow<'treatment_plan_items'>;
+export type PlanItemStatus = GeneratedEnums['plan_item_status'];
+/** A plan's totals in integer centavos: one row per phase, and phase null for the whole plan. */
+export type TreatmentPlanTotalRow = ViewRow<'treatment_plan_totals', 'phase', unknown>;
 
 /** One freed slot offered over Messenger to one entry; written by the notification service only. */
 export type WaitlistOfferRow = AppRow<'waitlist_offers'>;

@@ -32,6 +32,8 @@ interface ClinicFixture {
   categoryId: number;
   invoiceId: number;
   appointmentId: number;
+  /** A planned chart entry, for treatment plan items to point at. */
+  plannedEntryId: number;
 }
 
 type Row = Record<string, unknown>;
@@ -198,6 +200,26 @@ const TABLES: TableRules[] = [
     update: CHARTERS,
     delete: NOBODY,
   },
+  {
+    // Browsers only read plan items: plan_treatment, decide_plan_item, link_plan_item_appointment and
+    // complete_plan_items (tests/integration/database/treatment-plans.test.ts) make every change.
+    table: 'treatment_plan_items',
+    payload: (c) => ({
+      clinic_id: c.id,
+      patient_id: c.patientId,
+      procedure_name: 'Composite Filling',
+      price: 1500,
+      tooth: 36,
+      surfaces: ['M', 'O'],
+      condition: 'filling',
+      planned_entry_id: c.plannedEntryId,
+    }),
+    change: () => ({ phase: 2 }),
+    select: ALL,
+    insert: NOBODY,
+    update: NOBODY,
+    delete: NOBODY,
+  },
 ];
 
 /**
@@ -258,7 +280,27 @@ describe.each(targets)('row-level security on %s', (target) => {
         reason: 'Checkup',
       })
     ).id as number;
-    return { id, patientId, dentistId, categoryId, invoiceId, appointmentId };
+    const plannedEntryId = (
+      await insertAsService('chart_entries', {
+        clinic_id: id,
+        patient_id: patientId,
+        tooth: 36,
+        surfaces: ['M', 'O'],
+        condition: 'filling',
+        state: 'planned',
+      })
+    ).id as number;
+    // A plan item to read (browsers cannot insert one).
+    await insertAsService('treatment_plan_items', {
+      clinic_id: id,
+      patient_id: patientId,
+      procedure_name: 'Composite Filling',
+      price: 1500,
+      tooth: 36,
+      condition: 'filling',
+      planned_entry_id: plannedEntryId,
+    });
+    return { id, patientId, dentistId, categoryId, invoiceId, appointmentId, plannedEntryId };
   }
 
   beforeAll(async () => {
