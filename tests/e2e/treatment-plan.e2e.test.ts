@@ -12,7 +12,7 @@ import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime } from '../support/clinic-time.ts';
 import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
 import { chartFinding, openChart, toothButton } from './support/chart.ts';
-import { connectChromium, DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
+import { connectChromium, DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -186,6 +186,34 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
         await saveScreenshot(page, 'treatment-plan-done');
       },
       DESKTOP,
+    );
+  });
+
+  it('at 820×1180 the front desk reads the seeded plan in progress by phase, with its totals, without sideways scrolling', async () => {
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.receptionist);
+        await openChart(page, 'Juan Castro');
+        const plan = page.getByRole('region', { name: 'Treatment plan' });
+        await plan.getByRole('table', { name: 'Phase 1' }).waitFor();
+        expect(
+          await plan.locator('tr[data-status]').evaluateAll((rows) => rows.map((row) => row.dataset.status)),
+        ).toEqual(['accepted', 'done', 'proposed']);
+        expect(await plan.getByTestId('plan-overall-total').textContent()).toBe(
+          'Plan total: ₱14,400.00 (₱900.00 done, ₱13,500.00 to do)',
+        );
+        await plan.getByRole('button', { name: 'Accept Composite Filling on tooth 24 MOD' }).waitFor();
+        const { scrollWidth, width } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          width: window.innerWidth,
+        }));
+        expect(scrollWidth).toBeLessThanOrEqual(width);
+        await plan.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'treatment-plan-tablet');
+      },
+      TABLET_PORTRAIT,
     );
   });
 });
