@@ -170,6 +170,22 @@ join public.procedure_categories pc on pc.name = p.category
 join public.clinics c on c.id = pc.clinic_id
 order by pc.clinic_id, p.ord;
 
+-- What each procedure puts on the dental chart when it is planned or done
+-- (treatment plans); the others chart nothing of themselves.
+update public.procedures p
+   set chart_condition = m.condition::public.chart_condition
+  from (values
+    ('Pit and Fissure Sealant', 'sealant'),
+    ('Composite Filling', 'filling'),
+    ('Temporary Filling', 'filling'),
+    ('Root Canal Treatment (Anterior)', 'root_canal'),
+    ('Root Canal Treatment (Molar)', 'root_canal'),
+    ('Simple Tooth Extraction', 'extracted'),
+    ('Wisdom Tooth Surgery', 'extracted'),
+    ('Porcelain Crown', 'crown')
+  ) as m (name, condition)
+ where p.name = m.name;
+
 -- ---------------------------------------------------------------------------
 -- Availability blocks: future working days of the next weeks, at hours the
 -- appointments below then leave free.
@@ -687,6 +703,69 @@ cross join lateral (
   select q.id from public.patients q where q.clinic_id = c.id and not q.deleted order by q.id offset v.place - 1 limit 1
 ) chosen
 where p.id = chosen.id;
+
+-- ---------------------------------------------------------------------------
+-- A treatment plan in progress: Juan Castro's plan by Dr.
+-- Andrea Villanueva. Phase 1: the crown on 11 already charted as planned,
+-- accepted at the desk; a sealant on 37 done at his last completed visit
+-- (its planned entry superseded by the completed one). Phase 2: a filling on
+-- 24 MOD, proposed. The prices are the price list's.
+-- ---------------------------------------------------------------------------
+do $$
+declare
+  v_clinic bigint := (select id from public.clinics where name = 'Smile Dental');
+  v_patient bigint := (select id from public.patients where clinic_id = v_clinic and name = 'Juan Castro');
+  v_dentist uuid := 'd0000000-0000-4000-8000-000000000004';
+  v_name text := 'Dr. Andrea Villanueva';
+  v_visit public.appointments := (
+    select a from public.appointments a
+     where a.patient_id = v_patient and a.status = 'Completed' and not a.deleted and a.appointment_time < now()
+     order by a.appointment_time desc limit 1);
+  v_crown_entry bigint := (
+    select id from public.chart_entries where patient_id = v_patient and tooth = 11 and state = 'planned');
+  v_planned bigint;
+  v_completed bigint;
+begin
+  insert into public.treatment_plan_items
+    (clinic_id, patient_id, procedure_id, procedure_name, price, tooth, surfaces, condition, phase, status,
+     planned_entry_id, planned_by, planned_by_name, decided_at, decided_by, decided_by_name, created_at)
+  select v_clinic, v_patient, pr.id, pr.name, pr.price, 11, '{}', 'crown', 1, 'accepted',
+         v_crown_entry, v_dentist, v_name, now() - interval '9 days',
+         'd0000000-0000-4000-8000-000000000003', 'Joy Bautista', now() - interval '10 days'
+    from public.procedures pr where pr.clinic_id = v_clinic and pr.name = 'Porcelain Crown';
+
+  insert into public.chart_entries (clinic_id, patient_id, tooth, surfaces, condition, state, note,
+                                    recorded_by, recorded_by_name, recorded_at)
+  values (v_clinic, v_patient, 37, '{O}', 'sealant', 'planned', 'Planned: Pit and Fissure Sealant',
+          v_dentist, v_name, v_visit.appointment_time - interval '7 days')
+  returning id into v_planned;
+  insert into public.chart_entries (clinic_id, patient_id, tooth, surfaces, condition, state, note, appointment_id,
+                                    supersedes_id, recorded_by, recorded_by_name, recorded_at)
+  values (v_clinic, v_patient, 37, '{O}', 'sealant', 'completed', 'Done: Pit and Fissure Sealant', v_visit.id,
+          v_planned, v_dentist, v_name, v_visit.appointment_time + interval '30 minutes')
+  returning id into v_completed;
+  insert into public.treatment_plan_items
+    (clinic_id, patient_id, procedure_id, procedure_name, price, tooth, surfaces, condition, phase, status,
+     planned_entry_id, planned_by, planned_by_name, appointment_id, done_at, done_by, done_by_name,
+     completed_entry_id, created_at)
+  select v_clinic, v_patient, pr.id, pr.name, pr.price, 37, '{O}', 'sealant', 1, 'done',
+         v_planned, v_dentist, v_name, v_visit.id, v_visit.appointment_time + interval '30 minutes', v_dentist,
+         v_name, v_completed, v_visit.appointment_time - interval '7 days'
+    from public.procedures pr where pr.clinic_id = v_clinic and pr.name = 'Pit and Fissure Sealant';
+
+  insert into public.chart_entries (clinic_id, patient_id, tooth, surfaces, condition, state, note,
+                                    recorded_by, recorded_by_name, recorded_at)
+  values (v_clinic, v_patient, 24, '{M,O,D}', 'filling', 'planned', 'Planned: Composite Filling',
+          v_dentist, v_name, now() - interval '10 days')
+  returning id into v_planned;
+  insert into public.treatment_plan_items
+    (clinic_id, patient_id, procedure_id, procedure_name, price, tooth, surfaces, condition, phase,
+     planned_entry_id, planned_by, planned_by_name, created_at)
+  select v_clinic, v_patient, pr.id, pr.name, pr.price, 24, '{M,O,D}', 'filling', 2,
+         v_planned, v_dentist, v_name, now() - interval '10 days'
+    from public.procedures pr where pr.clinic_id = v_clinic and pr.name = 'Composite Filling';
+end
+$$;
 
 -- ---------------------------------------------------------------------------
 -- Audit trail (keep this block last): the demo data above is nobody's change,

@@ -96,6 +96,20 @@ export const DATABASE_ERROR_CODES = [
   'hmo_inactive',
   'discount_id_number_required',
   'discount_id_type_required',
+  // Treatment plans (plan_treatment, decide_plan_item, link_plan_item_appointment, complete_plan_items)
+  'plan_patient_not_found',
+  'plan_forbidden',
+  'plan_procedure_not_found',
+  'plan_condition_required',
+  'plan_phase_invalid',
+  'plan_item_not_found',
+  'plan_decision_invalid',
+  'plan_item_decided',
+  'plan_item_closed',
+  'plan_appointment_mismatch',
+  'plan_appointment_not_found',
+  'plan_appointment_not_completed',
+  'plan_item_mismatch',
   // A generic trigger (audit_row_change, notify_change) attached with arguments it cannot read
   'trigger_misconfigured',
   // The audit log refuses writes that are not its triggers' (nobody's, in the app)

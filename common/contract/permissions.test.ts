@@ -20,16 +20,24 @@ describe('the permission table', () => {
     expect(rolesWith('clinics.manage')).toEqual(['superadmin']);
   });
 
-  it('gives admins everything the front desk and dentists have, and the front desk everything dentists have but charting', () => {
+  it('gives admins everything the front desk and dentists have, and the front desk everything dentists have but charting and planning', () => {
     expect(ROLE_PERMISSIONS.admin).toEqual(expect.arrayContaining([...ROLE_PERMISSIONS.receptionist]));
     expect(ROLE_PERMISSIONS.admin).toEqual(expect.arrayContaining([...ROLE_PERMISSIONS.dentist]));
-    const dentistsButCharting = ROLE_PERMISSIONS.dentist.filter((permission) => permission !== 'chart.write');
+    const dentistsButCharting = ROLE_PERMISSIONS.dentist.filter(
+      (permission) => permission !== 'chart.write' && permission !== 'plan.write',
+    );
     expect(ROLE_PERMISSIONS.receptionist).toEqual(expect.arrayContaining(dentistsButCharting));
   });
 
   it('lets dentists and admins chart, and the front desk only read the chart', () => {
     expect(rolesWith('chart.write')).toEqual(['superadmin', 'admin', 'dentist']);
     expect(rolesWith('chart.read')).toEqual(['superadmin', 'admin', 'receptionist', 'dentist']);
+  });
+
+  it('lets dentists and admins plan treatment, and every clinic role read plans and record decisions', () => {
+    expect(rolesWith('plan.write')).toEqual(['superadmin', 'admin', 'dentist']);
+    expect(rolesWith('plan.read')).toEqual(['superadmin', 'admin', 'receptionist', 'dentist']);
+    expect(rolesWith('plan.decide')).toEqual(['superadmin', 'admin', 'receptionist', 'dentist']);
   });
 
   it('lists each permission of a role once', () => {

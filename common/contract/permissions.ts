@@ -46,6 +46,11 @@ export const PERMISSIONS = [
   'chart.write',
   /** Add and change the clinic's accredited HMOs and what they cover: admins. */
   'hmos.manage',
+  'plan.read',
+  /** Plan treatment (items on the chart): dentists and admins, like charting. */
+  'plan.write',
+  /** Record the patient's accept / decline: every clinic role (the front desk is there when they decide). */
+  'plan.decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -62,6 +67,8 @@ const EVERY_CLINIC_ROLE: readonly Permission[] = [
   'billing.write',
   'recalls.read',
   'chart.read',
+  'plan.read',
+  'plan.decide',
 ];
 
 const FRONT_DESK: readonly Permission[] = [
@@ -82,10 +89,11 @@ export const ROLE_PERMISSIONS: Readonly<Record<ClinicRole, readonly Permission[]
     'billing.void',
     'audit.read',
     'chart.write',
+    'plan.write',
     'hmos.manage',
   ],
   receptionist: FRONT_DESK,
-  dentist: [...EVERY_CLINIC_ROLE, 'chart.write'],
+  dentist: [...EVERY_CLINIC_ROLE, 'chart.write', 'plan.write'],
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -48,6 +48,7 @@ export const AUDIT_RECORD_KINDS = [
   'hmo_card',
   'hmo',
   'hmo_coverage',
+  'treatment_plan_item',
   'dentist',
   'availability',
   'procedure',

@@ -77,6 +77,12 @@ export const ACTION_PERMISSIONS = {
   'billing:void': 'billing.void',
   /** Chart a tooth and remove chart entries (the patient's dental chart): dentists and admins. */
   'chart:write': 'chart.write',
+  /** Plan treatment on the chart: dentists and admins (plan_treatment refuses anyone else). */
+  'plan:write': 'plan.write',
+  /** Accept / Decline a plan item for the patient: every clinic role. */
+  'plan:decide': 'plan.decide',
+  /** Book an appointment (Book on a plan item). */
+  'appointments:write': 'appointments.write',
 } as const satisfies Record<string, Permission>;
 export type Action = keyof typeof ACTION_PERMISSIONS;
 

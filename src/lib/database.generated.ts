@@ -1197,6 +1197,7 @@ export type Database = {
       procedures: {
         Row: {
           category_id: number;
+          chart_condition: Database['public']['Enums']['chart_condition'] | null;
           clinic_id: number;
           created_at: string;
           id: number;
@@ -1205,6 +1206,7 @@ export type Database = {
         };
         Insert: {
           category_id: number;
+          chart_condition?: Database['public']['Enums']['chart_condition'] | null;
           clinic_id: number;
           created_at?: string;
           id?: never;
@@ -1213,6 +1215,7 @@ export type Database = {
         };
         Update: {
           category_id?: number;
+          chart_condition?: Database['public']['Enums']['chart_condition'] | null;
           clinic_id?: number;
           created_at?: string;
           id?: never;
@@ -1368,6 +1371,126 @@ export type Database = {
           role?: string;
         };
         Relationships: [];
+      };
+      treatment_plan_items: {
+        Row: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        };
+        Insert: {
+          appointment_id?: number | null;
+          clinic_id: number;
+          completed_entry_id?: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_name?: string | null;
+          done_at?: string | null;
+          done_by?: string | null;
+          done_by_name?: string | null;
+          id?: never;
+          note?: string | null;
+          patient_id: number;
+          phase?: number;
+          planned_by?: string | null;
+          planned_by_name?: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id?: number | null;
+          procedure_name: string;
+          status?: Database['public']['Enums']['plan_item_status'];
+          surfaces?: string[];
+          tooth: number;
+          updated_at?: string;
+        };
+        Update: {
+          appointment_id?: number | null;
+          clinic_id?: number;
+          completed_entry_id?: number | null;
+          condition?: Database['public']['Enums']['chart_condition'];
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_name?: string | null;
+          done_at?: string | null;
+          done_by?: string | null;
+          done_by_name?: string | null;
+          id?: never;
+          note?: string | null;
+          patient_id?: number;
+          phase?: number;
+          planned_by?: string | null;
+          planned_by_name?: string | null;
+          planned_entry_id?: number;
+          price?: number;
+          procedure_id?: number | null;
+          procedure_name?: string;
+          status?: Database['public']['Enums']['plan_item_status'];
+          surfaces?: string[];
+          tooth?: number;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'treatment_plan_items_appointment_fkey';
+            columns: ['appointment_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'appointments';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'treatment_plan_items_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'treatment_plan_items_patient_fkey';
+            columns: ['patient_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'patients';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'treatment_plan_items_planned_entry_fkey';
+            columns: ['planned_entry_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'chart_entries';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'treatment_plan_items_procedure_id_fkey';
+            columns: ['procedure_id'];
+            isOneToOne: false;
+            referencedRelation: 'procedures';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       users: {
         Row: {
@@ -1745,6 +1868,18 @@ export type Database = {
         };
         Relationships: [];
       };
+      treatment_plan_totals: {
+        Row: {
+          clinic_id: number | null;
+          done_centavos: number | null;
+          item_count: number | null;
+          open_centavos: number | null;
+          patient_id: number | null;
+          phase: number | null;
+          total_centavos: number | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       appointment_slot: { Args: { p_start: string }; Returns: unknown };
@@ -1816,11 +1951,73 @@ export type Database = {
       };
       chart_surfaces_valid: { Args: { p_surfaces: string[] }; Returns: boolean };
       clinic_hours_problem: { Args: { p_start: string; p_time_zone: string }; Returns: string };
+      complete_plan_items: {
+        Args: { p_appointment_id: number; p_item_ids: number[] };
+        Returns: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        }[];
+        SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: false; isSetofReturn: true };
+      };
       counts_as_clinic_admin: { Args: { p_user_id: string }; Returns: boolean };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
       day_sheet: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
       day_sheet_export: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
+      decide_plan_item: {
+        Args: { p_decision: Database['public']['Enums']['plan_item_status']; p_item_id: number };
+        Returns: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        };
+        SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: true; isSetofReturn: false };
+      };
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
       delete_patient: { Args: { p_patient_id: number }; Returns: Json };
       delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };
@@ -1841,6 +2038,37 @@ export type Database = {
       is_fdi_tooth: { Args: { p_tooth: number }; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
       is_valid_time_zone: { Args: { p_name: string }; Returns: boolean };
+      link_plan_item_appointment: {
+        Args: { p_appointment_id: number; p_item_id: number };
+        Returns: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        };
+        SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: true; isSetofReturn: false };
+      };
       no_show_insight: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
       patient_hmo_card_at: {
         Args: { p_at: string; p_patient_id: number };
@@ -1893,6 +2121,45 @@ export type Database = {
         }[];
       };
       payment_receipt: { Args: { p_payment_id: number }; Returns: Json };
+      plan_treatment: {
+        Args: {
+          p_condition?: Database['public']['Enums']['chart_condition'];
+          p_note?: string;
+          p_patient_id: number;
+          p_phase?: number;
+          p_procedure_id: number;
+          p_surfaces?: string[];
+          p_tooth: number;
+        };
+        Returns: {
+          appointment_id: number | null;
+          clinic_id: number;
+          completed_entry_id: number | null;
+          condition: Database['public']['Enums']['chart_condition'];
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_name: string | null;
+          done_at: string | null;
+          done_by: string | null;
+          done_by_name: string | null;
+          id: number;
+          note: string | null;
+          patient_id: number;
+          phase: number;
+          planned_by: string | null;
+          planned_by_name: string | null;
+          planned_entry_id: number;
+          price: number;
+          procedure_id: number | null;
+          procedure_name: string;
+          status: Database['public']['Enums']['plan_item_status'];
+          surfaces: string[];
+          tooth: number;
+          updated_at: string;
+        };
+        SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: true; isSetofReturn: false };
+      };
       recall_list: {
         Args: { p_clinic_id: number; p_now?: string };
         Returns: {
@@ -2016,6 +2283,7 @@ export type Database = {
         | 'sign_in'
         | 'user'
         | 'chart_entry'
+        | 'treatment_plan_item'
         | 'hmo'
         | 'hmo_coverage'
         | 'hmo_card';
@@ -2039,6 +2307,7 @@ export type Database = {
       hmo_card_status: 'expired' | 'hmo_inactive' | 'not_yet_valid' | 'valid' | 'validity_missing';
       message_channel: 'message' | 'template';
       payment_method: 'bank' | 'card' | 'cash' | 'e-wallet';
+      plan_item_status: 'accepted' | 'declined' | 'done' | 'proposed';
       recall_outcome: 'failed' | 'pending' | 'sent' | 'skipped';
       recall_request_status: 'booked' | 'dismissed' | 'open';
       reminder_outcome: 'failed' | 'pending' | 'sent' | 'skipped';
@@ -2169,6 +2438,7 @@ export const Constants = {
         'sign_in',
         'user',
         'chart_entry',
+        'treatment_plan_item',
         'hmo',
         'hmo_coverage',
         'hmo_card',
@@ -2194,6 +2464,7 @@ export const Constants = {
       hmo_card_status: ['expired', 'hmo_inactive', 'not_yet_valid', 'valid', 'validity_missing'],
       message_channel: ['message', 'template'],
       payment_method: ['bank', 'card', 'cash', 'e-wallet'],
+      plan_item_status: ['accepted', 'declined', 'done', 'proposed'],
       recall_outcome: ['failed', 'pending', 'sent', 'skipped'],
       recall_request_status: ['booked', 'dismissed', 'open'],
       reminder_outcome: ['failed', 'pending', 'sent', 'skipped'],

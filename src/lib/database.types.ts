@@ -174,12 +174,14 @@ export type Database = {
       hmos: AppTable<'hmos'>;
       hmo_coverages: AppTable<'hmo_coverages'>;
       patient_hmo_cards: AppTable<'patient_hmo_cards'>;
+      treatment_plan_items: ReadOnlyTable<'treatment_plan_items'>;
       audit_log: ReadOnlyTable<'audit_log'>;
     };
     Views: {
       invoice_summaries: AppView<InvoiceSummaryRow, 'invoice_summaries'>;
       payment_entries: AppView<PaymentEntryRow, 'payment_entries'>;
       patient_no_show_flags: AppView<PatientNoShowFlagRow, 'patient_no_show_flags'>;
+      treatment_plan_totals: AppView<TreatmentPlanTotalRow, 'treatment_plan_totals'>;
     };
     Functions: AppFunctions;
     Enums: GeneratedSchema['Enums'];
@@ -257,6 +259,11 @@ export type HmoCoverageRow = AppRow<'hmo_coverages'>;
 export type PatientHmoCardRow = AppRow<'patient_hmo_cards'>;
 export type HmoCardStatus = GeneratedEnums['hmo_card_status'];
 export type DiscountIdType = GeneratedEnums['discount_id_type'];
+/** One item of a patient's treatment plan; browsers read it, the plan functions write it. */
+export type TreatmentPlanItemRow = AppRow<'treatment_plan_items'>;
+export type PlanItemStatus = GeneratedEnums['plan_item_status'];
+/** A plan's totals in integer centavos: one row per phase, and phase null for the whole plan. */
+export type TreatmentPlanTotalRow = ViewRow<'treatment_plan_totals', 'phase', unknown>;
 
 /** One freed slot offered over Messenger to one entry; written by the notification service only. */
 export type WaitlistOfferRow = AppRow<'waitlist_offers'>;

@@ -11,22 +11,12 @@ import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
 import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
+import { chartFinding, openChart, toothButton } from './support/chart.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 const LIVE_WAIT_MS = 15_000;
-
-const toothButton = (page: Page, tooth: number) => page.locator(`.chart-odontogram button[data-tooth="${tooth}"]`);
-
-/** The Patients tab, searched down to one patient, and that patient's chart opened from their row. */
-async function openChart(page: Page, patientName: string) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Patients' }).click();
-  await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
-  await page.getByRole('button', { name: `Chart ${patientName}`, exact: true }).click();
-  await page.getByRole('group', { name: 'Odontogram' }).waitFor();
-  await page.getByRole('heading', { name: `Dental chart: ${patientName}` }).waitFor();
-}
 
 /** Nothing is wider than the window: no sideways scrolling of the page. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -81,15 +71,7 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
           async (page) => {
             await loginAs(page, DEMO.dentist);
             await openChart(page, patientName);
-            await toothButton(page, 36).click();
-            await page.getByRole('button', { name: 'Chart tooth 36' }).click();
-            const dialog = page.getByRole('dialog', { name: 'Chart tooth 36' });
-            await dialog.getByLabel('M (mesial)').check();
-            await dialog.getByLabel('O (occlusal)').check();
-            await dialog.getByLabel('Condition').selectOption({ label: 'Caries' });
-            await dialog.getByLabel('State').selectOption({ label: 'Existing' });
-            await dialog.getByRole('button', { name: 'Add to chart' }).click();
-            await dialog.waitFor({ state: 'detached' });
+            await chartFinding(page, 36, ['M (mesial)', 'O (occlusal)'], 'Caries');
 
             await expect
               .poll(() => toothButton(page, 36).getAttribute('aria-label'))

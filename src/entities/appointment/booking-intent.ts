@@ -1,6 +1,6 @@
 /**
- * The one handover between tabs that carries data: another tab (Recalls' 'Book') asks the
- * Appointments tab to open its Add Appointment form for a patient. Tabs are not routes (spec §2)
+ * The one handover between tabs that carries data: another tab (Recalls' 'Book', the chart's
+ * treatment plan) asks the Appointments tab to open its Add Appointment form for a patient. Tabs are not routes (spec §2)
  * and features do not import each other, so the request waits here until the Appointments screen
  * takes it, once: a request is for the clinic it was made in, and a screen of another clinic
  * leaves it.
@@ -11,6 +11,15 @@ import { DashboardContext } from '@/lib/dashboard';
 export interface BookingIntent {
   clinicId: number;
   patient: { id: number; name: string };
+  /** The dentist to preselect, so their free slots show. */
+  dentistId?: number;
+  /** The price list's procedure to preselect: its name becomes the appointment's reason. */
+  procedureId?: number;
+  /**
+   * Called with the new appointment's id once it is booked (a plan item keeps the appointment
+   * booked for it). The Appointments screen tells the user when it rejects; the booking stands.
+   */
+  onBooked?: (appointmentId: number) => Promise<void>;
 }
 
 let waiting: BookingIntent | null = null;

@@ -35,7 +35,7 @@ import './appointments.css';
 type Mode = 'list' | 'calendar';
 
 type OpenModal =
-  | { kind: 'add'; prefill?: AppointmentFormPrefill }
+  | { kind: 'add'; prefill?: AppointmentFormPrefill; onBooked?: (appointmentId: number) => Promise<void> }
   | { kind: 'edit'; appointmentId: number }
   | { kind: 'reminders'; appointmentId: number };
 
@@ -162,8 +162,22 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
   const openEdit = useCallback((appointmentId: number) => setModal({ kind: 'edit', appointmentId }), []);
   const openAdd = useCallback((prefill: AppointmentFormPrefill) => setModal({ kind: 'add', prefill }), []);
   const refuseSlot = useCallback((reason: SlotRefusal) => toast(REFUSALS[reason], { tone: 'info' }), [toast]);
-  // 'Book' in another tab (Recalls): the Add form opens with the patient.
-  useBookingIntent(clinicId, ({ patient }) => setModal({ kind: 'add', prefill: { patient } }));
+  // 'Book' in another tab (Recalls, a treatment plan): the Add form opens with the patient, and the
+  // dentist and procedure when the tab named them; the tab hears of the booked appointment.
+  useBookingIntent(clinicId, ({ patient, dentistId, procedureId, onBooked }) =>
+    setModal({ kind: 'add', prefill: { patient, dentistId, procedureId }, onBooked }),
+  );
+  const onBooked = modal?.kind === 'add' ? modal.onBooked : undefined;
+  const afterAdd = useCallback(
+    (appointmentId: number) => {
+      setModal(null);
+      onBooked?.(appointmentId).catch((error: unknown) => {
+        console.error('Ngiti: telling the booking tab of the appointment failed', error);
+        toast(LIST_TEXT.handoverFailed, { tone: 'error' });
+      });
+    },
+    [onBooked, toast],
+  );
 
   return (
     <Screen
@@ -247,7 +261,7 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
           timeZone={timeZone}
           prefill={modal.prefill}
           onClose={close}
-          onSaved={close}
+          onSaved={afterAdd}
         />
       ) : null}
       {modal?.kind === 'edit' ? (

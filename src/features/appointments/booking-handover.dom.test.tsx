@@ -59,6 +59,27 @@ describe("Book in another tab (Recalls' booking requests)", () => {
     ]);
   });
 
+  it("opens with a treatment plan's dentist and procedure, and tells the plan the appointment booked", async () => {
+    await arrange();
+    const onBooked = vi.fn(async (_appointmentId: number) => undefined);
+    requestBooking({ clinicId: 1, patient: MARIA, dentistId: 1, procedureId: 201, onBooked });
+    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    const dialog = await addForm();
+    expect((within(dialog).getByLabelText('Dentist') as HTMLSelectElement).value).toBe('1');
+    expect((within(dialog).getByLabelText('Procedure') as HTMLSelectElement).value).toBe('201');
+
+    const user = userEvent.setup();
+    await user.click(dialog.querySelector<HTMLButtonElement>(`[data-date="${THURSDAY}"]`)!);
+    await waitFor(() => expect(dialog.querySelector('[data-time="10:20"]')).not.toBeNull());
+    await user.click(dialog.querySelector<HTMLButtonElement>('[data-time="10:20"]')!);
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+
+    expect(await screen.findByText('Appointment booked!')).toBeTruthy();
+    const [booked] = await rows('appointments', { patient_id: 11 });
+    expect(booked).toMatchObject({ dentist_id: 1, reason: 'Oral Prophylaxis' });
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith(booked!.id));
+  });
+
   it('is acted on once: the form closed, Appointments opened again shows no form', async () => {
     await arrange();
     requestBooking({ clinicId: 1, patient: MARIA });

@@ -12,11 +12,21 @@ import { ALREADY_PENDING } from '@/lib/keyed-guard';
 import { useSignedInUser } from '@/lib/session';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { ChartEntryModal } from './mark-tooth/components/chart-entry-modal';
-import { describeMark, summariseByTooth, summaryOf, type ChartMark } from './model/chart-summary';
+import {
+  describeMark,
+  summariseByTooth,
+  summaryOf,
+  SURFACES,
+  type ChartMark,
+  type Surface,
+} from './model/chart-summary';
 import { chartFailureText } from './model/failure-text';
 import { chartRows, dentitionFor, type Dentition } from './model/fdi-layout';
 import { CHART_TEXT } from './model/messages';
+import { PLAN_TEXT } from './model/plan-messages';
 import { chartKeys } from './model/query-keys';
+import { PlanSection } from './plan-section';
+import { PlanTreatmentModal } from './plan-treatment/components/plan-treatment-modal';
 import { useRemoveChartEntry } from './remove-entry/api/remove-chart-entry';
 import { ToothEntries } from './remove-entry/components/tooth-entries';
 import { useChartAsOf } from './view-chart/api/get-chart';
@@ -46,6 +56,7 @@ export function PatientChart({
   const [chosenDentition, setChosenDentition] = useState<Dentition | null>(null);
   const [selectedTooth, setSelectedTooth] = useState<number | null>(null);
   const [charting, setCharting] = useState<number | null>(null);
+  const [planning, setPlanning] = useState<{ tooth: number; surfaces: readonly Surface[] } | null>(null);
   const header = useHeaderMessage();
   const chart = useChartAsOf(clinicId, patient.id, asOf);
   const remove = useRemoveChartEntry(clinicId, patient.id);
@@ -61,6 +72,9 @@ export function PatientChart({
       : rows[0]!.teeth[0]!;
   const onToday = asOf === today;
   const writes = onToday && can(user.role, 'chart:write');
+  const plans = onToday && can(user.role, 'plan:write');
+  const planFrom = (mark: ChartMark) =>
+    setPlanning({ tooth: mark.tooth, surfaces: SURFACES.filter((surface) => mark.surfaces.includes(surface)) });
 
   async function onRemove(mark: ChartMark) {
     const confirmed = await confirmDialog({
@@ -144,6 +158,7 @@ export function PatientChart({
               timeZone={timeZone}
               removingId={remove.isPending ? (remove.variables ?? null) : null}
               onRemove={writes ? (mark) => void onRemove(mark) : undefined}
+              onPlan={plans ? planFrom : undefined}
             />
             {writes ? (
               <button type="button" className="button button-primary chart-no-print" onClick={() => setCharting(tooth)}>
@@ -152,9 +167,24 @@ export function PatientChart({
             ) : onToday ? (
               <p className="chart-read-only">{CHART_TEXT.readOnly}</p>
             ) : null}
+            {plans ? (
+              <button
+                type="button"
+                className="button button-secondary chart-no-print"
+                onClick={() => setPlanning({ tooth, surfaces: [] })}
+              >
+                {PLAN_TEXT.planButton(tooth)}
+              </button>
+            ) : null}
           </aside>
         </div>
       )}
+      <PlanSection
+        clinicId={clinicId}
+        patient={patient}
+        timeZone={timeZone}
+        onMessage={(tone, text) => (tone === 'success' ? header.showSuccess(text) : header.showError(text))}
+      />
       {charting !== null ? (
         <ChartEntryModal
           clinicId={clinicId}
@@ -164,6 +194,19 @@ export function PatientChart({
           onClose={() => setCharting(null)}
           onSaved={(text) => {
             setCharting(null);
+            header.showSuccess(text);
+          }}
+        />
+      ) : null}
+      {planning !== null ? (
+        <PlanTreatmentModal
+          clinicId={clinicId}
+          patientId={patient.id}
+          tooth={planning.tooth}
+          surfaces={planning.surfaces}
+          onClose={() => setPlanning(null)}
+          onSaved={(text) => {
+            setPlanning(null);
             header.showSuccess(text);
           }}
         />

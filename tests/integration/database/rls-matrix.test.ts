@@ -37,6 +37,8 @@ interface ClinicFixture {
   hmoId: number;
   /** Procedures for HMO coverage rows: an HMO covers a procedure once, so each row takes the next. */
   procedureIds: number[];
+  /** A planned chart entry, for treatment plan items to point at. */
+  plannedEntryId: number;
 }
 
 type Row = Record<string, unknown>;
@@ -243,6 +245,26 @@ const TABLES: TableRules[] = [
     update: ALL,
     delete: ALL,
   },
+  {
+    // Browsers only read plan items: plan_treatment, decide_plan_item, link_plan_item_appointment and
+    // complete_plan_items (tests/integration/database/treatment-plans.test.ts) make every change.
+    table: 'treatment_plan_items',
+    payload: (c) => ({
+      clinic_id: c.id,
+      patient_id: c.patientId,
+      procedure_name: 'Composite Filling',
+      price: 1500,
+      tooth: 36,
+      surfaces: ['M', 'O'],
+      condition: 'filling',
+      planned_entry_id: c.plannedEntryId,
+    }),
+    change: () => ({ phase: 2 }),
+    select: ALL,
+    insert: NOBODY,
+    update: NOBODY,
+    delete: NOBODY,
+  },
 ];
 
 /**
@@ -322,7 +344,27 @@ describe.each(targets)('row-level security on %s', (target) => {
       hmo_id: hmoId,
       member_number: 'F-1',
     });
-    return { id, patientId, dentistId, categoryId, invoiceId, appointmentId, hmoId, procedureIds };
+    const plannedEntryId = (
+      await insertAsService('chart_entries', {
+        clinic_id: id,
+        patient_id: patientId,
+        tooth: 36,
+        surfaces: ['M', 'O'],
+        condition: 'filling',
+        state: 'planned',
+      })
+    ).id as number;
+    // A plan item to read (browsers cannot insert one).
+    await insertAsService('treatment_plan_items', {
+      clinic_id: id,
+      patient_id: patientId,
+      procedure_name: 'Composite Filling',
+      price: 1500,
+      tooth: 36,
+      condition: 'filling',
+      planned_entry_id: plannedEntryId,
+    });
+    return { id, patientId, dentistId, categoryId, invoiceId, appointmentId, plannedEntryId, hmoId, procedureIds };
   }
 
   beforeAll(async () => {

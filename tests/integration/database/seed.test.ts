@@ -312,7 +312,8 @@ describe.each(databaseTargets())('demo seed on %s', (target) => {
   it('charts three Smile Dental patients, one with a planned root canal since completed', async () => {
     const { rows } = await asUser(db, claimsOf(DEMO.receptionist), (tx) =>
       tx.query<{ name: string; chart: string }>(
-        `select p.name, string_agg(e.tooth || ' ' || e.condition || ' ' || e.state, ', ' order by e.tooth) as chart
+        `select p.name,
+                string_agg(e.tooth || ' ' || e.condition || ' ' || e.state, ', ' order by e.tooth, e.condition) as chart
            from public.patients p
            cross join lateral public.chart_as_of(p.id, (now() at time zone 'Asia/Manila')::date) e
           group by p.id, p.name order by p.id`,
@@ -324,7 +325,10 @@ describe.each(databaseTargets())('demo seed on %s', (target) => {
         chart: '16 filling completed, 36 caries existing, 46 root_canal completed, 48 missing existing',
       },
       { name: 'Jose Torres', chart: '16 sealant completed, 55 caries existing, 75 extracted existing' },
-      { name: 'Juan Castro', chart: '11 crown planned, 24 fracture existing, 27 watch existing' },
+      {
+        name: 'Juan Castro',
+        chart: '11 crown planned, 24 filling planned, 24 fracture existing, 27 watch existing, 37 sealant completed',
+      },
     ]);
     const before = await asUser(db, claimsOf(DEMO.receptionist), (tx) =>
       tx.query<{ condition: string; state: string }>(
@@ -335,5 +339,35 @@ describe.each(databaseTargets())('demo seed on %s', (target) => {
       ),
     );
     expect(before.rows).toEqual([{ condition: 'root_canal', state: 'planned' }]);
+  });
+
+  it('gives Juan Castro a plan in progress: one item accepted, one done at his last visit, one proposed', async () => {
+    const { rows } = await asUser(db, claimsOf(DEMO.receptionist), (tx) =>
+      tx.query<{ item: string }>(
+        `select i.phase || ' ' || i.tooth || ' ' || i.procedure_name || ' ' || i.status || ' ' || i.price::text
+                || case when i.status = 'done' then ' at ' || a.status else '' end as item
+           from public.treatment_plan_items i
+           join public.patients p on p.id = i.patient_id
+           left join public.appointments a on a.id = i.appointment_id
+          where p.name = 'Juan Castro' order by i.phase, i.tooth`,
+      ),
+    );
+    expect(rows.map((row) => row.item)).toEqual([
+      '1 11 Porcelain Crown accepted 12000.00',
+      '1 37 Pit and Fissure Sealant done 900.00 at Completed',
+      '2 24 Composite Filling proposed 1500.00',
+    ]);
+    const totals = await asUser(db, claimsOf(DEMO.dentist), (tx) =>
+      tx.query<{ phase: number | null; total: string; done: string }>(
+        `select t.phase, t.total_centavos::text as total, t.done_centavos::text as done
+           from public.treatment_plan_totals t join public.patients p on p.id = t.patient_id
+          where p.name = 'Juan Castro' order by t.phase nulls last`,
+      ),
+    );
+    expect(totals.rows).toEqual([
+      { phase: 1, total: '1290000', done: '90000' },
+      { phase: 2, total: '150000', done: '0' },
+      { phase: null, total: '1440000', done: '90000' },
+    ]);
   });
 });

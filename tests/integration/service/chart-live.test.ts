@@ -84,4 +84,39 @@ describe.each(targets)('chart-updated on %s', (target) => {
     await waitFor(() => otherClinic.find((event) => event.entry_id === theirs.id));
     expect(otherClinic.filter((event) => event.clinic_id !== clinics.bright)).toEqual([]);
   });
+
+  it('when the front desk records a patient’s decision on a plan item, then the clinic hears of it as chart-updated', async () => {
+    const receptionist = await stack.signedIn(DEMO.reception);
+    const dentistDevice = await live.follow(DEMO.dentist, CHART_UPDATED);
+    const caries = await chartCaries(dentist, clinics.smile);
+    const procedure = await dentist
+      .from('procedures')
+      .select('id')
+      .eq('clinic_id', clinics.smile)
+      .eq('name', 'Composite Filling')
+      .single();
+    const planned = await dentist
+      .rpc('plan_treatment', {
+        p_patient_id: caries.patientId,
+        p_procedure_id: procedure.data!.id,
+        p_tooth: 36,
+        p_surfaces: ['M', 'O'],
+      })
+      .single<{ id: number; planned_entry_id: number }>();
+    expect(planned.error).toBeNull();
+    const entryId = planned.data!.planned_entry_id;
+    // The planned entry and the item name the same entry in one transaction: one notice (Postgres
+    // folds equal notices of a transaction into one).
+    await waitFor(() => dentistDevice.find((event) => event.entry_id === entryId));
+    const before = dentistDevice.filter((event) => event.entry_id === entryId).length;
+
+    const decided = await receptionist.rpc('decide_plan_item', { p_item_id: planned.data!.id, p_decision: 'accepted' });
+    expect(decided.error).toBeNull();
+    const heard = await waitFor(() =>
+      dentistDevice.filter((event) => event.entry_id === entryId).length > before
+        ? dentistDevice.find((event) => event.entry_id === entryId)
+        : undefined,
+    );
+    expect(heard).toEqual({ clinic_id: clinics.smile, patient_id: caries.patientId, entry_id: entryId });
+  });
 });

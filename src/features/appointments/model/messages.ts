@@ -21,6 +21,12 @@ export const LIST_TEXT = {
   changed: 'Someone else changed this appointment meanwhile. The list now shows its latest state; please try again.',
   unreachable: 'Please check your connection and try again.',
   notAllowed: 'Your role may not change this appointment.',
+  handoverFailed: 'The appointment is booked, but its treatment plan item could not be linked to it.',
+  planItemsLegend: 'Done at this visit (treatment plan)',
+  planItemLabel: (procedure: string, tooth: number, surfaces: string) =>
+    `${procedure}, tooth ${tooth}${surfaces ? ` ${surfaces}` : ''}`,
+  planItemsFailedTitle: 'Plan items not marked done',
+  planItemsFailedText: 'The status was updated, but the treatment plan items could not be marked done.',
   deleteText: (patient: string, when: string) =>
     `The appointment of ${patient} on ${when} will be cancelled and removed from the list.`,
   deleteConfirm: 'Yes, cancel it',

@@ -9,6 +9,15 @@ export const chartKeys = {
   appointments: (clinicId: number, patientId: number) =>
     [...chartKeys.patient(clinicId, patientId), 'appointments'] as const,
 
+  /** The patient's treatment plan: under the chart's key, so chart-updated and every chart write re-read it too. */
+  plan: (clinicId: number, patientId: number) => [...chartKeys.patient(clinicId, patientId), 'plan'] as const,
+  /** The price list the plan form picks from, with each procedure's chart condition. */
+  procedures: (clinicId: number) => ['chart', clinicId, 'procedures'] as const,
+  dentists: (clinicId: number) => ['chart', clinicId, 'dentists'] as const,
+
   add: (clinicId: number, patientId: number) => [...chartKeys.patient(clinicId, patientId), 'add'] as const,
+  planTreatment: (clinicId: number, patientId: number) =>
+    [...chartKeys.patient(clinicId, patientId), 'plan-treatment'] as const,
+  decide: (clinicId: number, itemId: number) => ['chart', clinicId, 'decide', itemId] as const,
   remove: (clinicId: number, entryId: number) => ['chart', clinicId, 'remove', entryId] as const,
 };

@@ -46,6 +46,16 @@ function addForm(prefill: AppointmentFormPrefill | undefined, timeZone: string):
   };
 }
 
+/** The add form with the procedure another tab named (a treatment plan's Book) chosen in its category. */
+function withPrefilledProcedure(
+  form: BookingFormValues,
+  procedureId: number | undefined,
+  categories: readonly ProcedureCategoryChoice[],
+): BookingFormValues {
+  const category = categories.find((choice) => choice.procedures.some((procedure) => procedure.id === procedureId));
+  return category && procedureId !== undefined ? { ...form, categoryId: category.id, procedureId } : form;
+}
+
 function editForm(appointment: EditedAppointment, categories: readonly ProcedureCategoryChoice[], timeZone: string) {
   const form = bookingFormFromAppointment(appointment, categories, timeZone);
   const storedProcedure = splitReason(appointment.reason).procedure;
@@ -144,7 +154,7 @@ export function AppointmentFormModal({
       {...common}
       editingId={null}
       bypassDoubleBooking={false}
-      initialForm={initialAddForm}
+      initialForm={withPrefilledProcedure(initialAddForm, prefill?.procedureId, procedures.data)}
       initialPatient={prefill?.patient ?? null}
     />
   );

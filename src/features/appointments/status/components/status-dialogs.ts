@@ -2,6 +2,7 @@ import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';
 import { pushModal } from '@/components/modal/modal-stack';
 import { dialogBody, loadSweetAlert } from '@/components/sweet-alert';
 import { LIST_TEXT } from '../../model/messages';
+import type { OpenPlanItem } from '../api/plan-items';
 
 /**
  * The Appointments list's sweetalert2 dialogs (loaded on first use): the confirmation with an
@@ -26,6 +27,31 @@ export interface StatusChangeAnswer {
   message: string;
   /** Why it was cancelled, for the clinic's records; null when not given or not a cancellation. */
   cancelReason: string | null;
+  /** The plan items ticked as done at this visit (Completed only). */
+  planItemIds: number[];
+}
+
+/**
+ * The patient's open plan items as checkboxes (Completed): those booked for this appointment start
+ * ticked. Native checkboxes in a fieldset, so they are reachable with Tab and Space.
+ */
+function planItemsField(items: readonly OpenPlanItem[], appointmentId: number) {
+  const field = document.createElement('fieldset');
+  field.className = 'appointments-plan-items';
+  const legend = document.createElement('legend');
+  legend.textContent = LIST_TEXT.planItemsLegend;
+  field.append(legend);
+  const boxes = items.map((item) => {
+    const label = document.createElement('label');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.value = String(item.id);
+    box.checked = item.appointment_id === appointmentId;
+    label.append(box, ` ${LIST_TEXT.planItemLabel(item.procedure_name, item.tooth, item.surfaces.join(''))}`);
+    field.append(label);
+    return box;
+  });
+  return { field, ticked: () => boxes.filter((box) => box.checked).map((box) => Number(box.value)) };
 }
 
 /**
@@ -47,11 +73,19 @@ function cancelReasonField(): { field: HTMLElement; select: HTMLSelectElement } 
 
 /**
  * Asks before a change to Completed, No Show or Cancelled (spec §4). Resolves with the custom
- * message typed (possibly blank) and, for Cancelled, the clinic's reason; null when the user cancels.
+ * message typed (possibly blank), for Cancelled the clinic's reason, and for Completed the plan
+ * items ticked as done (`plan`: the patient's open items and this appointment); null when the
+ * user cancels.
  */
-export async function askStatusChange(status: string, patientName: string): Promise<StatusChangeAnswer | null> {
+export async function askStatusChange(
+  status: string,
+  patientName: string,
+  plan?: { items: readonly OpenPlanItem[]; appointmentId: number },
+): Promise<StatusChangeAnswer | null> {
   const Swal = await swal();
   const reason = status === 'Cancelled' ? cancelReasonField() : null;
+  const planItems =
+    status === 'Completed' && plan && plan.items.length > 0 ? planItemsField(plan.items, plan.appointmentId) : null;
   const entry = pushModal();
   try {
     const result = await Swal.fire({
@@ -75,10 +109,15 @@ export async function askStatusChange(status: string, patientName: string): Prom
       },
       didOpen: (popup) => {
         if (reason) popup.querySelector('.swal2-textarea')?.after(reason.field);
+        if (planItems) popup.querySelector('.swal2-textarea')?.after(planItems.field);
       },
     });
     if (!result.isConfirmed) return null;
-    return { message: String(result.value ?? ''), cancelReason: reason?.select.value || null };
+    return {
+      message: String(result.value ?? ''),
+      cancelReason: reason?.select.value || null,
+      planItemIds: planItems?.ticked() ?? [],
+    };
   } finally {
     entry.release();
   }

@@ -4,6 +4,7 @@ import type { AppointmentStatus } from '@common/contract';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { useKeyedGuard } from '@/lib/keyed-guard';
+import { refusalTextOf } from '@/lib/refusal-text';
 import { ServiceError } from '@/lib/service-client';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { ListAppointment } from '../../model/api/list-columns';
@@ -11,11 +12,38 @@ import { LIST_TEXT } from '../../model/messages';
 import { statusChangeKind } from '../../model/status-rules';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useNotifyStatusChange } from '../api/notify-status-change';
+import { completePlanItems, getOpenPlanItems, type OpenPlanItem } from '../api/plan-items';
 import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
 import { failureReason } from '../failure-reason';
 import { askStatusChange, showFailure } from './status-dialogs';
 
 const patientOf = (appointment: ListAppointment) => appointment.patient?.name ?? LIST_TEXT.unknownPatient;
+
+/** The patient's open plan items; none when they cannot be read (the status change goes on without them). */
+async function openPlanItemsOf(clinicId: number, patientId: number): Promise<OpenPlanItem[]> {
+  try {
+    return await getOpenPlanItems(clinicId, patientId);
+  } catch (error) {
+    console.error('Ngiti: reading the treatment plan failed', error);
+    return [];
+  }
+}
+
+/**
+ * The ticked items done at the now Completed appointment; false (after telling why) when the
+ * database refused, so the patient is not notified of a visit whose record is incomplete.
+ */
+async function markPlanItemsDone(appointmentId: number, itemIds: number[]): Promise<boolean> {
+  try {
+    await completePlanItems(appointmentId, itemIds);
+    return true;
+  } catch (error) {
+    console.error('Ngiti: marking plan items done failed', error);
+    const reason = refusalTextOf(error) ?? failureReason(error);
+    await showFailure(LIST_TEXT.planItemsFailedTitle, LIST_TEXT.planItemsFailedText, reason);
+    return false;
+  }
+}
 
 /**
  * The list's row actions (spec §4, §8): changing the status (directly for Scheduled and
@@ -48,13 +76,18 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
           }
           return;
         }
-        const answer = await askStatusChange(to, patientOf(appointment));
+        const planItems = to === 'Completed' ? await openPlanItemsOf(clinicId, appointment.patient_id) : [];
+        const answer = await askStatusChange(to, patientOf(appointment), {
+          items: planItems,
+          appointmentId: appointment.id,
+        });
         if (answer === null) return;
-        const { message, cancelReason } = answer;
+        const { message, cancelReason, planItemIds } = answer;
         let updated = false;
         try {
           if ((await updateStatus({ ...update, cancelReason })) === ALREADY_PENDING) return;
           updated = true;
+          if (planItemIds.length > 0 && !(await markPlanItemsDone(appointment.id, planItemIds))) return;
           const notification = { clinicId, appointmentId: appointment.id, status: to, message };
           if ((await notifyStatusChange(notification)) === ALREADY_PENDING) return;
           toast(LIST_TEXT.statusUpdatedNotified);

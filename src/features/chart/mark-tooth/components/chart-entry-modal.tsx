@@ -5,28 +5,12 @@ import { SelectField } from '@/components/form/select-field';
 import { useFormSubmission } from '@/components/form/use-form-submission';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
-import { SURFACES } from '../../model/chart-summary';
+import { SurfaceChoices } from '../../model/components/surface-choices';
 import { chartFailureText } from '../../model/failure-text';
-import { isAnterior } from '../../model/fdi-layout';
 import { CHART_TEXT, CONDITION_LABELS, STATE_LABELS } from '../../model/messages';
 import { useAddChartEntry } from '../api/add-chart-entry';
 import { usePatientAppointments } from '../api/get-patient-appointments';
 import { chartEntrySchema } from '../chart-entry-form';
-
-const surfaceName = (surface: string, tooth: number, upper: boolean) => {
-  switch (surface) {
-    case 'O':
-      return isAnterior(tooth) ? 'O (incisal)' : 'O (occlusal)';
-    case 'B':
-      return isAnterior(tooth) ? 'F (facial)' : 'B (buccal)';
-    case 'L':
-      return upper ? 'P (palatal)' : 'L (lingual)';
-    case 'M':
-      return 'M (mesial)';
-    default:
-      return 'D (distal)';
-  }
-};
 
 /**
  * Chart tooth N: its surfaces (none for the whole tooth), the condition, the state and, if it was
@@ -48,7 +32,6 @@ export function ChartEntryModal({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const upper = [1, 2, 5, 6].includes(Math.floor(tooth / 10));
   const form = useZodForm(chartEntrySchema(tooth), {
     defaultValues: { surfaces: [], condition: 'caries', state: 'existing', appointmentId: '', note: '' },
   });
@@ -70,16 +53,7 @@ export function ChartEntryModal({
       submitLabel={CHART_TEXT.save}
       onClose={onClose}
     >
-      <fieldset className="chart-surfaces">
-        <legend>{CHART_TEXT.surfaces}</legend>
-        <p className="chart-surfaces-hint">{CHART_TEXT.surfacesHint}</p>
-        {SURFACES.map((surface) => (
-          <label key={surface} className="chart-surface-choice">
-            <input type="checkbox" value={surface} {...form.register('surfaces')} />
-            {surfaceName(surface, tooth, upper)}
-          </label>
-        ))}
-      </fieldset>
+      <SurfaceChoices tooth={tooth} register={form.register('surfaces')} />
       <SelectField
         id={`${formId}-condition`}
         label={CHART_TEXT.condition}

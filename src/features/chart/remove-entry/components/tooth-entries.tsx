@@ -1,6 +1,7 @@
 import { formatClinicDateTime } from '@common/clinic-calendar';
 import { describeMark, type ChartMark } from '../../model/chart-summary';
 import { CHART_TEXT } from '../../model/messages';
+import { PLAN_TEXT } from '../../model/plan-messages';
 
 /**
  * What is charted on one tooth, oldest first: each finding with who charted it and when, and,
@@ -12,6 +13,7 @@ export function ToothEntries({
   timeZone,
   removingId,
   onRemove,
+  onPlan,
 }: {
   tooth: number;
   marks: readonly ChartMark[];
@@ -19,6 +21,8 @@ export function ToothEntries({
   removingId: number | null;
   /** Left out when the entries are read only (a past day, or a role that does not chart). */
   onRemove?: (mark: ChartMark) => void;
+  /** 'Plan' on an existing finding (a caries to fill): opens Plan treatment with its tooth and surfaces. */
+  onPlan?: (mark: ChartMark) => void;
 }) {
   if (marks.length === 0) return <p className="chart-entries-empty">{CHART_TEXT.noEntries}</p>;
   return (
@@ -43,6 +47,16 @@ export function ToothEntries({
               ) : null}
               {mark.note ? <span className="chart-entry-note">{mark.note}</span> : null}
             </span>
+            {onPlan && mark.state === 'existing' ? (
+              <button
+                type="button"
+                className="button button-secondary button-small chart-no-print"
+                aria-label={PLAN_TEXT.planFromEntryLabel(`${CHART_TEXT.tooth(tooth)} ${description}`)}
+                onClick={() => onPlan(mark)}
+              >
+                {PLAN_TEXT.planFromEntry}
+              </button>
+            ) : null}
             {onRemove ? (
               <button
                 type="button"

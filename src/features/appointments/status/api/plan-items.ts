@@ -1,0 +1,36 @@
+import { throwOnError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
+
+/** An open item of the patient's treatment plan, as the Completed dialog offers it. */
+export interface OpenPlanItem {
+  id: number;
+  procedure_name: string;
+  tooth: number;
+  surfaces: string[];
+  /** The appointment it was booked for: this one's items start checked. */
+  appointment_id: number | null;
+}
+
+/** The patient's proposed and accepted plan items, by phase then as planned (plan.read: every clinic role). */
+export async function getOpenPlanItems(clinicId: number, patientId: number): Promise<OpenPlanItem[]> {
+  return throwOnError(
+    await getSupabase()
+      .from('treatment_plan_items')
+      .select('id, procedure_name, tooth, surfaces, appointment_id')
+      .eq('clinic_id', clinicId)
+      .eq('patient_id', patientId)
+      .in('status', ['proposed', 'accepted'])
+      .order('phase')
+      .order('id'),
+  );
+}
+
+/**
+ * Marks the items done at this (Completed) appointment: public.complete_plan_items charts the work
+ * completed and removes the caries it treated, all or nothing.
+ */
+export async function completePlanItems(appointmentId: number, itemIds: readonly number[]): Promise<void> {
+  throwOnError(
+    await getSupabase().rpc('complete_plan_items', { p_appointment_id: appointmentId, p_item_ids: [...itemIds] }),
+  );
+}

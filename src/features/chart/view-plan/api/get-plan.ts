@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { parsePesos } from '@/entities/money';
+import type { ChartCondition, PlanItemStatus } from '@/lib/database.types';
+import { throwOnError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
+import { chartKeys } from '../../model/query-keys';
+import { groupPlan, type PlanItem, type TreatmentPlan } from '../../model/treatment-plan';
+
+interface ItemRead {
+  id: number;
+  tooth: number;
+  surfaces: string[];
+  condition: ChartCondition;
+  phase: number;
+  status: PlanItemStatus;
+  procedure_id: number | null;
+  procedure_name: string;
+  price: string;
+  appointment_id: number | null;
+  planned_by_name: string | null;
+  decided_at: string | null;
+  decided_by_name: string | null;
+  done_at: string | null;
+}
+
+/**
+ * The stored price as the database's decimal text ('1500.10'), in centavos: never a binary float.
+ * parsePesos reads amounts typed into a form, where zero is refused; a free item is stored as 0.00.
+ */
+function centavosOf(price: string): number {
+  const parsed = parsePesos(price);
+  if (parsed.ok) return parsed.centavos;
+  if (parsed.reason === 'not-positive' && /^0+(\.0+)?$/.test(price)) return 0;
+  throw new RangeError(`Not a stored price: ${JSON.stringify(price)}`);
+}
+
+const toItem = (row: ItemRead): PlanItem => ({
+  id: row.id,
+  tooth: row.tooth,
+  surfaces: row.surfaces,
+  condition: row.condition,
+  phase: row.phase,
+  status: row.status,
+  procedureId: row.procedure_id,
+  procedureName: row.procedure_name,
+  priceCentavos: centavosOf(row.price),
+  appointmentId: row.appointment_id,
+  plannedByName: row.planned_by_name,
+  decidedAt: row.decided_at,
+  decidedByName: row.decided_by_name,
+  doneAt: row.done_at,
+});
+
+/** The patient's plan items (by phase, then as planned) and its totals from public.treatment_plan_totals. */
+export async function getTreatmentPlan(clinicId: number, patientId: number): Promise<TreatmentPlan> {
+  const supabase = getSupabase();
+  const [items, totals] = await Promise.all([
+    supabase
+      .from('treatment_plan_items')
+      .select(
+        'id, tooth, surfaces, condition, phase, status, procedure_id, procedure_name, price::text, appointment_id, ' +
+          'planned_by_name, decided_at, decided_by_name, done_at',
+      )
+      .eq('clinic_id', clinicId)
+      .eq('patient_id', patientId)
+      .order('phase')
+      .order('id')
+      .overrideTypes<ItemRead[], { merge: false }>(),
+    supabase
+      .from('treatment_plan_totals')
+      .select('phase, item_count, total_centavos, done_centavos, open_centavos')
+      .eq('clinic_id', clinicId)
+      .eq('patient_id', patientId),
+  ]);
+  return groupPlan(
+    throwOnError(items).map(toItem),
+    throwOnError(totals).map((row) => ({
+      phase: row.phase,
+      itemCount: row.item_count,
+      totalCentavos: row.total_centavos,
+      doneCentavos: row.done_centavos,
+      openCentavos: row.open_centavos,
+    })),
+  );
+}
+
+export function useTreatmentPlan(clinicId: number, patientId: number) {
+  return useQuery({
+    queryKey: chartKeys.plan(clinicId, patientId),
+    queryFn: () => getTreatmentPlan(clinicId, patientId),
+  });
+}

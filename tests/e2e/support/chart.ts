@@ -1,0 +1,29 @@
+/**
+ * The dental chart's steps shared by browser tests: open a patient's chart from the Patients list,
+ * find a tooth on the odontogram, chart an existing finding on a tooth.
+ */
+import type { Page } from 'playwright-core';
+
+export const toothButton = (page: Page, tooth: number) =>
+  page.locator(`.chart-odontogram button[data-tooth="${tooth}"]`);
+
+/** The Patients tab, searched down to one patient, and that patient's chart opened from their row. */
+export async function openChart(page: Page, patientName: string) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Patients' }).click();
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
+  await page.getByRole('button', { name: `Chart ${patientName}`, exact: true }).click();
+  await page.getByRole('group', { name: 'Odontogram' }).waitFor();
+  await page.getByRole('heading', { name: `Dental chart: ${patientName}` }).waitFor();
+}
+
+/** Charts an existing finding through 'Chart tooth N' (surfaces by their labels, e.g. 'M (mesial)'). */
+export async function chartFinding(page: Page, tooth: number, surfaces: readonly string[], condition: string) {
+  await toothButton(page, tooth).click();
+  await page.getByRole('button', { name: `Chart tooth ${tooth}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Chart tooth ${tooth}` });
+  for (const surface of surfaces) await dialog.getByLabel(surface).check();
+  await dialog.getByLabel('Condition').selectOption({ label: condition });
+  await dialog.getByLabel('State').selectOption({ label: 'Existing' });
+  await dialog.getByRole('button', { name: 'Add to chart' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

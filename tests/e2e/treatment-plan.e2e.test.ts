@@ -1,0 +1,219 @@
+/**
+ * A treatment plan in Chromium (issue 33 part 2), as the demo dentist on a new patient: chart caries
+ * on 36 MO, plan a filling for it from that finding, accept it, Book from the plan (the booking form
+ * opens with the patient, the procedure as the reason and the dentist; the first free slot the form
+ * offers is booked), set the appointment Completed ticking the item, and the chart then shows 36
+ * with a completed filling on M and O. The dates come from the app (the form's first bookable day)
+ * and from clinic time, never from a fixed calendar day.
+ */
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, type IsoDate } from '@common/clinic-calendar';
+import { clinicDateAt, clinicTime } from '../support/clinic-time.ts';
+import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
+import { chartFinding, openChart, toothButton } from './support/chart.ts';
+import { connectChromium, DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+
+const ctx = inject('e2e');
+const DENTIST = 'Dr. Andrea Villanueva';
+
+/** Books the first available slot the form offers, from its first bookable day on. */
+async function bookFirstFreeSlot(form: Locator) {
+  const free = form.locator('[data-time][data-state="available"]');
+  for (let tries = 0; tries < 14; tries++) {
+    const found = await free
+      .first()
+      .waitFor({ timeout: 4000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (found) break;
+    const current = (await form.locator('.booking-day[aria-pressed="true"]').getAttribute('data-date'))!;
+    const enabled = () =>
+      form
+        .locator('.booking-day:not([disabled])')
+        .evaluateAll((days) => days.map((day) => day.getAttribute('data-date')!));
+    let next = (await enabled()).find((date) => date > current);
+    if (!next) {
+      await form.getByRole('button', { name: 'Next month' }).click();
+      next = (await enabled()).find((date) => date > current);
+    }
+    await form.locator(`.booking-day[data-date="${next}"]`).click();
+  }
+  await free.first().click();
+  await expect.poll(() => form.locator('[data-time][aria-pressed="true"]').count()).toBe(1);
+  await form.getByRole('button', { name: 'Book', exact: true }).click();
+}
+
+/**
+ * A 20-minute morning slot of an earlier clinic workday when the dentist has nothing booked: the
+ * booked appointment moves there (as the service role: browsers never book into the past) so it can
+ * be set Completed now, as it would be once its hour has come.
+ */
+async function freePastSlot(fixtures: ClinicFixtures, dentistId: number): Promise<string> {
+  const today = clinicDateAt(new Date()) as IsoDate;
+  const { data, error } = await fixtures.service
+    .from('appointments')
+    .select('appointment_time, status, deleted')
+    .eq('dentist_id', dentistId)
+    .gte('appointment_time', clinicTime(addDays(today, -20), '00:00'))
+    .lt('appointment_time', clinicTime(today, '00:00'));
+  if (error) throw error;
+  const taken = new Set(
+    data
+      .filter((row) => !row.deleted && row.status !== 'Cancelled')
+      .map((row) => new Date(row.appointment_time).getTime()),
+  );
+  for (let back = 1; back <= 20; back++) {
+    const date = addDays(today, -back);
+    if (new Date(`${date}T12:00:00+08:00`).getUTCDay() === 0) continue;
+    for (const time of ['09:00', '09:20', '09:40', '10:00', '10:20', '10:40', '11:00', '11:20']) {
+      const at = clinicTime(date, time);
+      if (!taken.has(new Date(at).getTime())) return at;
+    }
+  }
+  throw new Error('no free morning slot of the dentist in the last 20 days');
+}
+
+describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
+  let browser: Browser;
+  let fixtures: ClinicFixtures;
+
+  beforeAll(async () => {
+    browser = await connectChromium(ctx);
+    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.dentist);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('charts caries on 36 MO, plans and accepts a filling, books it, completes it: 36 is filled on M and O', async () => {
+    const patientName = uniqueName('Plan Patient');
+    const patientId = await fixtures.patient(patientName);
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.dentist);
+        await openChart(page, patientName);
+
+        // Caries on 36 MO.
+        await chartFinding(page, 36, ['M (mesial)', 'O (occlusal)'], 'Caries');
+
+        // Plan a filling from that finding: tooth and surfaces come with it.
+        await page.getByRole('button', { name: 'Plan treatment for Tooth 36 Caries MO, existing' }).click();
+        const planForm = page.getByRole('dialog', { name: 'Plan treatment: tooth 36' });
+        expect(await planForm.getByLabel('M (mesial)').isChecked()).toBe(true);
+        expect(await planForm.getByLabel('O (occlusal)').isChecked()).toBe(true);
+        await planForm.getByLabel('Procedure').selectOption({ label: 'Restorative: Composite Filling — ₱1,500.00' });
+        expect(await planForm.getByLabel('Condition').inputValue()).toBe('filling');
+        await planForm.getByRole('button', { name: 'Add to plan' }).click();
+        await planForm.waitFor({ state: 'detached' });
+        const plan = page.getByRole('region', { name: 'Treatment plan' });
+        await expect.poll(() => plan.getByTestId('plan-overall-total').textContent()).toContain('₱1,500.00');
+        await expect
+          .poll(() => toothButton(page, 36).getAttribute('aria-label'))
+          .toBe('Tooth 36: Caries MO, existing; Filling MO, planned');
+
+        await plan.getByRole('button', { name: 'Accept Composite Filling on tooth 36 MO' }).click();
+        await plan.getByText(/^Accepted: Dr\. Andrea Villanueva/).waitFor();
+        await saveScreenshot(page, 'treatment-plan-accepted');
+
+        // Book from the plan: the Appointments tab's form opens with patient, dentist and reason.
+        await plan.getByRole('button', { name: 'Book Composite Filling on tooth 36 MO' }).click();
+        const form = page.getByRole('dialog', { name: 'Add Appointment' });
+        await form.getByLabel('Dentist').waitFor();
+        expect(await form.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(patientName);
+        const dentistSelect = form.getByLabel('Dentist');
+        expect(await dentistSelect.locator('option:checked').textContent()).toBe(DENTIST);
+        expect(await form.getByLabel('Procedure', { exact: true }).locator('option:checked').textContent()).toContain(
+          'Composite Filling',
+        );
+        await bookFirstFreeSlot(form);
+        await page.locator('.toast-region').getByText('Appointment booked!', { exact: true }).waitFor();
+
+        const item = async () =>
+          (
+            await fixtures.service
+              .from('treatment_plan_items')
+              .select('status, appointment_id')
+              .eq('patient_id', patientId)
+              .single()
+          ).data as { status: string; appointment_id: number | null };
+        await expect.poll(async () => (await item()).appointment_id).not.toBeNull();
+        const appointmentId = (await item()).appointment_id!;
+        const [booked] = await fixtures.appointmentsOf(patientId);
+        expect(booked).toMatchObject({ id: appointmentId, reason: 'Composite Filling' });
+
+        // Its hour has come: set it Completed, the planned filling ticked.
+        const at = await freePastSlot(fixtures, booked!.dentist_id);
+        const moved = await fixtures.service
+          .from('appointments')
+          .update({ appointment_time: at })
+          .eq('id', appointmentId);
+        expect(moved.error).toBeNull();
+        await page.reload();
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+        const day = clinicDateAt(new Date(at));
+        await showDentistMonth(page, DENTIST, day);
+        // One day of the dentist: a busy month's card shows only the rows on screen.
+        const filters = page.getByRole('group', { name: 'Filters' });
+        await filters.getByLabel('View', { exact: true }).selectOption('daily');
+        await filters.getByLabel('Day', { exact: true }).selectOption(String(Number(day.slice(8, 10))));
+        const row = page.locator(`tr[data-appointment-id="${appointmentId}"]`);
+        await row.getByRole('combobox').selectOption('Completed');
+        const popup = page.locator('.swal2-popup');
+        const ticked = popup.getByLabel('Composite Filling, tooth 36 MO');
+        expect(await ticked.isChecked()).toBe(true);
+        await popup.getByRole('button', { name: 'Yes, update & notify' }).click();
+        await expect.poll(async () => (await item()).status).toBe('done');
+        // The patient has no Messenger ID: the notice fails after the visit was recorded.
+        const failed = popup.getByRole('button', { name: 'OK' });
+        await failed.waitFor();
+        await failed.click();
+
+        await openChart(page, patientName);
+        await expect
+          .poll(() => toothButton(page, 36).getAttribute('aria-label'))
+          .toBe('Tooth 36: Filling MO, completed');
+        await page
+          .getByRole('region', { name: 'Treatment plan' })
+          .getByText(/^Done, /)
+          .waitFor();
+        await saveScreenshot(page, 'treatment-plan-done');
+      },
+      DESKTOP,
+    );
+  });
+
+  it('at 820×1180 the front desk reads the seeded plan in progress by phase, with its totals, without sideways scrolling', async () => {
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.receptionist);
+        await openChart(page, 'Juan Castro');
+        const plan = page.getByRole('region', { name: 'Treatment plan' });
+        await plan.getByRole('table', { name: 'Phase 1' }).waitFor();
+        expect(
+          await plan.locator('tr[data-status]').evaluateAll((rows) => rows.map((row) => row.dataset.status)),
+        ).toEqual(['accepted', 'done', 'proposed']);
+        expect(await plan.getByTestId('plan-overall-total').textContent()).toBe(
+          'Plan total: ₱14,400.00 (₱900.00 done, ₱13,500.00 to do)',
+        );
+        await plan.getByRole('button', { name: 'Accept Composite Filling on tooth 24 MOD' }).waitFor();
+        const { scrollWidth, width } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          width: window.innerWidth,
+        }));
+        expect(scrollWidth).toBeLessThanOrEqual(width);
+        await plan.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'treatment-plan-tablet');
+      },
+      TABLET_PORTRAIT,
+    );
+  });
+});

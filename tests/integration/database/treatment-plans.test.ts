@@ -1,0 +1,433 @@
+/**
+ * Treatment plans in the database (…_treatment_plans.sql): plan_treatment charts the planned entry
+ * with the item, at the procedure's price; who plans, who records the patient's decision, who
+ * completes; complete_plan_items at a Completed appointment charts the work done and removes the
+ * caries it treated as of now (earlier days keep it); exact totals; the refusals by code, and what
+ * another clinic, another patient's items and done items cannot do. Runs on PGlite and, with
+ * TEST_DATABASE_URL, on a real PostgreSQL server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../../local/db/database.ts';
+import {
+  asUser,
+  attemptAs,
+  createClinicFixture,
+  createPatient,
+  createStaff,
+  databaseTargets,
+  freshDatabase,
+  insertRow,
+  manila,
+  refusalFor,
+  type Actor,
+  type ClinicFixture,
+  type FreshDatabase,
+  type UserClaims,
+} from '../../support/database.ts';
+
+interface ItemRow {
+  id: number;
+  status: string;
+  price: string;
+  procedure_name: string;
+  tooth: number;
+  surfaces: string[];
+  condition: string;
+  phase: number;
+  planned_entry_id: number;
+  planned_by: string | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  appointment_id: number | null;
+  completed_entry_id: number | null;
+}
+
+const ITEM_COLUMNS = `id::integer as id, status::text, price::text, procedure_name, tooth, surfaces, condition::text,
+  phase, planned_entry_id::integer as planned_entry_id, planned_by, decided_by, decided_by_name, decided_at,
+  appointment_id::integer as appointment_id,
+  completed_entry_id::integer as completed_entry_id`;
+
+interface Plan {
+  patientId: number;
+  procedureId: number;
+  tooth?: number;
+  surfaces?: string[];
+  phase?: number;
+  condition?: string | null;
+}
+
+const planTreatment = (tx: Queryable, plan: Plan) =>
+  tx.query<ItemRow>(
+    `select ${ITEM_COLUMNS} from public.plan_treatment($1, $2, $3, $4, $5, $6::public.chart_condition)`,
+    [
+      plan.patientId,
+      plan.procedureId,
+      plan.tooth ?? 36,
+      plan.surfaces ?? ['M', 'O'],
+      plan.phase ?? 1,
+      plan.condition === undefined ? null : plan.condition,
+    ],
+  );
+
+const decide = (tx: Queryable, itemId: number, decision: string) =>
+  tx.query<ItemRow>(`select ${ITEM_COLUMNS} from public.decide_plan_item($1, $2::public.plan_item_status)`, [
+    itemId,
+    decision,
+  ]);
+
+const complete = (tx: Queryable, appointmentId: number, itemIds: number[]) =>
+  tx.query<ItemRow>(`select ${ITEM_COLUMNS} from public.complete_plan_items($1, $2::bigint[])`, [
+    appointmentId,
+    itemIds,
+  ]);
+
+const chartOn = (tx: Queryable, patientId: number, day: string) =>
+  tx.query<{ tooth: number; surfaces: string[]; condition: string; state: string; appointment_id: number | null }>(
+    `select tooth, surfaces, condition::text, state::text, appointment_id::integer as appointment_id
+       from public.chart_as_of($1, $2::date)`,
+    [patientId, day],
+  );
+
+describe.each(databaseTargets())('treatment plans on %s', (target) => {
+  let fresh: FreshDatabase;
+  let smile: ClinicFixture;
+  let bright: ClinicFixture;
+  let superadmin: UserClaims;
+  let filling: number;
+  let crown: number;
+  let cleaning: number;
+  let slot = 0;
+
+  /** A distinct weekday morning slot in March 2026 each call, for the fixture dentist. */
+  function nextSlot(): string {
+    const index = slot++;
+    const day = 2 + Math.floor(index / 6) + Math.floor(index / 30) * 2;
+    const minutes = 9 * 60 + (index % 6) * 20;
+    return manila(
+      `2026-03-${String(day).padStart(2, '0')} ${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+    );
+  }
+
+  async function appointment(clinic: ClinicFixture, patientId: number, status = 'Completed'): Promise<number> {
+    return insertRow(fresh.db, 'appointments', {
+      clinic_id: clinic.id,
+      patient_id: patientId,
+      dentist_id: clinic.dentistId,
+      appointment_time: nextSlot(),
+      reason: 'Dental Consultation',
+      status,
+    });
+  }
+
+  async function planned(actor: Actor, plan: Plan): Promise<ItemRow> {
+    return (await asUser(fresh.db, actor, (tx) => planTreatment(tx, plan))).rows[0]!;
+  }
+
+  async function item(id: number): Promise<ItemRow> {
+    return (
+      await fresh.db.query<ItemRow>(`select ${ITEM_COLUMNS} from public.treatment_plan_items where id = $1`, [id])
+    ).rows[0]!;
+  }
+
+  beforeAll(async () => {
+    fresh = await freshDatabase(target);
+    smile = await createClinicFixture(fresh.db, `Smile plans ${target}`);
+    bright = await createClinicFixture(fresh.db, `Bright plans ${target}`);
+    superadmin = await createStaff(fresh.db, smile.id, 'superadmin');
+    const categoryId = await insertRow(fresh.db, 'procedure_categories', { clinic_id: smile.id, name: 'Restorative' });
+    const procedure = (name: string, price: string, condition: string | null) =>
+      insertRow(fresh.db, 'procedures', {
+        clinic_id: smile.id,
+        category_id: categoryId,
+        name,
+        price,
+        chart_condition: condition,
+      });
+    filling = await procedure('Composite Filling', '1500.10', 'filling');
+    crown = await procedure('Porcelain Crown', '12000.20', 'crown');
+    cleaning = await procedure('Oral Prophylaxis', '800.00', null);
+  });
+
+  afterAll(async () => {
+    await fresh?.cleanup();
+  });
+
+  describe('planning', () => {
+    it('plans a procedure on a tooth, at its price now, and charts it as planned in one step', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Planned once');
+      const row = await planned(smile.dentistUser, { patientId, procedureId: filling, phase: 2 });
+      expect(row).toMatchObject({
+        status: 'proposed',
+        price: '1500.10',
+        procedure_name: 'Composite Filling',
+        tooth: 36,
+        surfaces: ['M', 'O'],
+        condition: 'filling',
+        phase: 2,
+        planned_by: smile.dentistUser.sub,
+      });
+      const chart = await asUser(fresh.db, smile.receptionist, (tx) => chartOn(tx, patientId, '2099-01-01'));
+      expect(chart.rows).toEqual([
+        { tooth: 36, surfaces: ['M', 'O'], condition: 'filling', state: 'planned', appointment_id: null },
+      ]);
+      const { rows } = await fresh.db.query<{ id: number }>(
+        `select id::integer as id from public.chart_entries where patient_id = $1`,
+        [patientId],
+      );
+      expect(rows.map((entry) => entry.id)).toEqual([row.planned_entry_id]);
+    });
+
+    it('keeps the price it was planned at when the price list changes', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Price kept');
+      const row = await planned(smile.admin, { patientId, procedureId: crown, tooth: 11, surfaces: [] });
+      await fresh.db.query(`update public.procedures set price = 13000 where id = $1`, [crown]);
+      expect((await item(row.id)).price).toBe('12000.20');
+      await fresh.db.query(`update public.procedures set price = 12000.20 where id = $1`, [crown]);
+    });
+
+    it('takes the condition chosen, and asks for one when the procedure charts nothing of itself', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Condition chosen');
+      const refusal = await refusalFor(fresh.db, smile.dentistUser, (tx) =>
+        planTreatment(tx, { patientId, procedureId: cleaning }),
+      );
+      expect(refusal).toMatchObject({ code: '23514', hint: 'plan_condition_required' });
+      const row = await planned(smile.dentistUser, { patientId, procedureId: cleaning, condition: 'sealant' });
+      expect(row.condition).toBe('sealant');
+    });
+
+    it.each([
+      [{ tooth: 19 }, '23514', 'chart_tooth_invalid'],
+      [{ surfaces: ['X'] }, '23514', 'chart_surfaces_invalid'],
+      [{ phase: 0 }, '23514', 'plan_phase_invalid'],
+      [{ phase: 10 }, '23514', 'plan_phase_invalid'],
+    ])('refuses %j with %s %s and plans nothing', async (values, code, hint) => {
+      const patientId = await createPatient(fresh.db, smile.id, `Refused ${hint}`);
+      const refusal = await refusalFor(fresh.db, smile.dentistUser, (tx) =>
+        planTreatment(tx, { patientId, procedureId: filling, ...values }),
+      );
+      expect(refusal).toMatchObject({ code, hint });
+    });
+
+    it('refuses a whole-tooth procedure on surfaces', async () => {
+      const refusal = await refusalFor(fresh.db, smile.dentistUser, (tx) =>
+        planTreatment(tx, { patientId: smile.patientId, procedureId: crown, tooth: 21, surfaces: ['O'] }),
+      );
+      expect(refusal.hint).toBe('chart_surfaces_whole_tooth');
+    });
+
+    it('lets dentists, admins and the superadmin plan; not the front desk', async () => {
+      for (const actor of [smile.dentistUser, smile.admin, superadmin]) {
+        const attempt = await attemptAs(fresh.db, actor, (tx) =>
+          planTreatment(tx, { patientId: smile.patientId, procedureId: filling }),
+        );
+        expect(attempt.ok).toBe(true);
+      }
+      const refusal = await refusalFor(fresh.db, smile.receptionist, (tx) =>
+        planTreatment(tx, { patientId: smile.patientId, procedureId: filling }),
+      );
+      expect(refusal).toMatchObject({ code: '42501', hint: 'plan_forbidden' });
+    });
+
+    it('refuses another clinic: its patient is not found, and its price list is not ours', async () => {
+      const otherPatient = await refusalFor(fresh.db, bright.dentistUser, (tx) =>
+        planTreatment(tx, { patientId: smile.patientId, procedureId: filling }),
+      );
+      expect(otherPatient).toMatchObject({ code: 'PT404', hint: 'plan_patient_not_found' });
+      const otherProcedure = await refusalFor(fresh.db, bright.dentistUser, (tx) =>
+        planTreatment(tx, { patientId: bright.patientId, procedureId: filling }),
+      );
+      expect(otherProcedure).toMatchObject({ code: 'PT404', hint: 'plan_procedure_not_found' });
+    });
+
+    it('lets browsers only read the items: every write goes through the plan functions', async () => {
+      const row = await planned(smile.admin, { patientId: smile.patientId, procedureId: filling });
+      for (const sql of [
+        `update public.treatment_plan_items set price = 1 where id = ${row.id}`,
+        `delete from public.treatment_plan_items where id = ${row.id}`,
+        `insert into public.treatment_plan_items (clinic_id, patient_id, procedure_name, price, tooth, condition, planned_entry_id)
+         values (${smile.id}, ${smile.patientId}, 'Forged', 1, 36, 'filling', ${row.planned_entry_id})`,
+      ]) {
+        const refusal = await refusalFor(fresh.db, smile.admin, (tx) => tx.query(sql));
+        expect(refusal.code).toBe('42501');
+      }
+      for (const actor of [bright.admin, bright.receptionist]) {
+        const seen = await asUser(fresh.db, actor, (tx) =>
+          tx.query('select id from public.treatment_plan_items where id = $1', [row.id]),
+        );
+        expect(seen.rows).toEqual([]);
+      }
+      const anon = await refusalFor(fresh.db, 'anon', (tx) => tx.query('select id from public.treatment_plan_items'));
+      expect(anon.code).toBe('42501');
+    });
+  });
+
+  describe("the patient's decision", () => {
+    it('is recorded by the front desk too, stamped with who and when', async () => {
+      const row = await planned(smile.dentistUser, { patientId: smile.patientId, procedureId: filling });
+      const decided = (await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, row.id, 'accepted'))).rows[0]!;
+      expect(decided).toMatchObject({
+        status: 'accepted',
+        decided_by: smile.receptionist.sub,
+        decided_by_name: 'Test receptionist',
+      });
+      expect(Date.now() - new Date(decided.decided_at!).getTime()).toBeLessThan(3_600_000);
+      const again = await refusalFor(fresh.db, smile.admin, (tx) => decide(tx, row.id, 'declined'));
+      expect(again).toMatchObject({ code: 'PT409', hint: 'plan_item_decided' });
+    });
+
+    it('takes a decline off the chart, and refuses any other answer', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Declines');
+      const row = await planned(smile.dentistUser, { patientId, procedureId: filling });
+      const wrong = await refusalFor(fresh.db, smile.receptionist, (tx) => decide(tx, row.id, 'done'));
+      expect(wrong.hint).toBe('plan_decision_invalid');
+      await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, row.id, 'declined'));
+      const chart = await asUser(fresh.db, smile.dentistUser, (tx) => chartOn(tx, patientId, '2099-01-01'));
+      expect(chart.rows).toEqual([]);
+    });
+
+    it('is not another clinic’s to record', async () => {
+      const row = await planned(smile.dentistUser, { patientId: smile.patientId, procedureId: filling });
+      const refusal = await refusalFor(fresh.db, bright.admin, (tx) => decide(tx, row.id, 'accepted'));
+      expect(refusal).toMatchObject({ code: 'PT404', hint: 'plan_item_not_found' });
+    });
+  });
+
+  describe('booking and completing', () => {
+    it('keeps the appointment booked for an item, only an appointment of its patient', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Booked from the plan');
+      const row = await planned(smile.dentistUser, { patientId, procedureId: filling });
+      const booked = await appointment(smile, patientId, 'Scheduled');
+      const linked = await asUser(fresh.db, smile.receptionist, (tx) =>
+        tx.query<{ appointment_id: number }>(
+          'select appointment_id::integer as appointment_id from public.link_plan_item_appointment($1, $2)',
+          [row.id, booked],
+        ),
+      );
+      expect(linked.rows[0]?.appointment_id).toBe(booked);
+      const elsewhere = await appointment(smile, smile.patientId, 'Scheduled');
+      const refusal = await refusalFor(fresh.db, smile.receptionist, (tx) =>
+        tx.query('select public.link_plan_item_appointment($1, $2)', [row.id, elsewhere]),
+      );
+      expect(refusal.hint).toBe('plan_appointment_mismatch');
+    });
+
+    it('marks items done at the appointment, charts the work and removes the caries it treated, as of now', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Filled today');
+      await insertRow(fresh.db, 'chart_entries', {
+        clinic_id: smile.id,
+        patient_id: patientId,
+        tooth: 36,
+        surfaces: ['M', 'O'],
+        condition: 'caries',
+        state: 'existing',
+        recorded_at: manila('2026-01-05 10:00'),
+      });
+      await insertRow(fresh.db, 'chart_entries', {
+        clinic_id: smile.id,
+        patient_id: patientId,
+        tooth: 36,
+        surfaces: ['D'],
+        condition: 'caries',
+        state: 'existing',
+        recorded_at: manila('2026-01-05 10:00'),
+      });
+      const row = await planned(smile.dentistUser, { patientId, procedureId: filling });
+      await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, row.id, 'accepted'));
+      const visit = await appointment(smile, patientId);
+
+      // The receptionist completes at checkout: completing the items is part of completing the visit.
+      const done = (await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [row.id]))).rows;
+      expect(done).toMatchObject([{ id: row.id, status: 'done', appointment_id: visit }]);
+
+      const today = await asUser(fresh.db, smile.dentistUser, (tx) => chartOn(tx, patientId, '2099-01-01'));
+      expect(today.rows).toEqual([
+        { tooth: 36, surfaces: ['D'], condition: 'caries', state: 'existing', appointment_id: null },
+        { tooth: 36, surfaces: ['M', 'O'], condition: 'filling', state: 'completed', appointment_id: visit },
+      ]);
+      const before = await asUser(fresh.db, smile.dentistUser, (tx) => chartOn(tx, patientId, '2026-01-06'));
+      expect(before.rows.map((entry) => `${entry.tooth} ${entry.surfaces.join('')} ${entry.condition}`)).toEqual([
+        '36 MO caries',
+        '36 D caries',
+      ]);
+      const { rows } = await fresh.db.query<{ supersedes_id: number }>(
+        'select supersedes_id::integer as supersedes_id from public.chart_entries where id = $1',
+        [done[0]!.completed_entry_id],
+      );
+      expect(rows[0]?.supersedes_id).toBe(row.planned_entry_id);
+    });
+
+    it('refuses items already done, another patient’s items, and a visit not yet Completed', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Refusals at checkout');
+      const mine = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 46 });
+      const theirs = await planned(smile.dentistUser, { patientId: smile.patientId, procedureId: filling, tooth: 46 });
+      const visit = await appointment(smile, patientId);
+      const scheduled = await appointment(smile, patientId, 'Scheduled');
+
+      const notYet = await refusalFor(fresh.db, smile.receptionist, (tx) => complete(tx, scheduled, [mine.id]));
+      expect(notYet).toMatchObject({ code: 'PT409', hint: 'plan_appointment_not_completed' });
+      const other = await refusalFor(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [mine.id, theirs.id]));
+      expect(other).toMatchObject({ code: '23514', hint: 'plan_item_mismatch' });
+      expect((await item(mine.id)).status).toBe('proposed');
+
+      await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [mine.id]));
+      const twice = await refusalFor(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [mine.id]));
+      expect(twice).toMatchObject({ code: 'PT409', hint: 'plan_item_closed' });
+    });
+
+    it('refuses another clinic, who finds no such appointment', async () => {
+      const row = await planned(smile.dentistUser, { patientId: smile.patientId, procedureId: filling, tooth: 47 });
+      const visit = await appointment(smile, smile.patientId);
+      const refusal = await refusalFor(fresh.db, bright.admin, (tx) => complete(tx, visit, [row.id]));
+      expect(refusal).toMatchObject({ code: 'PT404', hint: 'plan_appointment_not_found' });
+      const ownVisit = await appointment(bright, bright.patientId);
+      const crossed = await refusalFor(fresh.db, bright.admin, (tx) => complete(tx, ownVisit, [row.id]));
+      expect(crossed.hint).toBe('plan_item_mismatch');
+      expect((await item(row.id)).status).toBe('proposed');
+    });
+  });
+
+  it('totals the plan exactly, per phase and overall, without declined items', async () => {
+    const patientId = await createPatient(fresh.db, smile.id, 'Totals');
+    const a = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 16, phase: 1 });
+    await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 26, phase: 1 });
+    await planned(smile.dentistUser, { patientId, procedureId: crown, tooth: 11, surfaces: [], phase: 2 });
+    const d = await planned(smile.dentistUser, { patientId, procedureId: crown, tooth: 21, surfaces: [], phase: 2 });
+    await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, d.id, 'declined'));
+    const visit = await appointment(smile, patientId);
+    await asUser(fresh.db, smile.dentistUser, (tx) => complete(tx, visit, [a.id]));
+
+    const totals = await asUser(fresh.db, smile.receptionist, (tx) =>
+      tx.query<{ phase: number | null; item_count: number; total: string; done: string; open: string }>(
+        `select phase, item_count, total_centavos::text as total, done_centavos::text as done,
+                open_centavos::text as open
+           from public.treatment_plan_totals where patient_id = $1 order by phase nulls last`,
+        [patientId],
+      ),
+    );
+    expect(totals.rows).toEqual([
+      { phase: 1, item_count: 2, total: '300020', done: '150010', open: '150010' },
+      { phase: 2, item_count: 1, total: '1200020', done: '0', open: '1200020' },
+      { phase: null, item_count: 3, total: '1500040', done: '150010', open: '1350030' },
+    ]);
+    const other = await asUser(fresh.db, bright.admin, (tx) =>
+      tx.query('select * from public.treatment_plan_totals where patient_id = $1', [patientId]),
+    );
+    expect(other.rows).toEqual([]);
+  });
+
+  it('records plans, decisions and completions in the audit trail with who made them', async () => {
+    const row = await planned(smile.dentistUser, { patientId: smile.patientId, procedureId: filling, tooth: 15 });
+    await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, row.id, 'accepted'));
+    const { rows } = await fresh.db.query<{ action: string; actor_user_id: string; after: Record<string, unknown> }>(
+      `select action::text, actor_user_id, after from public.audit_log
+        where entity = 'treatment_plan_item' and entity_id = $1 order by id`,
+      [row.id],
+    );
+    expect(rows.map((entry) => [entry.action, entry.actor_user_id])).toEqual([
+      ['insert', smile.dentistUser.sub],
+      ['update', smile.receptionist.sub],
+    ]);
+    expect(rows[0]?.after).toMatchObject({ price_centavos: 150010, tooth: 15 });
+  });
+});
