@@ -690,6 +690,79 @@ export type Database = {
           },
         ];
       };
+      invoice_items: {
+        Row: {
+          clinic_id: number;
+          created_at: string;
+          description: string;
+          discount: number;
+          id: number;
+          invoice_id: number;
+          label: string;
+          line_total: number;
+          position: number;
+          procedure_id: number | null;
+          quantity: number;
+          surfaces: string[];
+          tooth: number | null;
+          unit_price: number;
+        };
+        Insert: {
+          clinic_id: number;
+          created_at?: string;
+          description: string;
+          discount?: number;
+          id?: never;
+          invoice_id: number;
+          label?: never;
+          line_total?: never;
+          position: number;
+          procedure_id?: number | null;
+          quantity: number;
+          surfaces?: string[];
+          tooth?: number | null;
+          unit_price: number;
+        };
+        Update: {
+          clinic_id?: number;
+          created_at?: string;
+          description?: string;
+          discount?: number;
+          id?: never;
+          invoice_id?: number;
+          label?: never;
+          line_total?: never;
+          position?: number;
+          procedure_id?: number | null;
+          quantity?: number;
+          surfaces?: string[];
+          tooth?: number | null;
+          unit_price?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_items_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoice_items_invoice_fkey';
+            columns: ['invoice_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'invoice_items_procedure_fkey';
+            columns: ['procedure_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'procedures';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
       invoices: {
         Row: {
           appointment_id: number | null;
@@ -1648,6 +1721,16 @@ export type Database = {
       chart_surfaces_valid: { Args: { p_surfaces: string[] }; Returns: boolean };
       clinic_hours_problem: { Args: { p_start: string; p_time_zone: string }; Returns: string };
       counts_as_clinic_admin: { Args: { p_user_id: string }; Returns: boolean };
+      create_itemised_invoice: {
+        Args: {
+          p_appointment_id?: number;
+          p_clinic_id: number;
+          p_idempotency_key: string;
+          p_items: Json;
+          p_patient_id: number;
+        };
+        Returns: number;
+      };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
       day_sheet: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
@@ -1664,6 +1747,9 @@ export type Database = {
         }[];
       };
       ensure_clinic_keeps_admin: { Args: { p_clinic_id: number; p_leaving_profile_id: number }; Returns: undefined };
+      invoice_item_label: { Args: { p_description: string; p_surfaces: string[]; p_tooth: number }; Returns: string };
+      invoice_item_lines: { Args: { p_invoice_id: number }; Returns: Json };
+      invoice_line_total: { Args: { p_discount: number; p_quantity: number; p_unit_price: number }; Returns: number };
       is_browser_role: { Args: never; Returns: boolean };
       is_fdi_tooth: { Args: { p_tooth: number }; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
@@ -1785,7 +1871,8 @@ export type Database = {
         | 'procedure_category'
         | 'sign_in'
         | 'user'
-        | 'chart_entry';
+        | 'chart_entry'
+        | 'invoice_item';
       audit_source: 'auth' | 'browser' | 'edge_function' | 'service' | 'sql' | 'webhook';
       chart_condition:
         | 'caries'
@@ -1934,6 +2021,7 @@ export const Constants = {
         'sign_in',
         'user',
         'chart_entry',
+        'invoice_item',
       ],
       audit_source: ['auth', 'browser', 'edge_function', 'service', 'sql', 'webhook'],
       chart_condition: [
