@@ -1,5 +1,5 @@
 /** The Add Invoice item editor's texts; the spec has none (docs/adr/0047-itemised-invoices.md). */
-import { INVOICE_LINE_TEXT } from '../model/messages';
+import { INVOICE_LINE_TEXT } from '@/entities/invoice';
 
 export const ITEM_TEXT = {
   columns: INVOICE_LINE_TEXT.columns,

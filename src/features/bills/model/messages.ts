@@ -89,18 +89,3 @@ export const AMOUNT_PROBLEM_TEXT = {
 /** The warning before a payment larger than the invoice's balance (money received is kept if confirmed). */
 export const overpayWarning = (excess: string, balance: string) =>
   `This is ${excess} more than the balance of ${balance}.`;
-
-/** An itemised invoice's lines, as the item editor, the receipt and the invoice list name them. */
-export const INVOICE_LINE_TEXT = {
-  columns: {
-    item: 'Item',
-    procedure: 'Procedure',
-    tooth: 'Tooth',
-    surfaces: 'Surfaces',
-    quantity: 'Qty',
-    price: 'Price',
-    discount: 'Discount',
-    lineTotal: 'Line total',
-  },
-  itemCount: (count: number) => `${count} item${count === 1 ? '' : 's'}`,
-} as const;

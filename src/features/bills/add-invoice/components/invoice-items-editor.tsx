@@ -44,7 +44,8 @@ export function InvoiceItemsEditor({
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
   const priceList = usePriceList(clinicId, true);
   const items = useWatch({ control: form.control, name: 'items' });
-  const listError = form.formState.errors.items;
+  // A refusal of the list itself (no line) is the field array's root error.
+  const listError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
 
   return (
     <div className="invoice-items">
@@ -68,7 +69,7 @@ export function InvoiceItemsEditor({
       <button type="button" className="button button-secondary invoice-items-add" onClick={() => append(emptyItem())}>
         {ITEM_TEXT.addItem}
       </button>
-      {listError?.message ? <p className="billing-field-error">{listError.message}</p> : null}
+      {listError ? <p className="billing-field-error">{listError}</p> : null}
       <p className="invoice-items-total">
         {ITEM_TEXT.runningTotal}{' '}
         <output aria-live="polite" data-testid="invoice-items-total">
