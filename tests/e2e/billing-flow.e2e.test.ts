@@ -36,26 +36,6 @@ interface InvoiceSummary {
 
 /** Smile Dental's data for this file, made through the API. */
 class BillingClinic extends ClinicFixtures {
-  /** A procedure of the clinic's first category at `price` (pesos as text); its name is unique. */
-  async procedure(price: string): Promise<{ id: number; name: string }> {
-    const { data: category, error: categoryError } = await this.service
-      .from('procedure_categories')
-      .select('id')
-      .eq('clinic_id', this.clinicId)
-      .order('id')
-      .limit(1)
-      .single();
-    if (categoryError) throw categoryError;
-    const name = uniqueName('E2E Filling');
-    const { data, error } = await this.service
-      .from('procedures')
-      .insert({ clinic_id: this.clinicId, category_id: category.id, name, price })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return { id: data.id as number, name };
-  }
-
   async setPrice(procedureId: number, price: string) {
     const { error } = await this.service.from('procedures').update({ price }).eq('id', procedureId);
     if (error) throw error;
