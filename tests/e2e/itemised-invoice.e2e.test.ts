@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { billAppointment, DEMO, loginAs } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -46,13 +46,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice', () => {
       ctx.baseUrl,
       async (page) => {
         await loginAs(page, DEMO.receptionist);
-        await sections(page).getByRole('button', { name: 'Appointments' }).click();
-        const filters = page.getByRole('group', { name: 'Filters' });
-        await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
-        await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
-        await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
-        const appointmentRow = page.locator(`tr[data-appointment-id="${appointmentId}"]`);
-        await appointmentRow.getByRole('button', { name: /^Bill appointment of/ }).click();
+        const appointmentRow = await billAppointment(page, { date, dentistId, appointmentId });
 
         // Bill opens with the spec's Total (the reason's price); Itemise switches to lines.
         const modal = page.getByRole('dialog', { name: 'Add Invoice' });

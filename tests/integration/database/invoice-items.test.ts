@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicDateAt, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { clinicDateAt } from '../../support/clinic-time.ts';
+import { completedAppointment as completedAppointmentOf } from '../../support/completed-appointment.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -104,28 +105,8 @@ describe.each(targets)('itemised invoices on %s', (target) => {
     return data.total_centavos as number;
   }
 
-  async function completedAppointment(patientId: number, day: number): Promise<number> {
-    const dentistRow = await service
-      .from('dentists')
-      .insert({ clinic_id: clinicId, name: `Dr. ${randomUUID().slice(0, 6)}`, email: 'items@demo.test', phone: '1' })
-      .select('id')
-      .single();
-    if (dentistRow.error) throw dentistRow.error;
-    const appointment = await service
-      .from('appointments')
-      .insert({
-        clinic_id: clinicId,
-        patient_id: patientId,
-        dentist_id: dentistRow.data.id,
-        appointment_time: clinicTime(clinicWorkday(day), '10:00'),
-        reason: 'Composite filling',
-        status: 'Completed',
-      })
-      .select('id')
-      .single();
-    if (appointment.error) throw appointment.error;
-    return appointment.data.id as number;
-  }
+  const completedAppointment = (patientId: number, day: number) =>
+    completedAppointmentOf(service, clinicId, patientId, day, { time: '10:00', reason: 'Composite filling' });
 
   beforeAll(async () => {
     stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
