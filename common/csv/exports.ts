@@ -54,6 +54,7 @@ export const AUDIT_RECORD_KINDS = [
   'procedure',
   'procedure_category',
   'invoice',
+  'invoice_item',
   'payment',
   'user',
   'clinic',

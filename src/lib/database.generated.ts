@@ -789,6 +789,79 @@ export type Database = {
           },
         ];
       };
+      invoice_items: {
+        Row: {
+          clinic_id: number;
+          created_at: string;
+          description: string;
+          discount: number;
+          id: number;
+          invoice_id: number;
+          label: string;
+          line_total: number;
+          position: number;
+          procedure_id: number | null;
+          quantity: number;
+          surfaces: string[];
+          tooth: number | null;
+          unit_price: number;
+        };
+        Insert: {
+          clinic_id: number;
+          created_at?: string;
+          description: string;
+          discount?: number;
+          id?: never;
+          invoice_id: number;
+          label?: never;
+          line_total?: never;
+          position: number;
+          procedure_id?: number | null;
+          quantity: number;
+          surfaces?: string[];
+          tooth?: number | null;
+          unit_price: number;
+        };
+        Update: {
+          clinic_id?: number;
+          created_at?: string;
+          description?: string;
+          discount?: number;
+          id?: never;
+          invoice_id?: number;
+          label?: never;
+          line_total?: never;
+          position?: number;
+          procedure_id?: number | null;
+          quantity?: number;
+          surfaces?: string[];
+          tooth?: number | null;
+          unit_price?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_items_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoice_items_invoice_fkey';
+            columns: ['invoice_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'invoice_items_procedure_fkey';
+            columns: ['procedure_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'procedures';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
       invoices: {
         Row: {
           appointment_id: number | null;
@@ -1983,6 +2056,16 @@ export type Database = {
         SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: false; isSetofReturn: true };
       };
       counts_as_clinic_admin: { Args: { p_user_id: string }; Returns: boolean };
+      create_itemised_invoice: {
+        Args: {
+          p_appointment_id?: number;
+          p_clinic_id: number;
+          p_idempotency_key: string;
+          p_items: Json;
+          p_patient_id: number;
+        };
+        Returns: number;
+      };
       current_app_role: { Args: never; Returns: string };
       current_clinic_id: { Args: never; Returns: number };
       day_sheet: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
@@ -2034,6 +2117,9 @@ export type Database = {
         Args: { p_day: string; p_hmo_active: boolean; p_valid_from: string; p_valid_until: string };
         Returns: Database['public']['Enums']['hmo_card_status'];
       };
+      invoice_item_label: { Args: { p_description: string; p_surfaces: string[]; p_tooth: number }; Returns: string };
+      invoice_item_lines: { Args: { p_invoice_id: number }; Returns: Json };
+      invoice_line_total: { Args: { p_discount: number; p_quantity: number; p_unit_price: number }; Returns: number };
       is_browser_role: { Args: never; Returns: boolean };
       is_fdi_tooth: { Args: { p_tooth: number }; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };
@@ -2284,6 +2370,7 @@ export type Database = {
         | 'user'
         | 'chart_entry'
         | 'treatment_plan_item'
+        | 'invoice_item'
         | 'hmo'
         | 'hmo_coverage'
         | 'hmo_card';
@@ -2439,6 +2526,7 @@ export const Constants = {
         'user',
         'chart_entry',
         'treatment_plan_item',
+        'invoice_item',
         'hmo',
         'hmo_coverage',
         'hmo_card',

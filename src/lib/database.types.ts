@@ -167,6 +167,7 @@ export type Database = {
       appointment_flags: AppTable<'appointment_flags'>;
       invoices: AppendOnlyTable<'invoices'>;
       payments: AppendOnlyTable<'payments'>;
+      invoice_items: ReadOnlyTable<'invoice_items'>;
       messenger_contacts: ReadOnlyTable<'messenger_contacts'>;
       waitlist_entries: AppTable<'waitlist_entries'>;
       waitlist_offers: ReadOnlyTable<'waitlist_offers'>;
@@ -267,6 +268,12 @@ export type TreatmentPlanTotalRow = ViewRow<'treatment_plan_totals', 'phase', un
 
 /** One freed slot offered over Messenger to one entry; written by the notification service only. */
 export type WaitlistOfferRow = AppRow<'waitlist_offers'>;
+
+/**
+ * One line of an itemised invoice, written with its invoice by rpc/create_itemised_invoice only.
+ * label: how the line reads everywhere ('36 MO Composite filling'), made by the database.
+ */
+export type InvoiceItemRow = AppRow<'invoice_items'>;
 
 /** What the browser inserts: total as a decimal string ("1500.50") and a fresh idempotency_key per form. */
 export type InvoiceInsert = Database['public']['Tables']['invoices']['Insert'];

@@ -6,6 +6,23 @@
  */
 import { createContext, createElement, useContext, type ComponentType, type ReactElement } from 'react';
 
+/**
+ * One line an invoice starts with (e.g. a treatment plan's item done at the appointment): the
+ * price-list procedure, the tooth and surfaces it was for, and the price to start at. Every
+ * field stays editable in the form; the database checks tooth and surfaces when it is saved.
+ */
+export interface InvoiceLinePrefill {
+  procedureId: number;
+  /** FDI tooth number (11–48, 51–85), when the line is for one tooth. */
+  tooth?: number | null;
+  /** Surfaces of that tooth: 'M', 'O', 'D', 'B', 'L'. */
+  surfaces?: readonly string[];
+  /** In centavos. */
+  priceCentavos: number;
+  /** 1 when left out. */
+  quantity?: number;
+}
+
 /** What 'Bill' on a Completed appointment knows before the Add Invoice modal opens. */
 export interface AddInvoicePrefill {
   patient: { id: number; name: string };
@@ -13,7 +30,18 @@ export interface AddInvoicePrefill {
   totalCentavos?: number;
   /** The invoice keeps the appointment it bills. */
   appointmentId?: number;
+  /** Lines to start with: the form opens itemised with them (a non-empty list), else with Total. */
+  items?: readonly InvoiceLinePrefill[];
 }
+
+/**
+ * Where 'Bill' reads the lines done at an appointment (given by whoever composes the Appointments
+ * list). An empty answer means none: Bill then starts from the appointment's reason.
+ */
+export type BillItemsSource = (appointment: {
+  id: number;
+  patientId: number;
+}) => Promise<readonly InvoiceLinePrefill[]>;
 
 export interface AddInvoiceModalProps {
   clinicId: number;

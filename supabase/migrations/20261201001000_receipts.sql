@@ -80,13 +80,17 @@ create trigger payments_receipt_number before insert on public.payments
 -- ---------------------------------------------------------------------------
 -- payment_receipt: one payment with its clinic, number, patient, cashier, what
 -- was paid for (the billed appointment's procedure and date, when the invoice
--- came from one) and the balance after it. Security invoker: another clinic's
--- payment reads as null.
+-- came from one; the invoice's lines, when it is itemised) and the balance
+-- after it. Security invoker: another clinic's payment reads as null.
+-- PL/pgSQL so that its body is read when called: the invoice lines' table is
+-- made by a later migration (20261201001450_invoice_items.sql).
 -- ---------------------------------------------------------------------------
 drop function if exists public.payment_receipt(bigint);
 
 create function public.payment_receipt(p_payment_id bigint)
-returns json language sql stable set search_path = '' as $$
+returns json language plpgsql stable set search_path = '' as $$
+begin
+  return (
   select pg_catalog.json_build_object(
     'payment_id', p.id,
     'receipt_number', p.receipt_number,
@@ -113,7 +117,8 @@ returns json language sql stable set search_path = '' as $$
        where e.invoice_id = p.invoice_id
          and e.voided_at is null
          and (e.payment_date, e.id) <= (p.payment_date, p.id)
-    )
+    ),
+    'items', public.invoice_item_lines(i.id)
   )
   from public.payments p
   join public.invoices i on i.id = p.invoice_id
@@ -121,11 +126,14 @@ returns json language sql stable set search_path = '' as $$
   join public.clinics c on c.id = p.clinic_id
   left join public.appointments a on a.id = i.appointment_id and a.clinic_id = i.clinic_id
   where p.id = p_payment_id
+  );
+end;
 $$;
 
 comment on function public.payment_receipt(bigint) is
   'The acknowledgement receipt of a payment: clinic, receipt number, patient, cashier, amount (centavos), method, '
-  'reference, date, what was paid for (the billed appointment''s reason and time, if any), the invoice total and '
+  'reference, date, what was paid for (the billed appointment''s reason and time, if any; the invoice''s lines with '
+  'label, quantity, price, discount and line total, empty when it is not itemised), the invoice total and '
   'the balance after the non-void payments up to and including this one by (payment_date, id); negative when overpaid.';
 
 revoke execute on function public.payment_receipt(bigint) from public, anon, authenticated;

@@ -88,8 +88,9 @@ begin
          and p.voided_at is null
     ),
     issued as materialized (
-      select i.id, i.total, a.dentist_id, d.name as dentist_name
+      select i.id, i.total, i.created_at, pt.name as patient_name, a.dentist_id, d.name as dentist_name
         from public.invoices i
+        join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
         left join public.appointments a on a.id = i.appointment_id and a.clinic_id = i.clinic_id
         left join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
        where i.clinic_id = p_clinic_id
@@ -132,6 +133,18 @@ begin
                 from issued s
                group by s.dentist_id, s.dentist_name
             ) g
+        ),
+        -- Each invoice issued, with its lines when it is itemised (invoice_item_lines).
+        'invoices', (
+          select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                   'id', s.id,
+                   'patient_name', s.patient_name,
+                   'dentist_name', s.dentist_name,
+                   'created_at', s.created_at,
+                   'total_centavos', (s.total * 100)::bigint,
+                   'items', public.invoice_item_lines(s.id)
+                 ) order by s.created_at, s.id), '[]'::json)
+            from issued s
         )
       ),
       'payments', (
@@ -242,7 +255,8 @@ $$;
 
 comment on function public.day_sheet(bigint, date, date) is
   'The day sheet of clinic p_clinic_id for clinic days p_from..p_to (at most 31): appointments; production (invoices '
-  'issued and not void: count, total and by the billed appointment''s dentist, null when none); payments not void '
+  'issued and not void: count, total, by the billed appointment''s dentist, null when none, and each invoice with '
+  'its lines when itemised); payments not void '
   'with receipt number and cashier, totals by method, by cashier and a grand total; voids made in the period or of '
   'its payments/invoices, with who voided; and the period''s invoices still Unpaid or Partial. Money in integer '
   'centavos. Front desk roles only: 42501 not allowed, 22023 period missing/reversed/too long, PT404 unknown clinic.';
@@ -264,10 +278,12 @@ begin
   perform private.require_report_access(p_clinic_id);
   v_sheet := public.day_sheet(p_clinic_id, p_from, p_to);
 
-  -- The CSV's data rows (daySheetCsv): one per appointment, production line, payment, void and
-  -- open invoice. Titles, headings and totals are not records.
+  -- The CSV's data rows (daySheetCsv): one per appointment, production line, invoice issued and
+  -- its lines, payment, void and open invoice. Titles, headings and totals are not records.
   v_rows := pg_catalog.json_array_length(v_sheet -> 'appointments')
           + pg_catalog.json_array_length(v_sheet -> 'production' -> 'by_dentist')
+          + (select coalesce(sum(1 + pg_catalog.json_array_length(v.value -> 'items')), 0)::integer
+               from pg_catalog.json_array_elements(v_sheet -> 'production' -> 'invoices') v)
           + pg_catalog.json_array_length(v_sheet -> 'payments')
           + pg_catalog.json_array_length(v_sheet -> 'voids')
           + pg_catalog.json_array_length(v_sheet -> 'open_invoices');
@@ -284,8 +300,8 @@ $$;
 
 comment on function public.day_sheet_export(bigint, date, date) is
   'The day sheet of clinic p_clinic_id for p_from..p_to, exactly as day_sheet() answers it, for its CSV download: '
-  'records the export in the audit trail (kind day-sheet, rows = appointments + production lines + payments + voids '
-  '+ open invoices, filters {"from", "to"}). Errors as day_sheet().';
+  'records the export in the audit trail (kind day-sheet, rows = appointments + production lines + invoices issued '
+  'and their lines + payments + voids + open invoices, filters {"from", "to"}). Errors as day_sheet().';
 
 revoke execute on function public.day_sheet_export(bigint, date, date) from public, anon, authenticated;
 grant execute on function public.day_sheet_export(bigint, date, date) to authenticated, service_role;

@@ -180,10 +180,7 @@ select private.setup_clinic_table('public.hmos',
     ['insert', 'hmos.manage', 'Admins can add HMOs to their clinic'],
     ['update', 'hmos.manage', 'Admins can update HMOs of their clinic']]);
 
--- ---------------------------------------------------------------------------
--- procedures: an (id, clinic_id) key, so coverage rows stay in one clinic
--- ---------------------------------------------------------------------------
-alter table public.procedures add constraint procedures_id_clinic_id_key unique (id, clinic_id);
+-- Coverage rows stay in one clinic through procedures_id_clinic_id_key (…_invoice_items.sql).
 
 -- ---------------------------------------------------------------------------
 -- hmo_coverages

@@ -11,7 +11,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { billAppointment, DEMO, loginAs } from './support/app.ts';
 import { DESKTOP, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -36,26 +36,6 @@ interface InvoiceSummary {
 
 /** Smile Dental's data for this file, made through the API. */
 class BillingClinic extends ClinicFixtures {
-  /** A procedure of the clinic's first category at `price` (pesos as text); its name is unique. */
-  async procedure(price: string): Promise<{ id: number; name: string }> {
-    const { data: category, error: categoryError } = await this.service
-      .from('procedure_categories')
-      .select('id')
-      .eq('clinic_id', this.clinicId)
-      .order('id')
-      .limit(1)
-      .single();
-    if (categoryError) throw categoryError;
-    const name = uniqueName('E2E Filling');
-    const { data, error } = await this.service
-      .from('procedures')
-      .insert({ clinic_id: this.clinicId, category_id: category.id, name, price })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return { id: data.id as number, name };
-  }
-
   async setPrice(procedureId: number, price: string) {
     const { error } = await this.service.from('procedures').update({ price }).eq('id', procedureId);
     if (error) throw error;
@@ -181,13 +161,7 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
         await loginAs(page, DEMO.receptionist);
 
         // Appointments at 820×1180: 'Bill' on the Completed row opens Add Invoice, filled in.
-        await sections(page).getByRole('button', { name: 'Appointments' }).click();
-        const filters = page.getByRole('group', { name: 'Filters' });
-        await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
-        await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
-        await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
-        const appointmentRow = page.locator(`tr[data-appointment-id="${appointmentId}"]`);
-        await appointmentRow.getByRole('button', { name: /^Bill appointment of/ }).click();
+        const appointmentRow = await billAppointment(page, { date, dentistId, appointmentId });
         const modal = page.getByRole('dialog', { name: 'Add Invoice' });
         expect(await modal.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(patientName);
         expect(await modal.getByLabel('Total').inputValue()).toBe('1750.25');

@@ -68,11 +68,11 @@ type PesosFailure = Extract<PesosParse, { ok: false }>['reason'];
 
 /**
  * A zod schema reading a pesos string ("1,500.50") into integer centavos, with the screen's own
- * message for each way it can be refused.
+ * message for each way it can be refused (zero too, unless `allowZero`).
  */
-export function pesosSchema(messages: Record<PesosFailure, string>) {
+export function pesosSchema(messages: Record<PesosFailure, string>, options: { allowZero?: boolean } = {}) {
   return z.string().transform((input, context): number => {
-    const parsed = parsePesos(input);
+    const parsed = parsePesos(input, options);
     if (parsed.ok) return parsed.centavos;
     context.addIssue({ code: 'custom', message: messages[parsed.reason] });
     return z.NEVER;

@@ -54,6 +54,12 @@ describe('parsePesos', () => {
     expect(parsePesos(input)).toEqual({ ok: false, reason });
   });
 
+  it('takes ₱0.00 only when asked to (a free item, no discount), and never a negative amount', () => {
+    expect(parsePesos('0')).toEqual({ ok: false, reason: 'not-positive' });
+    expect(parsePesos('0.00', { allowZero: true })).toEqual({ ok: true, centavos: 0 });
+    expect(parsePesos('-0.01', { allowZero: true })).toEqual({ ok: false, reason: 'not-positive' });
+  });
+
   it('keeps every accepted amount an integer', () => {
     for (const input of ['0.07', '1.1', '2.675', '1,000,000.99', '0.29']) {
       const parsed = parsePesos(input);

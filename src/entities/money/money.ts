@@ -18,10 +18,10 @@ const MAX_PESO_DIGITS = 10;
 
 /**
  * Reads what a receptionist types: "1,500", "1500.5", " ₱1,234.50 ", ".5". Refuses exponents, signs
- * other than a leading minus (reported as not positive), more than two decimals, zero and amounts
- * beyond `numeric(12,2)`.
+ * other than a leading minus (reported as not positive), more than two decimals, zero (unless
+ * `allowZero`: a price or a discount may be ₱0.00) and amounts beyond `numeric(12,2)`.
  */
-export function parsePesos(input: string): PesosParse {
+export function parsePesos(input: string, options: { allowZero?: boolean } = {}): PesosParse {
   const trimmed = input.trim();
   if (trimmed === '') return { ok: false, reason: 'empty' };
   const withoutSign = trimmed.replace(/^(-?)\s*₱\s*/, '$1');
@@ -33,7 +33,7 @@ export function parsePesos(input: string): PesosParse {
   if (fraction.length > 2) return { ok: false, reason: 'too-many-decimals' };
   const significantWhole = whole.replace(/^0+/, '');
   const isZero = significantWhole === '' && /^0*$/.test(fraction);
-  if (minus === '-' || isZero) return { ok: false, reason: 'not-positive' };
+  if (minus === '-' || (isZero && options.allowZero !== true)) return { ok: false, reason: 'not-positive' };
   if (significantWhole.length > MAX_PESO_DIGITS) return { ok: false, reason: 'too-large' };
   const centavos = Number(significantWhole || '0') * 100 + Number(fraction.padEnd(2, '0'));
   if (centavos > MAX_CENTAVOS) return { ok: false, reason: 'too-large' };

@@ -39,6 +39,14 @@ const samples: { [T in TableName]?: (id: number) => Partial<RowOf<T>> } = {
   appointment_reminders: () => ({ clinic_id: 1, appointment_id: 1, days_ahead: 1 }),
   invoices: () => ({ clinic_id: 1, patient_id: 1, total: 1500 }),
   payments: () => ({ clinic_id: 1, invoice_id: 1, patient_id: 1, amount: 500, method: 'cash' }),
+  invoice_items: () => ({
+    clinic_id: 1,
+    invoice_id: 1,
+    position: 1,
+    description: 'Procedure',
+    unit_price: 1500,
+    quantity: 1,
+  }),
   messenger_contacts: (id) => ({ clinic_id: 1, page_id: '1000000000000001', psid: String(7_000_000_000_000_000 + id) }),
   waitlist_entries: () => ({
     clinic_id: 1,

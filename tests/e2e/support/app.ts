@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { vi } from 'vitest';
 import ws from 'ws';
 import type { E2eContext } from './context.ts';
@@ -162,4 +162,22 @@ export async function openEditFromList(page: Page, dentistName: string, patientN
   const form = page.getByRole('dialog', { name: 'Edit Appointment' });
   await form.getByLabel('Dentist').waitFor();
   return form;
+}
+
+/**
+ * The Appointments list narrowed to the month of `date` and one dentist, and 'Bill' pressed on the
+ * appointment's row (a Completed one); answers the row.
+ */
+export async function billAppointment(
+  page: Page,
+  { date, dentistId, appointmentId }: { date: string; dentistId: number; appointmentId: number },
+): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
+  await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
+  await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
+  const row = page.locator(`tr[data-appointment-id="${appointmentId}"]`);
+  await row.getByRole('button', { name: /^Bill appointment of/ }).click();
+  return row;
 }

@@ -95,6 +95,25 @@ export class ClinicFixtures {
     return data.id as number;
   }
 
+  /** A procedure of the clinic's first category at `price` (pesos as text); its name is unique. */
+  async procedure(price: string, name = uniqueName('E2E Filling')): Promise<{ id: number; name: string }> {
+    const { data: category, error: categoryError } = await this.service
+      .from('procedure_categories')
+      .select('id')
+      .eq('clinic_id', this.clinicId)
+      .order('id')
+      .limit(1)
+      .single();
+    if (categoryError) throw categoryError;
+    const { data, error } = await this.service
+      .from('procedures')
+      .insert({ clinic_id: this.clinicId, category_id: category.id, name, price })
+      .select('id')
+      .single();
+    if (error) throw error;
+    return { id: data.id as number, name };
+  }
+
   /** A booking as the staff member makes it (only free slots ahead, a procedure of the clinic). */
   appointment(input: AppointmentInput): Promise<number> {
     return this.insertAppointment(this.api, input);

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { completedAppointment as completedAppointmentOf } from '../../support/completed-appointment.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -100,29 +100,8 @@ describe.each(targets)('billing on %s', (target) => {
   }
 
   /** A Completed appointment of the patient with a dentist of its own, so no other test's booking collides. */
-  async function completedAppointment(patientId: number, day: number): Promise<number> {
-    const service = stack.serviceClient();
-    const dentistRow = await service
-      .from('dentists')
-      .insert({ clinic_id: clinicId, name: `Dr. ${randomUUID().slice(0, 6)}`, email: 'bill@demo.test', phone: '1' })
-      .select('id')
-      .single();
-    if (dentistRow.error) throw dentistRow.error;
-    const appointment = await service
-      .from('appointments')
-      .insert({
-        clinic_id: clinicId,
-        patient_id: patientId,
-        dentist_id: dentistRow.data.id,
-        appointment_time: clinicTime(clinicWorkday(day), '09:00'),
-        reason: 'Tooth Extraction',
-        status: 'Completed',
-      })
-      .select('id')
-      .single();
-    if (appointment.error) throw appointment.error;
-    return appointment.data.id as number;
-  }
+  const completedAppointment = (patientId: number, day: number) =>
+    completedAppointmentOf(stack.serviceClient(), clinicId, patientId, day);
 
   beforeAll(async () => {
     stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});

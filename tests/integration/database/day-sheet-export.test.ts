@@ -2,7 +2,7 @@
  * The day sheet's CSV download (…_reports.sql): rpc day_sheet_export answers what
  * day_sheet answers and the database records the export in the audit trail — who, kind
  * 'day-sheet', the CSV's data rows counted from that answer (appointments, production lines,
- * payments, voids, open invoices) and the door 'browser' — through supabase-js against the real stack. A caller
+ * invoices issued and their lines, payments, voids, open invoices) and the door 'browser' — through supabase-js against the real stack. A caller
  * day_sheet refuses (another clinic's admin, a dentist, anon) is refused here too, and then nothing
  * is recorded.
  */
@@ -18,7 +18,7 @@ interface SheetAnswer {
   from: string;
   to: string;
   appointments: Row[];
-  production: { by_dentist: Row[] };
+  production: { by_dentist: Row[]; invoices: { items: Row[] }[] };
   payments: Row[];
   voids: Row[];
   open_invoices: Row[];
@@ -112,6 +112,8 @@ describe('the day sheet export', () => {
     const rows =
       answer.appointments.length +
       answer.production.by_dentist.length +
+      // Each invoice issued, and its lines under it.
+      answer.production.invoices.reduce((count, issued) => count + 1 + issued.items.length, 0) +
       answer.payments.length +
       answer.voids.length +
       answer.open_invoices.length;
@@ -174,6 +176,8 @@ describe('the day sheet export', () => {
     const rows =
       answer.appointments.length +
       answer.production.by_dentist.length +
+      // Each invoice issued, and its lines under it.
+      answer.production.invoices.reduce((count, issued) => count + 1 + issued.items.length, 0) +
       answer.payments.length +
       answer.voids.length +
       answer.open_invoices.length;

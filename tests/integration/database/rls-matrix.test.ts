@@ -60,6 +60,8 @@ interface TableRules {
 let slotCounter = 0;
 let blockedDayCounter = 0;
 let coveredProcedureCounter = 0;
+// Each invoice line of the fixture invoice takes the next position (unique per invoice).
+let itemPosition = 0;
 
 /** A distinct, valid 20-minute slot each call: Mon–Sat from the 20th clinic day on, 09:00–11:40 or 13:00–17:40. */
 function freshSlot(): string {
@@ -185,6 +187,26 @@ const TABLES: TableRules[] = [
     change: () => ({ amount: 1 }),
     select: ALL,
     insert: ALL,
+    update: NOBODY,
+    delete: NOBODY,
+  },
+  {
+    // Lines are written with their invoice by rpc/create_itemised_invoice only (invoice-items.test.ts):
+    // nobody inserts, changes or removes one directly.
+    table: 'invoice_items',
+    payload: (c) => ({
+      clinic_id: c.id,
+      invoice_id: c.invoiceId,
+      position: ++itemPosition,
+      description: 'Composite filling',
+      tooth: 36,
+      surfaces: ['M', 'O'],
+      unit_price: 1500,
+      quantity: 1,
+    }),
+    change: () => ({ quantity: 2 }),
+    select: ALL,
+    insert: NOBODY,
     update: NOBODY,
     delete: NOBODY,
   },
@@ -316,6 +338,15 @@ describe.each(targets)('row-level security on %s', (target) => {
     ).id as number;
     const invoiceId = (await insertAsService('invoices', { clinic_id: id, patient_id: patientId, total: 1000 }))
       .id as number;
+    // Lines are never inserted by a browser: the clinic starts with one, so there is a line to read.
+    await insertAsService('invoice_items', {
+      clinic_id: id,
+      invoice_id: invoiceId,
+      position: ++itemPosition,
+      description: 'Fixture line',
+      unit_price: 1000,
+      quantity: 1,
+    });
     const appointmentId = (
       await insertAsService('appointments', {
         clinic_id: id,

@@ -16,4 +16,5 @@ export const BILL_TEXT = {
   billed: (invoiceId: number) => `Billed #${invoiceId}`,
   billedTitle: (invoiceId: number) => `Billed on invoice #${invoiceId}`,
   priceUnreadable: 'The procedure’s price could not be read. Type the total.',
+  itemsUnreadable: 'The items done at this appointment could not be read.',
 } as const;

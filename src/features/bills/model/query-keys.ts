@@ -9,6 +9,8 @@ export const billingKeys = {
   payments: (clinicId: number) => [...billingKeys.all(clinicId), 'payments'] as const,
   patientInvoices: (clinicId: number, patientId: number) =>
     [...billingKeys.all(clinicId), 'patient-invoices', patientId] as const,
+  /** The clinic's procedures and prices, for the Add Invoice item editor. */
+  priceList: (clinicId: number) => [...billingKeys.all(clinicId), 'price-list'] as const,
   /** One invoice's current balance, re-read when Add Payment opens. */
   invoice: (clinicId: number, invoiceId: number) => [...billingKeys.all(clinicId), 'invoice', invoiceId] as const,
 

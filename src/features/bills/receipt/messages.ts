@@ -27,6 +27,7 @@ export const RECEIPT_TEXT = {
   receivedBy: 'Received by',
   signatureLine: 'Signature over printed name',
   invoiceNumber: (invoiceId: number) => `#${invoiceId}`,
+  items: (invoiceId: number) => `Items on invoice #${invoiceId}`,
   none: '—',
   notFoundTitle: 'Receipt not found',
   notFound: (paymentId: string) =>

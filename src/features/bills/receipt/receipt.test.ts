@@ -46,6 +46,16 @@ describe('the answer of payment_receipt', () => {
     appointment_time: null,
     invoice_total_centavos: 150_050,
     balance_after_centavos: 100_025,
+    items: [
+      {
+        position: 1,
+        label: '36 MO Composite filling',
+        quantity: 1,
+        unit_price_centavos: 150_050,
+        discount_centavos: 0,
+        line_total_centavos: 150_050,
+      },
+    ],
   };
 
   it('is read as it is', () => {

@@ -3,6 +3,7 @@
  * checked into a typed record, and the route's payment id. Pure.
  */
 import * as z from 'zod/mini';
+import { invoiceLinesSchema } from '@/entities/invoice';
 
 const centavos = z.int();
 const optionalText = z.nullable(z.string());
@@ -34,6 +35,8 @@ export const receiptSchema = z.object({
   invoice_total_centavos: centavos,
   /** Negative when the invoice is overpaid: the patient's credit. */
   balance_after_centavos: centavos,
+  /** The invoice's lines; empty when it was made with a total only. */
+  items: invoiceLinesSchema,
 });
 
 export type Receipt = z.infer<typeof receiptSchema>;

@@ -39,6 +39,41 @@ const sheet: DaySheet = {
       { dentist_id: 1, dentist_name: 'Dr. Reyes', invoice_count: 2, total_centavos: 300050 },
       { dentist_id: null, dentist_name: null, invoice_count: 1, total_centavos: 50000 },
     ],
+    invoices: [
+      {
+        id: 7,
+        patient_name: 'Niño Peña',
+        dentist_name: 'Dr. Reyes',
+        created_at: '2026-11-26T02:20:00Z',
+        total_centavos: 134900,
+        items: [
+          {
+            position: 1,
+            label: '36 MO Composite filling',
+            quantity: 3,
+            unit_price_centavos: 33333,
+            discount_centavos: 99,
+            line_total_centavos: 99900,
+          },
+          {
+            position: 2,
+            label: 'X-ray',
+            quantity: 1,
+            unit_price_centavos: 35000,
+            discount_centavos: 0,
+            line_total_centavos: 35000,
+          },
+        ],
+      },
+      {
+        id: 8,
+        patient_name: 'Ana Cruz',
+        dentist_name: null,
+        created_at: '2026-11-26T03:00:00Z',
+        total_centavos: 50000,
+        items: [],
+      },
+    ],
   },
   payments: [
     {
@@ -158,6 +193,19 @@ describe('the day sheet rows', () => {
     expect(lines).toContain('Payment,5,Niño Peña,Card,50.00,2026-11-26,13:00,Dr. Admin,Entered twice');
     expect(lines).toContain('6,Ana Cruz,Partial,2000.00,0.01,1999.99');
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('lists each invoice issued with its lines under it, a plain one alone', () => {
+    const lines = daySheetCsv(sheet, 'Ngiti').slice(1).split('\r\n');
+    const at = lines.indexOf('Invoices issued');
+    expect(lines.slice(at, at + 6)).toEqual([
+      'Invoices issued',
+      'Invoice,Patient,Dentist,Item,Qty,Price,Discount,Total',
+      '7,Niño Peña,Dr. Reyes,,,,,1349.00',
+      ',,,36 MO Composite filling,3,333.33,0.99,999.00',
+      ',,,X-ray,1,350.00,0.00,350.00',
+      '8,Ana Cruz,No dentist (invoice not from an appointment),,,,,500.00',
+    ]);
   });
 
   it("writes the clinic's date and 24-hour time, not UTC's, for an instant just after the clinic's midnight", () => {

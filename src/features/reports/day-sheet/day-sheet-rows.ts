@@ -5,6 +5,7 @@
 import { clinicWallClock, weekdayName } from '@common/clinic-calendar';
 import { csvRow, CSV_BOM, type CsvValue } from '@common/csv';
 import { APPOINTMENT_STATUSES } from '@/entities/appointment';
+import { INVOICE_LINE_TEXT } from '@/entities/invoice';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
 import { DAY_SHEET_TEXT } from '../model/messages';
 import type { DaySheet, DaySheetAppointment, DaySheetMethodTotal, DaySheetPayment } from '../model/report-shapes';
@@ -103,6 +104,46 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
   for (const line of sheet.production.by_dentist)
     lines.push([dentistLabel(line.dentist_name), line.invoice_count, pesosCell(line.total_centavos)]);
   lines.push([text.productionTotal, sheet.production.invoice_count, pesosCell(sheet.production.total_centavos)], []);
+
+  // Each invoice issued, its lines (when itemised) under it.
+  const line = INVOICE_LINE_TEXT.columns;
+  lines.push(
+    [text.issuedInvoices],
+    [
+      columns.invoice,
+      columns.patient,
+      columns.dentist,
+      line.item,
+      line.quantity,
+      line.price,
+      line.discount,
+      columns.total,
+    ],
+  );
+  for (const invoice of sheet.production.invoices) {
+    lines.push([
+      invoice.id,
+      invoice.patient_name,
+      dentistLabel(invoice.dentist_name),
+      '',
+      '',
+      '',
+      '',
+      pesosCell(invoice.total_centavos),
+    ]);
+    for (const item of invoice.items)
+      lines.push([
+        '',
+        '',
+        '',
+        item.label,
+        item.quantity,
+        pesosCell(item.unit_price_centavos),
+        pesosCell(item.discount_centavos),
+        pesosCell(item.line_total_centavos),
+      ]);
+  }
+  lines.push([]);
 
   lines.push(
     [text.payments],

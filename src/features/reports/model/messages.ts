@@ -26,6 +26,8 @@ export const DAY_SHEET_TEXT = {
   production: 'Production (invoices issued)',
   productionEmpty: 'No invoices issued.',
   productionTotal: 'Production total',
+  issuedInvoices: 'Invoices issued',
+  invoiceItems: (invoiceId: number) => `Items of invoice #${invoiceId}`,
   noDentist: 'No dentist (invoice not from an appointment)',
   cashiers: 'Collections by cashier',
   bySystem: 'The system',

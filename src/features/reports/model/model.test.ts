@@ -164,7 +164,7 @@ const emptySheet = {
   to: '2026-11-26',
   time_zone: 'Asia/Manila',
   appointments: [],
-  production: { invoice_count: 0, total_centavos: 0, by_dentist: [] },
+  production: { invoice_count: 0, total_centavos: 0, by_dentist: [], invoices: [] },
   payments: [],
   totals: [],
   cashier_totals: [],
@@ -186,6 +186,19 @@ describe('reading the reports’ answers', () => {
         production: { invoice_count: 1, total_centavos: '100.00', by_dentist: [] },
       }),
     ).toThrow('day_sheet.production.total_centavos');
+    const issued = {
+      id: 7,
+      patient_name: 'Ana',
+      dentist_name: null,
+      created_at: '2026-11-26T02:00:00Z',
+      total_centavos: 100,
+    };
+    expect(() =>
+      parseDaySheet({
+        ...emptySheet,
+        production: { ...emptySheet.production, invoices: [{ ...issued, items: [{ position: 1, label: 'X-ray' }] }] },
+      }),
+    ).toThrow('day_sheet.production.invoices[0].items');
   });
 
   it('reads an empty period as zero counts', () => {

@@ -4,6 +4,7 @@
  * integer centavos, as the billing views give them. Pure.
  */
 import { APPOINTMENT_STATUSES } from '@/entities/appointment';
+import { invoiceLinesSchema, type InvoiceLine } from '@/entities/invoice';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
 
 export interface DaySheetAppointment {
@@ -48,10 +49,21 @@ export interface DaySheetProductionLine {
   total_centavos: number;
 }
 
+/** One invoice issued in the period, with its lines when it is itemised. */
+export interface DaySheetIssuedInvoice {
+  id: number;
+  patient_name: string;
+  dentist_name: string | null;
+  created_at: string;
+  total_centavos: number;
+  items: InvoiceLine[];
+}
+
 export interface DaySheetProduction {
   invoice_count: number;
   total_centavos: number;
   by_dentist: DaySheetProductionLine[];
+  invoices: DaySheetIssuedInvoice[];
 }
 
 export interface DaySheetVoid {
@@ -177,6 +189,13 @@ function object<T>(fields: { [K in keyof T]: Reader<T[K]> }): Reader<T> {
   };
 }
 
+/** Invoice lines, read by their entity's schema. */
+const invoiceLines: Reader<InvoiceLine[]> = (value, path) => {
+  const parsed = invoiceLinesSchema.safeParse(value);
+  if (!parsed.success) throw new ReportShapeError(path);
+  return parsed.data;
+};
+
 const METHODS: readonly PaymentMethod[] = ['cash', 'card', 'e-wallet', 'bank'];
 
 const rateCounts = { booked: integer, kept: integer, no_shows: integer, cancelled: integer, late_cancels: integer };
@@ -204,6 +223,16 @@ const readDaySheet = object<DaySheet>({
         dentist_name: nullable(text),
         invoice_count: integer,
         total_centavos: integer,
+      }),
+    ),
+    invoices: list(
+      object<DaySheetIssuedInvoice>({
+        id: integer,
+        patient_name: text,
+        dentist_name: nullable(text),
+        created_at: text,
+        total_centavos: integer,
+        items: invoiceLines,
       }),
     ),
   }),

@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useToast } from '@/components/toast/toast-context';
-import { AddInvoiceModalSlot, useHasFeatureSlot, type AddInvoicePrefill } from '@/lib/feature-slots';
+import {
+  AddInvoiceModalSlot,
+  useHasFeatureSlot,
+  type AddInvoicePrefill,
+  type BillItemsSource,
+  type InvoiceLinePrefill,
+} from '@/lib/feature-slots';
 import type { ListAppointment } from '../../model/api/list-columns';
 import { LIST_TEXT } from '../../model/messages';
 import { billedAppointmentsKey, useBilledAppointments } from '../api/get-billed-appointments';
@@ -14,9 +20,11 @@ const NO_INVOICES: ReadonlyMap<number, number> = new Map();
 /**
  * 'Bill' on Completed appointments (issue 13, item 5), where the app offers billing: the Add
  * Invoice modal opens with the patient, the appointment and the procedure's current price (read
- * when 'Bill' is pressed, so a later price change never touches an invoice already made).
+ * when 'Bill' is pressed, so a later price change never touches an invoice already made). With
+ * `itemsFor`, the lines it answers for the appointment come first: the modal opens itemised with
+ * them, and only an empty answer (or a failed read) falls back to the reason's price.
  */
-export function useBillAction(clinicId: number) {
+export function useBillAction(clinicId: number, itemsFor?: BillItemsSource) {
   const canBill = useHasFeatureSlot('AddInvoiceModal');
   const billedAppointments = useBilledAppointments(clinicId, canBill);
   const [prefill, setPrefill] = useState<AddInvoicePrefill | null>(null);
@@ -25,6 +33,17 @@ export function useBillAction(clinicId: number) {
 
   const bill = useCallback(
     async (appointment: ListAppointment) => {
+      const patient = { id: appointment.patient_id, name: appointment.patient?.name ?? LIST_TEXT.unknownPatient };
+      let items: readonly InvoiceLinePrefill[] = [];
+      try {
+        items = itemsFor ? await itemsFor({ id: appointment.id, patientId: appointment.patient_id }) : [];
+      } catch {
+        toast(BILL_TEXT.itemsUnreadable, { tone: 'error' });
+      }
+      if (items.length > 0) {
+        setPrefill({ patient, appointmentId: appointment.id, items });
+        return;
+      }
       let totalCentavos: number | undefined;
       try {
         totalCentavos = billTotalCentavos(
@@ -34,12 +53,12 @@ export function useBillAction(clinicId: number) {
         toast(BILL_TEXT.priceUnreadable, { tone: 'error' });
       }
       setPrefill({
-        patient: { id: appointment.patient_id, name: appointment.patient?.name ?? LIST_TEXT.unknownPatient },
+        patient,
         appointmentId: appointment.id,
         ...(totalCentavos === undefined ? {} : { totalCentavos }),
       });
     },
-    [clinicId, toast],
+    [clinicId, itemsFor, toast],
   );
   const close = useCallback(() => {
     setPrefill(null);

@@ -7,37 +7,75 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
 import { useToast } from '@/components/toast/toast-context';
 import { centavosToDecimal } from '@/entities/money';
-import type { AddInvoiceModalProps } from '@/lib/feature-slots';
+import type { AddInvoiceModalProps, InvoiceLinePrefill } from '@/lib/feature-slots';
 import { AmountField } from '../../model/components/amount-field';
 import { invoiceFailureText } from '../../model/failure-text';
 import { newIdempotencyKey } from '../../model/idempotency-key';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { useAddInvoice } from '../api/add-invoice';
-import { addInvoiceSchema } from '../api/add-invoice.schema';
+import {
+  invoiceFormSchema,
+  TOOTH_SURFACES,
+  type InvoiceFormValues,
+  type InvoiceItemValues,
+  type ToothSurface,
+} from '../api/add-invoice.schema';
+import { useAddItemisedInvoice } from '../api/add-itemised-invoice';
+import { ITEM_TEXT } from '../messages';
+import { emptyItem, InvoiceItemsEditor } from './invoice-items-editor';
 import { PatientSearchField } from './patient-search-field';
 import '../../model/components/billing-form.css';
 
+const isToothSurface = (surface: string): surface is ToothSurface =>
+  (TOOTH_SURFACES as readonly string[]).includes(surface);
+
+/** A prefilled line as the item editor holds it (a surface it does not know is left out). */
+const itemValues = (line: InvoiceLinePrefill): InvoiceItemValues => ({
+  ...emptyItem(),
+  procedureId: String(line.procedureId),
+  tooth: line.tooth == null ? '' : String(line.tooth),
+  surfaces: (line.surfaces ?? []).filter(isToothSurface),
+  quantity: String(line.quantity ?? 1),
+  price: centavosToDecimal(line.priceCentavos),
+});
+
 /**
- * The Add Invoice modal (spec §2, §5, §8): a patient picked from a search by name, and Total. The
- * form gets one idempotency key when it opens and keeps it across retries, so a double click, a
- * retry after a lost answer or a second click while saving makes one invoice. 'Bill' on a
- * Completed appointment opens it with the patient, the procedure's price and the appointment.
+ * The Add Invoice modal (spec §2, §5, §8): a patient picked from a search by name, and Total; or,
+ * after 'Itemise', line items whose sum the database makes the total. The form gets one
+ * idempotency key when it opens and keeps it across retries, so a double click, a retry after a
+ * lost answer or a second click while saving makes one invoice. 'Bill' on a Completed appointment
+ * opens it with the patient, the appointment and the procedure's price, or with the lines done.
  */
 export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalProps) {
-  const form = useZodForm(addInvoiceSchema, {
+  const prefilledItems = prefill?.items ?? [];
+  const form = useZodForm(invoiceFormSchema, {
     defaultValues: {
+      itemised: prefilledItems.length > 0,
       patient: prefill?.patient ?? null,
       total: prefill?.totalCentavos === undefined ? '' : centavosToDecimal(prefill.totalCentavos),
-    },
+      items: prefilledItems.map(itemValues),
+    } satisfies InvoiceFormValues,
   });
   const { errors } = form.formState;
+  const itemised = form.watch('itemised');
   const [idempotencyKey] = useState(newIdempotencyKey);
   const add = useAddInvoice(clinicId);
+  const addItemised = useAddItemisedInvoice(clinicId);
   const showToast = useToast();
+  const setItemised = (on: boolean) => {
+    form.setValue('itemised', on);
+    form.clearErrors();
+    if (on && form.getValues('items').length === 0) form.setValue('items', [emptyItem()]);
+  };
   // The field errors show at their fields; the message line says only why a save failed.
   const { formId, formProps, failure } = useFormSubmission(form, {
-    pending: add.isPending,
-    send: (fields) => add.mutateAsync({ ...fields, appointmentId: prefill?.appointmentId, idempotencyKey }),
+    pending: add.isPending || addItemised.isPending,
+    send: (fields) => {
+      const common = { patientId: fields.patientId, appointmentId: prefill?.appointmentId, idempotencyKey };
+      return fields.itemised
+        ? addItemised.mutateAsync({ ...common, items: fields.items })
+        : add.mutateAsync({ ...common, totalCentavos: fields.totalCentavos });
+    },
     onSent: () => {
       showToast(BILLING_EXTRA_TEXT.invoiceAdded);
       onClose();
@@ -80,12 +118,23 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
           </Field>
         )}
       />
-      <AmountField
-        id={`${formId}-total`}
-        label={BILLING_TEXT.fields.total}
-        error={errors.total?.message}
-        {...form.register('total', { onChange: () => form.clearErrors('total') })}
-      />
+      {itemised ? (
+        <InvoiceItemsEditor clinicId={clinicId} formId={formId} form={form} />
+      ) : (
+        <AmountField
+          id={`${formId}-total`}
+          label={BILLING_TEXT.fields.total}
+          error={errors.total?.message}
+          {...form.register('total', { onChange: () => form.clearErrors('total') })}
+        />
+      )}
+      <button
+        type="button"
+        className="button button-secondary invoice-mode-switch"
+        onClick={() => setItemised(!itemised)}
+      >
+        {itemised ? ITEM_TEXT.useTotal : ITEM_TEXT.itemise}
+      </button>
       <FormMessage message={failure} />
     </FormModal>
   );

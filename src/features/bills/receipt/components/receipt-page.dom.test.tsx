@@ -188,6 +188,39 @@ describe('the acknowledgement receipt', () => {
     expect(valueOf('Balance after this payment')).toBe('₱1,500.50');
   });
 
+  it('lists an itemised invoice’s lines under the payment, each with the database’s label', async () => {
+    await seed.invoice_items([
+      {
+        invoice_id: 31,
+        position: 1,
+        description: 'Composite filling',
+        tooth: 36,
+        surfaces: ['O', 'M'],
+        unit_price: 333.33,
+        quantity: 3,
+        discount: 0.99,
+      },
+      { invoice_id: 31, position: 2, description: 'X-ray', unit_price: 501.5, quantity: 1 },
+    ]);
+    await openReceipt(firstId);
+    const items = await screen.findByRole('table', { name: 'Items on invoice #31' });
+    const lines = within(items)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(lines).toEqual([
+      ['Item', 'Qty', 'Price', 'Discount', 'Line total'],
+      ['36 MO Composite filling', '3', '₱333.33', '₱0.99', '₱999.00'],
+      ['X-ray', '1', '₱501.50', '—', '₱501.50'],
+    ]);
+    expect(valueOf('Invoice total')).toBe('₱1,500.50');
+  });
+
+  it('shows no item table for an invoice made with a total only', async () => {
+    await openReceipt(secondId);
+    await screen.findByRole('heading', { name: 'Acknowledgement Receipt' });
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it("says the receipt is not found for another clinic's payment, a missing one, or a malformed link", async () => {
     for (const param of [otherClinicPaymentId, 999, 'abc']) {
       await openReceipt(param);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatClinicDate, formatClinicDateTimeShort } from '@common/clinic-calendar';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { InvoiceLinesTable } from '@/entities/invoice';
 import { formatPesos, pesosInWords } from '@/entities/money';
 import { paymentMethodLabel } from '../../model/payment-methods';
 import { useReceipt } from '../api/get-receipt';
@@ -69,6 +70,13 @@ function ReceiptSheet({ receipt, timeZone }: { receipt: Receipt; timeZone: strin
           <ReceiptRow label={ROWS.balanceAfter} value={formatPesos(receipt.balance_after_centavos)} strong />
         )}
       </dl>
+      {receipt.items.length > 0 ? (
+        <InvoiceLinesTable
+          lines={receipt.items}
+          caption={RECEIPT_TEXT.items(receipt.invoice_id)}
+          className="receipt-items"
+        />
+      ) : null}
       <div className="receipt-cashier">
         <p className="receipt-cashier-label">{RECEIPT_TEXT.receivedBy}</p>
         <p className="receipt-cashier-name">{receipt.cashier_name ?? ''}</p>

@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import { EmptyState } from '@/components/states/states';
+import { InvoiceLinesTable } from '@/entities/invoice';
 import { DAY_SHEET_TEXT } from '../../model/messages';
 import type { DaySheet } from '../../model/report-shapes';
 import { staffLabel, dentistLabel } from '../day-sheet-rows';
@@ -31,7 +33,36 @@ export function ProductionBlock({ production }: { production: DaySheet['producti
           </td>
         </tr>
       </SheetTable>
+      <IssuedInvoices invoices={production.invoices} />
     </section>
+  );
+}
+
+/** Each invoice issued, with its lines under it when it is itemised. */
+function IssuedInvoices({ invoices }: { invoices: DaySheet['production']['invoices'] }) {
+  if (invoices.length === 0) return null;
+  return (
+    <SheetTable caption={TEXT.issuedInvoices} head={[COLUMNS.invoice, COLUMNS.patient, COLUMNS.dentist, COLUMNS.total]}>
+      {invoices.map((invoice) => (
+        <Fragment key={invoice.id}>
+          <tr data-testid={`day-sheet-invoice-${invoice.id}`}>
+            <td>#{invoice.id}</td>
+            <td>{invoice.patient_name}</td>
+            <td>{dentistLabel(invoice.dentist_name)}</td>
+            <td className="align-end">
+              <Money centavos={invoice.total_centavos} />
+            </td>
+          </tr>
+          {invoice.items.length > 0 ? (
+            <tr className="reports-invoice-items">
+              <td colSpan={4}>
+                <InvoiceLinesTable lines={invoice.items} caption={TEXT.invoiceItems(invoice.id)} />
+              </td>
+            </tr>
+          ) : null}
+        </Fragment>
+      ))}
+    </SheetTable>
   );
 }
 

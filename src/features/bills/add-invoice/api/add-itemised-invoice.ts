@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { centavosToDecimal } from '@/entities/money';
+import { toRequestError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { billingKeys } from '../../model/query-keys';
+import type { NewInvoiceItem } from './add-invoice.schema';
+
+export interface NewItemisedInvoice {
+  patientId: number;
+  items: readonly NewInvoiceItem[];
+  /** The appointment billed ('Bill' on a Completed appointment). */
+  appointmentId?: number;
+  /** One per opened form, kept across retries: a repeat answers the invoice it made. */
+  idempotencyKey: string;
+}
+
+/**
+ * Adds an invoice with its lines in one call (rpc/create_itemised_invoice): the database makes
+ * the total, the exact sum of the lines, and answers a repeated key with the invoice it made.
+ * Prices go as decimal strings.
+ */
+export async function addItemisedInvoice(clinicId: number, invoice: NewItemisedInvoice): Promise<{ id: number }> {
+  const answer = await getSupabase().rpc('create_itemised_invoice', {
+    p_clinic_id: clinicId,
+    p_patient_id: invoice.patientId,
+    p_idempotency_key: invoice.idempotencyKey,
+    p_items: invoice.items.map((item) => ({
+      procedure_id: item.procedureId,
+      tooth: item.tooth,
+      surfaces: item.surfaces,
+      quantity: item.quantity,
+      unit_price: centavosToDecimal(item.priceCentavos),
+      discount: centavosToDecimal(item.discountCentavos),
+    })),
+    ...(invoice.appointmentId === undefined ? {} : { p_appointment_id: invoice.appointmentId }),
+  });
+  if (answer.error) throw toRequestError(answer.error, answer.status);
+  return { id: answer.data };
+}
+
+/** One save at a time per clinic's Add Invoice form (the plain insert's key); the lists re-read after. */
+export function useAddItemisedInvoice(clinicId: number) {
+  const queryClient = useQueryClient();
+  return useGuardedMutation({
+    mutationKey: billingKeys.addInvoice(clinicId),
+    mutationFn: (invoice: NewItemisedInvoice) => addItemisedInvoice(clinicId, invoice),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+  });
+}

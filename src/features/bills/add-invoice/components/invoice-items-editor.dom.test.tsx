@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initSupabase } from '@/lib/supabase';
+import { renderSignedIn, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { AddInvoiceModal } from './add-invoice-modal';
+
+const renderAsReceptionist = (ui: ReactElement) => renderSignedIn(ui, { role: 'receptionist' });
+
+setupRealDatabase();
+
+beforeAll(() => {
+  initSupabase(stackConfig());
+});
+
+let ana: { id: number; name: string };
+let filling: number;
+let xray: number;
+
+beforeEach(async () => {
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+  const [patient] = await seed.patients([{ name: 'Ana Santos', phone: '0917 555 0101' }]);
+  ana = { id: patient!.id, name: 'Ana Santos' };
+  const [category] = await seed.procedure_categories([{ name: 'Restorative' }]);
+  const procedures = await seed.procedures([
+    { category_id: category!.id, name: 'Composite filling', price: 1500 },
+    { category_id: category!.id, name: 'X-ray', price: 350 },
+  ]);
+  [filling, xray] = procedures.map((procedure) => procedure.id) as [number, number];
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const modal = () => screen.getByRole('dialog', { name: 'Add Invoice' });
+const line = (position: number) => within(modal()).getByRole('group', { name: `Item ${position}` });
+const total = () => within(modal()).getByTestId('invoice-items-total').textContent;
+
+async function chooseProcedure(user: ReturnType<typeof userEvent.setup>, position: number, name: string) {
+  const select = within(line(position)).getByRole('combobox', { name: 'Procedure' });
+  await waitFor(() => expect(within(select).getByRole('option', { name: new RegExp(`^${name} —`) })).toBeTruthy());
+  await user.selectOptions(select, within(select).getByRole('option', { name: new RegExp(`^${name} —`) }));
+}
+
+async function retype(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.clear(input);
+  await user.type(input, text);
+}
+
+describe('Add Invoice with line items', () => {
+  it('keeps Total as the default, and itemises from the price list with an exact running total', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={onClose} prefill={{ patient: ana }} />);
+    expect(within(modal()).getByLabelText('Total')).toBeTruthy();
+
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    expect(within(modal()).queryByLabelText('Total')).toBeNull();
+    await chooseProcedure(user, 1, 'Composite filling');
+    const first = within(line(1));
+    expect((first.getByLabelText('Price') as HTMLInputElement).value).toBe('1500.00');
+    await user.type(first.getByLabelText('Tooth'), '36');
+    await user.click(first.getByRole('checkbox', { name: 'O' }));
+    await user.click(first.getByRole('checkbox', { name: 'M' }));
+    await retype(user, first.getByLabelText('Qty'), '3');
+    await retype(user, first.getByLabelText('Price'), '333.33');
+    await user.type(first.getByLabelText('Discount'), '0.99');
+    expect(total()).toBe('₱999.00');
+
+    await user.click(within(modal()).getByRole('button', { name: 'Add item' }));
+    await chooseProcedure(user, 2, 'X-ray');
+    await retype(user, within(line(2)).getByLabelText('Price'), '0.30');
+    expect(total()).toBe('₱999.30');
+
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [invoice] = await rows('invoices');
+    expect(invoice).toMatchObject({ patient_id: ana.id, total: 999.3 });
+    expect(await rows('invoice_items', { invoice_id: invoice!.id })).toMatchObject([
+      { procedure_id: filling, label: '36 MO Composite filling', quantity: 3, unit_price: 333.33, discount: 0.99 },
+      { procedure_id: xray, label: 'X-ray', quantity: 1, unit_price: 0.3, discount: 0 },
+    ]);
+  });
+
+  it('says at each line what cannot be read, and sends nothing', async () => {
+    const user = userEvent.setup();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={vi.fn()} prefill={{ patient: ana }} />);
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await user.type(within(line(1)).getByLabelText('Tooth'), 'x');
+    await retype(user, within(line(1)).getByLabelText('Qty'), '0');
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    expect(await within(line(1)).findByText('Choose a procedure.')).toBeTruthy();
+    expect(within(line(1)).getByText('Tooth is a two-digit FDI number, like 36.')).toBeTruthy();
+    expect(within(line(1)).getByText('Quantity is a whole number of at least 1.')).toBeTruthy();
+    expect(within(line(1)).getByText('Price is required.')).toBeTruthy();
+
+    await user.click(within(modal()).getByRole('button', { name: 'Remove item 1' }));
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    expect(await within(modal()).findByText('Add at least one item.')).toBeTruthy();
+    expect(await rows('invoices')).toEqual([]);
+  });
+
+  it('shows the database’s refusal of a tooth in its own words, keeping the lines', async () => {
+    const user = userEvent.setup();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={vi.fn()} prefill={{ patient: ana }} />);
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await chooseProcedure(user, 1, 'Composite filling');
+    await user.type(within(line(1)).getByLabelText('Tooth'), '19');
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    expect(await within(modal()).findByText('Error adding invoice: That is not an FDI tooth number.')).toBeTruthy();
+    expect((within(line(1)).getByLabelText('Tooth') as HTMLInputElement).value).toBe('19');
+    expect(await rows('invoices')).toEqual([]);
+  });
+
+  it('opens itemised with the lines Bill passes in, and bills the appointment with them', async () => {
+    const user = userEvent.setup();
+    await seed.dentists([{}]);
+    const [appointment] = await seed.appointments([{ patient_id: ana.id, status: 'Completed' }]);
+    const onClose = vi.fn();
+    await renderAsReceptionist(
+      <AddInvoiceModal
+        clinicId={1}
+        onClose={onClose}
+        prefill={{
+          patient: ana,
+          appointmentId: appointment!.id,
+          items: [
+            { procedureId: filling, tooth: 36, surfaces: ['M', 'O'], priceCentavos: 150_000 },
+            { procedureId: xray, priceCentavos: 35_000 },
+          ],
+        }}
+      />,
+    );
+    await waitFor(() => expect(total()).toBe('₱1,850.00'));
+    expect((within(line(1)).getByLabelText('Tooth') as HTMLInputElement).value).toBe('36');
+    expect((within(line(1)).getByRole('checkbox', { name: 'M' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(line(1)).getByRole('checkbox', { name: 'D' }) as HTMLInputElement).checked).toBe(false);
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [invoice] = await rows('invoices');
+    expect(invoice).toMatchObject({ appointment_id: appointment!.id, total: 1850 });
+    expect((await rows('invoice_items', { invoice_id: invoice!.id })).map((item) => item.label)).toEqual([
+      '36 MO Composite filling',
+      'X-ray',
+    ]);
+  });
+});

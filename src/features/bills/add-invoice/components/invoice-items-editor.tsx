@@ -1,0 +1,171 @@
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { SelectField } from '@/components/form/select-field';
+import { TextField } from '@/components/form/text-field';
+import { centavosToDecimal, formatPesos } from '@/entities/money';
+import {
+  TOOTH_SURFACES,
+  type InvoiceFormOutput,
+  type InvoiceFormValues,
+  type InvoiceItemValues,
+} from '../api/add-invoice.schema';
+import { usePriceList, type PriceListEntry } from '../api/get-price-list';
+import { ITEM_TEXT } from '../messages';
+import { lineTotalCentavos, runningTotalCentavos } from '../running-total';
+import './invoice-items-editor.css';
+
+type InvoiceForm = UseFormReturn<InvoiceFormValues, unknown, InvoiceFormOutput>;
+
+/** A new line: no procedure yet, one of it, no discount. */
+export const emptyItem = (): InvoiceItemValues => ({
+  procedureId: '',
+  tooth: '',
+  surfaces: [],
+  quantity: '1',
+  price: '',
+  discount: '',
+});
+
+const COLUMNS = ITEM_TEXT.columns;
+
+/**
+ * The Add Invoice form's line items: per line a procedure from the clinic's price list (its price
+ * filled in, editable), tooth, surfaces, quantity and discount; lines are added and removed, and
+ * the running total shows in exact centavos. The database checks the lines when they are saved.
+ */
+export function InvoiceItemsEditor({
+  clinicId,
+  formId,
+  form,
+}: {
+  clinicId: number;
+  formId: string;
+  form: InvoiceForm;
+}) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
+  const priceList = usePriceList(clinicId, true);
+  const items = useWatch({ control: form.control, name: 'items' });
+  // A refusal of the list itself (no line) is the field array's root error.
+  const listError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
+
+  return (
+    <div className="invoice-items">
+      {priceList.isError ? (
+        <p className="billing-field-error" role="alert">
+          {ITEM_TEXT.priceListFailed}
+        </p>
+      ) : null}
+      {fields.map((field, index) => (
+        <ItemLine
+          key={field.id}
+          form={form}
+          index={index}
+          id={`${formId}-item-${field.id}`}
+          procedures={priceList.data ?? []}
+          loading={priceList.isPending}
+          item={items[index] ?? field}
+          onRemove={() => remove(index)}
+        />
+      ))}
+      <button type="button" className="button button-secondary invoice-items-add" onClick={() => append(emptyItem())}>
+        {ITEM_TEXT.addItem}
+      </button>
+      {listError ? <p className="billing-field-error">{listError}</p> : null}
+      <p className="invoice-items-total">
+        {ITEM_TEXT.runningTotal}{' '}
+        <output aria-live="polite" data-testid="invoice-items-total">
+          {formatPesos(runningTotalCentavos(items))}
+        </output>
+      </p>
+    </div>
+  );
+}
+
+function ItemLine({
+  form,
+  index,
+  id,
+  procedures,
+  loading,
+  item,
+  onRemove,
+}: {
+  form: InvoiceForm;
+  index: number;
+  id: string;
+  procedures: readonly PriceListEntry[];
+  loading: boolean;
+  item: InvoiceItemValues;
+  onRemove: () => void;
+}) {
+  const errors = form.formState.errors.items?.[index];
+  const position = index + 1;
+  const lineTotal = lineTotalCentavos(item);
+  const field = (name: 'tooth' | 'quantity' | 'price' | 'discount') => ({
+    id: `${id}-${name}`,
+    error: errors?.[name]?.message,
+    errorClassName: 'billing-field-error',
+    fieldClassName: `invoice-item-${name}`,
+    ...form.register(`items.${index}.${name}`),
+  });
+  return (
+    <fieldset className="invoice-item">
+      <legend>{ITEM_TEXT.item(position)}</legend>
+      <SelectField
+        id={`${id}-procedure`}
+        label={COLUMNS.procedure}
+        fieldClassName="invoice-item-procedure"
+        error={errors?.procedureId?.message}
+        errorClassName="billing-field-error"
+        placeholder={loading ? ITEM_TEXT.priceListLoading : ITEM_TEXT.chooseProcedurePlaceholder}
+        options={procedures.map((procedure) => ({
+          value: String(procedure.id),
+          label: `${procedure.name} — ${formatPesos(procedure.priceCentavos)}`,
+        }))}
+        {...form.register(`items.${index}.procedureId`, {
+          onChange: (event: { target: { value: string } }) => {
+            const chosen = procedures.find((procedure) => String(procedure.id) === event.target.value);
+            if (chosen) form.setValue(`items.${index}.price`, centavosToDecimal(chosen.priceCentavos));
+          },
+        })}
+      />
+      <TextField
+        label={COLUMNS.tooth}
+        hint={ITEM_TEXT.toothHint}
+        hintClassName="billing-field-hint"
+        inputMode="numeric"
+        maxLength={2}
+        autoComplete="off"
+        {...field('tooth')}
+      />
+      <fieldset className="invoice-item-surfaces">
+        <legend>{COLUMNS.surfaces}</legend>
+        {TOOTH_SURFACES.map((surface) => (
+          <label key={surface}>
+            <input type="checkbox" value={surface} {...form.register(`items.${index}.surfaces`)} />
+            {surface}
+          </label>
+        ))}
+      </fieldset>
+      <TextField label={COLUMNS.quantity} inputMode="numeric" maxLength={4} autoComplete="off" {...field('quantity')} />
+      <TextField label={COLUMNS.price} inputMode="decimal" autoComplete="off" {...field('price')} />
+      <TextField
+        label={COLUMNS.discount}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        {...field('discount')}
+      />
+      <p className="invoice-item-line-total">
+        {COLUMNS.lineTotal} <output>{lineTotal === null ? '—' : formatPesos(lineTotal)}</output>
+      </p>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-label={ITEM_TEXT.removeItem(position)}
+        onClick={onRemove}
+      >
+        ×
+      </button>
+    </fieldset>
+  );
+}

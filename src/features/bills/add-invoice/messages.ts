@@ -1,0 +1,21 @@
+/** The Add Invoice item editor's texts; the spec has none (docs/adr/0047-itemised-invoices.md). */
+import { INVOICE_LINE_TEXT } from '@/entities/invoice';
+
+export const ITEM_TEXT = {
+  columns: INVOICE_LINE_TEXT.columns,
+  itemise: 'Itemise',
+  useTotal: 'Enter a total instead',
+  addItem: 'Add item',
+  item: (position: number) => `Item ${position}`,
+  removeItem: (position: number) => `Remove item ${position}`,
+  chooseProcedurePlaceholder: 'Choose a procedure…',
+  priceListLoading: 'Loading the price list…',
+  priceListFailed: 'Could not load the price list.',
+  toothHint: 'FDI, e.g. 36',
+  runningTotal: 'Total',
+  chooseProcedure: 'Choose a procedure.',
+  toothFormat: 'Tooth is a two-digit FDI number, like 36.',
+  quantityFormat: 'Quantity is a whole number of at least 1.',
+  notNegative: (label: string) => `${label} cannot be negative.`,
+  itemsRequired: 'Add at least one item.',
+} as const;

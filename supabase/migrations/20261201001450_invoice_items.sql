@@ -1,0 +1,345 @@
+-- ============================================================================
+-- Itemised invoices: an invoice may list what it charges for, line by line.
+-- See docs/adr/0047-itemised-invoices.md.
+--
+--   invoice_items            one line of an invoice: the procedure (from the
+--                            price list, optional), its name as it was then,
+--                            tooth (FDI) and surfaces, unit price, quantity,
+--                            line discount; the line total and the printed
+--                            label ('36 MO Composite filling') are computed.
+--   create_itemised_invoice  the invoice and its lines in one call, the
+--                            total the exact sum of the line totals;
+--                            idempotent by the form's key like a plain insert.
+--
+-- An invoice made the spec's way (total only, no lines) is unchanged. Lines
+-- are never edited nor deleted by anyone but the clinic's own cascade; a
+-- mistake is voided with its invoice, as before.
+-- ============================================================================
+
+alter type public.audit_entity add value 'invoice_item';
+
+-- The line's printed label, written once: '36 MO Composite filling' (tooth, surfaces in the
+-- conventional M O D B L order, name); without a tooth just the name. Every reader (receipt, day
+-- sheet, Billing) reads the stored column, never builds it.
+create function public.invoice_item_label(p_tooth smallint, p_surfaces text[], p_description text)
+returns text language sql immutable set search_path = '' as $$
+  select pg_catalog.concat_ws(' ',
+    p_tooth::text,
+    nullif((select pg_catalog.string_agg(s, '' order by pg_catalog.array_position(array['M', 'O', 'D', 'B', 'L'], s))
+              from pg_catalog.unnest(p_surfaces) s), ''),
+    p_description)
+$$;
+
+comment on function public.invoice_item_label(smallint, text[], text) is
+  'How an invoice line reads: tooth, surfaces (M O D B L order) and name, e.g. ''36 MO Composite filling''.';
+
+create function public.invoice_line_total(p_unit_price numeric, p_quantity integer, p_discount numeric)
+returns numeric language sql immutable set search_path = '' as $$
+  select p_unit_price * p_quantity - p_discount
+$$;
+
+comment on function public.invoice_line_total(numeric, integer, numeric) is
+  'A line''s total: unit price x quantity - line discount (exact numeric; the invoice total is their sum).';
+
+revoke execute on function public.invoice_item_label(smallint, text[], text) from public, anon;
+revoke execute on function public.invoice_line_total(numeric, integer, numeric) from public, anon;
+grant execute on function public.invoice_item_label(smallint, text[], text) to authenticated, service_role;
+grant execute on function public.invoice_line_total(numeric, integer, numeric) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- A line's rules, once: the guard trigger and create_itemised_invoice both
+-- raise through this, so a refusal has the same code whoever writes the line.
+-- ---------------------------------------------------------------------------
+create function private.check_invoice_item(
+  p_tooth smallint,
+  p_surfaces text[],
+  p_unit_price numeric,
+  p_quantity integer,
+  p_discount numeric
+)
+returns void language plpgsql immutable set search_path = '' as $$
+begin
+  if p_tooth is not null and not public.is_fdi_tooth(p_tooth) then
+    raise exception 'Tooth % is not an FDI tooth number (11-48 permanent, 51-85 primary).', p_tooth
+      using errcode = 'check_violation', hint = 'invoice_item_tooth_invalid';
+  end if;
+  if not public.chart_surfaces_valid(coalesce(p_surfaces, '{}')) then
+    raise exception 'Surfaces are M, O, D, B and L, each at most once.'
+      using errcode = 'check_violation', hint = 'invoice_item_surfaces_invalid';
+  end if;
+  if p_tooth is null and cardinality(p_surfaces) > 0 then
+    raise exception 'Surfaces need a tooth.'
+      using errcode = 'check_violation', hint = 'invoice_item_surfaces_need_tooth';
+  end if;
+  if p_unit_price is null or p_unit_price < 0 or p_unit_price > 9999999999.99
+     or p_unit_price <> pg_catalog.round(p_unit_price, 2) then
+    raise exception 'A line''s price is pesos from 0 to 9,999,999,999.99 with at most two decimals.'
+      using errcode = 'check_violation', hint = 'invoice_item_price_invalid';
+  end if;
+  if p_quantity is null or p_quantity < 1 or p_quantity > 1000 then
+    raise exception 'A line''s quantity is a whole number from 1 to 1000.'
+      using errcode = 'check_violation', hint = 'invoice_item_quantity_invalid';
+  end if;
+  if p_discount is null or p_discount < 0 or p_discount <> pg_catalog.round(p_discount, 2) then
+    raise exception 'A line''s discount is pesos of at least 0 with at most two decimals.'
+      using errcode = 'check_violation', hint = 'invoice_item_discount_invalid';
+  end if;
+  if p_discount > p_unit_price * p_quantity then
+    raise exception 'A line''s discount cannot be more than the line (price x quantity).'
+      using errcode = 'check_violation', hint = 'invoice_item_discount_over_line';
+  end if;
+end;
+$$;
+
+-- Browsers write lines only through create_itemised_invoice (its owner runs this); the service may
+-- insert lines itself, through the guard trigger.
+revoke execute on function private.check_invoice_item(smallint, text[], numeric, integer, numeric)
+  from public, anon, authenticated;
+grant execute on function private.check_invoice_item(smallint, text[], numeric, integer, numeric) to service_role;
+
+-- (id, clinic_id) keys for composite foreign keys: an invoice line (and, later, an HMO's coverage
+-- row) never names another clinic's invoice or procedure.
+alter table public.invoices add constraint invoices_id_clinic_id_key unique (id, clinic_id);
+alter table public.procedures add constraint procedures_id_clinic_id_key unique (id, clinic_id);
+
+-- ---------------------------------------------------------------------------
+-- invoice_items
+-- ---------------------------------------------------------------------------
+create table public.invoice_items (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  invoice_id bigint not null,
+  position smallint not null check (position between 1 and 100),
+  procedure_id bigint,
+  description text not null check (btrim(description) <> '' and char_length(description) <= 200),
+  tooth smallint check (tooth is null or public.is_fdi_tooth(tooth)),
+  surfaces text[] not null default '{}' check (public.chart_surfaces_valid(surfaces)),
+  unit_price numeric(12, 2) not null check (unit_price >= 0),
+  quantity integer not null check (quantity between 1 and 1000),
+  discount numeric(12, 2) not null default 0 check (discount >= 0),
+  line_total numeric(12, 2) not null generated always as (public.invoice_line_total(unit_price, quantity, discount)) stored,
+  label text not null generated always as (public.invoice_item_label(tooth, surfaces, description)) stored,
+  created_at timestamptz not null default now(),
+  constraint invoice_items_invoice_fkey foreign key (invoice_id, clinic_id)
+    references public.invoices (id, clinic_id) on delete cascade,
+  constraint invoice_items_procedure_fkey foreign key (procedure_id, clinic_id)
+    references public.procedures (id, clinic_id) on delete set null (procedure_id),
+  constraint invoice_items_position_key unique (invoice_id, position),
+  constraint invoice_items_discount_within_line check (discount <= unit_price * quantity),
+  constraint invoice_items_surfaces_need_tooth check (tooth is not null or cardinality(surfaces) = 0)
+);
+
+comment on table public.invoice_items is
+  'The lines of an itemised invoice (made by create_itemised_invoice, whose total is the sum of line_total). '
+  'Never edited nor deleted from the API; voiding the invoice voids them.';
+comment on column public.invoice_items.position is 'The line''s place on the invoice, 1, 2, 3, …';
+comment on column public.invoice_items.procedure_id is
+  'The price-list procedure billed, if any; null once that procedure is deleted (description keeps its name).';
+comment on column public.invoice_items.description is 'The procedure''s name as it was when billed, or the line''s own text.';
+comment on column public.invoice_items.tooth is 'FDI tooth number (public.is_fdi_tooth), or null for no tooth.';
+comment on column public.invoice_items.surfaces is 'Surfaces of that tooth (public.chart_surfaces_valid); empty for none.';
+comment on column public.invoice_items.line_total is 'unit_price x quantity - discount (public.invoice_line_total).';
+comment on column public.invoice_items.label is
+  'How the line reads everywhere: ''36 MO Composite filling'' (public.invoice_item_label).';
+
+create index invoice_items_invoice_idx on public.invoice_items (invoice_id, clinic_id);
+create index invoice_items_procedure_idx on public.invoice_items (procedure_id) where procedure_id is not null;
+
+-- Coded refusals for whoever inserts a line (the RPC, the service); no line is ever changed.
+create function public.guard_invoice_item()
+returns trigger language plpgsql set search_path = '' as $$
+begin
+  if tg_op = 'UPDATE' then
+    raise exception 'An invoice''s lines never change: void the invoice and bill again.'
+      using errcode = 'check_violation', hint = 'invoice_item_immutable';
+  end if;
+  perform private.check_invoice_item(new.tooth, new.surfaces, new.unit_price, new.quantity, new.discount);
+  return new;
+end;
+$$;
+
+comment on function public.guard_invoice_item() is
+  'Trigger: refuses a line with a bad tooth, surfaces, price, quantity or discount (codes invoice_item_*) and '
+  'any change of a line (invoice_item_immutable).';
+
+revoke execute on function public.guard_invoice_item() from public, anon, authenticated;
+
+create trigger invoice_items_guard before insert or update on public.invoice_items
+  for each row execute function public.guard_invoice_item();
+
+-- Browsers read; lines are written by create_itemised_invoice only (no insert, update or delete
+-- grant), so a line is never added to an invoice after it was made.
+select private.setup_clinic_table('public.invoice_items',
+  grants => array['select'],
+  audit => array['invoice_item', 'money=unit_price,discount,line_total'],
+  policies => array[
+    ['select', 'billing.read', 'Staff can view invoice lines of their clinic']]);
+
+-- ---------------------------------------------------------------------------
+-- create_itemised_invoice
+-- ---------------------------------------------------------------------------
+create function public.create_itemised_invoice(
+  p_clinic_id bigint,
+  p_patient_id bigint,
+  p_idempotency_key uuid,
+  p_items jsonb,
+  p_appointment_id bigint default null
+)
+returns bigint language plpgsql security definer set search_path = '' as $$
+declare
+  v_item record;
+  v_lines public.invoice_items[] := '{}';
+  v_line public.invoice_items;
+  v_total numeric := 0;
+  v_invoice_id bigint;
+  v_count integer;
+begin
+  -- The invoices insert policy (billing.write in one's own clinic), asked as the caller: this
+  -- function writes as its owner so that browsers need no insert grant on the lines.
+  perform private.require_permission(p_clinic_id, 'billing.write', 'You cannot add invoices in this clinic.',
+    'invoice_forbidden');
+  if p_idempotency_key is null then
+    raise exception 'An itemised invoice needs the form''s idempotency key.'
+      using errcode = 'invalid_parameter_value', hint = 'invoice_key_required';
+  end if;
+  if p_items is null or pg_catalog.jsonb_typeof(p_items) <> 'array' or pg_catalog.jsonb_array_length(p_items) = 0 then
+    raise exception 'An itemised invoice needs at least one line.'
+      using errcode = 'invalid_parameter_value', hint = 'invoice_items_required';
+  end if;
+  v_count := pg_catalog.jsonb_array_length(p_items);
+  if v_count > 100 then
+    raise exception 'An invoice has at most 100 lines.'
+      using errcode = 'invalid_parameter_value', hint = 'invoice_items_too_many';
+  end if;
+
+  -- A repeat of the form's key (double click, retry, second tab) answers the invoice it made.
+  select i.id into v_invoice_id from public.invoices i
+   where i.clinic_id = p_clinic_id and i.idempotency_key = p_idempotency_key;
+  if found then
+    return v_invoice_id;
+  end if;
+
+  for v_item in
+    select e.ordinality::smallint as position, e.value as line
+      from pg_catalog.jsonb_array_elements(p_items) with ordinality e
+  loop
+    declare
+      v_procedure_id bigint;
+      v_description text;
+      v_tooth smallint;
+      v_surfaces text[];
+      v_price numeric;
+      v_quantity integer;
+      v_discount numeric;
+    begin
+      begin
+        v_procedure_id := (v_item.line ->> 'procedure_id')::bigint;
+        v_tooth := (v_item.line ->> 'tooth')::smallint;
+        v_surfaces := coalesce(
+          (select pg_catalog.array_agg(s) from pg_catalog.jsonb_array_elements_text(v_item.line -> 'surfaces') s), '{}');
+        v_price := (v_item.line ->> 'unit_price')::numeric;
+        v_quantity := coalesce((v_item.line ->> 'quantity')::integer, 1);
+        v_discount := coalesce((v_item.line ->> 'discount')::numeric, 0);
+      exception when others then
+        raise exception 'Line % could not be read.', v_item.position
+          using errcode = 'invalid_parameter_value', hint = 'invoice_item_unreadable';
+      end;
+      if v_procedure_id is not null then
+        select p.name into v_description from public.procedures p
+         where p.id = v_procedure_id and p.clinic_id = p_clinic_id;
+        if not found then
+          raise exception 'The procedure of line % is not in the clinic''s price list.', v_item.position
+            using errcode = 'invalid_parameter_value', hint = 'invoice_item_procedure_unknown';
+        end if;
+      else
+        v_description := pg_catalog.btrim(v_item.line ->> 'description');
+        if v_description is null or v_description = '' or char_length(v_description) > 200 then
+          raise exception 'Line % needs a procedure or a description (at most 200 characters).', v_item.position
+            using errcode = 'invalid_parameter_value', hint = 'invoice_item_description_required';
+        end if;
+      end if;
+      perform private.check_invoice_item(v_tooth, v_surfaces, v_price, v_quantity, v_discount);
+      v_line := null;
+      v_line.position := v_item.position;
+      v_line.procedure_id := v_procedure_id;
+      v_line.description := v_description;
+      v_line.tooth := v_tooth;
+      v_line.surfaces := v_surfaces;
+      v_line.unit_price := v_price;
+      v_line.quantity := v_quantity;
+      v_line.discount := v_discount;
+      v_lines := v_lines || v_line;
+      v_total := v_total + public.invoice_line_total(v_price, v_quantity, v_discount);
+    end;
+  end loop;
+
+  if v_total < 0.01 then
+    raise exception 'An invoice''s lines must add up to at least ₱0.01.'
+      using errcode = 'check_violation', hint = 'invoice_items_total_too_small';
+  end if;
+  if v_total > 9999999999.99 then
+    raise exception 'An invoice''s lines add up to more than ₱9,999,999,999.99.'
+      using errcode = 'check_violation', hint = 'invoice_items_total_too_large';
+  end if;
+
+  begin
+    insert into public.invoices (clinic_id, patient_id, total, appointment_id, idempotency_key)
+    values (p_clinic_id, p_patient_id, v_total, p_appointment_id, p_idempotency_key)
+    returning id into v_invoice_id;
+  exception when unique_violation then
+    -- The same key won a race with this call: its invoice is this call's answer.
+    select i.id into v_invoice_id from public.invoices i
+     where i.clinic_id = p_clinic_id and i.idempotency_key = p_idempotency_key;
+    if not found then
+      raise;
+    end if;
+    return v_invoice_id;
+  end;
+
+  insert into public.invoice_items
+    (clinic_id, invoice_id, position, procedure_id, description, tooth, surfaces, unit_price, quantity, discount)
+  select p_clinic_id, v_invoice_id, l.position, l.procedure_id, l.description, l.tooth, l.surfaces, l.unit_price,
+         l.quantity, l.discount
+    from pg_catalog.unnest(v_lines) l
+   order by l.position;
+  return v_invoice_id;
+end;
+$$;
+
+comment on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) is
+  'Adds an invoice with its lines in one transaction; its total is the exact sum of the lines'' totals. p_items: '
+  '[{procedure_id?, description? (when no procedure), tooth?, surfaces?: ["M","O"], unit_price: "333.33", '
+  'quantity?: 1, discount?: "0"}] (prices as decimal strings). A repeat of p_idempotency_key in the clinic answers '
+  'the invoice it made. Refusals: 42501 invoice_forbidden, 22023 invoice_items_required / invoice_items_too_many / '
+  'invoice_item_unreadable / invoice_item_procedure_unknown / invoice_item_description_required, 23514 '
+  'invoice_item_* line rules, invoice_items_total_too_small / _too_large, and the invoice''s own '
+  '(invoice_patient_mismatch, appointment_already_billed, 23503 another clinic''s patient or appointment).';
+
+revoke execute on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) from public, anon, authenticated;
+grant execute on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- invoice_item_lines: an invoice's lines as the receipt (payment_receipt) and
+-- the day sheet (day_sheet) print them, written once. Security invoker: the
+-- caller's billing.read decides.
+-- ---------------------------------------------------------------------------
+create function public.invoice_item_lines(p_invoice_id bigint)
+returns json language sql stable set search_path = '' as $$
+  select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+           'position', it.position,
+           'label', it.label,
+           'quantity', it.quantity,
+           'unit_price_centavos', (it.unit_price * 100)::bigint,
+           'discount_centavos', (it.discount * 100)::bigint,
+           'line_total_centavos', (it.line_total * 100)::bigint
+         ) order by it.position), '[]'::json)
+    from public.invoice_items it
+   where it.invoice_id = p_invoice_id
+$$;
+
+comment on function public.invoice_item_lines(bigint) is
+  'The lines of invoice p_invoice_id in order: [{position, label, quantity, unit_price_centavos, discount_centavos, '
+  'line_total_centavos}]; [] for an invoice that is not itemised (or not visible to the caller).';
+
+revoke execute on function public.invoice_item_lines(bigint) from public, anon;
+grant execute on function public.invoice_item_lines(bigint) to authenticated, service_role;
