@@ -1,3 +1,11 @@
-export { MAX_CENTAVOS, centavosToDecimal, formatBalance, formatPesos, parsePesos, type PesosParse } from './money';
+export {
+  MAX_CENTAVOS,
+  centavosOfStored,
+  centavosToDecimal,
+  formatBalance,
+  formatPesos,
+  parsePesos,
+  type PesosParse,
+} from './money';
 export { MoneyField, pesosSchema, type MoneyFieldProps } from './money-field';
 export { pesosInWords } from './amount-in-words';

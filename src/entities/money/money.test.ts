@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CENTAVOS, centavosToDecimal, formatBalance, formatPesos, parsePesos } from './money';
+import { MAX_CENTAVOS, centavosOfStored, centavosToDecimal, formatBalance, formatPesos, parsePesos } from './money';
 
 function centavosOf(input: string): number {
   const parsed = parsePesos(input);
@@ -114,5 +114,21 @@ describe('centavosToDecimal', () => {
     for (const centavos of [1, 30, 99, 100, 123_456, MAX_CENTAVOS]) {
       expect(parsePesos(centavosToDecimal(centavos))).toEqual({ ok: true, centavos });
     }
+  });
+});
+
+describe('stored amounts', () => {
+  it('reads the database’s decimal text into exact centavos, zero included', () => {
+    expect(centavosOfStored('1500.00')).toBe(150_000);
+    expect(centavosOfStored('0.30')).toBe(30);
+    expect(centavosOfStored('4500.5')).toBe(450_050);
+    expect(centavosOfStored('0.00')).toBe(0);
+    expect(centavosOfStored('0')).toBe(0);
+    expect(centavosOfStored('9999999999.99')).toBe(999_999_999_999);
+  });
+
+  it('throws on anything that is not a stored amount', () => {
+    for (const bad of ['', '-1.00', '1.005', '1e3', 'abc', '10000000000.00'])
+      expect(() => centavosOfStored(bad)).toThrow(RangeError);
   });
 });

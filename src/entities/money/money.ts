@@ -70,3 +70,20 @@ export function centavosToDecimal(centavos: number): string {
   const { sign, pesos, cents } = splitCentavos(centavos);
   return `${sign}${pesos}.${cents}`;
 }
+
+const STORED_AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * An amount as the database gives it when read as text (`price::text`, '1500.00', '0.00'), in
+ * centavos; zero is a valid stored amount (a free procedure). Throws on anything else, so a
+ * malformed amount never shows as a wrong one.
+ */
+export function centavosOfStored(text: string): number {
+  const match = STORED_AMOUNT.exec(text.trim());
+  if (!match) throw new RangeError(`Not a stored amount: ${JSON.stringify(text)}`);
+  const [, whole = '0', fraction = ''] = match;
+  const centavos = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(centavos) || centavos > MAX_CENTAVOS)
+    throw new RangeError(`Amount out of range: ${JSON.stringify(text)}`);
+  return centavos;
+}

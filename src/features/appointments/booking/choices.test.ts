@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centavosOfPrice, patientOptionLabel, procedureOptionLabel, sortByName } from './choices';
+import { patientOptionLabel, procedureOptionLabel, sortByName } from './choices';
 
 describe('the booking form’s choices', () => {
   it('sorts by name ignoring letter case, then by id, without changing the input', () => {
@@ -19,16 +19,6 @@ describe('the booking form’s choices', () => {
     );
     expect(procedureOptionLabel({ name: 'Retainer', priceCentavos: 450_050 })).toBe('Retainer — ₱4,500.50');
     expect(procedureOptionLabel({ name: 'Check-up', priceCentavos: 0 })).toBe('Check-up — ₱0.00');
-  });
-
-  it('reads a price from the database’s decimal text into exact centavos', () => {
-    expect(centavosOfPrice('1500.00')).toBe(150_000);
-    expect(centavosOfPrice('0.30')).toBe(30);
-    expect(centavosOfPrice('4500.5')).toBe(450_050);
-    expect(centavosOfPrice('0.00')).toBe(0);
-    expect(centavosOfPrice('0')).toBe(0);
-    expect(() => centavosOfPrice('')).toThrow(RangeError);
-    expect(() => centavosOfPrice('-1.00')).toThrow(RangeError);
   });
 
   it('shows a patient with the phone when there is one', () => {

@@ -3,7 +3,7 @@
  * procedures by name (ignoring case and accents, then id), prices in centavos. Pure; never mutates
  * its input.
  */
-import { centavosOfStoredPrice } from '../model/price';
+import { centavosOfStored } from '@/entities/money';
 import type { ProcedureCategory } from '../model/types';
 
 export interface StoredCategory {
@@ -24,7 +24,7 @@ export function toCategories(rows: readonly StoredCategory[]): ProcedureCategory
       id: procedure.id,
       categoryId: category.id,
       name: procedure.name,
-      priceCentavos: centavosOfStoredPrice(procedure.price),
+      priceCentavos: centavosOfStored(procedure.price),
     })),
   }));
 }

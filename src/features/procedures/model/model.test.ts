@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestError } from '@/lib/request-error';
 import { duplicateNameText, failureText } from './failure-text';
 import { isNameTaken, nameKey, readCategoryName, readProcedureName } from './names';
-import { centavosOfStoredPrice, DEFAULT_PRICE_INPUT, parsePrice, priceInputOf } from './price';
+import { DEFAULT_PRICE_INPUT, parsePrice, priceInputOf } from './price';
 import { readProcedureForm } from './procedure-form';
 
 describe('parsePrice', () => {
@@ -37,19 +37,6 @@ describe('parsePrice', () => {
 });
 
 describe('stored prices', () => {
-  it('reads the database’s decimal text without a float', () => {
-    expect(centavosOfStoredPrice('1500.00')).toBe(150_000);
-    expect(centavosOfStoredPrice('0.30')).toBe(30);
-    expect(centavosOfStoredPrice('0')).toBe(0);
-    expect(centavosOfStoredPrice('1234.5')).toBe(123_450);
-    expect(centavosOfStoredPrice('9999999999.99')).toBe(999_999_999_999);
-  });
-
-  it('throws on anything that is not a stored price', () => {
-    for (const bad of ['', '-1.00', '1.005', '1e3', 'abc'])
-      expect(() => centavosOfStoredPrice(bad)).toThrow(RangeError);
-  });
-
   it('puts a stored price back into the field as plain decimals', () => {
     expect(priceInputOf(150_050)).toBe('1500.50');
     expect(priceInputOf(0)).toBe('0.00');

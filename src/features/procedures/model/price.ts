@@ -3,7 +3,7 @@
  * the database's decimal text read back. Unlike invoice amounts a price may be ₱0.00 (spec §9:
  * default price 0.00). Pure.
  */
-import { MAX_CENTAVOS, parsePesos } from '@/entities/money';
+import { parsePesos } from '@/entities/money';
 import { PROCEDURES_PROBLEM_TEXT } from './messages';
 
 export type PriceInput = { ok: true; centavos: number } | { ok: false; message: string };
@@ -32,22 +32,6 @@ export function parsePrice(input: string): PriceInput {
     case 'too-many-decimals':
       return { ok: false, message: PROCEDURES_PROBLEM_TEXT.priceRange };
   }
-}
-
-const STORED_PRICE = /^(\d+)(?:\.(\d{1,2}))?$/;
-
-/**
- * A price as the database gives it when read as text (`price::text`, '1500.00'), in centavos.
- * Throws on anything else, so a malformed price never shows as a wrong amount.
- */
-export function centavosOfStoredPrice(text: string): number {
-  const match = STORED_PRICE.exec(text.trim());
-  if (!match) throw new RangeError(`Not a stored price: ${JSON.stringify(text)}`);
-  const [, whole = '0', fraction = ''] = match;
-  const centavos = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(centavos) || centavos > MAX_CENTAVOS)
-    throw new RangeError(`Price out of range: ${JSON.stringify(text)}`);
-  return centavos;
 }
 
 /** What the price field shows for a stored price when editing: '1500.00' (no sign, no commas). */

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { centavosOfStored } from '@/entities/money';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { appointmentKeys } from '../../model/query-keys';
-import { centavosOfPrice, sortByName } from '../choices';
+import { sortByName } from '../choices';
 import type { ProcedureCategoryChoice } from '../validation';
 
 /**
@@ -28,7 +29,7 @@ export async function getBookingProcedures(clinicId: number): Promise<ProcedureC
         category.procedures.map((procedure) => ({
           id: procedure.id,
           name: procedure.name,
-          priceCentavos: centavosOfPrice(procedure.price),
+          priceCentavos: centavosOfStored(procedure.price),
         })),
       ),
     })),

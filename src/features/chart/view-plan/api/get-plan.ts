@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { parsePesos } from '@/entities/money';
+import { centavosOfStored } from '@/entities/money';
 import type { ChartCondition, PlanItemStatus } from '@/lib/database.types';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -23,17 +23,6 @@ interface ItemRead {
   done_at: string | null;
 }
 
-/**
- * The stored price as the database's decimal text ('1500.10'), in centavos: never a binary float.
- * parsePesos reads amounts typed into a form, where zero is refused; a free item is stored as 0.00.
- */
-function centavosOf(price: string): number {
-  const parsed = parsePesos(price);
-  if (parsed.ok) return parsed.centavos;
-  if (parsed.reason === 'not-positive' && /^0+(\.0+)?$/.test(price)) return 0;
-  throw new RangeError(`Not a stored price: ${JSON.stringify(price)}`);
-}
-
 const toItem = (row: ItemRead): PlanItem => ({
   id: row.id,
   tooth: row.tooth,
@@ -43,7 +32,7 @@ const toItem = (row: ItemRead): PlanItem => ({
   status: row.status,
   procedureId: row.procedure_id,
   procedureName: row.procedure_name,
-  priceCentavos: centavosOf(row.price),
+  priceCentavos: centavosOfStored(row.price),
   appointmentId: row.appointment_id,
   plannedByName: row.planned_by_name,
   decidedAt: row.decided_at,
