@@ -39,6 +39,8 @@ export const APP_FEATURE_SLOTS: FeatureSlots = Object.freeze({
     () => import('@/features/chart/patient-chart').then((module) => ({ default: module.PatientChart })),
     { label: 'Loading the chart…' },
   ),
+  BillItemsFor: (appointment: { id: number; patientId: number }) =>
+    import('@/features/chart/bill-done-items/api/items-done-at').then((module) => module.itemsDoneAt(appointment)),
 });
 
 /** Gives the dashboard's tabs the filled slots (src/app/router.tsx loads this with the dashboard). */

@@ -88,6 +88,8 @@ export interface FeatureSlots {
   CreatePatientModal?: ComponentType<CreatePatientModalProps> | null;
   /** The chart feature's dental chart of one patient (Patients tab). Optional like CreatePatientModal. */
   PatientChart?: ComponentType<PatientChartProps> | null;
+  /** The chart feature's treatment plan items done at an appointment, for 'Bill'. Optional likewise. */
+  BillItemsFor?: BillItemsSource | null;
 }
 
 export const EMPTY_FEATURE_SLOTS: FeatureSlots = Object.freeze({
@@ -95,6 +97,7 @@ export const EMPTY_FEATURE_SLOTS: FeatureSlots = Object.freeze({
   PatientInvoices: null,
   CreatePatientModal: null,
   PatientChart: null,
+  BillItemsFor: null,
 });
 
 export const FeatureSlotsContext = createContext<FeatureSlots>(EMPTY_FEATURE_SLOTS);
@@ -102,6 +105,11 @@ export const FeatureSlotsContext = createContext<FeatureSlots>(EMPTY_FEATURE_SLO
 /** Whether the app filled the slot (a feature offers the action only then). */
 export function useHasFeatureSlot(name: keyof FeatureSlots): boolean {
   return (useContext(FeatureSlotsContext)[name] ?? null) !== null;
+}
+
+/** Where 'Bill' reads the lines done at an appointment, or undefined: Bill then starts from its reason. */
+export function useBillItemsSource(): BillItemsSource | undefined {
+  return useContext(FeatureSlotsContext).BillItemsFor ?? undefined;
 }
 
 /** Billing's Add Invoice modal, or nothing. */

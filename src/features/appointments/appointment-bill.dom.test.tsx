@@ -6,6 +6,7 @@ import { FeatureSlotsContext, type AddInvoiceModalProps, type FeatureSlots } fro
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { failNext, realStack, seed, setupRealDatabase } from '@/testing/real-db';
+import { BILL_TEXT } from './list/messages';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
 
@@ -53,7 +54,7 @@ function StubAddInvoiceModal({ clinicId, prefill, onClose }: AddInvoiceModalProp
 
 const SLOTS: FeatureSlots = { AddInvoiceModal: StubAddInvoiceModal, PatientInvoices: null };
 
-async function openList() {
+async function openList(slots: FeatureSlots = SLOTS) {
   await seed.clinics([{ id: 1 }, { id: 2 }]);
   await seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
   await seed.patients([
@@ -105,7 +106,7 @@ async function openList() {
   ]);
   const user = userEvent.setup();
   await renderWithQueries(
-    <FeatureSlotsContext.Provider value={SLOTS}>
+    <FeatureSlotsContext.Provider value={slots}>
       <AppointmentsTab />
     </FeatureSlotsContext.Provider>,
     { role: 'receptionist' },
@@ -161,5 +162,30 @@ describe("'Bill' on the Appointments list", () => {
     await user.click(billButton(100)!);
     expect(await screen.findByText('The procedure’s price could not be read. Type the total.')).toBeTruthy();
     expect(await prefill()).toEqual({ clinicId: 1, patient: { id: 1, name: 'Maria Santos' }, appointmentId: 100 });
+  });
+
+  it('opens itemised with the lines the app says were done at the appointment, and only then', async () => {
+    const done = { procedureId: 7, tooth: 36, surfaces: ['M', 'O'], priceCentavos: 150_010 };
+    const billItemsFor = vi.fn(async ({ id }: { id: number }) => (id === 100 ? [done] : []));
+    const { user } = await openList({ ...SLOTS, BillItemsFor: billItemsFor });
+    await user.click(billButton(100)!);
+    expect(await prefill()).toEqual({
+      clinicId: 1,
+      patient: { id: 1, name: 'Maria Santos' },
+      appointmentId: 100,
+      items: [done],
+    });
+    expect(billItemsFor).toHaveBeenCalledWith({ id: 100, patientId: 1 });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Nothing was done at 101 (per the app): Bill starts from the reason as before.
+    await user.click(billButton(101)!);
+    expect(await prefill()).toEqual({ clinicId: 1, patient: { id: 2, name: 'Jose Rizal' }, appointmentId: 101 });
+  });
+
+  it('says so and starts from the reason when the lines done cannot be read', async () => {
+    const { user } = await openList({ ...SLOTS, BillItemsFor: () => Promise.reject(new Error('offline')) });
+    await user.click(billButton(100)!);
+    expect(await screen.findByText(BILL_TEXT.itemsUnreadable)).toBeTruthy();
+    expect((await prefill()).totalCentavos).toBe(150_050);
   });
 });

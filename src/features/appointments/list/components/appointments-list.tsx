@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { EmptyState, LoadingState } from '@/components/states/states';
-import type { BillItemsSource } from '@/lib/feature-slots';
 import { useYearAppointments } from '../../model/api/get-appointments';
 import type { ListDentistRecord } from '../../model/api/get-list-dentists';
 import type { ListAppointment } from '../../model/api/list-columns';
@@ -60,7 +59,6 @@ export function AppointmentsList({
   marks,
   revealRequest,
   actions,
-  billItemsFor,
 }: {
   clinicId: number;
   timeZone: string;
@@ -84,8 +82,6 @@ export function AppointmentsList({
   /** The row to scroll to; its card is expanded by the screen. */
   revealRequest: RevealRequest | null;
   actions: AppointmentRowActions;
-  /** Where 'Bill' reads the lines done at an appointment; without it Bill starts from the reason. */
-  billItemsFor?: BillItemsSource;
 }) {
   const appointments = useYearAppointments(clinicId, selection.year, timeZone);
   const span = useAppointmentTimeSpan(clinicId);
@@ -95,7 +91,7 @@ export function AppointmentsList({
   const openFlags = useOpenFlags(clinicId).data ?? NO_FLAGS;
   const flags = useMemo(() => new Map(openFlags.map((flag) => [flag.appointment_id, flag])), [openFlags]);
   const keepAppointment = useKeepAppointment(clinicId);
-  const { billed, onBill, billDialog } = useBillAction(clinicId, billItemsFor);
+  const { billed, onBill, billDialog } = useBillAction(clinicId);
 
   const edges = [span.data?.earliest, span.data?.latest].filter((time): time is string => Boolean(time));
   const options = yearOptions(

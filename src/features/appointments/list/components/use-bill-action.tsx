@@ -5,7 +5,7 @@ import {
   AddInvoiceModalSlot,
   useHasFeatureSlot,
   type AddInvoicePrefill,
-  type BillItemsSource,
+  useBillItemsSource,
   type InvoiceLinePrefill,
 } from '@/lib/feature-slots';
 import type { ListAppointment } from '../../model/api/list-columns';
@@ -20,12 +20,14 @@ const NO_INVOICES: ReadonlyMap<number, number> = new Map();
 /**
  * 'Bill' on Completed appointments (issue 13, item 5), where the app offers billing: the Add
  * Invoice modal opens with the patient, the appointment and the procedure's current price (read
- * when 'Bill' is pressed, so a later price change never touches an invoice already made). With
- * `itemsFor`, the lines it answers for the appointment come first: the modal opens itemised with
- * them, and only an empty answer (or a failed read) falls back to the reason's price.
+ * when 'Bill' is pressed, so a later price change never touches an invoice already made). Where
+ * the app says which lines were done at an appointment (the treatment plan's items done there),
+ * those come first: the modal opens itemised with them, and only an empty answer (or a failed
+ * read) falls back to the reason's price.
  */
-export function useBillAction(clinicId: number, itemsFor?: BillItemsSource) {
+export function useBillAction(clinicId: number) {
   const canBill = useHasFeatureSlot('AddInvoiceModal');
+  const itemsFor = useBillItemsSource();
   const billedAppointments = useBilledAppointments(clinicId, canBill);
   const [prefill, setPrefill] = useState<AddInvoicePrefill | null>(null);
   const queryClient = useQueryClient();
