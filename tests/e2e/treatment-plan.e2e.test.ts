@@ -1,12 +1,14 @@
 /**
- * A treatment plan in Chromium (issue 33 part 2), as the demo dentist on a new patient: chart caries
+ * A treatment plan in Chromium, as the demo dentist on a new patient: chart caries
  * on 36 MO, plan a filling for it from that finding, accept it, Book from the plan (the booking form
  * opens with the patient, the procedure as the reason and the dentist; the first free slot the form
  * offers is booked), set the appointment Completed ticking the item, and the chart then shows 36
- * with a completed filling on M and O. The dates come from the app (the form's first bookable day)
- * and from clinic time, never from a fixed calendar day.
+ * with a completed filling on M and O. Then the whole journey from an examination yesterday: the
+ * chart shows 36 filled as of today and carious as of yesterday, and the receptionist's Bill opens
+ * itemised with the filling, whose receipt lists "36 MO Composite Filling". The dates come from the
+ * app (the form's first bookable day) and from clinic time, never from a fixed calendar day.
  */
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime } from '../support/clinic-time.ts';
@@ -77,6 +79,18 @@ async function freePastSlot(fixtures: ClinicFixtures, dentistId: number): Promis
   throw new Error('no free morning slot of the dentist in the last 20 days');
 }
 
+/**
+ * One day of the demo dentist in the Appointments list (a busy month's card shows only the rows
+ * on screen), and the appointment's row on it.
+ */
+async function showDentistDay(page: Page, day: string, appointmentId: number): Promise<Locator> {
+  await showDentistMonth(page, DENTIST, day);
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByLabel('View', { exact: true }).selectOption('daily');
+  await filters.getByLabel('Day', { exact: true }).selectOption(String(Number(day.slice(8, 10))));
+  return page.locator(`tr[data-appointment-id="${appointmentId}"]`);
+}
+
 describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
   let browser: Browser;
   let fixtures: ClinicFixtures;
@@ -89,6 +103,77 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
     await browser?.close();
   });
 
+  /** From the caries on 36 MO: plan a filling (tooth and surfaces come with it), accept it, Book it. */
+  async function planAcceptAndBook(page: Page, patientName: string) {
+    await page.getByRole('button', { name: 'Plan treatment for Tooth 36 Caries MO, existing' }).click();
+    const planForm = page.getByRole('dialog', { name: 'Plan treatment: tooth 36' });
+    expect(await planForm.getByLabel('M (mesial)').isChecked()).toBe(true);
+    expect(await planForm.getByLabel('O (occlusal)').isChecked()).toBe(true);
+    await planForm.getByLabel('Procedure').selectOption({ label: 'Restorative: Composite Filling — ₱1,500.00' });
+    expect(await planForm.getByLabel('Condition').inputValue()).toBe('filling');
+    await planForm.getByRole('button', { name: 'Add to plan' }).click();
+    await planForm.waitFor({ state: 'detached' });
+    const plan = page.getByRole('region', { name: 'Treatment plan' });
+    await expect.poll(() => plan.getByTestId('plan-overall-total').textContent()).toContain('₱1,500.00');
+    await expect
+      .poll(() => toothButton(page, 36).getAttribute('aria-label'))
+      .toBe('Tooth 36: Caries MO, existing; Filling MO, planned');
+
+    await plan.getByRole('button', { name: 'Accept Composite Filling on tooth 36 MO' }).click();
+    await plan.getByText(/^Accepted: Dr\. Andrea Villanueva/).waitFor();
+    await saveScreenshot(page, 'treatment-plan-accepted');
+
+    // Book from the plan: the Appointments tab's form opens with patient, dentist and reason.
+    await plan.getByRole('button', { name: 'Book Composite Filling on tooth 36 MO' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Appointment' });
+    await form.getByLabel('Dentist').waitFor();
+    expect(await form.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(patientName);
+    expect(await form.getByLabel('Dentist').locator('option:checked').textContent()).toBe(DENTIST);
+    expect(await form.getByLabel('Procedure', { exact: true }).locator('option:checked').textContent()).toContain(
+      'Composite Filling',
+    );
+    await bookFirstFreeSlot(form);
+    await page.locator('.toast-region').getByText('Appointment booked!', { exact: true }).waitFor();
+  }
+
+  /** The patient's one plan item, as the database has it. */
+  const planItem = async (patientId: number) =>
+    (
+      await fixtures.service
+        .from('treatment_plan_items')
+        .select('status, appointment_id')
+        .eq('patient_id', patientId)
+        .single()
+    ).data as { status: string; appointment_id: number | null };
+
+  /**
+   * The appointment booked for the item, moved to a free past slot (its hour has come), then set
+   * Completed with the planned filling ticked. Answers the appointment, its dentist and clinic day.
+   */
+  async function completeBookedVisit(page: Page, patientId: number) {
+    await expect.poll(async () => (await planItem(patientId)).appointment_id).not.toBeNull();
+    const appointmentId = (await planItem(patientId)).appointment_id!;
+    const [booked] = await fixtures.appointmentsOf(patientId);
+    expect(booked).toMatchObject({ id: appointmentId, reason: 'Composite Filling' });
+
+    const at = await freePastSlot(fixtures, booked!.dentist_id);
+    const moved = await fixtures.service.from('appointments').update({ appointment_time: at }).eq('id', appointmentId);
+    expect(moved.error).toBeNull();
+    await page.reload();
+    const day = clinicDateAt(new Date(at));
+    const row = await showDentistDay(page, day, appointmentId);
+    await row.getByRole('combobox').selectOption('Completed');
+    const popup = page.locator('.swal2-popup');
+    expect(await popup.getByLabel('Composite Filling, tooth 36 MO').isChecked()).toBe(true);
+    await popup.getByRole('button', { name: 'Yes, update & notify' }).click();
+    await expect.poll(async () => (await planItem(patientId)).status).toBe('done');
+    // The patient has no Messenger ID: the notice fails after the visit was recorded.
+    const failed = popup.getByRole('button', { name: 'OK' });
+    await failed.waitFor();
+    await failed.click();
+    return { appointmentId, dentistId: booked!.dentist_id, day };
+  }
+
   it('charts caries on 36 MO, plans and accepts a filling, books it, completes it: 36 is filled on M and O', async () => {
     const patientName = uniqueName('Plan Patient');
     const patientId = await fixtures.patient(patientName);
@@ -99,81 +184,9 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
       async (page) => {
         await loginAs(page, DEMO.dentist);
         await openChart(page, patientName);
-
-        // Caries on 36 MO.
         await chartFinding(page, 36, ['M (mesial)', 'O (occlusal)'], 'Caries');
-
-        // Plan a filling from that finding: tooth and surfaces come with it.
-        await page.getByRole('button', { name: 'Plan treatment for Tooth 36 Caries MO, existing' }).click();
-        const planForm = page.getByRole('dialog', { name: 'Plan treatment: tooth 36' });
-        expect(await planForm.getByLabel('M (mesial)').isChecked()).toBe(true);
-        expect(await planForm.getByLabel('O (occlusal)').isChecked()).toBe(true);
-        await planForm.getByLabel('Procedure').selectOption({ label: 'Restorative: Composite Filling — ₱1,500.00' });
-        expect(await planForm.getByLabel('Condition').inputValue()).toBe('filling');
-        await planForm.getByRole('button', { name: 'Add to plan' }).click();
-        await planForm.waitFor({ state: 'detached' });
-        const plan = page.getByRole('region', { name: 'Treatment plan' });
-        await expect.poll(() => plan.getByTestId('plan-overall-total').textContent()).toContain('₱1,500.00');
-        await expect
-          .poll(() => toothButton(page, 36).getAttribute('aria-label'))
-          .toBe('Tooth 36: Caries MO, existing; Filling MO, planned');
-
-        await plan.getByRole('button', { name: 'Accept Composite Filling on tooth 36 MO' }).click();
-        await plan.getByText(/^Accepted: Dr\. Andrea Villanueva/).waitFor();
-        await saveScreenshot(page, 'treatment-plan-accepted');
-
-        // Book from the plan: the Appointments tab's form opens with patient, dentist and reason.
-        await plan.getByRole('button', { name: 'Book Composite Filling on tooth 36 MO' }).click();
-        const form = page.getByRole('dialog', { name: 'Add Appointment' });
-        await form.getByLabel('Dentist').waitFor();
-        expect(await form.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(patientName);
-        const dentistSelect = form.getByLabel('Dentist');
-        expect(await dentistSelect.locator('option:checked').textContent()).toBe(DENTIST);
-        expect(await form.getByLabel('Procedure', { exact: true }).locator('option:checked').textContent()).toContain(
-          'Composite Filling',
-        );
-        await bookFirstFreeSlot(form);
-        await page.locator('.toast-region').getByText('Appointment booked!', { exact: true }).waitFor();
-
-        const item = async () =>
-          (
-            await fixtures.service
-              .from('treatment_plan_items')
-              .select('status, appointment_id')
-              .eq('patient_id', patientId)
-              .single()
-          ).data as { status: string; appointment_id: number | null };
-        await expect.poll(async () => (await item()).appointment_id).not.toBeNull();
-        const appointmentId = (await item()).appointment_id!;
-        const [booked] = await fixtures.appointmentsOf(patientId);
-        expect(booked).toMatchObject({ id: appointmentId, reason: 'Composite Filling' });
-
-        // Its hour has come: set it Completed, the planned filling ticked.
-        const at = await freePastSlot(fixtures, booked!.dentist_id);
-        const moved = await fixtures.service
-          .from('appointments')
-          .update({ appointment_time: at })
-          .eq('id', appointmentId);
-        expect(moved.error).toBeNull();
-        await page.reload();
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-        const day = clinicDateAt(new Date(at));
-        await showDentistMonth(page, DENTIST, day);
-        // One day of the dentist: a busy month's card shows only the rows on screen.
-        const filters = page.getByRole('group', { name: 'Filters' });
-        await filters.getByLabel('View', { exact: true }).selectOption('daily');
-        await filters.getByLabel('Day', { exact: true }).selectOption(String(Number(day.slice(8, 10))));
-        const row = page.locator(`tr[data-appointment-id="${appointmentId}"]`);
-        await row.getByRole('combobox').selectOption('Completed');
-        const popup = page.locator('.swal2-popup');
-        const ticked = popup.getByLabel('Composite Filling, tooth 36 MO');
-        expect(await ticked.isChecked()).toBe(true);
-        await popup.getByRole('button', { name: 'Yes, update & notify' }).click();
-        await expect.poll(async () => (await item()).status).toBe('done');
-        // The patient has no Messenger ID: the notice fails after the visit was recorded.
-        const failed = popup.getByRole('button', { name: 'OK' });
-        await failed.waitFor();
-        await failed.click();
+        await planAcceptAndBook(page, patientName);
+        await completeBookedVisit(page, patientId);
 
         await openChart(page, patientName);
         await expect
@@ -184,6 +197,106 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
           .getByText(/^Done, /)
           .waitFor();
         await saveScreenshot(page, 'treatment-plan-done');
+      },
+      DESKTOP,
+    );
+  });
+
+  it('from yesterday’s caries on 36 MO to today’s filling, billed and on the receipt as "36 MO Composite Filling"', async () => {
+    const patientName = uniqueName('Plan Patient');
+    const patientId = await fixtures.patient(patientName);
+    // The examination was yesterday. Browsers chart only as of now, so that visit's finding is
+    // written as history, the way the demo data is.
+    const today = clinicDateAt(new Date()) as IsoDate;
+    const yesterday = addDays(today, -1);
+    const examined = await fixtures.service.from('chart_entries').insert({
+      clinic_id: fixtures.clinicId,
+      patient_id: patientId,
+      tooth: 36,
+      surfaces: ['M', 'O'],
+      condition: 'caries',
+      state: 'existing',
+      recorded_at: clinicTime(yesterday, '10:00'),
+      recorded_by_name: DENTIST,
+    });
+    expect(examined.error).toBeNull();
+
+    let visit: { appointmentId: number; dentistId: number; day: string };
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.dentist);
+        await openChart(page, patientName);
+        await expect.poll(() => toothButton(page, 36).getAttribute('aria-label')).toBe('Tooth 36: Caries MO, existing');
+        await planAcceptAndBook(page, patientName);
+        visit = await completeBookedVisit(page, patientId);
+
+        await openChart(page, patientName);
+        await expect
+          .poll(() => toothButton(page, 36).getAttribute('aria-label'))
+          .toBe('Tooth 36: Filling MO, completed');
+        await page.getByLabel('As of').fill(yesterday);
+        await expect.poll(() => toothButton(page, 36).getAttribute('aria-label')).toBe('Tooth 36: Caries MO, existing');
+      },
+      DESKTOP,
+    );
+
+    const desk = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.receptionist);
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+        const row = await showDentistDay(page, visit.day, visit.appointmentId);
+        await row.getByRole('button', { name: /^Bill appointment of/ }).click();
+
+        // Add Invoice opens itemised with the filling done at the visit, at its planned price.
+        const modal = page.getByRole('dialog', { name: 'Add Invoice' });
+        const line = modal.getByRole('group', { name: 'Item 1' });
+        await line.waitFor();
+        expect(
+          await line.getByRole('combobox', { name: 'Procedure' }).locator('option:checked').textContent(),
+        ).toContain('Composite Filling');
+        expect(await line.getByLabel('Tooth').inputValue()).toBe('36');
+        expect(await line.getByRole('checkbox', { name: 'M', exact: true }).isChecked()).toBe(true);
+        expect(await line.getByRole('checkbox', { name: 'O', exact: true }).isChecked()).toBe(true);
+        expect(await modal.getByRole('group', { name: 'Item 2' }).count()).toBe(0);
+        await expect.poll(() => modal.getByTestId('invoice-items-total').textContent()).toBe('₱1,500.00');
+        await modal.getByRole('button', { name: 'Add Invoice' }).click();
+        await modal.waitFor({ state: 'detached' });
+
+        const { data: invoices, error } = await desk.api
+          .from('invoice_summaries')
+          .select('id, total_centavos')
+          .eq('appointment_id', visit.appointmentId);
+        if (error) throw error;
+        expect(invoices).toEqual([{ id: expect.any(Number), total_centavos: 150_000 }]);
+        const invoiceId = invoices[0]!.id as number;
+        await row.getByText(`Billed #${invoiceId}`, { exact: true }).waitFor();
+
+        const payment = await desk.api
+          .from('payments')
+          .insert({
+            clinic_id: desk.clinicId,
+            invoice_id: invoiceId,
+            patient_id: patientId,
+            amount: '1500',
+            method: 'cash',
+          })
+          .select('id')
+          .single();
+        if (payment.error) throw payment.error;
+        await page.goto(`/receipts/${payment.data.id}`);
+        const lines = page.getByRole('table', { name: `Items on invoice #${invoiceId}` });
+        await lines.waitFor();
+        expect(
+          await lines
+            .locator('tbody tr')
+            .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))),
+        ).toEqual([['36 MO Composite Filling', '1', '₱1,500.00', '—', '₱1,500.00']]);
+        await saveScreenshot(page, 'treatment-plan-receipt');
       },
       DESKTOP,
     );
