@@ -219,9 +219,10 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
         'color-contrast',
         'image-alt',
       ]);
-      // A page with a frame is checked inside the frame as well.
+      // A page with a frame is checked inside the frame as well. The image has its own size, so it
+      // has a box (which axe needs) however far it loaded when the audit runs.
       await page.setContent(
-        `<!doctype html><html lang="en"><title>axe</title><main><iframe srcdoc="<img src='/favicon.svg'>"></iframe></main></html>`,
+        `<!doctype html><html lang="en"><title>axe</title><main><iframe srcdoc="<img src='/favicon.svg' width='16' height='16'>"></iframe></main></html>`,
       );
       await page.frames()[1]!.waitForLoadState();
       await page.frames()[1]!.waitForFunction(() => [...document.images].every((image) => image.complete));

@@ -266,8 +266,8 @@ describe.skipIf(!ctx.chromium)('patients', () => {
           'Maria Santos',
           '+63 917 111 2222',
           '2400000000000001',
-          // Chart opens the patient's dental chart (issue 33).
-          'ChartEditDelete',
+          // Chart opens the patient's dental chart; HMO their cards and senior citizen / PWD ID.
+          'ChartHMOEditDelete',
         ]);
 
         for (const [query, expected] of [
@@ -358,7 +358,7 @@ describe.skipIf(!ctx.chromium)('patients', () => {
             name,
             '0917 999 8888',
             '',
-            'ChartEditDelete',
+            'ChartHMOEditDelete',
           ]);
           const { data } = await clinic.service
             .from('patients')

@@ -229,6 +229,7 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
         await loginAs(page, DEMO.dentist);
         await openChart(page, patientName);
         await expect.poll(() => toothButton(page, 36).getAttribute('aria-label')).toBe('Tooth 36: Caries MO, existing');
+        await toothButton(page, 36).click();
         await planAcceptAndBook(page, patientName);
         visit = await completeBookedVisit(page, patientId);
 
@@ -256,9 +257,10 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
         const modal = page.getByRole('dialog', { name: 'Add Invoice' });
         const line = modal.getByRole('group', { name: 'Item 1' });
         await line.waitFor();
-        expect(
-          await line.getByRole('combobox', { name: 'Procedure' }).locator('option:checked').textContent(),
-        ).toContain('Composite Filling');
+        // The price list arrives after the form opens; the line keeps its procedure meanwhile.
+        await expect
+          .poll(() => line.getByRole('combobox', { name: 'Procedure' }).locator('option:checked').textContent())
+          .toContain('Composite Filling');
         expect(await line.getByLabel('Tooth').inputValue()).toBe('36');
         expect(await line.getByRole('checkbox', { name: 'M', exact: true }).isChecked()).toBe(true);
         expect(await line.getByRole('checkbox', { name: 'O', exact: true }).isChecked()).toBe(true);

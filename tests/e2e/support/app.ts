@@ -150,7 +150,9 @@ export async function showDentistMonth(page: Page, dentistName: string, date: st
   await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
   await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
   const dentist = filters.getByLabel('Dentist', { exact: true });
-  const option = dentist.locator('option', { hasText: dentistName });
+  // The option reads 'Dr. Ana Cruz (12)'; other tests' dentists may share the name's start.
+  const named = new RegExp(`^${dentistName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(\\d+\\))?$`);
+  const option = dentist.locator('option', { hasText: named });
   await option.waitFor({ state: 'attached' });
   await dentist.selectOption((await option.getAttribute('value'))!);
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
@@ -44,6 +45,14 @@ export function InvoiceItemsEditor({
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
   const priceList = usePriceList(clinicId, true);
   const items = useWatch({ control: form.control, name: 'items' });
+  // Lines Bill starts with name their procedure before the price list has arrived, when their
+  // select has no such option yet: the browser drops the value, so it is set again once it has.
+  useEffect(() => {
+    if (!priceList.data) return;
+    form.getValues('items').forEach((item, index) => {
+      if (item.procedureId !== '') form.setValue(`items.${index}.procedureId`, item.procedureId);
+    });
+  }, [priceList.data, form]);
   // A refusal of the list itself (no line) is the field array's root error.
   const listError = form.formState.errors.items?.root?.message ?? form.formState.errors.items?.message;
 
