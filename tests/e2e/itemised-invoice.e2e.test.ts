@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { billAppointment, DEMO, loginAs } from './support/app.ts';
+import { billAppointment, DEMO, loginAs, paidReceiptItemRows } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -82,24 +82,13 @@ describe.skipIf(!ctx.chromium)('an itemised invoice', () => {
         await appointmentRow.getByText(`Billed #${invoiceId}`, { exact: true }).waitFor();
 
         // A payment's receipt lists the lines as the database labels them.
-        const payment = await clinic.api
-          .from('payments')
-          .insert({
-            clinic_id: clinic.clinicId,
-            invoice_id: invoiceId,
-            patient_id: patientId,
-            amount: '1000',
-            method: 'cash',
-          })
-          .select('id')
-          .single();
-        if (payment.error) throw payment.error;
-        await page.goto(`/receipts/${payment.data.id}`);
-        const lines = page.getByRole('table', { name: `Items on invoice #${invoiceId}` });
-        await lines.waitFor();
-        const rows = await lines
-          .locator('tbody tr')
-          .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+        const rows = await paidReceiptItemRows(page, {
+          api: clinic.api,
+          clinicId: clinic.clinicId,
+          invoiceId,
+          patientId,
+          amount: '1000',
+        });
         expect(rows).toEqual([
           [`36 MO ${filling.name}`, '1', '₱1,500.00', '₱0.25', '₱1,499.75'],
           [xray.name, '2', '₱350.25', '—', '₱700.50'],

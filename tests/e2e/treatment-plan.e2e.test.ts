@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime } from '../support/clinic-time.ts';
-import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
+import { DEMO, loginAs, paidReceiptItemRows, showDentistMonth } from './support/app.ts';
 import { chartFinding, openChart, toothButton } from './support/chart.ts';
 import { connectChromium, DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
@@ -278,25 +278,14 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
         const invoiceId = invoices[0]!.id as number;
         await row.getByText(`Billed #${invoiceId}`, { exact: true }).waitFor();
 
-        const payment = await desk.api
-          .from('payments')
-          .insert({
-            clinic_id: desk.clinicId,
-            invoice_id: invoiceId,
-            patient_id: patientId,
-            amount: '1500',
-            method: 'cash',
-          })
-          .select('id')
-          .single();
-        if (payment.error) throw payment.error;
-        await page.goto(`/receipts/${payment.data.id}`);
-        const lines = page.getByRole('table', { name: `Items on invoice #${invoiceId}` });
-        await lines.waitFor();
         expect(
-          await lines
-            .locator('tbody tr')
-            .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))),
+          await paidReceiptItemRows(page, {
+            api: desk.api,
+            clinicId: desk.clinicId,
+            invoiceId,
+            patientId,
+            amount: '1500',
+          }),
         ).toEqual([['36 MO Composite Filling', '1', '₱1,500.00', '—', '₱1,500.00']]);
         await saveScreenshot(page, 'treatment-plan-receipt');
       },

@@ -183,3 +183,37 @@ export async function billAppointment(
   await row.getByRole('button', { name: /^Bill appointment of/ }).click();
   return row;
 }
+
+/**
+ * Pays an invoice in cash through the given staff client, opens the payment's receipt and answers
+ * the cells of its items table, row by row, as printed.
+ */
+export async function paidReceiptItemRows(
+  page: Page,
+  {
+    api,
+    clinicId,
+    invoiceId,
+    patientId,
+    amount,
+  }: {
+    api: SupabaseClient;
+    clinicId: number;
+    invoiceId: number;
+    patientId: number;
+    amount: string;
+  },
+): Promise<(string | null)[][]> {
+  const payment = await api
+    .from('payments')
+    .insert({ clinic_id: clinicId, invoice_id: invoiceId, patient_id: patientId, amount, method: 'cash' })
+    .select('id')
+    .single();
+  if (payment.error) throw payment.error;
+  await page.goto(`/receipts/${payment.data.id}`);
+  const lines = page.getByRole('table', { name: `Items on invoice #${invoiceId}` });
+  await lines.waitFor();
+  return lines
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+}
