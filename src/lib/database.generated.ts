@@ -795,10 +795,12 @@ export type Database = {
           created_at: string;
           description: string;
           discount: number;
+          hmo_share: number;
           id: number;
           invoice_id: number;
           label: string;
           line_total: number;
+          patient_share: number;
           position: number;
           procedure_id: number | null;
           quantity: number;
@@ -811,10 +813,12 @@ export type Database = {
           created_at?: string;
           description: string;
           discount?: number;
+          hmo_share?: number;
           id?: never;
           invoice_id: number;
           label?: never;
           line_total?: never;
+          patient_share?: never;
           position: number;
           procedure_id?: number | null;
           quantity: number;
@@ -827,10 +831,12 @@ export type Database = {
           created_at?: string;
           description?: string;
           discount?: number;
+          hmo_share?: number;
           id?: never;
           invoice_id?: number;
           label?: never;
           line_total?: never;
+          patient_share?: never;
           position?: number;
           procedure_id?: number | null;
           quantity?: number;
@@ -868,10 +874,17 @@ export type Database = {
           clinic_id: number;
           created_at: string;
           created_by: string | null;
+          discount_id_number: string | null;
+          discount_id_type: Database['public']['Enums']['discount_id_type'] | null;
+          hmo_card_id: number | null;
+          hmo_id: number | null;
+          hmo_share: number;
           id: number;
           idempotency_key: string;
           patient_id: number;
+          statutory_discount: number;
           total: number;
+          vat_exemption: number;
           void_reason: string | null;
           voided_at: string | null;
           voided_by: string | null;
@@ -882,10 +895,17 @@ export type Database = {
           clinic_id: number;
           created_at?: string;
           created_by?: string | null;
+          discount_id_number?: string | null;
+          discount_id_type?: Database['public']['Enums']['discount_id_type'] | null;
+          hmo_card_id?: number | null;
+          hmo_id?: number | null;
+          hmo_share?: number;
           id?: never;
           idempotency_key?: string;
           patient_id: number;
+          statutory_discount?: number;
           total: number;
+          vat_exemption?: number;
           void_reason?: string | null;
           voided_at?: string | null;
           voided_by?: string | null;
@@ -896,10 +916,17 @@ export type Database = {
           clinic_id?: number;
           created_at?: string;
           created_by?: string | null;
+          discount_id_number?: string | null;
+          discount_id_type?: Database['public']['Enums']['discount_id_type'] | null;
+          hmo_card_id?: number | null;
+          hmo_id?: number | null;
+          hmo_share?: number;
           id?: never;
           idempotency_key?: string;
           patient_id?: number;
+          statutory_discount?: number;
           total?: number;
+          vat_exemption?: number;
           void_reason?: string | null;
           voided_at?: string | null;
           voided_by?: string | null;
@@ -919,6 +946,20 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'clinics';
             referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_hmo_card_id_fkey';
+            columns: ['hmo_card_id'];
+            isOneToOne: false;
+            referencedRelation: 'patient_hmo_cards';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_hmo_fkey';
+            columns: ['hmo_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmos';
+            referencedColumns: ['id', 'clinic_id'];
           },
           {
             foreignKeyName: 'invoices_patient_fkey';
