@@ -2162,7 +2162,7 @@ export type Database = {
       invoice_item_lines: { Args: { p_invoice_id: number }; Returns: Json };
       invoice_line_total: { Args: { p_discount: number; p_quantity: number; p_unit_price: number }; Returns: number };
       invoice_split: {
-        Args: { p_appointment_id: number; p_clinic_id: number; p_items: Json; p_patient_id: number };
+        Args: { p_appointment_id?: number; p_clinic_id: number; p_items: Json; p_patient_id: number };
         Returns: Json;
       };
       is_browser_role: { Args: never; Returns: boolean };

@@ -38,8 +38,8 @@ comment on column public.invoices.total is
 create function public.invoice_split(
   p_clinic_id bigint,
   p_patient_id bigint,
-  p_appointment_id bigint,
-  p_items jsonb
+  p_items jsonb,
+  p_appointment_id bigint default null
 )
 returns json language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -245,7 +245,7 @@ begin
 end;
 $$;
 
-comment on function public.invoice_split(bigint, bigint, bigint, jsonb) is
+comment on function public.invoice_split(bigint, bigint, jsonb, bigint) is
   'Who pays an itemised invoice (the Add Invoice preview; create_itemised_invoice stores the same). p_items as '
   'create_itemised_invoice reads them. The HMO card valid on the visit''s clinic day (the appointment''s, else '
   'today): a procedure covered at a contracted price is billed at it and paid by the HMO; by percent the HMO pays '
@@ -259,8 +259,8 @@ comment on function public.invoice_split(bigint, bigint, bigint, jsonb) is
   'vat_exemption_centavos, statutory_discount_centavos, total_centavos}. Refusals as create_itemised_invoice''s, '
   'and 23503 invoice_patient_unknown.';
 
-revoke execute on function public.invoice_split(bigint, bigint, bigint, jsonb) from public, anon, authenticated;
-grant execute on function public.invoice_split(bigint, bigint, bigint, jsonb) to authenticated, service_role;
+revoke execute on function public.invoice_split(bigint, bigint, jsonb, bigint) from public, anon, authenticated;
+grant execute on function public.invoice_split(bigint, bigint, jsonb, bigint) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------
 -- create_itemised_invoice: saves invoice_split's answer
@@ -294,7 +294,7 @@ begin
   -- One bill of a patient at a time: the HMO's annual limit is read and spent under this lock.
   perform from public.patients p where p.id = p_patient_id and p.clinic_id = p_clinic_id for update;
 
-  v_split := public.invoice_split(p_clinic_id, p_patient_id, p_appointment_id, p_items)::jsonb;
+  v_split := public.invoice_split(p_clinic_id, p_patient_id, p_items, p_appointment_id)::jsonb;
 
   begin
     insert into public.invoices (clinic_id, patient_id, total, appointment_id, idempotency_key, hmo_id, hmo_card_id,

@@ -99,8 +99,8 @@ describe.each(targets)('the HMO split and the statutory discount on %s', (target
     const { data, error } = await reception.rpc('invoice_split', {
       p_clinic_id: clinicId,
       p_patient_id: patientId,
-      p_appointment_id: appointmentId,
       p_items: items,
+      ...(appointmentId === null ? {} : { p_appointment_id: appointmentId }),
     });
     if (error) throw error;
     return data as Split;
@@ -450,7 +450,7 @@ describe.each(targets)('the HMO split and the statutory discount on %s', (target
     it('refuses the preview to another clinic, for another clinic’s patient, and to anon', async () => {
       const patientId = await newPatient();
       const items = [{ description: 'Consultation', unit_price: '500.00' }];
-      const args = { p_clinic_id: clinicId, p_patient_id: patientId, p_appointment_id: null, p_items: items };
+      const args = { p_clinic_id: clinicId, p_patient_id: patientId, p_items: items };
       expect((await otherAdmin.rpc('invoice_split', args)).error).toMatchObject({
         code: '42501',
         hint: 'invoice_forbidden',
