@@ -1942,6 +1942,7 @@ export type Database = {
           balance_centavos: number | null;
           clinic_id: number | null;
           created_at: string | null;
+          hmo_share_centavos: number | null;
           id: number | null;
           paid_centavos: number | null;
           patient_id: number | null;

@@ -428,3 +428,45 @@ comment on function public.payment_receipt(bigint) is
   'HMO and member number billed (null without), the HMO''s share, the senior citizen / PWD ID with the VAT '
   'exemption and statutory discount, the invoice total (what the patient owes) and the balance after the non-void '
   'payments up to and including this one by (payment_date, id); negative when overpaid.';
+
+-- ---------------------------------------------------------------------------
+-- invoice_summaries: the HMO's share beside what the patient owes, so the
+-- Billing list can hint at it. Appended last: the view's other columns keep
+-- their place and meaning (total is still what the patient owes).
+-- ---------------------------------------------------------------------------
+create or replace view public.invoice_summaries
+with (security_invoker = true)
+as
+select
+  i.id,
+  i.clinic_id,
+  i.patient_id,
+  pt.name as patient_name,
+  i.appointment_id,
+  (i.total * 100)::bigint as total_centavos,
+  paid.paid_centavos,
+  (i.total * 100)::bigint - paid.paid_centavos as balance_centavos,
+  case
+    when paid.paid_centavos >= (i.total * 100)::bigint then 'Paid'
+    when paid.paid_centavos > 0 then 'Partial'
+    else 'Unpaid'
+  end as status,
+  paid.payment_count,
+  i.created_at,
+  i.voided_at,
+  i.void_reason,
+  (i.hmo_share * 100)::bigint as hmo_share_centavos
+from public.invoices i
+join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
+-- A left join to a one-row aggregate: a count(*) of the view (PostgREST's count=exact) that uses
+-- none of its columns drops the join and sums nothing.
+left join lateral (
+  select
+    coalesce((sum(p.amount) * 100)::bigint, 0) as paid_centavos,
+    count(*)::integer as payment_count
+  from public.payments p
+  where p.invoice_id = i.id and p.voided_at is null
+) as paid on true;
+
+comment on column public.invoice_summaries.hmo_share_centavos is
+  'What the patient''s HMO pays of the invoice (its claim), in centavos; not part of total, balance or status.';
