@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@common/clinic-calendar';
 import { clinicDateAt } from '../../support/clinic-time.ts';
 import { completedAppointment } from '../../support/completed-appointment.ts';
+import { itemisedInvoiceId, type ItemisedInvoiceOptions } from '../../support/itemised-invoice.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -106,20 +107,8 @@ describe.each(targets)('the HMO split and the statutory discount on %s', (target
     return data as Split;
   }
 
-  const bill = (patientId: number, items: Line[], options: { key?: string; appointmentId?: number } = {}) =>
-    reception.rpc('create_itemised_invoice', {
-      p_clinic_id: clinicId,
-      p_patient_id: patientId,
-      p_idempotency_key: options.key ?? randomUUID(),
-      p_items: items,
-      ...(options.appointmentId === undefined ? {} : { p_appointment_id: options.appointmentId }),
-    });
-
-  async function billed(patientId: number, items: Line[], options: { key?: string; appointmentId?: number } = {}) {
-    const { data, error } = await bill(patientId, items, options);
-    if (error) throw error;
-    return data as number;
-  }
+  const billed = (patientId: number, items: Line[], options: ItemisedInvoiceOptions = {}) =>
+    itemisedInvoiceId(reception, clinicId, patientId, items, options);
 
   async function invoiceRow(invoiceId: number) {
     const { data, error } = await reception

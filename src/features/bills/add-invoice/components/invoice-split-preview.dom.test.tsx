@@ -50,7 +50,7 @@ async function clinicWithMaxicare({ vatRegistered = false } = {}) {
   return { cleaning: cleaning!.id, crown: crown!.id };
 }
 
-async function patientWithCard(name: string, hmoId: number, validUntil: string) {
+async function patientWithCard(name: string, hmoId: number, validUntil: string, validFrom = '2000-01-01') {
   const [patient] = await seed.patients([{ name }]);
   await seed.patient_hmo_cards([
     {
@@ -58,7 +58,7 @@ async function patientWithCard(name: string, hmoId: number, validUntil: string) 
       patient_id: patient!.id,
       hmo_id: hmoId,
       member_number: 'MAX-2291-0457',
-      valid_from: '2000-01-01',
+      valid_from: validFrom,
       valid_until: validUntil,
     },
   ]);
@@ -130,5 +130,35 @@ describe('Add Invoice: who pays, as the database splits it', () => {
     await expectSplitRow('Patient pays', '₱714.29');
     await expectSplitRow('VAT exemption', '₱107.14');
     await expectSplitRow('Senior citizen discount (20%)', '₱178.57');
+  });
+
+  it('splits the lines Bill passes in on the appointment’s day, when the card was valid then', async () => {
+    const { cleaning } = await clinicWithMaxicare();
+    // Valid only in January 2030, the month of the appointment (seeded on Jan 9, 2030).
+    const cara = await patientWithCard('Cara Lim', 1, '2030-01-31', '2030-01-01');
+    await seed.dentists([{}]);
+    const [appointment] = await seed.appointments([{ patient_id: cara.id, status: 'Completed' }]);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    await renderAsReceptionist(
+      <AddInvoiceModal
+        clinicId={1}
+        onClose={onClose}
+        prefill={{
+          patient: cara,
+          appointmentId: appointment!.id,
+          items: [{ procedureId: cleaning, priceCentavos: 120_000 }],
+        }}
+      />,
+    );
+    await expectSplitRow('Maxicare (member MAX-2291-0457) pays', '₱900.00');
+    await expectSplitRow('Patient pays', '₱0.00');
+    expect(within(modal()).queryByText(/card expired/)).toBeNull();
+
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await rows('invoices')).toMatchObject([
+      { appointment_id: appointment!.id, total: 0, hmo_share: 900, hmo_id: 1 },
+    ]);
   });
 });
