@@ -58,7 +58,7 @@ export function InvoiceSplitSummary({ split, error }: { split: InvoiceSplit | nu
   return (
     <>
       {problem ? <HmoCardNotice>{`${problem} ${ITEM_TEXT.noHmoShare}`}</HmoCardNotice> : null}
-      <dl className="invoice-split" aria-label={ITEM_TEXT.whoPays}>
+      <dl className="invoice-split">
         {split.card && split.hmo_share_centavos > 0 ? (
           <Row
             label={SPLIT.hmoPays(split.card.hmo_name, split.card.member_number)}
