@@ -3,7 +3,7 @@ import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/entities/money';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
-import { BILLING_TEXT } from '../../model/messages';
+import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { BillingTable, type BillingColumn, type BillingRead } from './billing-table';
 
 const { invoiceColumns } = BILLING_TEXT;
@@ -40,7 +40,14 @@ const InvoiceRow = memo(function InvoiceRow({
       <td className="billing-cell-patient">
         <TruncatedText text={invoice.patient_name} className="billing-patient-name" />
       </td>
-      <td className="billing-cell-money">{formatPesos(invoice.total_centavos)}</td>
+      <td className="billing-cell-money">
+        {formatPesos(invoice.total_centavos)}
+        {invoice.hmo_share_centavos > 0 ? (
+          <span className="billing-hmo-hint">
+            {BILLING_EXTRA_TEXT.hmoShareHint(formatPesos(invoice.hmo_share_centavos))}
+          </span>
+        ) : null}
+      </td>
       <td className="billing-cell-status">
         <InvoiceStatusBadge status={invoice.status} voided={voided} />
       </td>
@@ -58,7 +65,7 @@ const InvoiceRow = memo(function InvoiceRow({
 
 /**
  * The Invoices table (spec §2): ID, Patient, Total, Status, Actions ('Add Payment'; 'Void' for
- * admins). A void invoice stays listed, struck through, with the 'Void' badge and no Add Payment.
+ * admins). Total is what the patient owes; an HMO's share of the invoice shows under it. A void invoice stays listed, struck through, with the 'Void' badge and no Add Payment.
  * Windowed in its own scroll box.
  */
 export function InvoicesTable({
