@@ -265,7 +265,7 @@ grant execute on function public.invoice_split(bigint, bigint, jsonb, bigint) to
 -- ---------------------------------------------------------------------------
 -- create_itemised_invoice: saves invoice_split's answer
 -- ---------------------------------------------------------------------------
-create or replace function public.create_itemised_invoice(
+create function public.create_itemised_invoice(
   p_clinic_id bigint,
   p_patient_id bigint,
   p_idempotency_key uuid,
@@ -345,10 +345,13 @@ comment on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, 
   'invoice_items_total_too_small / _too_large, 23503 invoice_patient_unknown, and the invoice''s own '
   '(invoice_patient_mismatch, appointment_already_billed, 23503 another clinic''s appointment).';
 
+revoke execute on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) from public, anon, authenticated;
+grant execute on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------
 -- What the receipt and the day sheet print
 -- ---------------------------------------------------------------------------
-create or replace function public.invoice_item_lines(p_invoice_id bigint)
+create function public.invoice_item_lines(p_invoice_id bigint)
 returns json language sql stable set search_path = '' as $$
   select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
            'position', it.position,
@@ -369,7 +372,10 @@ comment on function public.invoice_item_lines(bigint) is
   'line_total_centavos, hmo_share_centavos, patient_share_centavos}]; [] for an invoice that is not itemised (or '
   'not visible to the caller).';
 
-create or replace function public.payment_receipt(p_payment_id bigint)
+revoke execute on function public.invoice_item_lines(bigint) from public, anon;
+grant execute on function public.invoice_item_lines(bigint) to authenticated, service_role;
+
+create function public.payment_receipt(p_payment_id bigint)
 returns json language plpgsql stable set search_path = '' as $$
 begin
   return (
@@ -428,6 +434,9 @@ comment on function public.payment_receipt(bigint) is
   'HMO and member number billed (null without), the HMO''s share, the senior citizen / PWD ID with the VAT '
   'exemption and statutory discount, the invoice total (what the patient owes) and the balance after the non-void '
   'payments up to and including this one by (payment_date, id); negative when overpaid.';
+
+revoke execute on function public.payment_receipt(bigint) from public, anon, authenticated;
+grant execute on function public.payment_receipt(bigint) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------
 -- invoice_summaries: the HMO's share beside what the patient owes, so the
