@@ -439,11 +439,12 @@ revoke execute on function public.payment_receipt(bigint) from public, anon, aut
 grant execute on function public.payment_receipt(bigint) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------
--- invoice_summaries: the HMO's share beside what the patient owes, so the
--- Billing list can hint at it. Appended last: the view's other columns keep
--- their place and meaning (total is still what the patient owes).
+-- invoice_summaries: paid, balance and status derived in one place, with the
+-- HMO's share beside what the patient owes so the Billing list can hint at it
+-- (total is still what the patient owes).
+-- security_invoker: the row-level security of the base tables applies.
 -- ---------------------------------------------------------------------------
-create or replace view public.invoice_summaries
+create view public.invoice_summaries
 with (security_invoker = true)
 as
 select
@@ -479,3 +480,12 @@ left join lateral (
 
 comment on column public.invoice_summaries.hmo_share_centavos is
   'What the patient''s HMO pays of the invoice (its claim), in centavos; not part of total, balance or status.';
+comment on view public.invoice_summaries is
+  'Invoices with paid (non-void payments), balance (total - paid, negative when overpaid) and status '
+  '(Paid, Partial, Unpaid), amounts in integer centavos. The one place status is derived.';
+comment on column public.invoice_summaries.payment_count is 'Number of payments that are not void.';
+
+-- Privileges. New views would otherwise be open to anon (the platform's default privileges) and PUBLIC.
+revoke all on public.invoice_summaries from public, anon, authenticated;
+grant select on public.invoice_summaries to authenticated;
+grant all on public.invoice_summaries to service_role;
