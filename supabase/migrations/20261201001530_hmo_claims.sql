@@ -380,10 +380,10 @@ create trigger invoices_withdraw_hmo_claim after update of voided_at on public.i
   for each row execute function public.withdraw_hmo_claim();
 
 -- ---------------------------------------------------------------------------
--- The batch a write is about, locked, as the caller sees it (PT404 otherwise),
--- with billing.write asked in its clinic.
+-- The batch a write is about, locked, as the caller sees it (PT404 otherwise).
+-- Each caller then asks billing.write in its clinic with its own code.
 -- ---------------------------------------------------------------------------
-create function private.lock_hmo_batch(p_batch_id bigint, p_forbidden_message text, p_forbidden_hint text)
+create function private.lock_hmo_batch(p_batch_id bigint)
 returns public.hmo_claim_batches language plpgsql set search_path = '' as $$
 declare
   v_batch public.hmo_claim_batches;
@@ -392,12 +392,11 @@ begin
   if not found or not public.can_access_clinic(v_batch.clinic_id) then
     raise exception 'Billing batch not found.' using errcode = 'PT404', hint = 'hmo_batch_not_found';
   end if;
-  perform private.require_permission(v_batch.clinic_id, 'billing.write', p_forbidden_message, p_forbidden_hint);
   return v_batch;
 end;
 $$;
 
-revoke execute on function private.lock_hmo_batch(bigint, text, text) from public, anon, authenticated;
+revoke execute on function private.lock_hmo_batch(bigint) from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------
 -- record_hmo_payment
@@ -425,7 +424,9 @@ begin
       using errcode = 'invalid_parameter_value', hint = 'hmo_payment_key_required';
   end if;
   -- The batch's lock makes payments of one batch (and denials) wait for each other.
-  v_batch := private.lock_hmo_batch(p_batch_id, 'You cannot record HMO payments in this clinic.', 'hmo_payment_forbidden');
+  v_batch := private.lock_hmo_batch(p_batch_id);
+  perform private.require_permission(v_batch.clinic_id, 'billing.write',
+    'You cannot record HMO payments in this clinic.', 'hmo_payment_forbidden');
 
   -- A repeat of the form (double click, retry, second tab) answers the payment it made.
   select p.id into v_payment_id from public.hmo_payments p
@@ -509,7 +510,9 @@ begin
     raise exception 'Claim not found.' using errcode = 'PT404', hint = 'hmo_claim_not_found';
   end if;
   -- The batch first, as record_hmo_payment locks it: a denial waits for a payment being spread.
-  perform private.lock_hmo_batch(v_claim.batch_id, 'You cannot deny HMO claims in this clinic.', 'hmo_claim_forbidden');
+  perform private.lock_hmo_batch(v_claim.batch_id);
+  perform private.require_permission(v_claim.clinic_id, 'billing.write',
+    'You cannot deny HMO claims in this clinic.', 'hmo_claim_forbidden');
   if v_reason is null or v_reason = '' then
     raise exception 'A reason is required to deny a claim.'
       using errcode = 'invalid_parameter_value', hint = 'hmo_claim_reason_required';
@@ -549,7 +552,9 @@ returns void language plpgsql security definer set search_path = '' as $$
 declare
   v_batch public.hmo_claim_batches;
 begin
-  v_batch := private.lock_hmo_batch(p_batch_id, 'You cannot close billing batches in this clinic.', 'hmo_batch_forbidden');
+  v_batch := private.lock_hmo_batch(p_batch_id);
+  perform private.require_permission(v_batch.clinic_id, 'billing.write',
+    'You cannot close billing batches in this clinic.', 'hmo_batch_forbidden');
   if v_batch.closed_at is not null then
     raise exception 'This batch is already closed.' using errcode = 'PT409', hint = 'hmo_batch_closed';
   end if;
