@@ -8,6 +8,7 @@ import { useToast } from '@/components/toast/toast-context';
 import { formatPesos } from '@/entities/money';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { AmountField } from '../../model/components/amount-field';
+import { ReferenceField } from '../../model/components/reference-field';
 import { newIdempotencyKey } from '../../model/idempotency-key';
 import { HMO_REFERENCE_MAX, hmoPaymentSchema } from '../api/hmo-payment.schema';
 import { useRecordHmoPayment } from '../api/record-hmo-payment';
@@ -109,29 +110,13 @@ export function RecordHmoPaymentModal({
           />
         )}
       </Field>
-      <Field
+      <ReferenceField
         id={`${formId}-reference`}
-        label={
-          <>
-            {HMO_CLAIMS_TEXT.fields.reference} <span className="field-optional">{HMO_CLAIMS_TEXT.optional}</span>
-          </>
-        }
+        label={HMO_CLAIMS_TEXT.fields.reference}
         error={errors.reference?.message}
-        errorClassName="billing-field-error"
-        announceError={false}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className={controlClass('input', errors.reference?.message)}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={HMO_REFERENCE_MAX}
-            {...edited('reference')}
-          />
-        )}
-      </Field>
+        maxLength={HMO_REFERENCE_MAX}
+        {...edited('reference')}
+      />
       <FormMessage message={message} />
     </FormModal>
   );
