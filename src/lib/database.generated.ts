@@ -693,6 +693,171 @@ export type Database = {
           },
         ];
       };
+      hmo_claim_batches: {
+        Row: {
+          clinic_id: number;
+          closed_at: string | null;
+          closed_by: string | null;
+          hmo_id: number;
+          id: number;
+          opened_at: string;
+        };
+        Insert: {
+          clinic_id: number;
+          closed_at?: string | null;
+          closed_by?: string | null;
+          hmo_id: number;
+          id?: never;
+          opened_at?: string;
+        };
+        Update: {
+          clinic_id?: number;
+          closed_at?: string | null;
+          closed_by?: string | null;
+          hmo_id?: number;
+          id?: never;
+          opened_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'hmo_claim_batches_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'hmo_claim_batches_hmo_fkey';
+            columns: ['hmo_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmos';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
+      hmo_claim_settlements: {
+        Row: {
+          amount: number;
+          claim_id: number;
+          clinic_id: number;
+          hmo_payment_id: number;
+          id: number;
+        };
+        Insert: {
+          amount: number;
+          claim_id: number;
+          clinic_id: number;
+          hmo_payment_id: number;
+          id?: never;
+        };
+        Update: {
+          amount?: number;
+          claim_id?: number;
+          clinic_id?: number;
+          hmo_payment_id?: number;
+          id?: never;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'hmo_claim_settlements_claim_fkey';
+            columns: ['claim_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmo_claims';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'hmo_claim_settlements_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'hmo_claim_settlements_payment_fkey';
+            columns: ['hmo_payment_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmo_payments';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
+      hmo_claims: {
+        Row: {
+          amount: number;
+          batch_id: number;
+          clinic_id: number;
+          created_at: string;
+          denial_reason: string | null;
+          denied_at: string | null;
+          denied_by: string | null;
+          hmo_id: number;
+          id: number;
+          invoice_id: number;
+          patient_id: number;
+          visit_date: string;
+          withdrawn_at: string | null;
+        };
+        Insert: {
+          amount: number;
+          batch_id: number;
+          clinic_id: number;
+          created_at?: string;
+          denial_reason?: string | null;
+          denied_at?: string | null;
+          denied_by?: string | null;
+          hmo_id: number;
+          id?: never;
+          invoice_id: number;
+          patient_id: number;
+          visit_date: string;
+          withdrawn_at?: string | null;
+        };
+        Update: {
+          amount?: number;
+          batch_id?: number;
+          clinic_id?: number;
+          created_at?: string;
+          denial_reason?: string | null;
+          denied_at?: string | null;
+          denied_by?: string | null;
+          hmo_id?: number;
+          id?: never;
+          invoice_id?: number;
+          patient_id?: number;
+          visit_date?: string;
+          withdrawn_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'hmo_claims_batch_fkey';
+            columns: ['batch_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmo_claim_batches';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'hmo_claims_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'hmo_claims_hmo_fkey';
+            columns: ['hmo_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmos';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'hmo_claims_invoice_fkey';
+            columns: ['invoice_id', 'patient_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id', 'patient_id', 'clinic_id'];
+          },
+        ];
+      };
       hmo_coverages: {
         Row: {
           clinic_id: number;
@@ -744,6 +909,70 @@ export type Database = {
             columns: ['procedure_id', 'clinic_id'];
             isOneToOne: false;
             referencedRelation: 'procedures';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+        ];
+      };
+      hmo_payments: {
+        Row: {
+          amount: number;
+          batch_id: number;
+          clinic_id: number;
+          created_at: string;
+          hmo_id: number;
+          id: number;
+          idempotency_key: string;
+          received_on: string;
+          recorded_by: string | null;
+          recorded_by_name: string | null;
+          reference_number: string | null;
+        };
+        Insert: {
+          amount: number;
+          batch_id: number;
+          clinic_id: number;
+          created_at?: string;
+          hmo_id: number;
+          id?: never;
+          idempotency_key: string;
+          received_on: string;
+          recorded_by?: string | null;
+          recorded_by_name?: string | null;
+          reference_number?: string | null;
+        };
+        Update: {
+          amount?: number;
+          batch_id?: number;
+          clinic_id?: number;
+          created_at?: string;
+          hmo_id?: number;
+          id?: never;
+          idempotency_key?: string;
+          received_on?: string;
+          recorded_by?: string | null;
+          recorded_by_name?: string | null;
+          reference_number?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'hmo_payments_batch_fkey';
+            columns: ['batch_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmo_claim_batches';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'hmo_payments_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'hmo_payments_hmo_fkey';
+            columns: ['hmo_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmos';
             referencedColumns: ['id', 'clinic_id'];
           },
         ];
@@ -1936,6 +2165,71 @@ export type Database = {
       };
     };
     Views: {
+      hmo_claim_batch_summaries: {
+        Row: {
+          claim_count: number | null;
+          claimed_centavos: number | null;
+          clinic_id: number | null;
+          closed_at: string | null;
+          due_date: string | null;
+          first_visit_date: string | null;
+          hmo_id: number | null;
+          hmo_name: string | null;
+          id: number | null;
+          opened_at: string | null;
+          outstanding_centavos: number | null;
+          overdue: boolean | null;
+          settled_centavos: number | null;
+        };
+        Relationships: [];
+      };
+      hmo_claim_summaries: {
+        Row: {
+          amount_centavos: number | null;
+          batch_id: number | null;
+          clinic_id: number | null;
+          created_at: string | null;
+          denial_reason: string | null;
+          denied_at: string | null;
+          hmo_id: number | null;
+          id: number | null;
+          invoice_id: number | null;
+          outstanding_centavos: number | null;
+          patient_id: number | null;
+          patient_name: string | null;
+          settled_centavos: number | null;
+          status: string | null;
+          visit_date: string | null;
+          withdrawn_at: string | null;
+        };
+        Relationships: [];
+      };
+      hmo_payment_entries: {
+        Row: {
+          amount_centavos: number | null;
+          batch_id: number | null;
+          clinic_id: number | null;
+          created_at: string | null;
+          hmo_id: number | null;
+          hmo_name: string | null;
+          id: number | null;
+          received_on: string | null;
+          recorded_by_name: string | null;
+          reference_number: string | null;
+        };
+        Relationships: [];
+      };
+      hmo_receivables: {
+        Row: {
+          clinic_id: number | null;
+          hmo_id: number | null;
+          hmo_name: string | null;
+          overdue_batch_count: number | null;
+          overdue_centavos: number | null;
+          owed_centavos: number | null;
+        };
+        Relationships: [];
+      };
       invoice_summaries: {
         Row: {
           appointment_id: number | null;
@@ -2066,6 +2360,7 @@ export type Database = {
       };
       chart_surfaces_valid: { Args: { p_surfaces: string[] }; Returns: boolean };
       clinic_hours_problem: { Args: { p_start: string; p_time_zone: string }; Returns: string };
+      close_hmo_claim_batch: { Args: { p_batch_id: number }; Returns: undefined };
       complete_plan_items: {
         Args: { p_appointment_id: number; p_item_ids: number[] };
         Returns: {
@@ -2146,6 +2441,7 @@ export type Database = {
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
       delete_patient: { Args: { p_patient_id: number }; Returns: Json };
       delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };
+      deny_hmo_claim: { Args: { p_claim_id: number; p_reason: string }; Returns: undefined };
       dismiss_recall_request: { Args: { p_request_id: number }; Returns: undefined };
       earliest_open_slot: {
         Args: { p_entry: Database['public']['Tables']['waitlist_entries']['Row'] };
@@ -2323,6 +2619,16 @@ export type Database = {
           recalled_at: string;
         }[];
       };
+      record_hmo_payment: {
+        Args: {
+          p_amount: number;
+          p_batch_id: number;
+          p_idempotency_key: string;
+          p_received_on: string;
+          p_reference_number: string;
+        };
+        Returns: number;
+      };
       save_availability_day: {
         Args: { p_blocks: Json; p_date: string; p_dentist_id: number };
         Returns: {
@@ -2419,7 +2725,10 @@ export type Database = {
         | 'invoice_item'
         | 'hmo'
         | 'hmo_coverage'
-        | 'hmo_card';
+        | 'hmo_card'
+        | 'hmo_claim'
+        | 'hmo_claim_batch'
+        | 'hmo_payment';
       audit_source: 'auth' | 'browser' | 'edge_function' | 'service' | 'sql' | 'webhook';
       chart_condition:
         | 'caries'
@@ -2576,6 +2885,9 @@ export const Constants = {
         'hmo',
         'hmo_coverage',
         'hmo_card',
+        'hmo_claim',
+        'hmo_claim_batch',
+        'hmo_payment',
       ],
       audit_source: ['auth', 'browser', 'edge_function', 'service', 'sql', 'webhook'],
       chart_condition: [

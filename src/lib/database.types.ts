@@ -132,7 +132,20 @@ type AppTable<Name extends keyof GeneratedTables> = {
 };
 
 /** RPCs whose jsonb argument or result the function itself builds or validates. */
-type AppFunctions = Omit<GeneratedFunctions, 'delete_patient' | 'save_availability_day' | 'payment_receipt'> & {
+type AppFunctions = Omit<
+  GeneratedFunctions,
+  'delete_patient' | 'save_availability_day' | 'payment_receipt' | 'record_hmo_payment'
+> & {
+  /** Money goes as a decimal string ("1200.50"), never a binary float; no reference is null. */
+  record_hmo_payment: Narrow<
+    GeneratedFunctions['record_hmo_payment'],
+    {
+      Args: Narrow<
+        GeneratedFunctions['record_hmo_payment']['Args'],
+        { p_amount: string; p_reference_number: string | null }
+      >;
+    }
+  >;
   /** A JSON object; null when the payment is not readable (another clinic's, or none). */
   payment_receipt: Narrow<GeneratedFunctions['payment_receipt'], { Returns: PaymentReceipt | null }>;
   /** Returns jsonb_build_object('deleted_appointments', n). */
@@ -176,6 +189,10 @@ export type Database = {
       hmo_coverages: AppTable<'hmo_coverages'>;
       patient_hmo_cards: AppTable<'patient_hmo_cards'>;
       treatment_plan_items: ReadOnlyTable<'treatment_plan_items'>;
+      hmo_claim_batches: ReadOnlyTable<'hmo_claim_batches'>;
+      hmo_claims: ReadOnlyTable<'hmo_claims'>;
+      hmo_payments: ReadOnlyTable<'hmo_payments'>;
+      hmo_claim_settlements: ReadOnlyTable<'hmo_claim_settlements'>;
       audit_log: ReadOnlyTable<'audit_log'>;
     };
     Views: {
@@ -183,6 +200,10 @@ export type Database = {
       payment_entries: AppView<PaymentEntryRow, 'payment_entries'>;
       patient_no_show_flags: AppView<PatientNoShowFlagRow, 'patient_no_show_flags'>;
       treatment_plan_totals: AppView<TreatmentPlanTotalRow, 'treatment_plan_totals'>;
+      hmo_claim_summaries: AppView<HmoClaimSummaryRow, 'hmo_claim_summaries'>;
+      hmo_claim_batch_summaries: AppView<HmoClaimBatchSummaryRow, 'hmo_claim_batch_summaries'>;
+      hmo_receivables: AppView<HmoReceivableRow, 'hmo_receivables'>;
+      hmo_payment_entries: AppView<HmoPaymentEntryRow, 'hmo_payment_entries'>;
     };
     Functions: AppFunctions;
     Enums: GeneratedSchema['Enums'];
@@ -265,6 +286,32 @@ export type TreatmentPlanItemRow = AppRow<'treatment_plan_items'>;
 export type PlanItemStatus = GeneratedEnums['plan_item_status'];
 /** A plan's totals in integer centavos: one row per phase, and phase null for the whole plan. */
 export type TreatmentPlanTotalRow = ViewRow<'treatment_plan_totals', 'phase', unknown>;
+
+/**
+ * hmo_claim_summaries.status, derived from the claim and its settlements: withdrawn (its invoice
+ * was voided), denied, paid, partly_paid, submitted.
+ */
+export type HmoClaimStatus = 'submitted' | 'partly_paid' | 'paid' | 'denied' | 'withdrawn';
+
+/** An HMO claim with settled and outstanding in integer centavos and its derived status. */
+export type HmoClaimSummaryRow = ViewRow<
+  'hmo_claim_summaries',
+  'denied_at' | 'denial_reason' | 'withdrawn_at',
+  { status: HmoClaimStatus }
+>;
+
+/** A billing batch: due date = first visit + the HMO's claim deadline; null while it has no live claim. */
+export type HmoClaimBatchSummaryRow = ViewRow<
+  'hmo_claim_batch_summaries',
+  'closed_at' | 'first_visit_date' | 'due_date',
+  unknown
+>;
+
+/** Per HMO with batches: what it owes and what of that is overdue, in integer centavos. */
+export type HmoReceivableRow = ViewRow<'hmo_receivables', never, unknown>;
+
+/** An HMO payment with the HMO's name and amount_centavos. */
+export type HmoPaymentEntryRow = ViewRow<'hmo_payment_entries', 'reference_number' | 'recorded_by_name', unknown>;
 
 /** One freed slot offered over Messenger to one entry; written by the notification service only. */
 export type WaitlistOfferRow = AppRow<'waitlist_offers'>;

@@ -8,6 +8,7 @@ import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { AddInvoiceModal } from './add-invoice/components/add-invoice-modal';
 import { AddPaymentModal, type PaymentInvoice } from './add-payment/components/add-payment-modal';
 import { ExportInvoicesButton, ExportPaymentsButton } from './export/components/export-billing-button';
+import { HmoClaimsPanel } from './hmo-claims/components/hmo-claims-panel';
 import { useInvoices } from './list/api/get-invoices';
 import { usePayments } from './list/api/get-payments';
 import { createInvoiceFinder, createPaymentFinder, normalizeName, type StatusFilter } from './list/billing-search';
@@ -50,8 +51,9 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
   const invoices = useInvoices(clinicId);
   const payments = usePayments(clinicId);
   const zone = useClinicZone(clinicId);
-  // Issue 13, item 8: an invoice or payment added or voided on any device; status, paid and
-  // balance come from the database, so every billing read of the clinic is read again.
+  // Issue 13, item 8: an invoice or payment added or voided on any device (or an HMO claim, batch
+  // or HMO payment changed); status, paid and balance come from the database, so every billing
+  // read of the clinic is read again.
   useLiveRefresh({ clinicId, event: BILLING_UPDATED, queryKey: billingKeys.all(clinicId) });
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('All');
@@ -127,6 +129,8 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
           Actions={PaymentRowActions}
         />
       </Panel>
+
+      <HmoClaimsPanel clinicId={clinicId} timeZone={zone.timeZone} />
 
       {modal?.kind === 'add-invoice' ? <AddInvoiceModal clinicId={clinicId} onClose={closeModal} /> : null}
       {modal?.kind === 'add-payment' ? (

@@ -35,6 +35,8 @@ interface ClinicFixture {
   invoiceId: number;
   appointmentId: number;
   hmoId: number;
+  /** The fixture HMO's open billing batch (made by the claim of an invoice with an HMO share). */
+  hmoBatchId: number;
   /** Procedures for HMO coverage rows: an HMO covers a procedure once, so each row takes the next. */
   procedureIds: number[];
   /** A planned chart entry, for treatment plan items to point at. */
@@ -268,6 +270,34 @@ const TABLES: TableRules[] = [
     delete: ALL,
   },
   {
+    // Batches are opened by the claims trigger and closed by rpc/close_hmo_claim_batch only
+    // (hmo-claims.test.ts): browsers read them. Closed here, so the one open batch per HMO stays the fixture's.
+    table: 'hmo_claim_batches',
+    payload: (c) => ({ clinic_id: c.id, hmo_id: c.hmoId, closed_at: '2026-01-31T00:00:00Z' }),
+    change: () => ({ closed_at: '2026-02-28' }),
+    select: ALL,
+    insert: NOBODY,
+    update: NOBODY,
+    delete: NOBODY,
+  },
+  {
+    // HMO payments are written by rpc/record_hmo_payment only, which settles the claims with them.
+    table: 'hmo_payments',
+    payload: (c) => ({
+      clinic_id: c.id,
+      batch_id: c.hmoBatchId,
+      hmo_id: c.hmoId,
+      amount: 1,
+      received_on: '2026-01-02',
+      idempotency_key: randomUUID(),
+    }),
+    change: () => ({ reference_number: unique('Ref') }),
+    select: ALL,
+    insert: NOBODY,
+    update: NOBODY,
+    delete: NOBODY,
+  },
+  {
     // Browsers only read plan items: plan_treatment, decide_plan_item, link_plan_item_appointment and
     // complete_plan_items (tests/integration/database/treatment-plans.test.ts) make every change.
     table: 'treatment_plan_items',
@@ -357,6 +387,24 @@ describe.each(targets)('row-level security on %s', (target) => {
       })
     ).id as number;
     const hmoId = (await insertAsService('hmos', { clinic_id: id, name: unique('Fixture HMO') })).id as number;
+    // An invoice with an HMO share: its claim opens the HMO's batch, which takes one payment to read.
+    await insertAsService('invoices', {
+      clinic_id: id,
+      patient_id: patientId,
+      total: 100,
+      hmo_id: hmoId,
+      hmo_share: 50,
+    });
+    const hmoBatchId = (await service.from('hmo_claim_batches').select('id').eq('hmo_id', hmoId).single()).data!
+      .id as number;
+    await insertAsService('hmo_payments', {
+      clinic_id: id,
+      batch_id: hmoBatchId,
+      hmo_id: hmoId,
+      amount: 1,
+      received_on: '2026-01-02',
+      idempotency_key: randomUUID(),
+    });
     const procedureIds: number[] = [];
     for (let index = 0; index < 40; index++) {
       const procedure = { clinic_id: id, category_id: categoryId, name: unique('Covered procedure'), price: 100 };
@@ -395,7 +443,18 @@ describe.each(targets)('row-level security on %s', (target) => {
       condition: 'filling',
       planned_entry_id: plannedEntryId,
     });
-    return { id, patientId, dentistId, categoryId, invoiceId, appointmentId, plannedEntryId, hmoId, procedureIds };
+    return {
+      id,
+      patientId,
+      dentistId,
+      categoryId,
+      invoiceId,
+      appointmentId,
+      plannedEntryId,
+      hmoId,
+      hmoBatchId,
+      procedureIds,
+    };
   }
 
   beforeAll(async () => {

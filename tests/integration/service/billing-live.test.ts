@@ -131,4 +131,53 @@ describe.each(targets)('billing-updated on %s', (target) => {
     const update = await waitFor(() => receptionDesk.find((event) => event.op === 'UPDATE' && event.id === paymentId));
     expect(update).toMatchObject({ table: 'payments', invoice_id: invoice.id, clinic_id: clinics.smile });
   });
+
+  it("when an invoice's HMO share is claimed and the HMO pays, then the clinic hears of the claim, batch and payment", async () => {
+    const adminDesk = await follow(DEMO.admin);
+    const service = stack.serviceClient();
+    const hmo = await service
+      .from('hmos')
+      .insert({ clinic_id: clinics.smile, name: `Live HMO ${randomUUID().slice(0, 8)}` })
+      .select('id')
+      .single();
+    if (hmo.error) throw hmo.error;
+    const { patientId } = await newInvoice(reception, clinics.smile);
+    const invoice = await service
+      .from('invoices')
+      .insert({
+        clinic_id: clinics.smile,
+        patient_id: patientId,
+        total: '100.00',
+        hmo_id: hmo.data.id,
+        hmo_share: '300',
+      })
+      .select('id')
+      .single();
+    if (invoice.error) throw invoice.error;
+    const claim = await waitFor(() =>
+      adminDesk.find((event) => event.table === 'hmo_claims' && event.invoice_id === invoice.data.id),
+    );
+    expect(claim).toMatchObject({ op: 'INSERT', clinic_id: clinics.smile });
+    const batch = await waitFor(() => adminDesk.find((event) => event.table === 'hmo_claim_batches'));
+    expect(batch).toMatchObject({ op: 'INSERT', clinic_id: clinics.smile, invoice_id: null });
+
+    const paid = await reception.rpc('record_hmo_payment', {
+      p_batch_id: batch.id,
+      p_amount: '300.00',
+      p_received_on: '2026-11-02',
+      p_reference_number: null,
+      p_idempotency_key: randomUUID(),
+    });
+    expect(paid.error).toBeNull();
+    const payment = await waitFor(() =>
+      adminDesk.find((event) => event.table === 'hmo_payments' && event.id === paid.data),
+    );
+    expect(payment).toEqual({
+      table: 'hmo_payments',
+      op: 'INSERT',
+      id: paid.data,
+      clinic_id: clinics.smile,
+      invoice_id: null,
+    });
+  });
 });

@@ -16,10 +16,18 @@ export const billingKeys = {
     [...billingKeys.all(clinicId), 'invoice-split', request] as const,
   /** One invoice's current balance, re-read when Add Payment opens. */
   invoice: (clinicId: number, invoiceId: number) => [...billingKeys.all(clinicId), 'invoice', invoiceId] as const,
+  /** What HMOs owe: receivables, batches and claims (the HMO claims part). */
+  hmoClaims: (clinicId: number) => [...billingKeys.all(clinicId), 'hmo-claims'] as const,
 
   // Keys of writes, per form: a second write with the same key is ignored while one is in flight
   // (src/lib/use-guarded-mutation.ts).
   addInvoice: (clinicId: number) => [...billingKeys.all(clinicId), 'add-invoice'] as const,
   addPayment: (clinicId: number, invoiceId: number) =>
     [...billingKeys.all(clinicId), 'add-payment', invoiceId] as const,
+  recordHmoPayment: (clinicId: number, batchId: number) =>
+    [...billingKeys.all(clinicId), 'record-hmo-payment', batchId] as const,
+  denyHmoClaim: (clinicId: number, claimId: number) =>
+    [...billingKeys.all(clinicId), 'deny-hmo-claim', claimId] as const,
+  closeHmoBatch: (clinicId: number, batchId: number) =>
+    [...billingKeys.all(clinicId), 'close-hmo-batch', batchId] as const,
 };

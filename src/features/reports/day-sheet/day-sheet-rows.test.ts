@@ -112,6 +112,20 @@ const sheet: DaySheet = {
     { cashier_name: null, payment_count: 1, total_centavos: 1 },
   ],
   grand_total_centavos: 150051,
+  hmo_collections: {
+    payments: [
+      {
+        id: 3,
+        batch_id: 9,
+        hmo_name: 'Maxicare',
+        amount_centavos: 650075,
+        received_on: '2026-11-26',
+        reference_number: 'CHK-7',
+        recorded_by_name: 'Rosa Dela Cruz',
+      },
+    ],
+    total_centavos: 650075,
+  },
   voids: [
     {
       kind: 'payment',
@@ -193,6 +207,10 @@ describe('the day sheet rows', () => {
     expect(lines).toContain('Cashier,Payments,Total');
     expect(lines).toContain('Rosa Dela Cruz,1,1500.50');
     expect(lines).toContain('The system,1,0.01');
+    expect(lines).toContain('HMO collections (apart from patients’ payments)');
+    expect(lines).toContain('Date received,HMO,Batch,Ref #,Recorded by,Amount');
+    expect(lines).toContain('2026-11-26,Maxicare,9,CHK-7,Rosa Dela Cruz,6500.75');
+    expect(lines).toContain('HMO collections total,,,,,6500.75');
     expect(lines).toContain('Voided,Invoice,Patient,Method,Amount,Voided date,Voided time,Voided by,Reason');
     expect(lines).toContain('Payment,5,Niño Peña,Card,50.00,2026-11-26,13:00,Dr. Admin,Entered twice');
     expect(lines).toContain('6,Ana Cruz,Partial,2000.00,0.01,1999.99');

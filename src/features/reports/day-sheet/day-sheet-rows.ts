@@ -181,6 +181,22 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
     lines.push([staffLabel(total.cashier_name), total.payment_count, pesosCell(total.total_centavos)]);
   lines.push([]);
 
+  // What HMOs paid, apart from the patients' collections and their grand total.
+  lines.push(
+    [text.hmoCollections],
+    [columns.receivedOn, columns.hmo, columns.batch, columns.reference, columns.recordedBy, columns.amount],
+  );
+  for (const collection of sheet.hmo_collections.payments)
+    lines.push([
+      collection.received_on,
+      collection.hmo_name,
+      collection.batch_id,
+      collection.reference_number,
+      staffLabel(collection.recorded_by_name),
+      pesosCell(collection.amount_centavos),
+    ]);
+  lines.push([text.hmoCollectionsTotal, '', '', '', '', pesosCell(sheet.hmo_collections.total_centavos)], []);
+
   lines.push(
     [text.voids],
     [

@@ -169,6 +169,7 @@ const emptySheet = {
   totals: [],
   cashier_totals: [],
   grand_total_centavos: 0,
+  hmo_collections: { payments: [], total_centavos: 0 },
   voids: [],
   open_invoices: [],
 };

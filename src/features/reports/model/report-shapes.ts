@@ -89,6 +89,23 @@ export interface DaySheetOpenInvoice {
   created_at: string;
 }
 
+/** What an HMO paid on one of the period's days (by date received), against one of its batches. */
+export interface DaySheetHmoCollection {
+  id: number;
+  batch_id: number;
+  hmo_name: string;
+  amount_centavos: number;
+  received_on: string;
+  reference_number: string | null;
+  recorded_by_name: string | null;
+}
+
+/** HMO collections, apart from the patients' payments and their grand total. */
+export interface DaySheetHmoCollections {
+  payments: DaySheetHmoCollection[];
+  total_centavos: number;
+}
+
 /** The sheet of clinic days from..to (at most 31). */
 export interface DaySheet {
   from: string;
@@ -100,6 +117,7 @@ export interface DaySheet {
   totals: DaySheetMethodTotal[];
   cashier_totals: DaySheetCashierTotal[];
   grand_total_centavos: number;
+  hmo_collections: DaySheetHmoCollections;
   voids: DaySheetVoid[];
   open_invoices: DaySheetOpenInvoice[];
 }
@@ -256,6 +274,20 @@ const readDaySheet = object<DaySheet>({
     object<DaySheetCashierTotal>({ cashier_name: nullable(text), payment_count: integer, total_centavos: integer }),
   ),
   grand_total_centavos: integer,
+  hmo_collections: object<DaySheetHmoCollections>({
+    payments: list(
+      object<DaySheetHmoCollection>({
+        id: integer,
+        batch_id: integer,
+        hmo_name: text,
+        amount_centavos: integer,
+        received_on: text,
+        reference_number: nullable(text),
+        recorded_by_name: nullable(text),
+      }),
+    ),
+    total_centavos: integer,
+  }),
   voids: list(
     object<DaySheetVoid>({
       kind: oneOf(['payment', 'invoice'] as const),

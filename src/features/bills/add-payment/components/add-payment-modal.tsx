@@ -7,6 +7,7 @@ import { FormMessage } from '@/components/form-message';
 import { formatPesos } from '@/entities/money';
 import type { InvoiceSummaryRow } from '@/lib/database.types';
 import { AmountField } from '../../model/components/amount-field';
+import { ReferenceField } from '../../model/components/reference-field';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { PAYMENT_METHODS } from '../../model/payment-methods';
 import { addPaymentSchema } from '../api/add-payment.schema';
@@ -110,25 +111,13 @@ export function AddPaymentModal({
         errorClassName="billing-field-error"
         {...edited('method')}
       />
-      <Field
+      <ReferenceField
         id={`${formId}-reference`}
-        label={optionalLabel(BILLING_TEXT.fields.reference)}
+        label={BILLING_TEXT.fields.reference}
         error={errors.reference?.message}
-        errorClassName="billing-field-error"
-        announceError={false}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className={controlClass('input', errors.reference?.message)}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={PAYMENT_LIMITS.reference}
-            {...edited('reference')}
-          />
-        )}
-      </Field>
+        maxLength={PAYMENT_LIMITS.reference}
+        {...edited('reference')}
+      />
       <Field
         id={`${formId}-notes`}
         label={optionalLabel(BILLING_TEXT.fields.notes)}

@@ -6,6 +6,7 @@ import type { InvoiceListRow, PaymentListRow } from '../../model/api/billing-col
 import type { VoidTarget } from '../api/void-entry';
 import { VOID_TEXT } from '../messages';
 import { VoidDialog } from './void-dialog';
+import './void-actions.css';
 
 const UNKNOWN_PATIENT = 'an unknown patient';
 

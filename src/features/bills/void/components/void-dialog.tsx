@@ -1,16 +1,17 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Field } from '@/components/form/field';
-import { FormModal } from '@/components/form/form-modal';
-import { useZodForm } from '@/components/form/use-zod-form';
-import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { useToast } from '@/components/toast/toast-context';
 import { requestErrorOf } from '@/lib/request-error';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { ReasonDialog } from '../../model/components/reason-dialog';
 import { useVoidEntry, VoidFailure, type VoidTarget } from '../api/void-entry';
 import { voidEntrySchema } from '../api/void-entry.schema';
 import { VOID_TEXT } from '../messages';
 import { VOID_REASON_MAX } from '../void-reason';
-import './void-dialog.css';
+
+/** What a failed void shows: the refusal as the database words it, else a plain line by kind. */
+function voidFailure(error: unknown): string {
+  if (error instanceof VoidFailure) return error.message;
+  return requestErrorOf(error).kind === 'unreachable' ? VOID_TEXT.unreachable : VOID_TEXT.failed;
+}
 
 /**
  * 'Void payment #{id}' / 'Void invoice #{id}': what is voided, a required Reason, and Void. The
@@ -30,77 +31,30 @@ export function VoidDialog({
   summary: string;
   onClose: () => void;
 }) {
-  const formId = useId();
-  const form = useZodForm(voidEntrySchema, { defaultValues: { reason: '' } });
-  const reasonError = form.formState.errors.reason?.message;
-  const { ref: registerReason, ...reasonProps } = form.register('reason', {
-    onChange: () => form.clearErrors('reason'),
-  });
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const voidEntry = useVoidEntry(clinicId);
   const toast = useToast();
-  const done = useRef(false);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    if (done.current) return;
-    return form.handleSubmit(
-      async ({ reason }) => {
-        setMessage(null);
-        try {
-          const result = await voidEntry.mutateAsync({ target, reason });
-          if (result === ALREADY_PENDING) return;
-          done.current = true;
-          toast(target.kind === 'payment' ? VOID_TEXT.paymentVoided : VOID_TEXT.invoiceVoided, { tone: 'success' });
-          onClose();
-        } catch (error) {
-          const text =
-            error instanceof VoidFailure
-              ? error.message
-              : requestErrorOf(error).kind === 'unreachable'
-                ? VOID_TEXT.unreachable
-                : VOID_TEXT.failed;
-          setMessage({ tone: 'error', text });
-        }
-      },
-      () => form.setFocus('reason'),
-    )(event);
-  }
-
+  const payment = target.kind === 'payment';
   return (
-    <FormModal
-      formId={formId}
-      formClassName="void-form"
-      title={target.kind === 'payment' ? VOID_TEXT.paymentTitle(target.id) : VOID_TEXT.invoiceTitle(target.id)}
-      onClose={onClose}
-      destructive
-      onSubmit={submit}
+    <ReasonDialog
+      text={{
+        title: payment ? VOID_TEXT.paymentTitle(target.id) : VOID_TEXT.invoiceTitle(target.id),
+        summary,
+        reason: VOID_TEXT.reason,
+        reasonHint: VOID_TEXT.reasonHint,
+        submit: VOID_TEXT.button,
+        pending: VOID_TEXT.voiding,
+        cancel: VOID_TEXT.cancel,
+      }}
+      schema={voidEntrySchema}
+      maxLength={VOID_REASON_MAX}
       pending={voidEntry.isPending}
-      submitClassName="button button-danger"
-      submitLabel={VOID_TEXT.button}
-      pendingLabel={VOID_TEXT.voiding}
-      cancelLabel={VOID_TEXT.cancel}
-    >
-      <p className="void-summary">{summary}</p>
-      <Field
-        id={`${formId}-reason`}
-        label={VOID_TEXT.reason}
-        error={reasonError}
-        hint={VOID_TEXT.reasonHint}
-        hintPlacement="before-error"
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            ref={registerReason}
-            className="input void-reason"
-            rows={3}
-            required
-            maxLength={VOID_REASON_MAX}
-            {...reasonProps}
-          />
-        )}
-      </Field>
-      <FormMessage message={message} />
-    </FormModal>
+      save={async (reason) => {
+        if ((await voidEntry.mutateAsync({ target, reason })) === ALREADY_PENDING) return false;
+        toast(payment ? VOID_TEXT.paymentVoided : VOID_TEXT.invoiceVoided, { tone: 'success' });
+        return true;
+      }}
+      failureText={voidFailure}
+      onClose={onClose}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { BILLING_UPDATED } from '@common/contract/realtime';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
+import { downloadTextFile } from '@/lib/download-text-file';
 import { useSignedInUser } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
@@ -14,7 +15,6 @@ import { useExportDaySheet } from '../api/export-day-sheet';
 import { useDaySheet, type SheetRange } from '../api/get-day-sheet';
 import { daySheetRangeSchema } from '../api/get-day-sheet.schema';
 import { daySheetCsv, daySheetFileName } from '../day-sheet-rows';
-import { downloadTextFile } from '../download-file';
 import { DaySheetTables } from './day-sheet-tables';
 import { PrintedBy } from './printed-by';
 

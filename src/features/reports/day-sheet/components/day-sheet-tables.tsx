@@ -3,6 +3,7 @@ import { EmptyState } from '@/components/states/states';
 import { DAY_SHEET_TEXT } from '../../model/messages';
 import type { DaySheet } from '../../model/report-shapes';
 import { staffLabel, groupByStatus, methodLabel, paymentsByMethod, sheetHeading } from '../day-sheet-rows';
+import { HmoCollectionsBlock } from './hmo-collections';
 import { CashierTotalsBlock, ProductionBlock } from './production-and-cashiers';
 import { Money, SheetTable as Table } from './report-table';
 
@@ -11,7 +12,7 @@ const COLUMNS = TEXT.columns;
 
 /**
  * The day sheet on screen: appointments by status, production by dentist, payments by method and
- * by cashier, voids with who voided, and open invoices.
+ * by cashier, HMO collections apart, voids with who voided, and open invoices.
  */
 export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
   const zone = sheet.time_zone;
@@ -107,6 +108,8 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
       </section>
 
       <CashierTotalsBlock totals={sheet.cashier_totals} />
+
+      <HmoCollectionsBlock collections={sheet.hmo_collections} />
 
       <section aria-labelledby="day-sheet-voids" className="reports-block">
         <h4 id="day-sheet-voids">{TEXT.voids}</h4>

@@ -1,0 +1,185 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { downloadTextFile } from '@/lib/download-text-file';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
+import { rows, seed, setupComponentTests } from '@/testing/real-db';
+import { renderBilling } from './testing/render';
+
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
+}));
+
+vi.mock('@/lib/download-text-file', () => ({ downloadTextFile: vi.fn() }));
+
+setupComponentTests();
+
+beforeEach(async () => {
+  fakeRealtime.reset();
+  vi.mocked(downloadTextFile).mockClear();
+  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
+});
+
+/**
+ * Maxicare's one batch with two claims, as billing writes invoices with an HMO share: Ana's visit
+ * of 5 January (₱1,000.00 claimed) and Ben's of 3 January (₱500.10), both long past the 30-day due date.
+ */
+async function seedMaxicare() {
+  const [hmo] = await seed.hmos([{ clinic_id: 1, name: 'Maxicare', claim_deadline_days: 30 }]);
+  const [ana, ben] = await seed.patients([{ name: 'Ana Santos' }, { name: 'Ben Reyes' }]);
+  const [anaInvoice, benInvoice] = await seed.invoices([
+    { patient_id: ana!.id, total: 200, hmo_id: hmo!.id, hmo_share: 1000, created_at: '2026-01-05T04:00:00+00:00' },
+    { patient_id: ben!.id, total: 100, hmo_id: hmo!.id, hmo_share: 500.1, created_at: '2026-01-03T04:00:00+00:00' },
+  ]);
+  return { hmo: hmo!, anaInvoice: anaInvoice!, benInvoice: benInvoice! };
+}
+
+async function hmoSection() {
+  const panel = await screen.findByRole('region', { name: /HMO claims/ });
+  return within(panel).findByRole('region', { name: 'Maxicare' });
+}
+
+const claimRow = (section: HTMLElement, patient: string) =>
+  within(section).getByRole('cell', { name: patient }).closest('tr')!;
+
+describe('the HMO claims part of the Billing tab', () => {
+  it('shows what the HMO owes and what is overdue, and its batch’s claims oldest visit first', async () => {
+    const { anaInvoice, benInvoice } = await seedMaxicare();
+    await renderBilling();
+    const section = await hmoSection();
+    await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱1,500.10'));
+    expect(within(section).getByTestId('hmo-overdue').textContent).toContain('₱1,500.10');
+    expect(within(section).getByText(/Due 2026-02-02/)).toBeTruthy();
+    const table = within(section).getByRole('table');
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(
+      bodyRows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 6)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Ben Reyes', `#${benInvoice.id}`, '2026-01-03', '₱500.10', '₱0.00', 'Submitted'],
+      ['Ana Santos', `#${anaInvoice.id}`, '2026-01-05', '₱1,000.00', '₱0.00', 'Submitted'],
+    ]);
+  });
+
+  it('records the HMO’s payment, which settles the oldest claim first and lowers what the HMO owes', async () => {
+    await seedMaxicare();
+    const user = userEvent.setup();
+    await renderBilling();
+    const section = await hmoSection();
+    await user.click(await within(section).findByRole('button', { name: 'Record HMO payment' }));
+    const dialog = await screen.findByRole('dialog', { name: /Record HMO payment: Maxicare/ });
+    expect(within(dialog).getByTestId('hmo-batch-outstanding').textContent).toContain('₱1,500.10');
+    await user.type(within(dialog).getByLabelText(/Amount/), '800.10');
+    await user.clear(within(dialog).getByLabelText('Date received'));
+    await user.type(within(dialog).getByLabelText('Date received'), '2026-11-02');
+    await user.type(within(dialog).getByLabelText(/Reference #/), 'CHK-1001');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱700.00'));
+    expect(within(claimRow(section, 'Ben Reyes')).getByText('Paid')).toBeTruthy();
+    expect(within(claimRow(section, 'Ana Santos')).getByText('Partly paid')).toBeTruthy();
+    expect(within(claimRow(section, 'Ana Santos')).getByRole('cell', { name: '₱300.00' })).toBeTruthy();
+    const stored = await rows('hmo_payments');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ amount: 800.1, received_on: '2026-11-02', reference_number: 'CHK-1001' });
+  });
+
+  it('shows the database’s refusal of more than the batch owes and keeps what was typed', async () => {
+    await seedMaxicare();
+    const user = userEvent.setup();
+    await renderBilling();
+    const section = await hmoSection();
+    await user.click(await within(section).findByRole('button', { name: 'Record HMO payment' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Amount/), '1500.11');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText('This payment is more than what the batch still owes.')).toBeTruthy();
+    expect((within(dialog).getByLabelText(/Amount/) as HTMLInputElement).value).toBe('1500.11');
+    expect(await rows('hmo_payments')).toEqual([]);
+  });
+
+  it('denies a claim with the HMO’s reason, and asks for one first', async () => {
+    const { anaInvoice } = await seedMaxicare();
+    const user = userEvent.setup();
+    await renderBilling();
+    const section = await hmoSection();
+    await user.click(await within(section).findByRole('button', { name: `Deny claim of invoice #${anaInvoice.id}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Deny claim of invoice #${anaInvoice.id}` });
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    expect(await within(dialog).findByText('A reason is required to deny a claim.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Procedure not covered');
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(within(claimRow(section, 'Ana Santos')).getByText('Denied')).toBeTruthy());
+    await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱500.10'));
+    expect((await rows('hmo_claims', { invoice_id: anaInvoice.id }))[0]).toMatchObject({
+      denial_reason: 'Procedure not covered',
+    });
+  });
+
+  it('closes the batch once confirmed, so the next claim opens a new one', async () => {
+    const { hmo } = await seedMaxicare();
+    const user = userEvent.setup();
+    await renderBilling();
+    const section = await hmoSection();
+    await user.click(await within(section).findByRole('button', { name: 'Close batch' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, close' }, { timeout: 10_000 }));
+    await waitFor(() => expect(within(section).queryByRole('button', { name: 'Close batch' })).toBeNull());
+    expect(within(section).getByText(/Closed /)).toBeTruthy();
+    const [batch] = await rows('hmo_claim_batches', { hmo_id: hmo.id });
+    expect(batch!.closed_at).not.toBeNull();
+  });
+
+  it('exports the batch as a CSV file through the shared encoder', async () => {
+    const { anaInvoice, benInvoice } = await seedMaxicare();
+    const user = userEvent.setup();
+    await renderBilling();
+    const section = await hmoSection();
+    const [batch] = await rows('hmo_claim_batches');
+    await user.click(await within(section).findByRole('button', { name: `Export CSV: batch #${batch!.id}` }));
+    expect(downloadTextFile).toHaveBeenCalledWith(
+      `hmo-batch-${batch!.id}-maxicare.csv`,
+      '\uFEFFClaim,Invoice,Patient,Visit date,Amount,Settled,Outstanding,Status,Denial reason\r\n' +
+        `2,${benInvoice.id},Ben Reyes,2026-01-03,500.10,0.00,500.10,Submitted,\r\n` +
+        `1,${anaInvoice.id},Ana Santos,2026-01-05,1000.00,0.00,1000.00,Submitted,\r\n`,
+    );
+  });
+
+  it('reads the claims again when another browser records a change', async () => {
+    const { hmo } = await seedMaxicare();
+    await renderBilling();
+    const section = await hmoSection();
+    await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱1,500.10'));
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+    const [batch] = await rows('hmo_claim_batches', { hmo_id: hmo.id });
+    const [payment] = await seed.hmo_payments([
+      {
+        clinic_id: 1,
+        batch_id: batch!.id,
+        hmo_id: hmo.id,
+        amount: 500.1,
+        received_on: '2026-11-01',
+        idempotency_key: crypto.randomUUID(),
+      },
+    ]);
+    const [claim] = await rows('hmo_claims', { visit_date: '2026-01-03' });
+    await seed.hmo_claim_settlements([
+      { clinic_id: 1, hmo_payment_id: payment!.id, claim_id: claim!.id, amount: 500.1 },
+    ]);
+    fakeRealtime.emit('billing-updated', {
+      clinic_id: 1,
+      invoice_id: null,
+      table: 'hmo_payments',
+      op: 'INSERT',
+      id: payment!.id,
+    });
+    await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱1,000.00'));
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { amountSchema } from '../../model/amount-input';
+import { HMO_CLAIMS_TEXT } from '../messages';
+
+/** The reference's most characters, as hmo_payments.reference_number allows. */
+export const HMO_REFERENCE_MAX = 100;
+
+/** The reason's most characters, as hmo_claims.denial_reason allows. */
+export const HMO_DENIAL_REASON_MAX = 500;
+
+/**
+ * Record HMO payment: Amount in integer centavos (at least ₱0.01, two decimals at most), the date
+ * received (a date input's 'YYYY-MM-DD'; the database refuses a future one), Reference # optional.
+ */
+export const hmoPaymentSchema = z.object({
+  amount: amountSchema(HMO_CLAIMS_TEXT.fields.amount),
+  receivedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, HMO_CLAIMS_TEXT.receivedOnRequired),
+  reference: z.string().transform((value, context): string | null => {
+    const trimmed = value.trim();
+    if (trimmed === '') return null;
+    if ([...trimmed].length <= HMO_REFERENCE_MAX) return trimmed;
+    context.addIssue({ code: 'custom', message: HMO_CLAIMS_TEXT.referenceTooLong(HMO_REFERENCE_MAX) });
+    return z.NEVER;
+  }),
+});
+
+/** Deny claim: a Reason is required, trimmed, within its length. */
+export const denyClaimSchema = z.object({
+  reason: z.string().transform((value, context) => {
+    const trimmed = value.trim();
+    if (trimmed === '') {
+      context.addIssue({ code: 'custom', message: HMO_CLAIMS_TEXT.reasonRequired });
+      return z.NEVER;
+    }
+    if ([...trimmed].length > HMO_DENIAL_REASON_MAX) {
+      context.addIssue({ code: 'custom', message: HMO_CLAIMS_TEXT.reasonTooLong(HMO_DENIAL_REASON_MAX) });
+      return z.NEVER;
+    }
+    return trimmed;
+  }),
+});

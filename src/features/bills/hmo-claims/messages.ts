@@ -1,0 +1,93 @@
+import type { HmoClaimStatus } from '@/lib/database.types';
+
+/** The HMO claims part of the Billing tab (the spec has none: docs/adr/0052-hmo-claims-and-batches.md). */
+export const HMO_CLAIMS_TEXT = {
+  title: 'HMO claims',
+  intro: 'What each HMO owes on its patients’ claims, batch by batch.',
+  loading: 'Loading HMO claims…',
+  failed: 'The HMO claims could not be loaded.',
+  retry: 'Try again',
+  none: 'No HMO claims yet. An invoice with an HMO share becomes a claim here.',
+  owesLine: (owed: string, overdue: string) => `Owes ${owed} · overdue ${overdue}`,
+  owedLabel: 'Owes',
+  overdueLabel: 'Overdue',
+  batchTitle: (batchId: number) => `Batch #${batchId}`,
+  batchOpen: 'Open',
+  batchClosed: (date: string) => `Closed ${date}`,
+  batchDue: (date: string) => `Due ${date}`,
+  batchOverdue: 'Overdue',
+  batchNoDue: 'No due date (no claims)',
+  batchTotals: (claimed: string, settled: string, outstanding: string) =>
+    `Claimed ${claimed} · settled ${settled} · outstanding ${outstanding}`,
+  claimsCaption: (batchId: number) => `Claims of batch #${batchId}`,
+  columns: {
+    patient: 'Patient',
+    invoice: 'Invoice',
+    visitDate: 'Visit date',
+    amount: 'Amount',
+    settled: 'Settled',
+    status: 'Status',
+    actions: 'Actions',
+  },
+  recordPayment: 'Record HMO payment',
+  denyClaim: 'Deny claim',
+  denyClaimLabel: (invoiceId: number) => `Deny claim of invoice #${invoiceId}`,
+  closeBatch: 'Close batch',
+  exportBatch: 'Export CSV',
+  exportBatchLabel: (batchId: number) => `Export CSV: batch #${batchId}`,
+  closeConfirmTitle: (batchId: number) => `Close batch #${batchId}?`,
+  closeConfirmText: 'New claims of this HMO will go to a new batch. Payments can still be recorded against this one.',
+  closeConfirm: 'Yes, close',
+  cancel: 'Cancel',
+  batchClosedToast: 'Batch closed.',
+  paymentTitle: (hmoName: string, batchId: number) => `Record HMO payment: ${hmoName}, batch #${batchId}`,
+  outstandingLine: (outstanding: string) => `Outstanding on this batch: ${outstanding}`,
+  settleNote: 'The payment settles the batch’s claims oldest visit first; denied claims are skipped.',
+  fields: { amount: 'Amount', receivedOn: 'Date received', reference: 'Reference #', reason: 'Reason' },
+  optional: '(optional)',
+  receivedOnRequired: 'Date received is required.',
+  referenceTooLong: (max: number) => `Reference # is at most ${max} characters.`,
+  save: 'Record payment',
+  saving: 'Saving…',
+  paymentRecorded: 'HMO payment recorded.',
+  denyTitle: (invoiceId: number) => `Deny claim of invoice #${invoiceId}`,
+  denySummary: (amount: string, patient: string) =>
+    `${amount} claimed for ${patient}. A denied claim stays in its batch and takes no payment.`,
+  reasonHint: 'The HMO’s reason, for the records.',
+  reasonRequired: 'A reason is required to deny a claim.',
+  reasonTooLong: (max: number) => `A reason is at most ${max} characters.`,
+  deny: 'Deny',
+  denying: 'Denying…',
+  claimDenied: 'Claim denied.',
+  failedWrite: 'The change could not be saved. Nothing was changed.',
+  unreachable: 'Network error. Nothing was changed; check the connection and try again.',
+} as const;
+
+/** How each claim status reads. */
+export const HMO_CLAIM_STATUS_LABELS: Record<HmoClaimStatus, string> = {
+  submitted: 'Submitted',
+  partly_paid: 'Partly paid',
+  paid: 'Paid',
+  denied: 'Denied',
+  withdrawn: 'Withdrawn',
+};
+
+/** The batch CSV's columns. */
+export const HMO_BATCH_CSV_TEXT = {
+  columns: {
+    claim: 'Claim',
+    invoice: 'Invoice',
+    patient: 'Patient',
+    visitDate: 'Visit date',
+    amount: 'Amount',
+    settled: 'Settled',
+    outstanding: 'Outstanding',
+    status: 'Status',
+    denialReason: 'Denial reason',
+  },
+  fileName: (hmoName: string, batchId: number) =>
+    `hmo-batch-${batchId}-${hmoName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')}.csv`,
+} as const;

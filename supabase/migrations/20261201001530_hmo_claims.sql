@@ -1,0 +1,572 @@
+-- ============================================================================
+-- HMO claims, their billing batches and the HMOs' payments. See
+-- docs/adr/0052-hmo-claims-and-batches.md.
+--
+--   hmo_claim_batches       a bundle of claims sent to one HMO. One open batch
+--                           per HMO takes new claims; staff close (send) it and
+--                           the next claim opens a new one. Its due date is
+--                           the HMO's claim_deadline_days after its first
+--                           visit date (derived, hmo_claim_batch_summaries).
+--   hmo_claims              what an invoice claims from its HMO (invoices.
+--                           hmo_share), made by a trigger when the invoice is
+--                           written. Denied (with a reason) or withdrawn (its
+--                           invoice voided) are stored; paid / partly paid are
+--                           derived from the settlements, never stored.
+--   hmo_payments            money an HMO sent for a batch: amount, date
+--                           received, reference, the form's idempotency key.
+--   hmo_claim_settlements   how a payment was spread over the batch's claims,
+--                           oldest visit first, denied and withdrawn skipped.
+--   record_hmo_payment, deny_hmo_claim, close_hmo_claim_batch: the only
+--   writes browsers make (billing.write, asked as the caller).
+--
+-- Money is public.pesos (numeric, two decimals) and is answered in integer
+-- centavos by the views, like invoices and payments.
+-- ============================================================================
+
+alter type public.audit_entity add value 'hmo_claim';
+alter type public.audit_entity add value 'hmo_claim_batch';
+alter type public.audit_entity add value 'hmo_payment';
+
+-- ---------------------------------------------------------------------------
+-- hmo_claim_batches
+-- ---------------------------------------------------------------------------
+create table public.hmo_claim_batches (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  hmo_id bigint not null,
+  opened_at timestamptz not null default now(),
+  closed_at timestamptz,
+  closed_by uuid,
+  unique (id, clinic_id),
+  constraint hmo_claim_batches_hmo_fkey foreign key (hmo_id, clinic_id) references public.hmos (id, clinic_id)
+);
+
+comment on table public.hmo_claim_batches is
+  'A billing batch: the claims sent to one HMO together. Open (closed_at null) batches take new claims, one per HMO.';
+comment on column public.hmo_claim_batches.closed_at is 'When staff closed (sent) the batch; new claims then open a new batch.';
+comment on column public.hmo_claim_batches.closed_by is 'auth.users id of whoever closed it.';
+
+create unique index hmo_claim_batches_one_open_idx on public.hmo_claim_batches (hmo_id) where closed_at is null;
+
+comment on index public.hmo_claim_batches_one_open_idx is 'An HMO has at most one open batch.';
+
+create index hmo_claim_batches_clinic_idx on public.hmo_claim_batches (clinic_id, hmo_id, id desc);
+
+select private.setup_clinic_table('public.hmo_claim_batches',
+  grants => array['select'],
+  audit => array['hmo_claim_batch'],
+  notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id=null'],
+  policies => array[['select', 'billing.read', 'Staff can view the HMO claim batches of their clinic']]);
+
+-- ---------------------------------------------------------------------------
+-- hmo_claims
+-- ---------------------------------------------------------------------------
+create table public.hmo_claims (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  batch_id bigint not null,
+  hmo_id bigint not null,
+  invoice_id bigint not null,
+  patient_id bigint not null,
+  amount public.pesos not null check (amount >= 0.01),
+  visit_date date not null,
+  created_at timestamptz not null default now(),
+  denied_at timestamptz,
+  denial_reason text,
+  denied_by uuid,
+  withdrawn_at timestamptz,
+  unique (id, clinic_id),
+  constraint hmo_claims_invoice_key unique (invoice_id),
+  constraint hmo_claims_batch_fkey foreign key (batch_id, clinic_id) references public.hmo_claim_batches (id, clinic_id),
+  constraint hmo_claims_hmo_fkey foreign key (hmo_id, clinic_id) references public.hmos (id, clinic_id),
+  constraint hmo_claims_invoice_fkey foreign key (invoice_id, patient_id, clinic_id)
+    references public.invoices (id, patient_id, clinic_id) on delete cascade,
+  constraint hmo_claims_denial_has_reason check (
+    (denied_at is null and denial_reason is null and denied_by is null)
+    or (denied_at is not null and btrim(denial_reason) <> '' and char_length(denial_reason) <= 500))
+);
+
+comment on table public.hmo_claims is
+  'What one invoice claims from its HMO (its hmo_share), in a batch. Paid and partly paid are derived from '
+  'hmo_claim_settlements (hmo_claim_summaries), never stored.';
+comment on column public.hmo_claims.amount is 'Pesos claimed: the invoice''s hmo_share when the claim was made.';
+comment on column public.hmo_claims.visit_date is
+  'The clinic day of the visit: the billed appointment''s, else the day the invoice was made.';
+comment on column public.hmo_claims.denied_at is 'When staff recorded the HMO''s denial (deny_hmo_claim); a denied claim takes no payment.';
+comment on column public.hmo_claims.denial_reason is 'The HMO''s reason for the denial; required with denied_at.';
+comment on column public.hmo_claims.withdrawn_at is 'When the invoice was voided: the claim no longer counts.';
+
+create index hmo_claims_batch_idx on public.hmo_claims (batch_id, visit_date, id);
+create index hmo_claims_clinic_idx on public.hmo_claims (clinic_id, hmo_id);
+
+select private.setup_clinic_table('public.hmo_claims',
+  grants => array['select'],
+  audit => array['hmo_claim', 'money=amount'],
+  notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id'],
+  policies => array[['select', 'billing.read', 'Staff can view the HMO claims of their clinic']]);
+
+-- ---------------------------------------------------------------------------
+-- hmo_payments
+-- ---------------------------------------------------------------------------
+create table public.hmo_payments (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  batch_id bigint not null,
+  hmo_id bigint not null,
+  amount public.pesos not null check (amount >= 0.01),
+  received_on date not null,
+  reference_number text check (
+    reference_number is null or (btrim(reference_number) <> '' and char_length(reference_number) <= 100)),
+  idempotency_key uuid not null,
+  recorded_by uuid default auth.uid(),
+  recorded_by_name text check (recorded_by_name is null or char_length(recorded_by_name) <= 200),
+  created_at timestamptz not null default now(),
+  unique (id, clinic_id),
+  constraint hmo_payments_idempotency_key_key unique (clinic_id, idempotency_key),
+  constraint hmo_payments_batch_fkey foreign key (batch_id, clinic_id) references public.hmo_claim_batches (id, clinic_id),
+  constraint hmo_payments_hmo_fkey foreign key (hmo_id, clinic_id) references public.hmos (id, clinic_id)
+);
+
+comment on table public.hmo_payments is
+  'Money an HMO paid against a batch (record_hmo_payment), spread over its claims in hmo_claim_settlements.';
+comment on column public.hmo_payments.received_on is 'The clinic day the money was received; the day sheet lists it on that day.';
+comment on column public.hmo_payments.idempotency_key is
+  'Chosen by the form: a repeat (double click, retry) answers the payment it made and settles nothing twice.';
+comment on column public.hmo_payments.recorded_by_name is 'The name of the staff member who recorded it, as it was then.';
+
+create index hmo_payments_batch_idx on public.hmo_payments (batch_id);
+create index hmo_payments_clinic_received_idx on public.hmo_payments (clinic_id, received_on);
+
+select private.setup_clinic_table('public.hmo_payments',
+  grants => array['select'],
+  audit => array['hmo_payment', 'skip=idempotency_key', 'money=amount'],
+  notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id=null'],
+  policies => array[['select', 'billing.read', 'Staff can view the HMO payments of their clinic']]);
+
+-- ---------------------------------------------------------------------------
+-- hmo_claim_settlements
+-- ---------------------------------------------------------------------------
+create table public.hmo_claim_settlements (
+  id bigint generated always as identity primary key,
+  clinic_id bigint not null references public.clinics (id) on delete cascade,
+  hmo_payment_id bigint not null,
+  claim_id bigint not null,
+  amount public.pesos not null check (amount >= 0.01),
+  constraint hmo_claim_settlements_payment_claim_key unique (hmo_payment_id, claim_id),
+  constraint hmo_claim_settlements_payment_fkey foreign key (hmo_payment_id, clinic_id)
+    references public.hmo_payments (id, clinic_id) on delete cascade,
+  constraint hmo_claim_settlements_claim_fkey foreign key (claim_id, clinic_id)
+    references public.hmo_claims (id, clinic_id) on delete cascade
+);
+
+comment on table public.hmo_claim_settlements is
+  'The part of an HMO payment that settles one claim; written by record_hmo_payment only.';
+
+create index hmo_claim_settlements_claim_idx on public.hmo_claim_settlements (claim_id) include (amount);
+
+-- Part of its payment: the payment's audit row and change notice speak for it.
+select private.setup_clinic_table('public.hmo_claim_settlements',
+  grants => array['select'],
+  policies => array[['select', 'billing.read', 'Staff can view how HMO payments settled claims in their clinic']]);
+
+-- ---------------------------------------------------------------------------
+-- Views: settled, outstanding, status, due date and overdue, derived once.
+-- security_invoker: the row-level security of the base tables applies.
+-- ---------------------------------------------------------------------------
+create view public.hmo_claim_summaries
+with (security_invoker = true)
+as
+select
+  c.id,
+  c.clinic_id,
+  c.batch_id,
+  c.hmo_id,
+  c.invoice_id,
+  c.patient_id,
+  pt.name as patient_name,
+  c.visit_date,
+  (c.amount * 100)::bigint as amount_centavos,
+  settled.settled_centavos,
+  case when c.denied_at is null and c.withdrawn_at is null
+    then (c.amount * 100)::bigint - settled.settled_centavos else 0 end as outstanding_centavos,
+  case
+    when c.withdrawn_at is not null then 'withdrawn'
+    when c.denied_at is not null then 'denied'
+    when settled.settled_centavos >= (c.amount * 100)::bigint then 'paid'
+    when settled.settled_centavos > 0 then 'partly_paid'
+    else 'submitted'
+  end as status,
+  c.denied_at,
+  c.denial_reason,
+  c.withdrawn_at,
+  c.created_at
+from public.hmo_claims c
+join public.patients pt on pt.id = c.patient_id and pt.clinic_id = c.clinic_id
+left join lateral (
+  select coalesce((sum(s.amount) * 100)::bigint, 0) as settled_centavos
+    from public.hmo_claim_settlements s
+   where s.claim_id = c.id
+) as settled on true;
+
+comment on view public.hmo_claim_summaries is
+  'HMO claims with settled and outstanding (integer centavos) and status: withdrawn (invoice void), denied, paid '
+  '(settled the whole amount), partly_paid, submitted. The one place a claim''s status is derived.';
+
+revoke all on public.hmo_claim_summaries from public, anon, authenticated;
+grant select on public.hmo_claim_summaries to authenticated;
+grant all on public.hmo_claim_summaries to service_role;
+
+create view public.hmo_claim_batch_summaries
+with (security_invoker = true)
+as
+select
+  b.id,
+  b.clinic_id,
+  b.hmo_id,
+  h.name as hmo_name,
+  b.opened_at,
+  b.closed_at,
+  sums.first_visit_date,
+  sums.first_visit_date + h.claim_deadline_days as due_date,
+  sums.claim_count,
+  sums.claimed_centavos,
+  sums.settled_centavos,
+  sums.outstanding_centavos,
+  (sums.outstanding_centavos > 0
+    and sums.first_visit_date + h.claim_deadline_days < (pg_catalog.now() at time zone cl.timezone)::date) as overdue
+from public.hmo_claim_batches b
+join public.hmos h on h.id = b.hmo_id and h.clinic_id = b.clinic_id
+join public.clinics cl on cl.id = b.clinic_id
+left join lateral (
+  select
+    min(c.visit_date) filter (where c.withdrawn_at is null) as first_visit_date,
+    (count(*) filter (where c.withdrawn_at is null))::integer as claim_count,
+    coalesce(sum(c.amount_centavos) filter (where c.status not in ('withdrawn', 'denied')), 0)::bigint
+      as claimed_centavos,
+    coalesce(sum(c.settled_centavos), 0)::bigint as settled_centavos,
+    coalesce(sum(c.outstanding_centavos), 0)::bigint as outstanding_centavos
+  from public.hmo_claim_summaries c
+  where c.batch_id = b.id
+) as sums on true;
+
+comment on view public.hmo_claim_batch_summaries is
+  'Billing batches with their first visit date, due date (first visit + the HMO''s claim_deadline_days), claims '
+  '(not withdrawn), claimed (not denied nor withdrawn), settled and outstanding in integer centavos, and overdue: '
+  'past the due date on the clinic''s today and not fully paid.';
+
+revoke all on public.hmo_claim_batch_summaries from public, anon, authenticated;
+grant select on public.hmo_claim_batch_summaries to authenticated;
+grant all on public.hmo_claim_batch_summaries to service_role;
+
+create view public.hmo_receivables
+with (security_invoker = true)
+as
+select
+  h.id as hmo_id,
+  h.clinic_id,
+  h.name as hmo_name,
+  coalesce(sum(b.outstanding_centavos), 0)::bigint as owed_centavos,
+  coalesce(sum(b.outstanding_centavos) filter (where b.overdue), 0)::bigint as overdue_centavos,
+  (count(b.id) filter (where b.overdue))::integer as overdue_batch_count
+from public.hmos h
+join public.hmo_claim_batch_summaries b on b.hmo_id = h.id and b.clinic_id = h.clinic_id
+group by h.id, h.clinic_id, h.name;
+
+comment on view public.hmo_receivables is
+  'Per HMO with batches: what it owes (outstanding of every batch) and what is overdue, in integer centavos.';
+
+revoke all on public.hmo_receivables from public, anon, authenticated;
+grant select on public.hmo_receivables to authenticated;
+grant all on public.hmo_receivables to service_role;
+
+create view public.hmo_payment_entries
+with (security_invoker = true)
+as
+select
+  p.id,
+  p.clinic_id,
+  p.batch_id,
+  p.hmo_id,
+  h.name as hmo_name,
+  (p.amount * 100)::bigint as amount_centavos,
+  p.received_on,
+  p.reference_number,
+  p.recorded_by_name,
+  p.created_at
+from public.hmo_payments p
+join public.hmos h on h.id = p.hmo_id and h.clinic_id = p.clinic_id;
+
+comment on view public.hmo_payment_entries is 'HMO payments with the HMO''s name and the amount in integer centavos.';
+
+revoke all on public.hmo_payment_entries from public, anon, authenticated;
+grant select on public.hmo_payment_entries to authenticated;
+grant all on public.hmo_payment_entries to service_role;
+
+-- ---------------------------------------------------------------------------
+-- file_hmo_claim: an invoice with an HMO share becomes a claim in its HMO's
+-- open batch (a new batch when none is open).
+-- ---------------------------------------------------------------------------
+create function public.file_hmo_claim()
+returns trigger language plpgsql security definer set search_path = '' as $$
+declare
+  v_batch_id bigint;
+  v_visit_date date;
+begin
+  if new.hmo_share <= 0 or new.hmo_id is null or new.voided_at is not null then
+    return null;
+  end if;
+  -- Written once: a later change of the share (before anything is settled) follows below.
+  if exists (select from public.hmo_claims c where c.invoice_id = new.id) then
+    update public.hmo_claims c set amount = new.hmo_share
+     where c.invoice_id = new.id and c.amount <> new.hmo_share
+       and c.denied_at is null and c.withdrawn_at is null
+       and not exists (select from public.hmo_claim_settlements s where s.claim_id = c.id);
+    return null;
+  end if;
+  insert into public.hmo_claim_batches (clinic_id, hmo_id) values (new.clinic_id, new.hmo_id)
+    on conflict (hmo_id) where closed_at is null do nothing;
+  select b.id into v_batch_id from public.hmo_claim_batches b
+   where b.hmo_id = new.hmo_id and b.closed_at is null
+     for update;
+  select ((coalesce(a.appointment_time, new.created_at)) at time zone cl.timezone)::date into v_visit_date
+    from public.clinics cl
+    left join public.appointments a on a.id = new.appointment_id and a.clinic_id = new.clinic_id
+   where cl.id = new.clinic_id;
+  insert into public.hmo_claims (clinic_id, batch_id, hmo_id, invoice_id, patient_id, amount, visit_date)
+  values (new.clinic_id, v_batch_id, new.hmo_id, new.id, new.patient_id, new.hmo_share, v_visit_date);
+  return null;
+end;
+$$;
+
+comment on function public.file_hmo_claim() is
+  'Trigger: an invoice with hmo_share > 0 (not void) becomes a claim in its HMO''s open batch, opening one when '
+  'none is; a later change of the share updates the claim while nothing of it is settled or denied.';
+
+revoke execute on function public.file_hmo_claim() from public, anon, authenticated;
+
+create trigger invoices_file_hmo_claim after insert or update of hmo_share, hmo_id on public.invoices
+  for each row execute function public.file_hmo_claim();
+
+-- ---------------------------------------------------------------------------
+-- withdraw_hmo_claim: voiding an invoice withdraws its claim; refused once
+-- the HMO paid any of it.
+-- ---------------------------------------------------------------------------
+create function public.withdraw_hmo_claim()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  if old.voided_at is not null or new.voided_at is null then
+    return null;
+  end if;
+  if exists (
+    select from public.hmo_claims c join public.hmo_claim_settlements s on s.claim_id = c.id
+     where c.invoice_id = new.id
+  ) then
+    raise exception 'The HMO has paid this invoice''s claim; the invoice cannot be voided.'
+      using errcode = 'PT409', hint = 'invoice_claim_paid';
+  end if;
+  update public.hmo_claims set withdrawn_at = pg_catalog.now()
+   where invoice_id = new.id and withdrawn_at is null;
+  return null;
+end;
+$$;
+
+comment on function public.withdraw_hmo_claim() is
+  'Trigger: voiding an invoice withdraws its HMO claim; refused (PT409 invoice_claim_paid) when the HMO has paid '
+  'any of it.';
+
+revoke execute on function public.withdraw_hmo_claim() from public, anon, authenticated;
+
+create trigger invoices_withdraw_hmo_claim after update of voided_at on public.invoices
+  for each row execute function public.withdraw_hmo_claim();
+
+-- ---------------------------------------------------------------------------
+-- The batch a write is about, locked, as the caller sees it (PT404 otherwise).
+-- Each caller then asks billing.write in its clinic with its own code.
+-- ---------------------------------------------------------------------------
+create function private.lock_hmo_batch(p_batch_id bigint)
+returns public.hmo_claim_batches language plpgsql set search_path = '' as $$
+declare
+  v_batch public.hmo_claim_batches;
+begin
+  select b.* into v_batch from public.hmo_claim_batches b where b.id = p_batch_id for update;
+  if not found or not public.can_access_clinic(v_batch.clinic_id) then
+    raise exception 'Billing batch not found.' using errcode = 'PT404', hint = 'hmo_batch_not_found';
+  end if;
+  return v_batch;
+end;
+$$;
+
+revoke execute on function private.lock_hmo_batch(bigint) from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------
+-- record_hmo_payment
+-- ---------------------------------------------------------------------------
+create function public.record_hmo_payment(
+  p_batch_id bigint,
+  p_amount numeric,
+  p_received_on date,
+  p_reference_number text,
+  p_idempotency_key uuid
+)
+returns bigint language plpgsql security definer set search_path = '' as $$
+declare
+  v_batch public.hmo_claim_batches;
+  v_payment_id bigint;
+  v_outstanding numeric;
+  v_left numeric;
+  v_part numeric;
+  v_claim record;
+  v_reference text := nullif(pg_catalog.btrim(p_reference_number), '');
+  v_today date;
+begin
+  if p_idempotency_key is null then
+    raise exception 'An HMO payment needs the form''s idempotency key.'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_key_required';
+  end if;
+  -- The batch's lock makes payments of one batch (and denials) wait for each other.
+  v_batch := private.lock_hmo_batch(p_batch_id);
+  perform private.require_permission(v_batch.clinic_id, 'billing.write',
+    'You cannot record HMO payments in this clinic.', 'hmo_payment_forbidden');
+
+  -- A repeat of the form (double click, retry, second tab) answers the payment it made.
+  select p.id into v_payment_id from public.hmo_payments p
+   where p.clinic_id = v_batch.clinic_id and p.idempotency_key = p_idempotency_key;
+  if found then
+    return v_payment_id;
+  end if;
+
+  if p_amount is null or p_amount < 0.01 or p_amount <> pg_catalog.round(p_amount, 2) then
+    raise exception 'Enter an amount of at least ₱0.01, in pesos and centavos.'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_amount_invalid';
+  end if;
+  if p_received_on is null then
+    raise exception 'Enter the date the payment was received.'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_date_required';
+  end if;
+  select (pg_catalog.now() at time zone c.timezone)::date into v_today from public.clinics c where c.id = v_batch.clinic_id;
+  if p_received_on > v_today then
+    raise exception 'The date received cannot be in the future.'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_date_future';
+  end if;
+  if v_reference is not null and char_length(v_reference) > 100 then
+    raise exception 'The reference is too long (at most 100 characters).'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_reference_too_long';
+  end if;
+
+  select (coalesce(sum(s.outstanding_centavos), 0) / 100.0)::numeric(12, 2) into v_outstanding
+    from public.hmo_claim_summaries s where s.batch_id = v_batch.id;
+  if p_amount > v_outstanding then
+    raise exception 'This payment is more than what the batch still owes.'
+      using errcode = 'PT409',
+            detail = pg_catalog.format('outstanding_centavos=%s', (v_outstanding * 100)::bigint),
+            hint = 'hmo_payment_above_outstanding';
+  end if;
+
+  insert into public.hmo_payments (clinic_id, batch_id, hmo_id, amount, received_on, reference_number,
+                                   idempotency_key, recorded_by, recorded_by_name)
+  values (v_batch.clinic_id, v_batch.id, v_batch.hmo_id, p_amount, p_received_on, v_reference, p_idempotency_key,
+          (select auth.uid()), (select u.name from public.users u where u.user_id = (select auth.uid())))
+  returning id into v_payment_id;
+
+  -- Oldest visit first; denied and withdrawn claims owe nothing and are skipped.
+  v_left := p_amount;
+  for v_claim in
+    select s.id, (s.outstanding_centavos / 100.0)::numeric(12, 2) as outstanding
+      from public.hmo_claim_summaries s
+     where s.batch_id = v_batch.id and s.outstanding_centavos > 0
+     order by s.visit_date, s.id
+  loop
+    exit when v_left <= 0;
+    v_part := least(v_left, v_claim.outstanding);
+    insert into public.hmo_claim_settlements (clinic_id, hmo_payment_id, claim_id, amount)
+    values (v_batch.clinic_id, v_payment_id, v_claim.id, v_part);
+    v_left := v_left - v_part;
+  end loop;
+  return v_payment_id;
+end;
+$$;
+
+comment on function public.record_hmo_payment(bigint, numeric, date, text, uuid) is
+  'Records an HMO''s payment against batch p_batch_id and settles its claims oldest visit first (denied and '
+  'withdrawn skipped). Answers the payment''s id; a repeated key answers the same payment. Refusals: PT404 '
+  'hmo_batch_not_found, 42501 hmo_payment_forbidden, 22023 hmo_payment_key_required / _amount_invalid / '
+  '_date_required / _date_future / _reference_too_long, PT409 hmo_payment_above_outstanding (detail '
+  'outstanding_centavos=N).';
+
+revoke execute on function public.record_hmo_payment(bigint, numeric, date, text, uuid) from public, anon, authenticated;
+grant execute on function public.record_hmo_payment(bigint, numeric, date, text, uuid) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- deny_hmo_claim
+-- ---------------------------------------------------------------------------
+create function public.deny_hmo_claim(p_claim_id bigint, p_reason text)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  v_claim public.hmo_claims;
+  v_reason text := pg_catalog.btrim(p_reason);
+begin
+  select c.* into v_claim from public.hmo_claims c where c.id = p_claim_id;
+  if not found or not public.can_access_clinic(v_claim.clinic_id) then
+    raise exception 'Claim not found.' using errcode = 'PT404', hint = 'hmo_claim_not_found';
+  end if;
+  -- The batch first, as record_hmo_payment locks it: a denial waits for a payment being spread.
+  perform private.lock_hmo_batch(v_claim.batch_id);
+  perform private.require_permission(v_claim.clinic_id, 'billing.write',
+    'You cannot deny HMO claims in this clinic.', 'hmo_claim_forbidden');
+  if v_reason is null or v_reason = '' then
+    raise exception 'A reason is required to deny a claim.'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_claim_reason_required';
+  end if;
+  if char_length(v_reason) > 500 then
+    raise exception 'The reason is too long (at most 500 characters).'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_claim_reason_too_long';
+  end if;
+  select c.* into v_claim from public.hmo_claims c where c.id = p_claim_id for update;
+  if v_claim.withdrawn_at is not null then
+    raise exception 'This claim was withdrawn with its invoice.' using errcode = 'PT409', hint = 'hmo_claim_withdrawn';
+  end if;
+  if v_claim.denied_at is not null then
+    raise exception 'This claim is already denied.' using errcode = 'PT409', hint = 'hmo_claim_already_denied';
+  end if;
+  if exists (select from public.hmo_claim_settlements s where s.claim_id = v_claim.id) then
+    raise exception 'The HMO has paid this claim; it cannot be denied.' using errcode = 'PT409', hint = 'hmo_claim_paid';
+  end if;
+  update public.hmo_claims
+     set denied_at = pg_catalog.now(), denial_reason = v_reason, denied_by = (select auth.uid())
+   where id = v_claim.id;
+end;
+$$;
+
+comment on function public.deny_hmo_claim(bigint, text) is
+  'Records that the HMO denied claim p_claim_id, with its reason (billing.write). Refused once any of it is paid '
+  '(PT409 hmo_claim_paid), when withdrawn or already denied (PT409), without a reason (22023).';
+
+revoke execute on function public.deny_hmo_claim(bigint, text) from public, anon, authenticated;
+grant execute on function public.deny_hmo_claim(bigint, text) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- close_hmo_claim_batch
+-- ---------------------------------------------------------------------------
+create function public.close_hmo_claim_batch(p_batch_id bigint)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  v_batch public.hmo_claim_batches;
+begin
+  v_batch := private.lock_hmo_batch(p_batch_id);
+  perform private.require_permission(v_batch.clinic_id, 'billing.write',
+    'You cannot close billing batches in this clinic.', 'hmo_batch_forbidden');
+  if v_batch.closed_at is not null then
+    raise exception 'This batch is already closed.' using errcode = 'PT409', hint = 'hmo_batch_closed';
+  end if;
+  update public.hmo_claim_batches
+     set closed_at = pg_catalog.now(), closed_by = (select auth.uid())
+   where id = v_batch.id;
+end;
+$$;
+
+comment on function public.close_hmo_claim_batch(bigint) is
+  'Closes (sends) a billing batch (billing.write); the HMO''s next claim opens a new batch. PT404 '
+  'hmo_batch_not_found, 42501 hmo_batch_forbidden, PT409 hmo_batch_closed.';
+
+revoke execute on function public.close_hmo_claim_batch(bigint) from public, anon, authenticated;
+grant execute on function public.close_hmo_claim_batch(bigint) to authenticated, service_role;

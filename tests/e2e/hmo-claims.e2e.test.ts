@@ -1,0 +1,103 @@
+/**
+ * HMO claims in Chromium: two invoices with an HMO share (written by the service role, as billing
+ * writes them) become claims in the HMO's batch. reception@demo.test sees on the Billing tab what
+ * the HMO owes and that it is overdue, records the HMO's payment, sees the oldest claim Paid, the
+ * next Partly paid and the HMO's owed go down; the Reports tab's day sheet lists the HMO collection
+ * apart from the patients' payments. Each test makes its own HMO and patients.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, type IsoDate } from '@common/clinic-calendar';
+import { clinicDateAt } from '../support/clinic-time.ts';
+import { DEMO, loginAs } from './support/app.ts';
+import { connectChromium, DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
+import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+
+const ctx = inject('e2e');
+
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+
+describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
+  let browser: Browser;
+  let reception: ClinicFixtures;
+
+  beforeAll(async () => {
+    browser = await connectChromium(ctx);
+    reception = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** An invoice billed on `day` (noon, Manila) whose HMO share becomes a claim. */
+  async function invoiceWithShare(hmoId: number, patientName: string, hmoShare: string, day: IsoDate) {
+    const patientId = await reception.patient(patientName);
+    const { error } = await reception.service.from('invoices').insert({
+      clinic_id: reception.clinicId,
+      patient_id: patientId,
+      total: '150.00',
+      hmo_id: hmoId,
+      hmo_share: hmoShare,
+      created_at: `${day}T12:00:00+08:00`,
+    });
+    if (error) throw error;
+  }
+
+  it('records an HMO’s payment against its overdue batch and lists it apart on the day sheet', async () => {
+    const hmoName = uniqueName('E2E Health');
+    const today = clinicDateAt(new Date()) as IsoDate;
+    const { data: hmo, error } = await reception.service
+      .from('hmos')
+      .insert({ clinic_id: reception.clinicId, name: hmoName, claim_deadline_days: 30 })
+      .select('id')
+      .single();
+    if (error) throw error;
+    const older = uniqueName('Claimant Old');
+    const newer = uniqueName('Claimant New');
+    await invoiceWithShare(hmo.id as number, older, '1000.00', addDays(today, -60));
+    await invoiceWithShare(hmo.id as number, newer, '200.50', addDays(today, -2));
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.receptionist);
+        await sections(page).getByRole('button', { name: 'Billing System' }).click();
+        const claims = page.getByRole('region', { name: /^HMO claims/ });
+        const section = claims.getByRole('region', { name: hmoName, exact: true });
+        await section.getByTestId('hmo-owed').getByText('₱1,200.50', { exact: true }).waitFor();
+        // Due 30 days after the batch's first visit, 60 days ago: overdue, all of it.
+        expect(await section.getByTestId('hmo-overdue').textContent()).toBe('₱1,200.50');
+        const olderRow = section.getByRole('row', { name: new RegExp(older) });
+        const newerRow = section.getByRole('row', { name: new RegExp(newer) });
+        await olderRow.getByText('Submitted', { exact: true }).waitFor();
+
+        await section.getByRole('button', { name: 'Record HMO payment' }).click();
+        const dialog = page.getByRole('dialog', { name: new RegExp(`Record HMO payment: ${hmoName}`) });
+        await dialog.getByLabel('Amount').fill('1100.25');
+        expect(await dialog.getByLabel('Date received').inputValue()).toBe(today);
+        await dialog.getByLabel(/Reference #/).fill('E2E-CHK-1');
+        await dialog.getByRole('button', { name: 'Record payment' }).click();
+        await dialog.waitFor({ state: 'detached' });
+
+        await olderRow.getByText('Paid', { exact: true }).waitFor();
+        await newerRow.getByText('Partly paid', { exact: true }).waitFor();
+        await section.getByTestId('hmo-owed').getByText('₱100.25', { exact: true }).waitFor();
+        await saveScreenshot(page, 'hmo-claims-billing');
+
+        await sections(page).getByRole('button', { name: 'Reports' }).click();
+        const panel = page.getByRole('region', { name: 'Day sheet' });
+        await panel.getByRole('button', { name: 'Show day sheet', exact: true }).click();
+        const hmoTable = panel.getByRole('table', { name: 'HMO collections (apart from patients’ payments)' });
+        const collected = hmoTable.getByRole('row', { name: new RegExp(hmoName) });
+        await collected.waitFor();
+        expect(await collected.textContent()).toContain('₱1,100.25');
+        expect(await collected.textContent()).toContain('E2E-CHK-1');
+        const patientPayments = panel.getByRole('table', { name: 'Payments by method' });
+        expect(await patientPayments.getByText(hmoName).count()).toBe(0);
+        await saveScreenshot(page, 'hmo-claims-day-sheet');
+      },
+      DESKTOP,
+    );
+  });
+});
