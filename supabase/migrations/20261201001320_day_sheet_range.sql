@@ -264,44 +264,5 @@ comment on function public.day_sheet(bigint, date, date) is
 revoke execute on function public.day_sheet(bigint, date, date) from public, anon, authenticated;
 grant execute on function public.day_sheet(bigint, date, date) to authenticated, service_role;
 
--- ---------------------------------------------------------------------------
--- day_sheet_export: the same answer, recorded in the audit trail.
--- ---------------------------------------------------------------------------
-create function public.day_sheet_export(p_clinic_id bigint, p_from date, p_to date)
--- Definer: only to write audit_events, which no role may insert into. The access rule stays
--- day_sheet()'s own: can_read_reports() reads the caller from the request's JWT (auth.uid()).
-returns json language plpgsql security definer set search_path = '' as $$
-declare
-  v_sheet json;
-  v_rows integer;
-begin
-  perform private.require_report_access(p_clinic_id);
-  v_sheet := public.day_sheet(p_clinic_id, p_from, p_to);
-
-  -- The CSV's data rows (daySheetCsv): one per appointment, production line, invoice issued and
-  -- its lines, payment, void and open invoice. Titles, headings and totals are not records.
-  v_rows := pg_catalog.json_array_length(v_sheet -> 'appointments')
-          + pg_catalog.json_array_length(v_sheet -> 'production' -> 'by_dentist')
-          + (select coalesce(sum(1 + pg_catalog.json_array_length(v.value -> 'items')), 0)::integer
-               from pg_catalog.json_array_elements(v_sheet -> 'production' -> 'invoices') v)
-          + pg_catalog.json_array_length(v_sheet -> 'payments')
-          + pg_catalog.json_array_length(v_sheet -> 'voids')
-          + pg_catalog.json_array_length(v_sheet -> 'open_invoices');
-
-  insert into public.audit_events (clinic_id, entity, entity_label, action, after, actor_user_id, source)
-  values (p_clinic_id, 'export', 'day-sheet', 'export',
-          pg_catalog.jsonb_build_object('kind', 'day-sheet', 'rows', v_rows,
-                                        'filters', pg_catalog.jsonb_build_object('from', p_from, 'to', p_to)),
-          auth.uid(), 'browser');
-
-  return v_sheet;
-end;
-$$;
-
-comment on function public.day_sheet_export(bigint, date, date) is
-  'The day sheet of clinic p_clinic_id for p_from..p_to, exactly as day_sheet() answers it, for its CSV download: '
-  'records the export in the audit trail (kind day-sheet, rows = appointments + production lines + invoices issued '
-  'and their lines + payments + voids + open invoices, filters {"from", "to"}). Errors as day_sheet().';
-
-revoke execute on function public.day_sheet_export(bigint, date, date) from public, anon, authenticated;
-grant execute on function public.day_sheet_export(bigint, date, date) to authenticated, service_role;
+-- day_sheet_export (the same answer, recorded in the audit trail) is in
+-- 20261201001531_day_sheet_hmo_collections.sql, which counts the HMO collections too.

@@ -59,9 +59,10 @@ revoke execute on function public.day_sheet(bigint, date, date) from public, ano
 grant execute on function public.day_sheet(bigint, date, date) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------
--- day_sheet_export: counts the HMO collections among the CSV's rows.
+-- day_sheet_export: the same answer, recorded in the audit trail, counting the
+-- HMO collections among the CSV's rows.
 -- ---------------------------------------------------------------------------
-create or replace function public.day_sheet_export(p_clinic_id bigint, p_from date, p_to date)
+create function public.day_sheet_export(p_clinic_id bigint, p_from date, p_to date)
 returns json language plpgsql security definer set search_path = '' as $$
 declare
   v_sheet json;
@@ -95,3 +96,6 @@ comment on function public.day_sheet_export(bigint, date, date) is
   'The day sheet of clinic p_clinic_id for p_from..p_to, exactly as day_sheet() answers it, for its CSV download: '
   'records the export in the audit trail (kind day-sheet, rows = appointments + production lines + invoices issued '
   'and their lines + payments + HMO collections + voids + open invoices, filters {"from", "to"}). Errors as day_sheet().';
+
+revoke execute on function public.day_sheet_export(bigint, date, date) from public, anon, authenticated;
+grant execute on function public.day_sheet_export(bigint, date, date) to authenticated, service_role;

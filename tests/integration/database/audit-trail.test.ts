@@ -266,6 +266,10 @@ describe.each(targets)('audit trail on %s', (target) => {
       ]);
       expect(invoices[0]!.after).toEqual({
         total_centavos: 150050,
+        // A spec-style invoice: nothing for an HMO, no statutory discount.
+        hmo_share_centavos: 0,
+        vat_exemption_centavos: 0,
+        statutory_discount_centavos: 0,
         patient_id: patient.id,
         patient: patient.name,
         created_by: receptionProfile.user_id,
