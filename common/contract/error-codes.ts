@@ -114,6 +114,8 @@ export const DATABASE_ERROR_CODES = [
   'hmo_inactive',
   'discount_id_number_required',
   'discount_id_type_required',
+  // The HMO availment form (hmo_availment)
+  'availment_without_hmo',
   // Treatment plans (plan_treatment, decide_plan_item, link_plan_item_appointment, complete_plan_items)
   'plan_patient_not_found',
   'plan_forbidden',

@@ -115,6 +115,8 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   hmo_inactive: 'The clinic no longer accepts that HMO.',
   discount_id_number_required: 'Enter the senior citizen or PWD ID number.',
   discount_id_type_required: 'Choose the ID type (senior citizen or PWD) for this number.',
+  // The HMO availment form
+  availment_without_hmo: 'This invoice was not billed to an HMO, so it has no availment form.',
   // Treatment plans
   plan_patient_not_found: 'This patient was not found.',
   plan_forbidden: 'Your role cannot do this to a treatment plan.',
