@@ -96,7 +96,8 @@ begin
                  'position', it.position,
                  'label', it.label,
                  'tooth', it.tooth,
-                 'surfaces', it.surfaces,
+                 -- The label's own rule writes the surfaces ('MO'; '' for none), so they read as in the label.
+                 'surfaces', public.invoice_item_label(null, it.surfaces, null),
                  'line_total_centavos', (it.line_total * 100)::bigint,
                  'hmo_share_centavos', (it.hmo_share * 100)::bigint
                ) order by it.position), '[]'::json)
@@ -119,7 +120,7 @@ comment on function public.hmo_availment(bigint) is
   'The HMO availment form of invoice p_invoice_id: clinic (name, address, phone, e-mail, time zone), the billed '
   'appointment''s dentist (null when none), patient, the HMO and the card billed (member number, company, valid '
   'from / until; null when the card was deleted since), the visit''s clinic day, voided_at, the HMO total '
-  '(invoices.hmo_share) and each line {position, label, tooth, surfaces, line_total_centavos, hmo_share_centavos}. '
+  '(invoices.hmo_share) and each line {position, label, tooth, surfaces (''MO'', as in the label), line_total_centavos, hmo_share_centavos}. '
   'Money in integer centavos. Null for an invoice the caller cannot see; 22023 availment_without_hmo for one not '
   'billed to an HMO.';
 

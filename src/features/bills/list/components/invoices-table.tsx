@@ -2,6 +2,7 @@ import { memo, type ComponentType } from 'react';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/entities/money';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
+import { AvailmentFormLink } from '../../model/components/availment-form-link';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { BILLING_TEXT } from '../../model/messages';
 import { BillingTable, type BillingColumn, type BillingRead } from './billing-table';
@@ -50,6 +51,7 @@ const InvoiceRow = memo(function InvoiceRow({
             {BILLING_TEXT.addPayment}
           </button>
         )}
+        {invoice.hmo_id !== null ? <AvailmentFormLink invoiceId={invoice.id} /> : null}
         <VoidAction invoice={invoice} />
       </td>
     </tr>
@@ -57,8 +59,8 @@ const InvoiceRow = memo(function InvoiceRow({
 });
 
 /**
- * The Invoices table (spec §2): ID, Patient, Total, Status, Actions ('Add Payment'; 'Void' for
- * admins). A void invoice stays listed, struck through, with the 'Void' badge and no Add Payment.
+ * The Invoices table (spec §2): ID, Patient, Total, Status, Actions ('Add Payment'; 'Availment form'
+ * for an invoice billed to an HMO; 'Void' for admins). A void invoice stays listed, struck through, with the 'Void' badge and no Add Payment.
  * Windowed in its own scroll box.
  */
 export function InvoicesTable({
