@@ -7,6 +7,7 @@ import { useSignedInUser } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { PeriodDateField } from '../../model/components/period-date-field';
+import { downloadTextFile } from '../../model/download-file';
 import { daySheetDownloadFailureText, reportFailureText } from '../../model/failure-text';
 import { DAY_SHEET_TEXT, REPORTS_TEXT } from '../../model/messages';
 import { reportKeys } from '../../model/query-keys';
@@ -14,7 +15,6 @@ import { useExportDaySheet } from '../api/export-day-sheet';
 import { useDaySheet, type SheetRange } from '../api/get-day-sheet';
 import { daySheetRangeSchema } from '../api/get-day-sheet.schema';
 import { daySheetCsv, daySheetFileName } from '../day-sheet-rows';
-import { downloadTextFile } from '../download-file';
 import { DaySheetTables } from './day-sheet-tables';
 import { PrintedBy } from './printed-by';
 
