@@ -119,7 +119,7 @@ export const NO_SHOW_TEXT = {
   },
 } as const;
 
-/** The register of senior citizen / PWD discounts a clinic must keep (docs/adr/0053-…). */
+/** The register of senior citizen / PWD discounts a clinic must keep (docs/adr/0053-availment-form-and-discounts-report.md). */
 export const DISCOUNTS_TEXT = {
   title: 'Senior citizen and PWD discounts',
   fromLabel: 'Discounts from',
