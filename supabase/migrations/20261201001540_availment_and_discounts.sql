@@ -128,6 +128,31 @@ revoke execute on function public.hmo_availment(bigint) from public, anon, authe
 grant execute on function public.hmo_availment(bigint) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------
+-- check_report_days: a report's period of clinic days, checked once: both
+-- days given, in order, at most p_max_days long (22023 report_period_*).
+-- ---------------------------------------------------------------------------
+create function private.check_report_days(p_from date, p_to date, p_max_days integer)
+returns void language plpgsql immutable set search_path = '' as $$
+begin
+  if p_from is null or p_to is null then
+    raise exception 'Choose the first and last day of the period.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_required';
+  end if;
+  if p_from > p_to then
+    raise exception 'The period must start on or before its last day.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_reversed';
+  end if;
+  if p_to - p_from >= p_max_days then
+    raise exception 'The period can be at most % days.', p_max_days
+      using errcode = 'invalid_parameter_value', hint = 'report_period_too_long';
+  end if;
+end;
+$$;
+
+revoke execute on function private.check_report_days(date, date, integer) from public, anon, authenticated;
+grant execute on function private.check_report_days(date, date, integer) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
 -- statutory_discounts: the senior citizen / PWD discounts granted on the
 -- invoices issued over clinic days p_from..p_to (void ones left out). The
 -- patient's gross share is what the identity of invoice_shares gives back:
@@ -140,18 +165,7 @@ declare
   v_period record;
 begin
   perform private.require_report_access(p_clinic_id);
-  if p_from is null or p_to is null then
-    raise exception 'Choose the first and last day of the period.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_required';
-  end if;
-  if p_from > p_to then
-    raise exception 'The period must start on or before its last day.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_reversed';
-  end if;
-  if p_to - p_from >= 731 then
-    raise exception 'The period can be at most 731 days.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_too_long';
-  end if;
+  perform private.check_report_days(p_from, p_to, 731);
   v_period := private.report_period(p_clinic_id, p_from, p_to);
 
   return (

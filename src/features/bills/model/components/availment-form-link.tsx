@@ -1,22 +1,17 @@
 import { AVAILMENT_LINK_TEXT } from '../messages';
+import { PrintablePageLink } from './printable-page-link';
 
 /** The availment form's address: /availment/:invoiceId (src/app/route-rules.ts). */
 export const availmentPath = (invoiceId: number) => `/availment/${invoiceId}`;
 
-/**
- * 'Availment form' on an invoice billed to an HMO: the form in a new tab, where it prints, as
- * 'Print receipt' opens a receipt. The new tab signs in from the stored session.
- */
+/** 'Availment form' on an invoice billed to an HMO: the form in a new tab, as a receipt opens. */
 export function AvailmentFormLink({ invoiceId }: { invoiceId: number }) {
   return (
-    <a
-      className="button-link availment-form-link"
+    <PrintablePageLink
       href={availmentPath(invoiceId)}
-      target="_blank"
-      rel="noopener"
+      label={AVAILMENT_LINK_TEXT.link}
       title={AVAILMENT_LINK_TEXT.linkOf(invoiceId)}
-    >
-      {AVAILMENT_LINK_TEXT.link}
-    </a>
+      className="availment-form-link"
+    />
   );
 }

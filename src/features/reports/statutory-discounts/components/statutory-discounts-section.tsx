@@ -3,16 +3,15 @@ import { BILLING_UPDATED } from '@common/contract/realtime';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { PeriodDateField } from '../../model/components/period-date-field';
 import { Money, SheetTable } from '../../model/components/report-table';
-import { downloadTextFile } from '../../model/download-file';
 import { discountsDownloadFailureText, reportFailureText } from '../../model/failure-text';
 import { DISCOUNTS_TEXT, REPORTS_TEXT } from '../../model/messages';
 import { monthPeriod } from '../../model/period';
 import { reportKeys } from '../../model/query-keys';
 import type { DiscountAmounts, StatutoryDiscounts } from '../../model/report-shapes';
+import { useCsvDownload } from '../../model/use-csv-download';
 import { useExportStatutoryDiscounts } from '../api/export-statutory-discounts';
 import { useStatutoryDiscounts, type DiscountsPeriod } from '../api/get-statutory-discounts';
 import { discountsPeriodSchema } from '../api/get-statutory-discounts.schema';
@@ -111,21 +110,16 @@ export function StatutoryDiscountsSection({
     queryKey: [...reportKeys.all(clinicId), 'statutory-discounts'],
   });
   const exporter = useExportStatutoryDiscounts(clinicId);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const { download, error: downloadError } = useCsvDownload({
+    exportReport: (exportPeriod: DiscountsPeriod) => exporter.mutateAsync(exportPeriod),
+    file: (exported: StatutoryDiscounts) => ({
+      name: discountsFileName(exported),
+      text: discountsCsv(exported, clinicName),
+    }),
+    failureText: discountsDownloadFailureText,
+  });
   const show = form.handleSubmit(setPeriod);
   const data = report.data;
-
-  // The file is built from the export's own answer (the one the database recorded).
-  const download = async (exportPeriod: DiscountsPeriod) => {
-    setDownloadError(null);
-    try {
-      const exported = await exporter.mutateAsync(exportPeriod);
-      if (exported === ALREADY_PENDING) return;
-      downloadTextFile(discountsFileName(exported), discountsCsv(exported, clinicName));
-    } catch (failure) {
-      setDownloadError(discountsDownloadFailureText(failure));
-    }
-  };
 
   const field = (name: 'from' | 'to', label: string) => (
     <PeriodDateField formId={id} label={label} invalid={Boolean(errors[name])} {...form.register(name)} />
