@@ -9,6 +9,7 @@ import { clinicContactLine, positiveRouteId } from '../../model/printable-page';
 import { useAvailment } from '../api/get-availment';
 import type { Availment } from '../availment';
 import { AVAILMENT_TEXT } from '../messages';
+import '../../model/components/printable-page.css';
 import './availment-page.css';
 
 const TEXT = AVAILMENT_TEXT;
@@ -159,8 +160,8 @@ function AvailmentView() {
     return <LoadingState label={TEXT.loading} fullPage />;
   }
   return (
-    <main className="availment-page">
-      <div className="availment-toolbar">
+    <main className="printable-page availment-page">
+      <div className="printable-toolbar">
         <button type="button" className="button button-primary" onClick={() => window.print()}>
           {TEXT.print}
         </button>

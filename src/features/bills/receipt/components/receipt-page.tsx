@@ -9,6 +9,7 @@ import { paymentMethodLabel } from '../../model/payment-methods';
 import { useReceipt } from '../api/get-receipt';
 import { RECEIPT_TEXT } from '../messages';
 import { clinicContactLine, receiptPaymentId, type Receipt } from '../receipt';
+import '../../model/components/printable-page.css';
 import './receipt-page.css';
 
 const ROWS = RECEIPT_TEXT.rows;
@@ -121,8 +122,8 @@ function ReceiptView() {
     return <LoadingState label={RECEIPT_TEXT.loading} fullPage />;
   }
   return (
-    <main className="receipt-page">
-      <div className="receipt-toolbar">
+    <main className="printable-page receipt-page">
+      <div className="printable-toolbar">
         <button type="button" className="button button-primary" onClick={() => window.print()}>
           {RECEIPT_TEXT.print}
         </button>
