@@ -43,7 +43,10 @@ function AvailmentSheet({ form }: { form: Availment }) {
   const contact = clinicContactLine(form);
   const cardDeleted = form.member_number === null;
   return (
-    <article className={voided ? 'availment availment-voided' : 'availment'} aria-labelledby="availment-title">
+    <article
+      className={voided ? 'printable-sheet availment availment-voided' : 'printable-sheet availment'}
+      aria-labelledby="availment-title"
+    >
       <header className="availment-clinic">
         <p className="availment-clinic-name">{form.clinic_name}</p>
         {form.clinic_address ? <p className="availment-clinic-line">{form.clinic_address}</p> : null}

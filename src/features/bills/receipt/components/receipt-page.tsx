@@ -28,7 +28,10 @@ function ReceiptSheet({ receipt, timeZone }: { receipt: Receipt; timeZone: strin
   const voided = receipt.voided_at !== null;
   const contact = clinicContactLine(receipt);
   return (
-    <article className={voided ? 'receipt receipt-voided' : 'receipt'} aria-labelledby="receipt-title">
+    <article
+      className={voided ? 'printable-sheet receipt receipt-voided' : 'printable-sheet receipt'}
+      aria-labelledby="receipt-title"
+    >
       <header className="receipt-clinic">
         <p className="receipt-clinic-name">{receipt.clinic_name}</p>
         {receipt.clinic_address ? <p className="receipt-clinic-line">{receipt.clinic_address}</p> : null}
