@@ -78,6 +78,8 @@ export const DATABASE_ERROR_CODES = [
   'invoice_item_discount_invalid',
   'invoice_item_discount_over_line',
   'invoice_item_immutable',
+  // Who pays an itemised invoice (invoice_split)
+  'invoice_patient_unknown',
   // Reports
   'report_forbidden',
   'report_period_required',

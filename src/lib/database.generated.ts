@@ -1942,7 +1942,7 @@ export type Database = {
           balance_centavos: number | null;
           clinic_id: number | null;
           created_at: string | null;
-          hmo_id: number | null;
+          hmo_share_centavos: number | null;
           id: number | null;
           paid_centavos: number | null;
           patient_id: number | null;
@@ -2163,6 +2163,10 @@ export type Database = {
       invoice_item_label: { Args: { p_description: string; p_surfaces: string[]; p_tooth: number }; Returns: string };
       invoice_item_lines: { Args: { p_invoice_id: number }; Returns: Json };
       invoice_line_total: { Args: { p_discount: number; p_quantity: number; p_unit_price: number }; Returns: number };
+      invoice_split: {
+        Args: { p_appointment_id?: number; p_clinic_id: number; p_items: Json; p_patient_id: number };
+        Returns: Json;
+      };
       is_browser_role: { Args: never; Returns: boolean };
       is_fdi_tooth: { Args: { p_tooth: number }; Returns: boolean };
       is_superadmin: { Args: never; Returns: boolean };

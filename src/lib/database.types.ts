@@ -287,12 +287,11 @@ export type PaymentInsert = Database['public']['Tables']['payments']['Insert'];
 /**
  * An invoice with paid (non-void payments), balance (total - paid; negative when overpaid) and
  * status, amounts in integer centavos. payment_count: payments that are not void. A void invoice
- * has voided_at and void_reason set (its status is then 'Unpaid'; show it as Void). hmo_id: the HMO
- * billed, when the invoice has an availment form.
+ * has voided_at and void_reason set (its status is then 'Unpaid'; show it as Void).
  */
 export type InvoiceSummaryRow = ViewRow<
   'invoice_summaries',
-  'appointment_id' | 'voided_at' | 'void_reason' | 'hmo_id',
+  'appointment_id' | 'voided_at' | 'void_reason',
   { status: InvoiceStatus }
 >;
 

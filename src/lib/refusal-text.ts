@@ -79,6 +79,7 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   invoice_item_discount_invalid: 'A discount is pesos from ₱0.00 with at most 2 decimals.',
   invoice_item_discount_over_line: 'A discount cannot be more than its item.',
   invoice_item_immutable: 'An invoice’s items never change: void it and bill again.',
+  invoice_patient_unknown: 'This patient is not one of the clinic’s patients.',
   // Reports
   report_forbidden: 'Your role may not read reports of this clinic.',
   report_period_required: 'Choose the first and last day of the period.',

@@ -448,53 +448,8 @@ create trigger payments_guard_insert before insert on public.payments
 create trigger payments_money_in_centavos before insert or update of amount on public.payments
   for each row execute function public.keep_money_in_centavos();
 
--- ---------------------------------------------------------------------------
--- Views: paid, balance and status derived in one place (spec part 2 §4).
--- security_invoker: the row-level security of the base tables applies.
--- ---------------------------------------------------------------------------
-create view public.invoice_summaries
-with (security_invoker = true)
-as
-select
-  i.id,
-  i.clinic_id,
-  i.patient_id,
-  pt.name as patient_name,
-  i.appointment_id,
-  (i.total * 100)::bigint as total_centavos,
-  paid.paid_centavos,
-  (i.total * 100)::bigint - paid.paid_centavos as balance_centavos,
-  case
-    when paid.paid_centavos >= (i.total * 100)::bigint then 'Paid'
-    when paid.paid_centavos > 0 then 'Partial'
-    else 'Unpaid'
-  end as status,
-  paid.payment_count,
-  i.created_at,
-  i.voided_at,
-  i.void_reason
-from public.invoices i
-join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
--- A left join to a one-row aggregate: a count(*) of the view (PostgREST's count=exact) that uses
--- none of its columns drops the join and sums nothing.
-left join lateral (
-  select
-    coalesce((sum(p.amount) * 100)::bigint, 0) as paid_centavos,
-    count(*)::integer as payment_count
-  from public.payments p
-  where p.invoice_id = i.id and p.voided_at is null
-) as paid on true;
-
-comment on view public.invoice_summaries is
-  'Invoices with paid (non-void payments), balance (total - paid, negative when overpaid) and status '
-  '(Paid, Partial, Unpaid), amounts in integer centavos. The one place status is derived.';
-comment on column public.invoice_summaries.payment_count is 'Number of payments that are not void.';
-
--- Privileges. New views and functions would otherwise be open to anon (the
--- platform's default privileges) and PUBLIC.
-revoke all on public.invoice_summaries from public, anon, authenticated;
-grant select on public.invoice_summaries to authenticated;
-grant all on public.invoice_summaries to service_role;
+-- invoice_summaries (paid, balance and status derived in one place) is in
+-- 20261201001520_invoice_split.sql, with the HMO's share.
 
 -- ---------------------------------------------------------------------------
 -- payment_entries

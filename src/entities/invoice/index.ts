@@ -1,2 +1,9 @@
 export { InvoiceLinesTable } from './components/invoice-lines-table';
-export { INVOICE_LINE_TEXT, invoiceLineSchema, invoiceLinesSchema, type InvoiceLine } from './invoice-lines';
+export {
+  INVOICE_LINE_TEXT,
+  INVOICE_SPLIT_TEXT,
+  invoiceLineSchema,
+  invoiceLinesSchema,
+  type DiscountIdType,
+  type InvoiceLine,
+} from './invoice-lines';

@@ -23,5 +23,5 @@ export {
 } from './name-match';
 export { patientQueryKeys } from './query-keys';
 export { getPatientHmoCards, hmoCardKeys, usePatientHmoCards, type PatientHmoCard } from './api/hmo-cards';
-export { HmoCardStatusBadge, PatientHmoCardNotice } from './components/patient-hmo-card-notice';
-export { HMO_CARD_STATUS_TEXT, hmoCardNotice, type HmoCardOnDay } from './hmo-cards';
+export { HmoCardNotice, HmoCardStatusBadge, PatientHmoCardNotice } from './components/patient-hmo-card-notice';
+export { HMO_CARD_STATUS_TEXT, hmoCardNotice, hmoCardStatusNotice, type HmoCardOnDay } from './hmo-cards';

@@ -10,6 +10,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicDateAt } from '../../support/clinic-time.ts';
 import { completedAppointment as completedAppointmentOf } from '../../support/completed-appointment.ts';
+import {
+  createItemisedInvoice,
+  itemisedInvoiceId,
+  type ItemisedInvoiceOptions,
+} from '../../support/itemised-invoice.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -68,22 +73,12 @@ describe.each(targets)('itemised invoices on %s', (target) => {
   const bill = (
     patientId: number,
     items: unknown,
-    options: { key?: string; appointmentId?: number; clinic?: number } = {},
+    options: ItemisedInvoiceOptions & { clinic?: number } = {},
     client = reception,
-  ) =>
-    client.rpc('create_itemised_invoice', {
-      p_clinic_id: options.clinic ?? clinicId,
-      p_patient_id: patientId,
-      p_idempotency_key: options.key ?? randomUUID(),
-      p_items: items,
-      ...(options.appointmentId === undefined ? {} : { p_appointment_id: options.appointmentId }),
-    });
+  ) => createItemisedInvoice(client, options.clinic ?? clinicId, patientId, items, options);
 
-  async function billed(patientId: number, items: Line[], options: { key?: string; appointmentId?: number } = {}) {
-    const { data, error } = await bill(patientId, items, options);
-    if (error) throw error;
-    return data as number;
-  }
+  const billed = (patientId: number, items: Line[], options: ItemisedInvoiceOptions = {}) =>
+    itemisedInvoiceId(reception, clinicId, patientId, items, options);
 
   async function linesOf(invoiceId: number, client = reception) {
     const { data, error } = await client

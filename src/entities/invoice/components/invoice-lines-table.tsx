@@ -6,8 +6,9 @@ const COLUMNS = INVOICE_LINE_TEXT.columns;
 
 /**
  * An invoice's lines as a table: item (the database's label), quantity, price, discount and line
- * total, in exact pesos. The receipt and the day sheet print it the same way; `className` adds
- * the screen's own table classes.
+ * total, in exact pesos; with the HMO's share and the patient's share when an HMO pays any of it.
+ * The receipt and the day sheet print it the same way; `className` adds the screen's own table
+ * classes.
  */
 export function InvoiceLinesTable({
   lines,
@@ -18,6 +19,7 @@ export function InvoiceLinesTable({
   caption: string;
   className?: string;
 }) {
+  const shared = lines.some((line) => line.hmo_share_centavos > 0);
   return (
     <table className={`invoice-lines ${className}`.trim()}>
       <caption className="visually-hidden">{caption}</caption>
@@ -36,6 +38,16 @@ export function InvoiceLinesTable({
           <th scope="col" className="invoice-lines-number">
             {COLUMNS.lineTotal}
           </th>
+          {shared ? (
+            <>
+              <th scope="col" className="invoice-lines-number">
+                {COLUMNS.hmoShare}
+              </th>
+              <th scope="col" className="invoice-lines-number">
+                {COLUMNS.patientShare}
+              </th>
+            </>
+          ) : null}
         </tr>
       </thead>
       <tbody>
@@ -48,6 +60,12 @@ export function InvoiceLinesTable({
               {line.discount_centavos === 0 ? '—' : formatPesos(line.discount_centavos)}
             </td>
             <td className="invoice-lines-number">{formatPesos(line.line_total_centavos)}</td>
+            {shared ? (
+              <>
+                <td className="invoice-lines-number">{formatPesos(line.hmo_share_centavos)}</td>
+                <td className="invoice-lines-number">{formatPesos(line.patient_share_centavos)}</td>
+              </>
+            ) : null}
           </tr>
         ))}
       </tbody>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { HmoCardStatus } from '@/lib/database.types';
 import { usePatientHmoCards } from '../api/hmo-cards';
 import { HMO_CARD_STATUS_TEXT, hmoCardNotice } from '../hmo-cards';
@@ -19,10 +20,14 @@ export function PatientHmoCardNotice({
 }) {
   const cards = usePatientHmoCards(clinicId, patientId, day);
   const notice = cards.data ? hmoCardNotice(cards.data) : null;
-  if (!notice) return null;
+  return notice ? <HmoCardNotice>{notice}</HmoCardNotice> : null;
+}
+
+/** The notice's look, wherever a form says something about a patient's HMO card (booking, billing). */
+export function HmoCardNotice({ children }: { children: ReactNode }) {
   return (
     <p className="hmo-card-notice" role="status">
-      {notice}
+      {children}
     </p>
   );
 }

@@ -18,4 +18,8 @@ export const ITEM_TEXT = {
   quantityFormat: 'Quantity is a whole number of at least 1.',
   notNegative: (label: string) => `${label} cannot be negative.`,
   itemsRequired: 'Add at least one item.',
+  contractedPrice: (price: string) => `Billed at the HMO's contracted price, ${price}.`,
+  limitReached: "The HMO's annual limit is reached: the patient pays the rest.",
+  noHmoShare: 'The HMO pays nothing on this invoice.',
+  splitFailed: 'Could not work out who pays; the invoice can still be saved.',
 } as const;

@@ -11,6 +11,9 @@ export const billingKeys = {
     [...billingKeys.all(clinicId), 'patient-invoices', patientId] as const,
   /** The clinic's procedures and prices, for the Add Invoice item editor. */
   priceList: (clinicId: number) => [...billingKeys.all(clinicId), 'price-list'] as const,
+  /** Who pays an itemised invoice's lines (the Add Invoice preview), by the request asked. */
+  invoiceSplit: (clinicId: number, request: string) =>
+    [...billingKeys.all(clinicId), 'invoice-split', request] as const,
   /** One invoice's current balance, re-read when Add Payment opens. */
   invoice: (clinicId: number, invoiceId: number) => [...billingKeys.all(clinicId), 'invoice', invoiceId] as const,
 

@@ -22,6 +22,7 @@ export const RECEIPT_TEXT = {
     invoiceTotal: 'Invoice total',
     balanceAfter: 'Balance after this payment',
     creditAfter: 'Credit after this payment',
+    discountId: 'Discount ID',
   },
   paidFor: (reason: string, when: string) => `${reason} (appointment of ${when})`,
   receivedBy: 'Received by',

@@ -54,8 +54,17 @@ describe('the answer of payment_receipt', () => {
         unit_price_centavos: 150_050,
         discount_centavos: 0,
         line_total_centavos: 150_050,
+        hmo_share_centavos: 0,
+        patient_share_centavos: 150_050,
       },
     ],
+    hmo_name: null,
+    hmo_member_number: null,
+    hmo_share_centavos: 0,
+    discount_id_type: null,
+    discount_id_number: null,
+    vat_exemption_centavos: 0,
+    statutory_discount_centavos: 0,
   };
 
   it('is read as it is', () => {

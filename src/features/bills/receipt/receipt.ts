@@ -38,6 +38,16 @@ export const receiptSchema = z.object({
   balance_after_centavos: centavos,
   /** The invoice's lines; empty when it was made with a total only. */
   items: invoiceLinesSchema,
+  /** The HMO and member number the invoice was billed on; null without an HMO share. */
+  hmo_name: optionalText,
+  hmo_member_number: optionalText,
+  /** What the HMO pays of the invoice (its claim); not part of the invoice total. */
+  hmo_share_centavos: centavos,
+  /** The senior citizen / PWD ID the invoice was billed with, and what it took off. */
+  discount_id_type: z.nullable(z.enum(['pwd', 'senior_citizen'])),
+  discount_id_number: optionalText,
+  vat_exemption_centavos: centavos,
+  statutory_discount_centavos: centavos,
 });
 
 export type Receipt = z.infer<typeof receiptSchema>;

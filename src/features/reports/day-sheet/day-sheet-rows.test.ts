@@ -55,6 +55,8 @@ const sheet: DaySheet = {
             unit_price_centavos: 33333,
             discount_centavos: 99,
             line_total_centavos: 99900,
+            hmo_share_centavos: 0,
+            patient_share_centavos: 99900,
           },
           {
             position: 2,
@@ -63,6 +65,8 @@ const sheet: DaySheet = {
             unit_price_centavos: 35000,
             discount_centavos: 0,
             line_total_centavos: 35000,
+            hmo_share_centavos: 0,
+            patient_share_centavos: 35000,
           },
         ],
       },

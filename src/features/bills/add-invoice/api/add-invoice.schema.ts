@@ -80,6 +80,23 @@ const itemSchema = z.object({
     .pipe(zeroOrPesos(ITEM_TEXT.columns.discount)),
 });
 
+const toNewItem = ({ price, discount, ...item }: z.output<typeof itemSchema>): NewInvoiceItem => ({
+  ...item,
+  priceCentavos: price,
+  discountCentavos: discount,
+});
+
+const readableItems = z.array(itemSchema).min(1);
+
+/**
+ * The lines as typed, read as the save would send them, or null while any of them cannot be read
+ * yet: what the Add Invoice form asks the database to split before it is saved.
+ */
+export function readInvoiceItems(items: readonly InvoiceItemValues[]): NewInvoiceItem[] | null {
+  const read = readableItems.safeParse(items);
+  return read.success ? read.data.map(toNewItem) : null;
+}
+
 type PlainInvoiceFields = { itemised: false; patientId: number; totalCentavos: number };
 
 export type NewInvoiceItem = {
@@ -115,11 +132,7 @@ const invoiceFormUnion = z
       ? {
           itemised: true,
           patientId: values.patient,
-          items: values.items.map(({ price, discount, ...item }) => ({
-            ...item,
-            priceCentavos: price,
-            discountCentavos: discount,
-          })),
+          items: values.items.map(toNewItem),
         }
       : { itemised: false, patientId: values.patient, totalCentavos: values.total },
   );

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { centavosToDecimal } from '@/entities/money';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { billingKeys } from '../../model/query-keys';
 import type { NewInvoiceItem } from './add-invoice.schema';
+import { invoiceItemsArgument } from './preview-invoice-split';
 
 export interface NewItemisedInvoice {
   patientId: number;
@@ -25,14 +25,7 @@ export async function addItemisedInvoice(clinicId: number, invoice: NewItemisedI
     p_clinic_id: clinicId,
     p_patient_id: invoice.patientId,
     p_idempotency_key: invoice.idempotencyKey,
-    p_items: invoice.items.map((item) => ({
-      procedure_id: item.procedureId,
-      tooth: item.tooth,
-      surfaces: item.surfaces,
-      quantity: item.quantity,
-      unit_price: centavosToDecimal(item.priceCentavos),
-      discount: centavosToDecimal(item.discountCentavos),
-    })),
+    p_items: invoiceItemsArgument(invoice.items),
     ...(invoice.appointmentId === undefined ? {} : { p_appointment_id: invoice.appointmentId }),
   });
   if (answer.error) throw toRequestError(answer.error, answer.status);

@@ -119,7 +119,7 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
         )}
       />
       {itemised ? (
-        <InvoiceItemsEditor clinicId={clinicId} formId={formId} form={form} />
+        <InvoiceItemsEditor clinicId={clinicId} formId={formId} form={form} appointmentId={prefill?.appointmentId} />
       ) : (
         <AmountField
           id={`${formId}-total`}

@@ -4,14 +4,17 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { centavosToDecimal, formatPesos } from '@/entities/money';
 import {
+  readInvoiceItems,
   TOOTH_SURFACES,
   type InvoiceFormOutput,
   type InvoiceFormValues,
   type InvoiceItemValues,
 } from '../api/add-invoice.schema';
 import { usePriceList, type PriceListEntry } from '../api/get-price-list';
+import { useInvoiceSplit, type InvoiceSplit } from '../api/preview-invoice-split';
 import { ITEM_TEXT } from '../messages';
 import { lineTotalCentavos, runningTotalCentavos } from '../running-total';
+import { InvoiceSplitSummary, LineSplit } from './invoice-split-summary';
 import './invoice-items-editor.css';
 
 type InvoiceForm = UseFormReturn<InvoiceFormValues, unknown, InvoiceFormOutput>;
@@ -31,20 +34,35 @@ const COLUMNS = ITEM_TEXT.columns;
 /**
  * The Add Invoice form's line items: per line a procedure from the clinic's price list (its price
  * filled in, editable), tooth, surfaces, quantity and discount; lines are added and removed, and
- * the running total shows in exact centavos. The database checks the lines when they are saved.
+ * the running total shows in exact centavos. Once the patient is chosen and every line can be
+ * read, the database's split of them (public.invoice_split: the HMO's share, the senior citizen /
+ * PWD discount, what the patient pays) shows per line and under the lines. The database checks the
+ * lines when they are saved.
  */
 export function InvoiceItemsEditor({
   clinicId,
   formId,
   form,
+  appointmentId,
 }: {
   clinicId: number;
   formId: string;
   form: InvoiceForm;
+  /** The appointment billed: its day decides which HMO card is valid. */
+  appointmentId?: number;
 }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
   const priceList = usePriceList(clinicId, true);
   const items = useWatch({ control: form.control, name: 'items' });
+  const patient = useWatch({ control: form.control, name: 'patient' });
+  const readable = readInvoiceItems(items);
+  const split = useInvoiceSplit(
+    clinicId,
+    patient && readable ? { patientId: patient.id, items: readable, appointmentId } : null,
+  );
+  // While the answer for the lines now typed is on its way, the last one stays shown if it has as
+  // many lines; the total is the database's only for exactly these lines.
+  const shown = split.data && readable && split.data.lines.length === readable.length ? split.data : null;
   // Lines Bill starts with name their procedure before the price list has arrived, when their
   // select has no such option yet: the browser drops the value, so it is set again once it has.
   useEffect(() => {
@@ -72,6 +90,8 @@ export function InvoiceItemsEditor({
           procedures={priceList.data ?? []}
           loading={priceList.isPending}
           item={items[index] ?? field}
+          split={shown?.lines[index] ?? null}
+          billedCentavos={split.current?.lines[index]?.line_total_centavos ?? null}
           onRemove={() => remove(index)}
         />
       ))}
@@ -82,9 +102,10 @@ export function InvoiceItemsEditor({
       <p className="invoice-items-total">
         {ITEM_TEXT.runningTotal}{' '}
         <output aria-live="polite" data-testid="invoice-items-total">
-          {formatPesos(runningTotalCentavos(items))}
+          {formatPesos(split.current ? split.current.gross_centavos : runningTotalCentavos(items))}
         </output>
       </p>
+      {patient && readable ? <InvoiceSplitSummary split={shown} error={split.error} /> : null}
     </div>
   );
 }
@@ -96,6 +117,8 @@ function ItemLine({
   procedures,
   loading,
   item,
+  split,
+  billedCentavos,
   onRemove,
 }: {
   form: InvoiceForm;
@@ -104,6 +127,9 @@ function ItemLine({
   procedures: readonly PriceListEntry[];
   loading: boolean;
   item: InvoiceItemValues;
+  split: InvoiceSplit['lines'][number] | null;
+  /** The line's total as the database bills it (a contracted price), for exactly the lines typed. */
+  billedCentavos: number | null;
   onRemove: () => void;
 }) {
   const errors = form.formState.errors.items?.[index];
@@ -165,8 +191,12 @@ function ItemLine({
         {...field('discount')}
       />
       <p className="invoice-item-line-total">
-        {COLUMNS.lineTotal} <output>{lineTotal === null ? '—' : formatPesos(lineTotal)}</output>
+        {COLUMNS.lineTotal}{' '}
+        <output>
+          {billedCentavos !== null ? formatPesos(billedCentavos) : lineTotal === null ? '—' : formatPesos(lineTotal)}
+        </output>
       </p>
+      {split ? <LineSplit line={split} /> : null}
       <button
         type="button"
         className="button button-secondary"

@@ -4,7 +4,7 @@ import { formatPesos } from '@/entities/money';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
 import { AvailmentFormLink } from '../../model/components/availment-form-link';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
-import { BILLING_TEXT } from '../../model/messages';
+import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { BillingTable, type BillingColumn, type BillingRead } from './billing-table';
 
 const { invoiceColumns } = BILLING_TEXT;
@@ -41,7 +41,14 @@ const InvoiceRow = memo(function InvoiceRow({
       <td className="billing-cell-patient">
         <TruncatedText text={invoice.patient_name} className="billing-patient-name" />
       </td>
-      <td className="billing-cell-money">{formatPesos(invoice.total_centavos)}</td>
+      <td className="billing-cell-money">
+        {formatPesos(invoice.total_centavos)}
+        {invoice.hmo_share_centavos > 0 ? (
+          <span className="billing-hmo-hint">
+            {BILLING_EXTRA_TEXT.hmoShareHint(formatPesos(invoice.hmo_share_centavos))}
+          </span>
+        ) : null}
+      </td>
       <td className="billing-cell-status">
         <InvoiceStatusBadge status={invoice.status} voided={voided} />
       </td>
@@ -51,7 +58,7 @@ const InvoiceRow = memo(function InvoiceRow({
             {BILLING_TEXT.addPayment}
           </button>
         )}
-        {invoice.hmo_id !== null ? <AvailmentFormLink invoiceId={invoice.id} /> : null}
+        {invoice.hmo_share_centavos > 0 ? <AvailmentFormLink invoiceId={invoice.id} /> : null}
         <VoidAction invoice={invoice} />
       </td>
     </tr>
@@ -60,7 +67,9 @@ const InvoiceRow = memo(function InvoiceRow({
 
 /**
  * The Invoices table (spec §2): ID, Patient, Total, Status, Actions ('Add Payment'; 'Availment form'
- * for an invoice billed to an HMO; 'Void' for admins). A void invoice stays listed, struck through, with the 'Void' badge and no Add Payment.
+ * for an invoice the HMO pays part of; 'Void' for admins). Total is what the patient owes; an HMO's
+ * share of the invoice shows under it. A void invoice stays listed, struck through, with the 'Void'
+ * badge and no Add Payment.
  * Windowed in its own scroll box.
  */
 export function InvoicesTable({

@@ -7,7 +7,7 @@ import type { InvoiceSummaryRow, PaymentEntryRow } from '@/lib/database.types';
  * integers, never the tables' numeric JSON. Literal strings, so supabase-js types the rows.
  */
 export const INVOICE_LIST_COLUMNS =
-  'id, clinic_id, patient_id, patient_name, total_centavos, balance_centavos, status, voided_at, void_reason, hmo_id';
+  'id, clinic_id, patient_id, patient_name, total_centavos, balance_centavos, status, voided_at, void_reason, hmo_share_centavos';
 
 export const PAYMENT_LIST_COLUMNS =
   'id, clinic_id, invoice_id, patient_name, amount_centavos, method, reference_number, payment_date, voided_at, void_reason';
@@ -23,7 +23,7 @@ export type InvoiceListRow = Pick<
   | 'status'
   | 'voided_at'
   | 'void_reason'
-  | 'hmo_id'
+  | 'hmo_share_centavos'
 >;
 
 export type PaymentListRow = Pick<

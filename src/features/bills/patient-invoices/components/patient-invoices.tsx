@@ -46,7 +46,7 @@ function InvoicesTable({ invoices }: { invoices: readonly PatientInvoice[] }) {
                 <td>
                   <InvoiceStatusBadge status={invoice.status} voided={voided} />
                 </td>
-                <td>{invoice.hmo_id !== null ? <AvailmentFormLink invoiceId={invoice.id} /> : null}</td>
+                <td>{invoice.hmo_share_centavos > 0 ? <AvailmentFormLink invoiceId={invoice.id} /> : null}</td>
               </tr>
             );
           })}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatClinicDate, formatClinicDateTimeShort } from '@common/clinic-calendar';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { InvoiceLinesTable } from '@/entities/invoice';
+import { INVOICE_SPLIT_TEXT, InvoiceLinesTable } from '@/entities/invoice';
 import { formatPesos, pesosInWords } from '@/entities/money';
 import { paymentMethodLabel } from '../../model/payment-methods';
 import { useReceipt } from '../api/get-receipt';
@@ -20,6 +20,43 @@ function ReceiptRow({ label, value, strong = false }: { label: string; value: st
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+const SPLIT = INVOICE_SPLIT_TEXT;
+
+/**
+ * Under the items, who pays what the database split (invoice_split): the HMO's share, then the
+ * senior citizen / PWD lines, each its own line, then what the patient owes. Nothing for an
+ * invoice without an HMO share or a discount ID.
+ */
+function ReceiptSplit({ receipt }: { receipt: Receipt }) {
+  if (receipt.hmo_share_centavos === 0 && receipt.discount_id_type === null) return null;
+  return (
+    <dl className="receipt-rows receipt-split">
+      {receipt.hmo_share_centavos > 0 ? (
+        <ReceiptRow
+          label={SPLIT.hmoPays(receipt.hmo_name ?? '', receipt.hmo_member_number ?? RECEIPT_TEXT.none)}
+          value={formatPesos(receipt.hmo_share_centavos)}
+        />
+      ) : null}
+      {receipt.discount_id_type !== null ? (
+        <>
+          <ReceiptRow
+            label={ROWS.discountId}
+            value={SPLIT.discountId(receipt.discount_id_type, receipt.discount_id_number ?? '')}
+          />
+          {receipt.vat_exemption_centavos > 0 ? (
+            <ReceiptRow label={SPLIT.less(SPLIT.vatExemption)} value={formatPesos(receipt.vat_exemption_centavos)} />
+          ) : null}
+          <ReceiptRow
+            label={SPLIT.less(SPLIT.statutoryDiscount(receipt.discount_id_type))}
+            value={formatPesos(receipt.statutory_discount_centavos)}
+          />
+        </>
+      ) : null}
+      <ReceiptRow label={SPLIT.patientPays} value={formatPesos(receipt.invoice_total_centavos)} strong />
+    </dl>
   );
 }
 
@@ -81,6 +118,7 @@ function ReceiptSheet({ receipt, timeZone }: { receipt: Receipt; timeZone: strin
           className="receipt-items"
         />
       ) : null}
+      <ReceiptSplit receipt={receipt} />
       <div className="receipt-cashier">
         <p className="receipt-cashier-label">{RECEIPT_TEXT.receivedBy}</p>
         <p className="receipt-cashier-name">{receipt.cashier_name ?? ''}</p>

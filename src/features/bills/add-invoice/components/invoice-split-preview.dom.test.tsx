@@ -1,0 +1,164 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initSupabase } from '@/lib/supabase';
+import { renderSignedIn, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { AddInvoiceModal } from './add-invoice-modal';
+
+const renderAsReceptionist = (ui: ReactElement) => renderSignedIn(ui, { role: 'receptionist' });
+
+setupRealDatabase();
+
+beforeAll(() => {
+  initSupabase(stackConfig());
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const modal = () => screen.getByRole('dialog', { name: 'Add Invoice' });
+const line = (position: number) => within(modal()).getByRole('group', { name: `Item ${position}` });
+/** Waits for a line of the split under the items to read `amount` (a new answer may be on its way). */
+const expectSplitRow = (label: string, amount: string) =>
+  waitFor(() =>
+    expect(within(modal()).getByText(label, { selector: 'dt' }).closest('div')!.textContent).toBe(`${label}${amount}`),
+  );
+
+async function chooseProcedure(user: ReturnType<typeof userEvent.setup>, position: number, name: string) {
+  const select = within(line(position)).getByRole('combobox', { name: 'Procedure' });
+  await waitFor(() => expect(within(select).getByRole('option', { name: new RegExp(`^${name} —`) })).toBeTruthy());
+  await user.selectOptions(select, within(select).getByRole('option', { name: new RegExp(`^${name} —`) }));
+}
+
+/** Smile Dental with a cleaning Maxicare covers at ₱900 and a crown it does not; answers their ids. */
+async function clinicWithMaxicare({ vatRegistered = false } = {}) {
+  await seed.clinics([{ id: 1, name: 'Smile Dental', vat_registered: vatRegistered }]);
+  const [category] = await seed.procedure_categories([{ name: 'General' }]);
+  const [cleaning, crown] = await seed.procedures([
+    { category_id: category!.id, name: 'Oral Prophylaxis (Cleaning)', price: 1200 },
+    { category_id: category!.id, name: 'Porcelain Crown', price: 15000 },
+  ]);
+  await seed.hmos([
+    { id: 1, clinic_id: 1, name: 'Maxicare' },
+    { id: 2, clinic_id: 1, name: 'Intellicare' },
+  ]);
+  await seed.hmo_coverages([{ clinic_id: 1, hmo_id: 1, procedure_id: cleaning!.id, contracted_price: 900 }]);
+  return { cleaning: cleaning!.id, crown: crown!.id };
+}
+
+async function patientWithCard(name: string, hmoId: number, validUntil: string, validFrom = '2000-01-01') {
+  const [patient] = await seed.patients([{ name }]);
+  await seed.patient_hmo_cards([
+    {
+      clinic_id: 1,
+      patient_id: patient!.id,
+      hmo_id: hmoId,
+      member_number: 'MAX-2291-0457',
+      valid_from: validFrom,
+      valid_until: validUntil,
+    },
+  ]);
+  return { id: patient!.id, name };
+}
+
+describe('Add Invoice: who pays, as the database splits it', () => {
+  it('shows the HMO’s share per line and the patient’s total, and saves that split', async () => {
+    await clinicWithMaxicare();
+    const ana = await patientWithCard('Ana Santos', 1, '2999-12-31');
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={onClose} prefill={{ patient: ana }} />);
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await chooseProcedure(user, 1, 'Oral Prophylaxis \\(Cleaning\\)');
+    await user.click(within(modal()).getByRole('button', { name: 'Add item' }));
+    await chooseProcedure(user, 2, 'Porcelain Crown');
+
+    await expectSplitRow('Maxicare (member MAX-2291-0457) pays', '₱900.00');
+    await expectSplitRow('Patient pays', '₱15,000.00');
+    const first = within(line(1));
+    expect(first.getByText(/^HMO share/).textContent).toBe('HMO share ₱900.00 · Patient share ₱0.00');
+    expect(first.getByText("Billed at the HMO's contracted price, ₱900.00.")).toBeTruthy();
+    expect(within(line(2)).queryByText(/^HMO share/)).toBeNull();
+    expect(within(modal()).getByTestId('invoice-items-total').textContent).toBe('₱15,900.00');
+
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [invoice] = await rows('invoices');
+    expect(invoice).toMatchObject({ patient_id: ana.id, total: 15000, hmo_id: 1, hmo_share: 900 });
+    expect(await rows('invoice_items', { invoice_id: invoice!.id })).toMatchObject([
+      { unit_price: 900, hmo_share: 900, patient_share: 0 },
+      { unit_price: 15000, hmo_share: 0, patient_share: 15000 },
+    ]);
+  });
+
+  it('flags a card that expired before the visit, and bills the patient for all of it', async () => {
+    await clinicWithMaxicare();
+    const ben = await patientWithCard('Ben Cruz', 2, '2001-01-01');
+    const user = userEvent.setup();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={vi.fn()} prefill={{ patient: ben }} />);
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await chooseProcedure(user, 1, 'Oral Prophylaxis \\(Cleaning\\)');
+
+    expect(
+      await within(modal()).findByText(
+        'Intellicare card expired on this day: ask for the renewed card. The HMO pays nothing on this invoice.',
+      ),
+    ).toBeTruthy();
+    await expectSplitRow('Patient pays', '₱1,200.00');
+    expect(within(line(1)).queryByText(/^HMO share/)).toBeNull();
+  });
+
+  it('takes the VAT exemption and the senior citizen discount off, each on its own line', async () => {
+    await clinicWithMaxicare({ vatRegistered: true });
+    const [lola] = await seed.patients([
+      { name: 'Lola Reyes', discount_id_type: 'senior_citizen', discount_id_number: 'SC-QC-2019-004512' },
+    ]);
+    const user = userEvent.setup();
+    await renderAsReceptionist(
+      <AddInvoiceModal clinicId={1} onClose={vi.fn()} prefill={{ patient: { id: lola!.id, name: 'Lola Reyes' } }} />,
+    );
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await chooseProcedure(user, 1, 'Oral Prophylaxis \\(Cleaning\\)');
+    const price = within(line(1)).getByLabelText('Price');
+    await user.clear(price);
+    await user.type(price, '1000');
+
+    await expectSplitRow('Patient pays', '₱714.29');
+    await expectSplitRow('VAT exemption', '₱107.14');
+    await expectSplitRow('Senior citizen discount (20%)', '₱178.57');
+  });
+
+  it('splits the lines Bill passes in on the appointment’s day, when the card was valid then', async () => {
+    const { cleaning } = await clinicWithMaxicare();
+    // Valid only in January 2030, the month of the appointment (seeded on Jan 9, 2030).
+    const cara = await patientWithCard('Cara Lim', 1, '2030-01-31', '2030-01-01');
+    await seed.dentists([{}]);
+    const [appointment] = await seed.appointments([{ patient_id: cara.id, status: 'Completed' }]);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    await renderAsReceptionist(
+      <AddInvoiceModal
+        clinicId={1}
+        onClose={onClose}
+        prefill={{
+          patient: cara,
+          appointmentId: appointment!.id,
+          items: [{ procedureId: cleaning, priceCentavos: 120_000 }],
+        }}
+      />,
+    );
+    await expectSplitRow('Maxicare (member MAX-2291-0457) pays', '₱900.00');
+    await expectSplitRow('Patient pays', '₱0.00');
+    expect(within(modal()).queryByText(/card expired/)).toBeNull();
+
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await rows('invoices')).toMatchObject([
+      { appointment_id: appointment!.id, total: 0, hmo_share: 900, hmo_id: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,491 @@
+-- ============================================================================
+-- Who pays an itemised invoice, decided once: the patient's HMO (by the card
+-- valid on the visit's clinic day and what its HMO covers, within its annual
+-- limit) and the senior citizen / PWD discount on what is left to the patient.
+-- See docs/adr/0051-hmo-split-and-statutory-discount.md.
+--
+--   invoice_split            the rule: the lines as create_itemised_invoice
+--                            reads them, each with its HMO share and patient
+--                            share, and the totals (gross, HMO, patient,
+--                            VAT exemption, statutory discount, total due),
+--                            the card used or why none is. The Add Invoice
+--                            form previews it; create_itemised_invoice saves
+--                            exactly what it answers.
+--   create_itemised_invoice  now stores the split: invoices.total is what the
+--                            patient owes, which may be ₱0.00 when the HMO
+--                            pays the whole visit.
+--   invoice_item_lines,      print the shares, the HMO and card, the ID and
+--   payment_receipt          the discount lines.
+-- ============================================================================
+
+-- ---------------------------------------------------------------------------
+-- A visit the HMO pays in full leaves the patient ₱0.00; every other invoice
+-- (the spec's, made with a total only, has no HMO share) is at least ₱0.01.
+-- invoice_summaries reads a ₱0.00 invoice as Paid (paid 0 >= total 0).
+-- ---------------------------------------------------------------------------
+alter table public.invoices
+  drop constraint invoices_total_is_pesos,
+  add constraint invoices_total_is_pesos check (total >= 0.01 or (total = 0 and hmo_share > 0));
+
+comment on column public.invoices.total is
+  'What the patient owes, in pesos (public.pesos, two decimals): at least 0.01, at most 9,999,999,999.99; 0.00 only '
+  'when the HMO pays the whole visit (hmo_share > 0). Itemised: the patients'' shares less VAT exemption and '
+  'statutory discount (invoice_split).';
+
+-- ---------------------------------------------------------------------------
+-- invoice_split: the one rule of who pays
+-- ---------------------------------------------------------------------------
+create function public.invoice_split(
+  p_clinic_id bigint,
+  p_patient_id bigint,
+  p_items jsonb,
+  p_appointment_id bigint default null
+)
+returns json language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_item record;
+  v_timezone text;
+  v_vat_registered boolean;
+  v_patient public.patients;
+  v_at timestamptz;
+  v_day date;
+  v_card public.patient_hmo_cards;
+  v_hmo public.hmos;
+  v_problem_hmo text;
+  v_problem_member text;
+  v_problem_status public.hmo_card_status;
+  v_limit_left numeric;
+  v_rates record;
+  v_lines jsonb := '[]';
+  v_gross numeric := 0;
+  v_hmo_total numeric := 0;
+  v_patient_total numeric := 0;
+  v_vat numeric := 0;
+  v_discount_total numeric := 0;
+begin
+  -- Asked as the caller, like the invoices insert policy: this function reads as its owner so
+  -- that the split sees the coverage and the year's claims whoever previews it.
+  perform private.require_permission(p_clinic_id, 'billing.write', 'You cannot add invoices in this clinic.',
+    'invoice_forbidden');
+  if p_items is null or pg_catalog.jsonb_typeof(p_items) <> 'array' or pg_catalog.jsonb_array_length(p_items) = 0 then
+    raise exception 'An itemised invoice needs at least one line.'
+      using errcode = 'invalid_parameter_value', hint = 'invoice_items_required';
+  end if;
+  if pg_catalog.jsonb_array_length(p_items) > 100 then
+    raise exception 'An invoice has at most 100 lines.'
+      using errcode = 'invalid_parameter_value', hint = 'invoice_items_too_many';
+  end if;
+
+  select c.timezone, c.vat_registered into v_timezone, v_vat_registered
+    from public.clinics c where c.id = p_clinic_id;
+  select p.* into v_patient from public.patients p where p.id = p_patient_id and p.clinic_id = p_clinic_id;
+  if not found then
+    raise exception 'The patient is not one of this clinic''s patients.'
+      using errcode = 'foreign_key_violation', hint = 'invoice_patient_unknown';
+  end if;
+
+  -- The visit's clinic day: the appointment's, or today's without one.
+  select a.appointment_time into v_at from public.appointments a
+   where a.id = p_appointment_id and a.clinic_id = p_clinic_id;
+  v_at := coalesce(v_at, pg_catalog.now());
+  v_day := (v_at at time zone v_timezone)::date;
+
+  select k.* into v_card from public.patient_hmo_card_at(p_patient_id, v_at) k limit 1;
+  if v_card.id is not null then
+    select h.* into v_hmo from public.hmos h where h.id = v_card.hmo_id;
+    -- What this HMO already pays for the patient in the visit's clinic year (its invoices that are
+    -- not void, dated by their appointment or else their making).
+    if v_hmo.annual_limit is not null then
+      select v_hmo.annual_limit - coalesce(sum(i.hmo_share), 0) into v_limit_left
+        from public.invoices i
+        left join public.appointments a on a.id = i.appointment_id and a.clinic_id = i.clinic_id
+       where i.clinic_id = p_clinic_id and i.patient_id = p_patient_id and i.hmo_id = v_hmo.id
+         and i.voided_at is null
+         and pg_catalog.date_part('year', coalesce(a.appointment_time, i.created_at) at time zone v_timezone)
+             = pg_catalog.date_part('year', v_day);
+      v_limit_left := greatest(v_limit_left, 0);
+    end if;
+  else
+    select s.hmo_name, s.member_number, s.status into v_problem_hmo, v_problem_member, v_problem_status
+      from public.patient_hmo_cards_on(p_patient_id, v_day) s limit 1;
+  end if;
+
+  for v_item in
+    select e.ordinality::smallint as position, e.value as line
+      from pg_catalog.jsonb_array_elements(p_items) with ordinality e
+  loop
+    declare
+      v_procedure_id bigint;
+      v_description text;
+      v_tooth smallint;
+      v_surfaces text[];
+      v_entered_price numeric;
+      v_price numeric;
+      v_quantity integer;
+      v_discount numeric;
+      v_line_total numeric;
+      v_coverage public.hmo_coverages;
+      v_how text;
+      v_share numeric := 0;
+      v_limited boolean := false;
+    begin
+      begin
+        v_procedure_id := (v_item.line ->> 'procedure_id')::bigint;
+        v_tooth := (v_item.line ->> 'tooth')::smallint;
+        v_surfaces := coalesce(
+          (select pg_catalog.array_agg(s) from pg_catalog.jsonb_array_elements_text(v_item.line -> 'surfaces') s), '{}');
+        v_entered_price := (v_item.line ->> 'unit_price')::numeric;
+        v_quantity := coalesce((v_item.line ->> 'quantity')::integer, 1);
+        v_discount := coalesce((v_item.line ->> 'discount')::numeric, 0);
+      exception when others then
+        raise exception 'Line % could not be read.', v_item.position
+          using errcode = 'invalid_parameter_value', hint = 'invoice_item_unreadable';
+      end;
+      if v_procedure_id is not null then
+        select p.name into v_description from public.procedures p
+         where p.id = v_procedure_id and p.clinic_id = p_clinic_id;
+        if not found then
+          raise exception 'The procedure of line % is not in the clinic''s price list.', v_item.position
+            using errcode = 'invalid_parameter_value', hint = 'invoice_item_procedure_unknown';
+        end if;
+      else
+        v_description := pg_catalog.btrim(v_item.line ->> 'description');
+        if v_description is null or v_description = '' or char_length(v_description) > 200 then
+          raise exception 'Line % needs a procedure or a description (at most 200 characters).', v_item.position
+            using errcode = 'invalid_parameter_value', hint = 'invoice_item_description_required';
+        end if;
+      end if;
+      perform private.check_invoice_item(v_tooth, v_surfaces, v_entered_price, v_quantity, v_discount);
+
+      v_price := v_entered_price;
+      if v_card.id is not null and v_procedure_id is not null then
+        select c.* into v_coverage from public.hmo_coverages c
+         where c.hmo_id = v_card.hmo_id and c.procedure_id = v_procedure_id;
+        if v_coverage.id is not null then
+          if v_coverage.contracted_price is not null then
+            -- Clinics treat covered procedures at the contracted rate, and the HMO pays that line.
+            v_how := 'contracted';
+            v_price := v_coverage.contracted_price;
+            perform private.check_invoice_item(v_tooth, v_surfaces, v_price, v_quantity, v_discount);
+            v_share := public.invoice_line_total(v_price, v_quantity, v_discount);
+          else
+            v_how := 'percent';
+            v_share := pg_catalog.round(
+              public.invoice_line_total(v_price, v_quantity, v_discount) * v_coverage.covered_percent / 100, 2);
+          end if;
+          if v_limit_left is not null and v_share > v_limit_left then
+            v_share := v_limit_left;
+            v_limited := true;
+          end if;
+          v_limit_left := v_limit_left - v_share;
+        end if;
+      end if;
+
+      v_line_total := public.invoice_line_total(v_price, v_quantity, v_discount);
+      v_gross := v_gross + v_line_total;
+      v_hmo_total := v_hmo_total + v_share;
+      v_patient_total := v_patient_total + (v_line_total - v_share);
+      v_lines := v_lines || pg_catalog.jsonb_build_object(
+        'position', v_item.position,
+        'procedure_id', v_procedure_id,
+        'description', v_description,
+        'label', public.invoice_item_label(v_tooth, v_surfaces, v_description),
+        'tooth', v_tooth,
+        'surfaces', pg_catalog.to_jsonb(v_surfaces),
+        'entered_unit_price_centavos', (v_entered_price * 100)::bigint,
+        'unit_price_centavos', (v_price * 100)::bigint,
+        'quantity', v_quantity,
+        'discount_centavos', (v_discount * 100)::bigint,
+        'line_total_centavos', (v_line_total * 100)::bigint,
+        'hmo_share_centavos', (v_share * 100)::bigint,
+        'patient_share_centavos', ((v_line_total - v_share) * 100)::bigint,
+        'coverage', v_how,
+        'covered_percent', v_coverage.covered_percent,
+        'limit_reached', v_limited);
+    end;
+  end loop;
+
+  if v_gross < 0.01 then
+    raise exception 'An invoice''s lines must add up to at least ₱0.01.'
+      using errcode = 'check_violation', hint = 'invoice_items_total_too_small';
+  end if;
+  if v_gross > 9999999999.99 then
+    raise exception 'An invoice''s lines add up to more than ₱9,999,999,999.99.'
+      using errcode = 'check_violation', hint = 'invoice_items_total_too_large';
+  end if;
+
+  -- Senior citizen / PWD: on the patient's part only; a VAT-registered clinic first takes the VAT
+  -- out of it, then the discount off the rest.
+  if v_patient.discount_id_type is not null then
+    select r.discount_rate, r.vat_rate into v_rates from public.statutory_rates() r;
+    if v_vat_registered then
+      v_vat := pg_catalog.round(v_patient_total - v_patient_total / (1 + v_rates.vat_rate), 2);
+    end if;
+    v_discount_total := pg_catalog.round((v_patient_total - v_vat) * v_rates.discount_rate, 2);
+  end if;
+
+  return pg_catalog.json_build_object(
+    'visit_day', v_day,
+    'card', case when v_card.id is not null then pg_catalog.json_build_object(
+      'id', v_card.id, 'hmo_id', v_hmo.id, 'hmo_name', v_hmo.name, 'member_number', v_card.member_number,
+      'annual_limit_centavos', (v_hmo.annual_limit * 100)::bigint,
+      'limit_left_centavos', (v_limit_left * 100)::bigint) end,
+    'card_problem', case when v_problem_status is not null then pg_catalog.json_build_object(
+      'hmo_name', v_problem_hmo, 'member_number', v_problem_member, 'status', v_problem_status) end,
+    'discount_id_type', v_patient.discount_id_type,
+    'discount_id_number', v_patient.discount_id_number,
+    'vat_registered', v_vat_registered,
+    'lines', v_lines,
+    'gross_centavos', (v_gross * 100)::bigint,
+    'hmo_share_centavos', (v_hmo_total * 100)::bigint,
+    'patient_share_centavos', (v_patient_total * 100)::bigint,
+    'vat_exemption_centavos', (v_vat * 100)::bigint,
+    'statutory_discount_centavos', (v_discount_total * 100)::bigint,
+    'total_centavos', ((v_patient_total - v_vat - v_discount_total) * 100)::bigint);
+end;
+$$;
+
+comment on function public.invoice_split(bigint, bigint, jsonb, bigint) is
+  'Who pays an itemised invoice (the Add Invoice preview; create_itemised_invoice stores the same). p_items as '
+  'create_itemised_invoice reads them. The HMO card valid on the visit''s clinic day (the appointment''s, else '
+  'today): a procedure covered at a contracted price is billed at it and paid by the HMO; by percent the HMO pays '
+  'round(line_total x percent, 2); within the HMO''s annual limit for the patient''s clinic year, line by line. '
+  'Senior citizen / PWD on the patients'' shares S: VAT-registered vat_exemption = round(S - S/(1+vat), 2), '
+  'statutory_discount = round((S - vat_exemption) x rate, 2). Answers {visit_day, card | null, card_problem '
+  '{hmo_name, member_number, status} | null, discount_id_type, discount_id_number, vat_registered, lines [{position, '
+  'procedure_id, description, label, tooth, surfaces, entered_unit_price_centavos, unit_price_centavos, quantity, '
+  'discount_centavos, line_total_centavos, hmo_share_centavos, patient_share_centavos, coverage contracted|percent|'
+  'null, covered_percent, limit_reached}], gross_centavos, hmo_share_centavos, patient_share_centavos, '
+  'vat_exemption_centavos, statutory_discount_centavos, total_centavos}. Refusals as create_itemised_invoice''s, '
+  'and 23503 invoice_patient_unknown.';
+
+revoke execute on function public.invoice_split(bigint, bigint, jsonb, bigint) from public, anon, authenticated;
+grant execute on function public.invoice_split(bigint, bigint, jsonb, bigint) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- create_itemised_invoice: saves invoice_split's answer
+-- ---------------------------------------------------------------------------
+create function public.create_itemised_invoice(
+  p_clinic_id bigint,
+  p_patient_id bigint,
+  p_idempotency_key uuid,
+  p_items jsonb,
+  p_appointment_id bigint default null
+)
+returns bigint language plpgsql security definer set search_path = '' as $$
+declare
+  v_split jsonb;
+  v_invoice_id bigint;
+begin
+  perform private.require_permission(p_clinic_id, 'billing.write', 'You cannot add invoices in this clinic.',
+    'invoice_forbidden');
+  if p_idempotency_key is null then
+    raise exception 'An itemised invoice needs the form''s idempotency key.'
+      using errcode = 'invalid_parameter_value', hint = 'invoice_key_required';
+  end if;
+
+  -- A repeat of the form's key (double click, retry, second tab) answers the invoice it made.
+  select i.id into v_invoice_id from public.invoices i
+   where i.clinic_id = p_clinic_id and i.idempotency_key = p_idempotency_key;
+  if found then
+    return v_invoice_id;
+  end if;
+
+  -- One bill of a patient at a time: the HMO's annual limit is read and spent under this lock.
+  perform from public.patients p where p.id = p_patient_id and p.clinic_id = p_clinic_id for update;
+
+  v_split := public.invoice_split(p_clinic_id, p_patient_id, p_items, p_appointment_id)::jsonb;
+
+  begin
+    insert into public.invoices (clinic_id, patient_id, total, appointment_id, idempotency_key, hmo_id, hmo_card_id,
+                                 hmo_share, discount_id_type, discount_id_number, vat_exemption, statutory_discount)
+    values (p_clinic_id, p_patient_id, pg_catalog.round((v_split ->> 'total_centavos')::numeric / 100, 2),
+            p_appointment_id,
+            p_idempotency_key,
+            case when (v_split ->> 'hmo_share_centavos')::bigint > 0 then (v_split -> 'card' ->> 'hmo_id')::bigint end,
+            case when (v_split ->> 'hmo_share_centavos')::bigint > 0 then (v_split -> 'card' ->> 'id')::bigint end,
+            pg_catalog.round((v_split ->> 'hmo_share_centavos')::numeric / 100, 2),
+            (v_split ->> 'discount_id_type')::public.discount_id_type,
+            v_split ->> 'discount_id_number',
+            pg_catalog.round((v_split ->> 'vat_exemption_centavos')::numeric / 100, 2),
+            pg_catalog.round((v_split ->> 'statutory_discount_centavos')::numeric / 100, 2))
+    returning id into v_invoice_id;
+  exception when unique_violation then
+    -- The same key won a race with this call: its invoice is this call's answer.
+    select i.id into v_invoice_id from public.invoices i
+     where i.clinic_id = p_clinic_id and i.idempotency_key = p_idempotency_key;
+    if not found then
+      raise;
+    end if;
+    return v_invoice_id;
+  end;
+
+  insert into public.invoice_items
+    (clinic_id, invoice_id, position, procedure_id, description, tooth, surfaces, unit_price, quantity, discount,
+     hmo_share)
+  select p_clinic_id, v_invoice_id, (l ->> 'position')::smallint, (l ->> 'procedure_id')::bigint,
+         l ->> 'description', (l ->> 'tooth')::smallint,
+         coalesce((select pg_catalog.array_agg(s) from pg_catalog.jsonb_array_elements_text(l -> 'surfaces') s), '{}'),
+         pg_catalog.round((l ->> 'unit_price_centavos')::numeric / 100, 2), (l ->> 'quantity')::integer,
+         pg_catalog.round((l ->> 'discount_centavos')::numeric / 100, 2),
+         pg_catalog.round((l ->> 'hmo_share_centavos')::numeric / 100, 2)
+    from pg_catalog.jsonb_array_elements(v_split -> 'lines') l;
+  return v_invoice_id;
+end;
+$$;
+
+comment on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) is
+  'Adds an invoice with its lines in one transaction, split by public.invoice_split: the lines with their HMO '
+  'shares, the HMO and card, the senior citizen / PWD ID, VAT exemption and statutory discount; total is what the '
+  'patient owes (0.00 when the HMO pays it all). p_items: [{procedure_id?, description? (when no procedure), tooth?, '
+  'surfaces?: ["M","O"], unit_price: "333.33", quantity?: 1, discount?: "0"}] (prices as decimal strings). A repeat '
+  'of p_idempotency_key in the clinic answers the invoice it made. Refusals: 42501 invoice_forbidden, 22023 '
+  'invoice_key_required / invoice_items_required / invoice_items_too_many / invoice_item_unreadable / '
+  'invoice_item_procedure_unknown / invoice_item_description_required, 23514 invoice_item_* line rules, '
+  'invoice_items_total_too_small / _too_large, 23503 invoice_patient_unknown, and the invoice''s own '
+  '(invoice_patient_mismatch, appointment_already_billed, 23503 another clinic''s appointment).';
+
+revoke execute on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) from public, anon, authenticated;
+grant execute on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- What the receipt and the day sheet print
+-- ---------------------------------------------------------------------------
+create function public.invoice_item_lines(p_invoice_id bigint)
+returns json language sql stable set search_path = '' as $$
+  select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+           'position', it.position,
+           'label', it.label,
+           'quantity', it.quantity,
+           'unit_price_centavos', (it.unit_price * 100)::bigint,
+           'discount_centavos', (it.discount * 100)::bigint,
+           'line_total_centavos', (it.line_total * 100)::bigint,
+           'hmo_share_centavos', (it.hmo_share * 100)::bigint,
+           'patient_share_centavos', (it.patient_share * 100)::bigint
+         ) order by it.position), '[]'::json)
+    from public.invoice_items it
+   where it.invoice_id = p_invoice_id
+$$;
+
+comment on function public.invoice_item_lines(bigint) is
+  'The lines of invoice p_invoice_id in order: [{position, label, quantity, unit_price_centavos, discount_centavos, '
+  'line_total_centavos, hmo_share_centavos, patient_share_centavos}]; [] for an invoice that is not itemised (or '
+  'not visible to the caller).';
+
+revoke execute on function public.invoice_item_lines(bigint) from public, anon;
+grant execute on function public.invoice_item_lines(bigint) to authenticated, service_role;
+
+create function public.payment_receipt(p_payment_id bigint)
+returns json language plpgsql stable set search_path = '' as $$
+begin
+  return (
+  select pg_catalog.json_build_object(
+    'payment_id', p.id,
+    'receipt_number', p.receipt_number,
+    'invoice_id', p.invoice_id,
+    'clinic_name', c.name,
+    'clinic_time_zone', c.timezone,
+    'clinic_address', c.address,
+    'clinic_phone', c.contact_phone,
+    'clinic_email', c.contact_email,
+    'patient_name', pt.name,
+    'cashier_name', p.recorded_by_name,
+    'amount_centavos', (p.amount * 100)::bigint,
+    'method', p.method,
+    'reference_number', p.reference_number,
+    'notes', p.notes,
+    'payment_date', p.payment_date,
+    'voided_at', p.voided_at,
+    'appointment_reason', a.reason,
+    'appointment_time', a.appointment_time,
+    'invoice_total_centavos', (i.total * 100)::bigint,
+    'balance_after_centavos', (i.total * 100)::bigint - (
+      select coalesce((sum(e.amount) * 100)::bigint, 0)
+        from public.payments e
+       where e.invoice_id = p.invoice_id
+         and e.voided_at is null
+         and (e.payment_date, e.id) <= (p.payment_date, p.id)
+    ),
+    'items', public.invoice_item_lines(i.id),
+    'hmo_name', h.name,
+    'hmo_member_number', k.member_number,
+    'hmo_share_centavos', (i.hmo_share * 100)::bigint,
+    'discount_id_type', i.discount_id_type,
+    'discount_id_number', i.discount_id_number,
+    'vat_exemption_centavos', (i.vat_exemption * 100)::bigint,
+    'statutory_discount_centavos', (i.statutory_discount * 100)::bigint
+  )
+  from public.payments p
+  join public.invoices i on i.id = p.invoice_id
+  join public.patients pt on pt.id = p.patient_id
+  join public.clinics c on c.id = p.clinic_id
+  left join public.appointments a on a.id = i.appointment_id and a.clinic_id = i.clinic_id
+  left join public.hmos h on h.id = i.hmo_id and h.clinic_id = i.clinic_id
+  left join public.patient_hmo_cards k on k.id = i.hmo_card_id and k.clinic_id = i.clinic_id
+  where p.id = p_payment_id
+  );
+end;
+$$;
+
+comment on function public.payment_receipt(bigint) is
+  'The acknowledgement receipt of a payment: clinic, receipt number, patient, cashier, amount (centavos), method, '
+  'reference, date, what was paid for (the billed appointment''s reason and time, if any; the invoice''s lines with '
+  'label, quantity, price, discount, line total, HMO share and patient share, empty when it is not itemised), the '
+  'HMO and member number billed (null without), the HMO''s share, the senior citizen / PWD ID with the VAT '
+  'exemption and statutory discount, the invoice total (what the patient owes) and the balance after the non-void '
+  'payments up to and including this one by (payment_date, id); negative when overpaid.';
+
+revoke execute on function public.payment_receipt(bigint) from public, anon, authenticated;
+grant execute on function public.payment_receipt(bigint) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- invoice_summaries: paid, balance and status derived in one place, with the
+-- HMO's share beside what the patient owes so the Billing list can hint at it
+-- (total is still what the patient owes).
+-- security_invoker: the row-level security of the base tables applies.
+-- ---------------------------------------------------------------------------
+create view public.invoice_summaries
+with (security_invoker = true)
+as
+select
+  i.id,
+  i.clinic_id,
+  i.patient_id,
+  pt.name as patient_name,
+  i.appointment_id,
+  (i.total * 100)::bigint as total_centavos,
+  paid.paid_centavos,
+  (i.total * 100)::bigint - paid.paid_centavos as balance_centavos,
+  case
+    when paid.paid_centavos >= (i.total * 100)::bigint then 'Paid'
+    when paid.paid_centavos > 0 then 'Partial'
+    else 'Unpaid'
+  end as status,
+  paid.payment_count,
+  i.created_at,
+  i.voided_at,
+  i.void_reason,
+  (i.hmo_share * 100)::bigint as hmo_share_centavos
+from public.invoices i
+join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
+-- A left join to a one-row aggregate: a count(*) of the view (PostgREST's count=exact) that uses
+-- none of its columns drops the join and sums nothing.
+left join lateral (
+  select
+    coalesce((sum(p.amount) * 100)::bigint, 0) as paid_centavos,
+    count(*)::integer as payment_count
+  from public.payments p
+  where p.invoice_id = i.id and p.voided_at is null
+) as paid on true;
+
+comment on column public.invoice_summaries.hmo_share_centavos is
+  'What the patient''s HMO pays of the invoice (its claim), in centavos; not part of total, balance or status.';
+comment on view public.invoice_summaries is
+  'Invoices with paid (non-void payments), balance (total - paid, negative when overpaid) and status '
+  '(Paid, Partial, Unpaid), amounts in integer centavos. The one place status is derived.';
+comment on column public.invoice_summaries.payment_count is 'Number of payments that are not void.';
+
+-- Privileges. New views would otherwise be open to anon (the platform's default privileges) and PUBLIC.
+revoke all on public.invoice_summaries from public, anon, authenticated;
+grant select on public.invoice_summaries to authenticated;
+grant all on public.invoice_summaries to service_role;

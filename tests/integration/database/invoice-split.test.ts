@@ -1,0 +1,456 @@
+/**
+ * Who pays an itemised invoice (supabase/migrations/20261201001520_invoice_split.sql) through the
+ * calls the SPA makes: rpc/invoice_split (the Add Invoice preview) and rpc/create_itemised_invoice
+ * (the save), which stores exactly what the preview answers. HMO cards, coverage at a contracted
+ * price or a percentage, the HMO's annual limit across invoices, an expired card, the senior
+ * citizen / PWD discount with and without VAT, a ₱0.00 invoice, a repeated save, and browsers
+ * that try to set the shares themselves. Runs on PGlite and, with TEST_DATABASE_URL, on a real
+ * PostgreSQL server.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@common/clinic-calendar';
+import { clinicDateAt } from '../../support/clinic-time.ts';
+import { completedAppointment } from '../../support/completed-appointment.ts';
+import { itemisedInvoiceId, type ItemisedInvoiceOptions } from '../../support/itemised-invoice.ts';
+import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
+
+const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
+announcePostgresTarget('invoice-split');
+
+interface Line {
+  procedure_id?: number;
+  description?: string;
+  unit_price: string;
+  quantity?: number;
+  discount?: string;
+}
+
+interface Split {
+  card: { id: number; hmo_id: number; hmo_name: string; member_number: string } | null;
+  card_problem: { hmo_name: string; member_number: string; status: string } | null;
+  discount_id_type: string | null;
+  lines: {
+    position: number;
+    unit_price_centavos: number;
+    line_total_centavos: number;
+    hmo_share_centavos: number;
+    patient_share_centavos: number;
+    coverage: string | null;
+    limit_reached: boolean;
+  }[];
+  gross_centavos: number;
+  hmo_share_centavos: number;
+  patient_share_centavos: number;
+  vat_exemption_centavos: number;
+  statutory_discount_centavos: number;
+  total_centavos: number;
+}
+
+describe.each(targets)('the HMO split and the statutory discount on %s', (target) => {
+  let stack: TestStack;
+  let service: SupabaseClient;
+  let reception: SupabaseClient;
+  let admin: SupabaseClient;
+  let otherAdmin: SupabaseClient;
+  let anon: SupabaseClient;
+  let clinicId: number;
+  const today = () => clinicDateAt(new Date());
+
+  const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+
+  async function insert(table: string, values: Record<string, unknown>): Promise<number> {
+    const { data, error } = await service.from(table).insert(values).select('id').single();
+    if (error) throw error;
+    return data.id as number;
+  }
+
+  const newPatient = (values: Record<string, unknown> = {}) =>
+    insert('patients', { clinic_id: clinicId, name: unique('Split'), phone: '0917 555 0000', ...values });
+
+  async function newProcedure(price: string): Promise<number> {
+    const category = await insert('procedure_categories', { clinic_id: clinicId, name: unique('Split') });
+    return insert('procedures', { clinic_id: clinicId, category_id: category, name: unique('Procedure'), price });
+  }
+
+  const newHmo = (annualLimit: string | null = null) =>
+    insert('hmos', { clinic_id: clinicId, name: unique('HMO'), annual_limit: annualLimit });
+
+  const cover = (hmoId: number, procedureId: number, terms: { contracted_price?: string; covered_percent?: number }) =>
+    insert('hmo_coverages', { clinic_id: clinicId, hmo_id: hmoId, procedure_id: procedureId, ...terms });
+
+  const giveCard = (patientId: number, hmoId: number, from = addDays(today(), -30), until = addDays(today(), 300)) =>
+    insert('patient_hmo_cards', {
+      clinic_id: clinicId,
+      patient_id: patientId,
+      hmo_id: hmoId,
+      member_number: unique('MX'),
+      valid_from: from,
+      valid_until: until,
+    });
+
+  async function setVatRegistered(on: boolean) {
+    const { error } = await service.from('clinics').update({ vat_registered: on }).eq('id', clinicId);
+    if (error) throw error;
+  }
+
+  async function preview(patientId: number, items: Line[], appointmentId: number | null = null): Promise<Split> {
+    const { data, error } = await reception.rpc('invoice_split', {
+      p_clinic_id: clinicId,
+      p_patient_id: patientId,
+      p_items: items,
+      ...(appointmentId === null ? {} : { p_appointment_id: appointmentId }),
+    });
+    if (error) throw error;
+    return data as Split;
+  }
+
+  const billed = (patientId: number, items: Line[], options: ItemisedInvoiceOptions = {}) =>
+    itemisedInvoiceId(reception, clinicId, patientId, items, options);
+
+  async function invoiceRow(invoiceId: number) {
+    const { data, error } = await reception
+      .from('invoices')
+      .select(
+        'total, hmo_id, hmo_card_id, hmo_share, discount_id_type, discount_id_number, vat_exemption, statutory_discount',
+      )
+      .eq('id', invoiceId)
+      .single();
+    if (error) throw error;
+    return data;
+  }
+
+  async function linesOf(invoiceId: number) {
+    const { data, error } = await reception
+      .from('invoice_items')
+      .select('position, unit_price, line_total, hmo_share, patient_share')
+      .eq('invoice_id', invoiceId)
+      .order('position');
+    if (error) throw error;
+    return data;
+  }
+
+  /** The preview and the saved invoice agree, line by line and in the totals. */
+  async function expectStoredAsPreviewed(invoiceId: number, split: Split) {
+    const invoice = await invoiceRow(invoiceId);
+    expect(Math.round(invoice.total * 100)).toBe(split.total_centavos);
+    expect(Math.round(invoice.hmo_share * 100)).toBe(split.hmo_share_centavos);
+    expect(Math.round(invoice.vat_exemption * 100)).toBe(split.vat_exemption_centavos);
+    expect(Math.round(invoice.statutory_discount * 100)).toBe(split.statutory_discount_centavos);
+    const lines = await linesOf(invoiceId);
+    expect(
+      lines.map((line) => ({
+        unit_price_centavos: Math.round(line.unit_price * 100),
+        line_total_centavos: Math.round(line.line_total * 100),
+        hmo_share_centavos: Math.round(line.hmo_share * 100),
+        patient_share_centavos: Math.round(line.patient_share * 100),
+      })),
+    ).toEqual(
+      split.lines.map((line) => ({
+        unit_price_centavos: line.unit_price_centavos,
+        line_total_centavos: line.line_total_centavos,
+        hmo_share_centavos: line.hmo_share_centavos,
+        patient_share_centavos: line.patient_share_centavos,
+      })),
+    );
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    service = stack.serviceClient();
+    anon = stack.anonClient();
+    [reception, admin, otherAdmin] = await Promise.all([
+      stack.signedIn('reception@demo.test'),
+      stack.signedIn('admin@demo.test'),
+      stack.signedIn('admin2@demo.test'),
+    ]);
+    const clinics = await service.from('clinics').select('id, name');
+    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  describe('the HMO', () => {
+    it('bills a procedure covered at a contracted price at that price, all of it to the HMO', async () => {
+      const hmoId = await newHmo();
+      const cleaning = await newProcedure('1200.00');
+      const crown = await newProcedure('15000.00');
+      await cover(hmoId, cleaning, { contracted_price: '900.00' });
+      const patientId = await newPatient();
+      const cardId = await giveCard(patientId, hmoId);
+      const items = [
+        { procedure_id: cleaning, unit_price: '1200.00' },
+        { procedure_id: crown, unit_price: '15000.00' },
+      ];
+
+      const split = await preview(patientId, items);
+      expect(split.card).toMatchObject({ id: cardId, hmo_id: hmoId });
+      expect(split.card_problem).toBeNull();
+      expect(split.lines).toMatchObject([
+        { unit_price_centavos: 90_000, hmo_share_centavos: 90_000, patient_share_centavos: 0, coverage: 'contracted' },
+        { unit_price_centavos: 1_500_000, hmo_share_centavos: 0, patient_share_centavos: 1_500_000, coverage: null },
+      ]);
+      expect(split).toMatchObject({
+        gross_centavos: 1_590_000,
+        hmo_share_centavos: 90_000,
+        patient_share_centavos: 1_500_000,
+        total_centavos: 1_500_000,
+      });
+
+      const invoiceId = await billed(patientId, items);
+      await expectStoredAsPreviewed(invoiceId, split);
+      expect(await invoiceRow(invoiceId)).toMatchObject({ hmo_id: hmoId, hmo_card_id: cardId, total: 15000 });
+    });
+
+    it('splits a percentage to the centavo: 80% of ₱333.33 is ₱266.66, the patient pays ₱66.67', async () => {
+      const hmoId = await newHmo();
+      const extraction = await newProcedure('333.33');
+      await cover(hmoId, extraction, { covered_percent: 80 });
+      const patientId = await newPatient();
+      await giveCard(patientId, hmoId);
+      const items = [
+        { procedure_id: extraction, unit_price: '333.33' },
+        { procedure_id: extraction, unit_price: '333.33', quantity: 3, discount: '0.01' },
+      ];
+
+      const split = await preview(patientId, items);
+      expect(split.lines).toMatchObject([
+        { line_total_centavos: 33_333, hmo_share_centavos: 26_666, patient_share_centavos: 6_667, coverage: 'percent' },
+        // 999.98 × 0.8 = 799.984
+        { line_total_centavos: 99_998, hmo_share_centavos: 79_998, patient_share_centavos: 20_000 },
+      ]);
+      expect(split).toMatchObject({ hmo_share_centavos: 106_664, total_centavos: 26_667 });
+      await expectStoredAsPreviewed(await billed(patientId, items), split);
+    });
+
+    it('never pays past the annual limit across two invoices: the rest goes to the patient, line by line', async () => {
+      const hmoId = await newHmo('1000.00');
+      const consultation = await newProcedure('800.00');
+      await cover(hmoId, consultation, { covered_percent: 100 });
+      const patientId = await newPatient();
+      await giveCard(patientId, hmoId);
+      const line = { procedure_id: consultation, unit_price: '800.00' };
+
+      const first = await billed(patientId, [line]);
+      expect(await invoiceRow(first)).toMatchObject({ hmo_share: 800, total: 0 });
+
+      const split = await preview(patientId, [line, line]);
+      expect(split.lines).toMatchObject([
+        { hmo_share_centavos: 20_000, patient_share_centavos: 60_000, limit_reached: true },
+        { hmo_share_centavos: 0, patient_share_centavos: 80_000, limit_reached: true },
+      ]);
+      const second = await billed(patientId, [line, line]);
+      await expectStoredAsPreviewed(second, split);
+      expect(await invoiceRow(second)).toMatchObject({ hmo_share: 200, total: 1400 });
+
+      // A void invoice gives its share back to the year.
+      const voided = await admin.rpc('void_invoice', { p_invoice_id: second, p_reason: 'Billed twice' });
+      expect(voided.error).toBeNull();
+      expect((await preview(patientId, [line])).hmo_share_centavos).toBe(20_000);
+    });
+
+    it('does not split on an expired card and says why', async () => {
+      const hmoId = await newHmo();
+      const cleaning = await newProcedure('1200.00');
+      await cover(hmoId, cleaning, { contracted_price: '900.00' });
+      const patientId = await newPatient();
+      await giveCard(patientId, hmoId, addDays(today(), -400), addDays(today(), -1));
+      const items = [{ procedure_id: cleaning, unit_price: '1200.00' }];
+
+      const split = await preview(patientId, items);
+      expect(split.card).toBeNull();
+      expect(split.card_problem).toMatchObject({ status: 'expired' });
+      expect(split).toMatchObject({ hmo_share_centavos: 0, total_centavos: 120_000 });
+      const invoiceId = await billed(patientId, items);
+      expect(await invoiceRow(invoiceId)).toMatchObject({ hmo_id: null, hmo_card_id: null, hmo_share: 0, total: 1200 });
+    });
+
+    it('reads the card on the appointment’s day, not the day of billing', async () => {
+      const hmoId = await newHmo();
+      const cleaning = await newProcedure('1200.00');
+      await cover(hmoId, cleaning, { contracted_price: '900.00' });
+      const patientId = await newPatient();
+      const appointmentId = await completedAppointment(service, clinicId, patientId, -2);
+      // Valid until yesterday: the visit two workdays ago is covered, a visit today is not.
+      await giveCard(patientId, hmoId, addDays(today(), -30), addDays(today(), -1));
+      const items = [{ procedure_id: cleaning, unit_price: '1200.00' }];
+
+      expect((await preview(patientId, items)).card_problem).toMatchObject({ status: 'expired' });
+      const split = await preview(patientId, items, appointmentId);
+      expect(split).toMatchObject({ hmo_share_centavos: 90_000, total_centavos: 0 });
+      await expectStoredAsPreviewed(await billed(patientId, items, { appointmentId }), split);
+    });
+  });
+
+  describe('senior citizens and persons with disability', () => {
+    it('takes the VAT out, then 20% off, at a VAT-registered clinic', async () => {
+      await setVatRegistered(true);
+      const patientId = await newPatient({ discount_id_type: 'senior_citizen', discount_id_number: 'SC-0001' });
+      const items = [{ description: 'Root canal', unit_price: '1000.00' }];
+
+      const split = await preview(patientId, items);
+      // 1000 − 1000 / 1.12 = 107.142…; (1000 − 107.14) × 0.20 = 178.572
+      expect(split).toMatchObject({
+        discount_id_type: 'senior_citizen',
+        patient_share_centavos: 100_000,
+        vat_exemption_centavos: 10_714,
+        statutory_discount_centavos: 17_857,
+        total_centavos: 71_429,
+      });
+      const invoiceId = await billed(patientId, items);
+      await expectStoredAsPreviewed(invoiceId, split);
+      expect(await invoiceRow(invoiceId)).toMatchObject({
+        discount_id_type: 'senior_citizen',
+        discount_id_number: 'SC-0001',
+      });
+    });
+
+    it('takes only the 20% off at a clinic that is not VAT-registered', async () => {
+      await setVatRegistered(false);
+      const patientId = await newPatient({ discount_id_type: 'senior_citizen', discount_id_number: 'SC-0002' });
+      const split = await preview(patientId, [{ description: 'Root canal', unit_price: '1000.00' }]);
+      expect(split).toMatchObject({
+        vat_exemption_centavos: 0,
+        statutory_discount_centavos: 20_000,
+        total_centavos: 80_000,
+      });
+    });
+
+    it('gives a PWD the same, rounded to the centavo: 20% of ₱1,234.56 is ₱246.91', async () => {
+      await setVatRegistered(false);
+      const patientId = await newPatient({ discount_id_type: 'pwd', discount_id_number: 'PWD-0001' });
+      const items = [{ description: 'Denture repair', unit_price: '1234.56' }];
+      const split = await preview(patientId, items);
+      expect(split).toMatchObject({
+        discount_id_type: 'pwd',
+        statutory_discount_centavos: 24_691,
+        total_centavos: 98_765,
+      });
+      const invoiceId = await billed(patientId, items);
+      await expectStoredAsPreviewed(invoiceId, split);
+      expect(await invoiceRow(invoiceId)).toMatchObject({ discount_id_type: 'pwd', discount_id_number: 'PWD-0001' });
+    });
+
+    it('discounts only the patient’s share when the HMO pays part of the visit', async () => {
+      await setVatRegistered(true);
+      const hmoId = await newHmo();
+      const cleaning = await newProcedure('1200.00');
+      const crown = await newProcedure('15000.00');
+      await cover(hmoId, cleaning, { contracted_price: '900.00' });
+      const patientId = await newPatient({ discount_id_type: 'senior_citizen', discount_id_number: 'SC-0003' });
+      await giveCard(patientId, hmoId);
+      const items = [
+        { procedure_id: cleaning, unit_price: '1200.00' },
+        { procedure_id: crown, unit_price: '15000.00' },
+      ];
+      const split = await preview(patientId, items);
+      // S = 15000: VAT 15000 − 13392.857… = 1607.14; (15000 − 1607.14) × 0.2 = 2678.572
+      expect(split).toMatchObject({
+        hmo_share_centavos: 90_000,
+        patient_share_centavos: 1_500_000,
+        vat_exemption_centavos: 160_714,
+        statutory_discount_centavos: 267_857,
+        total_centavos: 1_071_429,
+      });
+      await expectStoredAsPreviewed(await billed(patientId, items), split);
+    });
+  });
+
+  describe('saving', () => {
+    it('saves a visit the HMO pays in full as a ₱0.00 invoice that reads Paid', async () => {
+      const hmoId = await newHmo();
+      const cleaning = await newProcedure('1200.00');
+      await cover(hmoId, cleaning, { contracted_price: '900.00' });
+      const patientId = await newPatient();
+      await giveCard(patientId, hmoId);
+      const invoiceId = await billed(patientId, [{ procedure_id: cleaning, unit_price: '1200.00' }]);
+      const summary = await reception
+        .from('invoice_summaries')
+        .select('total_centavos, balance_centavos, status')
+        .eq('id', invoiceId)
+        .single();
+      expect(summary.data).toEqual({ total_centavos: 0, balance_centavos: 0, status: 'Paid' });
+      expect(await invoiceRow(invoiceId)).toMatchObject({ hmo_share: 900, total: 0 });
+    });
+
+    it('answers a repeated key with the invoice it made, spending the limit once', async () => {
+      const hmoId = await newHmo('1000.00');
+      const consultation = await newProcedure('800.00');
+      await cover(hmoId, consultation, { covered_percent: 100 });
+      const patientId = await newPatient();
+      await giveCard(patientId, hmoId);
+      const key = randomUUID();
+      const line = { procedure_id: consultation, unit_price: '800.00' };
+      const first = await billed(patientId, [line], { key });
+      expect(await billed(patientId, [line], { key })).toBe(first);
+      const invoices = await reception.from('invoices').select('id').eq('patient_id', patientId);
+      expect(invoices.data).toHaveLength(1);
+      expect((await preview(patientId, [line])).hmo_share_centavos).toBe(20_000);
+    });
+
+    it('keeps the spec’s invoices (a total only) at ₱0.01 or more', async () => {
+      const patientId = await newPatient();
+      const zero = await reception
+        .from('invoices')
+        .insert({ clinic_id: clinicId, patient_id: patientId, total: 0, idempotency_key: randomUUID() });
+      expect(zero.error).toMatchObject({ code: '23514' });
+    });
+  });
+
+  describe('who may', () => {
+    it('never lets a browser set a share, an HMO, an ID or a discount itself', async () => {
+      const hmoId = await newHmo();
+      const patientId = await newPatient();
+      const cardId = await giveCard(patientId, hmoId);
+      const forged = [
+        { hmo_share: 100 },
+        { hmo_id: hmoId },
+        { hmo_card_id: cardId },
+        { discount_id_type: 'senior_citizen', discount_id_number: 'SC-FAKE' },
+        { vat_exemption: 10, statutory_discount: 10 },
+      ];
+      for (const columns of forged) {
+        const insert = await reception.from('invoices').insert({
+          clinic_id: clinicId,
+          patient_id: patientId,
+          total: 100,
+          idempotency_key: randomUUID(),
+          ...columns,
+        });
+        expect(insert.error).toMatchObject({ code: '42501' });
+      }
+      const invoiceId = await billed(patientId, [{ description: 'Consultation', unit_price: '500.00' }]);
+      const update = await reception.from('invoices').update({ hmo_share: 500, total: 0 }).eq('id', invoiceId);
+      expect(update.error).toMatchObject({ code: '42501' });
+      const lineUpdate = await reception.from('invoice_items').update({ hmo_share: 500 }).eq('invoice_id', invoiceId);
+      expect(lineUpdate.error).toMatchObject({ code: '42501' });
+      // Extra keys in a line are not read: the database decides the shares.
+      const smuggled = await billed(patientId, [
+        { description: 'Consultation', unit_price: '500.00', hmo_share: '500.00' } as Line,
+      ]);
+      expect(await invoiceRow(smuggled)).toMatchObject({ hmo_share: 0, total: 500 });
+      expect(await invoiceRow(invoiceId)).toMatchObject({ hmo_share: 0, total: 500 });
+    });
+
+    it('refuses the preview to another clinic, for another clinic’s patient, and to anon', async () => {
+      const patientId = await newPatient();
+      const items = [{ description: 'Consultation', unit_price: '500.00' }];
+      const args = { p_clinic_id: clinicId, p_patient_id: patientId, p_items: items };
+      expect((await otherAdmin.rpc('invoice_split', args)).error).toMatchObject({
+        code: '42501',
+        hint: 'invoice_forbidden',
+      });
+      const clinics = await service.from('clinics').select('id').neq('id', clinicId).limit(1).single();
+      const foreign = await insert('patients', { clinic_id: clinics.data!.id, name: unique('Other'), phone: '1' });
+      expect((await reception.rpc('invoice_split', { ...args, p_patient_id: foreign })).error).toMatchObject({
+        code: '23503',
+        hint: 'invoice_patient_unknown',
+      });
+      expect((await anon.rpc('invoice_split', args)).status).toBe(401);
+    });
+  });
+});
