@@ -136,6 +136,8 @@ export const DATABASE_ERROR_CODES = [
   'hmo_claim_withdrawn',
   'hmo_claim_already_denied',
   'hmo_claim_paid',
+  // The HMO availment form (hmo_availment)
+  'availment_without_hmo',
   // Treatment plans (plan_treatment, decide_plan_item, link_plan_item_appointment, complete_plan_items)
   'plan_patient_not_found',
   'plan_forbidden',

@@ -22,6 +22,7 @@ describe('the route rules when logged out', () => {
     ['/login/', redirect('/login')],
     ['/LOGIN', redirect('/login')],
     ['/receipts/12', redirect('/login')],
+    ['/availment/31', redirect('/login')],
   ])('%s → %j', (path, expected) => {
     expect(out(path)).toEqual(expected);
   });
@@ -64,6 +65,9 @@ describe('the route rules when logged in', () => {
     ['/receipts/not-a-number', render('receipt')],
     ['/receipts', redirect('/dashboard')],
     ['/receipts/12/extra', redirect('/dashboard')],
+    ['/availment/31', render('availment')],
+    ['/availment/x', render('availment')],
+    ['/availment', redirect('/dashboard')],
   ])('%s → %j', (path, expected) => {
     expect(signedIn(path)).toEqual(expected);
   });

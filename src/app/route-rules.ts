@@ -8,12 +8,16 @@ export const PATHS = {
   dashboard: '/dashboard',
   /** `/receipts/:paymentId`: a payment's acknowledgement receipt, opened in its own tab to print. */
   receipt: '/receipts/:paymentId',
+  /** `/availment/:invoiceId`: an HMO visit's availment form, opened in its own tab to print. */
+  availment: '/availment/:invoiceId',
 } as const;
 
-export type Page = 'login' | 'signup' | 'reset-password' | 'dashboard' | 'receipt';
+export type Page = 'login' | 'signup' | 'reset-password' | 'dashboard' | 'receipt' | 'availment';
 
 /** `/receipts/<one segment>`: the page itself tells a malformed or unknown payment id. */
 const RECEIPT_PATH = /^\/receipts\/[^/]+\/?$/;
+/** `/availment/<one segment>`: likewise for an invoice id. */
+const AVAILMENT_PATH = /^\/availment\/[^/]+\/?$/;
 
 export type RouteDecision =
   | { action: 'render'; page: Page }
@@ -32,7 +36,7 @@ const PAGE_BY_PATH: Record<string, Page> = {
  * The route table of spec part 1 §2 as one function of the location and the session:
  * a recovery fragment anywhere → /reset-password (fragment kept); a sign-up confirmation
  * fragment anywhere → /login; signed-in users leave /login and /signup for /dashboard;
- * /dashboard and /receipts/:paymentId need a session; '/' and unknown paths go to /dashboard or /login.
+ * /dashboard, /receipts/:paymentId and /availment/:invoiceId need a session; '/' and unknown paths go to /dashboard or /login.
  */
 export function decideRoute(pathname: string, hash: string, status: SessionStatus): RouteDecision {
   const fragment = parseAuthFragment(hash);
@@ -43,7 +47,11 @@ export function decideRoute(pathname: string, hash: string, status: SessionStatu
   }
   if (fragment.kind === 'signup') return { action: 'redirect', to: PATHS.login, hash: '', notice: 'email-confirmed' };
 
-  const page = RECEIPT_PATH.test(pathname) ? 'receipt' : PAGE_BY_PATH[pathname];
+  const page = RECEIPT_PATH.test(pathname)
+    ? 'receipt'
+    : AVAILMENT_PATH.test(pathname)
+      ? 'availment'
+      : PAGE_BY_PATH[pathname];
   if (page === 'reset-password') return { action: 'render', page };
   if (status === 'restoring' || status === 'unreachable') return { action: 'wait' };
   const signedIn = status === 'signed-in';
@@ -54,6 +62,7 @@ export function decideRoute(pathname: string, hash: string, status: SessionStatu
       return signedIn ? { action: 'redirect', to: PATHS.dashboard, hash: '' } : { action: 'render', page };
     case 'dashboard':
     case 'receipt':
+    case 'availment':
       return signedIn ? { action: 'render', page } : { action: 'redirect', to: PATHS.login, hash: '' };
     default:
       // '/', and any other path. An auth-link error is shown on the login screen.

@@ -46,6 +46,11 @@ const ReceiptPage = lazyView(() => import('@/features/bills/receipt/components/r
   label: 'Loading the receipt…',
 });
 
+/** An HMO visit's availment form, opened in its own tab to print: its own chunk too. */
+const AvailmentPage = lazyView(() => import('@/features/bills/availment/components/availment-page'), {
+  label: 'Loading the availment form…',
+});
+
 /**
  * Starts loading the dashboard's code (and, once it is here, the code of the tab it will open)
  * while the session is still being checked: opening /dashboard with a stored session, the page
@@ -102,6 +107,7 @@ export function AppRoutes() {
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/receipts/:paymentId" element={<ReceiptPage />} />
+          <Route path="/availment/:invoiceId" element={<AvailmentPage />} />
           <Route path="*" element={null} />
         </Route>
       </Routes>

@@ -2451,6 +2451,7 @@ export type Database = {
         }[];
       };
       ensure_clinic_keeps_admin: { Args: { p_clinic_id: number; p_leaving_profile_id: number }; Returns: undefined };
+      hmo_availment: { Args: { p_invoice_id: number }; Returns: Json };
       hmo_card_status: {
         Args: { p_day: string; p_hmo_active: boolean; p_valid_from: string; p_valid_until: string };
         Returns: Database['public']['Enums']['hmo_card_status'];
@@ -2647,6 +2648,8 @@ export type Database = {
         Args: { p_dentist_id: number; p_except_appointment_id?: number; p_start: string; p_time_zone: string };
         Returns: string;
       };
+      statutory_discounts: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
+      statutory_discounts_export: { Args: { p_clinic_id: number; p_from: string; p_to: string }; Returns: Json };
       statutory_rates: {
         Args: never;
         Returns: {

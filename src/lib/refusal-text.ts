@@ -135,6 +135,8 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   hmo_claim_withdrawn: 'This claim was withdrawn when its invoice was voided.',
   hmo_claim_already_denied: 'This claim is already denied.',
   hmo_claim_paid: 'The HMO has paid this claim, so it cannot be denied.',
+  // The HMO availment form
+  availment_without_hmo: 'This invoice was not billed to an HMO, so it has no availment form.',
   // Treatment plans
   plan_patient_not_found: 'This patient was not found.',
   plan_forbidden: 'Your role cannot do this to a treatment plan.',

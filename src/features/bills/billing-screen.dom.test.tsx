@@ -173,6 +173,24 @@ describe('the Billing System tab', () => {
     expect(within(invoicesTable()).getByText('Paid').dataset.tone).toBe('green');
   });
 
+  it('offers the availment form beside Add Payment on invoices billed to an HMO only, in a new tab', async () => {
+    const { ana, ben } = await seedPatients();
+    const [maxicare] = await seed.hmos([{ clinic_id: 1, name: 'Maxicare' }]);
+    const hmoVisit = await seedInvoice({ patient_id: ana.id, hmo_id: maxicare!.id, hmo_share: pesos('500.00') });
+    const plain = await seedInvoice({ patient_id: ben.id });
+    await renderBilling();
+    await waitForLists();
+
+    expect(rowTexts(invoicesTable())).toEqual([
+      [String(plain.id), 'Ben Cruz', '₱1,000.00', 'Unpaid', 'Add Payment'],
+      [String(hmoVisit.id), 'Ana Santos', '₱1,000.00HMO ₱500.00', 'Unpaid', 'Add PaymentAvailment form'],
+    ]);
+    const link = within(invoiceRow(hmoVisit.id)).getByRole('link', { name: 'Availment form' });
+    expect(link.getAttribute('href')).toBe(`/availment/${hmoVisit.id}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('title')).toBe(`Availment form of invoice #${hmoVisit.id} (opens in a new tab)`);
+  });
+
   it('filters by status and searches by patient name at once, over both tables', async () => {
     const user = userEvent.setup();
     const { ana, ben } = await seedPatients();

@@ -6,6 +6,7 @@ import { clinicLabel, useSession } from '@/lib/session';
 import { DaySheetSection } from './day-sheet/components/day-sheet-section';
 import { REPORTS_TEXT } from './model/messages';
 import { NoShowInsightSection } from './no-show-insight/components/no-show-insight-section';
+import { StatutoryDiscountsSection } from './statutory-discounts/components/statutory-discounts-section';
 import '@/components/table/data-table.css';
 import './reports.css';
 
@@ -17,12 +18,14 @@ function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName:
   return (
     <>
       <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} timeZone={zone.timeZone} />
+      <StatutoryDiscountsSection clinicId={clinicId} clinicName={clinicName} today={today} />
       <NoShowInsightSection clinicId={clinicId} today={today} />
     </>
   );
 }
 
-/** The Reports tab (issue 17): the day sheet and the no-show insight of the working clinic. */
+/** The Reports tab (issue 17): the day sheet, the statutory discounts and the no-show insight of
+ * the working clinic. */
 export default function ReportsTab() {
   const { clinic } = useSession();
   return (

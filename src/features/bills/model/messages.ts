@@ -91,3 +91,9 @@ export const AMOUNT_PROBLEM_TEXT = {
 /** The warning before a payment larger than the invoice's balance (money received is kept if confirmed). */
 export const overpayWarning = (excess: string, balance: string) =>
   `This is ${excess} more than the balance of ${balance}.`;
+
+/** The link that opens an HMO invoice's availment form (the form's own texts: availment/messages.ts). */
+export const AVAILMENT_LINK_TEXT = {
+  link: 'Availment form',
+  linkOf: (invoiceId: number) => `Availment form of invoice #${invoiceId} (opens in a new tab)`,
+} as const;

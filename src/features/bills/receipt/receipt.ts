@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { invoiceLinesSchema } from '@/entities/invoice';
+import { clinicContactLine, positiveRouteId } from '../model/printable-page';
 
 const centavos = z.int();
 const optionalText = z.nullable(z.string());
@@ -52,16 +53,7 @@ export const receiptSchema = z.object({
 export type Receipt = z.infer<typeof receiptSchema>;
 
 /** `/receipts/:paymentId`'s id: a positive whole number, or null for anything else ('12a', '0'). */
-export function receiptPaymentId(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,15}$/.test(param)) return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) ? id : null;
-}
+export const receiptPaymentId = positiveRouteId;
 
-/** The clinic's contact line: phone and e-mail, whichever are set, joined by ' · '. */
-export function clinicContactLine(receipt: Pick<Receipt, 'clinic_phone' | 'clinic_email'>): string {
-  return [receipt.clinic_phone, receipt.clinic_email]
-    .map((part) => part?.trim() ?? '')
-    .filter((part) => part !== '')
-    .join(' · ');
-}
+/** The receipt's letterhead contact line: phone and e-mail, whichever are set, joined by ' · '. */
+export { clinicContactLine };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { pesosCell } from '../model/csv-cells';
 import type { DaySheet } from '../model/report-shapes';
-import { daySheetCsv, daySheetFileName, groupByStatus, paymentsByMethod, pesosCell } from './day-sheet-rows';
+import { daySheetCsv, daySheetFileName, groupByStatus, paymentsByMethod } from './day-sheet-rows';
 
 const sheet: DaySheet = {
   from: '2026-11-26',

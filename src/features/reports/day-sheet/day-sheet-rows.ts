@@ -7,6 +7,7 @@ import { csvRow, CSV_BOM, type CsvValue } from '@common/csv';
 import { APPOINTMENT_STATUSES } from '@/entities/appointment';
 import { INVOICE_LINE_TEXT } from '@/entities/invoice';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
+import { pesosCell } from '../model/csv-cells';
 import { DAY_SHEET_TEXT } from '../model/messages';
 import type { DaySheet, DaySheetAppointment, DaySheetMethodTotal, DaySheetPayment } from '../model/report-shapes';
 
@@ -62,13 +63,6 @@ export function paymentsByMethod(sheet: Pick<DaySheet, 'payments' | 'totals'>): 
     total,
     payments: sheet.payments.filter((payment) => payment.method === total.method),
   }));
-}
-
-/** Pesos for a spreadsheet cell: '1234.50' (a number Excel sums), exact from centavos. */
-export function pesosCell(centavos: number): string {
-  const sign = centavos < 0 ? '-' : '';
-  const magnitude = Math.abs(centavos);
-  return `${sign}${Math.trunc(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
 }
 
 /**

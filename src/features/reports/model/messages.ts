@@ -126,6 +126,36 @@ export const NO_SHOW_TEXT = {
   },
 } as const;
 
+/** The register of senior citizen / PWD discounts a clinic must keep (docs/adr/0053-availment-form-and-discounts-report.md). */
+export const DISCOUNTS_TEXT = {
+  title: 'Senior citizen and PWD discounts',
+  fromLabel: 'Discounts from',
+  toLabel: 'Discounts to',
+  show: 'Show discounts',
+  download: 'Download discounts CSV',
+  downloadFailed: 'Could not download the discounts report. Nothing was downloaded; please try again.',
+  loading: 'Loading the discounts…',
+  heading: (from: string, to: string) => `Statutory discounts from ${from} to ${to}`,
+  empty: 'No senior citizen or PWD discounts in this period.',
+  caption: 'Invoices with a senior citizen or PWD discount',
+  totalsCaption: 'Discount totals by ID type',
+  idTypes: { senior_citizen: 'Senior citizen', pwd: 'PWD' },
+  typeTotal: (type: string) => `${type} total`,
+  overall: 'Overall total',
+  columns: {
+    date: 'Date',
+    invoice: 'Invoice',
+    patient: 'Patient',
+    idType: 'ID type',
+    idNumber: 'ID number',
+    gross: 'Gross (patient share)',
+    vatExemption: 'VAT exemption',
+    discount: 'Discount',
+    amountDue: 'Amount due',
+    invoices: 'Invoices',
+  },
+} as const;
+
 /** What a bad date or period is told at its field; nothing is sent then. */
 export const PERIOD_PROBLEM_TEXT = {
   fromRequired: 'Choose the first day of the period.',

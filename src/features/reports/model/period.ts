@@ -2,7 +2,15 @@
  * The Reports tab's date inputs, checked before anything is sent (the database checks again):
  * a period of clinic days for the day sheet (at most 31) and the no-show insight (at most 731). Pure.
  */
-import { addDays, daysBetween, isIsoDate, type IsoDate } from '@common/clinic-calendar';
+import {
+  addDays,
+  daysBetween,
+  firstDateOfMonth,
+  isIsoDate,
+  lastDateOfMonth,
+  monthOf,
+  type IsoDate,
+} from '@common/clinic-calendar';
 import { PERIOD_PROBLEM_TEXT } from './messages';
 
 /** The longest period, as no_show_insight allows it: 731 clinic days (two years with a leap day). */
@@ -41,4 +49,10 @@ export function checkPeriod(fromInput: string, toInput: string, limit: PeriodLim
 /** The period the insight opens with: the last 365 clinic days, today included. */
 export function defaultPeriod(today: IsoDate): { from: IsoDate; to: IsoDate } {
   return { from: addDays(today, -364), to: today };
+}
+
+/** The clinic month `today` is in, first day to last: the discounts report opens with it. */
+export function monthPeriod(today: IsoDate): { from: IsoDate; to: IsoDate } {
+  const month = monthOf(today);
+  return { from: firstDateOfMonth(month), to: lastDateOfMonth(month) };
 }

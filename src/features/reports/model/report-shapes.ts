@@ -122,6 +122,36 @@ export interface DaySheet {
   open_invoices: DaySheetOpenInvoice[];
 }
 
+/** A statutory discount ID as billed: senior citizen (RA 9994) or person with disability (RA 10754). */
+export type DiscountIdType = 'senior_citizen' | 'pwd';
+
+/** The money of a discount: the patient's share before it, the VAT exemption, the discount, what is due. */
+export interface DiscountAmounts {
+  gross_centavos: number;
+  vat_exemption_centavos: number;
+  discount_centavos: number;
+  amount_due_centavos: number;
+}
+
+/** One invoice issued with a senior citizen / PWD discount. */
+export interface DiscountedInvoice extends DiscountAmounts {
+  id: number;
+  created_at: string;
+  patient_name: string;
+  discount_id_type: DiscountIdType;
+  discount_id_number: string | null;
+}
+
+/** The statutory discounts granted over clinic days from..to (rpc statutory_discounts). */
+export interface StatutoryDiscounts {
+  from: string;
+  to: string;
+  time_zone: string;
+  invoices: DiscountedInvoice[];
+  by_type: (DiscountAmounts & { discount_id_type: DiscountIdType; invoice_count: number })[];
+  overall: DiscountAmounts & { invoice_count: number };
+}
+
 /**
  * One group's appointments whose time has come: all of them (booked), the Completed (kept), the
  * No Show, the Cancelled, and of those the ones cancelled less than 24 hours ahead.
@@ -344,6 +374,41 @@ const readInsight = object<NoShowInsight>({
     }),
   ),
 });
+
+const DISCOUNT_ID_TYPES: readonly DiscountIdType[] = ['senior_citizen', 'pwd'];
+const discountAmounts = {
+  gross_centavos: integer,
+  vat_exemption_centavos: integer,
+  discount_centavos: integer,
+  amount_due_centavos: integer,
+};
+
+const readStatutoryDiscounts = object<StatutoryDiscounts>({
+  from: text,
+  to: text,
+  time_zone: text,
+  invoices: list(
+    object<DiscountedInvoice>({
+      ...discountAmounts,
+      id: integer,
+      created_at: text,
+      patient_name: text,
+      discount_id_type: oneOf(DISCOUNT_ID_TYPES),
+      discount_id_number: nullable(text),
+    }),
+  ),
+  by_type: list(
+    object<StatutoryDiscounts['by_type'][number]>({
+      ...discountAmounts,
+      discount_id_type: oneOf(DISCOUNT_ID_TYPES),
+      invoice_count: integer,
+    }),
+  ),
+  overall: object<StatutoryDiscounts['overall']>({ ...discountAmounts, invoice_count: integer }),
+});
+
+export const parseStatutoryDiscounts = (value: unknown): StatutoryDiscounts =>
+  readStatutoryDiscounts(value, 'statutory_discounts');
 
 export const parseDaySheet = (value: unknown): DaySheet => readDaySheet(value, 'day_sheet');
 

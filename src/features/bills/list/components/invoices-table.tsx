@@ -2,6 +2,7 @@ import { memo, type ComponentType } from 'react';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { formatPesos } from '@/entities/money';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
+import { AvailmentFormLink } from '../../model/components/availment-form-link';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
 import { BillingTable, type BillingColumn, type BillingRead } from './billing-table';
@@ -57,6 +58,7 @@ const InvoiceRow = memo(function InvoiceRow({
             {BILLING_TEXT.addPayment}
           </button>
         )}
+        {invoice.hmo_share_centavos > 0 ? <AvailmentFormLink invoiceId={invoice.id} /> : null}
         <VoidAction invoice={invoice} />
       </td>
     </tr>
@@ -64,8 +66,10 @@ const InvoiceRow = memo(function InvoiceRow({
 });
 
 /**
- * The Invoices table (spec §2): ID, Patient, Total, Status, Actions ('Add Payment'; 'Void' for
- * admins). Total is what the patient owes; an HMO's share of the invoice shows under it. A void invoice stays listed, struck through, with the 'Void' badge and no Add Payment.
+ * The Invoices table (spec §2): ID, Patient, Total, Status, Actions ('Add Payment'; 'Availment form'
+ * for an invoice the HMO pays part of; 'Void' for admins). Total is what the patient owes; an HMO's
+ * share of the invoice shows under it. A void invoice stays listed, struck through, with the 'Void'
+ * badge and no Add Payment.
  * Windowed in its own scroll box.
  */
 export function InvoicesTable({

@@ -2,7 +2,7 @@ import type { InvoiceSummaryRow, PaymentEntryRow } from '@/lib/database.types';
 
 /**
  * The columns the two lists read from the views: only what a row shows or its actions need (Add
- * Payment, Void, Print receipt), since a clinic's lists run to tens of thousands of rows and every
+ * Payment, Void, Print receipt, Availment form), since a clinic's lists run to tens of thousands of rows and every
  * column is paid for in the payload (bench/billing.bench.ts). Amounts only as `*_centavos`
  * integers, never the tables' numeric JSON. Literal strings, so supabase-js types the rows.
  */

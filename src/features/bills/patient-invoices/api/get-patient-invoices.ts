@@ -6,7 +6,7 @@ import { billingKeys } from '../../model/query-keys';
 
 export type PatientInvoice = Pick<
   InvoiceSummaryRow,
-  'id' | 'total_centavos' | 'paid_centavos' | 'balance_centavos' | 'status' | 'voided_at'
+  'id' | 'total_centavos' | 'paid_centavos' | 'balance_centavos' | 'status' | 'voided_at' | 'hmo_share_centavos'
 >;
 
 /**
@@ -17,7 +17,7 @@ export async function getPatientInvoices(clinicId: number, patientId: number): P
   return throwOnError(
     await getSupabase()
       .from('invoice_summaries')
-      .select('id, total_centavos, paid_centavos, balance_centavos, status, voided_at')
+      .select('id, total_centavos, paid_centavos, balance_centavos, status, voided_at, hmo_share_centavos')
       .eq('clinic_id', clinicId)
       .eq('patient_id', patientId)
       .order('id', { ascending: false }),

@@ -19,11 +19,12 @@ beforeEach(async () => {
   const [ana, ben] = await seed.patients([{ name: 'Ana Santos' }, { name: 'Ben Cruz' }]);
   anaId = ana!.id;
   benId = ben!.id;
+  const [maxicare] = await seed.hmos([{ clinic_id: 1, name: 'Maxicare' }]);
   await seed.invoices([
     // Paid in full by two payments: ₱0.10 + ₱0.20 of ₱0.30.
     { id: 10, patient_id: anaId, total: 0.3 },
-    // Partial: ₱500.25 of ₱1,500.50.
-    { id: 11, patient_id: anaId, total: 1500.5 },
+    // Partial: ₱500.25 of ₱1,500.50; billed to an HMO, so it has an availment form.
+    { id: 11, patient_id: anaId, total: 1500.5, hmo_id: maxicare!.id, hmo_share: 300 },
     // Unpaid; its one payment was voided.
     { id: 12, patient_id: anaId, total: 200 },
     // Void: stays listed, struck through, and owes nothing.
@@ -73,12 +74,15 @@ describe("a patient's invoices in the history", () => {
     expect(screen.getByRole('heading', { name: 'Invoices' })).toBeTruthy();
     const table = within(section).getByRole('table');
     expect(rowsOf(table)).toEqual([
-      ['ID', 'Total', 'Paid', 'Balance', 'Status'],
-      ['13 (void)', '₱999.00', '₱0.00', '₱999.00', 'Void'],
-      ['12', '₱200.00', '₱0.00', '₱200.00', 'Unpaid'],
-      ['11', '₱1,500.50', '₱500.25', '₱1,000.25', 'Partial'],
-      ['10', '₱0.30', '₱0.30', '₱0.00', 'Paid'],
+      ['ID', 'Total', 'Paid', 'Balance', 'Status', 'Forms'],
+      ['13 (void)', '₱999.00', '₱0.00', '₱999.00', 'Void', ''],
+      ['12', '₱200.00', '₱0.00', '₱200.00', 'Unpaid', ''],
+      ['11', '₱1,500.50', '₱500.25', '₱1,000.25', 'Partial', 'Availment form'],
+      ['10', '₱0.30', '₱0.30', '₱0.00', 'Paid', ''],
     ]);
+    const form = within(table).getByRole('link', { name: 'Availment form' });
+    expect(form.getAttribute('href')).toBe('/availment/11');
+    expect(form.getAttribute('target')).toBe('_blank');
     expect(within(table).getAllByRole('row')[1]!.className).toBe('is-voided');
     expect(screen.getByTestId('balance-due').textContent).toBe('Balance due: ₱1,200.25');
   });
@@ -86,7 +90,7 @@ describe("a patient's invoices in the history", () => {
   it("shows only that patient's invoices", async () => {
     await renderSection(benId);
     const table = within(await screen.findByRole('region', { name: 'Invoices' })).getByRole('table');
-    expect(rowsOf(table).slice(1)).toEqual([['14', '₱50.00', '₱0.00', '₱50.00', 'Unpaid']]);
+    expect(rowsOf(table).slice(1)).toEqual([['14', '₱50.00', '₱0.00', '₱50.00', 'Unpaid', '']]);
     expect(screen.getByTestId('balance-due').textContent).toBe('Balance due: ₱50.00');
   });
 

@@ -1,6 +1,7 @@
 import { LoadingState } from '@/components/states/states';
 import { formatBalance, formatPesos } from '@/entities/money';
 import type { PatientInvoicesProps } from '@/lib/feature-slots';
+import { AvailmentFormLink } from '../../model/components/availment-form-link';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
 import { usePatientInvoices, type PatientInvoice } from '../api/get-patient-invoices';
 import { balanceDueCentavos } from '../balance-due';
@@ -27,6 +28,7 @@ function InvoicesTable({ invoices }: { invoices: readonly PatientInvoice[] }) {
               {COLUMNS.balance}
             </th>
             <th scope="col">{COLUMNS.status}</th>
+            <th scope="col">{COLUMNS.forms}</th>
           </tr>
         </thead>
         <tbody>
@@ -44,6 +46,7 @@ function InvoicesTable({ invoices }: { invoices: readonly PatientInvoice[] }) {
                 <td>
                   <InvoiceStatusBadge status={invoice.status} voided={voided} />
                 </td>
+                <td>{invoice.hmo_share_centavos > 0 ? <AvailmentFormLink invoiceId={invoice.id} /> : null}</td>
               </tr>
             );
           })}

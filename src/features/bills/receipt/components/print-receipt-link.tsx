@@ -1,22 +1,17 @@
+import { PrintablePageLink } from '../../model/components/printable-page-link';
 import { RECEIPT_TEXT } from '../messages';
 
 /** The receipt's address: /receipts/:paymentId (src/app/route-rules.ts). */
 export const receiptPath = (paymentId: number) => `/receipts/${paymentId}`;
 
-/**
- * 'Print receipt' on a payment: the acknowledgement receipt in a new tab, where it prints; the
- * list stays as it was. The new tab signs in from the stored session.
- */
+/** 'Print receipt' on a payment: the acknowledgement receipt in a new tab, where it prints. */
 export function PrintReceiptLink({ paymentId }: { paymentId: number }) {
   return (
-    <a
-      className="button-link print-receipt-link"
+    <PrintablePageLink
       href={receiptPath(paymentId)}
-      target="_blank"
-      rel="noopener"
+      label={RECEIPT_TEXT.printReceipt}
       title={RECEIPT_TEXT.printReceiptOf(paymentId)}
-    >
-      {RECEIPT_TEXT.printReceipt}
-    </a>
+      className="print-receipt-link"
+    />
   );
 }

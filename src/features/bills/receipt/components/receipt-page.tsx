@@ -9,6 +9,7 @@ import { paymentMethodLabel } from '../../model/payment-methods';
 import { useReceipt } from '../api/get-receipt';
 import { RECEIPT_TEXT } from '../messages';
 import { clinicContactLine, receiptPaymentId, type Receipt } from '../receipt';
+import '../../model/components/printable-page.css';
 import './receipt-page.css';
 
 const ROWS = RECEIPT_TEXT.rows;
@@ -64,7 +65,10 @@ function ReceiptSheet({ receipt, timeZone }: { receipt: Receipt; timeZone: strin
   const voided = receipt.voided_at !== null;
   const contact = clinicContactLine(receipt);
   return (
-    <article className={voided ? 'receipt receipt-voided' : 'receipt'} aria-labelledby="receipt-title">
+    <article
+      className={voided ? 'printable-sheet receipt receipt-voided' : 'printable-sheet receipt'}
+      aria-labelledby="receipt-title"
+    >
       <header className="receipt-clinic">
         <p className="receipt-clinic-name">{receipt.clinic_name}</p>
         {receipt.clinic_address ? <p className="receipt-clinic-line">{receipt.clinic_address}</p> : null}
@@ -159,8 +163,8 @@ function ReceiptView() {
     return <LoadingState label={RECEIPT_TEXT.loading} fullPage />;
   }
   return (
-    <main className="receipt-page">
-      <div className="receipt-toolbar">
+    <main className="printable-page receipt-page">
+      <div className="printable-toolbar">
         <button type="button" className="button button-primary" onClick={() => window.print()}>
           {RECEIPT_TEXT.print}
         </button>

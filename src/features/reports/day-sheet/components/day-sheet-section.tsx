@@ -3,14 +3,14 @@ import { BILLING_UPDATED } from '@common/contract/realtime';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
-import { downloadTextFile } from '@/lib/download-text-file';
 import { useSignedInUser } from '@/lib/session';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { PeriodDateField } from '../../model/components/period-date-field';
 import { daySheetDownloadFailureText, reportFailureText } from '../../model/failure-text';
 import { DAY_SHEET_TEXT, REPORTS_TEXT } from '../../model/messages';
 import { reportKeys } from '../../model/query-keys';
+import type { DaySheet } from '../../model/report-shapes';
+import { useCsvDownload } from '../../model/use-csv-download';
 import { useExportDaySheet } from '../api/export-day-sheet';
 import { useDaySheet, type SheetRange } from '../api/get-day-sheet';
 import { daySheetRangeSchema } from '../api/get-day-sheet.schema';
@@ -42,23 +42,18 @@ export function DaySheetSection({
   // A payment or invoice recorded, or voided, at any desk re-reads the sheet on screen.
   const live = useLiveRefresh({ clinicId, event: BILLING_UPDATED, queryKey: reportKeys.daySheets(clinicId) });
   const exporter = useExportDaySheet(clinicId);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const { download, error: downloadError } = useCsvDownload({
+    exportReport: (sheetRange: SheetRange) => exporter.mutateAsync(sheetRange),
+    file: (exported: DaySheet) => ({
+      name: daySheetFileName(exported),
+      text: daySheetCsv(exported, clinicName),
+    }),
+    failureText: daySheetDownloadFailureText,
+  });
 
   const show = form.handleSubmit((checked) => setRange(checked));
 
   const data = sheet.data;
-  // The file is built from the export's own answer (the database recorded that one), never from
-  // the sheet on screen; a failure downloads nothing and says so.
-  const download = async (sheetRange: SheetRange) => {
-    setDownloadError(null);
-    try {
-      const exported = await exporter.mutateAsync(sheetRange);
-      if (exported === ALREADY_PENDING) return;
-      downloadTextFile(daySheetFileName(exported), daySheetCsv(exported, clinicName));
-    } catch (failure) {
-      setDownloadError(daySheetDownloadFailureText(failure));
-    }
-  };
 
   const field = (name: 'from' | 'to', label: string) => (
     <PeriodDateField

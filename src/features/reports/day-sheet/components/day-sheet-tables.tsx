@@ -1,11 +1,11 @@
 import { formatClinicDateTime, formatClinicTime } from '@common/clinic-calendar';
 import { EmptyState } from '@/components/states/states';
+import { Money, SheetTable as Table } from '../../model/components/report-table';
 import { DAY_SHEET_TEXT } from '../../model/messages';
 import type { DaySheet } from '../../model/report-shapes';
 import { staffLabel, groupByStatus, methodLabel, paymentsByMethod, sheetHeading } from '../day-sheet-rows';
 import { HmoCollectionsBlock } from './hmo-collections';
 import { CashierTotalsBlock, ProductionBlock } from './production-and-cashiers';
-import { Money, SheetTable as Table } from './report-table';
 
 const TEXT = DAY_SHEET_TEXT;
 const COLUMNS = TEXT.columns;

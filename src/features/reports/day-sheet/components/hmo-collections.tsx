@@ -1,8 +1,8 @@
 import { EmptyState } from '@/components/states/states';
+import { Money, SheetTable } from '../../model/components/report-table';
 import { DAY_SHEET_TEXT } from '../../model/messages';
 import type { DaySheet } from '../../model/report-shapes';
 import { staffLabel } from '../day-sheet-rows';
-import { Money, SheetTable } from './report-table';
 
 const TEXT = DAY_SHEET_TEXT;
 const COLUMNS = TEXT.columns;

@@ -1,10 +1,10 @@
 import { Fragment } from 'react';
 import { EmptyState } from '@/components/states/states';
 import { InvoiceLinesTable } from '@/entities/invoice';
+import { Money, SheetTable } from '../../model/components/report-table';
 import { DAY_SHEET_TEXT } from '../../model/messages';
 import type { DaySheet } from '../../model/report-shapes';
 import { staffLabel, dentistLabel } from '../day-sheet-rows';
-import { Money, SheetTable } from './report-table';
 
 const TEXT = DAY_SHEET_TEXT;
 const COLUMNS = TEXT.columns;

@@ -1,0 +1,42 @@
+/** The HMO availment form's texts (the spec is silent; the words of the forms HMOs hand clinics). */
+export const AVAILMENT_TEXT = {
+  title: 'HMO Availment Form',
+  print: 'Print',
+  loading: 'Loading the availment form…',
+  invoiceNumber: (invoiceId: number) => `Invoice #${invoiceId}`,
+  voidStamp: 'VOID',
+  voidedNote: (when: string) => `This invoice was voided on ${when}. Do not file this form.`,
+  rows: {
+    patient: 'Patient',
+    birthday: 'Birthday',
+    hmo: 'HMO',
+    memberNumber: 'Member number',
+    company: 'Company',
+    validity: 'Card valid',
+    visitDate: 'Date of visit',
+    dentist: 'Dentist',
+  },
+  validity: (from: string, until: string) => `${from} to ${until}`,
+  /** A card's date the clinic did not record, or a card deleted since billing. */
+  notRecorded: 'Not recorded',
+  servicesCaption: (invoiceId: number) => `Services availed on invoice #${invoiceId}`,
+  columns: {
+    service: 'Service',
+    tooth: 'Tooth',
+    surfaces: 'Surfaces',
+    amount: 'Amount',
+    hmoShare: 'HMO share',
+  },
+  none: '—',
+  noServices: 'No services are itemised on this invoice.',
+  hmoTotal: 'HMO total',
+  patientSignature: "Patient's signature over printed name",
+  dentistSignature: "Dentist's signature",
+  date: 'Date',
+  notFoundTitle: 'Availment form not found',
+  notFound: (invoiceId: string) =>
+    `There is no invoice #${invoiceId} in your clinic. The link may be wrong, or the invoice belongs to another clinic.`,
+  failedTitle: 'The availment form could not be loaded',
+  failed: 'Check the connection, then try again.',
+  retry: 'Try again',
+} as const;

@@ -1,0 +1,179 @@
+import { useId, useState } from 'react';
+import { BILLING_UPDATED } from '@common/contract/realtime';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { Panel } from '@/components/screen/screen';
+import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
+import { useLiveRefresh } from '@/lib/use-live-refresh';
+import { PeriodDateField } from '../../model/components/period-date-field';
+import { Money, SheetTable } from '../../model/components/report-table';
+import { discountsDownloadFailureText, reportFailureText } from '../../model/failure-text';
+import { DISCOUNTS_TEXT, REPORTS_TEXT } from '../../model/messages';
+import { monthPeriod } from '../../model/period';
+import { reportKeys } from '../../model/query-keys';
+import type { DiscountAmounts, StatutoryDiscounts } from '../../model/report-shapes';
+import { useCsvDownload } from '../../model/use-csv-download';
+import { useExportStatutoryDiscounts } from '../api/export-statutory-discounts';
+import { useStatutoryDiscounts, type DiscountsPeriod } from '../api/get-statutory-discounts';
+import { discountsPeriodSchema } from '../api/get-statutory-discounts.schema';
+import { discountsCsv, discountsFileName, discountsHeading, idTypeLabel, invoiceDay } from '../discount-rows';
+
+const TEXT = DISCOUNTS_TEXT;
+const COLUMNS = TEXT.columns;
+
+function AmountCells({ amounts }: { amounts: DiscountAmounts }) {
+  return (
+    <>
+      <td className="align-end">
+        <Money centavos={amounts.gross_centavos} />
+      </td>
+      <td className="align-end">
+        <Money centavos={amounts.vat_exemption_centavos} />
+      </td>
+      <td className="align-end">
+        <Money centavos={amounts.discount_centavos} />
+      </td>
+      <td className="align-end">
+        <Money centavos={amounts.amount_due_centavos} />
+      </td>
+    </>
+  );
+}
+
+const MONEY_HEAD = [COLUMNS.gross, COLUMNS.vatExemption, COLUMNS.discount, COLUMNS.amountDue] as const;
+
+function DiscountsTables({ report }: { report: StatutoryDiscounts }) {
+  return (
+    <div className="reports-sheet" data-testid="statutory-discounts">
+      <h3 className="reports-sheet-day">{discountsHeading(report)}</h3>
+      {report.invoices.length === 0 ? (
+        <EmptyState title={TEXT.empty} />
+      ) : (
+        <>
+          <SheetTable
+            caption={TEXT.caption}
+            head={[COLUMNS.date, COLUMNS.invoice, COLUMNS.patient, COLUMNS.idType, COLUMNS.idNumber, ...MONEY_HEAD]}
+          >
+            {report.invoices.map((invoice) => (
+              <tr key={invoice.id}>
+                <td>{invoiceDay(report, invoice.created_at)}</td>
+                <td>#{invoice.id}</td>
+                <td>{invoice.patient_name}</td>
+                <td>{idTypeLabel(invoice.discount_id_type)}</td>
+                <td>{invoice.discount_id_number}</td>
+                <AmountCells amounts={invoice} />
+              </tr>
+            ))}
+          </SheetTable>
+          <SheetTable caption={TEXT.totalsCaption} head={[COLUMNS.idType, COLUMNS.invoices, ...MONEY_HEAD]}>
+            {report.by_type.map((total) => (
+              <tr key={total.discount_id_type}>
+                <th scope="row">{TEXT.typeTotal(idTypeLabel(total.discount_id_type))}</th>
+                <td className="align-end">{total.invoice_count}</td>
+                <AmountCells amounts={total} />
+              </tr>
+            ))}
+            <tr className="reports-grand-total">
+              <th scope="row">{TEXT.overall}</th>
+              <td className="align-end">{report.overall.invoice_count}</td>
+              <AmountCells amounts={report.overall} />
+            </tr>
+          </SheetTable>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The senior citizen and PWD discounts granted over a period of clinic days (this month by
+ * default): each discounted invoice, totals per ID type and overall, and the CSV file a clinic keeps.
+ */
+export function StatutoryDiscountsSection({
+  clinicId,
+  clinicName,
+  today,
+}: {
+  clinicId: number;
+  clinicName: string;
+  /** Today in clinic time (YYYY-MM-DD): the report opens on its month. */
+  today: string;
+}) {
+  const id = useId();
+  const form = useZodForm(discountsPeriodSchema, { defaultValues: monthPeriod(today) });
+  const errors = form.formState.errors;
+  const [period, setPeriod] = useState<DiscountsPeriod>(() => monthPeriod(today));
+  const report = useStatutoryDiscounts(clinicId, period);
+  // An invoice made or voided at any desk re-reads the report on screen.
+  const live = useLiveRefresh({
+    clinicId,
+    event: BILLING_UPDATED,
+    queryKey: [...reportKeys.all(clinicId), 'statutory-discounts'],
+  });
+  const exporter = useExportStatutoryDiscounts(clinicId);
+  const { download, error: downloadError } = useCsvDownload({
+    exportReport: (exportPeriod: DiscountsPeriod) => exporter.mutateAsync(exportPeriod),
+    file: (exported: StatutoryDiscounts) => ({
+      name: discountsFileName(exported),
+      text: discountsCsv(exported, clinicName),
+    }),
+    failureText: discountsDownloadFailureText,
+  });
+  const show = form.handleSubmit(setPeriod);
+  const data = report.data;
+
+  const field = (name: 'from' | 'to', label: string) => (
+    <PeriodDateField formId={id} label={label} invalid={Boolean(errors[name])} {...form.register(name)} />
+  );
+
+  return (
+    <Panel
+      card
+      className="reports-panel reports-discounts"
+      title={TEXT.title}
+      data-live={live}
+      tools={
+        <>
+          <form className="reports-tools" onSubmit={(event) => void show(event)} noValidate>
+            {field('from', TEXT.fromLabel)}
+            {field('to', TEXT.toLabel)}
+            <button type="submit" className="button button-primary">
+              {TEXT.show}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!data || exporter.isPending}
+              onClick={() => data && void download({ from: data.from, to: data.to })}
+            >
+              {TEXT.download}
+            </button>
+          </form>
+          {(['from', 'to'] as const).map((name) =>
+            errors[name] ? (
+              <p key={name} id={`${id}-${name}-error`} className="reports-field-error" role="alert">
+                {errors[name].message}
+              </p>
+            ) : null,
+          )}
+          {downloadError ? (
+            <p className="reports-field-error" role="alert">
+              {downloadError}
+            </p>
+          ) : null}
+        </>
+      }
+    >
+      {report.isPending ? (
+        <LoadingState label={TEXT.loading} />
+      ) : report.isError && !data ? (
+        <ErrorState
+          title={reportFailureText(report.error)}
+          onRetry={() => void report.refetch()}
+          retryLabel={REPORTS_TEXT.retry}
+        />
+      ) : data ? (
+        <DiscountsTables report={data} />
+      ) : null}
+    </Panel>
+  );
+}

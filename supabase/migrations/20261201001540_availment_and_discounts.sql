@@ -1,0 +1,233 @@
+-- ============================================================================
+-- What an HMO visit and a statutory discount leave on paper: the availment
+-- form the patient and dentist sign for the HMO, and the register of senior
+-- citizen / PWD discounts a clinic must keep. Both read the columns of
+-- 20261201001510_invoice_shares.sql; neither writes anything.
+-- See docs/adr/0053-availment-form-and-discounts-report.md.
+--
+--   hmo_availment(invoice)      one invoice's form: clinic, dentist, patient,
+--                               card, visit day, lines with their HMO share.
+--   statutory_discounts(...)    the discounts granted over clinic days, with
+--                               totals per ID type and overall.
+--   statutory_discounts_export  the same, recorded in the audit trail.
+-- ============================================================================
+
+-- ---------------------------------------------------------------------------
+-- hmo_availment: the availment form of one invoice billed to an HMO.
+-- Security invoker: the invoice is read under billing.read, the patient, card
+-- and HMO under patients.read, so another clinic's invoice reads as null.
+-- ---------------------------------------------------------------------------
+create function public.hmo_availment(p_invoice_id bigint)
+returns json language plpgsql stable set search_path = '' as $$
+declare
+  v_invoice public.invoices;
+begin
+  select i.* into v_invoice from public.invoices i where i.id = p_invoice_id;
+  if not found then
+    return null;
+  end if;
+  if v_invoice.hmo_id is null then
+    raise exception 'Invoice #% was not billed to an HMO: it has no availment form.', p_invoice_id
+      using errcode = 'invalid_parameter_value', hint = 'availment_without_hmo';
+  end if;
+
+  return (
+    select pg_catalog.json_build_object(
+      'invoice_id', v_invoice.id,
+      'clinic_name', c.name,
+      'clinic_address', c.address,
+      'clinic_phone', c.contact_phone,
+      'clinic_email', c.contact_email,
+      'clinic_time_zone', c.timezone,
+      'dentist_name', d.name,
+      'patient_name', pt.name,
+      'hmo_name', h.name,
+      'member_number', k.member_number,
+      'company', k.company,
+      'valid_from', k.valid_from,
+      'valid_until', k.valid_until,
+      -- The visit's clinic day: the billed appointment's, else the day the invoice was made.
+      'visit_date', (coalesce(a.appointment_time, v_invoice.created_at) at time zone c.timezone)::date,
+      'voided_at', v_invoice.voided_at,
+      'hmo_total_centavos', (v_invoice.hmo_share * 100)::bigint,
+      'items', (
+        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                 'position', it.position,
+                 'label', it.label,
+                 'tooth', it.tooth,
+                 -- The label's own rule writes the surfaces ('MO'; '' for none), so they read as in the label.
+                 'surfaces', public.invoice_item_label(null, it.surfaces, null),
+                 'line_total_centavos', (it.line_total * 100)::bigint,
+                 'hmo_share_centavos', (it.hmo_share * 100)::bigint
+               ) order by it.position), '[]'::json)
+          from public.invoice_items it
+         where it.invoice_id = v_invoice.id and it.clinic_id = v_invoice.clinic_id
+      )
+    )
+    from public.clinics c
+    join public.patients pt on pt.id = v_invoice.patient_id and pt.clinic_id = v_invoice.clinic_id
+    join public.hmos h on h.id = v_invoice.hmo_id and h.clinic_id = v_invoice.clinic_id
+    left join public.patient_hmo_cards k on k.id = v_invoice.hmo_card_id and k.clinic_id = v_invoice.clinic_id
+    left join public.appointments a on a.id = v_invoice.appointment_id and a.clinic_id = v_invoice.clinic_id
+    left join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
+   where c.id = v_invoice.clinic_id
+  );
+end;
+$$;
+
+comment on function public.hmo_availment(bigint) is
+  'The HMO availment form of invoice p_invoice_id: clinic (name, address, phone, e-mail, time zone), the billed '
+  'appointment''s dentist (null when none), patient, the HMO and the card billed (member number, company, valid '
+  'from / until; null when the card was deleted since), the visit''s clinic day, voided_at, the HMO total '
+  '(invoices.hmo_share) and each line {position, label, tooth, surfaces (''MO'', as in the label), line_total_centavos, hmo_share_centavos}. '
+  'Money in integer centavos. Null for an invoice the caller cannot see; 22023 availment_without_hmo for one not '
+  'billed to an HMO.';
+
+revoke execute on function public.hmo_availment(bigint) from public, anon, authenticated;
+grant execute on function public.hmo_availment(bigint) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- check_report_days: a report's period of clinic days, checked once: both
+-- days given, in order, at most p_max_days long (22023 report_period_*).
+-- ---------------------------------------------------------------------------
+create function private.check_report_days(p_from date, p_to date, p_max_days integer)
+returns void language plpgsql immutable set search_path = '' as $$
+begin
+  if p_from is null or p_to is null then
+    raise exception 'Choose the first and last day of the period.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_required';
+  end if;
+  if p_from > p_to then
+    raise exception 'The period must start on or before its last day.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_reversed';
+  end if;
+  if p_to - p_from >= p_max_days then
+    raise exception 'The period can be at most % days.', p_max_days
+      using errcode = 'invalid_parameter_value', hint = 'report_period_too_long';
+  end if;
+end;
+$$;
+
+revoke execute on function private.check_report_days(date, date, integer) from public, anon, authenticated;
+grant execute on function private.check_report_days(date, date, integer) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- statutory_discounts: the senior citizen / PWD discounts granted on the
+-- invoices issued over clinic days p_from..p_to (void ones left out). The
+-- patient's gross share is what the identity of invoice_shares gives back:
+-- total + vat_exemption + statutory_discount (= sum of the lines'
+-- patient_share). Security invoker, front desk roles (reports.read).
+-- ---------------------------------------------------------------------------
+create function public.statutory_discounts(p_clinic_id bigint, p_from date, p_to date)
+returns json language plpgsql stable set search_path = '' as $$
+declare
+  v_period record;
+begin
+  perform private.require_report_access(p_clinic_id);
+  perform private.check_report_days(p_from, p_to, 731);
+  v_period := private.report_period(p_clinic_id, p_from, p_to);
+
+  return (
+    with granted as materialized (
+      select i.id, i.created_at, pt.name as patient_name, i.discount_id_type, i.discount_id_number,
+             i.total + i.vat_exemption + i.statutory_discount as gross, i.vat_exemption, i.statutory_discount,
+             i.total
+        from public.invoices i
+        join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
+       where i.clinic_id = p_clinic_id
+         and i.discount_id_type is not null
+         and i.created_at >= v_period.starts_at and i.created_at < v_period.ends_at
+         and i.voided_at is null
+    )
+    select pg_catalog.json_build_object(
+      'from', p_from,
+      'to', p_to,
+      'time_zone', v_period.time_zone,
+      'invoices', (
+        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                 'id', g.id,
+                 'created_at', g.created_at,
+                 'patient_name', g.patient_name,
+                 'discount_id_type', g.discount_id_type,
+                 'discount_id_number', g.discount_id_number,
+                 'gross_centavos', (g.gross * 100)::bigint,
+                 'vat_exemption_centavos', (g.vat_exemption * 100)::bigint,
+                 'discount_centavos', (g.statutory_discount * 100)::bigint,
+                 'amount_due_centavos', (g.total * 100)::bigint
+               ) order by g.created_at, g.id), '[]'::json)
+          from granted g
+      ),
+      'by_type', (
+        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
+                 'discount_id_type', t.discount_id_type,
+                 'invoice_count', t.invoice_count,
+                 'gross_centavos', t.gross_centavos,
+                 'vat_exemption_centavos', t.vat_exemption_centavos,
+                 'discount_centavos', t.discount_centavos,
+                 'amount_due_centavos', t.amount_due_centavos
+               ) order by t.discount_id_type), '[]'::json)
+          from (
+            select g.discount_id_type, count(*)::integer as invoice_count,
+                   (sum(g.gross) * 100)::bigint as gross_centavos,
+                   (sum(g.vat_exemption) * 100)::bigint as vat_exemption_centavos,
+                   (sum(g.statutory_discount) * 100)::bigint as discount_centavos,
+                   (sum(g.total) * 100)::bigint as amount_due_centavos
+              from granted g
+             group by g.discount_id_type
+          ) t
+      ),
+      'overall', (
+        select pg_catalog.json_build_object(
+                 'invoice_count', count(*)::integer,
+                 'gross_centavos', (coalesce(sum(g.gross), 0) * 100)::bigint,
+                 'vat_exemption_centavos', (coalesce(sum(g.vat_exemption), 0) * 100)::bigint,
+                 'discount_centavos', (coalesce(sum(g.statutory_discount), 0) * 100)::bigint,
+                 'amount_due_centavos', (coalesce(sum(g.total), 0) * 100)::bigint)
+          from granted g
+      )
+    )
+  );
+end;
+$$;
+
+comment on function public.statutory_discounts(bigint, date, date) is
+  'The senior citizen / PWD discounts of clinic p_clinic_id on invoices issued (not void) over clinic days '
+  'p_from..p_to (at most 731): each invoice {id, created_at, patient_name, discount_id_type, discount_id_number, '
+  'gross_centavos (the patient''s share before the discount), vat_exemption_centavos, discount_centavos, '
+  'amount_due_centavos}, totals by ID type and overall. Money in integer centavos. Front desk roles only: 42501 '
+  'report_forbidden, 22023 report_period_required / _reversed / _too_long, PT404 clinic_not_found.';
+
+revoke execute on function public.statutory_discounts(bigint, date, date) from public, anon, authenticated;
+grant execute on function public.statutory_discounts(bigint, date, date) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- statutory_discounts_export: the same answer, recorded in the audit trail
+-- like the day sheet's export.
+-- ---------------------------------------------------------------------------
+create function public.statutory_discounts_export(p_clinic_id bigint, p_from date, p_to date)
+-- Definer: only to write audit_events, which no role may insert into. The access rule stays
+-- statutory_discounts()'s own: can_read_reports() reads the caller from the request's JWT.
+returns json language plpgsql security definer set search_path = '' as $$
+declare
+  v_report json;
+begin
+  perform private.require_report_access(p_clinic_id);
+  v_report := public.statutory_discounts(p_clinic_id, p_from, p_to);
+
+  insert into public.audit_events (clinic_id, entity, entity_label, action, after, actor_user_id, source)
+  values (p_clinic_id, 'export', 'statutory-discounts', 'export',
+          pg_catalog.jsonb_build_object('kind', 'statutory-discounts',
+                                        'rows', pg_catalog.json_array_length(v_report -> 'invoices'),
+                                        'filters', pg_catalog.jsonb_build_object('from', p_from, 'to', p_to)),
+          auth.uid(), 'browser');
+
+  return v_report;
+end;
+$$;
+
+comment on function public.statutory_discounts_export(bigint, date, date) is
+  'statutory_discounts() for its CSV download, recorded in the audit trail (kind statutory-discounts, rows = '
+  'invoices listed, filters {"from", "to"}). Errors as statutory_discounts().';
+
+revoke execute on function public.statutory_discounts_export(bigint, date, date) from public, anon, authenticated;
+grant execute on function public.statutory_discounts_export(bigint, date, date) to authenticated, service_role;
