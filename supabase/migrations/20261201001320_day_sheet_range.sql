@@ -87,8 +87,10 @@ begin
          and p.payment_date >= v_period.starts_at and p.payment_date < v_period.ends_at
          and p.voided_at is null
     ),
+    -- Production is what each visit billed: the patient's part and the HMO's share
+    -- (invoices.hmo_share, 20261201001510_invoice_shares.sql; 0 without an HMO).
     issued as materialized (
-      select i.id, i.total, i.created_at, pt.name as patient_name, a.dentist_id, d.name as dentist_name
+      select i.id, i.total + i.hmo_share as total, i.created_at, pt.name as patient_name, a.dentist_id, d.name as dentist_name
         from public.invoices i
         join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
         left join public.appointments a on a.id = i.appointment_id and a.clinic_id = i.clinic_id
