@@ -3,7 +3,9 @@
  * Maxicare patient, sees the split the database previews (Maxicare pays the cleaning at its
  * contracted ₱900, the patient the crown), saves, pays the patient's share and reads the split on
  * the receipt; then a senior citizen's invoice at a VAT-registered clinic shows the VAT exemption
- * and the 20% discount, in the form and on the receipt.
+ * and the 20% discount, in the form and on the receipt. Last, the whole round a clinic makes: the
+ * patient pays their share through Add Payment, the availment form prints on A4, the claim waits in
+ * Maxicare's batch, Maxicare's payment settles it and the day sheet lists it apart.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,6 +27,31 @@ async function openAddInvoice(page: Page, patientName: string): Promise<Locator>
     .click();
   await modal.getByRole('button', { name: 'Itemise' }).click();
   return modal;
+}
+
+/** The demo's Maxicare patient: Smile Dental's fourth, with a card valid today. */
+async function maxicarePatient(clinic: ClinicFixtures): Promise<{ id: number; name: string }> {
+  const { data, error } = await clinic.api
+    .from('patients')
+    .select('id, name')
+    .eq('clinic_id', clinic.clinicId)
+    .eq('deleted', false)
+    .order('id')
+    .range(3, 3);
+  if (error) throw error;
+  return data[0] as { id: number; name: string };
+}
+
+async function latestInvoiceId(clinic: ClinicFixtures, patientId: number): Promise<number> {
+  const { data, error } = await clinic.api
+    .from('invoices')
+    .select('id')
+    .eq('patient_id', patientId)
+    .order('id', { ascending: false })
+    .limit(1)
+    .single();
+  if (error) throw error;
+  return data.id as number;
 }
 
 async function chooseProcedure(modal: Locator, position: number, procedure: { id: number; name: string }) {
@@ -60,16 +87,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
   });
 
   it('previews Maxicare’s share, saves it, takes the patient’s payment and prints both on the receipt', async () => {
-    // The demo's Maxicare patient: Smile Dental's fourth, with a card valid today.
-    const { data: patients, error } = await clinic.api
-      .from('patients')
-      .select('id, name')
-      .eq('clinic_id', clinic.clinicId)
-      .eq('deleted', false)
-      .order('id')
-      .range(3, 3);
-    if (error) throw error;
-    const patient = patients[0] as { id: number; name: string };
+    const patient = await maxicarePatient(clinic);
     const { data: cards } = await clinic.api
       .from('patient_hmo_cards')
       .select('member_number')
@@ -189,5 +207,103 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
     } finally {
       await clinic.service.from('clinics').update({ vat_registered: false }).eq('id', clinic.clinicId);
     }
+  });
+
+  it('takes the patient’s share, prints the availment form, and settles the claim with Maxicare’s payment', async () => {
+    const patient = await maxicarePatient(clinic);
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page, opened) => {
+        await loginAs(page, DEMO.receptionist);
+        const modal = await openAddInvoice(page, patient.name);
+        await chooseProcedure(modal, 1, cleaning);
+        await modal.getByRole('button', { name: 'Add item' }).click();
+        await chooseProcedure(modal, 2, crown);
+        await expect.poll(() => splitAmount(modal, 'Patient pays')).toBe('₱12,000.00');
+        await modal.getByRole('button', { name: 'Add Invoice' }).click();
+        await modal.waitFor({ state: 'detached' });
+        const invoiceId = await latestInvoiceId(clinic, patient.id);
+
+        // The patient pays only their share: the crown.
+        await page.getByRole('searchbox', { name: 'Search by patient' }).fill(patient.name);
+        const row = page.locator(`tr[data-invoice-id="${invoiceId}"]`);
+        await row.getByRole('button', { name: 'Add Payment' }).click();
+        const payment = page.getByRole('dialog', { name: `Add Payment for Invoice #${invoiceId}` });
+        await payment.getByLabel('Amount').fill('12000');
+        await payment.getByRole('button', { name: 'Add Payment' }).click();
+        await payment.waitFor({ state: 'detached' });
+        await expect.poll(() => row.textContent()).toContain('Paid');
+
+        // The availment form the patient signs: each service with its amount and Maxicare's share.
+        const [form] = await Promise.all([
+          opened.context.waitForEvent('page'),
+          row.getByRole('link', { name: 'Availment form' }).click(),
+        ]);
+        await form.getByRole('heading', { name: 'HMO Availment Form', level: 1 }).waitFor();
+        const services = form.getByRole('table', { name: `Services availed on invoice #${invoiceId}` });
+        await services.waitFor();
+        const cells = await services
+          .getByRole('row')
+          .evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent)));
+        expect(cells).toEqual([
+          ['Service', 'Tooth', 'Surfaces', 'Amount', 'HMO share'],
+          [cleaning.name, '—', '—', '₱900.00', '₱900.00'],
+          [crown.name, '—', '—', '₱12,000.00', '₱0.00'],
+          ['HMO total', '₱900.00'],
+        ]);
+        await saveScreenshot(form, 'hmo-journey-availment-form');
+        await form.emulateMedia({ media: 'print' });
+        const pdf = (await form.pdf({ preferCSSPageSize: true })).toString('latin1');
+        // One A4 page: 210 × 297 mm is 595 × 842 points.
+        const pages = [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((box) =>
+          [box[1], box[2]].map((points) => Math.round(Number(points))),
+        );
+        expect(pages).toEqual([[595, 842]]);
+        await form.close();
+
+        // The claim, in Maxicare's open batch on the Billing tab.
+        const maxicare = page
+          .getByRole('region', { name: /^HMO claims/ })
+          .getByRole('region', { name: 'Maxicare', exact: true });
+        const claim = maxicare.getByRole('row').filter({ hasText: `#${invoiceId}` });
+        await claim.getByText('Submitted', { exact: true }).waitFor();
+        expect(await claim.textContent()).toContain('₱900.00');
+        const batch = maxicare.getByTestId('hmo-batch').filter({ hasText: `#${invoiceId}` });
+        await batch.getByRole('button', { name: 'Record HMO payment' }).click();
+        const hmoPayment = page.getByRole('dialog', { name: /^Record HMO payment: Maxicare/ });
+        // Maxicare pays the whole batch (earlier tests may have left claims in it), oldest first.
+        const outstanding = (await hmoPayment.getByTestId('hmo-batch-outstanding').textContent()) ?? '';
+        const owed = /₱([\d,]+\.\d\d)/.exec(outstanding)![1]!.replaceAll(',', '');
+        await hmoPayment.getByLabel('Amount').fill(owed);
+        const reference = uniqueName('MAXI-CHK');
+        await hmoPayment.getByLabel(/Reference #/).fill(reference);
+        await hmoPayment.getByRole('button', { name: 'Record payment' }).click();
+        await hmoPayment.waitFor({ state: 'detached' });
+        await claim.getByText('Paid', { exact: true }).waitFor();
+        await saveScreenshot(page, 'hmo-journey-claim-paid');
+
+        // The day sheet: Maxicare's cheque among the HMO collections, the patient's payment apart.
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Reports' }).click();
+        const sheet = page.getByRole('region', { name: 'Day sheet' });
+        await sheet.getByRole('button', { name: 'Show day sheet', exact: true }).click();
+        const hmoCollections = sheet.getByRole('table', { name: 'HMO collections (apart from patients’ payments)' });
+        const collected = hmoCollections.getByRole('row').filter({ hasText: reference });
+        await collected.waitFor();
+        expect(await collected.textContent()).toContain('Maxicare');
+        // Production counts what the visit billed, Maxicare's share with the patient's.
+        const issued = sheet
+          .getByRole('row')
+          .filter({ hasText: `#${invoiceId}` })
+          .first();
+        expect(await issued.textContent()).toContain('₱12,900.00');
+        const patientPayments = sheet.getByRole('table', { name: 'Payments by method' });
+        await patientPayments.getByRole('row').filter({ hasText: patient.name }).first().waitFor();
+        expect(await patientPayments.getByText(reference).count()).toBe(0);
+        await hmoCollections.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'hmo-journey-day-sheet');
+      },
+      DESKTOP,
+    );
   });
 });
