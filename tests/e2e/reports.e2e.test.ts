@@ -241,7 +241,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
       await openReports(page);
       const panel = page.getByRole('region', { name: 'Day sheet' });
       // The sheet follows the clinic's billing changes once its connection is up.
-      await page.locator('[data-live="connected"]').waitFor();
+      await page.locator('.reports-day-sheet[data-live="connected"]').waitFor();
 
       // A range: yesterday to today; reversed and too long are told at the field, nothing asked.
       const first = panel.getByLabel('First day', { exact: true });
