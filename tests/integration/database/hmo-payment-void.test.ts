@@ -9,19 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hmoClaimsFixtures } from '../../support/hmo-claims.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
 announcePostgresTarget('hmo-payment-void');
-
-interface ClaimRow {
-  id: number;
-  batch_id: number;
-  settled_centavos: number;
-  outstanding_centavos: number;
-  status: string;
-}
 
 describe.each(targets)('voiding an HMO payment on %s', (target) => {
   let stack: TestStack;
@@ -31,57 +24,11 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
   let otherAdmin: SupabaseClient;
   let clinicId: number;
 
-  const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
-
-  async function newHmo(claimDeadlineDays = 30): Promise<number> {
-    const { data, error } = await service
-      .from('hmos')
-      .insert({ clinic_id: clinicId, name: unique('Void HMO'), claim_deadline_days: claimDeadlineDays })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  /** An invoice of `hmoShare` for the HMO, made at noon (Manila) of `visitDate`, as billing writes one. */
-  async function invoiceWithShare(hmoId: number, hmoShare: string, visitDate: string) {
-    const patient = await service
-      .from('patients')
-      .insert({ clinic_id: clinicId, name: unique('Claimant'), phone: '0917 555 0101' })
-      .select('id')
-      .single();
-    if (patient.error) throw patient.error;
-    const { data, error } = await service
-      .from('invoices')
-      .insert({
-        clinic_id: clinicId,
-        patient_id: patient.data.id,
-        total: '2000.00',
-        hmo_id: hmoId,
-        hmo_share: hmoShare,
-        created_at: `${visitDate}T12:00:00+08:00`,
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async function claimOf(invoiceId: number): Promise<ClaimRow> {
-    const { data, error } = await reception
-      .from('hmo_claim_summaries')
-      .select('*')
-      .eq('invoice_id', invoiceId)
-      .single();
-    if (error) throw error;
-    return data as ClaimRow;
-  }
-
-  async function batchOf(batchId: number) {
-    const { data, error } = await reception.from('hmo_claim_batch_summaries').select('*').eq('id', batchId).single();
-    if (error) throw error;
-    return data as { settled_centavos: number; outstanding_centavos: number; overdue: boolean };
-  }
+  const { newHmo, invoiceWithShare, claimOf, batchOf } = hmoClaimsFixtures(() => ({
+    service,
+    reader: reception,
+    clinicId,
+  }));
 
   async function owedBy(hmoId: number) {
     const { data, error } = await reception.from('hmo_receivables').select('*').eq('hmo_id', hmoId).single();
@@ -124,8 +71,8 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
   it('gives the claims back what the payment settled, and keeps the payment listed as void', async () => {
     // Due long ago: an unpaid batch is overdue, a paid one is not.
     const hmoId = await newHmo(30);
-    const older = await invoiceWithShare(hmoId, '600', '2026-01-05');
-    const newer = await invoiceWithShare(hmoId, '400', '2026-01-06');
+    const older = await invoiceWithShare(hmoId, '600', '2026-01-05', '2000.00');
+    const newer = await invoiceWithShare(hmoId, '400', '2026-01-06', '2000.00');
     const { batch_id: batchId } = await claimOf(older);
     const paymentId = await pay(batchId, '800');
     expect(await claimOf(older)).toMatchObject({ status: 'paid', outstanding_centavos: 0 });
@@ -167,7 +114,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
 
   it('lets a new payment settle the claims again, the whole outstanding included', async () => {
     const hmoId = await newHmo();
-    const invoiceId = await invoiceWithShare(hmoId, '500', '2026-10-01');
+    const invoiceId = await invoiceWithShare(hmoId, '500', '2026-10-01', '2000.00');
     const { batch_id: batchId } = await claimOf(invoiceId);
     const wrong = await pay(batchId, '500');
     const above = await reception.rpc('record_hmo_payment', {
@@ -191,7 +138,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
 
   it('lets the invoice be voided again once the payments of its claim are void', async () => {
     const hmoId = await newHmo();
-    const invoiceId = await invoiceWithShare(hmoId, '300', '2026-10-02');
+    const invoiceId = await invoiceWithShare(hmoId, '300', '2026-10-02', '2000.00');
     const paymentId = await pay((await claimOf(invoiceId)).batch_id, '100');
     const refused = await admin.rpc('void_invoice', { p_invoice_id: invoiceId, p_reason: 'Billed twice' });
     expect(refused.error).toMatchObject({ hint: 'invoice_claim_paid' });
@@ -204,7 +151,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
 
   it('leaves a void HMO payment out of the day sheet’s HMO collections', async () => {
     const hmoId = await newHmo();
-    const invoiceId = await invoiceWithShare(hmoId, '900', '2026-08-20');
+    const invoiceId = await invoiceWithShare(hmoId, '900', '2026-08-20', '2000.00');
     const { batch_id: batchId } = await claimOf(invoiceId);
     const kept = await pay(batchId, '250.50', '2026-08-21');
     const wrong = await pay(batchId, '100', '2026-08-21');
@@ -228,7 +175,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
 
   it('refuses a receptionist, another clinic, a second void and an empty or long reason', async () => {
     const hmoId = await newHmo();
-    const invoiceId = await invoiceWithShare(hmoId, '500', '2026-10-03');
+    const invoiceId = await invoiceWithShare(hmoId, '500', '2026-10-03', '2000.00');
     const paymentId = await pay((await claimOf(invoiceId)).batch_id, '200');
 
     const byReception = await voidHmoPayment(paymentId, 'Wrong', reception);
