@@ -136,6 +136,9 @@ export const DATABASE_ERROR_CODES = [
   'hmo_claim_withdrawn',
   'hmo_claim_already_denied',
   'hmo_claim_paid',
+  // Voiding an HMO payment (void_hmo_payment; the reason and the admin check are the voids' own)
+  'hmo_payment_not_found',
+  'hmo_payment_already_void',
   // The HMO availment form (hmo_availment)
   'availment_without_hmo',
   // Treatment plans (plan_treatment, decide_plan_item, link_plan_item_appointment, complete_plan_items)

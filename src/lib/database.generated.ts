@@ -926,6 +926,10 @@ export type Database = {
           recorded_by: string | null;
           recorded_by_name: string | null;
           reference_number: string | null;
+          void_reason: string | null;
+          voided_at: string | null;
+          voided_by: string | null;
+          voided_by_name: string | null;
         };
         Insert: {
           amount: number;
@@ -939,6 +943,10 @@ export type Database = {
           recorded_by?: string | null;
           recorded_by_name?: string | null;
           reference_number?: string | null;
+          void_reason?: string | null;
+          voided_at?: string | null;
+          voided_by?: string | null;
+          voided_by_name?: string | null;
         };
         Update: {
           amount?: number;
@@ -952,6 +960,10 @@ export type Database = {
           recorded_by?: string | null;
           recorded_by_name?: string | null;
           reference_number?: string | null;
+          void_reason?: string | null;
+          voided_at?: string | null;
+          voided_by?: string | null;
+          voided_by_name?: string | null;
         };
         Relationships: [
           {
@@ -2216,6 +2228,9 @@ export type Database = {
           received_on: string | null;
           recorded_by_name: string | null;
           reference_number: string | null;
+          void_reason: string | null;
+          voided_at: string | null;
+          voided_by_name: string | null;
         };
         Relationships: [];
       };
@@ -2661,6 +2676,7 @@ export type Database = {
         Args: { p_clinic_id: number; p_mid: string; p_offer_id: number; p_psid: string };
         Returns: Json;
       };
+      void_hmo_payment: { Args: { p_hmo_payment_id: number; p_reason: string }; Returns: undefined };
       void_invoice: { Args: { p_invoice_id: number; p_reason: string }; Returns: undefined };
       void_payment: { Args: { p_payment_id: number; p_reason: string }; Returns: undefined };
       waitlist_booking_to_move: {

@@ -310,8 +310,12 @@ export type HmoClaimBatchSummaryRow = ViewRow<
 /** Per HMO with batches: what it owes and what of that is overdue, in integer centavos. */
 export type HmoReceivableRow = ViewRow<'hmo_receivables', never, unknown>;
 
-/** An HMO payment with the HMO's name and amount_centavos. */
-export type HmoPaymentEntryRow = ViewRow<'hmo_payment_entries', 'reference_number' | 'recorded_by_name', unknown>;
+/** An HMO payment with the HMO's name and amount_centavos; voided_at set once an admin voided it. */
+export type HmoPaymentEntryRow = ViewRow<
+  'hmo_payment_entries',
+  'reference_number' | 'recorded_by_name' | 'voided_at' | 'void_reason' | 'voided_by_name',
+  unknown
+>;
 
 /** One freed slot offered over Messenger to one entry; written by the notification service only. */
 export type WaitlistOfferRow = AppRow<'waitlist_offers'>;

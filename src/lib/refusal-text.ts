@@ -135,6 +135,9 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   hmo_claim_withdrawn: 'This claim was withdrawn when its invoice was voided.',
   hmo_claim_already_denied: 'This claim is already denied.',
   hmo_claim_paid: 'The HMO has paid this claim, so it cannot be denied.',
+  // Voiding an HMO payment
+  hmo_payment_not_found: 'This HMO payment no longer exists.',
+  hmo_payment_already_void: 'This HMO payment is already void.',
   // The HMO availment form
   availment_without_hmo: 'This invoice was not billed to an HMO, so it has no availment form.',
   // Treatment plans

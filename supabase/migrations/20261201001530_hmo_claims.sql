@@ -279,28 +279,7 @@ revoke all on public.hmo_receivables from public, anon, authenticated;
 grant select on public.hmo_receivables to authenticated;
 grant all on public.hmo_receivables to service_role;
 
-create view public.hmo_payment_entries
-with (security_invoker = true)
-as
-select
-  p.id,
-  p.clinic_id,
-  p.batch_id,
-  p.hmo_id,
-  h.name as hmo_name,
-  (p.amount * 100)::bigint as amount_centavos,
-  p.received_on,
-  p.reference_number,
-  p.recorded_by_name,
-  p.created_at
-from public.hmo_payments p
-join public.hmos h on h.id = p.hmo_id and h.clinic_id = p.clinic_id;
-
-comment on view public.hmo_payment_entries is 'HMO payments with the HMO''s name and the amount in integer centavos.';
-
-revoke all on public.hmo_payment_entries from public, anon, authenticated;
-grant select on public.hmo_payment_entries to authenticated;
-grant all on public.hmo_payment_entries to service_role;
+-- hmo_payment_entries (with the void's columns) is in 20261201001550_void_hmo_payment.sql.
 
 -- ---------------------------------------------------------------------------
 -- file_hmo_claim: an invoice with an HMO share becomes a claim in its HMO's

@@ -15,48 +15,7 @@ alter function public.day_sheet_patient_side(bigint, date, date) set schema priv
 revoke execute on function private.day_sheet_patient_side(bigint, date, date) from public, anon, authenticated;
 grant execute on function private.day_sheet_patient_side(bigint, date, date) to authenticated, service_role;
 
-create function public.day_sheet(p_clinic_id bigint, p_from date, p_to date)
-returns json language plpgsql stable set search_path = '' as $$
-declare
-  v_sheet jsonb;
-begin
-  -- Access and the period's checks are the patient side's own (it raises first).
-  v_sheet := private.day_sheet_patient_side(p_clinic_id, p_from, p_to)::jsonb;
-  return (
-    with collected as materialized (
-      select p.id, p.batch_id, h.name as hmo_name, p.amount, p.received_on, p.reference_number, p.recorded_by_name
-        from public.hmo_payments p
-        join public.hmos h on h.id = p.hmo_id and h.clinic_id = p.clinic_id
-       where p.clinic_id = p_clinic_id and p.received_on between p_from and p_to
-    )
-    select (v_sheet || pg_catalog.jsonb_build_object(
-      'hmo_collections', pg_catalog.jsonb_build_object(
-        'payments', (
-          select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-                   'id', c.id,
-                   'batch_id', c.batch_id,
-                   'hmo_name', c.hmo_name,
-                   'amount_centavos', (c.amount * 100)::bigint,
-                   'received_on', c.received_on,
-                   'reference_number', c.reference_number,
-                   'recorded_by_name', c.recorded_by_name
-                 ) order by c.received_on, c.hmo_name, c.id), '[]'::jsonb)
-            from collected c
-        ),
-        'total_centavos', (select (coalesce(sum(c.amount), 0) * 100)::bigint from collected c)
-      )))::json
-  );
-end;
-$$;
-
-comment on function public.day_sheet(bigint, date, date) is
-  'The day sheet of clinic p_clinic_id for clinic days p_from..p_to: everything private.day_sheet_patient_side '
-  'answers (appointments, production, patients'' payments and totals, voids, open invoices), and apart from it '
-  'hmo_collections: the HMO payments received on those days {payments: [...], total_centavos}. Errors as the '
-  'patient side.';
-
-revoke execute on function public.day_sheet(bigint, date, date) from public, anon, authenticated;
-grant execute on function public.day_sheet(bigint, date, date) to authenticated, service_role;
+-- public.day_sheet (the patient side plus hmo_collections) is in 20261201001550_void_hmo_payment.sql.
 
 -- ---------------------------------------------------------------------------
 -- day_sheet_export: the same answer, recorded in the audit trail, counting the

@@ -10,23 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hmoClaimsFixtures } from '../../support/hmo-claims.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
 announcePostgresTarget('hmo-claims');
-
-interface ClaimRow {
-  id: number;
-  batch_id: number;
-  invoice_id: number;
-  visit_date: string;
-  amount_centavos: number;
-  settled_centavos: number;
-  outstanding_centavos: number;
-  status: string;
-  denial_reason: string | null;
-}
 
 describe.each(targets)('HMO claims on %s', (target) => {
   let stack: TestStack;
@@ -37,67 +26,11 @@ describe.each(targets)('HMO claims on %s', (target) => {
   let anon: SupabaseClient;
   let clinicId: number;
 
-  const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
-
-  async function newHmo(claimDeadlineDays = 30): Promise<number> {
-    const { data, error } = await service
-      .from('hmos')
-      .insert({ clinic_id: clinicId, name: unique('Claims HMO'), claim_deadline_days: claimDeadlineDays })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async function newPatient(): Promise<number> {
-    const { data, error } = await service
-      .from('patients')
-      .insert({ clinic_id: clinicId, name: unique('Claimant'), phone: '0917 555 0101' })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  /** An invoice of `hmoShare` for the HMO, made at noon (Manila) of `visitDate`, as billing writes one. */
-  async function invoiceWithShare(hmoId: number, hmoShare: string, visitDate: string, total = '100.00') {
-    const { data, error } = await service
-      .from('invoices')
-      .insert({
-        clinic_id: clinicId,
-        patient_id: await newPatient(),
-        total,
-        hmo_id: hmoId,
-        hmo_share: hmoShare,
-        created_at: `${visitDate}T12:00:00+08:00`,
-      })
-      .select('id')
-      .single();
-    if (error) throw error;
-    return data.id as number;
-  }
-
-  async function claimOf(invoiceId: number, client = reception): Promise<ClaimRow> {
-    const { data, error } = await client.from('hmo_claim_summaries').select('*').eq('invoice_id', invoiceId).single();
-    if (error) throw error;
-    return data as ClaimRow;
-  }
-
-  async function batchOf(batchId: number) {
-    const { data, error } = await reception.from('hmo_claim_batch_summaries').select('*').eq('id', batchId).single();
-    if (error) throw error;
-    return data as {
-      hmo_id: number;
-      first_visit_date: string | null;
-      due_date: string | null;
-      claim_count: number;
-      claimed_centavos: number;
-      settled_centavos: number;
-      outstanding_centavos: number;
-      overdue: boolean;
-      closed_at: string | null;
-    };
-  }
+  const { newHmo, newPatient, invoiceWithShare, claimOf, batchOf } = hmoClaimsFixtures(() => ({
+    service,
+    reader: reception,
+    clinicId,
+  }));
 
   const pay = (
     batchId: number,

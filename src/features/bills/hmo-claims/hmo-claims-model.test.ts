@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { batchCsv, batchFileName, canDeny, groupByHmo, type HmoBatchRow, type HmoClaimRow } from './hmo-claims-model';
+import {
+  batchCsv,
+  batchFileName,
+  canDeny,
+  groupByHmo,
+  type HmoBatchRow,
+  type HmoClaimRow,
+  type HmoPaymentRow,
+} from './hmo-claims-model';
 
 const claim = (overrides: Partial<HmoClaimRow>): HmoClaimRow => ({
   id: 1,
@@ -30,6 +38,19 @@ const batch = (overrides: Partial<HmoBatchRow>): HmoBatchRow => ({
   ...overrides,
 });
 
+const payment = (overrides: Partial<HmoPaymentRow> = {}): HmoPaymentRow => ({
+  id: 1,
+  batch_id: 10,
+  amount_centavos: 50_000,
+  received_on: '2026-02-01',
+  reference_number: 'CHK-1',
+  recorded_by_name: 'Rosa Reyes',
+  voided_at: null,
+  void_reason: null,
+  voided_by_name: null,
+  ...overrides,
+});
+
 describe('groupByHmo', () => {
   it('puts each HMO’s batches newest first under it, and each batch’s claims oldest visit first', () => {
     const groups = groupByHmo({
@@ -44,6 +65,7 @@ describe('groupByHmo', () => {
         claim({ id: 1, batch_id: 10, visit_date: '2026-01-07' }),
         claim({ id: 4, batch_id: 11 }),
       ],
+      payments: [payment({ id: 7, received_on: '2026-02-03' }), payment({ id: 5, received_on: '2026-02-01' })],
     });
     expect(groups.map((group) => [group.owed.hmo_name, group.batches.map((entry) => entry.batch.id)])).toEqual([
       ['Maxicare', [12, 10]],
@@ -51,6 +73,8 @@ describe('groupByHmo', () => {
     ]);
     expect(groups[0]!.batches[1]!.claims.map((entry) => entry.id)).toEqual([2, 1, 3]);
     expect(groups[0]!.batches[0]!.claims).toEqual([]);
+    expect(groups[0]!.batches[1]!.payments.map((entry) => entry.id)).toEqual([5, 7]);
+    expect(groups[1]!.batches[0]!.payments).toEqual([]);
   });
 });
 

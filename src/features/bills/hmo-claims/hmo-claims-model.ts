@@ -9,6 +9,7 @@ import type {
   HmoClaimBatchSummaryRow,
   HmoClaimStatus,
   HmoClaimSummaryRow,
+  HmoPaymentEntryRow,
   HmoReceivableRow,
 } from '@/lib/database.types';
 import { HMO_BATCH_CSV_TEXT, HMO_CLAIM_STATUS_LABELS } from './messages';
@@ -42,17 +43,33 @@ export type HmoBatchRow = Pick<
   | 'overdue'
 >;
 
+export type HmoPaymentRow = Pick<
+  HmoPaymentEntryRow,
+  | 'id'
+  | 'batch_id'
+  | 'amount_centavos'
+  | 'received_on'
+  | 'reference_number'
+  | 'recorded_by_name'
+  | 'voided_at'
+  | 'void_reason'
+  | 'voided_by_name'
+>;
+
 export type HmoOwedRow = Pick<HmoReceivableRow, 'hmo_id' | 'hmo_name' | 'owed_centavos' | 'overdue_centavos'>;
 
 export interface HmoClaimsOverview {
   receivables: HmoOwedRow[];
   batches: HmoBatchRow[];
   claims: HmoClaimRow[];
+  payments: HmoPaymentRow[];
 }
 
 export interface BatchWithClaims {
   batch: HmoBatchRow;
   claims: HmoClaimRow[];
+  /** The HMO's payments for the batch, void ones included, in the order received. */
+  payments: HmoPaymentRow[];
 }
 
 export interface HmoGroup {
@@ -62,15 +79,14 @@ export interface HmoGroup {
 
 /**
  * One group per HMO in the order of `receivables`, each with its batches newest first and each
- * batch's claims oldest visit first (the order payments settle them).
+ * batch's claims oldest visit first (the order payments settle them) and its payments in the order
+ * received.
  */
 export function groupByHmo(overview: HmoClaimsOverview): HmoGroup[] {
-  const claimsOf = new Map<number, HmoClaimRow[]>();
-  for (const claim of overview.claims) {
-    const list = claimsOf.get(claim.batch_id) ?? [];
-    list.push(claim);
-    claimsOf.set(claim.batch_id, list);
-  }
+  const claimsOf = byBatch(overview.claims);
+  const paymentsOf = byBatch(overview.payments);
+  const byReceived = (a: HmoPaymentRow, b: HmoPaymentRow) =>
+    a.received_on === b.received_on ? a.id - b.id : a.received_on < b.received_on ? -1 : 1;
   const byVisit = (a: HmoClaimRow, b: HmoClaimRow) =>
     a.visit_date === b.visit_date ? a.id - b.id : a.visit_date < b.visit_date ? -1 : 1;
   return overview.receivables.map((owed) => ({
@@ -78,8 +94,22 @@ export function groupByHmo(overview: HmoClaimsOverview): HmoGroup[] {
     batches: overview.batches
       .filter((batch) => batch.hmo_id === owed.hmo_id)
       .toSorted((a, b) => b.id - a.id)
-      .map((batch) => ({ batch, claims: (claimsOf.get(batch.id) ?? []).toSorted(byVisit) })),
+      .map((batch) => ({
+        batch,
+        claims: (claimsOf.get(batch.id) ?? []).toSorted(byVisit),
+        payments: (paymentsOf.get(batch.id) ?? []).toSorted(byReceived),
+      })),
   }));
+}
+
+function byBatch<Row extends { batch_id: number }>(rows: readonly Row[]): Map<number, Row[]> {
+  const of = new Map<number, Row[]>();
+  for (const row of rows) {
+    const list = of.get(row.batch_id) ?? [];
+    list.push(row);
+    of.set(row.batch_id, list);
+  }
+  return of;
 }
 
 /** A claim can be denied while the HMO has paid none of it and it is neither denied nor withdrawn. */

@@ -1,4 +1,5 @@
 import type { HmoClaimStatus } from '@/lib/database.types';
+import { REFUSAL_TEXT } from '@/lib/refusal-text';
 
 /** The HMO claims part of the Billing tab (the spec has none: docs/adr/0052-hmo-claims-and-batches.md). */
 export const HMO_CLAIMS_TEXT = {
@@ -59,6 +60,29 @@ export const HMO_CLAIMS_TEXT = {
   deny: 'Deny',
   denying: 'Denying…',
   claimDenied: 'Claim denied.',
+  paymentsCaption: (batchId: number) => `HMO payments of batch #${batchId}`,
+  paymentColumns: {
+    receivedOn: 'Date received',
+    reference: 'Reference #',
+    amount: 'Amount',
+    recordedBy: 'Recorded by',
+    status: 'Status',
+    actions: 'Actions',
+  },
+  paymentRecordedStatus: 'Recorded',
+  paymentVoidStatus: 'Void',
+  paymentVoidedBy: (name: string, reason: string) => `Voided by ${name}: ${reason}`,
+  paymentVoidedUnnamed: (reason: string) => `Voided: ${reason}`,
+  unknownRecorder: '—',
+  voidPayment: 'Void',
+  voidPaymentLabel: (paymentId: number) => `Void HMO payment #${paymentId}`,
+  voidPaymentTitle: (paymentId: number) => `Void HMO payment #${paymentId}`,
+  voidPaymentSummary: (amount: string, receivedOn: string) =>
+    `${amount} received ${receivedOn}. A voided HMO payment stays on the list and no longer settles the batch’s claims.`,
+  voidReasonHint: 'Say why, for the records: it is kept with the voided payment.',
+  voidReasonRequired: REFUSAL_TEXT.void_reason_required,
+  voiding: 'Voiding…',
+  paymentVoided: 'HMO payment voided.',
   failedWrite: 'The change could not be saved. Nothing was changed.',
   unreachable: 'Network error. Nothing was changed; check the connection and try again.',
 } as const;

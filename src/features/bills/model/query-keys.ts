@@ -30,4 +30,6 @@ export const billingKeys = {
     [...billingKeys.all(clinicId), 'deny-hmo-claim', claimId] as const,
   closeHmoBatch: (clinicId: number, batchId: number) =>
     [...billingKeys.all(clinicId), 'close-hmo-batch', batchId] as const,
+  voidHmoPayment: (clinicId: number, paymentId: number) =>
+    [...billingKeys.all(clinicId), 'void-hmo-payment', paymentId] as const,
 };

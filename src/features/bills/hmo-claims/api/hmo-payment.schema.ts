@@ -5,7 +5,7 @@ import { HMO_CLAIMS_TEXT } from '../messages';
 /** The reference's most characters, as hmo_payments.reference_number allows. */
 export const HMO_REFERENCE_MAX = 100;
 
-/** The reason's most characters, as hmo_claims.denial_reason allows. */
+/** The reason's most characters, as hmo_claims.denial_reason and hmo_payments.void_reason allow. */
 export const HMO_DENIAL_REASON_MAX = 500;
 
 /**
@@ -24,18 +24,25 @@ export const hmoPaymentSchema = z.object({
   }),
 });
 
-/** Deny claim: a Reason is required, trimmed, within its length. */
-export const denyClaimSchema = z.object({
-  reason: z.string().transform((value, context) => {
-    const trimmed = value.trim();
-    if (trimmed === '') {
-      context.addIssue({ code: 'custom', message: HMO_CLAIMS_TEXT.reasonRequired });
-      return z.NEVER;
-    }
-    if ([...trimmed].length > HMO_DENIAL_REASON_MAX) {
-      context.addIssue({ code: 'custom', message: HMO_CLAIMS_TEXT.reasonTooLong(HMO_DENIAL_REASON_MAX) });
-      return z.NEVER;
-    }
-    return trimmed;
-  }),
-});
+/** A Reason dialog's field: required (`required` says so), trimmed, within its length. */
+const reasonSchema = (required: string) =>
+  z.object({
+    reason: z.string().transform((value, context) => {
+      const trimmed = value.trim();
+      if (trimmed === '') {
+        context.addIssue({ code: 'custom', message: required });
+        return z.NEVER;
+      }
+      if ([...trimmed].length > HMO_DENIAL_REASON_MAX) {
+        context.addIssue({ code: 'custom', message: HMO_CLAIMS_TEXT.reasonTooLong(HMO_DENIAL_REASON_MAX) });
+        return z.NEVER;
+      }
+      return trimmed;
+    }),
+  });
+
+/** Deny claim: the HMO's Reason. */
+export const denyClaimSchema = reasonSchema(HMO_CLAIMS_TEXT.reasonRequired);
+
+/** Void an HMO payment: why it was wrong (the database asks the same of every void). */
+export const voidHmoPaymentSchema = reasonSchema(HMO_CLAIMS_TEXT.voidReasonRequired);

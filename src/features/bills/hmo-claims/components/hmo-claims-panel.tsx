@@ -6,7 +6,9 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/states/states
 import { DataTable, type Column } from '@/components/table/data-table';
 import { useToast } from '@/components/toast/toast-context';
 import { formatPesos } from '@/entities/money';
+import { can } from '@/lib/authorization';
 import { downloadTextFile } from '@/lib/download-text-file';
+import { useSignedInUser } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useCloseHmoBatch } from '../api/close-hmo-batch';
 import { useHmoClaims } from '../api/get-hmo-claims';
@@ -21,20 +23,34 @@ import {
   type HmoBatchRow,
   type HmoClaimRow,
   type HmoGroup,
+  type HmoPaymentRow,
 } from '../hmo-claims-model';
 import { HMO_CLAIMS_TEXT } from '../messages';
 import { DenyClaimDialog } from './deny-claim-dialog';
 import { RecordHmoPaymentModal } from './record-hmo-payment-modal';
+import { VoidHmoPaymentDialog } from './void-hmo-payment-dialog';
 import './hmo-claims.css';
 
-type OpenDialog = { kind: 'payment'; batch: HmoBatchRow } | { kind: 'deny'; claim: HmoClaimRow } | null;
+type OpenDialog =
+  | { kind: 'payment'; batch: HmoBatchRow }
+  | { kind: 'deny'; claim: HmoClaimRow }
+  | { kind: 'void'; payment: HmoPaymentRow }
+  | null;
+
+/** What the batch sections ask the panel to open. */
+interface BatchActions {
+  onPay: (batch: HmoBatchRow) => void;
+  onDeny: (claim: HmoClaimRow) => void;
+  onVoid: (payment: HmoPaymentRow) => void;
+}
 
 const text = HMO_CLAIMS_TEXT;
 
 /**
  * The Billing tab's HMO claims: per HMO what it owes and what is overdue, then its batches (newest
  * first) with their claims, 'Record HMO payment', 'Close batch', 'Export CSV' and, per claim the
- * HMO has paid none of, 'Deny claim'. Every number is the database's (its views); the Billing tab's
+ * HMO has paid none of, 'Deny claim'; then the batch's HMO payments, each with 'Void' for the roles
+ * that may void (admins; the database refuses anyone else). Every number is the database's (its views); the Billing tab's
  * live refresh re-reads them when any browser changes a claim, batch or payment.
  */
 export function HmoClaimsPanel({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
@@ -58,8 +74,11 @@ export function HmoClaimsPanel({ clinicId, timeZone }: { clinicId: number; timeZ
             clinicId={clinicId}
             group={group}
             timeZone={timeZone}
-            onPay={(batch) => setDialog({ kind: 'payment', batch })}
-            onDeny={(claim) => setDialog({ kind: 'deny', claim })}
+            actions={{
+              onPay: (batch) => setDialog({ kind: 'payment', batch }),
+              onDeny: (claim) => setDialog({ kind: 'deny', claim }),
+              onVoid: (payment) => setDialog({ kind: 'void', payment }),
+            }}
           />
         ))
       );
@@ -72,6 +91,9 @@ export function HmoClaimsPanel({ clinicId, timeZone }: { clinicId: number; timeZ
         <RecordHmoPaymentModal clinicId={clinicId} batch={dialog.batch} timeZone={timeZone} onClose={close} />
       ) : null}
       {dialog?.kind === 'deny' ? <DenyClaimDialog clinicId={clinicId} claim={dialog.claim} onClose={close} /> : null}
+      {dialog?.kind === 'void' ? (
+        <VoidHmoPaymentDialog clinicId={clinicId} payment={dialog.payment} onClose={close} />
+      ) : null}
     </Panel>
   );
 }
@@ -80,14 +102,12 @@ function HmoSection({
   clinicId,
   group,
   timeZone,
-  onPay,
-  onDeny,
+  actions,
 }: {
   clinicId: number;
   group: HmoGroup;
   timeZone: string;
-  onPay: (batch: HmoBatchRow) => void;
-  onDeny: (claim: HmoClaimRow) => void;
+  actions: BatchActions;
 }) {
   const { owed } = group;
   return (
@@ -106,14 +126,7 @@ function HmoSection({
         </dl>
       </header>
       {group.batches.map((entry) => (
-        <BatchSection
-          key={entry.batch.id}
-          clinicId={clinicId}
-          entry={entry}
-          timeZone={timeZone}
-          onPay={onPay}
-          onDeny={onDeny}
-        />
+        <BatchSection key={entry.batch.id} clinicId={clinicId} entry={entry} timeZone={timeZone} actions={actions} />
       ))}
     </section>
   );
@@ -123,16 +136,15 @@ function BatchSection({
   clinicId,
   entry,
   timeZone,
-  onPay,
-  onDeny,
+  actions: { onPay, onDeny, onVoid },
 }: {
   clinicId: number;
   entry: BatchWithClaims;
   timeZone: string;
-  onPay: (batch: HmoBatchRow) => void;
-  onDeny: (claim: HmoClaimRow) => void;
+  actions: BatchActions;
 }) {
-  const { batch, claims } = entry;
+  const { batch, claims, payments } = entry;
+  const mayVoid = can(useSignedInUser().role, 'billing:void');
   const closeBatch = useCloseHmoBatch(clinicId, batch.id);
   const toast = useToast();
 
@@ -197,6 +209,61 @@ function BatchSection({
     },
   ];
 
+  const paymentColumns: Column<HmoPaymentRow>[] = [
+    { key: 'received', header: text.paymentColumns.receivedOn, render: (payment) => payment.received_on },
+    { key: 'reference', header: text.paymentColumns.reference, render: (payment) => payment.reference_number ?? '' },
+    {
+      key: 'amount',
+      header: text.paymentColumns.amount,
+      align: 'end',
+      render: (payment) => (
+        <span className={payment.voided_at ? 'hmo-payment-void-amount' : undefined}>
+          {formatPesos(payment.amount_centavos)}
+        </span>
+      ),
+    },
+    {
+      key: 'recorded-by',
+      header: text.paymentColumns.recordedBy,
+      render: (payment) => payment.recorded_by_name ?? text.unknownRecorder,
+    },
+    {
+      key: 'status',
+      header: text.paymentColumns.status,
+      render: (payment) =>
+        payment.voided_at ? (
+          <span
+            className="hmo-claim-status hmo-payment-status-void"
+            title={
+              payment.voided_by_name
+                ? text.paymentVoidedBy(payment.voided_by_name, payment.void_reason ?? '')
+                : text.paymentVoidedUnnamed(payment.void_reason ?? '')
+            }
+          >
+            {text.paymentVoidStatus}
+          </span>
+        ) : (
+          text.paymentRecordedStatus
+        ),
+    },
+    {
+      key: 'actions',
+      header: text.paymentColumns.actions,
+      align: 'end',
+      render: (payment) =>
+        mayVoid && !payment.voided_at ? (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={text.voidPaymentLabel(payment.id)}
+            onClick={() => onVoid(payment)}
+          >
+            {text.voidPayment}
+          </button>
+        ) : null,
+    },
+  ];
+
   const titleId = `hmo-batch-${batch.id}`;
   return (
     <section className="hmo-claims-batch" aria-labelledby={titleId} data-testid="hmo-batch">
@@ -253,6 +320,15 @@ function BatchSection({
         caption={text.claimsCaption(batch.id)}
         emptyText={text.batchNoDue}
       />
+      {payments.length > 0 ? (
+        <DataTable
+          columns={paymentColumns}
+          rows={payments}
+          rowKey={(payment) => payment.id}
+          caption={text.paymentsCaption(batch.id)}
+          emptyText=""
+        />
+      ) : null}
     </section>
   );
 }

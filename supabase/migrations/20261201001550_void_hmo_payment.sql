@@ -1,0 +1,148 @@
+-- ============================================================================
+-- Voiding a wrongly recorded HMO payment, as a patient's payment is voided:
+-- admins of the clinic and superadmins (billing.void), with a reason of at most
+-- 500 characters. See docs/adr/0052-hmo-claims-and-batches.md.
+--
+-- The payment stays listed, marked void (who, when, why). Its settlements are
+-- deleted in the same transaction: every sum of what a claim has settled reads
+-- hmo_claim_settlements (the claim, batch and HMO views, record_hmo_payment's
+-- outstanding check, deny_hmo_claim, a voided invoice's withdrawn claim), so
+-- with them gone the claims owe again and nothing else has to learn about
+-- voids. The payment's own audit row records the void. The day sheet's HMO
+-- collections leave a voided payment out.
+-- ============================================================================
+
+alter table public.hmo_payments
+  add column voided_at timestamptz,
+  add column void_reason text,
+  add column voided_by uuid,
+  add column voided_by_name text check (voided_by_name is null or char_length(voided_by_name) <= 200),
+  add constraint hmo_payments_void_has_reason check (
+    (voided_at is null and void_reason is null and voided_by is null)
+    or (voided_at is not null and btrim(void_reason) <> '' and char_length(void_reason) <= 500)
+  );
+
+comment on column public.hmo_payments.voided_at is
+  'Set by void_hmo_payment (admins only); a void HMO payment settles nothing and is not collected.';
+comment on column public.hmo_payments.void_reason is 'Why it was voided; required with voided_at.';
+comment on column public.hmo_payments.voided_by_name is
+  'The name of the staff member who voided it, as it was then; null when not void or voided by the service.';
+
+create trigger hmo_payments_name_voider before update of voided_at on public.hmo_payments
+  for each row execute function public.name_voider();
+
+-- ---------------------------------------------------------------------------
+-- void_hmo_payment
+-- ---------------------------------------------------------------------------
+create function public.void_hmo_payment(p_hmo_payment_id bigint, p_reason text)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  v_reason text := private.void_reason(p_reason);
+  v_payment public.hmo_payments;
+begin
+  select p.* into v_payment from public.hmo_payments p where p.id = p_hmo_payment_id;
+  if found and public.can_access_clinic(v_payment.clinic_id) then
+    -- The batch first, as record_hmo_payment locks it: a void waits for a payment being spread.
+    perform private.lock_hmo_batch(v_payment.batch_id);
+    select p.* into v_payment from public.hmo_payments p where p.id = p_hmo_payment_id for update;
+  end if;
+  perform private.require_voidable(found, v_payment.clinic_id, v_payment.voided_at,
+    'HMO payment not found.', 'hmo_payment_not_found',
+    'This HMO payment is already void.', 'hmo_payment_already_void');
+  update public.hmo_payments
+     set voided_at = pg_catalog.now(), void_reason = v_reason, voided_by = (select auth.uid())
+   where id = v_payment.id;
+  delete from public.hmo_claim_settlements where hmo_payment_id = v_payment.id;
+end;
+$$;
+
+comment on function public.void_hmo_payment(bigint, text) is
+  'Voids HMO payment p_hmo_payment_id with a reason (admins of its clinic, superadmins): it stays listed, its '
+  'settlements are deleted so its claims owe again. Refusals: 42501 void_forbidden, 22023 void_reason_required / '
+  'void_reason_too_long, PT404 hmo_payment_not_found, PT409 hmo_payment_already_void.';
+
+revoke execute on function public.void_hmo_payment(bigint, text) from public, anon, authenticated;
+grant execute on function public.void_hmo_payment(bigint, text) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- hmo_payment_entries, moved here from 20261201001530_hmo_claims.sql: with
+-- the void's columns.
+-- ---------------------------------------------------------------------------
+drop view if exists public.hmo_payment_entries;
+
+create view public.hmo_payment_entries
+with (security_invoker = true)
+as
+select
+  p.id,
+  p.clinic_id,
+  p.batch_id,
+  p.hmo_id,
+  h.name as hmo_name,
+  (p.amount * 100)::bigint as amount_centavos,
+  p.received_on,
+  p.reference_number,
+  p.recorded_by_name,
+  p.created_at,
+  p.voided_at,
+  p.void_reason,
+  p.voided_by_name
+from public.hmo_payments p
+join public.hmos h on h.id = p.hmo_id and h.clinic_id = p.clinic_id;
+
+comment on view public.hmo_payment_entries is
+  'HMO payments with the HMO''s name and the amount in integer centavos; a void one (voided_at) counts nowhere.';
+
+revoke all on public.hmo_payment_entries from public, anon, authenticated;
+grant select on public.hmo_payment_entries to authenticated;
+grant all on public.hmo_payment_entries to service_role;
+
+-- ---------------------------------------------------------------------------
+-- day_sheet, moved here from 20261201001531_day_sheet_hmo_collections.sql:
+-- a void HMO payment is not collected.
+-- ---------------------------------------------------------------------------
+drop function if exists public.day_sheet(bigint, date, date);
+
+create function public.day_sheet(p_clinic_id bigint, p_from date, p_to date)
+returns json language plpgsql stable set search_path = '' as $$
+declare
+  v_sheet jsonb;
+begin
+  -- Access and the period's checks are the patient side's own (it raises first).
+  v_sheet := private.day_sheet_patient_side(p_clinic_id, p_from, p_to)::jsonb;
+  return (
+    with collected as materialized (
+      select p.id, p.batch_id, h.name as hmo_name, p.amount, p.received_on, p.reference_number, p.recorded_by_name
+        from public.hmo_payments p
+        join public.hmos h on h.id = p.hmo_id and h.clinic_id = p.clinic_id
+       where p.clinic_id = p_clinic_id and p.received_on between p_from and p_to
+         and p.voided_at is null
+    )
+    select (v_sheet || pg_catalog.jsonb_build_object(
+      'hmo_collections', pg_catalog.jsonb_build_object(
+        'payments', (
+          select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+                   'id', c.id,
+                   'batch_id', c.batch_id,
+                   'hmo_name', c.hmo_name,
+                   'amount_centavos', (c.amount * 100)::bigint,
+                   'received_on', c.received_on,
+                   'reference_number', c.reference_number,
+                   'recorded_by_name', c.recorded_by_name
+                 ) order by c.received_on, c.hmo_name, c.id), '[]'::jsonb)
+            from collected c
+        ),
+        'total_centavos', (select (coalesce(sum(c.amount), 0) * 100)::bigint from collected c)
+      )))::json
+  );
+end;
+$$;
+
+comment on function public.day_sheet(bigint, date, date) is
+  'The day sheet of clinic p_clinic_id for clinic days p_from..p_to: everything private.day_sheet_patient_side '
+  'answers (appointments, production, patients'' payments and totals, voids, open invoices), and apart from it '
+  'hmo_collections: the HMO payments received on those days and not void {payments: [...], total_centavos}. '
+  'Errors as the patient side.';
+
+revoke execute on function public.day_sheet(bigint, date, date) from public, anon, authenticated;
+grant execute on function public.day_sheet(bigint, date, date) to authenticated, service_role;

@@ -1,0 +1,204 @@
+/**
+ * Voiding a wrongly recorded HMO payment (supabase/migrations/20261201001550_void_hmo_payment.sql)
+ * through the calls the SPA makes: void_hmo_payment gives the batch's claims back what the payment
+ * settled (statuses, outstanding, the HMO's receivable), the day sheet stops collecting it, a new
+ * payment can settle the claims again and the invoice can be voided again; its refusals (a
+ * receptionist, another clinic, a second void, no reason). Runs on PGlite and, with
+ * TEST_DATABASE_URL, on a real PostgreSQL server.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hmoClaimsFixtures } from '../../support/hmo-claims.ts';
+import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { startTestStack, type TestStack } from '../../support/stack.ts';
+
+const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
+announcePostgresTarget('hmo-payment-void');
+
+describe.each(targets)('voiding an HMO payment on %s', (target) => {
+  let stack: TestStack;
+  let service: SupabaseClient;
+  let reception: SupabaseClient;
+  let admin: SupabaseClient;
+  let otherAdmin: SupabaseClient;
+  let clinicId: number;
+
+  const { newHmo, invoiceWithShare, claimOf, batchOf } = hmoClaimsFixtures(() => ({
+    service,
+    reader: reception,
+    clinicId,
+  }));
+
+  async function owedBy(hmoId: number) {
+    const { data, error } = await reception.from('hmo_receivables').select('*').eq('hmo_id', hmoId).single();
+    if (error) throw error;
+    return data as { owed_centavos: number; overdue_centavos: number };
+  }
+
+  /** Records an HMO payment as the form does and answers its id. */
+  async function pay(batchId: number, amount: string, receivedOn = '2026-10-05'): Promise<number> {
+    const { data, error } = await reception.rpc('record_hmo_payment', {
+      p_batch_id: batchId,
+      p_amount: amount,
+      p_received_on: receivedOn,
+      p_reference_number: 'CHK-1',
+      p_idempotency_key: randomUUID(),
+    });
+    if (error) throw error;
+    return data as number;
+  }
+
+  const voidHmoPayment = (paymentId: number, reason: string | null, client = admin) =>
+    client.rpc('void_hmo_payment', { p_hmo_payment_id: paymentId, p_reason: reason });
+
+  beforeAll(async () => {
+    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    service = stack.serviceClient();
+    [reception, admin, otherAdmin] = await Promise.all([
+      stack.signedIn('reception@demo.test'),
+      stack.signedIn('admin@demo.test'),
+      stack.signedIn('admin2@demo.test'),
+    ]);
+    const clinics = await service.from('clinics').select('id, name');
+    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('gives the claims back what the payment settled, and keeps the payment listed as void', async () => {
+    // Due long ago: an unpaid batch is overdue, a paid one is not.
+    const hmoId = await newHmo(30);
+    const older = await invoiceWithShare(hmoId, '600', '2026-01-05', '2000.00');
+    const newer = await invoiceWithShare(hmoId, '400', '2026-01-06', '2000.00');
+    const { batch_id: batchId } = await claimOf(older);
+    const paymentId = await pay(batchId, '800');
+    expect(await claimOf(older)).toMatchObject({ status: 'paid', outstanding_centavos: 0 });
+    expect(await claimOf(newer)).toMatchObject({ status: 'partly_paid', outstanding_centavos: 20000 });
+
+    const result = await voidHmoPayment(paymentId, '  Recorded against the wrong batch  ');
+    expect(result.error).toBeNull();
+
+    expect(await claimOf(older)).toMatchObject({
+      status: 'submitted',
+      settled_centavos: 0,
+      outstanding_centavos: 60000,
+    });
+    expect(await claimOf(newer)).toMatchObject({
+      status: 'submitted',
+      settled_centavos: 0,
+      outstanding_centavos: 40000,
+    });
+    expect(await batchOf(batchId)).toMatchObject({ settled_centavos: 0, outstanding_centavos: 100000, overdue: true });
+    expect(await owedBy(hmoId)).toMatchObject({ owed_centavos: 100000, overdue_centavos: 100000 });
+
+    const entry = await reception.from('hmo_payment_entries').select('*').eq('id', paymentId).single();
+    expect(entry.error).toBeNull();
+    expect(entry.data).toMatchObject({
+      amount_centavos: 80000,
+      void_reason: 'Recorded against the wrong batch',
+      voided_by_name: expect.any(String),
+    });
+    expect(entry.data!.voided_at).not.toBeNull();
+
+    const audit = await admin
+      .from('audit_log')
+      .select('action, entity')
+      .eq('entity', 'hmo_payment')
+      .eq('entity_id', paymentId)
+      .order('id');
+    expect((audit.data ?? []).map((row) => row.action)).toEqual(['insert', expect.stringMatching(/^(update|void)$/)]);
+  });
+
+  it('lets a new payment settle the claims again, the whole outstanding included', async () => {
+    const hmoId = await newHmo();
+    const invoiceId = await invoiceWithShare(hmoId, '500', '2026-10-01', '2000.00');
+    const { batch_id: batchId } = await claimOf(invoiceId);
+    const wrong = await pay(batchId, '500');
+    const above = await reception.rpc('record_hmo_payment', {
+      p_batch_id: batchId,
+      p_amount: '500',
+      p_received_on: '2026-10-05',
+      p_reference_number: null,
+      p_idempotency_key: randomUUID(),
+    });
+    expect(above.error).toMatchObject({ hint: 'hmo_payment_above_outstanding' });
+
+    expect((await voidHmoPayment(wrong, 'Typed the wrong amount')).error).toBeNull();
+    await pay(batchId, '500');
+    expect(await claimOf(invoiceId)).toMatchObject({
+      status: 'paid',
+      settled_centavos: 50000,
+      outstanding_centavos: 0,
+    });
+    expect(await batchOf(batchId)).toMatchObject({ settled_centavos: 50000, outstanding_centavos: 0, overdue: false });
+  });
+
+  it('lets the invoice be voided again once the payments of its claim are void', async () => {
+    const hmoId = await newHmo();
+    const invoiceId = await invoiceWithShare(hmoId, '300', '2026-10-02', '2000.00');
+    const paymentId = await pay((await claimOf(invoiceId)).batch_id, '100');
+    const refused = await admin.rpc('void_invoice', { p_invoice_id: invoiceId, p_reason: 'Billed twice' });
+    expect(refused.error).toMatchObject({ hint: 'invoice_claim_paid' });
+
+    expect((await voidHmoPayment(paymentId, 'Wrong patient')).error).toBeNull();
+    const voided = await admin.rpc('void_invoice', { p_invoice_id: invoiceId, p_reason: 'Billed twice' });
+    expect(voided.error).toBeNull();
+    expect(await claimOf(invoiceId)).toMatchObject({ status: 'withdrawn', outstanding_centavos: 0 });
+  });
+
+  it('leaves a void HMO payment out of the day sheet’s HMO collections', async () => {
+    const hmoId = await newHmo();
+    const invoiceId = await invoiceWithShare(hmoId, '900', '2026-08-20', '2000.00');
+    const { batch_id: batchId } = await claimOf(invoiceId);
+    const kept = await pay(batchId, '250.50', '2026-08-21');
+    const wrong = await pay(batchId, '100', '2026-08-21');
+    const sheetOf = async () => {
+      const sheet = await reception.rpc('day_sheet', {
+        p_clinic_id: clinicId,
+        p_from: '2026-08-21',
+        p_to: '2026-08-21',
+      });
+      expect(sheet.error).toBeNull();
+      return (sheet.data as { hmo_collections: { payments: { id: number }[]; total_centavos: number } })
+        .hmo_collections;
+    };
+    expect((await sheetOf()).total_centavos).toBe(35050);
+
+    expect((await voidHmoPayment(wrong, 'Entered twice')).error).toBeNull();
+    const collections = await sheetOf();
+    expect(collections.payments.map((payment) => payment.id)).toEqual([kept]);
+    expect(collections.total_centavos).toBe(25050);
+  });
+
+  it('refuses a receptionist, another clinic, a second void and an empty or long reason', async () => {
+    const hmoId = await newHmo();
+    const invoiceId = await invoiceWithShare(hmoId, '500', '2026-10-03', '2000.00');
+    const paymentId = await pay((await claimOf(invoiceId)).batch_id, '200');
+
+    const byReception = await voidHmoPayment(paymentId, 'Wrong', reception);
+    expect(byReception.error).toMatchObject({ code: '42501', hint: 'void_forbidden' });
+    const byOtherClinic = await voidHmoPayment(paymentId, 'Wrong', otherAdmin);
+    expect(byOtherClinic.status).toBe(404);
+    expect(byOtherClinic.error).toMatchObject({ hint: 'hmo_payment_not_found' });
+    const missing = await voidHmoPayment(2_000_000_000, 'Wrong');
+    expect(missing.error).toMatchObject({ hint: 'hmo_payment_not_found' });
+    for (const reason of ['', '   ', null]) {
+      const empty = await voidHmoPayment(paymentId, reason);
+      expect(empty.error).toMatchObject({ code: '22023', hint: 'void_reason_required' });
+    }
+    const long = await voidHmoPayment(paymentId, 'x'.repeat(501));
+    expect(long.error).toMatchObject({ hint: 'void_reason_too_long' });
+    expect(await claimOf(invoiceId)).toMatchObject({ status: 'partly_paid', settled_centavos: 20000 });
+
+    expect((await voidHmoPayment(paymentId, 'Wrong')).error).toBeNull();
+    const again = await voidHmoPayment(paymentId, 'Wrong');
+    expect(again.status).toBe(409);
+    expect(again.error).toMatchObject({ hint: 'hmo_payment_already_void' });
+
+    const direct = await admin.from('hmo_payments').update({ voided_at: null }).eq('id', paymentId);
+    expect(direct.error).toMatchObject({ code: '42501' });
+  });
+});
