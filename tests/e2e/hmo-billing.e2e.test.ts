@@ -125,9 +125,9 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
           .single();
         if (invoice.error) throw invoice.error;
         expect(invoice.data).toMatchObject({ total: 12000, hmo_share: 900 });
-        // The Billing list: what the patient owes, with the HMO's share beside it.
+        // The Billing list: what the patient owes, the spec's Total alone.
         const listed = page.locator(`tr[data-invoice-id="${invoice.data.id}"]`);
-        await expect.poll(() => listed.locator('.billing-cell-money').textContent()).toBe('₱12,000.00HMO ₱900.00');
+        await expect.poll(() => listed.locator('.billing-cell-money').textContent()).toBe('₱12,000.00');
         await saveScreenshot(page, 'hmo-billing-list-desktop');
 
         const rows = await paidReceiptItemRows(page, {

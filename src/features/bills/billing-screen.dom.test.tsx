@@ -183,7 +183,7 @@ describe('the Billing System tab', () => {
 
     expect(rowTexts(invoicesTable())).toEqual([
       [String(plain.id), 'Ben Cruz', '₱1,000.00', 'Unpaid', 'Add Payment'],
-      [String(hmoVisit.id), 'Ana Santos', '₱1,000.00HMO ₱500.00', 'Unpaid', 'Add PaymentAvailment form'],
+      [String(hmoVisit.id), 'Ana Santos', '₱1,000.00', 'Unpaid', 'Add PaymentAvailment form'],
     ]);
     const link = within(invoiceRow(hmoVisit.id)).getByRole('link', { name: 'Availment form' });
     expect(link.getAttribute('href')).toBe(`/availment/${hmoVisit.id}`);

@@ -35,8 +35,6 @@ export const BILLING_TEXT = {
 
 /** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const BILLING_EXTRA_TEXT = {
-  /** Under an invoice's total (what the patient owes): what its HMO pays besides. */
-  hmoShareHint: (pesos: string) => `HMO ${pesos}`,
   invoiceAdded: 'Invoice added!',
   paymentAdded: 'Payment added!',
   saving: 'Saving...',

@@ -4,7 +4,7 @@ import { formatPesos } from '@/entities/money';
 import type { InvoiceListRow } from '../../model/api/billing-columns';
 import { AvailmentFormLink } from '../../model/components/availment-form-link';
 import { InvoiceStatusBadge } from '../../model/components/invoice-status-badge';
-import { BILLING_EXTRA_TEXT, BILLING_TEXT } from '../../model/messages';
+import { BILLING_TEXT } from '../../model/messages';
 import { BillingTable, type BillingColumn, type BillingRead } from './billing-table';
 
 const { invoiceColumns } = BILLING_TEXT;
@@ -41,14 +41,7 @@ const InvoiceRow = memo(function InvoiceRow({
       <td className="billing-cell-patient">
         <TruncatedText text={invoice.patient_name} className="billing-patient-name" />
       </td>
-      <td className="billing-cell-money">
-        {formatPesos(invoice.total_centavos)}
-        {invoice.hmo_share_centavos > 0 ? (
-          <span className="billing-hmo-hint">
-            {BILLING_EXTRA_TEXT.hmoShareHint(formatPesos(invoice.hmo_share_centavos))}
-          </span>
-        ) : null}
-      </td>
+      <td className="billing-cell-money">{formatPesos(invoice.total_centavos)}</td>
       <td className="billing-cell-status">
         <InvoiceStatusBadge status={invoice.status} voided={voided} />
       </td>
@@ -67,8 +60,8 @@ const InvoiceRow = memo(function InvoiceRow({
 
 /**
  * The Invoices table (spec §2): ID, Patient, Total, Status, Actions ('Add Payment'; 'Availment form'
- * for an invoice the HMO pays part of; 'Void' for admins). Total is what the patient owes; an HMO's
- * share of the invoice shows under it. A void invoice stays listed, struck through, with the 'Void'
+ * for an invoice the HMO pays part of; 'Void' for admins). Total is what the patient owes, the
+ * spec's amount alone (what the HMO pays shows on the receipt, the availment form and HMO claims). A void invoice stays listed, struck through, with the 'Void'
  * badge and no Add Payment.
  * Windowed in its own scroll box.
  */
