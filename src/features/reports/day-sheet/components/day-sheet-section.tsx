@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import { BILLING_UPDATED } from '@common/contract/realtime';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
-import { ErrorState, LoadingState } from '@/components/states/states';
 import { useSignedInUser } from '@/lib/session';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { PeriodDateField } from '../../model/components/period-date-field';
-import { daySheetDownloadFailureText, reportFailureText } from '../../model/failure-text';
-import { DAY_SHEET_TEXT, REPORTS_TEXT } from '../../model/messages';
+import { ReportQueryBody } from '../../model/components/report-query-body';
+import { daySheetDownloadFailureText } from '../../model/failure-text';
+import { DAY_SHEET_TEXT } from '../../model/messages';
 import { reportKeys } from '../../model/query-keys';
 import type { DaySheet } from '../../model/report-shapes';
 import { useCsvDownload } from '../../model/use-csv-download';
@@ -127,17 +127,9 @@ export function DaySheetSection({
     <Panel card className="reports-panel reports-day-sheet" title={TEXT.title} tools={controls} data-live={live}>
       <p className="reports-print-only">{clinicName}</p>
       <PrintedBy timeZone={timeZone} staffName={user.name} />
-      {sheet.isPending ? (
-        <LoadingState label={TEXT.loading} />
-      ) : sheet.isError && !data ? (
-        <ErrorState
-          title={reportFailureText(sheet.error)}
-          onRetry={() => void sheet.refetch()}
-          retryLabel={REPORTS_TEXT.retry}
-        />
-      ) : data ? (
-        <DaySheetTables sheet={data} />
-      ) : null}
+      <ReportQueryBody query={sheet} loadingLabel={TEXT.loading}>
+        {(data) => <DaySheetTables sheet={data} />}
+      </ReportQueryBody>
     </Panel>
   );
 }

@@ -2,11 +2,11 @@ import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
-import { ErrorState, EmptyState, LoadingState } from '@/components/states/states';
+import { EmptyState, LoadingState } from '@/components/states/states';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { PeriodDateField } from '../../model/components/period-date-field';
-import { reportFailureText } from '../../model/failure-text';
-import { NO_SHOW_TEXT, REPORTS_TEXT } from '../../model/messages';
+import { ReportQueryBody } from '../../model/components/report-query-body';
+import { NO_SHOW_TEXT } from '../../model/messages';
 import { defaultPeriod } from '../../model/period';
 import {
   chartCeiling,
@@ -196,17 +196,9 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
       }
     >
       <p className="reports-note">{TEXT.definition}</p>
-      {insight.isPending ? (
-        <LoadingState label={TEXT.loading} />
-      ) : insight.isError && !insight.data ? (
-        <ErrorState
-          title={reportFailureText(insight.error)}
-          onRetry={() => void insight.refetch()}
-          retryLabel={REPORTS_TEXT.retry}
-        />
-      ) : insight.data ? (
-        <InsightView insight={insight.data} />
-      ) : null}
+      <ReportQueryBody query={insight} loadingLabel={TEXT.loading}>
+        {(data) => <InsightView insight={data} />}
+      </ReportQueryBody>
     </Panel>
   );
 }

@@ -2,12 +2,13 @@ import { useId, useState } from 'react';
 import { BILLING_UPDATED } from '@common/contract/realtime';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
-import { EmptyState, ErrorState, LoadingState } from '@/components/states/states';
+import { EmptyState } from '@/components/states/states';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
 import { PeriodDateField } from '../../model/components/period-date-field';
+import { ReportQueryBody } from '../../model/components/report-query-body';
 import { Money, SheetTable } from '../../model/components/report-table';
-import { discountsDownloadFailureText, reportFailureText } from '../../model/failure-text';
-import { DISCOUNTS_TEXT, REPORTS_TEXT } from '../../model/messages';
+import { discountsDownloadFailureText } from '../../model/failure-text';
+import { DISCOUNTS_TEXT } from '../../model/messages';
 import { monthPeriod } from '../../model/period';
 import { reportKeys } from '../../model/query-keys';
 import type { DiscountAmounts, StatutoryDiscounts } from '../../model/report-shapes';
@@ -163,17 +164,9 @@ export function StatutoryDiscountsSection({
         </>
       }
     >
-      {report.isPending ? (
-        <LoadingState label={TEXT.loading} />
-      ) : report.isError && !data ? (
-        <ErrorState
-          title={reportFailureText(report.error)}
-          onRetry={() => void report.refetch()}
-          retryLabel={REPORTS_TEXT.retry}
-        />
-      ) : data ? (
-        <DiscountsTables report={data} />
-      ) : null}
+      <ReportQueryBody query={report} loadingLabel={TEXT.loading}>
+        {(data) => <DiscountsTables report={data} />}
+      </ReportQueryBody>
     </Panel>
   );
 }
