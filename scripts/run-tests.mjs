@@ -10,7 +10,7 @@ import path from 'node:path';
 
 const extraArgs = process.argv.slice(2);
 // The time-zone passes rerun the tests that touch clinic time with the machine in another zone:
-// New York (behind UTC, with DST) reruns them, the date-heavy components included; Manila (the
+// New York (behind UTC, with DST) reruns them; Manila (the
 // clinic's own zone, ahead of UTC) reruns the clinic calendar module. "Touch clinic time": every test of common/, and the
 // SPA's and the service's tests that name the clinic calendar, a clock, a zone or an appointment time.
 const CLINIC_TIME =
@@ -27,16 +27,14 @@ const clinicTimeTests = [
     CLINIC_TIME.test(readFileSync(file, 'utf8')),
   ),
 ].sort();
-// Components that only show dates they are given (Patients, Dentists) rerun their logic, not their DOM.
-const DATE_HEAVY_COMPONENTS = ['src/features/appointments/', 'src/components/month-calendar/'];
+// Their logic only, not their DOM: the browser suite already renders every screen in New York
+// (BROWSER_TIME_ZONE, tests/e2e/support/chromium.ts) against the clinic's Manila.
 const zoneSensitive = [
   '--project',
   'spa',
   '--project',
   'node',
-  ...clinicTimeTests.filter(
-    (file) => !file.endsWith('.dom.test.tsx') || DATE_HEAVY_COMPONENTS.some((dir) => file.startsWith(dir)),
-  ),
+  ...clinicTimeTests.filter((file) => !file.endsWith('.dom.test.tsx')),
 ];
 const passes = [
   { label: 'all suites', env: {}, args: extraArgs },

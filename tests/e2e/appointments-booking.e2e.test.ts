@@ -15,6 +15,7 @@ import {
   DESKTOP,
   connectChromium,
   saveScreenshot,
+  openPage,
   TABLET_PORTRAIT,
   withPage,
   type OpenedPage,
@@ -517,10 +518,5 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
 
 /** A second front desk: its own browser context. */
 async function openDesk(browser: Browser): Promise<OpenedPage> {
-  const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport: DESKTOP });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page, pageErrors };
+  return openPage(browser, ctx.baseUrl, DESKTOP);
 }

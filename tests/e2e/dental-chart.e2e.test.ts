@@ -12,7 +12,14 @@ import { clinicDateAt } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
 import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
 import { chartFinding, openChart, toothButton } from './support/chart.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import {
+  BROWSER_TIME_ZONE,
+  DESKTOP,
+  connectChromium,
+  saveScreenshot,
+  TABLET_PORTRAIT,
+  withPage,
+} from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
@@ -136,7 +143,12 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
   });
 
   it('at 820×1180 with touch: the seeded chart fits the tablet, a tapped tooth opens, with its legend', async () => {
-    const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport: TABLET_PORTRAIT, hasTouch: true });
+    const context = await browser.newContext({
+      baseURL: ctx.baseUrl,
+      viewport: TABLET_PORTRAIT,
+      hasTouch: true,
+      timezoneId: BROWSER_TIME_ZONE,
+    });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     const pageErrors: string[] = [];

@@ -63,6 +63,14 @@ export function connectChromium(ctx: E2eContext): Promise<Browser> {
   return chromium.connect(ctx.browserEndpoint, { timeout: 60_000 });
 }
 
+/**
+ * Every page the browser tests open is in New York unless a test says otherwise: a zone behind
+ * UTC, with summer time, and a day apart from the clinic's (Asia/Manila) for much of it. The SPA
+ * must show and send clinic time whatever the browser's zone; so the whole browser suite checks
+ * that, and the time-zone pass of `npm test` need not rerun the component tests' DOM.
+ */
+export const BROWSER_TIME_ZONE = 'America/New_York';
+
 export const DESKTOP = { width: 1366, height: 768 };
 export const TABLET_PORTRAIT = { width: 820, height: 1180 };
 
@@ -85,7 +93,13 @@ export interface OpenedPage {
 
 export async function openPage(browser: Browser, baseUrl: string, screen: ScreenSize = DESKTOP): Promise<OpenedPage> {
   const { touch = false, ...viewport } = screen;
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, hasTouch: touch, isMobile: touch });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    hasTouch: touch,
+    isMobile: touch,
+    timezoneId: BROWSER_TIME_ZONE,
+  });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
