@@ -1,36 +1,22 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHART_UPDATED } from '@common/contract/chart';
-import type { SubscribeOptions } from '@/lib/realtime-client';
 import { REFUSAL_TEXT } from '@/lib/refusal-text';
-import { prepareDom, realStack, renderSignedIn, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { live } from '@/testing/live-events';
+import { realStack, renderSignedIn, rows, seed, setupComponentTests } from '@/testing/real-db';
 import { PatientChart } from './patient-chart';
+import { now, patient, seedChartClinic } from './testing/chart-clinic';
 
-/** What the screen subscribed to, so a test can deliver a live event as the service would. */
-const live = vi.hoisted(() => ({ subscribed: [] as SubscribeOptions[] }));
-vi.mock('@/lib/realtime-client', async (actual) => ({
-  ...(await actual<object>()),
-  subscribeToServiceEvents: async (options: SubscribeOptions) => {
-    live.subscribed.push(options);
-    return { close: () => undefined };
-  },
-}));
+vi.mock('@/lib/realtime-client', async (actual) =>
+  (await import('@/testing/live-events')).withLiveEvents(await actual()),
+);
 
-setupRealDatabase();
-
-/** Wednesday 9 January 2030, 10:00 in Manila: the clinic's today is 2030-01-09. */
-const NOW = new Date('2030-01-09T02:00:00Z');
-const now = () => NOW;
-const patient = { id: 1, name: 'Maria Santos' };
+setupComponentTests();
 
 beforeEach(async () => {
-  prepareDom();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  await seed.patients([{ id: 1, name: 'Maria Santos' }]);
-  await seed.dentists([{ id: 1, name: 'Dr. Reyes' }]);
+  await seedChartClinic();
   await seed.appointments([{ id: 1, appointment_time: '2030-01-08T01:00:00Z', status: 'Completed' }]);
   await seed.chart_entries([
     {
@@ -42,11 +28,6 @@ beforeEach(async () => {
     },
     { tooth: 48, condition: 'missing', recorded_at: '2030-01-02T01:00:00Z' },
   ]);
-});
-afterEach(() => {
-  cleanup();
-  live.subscribed.length = 0;
-  vi.restoreAllMocks();
 });
 
 const tooth = (number: number) => screen.getByRole('button', { name: (name) => name.startsWith(`Tooth ${number}:`) });

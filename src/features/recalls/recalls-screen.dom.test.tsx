@@ -1,28 +1,23 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClinicDate } from '@common/clinic-calendar';
 import { takeBookingIntent } from '@/entities/appointment';
 import { DashboardContext } from '@/lib/dashboard';
-import { deliverServiceEvent, type SubscribeOptions } from '@/lib/realtime-client';
-import { failNext, prepareDom, realStack, seed, setupRealDatabase } from '@/testing/real-db';
+import { deliverServiceEvent } from '@/lib/realtime-client';
+import { live } from '@/testing/live-events';
+import { failNext, realStack, seed, setupComponentTests } from '@/testing/real-db';
 import RecallsTab from './tab';
 import { mockRecallService, recordRecall } from './testing/recall-service';
 import { renderWithQueries } from './testing/render';
 
-/** What the screen subscribed to, so a test can deliver a live event as the service would. */
-const live = vi.hoisted(() => ({ subscribed: [] as SubscribeOptions[] }));
-vi.mock('@/lib/realtime-client', async (actual) => ({
-  ...(await actual<object>()),
-  subscribeToServiceEvents: async (options: SubscribeOptions) => {
-    live.subscribed.push(options);
-    return { close: () => undefined };
-  },
-}));
+vi.mock('@/lib/realtime-client', async (actual) =>
+  (await import('@/testing/live-events')).withLiveEvents(await actual()),
+);
 
-setupRealDatabase();
+setupComponentTests();
 
 /** Thursday 26 November 2026, 12:00 in Manila. */
 const NOW = new Date('2026-11-26T04:00:00Z');
@@ -32,7 +27,6 @@ const clinicDate = (instant: string) => formatClinicDate(instant, 'Asia/Manila')
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  prepareDom();
   await seed.clinics([{ id: 1, name: 'Smile Dental', recall_interval_months: 6 }]);
   await seed.dentists([
     { id: 1, name: 'Dr. Andrea Villanueva' },
@@ -40,10 +34,7 @@ beforeEach(async () => {
   ]);
 });
 afterEach(() => {
-  cleanup();
-  live.subscribed.length = 0;
   vi.useRealTimers();
-  vi.restoreAllMocks();
 });
 
 /**

@@ -1,31 +1,24 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubscribeOptions } from '@/lib/realtime-client';
-import { failNext, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { live } from '@/testing/live-events';
+import { failNext, realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
 import WaitlistTab from './tab';
 import { renderWithQueries } from './testing/render';
 import { WaitlistScreen } from './waitlist-screen';
 
-/** What the screen subscribed to, so a test can deliver a live event as the service would. */
-const live = vi.hoisted(() => ({ subscribed: [] as SubscribeOptions[] }));
-vi.mock('@/lib/realtime-client', async (actual) => ({
-  ...(await actual<object>()),
-  subscribeToServiceEvents: async (options: SubscribeOptions) => {
-    live.subscribed.push(options);
-    return { close: () => undefined };
-  },
-}));
+vi.mock('@/lib/realtime-client', async (actual) =>
+  (await import('@/testing/live-events')).withLiveEvents(await actual()),
+);
 
-setupRealDatabase();
+setupComponentTests();
 
 /** Wednesday 9 January 2030, 10:00 in Manila: the clinic's today is 2030-01-09. */
 const NOW = new Date('2030-01-09T02:00:00Z');
 const now = () => NOW;
 
 beforeEach(async () => {
-  prepareDom();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
   await seed.dentists([
@@ -38,12 +31,6 @@ beforeEach(async () => {
     { id: 2, name: 'Jose Cruz', phone: '0917 555 0202', messenger_id: '7000000000000002' },
     { id: 3, name: 'Liza Tan', phone: '0917 555 0303', messenger_id: null },
   ]);
-});
-afterEach(() => {
-  cleanup();
-  live.subscribed.length = 0;
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const tableRows = () =>
