@@ -3,15 +3,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHART_UPDATED } from '@common/contract/chart';
+import type { SubscribeOptions } from '@/lib/realtime-client';
 import { REFUSAL_TEXT } from '@/lib/refusal-text';
-import { live } from '@/testing/live-events';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { realStack, renderSignedIn, rows, seed, setupComponentTests } from '@/testing/real-db';
 import { PatientChart } from './patient-chart';
 import { now, patient, seedChartClinic } from './testing/chart-clinic';
 
-vi.mock('@/lib/realtime-client', async (actual) =>
-  (await import('@/testing/live-events')).withLiveEvents(await actual()),
-);
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
+}));
 
 setupComponentTests();
 
@@ -128,13 +130,12 @@ describe('the dental chart', () => {
 
   it('shows an entry charted on another screen when the service says the chart changed', async () => {
     await renderChart('receptionist');
-    await waitFor(() => expect(live.subscribed.map((options) => options.event)).toContain(CHART_UPDATED));
+    await waitFor(() => expect(fakeRealtime.clinics(CHART_UPDATED)).toEqual([1]));
     await realStack().query(
       `insert into public.chart_entries (clinic_id, patient_id, tooth, surfaces, condition, state)
        values (1, 1, 11, '{}', 'root_canal', 'completed')`,
     );
-    const subscription = live.subscribed.find((options) => options.event === CHART_UPDATED)!;
-    act(() => subscription.onEvent({ clinic_id: 1, patient_id: 1, entry_id: 3 } as never));
+    fakeRealtime.emit(CHART_UPDATED, { clinic_id: 1, patient_id: 1, entry_id: 3 });
     await waitFor(() => expect(nameOf(11)).toBe('Tooth 11: Root canal, completed'));
   });
 });

@@ -1,21 +1,22 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClinicDate } from '@common/clinic-calendar';
 import { takeBookingIntent } from '@/entities/appointment';
 import { DashboardContext } from '@/lib/dashboard';
-import { deliverServiceEvent } from '@/lib/realtime-client';
-import { live } from '@/testing/live-events';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { failNext, realStack, seed, setupComponentTests } from '@/testing/real-db';
 import RecallsTab from './tab';
 import { mockRecallService, recordRecall } from './testing/recall-service';
 import { renderWithQueries } from './testing/render';
 
-vi.mock('@/lib/realtime-client', async (actual) =>
-  (await import('@/testing/live-events')).withLiveEvents(await actual()),
-);
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
+}));
 
 setupComponentTests();
 
@@ -188,16 +189,7 @@ describe('the due list', () => {
 
     // Another desk recalls Ana Reyes.
     const recall = await recordRecall(4);
-    const subscription = live.subscribed.find((options) => options.event === 'recall-updated');
-    act(() => {
-      deliverServiceEvent(subscription!, {
-        table: 'recall_messages',
-        op: 'INSERT',
-        id: 9,
-        clinic_id: 1,
-        patient_id: 4,
-      });
-    });
+    fakeRealtime.emit('recall-updated', { table: 'recall_messages', op: 'INSERT', id: 9, clinic_id: 1, patient_id: 4 });
     await within(rowOf('Ana Reyes')).findByRole('button', { name: `Recalled ${clinicDate(recall.created_at)}` });
 
     expect(send.isConnected).toBe(true);
@@ -254,17 +246,8 @@ describe('booking requests', () => {
     expect(await screen.findByText('No booking requests right now.')).toBeTruthy();
 
     await patientAsksToBook();
-    const subscription = live.subscribed.find((options) => options.event === 'recall-updated');
-    expect(subscription?.clinicId).toBe(1);
-    act(() => {
-      deliverServiceEvent(subscription!, {
-        table: 'recall_requests',
-        op: 'INSERT',
-        id: 7,
-        clinic_id: 1,
-        patient_id: 1,
-      });
-    });
+    expect(fakeRealtime.clinics('recall-updated')).toEqual([1]);
+    fakeRealtime.emit('recall-updated', { table: 'recall_requests', op: 'INSERT', id: 7, clinic_id: 1, patient_id: 1 });
     const list = await screen.findByRole('list', { name: 'Open booking requests' });
     const item = within(list).getByRole('listitem', { name: 'Maria Santos' });
     expect(item.textContent).toContain('0917 555 0101 · Asked to book Nov 26, 2026, 9:30 AM');

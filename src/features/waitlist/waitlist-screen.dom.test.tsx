@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { live } from '@/testing/live-events';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { failNext, realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
 import WaitlistTab from './tab';
 import { renderWithQueries } from './testing/render';
 import { WaitlistScreen } from './waitlist-screen';
 
-vi.mock('@/lib/realtime-client', async (actual) =>
-  (await import('@/testing/live-events')).withLiveEvents(await actual()),
-);
+vi.mock('@/lib/realtime-client', async (actual) => ({
+  ...(await actual<object>()),
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
+}));
 
 setupComponentTests();
 
@@ -182,8 +184,7 @@ describe('the Waitlist screen', () => {
   it('shows an offer and its booking as they happen, without a reload', async () => {
     await seedEntries();
     await openScreen();
-    const subscription = live.subscribed.find((options) => options.event === 'waitlist-updated');
-    expect(subscription?.clinicId).toBe(1);
+    expect(fakeRealtime.clinics('waitlist-updated')).toEqual([1]);
     // The service offered Jose a freed slot and he took it (written "elsewhere"), then announced it.
     const slot = await freedSlot(1, '2030-01-11T06:20:00Z');
     await seed.appointments([
@@ -198,7 +199,7 @@ describe('the Waitlist screen', () => {
       status: 'booked',
       appointment_id: 99,
     });
-    act(() => subscription!.onEvent({ clinic_id: 1, entry_id: 10 } as never));
+    fakeRealtime.emit('waitlist-updated', { clinic_id: 1, entry_id: 10 });
     // An upcoming booking stays in the list, saying when.
     expect(await screen.findByText('Booked Jan 11, 2030, 2:20 PM')).toBeTruthy();
     expect(tableRows()[0]?.slice(0, 2)).toEqual(['–', 'Jose Cruz']);
@@ -332,8 +333,7 @@ describe('the Waitlist screen', () => {
 
       // Another desk put Maria on the waitlist.
       await seedEntries();
-      const subscription = live.subscribed.find((options) => options.event === 'waitlist-updated');
-      act(() => subscription!.onEvent({ clinic_id: 1, entry_id: 11 } as never));
+      fakeRealtime.emit('waitlist-updated', { clinic_id: 1, entry_id: 11 });
       await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
 
       expect(screen.getByRole('dialog', { name: 'Add to Waitlist' })).toBe(dialog);
