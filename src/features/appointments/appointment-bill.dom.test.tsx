@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FeatureSlotsContext, type AddInvoiceModalProps, type FeatureSlots } from '@/lib/feature-slots';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { failNext, realStack, seed, setupRealDatabase } from '@/testing/real-db';
+import { failNext, realStack, seed } from '@/testing/real-db';
 import { BILL_TEXT } from './list/messages';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
@@ -15,7 +15,6 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
-setupRealDatabase();
 // Wednesday 2030-01-09, 08:00 in Manila.
 setUpListScreen(new Date('2030-01-09T00:00:00Z'));
 
@@ -55,7 +54,7 @@ function StubAddInvoiceModal({ clinicId, prefill, onClose }: AddInvoiceModalProp
 const SLOTS: FeatureSlots = { AddInvoiceModal: StubAddInvoiceModal, PatientInvoices: null };
 
 async function openList(slots: FeatureSlots = SLOTS) {
-  await seed.clinics([{ id: 1 }, { id: 2 }]);
+  await seed.clinics([{ id: 2 }]);
   await seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
   await seed.patients([
     { id: 1, name: 'Maria Santos' },

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { rows, seed } from '@/testing/real-db';
 import { mockStatusNotifications } from './status/testing/notification-service';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
@@ -18,12 +18,10 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
 const NOW = new Date('2030-01-09T00:00:00Z');
 const NOTES = 'Upper left molar, sensitive to cold; the patient prefers mornings and asks for a call first.';
 
-setupRealDatabase();
 setUpListScreen(NOW);
 
 /** Maria's 9:20 appointment today with an open late cancellation request; Jose's with notes. */
 async function openList() {
-  await seed.clinics([{ id: 1 }]);
   await seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
   await seed.patients([
     { id: 1, name: 'Maria Santos', messenger_id: '2400001' },

@@ -7,7 +7,7 @@ import { APPOINTMENT_UPDATED } from '@common/contract';
 import type { AppointmentRow } from '@/lib/database.types';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { failNext, holdNext, pgError, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { failNext, holdNext, pgError, realStack, rows, seed } from '@/testing/real-db';
 import { mockStatusNotifications } from './status/testing/notification-service';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
@@ -39,7 +39,6 @@ vi.mock('./reminders/components/reminder-modal', () => ({
 // Wednesday 2030-01-09, 08:00 in Manila (the clinic's zone); the tests run under other zones too.
 const NOW = new Date('2030-01-09T00:00:00Z');
 
-setupRealDatabase();
 setUpListScreen(NOW);
 
 /**
@@ -51,7 +50,7 @@ async function arrange(data: {
   patients: Parameters<typeof seed.patients>[0];
   appointments: Partial<AppointmentRow>[];
 }) {
-  await seed.clinics([{ id: 1 }, { id: 2 }]);
+  await seed.clinics([{ id: 2 }]);
   // The database books nobody with a deleted dentist: a deleted one was deleted after the booking.
   await seed.dentists(data.dentists.map((dentist) => ({ ...dentist, deleted: false })));
   await seed.patients(data.patients);

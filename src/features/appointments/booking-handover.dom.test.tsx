@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { requestBooking, takeBookingIntent } from '@/entities/appointment';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { rows, seed } from '@/testing/real-db';
 import AppointmentsTab from './tab';
 import { renderWithQueries, seedBookingBasics, setUpListScreen } from './testing/render-list';
 
@@ -14,13 +14,12 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
-setupRealDatabase();
 // Wednesday 2030-01-09, 08:00 in Manila.
 setUpListScreen(new Date('2030-01-09T00:00:00Z'));
 const THURSDAY = '2030-01-10';
 
 async function arrange() {
-  await seed.clinics([{ id: 1 }, { id: 2 }]);
+  await seed.clinics([{ id: 2 }]);
   await seedBookingBasics();
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { realStack, rows, seed } from '@/testing/real-db';
 import { mockStatusNotifications } from './status/testing/notification-service';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
@@ -14,7 +14,6 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
-setupRealDatabase();
 // Wednesday 2030-01-09, 08:00 in Manila.
 setUpListScreen(new Date('2030-01-09T00:00:00Z'));
 
@@ -23,7 +22,6 @@ setUpListScreen(new Date('2030-01-09T00:00:00Z'));
  * sealant on 46 O not booked, and a declined crown; Jose's filling; her caries on 36 MO.
  */
 async function arrange() {
-  await seed.clinics([{ id: 1 }]);
   await seed.dentists([{ id: 1, name: 'Dr. Ana Cruz' }]);
   await seed.patients([
     { id: 1, name: 'Maria Santos', messenger_id: '2400001' },

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_UPDATED } from '@common/contract';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { realStack, seed, setupRealDatabase } from '@/testing/real-db';
+import { realStack, seed } from '@/testing/real-db';
 import AppointmentsTab from './tab';
 import { renderWithQueries, seedBookingBasics, setUpListScreen } from './testing/render-list';
 
@@ -14,12 +14,10 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
-setupRealDatabase();
 // Wednesday 2030-01-09, 08:00 in Manila.
 setUpListScreen(new Date('2030-01-09T00:00:00Z'));
 
 async function arrange() {
-  await seed.clinics([{ id: 1 }]);
   await seedBookingBasics();
   await seed.appointments([
     { id: 100, clinic_id: 1, dentist_id: 1, patient_id: 11, appointment_time: '2030-01-09T14:00:00+08:00' },

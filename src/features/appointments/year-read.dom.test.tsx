@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { seed, server, setupRealDatabase } from '@/testing/real-db';
+import { seed, server } from '@/testing/real-db';
 import { usePrefetchYearAppointments, useYearAppointments, yearAppointmentsKey } from './model/api/get-appointments';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
@@ -14,7 +14,6 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
-setupRealDatabase();
 // Wednesday 2030-01-09, 08:00 in Manila.
 setUpListScreen(new Date('2030-01-09T00:00:00Z'));
 const MANILA = 'Asia/Manila';
@@ -49,14 +48,12 @@ async function probeDuringRender(useHook: () => void) {
 
 describe("the list's year of appointments", () => {
   it('is asked for while the screen renders, before anything is drawn', async () => {
-    await seed.clinics([{ id: 1 }]);
     expect(await probeDuringRender(() => usePrefetchYearAppointments(1, 2030, MANILA))).toBe('fetching');
     // useQuery alone starts its read only after the commit.
     expect(await probeDuringRender(() => void useYearAppointments(1, 2030, MANILA))).not.toBe('fetching');
   });
 
   it('is read once when the tab opens, and the summary counts it', async () => {
-    await seed.clinics([{ id: 1 }]);
     await seed.dentists([{ id: 1, name: 'Dr. Andrea Villanueva' }]);
     await seed.patients([{ id: 11, name: 'Maria Santos' }]);
     await seed.appointments([

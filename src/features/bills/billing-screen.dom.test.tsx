@@ -105,6 +105,36 @@ async function openAddPayment(user: ReturnType<typeof userEvent.setup>, invoiceI
   return modal;
 }
 
+/** Types `amount` into the modal's Amount and presses Add Payment. */
+async function payAmount(user: ReturnType<typeof userEvent.setup>, modal: HTMLElement, amount: string) {
+  await user.type(within(modal).getByLabelText('Amount'), amount);
+  await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+}
+
+/** Presses the modal's `button` and sees the payment saved. */
+async function pressAndSeePaymentAdded(user: ReturnType<typeof userEvent.setup>, modal: HTMLElement, button: string) {
+  await user.click(within(modal).getByRole('button', { name: button }));
+  expect(await screen.findByText('Payment added!')).toBeTruthy();
+}
+
+/**
+ * The Add Payment modal of a new invoice of Ana's (₱1,000.00 unless `total` says otherwise), opened
+ * on the Billing screen once both lists are in. `beforeRender` arranges what the database holds or
+ * does before the screen first reads it.
+ */
+async function openPaymentOfNewInvoice(
+  options: { total?: number; beforeRender?: (invoice: InvoiceRow) => Promise<unknown> | void } = {},
+) {
+  const user = userEvent.setup();
+  const { ana } = await seedPatients();
+  const invoice = await seedInvoice({ patient_id: ana.id, total: options.total ?? pesos('1000.00') });
+  await options.beforeRender?.(invoice);
+  await renderBilling();
+  await waitForLists();
+  const modal = await openAddPayment(user, invoice.id);
+  return { user, ana, invoice, modal };
+}
+
 describe('the Billing System tab', () => {
   it('shows the spec’s button, tables, headers and empty texts', async () => {
     await renderBilling();
@@ -413,12 +443,7 @@ describe('Add Payment', () => {
     ['1e3', 'Amount must be a number of pesos, like 1,500 or 1500.50.'],
     ['99999999999', 'Amount can be at most ₱9,999,999,999.99.'],
   ])('refuses the amount "%s" at its field and sends nothing', async (amount, message) => {
-    const user = userEvent.setup();
-    const { ana } = await seedPatients();
-    const invoice = await seedInvoice({ patient_id: ana.id });
-    await renderBilling();
-    await waitForLists();
-    const modal = await openAddPayment(user, invoice.id);
+    const { user, modal } = await openPaymentOfNewInvoice();
     if (amount) await user.type(within(modal).getByLabelText('Amount'), amount);
     await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
     expect(within(modal).getByText(message)).toBeTruthy();
@@ -426,23 +451,17 @@ describe('Add Payment', () => {
   });
 
   it('takes a partial payment (Partial) and then the rest (Paid), exactly in centavos', async () => {
-    const user = userEvent.setup();
-    const { ana } = await seedPatients();
-    const invoice = await seedInvoice({ patient_id: ana.id, total: pesos('0.30') });
-    await renderBilling();
-    await waitForLists();
-
-    let modal = await openAddPayment(user, invoice.id);
+    const opened = await openPaymentOfNewInvoice({ total: pesos('0.30') });
+    const { user, ana, invoice } = opened;
+    let { modal } = opened;
     await user.type(within(modal).getByLabelText('Amount'), '0.1');
     await user.selectOptions(within(modal).getByLabelText('Method'), 'E-Wallet');
     await user.type(within(modal).getByLabelText(/^Reference #/), ' GC-1 ');
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
-    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    await pressAndSeePaymentAdded(user, modal, 'Add Payment');
     await waitFor(() => expect(within(invoiceRow(invoice.id)).getByText('Partial')).toBeTruthy());
 
     modal = await openAddPayment(user, invoice.id);
-    await user.type(within(modal).getByLabelText('Amount'), '.20');
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    await payAmount(user, modal, '.20');
     await waitFor(() => expect(within(invoiceRow(invoice.id)).getByText('Paid')).toBeTruthy());
     expect(await storedPayments()).toMatchObject([
       {
@@ -460,56 +479,37 @@ describe('Add Payment', () => {
   });
 
   it('warns before taking more than the balance, and keeps the money once confirmed', async () => {
-    const user = userEvent.setup();
-    const { ana } = await seedPatients();
-    const invoice = await seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
-    await seedPayment(invoice, { amount: pesos('400') });
-    await renderBilling();
-    await waitForLists();
-    const modal = await openAddPayment(user, invoice.id);
-    await user.type(within(modal).getByLabelText('Amount'), '1,000');
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    const { user, modal } = await openPaymentOfNewInvoice({
+      beforeRender: (invoice) => seedPayment(invoice, { amount: pesos('400') }),
+    });
+    await payAmount(user, modal, '1,000');
     expect(within(modal).getByRole('alert').textContent).toContain('This is ₱400.00 more than the balance of ₱600.00.');
     expect(await storedPayments()).toHaveLength(1);
 
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment anyway' }));
-    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    await pressAndSeePaymentAdded(user, modal, 'Add Payment anyway');
     expect((await storedPayments()).map((payment) => payment.amount)).toEqual([400, 1000]);
     expect((await storedPayments()).map((payment) => payment.overpayment_accepted)).toEqual([false, true]);
   });
 
   it('sends a payment that fits as not accepting an overpayment', async () => {
-    const user = userEvent.setup();
-    const { ana } = await seedPatients();
-    const invoice = await seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
-    await renderBilling();
-    await waitForLists();
-    const modal = await openAddPayment(user, invoice.id);
-    await user.type(within(modal).getByLabelText('Amount'), '1,000');
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    const { user, modal } = await openPaymentOfNewInvoice();
+    await payAmount(user, modal, '1,000');
     expect(await screen.findByText('Payment added!')).toBeTruthy();
     expect(await storedPayments()).toMatchObject([{ amount: 1000, overpayment_accepted: false }]);
   });
 
   it('warns with the new balance when another device took a payment meanwhile, and saves only once confirmed', async () => {
-    const user = userEvent.setup();
-    const { ana } = await seedPatients();
-    const invoice = await seedInvoice({ patient_id: ana.id, total: pesos('1000.00') });
-    await renderBilling();
-    await waitForLists();
-    const modal = await openAddPayment(user, invoice.id);
+    const { user, invoice, modal } = await openPaymentOfNewInvoice();
     await screen.findByTestId('billing-balance');
     // The balance the form read (₱1,000.00) is out of date by the time it saves.
     await seedPayment(invoice, { amount: pesos('700') });
-    await user.type(within(modal).getByLabelText('Amount'), '500');
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    await payAmount(user, modal, '500');
     expect((await within(modal).findByRole('alert')).textContent).toContain(
       'This is ₱200.00 more than the balance of ₱300.00.',
     );
     expect(await storedPayments()).toHaveLength(1);
 
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment anyway' }));
-    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    await pressAndSeePaymentAdded(user, modal, 'Add Payment anyway');
     expect(await storedPayments()).toMatchObject([
       { amount: pesos('700'), overpayment_accepted: false },
       { amount: 500, overpayment_accepted: true },
@@ -517,12 +517,7 @@ describe('Add Payment', () => {
   });
 
   it('makes one payment from a double click', async () => {
-    const user = userEvent.setup();
-    const { ana } = await seedPatients();
-    const invoice = await seedInvoice({ patient_id: ana.id });
-    await renderBilling();
-    await waitForLists();
-    const modal = await openAddPayment(user, invoice.id);
+    const { user, modal } = await openPaymentOfNewInvoice();
     await user.type(within(modal).getByLabelText('Amount'), '250');
     const held = holdNext({ method: 'POST', table: 'payments' });
     await user.dblClick(within(modal).getByRole('button', { name: 'Add Payment' }));
@@ -534,38 +529,26 @@ describe('Add Payment', () => {
   });
 
   it('counts a retry whose first try was saved (answer lost) as its own success: one payment', async () => {
-    const user = userEvent.setup();
-    const { ana } = await seedPatients();
-    const invoice = await seedInvoice({ patient_id: ana.id });
     // The first insert reaches the database, but its answer never comes back.
-    loseAnswerNext({ method: 'POST', table: 'payments' });
-    await renderBilling();
-    await waitForLists();
-    const modal = await openAddPayment(user, invoice.id);
-    await user.type(within(modal).getByLabelText('Amount'), '300');
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    const { user, invoice, modal } = await openPaymentOfNewInvoice({
+      beforeRender: () => loseAnswerNext({ method: 'POST', table: 'payments' }),
+    });
+    await payAmount(user, modal, '300');
     expect((await within(modal).findByRole('alert')).textContent).toBe(
       'Error: Could not reach the server. Please check your connection and try again.',
     );
     expect(await storedPayments()).toHaveLength(1);
 
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
-    expect(await screen.findByText('Payment added!')).toBeTruthy();
+    await pressAndSeePaymentAdded(user, modal, 'Add Payment');
     expect(await storedPayments()).toHaveLength(1);
     await waitFor(() => expect(within(invoiceRow(invoice.id)).getByText('Partial')).toBeTruthy());
   });
 
   it('shows the database’s refusal as Error: {message}', async () => {
-    const user = userEvent.setup();
-    const { ana } = await seedPatients();
-    const invoice = await seedInvoice({ patient_id: ana.id });
-    await renderBilling();
-    await waitForLists();
-    const modal = await openAddPayment(user, invoice.id);
+    const { user, invoice, modal } = await openPaymentOfNewInvoice();
     // Voided on another device after the modal opened.
     await voidInvoice(invoice.id, 'Wrong patient');
-    await user.type(within(modal).getByLabelText('Amount'), '50');
-    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    await payAmount(user, modal, '50');
     expect((await within(modal).findByRole('alert')).textContent).toBe(
       'Error: This invoice is void; it takes no more payments.',
     );

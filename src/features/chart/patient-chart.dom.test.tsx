@@ -1,36 +1,24 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHART_UPDATED } from '@common/contract/chart';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { REFUSAL_TEXT } from '@/lib/refusal-text';
-import { prepareDom, realStack, renderSignedIn, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
+import { realStack, renderSignedIn, rows, seed, setupComponentTests } from '@/testing/real-db';
 import { PatientChart } from './patient-chart';
+import { now, patient, seedChartClinic } from './testing/chart-clinic';
 
-/** What the screen subscribed to, so a test can deliver a live event as the service would. */
-const live = vi.hoisted(() => ({ subscribed: [] as SubscribeOptions[] }));
 vi.mock('@/lib/realtime-client', async (actual) => ({
   ...(await actual<object>()),
-  subscribeToServiceEvents: async (options: SubscribeOptions) => {
-    live.subscribed.push(options);
-    return { close: () => undefined };
-  },
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
-setupRealDatabase();
-
-/** Wednesday 9 January 2030, 10:00 in Manila: the clinic's today is 2030-01-09. */
-const NOW = new Date('2030-01-09T02:00:00Z');
-const now = () => NOW;
-const patient = { id: 1, name: 'Maria Santos' };
+setupComponentTests();
 
 beforeEach(async () => {
-  prepareDom();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  await seed.patients([{ id: 1, name: 'Maria Santos' }]);
-  await seed.dentists([{ id: 1, name: 'Dr. Reyes' }]);
+  await seedChartClinic();
   await seed.appointments([{ id: 1, appointment_time: '2030-01-08T01:00:00Z', status: 'Completed' }]);
   await seed.chart_entries([
     {
@@ -42,11 +30,6 @@ beforeEach(async () => {
     },
     { tooth: 48, condition: 'missing', recorded_at: '2030-01-02T01:00:00Z' },
   ]);
-});
-afterEach(() => {
-  cleanup();
-  live.subscribed.length = 0;
-  vi.restoreAllMocks();
 });
 
 const tooth = (number: number) => screen.getByRole('button', { name: (name) => name.startsWith(`Tooth ${number}:`) });
@@ -147,13 +130,12 @@ describe('the dental chart', () => {
 
   it('shows an entry charted on another screen when the service says the chart changed', async () => {
     await renderChart('receptionist');
-    await waitFor(() => expect(live.subscribed.map((options) => options.event)).toContain(CHART_UPDATED));
+    await waitFor(() => expect(fakeRealtime.clinics(CHART_UPDATED)).toEqual([1]));
     await realStack().query(
       `insert into public.chart_entries (clinic_id, patient_id, tooth, surfaces, condition, state)
        values (1, 1, 11, '{}', 'root_canal', 'completed')`,
     );
-    const subscription = live.subscribed.find((options) => options.event === CHART_UPDATED)!;
-    act(() => subscription.onEvent({ clinic_id: 1, patient_id: 1, entry_id: 3 } as never));
+    fakeRealtime.emit(CHART_UPDATED, { clinic_id: 1, patient_id: 1, entry_id: 3 });
     await waitFor(() => expect(nameOf(11)).toBe('Tooth 11: Root canal, completed'));
   });
 });

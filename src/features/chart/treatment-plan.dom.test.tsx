@@ -1,40 +1,28 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeBookingIntent } from '@/entities/appointment';
 import { DashboardContext } from '@/lib/dashboard';
-import { prepareDom, realStack, renderSignedIn, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { realStack, renderSignedIn, rows, seed, setupComponentTests } from '@/testing/real-db';
 import { PatientChart } from './patient-chart';
+import { now, patient, seedChartClinic } from './testing/chart-clinic';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
   ...(await actual<object>()),
   subscribeToServiceEvents: async () => ({ close: () => undefined }),
 }));
 
-setupRealDatabase();
-
-/** Wednesday 9 January 2030, 10:00 in Manila. */
-const NOW = new Date('2030-01-09T02:00:00Z');
-const now = () => NOW;
-const patient = { id: 1, name: 'Maria Santos' };
+setupComponentTests();
 
 beforeEach(async () => {
-  prepareDom();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
-  await seed.patients([{ id: 1, name: 'Maria Santos' }]);
-  await seed.dentists([{ id: 1, name: 'Dr. Reyes', email: 'reyes@example.test' }]);
+  await seedChartClinic();
   await seed.procedure_categories([{ id: 1, name: 'Restorative' }]);
   await seed.procedures([
     { id: 1, name: 'Composite Filling', price: 1500.1, chart_condition: 'filling' },
     { id: 2, name: 'Porcelain Crown', price: 800.05, chart_condition: 'crown' },
   ]);
   await seed.chart_entries([{ tooth: 36, surfaces: ['M', 'O'], recorded_at: '2030-01-08T01:00:00Z' }]);
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 /** Two proposed items as a dentist planned them: a filling on 36 MO (phase 1) and a crown on 11 (phase 2). */

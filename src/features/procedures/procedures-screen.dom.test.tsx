@@ -31,6 +31,15 @@ async function seedRestorative() {
   return { restorative: restorative!, filling: filling!, crown: crown! };
 }
 
+/** The screen with the Restorative category seeded and its table shown; the user to act with. */
+async function openRestorative() {
+  const seeded = await seedRestorative();
+  const user = userEvent.setup();
+  await renderProcedures();
+  await screen.findByRole('table', { name: 'Restorative' });
+  return { ...seeded, user };
+}
+
 const table = (category: string) => screen.getByRole('table', { name: category });
 const rowTexts = (category: string) =>
   within(table(category))
@@ -84,10 +93,7 @@ describe('the Procedures tab', () => {
   });
 
   it('adds a category with Enter, refuses a blank or taken name, cuts a long one saying so, and keeps the name when the request fails', async () => {
-    await seedRestorative();
-    const user = userEvent.setup();
-    await renderProcedures();
-    await screen.findByRole('table', { name: 'Restorative' });
+    const { user } = await openRestorative();
     const input = screen.getByLabelText('New category name');
 
     await user.click(screen.getByRole('button', { name: 'Add Category' }));
@@ -122,10 +128,7 @@ describe('the Procedures tab', () => {
   });
 
   it('tells a name the database finds taken (another tab added it) at the field', async () => {
-    await seedRestorative();
-    const user = userEvent.setup();
-    await renderProcedures();
-    await screen.findByRole('table', { name: 'Restorative' });
+    const { user } = await openRestorative();
     await seed.procedure_categories([{ clinic_id: 1, name: 'Surgery' }]);
     await user.type(screen.getByLabelText('New category name'), 'surgery{Enter}');
     expect(await screen.findByText('A category with this name already exists.')).toBeTruthy();
@@ -133,10 +136,7 @@ describe('the Procedures tab', () => {
   });
 
   it('adds a procedure with the default price 0.00, then one with a price typed, with Enter', async () => {
-    const { restorative } = await seedRestorative();
-    const user = userEvent.setup();
-    await renderProcedures();
-    await screen.findByRole('table', { name: 'Restorative' });
+    const { restorative, user } = await openRestorative();
     const name = screen.getByLabelText('New procedure name in Restorative');
     const price = screen.getByLabelText('New procedure price in Restorative');
 
@@ -163,10 +163,7 @@ describe('the Procedures tab', () => {
   });
 
   it('refuses a procedure without a name or price, with a bad price or a taken name, and keeps the input when the add fails', async () => {
-    await seedRestorative();
-    const user = userEvent.setup();
-    await renderProcedures();
-    await screen.findByRole('table', { name: 'Restorative' });
+    const { user } = await openRestorative();
     const name = screen.getByLabelText('New procedure name in Restorative');
     const price = screen.getByLabelText('New procedure price in Restorative');
     const add = screen.getByRole('button', { name: 'Add procedure to Restorative' });
@@ -196,10 +193,7 @@ describe('the Procedures tab', () => {
   });
 
   it('edits a procedure’s name and price and saves them', async () => {
-    const { filling } = await seedRestorative();
-    const user = userEvent.setup();
-    await renderProcedures();
-    await screen.findByRole('table', { name: 'Restorative' });
+    const { filling, user } = await openRestorative();
 
     await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
     const name = screen.getByLabelText('Name of Composite Filling');
@@ -219,10 +213,7 @@ describe('the Procedures tab', () => {
   });
 
   it('cancels an edit with Cancel or Escape and shows the stored values again', async () => {
-    const { filling } = await seedRestorative();
-    const user = userEvent.setup();
-    await renderProcedures();
-    await screen.findByRole('table', { name: 'Restorative' });
+    const { filling, user } = await openRestorative();
 
     await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
     await user.clear(screen.getByLabelText('Price of Composite Filling'));
@@ -237,10 +228,7 @@ describe('the Procedures tab', () => {
   });
 
   it('refuses a taken name or bad price in edit mode and keeps the edit when the save fails', async () => {
-    await seedRestorative();
-    const user = userEvent.setup();
-    await renderProcedures();
-    await screen.findByRole('table', { name: 'Restorative' });
+    const { user } = await openRestorative();
 
     await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
     const name = screen.getByLabelText('Name of Composite Filling');
@@ -268,10 +256,7 @@ describe('the Procedures tab', () => {
   });
 
   it('asks before deleting a procedure; Cancel keeps it, confirming deletes it', async () => {
-    const { filling } = await seedRestorative();
-    const user = userEvent.setup();
-    await renderProcedures();
-    await screen.findByRole('table', { name: 'Restorative' });
+    const { filling, user } = await openRestorative();
 
     await user.click(screen.getByRole('button', { name: 'Delete Composite Filling' }));
     expect(await screen.findByText('Are you sure you want to delete this procedure?')).toBeTruthy();
@@ -287,10 +272,7 @@ describe('the Procedures tab', () => {
   });
 
   it('says a delete failed and keeps the procedure', async () => {
-    const { filling } = await seedRestorative();
-    const user = userEvent.setup();
-    await renderProcedures();
-    await screen.findByRole('table', { name: 'Restorative' });
+    const { filling, user } = await openRestorative();
 
     failNext({ method: 'DELETE', table: 'procedures' }, { code: '42501', message: 'permission denied' });
     await user.click(screen.getByRole('button', { name: 'Delete Composite Filling' }));

@@ -1,28 +1,24 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatClinicDate } from '@common/clinic-calendar';
 import { takeBookingIntent } from '@/entities/appointment';
 import { DashboardContext } from '@/lib/dashboard';
-import { deliverServiceEvent, type SubscribeOptions } from '@/lib/realtime-client';
-import { failNext, prepareDom, realStack, seed, setupRealDatabase } from '@/testing/real-db';
+import type { SubscribeOptions } from '@/lib/realtime-client';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
+import { failNext, realStack, seed, setupComponentTests } from '@/testing/real-db';
 import RecallsTab from './tab';
 import { mockRecallService, recordRecall } from './testing/recall-service';
 import { renderWithQueries } from './testing/render';
 
-/** What the screen subscribed to, so a test can deliver a live event as the service would. */
-const live = vi.hoisted(() => ({ subscribed: [] as SubscribeOptions[] }));
 vi.mock('@/lib/realtime-client', async (actual) => ({
   ...(await actual<object>()),
-  subscribeToServiceEvents: async (options: SubscribeOptions) => {
-    live.subscribed.push(options);
-    return { close: () => undefined };
-  },
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
-setupRealDatabase();
+setupComponentTests();
 
 /** Thursday 26 November 2026, 12:00 in Manila. */
 const NOW = new Date('2026-11-26T04:00:00Z');
@@ -32,7 +28,6 @@ const clinicDate = (instant: string) => formatClinicDate(instant, 'Asia/Manila')
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  prepareDom();
   await seed.clinics([{ id: 1, name: 'Smile Dental', recall_interval_months: 6 }]);
   await seed.dentists([
     { id: 1, name: 'Dr. Andrea Villanueva' },
@@ -40,10 +35,7 @@ beforeEach(async () => {
   ]);
 });
 afterEach(() => {
-  cleanup();
-  live.subscribed.length = 0;
   vi.useRealTimers();
-  vi.restoreAllMocks();
 });
 
 /**
@@ -197,16 +189,7 @@ describe('the due list', () => {
 
     // Another desk recalls Ana Reyes.
     const recall = await recordRecall(4);
-    const subscription = live.subscribed.find((options) => options.event === 'recall-updated');
-    act(() => {
-      deliverServiceEvent(subscription!, {
-        table: 'recall_messages',
-        op: 'INSERT',
-        id: 9,
-        clinic_id: 1,
-        patient_id: 4,
-      });
-    });
+    fakeRealtime.emit('recall-updated', { table: 'recall_messages', op: 'INSERT', id: 9, clinic_id: 1, patient_id: 4 });
     await within(rowOf('Ana Reyes')).findByRole('button', { name: `Recalled ${clinicDate(recall.created_at)}` });
 
     expect(send.isConnected).toBe(true);
@@ -263,17 +246,8 @@ describe('booking requests', () => {
     expect(await screen.findByText('No booking requests right now.')).toBeTruthy();
 
     await patientAsksToBook();
-    const subscription = live.subscribed.find((options) => options.event === 'recall-updated');
-    expect(subscription?.clinicId).toBe(1);
-    act(() => {
-      deliverServiceEvent(subscription!, {
-        table: 'recall_requests',
-        op: 'INSERT',
-        id: 7,
-        clinic_id: 1,
-        patient_id: 1,
-      });
-    });
+    expect(fakeRealtime.clinics('recall-updated')).toEqual([1]);
+    fakeRealtime.emit('recall-updated', { table: 'recall_requests', op: 'INSERT', id: 7, clinic_id: 1, patient_id: 1 });
     const list = await screen.findByRole('list', { name: 'Open booking requests' });
     const item = within(list).getByRole('listitem', { name: 'Maria Santos' });
     expect(item.textContent).toContain('0917 555 0101 · Asked to book Nov 26, 2026, 9:30 AM');

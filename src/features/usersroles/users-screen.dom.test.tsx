@@ -1,20 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import type { SessionUser } from '@/lib/session';
-import { initSupabase } from '@/lib/supabase';
 import {
   countRequests,
   createStaffAccount,
   failNext,
   holdNext,
-  prepareDom,
   realStack,
   rows,
   seed,
-  setupRealDatabase,
+  setupComponentTests,
   signInAs,
   stackConfig,
 } from '@/testing/real-db';
@@ -22,15 +20,13 @@ import { createSession } from '@/testing/render-app';
 import UsersTab from './tab';
 import { renderWithQueries } from './testing/render';
 
-setupRealDatabase();
-beforeAll(() => initSupabase(stackConfig()));
+setupComponentTests();
 
 /** The signed-in admin, and Rosa's account (a receptionist of the same clinic). */
 let ana: SessionUser;
 let rosa: SessionUser;
 
 beforeEach(async () => {
-  prepareDom();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   await seed.clinics([
     { id: 1, name: 'Smile Dental' },
@@ -48,10 +44,6 @@ beforeEach(async () => {
        when 'legacy@example.test' then timestamptz '2026-03-02T01:00:00Z'
        else created_at end`,
   );
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 const table = () => screen.getByRole('table', { name: 'Users & Roles' });

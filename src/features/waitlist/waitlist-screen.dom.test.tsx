@@ -1,31 +1,26 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
-import { failNext, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { fakeRealtime } from '@/lib/testing/fake-realtime';
+import { failNext, realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
 import WaitlistTab from './tab';
 import { renderWithQueries } from './testing/render';
 import { WaitlistScreen } from './waitlist-screen';
 
-/** What the screen subscribed to, so a test can deliver a live event as the service would. */
-const live = vi.hoisted(() => ({ subscribed: [] as SubscribeOptions[] }));
 vi.mock('@/lib/realtime-client', async (actual) => ({
   ...(await actual<object>()),
-  subscribeToServiceEvents: async (options: SubscribeOptions) => {
-    live.subscribed.push(options);
-    return { close: () => undefined };
-  },
+  subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
-setupRealDatabase();
+setupComponentTests();
 
 /** Wednesday 9 January 2030, 10:00 in Manila: the clinic's today is 2030-01-09. */
 const NOW = new Date('2030-01-09T02:00:00Z');
 const now = () => NOW;
 
 beforeEach(async () => {
-  prepareDom();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
   await seed.dentists([
@@ -38,12 +33,6 @@ beforeEach(async () => {
     { id: 2, name: 'Jose Cruz', phone: '0917 555 0202', messenger_id: '7000000000000002' },
     { id: 3, name: 'Liza Tan', phone: '0917 555 0303', messenger_id: null },
   ]);
-});
-afterEach(() => {
-  cleanup();
-  live.subscribed.length = 0;
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const tableRows = () =>
@@ -195,8 +184,7 @@ describe('the Waitlist screen', () => {
   it('shows an offer and its booking as they happen, without a reload', async () => {
     await seedEntries();
     await openScreen();
-    const subscription = live.subscribed.find((options) => options.event === 'waitlist-updated');
-    expect(subscription?.clinicId).toBe(1);
+    expect(fakeRealtime.clinics('waitlist-updated')).toEqual([1]);
     // The service offered Jose a freed slot and he took it (written "elsewhere"), then announced it.
     const slot = await freedSlot(1, '2030-01-11T06:20:00Z');
     await seed.appointments([
@@ -211,7 +199,7 @@ describe('the Waitlist screen', () => {
       status: 'booked',
       appointment_id: 99,
     });
-    act(() => subscription!.onEvent({ clinic_id: 1, entry_id: 10 } as never));
+    fakeRealtime.emit('waitlist-updated', { clinic_id: 1, entry_id: 10 });
     // An upcoming booking stays in the list, saying when.
     expect(await screen.findByText('Booked Jan 11, 2030, 2:20 PM')).toBeTruthy();
     expect(tableRows()[0]?.slice(0, 2)).toEqual(['–', 'Jose Cruz']);
@@ -345,8 +333,7 @@ describe('the Waitlist screen', () => {
 
       // Another desk put Maria on the waitlist.
       await seedEntries();
-      const subscription = live.subscribed.find((options) => options.event === 'waitlist-updated');
-      act(() => subscription!.onEvent({ clinic_id: 1, entry_id: 11 } as never));
+      fakeRealtime.emit('waitlist-updated', { clinic_id: 1, entry_id: 11 });
       await waitFor(() => expect(tableRows().length).toBeGreaterThan(0));
 
       expect(screen.getByRole('dialog', { name: 'Add to Waitlist' })).toBe(dialog);

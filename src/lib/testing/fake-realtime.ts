@@ -26,8 +26,9 @@ export const fakeRealtime = {
     open.add(options);
     return { close: () => void open.delete(options) };
   },
-  /** The clinics followed right now. */
-  clinics: () => [...open].map((options) => options.clinicId),
+  /** The clinics followed right now (of `event` only, when given). */
+  clinics: (event?: ServiceEvent) =>
+    [...open].filter((options) => event === undefined || options.event === event).map((options) => options.clinicId),
   emit(event: ServiceEvent, payload: unknown) {
     act(() => {
       for (const options of open) if (options.event === event) deliverServiceEvent(options, payload);

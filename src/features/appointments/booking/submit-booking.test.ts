@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixSystemClock } from '@common/clinic-calendar/testing/browser-zone';
 import { ALREADY_PENDING } from '@/lib/keyed-guard';
 import { RequestError, toRequestError } from '@/lib/request-error';
@@ -118,6 +118,19 @@ const booked = (time: string): DayAppointment => ({
   status: 'Scheduled',
 });
 
+/** The patient's (11) other appointment that Thursday, 2:00 PM with dentist 2, as the patient's day reads it. */
+const sameDay = (overrides: Partial<PatientDayAppointment> = {}): PatientDayAppointment => ({
+  id: 501,
+  patient_id: 11,
+  dentist_id: 2,
+  appointment_time: '2030-01-10T06:00:00Z',
+  reason: 'Dental Consultation',
+  status: 'Scheduled',
+  deleted: false,
+  dentist_name: 'dr. paolo dimaculangan',
+  ...overrides,
+});
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -181,18 +194,7 @@ describe('booking: the slot and the patient’s day', () => {
 
   it('asks about a double booking; declined, it writes nothing', async () => {
     const fake = fakes({
-      patientDay: [
-        {
-          id: 501,
-          patient_id: 11,
-          dentist_id: 2,
-          appointment_time: '2030-01-10T06:00:00Z',
-          reason: 'Dental Consultation',
-          status: 'Scheduled',
-          deleted: false,
-          dentist_name: 'dr. paolo dimaculangan',
-        },
-      ],
+      patientDay: [sameDay()],
       choice: 'cancel',
     });
     const outcome = await submitBooking(request(), fake.deps);
@@ -212,18 +214,7 @@ describe('booking: the slot and the patient’s day', () => {
 
   it('answers Edit Existing Appointment with the existing appointment, still writing nothing', async () => {
     const fake = fakes({
-      patientDay: [
-        {
-          id: 501,
-          patient_id: 11,
-          dentist_id: 2,
-          appointment_time: '2030-01-10T06:00:00Z',
-          reason: null,
-          status: 'Completed',
-          deleted: false,
-          dentist_name: null,
-        },
-      ],
+      patientDay: [sameDay({ reason: null, status: 'Completed', dentist_name: null })],
       choice: 'edit-existing',
     });
     const outcome = await submitBooking(request(), fake.deps);
@@ -242,10 +233,21 @@ describe('booking: the slot and the patient’s day', () => {
 });
 
 describe('booking: the database’s refusals, by their codes', () => {
+  // Each failure is logged; the last test reads the log.
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  /** A failure told in the form's banner alone, without a dialog. */
+  function expectBannerOnly(fake: Fakes, outcome: unknown, kind: string, text: string) {
+    expect(outcome).toEqual({ type: 'failed', kind });
+    expect(fake.updates.at(-1)).toEqual({ type: 'failed', banner: { text }, gone: false });
+    expect(fake.alerts).toEqual([]);
+  }
+
   it.each(['slot_taken', 'dentist_unavailable', 'lunch_break', 'dentist_inactive', 'patient_deleted'])(
     'shows Booking failed! for %s and reads the dentist’s day again',
     async (code) => {
-      vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const fake = fakes({
         save: () => Promise.reject(refusal('23P01', code)),
       });
@@ -267,22 +269,14 @@ describe('booking: the database’s refusals, by their codes', () => {
   );
 
   it('reads the price list again when the procedure left it (unknown_procedure)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fake = fakes({ save: () => Promise.reject(refusal('23514', 'unknown_procedure', 400)) });
     const outcome = await submitBooking(request(), fake.deps);
 
-    expect(outcome).toEqual({ type: 'failed', kind: 'unknown-procedure' });
-    expect(fake.updates.at(-1)).toEqual({
-      type: 'failed',
-      banner: { text: BOOKING_EXTRA_TEXT.unknownProcedure },
-      gone: false,
-    });
-    expect(fake.alerts).toEqual([]);
+    expectBannerOnly(fake, outcome, 'unknown-procedure', BOOKING_EXTRA_TEXT.unknownProcedure);
     expect(fake.refreshed).toEqual([appointmentKeys.procedures(1)]);
   });
 
   it('says the edited appointment is gone when it was deleted meanwhile, before writing', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fake = fakes();
     fake.readEditedAppointment.mockRejectedValue(new RequestError('gone'));
     const outcome = await submitBooking(request({ editingId: 501 }), fake.deps);
@@ -294,23 +288,16 @@ describe('booking: the database’s refusals, by their codes', () => {
   });
 
   it('says the connection failed when a check gets no answer, without a dialog', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fake = fakes();
     fake.readPatientDay.mockRejectedValue(new TypeError('Failed to fetch'));
     const outcome = await submitBooking(request(), fake.deps);
 
-    expect(outcome).toEqual({ type: 'failed', kind: 'unreachable' });
-    expect(fake.updates.at(-1)).toEqual({
-      type: 'failed',
-      banner: { text: BOOKING_MESSAGES.connectionFailed },
-      gone: false,
-    });
-    expect(fake.alerts).toEqual([]);
+    expectBannerOnly(fake, outcome, 'unreachable', BOOKING_MESSAGES.connectionFailed);
     expect(fake.save).not.toHaveBeenCalled();
   });
 
   it('logs the failure with the database’s error, for the console and the tests', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.mocked(console.error);
     const error = refusal('23P01', 'slot_taken');
     await submitBooking(request(), fakes({ save: () => Promise.reject(error) }).deps);
 

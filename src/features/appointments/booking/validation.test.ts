@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
-import { BOOKING_MESSAGES } from './messages';
 import {
   bookingFormFromAppointment,
   bookingInsert,
@@ -126,21 +125,6 @@ describe('validating the booking form', () => {
       'Additional Notes must be at most 990 characters.',
     );
   });
-
-  it('has its messages word for word', () => {
-    expect(BOOKING_MESSAGES).toMatchObject({
-      banner: 'Please fix the highlighted errors.',
-      bannerTitle: 'Validation Error',
-      invalidSlotTitle: 'Invalid Slot',
-      invalidSlot: 'This slot is either booked, blocked, or in the past. Please choose another.',
-      doubleBookingTitle: 'Double Booking',
-      bookingFailedTitle: 'Booking failed!',
-      bookingFailed: 'This slot may already be taken or dentist is unavailable.',
-      connectionFailed: 'Could not validate appointment. Please check connection.',
-      booked: 'Appointment booked!',
-      updated: 'Appointment updated!',
-    });
-  });
 });
 
 describe('the Book button', () => {
@@ -211,13 +195,16 @@ describe('procedures', () => {
 });
 
 describe('the Edit form', () => {
+  /** Dentist 10's appointment with patient 20 as the database returns it. */
+  const stored = (appointment_time: string, reason: string) => ({
+    dentist_id: 10,
+    patient_id: 20,
+    appointment_time,
+    reason,
+  });
+
   it('is filled from the stored appointment in clinic time', () => {
-    const appointment = {
-      dentist_id: 10,
-      patient_id: 20,
-      appointment_time: '2026-11-23T05:40:00Z',
-      reason: 'Tooth Extraction — Notes: upper left molar',
-    };
+    const appointment = stored('2026-11-23T05:40:00Z', 'Tooth Extraction — Notes: upper left molar');
     expect(bookingFormFromAppointment(appointment, categories, MANILA)).toEqual({
       dentistId: 10,
       patientId: 20,
@@ -230,12 +217,7 @@ describe('the Edit form', () => {
   });
 
   it('leaves category and procedure empty when the stored procedure no longer exists', () => {
-    const appointment = {
-      dentist_id: 10,
-      patient_id: 20,
-      appointment_time: '2026-11-23T01:00:00Z',
-      reason: 'Whitening',
-    };
+    const appointment = stored('2026-11-23T01:00:00Z', 'Whitening');
     expect(bookingFormFromAppointment(appointment, categories, MANILA)).toMatchObject({
       categoryId: null,
       procedureId: null,

@@ -54,20 +54,12 @@ describe('the filters’ starting values', () => {
 describe('the filters’ choices', () => {
   it('offer the three views and the twelve months', () => {
     expect(VIEW_OPTIONS.map((option) => option.label)).toEqual(['Monthly', 'Weekly', 'Daily']);
-    expect(MONTH_NAMES).toEqual([
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ]);
+    // Twelve, in calendar order, spelled as English writes them (the en-US long month names).
+    const englishNames = Array.from({ length: 12 }, (_, index) =>
+      new Date(Date.UTC(2026, index, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' }),
+    );
+    expect(MONTH_NAMES).toEqual(englishNames);
+    expect([MONTH_NAMES[0], MONTH_NAMES[11]]).toEqual(['January', 'December']);
   });
 
   it('offer the month’s weeks and days', () => {

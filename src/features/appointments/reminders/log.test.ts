@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from '@common/clinic-calendar/testing/browser-zone';
 import { reminderLogRows, reminderProblem, type ReminderLogEntry } from './log';
+import { SENT_A_DAY_AHEAD } from './testing/log-entry';
 
 fixSystemClock();
 
@@ -9,11 +10,7 @@ const MANILA = 'Asia/Manila';
 const entry = (overrides: Partial<ReminderLogEntry> = {}): ReminderLogEntry => ({
   id: 1,
   sent_on: '2026-11-22T01:05:00Z',
-  days_ahead: 1,
-  messenger_id: '24680135792468',
-  is_manual: false,
-  outcome: 'sent',
-  error: null,
+  ...SENT_A_DAY_AHEAD,
   ...overrides,
 });
 

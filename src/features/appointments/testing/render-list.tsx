@@ -4,21 +4,23 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { Role } from '@/lib/authorization';
 import { initSupabase } from '@/lib/supabase';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { prepareDom, renderSignedIn, seed, stackConfig } from '@/testing/real-db';
+import { prepareDom, renderSignedIn, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
 
 /**
- * The set-up every test of the list screen shares, after the file's `setupRealDatabase()`: the
- * clock stopped at `now` (Date only, so timers still run), the app's clients and jsdom stubs,
- * console errors silenced; afterwards the DOM, the fake live feed, the clock and every stub and
- * spy are reset.
+ * The set-up every test of the list screen shares, called once at the file's top: the file's real
+ * database (`setupRealDatabase()`) holding clinic 1, the clock stopped at `now` (Date only, so
+ * timers still run), the app's clients and jsdom stubs, console errors silenced; afterwards the
+ * DOM, the fake live feed, the clock and every stub and spy are reset.
  */
 export function setUpListScreen(now: Date) {
+  setupRealDatabase();
   beforeAll(() => initSupabase(stackConfig()));
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now);
     prepareDom();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await seed.clinics([{ id: 1 }]);
   });
   afterEach(() => {
     cleanup();

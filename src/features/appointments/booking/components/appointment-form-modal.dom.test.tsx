@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOW_REFRESH_MS } from '@/lib/use-now';
 import { failNext, holdNext, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
@@ -32,6 +33,28 @@ setupRealDatabase();
 
 beforeEach(startFormModalTest);
 afterEach(endFormModalTest);
+
+/**
+ * Presses Book on the filled form with `change` made in the database after the form checked the
+ * slot and before its insert arrives.
+ */
+async function submitChangedBeforeInsert(user: UserEvent, change: () => Promise<unknown>) {
+  const insert = holdNext({ method: 'POST', table: 'appointments' });
+  await user.click(submitButton());
+  await insert.reached;
+  await change();
+  insert.release();
+}
+
+/** The 'Booking failed!' alert with the spec's text. */
+async function expectBookingFailedAlert() {
+  expect(
+    await screen.findByText('This slot may already be taken or dentist is unavailable.', {
+      selector: '.swal2-html-container',
+    }),
+  ).toBeTruthy();
+  expect(swalTitle()).toBe('Booking failed!');
+}
 
 describe('the Add Appointment form', () => {
   it('lists the clinic’s dentists by name, inactive ones disabled with “(Inactive)”', async () => {
@@ -254,26 +277,19 @@ describe('the Add Appointment form', () => {
     await ready();
     await fillForm(user);
     // Dr. Andrea blocks 10:00–11:00 after the form checked the slot, before the insert arrives.
-    const insert = holdNext({ method: 'POST', table: 'appointments' });
-    await user.click(submitButton());
-    await insert.reached;
-    await seed.dentist_availability([
-      {
-        clinic_id: 1,
-        dentist_id: 1,
-        specific_date: THURSDAY,
-        start_time: '10:00:00',
-        end_time: '11:00:00',
-        is_available: false,
-      },
-    ]);
-    insert.release();
-    expect(
-      await screen.findByText('This slot may already be taken or dentist is unavailable.', {
-        selector: '.swal2-html-container',
-      }),
-    ).toBeTruthy();
-    expect(swalTitle()).toBe('Booking failed!');
+    await submitChangedBeforeInsert(user, () =>
+      seed.dentist_availability([
+        {
+          clinic_id: 1,
+          dentist_id: 1,
+          specific_date: THURSDAY,
+          start_time: '10:00:00',
+          end_time: '11:00:00',
+          is_available: false,
+        },
+      ]),
+    );
+    await expectBookingFailedAlert();
     await dismissAlert();
     const banner = screen.getByRole('alert');
     expect(banner.textContent).toBe('Booking failed!This slot may already be taken or dentist is unavailable.');
@@ -309,17 +325,8 @@ describe('the Add Appointment form', () => {
       const { user, onSaved } = await render();
       await ready();
       await fillForm(user);
-      const insert = holdNext({ method: 'POST', table: 'appointments' });
-      await user.click(submitButton());
-      await insert.reached;
-      await change();
-      insert.release();
-      expect(
-        await screen.findByText('This slot may already be taken or dentist is unavailable.', {
-          selector: '.swal2-html-container',
-        }),
-      ).toBeTruthy();
-      expect(swalTitle()).toBe('Booking failed!');
+      await submitChangedBeforeInsert(user, change);
+      await expectBookingFailedAlert();
       expect(loggedRefusalCode()).toBe(code);
       await dismissAlert();
       expect(screen.getByRole('alert').textContent).toBe(

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentReminderRow, AppointmentRow } from '@/lib/database.types';
 import type { SessionContextValue } from '@/lib/session';
 import { failNext, holdNext, pgError, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { SENT_A_DAY_AHEAD } from '../testing/log-entry';
 import { mockReminderService } from '../testing/reminder-service';
 import { renderWithQueries, signedInSession } from '../testing/render';
 import { ReminderModal } from './reminder-modal';
@@ -69,11 +70,7 @@ const logEntry = (overrides: Partial<AppointmentReminderRow> = {}): Partial<Appo
   appointment_id: 501,
   clinic_id: 1,
   sent_on: '2026-11-19T01:00:00Z',
-  days_ahead: 1,
-  messenger_id: '24680135792468',
-  is_manual: false,
-  outcome: 'sent',
-  error: null,
+  ...SENT_A_DAY_AHEAD,
   ...overrides,
 });
 

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { renderSignedIn, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { openBillOfAppointment, renderAsReceptionist } from '../testing/render-modal';
 import { AddInvoiceModal } from './add-invoice-modal';
-
-const renderAsReceptionist = (ui: ReactElement) => renderSignedIn(ui, { role: 'receptionist' });
 
 setupRealDatabase();
 
@@ -118,23 +116,10 @@ describe('Add Invoice with line items', () => {
 
   it('opens itemised with the lines Bill passes in, and bills the appointment with them', async () => {
     const user = userEvent.setup();
-    await seed.dentists([{}]);
-    const [appointment] = await seed.appointments([{ patient_id: ana.id, status: 'Completed' }]);
-    const onClose = vi.fn();
-    await renderAsReceptionist(
-      <AddInvoiceModal
-        clinicId={1}
-        onClose={onClose}
-        prefill={{
-          patient: ana,
-          appointmentId: appointment!.id,
-          items: [
-            { procedureId: filling, tooth: 36, surfaces: ['M', 'O'], priceCentavos: 150_000 },
-            { procedureId: xray, priceCentavos: 35_000 },
-          ],
-        }}
-      />,
-    );
+    const { appointment, onClose } = await openBillOfAppointment(ana, [
+      { procedureId: filling, tooth: 36, surfaces: ['M', 'O'], priceCentavos: 150_000 },
+      { procedureId: xray, priceCentavos: 35_000 },
+    ]);
     await waitFor(() => expect(total()).toBe('₱1,850.00'));
     expect((within(line(1)).getByLabelText('Tooth') as HTMLInputElement).value).toBe('36');
     expect((within(line(1)).getByRole('checkbox', { name: 'M' }) as HTMLInputElement).checked).toBe(true);
@@ -142,7 +127,7 @@ describe('Add Invoice with line items', () => {
     await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [invoice] = await rows('invoices');
-    expect(invoice).toMatchObject({ appointment_id: appointment!.id, total: 1850 });
+    expect(invoice).toMatchObject({ appointment_id: appointment.id, total: 1850 });
     expect((await rows('invoice_items', { invoice_id: invoice!.id })).map((item) => item.label)).toEqual([
       '36 MO Composite filling',
       'X-ray',

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { renderSignedIn, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { openBillOfAppointment, renderAsReceptionist } from '../testing/render-modal';
 import { AddInvoiceModal } from './add-invoice-modal';
-
-const renderAsReceptionist = (ui: ReactElement) => renderSignedIn(ui, { role: 'receptionist' });
 
 setupRealDatabase();
 
@@ -136,21 +134,10 @@ describe('Add Invoice: who pays, as the database splits it', () => {
     const { cleaning } = await clinicWithMaxicare();
     // Valid only in January 2030, the month of the appointment (seeded on Jan 9, 2030).
     const cara = await patientWithCard('Cara Lim', 1, '2030-01-31', '2030-01-01');
-    await seed.dentists([{}]);
-    const [appointment] = await seed.appointments([{ patient_id: cara.id, status: 'Completed' }]);
-    const onClose = vi.fn();
     const user = userEvent.setup();
-    await renderAsReceptionist(
-      <AddInvoiceModal
-        clinicId={1}
-        onClose={onClose}
-        prefill={{
-          patient: cara,
-          appointmentId: appointment!.id,
-          items: [{ procedureId: cleaning, priceCentavos: 120_000 }],
-        }}
-      />,
-    );
+    const { appointment, onClose } = await openBillOfAppointment(cara, [
+      { procedureId: cleaning, priceCentavos: 120_000 },
+    ]);
     await expectSplitRow('Maxicare (member MAX-2291-0457) pays', '₱900.00');
     await expectSplitRow('Patient pays', '₱0.00');
     expect(within(modal()).queryByText(/card expired/)).toBeNull();
@@ -158,7 +145,7 @@ describe('Add Invoice: who pays, as the database splits it', () => {
     await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await rows('invoices')).toMatchObject([
-      { appointment_id: appointment!.id, total: 0, hmo_share: 900, hmo_id: 1 },
+      { appointment_id: appointment.id, total: 0, hmo_share: 900, hmo_id: 1 },
     ]);
   });
 });

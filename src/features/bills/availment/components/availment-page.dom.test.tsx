@@ -1,39 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initSupabase } from '@/lib/supabase';
-import { realStack, seed, signInAs, stackConfig, setupRealDatabase } from '@/testing/real-db';
-import { createSession, renderApp } from '@/testing/render-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { realStack, seed, setupComponentTests } from '@/testing/real-db';
+import { expectPrints, expectLetterhead, openPrintedPage, seedTwoClinics, valueOf } from '../../model/testing/printed';
 import AvailmentPage from './availment-page';
 
-setupRealDatabase();
-beforeAll(() => initSupabase(stackConfig()));
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+setupComponentTests();
 
 let hmoInvoiceId: number;
 let plainInvoiceId: number;
 let otherClinicInvoiceId: number;
 
 beforeEach(async () => {
-  await seed.clinics([
-    {
-      id: 1,
-      name: 'Smile Dental',
-      address: '12 Rizal Ave, Quezon City',
-      contact_phone: '0917 555 0100',
-      contact_email: 'hello@smile.test',
-    },
-    { id: 2, name: 'Bright Teeth' },
-  ]);
-  const [ana, ben] = await seed.patients([
-    { clinic_id: 1, name: 'Ana Santos' },
-    { clinic_id: 2, name: 'Ben Cruz' },
-  ]);
+  const { ana, ben } = await seedTwoClinics();
   const [maxicare, brightHmo] = await seed.hmos([
     { clinic_id: 1, name: 'Maxicare' },
     { clinic_id: 2, name: 'Intellicare' },
@@ -41,7 +20,7 @@ beforeEach(async () => {
   const [card] = await seed.patient_hmo_cards([
     {
       clinic_id: 1,
-      patient_id: ana!.id,
+      patient_id: ana.id,
       hmo_id: maxicare!.id,
       member_number: 'MX-204-5531',
       company: 'Acme Manila Inc.',
@@ -53,7 +32,7 @@ beforeEach(async () => {
   const [visit] = await seed.appointments([
     {
       clinic_id: 1,
-      patient_id: ana!.id,
+      patient_id: ana.id,
       dentist_id: 41,
       reason: 'Composite filling',
       // 9:00 AM in Manila on January 8.
@@ -63,15 +42,15 @@ beforeEach(async () => {
   const [hmoInvoice, plainInvoice, otherInvoice] = await seed.invoices([
     {
       clinic_id: 1,
-      patient_id: ana!.id,
+      patient_id: ana.id,
       appointment_id: visit!.id,
       total: 1500,
       hmo_id: maxicare!.id,
       hmo_card_id: card!.id,
       hmo_share: 1000,
     },
-    { clinic_id: 1, patient_id: ana!.id, total: 500 },
-    { clinic_id: 2, patient_id: ben!.id, total: 100, hmo_id: brightHmo!.id, hmo_share: 100 },
+    { clinic_id: 1, patient_id: ana.id, total: 500 },
+    { clinic_id: 2, patient_id: ben.id, total: 100, hmo_id: brightHmo!.id, hmo_share: 100 },
   ]);
   await seed.invoice_items([
     {
@@ -91,27 +70,16 @@ beforeEach(async () => {
   otherClinicInvoiceId = otherInvoice!.id;
 });
 
-async function openForm(param: string | number, role: 'receptionist' | 'dentist' = 'receptionist') {
-  const user = await signInAs({ role, clinic_id: 1 });
-  renderApp(
-    <Routes>
-      <Route path="/availment/:invoiceId" element={<AvailmentPage />} />
-    </Routes>,
-    { session: createSession({ user }), route: `/availment/${param}` },
-  );
-  return { user: userEvent.setup() };
+function openForm(param: string | number, role: 'receptionist' | 'dentist' = 'receptionist') {
+  return openPrintedPage({ path: '/availment/:invoiceId', page: <AvailmentPage />, url: `/availment/${param}` }, role);
 }
-
-const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('the HMO availment form', () => {
   it('shows the clinic, patient, card, visit and each service with its HMO share, and prints', async () => {
     const { user } = await openForm(hmoInvoiceId);
     expect(await screen.findByRole('heading', { level: 1, name: 'HMO Availment Form' })).toBeTruthy();
     const form = screen.getByRole('article');
-    expect(within(form).getByText('Smile Dental')).toBeTruthy();
-    expect(within(form).getByText('12 Rizal Ave, Quezon City')).toBeTruthy();
-    expect(within(form).getByText('0917 555 0100 · hello@smile.test')).toBeTruthy();
+    expectLetterhead(form);
     expect(within(form).getByText(`Invoice #${hmoInvoiceId}`)).toBeTruthy();
     expect(valueOf('Patient')).toBe('Ana Santos');
     expect(valueOf('Birthday')).toBe('');
@@ -137,9 +105,7 @@ describe('the HMO availment form', () => {
     expect(within(form).getAllByText('Date')).toHaveLength(2);
     expect(screen.queryByText('VOID')).toBeNull();
 
-    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
-    await user.click(screen.getByRole('button', { name: 'Print' }));
-    expect(print).toHaveBeenCalledOnce();
+    await expectPrints(user);
   });
 
   it('is open to the dentist too, and says VOID on a voided invoice’s form', async () => {

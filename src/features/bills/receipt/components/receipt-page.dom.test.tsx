@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSupabase, initSupabase } from '@/lib/supabase';
-import { realStack, seed, signInAs, stackConfig, setupRealDatabase } from '@/testing/real-db';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getSupabase } from '@/lib/supabase';
+import { realStack, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
+import { expectPrints, expectLetterhead, openPrintedPage, seedTwoClinics, valueOf } from '../../model/testing/printed';
 import ReceiptPage from './receipt-page';
 
-setupRealDatabase();
-beforeAll(() => initSupabase(stackConfig()));
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+setupComponentTests();
 
 let firstId: number;
 let secondId: number;
@@ -21,29 +16,16 @@ let otherClinicPaymentId: number;
 let anaId: number;
 
 beforeEach(async () => {
-  await seed.clinics([
-    {
-      id: 1,
-      name: 'Smile Dental',
-      address: '12 Rizal Ave, Quezon City',
-      contact_phone: '0917 555 0100',
-      contact_email: 'hello@smile.test',
-    },
-    { id: 2, name: 'Bright Teeth' },
-  ]);
-  const [ana, ben] = await seed.patients([
-    { clinic_id: 1, name: 'Ana Santos' },
-    { clinic_id: 2, name: 'Ben Cruz' },
-  ]);
+  const { ana, ben } = await seedTwoClinics();
   const [invoice, otherInvoice] = await seed.invoices([
-    { id: 31, clinic_id: 1, patient_id: ana!.id, total: 1500.5 },
-    { id: 32, clinic_id: 2, patient_id: ben!.id, total: 100 },
+    { id: 31, clinic_id: 1, patient_id: ana.id, total: 1500.5 },
+    { id: 32, clinic_id: 2, patient_id: ben.id, total: 100 },
   ]);
   const [first, second, other] = await seed.payments([
     {
       clinic_id: 1,
       invoice_id: invoice!.id,
-      patient_id: ana!.id,
+      patient_id: ana.id,
       amount: 500.25,
       method: 'e-wallet',
       reference_number: 'GC-7781',
@@ -54,43 +36,29 @@ beforeEach(async () => {
     {
       clinic_id: 1,
       invoice_id: invoice!.id,
-      patient_id: ana!.id,
+      patient_id: ana.id,
       amount: 1000.25,
       method: 'bank',
       payment_date: '2030-01-10T03:00:00+00:00',
     },
-    { clinic_id: 2, invoice_id: otherInvoice!.id, patient_id: ben!.id, amount: 100, method: 'cash' },
+    { clinic_id: 2, invoice_id: otherInvoice!.id, patient_id: ben.id, amount: 100, method: 'cash' },
   ]);
-  anaId = ana!.id;
+  anaId = ana.id;
   firstId = first!.id;
   secondId = second!.id;
   otherClinicPaymentId = other!.id;
 });
 
-async function openReceipt(param: string | number) {
-  const user = await signInAs({ role: 'receptionist', clinic_id: 1 });
-  renderApp(
-    <Routes>
-      <Route path="/receipts/:paymentId" element={<ReceiptPage />} />
-    </Routes>,
-    { session: createSession({ user }), route: `/receipts/${param}` },
-  );
-  return { user: userEvent.setup() };
+function openReceipt(param: string | number) {
+  return openPrintedPage({ path: '/receipts/:paymentId', page: <ReceiptPage />, url: `/receipts/${param}` });
 }
-
-const valueOf = (label: string) => {
-  const term = screen.getByText(label, { selector: 'dt' });
-  return term.nextElementSibling?.textContent;
-};
 
 describe('the acknowledgement receipt', () => {
   it('shows the clinic, the patient, the payment in clinic time and the balance after it, and prints', async () => {
     const { user } = await openReceipt(firstId);
     expect(await screen.findByRole('heading', { level: 1, name: 'Acknowledgement Receipt' })).toBeTruthy();
     const receipt = screen.getByRole('article');
-    expect(within(receipt).getByText('Smile Dental')).toBeTruthy();
-    expect(within(receipt).getByText('12 Rizal Ave, Quezon City')).toBeTruthy();
-    expect(within(receipt).getByText('0917 555 0100 · hello@smile.test')).toBeTruthy();
+    expectLetterhead(receipt);
     // The clinic's own series: its first payment, whatever the payment's id.
     expect(within(receipt).getByText('Receipt No. 1')).toBeTruthy();
     expect(valueOf('Date')).toBe('Jan 9, 2030, 10:05 AM');
@@ -113,9 +81,7 @@ describe('the acknowledgement receipt', () => {
     ).toBeTruthy();
     expect(screen.queryByText('VOID')).toBeNull();
 
-    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
-    await user.click(screen.getByRole('button', { name: 'Print' }));
-    expect(print).toHaveBeenCalledOnce();
+    await expectPrints(user);
   });
 
   it('counts the payments up to this one only: the second settles the invoice', async () => {

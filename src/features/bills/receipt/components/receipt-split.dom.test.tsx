@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { seed, signInAs, stackConfig, setupRealDatabase } from '@/testing/real-db';
-import { createSession, renderApp } from '@/testing/render-app';
+import { seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
+import { openPrintedPage, valueOf } from '../../model/testing/printed';
 import ReceiptPage from './receipt-page';
 
 setupRealDatabase();
@@ -59,17 +58,9 @@ beforeEach(async () => {
 });
 
 async function openReceipt(id: number) {
-  const user = await signInAs({ role: 'receptionist', clinic_id: 1 });
-  renderApp(
-    <Routes>
-      <Route path="/receipts/:paymentId" element={<ReceiptPage />} />
-    </Routes>,
-    { session: createSession({ user }), route: `/receipts/${id}` },
-  );
+  await openPrintedPage({ path: '/receipts/:paymentId', page: <ReceiptPage />, url: `/receipts/${id}` });
   await screen.findByRole('heading', { level: 1, name: 'Acknowledgement Receipt' });
 }
-
-const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('the receipt of an invoice an HMO and a senior citizen discount share', () => {
   it('lists each line with the HMO’s and the patient’s share, then the HMO, the discount lines and what the patient owes', async () => {

@@ -1,24 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { initSupabase } from '@/lib/supabase';
-import {
-  createStaffAccount,
-  failNext,
-  realStack,
-  seed,
-  setupRealDatabase,
-  signInAs,
-  stackConfig,
-} from '@/testing/real-db';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createStaffAccount, failNext, realStack, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { changeByService, changeInBrowser, dateEntries, startTrailHere } from '../testing/audit-log';
 import { renderAuditTrailSection } from '../testing/render-section';
 
-setupRealDatabase();
-
-beforeAll(() => {
-  initSupabase(stackConfig());
-});
+setupComponentTests();
 
 /** The people whose changes the trail shows (auth ids, made per test), and the viewing admin's session. */
 let carmela = '';
@@ -38,8 +25,6 @@ beforeEach(async () => {
   ).supabase_id;
   await seed.dentists([{ id: 1, name: 'Dr. Reyes' }]);
 });
-
-afterEach(cleanup);
 
 /**
  * Patients named as the entries about them are labelled, each with an appointment on Monday
