@@ -18,11 +18,8 @@ returns boolean language sql stable security definer set search_path = '' as $$
   select public.authorize(p_clinic_id, 'reports.read')
 $$;
 
-comment on function public.can_read_reports(bigint) is
-  'True when the signed-in user may read the reports of clinic p_clinic_id: its admin or receptionist, or a superadmin.';
-
-revoke execute on function public.can_read_reports(bigint) from public, anon, authenticated;
-grant execute on function public.can_read_reports(bigint) to authenticated, service_role;
+select private.setup_function('public.can_read_reports(bigint)', '{authenticated,service_role}',
+  'True when the signed-in user may read the reports of clinic p_clinic_id: its admin or receptionist, or a superadmin.');
 
 -- What every report asks first: may the caller read this clinic's reports (42501).
 create function private.require_report_access(p_clinic_id bigint)
@@ -58,10 +55,8 @@ end;
 $$;
 
 -- The reports are security invoker: the caller runs these.
-revoke execute on function private.require_report_access(bigint) from public, anon, authenticated;
-revoke execute on function private.report_period(bigint, date, date) from public, anon, authenticated;
-grant execute on function private.require_report_access(bigint) to authenticated, service_role;
-grant execute on function private.report_period(bigint, date, date) to authenticated, service_role;
+select private.setup_function('private.require_report_access(bigint)', '{authenticated,service_role}');
+select private.setup_function('private.report_period(bigint, date, date)', '{authenticated,service_role}');
 
 -- ---------------------------------------------------------------------------
 -- day_sheet and day_sheet_export (over a range of clinic days) live whole in
