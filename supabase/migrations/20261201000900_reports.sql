@@ -59,6 +59,36 @@ select private.setup_function('private.require_report_access(bigint)', '{authent
 select private.setup_function('private.report_period(bigint, date, date)', '{authenticated,service_role}');
 
 -- ---------------------------------------------------------------------------
+-- check_report_days: a report's period of clinic days, checked once: both
+-- days given, in order, at most p_max_days long (22023 report_period_*;
+-- p_too_long says the limit as the report words it).
+-- ---------------------------------------------------------------------------
+create function private.check_report_days(
+  p_from date,
+  p_to date,
+  p_max_days integer,
+  p_too_long text default null
+)
+returns void language plpgsql immutable set search_path = '' as $$
+begin
+  if p_from is null or p_to is null then
+    raise exception 'Choose the first and last day of the period.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_required';
+  end if;
+  if p_from > p_to then
+    raise exception 'The period must start on or before its last day.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_reversed';
+  end if;
+  if p_to - p_from >= p_max_days then
+    raise exception '%', coalesce(p_too_long, pg_catalog.format('The period can be at most %s days.', p_max_days))
+      using errcode = 'invalid_parameter_value', hint = 'report_period_too_long';
+  end if;
+end;
+$$;
+
+select private.setup_function('private.check_report_days(date, date, integer, text)', '{authenticated,service_role}');
+
+-- ---------------------------------------------------------------------------
 -- day_sheet and day_sheet_export (over a range of clinic days) live whole in
 -- 20261201001320_day_sheet_range.sql.
 -- ---------------------------------------------------------------------------

@@ -104,21 +104,7 @@ declare
   v_result json;
 begin
   perform private.require_report_access(p_clinic_id);
-  if p_from is null or p_to is null then
-    raise exception 'Choose the first and last day of the period.'
-      using errcode = 'invalid_parameter_value',
-            hint = 'report_period_required';
-  end if;
-  if p_from > p_to then
-    raise exception 'The period must start on or before its last day.'
-      using errcode = 'invalid_parameter_value',
-            hint = 'report_period_reversed';
-  end if;
-  if p_to - p_from >= 731 then
-    raise exception 'The period can be at most 2 years (731 days).'
-      using errcode = 'invalid_parameter_value',
-            hint = 'report_period_too_long';
-  end if;
+  perform private.check_report_days(p_from, p_to, 731, 'The period can be at most 2 years (731 days).');
   -- Only appointments whose time has come have an outcome.
   v_period := private.report_period(p_clinic_id, p_from, p_to);
   v_period.ends_at := least(v_period.ends_at, pg_catalog.now());

@@ -61,18 +61,7 @@ declare
   v_period record;
 begin
   perform private.require_report_access(p_clinic_id);
-  if p_from is null or p_to is null then
-    raise exception 'Choose the first and last day of the period.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_required';
-  end if;
-  if p_from > p_to then
-    raise exception 'The period must start on or before its last day.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_reversed';
-  end if;
-  if p_to - p_from >= 31 then
-    raise exception 'The day sheet can cover at most 31 days.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_too_long';
-  end if;
+  perform private.check_report_days(p_from, p_to, 31, 'The day sheet can cover at most 31 days.');
   v_period := private.report_period(p_clinic_id, p_from, p_to);
 
   return (
