@@ -661,6 +661,26 @@ $$;
 
 select private.setup_function('private.lock_live_row(regclass, bigint, text, text)', '{authenticated,service_role}');
 
+-- What a security definer RPC does first with the row it writes about: lock row p_id of the table
+-- whose row type p_row has (pass null::public.<table>), and answer it, when the caller may work in
+-- its clinic (can_access_clinic); otherwise refuse with PT404 and the caller's message and code.
+create function private.lock_clinic_row(p_row anyelement, p_id bigint, p_not_found text, p_not_found_hint text)
+returns anyelement language plpgsql set search_path = '' as $$
+declare
+  v_found integer;
+begin
+  execute pg_catalog.format('select t.* from %s t where t.id = $1 for update', pg_catalog.pg_typeof(p_row))
+    into p_row using p_id;
+  get diagnostics v_found = row_count;
+  if v_found = 0 or not public.can_access_clinic(p_row.clinic_id) then
+    raise exception '%', p_not_found using errcode = 'PT404', hint = p_not_found_hint;
+  end if;
+  return p_row;
+end;
+$$;
+
+select private.setup_function('private.lock_clinic_row(anyelement, bigint, text, text)', '{}');
+
 alter table public.role_permissions enable row level security;
 
 create policy "Staff can view role permissions" on public.role_permissions

@@ -161,16 +161,9 @@ select private.setup_function('private.current_user_name()', '{}');
 
 -- The item, locked, once the caller may see it; 'plan_item_not_found' otherwise.
 create function private.plan_item_for_update(p_item_id bigint)
-returns public.treatment_plan_items language plpgsql security definer set search_path = '' as $$
-declare
-  v_item public.treatment_plan_items;
-begin
-  select i.* into v_item from public.treatment_plan_items i where i.id = p_item_id for update;
-  if not found or not public.can_access_clinic(v_item.clinic_id) then
-    raise exception 'This treatment plan item was not found.' using errcode = 'PT404', hint = 'plan_item_not_found';
-  end if;
-  return v_item;
-end;
+returns public.treatment_plan_items language sql security definer set search_path = '' as $$
+  select private.lock_clinic_row(null::public.treatment_plan_items, p_item_id,
+    'This treatment plan item was not found.', 'plan_item_not_found')
 $$;
 
 select private.setup_function('private.plan_item_for_update(bigint)', '{}');

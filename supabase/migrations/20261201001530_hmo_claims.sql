@@ -359,16 +359,8 @@ create trigger invoices_withdraw_hmo_claim after update of voided_at on public.i
 -- Each caller then asks billing.write in its clinic with its own code.
 -- ---------------------------------------------------------------------------
 create function private.lock_hmo_batch(p_batch_id bigint)
-returns public.hmo_claim_batches language plpgsql set search_path = '' as $$
-declare
-  v_batch public.hmo_claim_batches;
-begin
-  select b.* into v_batch from public.hmo_claim_batches b where b.id = p_batch_id for update;
-  if not found or not public.can_access_clinic(v_batch.clinic_id) then
-    raise exception 'Billing batch not found.' using errcode = 'PT404', hint = 'hmo_batch_not_found';
-  end if;
-  return v_batch;
-end;
+returns public.hmo_claim_batches language sql set search_path = '' as $$
+  select private.lock_clinic_row(null::public.hmo_claim_batches, p_batch_id, 'Billing batch not found.', 'hmo_batch_not_found')
 $$;
 
 select private.setup_function('private.lock_hmo_batch(bigint)', '{}');
