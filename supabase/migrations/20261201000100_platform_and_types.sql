@@ -161,6 +161,31 @@ comment on type public.waitlist_reply_outcome is 'What a tap on a waitlist offer
 -- migrations' owner may call them.
 create schema private;
 
+-- Every function is set up by `select private.setup_function(function, callers, comment)` after its
+-- create: its comment (none when null), and EXECUTE for exactly the roles in callers, some of
+-- authenticated and service_role ('{}': the database and the migrations' owner alone). A new
+-- function is executable by PUBLIC and, in public, by anon, authenticated and service_role (the
+-- platform's default privileges); anon never keeps it. Functions used in constraints and policies
+-- must stay executable by authenticated: Postgres checks EXECUTE when it evaluates them.
+create function private.setup_function(p_function regprocedure, callers text[], p_comment text default null)
+returns void language plpgsql set search_path = '' as $$
+declare
+  v_role text;
+begin
+  assert callers <@ array['authenticated', 'service_role'], format('callers of %s: %s', p_function, callers);
+  if p_comment is not null then
+    execute format('comment on function %s is %L', p_function, p_comment);
+  end if;
+  execute format('revoke execute on function %s from public, anon', p_function);
+  foreach v_role in array array['authenticated', 'service_role'] loop
+    execute format(case when v_role = any (callers) then 'grant execute on function %s to %I'
+                        else 'revoke execute on function %s from %I' end, p_function, v_role);
+  end loop;
+end
+$$;
+
+select private.setup_function('private.setup_function(regprocedure, text[], text)', '{}');
+
 -- The policy most tables have, one per operation: rows of the signed-in user's clinic (any clinic for
 -- the superadmin), for holders of a permission (public.authorize, in the next file). Written once
 -- here and created by `select private.create_clinic_policy(table, name, operation, permission)`, or
@@ -194,7 +219,7 @@ begin
 end
 $$;
 
-revoke execute on function private.create_clinic_policy(regclass, text, text, text, name) from public;
+select private.setup_function('private.create_clinic_policy(regclass, text, text, text, name)', '{}');
 
 -- Every table with a clinic_id is set up by `select private.setup_clinic_table(table, ...)`, the
 -- same way: its privileges (none for anon; for authenticated only the grants clauses, e.g. 'select'
@@ -265,32 +290,7 @@ begin
 end
 $$;
 
-revoke execute on function private.setup_clinic_table(regclass, text[], text[], text[], text, text[], text) from public;
-
--- Every function is set up by `select private.setup_function(function, callers, comment)` after its
--- create: its comment (none when null), and EXECUTE for exactly the roles in callers, some of
--- authenticated and service_role ('{}': the database and the migrations' owner alone). A new
--- function is executable by PUBLIC and, in public, by anon, authenticated and service_role (the
--- platform's default privileges); anon never keeps it. Functions used in constraints and policies
--- must stay executable by authenticated: Postgres checks EXECUTE when it evaluates them.
-create function private.setup_function(p_function regprocedure, callers text[], p_comment text default null)
-returns void language plpgsql set search_path = '' as $$
-declare
-  v_role text;
-begin
-  assert callers <@ array['authenticated', 'service_role'], format('callers of %s: %s', p_function, callers);
-  if p_comment is not null then
-    execute format('comment on function %s is %L', p_function, p_comment);
-  end if;
-  execute format('revoke execute on function %s from public, anon', p_function);
-  foreach v_role in array array['authenticated', 'service_role'] loop
-    execute format(case when v_role = any (callers) then 'grant execute on function %s to %I'
-                        else 'revoke execute on function %s from %I' end, p_function, v_role);
-  end loop;
-end
-$$;
-
-revoke execute on function private.setup_function(regprocedure, text[], text) from public;
+select private.setup_function('private.setup_clinic_table(regclass, text[], text[], text[], text, text[], text)', '{}');
 
 -- ---------------------------------------------------------------------------
 -- Helpers used by constraints
