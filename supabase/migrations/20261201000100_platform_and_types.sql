@@ -23,7 +23,8 @@
 -- Here: the money type, the enum types, helpers used by constraints, the
 -- generic triggers (updated_at, a row never changes clinic, money in
 -- centavos, the audit trigger and the change-feed trigger), and the migration
--- helpers that set up every clinic table with them (private.setup_clinic_table).
+-- helpers that set up every clinic table with them (private.setup_clinic_table)
+-- and every function's comment and callers (private.setup_function).
 --
 -- public.pesos is the type of every money column (procedures.price,
 -- invoices.total, payments.amount): a domain over unconstrained numeric, so
@@ -154,6 +155,144 @@ create type public.waitlist_reply_outcome as enum ('already_booked', 'booked', '
 comment on type public.waitlist_reply_outcome is 'What a tap on a waitlist offer did.';
 
 -- ---------------------------------------------------------------------------
+-- Migration helpers: a clinic table's and a function's setup, written once
+-- ---------------------------------------------------------------------------
+-- The schema private holds migration helpers; PostgREST does not expose it, and nobody but the
+-- migrations' owner may call them.
+create schema private;
+
+-- Every function is set up by `select private.setup_function(function, callers, comment)` after its
+-- create: its comment (none when null), and EXECUTE for exactly the roles in callers, some of
+-- authenticated and service_role ('{}': the database and the migrations' owner alone). A new
+-- function is executable by PUBLIC and, in public, by anon, authenticated and service_role (the
+-- platform's default privileges); anon never keeps it. Functions used in constraints and policies
+-- must stay executable by authenticated: Postgres checks EXECUTE when it evaluates them.
+create function private.setup_function(p_function regprocedure, callers text[], p_comment text default null)
+returns void language plpgsql set search_path = '' as $$
+declare
+  v_role text;
+begin
+  assert callers <@ array['authenticated', 'service_role'], format('callers of %s: %s', p_function, callers);
+  if p_comment is not null then
+    execute format('comment on function %s is %L', p_function, p_comment);
+  end if;
+  execute format('revoke execute on function %s from public, anon', p_function);
+  foreach v_role in array array['authenticated', 'service_role'] loop
+    execute format(case when v_role = any (callers) then 'grant execute on function %s to %I'
+                        else 'revoke execute on function %s from %I' end, p_function, v_role);
+  end loop;
+end
+$$;
+
+select private.setup_function('private.setup_function(regprocedure, text[], text)', '{}');
+
+-- The policy most tables have, one per operation: rows of the signed-in user's clinic (any clinic for
+-- the superadmin), for holders of a permission (public.authorize, in the next file). Written once
+-- here and created by `select private.create_clinic_policy(table, name, operation, permission)`, or
+-- by setup_clinic_table below. authorize() is asked about current_clinic_id(), not the row's clinic,
+-- and every call is wrapped in a select, so the planner runs each once per statement: with the
+-- row's clinic_id as the argument it would run per row.
+create function private.create_clinic_policy(
+  p_table regclass,
+  p_name text,
+  p_operation text,
+  p_permission text,
+  clinic_column name default 'clinic_id'
+)
+returns void language plpgsql set search_path = '' as $$
+declare
+  predicate text := format(
+    '(%I = (select public.current_clinic_id()) or (select public.is_superadmin())) '
+      'and (select public.authorize(public.current_clinic_id(), %L))',
+    clinic_column, p_permission);
+begin
+  if not exists (select from public.role_permissions where permission = p_permission) then
+    raise exception 'Unknown permission %', p_permission using errcode = '22023', hint = 'unknown_permission';
+  end if;
+  execute format('create policy %I on %s for %s to authenticated %s', p_name, p_table, p_operation,
+    case p_operation
+      when 'select' then format('using (%s)', predicate)
+      when 'delete' then format('using (%s)', predicate)
+      when 'insert' then format('with check (%s)', predicate)
+      when 'update' then format('using (%s) with check (%s)', predicate, predicate)
+    end);
+end
+$$;
+
+select private.setup_function('private.create_clinic_policy(regclass, text, text, text, name)', '{}');
+
+-- Every table with a clinic_id is set up by `select private.setup_clinic_table(table, ...)`, the
+-- same way: its privileges (none for anon; for authenticated only the grants clauses, e.g. 'select'
+-- or 'insert (clinic_id, name)'; service_grants for service_role, all by default, none when null);
+-- row-level security on; its sequence (an identity or serial id) closed to anon and
+-- authenticated, who insert through the column's default and need no grant; the trigger
+-- <table>_clinic_id_is_fixed (a row never moves to another clinic); <table>_set_updated_at when it has
+-- an updated_at column. Options: policies, one {operation, permission, name} each
+-- (create_clinic_policy); audit, the arguments of <table>_audit (audit_row_change, entity first);
+-- notify, the arguments of <table>_notify_change (notify_change, channel first), which fires after
+-- notify_on. A table's own policies and triggers follow its call. The test clinic-tables.test.ts
+-- holds every table with a clinic_id to it.
+create function private.setup_clinic_table(
+  p_table regclass,
+  policies text[] default null,
+  audit text[] default null,
+  notify text[] default null,
+  notify_on text default 'insert or update or delete',
+  grants text[] default null,
+  service_grants text default 'all'
+)
+returns void language plpgsql set search_path = '' as $$
+declare
+  v_name text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
+  v_sequence regclass;
+  v_policy text[];
+  v_grant text;
+begin
+  execute format('revoke all on %s from public, anon, authenticated, service_role', p_table);
+  if service_grants is not null then
+    execute format('grant %s on %s to service_role', service_grants, p_table);
+  end if;
+  foreach v_grant in array coalesce(grants, '{}') loop
+    execute format('grant %s on %s to authenticated', v_grant, p_table);
+  end loop;
+  execute format('alter table %s enable row level security', p_table);
+  for v_sequence in
+    select d.objid::regclass
+      from pg_catalog.pg_depend d
+      join pg_catalog.pg_class s on s.oid = d.objid and s.relkind = 'S'
+     where d.classid = 'pg_catalog.pg_class'::regclass and d.refobjid = p_table and d.deptype in ('a', 'i')
+  loop
+    execute format('revoke all on sequence %s from anon, authenticated', v_sequence);
+  end loop;
+  if policies is not null then
+    foreach v_policy slice 1 in array policies loop
+      perform private.create_clinic_policy(p_table, v_policy[3], v_policy[1], v_policy[2]);
+    end loop;
+  end if;
+  if exists (
+    select from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'updated_at' and not a.attisdropped
+  ) then
+    execute format('create trigger %I before update on %s for each row execute function public.set_updated_at()',
+      v_name || '_set_updated_at', p_table);
+  end if;
+  execute format(
+    'create trigger %I before update of clinic_id on %s for each row execute function public.prevent_clinic_change()',
+    v_name || '_clinic_id_is_fixed', p_table);
+  if audit is not null then
+    execute format(
+      'create trigger %I after insert or update or delete on %s for each row execute function public.audit_row_change(%s)',
+      v_name || '_audit', p_table, (select string_agg(quote_literal(a), ', ') from unnest(audit) a));
+  end if;
+  if notify is not null then
+    execute format('create trigger %I after %s on %s for each row execute function public.notify_change(%s)',
+      v_name || '_notify_change', notify_on, p_table, (select string_agg(quote_literal(a), ', ') from unnest(notify) a));
+  end if;
+end
+$$;
+
+select private.setup_function('private.setup_clinic_table(regclass, text[], text[], text[], text, text[], text)', '{}');
+
+-- ---------------------------------------------------------------------------
 -- Helpers used by constraints
 -- ---------------------------------------------------------------------------
 
@@ -163,16 +302,8 @@ returns boolean language sql stable set search_path = '' as $$
   select exists (select 1 from pg_catalog.pg_timezone_names where name = p_name)
 $$;
 
-comment on function public.is_valid_time_zone(text) is
-  'True when p_name is a time zone name Postgres knows (IANA names such as Asia/Manila).';
-
--- Function privileges. New functions are executable by PUBLIC and (through
--- the platform's default privileges) by anon; withdraw that everywhere, and
--- grant what signed-in users need. Functions used in constraints and policies
--- must stay executable by authenticated: Postgres checks EXECUTE when it
--- evaluates them.
-revoke execute on function public.is_valid_time_zone(text) from public, anon;
-grant execute on function public.is_valid_time_zone(text) to authenticated, service_role;
+select private.setup_function('public.is_valid_time_zone(text)', '{authenticated,service_role}',
+  'True when p_name is a time zone name Postgres knows (IANA names such as Asia/Manila).');
 
 -- timestamptz + interval is only stable in general (days and months depend on
 -- the session time zone); a fixed number of minutes is not, so this is honest.
@@ -181,11 +312,8 @@ returns tstzrange language sql immutable parallel safe set search_path = '' as $
   select pg_catalog.tstzrange(p_start, p_start + interval '20 minutes', '[)')
 $$;
 
-comment on function public.appointment_slot(timestamptz) is
-  'The 20-minute period an appointment starting at p_start occupies, as [start, start + 20 min).';
-
-revoke execute on function public.appointment_slot(timestamptz) from public, anon;
-grant execute on function public.appointment_slot(timestamptz) to authenticated, service_role;
+select private.setup_function('public.appointment_slot(timestamptz)', '{authenticated,service_role}',
+  'The 20-minute period an appointment starting at p_start occupies, as [start, start + 20 min).');
 
 -- ---------------------------------------------------------------------------
 -- Generic triggers: updated_at, and rows never change clinic
@@ -198,10 +326,8 @@ begin
 end;
 $$;
 
-comment on function public.set_updated_at() is 'Trigger: stamps updated_at on every update.';
-
-revoke execute on function public.set_updated_at() from public, anon;
-revoke execute on function public.set_updated_at() from authenticated;
+select private.setup_function('public.set_updated_at()', '{service_role}',
+  'Trigger: stamps updated_at on every update.');
 
 -- ---------------------------------------------------------------------------
 -- prevent_clinic_change
@@ -219,11 +345,8 @@ begin
 end;
 $$;
 
-comment on function public.prevent_clinic_change() is
-  'Trigger: refuses any change of clinic_id (SQLSTATE 42501), for every role, superadmin and service role included.';
-
-revoke execute on function public.prevent_clinic_change() from public, anon;
-revoke execute on function public.prevent_clinic_change() from authenticated;
+select private.setup_function('public.prevent_clinic_change()', '{service_role}',
+  'Trigger: refuses any change of clinic_id (SQLSTATE 42501), for every role, superadmin and service role included.');
 
 -- Not security definer on purpose: inside a security definer function
 -- current_user is the owner, which is exactly "not a browser".
@@ -232,11 +355,8 @@ returns boolean language sql stable set search_path = '' as $$
   select current_user in ('anon', 'authenticated')
 $$;
 
-comment on function public.is_browser_role() is
-  'True when the statement runs as anon or authenticated (a browser), false for service_role, owners and definer functions.';
-
-revoke execute on function public.is_browser_role() from public, anon;
-grant execute on function public.is_browser_role() to authenticated, service_role;
+select private.setup_function('public.is_browser_role()', '{authenticated,service_role}',
+  'True when the statement runs as anon or authenticated (a browser), false for service_role, owners and definer functions.');
 
 -- pesos keeps a value as it was sent (12.5); the money columns store it with exactly two
 -- decimals (12.50), the form numeric(12, 2) gives.
@@ -252,10 +372,8 @@ begin
 end;
 $$;
 
-comment on function public.keep_money_in_centavos() is
-  'Trigger: stores the money column of procedures, invoices or payments with exactly two decimals (12.5 -> 12.50).';
-
-revoke execute on function public.keep_money_in_centavos() from public, anon, authenticated;
+select private.setup_function('public.keep_money_in_centavos()', '{service_role}',
+  'Trigger: stores the money column of procedures, invoices or payments with exactly two decimals (12.5 -> 12.50).');
 
 -- ---------------------------------------------------------------------------
 -- The audit trigger
@@ -272,7 +390,7 @@ returns jsonb language sql immutable set search_path = '' as $$
 $$;
 
 -- Privileges: trigger functions and their helper, for the database only.
-revoke execute on function public.audit_pick(jsonb, jsonb) from public, anon, authenticated, service_role;
+select private.setup_function('public.audit_pick(jsonb, jsonb)', '{}');
 
 create function public.audit_row_change()
 returns trigger language plpgsql security definer set search_path = '' as $$
@@ -397,15 +515,13 @@ begin
 end;
 $$;
 
-comment on function public.audit_row_change() is
+select private.setup_function('public.audit_row_change()', '{}',
   'The audit trigger of every audited table: audit_row_change(entity, option, ...), options '
   'skip=<columns> (not recorded), money=<columns> (as *_centavos), only=<column[:key]>,... (record just these), '
   'about=clinic (the row''s clinic is the entity: its id and name, no table), '
   'actions=row (insert / update / delete / void, the default) | update (every change is an update of the fields) '
   '| connection (like update, connect / disconnect when the fields were / become all null). '
-  'Records what changed, before -> after; id, clinic_id, created_at, updated_at never; secrets as stored / replaced / null.';
-
-revoke execute on function public.audit_row_change() from public, anon, authenticated, service_role;
+  'Records what changed, before -> after; id, clinic_id, created_at, updated_at never; secrets as stored / replaced / null.');
 
 -- ---------------------------------------------------------------------------
 -- The change-feed trigger
@@ -477,124 +593,9 @@ begin
 end;
 $$;
 
-comment on function public.notify_change() is
+select private.setup_function('public.notify_change()', '{}',
   'The change-feed trigger: notify_change(channel, field, ...) sends pg_notify(channel, {field: value, ...}) '
   '(delivered at commit). A field is key (the row''s column key), key=column, key=old.column (as it was before '
   'an update), key=TG_OP, key=TG_TABLE_NAME, or key=<JSON constant> (null, true, false, "text"). '
   'An argument ''from <schema>.<table> where <column> = <this row''s column> [and ...]'' makes the fields after it '
-  'read that table''s matching row instead (nothing is sent when there is none).';
-
-revoke execute on function public.notify_change() from public, anon, authenticated, service_role;
-
--- ---------------------------------------------------------------------------
--- Migration helpers: a clinic table's policies and setup, written once
--- ---------------------------------------------------------------------------
--- The schema private holds migration helpers; PostgREST does not expose it, and nobody but the
--- migrations' owner may call them.
-create schema private;
-
--- The policy most tables have, one per operation: rows of the signed-in user's clinic (any clinic for
--- the superadmin), for holders of a permission (public.authorize, in the next file). Written once
--- here and created by `select private.create_clinic_policy(table, name, operation, permission)`, or
--- by setup_clinic_table below. authorize() is asked about current_clinic_id(), not the row's clinic,
--- and every call is wrapped in a select, so the planner runs each once per statement: with the
--- row's clinic_id as the argument it would run per row.
-create function private.create_clinic_policy(
-  p_table regclass,
-  p_name text,
-  p_operation text,
-  p_permission text,
-  clinic_column name default 'clinic_id'
-)
-returns void language plpgsql set search_path = '' as $$
-declare
-  predicate text := format(
-    '(%I = (select public.current_clinic_id()) or (select public.is_superadmin())) '
-      'and (select public.authorize(public.current_clinic_id(), %L))',
-    clinic_column, p_permission);
-begin
-  if not exists (select from public.role_permissions where permission = p_permission) then
-    raise exception 'Unknown permission %', p_permission using errcode = '22023', hint = 'unknown_permission';
-  end if;
-  execute format('create policy %I on %s for %s to authenticated %s', p_name, p_table, p_operation,
-    case p_operation
-      when 'select' then format('using (%s)', predicate)
-      when 'delete' then format('using (%s)', predicate)
-      when 'insert' then format('with check (%s)', predicate)
-      when 'update' then format('using (%s) with check (%s)', predicate, predicate)
-    end);
-end
-$$;
-
-revoke execute on function private.create_clinic_policy(regclass, text, text, text, name) from public;
-
--- Every table with a clinic_id is set up by `select private.setup_clinic_table(table, ...)`, the
--- same way: its privileges (none for anon; for authenticated only the grants clauses, e.g. 'select'
--- or 'insert (clinic_id, name)'; service_grants for service_role, all by default, none when null);
--- row-level security on; its sequence (an identity or serial id) closed to anon and
--- authenticated, who insert through the column's default and need no grant; the trigger
--- <table>_clinic_id_is_fixed (a row never moves to another clinic); <table>_set_updated_at when it has
--- an updated_at column. Options: policies, one {operation, permission, name} each
--- (create_clinic_policy); audit, the arguments of <table>_audit (audit_row_change, entity first);
--- notify, the arguments of <table>_notify_change (notify_change, channel first), which fires after
--- notify_on. A table's own policies and triggers follow its call. The test clinic-tables.test.ts
--- holds every table with a clinic_id to it.
-create function private.setup_clinic_table(
-  p_table regclass,
-  policies text[] default null,
-  audit text[] default null,
-  notify text[] default null,
-  notify_on text default 'insert or update or delete',
-  grants text[] default null,
-  service_grants text default 'all'
-)
-returns void language plpgsql set search_path = '' as $$
-declare
-  v_name text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
-  v_sequence regclass;
-  v_policy text[];
-  v_grant text;
-begin
-  execute format('revoke all on %s from public, anon, authenticated, service_role', p_table);
-  if service_grants is not null then
-    execute format('grant %s on %s to service_role', service_grants, p_table);
-  end if;
-  foreach v_grant in array coalesce(grants, '{}') loop
-    execute format('grant %s on %s to authenticated', v_grant, p_table);
-  end loop;
-  execute format('alter table %s enable row level security', p_table);
-  for v_sequence in
-    select d.objid::regclass
-      from pg_catalog.pg_depend d
-      join pg_catalog.pg_class s on s.oid = d.objid and s.relkind = 'S'
-     where d.classid = 'pg_catalog.pg_class'::regclass and d.refobjid = p_table and d.deptype in ('a', 'i')
-  loop
-    execute format('revoke all on sequence %s from anon, authenticated', v_sequence);
-  end loop;
-  if policies is not null then
-    foreach v_policy slice 1 in array policies loop
-      perform private.create_clinic_policy(p_table, v_policy[3], v_policy[1], v_policy[2]);
-    end loop;
-  end if;
-  if exists (
-    select from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'updated_at' and not a.attisdropped
-  ) then
-    execute format('create trigger %I before update on %s for each row execute function public.set_updated_at()',
-      v_name || '_set_updated_at', p_table);
-  end if;
-  execute format(
-    'create trigger %I before update of clinic_id on %s for each row execute function public.prevent_clinic_change()',
-    v_name || '_clinic_id_is_fixed', p_table);
-  if audit is not null then
-    execute format(
-      'create trigger %I after insert or update or delete on %s for each row execute function public.audit_row_change(%s)',
-      v_name || '_audit', p_table, (select string_agg(quote_literal(a), ', ') from unnest(audit) a));
-  end if;
-  if notify is not null then
-    execute format('create trigger %I after %s on %s for each row execute function public.notify_change(%s)',
-      v_name || '_notify_change', notify_on, p_table, (select string_agg(quote_literal(a), ', ') from unnest(notify) a));
-  end if;
-end
-$$;
-
-revoke execute on function private.setup_clinic_table(regclass, text[], text[], text[], text, text[], text) from public;
+  'read that table''s matching row instead (nothing is sent when there is none).');

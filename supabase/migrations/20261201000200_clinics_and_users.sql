@@ -134,10 +134,8 @@ begin
 end;
 $$;
 
-comment on function public.guard_clinic_page_connection() is
-  'Trigger: browser roles cannot set fb_page_id, messenger_page_id or page_token_hint (42501).';
-
-revoke execute on function public.guard_clinic_page_connection() from public, anon, authenticated;
+select private.setup_function('public.guard_clinic_page_connection()', '{service_role}',
+  'Trigger: browser roles cannot set fb_page_id, messenger_page_id or page_token_hint (42501).');
 
 alter table public.clinics enable row level security;
 
@@ -205,42 +203,32 @@ returns bigint language sql stable security definer set search_path = '' as $$
   select u.clinic_id from public.users u where u.user_id = (select auth.uid())
 $$;
 
-comment on function public.current_clinic_id() is 'Clinic of the signed-in user''s profile; null without a profile.';
-
-revoke execute on function public.current_clinic_id() from public, anon;
-grant execute on function public.current_clinic_id() to authenticated, service_role;
+select private.setup_function('public.current_clinic_id()', '{authenticated,service_role}',
+  'Clinic of the signed-in user''s profile; null without a profile.');
 
 create function public.current_app_role()
 returns text language sql stable security definer set search_path = '' as $$
   select u.role from public.users u where u.user_id = (select auth.uid())
 $$;
 
-comment on function public.current_app_role() is
-  'Role (superadmin, admin, receptionist, dentist) of the signed-in user''s profile; null without a profile.';
-
-revoke execute on function public.current_app_role() from public, anon;
-grant execute on function public.current_app_role() to authenticated, service_role;
+select private.setup_function('public.current_app_role()', '{authenticated,service_role}',
+  'Role (superadmin, admin, receptionist, dentist) of the signed-in user''s profile; null without a profile.');
 
 create function public.is_superadmin()
 returns boolean language sql stable security definer set search_path = '' as $$
   select coalesce(public.current_app_role() = 'superadmin', false)
 $$;
 
-comment on function public.is_superadmin() is 'True when the signed-in user is a superadmin (reaches every clinic).';
-
-revoke execute on function public.is_superadmin() from public, anon;
-grant execute on function public.is_superadmin() to authenticated, service_role;
+select private.setup_function('public.is_superadmin()', '{authenticated,service_role}',
+  'True when the signed-in user is a superadmin (reaches every clinic).');
 
 create function public.can_access_clinic(p_clinic_id bigint)
 returns boolean language sql stable security definer set search_path = '' as $$
   select public.is_superadmin() or coalesce(p_clinic_id = public.current_clinic_id(), false)
 $$;
 
-comment on function public.can_access_clinic(bigint) is
-  'True when the signed-in user may work in clinic p_clinic_id: their own clinic, or any clinic for a superadmin.';
-
-revoke execute on function public.can_access_clinic(bigint) from public, anon;
-grant execute on function public.can_access_clinic(bigint) to authenticated, service_role;
+select private.setup_function('public.can_access_clinic(bigint)', '{authenticated,service_role}',
+  'True when the signed-in user may work in clinic p_clinic_id: their own clinic, or any clinic for a superadmin.');
 
 -- ---------------------------------------------------------------------------
 -- guard_user_profile
@@ -267,10 +255,8 @@ begin
 end;
 $$;
 
-comment on function public.guard_user_profile() is
-  'Trigger: refuses (42501) making a superadmin from a browser, changing one''s own role, and changing user_id.';
-
-revoke execute on function public.guard_user_profile() from public, anon, authenticated;
+select private.setup_function('public.guard_user_profile()', '{service_role}',
+  'Trigger: refuses (42501) making a superadmin from a browser, changing one''s own role, and changing user_id.');
 
 -- ---------------------------------------------------------------------------
 -- handle_new_user
@@ -320,11 +306,9 @@ begin
 end;
 $$;
 
-comment on function public.handle_new_user() is
+select private.setup_function('public.handle_new_user()', '{service_role}',
   'Trigger on auth.users: creates the staff profile from app_metadata {clinic_id, role}, or a new clinic and its '
-  'admin from user_metadata {clinic_name, name}; otherwise raises so the sign-up leaves nothing behind.';
-
-revoke execute on function public.handle_new_user() from public, anon, authenticated;
+  'admin from user_metadata {clinic_name, name}; otherwise raises so the sign-up leaves nothing behind.');
 
 -- The profile's e-mail follows the account's (login looks the profile up by e-mail).
 create function public.handle_user_email_change()
@@ -335,10 +319,8 @@ begin
 end;
 $$;
 
-comment on function public.handle_user_email_change() is
-  'Trigger on auth.users: copies a changed e-mail address to the staff profile.';
-
-revoke execute on function public.handle_user_email_change() from public, anon, authenticated;
+select private.setup_function('public.handle_user_email_change()', '{service_role}',
+  'Trigger on auth.users: copies a changed e-mail address to the staff profile.');
 
 -- The profile: deleted, or its role changed from admin. Every caller, the service role included.
 create function public.guard_last_clinic_admin()
@@ -356,10 +338,8 @@ begin
 end;
 $$;
 
-comment on function public.guard_last_clinic_admin() is
-  'Trigger: refuses (PT409) deleting or demoting a clinic''s last admin who can sign in, for every caller.';
-
-revoke execute on function public.guard_last_clinic_admin() from public, anon, authenticated;
+select private.setup_function('public.guard_last_clinic_admin()', '{service_role}',
+  'Trigger: refuses (PT409) deleting or demoting a clinic''s last admin who can sign in, for every caller.');
 
 -- ---------------------------------------------------------------------------
 -- sync_profile_role_to_account
@@ -376,11 +356,9 @@ begin
 end;
 $$;
 
-comment on function public.sync_profile_role_to_account() is
+select private.setup_function('public.sync_profile_role_to_account()', '{service_role}',
   'Trigger on public.users: copies a changed role into the account''s app_metadata (when it carries one), so '
-  'the next JWT names the role the database enforces.';
-
-revoke execute on function public.sync_profile_role_to_account() from public, anon, authenticated;
+  'the next JWT names the role the database enforces.');
 
 -- ---------------------------------------------------------------------------
 -- The last admin of a clinic
@@ -393,10 +371,8 @@ returns boolean language sql stable security definer set search_path = '' as $$
   )
 $$;
 
-comment on function public.counts_as_clinic_admin(uuid) is
-  'True when the account can sign in (exists, not soft-deleted, e-mail confirmed): only such an admin keeps a clinic managed.';
-
-revoke execute on function public.counts_as_clinic_admin(uuid) from public, anon, authenticated;
+select private.setup_function('public.counts_as_clinic_admin(uuid)', '{service_role}',
+  'True when the account can sign in (exists, not soft-deleted, e-mail confirmed): only such an admin keeps a clinic managed.');
 
 -- ---------------------------------------------------------------------------
 -- ensure_clinic_keeps_admin
@@ -428,11 +404,9 @@ begin
 end;
 $$;
 
-comment on function public.ensure_clinic_keeps_admin(bigint, bigint) is
+select private.setup_function('public.ensure_clinic_keeps_admin(bigint, bigint)', '{service_role}',
   'Raises PT409 (HTTP 409) unless the clinic has an admin who can sign in besides the given profile; '
-  'locks the clinic''s row first, so concurrent removals of its admins are decided one after the other.';
-
-revoke execute on function public.ensure_clinic_keeps_admin(bigint, bigint) from public, anon, authenticated;
+  'locks the clinic''s row first, so concurrent removals of its admins are decided one after the other.');
 
 -- The account: deleted (its profile goes by cascade) or soft-deleted (GoTrue's should_soft_delete).
 create function public.guard_last_clinic_admin_account()
@@ -454,10 +428,8 @@ begin
 end;
 $$;
 
-comment on function public.guard_last_clinic_admin_account() is
-  'Trigger on auth.users: refuses (PT409) deleting or soft-deleting the account of a clinic''s last admin.';
-
-revoke execute on function public.guard_last_clinic_admin_account() from public, anon, authenticated;
+select private.setup_function('public.guard_last_clinic_admin_account()', '{service_role}',
+  'Trigger on auth.users: refuses (PT409) deleting or soft-deleting the account of a clinic''s last admin.');
 
 -- ---------------------------------------------------------------------------
 -- guard_profile_account
@@ -476,10 +448,8 @@ begin
 end;
 $$;
 
-comment on function public.guard_profile_account() is
-  'Trigger: refuses (42501) a profile for an account, unless the sign-up trigger is creating that account now.';
-
-revoke execute on function public.guard_profile_account() from public, anon, authenticated;
+select private.setup_function('public.guard_profile_account()', '{service_role}',
+  'Trigger: refuses (42501) a profile for an account, unless the sign-up trigger is creating that account now.');
 
 -- ---------------------------------------------------------------------------
 -- delete_staff_account
@@ -502,12 +472,9 @@ begin
 end;
 $$;
 
-comment on function public.delete_staff_account(uuid, uuid) is
+select private.setup_function('public.delete_staff_account(uuid, uuid)', '{service_role}',
   'delete-user''s step, service role only: deletes the account (and its profile), recording p_requested_by as '
-  'who did it; PT404 when there is no such account, PT409 when it is the clinic''s last admin.';
-
-revoke execute on function public.delete_staff_account(uuid, uuid) from public, anon, authenticated;
-grant execute on function public.delete_staff_account(uuid, uuid) to service_role;
+  'who did it; PT404 when there is no such account, PT409 when it is the clinic''s last admin.');
 
 -- user_id is the login behind the profile; the actor columns name people by it already. The
 -- policies are below: a user may also read their own profile.
@@ -653,12 +620,9 @@ returns boolean language sql stable security definer set search_path = '' as $$
   ), false)
 $$;
 
-comment on function public.authorize(bigint, text) is
+select private.setup_function('public.authorize(bigint, text)', '{authenticated,service_role}',
   'True when the signed-in user is a superadmin, or their profile is in clinic p_clinic_id and their role holds '
-  'p_permission (public.role_permissions); false without a profile.';
-
-revoke execute on function public.authorize(bigint, text) from public, anon;
-grant execute on function public.authorize(bigint, text) to authenticated, service_role;
+  'p_permission (public.role_permissions); false without a profile.');
 
 -- The refusal every RPC that needs a permission opens with: 42501 with the RPC's own message and
 -- code (hint) unless the caller holds p_permission in clinic p_clinic_id (public.authorize). Not
@@ -673,9 +637,8 @@ begin
 end;
 $$;
 
-revoke execute on function private.require_permission(bigint, text, text, text) from public, anon, authenticated;
+select private.setup_function('private.require_permission(bigint, text, text, text)', '{authenticated,service_role}');
 grant usage on schema private to authenticated, service_role;
-grant execute on function private.require_permission(bigint, text, text, text) to authenticated, service_role;
 
 -- What every delete RPC of a soft-deletable row (delete_patient, delete_dentist) does first: lock
 -- row p_id of p_table that is not deleted, as the caller sees it (not security definer: row-level
@@ -696,8 +659,27 @@ begin
 end;
 $$;
 
-revoke execute on function private.lock_live_row(regclass, bigint, text, text) from public, anon, authenticated;
-grant execute on function private.lock_live_row(regclass, bigint, text, text) to authenticated, service_role;
+select private.setup_function('private.lock_live_row(regclass, bigint, text, text)', '{authenticated,service_role}');
+
+-- What a security definer RPC does first with the row it writes about: lock row p_id of the table
+-- whose row type p_row has (pass null::public.<table>), and answer it, when the caller may work in
+-- its clinic (can_access_clinic); otherwise refuse with PT404 and the caller's message and code.
+create function private.lock_clinic_row(p_row anyelement, p_id bigint, p_not_found text, p_not_found_hint text)
+returns anyelement language plpgsql set search_path = '' as $$
+declare
+  v_found integer;
+begin
+  execute pg_catalog.format('select t.* from %s t where t.id = $1 for update', pg_catalog.pg_typeof(p_row))
+    into p_row using p_id;
+  get diagnostics v_found = row_count;
+  if v_found = 0 or not public.can_access_clinic(p_row.clinic_id) then
+    raise exception '%', p_not_found using errcode = 'PT404', hint = p_not_found_hint;
+  end if;
+  return p_row;
+end;
+$$;
+
+select private.setup_function('private.lock_clinic_row(anyelement, bigint, text, text)', '{}');
 
 alter table public.role_permissions enable row level security;
 

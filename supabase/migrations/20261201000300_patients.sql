@@ -78,7 +78,6 @@ begin
 end
 $$;
 
-
 -- ---------------------------------------------------------------------------
 -- delete_patient
 -- ---------------------------------------------------------------------------
@@ -117,13 +116,10 @@ begin
 end;
 $$;
 
-comment on function public.delete_patient(bigint) is
+select private.setup_function('public.delete_patient(bigint)', '{authenticated,service_role}',
   'Soft-deletes patient p_patient_id (deleted = true) and, in the same transaction, every appointment of theirs '
   'not yet deleted. Returns {"deleted_appointments": n}. Errors: PT404 (HTTP 404) when the caller cannot see the '
-  'patient (other clinic, unknown, already deleted), 22004 without a patient.';
-
-revoke execute on function public.delete_patient(bigint) from public, anon;
-grant execute on function public.delete_patient(bigint) to authenticated, service_role;
+  'patient (other clinic, unknown, already deleted), 22004 without a patient.');
 
 create function public.sync_messenger_contact_link()
 returns trigger language plpgsql security definer set search_path = '' as $$
@@ -146,12 +142,10 @@ begin
 end;
 $$;
 
-comment on function public.sync_messenger_contact_link() is
+select private.setup_function('public.sync_messenger_contact_link()', '{service_role}',
   'Trigger: keeps messenger_contacts.patient_id in step with patients.messenger_id and deleted. The clinic''s '
   'contacts whose psid is the patient''s Messenger id are linked to the live patient; the patient''s contacts '
-  'with another psid, or all of them once the patient is deleted, are unlinked.';
-
-revoke execute on function public.sync_messenger_contact_link() from public, anon, authenticated;
+  'with another psid, or all of them once the patient is deleted, are unlinked.');
 
 select private.setup_clinic_table('public.patients', grants => array['select, insert, update'],
   audit => array['patient'], policies => array[

@@ -68,7 +68,6 @@ comment on column public.dentists.deleted is
 
 create index dentists_clinic_id_name_idx on public.dentists (clinic_id, name);
 
-
 -- ---------------------------------------------------------------------------
 -- delete_dentist
 -- ---------------------------------------------------------------------------
@@ -137,16 +136,13 @@ begin
 end;
 $$;
 
-comment on function public.delete_dentist(bigint) is
+select private.setup_function('public.delete_dentist(bigint)', '{authenticated,service_role}',
   'Deletes dentist p_dentist_id as the spec decides: no appointments at all -> removed ({"outcome":"hard_deleted"}, '
   'availability blocks cascade); only past or closed ones -> deleted = true ({"outcome":"soft_deleted"}); any '
   'appointment at or after now, not deleted, Scheduled or Confirmed -> nothing changes ({"outcome":"blocked", '
   '"appointments":[{id, patient_name, status, appointment_time, reason}]} by time; patient_name null when the '
   'patient is deleted). Errors: 42501 unless superadmin/admin/receptionist, PT404 (HTTP 404) dentist not visible '
-  '(other clinic, unknown, already deleted), 22004 without a dentist.';
-
-revoke execute on function public.delete_dentist(bigint) from public, anon;
-grant execute on function public.delete_dentist(bigint) to authenticated, service_role;
+  '(other clinic, unknown, already deleted), 22004 without a dentist.');
 
 select private.setup_clinic_table('public.dentists', grants => array['select, insert, update, delete'],
   audit => array['dentist'], policies => array[
@@ -185,7 +181,6 @@ comment on column public.dentist_availability.is_available is
   'false: a blocked period (the only kind the app writes). Blocked periods refuse bookings.';
 
 create index dentist_availability_dentist_id_date_idx on public.dentist_availability (dentist_id, specific_date);
-
 
 -- ---------------------------------------------------------------------------
 -- save_availability_day
@@ -263,14 +258,11 @@ begin
 end;
 $$;
 
-comment on function public.save_availability_day(bigint, date, jsonb) is
+select private.setup_function('public.save_availability_day(bigint, date, jsonb)', '{authenticated,service_role}',
   'Replaces the blocked periods of dentist p_dentist_id on p_date with p_blocks, a JSON array of '
   '{"start_time":"HH:MM","end_time":"HH:MM"} (inside 09:00-18:00, start before end, not overlapping); '
   'an empty array clears the day. All or nothing. Returns the saved rows by start_time. '
-  'Errors: 22023 invalid blocks, 22004 missing dentist or date, PT404 (HTTP 404) unknown dentist, 42501 not allowed.';
-
-revoke execute on function public.save_availability_day(bigint, date, jsonb) from public, anon;
-grant execute on function public.save_availability_day(bigint, date, jsonb) to authenticated, service_role;
+  'Errors: 22023 invalid blocks, 22004 missing dentist or date, PT404 (HTTP 404) unknown dentist, 42501 not allowed.');
 
 select private.setup_clinic_table('public.dentist_availability', grants => array['select, insert, update, delete'],
   audit => array['availability'], policies => array[
@@ -406,14 +398,12 @@ begin
 end;
 $$;
 
-comment on function public.guard_browser_booking() is
+-- EXECUTE is not checked when a trigger fires; nobody calls this directly.
+select private.setup_function('public.guard_browser_booking()', '{service_role}',
   'Trigger: for browser roles only, refuses booking or moving a live appointment to a time that has started '
   '(23P01, ''This slot may already be taken or dentist is unavailable.'', detail ''in the past'') and a reason '
   'whose procedure part (before '' — Notes: '') is not a procedure of the clinic, on insert or when the reason '
-  'changes (23514, detail ''unknown procedure''). The service role, owners and SQL may still write history.';
-
--- EXECUTE is not checked when a trigger fires; nobody calls this directly.
-revoke execute on function public.guard_browser_booking() from public, anon, authenticated;
+  'changes (23514, detail ''unknown procedure''). The service role, owners and SQL may still write history.');
 
 -- The audit trail: every row, each column that changed (audit_row_change).
 select private.setup_clinic_table('public.appointments', grants => array['select, insert, update'],
@@ -508,7 +498,6 @@ create index appointment_reminders_appointment_id_sent_on_idx on public.appointm
 -- The retry pass looks for lapsed claims.
 create index appointment_reminders_pending_idx on public.appointment_reminders (next_attempt_at)
   where outcome = 'pending';
-
 
 select private.setup_clinic_table('public.appointment_reminders', grants => array['select'],
   policies => array[

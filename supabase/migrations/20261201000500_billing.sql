@@ -191,10 +191,8 @@ begin
 end;
 $$;
 
-comment on function public.guard_invoice_insert() is
-  'Trigger: an invoice''s appointment is of the same patient and has no other invoice that is not void.';
-
-revoke execute on function public.guard_invoice_insert() from public, anon, authenticated;
+select private.setup_function('public.guard_invoice_insert()', '{service_role}',
+  'Trigger: an invoice''s appointment is of the same patient and has no other invoice that is not void.');
 
 -- ---------------------------------------------------------------------------
 -- Voids: what void_invoice and void_payment both ask, written once
@@ -244,9 +242,8 @@ end;
 $$;
 
 -- Called by the two security definer RPCs only.
-revoke execute on function private.void_reason(text) from public, anon, authenticated;
-revoke execute on function private.require_voidable(boolean, bigint, timestamptz, text, text, text, text)
-  from public, anon, authenticated;
+select private.setup_function('private.void_reason(text)', '{}');
+select private.setup_function('private.require_voidable(boolean, bigint, timestamptz, text, text, text, text)', '{}');
 
 -- ---------------------------------------------------------------------------
 -- void_invoice
@@ -272,11 +269,8 @@ begin
 end;
 $$;
 
-comment on function public.void_invoice(bigint, text) is
-  'Voids an invoice without live payments, with a reason (admins of its clinic, superadmins). Its appointment can be billed again.';
-
-revoke execute on function public.void_invoice(bigint, text) from public, anon, authenticated;
-grant execute on function public.void_invoice(bigint, text) to authenticated, service_role;
+select private.setup_function('public.void_invoice(bigint, text)', '{authenticated,service_role}',
+  'Voids an invoice without live payments, with a reason (admins of its clinic, superadmins). Its appointment can be billed again.');
 
 -- billing_changes: every change of an invoice or payment, with the invoice it touches.
 -- Browsers insert only the columns of the spec (plus appointment and key);
@@ -355,7 +349,6 @@ create index payments_clinic_id_date_id_idx on public.payments (clinic_id, payme
 -- Indexes for the reports at scale (50,000 appointments, 25,000 payments)
 create index payments_clinic_id_voided_at_idx on public.payments (clinic_id, voided_at) where voided_at is not null;
 
-
 -- ---------------------------------------------------------------------------
 -- guard_payment_insert
 -- ---------------------------------------------------------------------------
@@ -399,11 +392,9 @@ begin
 end;
 $$;
 
-comment on function public.guard_payment_insert() is
+select private.setup_function('public.guard_payment_insert()', '{service_role}',
   'Trigger: refuses a payment on a void invoice (23514) and, unless overpayment_accepted, one beyond the '
-  'invoice''s balance (PT409), reading the balance under a lock on the invoice.';
-
-revoke execute on function public.guard_payment_insert() from public, anon, authenticated;
+  'invoice''s balance (PT409), reading the balance under a lock on the invoice.');
 
 -- ---------------------------------------------------------------------------
 -- void_payment
@@ -423,11 +414,8 @@ begin
 end;
 $$;
 
-comment on function public.void_payment(bigint, text) is
-  'Voids a payment with a reason (admins of its clinic, superadmins). It stays listed and no longer counts.';
-
-revoke execute on function public.void_payment(bigint, text) from public, anon, authenticated;
-grant execute on function public.void_payment(bigint, text) to authenticated, service_role;
+select private.setup_function('public.void_payment(bigint, text)', '{authenticated,service_role}',
+  'Voids a payment with a reason (admins of its clinic, superadmins). It stays listed and no longer counts.');
 
 -- The receipt's answer (payment_receipt) is in 20261201001000_receipts.sql, with the receipt numbers.
 

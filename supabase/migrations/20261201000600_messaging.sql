@@ -205,10 +205,8 @@ begin
 end;
 $$;
 
-comment on function public.resolve_flags_of_cancelled_appointment() is
-  'Trigger: an appointment turned Cancelled or deleted resolves its open late-cancellation requests.';
-
-revoke execute on function public.resolve_flags_of_cancelled_appointment() from public, anon, authenticated;
+select private.setup_function('public.resolve_flags_of_cancelled_appointment()', '{service_role}',
+  'Trigger: an appointment turned Cancelled or deleted resolves its open late-cancellation requests.');
 
 -- appointment_flags: staff of the clinic see them and may mark them resolved;
 -- only the service role creates them.

@@ -81,7 +81,6 @@ create index recall_messages_clinic_id_idx on public.recall_messages (clinic_id,
 
 create index recall_messages_clinic_patient_idx on public.recall_messages (clinic_id, patient_id, created_at desc, id desc);
 
-
 create function public.set_recall_blocked_until()
 returns trigger language plpgsql set search_path = '' as $$
 begin
@@ -90,10 +89,8 @@ begin
 end;
 $$;
 
-comment on function public.set_recall_blocked_until() is
-  'Trigger: a recall blocks the patient for 30 days from when it was sent, whatever the writer says.';
-
-revoke execute on function public.set_recall_blocked_until() from public, anon, authenticated;
+select private.setup_function('public.set_recall_blocked_until()', '{service_role}',
+  'Trigger: a recall blocks the patient for 30 days from when it was sent, whatever the writer says.');
 
 -- The due list (recall_list) is in 20261201001200_recall_list_waitlist_phone.sql.
 
@@ -141,7 +138,6 @@ create unique index recall_requests_one_open_per_patient on public.recall_reques
 create index recall_requests_clinic_open_idx on public.recall_requests (clinic_id, created_at desc)
   where status = 'open';
 
-
 -- ---------------------------------------------------------------------------
 -- stamp_recall_request_handled
 -- ---------------------------------------------------------------------------
@@ -161,10 +157,8 @@ begin
 end;
 $$;
 
-comment on function public.stamp_recall_request_handled() is
-  'Trigger: a request is handled once (open -> booked or dismissed), stamped with when and by whom.';
-
-revoke execute on function public.stamp_recall_request_handled() from public, anon, authenticated;
+select private.setup_function('public.stamp_recall_request_handled()', '{service_role}',
+  'Trigger: a request is handled once (open -> booked or dismissed), stamped with when and by whom.');
 
 -- ---------------------------------------------------------------------------
 -- Booking requests: the open ones for the Recalls tab, dismissing one, and
@@ -187,11 +181,8 @@ returns table (
    order by q.created_at, q.id
 $$;
 
-comment on function public.recall_request_list(bigint) is
-  'The clinic''s open booking requests (patients who tapped Book on a recall), oldest first. Security invoker.';
-
-revoke execute on function public.recall_request_list(bigint) from public, anon, authenticated;
-grant execute on function public.recall_request_list(bigint) to authenticated, service_role;
+select private.setup_function('public.recall_request_list(bigint)', '{authenticated,service_role}',
+  'The clinic''s open booking requests (patients who tapped Book on a recall), oldest first. Security invoker.');
 
 -- ---------------------------------------------------------------------------
 -- dismiss_recall_request
@@ -222,12 +213,9 @@ begin
 end;
 $$;
 
-comment on function public.dismiss_recall_request(bigint) is
+select private.setup_function('public.dismiss_recall_request(bigint)', '{authenticated,service_role}',
   'Dismisses an open booking request (front desk of its clinic, by RLS). Errors: PT404 (HTTP 404) when the caller '
-  'sees no such request, PT409 (HTTP 409) when it was already handled, 42501 for a role that may not dismiss.';
-
-revoke execute on function public.dismiss_recall_request(bigint) from public, anon, authenticated;
-grant execute on function public.dismiss_recall_request(bigint) to authenticated, service_role;
+  'sees no such request, PT409 (HTTP 409) when it was already handled, 42501 for a role that may not dismiss.');
 
 -- security definer: whoever books (front desk, or the service), the patient's
 -- open request is answered; only rows of the appointment's own patient change.
@@ -243,10 +231,8 @@ begin
 end;
 $$;
 
-comment on function public.close_recall_requests_on_booking() is
-  'Trigger: an appointment booked ahead for a patient marks their open booking request booked.';
-
-revoke execute on function public.close_recall_requests_on_booking() from public, anon, authenticated;
+select private.setup_function('public.close_recall_requests_on_booking()', '{service_role}',
+  'Trigger: an appointment booked ahead for a patient marks their open booking request booked.');
 
 select private.setup_clinic_table('public.recall_requests',
   grants => array['select', 'update (status)'],
@@ -307,7 +293,6 @@ create index waitlist_entries_waiting_idx on public.waitlist_entries (dentist_id
 -- One open entry per patient and dentist (waitlist_entries_one_open_idx) is in
 -- 20261201001330_waitlist_fills_every_slot.sql, where "any dentist" counts as one dentist.
 
-
 -- ---------------------------------------------------------------------------
 -- guard_waitlist_entry
 -- ---------------------------------------------------------------------------
@@ -367,11 +352,9 @@ begin
 end;
 $$;
 
-comment on function public.guard_waitlist_entry() is
+select private.setup_function('public.guard_waitlist_entry()', '{service_role}',
   'Trigger: browsers insert only waiting entries from the clinic''s today on, for a live patient and an active '
-  'dentist (23514 with a readable message), and may only change an open entry''s status to removed (42501 otherwise).';
-
-revoke execute on function public.guard_waitlist_entry() from public, anon, authenticated;
+  'dentist (23514 with a readable message), and may only change an open entry''s status to removed (42501 otherwise).');
 
 -- ---------------------------------------------------------------------------
 -- An entry removed by staff withdraws its open offer (its tap is then told
@@ -387,7 +370,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.withdraw_offers_of_removed_entry() from public, anon, authenticated;
+select private.setup_function('public.withdraw_offers_of_removed_entry()', '{service_role}');
 
 -- waitlist_changes: every change of an entry or of one of its offers, by entry.
 select private.setup_clinic_table('public.waitlist_entries',
@@ -479,7 +462,6 @@ create index waitlist_offers_entry_idx on public.waitlist_offers (entry_id, crea
 
 create index waitlist_offers_open_idx on public.waitlist_offers (slot_time) where status in ('sending', 'sent');
 
-
 -- ---------------------------------------------------------------------------
 -- take_waitlist_offer lives whole in 20261201001330_waitlist_fills_every_slot.sql.
 -- ---------------------------------------------------------------------------
@@ -507,7 +489,6 @@ create table public.waitlist_replies (
 
 comment on table public.waitlist_replies is
   '''Take this slot'' taps, one row per Meta message id (mid), with what the tap did and how the answer went.';
-
 
 -- No policy, no privilege: service role only.
 select private.setup_clinic_table('public.waitlist_replies');

@@ -111,10 +111,8 @@ begin
 end;
 $$;
 
-comment on function public.audit_log_refuse_change() is
-  'Trigger on audit_log: refuses (42501) UPDATE, DELETE, TRUNCATE and any INSERT not made by an audit trigger.';
-
-revoke execute on function public.audit_log_refuse_change() from public, anon, authenticated, service_role;
+select private.setup_function('public.audit_log_refuse_change()', '{}',
+  'Trigger on audit_log: refuses (42501) UPDATE, DELETE, TRUNCATE and any INSERT not made by an audit trigger.');
 
 -- The changed keys of p_new against p_old: (before, after) with only those keys; nulls when none.
 create function public.audit_changes(p_old jsonb, p_new jsonb, out before jsonb, out after jsonb)
@@ -124,10 +122,8 @@ language sql immutable set search_path = '' as $$
    where (p_old -> e.key) is distinct from e.value
 $$;
 
-comment on function public.audit_changes(jsonb, jsonb) is
-  'The keys whose values differ between p_old and p_new, as (before, after) objects; both null when nothing changed.';
-
-revoke execute on function public.audit_changes(jsonb, jsonb) from public, anon, authenticated, service_role;
+select private.setup_function('public.audit_changes(jsonb, jsonb)', '{}',
+  'The keys whose values differ between p_old and p_new, as (before, after) objects; both null when nothing changed.');
 
 -- The people who appear in a clinic's log (for the Audit Trail's user filter), each with the name of
 -- their latest row, by name. A skip scan of audit_log_clinic_actor_time_idx (one index probe per
@@ -165,12 +161,9 @@ language sql stable set search_path = '' as $$
    order by pg_catalog.lower(coalesce(latest.actor_name, latest.actor_email, '')), a.actor_user_id
 $$;
 
-comment on function public.audit_log_actors(bigint) is
+select private.setup_function('public.audit_log_actors(bigint)', '{authenticated,service_role}',
   'Everyone who made an audited change in clinic p_clinic_id, with their latest name and e-mail, by name. '
-  'Empty for callers who may not read the clinic''s audit log.';
-
-revoke execute on function public.audit_log_actors(bigint) from public, anon, authenticated, service_role;
-grant execute on function public.audit_log_actors(bigint) to authenticated, service_role;
+  'Empty for callers who may not read the clinic''s audit log.');
 
 -- ---------------------------------------------------------------------------
 -- Writing a row: who and through which door, decided once, here.
@@ -256,14 +249,12 @@ begin
 end;
 $$;
 
-comment on function public.audit_append(bigint, text, bigint, text, text, jsonb, jsonb, text, uuid, text, text) is
-  'Appends one audit_log row with the actor''s snapshot and the door (browser / edge_function / service / webhook / '
-  'auth / sql). A user''s JWT always decides the door and the actor; p_actor and p_source apply only without one. '
-  'Called only by the audit triggers.';
-
 -- Privileges: nobody but the database calls the trigger helpers; the two
 -- recorders are the service role's (the auth server and the export service).
-revoke execute on function public.audit_append(bigint, text, bigint, text, text, jsonb, jsonb, text, uuid, text, text) from public, anon, authenticated, service_role;
+select private.setup_function('public.audit_append(bigint, text, bigint, text, text, jsonb, jsonb, text, uuid, text, text)', '{}',
+  'Appends one audit_log row with the actor''s snapshot and the door (browser / edge_function / service / webhook / '
+  'auth / sql). A user''s JWT always decides the door and the actor; p_actor and p_source apply only without one. '
+  'Called only by the audit triggers.');
 
 -- ---------------------------------------------------------------------------
 -- The generic trigger
@@ -279,7 +270,7 @@ returns text language sql stable security definer set search_path = '' as $$
   end
 $$;
 
-revoke execute on function public.audit_reference_name(text, text) from public, anon, authenticated, service_role;
+select private.setup_function('public.audit_reference_name(text, text)', '{}');
 
 -- A row as the log keeps it: no skipped columns, money in centavos, secrets masked.
 create function public.audit_shape(p_row jsonb, p_skip text[], p_money text[])
@@ -298,7 +289,7 @@ returns jsonb language sql stable set search_path = '' as $$
      and e.key <> all (p_skip || array['id', 'clinic_id', 'created_at', 'updated_at'])
 $$;
 
-revoke execute on function public.audit_shape(jsonb, text[], text[]) from public, anon, authenticated, service_role;
+select private.setup_function('public.audit_shape(jsonb, text[], text[])', '{}');
 
 -- Adds the referenced names (patient, dentist, category) beside the ids in p_fields.
 create function public.audit_with_names(p_fields jsonb)
@@ -322,7 +313,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.audit_with_names(jsonb) from public, anon, authenticated, service_role;
+select private.setup_function('public.audit_with_names(jsonb)', '{}');
 
 -- A sign-in or a failed one, as the auth server saw it: whose account the e-mail is (null when
 -- none; the e-mail typed is not kept then, it may be anything, a password included), from where.
@@ -347,12 +338,9 @@ begin
 end;
 $$;
 
-comment on function public.audit_record_sign_in(uuid, boolean, text, text) is
+select private.setup_function('public.audit_record_sign_in(uuid, boolean, text, text)', '{service_role}',
   'The auth server records a sign-in (p_succeeded) or a failed one: the account (null when the e-mail has none), '
-  'the client address and, for a failure, why (invalid_credentials, email_not_confirmed, user_banned).';
-
-revoke execute on function public.audit_record_sign_in(uuid, boolean, text, text) from public, anon, authenticated, service_role;
-grant execute on function public.audit_record_sign_in(uuid, boolean, text, text) to service_role;
+  'the client address and, for a failure, why (invalid_credentials, email_not_confirmed, user_banned).');
 
 -- An export, recorded by the service that made it: who, which list, its filters, how many rows.
 create function public.audit_record_export(
@@ -367,11 +355,8 @@ begin
 end;
 $$;
 
-comment on function public.audit_record_export(bigint, uuid, text, integer, jsonb) is
-  'The export service records an export: clinic, who (auth user id), which list, how many rows, with what filters.';
-
-revoke execute on function public.audit_record_export(bigint, uuid, text, integer, jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.audit_record_export(bigint, uuid, text, integer, jsonb) to service_role;
+select private.setup_function('public.audit_record_export(bigint, uuid, text, integer, jsonb)', '{service_role}',
+  'The export service records an export: clinic, who (auth user id), which list, how many rows, with what filters.');
 
 -- Reading: admins of the clinic and superadmins. Privileges: reads only, for everyone; the owner
 -- keeps INSERT for the security-definer audit functions and loses the rest.
@@ -417,7 +402,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.audit_event_append() from public, anon, authenticated, service_role;
+select private.setup_function('public.audit_event_append()', '{}');
 
 select private.setup_clinic_table('public.audit_events', service_grants => null);
 

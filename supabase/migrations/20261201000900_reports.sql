@@ -18,11 +18,8 @@ returns boolean language sql stable security definer set search_path = '' as $$
   select public.authorize(p_clinic_id, 'reports.read')
 $$;
 
-comment on function public.can_read_reports(bigint) is
-  'True when the signed-in user may read the reports of clinic p_clinic_id: its admin or receptionist, or a superadmin.';
-
-revoke execute on function public.can_read_reports(bigint) from public, anon, authenticated;
-grant execute on function public.can_read_reports(bigint) to authenticated, service_role;
+select private.setup_function('public.can_read_reports(bigint)', '{authenticated,service_role}',
+  'True when the signed-in user may read the reports of clinic p_clinic_id: its admin or receptionist, or a superadmin.');
 
 -- What every report asks first: may the caller read this clinic's reports (42501).
 create function private.require_report_access(p_clinic_id bigint)
@@ -58,10 +55,38 @@ end;
 $$;
 
 -- The reports are security invoker: the caller runs these.
-revoke execute on function private.require_report_access(bigint) from public, anon, authenticated;
-revoke execute on function private.report_period(bigint, date, date) from public, anon, authenticated;
-grant execute on function private.require_report_access(bigint) to authenticated, service_role;
-grant execute on function private.report_period(bigint, date, date) to authenticated, service_role;
+select private.setup_function('private.require_report_access(bigint)', '{authenticated,service_role}');
+select private.setup_function('private.report_period(bigint, date, date)', '{authenticated,service_role}');
+
+-- ---------------------------------------------------------------------------
+-- check_report_days: a report's period of clinic days, checked once: both
+-- days given, in order, at most p_max_days long (22023 report_period_*;
+-- p_too_long says the limit as the report words it).
+-- ---------------------------------------------------------------------------
+create function private.check_report_days(
+  p_from date,
+  p_to date,
+  p_max_days integer,
+  p_too_long text default null
+)
+returns void language plpgsql immutable set search_path = '' as $$
+begin
+  if p_from is null or p_to is null then
+    raise exception 'Choose the first and last day of the period.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_required';
+  end if;
+  if p_from > p_to then
+    raise exception 'The period must start on or before its last day.'
+      using errcode = 'invalid_parameter_value', hint = 'report_period_reversed';
+  end if;
+  if p_to - p_from >= p_max_days then
+    raise exception '%', coalesce(p_too_long, pg_catalog.format('The period can be at most %s days.', p_max_days))
+      using errcode = 'invalid_parameter_value', hint = 'report_period_too_long';
+  end if;
+end;
+$$;
+
+select private.setup_function('private.check_report_days(date, date, integer, text)', '{authenticated,service_role}');
 
 -- ---------------------------------------------------------------------------
 -- day_sheet and day_sheet_export (over a range of clinic days) live whole in

@@ -69,10 +69,8 @@ begin
 end;
 $$;
 
-comment on function public.number_payment_receipt() is
-  'Trigger: gives a new payment the next receipt number of its clinic and the name of the staff member recording it.';
-
-revoke execute on function public.number_payment_receipt() from public, anon, authenticated;
+select private.setup_function('public.number_payment_receipt()', '{service_role}',
+  'Trigger: gives a new payment the next receipt number of its clinic and the name of the staff member recording it.');
 
 create trigger payments_receipt_number before insert on public.payments
   for each row execute function public.number_payment_receipt();

@@ -76,13 +76,11 @@ begin
 end;
 $$;
 
-comment on function public.stamp_appointment_cancellation() is
+select private.setup_function('public.stamp_appointment_cancellation()', '{service_role}',
   'Trigger: stamps cancelled_at when an appointment becomes Cancelled (now() for browser roles, whatever they send; '
   'the given time or now() for the service and SQL), keeps it while it stays Cancelled, and clears cancelled_at and '
   'cancel_reason when it leaves Cancelled. A cancel_reason on an appointment that is not Cancelled: 23514, hint '
-  'cancel_reason_needs_cancelled.';
-
-revoke execute on function public.stamp_appointment_cancellation() from public, anon, authenticated;
+  'cancel_reason_needs_cancelled.');
 
 create trigger appointments_stamp_cancellation before insert or update on public.appointments
   for each row execute function public.stamp_appointment_cancellation();
@@ -106,21 +104,7 @@ declare
   v_result json;
 begin
   perform private.require_report_access(p_clinic_id);
-  if p_from is null or p_to is null then
-    raise exception 'Choose the first and last day of the period.'
-      using errcode = 'invalid_parameter_value',
-            hint = 'report_period_required';
-  end if;
-  if p_from > p_to then
-    raise exception 'The period must start on or before its last day.'
-      using errcode = 'invalid_parameter_value',
-            hint = 'report_period_reversed';
-  end if;
-  if p_to - p_from >= 731 then
-    raise exception 'The period can be at most 2 years (731 days).'
-      using errcode = 'invalid_parameter_value',
-            hint = 'report_period_too_long';
-  end if;
+  perform private.check_report_days(p_from, p_to, 731, 'The period can be at most 2 years (731 days).');
   -- Only appointments whose time has come have an outcome.
   v_period := private.report_period(p_clinic_id, p_from, p_to);
   v_period.ends_at := least(v_period.ends_at, pg_catalog.now());
@@ -239,12 +223,9 @@ begin
 end;
 $$;
 
-comment on function public.no_show_insight(bigint, date, date) is
+select private.setup_function('public.no_show_insight(bigint, date, date)', '{authenticated,service_role}',
   'No-show and late-cancel counts of clinic p_clinic_id over clinic days p_from..p_to (at most 731 days), overall '
   'and by dentist, ISO weekday (1 = Monday), hour and month (every month of the period up to today), clinic time; '
   'and the latest 500 no-shows and late cancellations themselves (missed). Counted: appointments not deleted whose time has '
   'come (booked), of them Completed (kept), No Show, Cancelled, and late cancels: Cancelled less than 24 hours '
-  'before the appointment, by cancelled_at. Front desk roles only.';
-
-revoke execute on function public.no_show_insight(bigint, date, date) from public, anon, authenticated;
-grant execute on function public.no_show_insight(bigint, date, date) to authenticated, service_role;
+  'before the appointment, by cancelled_at. Front desk roles only.');

@@ -103,12 +103,8 @@ returns table (
    order by d.due_date, p.name, p.id
 $$;
 
-comment on function public.recall_list(bigint, timestamptz) is
+select private.setup_function('public.recall_list(bigint, timestamptz)', '{authenticated,service_role}',
   'Patients of the clinic due for a check-up at p_now: last Completed appointment at least recall_interval_months '
   'ago in the clinic calendar, no live Scheduled/Confirmed appointment ahead and no waitlist entry still waiting '
   'or offered. With the phone, for patients without Messenger. Most overdue first. Security invoker: RLS decides '
-  'what the caller sees.';
-
--- Privileges and row-level security
-revoke execute on function public.recall_list(bigint, timestamptz) from public, anon, authenticated;
-grant execute on function public.recall_list(bigint, timestamptz) to authenticated, service_role;
+  'what the caller sees.');

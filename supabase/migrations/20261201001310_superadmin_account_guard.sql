@@ -17,10 +17,8 @@ begin
 end;
 $$;
 
-comment on function public.guard_superadmin_profile() is
-  'Trigger: refuses (42501) a browser''s change of the superadmin''s profile unless it comes from the superadmin.';
-
-revoke execute on function public.guard_superadmin_profile() from public, anon, authenticated;
+select private.setup_function('public.guard_superadmin_profile()', '{service_role}',
+  'Trigger: refuses (42501) a browser''s change of the superadmin''s profile unless it comes from the superadmin.');
 
 create trigger users_guard_superadmin before update on public.users
   for each row execute function public.guard_superadmin_profile();

@@ -39,11 +39,9 @@ begin
 end;
 $$;
 
-comment on function public.name_voider() is
+select private.setup_function('public.name_voider()', '{service_role}',
   'Trigger: when an invoice or payment becomes void, records who voided it (auth.uid(), else the voided_by the '
-  'service wrote) and their name as it was then.';
-
-revoke execute on function public.name_voider() from public, anon, authenticated;
+  'service wrote) and their name as it was then.');
 
 create trigger invoices_name_voider before update of voided_at on public.invoices
   for each row execute function public.name_voider();
@@ -63,18 +61,7 @@ declare
   v_period record;
 begin
   perform private.require_report_access(p_clinic_id);
-  if p_from is null or p_to is null then
-    raise exception 'Choose the first and last day of the period.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_required';
-  end if;
-  if p_from > p_to then
-    raise exception 'The period must start on or before its last day.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_reversed';
-  end if;
-  if p_to - p_from >= 31 then
-    raise exception 'The day sheet can cover at most 31 days.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_too_long';
-  end if;
+  perform private.check_report_days(p_from, p_to, 31, 'The day sheet can cover at most 31 days.');
   v_period := private.report_period(p_clinic_id, p_from, p_to);
 
   return (
@@ -255,16 +242,13 @@ begin
 end;
 $$;
 
-comment on function public.day_sheet(bigint, date, date) is
+select private.setup_function('public.day_sheet(bigint, date, date)', '{authenticated,service_role}',
   'The day sheet of clinic p_clinic_id for clinic days p_from..p_to (at most 31): appointments; production (invoices '
   'issued and not void: count, total, by the billed appointment''s dentist, null when none, and each invoice with '
   'its lines when itemised); payments not void '
   'with receipt number and cashier, totals by method, by cashier and a grand total; voids made in the period or of '
   'its payments/invoices, with who voided; and the period''s invoices still Unpaid or Partial. Money in integer '
-  'centavos. Front desk roles only: 42501 not allowed, 22023 period missing/reversed/too long, PT404 unknown clinic.';
-
-revoke execute on function public.day_sheet(bigint, date, date) from public, anon, authenticated;
-grant execute on function public.day_sheet(bigint, date, date) to authenticated, service_role;
+  'centavos. Front desk roles only: 42501 not allowed, 22023 period missing/reversed/too long, PT404 unknown clinic.');
 
 -- day_sheet_export (the same answer, recorded in the audit trail) is in
 -- 20261201001531_day_sheet_hmo_collections.sql, which counts the HMO collections too.

@@ -37,9 +37,9 @@ returns text language sql stable set search_path = '' as $$
   from local l
 $$;
 
-comment on function public.clinic_hours_problem(timestamptz, text) is
+select private.setup_function('public.clinic_hours_problem(timestamptz, text)', '{service_role}',
   'Why a 20-minute appointment starting at p_start cannot be held in a clinic of zone p_time_zone whatever the '
-  'dentist (''closed on Sunday'', ''outside clinic hours'', ''lunch break''), or null.';
+  'dentist (''closed on Sunday'', ''outside clinic hours'', ''lunch break''), or null.');
 
 create function public.slot_problem(
   p_dentist_id bigint, p_start timestamptz, p_time_zone text, p_except_appointment_id bigint default null
@@ -79,12 +79,9 @@ begin
 end;
 $$;
 
-comment on function public.slot_problem(bigint, timestamptz, text, bigint) is
+select private.setup_function('public.slot_problem(bigint, timestamptz, text, bigint)', '{service_role}',
   'Why the dentist cannot hold a 20-minute appointment at p_start (clinic hours, a blocked period, another live '
-  'appointment than p_except_appointment_id), or null. The booking trigger and the waitlist''s open-slot search.';
-
-revoke execute on function public.clinic_hours_problem(timestamptz, text) from public, anon, authenticated;
-revoke execute on function public.slot_problem(bigint, timestamptz, text, bigint) from public, anon, authenticated;
+  'appointment than p_except_appointment_id), or null. The booking trigger and the waitlist''s open-slot search.');
 
 -- ---------------------------------------------------------------------------
 -- enforce_appointment_rules: the booking trigger, written once, here (a database
@@ -161,14 +158,12 @@ begin
 end;
 $$;
 
-comment on function public.enforce_appointment_rules() is
+select private.setup_function('public.enforce_appointment_rules()', '{service_role}',
   'Trigger: refuses live bookings outside 09:00-18:00 clinic time, in 12:00-13:00, on Sundays, in a blocked period, '
   'with an inactive or deleted dentist or a deleted patient, or overlapping another: SQLSTATE 23P01, message '
   '''This slot may already be taken or dentist is unavailable.'', detail names the rule. Runs on insert, and on '
   'update when dentist, patient or time change or the row becomes live again. Past times are allowed (history). '
-  'Reads the dentist and patient FOR SHARE, so delete_dentist and delete_patient serialise with bookings.';
-
-revoke execute on function public.enforce_appointment_rules() from public, anon, authenticated;
+  'Reads the dentist and patient FOR SHARE, so delete_dentist and delete_patient serialise with bookings.');
 
 create trigger appointments_enforce_booking_rules before insert or update on public.appointments
   for each row execute function public.enforce_appointment_rules();
@@ -223,9 +218,9 @@ returns public.appointments language sql stable security definer set search_path
    limit 1
 $$;
 
-comment on function public.waitlist_booking_to_move(public.waitlist_entries) is
+select private.setup_function('public.waitlist_booking_to_move(public.waitlist_entries)', '{service_role}',
   'The patient''s next live future booking with the entry''s dentist (any dentist when it names none): the one a '
-  'taken offer moves to the earlier slot, or null.';
+  'taken offer moves to the earlier slot, or null.');
 
 create function public.waitlist_entry_fits_slot(
   p_entry public.waitlist_entries, p_dentist_id bigint, p_slot_time timestamptz, p_time_zone text
@@ -241,13 +236,9 @@ returns boolean language sql stable security definer set search_path = '' as $$
      and coalesce((public.waitlist_booking_to_move(p_entry)).appointment_time > p_slot_time, true)
 $$;
 
-comment on function public.waitlist_entry_fits_slot(public.waitlist_entries, bigint, timestamptz, text) is
+select private.setup_function('public.waitlist_entry_fits_slot(public.waitlist_entries, bigint, timestamptz, text)', '{service_role}',
   'Whether a slot of p_dentist_id at p_slot_time fits the entry: its dentist (or any), its dates (clinic dates, '
-  'inclusive), weekdays and time window, and earlier than a booking the patient already holds.';
-
-revoke execute on function public.waitlist_booking_to_move(public.waitlist_entries) from public, anon, authenticated;
-revoke execute on function public.waitlist_entry_fits_slot(public.waitlist_entries, bigint, timestamptz, text)
-  from public, anon, authenticated;
+  'inclusive), weekdays and time window, and earlier than a booking the patient already holds.');
 
 -- ---------------------------------------------------------------------------
 -- The queue: a slot may be open rather than freed by an appointment
@@ -271,7 +262,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.announce_waitlist_slot() from public, anon, authenticated;
+select private.setup_function('public.announce_waitlist_slot()', '{service_role}');
 
 create trigger waitlist_freed_slots_announce after insert on public.waitlist_freed_slots
   for each row execute function public.announce_waitlist_slot();
@@ -309,12 +300,10 @@ begin
 end;
 $$;
 
-comment on function public.queue_waitlist_freed_slot() is
+select private.setup_function('public.queue_waitlist_freed_slot()', '{service_role}',
   'Trigger: a Scheduled or Confirmed future appointment that is cancelled, soft-deleted, removed or moved (another '
   'time or dentist) queues its old slot in waitlist_freed_slots (and notifies ''waitlist_freed_slots'') when a '
-  'waiting entry fits it (waitlist_entry_fits_slot).';
-
-revoke execute on function public.queue_waitlist_freed_slot() from public, anon, authenticated;
+  'waiting entry fits it (waitlist_entry_fits_slot).');
 
 create trigger appointments_queue_waitlist_freed_slot
   after update of status, deleted, appointment_time, dentist_id on public.appointments
@@ -373,11 +362,9 @@ begin
 end;
 $$;
 
-comment on function public.earliest_open_slot(public.waitlist_entries) is
+select private.setup_function('public.earliest_open_slot(public.waitlist_entries)', '{service_role}',
   'The earliest future slot (first by time, then by dentist id) that fits the entry and that no booking rule '
-  'refuses (slot_problem): an open slot the entry can be offered; no row when there is none.';
-
-revoke execute on function public.earliest_open_slot(public.waitlist_entries) from public, anon, authenticated;
+  'refuses (slot_problem): an open slot the entry can be offered; no row when there is none.');
 
 create function public.queue_open_slot_for_entry()
 returns trigger language plpgsql security definer set search_path = '' as $$
@@ -388,11 +375,9 @@ begin
 end;
 $$;
 
-comment on function public.queue_open_slot_for_entry() is
+select private.setup_function('public.queue_open_slot_for_entry()', '{service_role}',
   'Trigger: a new waiting entry for which a slot is open now queues the earliest one (earliest_open_slot) in '
-  'waitlist_freed_slots, so the service offers it at once.';
-
-revoke execute on function public.queue_open_slot_for_entry() from public, anon, authenticated;
+  'waitlist_freed_slots, so the service offers it at once.');
 
 create trigger waitlist_entries_queue_open_slot after insert on public.waitlist_entries
   for each row when (new.status = 'waiting')
@@ -512,15 +497,12 @@ begin
 end;
 $$;
 
-comment on function public.take_waitlist_offer(bigint, bigint, text, text) is
+select private.setup_function('public.take_waitlist_offer(bigint, bigint, text, text)', '{service_role}',
   'A ''Take this slot'' tap (service role only): records it by p_mid (a repeat answers {"outcome":"duplicate"}), '
   'then books the offer''s slot for its entry once: it moves the patient''s later booking there when they hold '
   'one (waitlist_booking_to_move; moved_from says from when, and that slot is queued onward), else inserts one. '
   'Outcomes: booked, already_booked, gone (taken or no longer free), expired (the slot started), withdrawn (the '
-  'entry was removed), ignored (not this sender''s offer in this clinic). Sets ngiti.audit_source = webhook.';
-
-revoke execute on function public.take_waitlist_offer(bigint, bigint, text, text) from public, anon, authenticated;
-grant execute on function public.take_waitlist_offer(bigint, bigint, text, text) to service_role;
+  'entry was removed), ignored (not this sender''s offer in this clinic). Sets ngiti.audit_source = webhook.');
 
 -- ---------------------------------------------------------------------------
 -- The service's candidates for a queued slot, through the one fit rule
@@ -539,9 +521,6 @@ language sql stable security definer set search_path = '' as $$
    order by e.created_at, e.id
 $$;
 
-comment on function public.waitlist_entries_for_slot(bigint) is
+select private.setup_function('public.waitlist_entries_for_slot(bigint)', '{service_role}',
   'The waiting entries a queued slot is offered to, in waitlist order (created_at, id): the slot fits them '
-  '(waitlist_entry_fits_slot) and their patient is live and has a Messenger id. Service role only.';
-
-revoke execute on function public.waitlist_entries_for_slot(bigint) from public, anon, authenticated;
-grant execute on function public.waitlist_entries_for_slot(bigint) to service_role;
+  '(waitlist_entry_fits_slot) and their patient is live and has a Messenger id. Service role only.');

@@ -45,16 +45,16 @@ returns boolean language sql immutable set search_path = '' as $$
     or (p_tooth / 10 between 5 and 8 and p_tooth % 10 between 1 and 5))
 $$;
 
-comment on function public.is_fdi_tooth(smallint) is
-  'True for an FDI two-digit tooth number: 11-18, 21-28, 31-38, 41-48 (permanent), 51-55 ... 81-85 (primary).';
+select private.setup_function('public.is_fdi_tooth(smallint)', '{authenticated,service_role}',
+  'True for an FDI two-digit tooth number: 11-18, 21-28, 31-38, 41-48 (permanent), 51-55 ... 81-85 (primary).');
 
 create function public.chart_condition_is_whole_tooth(p_condition public.chart_condition)
 returns boolean language sql immutable set search_path = '' as $$
   select p_condition in ('crown', 'missing', 'extracted', 'root_canal', 'implant', 'bridge')
 $$;
 
-comment on function public.chart_condition_is_whole_tooth(public.chart_condition) is
-  'Conditions of the whole tooth, recorded without surfaces: crown, missing, extracted, root canal, implant, bridge.';
+select private.setup_function('public.chart_condition_is_whole_tooth(public.chart_condition)', '{authenticated,service_role}',
+  'Conditions of the whole tooth, recorded without surfaces: crown, missing, extracted, root canal, implant, bridge.');
 
 create function public.chart_surfaces_valid(p_surfaces text[])
 returns boolean language sql immutable set search_path = '' as $$
@@ -64,16 +64,9 @@ returns boolean language sql immutable set search_path = '' as $$
     and cardinality(p_surfaces) = (select count(distinct s) from unnest(p_surfaces) s)
 $$;
 
-comment on function public.chart_surfaces_valid(text[]) is
+select private.setup_function('public.chart_surfaces_valid(text[])', '{authenticated,service_role}',
   'True for a set of tooth surfaces, each at most once: M mesial, O occlusal/incisal, D distal, B buccal/facial, '
-  'L lingual/palatal.';
-
-revoke execute on function public.is_fdi_tooth(smallint) from public, anon;
-revoke execute on function public.chart_condition_is_whole_tooth(public.chart_condition) from public, anon;
-revoke execute on function public.chart_surfaces_valid(text[]) from public, anon;
-grant execute on function public.is_fdi_tooth(smallint) to authenticated, service_role;
-grant execute on function public.chart_condition_is_whole_tooth(public.chart_condition) to authenticated, service_role;
-grant execute on function public.chart_surfaces_valid(text[]) to authenticated, service_role;
+  'L lingual/palatal.');
 
 -- ---------------------------------------------------------------------------
 -- Permissions: every clinic role reads the chart; dentists chart, and so do
@@ -204,13 +197,11 @@ begin
 end;
 $$;
 
-comment on function public.guard_chart_entry() is
+select private.setup_function('public.guard_chart_entry()', '{service_role}',
   'Trigger: refuses an invalid tooth (chart_tooth_invalid), surfaces (chart_surfaces_invalid), surfaces on a '
   'whole-tooth condition (chart_surfaces_whole_tooth), another patient''s appointment (chart_appointment_mismatch); '
   'stamps recorded_* (browsers: now and the signed-in user); allows one update, the removal, stamped the same way '
-  '(chart_entry_remove_only, chart_entry_removed).';
-
-revoke execute on function public.guard_chart_entry() from public, anon, authenticated;
+  '(chart_entry_remove_only, chart_entry_removed).');
 
 create trigger chart_entries_guard before insert or update on public.chart_entries
   for each row execute function public.guard_chart_entry();
@@ -231,7 +222,7 @@ begin
 end;
 $$;
 
-revoke execute on function public.remove_superseded_chart_entry() from public, anon, authenticated;
+select private.setup_function('public.remove_superseded_chart_entry()', '{service_role}');
 
 create trigger chart_entries_remove_superseded after insert on public.chart_entries
   for each row when (new.supersedes_id is not null) execute function public.remove_superseded_chart_entry();
@@ -268,10 +259,7 @@ returns setof public.chart_entries language sql stable set search_path = '' as $
    order by e.tooth, e.recorded_at, e.id
 $$;
 
-comment on function public.chart_as_of(bigint, date) is
+select private.setup_function('public.chart_as_of(bigint, date)', '{authenticated,service_role}',
   'The chart of patient p_patient_id as it stood at the end of clinic day p_as_of (the clinic''s time zone): '
   'entries recorded before that day ended and not removed by then, by tooth and time. Security invoker: the '
-  'caller sees only what chart.read lets them.';
-
-revoke execute on function public.chart_as_of(bigint, date) from public, anon;
-grant execute on function public.chart_as_of(bigint, date) to authenticated, service_role;
+  'caller sees only what chart.read lets them.');

@@ -157,23 +157,16 @@ returns text language sql stable security definer set search_path = '' as $$
   select u.name from public.users u where u.user_id = (select auth.uid())
 $$;
 
-revoke execute on function private.current_user_name() from public, anon, authenticated;
+select private.setup_function('private.current_user_name()', '{}');
 
 -- The item, locked, once the caller may see it; 'plan_item_not_found' otherwise.
 create function private.plan_item_for_update(p_item_id bigint)
-returns public.treatment_plan_items language plpgsql security definer set search_path = '' as $$
-declare
-  v_item public.treatment_plan_items;
-begin
-  select i.* into v_item from public.treatment_plan_items i where i.id = p_item_id for update;
-  if not found or not public.can_access_clinic(v_item.clinic_id) then
-    raise exception 'This treatment plan item was not found.' using errcode = 'PT404', hint = 'plan_item_not_found';
-  end if;
-  return v_item;
-end;
+returns public.treatment_plan_items language sql security definer set search_path = '' as $$
+  select private.lock_clinic_row(null::public.treatment_plan_items, p_item_id,
+    'This treatment plan item was not found.', 'plan_item_not_found')
 $$;
 
-revoke execute on function private.plan_item_for_update(bigint) from public, anon, authenticated;
+select private.setup_function('private.plan_item_for_update(bigint)', '{}');
 
 -- ---------------------------------------------------------------------------
 -- plan_treatment
@@ -236,16 +229,11 @@ begin
 end;
 $$;
 
-comment on function public.plan_treatment(bigint, bigint, integer, text[], integer, public.chart_condition, text) is
+select private.setup_function('public.plan_treatment(bigint, bigint, integer, text[], integer, public.chart_condition, text)', '{authenticated,service_role}',
   'Plans a procedure of the price list on a tooth (plan.write: dentists, admins): the item, proposed, at the '
   'procedure''s price now, and its planned chart entry (condition: p_condition, else the procedure''s '
   'chart_condition), in one transaction. Refusals: plan_patient_not_found, plan_forbidden, '
-  'plan_procedure_not_found, plan_condition_required, plan_phase_invalid and the chart''s own codes.';
-
-revoke execute on function public.plan_treatment(bigint, bigint, integer, text[], integer, public.chart_condition, text)
-  from public, anon, authenticated;
-grant execute on function public.plan_treatment(bigint, bigint, integer, text[], integer, public.chart_condition, text)
-  to authenticated, service_role;
+  'plan_procedure_not_found, plan_condition_required, plan_phase_invalid and the chart''s own codes.');
 
 -- ---------------------------------------------------------------------------
 -- decide_plan_item: the patient's answer. A declined item leaves the chart.
@@ -277,13 +265,10 @@ begin
 end;
 $$;
 
-comment on function public.decide_plan_item(bigint, public.plan_item_status) is
+select private.setup_function('public.decide_plan_item(bigint, public.plan_item_status)', '{authenticated,service_role}',
   'Records the patient''s accept or decline of a proposed item (plan.decide: every clinic role), stamped now by the '
   'signed-in user; a decline removes its planned chart entry. Refusals: plan_item_not_found, plan_forbidden, '
-  'plan_decision_invalid, plan_item_decided.';
-
-revoke execute on function public.decide_plan_item(bigint, public.plan_item_status) from public, anon, authenticated;
-grant execute on function public.decide_plan_item(bigint, public.plan_item_status) to authenticated, service_role;
+  'plan_decision_invalid, plan_item_decided.');
 
 -- ---------------------------------------------------------------------------
 -- link_plan_item_appointment: Book from the plan keeps the appointment with the item
@@ -311,12 +296,9 @@ begin
 end;
 $$;
 
-comment on function public.link_plan_item_appointment(bigint, bigint) is
+select private.setup_function('public.link_plan_item_appointment(bigint, bigint)', '{authenticated,service_role}',
   'Keeps the appointment booked for an open item (appointments.write). Refusals: plan_item_not_found, '
-  'plan_forbidden, plan_item_closed, plan_appointment_mismatch.';
-
-revoke execute on function public.link_plan_item_appointment(bigint, bigint) from public, anon, authenticated;
-grant execute on function public.link_plan_item_appointment(bigint, bigint) to authenticated, service_role;
+  'plan_forbidden, plan_item_closed, plan_appointment_mismatch.');
 
 -- ---------------------------------------------------------------------------
 -- complete_plan_items: what was done at a Completed appointment
@@ -386,11 +368,8 @@ begin
 end;
 $$;
 
-comment on function public.complete_plan_items(bigint, bigint[]) is
+select private.setup_function('public.complete_plan_items(bigint, bigint[])', '{authenticated,service_role}',
   'Marks open plan items done at a Completed appointment of their patient (appointments.write), each with a completed '
   'chart entry superseding its planned one, and removes (as of now) the existing caries its work covers on that '
   'tooth. All or nothing. Refusals: plan_appointment_not_found, plan_forbidden, plan_appointment_not_completed, '
-  'plan_item_mismatch, plan_item_closed.';
-
-revoke execute on function public.complete_plan_items(bigint, bigint[]) from public, anon, authenticated;
-grant execute on function public.complete_plan_items(bigint, bigint[]) to authenticated, service_role;
+  'plan_item_mismatch, plan_item_closed.');

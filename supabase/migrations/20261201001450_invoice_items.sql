@@ -30,21 +30,16 @@ returns text language sql immutable set search_path = '' as $$
     p_description)
 $$;
 
-comment on function public.invoice_item_label(smallint, text[], text) is
-  'How an invoice line reads: tooth, surfaces (M O D B L order) and name, e.g. ''36 MO Composite filling''.';
+select private.setup_function('public.invoice_item_label(smallint, text[], text)', '{authenticated,service_role}',
+  'How an invoice line reads: tooth, surfaces (M O D B L order) and name, e.g. ''36 MO Composite filling''.');
 
 create function public.invoice_line_total(p_unit_price numeric, p_quantity integer, p_discount numeric)
 returns numeric language sql immutable set search_path = '' as $$
   select p_unit_price * p_quantity - p_discount
 $$;
 
-comment on function public.invoice_line_total(numeric, integer, numeric) is
-  'A line''s total: unit price x quantity - line discount (exact numeric; the invoice total is their sum).';
-
-revoke execute on function public.invoice_item_label(smallint, text[], text) from public, anon;
-revoke execute on function public.invoice_line_total(numeric, integer, numeric) from public, anon;
-grant execute on function public.invoice_item_label(smallint, text[], text) to authenticated, service_role;
-grant execute on function public.invoice_line_total(numeric, integer, numeric) to authenticated, service_role;
+select private.setup_function('public.invoice_line_total(numeric, integer, numeric)', '{authenticated,service_role}',
+  'A line''s total: unit price x quantity - line discount (exact numeric; the invoice total is their sum).');
 
 -- ---------------------------------------------------------------------------
 -- A line's rules, once: the guard trigger and create_itemised_invoice both
@@ -93,9 +88,7 @@ $$;
 
 -- Browsers write lines only through create_itemised_invoice (its owner runs this); the service may
 -- insert lines itself, through the guard trigger.
-revoke execute on function private.check_invoice_item(smallint, text[], numeric, integer, numeric)
-  from public, anon, authenticated;
-grant execute on function private.check_invoice_item(smallint, text[], numeric, integer, numeric) to service_role;
+select private.setup_function('private.check_invoice_item(smallint, text[], numeric, integer, numeric)', '{service_role}');
 
 -- (id, clinic_id) keys for composite foreign keys: an invoice line (and, later, an HMO's coverage
 -- row) never names another clinic's invoice or procedure.
@@ -158,11 +151,9 @@ begin
 end;
 $$;
 
-comment on function public.guard_invoice_item() is
+select private.setup_function('public.guard_invoice_item()', '{service_role}',
   'Trigger: refuses a line with a bad tooth, surfaces, price, quantity or discount (codes invoice_item_*) and '
-  'any change of a line (invoice_item_immutable).';
-
-revoke execute on function public.guard_invoice_item() from public, anon, authenticated;
+  'any change of a line (invoice_item_immutable).');
 
 create trigger invoice_items_guard before insert or update on public.invoice_items
   for each row execute function public.guard_invoice_item();

@@ -54,13 +54,10 @@ language sql immutable set search_path = '' as $$
   select 0.2000::numeric(5, 4), 0.1200::numeric(5, 4)
 $$;
 
-comment on function public.statutory_rates() is
+select private.setup_function('public.statutory_rates()', '{authenticated,service_role}',
   'The statutory rates billing applies: discount_rate 0.20 for senior citizens (RA 9994) and persons with '
   'disability (RA 10754) on dental services, who are also exempt from VAT; vat_rate 0.12 (a VAT-registered '
-  'clinic''s rate). The one place these numbers live.';
-
-revoke execute on function public.statutory_rates() from public, anon;
-grant execute on function public.statutory_rates() to authenticated, service_role;
+  'clinic''s rate). The one place these numbers live.');
 
 -- ---------------------------------------------------------------------------
 -- clinics.vat_registered
@@ -101,11 +98,9 @@ begin
 end;
 $$;
 
-comment on function public.guard_patient_discount_id() is
+select private.setup_function('public.guard_patient_discount_id()', '{service_role}',
   'Trigger: a discount ID type needs a number (discount_id_number_required), a number needs a type '
-  '(discount_id_type_required).';
-
-revoke execute on function public.guard_patient_discount_id() from public, anon, authenticated;
+  '(discount_id_type_required).');
 
 create trigger patients_guard_discount_id before insert or update of discount_id_type, discount_id_number
   on public.patients for each row execute function public.guard_patient_discount_id();
@@ -160,11 +155,9 @@ begin
 end;
 $$;
 
-comment on function public.guard_hmo() is
+select private.setup_function('public.guard_hmo()', '{service_role}',
   'Trigger: one HMO of a name per clinic (hmo_name_taken), claim deadline 1-365 days (hmo_claim_deadline_invalid), '
-  'annual limit above zero (hmo_annual_limit_invalid); the name is stored trimmed.';
-
-revoke execute on function public.guard_hmo() from public, anon, authenticated;
+  'annual limit above zero (hmo_annual_limit_invalid); the name is stored trimmed.');
 
 create trigger hmos_guard before insert or update on public.hmos
   for each row execute function public.guard_hmo();
@@ -236,12 +229,10 @@ begin
 end;
 $$;
 
-comment on function public.guard_hmo_coverage() is
+select private.setup_function('public.guard_hmo_coverage()', '{service_role}',
   'Trigger: a contracted price or a covered percentage, exactly one (hmo_coverage_price_or_percent), a percentage '
   '0-100 (hmo_coverage_percent_invalid), a price not below zero (hmo_coverage_price_invalid), a procedure once '
-  'per HMO (hmo_coverage_taken).';
-
-revoke execute on function public.guard_hmo_coverage() from public, anon, authenticated;
+  'per HMO (hmo_coverage_taken).');
 
 create trigger hmo_coverages_guard before insert or update on public.hmo_coverages
   for each row execute function public.guard_hmo_coverage();
@@ -305,10 +296,8 @@ begin
 end;
 $$;
 
-comment on function public.guard_patient_hmo_card() is
-  'Trigger: a member number (hmo_card_member_required), valid until not before valid from (hmo_card_dates_reversed).';
-
-revoke execute on function public.guard_patient_hmo_card() from public, anon, authenticated;
+select private.setup_function('public.guard_patient_hmo_card()', '{service_role}',
+  'Trigger: a member number (hmo_card_member_required), valid until not before valid from (hmo_card_dates_reversed).');
 
 create trigger patient_hmo_cards_guard before insert or update on public.patient_hmo_cards
   for each row execute function public.guard_patient_hmo_card();
@@ -326,10 +315,8 @@ begin
 end;
 $$;
 
-comment on function public.check_patient_hmo_card_hmo() is
-  'Trigger: a new card, or a card given another HMO, names an active HMO of its clinic (hmo_inactive).';
-
-revoke execute on function public.check_patient_hmo_card_hmo() from public, anon, authenticated;
+select private.setup_function('public.check_patient_hmo_card_hmo()', '{service_role}',
+  'Trigger: a new card, or a card given another HMO, names an active HMO of its clinic (hmo_inactive).');
 
 create trigger patient_hmo_cards_check_hmo after insert on public.patient_hmo_cards
   for each row execute function public.check_patient_hmo_card_hmo();
@@ -365,13 +352,10 @@ returns public.hmo_card_status language sql immutable set search_path = '' as $$
   end::public.hmo_card_status
 $$;
 
-comment on function public.hmo_card_status(date, date, boolean, date) is
+select private.setup_function('public.hmo_card_status(date, date, boolean, date)', '{authenticated,service_role}',
   'The one rule of an HMO card on clinic day p_day: valid when its HMO is active and valid_from <= p_day <= '
   'valid_until (both inclusive, both recorded); otherwise hmo_inactive, expired, not_yet_valid or validity_missing, '
-  'in that order.';
-
-revoke execute on function public.hmo_card_status(date, date, boolean, date) from public, anon;
-grant execute on function public.hmo_card_status(date, date, boolean, date) to authenticated, service_role;
+  'in that order.');
 
 create function public.patient_hmo_cards_on(p_patient_id bigint, p_day date)
 returns table (
@@ -397,9 +381,9 @@ language sql stable set search_path = '' as $$
             k.valid_until desc nulls first, k.id desc
 $$;
 
-comment on function public.patient_hmo_cards_on(bigint, date) is
+select private.setup_function('public.patient_hmo_cards_on(bigint, date)', '{authenticated,service_role}',
   'Every HMO card of patient p_patient_id with its status on clinic day p_day (hmo_card_status): the valid ones '
-  'first, then by valid until, latest first. Security invoker: what patients.read lets the caller see.';
+  'first, then by valid until, latest first. Security invoker: what patients.read lets the caller see.');
 
 create function public.patient_hmo_card_on(p_patient_id bigint, p_day date)
 returns setof public.patient_hmo_cards language sql stable set search_path = '' as $$
@@ -410,9 +394,9 @@ returns setof public.patient_hmo_cards language sql stable set search_path = '' 
    order by k.valid_until desc, k.id desc
 $$;
 
-comment on function public.patient_hmo_card_on(bigint, date) is
+select private.setup_function('public.patient_hmo_card_on(bigint, date)', '{authenticated,service_role}',
   'The HMO cards of patient p_patient_id valid on clinic day p_day, the one lasting longest first (a patient '
-  'may hold cards of two HMOs). Booking and billing ask this; none answered means no valid card.';
+  'may hold cards of two HMOs). Booking and billing ask this; none answered means no valid card.');
 
 create function public.patient_hmo_card_at(p_patient_id bigint, p_at timestamptz)
 returns setof public.patient_hmo_cards language sql stable set search_path = '' as $$
@@ -423,13 +407,6 @@ returns setof public.patient_hmo_cards language sql stable set search_path = '' 
    where p.id = p_patient_id
 $$;
 
-comment on function public.patient_hmo_card_at(bigint, timestamptz) is
+select private.setup_function('public.patient_hmo_card_at(bigint, timestamptz)', '{authenticated,service_role}',
   'patient_hmo_card_on for the clinic day (the clinic''s time zone) that instant p_at falls on, e.g. an '
-  'appointment''s time.';
-
-revoke execute on function public.patient_hmo_cards_on(bigint, date) from public, anon;
-revoke execute on function public.patient_hmo_card_on(bigint, date) from public, anon;
-revoke execute on function public.patient_hmo_card_at(bigint, timestamptz) from public, anon;
-grant execute on function public.patient_hmo_cards_on(bigint, date) to authenticated, service_role;
-grant execute on function public.patient_hmo_card_on(bigint, date) to authenticated, service_role;
-grant execute on function public.patient_hmo_card_at(bigint, timestamptz) to authenticated, service_role;
+  'appointment''s time.');

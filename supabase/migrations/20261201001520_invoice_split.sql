@@ -245,7 +245,7 @@ begin
 end;
 $$;
 
-comment on function public.invoice_split(bigint, bigint, jsonb, bigint) is
+select private.setup_function('public.invoice_split(bigint, bigint, jsonb, bigint)', '{authenticated,service_role}',
   'Who pays an itemised invoice (the Add Invoice preview; create_itemised_invoice stores the same). p_items as '
   'create_itemised_invoice reads them. The HMO card valid on the visit''s clinic day (the appointment''s, else '
   'today): a procedure covered at a contracted price is billed at it and paid by the HMO; by percent the HMO pays '
@@ -257,10 +257,7 @@ comment on function public.invoice_split(bigint, bigint, jsonb, bigint) is
   'discount_centavos, line_total_centavos, hmo_share_centavos, patient_share_centavos, coverage contracted|percent|'
   'null, covered_percent, limit_reached}], gross_centavos, hmo_share_centavos, patient_share_centavos, '
   'vat_exemption_centavos, statutory_discount_centavos, total_centavos}. Refusals as create_itemised_invoice''s, '
-  'and 23503 invoice_patient_unknown.';
-
-revoke execute on function public.invoice_split(bigint, bigint, jsonb, bigint) from public, anon, authenticated;
-grant execute on function public.invoice_split(bigint, bigint, jsonb, bigint) to authenticated, service_role;
+  'and 23503 invoice_patient_unknown.');
 
 -- ---------------------------------------------------------------------------
 -- create_itemised_invoice: saves invoice_split's answer
@@ -334,7 +331,7 @@ begin
 end;
 $$;
 
-comment on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) is
+select private.setup_function('public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint)', '{authenticated,service_role}',
   'Adds an invoice with its lines in one transaction, split by public.invoice_split: the lines with their HMO '
   'shares, the HMO and card, the senior citizen / PWD ID, VAT exemption and statutory discount; total is what the '
   'patient owes (0.00 when the HMO pays it all). p_items: [{procedure_id?, description? (when no procedure), tooth?, '
@@ -343,10 +340,7 @@ comment on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, 
   'invoice_key_required / invoice_items_required / invoice_items_too_many / invoice_item_unreadable / '
   'invoice_item_procedure_unknown / invoice_item_description_required, 23514 invoice_item_* line rules, '
   'invoice_items_total_too_small / _too_large, 23503 invoice_patient_unknown, and the invoice''s own '
-  '(invoice_patient_mismatch, appointment_already_billed, 23503 another clinic''s appointment).';
-
-revoke execute on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) from public, anon, authenticated;
-grant execute on function public.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint) to authenticated, service_role;
+  '(invoice_patient_mismatch, appointment_already_billed, 23503 another clinic''s appointment).');
 
 -- ---------------------------------------------------------------------------
 -- What the receipt and the day sheet print
@@ -367,13 +361,10 @@ returns json language sql stable set search_path = '' as $$
    where it.invoice_id = p_invoice_id
 $$;
 
-comment on function public.invoice_item_lines(bigint) is
+select private.setup_function('public.invoice_item_lines(bigint)', '{authenticated,service_role}',
   'The lines of invoice p_invoice_id in order: [{position, label, quantity, unit_price_centavos, discount_centavos, '
   'line_total_centavos, hmo_share_centavos, patient_share_centavos}]; [] for an invoice that is not itemised (or '
-  'not visible to the caller).';
-
-revoke execute on function public.invoice_item_lines(bigint) from public, anon;
-grant execute on function public.invoice_item_lines(bigint) to authenticated, service_role;
+  'not visible to the caller).');
 
 create function public.payment_receipt(p_payment_id bigint)
 returns json language plpgsql stable set search_path = '' as $$
@@ -427,16 +418,13 @@ begin
 end;
 $$;
 
-comment on function public.payment_receipt(bigint) is
+select private.setup_function('public.payment_receipt(bigint)', '{authenticated,service_role}',
   'The acknowledgement receipt of a payment: clinic, receipt number, patient, cashier, amount (centavos), method, '
   'reference, date, what was paid for (the billed appointment''s reason and time, if any; the invoice''s lines with '
   'label, quantity, price, discount, line total, HMO share and patient share, empty when it is not itemised), the '
   'HMO and member number billed (null without), the HMO''s share, the senior citizen / PWD ID with the VAT '
   'exemption and statutory discount, the invoice total (what the patient owes) and the balance after the non-void '
-  'payments up to and including this one by (payment_date, id); negative when overpaid.';
-
-revoke execute on function public.payment_receipt(bigint) from public, anon, authenticated;
-grant execute on function public.payment_receipt(bigint) to authenticated, service_role;
+  'payments up to and including this one by (payment_date, id); negative when overpaid.');
 
 -- ---------------------------------------------------------------------------
 -- invoice_summaries: paid, balance and status derived in one place, with the

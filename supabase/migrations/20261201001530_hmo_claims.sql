@@ -317,11 +317,9 @@ begin
 end;
 $$;
 
-comment on function public.file_hmo_claim() is
+select private.setup_function('public.file_hmo_claim()', '{service_role}',
   'Trigger: an invoice with hmo_share > 0 (not void) becomes a claim in its HMO''s open batch, opening one when '
-  'none is; a later change of the share updates the claim while nothing of it is settled or denied.';
-
-revoke execute on function public.file_hmo_claim() from public, anon, authenticated;
+  'none is; a later change of the share updates the claim while nothing of it is settled or denied.');
 
 create trigger invoices_file_hmo_claim after insert or update of hmo_share, hmo_id on public.invoices
   for each row execute function public.file_hmo_claim();
@@ -349,11 +347,9 @@ begin
 end;
 $$;
 
-comment on function public.withdraw_hmo_claim() is
+select private.setup_function('public.withdraw_hmo_claim()', '{service_role}',
   'Trigger: voiding an invoice withdraws its HMO claim; refused (PT409 invoice_claim_paid) when the HMO has paid '
-  'any of it.';
-
-revoke execute on function public.withdraw_hmo_claim() from public, anon, authenticated;
+  'any of it.');
 
 create trigger invoices_withdraw_hmo_claim after update of voided_at on public.invoices
   for each row execute function public.withdraw_hmo_claim();
@@ -363,19 +359,11 @@ create trigger invoices_withdraw_hmo_claim after update of voided_at on public.i
 -- Each caller then asks billing.write in its clinic with its own code.
 -- ---------------------------------------------------------------------------
 create function private.lock_hmo_batch(p_batch_id bigint)
-returns public.hmo_claim_batches language plpgsql set search_path = '' as $$
-declare
-  v_batch public.hmo_claim_batches;
-begin
-  select b.* into v_batch from public.hmo_claim_batches b where b.id = p_batch_id for update;
-  if not found or not public.can_access_clinic(v_batch.clinic_id) then
-    raise exception 'Billing batch not found.' using errcode = 'PT404', hint = 'hmo_batch_not_found';
-  end if;
-  return v_batch;
-end;
+returns public.hmo_claim_batches language sql set search_path = '' as $$
+  select private.lock_clinic_row(null::public.hmo_claim_batches, p_batch_id, 'Billing batch not found.', 'hmo_batch_not_found')
 $$;
 
-revoke execute on function private.lock_hmo_batch(bigint) from public, anon, authenticated;
+select private.setup_function('private.lock_hmo_batch(bigint)', '{}');
 
 -- ---------------------------------------------------------------------------
 -- record_hmo_payment
@@ -465,15 +453,12 @@ begin
 end;
 $$;
 
-comment on function public.record_hmo_payment(bigint, numeric, date, text, uuid) is
+select private.setup_function('public.record_hmo_payment(bigint, numeric, date, text, uuid)', '{authenticated,service_role}',
   'Records an HMO''s payment against batch p_batch_id and settles its claims oldest visit first (denied and '
   'withdrawn skipped). Answers the payment''s id; a repeated key answers the same payment. Refusals: PT404 '
   'hmo_batch_not_found, 42501 hmo_payment_forbidden, 22023 hmo_payment_key_required / _amount_invalid / '
   '_date_required / _date_future / _reference_too_long, PT409 hmo_payment_above_outstanding (detail '
-  'outstanding_centavos=N).';
-
-revoke execute on function public.record_hmo_payment(bigint, numeric, date, text, uuid) from public, anon, authenticated;
-grant execute on function public.record_hmo_payment(bigint, numeric, date, text, uuid) to authenticated, service_role;
+  'outstanding_centavos=N).');
 
 -- ---------------------------------------------------------------------------
 -- deny_hmo_claim
@@ -516,12 +501,9 @@ begin
 end;
 $$;
 
-comment on function public.deny_hmo_claim(bigint, text) is
+select private.setup_function('public.deny_hmo_claim(bigint, text)', '{authenticated,service_role}',
   'Records that the HMO denied claim p_claim_id, with its reason (billing.write). Refused once any of it is paid '
-  '(PT409 hmo_claim_paid), when withdrawn or already denied (PT409), without a reason (22023).';
-
-revoke execute on function public.deny_hmo_claim(bigint, text) from public, anon, authenticated;
-grant execute on function public.deny_hmo_claim(bigint, text) to authenticated, service_role;
+  '(PT409 hmo_claim_paid), when withdrawn or already denied (PT409), without a reason (22023).');
 
 -- ---------------------------------------------------------------------------
 -- close_hmo_claim_batch
@@ -543,9 +525,6 @@ begin
 end;
 $$;
 
-comment on function public.close_hmo_claim_batch(bigint) is
+select private.setup_function('public.close_hmo_claim_batch(bigint)', '{authenticated,service_role}',
   'Closes (sends) a billing batch (billing.write); the HMO''s next claim opens a new batch. PT404 '
-  'hmo_batch_not_found, 42501 hmo_batch_forbidden, PT409 hmo_batch_closed.';
-
-revoke execute on function public.close_hmo_claim_batch(bigint) from public, anon, authenticated;
-grant execute on function public.close_hmo_claim_batch(bigint) to authenticated, service_role;
+  'hmo_batch_not_found, 42501 hmo_batch_forbidden, PT409 hmo_batch_closed.');

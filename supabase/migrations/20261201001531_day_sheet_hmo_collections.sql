@@ -12,8 +12,7 @@
 alter function public.day_sheet(bigint, date, date) rename to day_sheet_patient_side;
 alter function public.day_sheet_patient_side(bigint, date, date) set schema private;
 
-revoke execute on function private.day_sheet_patient_side(bigint, date, date) from public, anon, authenticated;
-grant execute on function private.day_sheet_patient_side(bigint, date, date) to authenticated, service_role;
+select private.setup_function('private.day_sheet_patient_side(bigint, date, date)', '{authenticated,service_role}');
 
 -- public.day_sheet (the patient side plus hmo_collections) is in 20261201001550_void_hmo_payment.sql.
 
@@ -51,10 +50,7 @@ begin
 end;
 $$;
 
-comment on function public.day_sheet_export(bigint, date, date) is
+select private.setup_function('public.day_sheet_export(bigint, date, date)', '{authenticated,service_role}',
   'The day sheet of clinic p_clinic_id for p_from..p_to, exactly as day_sheet() answers it, for its CSV download: '
   'records the export in the audit trail (kind day-sheet, rows = appointments + production lines + invoices issued '
-  'and their lines + payments + HMO collections + voids + open invoices, filters {"from", "to"}). Errors as day_sheet().';
-
-revoke execute on function public.day_sheet_export(bigint, date, date) from public, anon, authenticated;
-grant execute on function public.day_sheet_export(bigint, date, date) to authenticated, service_role;
+  'and their lines + payments + HMO collections + voids + open invoices, filters {"from", "to"}). Errors as day_sheet().');

@@ -75,41 +75,13 @@ begin
 end;
 $$;
 
-comment on function public.hmo_availment(bigint) is
+select private.setup_function('public.hmo_availment(bigint)', '{authenticated,service_role}',
   'The HMO availment form of invoice p_invoice_id: clinic (name, address, phone, e-mail, time zone), the billed '
   'appointment''s dentist (null when none), patient, the HMO and the card billed (member number, company, valid '
   'from / until; null when the card was deleted since), the visit''s clinic day, voided_at, the HMO total '
   '(invoices.hmo_share) and each line {position, label, tooth, surfaces (''MO'', as in the label), line_total_centavos, hmo_share_centavos}. '
   'Money in integer centavos. Null for an invoice the caller cannot see; 22023 availment_without_hmo for one not '
-  'billed to an HMO.';
-
-revoke execute on function public.hmo_availment(bigint) from public, anon, authenticated;
-grant execute on function public.hmo_availment(bigint) to authenticated, service_role;
-
--- ---------------------------------------------------------------------------
--- check_report_days: a report's period of clinic days, checked once: both
--- days given, in order, at most p_max_days long (22023 report_period_*).
--- ---------------------------------------------------------------------------
-create function private.check_report_days(p_from date, p_to date, p_max_days integer)
-returns void language plpgsql immutable set search_path = '' as $$
-begin
-  if p_from is null or p_to is null then
-    raise exception 'Choose the first and last day of the period.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_required';
-  end if;
-  if p_from > p_to then
-    raise exception 'The period must start on or before its last day.'
-      using errcode = 'invalid_parameter_value', hint = 'report_period_reversed';
-  end if;
-  if p_to - p_from >= p_max_days then
-    raise exception 'The period can be at most % days.', p_max_days
-      using errcode = 'invalid_parameter_value', hint = 'report_period_too_long';
-  end if;
-end;
-$$;
-
-revoke execute on function private.check_report_days(date, date, integer) from public, anon, authenticated;
-grant execute on function private.check_report_days(date, date, integer) to authenticated, service_role;
+  'billed to an HMO.');
 
 -- ---------------------------------------------------------------------------
 -- statutory_discounts: the senior citizen / PWD discounts granted on the
@@ -190,15 +162,12 @@ begin
 end;
 $$;
 
-comment on function public.statutory_discounts(bigint, date, date) is
+select private.setup_function('public.statutory_discounts(bigint, date, date)', '{authenticated,service_role}',
   'The senior citizen / PWD discounts of clinic p_clinic_id on invoices issued (not void) over clinic days '
   'p_from..p_to (at most 731): each invoice {id, created_at, patient_name, discount_id_type, discount_id_number, '
   'gross_centavos (the patient''s share before the discount), vat_exemption_centavos, discount_centavos, '
   'amount_due_centavos}, totals by ID type and overall. Money in integer centavos. Front desk roles only: 42501 '
-  'report_forbidden, 22023 report_period_required / _reversed / _too_long, PT404 clinic_not_found.';
-
-revoke execute on function public.statutory_discounts(bigint, date, date) from public, anon, authenticated;
-grant execute on function public.statutory_discounts(bigint, date, date) to authenticated, service_role;
+  'report_forbidden, 22023 report_period_required / _reversed / _too_long, PT404 clinic_not_found.');
 
 -- ---------------------------------------------------------------------------
 -- statutory_discounts_export: the same answer, recorded in the audit trail
@@ -225,9 +194,6 @@ begin
 end;
 $$;
 
-comment on function public.statutory_discounts_export(bigint, date, date) is
+select private.setup_function('public.statutory_discounts_export(bigint, date, date)', '{authenticated,service_role}',
   'statutory_discounts() for its CSV download, recorded in the audit trail (kind statutory-discounts, rows = '
-  'invoices listed, filters {"from", "to"}). Errors as statutory_discounts().';
-
-revoke execute on function public.statutory_discounts_export(bigint, date, date) from public, anon, authenticated;
-grant execute on function public.statutory_discounts_export(bigint, date, date) to authenticated, service_role;
+  'invoices listed, filters {"from", "to"}). Errors as statutory_discounts().');

@@ -56,13 +56,10 @@ begin
 end;
 $$;
 
-comment on function public.void_hmo_payment(bigint, text) is
+select private.setup_function('public.void_hmo_payment(bigint, text)', '{authenticated,service_role}',
   'Voids HMO payment p_hmo_payment_id with a reason (admins of its clinic, superadmins): it stays listed, its '
   'settlements are deleted so its claims owe again. Refusals: 42501 void_forbidden, 22023 void_reason_required / '
-  'void_reason_too_long, PT404 hmo_payment_not_found, PT409 hmo_payment_already_void.';
-
-revoke execute on function public.void_hmo_payment(bigint, text) from public, anon, authenticated;
-grant execute on function public.void_hmo_payment(bigint, text) to authenticated, service_role;
+  'void_reason_too_long, PT404 hmo_payment_not_found, PT409 hmo_payment_already_void.');
 
 -- ---------------------------------------------------------------------------
 -- hmo_payment_entries, moved here from 20261201001530_hmo_claims.sql: with
@@ -138,11 +135,8 @@ begin
 end;
 $$;
 
-comment on function public.day_sheet(bigint, date, date) is
+select private.setup_function('public.day_sheet(bigint, date, date)', '{authenticated,service_role}',
   'The day sheet of clinic p_clinic_id for clinic days p_from..p_to: everything private.day_sheet_patient_side '
   'answers (appointments, production, patients'' payments and totals, voids, open invoices), and apart from it '
   'hmo_collections: the HMO payments received on those days and not void {payments: [...], total_centavos}. '
-  'Errors as the patient side.';
-
-revoke execute on function public.day_sheet(bigint, date, date) from public, anon, authenticated;
-grant execute on function public.day_sheet(bigint, date, date) to authenticated, service_role;
+  'Errors as the patient side.');
