@@ -1,0 +1,135 @@
+import { formatClinicDate } from '@common/clinic-calendar';
+import { confirmDialog } from '@/components/confirm-dialog';
+import { DataTable } from '@/components/table/data-table';
+import { useToast } from '@/components/toast/toast-context';
+import { formatPesos } from '@/entities/money';
+import { can } from '@/lib/authorization';
+import { downloadTextFile } from '@/lib/download-text-file';
+import { useSignedInUser } from '@/lib/session';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { useCloseHmoBatch } from '../api/close-hmo-batch';
+import { hmoFailureText } from '../failure-text';
+import {
+  batchCsv,
+  batchFileName,
+  type BatchWithClaims,
+  type HmoBatchRow,
+  type HmoClaimRow,
+  type HmoPaymentRow,
+} from '../hmo-claims-model';
+import { HMO_CLAIMS_TEXT as text } from '../messages';
+import { claimColumns, hmoPaymentColumns } from './hmo-claims-columns';
+
+/** What a batch section asks the panel to open. */
+export interface BatchActions {
+  onPay: (batch: HmoBatchRow) => void;
+  onDeny: (claim: HmoClaimRow) => void;
+  onVoid: (payment: HmoPaymentRow) => void;
+}
+
+/** One batch: its state, due date and totals, its tools, its claims and its HMO payments. */
+export function BatchSection({
+  clinicId,
+  entry,
+  timeZone,
+  actions: { onPay, onDeny, onVoid },
+}: {
+  clinicId: number;
+  entry: BatchWithClaims;
+  timeZone: string;
+  actions: BatchActions;
+}) {
+  const { batch, claims, payments } = entry;
+  const mayVoid = can(useSignedInUser().role, 'billing:void');
+  const closeBatch = useCloseHmoBatch(clinicId, batch.id);
+  const toast = useToast();
+
+  async function onClose() {
+    const confirmed = await confirmDialog({
+      title: text.closeConfirmTitle(batch.id),
+      text: text.closeConfirmText,
+      confirmText: text.closeConfirm,
+      cancelText: text.cancel,
+      icon: 'question',
+      danger: false,
+    });
+    if (!confirmed) return;
+    try {
+      const result = await closeBatch.mutateAsync();
+      if (result !== ALREADY_PENDING) toast(text.batchClosedToast, { tone: 'success' });
+    } catch (error) {
+      toast(hmoFailureText(error), { tone: 'error' });
+    }
+  }
+
+  const columns = claimColumns(onDeny);
+  const paymentColumns = hmoPaymentColumns(mayVoid, onVoid);
+
+  const titleId = `hmo-batch-${batch.id}`;
+  return (
+    <section className="hmo-claims-batch" aria-labelledby={titleId} data-testid="hmo-batch">
+      <div className="hmo-claims-batch-head">
+        <h4 id={titleId} className="hmo-claims-batch-title">
+          {text.batchTitle(batch.id)}
+        </h4>
+        <p className="hmo-claims-batch-state">
+          {batch.closed_at === null ? text.batchOpen : text.batchClosed(formatClinicDate(batch.closed_at, timeZone))}
+          {' · '}
+          {batch.due_date === null ? text.batchNoDue : text.batchDue(batch.due_date)}
+          {batch.overdue ? <span className="hmo-claims-overdue-badge">{text.batchOverdue}</span> : null}
+        </p>
+        <p className="hmo-claims-batch-totals" data-testid="hmo-batch-totals">
+          {text.batchTotals(
+            formatPesos(batch.claimed_centavos),
+            formatPesos(batch.settled_centavos),
+            formatPesos(batch.outstanding_centavos),
+          )}
+        </p>
+        <div className="hmo-claims-batch-tools">
+          <button
+            type="button"
+            className="button button-primary button-small"
+            disabled={batch.outstanding_centavos <= 0}
+            onClick={() => onPay(batch)}
+          >
+            {text.recordPayment}
+          </button>
+          {batch.closed_at === null ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={closeBatch.isPending}
+              onClick={() => void onClose()}
+            >
+              {text.closeBatch}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={text.exportBatchLabel(batch.id)}
+            onClick={() => downloadTextFile(batchFileName(batch), batchCsv(claims))}
+          >
+            {text.exportBatch}
+          </button>
+        </div>
+      </div>
+      <DataTable
+        columns={columns}
+        rows={claims}
+        rowKey={(claim) => claim.id}
+        caption={text.claimsCaption(batch.id)}
+        emptyText={text.batchNoDue}
+      />
+      {payments.length > 0 ? (
+        <DataTable
+          columns={paymentColumns}
+          rows={payments}
+          rowKey={(payment) => payment.id}
+          caption={text.paymentsCaption(batch.id)}
+          emptyText=""
+        />
+      ) : null}
+    </section>
+  );
+}
