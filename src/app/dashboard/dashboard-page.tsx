@@ -73,9 +73,14 @@ export default function DashboardPage() {
 function DashboardShell() {
   const user = useSignedInUser();
   const { clinic } = useSession();
-  const { timeZone } = useSessionTimeZone();
+  const { timeZone, isPending: zonePending, isError: zoneFailed } = useSessionTimeZone();
   useAccessWatch(clinic.id);
-  useEffect(() => rememberWorkingClinic(user.supabase_id, clinic.id), [user.supabase_id, clinic.id]);
+  // The zone only once it is the clinic's own (not the fallback shown while it is read).
+  const knownZone = zonePending || zoneFailed ? undefined : timeZone;
+  useEffect(
+    () => rememberWorkingClinic(user.supabase_id, clinic.id, knownZone),
+    [user.supabase_id, clinic.id, knownZone],
+  );
   const tabs = useMemo(() => tabsFor(user.role), [user.role]);
   const [activeTab, setActiveTab] = useState<TabKey>(() => {
     const saved = readPreference(TAB_PREFERENCE);
