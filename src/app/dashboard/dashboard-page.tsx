@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { CopyrightFooter } from '@/components/copyright-footer';
@@ -9,7 +9,7 @@ import { isTabKey, type TabKey } from '@/lib/authorization';
 import { DashboardContext, type DashboardContextValue } from '@/lib/dashboard';
 import { useSession, useSignedInUser } from '@/lib/session';
 import { readPreference, writePreference } from '@/lib/session-storage';
-import { whenIdle } from '@/lib/when-idle';
+import { whenReadsSettle } from '@/lib/when-reads-settle';
 import { TABS, tabsFor } from '../tabs';
 import { useAccessWatch } from '../use-access-watch';
 import { DASHBOARD_EXTRA_TEXT } from './messages';
@@ -95,7 +95,9 @@ function DashboardShell() {
     [tabs],
   );
   useEffect(() => holdBackGuard(askBeforeLeaving), []);
-  useEffect(() => whenIdle(preloadSweetAlert), []);
+  const queryClient = useQueryClient();
+  // After the tab's first reads: the dialogs' code must not hold up the first screen's.
+  useEffect(() => whenReadsSettle(queryClient, preloadSweetAlert), [queryClient]);
   const dashboard = useMemo<DashboardContextValue>(() => ({ activeTab, selectTab }), [activeTab, selectTab]);
 
   return (
