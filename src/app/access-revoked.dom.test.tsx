@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,11 +37,15 @@ const subscribe = vi.fn(async (options: SubscribeOptions) => {
   return { close: () => void closed++ };
 });
 
-/** A dashboard stand-in: what the real one shows of an empty tab, and its access watch. */
+/**
+ * A dashboard stand-in: what the real one shows of an empty tab once its first read is in, and
+ * its access watch (opened after that read).
+ */
 function Dashboard() {
   const { clinic } = useSession();
   useAccessWatch(clinic.id, subscribe);
-  return <p>No invoices found.</p>;
+  const invoices = useQuery({ queryKey: ['invoices', clinic.id], queryFn: async () => [] });
+  return invoices.data ? <p>No invoices found.</p> : null;
 }
 
 /** The app's routes in small: the dashboard while signed in, else the real login page. */
@@ -59,7 +64,9 @@ async function openDashboard() {
     <MemoryRouter initialEntries={['/dashboard']}>
       <ToastProvider>
         <SessionProvider hadStoredSession>
-          <Screens />
+          <QueryClientProvider client={new QueryClient()}>
+            <Screens />
+          </QueryClientProvider>
         </SessionProvider>
       </ToastProvider>
     </MemoryRouter>,

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ACCESS_REVOKED } from '@common/contract/access';
 import { isRevokedAccessCode, reportAccessRevoked } from '@/lib/access-revocation';
 import type { subscribeToServiceEvents } from '@/lib/realtime-client';
-import { whenIdle } from '@/lib/when-idle';
+import { whenReadsSettle } from '@/lib/when-reads-settle';
 
 /** The access watch's socket URL carries `label=access-watch` (browser tests tell it apart by it). */
 export const ACCESS_WATCH_LABEL = 'access-watch';
@@ -15,11 +16,14 @@ export const ACCESS_WATCH_LABEL = 'access-watch';
  * reconnection is refused with a code saying the access is gone, which is reported the same way
  * (a role change lets the reconnection in, so only the notice says that one).
  *
- * Opened once the browser is idle, at the latest after a second: the socket client and the
- * contract's event schemas are loaded then (their own chunks), so neither the dashboard shell nor
- * its first paint carries them. `subscribe` is injected in tests.
+ * Opened once the tab's first reads have come in and the browser is idle, at the latest three
+ * seconds after the dashboard opened: the socket client and the contract's event schemas are loaded
+ * then (their own chunks), so neither the dashboard shell nor the tab's first screen waits for
+ * them (on a slow phone they shared the connection with the tab's code and data). The server
+ * refuses whatever the account may no longer read meanwhile. `subscribe` is injected in tests.
  */
 export function useAccessWatch(clinicId: number | null, subscribe?: typeof subscribeToServiceEvents): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     // A superadmin who has not picked a clinic has no room to join; nothing of a clinic is shown.
     if (clinicId === null) return;
@@ -40,16 +44,13 @@ export function useAccessWatch(clinicId: number | null, subscribe?: typeof subsc
       if (closed) opened.close();
       else subscription = opened;
     };
-    const cancel = whenIdle(
-      () => {
-        open().catch((error: unknown) => console.warn('Ngiti: the access watch is off', error));
-      },
-      { timeoutMs: 1_000, fallbackMs: 0 },
-    );
+    const cancel = whenReadsSettle(queryClient, () => {
+      open().catch((error: unknown) => console.warn('Ngiti: the access watch is off', error));
+    });
     return () => {
       closed = true;
       cancel();
       subscription?.close();
     };
-  }, [clinicId, subscribe]);
+  }, [clinicId, subscribe, queryClient]);
 }

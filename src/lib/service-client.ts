@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@common/contract/error-body';
+import type { ErrorBody } from '@common/contract/error-body';
 import { isRevokedAccessCode, reportAccessRevoked } from './access-revocation';
 import { serviceBaseUrl, serviceUrl } from './service-config';
 import { getSupabase } from './supabase';
@@ -113,9 +113,9 @@ export async function callService<T = unknown>(path: string, request: ServiceReq
     }
   }
   if (!response.ok) {
-    const errorBody = errorBodySchema.safeParse(parsed);
-    const serviceText = errorBody.success ? errorBody.data.error.trim() : '';
-    const code = errorBody.success ? errorBody.data.code : undefined;
+    const errorBody = await readErrorBody(parsed);
+    const serviceText = errorBody?.error.trim() ?? '';
+    const code = errorBody?.code;
     // The token is good but the access it was issued for is gone (deleted, banned, no profile,
     // session ended): the session ends here too, as when the live-update socket says it.
     if ((response.status === 401 || response.status === 403) && isRevokedAccessCode(code)) reportAccessRevoked(code);
@@ -127,6 +127,21 @@ export async function callService<T = unknown>(path: string, request: ServiceReq
     );
   }
   return parsed as T | null;
+}
+
+/**
+ * The service's error body, when the answer is one. The contract's schema (and zod with it) is
+ * loaded only here, for a failed call: screens whose first paint calls the service for nothing
+ * else need not download it. Where it cannot be loaded, the caller's fallback text is shown.
+ */
+async function readErrorBody(parsed: unknown): Promise<ErrorBody | undefined> {
+  try {
+    const { errorBodySchema } = await import('@common/contract/error-body');
+    const errorBody = errorBodySchema.safeParse(parsed);
+    return errorBody.success ? errorBody.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The origin the page was opened at ('this address' where there is no page, e.g. in Node). */

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { CopyrightFooter } from '@/components/copyright-footer';
@@ -9,7 +9,7 @@ import { isTabKey, type TabKey } from '@/lib/authorization';
 import { DashboardContext, type DashboardContextValue } from '@/lib/dashboard';
 import { useSession, useSignedInUser } from '@/lib/session';
 import { readPreference, writePreference } from '@/lib/session-storage';
-import { whenIdle } from '@/lib/when-idle';
+import { whenReadsSettle } from '@/lib/when-reads-settle';
 import { TABS, tabsFor } from '../tabs';
 import { useAccessWatch } from '../use-access-watch';
 import { DASHBOARD_EXTRA_TEXT } from './messages';
@@ -73,9 +73,14 @@ export default function DashboardPage() {
 function DashboardShell() {
   const user = useSignedInUser();
   const { clinic } = useSession();
-  const { timeZone } = useSessionTimeZone();
+  const { timeZone, isPending: zonePending, isError: zoneFailed } = useSessionTimeZone();
   useAccessWatch(clinic.id);
-  useEffect(() => rememberWorkingClinic(user.supabase_id, clinic.id), [user.supabase_id, clinic.id]);
+  // The zone only once it is the clinic's own (not the fallback shown while it is read).
+  const knownZone = zonePending || zoneFailed ? undefined : timeZone;
+  useEffect(
+    () => rememberWorkingClinic(user.supabase_id, clinic.id, knownZone),
+    [user.supabase_id, clinic.id, knownZone],
+  );
   const tabs = useMemo(() => tabsFor(user.role), [user.role]);
   const [activeTab, setActiveTab] = useState<TabKey>(() => {
     const saved = readPreference(TAB_PREFERENCE);
@@ -90,7 +95,9 @@ function DashboardShell() {
     [tabs],
   );
   useEffect(() => holdBackGuard(askBeforeLeaving), []);
-  useEffect(() => whenIdle(preloadSweetAlert), []);
+  const queryClient = useQueryClient();
+  // After the tab's first reads: the dialogs' code must not hold up the first screen's.
+  useEffect(() => whenReadsSettle(queryClient, preloadSweetAlert), [queryClient]);
   const dashboard = useMemo<DashboardContextValue>(() => ({ activeTab, selectTab }), [activeTab, selectTab]);
 
   return (

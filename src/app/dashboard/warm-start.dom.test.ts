@@ -43,10 +43,19 @@ describe('the warm start of a reloaded dashboard', () => {
     page.rememberWorkingClinic(user.supabase_id, 1);
 
     await page.startWarm(page.prefetch);
-    expect(page.prefetch).toHaveBeenCalledWith(expect.anything(), 1);
+    expect(page.prefetch).toHaveBeenCalledWith(expect.anything(), 1, undefined);
     const client = page.takeWarmQueryClient(user.supabase_id, 1);
     expect(client).toBeDefined();
     await vi.waitFor(() => expect(page.names(client, 1)).toEqual(['Ana Santos']));
+  });
+
+  it('hands the tab the clinic time zone it remembered with the clinic', async () => {
+    const user = await signInAs({ role: 'receptionist', clinic_id: 1 });
+    const page = await freshPage();
+    page.rememberWorkingClinic(user.supabase_id, 1, 'Asia/Tokyo');
+
+    await page.startWarm(page.prefetch);
+    expect(page.prefetch).toHaveBeenCalledWith(expect.anything(), 1, 'Asia/Tokyo');
   });
 
   it('drops what it read when the session check gives another clinic', async () => {
@@ -55,7 +64,7 @@ describe('the warm start of a reloaded dashboard', () => {
     page.rememberWorkingClinic(user.supabase_id, 2);
 
     await page.startWarm(page.prefetch);
-    expect(page.prefetch).toHaveBeenCalledWith(expect.anything(), 2);
+    expect(page.prefetch).toHaveBeenCalledWith(expect.anything(), 2, undefined);
     expect(page.takeWarmQueryClient(user.supabase_id, 1)).toBeUndefined();
   });
 

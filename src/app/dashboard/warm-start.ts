@@ -2,8 +2,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { readPreference, writePreference } from '@/lib/session-storage';
 import { loadSupabase } from '@/lib/supabase-loader';
 
-/** How a tab starts its first reads into the dashboard's query cache (a tab's `prefetch.ts`). */
-export type TabPrefetch = (queryClient: QueryClient, clinicId: number) => void;
+/**
+ * How a tab starts its first reads into the dashboard's query cache (a tab's `prefetch.ts`).
+ * `timeZone` is the clinic's zone as this browser tab last knew it, where it knew it: a read keyed
+ * by it that no longer matches is simply not found by the view, which reads again.
+ */
+export type TabPrefetch = (queryClient: QueryClient, clinicId: number, timeZone: string | undefined) => void;
 
 /** The dashboard's query cache, as every dashboard opens it. */
 export function createDashboardQueryClient(): QueryClient {
@@ -18,17 +22,28 @@ const WORKING_CLINIC = 'working-clinic';
 interface WorkingClinic {
   user: string;
   clinic: number;
+  /** The clinic's time zone, once it was read. */
+  timeZone?: string;
 }
 
-export function rememberWorkingClinic(user: string, clinic: number | null): void {
-  writePreference(WORKING_CLINIC, clinic === null ? null : JSON.stringify({ user, clinic } satisfies WorkingClinic));
+export function rememberWorkingClinic(user: string, clinic: number | null, timeZone?: string): void {
+  writePreference(
+    WORKING_CLINIC,
+    clinic === null
+      ? null
+      : JSON.stringify({ user, clinic, ...(timeZone ? { timeZone } : {}) } satisfies WorkingClinic),
+  );
 }
 
 function workingClinic(): WorkingClinic | null {
   try {
     const saved = JSON.parse(readPreference(WORKING_CLINIC) ?? 'null') as Partial<WorkingClinic> | null;
     return saved && typeof saved.user === 'string' && typeof saved.clinic === 'number'
-      ? { user: saved.user, clinic: saved.clinic }
+      ? {
+          user: saved.user,
+          clinic: saved.clinic,
+          ...(typeof saved.timeZone === 'string' ? { timeZone: saved.timeZone } : {}),
+        }
       : null;
   } catch {
     return null;
@@ -57,7 +72,7 @@ export async function startWarm(prefetch: TabPrefetch): Promise<void> {
       if (opened || data.session?.user.id !== owner.user) return;
       const queryClient = createDashboardQueryClient();
       warm = { owner, queryClient };
-      prefetch(queryClient, owner.clinic);
+      prefetch(queryClient, owner.clinic, owner.timeZone);
     })
     .catch(() => undefined);
 }

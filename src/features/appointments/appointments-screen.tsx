@@ -1,4 +1,4 @@
-import { useIsFetching } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppointmentStatus } from '@common/contract';
 import { lazyView } from '@/components/lazy-view/lazy-view';
@@ -64,12 +64,16 @@ const preloadModals = () => {
  * never competes with the list's own first load.
  */
 function useModalsPreloadAfterList(clinicId: number) {
+  const queryClient = useQueryClient();
   const listReads = useIsFetching({ queryKey: appointmentKeys.list(clinicId) });
   const listWasRead = useRef(false);
   useEffect(() => {
+    // Read before the screen opened (the dashboard's warm start) counts as read too.
+    const readBefore = () =>
+      queryClient.getQueriesData({ queryKey: appointmentKeys.list(clinicId) }).some(([, data]) => data !== undefined);
     if (listReads > 0) listWasRead.current = true;
-    else if (listWasRead.current) return whenIdle(preloadModals);
-  }, [listReads]);
+    else if (listWasRead.current || readBefore()) return whenIdle(preloadModals);
+  }, [listReads, queryClient, clinicId]);
 }
 
 const NO_DENTISTS: readonly ListDentistRecord[] = Object.freeze([]);

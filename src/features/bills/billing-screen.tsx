@@ -1,12 +1,17 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { BILLING_UPDATED } from '@common/contract/realtime';
+import { lazyView } from '@/components/lazy-view/lazy-view';
 import { Panel, Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
-import { AddInvoiceModal } from './add-invoice/components/add-invoice-modal';
-import { AddPaymentModal, type PaymentInvoice } from './add-payment/components/add-payment-modal';
+import { whenIdle } from '@/lib/when-idle';
+import type { AddInvoiceModal as AddInvoiceModalView } from './add-invoice/components/add-invoice-modal';
+import type {
+  AddPaymentModal as AddPaymentModalView,
+  PaymentInvoice,
+} from './add-payment/components/add-payment-modal';
 import { ExportInvoicesButton, ExportPaymentsButton } from './export/components/export-billing-button';
 import { HmoClaimsPanel } from './hmo-claims/components/hmo-claims-panel';
 import { useInvoices } from './list/api/get-invoices';
@@ -24,6 +29,23 @@ import '@/components/table/data-table.css';
 import './billing.css';
 
 type OpenModal = { kind: 'add-invoice' } | { kind: 'add-payment'; invoice: PaymentInvoice } | null;
+
+// The Add Invoice and Add Payment forms (with the schema library) are chunks of their own: opened
+// from a button, they are not needed to draw the tables, which a slow phone would otherwise wait
+// for. The pointer coming over the screen, or the focus coming into it, starts their download; so
+// does the browser's first idle moment after the invoices have been read.
+const AddInvoiceModal = lazyView<ComponentProps<typeof AddInvoiceModalView>>(
+  () => import('./add-invoice/components/add-invoice-modal').then((module) => ({ default: module.AddInvoiceModal })),
+  { label: 'Loading the invoice form…' },
+);
+const AddPaymentModal = lazyView<ComponentProps<typeof AddPaymentModalView>>(
+  () => import('./add-payment/components/add-payment-modal').then((module) => ({ default: module.AddPaymentModal })),
+  { label: 'Loading the payment form…' },
+);
+const preloadModals = () => {
+  AddInvoiceModal.preload();
+  AddPaymentModal.preload();
+};
 
 /** The Payments table's actions: 'Print receipt', and 'Void' for the roles that may void. */
 function PaymentRowActions({ payment }: { payment: PaymentListRow }) {
@@ -58,6 +80,10 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('All');
   const [modal, setModal] = useState<OpenModal>(null);
+  const invoicesRead = !invoices.isPending;
+  useEffect(() => {
+    if (invoicesRead) return whenIdle(preloadModals);
+  }, [invoicesRead]);
 
   const invoiceList = invoices.data;
   const paymentList = payments.data;
@@ -81,6 +107,8 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
       className="billing"
       titleId="billing-title"
       title={BILLING_TEXT.tabTitle}
+      onPointerOver={preloadModals}
+      onFocus={preloadModals}
       tools={
         <div className="billing-tools">
           <BillingFilters query={query} status={status} onQuery={setQuery} onStatus={setStatus} />

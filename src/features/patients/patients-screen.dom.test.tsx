@@ -61,7 +61,8 @@ const shownNames = () =>
     .slice(1)
     .map((row) => within(row).queryAllByRole('cell')[0]?.textContent ?? '');
 const waitForList = () => screen.findByText(/^Total number of patients: /);
-const dialog = (name: string | RegExp) => screen.getByRole('dialog', { name });
+// The modals' code is a chunk of its own, loaded on first use.
+const dialog = (name: string | RegExp) => screen.findByRole('dialog', { name });
 
 describe('the Patients tab', () => {
   it('lists the clinic’s patients with the spec’s columns and total', async () => {
@@ -154,7 +155,7 @@ describe('Add Patient', () => {
     await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
-    const modal = dialog('Add Patient');
+    const modal = await dialog('Add Patient');
     expect(within(modal).getByLabelText('Name')).toBeTruthy();
     expect(within(modal).getByLabelText('Phone').getAttribute('type')).toBe('tel');
     expect(within(modal).queryByLabelText(/Messenger ID/)).toBeNull();
@@ -173,7 +174,7 @@ describe('Add Patient', () => {
     await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
-    const modal = dialog('Add Patient');
+    const modal = await dialog('Add Patient');
     await user.type(within(modal).getByLabelText('Name'), '  Dana Lim ');
     await user.type(within(modal).getByLabelText('Phone'), ' 0920 555 0404 ');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
@@ -201,7 +202,7 @@ describe('Add Patient', () => {
     await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
-    const modal = dialog('Add Patient');
+    const modal = await dialog('Add Patient');
     await user.type(within(modal).getByLabelText('Name'), 'Dana Lim');
     await user.type(within(modal).getByLabelText('Phone'), '0920');
     const insert = holdNext({ method: 'POST', table: 'patients' });
@@ -228,7 +229,7 @@ describe('Add Patient', () => {
     failNext({ method: 'POST', table: 'patients' }, { code: '23514', message: 'check violation' });
     failNext({ method: 'POST', table: 'patients' }, 'network');
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
-    const modal = dialog('Add Patient');
+    const modal = await dialog('Add Patient');
     await user.type(within(modal).getByLabelText('Name'), 'Dana Lim');
     await user.type(within(modal).getByLabelText('Phone'), '0920');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
@@ -251,7 +252,7 @@ describe('Add Patient', () => {
     await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
-    const modal = dialog('Add Patient');
+    const modal = await dialog('Add Patient');
     const name = within(modal).getByLabelText('Name') as HTMLInputElement;
     expect(name.maxLength).toBe(200);
     expect((within(modal).getByLabelText('Phone') as HTMLInputElement).maxLength).toBe(50);
@@ -267,7 +268,7 @@ describe('Edit Patient', () => {
     await renderPatients();
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Edit Ana Santos' }));
-    const modal = dialog('Edit Patient');
+    const modal = await dialog('Edit Patient');
     const name = within(modal).getByLabelText('Name') as HTMLInputElement;
     const messenger = within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement;
     expect(name.value).toBe('Ana Santos');
@@ -308,7 +309,7 @@ describe('Edit Patient', () => {
     await waitForList();
     failNext({ method: 'PATCH', table: 'patients' });
     await user.click(screen.getByRole('button', { name: 'Edit Ben Cruz' }));
-    const modal = dialog('Edit Patient');
+    const modal = await dialog('Edit Patient');
     await user.type(within(modal).getByLabelText(/Messenger ID/), 'psid-ben');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe('Error updating patient.');
@@ -322,7 +323,7 @@ describe('Edit Patient', () => {
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Edit Ben Cruz' }));
     await updatePatient(ben.id, 'deleted = true');
-    const modal = dialog('Edit Patient');
+    const modal = await dialog('Edit Patient');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(
       'This patient no longer exists. It may have been deleted in another tab or by another user.',
@@ -426,7 +427,7 @@ describe('the history modal', () => {
     });
     await waitForList();
     await user.click(screen.getByRole('button', { name: 'Ana Santos' }));
-    const modal = dialog('Appointment history: Ana Santos');
+    const modal = await dialog('Appointment history: Ana Santos');
     const list = await within(modal).findByTestId('history-list');
     const rows = within(list)
       .getAllByRole('row')
@@ -467,14 +468,16 @@ describe('the history modal', () => {
     await user.click(screen.getByRole('button', { name: 'Carla Reyes' }));
     expect(await screen.findByText('No appointments yet.')).toBeTruthy();
     await user.click(
-      within(dialog(/Carla Reyes/))
+      within(await dialog(/Carla Reyes/))
         .getAllByRole('button', { name: 'Close' })
         .at(-1)!,
     );
 
     failNext({ method: 'GET', table: 'appointments' });
     await user.click(screen.getByRole('button', { name: 'Ben Cruz' }));
-    expect((await within(dialog(/Ben Cruz/)).findByRole('alert')).textContent).toBe('Failed to fetch appointments');
+    expect((await within(await dialog(/Ben Cruz/)).findByRole('alert')).textContent).toBe(
+      'Failed to fetch appointments',
+    );
   });
 
   it('hides header messages while it is open', async () => {

@@ -1,14 +1,16 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
+import { lazyView } from '@/components/lazy-view/lazy-view';
 import { LoadingState } from '@/components/states/states';
 import { useNoShowFlags } from '@/entities/patient';
 import { PatientChartSlot, useHasFeatureSlot } from '@/lib/feature-slots';
 import { useSession } from '@/lib/session';
+import { whenIdle } from '@/lib/when-idle';
 import { useDeletePatientFlow } from './delete/components/use-delete-patient-flow';
 import { ExportPatientsButton } from './export/components/export-patients-button';
-import { PatientFormModal } from './form/components/patient-form-modal';
-import { PatientHistoryModal } from './history/components/patient-history-modal';
-import { PatientCoverageModal } from './hmo-discount/components/patient-coverage-modal';
+import type { PatientFormModal as PatientFormModalView } from './form/components/patient-form-modal';
+import type { PatientHistoryModal as PatientHistoryModalView } from './history/components/patient-history-modal';
+import type { PatientCoverageModal as PatientCoverageModalView } from './hmo-discount/components/patient-coverage-modal';
 import { usePatients } from './list/api/get-patients';
 import { PatientsTable, type PatientRowActions } from './list/components/patients-table';
 import { createPatientSearch } from './list/patient-search';
@@ -16,6 +18,39 @@ import type { PatientListItem } from './model/api/patient-columns';
 import { PATIENT_EXTRA_TEXT, PATIENT_TEXT } from './model/messages';
 import '@/components/table/data-table.css';
 import './patients.css';
+
+// The modals (the patient form with its schema library, the history, the HMO cards) are chunks of
+// their own: opened from a button or a row, they are not needed to draw the list, which a slow
+// phone would otherwise wait for. The pointer coming over the screen, or the focus coming into it,
+// starts their download; so does the browser's first idle moment after the list has been read.
+const PatientFormModal = lazyView<ComponentProps<typeof PatientFormModalView>>(
+  () => import('./form/components/patient-form-modal').then((module) => ({ default: module.PatientFormModal })),
+  { label: 'Loading the patient form…' },
+);
+const PatientHistoryModal = lazyView<ComponentProps<typeof PatientHistoryModalView>>(
+  () =>
+    import('./history/components/patient-history-modal').then((module) => ({ default: module.PatientHistoryModal })),
+  { label: 'Loading the appointment history…' },
+);
+const PatientCoverageModal = lazyView<ComponentProps<typeof PatientCoverageModalView>>(
+  () =>
+    import('./hmo-discount/components/patient-coverage-modal').then((module) => ({
+      default: module.PatientCoverageModal,
+    })),
+  { label: 'Loading the HMO cards…' },
+);
+const preloadModals = () => {
+  PatientFormModal.preload();
+  PatientHistoryModal.preload();
+  PatientCoverageModal.preload();
+};
+
+/** Downloads the modals' code once the list's first read has finished and the browser is idle. */
+function useModalsPreloadAfterList(listRead: boolean) {
+  useEffect(() => {
+    if (listRead) return whenIdle(preloadModals);
+  }, [listRead]);
+}
 
 type OpenModal =
   | { kind: 'add' }
@@ -70,6 +105,7 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
   const { message, showSuccess, showError, clear } = useHeaderMessage();
   const { deletingId, onDelete } = useDeletePatientFlow(clinicId, { showSuccess, showError, clear });
   const { sectionRef, headerRef } = useStickyHeaderHeight();
+  useModalsPreloadAfterList(!patients.isPending);
 
   const list = patients.data;
   const search = useMemo(() => createPatientSearch(list ?? []), [list]);
@@ -112,7 +148,14 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
   return (
     <>
       {chart ? <PatientChartSlot clinicId={clinicId} patient={chart} onClose={closeModal} /> : null}
-      <section ref={sectionRef} className="patients" aria-labelledby="patients-title" hidden={chart !== null}>
+      <section
+        ref={sectionRef}
+        className="patients"
+        aria-labelledby="patients-title"
+        hidden={chart !== null}
+        onPointerOver={preloadModals}
+        onFocus={preloadModals}
+      >
         <header ref={headerRef} className="patients-header">
           <div className="patients-header-main">
             <h1 id="patients-title" className="patients-title">

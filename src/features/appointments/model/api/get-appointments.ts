@@ -1,4 +1,4 @@
-import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { clinicYearRange, type InstantRange } from '@common/clinic-calendar';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -63,11 +63,15 @@ export async function getAppointmentsOfYear(
 export const yearAppointmentsKey = (clinicId: number, year: number, timeZone: string) =>
   [...appointmentKeys.list(clinicId), 'year', year, timeZone] as const;
 
-/** The one read of a year: the list's query and the render-time prefetch share key and function. */
-const yearAppointmentsQuery = (clinicId: number, year: number, timeZone: string) => ({
-  queryKey: yearAppointmentsKey(clinicId, year, timeZone),
-  queryFn: () => getAppointmentsOfYear(clinicId, year, timeZone),
-});
+/**
+ * The one read of a year: the list's query, the render-time prefetch and the dashboard's warm start
+ * (../../prefetch.ts) share key and function.
+ */
+export const yearAppointmentsQuery = (clinicId: number, year: number, timeZone: string) =>
+  queryOptions({
+    queryKey: yearAppointmentsKey(clinicId, year, timeZone),
+    queryFn: () => getAppointmentsOfYear(clinicId, year, timeZone),
+  });
 
 /**
  * One year of the list. A failed read leaves `data` undefined and the screen shows an empty list

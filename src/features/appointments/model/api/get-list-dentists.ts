@@ -1,4 +1,4 @@
-import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import type { DentistRow } from '@/lib/database.types';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -21,10 +21,12 @@ export async function getListDentists(clinicId: number): Promise<ListDentistReco
   return [...dentists].sort(byName);
 }
 
-const listDentistsQuery = (clinicId: number) => ({
-  queryKey: [...appointmentKeys.all, 'list-dentists', clinicId] as const,
-  queryFn: () => getListDentists(clinicId),
-});
+/** The screen's read, shared with the dashboard's warm start (../../prefetch.ts). */
+export const listDentistsQuery = (clinicId: number) =>
+  queryOptions({
+    queryKey: [...appointmentKeys.all, 'list-dentists', clinicId] as const,
+    queryFn: () => getListDentists(clinicId),
+  });
 
 export function useListDentists(clinicId: number) {
   // Asked for during the render (see usePrefetchYearAppointments): the cards need them.

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { whenReadsSettle } from './when-reads-settle';
+
+afterEach(() => vi.useRealTimers());
+
+function deferred() {
+  let resolve!: (value: string) => void;
+  const promise = new Promise<string>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe('whenReadsSettle', () => {
+  it('waits for the reads in flight, then runs once the browser is idle', async () => {
+    const queryClient = new QueryClient();
+    const read = deferred();
+    const work = vi.fn();
+    whenReadsSettle(queryClient, work);
+    void queryClient.prefetchQuery({ queryKey: ['list'], queryFn: () => read.promise });
+    await new Promise((done) => setTimeout(done, 20));
+    expect(work).not.toHaveBeenCalled();
+
+    read.resolve('rows');
+    await vi.waitFor(() => expect(work).toHaveBeenCalledTimes(1));
+  });
+
+  it('runs after the time limit when no read comes', () => {
+    vi.useFakeTimers();
+    const work = vi.fn();
+    whenReadsSettle(new QueryClient(), work, { timeoutMs: 3_000 });
+    vi.advanceTimersByTime(2_999);
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    vi.runOnlyPendingTimers();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing once cancelled', async () => {
+    const queryClient = new QueryClient();
+    const read = deferred();
+    const work = vi.fn();
+    const cancel = whenReadsSettle(queryClient, work, { timeoutMs: 50 });
+    void queryClient.prefetchQuery({ queryKey: ['list'], queryFn: () => read.promise });
+    cancel();
+    read.resolve('rows');
+    await new Promise((done) => setTimeout(done, 100));
+    expect(work).not.toHaveBeenCalled();
+  });
+});
