@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { whenReadsSettle } from './when-reads-settle';
 
+// jsdom has no requestIdleCallback: the idle wait is whenIdle's timer fallback, faked here too.
+beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 function deferred() {
@@ -16,17 +18,20 @@ describe('whenReadsSettle', () => {
     const queryClient = new QueryClient();
     const read = deferred();
     const work = vi.fn();
-    whenReadsSettle(queryClient, work);
+    whenReadsSettle(queryClient, work, { timeoutMs: 3_000 });
     void queryClient.prefetchQuery({ queryKey: ['list'], queryFn: () => read.promise });
-    await new Promise((done) => setTimeout(done, 20));
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(work).not.toHaveBeenCalled();
 
     read.resolve('rows');
-    await vi.waitFor(() => expect(work).toHaveBeenCalledTimes(1));
+    // Well before the time limit: the read's end is what started it.
+    await vi.advanceTimersByTimeAsync(10);
+    expect(work).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(work).toHaveBeenCalledTimes(1);
   });
 
   it('runs after the time limit when no read comes', () => {
-    vi.useFakeTimers();
     const work = vi.fn();
     whenReadsSettle(new QueryClient(), work, { timeoutMs: 3_000 });
     vi.advanceTimersByTime(2_999);
@@ -44,7 +49,7 @@ describe('whenReadsSettle', () => {
     void queryClient.prefetchQuery({ queryKey: ['list'], queryFn: () => read.promise });
     cancel();
     read.resolve('rows');
-    await new Promise((done) => setTimeout(done, 100));
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(work).not.toHaveBeenCalled();
   });
 });
