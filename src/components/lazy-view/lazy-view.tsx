@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 import { CHUNK_TIMEOUT_MS, TimeoutError, withTimeout } from '@/lib/with-timeout';
 import { ErrorState, LoadingState } from '../states/states';
 
@@ -86,4 +87,15 @@ export function lazyView<P extends object>(load: Loader<P>, options: { timeoutMs
       start().catch(() => undefined);
     },
   });
+}
+
+/**
+ * Runs `preload` (lazy views' `preload()`) once the screen's first read has finished and the
+ * browser is idle: a tap on a tablet (no pointer passing over first) then opens them at once, and
+ * their download never competes with that read.
+ */
+export function usePreloadOnceRead(read: boolean, preload: () => void): void {
+  useEffect(() => {
+    if (read) return whenIdle(preload);
+  }, [read, preload]);
 }

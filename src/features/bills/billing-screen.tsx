@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { useCallback, useMemo, useState, type ComponentProps } from 'react';
 import { BILLING_UPDATED } from '@common/contract/realtime';
-import { lazyView } from '@/components/lazy-view/lazy-view';
+import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Panel, Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
-import { whenIdle } from '@/lib/when-idle';
 import type { AddInvoiceModal as AddInvoiceModalView } from './add-invoice/components/add-invoice-modal';
 import type {
   AddPaymentModal as AddPaymentModalView,
@@ -80,10 +79,7 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('All');
   const [modal, setModal] = useState<OpenModal>(null);
-  const invoicesRead = !invoices.isPending;
-  useEffect(() => {
-    if (invoicesRead) return whenIdle(preloadModals);
-  }, [invoicesRead]);
+  usePreloadOnceRead(!invoices.isPending, preloadModals);
 
   const invoiceList = invoices.data;
   const paymentList = payments.data;

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
-import { lazyView } from '@/components/lazy-view/lazy-view';
+import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { LoadingState } from '@/components/states/states';
 import { useNoShowFlags } from '@/entities/patient';
 import { PatientChartSlot, useHasFeatureSlot } from '@/lib/feature-slots';
 import { useSession } from '@/lib/session';
-import { whenIdle } from '@/lib/when-idle';
 import { useDeletePatientFlow } from './delete/components/use-delete-patient-flow';
 import { ExportPatientsButton } from './export/components/export-patients-button';
 import type { PatientFormModal as PatientFormModalView } from './form/components/patient-form-modal';
@@ -44,13 +43,6 @@ const preloadModals = () => {
   PatientHistoryModal.preload();
   PatientCoverageModal.preload();
 };
-
-/** Downloads the modals' code once the list's first read has finished and the browser is idle. */
-function useModalsPreloadAfterList(listRead: boolean) {
-  useEffect(() => {
-    if (listRead) return whenIdle(preloadModals);
-  }, [listRead]);
-}
 
 type OpenModal =
   | { kind: 'add' }
@@ -105,7 +97,7 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
   const { message, showSuccess, showError, clear } = useHeaderMessage();
   const { deletingId, onDelete } = useDeletePatientFlow(clinicId, { showSuccess, showError, clear });
   const { sectionRef, headerRef } = useStickyHeaderHeight();
-  useModalsPreloadAfterList(!patients.isPending);
+  usePreloadOnceRead(!patients.isPending, preloadModals);
 
   const list = patients.data;
   const search = useMemo(() => createPatientSearch(list ?? []), [list]);
