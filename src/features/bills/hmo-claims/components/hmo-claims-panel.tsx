@@ -4,7 +4,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/states/states
 import { formatPesos } from '@/entities/money';
 import { useHmoClaims } from '../api/get-hmo-claims';
 import { groupByHmo, type HmoBatchRow, type HmoClaimRow, type HmoGroup, type HmoPaymentRow } from '../hmo-claims-model';
-import { HMO_CLAIMS_TEXT } from '../messages';
+import { HMO_CLAIMS_TEXT as text } from '../messages';
 import { DenyClaimDialog } from './deny-claim-dialog';
 import { BatchSection, type BatchActions } from './hmo-batch-section';
 import { RecordHmoPaymentModal } from './record-hmo-payment-modal';
@@ -16,8 +16,6 @@ type OpenDialog =
   | { kind: 'deny'; claim: HmoClaimRow }
   | { kind: 'void'; payment: HmoPaymentRow }
   | null;
-
-const text = HMO_CLAIMS_TEXT;
 
 /**
  * The Billing tab's HMO claims: per HMO what it owes and what is overdue, then its batches (newest
