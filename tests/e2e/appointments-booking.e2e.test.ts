@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs, openEditFromList } from './support/app.ts';
 import {
+  BROWSER_TIME_ZONE,
   DESKTOP,
   connectChromium,
   saveScreenshot,
@@ -484,17 +485,9 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     const patientId = await fixtures.patient(patient);
     const date = clinicWorkday(9);
 
-    const context = await browser.newContext({
-      baseURL: ctx.baseUrl,
-      viewport: DESKTOP,
-      timezoneId: 'America/New_York',
-    });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { context, page, pageErrors } = await openPage(browser, ctx.baseUrl, DESKTOP);
     try {
-      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_TIME_ZONE);
       await loginAs(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openAddForm(page);

@@ -5,33 +5,19 @@
  * the day view opens Add with dentist, date and time filled in, then books it. Each test makes
  * its own dentist and patient.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
+import { BROWSER_TIME_ZONE, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
-const BROWSER_ZONE = 'America/New_York';
-
-async function newPage(
-  browser: Browser,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport, timezoneId: BROWSER_ZONE });
-  context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(30_000);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
 
 async function openCalendar(page: Page) {
   await loginAs(page, DEMO.receptionist);
   // The browser really is in New York.
-  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_ZONE);
+  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_TIME_ZONE);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
   await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Calendar', exact: true }).click();
@@ -100,7 +86,7 @@ describe.skipIf(!ctx.chromium)('the calendar view', () => {
     await fixtures.appointment({ dentistId, patientId, time: `${date}T17:40:00+08:00`, status: 'Confirmed' });
     await fixtures.appointment({ dentistId, patientId, time: `${date}T09:20:00+08:00` });
 
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, pageErrors } = await openPage(browser, ctx.baseUrl);
     try {
       await openCalendar(page);
       await chooseDentist(page, dentistName);
@@ -118,7 +104,7 @@ describe.skipIf(!ctx.chromium)('the calendar view', () => {
       const dialog = page.getByRole('dialog', { name: 'Edit Appointment' });
       await dialog.waitFor();
       await expect.poll(() => dialog.getByRole('combobox', { name: 'Patient' }).inputValue()).toContain(patientName);
-      expect(errors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
     }
@@ -133,7 +119,7 @@ describe.skipIf(!ctx.chromium)('the calendar view', () => {
     const date = clinicWorkday(3);
     await fixtures.appointment({ dentistId, patientId: otherPatient, time: `${date}T10:00:00+08:00` });
 
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, pageErrors } = await openPage(browser, ctx.baseUrl);
     try {
       await openCalendar(page);
       await chooseDentist(page, dentistName);
@@ -174,21 +160,21 @@ describe.skipIf(!ctx.chromium)('the calendar view', () => {
       const booked = column.locator('.rbc-event').filter({ hasText: patientName });
       await booked.waitFor();
       expect(await booked.locator('.rbc-event-label').textContent()).toBe('2:00 PM');
-      expect(errors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
     }
   });
 
   it('fits a front-desk tablet', async () => {
-    const { context, page, errors } = await newPage(browser, TABLET_PORTRAIT);
+    const { context, page, pageErrors } = await openPage(browser, ctx.baseUrl, TABLET_PORTRAIT);
     try {
       await openCalendar(page);
       await calendar(page).locator('.rbc-event').first().waitFor();
       await saveScreenshot(page, 'appointments-calendar-week-tablet');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      expect(errors).toEqual([]);
+      expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
     }
