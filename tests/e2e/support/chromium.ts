@@ -31,10 +31,44 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+/**
+ * The Chromium features Playwright itself turns off (its `chromiumSwitches`). Chromium keeps only
+ * the last `--disable-features` it is given, so a launch that turns off more must name these too;
+ * tests/support/chromium-flags.test.ts checks this list against the Playwright installed.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Headless Chromium still builds each window's address-bar popups as web pages of their own
+ * (chrome://omnibox-popup.top-chrome), one renderer each per browser context. No test ever opens
+ * them, yet over the browser suite they took about as much CPU as the product's own pages.
+ */
+export const UNUSED_BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 const launchOptions = (executablePath: string) => ({
   executablePath,
   headless: true,
-  args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+  args: [
+    ...CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI_FEATURES].join(',')}`,
+  ],
   timeout: 60_000,
 });
 
