@@ -28,14 +28,14 @@ const headers = (table: Locator) => table.getByRole('columnheader').allTextConte
 /** The tab's spec texts, and nothing of it wider than the window. */
 async function expectSpecTexts(page: Page) {
   await page.getByRole('button', { name: 'Add Invoice' }).waitFor();
-  expect(await headers(page.getByRole('table', { name: 'Invoices' }))).toEqual([
+  expect(await headers(page.getByRole('table', { name: 'Invoices', exact: true }))).toEqual([
     'ID',
     'Patient',
     'Total',
     'Status',
     'Actions',
   ]);
-  expect(await headers(page.getByRole('table', { name: 'Payments' }))).toEqual([
+  expect(await headers(page.getByRole('table', { name: 'Payments', exact: true }))).toEqual([
     'IID',
     'Patient',
     'Amount',
@@ -94,7 +94,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
           await expectSpecTexts(page);
           // Seeded invoices: statuses in their badges, amounts in pesos.
           const firstTotal = await page
-            .getByRole('table', { name: 'Invoices' })
+            .getByRole('table', { name: 'Invoices', exact: true })
             .locator('tbody tr[data-invoice-id] td')
             .nth(2)
             .textContent();
@@ -205,7 +205,9 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
         await paymentAdded.waitFor();
         await modal.waitFor({ state: 'detached' });
         await row.getByText('Paid', { exact: true }).waitFor();
-        const payments = page.getByRole('table', { name: 'Payments' }).locator('tbody tr[data-payment-id]');
+        const payments = page
+          .getByRole('table', { name: 'Payments', exact: true })
+          .locator('tbody tr[data-payment-id]');
         await expect.poll(() => payments.count()).toBe(2);
         expect(await payments.first().locator('td').nth(2).textContent()).toBe('₱1,000.50');
         await saveScreenshot(page, '13-invoice-paid-desktop');

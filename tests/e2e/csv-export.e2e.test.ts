@@ -130,15 +130,18 @@ describe.skipIf(!ctx.chromium)('CSV export', () => {
         await openTab(page, 'Billing System');
         await page.getByRole('searchbox', { name: 'Search by patient' }).fill(tag);
         await page.getByRole('combobox', { name: 'Status' }).selectOption('Unpaid');
-        await page.getByRole('table', { name: 'Invoices' }).locator(`tr[data-invoice-id="${unpaidInvoice}"]`).waitFor();
+        await page
+          .getByRole('table', { name: 'Invoices', exact: true })
+          .locator(`tr[data-invoice-id="${unpaidInvoice}"]`)
+          .waitFor();
         const invoices = await download(page, 'invoices');
         expect(invoices.lines[0]!.split(',').slice(0, 4)).toEqual(
-          await headersOf(page.getByRole('table', { name: 'Invoices' })),
+          await headersOf(page.getByRole('table', { name: 'Invoices', exact: true })),
         );
         expect(invoices.lines.slice(1)).toEqual([`${unpaidInvoice},${otherName},800.00,Unpaid,800.00,${otherId},`]);
         const payments = await download(page, 'payments');
         expect(payments.lines[0]!.split(',').slice(0, 6)).toEqual(
-          await headersOf(page.getByRole('table', { name: 'Payments' })),
+          await headersOf(page.getByRole('table', { name: 'Payments', exact: true })),
         );
         expect(payments.lines).toEqual([
           'IID,Patient,Amount,Method,Ref #,Date,Time,Payment ID,Void,Void reason',
