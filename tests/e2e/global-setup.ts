@@ -6,15 +6,15 @@
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.ts';
 import { startShippedStack } from '../support/shipped-stack.ts';
-import { CHROMIUM_CANDIDATES, findChromium, launchChromiumServer } from './support/chromium.ts';
+import { findTestChromium, launchChromiumServer, TEST_CHROMIUM_CANDIDATES } from './support/chromium.ts';
 import './support/context.ts';
 
 export default async function setup(project: TestProject) {
-  const chromium = findChromium();
+  const chromium = findTestChromium();
   if (!chromium) {
-    const looked = process.env.CHROMIUM_PATH ?? CHROMIUM_CANDIDATES.join(' or ');
+    const looked = process.env.CHROMIUM_PATH ?? TEST_CHROMIUM_CANDIDATES.join(' or ');
     console.log(
-      `e2e: SKIPPED — no Chromium at ${looked} (install Debian's with \`apt-get install -y chromium\`; .ci/run does).`,
+      `e2e: SKIPPED — no Chromium at ${looked} (install Debian's with \`apt-get install -y chromium-headless-shell\`; .ci/run does).`,
     );
     project.provide('e2e', { chromium: null, baseUrl: '', anonKey: '', serviceRoleKey: '', browserEndpoint: '' });
     return;

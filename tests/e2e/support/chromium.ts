@@ -15,10 +15,28 @@ import type { E2eContext } from './context.ts';
 /** Debian's Chromium (`apt-get install -y chromium`); never a downloaded browser build. */
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-export function findChromium(): string | null {
+/**
+ * What the browser tests drive: Debian's build of Chromium's headless shell (`apt-get install -y
+ * chromium-headless-shell`, the same Chromium version without a browser window's own UI, as
+ * Playwright itself uses for headless runs), else Debian's Chromium. The benches keep the full
+ * browser (findChromium): Lighthouse measures what a user's browser does.
+ */
+export const TEST_CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', ...CHROMIUM_CANDIDATES];
+
+function findExecutable(candidates: string[]): string | null {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
-  return CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+  return candidates.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+/** Debian's Chromium for the benches, or CHROMIUM_PATH. */
+export function findChromium(): string | null {
+  return findExecutable(CHROMIUM_CANDIDATES);
+}
+
+/** The browser the e2e suite drives (TEST_CHROMIUM_CANDIDATES), or CHROMIUM_PATH. */
+export function findTestChromium(): string | null {
+  return findExecutable(TEST_CHROMIUM_CANDIDATES);
 }
 
 /** The launch flags of ../shared/ARCHITECTURE.md. */
@@ -56,9 +74,10 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 
 /**
- * Headless Chromium still builds each window's address-bar popups as web pages of their own
- * (chrome://omnibox-popup.top-chrome), one renderer each per browser context. No test ever opens
- * them, yet over the browser suite they took about as much CPU as the product's own pages.
+ * The full Chromium, headless, still builds each window's address-bar popups as web pages of their
+ * own (chrome://omnibox-popup.top-chrome), one renderer each per browser context. No test or bench
+ * opens them, yet over the browser suite they took about as much CPU as the product's own pages.
+ * (The headless shell has no such UI; the flag is for the full browser.)
  */
 export const UNUSED_BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
