@@ -19,6 +19,14 @@ describe('lazyView', () => {
     expect(await screen.findByText('Patients view')).toBeTruthy();
   });
 
+  it('shows what its placeholder draws while the code loads, then the view', async () => {
+    const View = lazyView(async () => ({ default: Patients }), { placeholder: () => <h1>Patients</h1> });
+    render(<View />);
+    expect(screen.getByRole('heading', { name: 'Patients' })).toBeTruthy();
+    expect(await screen.findByText('Patients view')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Patients' })).toBeNull();
+  });
+
   it('shows an error with Retry when the chunk fails, and loads it on retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const load = vi
