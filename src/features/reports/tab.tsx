@@ -1,14 +1,20 @@
+import type { ComponentProps } from 'react';
 import { clinicToday } from '@common/clinic-calendar';
+import { lazyView } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { clinicLabel, useSession } from '@/lib/session';
+import type BelowDaySheetView from './below-day-sheet';
 import { DaySheetSection } from './day-sheet/components/day-sheet-section';
 import { REPORTS_TEXT } from './model/messages';
-import { NoShowInsightSection } from './no-show-insight/components/no-show-insight-section';
-import { StatutoryDiscountsSection } from './statutory-discounts/components/statutory-discounts-section';
 import '@/components/table/data-table.css';
 import './reports.css';
+
+/** The statutory discounts and the no-show insight (./below-day-sheet.tsx): a chunk of their own. */
+const BelowDaySheet = lazyView<ComponentProps<typeof BelowDaySheetView>>(() => import('./below-day-sheet'), {
+  label: REPORTS_TEXT.loading,
+});
 
 function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string }) {
   const zone = useClinicZone(clinicId);
@@ -18,8 +24,7 @@ function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName:
   return (
     <>
       <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} timeZone={zone.timeZone} />
-      <StatutoryDiscountsSection clinicId={clinicId} clinicName={clinicName} today={today} />
-      <NoShowInsightSection clinicId={clinicId} today={today} />
+      <BelowDaySheet clinicId={clinicId} clinicName={clinicName} today={today} />
     </>
   );
 }
