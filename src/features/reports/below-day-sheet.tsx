@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { NoShowInsightSection } from './no-show-insight/components/no-show-insight-section';
 import { StatutoryDiscountsSection } from './statutory-discounts/components/statutory-discounts-section';
 
@@ -6,19 +7,11 @@ import { StatutoryDiscountsSection } from './statutory-discounts/components/stat
  * their own (./tab.tsx loads it once the day sheet is drawn): on a phone they start below the fold,
  * and a reload drew them, forms and tables, before its first screen.
  */
-export default function BelowDaySheet({
-  clinicId,
-  clinicName,
-  today,
-}: {
-  clinicId: number;
-  clinicName: string;
-  today: string;
-}) {
+export default function BelowDaySheet(props: ComponentProps<typeof StatutoryDiscountsSection>) {
   return (
     <>
-      <StatutoryDiscountsSection clinicId={clinicId} clinicName={clinicName} today={today} />
-      <NoShowInsightSection clinicId={clinicId} today={today} />
+      <StatutoryDiscountsSection {...props} />
+      <NoShowInsightSection clinicId={props.clinicId} today={props.today} />
     </>
   );
 }
