@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyView } from './lazy-view';
+import { lazyView, useAfterFirstPaint } from './lazy-view';
 
 afterEach(() => {
   cleanup();
@@ -90,5 +90,16 @@ describe('lazyView', () => {
     first.unmount();
     render(<View />);
     expect(screen.getByText('Patients view')).toBeTruthy();
+  });
+});
+
+describe('useAfterFirstPaint', () => {
+  it('turns true only after a frame has been drawn with the screen that asks', async () => {
+    function BelowTheFold() {
+      return useAfterFirstPaint() ? <p>Below the fold</p> : <p>First screen</p>;
+    }
+    render(<BelowTheFold />);
+    expect(screen.getByText('First screen')).toBeTruthy();
+    expect(await screen.findByText('Below the fold')).toBeTruthy();
   });
 });

@@ -102,3 +102,24 @@ export function usePreloadOnceRead(read: boolean, preload: () => void): void {
     if (read) return whenIdle(preload);
   }, [read, preload]);
 }
+
+/**
+ * False until the screen that calls it has been painted once. A part below the fold renders (and
+ * so asks for its code and its reads) only then: started while the first screen is still being
+ * drawn, its requests compete with that paint on a slow phone.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame's callbacks run before its paint; a task queued from one runs after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { lazyView } from '@/components/lazy-view/lazy-view';
+import { lazyView, useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { can } from '@/lib/authorization';
@@ -14,7 +14,10 @@ import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from './model/messages';
 import { ADD_CLINIC, ClinicPicker } from './select-clinic/components/clinic-picker';
 import './clinics.css';
 
-/** HMOs, Messenger contacts and the audit trail (./below-form.tsx): a chunk of their own. */
+/**
+ * HMOs, Messenger contacts and the audit trail (./below-form.tsx): a chunk of their own, asked for
+ * once the form has been painted.
+ */
 const BelowForm = lazyView<{ clinicId: number }>(() => import('./below-form'));
 
 export interface ClinicConfigViewProps {
@@ -106,6 +109,7 @@ function ClinicEditor({
   facebookTiming?: FacebookPollTiming;
 }) {
   const clinic = useClinic(clinicId);
+  const painted = useAfterFirstPaint();
   if (clinic.isPending) return <LoadingState label={CLINIC_EXTRA_TEXT.loading} />;
   if (clinic.isError) {
     // A clinic the user may not read (or no longer there) is the spec's "no clinic".
@@ -126,7 +130,7 @@ function ClinicEditor({
         onBack={onBack}
         facebookControls={<FacebookConnectControls clinicId={clinicId} clinic={clinic.data} timing={facebookTiming} />}
       />
-      <BelowForm clinicId={clinicId} />
+      {painted ? <BelowForm clinicId={clinicId} /> : null}
     </>
   );
 }
