@@ -8,8 +8,24 @@ const toStack = { target: stackUrl, changeOrigin: false, ws: true };
 
 const reactRouterProduction = new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url);
 
+/**
+ * Pages only some visitors open, whose own code must stay out of the login screen's script. The
+ * chunk merging below (experimentalMinChunkSize) folds small side-effect-free chunks into a chunk
+ * that is loaded anyway, which put these pages into the entry; a module Rollup must not tree-shake
+ * counts as having side effects, so its chunk is not merged into one loaded without it.
+ */
+const pagesKeptApart = /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/](signup|reset-password)-page\.tsx$/;
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      name: 'ngiti:pages-kept-apart',
+      transform(code, id) {
+        return pagesKeptApart.test(id) ? { code, map: null, moduleSideEffects: 'no-treeshake' as const } : null;
+      },
+    },
+  ],
   resolve: {
     alias: [
       { find: '@common', replacement: fileURLToPath(new URL('./common', import.meta.url)) },

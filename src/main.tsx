@@ -8,13 +8,22 @@ import { configureSupabase, hadStoredSession, preloadSupabase } from '@/lib/supa
 import { App } from './app/app';
 import { reportWebVitalsLazily, unregisterServiceWorkers } from './app/browser-behaviour';
 import { ConfigErrorScreen } from './app/config-error-screen';
+import { DashboardFrame, savedTab } from './app/dashboard-frame';
 import { preloadDashboard } from './app/router';
 import './styles/global.css';
 
 unregisterServiceWorkers();
 
 const root = createRoot(document.getElementById('root')!);
-root.render(<LoadingState label="Starting Ngiti…" fullPage />);
+// A reload of the dashboard with a stored session draws the dashboard's frame at once
+// (src/app/dashboard-frame.tsx); any other page says the app is starting.
+root.render(
+  location.pathname === '/dashboard' && hadStoredSession() ? (
+    <DashboardFrame tab={savedTab()} />
+  ) : (
+    <LoadingState label="Starting Ngiti…" fullPage />
+  ),
+);
 
 // No top-level await here: Rollup keeps the modules that later chunks share with a module using
 // top-level await out of the entry file, which split the login screen into a dozen small chunks

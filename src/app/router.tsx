@@ -5,7 +5,9 @@ import { ErrorState, LoadingState } from '@/components/states/states';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { EXTRA_TEXT } from '@/features/auth/messages';
 import { useSession } from '@/lib/session';
-import { decideRoute } from './route-rules';
+import { hadStoredSession } from '@/lib/supabase-loader';
+import { DashboardFrame, savedTab } from './dashboard-frame';
+import { PATHS, decideRoute } from './route-rules';
 
 /** Sign-up and password reset are their own chunks: the login screen does not download them. */
 const SignupPage = lazyView<object>(
@@ -38,7 +40,7 @@ const DashboardPage = lazyView<object>(
         },
       };
     }),
-  { label: 'Loading the dashboard…' },
+  { placeholder: () => <DashboardFrame tab={savedTab()} /> },
 );
 
 /** A payment's acknowledgement receipt, opened in its own tab to print: its own chunk too. */
@@ -84,6 +86,8 @@ function RouteGate() {
         </ErrorState>
       );
     }
+    // A reload of the dashboard with a stored session draws the dashboard's frame while it is checked.
+    if (location.pathname === PATHS.dashboard && hadStoredSession()) return <DashboardFrame tab={savedTab()} />;
     return <LoadingState label="Loading…" fullPage />;
   }
   return (

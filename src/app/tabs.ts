@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { lazyView } from '@/components/lazy-view/lazy-view';
 import { allowedTabs, TAB_KEYS, TAB_LABELS, type Role, type TabKey } from '@/lib/authorization';
 import type { TabPrefetch } from './dashboard/warm-start';
+import { TabFrame } from './dashboard-frame';
 
 /**
  * The tab registry. A tab's view is the default export of `src/features/<tab key>/tab.tsx`; each
@@ -32,7 +33,8 @@ export const TABS: readonly TabDefinition[] = TAB_KEYS.map((key) => {
   return {
     key,
     label: TAB_LABELS[key],
-    View: lazyView(load, { label: `Loading ${TAB_LABELS[key]}…` }),
+    // While its code loads, the tab's heading stands where the screen will draw it.
+    View: lazyView(load, { placeholder: () => createElement(TabFrame, { tab: key }) }),
     prefetch: prefetchers[`../features/${key}/prefetch.ts`],
   };
 });

@@ -50,6 +50,24 @@ export const TAB_LABELS: Record<TabKey, string> = {
 };
 
 /**
+ * Each tab's heading (its screen's h1). The dashboard's frame draws it before the tab's code is
+ * here (src/app/dashboard-frame.tsx), so the screen and the frame take it from here.
+ */
+export const TAB_TITLES: Record<TabKey, string> = {
+  patients: 'Patients',
+  appointments: 'Appointments',
+  dentists: 'Dentists',
+  bills: 'Billing System',
+  procedures: 'Clinic Procedure Manager',
+  clinicconfig: 'Clinic Configuration',
+  usersroles: 'Users & Roles',
+  chat: 'Chat',
+  reports: 'Reports',
+  recalls: 'Recalls',
+  waitlist: 'Waitlist',
+};
+
+/**
  * The permission a tab needs. Dentists may read dentists, procedures and recalls, but the tabs
  * that manage them are the front desk's.
  */

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
 import { useClinics } from '@/features/clinicconfig/model/api/get-clinics';
 import { useSession } from '@/lib/session';
 
@@ -8,7 +9,9 @@ import { useSession } from '@/lib/session';
  */
 export function ClinicSelector() {
   const { clinic, selectClinic } = useSession();
-  const clinics = useClinics();
+  // The list is for choosing another clinic: it is asked for once the dashboard's first screen has
+  // been painted, so a reload's first paint does not wait on it.
+  const clinics = useClinics({ enabled: useAfterFirstPaint() });
   const list = clinics.data;
 
   // No clinic yet, or the remembered one is gone: take the first the user can read.

@@ -5,11 +5,12 @@ import { CopyrightFooter } from '@/components/copyright-footer';
 import { holdBackGuard } from '@/components/modal/modal-stack';
 import { preloadSweetAlert } from '@/components/sweet-alert';
 import { useSessionTimeZone } from '@/entities/clinic';
-import { isTabKey, type TabKey } from '@/lib/authorization';
+import type { TabKey } from '@/lib/authorization';
 import { DashboardContext, type DashboardContextValue } from '@/lib/dashboard';
 import { useSession, useSignedInUser } from '@/lib/session';
-import { readPreference, writePreference } from '@/lib/session-storage';
+import { writePreference } from '@/lib/session-storage';
 import { whenReadsSettle } from '@/lib/when-reads-settle';
+import { savedTab, TAB_PREFERENCE } from '../dashboard-frame';
 import { TABS, tabsFor } from '../tabs';
 import { useAccessWatch } from '../use-access-watch';
 import { DASHBOARD_EXTRA_TEXT } from './messages';
@@ -17,8 +18,6 @@ import { Sidebar } from './sidebar';
 import { TabPanel } from './tab-panel';
 import { createDashboardQueryClient, rememberWorkingClinic, startWarm, takeWarmQueryClient } from './warm-start';
 import './dashboard.css';
-
-const TAB_PREFERENCE = 'tab';
 
 const MAIN_CONTENT_ID = 'main-content';
 
@@ -49,8 +48,8 @@ const askBeforeLeaving = () =>
  * is checked when it is shown.
  */
 export function preloadSavedTab() {
-  const saved = readPreference(TAB_PREFERENCE);
-  const tab = isTabKey(saved) ? TABS.find((candidate) => candidate.key === saved) : undefined;
+  const saved = savedTab();
+  const tab = saved && TABS.find((candidate) => candidate.key === saved);
   if (!tab) return;
   tab.View.preload();
   if (tab.prefetch) void startWarm(tab.prefetch);
@@ -83,8 +82,8 @@ function DashboardShell() {
   );
   const tabs = useMemo(() => tabsFor(user.role), [user.role]);
   const [activeTab, setActiveTab] = useState<TabKey>(() => {
-    const saved = readPreference(TAB_PREFERENCE);
-    return isTabKey(saved) && tabs.some((tab) => tab.key === saved) ? saved : (tabs[0]?.key ?? 'patients');
+    const saved = savedTab();
+    return saved && tabs.some((tab) => tab.key === saved) ? saved : (tabs[0]?.key ?? 'patients');
   });
   const selectTab = useCallback(
     (tab: TabKey) => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { can, ROLE_LABELS, type TabKey } from '@/lib/authorization';
 import { clinicLabel, useSession, useSignedInUser } from '@/lib/session';
+import { SidebarBrand } from '../dashboard-frame';
 import type { TabDefinition } from '../tabs';
 import { ClinicSelector } from './clinic-selector';
 
@@ -25,16 +26,7 @@ export function Sidebar({
 
   return (
     <aside className="sidebar">
-      <div className="sidebar-brand" aria-hidden="true">
-        <svg className="sidebar-logo" viewBox="0 0 64 64">
-          <rect width="64" height="64" rx="14" fill="currentColor" />
-          <path
-            d="M18 20c0-5 4-8 8-8 3 0 4 2 6 2s3-2 6-2c4 0 8 3 8 8 0 6-3 9-4 16-1 8-3 14-6 14-2 0-2-6-4-10-2 4-2 10-4 10-3 0-5-6-6-14-1-7-4-10-4-16z"
-            fill="#0f3f3d"
-          />
-        </svg>
-        <span>Ngiti</span>
-      </div>
+      <SidebarBrand />
       <div className="sidebar-clinic">
         <TruncatedText className="sidebar-clinic-name" testId="clinic-name" text={clinicLabel(session.clinic.name)} />
         {can(user.role, 'clinic:switch') ? <ClinicSelector /> : null}

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyView } from './lazy-view';
+import { lazyView, useAfterFirstPaint } from './lazy-view';
 
 afterEach(() => {
   cleanup();
@@ -17,6 +17,14 @@ describe('lazyView', () => {
     render(<View />);
     expect(screen.getByRole('status').textContent).toContain('Loading');
     expect(await screen.findByText('Patients view')).toBeTruthy();
+  });
+
+  it('shows what its placeholder draws while the code loads, then the view', async () => {
+    const View = lazyView(async () => ({ default: Patients }), { placeholder: () => <h1>Patients</h1> });
+    render(<View />);
+    expect(screen.getByRole('heading', { name: 'Patients' })).toBeTruthy();
+    expect(await screen.findByText('Patients view')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Patients' })).toBeNull();
   });
 
   it('shows an error with Retry when the chunk fails, and loads it on retry', async () => {
@@ -82,5 +90,16 @@ describe('lazyView', () => {
     first.unmount();
     render(<View />);
     expect(screen.getByText('Patients view')).toBeTruthy();
+  });
+});
+
+describe('useAfterFirstPaint', () => {
+  it('turns true only after a frame has been drawn with the screen that asks', async () => {
+    function BelowTheFold() {
+      return useAfterFirstPaint() ? <p>Below the fold</p> : <p>First screen</p>;
+    }
+    render(<BelowTheFold />);
+    expect(screen.getByText('First screen')).toBeTruthy();
+    expect(await screen.findByText('Below the fold')).toBeTruthy();
   });
 });

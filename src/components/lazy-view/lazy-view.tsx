@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { whenIdle } from '@/lib/when-idle';
 import { CHUNK_TIMEOUT_MS, TimeoutError, withTimeout } from '@/lib/with-timeout';
 import { ErrorState, LoadingState } from '../states/states';
@@ -15,9 +15,12 @@ interface LoadState<P> {
  * load, or has not arrived after 120 s, shows an error with a Retry button instead of a blank
  * screen; a retry asks for the chunk again. Loaded views stay cached for later renders.
  * `preload()` starts loading the chunk before the view is rendered (a failure then is left to the
- * render, which asks again).
+ * render, which asks again). Meanwhile it shows a spinner with `label`, or what `placeholder` draws.
  */
-export function lazyView<P extends object>(load: Loader<P>, options: { timeoutMs?: number; label?: string } = {}) {
+export function lazyView<P extends object>(
+  load: Loader<P>,
+  options: { timeoutMs?: number; label?: string; placeholder?: () => ReactNode } = {},
+) {
   const timeoutMs = options.timeoutMs ?? CHUNK_TIMEOUT_MS;
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
@@ -79,7 +82,7 @@ export function lazyView<P extends object>(load: Loader<P>, options: { timeoutMs
         </ErrorState>
       );
     }
-    return <LoadingState label={options.label ?? 'Loading…'} />;
+    return options.placeholder ? options.placeholder() : <LoadingState label={options.label ?? 'Loading…'} />;
   }
   LazyView.displayName = 'LazyView';
   return Object.assign(LazyView, {
@@ -98,4 +101,25 @@ export function usePreloadOnceRead(read: boolean, preload: () => void): void {
   useEffect(() => {
     if (read) return whenIdle(preload);
   }, [read, preload]);
+}
+
+/**
+ * False until the screen that calls it has been painted once. A part below the fold renders (and
+ * so asks for its code and its reads) only then: started while the first screen is still being
+ * drawn, its requests compete with that paint on a slow phone.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame's callbacks run before its paint; a task queued from one runs after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
 }

@@ -1,20 +1,24 @@
 import { useCallback, useState } from 'react';
+import { lazyView, useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { can } from '@/lib/authorization';
 import { useDashboard } from '@/lib/dashboard';
 import { requestErrorOf } from '@/lib/request-error';
 import { useSession, useSignedInUser } from '@/lib/session';
-import { AuditTrailSection } from './audit-trail/components/audit-trail-section';
 import { FacebookConnectControls } from './facebook-connect/components/facebook-connect-controls';
 import type { FacebookPollTiming } from './facebook-connect/poller';
 import { ClinicForm } from './form/components/clinic-form';
-import { HmosSection } from './hmos/components/hmos-section';
-import { MessengerContactsSection } from './messenger-contacts/components/messenger-contacts-section';
 import { useClinic, type ClinicSettings } from './model/api/get-clinic';
 import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from './model/messages';
 import { ADD_CLINIC, ClinicPicker } from './select-clinic/components/clinic-picker';
 import './clinics.css';
+
+/**
+ * HMOs, Messenger contacts and the audit trail (./below-form.tsx): a chunk of their own, asked for
+ * once the form has been painted.
+ */
+const BelowForm = lazyView<{ clinicId: number }>(() => import('./below-form'));
 
 export interface ClinicConfigViewProps {
   /** The Facebook poll's timing; the spec's 2000 ms × 30 unless a test shortens it. */
@@ -105,6 +109,7 @@ function ClinicEditor({
   facebookTiming?: FacebookPollTiming;
 }) {
   const clinic = useClinic(clinicId);
+  const painted = useAfterFirstPaint();
   if (clinic.isPending) return <LoadingState label={CLINIC_EXTRA_TEXT.loading} />;
   if (clinic.isError) {
     // A clinic the user may not read (or no longer there) is the spec's "no clinic".
@@ -125,9 +130,7 @@ function ClinicEditor({
         onBack={onBack}
         facebookControls={<FacebookConnectControls clinicId={clinicId} clinic={clinic.data} timing={facebookTiming} />}
       />
-      <HmosSection clinicId={clinicId} />
-      <MessengerContactsSection clinicId={clinicId} />
-      <AuditTrailSection clinicId={clinicId} />
+      {painted ? <BelowForm clinicId={clinicId} /> : null}
     </>
   );
 }

@@ -1,25 +1,34 @@
+import type { ComponentProps } from 'react';
 import { clinicToday } from '@common/clinic-calendar';
+import { lazyView, useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { clinicLabel, useSession } from '@/lib/session';
+import type BelowDaySheetView from './below-day-sheet';
 import { DaySheetSection } from './day-sheet/components/day-sheet-section';
 import { REPORTS_TEXT } from './model/messages';
-import { NoShowInsightSection } from './no-show-insight/components/no-show-insight-section';
-import { StatutoryDiscountsSection } from './statutory-discounts/components/statutory-discounts-section';
 import '@/components/table/data-table.css';
 import './reports.css';
 
+/**
+ * The statutory discounts and the no-show insight (./below-day-sheet.tsx): a chunk of their own,
+ * asked for once the day sheet has been painted.
+ */
+const BelowDaySheet = lazyView<ComponentProps<typeof BelowDaySheetView>>(() => import('./below-day-sheet'), {
+  label: REPORTS_TEXT.loading,
+});
+
 function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string }) {
   const zone = useClinicZone(clinicId);
+  const painted = useAfterFirstPaint();
   if (zone.isPending) return <LoadingState label={REPORTS_TEXT.loading} />;
   // Today in the clinic's own time zone (the browser's zone may differ).
   const today = clinicToday(new Date(), zone.timeZone);
   return (
     <>
       <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} timeZone={zone.timeZone} />
-      <StatutoryDiscountsSection clinicId={clinicId} clinicName={clinicName} today={today} />
-      <NoShowInsightSection clinicId={clinicId} today={today} />
+      {painted ? <BelowDaySheet clinicId={clinicId} clinicName={clinicName} today={today} /> : null}
     </>
   );
 }

@@ -134,7 +134,7 @@ describe('Add User', () => {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Add User' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Add User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
     expect((dialog.getByLabelText('Role') as HTMLSelectElement).value).toBe('receptionist');
     expect(dialog.getAllByRole('option').map((option) => option.textContent)).toEqual([
       'admin',
@@ -156,7 +156,7 @@ describe('Add User', () => {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Add User' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Add User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
     await user.type(dialog.getByLabelText('Name'), ' Ben Cruz ');
     await user.type(dialog.getByLabelText('Email'), 'ben@example.test');
     await user.type(dialog.getByLabelText('Password'), 'secret1');
@@ -185,7 +185,7 @@ describe('Add User', () => {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Add User' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Add User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
     await user.type(dialog.getByLabelText('Name'), 'Ben Cruz');
     await user.type(dialog.getByLabelText('Email'), 'rosa@example.test');
     await user.type(dialog.getByLabelText('Password'), 'secret1');
@@ -211,7 +211,7 @@ describe('Add User', () => {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Add User' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Add User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
     await user.type(dialog.getByLabelText('Name'), 'Ben Cruz');
     await user.type(dialog.getByLabelText('Email'), 'ben@example.test');
     await user.type(dialog.getByLabelText('Password'), 'secret1');
@@ -231,7 +231,7 @@ describe('Edit User', () => {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Edit Rosa Lim' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Edit User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
     expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Rosa Lim');
     expect(dialog.queryByLabelText('Email')).toBeNull();
     await user.clear(dialog.getByLabelText('Name'));
@@ -252,7 +252,7 @@ describe('Edit User', () => {
     const user = userEvent.setup();
     await openedList(await superadminOn({ id: 1, name: 'Smile Dental' }, 2));
     await user.click(screen.getByRole('button', { name: 'Edit Dr. Ana Santos' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Edit User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
     await user.selectOptions(dialog.getByLabelText('Role'), 'receptionist');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(
@@ -278,7 +278,7 @@ describe('Edit User', () => {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Edit Rosa Lim' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Edit User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
     expect(dialog.queryByRole('option', { name: 'superadmin' })).toBeNull();
     await realStack().query(`update public.users set role = 'superadmin' where email = 'rosa@example.test'`);
     await user.clear(dialog.getByLabelText('Name'));
@@ -294,20 +294,20 @@ describe('Edit User', () => {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Edit Dr. Ana Santos' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Edit User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
     expect((dialog.getByLabelText('Role') as HTMLSelectElement).disabled).toBe(true);
     expect(dialog.getByText('You cannot change your own role.')).toBeTruthy();
   });
 });
 
 describe('Delete', () => {
-  const confirmDialog = () => within(screen.getByRole('dialog', { name: 'Confirm Delete' }));
+  const confirmDialog = async () => within(await screen.findByRole('dialog', { name: 'Confirm Delete' }));
 
   async function deleteRosa() {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    const dialog = confirmDialog();
+    const dialog = await confirmDialog();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     return dialog;
   }
@@ -317,7 +317,7 @@ describe('Delete', () => {
     const user = userEvent.setup();
     await openedList();
     await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    const dialog = confirmDialog();
+    const dialog = await confirmDialog();
     expect(dialog.getByTestId('delete-user-who').textContent).toBe('Rosa Lim');
     expect(dialog.getByTestId('delete-user-auth-id').textContent).toBe(rosa.supabase_id);
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
@@ -334,7 +334,7 @@ describe('Delete', () => {
     const user = userEvent.setup();
     await openedList();
     await user.click(within(rowOf('legacy@example.test')).getByRole('button', { name: /^Delete/ }));
-    const dialog = confirmDialog();
+    const dialog = await confirmDialog();
     expect(dialog.getByTestId('delete-user-who').textContent).toBe('Old Account');
     expect(dialog.getByTestId('delete-user-auth-id').textContent).toBe('(missing)');
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
@@ -366,7 +366,7 @@ describe('Delete', () => {
     // A stale page: Rosa's profile became the superadmin's after the list was read.
     await realStack().query(`update public.users set role = 'superadmin' where email = 'rosa@example.test'`);
     await user.click(screen.getByRole('button', { name: 'Delete Rosa Lim' }));
-    const dialog = confirmDialog();
+    const dialog = await confirmDialog();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'User deletion failedEdge function returned error status: Only the superadmin can change this account.',
@@ -381,7 +381,7 @@ describe('Delete', () => {
     const user = userEvent.setup();
     await openedList(await superadminOn({ id: 1, name: 'Smile Dental' }, 2));
     await user.click(screen.getByRole('button', { name: 'Delete Dr. Ana Santos' }));
-    const dialog = confirmDialog();
+    const dialog = await confirmDialog();
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'User deletion failedEdge function returned error status: A clinic must keep at least one admin.',

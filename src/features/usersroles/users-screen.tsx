@@ -1,18 +1,41 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
+import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { clinicLabel, useSession, useSignedInUser } from '@/lib/session';
-import { AddUserModal } from './add-user/components/add-user-modal';
-import { DeleteUserModal, type DeleteReport } from './delete-user/components/delete-user-modal';
-import { EditUserModal } from './edit-user/components/edit-user-modal';
+import type { AddUserModal as AddUserModalView } from './add-user/components/add-user-modal';
+import type { DeleteReport, DeleteUserModal as DeleteUserModalView } from './delete-user/components/delete-user-modal';
+import type { EditUserModal as EditUserModalView } from './edit-user/components/edit-user-modal';
 import { useUsers } from './list/api/get-users';
 import { UsersTable } from './list/components/users-table';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from './model/messages';
 import type { StaffUser } from './model/user';
 import '@/components/table/data-table.css';
 import './users.css';
+
+// The modals (the user forms with their schema library, the delete flow) are chunks of their own:
+// opened from a button or a row, they are not needed to draw the header and the table, which a
+// slow phone would otherwise wait for. The pointer coming over the screen, or the focus coming
+// into it, starts their download; so does the browser's first idle moment after the list is read.
+const AddUserModal = lazyView<ComponentProps<typeof AddUserModalView>>(
+  () => import('./add-user/components/add-user-modal').then((module) => ({ default: module.AddUserModal })),
+  { label: 'Loading the user form…' },
+);
+const EditUserModal = lazyView<ComponentProps<typeof EditUserModalView>>(
+  () => import('./edit-user/components/edit-user-modal').then((module) => ({ default: module.EditUserModal })),
+  { label: 'Loading the user form…' },
+);
+const DeleteUserModal = lazyView<ComponentProps<typeof DeleteUserModalView>>(
+  () => import('./delete-user/components/delete-user-modal').then((module) => ({ default: module.DeleteUserModal })),
+  { label: 'Loading…' },
+);
+const preloadModals = () => {
+  AddUserModal.preload();
+  EditUserModal.preload();
+  DeleteUserModal.preload();
+};
 
 type OpenModal = { kind: 'add' } | { kind: 'edit'; user: StaffUser } | { kind: 'delete'; user: StaffUser };
 
@@ -27,6 +50,7 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
   const { timeZone } = useClinicZone(clinicId);
   const header = useHeaderMessage();
   const [modal, setModal] = useState<OpenModal | null>(null);
+  usePreloadOnceRead(!users.isPending, preloadModals);
   const close = () => setModal(null);
   const done = (message: string) => {
     setModal(null);
@@ -50,6 +74,8 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
         </p>
       }
       sticky
+      onPointerOver={preloadModals}
+      onFocus={preloadModals}
       message={<HeaderMessage message={header.message} onDismiss={header.clear} />}
       tools={
         <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>

@@ -211,7 +211,7 @@ describe('the Waitlist screen', () => {
       await renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
       await screen.findByText('Nobody is on the waitlist.');
       await user.click(screen.getByRole('button', { name: 'Add to Waitlist' }));
-      return { user, modal: within(screen.getByRole('dialog', { name: 'Add to Waitlist' })) };
+      return { user, modal: within(await screen.findByRole('dialog', { name: 'Add to Waitlist' })) };
     }
 
     it('adds the patient picked for an active dentist and the dates given', async () => {

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { WAITLIST_UPDATED } from '@common/contract/waitlist';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
+import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
-import { AddEntryModal } from './add-entry/components/add-entry-modal';
+import type { AddEntryModal as AddEntryModalView } from './add-entry/components/add-entry-modal';
 import { useWaitlist, type WaitlistEntry } from './list/api/get-waitlist';
 import { WaitlistTable } from './list/components/waitlist-table';
 import { isShownByDefault } from './model/entry-status';
@@ -21,6 +22,15 @@ import './waitlist.css';
 
 const systemNow = () => new Date();
 
+// Add to Waitlist's form (with its schema library) is a chunk of its own: not needed to draw the
+// list, which a slow phone would otherwise wait for. The pointer coming over the screen, or the
+// focus coming into it, starts its download; so does the first idle moment after the list is read.
+const AddEntryModal = lazyView<ComponentProps<typeof AddEntryModalView>>(
+  () => import('./add-entry/components/add-entry-modal').then((module) => ({ default: module.AddEntryModal })),
+  { label: 'Loading the waitlist form…' },
+);
+const preloadModal = () => AddEntryModal.preload();
+
 /**
  * The Waitlist tab (issue 17 part 3): the clinic's waitlist in order, Add to Waitlist, Remove,
  * and the offers and bookings the service makes, kept current live.
@@ -32,6 +42,7 @@ export function WaitlistScreen({ clinicId, now }: { clinicId: number; now?: () =
   const remove = useRemoveWaitlistEntry(clinicId);
   const [adding, setAdding] = useState(false);
   const [showClosed, setShowClosed] = useState(false);
+  usePreloadOnceRead(!entries.isPending, preloadModal);
   // An entry added or removed on any device, an offer sent, a slot taken or gone.
   const live = useLiveRefresh({ clinicId, event: WAITLIST_UPDATED, queryKey: waitlistKeys.entries(clinicId) });
 
@@ -60,6 +71,8 @@ export function WaitlistScreen({ clinicId, now }: { clinicId: number; now?: () =
       titleId="waitlist-title"
       title={WAITLIST_TEXT.title}
       data-live={live}
+      onPointerOver={preloadModal}
+      onFocus={preloadModal}
       message={<HeaderMessage message={header.message} onDismiss={header.clear} />}
       tools={
         <button type="button" className="button button-primary" onClick={() => setAdding(true)}>

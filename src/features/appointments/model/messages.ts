@@ -1,6 +1,8 @@
+import { TAB_TITLES } from '@/lib/authorization';
+
 /** The Appointments list's texts, word for word from the spec (part 2 §2, §4, §8). */
 export const LIST_TEXT = {
-  title: 'Appointments',
+  title: TAB_TITLES.appointments,
   add: 'Add Appointment',
   needsUpdate: 'Needs status update',
   expand: 'Expand',

@@ -1,6 +1,8 @@
+import { TAB_TITLES } from '@/lib/authorization';
+
 /** The Billing System tab's texts, word for word from the spec (part 2 §2, §5, §8, §9). */
 export const BILLING_TEXT = {
-  tabTitle: 'Billing System',
+  tabTitle: TAB_TITLES.bills,
   addInvoice: 'Add Invoice',
   addPayment: 'Add Payment',
   cancel: 'Cancel',

@@ -1,8 +1,9 @@
+import { TAB_TITLES } from '@/lib/authorization';
 import type { ChatAgent, ChatSender } from './chat-state';
 
 /** The Chat tab's texts, word for word from the spec (part 2 §2 Chat, §4 Chat mode). */
 export const CHAT_TEXT = {
-  tabTitle: 'Chat',
+  tabTitle: TAB_TITLES.chat,
   banner: {
     bot: 'You are chatting with our virtual assistant.',
     human: 'You are chatting with a human agent.',

@@ -1,6 +1,8 @@
+import { TAB_TITLES } from '@/lib/authorization';
+
 /** Clinic Configuration's texts, word for word from the spec (part 2 §2, §5, §8). */
 export const CLINIC_TEXT = {
-  title: 'Clinic Configuration',
+  title: TAB_TITLES.clinicconfig,
   addClinic: 'Add Clinic',
   noClinic: 'No clinic selected or available.',
   fields: {

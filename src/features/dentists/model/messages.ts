@@ -1,6 +1,8 @@
+import { TAB_TITLES } from '@/lib/authorization';
+
 /** The Dentists screen's texts, word for word from the spec (part 1 §2, §4). */
 export const DENTIST_TEXT = {
-  title: 'Dentists',
+  title: TAB_TITLES.dentists,
   add: 'Add Dentist',
   fetchFailed: 'Failed to fetch dentists',
 } as const;

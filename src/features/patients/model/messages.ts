@@ -1,6 +1,8 @@
+import { TAB_TITLES } from '@/lib/authorization';
+
 /** The Patients screen's texts, word for word from the spec (part 1 §2, §5, §8). */
 export const PATIENT_TEXT = {
-  title: 'Patients',
+  title: TAB_TITLES.patients,
   searchPlaceholder: 'Search patients…',
   addPatient: 'Add Patient',
   total: (count: number) => `Total number of patients: ${count.toLocaleString('en-US')}`,

@@ -1,6 +1,8 @@
+import { TAB_TITLES } from '@/lib/authorization';
+
 /** The Procedures tab's texts, word for word from the spec (part 2 §2, §5). */
 export const PROCEDURES_TEXT = {
-  title: 'Clinic Procedure Manager',
+  title: TAB_TITLES.procedures,
   addCategory: 'Add Category',
   columns: { procedure: 'Procedure', price: 'Price', actions: 'Actions' },
   edit: 'Edit',

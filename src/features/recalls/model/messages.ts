@@ -1,6 +1,8 @@
+import { TAB_TITLES } from '@/lib/authorization';
+
 /** Texts of the Recalls tab (the spec is silent on recalls: written for clinic staff). */
 export const RECALLS_TEXT = {
-  title: 'Recalls',
+  title: TAB_TITLES.recalls,
   intro: (months: number) =>
     `Patients whose last completed visit was at least ${months} ${months === 1 ? 'month' : 'months'} ago, with nothing booked ahead and no place on the waitlist, most overdue first.`,
   loading: 'Loading the recall list…',

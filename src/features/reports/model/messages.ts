@@ -1,6 +1,8 @@
+import { TAB_TITLES } from '@/lib/authorization';
+
 /** The Reports tab's texts (issue 17; the spec is silent, so staff wording; docs/reports.md). */
 export const REPORTS_TEXT = {
-  tabTitle: 'Reports',
+  tabTitle: TAB_TITLES.reports,
   loading: 'Loading reports…',
   retry: 'Retry',
   forbidden: 'Your role may not read reports of this clinic.',

@@ -1,8 +1,9 @@
+import { TAB_TITLES } from '@/lib/authorization';
 import { REFUSAL_TEXT } from '@/lib/refusal-text';
 
 /** The Users & Roles tab's texts, word for word from the spec (part 2 §2, §5, §8). */
 export const USERS_TEXT = {
-  title: 'Users & Roles',
+  title: TAB_TITLES.usersroles,
   addUser: 'Add User',
   addUserTitle: 'Add User',
   editUserTitle: 'Edit User',

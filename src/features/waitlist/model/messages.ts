@@ -1,6 +1,8 @@
+import { TAB_TITLES } from '@/lib/authorization';
+
 /** The Waitlist tab's texts (the spec is silent on the waitlist: written as front-desk staff expect). */
 export const WAITLIST_TEXT = {
-  title: 'Waitlist',
+  title: TAB_TITLES.waitlist,
   intro:
     'Patients who want an earlier slot. When a slot that fits them is cancelled or moved, or is open when they join, they are offered it in Messenger, in this order; the first to reply gets it. A patient who is booked later has that booking moved.',
   add: 'Add to Waitlist',

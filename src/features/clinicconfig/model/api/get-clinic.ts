@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClinicRow } from '@/lib/database.types';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -30,6 +30,10 @@ export async function getClinic(clinicId: number): Promise<ClinicSettings> {
   return answer.data;
 }
 
+/** The read as the screen and the dashboard's warm start (../../prefetch.ts) both ask for it. */
+export const clinicSettingsQuery = (clinicId: number) =>
+  queryOptions({ queryKey: clinicKeys.detail(clinicId), queryFn: () => getClinic(clinicId) });
+
 export function useClinic(clinicId: number) {
-  return useQuery({ queryKey: clinicKeys.detail(clinicId), queryFn: () => getClinic(clinicId) });
+  return useQuery(clinicSettingsQuery(clinicId));
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import type { DueRecall } from '../../model/due-recall';
@@ -12,8 +12,12 @@ export async function getDueList(clinicId: number): Promise<DueRecall[]> {
   return rows as unknown as DueRecall[];
 }
 
+/** The read as the screen and the dashboard's warm start (../../prefetch.ts) both ask for it. */
+export const dueListQuery = (clinicId: number) =>
+  queryOptions({ queryKey: recallKeys.dueList(clinicId), queryFn: () => getDueList(clinicId) });
+
 export function useDueList(clinicId: number) {
-  return useQuery({ queryKey: recallKeys.dueList(clinicId), queryFn: () => getDueList(clinicId) });
+  return useQuery(dueListQuery(clinicId));
 }
 
 /** The clinic's recall interval in months (Clinic Config), for the list's intro. */
@@ -24,6 +28,9 @@ export async function getRecallInterval(clinicId: number): Promise<number> {
   return row.recall_interval_months;
 }
 
+export const recallIntervalQuery = (clinicId: number) =>
+  queryOptions({ queryKey: recallKeys.interval(clinicId), queryFn: () => getRecallInterval(clinicId) });
+
 export function useRecallInterval(clinicId: number) {
-  return useQuery({ queryKey: recallKeys.interval(clinicId), queryFn: () => getRecallInterval(clinicId) });
+  return useQuery(recallIntervalQuery(clinicId));
 }
