@@ -1,11 +1,28 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const alias = {
   '@common': fileURLToPath(new URL('./common', import.meta.url)),
   '@': fileURLToPath(new URL('./src', import.meta.url)),
 };
+
+/**
+ * The browser files first, then the node files, each longest first (vitest's own order). The forks
+ * pool runs one project after the other, and the SPA's threads run beside whichever goes first: the
+ * browser files spend much of their time waiting on the page, which the SPA's CPU-bound files then
+ * fill, and the CPU-bound node files end the run with the cores to themselves. The other way round
+ * (vitest's order on a clone without its results cache, largest file first) the two CPU-bound
+ * projects shared the cores and the browser files ran alone, about a minute longer on two cores.
+ */
+class BrowserFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isBrowserFile = (file: TestSpecification) => file.project.name === 'e2e';
+    return [...sorted.filter(isBrowserFile), ...sorted.filter((file) => !isBrowserFile(file))];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -21,6 +38,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     minWorkers: 1,
     reporters: ['default'],
+    sequence: { sequencer: BrowserFilesFirst },
     alias,
     projects: [
       {
