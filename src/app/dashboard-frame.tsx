@@ -29,7 +29,11 @@ export function SidebarBrand() {
   );
 }
 
-/** A tab while its code loads: its heading, drawn as its screen draws it, over a spinner. */
+/**
+ * A tab while its code loads: its heading, drawn as its screen draws it, over a spinner. It writes
+ * Screen's header markup (src/components/screen/screen.tsx) rather than rendering Screen: this
+ * file is in the entry, and Screen there put /login over its JavaScript budget (115.3 KB of 115).
+ */
 export function TabFrame({ tab }: { tab: TabKey }) {
   return (
     <section className="screen" aria-labelledby="tab-frame-title">
