@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyView, useAfterFirstPaint } from './lazy-view';
+import { AfterFirstPaint, lazyView, useAfterFirstPaint } from './lazy-view';
 
 afterEach(() => {
   cleanup();
@@ -101,5 +101,28 @@ describe('useAfterFirstPaint', () => {
     render(<BelowTheFold />);
     expect(screen.getByText('First screen')).toBeTruthy();
     expect(await screen.findByText('Below the fold')).toBeTruthy();
+  });
+});
+
+describe('AfterFirstPaint', () => {
+  it('waits for a paint after it is mounted, not after the screen first mounted', async () => {
+    function Screen({ loaded }: { loaded: boolean }) {
+      if (!loaded) return <p>Loading</p>;
+      return (
+        <>
+          <p>Form</p>
+          <AfterFirstPaint>
+            <p>Below the form</p>
+          </AfterFirstPaint>
+        </>
+      );
+    }
+    const view = render(<Screen loaded={false} />);
+    // The spinner's own frame passes first.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    view.rerender(<Screen loaded />);
+    expect(screen.getByText('Form')).toBeTruthy();
+    expect(screen.queryByText('Below the form')).toBeNull();
+    expect(await screen.findByText('Below the form')).toBeTruthy();
   });
 });

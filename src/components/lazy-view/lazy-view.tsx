@@ -123,3 +123,12 @@ export function useAfterFirstPaint(): boolean {
   }, []);
   return painted;
 }
+
+/**
+ * Renders `children` once the screen has been painted with this element in place. Rendered beside
+ * the part it must not compete with (a form, a day sheet), it waits for that part's first paint,
+ * not for the paint of a spinner shown while that part's data was still on its way.
+ */
+export function AfterFirstPaint({ children }: { children: ReactNode }) {
+  return useAfterFirstPaint() ? children : null;
+}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { lazyView, useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
+import { AfterFirstPaint, lazyView } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { can } from '@/lib/authorization';
@@ -109,7 +109,6 @@ function ClinicEditor({
   facebookTiming?: FacebookPollTiming;
 }) {
   const clinic = useClinic(clinicId);
-  const painted = useAfterFirstPaint();
   if (clinic.isPending) return <LoadingState label={CLINIC_EXTRA_TEXT.loading} />;
   if (clinic.isError) {
     // A clinic the user may not read (or no longer there) is the spec's "no clinic".
@@ -130,7 +129,9 @@ function ClinicEditor({
         onBack={onBack}
         facebookControls={<FacebookConnectControls clinicId={clinicId} clinic={clinic.data} timing={facebookTiming} />}
       />
-      {painted ? <BelowForm clinicId={clinicId} /> : null}
+      <AfterFirstPaint>
+        <BelowForm clinicId={clinicId} />
+      </AfterFirstPaint>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { clinicToday } from '@common/clinic-calendar';
-import { lazyView, useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
+import { AfterFirstPaint, lazyView } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
@@ -21,14 +21,15 @@ const BelowDaySheet = lazyView<ComponentProps<typeof BelowDaySheetView>>(() => i
 
 function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string }) {
   const zone = useClinicZone(clinicId);
-  const painted = useAfterFirstPaint();
   if (zone.isPending) return <LoadingState label={REPORTS_TEXT.loading} />;
   // Today in the clinic's own time zone (the browser's zone may differ).
   const today = clinicToday(new Date(), zone.timeZone);
   return (
     <>
       <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} timeZone={zone.timeZone} />
-      {painted ? <BelowDaySheet clinicId={clinicId} clinicName={clinicName} today={today} /> : null}
+      <AfterFirstPaint>
+        <BelowDaySheet clinicId={clinicId} clinicName={clinicName} today={today} />
+      </AfterFirstPaint>
     </>
   );
 }
