@@ -60,6 +60,18 @@ const passSeconds = [];
 const fileSeconds = [];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The head of a failed test's first error (message and the test's own stack line), indented under
+// its name: CI keeps only the end of the output, so the reason has to be there too.
+const WHY_LINES = 6;
+function whyItFailed(messages = []) {
+  const lines = (messages[0] ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '' && !/node_modules|node:internal|<anonymous>/.test(line));
+  return lines.slice(0, WHY_LINES).map((line) => `    ${line.trim()}`);
+}
 // Named again just above the summary line, because CI often keeps only the end of the output.
 const failures = [];
 let ok = true;
@@ -89,7 +101,9 @@ for (const pass of passes) {
         startedAfter: (file.startTime - startedAt.getTime()) / 1000,
       });
       const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
-      for (const test of failedTests) failures.push(`[${pass.label}] ${relative} > ${test.fullName}`);
+      for (const test of failedTests) {
+        failures.push(`[${pass.label}] ${relative} > ${test.fullName}`, ...whyItFailed(test.failureMessages));
+      }
       if (failedTests.length === 0 && file.status === 'failed') {
         failures.push(`[${pass.label}] ${relative}: ${(file.message || 'the file failed to run').split('\n')[0]}`);
       }

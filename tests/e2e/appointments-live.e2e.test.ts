@@ -132,12 +132,6 @@ async function waitForStatus(page: Page, id: number, status: string): Promise<vo
   );
 }
 
-const isOnScreen = (row: Locator) =>
-  row.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight;
-  });
-
 async function twoDesks(browser: Browser): Promise<[OpenedPage, OpenedPage]> {
   return Promise.all([openPage(browser, ctx.baseUrl), openPage(browser, ctx.baseUrl)]);
 }
@@ -215,22 +209,42 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       await statusOf(admin.page, target).selectOption('Confirmed');
       await admin.page.locator('.toast').getByText('Status updated', { exact: true }).waitFor();
 
-      // The receptionist hears of it: pill, toast with View, sound and all.
+      // The receptionist hears of it: pill, toast with View, sound and all. The toast lasts
+      // UPDATE_TOAST_MS (6 s) and the focus mark FOCUS_HIGHLIGHT_MS (4 s): each is read in the page
+      // the moment it shows, not in later round trips that a loaded machine can stretch past its life.
       await pill(desk.page).waitFor({ timeout: LIVE_WAIT_MS });
-      await expectPillCounts(desk.page);
-      const toast = desk.page.locator('.toast', { hasText: patientName });
-      await toast.waitFor();
-      expect(await toast.textContent()).toContain(`${patientName} with ${dentistName}: Scheduled → Confirmed`);
-      expect(await toast.getAttribute('class')).toContain('toast-info');
-
+      const toastText = `${patientName} with ${dentistName}: Scheduled → Confirmed`;
+      const toastSeen = await desk.page.waitForFunction(
+        (text) => {
+          const toast = [...document.querySelectorAll('.toast')].find((element) => element.textContent?.includes(text));
+          return toast ? { classes: toast.className.split(' ') } : null;
+        },
+        toastText,
+        { timeout: LIVE_WAIT_MS, polling: 'raf' },
+      );
+      const toast = desk.page.locator('.toast', { hasText: toastText });
       await toast.getByRole('button', { name: 'View' }).click();
-      await card.getByRole('button', { name: /^Collapse / }).waitFor();
-      const row = rowOf(desk.page, target);
-      await expect.poll(() => isOnScreen(row), { timeout: 5_000 }).toBe(true);
-      expect(await statusOf(desk.page, target).inputValue()).toBe('Confirmed');
-      expect(await classesOf(row)).toEqual(
+      expect((await toastSeen.jsonValue())!.classes).toContain('toast-info');
+      await expectPillCounts(desk.page);
+
+      const focused = await desk.page.waitForFunction(
+        (id) => {
+          const row = document.querySelector(`tr[data-appointment-id="${id}"]`);
+          if (!row) return null;
+          const box = row.getBoundingClientRect();
+          if (box.top < 0 || box.bottom > window.innerHeight) return null;
+          return { classes: row.className.split(' '), status: row.querySelector('select')?.value };
+        },
+        target,
+        { timeout: LIVE_WAIT_MS, polling: 'raf' },
+      );
+      const onScreen = (await focused.jsonValue())!;
+      expect(onScreen.status).toBe('Confirmed');
+      expect(onScreen.classes).toEqual(
         expect.arrayContaining(['appointment-highlighted', 'appointment-flashing', 'appointment-focused']),
       );
+      await card.getByRole('button', { name: /^Collapse / }).waitFor();
+      const row = rowOf(desk.page, target);
       await saveScreenshot(desk.page, 'appointments-live-view');
       // The focus mark goes after 4 s; the highlight stays until acknowledged.
       await expect.poll(() => classesOf(row), { timeout: 6_000 }).not.toContain('appointment-focused');
