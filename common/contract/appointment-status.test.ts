@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPOINTMENT_STATUSES, appointmentStatusSchema } from './appointment-status';
+import { APPOINTMENT_STATUSES } from './appointment-status';
+import { appointmentStatusSchema } from './appointment-status-schema';
 
 describe('appointment statuses', () => {
   it('are exactly the five stored values, in the order staff see them', () => {

@@ -5,10 +5,12 @@
  * zod/mini only (the same build the SPA uses), no Node imports.
  *
  * The SPA imports types from here but values from their own modules (`@common/contract/limits`,
- * `…/realtime`, …): this index keeps every schema alive, and each zod feature a lazy chunk uses is
- * emitted into the /login entry, where zod's shared code lives (docs/adr/0022-spa-service-contract.md).
+ * `…/realtime`, …): this index keeps every schema alive (docs/adr/0022-spa-service-contract.md).
+ * What a screen needs to draw (`…/live-events`, `…/appointment-status`) is in modules without zod:
+ * zod and the schemas come with the code that checks a body or an event.
  */
-export { APPOINTMENT_STATUSES, appointmentStatusSchema, type AppointmentStatus } from './appointment-status';
+export { APPOINTMENT_STATUSES, type AppointmentStatus } from './appointment-status';
+export { appointmentStatusSchema } from './appointment-status-schema';
 export { characterCount } from './character-count';
 export { errorBodySchema, type ErrorBody } from './error-body';
 export { DATABASE_ERROR_CODES, databaseErrorCodeOf, type DatabaseErrorCode } from './error-codes';

@@ -8,23 +8,19 @@
  */
 import * as z from 'zod/mini';
 import type { ACCESS_REVOKED } from './access';
-import { appointmentStatusSchema } from './appointment-status';
+import { appointmentStatusSchema } from './appointment-status-schema';
 import type { CHART_UPDATED, ChartUpdatedPayload } from './chart';
+import type { APPOINTMENT_UPDATED, BILLING_UPDATED } from './live-events';
 import type { RECALL_UPDATED, RecallUpdatedPayload } from './recall';
 import type { WAITLIST_UPDATED, WaitlistUpdatedPayload } from './waitlist';
 
-export const APPOINTMENT_UPDATED = 'appointment-updated';
-
-/**
- * The service pings every socket this often (engine.io `pingInterval`). A client that hears no
- * ping for longer than LIVE_SILENCE_MS treats the connection as lost and says so, well within the
- * 2 s the desk allows, instead of waiting for engine.io's own timeout (interval + pingTimeout).
- */
-export const LIVE_PING_INTERVAL_MS = 1_000;
-/** How long the service waits for a pong before it drops a socket: generous, so a busy tab is not cut off. */
-export const LIVE_PING_TIMEOUT_MS = 5_000;
-/** Silence after which a client shows 'reconnecting': one missed ping and a margin. */
-export const LIVE_SILENCE_MS = LIVE_PING_INTERVAL_MS + 500;
+export {
+  APPOINTMENT_UPDATED,
+  BILLING_UPDATED,
+  LIVE_PING_INTERVAL_MS,
+  LIVE_PING_TIMEOUT_MS,
+  LIVE_SILENCE_MS,
+} from './live-events';
 
 const id = z.int().check(z.positive());
 const optionalText = z.optional(z.nullable(z.string()));
@@ -80,8 +76,6 @@ export {
   type AccessRevokedReason,
   type RevokedAccessCode,
 } from './access';
-
-export const BILLING_UPDATED = 'billing-updated';
 
 /**
  * An invoice or payment of the clinic was added or voided (op UPDATE), or an HMO claim, billing

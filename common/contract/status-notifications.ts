@@ -3,7 +3,7 @@
  * appointment's status changed (the message given, else the service's default text for the status).
  */
 import * as z from 'zod/mini';
-import { appointmentStatusSchema } from './appointment-status';
+import { appointmentStatusSchema } from './appointment-status-schema';
 import { deliverySchema, optionalMessageSchema, positiveIdSchema } from './fields';
 
 export const statusNotificationBodySchema = z.object({

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPOINTMENT_UPDATED, type AppointmentUpdatedPayload } from '@common/contract';
-import { connectionStatus, deliverServiceEvent, type ConnectionFacts } from './realtime-client';
+import { connectionStatus, type ConnectionFacts } from './realtime-client';
+import { deliverServiceEvent } from './realtime-payloads';
 
 const payload = (overrides: Record<string, unknown> = {}) => ({
   id: 41,

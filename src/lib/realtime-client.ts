@@ -1,20 +1,6 @@
 import type { Socket } from 'socket.io-client';
-import type { ZodMiniType } from 'zod/mini';
-import { CHART_UPDATED, chartUpdatedPayloadSchema } from '@common/contract/chart';
-import {
-  ACCESS_REVOKED,
-  accessRevokedPayloadSchema,
-  APPOINTMENT_UPDATED,
-  appointmentUpdatedPayloadSchema,
-  BILLING_UPDATED,
-  billingUpdatedPayloadSchema,
-  LIVE_SILENCE_MS,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  type SocketAuth,
-} from '@common/contract/realtime';
-import { RECALL_UPDATED, recallUpdatedPayloadSchema } from '@common/contract/recall';
-import { WAITLIST_UPDATED, waitlistUpdatedPayloadSchema } from '@common/contract/waitlist';
+import { LIVE_SILENCE_MS } from '@common/contract/live-events';
+import type { ACCESS_REVOKED, ClientToServerEvents, ServerToClientEvents, SocketAuth } from '@common/contract/realtime';
 import { serviceAccessToken, serviceBaseUrl } from './service-client';
 
 /** Spec part 2 §9: realtime reconnection settings. */
@@ -67,16 +53,6 @@ export type ClinicServiceEvent = Exclude<ServiceEvent, typeof ACCESS_REVOKED>;
 /** What the service sends with `event`, as the contract describes it. */
 export type ServiceEventPayload<E extends ServiceEvent> = Parameters<ServerToClientEvents[E]>[0];
 
-/** The contract's schema of each event's payload: what arrives is checked before anyone sees it. */
-const PAYLOAD_SCHEMAS: { readonly [E in ServiceEvent]: ZodMiniType<ServiceEventPayload<E>> } = {
-  [ACCESS_REVOKED]: accessRevokedPayloadSchema,
-  [APPOINTMENT_UPDATED]: appointmentUpdatedPayloadSchema,
-  [BILLING_UPDATED]: billingUpdatedPayloadSchema,
-  [RECALL_UPDATED]: recallUpdatedPayloadSchema,
-  [WAITLIST_UPDATED]: waitlistUpdatedPayloadSchema,
-  [CHART_UPDATED]: chartUpdatedPayloadSchema,
-};
-
 export interface RealtimeSubscription {
   close(): void;
 }
@@ -102,33 +78,20 @@ export interface SubscribeOptions<E extends ServiceEvent = ServiceEvent> {
 }
 
 /**
- * Hands a received payload to the subscriber once it matches the contract's schema of the event;
- * anything else is dropped (and logged) rather than shown. Returns whether it was delivered.
- * Exported for stand-ins of the socket in tests, so their events take the same path.
- */
-export function deliverServiceEvent<E extends ServiceEvent>(
-  options: Pick<SubscribeOptions<E>, 'event' | 'onEvent'>,
-  payload: unknown,
-): boolean {
-  const parsed = PAYLOAD_SCHEMAS[options.event].safeParse(payload);
-  if (!parsed.success) {
-    console.warn(`Ngiti: ignored a malformed ${options.event} event`, parsed.error.issues);
-    return false;
-  }
-  options.onEvent(parsed.data);
-  return true;
-}
-
-/**
  * Connects to the notification service's socket.io endpoint and follows one event. The client
- * library is loaded on first use, so screens that never subscribe don't pay for it. Each
+ * library is loaded on first use, so screens that never subscribe don't pay for it, and a screen
+ * that does draws before it arrives. Each
  * (re)connection sends the current access token, which auth-js keeps fresh. The connection's
  * state goes to `onStatus` each time it changes (connectionStatus).
  */
 export async function subscribeToServiceEvents<E extends ServiceEvent>(
   options: SubscribeOptions<E>,
 ): Promise<RealtimeSubscription> {
-  const { io } = await import('socket.io-client');
+  // The payload schemas (and zod with them) come with the client: a screen draws before either.
+  const [{ io }, { deliverServiceEvent }] = await Promise.all([
+    import('socket.io-client'),
+    import('./realtime-payloads'),
+  ]);
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.apiUrl ?? serviceBaseUrl(), {
     ...REALTIME_SOCKET_OPTIONS,
     transports: ['websocket', 'polling'],

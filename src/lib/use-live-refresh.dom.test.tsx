@@ -2,7 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deliverServiceEvent, type SubscribeOptions } from './realtime-client';
+import type { SubscribeOptions } from './realtime-client';
+import { deliverServiceEvent } from './realtime-payloads';
 import { useLiveRefresh } from './use-live-refresh';
 
 let subscribed: SubscribeOptions | undefined;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ComponentProps } from 'react';
-import { BILLING_UPDATED } from '@common/contract/realtime';
+import { BILLING_UPDATED } from '@common/contract/live-events';
 import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Panel, Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';

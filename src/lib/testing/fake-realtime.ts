@@ -8,16 +8,11 @@
  * (looking `fakeRealtime` up only when called: this module imports the realtime client, so
  * importing it inside the factory would wait for the factory itself), then push events and
  * connection states to whatever the screen subscribed. Events go through the realtime client's
- * check against the contract, as they do from the real socket.
+ * check against the contract (src/lib/realtime-payloads.ts), as they do from the real socket.
  */
 import { act } from '@testing-library/react';
-import {
-  deliverServiceEvent,
-  type RealtimeStatus,
-  type RealtimeSubscription,
-  type ServiceEvent,
-  type SubscribeOptions,
-} from '@/lib/realtime-client';
+import type { RealtimeStatus, RealtimeSubscription, ServiceEvent, SubscribeOptions } from '@/lib/realtime-client';
+import { deliverServiceEvent } from '@/lib/realtime-payloads';
 
 const open = new Set<SubscribeOptions>();
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { BILLING_UPDATED } from '@common/contract/realtime';
+import { BILLING_UPDATED } from '@common/contract/live-events';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { EmptyState } from '@/components/states/states';
