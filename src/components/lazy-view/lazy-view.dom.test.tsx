@@ -102,6 +102,26 @@ describe('useAfterFirstPaint', () => {
     expect(screen.getByText('First screen')).toBeTruthy();
     expect(await screen.findByText('Below the fold')).toBeTruthy();
   });
+
+  it('counts frames only from `ready` on, and waits for the frame after the paint to reach the screen', () => {
+    const frames: FrameRequestCallback[] = [];
+    const request = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const nextFrame = () => act(() => frames.splice(0).forEach((callback) => callback(0)));
+    function Rows({ read }: { read: boolean }) {
+      return <p>{useAfterFirstPaint(read) ? 'Years read' : 'Years waiting'}</p>;
+    }
+    try {
+      const view = render(<Rows read={false} />);
+      expect(frames).toHaveLength(0);
+      view.rerender(<Rows read />);
+      nextFrame();
+      expect(screen.getByText('Years waiting')).toBeTruthy();
+      nextFrame();
+      expect(screen.getByText('Years read')).toBeTruthy();
+    } finally {
+      request.mockRestore();
+    }
+  });
 });
 
 describe('AfterFirstPaint', () => {

@@ -104,23 +104,22 @@ export function usePreloadOnceRead(read: boolean, preload: () => void): void {
 }
 
 /**
- * False until the screen that calls it has been painted once. A part below the fold renders (and
- * so asks for its code and its reads) only then: started while the first screen is still being
- * drawn, its requests compete with that paint on a slow phone.
+ * False until the screen that calls it has been painted once (once `ready`, when given: painted
+ * with what it waited for, not with a spinner). A part below the fold, or a read the first screen
+ * does not need, waits for it: started while the first screen is still being drawn, its requests
+ * compete with that paint on a slow phone.
  */
-export function useAfterFirstPaint(): boolean {
+export function useAfterFirstPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame's callbacks run before its paint; a task queued from one runs after it.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+    if (!ready || painted) return;
+    // A frame's callbacks run before its paint, and the paint reaches the screen a little later:
+    // the next frame's callbacks run once it has.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setPainted(true));
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+    return () => cancelAnimationFrame(frame);
+  }, [ready, painted]);
   return painted;
 }
 

@@ -1,7 +1,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppointmentStatus } from '@common/contract';
-import { lazyView } from '@/components/lazy-view/lazy-view';
+import { lazyView, useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
@@ -43,7 +43,7 @@ type OpenModal =
 // cards are chunks of their own: opened from a button or a row, they are not needed to draw the
 // list (issue 16: less JavaScript before the tab's first paint on a slow phone or tablet). The
 // pointer coming over the screen, or the focus coming into it, starts their download; so does the
-// browser's first idle moment after the list's rows have come (useModalsPreloadAfterList).
+// browser's first idle moment after the list's rows have been drawn.
 const AppointmentFormModal = lazyView<AppointmentFormModalProps>(
   () =>
     import('./booking/components/appointment-form-modal').then((module) => ({ default: module.AppointmentFormModal })),
@@ -59,21 +59,21 @@ const preloadModals = () => {
 };
 
 /**
- * Downloads the modals' code once the list's first read has finished and the browser is idle: a
- * tap on a tablet (no pointer passing over first) then opens a form at once, and the download
- * never competes with the list's own first load.
+ * Whether the list's first read has finished (before the screen opened, by the dashboard's warm
+ * start, counts too).
  */
-function useModalsPreloadAfterList(clinicId: number) {
+function useListFirstRead(clinicId: number): boolean {
   const queryClient = useQueryClient();
   const listReads = useIsFetching({ queryKey: appointmentKeys.list(clinicId) });
-  const listWasRead = useRef(false);
+  const listWasFetched = useRef(false);
+  const [read, setRead] = useState(false);
   useEffect(() => {
-    // Read before the screen opened (the dashboard's warm start) counts as read too.
     const readBefore = () =>
       queryClient.getQueriesData({ queryKey: appointmentKeys.list(clinicId) }).some(([, data]) => data !== undefined);
-    if (listReads > 0) listWasRead.current = true;
-    else if (listWasRead.current || readBefore()) return whenIdle(preloadModals);
+    if (listReads > 0) listWasFetched.current = true;
+    else if (listWasFetched.current || readBefore()) setRead(true);
   }, [listReads, queryClient, clinicId]);
+  return read;
 }
 
 const NO_DENTISTS: readonly ListDentistRecord[] = Object.freeze([]);
@@ -120,7 +120,12 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const [revealRequest, setRevealRequest] = useState<RevealRequest | null>(null);
   const { changeStatus, remove, pending } = useAppointmentActions(clinicId, timeZone);
-  useModalsPreloadAfterList(clinicId);
+  // What the first screen does not need waits until it is drawn: the live connection, and the
+  // modals' code (downloaded when the browser is idle, so a tap on a tablet opens a form at once).
+  const firstScreenDrawn = useAfterFirstPaint(useListFirstRead(clinicId));
+  useEffect(() => {
+    if (firstScreenDrawn) return whenIdle(preloadModals);
+  }, [firstScreenDrawn]);
 
   // 'View' on a live update: show the list, every dentist unless the row's is the one chosen, the
   // row's card expanded; the list then scrolls to the row.
@@ -138,7 +143,7 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
     setRevealRequest((current) => ({ appointmentId, seq: (current?.seq ?? 0) + 1 }));
   }, []);
   const period = useMemo(() => periodRange(selection, timeZone), [selection, timeZone]);
-  const live = useAppointmentLiveUpdates({ clinicId, timeZone, period, revealRow });
+  const live = useAppointmentLiveUpdates({ clinicId, timeZone, period, revealRow, connect: firstScreenDrawn });
   const marks = useMemo<RowMarks>(
     () => ({ highlighted: live.highlightedIds, flashing: live.flashingIds, focused: live.focusedId }),
     [live.highlightedIds, live.flashingIds, live.focusedId],

@@ -31,9 +31,10 @@ export async function getAppointmentTimeSpan(clinicId: number): Promise<Appointm
   return { earliest, latest };
 }
 
-export function useAppointmentTimeSpan(clinicId: number) {
+export function useAppointmentTimeSpan(clinicId: number, enabled = true) {
   return useQuery({
     queryKey: [...appointmentKeys.list(clinicId), 'time-span'] as const,
     queryFn: () => getAppointmentTimeSpan(clinicId),
+    enabled,
   });
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
 import { EmptyState, LoadingState } from '@/components/states/states';
 import { useYearAppointments } from '../../model/api/get-appointments';
 import type { ListDentistRecord } from '../../model/api/get-list-dentists';
@@ -84,14 +85,17 @@ export function AppointmentsList({
   actions: AppointmentRowActions;
 }) {
   const appointments = useYearAppointments(clinicId, selection.year, timeZone);
-  const span = useAppointmentTimeSpan(clinicId);
+  // The years, flags and bills are read once the rows are on screen: on a slow phone they would
+  // otherwise compete with the rows' own paint.
+  const rowsPainted = useAfterFirstPaint(!appointments.isPending);
+  const span = useAppointmentTimeSpan(clinicId, rowsPainted);
   const rows = appointments.data ?? NO_ROWS;
   const cardsRef = useRef<HTMLDivElement>(null);
   // Patients' late cancellation requests, on their rows (a failed read shows none, as the list does).
-  const openFlags = useOpenFlags(clinicId).data ?? NO_FLAGS;
+  const openFlags = useOpenFlags(clinicId, rowsPainted).data ?? NO_FLAGS;
   const flags = useMemo(() => new Map(openFlags.map((flag) => [flag.appointment_id, flag])), [openFlags]);
   const keepAppointment = useKeepAppointment(clinicId);
-  const { billed, onBill, billDialog } = useBillAction(clinicId);
+  const { billed, onBill, billDialog } = useBillAction(clinicId, rowsPainted);
 
   const edges = [span.data?.earliest, span.data?.latest].filter((time): time is string => Boolean(time));
   const options = yearOptions(

@@ -23,12 +23,12 @@ const NO_INVOICES: ReadonlyMap<number, number> = new Map();
  * when 'Bill' is pressed, so a later price change never touches an invoice already made). Where
  * the app says which lines were done at an appointment (the treatment plan's items done there),
  * those come first: the modal opens itemised with them, and only an empty answer (or a failed
- * read) falls back to the reason's price.
+ * read) falls back to the reason's price. Which appointments are billed is read once `readBilled`.
  */
-export function useBillAction(clinicId: number) {
+export function useBillAction(clinicId: number, readBilled = true) {
   const canBill = useHasFeatureSlot('AddInvoiceModal');
   const itemsFor = useBillItemsSource();
-  const billedAppointments = useBilledAppointments(clinicId, canBill);
+  const billedAppointments = useBilledAppointments(clinicId, canBill && readBilled);
   const [prefill, setPrefill] = useState<AddInvoicePrefill | null>(null);
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -1,7 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { clinicYearRange, type InstantRange } from '@common/clinic-calendar';
-import { APPOINTMENT_UPDATED, type AppointmentUpdatedPayload } from '@common/contract/realtime';
+import { APPOINTMENT_UPDATED } from '@common/contract/live-events';
+import type { AppointmentUpdatedPayload } from '@common/contract/realtime';
 import { useToast } from '@/components/toast/toast-context';
 import { subscribeToServiceEvents, type RealtimeStatus } from '@/lib/realtime-client';
 import type { ListAppointment } from '../../model/api/list-columns';
@@ -63,6 +64,8 @@ interface Options {
    * is scrolled into view.
    */
   revealRow?: (target: RowTarget) => void;
+  /** The connection opens once this is true (by default at once); the screen waits for its first read. */
+  connect?: boolean;
   /** Injected in tests. */
   subscribe?: typeof subscribeToServiceEvents;
   playSound?: () => void;
@@ -152,6 +155,7 @@ function mergeIntoReadYears(queryClient: QueryClient, update: AppointmentUpdated
 export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
   const {
     clinicId,
+    connect = true,
     subscribe = subscribeToServiceEvents,
     playSound = defaultPlaySound,
     ownWrites = tabOwnWrites,
@@ -275,6 +279,7 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
   }, [handle]);
 
   useEffect(() => {
+    if (!connect) return;
     let closed = false;
     let lostConnection = false;
     let subscription: { close(): void } | undefined;
@@ -304,7 +309,7 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
       closed = true;
       subscription?.close();
     };
-  }, [clinicId, refreshLists, subscribe]);
+  }, [clinicId, connect, refreshLists, subscribe]);
 
   useEffect(() => {
     const pending = timers.current;

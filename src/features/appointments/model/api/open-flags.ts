@@ -27,6 +27,6 @@ export async function getOpenFlags(clinicId: number): Promise<OpenFlag[]> {
   );
 }
 
-export function useOpenFlags(clinicId: number) {
-  return useQuery({ queryKey: openFlagsKey(clinicId), queryFn: () => getOpenFlags(clinicId) });
+export function useOpenFlags(clinicId: number, enabled = true) {
+  return useQuery({ queryKey: openFlagsKey(clinicId), queryFn: () => getOpenFlags(clinicId), enabled });
 }
