@@ -33,6 +33,13 @@ export type VitalsReporter = (metric: VitalsMetric) => void;
 const logMetric: VitalsReporter = (metric) =>
   console.debug(`[web-vitals] ${metric.name} ${Math.round(metric.value * 100) / 100} (${metric.rating})`);
 
+/**
+ * How long after the app starts the metrics library comes. The browser keeps the entries it reads
+ * (paints, shifts, input delays) until then, so waiting loses none of them, and the library never
+ * competes with the first screen's code and reads on a slow phone.
+ */
+export const VITALS_START_DELAY_MS = 5_000;
+
 export function reportWebVitalsLazily(report: VitalsReporter = logMetric): void {
   const start = () => {
     import('web-vitals')
@@ -41,5 +48,5 @@ export function reportWebVitalsLazily(report: VitalsReporter = logMetric): void 
       })
       .catch(() => undefined);
   };
-  whenIdle(start);
+  setTimeout(() => whenIdle(start), VITALS_START_DELAY_MS);
 }

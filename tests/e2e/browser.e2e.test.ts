@@ -55,7 +55,10 @@ describe.skipIf(!ctx.chromium)('browser behaviour', () => {
 
   it('loads web-vitals lazily, as its own chunk the page does not preload', async () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
-      const vitals = page.waitForRequest((request) => request.url().includes('/assets/web-vitals-'));
+      // It comes VITALS_START_DELAY_MS (5 s) after the app starts, when the browser is idle.
+      const vitals = page.waitForRequest((request) => request.url().includes('/assets/web-vitals-'), {
+        timeout: 30_000,
+      });
       await page.goto('/login');
       await page.getByRole('heading', { name: 'Login' }).waitFor();
       await vitals;
