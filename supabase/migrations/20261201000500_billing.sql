@@ -195,7 +195,7 @@ select private.setup_function('public.guard_invoice_insert()', '{service_role}',
   'Trigger: an invoice''s appointment is of the same patient and has no other invoice that is not void.');
 
 -- ---------------------------------------------------------------------------
--- Voids: what void_invoice and void_payment both ask, written once
+-- Voids: what void_invoice, void_payment and void_hmo_payment all do, written once
 -- ---------------------------------------------------------------------------
 -- Before the row is read: the caller voids in their own clinic (or is a superadmin) and gives a
 -- reason of at most 500 characters. Answers the reason as it is stored (trimmed).
@@ -217,33 +217,44 @@ begin
 end;
 $$;
 
--- Once the row is read and locked (p_found: it exists): the caller sees it (else p_not_found),
--- voids in its clinic, and it is not void yet (else p_already_void); the messages and codes are
--- the row's.
-create function private.require_voidable(
-  p_found boolean,
-  p_clinic_id bigint,
-  p_voided_at timestamptz,
+-- Once the reason passed: lock row p_id of the table whose row type p_row has (pass
+-- null::public.<table>) and answer it, when the caller sees it (else p_not_found), voids in its
+-- clinic, and it is not void yet (else p_already_void); the messages and codes are the row's.
+create function private.lock_voidable(
+  p_row anyelement,
+  p_id bigint,
   p_not_found_message text,
   p_not_found_hint text,
   p_already_void_message text,
   p_already_void_hint text
 )
-returns void language plpgsql stable set search_path = '' as $$
+returns anyelement language plpgsql set search_path = '' as $$
 begin
-  if not p_found or not public.can_access_clinic(p_clinic_id) then
-    raise exception '%', p_not_found_message using errcode = 'PT404', hint = p_not_found_hint;
-  end if;
-  perform private.require_permission(p_clinic_id, 'billing.void', 'Only an admin can void.', 'void_forbidden');
-  if p_voided_at is not null then
+  p_row := private.lock_clinic_row(p_row, p_id, p_not_found_message, p_not_found_hint);
+  perform private.require_permission(p_row.clinic_id, 'billing.void', 'Only an admin can void.', 'void_forbidden');
+  if p_row.voided_at is not null then
     raise exception '%', p_already_void_message using errcode = 'PT409', hint = p_already_void_hint;
   end if;
+  return p_row;
 end;
 $$;
 
--- Called by the two security definer RPCs only.
+-- The void itself, of the row lock_voidable answered: void now, for p_reason (as void_reason
+-- answered it), by the caller.
+create function private.stamp_void(p_row anyelement, p_reason text)
+returns void language plpgsql set search_path = '' as $$
+begin
+  execute pg_catalog.format(
+    'update %s set voided_at = pg_catalog.now(), void_reason = $1, voided_by = (select auth.uid()) where id = $2',
+    pg_catalog.pg_typeof(p_row))
+    using p_reason, p_row.id;
+end;
+$$;
+
+-- Called by the security definer void RPCs only.
 select private.setup_function('private.void_reason(text)', '{}');
-select private.setup_function('private.require_voidable(boolean, bigint, timestamptz, text, text, text, text)', '{}');
+select private.setup_function('private.lock_voidable(anyelement, bigint, text, text, text, text)', '{}');
+select private.setup_function('private.stamp_void(anyelement, text)', '{}');
 
 -- ---------------------------------------------------------------------------
 -- void_invoice
@@ -255,17 +266,14 @@ declare
   v_invoice public.invoices;
 begin
   -- The lock waits for payments being added to this invoice (they hold a share lock).
-  select i.* into v_invoice from public.invoices i where i.id = p_invoice_id for update;
-  perform private.require_voidable(found, v_invoice.clinic_id, v_invoice.voided_at,
+  v_invoice := private.lock_voidable(null::public.invoices, p_invoice_id,
     'Invoice not found.', 'invoice_not_found', 'This invoice is already void.', 'invoice_already_void');
   if exists (select 1 from public.payments p where p.invoice_id = v_invoice.id and p.voided_at is null) then
     raise exception 'Void this invoice''s payments first.'
       using errcode = 'PT409',
             hint = 'invoice_has_payments';
   end if;
-  update public.invoices
-     set voided_at = pg_catalog.now(), void_reason = v_reason, voided_by = (select auth.uid())
-   where id = v_invoice.id;
+  perform private.stamp_void(v_invoice, v_reason);
 end;
 $$;
 
@@ -405,12 +413,9 @@ declare
   v_reason text := private.void_reason(p_reason);
   v_payment public.payments;
 begin
-  select p.* into v_payment from public.payments p where p.id = p_payment_id for update;
-  perform private.require_voidable(found, v_payment.clinic_id, v_payment.voided_at,
+  v_payment := private.lock_voidable(null::public.payments, p_payment_id,
     'Payment not found.', 'payment_not_found', 'This payment is already void.', 'payment_already_void');
-  update public.payments
-     set voided_at = pg_catalog.now(), void_reason = v_reason, voided_by = (select auth.uid())
-   where id = v_payment.id;
+  perform private.stamp_void(v_payment, v_reason);
 end;
 $$;
 

@@ -342,16 +342,30 @@ select private.setup_function('public.audit_record_sign_in(uuid, boolean, text, 
   'The auth server records a sign-in (p_succeeded) or a failed one: the account (null when the e-mail has none), '
   'the client address and, for a failure, why (invalid_credentials, email_not_confirmed, user_banned).');
 
+-- An export in the audit trail: which list (p_kind), how many rows, with what filters, who made it
+-- and where (p_source: the service, or the browser for the exports the database answers itself).
+create function private.record_export(
+  p_clinic_id bigint, p_actor uuid, p_kind text, p_rows integer, p_filters jsonb, p_source text
+)
+returns void language plpgsql set search_path = '' as $$
+begin
+  insert into public.audit_events (clinic_id, entity, entity_label, action, after, actor_user_id, source)
+  values (p_clinic_id, 'export', pg_catalog.left(p_kind, 100), 'export',
+          pg_catalog.jsonb_build_object('kind', p_kind, 'rows', p_rows, 'filters', coalesce(p_filters, '{}'::jsonb)),
+          p_actor, p_source);
+end;
+$$;
+
+-- Called by the security definer export functions only.
+select private.setup_function('private.record_export(bigint, uuid, text, integer, jsonb, text)', '{}');
+
 -- An export, recorded by the service that made it: who, which list, its filters, how many rows.
 create function public.audit_record_export(
   p_clinic_id bigint, p_actor uuid, p_kind text, p_rows integer, p_filters jsonb
 )
 returns void language plpgsql security definer set search_path = '' as $$
 begin
-  insert into public.audit_events (clinic_id, entity, entity_label, action, after, actor_user_id, source)
-  values (p_clinic_id, 'export', pg_catalog.left(p_kind, 100), 'export',
-          pg_catalog.jsonb_build_object('kind', p_kind, 'rows', p_rows, 'filters', coalesce(p_filters, '{}'::jsonb)),
-          p_actor, 'service');
+  perform private.record_export(p_clinic_id, p_actor, p_kind, p_rows, p_filters, 'service');
 end;
 $$;
 
@@ -391,7 +405,7 @@ create table public.audit_events (
 
 comment on table public.audit_events is
   'Always empty: an insert appends the event to audit_log (trigger audit_events_append) and stores nothing. '
-  'Written only by audit_record_sign_in and audit_record_export.';
+  'Written only by audit_record_sign_in and private.record_export.';
 
 create function public.audit_event_append()
 returns trigger language plpgsql security definer set search_path = '' as $$

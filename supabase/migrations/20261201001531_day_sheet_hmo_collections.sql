@@ -40,11 +40,8 @@ begin
           + pg_catalog.json_array_length(v_sheet -> 'voids')
           + pg_catalog.json_array_length(v_sheet -> 'open_invoices');
 
-  insert into public.audit_events (clinic_id, entity, entity_label, action, after, actor_user_id, source)
-  values (p_clinic_id, 'export', 'day-sheet', 'export',
-          pg_catalog.jsonb_build_object('kind', 'day-sheet', 'rows', v_rows,
-                                        'filters', pg_catalog.jsonb_build_object('from', p_from, 'to', p_to)),
-          auth.uid(), 'browser');
+  perform private.record_export(p_clinic_id, auth.uid(), 'day-sheet', v_rows,
+    pg_catalog.jsonb_build_object('from', p_from, 'to', p_to), 'browser');
 
   return v_sheet;
 end;

@@ -183,12 +183,9 @@ begin
   perform private.require_report_access(p_clinic_id);
   v_report := public.statutory_discounts(p_clinic_id, p_from, p_to);
 
-  insert into public.audit_events (clinic_id, entity, entity_label, action, after, actor_user_id, source)
-  values (p_clinic_id, 'export', 'statutory-discounts', 'export',
-          pg_catalog.jsonb_build_object('kind', 'statutory-discounts',
-                                        'rows', pg_catalog.json_array_length(v_report -> 'invoices'),
-                                        'filters', pg_catalog.jsonb_build_object('from', p_from, 'to', p_to)),
-          auth.uid(), 'browser');
+  perform private.record_export(p_clinic_id, auth.uid(), 'statutory-discounts',
+    pg_catalog.json_array_length(v_report -> 'invoices'), pg_catalog.jsonb_build_object('from', p_from, 'to', p_to),
+    'browser');
 
   return v_report;
 end;

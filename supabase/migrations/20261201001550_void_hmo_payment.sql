@@ -44,14 +44,11 @@ begin
   if found and public.can_access_clinic(v_payment.clinic_id) then
     -- The batch first, as record_hmo_payment locks it: a void waits for a payment being spread.
     perform private.lock_hmo_batch(v_payment.batch_id);
-    select p.* into v_payment from public.hmo_payments p where p.id = p_hmo_payment_id for update;
   end if;
-  perform private.require_voidable(found, v_payment.clinic_id, v_payment.voided_at,
+  v_payment := private.lock_voidable(null::public.hmo_payments, p_hmo_payment_id,
     'HMO payment not found.', 'hmo_payment_not_found',
     'This HMO payment is already void.', 'hmo_payment_already_void');
-  update public.hmo_payments
-     set voided_at = pg_catalog.now(), void_reason = v_reason, voided_by = (select auth.uid())
-   where id = v_payment.id;
+  perform private.stamp_void(v_payment, v_reason);
   delete from public.hmo_claim_settlements where hmo_payment_id = v_payment.id;
 end;
 $$;

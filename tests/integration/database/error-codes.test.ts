@@ -79,6 +79,26 @@ describe.each(databaseTargets())('refusal codes on %s', (target) => {
     }));
     raises = [];
     delegating = [];
+    // The code is the caller's: every call must pass one, as a literal, at that parameter; a caller
+    // that passes on a parameter of its own is a helper of the same kind, and its callers must.
+    const passOn = (helper: (typeof rows)[number], parameter: string, statement: string): number => {
+      const position = helper.inputs!.indexOf(parameter);
+      let calls = 0;
+      for (const caller of rows) {
+        for (const args of callArguments(caller.source, helper.name)) {
+          calls += 1;
+          const passed = args[position] ?? '';
+          const call = `${helper.name}(${args.join(', ')}) raising ${statement}`;
+          const own = caller.inputs?.find((name) => name === passed.toLowerCase());
+          if (own !== undefined && caller !== helper) {
+            delegating.push({ fn: caller.name, parameter: own, calls: passOn(caller, own, call) });
+            continue;
+          }
+          raises.push({ fn: caller.name, statement: call, codes: /^'[a-z_]+'$/.test(passed) ? hintCodes(passed) : [] });
+        }
+      }
+      return calls;
+    };
     for (const row of rows) {
       for (const [statement] of row.source.matchAll(RAISE)) {
         const hint = hintOf(statement);
@@ -87,21 +107,7 @@ describe.each(databaseTargets())('refusal codes on %s', (target) => {
           raises.push({ fn: row.name, statement, codes: hintCodes(hint) });
           continue;
         }
-        // The code is the caller's: every call must pass one, as a literal, at that parameter.
-        const position = row.inputs!.indexOf(parameter);
-        let calls = 0;
-        for (const caller of rows) {
-          for (const args of callArguments(caller.source, row.name)) {
-            calls += 1;
-            const passed = args[position] ?? '';
-            raises.push({
-              fn: caller.name,
-              statement: `${row.name}(${args.join(', ')}) raising ${statement}`,
-              codes: /^'[a-z_]+'$/.test(passed) ? hintCodes(passed) : [],
-            });
-          }
-        }
-        delegating.push({ fn: row.name, parameter, calls });
+        delegating.push({ fn: row.name, parameter, calls: passOn(row, parameter, statement) });
       }
     }
   });
