@@ -50,6 +50,13 @@ export {
   type RevokedAccessCode,
   BILLING_UPDATED,
   billingUpdatedPayloadSchema,
+  CHART_UPDATED,
+  chartUpdatedPayloadSchema,
+  recallUpdatedPayloadSchema,
+  waitlistUpdatedPayloadSchema,
+  type ChartUpdatedPayload,
+  type RecallUpdatedPayload,
+  type WaitlistUpdatedPayload,
   LIVE_PING_INTERVAL_MS,
   LIVE_PING_TIMEOUT_MS,
   LIVE_SILENCE_MS,
@@ -81,14 +88,10 @@ export {
   RECALL_INTERVAL_MONTHS,
   RECALL_UPDATED,
   recallBookPayload,
-  recallOutcomeSchema,
-  recallSendResponseSchema,
-  recallUpdatedPayloadSchema,
+  RECALL_OUTCOMES,
   type RecallOutcome,
   type RecallSendResponse,
-  type RecallUpdatedPayload,
 } from './recall';
-export { CHART_UPDATED, chartUpdatedPayloadSchema, type ChartUpdatedPayload } from './chart';
 export {
   parseWaitlistTakePayload,
   WAITLIST_ENTRY_STATUSES,
@@ -96,10 +99,8 @@ export {
   WAITLIST_TAKE_TITLE,
   WAITLIST_UPDATED,
   waitlistTakePayload,
-  waitlistUpdatedPayloadSchema,
   type WaitlistEntryStatus,
   type WaitlistOfferStatus,
-  type WaitlistUpdatedPayload,
 } from './waitlist';
 export {
   statusNotificationBodySchema,

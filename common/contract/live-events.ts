@@ -1,7 +1,7 @@
 /**
  * The live events' names and the socket's timings (common/contract/realtime.ts has their payloads'
  * schemas). No zod here: a screen that only names an event draws without the schemas, which come
- * with the socket client.
+ * with the socket client. `access-revoked` is named with its reasons, in ./access.ts.
  */
 export const APPOINTMENT_UPDATED = 'appointment-updated';
 
@@ -17,3 +17,9 @@ export const LIVE_PING_TIMEOUT_MS = 5_000;
 export const LIVE_SILENCE_MS = LIVE_PING_INTERVAL_MS + 500;
 
 export const BILLING_UPDATED = 'billing-updated';
+
+export const RECALL_UPDATED = 'recall-updated';
+
+export const WAITLIST_UPDATED = 'waitlist-updated';
+
+export const CHART_UPDATED = 'chart-updated';

@@ -9,17 +9,23 @@
 import * as z from 'zod/mini';
 import type { ACCESS_REVOKED } from './access';
 import { appointmentStatusSchema } from './appointment-status-schema';
-import type { CHART_UPDATED, ChartUpdatedPayload } from './chart';
-import type { APPOINTMENT_UPDATED, BILLING_UPDATED } from './live-events';
-import type { RECALL_UPDATED, RecallUpdatedPayload } from './recall';
-import type { WAITLIST_UPDATED, WaitlistUpdatedPayload } from './waitlist';
+import type {
+  APPOINTMENT_UPDATED,
+  BILLING_UPDATED,
+  CHART_UPDATED,
+  RECALL_UPDATED,
+  WAITLIST_UPDATED,
+} from './live-events';
 
 export {
   APPOINTMENT_UPDATED,
   BILLING_UPDATED,
+  CHART_UPDATED,
   LIVE_PING_INTERVAL_MS,
   LIVE_PING_TIMEOUT_MS,
   LIVE_SILENCE_MS,
+  RECALL_UPDATED,
+  WAITLIST_UPDATED,
 } from './live-events';
 
 const id = z.int().check(z.positive());
@@ -101,6 +107,43 @@ export type BillingUpdatedPayload = z.infer<typeof billingUpdatedPayloadSchema>;
 export const accessRevokedPayloadSchema = z.object({ reason: z.string() });
 
 export type AccessRevokedPayload = z.infer<typeof accessRevokedPayloadSchema>;
+
+/**
+ * A recall was logged or its outcome written (recall_messages), or a booking request was made or
+ * handled (recall_requests). It names the row only; clients re-read the list and the requests.
+ */
+export const recallUpdatedPayloadSchema = z.object({
+  table: z.enum(['recall_messages', 'recall_requests']),
+  op: z.enum(['INSERT', 'UPDATE']),
+  id,
+  clinic_id: id,
+  patient_id: id,
+});
+
+export type RecallUpdatedPayload = z.infer<typeof recallUpdatedPayloadSchema>;
+
+/**
+ * An entry of the clinic's waitlist was added, removed, offered a slot or booked, or one of its
+ * offers changed. It names the entry only; clients re-read the list.
+ */
+export const waitlistUpdatedPayloadSchema = z.object({
+  clinic_id: id,
+  entry_id: id,
+});
+
+export type WaitlistUpdatedPayload = z.infer<typeof waitlistUpdatedPayloadSchema>;
+
+/**
+ * A chart entry of the clinic was recorded or removed (the dental chart). It names the patient and
+ * the entry only; screens open on that patient re-read the chart.
+ */
+export const chartUpdatedPayloadSchema = z.object({
+  clinic_id: id,
+  patient_id: id,
+  entry_id: id,
+});
+
+export type ChartUpdatedPayload = z.infer<typeof chartUpdatedPayloadSchema>;
 
 /** What the service emits (socket.io's `ServerToClientEvents` generic). */
 export interface ServerToClientEvents {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecallBookPayload, recallBookPayload, recallUpdatedPayloadSchema } from './recall';
+import { recallUpdatedPayloadSchema } from './realtime';
+import { parseRecallBookPayload, recallBookPayload } from './recall';
 
 describe("the recall's Book payload", () => {
   it('names the recall and parses back to it', () => {

@@ -1,10 +1,9 @@
 /**
  * Recalls (issue 17, part 2): the due list's rules both sides know, the 'Book' quick reply a recall
- * carries, the answer of `POST /api/recalls/{patientId}?clinic_id={clinicId}` and the live event
- * staff get when a recall or a booking request changes. Browser-safe: zod/mini only.
+ * carries and the answer of `POST /api/recalls/{patientId}?clinic_id={clinicId}`. Its live event,
+ * `recall-updated`, is in ./live-events.ts and ./realtime.ts. No zod: screens draw with these.
  */
-import * as z from 'zod/mini';
-import { deliverySchema } from './fields';
+import type { Delivery } from './fields';
 
 /** clinics.recall_interval_months: a patient is due this many months after their last Completed visit. */
 export const RECALL_INTERVAL_MONTHS = { default: 6, min: 1, max: 36 } as const;
@@ -32,35 +31,19 @@ export function parseRecallBookPayload(payload: string | null | undefined): { re
 }
 
 export const RECALL_OUTCOMES = ['pending', 'sent', 'failed', 'skipped'] as const;
-export const recallOutcomeSchema = z.enum(RECALL_OUTCOMES);
-export type RecallOutcome = z.infer<typeof recallOutcomeSchema>;
+export type RecallOutcome = (typeof RECALL_OUTCOMES)[number];
 
 /** 200 of `POST /api/recalls/{patientId}`: the recall went out and was logged. */
-export const recallSendResponseSchema = z.object({
-  ok: z.literal(true),
-  messageId: z.string(),
-  via: deliverySchema,
-  recall: z.object({
-    id: z.int(),
-    created_at: z.iso.datetime({ offset: true }),
-    blocked_until: z.iso.datetime({ offset: true }),
-  }),
-});
+export interface RecallSendResponse {
+  ok: true;
+  messageId: string;
+  via: Delivery;
+  recall: {
+    id: number;
+    /** ISO date-times with an offset. */
+    created_at: string;
+    blocked_until: string;
+  };
+}
 
-export type RecallSendResponse = z.infer<typeof recallSendResponseSchema>;
-
-export const RECALL_UPDATED = 'recall-updated';
-
-/**
- * A recall was logged or its outcome written (recall_messages), or a booking request was made or
- * handled (recall_requests). It names the row only; clients re-read the list and the requests.
- */
-export const recallUpdatedPayloadSchema = z.object({
-  table: z.enum(['recall_messages', 'recall_requests']),
-  op: z.enum(['INSERT', 'UPDATE']),
-  id: z.int().check(z.positive()),
-  clinic_id: z.int().check(z.positive()),
-  patient_id: z.int().check(z.positive()),
-});
-
-export type RecallUpdatedPayload = z.infer<typeof recallUpdatedPayloadSchema>;
+export { RECALL_UPDATED } from './live-events';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseWaitlistTakePayload,
-  waitlistTakePayload,
-  waitlistUpdatedPayloadSchema,
-  WAITLIST_TAKE_TITLE,
-} from './waitlist';
+import { waitlistUpdatedPayloadSchema } from './realtime';
+import { parseWaitlistTakePayload, waitlistTakePayload, WAITLIST_TAKE_TITLE } from './waitlist';
 
 describe('the Take this slot payload', () => {
   it('carries the offer id and reads back the same id', () => {

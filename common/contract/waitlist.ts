@@ -1,9 +1,8 @@
 /**
  * Waitlist / ASAP fill (issue 17, part 3): the statuses both sides know, the 'Take this slot' quick
- * reply an offer carries, and the live event staff get when an entry or an offer changes.
- * Browser-safe: zod/mini only.
+ * reply an offer carries. Its live event, `waitlist-updated`, is in ./live-events.ts and
+ * ./realtime.ts. No zod: screens draw with these.
  */
-import * as z from 'zod/mini';
 
 /** waitlist_entries.status (check constraint). */
 export const WAITLIST_ENTRY_STATUSES = ['waiting', 'offered', 'booked', 'removed'] as const;
@@ -37,15 +36,4 @@ export function parseWaitlistTakePayload(payload: string | null | undefined): { 
   return Number.isSafeInteger(offerId) ? { offerId } : null;
 }
 
-export const WAITLIST_UPDATED = 'waitlist-updated';
-
-/**
- * An entry of the clinic's waitlist was added, removed, offered a slot or booked, or one of its
- * offers changed. It names the entry only; clients re-read the list.
- */
-export const waitlistUpdatedPayloadSchema = z.object({
-  clinic_id: z.int().check(z.positive()),
-  entry_id: z.int().check(z.positive()),
-});
-
-export type WaitlistUpdatedPayload = z.infer<typeof waitlistUpdatedPayloadSchema>;
+export { WAITLIST_UPDATED } from './live-events';

@@ -1,5 +1,4 @@
 import type { ZodMiniType } from 'zod/mini';
-import { CHART_UPDATED, chartUpdatedPayloadSchema } from '@common/contract/chart';
 import {
   ACCESS_REVOKED,
   accessRevokedPayloadSchema,
@@ -7,9 +6,13 @@ import {
   appointmentUpdatedPayloadSchema,
   BILLING_UPDATED,
   billingUpdatedPayloadSchema,
+  CHART_UPDATED,
+  chartUpdatedPayloadSchema,
+  RECALL_UPDATED,
+  recallUpdatedPayloadSchema,
+  WAITLIST_UPDATED,
+  waitlistUpdatedPayloadSchema,
 } from '@common/contract/realtime';
-import { RECALL_UPDATED, recallUpdatedPayloadSchema } from '@common/contract/recall';
-import { WAITLIST_UPDATED, waitlistUpdatedPayloadSchema } from '@common/contract/waitlist';
 import type { ServiceEvent, ServiceEventPayload, SubscribeOptions } from './realtime-client';
 
 /** The contract's schema of each event's payload: what arrives is checked before anyone sees it. */

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHART_UPDATED } from '@common/contract/chart';
+import { CHART_UPDATED } from '@common/contract/live-events';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { REFUSAL_TEXT } from '@/lib/refusal-text';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { clinicToday, dayLabel, type IsoDate } from '@common/clinic-calendar';
-import { CHART_UPDATED } from '@common/contract/chart';
+import { CHART_UPDATED } from '@common/contract/live-events';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { Screen } from '@/components/screen/screen';

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { RECALL_INTERVAL_MONTHS, RECALL_UPDATED } from '@common/contract/recall';
+import { RECALL_UPDATED } from '@common/contract/live-events';
+import { RECALL_INTERVAL_MONTHS } from '@common/contract/recall';
 import { Panel, Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';

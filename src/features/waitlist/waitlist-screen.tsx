@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { WAITLIST_UPDATED } from '@common/contract/waitlist';
+import { WAITLIST_UPDATED } from '@common/contract/live-events';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
