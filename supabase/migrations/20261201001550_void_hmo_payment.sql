@@ -9,7 +9,7 @@
 -- outstanding check, deny_hmo_claim, a voided invoice's withdrawn claim), so
 -- with them gone the claims owe again and nothing else has to learn about
 -- voids. The payment's own audit row records the void. The day sheet's HMO
--- collections leave a voided payment out.
+-- collections leave a voided payment out, and its voids list it.
 -- ============================================================================
 
 alter table public.hmo_payments
@@ -27,6 +27,10 @@ comment on column public.hmo_payments.voided_at is
 comment on column public.hmo_payments.void_reason is 'Why it was voided; required with voided_at.';
 comment on column public.hmo_payments.voided_by_name is
   'The name of the staff member who voided it, as it was then; null when not void or voided by the service.';
+
+-- The voids of a day sheet's period, as on payments and invoices.
+create index hmo_payments_clinic_id_voided_at_idx on public.hmo_payments (clinic_id, voided_at)
+  where voided_at is not null;
 
 create trigger hmo_payments_name_voider before update of voided_at on public.hmo_payments
   for each row execute function public.name_voider();
@@ -93,7 +97,9 @@ grant all on public.hmo_payment_entries to service_role;
 
 -- ---------------------------------------------------------------------------
 -- day_sheet, moved here from 20261201001531_day_sheet_hmo_collections.sql:
--- a void HMO payment is not collected.
+-- a void HMO payment is not collected, and is listed among the voids. The
+-- patient side's voids are merged with the HMO payments' and sorted again,
+-- each entry with hmo_name (null but for an HMO payment).
 -- ---------------------------------------------------------------------------
 drop function if exists public.day_sheet(bigint, date, date);
 
@@ -101,9 +107,11 @@ create function public.day_sheet(p_clinic_id bigint, p_from date, p_to date)
 returns json language plpgsql stable set search_path = '' as $$
 declare
   v_sheet jsonb;
+  v_period record;
 begin
   -- Access and the period's checks are the patient side's own (it raises first).
   v_sheet := private.day_sheet_patient_side(p_clinic_id, p_from, p_to)::jsonb;
+  v_period := private.report_period(p_clinic_id, p_from, p_to);
   return (
     with collected as materialized (
       select p.id, p.batch_id, h.name as hmo_name, p.amount, p.received_on, p.reference_number, p.recorded_by_name
@@ -111,8 +119,38 @@ begin
         join public.hmos h on h.id = p.hmo_id and h.clinic_id = p.clinic_id
        where p.clinic_id = p_clinic_id and p.received_on between p_from and p_to
          and p.voided_at is null
+    ),
+    voids as (
+      select v.value || '{"hmo_name": null}'::jsonb as entry,
+             (v.value ->> 'voided_at')::timestamptz as voided_at, v.value ->> 'kind' as kind,
+             (v.value ->> 'id')::bigint as id
+        from pg_catalog.jsonb_array_elements(v_sheet -> 'voids') v
+      union all
+      -- Voided in the period, or received in it and void: as the patient side picks payments.
+      select pg_catalog.jsonb_build_object(
+               'kind', 'hmo_payment',
+               'id', p.id,
+               'invoice_id', null,
+               'patient_name', null,
+               'hmo_name', h.name,
+               'amount_centavos', (p.amount * 100)::bigint,
+               'method', null,
+               'voided_at', p.voided_at,
+               'void_reason', p.void_reason,
+               'voided_by_name', p.voided_by_name
+             ), p.voided_at, 'hmo_payment', p.id
+        from public.hmo_payments p
+        join public.hmos h on h.id = p.hmo_id and h.clinic_id = p.clinic_id
+       where p.clinic_id = p_clinic_id
+         and p.voided_at is not null
+         and ((p.voided_at >= v_period.starts_at and p.voided_at < v_period.ends_at)
+           or p.received_on between p_from and p_to)
     )
     select (v_sheet || pg_catalog.jsonb_build_object(
+      'voids', (
+        select coalesce(pg_catalog.jsonb_agg(v.entry order by v.voided_at, v.kind, v.id), '[]'::jsonb)
+          from voids v
+      ),
       'hmo_collections', pg_catalog.jsonb_build_object(
         'payments', (
           select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
@@ -134,6 +172,7 @@ $$;
 
 select private.setup_function('public.day_sheet(bigint, date, date)', '{authenticated,service_role}',
   'The day sheet of clinic p_clinic_id for clinic days p_from..p_to: everything private.day_sheet_patient_side '
-  'answers (appointments, production, patients'' payments and totals, voids, open invoices), and apart from it '
-  'hmo_collections: the HMO payments received on those days and not void {payments: [...], total_centavos}. '
-  'Errors as the patient side.');
+  'answers (appointments, production, patients'' payments and totals, voids, open invoices), with the voids joined '
+  'by the HMO payments voided in the period or received in it and void (kind hmo_payment, hmo_name; hmo_name null '
+  'on the other kinds; ordered by voided_at, kind, id), and apart from it hmo_collections: the HMO payments '
+  'received on those days and not void {payments: [...], total_centavos}. Errors as the patient side.');

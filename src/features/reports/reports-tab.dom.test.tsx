@@ -246,6 +246,29 @@ describe('the day sheet', () => {
       `${DAY}T06:00:00Z`,
     ]);
     await realStack().query(`update public.invoices set voided_by_name = 'Admin Cruz' where id = 8`);
+    // Maxicare's payment, received on an earlier day, voided on this one.
+    const [hmo] = await seed.hmos([{ clinic_id: 1, name: 'Maxicare', claim_deadline_days: 30 }]);
+    await seed.invoices([
+      { id: 9, patient_id: 2, total: 100, hmo_id: hmo!.id, hmo_share: 600, created_at: '2026-01-05T04:00:00Z' },
+    ]);
+    const [batch] = await rows('hmo_claim_batches', { hmo_id: hmo!.id });
+    const [hmoPayment] = await seed.hmo_payments([
+      {
+        clinic_id: 1,
+        batch_id: batch!.id,
+        hmo_id: hmo!.id,
+        amount: 600,
+        received_on: '2026-11-02',
+        idempotency_key: crypto.randomUUID(),
+      },
+    ]);
+    await realStack().query(
+      `update public.hmo_payments set voided_at = $2, void_reason = 'Wrong batch' where id = $1`,
+      [hmoPayment!.id, `${DAY}T07:00:00Z`],
+    );
+    await realStack().query(`update public.hmo_payments set voided_by_name = 'Admin Cruz' where id = $1`, [
+      hmoPayment!.id,
+    ]);
     await renderReports();
     const sheet = await screen.findByTestId('day-sheet');
 
@@ -266,6 +289,13 @@ describe('the day sheet', () => {
     const voids = within(sheet).getByRole('table', { name: 'Voids' });
     expect(voids.textContent).toContain('Invoice#8Ana Cruz₱999.99Thu 2026-11-26, 2:00 PMAdmin CruzBilled twice');
     expect(voids.textContent).toContain('Entered twice');
+    // The HMO's name where a patient's goes, and no invoice; last, as voided last.
+    const lastVoid = within(voids).getAllByRole('row').at(-1)!;
+    expect(
+      within(lastVoid)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['HMO payment', '', 'Maxicare', '₱600.00', 'Thu 2026-11-26, 3:00 PM', 'Admin Cruz', 'Wrong batch']);
 
     // 2026-11-26 10:00 in Manila, by the signed-in staff member.
     expect(screen.getByTestId('day-sheet-printed-by').textContent).toBe(

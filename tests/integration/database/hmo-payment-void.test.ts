@@ -1,14 +1,15 @@
 /**
  * Voiding a wrongly recorded HMO payment (supabase/migrations/20261201001550_void_hmo_payment.sql)
  * through the calls the SPA makes: void_hmo_payment gives the batch's claims back what the payment
- * settled (statuses, outstanding, the HMO's receivable), the day sheet stops collecting it, a new
- * payment can settle the claims again and the invoice can be voided again; its refusals (a
- * receptionist, another clinic, a second void, no reason). Runs on PGlite and, with
- * TEST_DATABASE_URL, on a real PostgreSQL server.
+ * settled (statuses, outstanding, the HMO's receivable), the day sheet stops collecting it and lists
+ * it among its voids, a new payment can settle the claims again and the invoice can be voided
+ * again; its refusals (a receptionist, another clinic, a second void, no reason). Runs on PGlite
+ * and, with TEST_DATABASE_URL, on a real PostgreSQL server.
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinicDateAt } from '../../support/clinic-time.ts';
 import { hmoClaimsFixtures } from '../../support/hmo-claims.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
@@ -24,7 +25,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
   let otherAdmin: SupabaseClient;
   let clinicId: number;
 
-  const { newHmo, invoiceWithShare, claimOf, batchOf } = hmoClaimsFixtures(() => ({
+  const { newHmo, newPatient, invoiceWithShare, claimOf, batchOf } = hmoClaimsFixtures(() => ({
     service,
     reader: reception,
     clinicId,
@@ -171,6 +172,83 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
     const collections = await sheetOf();
     expect(collections.payments.map((payment) => payment.id)).toEqual([kept]);
     expect(collections.total_centavos).toBe(25050);
+  });
+
+  it('lists a void HMO payment among the day sheet’s voids, under its HMO’s name, in the order voided', async () => {
+    const day = '2026-07-15';
+    const hmoId = await newHmo();
+    const hmo = await service.from('hmos').select('name').eq('id', hmoId).single();
+    const { batch_id: batchId } = await claimOf(await invoiceWithShare(hmoId, '900', '2026-07-14', '2000.00'));
+    const wrong = await pay(batchId, '120.25', day);
+    const kept = await pay(batchId, '10', day);
+    const receivedLater = await pay(batchId, '20', '2026-07-21');
+    const billed = await service
+      .from('invoices')
+      .insert({
+        clinic_id: clinicId,
+        patient_id: await newPatient(),
+        total: '50.00',
+        created_at: `${day}T12:00:00+08:00`,
+      })
+      .select('id')
+      .single();
+    const invoiceId = billed.data!.id as number;
+
+    expect((await voidHmoPayment(wrong, 'Recorded against the wrong batch')).error).toBeNull();
+    expect((await admin.rpc('void_invoice', { p_invoice_id: invoiceId, p_reason: 'Billed twice' })).error).toBeNull();
+    expect((await voidHmoPayment(receivedLater, 'Entered twice')).error).toBeNull();
+    const { data: me } = await admin.auth.getUser();
+    const adminName = (await service.from('users').select('name').eq('user_id', me.user!.id).single()).data!.name;
+
+    const mine = new Set([
+      `hmo_payment-${wrong}`,
+      `hmo_payment-${kept}`,
+      `hmo_payment-${receivedLater}`,
+      `invoice-${invoiceId}`,
+    ]);
+    const voidsOf = async (from: string) => {
+      const sheet = await reception.rpc('day_sheet', { p_clinic_id: clinicId, p_from: from, p_to: from });
+      expect(sheet.error).toBeNull();
+      return (sheet.data as { voids: { kind: string; id: number }[] }).voids.filter((entry) =>
+        mine.has(`${entry.kind}-${entry.id}`),
+      );
+    };
+
+    // Received that day and void: listed beside the patient's invoice voided after it. Still
+    // collected (kept) or received on another day (receivedLater): not.
+    expect(await voidsOf(day)).toEqual([
+      {
+        kind: 'hmo_payment',
+        id: wrong,
+        invoice_id: null,
+        patient_name: null,
+        hmo_name: hmo.data!.name,
+        amount_centavos: 12025,
+        method: null,
+        voided_at: expect.any(String),
+        void_reason: 'Recorded against the wrong batch',
+        voided_by_name: adminName,
+      },
+      {
+        kind: 'invoice',
+        id: invoiceId,
+        invoice_id: invoiceId,
+        patient_name: expect.stringMatching(/^Claimant /),
+        hmo_name: null,
+        amount_centavos: 5000,
+        method: null,
+        voided_at: expect.any(String),
+        void_reason: 'Billed twice',
+        voided_by_name: adminName,
+      },
+    ]);
+    // Voided today: on today's sheet, whatever day it was received.
+    const today = await voidsOf(clinicDateAt(new Date()));
+    expect(today.map((entry) => `${entry.kind}-${entry.id}`)).toEqual([
+      `hmo_payment-${wrong}`,
+      `invoice-${invoiceId}`,
+      `hmo_payment-${receivedLater}`,
+    ]);
   });
 
   it('refuses a receptionist, another clinic, a second void and an empty or long reason', async () => {

@@ -133,11 +133,24 @@ const sheet: DaySheet = {
       id: 12,
       invoice_id: 5,
       patient_name: 'Niño Peña',
+      hmo_name: null,
       amount_centavos: 5000,
       method: 'card',
       voided_at: '2026-11-26T05:00:00Z',
       void_reason: 'Entered twice',
       voided_by_name: 'Dr. Admin',
+    },
+    {
+      kind: 'hmo_payment',
+      id: 4,
+      invoice_id: null,
+      patient_name: null,
+      hmo_name: 'Intellicare',
+      amount_centavos: 120025,
+      method: null,
+      voided_at: '2026-11-26T06:15:00Z',
+      void_reason: 'Recorded against the wrong batch',
+      voided_by_name: null,
     },
   ],
   open_invoices: [
@@ -214,6 +227,10 @@ describe('the day sheet rows', () => {
     expect(lines).toContain('HMO collections total,,,,,6500.75');
     expect(lines).toContain('Voided,Invoice,Patient,Method,Amount,Voided date,Voided time,Voided by,Reason');
     expect(lines).toContain('Payment,5,Niño Peña,Card,50.00,2026-11-26,13:00,Dr. Admin,Entered twice');
+    // An HMO payment: no invoice or method, the HMO's name where a patient's goes.
+    expect(lines).toContain(
+      'HMO payment,,Intellicare,,1200.25,2026-11-26,14:15,The system,Recorded against the wrong batch',
+    );
     expect(lines).toContain('6,Ana Cruz,Partial,2000.00,0.01,1999.99');
     expect(csv.endsWith('\r\n')).toBe(true);
   });

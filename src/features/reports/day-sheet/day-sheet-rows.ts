@@ -9,7 +9,13 @@ import { INVOICE_LINE_TEXT } from '@/entities/invoice';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
 import { pesosCell } from '../model/csv-cells';
 import { DAY_SHEET_TEXT } from '../model/messages';
-import type { DaySheet, DaySheetAppointment, DaySheetMethodTotal, DaySheetPayment } from '../model/report-shapes';
+import type {
+  DaySheet,
+  DaySheetAppointment,
+  DaySheetMethodTotal,
+  DaySheetPayment,
+  DaySheetVoid,
+} from '../model/report-shapes';
 
 /** The day's work in order: the contract's statuses, as every screen lists them. */
 export const STATUS_ORDER: readonly AppointmentStatus[] = APPOINTMENT_STATUSES;
@@ -29,6 +35,19 @@ export const staffLabel = (name: string | null) => name ?? DAY_SHEET_TEXT.bySyst
 
 /** The dentist a production line is charged to; invoices not from an appointment have none. */
 export const dentistLabel = (name: string | null) => name ?? DAY_SHEET_TEXT.noDentist;
+
+const VOID_KIND_LABELS: Record<DaySheetVoid['kind'], string> = {
+  payment: DAY_SHEET_TEXT.kindPayment,
+  invoice: DAY_SHEET_TEXT.kindInvoice,
+  hmo_payment: DAY_SHEET_TEXT.kindHmoPayment,
+};
+
+/** What was voided: Payment, Invoice or HMO payment. */
+export const voidKindLabel = (kind: DaySheetVoid['kind']) => VOID_KIND_LABELS[kind];
+
+/** Whose money a void touched: the patient's, or for an HMO payment the HMO's. */
+export const voidPartyName = (entry: DaySheetVoid) =>
+  entry.kind === 'hmo_payment' ? entry.hmo_name : entry.patient_name;
 
 const dayWithWeekday = (day: string) => `${weekdayName(day)}, ${day}`;
 
@@ -207,9 +226,9 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
   );
   for (const entry of sheet.voids)
     lines.push([
-      entry.kind === 'payment' ? text.kindPayment : text.kindInvoice,
+      voidKindLabel(entry.kind),
       entry.invoice_id,
-      entry.patient_name,
+      voidPartyName(entry),
       methodLabel(entry.method),
       pesosCell(entry.amount_centavos),
       ...dateAndTime(entry.voided_at),

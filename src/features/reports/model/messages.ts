@@ -75,6 +75,7 @@ export const DAY_SHEET_TEXT = {
   },
   kindPayment: 'Payment',
   kindInvoice: 'Invoice',
+  kindHmoPayment: 'HMO payment',
   /** The CSV file's own headers: each instant there is a Date and a 24-hour Time cell of the clinic. */
   csvColumns: {
     date: 'Date',

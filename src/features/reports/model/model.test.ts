@@ -202,6 +202,41 @@ describe('reading the reports’ answers', () => {
     ).toThrow('day_sheet.production.invoices[0].items');
   });
 
+  it('reads a void HMO payment with its HMO’s name, and refuses a void naming both or neither', () => {
+    const patientVoid = {
+      kind: 'payment',
+      id: 12,
+      invoice_id: 5,
+      patient_name: 'Ana',
+      hmo_name: null,
+      amount_centavos: 5000,
+      method: 'cash',
+      voided_at: '2026-11-26T05:00:00Z',
+      void_reason: 'Entered twice',
+      voided_by_name: null,
+    };
+    const hmoVoid = {
+      ...patientVoid,
+      kind: 'hmo_payment',
+      id: 4,
+      invoice_id: null,
+      patient_name: null,
+      hmo_name: 'Maxicare',
+      method: null,
+    };
+    const voids = [patientVoid, hmoVoid];
+    expect(parseDaySheet({ ...emptySheet, voids }).voids).toEqual(voids);
+    expect(() => parseDaySheet({ ...emptySheet, voids: [{ ...hmoVoid, hmo_name: null }] })).toThrow(
+      'day_sheet.voids[0].hmo_name',
+    );
+    expect(() => parseDaySheet({ ...emptySheet, voids: [{ ...hmoVoid, invoice_id: 5 }] })).toThrow(
+      'day_sheet.voids[0].invoice_id',
+    );
+    expect(() => parseDaySheet({ ...emptySheet, voids: [{ ...patientVoid, hmo_name: 'Maxicare' }] })).toThrow(
+      'day_sheet.voids[0].hmo_name',
+    );
+  });
+
   it('reads an empty period as zero counts', () => {
     const insight = parseNoShowInsight({
       from: '2026-01-01',

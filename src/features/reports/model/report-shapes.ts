@@ -66,17 +66,33 @@ export interface DaySheetProduction {
   invoices: DaySheetIssuedInvoice[];
 }
 
-export interface DaySheetVoid {
-  kind: 'payment' | 'invoice';
+interface DaySheetVoidBase {
   id: number;
-  invoice_id: number;
-  patient_name: string;
   amount_centavos: number;
-  method: PaymentMethod | null;
   voided_at: string;
   void_reason: string;
   voided_by_name: string | null;
 }
+
+/** A patient's payment or invoice voided: whose, and by which method (a payment). */
+export interface DaySheetPatientVoid extends DaySheetVoidBase {
+  kind: 'payment' | 'invoice';
+  invoice_id: number;
+  patient_name: string;
+  hmo_name: null;
+  method: PaymentMethod | null;
+}
+
+/** An HMO payment voided: the HMO's, against no one invoice. */
+export interface DaySheetHmoPaymentVoid extends DaySheetVoidBase {
+  kind: 'hmo_payment';
+  invoice_id: null;
+  patient_name: null;
+  hmo_name: string;
+  method: null;
+}
+
+export type DaySheetVoid = DaySheetPatientVoid | DaySheetHmoPaymentVoid;
 
 export interface DaySheetOpenInvoice {
   id: number;
@@ -221,6 +237,10 @@ const nullable =
   <T>(read: Reader<T>): Reader<T | null> =>
   (value, path) =>
     value === null || value === undefined ? null : read(value, path);
+const none: Reader<null> = (value, path) => {
+  if (value !== null) throw new ReportShapeError(path);
+  return null;
+};
 const list =
   <T>(read: Reader<T>): Reader<T[]> =>
   (value, path) => {
@@ -245,6 +265,32 @@ const invoiceLines: Reader<InvoiceLine[]> = (value, path) => {
 };
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'card', 'e-wallet', 'bank'];
+
+const voidBase = {
+  id: integer,
+  amount_centavos: integer,
+  voided_at: text,
+  void_reason: text,
+  voided_by_name: nullable(text),
+};
+const readPatientVoid = object<DaySheetPatientVoid>({
+  ...voidBase,
+  kind: oneOf(['payment', 'invoice'] as const),
+  invoice_id: integer,
+  patient_name: text,
+  hmo_name: none,
+  method: nullable(oneOf(METHODS)),
+});
+const readHmoPaymentVoid = object<DaySheetHmoPaymentVoid>({
+  ...voidBase,
+  kind: oneOf(['hmo_payment'] as const),
+  invoice_id: none,
+  patient_name: none,
+  hmo_name: text,
+  method: none,
+});
+const voidEntry: Reader<DaySheetVoid> = (value, path) =>
+  isRecord(value) && value.kind === 'hmo_payment' ? readHmoPaymentVoid(value, path) : readPatientVoid(value, path);
 
 const rateCounts = { booked: integer, kept: integer, no_shows: integer, cancelled: integer, late_cancels: integer };
 
@@ -318,19 +364,7 @@ const readDaySheet = object<DaySheet>({
     ),
     total_centavos: integer,
   }),
-  voids: list(
-    object<DaySheetVoid>({
-      kind: oneOf(['payment', 'invoice'] as const),
-      id: integer,
-      invoice_id: integer,
-      patient_name: text,
-      amount_centavos: integer,
-      method: nullable(oneOf(METHODS)),
-      voided_at: text,
-      void_reason: text,
-      voided_by_name: nullable(text),
-    }),
-  ),
+  voids: list(voidEntry),
   open_invoices: list(
     object<DaySheetOpenInvoice>({
       id: integer,

@@ -3,7 +3,15 @@ import { EmptyState } from '@/components/states/states';
 import { Money, SheetTable as Table } from '../../model/components/report-table';
 import { DAY_SHEET_TEXT } from '../../model/messages';
 import type { DaySheet } from '../../model/report-shapes';
-import { staffLabel, groupByStatus, methodLabel, paymentsByMethod, sheetHeading } from '../day-sheet-rows';
+import {
+  staffLabel,
+  groupByStatus,
+  methodLabel,
+  paymentsByMethod,
+  sheetHeading,
+  voidKindLabel,
+  voidPartyName,
+} from '../day-sheet-rows';
 import { HmoCollectionsBlock } from './hmo-collections';
 import { CashierTotalsBlock, ProductionBlock } from './production-and-cashiers';
 
@@ -131,10 +139,12 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
             {sheet.voids.map((entry) => (
               <tr key={`${entry.kind}-${entry.id}`}>
                 <td>
-                  {entry.kind === 'payment' ? `${TEXT.kindPayment} (${methodLabel(entry.method)})` : TEXT.kindInvoice}
+                  {entry.kind === 'payment'
+                    ? `${voidKindLabel(entry.kind)} (${methodLabel(entry.method)})`
+                    : voidKindLabel(entry.kind)}
                 </td>
-                <td>#{entry.invoice_id}</td>
-                <td>{entry.patient_name}</td>
+                <td>{entry.invoice_id === null ? '' : `#${entry.invoice_id}`}</td>
+                <td>{voidPartyName(entry)}</td>
                 <td className="align-end">
                   <Money centavos={entry.amount_centavos} />
                 </td>
