@@ -23,6 +23,12 @@ vi.mock('@/lib/realtime-client', async (actual) => ({
   subscribeToServiceEvents: (options: SubscribeOptions) => fakeRealtime.subscribe(options),
 }));
 
+// uPlot draws on a canvas, which jsdom lacks; the charts' text alternatives and tables are the
+// section's own, and the browser suite (reports.e2e) draws the charts.
+vi.mock('./no-show-insight/components/no-show-chart', () => ({
+  default: ({ testId }: { testId: string }) => <div data-testid={testId} />,
+}));
+
 setupRealDatabase();
 
 beforeAll(() => {
