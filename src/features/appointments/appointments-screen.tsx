@@ -1,7 +1,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppointmentStatus } from '@common/contract';
-import { lazyView, useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
+import { lazyView, useAfterFirstPaint, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
@@ -9,7 +9,6 @@ import { useBookingIntent } from '@/entities/appointment';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { useNow } from '@/lib/use-now';
-import { whenIdle } from '@/lib/when-idle';
 import type { AppointmentFormModalProps } from './booking/components/appointment-form-modal';
 import type { SlotRefusal } from './calendar/calendar-time';
 import { AppointmentsCalendar } from './calendar/components/appointments-calendar';
@@ -123,9 +122,7 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
   // What the first screen does not need waits until it is drawn: the live connection, and the
   // modals' code (downloaded when the browser is idle, so a tap on a tablet opens a form at once).
   const firstScreenDrawn = useAfterFirstPaint(useListFirstRead(clinicId));
-  useEffect(() => {
-    if (firstScreenDrawn) return whenIdle(preloadModals);
-  }, [firstScreenDrawn]);
+  usePreloadOnceRead(firstScreenDrawn, preloadModals);
 
   // 'View' on a live update: show the list, every dentist unless the row's is the one chosen, the
   // row's card expanded; the list then scrolls to the row.
@@ -249,6 +246,7 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
           marks={marks}
           revealRequest={revealRequest}
           actions={actions}
+          firstScreenDrawn={firstScreenDrawn}
         />
       ) : (
         <AppointmentsCalendar

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useAfterFirstPaint } from '@/components/lazy-view/lazy-view';
 import { EmptyState, LoadingState } from '@/components/states/states';
 import { useYearAppointments } from '../../model/api/get-appointments';
 import type { ListDentistRecord } from '../../model/api/get-list-dentists';
@@ -60,6 +59,7 @@ export function AppointmentsList({
   marks,
   revealRequest,
   actions,
+  firstScreenDrawn,
 }: {
   clinicId: number;
   timeZone: string;
@@ -83,19 +83,21 @@ export function AppointmentsList({
   /** The row to scroll to; its card is expanded by the screen. */
   revealRequest: RevealRequest | null;
   actions: AppointmentRowActions;
+  /**
+   * The list's first read has been drawn. The years, flags and bills are read only then: on a slow
+   * phone they would otherwise compete with the rows' own paint.
+   */
+  firstScreenDrawn: boolean;
 }) {
   const appointments = useYearAppointments(clinicId, selection.year, timeZone);
-  // The years, flags and bills are read once the rows are on screen: on a slow phone they would
-  // otherwise compete with the rows' own paint.
-  const rowsPainted = useAfterFirstPaint(!appointments.isPending);
-  const span = useAppointmentTimeSpan(clinicId, rowsPainted);
+  const span = useAppointmentTimeSpan(clinicId, firstScreenDrawn);
   const rows = appointments.data ?? NO_ROWS;
   const cardsRef = useRef<HTMLDivElement>(null);
   // Patients' late cancellation requests, on their rows (a failed read shows none, as the list does).
-  const openFlags = useOpenFlags(clinicId, rowsPainted).data ?? NO_FLAGS;
+  const openFlags = useOpenFlags(clinicId, firstScreenDrawn).data ?? NO_FLAGS;
   const flags = useMemo(() => new Map(openFlags.map((flag) => [flag.appointment_id, flag])), [openFlags]);
   const keepAppointment = useKeepAppointment(clinicId);
-  const { billed, onBill, billDialog } = useBillAction(clinicId, rowsPainted);
+  const { billed, onBill, billDialog } = useBillAction(clinicId, firstScreenDrawn);
 
   const edges = [span.data?.earliest, span.data?.latest].filter((time): time is string => Boolean(time));
   const options = yearOptions(
