@@ -32,7 +32,7 @@ export default defineConfig(({ command }) => ({
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // React Router's package points every import at its development build, whose warnings stay in
       // the bundle; the build uses the production build it ships beside it (same code, no
-      // warnings: about 0.5 KB less for the login screen, issue 16). Dev keeps the warnings.
+      // warnings: about 0.5 KB less for the login screen). Dev keeps the warnings.
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }] : []),
     ],
   },
@@ -60,29 +60,29 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     target: 'es2022',
     // Every browser the app supports (es2022) knows <link rel="modulepreload">; the polyfill would
-    // only add bytes to the login screen (issue 16).
+    // only add bytes to the login screen.
     modulePreload: { polyfill: false },
     rollupOptions: {
       treeshake: {
         // The clinic calendar (common/clinic-calendar) is pure functions and constants: a page that
         // uses one of them (the login screen's copyright year) must not pull in the whole folder and
-        // date-fns' formatter through the barrel file (issue 16).
+        // date-fns' formatter through the barrel file.
         moduleSideEffects: (id, external) => external || !/[\\/]common[\\/]clinic-calendar[\\/]/.test(id),
       },
       output: {
         // Shared modules under 20 kB (before gzip) go into a chunk that loads with them instead of a
         // file of their own: a reload on the Appointments tab asked for 31 scripts, most of them
         // under 2 KB gzipped, and on HTTP/1.1 (6 connections) each waits for a free connection. Now
-        // 14 (63 → 40 scripts in the build; issue 16, the mobile Lighthouse run of the tab). Only
-        // chunks without side effects are merged. The price: the small sign-up and reset pages now
-        // come with the login screen (/login 96.6 → 97.6 KB, still under its 100 KB), and the auth
-        // calls with the dashboard's query library. A lower limit (2.5 kB) left 29 scripts: mobile
-        // Lighthouse 80–86 in 5 runs, where this one scored 83–93 in 12 runs of the same hour.
-        // Pinning those modules with manualChunks pulled their shared imports along (/login 142 KB).
+        // 14 (63 → 40 scripts in the build). Only chunks without side effects are merged. The price:
+        // the small sign-up and reset pages now come with the login screen (/login 96.6 → 97.6 KB,
+        // still under its 100 KB), and the auth calls with the dashboard's query library. A lower
+        // limit (2.5 kB) left 29 scripts: mobile Lighthouse 80–86 in 5 runs, where this one scored
+        // 83–93 in 12 runs of the same hour. Pinning those modules with manualChunks pulled their
+        // shared imports along (/login 142 KB).
         experimentalMinChunkSize: 20_000,
         // A readable name for the Supabase libraries' chunk, loaded on first use
         // (src/lib/supabase-loader.ts) and by the dashboard. web-vitals stays a chunk of its own,
-        // loaded when the page is first idle (spec §7), which the merging above would otherwise
+        // loaded when the page is first idle, which the merging above would otherwise
         // fold into the entry.
         manualChunks: (id) =>
           id.includes('/node_modules/@supabase/')

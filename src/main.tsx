@@ -27,7 +27,7 @@ root.render(
 
 // No top-level await here: Rollup keeps the modules that later chunks share with a module using
 // top-level await out of the entry file, which split the login screen into a dozen small chunks
-// that compress worse than one (issue 16).
+// that compress worse than one.
 async function start() {
   // With a stored session, the code that checks it and the dashboard's download while /config.json
   // is on its way (index.html preloads it with the entry), not after it.

@@ -14,7 +14,7 @@ function fakeContainer(registrations: { unregister: () => Promise<boolean> }[]) 
   };
 }
 
-describe('service workers (spec §7)', () => {
+describe('service workers', () => {
   it('unregisters every registered service worker', async () => {
     const registrations = [{ unregister: vi.fn(async () => true) }, { unregister: vi.fn(async () => true) }];
     const { container } = fakeContainer(registrations);

@@ -1,7 +1,7 @@
 import { whenIdle } from '@/lib/when-idle';
 
 /**
- * Browser housekeeping of spec §7: no service worker may serve stale copies of the app, and
+ * Browser housekeeping: no service worker may serve stale copies of the app, and
  * performance metrics are reported by a library loaded only after the page is idle.
  */
 export function unregisterServiceWorkers(

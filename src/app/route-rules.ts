@@ -33,10 +33,10 @@ const PAGE_BY_PATH: Record<string, Page> = {
 };
 
 /**
- * The route table of spec part 1 §2 as one function of the location and the session:
- * a recovery fragment anywhere → /reset-password (fragment kept); a sign-up confirmation
- * fragment anywhere → /login; signed-in users leave /login and /signup for /dashboard;
- * /dashboard, /receipts/:paymentId and /availment/:invoiceId need a session; '/' and unknown paths go to /dashboard or /login.
+ * The app's route table as one function of the location and the session: a recovery fragment
+ * anywhere → /reset-password (fragment kept); a sign-up confirmation fragment anywhere → /login;
+ * signed-in users leave /login and /signup for /dashboard; /dashboard, /receipts/:paymentId and
+ * /availment/:invoiceId need a session; '/' and unknown paths go to /dashboard or /login.
  */
 export function decideRoute(pathname: string, hash: string, status: SessionStatus): RouteDecision {
   const fragment = parseAuthFragment(hash);

@@ -98,8 +98,8 @@ function RouteGate() {
 }
 
 /**
- * The routes of spec part 1 §2, and a payment's receipt (issue 13). '/' and unknown paths render
- * nothing: the gate redirects them.
+ * The app's routes, and a payment's receipt. '/' and unknown paths render nothing: the gate
+ * redirects them.
  */
 export function AppRoutes() {
   return (

@@ -34,7 +34,7 @@ function rememberedClinic(user: SessionUser): ActiveClinic {
 }
 
 /**
- * Holds the session (spec §3, §4): the profile in memory, the Supabase session in supabase-js's
+ * Holds the session: the profile in memory, the Supabase session in supabase-js's
  * storage. On load the stored session is checked and the profile read again, so a reload keeps a
  * front-desk tablet signed in; a stale or tampered session ends on /login with a message.
  */

@@ -4,7 +4,7 @@ import { loadSweetAlert } from './sweet-alert';
 export interface ConfirmOptions {
   title: string;
   text: string;
-  /** Default 'Yes, delete' (spec §8). */
+  /** Default 'Yes, delete'. */
   confirmText?: string;
   /** Default 'Cancel'. */
   cancelText?: string;

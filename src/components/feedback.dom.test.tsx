@@ -83,7 +83,7 @@ describe('header messages', () => {
     );
   }
 
-  it('show success for 1200 ms (spec §9)', () => {
+  it('show success for 1200 ms', () => {
     render(<Screen />);
     act(() => screen.getByRole('button', { name: 'ok' }).click());
     expect(screen.getByRole('status').textContent).toBe('Patient added!');

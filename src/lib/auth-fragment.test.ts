@@ -43,7 +43,7 @@ describe('recoveryTokens', () => {
     expect(recoveryTokens(recovery)).toEqual({ accessToken: 'eyJ.a.b', refreshToken: 'r3fr35h' });
   });
 
-  it('needs both the recovery type and an access token (spec §5)', () => {
+  it('needs both the recovery type and an access token', () => {
     expect(recoveryTokens('#type=recovery')).toBeNull();
     expect(recoveryTokens('#access_token=abc&type=signup')).toBeNull();
     expect(recoveryTokens('#access_token=abc')).toBeNull();

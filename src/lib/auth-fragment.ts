@@ -38,7 +38,7 @@ export function parseAuthFragment(hash: string): AuthFragment {
   return { kind: 'none' };
 }
 
-/** The session a recovery link carries, or null when the link is not a usable recovery link (spec §5). */
+/** The session a recovery link carries, or null when the link is not a usable recovery link. */
 export function recoveryTokens(hash: string): { accessToken: string; refreshToken: string } | null {
   const fragment = parseAuthFragment(hash);
   if (fragment.kind !== 'recovery' || !fragment.accessToken) return null;

@@ -1,7 +1,7 @@
 /**
- * Who may see which tab and do which shell-level action (spec part 1 §6, part 2 §6), in one
- * place: the tab registry reads it to build the sidebar and the tab panel reads it again before
- * rendering a view. Each tab and action names the permission it needs; which roles hold it is
+ * Who may see which tab and do which shell-level action, in one place: the tab registry reads it to
+ * build the sidebar and the tab panel reads it again before rendering a view. Each tab and action
+ * names the permission it needs; which roles hold it is
  * @common/contract/permissions, the same table the row-level-security policies ask. The database
  * is what enforces it.
  */

@@ -3,7 +3,7 @@
  * 'unsafe-eval') even its probe logs a violation. zod decides when a schema is built, so this must
  * be set before any zod schema exists. zod keeps its settings in `globalThis.__zod_globalConfig`
  * (what `z.config()` writes to); setting it here, before zod loads, keeps zod itself out of the
- * login screen's JavaScript (issue 16). config.test.ts checks that zod reads it.
+ * login screen's JavaScript. config.test.ts checks that zod reads it.
  */
 const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (zodSettings.__zod_globalConfig ??= {}).jitless = true;
@@ -24,7 +24,7 @@ export const CONFIG_PATH = '/config.json';
 
 /**
  * The checks are written out rather than built with zod: this file is on the login screen's
- * critical path, and zod would add about 9 KB of gzipped JavaScript to it (issue 16).
+ * critical path, and zod would add about 9 KB of gzipped JavaScript to it.
  */
 type FieldCheck = (value: unknown) => string | undefined;
 

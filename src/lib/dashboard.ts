@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { TabKey } from './authorization';
 
-/** The dashboard's active tab; tabs are not URL routes (spec §2), so views switch through this. */
+/** The dashboard's active tab; tabs are not URL routes, so views switch through this. */
 export interface DashboardContextValue {
   activeTab: TabKey;
   selectTab(tab: TabKey): void;

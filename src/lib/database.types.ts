@@ -32,10 +32,10 @@ export type ReminderRecipientType = GeneratedEnums['reminder_recipient_type'];
  */
 export type ReminderOutcome = GeneratedEnums['reminder_outcome'];
 
-/** payments.method (enum payment_method); shown as Cash, Card, E-Wallet, Bank Transfer (spec part 2 §9). */
+/** payments.method (enum payment_method); shown as Cash, Card, E-Wallet, Bank Transfer. */
 export type PaymentMethod = GeneratedEnums['payment_method'];
 
-/** invoice_summaries.status: derived from the payments that are not void (spec part 2 §4). */
+/** invoice_summaries.status: derived from the payments that are not void. */
 export type InvoiceStatus = 'Paid' | 'Partial' | 'Unpaid';
 
 /** audit_log.entity, action and source (enums audit_entity, audit_action, audit_source). */
@@ -353,7 +353,7 @@ export type PaymentEntryRow = ViewRow<
   unknown
 >;
 
-/** A patient with 2 or more no-shows in the last 12 months (view patient_no_show_flags, issue 17). */
+/** A patient with 2 or more no-shows in the last 12 months (view patient_no_show_flags). */
 export type PatientNoShowFlagRow = ViewRow<'patient_no_show_flags', never, unknown>;
 
 /** The acknowledgement receipt of one payment (rpc payment_receipt); amounts in integer centavos. */

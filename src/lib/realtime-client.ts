@@ -3,7 +3,7 @@ import { LIVE_SILENCE_MS } from '@common/contract/live-events';
 import type { ACCESS_REVOKED, ClientToServerEvents, ServerToClientEvents, SocketAuth } from '@common/contract/realtime';
 import { serviceAccessToken, serviceBaseUrl } from './service-client';
 
-/** Spec part 2 §9: realtime reconnection settings. */
+/** Realtime reconnection settings: retry after 1 s, backing off to 5 s. */
 export const REALTIME_SOCKET_OPTIONS = Object.freeze({
   path: '/socket.io',
   reconnection: true,

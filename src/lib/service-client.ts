@@ -35,9 +35,9 @@ export const SERVICE_CLIENT_TEXT = {
 export type ServiceFailure = 'answered' | 'cors-refused' | 'unreachable' | 'timeout';
 
 /**
- * A failed call to the notification service. `message` is the service's `error` text when it
- * sent one (spec part 2 §7); for a CORS refusal or an unreachable service, what happened; else
- * the caller's fallback. `status` is 0 when the page got no answer it may read.
+ * A failed call to the notification service. `message` is the service's `error` text when it sent
+ * one; for a CORS refusal or an unreachable service, what happened; else the caller's fallback.
+ * `status` is 0 when the page got no answer it may read.
  */
 export class ServiceError extends Error {
   readonly failure: ServiceFailure;

@@ -3,7 +3,7 @@ import type { RuntimeConfig } from './config';
 /**
  * Where the notification service is (src/lib/service-client.ts re-exports all of this). Kept apart
  * so the app's start (src/main.tsx) can set it without loading the client, which pulls in zod and
- * the Supabase client the login screen does not need (issue 16).
+ * the Supabase client the login screen does not need.
  */
 let apiUrl: string | undefined;
 

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Role } from './authorization';
 
-/** The signed-in staff member as the spec's session user (§3): held in memory only. */
+/** The signed-in staff member as the spec's session user: held in memory only. */
 export interface SessionUser {
   name: string;
   role: Role;
@@ -58,7 +58,7 @@ export function useSignedInUser(): SessionUser {
   return user;
 }
 
-/** The clinic name the sidebar shows: 'Clinic' when none is set (spec §9). */
+/** The clinic name the sidebar shows: 'Clinic' when none is set. */
 export function clinicLabel(name: string | null | undefined): string {
   const trimmed = name?.trim();
   return trimmed ? trimmed : 'Clinic';

@@ -3,7 +3,7 @@ import type { AppSupabaseClient } from './supabase';
 
 /**
  * Loads the app's Supabase client (src/lib/supabase.ts: auth-js, postgrest-js, functions-js,
- * about 30 KB of gzipped JavaScript) on first use instead of with the login screen (issue 16).
+ * about 30 KB of gzipped JavaScript) on first use instead of with the login screen.
  * A visitor without a stored session downloads it when the auth form is first touched or
  * submitted; a stored session loads it at once to be checked. Everything after sign-in keeps
  * using `getSupabase()`, which is ready by then.
@@ -48,7 +48,8 @@ export function loadSupabase(): Promise<AppSupabaseClient> {
 
 /**
  * Downloads the client's code without creating the client, so a stored session's check does not
- * wait for /config.json and then for this chunk one after the other (issue 16, mobile LCP).
+ * wait for /config.json and then for this chunk one after the other (on a phone, that delayed the
+ * largest paint).
  */
 export function prefetchSupabaseCode(): void {
   import('./supabase').catch(() => undefined);

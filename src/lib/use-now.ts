@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** "Now" refreshes this often (spec §9): overdue flags and status options follow the clock. */
+/** "Now" refreshes this often: overdue flags and status options follow the clock. */
 export const NOW_REFRESH_MS = 60_000;
 
 /** The current time, refreshed every minute. */

@@ -5,7 +5,7 @@ describe('withTimeout', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('gives script chunks 120 seconds (spec §9)', () => {
+  it('gives script chunks 120 seconds', () => {
     expect(CHUNK_TIMEOUT_MS).toBe(120_000);
   });
 

@@ -1,4 +1,4 @@
-/** Script chunks that have not arrived after this long count as failed (spec §9). */
+/** Script chunks that have not arrived after this long count as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class TimeoutError extends Error {

@@ -55,7 +55,7 @@ export function preloadSavedTab() {
   if (tab.prefetch) void startWarm(tab.prefetch);
 }
 
-/** The main app (spec §2): the sidebar and the active tab's view. Loaded as its own chunk. */
+/** The main app: the sidebar and the active tab's view. Loaded as its own chunk. */
 export default function DashboardPage() {
   const user = useSignedInUser();
   const { clinic } = useSession();

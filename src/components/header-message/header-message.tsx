@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAnyModalOpen } from '../modal/modal-stack';
 import './header-message.css';
 
-/** Success messages in a screen's header last this long (spec §9). */
+/** Success messages in a screen's header last this long. */
 export const HEADER_MESSAGE_MS = 1200;
 
 export interface HeaderMessageState {

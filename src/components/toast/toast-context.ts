@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** Toasts last this long unless told otherwise (spec §9). */
+/** Toasts last this long unless told otherwise. */
 export const TOAST_DURATION_MS = 1800;
 
 export type ToastTone = 'success' | 'error' | 'info';

@@ -1,6 +1,6 @@
 /**
  * The one handover between tabs that carries data: another tab (Recalls' 'Book', the chart's
- * treatment plan) asks the Appointments tab to open its Add Appointment form for a patient. Tabs are not routes (spec §2)
+ * treatment plan) asks the Appointments tab to open its Add Appointment form for a patient. Tabs are not routes
  * and features do not import each other, so the request waits here until the Appointments screen
  * takes it, once: a request is for the clinic it was made in, and a screen of another clinic
  * leaves it.

@@ -1,6 +1,6 @@
 /**
  * An appointment's status as every screen shows it: the statuses are the shared contract's
- * (@common/contract, the database's check constraint), and each has one colour (spec §4):
+ * (@common/contract, the database's check constraint), and each has one colour:
  * Confirmed green, Completed blue, No Show orange, Cancelled red; Scheduled, which the spec gives
  * no colour, and anything the app does not know are grey (docs/adr/0025-where-the-spec-is-silent.md).
  * Pure.

@@ -14,7 +14,7 @@ export interface ClinicHours {
   readonly closedWeekdays: readonly number[];
 }
 
-/** The spec's hours (§9), which the database's booking rules enforce as well. */
+/** The spec's hours, which the database's booking rules enforce as well. */
 export const CLINIC_HOURS: ClinicHours = Object.freeze({
   open: '09:00',
   close: '18:00',

@@ -40,7 +40,7 @@ type OpenModal =
 
 // The booking form (with its slot grid and patient search) and the Reminder modal with its three
 // cards are chunks of their own: opened from a button or a row, they are not needed to draw the
-// list (issue 16: less JavaScript before the tab's first paint on a slow phone or tablet). The
+// list (less JavaScript before the tab's first paint on a slow phone or tablet). The
 // pointer coming over the screen, or the focus coming into it, starts their download; so does the
 // browser's first idle moment after the list's rows have been drawn.
 const AppointmentFormModal = lazyView<AppointmentFormModalProps>(
@@ -100,11 +100,10 @@ export function AppointmentsScreen({ clinicId }: { clinicId: number }) {
 }
 
 /**
- * The Appointments tab (spec part 2 §2, §4): the list with its filters and cards, or the
- * calendar; Add Appointment; the booking form for Add and Edit; the Reminder modal; live updates
- * of the clinic's appointments ('Acknowledge All' with '{n} new update(s)', marked rows, toasts
- * whose 'View' brings the row on screen). Both views read the same queries, which live updates
- * refresh.
+ * The Appointments tab: the list with its filters and cards, or the calendar; Add Appointment; the
+ * booking form for Add and Edit; the Reminder modal; live updates of the clinic's appointments
+ * ('Acknowledge All' with '{n} new update(s)', marked rows, toasts whose 'View' brings the row on
+ * screen). Both views read the same queries, which live updates refresh.
  */
 function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZone: string }) {
   const now = useNow();

@@ -1,4 +1,4 @@
-/** The texts of the access screens, word for word from the spec (part 1 §2, §5, §8). */
+/** The texts of the access screens, word for word from the spec. */
 export const LOGIN_TEXT = {
   title: 'Login',
   submit: 'Login',

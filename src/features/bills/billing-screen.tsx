@@ -56,7 +56,7 @@ function PaymentRowActions({ payment }: { payment: PaymentListRow }) {
   );
 }
 
-/** The Billing System tab (spec part 2 §2 Bills & Payment) for the clinic the user works on. */
+/** The Billing System tab for the clinic the user works on. */
 export function BillingView() {
   const { clinic } = useSession();
   if (clinic.id === null) return <LoadingState label={BILLING_EXTRA_TEXT.loading} />;
@@ -72,7 +72,7 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
   const invoices = useInvoices(clinicId);
   const payments = usePayments(clinicId);
   const zone = useClinicZone(clinicId);
-  // Issue 13, item 8: an invoice or payment added or voided on any device (or an HMO claim, batch
+  // An invoice or payment added or voided on any device (or an HMO claim, batch
   // or HMO payment changed); status, paid and balance come from the database, so every billing
   // read of the clinic is read again.
   useLiveRefresh({ clinicId, event: BILLING_UPDATED, queryKey: billingKeys.all(clinicId) });

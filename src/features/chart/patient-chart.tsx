@@ -38,7 +38,7 @@ const DENTITIONS: readonly Dentition[] = ['permanent', 'mixed', 'primary'];
 const systemNow = () => new Date();
 
 /**
- * A patient's dental chart (issue 33): the odontogram as of a clinic day (today unless another is
+ * A patient's dental chart: the odontogram as of a clinic day (today unless another is
  * chosen), the selected tooth's entries, a legend, and for dentists and admins on today's chart,
  * Chart tooth and Remove. Live: an entry recorded or removed on another screen shows within a moment.
  */

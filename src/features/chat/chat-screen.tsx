@@ -10,8 +10,8 @@ import { CHAT_TEXT } from './model/messages';
 import './chat.css';
 
 /**
- * The Chat tab (spec part 2 §2 Chat, §4 Chat mode): a local simulation of a virtual assistant and
- * a human agent that echo the user's messages. Nothing is sent to any server.
+ * The Chat tab: a local simulation of a virtual assistant and a human agent that echo the user's
+ * messages. Nothing is sent to any server.
  */
 export function ChatView() {
   const user = useSignedInUser();

@@ -26,8 +26,8 @@ export interface ClinicConfigViewProps {
 }
 
 /**
- * The Clinic Config tab (spec part 2 §2 "Clinic Configuration", §6): the working clinic's settings
- * for its admin; the superadmin also picks any clinic, or 'Add Clinic' for a new one.
+ * The Clinic Config tab: the working clinic's settings for its admin; the superadmin also picks any
+ * clinic, or 'Add Clinic' for a new one.
  */
 export function ClinicConfigView({ facebookTiming }: ClinicConfigViewProps) {
   const user = useSignedInUser();

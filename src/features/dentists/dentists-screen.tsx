@@ -21,7 +21,7 @@ type OpenModal =
   | { kind: 'availability'; dentist: Dentist };
 
 /**
- * The Dentists screen (spec part 1 §2): the table sorted by name, the Status toggle, and the
+ * The Dentists screen: the table sorted by name, the Status toggle, and the
  * Add, Edit, Confirm Delete and Availability Manager modals. Messages show in the header for
  * 1.2 s, only while no modal is open.
  */

@@ -52,7 +52,7 @@ type OpenModal =
   | { kind: 'coverage'; patient: PatientListItem }
   | null;
 
-/** The Patients tab (spec part 1 §2) for the clinic the user works on. */
+/** The Patients tab for the clinic the user works on. */
 export function PatientsView() {
   const { clinic } = useSession();
   if (clinic.id === null) return <LoadingState label={PATIENT_EXTRA_TEXT.loading} />;

@@ -11,7 +11,7 @@ import { PROCEDURES_EXTRA_TEXT, PROCEDURES_TEXT } from './model/messages';
 import '@/components/table/data-table.css';
 import './procedures.css';
 
-/** The Procedures tab (spec part 2 §2 Clinic Procedure Manager) for the clinic the user works on. */
+/** The Procedures tab for the clinic the user works on. */
 export function ProceduresView() {
   const { clinic } = useSession();
   if (clinic.id === null) return <LoadingState label={PROCEDURES_TEXT.loading} />;

@@ -34,7 +34,7 @@ function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName:
   );
 }
 
-/** The Reports tab (issue 17): the day sheet, the statutory discounts and the no-show insight of
+/** The Reports tab: the day sheet, the statutory discounts and the no-show insight of
  * the working clinic. */
 export default function ReportsTab() {
   const { clinic } = useSession();

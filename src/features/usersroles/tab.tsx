@@ -4,7 +4,7 @@ import { useSignedInUser } from '@/lib/session';
 import { USERS_EXTRA_TEXT } from './model/messages';
 import { UsersForActiveClinic } from './users-screen';
 
-/** The Users & Roles tab (spec part 2 §2, §6): superadmin and admin only, checked again here. */
+/** The Users & Roles tab: superadmin and admin only, checked again here. */
 export default function UsersTab() {
   const user = useSignedInUser();
   if (!canSeeTab(user.role, 'usersroles')) return <ErrorState title={USERS_EXTRA_TEXT.noAccess} />;

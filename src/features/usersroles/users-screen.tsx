@@ -40,9 +40,9 @@ const preloadModals = () => {
 type OpenModal = { kind: 'add' } | { kind: 'edit'; user: StaffUser } | { kind: 'delete'; user: StaffUser };
 
 /**
- * The Users & Roles screen (spec part 2 §2) for one clinic: the header naming who is signed in
- * and the clinic, Add User, and the staff table with Edit and Delete. Outcomes show in the
- * header once the modal has closed.
+ * The Users & Roles screen for one clinic: the header naming who is signed in and the clinic, Add
+ * User, and the staff table with Edit and Delete. Outcomes show in the header once the modal has
+ * closed.
  */
 export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string | null }) {
   const me = useSignedInUser();

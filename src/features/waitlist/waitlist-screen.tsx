@@ -32,8 +32,8 @@ const AddEntryModal = lazyView<ComponentProps<typeof AddEntryModalView>>(
 const preloadModal = () => AddEntryModal.preload();
 
 /**
- * The Waitlist tab (issue 17 part 3): the clinic's waitlist in order, Add to Waitlist, Remove,
- * and the offers and bookings the service makes, kept current live.
+ * The Waitlist tab: the clinic's waitlist in order, Add to Waitlist, Remove, and the offers and
+ * bookings the service makes, kept current live.
  */
 export function WaitlistScreen({ clinicId, now }: { clinicId: number; now?: () => Date }) {
   const entries = useWaitlist(clinicId);

@@ -2,7 +2,7 @@ import { statusBadge } from '../status';
 import { statusToneClass } from './status-tone';
 import './status-badge.css';
 
-/** An appointment status in the spec's colours (§4), wherever a status is shown as text. */
+/** An appointment status in the spec's colours, wherever a status is shown as text. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const badge = statusBadge(status);
   return (

@@ -1,5 +1,5 @@
 /**
- * Patients with 2 or more no-shows in the last 12 months (issue 17): the flag the booking form and
+ * Patients with 2 or more no-shows in the last 12 months: the flag the booking form and
  * the patients list show. The rule lives in one place, the view `patient_no_show_flags`
  * (supabase/migrations/…_reports.sql, security invoker so row-level security applies); this reads it.
  */

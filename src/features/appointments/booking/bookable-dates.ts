@@ -1,5 +1,5 @@
 /**
- * Which dates the booking form's calendar lets the user pick (spec part 2 §2: no past dates,
+ * Which dates the booking form's calendar lets the user pick (no past dates,
  * Sundays disabled), "today" being the clinic's today (passed in). The calendar itself is the
  * shared MonthCalendar; the dates come from @common/clinic-calendar.
  */

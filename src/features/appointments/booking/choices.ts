@@ -1,6 +1,6 @@
 /**
- * The booking form's choices as shown (spec part 2 §2): dentists and procedure categories in
- * name order, and a procedure with its price in pesos.
+ * The booking form's choices as shown: dentists and procedure categories in name order, and a
+ * procedure with its price in pesos.
  */
 import { formatPesos } from '@/entities/money';
 

@@ -1,7 +1,7 @@
 /**
- * The booking form's state changes (spec part 2 §2): picking another dentist or date clears the
- * slot (the grid is another one), picking another category clears the procedure (the Procedure
- * select lists that category's procedures only). Pure; the component keeps the state.
+ * The booking form's state changes: picking another dentist or date clears the slot (the grid is
+ * another one), picking another category clears the procedure (the Procedure select lists that
+ * category's procedures only). Pure; the component keeps the state.
  */
 import type { IsoDate, WallTime } from '@common/clinic-calendar';
 import { isSlotAvailable, type Slot } from '../model/slots';

@@ -1,6 +1,6 @@
 import type { SlotState } from '../model/slots';
 
-/** The Add/Edit Appointment form's texts, word for word from the spec (part 2 §2, §5, §8). */
+/** The Add/Edit Appointment form's texts, word for word from the spec. */
 export const BOOKING_MESSAGES = Object.freeze({
   dentistRequired: 'Dentist is required.',
   patientRequired: 'Patient is required.',
@@ -21,7 +21,7 @@ export const BOOKING_MESSAGES = Object.freeze({
   updated: 'Appointment updated!',
 });
 
-/** The 'Double Booking' warning's button that opens the existing appointment (spec §5). */
+/** The 'Double Booking' warning's button that opens the existing appointment. */
 export const EDIT_EXISTING_LABEL = 'Edit Existing Appointment';
 
 /** Texts the spec does not give (docs: "Booking form" decisions). */

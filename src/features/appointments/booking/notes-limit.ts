@@ -2,7 +2,7 @@
  * The Notes box's length limit, applied while typing the way the browser's `maxlength` applies
  * one, but counted as the database counts the reason (code points of the notes as saved, trimmed:
  * validation.ts's notesLength). `maxlength` itself counts UTF-16 units and knows nothing of the
- * procedure beside the notes, so the box and the check disagreed (issue 12, item 7).
+ * procedure beside the notes, so the box and the check disagreed.
  */
 import { notesLength } from './validation';
 

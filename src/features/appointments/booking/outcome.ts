@@ -1,7 +1,6 @@
 /**
  * What went wrong while the booking form checked or saved an appointment, in the terms the form
- * needs (spec part 2 §5, §8), and which of the slice's texts (./messages.ts) it shows. Pure:
- * errors are passed in.
+ * needs, and which of the slice's texts (./messages.ts) it shows. Pure: errors are passed in.
  *
  * - 'slot-refused': the database refused the booking (the booking rules' codes: slot_taken,
  *   lunch_break, …; or the overlap constraint's bare 23P01) → 'Booking failed!' / 'This slot may
@@ -95,7 +94,7 @@ export function bookingFailureView(kind: BookingFailureKind): BookingFailureView
   }
 }
 
-/** The existing appointment the 'Double Booking' warning describes (spec part 2 §5). */
+/** The existing appointment the 'Double Booking' warning describes. */
 export interface DoubleBookingDetails {
   /** 'November 23, 2026' (clinic date). */
   readonly date: string;

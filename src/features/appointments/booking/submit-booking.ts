@@ -1,10 +1,10 @@
 /**
- * Book / Save of the Add/Edit Appointment form as one use case (spec part 2 §2, §5, §8): validate
- * at the clock's "now", read the dentist's day again and check the slot ('Invalid Slot'), check the
- * patient's other appointments that day ('Double Booking', unless the user came from that warning),
- * write, and read again what the write changed. The database has the last word: its refusals are
- * told apart by their codes (./outcome.ts). No React here: the reads, the write, the dialogs, the
- * clock and the cache refresh are passed in (./components/use-booking-submission.ts wires them).
+ * Book / Save of the Add/Edit Appointment form as one use case: validate at the clock's "now", read
+ * the dentist's day again and check the slot ('Invalid Slot'), check the patient's other
+ * appointments that day ('Double Booking', unless the user came from that warning), write, and read
+ * again what the write changed. The database has the last word: its refusals are told apart by
+ * their codes (./outcome.ts). No React here: the reads, the write, the dialogs, the clock and the
+ * cache refresh are passed in (./components/use-booking-submission.ts wires them).
  */
 import type { IsoDate } from '@common/clinic-calendar';
 import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';

@@ -1,8 +1,7 @@
 /**
- * The Add/Edit Appointment form's rules (spec part 2 §2, §3, §4, §5): field errors with the
- * spec's messages, when Book/Save is enabled, the reason text '{procedure} — Notes: {notes}',
- * the double-booking check and the row written to `appointments`. `now` and the clinic's zone are
- * passed in.
+ * The Add/Edit Appointment form's rules: field errors with the spec's messages, when Book/Save is
+ * enabled, the reason text '{procedure} — Notes: {notes}', the double-booking check and the row
+ * written to `appointments`. `now` and the clinic's zone are passed in.
  */
 import {
   clinicDateOf,

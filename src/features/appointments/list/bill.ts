@@ -1,10 +1,10 @@
 /**
- * 'Bill' on a Completed appointment (issue 13, item 5): which procedure the appointment was for,
- * and the price to start the invoice at. Pure.
+ * 'Bill' on a Completed appointment: which procedure the appointment was for, and the price to
+ * start the invoice at. Pure.
  */
 import { parsePesos } from '@/entities/money';
 
-/** What the booking form puts between the procedure and the notes in `appointments.reason` (spec §3). */
+/** What the booking form puts between the procedure and the notes in `appointments.reason`. */
 export const REASON_NOTES_SEPARATOR = ' — Notes: ';
 
 /**

@@ -1,4 +1,4 @@
-/** Texts of a list row's buttons and panels the spec does not give (issue 12, items 7 and 8). */
+/** Texts of a list row's buttons and panels the spec does not give. */
 export const ROW_TEXT = {
   procedure: 'Procedure',
   notes: 'Notes',
@@ -8,7 +8,7 @@ export const ROW_TEXT = {
   flaggedAt: (when: string) => `Asked ${when}`,
 } as const;
 
-/** 'Bill' on a Completed appointment (issue 13, item 5). */
+/** 'Bill' on a Completed appointment. */
 export const BILL_TEXT = {
   bill: 'Bill',
   billLabel: (who: string) => `Bill appointment of ${who}`,

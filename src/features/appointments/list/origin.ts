@@ -1,6 +1,6 @@
 /**
- * The Origin column (spec part 2 §2): 'Messenger' when `booking_origin` mentions messenger (any
- * letter case), 'System' when it is empty, the stored value otherwise.
+ * The Origin column: 'Messenger' when `booking_origin` mentions messenger (any letter case),
+ * 'System' when it is empty, the stored value otherwise.
  */
 export function originLabel(bookingOrigin: string | null | undefined): string {
   if (bookingOrigin == null || bookingOrigin.trim() === '') return 'System';

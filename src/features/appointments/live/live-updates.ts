@@ -1,7 +1,7 @@
 /**
- * Live appointment updates (spec part 2 §4, §9): whether an `appointment-updated` payload
- * (@common/contract's AppointmentUpdatedPayload, checked by src/lib/realtime-client.ts before it
- * arrives) concerns the open list, how it merges into the list's rows, and how it is announced.
+ * Live appointment updates: whether an `appointment-updated` payload (@common/contract's
+ * AppointmentUpdatedPayload, checked by src/lib/realtime-client.ts before it arrives) concerns the
+ * open list, how it merges into the list's rows, and how it is announced.
  */
 import { formatClinicDateTimeShort, isInRange, type InstantRange } from '@common/clinic-calendar';
 import type { AppointmentUpdatedPayload } from '@common/contract';
@@ -9,7 +9,7 @@ import type { ListAppointment } from '../model/api/list-columns';
 import { isAlarmingStatus } from '../model/status-rules';
 import { LIVE_TEXT } from './messages';
 
-/** Spec part 2 §9: how long live-update effects last. */
+/** How long live-update effects last. */
 export const ROW_FLASH_MS = 60_000;
 export const FOCUS_HIGHLIGHT_MS = 4_000;
 export const UPDATE_TOAST_MS = 6_000;
@@ -46,9 +46,9 @@ export function mergeAppointmentUpdate<Row extends { id: number }>(
 export type PreviousRow = Pick<ListAppointment, 'status' | 'appointment_time' | 'dentist_id' | 'patient_id' | 'reason'>;
 
 /**
- * What an update changed, from the row the list had before (issue 12, item 5): `unknown` when the
- * list had not read that part of the calendar, `new` when it had and the row was not in it.
- * `flag-resolved` (the only change is an open flag going away) is not news to anyone.
+ * What an update changed, from the row the list had before: `unknown` when the list had not read
+ * that part of the calendar, `new` when it had and the row was not in it. `flag-resolved` (the only
+ * change is an open flag going away) is not news to anyone.
  */
 export type LiveChange =
   | { kind: 'unknown' }
@@ -90,7 +90,7 @@ export function describeChange(
   return change;
 }
 
-/** Whether the change deserves red (spec §4: Cancelled and No Show; ours: deleted, a late cancellation). */
+/** Whether the change deserves red (Cancelled and No Show; ours: deleted, a late cancellation). */
 export function isAlarmingChange(update: AppointmentUpdatedPayload, change: LiveChange): boolean {
   return change.kind === 'deleted' || change.kind === 'flagged' || isAlarmingStatus(update.status);
 }
@@ -111,7 +111,7 @@ export function clipName(name: string): string {
 
 /**
  * The toast / desktop-notification text: who (long names clipped), what changed, and when ('Nov 21, 2026, 9:20 AM',
- * clinic time, spec §4), e.g. 'Maria Santos with Dr. Reyes: Scheduled → Confirmed · Nov 23, 2026,
+ * clinic time), e.g. 'Maria Santos with Dr. Reyes: Scheduled → Confirmed · Nov 23, 2026,
  * 9:20 AM', or for a move 'Maria Santos: moved Nov 23, 2026, 9:20 AM → Nov 24, 2026, 10:00 AM'.
  */
 export function updateNoticeText(
@@ -152,7 +152,7 @@ export function updateNoticeText(
 }
 
 /**
- * At most one toast per interval (spec §9: 1.5 s); updates arriving in between still merge and
+ * At most one toast per interval (1.5 s); updates arriving in between still merge and
  * highlight, they only do not pop up. Pass the current time in, so tests use a fixed clock.
  */
 export function createToastThrottle(intervalMs: number = UPDATE_TOAST_THROTTLE_MS) {
@@ -164,7 +164,7 @@ export function createToastThrottle(intervalMs: number = UPDATE_TOAST_THROTTLE_M
   };
 }
 
-/** How a live update reaches the user (spec §4): a desktop notification when the tab is hidden and allowed, else a toast. */
+/** How a live update reaches the user: a desktop notification when the tab is hidden and allowed, else a toast. */
 export function noticeChannel(
   tabHidden: boolean,
   permission: NotificationPermission | 'unsupported',

@@ -1,6 +1,6 @@
 import { FLAG_TEXT } from '../model/flag-messages';
 
-/** The live-update texts: the spec's (§2, §4), issue 12's (item 8), and ours for the rest. */
+/** The live-update texts: the spec's, the late cancellation flag's, and ours for the rest. */
 export const LIVE_TEXT = {
   acknowledgeAll: 'Acknowledge All',
   view: 'View',

@@ -1,5 +1,5 @@
 /**
- * How appointment values read on screen (spec part 2 §2): 'N/A' for a missing Messenger id, and the
+ * How appointment values read on screen: 'N/A' for a missing Messenger id, and the
  * Dentist select with inactive dentists disabled. Prices go through src/entities/money/money.ts; dates and times
  * in clinic time come from @common/clinic-calendar (formatClinicDate, formatClinicTime).
  */

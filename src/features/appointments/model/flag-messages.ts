@@ -1,6 +1,6 @@
 /**
  * A patient's late cancellation request (public.appointment_flags, kind 'late_cancellation_request'):
- * the issue's words (issue 12, item 8) for the live toast and the row, and ours for the rest.
+ * the agreed wording for the live toast and the row, and ours for the rest.
  */
 export const FLAG_TEXT = {
   lateCancellation: 'Patient asked to cancel — call them',

@@ -1,7 +1,7 @@
 /**
- * The Appointments list's layout (spec part 2 §2): rows in time order, one collapsible card per
- * dentist titled '{dentist} (n appointments)', and the Dentist filter with counts. Pure; the
- * caller passes the appointments already narrowed to the view period.
+ * The Appointments list's layout: rows in time order, one collapsible card per dentist titled
+ * '{dentist} (n appointments)', and the Dentist filter with counts. Pure; the caller passes the
+ * appointments already narrowed to the view period.
  */
 import { toInstant } from '@common/clinic-calendar';
 

@@ -1,6 +1,6 @@
 import { TAB_TITLES } from '@/lib/authorization';
 
-/** The Appointments list's texts, word for word from the spec (part 2 §2, §4, §8). */
+/** The Appointments list's texts, word for word from the spec. */
 export const LIST_TEXT = {
   title: TAB_TITLES.appointments,
   add: 'Add Appointment',

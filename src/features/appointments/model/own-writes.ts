@@ -1,8 +1,8 @@
 /**
- * Changes made in this browser tab are not news to it (issue 12, item 5): the appointment writes
- * of this tab remember each row they got back (id + updated_at), and a live event showing exactly
- * that state merges silently. The same user's change from another tab or device has its own
- * updated_at in that tab only, so it is still announced here.
+ * Changes made in this browser tab are not news to it: the appointment writes of this tab remember
+ * each row they got back (id + updated_at), and a live event showing exactly that state merges
+ * silently. The same user's change from another tab or device has its own updated_at in that tab
+ * only, so it is still announced here.
  *
  * The event can arrive before the write's own answer (the service hears the commit as soon as
  * PostgREST does), so while a write is under way the decision waits for it (settledOwnWrites).

@@ -1,5 +1,5 @@
 /**
- * The Appointments list's period filters (spec part 2 §2): View (Monthly, Weekly, Daily), Year,
+ * The Appointments list's period filters: View (Monthly, Weekly, Daily), Year,
  * Month, Week and Day; the period they select as a half-open range of instants in clinic time;
  * and the summary line. `now` and the clinic's zone are passed in.
  */

@@ -1,5 +1,5 @@
 /**
- * The booking form's slot grid for one dentist on one clinic date (spec part 2 §2, §5, §9):
+ * The booking form's slot grid for one dentist on one clinic date:
  * 20-minute slots from 09:00 up to 18:00, lunch 12:00–13:00, closed on Sundays, all in the
  * clinic's time zone. Built as range algebra: the day's working range, minus lunch, the dentist's
  * blocks, the appointments holding a slot and the past, cut into 20-minute slots. Slots that do

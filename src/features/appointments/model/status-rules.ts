@@ -91,7 +91,7 @@ export function needsStatusUpdate(
   );
 }
 
-/** Cancelled and No Show updates are shown in red (spec §4). */
+/** Cancelled and No Show updates are shown in red. */
 export function isAlarmingStatus(status: string): boolean {
   return status === 'Cancelled' || status === 'No Show';
 }

@@ -1,6 +1,6 @@
 /**
- * Reminder days (spec part 2 §2, §5, §9): the days_ahead of a manual send, and the list of days
- * the Reminder modal saves. `now` and the clinic's zone are passed in.
+ * Reminder days: the days_ahead of a manual send, and the list of days the Reminder modal saves.
+ * `now` and the clinic's zone are passed in.
  */
 import { clinicDateOf, clinicToday, daysBetween, toInstant } from '@common/clinic-calendar';
 

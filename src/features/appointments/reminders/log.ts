@@ -1,7 +1,7 @@
 /**
- * The Reminder modal's 'Sent Reminders Log' (spec part 2 §2): each appointment_reminders row as
- * the table shows it, in clinic time with the Philippine locale, manual and automated told apart,
- * and a reminder that was not delivered said so in words.
+ * The Reminder modal's 'Sent Reminders Log': each appointment_reminders row as the table shows it,
+ * in clinic time with the Philippine locale, manual and automated told apart, and a reminder that
+ * was not delivered said so in words.
  */
 import { formatClinicDateTimeShort } from '@common/clinic-calendar';
 import { messengerIdText } from '../model/display';

@@ -1,5 +1,5 @@
 /**
- * 'Send Reminder Now' of the Reminder modal (spec part 2 §2, §5, §7, §8): the request body for
+ * 'Send Reminder Now' of the Reminder modal: the request body for
  * `POST /appointments/{id}/send-reminder`, and the text of its failure dialog. `now` and the
  * clinic's zone are passed in. The limits are the service's (@common/contract), so a body that
  * passes here is not refused there.

@@ -1,4 +1,4 @@
-/** The Reminder modal's texts, word for word from the spec (part 2 §2, §8) where it gives them. */
+/** The Reminder modal's texts, word for word from the spec where it gives them. */
 export const REMINDER_TEXT = {
   title: 'Manage Reminders',
   settingsTitle: 'Reminder Settings',
@@ -68,7 +68,7 @@ export const REMINDER_EXTRA_TEXT = {
   legend: 'Legend',
 } as const;
 
-/** Used when the service answers non-OK without an `error` text (spec §8). */
+/** Used when the service answers non-OK without an `error` text. */
 export const SEND_FALLBACK_ERROR = 'Failed to send reminder.';
 
 /** When nothing answered at all, or the failure carries no text. */

@@ -1,9 +1,9 @@
 /**
- * The Reminder modal's settings card (spec part 2 §2, §5): editing the list of reminder days and
- * turning the form into the update the database accepts. The limits are those of the
- * `appointments` check constraints (1–10 days, each a whole number 0–365; a message of at most
- * MESSAGE_MAX_LENGTH characters, counted by the contract's characterCount as Postgres counts them),
- * so bad input is refused here with a clear reason instead of a raw error.
+ * The Reminder modal's settings card: editing the list of reminder days and turning the form into
+ * the update the database accepts. The limits are those of the `appointments` check constraints
+ * (1–10 days, each a whole number 0–365; a message of at most MESSAGE_MAX_LENGTH characters,
+ * counted by the contract's characterCount as Postgres counts them), so bad input is refused here
+ * with a clear reason instead of a raw error.
  */
 import { characterCount } from '@common/contract/character-count';
 import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';

@@ -1,6 +1,6 @@
 /**
  * Every call of the auth feature, as one chunk the login screen loads on first use (through
- * ./lazy.ts), together with the Supabase client they need (issue 16).
+ * ./lazy.ts), together with the Supabase client they need.
  */
 export { getProfile } from './get-profile';
 export { restoreSession } from './restore-session';

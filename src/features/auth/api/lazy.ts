@@ -17,7 +17,7 @@ import type { RestoreOutcome } from './restore-session';
  * The auth calls as the screens and the session provider use them. Their code and the Supabase
  * client (auth-js) are separate chunks, loaded when first needed: when a stored session is to be
  * checked, when the user first focuses a field of an auth form (`preloadAuth`), or at the latest
- * on submit. The login screen itself does not download them (issue 16).
+ * on submit. The login screen itself does not download them.
  */
 type Calls = typeof CallsModule;
 

@@ -14,11 +14,11 @@ export type RestoreOutcome =
 /**
  * After a page load: takes the session supabase-js kept in localStorage, checks it with the
  * auth server (a tampered or revoked token fails there) and reads the profile again, since the
- * profile itself lives in memory only (spec §3).
+ * profile itself lives in memory only.
  */
 export async function restoreSession(hadStoredSession: boolean): Promise<RestoreOutcome> {
   // Nothing stored: auth-js would find no session either, so its code is not loaded for that
-  // (the login screen stays light, issue 16).
+  // (the login screen stays light).
   if (!holdsStoredSession()) return { kind: 'signed-out', stale: hadStoredSession };
   const supabase = await loadSupabase();
   const { data, error } = await supabase.auth.getSession();

@@ -3,7 +3,7 @@ import { loadSupabase } from '@/lib/supabase-loader';
 import { failureWithReason } from '../auth-errors';
 import { LOGIN_TEXT } from '../messages';
 
-/** Where the recovery e-mail's link lands (spec §7). */
+/** Where the recovery e-mail's link lands. */
 export const recoveryRedirect = () => `${window.location.origin}/reset-password`;
 
 export async function sendPasswordReset(email: string): Promise<void> {

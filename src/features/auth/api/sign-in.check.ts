@@ -8,8 +8,8 @@ export interface SignInFields {
 }
 
 /**
- * Login (spec part 1 §2): e-mail and password required, whitespace-only counting as empty, then
- * each within its limit; the first refusal is the form's one message. What passes is sent as typed
+ * Login: e-mail and password required, whitespace-only counting as empty, then each within its
+ * limit; the first refusal is the form's one message. What passes is sent as typed
  * (signInWithPassword trims the e-mail itself).
  */
 export const checkSignIn: FormCheck<SignInFields, SignInFields> = (values) => {

@@ -11,7 +11,7 @@ export interface SignUpFields {
 }
 
 /**
- * Sign Up (spec part 1 §2): all four fields required, whitespace-only counting as empty, then each
+ * Sign Up: all four fields required, whitespace-only counting as empty, then each
  * within its limit, in the form's order; the first refusal is the form's one message. What passes
  * is sent with names and e-mail trimmed and the password exactly as typed.
  */

@@ -3,7 +3,7 @@ import { loadSupabase } from '@/lib/supabase-loader';
 import { signUpFailure } from '../auth-errors';
 import type { SignupInput } from '../validation';
 
-/** Where the confirmation e-mail's link lands: the login screen (spec §2). */
+/** Where the confirmation e-mail's link lands: the login screen. */
 export const confirmationRedirect = () => `${window.location.origin}/login`;
 
 /**
@@ -26,7 +26,7 @@ export async function signUpClinic(input: SignupInput): Promise<'registered' | '
     throw new UserFacingError(failure.message, failure.detail);
   }
   if (!data.session) return 'initiated';
-  // Signing up never logs in (spec §4), even on a project where e-mail confirmation is off.
+  // Signing up never logs in, even on a project where e-mail confirmation is off.
   await supabase.auth.signOut({ scope: 'local' });
   return 'registered';
 }

@@ -6,7 +6,7 @@ import { checkNewPassword } from './update-password.check';
 const refusalOf = (password: string) => refusalOfCheck(checkNewPassword, { 'new-password': password });
 
 describe('the new password form', () => {
-  it('needs a non-empty password (spec §5)', () => {
+  it('needs a non-empty password', () => {
     expect(refusalOf('')).toBe('Please enter a new password.');
     expect(refusalOf('   ')).toBe('Please enter a new password.');
     expect(refusalOf('n3w-secret')).toBeNull();

@@ -8,8 +8,8 @@ export interface NewPasswordFields {
 }
 
 /**
- * Reset Password (spec part 1 §5): a new password, not whitespace-only, within its limit; the
- * refusal is the form's one message. What passes is sent exactly as typed.
+ * Reset Password: a new password, not whitespace-only, within its limit; the refusal is the form's
+ * one message. What passes is sent exactly as typed.
  */
 export const checkNewPassword: FormCheck<NewPasswordFields, { password: string }> = (values) => {
   const password = values['new-password'];

@@ -1,5 +1,5 @@
 /**
- * The Add Payment form (spec §5, §9): what it holds, what it hands the insert once checked
+ * The Add Payment form: what it holds, what it hands the insert once checked
  * (api/add-payment.schema.ts), and the warning before a payment larger than the balance. Pure.
  */
 import { formatPesos } from '@/entities/money';

@@ -1,10 +1,10 @@
 /**
- * Add Payment as a use case (spec §2, §5, §8): with the form's fields checked
- * (api/add-payment.schema.ts), warn before an amount above the invoice's balance as the database
- * has it now, and write. Only a confirmed save tells the
- * database it accepts an overpayment; when the balance shrank meanwhile, the database refuses the
- * unconfirmed one (payment_above_balance) and the form warns again with the new balance. No React:
- * the balance reads and the write are passed in (./components/use-add-payment-submission.ts).
+ * Add Payment as a use case: with the form's fields checked (api/add-payment.schema.ts), warn
+ * before an amount above the invoice's balance as the database has it now, and write. Only a
+ * confirmed save tells the database it accepts an overpayment; when the balance shrank meanwhile,
+ * the database refuses the unconfirmed one (payment_above_balance) and the form warns again with
+ * the new balance. No React: the balance reads and the write are passed in
+ * (./components/use-add-payment-submission.ts).
  */
 import type { AlreadyPending } from '@/lib/keyed-guard';
 import { ALREADY_PENDING } from '@/lib/keyed-guard';

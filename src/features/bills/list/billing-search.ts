@@ -1,7 +1,7 @@
 /**
- * Finding things in the loaded lists (spec issue 13 §7): a status filter over invoices and a
- * search by patient name over both tables, on the client, instant for 10,000 invoices and 25,000
- * payments (names are prepared once per list, so a keystroke is one pass of `includes`). Pure.
+ * Finding things in the loaded lists: a status filter over invoices and a search by patient name
+ * over both tables, on the client, instant for 10,000 invoices and 25,000 payments (names are
+ * prepared once per list, so a keystroke is one pass of `includes`). Pure.
  */
 import { foldName } from '@/entities/patient';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../model/invoice-status';

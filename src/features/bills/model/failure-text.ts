@@ -1,5 +1,5 @@
 /**
- * A failed invoice or payment insert as the spec's alert (§8): 'Error adding invoice: {message or
+ * A failed invoice or payment insert as the spec's alert: 'Error adding invoice: {message or
  * Unknown}', 'Network error while adding invoice.', 'Error: {message}'. The message is the words
  * for the database's refusal, told by its code; other failures get a short text of ours by kind,
  * and raw server texts (constraint names, SQL) never reach the screen. Pure.

@@ -1,7 +1,7 @@
 /**
- * An invoice's badge (spec §4, §9): the database derives Paid / Partial / Unpaid from the
- * non-void payments (view `invoice_summaries`); a voided invoice reads 'Void'. One label and one
- * colour per state, wherever an invoice is shown. Pure.
+ * An invoice's badge: the database derives Paid / Partial / Unpaid from the non-void payments (view
+ * `invoice_summaries`); a voided invoice reads 'Void'. One label and one colour per state, wherever
+ * an invoice is shown. Pure.
  */
 import type { InvoiceStatus } from '@/lib/database.types';
 

@@ -1,6 +1,6 @@
 import { TAB_TITLES } from '@/lib/authorization';
 
-/** The Billing System tab's texts, word for word from the spec (part 2 §2, §5, §8, §9). */
+/** The Billing System tab's texts, word for word from the spec. */
 export const BILLING_TEXT = {
   tabTitle: TAB_TITLES.bills,
   addInvoice: 'Add Invoice',

@@ -49,7 +49,7 @@ describe('billing query keys', () => {
   });
 });
 
-describe('failure texts (spec §8)', () => {
+describe('failure texts', () => {
   it('says an invoice could not be sent at all', () => {
     expect(invoiceFailureText(new RequestError('unreachable'))).toBe('Network error while adding invoice.');
     expect(invoiceFailureText(new TypeError('Failed to fetch'))).toBe('Network error while adding invoice.');

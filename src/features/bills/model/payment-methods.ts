@@ -1,4 +1,4 @@
-/** Payment methods (spec §3, §9): what the form shows and what `payments.method` stores. Pure. */
+/** Payment methods: what the form shows and what `payments.method` stores. Pure. */
 import type { PaymentMethod } from '@/lib/database.types';
 
 export type { PaymentMethod };

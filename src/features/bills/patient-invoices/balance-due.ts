@@ -1,7 +1,7 @@
 /**
- * What a patient owes the clinic (issue 13, item 7): the sum of the balances the database
- * computed for each invoice that is not void. An overpaid invoice (a negative balance) counts
- * too, so the figure is what the patient owes all told. Integer centavos; pure.
+ * What a patient owes the clinic: the sum of the balances the database computed for each invoice
+ * that is not void. An overpaid invoice (a negative balance) counts too, so the figure is what the
+ * patient owes all told. Integer centavos; pure.
  */
 export function balanceDueCentavos(
   invoices: readonly { balance_centavos: number; voided_at: string | null }[],

@@ -1,6 +1,6 @@
 /**
- * A payment's acknowledgement receipt (issue 13, item 6): the answer of `payment_receipt`
- * checked into a typed record, and the route's payment id. Pure.
+ * A payment's acknowledgement receipt: the answer of `payment_receipt` checked into a typed record,
+ * and the route's payment id. Pure.
  */
 import * as z from 'zod/mini';
 import { invoiceLinesSchema } from '@/entities/invoice';

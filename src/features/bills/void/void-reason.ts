@@ -1,6 +1,6 @@
 /**
- * The reason an admin gives for voiding an invoice or a payment (issue 13, item 4): required, and
- * kept whole up to VOID_REASON_MAX characters. Pure.
+ * The reason an admin gives for voiding an invoice or a payment: required, and kept whole up to
+ * VOID_REASON_MAX characters. Pure.
  */
 import { VOID_TEXT } from './messages';
 

@@ -1,6 +1,6 @@
 import type { ChartCondition, ChartEntryState } from '@/lib/database.types';
 
-/** The chart's texts. Issue 33 names the conditions and states; the rest the spec does not give. */
+/** The chart's texts: the conditions and states by their agreed names, and ours for the rest. */
 export const CHART_TEXT = {
   title: (patientName: string) => `Dental chart: ${patientName}`,
   back: 'Back to Patients',

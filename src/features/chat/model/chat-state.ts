@@ -1,10 +1,10 @@
 import { CHAT_TEXT } from './messages';
 
-/** Who answers the user: the virtual assistant or a human agent (spec part 2 §4 Chat mode). */
+/** Who answers the user: the virtual assistant or a human agent. */
 export type ChatAgent = 'bot' | 'human';
 export type ChatSender = ChatAgent | 'system' | 'user';
 
-/** The simulated reply delays (spec part 2 §9): 800 ms for the bot, 1200 ms for the human. */
+/** The simulated reply delays: 800 ms for the bot, 1200 ms for the human. */
 export const REPLY_DELAY_MS: Readonly<Record<ChatAgent, number>> = { bot: 800, human: 1200 };
 
 /** The longest message the user may send, in characters (code points), after trimming. */

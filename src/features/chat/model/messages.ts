@@ -1,7 +1,7 @@
 import { TAB_TITLES } from '@/lib/authorization';
 import type { ChatAgent, ChatSender } from './chat-state';
 
-/** The Chat tab's texts, word for word from the spec (part 2 §2 Chat, §4 Chat mode). */
+/** The Chat tab's texts, word for word from the spec. */
 export const CHAT_TEXT = {
   tabTitle: TAB_TITLES.chat,
   banner: {

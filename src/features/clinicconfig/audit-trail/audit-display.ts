@@ -185,7 +185,7 @@ const FIELDS: Record<string, { label: string; kind: ValueKind }> = {
 /** Ids shown through a name beside them: the dentist's name says more than dentist_id. */
 const HIDDEN_FIELDS = new Set(['dentist_id', 'patient_id', 'category_id']);
 
-/** payments.method as Billing shows it (spec part 2 §9). */
+/** payments.method as Billing shows it. */
 const METHOD_LABELS: Record<string, string> = {
   cash: 'Cash',
   card: 'Card',

@@ -1,6 +1,6 @@
 /**
- * The Audit Trail section's texts. The spec does not have this section (issue 17 part 5): the
- * texts are ours (docs/audit-trail.md).
+ * The Audit Trail section's texts. The spec does not have this section: the texts are ours
+ * (docs/audit-trail.md).
  */
 export const AUDIT_TEXT = {
   title: 'Audit Trail',

@@ -18,7 +18,7 @@ export interface PageConnection {
 }
 
 /**
- * The clinic got connected since the connect started (spec §4: the poll ends "on the clinic having
+ * The clinic got connected since the connect started (the poll ends "on the clinic having
  * a token and page id"): connected now, and not already so with the same page and token then.
  */
 export function becameConnected(before: PageConnection | null, now: PageConnection): boolean {

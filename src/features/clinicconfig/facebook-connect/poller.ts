@@ -1,10 +1,10 @@
 /**
- * Waiting for Facebook connect to finish (spec part 2 §4, §9): after the popup opened, ask every
- * `intervalMs` (2000) whether the service holds the pages the user granted, at most `maxPolls` (30)
- * times. It ends on pages found (the page picker), on the clinic having become connected, on
- * timeout, on a refusal that asking again cannot fix, or when the popup is closed — checked every
- * `closeCheckMs`, so closing stops the polling at once. The popup also closes itself once the login
- * finished, so a close is followed by one last check before the poll gives up.
+ * Waiting for Facebook connect to finish: after the popup opened, ask every `intervalMs` (2000)
+ * whether the service holds the pages the user granted, at most `maxPolls` (30) times. It ends on
+ * pages found (the page picker), on the clinic having become connected, on timeout, on a refusal
+ * that asking again cannot fix, or when the popup is closed — checked every `closeCheckMs`, so
+ * closing stops the polling at once. The popup also closes itself once the login finished, so a
+ * close is followed by one last check before the poll gives up.
  *
  * Pure apart from the injected `check` and timers: no real clock in its tests.
  */

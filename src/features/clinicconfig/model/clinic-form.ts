@@ -1,8 +1,8 @@
 /**
- * The Clinic Configuration form's rules (spec part 2 §5), pure: what the inputs hold, what is
- * wrong with them, and the row they become. Limits are the database's checks on `clinics`
- * (supabase/migrations/…_clinics_and_users.sql); optional fields left blank are sent as null,
- * which is what the database accepts for "none" ('' is refused).
+ * The Clinic Configuration form's rules, pure: what the inputs hold, what is wrong with them, and
+ * the row they become. Limits are the database's checks on `clinics`
+ * (supabase/migrations/…_clinics_and_users.sql); optional fields left blank are sent as null, which
+ * is what the database accepts for "none" ('' is refused).
  */
 import { RECALL_INTERVAL_MONTHS } from '@common/contract/recall';
 import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from './messages';
@@ -159,7 +159,7 @@ export const CLINIC_FIELD_ORDER: readonly ClinicField[] = [
   'phone',
 ];
 
-/** The confirmation before a save (spec §5): Cancel is the default focus. */
+/** The confirmation before a save: Cancel is the default focus. */
 export function saveConfirmation(isNew: boolean, name: string) {
   return isNew
     ? {
@@ -186,7 +186,7 @@ export function tokenFieldText(hint: string | null | undefined): string {
   return shown.startsWith('•') ? shown : `${MASK}${shown}`;
 }
 
-/** A clinic is connected when it has a page and a stored token (spec §4 Facebook connect). */
+/** A clinic is connected when it has a page and a stored token. */
 export function isConnected(clinic: { fb_page_id: string | null; page_token_hint: string | null } | null): boolean {
   return !!clinic?.fb_page_id && !!clinic.page_token_hint;
 }

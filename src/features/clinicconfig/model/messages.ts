@@ -1,6 +1,6 @@
 import { TAB_TITLES } from '@/lib/authorization';
 
-/** Clinic Configuration's texts, word for word from the spec (part 2 §2, §5, §8). */
+/** Clinic Configuration's texts, word for word from the spec. */
 export const CLINIC_TEXT = {
   title: TAB_TITLES.clinicconfig,
   addClinic: 'Add Clinic',

@@ -1,6 +1,6 @@
 /**
- * Saving a day: the blocked hours of the grid become one block per consecutive run (spec part 1
- * §7: end is the next hour, 18:00 for the last slot of the day). The result is the `p_blocks`
+ * Saving a day: the blocked hours of the grid become one block per consecutive run (its
+ * end is the next hour, 18:00 for the last slot of the day). The result is the `p_blocks`
  * argument of `save_availability_day(p_dentist_id, p_date, p_blocks)`.
  */
 import { wallTime, type IsoDate } from '@common/clinic-calendar';

@@ -1,7 +1,7 @@
 /**
- * The Availability Manager's hour grid for one dentist and one date (spec part 1 §4, §9):
- * hourly slots 09:00–17:00, 12:00 a fixed Lunch Break, each slot available, blocked, booked or
- * lunch. All times are clinic wall-clock time; the clinic's time zone is passed in.
+ * The Availability Manager's hour grid for one dentist and one date: hourly slots 09:00–17:00,
+ * 12:00 a fixed Lunch Break, each slot available, blocked, booked or lunch. All times are clinic
+ * wall-clock time; the clinic's time zone is passed in.
  */
 import { clinicWallClock, minutesOfTime, twelveHourLabel, wallTime, type IsoDate } from '@common/clinic-calendar';
 

@@ -1,4 +1,4 @@
-/** The Availability Manager's texts, word for word from the spec (part 1 §2, §5, §8). */
+/** The Availability Manager's texts, word for word from the spec. */
 export const AVAILABILITY_TEXT = {
   title: 'Dentist Availability Manager',
   selectDentist: 'Select Dentist',
@@ -22,7 +22,7 @@ export const AVAILABILITY_EXTRA_TEXT = {
   timeZoneFailed: "Could not read the clinic's time zone; showing Asia/Manila time.",
   loadFailed: 'Could not load the availability of this dentist.',
   noBlocks: 'No blocked periods from today on.',
-  /** Issue 12 item 9: asked before unsaved clicks on the grid are dropped. */
+  /** Asked before unsaved clicks on the grid are dropped. */
   discardTitle: 'Discard unsaved changes?',
   discardText: 'The hours you clicked on this day are not saved yet.',
   discard: 'Discard',

@@ -1,5 +1,5 @@
 /**
- * Which dates the Availability Manager's calendar lets the user pick (spec part 1 §5, §9): not
+ * Which dates the Availability Manager's calendar lets the user pick: not
  * Sundays, not before the clinic's today, the range starting at today. "Today" is
  * `clinicToday(now, timeZone)`; the calendar itself is the shared MonthCalendar.
  */

@@ -1,7 +1,7 @@
 /**
  * What the Dentists screen shows after Delete: the answer of the `delete_dentist(p_dentist_id)`
  * RPC (one database function decides, so a booking made meanwhile cannot race it) turned into
- * the spec's four outcomes (part 1 §4, §8). Pure: takes the `{ data, error }` an RPC call returns.
+ * the spec's four outcomes. Pure: takes the `{ data, error }` an RPC call returns.
  */
 import { requestErrorOf } from '@/lib/request-error';
 import { DENTIST_DELETE_TEXT } from './messages';

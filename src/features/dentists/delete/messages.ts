@@ -1,4 +1,4 @@
-/** Confirm Delete's texts and the spec's four outcomes of a delete, word for word (part 1 §4, §8). */
+/** Confirm Delete's texts and the spec's four outcomes of a delete, word for word. */
 export const DENTIST_DELETE_TEXT = {
   deleteTitle: 'Confirm Delete',
   hardDeleted: 'Dentist deleted!',

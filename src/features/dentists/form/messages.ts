@@ -1,4 +1,4 @@
-/** The Add and Edit Dentist forms' texts, word for word from the spec (part 1 §2, §5, §8). */
+/** The Add and Edit Dentist forms' texts, word for word from the spec. */
 export const DENTIST_FORM_TEXT = {
   addTitle: 'Add Dentist',
   editTitle: 'Edit Dentist',

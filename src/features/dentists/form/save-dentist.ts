@@ -1,7 +1,7 @@
 /**
- * Save of the Edit Dentist form (spec part 1 §5, §8): src/lib/conditional-edit.ts with the
- * dentist's fields and merge, its outcome in the form's words. No React: the write and the read
- * are passed in (./components/use-dentist-submission.ts).
+ * Save of the Edit Dentist form: src/lib/conditional-edit.ts with the dentist's fields and merge,
+ * its outcome in the form's words. No React: the write and the read are passed in
+ * (./components/use-dentist-submission.ts).
  */
 import type { FormMessageValue } from '@/components/form-message';
 import { saveConditionalEdit } from '@/lib/conditional-edit';

@@ -1,4 +1,4 @@
-/** The Dentists table's and Status toggle's texts, word for word from the spec (part 1 §2, §4, §8). */
+/** The Dentists table's and Status toggle's texts, word for word from the spec. */
 export const DENTIST_LIST_TEXT = {
   manageAvailability: 'Manage Availability',
   active: 'Active',

@@ -1,4 +1,4 @@
-/** The Dentists table's order (spec part 1 §7): by name, case-insensitively, on the client. */
+/** The Dentists table's order: by name, case-insensitively, on the client. */
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** A sorted copy; ties (same name but for case) keep a stable order by id. The input is not changed. */

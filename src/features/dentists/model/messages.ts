@@ -1,6 +1,6 @@
 import { TAB_TITLES } from '@/lib/authorization';
 
-/** The Dentists screen's texts, word for word from the spec (part 1 §2, §4). */
+/** The Dentists screen's texts, word for word from the spec. */
 export const DENTIST_TEXT = {
   title: TAB_TITLES.dentists,
   add: 'Add Dentist',

@@ -1,4 +1,4 @@
-/** Delete's texts, word for word from the spec (part 1 §8). */
+/** Delete's texts, word for word from the spec. */
 export const PATIENT_DELETE_TEXT = {
   deleteFailed: 'Error deleting patient.',
   deleted: 'Patient deleted!',

@@ -1,4 +1,4 @@
-/** The Add and Edit Patient forms' texts, word for word from the spec (part 1 §5, §8). */
+/** The Add and Edit Patient forms' texts, word for word from the spec. */
 export const PATIENT_FORM_TEXT = {
   addRequired: 'All patient fields are required.',
   editRequired: 'All fields required.',

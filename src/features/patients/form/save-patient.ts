@@ -1,7 +1,7 @@
 /**
- * Save of the Edit Patient form (spec part 1 §5, §8): src/lib/conditional-edit.ts with the
- * patient's fields and merge, its outcome in the form's words. No React: the write and the read
- * are passed in (./components/use-edit-patient-submission.ts).
+ * Save of the Edit Patient form: src/lib/conditional-edit.ts with the patient's fields and merge,
+ * its outcome in the form's words. No React: the write and the read are passed in
+ * (./components/use-edit-patient-submission.ts).
  */
 import type { FormMessageValue } from '@/components/form-message';
 import { saveConditionalEdit, type ConditionalEdit } from '@/lib/conditional-edit';

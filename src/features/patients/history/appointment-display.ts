@@ -1,6 +1,6 @@
 /**
- * How an appointment reads in a patient's history (spec part 1 §4): the procedure (the status
- * badge is the appointment entity's). Pure.
+ * How an appointment reads in a patient's history: the procedure (the status badge is the
+ * appointment entity's). Pure.
  */
 
 /** Separates the procedure from notes the Appointments screen appends as ' — Notes: …'. */

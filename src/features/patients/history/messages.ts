@@ -1,4 +1,4 @@
-/** The history modal's texts, word for word from the spec (part 1 §8). */
+/** The history modal's texts, word for word from the spec. */
 export const PATIENT_HISTORY_TEXT = {
   fetchAppointmentsFailed: 'Failed to fetch appointments',
 } as const;

@@ -1,4 +1,4 @@
-/** The Patients table's texts, word for word from the spec (part 1 §2). */
+/** The Patients table's texts, word for word from the spec. */
 export const PATIENT_LIST_TEXT = {
   columns: { name: 'Name', phone: 'Phone', messengerId: 'Messenger ID', actions: 'Actions' },
   edit: 'Edit',
@@ -9,7 +9,7 @@ export const PATIENT_LIST_TEXT = {
 export const PATIENT_LIST_EXTRA_TEXT = {
   empty: 'No patients yet. Add the first one with Add Patient.',
   noMatch: (query: string) => `No patient matches “${query}”.`,
-  /** Opens the patient's dental chart (issue 33). */
+  /** Opens the patient's dental chart. */
   chart: 'Chart',
   /** Opens the patient's HMO cards and senior citizen / PWD ID. */
   coverage: 'HMO',

@@ -1,6 +1,6 @@
 /**
  * The Patients screen's search box ('Search patients…'): a case-insensitive substring match on
- * name, phone or messenger_id (spec part 1 §5), folded by the patient entity's name rule (accents
+ * name, phone or messenger_id, folded by the patient entity's name rule (accents
  * do not matter either: 'nina' finds 'Niña'; runs of spaces count as one). Pure: never mutates
  * the list it is given.
  */

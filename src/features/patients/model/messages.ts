@@ -1,6 +1,6 @@
 import { TAB_TITLES } from '@/lib/authorization';
 
-/** The Patients screen's texts, word for word from the spec (part 1 §2, §5, §8). */
+/** The Patients screen's texts, word for word from the spec. */
 export const PATIENT_TEXT = {
   title: TAB_TITLES.patients,
   searchPlaceholder: 'Search patients…',

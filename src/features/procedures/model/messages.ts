@@ -1,6 +1,6 @@
 import { TAB_TITLES } from '@/lib/authorization';
 
-/** The Procedures tab's texts, word for word from the spec (part 2 §2, §5). */
+/** The Procedures tab's texts, word for word from the spec. */
 export const PROCEDURES_TEXT = {
   title: TAB_TITLES.procedures,
   addCategory: 'Add Category',

@@ -1,14 +1,14 @@
 /**
  * Prices of procedures: what staff type, read into integer centavos (never a binary float), and
- * the database's decimal text read back. Unlike invoice amounts a price may be ₱0.00 (spec §9:
- * default price 0.00). Pure.
+ * the database's decimal text read back. Unlike invoice amounts a price may be ₱0.00 (the
+ * default price is 0.00). Pure.
  */
 import { parsePesos } from '@/entities/money';
 import { PROCEDURES_PROBLEM_TEXT } from './messages';
 
 export type PriceInput = { ok: true; centavos: number } | { ok: false; message: string };
 
-/** The price field's initial value (spec §9). */
+/** The price field's initial value. */
 export const DEFAULT_PRICE_INPUT = '0.00';
 
 /** "0", "0.00", "₱0", ".0": zero pesos, which parsePesos reports as not positive. */

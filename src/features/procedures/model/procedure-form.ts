@@ -1,6 +1,6 @@
 /**
  * The procedure fields (add row and edit row) read together: a name unique in its category, a
- * price, and the category (spec §5: adding needs name, price and category). Pure.
+ * price, and the category (adding needs name, price and category). Pure.
  */
 import { PROCEDURES_PROBLEM_TEXT } from './messages';
 import { readProcedureName } from './names';

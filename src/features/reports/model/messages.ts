@@ -1,6 +1,6 @@
 import { TAB_TITLES } from '@/lib/authorization';
 
-/** The Reports tab's texts (issue 17; the spec is silent, so staff wording; docs/reports.md). */
+/** The Reports tab's texts (the spec is silent, so staff wording; docs/reports.md). */
 export const REPORTS_TEXT = {
   tabTitle: TAB_TITLES.reports,
   loading: 'Loading reports…',

@@ -20,7 +20,7 @@ function flaky(failures: number) {
 }
 
 describe('delete-user retries', () => {
-  it('are 2 more attempts, 400 ms × the attempt number apart (spec §9)', () => {
+  it('are 2 more attempts, 400 ms × the attempt number apart', () => {
     expect(DELETE_USER_RETRIES).toEqual({ retries: 2, baseDelayMs: 400 });
   });
 

@@ -3,16 +3,16 @@ export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface RetryOptions {
-  /** Attempts after the first (spec §9: 2). */
+  /** Attempts after the first (delete-user's: 2). */
   retries: number;
-  /** The wait after failed attempt n is baseDelayMs × n (spec §9: 400 ms). */
+  /** The wait after failed attempt n is baseDelayMs × n (delete-user's: 400 ms). */
   baseDelayMs: number;
   /** Whether a failure is worth another attempt; false ends at once with that failure. */
   shouldRetry?: (error: unknown) => boolean;
   sleep?: Sleep;
 }
 
-/** delete-user's retries (spec part 2 §7, §9): up to 2 more attempts, after 400 ms × the attempt number. */
+/** delete-user's retries: up to 2 more attempts, after 400 ms × the attempt number. */
 export const DELETE_USER_RETRIES = { retries: 2, baseDelayMs: 400 } as const;
 
 /**

@@ -11,7 +11,7 @@ export type FunctionAnswer =
   | { kind: 'answered'; status: number; json: true; body: unknown }
   | { kind: 'answered'; status: number; json: false; text: string };
 
-/** The three function errors of spec part 2 §8, plus no answer at all. */
+/** The three ways delete-user's answer can be unusable, plus no answer at all. */
 export type EdgeFunctionProblem = 'non-json' | 'error-status' | 'unexpected-format' | 'unreachable';
 
 const PROBLEM_TEXT: Record<Exclude<EdgeFunctionProblem, 'unreachable'>, string> = {
@@ -39,7 +39,7 @@ export class EdgeFunctionError extends Error {
   }
 }
 
-/** How a delete ended, in the spec's words (§8). */
+/** How a delete ended, in the spec's words. */
 export type DeleteOutcome =
   | { kind: 'deleted'; message: string }
   | { kind: 'partial'; lines: string[] }
@@ -57,10 +57,9 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /**
- * Reads delete-user's reply (spec part 2 §7): {auth_delete:{success, details, error},
- * db_delete:{…}} or the legacy {success, version}. Throws an EdgeFunctionError for a reply that
- * is not JSON, a non-ok status (with the function's reason, or what the server failure means), or
- * JSON of neither shape.
+ * Reads delete-user's reply: {auth_delete:{success, details, error}, db_delete:{…}} or the legacy
+ * {success, version}. Throws an EdgeFunctionError for a reply that is not JSON, a non-ok status
+ * (with the function's reason, or what the server failure means), or JSON of neither shape.
  */
 export function readDeleteReply(answer: FunctionAnswer): DeleteOutcome {
   if (answer.kind === 'unreachable') throw new EdgeFunctionError('unreachable', undefined, undefined, true);

@@ -1,7 +1,7 @@
 import { TAB_TITLES } from '@/lib/authorization';
 import { REFUSAL_TEXT } from '@/lib/refusal-text';
 
-/** The Users & Roles tab's texts, word for word from the spec (part 2 §2, §5, §8). */
+/** The Users & Roles tab's texts, word for word from the spec. */
 export const USERS_TEXT = {
   title: TAB_TITLES.usersroles,
   addUser: 'Add User',
@@ -30,7 +30,7 @@ export const USERS_TEXT = {
   nonJson: 'Edge function returned non-JSON',
   errorStatus: 'Edge function returned error status',
   unexpectedFormat: 'Unexpected edge function response format',
-  /** 'Logged in as {name} ({role}) | Clinic: {name} | Clinic ID' (spec §2), with the id's value after it. */
+  /** 'Logged in as {name} ({role}) | Clinic: {name} | Clinic ID', with the id's value after it. */
   header: (name: string, role: string, clinicName: string, clinicId: number) =>
     `Logged in as ${name} (${role}) | Clinic: ${clinicName} | Clinic ID: ${clinicId}`,
 } as const;

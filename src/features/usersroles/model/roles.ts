@@ -1,10 +1,10 @@
 import { CLINIC_ROLES, type ClinicRole } from '@common/contract/permissions';
 
-/** The roles Users & Roles can give (spec part 2 §6): a clinic's roles; the superadmin is never made here. */
+/** The roles Users & Roles can give: a clinic's roles; the superadmin is never made here. */
 export const ASSIGNABLE_ROLES: readonly ClinicRole[] = CLINIC_ROLES;
 export type AssignableRole = ClinicRole;
 
-/** Default role for a new user (spec §9). */
+/** Default role for a new user. */
 export const DEFAULT_ROLE: AssignableRole = 'receptionist';
 
 export function isAssignableRole(value: unknown): value is AssignableRole {

@@ -32,9 +32,9 @@ export type Checked<T> = { ok: true; input: T } | { ok: false; message: string }
 const blank = (value: string) => value.trim() === '';
 
 /**
- * Add User (spec part 2 §5): name, email, password and role are required ('Please fill all
- * fields.'); whitespace counts as empty. The password is sent as typed; e-mail format and
- * password strength are the auth server's to judge, and its answer is shown.
+ * Add User: name, email, password and role are required ('Please fill all fields.'); whitespace
+ * counts as empty. The password is sent as typed; e-mail format and password strength are the auth
+ * server's to judge, and its answer is shown.
  */
 export function checkAddUser(values: AddUserValues): Checked<AddUserInput> {
   if (blank(values.name) || blank(values.email) || values.password === '' || !isAssignableRole(values.role)) {
@@ -47,7 +47,7 @@ export function checkAddUser(values: AddUserValues): Checked<AddUserInput> {
 }
 
 /**
- * Edit User (spec part 2 §5): name and role are required ('Please fill all fields.'). The role is
+ * Edit User: name and role are required ('Please fill all fields.'). The role is
  * one that may be given, or the one the user has now (left as it is).
  */
 export function checkEditUser(values: EditUserValues, currentRole: Role): Checked<EditUserInput> {

@@ -14,9 +14,9 @@ export type EditedAppointment = Pick<
 type Answer = Omit<EditedAppointment, 'patient_name'> & { deleted: boolean; patients: { name: string } | null };
 
 /**
- * One appointment for Edit, with the patient's name (spec part 2 §7: read one by id with the
- * patient name). One deleted meanwhile, or not there at all, is a 'gone' RequestError.
- * `retry: false` for the check before saving, which reports a connection failure at once.
+ * One appointment for Edit, with the patient's name (read one by id with the patient name). One
+ * deleted meanwhile, or not there at all, is a 'gone' RequestError. `retry: false` for the check
+ * before saving, which reports a connection failure at once.
  */
 export async function getBookingAppointment(
   clinicId: number,

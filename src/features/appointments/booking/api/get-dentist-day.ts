@@ -23,7 +23,7 @@ export interface DentistDay {
 export const CHECK_TIMEOUT_MS = 15_000;
 
 /**
- * The dentist's non-deleted appointments of that clinic date (spec part 2 §7: read by dentist for
+ * The dentist's non-deleted appointments of that clinic date (read by dentist for
  * booked slots) and their blocked periods of that date (dentist_availability, is_available false,
  * specific_date), read together. `retry: false` turns off postgrest-js's retries of a failed
  * connection (1 s, 2 s, 4 s).

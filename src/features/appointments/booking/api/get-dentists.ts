@@ -8,8 +8,8 @@ import { sortByName } from '../choices';
 export type BookingDentist = Pick<DentistRow, 'id' | 'name' | 'is_active'>;
 
 /**
- * The clinic's dentists for the Dentist select (spec part 2 §7: dentists read for the clinic),
- * soft-deleted ones left out (RLS does not hide them), inactive ones kept (shown disabled), by name.
+ * The clinic's dentists for the Dentist select (dentists read for the clinic), soft-deleted ones
+ * left out (RLS does not hide them), inactive ones kept (shown disabled), by name.
  */
 export async function getBookingDentists(clinicId: number): Promise<BookingDentist[]> {
   const { data, error, status } = await getSupabase()

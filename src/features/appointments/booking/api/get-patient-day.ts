@@ -13,7 +13,7 @@ export type PatientDayAppointment = Pick<
 type Answer = Omit<PatientDayAppointment, 'dentist_name'> & { dentists: { name: string } | null };
 
 /**
- * The double-booking check's read (spec part 2 §7: appointments read by patient): the patient's
+ * The double-booking check's read (appointments read by patient): the patient's
  * non-deleted appointments on that clinic date, any status, with the dentist's name for the
  * warning. Waits CHECK_TIMEOUT_MS at most.
  */

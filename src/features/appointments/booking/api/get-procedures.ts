@@ -7,7 +7,7 @@ import { sortByName } from '../choices';
 import type { ProcedureCategoryChoice } from '../validation';
 
 /**
- * The clinic's procedure categories with their procedures (spec part 2 §7: procedure_categories
+ * The clinic's procedure categories with their procedures (procedure_categories
  * read with nested procedures), categories and procedures by name. Prices are read as the
  * database's decimal text and kept in integer centavos, never as a binary float.
  */

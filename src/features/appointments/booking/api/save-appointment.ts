@@ -12,7 +12,7 @@ export type AppointmentSave =
   | { readonly appointmentId: number; readonly write: AppointmentWrite & { readonly status?: AppointmentStatus } };
 
 /**
- * Book: insert {dentist_id, patient_id, appointment_time, reason, clinic_id} (spec part 2 §7), no
+ * Book: insert {dentist_id, patient_id, appointment_time, reason, clinic_id}, no
  * status (the database's default, Scheduled). Returns the new appointment's id.
  */
 export async function insertAppointment(row: AppointmentWrite & { readonly clinic_id: number }): Promise<number> {

@@ -233,7 +233,7 @@ describe('the Edit Appointment form', () => {
   });
 });
 
-describe('an appointment whose time has passed, edited (issue 12, item 6)', () => {
+describe('an appointment whose time has passed, edited', () => {
   // Tuesday 8 January 2030, 10:00 in Manila: the day before NOW. Completed, with notes.
   const pastData: Partial<AppointmentRow>[] = [
     ...APPOINTMENTS,
@@ -314,7 +314,7 @@ describe('an appointment whose time has passed, edited (issue 12, item 6)', () =
   });
 });
 
-describe('the Notes box (issue 12, item 7)', () => {
+describe('the Notes box', () => {
   const notesBox = () => screen.getByLabelText(/Additional Notes/) as HTMLTextAreaElement;
   const counter = () => document.querySelector('.booking-notes-count')!;
   const counted = () => counter().firstChild!.textContent;

@@ -63,7 +63,7 @@ function editForm(appointment: EditedAppointment, categories: readonly Procedure
 }
 
 /**
- * Add Appointment and Edit Appointment (spec part 2 §2): loads the dentists, the price list and,
+ * Add Appointment and Edit Appointment: loads the dentists, the price list and,
  * for Edit, the appointment with its patient's name, then shows the form. 'Edit Existing
  * Appointment' in the double-booking warning switches this dialog to editing that appointment.
  */

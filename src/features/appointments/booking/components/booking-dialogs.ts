@@ -1,7 +1,7 @@
 /**
- * The booking form's dialogs (spec part 2 §5, §8) in sweetalert2, like every other dialog of the
- * app, loaded on first use. Each registers in the modal stack, so the form's own dialog neither
- * answers Esc nor pulls focus back while one is open.
+ * The booking form's dialogs in sweetalert2, like every other dialog of the app, loaded on first
+ * use. Each registers in the modal stack, so the form's own dialog neither answers Esc nor pulls
+ * focus back while one is open.
  */
 import type { SweetAlertOptions } from 'sweetalert2';
 import { pushModal } from '@/components/modal/modal-stack';

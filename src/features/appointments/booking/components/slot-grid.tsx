@@ -2,10 +2,10 @@ import type { Slot } from '../../model/slots';
 import { BOOKING_EXTRA_TEXT, SLOT_STATE_LABELS } from '../messages';
 
 /**
- * The time slot grid (spec part 2 §2, §9): every 20 minutes from 9:00 AM to 5:40 PM in clinic
- * time. Booked, blocked, lunch and past slots say so and cannot be picked; they stay focusable
- * (aria-disabled) so a keyboard or screen-reader user hears why. `kept` is the own time of a
- * started appointment being edited: past, yet it can be chosen (it is where the appointment is).
+ * The time slot grid: every 20 minutes from 9:00 AM to 5:40 PM in clinic time. Booked, blocked,
+ * lunch and past slots say so and cannot be picked; they stay focusable (aria-disabled) so a
+ * keyboard or screen-reader user hears why. `kept` is the own time of a started appointment being
+ * edited: past, yet it can be chosen (it is where the appointment is).
  */
 export function SlotGrid({
   slots,

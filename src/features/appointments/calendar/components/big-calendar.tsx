@@ -29,7 +29,7 @@ const FORMATS = {
 
 /**
  * A day's column title. react-big-calendar's own wraps it in role="columnheader" inside a button
- * and no row, which axe reports as a critical ARIA error (issue 16); the button alone says it.
+ * and no row, which axe reports as a critical ARIA error; the button alone says it.
  */
 function DayHeader({ label }: HeaderProps) {
   return <span>{label}</span>;

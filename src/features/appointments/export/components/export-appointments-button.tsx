@@ -5,7 +5,7 @@ import { ExportCsvButton } from '@/components/export-button/export-csv-button';
 
 /**
  * 'Export CSV' on the Appointments list: the appointments its filters show (the period of View,
- * Year, Month, Week or Day, and the Dentist), every column of the list (issue 17 part 6).
+ * Year, Month, Week or Day, and the Dentist), every column of the list.
  */
 export function ExportAppointmentsButton({
   clinicId,

@@ -23,7 +23,7 @@ async function edge(clinicId: number, ascending: boolean): Promise<string | null
 }
 
 /**
- * The first and last appointment times of the clinic, for the Year filter (spec §2): two one-row
+ * The first and last appointment times of the clinic, for the Year filter: two one-row
  * reads on the (clinic_id, appointment_time) index instead of every appointment.
  */
 export async function getAppointmentTimeSpan(clinicId: number): Promise<AppointmentTimeSpan> {

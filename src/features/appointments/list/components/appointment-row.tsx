@@ -63,9 +63,9 @@ function rowClassName(overdue: boolean, highlighted: boolean, flashing: boolean,
 }
 
 /**
- * One appointment: Patient / Date & Time, Procedure, Origin, Status, Actions (spec §2). A row
+ * One appointment: Patient / Date & Time, Procedure, Origin, Status, Actions. A row
  * changed live is highlighted until acknowledged, flashes for 60 s and, after 'View', is marked
- * for 4 s; in red for Cancelled and No Show (spec §4).
+ * for 4 s; in red for Cancelled and No Show.
  */
 export const AppointmentRow = memo(function AppointmentRow({
   appointment,

@@ -38,10 +38,9 @@ export interface RevealRequest {
 }
 
 /**
- * The Appointments list (spec §2): summary, filters and one card per dentist. The rows of the
+ * The Appointments list: summary, filters and one card per dentist. The rows of the
  * selected year are read once; each filter change is a binary-searched slice plus a grouping,
- * memoised, and long cards render only the rows near the screen. Rows changed live are marked
- * (spec §4).
+ * memoised, and long cards render only the rows near the screen. Rows changed live are marked.
  */
 export function AppointmentsList({
   clinicId,
@@ -153,7 +152,7 @@ export function AppointmentsList({
     <div className="appointments-list">
       <p className="appointments-summary" data-testid="appointments-summary" aria-live="polite">
         {/* No count while the rows are on their way: a "Total: 0" there would not be true. A failed
-            read is the spec's silent empty list (part 2 §8), and counts 0. */}
+            read is the spec's silent empty list, and counts 0. */}
         {appointments.isPending ? '' : periodSummary(shown.length, selection.view)}
       </p>
       <div className="appointments-filters" role="group" aria-label="Filters">

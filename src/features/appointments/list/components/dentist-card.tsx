@@ -17,7 +17,7 @@ const COLUMNS = [
   { className: 'col-actions', header: 'Actions' },
 ] as const;
 
-/** What live updates do to the rows (spec §4): the ids to highlight, to flash, and the one 'View' focused. */
+/** What live updates do to the rows: the ids to highlight, to flash, and the one 'View' focused. */
 export interface RowMarks {
   highlighted: ReadonlySet<number>;
   flashing: ReadonlySet<number>;
@@ -25,7 +25,7 @@ export interface RowMarks {
 }
 
 /**
- * One dentist's appointments in a collapsible card titled '{dentist} (n appointments)' (spec §2).
+ * One dentist's appointments in a collapsible card titled '{dentist} (n appointments)'.
  * The list says which rows [windowStart, windowEnd) to render (long cards render the rows near the
  * screen); rows are exactly APPOINTMENT_ROW_HEIGHT tall, so spacer rows stand in for the others
  * and the page scrolls as if every row were there.

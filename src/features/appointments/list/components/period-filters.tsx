@@ -10,7 +10,7 @@ import {
 } from '../../model/periods';
 
 /**
- * The list's period filters (spec §2), after its Dentist filter in the same group: View, Year,
+ * The list's period filters, after its Dentist filter in the same group: View, Year,
  * Month, and Week or Day for those views.
  */
 export const PeriodFilters = memo(function PeriodFilters({

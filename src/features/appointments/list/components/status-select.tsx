@@ -4,7 +4,7 @@ import { isAppointmentStatus, statusColour, statusToneClass } from '@/entities/a
 import { statusOptionsFor } from '../../model/status-rules';
 
 /**
- * The status of one appointment as a select in the status's colour (spec §4): options that the
+ * The status of one appointment as a select in the status's colour: options that the
  * rules do not allow at `now` are disabled. An unknown stored status shows as itself, disabled.
  */
 export const StatusSelect = memo(function StatusSelect({

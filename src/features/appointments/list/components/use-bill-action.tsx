@@ -18,7 +18,7 @@ import { BILL_TEXT } from '../messages';
 const NO_INVOICES: ReadonlyMap<number, number> = new Map();
 
 /**
- * 'Bill' on Completed appointments (issue 13, item 5), where the app offers billing: the Add
+ * 'Bill' on Completed appointments, where the app offers billing: the Add
  * Invoice modal opens with the patient, the appointment and the procedure's current price (read
  * when 'Bill' is pressed, so a later price change never touches an invoice already made). Where
  * the app says which lines were done at an appointment (the treatment plan's items done there),

@@ -141,16 +141,15 @@ function mergeIntoReadYears(queryClient: QueryClient, update: AppointmentUpdated
 }
 
 /**
- * Live appointment updates (spec part 2 §4): every `appointment-updated` of this clinic (its
- * payload checked against the contract by the realtime client) is merged into the list at once
- * (and the list read again shortly after), refreshes the booking form's slots and the patient
- * list; one inside the viewed period also highlights its row until
- * 'Acknowledge All', flashes it for 60 s, plays a sound, and tells the user — a desktop
- * notification when the tab is hidden and allowed, else a toast (one per 1.5 s, 6 s, with View)
- * saying what changed from the row the list had ('Scheduled → Confirmed', a move, a patient's
- * late cancellation request). A change this tab made itself (model/own-writes.ts) and a flag
- * handled only merge: they are not news here. After the connection comes back, everything is
- * read again (missed events are not replayed).
+ * Live appointment updates: every `appointment-updated` of this clinic (its payload checked against
+ * the contract by the realtime client) is merged into the list at once (and the list read again
+ * shortly after), refreshes the booking form's slots and the patient list; one inside the viewed
+ * period also highlights its row until 'Acknowledge All', flashes it for 60 s, plays a sound, and
+ * tells the user — a desktop notification when the tab is hidden and allowed, else a toast (one per
+ * 1.5 s, 6 s, with View) saying what changed from the row the list had ('Scheduled → Confirmed', a
+ * move, a patient's late cancellation request). A change this tab made itself (model/own-writes.ts)
+ * and a flag handled only merge: they are not news here. After the connection comes back,
+ * everything is read again (missed events are not replayed).
  */
 export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
   const {

@@ -28,10 +28,10 @@ function yearQuery(clinicId: number, range: InstantRange, from: number, to: numb
 }
 
 /**
- * The clinic's non-deleted appointments of one year in clinic time (spec §7 "read all where
- * deleted is false", narrowed to the year the filters show), in time order, with the patient's
- * name and Messenger id. Usually one request; when the server caps the rows it returns, the rest
- * is read in pages of that size, in parallel (ordering by time and id keeps pages apart).
+ * The clinic's non-deleted appointments of one year in clinic time (the year the filters show), in
+ * time order, with the patient's name and Messenger id. Usually one request; when the server caps
+ * the rows it returns, the rest is read in pages of that size, in parallel (ordering by time and id
+ * keeps pages apart).
  */
 export async function getAppointmentsOfYear(
   clinicId: number,
@@ -75,7 +75,7 @@ export const yearAppointmentsQuery = (clinicId: number, year: number, timeZone: 
 
 /**
  * One year of the list. A failed read leaves `data` undefined and the screen shows an empty list
- * without a message (spec §8, "List fetch failures give empty lists silently").
+ * without a message: a failed list read gives an empty list, silently.
  */
 export function useYearAppointments(clinicId: number, year: number, timeZone: string | undefined) {
   return useQuery({ ...yearAppointmentsQuery(clinicId, year, timeZone ?? ''), enabled: timeZone !== undefined });
@@ -84,7 +84,7 @@ export function useYearAppointments(clinicId: number, year: number, timeZone: st
 /**
  * Asks for the year while the screen renders, not once it has been drawn (useQuery's own read
  * starts after the commit): on a slow phone the list's summary, the largest text on the page,
- * waits for these rows (issue 16). Nothing happens when the year is cached or on its way.
+ * waits for these rows. Nothing happens when the year is cached or on its way.
  */
 export function usePrefetchYearAppointments(clinicId: number, year: number, timeZone: string) {
   usePrefetchQuery(yearAppointmentsQuery(clinicId, year, timeZone));

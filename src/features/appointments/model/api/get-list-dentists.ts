@@ -10,9 +10,9 @@ const byName = (a: ListDentistRecord, b: ListDentistRecord) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
 
 /**
- * The clinic's dentists for the Dentist filter, the cards and the calendar's columns (spec §7
- * "dentists: read for the clinic"), by name. Soft-deleted ones are read too, so their past
- * appointments still carry their name; the filter offers only the others.
+ * The clinic's dentists for the Dentist filter, the cards and the calendar's columns, by name.
+ * Soft-deleted ones are read too, so their past appointments still carry their name; the filter
+ * offers only the others.
  */
 export async function getListDentists(clinicId: number): Promise<ListDentistRecord[]> {
   const dentists = throwOnError(

@@ -25,7 +25,7 @@ export const reminderSettingsKey = (clinicId: number, appointmentId: number) =>
   [...appointmentKeys.reminders(clinicId, appointmentId), 'settings'] as const;
 
 /**
- * The appointment the Reminder modal is about, with its patient's name (spec part 2 §7: read one
+ * The appointment the Reminder modal is about, with its patient's name (read one
  * by id with the patient name). null when there is no such live appointment in the clinic.
  */
 export async function getReminderAppointment(

@@ -7,7 +7,7 @@ import type { ReminderLogEntry } from '../log';
 export const reminderLogKey = (clinicId: number, appointmentId: number) =>
   [...appointmentKeys.reminders(clinicId, appointmentId), 'log'] as const;
 
-/** Every reminder sent for the appointment, newest first (spec part 2 §7). */
+/** Every reminder sent for the appointment, newest first. */
 export async function getReminderLog(clinicId: number, appointmentId: number): Promise<ReminderLogEntry[]> {
   const { data, error, status } = await getSupabase()
     .from('appointment_reminders')

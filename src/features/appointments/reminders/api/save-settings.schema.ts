@@ -11,9 +11,9 @@ const PROBLEM_TEXT: Record<ReminderSettingsProblem, string> = {
 };
 
 /**
- * 'Save Settings' (spec part 2 §7): settings.ts holds the rules. A refusal is the card's one
- * message line (the form's root); the day entries it concerns, or the message, carry the invalid
- * mark. What passes is the update to write.
+ * 'Save Settings': settings.ts holds the rules. A refusal is the card's one message line (the
+ * form's root); the day entries it concerns, or the message, carry the invalid mark. What passes is
+ * the update to write.
  */
 export const reminderSettingsSchema = z
   .object({

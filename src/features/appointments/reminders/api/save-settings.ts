@@ -15,9 +15,8 @@ type SavedReminderSettings = Pick<
 
 /**
  * 'Save Settings': sets reminder_enabled, reminder_days, reminder_message and
- * reminder_recipient_type by id and clinic (spec part 2 §7), and answers what was stored. An
- * appointment gone meanwhile (deleted, or never in this clinic) is a 'gone' RequestError: nothing
- * was saved.
+ * reminder_recipient_type by id and clinic, and answers what was stored. An appointment gone
+ * meanwhile (deleted, or never in this clinic) is a 'gone' RequestError: nothing was saved.
  */
 export async function saveReminderSettings(
   clinicId: number,

@@ -27,7 +27,7 @@ export interface SendReminderContext {
 }
 
 /**
- * 'Send Reminder Now' (spec part 2 §7): the overrides within the service's limits, the appointment
+ * 'Send Reminder Now': the overrides within the service's limits, the appointment
  * close enough; manual-reminder.ts holds the rules. What passes is the request body.
  */
 export function sendReminderSchema({ appointmentTime, timeZone, now }: SendReminderContext) {

@@ -7,7 +7,7 @@ import { SEND_FALLBACK_ERROR } from '../messages';
 import { reminderLogKey } from './get-log';
 
 /**
- * 'Send Reminder Now': the notification service sends the reminder and logs it (spec part 2 §7).
+ * 'Send Reminder Now': the notification service sends the reminder and logs it.
  * Rejects with a ServiceError carrying the service's `error` text.
  */
 export async function sendReminder(

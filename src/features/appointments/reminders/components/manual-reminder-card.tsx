@@ -12,7 +12,7 @@ import { sendFailureText, type ManualReminderDraft } from '../manual-reminder';
 import { REMINDER_EXTRA_TEXT, REMINDER_TEXT } from '../messages';
 import { showReminderAlert } from './reminder-alert';
 
-/** 'Reminder Sent!' closes by itself after this long (spec part 2 §9). */
+/** 'Reminder Sent!' closes by itself after this long. */
 export const SENT_POPUP_MS = 1500;
 
 const EMPTY_DRAFT: ManualReminderDraft = { message: '', recipientOverride: '' };

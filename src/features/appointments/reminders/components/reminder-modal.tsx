@@ -19,8 +19,8 @@ export interface ReminderModalProps {
 }
 
 /**
- * The Reminder modal of one appointment (spec part 2 §2, §4, §5, §8): its reminder settings, a
- * manual send and the log of sent reminders. Closes back to the list with the × button or Esc.
+ * The Reminder modal of one appointment: its reminder settings, a manual send and the log of sent
+ * reminders. Closes back to the list with the × button or Esc.
  */
 export function ReminderModal({ clinicId, timeZone, appointmentId, onClose }: ReminderModalProps) {
   const appointment = useReminderAppointment(clinicId, appointmentId);

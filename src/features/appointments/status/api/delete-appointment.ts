@@ -6,7 +6,7 @@ import { trackOwnWrite } from '../../model/own-writes';
 import { appointmentKeys } from '../../model/query-keys';
 
 /**
- * Spec §7 "update deleted true by id" (a soft delete, shown as 'Appointment cancelled'), asking
+ * Sets deleted to true by id (a soft delete, shown as 'Appointment cancelled'), asking
  * for the row back: no row means it was already deleted elsewhere ('gone').
  */
 export async function deleteAppointment(clinicId: number, appointmentId: number): Promise<void> {

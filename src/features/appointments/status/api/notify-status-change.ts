@@ -12,7 +12,7 @@ export interface StatusNotification {
 }
 
 /**
- * POST /status-notifications/{id} to the notification service (spec §7): tells the patient on
+ * POST /status-notifications/{id} to the notification service: tells the patient on
  * Messenger. A blank custom message is left out, so the service uses its default text. Rejects
  * with a ServiceError whose message is the service's `error` text.
  */

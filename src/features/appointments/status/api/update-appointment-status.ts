@@ -32,7 +32,7 @@ export async function whyNoRow(clinicId: number, appointmentId: number): Promise
 }
 
 /**
- * Spec §7 "update status by id", filtered by clinic, not deleted, and the status the user saw,
+ * Updates the status by id, filtered by clinic, not deleted, and the status the user saw,
  * asking for the row back: no row means it was deleted ('gone') or changed ('changed') elsewhere.
  */
 export async function updateAppointmentStatus({

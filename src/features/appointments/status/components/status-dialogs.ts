@@ -6,7 +6,7 @@ import type { OpenPlanItem } from '../api/plan-items';
 
 /**
  * The Appointments list's sweetalert2 dialogs (loaded on first use): the confirmation with an
- * optional message for the patient, and the failure dialogs of spec §8 with a reason line.
+ * optional message for the patient, and the failure dialogs with a reason line.
  */
 
 async function swal() {
@@ -72,7 +72,7 @@ function cancelReasonField(): { field: HTMLElement; select: HTMLSelectElement } 
 }
 
 /**
- * Asks before a change to Completed, No Show or Cancelled (spec §4). Resolves with the custom
+ * Asks before a change to Completed, No Show or Cancelled. Resolves with the custom
  * message typed (possibly blank), for Cancelled the clinic's reason, and for Completed the plan
  * items ticked as done (`plan`: the patient's open items and this appointment); null when the
  * user cancels.

@@ -46,7 +46,7 @@ async function markPlanItemsDone(appointmentId: number, itemIds: number[]): Prom
 }
 
 /**
- * The list's row actions (spec §4, §8): changing the status (directly for Scheduled and
+ * The list's row actions: changing the status (directly for Scheduled and
  * Confirmed; with a confirmation, an optional message and the patient's notification for
  * Completed, No Show and Cancelled) and deleting. One action per row at a time, its dialogs
  * included; the list is read again after each write, so a row changed or deleted elsewhere shows

@@ -12,9 +12,8 @@ const patientField = z.custom<ChosenPatient | null>().transform((patient, contex
 });
 
 /**
- * Add Invoice (spec §5): a patient picked from the search results, else 'Please select a
- * patient.'; Total required, at least ₱0.01, two decimals at most. Each refusal is told at its
- * field, both at once.
+ * Add Invoice: a patient picked from the search results, else 'Please select a patient.'; Total
+ * required, at least ₱0.01, two decimals at most. Each refusal is told at its field, both at once.
  */
 export const addInvoiceSchema = z
   .object({ patient: patientField, total: amountSchema(BILLING_TEXT.fields.total) })

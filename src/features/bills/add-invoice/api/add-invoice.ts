@@ -15,7 +15,7 @@ export interface NewInvoice {
 }
 
 /**
- * Adds an invoice: insert {patient_id, total, clinic_id} (spec §7) with the appointment and the
+ * Adds an invoice: insert {patient_id, total, clinic_id} with the appointment and the
  * form's idempotency key, total as a decimal string. A repeat of the same key (a double click that
  * got through, a retry after a lost answer, a second tab) answers 23505; the invoice that key
  * already made is then this insert's result, so the form saves once whatever happens.

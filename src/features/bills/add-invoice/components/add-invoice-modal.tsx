@@ -40,7 +40,7 @@ const itemValues = (line: InvoiceLinePrefill): InvoiceItemValues => ({
 });
 
 /**
- * The Add Invoice modal (spec §2, §5, §8): a patient picked from a search by name, and Total; or,
+ * The Add Invoice modal: a patient picked from a search by name, and Total; or,
  * after 'Itemise', line items whose sum the database makes the total. The form gets one
  * idempotency key when it opens and keeps it across retries, so a double click, a retry after a
  * lost answer or a second click while saving makes one invoice. 'Bill' on a Completed appointment

@@ -13,8 +13,8 @@ const TEXTS: SearchComboboxTexts = {
 };
 
 /**
- * Add Invoice's Patient field (spec §2, §5): the shared patient picker (a search by name, spec §7
- * "patients: read by clinic (for invoices)") in Billing's words.
+ * Add Invoice's Patient field: the shared patient picker (a search by name among
+ * the clinic's patients) in Billing's words.
  */
 export function PatientSearchField(props: Omit<PatientPickerProps, 'texts' | 'className'>) {
   return <PatientPicker {...props} texts={TEXTS} className="billing-patient-search" />;

@@ -17,7 +17,7 @@ function optionalText(label: string, max: number) {
 }
 
 /**
- * Add Payment (spec §5: amount required; §9: the methods, step 0.01): Amount in integer centavos,
+ * Add Payment (amount required; the four methods; step 0.01): Amount in integer centavos,
  * Method one of the four, Reference # and Notes optional within the database's limits. Each
  * refusal is told at its field.
  */

@@ -20,7 +20,7 @@ export interface NewPayment extends PaymentFields {
 
 /**
  * Adds a payment: insert {patient_id, invoice_id, amount, method, reference_number, notes,
- * clinic_id} (spec §7) with the form's idempotency key, amount as a decimal string. A repeat of the
+ * clinic_id} with the form's idempotency key, amount as a decimal string. A repeat of the
  * same key answers 23505; the payment that key already made is then this insert's result. An
  * amount above the balance unless accepted answers PT409 (see `isAboveBalance`).
  */

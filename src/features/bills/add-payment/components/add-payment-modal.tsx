@@ -34,7 +34,7 @@ function BalanceLine({ balance, failed }: { balance: InvoiceBalance | null | und
 }
 
 /**
- * The modal 'Add Payment for Invoice #{id}' (spec §2, §5, §8). The invoice's balance is read afresh
+ * The modal 'Add Payment for Invoice #{id}'. The invoice's balance is read afresh
  * when it opens; an amount above it is warned about ('This is ₱X more than the balance of ₱Y.')
  * and saved only once confirmed, since money received is kept. Only the confirmed save tells the
  * database it accepts the overpayment; when the balance shrank meanwhile (another device took a

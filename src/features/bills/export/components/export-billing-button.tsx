@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { exportQuery, type InvoiceStatusFilter } from '@common/csv/exports';
 import { ExportCsvButton } from '@/components/export-button/export-csv-button';
 
-/** 'Export CSV' over the Invoices table: the invoices the search and Status show (issue 17 part 6). */
+/** 'Export CSV' over the Invoices table: the invoices the search and Status show. */
 export function ExportInvoicesButton({
   clinicId,
   query,

@@ -6,7 +6,7 @@ import { billingKeys } from '../../model/query-keys';
 
 /**
  * The clinic's invoices with paid, balance and status as the database derives them (view
- * `invoice_summaries`, spec §7 "invoices: read by clinic"), newest first, void ones included.
+ * `invoice_summaries`, read by clinic), newest first, void ones included.
  */
 export function getInvoices(clinicId: number): Promise<InvoiceListRow[]> {
   return readAllRows((from, to, withCount) =>

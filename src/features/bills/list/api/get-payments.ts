@@ -6,7 +6,7 @@ import { billingKeys } from '../../model/query-keys';
 
 /**
  * The clinic's payments with the patient's name and the amount in centavos (view
- * `payment_entries`, spec §7 "payments: read by clinic"), newest first, void ones included.
+ * `payment_entries`, read by clinic), newest first, void ones included.
  */
 export function getPayments(clinicId: number): Promise<PaymentListRow[]> {
   return readAllRows((from, to, withCount) =>

@@ -59,7 +59,7 @@ const InvoiceRow = memo(function InvoiceRow({
 });
 
 /**
- * The Invoices table (spec §2): ID, Patient, Total, Status, Actions ('Add Payment'; 'Availment form'
+ * The Invoices table: ID, Patient, Total, Status, Actions ('Add Payment'; 'Availment form'
  * for an invoice the HMO pays part of; 'Void' for admins). Total is what the patient owes, the
  * spec's amount alone (what the HMO pays shows on the receipt, the availment form and HMO claims).
  * A void invoice stays listed, struck through, with the 'Void' badge and no Add Payment.

@@ -64,7 +64,7 @@ const PaymentRow = memo(function PaymentRow({
 });
 
 /**
- * The Payments table (spec §2): IID, Patient, Amount, Method, Ref #, Date (clinic time), Actions
+ * The Payments table: IID, Patient, Amount, Method, Ref #, Date (clinic time), Actions
  * ('Print receipt'; 'Void' for admins). A void payment stays listed, struck through, with the
  * 'Void' badge. Windowed in its own scroll box.
  */

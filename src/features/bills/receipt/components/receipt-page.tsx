@@ -175,8 +175,8 @@ function ReceiptView() {
 }
 
 /**
- * `/receipts/:paymentId` (issue 13, item 6): a payment's acknowledgement receipt in its own tab,
- * ready to print on A5 or 80 mm paper. Outside the dashboard, so it has its own query client.
+ * `/receipts/:paymentId`: a payment's acknowledgement receipt in its own tab, ready to print on
+ * A5 or 80 mm paper. Outside the dashboard, so it has its own query client.
  */
 export default function ReceiptPage() {
   const [queryClient] = useState(

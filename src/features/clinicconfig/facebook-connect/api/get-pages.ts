@@ -3,7 +3,7 @@ import { callService, ServiceError } from '@/lib/service-client';
 import { CLINIC_EXTRA_TEXT } from '../../model/messages';
 
 /**
- * The pages the user granted in the popup: GET /api/clinics/{id}/facebook/pages (spec §7), `[]`
+ * The pages the user granted in the popup: GET /api/clinics/{id}/facebook/pages, `[]`
  * until the popup has finished. Each `access_token` is the service's handle, not a token.
  */
 export async function getFacebookPages(clinicId: number): Promise<FacebookPage[]> {

@@ -7,7 +7,7 @@ import { clinicKeys } from '../../model/query-keys';
 
 /**
  * Connects the chosen page: POST /api/clinics/{id}/facebook/select-page {pageId, pageAccessToken}
- * (spec §7; the token is the service's handle). The service subscribes the page and stores its
+ * (the token is the service's handle). The service subscribes the page and stores its
  * token, page ids and hint; a refusal carries the service's words in `error`.
  */
 export async function selectFacebookPage(clinicId: number, page: FacebookPage): Promise<SelectPageResponse> {

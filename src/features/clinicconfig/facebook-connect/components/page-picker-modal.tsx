@@ -3,7 +3,7 @@ import { Modal } from '@/components/modal/modal';
 import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from '../../model/messages';
 import { pageInitials } from '../page-display';
 
-/** 'Select Facebook Page to Connect' (spec §2): each page with its avatar and name, plus Cancel. */
+/** 'Select Facebook Page to Connect': each page with its avatar and name, plus Cancel. */
 export function PagePickerModal({
   pages,
   selecting,

@@ -35,11 +35,10 @@ const POPUP_NAME = 'ngiti-facebook-connect';
 const POPUP_FEATURES = 'popup=yes,width=600,height=720';
 
 /**
- * 'Connect Facebook Page' (spec §4, docs/facebook-connect.md): the click opens the popup at once
- * (popup blockers allow a window only inside the click), asks the service for the signed login
- * address and points the popup at it, then polls (poller.ts) until pages are found, the clinic is
- * connected, the popup is closed, or 30 polls have passed. Pages found open the picker; choosing
- * one connects it.
+ * 'Connect Facebook Page': the click opens the popup at once (popup blockers allow a window only
+ * inside the click), asks the service for the signed login address and points the popup at it, then
+ * polls (poller.ts) until pages are found, the clinic is connected, the popup is closed, or 30
+ * polls have passed. Pages found open the picker; choosing one connects it.
  */
 export function useFacebookConnect({ clinicId, clinic, timing }: FacebookConnectOptions) {
   const queryClient = useQueryClient();

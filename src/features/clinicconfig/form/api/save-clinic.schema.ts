@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkClinicForm, CLINIC_FIELD_ORDER, type ClinicPayload } from '../../model/clinic-form';
 
 /**
- * The Clinic Configuration form (spec part 2 §5): name and reminder time required, recall months
+ * The Clinic Configuration form: name and reminder time required, recall months
  * and the contact fields within their limits (model/clinic-form.ts holds the rules and messages);
  * each refusal is told at its field.
  */

@@ -32,7 +32,7 @@ export interface ClinicFormProps {
 }
 
 /**
- * The Clinic Configuration form (spec part 2 §2, §5): name and reminder time required, the
+ * The Clinic Configuration form: name and reminder time required, the
  * Facebook fields read-only (only Connect Facebook Page writes them), every save confirmed first
  * with Cancel focused. A refused save keeps what was typed.
  */

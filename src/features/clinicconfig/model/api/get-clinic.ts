@@ -23,7 +23,7 @@ export type ClinicSettings = Pick<
   | 'page_token_hint'
 >;
 
-/** One clinic's settings by id (spec §7 "clinics: read by id"); RLS decides who may read it. */
+/** One clinic's settings by id; RLS decides who may read it. */
 export async function getClinic(clinicId: number): Promise<ClinicSettings> {
   const answer = await getSupabase().from('clinics').select(CLINIC_SETTINGS_COLUMNS).eq('id', clinicId).single();
   if (answer.error) throw toRequestError(answer.error, answer.status, { noRowIsGone: true });

@@ -5,7 +5,7 @@ import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from '../../model/messages';
 export const ADD_CLINIC = 'new';
 
 /**
- * The superadmin's clinic selector on Clinic Configuration (spec §2, §6): every clinic plus 'Add
+ * The superadmin's clinic selector on Clinic Configuration: every clinic plus 'Add
  * Clinic'. Choosing a clinic makes it the working clinic, so this and the sidebar's agree.
  */
 export function ClinicPicker({

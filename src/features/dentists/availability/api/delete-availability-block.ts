@@ -5,8 +5,8 @@ import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { dentistKeys } from '../../model/query-keys';
 
 /**
- * Deletes one block by id and clinic_id (spec part 1 §7). A block already gone (deleted in
- * another tab) is what the user asked for, so no rows deleted is not an error.
+ * Deletes one block by id and clinic_id. A block already gone (deleted in another tab) is what the
+ * user asked for, so no rows deleted is not an error.
  */
 export async function deleteAvailabilityBlock(clinicId: number, blockId: number): Promise<void> {
   throwOnError(await getSupabase().from('dentist_availability').delete().eq('id', blockId).eq('clinic_id', clinicId));

@@ -7,8 +7,8 @@ import { dentistKeys } from '../../model/query-keys';
 export type DentistAppointment = Pick<AppointmentRow, 'id' | 'appointment_time' | 'patient_id' | 'reason'>;
 
 /**
- * The dentist's non-deleted appointments for the availability grid's "booked" hours (spec part 1
- * §7: by dentist_id and clinic_id, deleted=false, then filtered to the chosen day on the client).
+ * The dentist's non-deleted appointments for the availability grid's "booked" hours (read
+ * by dentist_id and clinic_id, deleted=false, then filtered to the chosen day on the client).
  * Only those from `since` on are read: the calendar starts at the clinic's today, so years of
  * history would only cost bandwidth. `since` must lie at least a day before that today.
  */

@@ -10,8 +10,8 @@ export type AvailabilityBlock = Pick<
 >;
 
 /**
- * The dentist's blocks (select by dentist_id and clinic_id, spec part 1 §7) from the clinic's
- * today on: the calendar cannot reach earlier dates, so older blocks are history nobody edits.
+ * The dentist's blocks (select by dentist_id and clinic_id) from the clinic's today on: the
+ * calendar cannot reach earlier dates, so older blocks are history nobody edits.
  */
 export async function getDentistAvailability(
   clinicId: number,

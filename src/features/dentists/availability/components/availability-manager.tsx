@@ -31,7 +31,7 @@ export interface AvailabilityManagerProps {
   dentist?: { id: number; name: string };
 }
 
-/** The Dentist Availability Manager (spec part 1 §2, §4, §5, §8, §9), in the clinic's time zone. */
+/** The Dentist Availability Manager, in the clinic's time zone. */
 export function AvailabilityManager({ dentist }: AvailabilityManagerProps) {
   const { clinic } = useSession();
   const zone = useClinicZone(clinic.id);

@@ -9,8 +9,8 @@ export const SLOT_STATE_LABELS: Record<HourSlotState, string> = {
 };
 
 /**
- * The hour grid (spec part 1 §4, §9): nine slots in three columns. A click toggles available ↔
- * blocked; booked and lunch slots say so and do nothing (toggleHourSlot leaves them alone).
+ * The hour grid: nine slots in three columns. A click toggles available ↔ blocked; booked and lunch
+ * slots say so and do nothing (toggleHourSlot leaves them alone).
  */
 export function HourSlotGrid({
   slots,

@@ -15,10 +15,10 @@ import { DENTIST_DELETE_EXTRA_TEXT, DENTIST_DELETE_TEXT } from '../messages';
 type Shown = Extract<DentistDeleteOutcome, { kind: 'blocked' } | { kind: 'check_failed' }>;
 
 /**
- * Confirm Delete (spec part 1 §4): Delete asks the database, which decides among hard delete,
- * soft delete and "blocked by future appointments" in one call. Deleted: the screen closes the
- * modal and shows the message. Blocked: the appointments are listed and nothing is deleted.
- * The check failed: the error shows with the modal open and no deletion done.
+ * Confirm Delete: Delete asks the database, which decides among hard delete, soft delete and
+ * "blocked by future appointments" in one call. Deleted: the screen closes the modal and shows the
+ * message. Blocked: the appointments are listed and nothing is deleted. The check failed: the error
+ * shows with the modal open and no deletion done.
  */
 export function DeleteDentistModal({
   dentist,

@@ -6,7 +6,7 @@ import type { Dentist } from '../../model/api/get-dentists';
 import { dentistKeys } from '../../model/query-keys';
 import type { DentistInput } from '../dentist-form';
 
-/** Adds a dentist to the clinic: insert {name, email, phone, is_active, clinic_id} (spec part 1 §7). */
+/** Adds a dentist to the clinic: insert {name, email, phone, is_active, clinic_id}. */
 export async function createDentist(clinicId: number, input: DentistInput): Promise<Dentist> {
   return throwOnError(
     await getSupabase()

@@ -16,10 +16,10 @@ function refusalOf({ name, email, phone }: DentistInput, mode: 'add' | 'edit'): 
 }
 
 /**
- * The Add and Edit Dentist forms' rules (spec part 1 §5): name, email and phone required, with
- * the spec's two wordings; whitespace-only counts as empty; the database's limits and e-mail
- * shape are checked here too, so a bad value gets a clear message instead of a refused insert.
- * The first refusal is the form's one message; what passes is sent trimmed, with the status.
+ * The Add and Edit Dentist forms' rules: name, email and phone required, with the spec's two
+ * wordings; whitespace-only counts as empty; the database's limits and e-mail shape are checked
+ * here too, so a bad value gets a clear message instead of a refused insert. The first refusal is
+ * the form's one message; what passes is sent trimmed, with the status.
  */
 export function dentistFormSchema(mode: 'add' | 'edit') {
   return z

@@ -8,7 +8,7 @@ import type { DentistInput } from '../dentist-form';
 import { DENTIST_COLUMNS } from './get-dentist';
 
 /**
- * Saves the Edit Dentist form: update by id with all fields plus clinic_id (spec part 1 §7), only
+ * Saves the Edit Dentist form: update by id with all fields plus clinic_id, only
  * while the dentist still holds what the form was opened with (`opened`), so a save never undoes
  * unseen what someone else saved meanwhile (Active toggled in the list, a corrected phone). The
  * saved row, or null when the update matched nothing: the dentist was changed or deleted

@@ -12,8 +12,8 @@ import { DENTIST_FORM_TEXT } from '../messages';
 import { useDentistSubmission } from './use-dentist-submission';
 
 /**
- * Add Dentist and Edit Dentist (spec part 1 §2, §5, §8). The modal stays open on a failure with
- * everything the user typed; on success the screen closes it and shows the header message.
+ * Add Dentist and Edit Dentist. The modal stays open on a failure with everything the user typed;
+ * on success the screen closes it and shows the header message.
  */
 export function DentistFormModal({
   clinicId,

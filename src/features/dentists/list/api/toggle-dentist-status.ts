@@ -7,7 +7,7 @@ import { dentistKeys } from '../../model/query-keys';
 
 type ToggledDentist = Pick<Dentist, 'id' | 'clinic_id' | 'is_active'>;
 
-/** The Status cell: update is_active flipped (spec part 1 §4, §7). Returns the new state. */
+/** The Status cell: update is_active flipped. Returns the new state. */
 export async function toggleDentistStatus(dentist: ToggledDentist): Promise<boolean> {
   const updated = firstRowOrGone(
     throwOnError(

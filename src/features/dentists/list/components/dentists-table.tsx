@@ -17,9 +17,9 @@ export interface DentistRowActions {
 }
 
 /**
- * The Dentists table (spec part 1 §2, §4): sorted by name, with the Status toggle (one toggle
- * at a time per row, reported through `onSuccess`/`onError`) and the row actions, which the
- * screen answers by opening its modals.
+ * The Dentists table: sorted by name, with the Status toggle (one toggle at a time per row,
+ * reported through `onSuccess`/`onError`) and the row actions, which the screen answers by opening
+ * its modals.
  */
 export function DentistsTable({
   dentists,

@@ -9,7 +9,7 @@ export type Dentist = Pick<DentistRow, 'id' | 'clinic_id' | 'name' | 'email' | '
 
 /**
  * The clinic's dentists, soft-deleted ones left out (RLS does not hide them), sorted by name
- * case-insensitively on the client (spec part 1 §7).
+ * case-insensitively on the client.
  */
 export async function getDentists(clinicId: number): Promise<Dentist[]> {
   const rows = throwOnError(

@@ -5,8 +5,8 @@ import { getSupabase } from '@/lib/supabase';
 import { patientKeys } from '../../model/query-keys';
 
 /**
- * How many appointments of the patient are not deleted, for the delete confirmation's wording
- * (spec §8). Counted by the database (HEAD with an exact count): no rows are sent.
+ * How many appointments of the patient are not deleted, for the delete confirmation's wording.
+ * Counted by the database (HEAD with an exact count): no rows are sent.
  */
 export async function countPatientAppointments(clinicId: number, patientId: number): Promise<number> {
   const { count, error, status } = await getSupabase()

@@ -15,7 +15,7 @@ export interface DeleteFlowMessages {
 }
 
 /**
- * A row's Delete (spec §4, §8): count the patient's appointments for the confirmation's wording,
+ * A row's Delete: count the patient's appointments for the confirmation's wording,
  * ask, delete, and say how it went. One delete flow at a time on the screen; `deletingId` is the
  * patient whose flow is running.
  */

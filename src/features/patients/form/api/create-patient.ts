@@ -7,7 +7,7 @@ import { patientKeys } from '../../model/query-keys';
 import type { NewPatientFields } from '../patient-form';
 
 /**
- * Adds a patient to the clinic: insert {name, phone, clinic_id} (spec §7), plus messenger_id when
+ * Adds a patient to the clinic: insert {name, phone, clinic_id}, plus messenger_id when
  * made from a Messenger contact (a trigger then links the contact to the new patient).
  */
 export async function createPatient(clinicId: number, fields: NewPatientFields): Promise<PatientListItem> {

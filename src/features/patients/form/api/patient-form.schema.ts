@@ -3,7 +3,7 @@ import { PATIENT_FORM_EXTRA_TEXT, PATIENT_FORM_TEXT } from '../messages';
 import { PATIENT_LIMITS, type NewPatientFields, type PatientFields, type PatientFormValues } from '../patient-form';
 
 /**
- * The Add and Edit Patient forms' rules (spec part 1 §5): name and phone required (whitespace-only
+ * The Add and Edit Patient forms' rules: name and phone required (whitespace-only
  * counts as empty), then each field within the database's length; the first refusal is the form's
  * one message. What passes is sent trimmed, a missing Messenger ID as null (the database refuses '').
  */

@@ -7,7 +7,7 @@ import { patientKeys } from '../../model/query-keys';
 import type { PatientFields } from '../patient-form';
 
 /**
- * Saves an edited patient: update by id {name, phone, messenger_id, clinic_id} (spec §7), only
+ * Saves an edited patient: update by id {name, phone, messenger_id, clinic_id}, only
  * while the patient is not deleted and still holds what the form was opened with (`opened`), so a
  * save never undoes unseen what someone else saved meanwhile (a Messenger link made in Clinic
  * Config, a corrected phone). The saved row, or null when the update matched nothing (the patient

@@ -13,9 +13,9 @@ import { PatientFormFields } from './patient-form-fields';
 import './patient-form.css';
 
 /**
- * Add Patient (spec §2, §5, §8); opened from a Messenger contact (`prefill`), it starts with the
- * sender's name and Messenger ID. What the user typed stays after a failed save; once saved, a
- * click that lands before the modal closes saves nothing.
+ * Add Patient; opened from a Messenger contact (`prefill`), it starts with the sender's name and
+ * Messenger ID. What the user typed stays after a failed save; once saved, a click that lands
+ * before the modal closes saves nothing.
  */
 export function AddPatientModal({
   clinicId,

@@ -14,9 +14,9 @@ import { useEditPatientSubmission } from './use-edit-patient-submission';
 import './patient-form.css';
 
 /**
- * Edit Patient (spec §2, §5, §8), with the Messenger link above the fields. What the user typed
- * stays after a failed save; a save only goes through while the patient is as the form last saw
- * it, and once saved a click that lands before the modal closes saves nothing.
+ * Edit Patient, with the Messenger link above the fields. What the user typed stays after a failed
+ * save; a save only goes through while the patient is as the form last saw it, and once saved a
+ * click that lands before the modal closes saves nothing.
  */
 export function EditPatientModal({
   clinicId,

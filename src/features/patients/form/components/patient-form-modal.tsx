@@ -6,7 +6,7 @@ import { EditPatientModal } from './edit-patient-modal';
 /** Add (from a Messenger contact: with its name and id), or Edit. */
 type Mode = { kind: 'add'; prefill?: CreatePatientPrefill } | { kind: 'edit'; patient: PatientListItem };
 
-/** The Add Patient and Edit Patient modals (spec §2, §5, §8). */
+/** The Add Patient and Edit Patient modals. */
 export function PatientFormModal({
   clinicId,
   mode,

@@ -10,7 +10,7 @@ export type PatientHistoryEntry = Pick<AppointmentRow, 'id' | 'appointment_time'
 
 /**
  * The patient's appointments that are not deleted, newest first, with the dentist's name
- * (spec §7: appointments ordered by appointment_time descending).
+ * (appointments ordered by appointment_time descending).
  */
 export async function getPatientHistory(clinicId: number, patientId: number): Promise<PatientHistoryEntry[]> {
   const { data, error, status } = await getSupabase()

@@ -16,7 +16,7 @@ const COLUMNS = PATIENT_HISTORY_EXTRA_TEXT.historyColumns;
 
 function HistoryTable({ entries, timeZone }: { entries: PatientHistoryEntry[]; timeZone: string }) {
   return (
-    // The list scrolls once taller than 240 px (spec §9); focusable so the keyboard can scroll it.
+    // The list scrolls once taller than 240 px; focusable so the keyboard can scroll it.
     <div className="history-scroll" tabIndex={0} role="region" aria-label="Appointments" data-testid="history-list">
       <table className="data-table history-table">
         <thead>
@@ -51,8 +51,8 @@ function HistoryTable({ entries, timeZone }: { entries: PatientHistoryEntry[]; t
 }
 
 /**
- * The history modal: the patient's appointments, newest first, in clinic time (spec §2, §4, §9),
- * then their invoices and balance due (issue 13; the Billing feature fills that section).
+ * The history modal: the patient's appointments, newest first, in clinic time, then their invoices
+ * and balance due (the Billing feature fills that section).
  */
 export function PatientHistoryModal({
   clinicId,

@@ -19,7 +19,7 @@ function listQuery(clinicId: number, from: number, to: number, withCount: boolea
 }
 
 /**
- * Every patient of the clinic that is not deleted, by name (spec §7). Usually one request; when
+ * Every patient of the clinic that is not deleted, by name. Usually one request; when
  * the server caps the rows it returns (hosted Supabase's max-rows), the rest is read in pages of
  * that size, in parallel. Ordered by name, then id, so pages never overlap or skip a row.
  */

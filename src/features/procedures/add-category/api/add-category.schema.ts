@@ -3,7 +3,7 @@ import { readCategoryName } from '../../model/names';
 import type { ProcedureCategory } from '../../model/types';
 
 /**
- * The new category's name (spec §7): required, at most 200 characters ('… cut' message), not
+ * The new category's name: required, at most 200 characters ('… cut' message), not
  * taken in the clinic ignoring case and surrounding spaces; sent trimmed.
  */
 export function addCategorySchema(categories: readonly ProcedureCategory[]) {

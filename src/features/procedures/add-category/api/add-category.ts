@@ -4,7 +4,7 @@ import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { procedureKeys } from '../../model/query-keys';
 
-/** Adds a category: insert {clinic_id, name} (spec §7). A name taken ignoring case answers 23505. */
+/** Adds a category: insert {clinic_id, name}. A name taken ignoring case answers 23505. */
 export async function addCategory(clinicId: number, name: string): Promise<void> {
   throwOnError(await getSupabase().from('procedure_categories').insert({ clinic_id: clinicId, name }));
 }

@@ -12,7 +12,7 @@ import { useAddCategory } from '../api/add-category';
 import { addCategorySchema } from '../api/add-category.schema';
 
 /**
- * The new category name and 'Add Category' (spec §2). Enter adds. A refused name is told at the
+ * The new category name and 'Add Category'. Enter adds. A refused name is told at the
  * field; a failed request keeps the name and says what failed.
  */
 export function AddCategoryForm({

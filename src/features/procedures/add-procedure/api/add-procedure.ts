@@ -12,7 +12,7 @@ export interface NewProcedure {
 }
 
 /**
- * Adds a procedure: insert {clinic_id, category_id, name, price} (spec §7), the price as a decimal
+ * Adds a procedure: insert {clinic_id, category_id, name, price}, the price as a decimal
  * string. A name taken in the category, ignoring case, answers 23505.
  */
 export async function addProcedure(clinicId: number, procedure: NewProcedure): Promise<void> {

@@ -14,8 +14,8 @@ import type { ProcedureCategory } from '../../model/types';
 import { useAddProcedure } from '../api/add-procedure';
 
 /**
- * A category table's inline row to add a procedure (spec §2: name, price, Add); the price starts
- * at 0.00 (§9). Enter in either field adds. After an add the row is empty again; a refused or
+ * A category table's inline row to add a procedure (name, price, Add); the price starts
+ * at 0.00. Enter in either field adds. After an add the row is empty again; a refused or
  * failed add keeps what was typed.
  */
 export function AddProcedureRow({ clinicId, category }: { clinicId: number; category: ProcedureCategory }) {

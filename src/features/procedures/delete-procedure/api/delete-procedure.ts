@@ -5,7 +5,7 @@ import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { procedureKeys } from '../../model/query-keys';
 
 /**
- * Deletes a procedure by id (spec §7), in the clinic. Appointments keep their reason text and
+ * Deletes a procedure by id, in the clinic. Appointments keep their reason text and
  * invoices their totals, so nothing else changes. Already gone counts as done.
  */
 export async function deleteProcedure(clinicId: number, procedureId: number): Promise<void> {

@@ -7,7 +7,7 @@ import type { Procedure } from '../../model/types';
 import { useDeleteProcedure } from '../api/delete-procedure';
 
 /**
- * 'Delete' asks 'Are you sure you want to delete this procedure?' (spec §5) with Cancel focused;
+ * 'Delete' asks 'Are you sure you want to delete this procedure?' with Cancel focused;
  * a failed delete keeps the row and says what failed.
  */
 export function DeleteProcedureButton({ clinicId, procedure }: { clinicId: number; procedure: Procedure }) {

@@ -12,7 +12,7 @@ export interface ProcedureChange {
 }
 
 /**
- * Saves a procedure: update name and price by id (spec §7), in the clinic. No row back means it
+ * Saves a procedure: update name and price by id, in the clinic. No row back means it
  * was deleted meanwhile ('gone').
  */
 export async function updateProcedure(clinicId: number, change: ProcedureChange): Promise<void> {

@@ -6,7 +6,7 @@ import type { ProcedureCategory } from '../../model/types';
 import { toCategories } from '../categories';
 
 /**
- * The clinic's procedure categories with their procedures (spec §7: procedure_categories read with
+ * The clinic's procedure categories with their procedures (procedure_categories read with
  * nested procedures), by name. Prices are read as the database's decimal text, never as a JSON
  * number, so no peso passes through a binary float.
  */

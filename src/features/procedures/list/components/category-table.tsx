@@ -3,7 +3,7 @@ import { PROCEDURES_EXTRA_TEXT, PROCEDURES_TEXT } from '../../model/messages';
 import type { ProcedureCategory } from '../../model/types';
 
 /**
- * One category's table (spec §2: Procedure, Price, Actions), named by its category; the screen
+ * One category's table (Procedure, Price, Actions), named by its category; the screen
  * passes its rows (one per procedure) and the inline add row.
  */
 export function CategoryTable({

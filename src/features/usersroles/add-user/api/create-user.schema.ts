@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { checkAddUser } from '../../model/user-form';
 
 /**
- * Add User (spec part 2 §5): name, email, password and role required, 'Please fill all fields.'
- * (model/user-form.ts holds the rules); the message is the form's, not a field's.
+ * Add User: name, email, password and role required, 'Please fill all fields.' (model/user-form.ts
+ * holds the rules); the message is the form's, not a field's.
  */
 export const addUserSchema = z
   .object({ name: z.string(), email: z.string(), password: z.string(), role: z.string() })

@@ -11,7 +11,7 @@ import { CreateUserError, useCreateUser } from '../api/create-user';
 import { addUserSchema } from '../api/create-user.schema';
 
 /**
- * Add User (spec part 2 §2, §5, §8): Name, Email, Password and Role (receptionist by default).
+ * Add User: Name, Email, Password and Role (receptionist by default).
  * A failure keeps the modal open with everything typed, 'User creation failed' and the auth
  * server's or the function's reason under it; on success the screen closes it and says so.
  */

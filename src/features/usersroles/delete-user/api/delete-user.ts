@@ -33,9 +33,9 @@ function answerOf(response: Response | undefined, text: string): FunctionAnswer 
 }
 
 /**
- * Deletes a user through delete-user (spec part 2 §7): retried up to 2 more times, 400 ms ×
- * the attempt number apart, when there was no answer, a reply that was not JSON, or a 5xx.
- * A refusal (4xx) or a readable outcome ends it.
+ * Deletes a user through delete-user: retried up to 2 more times, 400 ms × the attempt number
+ * apart, when there was no answer, a reply that was not JSON, or a 5xx. A refusal (4xx) or a
+ * readable outcome ends it.
  */
 export function deleteUser(authUserId: string, sleep?: Sleep): Promise<DeleteOutcome> {
   return withRetries(async () => readDeleteReply(await callDeleteUser(authUserId)), {

@@ -10,10 +10,10 @@ import { useDeleteUser } from '../api/delete-user';
 export type DeleteReport = { tone: 'success' | 'error'; text: string };
 
 /**
- * Confirm Delete (spec part 2 §2, §5, §7, §8): shows the name (or e-mail) and the auth user id,
- * or '(missing)'. Without an auth id nothing is sent ('No auth user_id stored for this user.').
- * Deleted, or partly deleted: the screen closes the modal and reports it. A failed call keeps
- * the modal open with 'User deletion failed' and why.
+ * Confirm Delete: shows the name (or e-mail) and the auth user id, or '(missing)'. Without an auth
+ * id nothing is sent ('No auth user_id stored for this user.'). Deleted, or partly deleted: the
+ * screen closes the modal and reports it. A failed call keeps the modal open with
+ * 'User deletion failed' and why.
  */
 export function DeleteUserModal({
   clinicId,

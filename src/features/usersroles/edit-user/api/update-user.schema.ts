@@ -3,7 +3,7 @@ import type { Role } from '@/lib/authorization';
 import { checkEditUser } from '../../model/user-form';
 
 /**
- * Edit User (spec part 2 §5): name and role required, 'Please fill all fields.' (model/user-form.ts
+ * Edit User: name and role required, 'Please fill all fields.' (model/user-form.ts
  * holds the rules); the user's current role may be kept. The message is the form's.
  */
 export function editUserSchema(currentRole: Role) {

@@ -7,9 +7,9 @@ import { STAFF_USER_COLUMNS, type StaffUser } from '../../model/user';
 import type { EditUserInput } from '../../model/user-form';
 
 /**
- * Edit User: update {name, role} by id (spec part 2 §7), within the clinic on screen. The
- * database refuses (42501) changing one's own role, demoting a clinic's last admin and making a
- * superadmin; a user deleted meanwhile matches no row ('gone').
+ * Edit User: update {name, role} by id, within the clinic on screen. The database refuses (42501)
+ * changing one's own role, demoting a clinic's last admin and making a superadmin; a user deleted
+ * meanwhile matches no row ('gone').
  */
 export async function updateUser(clinicId: number, id: number, input: EditUserInput): Promise<StaffUser> {
   return firstRowOrGone(

@@ -12,8 +12,8 @@ import { useUpdateUser } from '../api/update-user';
 import { editUserSchema } from '../api/update-user.schema';
 
 /**
- * Edit User (spec part 2 §2, §5, §8): Name and Role. Nobody changes their own role (the
- * database refuses it too), so on one's own row the role is shown but cannot be picked.
+ * Edit User: Name and Role. Nobody changes their own role (the database refuses it too), so on
+ * one's own row the role is shown but cannot be picked.
  */
 export function EditUserModal({
   clinicId,

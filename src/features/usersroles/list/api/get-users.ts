@@ -4,7 +4,7 @@ import { getSupabase } from '@/lib/supabase';
 import { userKeys } from '../../model/query-keys';
 import { STAFF_USER_COLUMNS, type StaffUser } from '../../model/user';
 
-/** The clinic's staff, newest first: users read by clinic ordered by id descending (spec part 2 §7). */
+/** The clinic's staff, newest first: users read by clinic ordered by id descending. */
 export async function getUsers(clinicId: number): Promise<StaffUser[]> {
   return throwOnError(
     await getSupabase()

@@ -29,7 +29,7 @@ function dateAdded(createdAt: string, timeZone: string): string {
 }
 
 /**
- * The Users & Roles table (spec part 2 §2): Name, Email, Role, Date Added (clinic time) and
+ * The Users & Roles table: Name, Email, Role, Date Added (clinic time) and
  * Actions (Edit, Delete), in the order read (newest first), with 'Loading...' and 'No users found.'.
  * The superadmin's row offers no action to anyone else: the database refuses them.
  */
