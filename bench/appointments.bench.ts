@@ -1,7 +1,7 @@
 /**
  * npm run bench (appointments part) — the Appointments list of a clinic with 2,000 appointments
  * in one month (5 dentists, every status), measured in Chromium against a fresh local stack
- * serving the built SPA (issue 5, part 7: the list within 500 ms of its data arriving, each
+ * serving the built SPA (the targets: the list within 500 ms of its data arriving, each
  * filter change within 100 ms):
  *  1. data arrived → list painted: from the end of the response carrying the year's appointments
  *     (Resource Timing's responseEnd, so JSON parsing, filtering, grouping and rendering count) to

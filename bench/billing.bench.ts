@@ -1,7 +1,7 @@
 /**
  * npm run bench (billing part) — the Billing System tab of a clinic with 10,000 invoices and
  * 25,000 payments, measured in Chromium against a fresh local stack serving the built SPA
- * (issue 13: the tab painted within 1 s at p95, a search keystroke or a status filter change
+ * (the targets: the tab painted within 1 s at p95, a search keystroke or a status filter change
  * within 50 ms):
  *  1. the database: the two list reads (views invoice_summaries and payment_entries, every row of
  *     the clinic, as the signed-in receptionist under row-level security), server time by

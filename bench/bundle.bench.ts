@@ -162,7 +162,7 @@ async function main() {
     'tab chunk gzipped bytes',
     Object.fromEntries(tabs.map((t) => [t.tab, { bytes: t.size, ownChunk: t.separate }])),
   );
-  console.log('\nTargets (issue 16, item 1):');
+  console.log('\nTargets:');
   expectWithin('/login JS gzipped', total, LOGIN_BUDGET_BYTES, { unit: 'bytes', shown: kb(total) });
   for (const t of tabs) {
     expectWithin(`tab ${t.tab} chunk gzipped`, t.size, TAB_BUDGET_BYTES, { unit: 'bytes', shown: kb(t.size) });

@@ -1,6 +1,6 @@
 /**
  * npm run bench (chart part) — a patient's dental chart with 32 teeth and 200 entries, measured in
- * Chromium against a fresh local stack serving the built SPA (issue 33: it renders within 100 ms):
+ * Chromium against a fresh local stack serving the built SPA (the target: it renders within 100 ms):
  *  1. opening the chart from the patient's row: from the click on 'Chart …' to the first frame
  *     after all 32 teeth show their findings — cold (the first time: the chart's code and the
  *     entries are fetched) and warm (closed and opened again, the entries cached: the render);

@@ -1,6 +1,6 @@
 /**
  * npm run bench (exports part) — GET /api/exports/appointments.csv for a clinic with 50,000
- * appointments in one year (issue 17: "exports of 50,000 rows stream without loading them all in
+ * appointments in one year (the target: "exports of 50,000 rows stream without loading them all in
  * memory"), over HTTP against a fresh local stack, the client reading and discarding the chunks:
  *  - the time from the request to the last byte, and to the first byte;
  *  - the peak growth of the process's resident memory while the file streams (the stack, its

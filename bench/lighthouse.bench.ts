@@ -1,5 +1,5 @@
 /**
- * npm run bench — Lighthouse (issue 16 item 2) against Debian's Chromium and the production build of
+ * npm run bench — Lighthouse against Debian's Chromium and the production build of
  * the SPA served by a local stack (demo data, as `npm start` has it):
  *  1. desktop preset: /login signed out, then each tab of the dashboard signed in as the demo
  *     superadmin (who sees every tab). Tabs are not URLs: the dashboard opens the tab kept in
@@ -17,7 +17,7 @@
  * Writes a JSON and an HTML report per page and summary.json/summary.txt into lighthouse-report/
  * (git-ignored), the scores and verdicts into bench/results/lighthouse.json, and exits 1 when a
  * target fails.
- * Lighthouse 13.x as issue 16 asks: it needs Node 22 and this project runs on Node 20, so the bench
+ * Lighthouse 13.x, the version the targets are set for: it needs Node 22 and this project runs on Node 20, so the bench
  * runs itself again under Node 22 with Lighthouse 13, installed once into node_modules/.cache
  * (bench/support/lighthouse-13.ts). Where that cannot be installed, it says so and measures with the
  * package.json's Lighthouse 12.2.3; BENCH_LIGHTHOUSE_12=1 asks for 12 directly.

@@ -1,5 +1,5 @@
 /**
- * npm run bench — memory of the local stack (issue 16 item 7). The stack runs as `npm start` runs
+ * npm run bench — memory of the local stack. The stack runs as `npm start` runs
  * it (`node scripts/start.mjs`: PGlite, demo data) in its own process; the load comes from this process
  * over loopback, so only the stack's process tree is measured (RSS from /proc, every 100 ms):
  *  - idle: after a warm-up (5 clients, one round each: the code paths are compiled, the pools

@@ -1,6 +1,6 @@
 /**
  * npm run bench (patients part) — the Patients tab of a clinic with 10,000 patients, measured in
- * Chromium against a fresh local stack serving the built SPA (issue 4: the table within 1 s of
+ * Chromium against a fresh local stack serving the built SPA (the targets: the table within 1 s of
  * opening the tab, each search keystroke within 50 ms):
  *  1. opening the tab: from the click on 'Patients' to the first frame after the table shows its
  *     rows and 'Total number of patients: 10,000' — cold (page reloaded, nothing cached: the tab's

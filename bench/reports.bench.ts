@@ -1,5 +1,5 @@
 /**
- * npm run bench (reports part) — issue 17's scale targets for the Reports tab, through the real
+ * npm run bench (reports part) — the Reports tab's scale targets, through the real
  * HTTP API (the gateway's /rest/v1/rpc) as a signed-in receptionist, on a clinic with 50,000
  * appointments (20 dentists, two years of history) and 25,000 payments on 20,000 invoices:
  *  - the day sheet of a busy day (rpc day_sheet): p95 ≤ 300 ms;

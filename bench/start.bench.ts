@@ -1,5 +1,5 @@
 /**
- * npm run bench — start times (issue 16 item 6), `npm start` run as a user runs it:
+ * npm run bench — start times, `npm start` run as a user runs it:
  *  1. a fresh clone's first start: `git clone` of this repository (committed files only) into a
  *     temporary directory, node_modules symlinked (npm install is not counted), then `npm start` —
  *     the SPA build, the migrations and the demo data on an empty data directory — until ready.

@@ -1,10 +1,10 @@
 /**
- * npm run bench — the test suite's wall time (issue 16 item 8): `npm test` ≤ 12 minutes on this
- * machine kind, with nothing dropped. Running the suite inside the bench would double the bench's
- * own time, so by default this reads what the last whole `npm test` recorded
- * (scripts/run-tests.mjs writes node_modules/.cache/ngiti/last-test-run.json: its start, each
- * pass's seconds, the commit and the counts). `BENCH_SUITE_RUN=1` runs `npm test` first.
- * A run with failures does not count: its time says nothing about the whole suite.
+ * npm run bench — the test suite's wall time: `npm test` ≤ 12 minutes on this machine kind, with
+ * nothing dropped. Running the suite inside the bench would double the bench's own time, so by
+ * default this reads what the last whole `npm test` recorded (scripts/run-tests.mjs writes
+ * node_modules/.cache/ngiti/last-test-run.json: its start, each pass's seconds, the commit and the
+ * counts). `BENCH_SUITE_RUN=1` runs `npm test` first. A run with failures does not count: its time
+ * says nothing about the whole suite.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

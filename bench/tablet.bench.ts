@@ -1,5 +1,5 @@
 /**
- * npm run bench (slow tablet part, issue 16 item 5) — three screens of one clinic measured in
+ * npm run bench (slow tablet part) — three screens of one clinic measured in
  * Chromium at the e2e suite's tablet size (820×1180, portrait) with the CPU slowed down 4× through
  * the DevTools protocol (`Emulation.setCPUThrottlingRate`), against a fresh local stack serving the
  * production build of the SPA. The clinic (its own, seeded in bulk through SQL) has 10,000
@@ -13,7 +13,7 @@
  *  2. 'Patients open': from the click on the 'Patients' tab (a capturing click listener) to the
  *     first frame drawn after the table shows its first rows and 'Total number of patients:
  *     10,000'. The target is the warm open — back from Chat during the day, the tab's code and the
- *     list already loaded (what issue 16's 241 ms measured) — budget ≤ 300 ms at p95. The cold open
+ *     list already loaded (the case once measured at 241 ms) — budget ≤ 300 ms at p95. The cold open
  *     (page reloaded on Chat first, so the tab's code and all 10,000 patients are fetched from the
  *     local server) is printed too, without a budget: most of it is the request, not the SPA.
  *  3. 'Billing open': from the click on 'Billing System' to the first frame drawn after both the
@@ -438,7 +438,7 @@ async function main() {
     }
     await context.close();
 
-    console.log('\nTargets (issue 16, item 5; the machine is shared, so numbers vary between runs):');
+    console.log('\nTargets (the machine is shared, so numbers vary between runs):');
     for (const target of targets)
       expectWithin(target.name, percentile(target.samples, 95), target.budget, { unit: 'ms' });
   } finally {

@@ -99,7 +99,7 @@ export function utcOffsetMinutes(instant: Instant, timeZone: string): number {
 export function toClinicIso(instant: Instant, timeZone: string): string {
   const zoned = inClinicZone(instant, timeZone);
   // Written out rather than with date-fns' format(), which would bring its whole token parser and
-  // English locale to every page that reads the clinic's date (the login screen's footer, issue 16).
+  // English locale to every page that reads the clinic's date (the login screen's footer among them).
   const two = (value: number) => String(value).padStart(2, '0');
   const offset = -zoned.getTimezoneOffset();
   const sign = offset < 0 ? '-' : '+';

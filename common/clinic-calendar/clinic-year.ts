@@ -1,7 +1,7 @@
 /**
  * The clinic's year, without TZDate: the sign-in screens' copyright footer needs only this, and
  * importing the rest of the module there would put TZDate (with its Date-prototype set-up, which
- * bundlers cannot drop) into the login screen's JavaScript (issue 16). The zone's offset still
+ * bundlers cannot drop) into the login screen's JavaScript. The zone's offset still
  * comes from @date-fns/tz, not from arithmetic of our own.
  */
 import { tzOffset } from '@date-fns/tz/tzOffset';

@@ -1,5 +1,5 @@
 /**
- * Weeks of a month as the Appointments list numbers them (spec part 2 §2): Week 1 runs from the
+ * Weeks of a month as the Appointments list numbers them: Week 1 runs from the
  * 1st to the first Sunday, each later week from Monday to Sunday, and the last one stops at the
  * month's end. Weeks never cross into another month. These are date-fns' weeks of the month with
  * weeks starting on Monday. Dates are clinic dates.

@@ -1,5 +1,5 @@
 /**
- * Recalls (issue 17, part 2): the due list's rules both sides know, the 'Book' quick reply a recall
+ * Recalls: the due list's rules both sides know, the 'Book' quick reply a recall
  * carries and the answer of `POST /api/recalls/{patientId}?clinic_id={clinicId}`. Its live event,
  * `recall-updated`, is in ./live-events.ts and ./realtime.ts. No zod: screens draw with these.
  */

@@ -1,5 +1,5 @@
 /**
- * Waitlist / ASAP fill (issue 17, part 3): the statuses both sides know, the 'Take this slot' quick
+ * Waitlist / ASAP fill: the statuses both sides know, the 'Take this slot' quick
  * reply an offer carries. Its live event, `waitlist-updated`, is in ./live-events.ts and
  * ./realtime.ts. No zod: screens draw with these.
  */

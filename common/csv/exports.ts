@@ -1,5 +1,5 @@
 /**
- * The CSV exports of the Patients, Appointments and Billing tabs (issue 17 part 6): what each file
+ * The CSV exports of the Patients, Appointments and Billing tabs: what each file
  * holds, column by column, and the filters each accepts. The service writes the files with these
  * columns and the SPA asks for them with these filters, so the two cannot drift; the on-screen
  * headers are checked against the tables' own in src/features/*\/export tests. Browser-safe.

@@ -1,5 +1,5 @@
 /**
- * Connecting a clinic's Facebook page (spec part 2 §4 "Facebook connect", §7), mounted at /api:
+ * Connecting a clinic's Facebook page, mounted at /api:
  *
  *   POST /clinics/:id/facebook/connect-state  (JWT, admin) → {state, url}: a signed, single-use state
  *   GET  /clinics/:id/facebook/connect?state  the popup: → 302 to Facebook's login dialog

@@ -122,7 +122,7 @@ export interface ManualSend {
 
 /**
  * Whether a manual reminder was delivered to `messengerId` on the clinic's date at `now`: then
- * the day's automated reminder would repeat it (issue 12), and is skipped.
+ * the day's automated reminder would repeat it, and is skipped.
  */
 export function manualReminderSentToday(
   sends: readonly ManualSend[],
@@ -147,7 +147,7 @@ export function reminderRecipient(source: RecipientSource): Recipient {
   return { ok: false, error: guardian ? NO_GUARDIAN_MESSENGER_ID : NO_PATIENT_MESSENGER_ID };
 }
 
-/** The appointment's own reminder message, or the default when it is blank (spec §2). */
+/** The appointment's own reminder message, or the default when it is blank. */
 export function reminderText(customMessage: string | null, defaultText: () => string): string {
   return customMessage?.trim() ? customMessage : defaultText();
 }

@@ -13,7 +13,7 @@ import { createCallerClient, createServiceClient, type FunctionDeps } from '../_
 export const ASSIGNABLE_ROLES = ['admin', 'receptionist', 'dentist'] as const;
 type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-/** What Add User sends (spec part 2 §7). */
+/** What Add User sends. */
 interface NewUser {
   name: string;
   email: string;
