@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 3. axe-core (WCAG 2.0/2.1 A and AA) on the sign-in pages, every tab (and the
+ * Accessibility: axe-core (WCAG 2.0/2.1 A and AA) on the sign-in pages, every tab (and the
  * Appointments calendar view) and every dialog a user reaches cheaply, at 1366×768 and 820×1180:
  * no serious or critical violation. One test per size (each with its own time bound), one page per
  * role, dialogs opened on the demo data and closed again without saving. Then a keyboard-only walk:

@@ -1,11 +1,11 @@
 /**
- * The Add/Edit Appointment form (spec part 2 §2, §4, §5, §8, §9) in Chromium as the receptionist:
- * booking (a double click books once), every validation message the screens can reach, the
- * double-booking warning both ways, a slot taken between loading and saving ('Invalid Slot' before
- * the save, 'Booking failed!' when it is taken during it, and two browsers at once), edit (status
- * back to Scheduled), an appointment deleted elsewhere while its form is open, and the booking
- * again with the browser in America/New_York. Each test makes its own dentist and patient through
- * the API, so the seeded dentists' counts stay what the seed made them.
+ * The Add/Edit Appointment form in Chromium as the receptionist: booking (a double click books
+ * once), every validation message the screens can reach, the double-booking warning both ways, a
+ * slot taken between loading and saving ('Invalid Slot' before the save, 'Booking failed!' when it
+ * is taken during it, and two browsers at once), edit (status back to Scheduled), an appointment
+ * deleted elsewhere while its form is open, and the booking again with the browser in
+ * America/New_York. Each test makes its own dentist and patient through the API, so the seeded
+ * dentists' counts stay what the seed made them.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -211,8 +211,8 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       await form.getByRole('button', { name: 'Cancel' }).click();
       await form.waitFor({ state: 'detached' });
 
-      // A past appointment opened for edit keeps its own day (issue 12, item 6); given another
-      // dentist, it would be a new booking on a past day.
+      // A past appointment opened for edit keeps its own day; given another dentist, it would be a
+      // new booking on a past day.
       form = await openEditFromList(page, dentist, patient, past);
       await expect.poll(() => slot(form, '10:00').getAttribute('aria-pressed')).toBe('true');
       const otherDentist = form.getByLabel('Dentist').locator('option:not([disabled]):not([value=""])');

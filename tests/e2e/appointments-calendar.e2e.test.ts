@@ -1,9 +1,8 @@
 /**
- * The Appointments tab's calendar view (issue 5, part 4) as the receptionist, in a browser set
- * to America/New_York: events at the clinic's time (Asia/Manila) in the column of their clinic
- * date, clicking one opens it for editing, and selecting a free slot in a dentist's column of
- * the day view opens Add with dentist, date and time filled in, then books it. Each test makes
- * its own dentist and patient.
+ * The Appointments tab's calendar view as the receptionist, in a browser set to America/New_York:
+ * events at the clinic's time (Asia/Manila) in the column of their clinic date, clicking one opens
+ * it for editing, and selecting a free slot in a dentist's column of the day view opens Add with
+ * dentist, date and time filled in, then books it. Each test makes its own dentist and patient.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

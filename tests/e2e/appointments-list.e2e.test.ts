@@ -1,12 +1,11 @@
 /**
- * The Appointments list (spec part 2 §2, §4, §8) as the receptionist: the filters' counts in
- * each view against the seeded data (expected numbers read from the API at test time), Scheduled
- * → Confirmed, a change to Cancelled through the confirmation dialog (the patient notified, or
- * the service's reason), delete, and screenshots.
- * Tests that change data make their own dentist, patient and appointments, so the seeded
- * dentists' counts stay what the seed made them. The notification service is mounted in the
- * stack: a Cancelled notice reaches the Meta stand-in (`/_dev/messenger.json`), and a patient
- * without a Messenger ID gets the 'Failed!' dialog with the service's reason.
+ * The Appointments list as the receptionist: the filters' counts in each view against the seeded
+ * data (expected numbers read from the API at test time), Scheduled → Confirmed, a change to
+ * Cancelled through the confirmation dialog (the patient notified, or the service's reason),
+ * delete, and screenshots. Tests that change data make their own dentist, patient and appointments,
+ * so the seeded dentists' counts stay what the seed made them. The notification service is mounted
+ * in the stack: a Cancelled notice reaches the Meta stand-in (`/_dev/messenger.json`), and a
+ * patient without a Messenger ID gets the 'Failed!' dialog with the service's reason.
  */
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';

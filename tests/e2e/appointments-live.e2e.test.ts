@@ -1,12 +1,12 @@
 /**
- * Live appointment updates in the Appointments tab (spec part 2 §4 "Live updates", §9; issue 6
- * part 10/11), in Chromium with two staff of Smile Dental at once — the receptionist and the
- * admin, each in their own browser context: a change made in one browser, through the REST API,
- * or by a patient's Confirm quick reply in Messenger (posted by the Meta stand-in) reaches the
- * other's open list over the socket (the 2 s bound is measured by bench/realtime.bench.ts) — merged, highlighted with '{n} new update(s)' until 'Acknowledge
- * All', announced by a toast whose 'View' brings the row on screen; another clinic's changes never
- * show; an open booking form sees a slot booked elsewhere turn unavailable. Every test makes its
- * own dentist, patient (with a Messenger id) and appointments through the API.
+ * Live appointment updates in the Appointments tab, in Chromium with two staff of Smile Dental at
+ * once — the receptionist and the admin, each in their own browser context: a change made in one
+ * browser, through the REST API, or by a patient's Confirm quick reply in Messenger (posted by the
+ * Meta stand-in) reaches the other's open list over the socket (the 2 s bound is measured by
+ * bench/realtime.bench.ts) — merged, highlighted with '{n} new update(s)' until 'Acknowledge All',
+ * announced by a toast whose 'View' brings the row on screen; another clinic's changes never show;
+ * an open booking form sees a slot booked elsewhere turn unavailable. Every test makes its own
+ * dentist, patient (with a Messenger id) and appointments through the API.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -26,11 +26,10 @@ const ctx = inject('e2e');
  */
 const QUIET_WORKDAY = 80;
 /**
- * How long a browser test waits for a change to reach the other desk. The spec's bound is 2 s
- * (issue 6, part 9); that latency is measured by `npm run bench` (bench/realtime.bench.ts), not
- * here: the browser files share two cores, so a wall-clock bound here would fail on a busy
- * machine, not on a slow feed. Nothing refetches the list on a timer, so a change seen within this
- * wait came over the socket.
+ * How long a browser test waits for a change to reach the other desk. The spec's bound is 2 s; that
+ * latency is measured by `npm run bench` (bench/realtime.bench.ts), not here: the browser files
+ * share two cores, so a wall-clock bound here would fail on a busy machine, not on a slow feed.
+ * Nothing refetches the list on a timer, so a change seen within this wait came over the socket.
  */
 const LIVE_WAIT_MS = 15_000;
 /** The demo page Smile Dental is connected to (supabase/seed.sql). */

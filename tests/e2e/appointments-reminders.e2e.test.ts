@@ -1,9 +1,9 @@
 /**
- * The Reminder modal of the Appointments tab (spec part 2 §2, §4, §5, §7, §8, §9), as a
- * receptionist in Chromium: settings saved and shown again after a reload, bad days refused with
- * a clear message, a manual reminder sent through the notification service to the Meta stand-in
- * (its row in the log, its text in /_dev/messenger.json), and a failed send explained. Each test
- * makes its own dentist, patient and appointment through the API (unique names).
+ * The Reminder modal of the Appointments tab, as a receptionist in Chromium: settings saved and
+ * shown again after a reload, bad days refused with a clear message, a manual reminder sent through
+ * the notification service to the Meta stand-in (its row in the log, its text in
+ * /_dev/messenger.json), and a failed send explained. Each test makes its own dentist, patient and
+ * appointment through the API (unique names).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';

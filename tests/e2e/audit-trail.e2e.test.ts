@@ -1,5 +1,5 @@
 /**
- * The Audit Trail of Clinic Config (issue 17 part 5) in Chromium, at the desktop and tablet sizes:
+ * The Audit Trail of Clinic Config in Chromium, at the desktop and tablet sizes:
  * Smile Dental's admin confirms an appointment in the Appointments list and changes the clinic's
  * address, then finds both changes in the Audit Trail with their name, 'Browser' and before →
  * after, and narrows the list to appointments. The address is restored afterwards. Then the admin

@@ -1,12 +1,13 @@
 /**
- * Issue 13 (Billing System), items 4–9, in Chromium at 1366×768 and 820×1180: a receptionist bills
- * a Completed appointment from the Appointments list (patient and the procedure's current price
- * filled in; the invoice keeps the appointment), takes a partial payment (Partial) and the rest
- * (Paid), and prints the acknowledgement receipt (checked on screen and in print media, 80 mm
- * wide too); the patient's history shows the invoice and the balance due. An admin voids a payment
- * (struck through, the status computed again) where a receptionist has no Void, and a payment
- * taken on one device shows on another device of the clinic over the socket (the 2 s bound: bench). Every test makes its own
- * dentist, patient, procedure and invoices through the API.
+ * Billing from appointment to receipt and void, in Chromium at 1366×768 and 820×1180: a
+ * receptionist bills a Completed appointment from the Appointments list (patient and the
+ * procedure's current price filled in; the invoice keeps the appointment), takes a partial payment
+ * (Partial) and the rest (Paid), and prints the acknowledgement receipt (checked on screen and in
+ * print media, 80 mm wide too); the patient's history shows the invoice and the balance due. An
+ * admin voids a payment (struck through, the status computed again) where a receptionist has no
+ * Void, and a payment taken on one device shows on another device of the clinic over the socket
+ * (the 2 s bound: bench). Every test makes its own dentist, patient, procedure and invoices through
+ * the API.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -17,7 +18,7 @@ import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 /**
- * How long the test waits for a payment to reach the clinic's other device. The issue's bound is
+ * How long the test waits for a payment to reach the clinic's other device. The target is
  * 2 s; that latency is the realtime bench's to measure (the browser files share two cores, so a
  * wall-clock bound here would fail on a busy machine). Nothing refetches the lists on a timer, so
  * a change seen within this wait came over the socket.

@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 7, in Chromium at 1366×768: when a billing write is refused and the server says
+ * Billing refusals, in Chromium at 1366×768: when a billing write is refused and the server says
  * why, the user reads why after the spec's prefixes ('Error adding invoice: …', 'Error: …'), never
  * 'Unknown'. The refusals are real: the database's trigger refusing an appointment billed
  * meanwhile (its code, appointment_already_billed), and the gateway refusing a request whose token

@@ -1,10 +1,10 @@
 /**
- * Issue 13 (Billing System), items 1, 2, 4 and 7, in Chromium at 1366×768 and 820×1180: the admin,
- * the receptionist and the dentist see the tab with the spec's texts (a new clinic shows the empty
- * texts); the receptionist adds an invoice for a patient with a 200-character name found by
- * search, takes a partial payment (Partial) and then the rest with a double click (Paid, one
- * payment); bad amounts are refused at their fields and nothing is saved; the spec's three error
- * alerts and the overpay warning show in the modals, with what was typed kept.
+ * The Billing System tab, in Chromium at 1366×768 and 820×1180: the admin, the receptionist and the
+ * dentist see the tab with the spec's texts (a new clinic shows the empty texts); the receptionist
+ * adds an invoice for a patient with a 200-character name found by search, takes a partial payment
+ * (Partial) and then the rest with a double click (Paid, one payment); bad amounts are refused at
+ * their fields and nothing is saved; the spec's three error alerts and the overpay warning show in
+ * the modals, with what was typed kept.
  */
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,10 +1,9 @@
 /**
- * The Chat tab (spec part 2 §2 Chat, §4 Chat mode, §9), in Chromium at 1280×800 and 768×1024: a
- * dentist sees the spec's texts, chats with the virtual assistant and a human agent (replies
- * waited for by condition; their exact 800/1200 ms delays are checked with fake timers in
- * src/features/chat), sends nothing blank, gets a new line with Shift+Enter, sees four sender
- * looks, an auto-scrolled log, no page wider than the window, and the same conversation after
- * visiting another tab.
+ * The Chat tab, in Chromium at 1280×800 and 768×1024: a dentist sees the spec's texts, chats with
+ * the virtual assistant and a human agent (replies waited for by condition; their exact 800/1200 ms
+ * delays are checked with fake timers in src/features/chat), sends nothing blank, gets a new line
+ * with Shift+Enter, sees four sender looks, an auto-scrolled log, no page wider than the window,
+ * and the same conversation after visiting another tab.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Clinic Configuration (spec part 2 §2 "Clinic Configuration", §4 "Facebook connect", §5, §8), in
+ * Clinic Configuration, in
  * Chromium at 1280×800 and 768×1024: the superadmin adds a clinic that both selectors then show;
  * Smile Dental's admin updates the reminder time and phone after the confirmation (Cancel focused
  * first), restored afterwards; Bright Teeth's admin connects a demo page through the Meta
@@ -62,7 +62,7 @@ async function dismissAlert(page: Page) {
   await page.locator('.swal2-container').waitFor({ state: 'detached' });
 }
 
-/** The confirmation: its title, its buttons, and Cancel focused by default (spec §5). */
+/** The confirmation: its title, its buttons, and Cancel focused by default. */
 async function expectConfirmation(page: Page, title: string, confirm: string) {
   const popup = page.locator('.swal2-popup');
   await popup.locator('.swal2-title', { hasText: title }).waitFor();

@@ -1,9 +1,9 @@
 /**
- * Issue 17 part 6 (CSV export), in Chromium at 1366×768 and 820×1180: a receptionist clicks
- * 'Export CSV' on the Patients tab, the Appointments list and both Billing tables with filters
- * set; each download is UTF-8 with a byte-order mark, keeps ñ, has the visible column headers
- * (then ids), and holds exactly the rows the filters show, each date and time as sortable cells
- * of the clinic's clock (YYYY-MM-DD, 24-hour HH:MM).
+ * CSV export, in Chromium at 1366×768 and 820×1180: a receptionist clicks 'Export CSV' on the
+ * Patients tab, the Appointments list and both Billing tables with filters set; each download is
+ * UTF-8 with a byte-order mark, keeps ñ, has the visible column headers (then ids), and holds
+ * exactly the rows the filters show, each date and time as sortable cells of the clinic's clock
+ * (YYYY-MM-DD, 24-hour HH:MM).
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * The dashboard shell (spec part 1 §2, §3, §4, §6, §9): tabs per role, the active tab, the
- * superadmin's clinic selector, reload, logout, both screen sizes, lazy tab chunks.
+ * The dashboard shell: tabs per role, the active tab, the superadmin's clinic selector, reload,
+ * logout, both screen sizes, lazy tab chunks.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -65,7 +65,7 @@ describe.skipIf(!ctx.chromium)('dashboard', () => {
       expect(await activeTab(page)).toBe('Users & Roles');
       await page.getByText(/^Logged in as /).waitFor();
       expect(new URL(page.url()).pathname).toBe('/dashboard');
-      // The current year in the clinic's zone (issue 12 item 7).
+      // The current year in the clinic's zone.
       await expectText(page, `© ${clinicDateAt(new Date()).slice(0, 4)} Ngiti`);
     });
   });

@@ -1,5 +1,5 @@
 /**
- * The dental chart in Chromium (issue 33 item 1): the demo dentist charts caries on 36 MO from the
+ * The dental chart in Chromium: the demo dentist charts caries on 36 MO from the
  * Patients list and sees it on the chart, a receptionist's screen open on the same patient shows it
  * live, the chart as of yesterday does not have it, and the teeth are reached by keyboard. At
  * 820×1180 with touch the seeded chart reads without sideways scrolling and a tapped tooth opens.

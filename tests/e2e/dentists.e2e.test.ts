@@ -1,9 +1,9 @@
 /**
- * The Dentists tab and the Dentist Availability Manager (spec part 1 §2, §4, §5, §7, §8, §9), as
- * admin and as receptionist: the sorted list, add, edit, the Status toggle, the four delete
- * outcomes, bad input, availability (booked, lunch, save, blocked periods, delete one, delete
- * all), and the dentist role kept out by the UI and by row-level security. Each test makes its
- * own dentists through the API, so tests never depend on each other.
+ * The Dentists tab and the Dentist Availability Manager, as admin and as receptionist: the sorted
+ * list, add, edit, the Status toggle, the four delete outcomes, bad input, availability (booked,
+ * lunch, save, blocked periods, delete one, delete all), and the dentist role kept out by the UI
+ * and by row-level security. Each test makes its own dentists through the API, so tests never
+ * depend on each other.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 3: the kit's destructive confirmations (delete dentist, delete user, void invoice)
+ * The kit's destructive confirmations (delete dentist, delete user, void invoice)
  * open with the focus on Cancel, so an Enter pressed right after the click that opened one closes
  * it and deletes or voids nothing. (Delete patient, a sweetalert2 confirmation: patients.e2e.)
  */
@@ -23,7 +23,7 @@ async function enterRightAfterOpening(page: Page, dialog: Locator) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel (issue 32, item 3)', () => {
+describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () => {
   let browser: Browser;
   let fixtures: ClinicFixtures;
 

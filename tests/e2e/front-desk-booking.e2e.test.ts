@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 6 and 7, in Chromium as the receptionist, at 820×1180 and 1366×768 in one page
+ * Correcting past appointments and the Notes box, in Chromium as the receptionist, at 820×1180 and 1366×768 in one page
  * session: a past appointment (made through the service role at a time computed from the
  * clinic's now) opens for edit at its own time, other past times cannot be chosen, and corrected
  * notes save where it is with its status; the database refuses moving it to another past time.

@@ -1,9 +1,9 @@
 /**
- * A CORS refusal names its cause (issue 12, item 12). The stack's notification service allows
- * the app under every loopback name of its port (localhost, 127.0.0.1, [::1]) and nothing else.
- * Chromium resolves any `*.localhost` name to the loopback address itself, so the app opened at
- * http://front-desk.localhost:PORT is the real stack at an origin the service really refuses:
- * its preflight is answered 403, the page's fetch fails, and the staff member is told why.
+ * A CORS refusal names its cause. The stack's notification service allows the app under every
+ * loopback name of its port (localhost, 127.0.0.1, [::1]) and nothing else. Chromium resolves any
+ * `*.localhost` name to the loopback address itself, so the app opened at
+ * http://front-desk.localhost:PORT is the real stack at an origin the service really refuses: its
+ * preflight is answered 403, the page's fetch fails, and the staff member is told why.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

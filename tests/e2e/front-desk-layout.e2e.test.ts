@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 9 and 10, in one page session at 820×1180 and 1366×768: a signed-up clinic with a
+ * Long names and lost input at the front desk, in one page session at 820×1180 and 1366×768: a signed-up clinic with a
  * 100-character name, a 200-character dentist and patient, and a dentist with 48 future
  * appointments. The superadmin's clinic selector and the top bar stay on one line beside Logout,
  * the Dentists and Patients tables fit the screen, the delete-blocking list shows a usable number
@@ -91,7 +91,7 @@ async function checkTopBar(page: Page, clinicName: string, size: 'tablet' | 'des
   if (size === 'tablet') expect((await boxOf(page.locator('aside.sidebar'))).height).toBeLessThan(200);
 }
 
-describe.skipIf(!ctx.chromium)('front-desk layouts and lost input (issue 12, items 9 and 10)', () => {
+describe.skipIf(!ctx.chromium)('front-desk layouts and lost input', () => {
   let browser: Browser;
   let clinicName: string;
   const dentistName = longDentistName();

@@ -1,7 +1,7 @@
 /**
- * Live updates at the front desk (issue 12, items 4, 5, 8, 11d and the notes of item 7), in
- * Chromium at 820×1180 and 1366×768, in a clinic of its own signed up with a 100-character name
- * and a 200-character dentist (so no other browser file's changes reach these desks):
+ * Live updates at the front desk, in Chromium at 820×1180 and 1366×768, in a clinic of its own
+ * signed up with a 100-character name and a 200-character dentist (so no other browser file's
+ * changes reach these desks):
  * - this tab's own status change raises no toast, pill or highlight; the same user's change in
  *   another tab does, saying what changed ('Scheduled → Confirmed', a move), and the toast lies
  *   clear of an open modal (the booking form, the Reminder modal with its log);
@@ -29,12 +29,12 @@ import { longClinicName, longDentistName } from './support/long-names.ts';
 
 const ctx = inject('e2e');
 /**
- * Issue 12, item 11: the notice shows within 2 s of losing the socket. That bound is the ping
- * timing's (common/contract/realtime.ts, unit-tested on a fixed clock); here the test only waits
- * for the notice, generously, since the browser files share two cores.
+ * The notice shows within 2 s of losing the socket. That bound is the ping timing's
+ * (common/contract/realtime.ts, unit-tested on a fixed clock); here the test only waits for the
+ * notice, generously, since the browser files share two cores.
  */
 const NOTICE_WAIT_MS = 10_000;
-/** Spec §9: at most one toast per 1.5 s. */
+/** At most one toast per 1.5 s. */
 const TOAST_THROTTLE_MS = 1_500;
 const RECONNECTING = 'Live updates paused — reconnecting…';
 const LATE_CANCELLATION = 'Patient asked to cancel — call them';
@@ -85,7 +85,7 @@ const rowOf = (page: Page, id: number) => page.locator(`tr[data-appointment-id="
 const classesOf = async (row: Locator) => ((await row.getAttribute('class')) ?? '').split(' ');
 const pill = (page: Page) => page.getByTestId('live-updates-pill');
 
-/** Waits until the throttle lets the next toast through (spec §9), counted from when the last one showed. */
+/** Waits until the throttle lets the next toast through, counted from when the last one showed. */
 async function afterToastInterval(page: Page, shownAt: number) {
   await page.waitForFunction((until) => Date.now() >= until, shownAt + TOAST_THROTTLE_MS + 100, { polling: 100 });
 }
@@ -148,11 +148,11 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       await pill(page).waitFor({ state: 'detached' });
       const acknowledgedAt = Date.now();
 
-      // Item 5: the desk confirms its own appointment: only its own 'Status updated'.
+      // The desk confirms its own appointment: only its own 'Status updated'.
       await rowOf(page, ownId).getByRole('combobox').selectOption('Confirmed');
       await page.locator('.toast', { hasText: 'Status updated' }).waitFor();
 
-      // Item 4 at 820×1180: the booking form is open when the same user confirms another in another tab.
+      // At 820×1180: the booking form is open when the same user confirms another in another tab.
       await page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
       const form = page.getByRole('dialog', { name: 'Add Appointment' });
       await form.waitFor();
@@ -174,7 +174,7 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       await form.getByRole('button', { name: 'Close' }).first().click();
       await form.waitFor({ state: 'detached' });
 
-      // Item 7 (notes) at 820×1180: the whole text by tap (a button, not a hover-only title).
+      // The notes at 820×1180: the whole text by tap (a button, not a hover-only title).
       const notesButton = rowOf(page, ownId).getByRole('button', { name: /Notes: Sensitive upper left molar/ });
       await notesButton.click();
       const notesPanel = page.getByRole('group', { name: /^Procedure and notes of / });
@@ -183,7 +183,7 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       await page.keyboard.press('Escape');
       await notesPanel.waitFor({ state: 'detached' });
 
-      // Item 4 at 1366×768: the Reminder modal (with its log) is open when the appointment is moved elsewhere.
+      // At 1366×768: the Reminder modal (with its log) is open when the appointment is moved elsewhere.
       await page.setViewportSize(DESKTOP);
       await rowOf(page, flaggedId)
         .getByRole('button', { name: /^Reminders for / })
@@ -205,7 +205,7 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       await reminders.getByRole('button', { name: 'Close' }).first().click();
       await reminders.waitFor({ state: 'detached' });
 
-      // Item 8: the patient asks in Messenger to cancel within the hour (what the webhook writes).
+      // A late cancellation: the patient asks in Messenger to cancel within the hour (what the webhook writes).
       await afterToastInterval(page, secondToastAt);
       const raised = await clinic.service
         .from('appointment_flags')
@@ -241,7 +241,7 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       expect(stored.data?.[0]?.resolved_at).not.toBeNull();
       expect(await rowOf(page, flaggedId).getByRole('combobox').inputValue()).toBe('Scheduled');
 
-      // Item 11: offline, the notice shows; back online, it goes.
+      // Offline, the notice shows; back online, it goes.
       await desk.context.setOffline(true);
       await page.getByText(RECONNECTING).waitFor({ timeout: NOTICE_WAIT_MS });
       await desk.context.setOffline(false);

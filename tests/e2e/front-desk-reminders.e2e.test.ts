@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 1–3, in Chromium as the receptionist: the Reminder modal of a Cancelled
+ * Reminders at the front desk, in Chromium as the receptionist: the Reminder modal of a Cancelled
  * appointment disables 'Send Reminder Now' and says why, at 820×1180 and 1366×768; an automated
  * reminder skipped because of a manual one says so in the log; and a reminder sent now for the
  * nearest appointment the clinic can hold reaches the patient with the right day word ("today"
@@ -96,7 +96,7 @@ async function openReminderModal(page: Page, dentistId: number, booked: Booked) 
   return modal;
 }
 
-describe.skipIf(!ctx.chromium)('front-desk reminders (issue 12)', () => {
+describe.skipIf(!ctx.chromium)('front-desk reminders', () => {
   let browser: Browser;
   let fixtures: ReminderFixtures;
   beforeAll(async () => {
@@ -132,7 +132,7 @@ describe.skipIf(!ctx.chromium)('front-desk reminders (issue 12)', () => {
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
         await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
 
-        // Item 2: no reminder for a Cancelled appointment, and the modal says why, at both sizes.
+        // No reminder for a Cancelled appointment, and the modal says why, at both sizes.
         let modal = await openReminderModal(page, dentistId, cancelled);
         const manual = modal.getByRole('region', { name: 'Manual Reminder Send' });
         const send = manual.getByRole('button', { name: 'Send Reminder Now' });
@@ -161,7 +161,7 @@ describe.skipIf(!ctx.chromium)('front-desk reminders (issue 12)', () => {
         await modal.getByRole('button', { name: 'Close' }).click();
         await modal.waitFor({ state: 'detached' });
 
-        // Items 1 and 3: the skipped automated reminder says why; a reminder sent now names the right day.
+        // The skipped automated reminder says why; a reminder sent now names the right day.
         modal = await openReminderModal(page, dentistId, soon);
         const log = modal.getByRole('region', { name: 'Sent Reminders Log' });
         await log.getByText(SKIPPED, { exact: true }).waitFor();

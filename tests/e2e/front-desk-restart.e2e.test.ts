@@ -17,7 +17,7 @@ import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 
-/** Spec part 2 §9: socket.io retries after 1 s, backing off to 5 s; the rest is room for a busy machine. */
+/** socket.io retries after 1 s, backing off to 5 s; the rest is room for a busy machine. */
 const RECONNECT_WAIT_MS = 15_000;
 /** A write that fails for want of a server says so within this long. */
 const FAILURE_NOTICE_MS = 5_000;

@@ -1,8 +1,8 @@
 /**
- * Screen states of issue 12 in the browser, at 820×1180 and at 1366×768: a failed patient load is
- * one failure with Retry and no total (item 11); the Appointments summary waits for its rows
- * instead of flashing "Total: 0" (item 11); and while the 'Validation Error' dialog is open, Book
- * still reads Book, since nothing is being saved (item 7).
+ * Front-desk screen states in the browser, at 820×1180 and at 1366×768: a failed patient load is
+ * one failure with Retry and no total; the Appointments summary waits for its rows
+ * instead of flashing "Total: 0"; and while the 'Validation Error' dialog is open, Book
+ * still reads Book, since nothing is being saved.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,7 +16,7 @@ const patientsRead = (url: URL) => url.pathname.endsWith('/rest/v1/patients');
 const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });
 
-describe.skipIf(!ctx.chromium)('front-desk screen states (issue 12, items 7 and 11)', () => {
+describe.skipIf(!ctx.chromium)('front-desk screen states', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await connectChromium(ctx);
@@ -35,7 +35,7 @@ describe.skipIf(!ctx.chromium)('front-desk screen states (issue 12, items 7 and 
         browser,
         ctx.baseUrl,
         async (page) => {
-          // Item 11: the first patients read fails (the server answers 500) → one failure, Retry, no total.
+          // The first patients read fails (the server answers 500) → one failure, Retry, no total.
           // Routed before signing in: the dashboard opens on Patients and reads them at once.
           await page.route(patientsRead, (route) =>
             route.fulfill({
@@ -57,7 +57,7 @@ describe.skipIf(!ctx.chromium)('front-desk screen states (issue 12, items 7 and 
           await page.getByText(/^Total number of patients: \d/).waitFor();
           expect(await failure.count()).toBe(0);
 
-          // Item 11: while the appointments are on their way, a loading state and no "Total: 0".
+          // While the appointments are on their way, a loading state and no "Total: 0".
           const held = await holdRequests(page, '**/rest/v1/appointments?*');
           await tab(page, 'Appointments').click();
           await held.arrived;
@@ -70,7 +70,7 @@ describe.skipIf(!ctx.chromium)('front-desk screen states (issue 12, items 7 and 
             .toMatch(/^Total: \d+ appointment\(s\)/);
           await page.unroute('**/rest/v1/appointments?*');
 
-          // Item 7: Book with nothing chosen → 'Validation Error'; the button still reads Book.
+          // Book with nothing chosen → 'Validation Error'; the button still reads Book.
           await page.getByRole('button', { name: 'Add Appointment' }).click();
           const form = page.getByRole('dialog', { name: 'Add Appointment' });
           // aria-disabled, but pressing it says why.

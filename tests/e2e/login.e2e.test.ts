@@ -1,4 +1,4 @@
-/** The login screen (spec part 1 §2, §5, §8): success, every failure message, forgot password. */
+/** The login screen: success, every failure message, forgot password. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {

@@ -1,10 +1,10 @@
 /**
- * Issue 14, "done when": a patient who writes to the clinic's page through the dev Messenger inbox
- * is linked to a patient in Clinic Config and then receives a reminder. As admin@demo.test in
- * Chromium: the sender shows in 'Messenger contacts' (name, picture, first message) at 820×1180
- * and 1366×768; 'Link to patient' links them and they leave the list; the patient's Edit form
- * shows the link; 'Send Reminder Now' on their appointment reaches that sender in /_dev/messenger.
- * A second sender becomes a new patient through 'Create patient'.
+ * A patient who writes to the clinic's page through the dev Messenger inbox is linked to a patient
+ * in Clinic Config and then receives a reminder. As admin@demo.test in Chromium: the sender shows
+ * in 'Messenger contacts' (name, picture, first message) at 820×1180 and 1366×768;
+ * 'Link to patient' links them and they leave the list; the patient's Edit form shows the link;
+ * 'Send Reminder Now' on their appointment reaches that sender in /_dev/messenger. A second sender
+ * becomes a new patient through 'Create patient'.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';

@@ -1,10 +1,10 @@
 /**
- * The Patients tab (spec part 1 §2, §4, §5, §7, §8, §9) in Chromium, as admin and as receptionist:
- * the list and its total, search by name, phone and messenger id, Add and Edit with their
- * validation and messages, the history modal (badge colours, clinic time in a browser set to New
- * York, scrolling), both delete confirmations, bad input (whitespace, over-long, double click,
- * a patient deleted in another tab), the dentist role, and screenshots at both screen sizes.
- * Tests that change data work in a clinic of their own, made through the API.
+ * The Patients tab in Chromium, as admin and as receptionist: the list and its total, search by
+ * name, phone and messenger id, Add and Edit with their validation and messages, the history modal
+ * (badge colours, clinic time in a browser set to New York, scrolling), both delete confirmations,
+ * bad input (whitespace, over-long, double click, a patient deleted in another tab), the dentist
+ * role, and screenshots at both screen sizes. Tests that change data work in a clinic of their own,
+ * made through the API.
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -220,7 +220,7 @@ async function answerConfirmation(page: Page, text: string, answer: 'Yes, delete
 
 /**
  * Waits for a header success message, then for it to go by itself (within 5 s). How long it stays
- * (1200 ms, spec §9) is the component tests' to check, on fake timers: a browser file measuring it
+ * (1200 ms) is the component tests' to check, on fake timers: a browser file measuring it
  * on two shared cores saw it late under load (841 ms against a 900 ms bound).
  */
 async function successShownThenGone(page: Page, text: string): Promise<void> {

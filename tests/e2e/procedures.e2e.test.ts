@@ -1,5 +1,5 @@
 /**
- * Issue 14 (Procedures tab), in Chromium at 1366×768 and at a 768×1024 tablet: the admin adds a
+ * The Procedures tab, in Chromium at 1366×768 and at a 768×1024 tablet: the admin adds a
  * category and a procedure with a price, edits the price, sees the new price in Add Appointment
  * without a reload, and deletes the procedure after the spec's question (Cancel focused). The
  * receptionist sees the tab; the dentist does not.

@@ -1,5 +1,5 @@
 /**
- * The Recalls tab (issue 17 part 2) in Chromium, at the desktop and tablet sizes, as Smile
+ * The Recalls tab in Chromium, at the desktop and tablet sizes, as Smile
  * Dental's receptionist: a patient long due for a check-up is on the list with their last visit,
  * procedure and dentist; 'Send recall' puts a recall with a Book button in the dev Messenger inbox
  * and the row turns into 'Recalled <date>'; the patient's Book tap (posted by the Meta stand-in as

@@ -1,15 +1,15 @@
 /**
- * Issue 17 parts 1 and 4 (the Reports tab), in Chromium at 1366×768 and 820×1180: on demo-like data
- * made for the test (payments by three methods today, one voided with a reason), the receptionist's
- * day sheet shows the same money as the Billing tab's payments, to the centavo; its CSV keeps ñ
- * (UTF-8 with BOM); the no-show chart renders with its text alternative; and a patient with two
- * no-shows in 12 months is flagged in the booking form. At 1366×768 the no-show insight shows its
- * monthly trend and opens the no-shows and late cancellations behind its numbers, a cancellation's
- * reason included, without scrolling sideways.
+ * The Reports tab, in Chromium at 1366×768 and 820×1180: on demo-like data made for the test
+ * (payments by three methods today, one voided with a reason), the receptionist's day sheet shows
+ * the same money as the Billing tab's payments, to the centavo; its CSV keeps ñ (UTF-8 with BOM);
+ * the no-show chart renders with its text alternative; and a patient with two no-shows in 12 months
+ * is flagged in the booking form. At 1366×768 the no-show insight shows its monthly trend and opens
+ * the no-shows and late cancellations behind its numbers, a cancellation's reason included, without
+ * scrolling sideways.
  *
- * Issue 32 item 12: over a range of clinic days the day sheet gives production by dentist (void
- * invoices listed under Voids with who voided), collections by cashier, a "Printed on … by …"
- * line, and a payment recorded at another desk (a second browser context) appears without a reload.
+ * Over a range of clinic days the day sheet gives production by dentist (void invoices listed under
+ * Voids with who voided), collections by cashier, a "Printed on … by …" line, and a payment
+ * recorded at another desk (a second browser context) appears without a reload.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 /**
  * Forgot password → the e-mail in the dev mailbox → its link opens /reset-password → the new
- * password works and the old one doesn't (spec part 1 §2, §4, §5, §8).
+ * password works and the old one doesn't.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

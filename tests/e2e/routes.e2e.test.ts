@@ -1,4 +1,4 @@
-/** The route table of spec part 1 §2, in a real browser, logged out and logged in. */
+/** The app's route table, in a real browser, logged out and logged in. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, expectText, hashOf, loginAs, pathOf, waitForPath } from './support/app.ts';

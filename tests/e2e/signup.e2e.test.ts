@@ -1,6 +1,5 @@
 /**
- * Sign-up → confirmation e-mail → login → the sidebar shows the new clinic and the admin's tabs
- * (spec part 1 §2, §4, §5, §6, §8).
+ * Sign-up → confirmation e-mail → login → the sidebar shows the new clinic and the admin's tabs.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

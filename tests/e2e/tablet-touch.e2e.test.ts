@@ -1,8 +1,8 @@
 /**
- * Issue 32 items 1, 2 and 4, on the 820×1180 touch tablet (a finger: a coarse pointer): the demo
- * dentists' names read whole in the Dentists table, the blocked-delete list shows ordinary patient
- * names and reasons uncut, its status chips have the Appointments list's colours, and every control
- * on the login page and on every tab is a touch target of at least 44×44 px (WCAG 2.5.5).
+ * The 820×1180 touch tablet (a finger: a coarse pointer): the demo dentists' names read whole in
+ * the Dentists table, the blocked-delete list shows ordinary patient names and reasons uncut, its
+ * status chips have the Appointments list's colours, and every control on the login page and on
+ * every tab is a touch target of at least 44×44 px (WCAG 2.5.5).
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -93,7 +93,7 @@ function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180 (issue 32, items 1, 2 and 4)', () => {
+describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
   let browser: Browser;
   const busyDentist = uniqueName('Dr. Tablet');
   const patients = { scheduled: uniqueName('Ana Garcia'), confirmed: uniqueName('Jose Reyes') };
@@ -126,7 +126,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180 (issue 32, items 
     await browser?.close();
   });
 
-  it('reads the demo dentists’ names whole, and ordinary patients and reasons whole in the blocked-delete list (item 1)', async () => {
+  it('reads the demo dentists’ names whole, and ordinary patients and reasons whole in the blocked-delete list', async () => {
     await withPage(
       browser,
       ctx.baseUrl,
@@ -205,7 +205,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180 (issue 32, items 
     );
   });
 
-  it('colours the blocked-delete list’s Scheduled and Confirmed chips as the Appointments list does (item 4)', async () => {
+  it('colours the blocked-delete list’s Scheduled and Confirmed chips as the Appointments list does', async () => {
     await withPage(
       browser,
       ctx.baseUrl,
@@ -240,7 +240,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180 (issue 32, items 
     );
   });
 
-  it('makes every control on the login page and on every tab at least 44×44 px to a finger (item 2)', async () => {
+  it('makes every control on the login page and on every tab at least 44×44 px to a finger', async () => {
     const failures: string[] = [];
     await withPage(
       browser,

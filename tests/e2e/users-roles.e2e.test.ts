@@ -1,10 +1,10 @@
 /**
- * Users & Roles (spec part 2 §2, §5, §7, §8; issue 15), in Chromium: the admin of a clinic of its
- * own adds a receptionist (the confirmation mail reaches the dev mailbox, the receptionist confirms
- * and signs in on a tablet), changes them to dentist (their open dashboard returns to the login
- * page with a message within 5 s, and signing in again gives the dentist's tabs) and deletes them
- * (the same, from an open Billing System, without a reload). The spec texts are checked at
- * desktop and tablet sizes. Each test signs up its own clinic, so nothing is shared with other files.
+ * Users & Roles, in Chromium: the admin of a clinic of its own adds a receptionist (the
+ * confirmation mail reaches the dev mailbox, the receptionist confirms and signs in on a tablet),
+ * changes them to dentist (their open dashboard returns to the login page with a message within
+ * 5 s, and signing in again gives the dentist's tabs) and deletes them (the same, from an open
+ * Billing System, without a reload). The spec texts are checked at desktop and tablet sizes. Each
+ * test signs up its own clinic, so nothing is shared with other files.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';

@@ -1,12 +1,11 @@
 /**
- * Waitlist / ASAP fill in Chromium at both sizes (issue 17 part 3): the receptionist puts a
- * patient on the waitlist through the tab, a fitting appointment is cancelled, the offer with its
- * 'Take this slot' reply shows in the dev Messenger inbox, the patient's reply (posted by the Meta
- * stand-in as Meta would) books the slot once — a second tap books nothing more — and the open
- * Waitlist tab shows the offer and the booking live. At 1366x768 (issue 32 item 14): the phone
- * column and whole names, an entry with preferences that joins while a fitting slot is open is
- * offered it at once, and taking it moves the patient's later booking, whose slot goes onward.
- * Each test makes its own dentist and patients.
+ * Waitlist / ASAP fill in Chromium at both sizes: the receptionist puts a patient on the waitlist
+ * through the tab, a fitting appointment is cancelled, the offer with its 'Take this slot' reply
+ * shows in the dev Messenger inbox, the patient's reply (posted by the Meta stand-in as Meta would)
+ * books the slot once — a second tap books nothing more — and the open Waitlist tab shows the offer
+ * and the booking live. At 1366x768: the phone column and whole names, an entry with preferences
+ * that joins while a fitting slot is open is offered it at once, and taking it moves the patient's
+ * later booking, whose slot goes onward. Each test makes its own dentist and patients.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';

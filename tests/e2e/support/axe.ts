@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
-/** The rules the product is held to (issue 16, item 3): WCAG 2.0 and 2.1, levels A and AA. */
+/** The rules the product is held to: WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
@@ -27,7 +27,7 @@ export async function loadAxeIntoFrames(page: Page): Promise<void> {
   for (const frame of page.frames().slice(1)) await frame.evaluate(axe.source);
 }
 
-/** The violations the product must not have (issue 16, item 3): serious and critical ones. */
+/** The violations the product must not have: serious and critical ones. */
 export function isSeriousOrCritical(violation: { impact?: string | null }): boolean {
   return violation.impact === 'serious' || violation.impact === 'critical';
 }

@@ -1,5 +1,5 @@
 /**
- * Real-world long names for layout tests (issue 12): a signed-up clinic name of 100 characters and
+ * Real-world long names for layout tests: a signed-up clinic name of 100 characters and
  * a dentist name of 200 (the column's limit). Each call adds a random tag, so parallel files never
  * share a row, and pads to the exact length.
  */

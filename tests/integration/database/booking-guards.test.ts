@@ -1,11 +1,11 @@
 /**
- * Crafted booking requests from a browser are refused by the database, not only by the form
- * (issue 5, "Bad input"): seen through @supabase/supabase-js as the signed-in receptionist of
- * Smile Dental, exactly as an edited request from the app would arrive. Past times and unknown
- * procedures are refused by guard_browser_booking (…_scheduling.sql); Sundays, hours,
- * lunch, blocks, overlaps and another clinic's dentist or patient by the rules that were there
- * before. The service role (seed, notification service) may still write history. Runs on PGlite
- * and, with TEST_DATABASE_URL, on a real PostgreSQL server.
+ * Crafted booking requests from a browser are refused by the database, not only by the form: seen
+ * through @supabase/supabase-js as the signed-in receptionist of Smile Dental, exactly as an edited
+ * request from the app would arrive. Past times and unknown procedures are refused by
+ * guard_browser_booking (…_scheduling.sql); Sundays, hours, lunch, blocks, overlaps and another
+ * clinic's dentist or patient by the rules that were there before. The service role (seed,
+ * notification service) may still write history. Runs on PGlite and, with TEST_DATABASE_URL, on a
+ * real PostgreSQL server.
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -173,7 +173,7 @@ describe.each(targets)('booking guards against crafted requests on %s', (target)
       expect((await storedRow(id)).deleted).toBe(true);
     });
 
-    describe('correcting a past appointment (issue 12, item 6)', () => {
+    describe('correcting a past appointment', () => {
       const pastAppointment = async (status = 'Completed') => {
         const dentist = await newDentist();
         const time = clinicTime(clinicWorkday(-2), '10:00');

@@ -1,5 +1,5 @@
 /**
- * The reports of issue 17 (supabase/migrations/20261201000900_reports.sql) through the calls the
+ * The reports (supabase/migrations/20261201000900_reports.sql) through the calls the
  * Reports tab makes: rpc day_sheet and no_show_insight, and the view patient_no_show_flags. The
  * day sheet's money is checked against what the Billing tab reads (payment_entries,
  * invoice_summaries) to the centavo; the attacks (another clinic, the dentist role, anon) are refused.

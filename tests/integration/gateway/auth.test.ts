@@ -626,7 +626,7 @@ describe('admin API', () => {
   });
 });
 
-/** Sign-up with an address that already has a confirmed account (issue 12, item 9): the answer looks
+/** Sign-up with an address that already has a confirmed account: the answer looks
  * like a new address's (GoTrue's anti-enumeration), and the owner is told by e-mail instead, at most once a minute. */
 const OWNER_PASSWORD = 'Owner-pass-123';
 

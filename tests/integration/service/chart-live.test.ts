@@ -1,5 +1,5 @@
 /**
- * Dental chart live updates over real sockets (issue 33): an entry charted or removed by a dentist
+ * Dental chart live updates over real sockets: an entry charted or removed by a dentist
  * reaches the other devices of its clinic as 'chart-updated', naming the patient and the entry, and
  * no other clinic. The chart feed LISTENs in-process to PGlite and, with TEST_DATABASE_URL, over
  * `pg` to a real PostgreSQL server.

@@ -1,7 +1,7 @@
 /**
- * The notification service's answer to an origin CORS_ORIGINS does not list (issue 12, item 12):
- * over real HTTP, the way a browser (preflight, then the request) and curl ask. A refusal names
- * the origin in a 403 `{error}` and is logged once, with the allowed list.
+ * The notification service's answer to an origin CORS_ORIGINS does not list: over real HTTP, the
+ * way a browser (preflight, then the request) and curl ask. A refusal names the origin in a 403
+ * `{error}` and is logged once, with the allowed list.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

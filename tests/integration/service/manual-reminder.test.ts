@@ -2,9 +2,9 @@
  * POST /appointments/:id/send-reminder?clinic_id= over real HTTP on the local stack: the Reminder
  * modal's manual send, its recipient and text rules, the log in appointment_reminders (sent and
  * failed), bad input, and the per-caller rate limit. The service's clock is fixed (serveWithClock),
- * so the texts patients read are written out whatever day the tests run. Issue 12 (items 1–3): a
- * same-day reminder says "today"; no reminder for an appointment that cannot happen; the day's
- * automated reminder skips a recipient a manual reminder already reached, saying so in the log.
+ * so the texts patients read are written out whatever day the tests run. A same-day reminder says
+ * "today"; no reminder for an appointment that cannot happen; the day's automated reminder skips a
+ * recipient a manual reminder already reached, saying so in the log.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createReminderScheduler } from '../../../server/reminders/scheduler.ts';
@@ -389,12 +389,12 @@ describe('callers and bad input', () => {
   });
 });
 
-/** Tuesday 1 June 2027, 09:15 in Manila: "now" for the issue-12 cases. */
+/** Tuesday 1 June 2027, 09:15 in Manila: "now" for what a reminder says and when none is sent. */
 const JUNE_NOW = new Date('2027-06-01T09:15:00+08:00');
 const juneClock = { now: () => JUNE_NOW };
 const QUICK_REPLY_HINT = 'Tap Confirm to confirm it, or Cancel if you cannot come.';
 
-describe('issue 12: what a reminder says and when none is sent', () => {
+describe('what a reminder says and when none is sent', () => {
   let juneService: Awaited<ReturnType<typeof serveWithClock>>;
   beforeAll(async () => {
     juneService = await serveWithClock(stack, juneClock.now);
@@ -417,7 +417,7 @@ describe('issue 12: what a reminder says and when none is sent', () => {
     });
   }
 
-  describe('item 1: the reminder follows the clinic date', () => {
+  describe('the reminder follows the clinic date', () => {
     it('when staff send a reminder for an appointment later today (days_ahead 1), then the patient reads "today"', async () => {
       const appointment = await juneAppointment('2027-06-01T17:40:00+08:00');
 
@@ -433,7 +433,7 @@ describe('issue 12: what a reminder says and when none is sent', () => {
     });
   });
 
-  describe('item 2: no reminder for an appointment that cannot happen', () => {
+  describe('no reminder for an appointment that cannot happen', () => {
     it.each([
       [
         'Cancelled',
@@ -481,7 +481,7 @@ describe('issue 12: what a reminder says and when none is sent', () => {
     });
   });
 
-  describe('item 3: no duplicate of a manual reminder', () => {
+  describe('no duplicate of a manual reminder', () => {
     it('when a manual reminder went out today, then the automated one of the day is skipped and logged why; another recipient still gets theirs', async () => {
       // Wednesday 2 June 2027: tomorrow at JUNE_NOW, so both are due for their 1-day reminder.
       const remindedByHand = await juneAppointment('2027-06-02T10:00:00+08:00', { reminder_days: [1] });
