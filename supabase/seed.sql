@@ -497,10 +497,10 @@ cross join (
 where c.name = 'Smile Dental';
 
 -- ---------------------------------------------------------------------------
--- Reports (issue 17): today's front desk, so the Day sheet has money to show
--- on any day the demo is opened. Two walk-in invoices of Smile Dental issued
--- this morning (no appointment): one paid in part in cash and by e-wallet, one
--- not paid yet. The frequent no-show flag comes from the No Show bookings above.
+-- Reports: today's front desk, so the Day sheet has money to show on any day
+-- the demo is opened. Two walk-in invoices of Smile Dental issued this morning
+-- (no appointment): one paid in part in cash and by e-wallet, one not paid yet.
+-- The frequent no-show flag comes from the No Show bookings above.
 -- ---------------------------------------------------------------------------
 with walk_in as (
   insert into public.invoices (clinic_id, patient_id, total, created_at)
@@ -522,12 +522,11 @@ cross join (
 where w.total = 2500.00;
 
 -- ---------------------------------------------------------------------------
--- Recalls (issue 17): five Smile Dental patients last seen 7 to 12 months ago
--- with nothing booked ahead, so the Recalls tab has patients due for a
--- check-up: one without a Messenger id (no recall possible), one recalled 10
--- days ago (blocked for 30 days), and one recalled 2 days ago who tapped Book
--- (an open booking request). Their visits are the only demo appointments
--- before the previous month.
+-- Recalls: five Smile Dental patients last seen 7 to 12 months ago with nothing
+-- booked ahead, so the Recalls tab has patients due for a check-up: one without
+-- a Messenger id (no recall possible), one recalled 10 days ago (blocked for 30
+-- days), and one recalled 2 days ago who tapped Book (an open booking request).
+-- Their visits are the only demo appointments before the previous month.
 -- ---------------------------------------------------------------------------
 insert into public.patients (clinic_id, name, phone, messenger_id, created_at)
 select c.id, v.name, v.phone, v.psid, now() - interval '400 days'
@@ -580,12 +579,12 @@ from recalled r
 join public.patients p on p.id = r.patient_id and p.name = 'Arnel Pineda';
 
 -- ---------------------------------------------------------------------------
--- Waitlist (issue 17 part 3): three Smile Dental patients with Messenger ids
--- and nothing booked ahead wait for an earlier slot with Dr. Andrea
--- Villanueva in the next two weeks, the third in the mornings only. Each joins
--- while her slots are open, so the service offers them the earliest that fits
--- in the dev Messenger inbox (/_dev/messenger) once it runs (issue 32 item 14);
--- cancelling or moving one of her appointments offers that slot too.
+-- Waitlist: three Smile Dental patients with Messenger ids and nothing booked
+-- ahead wait for an earlier slot with Dr. Andrea Villanueva in the next two
+-- weeks, the third in the mornings only. Each joins while her slots are open,
+-- so the service offers them the earliest that fits in the dev Messenger inbox
+-- (/_dev/messenger) once it runs; cancelling or moving one of her appointments
+-- offers that slot too.
 -- ---------------------------------------------------------------------------
 insert into public.waitlist_entries
   (clinic_id, patient_id, dentist_id, from_date, to_date, preferred_from, preferred_to, note, created_at)
@@ -615,7 +614,7 @@ cross join lateral (
 order by w.place;
 
 -- ---------------------------------------------------------------------------
--- Dental chart (issue 33): Smile Dental's first three patients are charted by
+-- Dental chart: Smile Dental's first three patients are charted by
 -- Dr. Andrea Villanueva over the last months, so the chart and its As of day
 -- show something at once. Jose Torres is a child (mixed dentition); Maria
 -- Santos's 46 was planned and later completed (the planned entry superseded).

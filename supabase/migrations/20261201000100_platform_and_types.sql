@@ -66,11 +66,11 @@ comment on domain public.pesos is
 -- ---------------------------------------------------------------------------
 create type public.appointment_status as enum ('Cancelled', 'Completed', 'Confirmed', 'No Show', 'Scheduled');
 
-comment on type public.appointment_status is 'An appointment''s status (spec part 1 §4).';
+comment on type public.appointment_status is 'An appointment''s status.';
 
 create type public.staff_role as enum ('admin', 'dentist', 'receptionist', 'superadmin');
 
-comment on type public.staff_role is 'A staff profile''s role (spec part 2 §6).';
+comment on type public.staff_role is 'A staff profile''s role: which tabs and actions it may use.';
 
 create type public.payment_method as enum ('bank', 'card', 'cash', 'e-wallet');
 

@@ -1,7 +1,7 @@
 -- ============================================================================
--- The day sheet over a range of clinic days (issue 32 item 12): production
--- (the invoices issued, by dentist) beside the collections, the collections by
--- cashier, and who voided what. See docs/reports.md.
+-- The day sheet over a range of clinic days: production (the invoices issued,
+-- by dentist) beside the collections, the collections by cashier, and who
+-- voided what. See docs/reports.md.
 --
 -- Money is summed in pesos (numeric, two decimals: the columns' own type) and
 -- answered as integer centavos like the rest of the report, so no client

@@ -1,5 +1,5 @@
 -- ============================================================================
--- The waitlist fills every freed slot (issue 32 item 14). See docs/waitlist.md.
+-- The waitlist fills every freed slot. See docs/waitlist.md.
 --
 --   preferences          an entry may name its dentist or take any dentist
 --                        (dentist_id null), and keep to some weekdays and a
@@ -404,7 +404,7 @@ begin
       using errcode = 'insufficient_privilege',
             hint = 'waitlist_offer_service_only';
   end if;
-  -- Audit trail (issue 17 part 5): this change comes from a Messenger webhook event.
+  -- Audit trail: this change comes from a Messenger webhook event.
   perform pg_catalog.set_config('ngiti.audit_source', 'webhook', true);
 
   insert into public.waitlist_replies (mid, clinic_id, offer_id, psid, outcome)

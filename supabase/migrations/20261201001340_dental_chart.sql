@@ -1,5 +1,5 @@
 -- ============================================================================
--- The dental chart (odontogram), issue 33 part 1. See docs/adr/0045-dental-chart-data-model.md.
+-- The dental chart (odontogram). See docs/adr/0045-dental-chart-data-model.md.
 --
 --   chart_entries          one finding or treatment on one tooth (FDI number)
 --                          and some of its surfaces: condition and state, who
