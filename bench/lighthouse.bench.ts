@@ -97,6 +97,12 @@ interface Outcome {
   report: string;
   /** Mobile: the performance score of each run, in order (the kept one is Lighthouse's median run). */
   allRuns?: number[];
+  /**
+   * Lighthouse's own measure of the host's CPU speed (its `benchmarkIndex`, higher is faster). The
+   * mobile preset multiplies the CPU time it observed by 4 whatever the host, so a slower host scores
+   * lower on the same code.
+   */
+  benchmarkIndex?: number;
 }
 
 async function signIn(page: Page, baseUrl: string) {
@@ -177,7 +183,16 @@ async function audit(
   const performanceOf = (each: (typeof runs)[number]) =>
     Math.round((each.lhr.categories.performance?.score ?? 0) * 100);
   const allRuns = runs.length > 1 ? runs.map(performanceOf) : undefined;
-  return { preset, page: name, scores, failedAudits: [...failedAudits], report: `${file}.html`, allRuns };
+  const benchmarkIndex = lhr.environment.benchmarkIndex;
+  return {
+    preset,
+    page: name,
+    scores,
+    failedAudits: [...failedAudits],
+    report: `${file}.html`,
+    allRuns,
+    benchmarkIndex,
+  };
 }
 
 async function activeTabLabel(page: Page): Promise<string | null> {
@@ -238,7 +253,8 @@ async function main() {
     }
     if (outcome.allRuns)
       console.log(
-        `  performance of the ${outcome.allRuns.length} runs: ${outcome.allRuns.join(', ')} (kept: the median run)`,
+        `  performance of the ${outcome.allRuns.length} runs: ${outcome.allRuns.join(', ')} (kept: the median run;` +
+          ` host benchmarkIndex ${outcome.benchmarkIndex ?? 'unknown'})`,
       );
     if (outcome.failedAudits.length > 0) console.log(`  below 90: ${outcome.failedAudits.join('; ')}`);
   }
@@ -248,11 +264,12 @@ async function main() {
   writeResults('lighthouse', {
     lighthouse: LIGHTHOUSE_VERSION,
     mobileRuns: MOBILE_RUNS,
-    pages: outcomes.map(({ preset, page, scores, allRuns }) => ({
+    pages: outcomes.map(({ preset, page, scores, allRuns, benchmarkIndex }) => ({
       preset,
       page,
       scores,
       ...(allRuns ? { allRuns } : {}),
+      benchmarkIndex,
     })),
   });
 }

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/build-if-stale.ts';
@@ -143,9 +143,15 @@ export function reportSamples(label: string, samples: readonly number[], budget?
 
 export const RESULTS_DIR = path.join(repoRoot, 'bench', 'results');
 
+/**
+ * The machine the numbers were taken on. Machines of the same kind differ in clock speed, and a
+ * result read without it compares a slow host's numbers with a fast one's.
+ */
 function machine() {
+  const [core] = cpus();
   return {
     cores: availableParallelism(),
+    cpu: core ? `${core.model.trim()} @ ${core.speed} MHz` : 'unknown',
     node: process.versions.node,
     platform: `${process.platform}-${process.arch}`,
     loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
