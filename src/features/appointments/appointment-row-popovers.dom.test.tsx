@@ -67,7 +67,7 @@ async function openList() {
 const rowOf = (id: number) => document.querySelector<HTMLTableRowElement>(`tr[data-appointment-id="${id}"]`)!;
 
 describe("a patient's late cancellation request on the row", () => {
-  it("shows on the row in its agreed words; 'Keep appointment' marks it handled and the badge goes", async () => {
+  it("flags the row, says 'Patient asked to cancel — call them' in its panel; 'Keep appointment' marks it handled and the badge goes", async () => {
     const { user } = await openList();
     const badge = await within(rowOf(100)).findByRole('button', { name: /^Asked to cancel: Maria Santos/ });
     expect(within(rowOf(101)).queryByRole('button', { name: /^Asked to cancel/ })).toBeNull();

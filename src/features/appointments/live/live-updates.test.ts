@@ -145,7 +145,7 @@ describe('notices', () => {
     );
   });
 
-  it('say a late cancellation in its agreed words, in red; a flag that only went away is no news', () => {
+  it('say a late cancellation as "Patient asked to cancel — call them", in red; a flag that only went away is no news', () => {
     const before = {
       status: 'Confirmed',
       appointment_time: '2026-11-23T01:20:00+00:00',

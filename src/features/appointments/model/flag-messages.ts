@@ -1,6 +1,7 @@
 /**
  * A patient's late cancellation request (public.appointment_flags, kind 'late_cancellation_request'):
- * the agreed wording for the live toast and the row, and ours for the rest.
+ * the live toast and the row say 'Patient asked to cancel — call them', the words the front desk
+ * asked for; the badge and the buttons are ours.
  */
 export const FLAG_TEXT = {
   lateCancellation: 'Patient asked to cancel — call them',
