@@ -33,7 +33,7 @@ import type { Config, Flags, RunnerResult } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { buildIfStale, repoRoot } from '../scripts/build-if-stale.ts';
 import { TAB_LABELS, type TabKey } from '../src/lib/authorization.ts';
-import { CHROMIUM_FLAGS, findChromium } from '../tests/e2e/support/chromium.ts';
+import { CHROMIUM_FLAGS, findChromium, UNUSED_BROWSER_UI_FEATURES } from '../tests/e2e/support/chromium.ts';
 import { expectWithin, startBenchStack, writeResults } from './support/harness.ts';
 import { lighthouse13, loadLighthouse } from './support/lighthouse-13.ts';
 
@@ -212,7 +212,13 @@ async function main() {
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+    // Without the address bar's popup pages, which the full browser builds and keeps busy even
+    // headless: they took a core of this 2-core machine from the page under audit (puppeteer adds
+    // its own disabled features to these).
+    args: [
+      ...CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+      `--disable-features=${UNUSED_BROWSER_UI_FEATURES.join(',')}`,
+    ],
     defaultViewport: null,
   });
   const outcomes: Outcome[] = [];
