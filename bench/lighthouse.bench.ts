@@ -17,11 +17,11 @@
  * Writes a JSON and an HTML report per page and summary.json/summary.txt into lighthouse-report/
  * (git-ignored), the scores and verdicts into bench/results/lighthouse.json, and exits 1 when a
  * target fails.
- * Lighthouse 13.x, the version the targets are set for: it needs Node 22 and this project runs on Node 20, so the bench
- * runs itself again under Node 22 with Lighthouse 13, installed once into node_modules/.cache
- * (bench/support/lighthouse-13.ts). Where that cannot be installed, it says so and measures with the
- * package.json's Lighthouse 12.2.3; BENCH_LIGHTHOUSE_12=1 asks for 12 directly.
- * While working on one page: `npx tsx bench/lighthouse.bench.ts login appointments` (or
+ * Lighthouse 13.x, the version the targets are set for: it needs Node 22 and this project runs on
+ * Node 20, so the bench runs itself again under Node 22 with Lighthouse 13, installed once into
+ * node_modules/.cache (bench/support/lighthouse-13.ts). Where that cannot be installed, it says so
+ * and measures with the package.json's Lighthouse 12.2.3; BENCH_LIGHTHOUSE_12=1 asks for 12
+ * directly. While working on one page: `npx tsx bench/lighthouse.bench.ts login appointments` (or
  * BENCH_TABS=login,appointments) audits only /login and the named tabs (by their keys), with the
  * same settings.
  */
@@ -183,7 +183,6 @@ async function audit(
   const performanceOf = (each: (typeof runs)[number]) =>
     Math.round((each.lhr.categories.performance?.score ?? 0) * 100);
   const allRuns = runs.length > 1 ? runs.map(performanceOf) : undefined;
-  const benchmarkIndex = lhr.environment.benchmarkIndex;
   return {
     preset,
     page: name,
@@ -191,7 +190,7 @@ async function audit(
     failedAudits: [...failedAudits],
     report: `${file}.html`,
     allRuns,
-    benchmarkIndex,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 

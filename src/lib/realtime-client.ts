@@ -80,9 +80,9 @@ export interface SubscribeOptions<E extends ServiceEvent = ServiceEvent> {
 /**
  * Connects to the notification service's socket.io endpoint and follows one event. The client
  * library is loaded on first use, so screens that never subscribe don't pay for it, and a screen
- * that does draws before it arrives. Each
- * (re)connection sends the current access token, which auth-js keeps fresh. The connection's
- * state goes to `onStatus` each time it changes (connectionStatus).
+ * that does draws before it arrives. Each (re)connection sends the current access token, which
+ * auth-js keeps fresh. The connection's state goes to `onStatus` each time it changes
+ * (connectionStatus).
  */
 export async function subscribeToServiceEvents<E extends ServiceEvent>(
   options: SubscribeOptions<E>,

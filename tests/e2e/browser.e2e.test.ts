@@ -1,4 +1,7 @@
-/** Browser behaviour (no stale service worker, late-loaded metrics) and the runtime configuration screen. */
+/**
+ * Browser behaviour (no stale service worker, late-loaded metrics) and the runtime configuration
+ * screen.
+ */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectText } from './support/app.ts';

@@ -1,10 +1,10 @@
 /**
- * Correcting past appointments and the Notes box, in Chromium as the receptionist, at 820×1180 and 1366×768 in one page
- * session: a past appointment (made through the service role at a time computed from the
- * clinic's now) opens for edit at its own time, other past times cannot be chosen, and corrected
- * notes save where it is with its status; the database refuses moving it to another past time.
- * The Notes box counts as the check does: the counter and 'at most N characters' agree, and follow
- * the procedure. The dentist has a 200-character name.
+ * Correcting past appointments and the Notes box, in Chromium as the receptionist, at 820×1180 and
+ * 1366×768 in one page session: a past appointment (made through the service role at a time
+ * computed from the clinic's now) opens for edit at its own time, other past times cannot be
+ * chosen, and corrected notes save where it is with its status; the database refuses moving it to
+ * another past time. The Notes box counts as the check does: the counter and 'at most N characters'
+ * agree, and follow the procedure. The dentist has a 200-character name.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,10 +1,10 @@
 /**
- * Long names and lost input at the front desk, in one page session at 820×1180 and 1366×768: a signed-up clinic with a
- * 100-character name, a 200-character dentist and patient, and a dentist with 48 future
- * appointments. The superadmin's clinic selector and the top bar stay on one line beside Logout,
- * the Dentists and Patients tables fit the screen, the delete-blocking list shows a usable number
- * of rows with one-line dates, the Availability Manager asks before dropping clicks, and Back closes
- * the open modal instead of leaving the dashboard.
+ * Long names and lost input at the front desk, in one page session at 820×1180 and 1366×768: a
+ * signed-up clinic with a 100-character name, a 200-character dentist and patient, and a dentist
+ * with 48 future appointments. The superadmin's clinic selector and the top bar stay on one line
+ * beside Logout, the Dentists and Patients tables fit the screen, the delete-blocking list shows a
+ * usable number of rows with one-line dates, the Availability Manager asks before dropping clicks,
+ * and Back closes the open modal instead of leaving the dashboard.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -8,7 +8,8 @@
  * - a patient's late cancellation request shows on the row and in a toast, and 'Keep appointment'
  *   resolves it;
  * - the full notes open by tap;
- * - 'Live updates paused — reconnecting…' shows on going offline (its 2 s bound: the ping timing's unit tests).
+ * - 'Live updates paused — reconnecting…' shows on going offline (its 2 s bound: the ping timing's
+ *   unit tests).
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
@@ -205,7 +206,8 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       await reminders.getByRole('button', { name: 'Close' }).first().click();
       await reminders.waitFor({ state: 'detached' });
 
-      // A late cancellation: the patient asks in Messenger to cancel within the hour (what the webhook writes).
+      // A late cancellation: the patient asks in Messenger to cancel within the hour (what the
+      // webhook writes).
       await afterToastInterval(page, secondToastAt);
       const raised = await clinic.service
         .from('appointment_flags')

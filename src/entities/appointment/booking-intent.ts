@@ -1,9 +1,9 @@
 /**
  * The one handover between tabs that carries data: another tab (Recalls' 'Book', the chart's
- * treatment plan) asks the Appointments tab to open its Add Appointment form for a patient. Tabs are not routes
- * and features do not import each other, so the request waits here until the Appointments screen
- * takes it, once: a request is for the clinic it was made in, and a screen of another clinic
- * leaves it.
+ * treatment plan) asks the Appointments tab to open its Add Appointment form for a patient. Tabs
+ * are not routes and features do not import each other, so the request waits here until the
+ * Appointments screen takes it, once: a request is for the clinic it was made in, and a screen of
+ * another clinic leaves it.
  */
 import { useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { DashboardContext } from '@/lib/dashboard';

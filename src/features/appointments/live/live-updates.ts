@@ -110,9 +110,10 @@ export function clipName(name: string): string {
 }
 
 /**
- * The toast / desktop-notification text: who (long names clipped), what changed, and when ('Nov 21, 2026, 9:20 AM',
- * clinic time), e.g. 'Maria Santos with Dr. Reyes: Scheduled → Confirmed · Nov 23, 2026,
- * 9:20 AM', or for a move 'Maria Santos: moved Nov 23, 2026, 9:20 AM → Nov 24, 2026, 10:00 AM'.
+ * The toast / desktop-notification text: who (long names clipped), what changed, and when (clinic
+ * time, as 'Nov 21, 2026, 9:20 AM'). For example:
+ * 'Maria Santos with Dr. Reyes: Scheduled → Confirmed · Nov 23, 2026, 9:20 AM', or for a move
+ * 'Maria Santos: moved Nov 23, 2026, 9:20 AM → Nov 24, 2026, 10:00 AM'.
  */
 export function updateNoticeText(
   update: AppointmentUpdatedPayload,
@@ -164,7 +165,10 @@ export function createToastThrottle(intervalMs: number = UPDATE_TOAST_THROTTLE_M
   };
 }
 
-/** How a live update reaches the user: a desktop notification when the tab is hidden and allowed, else a toast. */
+/**
+ * How a live update reaches the user: a desktop notification when the tab is hidden and
+ * notifications are allowed, else a toast.
+ */
 export function noticeChannel(
   tabHidden: boolean,
   permission: NotificationPermission | 'unsupported',

@@ -57,8 +57,8 @@ export interface BookingFormProps {
 
 /**
  * The Add/Edit Appointment form. Book/Save stays disabled until the spec's conditions hold; pressed
- * anyway, it highlights what is missing with the spec's messages
- * ('Please fix the highlighted errors.', 'Validation Error'). Before saving, the slot is checked against a fresh read of the
+ * anyway, it highlights what is missing with the spec's messages ('Please fix the highlighted
+ * errors.', 'Validation Error'). Before saving, the slot is checked against a fresh read of the
  * dentist's day ('Invalid Slot') and the patient's other appointments that day ('Double Booking');
  * the database has the last word ('Booking failed!'). One save runs at a time, so a double click
  * books once.
