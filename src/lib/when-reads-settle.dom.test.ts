@@ -3,8 +3,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { whenReadsSettle } from './when-reads-settle';
 
-// jsdom has no requestIdleCallback: the idle wait is whenIdle's timer fallback, faked here too.
-beforeEach(() => vi.useFakeTimers());
+// jsdom has no requestIdleCallback: the idle wait is whenIdle's timer fallback, faked here too, as
+// are the animation frames whenPainted counts (jsdom reports no paints: two frames are the paint).
+beforeEach(() =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] }),
+);
+const TWO_FRAMES_MS = 40;
 afterEach(() => vi.useRealTimers());
 
 function deferred() {
@@ -24,8 +28,11 @@ describe('whenReadsSettle', () => {
     expect(work).not.toHaveBeenCalled();
 
     read.resolve('rows');
-    // Well before the time limit: the read's end is what started it.
-    await vi.advanceTimersByTimeAsync(10);
+    // Not before what the read drew has been painted...
+    await vi.advanceTimersByTimeAsync(1);
+    expect(work).not.toHaveBeenCalled();
+    // ...and then well before the time limit: the read's end is what started it.
+    await vi.advanceTimersByTimeAsync(TWO_FRAMES_MS);
     expect(work).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(work).toHaveBeenCalledTimes(1);
@@ -36,8 +43,7 @@ describe('whenReadsSettle', () => {
     whenReadsSettle(new QueryClient(), work, { timeoutMs: 3_000 });
     vi.advanceTimersByTime(2_999);
     expect(work).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    vi.runOnlyPendingTimers();
+    vi.advanceTimersByTime(1 + TWO_FRAMES_MS);
     expect(work).toHaveBeenCalledTimes(1);
   });
 

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { whenIdle } from '@/lib/when-idle';
+import { whenPainted } from '@/lib/when-painted';
 import { CHUNK_TIMEOUT_MS, TimeoutError, withTimeout } from '@/lib/with-timeout';
 import { ErrorState, LoadingState } from '../states/states';
 
@@ -93,14 +94,15 @@ export function lazyView<P extends object>(
 }
 
 /**
- * Runs `preload` (lazy views' `preload()`) once the screen's first read has finished and the
+ * Runs `preload` (lazy views' `preload()`) once the screen's first read has been painted and the
  * browser is idle: a tap on a tablet (no pointer passing over first) then opens them at once, and
- * their download never competes with that read.
+ * their download never competes with that read or its paint.
  */
 export function usePreloadOnceRead(read: boolean, preload: () => void): void {
+  const painted = useAfterFirstPaint(read);
   useEffect(() => {
-    if (read) return whenIdle(preload);
-  }, [read, preload]);
+    if (painted) return whenIdle(preload);
+  }, [painted, preload]);
 }
 
 /**
@@ -113,12 +115,7 @@ export function useAfterFirstPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
-    // A frame's callbacks run before its paint, and the paint reaches the screen a little later:
-    // the next frame's callbacks run once it has.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setPainted(true));
-    });
-    return () => cancelAnimationFrame(frame);
+    return whenPainted(() => setPainted(true));
   }, [ready, painted]);
   return painted;
 }
