@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -23,6 +24,17 @@ export default defineConfig(({ command }) => ({
       name: 'ngiti:pages-kept-apart',
       transform(code, id) {
         return pagesKeptApart.test(id) ? { code, map: null, moduleSideEffects: 'no-treeshake' as const } : null;
+      },
+    },
+    {
+      // The page carries the icon itself: on a phone its own request would take one of the
+      // connections the first screen's scripts wait for. public/favicon.svg stays the one source.
+      name: 'ngiti:inline-favicon',
+      transformIndexHtml(html) {
+        const link = 'href="/favicon.svg"';
+        if (!html.includes(link)) throw new Error(`index.html no longer has ${link} to inline`);
+        const svg = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim();
+        return html.replace(link, `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
       },
     },
   ],
