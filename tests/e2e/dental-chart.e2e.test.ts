@@ -21,19 +21,12 @@ import {
   withPage,
 } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
 const LIVE_WAIT_MS = 15_000;
 
 /** Nothing is wider than the window: no sideways scrolling of the page. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, width } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
-
 describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
   let browser: Browser;
   let dentist: ClinicFixtures;

@@ -12,6 +12,7 @@ import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { createConfirmedAdmin, DEMO, expectText, loginAs, pathOf, serviceClient } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 import { longClinicName, longDentistName } from './support/long-names.ts';
 
 const ctx = inject('e2e');
@@ -28,14 +29,6 @@ async function boxOf(locator: Locator): Promise<Box> {
 }
 
 /** Nothing is wider than the window: no sideways scrolling of the page. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, width } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
-
 /** A table's frame does not scroll sideways either. */
 async function expectTableFits(page: Page, frame: Locator) {
   const { scrollWidth, clientWidth } = await frame.evaluate((element) => ({

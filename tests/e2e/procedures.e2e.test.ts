@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, loginAs, visibleTabs } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
 const TABLET = { width: 768, height: 1024 };
@@ -21,11 +22,6 @@ async function openProcedures(page: Page) {
 
 const headers = (table: Locator) => table.getByRole('columnheader').allTextContents();
 const cells = (row: Locator) => row.getByRole('cell').allTextContents();
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe.skipIf(!ctx.chromium)('Procedures', () => {
   let browser: Browser;
