@@ -141,7 +141,8 @@ export const DATABASE_ERROR_CODES = [
   'hmo_payment_already_void',
   // The HMO availment form (hmo_availment)
   'availment_without_hmo',
-  // Treatment plans (plan_treatment, decide_plan_item, link_plan_item_appointment, complete_plan_items)
+  // Treatment plans (plan_treatment, decide_plan_item, link_plan_item_appointment, complete_plan_items,
+  // withdraw_plan_item)
   'plan_patient_not_found',
   'plan_forbidden',
   'plan_procedure_not_found',

@@ -2719,6 +2719,7 @@ export type Database = {
         };
         Returns: boolean;
       };
+      withdraw_plan_item: { Args: { p_item_id: number }; Returns: undefined };
     };
     Enums: {
       appointment_flag_kind: 'late_cancellation_request';

@@ -16,6 +16,7 @@ import { DEMO, loginAs, paidReceiptItemRows, showDentistMonth } from './support/
 import { chartFinding, openChart, toothButton } from './support/chart.ts';
 import { connectChromium, DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
 const DENTIST = 'Dr. Andrea Villanueva';
@@ -135,6 +136,19 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
     await bookFirstFreeSlot(form);
     await page.locator('.toast-region').getByText('Appointment booked!', { exact: true }).waitFor();
   }
+
+  /** The seeded plan in progress (Juan Castro's), on the tablet, signed in as `email`. */
+  const onJuanCastrosChart = (email: string, use: (page: Page) => Promise<void>) =>
+    withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, email);
+        await openChart(page, 'Juan Castro');
+        await use(page);
+      },
+      TABLET_PORTRAIT,
+    );
 
   /** The patient's one plan item, as the database has it. */
   const planItem = async (patientId: number) =>
@@ -293,31 +307,79 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
     );
   });
 
-  it('at 820×1180 the front desk reads the seeded plan in progress by phase, with its totals, without sideways scrolling', async () => {
+  it('withdraws an item planned in error: the dialog opens on Cancel, then Withdraw takes it off the plan and the chart', async () => {
+    const patientName = uniqueName('Withdraw Patient');
+    const patientId = await fixtures.patient(patientName);
+    const { data: procedure, error } = await fixtures.api
+      .from('procedures')
+      .select('id')
+      .eq('name', 'Composite Filling')
+      .single();
+    if (error) throw error;
+    const planned = await fixtures.api.rpc('plan_treatment', {
+      p_patient_id: patientId,
+      p_procedure_id: procedure.id,
+      p_tooth: 26,
+      p_surfaces: ['O'],
+    });
+    if (planned.error) throw planned.error;
+
     await withPage(
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
-        await openChart(page, 'Juan Castro');
+        await loginAs(page, DEMO.dentist);
+        await openChart(page, patientName);
         const plan = page.getByRole('region', { name: 'Treatment plan' });
-        await plan.getByRole('table', { name: 'Phase 1' }).waitFor();
+        const withdraw = plan.getByRole('button', { name: 'Withdraw Composite Filling on tooth 26 O' });
+        await withdraw.click();
+        const dialog = page.getByRole('dialog', { name: 'Withdraw Composite Filling on tooth 26 O from the plan?' });
+        await dialog.waitFor();
+        const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
+        await expect.poll(() => cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+        await page.keyboard.press('Enter');
+        await dialog.waitFor({ state: 'detached' });
         expect(
-          await plan.locator('tr[data-status]').evaluateAll((rows) => rows.map((row) => row.dataset.status)),
-        ).toEqual(['accepted', 'done', 'proposed']);
-        expect(await plan.getByTestId('plan-overall-total').textContent()).toBe(
-          'Plan total: ₱14,400.00 (₱900.00 done, ₱13,500.00 to do)',
-        );
-        await plan.getByRole('button', { name: 'Accept Composite Filling on tooth 24 MOD' }).waitFor();
-        const { scrollWidth, width } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          width: window.innerWidth,
-        }));
-        expect(scrollWidth).toBeLessThanOrEqual(width);
-        await plan.scrollIntoViewIfNeeded();
-        await saveScreenshot(page, 'treatment-plan-tablet');
+          (await fixtures.api.from('treatment_plan_items').select('id').eq('patient_id', patientId)).data,
+        ).toHaveLength(1);
+
+        await withdraw.click();
+        await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+        await page.getByText('Withdrawn from the plan.', { exact: true }).waitFor();
+        await plan.getByText('Nothing planned yet.', { exact: true }).waitFor();
+        await expect.poll(() => toothButton(page, 26).getAttribute('aria-label')).toBe('Tooth 26: no findings');
       },
-      TABLET_PORTRAIT,
+      DESKTOP,
     );
+    const left = await fixtures.api.from('treatment_plan_items').select('id').eq('patient_id', patientId);
+    expect(left.data).toEqual([]);
+  });
+
+  it('at 820×1180 the dentist has Accept, Decline, Book and Withdraw on an open item, without sideways scrolling', async () => {
+    await onJuanCastrosChart(DEMO.dentist, async (page) => {
+      const row = page.getByRole('region', { name: 'Treatment plan' }).locator('tr[data-status="proposed"]');
+      for (const action of ['Accept', 'Decline', 'Withdraw'])
+        await row.getByRole('button', { name: `${action} Composite Filling on tooth 24 MOD` }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await row.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'treatment-plan-dentist-tablet');
+    });
+  });
+
+  it('at 820×1180 the front desk reads the seeded plan in progress by phase, with its totals, without sideways scrolling', async () => {
+    await onJuanCastrosChart(DEMO.receptionist, async (page) => {
+      const plan = page.getByRole('region', { name: 'Treatment plan' });
+      await plan.getByRole('table', { name: 'Phase 1' }).waitFor();
+      expect(
+        await plan.locator('tr[data-status]').evaluateAll((rows) => rows.map((row) => row.dataset.status)),
+      ).toEqual(['accepted', 'done', 'proposed']);
+      expect(await plan.getByTestId('plan-overall-total').textContent()).toBe(
+        'Plan total: ₱14,400.00 (₱900.00 done, ₱13,500.00 to do)',
+      );
+      await plan.getByRole('button', { name: 'Accept Composite Filling on tooth 24 MOD' }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await plan.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'treatment-plan-tablet');
+    });
   });
 });

@@ -10,11 +10,13 @@ import { PLAN_TEXT } from './model/plan-messages';
 import type { PlanItem } from './model/treatment-plan';
 import { useTreatmentPlan } from './view-plan/api/get-plan';
 import { TreatmentPlanView } from './view-plan/components/treatment-plan';
+import { useWithdrawPlanItem } from './withdraw-plan-item/api/withdraw-plan-item';
 import './plan.css';
 
 /**
  * The chart screen's treatment plan: the plan by phase with its totals, the patient's Accept /
- * Decline (every clinic role records it), and Book (hands the item over to the booking form).
+ * Decline (every clinic role records it), Book (hands the item over to the booking form) and
+ * Withdraw (whoever may plan takes back an item planned in error).
  * Reports what happened through the screen's header message.
  */
 export function PlanSection({
@@ -31,29 +33,55 @@ export function PlanSection({
   const user = useSignedInUser();
   const plan = useTreatmentPlan(clinicId, patient.id);
   const decision = useDecidePlanItem(clinicId, patient.id);
+  const withdrawal = useWithdrawPlanItem(clinicId, patient.id);
   const book = useBookPlanItem(clinicId, patient);
   const canBook = can(user.role, 'appointments:write');
 
-  async function decide(item: PlanItem, answer: PlanDecision) {
-    const name = PLAN_TEXT.item(item.procedureName, item.tooth, item.surfaces.join(''));
-    if (
-      answer === 'declined' &&
-      !(await confirmDialog({
-        title: PLAN_TEXT.declineQuestion(name),
-        text: PLAN_TEXT.declineText,
-        confirmText: PLAN_TEXT.decline,
-      }))
-    )
-      return;
+  /**
+   * One write on an item: asks first when `confirm` is given (a decline, a withdrawal), then says
+   * what happened, or why not, in the screen's header message.
+   */
+  async function act(
+    confirm: { title: string; text: string; confirmText: string } | null,
+    write: () => Promise<unknown>,
+    texts: { done: string; failed: string; log: string },
+  ) {
+    if (confirm && !(await confirmDialog(confirm))) return;
     try {
-      if ((await decision.mutateAsync({ itemId: item.id, decision: answer })) === ALREADY_PENDING) return;
-      onMessage('success', PLAN_TEXT.decided(answer));
+      if ((await write()) === ALREADY_PENDING) return;
+      onMessage('success', texts.done);
     } catch (error) {
-      console.error('Ngiti: recording a plan decision failed', error);
+      console.error(`Ngiti: ${texts.log} failed`, error);
       const detail = chartFailureText(error);
-      onMessage('error', detail ? `${PLAN_TEXT.decideFailed} ${detail}` : PLAN_TEXT.decideFailed);
+      onMessage('error', detail ? `${texts.failed} ${detail}` : texts.failed);
     }
   }
+
+  const itemName = (item: PlanItem) => PLAN_TEXT.item(item.procedureName, item.tooth, item.surfaces.join(''));
+
+  const decide = (item: PlanItem, answer: PlanDecision) =>
+    act(
+      answer === 'declined'
+        ? {
+            title: PLAN_TEXT.declineQuestion(itemName(item)),
+            text: PLAN_TEXT.declineText,
+            confirmText: PLAN_TEXT.decline,
+          }
+        : null,
+      () => decision.mutateAsync({ itemId: item.id, decision: answer }),
+      { done: PLAN_TEXT.decided(answer), failed: PLAN_TEXT.decideFailed, log: 'recording a plan decision' },
+    );
+
+  const withdraw = (item: PlanItem) =>
+    act(
+      {
+        title: PLAN_TEXT.withdrawQuestion(itemName(item)),
+        text: PLAN_TEXT.withdrawText,
+        confirmText: PLAN_TEXT.withdraw,
+      },
+      () => withdrawal.mutateAsync(item.id),
+      { done: PLAN_TEXT.withdrawn, failed: PLAN_TEXT.withdrawFailed, log: 'withdrawing a plan item' },
+    );
 
   return (
     <section className="plan-section" aria-labelledby="plan-title">
@@ -71,7 +99,12 @@ export function PlanSection({
           actions={{
             decide: can(user.role, 'plan:decide') ? (item, answer) => void decide(item, answer) : undefined,
             book: book && canBook ? book : undefined,
-            busyId: decision.isPending ? (decision.variables?.itemId ?? null) : null,
+            withdraw: can(user.role, 'plan:write') ? (item) => void withdraw(item) : undefined,
+            busyId: decision.isPending
+              ? (decision.variables?.itemId ?? null)
+              : withdrawal.isPending
+                ? (withdrawal.variables ?? null)
+                : null,
           }}
         />
       )}

@@ -98,6 +98,7 @@ describe('treatment plans on the chart', () => {
       'textContent',
       '₱1,500.10 (₱0.00 done, ₱1,500.10 to do)',
     );
+    expect(within(plan).queryByRole('button', { name: /^Withdraw/ })).toBeNull();
     expect(within(plan).getByTestId('plan-phase-total-2').textContent).toBe('₱800.05 (₱0.00 done, ₱800.05 to do)');
     expect(within(plan).getByTestId('plan-overall-total').textContent).toBe(
       'Plan total: ₱2,300.15 (₱0.00 done, ₱2,300.15 to do)',
@@ -119,6 +120,40 @@ describe('treatment plans on the chart', () => {
       ),
     );
     expect((await rows('treatment_plan_items')).map((item) => item.status)).toEqual(['accepted', 'declined']);
+  });
+
+  it('lets the dentist withdraw an item planned in error, after asking', async () => {
+    await seedPlan();
+    const plan = await renderChart('dentist');
+    const user = userEvent.setup();
+    await user.click(await within(plan).findByRole('button', { name: 'Withdraw Porcelain Crown on tooth 11' }));
+    await screen.findByText('Withdraw Porcelain Crown on tooth 11 from the plan?');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+
+    expect(await screen.findByText('Withdrawn from the plan.')).toBeTruthy();
+    await waitFor(() => expect(within(plan).queryByRole('table', { name: 'Phase 2' })).toBeNull());
+    expect(within(plan).getByTestId('plan-overall-total').textContent).toBe(
+      'Plan total: ₱1,500.10 (₱0.00 done, ₱1,500.10 to do)',
+    );
+    expect((await rows('treatment_plan_items')).map((item) => item.procedure_name)).toEqual(['Composite Filling']);
+    const crownEntry = (await rows('chart_entries')).find((entry) => entry.tooth === 11);
+    expect(crownEntry?.removed_at).not.toBeNull();
+  });
+
+  it('says why a withdrawal was refused, by the database’s code', async () => {
+    await seedPlan();
+    const plan = await renderChart('dentist');
+    const user = userEvent.setup();
+    const withdraw = await within(plan).findByRole('button', { name: 'Withdraw Porcelain Crown on tooth 11' });
+    await realStack().query(
+      `update public.treatment_plan_items set status = 'declined', decided_at = now() where tooth = 11`,
+    );
+    await user.click(withdraw);
+    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    expect(
+      await screen.findByText('The item was not withdrawn. This plan item is already done or declined.'),
+    ).toBeTruthy();
+    expect(await rows('treatment_plan_items')).toHaveLength(2);
   });
 
   it('Book hands the Appointments tab the patient, the procedure and the dentist who planned it', async () => {

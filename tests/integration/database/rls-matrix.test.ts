@@ -298,8 +298,9 @@ const TABLES: TableRules[] = [
     delete: NOBODY,
   },
   {
-    // Browsers only read plan items: plan_treatment, decide_plan_item, link_plan_item_appointment and
-    // complete_plan_items (tests/integration/database/treatment-plans.test.ts) make every change.
+    // Browsers only read plan items: plan_treatment, decide_plan_item, link_plan_item_appointment,
+    // complete_plan_items and withdraw_plan_item (tests/integration/database/treatment-plans.test.ts)
+    // make every change.
     table: 'treatment_plan_items',
     payload: (c) => ({
       clinic_id: c.id,

@@ -76,6 +76,8 @@ const decide = (tx: Queryable, itemId: number, decision: string) =>
     decision,
   ]);
 
+const withdraw = (tx: Queryable, itemId: number) => tx.query(`select public.withdraw_plan_item($1)`, [itemId]);
+
 const complete = (tx: Queryable, appointmentId: number, itemIds: number[]) =>
   tx.query<ItemRow>(`select ${ITEM_COLUMNS} from public.complete_plan_items($1, $2::bigint[])`, [
     appointmentId,
@@ -128,6 +130,17 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
     return (
       await fresh.db.query<ItemRow>(`select ${ITEM_COLUMNS} from public.treatment_plan_items where id = $1`, [id])
     ).rows[0]!;
+  }
+
+  /** The item's rows in the audit trail, oldest first. */
+  async function auditOf(itemId: number) {
+    type Audited = Record<string, unknown>;
+    const { rows } = await fresh.db.query<{ action: string; actor_user_id: string; before: Audited; after: Audited }>(
+      `select action::text, actor_user_id, before, after from public.audit_log
+        where entity = 'treatment_plan_item' and entity_id = $1 order by id`,
+      [itemId],
+    );
+    return rows;
   }
 
   beforeAll(async () => {
@@ -293,6 +306,86 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
     });
   });
 
+  describe('withdrawing an item', () => {
+    it('deletes an open item and takes its planned entry off the chart as of now, by who may plan', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Planned in error');
+      const proposed = await planned(smile.dentistUser, { patientId, procedureId: filling });
+      const accepted = await planned(smile.admin, { patientId, procedureId: crown, tooth: 11, surfaces: [] });
+      await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, accepted.id, 'accepted'));
+      const booked = await appointment(smile, patientId, 'Scheduled');
+      await fresh.db.query(`update public.treatment_plan_items set appointment_id = $1 where id = $2`, [
+        booked,
+        accepted.id,
+      ]);
+
+      await asUser(fresh.db, smile.dentistUser, (tx) => withdraw(tx, proposed.id));
+      await asUser(fresh.db, superadmin, (tx) => withdraw(tx, accepted.id));
+
+      const left = await fresh.db.query(`select id from public.treatment_plan_items where patient_id = $1`, [
+        patientId,
+      ]);
+      expect(left.rows).toEqual([]);
+      const chart = await asUser(fresh.db, smile.dentistUser, (tx) => chartOn(tx, patientId, '2099-01-01'));
+      expect(chart.rows).toEqual([]);
+      const removed = await fresh.db.query<{ id: number; removed_by: string; removed_by_name: string }>(
+        `select id::integer as id, removed_by, removed_by_name from public.chart_entries
+          where patient_id = $1 and removed_at is not null order by id`,
+        [patientId],
+      );
+      expect(removed.rows).toEqual([
+        { id: proposed.planned_entry_id, removed_by: smile.dentistUser.sub, removed_by_name: 'Test dentist' },
+        { id: accepted.planned_entry_id, removed_by: superadmin.sub, removed_by_name: expect.any(String) },
+      ]);
+      const stillBooked = await fresh.db.query(`select id from public.appointments where id = $1 and not deleted`, [
+        booked,
+      ]);
+      expect(stillBooked.rows).toHaveLength(1);
+    });
+
+    it('refuses the front desk, another clinic, and items done, declined or gone', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Withdrawal refused');
+      const open = await planned(smile.dentistUser, { patientId, procedureId: filling });
+      expect(await refusalFor(fresh.db, smile.receptionist, (tx) => withdraw(tx, open.id))).toMatchObject({
+        code: '42501',
+        hint: 'plan_forbidden',
+      });
+      expect(await refusalFor(fresh.db, bright.dentistUser, (tx) => withdraw(tx, open.id))).toMatchObject({
+        code: 'PT404',
+        hint: 'plan_item_not_found',
+      });
+      expect((await item(open.id)).status).toBe('proposed');
+
+      const declined = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 46 });
+      await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, declined.id, 'declined'));
+      const done = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 26 });
+      const visit = await appointment(smile, patientId);
+      await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [done.id]));
+      for (const closed of [declined, done]) {
+        expect(await refusalFor(fresh.db, smile.dentistUser, (tx) => withdraw(tx, closed.id))).toMatchObject({
+          code: 'PT409',
+          hint: 'plan_item_closed',
+        });
+      }
+
+      await asUser(fresh.db, smile.dentistUser, (tx) => withdraw(tx, open.id));
+      expect(await refusalFor(fresh.db, smile.dentistUser, (tx) => withdraw(tx, open.id))).toMatchObject({
+        code: 'PT404',
+        hint: 'plan_item_not_found',
+      });
+    });
+
+    it('leaves the item as it was, and who withdrew it, in the audit trail', async () => {
+      const row = await planned(smile.dentistUser, { patientId: smile.patientId, procedureId: filling, tooth: 17 });
+      await asUser(fresh.db, smile.admin, (tx) => withdraw(tx, row.id));
+      const rows = await auditOf(row.id);
+      expect(rows.map((entry) => [entry.action, entry.actor_user_id])).toEqual([
+        ['insert', smile.dentistUser.sub],
+        ['delete', smile.admin.sub],
+      ]);
+      expect(rows[1]?.before).toMatchObject({ price_centavos: 150010, tooth: 17, status: 'proposed' });
+    });
+  });
+
   describe('booking and completing', () => {
     it('keeps the appointment booked for an item, only an appointment of its patient', async () => {
       const patientId = await createPatient(fresh.db, smile.id, 'Booked from the plan');
@@ -419,11 +512,7 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
   it('records plans, decisions and completions in the audit trail with who made them', async () => {
     const row = await planned(smile.dentistUser, { patientId: smile.patientId, procedureId: filling, tooth: 15 });
     await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, row.id, 'accepted'));
-    const { rows } = await fresh.db.query<{ action: string; actor_user_id: string; after: Record<string, unknown> }>(
-      `select action::text, actor_user_id, after from public.audit_log
-        where entity = 'treatment_plan_item' and entity_id = $1 order by id`,
-      [row.id],
-    );
+    const rows = await auditOf(row.id);
     expect(rows.map((entry) => [entry.action, entry.actor_user_id])).toEqual([
       ['insert', smile.dentistUser.sub],
       ['update', smile.receptionist.sub],

@@ -85,7 +85,7 @@ describe.each(targets)('chart-updated on %s', (target) => {
     expect(otherClinic.filter((event) => event.clinic_id !== clinics.bright)).toEqual([]);
   });
 
-  it('when the front desk records a patient’s decision on a plan item, then the clinic hears of it as chart-updated', async () => {
+  it('when the front desk records a patient’s decision on a plan item, or the dentist withdraws it, then the clinic hears of it as chart-updated', async () => {
     const receptionist = await stack.signedIn(DEMO.reception);
     const dentistDevice = await live.follow(DEMO.dentist, CHART_UPDATED);
     const caries = await chartCaries(dentist, clinics.smile);
@@ -108,15 +108,20 @@ describe.each(targets)('chart-updated on %s', (target) => {
     // The planned entry and the item name the same entry in one transaction: one notice (Postgres
     // folds equal notices of a transaction into one).
     await waitFor(() => dentistDevice.find((event) => event.entry_id === entryId));
-    const before = dentistDevice.filter((event) => event.entry_id === entryId).length;
+    const heard = () => dentistDevice.filter((event) => event.entry_id === entryId);
+    /** The notice that follows `write`, naming the planned entry. */
+    const noticeAfter = async (write: () => PromiseLike<{ error: unknown }>) => {
+      const before = heard().length;
+      expect((await write()).error).toBeNull();
+      return waitFor(() => (heard().length > before ? heard().at(-1) : undefined));
+    };
+    const notice = { clinic_id: clinics.smile, patient_id: caries.patientId, entry_id: entryId };
 
-    const decided = await receptionist.rpc('decide_plan_item', { p_item_id: planned.data!.id, p_decision: 'accepted' });
-    expect(decided.error).toBeNull();
-    const heard = await waitFor(() =>
-      dentistDevice.filter((event) => event.entry_id === entryId).length > before
-        ? dentistDevice.find((event) => event.entry_id === entryId)
-        : undefined,
-    );
-    expect(heard).toEqual({ clinic_id: clinics.smile, patient_id: caries.patientId, entry_id: entryId });
+    expect(
+      await noticeAfter(() =>
+        receptionist.rpc('decide_plan_item', { p_item_id: planned.data!.id, p_decision: 'accepted' }),
+      ),
+    ).toEqual(notice);
+    expect(await noticeAfter(() => dentist.rpc('withdraw_plan_item', { p_item_id: planned.data!.id }))).toEqual(notice);
   });
 });

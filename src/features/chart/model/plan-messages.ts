@@ -33,6 +33,13 @@ export const PLAN_TEXT = {
   decideFailed: 'The decision was not recorded.',
   declineQuestion: (what: string) => `Decline ${what}?`,
   declineText: 'The patient declines it: it leaves the chart and the plan’s total.',
+  withdraw: 'Withdraw',
+  withdrawLabel: (what: string) => `Withdraw ${what}`,
+  withdrawQuestion: (what: string) => `Withdraw ${what} from the plan?`,
+  withdrawText:
+    'It was planned in error or is no longer advised: it leaves the plan and the chart. An appointment booked for it stays booked.',
+  withdrawn: 'Withdrawn from the plan.',
+  withdrawFailed: 'The item was not withdrawn.',
   planButton: (tooth: number) => `Plan treatment on tooth ${tooth}`,
   planFromEntry: 'Plan',
   planFromEntryLabel: (what: string) => `Plan treatment for ${what}`,

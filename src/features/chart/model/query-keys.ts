@@ -19,5 +19,6 @@ export const chartKeys = {
   planTreatment: (clinicId: number, patientId: number) =>
     [...chartKeys.patient(clinicId, patientId), 'plan-treatment'] as const,
   decide: (clinicId: number, itemId: number) => ['chart', clinicId, 'decide', itemId] as const,
+  withdraw: (clinicId: number, itemId: number) => ['chart', clinicId, 'withdraw', itemId] as const,
   remove: (clinicId: number, entryId: number) => ['chart', clinicId, 'remove', entryId] as const,
 };

@@ -19,6 +19,8 @@ const totalLine = (total: PlanTotal) =>
 export interface PlanItemActions {
   /** Accept / Decline on proposed items; left out for a read-only plan. */
   decide?: (item: PlanItem, decision: 'accepted' | 'declined') => void;
+  /** Withdraw on open items, for whoever may plan; left out otherwise. */
+  withdraw?: (item: PlanItem) => void;
   /** Book on open items; left out where there is no booking form to hand over to. */
   book?: (item: PlanItem) => void;
   /** The item whose action is running. */
@@ -27,7 +29,7 @@ export interface PlanItemActions {
 
 /**
  * The patient's treatment plan, phase by phase: each item's tooth, procedure, price and status,
- * with Accept / Decline and Book where allowed, and the totals the database computed per phase
+ * with Accept / Decline, Book and Withdraw where allowed, and the totals the database computed per phase
  * and for the whole plan (declined items left out), in pesos.
  */
 export function TreatmentPlanView({
@@ -136,6 +138,17 @@ function PlanItemButtons({ item, actions }: { item: PlanItem; actions: PlanItemA
           onClick={() => actions.book?.(item)}
         >
           {PLAN_TEXT.book}
+        </button>
+      ) : null}
+      {actions.withdraw && isOpenPlanItem(item) ? (
+        <button
+          type="button"
+          className="button button-danger-outline button-small"
+          aria-label={PLAN_TEXT.withdrawLabel(name)}
+          disabled={busy}
+          onClick={() => actions.withdraw?.(item)}
+        >
+          {PLAN_TEXT.withdraw}
         </button>
       ) : null}
     </>
