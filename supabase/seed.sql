@@ -704,6 +704,83 @@ cross join lateral (
 where p.id = chosen.id;
 
 -- ---------------------------------------------------------------------------
+-- HMO claims: Ana Gonzales (the Maxicare card holder) had two visits with
+-- Dr. Andrea Villanueva about nine weeks ago, before the generated months, billed
+-- at the front desk by Joy Bautista through create_itemised_invoice, so the
+-- split, the claims and their batch come from the database's own rules: a
+-- cleaning (Maxicare pays its contracted ₱900.00), then an extraction (80%) with
+-- a consultation (100%). She paid her share each time. The batch was sent a
+-- week later; Maxicare's cheque paid the first claim only, so the batch is
+-- overdue with the second claim owed.
+-- ---------------------------------------------------------------------------
+do $$
+declare
+  v_clinic public.clinics := (select c from public.clinics c where c.name = 'Smile Dental');
+  v_patient bigint := (
+    select p.id from public.patients p where p.clinic_id = v_clinic.id and not p.deleted order by p.id offset 3 limit 1);
+  v_dentist bigint := (select d.id from public.dentists d where d.clinic_id = v_clinic.id and d.name = 'Dr. Andrea Villanueva');
+  v_today date := (now() at time zone v_clinic.timezone)::date;
+  v_visit record;
+  v_appointment public.appointments;
+  v_invoice_id bigint;
+  v_invoice public.invoices;
+  v_batch bigint;
+  v_last_visit timestamptz;
+begin
+  perform pg_catalog.set_config('request.jwt.claims',
+    '{"sub": "d0000000-0000-4000-8000-000000000003", "role": "authenticated"}', true);
+  for v_visit in
+    select v.days_ago, v.items, v.reason
+      from (values
+        (66, array['Oral Prophylaxis (Cleaning)'], 'Oral Prophylaxis (Cleaning)'),
+        (64, array['Simple Tooth Extraction', 'Dental Consultation'], 'Simple Tooth Extraction')
+      ) as v (days_ago, items, reason)
+     order by v.days_ago desc
+  loop
+    insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason, status, created_at)
+    select v_clinic.id, v_patient, v_dentist, (day + time '10:00') at time zone v_clinic.timezone, v_visit.reason,
+           'Completed', (day - 7 + time '09:00') at time zone v_clinic.timezone
+      -- Never a Sunday, when the clinic is closed.
+      from (select v_today - v_visit.days_ago - (extract(isodow from v_today - v_visit.days_ago) = 7)::integer as day) d
+    returning * into v_appointment;
+
+    v_invoice_id := public.create_itemised_invoice(
+      v_clinic.id, v_patient, gen_random_uuid(),
+      (select jsonb_agg(jsonb_build_object('procedure_id', pr.id, 'unit_price', pr.price,
+                                           'tooth', case when pr.chart_condition = 'extracted' then 38 end)
+                        order by item.n)
+         from unnest(v_visit.items) with ordinality as item (name, n)
+         join public.procedures pr on pr.clinic_id = v_clinic.id and pr.name = item.name),
+      v_appointment.id);
+    update public.invoices set created_at = v_appointment.appointment_time + interval '50 minutes'
+     where id = v_invoice_id
+    returning * into v_invoice;
+    if v_invoice.total > 0 then
+      insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, payment_date)
+      values (v_clinic.id, v_invoice.id, v_patient, v_invoice.total, 'cash',
+              v_appointment.appointment_time + interval '55 minutes');
+    end if;
+    v_last_visit := v_appointment.appointment_time;
+  end loop;
+
+  select c.batch_id into v_batch from public.hmo_claims c
+    join public.invoices i on i.id = c.invoice_id
+   where i.patient_id = v_patient limit 1;
+  -- Dated as they happened: each claim with its invoice, the batch opened with the first.
+  update public.hmo_claims c set created_at = i.created_at from public.invoices i
+   where i.id = c.invoice_id and c.batch_id = v_batch;
+  perform public.close_hmo_claim_batch(v_batch);
+  update public.hmo_claim_batches
+     set opened_at = (select min(c.created_at) from public.hmo_claims c where c.batch_id = v_batch),
+         closed_at = v_last_visit + interval '7 days'
+   where id = v_batch;
+  perform public.record_hmo_payment(v_batch, 900.00, (v_last_visit at time zone v_clinic.timezone)::date + 30,
+    'MAXI-CHK-0051872', gen_random_uuid());
+  perform pg_catalog.set_config('request.jwt.claims', '', true);
+end
+$$;
+
+-- ---------------------------------------------------------------------------
 -- A treatment plan in progress: Juan Castro's plan by Dr.
 -- Andrea Villanueva. Phase 1: the crown on 11 already charted as planned,
 -- accepted at the desk; a sealant on 37 done at his last completed visit

@@ -119,4 +119,51 @@ describe('the demo data through supabase-js', () => {
       { discount_id_type: 'senior_citizen', discount_id_number: 'SC-QC-2019-004512' },
     ]);
   });
+  it('Maxicare paid the first of Ana Gonzales’s two claims; the second, with its extraction of 38, is owed and overdue', async () => {
+    const reception = await stack.signedIn('reception@demo.test');
+    const receivables = await reception
+      .from('hmo_receivables')
+      .select('hmo_name, owed_centavos, overdue_centavos, overdue_batch_count');
+    expect(receivables.error).toBeNull();
+    expect(
+      receivables.data!.map((row) => ({
+        ...row,
+        owed_centavos: Number(row.owed_centavos),
+        overdue_centavos: Number(row.overdue_centavos),
+      })),
+    ).toEqual([{ hmo_name: 'Maxicare', owed_centavos: 130000, overdue_centavos: 130000, overdue_batch_count: 1 }]);
+
+    const claims = await reception
+      .from('hmo_claim_summaries')
+      .select('invoice_id, patient_name, status, amount_centavos, settled_centavos')
+      .order('visit_date');
+    expect(claims.error).toBeNull();
+    expect(
+      claims.data!.map((claim) => [
+        claim.patient_name,
+        claim.status,
+        Number(claim.amount_centavos),
+        Number(claim.settled_centavos),
+      ]),
+    ).toEqual([
+      ['Ana Gonzales', 'paid', 90000, 90000],
+      ['Ana Gonzales', 'submitted', 130000, 0],
+    ]);
+
+    const items = await reception
+      .from('invoice_items')
+      .select('description, tooth, hmo_share')
+      .eq('invoice_id', claims.data![1]!.invoice_id)
+      .order('position');
+    expect(items.data).toEqual([
+      { description: 'Simple Tooth Extraction', tooth: 38, hmo_share: 800 },
+      { description: 'Dental Consultation', tooth: null, hmo_share: 500 },
+    ]);
+    const invoice = await reception
+      .from('invoice_summaries')
+      .select('status')
+      .eq('id', claims.data![1]!.invoice_id)
+      .single();
+    expect(invoice.data).toEqual({ status: 'Paid' });
+  });
 });
