@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSER_TIME_ZONES, fixSystemClock, inBrowserTimeZone } from './testing/browser-zone';
 import {
+  dateLabel,
   dayLabel,
   formatClinicDate,
   formatClinicDateTime,
@@ -23,6 +24,8 @@ describe('calendar dates in words', () => {
     expect(dayLabel('2030-01-07')).toBe('Monday, January 7, 2030');
     expect(dayLabel('2030-01-13')).toBe('Sunday, January 13, 2030');
     expect(dayLabel('2026-11-23')).toBe('Monday, November 23, 2026');
+    expect(dateLabel('2026-11-23')).toBe('November 23, 2026');
+    expect(dateLabel('2030-01-07')).toBe('January 7, 2030');
     expect(weekdayName('2030-01-07')).toBe('Monday');
     expect(monthTitle('2030-12')).toBe('December 2030');
     expect(monthTitle('2030-01')).toBe('January 2030');

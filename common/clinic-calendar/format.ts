@@ -20,6 +20,11 @@ export function dayLabel(date: IsoDate): string {
   return format(calendarDay(date), 'EEEE, MMMM d, yyyy', options);
 }
 
+/** 'November 23, 2026': a calendar date as formatClinicDate writes an instant's (a due date, a visit). */
+export function dateLabel(date: IsoDate): string {
+  return format(calendarDay(date), 'MMMM d, yyyy', options);
+}
+
 /** 'Monday' for '2026-11-23'. */
 export function weekdayName(date: IsoDate): string {
   return format(calendarDay(date), 'EEEE', options);

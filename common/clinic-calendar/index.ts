@@ -20,6 +20,7 @@ export {
 } from './clinic-clock';
 export { clinicYear } from './clinic-year';
 export {
+  dateLabel,
   dayLabel,
   formatClinicDate,
   formatClinicDateTime,

@@ -52,7 +52,7 @@ describe('the HMO claims part of the Billing tab', () => {
     const section = await hmoSection();
     await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱1,500.10'));
     expect(within(section).getByTestId('hmo-overdue').textContent).toContain('₱1,500.10');
-    expect(within(section).getByText(/Due 2026-02-02/)).toBeTruthy();
+    expect(within(section).getByText(/Due February 2, 2026/)).toBeTruthy();
     const table = within(section).getByRole('table');
     const bodyRows = within(table).getAllByRole('row').slice(1);
     expect(
@@ -63,8 +63,8 @@ describe('the HMO claims part of the Billing tab', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Ben Reyes', `#${benInvoice.id}`, '2026-01-03', '₱500.10', '₱0.00', 'Submitted'],
-      ['Ana Santos', `#${anaInvoice.id}`, '2026-01-05', '₱1,000.00', '₱0.00', 'Submitted'],
+      ['Ben Reyes', `#${benInvoice.id}`, 'January 3, 2026', '₱500.10', '₱0.00', 'Submitted'],
+      ['Ana Santos', `#${anaInvoice.id}`, 'January 5, 2026', '₱1,000.00', '₱0.00', 'Submitted'],
     ]);
   });
 

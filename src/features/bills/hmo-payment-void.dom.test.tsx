@@ -66,12 +66,12 @@ describe('voiding an HMO payment in the HMO claims part', () => {
         .getAllByRole('cell')
         .slice(0, 4)
         .map((cell) => cell.textContent),
-    ).toEqual(['2026-11-02', 'CHK-9', '₱600.00', '—']);
+    ).toEqual(['November 2, 2026', 'CHK-9', '₱600.00', '—']);
     expect(within(row).getByText('Recorded')).toBeTruthy();
 
     await user.click(within(row).getByRole('button', { name: `Void HMO payment #${payment.id}` }));
     const dialog = await screen.findByRole('dialog', { name: `Void HMO payment #${payment.id}` });
-    expect(within(dialog).getByText(/₱600.00 received 2026-11-02/)).toBeTruthy();
+    expect(within(dialog).getByText(/₱600.00 received November 2, 2026/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(await within(dialog).findByText('A reason is required to void.')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Reason'), 'Recorded against the wrong HMO');

@@ -1,4 +1,4 @@
-import { formatClinicDate } from '@common/clinic-calendar';
+import { dateLabel, formatClinicDate } from '@common/clinic-calendar';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/table/data-table';
 import { useToast } from '@/components/toast/toast-context';
@@ -75,7 +75,7 @@ export function BatchSection({
         <p className="hmo-claims-batch-state">
           {batch.closed_at === null ? text.batchOpen : text.batchClosed(formatClinicDate(batch.closed_at, timeZone))}
           {' · '}
-          {batch.due_date === null ? text.batchNoDue : text.batchDue(batch.due_date)}
+          {batch.due_date === null ? text.batchNoDue : text.batchDue(dateLabel(batch.due_date))}
           {batch.overdue ? <span className="hmo-claims-overdue-badge">{text.batchOverdue}</span> : null}
         </p>
         <p className="hmo-claims-batch-totals" data-testid="hmo-batch-totals">

@@ -1,3 +1,4 @@
+import { dateLabel } from '@common/clinic-calendar';
 import type { Column } from '@/components/table/data-table';
 import { formatPesos } from '@/entities/money';
 import { canDeny, claimStatusLabel, type HmoClaimRow, type HmoPaymentRow } from '../hmo-claims-model';
@@ -8,7 +9,7 @@ export function claimColumns(onDeny: (claim: HmoClaimRow) => void): Column<HmoCl
   return [
     { key: 'patient', header: text.columns.patient, render: (claim) => claim.patient_name },
     { key: 'invoice', header: text.columns.invoice, render: (claim) => `#${claim.invoice_id}` },
-    { key: 'visit', header: text.columns.visitDate, render: (claim) => claim.visit_date },
+    { key: 'visit', header: text.columns.visitDate, render: (claim) => dateLabel(claim.visit_date) },
     {
       key: 'amount',
       header: text.columns.amount,
@@ -52,7 +53,7 @@ export function claimColumns(onDeny: (claim: HmoClaimRow) => void): Column<HmoCl
 /** A batch's HMO payments, a voided one struck through with who voided it and why; 'Void' for those who may. */
 export function hmoPaymentColumns(mayVoid: boolean, onVoid: (payment: HmoPaymentRow) => void): Column<HmoPaymentRow>[] {
   return [
-    { key: 'received', header: text.paymentColumns.receivedOn, render: (payment) => payment.received_on },
+    { key: 'received', header: text.paymentColumns.receivedOn, render: (payment) => dateLabel(payment.received_on) },
     { key: 'reference', header: text.paymentColumns.reference, render: (payment) => payment.reference_number ?? '' },
     {
       key: 'amount',

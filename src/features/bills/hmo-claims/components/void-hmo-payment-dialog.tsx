@@ -1,3 +1,4 @@
+import { dateLabel } from '@common/clinic-calendar';
 import { useToast } from '@/components/toast/toast-context';
 import { formatPesos } from '@/entities/money';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
@@ -28,7 +29,10 @@ export function VoidHmoPaymentDialog({
     <ReasonDialog
       text={{
         title: HMO_CLAIMS_TEXT.voidPaymentTitle(payment.id),
-        summary: HMO_CLAIMS_TEXT.voidPaymentSummary(formatPesos(payment.amount_centavos), payment.received_on),
+        summary: HMO_CLAIMS_TEXT.voidPaymentSummary(
+          formatPesos(payment.amount_centavos),
+          dateLabel(payment.received_on),
+        ),
         reason: HMO_CLAIMS_TEXT.fields.reason,
         reasonHint: HMO_CLAIMS_TEXT.voidReasonHint,
         submit: HMO_CLAIMS_TEXT.voidPayment,
