@@ -267,19 +267,22 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       await rowOf(desk.page, booked.id).waitFor();
 
       await smile.setStatus(booked.id, 'Cancelled');
-      // The toast lasts UPDATE_TOAST_MS (6 s): read it in the page the moment it shows, together with
-      // the row, rather than in later round trips that a loaded machine can stretch past its life.
+      // The toast lasts UPDATE_TOAST_MS (6 s) and the row flashes for ROW_FLASH_MS (60 s): each is read
+      // in the page the moment it shows and kept, rather than in later round trips that a loaded
+      // machine can stretch past the toast's life (the row turns Cancelled when its list is read again,
+      // which may come after the toast has gone).
       const seen = await desk.page.waitForFunction(
         ([id, text]) => {
+          const kept = ((window as { liveSeen?: Record<string, unknown> }).liveSeen ??= {});
           const row = document.querySelector(`tr[data-appointment-id="${id}"]`);
-          if (row?.querySelector('select')?.value !== 'Cancelled') return null;
+          if (row?.querySelector('select')?.value === 'Cancelled') kept.rowClasses ??= row.className.split(' ');
           const toast = [...document.querySelectorAll('.toast')].find((element) => element.textContent?.includes(text));
-          if (!toast) return null;
-          return {
-            rowClasses: row.className.split(' '),
-            toastClasses: toast.className.split(' '),
-            toastButtons: [...toast.querySelectorAll('button')].map((button) => button.textContent?.trim()),
-          };
+          if (toast && !kept.toastClasses) {
+            kept.toastClasses = toast.className.split(' ');
+            kept.toastButtons = [...toast.querySelectorAll('button')].map((button) => button.textContent?.trim());
+          }
+          if (!kept.rowClasses || !kept.toastClasses) return null;
+          return kept as { rowClasses: string[]; toastClasses: string[]; toastButtons: string[] };
         },
         [booked.id, `${booked.patientName} with ${booked.dentistName}: Scheduled → Cancelled`] as const,
         { timeout: LIVE_WAIT_MS, polling: 'raf' },
