@@ -3,8 +3,11 @@
  * writes them) become claims in the HMO's batch. reception@demo.test sees on the Billing tab what
  * the HMO owes and that it is overdue, records the HMO's payment, sees the oldest claim Paid, the
  * next Partly paid and the HMO's owed go down; the Reports tab's day sheet lists the HMO collection
- * apart from the patients' payments. Each test makes its own HMO and patients.
+ * apart from the patients' payments. admin@demo.test voids an HMO payment recorded in error: its
+ * claim owes again, and the day sheet lists it among the voids, not the collections. Each test makes
+ * its own HMO and patients.
  */
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
@@ -20,10 +23,14 @@ const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections'
 describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
   let browser: Browser;
   let reception: ClinicFixtures;
+  let admin: ClinicFixtures;
 
   beforeAll(async () => {
     browser = await connectChromium(ctx);
-    reception = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
+    [reception, admin] = await Promise.all([
+      ClinicFixtures.signInAs(ctx, DEMO.receptionist),
+      ClinicFixtures.signInAs(ctx, DEMO.admin),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -43,19 +50,25 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
     if (error) throw error;
   }
 
-  it('records an HMO’s payment against its overdue batch and lists it apart on the day sheet', async () => {
-    const hmoName = uniqueName('E2E Health');
-    const today = clinicDateAt(new Date()) as IsoDate;
-    const { data: hmo, error } = await reception.service
+  /** A new HMO of the demo clinic, claiming within `claim_deadline_days` 30. */
+  async function newHmo(name: string): Promise<number> {
+    const { data, error } = await reception.service
       .from('hmos')
-      .insert({ clinic_id: reception.clinicId, name: hmoName, claim_deadline_days: 30 })
+      .insert({ clinic_id: reception.clinicId, name, claim_deadline_days: 30 })
       .select('id')
       .single();
     if (error) throw error;
+    return data.id as number;
+  }
+
+  it('records an HMO’s payment against its overdue batch and lists it apart on the day sheet', async () => {
+    const hmoName = uniqueName('E2E Health');
+    const today = clinicDateAt(new Date()) as IsoDate;
+    const hmoId = await newHmo(hmoName);
     const older = uniqueName('Claimant Old');
     const newer = uniqueName('Claimant New');
-    await invoiceWithShare(hmo.id as number, older, '1000.00', addDays(today, -60));
-    await invoiceWithShare(hmo.id as number, newer, '200.50', addDays(today, -2));
+    await invoiceWithShare(hmoId, older, '1000.00', addDays(today, -60));
+    await invoiceWithShare(hmoId, newer, '200.50', addDays(today, -2));
 
     await withPage(
       browser,
@@ -96,6 +109,61 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
         const patientPayments = panel.getByRole('table', { name: 'Payments by method' });
         expect(await patientPayments.getByText(hmoName).count()).toBe(0);
         await saveScreenshot(page, 'hmo-claims-day-sheet');
+      },
+      DESKTOP,
+    );
+  });
+  it('lets an admin void an HMO payment recorded in error: the claim owes again, and the day sheet lists it as a void', async () => {
+    const hmoName = uniqueName('E2E Void Health');
+    const today = clinicDateAt(new Date()) as IsoDate;
+    const hmoId = await newHmo(hmoName);
+    const claimant = uniqueName('Claimant Void');
+    await invoiceWithShare(hmoId, claimant, '700.00', addDays(today, -5));
+    const claim = await admin.service.from('hmo_claims').select('batch_id').eq('hmo_id', hmoId).single();
+    if (claim.error) throw claim.error;
+    const reference = uniqueName('E2E-CHK-VOID');
+    const recorded = await admin.api.rpc('record_hmo_payment', {
+      p_batch_id: claim.data.batch_id,
+      p_amount: 700,
+      p_received_on: today,
+      p_reference_number: reference,
+      p_idempotency_key: randomUUID(),
+    });
+    if (recorded.error) throw recorded.error;
+    const paymentId = recorded.data as number;
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await loginAs(page, DEMO.admin);
+        await sections(page).getByRole('button', { name: 'Billing System' }).click();
+        const section = page
+          .getByRole('region', { name: /^HMO claims/ })
+          .getByRole('region', { name: hmoName, exact: true });
+        const claimRow = section.getByRole('row', { name: new RegExp(claimant) });
+        await claimRow.getByText('Paid', { exact: true }).waitFor();
+
+        await section.getByRole('button', { name: `Void HMO payment #${paymentId}` }).click();
+        const dialog = page.getByRole('dialog', { name: `Void HMO payment #${paymentId}` });
+        await dialog.getByLabel('Reason').fill('Recorded against the wrong HMO');
+        await dialog.getByRole('button', { name: 'Void', exact: true }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await claimRow.getByText('Submitted', { exact: true }).waitFor();
+        await section.getByTestId('hmo-owed').getByText('₱700.00', { exact: true }).waitFor();
+
+        await sections(page).getByRole('button', { name: 'Reports' }).click();
+        const panel = page.getByRole('region', { name: 'Day sheet' });
+        await panel.getByRole('button', { name: 'Show day sheet', exact: true }).click();
+        const voids = panel.getByRole('table', { name: 'Voids' });
+        const voided = voids.getByRole('row', { name: new RegExp(hmoName) });
+        await voided.waitFor();
+        expect(await voided.textContent()).toContain('HMO payment');
+        expect(await voided.textContent()).toContain('Recorded against the wrong HMO');
+        const collections = panel.getByRole('table', { name: 'HMO collections (apart from patients’ payments)' });
+        expect(await collections.getByText(reference).count()).toBe(0);
+        await voided.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'hmo-payment-void-day-sheet');
       },
       DESKTOP,
     );
