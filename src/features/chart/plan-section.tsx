@@ -7,7 +7,7 @@ import { useBookPlanItem } from './book-plan-item/use-book-plan-item';
 import { useDecidePlanItem, type PlanDecision } from './decide-plan-item/api/decide-plan-item';
 import { chartFailureText } from './model/failure-text';
 import { PLAN_TEXT } from './model/plan-messages';
-import type { PlanItem } from './model/treatment-plan';
+import { planItemName, type PlanItem } from './model/treatment-plan';
 import { useTreatmentPlan } from './view-plan/api/get-plan';
 import { TreatmentPlanView } from './view-plan/components/treatment-plan';
 import { useWithdrawPlanItem } from './withdraw-plan-item/api/withdraw-plan-item';
@@ -57,13 +57,11 @@ export function PlanSection({
     }
   }
 
-  const itemName = (item: PlanItem) => PLAN_TEXT.item(item.procedureName, item.tooth, item.surfaces.join(''));
-
   const decide = (item: PlanItem, answer: PlanDecision) =>
     act(
       answer === 'declined'
         ? {
-            title: PLAN_TEXT.declineQuestion(itemName(item)),
+            title: PLAN_TEXT.declineQuestion(planItemName(item)),
             text: PLAN_TEXT.declineText,
             confirmText: PLAN_TEXT.decline,
           }
@@ -75,7 +73,7 @@ export function PlanSection({
   const withdraw = (item: PlanItem) =>
     act(
       {
-        title: PLAN_TEXT.withdrawQuestion(itemName(item)),
+        title: PLAN_TEXT.withdrawQuestion(planItemName(item)),
         text: PLAN_TEXT.withdrawText,
         confirmText: PLAN_TEXT.withdraw,
       },

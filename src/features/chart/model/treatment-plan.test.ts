@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDentistFor, groupPlan, isOpenPlanItem, type PlanItem } from './treatment-plan';
+import { bookingDentistFor, groupPlan, isOpenPlanItem, planItemName, type PlanItem } from './treatment-plan';
 
 const item = (id: number, phase: number, status: PlanItem['status'] = 'proposed'): PlanItem => ({
   id,
@@ -45,6 +45,17 @@ describe('isOpenPlanItem', () => {
   it('counts proposed and accepted items as still to do', () => {
     expect((['proposed', 'accepted', 'declined', 'done'] as const).map((status) => isOpenPlanItem({ status }))).toEqual(
       [true, true, false, false],
+    );
+  });
+});
+
+describe('planItemName', () => {
+  it('names the procedure and the tooth, with the surfaces when there are any', () => {
+    expect(planItemName({ procedureName: 'Composite Filling', tooth: 36, surfaces: ['M', 'O'] })).toBe(
+      'Composite Filling on tooth 36 MO',
+    );
+    expect(planItemName({ procedureName: 'Porcelain Crown', tooth: 11, surfaces: [] })).toBe(
+      'Porcelain Crown on tooth 11',
     );
   });
 });

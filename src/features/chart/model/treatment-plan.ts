@@ -1,4 +1,5 @@
 import type { ChartCondition, PlanItemStatus } from '@/lib/database.types';
+import { PLAN_TEXT } from './plan-messages';
 
 /** One item of the patient's treatment plan as the chart shows it; money in integer centavos. */
 export interface PlanItem {
@@ -70,9 +71,13 @@ export function groupPlan(
   };
 }
 
-/** Items still to do: what Book and the Completed dialog offer. */
+/** Items still to do: what Book, Withdraw and the Completed dialog offer. */
 export const isOpenPlanItem = (item: Pick<PlanItem, 'status'>) =>
   item.status === 'proposed' || item.status === 'accepted';
+
+/** 'Composite Filling on tooth 36 MO': how buttons and questions name an item. */
+export const planItemName = (item: Pick<PlanItem, 'procedureName' | 'tooth' | 'surfaces'>) =>
+  PLAN_TEXT.item(item.procedureName, item.tooth, item.surfaces.join(''));
 
 /**
  * The dentist Book preselects: the signed-in user's own dentist record (same e-mail), else the

@@ -1,9 +1,13 @@
 import { formatClinicDate } from '@common/clinic-calendar';
 import { formatPesos } from '@/entities/money';
 import { PLAN_TEXT } from '../../model/plan-messages';
-import { isOpenPlanItem, type PlanItem, type PlanTotal, type TreatmentPlan } from '../../model/treatment-plan';
-
-const itemName = (item: PlanItem) => PLAN_TEXT.item(item.procedureName, item.tooth, item.surfaces.join(''));
+import {
+  isOpenPlanItem,
+  planItemName,
+  type PlanItem,
+  type PlanTotal,
+  type TreatmentPlan,
+} from '../../model/treatment-plan';
 
 function statusText(item: PlanItem, timeZone: string): string {
   const label = PLAN_TEXT.statuses[item.status];
@@ -103,54 +107,75 @@ export function TreatmentPlanView({
 }
 
 function PlanItemButtons({ item, actions }: { item: PlanItem; actions: PlanItemActions }) {
+  const { decide, book, withdraw } = actions;
   const busy = actions.busyId === item.id;
-  const name = itemName(item);
+  const name = planItemName(item);
+  const open = isOpenPlanItem(item);
   return (
     <>
-      {actions.decide && item.status === 'proposed' ? (
+      {decide && item.status === 'proposed' ? (
         <>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={PLAN_TEXT.acceptLabel(name)}
-            disabled={busy}
-            onClick={() => actions.decide?.(item, 'accepted')}
-          >
-            {PLAN_TEXT.accept}
-          </button>
-          <button
-            type="button"
-            className="button button-danger-outline button-small"
-            aria-label={PLAN_TEXT.declineLabel(name)}
-            disabled={busy}
-            onClick={() => actions.decide?.(item, 'declined')}
-          >
-            {PLAN_TEXT.decline}
-          </button>
+          <ItemButton
+            tone="secondary"
+            text={PLAN_TEXT.accept}
+            label={PLAN_TEXT.acceptLabel(name)}
+            busy={busy}
+            onClick={() => decide(item, 'accepted')}
+          />
+          <ItemButton
+            tone="danger-outline"
+            text={PLAN_TEXT.decline}
+            label={PLAN_TEXT.declineLabel(name)}
+            busy={busy}
+            onClick={() => decide(item, 'declined')}
+          />
         </>
       ) : null}
-      {actions.book && isOpenPlanItem(item) ? (
-        <button
-          type="button"
-          className="button button-primary button-small"
-          aria-label={PLAN_TEXT.bookLabel(name)}
-          disabled={busy}
-          onClick={() => actions.book?.(item)}
-        >
-          {PLAN_TEXT.book}
-        </button>
+      {book && open ? (
+        <ItemButton
+          tone="primary"
+          text={PLAN_TEXT.book}
+          label={PLAN_TEXT.bookLabel(name)}
+          busy={busy}
+          onClick={() => book(item)}
+        />
       ) : null}
-      {actions.withdraw && isOpenPlanItem(item) ? (
-        <button
-          type="button"
-          className="button button-danger-outline button-small"
-          aria-label={PLAN_TEXT.withdrawLabel(name)}
-          disabled={busy}
-          onClick={() => actions.withdraw?.(item)}
-        >
-          {PLAN_TEXT.withdraw}
-        </button>
+      {withdraw && open ? (
+        <ItemButton
+          tone="danger-outline"
+          text={PLAN_TEXT.withdraw}
+          label={PLAN_TEXT.withdrawLabel(name)}
+          busy={busy}
+          onClick={() => withdraw(item)}
+        />
       ) : null}
     </>
+  );
+}
+
+/** One small action button of a plan row, named for its item; disabled while the item's action runs. */
+function ItemButton({
+  tone,
+  text,
+  label,
+  busy,
+  onClick,
+}: {
+  tone: 'primary' | 'secondary' | 'danger-outline';
+  text: string;
+  label: string;
+  busy: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button button-${tone} button-small`}
+      aria-label={label}
+      disabled={busy}
+      onClick={onClick}
+    >
+      {text}
+    </button>
   );
 }
