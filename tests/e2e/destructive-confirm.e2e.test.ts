@@ -4,24 +4,16 @@
  * it and deletes or voids nothing. (Delete patient, a sweetalert2 confirmation: patients.e2e.)
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createConfirmedAdmin, DEMO, loginAs, serviceClient, uniqueEmail } from './support/app.ts';
 import { connectChromium, withPage } from './support/chromium.ts';
+import { enterRightAfterOpening } from './support/confirm.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
-
-/** The dialog is open with the focus on its Cancel; Enter then closes it. */
-async function enterRightAfterOpening(page: Page, dialog: Locator) {
-  await dialog.waitFor();
-  const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
-  await expect.poll(() => cancel.evaluate((button) => button === document.activeElement)).toBe(true);
-  await page.keyboard.press('Enter');
-  await dialog.waitFor({ state: 'detached' });
-}
 
 describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () => {
   let browser: Browser;

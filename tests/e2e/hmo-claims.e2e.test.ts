@@ -113,6 +113,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
       DESKTOP,
     );
   });
+
   it('lets an admin void an HMO payment recorded in error: the claim owes again, and the day sheet lists it as a void', async () => {
     const hmoName = uniqueName('E2E Void Health');
     const today = clinicDateAt(new Date()) as IsoDate;

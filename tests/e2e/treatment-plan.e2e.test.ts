@@ -15,6 +15,7 @@ import { clinicDateAt, clinicTime } from '../support/clinic-time.ts';
 import { DEMO, loginAs, paidReceiptItemRows, showDentistMonth } from './support/app.ts';
 import { chartFinding, openChart, toothButton } from './support/chart.ts';
 import { connectChromium, DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { enterRightAfterOpening } from './support/confirm.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { expectNoSidewaysScroll } from './support/layout.ts';
 
@@ -334,11 +335,7 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
         const withdraw = plan.getByRole('button', { name: 'Withdraw Composite Filling on tooth 26 O' });
         await withdraw.click();
         const dialog = page.getByRole('dialog', { name: 'Withdraw Composite Filling on tooth 26 O from the plan?' });
-        await dialog.waitFor();
-        const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
-        await expect.poll(() => cancel.evaluate((button) => button === document.activeElement)).toBe(true);
-        await page.keyboard.press('Enter');
-        await dialog.waitFor({ state: 'detached' });
+        await enterRightAfterOpening(page, dialog);
         expect(
           (await fixtures.api.from('treatment_plan_items').select('id').eq('patient_id', patientId)).data,
         ).toHaveLength(1);
