@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazyView } from '@/components/lazy-view/lazy-view';
+import { lazyView, namedExport } from '@/components/lazy-view/lazy-view';
 import {
   FeatureSlotsContext,
   type AddInvoiceModalProps,
@@ -15,28 +15,19 @@ import {
  */
 export const APP_FEATURE_SLOTS: FeatureSlots = Object.freeze({
   AddInvoiceModal: lazyView<AddInvoiceModalProps>(
-    () =>
-      import('@/features/bills/add-invoice/components/add-invoice-modal').then((module) => ({
-        default: module.AddInvoiceModal,
-      })),
+    namedExport(() => import('@/features/bills/add-invoice/components/add-invoice-modal'), 'AddInvoiceModal'),
     { label: 'Loading Add Invoice…' },
   ),
   PatientInvoices: lazyView<PatientInvoicesProps>(
-    () =>
-      import('@/features/bills/patient-invoices/components/patient-invoices').then((module) => ({
-        default: module.PatientInvoices,
-      })),
+    namedExport(() => import('@/features/bills/patient-invoices/components/patient-invoices'), 'PatientInvoices'),
     { label: 'Loading invoices…' },
   ),
   CreatePatientModal: lazyView<CreatePatientModalProps>(
-    () =>
-      import('@/features/patients/form/components/create-patient-modal').then((module) => ({
-        default: module.CreatePatientModal,
-      })),
+    namedExport(() => import('@/features/patients/form/components/create-patient-modal'), 'CreatePatientModal'),
     { label: 'Loading patient form…' },
   ),
   PatientChart: lazyView<PatientChartProps>(
-    () => import('@/features/chart/patient-chart').then((module) => ({ default: module.PatientChart })),
+    namedExport(() => import('@/features/chart/patient-chart'), 'PatientChart'),
     { label: 'Loading the chart…' },
   ),
   BillItemsFor: (appointment: { id: number; patientId: number }) =>

@@ -1,6 +1,6 @@
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { lazyView } from '@/components/lazy-view/lazy-view';
+import { lazyView, namedExport } from '@/components/lazy-view/lazy-view';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { EXTRA_TEXT } from '@/features/auth/messages';
@@ -11,12 +11,13 @@ import { PATHS, decideRoute } from './route-rules';
 
 /** Sign-up and password reset are their own chunks: the login screen does not download them. */
 const SignupPage = lazyView<object>(
-  () => import('@/features/auth/components/signup-page').then((module) => ({ default: module.SignupPage })),
-  { label: 'Loading…' },
+  namedExport(() => import('@/features/auth/components/signup-page'), 'SignupPage'),
+  {
+    label: 'Loading…',
+  },
 );
 const ResetPasswordPage = lazyView<object>(
-  () =>
-    import('@/features/auth/components/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })),
+  namedExport(() => import('@/features/auth/components/reset-password-page'), 'ResetPasswordPage'),
   { label: 'Loading…' },
 );
 

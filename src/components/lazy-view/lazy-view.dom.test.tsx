@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AfterFirstPaint, lazyView, useAfterFirstPaint } from './lazy-view';
+import { AfterFirstPaint, lazyView, namedExport, useAfterFirstPaint } from './lazy-view';
 
 afterEach(() => {
   cleanup();
@@ -17,6 +17,13 @@ describe('lazyView', () => {
     render(<View />);
     expect(screen.getByRole('status').textContent).toContain('Loading');
     expect(await screen.findByText('Patients view')).toBeTruthy();
+  });
+
+  it("shows a chunk's named export, with the props it is given", async () => {
+    const chunk = { Greeting: ({ name }: { name: string }) => <p>Hello, {name}</p>, Patients };
+    const View = lazyView(namedExport(async () => chunk, 'Greeting'));
+    render(<View name="Rosa" />);
+    expect(await screen.findByText('Hello, Rosa')).toBeTruthy();
   });
 
   it('shows what its placeholder draws while the code loads, then the view', async () => {

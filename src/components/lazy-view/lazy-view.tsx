@@ -12,6 +12,15 @@ interface LoadState<P> {
 }
 
 /**
+ * The loader of a chunk's named export, as `lazyView` takes it:
+ * `lazyView(namedExport(() => import('./signup-page'), 'SignupPage'))`. The `import()` stays
+ * written out at the call, where the bundler sees which chunk it is.
+ */
+export function namedExport<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<{ default: M[K] }> {
+  return () => load().then((module) => ({ default: module[name] }));
+}
+
+/**
  * A view whose code is a separate script chunk, loaded on first render. A chunk that fails to
  * load, or has not arrived after 120 s, shows an error with a Retry button instead of a blank
  * screen; a retry asks for the chunk again. Loaded views stay cached for later renders.

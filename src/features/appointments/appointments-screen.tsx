@@ -1,7 +1,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppointmentStatus } from '@common/contract';
-import { lazyView, useAfterFirstPaint, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyView, namedExport, useAfterFirstPaint, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
@@ -9,7 +9,6 @@ import { useBookingIntent } from '@/entities/appointment';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { useNow } from '@/lib/use-now';
-import type { AppointmentFormModalProps } from './booking/components/appointment-form-modal';
 import type { SlotRefusal } from './calendar/calendar-time';
 import { AppointmentsCalendar } from './calendar/components/appointments-calendar';
 import { ExportAppointmentsButton } from './export/components/export-appointments-button';
@@ -26,7 +25,6 @@ import type { AppointmentFormPrefill } from './model/form-prefill';
 import { CALENDAR_TEXT, LIST_TEXT } from './model/messages';
 import { defaultPeriodSelection, periodRange, type PeriodSelection } from './model/periods';
 import { appointmentKeys } from './model/query-keys';
-import type { ReminderModalProps } from './reminders/components/reminder-modal';
 import { useAppointmentActions } from './status/components/use-appointment-actions';
 import '@/components/table/data-table.css';
 import './appointments.css';
@@ -43,13 +41,12 @@ type OpenModal =
 // list (less JavaScript before the tab's first paint on a slow phone or tablet). The
 // pointer coming over the screen, or the focus coming into it, starts their download; so does the
 // browser's first idle moment after the list's rows have been drawn.
-const AppointmentFormModal = lazyView<AppointmentFormModalProps>(
-  () =>
-    import('./booking/components/appointment-form-modal').then((module) => ({ default: module.AppointmentFormModal })),
+const AppointmentFormModal = lazyView(
+  namedExport(() => import('./booking/components/appointment-form-modal'), 'AppointmentFormModal'),
   { label: 'Loading the appointment form…' },
 );
-const ReminderModal = lazyView<ReminderModalProps>(
-  () => import('./reminders/components/reminder-modal').then((module) => ({ default: module.ReminderModal })),
+const ReminderModal = lazyView(
+  namedExport(() => import('./reminders/components/reminder-modal'), 'ReminderModal'),
   { label: 'Loading reminders…' },
 );
 const preloadModals = () => {

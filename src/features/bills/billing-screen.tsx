@@ -1,16 +1,12 @@
-import { useCallback, useMemo, useState, type ComponentProps } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { BILLING_UPDATED } from '@common/contract/live-events';
-import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyView, namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Panel, Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
-import type { AddInvoiceModal as AddInvoiceModalView } from './add-invoice/components/add-invoice-modal';
-import type {
-  AddPaymentModal as AddPaymentModalView,
-  PaymentInvoice,
-} from './add-payment/components/add-payment-modal';
+import type { PaymentInvoice } from './add-payment/components/add-payment-modal';
 import { ExportInvoicesButton, ExportPaymentsButton } from './export/components/export-billing-button';
 import { HmoClaimsPanel } from './hmo-claims/components/hmo-claims-panel';
 import { useInvoices } from './list/api/get-invoices';
@@ -33,12 +29,12 @@ type OpenModal = { kind: 'add-invoice' } | { kind: 'add-payment'; invoice: Payme
 // from a button, they are not needed to draw the tables, which a slow phone would otherwise wait
 // for. The pointer coming over the screen, or the focus coming into it, starts their download; so
 // does the browser's first idle moment after the invoices have been read.
-const AddInvoiceModal = lazyView<ComponentProps<typeof AddInvoiceModalView>>(
-  () => import('./add-invoice/components/add-invoice-modal').then((module) => ({ default: module.AddInvoiceModal })),
+const AddInvoiceModal = lazyView(
+  namedExport(() => import('./add-invoice/components/add-invoice-modal'), 'AddInvoiceModal'),
   { label: 'Loading the invoice form…' },
 );
-const AddPaymentModal = lazyView<ComponentProps<typeof AddPaymentModalView>>(
-  () => import('./add-payment/components/add-payment-modal').then((module) => ({ default: module.AddPaymentModal })),
+const AddPaymentModal = lazyView(
+  namedExport(() => import('./add-payment/components/add-payment-modal'), 'AddPaymentModal'),
   { label: 'Loading the payment form…' },
 );
 const preloadModals = () => {

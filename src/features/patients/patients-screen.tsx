@@ -1,15 +1,12 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
-import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyView, namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { LoadingState } from '@/components/states/states';
 import { useNoShowFlags } from '@/entities/patient';
 import { PatientChartSlot, useHasFeatureSlot } from '@/lib/feature-slots';
 import { useSession } from '@/lib/session';
 import { useDeletePatientFlow } from './delete/components/use-delete-patient-flow';
 import { ExportPatientsButton } from './export/components/export-patients-button';
-import type { PatientFormModal as PatientFormModalView } from './form/components/patient-form-modal';
-import type { PatientHistoryModal as PatientHistoryModalView } from './history/components/patient-history-modal';
-import type { PatientCoverageModal as PatientCoverageModalView } from './hmo-discount/components/patient-coverage-modal';
 import { usePatients } from './list/api/get-patients';
 import { PatientsTable, type PatientRowActions } from './list/components/patients-table';
 import { createPatientSearch } from './list/patient-search';
@@ -22,20 +19,16 @@ import './patients.css';
 // their own: opened from a button or a row, they are not needed to draw the list, which a slow
 // phone would otherwise wait for. The pointer coming over the screen, or the focus coming into it,
 // starts their download; so does the browser's first idle moment after the list has been read.
-const PatientFormModal = lazyView<ComponentProps<typeof PatientFormModalView>>(
-  () => import('./form/components/patient-form-modal').then((module) => ({ default: module.PatientFormModal })),
+const PatientFormModal = lazyView(
+  namedExport(() => import('./form/components/patient-form-modal'), 'PatientFormModal'),
   { label: 'Loading the patient form…' },
 );
-const PatientHistoryModal = lazyView<ComponentProps<typeof PatientHistoryModalView>>(
-  () =>
-    import('./history/components/patient-history-modal').then((module) => ({ default: module.PatientHistoryModal })),
+const PatientHistoryModal = lazyView(
+  namedExport(() => import('./history/components/patient-history-modal'), 'PatientHistoryModal'),
   { label: 'Loading the appointment history…' },
 );
-const PatientCoverageModal = lazyView<ComponentProps<typeof PatientCoverageModalView>>(
-  () =>
-    import('./hmo-discount/components/patient-coverage-modal').then((module) => ({
-      default: module.PatientCoverageModal,
-    })),
+const PatientCoverageModal = lazyView(
+  namedExport(() => import('./hmo-discount/components/patient-coverage-modal'), 'PatientCoverageModal'),
   { label: 'Loading the HMO cards…' },
 );
 const preloadModals = () => {

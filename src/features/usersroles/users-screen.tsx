@@ -1,13 +1,11 @@
-import { useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
-import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyView, namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { clinicLabel, useSession, useSignedInUser } from '@/lib/session';
-import type { AddUserModal as AddUserModalView } from './add-user/components/add-user-modal';
-import type { DeleteReport, DeleteUserModal as DeleteUserModalView } from './delete-user/components/delete-user-modal';
-import type { EditUserModal as EditUserModalView } from './edit-user/components/edit-user-modal';
+import type { DeleteReport } from './delete-user/components/delete-user-modal';
 import { useUsers } from './list/api/get-users';
 import { UsersTable } from './list/components/users-table';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from './model/messages';
@@ -19,16 +17,16 @@ import './users.css';
 // opened from a button or a row, they are not needed to draw the header and the table, which a
 // slow phone would otherwise wait for. The pointer coming over the screen, or the focus coming
 // into it, starts their download; so does the browser's first idle moment after the list is read.
-const AddUserModal = lazyView<ComponentProps<typeof AddUserModalView>>(
-  () => import('./add-user/components/add-user-modal').then((module) => ({ default: module.AddUserModal })),
+const AddUserModal = lazyView(
+  namedExport(() => import('./add-user/components/add-user-modal'), 'AddUserModal'),
   { label: 'Loading the user form…' },
 );
-const EditUserModal = lazyView<ComponentProps<typeof EditUserModalView>>(
-  () => import('./edit-user/components/edit-user-modal').then((module) => ({ default: module.EditUserModal })),
+const EditUserModal = lazyView(
+  namedExport(() => import('./edit-user/components/edit-user-modal'), 'EditUserModal'),
   { label: 'Loading the user form…' },
 );
-const DeleteUserModal = lazyView<ComponentProps<typeof DeleteUserModalView>>(
-  () => import('./delete-user/components/delete-user-modal').then((module) => ({ default: module.DeleteUserModal })),
+const DeleteUserModal = lazyView(
+  namedExport(() => import('./delete-user/components/delete-user-modal'), 'DeleteUserModal'),
   { label: 'Loading…' },
 );
 const preloadModals = () => {

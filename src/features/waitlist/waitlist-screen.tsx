@@ -1,15 +1,14 @@
-import { useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import { WAITLIST_UPDATED } from '@common/contract/live-events';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
-import { lazyView, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyView, namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
-import type { AddEntryModal as AddEntryModalView } from './add-entry/components/add-entry-modal';
 import { useWaitlist, type WaitlistEntry } from './list/api/get-waitlist';
 import { WaitlistTable } from './list/components/waitlist-table';
 import { isShownByDefault } from './model/entry-status';
@@ -25,8 +24,8 @@ const systemNow = () => new Date();
 // Add to Waitlist's form (with its schema library) is a chunk of its own: not needed to draw the
 // list, which a slow phone would otherwise wait for. The pointer coming over the screen, or the
 // focus coming into it, starts its download; so does the first idle moment after the list is read.
-const AddEntryModal = lazyView<ComponentProps<typeof AddEntryModalView>>(
-  () => import('./add-entry/components/add-entry-modal').then((module) => ({ default: module.AddEntryModal })),
+const AddEntryModal = lazyView(
+  namedExport(() => import('./add-entry/components/add-entry-modal'), 'AddEntryModal'),
   { label: 'Loading the waitlist form…' },
 );
 const preloadModal = () => AddEntryModal.preload();
