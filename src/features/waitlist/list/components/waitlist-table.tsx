@@ -1,4 +1,4 @@
-import { clinicInstant, formatClinicDate } from '@common/clinic-calendar';
+import { dateLabel } from '@common/clinic-calendar';
 import { IconButton } from '@/components/icon-button';
 import { TrashIcon } from '@/components/icons';
 import { DataTable, type Column } from '@/components/table/data-table';
@@ -8,14 +8,9 @@ import { WAITLIST_TEXT } from '../../model/messages';
 import { preferencesLabel } from '../../model/preferences';
 import type { WaitlistEntry } from '../api/get-waitlist';
 
-/** A clinic date ('2030-01-09') as the tables write dates ('January 9, 2030'). */
-function dateLabel(date: string, timeZone: string): string {
-  return formatClinicDate(clinicInstant(date, '12:00', timeZone), timeZone);
-}
-
-function datesLabel(entry: WaitlistEntry, timeZone: string): string {
-  const from = dateLabel(entry.from_date, timeZone);
-  return entry.from_date === entry.to_date ? from : `${from} – ${dateLabel(entry.to_date, timeZone)}`;
+function datesLabel(entry: WaitlistEntry): string {
+  const from = dateLabel(entry.from_date);
+  return entry.from_date === entry.to_date ? from : `${from} – ${dateLabel(entry.to_date)}`;
 }
 
 /**
@@ -83,7 +78,7 @@ export function WaitlistTable({
         const preferences = preferencesLabel(entry);
         return (
           <div className="waitlist-dates">
-            <span>{datesLabel(entry, timeZone)}</span>
+            <span>{datesLabel(entry)}</span>
             {preferences ? <span className="waitlist-preferences">{preferences}</span> : null}
           </div>
         );
