@@ -296,6 +296,11 @@ describe('the day sheet', () => {
     expect(voids.textContent).toContain('Invoice#8Ana Cruz₱999.99Thu 2026-11-26, 2:00 PMAdmin CruzBilled twice');
     expect(voids.textContent).toContain('Entered twice');
     // The HMO's name where a patient's goes, and no invoice; last, as voided last.
+    expect(
+      within(voids)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Voided', 'Invoice', 'Patient or HMO', 'Amount', 'Voided at', 'Voided by', 'Reason']);
     const lastVoid = within(voids).getAllByRole('row').at(-1)!;
     expect(
       within(lastVoid)

@@ -225,7 +225,7 @@ describe('the day sheet rows', () => {
     expect(lines).toContain('Date received,HMO,Batch,Ref #,Recorded by,Amount');
     expect(lines).toContain('2026-11-26,Maxicare,9,CHK-7,Rosa Dela Cruz,6500.75');
     expect(lines).toContain('HMO collections total,,,,,6500.75');
-    expect(lines).toContain('Voided,Invoice,Patient,Method,Amount,Voided date,Voided time,Voided by,Reason');
+    expect(lines).toContain('Voided,Invoice,Patient or HMO,Method,Amount,Voided date,Voided time,Voided by,Reason');
     expect(lines).toContain('Payment,5,Niño Peña,Card,50.00,2026-11-26,13:00,Dr. Admin,Entered twice');
     // An HMO payment: no invoice or method, the HMO's name where a patient's goes.
     expect(lines).toContain(

@@ -215,7 +215,7 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
     [
       columns.kind,
       columns.invoice,
-      columns.patient,
+      columns.party,
       columns.method,
       columns.amount,
       text.csvColumns.voidedDate,

@@ -58,6 +58,8 @@ export const DAY_SHEET_TEXT = {
     reference: 'Ref #',
     amount: 'Amount',
     kind: 'Voided',
+    /** A void's payer: the patient's name, or the HMO's for an HMO payment. */
+    party: 'Patient or HMO',
     voidedAt: 'Voided at',
     voidedBy: 'Voided by',
     reason: 'Reason',

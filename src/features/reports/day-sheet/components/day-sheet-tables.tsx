@@ -129,7 +129,7 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
             head={[
               COLUMNS.kind,
               COLUMNS.invoice,
-              COLUMNS.patient,
+              COLUMNS.party,
               COLUMNS.amount,
               COLUMNS.voidedAt,
               COLUMNS.voidedBy,
