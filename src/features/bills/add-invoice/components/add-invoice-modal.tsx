@@ -87,6 +87,8 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
     <FormModal
       {...formProps}
       formClassName="billing-form"
+      // Lines need the room for a row of fields each; a total alone, the narrow form of the spec.
+      size={itemised ? 'large' : 'small'}
       title={BILLING_TEXT.addInvoice}
       onClose={onClose}
       submitLabel={BILLING_TEXT.addInvoice}

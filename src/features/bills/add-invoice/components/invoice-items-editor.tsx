@@ -199,7 +199,7 @@ function ItemLine({
       {split ? <LineSplit line={split} /> : null}
       <button
         type="button"
-        className="button button-secondary"
+        className="button button-secondary invoice-item-remove"
         aria-label={ITEM_TEXT.removeItem(position)}
         onClick={onRemove}
       >
