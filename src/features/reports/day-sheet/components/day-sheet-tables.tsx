@@ -28,6 +28,8 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
   // One day reads as times; a longer period needs the date beside each.
   const when = (instant: string) =>
     sheet.from === sheet.to ? formatClinicTime(instant, zone) : formatClinicDateTime(instant, zone);
+  // A time alone ('9:00 AM') is never broken before its AM or PM by a long name beside it.
+  const whenClass = sheet.from === sheet.to ? 'reports-time' : undefined;
   return (
     <div className="reports-sheet" data-testid="day-sheet">
       <h3 className="reports-sheet-day">{sheetHeading(sheet)}</h3>
@@ -46,7 +48,7 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
               >
                 {group.appointments.map((appointment) => (
                   <tr key={appointment.id}>
-                    <td>{when(appointment.appointment_time)}</td>
+                    <td className={whenClass}>{when(appointment.appointment_time)}</td>
                     <td>{appointment.patient_name}</td>
                     <td>{appointment.dentist_name}</td>
                     <td>{appointment.reason ?? ''}</td>
@@ -80,7 +82,7 @@ export function DaySheetTables({ sheet }: { sheet: DaySheet }) {
             ...payments.map((payment) => (
               <tr key={`payment-${payment.id}`}>
                 <td>{methodLabel(payment.method)}</td>
-                <td>{when(payment.payment_date)}</td>
+                <td className={whenClass}>{when(payment.payment_date)}</td>
                 <td>{payment.receipt_number}</td>
                 <td>#{payment.invoice_id}</td>
                 <td>{payment.patient_name}</td>
