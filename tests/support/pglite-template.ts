@@ -39,8 +39,11 @@ export async function contentKey(seed: boolean): Promise<string> {
 const building = new Map<boolean, Promise<string>>();
 const reading = new Map<boolean, Promise<Blob>>();
 
-/** The file of the tarball of a migrated (and, with `seed`, seeded) PGlite data directory. */
-function templateFile(seed: boolean): Promise<string> {
+/**
+ * The file of the tarball of a migrated (and, with `seed`, seeded) PGlite data directory, built
+ * when no process of this machine has built it for this content yet.
+ */
+export function templateFile(seed: boolean): Promise<string> {
   let file = building.get(seed);
   if (!file) {
     file = fileOrBuild(seed);
