@@ -184,6 +184,21 @@ async function liveNoticeOf(page: Page, id: number, text: string) {
   return (await answer.jsonValue())!;
 }
 
+/**
+ * Waits (in the page, from `recordLiveNotices`) until a toast may show again: the spec throttles
+ * them to one per 1.5 s, so a change made sooner after the last toast gets none.
+ */
+async function waitForToastTurn(page: Page) {
+  await page.waitForFunction(
+    (throttleMs) => {
+      const last = (window as { liveNotices?: { toasts: RecordedToast[] } }).liveNotices!.toasts.at(-1);
+      return !last || performance.now() - last.at > throttleMs;
+    },
+    UPDATE_TOAST_THROTTLE_MS,
+    { timeout: LIVE_WAIT_MS, polling: 'raf' },
+  );
+}
+
 async function expectPillCounts(page: Page) {
   expect(await pill(page).textContent()).toMatch(/^[1-9]\d* new update\(s\)$/);
 }
@@ -243,6 +258,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
         showDentistMonth(desk.page, dentistId, firstDay),
         showDentistMonth(admin.page, dentistId, firstDay),
       ]);
+      await recordLiveNotices(desk.page);
       const card = desk.page.locator(`.dentist-card[data-dentist-id="${dentistId}"]`);
       await card.getByRole('heading', { name: `${dentistName} (${ids.length} appointments)` }).waitFor();
 
@@ -268,6 +284,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       // What reached the desk before the admin's change (this test's own inserts can arrive after the
       // desk connected; other browser files change Smile Dental too) is acknowledged first.
       await acknowledgeEarlierUpdates(desk.page);
+      await waitForToastTurn(desk.page);
 
       // The admin confirms it.
       // The admin scrolls down to it (the rows of a long card are rendered near the screen only).
