@@ -4,7 +4,7 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { useSignedInUser } from '@/lib/session';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
-import { PeriodDateField } from '../../model/components/period-date-field';
+import { PeriodForm } from '../../model/components/period-form';
 import { ReportQueryBody } from '../../model/components/report-query-body';
 import { daySheetDownloadFailureText } from '../../model/failure-text';
 import { DAY_SHEET_TEXT } from '../../model/messages';
@@ -36,7 +36,6 @@ export function DaySheetSection({
   const id = useId();
   const user = useSignedInUser();
   const form = useZodForm(daySheetRangeSchema, { defaultValues: { from: today, to: today } });
-  const errors = { from: form.formState.errors.from?.message, to: form.formState.errors.to?.message };
   const [range, setRange] = useState<SheetRange>({ from: today, to: today });
   const sheet = useDaySheet(clinicId, range);
   // A payment or invoice recorded, or voided, at any desk re-reads the sheet on screen.
@@ -55,72 +54,50 @@ export function DaySheetSection({
 
   const data = sheet.data;
 
-  const field = (name: 'from' | 'to', label: string) => (
-    <PeriodDateField
-      formId={id}
-      label={label}
-      invalid={Boolean(errors[name])}
-      noteId={`${id}-note`}
-      {...form.register(name)}
-    />
-  );
-
   // The range to show, Today, Refresh, Print and Download: left out of the printed sheet.
   const controls = (
-    <>
-      <form className="reports-tools reports-no-print" onSubmit={(event) => void show(event)} noValidate>
-        {field('from', TEXT.fromLabel)}
-        {field('to', TEXT.toLabel)}
-        <button type="submit" className="button button-primary">
-          {TEXT.show}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => {
-            form.setValue('from', today);
-            form.setValue('to', today);
-            void show();
-          }}
-        >
-          {TEXT.today}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-busy={sheet.isFetching || undefined}
-          onClick={() => void sheet.refetch()}
-        >
-          {TEXT.refresh}
-        </button>
-        <button type="button" className="button button-secondary" disabled={!data} onClick={() => window.print()}>
-          {TEXT.print}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!data || exporter.isPending}
-          onClick={() => data && void download({ from: data.from, to: data.to })}
-        >
-          {TEXT.download}
-        </button>
-      </form>
-      <p id={`${id}-note`} className="reports-note reports-no-print">
-        {TEXT.rangeNote}
-      </p>
-      {(['from', 'to'] as const).map((name) =>
-        errors[name] ? (
-          <p key={name} id={`${id}-${name}-error`} className="reports-field-error reports-no-print" role="alert">
-            {errors[name]}
-          </p>
-        ) : null,
-      )}
-      {downloadError ? (
-        <p className="reports-field-error reports-no-print" role="alert" data-testid="day-sheet-download-error">
-          {downloadError}
-        </p>
-      ) : null}
-    </>
+    <PeriodForm
+      formId={id}
+      labels={{ from: TEXT.fromLabel, to: TEXT.toLabel, show: TEXT.show }}
+      register={form.register}
+      errors={form.formState.errors}
+      onShow={show}
+      note={TEXT.rangeNote}
+      downloadError={downloadError}
+      downloadErrorTestId="day-sheet-download-error"
+      noPrint
+    >
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => {
+          form.setValue('from', today);
+          form.setValue('to', today);
+          void show();
+        }}
+      >
+        {TEXT.today}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-busy={sheet.isFetching || undefined}
+        onClick={() => void sheet.refetch()}
+      >
+        {TEXT.refresh}
+      </button>
+      <button type="button" className="button button-secondary" disabled={!data} onClick={() => window.print()}>
+        {TEXT.print}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={!data || exporter.isPending}
+        onClick={() => data && void download({ from: data.from, to: data.to })}
+      >
+        {TEXT.download}
+      </button>
+    </PeriodForm>
   );
 
   return (

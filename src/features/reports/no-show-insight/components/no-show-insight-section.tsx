@@ -4,7 +4,7 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { EmptyState, LoadingState } from '@/components/states/states';
 import { useNearViewport } from '@/lib/use-near-viewport';
-import { PeriodDateField } from '../../model/components/period-date-field';
+import { PeriodForm } from '../../model/components/period-form';
 import { ReportQueryBody } from '../../model/components/report-query-body';
 import { NO_SHOW_TEXT } from '../../model/messages';
 import { defaultPeriod } from '../../model/period';
@@ -162,14 +162,9 @@ function InsightView({ insight }: { insight: NoShowInsight }) {
 export function NoShowInsightSection({ clinicId, today }: { clinicId: number; today: string }) {
   const id = useId();
   const form = useZodForm(noShowPeriodSchema, { defaultValues: defaultPeriod(today) });
-  const errors = form.formState.errors;
   const [period, setPeriod] = useState(() => defaultPeriod(today));
   const insight = useNoShowInsight(clinicId, period);
   const show = form.handleSubmit(setPeriod);
-
-  const field = (name: 'from' | 'to', label: string) => (
-    <PeriodDateField formId={id} label={label} invalid={Boolean(errors[name])} {...form.register(name)} />
-  );
 
   return (
     <Panel
@@ -177,22 +172,13 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
       className="reports-panel reports-insight"
       title={TEXT.title}
       tools={
-        <>
-          <form className="reports-tools" onSubmit={(event) => void show(event)} noValidate>
-            {field('from', TEXT.fromLabel)}
-            {field('to', TEXT.toLabel)}
-            <button type="submit" className="button button-primary">
-              {TEXT.show}
-            </button>
-          </form>
-          {(['from', 'to'] as const).map((name) =>
-            errors[name] ? (
-              <p key={name} id={`${id}-${name}-error`} className="reports-field-error" role="alert">
-                {errors[name].message}
-              </p>
-            ) : null,
-          )}
-        </>
+        <PeriodForm
+          formId={id}
+          labels={{ from: TEXT.fromLabel, to: TEXT.toLabel, show: TEXT.show }}
+          register={form.register}
+          errors={form.formState.errors}
+          onShow={show}
+        />
       }
     >
       <p className="reports-note">{TEXT.definition}</p>

@@ -4,7 +4,7 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { Panel } from '@/components/screen/screen';
 import { EmptyState } from '@/components/states/states';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
-import { PeriodDateField } from '../../model/components/period-date-field';
+import { PeriodForm } from '../../model/components/period-form';
 import { ReportQueryBody } from '../../model/components/report-query-body';
 import { Money, SheetTable } from '../../model/components/report-table';
 import { discountsDownloadFailureText } from '../../model/failure-text';
@@ -101,7 +101,6 @@ export function StatutoryDiscountsSection({
 }) {
   const id = useId();
   const form = useZodForm(discountsPeriodSchema, { defaultValues: monthPeriod(today) });
-  const errors = form.formState.errors;
   const [period, setPeriod] = useState<DiscountsPeriod>(() => monthPeriod(today));
   const report = useStatutoryDiscounts(clinicId, period);
   // An invoice made or voided at any desk re-reads the report on screen.
@@ -122,10 +121,6 @@ export function StatutoryDiscountsSection({
   const show = form.handleSubmit(setPeriod);
   const data = report.data;
 
-  const field = (name: 'from' | 'to', label: string) => (
-    <PeriodDateField formId={id} label={label} invalid={Boolean(errors[name])} {...form.register(name)} />
-  );
-
   return (
     <Panel
       card
@@ -133,35 +128,23 @@ export function StatutoryDiscountsSection({
       title={TEXT.title}
       data-live={live}
       tools={
-        <>
-          <form className="reports-tools" onSubmit={(event) => void show(event)} noValidate>
-            {field('from', TEXT.fromLabel)}
-            {field('to', TEXT.toLabel)}
-            <button type="submit" className="button button-primary">
-              {TEXT.show}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={!data || exporter.isPending}
-              onClick={() => data && void download({ from: data.from, to: data.to })}
-            >
-              {TEXT.download}
-            </button>
-          </form>
-          {(['from', 'to'] as const).map((name) =>
-            errors[name] ? (
-              <p key={name} id={`${id}-${name}-error`} className="reports-field-error" role="alert">
-                {errors[name].message}
-              </p>
-            ) : null,
-          )}
-          {downloadError ? (
-            <p className="reports-field-error" role="alert">
-              {downloadError}
-            </p>
-          ) : null}
-        </>
+        <PeriodForm
+          formId={id}
+          labels={{ from: TEXT.fromLabel, to: TEXT.toLabel, show: TEXT.show }}
+          register={form.register}
+          errors={form.formState.errors}
+          onShow={show}
+          downloadError={downloadError}
+        >
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!data || exporter.isPending}
+            onClick={() => data && void download({ from: data.from, to: data.to })}
+          >
+            {TEXT.download}
+          </button>
+        </PeriodForm>
       }
     >
       <ReportQueryBody query={report} loadingLabel={TEXT.loading}>
