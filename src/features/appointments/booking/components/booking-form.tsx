@@ -5,7 +5,7 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { Modal } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
-import { PatientHmoCardNotice, PatientNoShowFlag } from '@/entities/patient';
+import { PatientHmoCardNotice, PatientNoShowFlag, type ChosenPatient } from '@/entities/patient';
 import { useNow } from '@/lib/use-now';
 import { dentistOptions } from '../../model/display';
 import { bookingValuesSchema, checkBooking } from '../api/booking-form.schema';
@@ -25,7 +25,7 @@ import {
 } from '../validation';
 import { fieldKit, selectedId } from './field-kit';
 import { NotesField } from './notes-field';
-import { PatientCombobox, type ChosenPatient } from './patient-combobox';
+import { PatientCombobox } from './patient-combobox';
 import { ProcedureFields } from './procedure-fields';
 import { SlotArea } from './slot-area';
 import { useBookingSubmission } from './use-booking-submission';

@@ -1,13 +1,9 @@
 import { SearchCombobox, type SearchComboboxTexts } from '@/components/search-combobox/search-combobox';
+import type { ChosenPatient } from '@/entities/patient';
 import { PATIENT_SEARCH_LIMIT, usePatientSearch, type BookingPatient } from '../api/search-patients';
 import { patientOptionLabel } from '../choices';
 import { BOOKING_EXTRA_TEXT } from '../messages';
 import { normalizePatientSearch } from '../patient-search-filter';
-
-export interface ChosenPatient {
-  id: number;
-  name: string;
-}
 
 const TEXTS: SearchComboboxTexts = {
   placeholder: 'Search by name, phone or Messenger ID',
