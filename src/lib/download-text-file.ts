@@ -1,6 +1,9 @@
-/** Saves text as a file through the browser's own download (a Blob URL on a temporary link). */
-export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** How long a blob URL outlives its click: the browser has taken the file by then. */
+const REVOKE_AFTER_MS = 60_000;
+
+/** Hands a file to the browser's own download (a temporary link to its Blob URL, clicked). */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -8,6 +11,10 @@ export function downloadTextFile(fileName: string, text: string, type = 'text/cs
   document.body.append(link);
   link.click();
   link.remove();
-  // The download has its own copy once started; release the URL after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
+
+/** Saves text as a file through the browser's own download. */
+export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
+  saveFile(new Blob([text], { type }), fileName);
 }

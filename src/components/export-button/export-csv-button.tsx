@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CsvDownloadError, downloadedSize, fetchCsvFile } from '@common/csv/download';
 import { useToast } from '@/components/toast/toast-context';
+import { saveFile } from '@/lib/download-text-file';
 import { serviceAccessToken, serviceUrl } from '@/lib/service-client';
 
 export const EXPORT_BUTTON_TEXT = {
@@ -9,22 +10,6 @@ export const EXPORT_BUTTON_TEXT = {
   progress: (size: string) => `Exporting… ${size}`,
   saved: (fileName: string) => `Exported ${fileName}.`,
 } as const;
-
-/** How long a blob URL outlives its click: the browser has taken the file by then. */
-const REVOKE_AFTER_MS = 60_000;
-
-/** Hands the file to the browser as a download (a link to the Blob, clicked). */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
-}
 
 /**
  * 'Export CSV': downloads a list as the notification service writes it (GET /api/exports/…,
