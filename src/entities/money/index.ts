@@ -7,5 +7,5 @@ export {
   parsePesos,
   type PesosParse,
 } from './money';
-export { MoneyField, pesosSchema, type MoneyFieldProps } from './money-field';
+export { MoneyField, MoneyInput, pesosSchema, type MoneyFieldProps } from './money-field';
 export { pesosInWords } from './amount-in-words';

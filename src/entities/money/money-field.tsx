@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { z } from 'zod';
 import { Field, controlClass, splitFieldProps, type FieldFrameProps } from '@/components/form/field';
 import { parsePesos, type PesosParse } from './money';
@@ -15,14 +15,34 @@ export interface MoneyFieldProps
   /** Wraps the input in `<div className={wrapperClassName}>` with a ₱ sign before it. */
   wrapperClassName?: string;
   signClassName?: string;
-  ref?: React.Ref<HTMLInputElement>;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
- * A pesos field: a text input with the decimal keypad, never type="number" (which hands the page
- * an empty value for "1,500"). Its value stays the string typed; `pesosSchema` reads it into
- * integer centavos, so no float of pesos is ever handed over.
+ * A pesos input: text with the decimal keypad, never type="number" (which hands the page an empty
+ * value for "1,500"). Its value stays the string typed; `pesosSchema` (or the screen's own parser)
+ * reads it into integer centavos, so no float of pesos is ever handed over.
  */
+export function MoneyInput({
+  ref,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'> & { ref?: Ref<HTMLInputElement> }) {
+  return (
+    <input
+      ref={ref}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      maxLength={32}
+      placeholder="0.00"
+      data-step="0.01"
+      {...props}
+    />
+  );
+}
+
+/** A pesos field of a form: a MoneyInput with its label, hint and error, and a ₱ sign when asked. */
 export function MoneyField({
   inputClassName = 'input',
   wrapperClassName,
@@ -36,19 +56,7 @@ export function MoneyField({
     <Field {...field}>
       {(control) => {
         const input = (
-          <input
-            ref={ref}
-            className={controlClass(inputClassName, error)}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={32}
-            placeholder="0.00"
-            data-step="0.01"
-            {...control}
-            {...inputProps}
-          />
+          <MoneyInput ref={ref} className={controlClass(inputClassName, error)} {...control} {...inputProps} />
         );
         if (!wrapperClassName) return input;
         return (

@@ -1,9 +1,9 @@
 import type { KeyboardEvent, Ref } from 'react';
+import { MoneyInput } from '@/entities/money';
 
 /**
- * A price field in a table row. A text input with the decimal keypad rather than type="number"
- * (as Billing's AmountField): a number input hands the page an empty value for "1,500", so what
- * was typed could not be told apart from nothing. parsePrice refuses a third decimal (step 0.01).
+ * A price field in a table row: a pesos input named by `label` (the row has no visible label),
+ * after a ₱ sign. parsePrice refuses a third decimal (step 0.01).
  */
 export function PriceInput({
   label,
@@ -27,16 +27,9 @@ export function PriceInput({
       <span className="procedures-price-sign" aria-hidden="true">
         ₱
       </span>
-      <input
+      <MoneyInput
         ref={inputRef}
         className={error ? 'input procedures-price-input is-invalid' : 'input procedures-price-input'}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={32}
-        placeholder="0.00"
-        data-step="0.01"
         aria-label={label}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
