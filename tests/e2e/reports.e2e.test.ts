@@ -102,24 +102,46 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
 
         // Billing's numbers: the payments the Billing tab lists (payment_entries), today's live ones.
         const today = clinicDateAt(new Date());
-        const billing = await reception.api
-          .from('payment_entries')
-          .select('amount_centavos, method, payment_date, voided_at')
-          .eq('clinic_id', reception.clinicId);
-        if (billing.error) throw billing.error;
-        const live = (
-          billing.data as { amount_centavos: number; method: string; payment_date: string; voided_at: string | null }[]
-        ).filter((row) => row.voided_at === null && clinicDateAt(new Date(row.payment_date)) === today);
-        const sumOf = (method?: string) =>
-          live
-            .filter((row) => method === undefined || row.method === method)
-            .reduce((sum, row) => sum + row.amount_centavos, 0);
+        const billingSums = async () => {
+          const billing = await reception.api
+            .from('payment_entries')
+            .select('amount_centavos, method, payment_date, voided_at')
+            .eq('clinic_id', reception.clinicId);
+          if (billing.error) throw billing.error;
+          const live = (
+            billing.data as {
+              amount_centavos: number;
+              method: string;
+              payment_date: string;
+              voided_at: string | null;
+            }[]
+          ).filter((row) => row.voided_at === null && clinicDateAt(new Date(row.payment_date)) === today);
+          const sumOf = (method?: string) =>
+            live
+              .filter((row) => method === undefined || row.method === method)
+              .reduce((sum, row) => sum + row.amount_centavos, 0);
+          return { all: pesos(sumOf()), cash: pesos(sumOf('cash')), eWallet: pesos(sumOf('e-wallet')) };
+        };
         // Wait for a day sheet that includes this test's payments (the tab may have opened before).
         await page.getByRole('button', { name: 'Show day sheet', exact: true }).click();
         await page.getByText(voidReason, { exact: true }).waitFor();
-        expect(await page.getByTestId('day-sheet-grand-total').textContent()).toBe(pesos(sumOf()));
-        expect(await page.getByTestId('day-sheet-total-cash').textContent()).toContain(pesos(sumOf('cash')));
-        expect(await page.getByTestId('day-sheet-total-e-wallet').textContent()).toContain(pesos(sumOf('e-wallet')));
+        // The other browser files pay Smile Dental today too, and the sheet takes their payments in
+        // live: its totals are compared with Billing's read at the same turn, until both have them all.
+        const mismatch = async () => {
+          const expected = await billingSums();
+          const shown = {
+            all: await page.getByTestId('day-sheet-grand-total').textContent(),
+            cash: await page.getByTestId('day-sheet-total-cash').textContent(),
+            eWallet: await page.getByTestId('day-sheet-total-e-wallet').textContent(),
+          };
+          const differing = [
+            shown.all === expected.all ? '' : `grand total ${shown.all} ≠ ${expected.all}`,
+            shown.cash?.includes(expected.cash) ? '' : `cash ${shown.cash} lacks ${expected.cash}`,
+            shown.eWallet?.includes(expected.eWallet) ? '' : `e-wallet ${shown.eWallet} lacks ${expected.eWallet}`,
+          ];
+          return differing.filter(Boolean).join('; ');
+        };
+        await expect.poll(mismatch, { timeout: 15_000 }).toBe('');
 
         const unpaid = page.getByRole('table', { name: 'Unpaid and partial invoices' });
         await unpaid.getByText(patientName, { exact: true }).waitFor();
@@ -149,6 +171,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
           .from('audit_log')
           .select('actor_user_id, entity_label, source, after')
           .eq('entity', 'export')
+          .eq('entity_label', 'day-sheet')
           .gt('id', since);
         if (recorded.error) throw recorded.error;
         expect(recorded.data.map((row) => [row.actor_user_id, row.entity_label, row.source])).toEqual([
