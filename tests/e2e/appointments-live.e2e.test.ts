@@ -161,27 +161,38 @@ async function recordLiveNotices(page: Page) {
 }
 
 /**
+ * How much later than the throttle's own clock the page may draw a toast or a flash: the throttle
+ * reads the time when the update is handled, the record when the page is drawn, which a loaded
+ * machine can delay for one update and not the other.
+ */
+const DRAW_SLACK_MS = 1_000;
+
+/**
  * Once row `id` flashes: its toast (the one naming `text`), or, when the throttle held it back,
- * the other live toast shown in the 1.5 s before (UPDATE_TOAST_THROTTLE_MS).
+ * the other live toast shown in the 1.5 s before (UPDATE_TOAST_THROTTLE_MS): a status change, or
+ * another browser file's booking in the month on screen. On a timeout, says what the page saw.
  */
 async function liveNoticeOf(page: Page, id: number, text: string) {
-  const answer = await page.waitForFunction(
-    ([rowId, wanted, throttleMs]) => {
-      const seen = (window as { liveNotices?: { toasts: RecordedToast[]; flashedAt: Record<string, number> } })
-        .liveNotices!;
-      const flashedAt = seen.flashedAt[rowId];
-      if (flashedAt === undefined) return null;
-      const own = seen.toasts.find((toast) => toast.text.includes(wanted));
-      if (own) return { own, throttledBy: null };
-      const earlier = seen.toasts.find(
-        (toast) => toast.text.includes('→') && toast.at <= flashedAt && flashedAt - toast.at < throttleMs,
-      );
-      return earlier ? { own: null, throttledBy: earlier } : null;
-    },
-    [String(id), text, UPDATE_TOAST_THROTTLE_MS] as const,
-    { timeout: LIVE_WAIT_MS, polling: 'raf' },
-  );
-  return (await answer.jsonValue())!;
+  try {
+    const answer = await page.waitForFunction(
+      ([rowId, wanted, windowMs]) => {
+        const seen = (window as { liveNotices?: { toasts: RecordedToast[]; flashedAt: Record<string, number> } })
+          .liveNotices!;
+        const flashedAt = seen.flashedAt[rowId];
+        if (flashedAt === undefined) return null;
+        const own = seen.toasts.find((toast) => toast.text.includes(wanted));
+        if (own) return { own, throttledBy: null };
+        const earlier = seen.toasts.find((toast) => toast.at <= flashedAt && flashedAt - toast.at < windowMs);
+        return earlier ? { own: null, throttledBy: earlier } : null;
+      },
+      [String(id), text, UPDATE_TOAST_THROTTLE_MS + DRAW_SLACK_MS] as const,
+      { timeout: LIVE_WAIT_MS, polling: 'raf' },
+    );
+    return (await answer.jsonValue())!;
+  } catch (error) {
+    const seen = await page.evaluate(() => (window as { liveNotices?: unknown }).liveNotices);
+    throw new Error(`no live notice of #${id} (${text}); the page saw ${JSON.stringify(seen)}`, { cause: error });
+  }
 }
 
 /**
