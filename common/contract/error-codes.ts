@@ -46,7 +46,8 @@ export const DATABASE_ERROR_CODES = [
   'dentist_required',
   'dentist_not_found',
   'dentist_delete_forbidden',
-  'dentist_delete_refused',
+  'dentist_delete_failed',
+  'dentist_soft_delete_failed',
   // Billing
   'invoice_patient_mismatch',
   'appointment_already_billed',

@@ -47,7 +47,8 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   dentist_required: 'A dentist is required.',
   dentist_not_found: 'This dentist no longer exists. It may have been deleted.',
   dentist_delete_forbidden: 'Your role may not delete dentists.',
-  dentist_delete_refused: 'This dentist could not be deleted.',
+  dentist_delete_failed: 'Error deleting dentist.',
+  dentist_soft_delete_failed: 'Error soft deleting dentist.',
   // Billing
   invoice_patient_mismatch: 'The appointment belongs to another patient.',
   appointment_already_billed: 'This appointment already has an invoice.',

@@ -334,6 +334,17 @@ describe('the Dentists screen', () => {
       expect((await storedDentist(ZED))?.deleted).toBe(false);
     });
 
+    it.each([
+      ['dentist_delete_failed', 'Error deleting dentist.'],
+      ['dentist_soft_delete_failed', 'Error soft deleting dentist.'],
+    ])("the database refusing the delete itself (%s): '%s', Delete offered again", async (hint, text) => {
+      failNext({ rpc: 'delete_dentist' }, pgError('42501', 'Dentist 1 could not be deleted.', { hint }));
+      const { dialog } = await openDelete('dr. zed reyes');
+      expect((await dialog.findByRole('alert')).textContent).toBe(text);
+      expect(dialog.getByRole('button', { name: 'Delete' })).toBeTruthy();
+      expect((await storedDentist(ZED))?.deleted).toBe(false);
+    });
+
     it('check error because the dentist was deleted in another tab: says so and offers no retry', async () => {
       const { dialog } = await openDelete('dr. zed reyes', () => updateDentist(ZED, 'deleted = true'));
       const alert = await dialog.findByRole('alert');

@@ -149,6 +149,39 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
       expect(await countOf(db, 'select 1 from public.dentist_availability where dentist_id = $1', [dentist])).toBe(1);
     });
 
+    describe('when the delete or the soft delete itself is refused', () => {
+      // A trigger of this test refuses any change of its own dentists, as a policy or a key might.
+      beforeAll(async () => {
+        await db.query(`create function public.test_refuse_dentist_change() returns trigger
+          language plpgsql as $$ begin raise exception 'refused by the test' using errcode = 'check_violation'; end $$`);
+        await db.query(`create trigger test_refuse_dentist_change before update or delete on public.dentists
+          for each row when (old.name like 'Dr. Refused %') execute function public.test_refuse_dentist_change()`);
+      });
+      afterAll(async () => {
+        await db.query('drop trigger test_refuse_dentist_change on public.dentists');
+        await db.query('drop function public.test_refuse_dentist_change()');
+      });
+
+      it("says the delete was refused (dentist_delete_failed), with the refusal's own code, and keeps the dentist", async () => {
+        const dentist = await createDentist(db, clinic.id, 'Dr. Refused Never Booked');
+        expect(await refusalFor(db, clinic.admin, (tx) => deleteDentist(tx, dentist))).toMatchObject({
+          code: '23514',
+          hint: 'dentist_delete_failed',
+        });
+        expect(await dentistRow(dentist)).toEqual({ deleted: false });
+      });
+
+      it('says the soft delete was refused (dentist_soft_delete_failed) for a dentist with past appointments', async () => {
+        const dentist = await createDentist(db, clinic.id, 'Dr. Refused Retired');
+        await book(db, dentist, manila(`${PAST_MONDAY} 10:00`));
+        expect(await refusalFor(db, clinic.receptionist, (tx) => deleteDentist(tx, dentist))).toMatchObject({
+          code: '23514',
+          hint: 'dentist_soft_delete_failed',
+        });
+        expect(await dentistRow(dentist)).toEqual({ deleted: false });
+      });
+    });
+
     it('refuses to book a soft-deleted dentist afterwards', async () => {
       const dentist = await createDentist(db, clinic.id, 'Dr. Gone Soft');
       await book(db, dentist, manila(`${PAST_MONDAY} 10:00`));

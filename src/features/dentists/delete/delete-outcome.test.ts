@@ -87,20 +87,29 @@ describe('dentist delete outcome', () => {
   it('shows the check error for any failed call, keeping the cause', () => {
     const checkFailed = 'Error checking appointments for this dentist.';
     expect(dentistDeleteOutcome({ data: null, error: { code: 'P0002', message: 'Dentist 3 not found' } })).toEqual({
-      kind: 'check_failed',
+      kind: 'failed',
       error: checkFailed,
       cause: 'not_found',
     });
     expect(dentistDeleteOutcome({ data: null, error: { code: '42501', message: 'denied' } })).toEqual({
-      kind: 'check_failed',
+      kind: 'failed',
       error: checkFailed,
       cause: 'not_allowed',
     });
     expect(dentistDeleteOutcome({ data: null, error: new TypeError('Failed to fetch') })).toEqual({
-      kind: 'check_failed',
+      kind: 'failed',
       error: checkFailed,
       cause: 'unknown',
     });
+  });
+
+  it.each([
+    ['dentist_delete_failed', 'Error deleting dentist.'],
+    ['dentist_soft_delete_failed', 'Error soft deleting dentist.'],
+  ])('says which delete the database refused (%s)', (hint, text) => {
+    expect(
+      dentistDeleteOutcome({ data: null, error: { code: '42501', message: 'Dentist 3 could not be deleted.', hint } }),
+    ).toEqual({ kind: 'failed', error: text, cause: 'not_allowed' });
   });
 
   it.each([
@@ -112,7 +121,7 @@ describe('dentist delete outcome', () => {
     ['an array', [{ outcome: 'hard_deleted' }]],
   ])('treats %s as a failed check rather than guessing', (_, data) => {
     expect(dentistDeleteOutcome({ data, error: null })).toEqual({
-      kind: 'check_failed',
+      kind: 'failed',
       error: 'Error checking appointments for this dentist.',
       cause: 'unknown',
     });

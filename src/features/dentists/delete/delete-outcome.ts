@@ -3,6 +3,7 @@
  * RPC (one database function decides, so a booking made meanwhile cannot race it) turned into
  * the spec's four outcomes. Pure: takes the `{ data, error }` an RPC call returns.
  */
+import { databaseErrorCodeOf } from '@common/contract/error-codes';
 import { requestErrorOf } from '@/lib/request-error';
 import { DENTIST_DELETE_TEXT } from './messages';
 
@@ -18,17 +19,37 @@ export interface BlockingAppointment {
   reason: string | null;
 }
 
-/** Why the check failed; the screen shows the same error, the cause is for logs and wording. */
-export type DeleteCheckFailure = 'not_found' | 'not_allowed' | 'unknown';
+/** Why the delete failed; the cause is for logs and for wording ('not_found': nothing to retry). */
+export type DeleteFailure = 'not_found' | 'not_allowed' | 'unknown';
+
+/** The spec's error for a failed delete: the step the database says it refused, else the check. */
+type DeleteFailureText =
+  | typeof DENTIST_DELETE_TEXT.checkFailed
+  | typeof DENTIST_DELETE_TEXT.deleteFailed
+  | typeof DENTIST_DELETE_TEXT.softDeleteFailed;
 
 export type DentistDeleteOutcome =
   | { kind: 'hard_deleted'; message: typeof DENTIST_DELETE_TEXT.hardDeleted }
   | { kind: 'soft_deleted'; message: typeof DENTIST_DELETE_TEXT.softDeleted }
   | { kind: 'blocked'; appointments: BlockingAppointment[] }
-  | { kind: 'check_failed'; error: typeof DENTIST_DELETE_TEXT.checkFailed; cause: DeleteCheckFailure };
+  | { kind: 'failed'; error: DeleteFailureText; cause: DeleteFailure };
 
-function failed(cause: DeleteCheckFailure): DentistDeleteOutcome {
-  return { kind: 'check_failed', error: DENTIST_DELETE_TEXT.checkFailed, cause };
+function failed(
+  cause: DeleteFailure,
+  error: DeleteFailureText = DENTIST_DELETE_TEXT.checkFailed,
+): DentistDeleteOutcome {
+  return { kind: 'failed', error, cause };
+}
+
+function failureTextOf(error: unknown): DeleteFailureText {
+  switch (databaseErrorCodeOf(error)) {
+    case 'dentist_delete_failed':
+      return DENTIST_DELETE_TEXT.deleteFailed;
+    case 'dentist_soft_delete_failed':
+      return DENTIST_DELETE_TEXT.softDeleteFailed;
+    default:
+      return DENTIST_DELETE_TEXT.checkFailed;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -36,7 +57,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The error classified by src/lib/request-error.ts: PT404 (or P0002) is 'gone', 42501 'forbidden'. */
-function causeOf(error: unknown): DeleteCheckFailure {
+function causeOf(error: unknown): DeleteFailure {
   const { kind } = requestErrorOf(error);
   if (kind === 'gone') return 'not_found';
   if (kind === 'forbidden') return 'not_allowed';
@@ -59,11 +80,12 @@ function blockingAppointmentOf(row: unknown): BlockingAppointment | undefined {
 }
 
 /**
- * The outcome of one `delete_dentist` call. Any error, or an answer of an unexpected shape,
- * is the fourth outcome: the check failed and nothing may be assumed deleted.
+ * The outcome of one `delete_dentist` call. Any error, or an answer of an unexpected shape, fails
+ * and nothing may be assumed deleted: 'Error deleting dentist.' or 'Error soft deleting dentist.'
+ * when the database refused that step itself, else the check's error (the spec's fourth outcome).
  */
 export function dentistDeleteOutcome(response: { data: unknown; error: unknown }): DentistDeleteOutcome {
-  if (response.error) return failed(causeOf(response.error));
+  if (response.error) return failed(causeOf(response.error), failureTextOf(response.error));
   const data = response.data;
   if (!isRecord(data)) return failed('unknown');
   switch (data.outcome) {

@@ -1,9 +1,11 @@
-/** Confirm Delete's texts and the spec's four outcomes of a delete, word for word. */
+/** Confirm Delete's texts, the spec's four outcomes of a delete and its errors, word for word. */
 export const DENTIST_DELETE_TEXT = {
   deleteTitle: 'Confirm Delete',
   hardDeleted: 'Dentist deleted!',
   softDeleted: 'Dentist soft deleted!',
   checkFailed: 'Error checking appointments for this dentist.',
+  deleteFailed: 'Error deleting dentist.',
+  softDeleteFailed: 'Error soft deleting dentist.',
   unknownPatient: 'Unknown',
 } as const;
 

@@ -12,7 +12,7 @@ import { useDeleteDentist } from '../api/delete-dentist';
 import type { BlockingAppointment, DentistDeleteOutcome } from '../delete-outcome';
 import { DENTIST_DELETE_EXTRA_TEXT, DENTIST_DELETE_TEXT } from '../messages';
 
-type Shown = Extract<DentistDeleteOutcome, { kind: 'blocked' } | { kind: 'check_failed' }>;
+type Shown = Extract<DentistDeleteOutcome, { kind: 'blocked' } | { kind: 'failed' }>;
 
 /**
  * Confirm Delete: Delete asks the database, which decides among hard delete, soft delete and
@@ -41,12 +41,12 @@ export function DeleteDentistModal({
       onDeleted(outcome.message);
       return;
     }
-    if (outcome.kind === 'check_failed') console.error('Ngiti: the dentist delete check failed', outcome.cause);
+    if (outcome.kind === 'failed') console.error('Ngiti: the dentist delete failed', outcome.cause);
     setShown(outcome);
   }
 
-  const gone = shown?.kind === 'check_failed' && shown.cause === 'not_found';
-  const canDelete = shown === null || (shown.kind === 'check_failed' && !gone);
+  const gone = shown?.kind === 'failed' && shown.cause === 'not_found';
+  const canDelete = shown === null || (shown.kind === 'failed' && !gone);
 
   return (
     <Modal
@@ -74,7 +74,7 @@ export function DeleteDentistModal({
           <p className="delete-question">{DENTIST_DELETE_EXTRA_TEXT.deleteQuestion(dentist.name)}</p>
         )}
         {shown === null ? <p className="delete-hint">{DENTIST_DELETE_EXTRA_TEXT.deleteHint}</p> : null}
-        {shown?.kind === 'check_failed' ? (
+        {shown?.kind === 'failed' ? (
           <FormMessage
             message={{ tone: 'error', text: shown.error, detail: gone ? DENTIST_EXTRA_TEXT.gone : undefined }}
           />
