@@ -58,13 +58,16 @@ export function DaySheetSection({
   const controls = (
     <PeriodForm
       formId={id}
-      labels={{ from: TEXT.fromLabel, to: TEXT.toLabel, show: TEXT.show }}
-      register={form.register}
-      errors={form.formState.errors}
+      form={form}
+      text={TEXT}
       onShow={show}
       note={TEXT.rangeNote}
-      downloadError={downloadError}
-      downloadErrorTestId="day-sheet-download-error"
+      download={{
+        enabled: Boolean(data) && !exporter.isPending,
+        start: () => data && void download({ from: data.from, to: data.to }),
+        error: downloadError,
+        errorTestId: 'day-sheet-download-error',
+      }}
       noPrint
     >
       <button
@@ -88,14 +91,6 @@ export function DaySheetSection({
       </button>
       <button type="button" className="button button-secondary" disabled={!data} onClick={() => window.print()}>
         {TEXT.print}
-      </button>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={!data || exporter.isPending}
-        onClick={() => data && void download({ from: data.from, to: data.to })}
-      >
-        {TEXT.download}
       </button>
     </PeriodForm>
   );

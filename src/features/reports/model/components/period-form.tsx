@@ -1,5 +1,5 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field';
 
 export interface PeriodValues {
@@ -11,33 +11,33 @@ const ENDS = ['from', 'to'] as const;
 
 /**
  * A report's period: From and To date fields, its Show button, then `children` (the report's own
- * buttons); under them the `note` the fields are described by while valid, each field's error (the
- * field then described by it) and a failed download's message. With `noPrint` none of it is
- * printed.
+ * buttons) and its Download CSV button; under them the `note` the fields are described by while
+ * valid, each field's error (the field then described by it) and a failed download's message.
+ * With `noPrint` none of it is printed.
  */
 export function PeriodForm({
   formId,
-  labels,
-  register,
-  errors,
+  form,
+  text,
   onShow,
   children,
   note,
-  downloadError,
-  downloadErrorTestId,
+  download,
   noPrint = false,
 }: {
   formId: string;
-  labels: { from: string; to: string; show: string };
-  register: UseFormRegister<PeriodValues>;
-  errors: FieldErrors<PeriodValues>;
+  form: UseFormReturn<PeriodValues, unknown, PeriodValues>;
+  text: { fromLabel: string; toLabel: string; show: string; download?: string };
   onShow: (event?: BaseSyntheticEvent) => Promise<void>;
   children?: ReactNode;
   note?: string;
-  downloadError?: string | null;
-  downloadErrorTestId?: string;
+  /** The Download CSV button: enabled once there is a report and no download is under way. */
+  download?: { enabled: boolean; start: () => void; error: string | null; errorTestId?: string };
   noPrint?: boolean;
 }) {
+  const { register } = form;
+  const { errors } = form.formState;
+  const labels = { from: text.fromLabel, to: text.toLabel };
   const notPrinted = noPrint ? ' reports-no-print' : '';
   const noteId = note ? `${formId}-note` : undefined;
   return (
@@ -56,9 +56,19 @@ export function PeriodForm({
           />
         ))}
         <button type="submit" className="button button-primary">
-          {labels.show}
+          {text.show}
         </button>
         {children}
+        {download ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!download.enabled}
+            onClick={download.start}
+          >
+            {text.download}
+          </button>
+        ) : null}
       </form>
       {note ? (
         <p id={noteId} className={`reports-note${notPrinted}`}>
@@ -72,9 +82,9 @@ export function PeriodForm({
           </p>
         ) : null,
       )}
-      {downloadError ? (
-        <p className={`reports-field-error${notPrinted}`} role="alert" data-testid={downloadErrorTestId}>
-          {downloadError}
+      {download?.error ? (
+        <p className={`reports-field-error${notPrinted}`} role="alert" data-testid={download.errorTestId}>
+          {download.error}
         </p>
       ) : null}
     </>

@@ -171,15 +171,7 @@ export function NoShowInsightSection({ clinicId, today }: { clinicId: number; to
       card
       className="reports-panel reports-insight"
       title={TEXT.title}
-      tools={
-        <PeriodForm
-          formId={id}
-          labels={{ from: TEXT.fromLabel, to: TEXT.toLabel, show: TEXT.show }}
-          register={form.register}
-          errors={form.formState.errors}
-          onShow={show}
-        />
-      }
+      tools={<PeriodForm formId={id} form={form} text={TEXT} onShow={show} />}
     >
       <p className="reports-note">{TEXT.definition}</p>
       <ReportQueryBody query={insight} loadingLabel={TEXT.loading}>

@@ -130,21 +130,15 @@ export function StatutoryDiscountsSection({
       tools={
         <PeriodForm
           formId={id}
-          labels={{ from: TEXT.fromLabel, to: TEXT.toLabel, show: TEXT.show }}
-          register={form.register}
-          errors={form.formState.errors}
+          form={form}
+          text={TEXT}
           onShow={show}
-          downloadError={downloadError}
-        >
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={!data || exporter.isPending}
-            onClick={() => data && void download({ from: data.from, to: data.to })}
-          >
-            {TEXT.download}
-          </button>
-        </PeriodForm>
+          download={{
+            enabled: Boolean(data) && !exporter.isPending,
+            start: () => data && void download({ from: data.from, to: data.to }),
+            error: downloadError,
+          }}
+        />
       }
     >
       <ReportQueryBody query={report} loadingLabel={TEXT.loading}>
