@@ -75,7 +75,7 @@ describe("a row's Send recall", () => {
     expect(action).toEqual({
       kind: 'recalled',
       label: 'Recalled November 10, 2026',
-      reason: 'Recalled in the last 30 days. Another recall can be sent from December 10, 2026.',
+      reason: 'Another recall can be sent from December 10, 2026.',
     });
   });
 

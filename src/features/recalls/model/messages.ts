@@ -29,7 +29,7 @@ export const RECALLS_TEXT = {
   sending: 'Sending…',
   sendSelected: (count: number) => `Send recall to ${count} selected`,
   recalledOn: (date: string) => `Recalled ${date}`,
-  recalledUntil: (date: string) => `Recalled in the last 30 days. Another recall can be sent from ${date}.`,
+  recalledUntil: (date: string) => `Another recall can be sent from ${date}.`,
   noMessengerId: "No Messenger ID: add it on the patient's record to send a recall.",
   sent: (name: string) => `Recall sent to ${name}.`,
   sendFailed: 'The recall could not be sent. Please try again.',
