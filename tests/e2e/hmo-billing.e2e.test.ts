@@ -144,6 +144,12 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
         expect(await splitAmount(page, maxicarePays)).toBe('₱900.00');
         expect(await splitAmount(page, 'Patient pays')).toBe('₱12,000.00');
         expect(await splitAmount(page, 'Balance after this payment')).toBe('₱0.00');
+        // Seven columns within the receipt's width (A5): the items table ends where its rows do.
+        const edges = await page.evaluate(() => ({
+          table: document.querySelector('.receipt-items')!.getBoundingClientRect().right,
+          rows: document.querySelector('.receipt-rows')!.getBoundingClientRect().right,
+        }));
+        expect(edges.table).toBeLessThanOrEqual(edges.rows + 0.5);
         await saveScreenshot(page, 'hmo-billing-receipt-desktop');
       },
       DESKTOP,
