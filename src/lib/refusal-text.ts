@@ -47,6 +47,7 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   dentist_required: 'A dentist is required.',
   dentist_not_found: 'This dentist no longer exists. It may have been deleted.',
   dentist_delete_forbidden: 'Your role may not delete dentists.',
+  // The spec's own errors for these two; Confirm Delete shows them as they are.
   dentist_delete_failed: 'Error deleting dentist.',
   dentist_soft_delete_failed: 'Error soft deleting dentist.',
   // Billing

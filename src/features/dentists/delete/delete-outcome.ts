@@ -4,6 +4,7 @@
  * the spec's four outcomes. Pure: takes the `{ data, error }` an RPC call returns.
  */
 import { databaseErrorCodeOf } from '@common/contract/error-codes';
+import { REFUSAL_TEXT } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
 import { DENTIST_DELETE_TEXT } from './messages';
 
@@ -22,34 +23,22 @@ export interface BlockingAppointment {
 /** Why the delete failed; the cause is for logs and for wording ('not_found': nothing to retry). */
 export type DeleteFailure = 'not_found' | 'not_allowed' | 'unknown';
 
-/** The spec's error for a failed delete: the step the database says it refused, else the check. */
-type DeleteFailureText =
-  | typeof DENTIST_DELETE_TEXT.checkFailed
-  | typeof DENTIST_DELETE_TEXT.deleteFailed
-  | typeof DENTIST_DELETE_TEXT.softDeleteFailed;
-
 export type DentistDeleteOutcome =
   | { kind: 'hard_deleted'; message: typeof DENTIST_DELETE_TEXT.hardDeleted }
   | { kind: 'soft_deleted'; message: typeof DENTIST_DELETE_TEXT.softDeleted }
   | { kind: 'blocked'; appointments: BlockingAppointment[] }
-  | { kind: 'failed'; error: DeleteFailureText; cause: DeleteFailure };
+  | { kind: 'failed'; error: string; cause: DeleteFailure };
 
-function failed(
-  cause: DeleteFailure,
-  error: DeleteFailureText = DENTIST_DELETE_TEXT.checkFailed,
-): DentistDeleteOutcome {
+function failed(cause: DeleteFailure, error: string = DENTIST_DELETE_TEXT.checkFailed): DentistDeleteOutcome {
   return { kind: 'failed', error, cause };
 }
 
-function failureTextOf(error: unknown): DeleteFailureText {
-  switch (databaseErrorCodeOf(error)) {
-    case 'dentist_delete_failed':
-      return DENTIST_DELETE_TEXT.deleteFailed;
-    case 'dentist_soft_delete_failed':
-      return DENTIST_DELETE_TEXT.softDeleteFailed;
-    default:
-      return DENTIST_DELETE_TEXT.checkFailed;
-  }
+/** The spec's error for a failed delete: the step the database says it refused, else the check's. */
+function failureTextOf(error: unknown): string {
+  const code = databaseErrorCodeOf(error);
+  return code === 'dentist_delete_failed' || code === 'dentist_soft_delete_failed'
+    ? REFUSAL_TEXT[code]
+    : DENTIST_DELETE_TEXT.checkFailed;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,11 +1,12 @@
-/** Confirm Delete's texts, the spec's four outcomes of a delete and its errors, word for word. */
+/**
+ * Confirm Delete's texts and the spec's four outcomes of a delete, word for word; its errors for a
+ * refused delete or soft delete are the refusals' own (src/lib/refusal-text.ts).
+ */
 export const DENTIST_DELETE_TEXT = {
   deleteTitle: 'Confirm Delete',
   hardDeleted: 'Dentist deleted!',
   softDeleted: 'Dentist soft deleted!',
   checkFailed: 'Error checking appointments for this dentist.',
-  deleteFailed: 'Error deleting dentist.',
-  softDeleteFailed: 'Error soft deleting dentist.',
   unknownPatient: 'Unknown',
 } as const;
 
