@@ -63,6 +63,7 @@ export function DaySheetSection({
       onShow={show}
       note={TEXT.rangeNote}
       download={{
+        label: TEXT.download,
         enabled: Boolean(data) && !exporter.isPending,
         start: () => data && void download({ from: data.from, to: data.to }),
         error: downloadError,

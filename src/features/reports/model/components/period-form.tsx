@@ -27,12 +27,12 @@ export function PeriodForm({
 }: {
   formId: string;
   form: UseFormReturn<PeriodValues, unknown, PeriodValues>;
-  text: { fromLabel: string; toLabel: string; show: string; download?: string };
+  text: { fromLabel: string; toLabel: string; show: string };
   onShow: (event?: BaseSyntheticEvent) => Promise<void>;
   children?: ReactNode;
   note?: string;
   /** The Download CSV button: enabled once there is a report and no download is under way. */
-  download?: { enabled: boolean; start: () => void; error: string | null; errorTestId?: string };
+  download?: { label: string; enabled: boolean; start: () => void; error: string | null; errorTestId?: string };
   noPrint?: boolean;
 }) {
   const { register } = form;
@@ -66,7 +66,7 @@ export function PeriodForm({
             disabled={!download.enabled}
             onClick={download.start}
           >
-            {text.download}
+            {download.label}
           </button>
         ) : null}
       </form>

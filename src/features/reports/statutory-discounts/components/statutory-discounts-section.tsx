@@ -134,6 +134,7 @@ export function StatutoryDiscountsSection({
           text={TEXT}
           onShow={show}
           download={{
+            label: TEXT.download,
             enabled: Boolean(data) && !exporter.isPending,
             start: () => data && void download({ from: data.from, to: data.to }),
             error: downloadError,
