@@ -125,6 +125,16 @@ interface RecordedToast {
   at: number;
 }
 
+/** What `recordLiveNotices` keeps in the page: every toast shown, and when each row began to flash. */
+interface LiveNotices {
+  toasts: RecordedToast[];
+  flashedAt: Record<string, number>;
+}
+type WithLiveNotices = { liveNotices?: LiveNotices };
+
+/** What the page has recorded so far. */
+const recordedNotices = (page: Page) => page.evaluate(() => (window as WithLiveNotices).liveNotices!);
+
 /**
  * Records in the page, from now on, every toast it shows and when each row starts flashing. A
  * toast lives 6 s (UPDATE_TOAST_MS), which a loaded machine can spend before a test looks, and the
@@ -133,9 +143,9 @@ interface RecordedToast {
  */
 async function recordLiveNotices(page: Page) {
   await page.evaluate(() => {
-    const seen = { toasts: [] as RecordedToast[], flashedAt: {} as Record<string, number> };
+    const seen: LiveNotices = { toasts: [], flashedAt: {} };
     const recorded = new WeakSet<Element>();
-    (window as { liveNotices?: typeof seen }).liveNotices = seen;
+    (window as WithLiveNotices).liveNotices = seen;
     const scan = () => {
       for (const toast of document.querySelectorAll('.toast')) {
         if (recorded.has(toast)) continue;
@@ -176,8 +186,7 @@ async function liveNoticeOf(page: Page, id: number, text: string) {
   try {
     const answer = await page.waitForFunction(
       ([rowId, wanted, windowMs]) => {
-        const seen = (window as { liveNotices?: { toasts: RecordedToast[]; flashedAt: Record<string, number> } })
-          .liveNotices!;
+        const seen = (window as WithLiveNotices).liveNotices!;
         const flashedAt = seen.flashedAt[rowId];
         if (flashedAt === undefined) return null;
         const own = seen.toasts.find((toast) => toast.text.includes(wanted));
@@ -190,7 +199,7 @@ async function liveNoticeOf(page: Page, id: number, text: string) {
     );
     return (await answer.jsonValue())!;
   } catch (error) {
-    const seen = await page.evaluate(() => (window as { liveNotices?: unknown }).liveNotices);
+    const seen = await recordedNotices(page);
     throw new Error(`no live notice of #${id} (${text}); the page saw ${JSON.stringify(seen)}`, { cause: error });
   }
 }
@@ -202,7 +211,7 @@ async function liveNoticeOf(page: Page, id: number, text: string) {
 async function waitForToastTurn(page: Page) {
   await page.waitForFunction(
     (throttleMs) => {
-      const last = (window as { liveNotices?: { toasts: RecordedToast[] } }).liveNotices!.toasts.at(-1);
+      const last = (window as WithLiveNotices).liveNotices!.toasts.at(-1);
       return !last || performance.now() - last.at > throttleMs;
     },
     UPDATE_TOAST_THROTTLE_MS,
@@ -440,10 +449,8 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       await waitForStatus(desk.page, ours.id, 'Confirmed');
       await liveNoticeOf(desk.page, ours.id, `${ours.patientName} with ${ours.dentistName}: Scheduled → Confirmed`);
       await expectPillCounts(desk.page);
-      const toastTexts = await desk.page.evaluate(() =>
-        (window as { liveNotices?: { toasts: { text: string }[] } }).liveNotices!.toasts.map((toast) => toast.text),
-      );
-      expect(toastTexts.filter((text) => text.includes(theirs.patientName))).toEqual([]);
+      const { toasts } = await recordedNotices(desk.page);
+      expect(toasts.map((toast) => toast.text).filter((text) => text.includes(theirs.patientName))).toEqual([]);
       expect(await desk.page.getByText(theirs.patientName).count()).toBe(0);
       expect(await desk.page.locator(`section[data-dentist-id="${theirs.dentistId}"]`).count()).toBe(0);
       expect(await desk.page.getByRole('option', { name: new RegExp(theirs.dentistName) }).count()).toBe(0);
