@@ -34,6 +34,16 @@ async function inbox(psid: string): Promise<InboxMessage[]> {
   return ((await response.json()) as { messages: InboxMessage[] }).messages;
 }
 
+/**
+ * The messages sent to `psid`, read once one of them is `wanted`: the screen shows an offer or a
+ * booking as soon as it is recorded, and its message goes out after.
+ */
+async function inboxOnceHolding(psid: string, wanted: (message: InboxMessage) => boolean): Promise<InboxMessage[]> {
+  let messages: InboxMessage[] = [];
+  await expect.poll(async () => (messages = await inbox(psid)).some(wanted), { timeout: LIVE_WAIT_MS }).toBe(true);
+  return messages;
+}
+
 async function tap(psid: string, payload: string): Promise<void> {
   const response = await fetch(`${ctx.baseUrl}/_dev/messenger/inbound`, {
     method: 'POST',
@@ -116,7 +126,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
 
           // The offer reaches the tab without a reload, and the patient's inbox with its reply.
           await row.getByText(/^Offered /).waitFor({ timeout: LIVE_WAIT_MS });
-          const [offer] = await inbox(psid);
+          const [offer] = await inboxOnceHolding(psid, () => true);
           expect(offer?.text).toContain(`Hi ${patientName}, a slot with ${dentistName} at Smile Dental has opened up`);
           expect(offer?.quickReplies.map((reply) => reply.title)).toEqual(['Take this slot']);
           const inboxPage = await page.context().newPage();
@@ -132,7 +142,8 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
             (appointment) => !appointment.deleted && appointment.status !== 'Cancelled',
           );
           expect(booked.map((appointment) => Date.parse(appointment.appointment_time))).toEqual([Date.parse(time)]);
-          const replies = (await inbox(psid)).filter((message) => message.text.startsWith("You're booked!"));
+          const booking = (message: InboxMessage) => message.text.startsWith("You're booked!");
+          const replies = (await inboxOnceHolding(psid, booking)).filter(booking);
           expect(replies.length).toBeGreaterThanOrEqual(1);
         },
         viewport,
@@ -202,7 +213,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
         // Joined while the afternoon slot was open: offered at once, live.
         const afternoon = clinicTime(early, '14:00');
         await row.getByText(/^Offered /).waitFor({ timeout: LIVE_WAIT_MS });
-        const [offer] = await inbox(psid);
+        const [offer] = await inboxOnceHolding(psid, () => true);
         expect(offer?.text).toContain(
           `has opened up on ${formatClinicDateTimeLong(new Date(afternoon), CLINIC_TIME_ZONE)}`,
         );
