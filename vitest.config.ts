@@ -2,6 +2,13 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { memoryTmpdir } from './tests/support/memory-tmpdir.ts';
+
+// The run's temporary files (test stacks' data directories, the PGlite template, Chromium's
+// profile) in memory when the machine has room there, unless TMPDIR says where: every worker and
+// stack this process starts inherits it.
+const memoryTmp = process.env.TMPDIR ? undefined : memoryTmpdir();
+if (memoryTmp) process.env.TMPDIR = memoryTmp;
 
 const alias = {
   '@common': fileURLToPath(new URL('./common', import.meta.url)),
