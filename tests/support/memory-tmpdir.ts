@@ -1,4 +1,4 @@
-import { mkdirSync, statfsSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 
 const SHARED_MEMORY = '/dev/shm';
@@ -15,8 +15,10 @@ export function memoryTmpdir(): string | undefined {
   try {
     const { bavail, bsize } = statfsSync(SHARED_MEMORY);
     if (bavail * bsize < ROOM_NEEDED) return undefined;
-    const dir = path.join(SHARED_MEMORY, 'ngiti-tests');
+    // One per user: another account's directory would not be writable.
+    const dir = path.join(SHARED_MEMORY, `ngiti-tests-${process.getuid?.() ?? 'user'}`);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    accessSync(dir, constants.W_OK);
     return dir;
   } catch {
     return undefined;
