@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -75,13 +75,37 @@ export async function buildTemplate(seed: boolean): Promise<Blob> {
 
 async function fileOrBuild(seed: boolean): Promise<string> {
   const file = path.join(tmpdir(), `ngiti-pglite-template-${await contentKey(seed)}.tar`);
-  if (existsSync(file)) return file;
+  if (existsSync(file)) {
+    // Marks it used now, so no other process takes it for stale while this run uses it.
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+    return file;
+  }
   const tarball = await buildTemplate(seed);
   // Written whole, then renamed: a process that finds the file finds all of it.
   const partial = `${file}.${process.pid}.partial`;
   await writeFile(partial, Buffer.from(await tarball.arrayBuffer()));
   await rename(partial, file);
+  await removeStaleTemplates(path.dirname(file));
   return file;
+}
+
+/** Longer than any run: a template a run uses was built or marked used since it began. */
+const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * Removes the templates no process has built or used for three hours (other contents, past hours). The
+ * temp directory may be in memory (tests/support/memory-tmpdir.ts), where a tarball a migration
+ * change left behind would hold 45 MB of RAM until the machine restarts.
+ */
+export async function removeStaleTemplates(dir: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(dir)) {
+    if (!/^ngiti-pglite-template-[0-9a-f]{16}\.tar$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const built = await stat(file).catch(() => undefined);
+    if (built && now - built.mtimeMs > STALE_AFTER_MS) await rm(file, { force: true });
+  }
 }
 
 /**
