@@ -73,8 +73,12 @@ export async function buildTemplate(seed: boolean): Promise<Blob> {
   }
 }
 
+/** A template's file is `<prefix><content key>.tar`; one being written ends `.<pid>.partial`. */
+const TEMPLATE_PREFIX = 'ngiti-pglite-template-';
+const TEMPLATE_SUFFIX = '.tar';
+
 async function fileOrBuild(seed: boolean): Promise<string> {
-  const file = path.join(tmpdir(), `ngiti-pglite-template-${await contentKey(seed)}.tar`);
+  const file = path.join(tmpdir(), `${TEMPLATE_PREFIX}${await contentKey(seed)}${TEMPLATE_SUFFIX}`);
   if (existsSync(file)) {
     // Marks it used now, so no other process takes it for stale while this run uses it.
     const now = new Date();
@@ -101,7 +105,7 @@ const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
 export async function removeStaleTemplates(dir: string): Promise<void> {
   const now = Date.now();
   for (const name of await readdir(dir)) {
-    if (!/^ngiti-pglite-template-[0-9a-f]{16}\.tar$/.test(name)) continue;
+    if (!name.startsWith(TEMPLATE_PREFIX) || !name.endsWith(TEMPLATE_SUFFIX)) continue;
     const file = path.join(dir, name);
     const built = await stat(file).catch(() => undefined);
     if (built && now - built.mtimeMs > STALE_AFTER_MS) await rm(file, { force: true });
