@@ -23,6 +23,8 @@ interface TestRunRecord {
   passed: number;
   failed: number;
   skipped: number;
+  /** The host's kernel and the cost of a fresh page of memory there (older records have none). */
+  host?: { kernel: string; freshPageMicros: number };
   /** The longest files of the run (older records have none). */
   slowestFiles?: { pass: string; file: string; seconds: number }[];
 }
@@ -42,6 +44,8 @@ console.log(
     `${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped`,
 );
 console.log(`  ${run.passes.map((pass) => `${pass.label} ${pass.seconds} s`).join(' · ')}`);
+if (run.host)
+  console.log(`  on kernel ${run.host.kernel}, where a fresh page of memory cost ${run.host.freshPageMicros} µs`);
 if (run.slowestFiles?.length) {
   console.log('  longest files (wall time of each; several run side by side):');
   for (const entry of run.slowestFiles.slice(0, 8))

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { hostFacts } from './host-facts.mjs';
 
 const extraArgs = process.argv.slice(2);
 // The time-zone passes rerun the tests that touch clinic time with the machine in another zone:
@@ -140,8 +141,10 @@ if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${l
 // A whole run's wall time, for `npm run bench` (bench/suite.bench.ts: the target is ≤ 12 minutes).
 if (extraArgs.length === 0) {
   const seconds = Math.round(passSeconds.reduce((sum, pass) => sum + pass.seconds, 0) * 10) / 10;
+  const host = hostFacts();
   console.log(
-    `\nThe run took ${(seconds / 60).toFixed(1)} min (${passSeconds.map((p) => `${p.label} ${p.seconds} s`).join(', ')}).`,
+    `\nThe run took ${(seconds / 60).toFixed(1)} min (${passSeconds.map((p) => `${p.label} ${p.seconds} s`).join(', ')}), ` +
+      `on kernel ${host.kernel}, where a fresh page of memory costs ${host.freshPageMicros} µs.`,
   );
   const cacheDir = path.join('node_modules', '.cache', 'ngiti');
   mkdirSync(cacheDir, { recursive: true });
@@ -154,6 +157,7 @@ if (extraArgs.length === 0) {
         seconds,
         passes: passSeconds,
         commit,
+        host,
         ...totals,
         slowestFiles: [...fileSeconds]
           .sort((a, b) => b.seconds - a.seconds)

@@ -10,6 +10,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/build-if-stale.ts';
+import { hostFacts } from '../../scripts/host-facts.mjs';
 import { DESKTOP, findChromium, launchChromium } from '../../tests/e2e/support/chromium.ts';
 import { startTestStack, type TestStack } from '../../tests/support/stack.ts';
 
@@ -164,6 +165,7 @@ function machine() {
     node: process.versions.node,
     platform: `${process.platform}-${process.arch}`,
     loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+    ...hostFacts(),
   };
 }
 

@@ -1,0 +1,5 @@
+/** Microseconds to touch one page of memory the process has not used yet (median of `rounds`). */
+export function freshPageMicros(rounds?: number): number;
+
+/** The kernel release and the cost of a fresh page, for a record of timings taken on this host. */
+export function hostFacts(): { kernel: string; freshPageMicros: number };
