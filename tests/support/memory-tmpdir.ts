@@ -7,9 +7,9 @@ const ROOM_NEEDED = 2 * 1024 ** 3;
 /**
  * A directory in the machine's shared memory (tmpfs) for the test run's temporary files, or
  * undefined where there is none with room for them (2 GiB free). A test stack unpacks a data
- * directory of about 1,200 files and deletes it again; on this host's ext4 that cost about a CPU
- * second of kernel time a stack (the allocator searching for free inodes among the ones just
- * deleted), in tmpfs a tenth of that. What the files hold, and how PGlite reads them, is the same.
+ * directory of about 1,200 files and deletes it again; on ext4 the kernel spends far longer on
+ * that (the allocator searching for free inodes among the ones just deleted) than in tmpfs. What
+ * the files hold, and how PGlite reads them, is the same.
  */
 export function memoryTmpdir(): string | undefined {
   try {
