@@ -198,25 +198,21 @@ begin
     ),
     -- The no-shows and late cancellations themselves, the latest 500 (overall has how many in all).
     'missed', (
-      select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-               'appointment_id', m.id,
-               'appointment_time', m.appointment_time,
-               'patient_id', m.patient_id,
-               'patient_name', pt.name,
-               'dentist_name', d.name,
-               'outcome', case when m.no_show then 'no_show' else 'late_cancel' end,
-               'cancelled_at', m.cancelled_at,
-               'cancel_reason', m.cancel_reason
-             ) order by m.appointment_time desc, m.id desc), '[]'::json)
+      select coalesce(pg_catalog.json_agg(r order by r.appointment_time desc, r.appointment_id desc), '[]'::json)
         from (
-          select b.*
-            from base b
-           where b.no_show or b.late_cancel
-           order by b.appointment_time desc, b.id desc
-           limit 500
-        ) m
-        join public.patients pt on pt.id = m.patient_id
-        join public.dentists d on d.id = m.dentist_id
+          select m.id as appointment_id, m.appointment_time, m.patient_id, pt.name as patient_name,
+                 d.name as dentist_name, case when m.no_show then 'no_show' else 'late_cancel' end as outcome,
+                 m.cancelled_at, m.cancel_reason
+            from (
+              select b.*
+                from base b
+               where b.no_show or b.late_cancel
+               order by b.appointment_time desc, b.id desc
+               limit 500
+            ) m
+            join public.patients pt on pt.id = m.patient_id
+            join public.dentists d on d.id = m.dentist_id
+        ) r
     )
   ) into v_result;
   return v_result;

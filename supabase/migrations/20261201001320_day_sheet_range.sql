@@ -91,31 +91,22 @@ begin
       'to', p_to,
       'time_zone', v_period.time_zone,
       'appointments', (
-        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                 'id', a.id,
-                 'appointment_time', a.appointment_time,
-                 'status', a.status,
-                 'patient_name', pt.name,
-                 'dentist_name', d.name,
-                 'reason', a.reason
-               ) order by a.appointment_time, a.id), '[]'::json)
-          from public.appointments a
-          join public.patients pt on pt.id = a.patient_id and pt.clinic_id = a.clinic_id
-          join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
-         where a.clinic_id = p_clinic_id
-           and a.appointment_time >= v_period.starts_at and a.appointment_time < v_period.ends_at
-           and not a.deleted
+        select coalesce(pg_catalog.json_agg(r order by r.appointment_time, r.id), '[]'::json)
+          from (
+            select a.id, a.appointment_time, a.status, pt.name as patient_name, d.name as dentist_name, a.reason
+              from public.appointments a
+              join public.patients pt on pt.id = a.patient_id and pt.clinic_id = a.clinic_id
+              join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
+             where a.clinic_id = p_clinic_id
+               and a.appointment_time >= v_period.starts_at and a.appointment_time < v_period.ends_at
+               and not a.deleted
+          ) r
       ),
       'production', pg_catalog.json_build_object(
         'invoice_count', (select count(*)::integer from issued),
         'total_centavos', (select (coalesce(sum(s.total), 0) * 100)::bigint from issued s),
         'by_dentist', (
-          select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                   'dentist_id', g.dentist_id,
-                   'dentist_name', g.dentist_name,
-                   'invoice_count', g.invoice_count,
-                   'total_centavos', g.total_centavos
-                 ) order by g.dentist_id is null, g.dentist_name, g.dentist_id), '[]'::json)
+          select coalesce(pg_catalog.json_agg(g order by g.dentist_id is null, g.dentist_name, g.dentist_id), '[]'::json)
             from (
               select s.dentist_id, s.dentist_name, count(*)::integer as invoice_count,
                      (sum(s.total) * 100)::bigint as total_centavos
@@ -125,37 +116,24 @@ begin
         ),
         -- Each invoice issued, with its lines when it is itemised (invoice_item_lines).
         'invoices', (
-          select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                   'id', s.id,
-                   'patient_name', s.patient_name,
-                   'dentist_name', s.dentist_name,
-                   'created_at', s.created_at,
-                   'total_centavos', (s.total * 100)::bigint,
-                   'items', public.invoice_item_lines(s.id)
-                 ) order by s.created_at, s.id), '[]'::json)
-            from issued s
+          select coalesce(pg_catalog.json_agg(r order by r.created_at, r.id), '[]'::json)
+            from (
+              select s.id, s.patient_name, s.dentist_name, s.created_at, (s.total * 100)::bigint as total_centavos,
+                     public.invoice_item_lines(s.id) as items
+                from issued s
+            ) r
         )
       ),
       'payments', (
-        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                 'id', e.id,
-                 'invoice_id', e.invoice_id,
-                 'patient_name', e.patient_name,
-                 'amount_centavos', (e.amount * 100)::bigint,
-                 'method', e.method,
-                 'reference_number', e.reference_number,
-                 'payment_date', e.payment_date,
-                 'receipt_number', e.receipt_number,
-                 'cashier_name', e.recorded_by_name
-               ) order by e.payment_date, e.id), '[]'::json)
-          from live_payments e
+        select coalesce(pg_catalog.json_agg(r order by r.payment_date, r.id), '[]'::json)
+          from (
+            select e.id, e.invoice_id, e.patient_name, (e.amount * 100)::bigint as amount_centavos, e.method,
+                   e.reference_number, e.payment_date, e.receipt_number, e.recorded_by_name as cashier_name
+              from live_payments e
+          ) r
       ),
       'totals', (
-        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                 'method', t.method,
-                 'payment_count', t.payment_count,
-                 'total_centavos', t.total_centavos
-               ) order by t.method), '[]'::json)
+        select coalesce(pg_catalog.json_agg(t order by t.method), '[]'::json)
           from (
             select e.method, count(*)::integer as payment_count, (sum(e.amount) * 100)::bigint as total_centavos
               from live_payments e
@@ -163,11 +141,7 @@ begin
           ) t
       ),
       'cashier_totals', (
-        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                 'cashier_name', t.cashier_name,
-                 'payment_count', t.payment_count,
-                 'total_centavos', t.total_centavos
-               ) order by t.cashier_name is null, t.cashier_name), '[]'::json)
+        select coalesce(pg_catalog.json_agg(t order by t.cashier_name is null, t.cashier_name), '[]'::json)
           from (
             select e.recorded_by_name as cashier_name, count(*)::integer as payment_count,
                    (sum(e.amount) * 100)::bigint as total_centavos
@@ -177,20 +151,10 @@ begin
       ),
       'grand_total_centavos', (select (coalesce(sum(e.amount), 0) * 100)::bigint from live_payments e),
       'voids', (
-        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                 'kind', v.kind,
-                 'id', v.id,
-                 'invoice_id', v.invoice_id,
-                 'patient_name', v.patient_name,
-                 'amount_centavos', (v.amount * 100)::bigint,
-                 'method', v.method,
-                 'voided_at', v.voided_at,
-                 'void_reason', v.void_reason,
-                 'voided_by_name', v.voided_by_name
-               ) order by v.voided_at, v.kind, v.id), '[]'::json)
+        select coalesce(pg_catalog.json_agg(v order by v.voided_at, v.kind, v.id), '[]'::json)
           from (
-            select 'payment'::text as kind, p.id, p.invoice_id, pt.name as patient_name, p.amount, p.method,
-                   p.voided_at, p.void_reason, p.voided_by_name
+            select 'payment'::text as kind, p.id, p.invoice_id, pt.name as patient_name,
+                   (p.amount * 100)::bigint as amount_centavos, p.method, p.voided_at, p.void_reason, p.voided_by_name
               from public.payments p
               join public.patients pt on pt.id = p.patient_id and pt.clinic_id = p.clinic_id
              where p.clinic_id = p_clinic_id
@@ -198,7 +162,7 @@ begin
                and ((p.voided_at >= v_period.starts_at and p.voided_at < v_period.ends_at)
                  or (p.payment_date >= v_period.starts_at and p.payment_date < v_period.ends_at))
             union all
-            select 'invoice'::text, i.id, i.id, pt.name, i.total, null::public.payment_method,
+            select 'invoice'::text, i.id, i.id, pt.name, (i.total * 100)::bigint, null::public.payment_method,
                    i.voided_at, i.void_reason, i.voided_by_name
               from public.invoices i
               join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
@@ -222,20 +186,15 @@ begin
              and a.appointment_time >= v_period.starts_at and a.appointment_time < v_period.ends_at
              and not a.deleted
         )
-        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                 'id', s.id,
-                 'patient_name', s.patient_name,
-                 'appointment_id', s.appointment_id,
-                 'total_centavos', s.total_centavos,
-                 'paid_centavos', s.paid_centavos,
-                 'balance_centavos', s.balance_centavos,
-                 'status', s.status,
-                 'created_at', s.created_at
-               ) order by s.created_at, s.id), '[]'::json)
-          from period_invoices d
-          join public.invoice_summaries s on s.id = d.id
-         where s.voided_at is null
-           and s.status <> 'Paid'
+        select coalesce(pg_catalog.json_agg(r order by r.created_at, r.id), '[]'::json)
+          from (
+            select s.id, s.patient_name, s.appointment_id, s.total_centavos, s.paid_centavos, s.balance_centavos,
+                   s.status, s.created_at
+              from period_invoices d
+              join public.invoice_summaries s on s.id = d.id
+             where s.voided_at is null
+               and s.status <> 'Paid'
+          ) r
       )
     )
   );

@@ -347,18 +347,15 @@ select private.setup_function('public.create_itemised_invoice(bigint, bigint, uu
 -- ---------------------------------------------------------------------------
 create function public.invoice_item_lines(p_invoice_id bigint)
 returns json language sql stable set search_path = '' as $$
-  select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-           'position', it.position,
-           'label', it.label,
-           'quantity', it.quantity,
-           'unit_price_centavos', (it.unit_price * 100)::bigint,
-           'discount_centavos', (it.discount * 100)::bigint,
-           'line_total_centavos', (it.line_total * 100)::bigint,
-           'hmo_share_centavos', (it.hmo_share * 100)::bigint,
-           'patient_share_centavos', (it.patient_share * 100)::bigint
-         ) order by it.position), '[]'::json)
-    from public.invoice_items it
-   where it.invoice_id = p_invoice_id
+  select coalesce(pg_catalog.json_agg(r order by r.position), '[]'::json)
+    from (
+      select it.position, it.label, it.quantity, (it.unit_price * 100)::bigint as unit_price_centavos,
+             (it.discount * 100)::bigint as discount_centavos, (it.line_total * 100)::bigint as line_total_centavos,
+             (it.hmo_share * 100)::bigint as hmo_share_centavos,
+             (it.patient_share * 100)::bigint as patient_share_centavos
+        from public.invoice_items it
+       where it.invoice_id = p_invoice_id
+    ) r
 $$;
 
 select private.setup_function('public.invoice_item_lines(bigint)', '{authenticated,service_role}',

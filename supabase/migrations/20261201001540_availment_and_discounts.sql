@@ -51,17 +51,14 @@ begin
       'voided_at', v_invoice.voided_at,
       'hmo_total_centavos', (v_invoice.hmo_share * 100)::bigint,
       'items', (
-        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                 'position', it.position,
-                 'label', it.label,
-                 'tooth', it.tooth,
-                 -- The label's own rule writes the surfaces ('MO'; '' for none), so they read as in the label.
-                 'surfaces', public.invoice_item_label(null, it.surfaces, null),
-                 'line_total_centavos', (it.line_total * 100)::bigint,
-                 'hmo_share_centavos', (it.hmo_share * 100)::bigint
-               ) order by it.position), '[]'::json)
-          from public.invoice_items it
-         where it.invoice_id = v_invoice.id and it.clinic_id = v_invoice.clinic_id
+        select coalesce(pg_catalog.json_agg(r order by r.position), '[]'::json)
+          from (
+            -- The label's own rule writes the surfaces ('MO'; '' for none), so they read as in the label.
+            select it.position, it.label, it.tooth, public.invoice_item_label(null, it.surfaces, null) as surfaces,
+                   (it.line_total * 100)::bigint as line_total_centavos, (it.hmo_share * 100)::bigint as hmo_share_centavos
+              from public.invoice_items it
+             where it.invoice_id = v_invoice.id and it.clinic_id = v_invoice.clinic_id
+          ) r
       )
     )
     from public.clinics c
@@ -116,28 +113,17 @@ begin
       'to', p_to,
       'time_zone', v_period.time_zone,
       'invoices', (
-        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                 'id', g.id,
-                 'created_at', g.created_at,
-                 'patient_name', g.patient_name,
-                 'discount_id_type', g.discount_id_type,
-                 'discount_id_number', g.discount_id_number,
-                 'gross_centavos', (g.gross * 100)::bigint,
-                 'vat_exemption_centavos', (g.vat_exemption * 100)::bigint,
-                 'discount_centavos', (g.statutory_discount * 100)::bigint,
-                 'amount_due_centavos', (g.total * 100)::bigint
-               ) order by g.created_at, g.id), '[]'::json)
-          from granted g
+        select coalesce(pg_catalog.json_agg(r order by r.created_at, r.id), '[]'::json)
+          from (
+            select g.id, g.created_at, g.patient_name, g.discount_id_type, g.discount_id_number,
+                   (g.gross * 100)::bigint as gross_centavos, (g.vat_exemption * 100)::bigint as vat_exemption_centavos,
+                   (g.statutory_discount * 100)::bigint as discount_centavos,
+                   (g.total * 100)::bigint as amount_due_centavos
+              from granted g
+          ) r
       ),
       'by_type', (
-        select coalesce(pg_catalog.json_agg(pg_catalog.json_build_object(
-                 'discount_id_type', t.discount_id_type,
-                 'invoice_count', t.invoice_count,
-                 'gross_centavos', t.gross_centavos,
-                 'vat_exemption_centavos', t.vat_exemption_centavos,
-                 'discount_centavos', t.discount_centavos,
-                 'amount_due_centavos', t.amount_due_centavos
-               ) order by t.discount_id_type), '[]'::json)
+        select coalesce(pg_catalog.json_agg(t order by t.discount_id_type), '[]'::json)
           from (
             select g.discount_id_type, count(*)::integer as invoice_count,
                    (sum(g.gross) * 100)::bigint as gross_centavos,

@@ -153,16 +153,12 @@ begin
       ),
       'hmo_collections', pg_catalog.jsonb_build_object(
         'payments', (
-          select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
-                   'id', c.id,
-                   'batch_id', c.batch_id,
-                   'hmo_name', c.hmo_name,
-                   'amount_centavos', (c.amount * 100)::bigint,
-                   'received_on', c.received_on,
-                   'reference_number', c.reference_number,
-                   'recorded_by_name', c.recorded_by_name
-                 ) order by c.received_on, c.hmo_name, c.id), '[]'::jsonb)
-            from collected c
+          select coalesce(pg_catalog.jsonb_agg(r order by r.received_on, r.hmo_name, r.id), '[]'::jsonb)
+            from (
+              select c.id, c.batch_id, c.hmo_name, (c.amount * 100)::bigint as amount_centavos, c.received_on,
+                     c.reference_number, c.recorded_by_name
+                from collected c
+            ) r
         ),
         'total_centavos', (select (coalesce(sum(c.amount), 0) * 100)::bigint from collected c)
       )))::json
