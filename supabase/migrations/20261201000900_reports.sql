@@ -89,6 +89,33 @@ $$;
 select private.setup_function('private.check_report_days(date, date, integer, text)', '{authenticated,service_role}');
 
 -- ---------------------------------------------------------------------------
+-- open_report: what every report over clinic days p_from..p_to does first, in
+-- this order: the caller may read the clinic's reports (42501), the period is
+-- whole and at most p_max_days long (22023), the clinic exists (PT404). Answers
+-- the period as report_period does.
+-- ---------------------------------------------------------------------------
+create function private.open_report(
+  p_clinic_id bigint,
+  p_from date,
+  p_to date,
+  p_max_days integer,
+  p_too_long text default null,
+  out time_zone text,
+  out starts_at timestamptz,
+  out ends_at timestamptz
+)
+language plpgsql stable set search_path = '' as $$
+begin
+  perform private.require_report_access(p_clinic_id);
+  perform private.check_report_days(p_from, p_to, p_max_days, p_too_long);
+  select r.time_zone, r.starts_at, r.ends_at into time_zone, starts_at, ends_at
+    from private.report_period(p_clinic_id, p_from, p_to) r;
+end;
+$$;
+
+select private.setup_function('private.open_report(bigint, date, date, integer, text)', '{authenticated,service_role}');
+
+-- ---------------------------------------------------------------------------
 -- day_sheet and day_sheet_export (over a range of clinic days) live whole in
 -- 20261201001320_day_sheet_range.sql.
 -- ---------------------------------------------------------------------------

@@ -103,10 +103,8 @@ declare
   v_last_day date;
   v_result json;
 begin
-  perform private.require_report_access(p_clinic_id);
-  perform private.check_report_days(p_from, p_to, 731, 'The period can be at most 2 years (731 days).');
+  v_period := private.open_report(p_clinic_id, p_from, p_to, 731, 'The period can be at most 2 years (731 days).');
   -- Only appointments whose time has come have an outcome.
-  v_period := private.report_period(p_clinic_id, p_from, p_to);
   v_period.ends_at := least(v_period.ends_at, pg_catalog.now());
   v_last_day := least(p_to, (pg_catalog.now() at time zone v_period.time_zone)::date);
 

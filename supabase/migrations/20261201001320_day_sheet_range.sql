@@ -60,9 +60,7 @@ returns json language plpgsql stable set search_path = '' as $$
 declare
   v_period record;
 begin
-  perform private.require_report_access(p_clinic_id);
-  perform private.check_report_days(p_from, p_to, 31, 'The day sheet can cover at most 31 days.');
-  v_period := private.report_period(p_clinic_id, p_from, p_to);
+  v_period := private.open_report(p_clinic_id, p_from, p_to, 31, 'The day sheet can cover at most 31 days.');
 
   return (
     with live_payments as materialized (
