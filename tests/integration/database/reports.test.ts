@@ -308,6 +308,11 @@ describe.each(targets)('reports on %s', (target) => {
       expect(other.data).toBeNull();
       const asDentist = await dentist.rpc('day_sheet', { p_clinic_id: clinicId, p_from: today, p_to: today });
       expect(asDentist.error?.code).toBe('42501');
+      // Access comes before the period: a caller who may not read reports learns only that.
+      for (const report of ['day_sheet', 'no_show_insight', 'statutory_discounts']) {
+        const reversed = await dentist.rpc(report, { p_clinic_id: clinicId, p_from: today, p_to: '2000-01-01' });
+        expect([report, reversed.error?.code, reversed.error?.hint]).toEqual([report, '42501', 'report_forbidden']);
+      }
       const anon = await stack.anonClient().rpc('day_sheet', { p_clinic_id: clinicId, p_from: today, p_to: today });
       expect(anon.error?.code).toBe('42501');
       expect(anon.data).toBeNull();
