@@ -1,5 +1,8 @@
-/** Microseconds to touch one page of memory the process has not used yet (median of `rounds`). */
-export function freshPageMicros(rounds?: number): number;
+/**
+ * Microseconds to touch one page of memory the process has not used yet (median of `rounds`);
+ * `clock` reads nanoseconds.
+ */
+export function freshPageMicros(rounds?: number, clock?: () => bigint): number;
 
 /** The kernel release and the cost of a fresh page, for a record of timings taken on this host. */
 export function hostFacts(): { kernel: string; freshPageMicros: number };
