@@ -4,9 +4,11 @@ import {
   dateLabel,
   dayLabel,
   formatClinicDate,
+  formatClinicDateShort,
   formatClinicDateTime,
   formatClinicDateTimeLong,
   formatClinicDateTimeShort,
+  formatClinicMonthDay,
   formatClinicTime,
   monthTitle,
   monthTitleShort,
@@ -71,6 +73,10 @@ describe('an appointment’s date and time in a row', () => {
     expect(formatClinicDate('2026-11-22T16:20:00Z', MANILA)).toBe('November 23, 2026');
     expect(formatClinicTime('2026-11-22T16:20:00Z', MANILA)).toBe('12:20 AM');
     expect(formatClinicDate('2026-11-22T15:59:00Z', MANILA)).toBe('November 22, 2026');
+    expect(formatClinicDateShort('2026-11-22T16:20:00Z', MANILA)).toBe('Nov 23, 2026');
+    expect(formatClinicDateShort('2026-11-22T15:59:00Z', MANILA)).toBe('Nov 22, 2026');
+    expect(formatClinicMonthDay('2026-11-22T16:20:00Z', MANILA)).toBe('Nov 23');
+    expect(formatClinicMonthDay('2026-12-31T15:59:00Z', MANILA)).toBe('Dec 31');
   });
 
   it('are the same whatever the browser’s time zone', () => {

@@ -61,6 +61,16 @@ export function formatClinicDate(instant: Instant, timeZone: string): string {
   return format(inClinicZone(instant, timeZone), 'MMMM d, yyyy', options);
 }
 
+/** 'Nov 23, 2026': the clinic's date at `instant` in the Philippine short form, for narrow cells. */
+export function formatClinicDateShort(instant: Instant, timeZone: string): string {
+  return format(inClinicZone(instant, timeZone), 'MMM d, yyyy', options);
+}
+
+/** 'Nov 23': the clinic's day and month at `instant`, for a recent date in a narrow cell. */
+export function formatClinicMonthDay(instant: Instant, timeZone: string): string {
+  return format(inClinicZone(instant, timeZone), 'MMM d', options);
+}
+
 /** '10:20 AM': the clinic's time at `instant`, 12-hour. */
 export function formatClinicTime(instant: Instant, timeZone: string): string {
   return format(inClinicZone(instant, timeZone), 'h:mm a', options);

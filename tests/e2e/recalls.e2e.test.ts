@@ -10,7 +10,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatClinicDate } from '@common/clinic-calendar';
+import { formatClinicMonthDay } from '@common/clinic-calendar';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
 import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
@@ -109,7 +109,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
       const patient = await duePatient(fixtures, size);
       // Due as well, but already on the waitlist: coming back anyway, so not recalled.
       const waiting = await duePatient(fixtures, `${size} waiting`);
-      const today = formatClinicDate(new Date(), 'Asia/Manila');
+      const today = formatClinicMonthDay(new Date(), 'Asia/Manila');
       const { error: waitlistError } = await fixtures.api.from('waitlist_entries').insert({
         clinic_id: fixtures.clinicId,
         patient_id: waiting.patientId,

@@ -173,7 +173,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
     );
   });
 
-  it('fits the Recalls due list to the tablet: no sideways scroll, every phone number on one line', async () => {
+  it("fits the Recalls due list to the tablet: no sideways scroll, every phone number and 'Send recall' on one line", async () => {
     await withPage(
       browser,
       ctx.baseUrl,
@@ -183,15 +183,18 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
         const due = page.getByRole('table', { name: 'Patients due for a check-up' });
         await due.locator('.recall-phone').first().waitFor();
         await expectNoSidewaysScroll(page, page.locator('.recall-due .table-scroll'));
-        const phoneLines = await due.locator('.recall-phone').evaluateAll((links) =>
-          links.map((link) => {
+        const linesOf = (elements: Element[]) =>
+          elements.map((element) => {
             const range = document.createRange();
-            range.selectNodeContents(link);
+            range.selectNodeContents(element);
             return range.getClientRects().length;
-          }),
-        );
+          });
+        const phoneLines = await due.locator('.recall-phone').evaluateAll(linesOf);
         expect(phoneLines.length).toBeGreaterThan(0);
         expect(phoneLines.every((lines) => lines === 1)).toBe(true);
+        const sendLines = await due.locator('button', { hasText: /^Send recall$/ }).evaluateAll(linesOf);
+        expect(sendLines.length).toBeGreaterThan(0);
+        expect(sendLines.every((lines) => lines === 1)).toBe(true);
         await expect
           .poll(() =>
             due

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatClinicDate } from '@common/clinic-calendar';
+import { formatClinicDate, formatClinicDateShort, formatClinicMonthDay } from '@common/clinic-calendar';
 import { takeBookingIntent } from '@/entities/appointment';
 import { DashboardContext } from '@/lib/dashboard';
 import type { SubscribeOptions } from '@/lib/realtime-client';
@@ -24,6 +24,9 @@ setupComponentTests();
 const NOW = new Date('2026-11-26T04:00:00Z');
 /** A date as the screen writes it, in the clinic's zone. */
 const clinicDate = (instant: string) => formatClinicDate(instant, 'Asia/Manila');
+/** The same date as a narrow cell writes it ('Nov 10, 2026'), and a recent one's day ('Nov 10'). */
+const clinicDateShort = (instant: string) => formatClinicDateShort(instant, 'Asia/Manila');
+const clinicDay = (instant: string) => formatClinicMonthDay(instant, 'Asia/Manila');
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -117,12 +120,12 @@ describe('the due list', () => {
     await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
     await screen.findByText('Maria Santos');
     const recalled = within(rowOf('Jose Cruz')).getByRole('button', {
-      name: `Recalled ${clinicDate(recall.created_at)}`,
+      name: `Recalled ${clinicDay(recall.created_at)}`,
     });
     expect((recalled as HTMLButtonElement).disabled).toBe(true);
     expect(recalled.getAttribute('aria-describedby')).toBeTruthy();
     expect(
-      within(rowOf('Jose Cruz')).getByText(`Another recall can be sent from ${clinicDate(recall.blocked_until)}.`),
+      within(rowOf('Jose Cruz')).getByText(`Another recall can be sent from ${clinicDateShort(recall.blocked_until)}.`),
     ).toBeTruthy();
     const noMessenger = within(rowOf('Liza Tan')).getByRole('button', { name: 'Send recall' });
     expect((noMessenger as HTMLButtonElement).disabled).toBe(true);
@@ -141,7 +144,7 @@ describe('the due list', () => {
     // The due list, read again, has the service's record.
     expect(
       await within(rowOf('Maria Santos')).findByRole('button', {
-        name: `Recalled ${clinicDate(service.sent[0]!.created_at)}`,
+        name: `Recalled ${clinicDay(service.sent[0]!.created_at)}`,
       }),
     ).toBeTruthy();
   });
@@ -188,7 +191,7 @@ describe('the due list', () => {
     // Another desk recalls Ana Reyes.
     const recall = await recordRecall(4);
     fakeRealtime.emit('recall-updated', { table: 'recall_messages', op: 'INSERT', id: 9, clinic_id: 1, patient_id: 4 });
-    await within(rowOf('Ana Reyes')).findByRole('button', { name: `Recalled ${clinicDate(recall.created_at)}` });
+    await within(rowOf('Ana Reyes')).findByRole('button', { name: `Recalled ${clinicDay(recall.created_at)}` });
 
     expect(send.isConnected).toBe(true);
     expect(select.isConnected).toBe(true);

@@ -74,8 +74,8 @@ describe("a row's Send recall", () => {
     );
     expect(action).toEqual({
       kind: 'recalled',
-      label: 'Recalled November 10, 2026',
-      reason: 'Another recall can be sent from December 10, 2026.',
+      on: 'Nov 10',
+      reason: 'Another recall can be sent from Dec 10, 2026.',
     });
   });
 

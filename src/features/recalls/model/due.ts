@@ -11,7 +11,8 @@ import {
   compareIsoDates,
   daysBetween,
   daysInMonth,
-  formatClinicDate,
+  formatClinicDateShort,
+  formatClinicMonthDay,
   isoDate,
   isoMonth,
   parseIsoDate,
@@ -62,7 +63,10 @@ export function overdueText(dueDate: IsoDate, today: IsoDate): string {
 
 /** What 'Send recall' can do for a row. */
 export type RecallAction =
-  { kind: 'send' } | { kind: 'recalled'; label: string; reason: string } | { kind: 'no-messenger'; reason: string };
+  | { kind: 'send' }
+  /** `on`: the recall's clinic day ('Nov 10', within the last 30 days): the button reads 'Recalled <on>'. */
+  | { kind: 'recalled'; on: string; reason: string }
+  | { kind: 'no-messenger'; reason: string };
 
 export function recallAction(
   row: { has_messenger_id: boolean; last_recall_at: string | null; recalled_until: string | null },
@@ -75,8 +79,8 @@ export function recallAction(
       new Date(new Date(row.recalled_until).getTime() - RECALL_BLOCK_DAYS * 86_400_000).toISOString();
     return {
       kind: 'recalled',
-      label: RECALLS_TEXT.recalledOn(formatClinicDate(on, timeZone)),
-      reason: RECALLS_TEXT.recalledUntil(formatClinicDate(row.recalled_until, timeZone)),
+      on: formatClinicMonthDay(on, timeZone),
+      reason: RECALLS_TEXT.recalledUntil(formatClinicDateShort(row.recalled_until, timeZone)),
     };
   }
   if (!row.has_messenger_id) return { kind: 'no-messenger', reason: RECALLS_TEXT.noMessengerId };

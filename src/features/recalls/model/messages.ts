@@ -28,7 +28,7 @@ export const RECALLS_TEXT = {
   sendRecall: 'Send recall',
   sending: 'Sending…',
   sendSelected: (count: number) => `Send recall to ${count} selected`,
-  recalledOn: (date: string) => `Recalled ${date}`,
+  recalled: 'Recalled',
   recalledUntil: (date: string) => `Another recall can be sent from ${date}.`,
   noMessengerId: "No Messenger ID: add it on the patient's record to send a recall.",
   sent: (name: string) => `Recall sent to ${name}.`,

@@ -5,7 +5,7 @@ import { RECALLS_TEXT } from '../../model/messages';
 
 /**
  * A row's 'Send recall'. Disabled, with the reason beside it, for a patient without a Messenger id
- * or recalled in the last 30 days ('Recalled <date>').
+ * or recalled in the last 30 days ('Recalled Nov 28').
  */
 export function SendRecallButton({
   row,
@@ -38,7 +38,14 @@ export function SendRecallButton({
   return (
     <span className="recall-action-blocked">
       <button type="button" className="button button-secondary" disabled aria-describedby={reasonId}>
-        {action.kind === 'recalled' ? action.label : RECALLS_TEXT.sendRecall}
+        {action.kind === 'recalled' ? (
+          // One flex item (a button lays out its children in a row): the line breaks before the date.
+          <span className="recall-recalled">
+            {RECALLS_TEXT.recalled} <span className="recall-date">{action.on}</span>
+          </span>
+        ) : (
+          RECALLS_TEXT.sendRecall
+        )}
       </button>
       <span id={reasonId} className="recall-reason">
         {action.reason}
