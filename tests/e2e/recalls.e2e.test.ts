@@ -109,7 +109,6 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
       const patient = await duePatient(fixtures, size);
       // Due as well, but already on the waitlist: coming back anyway, so not recalled.
       const waiting = await duePatient(fixtures, `${size} waiting`);
-      const today = formatClinicMonthDay(new Date(), 'Asia/Manila');
       const { error: waitlistError } = await fixtures.api.from('waitlist_entries').insert({
         clinic_id: fixtures.clinicId,
         patient_id: waiting.patientId,
@@ -135,7 +134,15 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
 
           await row.getByRole('button', { name: `Send recall to ${patient.name}`, exact: true }).click();
           await page.locator('.toast').getByText(`Recall sent to ${patient.name}.`, { exact: true }).waitFor();
-          await row.getByRole('button', { name: `Recalled ${today}`, exact: true }).waitFor();
+          // The row names the day the database logged the recall on, in the clinic's calendar.
+          const { data: logged, error: logError } = await fixtures.api
+            .from('recall_messages')
+            .select('created_at')
+            .eq('patient_id', patient.patientId)
+            .single();
+          expect(logError).toBeNull();
+          const recalledOn = formatClinicMonthDay(logged!.created_at as string, 'Asia/Manila');
+          await row.getByRole('button', { name: `Recalled ${recalledOn}`, exact: true }).waitFor();
 
           const [recall] = await inbox(patient.psid);
           expect(recall).toMatchObject({
