@@ -1,7 +1,8 @@
 export {
   PATIENT_SEARCH_LIMIT,
-  searchPatientsByName,
+  searchPatients,
   usePatientNameSearch,
+  type PatientSearchScope,
   type PickedPatient,
 } from './api/search-patients';
 export {

@@ -1,9 +1,8 @@
 import { SearchCombobox, type SearchComboboxTexts } from '@/components/search-combobox/search-combobox';
-import type { ChosenPatient } from '@/entities/patient';
-import { PATIENT_SEARCH_LIMIT, usePatientSearch, type BookingPatient } from '../api/search-patients';
+import { normalizePatientTerm, PATIENT_SEARCH_LIMIT, type ChosenPatient, type PickedPatient } from '@/entities/patient';
+import { usePatientSearch } from '../api/search-patients';
 import { patientOptionLabel } from '../choices';
 import { BOOKING_EXTRA_TEXT } from '../messages';
-import { normalizePatientSearch } from '../patient-search-filter';
 
 const TEXTS: SearchComboboxTexts = {
   placeholder: 'Search by name, phone or Messenger ID',
@@ -36,7 +35,7 @@ export function PatientCombobox({
   onChange: (patient: ChosenPatient | null) => void;
 }) {
   return (
-    <SearchCombobox<BookingPatient>
+    <SearchCombobox<PickedPatient>
       id={id}
       clinicId={clinicId}
       value={value}
@@ -44,7 +43,7 @@ export function PatientCombobox({
       describedBy={describedBy}
       onChange={(patient) => onChange(patient && { id: patient.id, name: patient.name })}
       useSearch={usePatientSearch}
-      normalize={normalizePatientSearch}
+      normalize={normalizePatientTerm}
       limit={PATIENT_SEARCH_LIMIT}
       openOnFocus
       texts={TEXTS}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PATIENT_SEARCH_LENGTH, patientNameRegex } from '@/entities/patient';
-import { normalizePatientSearch, patientSearchFilter } from './patient-search-filter';
+import { patientContactFilter } from './contact-search';
+import { MAX_PATIENT_SEARCH_LENGTH, normalizePatientTerm, patientNameRegex } from './name-match';
 
 describe('the patient type-ahead filter', () => {
   it("matches the name by the patient entity's rule, phone and Messenger id case-insensitively", () => {
-    expect(patientSearchFilter('mar')!.split(/,(?=[a-z_]+\.)/)).toEqual([
+    expect(patientContactFilter('mar')!.split(/,(?=[a-z_]+\.)/)).toEqual([
       `name.imatch."${patientNameRegex('mar')!.replace(/\\/g, '\\\\')}"`,
       'phone.ilike."*mar*"',
       'messenger_id.ilike."*mar*"',
@@ -12,16 +12,16 @@ describe('the patient type-ahead filter', () => {
   });
 
   it('sends no filter for a blank term', () => {
-    expect(patientSearchFilter('')).toBeUndefined();
-    expect(patientSearchFilter('   ')).toBeUndefined();
+    expect(patientContactFilter('')).toBeUndefined();
+    expect(patientContactFilter('   ')).toBeUndefined();
   });
 
   it('trims the term and counts a run of spaces as one', () => {
-    expect(normalizePatientSearch('  dela  cruz ')).toBe('dela cruz');
+    expect(normalizePatientTerm('  dela  cruz ')).toBe('dela cruz');
   });
 
   it('keeps commas and parentheses inside the quotes, where a logic tree does not split', () => {
-    const parts = patientSearchFilter('Cruz, Jr. (Pepe)')!.split(/,(?=[a-z_]+\.)/);
+    const parts = patientContactFilter('Cruz, Jr. (Pepe)')!.split(/,(?=[a-z_]+\.)/);
     expect(parts).toHaveLength(3);
     expect(parts[1]).toBe('phone.ilike."*Cruz, Jr. (Pepe)*"');
     expect(parts[0]).toMatch(/^name\.imatch\."[^"]*"$/);
@@ -29,12 +29,12 @@ describe('the patient type-ahead filter', () => {
 
   it("escapes LIKE's wildcards and the quoting, so they match themselves", () => {
     // 50% → LIKE 50\% → quoted "*50\\%*"
-    expect(patientSearchFilter('50%_')!.split(',')[1]).toBe('phone.ilike."*50\\\\%\\\\_*"');
-    expect(patientSearchFilter('say "hi"')).toContain('messenger_id.ilike."*say \\"hi\\"*"');
-    expect(patientSearchFilter('a\\b')).toContain('phone.ilike."*a\\\\\\\\b*"');
+    expect(patientContactFilter('50%_')!.split(',')[1]).toBe('phone.ilike."*50\\\\%\\\\_*"');
+    expect(patientContactFilter('say "hi"')).toContain('messenger_id.ilike."*say \\"hi\\"*"');
+    expect(patientContactFilter('a\\b')).toContain('phone.ilike."*a\\\\\\\\b*"');
   });
 
   it('cuts very long input at the limit', () => {
-    expect(normalizePatientSearch('x'.repeat(500))).toHaveLength(MAX_PATIENT_SEARCH_LENGTH);
+    expect(normalizePatientTerm('x'.repeat(500))).toHaveLength(MAX_PATIENT_SEARCH_LENGTH);
   });
 });
