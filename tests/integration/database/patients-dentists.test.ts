@@ -498,13 +498,20 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
         throw new Error('no statement waited for a lock');
       }
 
-      function tracked<T>(promise: Promise<T>) {
-        const state = { settled: false, promise };
-        promise.then(
-          () => (state.settled = true),
-          () => (state.settled = true),
+      /**
+       * `work` has started and must queue behind a lock another open transaction holds: waits until
+       * some statement waits for a lock, checks `work` has not finished, and answers its outcome, to
+       * await once that transaction ends.
+       */
+      async function heldByALock<T>(work: Promise<T>): Promise<{ outcome: Promise<T> }> {
+        let settled = false;
+        work.then(
+          () => (settled = true),
+          () => (settled = true),
         );
-        return state;
+        await someoneWaitsForALock();
+        expect(settled).toBe(false);
+        return { outcome: work };
       }
 
       it('makes a booking wait for a soft delete in progress, then refuses it', async () => {
@@ -513,14 +520,12 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
         const deleting = openTransaction(clinic.admin, (tx) => deleteDentist(tx, dentist));
         expect(await deleting.result).toEqual({ outcome: 'soft_deleted' });
 
-        const booking = tracked(
+        const booking = await heldByALock(
           sqlErrorFrom(asUser(db, clinic.receptionist, (tx) => book(tx, dentist, clinicTime(soon, '15:00')))),
         );
-        await someoneWaitsForALock();
-        expect(booking.settled).toBe(false);
 
         await deleting.finish();
-        expect(await booking.promise).toMatchObject({
+        expect(await booking.outcome).toMatchObject({
           code: '23P01',
           detail: 'dentist deleted',
           hint: 'dentist_deleted',
@@ -533,14 +538,12 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
         const deleting = openTransaction(clinic.admin, (tx) => deleteDentist(tx, dentist));
         expect(await deleting.result).toEqual({ outcome: 'hard_deleted' });
 
-        const booking = tracked(
+        const booking = await heldByALock(
           sqlErrorFrom(asUser(db, clinic.receptionist, (tx) => book(tx, dentist, clinicTime(soon, '15:00')))),
         );
-        await someoneWaitsForALock();
-        expect(booking.settled).toBe(false);
 
         await deleting.finish();
-        expect(await booking.promise).toMatchObject({ code: '23503' });
+        expect(await booking.outcome).toMatchObject({ code: '23503' });
         expect(await dentistRow(dentist)).toBeUndefined();
       });
 
@@ -549,12 +552,10 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
         const booking = openTransaction(clinic.receptionist, (tx) => book(tx, dentist, clinicTime(soon, '15:00')));
         const appointment = await booking.result;
 
-        const deleting = tracked(asUser(db, clinic.admin, (tx) => deleteDentist(tx, dentist)));
-        await someoneWaitsForALock();
-        expect(deleting.settled).toBe(false);
+        const deleting = await heldByALock(asUser(db, clinic.admin, (tx) => deleteDentist(tx, dentist)));
 
         await booking.finish();
-        expect(await deleting.promise).toMatchObject({ outcome: 'blocked', appointments: [{ id: appointment }] });
+        expect(await deleting.outcome).toMatchObject({ outcome: 'blocked', appointments: [{ id: appointment }] });
         expect(await dentistRow(dentist)).toEqual({ deleted: false });
       });
 
@@ -564,14 +565,12 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
         const deleting = openTransaction(clinic.receptionist, (tx) => deletePatient(tx, patient));
         expect(await deleting.result).toEqual({ deleted_appointments: 0 });
 
-        const booking = tracked(
+        const booking = await heldByALock(
           sqlErrorFrom(asUser(db, clinic.admin, (tx) => book(tx, dentist, clinicTime(soon, '15:00'), {}, patient))),
         );
-        await someoneWaitsForALock();
-        expect(booking.settled).toBe(false);
 
         await deleting.finish();
-        expect(await booking.promise).toMatchObject({
+        expect(await booking.outcome).toMatchObject({
           code: '23P01',
           detail: 'patient deleted',
           hint: 'patient_deleted',
