@@ -3,6 +3,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type pg from 'pg';
+import { pgliteWasmModule } from './pglite-wasm.ts';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -65,6 +66,7 @@ export interface PgliteDatabase extends Database {
 export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<PgliteDatabase> {
   const db = await PGlite.create({
     dataDir,
+    pgliteWasmModule: await pgliteWasmModule(),
     extensions: PGLITE_EXTENSIONS,
     ...(template ? { loadDataDir: template } : {}),
   });

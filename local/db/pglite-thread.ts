@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PgliteDatabase, Queryable, QueryResult, TransactionOptions } from './database.ts';
+import { pgliteWasmModule } from './pglite-wasm.ts';
 
 /**
  * The worker's code: plain JavaScript next to this file, so that it loads the same way under tsx,
@@ -105,8 +106,10 @@ export async function openPgliteThread(
   let closed = false;
   let current: Running;
 
+  const wasmModule = await pgliteWasmModule();
+
   function spawn(template?: ArrayBuffer): Running {
-    const worker = new Worker(WORKER_URL, { workerData: { dataDir, template } });
+    const worker = new Worker(WORKER_URL, { workerData: { dataDir, template, wasmModule } });
     const running: Running = {
       worker,
       generation: ++generation,

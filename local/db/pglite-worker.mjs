@@ -2,6 +2,8 @@
 // purpose: the worker file is loaded by path at run time, also from the esbuild bundle of
 // `npm start`, where Node 20 could not load a TypeScript file.
 //
+// workerData: the data directory, the template tarball it starts from (when new) and PGlite's
+// compiled WASM module (local/db/pglite-wasm.ts), so a new or reopened thread compiles nothing.
 // Messages in: { id, op, ... } with op one of query, exec, begin, end, listen, unlisten, dump,
 // close. Messages out: { type: 'ready' } once, { type: 'reply', id, result } or
 // { type: 'reply', id, error }, and { type: 'notify', channel, payload } for LISTEN.
@@ -29,9 +31,10 @@ function serializeError(error) {
 const heapBytes = () => db.Module?.wasmMemory?.buffer?.byteLength ?? db.Module?.HEAPU8?.length ?? 0;
 const post = (message, transfer) => parentPort.postMessage({ ...message, heapBytes: heapBytes() }, transfer);
 
-const { dataDir, template } = workerData;
+const { dataDir, template, wasmModule } = workerData;
 const db = await PGlite.create({
   dataDir,
+  pgliteWasmModule: wasmModule,
   extensions: { btree_gist, pgcrypto, pg_trgm },
   ...(template ? { loadDataDir: new Blob([template]) } : {}),
 });
