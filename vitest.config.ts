@@ -85,18 +85,36 @@ export default defineConfig({
         },
       },
       {
-        // The SPA's unit and component tests: pure logic in node, components in jsdom
-        // (files ending .dom.test.tsx).
+        // The SPA's pure logic (node environment): 116 small files whose own tests take a few
+        // milliseconds, so a module registry per file (importing zod, date-fns and the feature's
+        // model again, and the worker's setup) was nearly all of their time. They share one per
+        // worker process: none mocks a module, and the few that stub a global, spy or fake the clock
+        // put it back after each test.
+        extends: true,
+        resolve: { alias },
+        test: {
+          name: 'spa-unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.dom.test.{ts,tsx}', '**/node_modules/**'],
+          // In the forks pool, which reuses its workers (above): the threads pool reusing its
+          // threads broke the component files, which need a thread each.
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+      {
+        // The SPA's component tests in jsdom (files ending .dom.test.ts(x)), each file isolated:
+        // Testing Library binds its `screen` to the document of the file that first imports it.
         extends: true,
         resolve: { alias },
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'spa',
-          include: ['src/**/*.test.{ts,tsx}'],
-          // Worker threads, not processes: 133 small files, each isolated. Alone, the project took
-          // 141.7 s and 261 CPU s in forks, 104.2 s and 189 CPU s in threads (same 1,267 tests).
+          include: ['src/**/*.dom.test.{ts,tsx}'],
+          // Worker threads, not processes: alone, the SPA's tests took 141.7 s and 261 CPU s in
+          // forks, 104.2 s and 189 CPU s in threads (same 1,267 tests).
           pool: 'threads',
-          // MSW for jsdom tests (src/testing/network); a no-op in node tests.
+          // MSW (src/testing/network).
           setupFiles: ['./src/testing/vitest-setup.ts'],
           // The migrated template database and the data layer's worker bundle, made once per run for
           // the files on the real gateway (src/testing/real-db).

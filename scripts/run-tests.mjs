@@ -32,7 +32,7 @@ const clinicTimeTests = [
 // (BROWSER_TIME_ZONE, tests/e2e/support/chromium.ts) against the clinic's Manila.
 const zoneSensitive = [
   '--project',
-  'spa',
+  'spa-unit',
   '--project',
   'node',
   ...clinicTimeTests.filter((file) => !file.endsWith('.dom.test.tsx')),
