@@ -33,6 +33,9 @@ const clinicTimeTests = [
 const zoneSensitive = [
   '--project',
   'spa-unit',
+  // The few jsdom files of logic without a screen (.dom.test.ts: timing helpers, prefetches).
+  '--project',
+  'spa',
   '--project',
   'node',
   ...clinicTimeTests.filter((file) => !file.endsWith('.dom.test.tsx')),
