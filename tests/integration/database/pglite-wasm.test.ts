@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openPglite } from './database.ts';
-import { pgliteWasmModule } from './pglite-wasm.ts';
+import { openPglite } from '../../../local/db/database.ts';
+import { pgliteWasmModule } from '../../../local/db/pglite-wasm.ts';
 
 describe('PGlite’s compiled WASM module', () => {
   it('is compiled once per process: every caller gets the same module', async () => {
