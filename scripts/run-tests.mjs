@@ -141,7 +141,7 @@ const passed = ok && totals.failed === 0;
 if (passed) rmSync(logDir, { recursive: true, force: true });
 else console.log(`\nThe run's logs are in ${logDir}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
-// A whole run's wall time, for `npm run bench` (bench/suite.bench.ts: the target is ≤ 12 minutes).
+// A whole run's wall time, for `npm run bench` (bench/suite.bench.ts: the target is ≤ 10 minutes).
 if (extraArgs.length === 0) {
   const seconds = Math.round(passSeconds.reduce((sum, pass) => sum + pass.seconds, 0) * 10) / 10;
   const host = hostFacts();
