@@ -37,19 +37,15 @@ const SHORT_FILES_OF_WHOLE_DATABASES = [
 ];
 class BrowserFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const isBrowserFile = (file: TestSpecification) => file.project.name === 'e2e';
-    const startsADatabase = (file: TestSpecification) =>
-      file.project.name === 'node' && /^tests\/(integration|start)\//.test(relative(repoRoot, file.moduleId));
-    const rest = sorted.filter((file) => !isBrowserFile(file));
-    const isShortOfWholeDatabases = (file: TestSpecification) =>
-      file.project.name === 'node' && SHORT_FILES_OF_WHOLE_DATABASES.includes(relative(repoRoot, file.moduleId));
-    return [
-      ...sorted.filter(isBrowserFile),
-      ...rest.filter(isShortOfWholeDatabases),
-      ...rest.filter((file) => startsADatabase(file) && !isShortOfWholeDatabases(file)),
-      ...rest.filter((file) => !startsADatabase(file)),
-    ];
+    // Lower runs earlier; a stable sort keeps vitest's own order within each rank.
+    const rank = (file: TestSpecification) => {
+      if (file.project.name === 'e2e') return 0;
+      if (file.project.name !== 'node') return 3;
+      const path = relative(repoRoot, file.moduleId);
+      if (SHORT_FILES_OF_WHOLE_DATABASES.includes(path)) return 1;
+      return /^tests\/(integration|start)\//.test(path) ? 2 : 3;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
 
