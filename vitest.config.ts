@@ -53,6 +53,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits on a condition, not a time: its default second was too short for a page on a
+    // slow two-core machine running the other projects beside it (a Book button still disabled).
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // The forks pool reuses a worker process from file to file only when this root option says so
     // (`isolate: false` in a project alone still gave every file a new process): every node file
