@@ -13,7 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
-import { axeBuilder, frameViolations, isSeriousOrCritical, loadAxeIntoFrames } from './support/axe.ts';
+import { runAxe, frameViolations, isSeriousOrCritical, loadAxeIntoFrames } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -48,12 +48,10 @@ async function settled(page: Page) {
 
 /** Runs axe on the page (or only inside `include`) and returns its serious and critical findings. */
 async function audit(page: Page, where: string, include?: string): Promise<Finding[]> {
-  let builder = axeBuilder(page);
-  if (include) builder = builder.include(include);
   await settled(page);
   await loadAxeIntoFrames(page);
   const started = Date.now();
-  const { violations } = await builder.analyze();
+  const { violations } = await runAxe(page, include);
   // Each frame's own findings, unless the page's run already had that rule there.
   const inPage = new Set(violations.map((violation) => violation.id));
   const inFrames = include ? [] : (await frameViolations(page)).filter((violation) => !inPage.has(violation.id));

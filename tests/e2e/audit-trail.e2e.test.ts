@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
-import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
+import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import {
   DESKTOP,
   connectChromium,
@@ -32,7 +32,7 @@ async function openTab(page: Page, tab: string, heading: string) {
 
 /** axe (WCAG 2.1 AA) inside the section: its serious and critical violations, by rule. */
 async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await axeBuilder(page).include('.audit-trail').analyze();
+  const { violations } = await runAxe(page, '.audit-trail');
   return violations
     .filter(isSeriousOrCritical)
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
-import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
+import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import { chartFinding, openChart, toothButton } from './support/chart.ts';
 import {
   BROWSER_TIME_ZONE,
@@ -165,7 +165,7 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
       await page.getByRole('region', { name: 'Legend' }).getByText('To watch').waitFor();
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, 'dental-chart-820x1180');
-      const { violations } = await axeBuilder(page).include('.chart-screen').analyze();
+      const { violations } = await runAxe(page, '.chart-screen');
       expect(violations.filter(isSeriousOrCritical).map((violation) => violation.id)).toEqual([]);
       expect(pageErrors).toEqual([]);
     } finally {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, dayLabel, firstDateOfMonth, monthOf, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
-import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
+import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import { connectChromium, DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -143,7 +143,7 @@ describe.skipIf(!ctx.chromium)('the HMO availment form and the discounts report 
         await sheet.getByText("Patient's signature over printed name", { exact: true }).waitFor();
         await sheet.getByText("Dentist's signature", { exact: true }).waitFor();
 
-        const { violations } = await axeBuilder(form).analyze();
+        const { violations } = await runAxe(form);
         expect(violations.filter(isSeriousOrCritical).map((violation) => violation.id)).toEqual([]);
         await saveScreenshot(form, 'hmo-availment-form');
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatClinicMonthDay } from '@common/clinic-calendar';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, loginAs } from './support/app.ts';
-import { axeBuilder, isSeriousOrCritical } from './support/axe.ts';
+import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -163,7 +163,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
           expect(overflow).toBeLessThanOrEqual(0);
 
           // axe (WCAG 2.1 AA) on the tab with a request and a recalled row: nothing serious or critical.
-          const { violations } = await axeBuilder(page).include('.recalls').analyze();
+          const { violations } = await runAxe(page, '.recalls');
           expect(violations.filter(isSeriousOrCritical)).toEqual([]);
 
           // 'Book' opens Appointments with the Add Appointment form for the patient.

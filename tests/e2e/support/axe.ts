@@ -1,27 +1,39 @@
 import AxeBuilder from '@axe-core/playwright';
-import axe from 'axe-core';
+import axe, { type AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /** The rules the product is held to: WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * An axe run on the page with those rules. A page without frames is checked with `axe.run` in the
- * page itself (AxeBuilder's legacy mode): the default runs each frame's part and then opens a
- * blank page of its own to put the parts together, which took 43 of the 57 s of the accessibility
- * file's desktop test (34 audits); with `axe.run`, 24 s, and the same rules find the same
- * violations. A page with frames gets the default, which also checks inside them (legacy mode
- * found nothing inside a srcdoc frame).
+ * axe's results for the page (or only inside `include`) with those rules. A page without frames is
+ * checked with `axe.run` in the page itself, axe's 1.3 MB script loaded once per document:
+ * AxeBuilder's own legacy mode evaluated it twice on every call, which was half of the
+ * accessibility file's axe time. AxeBuilder's default, which runs each frame's part and puts them
+ * together in a blank page of its own, took 43 of the 57 s of that file's desktop test; it stays
+ * for a page with frames, as it also checks inside them (`axe.run` in the page found nothing inside a
+ * srcdoc frame).
  */
-export function axeBuilder(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(page.frames().length === 1);
+export async function runAxe(page: Page, include?: string): Promise<AxeResults> {
+  if (page.frames().length > 1) {
+    const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+    return (include ? builder.include(include) : builder).analyze();
+  }
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    ({ selector, tags }) =>
+      (window as unknown as { axe: typeof axe }).axe.run(selector ? { include: [selector], exclude: [] } : document, {
+        runOnly: { type: 'tag', values: tags },
+      }),
+    { selector: include, tags: WCAG_TAGS },
+  );
 }
 
 /**
  * Loads axe into every frame of the page first. AxeBuilder gives a frame one second for axe's
  * 1.3 MB script and silently leaves the frame unchecked when it takes longer; the first load took
  * 971 ms on an idle machine, so a busy one lost the frame's findings. A second load of the same
- * script compiles from the cache (337–559 ms). Call before `analyze()`.
+ * script compiles from the cache (337–559 ms). Call before `runAxe`.
  */
 export async function loadAxeIntoFrames(page: Page): Promise<void> {
   for (const frame of page.frames().slice(1)) await frame.evaluate(axe.source);
