@@ -394,7 +394,7 @@ describe('Delete', () => {
     failNext({ fn: 'delete-user' }, { status: 502, text: '<html>Gateway hiccup</html>' });
     const calls = countRequests({ fn: 'delete-user' });
     await deleteRosa();
-    expect(await screen.findByText('User deleted from Auth & custom table.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('User deleted from Auth & custom table.')).toBeTruthy();
     expect(calls.count).toBe(2);
     expect(await rows('users', { email: 'rosa@example.test' })).toEqual([]);
   });
@@ -403,7 +403,7 @@ describe('Delete', () => {
     failNext({ fn: 'delete-user' }, { status: 504, text: '<html>Gateway timeout</html>' }, { times: 3 });
     const calls = countRequests({ fn: 'delete-user' });
     const dialog = await deleteRosa();
-    expect((await dialog.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe(
+    expect((await dialog.findByRole('alert')).textContent).toBe(
       'User deletion failedEdge function returned error status: The user service is unavailable right now, so nothing was changed. Please try again later.',
     );
     expect(calls.count).toBe(3);
