@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { seed, setupComponentTests, signInAs, stackConfig } from '@/testing/real-db';
 
@@ -46,7 +47,7 @@ describe('the warm start of a reloaded dashboard', () => {
     expect(page.prefetch).toHaveBeenCalledWith(expect.anything(), 1, undefined);
     const client = page.takeWarmQueryClient(user.supabase_id, 1);
     expect(client).toBeDefined();
-    await vi.waitFor(() => expect(page.names(client, 1)).toEqual(['Ana Santos']));
+    await waitFor(() => expect(page.names(client, 1)).toEqual(['Ana Santos']));
   });
 
   it('hands the tab the clinic time zone it remembered with the clinic', async () => {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { yearAppointmentsKey } from './model/api/get-appointments';
@@ -26,7 +27,7 @@ describe("the Appointments tab's warm start", () => {
     } finally {
       vi.useRealTimers();
     }
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(queryClient.getQueryData(listDentistsQuery(1).queryKey)?.map((dentist) => dentist.name)).toEqual([
         'Dr. Reyes',
       ]);
@@ -38,7 +39,7 @@ describe("the Appointments tab's warm start", () => {
     await signInAs({ role: 'receptionist', clinic_id: 1 });
     const queryClient = new QueryClient();
     prefetch(queryClient, 1, undefined);
-    await vi.waitFor(() => expect(queryClient.getQueryData(listDentistsQuery(1).queryKey)).toBeDefined());
+    await waitFor(() => expect(queryClient.getQueryData(listDentistsQuery(1).queryKey)).toBeDefined());
     expect(queryClient.getQueryCache().findAll({ queryKey: ['appointments', 'list'] })).toEqual([]);
   });
 });

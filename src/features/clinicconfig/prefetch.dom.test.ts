@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/dom';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { clinicSettingsQuery } from './model/api/get-clinic';
 import { prefetch } from './prefetch';
@@ -16,7 +17,7 @@ describe("Clinic Config's warm start", () => {
     await signInAs({ role: 'admin', clinic_id: 1 });
     const queryClient = new QueryClient();
     prefetch(queryClient, 1);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(queryClient.getQueryData(clinicSettingsQuery(1).queryKey)).toMatchObject({ id: 1, name: 'Smile Dental' }),
     );
   });

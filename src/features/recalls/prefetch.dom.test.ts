@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/dom';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { dueListQuery, recallIntervalQuery } from './due-list/api/get-due-list';
 import { prefetch } from './prefetch';
@@ -16,7 +17,7 @@ describe("the Recalls tab's warm start", () => {
     await signInAs({ role: 'receptionist', clinic_id: 1 });
     const queryClient = new QueryClient();
     prefetch(queryClient, 1);
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(queryClient.getQueryData(dueListQuery(1).queryKey)).toEqual([]);
       expect(queryClient.getQueryData(recallIntervalQuery(1).queryKey)).toBe(6);
     });
