@@ -12,7 +12,7 @@ import { appendFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, loginAs } from './support/app.ts';
+import { DEMO, DEMO_PASSWORD, signIn } from './support/app.ts';
 import { runAxe, frameViolations, isSeriousOrCritical, loadAxeIntoFrames } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
@@ -262,7 +262,7 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
             await check(page, `${path} ${size}`);
           }
 
-          await loginAs(page, DEMO.admin);
+          await signIn(page, DEMO.admin);
           const at = (what: string) => `${what} ${size}`;
 
           // Patients: the list, Add Patient, a patient's history.
@@ -482,7 +482,7 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          await loginAs(page, DEMO.superadmin);
+          await signIn(page, DEMO.superadmin);
           await openTab(page, 'Clinic Config');
           await page.getByLabel('Select clinic', { exact: true }).waitFor();
           await check(page, `Clinic Config (superadmin, clinic selector) ${size}`);
@@ -498,7 +498,7 @@ describe.skipIf(!ctx.chromium)('accessibility (axe-core, WCAG 2.1 AA)', () => {
   it("lets the keyboard skip the sidebar: the first Tab stop is 'Skip to content', and the next is in the tab itself", async () => {
     const unseen: string[] = [];
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.admin);
+      await signIn(page, DEMO.admin);
       // A fresh load: Tab starts from the top of the page.
       await page.reload();
       await page.getByRole('heading', { name: 'Patients', level: 1 }).waitFor();

@@ -10,7 +10,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs, openEditFromList } from './support/app.ts';
+import { DEMO, signIn, openEditFromList } from './support/app.ts';
 import {
   BROWSER_TIME_ZONE,
   DESKTOP,
@@ -119,7 +119,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     const date = clinicWorkday(3);
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openAddForm(page);
       // Procedure stays disabled until a category is chosen; inactive dentists are marked.
@@ -155,7 +155,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await openAppointmentsTab(page);
         const form = await openAddForm(page);
         await fillBooking(form, { dentist, patient, date: clinicWorkday(4), time: '13:40' });
@@ -182,7 +182,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       let form = await openAddForm(page);
       const book = form.getByRole('button', { name: 'Book', exact: true });
@@ -236,7 +236,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     await fixtures.appointment({ dentistId: otherId, patientId, time: clinicTime(date, '09:00'), reason: PROCEDURE });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openAddForm(page);
       await fillBooking(form, { dentist, patient, date, time: '15:00' });
@@ -277,7 +277,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openAddForm(page);
       await fillBooking(form, { dentist, patient, date, time: '15:00' });
@@ -317,7 +317,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       // whose live connection is down, so this page gets none.
       await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
       await page.route(/\/socket\.io\//, (route) => route.abort());
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openAddForm(page);
       await fillBooking(form, { dentist, patient, date, time: '16:00' });
@@ -346,7 +346,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     const date = clinicWorkday(6);
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openAddForm(page);
       await fillBooking(form, { dentist, patient, date, time: '16:20' });
@@ -387,7 +387,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     try {
       const forms = await Promise.all(
         desks.map(async ({ page }, index) => {
-          await loginAs(page, DEMO.receptionist);
+          await signIn(page, DEMO.receptionist);
           await openAppointmentsTab(page);
           const form = await openAddForm(page);
           await fillBooking(form, { dentist, patient: index === 0 ? first : second, date, time: '11:00' });
@@ -432,7 +432,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openEditFromList(page, dentist, patient, date);
       await form.getByText('This appointment is Confirmed. Saving your changes sets it back to Scheduled.').waitFor();
@@ -460,7 +460,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     const id = await fixtures.appointment({ dentistId, patientId, time: clinicTime(date, '13:00'), reason: PROCEDURE });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openEditFromList(page, dentist, patient, date);
       await expect.poll(() => slot(form, '13:00').getAttribute('aria-pressed')).toBe('true');
@@ -488,7 +488,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     const { context, page, pageErrors } = await openPage(browser, ctx.baseUrl, DESKTOP);
     try {
       expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_TIME_ZONE);
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       const form = await openAddForm(page);
       // "Today" in the calendar is the clinic's today, not New York's.

@@ -7,14 +7,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { BROWSER_TIME_ZONE, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 
 async function openCalendar(page: Page) {
-  await loginAs(page, DEMO.receptionist);
+  await signIn(page, DEMO.receptionist);
   // The browser really is in New York.
   expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_TIME_ZONE);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();

@@ -17,7 +17,7 @@ import {
   type PeriodSelection,
 } from '../../src/features/appointments/model/periods.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
+import { DEMO, signIn, showDentistMonth } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -128,7 +128,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     expect([...monthCounts.values()].some((count) => count > 0)).toBe(true);
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       expect(await page.getByLabel('View', { exact: true }).inputValue()).toBe('monthly');
       expect(await page.getByLabel('Month', { exact: true }).inputValue()).toBe(String(monthly.month));
@@ -195,7 +195,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     const id = await fixtures.appointment({ dentistId, patientId, time: `${date}T10:00:00+08:00` });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       await showDentistMonth(page, dentistName, date);
       const select = statusSelect(page, patientName);
@@ -227,7 +227,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       await showDentistMonth(page, dentistName, date);
       await statusSelect(page, patientName).selectOption('Cancelled');
@@ -258,7 +258,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     const id = await fixtures.appointment({ dentistId, patientId, time: `${date}T16:00:00+08:00` });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       await showDentistMonth(page, dentistName, date);
       await statusSelect(page, patientName).selectOption('Cancelled');
@@ -288,7 +288,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     await fixtures.appointment({ dentistId, patientId: keptId, time: `${date}T11:00:00+08:00` });
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       await showDentistMonth(page, dentistName, date);
       expect(await cardTitles(page)).toEqual([`${dentistName} (2 appointments)`]);
@@ -317,7 +317,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await openAppointmentsTab(page);
         await page.locator('tr[data-appointment-id]').first().waitFor();
         await saveScreenshot(page, `appointments-list-${name}`);

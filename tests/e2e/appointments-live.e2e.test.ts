@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CARD_GEOMETRY } from '../../src/features/appointments/list/components/list-geometry.ts';
 import { UPDATE_TOAST_THROTTLE_MS } from '../../src/features/appointments/live/live-updates.ts';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { connectChromium, openPage, saveScreenshot, type OpenedPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 
@@ -91,7 +91,7 @@ class LiveClinic extends ClinicFixtures {
 
 /** Signs in and opens Appointments; waits until the live connection is up (events before it are not replayed). */
 async function openAppointments(page: Page, email: string) {
-  await loginAs(page, email);
+  await signIn(page, email);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
   await page.locator('.appointments-screen[data-live="connected"]').waitFor();
 }

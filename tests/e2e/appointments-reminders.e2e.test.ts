@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECIPIENT_ERRORS } from '../../server/appointments/outcome.ts';
 import { clinicDaysAhead, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, holdRequests, loginAs } from './support/app.ts';
+import { DEMO, holdRequests, signIn } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 
@@ -113,7 +113,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** Logs in as the receptionist and opens the Reminder modal from the appointment's bell. */
 async function openReminderModal(page: Page, fixture: ReminderFixture): Promise<Locator> {
-  await loginAs(page, DEMO.receptionist);
+  await signIn(page, DEMO.receptionist);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
   await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
   await showAppointment(page, fixture);

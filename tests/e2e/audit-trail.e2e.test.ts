@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
+import { DEMO, signIn, showDentistMonth } from './support/app.ts';
 import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import {
   DESKTOP,
@@ -82,7 +82,7 @@ describe.skipIf(!ctx.chromium)('the Audit Trail', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
 
         await openTab(page, 'Appointments', 'Appointments');
         await page.locator('.dentist-card, .state-empty').first().waitFor();
@@ -160,7 +160,7 @@ describe.skipIf(!ctx.chromium)('the Audit Trail', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         await openTab(page, 'Clinic Config', 'Clinic Configuration');
         const section = auditTrail(page);
         const filters = section.getByRole('form', { name: 'Audit trail filters' });

@@ -12,7 +12,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { billAppointment, DEMO, loginAs } from './support/app.ts';
+import { billAppointment, DEMO, signIn } from './support/app.ts';
 import { DESKTOP, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -159,7 +159,7 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
       browser,
       ctx.baseUrl,
       async (page, opened) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
 
         // Appointments at 820×1180: 'Bill' on the Completed row opens Add Invoice, filled in.
         const appointmentRow = await billAppointment(page, { date, dentistId, appointmentId });
@@ -284,7 +284,7 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
         [admin, DEMO.admin],
         [reception, DEMO.receptionist],
       ] as const) {
-        await loginAs(device.page, email);
+        await signIn(device.page, email);
         await openBilling(device.page);
         await searchBilling(device.page, patientName);
         await statusIn(invoiceRow(device.page, paidInvoice), 'Paid').waitFor();

@@ -8,7 +8,7 @@
  */
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createConfirmedAdmin, DEMO, loginAs } from './support/app.ts';
+import { createConfirmedAdmin, DEMO, signIn } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 import { longDentistName } from './support/long-names.ts';
@@ -87,7 +87,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
   it('shows every role the tab with the spec’s texts, and a new clinic the empty texts', async () => {
     for (const [index, email] of [DEMO.admin, DEMO.receptionist, DEMO.dentist].entries()) {
       await withPage(browser, ctx.baseUrl, async (page) => {
-        await loginAs(page, email);
+        await signIn(page, email);
         await openBilling(page);
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
@@ -109,7 +109,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, admin.email, admin.password);
+        await signIn(page, admin.email, admin.password);
         await openBilling(page);
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
@@ -134,7 +134,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await openBilling(page);
 
         // Add Invoice at 820×1180: the spec's alert, bad totals at the field, then the invoice.
@@ -248,7 +248,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await openBilling(page);
 
         // Add Invoice at 1366×768: the three outcomes of a failed insert, the form kept each time.

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
@@ -69,7 +69,7 @@ describe.skipIf(!ctx.chromium)('Chat', () => {
   it('lets a dentist chat with the assistant and a human agent at both sizes, and keeps the conversation across tabs', async () => {
     const tag = randomUUID().slice(0, 8);
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.dentist);
+      await signIn(page, DEMO.dentist);
       await openChat(page);
       await log(page).getByText('Welcome! How can I help you today?', { exact: true }).waitFor();
 

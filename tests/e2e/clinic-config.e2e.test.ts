@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, loginAs, serviceClient } from './support/app.ts';
+import { DEMO, signIn, serviceClient } from './support/app.ts';
 import { connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 
@@ -93,7 +93,7 @@ describe.skipIf(!ctx.chromium)('Clinic Configuration', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          await loginAs(page, DEMO.superadmin);
+          await signIn(page, DEMO.superadmin);
           await openClinicConfig(page);
           const picker = page.getByLabel('Select clinic', { exact: true });
           await picker.locator('option', { hasText: 'Smile Dental' }).waitFor({ state: 'attached' });
@@ -175,7 +175,7 @@ describe.skipIf(!ctx.chromium)('Clinic Configuration', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          await loginAs(page, DEMO.admin);
+          await signIn(page, DEMO.admin);
           await openClinicConfig(page);
           expect(await page.getByLabel('Select clinic', { exact: true }).count()).toBe(0);
           expect(await page.getByLabel('Clinic Name*', { exact: true }).inputValue()).toBe('Smile Dental');
@@ -229,7 +229,7 @@ describe.skipIf(!ctx.chromium)('Clinic Configuration', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          await loginAs(page, DEMO.admin2);
+          await signIn(page, DEMO.admin2);
           await openClinicConfig(page);
           const token = page.getByLabel('Messenger Page Access Token*', { exact: true });
           expect(await token.inputValue()).toBe('Not connected');

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWallClock } from '@common/clinic-calendar';
 import { CLINIC_TIME_ZONE, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
+import { DEMO, signIn, showDentistMonth } from './support/app.ts';
 import { connectChromium, DESKTOP, downloadedBytes, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -100,7 +100,7 @@ describe.skipIf(!ctx.chromium)('CSV export', () => {
     const paid = clinicWallClock(payment.data.payment_date as string, CLINIC_TIME_ZONE);
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
 

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import { chartFinding, openChart, toothButton } from './support/chart.ts';
 import {
@@ -45,7 +45,7 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.dentist);
+        await signIn(page, DEMO.dentist);
         await openChart(page, 'Maria Santos');
         await use(page);
       },
@@ -60,7 +60,7 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
       browser,
       ctx.baseUrl,
       async (receptionPage) => {
-        await loginAs(receptionPage, DEMO.receptionist);
+        await signIn(receptionPage, DEMO.receptionist);
         await openChart(receptionPage, patientName);
         await expect.poll(() => receptionPage.locator('.chart-screen').getAttribute('data-live')).toBe('connected');
         expect(await receptionPage.getByRole('button', { name: /^Chart tooth/ }).count()).toBe(0);
@@ -69,7 +69,7 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
           browser,
           ctx.baseUrl,
           async (page) => {
-            await loginAs(page, DEMO.dentist);
+            await signIn(page, DEMO.dentist);
             await openChart(page, patientName);
             await chartFinding(page, 36, ['M (mesial)', 'O (occlusal)'], 'Caries');
 
@@ -147,7 +147,7 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     try {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openChart(page, 'Maria Santos');
       await expect.poll(() => toothButton(page, 36).getAttribute('aria-label')).toBe('Tooth 36: Caries MO, existing');
       expect(await toothButton(page, 48).getAttribute('aria-label')).toBe('Tooth 48: Missing, existing');

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, expectText, loginAs, visibleTabs } from './support/app.ts';
+import { DEMO, expectText, signIn, visibleTabs } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, signedInClient, uniqueName } from './support/fixtures.ts';
 
@@ -121,7 +121,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
       const names = [`zz-${tag} last`, `aa-${tag} lower`, `AB-${tag} Upper`, `ac-${tag} lower`];
       for (const name of names) await fixtures.dentist(name);
       await withPage(browser, ctx.baseUrl, async (page) => {
-        await loginAs(page, email);
+        await signIn(page, email);
         await openDentistsTab(page);
         await page.getByRole('cell', { name: names[0], exact: true }).waitFor();
         const headers = await table(page).locator('thead th').allTextContents();
@@ -144,7 +144,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
       it("adds a dentist: the spec's validation, then one row from a double-click and 'Dentist added!'", async () => {
         const name = uniqueName(`Dr. Added by ${role}`);
         await withPage(browser, ctx.baseUrl, async (page) => {
-          await loginAs(page, email);
+          await signIn(page, email);
           await openDentistsTab(page);
           await page.getByRole('button', { name: 'Add Dentist' }).click();
           const dialog = page.getByRole('dialog', { name: 'Add Dentist' });
@@ -185,7 +185,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
         const renamed = `${name} DMD`;
         await fixtures.dentist(name);
         await withPage(browser, ctx.baseUrl, async (page) => {
-          await loginAs(page, email);
+          await signIn(page, email);
           await openDentistsTab(page);
           const dialog = await openEdit(page, name);
           expect(await dialog.getByLabel('Name').inputValue()).toBe(name);
@@ -246,7 +246,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
         });
 
         await withPage(browser, ctx.baseUrl, async (page) => {
-          await loginAs(page, email);
+          await signIn(page, email);
           await openDentistsTab(page);
           const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
           const deleteButton = dialog.getByRole('button', { name: 'Delete', exact: true });
@@ -311,7 +311,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
         const name = uniqueName('Dr. Fragile');
         const id = await fixtures.dentist(name);
         await withPage(browser, ctx.baseUrl, async (page) => {
-          await loginAs(page, email);
+          await signIn(page, email);
           await openDentistsTab(page);
           await page.route('**/rest/v1/dentists?**', (route) =>
             route.request().method() === 'PATCH'
@@ -342,7 +342,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
         const name = uniqueName('Dr. Meanwhile');
         const id = await fixtures.dentist(name);
         await withPage(browser, ctx.baseUrl, async (page) => {
-          await loginAs(page, email);
+          await signIn(page, email);
           await openDentistsTab(page);
           const dialog = await openEdit(page, name);
           await dialog.getByLabel('Phone').fill('+63 999 000 2222');
@@ -377,7 +377,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
       });
 
       await withPage(browser, ctx.baseUrl, async (page) => {
-        await loginAs(page, email);
+        await signIn(page, email);
         await openDentistsTab(page);
         await rowOf(page, name)
           .getByRole('button', { name: `Manage Availability: ${name}` })
@@ -473,7 +473,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
     await fixtures.dentist(name);
     const day = clinicWorkday(3);
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.admin);
+      await signIn(page, DEMO.admin);
       await openDentistsTab(page);
       await rowOf(page, name)
         .getByRole('button', { name: `Manage Availability: ${name}` })
@@ -493,7 +493,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
 
   it('keeps the dentist role out: no Dentists tab, and row-level security refuses its writes', async () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.dentist);
+      await signIn(page, DEMO.dentist);
       expect(await visibleTabs(page)).not.toContain('Dentists');
     });
     const dentist = await signedInClient(ctx, DEMO.dentist);
@@ -525,7 +525,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
         async (page) => {
           const fitsWidth = () =>
             page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-          await loginAs(page, DEMO.admin);
+          await signIn(page, DEMO.admin);
           await openDentistsTab(page);
           expect(await fitsWidth()).toBe(true);
           await saveScreenshot(page, `dentists-${label}-${viewport.width}x${viewport.height}`);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createConfirmedAdmin, DEMO, loginAs, serviceClient, uniqueEmail } from './support/app.ts';
+import { createConfirmedAdmin, DEMO, signIn, serviceClient, uniqueEmail } from './support/app.ts';
 import { connectChromium, withPage } from './support/chromium.ts';
 import { enterRightAfterOpening } from './support/confirm.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
@@ -30,7 +30,7 @@ describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () =>
     const name = uniqueName('Dr. Enter');
     const id = await fixtures.dentist(name);
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.admin);
+      await signIn(page, DEMO.admin);
       await sections(page).getByRole('button', { name: 'Dentists', exact: true }).click();
       const table = page.getByRole('table', { name: 'Dentists' });
       await table.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
@@ -58,7 +58,7 @@ describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () =>
     if (created.error) throw created.error;
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, owner.email, owner.password);
+      await signIn(page, owner.email, owner.password);
       await sections(page).getByRole('button', { name: 'Users & Roles', exact: true }).click();
       await page.getByRole('button', { name: `Delete ${staff.name}`, exact: true }).click();
       await enterRightAfterOpening(page, page.getByRole('dialog', { name: 'Confirm Delete' }));
@@ -83,7 +83,7 @@ describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () =>
     const invoiceId = invoice.data.id as number;
 
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.admin);
+      await signIn(page, DEMO.admin);
       await sections(page).getByRole('button', { name: 'Billing System', exact: true }).click();
       await page.getByRole('searchbox', { name: 'Search by patient' }).fill(patientName);
       const row = page.locator(`tr[data-invoice-id="${invoiceId}"]`);

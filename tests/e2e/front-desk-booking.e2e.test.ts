@@ -9,7 +9,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs, openEditFromList } from './support/app.ts';
+import { DEMO, signIn, openEditFromList } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { longDentistName } from './support/long-names.ts';
@@ -115,7 +115,7 @@ describe.skipIf(!ctx.chromium)('front desk: correcting a past appointment, and t
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
         await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
 

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_TIMEOUT_MS } from '../../src/lib/service-client.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
+import { DEMO, signIn, showDentistMonth } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -39,7 +39,7 @@ describe.skipIf(!ctx.chromium)('a CORS refusal of the notification service', () 
       browser,
       refusedOrigin,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
         await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
         await showDentistMonth(page, dentistName, date);

@@ -9,7 +9,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { createConfirmedAdmin, DEMO, expectText, loginAs, pathOf, serviceClient } from './support/app.ts';
+import { createConfirmedAdmin, DEMO, expectText, signIn, pathOf, serviceClient } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { expectNoSidewaysScroll } from './support/layout.ts';
@@ -130,7 +130,7 @@ describe.skipIf(!ctx.chromium)('front-desk layouts and lost input', () => {
       ctx.baseUrl,
       async (page) => {
         // 10: the superadmin's clinic selector and the top bar, with the 100-character clinic chosen.
-        await loginAs(page, DEMO.superadmin);
+        await signIn(page, DEMO.superadmin);
         await page.getByLabel('Working on').selectOption({ label: clinicName });
         await page.getByTestId('clinic-name').getByText(clinicName, { exact: true }).waitFor();
         await checkTopBar(page, clinicName, 'tablet');

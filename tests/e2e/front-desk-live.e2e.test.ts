@@ -16,7 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clipName } from '../../src/features/appointments/live/live-updates.ts';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { createConfirmedAdmin, loginAs, serviceClient } from './support/app.ts';
+import { createConfirmedAdmin, signIn, serviceClient } from './support/app.ts';
 import {
   DESKTOP,
   connectChromium,
@@ -70,7 +70,7 @@ async function expectClearOf(toast: Locator, dialog: Locator) {
 }
 
 async function openAppointments(page: Page, email: string, password: string) {
-  await loginAs(page, email, password);
+  await signIn(page, email, password);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
   await page.locator('.appointments-screen[data-live="connected"]').waitFor();
 }

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicInstant, clinicWeekdayOf, formatClinicDateTimeLong, toClinicIso } from '@common/clinic-calendar';
 import { CLINIC_TIME_ZONE, clinicDateAt, clinicDaysAhead, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 import { longDentistName } from './support/long-names.ts';
@@ -128,7 +128,7 @@ describe.skipIf(!ctx.chromium)('front-desk reminders', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
         await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
 

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { startShippedStack, type ShippedStack } from '../support/shipped-stack.ts';
-import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
+import { DEMO, signIn, showDentistMonth } from './support/app.ts';
 import { connectChromium, withPage } from './support/chromium.ts';
 import type { E2eContext } from './support/context.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
@@ -59,7 +59,7 @@ describe.skipIf(!ctx.chromium)('the front desk through a server restart', () => 
     const id = await fixtures.appointment({ dentistId, patientId, time: `${date}T10:00:00+08:00` });
 
     await withPage(browser, stack.url, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
       await screenLive(page, 'connected').waitFor();
       await showDentistMonth(page, dentistName, date);

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, holdRequests, loginAs } from './support/app.ts';
+import { DEMO, holdRequests, signIn } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
@@ -44,7 +44,7 @@ describe.skipIf(!ctx.chromium)('front-desk screen states', () => {
               body: JSON.stringify({ code: 'XX000', message: 'internal error', details: null, hint: null }),
             }),
           );
-          await loginAs(page, DEMO.receptionist);
+          await signIn(page, DEMO.receptionist);
           await tab(page, 'Patients').click();
           const failure = page.getByText('Failed to fetch patients', { exact: true });
           await failure.waitFor();

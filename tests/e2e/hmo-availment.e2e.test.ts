@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, dayLabel, firstDateOfMonth, monthOf, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import { connectChromium, DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
@@ -111,7 +111,7 @@ describe.skipIf(!ctx.chromium)('the HMO availment form and the discounts report 
       browser,
       ctx.baseUrl,
       async (page, opened) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await openTab(page, 'Billing System');
         await page.getByRole('searchbox', { name: 'Search by patient' }).fill(patientName);
         const row = page.locator(`tr[data-invoice-id="${invoiceId}"]`);
@@ -177,7 +177,7 @@ describe.skipIf(!ctx.chromium)('the HMO availment form and the discounts report 
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await openTab(page, 'Reports');
         const panel = page.getByRole('region', { name: 'Senior citizen and PWD discounts' });
         expect(await panel.getByLabel('Discounts from').inputValue()).toBe(firstDateOfMonth(monthOf(today)));

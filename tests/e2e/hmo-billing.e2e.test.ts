@@ -9,7 +9,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, loginAs, paidReceiptItemRows } from './support/app.ts';
+import { DEMO, signIn, paidReceiptItemRows } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -100,7 +100,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         const modal = await openAddInvoice(page, patient.name);
         await chooseProcedure(modal, 1, cleaning);
         await modal.getByRole('button', { name: 'Add item' }).click();
@@ -177,7 +177,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
         browser,
         ctx.baseUrl,
         async (page) => {
-          await loginAs(page, DEMO.receptionist);
+          await signIn(page, DEMO.receptionist);
           const modal = await openAddInvoice(page, name);
           await chooseProcedure(modal, 1, crown);
           // S = 12,000: VAT 12,000 − 12,000 / 1.12 = 1,285.71; (12,000 − 1,285.71) × 20% = 2,142.86.
@@ -221,7 +221,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
       browser,
       ctx.baseUrl,
       async (page, opened) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         const modal = await openAddInvoice(page, patient.name);
         await chooseProcedure(modal, 1, cleaning);
         await modal.getByRole('button', { name: 'Add item' }).click();

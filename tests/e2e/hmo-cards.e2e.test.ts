@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { connectChromium, DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -52,7 +52,7 @@ describe.skipIf(!ctx.chromium)('HMO cards in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         await openTab(page, 'Clinic Config');
         const section = page.getByRole('region', { name: 'Accredited HMOs' });
         await section.getByRole('button', { name: 'Add HMO' }).click();
@@ -79,7 +79,7 @@ describe.skipIf(!ctx.chromium)('HMO cards in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await openTab(page, 'Patients');
         await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
         await page.getByRole('button', { name: `HMO cards and discount ID of ${patientName}`, exact: true }).click();

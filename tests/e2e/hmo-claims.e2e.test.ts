@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { connectChromium, DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -74,7 +74,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await sections(page).getByRole('button', { name: 'Billing System' }).click();
         const claims = page.getByRole('region', { name: /^HMO claims/ });
         const section = claims.getByRole('region', { name: hmoName, exact: true });
@@ -137,7 +137,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         await sections(page).getByRole('button', { name: 'Billing System' }).click();
         const section = page
           .getByRole('region', { name: /^HMO claims/ })

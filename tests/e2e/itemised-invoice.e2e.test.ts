@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { billAppointment, DEMO, loginAs, paidReceiptItemRows } from './support/app.ts';
+import { billAppointment, DEMO, signIn, paidReceiptItemRows } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -45,7 +45,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         const appointmentRow = await billAppointment(page, { date, dentistId, appointmentId });
 
         // Bill opens with the spec's Total (the reason's price); Itemise switches to lines.

@@ -10,7 +10,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -118,7 +118,7 @@ describe.skipIf(!ctx.chromium)('Messenger contacts', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         const { contact } = await contactsSectionWith(page, senderName);
         await expectContactShown(contact, senderName, firstMessage);
         await contact.scrollIntoViewIfNeeded();
@@ -131,7 +131,7 @@ describe.skipIf(!ctx.chromium)('Messenger contacts', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         const { section, contact } = await contactsSectionWith(page, senderName);
         await expectContactShown(contact, senderName, firstMessage);
         await contact.scrollIntoViewIfNeeded();

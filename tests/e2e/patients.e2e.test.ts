@@ -11,7 +11,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ws from 'ws';
-import { DEMO, loginAs, serviceClient, uniqueEmail } from './support/app.ts';
+import { DEMO, signIn, serviceClient, uniqueEmail } from './support/app.ts';
 import { DESKTOP, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
 
 const ctx = inject('e2e');
@@ -183,7 +183,7 @@ async function shownNames(page: Page): Promise<string[]> {
 }
 
 async function openPatients(page: Page, email: string, password?: string) {
-  await loginAs(page, email, password);
+  await signIn(page, email, password);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Patients' }).click();
   await page.getByRole('heading', { name: 'Patients', level: 1 }).waitFor();
   await total(page).waitFor();

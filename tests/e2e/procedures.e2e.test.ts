@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, loginAs, visibleTabs } from './support/app.ts';
+import { DEMO, signIn, visibleTabs } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { expectNoSidewaysScroll } from './support/layout.ts';
 
@@ -41,7 +41,7 @@ describe.skipIf(!ctx.chromium)('Procedures', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         await openProcedures(page);
         await page.getByRole('table').first().waitFor();
         for (const viewport of VIEWPORTS) {
@@ -124,13 +124,13 @@ describe.skipIf(!ctx.chromium)('Procedures', () => {
 
   it('shows the tab to the receptionist and not to the dentist', async () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       expect(await visibleTabs(page)).toContain('Procedures');
       await openProcedures(page);
       await page.getByRole('button', { name: 'Add Category' }).waitFor();
     });
     await withPage(browser, ctx.baseUrl, async (page) => {
-      await loginAs(page, DEMO.dentist);
+      await signIn(page, DEMO.dentist);
       expect(await visibleTabs(page)).not.toContain('Procedures');
     });
   });

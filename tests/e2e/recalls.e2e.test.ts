@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatClinicMonthDay } from '@common/clinic-calendar';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
@@ -121,7 +121,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          await loginAs(page, DEMO.receptionist);
+          await signIn(page, DEMO.receptionist);
           await openRecalls(page);
 
           const row = page.getByRole('row').filter({ hasText: patient.name });

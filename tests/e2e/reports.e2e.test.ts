@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, loginAs, uniqueEmail } from './support/app.ts';
+import { DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from './support/app.ts';
 import { connectChromium, DESKTOP, downloadedBytes, openPage, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -97,7 +97,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await openReports(page);
 
         // Billing's numbers: the payments the Billing tab lists (payment_entries), today's live ones.
@@ -260,7 +260,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
     const otherDesk = await openPage(browser, ctx.baseUrl, DESKTOP);
     try {
       const page = desk.page;
-      await loginAs(page, DEMO.receptionist);
+      await signIn(page, DEMO.receptionist);
       await openReports(page);
       const panel = page.getByRole('region', { name: 'Day sheet' });
       // The sheet follows the clinic's billing changes once its connection is up.
@@ -306,7 +306,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
       expect(await page.getByText(cashierName).count()).toBe(0);
 
       // Another desk (a second browser context) takes a payment in Billing System.
-      await loginAs(otherDesk.page, cashierEmail);
+      await signIn(otherDesk.page, cashierEmail);
       await sections(otherDesk.page).getByRole('button', { name: 'Billing System' }).click();
       await otherDesk.page.getByRole('searchbox', { name: 'Search by patient' }).fill(patientName);
       await otherDesk.page
@@ -374,7 +374,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await openReports(page);
         const insight = page.getByTestId('no-show-insight');
         await insight.waitFor();

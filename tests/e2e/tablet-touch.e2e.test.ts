@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, loginAs, showDentistMonth } from './support/app.ts';
+import { DEMO, signIn, showDentistMonth } from './support/app.ts';
 import { connectChromium, DESKTOP, saveScreenshot, TABLET_TOUCH, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -131,7 +131,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         await openDentists(page);
         const table = page.getByRole('table', { name: 'Dentists' });
         for (const name of DEMO_DENTISTS) {
@@ -178,7 +178,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         await sections(page).getByRole('button', { name: 'Recalls', exact: true }).click();
         const due = page.getByRole('table', { name: 'Patients due for a check-up' });
         await due.locator('.recall-phone').first().waitFor();
@@ -213,7 +213,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         await sections(page).getByRole('button', { name: 'Appointments', exact: true }).click();
         await showDentistMonth(page, busyDentist, day);
         const statusSelect = (patient: string) =>
@@ -253,7 +253,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
         await page.getByRole('button', { name: 'Forgot password?' }).waitFor();
         failures.push(...(await smallTargets(page)).map((target) => `login: ${target}`));
 
-        await loginAs(page, DEMO.admin);
+        await signIn(page, DEMO.admin);
         for (const [tab, heading, ready] of TABS) {
           await sections(page).getByRole('button', { name: tab, exact: true }).click();
           await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
@@ -269,7 +269,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.superadmin);
+        await signIn(page, DEMO.superadmin);
         await page.getByLabel('Working on').waitFor();
         failures.push(...(await smallTargets(page)).map((target) => `superadmin: ${target}`));
       },

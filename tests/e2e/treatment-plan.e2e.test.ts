@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime } from '../support/clinic-time.ts';
-import { DEMO, loginAs, paidReceiptItemRows, showDentistMonth } from './support/app.ts';
+import { DEMO, signIn, paidReceiptItemRows, showDentistMonth } from './support/app.ts';
 import { chartFinding, openChart, toothButton } from './support/chart.ts';
 import { connectChromium, DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { enterRightAfterOpening } from './support/confirm.ts';
@@ -144,7 +144,7 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, email);
+        await signIn(page, email);
         await openChart(page, 'Juan Castro');
         await use(page);
       },
@@ -197,7 +197,7 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.dentist);
+        await signIn(page, DEMO.dentist);
         await openChart(page, patientName);
         await chartFinding(page, 36, ['M (mesial)', 'O (occlusal)'], 'Caries');
         await planAcceptAndBook(page, patientName);
@@ -241,7 +241,7 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.dentist);
+        await signIn(page, DEMO.dentist);
         await openChart(page, patientName);
         await expect.poll(() => toothButton(page, 36).getAttribute('aria-label')).toBe('Tooth 36: Caries MO, existing');
         await toothButton(page, 36).click();
@@ -263,7 +263,7 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.receptionist);
+        await signIn(page, DEMO.receptionist);
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
         const row = await showDentistDay(page, visit.day, visit.appointmentId);
         await row.getByRole('button', { name: /^Bill appointment of/ }).click();
@@ -329,7 +329,7 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await loginAs(page, DEMO.dentist);
+        await signIn(page, DEMO.dentist);
         await openChart(page, patientName);
         const plan = page.getByRole('region', { name: 'Treatment plan' });
         const withdraw = plan.getByRole('button', { name: 'Withdraw Composite Filling on tooth 26 O' });

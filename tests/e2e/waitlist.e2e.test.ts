@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatClinicDateTimeLong, weekdayOf } from '@common/clinic-calendar';
 import { clinicTime, clinicWorkday, CLINIC_TIME_ZONE } from '../support/clinic-time.ts';
-import { DEMO, loginAs } from './support/app.ts';
+import { DEMO, signIn } from './support/app.ts';
 import { DESKTOP, connectChromium, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 
@@ -62,7 +62,7 @@ async function addThroughTheTab(
   entry: { patientName: string; dentistName: string; date: string },
   more: (dialog: Locator) => Promise<void> = async () => undefined,
 ): Promise<void> {
-  await loginAs(page, DEMO.receptionist);
+  await signIn(page, DEMO.receptionist);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Waitlist' }).click();
   await page.locator('.waitlist-screen[data-live="connected"]').waitFor();
 
