@@ -25,15 +25,12 @@ const DENTIST = 'Dr. Andrea Villanueva';
 /** Books the first available slot the form offers, from its first bookable day on. */
 async function bookFirstFreeSlot(form: Locator) {
   const free = form.locator('[data-time][data-state="available"]');
+  // The grid appears once the chosen day is read ("Loading times…" until then), so a count of its
+  // free times is that day's, however long the read took.
+  const dayShown = form.locator('[data-time]').first();
   for (let tries = 0; tries < 14; tries++) {
-    const found = await free
-      .first()
-      .waitFor({ timeout: 4000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (found) break;
+    await dayShown.waitFor();
+    if ((await free.count()) > 0) break;
     const current = (await form.locator('.booking-day[aria-pressed="true"]').getAttribute('data-date'))!;
     const enabled = () =>
       form
