@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import axe, { type AxeResults } from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 /** The rules the product is held to: WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -20,12 +20,17 @@ export async function runAxe(page: Page, include?: string): Promise<AxeResults> 
     return (include ? builder.include(include) : builder).analyze();
   }
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(
+  return axeRunIn(page.mainFrame(), include);
+}
+
+/** `axe.run` with those rules in a frame that has axe loaded: on its document, or only inside `selector`. */
+function axeRunIn(frame: Frame, selector?: string): Promise<AxeResults> {
+  return frame.evaluate(
     ({ selector, tags }) =>
       (window as unknown as { axe: typeof axe }).axe.run(selector ? { include: [selector], exclude: [] } : document, {
         runOnly: { type: 'tag', values: tags },
       }),
-    { selector: include, tags: WCAG_TAGS },
+    { selector, tags: WCAG_TAGS },
   );
 }
 
@@ -58,12 +63,7 @@ interface FrameViolation {
 export async function frameViolations(page: Page): Promise<FrameViolation[]> {
   const found: FrameViolation[] = [];
   for (const frame of page.frames().slice(1)) {
-    const result = await frame.evaluate(
-      (tags) =>
-        (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-      WCAG_TAGS,
-    );
-    found.push(...(result.violations as FrameViolation[]));
+    found.push(...((await axeRunIn(frame)).violations as FrameViolation[]));
   }
   return found;
 }
