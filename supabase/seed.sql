@@ -31,7 +31,10 @@ values
 -- ---------------------------------------------------------------------------
 -- Accounts. app_metadata carries clinic_id and role, so the sign-up trigger
 -- (public.handle_new_user) creates each staff profile. The token columns must
--- be '' rather than null for GoTrue to read the rows.
+-- be '' rather than null for GoTrue to read the rows. The password is the
+-- README's, so its hash costs 4 rather than the auth server's 10: slowing the
+-- guessing of a published password protects nothing, and every demo sign-in
+-- would pay for it. A password set later is hashed at the server's cost.
 -- ---------------------------------------------------------------------------
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -44,7 +47,7 @@ select
   'authenticated',
   'authenticated',
   account.email,
-  extensions.crypt('Demo1234!', extensions.gen_salt('bf', 10)),
+  extensions.crypt('Demo1234!', extensions.gen_salt('bf', 4)),
   now(),
   '', '', '', '',
   jsonb_build_object('provider', 'email', 'providers', jsonb_build_array('email'), 'clinic_id', c.id, 'role', account.role),
