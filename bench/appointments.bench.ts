@@ -30,9 +30,11 @@ import {
   startBenchStack,
   writeResults,
 } from './support/harness.ts';
+import { seedAppointments, seedDentists } from './support/seed.ts';
 
 const APPOINTMENTS = 2000;
 const DENTISTS = 5;
+const PATIENTS = 600;
 const LOAD_SAMPLES = Number(process.env.BENCH_APPOINTMENTS_SAMPLES ?? 10);
 const LOAD_BUDGET_MS = 500;
 const FILTER_BUDGET_MS = 100;
@@ -203,65 +205,22 @@ async function main() {
     const clinicId = await insertClinic(stack, 'Bench Dental');
     await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
 
-    const dentistIds = (
-      await db.query<{ id: number }>(
-        `insert into public.dentists (clinic_id, name, email, phone)
-         select $1, 'Dr. Bench ' || chr(64 + d), 'bench' || d || '@bench.test', '+63 917 555 000' || d
-           from generate_series(1, $2) d
-         returning id`,
-        [clinicId, DENTISTS],
-      )
-    ).rows.map((row) => row.id);
+    const dentistIds = await seedDentists(db, clinicId, {
+      count: DENTISTS,
+      lettered: true,
+      emailPrefix: 'bench',
+      phone: '+63 917 555 000',
+      phoneNumbered: true,
+    });
     await db.query(
       `insert into public.patients (clinic_id, name, phone, messenger_id)
        select $1, 'Bench Patient ' || i, '+63 918 555 ' || lpad(i::text, 4, '0'),
               case when i % 5 = 0 then null else (2400000000000000 + i)::text end
-         from generate_series(1, 600) i`,
-      [clinicId],
+         from generate_series(1, $2) i`,
+      [clinicId, PATIENTS],
     );
     // The current month in Manila: the first 2,000 free (working day, slot, dentist) triples, in time order.
-    const { rows: inserted } = await db.query<{ month: number; count: number }>(
-      `with clock as (
-         select date_trunc('month', (now() at time zone 'Asia/Manila'))::date as first_day
-       ),
-       days as (
-         select d::date as day from clock,
-           generate_series(clock.first_day, clock.first_day + interval '1 month' - interval '1 day', interval '1 day') d
-         where extract(isodow from d) < 7
-       ),
-       slots as (
-         select s, time '09:00' + make_interval(mins => 20 * s) as start_at from generate_series(0, 26) s
-         where s not between 9 and 11
-       ),
-       dentists as (
-         select id, row_number() over (order by id) as k from public.dentists where clinic_id = $1
-       ),
-       patients as (
-         select id, row_number() over (order by id) - 1 as pn from public.patients where clinic_id = $1
-       ),
-       picked as (
-         select days.day, slots.s, slots.start_at, dentists.id as dentist_id, dentists.k,
-                row_number() over (order by days.day, slots.s, dentists.k) as n
-           from days cross join slots cross join dentists
-       ),
-       booked as (
-         insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason, status, booking_origin, guardian_messenger_id)
-         select $1, p.id, picked.dentist_id, (picked.day + picked.start_at) at time zone 'Asia/Manila',
-                (array['Dental Consultation', 'Oral Prophylaxis (Cleaning)', 'Composite Filling — Notes: upper left',
-                       'Root Canal Treatment (Molar)', 'Braces Adjustment'])[1 + picked.n % 5],
-                (array['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'])[1 + (picked.n / 7) % 5],
-                (array['messenger', 'walk-in', null])[1 + picked.n % 3],
-                case when picked.n % 9 = 0 then (2500000000000000 + picked.n)::text end
-           from picked
-           join patients p on p.pn = picked.n % 600
-          where picked.n <= $2
-         returning appointment_time
-       )
-       select extract(month from min(appointment_time) at time zone 'Asia/Manila')::int as month, count(*)::int as count from booked`,
-      [clinicId, APPOINTMENTS],
-    );
-    const { month, count } = inserted[0]!;
-    if (count !== APPOINTMENTS) throw new Error(`only ${count} appointments fit in the month`);
+    const month = await seedAppointments(db, clinicId, { count: APPOINTMENTS, patients: PATIENTS });
 
     let yearBytes = 0;
     const { context, page } = await signedInPage(browser, {

@@ -30,6 +30,7 @@ import {
   writeResults,
   type BenchStack,
 } from './support/harness.ts';
+import { seedBilling, seedPatients, voidEvery50thPayment } from './support/seed.ts';
 
 const PATIENTS = 2_500;
 const INVOICES = 10_000;
@@ -55,56 +56,9 @@ async function seed(stack: BenchStack): Promise<number> {
   const { db } = stack;
   const clinicId = await insertClinic(stack, 'Bench Clinic');
   await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
-  await db.query(
-    `insert into public.patients (clinic_id, name, phone)
-     select $1,
-            (array['Maria','Jose','Juan','Ana','Mark','Angelica','John Paul','Kristine','Christian','Jasmine',
-                   'Rafael','Carmela','Miguel','Patricia','Gabriel','Bea','Paolo','Camille','Andrei','Nicole'])[1 + i % 20]
-            || ' ' || chr(65 + (i / 20) % 26) || '. ' ||
-            (array['Santos','Reyes','Cruz','Bautista','Ocampo','Garcia','Mendoza','Torres','Tomas','Andrada',
-                   'Castillo','Flores','Villanueva','Ramos','Castro','Rivera','Aquino','Dela Cruz','Salazar','Mercado'])[1 + (i * 7) % 20],
-            '0917 555 ' || lpad(i::text, 4, '0')
-       from generate_series(1, $2) i`,
-    [clinicId, PATIENTS],
-  );
-  // Totals from ₱500.00 to ₱25,875.50 in steps of ₱127.50, a year of history, oldest first.
-  await db.query(
-    `insert into public.invoices (clinic_id, patient_id, total, created_at)
-     select $1, p.id, 500 + (i * 37 % 200) * 127.50, now() - make_interval(mins => ($2 - i) * 50)
-       from generate_series(1, $2) i
-       join lateral (
-         select id from public.patients where clinic_id = $1 order by id offset (i * 7919) % $3 limit 1
-       ) p on true`,
-    [clinicId, INVOICES, PATIENTS],
-  );
-  await db.query(
-    `with numbered as (
-       select i.*, row_number() over (order by i.id) as n from public.invoices i where i.clinic_id = $1
-     )
-     insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, reference_number, payment_date)
-     select nb.clinic_id, nb.id, nb.patient_id,
-            case
-              when nb.n % 4 = 1 then round(nb.total * 0.2, 2)
-              when s.seq < s.parts then round(nb.total / s.parts, 2)
-              else nb.total - round(nb.total / s.parts, 2) * (s.parts - 1)
-            end,
-            (array['cash', 'card', 'e-wallet', 'bank'])[1 + (nb.n + s.seq) % 4],
-            case when (nb.n + s.seq) % 4 > 0 then 'REF-' || nb.n || '-' || s.seq end,
-            nb.created_at + make_interval(days => s.seq - 1)
-       from numbered nb
-       cross join lateral (
-         select seq, (array[0, 2, 3, 5])[1 + nb.n % 4] as parts
-           from generate_series(1, (array[0, 2, 3, 5])[1 + nb.n % 4]) seq
-       ) s
-      order by nb.id, s.seq`,
-    [clinicId],
-  );
-  // One payment in 50 voided (stays listed, no longer counts).
-  await db.query(
-    `update public.payments set voided_at = payment_date + interval '1 hour', void_reason = 'Bench: keyed twice'
-      where clinic_id = $1 and id % 50 = 0`,
-    [clinicId],
-  );
+  await seedPatients(db, clinicId, { count: PATIENTS, phones: 'sequential' });
+  await seedBilling(db, clinicId, { invoices: INVOICES, patients: PATIENTS });
+  await voidEvery50thPayment(db, clinicId);
   const counts = (
     await db.query<{ invoices: number; payments: number }>(
       `select (select count(*)::int from public.invoices where clinic_id = $1) as invoices,

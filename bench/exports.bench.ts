@@ -21,9 +21,11 @@ import {
   summary,
   writeResults,
 } from './support/harness.ts';
+import { seedAppointments, seedDentists } from './support/seed.ts';
 
 const APPOINTMENTS = 50_000;
 const DENTISTS = 8;
+const PATIENTS = 600;
 const SAMPLES = Number(process.env.BENCH_EXPORTS_SAMPLES ?? 3);
 const TIME_BUDGET_MS = 15_000;
 const RSS_BUDGET_MB = 128;
@@ -35,50 +37,27 @@ async function main() {
     const { db } = stack;
     const seedStarted = performance.now();
     const clinicId = await insertClinic(stack, 'Bench Exports');
-    await db.query(
-      `insert into public.dentists (clinic_id, name, email, phone)
-       select $1, 'Dr. Bench ' || k, 'bench.dentist.' || k || '@bench.test', '+63 917 000 0000'
-         from generate_series(1, ${DENTISTS}) k`,
-      [clinicId],
-    );
+    await seedDentists(db, clinicId, {
+      count: DENTISTS,
+      emailPrefix: 'bench.dentist.',
+      phone: '+63 917 000 0000',
+    });
     await db.query(
       `insert into public.patients (clinic_id, name, phone, messenger_id)
        select $1, 'Pasyente Ñoño ' || i, '+63 917 ' || lpad(i::text, 7, '0'),
               case when i % 4 = 0 then null else (2400000000000000 + i)::text end
-         from generate_series(1, 600) i`,
-      [clinicId],
+         from generate_series(1, $2) i`,
+      [clinicId, PATIENTS],
     );
-    // 2027's working slots (Mon–Sat, 09:00–18:00 but 12:00–13:00, 20 minutes) × the dentists, in time order.
-    const { rows: booked } = await db.query<{ count: number }>(
-      `with days as (
-         select d::date as day from generate_series(date '2027-01-01', date '2027-12-31', interval '1 day') d
-          where extract(isodow from d) < 7
-       ),
-       slots as (
-         select s, time '09:00' + make_interval(mins => 20 * s) as start_at from generate_series(0, 26) s
-          where s not between 9 and 11
-       ),
-       dentists as (select id, row_number() over (order by id) as k from public.dentists where clinic_id = $1),
-       patients as (select id, row_number() over (order by id) - 1 as pn from public.patients where clinic_id = $1),
-       picked as (
-         select days.day, slots.start_at, dentists.id as dentist_id,
-                row_number() over (order by days.day, slots.s, dentists.k) as n
-           from days cross join slots cross join dentists
-       ),
-       inserted as (
-         insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason, status, booking_origin)
-         select $1, p.id, picked.dentist_id, (picked.day + picked.start_at) at time zone 'Asia/Manila',
-                (array['Dental Consultation', 'Composite Filling — Notes: upper left, "sensitive"', 'Braces Adjustment'])[1 + picked.n % 3],
-                (array['Scheduled', 'Confirmed', 'Completed', 'No Show'])[1 + (picked.n / 7) % 4],
-                (array['messenger', 'walk-in', null])[1 + picked.n % 3]
-           from picked join patients p on p.pn = picked.n % 600
-          where picked.n <= $2
-         returning 1
-       )
-       select count(*)::integer as count from inserted`,
-      [clinicId, APPOINTMENTS],
-    );
-    if (booked[0]?.count !== APPOINTMENTS) throw new Error(`only ${booked[0]?.count} appointments fit in 2027`);
+    // 2027's working slots × the dentists, in time order.
+    await seedAppointments(db, clinicId, {
+      count: APPOINTMENTS,
+      patients: PATIENTS,
+      period: { from: '2027-01-01', to: '2027-12-31' },
+      reasons: ['Dental Consultation', 'Composite Filling — Notes: upper left, "sensitive"', 'Braces Adjustment'],
+      statuses: ['Scheduled', 'Confirmed', 'Completed', 'No Show'],
+      guardians: false,
+    });
     const userId = randomUUID();
     await db.query(
       `insert into auth.users (id, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)

@@ -23,6 +23,7 @@ import {
   startBenchStack,
   writeResults,
 } from './support/harness.ts';
+import { seedPatients } from './support/seed.ts';
 
 const PATIENTS = 10_000;
 const COLD_SAMPLES = Number(process.env.BENCH_PATIENTS_COLD ?? 10);
@@ -158,21 +159,7 @@ async function main() {
     const { db } = stack;
     const clinicId = await insertClinic(stack, 'Bench Clinic');
     await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
-    // Names like the demo data's (first + last name) with a middle initial; 5 of 6 have a messenger id.
-    await db.query(
-      `insert into public.patients (clinic_id, name, phone, messenger_id)
-       select $1,
-              (array['Maria','Jose','Juan','Ana','Mark','Angelica','John Paul','Kristine','Christian','Jasmine',
-                     'Rafael','Carmela','Miguel','Patricia','Gabriel','Bea','Paolo','Camille','Andrei','Nicole'])[1 + i % 20]
-              || ' ' || chr(65 + (i / 20) % 26) || '. ' ||
-              (array['Santos','Reyes','Cruz','Bautista','Ocampo','Garcia','Mendoza','Torres','Tomas','Andrada',
-                     'Castillo','Flores','Villanueva','Ramos','Castro','Rivera','Aquino','Dela Cruz','Salazar','Mercado'])[1 + (i * 7) % 20],
-              format('+63 9%s %s %s', lpad((10 + (i * 37) % 90)::text, 2, '0'), lpad(((i * 7919) % 1000)::text, 3, '0'),
-                     lpad(((i * 104729) % 10000)::text, 4, '0')),
-              case when i % 6 = 5 then null else (2400000000000000 + i::bigint * 7919)::text end
-         from generate_series(1, $2) i`,
-      [clinicId, PATIENTS],
-    );
+    await seedPatients(db, clinicId, { count: PATIENTS, phones: 'varied', withMessenger: true });
 
     let listBytes = 0;
     const { context, page } = await signedInPage(browser, {

@@ -15,6 +15,7 @@ import {
   writeResults,
   type BenchStack,
 } from './support/harness.ts';
+import { seedDentists } from './support/seed.ts';
 
 const APPOINTMENTS = 50_000;
 const DENTISTS = 20;
@@ -34,25 +35,23 @@ async function seed(stack: BenchStack): Promise<number> {
        from generate_series(1, $2) i`,
     [clinicId, PATIENTS],
   );
-  await db.query(
-    `insert into public.dentists (clinic_id, name, email, phone)
-     select $1, 'Dr. Bench ' || i, 'dentist' || i || '@bench.test', '1' from generate_series(1, $2) i`,
-    [clinicId, DENTISTS],
-  );
+  await seedDentists(db, clinicId, { count: DENTISTS });
   await db.transaction(async (tx) => {
     // The booking and audit triggers are not what is measured; the constraints still hold.
     await tx.query(`set local session_replication_role = replica`);
     // 80 a day over two years back from 30 days ahead: the future ones Scheduled, the past mostly
-    // Completed. A fifth of the patients was last seen more than 8 months ago: they are due.
+    // Completed (a Cancelled one stamped now, as the database stamps a cancellation given no time).
+    // A fifth of the patients was last seen more than 8 months ago: they are due.
     await tx.query(
       `with d as (select array_agg(id order by id) ids from public.dentists where clinic_id = $1),
             p as (select array_agg(id order by id) ids from public.patients where clinic_id = $1)
-       insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, reason)
+       insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, reason, cancelled_at)
        select $1, p.ids[1 + (i * 7919) % (case when t.at > now() - interval '8 months' then $3 * 4 / 5 else $3 end)],
               d.ids[1 + i % $4], t.at,
               case when t.at > now() then 'Scheduled' when i % 10 = 0 then 'No Show'
-                   when i % 10 = 1 then 'Cancelled' else 'Completed' end,
-              'Oral Prophylaxis'
+                   when i % 10 = 1 then 'Cancelled' else 'Completed' end::public.appointment_status,
+              'Oral Prophylaxis',
+              case when t.at <= now() and i % 10 = 1 then now() end
          from generate_series(0, $2 - 1) i
          cross join d cross join p
          cross join lateral (

@@ -18,6 +18,7 @@ import {
   writeResults,
   type BenchStack,
 } from './support/harness.ts';
+import { seedDentists, voidEvery50thPayment } from './support/seed.ts';
 
 const APPOINTMENTS = 50_000;
 const DENTISTS = 20;
@@ -42,25 +43,23 @@ async function seed(stack: BenchStack): Promise<number> {
      select $1, 'Patient ' || i || ' Peña', '0917 555 ' || lpad(i::text, 4, '0') from generate_series(1, $2) i`,
     [clinicId, PATIENTS],
   );
-  await db.query(
-    `insert into public.dentists (clinic_id, name, email, phone)
-     select $1, 'Dr. Bench ' || i, 'dentist' || i || '@bench.test', '1' from generate_series(1, $2) i`,
-    [clinicId, DENTISTS],
-  );
+  await seedDentists(db, clinicId, { count: DENTISTS });
   // History as the service writes it: the booking triggers (clinic hours, change feed, audit) are
   // not what is measured, so they are off while seeding; the constraints still hold every row.
   await db.transaction(async (tx) => {
     await tx.query(`set local session_replication_role = replica`);
-    // 80 appointments a day (4 per dentist, 40 minutes apart from 09:00), the newest today.
+    // 80 appointments a day (4 per dentist, 40 minutes apart from 09:00), the newest today; a
+    // Cancelled one was cancelled at its last change, up to 3 days before its time.
     await tx.query(
       `with d as (select array_agg(id order by id) ids from public.dentists where clinic_id = $1),
             p as (select array_agg(id order by id) ids from public.patients where clinic_id = $1)
-       insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, reason, updated_at)
+       insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, reason, updated_at, cancelled_at)
        select $1, p.ids[1 + (i * 7919) % $3], d.ids[1 + i % $4], t.at,
               case when i % 10 = 0 then 'No Show' when i % 10 = 1 then 'Cancelled'
-                   when i % 10 between 2 and 6 then 'Completed' when i % 10 = 7 then 'Confirmed' else 'Scheduled' end,
+                   when i % 10 between 2 and 6 then 'Completed' when i % 10 = 7 then 'Confirmed' else 'Scheduled' end::public.appointment_status,
               'Cleaning',
-              case when i % 10 = 1 then t.at - make_interval(hours => i % 72) else t.at end
+              case when i % 10 = 1 then t.at - make_interval(hours => i % 72) else t.at end,
+              case when i % 10 = 1 then t.at - make_interval(hours => i % 72) end
          from generate_series(0, $2 - 1) i
          cross join d cross join p
          cross join lateral (
@@ -76,17 +75,20 @@ async function seed(stack: BenchStack): Promise<number> {
         where a.clinic_id = $1 and a.id % 10 between 2 and 5`,
       [clinicId],
     );
+    // With the receipt numbers 1, 2, … in id order and the clinic's counter at the last, as the
+    // numbering trigger (off with the others) would have given them.
     await tx.query(
       `with numbered as (
          select i.*, row_number() over (order by i.id) as n from public.invoices i where i.clinic_id = $1
        )
-       insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, reference_number, payment_date)
+       insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, reference_number, payment_date, receipt_number)
        select nb.clinic_id, nb.id, nb.patient_id,
               case when s.parts = 1 then nb.total when s.seq = 1 then round(nb.total / 3, 2)
                    else nb.total - round(nb.total / 3, 2) end,
-              (array['cash', 'card', 'e-wallet', 'bank'])[1 + (nb.n + s.seq) % 4],
+              (array['cash', 'card', 'e-wallet', 'bank'])[1 + (nb.n + s.seq) % 4]::public.payment_method,
               case when (nb.n + s.seq) % 4 > 0 then 'REF-' || nb.n || '-' || s.seq end,
-              nb.created_at + make_interval(mins => s.seq * 5)
+              nb.created_at + make_interval(mins => s.seq * 5),
+              row_number() over (order by nb.id, s.seq)
          from numbered nb
          cross join lateral (
            select seq, (array[0, 1, 2, 2])[1 + nb.n % 4] as parts
@@ -95,10 +97,11 @@ async function seed(stack: BenchStack): Promise<number> {
       [clinicId],
     );
     await tx.query(
-      `update public.payments set voided_at = payment_date + interval '1 hour', void_reason = 'Bench: keyed twice', voided_by = null
-        where clinic_id = $1 and id % 50 = 0`,
+      `insert into private.receipt_counters (clinic_id, last_number)
+       select $1, max(receipt_number) from public.payments where clinic_id = $1`,
       [clinicId],
     );
+    await voidEvery50thPayment(tx, clinicId);
   });
   const counts = (
     await db.query<{ appointments: number; invoices: number; payments: number }>(

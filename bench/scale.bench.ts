@@ -78,7 +78,7 @@ async function seed(stack: BenchStack): Promise<{
             dc as (select clinic_id, array_agg(id order by id) as ids from public.dentists group by clinic_id)
        insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, reason)
        select pc.clinic_id, pc.first_id + (i * 7919) % $2, dc.ids[1 + i % $3], t.at,
-              case when t.at > now() then 'Scheduled' when i % 10 = 0 then 'No Show' else 'Completed' end,
+              case when t.at > now() then 'Scheduled' when i % 10 = 0 then 'No Show' else 'Completed' end::public.appointment_status,
               'Oral Prophylaxis (Cleaning)'
          from pc join dc using (clinic_id)
         cross join generate_series(0, $1 - 1) i

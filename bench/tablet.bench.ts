@@ -50,6 +50,7 @@ import {
   writeResults,
   type BenchStack,
 } from './support/harness.ts';
+import { seedAppointments, seedBilling, seedDentists, seedPatients } from './support/seed.ts';
 
 const CPU_SLOWDOWN = 4;
 const PATIENTS = 10_000;
@@ -81,106 +82,17 @@ async function seed(stack: BenchStack): Promise<{ month: number }> {
   const { db } = stack;
   const clinicId = await insertClinic(stack, 'Bench Tablet Clinic');
   await createStaffUser(stack, { email: EMAIL, clinicId, role: 'receptionist', name: 'Bench Receptionist' });
-
-  // Patients named like the demo data's, with a middle initial; 5 of 6 have a Messenger ID.
-  await db.query(
-    `insert into public.patients (clinic_id, name, phone, messenger_id)
-     select $1,
-            (array['Maria','Jose','Juan','Ana','Mark','Angelica','John Paul','Kristine','Christian','Jasmine',
-                   'Rafael','Carmela','Miguel','Patricia','Gabriel','Bea','Paolo','Camille','Andrei','Nicole'])[1 + i % 20]
-            || ' ' || chr(65 + (i / 20) % 26) || '. ' ||
-            (array['Santos','Reyes','Cruz','Bautista','Ocampo','Garcia','Mendoza','Torres','Tomas','Andrada',
-                   'Castillo','Flores','Villanueva','Ramos','Castro','Rivera','Aquino','Dela Cruz','Salazar','Mercado'])[1 + (i * 7) % 20],
-            format('+63 9%s %s %s', lpad((10 + (i * 37) % 90)::text, 2, '0'), lpad(((i * 7919) % 1000)::text, 3, '0'),
-                   lpad(((i * 104729) % 10000)::text, 4, '0')),
-            case when i % 6 = 5 then null else (2400000000000000 + i::bigint * 7919)::text end
-       from generate_series(1, $2) i`,
-    [clinicId, PATIENTS],
-  );
-  await db.query(
-    `insert into public.dentists (clinic_id, name, email, phone)
-     select $1, 'Dr. Tablet ' || chr(64 + d), 'tablet' || d || '@bench.test', '+63 917 555 010' || d
-       from generate_series(1, $2) d`,
-    [clinicId, DENTISTS],
-  );
-  // This month in Manila: the first 2,000 (working day, 20-minute slot, dentist) triples, in time order.
-  const { rows: booked } = await db.query<{ month: number; count: number }>(
-    `with clock as (
-       select date_trunc('month', (now() at time zone 'Asia/Manila'))::date as first_day
-     ),
-     days as (
-       select d::date as day from clock,
-         generate_series(clock.first_day, clock.first_day + interval '1 month' - interval '1 day', interval '1 day') d
-       where extract(isodow from d) < 7
-     ),
-     slots as (
-       select s, time '09:00' + make_interval(mins => 20 * s) as start_at from generate_series(0, 26) s
-       where s not between 9 and 11
-     ),
-     dentists as (
-       select id, row_number() over (order by id) as k from public.dentists where clinic_id = $1
-     ),
-     patients as (
-       select id, row_number() over (order by id) - 1 as pn from public.patients where clinic_id = $1
-     ),
-     picked as (
-       select days.day, slots.start_at, dentists.id as dentist_id,
-              row_number() over (order by days.day, slots.s, dentists.k) as n
-         from days cross join slots cross join dentists
-     ),
-     inserted as (
-       insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, reason, status, booking_origin, guardian_messenger_id)
-       select $1, p.id, picked.dentist_id, (picked.day + picked.start_at) at time zone 'Asia/Manila',
-              (array['Dental Consultation', 'Oral Prophylaxis (Cleaning)', 'Composite Filling — Notes: upper left',
-                     'Root Canal Treatment (Molar)', 'Braces Adjustment'])[1 + picked.n % 5],
-              (array['Scheduled', 'Confirmed', 'Completed', 'No Show', 'Cancelled'])[1 + (picked.n / 7) % 5],
-              (array['messenger', 'walk-in', null])[1 + picked.n % 3],
-              case when picked.n % 9 = 0 then (2500000000000000 + picked.n)::text end
-         from picked
-         join patients p on p.pn = (picked.n * 13) % $3
-        where picked.n <= $2
-       returning appointment_time
-     )
-     select extract(month from min(appointment_time) at time zone 'Asia/Manila')::int as month, count(*)::int as count
-       from inserted`,
-    [clinicId, APPOINTMENTS, PATIENTS],
-  );
-  if (booked[0]!.count !== APPOINTMENTS) throw new Error(`only ${booked[0]!.count} appointments fit in the month`);
-
-  // Totals from ₱500.00 to ₱25,875.50 in steps of ₱127.50, a year of history, oldest first.
-  await db.query(
-    `with patients as (
-       select id, row_number() over (order by id) - 1 as pn from public.patients where clinic_id = $1
-     )
-     insert into public.invoices (clinic_id, patient_id, total, created_at)
-     select $1, p.id, 500 + (i * 37 % 200) * 127.50, now() - make_interval(mins => ($2 - i) * 50)
-       from generate_series(1, $2) i
-       join patients p on p.pn = (i * 7919) % $3`,
-    [clinicId, INVOICES, PATIENTS],
-  );
-  // Per 4 invoices: none (Unpaid), 2 partial, 3 and 5 that add up (Paid) — 25,000 payments.
-  await db.query(
-    `with numbered as (
-       select i.*, row_number() over (order by i.id) as n from public.invoices i where i.clinic_id = $1
-     )
-     insert into public.payments (clinic_id, invoice_id, patient_id, amount, method, reference_number, payment_date)
-     select nb.clinic_id, nb.id, nb.patient_id,
-            case
-              when nb.n % 4 = 1 then round(nb.total * 0.2, 2)
-              when s.seq < s.parts then round(nb.total / s.parts, 2)
-              else nb.total - round(nb.total / s.parts, 2) * (s.parts - 1)
-            end,
-            (array['cash', 'card', 'e-wallet', 'bank'])[1 + (nb.n + s.seq) % 4],
-            case when (nb.n + s.seq) % 4 > 0 then 'REF-' || nb.n || '-' || s.seq end,
-            nb.created_at + make_interval(days => s.seq - 1)
-       from numbered nb
-       cross join lateral (
-         select seq, (array[0, 2, 3, 5])[1 + nb.n % 4] as parts
-           from generate_series(1, (array[0, 2, 3, 5])[1 + nb.n % 4]) seq
-       ) s
-      order by nb.id, s.seq`,
-    [clinicId],
-  );
+  await seedPatients(db, clinicId, { count: PATIENTS, phones: 'varied', withMessenger: true });
+  await seedDentists(db, clinicId, {
+    count: DENTISTS,
+    name: 'Dr. Tablet',
+    lettered: true,
+    emailPrefix: 'tablet',
+    phone: '+63 917 555 010',
+    phoneNumbered: true,
+  });
+  const month = await seedAppointments(db, clinicId, { count: APPOINTMENTS, patients: PATIENTS, patientStep: 13 });
+  await seedBilling(db, clinicId, { invoices: INVOICES, patients: PATIENTS });
   const counts = (
     await db.query<{ patients: number; invoices: number; payments: number }>(
       `select (select count(*)::int from public.patients where clinic_id = $1) as patients,
@@ -194,7 +106,7 @@ async function seed(stack: BenchStack): Promise<{ month: number }> {
   await db.exec(
     'analyze public.patients; analyze public.appointments; analyze public.invoices; analyze public.payments;',
   );
-  return { month: booked[0]!.month };
+  return { month };
 }
 
 /**
