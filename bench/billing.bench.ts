@@ -5,7 +5,8 @@
  * within 50 ms):
  *  1. the database: the two list reads (views invoice_summaries and payment_entries, every row of
  *     the clinic, as the signed-in receptionist under row-level security), server time by
- *     EXPLAIN ANALYZE, and the same reads over HTTP with their payload sizes;
+ *     EXPLAIN ANALYZE, and the same reads over HTTP as the tab makes them (in pages of the
+ *     server's row cap, REST_MAX_ROWS) with their payload sizes;
  *  2. opening the tab: from the click on 'Billing System' to the first frame after both tables
  *     show rows — cold (page reloaded: the tab's code and both lists loaded) and warm (cached);
  *  3. each keystroke in 'Search by patient' and each change of 'Status': from the input event to
@@ -18,6 +19,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import type { Database } from '../local/db/database.ts';
 import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { readAllRows } from '../src/features/bills/model/api/read-all-rows.ts';
 import {
   BENCH_PASSWORD,
   createStaffUser,
@@ -107,44 +109,53 @@ async function explainLists(db: Database, clinicId: number) {
   }
 }
 
-/** Both list reads over HTTP as the tab makes them (one request each, count=exact). */
+/**
+ * Both list reads over HTTP as the tab makes them (readAllRows: the first page with count=exact,
+ * the rest in parallel pages of the server's row cap, REST_MAX_ROWS).
+ */
 async function measureHttp(client: SupabaseClient, clinicId: number) {
   const reads = [
     [
       'invoice_summaries',
+      INVOICES,
       () =>
-        client
-          .from('invoice_summaries')
-          .select(INVOICE_COLUMNS, { count: 'exact' })
-          .eq('clinic_id', clinicId)
-          .order('id', { ascending: false })
-          .range(0, 99_999),
+        readAllRows<{ id: number }>((from, to, withCount) =>
+          client
+            .from('invoice_summaries')
+            .select(INVOICE_COLUMNS, withCount ? { count: 'exact' } : undefined)
+            .eq('clinic_id', clinicId)
+            .order('id', { ascending: false })
+            .range(from, to),
+        ),
     ],
     [
       'payment_entries',
+      PAYMENTS,
       () =>
-        client
-          .from('payment_entries')
-          .select(PAYMENT_COLUMNS, { count: 'exact' })
-          .eq('clinic_id', clinicId)
-          .order('payment_date', { ascending: false })
-          .order('id', { ascending: false })
-          .range(0, 99_999),
+        readAllRows<{ id: number }>((from, to, withCount) =>
+          client
+            .from('payment_entries')
+            .select(PAYMENT_COLUMNS, withCount ? { count: 'exact' } : undefined)
+            .eq('clinic_id', clinicId)
+            .order('payment_date', { ascending: false })
+            .order('id', { ascending: false })
+            .range(from, to),
+        ),
     ],
   ] as const;
-  for (const [name, read] of reads) {
+  for (const [name, expectedRows, read] of reads) {
     const times: number[] = [];
     let bytes = 0;
     for (let i = 0; i <= HTTP_SAMPLES; i++) {
       const started = performance.now();
-      const answer = await read();
+      const rows = await read();
       const elapsed = performance.now() - started;
-      if (answer.error) throw answer.error;
-      bytes = JSON.stringify(answer.data).length;
+      if (rows.length !== expectedRows) throw new Error(`read ${rows.length} ${name} rows, not ${expectedRows}`);
+      bytes = JSON.stringify(rows).length;
       if (i > 0) times.push(elapsed);
     }
-    reportSamples(`http: GET ${name}, every row`, times);
-    record(`http: GET ${name} payload bytes`, bytes);
+    reportSamples(`http: ${name}, every row as the tab reads it`, times);
+    record(`http: ${name} payload bytes`, bytes);
     console.log(`${''.padEnd(4)}payload ${(bytes / 1000).toFixed(0)} KB of JSON (uncompressed)`);
   }
 }
