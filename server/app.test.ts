@@ -146,4 +146,34 @@ describe('createApp', () => {
     expect(service.status).toBe(404);
     expect(await service.json()).toEqual({ error: 'Not found' });
   });
+
+  it('when mounted with fallThrough, then a page load of a path it answers only POSTs on is the parent’s', async () => {
+    const parent = express();
+    parent.use(createApp(deps(), { fallThrough: true }));
+    parent.use((_req, res) => {
+      res.type('html').send('<p>the SPA</p>');
+    });
+    const url = await serve(parent);
+    const page = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const path of ['/appointments', '/appointments/', '/status-notifications/1']) {
+      const loaded = await fetch(`${url}${path}`, { headers: page });
+      expect(loaded.status, path).toBe(200);
+      expect(await loaded.text(), path).toBe('<p>the SPA</p>');
+      // None of the service's own headers (its helmet policy would break the page).
+      expect(loaded.headers.get('content-security-policy'), path).toBeNull();
+    }
+    // A script's GET, a page load of a path with GET routes, and the service's POSTs stay the service's.
+    const fetched = await fetch(`${url}/appointments`);
+    expect([fetched.status, await fetched.json()]).toEqual([404, { error: 'Not found' }]);
+    const api = await fetch(`${url}/api/unknown`, { headers: page });
+    expect([api.status, await api.json()]).toEqual([404, { error: 'Not found' }]);
+    const posted = await fetch(`${url}/appointments/1/send-reminder?clinic_id=1`, { method: 'POST', headers: page });
+    expect(posted.status).toBe(401);
+  });
+
+  it('when standalone, then a page load of /appointments is its 404', async () => {
+    const url = await serve(createApp(deps()));
+    const loaded = await fetch(`${url}/appointments`, { headers: { accept: 'text/html' } });
+    expect([loaded.status, await loaded.json()]).toEqual([404, { error: 'Not found' }]);
+  });
 });

@@ -14,14 +14,25 @@ import { createWebhookRouter } from './webhook/router';
 
 /** Every path the service answers; anything else is not the service's (see `fallThrough`). */
 export const SERVICE_PATHS = ['/status-notifications', '/appointments', '/api', '/webhook'];
+/**
+ * The service paths none of whose routes answers a GET. Mounted in the local stack, where the SPA
+ * has the same origin, a page load there (a typed or bookmarked URL such as /appointments) is the
+ * SPA's, which sends it on to the dashboard, rather than the service's JSON 404.
+ */
+const POST_ONLY_PATHS = ['/status-notifications', '/appointments'];
 /** The paths staff call from the SPA with their JWT (CORS, JSON bodies, rate limits). */
 const STAFF_PATHS = ['/status-notifications', '/appointments', '/api'];
 export const JSON_BODY_LIMIT = '32kb';
 
+/** A browser loading a page: a GET or HEAD that prefers HTML to JSON (fetch and curl take either). */
+function isPageLoad(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['json', 'html']) === 'html';
+}
+
 export interface AppOptions {
   /**
    * true when the app is mounted inside another (the local stack's gateway): requests outside
-   * SERVICE_PATHS pass on untouched instead of answering 404.
+   * SERVICE_PATHS, and page loads under POST_ONLY_PATHS, pass on untouched instead of answering 404.
    */
   fallThrough?: boolean;
 }
@@ -44,6 +55,11 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}): express.
   app.set('query parser', 'simple');
   app.set('trust proxy', config.trustProxy ?? 0);
 
+  if (options.fallThrough) {
+    app.use(POST_ONLY_PATHS, (req: Request, _res: Response, next: NextFunction) => {
+      next(isPageLoad(req) ? 'router' : undefined);
+    });
+  }
   app.use(SERVICE_PATHS, (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     res.on('finish', () =>

@@ -19,13 +19,17 @@ describe.skipIf(!ctx.chromium)('routes', () => {
   });
 
   describe('when logged out', () => {
-    it.each(['/', '/dashboard', '/patients', '/some/unknown/path', '/login/'])('%s goes to /login', async (path) => {
-      await withPage(browser, ctx.baseUrl, async (page) => {
-        await page.goto(path);
-        await waitForPath(page, '/login');
-        await page.getByRole('heading', { name: 'Login' }).waitFor();
-      });
-    });
+    // /appointments is also where the notification service takes its POSTs (the same origin here).
+    it.each(['/', '/dashboard', '/patients', '/appointments', '/some/unknown/path', '/login/'])(
+      '%s goes to /login',
+      async (path) => {
+        await withPage(browser, ctx.baseUrl, async (page) => {
+          await page.goto(path);
+          await waitForPath(page, '/login');
+          await page.getByRole('heading', { name: 'Login' }).waitFor();
+        });
+      },
+    );
 
     it('shows /signup and /reset-password where they are', async () => {
       await withPage(browser, ctx.baseUrl, async (page) => {
@@ -78,7 +82,7 @@ describe.skipIf(!ctx.chromium)('routes', () => {
     it('leaves /login, /signup, / and unknown paths for /dashboard, but shows /reset-password', async () => {
       await withPage(browser, ctx.baseUrl, async (page) => {
         await loginAs(page, DEMO.receptionist);
-        for (const path of ['/login', '/signup', '/', '/no/such/page']) {
+        for (const path of ['/login', '/signup', '/', '/no/such/page', '/appointments']) {
           await page.goto(path);
           await waitForPath(page, '/dashboard');
           await page.getByTestId('user-name').waitFor();
