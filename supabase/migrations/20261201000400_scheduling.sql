@@ -263,7 +263,7 @@ create index appointments_clinic_completed_idx
   where status = 'Completed' and not deleted;
 
 -- enforce_appointment_rules (the booking trigger) and its trigger live whole in
--- 20261201001330_waitlist_fills_every_slot.sql, beside the booking rules on time it asks.
+-- 20261201001580_bookings_one_dentist_at_a_time.sql.
 
 -- ---------------------------------------------------------------------------
 -- guard_browser_booking
