@@ -130,7 +130,8 @@ describe.each(targets)('booking integrity on %s', (target) => {
 
   // On PostgreSQL a single race passed most of the time even when racing bookings could deadlock
   // (40P01) or time out in the exclusion constraint's check; thirty races in a row caught it in
-  // three runs of four. PGlite runs one statement at a time: one race is enough there.
+  // about half the runs (the test above catches it every time). PGlite runs one statement at a
+  // time: one race is enough there.
   it('leaves exactly one appointment, and refuses the rest as taken, when 20 bookings race for one slot', async () => {
     const clients = await Promise.all(Array.from({ length: 4 }, () => stack.signedIn('reception@demo.test')));
     const races = target === 'postgres' ? 30 : 1;
