@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../../local/db/database.ts';
 import { clinicSunday, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
@@ -92,41 +93,100 @@ describe.each(targets)('booking integrity on %s', (target) => {
     expect(otherDentist.error).toBeNull();
   });
 
+  /**
+   * Runs `held` in a transaction kept open until `waiting`, sent once `held` has run, waits on a
+   * lock; then commits it and answers what `waiting` got.
+   */
+  async function whileHeldOpen<T>(held: (tx: Queryable) => Promise<unknown>, waiting: () => PromiseLike<T>) {
+    let heldRan!: () => void;
+    const ran = new Promise<void>((resolve) => (heldRan = resolve));
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    const first = stack.db.transaction(async (tx) => {
+      await held(tx);
+      heldRan();
+      await mayCommit;
+    });
+    first.catch(() => heldRan());
+    await ran;
+    // Sent now (a query builder is lazy until awaited).
+    const second = Promise.resolve(waiting());
+    try {
+      await expect
+        .poll(async () => {
+          const { rows } = await stack.db.query<{ waiting: number }>(
+            `select count(*)::int as waiting from pg_catalog.pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return rows[0]!.waiting;
+        })
+        .toBe(1);
+    } finally {
+      commit();
+      await first;
+    }
+    return second;
+  }
+
   // PGlite runs one statement at a time: there is no second transaction to wait.
-  if (target === 'postgres')
+  if (target === 'postgres') {
+    const bookAsOwner = (tx: Queryable, dentist: number, time: string) =>
+      tx.query(
+        `insert into public.appointments (clinic_id, dentist_id, patient_id, appointment_time, reason)
+         values ($1, $2, $3, $4, 'Oral Prophylaxis (Cleaning)')`,
+        [clinicId, dentist, patientId, time],
+      );
+    const saveDay = (
+      tx: Queryable,
+      dentist: number,
+      date: string,
+      blocks: { start_time: string; end_time: string }[],
+    ) =>
+      tx.query('select public.save_availability_day($1, $2::date, $3::jsonb)', [dentist, date, JSON.stringify(blocks)]);
+
     it('checks a booking after another of the same dentist still open has committed, and refuses it as taken', async () => {
       const dentist = await newDentist();
       const time = clinicTime(clinicWorkday(2), '15:00');
-      let commitFirst!: () => void;
-      const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve));
-      const first = stack.db.transaction(async (tx) => {
-        await tx.query(
-          `insert into public.appointments (clinic_id, dentist_id, patient_id, appointment_time, reason)
-           values ($1, $2, $3, $4, 'Oral Prophylaxis (Cleaning)')`,
-          [clinicId, dentist, patientId, time],
-        );
-        await firstMayCommit;
-      });
-      // Sent now (a query builder is lazy until awaited).
-      const second = book(dentist, time).then((result) => result);
-      // The second waits on a lock while the first is open (the dentist's row, taken by the booking
-      // trigger; before, the exclusion constraint's check), then sees it committed.
-      try {
-        await expect
-          .poll(async () => {
-            const { rows } = await stack.db.query<{ waiting: number }>(
-              `select count(*)::int as waiting from pg_catalog.pg_stat_activity
-                where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            return rows[0]!.waiting;
-          })
-          .toBe(1);
-      } finally {
-        commitFirst();
-        await first;
-      }
-      expect((await second).error).toMatchObject({ code: '23P01', message: SLOT_TAKEN, hint: 'slot_taken' });
+      // The second waits for the dentist's row, locked by the booking trigger (before, it waited in
+      // the exclusion constraint's check and got its bare message), then sees the first.
+      const second = await whileHeldOpen(
+        (tx) => bookAsOwner(tx, dentist, time),
+        () => book(dentist, time),
+      );
+      expect(second.error).toMatchObject({ code: '23P01', message: SLOT_TAKEN, hint: 'slot_taken' });
     });
+
+    it('checks a booking after a day of blocks being saved has committed, and refuses it in a new block', async () => {
+      const dentist = await newDentist();
+      const date = clinicWorkday(7);
+      const second = await whileHeldOpen(
+        (tx) => saveDay(tx, dentist, date, [{ start_time: '15:00', end_time: '16:00' }]),
+        () => book(dentist, clinicTime(date, '15:20')),
+      );
+      expect(second.error).toMatchObject({ code: '23P01', message: SLOT_TAKEN, hint: 'dentist_unavailable' });
+    });
+
+    it('replaces a day of blocks saved at the same moment with the later save', async () => {
+      const dentist = await newDentist();
+      const date = clinicWorkday(7);
+      const later = await whileHeldOpen(
+        (tx) => saveDay(tx, dentist, date, [{ start_time: '09:00', end_time: '10:00' }]),
+        () =>
+          reception.rpc('save_availability_day', {
+            p_dentist_id: dentist,
+            p_date: date,
+            p_blocks: [{ start_time: '09:30', end_time: '11:00' }],
+          }),
+      );
+      expect(later.error).toBeNull();
+      const { data } = await stack
+        .serviceClient()
+        .from('dentist_availability')
+        .select('start_time, end_time')
+        .eq('dentist_id', dentist);
+      expect(data).toEqual([{ start_time: '09:30:00', end_time: '11:00:00' }]);
+    });
+  }
 
   // On PostgreSQL a single race passed most of the time even when racing bookings could deadlock
   // (40P01) or time out in the exclusion constraint's check; thirty races in a row caught it in
