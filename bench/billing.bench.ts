@@ -19,6 +19,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import type { Database } from '../local/db/database.ts';
 import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { INVOICE_LIST_COLUMNS, PAYMENT_LIST_COLUMNS } from '../src/features/bills/model/api/billing-columns.ts';
 import { readAllRows } from '../src/features/bills/model/api/read-all-rows.ts';
 import {
   BENCH_PASSWORD,
@@ -47,11 +48,6 @@ const OPEN_BUDGET_MS = 1000;
 const INPUT_BUDGET_MS = 50;
 
 const EMAIL = 'bench-billing@bench.test';
-
-const INVOICE_COLUMNS =
-  'id, clinic_id, patient_id, patient_name, appointment_id, total_centavos, paid_centavos, balance_centavos, status, payment_count, created_at, voided_at, void_reason';
-const PAYMENT_COLUMNS =
-  'id, clinic_id, invoice_id, patient_id, patient_name, amount_centavos, method, reference_number, notes, payment_date, created_at, voided_at, void_reason, idempotency_key';
 
 /** The clinic, its receptionist and its billing history, made with generate_series. */
 async function seed(stack: BenchStack): Promise<number> {
@@ -82,11 +78,11 @@ async function explainLists(db: Database, clinicId: number) {
   const reads = [
     [
       'invoice_summaries',
-      `select ${INVOICE_COLUMNS} from public.invoice_summaries where clinic_id = ${clinicId} order by id desc`,
+      `select ${INVOICE_LIST_COLUMNS} from public.invoice_summaries where clinic_id = ${clinicId} order by id desc`,
     ],
     [
       'payment_entries',
-      `select ${PAYMENT_COLUMNS} from public.payment_entries where clinic_id = ${clinicId} order by payment_date desc, id desc`,
+      `select ${PAYMENT_LIST_COLUMNS} from public.payment_entries where clinic_id = ${clinicId} order by payment_date desc, id desc`,
     ],
   ] as const;
   for (const [name, sql] of reads) {
@@ -122,7 +118,7 @@ async function measureHttp(client: SupabaseClient, clinicId: number) {
         readAllRows<{ id: number }>((from, to, withCount) =>
           client
             .from('invoice_summaries')
-            .select(INVOICE_COLUMNS, withCount ? { count: 'exact' } : undefined)
+            .select(INVOICE_LIST_COLUMNS, withCount ? { count: 'exact' } : undefined)
             .eq('clinic_id', clinicId)
             .order('id', { ascending: false })
             .range(from, to),
@@ -135,7 +131,7 @@ async function measureHttp(client: SupabaseClient, clinicId: number) {
         readAllRows<{ id: number }>((from, to, withCount) =>
           client
             .from('payment_entries')
-            .select(PAYMENT_COLUMNS, withCount ? { count: 'exact' } : undefined)
+            .select(PAYMENT_LIST_COLUMNS, withCount ? { count: 'exact' } : undefined)
             .eq('clinic_id', clinicId)
             .order('payment_date', { ascending: false })
             .order('id', { ascending: false })
