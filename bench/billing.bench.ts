@@ -19,8 +19,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import type { Database } from '../local/db/database.ts';
 import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { getInvoices } from '../src/features/bills/list/api/get-invoices.ts';
+import { getPayments } from '../src/features/bills/list/api/get-payments.ts';
 import { INVOICE_LIST_COLUMNS, PAYMENT_LIST_COLUMNS } from '../src/features/bills/model/api/billing-columns.ts';
-import { readAllRows } from '../src/features/bills/model/api/read-all-rows.ts';
 import {
   BENCH_PASSWORD,
   createStaffUser,
@@ -106,38 +107,13 @@ async function explainLists(db: Database, clinicId: number) {
 }
 
 /**
- * Both list reads over HTTP as the tab makes them (readAllRows: the first page with count=exact,
- * the rest in parallel pages of the server's row cap, REST_MAX_ROWS).
+ * Both list reads over HTTP, made by the tab's own functions (getInvoices, getPayments: the first
+ * page with count=exact, the rest in parallel pages of the server's row cap, REST_MAX_ROWS).
  */
 async function measureHttp(client: SupabaseClient, clinicId: number) {
   const reads = [
-    [
-      'invoice_summaries',
-      INVOICES,
-      () =>
-        readAllRows<{ id: number }>((from, to, withCount) =>
-          client
-            .from('invoice_summaries')
-            .select(INVOICE_LIST_COLUMNS, withCount ? { count: 'exact' } : undefined)
-            .eq('clinic_id', clinicId)
-            .order('id', { ascending: false })
-            .range(from, to),
-        ),
-    ],
-    [
-      'payment_entries',
-      PAYMENTS,
-      () =>
-        readAllRows<{ id: number }>((from, to, withCount) =>
-          client
-            .from('payment_entries')
-            .select(PAYMENT_LIST_COLUMNS, withCount ? { count: 'exact' } : undefined)
-            .eq('clinic_id', clinicId)
-            .order('payment_date', { ascending: false })
-            .order('id', { ascending: false })
-            .range(from, to),
-        ),
-    ],
+    ['invoice_summaries', INVOICES, () => getInvoices(clinicId, client)],
+    ['payment_entries', PAYMENTS, () => getPayments(clinicId, client)],
   ] as const;
   for (const [name, expectedRows, read] of reads) {
     const times: number[] = [];
