@@ -60,6 +60,7 @@ export const REMINDER_EXTRA_TEXT = {
   recipientInvalid: 'The Messenger ID may contain only letters, digits and the characters . _ : -',
   tooFarAhead: 'A reminder can be sent at most 365 days before the appointment.',
   remindersOff: 'Reminders are off for this appointment. Enable them to send one.',
+  remindersNotSaved: 'Reminders are turned on but not saved yet. Save Settings first, then send.',
   gone: 'This appointment no longer exists. It may have been deleted in another tab.',
   notAllowed: 'Your role may not change this appointment.',
   tryAgain: 'Please check your connection and try again.',

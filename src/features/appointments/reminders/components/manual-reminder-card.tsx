@@ -26,6 +26,8 @@ export interface ManualReminderCardProps {
   status: string;
   /** Whether 'Enable Reminders' is ticked in the settings card. */
   remindersEnabled: boolean;
+  /** Whether reminders are on as saved (appointments.reminder_enabled): what the service sends by. */
+  remindersSaved: boolean;
 }
 
 /** Card 2 of the Reminder modal: send one reminder now, through the notification service. */
@@ -36,6 +38,7 @@ export function ManualReminderCard({
   appointmentTime,
   status,
   remindersEnabled,
+  remindersSaved,
 }: ManualReminderCardProps) {
   const titleId = useId();
   const reasonId = useId();
@@ -52,7 +55,11 @@ export function ManualReminderCard({
   // The same rule the service refuses by; an appointment passes while the modal is open.
   const now = useNow();
   const blocked = reminderBlock({ status, appointmentTime }, now);
-  const reason = blocked ? REMINDER_BLOCKED_TEXT[blocked] : remindersEnabled ? null : REMINDER_EXTRA_TEXT.remindersOff;
+  // Off as ticked, or ticked but not saved yet: the service refuses while the stored setting is off.
+  let reason: string | null = null;
+  if (blocked) reason = REMINDER_BLOCKED_TEXT[blocked];
+  else if (!remindersEnabled) reason = REMINDER_EXTRA_TEXT.remindersOff;
+  else if (!remindersSaved) reason = REMINDER_EXTRA_TEXT.remindersNotSaved;
 
   const onSend = form.handleSubmit(
     async (body) => {

@@ -204,7 +204,7 @@ describe('opening the Reminder modal', () => {
 });
 
 describe('reminder settings', () => {
-  it('disables every settings input and the send when reminders are off, but not Enable and Save', async () => {
+  it('disables every settings input and the send when reminders are off, but not Enable and Save; the send waits for a save', async () => {
     await arrange({ reminder_enabled: false, reminder_days: [2, 1] });
     const user = userEvent.setup();
     await openedModal();
@@ -225,7 +225,18 @@ describe('reminder settings', () => {
 
     await user.click(enable);
     expect(controls().every((control) => !control.disabled)).toBe(true);
+    // The service sends by the saved setting, which is still off: the send waits for Save Settings.
+    expect(button(manual(), 'Send Reminder Now').disabled).toBe(true);
+    expect(
+      manual().getByText('Reminders are turned on but not saved yet. Save Settings first, then send.'),
+    ).toBeTruthy();
+
+    await user.click(button(settings(), 'Save Settings'));
+    await expectAlert('Settings Saved!', 'Reminder settings have been updated.');
+    await dismissAlert();
+    expect((await stored()).reminder_enabled).toBe(true);
     expect(button(manual(), 'Send Reminder Now').disabled).toBe(false);
+    expect(manual().queryByText(/not saved yet/)).toBeNull();
   });
 
   it("adds days with '+ Add Day', removes the chosen one with '×', and never removes the last", async () => {

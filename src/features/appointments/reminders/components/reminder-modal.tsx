@@ -103,6 +103,7 @@ function ReminderModalContent({
           appointmentTime={appointment.appointment_time}
           status={appointment.status}
           remindersEnabled={settings.watch('enabled')}
+          remindersSaved={appointment.reminder_enabled}
         />
       </div>
       <ReminderLogCard clinicId={clinicId} timeZone={timeZone} appointmentId={appointment.id} />
