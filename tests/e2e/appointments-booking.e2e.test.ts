@@ -249,6 +249,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
         '9:00 AM',
         other,
         PROCEDURE,
+        'Scheduled',
       ]);
       // The dialog fades in; the screenshot waits for it to settle.
       await popup.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));

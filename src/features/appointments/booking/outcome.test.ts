@@ -74,7 +74,7 @@ describe('how the form reports a failure', () => {
 });
 
 describe('the Double Booking details', () => {
-  it.each(BROWSER_TIME_ZONES)('show the clinic date, 12-hour time, dentist and reason (browser in %s)', (zone) => {
+  it.each(BROWSER_TIME_ZONES)('show the clinic date, 12-hour time, dentist, reason and status (browser in %s)', (zone) => {
     inBrowserTimeZone(zone, () => {
       expect(
         doubleBookingDetails(
@@ -82,6 +82,7 @@ describe('the Double Booking details', () => {
             appointment_time: '2030-01-10T05:20:00Z',
             reason: 'Composite Filling — Notes: sensitive',
             dentist_name: 'Dr. Andrea Villanueva',
+            status: 'Cancelled',
           },
           'Asia/Manila',
         ),
@@ -90,6 +91,7 @@ describe('the Double Booking details', () => {
         time: '1:20 PM',
         dentist: 'Dr. Andrea Villanueva',
         reason: 'Composite Filling — Notes: sensitive',
+        status: 'Cancelled',
       });
     });
   });
@@ -97,9 +99,15 @@ describe('the Double Booking details', () => {
   it("reads 'Unknown dentist' and '—' when the dentist or the reason is missing", () => {
     expect(
       doubleBookingDetails(
-        { appointment_time: '2030-01-09T16:00:00Z', reason: null, dentist_name: ' ' },
+        { appointment_time: '2030-01-09T16:00:00Z', reason: null, dentist_name: ' ', status: 'Scheduled' },
         'Asia/Manila',
       ),
-    ).toEqual({ date: 'January 10, 2030', time: '12:00 AM', dentist: 'Unknown dentist', reason: '—' });
+    ).toEqual({
+      date: 'January 10, 2030',
+      time: '12:00 AM',
+      dentist: 'Unknown dentist',
+      reason: '—',
+      status: 'Scheduled',
+    });
   });
 });

@@ -14,6 +14,7 @@
  */
 import { formatClinicDate, formatClinicTime } from '@common/clinic-calendar';
 import { databaseErrorCodeOf, type DatabaseErrorCode } from '@common/contract/error-codes';
+import { statusBadge } from '@/entities/appointment/status';
 import { requestErrorOf } from '@/lib/request-error';
 import { UNKNOWN_DENTIST } from '../model/grouping';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
@@ -102,10 +103,12 @@ export interface DoubleBookingDetails {
   readonly time: string;
   readonly dentist: string;
   readonly reason: string;
+  /** Its status as its badge reads: a Cancelled visit that day is still "non-deleted". */
+  readonly status: string;
 }
 
 /**
- * The existing appointment's time, dentist and reason as the warning shows them, in clinic
+ * The existing appointment's time, dentist, reason and status as the warning shows them, in clinic
  * time. A dentist the list does not know reads 'Unknown dentist'; no reason reads '—'.
  */
 export function doubleBookingDetails(
@@ -113,6 +116,7 @@ export function doubleBookingDetails(
     readonly appointment_time: string;
     readonly reason: string | null;
     readonly dentist_name: string | null;
+    readonly status: string | null;
   },
   timeZone: string,
 ): DoubleBookingDetails {
@@ -121,5 +125,6 @@ export function doubleBookingDetails(
     time: formatClinicTime(existing.appointment_time, timeZone),
     dentist: existing.dentist_name?.trim() || UNKNOWN_DENTIST,
     reason: existing.reason?.trim() || '—',
+    status: statusBadge(existing.status).label,
   };
 }

@@ -206,6 +206,7 @@ describe('booking: the slot and the patient’s day', () => {
       time: '2:00 PM',
       dentist: 'dr. paolo dimaculangan',
       reason: 'Dental Consultation',
+      status: 'Scheduled',
     });
     expect(fake.updates).toEqual([{ type: 'working' }, { type: 'waiting' }]);
     expect(fake.save).not.toHaveBeenCalled();

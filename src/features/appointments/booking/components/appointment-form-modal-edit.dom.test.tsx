@@ -56,8 +56,9 @@ describe('the Double Booking warning', () => {
     { id: 602, dentist_id: 1, patient_id: 11, appointment_time: '2030-01-10T08:00:00Z', reason: 'Temporary Filling' },
   ];
 
-  it('shows the existing time, dentist and reason; Cancel books nothing and keeps the form', async () => {
-    const { user, onSaved } = await render({}, sameDay);
+  it('shows the existing time, dentist, reason and status (a Cancelled one counts); Cancel books nothing and keeps the form', async () => {
+    const cancelledFirst = sameDay.map((row) => (row.id === 601 ? { ...row, status: 'Cancelled' as const } : row));
+    const { user, onSaved } = await render({}, cancelledFirst);
     await ready();
     await fillForm(user);
     const book = submitButton();
@@ -70,6 +71,7 @@ describe('the Double Booking warning', () => {
       '9:40 AM',
       'dr. paolo dimaculangan',
       'Dental Consultation — Notes: first visit',
+      'Cancelled',
     ]);
     expect(screen.getByRole('button', { name: 'Edit Existing Appointment' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -50,6 +50,7 @@ function detailList(details: DoubleBookingDetails): HTMLElement {
     ['Time', details.time],
     ['Dentist', details.dentist],
     ['Reason', details.reason],
+    ['Status', details.status],
   ] as const) {
     const dt = document.createElement('dt');
     dt.textContent = term;
@@ -61,8 +62,8 @@ function detailList(details: DoubleBookingDetails): HTMLElement {
 }
 
 /**
- * 'Double Booking': the patient already has an appointment that day. Shows its time, dentist and
- * reason; resolves 'edit-existing' for 'Edit Existing Appointment', 'cancel' otherwise (Cancel,
+ * 'Double Booking': the patient already has an appointment that day. Shows its time, dentist,
+ * reason and status; resolves 'edit-existing' for 'Edit Existing Appointment', 'cancel' otherwise (Cancel,
  * Esc, a click outside).
  */
 export async function askAboutDoubleBooking(details: DoubleBookingDetails): Promise<DoubleBookingChoice> {
