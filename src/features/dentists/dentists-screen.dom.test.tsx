@@ -316,7 +316,7 @@ describe('the Dentists screen', () => {
         .getAllByRole('row')
         .map((row) => Array.from(row.querySelectorAll('th,td')).map((cell) => cell.textContent));
       expect(rows).toEqual([
-        ['Patient', 'Appointment ID', 'Status', 'Time', 'Reason'],
+        ['Patient', 'Appointment ID', 'Status', 'Time', 'Procedure'],
         ['Maria Santos', '77', 'Scheduled', 'Wed 2030-01-09, 10:20 AM', 'Cleaning'],
         ['Unknown', '78', 'Confirmed', 'Thu 2030-01-10, 2:00 PM', '—'],
       ]);

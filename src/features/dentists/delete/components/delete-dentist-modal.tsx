@@ -92,7 +92,7 @@ const BLOCKING_COLUMNS: readonly FixedColumn[] = [
   { className: 'blocking-col-id', header: 'Appointment ID' },
   { className: 'blocking-col-status', header: 'Status' },
   { className: 'blocking-col-time', header: 'Time' },
-  { className: 'blocking-col-reason', header: 'Reason' },
+  { className: 'blocking-col-reason', header: 'Procedure' },
 ];
 
 function BlockingAppointments({

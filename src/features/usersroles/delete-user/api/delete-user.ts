@@ -34,8 +34,10 @@ function answerOf(response: Response | undefined, text: string): FunctionAnswer 
 
 /**
  * Deletes a user through delete-user: retried up to 2 more times, 400 ms × the attempt number
- * apart, when there was no answer, a reply that was not JSON, or a 5xx. A refusal (4xx) or a
- * readable outcome ends it.
+ * apart, when there was no answer or a gateway answered 502–504 without reaching a working
+ * function (worthRetrying, ADR 0008). Anything else ends it: a refusal (4xx), a failure of the
+ * function itself (the delete is one transaction, a second call would not help), a reply that
+ * is not JSON, or a readable outcome.
  */
 export function deleteUser(authUserId: string, sleep?: Sleep): Promise<DeleteOutcome> {
   return withRetries(async () => readDeleteReply(await callDeleteUser(authUserId)), {
