@@ -74,27 +74,30 @@ describe('how the form reports a failure', () => {
 });
 
 describe('the Double Booking details', () => {
-  it.each(BROWSER_TIME_ZONES)('show the clinic date, 12-hour time, dentist, reason and status (browser in %s)', (zone) => {
-    inBrowserTimeZone(zone, () => {
-      expect(
-        doubleBookingDetails(
-          {
-            appointment_time: '2030-01-10T05:20:00Z',
-            reason: 'Composite Filling — Notes: sensitive',
-            dentist_name: 'Dr. Andrea Villanueva',
-            status: 'Cancelled',
-          },
-          'Asia/Manila',
-        ),
-      ).toEqual({
-        date: 'January 10, 2030',
-        time: '1:20 PM',
-        dentist: 'Dr. Andrea Villanueva',
-        reason: 'Composite Filling — Notes: sensitive',
-        status: 'Cancelled',
+  it.each(BROWSER_TIME_ZONES)(
+    'show the clinic date, 12-hour time, dentist, reason and status (browser in %s)',
+    (zone) => {
+      inBrowserTimeZone(zone, () => {
+        expect(
+          doubleBookingDetails(
+            {
+              appointment_time: '2030-01-10T05:20:00Z',
+              reason: 'Composite Filling — Notes: sensitive',
+              dentist_name: 'Dr. Andrea Villanueva',
+              status: 'Cancelled',
+            },
+            'Asia/Manila',
+          ),
+        ).toEqual({
+          date: 'January 10, 2030',
+          time: '1:20 PM',
+          dentist: 'Dr. Andrea Villanueva',
+          reason: 'Composite Filling — Notes: sensitive',
+          status: 'Cancelled',
+        });
       });
-    });
-  });
+    },
+  );
 
   it("reads 'Unknown dentist' and '—' when the dentist or the reason is missing", () => {
     expect(
