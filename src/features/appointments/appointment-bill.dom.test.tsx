@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FeatureSlotsContext, type AddInvoiceModalProps, type FeatureSlots } from '@/lib/feature-slots';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { failNext, realStack, seed } from '@/testing/real-db';
+import { failNext, holdNext, realStack, seed } from '@/testing/real-db';
 import { BILL_TEXT } from './list/messages';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
@@ -116,6 +116,13 @@ async function openList(slots: FeatureSlots = SLOTS) {
 
 const rowOf = (id: number) => document.querySelector<HTMLTableRowElement>(`tr[data-appointment-id="${id}"]`)!;
 const billButton = (id: number) => within(rowOf(id)).queryByRole('button', { name: /^Bill appointment of/ });
+/** The row's 'Bill' once offered (after the list has read which appointments are billed). */
+const offeredBill = (id: number) =>
+  waitFor(() => {
+    const button = billButton(id);
+    if (!button) throw new Error(`no Bill on appointment ${id} yet`);
+    return button;
+  });
 /** What Add Invoice was opened with, once it is open (after the procedure's price was read). */
 const prefill = async () => JSON.parse((await screen.findByTestId('prefill')).textContent!) as Record<string, unknown>;
 
@@ -130,11 +137,30 @@ describe("'Bill' on the Appointments list", () => {
     expect(within(rowOf(103)).queryByText(/^Billed/)).toBeNull();
   });
 
+  it('offers nothing until it knows which appointments are billed', async () => {
+    const billedRead = holdNext({ method: 'GET', table: 'invoices' });
+    await openList();
+    await billedRead.reached;
+    expect(billButton(100)).toBeNull();
+    expect(billButton(102)).toBeNull();
+    expect(within(rowOf(102)).queryByText(/^Billed/)).toBeNull();
+    billedRead.release();
+    await waitFor(() => expect(within(rowOf(102)).getByText('Billed #40')).toBeTruthy());
+    expect(billButton(100)?.textContent).toBe('Bill');
+  });
+
+  it('offers Bill when which appointments are billed cannot be read (the database refuses a second invoice)', async () => {
+    failNext({ method: 'GET', table: 'invoices' });
+    await openList();
+    await waitFor(() => expect(billButton(100)?.textContent).toBe('Bill'));
+    expect(billButton(102)?.textContent).toBe('Bill');
+  });
+
   it("opens Add Invoice with the patient, the appointment and the procedure's current price; once saved, the row says 'Billed'", async () => {
     const { user } = await openList();
     // The price changed after booking: the bill starts at today's price.
     await realStack().query('update public.procedures set price = 1750.25 where clinic_id = 1');
-    await user.click(billButton(100)!);
+    await user.click(await offeredBill(100));
     expect(await prefill()).toEqual({
       clinicId: 1,
       patient: { id: 1, name: 'Maria Santos' },
@@ -149,7 +175,7 @@ describe("'Bill' on the Appointments list", () => {
 
   it('leaves the total empty when no procedure of the clinic has that name', async () => {
     const { user } = await openList();
-    await user.click(billButton(101)!);
+    await user.click(await offeredBill(101));
     expect(await prefill()).toEqual({ clinicId: 1, patient: { id: 2, name: 'Jose Rizal' }, appointmentId: 101 });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(billButton(101)).toBeTruthy();
@@ -158,7 +184,7 @@ describe("'Bill' on the Appointments list", () => {
   it('still opens Add Invoice, without a total and saying why, when the price cannot be read', async () => {
     const { user } = await openList();
     failNext({ method: 'GET', table: 'procedures' });
-    await user.click(billButton(100)!);
+    await user.click(await offeredBill(100));
     expect(await screen.findByText('The procedure’s price could not be read. Type the total.')).toBeTruthy();
     expect(await prefill()).toEqual({ clinicId: 1, patient: { id: 1, name: 'Maria Santos' }, appointmentId: 100 });
   });
@@ -167,7 +193,7 @@ describe("'Bill' on the Appointments list", () => {
     const done = { procedureId: 7, tooth: 36, surfaces: ['M', 'O'], priceCentavos: 150_010 };
     const billItemsFor = vi.fn(async ({ id }: { id: number }) => (id === 100 ? [done] : []));
     const { user } = await openList({ ...SLOTS, BillItemsFor: billItemsFor });
-    await user.click(billButton(100)!);
+    await user.click(await offeredBill(100));
     expect(await prefill()).toEqual({
       clinicId: 1,
       patient: { id: 1, name: 'Maria Santos' },
@@ -177,13 +203,13 @@ describe("'Bill' on the Appointments list", () => {
     expect(billItemsFor).toHaveBeenCalledWith({ id: 100, patientId: 1 });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     // Nothing was done at 101 (per the app): Bill starts from the reason as before.
-    await user.click(billButton(101)!);
+    await user.click(await offeredBill(101));
     expect(await prefill()).toEqual({ clinicId: 1, patient: { id: 2, name: 'Jose Rizal' }, appointmentId: 101 });
   });
 
   it('says so and starts from the reason when the lines done cannot be read', async () => {
     const { user } = await openList({ ...SLOTS, BillItemsFor: () => Promise.reject(new Error('offline')) });
-    await user.click(billButton(100)!);
+    await user.click(await offeredBill(100));
     expect(await screen.findByText(BILL_TEXT.itemsUnreadable)).toBeTruthy();
     expect((await prefill()).totalCentavos).toBe(150_050);
   });

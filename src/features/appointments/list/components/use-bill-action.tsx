@@ -67,9 +67,13 @@ export function useBillAction(clinicId: number, readBilled = true) {
     void queryClient.invalidateQueries({ queryKey: billedAppointmentsKey(clinicId) });
   }, [clinicId, queryClient]);
 
+  // 'Bill' waits until the list knows which appointments are billed: offered on a billed one
+  // meanwhile, it would flash and invite a second invoice. A failed read offers it (the database
+  // refuses a second invoice for an appointment).
+  const billedKnown = billedAppointments.data !== undefined || billedAppointments.isError;
   return {
     billed: billedAppointments.data ?? NO_INVOICES,
-    onBill: canBill ? bill : undefined,
+    onBill: canBill && billedKnown ? bill : undefined,
     billDialog: prefill ? <AddInvoiceModalSlot clinicId={clinicId} prefill={prefill} onClose={close} /> : null,
   };
 }
