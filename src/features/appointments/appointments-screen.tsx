@@ -15,6 +15,7 @@ import { ExportAppointmentsButton } from './export/components/export-appointment
 import type { AppointmentRowActions } from './list/components/appointment-row';
 import { AppointmentsList, type RevealRequest } from './list/components/appointments-list';
 import type { RowMarks } from './list/components/dentist-card';
+import { DesktopNotificationsOffer } from './live/components/desktop-notifications-offer';
 import { LiveConnectionNotice } from './live/components/live-connection-notice';
 import { useAppointmentLiveUpdates, type RowTarget } from './live/components/use-appointment-live-updates';
 import { LIVE_TEXT, pendingUpdatesLabel } from './live/messages';
@@ -222,6 +223,7 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
           <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
             {LIST_TEXT.add}
           </button>
+          <DesktopNotificationsOffer />
         </div>
       }
     >

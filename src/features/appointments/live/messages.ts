@@ -14,6 +14,8 @@ export const LIVE_TEXT = {
   reconnecting: 'Live updates paused — reconnecting…',
   refused: 'Live updates are off. Reload the page to turn them back on.',
   restored: 'Live updates are back on.',
+  turnOnDesktopNotifications: 'Turn on desktop notifications',
+  desktopNotificationsHint: 'Updates then reach you while this tab is in the background.',
 } as const;
 
 /** '{n} new update(s)' — the pill beside 'Acknowledge All'. */
