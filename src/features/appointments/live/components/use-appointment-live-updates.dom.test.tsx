@@ -248,8 +248,13 @@ describe('live appointment updates', () => {
     expect(ids()).toEqual([40, 41, 42, 44]);
     emit({ id: 44, status: 'Scheduled', appointment_time: '2027-01-04T01:00:00+00:00' });
     expect(ids()).toEqual([40, 41, 42]);
+    expect(screen.getByTestId('highlighted').textContent).toBe('41,42');
     emit({ id: 40, deleted: true, status: 'Scheduled' });
     expect(ids()).toEqual([41, 42]);
+    // A deleted row is announced but not counted: it is not there to highlight.
+    expect(screen.getByTestId('highlighted').textContent).toBe('41,42');
+    emit({ id: 41, deleted: true, status: 'Confirmed' });
+    expect(screen.getByTestId('highlighted').textContent).toBe('42');
 
     const listReads = () => invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[1] === 'list').length;
     expect(listReads()).toBe(0);

@@ -221,6 +221,19 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
 
   const markAndAnnounce = useCallback(
     (update: AppointmentUpdatedPayload, change: LiveChange) => {
+      if (update.deleted) {
+        // Its row has left the list: nothing to highlight, and '{n} new update(s)' must not count it.
+        const without = (current: ReadonlySet<number>) => {
+          const next = new Set(current);
+          next.delete(update.id);
+          return next;
+        };
+        setHighlighted(without);
+        setFlashing(without);
+        playSound();
+        announce(update, change);
+        return;
+      }
       setHighlighted((current) => new Set(current).add(update.id));
       setFlashing((current) => new Set(current).add(update.id));
       later(ROW_FLASH_MS, () =>
