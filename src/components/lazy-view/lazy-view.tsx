@@ -29,8 +29,15 @@ export function namedExport<M, K extends keyof M>(load: () => Promise<M>, name: 
  */
 export function lazyView<P extends object>(
   load: Loader<P>,
-  options: { timeoutMs?: number; label?: string; placeholder?: () => ReactNode } = {},
+  options: {
+    timeoutMs?: number;
+    label?: string;
+    placeholder?: () => ReactNode;
+    /** Where the spinner or the error is drawn while the view is not there (a modal's frame). */
+    frame?: (content: ReactNode, props: P) => ReactNode;
+  } = {},
 ) {
+  const frame = options.frame ?? ((content: ReactNode) => content);
   const timeoutMs = options.timeoutMs ?? CHUNK_TIMEOUT_MS;
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
@@ -76,7 +83,7 @@ export function lazyView<P extends object>(
       return <View {...props} />;
     }
     if (state.failure) {
-      return (
+      return frame(
         <ErrorState
           title={
             state.failure === 'timeout'
@@ -89,10 +96,14 @@ export function lazyView<P extends object>(
           }}
         >
           Check your internet connection, then try again.
-        </ErrorState>
+        </ErrorState>,
+        props,
       );
     }
-    return options.placeholder ? options.placeholder() : <LoadingState label={options.label ?? 'Loading…'} />;
+    return frame(
+      options.placeholder ? options.placeholder() : <LoadingState label={options.label ?? 'Loading…'} />,
+      props,
+    );
   }
   LazyView.displayName = 'LazyView';
   return Object.assign(LazyView, {

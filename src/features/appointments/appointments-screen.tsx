@@ -1,7 +1,8 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppointmentStatus } from '@common/contract';
-import { lazyView, namedExport, useAfterFirstPaint, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyModal } from '@/components/lazy-view/lazy-modal';
+import { namedExport, useAfterFirstPaint, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
@@ -42,13 +43,13 @@ type OpenModal =
 // list (less JavaScript before the tab's first paint on a slow phone or tablet). The
 // pointer coming over the screen, or the focus coming into it, starts their download; so does the
 // browser's first idle moment after the list's rows have been drawn.
-const AppointmentFormModal = lazyView(
+const AppointmentFormModal = lazyModal(
   namedExport(() => import('./booking/components/appointment-form-modal'), 'AppointmentFormModal'),
-  { label: 'Loading the appointment form…' },
+  { title: 'Appointment', label: 'Loading the appointment form…' },
 );
-const ReminderModal = lazyView(
+const ReminderModal = lazyModal(
   namedExport(() => import('./reminders/components/reminder-modal'), 'ReminderModal'),
-  { label: 'Loading reminders…' },
+  { title: 'Manage Reminders', label: 'Loading reminders…' },
 );
 const preloadModals = () => {
   AppointmentFormModal.preload();

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { BILLING_UPDATED } from '@common/contract/live-events';
-import { lazyView, namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyModal } from '@/components/lazy-view/lazy-modal';
+import { namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Panel, Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
@@ -29,13 +30,13 @@ type OpenModal = { kind: 'add-invoice' } | { kind: 'add-payment'; invoice: Payme
 // from a button, they are not needed to draw the tables, which a slow phone would otherwise wait
 // for. The pointer coming over the screen, or the focus coming into it, starts their download; so
 // does the browser's first idle moment after the invoices have been read.
-const AddInvoiceModal = lazyView(
+const AddInvoiceModal = lazyModal(
   namedExport(() => import('./add-invoice/components/add-invoice-modal'), 'AddInvoiceModal'),
-  { label: 'Loading the invoice form…' },
+  { title: 'Add Invoice', label: 'Loading the invoice form…' },
 );
-const AddPaymentModal = lazyView(
+const AddPaymentModal = lazyModal(
   namedExport(() => import('./add-payment/components/add-payment-modal'), 'AddPaymentModal'),
-  { label: 'Loading the payment form…' },
+  { title: 'Add Payment', label: 'Loading the payment form…' },
 );
 const preloadModals = () => {
   AddInvoiceModal.preload();

@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
-import { lazyView, namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyModal } from '@/components/lazy-view/lazy-modal';
+import { namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { LoadingState } from '@/components/states/states';
 import { useNoShowFlags } from '@/entities/patient';
 import { PatientChartSlot, useHasFeatureSlot } from '@/lib/feature-slots';
@@ -19,17 +20,17 @@ import './patients.css';
 // their own: opened from a button or a row, they are not needed to draw the list, which a slow
 // phone would otherwise wait for. The pointer coming over the screen, or the focus coming into it,
 // starts their download; so does the browser's first idle moment after the list has been read.
-const PatientFormModal = lazyView(
+const PatientFormModal = lazyModal(
   namedExport(() => import('./form/components/patient-form-modal'), 'PatientFormModal'),
-  { label: 'Loading the patient form…' },
+  { title: 'Patient', label: 'Loading the patient form…' },
 );
-const PatientHistoryModal = lazyView(
+const PatientHistoryModal = lazyModal(
   namedExport(() => import('./history/components/patient-history-modal'), 'PatientHistoryModal'),
-  { label: 'Loading the appointment history…' },
+  { title: 'Appointment history', label: 'Loading the appointment history…' },
 );
-const PatientCoverageModal = lazyView(
+const PatientCoverageModal = lazyModal(
   namedExport(() => import('./hmo-discount/components/patient-coverage-modal'), 'PatientCoverageModal'),
-  { label: 'Loading the HMO cards…' },
+  { title: 'HMO cards', label: 'Loading the HMO cards…' },
 );
 const preloadModals = () => {
   PatientFormModal.preload();

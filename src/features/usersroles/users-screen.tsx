@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
-import { lazyView, namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyModal } from '@/components/lazy-view/lazy-modal';
+import { namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
@@ -17,17 +18,17 @@ import './users.css';
 // opened from a button or a row, they are not needed to draw the header and the table, which a
 // slow phone would otherwise wait for. The pointer coming over the screen, or the focus coming
 // into it, starts their download; so does the browser's first idle moment after the list is read.
-const AddUserModal = lazyView(
+const AddUserModal = lazyModal(
   namedExport(() => import('./add-user/components/add-user-modal'), 'AddUserModal'),
-  { label: 'Loading the user form…' },
+  { title: 'User', label: 'Loading the user form…' },
 );
-const EditUserModal = lazyView(
+const EditUserModal = lazyModal(
   namedExport(() => import('./edit-user/components/edit-user-modal'), 'EditUserModal'),
-  { label: 'Loading the user form…' },
+  { title: 'User', label: 'Loading the user form…' },
 );
-const DeleteUserModal = lazyView(
+const DeleteUserModal = lazyModal(
   namedExport(() => import('./delete-user/components/delete-user-modal'), 'DeleteUserModal'),
-  { label: 'Loading…' },
+  { title: 'Delete User', label: 'Loading…' },
 );
 const preloadModals = () => {
   AddUserModal.preload();

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { WAITLIST_UPDATED } from '@common/contract/live-events';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
-import { lazyView, namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
+import { lazyModal } from '@/components/lazy-view/lazy-modal';
+import { namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
@@ -24,9 +25,9 @@ const systemNow = () => new Date();
 // Add to Waitlist's form (with its schema library) is a chunk of its own: not needed to draw the
 // list, which a slow phone would otherwise wait for. The pointer coming over the screen, or the
 // focus coming into it, starts its download; so does the first idle moment after the list is read.
-const AddEntryModal = lazyView(
+const AddEntryModal = lazyModal(
   namedExport(() => import('./add-entry/components/add-entry-modal'), 'AddEntryModal'),
-  { label: 'Loading the waitlist form…' },
+  { title: 'Add to Waitlist', label: 'Loading the waitlist form…' },
 );
 const preloadModal = () => AddEntryModal.preload();
 
