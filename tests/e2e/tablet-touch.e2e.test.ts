@@ -126,6 +126,27 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
     await browser?.close();
   });
 
+  it('reads an ordinary patient’s name whole in the Patients table, beside its four buttons', async () => {
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await signIn(page, DEMO.receptionist);
+        await page.getByRole('heading', { name: 'Patients', level: 1 }).waitFor();
+        await page.getByPlaceholder('Search patients…').fill(patients.scheduled);
+        const name = page.getByRole('button', { name: patients.scheduled, exact: true });
+        await name.waitFor();
+        expect(await isCut(name), `${patients.scheduled} is cut`).toBe(false);
+        const row = page.locator('tbody tr').filter({ has: name });
+        for (const action of ['Chart', 'HMO', 'Edit', 'Delete'])
+          expect(await row.getByRole('button', { name: new RegExp(`^${action}`) }).isVisible()).toBe(true);
+        await expectNoSidewaysScroll(page, page.locator('.patients-table-frame'));
+        await saveScreenshot(page, '32-0-patients-tablet-touch');
+      },
+      TABLET_TOUCH,
+    );
+  });
+
   it('reads the demo dentists’ names whole, and ordinary patients and reasons whole in the blocked-delete list', async () => {
     await withPage(
       browser,

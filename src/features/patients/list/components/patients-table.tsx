@@ -42,7 +42,9 @@ const PatientRow = memo(function PatientRow({
         <NoShowBadge count={noShowCount} />
       </td>
       <td title={patient.phone}>{patient.phone}</td>
-      <td title={patient.messenger_id ?? undefined}>{patient.messenger_id ?? ''}</td>
+      <td className="patients-cell-messenger" title={patient.messenger_id ?? undefined}>
+        {patient.messenger_id ?? ''}
+      </td>
       <td className="patients-cell-actions">
         {actions.onOpenChart ? (
           <button
