@@ -34,21 +34,21 @@ function heldChunk() {
 describe('lazyModal', () => {
   it('shows the loading in a modal of its own, where the click was looked at, then the modal itself', async () => {
     const chunk = heldChunk();
-    const PatientFormModal = lazyModal(chunk.load, { title: 'Patient', label: 'Loading the patient form…' });
+    const PatientFormModal = lazyModal(chunk.load, { label: 'Loading the patient form…' });
     render(
       <main>
         <p>Long list</p>
         <PatientFormModal onClose={() => undefined} />
       </main>,
     );
-    const waiting = screen.getByRole('dialog', { name: 'Patient' });
+    const waiting = screen.getByRole('dialog', { name: 'Loading…' });
     expect(within(waiting).getByRole('status').textContent).toBe('Loading the patient form…');
     // The page behind is locked, as under any modal.
     expect(document.body.style.overflow).toBe('hidden');
 
     await act(async () => chunk.arrive());
     expect(screen.getByRole('dialog', { name: 'Add Patient' })).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Patient' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Loading…' })).toBeNull();
   });
 
   it('gives the focus back to the opener when the modal that replaced the loading one closes', async () => {
@@ -60,7 +60,7 @@ describe('lazyModal', () => {
     );
     const PatientFormModal = lazyModal(
       () => new Promise<{ default: typeof RealModal }>((resolve) => (arrive = () => resolve({ default: RealModal }))),
-      { title: 'Patient', label: 'Loading the patient form…' },
+      { label: 'Loading the patient form…' },
     );
     function Screen() {
       const [open, setOpen] = useState(false);
@@ -77,7 +77,7 @@ describe('lazyModal', () => {
     const opener = screen.getByRole('button', { name: 'Add Patient' });
     opener.focus();
     act(() => opener.click());
-    expect(screen.getByRole('dialog', { name: 'Patient' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Loading…' })).toBeTruthy();
     await act(async () => arrive());
     const dialog = screen.getByRole('dialog', { name: 'Add Patient' });
     expect(dialog.contains(document.activeElement)).toBe(true);
@@ -91,10 +91,10 @@ describe('lazyModal', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const chunk = heldChunk();
     const onClose = vi.fn();
-    const PatientFormModal = lazyModal(chunk.load, { title: 'Patient', label: 'Loading the patient form…' });
+    const PatientFormModal = lazyModal(chunk.load, { label: 'Loading the patient form…' });
     render(<PatientFormModal onClose={onClose} />);
     await act(async () => chunk.fail(new TypeError('Failed to fetch dynamically imported module')));
-    const failed = screen.getByRole('dialog', { name: 'Patient' });
+    const failed = screen.getByRole('dialog', { name: 'Loading…' });
     expect(within(failed).getByRole('alert').textContent).toContain('This part of Ngiti could not be loaded.');
     expect(within(failed).getByRole('button', { name: 'Retry' })).toBeTruthy();
 

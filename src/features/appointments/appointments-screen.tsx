@@ -45,11 +45,11 @@ type OpenModal =
 // browser's first idle moment after the list's rows have been drawn.
 const AppointmentFormModal = lazyModal(
   namedExport(() => import('./booking/components/appointment-form-modal'), 'AppointmentFormModal'),
-  { title: 'Appointment', label: 'Loading the appointment form…' },
+  { label: 'Loading the appointment form…' },
 );
 const ReminderModal = lazyModal(
   namedExport(() => import('./reminders/components/reminder-modal'), 'ReminderModal'),
-  { title: 'Manage Reminders', label: 'Loading reminders…' },
+  { label: 'Loading reminders…' },
 );
 const preloadModals = () => {
   AppointmentFormModal.preload();

@@ -32,11 +32,11 @@ type OpenModal = { kind: 'add-invoice' } | { kind: 'add-payment'; invoice: Payme
 // does the browser's first idle moment after the invoices have been read.
 const AddInvoiceModal = lazyModal(
   namedExport(() => import('./add-invoice/components/add-invoice-modal'), 'AddInvoiceModal'),
-  { title: 'Add Invoice', label: 'Loading the invoice form…' },
+  { label: 'Loading the invoice form…' },
 );
 const AddPaymentModal = lazyModal(
   namedExport(() => import('./add-payment/components/add-payment-modal'), 'AddPaymentModal'),
-  { title: 'Add Payment', label: 'Loading the payment form…' },
+  { label: 'Loading the payment form…' },
 );
 const preloadModals = () => {
   AddInvoiceModal.preload();

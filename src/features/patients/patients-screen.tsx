@@ -22,15 +22,15 @@ import './patients.css';
 // starts their download; so does the browser's first idle moment after the list has been read.
 const PatientFormModal = lazyModal(
   namedExport(() => import('./form/components/patient-form-modal'), 'PatientFormModal'),
-  { title: 'Patient', label: 'Loading the patient form…' },
+  { label: 'Loading the patient form…' },
 );
 const PatientHistoryModal = lazyModal(
   namedExport(() => import('./history/components/patient-history-modal'), 'PatientHistoryModal'),
-  { title: 'Appointment history', label: 'Loading the appointment history…' },
+  { label: 'Loading the appointment history…' },
 );
 const PatientCoverageModal = lazyModal(
   namedExport(() => import('./hmo-discount/components/patient-coverage-modal'), 'PatientCoverageModal'),
-  { title: 'HMO cards', label: 'Loading the HMO cards…' },
+  { label: 'Loading the HMO cards…' },
 );
 const preloadModals = () => {
   PatientFormModal.preload();

@@ -20,15 +20,15 @@ import './users.css';
 // into it, starts their download; so does the browser's first idle moment after the list is read.
 const AddUserModal = lazyModal(
   namedExport(() => import('./add-user/components/add-user-modal'), 'AddUserModal'),
-  { title: 'User', label: 'Loading the user form…' },
+  { label: 'Loading the user form…' },
 );
 const EditUserModal = lazyModal(
   namedExport(() => import('./edit-user/components/edit-user-modal'), 'EditUserModal'),
-  { title: 'User', label: 'Loading the user form…' },
+  { label: 'Loading the user form…' },
 );
 const DeleteUserModal = lazyModal(
   namedExport(() => import('./delete-user/components/delete-user-modal'), 'DeleteUserModal'),
-  { title: 'Delete User', label: 'Loading…' },
+  { label: 'Loading…' },
 );
 const preloadModals = () => {
   AddUserModal.preload();

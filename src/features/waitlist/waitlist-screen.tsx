@@ -27,7 +27,7 @@ const systemNow = () => new Date();
 // focus coming into it, starts its download; so does the first idle moment after the list is read.
 const AddEntryModal = lazyModal(
   namedExport(() => import('./add-entry/components/add-entry-modal'), 'AddEntryModal'),
-  { title: 'Add to Waitlist', label: 'Loading the waitlist form…' },
+  { label: 'Loading the waitlist form…' },
 );
 const preloadModal = () => AddEntryModal.preload();
 
