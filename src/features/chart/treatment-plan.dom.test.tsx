@@ -90,6 +90,37 @@ describe('treatment plans on the chart', () => {
     );
   });
 
+  it('asks what a procedure without a chart condition puts on the chart, never charting a default', async () => {
+    await seed.procedures([{ id: 3, category_id: 1, name: 'Veneer (per tooth)', price: 9000, chart_condition: null }]);
+    await renderChart('dentist');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: (name) => name.startsWith('Tooth 11:') }));
+    await user.click(await screen.findByRole('button', { name: 'Plan treatment on tooth 11' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plan treatment: tooth 11' });
+    const condition = within(dialog).getByLabelText('Condition') as HTMLSelectElement;
+    expect(condition.value).toBe('');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('option', { name: 'Restorative: Porcelain Crown — ₱800.05' })).toBeTruthy(),
+    );
+    const procedure = within(dialog).getByLabelText('Procedure');
+    // A crown's condition comes with it, and goes when the veneer (which names none) replaces it.
+    await user.selectOptions(procedure, 'Restorative: Porcelain Crown — ₱800.05');
+    expect(condition.value).toBe('crown');
+    await user.selectOptions(procedure, 'Restorative: Veneer (per tooth) — ₱9,000.00');
+    expect(condition.value).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to plan' }));
+    await waitFor(() => expect(condition.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getAllByText('Choose what the procedure puts on the chart.').length).toBeGreaterThan(0);
+    expect(await rows('treatment_plan_items')).toEqual([]);
+
+    await user.selectOptions(condition, 'Fracture');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to plan' }));
+    expect(await screen.findByText('Planned treatment on tooth 11.')).toBeTruthy();
+    expect(await rows('treatment_plan_items')).toMatchObject([
+      { tooth: 11, procedure_name: 'Veneer (per tooth)', condition: 'fracture', status: 'proposed' },
+    ]);
+  });
+
   it('shows the plan by phase with exact totals, and lets the front desk record the patient’s answer', async () => {
     await seedPlan();
     const plan = await renderChart('receptionist');

@@ -17,9 +17,14 @@ export function planTreatmentSchema(tooth: number) {
     .object({
       procedureId: z.string().min(1, PLAN_TEXT.procedureRequired),
       surfaces: z.array(z.enum(SURFACES)).or(z.literal(false)).or(z.enum(SURFACES)),
-      condition: z.enum(CONDITIONS),
+      // Empty ('') until the procedure says (or the dentist chooses) what it puts on the chart.
+      condition: z.enum(CONDITIONS, { error: PLAN_TEXT.conditionRequired }).or(z.literal('')),
       phase: z.enum(PHASES),
       note: z.string().max(500),
+    })
+    .superRefine((values, context) => {
+      if (values.condition === '')
+        context.addIssue({ code: 'custom', path: ['condition'], message: PLAN_TEXT.conditionRequired });
     })
     .transform((values): PlanTreatmentInput => ({
       procedureId: Number(values.procedureId),
@@ -29,7 +34,8 @@ export function planTreatmentSchema(tooth: number) {
         Array.isArray(values.surfaces) ? values.surfaces.includes(surface) : values.surfaces === surface,
       ),
       phase: Number(values.phase),
-      condition: values.condition,
+      // Never '' here: superRefine refused it.
+      condition: values.condition as ChartCondition,
       note: values.note.trim() || null,
     }));
 }

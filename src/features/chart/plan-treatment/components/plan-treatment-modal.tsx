@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Field } from '@/components/form/field';
 import { FormModal } from '@/components/form/form-modal';
 import { SelectField } from '@/components/form/select-field';
@@ -44,7 +45,9 @@ export function PlanTreatmentModal({
 }) {
   const procedures = usePlanProcedures(clinicId);
   const form = useZodForm(planTreatmentSchema(tooth), {
-    defaultValues: { procedureId: '', surfaces: [...surfaces], condition: 'filling', phase: '1', note: '' },
+    // No condition until a procedure gives one or the dentist chooses: a default would chart a
+    // procedure that charts nothing of itself (a veneer, a cleaning) as that default.
+    defaultValues: { procedureId: '', surfaces: [...surfaces], condition: '', phase: '1', note: '' },
   });
   const plan = usePlanTreatment(clinicId, patientId);
   const { formId, formProps, message } = useFormSubmission(form, {
@@ -54,10 +57,19 @@ export function PlanTreatmentModal({
     failureLog: 'planning treatment',
     failureMessage: (error) => ({ tone: 'error', text: PLAN_TEXT.saveFailed, detail: chartFailureText(error) }),
   });
+  // The condition the last chosen procedure set, so that switching to one without a condition
+  // clears it (a crown must not stay for a cleaning) but keeps one the dentist chose.
+  const [conditionFromProcedure, setConditionFromProcedure] = useState<string | null>(null);
   const procedureField = form.register('procedureId', {
     onChange: (event: { target: { value: string } }) => {
       const chosen = procedures.data?.find((procedure) => String(procedure.id) === event.target.value);
-      if (chosen?.chartCondition) form.setValue('condition', chosen.chartCondition);
+      if (chosen?.chartCondition) {
+        form.setValue('condition', chosen.chartCondition, { shouldValidate: form.formState.isSubmitted });
+        setConditionFromProcedure(chosen.chartCondition);
+      } else if (form.getValues('condition') === conditionFromProcedure) {
+        form.setValue('condition', '');
+        setConditionFromProcedure(null);
+      }
     },
   });
 
@@ -85,7 +97,9 @@ export function PlanTreatmentModal({
         id={`${formId}-condition`}
         label={CHART_TEXT.condition}
         hint={PLAN_TEXT.conditionHint}
+        placeholder={PLAN_TEXT.chooseCondition}
         options={Object.entries(CONDITION_LABELS).map(([value, label]) => ({ value, label }))}
+        error={form.formState.errors.condition?.message}
         {...form.register('condition')}
       />
       <SelectField
