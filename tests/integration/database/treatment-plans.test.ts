@@ -450,6 +450,37 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
       expect(rows[0]?.supersedes_id).toBe(row.planned_entry_id);
     });
 
+    it('leaves a caries charted for the whole tooth to whole-tooth work: a filling on O does not remove it', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Whole-tooth caries');
+      await insertRow(fresh.db, 'chart_entries', {
+        clinic_id: smile.id,
+        patient_id: patientId,
+        tooth: 46,
+        surfaces: [],
+        condition: 'caries',
+        state: 'existing',
+        recorded_at: manila('2026-01-05 10:00'),
+      });
+      const occlusal = await planned(smile.dentistUser, {
+        patientId,
+        procedureId: filling,
+        tooth: 46,
+        surfaces: ['O'],
+      });
+      const crowned = await planned(smile.dentistUser, { patientId, procedureId: crown, tooth: 46, surfaces: [] });
+      const visit = await appointment(smile, patientId);
+      const describeChart = async () =>
+        (await asUser(fresh.db, smile.dentistUser, (tx) => chartOn(tx, patientId, '2099-01-01'))).rows
+          .filter((entry) => entry.state !== 'planned')
+          .map((entry) => `${entry.tooth} ${entry.surfaces.join('') || 'whole'} ${entry.condition} ${entry.state}`);
+
+      await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [occlusal.id]));
+      expect(await describeChart()).toEqual(['46 whole caries existing', '46 O filling completed']);
+
+      await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [crowned.id]));
+      expect(await describeChart()).toEqual(['46 O filling completed', '46 whole crown completed']);
+    });
+
     it('refuses items already done, another patient’s items, and a visit not yet Completed', async () => {
       const patientId = await createPatient(fresh.db, smile.id, 'Refusals at checkout');
       const mine = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 46 });
