@@ -324,35 +324,9 @@ select private.setup_function('public.file_hmo_claim()', '{service_role}',
 create trigger invoices_file_hmo_claim after insert or update of hmo_share, hmo_id on public.invoices
   for each row execute function public.file_hmo_claim();
 
--- ---------------------------------------------------------------------------
--- withdraw_hmo_claim: voiding an invoice withdraws its claim; refused once
--- the HMO paid any of it.
--- ---------------------------------------------------------------------------
-create function public.withdraw_hmo_claim()
-returns trigger language plpgsql security definer set search_path = '' as $$
-begin
-  if old.voided_at is not null or new.voided_at is null then
-    return null;
-  end if;
-  if exists (
-    select from public.hmo_claims c join public.hmo_claim_settlements s on s.claim_id = c.id
-     where c.invoice_id = new.id
-  ) then
-    raise exception 'The HMO has paid this invoice''s claim; the invoice cannot be voided.'
-      using errcode = 'PT409', hint = 'invoice_claim_paid';
-  end if;
-  update public.hmo_claims set withdrawn_at = pg_catalog.now()
-   where invoice_id = new.id and withdrawn_at is null;
-  return null;
-end;
-$$;
+-- withdraw_hmo_claim (voiding an invoice withdraws its claim) and its trigger are in
+-- 20261201001600_void_waits_for_hmo_payments.sql: it waits for a payment of the claim's batch.
 
-select private.setup_function('public.withdraw_hmo_claim()', '{service_role}',
-  'Trigger: voiding an invoice withdraws its HMO claim; refused (PT409 invoice_claim_paid) when the HMO has paid '
-  'any of it.');
-
-create trigger invoices_withdraw_hmo_claim after update of voided_at on public.invoices
-  for each row execute function public.withdraw_hmo_claim();
 
 -- ---------------------------------------------------------------------------
 -- The batch a write is about, locked, as the caller sees it (PT404 otherwise).

@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../local/db/database.ts';
 import { clinicSunday, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { whileHeldOpen } from '../../support/held-open.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -93,41 +94,6 @@ describe.each(targets)('booking integrity on %s', (target) => {
     expect(otherDentist.error).toBeNull();
   });
 
-  /**
-   * Runs `held` in a transaction kept open until `waiting`, sent once `held` has run, waits on a
-   * lock; then commits it and answers what `waiting` got.
-   */
-  async function whileHeldOpen<T>(held: (tx: Queryable) => Promise<unknown>, waiting: () => PromiseLike<T>) {
-    let heldRan!: () => void;
-    const ran = new Promise<void>((resolve) => (heldRan = resolve));
-    let commit!: () => void;
-    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
-    const first = stack.db.transaction(async (tx) => {
-      await held(tx);
-      heldRan();
-      await mayCommit;
-    });
-    first.catch(() => heldRan());
-    await ran;
-    // Sent now (a query builder is lazy until awaited).
-    const second = Promise.resolve(waiting());
-    try {
-      await expect
-        .poll(async () => {
-          const { rows } = await stack.db.query<{ waiting: number }>(
-            `select count(*)::int as waiting from pg_catalog.pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          return rows[0]!.waiting;
-        })
-        .toBe(1);
-    } finally {
-      commit();
-      await first;
-    }
-    return second;
-  }
-
   // PGlite runs one statement at a time: there is no second transaction to wait.
   if (target === 'postgres') {
     const bookAsOwner = (tx: Queryable, dentist: number, time: string) =>
@@ -150,6 +116,7 @@ describe.each(targets)('booking integrity on %s', (target) => {
       // The second waits for the dentist's row, locked by the booking trigger (before, it waited in
       // the exclusion constraint's check and got its bare message), then sees the first.
       const second = await whileHeldOpen(
+        stack.db,
         (tx) => bookAsOwner(tx, dentist, time),
         () => book(dentist, time),
       );
@@ -160,6 +127,7 @@ describe.each(targets)('booking integrity on %s', (target) => {
       const dentist = await newDentist();
       const date = clinicWorkday(7);
       const second = await whileHeldOpen(
+        stack.db,
         (tx) => saveDay(tx, dentist, date, [{ start_time: '15:00', end_time: '16:00' }]),
         () => book(dentist, clinicTime(date, '15:20')),
       );
@@ -170,6 +138,7 @@ describe.each(targets)('booking integrity on %s', (target) => {
       const dentist = await newDentist();
       const date = clinicWorkday(7);
       const later = await whileHeldOpen(
+        stack.db,
         (tx) => saveDay(tx, dentist, date, [{ start_time: '09:00', end_time: '10:00' }]),
         () =>
           reception.rpc('save_availability_day', {

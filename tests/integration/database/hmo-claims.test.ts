@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whileHeldOpen } from '../../support/held-open.ts';
 import { hmoClaimsFixtures } from '../../support/hmo-claims.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
@@ -303,6 +304,39 @@ describe.each(targets)('HMO claims on %s', (target) => {
       expect(await claimOf(invoiceId)).toMatchObject({ status: 'partly_paid' });
     });
   });
+
+  // PGlite runs one statement at a time: there is no payment being recorded while a void runs.
+  if (target === 'postgres') {
+    describe('voiding an invoice while its batch is being paid', () => {
+      it('waits for the payment, then refuses the void: the HMO has paid the claim', async () => {
+        const hmoId = await newHmo();
+        const invoiceId = await invoiceWithShare(hmoId, '100', '2026-07-03');
+        const { batch_id: batchId } = await claimOf(invoiceId);
+        const { rows } = await stack.db.query<{ id: string }>(
+          `select id::text from auth.users where email = 'reception@demo.test'`,
+        );
+        const claims = JSON.stringify({ sub: rows[0]!.id, role: 'authenticated' });
+        const voided = await whileHeldOpen(
+          stack.db,
+          async (tx) => {
+            await tx.query(
+              `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+              [claims],
+            );
+            await tx.query(`select public.record_hmo_payment($1, 40, '2026-11-02', 'OR-2001', $2::uuid)`, [
+              batchId,
+              randomUUID(),
+            ]);
+          },
+          () => admin.rpc('void_invoice', { p_invoice_id: invoiceId, p_reason: 'Billed twice' }),
+        );
+        expect(voided.error).toMatchObject({ hint: 'invoice_claim_paid' });
+        const invoice = await service.from('invoices').select('voided_at').eq('id', invoiceId).single();
+        expect(invoice.data).toEqual({ voided_at: null });
+        expect(await claimOf(invoiceId)).toMatchObject({ status: 'partly_paid', settled_centavos: 4000 });
+      });
+    });
+  }
 
   describe('the day sheet', () => {
     it('lists the HMO collections of the day apart from the patients’ payments', async () => {
