@@ -22,4 +22,9 @@ export const ITEM_TEXT = {
   limitReached: "The HMO's annual limit is reached: the patient pays the rest.",
   noHmoShare: 'The HMO pays nothing on this invoice.',
   splitFailed: 'Could not work out who pays; the invoice can still be saved.',
+  discountIdOnFile: (kind: 'pwd' | 'senior_citizen') =>
+    `This patient has a ${kind === 'pwd' ? 'PWD' : 'senior citizen'} ID on file. A total alone gets no discount: ` +
+    'use Itemise for the 20% discount and the VAT exemption.',
+  hmoCardOnFile:
+    "This patient has an HMO card on file. A total alone is the patient's to pay: use Itemise to bill the HMO its share.",
 } as const;

@@ -14,6 +14,9 @@ export const billingKeys = {
   /** Who pays an itemised invoice's lines (the Add Invoice preview), by the request asked. */
   invoiceSplit: (clinicId: number, request: string) =>
     [...billingKeys.all(clinicId), 'invoice-split', request] as const,
+  /** What on a patient's file only an itemised invoice applies (discount ID, HMO card). */
+  coverageOnFile: (clinicId: number, patientId: number) =>
+    [...billingKeys.all(clinicId), 'coverage-on-file', patientId] as const,
   /** One invoice's current balance, re-read when Add Payment opens. */
   invoice: (clinicId: number, invoiceId: number) => [...billingKeys.all(clinicId), 'invoice', invoiceId] as const,
   /** What HMOs owe: receivables, batches and claims (the HMO claims part). */

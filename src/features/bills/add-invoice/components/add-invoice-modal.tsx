@@ -21,6 +21,7 @@ import {
   type ToothSurface,
 } from '../api/add-invoice.schema';
 import { useAddItemisedInvoice } from '../api/add-itemised-invoice';
+import { useCoverageOnFile } from '../api/get-coverage-on-file';
 import { ITEM_TEXT } from '../messages';
 import { emptyItem, InvoiceItemsEditor } from './invoice-items-editor';
 import { PatientSearchField } from './patient-search-field';
@@ -58,6 +59,7 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
   });
   const { errors } = form.formState;
   const itemised = form.watch('itemised');
+  const patient = form.watch('patient');
   const [idempotencyKey] = useState(newIdempotencyKey);
   const add = useAddInvoice(clinicId);
   const addItemised = useAddItemisedInvoice(clinicId);
@@ -123,12 +125,15 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
       {itemised ? (
         <InvoiceItemsEditor clinicId={clinicId} formId={formId} form={form} appointmentId={prefill?.appointmentId} />
       ) : (
-        <AmountField
-          id={`${formId}-total`}
-          label={BILLING_TEXT.fields.total}
-          error={errors.total?.message}
-          {...form.register('total', { onChange: () => form.clearErrors('total') })}
-        />
+        <>
+          <AmountField
+            id={`${formId}-total`}
+            label={BILLING_TEXT.fields.total}
+            error={errors.total?.message}
+            {...form.register('total', { onChange: () => form.clearErrors('total') })}
+          />
+          <CoverageOnFileNotice clinicId={clinicId} patientId={patient?.id ?? null} />
+        </>
       )}
       <button
         type="button"
@@ -139,5 +144,26 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
       </button>
       <FormMessage message={failure} />
     </FormModal>
+  );
+}
+
+/**
+ * Under Total: what on the chosen patient's file only an itemised invoice applies (the statutory
+ * discount, the HMO's share), so a total is not billed in full by mistake. Nothing while unread.
+ */
+function CoverageOnFileNotice({ clinicId, patientId }: { clinicId: number; patientId: number | null }) {
+  const coverage = useCoverageOnFile(clinicId, patientId).data;
+  if (!coverage || patientId === null) return null;
+  const notes = [
+    ...(coverage.discountIdType ? [ITEM_TEXT.discountIdOnFile(coverage.discountIdType)] : []),
+    ...(coverage.hasHmoCard ? [ITEM_TEXT.hmoCardOnFile] : []),
+  ];
+  if (notes.length === 0) return null;
+  return (
+    <div className="form-message form-message-info coverage-on-file" role="note">
+      {notes.map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+    </div>
   );
 }

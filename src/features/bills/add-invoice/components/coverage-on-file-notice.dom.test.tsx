@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initSupabase } from '@/lib/supabase';
+import { seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { renderAsReceptionist } from '../testing/render-modal';
+import { AddInvoiceModal } from './add-invoice-modal';
+
+setupRealDatabase();
+
+beforeAll(() => {
+  initSupabase(stackConfig());
+});
+
+afterEach(cleanup);
+
+const SENIOR =
+  'This patient has a senior citizen ID on file. A total alone gets no discount: use Itemise for the 20% discount and the VAT exemption.';
+const HMO =
+  "This patient has an HMO card on file. A total alone is the patient's to pay: use Itemise to bill the HMO its share.";
+
+const modal = () => screen.getByRole('dialog', { name: 'Add Invoice' });
+
+async function openWith(patient: { id: number; name: string }) {
+  await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={() => undefined} prefill={{ patient }} />);
+  await screen.findByRole('dialog', { name: 'Add Invoice' });
+}
+
+describe('Add Invoice with a total, for a patient with a discount ID or an HMO card on file', () => {
+  it('says the total gets no discount and no HMO share, and says nothing once itemised', async () => {
+    await seed.clinics([{ id: 1 }]);
+    await seed.hmos([{ id: 1, clinic_id: 1, name: 'Maxicare' }]);
+    const [lola] = await seed.patients([
+      { name: 'Lola Basyang', discount_id_type: 'senior_citizen', discount_id_number: 'SC-2020-118' },
+    ]);
+    await seed.patient_hmo_cards([{ clinic_id: 1, patient_id: lola!.id, hmo_id: 1, member_number: 'MX-1' }]);
+    await openWith({ id: lola!.id, name: 'Lola Basyang' });
+    const note = await within(modal()).findByRole('note');
+    expect(Array.from(note.querySelectorAll('p')).map((p) => p.textContent)).toEqual([SENIOR, HMO]);
+
+    await userEvent.setup().click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    expect(within(modal()).queryByRole('note')).toBeNull();
+  });
+
+  it('names a PWD ID alone when the patient has no HMO card', async () => {
+    await seed.clinics([{ id: 1 }]);
+    const [ramon] = await seed.patients([{ name: 'Ramon Cruz', discount_id_type: 'pwd', discount_id_number: 'PWD-7' }]);
+    await openWith({ id: ramon!.id, name: 'Ramon Cruz' });
+    const note = await within(modal()).findByRole('note');
+    expect(note.textContent).toBe(
+      'This patient has a PWD ID on file. A total alone gets no discount: use Itemise for the 20% discount and the VAT exemption.',
+    );
+  });
+});
