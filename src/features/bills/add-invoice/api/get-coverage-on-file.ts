@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { clinicToday, type IsoDate } from '@common/clinic-calendar';
+import { useClinicTimeZone } from '@/entities/clinic';
 import type { DiscountIdType } from '@/lib/database.types';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -7,26 +9,29 @@ import { billingKeys } from '../../model/query-keys';
 export interface CoverageOnFile {
   /** The senior citizen / PWD ID on the patient's file, if any. */
   discountIdType: DiscountIdType | null;
-  /** Whether the patient has any HMO card on file (whether it is valid is the split's to say). */
-  hasHmoCard: boolean;
+  /** Whether an HMO card of the patient is valid on the day (patient_hmo_card_on). */
+  hasValidHmoCard: boolean;
 }
 
-/** What on the patient's file only an itemised invoice applies: a discount ID, an HMO card. */
-export async function getCoverageOnFile(clinicId: number, patientId: number): Promise<CoverageOnFile> {
+/** What on the patient's file only an itemised invoice applies: a discount ID, an HMO card valid on `day`. */
+export async function getCoverageOnFile(clinicId: number, patientId: number, day: IsoDate): Promise<CoverageOnFile> {
   const [patient, cards] = await Promise.all([
     getSupabase().from('patients').select('discount_id_type').eq('id', patientId).eq('clinic_id', clinicId),
-    getSupabase().from('patient_hmo_cards').select('id').eq('patient_id', patientId).eq('clinic_id', clinicId).limit(1),
+    getSupabase().rpc('patient_hmo_card_on', { p_patient_id: patientId, p_day: day }).select('id'),
   ]);
   return {
     discountIdType: throwOnError(patient)[0]?.discount_id_type ?? null,
-    hasHmoCard: throwOnError(cards).length > 0,
+    hasValidHmoCard: (throwOnError(cards) ?? []).length > 0,
   };
 }
 
+/** The patient's coverage on file as of the clinic's today; nothing until a patient is chosen. */
 export function useCoverageOnFile(clinicId: number, patientId: number | null) {
+  const timeZone = useClinicTimeZone(clinicId).data;
+  const day = timeZone ? clinicToday(new Date(), timeZone) : null;
   return useQuery({
-    queryKey: billingKeys.coverageOnFile(clinicId, patientId ?? 0),
-    queryFn: () => getCoverageOnFile(clinicId, patientId ?? 0),
-    enabled: patientId !== null,
+    queryKey: [...billingKeys.coverageOnFile(clinicId, patientId ?? 0), day],
+    queryFn: () => getCoverageOnFile(clinicId, patientId ?? 0, day!),
+    enabled: patientId !== null && day !== null,
   });
 }

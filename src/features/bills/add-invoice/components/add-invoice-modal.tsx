@@ -156,7 +156,7 @@ function CoverageOnFileNotice({ clinicId, patientId }: { clinicId: number; patie
   if (!coverage || patientId === null) return null;
   const notes = [
     ...(coverage.discountIdType ? [ITEM_TEXT.discountIdOnFile(coverage.discountIdType)] : []),
-    ...(coverage.hasHmoCard ? [ITEM_TEXT.hmoCardOnFile] : []),
+    ...(coverage.hasValidHmoCard ? [ITEM_TEXT.hmoCardOnFile] : []),
   ];
   if (notes.length === 0) return null;
   return (

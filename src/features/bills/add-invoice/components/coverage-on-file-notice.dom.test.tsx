@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
 import { seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
 import { renderAsReceptionist } from '../testing/render-modal';
@@ -13,7 +13,15 @@ beforeAll(() => {
   initSupabase(stackConfig());
 });
 
-afterEach(cleanup);
+// Saturday 1 June 2030, 10:00 in Manila: the clinic's today, by which a card is valid or not.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-06-01T02:00:00Z'));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const SENIOR =
   'This patient has a senior citizen ID on file. A total alone gets no discount: use Itemise for the 20% discount and the VAT exemption.';
@@ -34,7 +42,16 @@ describe('Add Invoice with a total, for a patient with a discount ID or an HMO c
     const [lola] = await seed.patients([
       { name: 'Lola Basyang', discount_id_type: 'senior_citizen', discount_id_number: 'SC-2020-118' },
     ]);
-    await seed.patient_hmo_cards([{ clinic_id: 1, patient_id: lola!.id, hmo_id: 1, member_number: 'MX-1' }]);
+    await seed.patient_hmo_cards([
+      {
+        clinic_id: 1,
+        patient_id: lola!.id,
+        hmo_id: 1,
+        member_number: 'MX-1',
+        valid_from: '2030-01-01',
+        valid_until: '2030-12-31',
+      },
+    ]);
     await openWith({ id: lola!.id, name: 'Lola Basyang' });
     const note = await within(modal()).findByRole('note');
     expect(Array.from(note.querySelectorAll('p')).map((p) => p.textContent)).toEqual([SENIOR, HMO]);
@@ -43,9 +60,20 @@ describe('Add Invoice with a total, for a patient with a discount ID or an HMO c
     expect(within(modal()).queryByRole('note')).toBeNull();
   });
 
-  it('names a PWD ID alone when the patient has no HMO card', async () => {
+  it('names a PWD ID alone when the patient’s HMO card has expired', async () => {
     await seed.clinics([{ id: 1 }]);
+    await seed.hmos([{ id: 1, clinic_id: 1, name: 'Maxicare' }]);
     const [ramon] = await seed.patients([{ name: 'Ramon Cruz', discount_id_type: 'pwd', discount_id_number: 'PWD-7' }]);
+    await seed.patient_hmo_cards([
+      {
+        clinic_id: 1,
+        patient_id: ramon!.id,
+        hmo_id: 1,
+        member_number: 'MX-2',
+        valid_from: '2029-01-01',
+        valid_until: '2030-05-31',
+      },
+    ]);
     await openWith({ id: ramon!.id, name: 'Ramon Cruz' });
     const note = await within(modal()).findByRole('note');
     expect(note.textContent).toBe(
