@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react';
-import { clinicToday } from '@common/clinic-calendar';
 import { AfterFirstPaint, lazyView } from '@/components/lazy-view/lazy-view';
 import { Screen } from '@/components/screen/screen';
 import { LoadingState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { clinicLabel, useSession } from '@/lib/session';
+import { useClinicToday } from '@/lib/use-now';
 import type BelowDaySheetView from './below-day-sheet';
 import { DaySheetSection } from './day-sheet/components/day-sheet-section';
 import { REPORTS_TEXT } from './model/messages';
@@ -22,11 +22,23 @@ const BelowDaySheet = lazyView<ComponentProps<typeof BelowDaySheetView>>(() => i
 function ReportsScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string }) {
   const zone = useClinicZone(clinicId);
   if (zone.isPending) return <LoadingState label={REPORTS_TEXT.loading} />;
-  // Today in the clinic's own time zone (the browser's zone may differ).
-  const today = clinicToday(new Date(), zone.timeZone);
+  return <ReportsOfTheDay clinicId={clinicId} clinicName={clinicName} timeZone={zone.timeZone} />;
+}
+
+function ReportsOfTheDay({
+  clinicId,
+  clinicName,
+  timeZone,
+}: {
+  clinicId: number;
+  clinicName: string;
+  timeZone: string;
+}) {
+  // Today in the clinic's own time zone (the browser's zone may differ), moving on at its midnight.
+  const today = useClinicToday(timeZone);
   return (
     <>
-      <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} timeZone={zone.timeZone} />
+      <DaySheetSection clinicId={clinicId} clinicName={clinicName} today={today} timeZone={timeZone} />
       <AfterFirstPaint>
         <BelowDaySheet clinicId={clinicId} clinicName={clinicName} today={today} />
       </AfterFirstPaint>
