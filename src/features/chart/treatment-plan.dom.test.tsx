@@ -121,6 +121,26 @@ describe('treatment plans on the chart', () => {
     ]);
   });
 
+  it('says Booked only while the visit booked for an item is still to come', async () => {
+    await seedPlan();
+    const [upcoming, cancelled] = await seed.appointments([
+      { patient_id: 1, dentist_id: 1, appointment_time: '2030-01-14T02:00:00Z', status: 'Scheduled' },
+      { patient_id: 1, dentist_id: 1, appointment_time: '2030-01-15T02:00:00Z', status: 'Cancelled' },
+    ]);
+    await realStack().query(
+      `update public.treatment_plan_items
+          set appointment_id = case tooth when 36 then $1::bigint else $2::bigint end`,
+      [upcoming!.id, cancelled!.id],
+    );
+    const plan = await renderChart('receptionist');
+    const status = (procedure: string) =>
+      within(plan)
+        .getByRole('row', { name: new RegExp(procedure) })
+        .querySelector('.plan-status')!.textContent;
+    await waitFor(() => expect(status('Composite Filling')).toMatch(/ · Booked$/));
+    expect(status('Porcelain Crown')).not.toMatch(/Booked/);
+  });
+
   it('shows the plan by phase with exact totals, and lets the front desk record the patient’s answer', async () => {
     await seedPlan();
     const plan = await renderChart('receptionist');

@@ -12,6 +12,7 @@ const item = (id: number, phase: number, status: PlanItem['status'] = 'proposed'
   procedureName: 'Composite Filling',
   priceCentavos: 150_010,
   appointmentId: null,
+  booked: false,
   plannedByName: 'Dr. Andrea Villanueva',
   decidedAt: null,
   decidedByName: null,

@@ -14,6 +14,8 @@ export interface PlanItem {
   priceCentavos: number;
   /** The appointment booked for it, if any. */
   appointmentId: number | null;
+  /** That appointment is still to come (Scheduled or Confirmed, not deleted): 'Booked'. */
+  booked: boolean;
   plannedByName: string | null;
   decidedAt: string | null;
   decidedByName: string | null;

@@ -23,7 +23,7 @@ interface ItemRead {
   done_at: string | null;
 }
 
-const toItem = (row: ItemRead): PlanItem => ({
+const toItem = (row: ItemRead, pending: ReadonlySet<number>): PlanItem => ({
   id: row.id,
   tooth: row.tooth,
   surfaces: row.surfaces,
@@ -34,16 +34,20 @@ const toItem = (row: ItemRead): PlanItem => ({
   procedureName: row.procedure_name,
   priceCentavos: centavosOfStored(row.price),
   appointmentId: row.appointment_id,
+  booked: row.appointment_id !== null && pending.has(row.appointment_id),
   plannedByName: row.planned_by_name,
   decidedAt: row.decided_at,
   decidedByName: row.decided_by_name,
   doneAt: row.done_at,
 });
 
-/** The patient's plan items (by phase, then as planned) and its totals from public.treatment_plan_totals. */
+/**
+ * The patient's plan items (by phase, then as planned), whether each is booked on a visit still to
+ * come, and the plan's totals from public.treatment_plan_totals.
+ */
 export async function getTreatmentPlan(clinicId: number, patientId: number): Promise<TreatmentPlan> {
   const supabase = getSupabase();
-  const [items, totals] = await Promise.all([
+  const [items, totals, pending] = await Promise.all([
     supabase
       .from('treatment_plan_items')
       .select(
@@ -60,9 +64,18 @@ export async function getTreatmentPlan(clinicId: number, patientId: number): Pro
       .select('phase, item_count, total_centavos, done_centavos, open_centavos')
       .eq('clinic_id', clinicId)
       .eq('patient_id', patientId),
+    // The patient's visits still to come: an item booked on one cancelled or deleted since is not 'Booked'.
+    supabase
+      .from('appointments')
+      .select('id')
+      .eq('clinic_id', clinicId)
+      .eq('patient_id', patientId)
+      .eq('deleted', false)
+      .in('status', ['Scheduled', 'Confirmed']),
   ]);
+  const pendingIds = new Set(throwOnError(pending).map((row) => row.id));
   return groupPlan(
-    throwOnError(items).map(toItem),
+    throwOnError(items).map((row) => toItem(row, pendingIds)),
     throwOnError(totals).map((row) => ({
       phase: row.phase,
       itemCount: row.item_count,

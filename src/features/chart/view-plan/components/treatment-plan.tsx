@@ -75,7 +75,7 @@ export function TreatmentPlanView({
                 <td className="plan-money">{formatPesos(item.priceCentavos)}</td>
                 <td className={`plan-status plan-status-${item.status}`}>
                   {statusText(item, timeZone)}
-                  {item.appointmentId !== null && isOpenPlanItem(item) ? ` · ${PLAN_TEXT.booked}` : ''}
+                  {item.booked && isOpenPlanItem(item) ? ` · ${PLAN_TEXT.booked}` : ''}
                 </td>
                 <td className="plan-actions chart-no-print">
                   <PlanItemButtons item={item} actions={actions} />
