@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadTextFile } from '@/lib/download-text-file';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { rows, seed, setupComponentTests } from '@/testing/real-db';
+import { realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -104,6 +104,36 @@ describe('the HMO claims part of the Billing tab', () => {
     expect(await within(dialog).findByText('This payment is more than what the batch still owes.')).toBeTruthy();
     expect((within(dialog).getByLabelText(/Amount/) as HTMLInputElement).value).toBe('1500.11');
     expect(await rows('hmo_payments')).toEqual([]);
+  });
+
+  it('shows what the batch owes now once a payment recorded elsewhere meanwhile refuses this one', async () => {
+    const { hmo } = await seedMaxicare();
+    const user = userEvent.setup();
+    await renderBilling();
+    const section = await hmoSection();
+    await user.click(await within(section).findByRole('button', { name: 'Record HMO payment' }));
+    const dialog = await screen.findByRole('dialog', { name: /Record HMO payment: Maxicare/ });
+    const outstanding = () => within(dialog).getByTestId('hmo-batch-outstanding').textContent;
+    expect(outstanding()).toContain('₱1,500.10');
+
+    // Another desk records ₱500.10 of Ben's claim while this dialog is open.
+    const { rows: claims } = await realStack().query<{ id: number; batch_id: number }>(
+      `select id::int, batch_id::int from public.hmo_claims where amount = 500.10`,
+    );
+    const { rows: paid } = await realStack().query<{ id: number }>(
+      `insert into public.hmo_payments (clinic_id, batch_id, hmo_id, amount, received_on, idempotency_key)
+       values (1, $1, $2, 500.10, '2026-02-01', gen_random_uuid()) returning id::int`,
+      [claims[0]!.batch_id, hmo.id],
+    );
+    await realStack().query(
+      `insert into public.hmo_claim_settlements (clinic_id, hmo_payment_id, claim_id, amount) values (1, $1, $2, 500.10)`,
+      [paid[0]!.id, claims[0]!.id],
+    );
+
+    await user.type(within(dialog).getByLabelText(/Amount/), '1500.10');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText('This payment is more than what the batch still owes.')).toBeTruthy();
+    await waitFor(() => expect(outstanding()).toContain('₱1,000.00'));
   });
 
   it('denies a claim with the HMO’s reason, and asks for one first', async () => {

@@ -59,7 +59,13 @@ export function HmoClaimsPanel({ clinicId, timeZone }: { clinicId: number; timeZ
     <Panel title={text.title} intro={text.intro} className="hmo-claims" titleId="hmo-claims-title">
       {body}
       {dialog?.kind === 'payment' ? (
-        <RecordHmoPaymentModal clinicId={clinicId} batch={dialog.batch} timeZone={timeZone} onClose={close} />
+        <RecordHmoPaymentModal
+          clinicId={clinicId}
+          // As last read: a payment made meanwhile elsewhere (and read again after a refusal) shows.
+          batch={overview.data?.batches.find((entry) => entry.id === dialog.batch.id) ?? dialog.batch}
+          timeZone={timeZone}
+          onClose={close}
+        />
       ) : null}
       {dialog?.kind === 'deny' ? <DenyClaimDialog clinicId={clinicId} claim={dialog.claim} onClose={close} /> : null}
       {dialog?.kind === 'void' ? (
