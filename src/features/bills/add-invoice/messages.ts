@@ -26,5 +26,5 @@ export const ITEM_TEXT = {
     `This patient has a ${kind === 'pwd' ? 'PWD' : 'senior citizen'} ID on file. A total alone gets no discount: ` +
     'use Itemise for the 20% discount and the VAT exemption.',
   hmoCardOnFile:
-    "This patient has an HMO card on file. A total alone is the patient's to pay: use Itemise to bill the HMO its share.",
+    "This patient has an HMO card valid today. A total alone is the patient's to pay: use Itemise to bill the HMO its share.",
 } as const;

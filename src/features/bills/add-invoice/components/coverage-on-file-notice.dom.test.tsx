@@ -26,7 +26,7 @@ afterEach(() => {
 const SENIOR =
   'This patient has a senior citizen ID on file. A total alone gets no discount: use Itemise for the 20% discount and the VAT exemption.';
 const HMO =
-  "This patient has an HMO card on file. A total alone is the patient's to pay: use Itemise to bill the HMO its share.";
+  "This patient has an HMO card valid today. A total alone is the patient's to pay: use Itemise to bill the HMO its share.";
 
 const modal = () => screen.getByRole('dialog', { name: 'Add Invoice' });
 
