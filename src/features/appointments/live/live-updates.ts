@@ -165,14 +165,18 @@ export function createToastThrottle(intervalMs: number = UPDATE_TOAST_THROTTLE_M
   };
 }
 
+export type NotificationAllowance = NotificationPermission | 'unsupported';
+
+/** The browser's permission for desktop notifications, or 'unsupported' without the API. */
+export function notificationPermission(): NotificationAllowance {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
 /**
  * How a live update reaches the user: a desktop notification when the tab is hidden and
  * notifications are allowed, else a toast.
  */
-export function noticeChannel(
-  tabHidden: boolean,
-  permission: NotificationPermission | 'unsupported',
-): 'desktop' | 'toast' {
+export function noticeChannel(tabHidden: boolean, permission: NotificationAllowance): 'desktop' | 'toast' {
   return tabHidden && permission === 'granted' ? 'desktop' : 'toast';
 }
 

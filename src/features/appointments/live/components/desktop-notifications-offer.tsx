@@ -1,9 +1,6 @@
 import { useState } from 'react';
+import { notificationPermission } from '../live-updates';
 import { LIVE_TEXT } from '../messages';
-
-function currentPermission(): NotificationPermission | 'unsupported' {
-  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
-}
 
 /**
  * The spec's desktop notification needs the browser's permission, which only the user can give:
@@ -11,7 +8,7 @@ function currentPermission(): NotificationPermission | 'unsupported' {
  * click). Granted, denied or unsupported, nothing is shown; live updates then come as toasts.
  */
 export function DesktopNotificationsOffer() {
-  const [permission, setPermission] = useState(currentPermission);
+  const [permission, setPermission] = useState(notificationPermission);
   const [asking, setAsking] = useState(false);
   if (permission !== 'default') return null;
 
@@ -24,7 +21,7 @@ export function DesktopNotificationsOffer() {
       console.error('Ngiti: asking for desktop notifications failed', error);
     } finally {
       setAsking(false);
-      setPermission(currentPermission());
+      setPermission(notificationPermission());
     }
   };
 

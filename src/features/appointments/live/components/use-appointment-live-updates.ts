@@ -19,6 +19,7 @@ import {
   isUpdateForView,
   listRowFromUpdate,
   noticeChannel,
+  notificationPermission,
   ROW_FLASH_MS,
   UPDATE_SOUND_VOLUME,
   UPDATE_TOAST_MS,
@@ -86,10 +87,6 @@ function defaultPlaySound() {
 
 function scrollToRowElement({ appointmentId }: RowTarget) {
   document.getElementById(appointmentRowId(appointmentId))?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-}
-
-function notificationPermission(): NotificationPermission | 'unsupported' {
-  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
 
 /**
@@ -221,28 +218,20 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
 
   const markAndAnnounce = useCallback(
     (update: AppointmentUpdatedPayload, change: LiveChange) => {
+      const without = (current: ReadonlySet<number>) => {
+        const next = new Set(current);
+        next.delete(update.id);
+        return next;
+      };
       if (update.deleted) {
         // Its row has left the list: nothing to highlight, and '{n} new update(s)' must not count it.
-        const without = (current: ReadonlySet<number>) => {
-          const next = new Set(current);
-          next.delete(update.id);
-          return next;
-        };
         setHighlighted(without);
         setFlashing(without);
-        playSound();
-        announce(update, change);
-        return;
+      } else {
+        setHighlighted((current) => new Set(current).add(update.id));
+        setFlashing((current) => new Set(current).add(update.id));
+        later(ROW_FLASH_MS, () => setFlashing(without));
       }
-      setHighlighted((current) => new Set(current).add(update.id));
-      setFlashing((current) => new Set(current).add(update.id));
-      later(ROW_FLASH_MS, () =>
-        setFlashing((current) => {
-          const next = new Set(current);
-          next.delete(update.id);
-          return next;
-        }),
-      );
       playSound();
       announce(update, change);
     },
