@@ -42,6 +42,15 @@ async function hmoSection() {
   return within(panel).findByRole('region', { name: 'Maxicare' });
 }
 
+/** The Billing tab opened, and Maxicare's 'Record HMO payment' dialog from its section. */
+async function openRecordPayment(user: ReturnType<typeof userEvent.setup>) {
+  await renderBilling();
+  const section = await hmoSection();
+  await user.click(await within(section).findByRole('button', { name: 'Record HMO payment' }));
+  const dialog = await screen.findByRole('dialog', { name: /Record HMO payment: Maxicare/ });
+  return { section, dialog };
+}
+
 const claimRow = (section: HTMLElement, patient: string) =>
   within(section).getByRole('cell', { name: patient }).closest('tr')!;
 
@@ -71,10 +80,7 @@ describe('the HMO claims part of the Billing tab', () => {
   it('records the HMO’s payment, which settles the oldest claim first and lowers what the HMO owes', async () => {
     await seedMaxicare();
     const user = userEvent.setup();
-    await renderBilling();
-    const section = await hmoSection();
-    await user.click(await within(section).findByRole('button', { name: 'Record HMO payment' }));
-    const dialog = await screen.findByRole('dialog', { name: /Record HMO payment: Maxicare/ });
+    const { section, dialog } = await openRecordPayment(user);
     expect(within(dialog).getByTestId('hmo-batch-outstanding').textContent).toContain('₱1,500.10');
     await user.type(within(dialog).getByLabelText(/Amount/), '800.10');
     await user.clear(within(dialog).getByLabelText('Date received'));
@@ -95,10 +101,7 @@ describe('the HMO claims part of the Billing tab', () => {
   it('shows the database’s refusal of more than the batch owes and keeps what was typed', async () => {
     await seedMaxicare();
     const user = userEvent.setup();
-    await renderBilling();
-    const section = await hmoSection();
-    await user.click(await within(section).findByRole('button', { name: 'Record HMO payment' }));
-    const dialog = await screen.findByRole('dialog');
+    const { dialog } = await openRecordPayment(user);
     await user.type(within(dialog).getByLabelText(/Amount/), '1500.11');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     expect(await within(dialog).findByText('This payment is more than what the batch still owes.')).toBeTruthy();
@@ -109,10 +112,7 @@ describe('the HMO claims part of the Billing tab', () => {
   it('shows what the batch owes now once a payment recorded elsewhere meanwhile refuses this one', async () => {
     const { hmo } = await seedMaxicare();
     const user = userEvent.setup();
-    await renderBilling();
-    const section = await hmoSection();
-    await user.click(await within(section).findByRole('button', { name: 'Record HMO payment' }));
-    const dialog = await screen.findByRole('dialog', { name: /Record HMO payment: Maxicare/ });
+    const { dialog } = await openRecordPayment(user);
     const outstanding = () => within(dialog).getByTestId('hmo-batch-outstanding').textContent;
     expect(outstanding()).toContain('₱1,500.10');
 
