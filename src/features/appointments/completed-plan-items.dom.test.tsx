@@ -94,6 +94,33 @@ describe('Completed asks which planned items were done', () => {
     expect(chart).toEqual([{ condition: 'filling', state: 'completed', surfaces: ['M', 'O'] }]);
   });
 
+  it('marks the other ticked items done when one was withdrawn while the dialog was open, and says so', async () => {
+    const service = await arrange();
+    const user = userEvent.setup();
+    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    await screen.findByRole('heading', { name: /^Dr. Ana Cruz \(1 / }, { timeout: 5000 });
+
+    await user.selectOptions(statusOf(100), 'Completed');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Completed?' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Sealant, tooth 46 O' }));
+    // The dentist withdraws the sealant from the plan meanwhile (withdraw_plan_item deletes the item).
+    await realStack().query(`delete from public.treatment_plan_items where patient_id = 1 and tooth = 46`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
+
+    const notice = await screen.findByRole('dialog', { name: 'Plan changed meanwhile' }, { timeout: 5000 });
+    expect(notice.textContent).toContain(
+      'One ticked item had been withdrawn from the treatment plan, so it was not marked done. The other ticked items were.',
+    );
+    expect(service.received).toHaveLength(1);
+    const plan = await rows('treatment_plan_items', { patient_id: 1 });
+    expect(plan.map((item) => [item.tooth, item.status, item.appointment_id])).toEqual([
+      [36, 'done', 100],
+      [11, 'declined', null],
+    ]);
+    fireEvent.click(within(notice).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows no plan items for another status, and none when the patient has none open', async () => {
     await arrange();
     await realStack().query(`update public.treatment_plan_items set status = 'declined', decided_at = now()`);

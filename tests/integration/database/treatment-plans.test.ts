@@ -499,6 +499,23 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
       expect(twice).toMatchObject({ code: 'PT409', hint: 'plan_item_closed' });
     });
 
+    it('passes over an item withdrawn since it was offered, and does the others', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Withdrawn at checkout');
+      const kept = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 16 });
+      const withdrawn = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 26 });
+      const visit = await appointment(smile, patientId);
+      await asUser(fresh.db, smile.dentistUser, (tx) => withdraw(tx, withdrawn.id));
+
+      const done = (await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [withdrawn.id, kept.id])))
+        .rows;
+      expect(done.map((row) => [row.id, row.status])).toEqual([[kept.id, 'done']]);
+      const { rows } = await fresh.db.query<{ id: number }>(
+        'select id::integer as id from public.treatment_plan_items where patient_id = $1',
+        [patientId],
+      );
+      expect(rows).toEqual([{ id: kept.id }]);
+    });
+
     it('refuses another clinic, who finds no such appointment', async () => {
       const row = await planned(smile.dentistUser, { patientId: smile.patientId, procedureId: filling, tooth: 47 });
       const visit = await appointment(smile, smile.patientId);

@@ -29,6 +29,11 @@ export const LIST_TEXT = {
     `${procedure}, tooth ${tooth}${surfaces ? ` ${surfaces}` : ''}`,
   planItemsFailedTitle: 'Plan items not marked done',
   planItemsFailedText: 'The status was updated, but the treatment plan items could not be marked done.',
+  planItemsWithdrawnTitle: 'Plan changed meanwhile',
+  planItemsWithdrawnText: (count: number) =>
+    count === 1
+      ? 'One ticked item had been withdrawn from the treatment plan, so it was not marked done. The other ticked items were.'
+      : `${count} ticked items had been withdrawn from the treatment plan, so they were not marked done. The other ticked items were.`,
   deleteText: (patient: string, when: string) =>
     `The appointment of ${patient} on ${when} will be cancelled and removed from the list.`,
   deleteConfirm: 'Yes, cancel it',

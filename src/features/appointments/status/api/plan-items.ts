@@ -27,10 +27,14 @@ export async function getOpenPlanItems(clinicId: number, patientId: number): Pro
 
 /**
  * Marks the items done at this (Completed) appointment: public.complete_plan_items charts the work
- * completed and removes the caries it treated, all or nothing.
+ * completed and removes the caries it treated, all or nothing. Answers the ids done: an item
+ * withdrawn from the plan since the dialog offered it is passed over.
  */
-export async function completePlanItems(appointmentId: number, itemIds: readonly number[]): Promise<void> {
-  throwOnError(
-    await getSupabase().rpc('complete_plan_items', { p_appointment_id: appointmentId, p_item_ids: [...itemIds] }),
+export async function completePlanItems(appointmentId: number, itemIds: readonly number[]): Promise<number[]> {
+  const done = throwOnError(
+    await getSupabase()
+      .rpc('complete_plan_items', { p_appointment_id: appointmentId, p_item_ids: [...itemIds] })
+      .select('id'),
   );
+  return done.map((item) => item.id);
 }

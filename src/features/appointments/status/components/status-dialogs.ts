@@ -125,6 +125,15 @@ export async function askStatusChange(
 
 /** A failure: the spec's title and text, and the reason (e.g. the service's error) below them. */
 export async function showFailure(title: string, text: string, reason?: string): Promise<void> {
+  await showMessage('error', title, text, reason);
+}
+
+/** Something done differently from what was asked, told after it succeeded. */
+export async function showNotice(title: string, text: string): Promise<void> {
+  await showMessage('info', title, text);
+}
+
+async function showMessage(icon: 'error' | 'info', title: string, text: string, reason?: string): Promise<void> {
   const Swal = await swal();
   const body = dialogBody(
     { text, className: 'appointments-dialog-text' },
@@ -136,7 +145,7 @@ export async function showFailure(title: string, text: string, reason?: string):
       ...BUTTONS,
       title,
       html: body,
-      icon: 'error',
+      icon,
       confirmButtonText: 'OK',
       customClass: { confirmButton: 'button button-primary', actions: 'confirm-dialog-actions' },
     });

@@ -15,7 +15,7 @@ import { useNotifyStatusChange } from '../api/notify-status-change';
 import { completePlanItems, getOpenPlanItems, type OpenPlanItem } from '../api/plan-items';
 import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
 import { failureReason } from '../failure-reason';
-import { askStatusChange, showFailure } from './status-dialogs';
+import { askStatusChange, showFailure, showNotice } from './status-dialogs';
 
 const patientOf = (appointment: ListAppointment) => appointment.patient?.name ?? LIST_TEXT.unknownPatient;
 
@@ -30,18 +30,19 @@ async function openPlanItemsOf(clinicId: number, patientId: number): Promise<Ope
 }
 
 /**
- * The ticked items done at the now Completed appointment; false (after telling why) when the
- * database refused, so the patient is not notified of a visit whose record is incomplete.
+ * The ticked items done at the now Completed appointment: how many of them had been withdrawn
+ * from the plan meanwhile (passed over); null (after telling why) when the database refused, so
+ * the patient is not notified of a visit whose record is incomplete.
  */
-async function markPlanItemsDone(appointmentId: number, itemIds: number[]): Promise<boolean> {
+async function markPlanItemsDone(appointmentId: number, itemIds: number[]): Promise<number | null> {
   try {
-    await completePlanItems(appointmentId, itemIds);
-    return true;
+    const done = await completePlanItems(appointmentId, itemIds);
+    return itemIds.length - done.length;
   } catch (error) {
     console.error('Ngiti: marking plan items done failed', error);
     const reason = refusalTextOf(error) ?? failureReason(error);
     await showFailure(LIST_TEXT.planItemsFailedTitle, LIST_TEXT.planItemsFailedText, reason);
-    return false;
+    return null;
   }
 }
 
@@ -87,10 +88,13 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
         try {
           if ((await updateStatus({ ...update, cancelReason })) === ALREADY_PENDING) return;
           updated = true;
-          if (planItemIds.length > 0 && !(await markPlanItemsDone(appointment.id, planItemIds))) return;
+          const withdrawn = planItemIds.length > 0 ? await markPlanItemsDone(appointment.id, planItemIds) : 0;
+          if (withdrawn === null) return;
           const notification = { clinicId, appointmentId: appointment.id, status: to, message };
           if ((await notifyStatusChange(notification)) === ALREADY_PENDING) return;
           toast(LIST_TEXT.statusUpdatedNotified);
+          if (withdrawn > 0)
+            await showNotice(LIST_TEXT.planItemsWithdrawnTitle, LIST_TEXT.planItemsWithdrawnText(withdrawn));
         } catch (error) {
           console.error(`Ngiti: ${updated ? 'notifying the patient' : 'updating the status'} failed`, error);
           const reason = error instanceof ServiceError ? error.message : failureReason(error);
