@@ -8,7 +8,8 @@ const COLUMNS = INVOICE_LINE_TEXT.columns;
  * An invoice's lines as a table: item (the database's label), quantity, price, discount and line
  * total, in exact pesos; with the HMO's share and the patient's share when an HMO pays any of it.
  * The receipt and the day sheet print it the same way; `className` adds the screen's own table
- * classes.
+ * classes. On paper or a screen too narrow for the columns (an 80 mm receipt roll), each line
+ * stacks: its item, then each amount after its column's name (`data-label`).
  */
 export function InvoiceLinesTable({
   lines,
@@ -54,16 +55,26 @@ export function InvoiceLinesTable({
         {lines.map((line) => (
           <tr key={line.position}>
             <td>{line.label}</td>
-            <td className="invoice-lines-number">{line.quantity}</td>
-            <td className="invoice-lines-number">{formatPesos(line.unit_price_centavos)}</td>
-            <td className="invoice-lines-number">
+            <td className="invoice-lines-number" data-label={COLUMNS.quantity}>
+              {line.quantity}
+            </td>
+            <td className="invoice-lines-number" data-label={COLUMNS.price}>
+              {formatPesos(line.unit_price_centavos)}
+            </td>
+            <td className="invoice-lines-number" data-label={COLUMNS.discount}>
               {line.discount_centavos === 0 ? '—' : formatPesos(line.discount_centavos)}
             </td>
-            <td className="invoice-lines-number">{formatPesos(line.line_total_centavos)}</td>
+            <td className="invoice-lines-number" data-label={COLUMNS.lineTotal}>
+              {formatPesos(line.line_total_centavos)}
+            </td>
             {shared ? (
               <>
-                <td className="invoice-lines-number">{formatPesos(line.hmo_share_centavos)}</td>
-                <td className="invoice-lines-number">{formatPesos(line.patient_share_centavos)}</td>
+                <td className="invoice-lines-number" data-label={COLUMNS.hmoShare}>
+                  {formatPesos(line.hmo_share_centavos)}
+                </td>
+                <td className="invoice-lines-number" data-label={COLUMNS.patientShare}>
+                  {formatPesos(line.patient_share_centavos)}
+                </td>
               </>
             ) : null}
           </tr>
