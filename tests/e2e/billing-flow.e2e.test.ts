@@ -161,11 +161,17 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
       async (page, opened) => {
         await signIn(page, DEMO.receptionist);
 
-        // Appointments at 820×1180: 'Bill' on the Completed row opens Add Invoice, filled in.
+        // Appointments at 820×1180: 'Bill' on the Completed row opens Add Invoice, filled in and
+        // itemised with the visit's procedure at today's price.
         const appointmentRow = await billAppointment(page, { date, dentistId, appointmentId });
         const modal = page.getByRole('dialog', { name: 'Add Invoice' });
         expect(await modal.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(patientName);
-        expect(await modal.getByLabel('Total').inputValue()).toBe('1750.25');
+        const line = modal.getByRole('group', { name: 'Item 1' });
+        await expect
+          .poll(() => line.getByRole('combobox', { name: 'Procedure' }).locator('option:checked').textContent())
+          .toContain(procedure.name);
+        expect(await modal.getByRole('group', { name: 'Item 2' }).count()).toBe(0);
+        await expect.poll(() => modal.getByTestId('invoice-items-total').textContent()).toBe('₱1,750.25');
         await saveScreenshot(page, '13-bill-appointment-tablet');
         await modal.getByRole('button', { name: 'Add Invoice' }).click();
         await toast(page, 'Invoice added!').waitFor();

@@ -66,7 +66,7 @@ async function openList(slots: FeatureSlots = SLOTS) {
     { id: 2, clinic_id: 2, name: 'Other' },
   ]);
   await seed.procedures([
-    { clinic_id: 1, category_id: 1, name: 'Composite Filling', price: 1500.5 },
+    { id: 7, clinic_id: 1, category_id: 1, name: 'Composite Filling', price: 1500.5 },
     // Another clinic's procedure of the same name and another price: never this clinic's price.
     { clinic_id: 2, category_id: 2, name: 'Composite Filling', price: 999 },
   ]);
@@ -156,7 +156,7 @@ describe("'Bill' on the Appointments list", () => {
     expect(billButton(102)?.textContent).toBe('Bill');
   });
 
-  it("opens Add Invoice with the patient, the appointment and the procedure's current price; once saved, the row says 'Billed'", async () => {
+  it("opens Add Invoice itemised with the patient, the appointment and the procedure at its current price; once saved, the row says 'Billed'", async () => {
     const { user } = await openList();
     // The price changed after booking: the bill starts at today's price.
     await realStack().query('update public.procedures set price = 1750.25 where clinic_id = 1');
@@ -165,6 +165,7 @@ describe("'Bill' on the Appointments list", () => {
       clinicId: 1,
       patient: { id: 1, name: 'Maria Santos' },
       appointmentId: 100,
+      items: [{ procedureId: 7, priceCentavos: 175_025 }],
       totalCentavos: 175_025,
     });
     await user.click(screen.getByRole('button', { name: 'Save' }));

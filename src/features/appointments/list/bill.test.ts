@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billTotalCentavos, isBillable, procedureNameOfReason } from './bill';
+import { billStart, billTotalCentavos, isBillable, procedureNameOfReason } from './bill';
 
 describe('the procedure of an appointment’s reason', () => {
   it('is the whole reason when there are no notes', () => {
@@ -51,6 +51,35 @@ describe('the total a bill starts at', () => {
 
   it('is none for a free procedure, since an invoice is at least ₱0.01', () => {
     expect(billTotalCentavos(['0.00'])).toBeUndefined();
+  });
+});
+
+describe('how a bill starts from the procedures named as the reason', () => {
+  it('is the one procedure’s line at its price, and that total should Total be chosen', () => {
+    expect(billStart([{ id: 7, price: '1500.50' }])).toEqual({
+      items: [{ procedureId: 7, priceCentavos: 150_050 }],
+      totalCentavos: 150_050,
+    });
+  });
+
+  it('is only the total when procedures of that name in several categories agree, since the line is ambiguous', () => {
+    expect(
+      billStart([
+        { id: 7, price: '800.00' },
+        { id: 9, price: '800' },
+      ]),
+    ).toEqual({ totalCentavos: 80_000 });
+  });
+
+  it('is nothing when they disagree, when none has the name, or for a free procedure', () => {
+    expect(
+      billStart([
+        { id: 7, price: '800.00' },
+        { id: 9, price: '900.00' },
+      ]),
+    ).toEqual({});
+    expect(billStart([])).toEqual({});
+    expect(billStart([{ id: 7, price: '0.00' }])).toEqual({});
   });
 });
 

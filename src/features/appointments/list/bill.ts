@@ -3,6 +3,8 @@
  * start the invoice at. Pure.
  */
 import { parsePesos } from '@/entities/money';
+import type { AddInvoicePrefill } from '@/lib/feature-slots';
+import type { NamedProcedure } from './api/get-procedures-named';
 
 /** What the booking form puts between the procedure and the notes in `appointments.reason`. */
 export const REASON_NOTES_SEPARATOR = ' — Notes: ';
@@ -31,6 +33,21 @@ export function billTotalCentavos(prices: readonly string[]): number | undefined
     amounts.add(parsed.centavos);
   }
   return amounts.size === 1 ? [...amounts][0] : undefined;
+}
+
+/**
+ * How the invoice of an appointment starts, from the clinic's procedures named as its reason: one
+ * such procedure with a price gives its line at today's price (itemised, so the database applies
+ * the patient's senior/PWD discount and HMO coverage, and the receipt names the procedure), with
+ * the same total should the receptionist switch to Total. Several of that name (in other
+ * categories) give only the total they agree on; none, nothing to start with.
+ */
+export function billStart(procedures: readonly NamedProcedure[]): Pick<AddInvoicePrefill, 'items' | 'totalCentavos'> {
+  const totalCentavos = billTotalCentavos(procedures.map((procedure) => procedure.price));
+  if (totalCentavos === undefined) return {};
+  const [only] = procedures;
+  if (procedures.length > 1 || only === undefined) return { totalCentavos };
+  return { items: [{ procedureId: only.id, priceCentavos: totalCentavos }], totalCentavos };
 }
 
 /** Only a Completed appointment is billed from the list. */

@@ -11,8 +11,8 @@ import {
 import type { ListAppointment } from '../../model/api/list-columns';
 import { LIST_TEXT } from '../../model/messages';
 import { billedAppointmentsKey, useBilledAppointments } from '../api/get-billed-appointments';
-import { getProcedurePrices } from '../api/get-procedure-prices';
-import { billTotalCentavos, procedureNameOfReason } from '../bill';
+import { getProceduresNamed } from '../api/get-procedures-named';
+import { billStart, procedureNameOfReason } from '../bill';
 import { BILL_TEXT } from '../messages';
 
 const NO_INVOICES: ReadonlyMap<number, number> = new Map();
@@ -23,7 +23,7 @@ const NO_INVOICES: ReadonlyMap<number, number> = new Map();
  * when 'Bill' is pressed, so a later price change never touches an invoice already made). Where
  * the app says which lines were done at an appointment (the treatment plan's items done there),
  * those come first: the modal opens itemised with them, and only an empty answer (or a failed
- * read) falls back to the reason's price. Which appointments are billed is read once `readBilled`.
+ * read) falls back to the reason's procedure (`billStart`: its line, or only a total). Which appointments are billed is read once `readBilled`.
  */
 export function useBillAction(clinicId: number, readBilled = true) {
   const canBill = useHasFeatureSlot('AddInvoiceModal');
@@ -46,19 +46,13 @@ export function useBillAction(clinicId: number, readBilled = true) {
         setPrefill({ patient, appointmentId: appointment.id, items });
         return;
       }
-      let totalCentavos: number | undefined;
+      let start: Pick<AddInvoicePrefill, 'items' | 'totalCentavos'> = {};
       try {
-        totalCentavos = billTotalCentavos(
-          await getProcedurePrices(clinicId, procedureNameOfReason(appointment.reason)),
-        );
+        start = billStart(await getProceduresNamed(clinicId, procedureNameOfReason(appointment.reason)));
       } catch {
         toast(BILL_TEXT.priceUnreadable, { tone: 'error' });
       }
-      setPrefill({
-        patient,
-        appointmentId: appointment.id,
-        ...(totalCentavos === undefined ? {} : { totalCentavos }),
-      });
+      setPrefill({ patient, appointmentId: appointment.id, ...start });
     },
     [clinicId, itemsFor, toast],
   );
