@@ -1,6 +1,6 @@
 /**
  * The 820×1180 touch tablet (a finger: a coarse pointer): the demo dentists' names read whole in
- * the Dentists table, the blocked-delete list shows ordinary patient names and reasons uncut, its
+ * the Dentists table and the demo staff's in Users & Roles, the blocked-delete list shows ordinary patient names and reasons uncut, its
  * status chips have the Appointments list's colours, and every control on the login page and on
  * every tab is a touch target of at least 44×44 px (WCAG 2.5.5).
  */
@@ -19,6 +19,12 @@ const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections'
 
 /** Cut: the text is wider than its box (an ellipsis, or hidden overflow). */
 const isCut = (locator: Locator) => locator.evaluate((element) => element.scrollWidth > element.clientWidth);
+
+/** Cut either way: wider than its box, or taller (a name clamped to two lines). */
+const isCutOrClamped = (locator: Locator) =>
+  locator.evaluate(
+    (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+  );
 
 /** Nothing scrolls sideways: neither the page nor the table's frame. */
 async function expectNoSidewaysScroll(page: Page, frame: Locator) {
@@ -142,6 +148,25 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
           expect(await row.getByRole('button', { name: new RegExp(`^${action}`) }).isVisible()).toBe(true);
         await expectNoSidewaysScroll(page, page.locator('.patients-table-frame'));
         await saveScreenshot(page, '32-0-patients-tablet-touch');
+      },
+      TABLET_TOUCH,
+    );
+  });
+
+  it('reads the demo staff’s names whole in the Users & Roles table, on two lines where one is too short', async () => {
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await signIn(page, DEMO.admin);
+        await sections(page).getByRole('button', { name: 'Users & Roles' }).click();
+        for (const staff of ['Dr. Andrea Villanueva', 'Carmela Santos', 'Joy Bautista']) {
+          const name = page.locator('.users-table').getByRole('button', { name: staff, exact: true });
+          await name.waitFor();
+          expect(await isCutOrClamped(name), `${staff} is cut`).toBe(false);
+        }
+        await expectNoSidewaysScroll(page, page.locator('.users-table').locator('..'));
+        await saveScreenshot(page, '32-0-users-tablet-touch');
       },
       TABLET_TOUCH,
     );
