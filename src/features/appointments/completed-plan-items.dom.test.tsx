@@ -63,15 +63,19 @@ const statusOf = (id: number) =>
     'combobox',
   ) as HTMLSelectElement;
 
+/** The list as the receptionist sees it, and the Completed dialog of Maria's visit (100) open. */
+async function completeVisit() {
+  const user = userEvent.setup();
+  await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+  await screen.findByRole('heading', { name: /^Dr. Ana Cruz \(1 / }, { timeout: 5000 });
+  await user.selectOptions(statusOf(100), 'Completed');
+  return screen.findByRole('dialog', { name: 'Change the status to Completed?' });
+}
+
 describe('Completed asks which planned items were done', () => {
   it("lists the patient's open items, this visit's ticked, and marks the ticked ones done", async () => {
     const service = await arrange();
-    const user = userEvent.setup();
-    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
-    await screen.findByRole('heading', { name: /^Dr. Ana Cruz \(1 / }, { timeout: 5000 });
-
-    await user.selectOptions(statusOf(100), 'Completed');
-    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Completed?' });
+    const dialog = await completeVisit();
     const items = within(dialog).getByRole('group', { name: 'Done at this visit (treatment plan)' });
     const boxes = within(items).getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.map((box) => [box.parentElement!.textContent!.trim(), box.checked])).toEqual([
@@ -96,12 +100,7 @@ describe('Completed asks which planned items were done', () => {
 
   it('marks the other ticked items done when one was withdrawn while the dialog was open, and says so', async () => {
     const service = await arrange();
-    const user = userEvent.setup();
-    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
-    await screen.findByRole('heading', { name: /^Dr. Ana Cruz \(1 / }, { timeout: 5000 });
-
-    await user.selectOptions(statusOf(100), 'Completed');
-    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Completed?' });
+    const dialog = await completeVisit();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Sealant, tooth 46 O' }));
     // The dentist withdraws the sealant from the plan meanwhile (withdraw_plan_item deletes the item).
     await realStack().query(`delete from public.treatment_plan_items where patient_id = 1 and tooth = 46`);
@@ -124,11 +123,7 @@ describe('Completed asks which planned items were done', () => {
   it('shows no plan items for another status, and none when the patient has none open', async () => {
     await arrange();
     await realStack().query(`update public.treatment_plan_items set status = 'declined', decided_at = now()`);
-    const user = userEvent.setup();
-    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
-    await screen.findByRole('heading', { name: /^Dr. Ana Cruz \(1 / }, { timeout: 5000 });
-    await user.selectOptions(statusOf(100), 'Completed');
-    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Completed?' });
+    const dialog = await completeVisit();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
