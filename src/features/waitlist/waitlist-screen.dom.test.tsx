@@ -166,6 +166,28 @@ describe('the Waitlist screen', () => {
     ]);
   });
 
+  it('lists a new entry after years of booked and removed ones', async () => {
+    // More closed entries than the list reads of them (500), all older than the open one.
+    await realStack().query(
+      `insert into public.waitlist_entries
+         (clinic_id, patient_id, dentist_id, from_date, to_date, status, removed_at, created_at)
+       select 1, 3, 1, '2029-01-01', '2029-01-02', 'removed', timestamptz '2029-01-02',
+              timestamptz '2029-01-01' + n * interval '1 minute'
+         from generate_series(1, 501) n`,
+    );
+    await seed.waitlist_entries([
+      {
+        patient_id: 1,
+        dentist_id: 2,
+        from_date: '2030-01-12',
+        to_date: '2030-01-12',
+        created_at: '2030-01-06T01:00:00Z',
+      },
+    ]);
+    await renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
+    await waitFor(() => expect(tableRows().map((cells) => cells[1])).toEqual(['Maria Santos']));
+  });
+
   it('says so when nobody waits, and when the list cannot be read', async () => {
     await renderWithQueries(<WaitlistScreen clinicId={1} now={now} />);
     expect(await screen.findByText('Nobody is on the waitlist.')).toBeTruthy();

@@ -29,24 +29,30 @@ const COLUMNS =
   'id, clinic_id, patient_id, dentist_id, from_date, to_date, preferred_weekdays, preferred_from, preferred_to, ' +
   'note, status, created_at, patient:patients(name, phone, messenger_id), dentist:dentists(name), offers:waitlist_offers(id, slot_time, status, created_at)';
 
-/** Most entries a clinic lists at once: a waitlist longer than this is read in its first part. */
-export const WAITLIST_PAGE = 500;
+/** Most booked and removed entries a clinic lists (the newest); open entries are always all listed. */
+export const WAITLIST_HISTORY = 500;
+
+const byWaitlistOrder = (a: WaitlistEntry, b: WaitlistEntry) =>
+  a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1;
 
 /**
  * The clinic's waitlist in waitlist order (created first; the id breaks ties), with each entry's
- * patient, dentist and offers. Booked and removed entries come too; the screen chooses.
+ * patient, dentist and offers: every open entry (waiting or offered), and the newest booked and
+ * removed ones, which the screen shows on request. Read apart, so years of past entries never
+ * push a new one off the list.
  */
 export async function getWaitlist(clinicId: number): Promise<WaitlistEntry[]> {
-  const rows = throwOnError(
-    await getSupabase()
-      .from('waitlist_entries')
-      .select(COLUMNS)
-      .eq('clinic_id', clinicId)
-      .order('created_at')
-      .order('id')
-      .limit(WAITLIST_PAGE),
-  );
-  return rows as unknown as WaitlistEntry[];
+  const entries = () => getSupabase().from('waitlist_entries').select(COLUMNS).eq('clinic_id', clinicId);
+  const [open, closed] = await Promise.all([
+    entries().in('status', ['waiting', 'offered']).order('created_at').order('id'),
+    entries()
+      .in('status', ['booked', 'removed'])
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(WAITLIST_HISTORY),
+  ]);
+  const rows = [...throwOnError(open), ...throwOnError(closed)] as unknown as WaitlistEntry[];
+  return rows.sort(byWaitlistOrder);
 }
 
 export function useWaitlist(clinicId: number) {
