@@ -81,10 +81,6 @@ export type RecallClaim =
   | { ok: true; id: number; createdAt: Date; blockedUntil: Date }
   | { ok: false; blockedBy: { createdAt: Date; blockedUntil: Date } };
 
-/** A pending claim older than this was left by a send that never finished (a crash): it no longer blocks. */
-export const STALE_CLAIM_MS = 5 * 60_000;
-export const INTERRUPTED_ERROR = 'The send was interrupted before Messenger answered.';
-
 const EXCLUSION_VIOLATION = '23P01';
 
 /**
@@ -97,10 +93,15 @@ export async function claimRecall(
   db: ServiceDatabase,
   entry: { clinicId: number; patientId: number; messengerId: string; message: string; sentBy: string; at: Date },
 ): Promise<RecallClaim> {
+  // A pending claim left by a send that never finished (public.recall_claim_is_stale) no longer
+  // blocks: it is recorded as what the recall list already reads it as.
   await db.query(
-    `update public.recall_messages set outcome = 'failed', error = $3
-      where patient_id = $1 and clinic_id = $2 and outcome = 'pending' and created_at < $4`,
-    [entry.patientId, entry.clinicId, INTERRUPTED_ERROR, new Date(entry.at.getTime() - STALE_CLAIM_MS)],
+    `update public.recall_messages r
+        set (outcome, error) = (select o.outcome, o.error
+                                  from private.recall_outcome_as_of(r.outcome, r.error, r.created_at, $3) o)
+      where r.patient_id = $1 and r.clinic_id = $2 and r.outcome = 'pending'
+        and public.recall_claim_is_stale(r.created_at, $3)`,
+    [entry.patientId, entry.clinicId, entry.at],
   );
   try {
     const { rows } = await db.query<{ id: string; created_at: Date | string; blocked_until: Date | string }>(

@@ -2604,6 +2604,7 @@ export type Database = {
         };
         SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: true; isSetofReturn: false };
       };
+      recall_claim_is_stale: { Args: { p_created_at: string; p_now: string }; Returns: boolean };
       recall_list: {
         Args: { p_clinic_id: number; p_now?: string };
         Returns: {

@@ -40,6 +40,7 @@ interface ListRow {
   has_messenger_id: boolean;
   recalled_until: Date | null;
   last_recall_outcome: string | null;
+  last_recall_error: string | null;
 }
 
 describe.each(databaseTargets())('recalls on %s', (target) => {
@@ -52,7 +53,7 @@ describe.each(databaseTargets())('recalls on %s', (target) => {
     asUser(fresh.db, actor, async (tx) => {
       const { rows } = await tx.query<ListRow>(
         `select patient_id::integer as patient_id, patient_name, patient_phone, last_procedure, dentist_name, due_date::text,
-                overdue_days, has_messenger_id, recalled_until, last_recall_outcome
+                overdue_days, has_messenger_id, recalled_until, last_recall_outcome, last_recall_error
            from public.recall_list($1, $2)`,
         [clinicId, now],
       );
@@ -257,6 +258,26 @@ describe.each(databaseTargets())('recalls on %s', (target) => {
       expect(await countOf(fresh.db, 'select 1 from public.recall_messages where patient_id = $1', [patient.id])).toBe(
         3,
       );
+    });
+
+    it('reads a send cut off before Messenger answered as failed once stale, and lets it block nothing', async () => {
+      const patient = await seenPatient('2026-01-10T02:00:00Z', { messengerId: `psid-${randomUUID()}` });
+      await recall(fresh.db, patient.id, '2026-11-26T03:57:00Z', 'pending');
+      const rowAt = async (now: string) =>
+        (await listAs(smile.receptionist, smile.id, now)).find((entry) => entry.patient_id === patient.id);
+
+      // Three minutes after the claim the send may still be under way: it blocks, and reads as such.
+      expect(await rowAt('2026-11-26T04:00:00Z')).toMatchObject({
+        last_recall_outcome: 'pending',
+        last_recall_error: null,
+      });
+      expect((await rowAt('2026-11-26T04:00:00Z'))?.recalled_until?.toISOString()).toBe('2026-12-26T03:57:00.000Z');
+      // A day later it never finished: no longer a recall of the patient.
+      expect(await rowAt('2026-11-27T04:00:00Z')).toMatchObject({
+        last_recall_outcome: 'failed',
+        last_recall_error: 'The send was interrupted before Messenger answered.',
+        recalled_until: null,
+      });
     });
 
     it('lets only one of two concurrent claims through', async () => {

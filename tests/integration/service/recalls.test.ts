@@ -180,6 +180,26 @@ describe('sending a recall', () => {
     expect(await recallRows(patient.id)).toHaveLength(1);
   });
 
+  it('when an earlier send was cut off before Messenger answered, then it blocks nothing once stale and reads as failed', async () => {
+    const patient = await duePatient(newPsid(5));
+    await stack.db.query(
+      `insert into public.recall_messages (clinic_id, patient_id, messenger_id, message, outcome, created_at)
+       values ($1, $2, $3, 'Hi', 'pending', now() - interval '10 minutes')`,
+      [smileClinic, patient.id, patient.psid],
+    );
+    const { data } = await reception.rpc('recall_list', { p_clinic_id: smileClinic });
+    const row = (data as { patient_id: number; recalled_until: string | null }[]).find(
+      (entry) => entry.patient_id === patient.id,
+    );
+    expect(row?.recalled_until).toBeNull();
+
+    expect((await sendRecall(patient.id)).status).toBe(200);
+    expect((await recallRows(patient.id)).map(({ outcome, error }) => [outcome, error])).toEqual([
+      ['failed', 'The send was interrupted before Messenger answered.'],
+      ['sent', null],
+    ]);
+  });
+
   it('when two sends for one patient arrive at once, then exactly one goes out', async () => {
     const patient = await duePatient(newPsid(5));
     const statuses = (await Promise.all([sendRecall(patient.id), sendRecall(patient.id), sendRecall(patient.id)])).map(
