@@ -39,6 +39,7 @@ export const DATABASE_ERROR_CODES = [
   'availability_block_invalid',
   'availability_block_out_of_hours',
   'availability_blocks_overlap',
+  'availability_block_booked',
   // Patients and dentists
   'patient_required',
   'patient_not_found',

@@ -40,6 +40,7 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   availability_block_invalid: 'Each blocked time needs a start and an end.',
   availability_block_out_of_hours: 'Blocked times must start before they end, within 09:00 to 18:00.',
   availability_blocks_overlap: 'Blocked times of one day must not overlap.',
+  availability_block_booked: 'An appointment was booked in one of these hours meanwhile; it now shows as Booked.',
   // Patients and dentists
   patient_required: 'A patient is required.',
   patient_not_found: 'This patient no longer exists. It may have been deleted.',
@@ -164,10 +165,15 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
 };
 
 /**
- * The words for a refusal the database gave with one of its codes: read on the error itself or on
- * its cause (a RequestError wraps the PostgREST error). Undefined for anything without our code.
+ * The code of a refusal the database gave: read on the error itself or on its cause (a
+ * RequestError wraps the PostgREST error). Undefined for anything without our code.
  */
+export function refusalCodeOf(error: unknown): DatabaseErrorCode | undefined {
+  return databaseErrorCodeOf(error) ?? (error instanceof Error ? databaseErrorCodeOf(error.cause) : undefined);
+}
+
+/** The words for a refusal the database gave with one of its codes (`refusalCodeOf`). */
 export function refusalTextOf(error: unknown): string | undefined {
-  const code = databaseErrorCodeOf(error) ?? (error instanceof Error ? databaseErrorCodeOf(error.cause) : undefined);
+  const code = refusalCodeOf(error);
   return code === undefined ? undefined : REFUSAL_TEXT[code];
 }

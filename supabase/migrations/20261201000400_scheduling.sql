@@ -108,7 +108,7 @@ comment on column public.dentist_availability.is_available is
 
 create index dentist_availability_dentist_id_date_idx on public.dentist_availability (dentist_id, specific_date);
 
--- save_availability_day is in 20261201001580_bookings_one_dentist_at_a_time.sql: it locks the
+-- save_availability_day is in 20261201001630_blocks_leave_bookings_alone.sql: it locks the
 -- dentist as a booking does.
 
 select private.setup_clinic_table('public.dentist_availability', grants => array['select, insert, update, delete'],

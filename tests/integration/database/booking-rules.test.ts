@@ -431,6 +431,50 @@ describe.each(databaseTargets())('save_availability_day on %s', (target) => {
     expect(await refusalFor(db, 'anon', (tx) => save(tx, []))).toMatchObject({ code: '42501' });
   });
 
+  it('refuses a block over a live appointment, booked meanwhile by another desk, and keeps the old blocks', async () => {
+    const day = '2030-01-10';
+    const saveOn = (tx: Queryable, blocks: Block[]) =>
+      tx.query('select 1 from public.save_availability_day($1, $2, $3)', [
+        clinic.dentistId,
+        day,
+        JSON.stringify(blocks),
+      ]);
+    const book = (time: string, status = 'Scheduled') =>
+      insertRow(db, 'appointments', {
+        clinic_id: clinic.id,
+        patient_id: clinic.patientId,
+        dentist_id: clinic.dentistId,
+        appointment_time: manila(`${day} ${time}`),
+        status,
+      });
+    await asUser(db, clinic.receptionist, (tx) => saveOn(tx, [{ start_time: '09:00', end_time: '10:00' }]));
+    await book('15:00');
+    await book('14:40');
+    await book('11:00', 'Cancelled');
+
+    expect(
+      await refusalFor(db, clinic.receptionist, (tx) => saveOn(tx, [{ start_time: '15:00', end_time: '16:00' }])),
+    ).toMatchObject({ code: '23P01', hint: 'availability_block_booked' });
+    expect(
+      await refusalFor(db, clinic.receptionist, (tx) => saveOn(tx, [{ start_time: '14:00', end_time: '15:00' }])),
+    ).toMatchObject({ code: '23P01', hint: 'availability_block_booked' });
+    const { rows } = await db.query<Block>(
+      `select start_time::text, end_time::text from public.dentist_availability
+        where dentist_id = $1 and specific_date = $2`,
+      [clinic.dentistId, day],
+    );
+    expect(rows).toEqual([{ start_time: '09:00:00', end_time: '10:00:00' }]);
+
+    // Around the bookings, and over a cancelled one, the day is the desk's to block.
+    await asUser(db, clinic.receptionist, (tx) =>
+      saveOn(tx, [
+        { start_time: '11:00', end_time: '12:00' },
+        { start_time: '13:00', end_time: '14:00' },
+        { start_time: '16:00', end_time: '18:00' },
+      ]),
+    );
+  });
+
   it('makes booking refuse the saved periods', async () => {
     await asUser(db, clinic.receptionist, (tx) => save(tx, [{ start_time: '16:00', end_time: '17:00' }]));
     const error = await refusalFor(db, clinic.receptionist, (tx) =>

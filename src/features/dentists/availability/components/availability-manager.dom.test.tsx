@@ -235,6 +235,26 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
     ]);
   });
 
+  it('says why when another desk booked a clicked hour meanwhile, and shows that hour Booked', async () => {
+    const { user } = await embedded();
+    await user.click(slot('15:00'));
+    await user.click(slot('16:00'));
+    // Another desk books 15:20 after this grid was read.
+    await seed.appointments([{ dentist_id: 1, appointment_time: '2030-01-09T07:20:00Z' }]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Error saving! An appointment was booked in one of these hours meanwhile; it now shows as Booked.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(states()).toMatchObject({ '15:00': 'booked', '16:00': 'blocked' }));
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(await storedBlocks()).toEqual([
+      ['2030-01-09', '09:00:00', '10:00:00'],
+      ['2030-01-15', '13:00:00', '15:00:00'],
+    ]);
+  });
+
   it("deletes one block after 'Delete block?' / 'Delete this block?', then says 'Deleted!'", async () => {
     const { user } = await embedded();
     await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 1:00 PM–3:00 PM' }));

@@ -6,6 +6,7 @@ import { MonthCalendar } from '@/components/month-calendar/month-calendar';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import { useToast } from '@/components/toast/toast-context';
 import { useClinicZone } from '@/entities/clinic';
+import { refusalCodeOf, refusalTextOf } from '@/lib/refusal-text';
 import { useSession } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useDentists } from '../../model/api/get-dentists';
@@ -150,7 +151,10 @@ function ManagerBody({
     } catch (error) {
       // The draft stays: the user's clicks are not lost and Save can be tried again.
       console.error('Ngiti: saving availability failed', error);
-      toast(AVAILABILITY_TEXT.saveFailed, { tone: 'error' });
+      const reason = refusalTextOf(error);
+      toast(reason ? `${AVAILABILITY_TEXT.saveFailed} ${reason}` : AVAILABILITY_TEXT.saveFailed, { tone: 'error' });
+      // Booked meanwhile by another desk: the grid reads the appointments again and shows it.
+      if (refusalCodeOf(error) === 'availability_block_booked') void appointments.refetch();
     }
   }
 
