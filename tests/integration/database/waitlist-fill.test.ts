@@ -339,6 +339,95 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
       expect(await candidates(released!.id)).toEqual([next]);
     });
 
+    it('with an entry for one dentist and one for any, is offered a slot once and never ends up with two bookings', async () => {
+      const [chosen, other] = [await newDentist(), await newDentist()];
+      const early = nextDate();
+      const late = nextDate();
+      await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: chosen }, early, ['10:00', '11:00']);
+      await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: other }, late, ['10:00']);
+      const patient = await newPatient();
+      const [earlySlot, earlySlotToo, lateSlot] = [
+        await book(chosen, early, '10:00'),
+        await book(chosen, early, '11:00'),
+        await book(other, late, '10:00'),
+      ];
+      const withChosen = await addEntry({ patient_id: patient, dentist_id: chosen, from_date: early, to_date: late });
+      const withAny = await addEntry({ patient_id: patient, from_date: early, to_date: late });
+
+      // The "any dentist" entry takes another dentist's later slot...
+      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [lateSlot]);
+      const [freedLate] = await queued('appointment_id = $1', [lateSlot]);
+      expect(await candidates(freedLate!.id)).toEqual([withAny]);
+      const [lateOffer] = await offer(freedLate!.id, [withAny]);
+      const booked = await take(lateOffer!);
+      expect(booked.outcome).toBe('booked');
+
+      // ...then an earlier slot with the chosen dentist moves that booking: one booking, not two.
+      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [earlySlot]);
+      const [freedEarly] = await queued('appointment_id = $1', [earlySlot]);
+      expect(await candidates(freedEarly!.id)).toEqual([withChosen]);
+      const [earlyOffer] = await offer(freedEarly!.id, [withChosen]);
+      expect(await take(earlyOffer!)).toMatchObject({ outcome: 'booked', appointment_id: booked.appointment_id });
+      const bookings = await liveBookingsOf(patient);
+      expect(bookings.map((row) => [row.id, row.dentist_id])).toEqual([[booked.appointment_id, chosen]]);
+      expect(sameInstant(bookings[0]!.appointment_time, clinicTime(early, '10:00'))).toBe(true);
+
+      // A slot both of a patient's open entries fit is offered to them once, for the first entry.
+      const another = await newPatient();
+      const first = await addEntry({ patient_id: another, dentist_id: chosen, from_date: early });
+      await addEntry({ patient_id: another, from_date: early });
+      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [earlySlotToo]);
+      const [freedToo] = await queued('appointment_id = $1', [earlySlotToo]);
+      expect(await candidates(freedToo!.id)).toEqual([first]);
+    });
+
+    it('is not booked twice by offers that went out before they booked an earlier slot', async () => {
+      const dentist = await newDentist();
+      const [early, middle, late] = [nextDate(), nextDate(), nextDate()];
+      for (const date of [early, middle, late])
+        await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: dentist }, date, ['10:00']);
+      const patient = await newPatient();
+      const [earlySlot, middleSlot, lateSlot] = [
+        await book(dentist, early, '10:00'),
+        await book(dentist, middle, '10:00'),
+        await book(dentist, late, '10:00'),
+      ];
+      const withDentist = await addEntry({ patient_id: patient, dentist_id: dentist, from_date: early, to_date: late });
+      const withAny = await addEntry({ patient_id: patient, from_date: early, to_date: late });
+      const rival = await addEntry({ patient_id: await newPatient(), dentist_id: dentist, from_date: late });
+      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = any($1::bigint[])`, [
+        [middleSlot, lateSlot],
+      ]);
+      const [freedMiddle] = await queued('appointment_id = $1', [middleSlot]);
+      const [freedLate] = await queued('appointment_id = $1', [lateSlot]);
+      const [middleOffer] = await offer(freedMiddle!.id, [withDentist]);
+      const [lateOffer, rivalOffer] = await offer(freedLate!.id, [withAny, rival]);
+
+      // Taking the middle slot ends their offer of the later one, which stays free for the rival.
+      const booked = await take(middleOffer!);
+      expect(booked.outcome).toBe('booked');
+      expect(await take(lateOffer!)).toMatchObject({ outcome: 'gone' });
+      expect(await liveBookingsOf(patient)).toHaveLength(1);
+      expect(await take(rivalOffer!)).toMatchObject({ outcome: 'booked' });
+
+      // Staff book them earlier by phone while an offer of a later slot is out: that tap books nothing.
+      const again = await addEntry({ patient_id: patient, dentist_id: dentist, from_date: early, to_date: late });
+      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [
+        booked.appointment_id,
+      ]);
+      const [freedAgain] = await queued('appointment_id = $1', [booked.appointment_id]);
+      const [phoneOffer] = await offer(freedAgain!.id, [again]);
+      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [earlySlot]);
+      await book(dentist, early, '10:00', patient);
+      expect(await take(phoneOffer!)).toMatchObject({ outcome: 'gone' });
+      expect(await liveBookingsOf(patient)).toHaveLength(1);
+      const { rows } = await fresh.db.query<{ taken: number | null }>(
+        'select taken_offer_id::integer as taken from public.waitlist_freed_slots where id = $1',
+        [freedAgain!.id],
+      );
+      expect(rows).toEqual([{ taken: null }]);
+    });
+
     it('when two patients take one slot at once, then one booking moves and the other stays where it was', async () => {
       const dentist = await newDentist();
       const early = nextDate();

@@ -1,0 +1,235 @@
+-- ============================================================================
+-- A patient on the waitlist twice (for one dentist, and for any dentist) could
+-- end up with two bookings: the "any" entry took a later slot with another
+-- dentist, and then an earlier slot with the chosen dentist was booked beside
+-- it, since the booking it would move was looked for with that dentist only.
+-- A slot both entries fit was also offered to them twice, the second tap
+-- answered "already taken". waitlist_booking_to_move now also moves a booking
+-- taken from another of their entries, and waitlist_entries_for_slot answers
+-- one entry per patient. take_waitlist_offer ends a patient's other open
+-- offers of slots no earlier than the one they took, and answers 'gone' to an
+-- offer no earlier than a booking they took meanwhile. All three moved here
+-- from 20261201001330_waitlist_fills_every_slot.sql, with the fit rule
+-- (waitlist_entry_fits_slot), whose body names waitlist_booking_to_move.
+-- ============================================================================
+
+drop function if exists public.waitlist_booking_to_move(public.waitlist_entries);
+
+create function public.waitlist_booking_to_move(p_entry public.waitlist_entries)
+returns public.appointments language sql stable security definer set search_path = '' as $$
+  select a.*
+    from public.appointments a
+   where a.patient_id = p_entry.patient_id and a.clinic_id = p_entry.clinic_id
+     and (p_entry.dentist_id is null or a.dentist_id = p_entry.dentist_id
+          -- A booking taken from another of the patient's entries (e.g. one for any dentist).
+          or exists (select 1 from public.waitlist_entries w
+                      where w.booked_appointment_id = a.id and w.clinic_id = a.clinic_id))
+     and not a.deleted and a.status in ('Scheduled', 'Confirmed')
+     and a.appointment_time > pg_catalog.now()
+   order by a.appointment_time, a.id
+   limit 1
+$$;
+
+select private.setup_function('public.waitlist_booking_to_move(public.waitlist_entries)', '{service_role}',
+  'The patient''s next live future booking with the entry''s dentist (any dentist when it names none), or taken '
+  'from another of their waitlist entries: the one a taken offer moves to the earlier slot, or null.');
+
+drop function if exists public.waitlist_entry_fits_slot(public.waitlist_entries, bigint, timestamptz, text);
+
+create function public.waitlist_entry_fits_slot(
+  p_entry public.waitlist_entries, p_dentist_id bigint, p_slot_time timestamptz, p_time_zone text
+)
+returns boolean language sql stable security definer set search_path = '' as $$
+  select (p_entry.dentist_id is null or p_entry.dentist_id = p_dentist_id)
+     and (p_slot_time at time zone p_time_zone)::date between p_entry.from_date and p_entry.to_date
+     and (p_entry.preferred_weekdays is null
+          or extract(isodow from p_slot_time at time zone p_time_zone)::integer = any (p_entry.preferred_weekdays))
+     and (p_entry.preferred_from is null or (p_slot_time at time zone p_time_zone)::time >= p_entry.preferred_from)
+     and (p_entry.preferred_to is null
+          or ((p_slot_time + interval '20 minutes') at time zone p_time_zone)::time <= p_entry.preferred_to)
+     and coalesce((public.waitlist_booking_to_move(p_entry)).appointment_time > p_slot_time, true)
+$$;
+
+select private.setup_function('public.waitlist_entry_fits_slot(public.waitlist_entries, bigint, timestamptz, text)', '{service_role}',
+  'Whether a slot of p_dentist_id at p_slot_time fits the entry: its dentist (or any), its dates (clinic dates, '
+  'inclusive), weekdays and time window, and earlier than a booking the patient already holds.');
+
+drop function if exists public.waitlist_entries_for_slot(bigint);
+
+create function public.waitlist_entries_for_slot(p_freed_slot_id bigint)
+returns table (entry_id bigint, messenger_id text)
+language sql stable security definer set search_path = '' as $$
+  -- A patient whose open entries both fit (one for the dentist, one for any) is offered the slot
+  -- once, for the first of them.
+  select f.id, f.messenger_id
+    from (
+      select distinct on (e.patient_id) e.id, e.created_at, p.messenger_id
+        from public.waitlist_freed_slots s
+        join public.clinics c on c.id = s.clinic_id
+        join public.waitlist_entries e on e.clinic_id = s.clinic_id and e.status = 'waiting'
+        join public.patients p on p.id = e.patient_id and p.clinic_id = e.clinic_id
+       where s.id = p_freed_slot_id
+         and not p.deleted and pg_catalog.btrim(coalesce(p.messenger_id, '')) <> ''
+         and public.waitlist_entry_fits_slot(e, s.dentist_id, s.slot_time, c.timezone)
+       order by e.patient_id, e.created_at, e.id
+    ) f
+   order by f.created_at, f.id
+$$;
+
+select private.setup_function('public.waitlist_entries_for_slot(bigint)', '{service_role}',
+  'The waiting entries a queued slot is offered to, in waitlist order (created_at, id): the slot fits them '
+  '(waitlist_entry_fits_slot) and their patient is live and has a Messenger id; one per patient, their first. '
+  'Service role only.');
+
+-- ---------------------------------------------------------------------------
+-- take_waitlist_offer: a booking the patient holds later is moved, not doubled; an offer of a
+-- slot no earlier than a booking they took meanwhile is gone, and once they book, so are their
+-- other open offers of slots no earlier.
+-- ---------------------------------------------------------------------------
+drop function if exists public.take_waitlist_offer(bigint, bigint, text, text);
+
+create function public.take_waitlist_offer(p_clinic_id bigint, p_offer_id bigint, p_psid text, p_mid text)
+returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  v_offer public.waitlist_offers;
+  v_entry public.waitlist_entries;
+  v_slot public.waitlist_freed_slots;
+  v_booking public.appointments;
+  v_outcome text;
+  -- The tap ends this offer only: the slot stays free for the others offered it.
+  v_this_offer_only boolean := false;
+  v_appointment_id bigint;
+  v_moved_from timestamptz;
+begin
+  if public.is_browser_role() then
+    raise exception 'Only the notification service books waitlist offers.'
+      using errcode = 'insufficient_privilege',
+            hint = 'waitlist_offer_service_only';
+  end if;
+  -- Audit trail: this change comes from a Messenger webhook event.
+  perform pg_catalog.set_config('ngiti.audit_source', 'webhook', true);
+
+  insert into public.waitlist_replies (mid, clinic_id, offer_id, psid, outcome)
+  values (p_mid, p_clinic_id, p_offer_id, p_psid, 'ignored')
+  on conflict (mid) do nothing;
+  if not found then
+    return jsonb_build_object('outcome', 'duplicate');
+  end if;
+
+  select o.* into v_offer from public.waitlist_offers o
+   where o.id = p_offer_id and o.clinic_id = p_clinic_id and o.messenger_id = p_psid;
+  if not found then
+    return jsonb_build_object('outcome', 'ignored');
+  end if;
+  -- Every tap of one slot waits here for the one before it.
+  select s.* into v_slot from public.waitlist_freed_slots s
+   where s.id = v_offer.freed_slot_id and s.clinic_id = v_offer.clinic_id
+   for update;
+  select o.* into v_offer from public.waitlist_offers o where o.id = p_offer_id for update;
+  select e.* into v_entry from public.waitlist_entries e where e.id = v_offer.entry_id for update;
+
+  if v_offer.status = 'booked' then
+    v_outcome := 'already_booked';
+    v_appointment_id := v_offer.appointment_id;
+  elsif v_offer.status = 'withdrawn' or v_entry.status = 'removed' then
+    v_outcome := 'withdrawn';
+  elsif v_slot.taken_offer_id is not null then
+    v_outcome := 'gone';
+  elsif v_offer.status = 'gone' then
+    -- Ended when the slot was booked otherwise (every offer of it ended then), or when the patient
+    -- booked an earlier slot (theirs alone).
+    v_outcome := 'gone';
+    v_this_offer_only := true;
+  elsif v_offer.status = 'expired' or v_offer.slot_time <= pg_catalog.now() then
+    v_outcome := 'expired';
+  else
+    v_booking := public.waitlist_booking_to_move(v_entry);
+    begin
+      if v_booking.id is not null and v_booking.appointment_time <= v_offer.slot_time then
+        -- The patient took an earlier slot since this offer went out (from another of their
+        -- entries): a second booking is not theirs to take. The slot stays free for the others.
+        v_this_offer_only := true;
+        v_outcome := 'gone';
+      elsif v_booking.id is not null then
+        -- The booking itself moves (the booking rules and the exclusion
+        -- constraint check it like any move); its old slot is queued onward.
+        update public.appointments
+           set appointment_time = v_offer.slot_time, dentist_id = v_slot.dentist_id
+         where id = v_booking.id
+        returning id into v_appointment_id;
+        v_moved_from := v_booking.appointment_time;
+      else
+        insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, booking_origin)
+        values (v_entry.clinic_id, v_entry.patient_id, v_slot.dentist_id, v_offer.slot_time, 'Scheduled', 'waitlist')
+        returning id into v_appointment_id;
+      end if;
+      v_outcome := coalesce(v_outcome, 'booked');
+    exception when exclusion_violation then
+      v_outcome := 'gone';
+      v_moved_from := null;
+    end;
+  end if;
+
+  if v_outcome = 'booked' then
+    update public.waitlist_offers
+       set status = 'booked', appointment_id = v_appointment_id, answered_at = pg_catalog.now()
+     where id = v_offer.id;
+    update public.waitlist_entries
+       set status = 'booked', booked_appointment_id = v_appointment_id
+     where id = v_entry.id;
+    update public.waitlist_freed_slots set taken_offer_id = v_offer.id where id = v_slot.id;
+    -- The patient's other open offers of this slot or later ones are no longer theirs to take
+    -- (the fit rule offers only earlier slots than a booking they hold): those entries wait again.
+    with ended as (
+      update public.waitlist_offers o
+         set status = 'gone'
+        from public.waitlist_entries e
+       where e.id = o.entry_id and e.patient_id = v_entry.patient_id and e.clinic_id = v_entry.clinic_id
+         and o.id <> v_offer.id and o.status in ('sending', 'sent', 'failed') and o.slot_time >= v_offer.slot_time
+      returning o.entry_id
+    )
+    update public.waitlist_entries e
+       set status = 'waiting'
+      from ended
+     where e.id = ended.entry_id and e.status = 'offered';
+  end if;
+  if v_this_offer_only then
+    update public.waitlist_offers set status = 'gone', answered_at = coalesce(answered_at, pg_catalog.now())
+     where id = v_offer.id;
+    update public.waitlist_entries set status = 'waiting' where id = v_entry.id and status = 'offered';
+  elsif v_outcome in ('booked', 'gone') then
+    -- The slot is no longer free: every other open offer of it is gone, and
+    -- their entries wait again.
+    with ended as (
+      update public.waitlist_offers o
+         set status = 'gone', answered_at = case when o.id = v_offer.id then pg_catalog.now() else o.answered_at end
+       where o.freed_slot_id = v_slot.id and o.status in ('sending', 'sent', 'failed')
+       returning o.entry_id
+    )
+    update public.waitlist_entries e
+       set status = 'waiting'
+      from ended
+     where e.id = ended.entry_id and e.status = 'offered';
+  elsif v_outcome = 'expired' and v_offer.status in ('sending', 'sent', 'failed') then
+    update public.waitlist_offers set status = 'expired', answered_at = pg_catalog.now() where id = v_offer.id;
+    update public.waitlist_entries set status = 'waiting' where id = v_entry.id and status = 'offered';
+  end if;
+
+  update public.waitlist_replies set outcome = v_outcome::public.waitlist_reply_outcome where mid = p_mid;
+  return jsonb_build_object(
+    'outcome', v_outcome,
+    'offer_id', v_offer.id,
+    'entry_id', v_entry.id,
+    'slot_time', v_offer.slot_time,
+    'appointment_id', v_appointment_id,
+    'moved_from', v_moved_from
+  );
+end;
+$$;
+
+select private.setup_function('public.take_waitlist_offer(bigint, bigint, text, text)', '{service_role}',
+  'A ''Take this slot'' tap (service role only): records it by p_mid (a repeat answers {"outcome":"duplicate"}), '
+  'then books the offer''s slot for its entry once: it moves the patient''s later booking there when they hold '
+  'one (waitlist_booking_to_move; moved_from says from when, and that slot is queued onward), else inserts one. '
+  'Outcomes: booked, already_booked, gone (taken or no longer free), expired (the slot started), withdrawn (the '
+  'entry was removed), ignored (not this sender''s offer in this clinic). Sets ngiti.audit_source = webhook.');
