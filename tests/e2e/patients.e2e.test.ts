@@ -515,6 +515,7 @@ describe.skipIf(!ctx.chromium)('patients', () => {
           const deleted = await otherTab.rpc('delete_patient', { p_patient_id: firstId });
           expect(deleted.error).toBeNull();
           await dialog.getByRole('button', { name: 'Save' }).click();
+          await dialog.getByText('Error updating patient.', { exact: true }).waitFor();
           await dialog.getByText(TEXT.gone, { exact: true }).waitFor();
           expect(await dialog.getByLabel('Phone').inputValue()).toBe('0917 123 4567');
           await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -526,7 +527,7 @@ describe.skipIf(!ctx.chromium)('patients', () => {
           await page.locator('.swal2-popup').waitFor();
           expect((await otherTab.rpc('delete_patient', { p_patient_id: secondId })).error).toBeNull();
           await answerConfirmation(page, TEXT.plain, 'Yes, delete');
-          await headerText(page, TEXT.gone).waitFor();
+          await headerText(page, `Error deleting patient. ${TEXT.gone}`).waitFor();
           await rowOf(page, second).waitFor({ state: 'detached' });
         });
       });

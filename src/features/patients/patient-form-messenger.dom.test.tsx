@@ -117,7 +117,7 @@ describe('Edit Patient’s Messenger link', () => {
     await user.type(within(modal).getByLabelText(/Messenger ID/), MARIA_PSID);
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(
-      'Another patient of this clinic already has this Messenger ID.',
+      'Error updating patient.Another patient of this clinic already has this Messenger ID.',
     );
     expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe(MARIA_PSID);
     expect((await storedPatient(3))?.messenger_id).toBeNull();
@@ -188,7 +188,7 @@ describe('Edit Patient when someone else saved the patient meanwhile', () => {
     await updatePatient(3, { deleted: true });
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(
-      'This patient no longer exists. It may have been deleted in another tab or by another user.',
+      'Error updating patient.This patient no longer exists. It may have been deleted in another tab or by another user.',
     );
     expect(await storedPatient(3)).toMatchObject({ name: 'Carla Reyes', deleted: true });
   });
@@ -234,7 +234,7 @@ describe('Add Patient from a Messenger contact (the CreatePatientModal slot)', (
     await user.type(within(modal).getByLabelText('Phone'), '0920');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(
-      'Another patient of this clinic already has this Messenger ID.',
+      'Error creating patient.Another patient of this clinic already has this Messenger ID.',
     );
     expect(onSaved).not.toHaveBeenCalled();
     expect(await rows('patients', { name: 'Maria Dela Cruz' })).toEqual([]);

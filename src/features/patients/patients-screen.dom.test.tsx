@@ -327,7 +327,7 @@ describe('Edit Patient', () => {
     const modal = await dialog('Edit Patient');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(
-      'This patient no longer exists. It may have been deleted in another tab or by another user.',
+      'Error updating patient.This patient no longer exists. It may have been deleted in another tab or by another user.',
     );
     await waitFor(() => expect(shownNames()).toEqual(['Ana Santos', 'Carla Reyes']));
     expect((await storedPatient(ben.id))?.name).toBe('Ben Cruz');
@@ -387,7 +387,7 @@ describe('Delete', () => {
     await updatePatient(carla.id, 'deleted = true');
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'This patient no longer exists. It may have been deleted in another tab or by another user.',
+      'Error deleting patient. This patient no longer exists. It may have been deleted in another tab or by another user.',
     );
     await waitFor(() => expect(shownNames()).toEqual(['Ana Santos', 'Ben Cruz']));
   });

@@ -64,7 +64,8 @@ describe('saving an edited patient', () => {
       type: 'gone',
       message: {
         tone: 'error',
-        text: 'This patient no longer exists. It may have been deleted in another tab or by another user.',
+        text: 'Error updating patient.',
+        detail: 'This patient no longer exists. It may have been deleted in another tab or by another user.',
       },
     });
   });
@@ -91,7 +92,11 @@ describe('saving an edited patient', () => {
 
     expect(await savePatientEdit(EDIT, fake.deps)).toEqual({
       type: 'failed',
-      message: { tone: 'error', text: 'Another patient of this clinic already has this Messenger ID.' },
+      message: {
+        tone: 'error',
+        text: 'Error updating patient.',
+        detail: 'Another patient of this clinic already has this Messenger ID.',
+      },
     });
   });
 

@@ -5,13 +5,18 @@ import { failureText } from './failure-text';
 describe('a failed patient request as the message to show', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('says the patient is gone, without the spec text, for P0002 or an update that hit no row', () => {
+  it('says the patient is gone under the spec text, for P0002 or an update that hit no row', () => {
     const gone = 'This patient no longer exists. It may have been deleted in another tab or by another user.';
     expect(failureText(toRequestError({ code: 'P0002' }, 400), 'Error deleting patient.')).toEqual({
       tone: 'error',
-      text: gone,
+      text: 'Error deleting patient.',
+      detail: gone,
     });
-    expect(failureText(new RequestError('gone'), 'Error updating patient.')).toEqual({ tone: 'error', text: gone });
+    expect(failureText(new RequestError('gone'), 'Error updating patient.')).toEqual({
+      tone: 'error',
+      text: 'Error updating patient.',
+      detail: gone,
+    });
   });
 
   it('adds a second line when the server could not be reached, and logs the failure', () => {

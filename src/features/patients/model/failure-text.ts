@@ -4,13 +4,13 @@ import { requestErrorOf } from '@/lib/request-error';
 import { PATIENT_EXTRA_TEXT } from './messages';
 
 /**
- * A failed request as the message to show: the spec's text for the operation, a clear word when
- * the patient is gone, and a second line when the server could not be reached. Details of a
- * server error go to the console, never to the screen.
+ * A failed request as the message to show: the spec's text for the operation, with a second line
+ * when the patient is gone, when the server could not be reached, or when the database said why.
+ * Details of a server error go to the console, never to the screen.
  */
 export function failureText(error: unknown, specText: string): FormMessageValue {
   const failure = requestErrorOf(error);
-  if (failure.kind === 'gone') return { tone: 'error', text: PATIENT_EXTRA_TEXT.gone };
+  if (failure.kind === 'gone') return { tone: 'error', text: specText, detail: PATIENT_EXTRA_TEXT.gone };
   console.error(`Ngiti: ${specText}`, error);
   if (failure.kind === 'unreachable') return { tone: 'error', text: specText, detail: PATIENT_EXTRA_TEXT.unreachable };
   const refusal = refusalTextOf(failure.cause);
