@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedHoursOf, draftKeyOf, hasUnsavedHours, withDraft } from './draft';
+import { blockedHoursOf, draftKeyOf, hasUnsavedHours, withDraft, withoutBlock } from './draft';
 import type { HourSlot } from './hour-slots';
 
 const slot = (hour: number, state: HourSlot['state']): HourSlot => ({
@@ -25,6 +25,14 @@ describe('the availability draft', () => {
     expect(blockedHoursOf(STORED)).toEqual([10]);
     expect(hasUnsavedHours(withDraft(STORED, [10]), STORED)).toBe(false);
     expect(hasUnsavedHours(withDraft(STORED, [9, 10]), STORED)).toBe(true);
+  });
+
+  it('drops the hours of a deleted block from the draft and keeps the other clicks', () => {
+    expect(withoutBlock({ key: '1|2030-01-09', blocked: [9, 10, 14, 15, 17] }, '09:00', '11:00')).toEqual({
+      key: '1|2030-01-09',
+      blocked: [14, 15, 17],
+    });
+    expect(withoutBlock({ key: 'k', blocked: [13, 14, 17] }, '17:00', '18:00').blocked).toEqual([13, 14]);
   });
 
   it('keys a draft by dentist and date', () => {

@@ -25,3 +25,13 @@ export const blockedHoursOf = (slots: readonly HourSlot[]) =>
 /** Whether the grid as shown blocks other hours than the grid as stored. */
 export const hasUnsavedHours = (shown: readonly HourSlot[], stored: readonly HourSlot[]) =>
   blockedHoursOf(shown).join() !== blockedHoursOf(stored).join();
+
+/**
+ * The draft once a stored block from `start` to `end` ('HH:MM', clinic time) is deleted: its hours
+ * leave the draft, the other clicks stay.
+ */
+export function withoutBlock(draft: Draft, start: string, end: string): Draft {
+  const hourOf = (time: string) => Number(time.slice(0, 2));
+  const [first, last] = [hourOf(start), hourOf(end)];
+  return { key: draft.key, blocked: draft.blocked.filter((hour) => hour < first || hour >= last) };
+}

@@ -271,6 +271,19 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /2030-01-15/ })).toBeNull());
   });
 
+  it("keeps the day's other unsaved clicks when one of its blocks is deleted", async () => {
+    const { user } = await embedded();
+    await user.click(slot('15:00'));
+    await user.click(slot('16:00'));
+    await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-09 9:00 AM–10:00 AM' }));
+    await confirmWith('Yes, delete');
+    expect(await screen.findByText('Deleted!')).toBeTruthy();
+    await waitFor(() =>
+      expect(states()).toMatchObject({ '09:00': 'available', '15:00': 'blocked', '16:00': 'blocked' }),
+    );
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  });
+
   it("deletes every block of the date after 'Delete blocks?', then says 'All blocks deleted!'", async () => {
     const { user } = await embedded();
     await user.click(screen.getByRole('button', { name: 'Delete all blocks' }));

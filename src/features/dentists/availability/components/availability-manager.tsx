@@ -15,7 +15,7 @@ import { useDentistAppointments } from '../api/get-dentist-appointments';
 import { useDentistAvailability } from '../api/get-dentist-availability';
 import { useSaveAvailabilityDay } from '../api/save-availability-day';
 import { blockedPeriods, blockedRuns, type BlockedPeriod } from '../blocked-runs';
-import { blockedHoursOf, draftKeyOf, hasUnsavedHours, withDraft, type Draft } from '../draft';
+import { blockedHoursOf, draftKeyOf, hasUnsavedHours, withDraft, withoutBlock, type Draft } from '../draft';
 import { countHourSlots, hourSlotsForDay, toggleHourSlot } from '../hour-slots';
 import { AVAILABILITY_EXTRA_TEXT, AVAILABILITY_TEXT } from '../messages';
 import { firstSelectableDate, isSelectableDate } from '../selectable-dates';
@@ -187,8 +187,8 @@ function ManagerBody({
     try {
       const removed = await removeBlock.mutateAsync({ dentistId, blockId: period.id });
       if (removed === ALREADY_PENDING) return;
-      // That date's grid now shows what is stored.
-      if (draft?.key === draftKeyOf(dentistId, period.date)) setDraft(null);
+      // The block's hours leave that date's unsaved clicks; the other clicks stay.
+      if (draft?.key === draftKeyOf(dentistId, period.date)) setDraft(withoutBlock(draft, period.start, period.end));
       toast(AVAILABILITY_TEXT.deleted);
     } catch (error) {
       console.error('Ngiti: deleting a block failed', error);
