@@ -409,6 +409,25 @@ describe('the day sheet', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('day-sheet')).textContent).toContain('Niño Peña');
   });
+
+  it('says so above the last sheet when a refresh fails, and clears it once a retry reads it', async () => {
+    const user = userEvent.setup();
+    await seedDaySheet();
+    await renderReports();
+    await screen.findByTestId('day-sheet');
+    expect(within(daySheetPanel()).queryByRole('alert')).toBeNull();
+
+    failNext({ rpc: 'day_sheet' });
+    await user.click(within(daySheetPanel()).getByRole('button', { name: 'Refresh' }));
+    const stale = await within(daySheetPanel()).findByRole('alert');
+    expect(stale.textContent).toContain(
+      'Could not refresh this report: it shows what was read before, not the latest. Please try again.',
+    );
+    expect(screen.getByTestId('day-sheet').textContent).toContain('Niño Peña');
+
+    await user.click(within(stale).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(daySheetPanel()).queryByRole('alert')).toBeNull());
+  });
 });
 
 describe('the no-show insight', () => {

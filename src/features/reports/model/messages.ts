@@ -8,6 +8,8 @@ export const REPORTS_TEXT = {
   forbidden: 'Your role may not read reports of this clinic.',
   unreachable: 'Could not reach the server. Please check your connection and try again.',
   failed: 'Could not load this report. Please try again.',
+  staleAfterFailedRefresh:
+    'Could not refresh this report: it shows what was read before, not the latest. Please try again.',
 } as const;
 
 export const DAY_SHEET_TEXT = {

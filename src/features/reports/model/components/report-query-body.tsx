@@ -5,8 +5,9 @@ import { reportFailureText } from '../failure-text';
 import { REPORTS_TEXT } from '../messages';
 
 /**
- * A report panel's body: loading, the failure in the report's words with Retry (only while nothing
- * was read yet, so a failed refresh keeps the last report on screen), then the report itself.
+ * A report panel's body: loading, the failure in the report's words with Retry, then the report
+ * itself. A failed refresh keeps the last report on screen under a line that says it is not
+ * current (printed with it), so a day is never closed on a sheet taken for fresh.
  */
 export function ReportQueryBody<T>({
   query,
@@ -27,5 +28,18 @@ export function ReportQueryBody<T>({
       />
     );
   }
-  return query.data ? children(query.data) : null;
+  if (!query.data) return null;
+  return (
+    <>
+      {query.isError ? (
+        <div className="reports-stale" role="alert">
+          <p>{REPORTS_TEXT.staleAfterFailedRefresh}</p>
+          <button type="button" className="button button-small" onClick={() => void query.refetch()}>
+            {REPORTS_TEXT.retry}
+          </button>
+        </div>
+      ) : null}
+      {children(query.data)}
+    </>
+  );
 }
