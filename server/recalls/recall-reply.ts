@@ -7,7 +7,7 @@
 import type { ServiceDeps } from '../contracts';
 import { eventKey, type InboundEvent } from '../webhook/events';
 import { pageAccessTokenOf, type ClinicOfPage } from '../webhook/webhook-store';
-import { acceptBookReply, bookAcknowledgementText } from './recall-rules';
+import { acceptBookReply, alreadyBookedText, bookAcknowledgementText } from './recall-rules';
 import { applyBookReply, type BookReplyOutcome } from './recall-store';
 
 export interface RecallReplyResult {
@@ -42,7 +42,10 @@ export async function handleRecallBookReply(
     pageId: event.pageId,
     pageAccessToken: token,
     recipientId: event.psid,
-    text: bookAcknowledgementText(clinic.contact_phone),
+    text:
+      outcome === 'already_booked'
+        ? alreadyBookedText(clinic.contact_phone)
+        : bookAcknowledgementText(clinic.contact_phone),
     kind: 'reply',
   });
   if (!result.ok)

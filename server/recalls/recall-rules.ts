@@ -27,6 +27,12 @@ export function bookAcknowledgementText(clinicPhone: string | null): string {
   return `Thank you! We received your request and will message you shortly to book your check-up.${call}`;
 }
 
+/** The answer to a Book tap from a patient who already holds an appointment ahead. */
+export function alreadyBookedText(clinicPhone: string | null): string {
+  const call = clinicPhone ? ` To change it, call us at ${clinicPhone}.` : '';
+  return `Thank you! You already have an appointment booked with us, so there is nothing more to do.${call}`;
+}
+
 /** Staff's 409 when the patient was recalled less than 30 days ago. */
 export function recalledRecentlyText(facts: {
   patientName: string;

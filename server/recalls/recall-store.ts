@@ -193,7 +193,7 @@ export interface RecallForReply {
   patientDeleted: boolean;
 }
 
-export type BookReplyOutcome = 'requested' | 'already_requested' | 'ignored' | 'duplicate';
+export type BookReplyOutcome = 'requested' | 'already_requested' | 'already_booked' | 'ignored' | 'duplicate';
 
 /**
  * Records a 'Book' tap as a booking request, once: a redelivered event (same mid) or a second tap
@@ -234,12 +234,16 @@ export async function applyBookReply(
         }
       : null;
     if (!recall || !decide(recall)) return { outcome: 'ignored' as const, recall };
-    const inserted = await tx.query(
+    // A patient who already holds an appointment ahead gets a request booked at once (its trigger).
+    const { rows: inserted } = await tx.query<{ status: string }>(
       `insert into public.recall_requests (clinic_id, patient_id, recall_message_id, psid, mid)
        values ($1, $2, $3, $4, $5)
-       on conflict do nothing`,
+       on conflict do nothing
+       returning status::text`,
       [recall.clinicId, recall.patientId, recall.id, storableText(event.psid, 100), storableText(event.mid, 300)],
     );
-    return { outcome: inserted.affectedRows > 0 ? ('requested' as const) : ('already_requested' as const), recall };
+    const status = inserted[0]?.status;
+    const outcome = status === undefined ? 'already_requested' : status === 'booked' ? 'already_booked' : 'requested';
+    return { outcome: outcome satisfies BookReplyOutcome, recall };
   });
 }

@@ -298,6 +298,30 @@ describe("a patient's Book reply", () => {
     expect(await messagesTo(stack, patient.psid!)).toHaveLength(messages.length + 1);
   });
 
+  it('when the desk booked the patient before they tapped Book, then no request is left open and they are told', async () => {
+    const patient = await duePatient(newPsid(5));
+    const sent = (await (await sendRecall(patient.id)).json()) as { recall: { id: number } };
+    await insertRow(stack.db, 'appointments', {
+      clinic_id: smileClinic,
+      patient_id: patient.id,
+      dentist_id: await newDentist(stack.db, smileClinic, 'Booked'),
+      appointment_time: '2099-03-03T10:00:00+08:00',
+    });
+    await tap(patient.psid!, sent.recall.id);
+
+    const { data } = await reception.rpc('recall_request_list', { p_clinic_id: smileClinic });
+    expect((data as { patient_id: number }[]).filter((entry) => entry.patient_id === patient.id)).toEqual([]);
+    const { rows } = await stack.db.query<{ status: string }>(
+      'select status::text from public.recall_requests where patient_id = $1',
+      [patient.id],
+    );
+    expect(rows).toEqual([{ status: 'booked' }]);
+    expect((await messagesTo(stack, patient.psid!))[0]).toMatchObject({
+      kind: 'text',
+      text: expect.stringMatching(/^Thank you! You already have an appointment booked with us/),
+    });
+  });
+
   it("when someone else taps another patient's Book, then nothing is created and nothing is answered", async () => {
     const patient = await duePatient(newPsid(5));
     const sent = (await (await sendRecall(patient.id)).json()) as { recall: { id: number } };
