@@ -4,8 +4,8 @@
  * ./realtime.ts. No zod: screens draw with these.
  */
 
-/** waitlist_entries.status (check constraint). */
-export const WAITLIST_ENTRY_STATUSES = ['waiting', 'offered', 'booked', 'removed'] as const;
+/** waitlist_entries.status (an enum); 'ended': its dates passed while it waited. */
+export const WAITLIST_ENTRY_STATUSES = ['waiting', 'offered', 'booked', 'ended', 'removed'] as const;
 export type WaitlistEntryStatus = (typeof WAITLIST_ENTRY_STATUSES)[number];
 
 /** waitlist_offers.status (check constraint); 'sending' and 'sent' are the open ones. */

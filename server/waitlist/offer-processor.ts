@@ -13,6 +13,7 @@ import { offerQuickReplies, offerText, slotNotOfferableReason, type FreedSlot } 
 import {
   claimFreedSlots,
   createOffers,
+  endPastEntries,
   entriesForSlot,
   expireStartedOffers,
   finishFreedSlot,
@@ -30,6 +31,8 @@ export interface WaitlistPassReport {
   sent: number;
   failed: number;
   expired: number;
+  /** Waiting entries whose dates passed, ended. */
+  ended: number;
 }
 
 export interface WaitlistOfferProcessor {
@@ -118,9 +121,10 @@ export function createWaitlistOfferProcessor(
   }
 
   async function pass(): Promise<WaitlistPassReport> {
-    const counts: WaitlistPassReport = { slots: 0, sent: 0, failed: 0, expired: 0 };
+    const counts: WaitlistPassReport = { slots: 0, sent: 0, failed: 0, expired: 0, ended: 0 };
     try {
       counts.expired = await expireStartedOffers(db, clock.now());
+      counts.ended = await endPastEntries(db, clock.now());
       const token = randomUUID();
       for (;;) {
         if (stopping) break;
@@ -140,7 +144,7 @@ export function createWaitlistOfferProcessor(
     } catch (error) {
       logger.error({ err: error }, 'waitlist pass failed');
     }
-    if (counts.slots > 0 || counts.expired > 0) logger.info(counts, 'waitlist pass');
+    if (counts.slots > 0 || counts.expired > 0 || counts.ended > 0) logger.info(counts, 'waitlist pass');
     return counts;
   }
 

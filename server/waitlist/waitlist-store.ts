@@ -240,6 +240,14 @@ export async function expireStartedOffers(db: ServiceDatabase, now: Date): Promi
   });
 }
 
+/** Waiting entries whose last day has passed in their clinic's calendar, ended (public.end_past_waitlist_entries). */
+export async function endPastEntries(db: ServiceDatabase, now: Date): Promise<number> {
+  const { rows } = await db.query<{ ended: number }>('select public.end_past_waitlist_entries($1) as ended', [
+    now.toISOString(),
+  ]);
+  return Number(rows[0]?.ended ?? 0);
+}
+
 export interface TakeResult {
   outcome: TakeOutcome;
   offerId: number | null;

@@ -2465,6 +2465,7 @@ export type Database = {
           slot_time: string;
         }[];
       };
+      end_past_waitlist_entries: { Args: { p_now?: string }; Returns: number };
       ensure_clinic_keeps_admin: { Args: { p_clinic_id: number; p_leaving_profile_id: number }; Returns: undefined };
       hmo_availment: { Args: { p_invoice_id: number }; Returns: Json };
       hmo_card_status: {
@@ -2777,7 +2778,7 @@ export type Database = {
       reminder_recipient_type: 'guardian' | 'patient';
       reply_status: 'failed' | 'sent' | 'skipped';
       staff_role: 'admin' | 'dentist' | 'receptionist' | 'superadmin';
-      waitlist_entry_status: 'booked' | 'offered' | 'removed' | 'waiting';
+      waitlist_entry_status: 'booked' | 'ended' | 'offered' | 'removed' | 'waiting';
       waitlist_offer_status: 'booked' | 'expired' | 'failed' | 'gone' | 'sending' | 'sent' | 'withdrawn';
       waitlist_reply_outcome: 'already_booked' | 'booked' | 'expired' | 'gone' | 'ignored' | 'withdrawn';
       webhook_event_kind: 'postback' | 'quick_reply';
@@ -2938,7 +2939,7 @@ export const Constants = {
       reminder_recipient_type: ['guardian', 'patient'],
       reply_status: ['failed', 'sent', 'skipped'],
       staff_role: ['admin', 'dentist', 'receptionist', 'superadmin'],
-      waitlist_entry_status: ['booked', 'offered', 'removed', 'waiting'],
+      waitlist_entry_status: ['booked', 'ended', 'offered', 'removed', 'waiting'],
       waitlist_offer_status: ['booked', 'expired', 'failed', 'gone', 'sending', 'sent', 'withdrawn'],
       waitlist_reply_outcome: ['already_booked', 'booked', 'expired', 'gone', 'ignored', 'withdrawn'],
       webhook_event_kind: ['postback', 'quick_reply'],

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../local/db/database.ts';
-import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { clinicDateAt, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import {
   asUser,
   attemptAs,
@@ -186,6 +186,55 @@ describe.each(databaseTargets())('the waitlist on %s', (target) => {
       expect(
         await refusalFor(fresh.db, smile.receptionist, (tx) => addEntry(tx, { from_date: date, dentist_id: dentist })),
       ).toMatchObject({ code: '23505' });
+    });
+
+    it('ends an entry whose dates passed, so the patient can be added again for new dates', async () => {
+      const dentist = await newDentist(fresh.db, smile.id);
+      const today = clinicDateAt(new Date());
+      const statusOf = async (id: number) =>
+        (
+          await fresh.db.query<{ status: string }>('select status::text from public.waitlist_entries where id = $1', [
+            id,
+          ])
+        ).rows[0]?.status;
+      // Entries from before today, as the database owner can record them (browsers cannot).
+      const past = await insertRow(fresh.db, 'waitlist_entries', {
+        clinic_id: smile.id,
+        patient_id: smile.patientId,
+        dentist_id: dentist,
+        from_date: clinicWorkday(-5),
+        to_date: clinicWorkday(-1),
+      });
+      const otherPatient = await createPatient(fresh.db, smile.id, `Ended ${randomUUID().slice(0, 6)}`);
+      const endsToday = await insertRow(fresh.db, 'waitlist_entries', {
+        clinic_id: smile.id,
+        patient_id: otherPatient,
+        dentist_id: dentist,
+        from_date: clinicWorkday(-5),
+        to_date: today,
+      });
+      const pastOfOther = await insertRow(fresh.db, 'waitlist_entries', {
+        clinic_id: smile.id,
+        patient_id: otherPatient,
+        dentist_id: null,
+        from_date: clinicWorkday(-5),
+        to_date: clinicWorkday(-1),
+      });
+
+      const added = await asUser(fresh.db, smile.receptionist, (tx) =>
+        addEntry(tx, { from_date: nextDate(), dentist_id: dentist }),
+      );
+      expect(added.rows[0]?.status).toBe('waiting');
+      expect(await statusOf(past)).toBe('ended');
+      expect(await statusOf(pastOfOther)).toBe('waiting');
+
+      // The service's pass ends the rest; an entry whose last day is today still waits.
+      const { rows } = await fresh.db.query<{ ended: number }>('select public.end_past_waitlist_entries($1) as ended', [
+        clinicTime(today, '23:59'),
+      ]);
+      expect(rows[0]?.ended).toBeGreaterThanOrEqual(1);
+      expect(await statusOf(pastOfOther)).toBe('ended');
+      expect(await statusOf(endsToday)).toBe('waiting');
     });
 
     it('lets staff remove an open entry, and nothing else', async () => {

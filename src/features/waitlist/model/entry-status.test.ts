@@ -80,6 +80,18 @@ describe('isOpenEntry', () => {
   });
 });
 
+describe('an entry whose dates passed', () => {
+  it('says Ended, and is history', () => {
+    expect(entryStatusLabel({ status: 'ended', offers: [] }, MANILA)).toEqual({
+      tone: 'removed',
+      text: 'Ended',
+      detail: 'Its dates passed without a slot',
+    });
+    expect(isOpenEntry('ended')).toBe(false);
+    expect(isShownByDefault({ status: 'ended', offers: [] }, new Date('2030-01-09T02:00:00Z'))).toBe(false);
+  });
+});
+
 describe('isShownByDefault', () => {
   const now = new Date('2030-01-09T02:00:00Z');
   it('shows open entries and bookings still ahead, not past bookings or removed entries', () => {

@@ -1,6 +1,6 @@
 /**
- * What the Status column says of an entry (pure): Waiting, Offered <slot>, Booked <slot> or
- * Removed, from the entry's status and its latest offer. The slot is written in clinic time.
+ * What the Status column says of an entry (pure): Waiting, Offered <slot>, Booked <slot>, Ended
+ * (its dates passed) or Removed, from the entry's status and its latest offer. The slot is written in clinic time.
  */
 import { formatClinicDateTimeShort } from '@common/clinic-calendar';
 import type { WaitlistEntryStatus, WaitlistOfferStatus } from '@common/contract';
@@ -57,6 +57,8 @@ export function entryStatusLabel(
     }
     case 'removed':
       return { tone: 'removed', text: 'Removed' };
+    case 'ended':
+      return { tone: 'removed', text: 'Ended', detail: 'Its dates passed without a slot' };
     case 'waiting': {
       const ended = offer ? ENDED_OFFER[offer.status] : undefined;
       return offer && ended
