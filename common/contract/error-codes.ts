@@ -43,6 +43,7 @@ export const DATABASE_ERROR_CODES = [
   // Patients and dentists
   'patient_required',
   'patient_not_found',
+  'patient_has_appointments',
   'patient_delete_refused',
   'dentist_required',
   'dentist_not_found',

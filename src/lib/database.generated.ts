@@ -2454,7 +2454,7 @@ export type Database = {
         SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: true; isSetofReturn: false };
       };
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
-      delete_patient: { Args: { p_patient_id: number }; Returns: Json };
+      delete_patient: { Args: { p_patient_id: number; p_with_appointments?: boolean }; Returns: Json };
       delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };
       deny_hmo_claim: { Args: { p_claim_id: number; p_reason: string }; Returns: undefined };
       dismiss_recall_request: { Args: { p_request_id: number }; Returns: undefined };

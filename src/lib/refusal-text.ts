@@ -44,6 +44,7 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   // Patients and dentists
   patient_required: 'A patient is required.',
   patient_not_found: 'This patient no longer exists. It may have been deleted.',
+  patient_has_appointments: 'This patient has appointments now; deleting will also remove them.',
   patient_delete_refused: 'This patient could not be deleted.',
   dentist_required: 'A dentist is required.',
   dentist_not_found: 'This dentist no longer exists. It may have been deleted.',

@@ -79,47 +79,9 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------
--- delete_patient
+-- delete_patient is in 20261201001670_patient_delete_as_confirmed.sql: a delete confirmed as
+-- removing no appointments removes none.
 -- ---------------------------------------------------------------------------
-create function public.delete_patient(p_patient_id bigint)
-returns jsonb language plpgsql security invoker set search_path = '' as $$
-declare
-  v_patient_id bigint;
-  v_deleted_appointments integer;
-begin
-  if p_patient_id is null then
-    raise exception 'A patient is required.'
-      using errcode = 'null_value_not_allowed',
-            hint = 'patient_required';
-  end if;
-
-  -- A booking for this patient waits (the booking trigger reads the patient
-  -- FOR SHARE) and then sees the patient deleted.
-  v_patient_id := private.lock_live_row('public.patients', p_patient_id, 'patient', 'patient_not_found');
-
-  with removed as (
-    update public.appointments a
-       set deleted = true
-     where a.patient_id = v_patient_id and not a.deleted
-    returning a.id
-  )
-  select count(*)::integer into v_deleted_appointments from removed;
-
-  update public.patients p set deleted = true where p.id = v_patient_id;
-  if not found then
-    raise exception 'Patient % could not be deleted.', p_patient_id
-      using errcode = 'insufficient_privilege',
-            hint = 'patient_delete_refused';
-  end if;
-
-  return jsonb_build_object('deleted_appointments', v_deleted_appointments);
-end;
-$$;
-
-select private.setup_function('public.delete_patient(bigint)', '{authenticated,service_role}',
-  'Soft-deletes patient p_patient_id (deleted = true) and, in the same transaction, every appointment of theirs '
-  'not yet deleted. Returns {"deleted_appointments": n}. Errors: PT404 (HTTP 404) when the caller cannot see the '
-  'patient (other clinic, unknown, already deleted), 22004 without a patient.');
 
 create function public.sync_messenger_contact_link()
 returns trigger language plpgsql security definer set search_path = '' as $$

@@ -378,6 +378,28 @@ describe('Delete', () => {
     expect(shownNames()).toHaveLength(3);
   });
 
+  it('asks again, in the words for appointments, when one was booked while the plain question was open', async () => {
+    const user = userEvent.setup();
+    await renderPatients();
+    await waitForList();
+    await user.click(screen.getByRole('button', { name: 'Delete Carla Reyes' }));
+    await screen.findByText('Are you sure you want to delete this profile?');
+    await seed.appointments([appointment({ patient_id: carla.id, appointment_time: '2030-01-08T01:00:00+00:00' })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
+
+    expect(
+      await screen.findByText(
+        'This profile has one or more appointments. Deleting will also remove all related appointments.',
+      ),
+    ).toBeTruthy();
+    expect((await storedPatient(carla.id))?.deleted).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(shownNames()).toEqual(['Ana Santos', 'Ben Cruz']));
+    expect((await storedPatient(carla.id))?.deleted).toBe(true);
+    expect((await rows('appointments', { patient_id: carla.id })).map((row) => row.deleted)).toEqual([true]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says the patient no longer exists when it was deleted meanwhile, and refreshes the list', async () => {
     const user = userEvent.setup();
     await renderPatients();

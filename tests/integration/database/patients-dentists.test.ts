@@ -45,10 +45,16 @@ async function deleteDentist(tx: Queryable, dentistId: number): Promise<DeleteDe
   return rows[0]!.result;
 }
 
-async function deletePatient(tx: Queryable, patientId: number): Promise<{ deleted_appointments: number }> {
+async function deletePatient(
+  tx: Queryable,
+  patientId: number,
+  withAppointments?: boolean,
+): Promise<{ deleted_appointments: number }> {
   const { rows } = await tx.query<{ result: { deleted_appointments: number } }>(
-    'select public.delete_patient($1) as result',
-    [patientId],
+    withAppointments === undefined
+      ? 'select public.delete_patient($1) as result'
+      : 'select public.delete_patient($1, $2) as result',
+    withAppointments === undefined ? [patientId] : [patientId, withAppointments],
   );
   return rows[0]!.result;
 }
@@ -332,6 +338,27 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
       });
     });
 
+    it('refuses a delete confirmed without appointments once the patient has one, and deletes nothing', async () => {
+      const dentist = await createDentist(db, clinic.id, 'Dr. Booked Meanwhile');
+      const patient = await createPatient(db, clinic.id, 'Ivy Booked Meanwhile');
+      const booked = await book(db, dentist, clinicTime(soon, '17:00'), {}, patient);
+
+      expect(await refusalFor(db, clinic.receptionist, (tx) => deletePatient(tx, patient, false))).toMatchObject({
+        code: 'PT409',
+        hint: 'patient_has_appointments',
+      });
+      expect(await countOf(db, 'select 1 from public.patients where id = $1 and not deleted', [patient])).toBe(1);
+      expect(await countOf(db, 'select 1 from public.appointments where id = $1 and not deleted', [booked])).toBe(1);
+
+      expect(await asUser(db, clinic.receptionist, (tx) => deletePatient(tx, patient, true))).toEqual({
+        deleted_appointments: 1,
+      });
+      const without = await createPatient(db, clinic.id, 'Jun Without');
+      expect(await asUser(db, clinic.receptionist, (tx) => deletePatient(tx, without, false))).toEqual({
+        deleted_appointments: 0,
+      });
+    });
+
     it('deletes nothing when the patient cannot be deleted (all or nothing)', async () => {
       const dentist = await createDentist(db, clinic.id, 'Dr. Atomic');
       const patient = await createPatient(db, clinic.id, 'Gil Atomic');
@@ -387,7 +414,7 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
   });
 
   describe('privileges', () => {
-    it.each(['public.delete_patient(bigint)', 'public.delete_dentist(bigint)'])(
+    it.each(['public.delete_patient(bigint, boolean)', 'public.delete_dentist(bigint)'])(
       'lets signed-in users, not anon, execute %s',
       async (signature) => {
         const { rows } = await db.query<{ anon: boolean; authenticated: boolean }>(
