@@ -182,6 +182,43 @@ describe('the due list', () => {
     expect(service.received.map((call) => call.patientId)).toEqual([1, 4]);
   });
 
+  it('stops at the rate limit with every patient not sent still ticked, and keeps a failed one ticked', async () => {
+    await seedDue('maria', 'ana', 'jose');
+    const service = mockRecallService();
+    const user = userEvent.setup();
+    await renderWithQueries(<RecallsTab />, { role: 'receptionist' });
+    await screen.findByText('Maria Santos');
+    const ticked = () =>
+      screen
+        .getAllByRole('checkbox', { name: /^Select / })
+        .filter((box) => (box as HTMLInputElement).checked)
+        .map((box) => box.getAttribute('aria-label'));
+    for (const name of ['Maria Santos', 'Ana Reyes', 'Jose Cruz'])
+      await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+
+    service.answerNext(
+      HttpResponse.json(
+        { error: 'Too many recalls in a short time. Please wait a minute and try again.' },
+        { status: 429 },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send recall to 3 selected' }));
+    expect(
+      await screen.findByText(
+        '0 recalls sent. Too many in a short time: the other 3 stay ticked; send them again in a minute.',
+      ),
+    ).toBeTruthy();
+    expect(service.received).toHaveLength(1);
+    expect(ticked()).toHaveLength(3);
+
+    service.answerNext(HttpResponse.json({ error: 'Messenger is not answering.' }, { status: 502 }));
+    await user.click(screen.getByRole('button', { name: 'Send recall to 3 selected' }));
+    expect(await screen.findByText('2 recalls sent, 1 not sent (see Last recall); those stay ticked.')).toBeTruthy();
+    expect(service.received).toHaveLength(4);
+    // Maria, the most overdue, went first and was refused; the two after her were sent.
+    expect(ticked()).toEqual(['Select Maria Santos']);
+  });
+
   it('keeps the buttons of rows a live re-read did not change (a click on one is not lost)', async () => {
     await seedDue('maria', 'ana');
     await renderWithQueries(<RecallsTab />, { role: 'receptionist' });

@@ -78,19 +78,29 @@ function RecallsScreen({ clinicId }: { clinicId: number }) {
   const onSendSelected = async () => {
     setBulkSending(true);
     let sent = 0;
-    let failed = 0;
-    // One after another: each is a Messenger send, and the service limits a caller's rate.
+    const notSent: number[] = [];
+    let rateLimited = false;
+    // One after another: each is a Messenger send, and the service limits a caller's rate. Those
+    // not sent stay ticked, to send again; past the rate limit the rest wait for the next try.
     for (const row of chosen) {
+      if (rateLimited) {
+        notSent.push(row.patient_id);
+        continue;
+      }
       try {
         const result = await send.mutateAsync(row.patient_id);
         if (result !== ALREADY_PENDING) sent++;
-      } catch {
-        failed++;
+      } catch (error) {
+        notSent.push(row.patient_id);
+        rateLimited = error instanceof ServiceError && error.status === 429;
       }
     }
-    setSelected(new Set());
+    setSelected(new Set(notSent));
     setBulkSending(false);
-    toast(RECALLS_TEXT.bulkDone(sent, failed), { tone: failed === 0 ? 'success' : 'error' });
+    const text = rateLimited
+      ? RECALLS_TEXT.bulkRateLimited(sent, notSent.length)
+      : RECALLS_TEXT.bulkDone(sent, notSent.length);
+    toast(text, { tone: notSent.length === 0 ? 'success' : 'error' });
   };
 
   const renderAction = (row: DueRecall) => (

@@ -36,7 +36,9 @@ export const RECALLS_TEXT = {
   bulkDone: (sent: number, failed: number) =>
     failed === 0
       ? `${sent} ${sent === 1 ? 'recall' : 'recalls'} sent.`
-      : `${sent} ${sent === 1 ? 'recall' : 'recalls'} sent, ${failed} not sent (see Last recall).`,
+      : `${sent} ${sent === 1 ? 'recall' : 'recalls'} sent, ${failed} not sent (see Last recall); those stay ticked.`,
+  bulkRateLimited: (sent: number, left: number) =>
+    `${sent} ${sent === 1 ? 'recall' : 'recalls'} sent. Too many in a short time: the other ${left} stay ticked; send them again in a minute.`,
   requests: {
     title: 'Booking requests',
     intro: 'Patients who tapped Book on a recall. Book them an appointment, or dismiss the request.',
