@@ -23,6 +23,10 @@ export const LIST_TEXT = {
   changed: 'Someone else changed this appointment meanwhile. The list now shows its latest state; please try again.',
   unreachable: 'Please check your connection and try again.',
   notAllowed: 'Your role may not change this appointment.',
+  noLongerAllowed: (status: string) =>
+    status === 'Cancelled'
+      ? 'Nothing was changed: an appointment can no longer be cancelled within one hour of its time.'
+      : `Nothing was changed: the appointment can no longer be set to ${status} at this time.`,
   handoverFailed: 'The appointment is booked, but its treatment plan item could not be linked to it.',
   planItemsLegend: 'Done at this visit (treatment plan)',
   planItemLabel: (procedure: string, tooth: number, surfaces: string) =>

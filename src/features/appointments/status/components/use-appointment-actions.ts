@@ -9,7 +9,7 @@ import { ServiceError } from '@/lib/service-client';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { ListAppointment } from '../../model/api/list-columns';
 import { LIST_TEXT } from '../../model/messages';
-import { statusChangeKind } from '../../model/status-rules';
+import { isStatusSelectable, statusChangeKind } from '../../model/status-rules';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useNotifyStatusChange } from '../api/notify-status-change';
 import { completePlanItems, getOpenPlanItems, type OpenPlanItem } from '../api/plan-items';
@@ -83,6 +83,12 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
           appointmentId: appointment.id,
         });
         if (answer === null) return;
+        // The question may have been open past the moment the change stopped being allowed (Cancelled
+        // locks an hour before the appointment): the rule is asked again when staff confirm.
+        if (!isStatusSelectable(to, appointment.appointment_time, new Date())) {
+          await showFailure(LIST_TEXT.directFailedTitle, LIST_TEXT.directFailedText, LIST_TEXT.noLongerAllowed(to));
+          return;
+        }
         const { message, cancelReason, planItemIds } = answer;
         let updated = false;
         try {
