@@ -378,6 +378,37 @@ describe('Add Invoice', () => {
   });
 });
 
+describe('Add Invoice retried after a lost answer', () => {
+  it('does not take a retry for another patient for the invoice the form saved', async () => {
+    const user = userEvent.setup();
+    const { ana } = await seedPatients();
+    await renderBilling();
+    await waitForLists();
+    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
+    const modal = dialog('Add Invoice');
+    const patient = within(modal).getByRole('combobox', { name: 'Patient' });
+    await user.type(patient, 'ana');
+    await user.click(await within(modal).findByRole('option', { name: 'Ana Santos, 0917 555 0101' }));
+    await user.type(within(modal).getByLabelText('Total'), '500');
+    loseAnswerNext({ method: 'POST', table: 'invoices' });
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    await within(modal).findByRole('alert');
+    const [saved] = await storedInvoices();
+    expect(saved).toMatchObject({ patient_id: ana.id, total: 500 });
+
+    await user.clear(patient);
+    await user.type(patient, 'Cruz');
+    await user.click(await within(modal).findByRole('option', { name: /^Ben Cruz/ }));
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    await waitFor(() =>
+      expect(within(modal).getByRole('alert').textContent).toBe(
+        `Error adding invoice: This form already saved invoice #${saved!.id} before the connection dropped, with what it said then. Close it to see that invoice, then add a new one for the change.`,
+      ),
+    );
+    expect(await storedInvoices()).toHaveLength(1);
+  });
+});
+
 describe('Add Invoice for an appointment (Bill)', () => {
   it('opens with the patient, the price and the appointment, and keeps the appointment id', async () => {
     const user = userEvent.setup();
@@ -542,6 +573,24 @@ describe('Add Payment', () => {
     await pressAndSeePaymentAdded(user, modal, 'Add Payment');
     expect(await storedPayments()).toHaveLength(1);
     await waitFor(() => expect(within(invoiceRow(invoice.id)).getByText('Partial')).toBeTruthy());
+  });
+
+  it('does not take a retry with a changed amount for the payment saved when the answer was lost', async () => {
+    const { user, modal } = await openPaymentOfNewInvoice({
+      beforeRender: () => loseAnswerNext({ method: 'POST', table: 'payments' }),
+    });
+    await payAmount(user, modal, '300');
+    await within(modal).findByRole('alert');
+    const [saved] = await storedPayments();
+
+    await user.clear(within(modal).getByLabelText('Amount'));
+    await payAmount(user, modal, '400');
+    await waitFor(() =>
+      expect(within(modal).getByRole('alert').textContent).toBe(
+        `Error: This form already saved payment #${saved!.id} before the connection dropped, with what it said then. Close it to see that payment, then add a new one for the change.`,
+      ),
+    );
+    expect((await storedPayments()).map((payment) => payment.amount)).toEqual([saved!.amount]);
   });
 
   it('shows the database’s refusal as Error: {message}', async () => {

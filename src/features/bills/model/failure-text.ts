@@ -7,6 +7,7 @@
 import { databaseErrorCodeOf } from '@common/contract/error-codes';
 import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
+import { EarlierSaveDiffers } from './earlier-save';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from './messages';
 
 /**
@@ -15,6 +16,7 @@ import { BILLING_EXTRA_TEXT, BILLING_TEXT } from './messages';
  * (the spec's 'Unknown').
  */
 function reasonOf(error: unknown): string | null {
+  if (error instanceof EarlierSaveDiffers) return BILLING_EXTRA_TEXT.savedEarlier(error.kind, error.id);
   const failure = requestErrorOf(error);
   const refusal = refusalTextOf(failure.cause);
   if (refusal !== undefined) return refusal;

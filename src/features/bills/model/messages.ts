@@ -37,6 +37,8 @@ export const BILLING_TEXT = {
 
 /** Texts the spec does not give (docs/adr/0025-where-the-spec-is-silent.md). */
 export const BILLING_EXTRA_TEXT = {
+  savedEarlier: (kind: 'invoice' | 'payment', id: number) =>
+    `This form already saved ${kind} #${id} before the connection dropped, with what it said then. Close it to see that ${kind}, then add a new one for the change.`,
   invoiceAdded: 'Invoice added!',
   paymentAdded: 'Payment added!',
   saving: 'Saving...',

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { centavosToDecimal } from '@/entities/money';
+import { centavosOfStored, centavosToDecimal } from '@/entities/money';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { EarlierSaveDiffers } from '../../model/earlier-save';
 import { billingKeys } from '../../model/query-keys';
 
 export interface NewInvoice {
@@ -18,7 +19,8 @@ export interface NewInvoice {
  * Adds an invoice: insert {patient_id, total, clinic_id} with the appointment and the
  * form's idempotency key, total as a decimal string. A repeat of the same key (a double click that
  * got through, a retry after a lost answer, a second tab) answers 23505; the invoice that key
- * already made is then this insert's result, so the form saves once whatever happens.
+ * already made is then this insert's result, so the form saves once whatever happens, unless the
+ * form was changed since (EarlierSaveDiffers: the desk is told which invoice was saved).
  */
 export async function addInvoice(clinicId: number, invoice: NewInvoice): Promise<{ id: number }> {
   const supabase = getSupabase();
@@ -37,11 +39,17 @@ export async function addInvoice(clinicId: number, invoice: NewInvoice): Promise
   if (answer.error.code === '23505') {
     const existing = await supabase
       .from('invoices')
-      .select('id')
+      .select('id, patient_id, total::text')
       .eq('clinic_id', clinicId)
       .eq('idempotency_key', invoice.idempotencyKey)
       .maybeSingle();
-    if (existing.data) return existing.data;
+    if (existing.data) {
+      const { id, patient_id: patientId, total } = existing.data;
+      // Saved before with what the form said then: a retry after the form was changed is not it.
+      if (patientId !== invoice.patientId || centavosOfStored(total) !== invoice.totalCentavos)
+        throw new EarlierSaveDiffers('invoice', id);
+      return { id };
+    }
   }
   throw toRequestError(answer.error, answer.status);
 }

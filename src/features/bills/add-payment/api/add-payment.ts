@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { centavosToDecimal } from '@/entities/money';
+import { centavosOfStored, centavosToDecimal } from '@/entities/money';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { EarlierSaveDiffers } from '../../model/earlier-save';
 import { billingKeys } from '../../model/query-keys';
 import type { PaymentFields } from '../payment-form';
 
@@ -45,11 +46,21 @@ export async function addPayment(clinicId: number, payment: NewPayment): Promise
   if (answer.error.code === '23505') {
     const existing = await supabase
       .from('payments')
-      .select('id')
+      .select('id, amount::text, method, reference_number')
       .eq('clinic_id', clinicId)
       .eq('idempotency_key', payment.idempotencyKey)
       .maybeSingle();
-    if (existing.data) return existing.data;
+    if (existing.data) {
+      const { id, amount, method, reference_number: reference } = existing.data;
+      // Saved before with what the form said then: a retry after the form was changed is not it.
+      if (
+        centavosOfStored(amount) !== payment.amountCentavos ||
+        method !== payment.method ||
+        (reference ?? null) !== (payment.reference ?? null)
+      )
+        throw new EarlierSaveDiffers('payment', id);
+      return { id };
+    }
   }
   throw toRequestError(answer.error, answer.status);
 }
