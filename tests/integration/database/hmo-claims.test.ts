@@ -338,6 +338,35 @@ describe.each(targets)('HMO claims on %s', (target) => {
     });
   }
 
+  if (target === 'postgres') {
+    describe('an invoice billed while its HMO’s batch is being closed', () => {
+      it('waits for the close, then files its claim in a new open batch', async () => {
+        const hmoId = await newHmo();
+        const first = await invoiceWithShare(hmoId, '100', '2026-07-06');
+        const { batch_id: closing } = await claimOf(first);
+        const { rows } = await stack.db.query<{ id: string }>(
+          `select id::text from auth.users where email = 'reception@demo.test'`,
+        );
+        const claims = JSON.stringify({ sub: rows[0]!.id, role: 'authenticated' });
+        const second = await whileHeldOpen(
+          stack.db,
+          async (tx) => {
+            await tx.query(
+              `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+              [claims],
+            );
+            await tx.query('select public.close_hmo_claim_batch($1)', [closing]);
+          },
+          () => invoiceWithShare(hmoId, '200', '2026-07-07'),
+        );
+        const claim = await claimOf(second);
+        expect(claim.batch_id).not.toBe(closing);
+        expect(await batchOf(claim.batch_id)).toMatchObject({ claim_count: 1, closed_at: null });
+        expect((await batchOf(closing)).closed_at).not.toBeNull();
+      });
+    });
+  }
+
   describe('the day sheet', () => {
     it('lists the HMO collections of the day apart from the patients’ payments', async () => {
       const hmoId = await newHmo();
