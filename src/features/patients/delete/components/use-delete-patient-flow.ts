@@ -18,8 +18,8 @@ export interface DeleteFlowMessages {
 /**
  * A row's Delete: count the patient's appointments for the confirmation's wording,
  * ask, delete, and say how it went. A patient booked while the plain question was open is not
- * deleted with that appointment unasked: the question comes again with the appointments' wording. One delete flow at a time on the screen; `deletingId` is the
- * patient whose flow is running.
+ * deleted with that appointment unasked: the question comes again with the appointments' wording.
+ * One delete flow at a time on the screen; `deletingId` is the patient whose flow is running.
  */
 export function useDeletePatientFlow(clinicId: number, { showSuccess, showError, clear }: DeleteFlowMessages) {
   const [deletingId, setDeletingId] = useState<number | null>(null);
