@@ -605,25 +605,6 @@ describe.each(targets)('reports on %s', (target) => {
   });
 
   describe('the no-show insight', () => {
-    it('counts a cancellation recorded after the appointment’s time as cancelled, not as a late one', async () => {
-      const dentistId = await newDentist(unique('Dr. After'));
-      const patientId = await newPatient(unique('After Cruz'));
-      const after = await appointment({
-        patientId,
-        dentistId,
-        at: clinicTime('2017-03-06', '09:00'),
-        status: 'Cancelled',
-        cancelledAt: clinicTime('2017-03-07', '09:00'),
-      });
-      const answer = await insight('2017-03-01', '2017-03-31');
-      expect(answer.by_dentist.find((row) => row.dentist_id === dentistId)).toMatchObject({
-        booked: 1,
-        cancelled: 1,
-        late_cancels: 0,
-      });
-      expect(answer.missed.map((row) => row.appointment_id)).not.toContain(after);
-    });
-
     it('counts no-shows among kept and missed, late cancels by the time of cancelling, in clinic time', async () => {
       const dentistName = unique('Dr. Insight');
       const dentistId = await newDentist(dentistName);
