@@ -98,6 +98,14 @@ const voidInvoice = (id: number, reason: string) =>
     reason,
   ]);
 
+/** Opens Add Invoice on the Billing screen once both lists are in. */
+async function openAddInvoice(user: ReturnType<typeof userEvent.setup>) {
+  await renderBilling();
+  await waitForLists();
+  await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
+  return dialog('Add Invoice');
+}
+
 async function openAddPayment(user: ReturnType<typeof userEvent.setup>, invoiceId: number) {
   await user.click(within(invoiceRow(invoiceId)).getByRole('button', { name: 'Add Payment' }));
   const modal = dialog(`Add Payment for Invoice #${invoiceId}`);
@@ -249,10 +257,7 @@ describe('Add Invoice', () => {
   it('asks for a patient picked from the results and a total, and sends nothing until then', async () => {
     const user = userEvent.setup();
     await seedPatients();
-    await renderBilling();
-    await waitForLists();
-    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
-    const modal = dialog('Add Invoice');
+    const modal = await openAddInvoice(user);
     expect(within(modal).getByLabelText('Patient')).toBeTruthy();
     expect(within(modal).getByLabelText('Total')).toBeTruthy();
     expect(within(modal).getByRole('button', { name: 'Cancel' })).toBeTruthy();
@@ -276,10 +281,7 @@ describe('Add Invoice', () => {
       { name: 'NIÑA BAUTISTA', phone: '0917 555 0505' },
       { name: 'Nino Cruz', phone: '0917 555 0606' },
     ]);
-    await renderBilling();
-    await waitForLists();
-    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
-    const modal = dialog('Add Invoice');
+    const modal = await openAddInvoice(user);
     await user.type(within(modal).getByRole('combobox', { name: 'Patient' }), 'nina');
     // The matches of 'n', 'ni' and 'nin' show until those of 'nina' arrive.
     const options = () =>
@@ -292,10 +294,7 @@ describe('Add Invoice', () => {
   it('adds an invoice for the patient picked, with the total as typed; typing again clears the pick', async () => {
     const user = userEvent.setup();
     const { ana, ben } = await seedPatients();
-    await renderBilling();
-    await waitForLists();
-    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
-    const modal = dialog('Add Invoice');
+    const modal = await openAddInvoice(user);
     const patient = within(modal).getByRole('combobox', { name: 'Patient' });
 
     await user.type(patient, 'ana');
@@ -334,10 +333,7 @@ describe('Add Invoice', () => {
   ])('refuses the total %s at its field', async (total, message) => {
     const user = userEvent.setup();
     await seedPatients();
-    await renderBilling();
-    await waitForLists();
-    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
-    const modal = dialog('Add Invoice');
+    const modal = await openAddInvoice(user);
     await user.type(within(modal).getByRole('combobox', { name: 'Patient' }), 'Ana');
     await user.click(await within(modal).findByRole('option', { name: /^Ana Santos/ }));
     await user.type(within(modal).getByLabelText('Total'), total);
@@ -359,10 +355,7 @@ describe('Add Invoice', () => {
     const user = userEvent.setup();
     await seedPatients();
     failNext({ method: 'POST', table: 'invoices' }, failure);
-    await renderBilling();
-    await waitForLists();
-    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
-    const modal = dialog('Add Invoice');
+    const modal = await openAddInvoice(user);
     await user.type(within(modal).getByRole('combobox', { name: 'Patient' }), 'Ana');
     await user.click(await within(modal).findByRole('option', { name: /^Ana Santos/ }));
     await user.type(within(modal).getByLabelText('Total'), '500');
@@ -382,10 +375,7 @@ describe('Add Invoice retried after a lost answer', () => {
   it('does not take a retry for another patient for the invoice the form saved', async () => {
     const user = userEvent.setup();
     const { ana } = await seedPatients();
-    await renderBilling();
-    await waitForLists();
-    await user.click(screen.getByRole('button', { name: 'Add Invoice' }));
-    const modal = dialog('Add Invoice');
+    const modal = await openAddInvoice(user);
     const patient = within(modal).getByRole('combobox', { name: 'Patient' });
     await user.type(patient, 'ana');
     await user.click(await within(modal).findByRole('option', { name: 'Ana Santos, 0917 555 0101' }));
