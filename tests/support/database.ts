@@ -70,7 +70,8 @@ export interface UserClaims {
 
 export type Actor = 'anon' | 'service_role' | UserClaims;
 
-async function becomeActor(tx: Queryable, actor: Actor): Promise<void> {
+/** The rest of transaction `tx` runs as `actor`: role and JWT claims set, as the gateway sets them. */
+export async function becomeActor(tx: Queryable, actor: Actor): Promise<void> {
   const role = actor === 'anon' || actor === 'service_role' ? actor : 'authenticated';
   const claims = typeof actor === 'string' ? { role: actor } : { ...actor, role: 'authenticated' };
   await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [

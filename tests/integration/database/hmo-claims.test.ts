@@ -10,6 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../../local/db/database.ts';
+import { becomeActor } from '../../support/database.ts';
 import { whileHeldOpen } from '../../support/held-open.ts';
 import { hmoClaimsFixtures } from '../../support/hmo-claims.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
@@ -305,24 +307,25 @@ describe.each(targets)('HMO claims on %s', (target) => {
     });
   });
 
-  // PGlite runs one statement at a time: there is no payment being recorded while a void runs.
+  /** The rest of `tx` runs as reception@demo.test signed in. */
+  async function actAsReception(tx: Queryable) {
+    const { rows } = await stack.db.query<{ id: string }>(
+      `select id::text from auth.users where email = 'reception@demo.test'`,
+    );
+    await becomeActor(tx, { sub: rows[0]!.id });
+  }
+
+  // PGlite runs one statement at a time: nothing is held open while another write runs.
   if (target === 'postgres') {
     describe('voiding an invoice while its batch is being paid', () => {
       it('waits for the payment, then refuses the void: the HMO has paid the claim', async () => {
         const hmoId = await newHmo();
         const invoiceId = await invoiceWithShare(hmoId, '100', '2026-07-03');
         const { batch_id: batchId } = await claimOf(invoiceId);
-        const { rows } = await stack.db.query<{ id: string }>(
-          `select id::text from auth.users where email = 'reception@demo.test'`,
-        );
-        const claims = JSON.stringify({ sub: rows[0]!.id, role: 'authenticated' });
         const voided = await whileHeldOpen(
           stack.db,
           async (tx) => {
-            await tx.query(
-              `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-              [claims],
-            );
+            await actAsReception(tx);
             await tx.query(`select public.record_hmo_payment($1, 40, '2026-11-02', 'OR-2001', $2::uuid)`, [
               batchId,
               randomUUID(),
@@ -336,25 +339,16 @@ describe.each(targets)('HMO claims on %s', (target) => {
         expect(await claimOf(invoiceId)).toMatchObject({ status: 'partly_paid', settled_centavos: 4000 });
       });
     });
-  }
 
-  if (target === 'postgres') {
     describe('an invoice billed while its HMO’s batch is being closed', () => {
       it('waits for the close, then files its claim in a new open batch', async () => {
         const hmoId = await newHmo();
         const first = await invoiceWithShare(hmoId, '100', '2026-07-06');
         const { batch_id: closing } = await claimOf(first);
-        const { rows } = await stack.db.query<{ id: string }>(
-          `select id::text from auth.users where email = 'reception@demo.test'`,
-        );
-        const claims = JSON.stringify({ sub: rows[0]!.id, role: 'authenticated' });
         const second = await whileHeldOpen(
           stack.db,
           async (tx) => {
-            await tx.query(
-              `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-              [claims],
-            );
+            await actAsReception(tx);
             await tx.query('select public.close_hmo_claim_batch($1)', [closing]);
           },
           () => invoiceWithShare(hmoId, '200', '2026-07-07'),

@@ -5,6 +5,7 @@ import {
   asUser,
   attemptAs,
   countOf,
+  becomeActor,
   createClinicFixture,
   createDentist,
   createPatient,
@@ -372,9 +373,7 @@ describe.each(databaseTargets())('deleting patients and dentists on %s', (target
           create trigger refuse_patient_update before update on public.patients
             for each row execute function pg_temp.refuse();
         `);
-        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
-          JSON.stringify(clinic.receptionist),
-        ]);
+        await becomeActor(tx, clinic.receptionist);
         await tx.query('savepoint before_delete');
         const error = await sqlErrorFrom(deletePatient(tx, patient));
         await tx.query('rollback to savepoint before_delete');
