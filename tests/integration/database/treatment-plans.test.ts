@@ -126,6 +126,18 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
     return (await asUser(fresh.db, actor, (tx) => planTreatment(tx, plan))).rows[0]!;
   }
 
+  /** A caries charted on Smile's patient before the visit (no surfaces: the whole tooth). */
+  const cariesCharted = (patientId: number, tooth: number, surfaces: string[]) =>
+    insertRow(fresh.db, 'chart_entries', {
+      clinic_id: smile.id,
+      patient_id: patientId,
+      tooth,
+      surfaces,
+      condition: 'caries',
+      state: 'existing',
+      recorded_at: manila('2026-01-05 10:00'),
+    });
+
   async function item(id: number): Promise<ItemRow> {
     return (
       await fresh.db.query<ItemRow>(`select ${ITEM_COLUMNS} from public.treatment_plan_items where id = $1`, [id])
@@ -407,24 +419,8 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
 
     it('marks items done at the appointment, charts the work and removes the caries it treated, as of now', async () => {
       const patientId = await createPatient(fresh.db, smile.id, 'Filled today');
-      await insertRow(fresh.db, 'chart_entries', {
-        clinic_id: smile.id,
-        patient_id: patientId,
-        tooth: 36,
-        surfaces: ['M', 'O'],
-        condition: 'caries',
-        state: 'existing',
-        recorded_at: manila('2026-01-05 10:00'),
-      });
-      await insertRow(fresh.db, 'chart_entries', {
-        clinic_id: smile.id,
-        patient_id: patientId,
-        tooth: 36,
-        surfaces: ['D'],
-        condition: 'caries',
-        state: 'existing',
-        recorded_at: manila('2026-01-05 10:00'),
-      });
+      await cariesCharted(patientId, 36, ['M', 'O']);
+      await cariesCharted(patientId, 36, ['D']);
       const row = await planned(smile.dentistUser, { patientId, procedureId: filling });
       await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, row.id, 'accepted'));
       const visit = await appointment(smile, patientId);
@@ -452,15 +448,7 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
 
     it('leaves a caries charted for the whole tooth to whole-tooth work: a filling on O does not remove it', async () => {
       const patientId = await createPatient(fresh.db, smile.id, 'Whole-tooth caries');
-      await insertRow(fresh.db, 'chart_entries', {
-        clinic_id: smile.id,
-        patient_id: patientId,
-        tooth: 46,
-        surfaces: [],
-        condition: 'caries',
-        state: 'existing',
-        recorded_at: manila('2026-01-05 10:00'),
-      });
+      await cariesCharted(patientId, 46, []);
       const occlusal = await planned(smile.dentistUser, {
         patientId,
         procedureId: filling,
