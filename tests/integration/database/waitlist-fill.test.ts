@@ -94,6 +94,12 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
         [slotId],
       )
     ).rows.map((row) => row.entry_id);
+  /** Cancels the appointment, and answers the slot its cancellation queued. */
+  const cancelAndQueued = async (appointmentId: number) => {
+    await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [appointmentId]);
+    const [slot] = await queued('appointment_id = $1', [appointmentId]);
+    return slot!;
+  };
   const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
   /** The queued slot offered to these entries, as the service leaves it once sent. */
@@ -290,9 +296,8 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
       await addEntry({ patient_id: deleted, dentist_id: dentist, from_date: date });
       await fresh.db.query('update public.patients set deleted = true where id = $1', [deleted]);
       const second = await addEntry({ patient_id: await newPatient(), dentist_id: dentist, from_date: date });
-      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [appointment]);
-      const [slot] = await queued('appointment_id = $1', [appointment]);
-      expect(await candidates(slot!.id)).toEqual([first, second]);
+      const slot = await cancelAndQueued(appointment);
+      expect(await candidates(slot.id)).toEqual([first, second]);
     });
   });
 
@@ -355,18 +360,16 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
       const withAny = await addEntry({ patient_id: patient, from_date: early, to_date: late });
 
       // The "any dentist" entry takes another dentist's later slot...
-      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [lateSlot]);
-      const [freedLate] = await queued('appointment_id = $1', [lateSlot]);
-      expect(await candidates(freedLate!.id)).toEqual([withAny]);
-      const [lateOffer] = await offer(freedLate!.id, [withAny]);
+      const freedLate = await cancelAndQueued(lateSlot);
+      expect(await candidates(freedLate.id)).toEqual([withAny]);
+      const [lateOffer] = await offer(freedLate.id, [withAny]);
       const booked = await take(lateOffer!);
       expect(booked.outcome).toBe('booked');
 
       // ...then an earlier slot with the chosen dentist moves that booking: one booking, not two.
-      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [earlySlot]);
-      const [freedEarly] = await queued('appointment_id = $1', [earlySlot]);
-      expect(await candidates(freedEarly!.id)).toEqual([withChosen]);
-      const [earlyOffer] = await offer(freedEarly!.id, [withChosen]);
+      const freedEarly = await cancelAndQueued(earlySlot);
+      expect(await candidates(freedEarly.id)).toEqual([withChosen]);
+      const [earlyOffer] = await offer(freedEarly.id, [withChosen]);
       expect(await take(earlyOffer!)).toMatchObject({ outcome: 'booked', appointment_id: booked.appointment_id });
       const bookings = await liveBookingsOf(patient);
       expect(bookings.map((row) => [row.id, row.dentist_id])).toEqual([[booked.appointment_id, chosen]]);
@@ -376,9 +379,8 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
       const another = await newPatient();
       const first = await addEntry({ patient_id: another, dentist_id: chosen, from_date: early });
       await addEntry({ patient_id: another, from_date: early });
-      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [earlySlotToo]);
-      const [freedToo] = await queued('appointment_id = $1', [earlySlotToo]);
-      expect(await candidates(freedToo!.id)).toEqual([first]);
+      const freedToo = await cancelAndQueued(earlySlotToo);
+      expect(await candidates(freedToo.id)).toEqual([first]);
     });
 
     it('is not booked twice by offers that went out before they booked an earlier slot', async () => {
@@ -444,9 +446,8 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
         await addEntry({ patient_id: patients[0], dentist_id: dentist, from_date: early }),
         await addEntry({ patient_id: patients[1], dentist_id: dentist, from_date: early }),
       ];
-      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [freedFrom]);
-      const [slot] = await queued('appointment_id = $1', [freedFrom]);
-      const offers = await offer(slot!.id, entries);
+      const slot = await cancelAndQueued(freedFrom);
+      const offers = await offer(slot.id, entries);
 
       const results = await Promise.all(offers.map((one) => take(one)));
       expect(results.map((one) => one.outcome).sort()).toEqual(['booked', 'gone']);
