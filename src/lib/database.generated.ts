@@ -2465,7 +2465,10 @@ export type Database = {
           slot_time: string;
         }[];
       };
-      end_past_waitlist_entries: { Args: { p_now?: string }; Returns: number };
+      end_past_waitlist_entries: {
+        Args: { p_like?: Database['public']['Tables']['waitlist_entries']['Row']; p_now?: string };
+        Returns: number;
+      };
       ensure_clinic_keeps_admin: { Args: { p_clinic_id: number; p_leaving_profile_id: number }; Returns: undefined };
       hmo_availment: { Args: { p_invoice_id: number }; Returns: Json };
       hmo_card_status: {
