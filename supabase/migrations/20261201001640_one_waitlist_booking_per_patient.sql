@@ -144,30 +144,32 @@ begin
     v_outcome := 'expired';
   else
     v_booking := public.waitlist_booking_to_move(v_entry);
-    begin
-      if v_booking.id is not null and v_booking.appointment_time <= v_offer.slot_time then
-        -- The patient took an earlier slot since this offer went out (from another of their
-        -- entries): a second booking is not theirs to take. The slot stays free for the others.
-        v_this_offer_only := true;
-        v_outcome := 'gone';
-      elsif v_booking.id is not null then
-        -- The booking itself moves (the booking rules and the exclusion
-        -- constraint check it like any move); its old slot is queued onward.
-        update public.appointments
-           set appointment_time = v_offer.slot_time, dentist_id = v_slot.dentist_id
-         where id = v_booking.id
-        returning id into v_appointment_id;
-        v_moved_from := v_booking.appointment_time;
-      else
-        insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, booking_origin)
-        values (v_entry.clinic_id, v_entry.patient_id, v_slot.dentist_id, v_offer.slot_time, 'Scheduled', 'waitlist')
-        returning id into v_appointment_id;
-      end if;
-      v_outcome := coalesce(v_outcome, 'booked');
-    exception when exclusion_violation then
+    if v_booking.id is not null and v_booking.appointment_time <= v_offer.slot_time then
+      -- The patient took an earlier slot since this offer went out (from another of their
+      -- entries): a second booking is not theirs to take. The slot stays free for the others.
       v_outcome := 'gone';
-      v_moved_from := null;
-    end;
+      v_this_offer_only := true;
+    else
+      begin
+        if v_booking.id is not null then
+          -- The booking itself moves (the booking rules and the exclusion
+          -- constraint check it like any move); its old slot is queued onward.
+          update public.appointments
+             set appointment_time = v_offer.slot_time, dentist_id = v_slot.dentist_id
+           where id = v_booking.id
+          returning id into v_appointment_id;
+          v_moved_from := v_booking.appointment_time;
+        else
+          insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time, status, booking_origin)
+          values (v_entry.clinic_id, v_entry.patient_id, v_slot.dentist_id, v_offer.slot_time, 'Scheduled', 'waitlist')
+          returning id into v_appointment_id;
+        end if;
+        v_outcome := 'booked';
+      exception when exclusion_violation then
+        v_outcome := 'gone';
+        v_moved_from := null;
+      end;
+    end if;
   end if;
 
   if v_outcome = 'booked' then
