@@ -66,6 +66,7 @@ export const DATABASE_ERROR_CODES = [
   // Itemised invoices (create_itemised_invoice, check_invoice_item, guard_invoice_item)
   'invoice_forbidden',
   'invoice_key_required',
+  'invoice_key_reused',
   'invoice_items_required',
   'invoice_items_too_many',
   'invoice_items_total_too_small',

@@ -1122,6 +1122,7 @@ export type Database = {
           hmo_share: number;
           id: number;
           idempotency_key: string;
+          itemised_request_digest: string | null;
           patient_id: number;
           statutory_discount: number;
           total: number;
@@ -1143,6 +1144,7 @@ export type Database = {
           hmo_share?: number;
           id?: never;
           idempotency_key?: string;
+          itemised_request_digest?: string | null;
           patient_id: number;
           statutory_discount?: number;
           total: number;
@@ -1164,6 +1166,7 @@ export type Database = {
           hmo_share?: number;
           id?: never;
           idempotency_key?: string;
+          itemised_request_digest?: string | null;
           patient_id?: number;
           statutory_discount?: number;
           total?: number;

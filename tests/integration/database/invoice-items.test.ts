@@ -201,6 +201,22 @@ describe.each(targets)('itemised invoices on %s', (target) => {
       expect(await linesOf(first)).toHaveLength(1);
     });
 
+    it('refuses a repeated key sent with other lines or another patient, naming the invoice it made', async () => {
+      const patientId = await newPatient();
+      const key = randomUUID();
+      const items = [{ procedure_id: filling.id, tooth: 36, unit_price: '1500.00' }];
+      const first = await billed(patientId, items, { key });
+      const reused = { code: 'PT409', hint: 'invoice_key_reused', details: String(first) };
+
+      expect((await bill(patientId, [{ ...items[0], tooth: 46 }], { key })).error).toMatchObject(reused);
+      expect(
+        (await bill(patientId, [...items, { description: 'X-ray', unit_price: '350.00' }], { key })).error,
+      ).toMatchObject(reused);
+      expect((await bill(await newPatient(), items, { key })).error).toMatchObject(reused);
+      expect((await service.from('invoices').select('id').eq('idempotency_key', key)).data).toEqual([{ id: first }]);
+      expect(await linesOf(first)).toMatchObject([{ tooth: 36, label: `36 ${filling.name}` }]);
+    });
+
     it('makes one invoice and one set of lines of 12 concurrent calls with one key, even for an appointment', async () => {
       const patientId = await newPatient();
       const appointmentId = await completedAppointment(patientId, 3);

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { databaseErrorCodeOf } from '@common/contract/error-codes';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { EarlierSaveDiffers } from '../../model/earlier-save';
 import { billingKeys } from '../../model/query-keys';
 import type { NewInvoiceItem } from './add-invoice.schema';
 import { invoiceItemsArgument } from './preview-invoice-split';
@@ -17,8 +19,9 @@ export interface NewItemisedInvoice {
 
 /**
  * Adds an invoice with its lines in one call (rpc/create_itemised_invoice): the database makes
- * the total, the exact sum of the lines, and answers a repeated key with the invoice it made.
- * Prices go as decimal strings.
+ * the total, the exact sum of the lines, and answers a repeated key with the invoice it made, or
+ * refuses it (invoice_key_reused) when the form was changed since: EarlierSaveDiffers, so the desk is
+ * told which invoice was saved. Prices go as decimal strings.
  */
 export async function addItemisedInvoice(clinicId: number, invoice: NewItemisedInvoice): Promise<{ id: number }> {
   const answer = await getSupabase().rpc('create_itemised_invoice', {
@@ -28,7 +31,12 @@ export async function addItemisedInvoice(clinicId: number, invoice: NewItemisedI
     p_items: invoiceItemsArgument(invoice.items),
     ...(invoice.appointmentId === undefined ? {} : { p_appointment_id: invoice.appointmentId }),
   });
-  if (answer.error) throw toRequestError(answer.error, answer.status);
+  if (answer.error) {
+    // Saved before with what the form said then: a retry after the form was changed is not it.
+    if (databaseErrorCodeOf(answer.error) === 'invoice_key_reused')
+      throw new EarlierSaveDiffers('invoice', Number(answer.error.details));
+    throw toRequestError(answer.error, answer.status);
+  }
   return { id: answer.data };
 }
 

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { loseAnswerNext, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
 import { openBillOfAppointment, renderAsReceptionist } from '../testing/render-modal';
 import { AddInvoiceModal } from './add-invoice-modal';
 
@@ -112,6 +112,30 @@ describe('Add Invoice with line items', () => {
     expect(await within(modal()).findByText('Error adding invoice: That is not an FDI tooth number.')).toBeTruthy();
     expect((within(line(1)).getByLabelText('Tooth') as HTMLInputElement).value).toBe('19');
     expect(await rows('invoices')).toEqual([]);
+  });
+
+  it('does not take a retry with changed lines for the invoice saved when the answer was lost', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={onClose} prefill={{ patient: ana }} />);
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await chooseProcedure(user, 1, 'Composite filling');
+    await user.type(within(line(1)).getByLabelText('Tooth'), '36');
+    loseAnswerNext({ method: 'POST', rpc: 'create_itemised_invoice' });
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await within(modal()).findByRole('alert');
+    const [saved] = await rows('invoices');
+
+    await retype(user, within(line(1)).getByLabelText('Tooth'), '46');
+    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await waitFor(() =>
+      expect(within(modal()).getByRole('alert').textContent).toBe(
+        `Error adding invoice: This form already saved invoice #${saved!.id} before the connection dropped, with what it said then. Close it to see that invoice, then add a new one for the change.`,
+      ),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    expect(await rows('invoices')).toHaveLength(1);
+    expect(await rows('invoice_items', { invoice_id: saved!.id })).toMatchObject([{ tooth: 36 }]);
   });
 
   it('opens itemised with the lines Bill passes in, and bills the appointment with them', async () => {
