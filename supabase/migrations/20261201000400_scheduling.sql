@@ -68,7 +68,8 @@ comment on column public.dentists.deleted is
 
 create index dentists_clinic_id_name_idx on public.dentists (clinic_id, name);
 
--- delete_dentist is in 20261201001570_dentist_delete_stages.sql: a refused delete says which one.
+-- delete_dentist is in 20261201001690_one_rule_for_booked_ahead.sql (by way of
+-- 20261201001570_dentist_delete_stages.sql: a refused delete says which one).
 
 select private.setup_clinic_table('public.dentists', grants => array['select, insert, update, delete'],
   audit => array['dentist'], policies => array[

@@ -217,22 +217,8 @@ select private.setup_function('public.dismiss_recall_request(bigint)', '{authent
   'Dismisses an open booking request (front desk of its clinic, by RLS). Errors: PT404 (HTTP 404) when the caller '
   'sees no such request, PT409 (HTTP 409) when it was already handled, 42501 for a role that may not dismiss.');
 
--- security definer: whoever books (front desk, or the service), the patient's
--- open request is answered; only rows of the appointment's own patient change.
-create function public.close_recall_requests_on_booking()
-returns trigger language plpgsql security definer set search_path = '' as $$
-begin
-  if not new.deleted and new.status in ('Scheduled', 'Confirmed') and new.appointment_time > now() then
-    update public.recall_requests
-       set status = 'booked'
-     where clinic_id = new.clinic_id and patient_id = new.patient_id and status = 'open';
-  end if;
-  return null;
-end;
-$$;
-
-select private.setup_function('public.close_recall_requests_on_booking()', '{service_role}',
-  'Trigger: an appointment booked ahead for a patient marks their open booking request booked.');
+-- close_recall_requests_on_booking (with its trigger) is in
+-- 20261201001690_one_rule_for_booked_ahead.sql: it asks private.is_booked_ahead.
 
 select private.setup_clinic_table('public.recall_requests',
   grants => array['select', 'update (status)'],
@@ -244,9 +230,6 @@ select private.setup_clinic_table('public.recall_requests',
 
 create trigger recall_requests_stamp_handled before update on public.recall_requests
   for each row execute function public.stamp_recall_request_handled();
-
-create trigger appointments_close_recall_requests after insert on public.appointments
-  for each row execute function public.close_recall_requests_on_booking();
 
 -- ---------------------------------------------------------------------------
 -- waitlist_entries

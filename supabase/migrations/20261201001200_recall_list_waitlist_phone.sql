@@ -5,6 +5,7 @@
 -- cannot reach on Messenger and must call.
 -- ============================================================================
 
--- recall_list is in 20261201001620_stale_recall_claims.sql: a send cut off before Messenger
--- answered no longer keeps the patient recalled for 30 days.
+-- recall_list is in 20261201001690_one_rule_for_booked_ahead.sql (by way of
+-- 20261201001620_stale_recall_claims.sql: a send cut off before Messenger answered no longer
+-- keeps the patient recalled for 30 days).
 

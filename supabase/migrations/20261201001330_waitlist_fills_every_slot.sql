@@ -124,9 +124,9 @@ grant insert (preferred_weekdays, preferred_from, preferred_to) on public.waitli
 -- ---------------------------------------------------------------------------
 -- Which booking taking an offer moves, and which slot fits which entry
 -- ---------------------------------------------------------------------------
--- waitlist_booking_to_move is in 20261201001640_one_waitlist_booking_per_patient.sql: it also moves
--- a booking the patient took from another of their entries. waitlist_entry_fits_slot, which asks
--- it, is there too.
+-- waitlist_booking_to_move is in 20261201001690_one_rule_for_booked_ahead.sql (by way of
+-- 20261201001640_one_waitlist_booking_per_patient.sql: it also moves a booking the patient took
+-- from another of their entries). waitlist_entry_fits_slot, which asks it, is there too.
 
 -- ---------------------------------------------------------------------------
 -- The queue: a slot may be open rather than freed by an appointment
@@ -155,57 +155,8 @@ select private.setup_function('public.announce_waitlist_slot()', '{service_role}
 create trigger waitlist_freed_slots_announce after insert on public.waitlist_freed_slots
   for each row execute function public.announce_waitlist_slot();
 
--- ---------------------------------------------------------------------------
--- A freed slot: cancelled, deleted or moved away from. Written once, for all three
--- (a database migrated before this file has an older one: dropped first, with its triggers).
--- ---------------------------------------------------------------------------
-drop function if exists public.queue_waitlist_freed_slot() cascade;
-
-create function public.queue_waitlist_freed_slot()
-returns trigger language plpgsql security definer set search_path = '' as $$
-declare
-  v_time_zone text;
-begin
-  if old.deleted or old.status not in ('Scheduled', 'Confirmed') or old.appointment_time <= pg_catalog.now() then
-    return null;
-  end if;
-  if tg_op = 'UPDATE'
-     and not (new.deleted or new.status = 'Cancelled')
-     and new.appointment_time = old.appointment_time and new.dentist_id = old.dentist_id then
-    return null;
-  end if;
-  select c.timezone into v_time_zone from public.clinics c where c.id = old.clinic_id;
-  if not exists (
-    select 1 from public.waitlist_entries e
-     where e.clinic_id = old.clinic_id and e.status = 'waiting'
-       and public.waitlist_entry_fits_slot(e, old.dentist_id, old.appointment_time, v_time_zone)
-  ) then
-    return null;
-  end if;
-  insert into public.waitlist_freed_slots (clinic_id, dentist_id, slot_time, appointment_id)
-  values (old.clinic_id, old.dentist_id, old.appointment_time, old.id);
-  return null;
-end;
-$$;
-
-select private.setup_function('public.queue_waitlist_freed_slot()', '{service_role}',
-  'Trigger: a Scheduled or Confirmed future appointment that is cancelled, soft-deleted, removed or moved (another '
-  'time or dentist) queues its old slot in waitlist_freed_slots (and notifies ''waitlist_freed_slots'') when a '
-  'waiting entry fits it (waitlist_entry_fits_slot).');
-
-create trigger appointments_queue_waitlist_freed_slot
-  after update of status, deleted, appointment_time, dentist_id on public.appointments
-  for each row when (
-    (new.status = 'Cancelled' and old.status <> 'Cancelled')
-    or (new.deleted and not old.deleted)
-    or new.appointment_time <> old.appointment_time
-    or new.dentist_id <> old.dentist_id
-  )
-  execute function public.queue_waitlist_freed_slot();
-
-create trigger appointments_queue_waitlist_freed_slot_on_delete
-  after delete on public.appointments
-  for each row execute function public.queue_waitlist_freed_slot();
+-- queue_waitlist_freed_slot (with its two triggers) is in
+-- 20261201001690_one_rule_for_booked_ahead.sql: it asks private.is_booked_ahead.
 
 -- ---------------------------------------------------------------------------
 -- A latecomer: the earliest open slot that fits a new entry, queued at once
@@ -278,5 +229,5 @@ create trigger waitlist_entries_queue_open_slot after insert on public.waitlist_
 
 -- ---------------------------------------------------------------------------
 -- waitlist_entries_for_slot (the service's candidates for a queued slot, through the one fit rule)
--- is in 20261201001640_one_waitlist_booking_per_patient.sql: one entry per patient.
+-- is in 20261201001690_one_rule_for_booked_ahead.sql: one entry per patient.
 -- ---------------------------------------------------------------------------

@@ -6,25 +6,5 @@
 -- while the patient holds a live appointment ahead is now booked at once.
 -- ============================================================================
 
-create function public.book_recall_request_if_booked_ahead()
-returns trigger language plpgsql security definer set search_path = '' as $$
-begin
-  if exists (
-    select 1
-      from public.appointments a
-     where a.clinic_id = new.clinic_id and a.patient_id = new.patient_id
-       and not a.deleted and a.status in ('Scheduled', 'Confirmed') and a.appointment_time > pg_catalog.now()
-  ) then
-    new.status := 'booked';
-    new.handled_at := pg_catalog.now();
-  end if;
-  return new;
-end;
-$$;
-
-select private.setup_function('public.book_recall_request_if_booked_ahead()', '{service_role}',
-  'Trigger: a booking request of a patient who already holds a live appointment ahead is booked when made '
-  '(as close_recall_requests_on_booking books it when the appointment comes later).');
-
-create trigger recall_requests_booked_ahead before insert on public.recall_requests
-  for each row execute function public.book_recall_request_if_booked_ahead();
+-- book_recall_request_if_booked_ahead (with its trigger) is in
+-- 20261201001690_one_rule_for_booked_ahead.sql: it asks private.is_booked_ahead.
