@@ -478,7 +478,8 @@ select private.setup_function('public.delete_staff_account(uuid, uuid)', '{servi
 
 -- user_id is the login behind the profile; the actor columns name people by it already. The
 -- policies are below: a user may also read their own profile.
--- Browsers neither add nor remove staff profiles: they come and go with their accounts.
+-- Browsers neither add nor remove staff profiles: they come and go with their accounts. They
+-- update the name and the role only (20261201001700_staff_profiles_name_and_role_only.sql).
 select private.setup_clinic_table('public.users', grants => array['select, update'],
   audit => array['user', 'skip=user_id']);
 

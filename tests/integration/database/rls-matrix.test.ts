@@ -708,6 +708,37 @@ describe.each(targets)('row-level security on %s', (target) => {
       }
     });
 
+    it('admins change a colleague’s name and role only: not the e-mail, account or date added', async () => {
+      const target = await profile('receptionist');
+      const before = (
+        await service
+          .from('users')
+          .select('*')
+          .eq('id', target.id as number)
+          .single()
+      ).data!;
+      for (const change of [
+        { email: 'someone@else.test' },
+        { created_at: '2001-01-01T00:00:00Z' },
+        { name: 'Renamed', email: 'someone@else.test' },
+      ]) {
+        const answer = await as.admin
+          .from('users')
+          .update(change)
+          .eq('id', target.id as number);
+        expect(answer.error, JSON.stringify(change)).toMatchObject({ code: '42501' });
+      }
+      expect(
+        (
+          await service
+            .from('users')
+            .select('*')
+            .eq('id', target.id as number)
+            .single()
+        ).data,
+      ).toEqual(before);
+    });
+
     it('nobody creates a superadmin or promotes anyone to superadmin', async () => {
       for (const role of ['admin', 'superadmin'] as const) {
         const created = await as[role].from('users').insert({
