@@ -319,6 +319,14 @@ describe.each(targets)('procedures, clinic configuration and Messenger links on 
       await service.from('clinics').update(before.data!).eq('id', clinicId);
     });
 
+    it('refuses a reminder time of 24:00, which would never come round', async () => {
+      const refused = await admin.from('clinics').update({ reminder_time: '24:00' }).eq('id', clinicId).select('id');
+      expect(refused.error).toMatchObject({ code: '23514' });
+      expect(refused.error?.message).toContain('clinics_reminder_time_within_the_day');
+      const stored = await service.from('clinics').select('reminder_time').eq('id', clinicId).single();
+      expect(stored.data?.reminder_time).not.toBe('24:00:00');
+    });
+
     it('lets browsers write only the form columns: not timezone, never the page connection', async () => {
       const timezone = await admin.from('clinics').update({ timezone: 'Asia/Tokyo' }).eq('id', clinicId);
       expect(timezone.error?.code).toBe('42501');
