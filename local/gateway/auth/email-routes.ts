@@ -182,9 +182,13 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRat
       if (!token) throw validationFailed('Verify requires a token or a token hash');
       if (!['signup', 'invite', 'recovery', 'magiclink'].includes(type))
         throw validationFailed('Unsupported verification type');
+      // A link's token is sha224(address + six digits): guessable for a known address, so wrong
+      // tokens count like wrong codes.
+      const attempt = limits.beginAttempt(null, clientIp(req));
       session = await db.transaction((tx) =>
         redeem(tx, type, (column) => findUserByToken(tx, column, token), LINK_INVALID, clientIp(req)),
       );
+      attempt.succeeded();
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       res.redirect(303, withFragment(redirectTo, errorFragment(error), true));
@@ -213,6 +217,7 @@ export function mountEmailRoutes(router: Router, deps: AuthDeps, limits: AuthRat
     let find: (tx: Queryable, column: TokenColumn) => Promise<UserRow | undefined>;
     let attempt: { succeeded(): void } | undefined;
     if (hash) {
+      attempt = limits.beginAttempt(null, clientIp(req));
       find = (tx, column) => findUserByToken(tx, column, hash);
     } else if (otp) {
       const email = validateEmail(body.email);

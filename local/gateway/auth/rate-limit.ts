@@ -113,12 +113,13 @@ export class AuthRateLimits {
   /**
    * Counts a sign-in or code check before it is checked, refusing it when the address or the
    * client already failed too often (counted first, so parallel guesses cannot all slip through).
-   * Call `succeeded` when it turns out right: only failures are kept.
+   * Call `succeeded` when it turns out right: only failures are kept. A link's token names no
+   * address (null): it counts per client only.
    */
-  beginAttempt(email: string, ip: string): { succeeded(): void } {
-    const keys = [`ip:${ip}`, `email:${normalized(email)}`];
+  beginAttempt(email: string | null, ip: string): { succeeded(): void } {
+    const keys = email === null ? [`ip:${ip}`] : [`ip:${ip}`, `email:${normalized(email)}`];
     if (this.failures.exhausted(keys[0]!, this.config.perIp)) throw requestRateLimited();
-    if (this.failures.exhausted(keys[1]!, this.config.perEmail)) throw requestRateLimited();
+    if (keys[1] !== undefined && this.failures.exhausted(keys[1], this.config.perEmail)) throw requestRateLimited();
     const started = keys.map((key) => this.failures.hit(key));
     return {
       succeeded: () => keys.forEach((key, index) => this.failures.unhit(key, started[index]!)),

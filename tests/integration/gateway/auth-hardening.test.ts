@@ -2,10 +2,10 @@
  * `/auth/v1` against malformed and hostile input, over real HTTP: what Postgres cannot store (NUL,
  * lone surrogates), bodies nested thousands deep, overflowing numbers and pagination, bad
  * percent-encoding, bad `app_metadata` — each a GoTrue-shaped 4xx, never a 500; password and
- * code guessing throttled with GoTrue's 429s; sessions ended by refresh-token reuse or sign-out
+ * code and link-token guessing throttled with GoTrue's 429s; sessions ended by refresh-token reuse or sign-out
  * refusing their access tokens; JWTs with non-canonical base64url refused.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Session } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isCanonicalBase64url } from '../../../local/gateway/jwt.ts';
@@ -483,5 +483,34 @@ describe('guessing spread over many addresses from one client', () => {
     const realNow = Date.now.bind(Date);
     vi.spyOn(Date, 'now').mockImplementation(() => realNow() + (WINDOW_SECONDS + 1) * 1000);
     expectAuthError(await signIn(freshEmail()), 400, 'invalid_credentials');
+  });
+});
+
+describe('guessing the token of an e-mail link', () => {
+  let small: TestStack;
+  beforeAll(async () => {
+    small = await startTestStack({ seed: false, env: { AUTH_RATE_LIMIT_PER_IP: '3' } });
+  });
+  afterAll(async () => {
+    await small?.stop();
+  });
+
+  it('when wrong link tokens come from one client, then the later ones are refused, by link and by token_hash', async () => {
+    // sha224(address + six digits), as a link carries it: anyone who knows the address can make one.
+    const guess = (digits: string) => createHash('sha224').update(`reception@clinic.test${digits}`).digest('hex');
+    const openLink = async (digits: string) => {
+      const response = await fetch(`${small.url}/auth/v1/verify?type=recovery&token=${guess(digits)}`, {
+        redirect: 'manual',
+      });
+      return new URLSearchParams(new URL(response.headers.get('location')!).hash.slice(1)).get('error_code');
+    };
+    for (const digits of ['000000', '000001', '000002']) expect(await openLink(digits)).toBe('otp_expired');
+    expect(await openLink('000003')).toBe('over_request_rate_limit');
+    const byHash = await fetch(`${small.url}/auth/v1/verify`, {
+      method: 'POST',
+      headers: { apikey: small.config.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'recovery', token_hash: guess('000004') }),
+    });
+    expect(byHash.status).toBe(429);
   });
 });
