@@ -46,6 +46,13 @@ export function loadSupabase(): Promise<AppSupabaseClient> {
   return loading;
 }
 
+/** An auth client for a recovery link's session only (createRecoveryAuthClient), once /config.json is known. */
+export async function loadRecoveryAuthClient(): Promise<AppSupabaseClient['auth']> {
+  const module = await import('./supabase');
+  if (!config) throw new Error('The Supabase client is used before /config.json was loaded');
+  return module.createRecoveryAuthClient(config);
+}
+
 /**
  * Downloads the client's code without creating the client, so a stored session's check does not
  * wait for /config.json and then for this chunk one after the other (on a phone, that delayed the

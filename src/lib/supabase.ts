@@ -69,6 +69,28 @@ export function createAppSupabaseClient(
   };
 }
 
+/**
+ * An auth client for a recovery link's session alone: kept in memory, never refreshed, so a reset
+ * that fails (a password the server refuses) leaves no signed-in session in this browser for the
+ * next person at the desk, and a second try can use the link's tokens again.
+ */
+export function createRecoveryAuthClient(
+  config: Pick<RuntimeConfig, 'supabaseUrl' | 'anonKey'>,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): InstanceType<typeof AuthClient> {
+  const { supabaseUrl, anonKey } = config;
+  return new AuthClient({
+    url: `${supabaseUrl}/auth/v1`,
+    headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey, ...CLIENT_INFO },
+    storageKey: `${AUTH_STORAGE_KEY}-recovery`,
+    persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+    flowType: 'implicit',
+    fetch: fetchImpl,
+  });
+}
+
 /** Creates the client once /config.json is known. */
 export function initSupabase(config: RuntimeConfig): AppSupabaseClient {
   if (!client) {

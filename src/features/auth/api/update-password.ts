@@ -1,28 +1,29 @@
 import { UserFacingError } from '@/lib/errors';
-import { loadSupabase } from '@/lib/supabase-loader';
+import { loadRecoveryAuthClient } from '@/lib/supabase-loader';
 import { failureWithReason } from '../auth-errors';
 import { RESET_TEXT } from '../messages';
 
 /**
  * Sets a new password with the session a recovery link carries, then signs out everywhere (a
- * password reset is when a possibly stolen session must end). The caller clears the fragment.
+ * password reset is when a possibly stolen session must end). The link's session lives in memory
+ * only: a refused password leaves nobody signed in here. The caller clears the fragment.
  */
 export async function updatePassword(
   tokens: { accessToken: string; refreshToken: string },
   password: string,
 ): Promise<void> {
-  const supabase = await loadSupabase();
-  const { error: sessionError } = await supabase.auth.setSession({
+  const auth = await loadRecoveryAuthClient();
+  const { error: sessionError } = await auth.setSession({
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,
   });
   if (sessionError) throw new UserFacingError(RESET_TEXT.invalidLink);
-  const { error } = await supabase.auth.updateUser({ password });
+  const { error } = await auth.updateUser({ password });
   if (error) {
     const failure = failureWithReason(RESET_TEXT.failed, error);
     throw new UserFacingError(failure.message, failure.detail);
   }
-  const { error: signOutError } = await supabase.auth.signOut({ scope: 'global' });
+  const { error: signOutError } = await auth.signOut({ scope: 'global' });
   // The password is changed either way; a failed revocation still clears this browser's session.
-  if (signOutError) await supabase.auth.signOut({ scope: 'local' });
+  if (signOutError) await auth.signOut({ scope: 'local' });
 }
