@@ -11,6 +11,7 @@ import { createMessengerClient } from './messenger/client';
 import { createRealtime, type RealtimeService } from './realtime/realtime';
 import { createReminderScheduler } from './reminders/scheduler';
 import { createWaitlistOfferProcessor, type WaitlistOfferProcessor } from './waitlist/offer-processor';
+import { whenWebhookIdle } from './webhook/processor';
 
 export interface ServiceOptions {
   config: ServiceConfig;
@@ -36,7 +37,10 @@ export interface Service {
   attach(server: HttpServer): Promise<void>;
   /** Starts the change feed and (unless config.reminderSchedulerEnabled is false) the scheduler. */
   start(): Promise<void>;
-  /** Stops the scheduler and realtime; the database and the HTTP server belong to the caller. */
+  /**
+   * Finishes the webhook events received, then stops the scheduler and realtime; the database and
+   * the HTTP server belong to the caller.
+   */
   close(): Promise<void>;
 }
 
@@ -90,6 +94,9 @@ export function createService(options: ServiceOptions): Service {
     async close() {
       if (closed) return;
       closed = true;
+      // Meta was answered 200 for every event received, and never sends them again: they are
+      // processed, with everything they use still running, before the caller closes the database.
+      await whenWebhookIdle();
       await scheduler.stop();
       await waitlist.stop();
       await realtime.close();
