@@ -140,8 +140,9 @@ export function createFacebookStore(db: ServiceDatabase) {
     },
 
     /**
-     * Token, page ids and hint in one transaction; the pending pages go with it. `actorUserId`
-     * (the admin who chose the page) is who the audit trail names.
+     * Token, page ids and hint in one transaction; the pending pages go with it, and so do the
+     * page's contacts of a clinic that had it before. `actorUserId` (the admin who chose the page)
+     * is who the audit trail names.
      */
     async connectPage(clinicId: number, page: PendingPage, actorUserId?: string): Promise<void> {
       try {
@@ -157,6 +158,12 @@ export function createFacebookStore(db: ServiceDatabase) {
             [clinicId, page.pageId, page.accessToken.slice(-4)],
           );
           await tx.query('delete from public.facebook_pending_pages where clinic_id = $1', [clinicId]);
+          // People who wrote to the page while another clinic had it are that clinic's contacts:
+          // their rows (activity, linked patient) must not stay readable there, nor hide them here.
+          await tx.query('delete from public.messenger_contacts where page_id = $1 and clinic_id <> $2', [
+            page.pageId,
+            clinicId,
+          ]);
         });
       } catch (error) {
         if ((error as { code?: unknown }).code === '23505') throw new PageAlreadyConnectedError();

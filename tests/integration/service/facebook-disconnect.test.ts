@@ -191,6 +191,25 @@ describe('DELETE /api/clinics/:id/facebook/page: what it does', () => {
     expect(await connection(clinicId)).toEqual(UNCONNECTED);
   });
 
+  it('when the page is then connected to another clinic, then the first clinic keeps none of its senders', async () => {
+    const first = await newClinic();
+    const second = await newClinic();
+    const page = newFacebookPage();
+    await connect(first, await staffOf(first, 'admin'), page.id);
+    const psid = `psid-${unique()}`;
+    await stack.db.query(
+      `insert into public.messenger_contacts (clinic_id, page_id, psid, last_inbound_at) values ($1, $2, $3, now())`,
+      [first, page.id, psid],
+    );
+    await disconnect(first, await staffOf(first, 'admin'));
+    await connect(second, await staffOf(second, 'admin'), page.id);
+
+    const { rows } = await stack.db.query('select clinic_id from public.messenger_contacts where page_id = $1', [
+      page.id,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
   it('when a superadmin disconnects any clinic, then it is done', async () => {
     const clinicId = await newClinic();
     const page = newFacebookPage();
