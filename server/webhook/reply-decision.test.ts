@@ -14,6 +14,7 @@ const appointment = (overrides: Partial<AppointmentForReply> = {}): AppointmentF
   appointmentTime: IN_TWO_HOURS,
   patientMessengerId: 'psid-patient',
   guardianMessengerId: null,
+  remindedMessengerIds: [],
   ...overrides,
 });
 
@@ -77,6 +78,13 @@ describe('decideReply', () => {
       outcome: 'flagged',
       newStatus: null,
     });
+  });
+
+  it('when staff sent the reminder to another Messenger ID, then that person’s tap is answered too', () => {
+    const reminded = { remindedMessengerIds: ['psid-daughter'] };
+    expect(decide('confirm', reminded, 'psid-daughter')).toEqual({ outcome: 'confirmed', newStatus: 'Confirmed' });
+    expect(decide('cancel', reminded, 'psid-daughter')).toEqual({ outcome: 'cancelled', newStatus: 'Cancelled' });
+    expect(decide('confirm', reminded, 'psid-stranger')).toMatchObject({ outcome: 'ignored', newStatus: null });
   });
 
   it('when the sender is neither the patient nor the guardian, then the reply is ignored', () => {

@@ -27,6 +27,8 @@ export interface AppointmentForReply {
   appointmentTime: Date;
   patientMessengerId: string | null;
   guardianMessengerId: string | null;
+  /** Who staff sent this appointment's reminder to by hand (its recipient override), with its buttons. */
+  remindedMessengerIds: readonly string[];
 }
 
 export type ReplyOutcome =
@@ -55,8 +57,17 @@ export function decideReply(input: {
     return { outcome: 'ignored', newStatus: null, reason: 'no such appointment in this clinic' };
   }
   const sender = senderPsid.trim();
-  if (sender !== appointment.patientMessengerId?.trim() && sender !== appointment.guardianMessengerId?.trim()) {
-    return { outcome: 'ignored', newStatus: null, reason: 'the sender is neither the patient nor the guardian' };
+  const answerable = [
+    appointment.patientMessengerId,
+    appointment.guardianMessengerId,
+    ...appointment.remindedMessengerIds,
+  ].some((recipient) => recipient?.trim() === sender);
+  if (!answerable) {
+    return {
+      outcome: 'ignored',
+      newStatus: null,
+      reason: 'the sender is neither the patient, the guardian, nor someone sent its reminder',
+    };
   }
   const untilStart = appointment.appointmentTime.getTime() - now.getTime();
   if (action === 'cancel' && appointment.status === 'Cancelled' && !appointment.deleted && untilStart > 0) {

@@ -64,9 +64,13 @@ async function lockAppointment(
     appointment_time: string | Date;
     guardian_messenger_id: string | null;
     patient_messenger_id: string | null;
+    reminded_messenger_ids: string[];
   }>(
     `select a.id, a.clinic_id, a.status, a.deleted, a.appointment_time, a.guardian_messenger_id,
-            p.messenger_id as patient_messenger_id
+            p.messenger_id as patient_messenger_id,
+            array(select distinct r.messenger_id from public.appointment_reminders r
+                   where r.appointment_id = a.id and r.clinic_id = a.clinic_id
+                     and r.is_manual and r.outcome = 'sent' and r.messenger_id is not null) as reminded_messenger_ids
        from public.appointments a
        join public.patients p on p.id = a.patient_id and p.clinic_id = a.clinic_id
       where a.id = $1 and a.clinic_id = $2
@@ -83,6 +87,7 @@ async function lockAppointment(
     appointmentTime: new Date(row.appointment_time),
     patientMessengerId: row.patient_messenger_id,
     guardianMessengerId: row.guardian_messenger_id,
+    remindedMessengerIds: row.reminded_messenger_ids,
   };
 }
 

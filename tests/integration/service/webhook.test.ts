@@ -497,6 +497,35 @@ describe('Confirm and Cancel replies', () => {
     expect(await messagesTo(stack, guardian)).toHaveLength(1);
   });
 
+  it('when staff sent the reminder to another Messenger ID, then that person’s Confirm counts; a failed send’s does not', async () => {
+    const clinic = await connectedClinic();
+    const patient = await patientOf(clinic);
+    const relative = `psid-${unique()}`;
+    const unreached = `psid-${unique()}`;
+    const appointmentId = await appointmentOf(clinic, patient.id, clinicTime(clinicWorkday(3), '15:00'));
+    for (const [messengerId, outcome] of [
+      [unreached, 'failed'],
+      [relative, 'sent'],
+    ] as const) {
+      await insertRow(stack.db, 'appointment_reminders', {
+        clinic_id: clinic.id,
+        appointment_id: appointmentId,
+        days_ahead: 1,
+        messenger_id: messengerId,
+        is_manual: true,
+        outcome,
+        error: outcome === 'failed' ? 'Meta refused it' : null,
+      });
+    }
+    const quickReplyPayload = QUICK_REPLY_PAYLOAD.confirm(appointmentId);
+    await patientSends({ pageId: clinic.pageId, psid: unreached, quickReplyPayload });
+    expect(await statusOf(appointmentId)).toBe('Scheduled');
+    await patientSends({ pageId: clinic.pageId, psid: relative, quickReplyPayload });
+    expect(await statusOf(appointmentId)).toBe('Confirmed');
+    expect(await messagesTo(stack, relative)).toHaveLength(1);
+    expect(await messagesTo(stack, unreached)).toEqual([]);
+  });
+
   it('when the patient taps Cancel more than an hour ahead, then the appointment is Cancelled and they are told so', async () => {
     const clinic = await connectedClinic();
     const patient = await patientOf(clinic);
