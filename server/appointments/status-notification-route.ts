@@ -1,12 +1,17 @@
 import { Router, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { statusNotificationBodySchema, type StatusNotificationResponse } from '@common/contract';
 import type { RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
-import { HttpError } from '../http/errors';
+import { HttpError, sendError } from '../http/errors';
 import { parseBody, parsePositiveId } from '../http/parse-request';
 import { customText, statusNoticeText } from '../messages';
 import { loadAppointmentForMessenger, recordStatusNotice, type StatusNotice } from './appointment-store';
 import { recordReliably, RECIPIENT_ERRORS, sendFailure } from './outcome';
+
+export const STATUS_NOTICES_PER_APPOINTMENT_PER_MINUTE = 5;
+export const STATUS_NOTICE_TOO_OFTEN =
+  'Too many messages about this appointment in a short time. Please wait a minute and try again.';
 
 /**
  * POST /status-notifications/:id {status, message?, clinic_id}: tells the patient on Messenger
@@ -16,11 +21,27 @@ import { recordReliably, RECIPIENT_ERRORS, sendFailure } from './outcome';
  * The whole request is validated before anything is sent (a message Postgres could not store is a
  * 400). Once Meta accepted the message, the answer is 200 whatever happens to its log row: the row
  * is retried, and if it still cannot be written that is logged and the answer says
- * `recorded: false`. A 5xx would make staff send the same notice twice.
+ * `recorded: false`. A 5xx would make staff send the same notice twice. At most
+ * STATUS_NOTICES_PER_APPOINTMENT_PER_MINUTE notices a minute about one appointment (then 429).
  */
 export const createStatusNotificationRouter: RouterFactory = (deps) => {
   const router = Router();
-  router.post('/:id', requireCaller(deps.callers), async (req: Request, res: Response) => {
+  // An appointment's status changes a few times at most in a minute; past that, the messages
+  // (each may carry a staff member's free text) would be a flood on the patient's Messenger.
+  const perAppointment = rateLimit({
+    windowMs: 60_000,
+    limit: STATUS_NOTICES_PER_APPOINTMENT_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => `appointment:${String(req.params.id)}`,
+    // Only notices that went out count: a refused or malformed request floods nobody.
+    skipFailedRequests: true,
+    handler: (_req, res) => {
+      sendError(res, 429, STATUS_NOTICE_TOO_OFTEN);
+    },
+  });
+
+  router.post('/:id', requireCaller(deps.callers), perAppointment, async (req: Request, res: Response) => {
     const caller = callerOf(res);
     const id = parsePositiveId(req.params.id, 'The appointment id');
     const body = parseBody(req, statusNotificationBodySchema);

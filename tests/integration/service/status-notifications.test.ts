@@ -383,6 +383,20 @@ describe('sending', () => {
     ]);
   });
 
+  it('when notices about one appointment come faster than a status can change, then 429 past five a minute', async () => {
+    const flooded = await newAppointment();
+    const other = await newAppointment();
+    const send = (id: number) => notify(id, { status: 'Confirmed', clinic_id: smileClinic, message: 'Hello again' });
+    for (let notice = 0; notice < 5; notice++) expect((await send(flooded.id)).status).toBe(200);
+    const refused = await send(flooded.id);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: 'Too many messages about this appointment in a short time. Please wait a minute and try again.',
+    });
+    expect(await messagesTo(stack, flooded.psid!)).toHaveLength(5);
+    expect((await send(other.id)).status).toBe(200);
+  });
+
   it('when the patient has no Messenger ID, then 422 telling staff to add it, recorded as failed', async () => {
     const appointment = await newAppointment({ messengerId: null });
     const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
