@@ -167,6 +167,8 @@ export const DATABASE_ERROR_CODES = [
   'audit_log_append_only',
   // A migration asked private.create_clinic_policy for a permission role_permissions does not list
   'unknown_permission',
+  // A write to a summary view (refuse_view_write), by a role that may write at all
+  'view_read_only',
 ] as const;
 
 export type DatabaseErrorCode = (typeof DATABASE_ERROR_CODES)[number];

@@ -164,6 +164,7 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   audit_log_written_by_database: 'The audit log is written by the database only.',
   audit_log_append_only: 'The audit log cannot be changed.',
   unknown_permission: 'The database is set up wrongly for this change; nothing was saved.',
+  view_read_only: 'This list is read-only; change the records it shows instead.',
 };
 
 /**
