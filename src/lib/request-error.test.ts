@@ -17,7 +17,7 @@ describe('classifying a PostgREST answer', () => {
     ['P0002', 500, 'gone'],
     ['PT409', 409, 'changed'],
     ['PT403', 403, 'forbidden'],
-    ['23P01', 409, 'conflict'],
+    ['23P01', 400, 'conflict'],
     ['23514', 400, 'constraint'],
     ['23505', 409, 'duplicate'],
     ['42501', 403, 'forbidden'],

@@ -3,7 +3,7 @@
 -- reminders.
 --
 -- One error for every refused booking, so the app can show one message:
---   SQLSTATE 23P01 (exclusion_violation; PostgREST answers HTTP 409)
+--   SQLSTATE 23P01 (exclusion_violation; PostgREST answers HTTP 400)
 --   message  'This slot may already be taken or dentist is unavailable.'
 --   detail   which rule refused it (see public.enforce_appointment_rules).
 -- The exclusion constraint appointments_no_overlap is the race-proof backstop

@@ -1,3 +1,4 @@
+import { httpStatusOfSqlState } from '../../../common/postgrest/http-status.ts';
 import type { DatabaseRole } from '../caller.ts';
 
 export interface ErrorBody {
@@ -59,25 +60,6 @@ function isPostgresError(error: unknown): error is PostgresError & Error {
   );
 }
 
-/** PostgREST's SQLSTATE → HTTP table (docs/references/errors.rst). */
-export function statusForSqlState(code: string, role: DatabaseRole): number {
-  if (code === '42501') return role === 'anon' ? 401 : 403;
-  // PostgREST answers HTTP nnn for PTnnn (raise ... using errcode = 'PT404'), and 500 when the rest is no number.
-  if (code.startsWith('PT')) return /^PT\d{3}$/.test(code) ? Number(code.slice(2)) : 500;
-  if (['23503', '23505', '23P01'].includes(code)) return 409;
-  if (['42P01', '42883'].includes(code)) return 404;
-  if (code === '25006') return 405;
-  if (code === '42P17') return 500;
-  if (code.startsWith('08') || code.startsWith('53') || code === '57P01') return 503;
-  if (code.startsWith('54')) return 413;
-  if (code.startsWith('28') || code.startsWith('0L') || code.startsWith('0P')) return 403;
-  if (code.startsWith('P0') && code !== 'P0001') return 500;
-  if (code === '57014') return 500;
-  if (code === '40001') return 409;
-  if (code.startsWith('XX') || code.startsWith('58') || code.startsWith('F0') || code.startsWith('HV')) return 500;
-  return 400;
-}
-
 /**
  * PGlite checks some bound values itself before Postgres sees them (a filter value for a boolean
  * column that is not one, say) and throws a plain Error; Postgres would answer 22P02.
@@ -94,7 +76,7 @@ export function toRestError(error: unknown, role: DatabaseRole, logUnexpected: (
     return new RestError(413, '54001', 'stack depth limit exceeded', null, 'Send less deeply nested input.');
   }
   if (isPostgresError(error)) {
-    const status = statusForSqlState(error.code!, role);
+    const status = httpStatusOfSqlState(error.code!, role !== 'anon', error.message);
     const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
     return new RestError(status, error.code!, error.message, error.detail ?? null, error.hint ?? null, headers);
   }

@@ -57,8 +57,8 @@ function embedDepth(items: SelectItem[]): number {
 /**
  * Each level of embeds multiplies the rows a read visits (payments → invoices → payments → … read
  * every payment of every invoice of every payment): past `maxDepth` levels a select is refused
- * before it reaches the database. 54001 is Postgres' "statement too complex", 413 its status in
- * PostgREST's table (statusForSqlState).
+ * before it reaches the database. The limit is this gateway's own (PostgREST has none): 54001,
+ * Postgres' "statement too complex", names it, and 413 says the request was too large.
  */
 export function tooDeeplyEmbedded(depth: number, maxDepth: number): RestError {
   return new RestError(

@@ -1,3 +1,5 @@
+import { httpStatusOfSqlState } from '@common/postgrest/http-status';
+
 /** PostgREST's error answers: the body `{ code, message, details, hint }` and the HTTP status it goes with. */
 
 export interface PostgrestErrorBody {
@@ -37,17 +39,7 @@ export function statusForCode(code: string): number {
   };
   if (code in pgrst) return pgrst[code]!;
   if (code.startsWith('PGRST')) return 500;
-  if (code === '42501') return 403;
-  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
-  if (['23503', '23505', '23P01', '40001'].includes(code)) return 409;
-  if (['42P01', '42883'].includes(code)) return 404;
-  if (code === '25006') return 405;
-  if (code.startsWith('08') || code.startsWith('53') || code === '57P01') return 503;
-  if (code.startsWith('28') || code.startsWith('0L') || code.startsWith('0P')) return 403;
-  if (code.startsWith('P0')) return code === 'P0001' ? 400 : 500;
-  if (code.startsWith('XX') || code.startsWith('58') || code.startsWith('F0') || code.startsWith('HV')) return 500;
-  if (code === '57014') return 500;
-  return 400;
+  return httpStatusOfSqlState(code, true);
 }
 
 const DEFAULT_MESSAGES: Record<string, string> = {
@@ -63,7 +55,7 @@ const DEFAULT_MESSAGES: Record<string, string> = {
 
 /**
  * A PostgREST error: `pgError('23P01', 'This slot may already be taken')`. The status follows the
- * code (23P01/23505 → 409, 42501 → 403, PGRST116 → 406, P0002 → 500, …) unless given.
+ * code (23505 → 409, 23P01 → 400, 42501 → 403, PGRST116 → 406, P0002 → 500, …) unless given.
  */
 export function pgError(
   code: string,

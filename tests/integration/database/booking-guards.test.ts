@@ -60,7 +60,7 @@ describe.each(targets)('booking guards against crafted requests on %s', (target)
   }
 
   function expectSlotRefused(result: Refusal, rule: string) {
-    expect(result.status).toBe(409);
+    expect(result.status).toBe(400); // PostgREST's status for an exclusion (23P01)
     expect(result.error).toMatchObject({ code: '23P01', message: SLOT_REFUSED, details: rule });
   }
 
