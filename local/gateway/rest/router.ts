@@ -149,8 +149,9 @@ const CALLER_SETTINGS = `select set_config('role', $1, true), set_config('reques
 const READ_ONLY_CALLER_SETTINGS = `${CALLER_SETTINGS}, set_config('transaction_read_only', 'on', true)`;
 
 /**
- * One transaction as the caller's role with PostgREST's request settings, read-only for GET/HEAD,
- * its statements bounded by the role's statement timeout (hosted sets it on the role).
+ * One transaction as the caller's role with PostgREST's request settings, read-only for GET/HEAD
+ * (and, as PostgREST does, for a stable or immutable function called by POST), its statements
+ * bounded by the role's statement timeout (hosted sets it on the role).
  */
 async function asCaller<T>(
   db: Database,
@@ -158,8 +159,8 @@ async function asCaller<T>(
   req: Request,
   caller: Caller,
   work: (tx: Queryable) => Promise<T>,
+  readOnly = req.method === 'GET' || req.method === 'HEAD',
 ): Promise<T> {
-  const readOnly = req.method === 'GET' || req.method === 'HEAD';
   const headers: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (name !== 'authorization' && name !== 'apikey') headers[name] = value;
@@ -448,9 +449,10 @@ export function createRestRouter(deps: RestDeps): Router {
       .join(', ');
     const call = `public.${ident(routine.name)}(${argSql})`;
     const headers = preferenceHeader(preferences);
+    const readOnly = req.method !== 'POST' || routine.volatility !== 'v';
 
     if (routine.returnsVoid) {
-      await asCaller(db, limits, req, caller, (tx) => tx.query(`select ${call}`, params.values));
+      await asCaller(db, limits, req, caller, (tx) => tx.query(`select ${call}`, params.values), readOnly);
       return { status: 204, headers };
     }
     const relation = routine.returnsRelation ? schema.relations.get(routine.returnsRelation) : undefined;
@@ -470,6 +472,7 @@ export function createRestRouter(deps: RestDeps): Router {
         req,
         caller,
         async (tx) => (await tx.query<JsonRows>(sql, params.values)).rows[0]!,
+        readOnly,
       );
       if (!routine.returnsSet && !single) {
         const array = JSON.parse(boundedBody(row, maxBytes)) as unknown[];
@@ -494,6 +497,7 @@ export function createRestRouter(deps: RestDeps): Router {
       req,
       caller,
       async (tx) => (await tx.query<{ body: string | null; body_bytes: number | null }>(sql, params.values)).rows[0],
+      readOnly,
     );
     return {
       status: 200,
