@@ -1,10 +1,10 @@
 /**
  * Helpers for the notification service's integration tests: the demo staff's access tokens, the
  * demo clinics, a clinic connected to a Facebook page, messages patients received at the Meta
- * stand-in and its simulated faults, hand-signed JWTs, and a service configuration for instances
- * a test builds itself.
+ * stand-in and its simulated faults, hand-signed JWTs and webhook bodies, and a service
+ * configuration for instances a test builds itself.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
@@ -181,6 +181,38 @@ export function postJson(
 }
 
 /** Makes the Meta stand-in answer its next calls with an error. */
+/**
+ * Meta's webhook body for one messaging event from `psid` to the page (`message`: its mid, text,
+ * quick_reply), as raw bytes with the signature Meta computes over them with the app secret.
+ */
+export function signedMessagingEvent(
+  appSecret: string,
+  event: { pageId: string; psid: string; message: Record<string, unknown>; timestamp?: number },
+): { raw: string; signature: string } {
+  const timestamp = event.timestamp ?? Date.now();
+  const { pageId, psid, message } = event;
+  const raw = JSON.stringify({
+    object: 'page',
+    entry: [
+      {
+        id: pageId,
+        time: timestamp,
+        messaging: [{ sender: { id: psid }, recipient: { id: pageId }, timestamp, message }],
+      },
+    ],
+  });
+  return { raw, signature: `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}` };
+}
+
+/** Posts a signed webhook body straight to the service's /webhook, as Meta does. */
+export function deliverToWebhook(stack: { url: string }, body: { raw: string; signature: string }): Promise<Response> {
+  return fetch(`${stack.url}/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': body.signature },
+    body: body.raw,
+  });
+}
+
 export async function queueFault(stack: TestStack, fault: SimulatedFault) {
   const response = await postJson(stack, '/_dev/messenger/faults', fault);
   if (response.status !== 201) throw new Error(`queueing a fault answered ${response.status}`);

@@ -9,7 +9,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import { insertRow } from '../../support/database.ts';
-import { connectPage, postJson } from '../../support/service.ts';
+import { connectPage, deliverToWebhook, postJson, signedMessagingEvent } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;
@@ -65,27 +65,8 @@ async function personSends(body: {
 
 /** A signed webhook body posted straight to the service (a sender the stand-in never saw). */
 async function metaDelivers(pageId: string, psid: string, text: string, timestamp: number) {
-  const raw = JSON.stringify({
-    object: 'page',
-    entry: [
-      {
-        id: pageId,
-        time: timestamp,
-        messaging: [
-          { sender: { id: psid }, recipient: { id: pageId }, timestamp, message: { mid: `m_${unique()}`, text } },
-        ],
-      },
-    ],
-  });
-  const response = await fetch(`${stack.url}/webhook`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`,
-    },
-    body: raw,
-  });
-  expect(response.status).toBe(200);
+  const event = signedMessagingEvent(appSecret, { pageId, psid, timestamp, message: { mid: `m_${unique()}`, text } });
+  expect((await deliverToWebhook(stack, event)).status).toBe(200);
   await whenWebhookIdle();
 }
 

@@ -3,7 +3,7 @@
  * processed: several deliveries at once to one service (PGlite), and — when TEST_DATABASE_URL names
  * a PostgreSQL server — to two service instances sharing one database, racing for the event's mid.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../../local/stack.ts';
 import { QUICK_REPLY_PAYLOAD } from '../../../server/contracts.ts';
@@ -11,7 +11,7 @@ import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { createClinic } from '../../support/database.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { connectPage } from '../../support/service.ts';
+import { connectPage, deliverToWebhook, signedMessagingEvent } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
@@ -78,37 +78,16 @@ describe.each(targets)('on %s', (target) => {
 
   /** Meta's body for one quick reply, signed; the same bytes go to every instance. */
   function signedReply(pageId: string, psid: string, payload: string) {
-    const timestamp = Date.now();
-    const raw = JSON.stringify({
-      object: 'page',
-      entry: [
-        {
-          id: pageId,
-          time: timestamp,
-          messaging: [
-            {
-              sender: { id: psid },
-              recipient: { id: pageId },
-              timestamp,
-              message: { mid: `m_${unique()}`, text: 'Tap', quick_reply: { payload } },
-            },
-          ],
-        },
-      ],
+    return signedMessagingEvent(stack.service.deps.config.metaAppSecret, {
+      pageId,
+      psid,
+      message: { mid: `m_${unique()}`, text: 'Tap', quick_reply: { payload } },
     });
-    const secret = stack.service.deps.config.metaAppSecret;
-    return { raw, signature: `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}` };
   }
 
   async function deliverEverywhereAtOnce(raw: string, signature: string, timesPerInstance: number) {
     const deliveries = instances.flatMap((instance) =>
-      Array.from({ length: timesPerInstance }, () =>
-        fetch(`${instance.url}/webhook`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-          body: raw,
-        }),
-      ),
+      Array.from({ length: timesPerInstance }, () => deliverToWebhook(instance, { raw, signature })),
     );
     const statuses = (await Promise.all(deliveries)).map((response) => response.status);
     await whenWebhookIdle();

@@ -3,12 +3,12 @@
  * again: a service that is stopped (a deploy's SIGTERM) must finish the events it acknowledged
  * before its database goes, or a patient's Confirm is lost without a reply.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { QUICK_REPLY_PAYLOAD } from '../../../server/contracts.ts';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { createClinic, insertRow } from '../../support/database.ts';
-import { connectPage } from '../../support/service.ts';
+import { connectPage, deliverToWebhook, signedMessagingEvent } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;
@@ -52,34 +52,18 @@ it('when the service is stopped while a Confirm is being answered, then it finis
   // Meta answers the reply slowly: the event is still being processed when the stop comes.
   stack.metaStandIn.state.faults.push({ httpStatus: 200, code: 0, message: 'slow', remaining: 1, delayMs: 1500 });
 
-  const timestamp = Date.now();
-  const raw = JSON.stringify({
-    object: 'page',
-    entry: [
-      {
-        id: pageId,
-        time: timestamp,
-        messaging: [
-          {
-            sender: { id: psid },
-            recipient: { id: pageId },
-            timestamp,
-            message: {
-              mid: `m_${unique()}`,
-              text: 'Confirm',
-              quick_reply: { payload: QUICK_REPLY_PAYLOAD.confirm(appointmentId) },
-            },
-          },
-        ],
+  const received = await deliverToWebhook(
+    stack,
+    signedMessagingEvent(stack.service.deps.config.metaAppSecret, {
+      pageId,
+      psid,
+      message: {
+        mid: `m_${unique()}`,
+        text: 'Confirm',
+        quick_reply: { payload: QUICK_REPLY_PAYLOAD.confirm(appointmentId) },
       },
-    ],
-  });
-  const signature = `sha256=${createHmac('sha256', stack.service.deps.config.metaAppSecret).update(raw).digest('hex')}`;
-  const received = await fetch(`${stack.url}/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-    body: raw,
-  });
+    }),
+  );
   expect(received.status).toBe(200);
 
   await stack.service.close();
