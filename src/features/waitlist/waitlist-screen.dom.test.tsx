@@ -154,7 +154,7 @@ describe('the Waitlist screen', () => {
         '',
       ],
     ]);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Show past bookings and removed' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show past bookings, ended and removed' }));
     expect(tableRows()[0]).toEqual([
       '–',
       'Maria Santos',

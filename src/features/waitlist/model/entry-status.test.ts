@@ -94,7 +94,7 @@ describe('an entry whose dates passed', () => {
 
 describe('isShownByDefault', () => {
   const now = new Date('2030-01-09T02:00:00Z');
-  it('shows open entries and bookings still ahead, not past bookings or removed entries', () => {
+  it('shows open entries and bookings still ahead, not past bookings, ended or removed entries', () => {
     expect(isShownByDefault({ status: 'waiting', offers: [] }, now)).toBe(true);
     expect(isShownByDefault({ status: 'offered', offers: [] }, now)).toBe(true);
     expect(isShownByDefault({ status: 'booked', offers: [offer(1, 'booked', '2030-01-09T03:00:00Z')] }, now)).toBe(
@@ -105,5 +105,6 @@ describe('isShownByDefault', () => {
     );
     expect(isShownByDefault({ status: 'booked', offers: [] }, now)).toBe(false);
     expect(isShownByDefault({ status: 'removed', offers: [] }, now)).toBe(false);
+    expect(isShownByDefault({ status: 'ended', offers: [] }, now)).toBe(false);
   });
 });

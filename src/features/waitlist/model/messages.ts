@@ -11,7 +11,7 @@ export const WAITLIST_TEXT = {
   removed: 'Removed from the waitlist.',
   empty: 'Nobody is on the waitlist.',
   fetchFailed: 'Failed to load the waitlist.',
-  showClosed: 'Show past bookings and removed',
+  showClosed: 'Show past bookings, ended and removed',
   removeTitle: 'Remove from the waitlist?',
   removeText: (name: string) =>
     `${name} will no longer be offered freed slots. An offer already sent can no longer be taken.`,
