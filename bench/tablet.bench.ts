@@ -275,7 +275,7 @@ async function main() {
   // Its own production build, served by request interception: other work on this machine
   // rebuilds dist/ (the e2e setup, with React's development build) while a bench runs.
   const ownBuild = process.env.BENCH_TABLET_DIST ? undefined : await mkdtemp(path.join(tmpdir(), 'ngiti-tablet-dist-'));
-  const otherBuild = process.env.BENCH_TABLET_DIST ?? ownBuild!;
+  const otherBuild = process.env.BENCH_TABLET_DIST || ownBuild!;
   if (ownBuild) {
     const built = spawnSync(
       path.join(repoRoot, 'node_modules', '.bin', 'vite'),
