@@ -27,11 +27,12 @@ export function resolveCaller(req: Request, config: StackConfig): CallerResult {
   const authorization = headerValue(req, 'authorization');
   const bearer =
     authorization && /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : undefined;
-  if (!apiKey && !bearer) return { ok: false, status: 401, problem: 'no_api_key' };
-  if (apiKey && apiKey !== config.anonKey && apiKey !== config.serviceRoleKey) {
+  // Hosted Supabase's gateway asks for the key on every request, a bearer token or not.
+  if (!apiKey) return { ok: false, status: 401, problem: 'no_api_key' };
+  if (apiKey !== config.anonKey && apiKey !== config.serviceRoleKey) {
     return { ok: false, status: 401, problem: 'invalid_api_key' };
   }
-  const token = bearer ?? apiKey!;
+  const token = bearer ?? apiKey;
   const verified = verifyJwt(token, config.jwtSecret);
   if (!verified.ok)
     return { ok: false, status: 401, problem: verified.reason === 'expired' ? 'expired_jwt' : 'invalid_jwt' };

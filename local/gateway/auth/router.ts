@@ -76,9 +76,8 @@ export function createAuthRouter(deps: AuthDeps & { rateLimits?: AuthRateLimits 
 }
 
 /**
- * The API gateway's key check in front of GoTrue: the `apikey` must be one of the
- * project's keys. A missing `apikey` is tolerated only when the bearer token is itself a
- * valid project JWT (resolveCaller's rule); GoTrue checks user tokens itself.
+ * The API gateway's key check in front of GoTrue: the `apikey` must be there and be one of
+ * the project's keys (resolveCaller's rule); GoTrue checks user tokens itself.
  */
 function apiKeyProblem(req: Request, { config }: AuthDeps): { message: string; hint: string } | undefined {
   const result = resolveCaller(req, config);
@@ -86,8 +85,7 @@ function apiKeyProblem(req: Request, { config }: AuthDeps): { message: string; h
   if (result.problem === 'invalid_api_key') {
     return { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
   }
-  const hasApiKey = req.headers.apikey !== undefined || typeof req.query.apikey === 'string';
-  if (result.problem === 'no_api_key' || !hasApiKey) {
+  if (result.problem === 'no_api_key') {
     return { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
   }
   return undefined;

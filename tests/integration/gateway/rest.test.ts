@@ -438,6 +438,12 @@ describe('errors in Supabase’s shape', () => {
     const noKey = await fetch(`${stack.url}/rest/v1/patients`);
     expect(noKey.status).toBe(401);
     expect((await noKey.json()).message).toBe('No API key found in request');
+    // A signed-in user's token without the key: hosted Supabase's gateway asks for the key too.
+    const tokenOnly = await fetch(`${stack.url}/rest/v1/patients`, {
+      headers: { authorization: `Bearer ${stack.config.serviceRoleKey}` },
+    });
+    expect(tokenOnly.status).toBe(401);
+    expect((await tokenOnly.json()).message).toBe('No API key found in request');
     const forged = signJwt({ role: 'service_role' }, 'not-the-secret-not-the-secret-not-the-secret');
     const invalid = await raw('patients', { headers: { authorization: `Bearer ${forged}` } });
     expect(invalid.status).toBe(401);
