@@ -9,10 +9,7 @@
 -- and public.day_sheet answers its object with 'hmo_collections' added.
 -- ============================================================================
 
-alter function public.day_sheet(bigint, date, date) rename to day_sheet_patient_side;
-alter function public.day_sheet_patient_side(bigint, date, date) set schema private;
-
-select private.setup_function('private.day_sheet_patient_side(bigint, date, date)', '{authenticated,service_role}');
+-- private.day_sheet_patient_side is in 20261201001730_cashiers_by_account.sql.
 
 -- public.day_sheet (the patient side plus hmo_collections) is in 20261201001550_void_hmo_payment.sql.
 

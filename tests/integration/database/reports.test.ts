@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { createStaff } from '../../support/database.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -39,7 +40,12 @@ interface DaySheetAnswer {
     receipt_number: number;
     cashier_name: string | null;
   }[];
-  cashier_totals: { cashier_name: string | null; payment_count: number; total_centavos: number }[];
+  cashier_totals: {
+    cashier_id: string | null;
+    cashier_name: string | null;
+    payment_count: number;
+    total_centavos: number;
+  }[];
   totals: { method: Method; payment_count: number; total_centavos: number }[];
   grand_total_centavos: number;
   voids: { kind: string; id: number; void_reason: string; amount_centavos: number; voided_by_name: string | null }[];
@@ -385,6 +391,41 @@ describe.each(targets)('reports on %s', (target) => {
       return data.id as number;
     }
 
+    it('counts collections per cashier account: two staff of one name are two cashiers', async () => {
+      const day = '2020-03-10';
+      const sharedName = unique('Maria Santos');
+      const [first, second] = await Promise.all(
+        [0, 1].map(async () => {
+          const { sub } = await createStaff(stack.db, clinicId, 'receptionist', sharedName);
+          return sub;
+        }),
+      );
+      const patientId = await newPatient();
+      const invoiceId = await issuedInvoice('1000.00', patientId, clinicTime(day, '09:00'));
+      for (const [recordedBy, amount] of [
+        [first, '100.00'],
+        [second, '200.00'],
+        [second, '300.00'],
+      ] as const) {
+        await recordedPayment({
+          invoiceId,
+          patientId,
+          amount,
+          method: 'cash',
+          paidAt: clinicTime(day, '10:00'),
+          recordedBy: recordedBy!,
+        });
+      }
+
+      const sheet = await daySheet(day);
+      expect(sheet.cashier_totals).toEqual(
+        [
+          { cashier_id: first, cashier_name: sharedName, payment_count: 1, total_centavos: 10000 },
+          { cashier_id: second, cashier_name: sharedName, payment_count: 2, total_centavos: 50000 },
+        ].sort((a, b) => a.cashier_id!.localeCompare(b.cashier_id!)),
+      );
+    });
+
     it('gives production by dentist, collections by cashier and who voided what, over clinic days', async () => {
       const [receptionist, clinicAdmin] = await Promise.all([userOf('reception@demo.test'), userOf('admin@demo.test')]);
       const dentistA = await newDentist(unique('Dr. Alpha'));
@@ -491,8 +532,13 @@ describe.each(targets)('reports on %s', (target) => {
       // Collections by cashier: the names as recorded, the voided payment not counted.
       expect(sheet.cashier_totals).toEqual(
         [
-          { cashier_name: clinicAdmin.name, payment_count: 1, total_centavos: 10 },
-          { cashier_name: receptionist.name, payment_count: 2, total_centavos: 80030 },
+          { cashier_id: clinicAdmin.user_id, cashier_name: clinicAdmin.name, payment_count: 1, total_centavos: 10 },
+          {
+            cashier_id: receptionist.user_id,
+            cashier_name: receptionist.name,
+            payment_count: 2,
+            total_centavos: 80030,
+          },
         ].sort((a, b) => a.cashier_name.localeCompare(b.cashier_name)),
       );
       expect(sheet.grand_total_centavos).toBe(80040);

@@ -109,8 +109,13 @@ const sheet: DaySheet = {
     { method: 'e-wallet', payment_count: 1, total_centavos: 1 },
   ],
   cashier_totals: [
-    { cashier_name: 'Rosa Dela Cruz', payment_count: 1, total_centavos: 150050 },
-    { cashier_name: null, payment_count: 1, total_centavos: 1 },
+    {
+      cashier_id: '6f1c2d4e-0000-4000-8000-000000000001',
+      cashier_name: 'Rosa Dela Cruz',
+      payment_count: 1,
+      total_centavos: 150050,
+    },
+    { cashier_id: null, cashier_name: null, payment_count: 1, total_centavos: 1 },
   ],
   grand_total_centavos: 150051,
   hmo_collections: {

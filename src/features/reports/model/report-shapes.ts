@@ -36,6 +36,9 @@ export interface DaySheetMethodTotal {
 }
 
 export interface DaySheetCashierTotal {
+  /** The staff account that recorded the payments (two cashiers may share a name). */
+  cashier_id: string | null;
+  /** Their name on their latest payment of the period. */
   cashier_name: string | null;
   payment_count: number;
   total_centavos: number;
@@ -347,7 +350,12 @@ const readDaySheet = object<DaySheet>({
     object<DaySheetMethodTotal>({ method: oneOf(METHODS), payment_count: integer, total_centavos: integer }),
   ),
   cashier_totals: list(
-    object<DaySheetCashierTotal>({ cashier_name: nullable(text), payment_count: integer, total_centavos: integer }),
+    object<DaySheetCashierTotal>({
+      cashier_id: nullable(text),
+      cashier_name: nullable(text),
+      payment_count: integer,
+      total_centavos: integer,
+    }),
   ),
   grand_total_centavos: integer,
   hmo_collections: object<DaySheetHmoCollections>({

@@ -74,7 +74,7 @@ export function CashierTotalsBlock({ totals }: { totals: DaySheet['cashier_total
       <h4 id="day-sheet-cashiers">{TEXT.cashiers}</h4>
       <SheetTable caption={TEXT.cashiers} head={[COLUMNS.cashier, COLUMNS.count, COLUMNS.total]}>
         {totals.map((total) => (
-          <tr key={total.cashier_name ?? 'none'}>
+          <tr key={`${total.cashier_id ?? ''}:${total.cashier_name ?? ''}`}>
             <td>{staffLabel(total.cashier_name)}</td>
             <td>{total.payment_count}</td>
             <td className="align-end">
