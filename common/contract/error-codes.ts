@@ -169,6 +169,9 @@ export const DATABASE_ERROR_CODES = [
   'unknown_permission',
   // A write to a summary view (refuse_view_write), by a role that may write at all
   'view_read_only',
+  // A procedure still in use (guard_procedure_delete)
+  'procedure_has_hmo_coverage',
+  'procedure_on_open_plan',
 ] as const;
 
 export type DatabaseErrorCode = (typeof DATABASE_ERROR_CODES)[number];

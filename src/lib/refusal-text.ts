@@ -165,6 +165,8 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   audit_log_append_only: 'The audit log cannot be changed.',
   unknown_permission: 'The database is set up wrongly for this change; nothing was saved.',
   view_read_only: 'This list is read-only; change the records it shows instead.',
+  procedure_has_hmo_coverage: 'An HMO covers it; an admin removes it from the coverage first (Clinic Config, HMOs).',
+  procedure_on_open_plan: 'It is on a treatment plan still to be done or billed; change its name or price instead.',
 };
 
 /**

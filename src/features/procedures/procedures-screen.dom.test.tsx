@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { failNext, holdNext, prepareDom, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { failNext, holdNext, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { renderProcedures } from './testing/render';
 
 setupRealDatabase();
@@ -281,6 +281,21 @@ describe('the Procedures tab', () => {
       await screen.findByText('Could not delete the procedure. Your role may not change procedures.'),
     ).toBeTruthy();
     expect(within(table('Restorative')).getByText('Composite Filling')).toBeTruthy();
+    expect(await storedProcedure(filling.id)).toBeTruthy();
+  });
+
+  it('keeps a procedure an HMO covers, saying who removes the coverage first', async () => {
+    const { filling, user } = await openRestorative();
+    const [maxicare] = await seed.hmos([{ clinic_id: 1, name: 'Maxicare' }]);
+    await seed.hmo_coverages([{ clinic_id: 1, hmo_id: maxicare!.id, procedure_id: filling.id, covered_percent: 80 }]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Composite Filling' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete' }));
+    expect(
+      await screen.findByText(
+        'Could not delete the procedure. An HMO covers it; an admin removes it from the coverage first (Clinic Config, HMOs).',
+      ),
+    ).toBeTruthy();
     expect(await storedProcedure(filling.id)).toBeTruthy();
   });
 

@@ -235,6 +235,46 @@ describe.each(databaseTargets())('HMOs, coverage and cards on %s', (target) => {
       expect(constraint.rows[0]?.count).toBe(1);
     });
 
+    it('keeps a covered procedure in the price list: deleting it would drop the coverage unasked', async () => {
+      const { rows } = await fresh.db.query<{ category_id: number }>(
+        'select category_id::integer as category_id from public.procedures where id = $1',
+        [procedureId],
+      );
+      const crown = await insertRow(fresh.db, 'procedures', {
+        clinic_id: smile.id,
+        category_id: rows[0]!.category_id,
+        name: uniqueName('Zirconia Crown'),
+        price: '18000.00',
+      });
+      await addCoverage(fresh.db, { clinic_id: smile.id, hmo_id: hmoId, procedure_id: crown, covered_percent: 50 });
+      const deleteCrown = (tx: Queryable) => tx.query('delete from public.procedures where id = $1', [crown]);
+      for (const actor of [smile.receptionist, smile.admin]) {
+        expect(await refusalFor(fresh.db, actor, deleteCrown)).toMatchObject({
+          code: '23503',
+          hint: 'procedure_has_hmo_coverage',
+        });
+      }
+      await fresh.db.query('delete from public.hmo_coverages where procedure_id = $1', [crown]);
+      expect((await attemptAs(fresh.db, smile.receptionist, deleteCrown)).ok).toBe(true);
+    });
+
+    it('still removes a whole clinic, its covered procedures with it', async () => {
+      const leaving = await createClinicFixture(fresh.db, uniqueName('Closing clinic'));
+      const { rows } = await fresh.db.query<{ id: number }>(
+        'select id::integer as id from public.procedures where clinic_id = $1 limit 1',
+        [leaving.id],
+      );
+      const leavingHmo = await insertRow(fresh.db, 'hmos', { clinic_id: leaving.id, name: 'Intellicare' });
+      await addCoverage(fresh.db, {
+        clinic_id: leaving.id,
+        hmo_id: leavingHmo,
+        procedure_id: rows[0]!.id,
+        covered_percent: 80,
+      });
+      await fresh.db.query('delete from public.clinics where id = $1', [leaving.id]);
+      expect(await countOf(fresh.db, 'select 1 from public.procedures where clinic_id = $1', [leaving.id])).toBe(0);
+    });
+
     it('refuses a coverage of another clinic’s procedure', async () => {
       const refusal = await refusalFor(fresh.db, smile.admin, (tx) =>
         addCoverage(tx, { clinic_id: smile.id, hmo_id: hmoId, procedure_id: brightProcedureId, covered_percent: 10 }),

@@ -516,6 +516,39 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
     });
   });
 
+  it('keeps a procedure in the price list while an item of it is still to be done or billed', async () => {
+    const { rows } = await fresh.db.query<{ category_id: number }>(
+      'select category_id::integer as category_id from public.procedures where id = $1',
+      [filling],
+    );
+    const inlay = await insertRow(fresh.db, 'procedures', {
+      clinic_id: smile.id,
+      category_id: rows[0]!.category_id,
+      name: 'Ceramic Inlay',
+      price: '5000.00',
+      chart_condition: 'filling',
+    });
+    const deleteInlay = (tx: Queryable) => tx.query('delete from public.procedures where id = $1', [inlay]);
+    const patientId = await createPatient(fresh.db, smile.id, 'Inlay planned');
+    const row = await planned(smile.dentistUser, { patientId, procedureId: inlay });
+    const stillInUse = { code: '23503', hint: 'procedure_on_open_plan' };
+    expect(await refusalFor(fresh.db, smile.receptionist, deleteInlay)).toMatchObject(stillInUse);
+
+    await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, row.id, 'accepted'));
+    const visit = await appointment(smile, patientId);
+    await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [row.id]));
+    // Done, and Bill would start the invoice with it: still in use until the visit is billed.
+    expect(await refusalFor(fresh.db, smile.admin, deleteInlay)).toMatchObject(stillInUse);
+
+    await insertRow(fresh.db, 'invoices', {
+      clinic_id: smile.id,
+      patient_id: patientId,
+      total: '5000.00',
+      appointment_id: visit,
+    });
+    expect((await attemptAs(fresh.db, smile.receptionist, deleteInlay)).ok).toBe(true);
+  });
+
   it('totals the plan exactly, per phase and overall, without declined items', async () => {
     const patientId = await createPatient(fresh.db, smile.id, 'Totals');
     const a = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 16, phase: 1 });

@@ -5,8 +5,10 @@ import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { procedureKeys } from '../../model/query-keys';
 
 /**
- * Deletes a procedure by id, in the clinic. Appointments keep their reason text and
- * invoices their totals, so nothing else changes. Already gone counts as done.
+ * Deletes a procedure by id, in the clinic. Appointments keep their reason text and invoices
+ * their lines. The database refuses a procedure still in use: covered by an HMO
+ * (procedure_has_hmo_coverage) or on a plan item still to be done or billed
+ * (procedure_on_open_plan). Already gone counts as done.
  */
 export async function deleteProcedure(clinicId: number, procedureId: number): Promise<void> {
   throwOnError(await getSupabase().from('procedures').delete().eq('id', procedureId).eq('clinic_id', clinicId));
