@@ -212,6 +212,20 @@ describe('the Procedures tab', () => {
     expect(await storedProcedure(filling.id)).toMatchObject({ name: 'Composite Filling (1 surface)', price: 1750.5 });
   });
 
+  it('says so when the procedure being edited was deleted meanwhile, as its row leaves the list', async () => {
+    const { filling, user } = await openRestorative();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
+    await realStack().query('delete from public.procedures where id = $1', [filling.id]);
+    await user.clear(screen.getByLabelText('Price of Composite Filling'));
+    await user.type(screen.getByLabelText('Price of Composite Filling'), '1600');
+    await user.click(screen.getByRole('button', { name: 'Save Composite Filling' }));
+    expect(
+      await screen.findByText('Could not save the procedure. It was deleted meanwhile; the list has been refreshed.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(within(table('Restorative')).queryByText('Composite Filling')).toBeNull());
+  });
+
   it('cancels an edit with Cancel or Escape and shows the stored values again', async () => {
     const { filling, user } = await openRestorative();
 

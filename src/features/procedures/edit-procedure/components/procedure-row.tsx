@@ -1,6 +1,7 @@
 import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { formatPesos } from '@/entities/money';
+import { requestErrorOf } from '@/lib/request-error';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import {
   ProcedureDraftCells,
@@ -92,6 +93,8 @@ function EditingRow({
       } catch (error) {
         const duplicate = duplicateNameText('saveProcedure', error);
         if (duplicate) draft.refuseName(duplicate);
+        // Deleted meanwhile: the list read again has no row for the edit, so the toast says it.
+        else if (requestErrorOf(error).kind === 'gone') toast(failureText('saveProcedure', error), { tone: 'error' });
         else draft.setFailure(failureText('saveProcedure', error));
       }
     });
