@@ -30,7 +30,16 @@ export async function getPriceList(clinicId: number): Promise<PriceListEntry[]> 
   });
 }
 
-/** Read when the editor first shows; the price list rarely changes while a form is open. */
+/**
+ * Read each time the editor shows (as the booking form does): a price changed in the Procedures tab
+ * a moment ago must be the price a new line starts with, not the one cached for the last invoice.
+ */
 export function usePriceList(clinicId: number, enabled: boolean) {
-  return useQuery({ queryKey: billingKeys.priceList(clinicId), queryFn: () => getPriceList(clinicId), enabled });
+  return useQuery({
+    queryKey: billingKeys.priceList(clinicId),
+    queryFn: () => getPriceList(clinicId),
+    enabled,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
 }

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { loseAnswerNext, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { loseAnswerNext, realStack, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
 import { openBillOfAppointment, renderAsReceptionist } from '../testing/render-modal';
 import { AddInvoiceModal } from './add-invoice-modal';
 
@@ -136,6 +137,35 @@ describe('Add Invoice with line items', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(await rows('invoices')).toHaveLength(1);
     expect(await rows('invoice_items', { invoice_id: saved!.id })).toMatchObject([{ tooth: 36 }]);
+  });
+
+  it('starts a line at the price saved in Procedures a moment ago, not the one read for the last invoice', async () => {
+    const user = userEvent.setup();
+    function FrontDesk() {
+      const [open, setOpen] = useState(true);
+      if (!open)
+        return (
+          <button type="button" onClick={() => setOpen(true)}>
+            Add another invoice
+          </button>
+        );
+      return <AddInvoiceModal clinicId={1} onClose={() => setOpen(false)} prefill={{ patient: ana }} />;
+    }
+    await renderAsReceptionist(<FrontDesk />);
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await chooseProcedure(user, 1, 'Composite filling');
+    expect((within(line(1)).getByLabelText('Price') as HTMLInputElement).value).toBe('1500.00');
+    await user.click(within(modal()).getByRole('button', { name: 'Cancel' }));
+
+    await realStack().query('update public.procedures set price = 1750 where id = $1', [filling]);
+    await user.click(screen.getByRole('button', { name: 'Add another invoice' }));
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    const select = within(line(1)).getByRole('combobox', { name: 'Procedure' });
+    await waitFor(() =>
+      expect(within(select).getByRole('option', { name: 'Composite filling — ₱1,750.00' })).toBeTruthy(),
+    );
+    await chooseProcedure(user, 1, 'Composite filling');
+    expect((within(line(1)).getByLabelText('Price') as HTMLInputElement).value).toBe('1750.00');
   });
 
   it('opens itemised with the lines Bill passes in, and bills the appointment with them', async () => {
