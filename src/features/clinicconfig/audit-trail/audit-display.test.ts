@@ -104,6 +104,25 @@ describe('fieldChanges', () => {
     ]);
   });
 
+  it('shows money and instants the table does not list by the audit trail’s own naming', () => {
+    expect(formatAuditValue('statutory_discount_centavos', 30000, MANILA)).toBe('₱300.00');
+    expect(formatAuditValue('unit_price_centavos', 150000, MANILA)).toBe('₱1,500.00');
+    expect(formatAuditValue('cancelled_at', '2030-01-06T16:30:00+00:00', MANILA)).toBe('Mon 2030-01-07, 12:30 AM');
+    expect(
+      fieldChanges(
+        {
+          action: 'update',
+          before: { removed_at: null, refund_centavos: 0 },
+          after: { removed_at: '2030-01-07T01:00:00Z', refund_centavos: 12345 },
+        },
+        MANILA,
+      ),
+    ).toEqual([
+      { field: 'refund_centavos', label: 'Refund', before: '₱0.00', after: '₱123.45' },
+      { field: 'removed_at', label: 'Removed at', before: '—', after: 'Mon 2030-01-07, 9:00 AM' },
+    ]);
+  });
+
   it('keeps a field it does not know, under its own name', () => {
     expect(fieldChanges({ action: 'update', before: { colour: 'red' }, after: { colour: 'blue' } }, MANILA)).toEqual([
       { field: 'colour', label: 'colour', before: 'red', after: 'blue' },

@@ -124,6 +124,14 @@ const FIELDS: Record<string, { label: string; kind: ValueKind }> = {
   deleted: { label: 'Deleted', kind: 'yes-no' },
   total_centavos: { label: 'Total', kind: 'centavos' },
   amount_centavos: { label: 'Amount', kind: 'centavos' },
+  hmo_share_centavos: { label: 'HMO share', kind: 'centavos' },
+  patient_share_centavos: { label: 'Patient share', kind: 'centavos' },
+  vat_exemption_centavos: { label: 'VAT exemption', kind: 'centavos' },
+  statutory_discount_centavos: { label: 'Statutory discount', kind: 'centavos' },
+  unit_price_centavos: { label: 'Unit price', kind: 'centavos' },
+  discount_centavos: { label: 'Discount', kind: 'centavos' },
+  line_total_centavos: { label: 'Line total', kind: 'centavos' },
+  cancelled_at: { label: 'Cancelled at', kind: 'instant' },
   appointment_id: { label: 'Appointment', kind: 'record' },
   invoice_id: { label: 'Invoice', kind: 'record' },
   method: { label: 'Method', kind: 'method' },
@@ -202,10 +210,29 @@ const FAILURE_LABELS: Record<string, string> = {
 
 export const EMPTY_VALUE = '—';
 
+/**
+ * How a field reads: from the table above, else from the audit trail's own naming (money is
+ * recorded as `<column>_centavos`, instants are `<event>_at`), so a column added later is still
+ * shown in pesos and clinic time rather than raw.
+ */
+function fieldDisplay(field: string): { label: string; kind: ValueKind } {
+  const known = FIELDS[field];
+  if (known) return known;
+  if (field.endsWith('_centavos')) return { label: inWords(field.slice(0, -'_centavos'.length)), kind: 'centavos' };
+  if (field.endsWith('_at')) return { label: inWords(field), kind: 'instant' };
+  return { label: field, kind: 'text' };
+}
+
+/** 'removed_at' → 'Removed at'. */
+function inWords(field: string): string {
+  const words = field.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** One stored value in words; null and '' read as an em dash. */
 export function formatAuditValue(field: string, value: Json | undefined, timeZone: string): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
-  const kind = FIELDS[field]?.kind ?? 'text';
+  const { kind } = fieldDisplay(field);
   if (kind === 'centavos' && typeof value === 'number' && Number.isSafeInteger(value)) return formatPesos(value);
   if (typeof value === 'string') {
     if (kind === 'instant' && !Number.isNaN(Date.parse(value))) return formatClinicDateTime(value, timeZone);
@@ -243,7 +270,7 @@ export function fieldChanges(row: Pick<AuditLogRow, 'before' | 'after' | 'action
     .sort((a, b) => rank(a, known) - rank(b, known) || a.localeCompare(b));
   return fields.map((field) => ({
     field,
-    label: FIELDS[field]?.label ?? field,
+    label: fieldDisplay(field).label,
     before: row.before === null ? null : formatAuditValue(field, before[field], timeZone),
     after: row.after === null ? null : formatAuditValue(field, after[field], timeZone),
   }));
