@@ -71,14 +71,16 @@ describe('checkAuditFilters', () => {
 });
 
 describe('describeQuery', () => {
-  it('names each applied filter for the printed page, the user by name', () => {
-    const query = { entity: 'patient' as const, actorUserId: ACTOR, since: '2026-11-01', until: '2026-11-30' };
-    expect(describeQuery(query, (userId) => (userId === ACTOR ? 'Carmela Santos' : userId))).toBe(
+  it('names each applied filter for the printed page, the user by name and the dates as chosen', () => {
+    const form = { entity: 'patient', actor: ACTOR, from: '2026-11-01', to: '2026-11-30' };
+    const checked = checkAuditFilters(form, MANILA);
+    if (!checked.ok) throw new Error('the filters should pass');
+    expect(describeQuery(checked.query, (userId) => (userId === ACTOR ? 'Carmela Santos' : userId), MANILA)).toBe(
       'Record type: Patients; User: Carmela Santos; From: 2026-11-01; To: 2026-11-30',
     );
   });
 
   it('is empty without filters', () => {
-    expect(describeQuery({ entity: null, actorUserId: null, since: null, until: null }, String)).toBe('');
+    expect(describeQuery({ entity: null, actorUserId: null, since: null, until: null }, String, MANILA)).toBe('');
   });
 });

@@ -3,7 +3,7 @@
  * what the query needs. Dates are clinic dates: From's clinic midnight up to the clinic midnight
  * after To, whatever the browser's zone. Pure.
  */
-import { clinicDaysRange, isIsoDate, type IsoDate } from '@common/clinic-calendar';
+import { addDays, clinicDateOf, clinicDaysRange, isIsoDate, type IsoDate } from '@common/clinic-calendar';
 import type { AuditEntity } from '@/lib/database.types';
 import { AUDIT_ENTITIES, isAuditEntity } from './audit-display';
 import { AUDIT_TEXT } from './messages';
@@ -65,12 +65,15 @@ export function checkAuditFilters(form: AuditFilterForm, timeZone: string): Audi
   };
 }
 
-/** 'Record type: Patients; User: Carmela Santos' for the printed page. */
-export function describeQuery(query: AuditQuery, actorName: (userId: string) => string): string {
+/**
+ * 'Record type: Patients; User: Carmela Santos; From: 2026-11-01' for the printed page: From and
+ * To are the clinic dates chosen (since is From's clinic midnight, until the one after To).
+ */
+export function describeQuery(query: AuditQuery, actorName: (userId: string) => string, timeZone: string): string {
   const parts: string[] = [];
   if (query.entity) parts.push(`${AUDIT_TEXT.entity}: ${AUDIT_ENTITIES.find((e) => e.value === query.entity)?.label}`);
   if (query.actorUserId) parts.push(`${AUDIT_TEXT.user}: ${actorName(query.actorUserId)}`);
-  if (query.since) parts.push(`${AUDIT_TEXT.from}: ${query.since}`);
-  if (query.until) parts.push(`${AUDIT_TEXT.to}: ${query.until}`);
+  if (query.since) parts.push(`${AUDIT_TEXT.from}: ${clinicDateOf(query.since, timeZone)}`);
+  if (query.until) parts.push(`${AUDIT_TEXT.to}: ${addDays(clinicDateOf(query.until, timeZone), -1)}`);
   return parts.join('; ');
 }

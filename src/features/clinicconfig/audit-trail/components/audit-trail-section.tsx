@@ -133,7 +133,9 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
         </div>
       }
     >
-      {filtered ? <p className="audit-print-only">{AUDIT_TEXT.printFilters(describeQuery(query, actorName))}</p> : null}
+      {filtered ? (
+        <p className="audit-print-only">{AUDIT_TEXT.printFilters(describeQuery(query, actorName, timeZone))}</p>
+      ) : null}
       <form
         className="audit-filters audit-no-print"
         aria-label={AUDIT_TEXT.filters}
