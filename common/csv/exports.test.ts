@@ -106,6 +106,32 @@ describe('dates and times in the exports', () => {
     );
   });
 
+  it('writes the times a change moved in clinic time, as the Date and Time cells are', () => {
+    const csv = toCsv(AUDIT_EXPORT_COLUMNS, [
+      {
+        id: '78',
+        occurred_at: '2027-03-01T02:00:00+00:00',
+        local_date: '2027-03-01',
+        local_time: '10:00',
+        time_zone: 'Asia/Manila',
+        entity: 'appointment',
+        action: 'update',
+        entity_label: 'Appointment of Niño Cruz',
+        actor_name: 'Rosa Reyes',
+        actor_email: null,
+        actor_role: 'receptionist',
+        source: 'browser',
+        client_address: null,
+        before: { appointment_time: '2027-03-02T01:20:00+00:00', cancelled_at: null, reason: '2027-03-02T01:20' },
+        after: { appointment_time: '2027-03-02T16:40:00+00:00', cancelled_at: null, reason: '2027-03-02T01:20' },
+      },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe(
+      '2027-03-01,10:00,Rosa Reyes,receptionist,browser,appointment,update,Appointment of Niño Cruz,' +
+        '"appointment_time: 2027-03-02 09:20 → 2027-03-03 00:40\ncancelled_at:  → \nreason: 2027-03-02T01:20 → 2027-03-02T01:20",,78',
+    );
+  });
+
   it("splits the Audit Trail's When into the clinic's Date and Time", () => {
     const csv = toCsv(AUDIT_EXPORT_COLUMNS, [
       {
@@ -113,6 +139,7 @@ describe('dates and times in the exports', () => {
         occurred_at: '2027-03-05T01:05:09.123+00:00',
         local_date: '2027-03-05',
         local_time: '09:05',
+        time_zone: 'Asia/Manila',
         entity: 'payment',
         action: 'insert',
         entity_label: 'Payment of Niño Cruz',

@@ -12,6 +12,7 @@
  * cells in the clinic's zone, a Date ('2027-03-02') and a 24-hour Time ('09:20'): text that sorts
  * as it reads, whatever the spreadsheet's locale. docs/exports.md has the reasons.
  */
+import { toClinicIso } from '../clinic-calendar';
 import type { CsvColumn } from './index';
 
 export const EXPORT_KINDS = ['patients', 'appointments', 'invoices', 'payments', 'audit'] as const;
@@ -260,6 +261,8 @@ export interface AuditExportRow {
   /** The clinic's date and 24-hour time of day at occurred_at ('2027-03-05', '09:05'), read by the database. */
   local_date: string;
   local_time: string;
+  /** The clinic's zone, in which the changed times are written too. */
+  time_zone: string;
   entity: string;
   action: string;
   entity_label: string | null;
@@ -272,13 +275,23 @@ export interface AuditExportRow {
   after: Record<string, unknown> | null;
 }
 
-/** One stored value as text: centavos as pesos with two decimals, null as empty, objects as JSON. */
-function auditValueText(field: string, value: unknown): string {
+/** A timestamp as the audit trail stores one (Postgres' JSON form, with its offset). */
+const STORED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}(:\d{2})?|Z)$/;
+
+/**
+ * One stored value as text: centavos as pesos with two decimals, a timestamp as the clinic's date
+ * and time ('2027-03-02 09:20', as the Date and Time cells), null as empty, objects as JSON.
+ */
+function auditValueText(field: string, value: unknown, timeZone: string): string {
   if (value === null || value === undefined) return '';
   if (field.endsWith('_centavos') && typeof value === 'number' && Number.isSafeInteger(value)) {
     const sign = value < 0 ? '-' : '';
     const abs = Math.abs(value);
     return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  }
+  if (typeof value === 'string' && STORED_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
+    const local = toClinicIso(value, timeZone);
+    return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -287,14 +300,15 @@ function auditValueText(field: string, value: unknown): string {
 export function auditChangesText(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
+  timeZone: string,
 ): string {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
   return fields
     .map((field) => {
       const name = field.replace(/_centavos$/, '');
       if (before && after)
-        return `${name}: ${auditValueText(field, before[field])} → ${auditValueText(field, after[field])}`;
-      return `${name}: ${auditValueText(field, (after ?? before)?.[field])}`;
+        return `${name}: ${auditValueText(field, before[field], timeZone)} → ${auditValueText(field, after[field], timeZone)}`;
+      return `${name}: ${auditValueText(field, (after ?? before)?.[field], timeZone)}`;
     })
     .join('\n');
 }
@@ -309,7 +323,7 @@ export const AUDIT_EXPORT_COLUMNS: readonly CsvColumn<AuditExportRow>[] = [
   { header: 'Record', value: (row) => row.entity },
   { header: 'Action', value: (row) => row.action },
   { header: 'Subject', value: (row) => row.entity_label },
-  { header: 'Changes', value: (row) => auditChangesText(row.before, row.after) },
+  { header: 'Changes', value: (row) => auditChangesText(row.before, row.after, row.time_zone) },
   { header: 'Address', value: (row) => row.client_address },
   { header: 'Entry ID', value: (row) => row.id },
 ];

@@ -211,7 +211,7 @@ export function auditPager(
         db,
         caller,
         `select l.id::text as id, to_json(l.occurred_at) #>> '{}' as occurred_at, ${localParts('l.occurred_at', '$7::text')},
-                l.entity, l.action, l.entity_label,
+                $7::text as time_zone, l.entity, l.action, l.entity_label,
                 l.actor_name, l.actor_email, l.actor_role, l.source, l.client_address, l.before, l.after
            from public.audit_log l
           where l.clinic_id = $1
