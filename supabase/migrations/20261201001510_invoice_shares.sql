@@ -53,8 +53,5 @@ comment on column public.invoices.statutory_discount is 'The statutory discount 
 create index invoices_hmo_idx on public.invoices (hmo_id) where hmo_id is not null;
 create index invoices_discount_idx on public.invoices (clinic_id, created_at) where discount_id_type is not null;
 
--- The audit trail records the new amounts as money (integer centavos), like the total.
-drop trigger invoices_audit on public.invoices;
-create trigger invoices_audit after insert or update or delete on public.invoices
-  for each row execute function public.audit_row_change(
-    'invoice', 'skip=idempotency_key', 'money=total,hmo_share,vat_exemption,statutory_discount');
+-- The audit trail records the new amounts as money (integer centavos), like the total: the
+-- invoices' and the lines' audit triggers are in 20261201001750_audit_every_money_column.sql.

@@ -176,6 +176,32 @@ describe.each(targets)('itemised invoices on %s', (target) => {
       expect(await totalCentavos(invoiceId)).toBe(75_000);
     });
 
+    it('records the invoice and its lines in the audit trail with every amount in centavos', async () => {
+      const invoiceId = await billed(await newPatient(), [
+        { description: 'X-ray', unit_price: '350.50', discount: '0.50' },
+      ]);
+      const lines = await service.from('invoice_items').select('id').eq('invoice_id', invoiceId);
+      const audit = await service
+        .from('audit_log')
+        .select('entity, after')
+        .or(
+          `and(entity.eq.invoice,entity_id.eq.${invoiceId}),and(entity.eq.invoice_item,entity_id.eq.${lines.data![0]!.id})`,
+        )
+        .order('id');
+      expect(audit.error).toBeNull();
+      const [invoice, line] = audit.data!.map((row) => row.after as Record<string, unknown>);
+      expect(line).toMatchObject({
+        unit_price_centavos: 35050,
+        discount_centavos: 50,
+        line_total_centavos: 35000,
+        hmo_share_centavos: 0,
+        patient_share_centavos: 35000,
+      });
+      expect(Object.keys(line!)).not.toContain('hmo_share');
+      expect(invoice).toMatchObject({ total_centavos: 35000 });
+      expect(Object.keys(invoice!)).not.toContain('itemised_request_digest');
+    });
+
     it('leaves an invoice made the spec’s way, total only, without lines', async () => {
       const patientId = await newPatient();
       const plain = await reception
