@@ -86,7 +86,7 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
         // The question may have been open past the moment the change stopped being allowed (Cancelled
         // locks an hour before the appointment): the rule is asked again when staff confirm.
         if (!isStatusSelectable(to, appointment.appointment_time, new Date())) {
-          await showFailure(LIST_TEXT.directFailedTitle, LIST_TEXT.directFailedText, LIST_TEXT.noLongerAllowed(to));
+          await showFailure(LIST_TEXT.notifyFailedTitle, LIST_TEXT.notifyFailedText, LIST_TEXT.noLongerAllowed(to));
           return;
         }
         const { message, cancelReason, planItemIds } = answer;
