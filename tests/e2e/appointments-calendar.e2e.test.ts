@@ -159,6 +159,21 @@ describe.skipIf(!ctx.chromium)('the calendar view', () => {
       const booked = column.locator('.rbc-event').filter({ hasText: patientName });
       await booked.waitFor();
       expect(await booked.locator('.rbc-event-label').textContent()).toBe('2:00 PM');
+
+      // A slot that cannot be booked says why: on a Sunday in the booking form's words (the spec's).
+      const sunday = new Date(`${date}T00:00:00Z`);
+      sunday.setUTCDate(sunday.getUTCDate() + (7 - sunday.getUTCDay()));
+      await showDate(page, sunday.toISOString().slice(0, 10), 'day');
+      const closedSlot = calendar(page)
+        .locator('.rbc-time-content > .rbc-day-slot')
+        .first()
+        .locator('.rbc-time-slot')
+        .nth(3);
+      await closedSlot.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      const closedBox = (await closedSlot.boundingBox())!;
+      await page.mouse.click(closedBox.x + closedBox.width / 2, closedBox.y + closedBox.height / 2);
+      await page.getByText('Clinic is closed on this day.').first().waitFor();
+      expect(await page.getByRole('dialog', { name: 'Add Appointment' }).count()).toBe(0);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

@@ -10,6 +10,7 @@ import { useBookingIntent } from '@/entities/appointment';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { useNow } from '@/lib/use-now';
+import { BOOKING_MESSAGES } from './booking/messages';
 import type { SlotRefusal } from './calendar/calendar-time';
 import { AppointmentsCalendar } from './calendar/components/appointments-calendar';
 import { ExportAppointmentsButton } from './export/components/export-appointments-button';
@@ -76,12 +77,13 @@ function useListFirstRead(clinicId: number): boolean {
 
 const NO_DENTISTS: readonly ListDentistRecord[] = Object.freeze([]);
 
+/** A calendar slot that cannot be booked: the booking form's words where the spec gives them. */
 const REFUSALS: Record<SlotRefusal, string> = {
-  past: CALENDAR_TEXT.past,
-  sunday: CALENDAR_TEXT.sunday,
+  past: BOOKING_MESSAGES.invalidSlot,
+  sunday: BOOKING_MESSAGES.closedDay,
   lunch: CALENDAR_TEXT.lunch,
   closed: CALENDAR_TEXT.closed,
-  booked: CALENDAR_TEXT.booked,
+  booked: BOOKING_MESSAGES.invalidSlot,
 };
 
 /** The screen for the clinic the session works on (the superadmin's choice, or the user's own). */

@@ -65,13 +65,13 @@ export const LIST_TEXT = {
   calendarView: 'Calendar',
 } as const;
 
-/** The calendar view's texts (the calendar is beyond the spec, so none of these are the spec's). */
+/**
+ * The calendar view's own texts (the calendar is beyond the spec): a past, booked or Sunday slot
+ * is refused in the booking form's words (booking/messages.ts), these where the spec has none.
+ */
 export const CALENDAR_TEXT = {
-  past: 'That time has passed. Choose a slot from now on.',
-  sunday: 'The clinic is closed on Sundays.',
   lunch: '12:00–1:00 PM is the lunch break.',
   closed: 'Choose a slot between 9:00 AM and 6:00 PM.',
-  booked: 'That slot is already booked for this dentist.',
   lunchLabel: 'Lunch',
   allDentists: 'All Dentists',
 } as const;
