@@ -154,6 +154,27 @@ export async function reclaimLapsedReminders(
   return parseJobs(rows[0]?.jobs ?? []);
 }
 
+/**
+ * The claimed reminder's job as the appointment is now (staff may have moved, cancelled or
+ * redirected it since the claim), or null when the claim is no longer this caller's.
+ */
+export async function reloadClaimedJob(
+  db: SqlClient,
+  reminderId: number,
+  claimToken: string,
+): Promise<ReminderJob | null> {
+  const { rows } = await db.query<{ jobs: unknown }>(
+    `with claimed as (
+       select x.id, x.appointment_id, x.days_ahead, x.attempts
+         from public.appointment_reminders x
+        where x.id = $1 and x.claim_token = $2::uuid and x.outcome = 'pending'
+     )
+     select ${JOBS_OF('claimed')} as jobs`,
+    [reminderId, claimToken],
+  );
+  return parseJobs(rows[0]?.jobs ?? [])[0] ?? null;
+}
+
 export type ReminderOutcome =
   | { kind: 'sent'; messengerId: string; attempted: boolean }
   /** Not needed (a manual reminder already went out that day); `reason` is logged in `error`. */

@@ -25,6 +25,7 @@ import {
   loadClinics,
   reclaimLapsedReminders,
   recordOutcome,
+  reloadClaimedJob,
   type ReminderClinic,
   type ReminderJob,
   type ReminderOutcome,
@@ -113,43 +114,80 @@ export function createReminderScheduler(
     }
   }
 
-  /** Sends one claimed reminder until it has an outcome (a rate limit means: pause, then resend). */
-  async function process(clinic: ReminderClinic, job: ReminderJob, claimToken: string, leaseEnds: number) {
+  /**
+   * What a claimed reminder comes to without sending (not due any more, nowhere to send, covered by
+   * a manual send), or the recipient and text to send it with: asked of the job as claimed, and
+   * again of the appointment as it is just before each send.
+   */
+  function planSend(
+    clinic: ReminderClinic,
+    job: ReminderJob,
+  ): { kind: 'send'; messengerId: string; text: string } | { kind: 'outcome'; outcome: ReminderOutcome } {
     const now = clock.now();
-    let outcome: ReminderOutcome;
     const recipient = reminderRecipient(job);
     const noLongerDue = noLongerDueReason(job, job.daysAhead, now, clinic.timeZone);
-    if (noLongerDue !== null) {
-      outcome = { kind: 'failed', error: noLongerDue, messengerId: null, attempted: false };
-    } else if (!clinic.pageId || !clinic.pageAccessToken) {
-      outcome = { kind: 'failed', error: CLINIC_NOT_CONNECTED, messengerId: null, attempted: false };
-    } else if (!recipient.ok) {
-      outcome = { kind: 'failed', error: recipient.error, messengerId: null, attempted: false };
-    } else if (manualReminderSentToday(job.manualSends, recipient.messengerId, now, clinic.timeZone)) {
-      // Staff already reminded this recipient today by hand: the same message again would be noise.
-      outcome = { kind: 'skipped', reason: MANUAL_ALREADY_SENT, messengerId: recipient.messengerId };
+    if (noLongerDue !== null)
+      return { kind: 'outcome', outcome: { kind: 'failed', error: noLongerDue, messengerId: null, attempted: false } };
+    if (!clinic.pageId || !clinic.pageAccessToken)
+      return {
+        kind: 'outcome',
+        outcome: { kind: 'failed', error: CLINIC_NOT_CONNECTED, messengerId: null, attempted: false },
+      };
+    if (!recipient.ok)
+      return {
+        kind: 'outcome',
+        outcome: { kind: 'failed', error: recipient.error, messengerId: null, attempted: false },
+      };
+    // Staff already reminded this recipient today by hand: the same message again would be noise.
+    if (manualReminderSentToday(job.manualSends, recipient.messengerId, now, clinic.timeZone))
+      return {
+        kind: 'outcome',
+        outcome: { kind: 'skipped', reason: MANUAL_ALREADY_SENT, messengerId: recipient.messengerId },
+      };
+    const text = reminderText(job.reminderMessage, () =>
+      defaultReminderText({
+        patientName: job.patientName ?? 'there',
+        clinicName: clinic.name,
+        dentistName: job.dentistName ?? 'your dentist',
+        appointmentTime: new Date(job.appointmentTime),
+        timeZone: clinic.timeZone,
+        now,
+      }),
+    );
+    return { kind: 'send', messengerId: recipient.messengerId, text };
+  }
+
+  /** Sends one claimed reminder until it has an outcome (a rate limit means: pause, then resend). */
+  async function process(clinic: ReminderClinic, job: ReminderJob, claimToken: string, leaseEnds: number) {
+    let outcome: ReminderOutcome;
+    const claimed = planSend(clinic, job);
+    if (claimed.kind === 'outcome') {
+      outcome = claimed.outcome;
     } else {
-      const text = reminderText(job.reminderMessage, () =>
-        defaultReminderText({
-          patientName: job.patientName ?? 'there',
-          clinicName: clinic.name,
-          dentistName: job.dentistName ?? 'your dentist',
-          appointmentTime: new Date(job.appointmentTime),
-          timeZone: clinic.timeZone,
-          now,
-        }),
-      );
       for (;;) {
         await waitOutRateLimit();
-        // Never send on a claim that may lapse before Meta answers: another instance could take it.
-        if (stopping || Date.now() + deps.config.metaTimeoutMs + 5_000 > leaseEnds) {
+        const wait = pacer.reserve();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        // Never send on a claim that may lapse before Meta answers (a send may take two requests:
+        // the message, then the template): another instance could take it over and send it too.
+        if (stopping || Date.now() + 2 * deps.config.metaTimeoutMs + 5_000 > leaseEnds) {
           const pauseLeft = Math.max(0, pausedUntil - Date.now());
           outcome = { kind: 'release', retryAt: new Date(clock.now().getTime() + pauseLeft) };
           break;
         }
-        const wait = pacer.reserve();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        const result = await send(clinic, job, recipient.messengerId, text);
+        // The appointment as it is now: a pause or the pacing may have outlasted a move, a
+        // cancellation or another recipient since the claim.
+        const current = await reloadClaimedJob(db, job.reminderId, claimToken);
+        if (current === null) {
+          outcome = { kind: 'release', retryAt: clock.now() };
+          break;
+        }
+        const plan = planSend(clinic, current);
+        if (plan.kind === 'outcome') {
+          outcome = plan.outcome;
+          break;
+        }
+        const result = await send(clinic, current, plan.messengerId, plan.text);
         const verdict = verdictFor(result, job.attempts + 1);
         if (verdict.outcome === 'rate-limited') {
           // Answers to sends that were already in flight when a pause began belong to that pause.
@@ -169,14 +207,14 @@ export function createReminderScheduler(
         consecutiveRateLimits = 0;
         if (result.ok) pacer.succeeded();
         const at = clock.now();
-        if (verdict.outcome === 'sent') outcome = { kind: 'sent', messengerId: recipient.messengerId, attempted: true };
+        if (verdict.outcome === 'sent') outcome = { kind: 'sent', messengerId: plan.messengerId, attempted: true };
         else if (verdict.outcome === 'failed')
-          outcome = { kind: 'failed', error: verdict.error, messengerId: recipient.messengerId, attempted: true };
+          outcome = { kind: 'failed', error: verdict.error, messengerId: plan.messengerId, attempted: true };
         else
           outcome = {
             kind: 'retry',
             error: result.ok ? '' : result.error,
-            messengerId: recipient.messengerId,
+            messengerId: plan.messengerId,
             retryAt: new Date(at.getTime() + verdict.retryInMs),
           };
         break;

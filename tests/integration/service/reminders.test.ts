@@ -455,6 +455,29 @@ describe('when the automated reminders go out', () => {
     expect(await logOf(appointment.id)).toMatchObject([{ outcome: 'sent', attempts: 1 }]);
   });
 
+  it('when staff cancel during a rate-limit pause, then the claimed reminder is not sent after it', async () => {
+    const clinic = await createReminderClinic();
+    const appointment = await clinic.appointment({ daysAhead: 1 });
+    const messenger = new FakeMessenger();
+    const limited = { ok: false as const, error: 'Too many messages.', transient: true, metaCode: 613 };
+    messenger.script.set(appointment.messengerId!, [limited]);
+    // The front desk cancels while Meta's answer is on its way: the claim was made before.
+    const cancellingMessenger: Messenger = {
+      send: async (message) => {
+        const answer = await messenger.send(message);
+        await db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [appointment.id]);
+        return answer;
+      },
+    };
+
+    await scheduler(new FakeClock(MONDAY_0930_MANILA), cancellingMessenger).runOnce();
+
+    expect(messenger.to(appointment.messengerId!)).toHaveLength(1);
+    expect(await logOf(appointment.id)).toMatchObject([
+      { outcome: 'failed', error: 'Not sent: the appointment was cancelled before the reminder could go out.' },
+    ]);
+  });
+
   it('when a retry is due but the appointment was cancelled meanwhile, then it is recorded failed, not sent', async () => {
     const clinic = await createReminderClinic();
     const appointment = await clinic.appointment({ daysAhead: 1 });
