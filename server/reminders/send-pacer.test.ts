@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SendPacer } from './send-pacer';
+import { MAX_PACE_MS, SendPacer } from './send-pacer';
 
 function pacerAt(start = 0) {
   const clock = { now: start };
@@ -41,5 +41,16 @@ describe('SendPacer', () => {
     expect(pacer.paceMs).toBe(10);
     pacer.rateLimited();
     expect(pacer.paceMs).toBe(20);
+  });
+
+  it('when rate limits go on for minutes, then sends are still spaced at most a second apart', () => {
+    const { clock, pacer } = pacerAt();
+    for (let pause = 0; pause < 12; pause++) {
+      clock.now += 30_000;
+      pacer.rateLimited();
+    }
+    expect(pacer.paceMs).toBe(MAX_PACE_MS);
+    expect(MAX_PACE_MS).toBe(1_000);
+    expect([pacer.reserve(), pacer.reserve()]).toEqual([0, 1_000]);
   });
 });

@@ -3,7 +3,12 @@
  * in the last second, less 10 %, becomes the pace, which then speeds up slowly again (additive
  * increase, multiplicative decrease), so a long run settles just under the limit instead of
  * bursting into it and pausing over and over. Before the first rate limit there is no pacing.
+ * The spacing never passes MAX_PACE_MS: after a long run of rate limits (each pause doubling it, as
+ * nothing succeeded in the second before) it would otherwise reach minutes per send and stay there
+ * for every clinic; a limit tighter than that is met by the scheduler's pauses.
  */
+export const MAX_PACE_MS = 1_000;
+
 export class SendPacer {
   private intervalMs = 0;
   private nextSlot = 0;
@@ -30,7 +35,7 @@ export class SendPacer {
     const now = this.now();
     const reached = this.recentSuccesses.filter((at) => at >= now - 1000).length;
     const paced = reached > 0 ? 1000 / (reached * 0.9) : Math.max(10, this.intervalMs * 2);
-    this.intervalMs = Math.max(this.intervalMs, paced);
+    this.intervalMs = Math.min(MAX_PACE_MS, Math.max(this.intervalMs, paced));
   }
 
   /** The current pause between sends (0: unpaced). */
