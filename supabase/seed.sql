@@ -452,10 +452,12 @@ with recent as (
   join public.clinics c on c.id = a.clinic_id
   where c.name = 'Smile Dental' and a.status = 'Completed' and not a.deleted and p.messenger_id is not null
 )
-insert into public.appointment_reminders (clinic_id, appointment_id, sent_on, days_ahead, messenger_id, is_manual, outcome, error)
+insert into public.appointment_reminders
+  (clinic_id, appointment_id, for_appointment_time, sent_on, days_ahead, messenger_id, is_manual, outcome, error)
 select
   r.clinic_id,
   r.id,
+  r.appointment_time,
   (((r.appointment_time at time zone r.timezone)::date - 1) + r.reminder_time) at time zone r.timezone,
   1,
   r.messenger_id,

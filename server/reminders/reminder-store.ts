@@ -1,7 +1,7 @@
 /**
  * Every write to public.appointment_reminders, automated and manual, and what the scheduler reads.
  * An automated reminder is first a claim: a 'pending' row under the unique key
- * appointment_reminders_automated_key (appointment_id, days_ahead) where not is_manual, so only
+ * appointment_reminders_automated_key (appointment_id, for_appointment_time, days_ahead) where not is_manual, so only
  * one service instance ever holds a given reminder (docs/reminders.md), until its outcome: sent,
  * failed, or skipped (not needed). A manual reminder is one row per send, sent or failed.
  */
@@ -90,29 +90,29 @@ export async function claimDueReminders(
   const daysAhead = `((a.appointment_time at time zone $2)::date - $3::date)`;
   const { rows } = await db.query<{ found: number; jobs: unknown }>(
     `with candidates as (
-       select a.id, a.clinic_id, ${daysAhead} as days_ahead
+       select a.id, a.clinic_id, a.appointment_time, ${daysAhead} as days_ahead
          from public.appointments a
         where a.clinic_id = $1
           and a.reminder_enabled
-          and not a.deleted
-          and a.status in ('Scheduled', 'Confirmed')
-          and a.appointment_time > $4::timestamptz
+          and private.is_booked_ahead(a, $4::timestamptz)
           and a.appointment_time < $4::timestamptz + interval '367 days'
           and ${daysAhead} = any (a.reminder_days)
           and not exists (
             select 1 from public.appointment_reminders x
-             where x.appointment_id = a.id and x.days_ahead = ${daysAhead} and not x.is_manual
+             where x.appointment_id = a.id and x.for_appointment_time = a.appointment_time
+               and x.days_ahead = ${daysAhead} and not x.is_manual
           )
         order by a.appointment_time, a.id
         limit $5
      ),
      claimed as (
        insert into public.appointment_reminders
-         (clinic_id, appointment_id, days_ahead, is_manual, outcome, attempts, sent_on, next_attempt_at, claim_token)
-       select c.clinic_id, c.id, c.days_ahead, false, 'pending', 0, $4::timestamptz,
+         (clinic_id, appointment_id, for_appointment_time, days_ahead, is_manual, outcome, attempts, sent_on,
+          next_attempt_at, claim_token)
+       select c.clinic_id, c.id, c.appointment_time, c.days_ahead, false, 'pending', 0, $4::timestamptz,
               $4::timestamptz + make_interval(secs => $6::double precision / 1000), $7::uuid
          from candidates c
-       on conflict (appointment_id, days_ahead) where not is_manual do nothing
+       on conflict (appointment_id, for_appointment_time, days_ahead) where not is_manual do nothing
        returning id, appointment_id, days_ahead, attempts
      )
      select (select count(*) from candidates)::int as found, ${JOBS_OF('claimed')} as jobs`,

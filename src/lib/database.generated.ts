@@ -127,6 +127,7 @@ export type Database = {
           created_at: string;
           days_ahead: number;
           error: string | null;
+          for_appointment_time: string | null;
           id: number;
           is_manual: boolean;
           messenger_id: string | null;
@@ -142,6 +143,7 @@ export type Database = {
           created_at?: string;
           days_ahead: number;
           error?: string | null;
+          for_appointment_time?: string | null;
           id?: never;
           is_manual?: boolean;
           messenger_id?: string | null;
@@ -157,6 +159,7 @@ export type Database = {
           created_at?: string;
           days_ahead?: number;
           error?: string | null;
+          for_appointment_time?: string | null;
           id?: never;
           is_manual?: boolean;
           messenger_id?: string | null;

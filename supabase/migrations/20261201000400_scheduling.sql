@@ -337,9 +337,8 @@ comment on column public.appointment_reminders.next_attempt_at is
 comment on column public.appointment_reminders.claim_token is
   'Pending only: the claim of the service pass sending it; an outcome is written only under its claim.';
 
--- The idempotency key of automated reminders: one per appointment and days-ahead.
-create unique index appointment_reminders_automated_key on public.appointment_reminders (appointment_id, days_ahead)
-  where not is_manual;
+-- The idempotency key of automated reminders (one per appointment, its time and days ahead) is in
+-- 20261201001760_reminders_per_appointment_time.sql.
 
 create index appointment_reminders_appointment_id_sent_on_idx on public.appointment_reminders (appointment_id, sent_on desc);
 

@@ -64,7 +64,12 @@ describe.each(databaseTargets())('schema and constraints on %s', (target) => {
       amount: 500,
       method: 'cash',
     });
-    await insertRow(db, 'appointment_reminders', { clinic_id: a.id, appointment_id: ids.appointmentA, days_ahead: 1 });
+    await insertRow(db, 'appointment_reminders', {
+      clinic_id: a.id,
+      appointment_id: ids.appointmentA,
+      for_appointment_time: '2030-01-08T02:00:00Z',
+      days_ahead: 1,
+    });
     await insertRow(db, 'dentist_availability', {
       clinic_id: a.id,
       dentist_id: a.dentistId,
@@ -152,7 +157,7 @@ describe.each(databaseTargets())('schema and constraints on %s', (target) => {
           'btree (clinic_id, name)',
           'btree (clinic_id, payment_date DESC)',
           'btree (category_id, clinic_id)',
-          'btree (appointment_id, days_ahead) WHERE (NOT is_manual)',
+          'btree (appointment_id, for_appointment_time, days_ahead) WHERE (NOT is_manual)',
         ]),
       );
     });
@@ -197,7 +202,7 @@ describe.each(databaseTargets())('schema and constraints on %s', (target) => {
       ],
       [
         'a negative days-ahead in the reminder log',
-        `insert into public.appointment_reminders (clinic_id, appointment_id, days_ahead) select $1, id, -1 from public.appointments where clinic_id = $1`,
+        `insert into public.appointment_reminders (clinic_id, appointment_id, for_appointment_time, days_ahead) select $1, id, appointment_time, -1 from public.appointments where clinic_id = $1`,
       ],
     ])('refuses %s', async (_, sql) => {
       const params = sql.includes('$1') ? [a.id] : [];
@@ -309,7 +314,12 @@ describe.each(databaseTargets())('schema and constraints on %s', (target) => {
         'a reminder log row for an appointment of another clinic',
         () => ({
           table: 'appointment_reminders',
-          values: { clinic_id: b.id, appointment_id: ids.appointmentA, days_ahead: 5 },
+          values: {
+            clinic_id: b.id,
+            appointment_id: ids.appointmentA,
+            for_appointment_time: '2030-01-08T02:00:00Z',
+            days_ahead: 5,
+          },
         }),
       ],
     ])('refuses %s', async (_, build) => {
@@ -341,8 +351,13 @@ describe.each(databaseTargets())('schema and constraints on %s', (target) => {
   });
 
   describe('other integrity rules', () => {
-    it('logs an automated reminder once per appointment and days-ahead, manual ones freely', async () => {
-      const reminder = { clinic_id: a.id, appointment_id: ids.appointmentA, days_ahead: 3 };
+    it('logs an automated reminder once per appointment time and days-ahead, manual ones freely', async () => {
+      const reminder = {
+        clinic_id: a.id,
+        appointment_id: ids.appointmentA,
+        for_appointment_time: '2030-01-09T02:00:00Z',
+        days_ahead: 3,
+      };
       const duplicate = await refusalFor(db, 'service_role', async (tx) => {
         await insertRow(tx, 'appointment_reminders', reminder);
         await insertRow(tx, 'appointment_reminders', reminder);
@@ -350,10 +365,24 @@ describe.each(databaseTargets())('schema and constraints on %s', (target) => {
       expect(duplicate.code).toBe('23505');
       const manual = await attemptAs(db, 'service_role', async (tx) => {
         await insertRow(tx, 'appointment_reminders', reminder);
-        await insertRow(tx, 'appointment_reminders', { ...reminder, is_manual: true });
-        return insertRow(tx, 'appointment_reminders', { ...reminder, is_manual: true });
+        // The appointment moved: its new time is reminded of too.
+        await insertRow(tx, 'appointment_reminders', { ...reminder, for_appointment_time: '2030-01-11T02:00:00Z' });
+        await insertRow(tx, 'appointment_reminders', { ...reminder, for_appointment_time: null, is_manual: true });
+        return insertRow(tx, 'appointment_reminders', { ...reminder, for_appointment_time: null, is_manual: true });
       });
       expect(manual).toMatchObject({ ok: true });
+      // Written without its time, an automated reminder is for the appointment's time now.
+      const untimed = await attemptAs(db, 'service_role', async (tx) => {
+        const id = await insertRow(tx, 'appointment_reminders', { ...reminder, for_appointment_time: null });
+        const { rows } = await tx.query<{ same: boolean }>(
+          `select r.for_appointment_time = a.appointment_time as same
+             from public.appointment_reminders r join public.appointments a on a.id = r.appointment_id
+            where r.id = $1`,
+          [id],
+        );
+        return rows[0]?.same;
+      });
+      expect(untimed).toEqual({ ok: true, value: true });
     });
 
     it('keeps a dentist with appointments from being removed, and removes one without', async () => {

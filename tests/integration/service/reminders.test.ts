@@ -404,14 +404,16 @@ describe('when the automated reminders go out', () => {
     // What a pass that died between claiming and sending leaves behind.
     await db.query(
       `insert into public.appointment_reminders
-         (clinic_id, appointment_id, days_ahead, is_manual, outcome, sent_on, next_attempt_at, claim_token)
-       values ($1, $2, 1, false, 'pending', $3, $4, $5)`,
+         (clinic_id, appointment_id, for_appointment_time, days_ahead, is_manual, outcome, sent_on, next_attempt_at,
+          claim_token)
+       values ($1, $2, $6, 1, false, 'pending', $3, $4, $5)`,
       [
         clinic.clinicId,
         appointment.id,
         MONDAY_0930_MANILA,
         new Date(MONDAY_0930_MANILA.getTime() + 5 * MINUTE),
         randomUUID(),
+        appointment.time,
       ],
     );
     const messenger = new FakeMessenger();
@@ -498,6 +500,30 @@ describe('when the automated reminders go out', () => {
         attempts: 1,
       },
     ]);
+  });
+
+  it('when an appointment moves after its reminder failed, then it is reminded of the new date', async () => {
+    const clinic = await createReminderClinic();
+    const appointment = await clinic.appointment({ daysAhead: 1 });
+    const messenger = new FakeMessenger();
+    messenger.script.set(appointment.messengerId!, [{ ok: false, error: 'Meta is down.', transient: true }]);
+    const clock = new FakeClock(MONDAY_0930_MANILA);
+
+    await scheduler(clock, messenger).runOnce();
+    // Moved from Tuesday to Thursday while its retry waits: the retry finds it moved.
+    await db.query(
+      `update public.appointments set appointment_time = appointment_time + interval '2 days' where id = $1`,
+      [appointment.id],
+    );
+    clock.advance(MINUTE);
+    await scheduler(clock, messenger).runOnce();
+    // Wednesday, the day before the new date.
+    clock.advance(2 * 24 * 60 * MINUTE);
+    await scheduler(clock, messenger).runOnce();
+
+    expect(messenger.to(appointment.messengerId!)).toHaveLength(2);
+    expect((await logOf(appointment.id)).map((row) => row.outcome)).toEqual(['failed', 'sent']);
+    expect(messenger.to(appointment.messengerId!)[1]!.text).toContain('tomorrow');
   });
 
   it("when clinics are in different zones, then each one's own date and reminder time decide", async () => {
