@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageFormSchema, EMPTY_COVERAGE_FORM, EMPTY_HMO_FORM, hmoFormSchema } from './hmo-forms';
+import { coverageFormSchema, EMPTY_COVERAGE_FORM, EMPTY_HMO_FORM, hmoFormSchema, procedureLabels } from './hmo-forms';
 
 describe('the HMO form', () => {
   it('sends the name trimmed, the deadline as days and the limit as a decimal string', () => {
@@ -38,5 +38,20 @@ describe('the coverage form', () => {
       'amount',
     ]);
     expect(coverageFormSchema.safeParse({ procedureId: '1', basis: 'percent', amount: '12.345' }).success).toBe(false);
+  });
+});
+
+describe('procedureLabels', () => {
+  it('names a procedure alone, and with its category when another of the clinic has its name', () => {
+    const labels = procedureLabels([
+      { id: 1, name: 'Cleaning', category: 'Adult' },
+      { id: 2, name: 'cleaning', category: 'Pediatric' },
+      { id: 3, name: 'Porcelain Crown', category: 'Restorative' },
+    ]);
+    expect([...labels.entries()]).toEqual([
+      [1, 'Cleaning (Adult)'],
+      [2, 'cleaning (Pediatric)'],
+      [3, 'Porcelain Crown'],
+    ]);
   });
 });

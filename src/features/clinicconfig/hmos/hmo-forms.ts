@@ -70,3 +70,21 @@ export function pesosText(decimal: string): string {
   const parsed = parsePesos(decimal);
   return parsed.ok ? formatPesos(parsed.centavos) : decimal;
 }
+
+/**
+ * How each procedure is named in the coverage picker and table: its name, and its category beside
+ * it when another procedure of the clinic has the same name ('Cleaning (Adult)', 'Cleaning
+ * (Pediatric)'), since names are unique within a category only.
+ */
+export function procedureLabels(
+  procedures: readonly { id: number; name: string; category: string | null }[],
+): Map<number, string> {
+  const counts = new Map<string, number>();
+  for (const { name } of procedures) counts.set(name.toLowerCase(), (counts.get(name.toLowerCase()) ?? 0) + 1);
+  return new Map(
+    procedures.map(({ id, name, category }) => [
+      id,
+      (counts.get(name.toLowerCase()) ?? 0) > 1 && category ? `${name} (${category})` : name,
+    ]),
+  );
+}

@@ -39,16 +39,30 @@ export interface PricedProcedure {
   id: number;
   name: string;
   price: string;
+  /** Its category's name: names are unique within a category only. */
+  category: string | null;
+}
+
+interface PricedProcedureRead {
+  id: number;
+  name: string;
+  price: string;
+  procedure_categories: { name: string } | null;
 }
 
 /** The clinic's price list (table procedures), by name: what an HMO may cover. */
 export async function getPricedProcedures(clinicId: number): Promise<PricedProcedure[]> {
   const answer = await getSupabase()
     .from('procedures')
-    .select('id, name, price::text')
+    .select('id, name, price::text, procedure_categories(name)')
     .eq('clinic_id', clinicId)
-    .order('name');
-  return throwOnError(answer) as unknown as PricedProcedure[];
+    .order('name')
+    .order('id')
+    .overrideTypes<PricedProcedureRead[], { merge: false }>();
+  return throwOnError(answer).map(({ procedure_categories: category, ...procedure }) => ({
+    ...procedure,
+    category: category?.name ?? null,
+  }));
 }
 
 export function usePricedProcedures(clinicId: number) {

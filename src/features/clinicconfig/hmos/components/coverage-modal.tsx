@@ -10,7 +10,7 @@ import { refusalTextOf } from '@/lib/refusal-text';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { usePricedProcedures, type Coverage, type Hmo } from '../api/get-hmos';
 import { useAddCoverage, useRemoveCoverage } from '../api/save-hmo';
-import { coverageFormSchema, EMPTY_COVERAGE_FORM, pesosText } from '../hmo-forms';
+import { coverageFormSchema, EMPTY_COVERAGE_FORM, pesosText, procedureLabels } from '../hmo-forms';
 import { HMO_TEXT } from '../messages';
 
 const failed = (text: string, error: unknown): FormMessageValue => ({
@@ -29,6 +29,7 @@ export function CoverageModal({ clinicId, hmo, onClose }: { clinicId: number; hm
   const form = useZodForm(coverageFormSchema, { defaultValues: EMPTY_COVERAGE_FORM });
   const errors = form.formState.errors;
   const byId = new Map((procedures.data ?? []).map((procedure) => [procedure.id, procedure]));
+  const labels = procedureLabels(procedures.data ?? []);
   const covered = new Set(hmo.hmo_coverages.map((coverage) => coverage.procedure_id));
 
   const submit = form.handleSubmit(async (fields) => {
@@ -67,7 +68,7 @@ export function CoverageModal({ clinicId, hmo, onClose }: { clinicId: number; hm
             {
               key: 'procedure',
               header: HMO_TEXT.coverageColumns.procedure,
-              render: (c) => byId.get(c.procedure_id)?.name,
+              render: (c) => labels.get(c.procedure_id),
             },
             {
               key: 'price',
@@ -86,7 +87,7 @@ export function CoverageModal({ clinicId, hmo, onClose }: { clinicId: number; hm
                 <button
                   type="button"
                   className="button button-danger-outline button-small"
-                  aria-label={HMO_TEXT.removeLabel(byId.get(c.procedure_id)?.name ?? '')}
+                  aria-label={HMO_TEXT.removeLabel(labels.get(c.procedure_id) ?? '')}
                   onClick={() => void onRemove(c)}
                 >
                   {HMO_TEXT.remove}
@@ -103,7 +104,7 @@ export function CoverageModal({ clinicId, hmo, onClose }: { clinicId: number; hm
           placeholder={HMO_TEXT.procedurePlaceholder}
           options={(procedures.data ?? [])
             .filter((procedure) => !covered.has(procedure.id))
-            .map((procedure) => ({ value: String(procedure.id), label: procedure.name }))}
+            .map((procedure) => ({ value: String(procedure.id), label: labels.get(procedure.id) ?? procedure.name }))}
           error={errors.procedureId?.message}
           {...form.register('procedureId')}
         />

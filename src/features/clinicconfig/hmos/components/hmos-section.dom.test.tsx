@@ -73,6 +73,28 @@ describe('Accredited HMOs in Clinic Config', () => {
     expect(await within(dialog).findByText('The clinic already has an HMO of that name.')).toBeTruthy();
   });
 
+  it('tells two procedures of one name apart by their category', async () => {
+    await seed.procedure_categories([{ id: 2, clinic_id: 1, name: 'Pediatric' }]);
+    await seed.procedures([{ id: 3, clinic_id: 1, category_id: 2, name: 'Porcelain Crown', price: 9000 }]);
+    await seed.hmos([{ id: 8, clinic_id: 1, name: 'Maxicare' }]);
+    const user = await renderSection();
+    await hmoTable();
+    await user.click(screen.getByRole('button', { name: 'Coverage of Maxicare' }));
+    const dialog = screen.getByRole('dialog', { name: 'Coverage — Maxicare' });
+    const procedure = within(dialog).getByLabelText('Procedure');
+    await waitFor(() => expect(within(procedure).getAllByRole('option')).toHaveLength(4));
+    expect(
+      within(procedure)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Select a procedure',
+      'Oral Prophylaxis (Cleaning)',
+      'Porcelain Crown (Preventive Care)',
+      'Porcelain Crown (Pediatric)',
+    ]);
+  });
+
   it('covers cleaning at a contracted price and leaves the crown uncovered', async () => {
     await seed.hmos([{ id: 7, clinic_id: 1, name: 'Intellicare' }]);
     const user = await renderSection();
