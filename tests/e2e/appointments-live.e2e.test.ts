@@ -374,9 +374,12 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       await recordLiveNotices(desk.page);
       await smile.setStatus(booked.id, 'Cancelled');
       await waitForStatus(desk.page, booked.id, 'Cancelled');
-      expect(await classesOf(rowOf(desk.page, booked.id))).toEqual(
-        expect.arrayContaining(['appointment-highlighted', 'appointment-flashing', 'appointment-live-alarming']),
-      );
+      // The row's marks come with the live notice, which may render a frame after the new status.
+      await expect
+        .poll(() => classesOf(rowOf(desk.page, booked.id)), { timeout: LIVE_WAIT_MS })
+        .toEqual(
+          expect.arrayContaining(['appointment-highlighted', 'appointment-flashing', 'appointment-live-alarming']),
+        );
       const notice = await liveNoticeOf(
         desk.page,
         booked.id,
