@@ -128,7 +128,7 @@ export async function recordExport(
  * list as a CSV file (@common/csv: UTF-8 with BOM, RFC 4180, CRLF, formulas guarded), streamed a
  * page at a time with backpressure, read under the caller's row-level security. The first page is
  * read before the answer starts, so a failure there is still a JSON `{error}`; a failure later
- * cuts the connection (the download fails rather than looking complete).
+ * cuts the connection (the download fails rather than looking complete) and is still recorded.
  */
 export const createExportRouter: RouterFactory = (deps) => {
   const router = Router();
@@ -155,15 +155,25 @@ export const createExportRouter: RouterFactory = (deps) => {
       // The SPA runs on another origin in production: let it read the file's name.
       'Access-Control-Expose-Headers': 'Content-Disposition',
     });
+    let recorded = false;
+    // A complete file is on the record before its last byte is sent; one the client left is recorded after.
+    const record = async (rows: number | null) => {
+      await recordExport(deps.db, { clinicId, caller, kind, rows, filters });
+      recorded = true;
+    };
     try {
-      // A complete file is on the record before its last byte is sent; one the client left is recorded after.
-      const record = (rows: number | null) => recordExport(deps.db, { clinicId, caller, kind, rows, filters });
       const rows = await streamCsv(res, source.columns, first, source.pager, source.keep, record);
       deps.logger.info({ kind, clinicId, rows, complete: rows !== null }, 'export streamed');
       if (rows === null) await record(null);
     } catch (error) {
       deps.logger.error({ err: error, kind, clinicId }, 'export failed after the answer started');
       res.destroy();
+      // Rows may have reached the client before a later page failed: the export is on the record
+      // anyway, as one that did not end (no row count).
+      if (!recorded)
+        await record(null).catch((recordError: unknown) =>
+          deps.logger.error({ err: recordError, kind, clinicId }, 'an export that broke off could not be recorded'),
+        );
     }
   });
   return router;

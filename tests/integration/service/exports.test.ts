@@ -469,6 +469,48 @@ describe('50,000 rows', () => {
     }
   });
 
+  /** The clinic's exports in the audit trail, oldest first (what each recorded: list and rows). */
+  async function exportRecordsOf(clinicId: number) {
+    const { rows } = await stack.db.query<{ after: { kind: string; rows: number | null } }>(
+      `select after from public.audit_log where clinic_id = $1 and entity = 'export' order by id`,
+      [clinicId],
+    );
+    return rows.map((row) => row.after);
+  }
+
+  it('when a later page cannot be read, then the download breaks off and is still on the record', async () => {
+    const db = stack.service.deps.db;
+    let pagesRead = 0;
+    const failing: ServiceDatabase = {
+      ...db,
+      query: (sql, params) => db.query(sql, params),
+      listen: (...args) => db.listen(...args),
+      async transaction(work) {
+        if (pagesRead === 2) throw new Error('the database went away');
+        const result = await db.transaction(work);
+        pagesRead += 1;
+        return result;
+      },
+    };
+    const exportsBefore = await exportRecordsOf(bigClinic);
+    const app = createApp({ ...stack.service.deps, db: failing });
+    const server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(exportUrl(`http://127.0.0.1:${port}`, 'patients', { clinicId: String(bigClinic) }), {
+        headers: { authorization: `Bearer ${bigToken}` },
+      });
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+      await expect.poll(async () => (await exportRecordsOf(bigClinic)).length).toBe(exportsBefore.length + 1);
+      expect((await exportRecordsOf(bigClinic)).at(-1)).toMatchObject({ kind: 'patients', rows: null });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('when the client goes away mid-file, then the service stops reading pages', async () => {
     const db = stack.service.deps.db;
     let pagesRead = 0;
