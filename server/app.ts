@@ -1,5 +1,4 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { createManualReminderRouter } from './appointments/manual-reminder-route';
 import { createStatusNotificationRouter } from './appointments/status-notification-route';
@@ -8,7 +7,8 @@ import type { ServiceDeps } from './contracts';
 import { createExportRouter } from './exports/export-route';
 import { createFacebookRouter } from './facebook/router';
 import { staffCors } from './http/cors';
-import { createErrorHandler, notFound, sendError } from './http/errors';
+import { createErrorHandler, notFound } from './http/errors';
+import { perMinuteLimit } from './http/per-minute-limit';
 import { createRecallRouter } from './recalls/recall-route';
 import { createWebhookRouter } from './webhook/router';
 
@@ -85,14 +85,9 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}): express.
   app.use(
     STAFF_PATHS,
     staffCors(config.corsOrigins, logger),
-    rateLimit({
-      windowMs: 60_000,
+    perMinuteLimit({
       limit: limits.requestsPerMinute,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: (_req, res) => {
-        sendError(res, 429, 'Too many requests. Please wait a minute and try again.');
-      },
+      message: 'Too many requests. Please wait a minute and try again.',
     }),
     express.json({ limit: JSON_BODY_LIMIT }),
   );

@@ -1,12 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { manualReminderBodySchema, type ManualReminderResponse } from '@common/contract';
 import { REMINDER_BLOCKED_TEXT, reminderBlock } from '@common/contract/manual-reminder-eligibility';
 import { DEFAULT_RATE_LIMITS } from '../config';
 import { reminderQuickReplies, type RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
-import { HttpError, sendError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { parseBody, parsePositiveId } from '../http/parse-request';
+import { perMinuteLimit } from '../http/per-minute-limit';
 import { customText, defaultReminderText } from '../messages';
 import { recordManualReminder } from '../reminders/reminder-store';
 import { loadAppointmentForMessenger } from './appointment-store';
@@ -27,15 +27,10 @@ export const REMINDERS_OFF = 'Reminders are turned off for this appointment. Tur
 export const createManualReminderRouter: RouterFactory = (deps) => {
   const router = Router();
   const limit = (deps.config.rateLimits ?? DEFAULT_RATE_LIMITS).remindersPerMinute;
-  const perCaller = rateLimit({
-    windowMs: 60_000,
+  const perCaller = perMinuteLimit({
     limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (_req, res) => `caller:${callerOf(res).userId}`,
-    handler: (_req, res) => {
-      sendError(res, 429, 'Too many reminders in a short time. Please wait a minute and try again.');
-    },
+    message: 'Too many reminders in a short time. Please wait a minute and try again.',
+    key: (_req, res) => `caller:${callerOf(res).userId}`,
   });
 
   router.post('/:id/send-reminder', requireCaller(deps.callers), perCaller, async (req: Request, res: Response) => {

@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { statusNotificationBodySchema, type StatusNotificationResponse } from '@common/contract';
 import type { RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
-import { HttpError, sendError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { parseBody, parsePositiveId } from '../http/parse-request';
+import { perMinuteLimit } from '../http/per-minute-limit';
 import { customText, statusNoticeText } from '../messages';
 import { loadAppointmentForMessenger, recordStatusNotice, type StatusNotice } from './appointment-store';
 import { recordReliably, RECIPIENT_ERRORS, sendFailure } from './outcome';
@@ -28,17 +28,12 @@ export const createStatusNotificationRouter: RouterFactory = (deps) => {
   const router = Router();
   // An appointment's status changes a few times at most in a minute; past that, the messages
   // (each may carry a staff member's free text) would be a flood on the patient's Messenger.
-  const perAppointment = rateLimit({
-    windowMs: 60_000,
+  const perAppointment = perMinuteLimit({
     limit: STATUS_NOTICES_PER_APPOINTMENT_PER_MINUTE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (req) => `appointment:${String(req.params.id)}`,
+    message: STATUS_NOTICE_TOO_OFTEN,
+    key: (req) => `appointment:${String(req.params.id)}`,
     // Only notices that went out count: a refused or malformed request floods nobody.
     skipFailedRequests: true,
-    handler: (_req, res) => {
-      sendError(res, 429, STATUS_NOTICE_TOO_OFTEN);
-    },
   });
 
   router.post('/:id', requireCaller(deps.callers), perAppointment, async (req: Request, res: Response) => {

@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { hasPermission, RECALL_BOOK_TITLE, recallBookPayload, type RecallSendResponse } from '@common/contract';
 import { recordReliably, sendFailure } from '../appointments/outcome';
 import type { RouterFactory } from '../contracts';
 import { assertClinicAccess, callerOf, requireCaller } from '../http/auth';
-import { HttpError, sendError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { parsePositiveId } from '../http/parse-request';
+import { perMinuteLimit } from '../http/per-minute-limit';
 import { RECALL_ERRORS, recalledRecentlyText, recallText } from './recall-rules';
 import { claimRecall, finishRecall, loadRecallTarget, recordSkippedRecall } from './recall-store';
 
@@ -23,15 +23,10 @@ export const RECALLS_PER_MINUTE = 60;
  */
 export const createRecallRouter: RouterFactory = (deps) => {
   const router = Router();
-  const perCaller = rateLimit({
-    windowMs: 60_000,
+  const perCaller = perMinuteLimit({
     limit: RECALLS_PER_MINUTE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (_req, res) => `caller:${callerOf(res).userId}`,
-    handler: (_req, res) => {
-      sendError(res, 429, 'Too many recalls in a short time. Please wait a minute and try again.');
-    },
+    message: 'Too many recalls in a short time. Please wait a minute and try again.',
+    key: (_req, res) => `caller:${callerOf(res).userId}`,
   });
 
   router.post('/:patientId', requireCaller(deps.callers), perCaller, async (req: Request, res: Response) => {
