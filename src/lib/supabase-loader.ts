@@ -36,8 +36,7 @@ export function loadSupabase(): Promise<AppSupabaseClient> {
     .then((module) => {
       const existing = module.peekSupabase();
       if (existing) return existing;
-      if (!config) throw new Error('The Supabase client is used before /config.json was loaded');
-      return module.initSupabase(config);
+      return module.initSupabase(loadedConfig());
     })
     .catch((error: unknown) => {
       loading = undefined;
@@ -49,8 +48,12 @@ export function loadSupabase(): Promise<AppSupabaseClient> {
 /** An auth client for a recovery link's session only (createRecoveryAuthClient), once /config.json is known. */
 export async function loadRecoveryAuthClient(): Promise<AppSupabaseClient['auth']> {
   const module = await import('./supabase');
+  return module.createRecoveryAuthClient(loadedConfig());
+}
+
+function loadedConfig(): RuntimeConfig {
   if (!config) throw new Error('The Supabase client is used before /config.json was loaded');
-  return module.createRecoveryAuthClient(config);
+  return config;
 }
 
 /**

@@ -35,17 +35,10 @@ export function createAppSupabaseClient(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): AppSupabaseClient {
   const { supabaseUrl, anonKey } = config;
-  const auth = new AuthClient({
-    url: `${supabaseUrl}/auth/v1`,
-    headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey, ...CLIENT_INFO },
+  const auth = authClient(config, fetchImpl, {
     storageKey: AUTH_STORAGE_KEY,
     persistSession: true,
     autoRefreshToken: true,
-    // The app reads auth fragments itself (src/lib/auth-fragment.ts): a recovery link's tokens
-    // stay in the URL for /reset-password, and a sign-up confirmation link signs nobody in.
-    detectSessionInUrl: false,
-    flowType: 'implicit',
-    fetch: fetchImpl,
   });
 
   const fetchWithAuth: typeof fetch = async (input, init) => {
@@ -78,13 +71,25 @@ export function createRecoveryAuthClient(
   config: Pick<RuntimeConfig, 'supabaseUrl' | 'anonKey'>,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): InstanceType<typeof AuthClient> {
-  const { supabaseUrl, anonKey } = config;
-  return new AuthClient({
-    url: `${supabaseUrl}/auth/v1`,
-    headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey, ...CLIENT_INFO },
+  return authClient(config, fetchImpl, {
     storageKey: `${AUTH_STORAGE_KEY}-recovery`,
     persistSession: false,
     autoRefreshToken: false,
+  });
+}
+
+/** auth-js pointed at the project, as the app wires it; `session` says where and how it keeps one. */
+function authClient(
+  { supabaseUrl, anonKey }: Pick<RuntimeConfig, 'supabaseUrl' | 'anonKey'>,
+  fetchImpl: typeof fetch,
+  session: { storageKey: string; persistSession: boolean; autoRefreshToken: boolean },
+): InstanceType<typeof AuthClient> {
+  return new AuthClient({
+    url: `${supabaseUrl}/auth/v1`,
+    headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey, ...CLIENT_INFO },
+    ...session,
+    // The app reads auth fragments itself (src/lib/auth-fragment.ts): a recovery link's tokens
+    // stay in the URL for /reset-password, and a sign-up confirmation link signs nobody in.
     detectSessionInUrl: false,
     flowType: 'implicit',
     fetch: fetchImpl,
