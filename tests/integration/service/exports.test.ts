@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_EXPORT_COLUMNS } from '../../../common/csv/exports.ts';
 import { csvHeader, toCsv } from '../../../common/csv/index.ts';
 import { createApp } from '../../../server/app.ts';
-import type { Caller, ServiceDatabase } from '../../../server/contracts.ts';
+import type { Caller, ServiceDatabase, ServiceDeps } from '../../../server/contracts.ts';
 import { patientPager } from '../../../server/exports/export-store.ts';
 import {
   createClinic,
@@ -390,43 +390,61 @@ describe('50,000 rows', () => {
     });
   });
 
-  it('when exported, then the first bytes arrive before later pages are read, in chunks, byte for byte', async () => {
-    // The stack's service again, its database gated: page 3 waits until the client has its first bytes.
+  /**
+   * The stack's database with `beforePage(n)` awaited before its n-th transaction (the export reads
+   * one page per transaction, one after another), and the pages read so far.
+   */
+  function pagedDatabase(beforePage: (page: number) => Promise<void> | void) {
     const db = stack.service.deps.db;
-    let started = 0;
-    let pagesRead = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const gated: ServiceDatabase = {
+    const pages = { started: 0, read: 0 };
+    const paged: ServiceDatabase = {
       ...db,
       query: (sql, params) => db.query(sql, params),
       listen: (...args) => db.listen(...args),
       async transaction(work) {
-        started += 1;
-        if (started === 3) await gate;
+        pages.started += 1;
+        await beforePage(pages.started);
         const result = await db.transaction(work);
-        pagesRead += 1;
+        pages.read += 1;
         return result;
       },
     };
-    const app = createApp({ ...stack.service.deps, db: gated });
+    return { db: paged, pages };
+  }
+
+  /** The service's app with `overrides`, on a port of its own: the big clinic's patients export, and close. */
+  async function serveExports(overrides: Partial<ServiceDeps>) {
+    const app = createApp({ ...stack.service.deps, ...overrides });
     const server = await new Promise<Server>((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });
+    const { port } = server.address() as AddressInfo;
+    return {
+      exportBigClinic: () =>
+        fetch(exportUrl(`http://127.0.0.1:${port}`, 'patients', { clinicId: String(bigClinic) }), {
+          headers: { authorization: `Bearer ${bigToken}` },
+        }),
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('when exported, then the first bytes arrive before later pages are read, in chunks, byte for byte', async () => {
+    // The stack's service again, its database gated: page 3 waits until the client has its first bytes.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { db: gated, pages } = pagedDatabase((page) => (page === 3 ? gate : undefined));
+    const service = await serveExports({ db: gated });
     try {
-      const { port } = server.address() as AddressInfo;
       const rssBefore = process.memoryUsage().rss;
       let rssPeak = rssBefore;
-      const response = await fetch(exportUrl(`http://127.0.0.1:${port}`, 'patients', { clinicId: String(bigClinic) }), {
-        headers: { authorization: `Bearer ${bigToken}` },
-      });
+      const response = await service.exportBigClinic();
       expect(response.status).toBe(200);
       const reader = response.body!.getReader();
       const chunks: Uint8Array[] = [];
       const first = await reader.read();
       chunks.push(first.value!);
       // The first bytes came while the third page was still waiting to be read.
-      expect(pagesRead).toBeLessThan(3);
+      expect(pages.read).toBeLessThan(3);
       release();
       for (;;) {
         const { done, value } = await reader.read();
@@ -435,7 +453,7 @@ describe('50,000 rows', () => {
         rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
       }
       expect(chunks.length).toBeGreaterThan(1);
-      expect(pagesRead).toBe(COUNT / 1000 + 1);
+      expect(pages.read).toBe(COUNT / 1000 + 1);
 
       const body = Buffer.concat(chunks);
       const text = body.toString('utf8');
@@ -465,7 +483,7 @@ describe('50,000 rows', () => {
       expect(rssPeak - rssBefore).toBeLessThan(256 * 1024 * 1024);
     } finally {
       release();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
     }
   });
 
@@ -479,78 +497,44 @@ describe('50,000 rows', () => {
   }
 
   it('when a later page cannot be read, then the download breaks off and is still on the record', async () => {
-    const db = stack.service.deps.db;
-    let pagesRead = 0;
-    const failing: ServiceDatabase = {
-      ...db,
-      query: (sql, params) => db.query(sql, params),
-      listen: (...args) => db.listen(...args),
-      async transaction(work) {
-        if (pagesRead === 2) throw new Error('the database went away');
-        const result = await db.transaction(work);
-        pagesRead += 1;
-        return result;
-      },
-    };
-    const exportsBefore = await exportRecordsOf(bigClinic);
-    const app = createApp({ ...stack.service.deps, db: failing });
-    const server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    const { db: failing } = pagedDatabase((page) => {
+      if (page === 3) throw new Error('the database went away');
     });
+    const exportsBefore = await exportRecordsOf(bigClinic);
+    const service = await serveExports({ db: failing });
     try {
-      const { port } = server.address() as AddressInfo;
-      const response = await fetch(exportUrl(`http://127.0.0.1:${port}`, 'patients', { clinicId: String(bigClinic) }), {
-        headers: { authorization: `Bearer ${bigToken}` },
-      });
+      const response = await service.exportBigClinic();
       expect(response.status).toBe(200);
       await expect(response.text()).rejects.toThrow();
       await expect.poll(async () => (await exportRecordsOf(bigClinic)).length).toBe(exportsBefore.length + 1);
       expect((await exportRecordsOf(bigClinic)).at(-1)).toMatchObject({ kind: 'patients', rows: null });
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
     }
   });
 
   it('when the client goes away mid-file, then the service stops reading pages', async () => {
-    const db = stack.service.deps.db;
-    let pagesRead = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const gated: ServiceDatabase = {
-      ...db,
-      query: (sql, params) => db.query(sql, params),
-      listen: (...args) => db.listen(...args),
-      async transaction(work) {
-        if (pagesRead === 2) await gate;
-        const result = await db.transaction(work);
-        pagesRead += 1;
-        return result;
-      },
-    };
+    const { db: gated, pages } = pagedDatabase((page) => (page === 3 ? gate : undefined));
     const outcomes: { rows: number | null; complete: boolean }[] = [];
     const logger = Object.create(stack.service.deps.logger) as Logger;
     logger.info = ((fields: unknown, message?: string) => {
       if (message === 'export streamed') outcomes.push(fields as { rows: number | null; complete: boolean });
     }) as Logger['info'];
-    const app = createApp({ ...stack.service.deps, db: gated, logger });
-    const server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
+    const service = await serveExports({ db: gated, logger });
     try {
-      const { port } = server.address() as AddressInfo;
-      const response = await fetch(exportUrl(`http://127.0.0.1:${port}`, 'patients', { clinicId: String(bigClinic) }), {
-        headers: { authorization: `Bearer ${bigToken}` },
-      });
+      const response = await service.exportBigClinic();
       const reader = response.body!.getReader();
       await reader.read();
       await reader.cancel();
       release();
       const outcome = await waitFor(() => outcomes[0]);
       expect(outcome).toMatchObject({ rows: null, complete: false });
-      expect(pagesRead).toBeLessThan(COUNT / 1000);
+      expect(pages.read).toBeLessThan(COUNT / 1000);
     } finally {
       release();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
     }
   });
 });

@@ -314,7 +314,8 @@ describe('when the automated reminders go out', () => {
     expect(await logOf(appointment.id)).toMatchObject([{ outcome: 'failed', error: CLINIC_NOT_CONNECTED }]);
   });
 
-  it('when Meta fails transiently, then the reminder waits a minute, is retried and sent', async () => {
+  /** A 1-day reminder whose first send Meta did not answer, after that first pass: its retry waits. */
+  async function reminderAfterTransientFailure() {
     const clinic = await createReminderClinic();
     const appointment = await clinic.appointment({ daysAhead: 1 });
     const messenger = new FakeMessenger();
@@ -322,8 +323,12 @@ describe('when the automated reminders go out', () => {
       { ok: false, error: 'Messenger is not answering right now.', transient: true },
     ]);
     const clock = new FakeClock(MONDAY_0930_MANILA);
-
     await scheduler(clock, messenger).runOnce();
+    return { appointment, messenger, clock };
+  }
+
+  it('when Meta fails transiently, then the reminder waits a minute, is retried and sent', async () => {
+    const { appointment, messenger, clock } = await reminderAfterTransientFailure();
     expect(await logOf(appointment.id)).toMatchObject([
       { outcome: 'pending', attempts: 1, error: 'Messenger is not answering right now.' },
     ]);
@@ -481,13 +486,7 @@ describe('when the automated reminders go out', () => {
   });
 
   it('when a retry is due but the appointment was cancelled meanwhile, then it is recorded failed, not sent', async () => {
-    const clinic = await createReminderClinic();
-    const appointment = await clinic.appointment({ daysAhead: 1 });
-    const messenger = new FakeMessenger();
-    messenger.script.set(appointment.messengerId!, [{ ok: false, error: 'Meta is down.', transient: true }]);
-    const clock = new FakeClock(MONDAY_0930_MANILA);
-
-    await scheduler(clock, messenger).runOnce();
+    const { appointment, messenger, clock } = await reminderAfterTransientFailure();
     await db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [appointment.id]);
     clock.advance(MINUTE);
     await scheduler(clock, messenger).runOnce();
@@ -503,13 +502,7 @@ describe('when the automated reminders go out', () => {
   });
 
   it('when an appointment moves after its reminder failed, then it is reminded of the new date', async () => {
-    const clinic = await createReminderClinic();
-    const appointment = await clinic.appointment({ daysAhead: 1 });
-    const messenger = new FakeMessenger();
-    messenger.script.set(appointment.messengerId!, [{ ok: false, error: 'Meta is down.', transient: true }]);
-    const clock = new FakeClock(MONDAY_0930_MANILA);
-
-    await scheduler(clock, messenger).runOnce();
+    const { appointment, messenger, clock } = await reminderAfterTransientFailure();
     // Moved from Tuesday to Thursday while its retry waits: the retry finds it moved.
     await db.query(
       `update public.appointments set appointment_time = appointment_time + interval '2 days' where id = $1`,
