@@ -253,6 +253,26 @@ describe.each(targets)('the HMO split and the statutory discount on %s', (target
       expect((await preview(patientId, [line])).hmo_share_centavos).toBe(20_000);
     });
 
+    it('gives a denied claim’s share back to the year: the HMO paid nothing of it', async () => {
+      const hmoId = await newHmo('1000.00');
+      const consultation = await newProcedure('800.00');
+      await cover(hmoId, consultation, { covered_percent: 100 });
+      const patientId = await newPatient();
+      await giveCard(patientId, hmoId);
+      const line = { procedure_id: consultation, unit_price: '800.00' };
+
+      const first = await billed(patientId, [line]);
+      expect((await preview(patientId, [line])).hmo_share_centavos).toBe(20_000);
+      const claim = await service.from('hmo_claims').select('id').eq('invoice_id', first).single();
+      if (claim.error) throw claim.error;
+      const denied = await admin.rpc('deny_hmo_claim', { p_claim_id: claim.data.id, p_reason: 'Not covered by plan' });
+      expect(denied.error).toBeNull();
+
+      const split = await preview(patientId, [line]);
+      expect(split).toMatchObject({ hmo_share_centavos: 80_000, total_centavos: 0 });
+      expect(split.lines[0]).toMatchObject({ limit_reached: false });
+    });
+
     it('does not split on an expired card and says why', async () => {
       const hmoId = await newHmo();
       const cleaning = await newProcedure('1200.00');
