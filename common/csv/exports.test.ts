@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_EXPORT_COLUMNS,
   AUDIT_EXPORT_COLUMNS,
+  auditChangesText,
   exportFileName,
   exportQuery,
   PAYMENT_EXPORT_COLUMNS,
@@ -129,6 +130,31 @@ describe('dates and times in the exports', () => {
     expect(csv.split('\r\n')[1]).toBe(
       '2027-03-01,10:00,Rosa Reyes,receptionist,browser,appointment,update,Appointment of Niño Cruz,' +
         '"appointment_time: 2027-03-02 09:20 → 2027-03-03 00:40\ncancelled_at:  → \nreason: 2027-03-02T01:20 → 2027-03-02T01:20",,78',
+    );
+  });
+
+  it('knows an instant by its field, as the Audit Trail screen does, not by how the value looks', () => {
+    // The same values as the screen's audit-display.test.ts: both read them through ../audit/value-kinds.
+    expect(
+      auditChangesText(
+        { notes: 'first visit', appointment_time: '2027-03-02T01:20:00+00:00', payment_date: null },
+        {
+          notes: '2027-03-02T09:20:00+08:00',
+          appointment_time: '2027-03-02T01:20:00+00:00',
+          payment_date: '2027-03-05T09:30:00+00:00',
+        },
+        'Asia/Manila',
+      ),
+    ).toBe(
+      'appointment_time: 2027-03-02 09:20 → 2027-03-02 09:20\n' +
+        'notes: first visit → 2027-03-02T09:20:00+08:00\n' +
+        'payment_date:  → 2027-03-05 17:30',
+    );
+    expect(auditChangesText(null, { reason: '2027-03-02T01:20:00Z' }, 'Asia/Manila')).toBe(
+      'reason: 2027-03-02T01:20:00Z',
+    );
+    expect(auditChangesText(null, { appointment_time: 'not a time' }, 'Asia/Manila')).toBe(
+      'appointment_time: not a time',
     );
   });
 

@@ -12,6 +12,7 @@
  * cells in the clinic's zone, a Date ('2027-03-02') and a 24-hour Time ('09:20'): text that sorts
  * as it reads, whatever the spreadsheet's locale. docs/exports.md has the reasons.
  */
+import { auditValueKind, CENTAVOS_SUFFIX } from '../audit/value-kinds';
 import { toClinicIso } from '../clinic-calendar';
 import type { CsvColumn } from './index';
 
@@ -275,21 +276,21 @@ export interface AuditExportRow {
   after: Record<string, unknown> | null;
 }
 
-/** A timestamp as the audit trail stores one (Postgres' JSON form, with its offset). */
-const STORED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}(:\d{2})?|Z)$/;
-
 /**
- * One stored value as text: centavos as pesos with two decimals, a timestamp as the clinic's date
- * and time ('2027-03-02 09:20', as the Date and Time cells), null as empty, objects as JSON.
+ * One stored value as text: centavos as pesos with two decimals, an instant as the clinic's date
+ * and time ('2027-03-02 09:20', as the Date and Time cells), null as empty, objects as JSON. Which
+ * fields hold money or instants is the Audit Trail screen's rule (@common/audit/value-kinds), by
+ * name: a note that reads like a timestamp stays as written, and an instant that does not parse too.
  */
 function auditValueText(field: string, value: unknown, timeZone: string): string {
   if (value === null || value === undefined) return '';
-  if (field.endsWith('_centavos') && typeof value === 'number' && Number.isSafeInteger(value)) {
+  const kind = auditValueKind(field);
+  if (kind === 'centavos' && typeof value === 'number' && Number.isSafeInteger(value)) {
     const sign = value < 0 ? '-' : '';
     const abs = Math.abs(value);
     return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
   }
-  if (typeof value === 'string' && STORED_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) {
+  if (kind === 'instant' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
     const local = toClinicIso(value, timeZone);
     return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
   }
@@ -305,7 +306,7 @@ export function auditChangesText(
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
   return fields
     .map((field) => {
-      const name = field.replace(/_centavos$/, '');
+      const name = field.endsWith(CENTAVOS_SUFFIX) ? field.slice(0, -CENTAVOS_SUFFIX.length) : field;
       if (before && after)
         return `${name}: ${auditValueText(field, before[field], timeZone)} → ${auditValueText(field, after[field], timeZone)}`;
       return `${name}: ${auditValueText(field, (after ?? before)?.[field], timeZone)}`;

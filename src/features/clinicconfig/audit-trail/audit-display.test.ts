@@ -36,6 +36,15 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue('voided_at', '2030-01-06T16:30:00+00:00', MANILA)).toBe('Mon 2030-01-07, 12:30 AM');
   });
 
+  it('knows an instant by its field, as the CSV export does, not by how the value looks', () => {
+    // The same values as common/csv/exports.test.ts: both read them through @common/audit/value-kinds.
+    expect(formatAuditValue('notes', '2027-03-02T09:20:00+08:00', MANILA)).toBe('2027-03-02T09:20:00+08:00');
+    expect(formatAuditValue('reason', '2027-03-02T01:20:00Z', MANILA)).toBe('2027-03-02T01:20:00Z');
+    expect(formatAuditValue('appointment_time', '2027-03-02T01:20:00+00:00', MANILA)).toBe('Tue 2027-03-02, 9:20 AM');
+    expect(formatAuditValue('payment_date', '2027-03-05T09:30:00+00:00', MANILA)).toBe('Fri 2027-03-05, 5:30 PM');
+    expect(formatAuditValue('appointment_time', 'not a time', MANILA)).toBe('not a time');
+  });
+
   it('reads methods, roles, times, flags and record ids as staff say them', () => {
     expect(formatAuditValue('method', 'e-wallet', MANILA)).toBe('E-Wallet');
     expect(formatAuditValue('method', 'bank', MANILA)).toBe('Bank Transfer');

@@ -3,6 +3,7 @@
  * fields, and each changed field as "before → after" in words a clinic's staff use (clinic time,
  * pesos, role and method names). Pure: the clinic's time zone is passed in.
  */
+import { auditValueKind, CENTAVOS_SUFFIX, type AuditValueKind } from '@common/audit/value-kinds';
 import { formatClinicDateTime, twelveHourLabel } from '@common/clinic-calendar';
 import { formatPesos } from '@/entities/money';
 import { ROLE_LABELS, isRole } from '@/lib/authorization';
@@ -114,30 +115,35 @@ export function actorRoleLabel(role: string | null): string | null {
   return role && isRole(role) ? ROLE_LABELS[role] : null;
 }
 
-type ValueKind =
-  'text' | 'instant' | 'centavos' | 'method' | 'role' | 'time' | 'yes-no' | 'record' | 'secret' | 'failure';
+/** How the table below reads a field's values; money and instants go by the audit trail's naming. */
+type ListedKind = 'text' | 'method' | 'role' | 'time' | 'yes-no' | 'record' | 'secret' | 'failure';
+type ValueKind = ListedKind | AuditValueKind;
 
-const FIELDS: Record<string, { label: string; kind: ValueKind }> = {
+/**
+ * Labels, and the order changes are listed in. A money or instant field has no kind here: those
+ * are told by the rule in @common/audit/value-kinds, which the CSV export follows too.
+ */
+const FIELDS: Record<string, { label: string; kind?: ListedKind }> = {
   status: { label: 'Status', kind: 'text' },
-  appointment_time: { label: 'Time', kind: 'instant' },
+  appointment_time: { label: 'Time' },
   dentist: { label: 'Dentist', kind: 'text' },
   deleted: { label: 'Deleted', kind: 'yes-no' },
-  total_centavos: { label: 'Total', kind: 'centavos' },
-  amount_centavos: { label: 'Amount', kind: 'centavos' },
-  hmo_share_centavos: { label: 'HMO share', kind: 'centavos' },
-  patient_share_centavos: { label: 'Patient share', kind: 'centavos' },
-  vat_exemption_centavos: { label: 'VAT exemption', kind: 'centavos' },
-  statutory_discount_centavos: { label: 'Statutory discount', kind: 'centavos' },
-  unit_price_centavos: { label: 'Unit price', kind: 'centavos' },
-  discount_centavos: { label: 'Discount', kind: 'centavos' },
-  line_total_centavos: { label: 'Line total', kind: 'centavos' },
-  cancelled_at: { label: 'Cancelled at', kind: 'instant' },
+  total_centavos: { label: 'Total' },
+  amount_centavos: { label: 'Amount' },
+  hmo_share_centavos: { label: 'HMO share' },
+  patient_share_centavos: { label: 'Patient share' },
+  vat_exemption_centavos: { label: 'VAT exemption' },
+  statutory_discount_centavos: { label: 'Statutory discount' },
+  unit_price_centavos: { label: 'Unit price' },
+  discount_centavos: { label: 'Discount' },
+  line_total_centavos: { label: 'Line total' },
+  cancelled_at: { label: 'Cancelled at' },
   appointment_id: { label: 'Appointment', kind: 'record' },
   invoice_id: { label: 'Invoice', kind: 'record' },
   method: { label: 'Method', kind: 'method' },
   reference_number: { label: 'Reference number', kind: 'text' },
-  payment_date: { label: 'Payment date', kind: 'instant' },
-  voided_at: { label: 'Voided at', kind: 'instant' },
+  payment_date: { label: 'Payment date' },
+  voided_at: { label: 'Voided at' },
   void_reason: { label: 'Void reason', kind: 'text' },
   name: { label: 'Name', kind: 'text' },
   email: { label: 'Email', kind: 'text' },
@@ -152,9 +158,9 @@ const FIELDS: Record<string, { label: string; kind: ValueKind }> = {
   discount_id_type: { label: 'Discount ID type', kind: 'text' },
   discount_id_number: { label: 'Discount ID number', kind: 'text' },
   claim_deadline_days: { label: 'Claim deadline (days)', kind: 'text' },
-  annual_limit_centavos: { label: 'Annual limit', kind: 'centavos' },
+  annual_limit_centavos: { label: 'Annual limit' },
   active: { label: 'Active', kind: 'yes-no' },
-  contracted_price_centavos: { label: 'Contracted price', kind: 'centavos' },
+  contracted_price_centavos: { label: 'Contracted price' },
   covered_percent: { label: 'Covered percent', kind: 'text' },
   hmo_id: { label: 'HMO', kind: 'record' },
   procedure_id: { label: 'Procedure', kind: 'record' },
@@ -176,7 +182,7 @@ const FIELDS: Record<string, { label: string; kind: ValueKind }> = {
   reminder_message: { label: 'Reminder message', kind: 'text' },
   reminder_recipient_type: { label: 'Reminder recipient', kind: 'text' },
   category: { label: 'Category', kind: 'text' },
-  price_centavos: { label: 'Price', kind: 'centavos' },
+  price_centavos: { label: 'Price' },
   specific_date: { label: 'Date', kind: 'text' },
   start_time: { label: 'From', kind: 'time' },
   end_time: { label: 'To', kind: 'time' },
@@ -211,16 +217,18 @@ const FAILURE_LABELS: Record<string, string> = {
 export const EMPTY_VALUE = '—';
 
 /**
- * How a field reads: from the table above, else from the audit trail's own naming (money is
- * recorded as `<column>_centavos`, instants are `<event>_at`), so a column added later is still
- * shown in pesos and clinic time rather than raw.
+ * How a field reads: money and instants by the audit trail's own naming (@common/audit/value-kinds:
+ * `<column>_centavos`, `<event>_at` and the few instant columns named otherwise), so a column added
+ * later is still shown in pesos and clinic time rather than raw; labels and other kinds from the
+ * table above.
  */
 function fieldDisplay(field: string): { label: string; kind: ValueKind } {
   const known = FIELDS[field];
-  if (known) return known;
-  if (field.endsWith('_centavos')) return { label: inWords(field.slice(0, -'_centavos'.length)), kind: 'centavos' };
-  if (field.endsWith('_at')) return { label: inWords(field), kind: 'instant' };
-  return { label: field, kind: 'text' };
+  const kind = auditValueKind(field) ?? known?.kind ?? 'text';
+  if (known) return { label: known.label, kind };
+  if (kind === 'centavos') return { label: inWords(field.slice(0, -CENTAVOS_SUFFIX.length)), kind };
+  if (kind === 'instant') return { label: inWords(field), kind };
+  return { label: field, kind };
 }
 
 /** 'removed_at' → 'Removed at'. */
