@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthGrid } from '@common/clinic-calendar';
-import { firstSelectableDate, isSelectableDate } from './selectable-dates';
+import { firstDateRead, firstSelectableDate, isSelectableDate, selectionOnNewDay } from './selectable-dates';
 
 describe('selectable dates', () => {
   const today = '2030-01-09'; // a Wednesday
@@ -44,5 +44,44 @@ describe('selectable dates', () => {
   it('starts the calendar at today, or on Monday when today is a Sunday', () => {
     expect(firstSelectableDate('2030-01-09')).toBe('2030-01-09');
     expect(firstSelectableDate('2030-01-13')).toBe('2030-01-14');
+  });
+});
+
+describe('the selection once the clinic day moves on', () => {
+  it('moves a date no longer offered to the first one that is', () => {
+    // Wednesday 9 → Thursday 10 January 2030.
+    expect(selectionOnNewDay('2030-01-09', '2030-01-10', false)).toBe('2030-01-10');
+    // Saturday 12 → Sunday 13: on to Monday 14.
+    expect(selectionOnNewDay('2030-01-12', '2030-01-13', false)).toBe('2030-01-14');
+    // Across a month: Thursday 31 January → Friday 1 February.
+    expect(selectionOnNewDay('2030-01-31', '2030-02-01', false)).toBe('2030-02-01');
+    // A tablet asleep over several midnights.
+    expect(selectionOnNewDay('2030-01-09', '2030-01-16', false)).toBe('2030-01-16');
+  });
+
+  it('keeps a date still offered', () => {
+    expect(selectionOnNewDay('2030-01-10', '2030-01-10', false)).toBe('2030-01-10');
+    expect(selectionOnNewDay('2030-01-15', '2030-01-10', false)).toBe('2030-01-15');
+    expect(selectionOnNewDay('2030-01-14', '2030-01-13', false)).toBe('2030-01-14');
+  });
+
+  it('keeps a date with unsaved clicks, even one no longer offered', () => {
+    expect(selectionOnNewDay('2030-01-09', '2030-01-10', true)).toBe('2030-01-09');
+    expect(selectionOnNewDay('2030-01-12', '2030-01-13', true)).toBe('2030-01-12');
+  });
+
+  it('leaves no selection as none', () => {
+    expect(selectionOnNewDay(null, '2030-01-10', false)).toBeNull();
+    expect(selectionOnNewDay(null, '2030-01-10', true)).toBeNull();
+  });
+});
+
+describe('the first date the manager reads', () => {
+  it('is today, or an earlier selected day kept for its unsaved clicks', () => {
+    expect(firstDateRead('2030-01-10', '2030-01-10')).toBe('2030-01-10');
+    expect(firstDateRead('2030-01-10', '2030-01-15')).toBe('2030-01-10');
+    expect(firstDateRead('2030-01-10', null)).toBe('2030-01-10');
+    expect(firstDateRead('2030-01-10', '2030-01-09')).toBe('2030-01-09');
+    expect(firstDateRead('2030-02-01', '2030-01-31')).toBe('2030-01-31');
   });
 });

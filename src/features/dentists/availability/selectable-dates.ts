@@ -18,3 +18,23 @@ export function isSelectableDate(date: IsoDate, today: IsoDate): boolean {
 export function firstSelectableDate(today: IsoDate): IsoDate {
   return weekdayOf(today) === 0 ? addDays(today, 1) : today;
 }
+
+/**
+ * The selected date once the clinic's day has moved on to `today`: a date the calendar no longer
+ * offers moves to the first one it does, unless it holds unsaved clicks, which stay where they
+ * were made rather than being dropped unseen. Null (nothing selected) stays null.
+ */
+export function selectionOnNewDay(selected: IsoDate | null, today: IsoDate, unsaved: boolean): IsoDate | null {
+  if (selected === null || unsaved) return selected;
+  const first = firstSelectableDate(today);
+  return selected < first ? first : selected;
+}
+
+/**
+ * The first date the manager reads blocks and bookings from: `today`, or the selected date when
+ * it is earlier (a day kept past midnight for its unsaved clicks), so that its grid still shows
+ * what is stored.
+ */
+export function firstDateRead(today: IsoDate, selected: IsoDate | null): IsoDate {
+  return selected !== null && selected < today ? selected : today;
+}
