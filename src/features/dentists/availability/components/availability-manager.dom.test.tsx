@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from '@/components/modal/modal';
+import { NOW_REFRESH_MS } from '@/lib/use-now';
 import { countRequests, failNext, prepareDom, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { renderWithQueries } from '../../model/testing/render';
 import { AvailabilityManager } from './availability-manager';
@@ -63,13 +64,27 @@ const counts = () => ({
   booked: screen.getByTestId('count-booked').textContent,
 });
 
-async function embedded() {
+async function embedded(seedMore?: () => Promise<unknown>) {
   const functions = await seedClinic();
+  await seedMore?.();
   const user = userEvent.setup();
   await renderWithQueries(<AvailabilityManager dentist={{ id: 1, name: 'Dr. Paolo Dimaculangan' }} />);
   await waitFor(() => expect(slot('09:00')).toBeTruthy());
   return { functions, user };
 }
+
+/** Opens the manager at `now`, with the clock's minute checks under the test's hand. */
+async function embeddedAt(now: string, seedMore?: () => Promise<unknown>) {
+  vi.useRealTimers();
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+  vi.setSystemTime(new Date(now));
+  return embedded(seedMore);
+}
+
+/** The next minute check, at the clinic's midnight when opened at 23:59. */
+const nextMinute = () => act(() => vi.advanceTimersByTime(NOW_REFRESH_MS));
+
+const day = (label: string) => screen.getByRole('button', { name: label }) as HTMLButtonElement;
 
 async function confirmWith(button: 'Yes, delete' | 'Cancel') {
   fireEvent.click(await screen.findByRole('button', { name: button }));
@@ -347,5 +362,45 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
     await user.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
     await answer('Discard');
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it("moves on to the first day offered at the clinic's midnight, reading from that day on", async () => {
+    // Thursday 31 January 2030, 23:59 in Manila.
+    await embeddedAt('2030-01-31T15:59:00Z', () =>
+      seed.dentist_availability([
+        { id: 103, dentist_id: 1, specific_date: '2030-01-31', start_time: '10:00:00', end_time: '11:00:00' },
+        { id: 104, dentist_id: 1, specific_date: '2030-02-01', start_time: '13:00:00', end_time: '14:00:00' },
+      ]),
+    );
+    expect(screen.getByRole('heading', { name: 'January 2030' })).toBeTruthy();
+    expect(day('Thursday, January 31, 2030').getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(states()['10:00']).toBe('blocked'));
+    expect(screen.getByRole('button', { name: 'Delete block 2030-01-31 10:00 AM–11:00 AM' })).toBeTruthy();
+
+    nextMinute();
+    expect(await screen.findByRole('heading', { name: 'February 2030' })).toBeTruthy();
+    expect(day('Friday, February 1, 2030').getAttribute('aria-pressed')).toBe('true');
+    expect(document.querySelector('.availability-day-title')!.textContent).toContain('2030-02-01');
+    expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(states()).toMatchObject({ '10:00': 'available', '13:00': 'blocked' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Delete block 2030-01-31/ })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Delete block 2030-02-01 1:00 PM–2:00 PM' })).toBeTruthy();
+  });
+
+  it('keeps a day with unsaved clicks past midnight, as stored and clicked, no longer offered', async () => {
+    // Wednesday 9 January 2030, 23:59 in Manila.
+    const { user } = await embeddedAt('2030-01-09T15:59:00Z');
+    await user.click(slot('09:00')); // unblocks the stored 09:00–10:00
+    expect(states()['09:00']).toBe('available');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+
+    nextMinute();
+    await waitFor(() => expect(day('Wednesday, January 9, 2030').disabled).toBe(true));
+    expect(day('Wednesday, January 9, 2030').getAttribute('aria-pressed')).toBe('true');
+    expect(day('Thursday, January 10, 2030').getAttribute('aria-pressed')).toBe('false');
+    expect(document.querySelector('.availability-day-title')!.textContent).toContain('2030-01-09');
+    expect(states()).toMatchObject({ '09:00': 'available', '14:00': 'booked' });
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete block 2030-01-09 9:00 AM–10:00 AM' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { addDays, clinicInstant, clinicToday, monthOf, weekdayName, type IsoDate } from '@common/clinic-calendar';
+import { addDays, clinicInstant, monthOf, weekdayName, type IsoDate } from '@common/clinic-calendar';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { useModalCloseGuard } from '@/components/modal/modal';
 import { MonthCalendar } from '@/components/month-calendar/month-calendar';
@@ -9,6 +9,7 @@ import { useClinicZone } from '@/entities/clinic';
 import { refusalCodeOf, refusalTextOf } from '@/lib/refusal-text';
 import { useSession } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { useClinicToday } from '@/lib/use-now';
 import { useDentists } from '../../model/api/get-dentists';
 import { useDeleteAvailabilityBlock } from '../api/delete-availability-block';
 import { useDentistAppointments } from '../api/get-dentist-appointments';
@@ -18,7 +19,7 @@ import { blockedPeriods, blockedRuns, type BlockedPeriod } from '../blocked-runs
 import { blockedHoursOf, draftKeyOf, hasUnsavedHours, withDraft, withoutBlock, type Draft } from '../draft';
 import { countHourSlots, hourSlotsForDay, toggleHourSlot } from '../hour-slots';
 import { AVAILABILITY_EXTRA_TEXT, AVAILABILITY_TEXT } from '../messages';
-import { firstSelectableDate, isSelectableDate } from '../selectable-dates';
+import { firstDateRead, firstSelectableDate, isSelectableDate, selectionOnNewDay } from '../selectable-dates';
 import { BlockedPeriodsTable } from './blocked-periods-table';
 import { DayFooter } from './day-footer';
 import { DentistSelectHeader } from './dentist-select-header';
@@ -71,18 +72,27 @@ function ManagerBody({
 }) {
   const toast = useToast();
   const titleId = useId();
-  // Read once when the manager opens: the calendar's range starts at the clinic's today.
-  const [today] = useState(() => clinicToday(new Date(), timeZone));
-  // From the clinic's midnight two days before today: the grid shows today and later days only.
-  const [appointmentsSince] = useState(() => clinicInstant(addDays(today, -2), '00:00', timeZone).toISOString());
+  // The calendar's range starts at the clinic's today, which moves on at its midnight (a tablet
+  // left open overnight).
+  const today = useClinicToday(timeZone);
+  // The today the selection below has followed: it lags `today` for one render at midnight only.
+  const [todayFollowed, setTodayFollowed] = useState(today);
   const [chosenDentistId, setChosenDentistId] = useState<number | null>(null);
   const dentistId = fixedDentist?.id ?? chosenDentistId;
   const [selectedDate, setSelectedDate] = useState<IsoDate | null>(() => firstSelectableDate(today));
   const [month, setMonth] = useState(() => monthOf(firstSelectableDate(today)));
   const [draft, setDraft] = useState<Draft | null>(null);
+  // Read from the followed today (or an earlier day kept for its unsaved clicks): at midnight those
+  // clicks are weighed against the grid as read, not against a read still under way.
+  const readFrom = firstDateRead(todayFollowed, selectedDate);
+  // From the clinic's midnight two days before: the grid shows that day and later days only.
+  const appointmentsSince = useMemo(
+    () => clinicInstant(addDays(readFrom, -2), '00:00', timeZone).toISOString(),
+    [readFrom, timeZone],
+  );
 
   const dentists = useDentists(clinicId, { enabled: !fixedDentist });
-  const availability = useDentistAvailability(clinicId, dentistId, today);
+  const availability = useDentistAvailability(clinicId, dentistId, readFrom);
   const appointments = useDentistAppointments(clinicId, dentistId, appointmentsSince);
   const save = useSaveAvailabilityDay(clinicId);
   const removeBlock = useDeleteAvailabilityBlock(clinicId);
@@ -103,6 +113,17 @@ function ManagerBody({
   const slots = draftHere ? withDraft(stored, draftHere.blocked) : stored;
   const unsaved = draftHere !== null && hasUnsavedHours(slots, stored);
   const counts = countHourSlots(slots);
+  // Past midnight a day no longer offered gives way to the first one that is; unsaved clicks keep
+  // their day (the calendar no longer offers it) until staff save or discard them.
+  if (today !== todayFollowed) {
+    setTodayFollowed(today);
+    const next = selectionOnNewDay(selectedDate, today, unsaved);
+    if (next !== null && next !== selectedDate) {
+      setSelectedDate(next);
+      setMonth(monthOf(next));
+      setDraft(null);
+    }
+  }
   const periods = useMemo(() => blockedPeriods(availability.data ?? []), [availability.data]);
   // The enclosing modal (the Dentists screen's) asks before Esc, × or Back drop the clicks.
   useModalCloseGuard(unsaved ? confirmDiscard : null);
