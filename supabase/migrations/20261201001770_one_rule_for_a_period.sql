@@ -6,6 +6,10 @@
 -- The day sheet's patient side and the statutory discounts register each
 -- wrote these out (the voids twice), and moved here whole from the files
 -- that point to this one, each asking them.
+--
+-- The voids list showed a voided invoice at the patient's part alone, where
+-- production counts what it billed (the HMO's share too): a voided ₱2,000
+-- visit with a ₱1,500 HMO share read ₱500. It reads ₱2,000 now.
 -- ============================================================================
 
 -- One-expression SQL functions without SET, so the planner inlines them into the caller's query
@@ -140,7 +144,8 @@ begin
              where p.clinic_id = p_clinic_id
                and private.is_void_seen_in(p.voided_at, p.payment_date, v_period.starts_at, v_period.ends_at)
             union all
-            select 'invoice'::text, i.id, i.id, pt.name, (i.total * 100)::bigint, null::public.payment_method,
+            -- At what it billed, as production counts it: the patient's part and the HMO's share.
+            select 'invoice'::text, i.id, i.id, pt.name, ((i.total + i.hmo_share) * 100)::bigint, null::public.payment_method,
                    i.voided_at, i.void_reason, i.voided_by_name
               from public.invoices i
               join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
@@ -182,7 +187,8 @@ select private.setup_function('private.day_sheet_patient_side(bigint, date, date
   'appointments; production (invoices issued and not void: count, total, by the billed appointment''s dentist, '
   'null when none, and each invoice with its lines when itemised); payments not void with receipt number and '
   'cashier, totals by method, by cashier (per staff account: cashier_id, under the name of their latest payment) '
-  'and a grand total; voids made in the period or of its payments/invoices, with who voided; and the period''s '
+  'and a grand total; voids made in the period or of its payments/invoices (an invoice at what it billed, the '
+  'HMO''s share included), with who voided; and the period''s '
   'invoices still Unpaid or Partial. Money in integer centavos. Front desk roles only: 42501 not allowed, 22023 '
   'period missing/reversed/too long, PT404 unknown clinic.');
 

@@ -251,6 +251,23 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
     ]);
   });
 
+  it('lists a voided invoice an HMO shared at what it billed, as production counts it', async () => {
+    const day = '2026-07-16';
+    const hmoId = await newHmo();
+    const invoiceId = await invoiceWithShare(hmoId, '1500', day, '500.00');
+    const before = await reception.rpc('day_sheet', { p_clinic_id: clinicId, p_from: day, p_to: day });
+    expect(before.error).toBeNull();
+    const production = (before.data as { production: { invoices: { id: number; total_centavos: number }[] } })
+      .production.invoices;
+    expect(production.find((invoice) => invoice.id === invoiceId)?.total_centavos).toBe(200000);
+
+    expect((await admin.rpc('void_invoice', { p_invoice_id: invoiceId, p_reason: 'Wrong patient' })).error).toBeNull();
+    const after = await reception.rpc('day_sheet', { p_clinic_id: clinicId, p_from: day, p_to: day });
+    expect(after.error).toBeNull();
+    const voids = (after.data as { voids: { kind: string; id: number; amount_centavos: number }[] }).voids;
+    expect(voids.find((entry) => entry.kind === 'invoice' && entry.id === invoiceId)?.amount_centavos).toBe(200000);
+  });
+
   it('refuses a receptionist, another clinic, a second void and an empty or long reason', async () => {
     const hmoId = await newHmo();
     const invoiceId = await invoiceWithShare(hmoId, '500', '2026-10-03', '2000.00');
