@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLINIC_NOT_CONNECTED,
-  NO_LONGER_DUE,
   NO_GUARDIAN_MESSENGER_ID,
   NO_PATIENT_MESSENGER_ID,
   clinicReminderDay,
@@ -255,8 +254,11 @@ describe('nextPassDelayMs', () => {
 });
 
 describe('noLongerDueReason', () => {
+  // The reminder claimed on Monday, a day before the appointment as it then was.
+  const claim = { daysAhead: 1, forAppointmentTime: candidate().appointmentTime };
+
   it('when the claimed day is still due, then there is no reason', () => {
-    expect(noLongerDueReason(candidate(), 1, MONDAY_0930_MANILA, 'Asia/Manila')).toBeNull();
+    expect(noLongerDueReason(candidate(), claim, MONDAY_0930_MANILA, 'Asia/Manila')).toBeNull();
   });
 
   it.each([
@@ -282,10 +284,26 @@ describe('noLongerDueReason', () => {
       { reminderEnabled: false },
       'Not sent: reminders were turned off for the appointment before the reminder could go out.',
     ],
-    ['moved to another day', { appointmentTime: '2031-03-13T02:00:00+00:00' }, NO_LONGER_DUE],
-    ['given other reminder days', { reminderDays: [2] }, NO_LONGER_DUE],
+    [
+      'moved to another day',
+      { appointmentTime: '2031-03-13T02:00:00+00:00' },
+      'Not sent: the appointment was moved before the reminder could go out.',
+    ],
+    [
+      'given other reminder days',
+      { reminderDays: [2] },
+      "Not sent: the appointment's reminder days were changed before the reminder could go out.",
+    ],
   ] as const)('when the appointment was %s since the claim, then the log says so', (_case, change, reason) => {
-    expect(noLongerDueReason(candidate(change), 1, MONDAY_0930_MANILA, 'Asia/Manila')).toBe(reason);
+    expect(noLongerDueReason(candidate(change), claim, MONDAY_0930_MANILA, 'Asia/Manila')).toBe(reason);
+  });
+
+  it("when a retry of Monday's reminder is taken up after the clinic's midnight, then the log says its day ended", () => {
+    // Tuesday 00:30 in Manila: the appointment is today, unchanged; Monday's reminder is late.
+    const tuesdayAfterMidnight = new Date('2031-03-10T16:30:00Z');
+    expect(noLongerDueReason(candidate(), claim, tuesdayAfterMidnight, 'Asia/Manila')).toBe(
+      'Not sent: the day it was due ended before the reminder could go out.',
+    );
   });
 });
 

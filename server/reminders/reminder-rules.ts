@@ -78,39 +78,51 @@ export type Recipient = { ok: true; messengerId: string } | { ok: false; error: 
 export const NO_PATIENT_MESSENGER_ID = 'Not sent: the patient has no Messenger ID.';
 export const NO_GUARDIAN_MESSENGER_ID = 'Not sent: the appointment has no guardian Messenger ID.';
 export const CLINIC_NOT_CONNECTED = 'Not sent: the clinic is not connected to a Facebook page.';
-/** A claimed reminder whose day is no longer due, for a reason none of the others names (moved, days changed). */
-export const NO_LONGER_DUE =
-  'Not sent: the appointment was moved or its reminder days changed before the reminder could go out.';
-
 /** Why a claimed reminder is no longer due, when the appointment itself says so. */
-export const NO_LONGER_DUE_BECAUSE: Readonly<Record<ReminderBlock | 'reminders-off', string>> = {
+export const NO_LONGER_DUE_BECAUSE: Readonly<
+  Record<ReminderBlock | 'reminders-off' | 'moved' | 'days-changed' | 'day-ended', string>
+> = {
   deleted: 'Not sent: the appointment was deleted before the reminder could go out.',
   cancelled: 'Not sent: the appointment was cancelled before the reminder could go out.',
   'no-show': 'Not sent: the appointment was marked No Show before the reminder could go out.',
   completed: 'Not sent: the appointment was marked Completed before the reminder could go out.',
   past: 'Not sent: the appointment had passed before the reminder could go out.',
   'reminders-off': 'Not sent: reminders were turned off for the appointment before the reminder could go out.',
+  moved: 'Not sent: the appointment was moved before the reminder could go out.',
+  'days-changed': "Not sent: the appointment's reminder days were changed before the reminder could go out.",
+  // A retry (Meta down, rate limits) still pending when the clinic's day it was due for ended.
+  'day-ended': 'Not sent: the day it was due ended before the reminder could go out.',
 };
 
 /** The skip logged when a manual reminder already reached the recipient on the clinic's today. */
 export const MANUAL_ALREADY_SENT = 'Not sent: a manual reminder already went out to this recipient today.';
 
+/** The automated reminder a claim is for: so many days before the appointment at that time. */
+export interface ClaimedReminder {
+  daysAhead: number;
+  /** The appointment's time when the reminder was claimed (an ISO timestamp). */
+  forAppointmentTime: string;
+}
+
 /**
- * Why the claimed reminder (of `daysAhead`) may not go out at `now`, in words for the log, or
- * null while it is still due. The appointment may have changed since the claim: deleted,
- * cancelled, passed, reminders turned off, moved to another day or its reminder days edited.
+ * Why the claimed reminder may not go out at `now`, in words for the log, or null while it is
+ * still due. The appointment may have changed since the claim (deleted, cancelled, passed,
+ * reminders turned off, moved, its reminder days edited), or a retry outlived the day it was for.
  */
 export function noLongerDueReason(
   appointment: ReminderCandidate,
-  daysAhead: number,
+  claim: ClaimedReminder,
   now: Date,
   timeZone: string,
 ): string | null {
-  if (dueDaysAhead(appointment, now, timeZone) === daysAhead) return null;
+  if (dueDaysAhead(appointment, now, timeZone) === claim.daysAhead) return null;
   const block = reminderBlock(appointment, now);
   if (block) return NO_LONGER_DUE_BECAUSE[block];
   if (!appointment.reminderEnabled) return NO_LONGER_DUE_BECAUSE['reminders-off'];
-  return NO_LONGER_DUE;
+  if (Date.parse(appointment.appointmentTime) !== Date.parse(claim.forAppointmentTime))
+    return NO_LONGER_DUE_BECAUSE.moved;
+  if (!appointment.reminderDays.includes(claim.daysAhead)) return NO_LONGER_DUE_BECAUSE['days-changed'];
+  return NO_LONGER_DUE_BECAUSE['day-ended'];
 }
 
 /** A manual reminder of the appointment, as the log has it. */

@@ -23,6 +23,8 @@ export interface ReminderJob {
   reminderId: number;
   appointmentId: number;
   daysAhead: number;
+  /** The appointment's time the reminder was claimed for (it may have been moved since). */
+  forAppointmentTime: string;
   /** Attempts made before this claim. */
   attempts: number;
   appointmentTime: string;
@@ -53,7 +55,8 @@ export async function loadClinics(db: SqlClient): Promise<ReminderClinic[]> {
 
 /** The job's fields, built in SQL as JSON so bigint ids arrive as numbers from pg and PGlite alike. */
 const JOB_JSON = `json_build_object(
-    'reminderId', r.id, 'appointmentId', r.appointment_id, 'daysAhead', r.days_ahead, 'attempts', r.attempts,
+    'reminderId', r.id, 'appointmentId', r.appointment_id, 'daysAhead', r.days_ahead,
+    'forAppointmentTime', r.for_appointment_time, 'attempts', r.attempts,
     'appointmentTime', a.appointment_time, 'status', a.status, 'deleted', a.deleted,
     'reminderEnabled', a.reminder_enabled, 'reminderDays', a.reminder_days, 'reminderMessage', a.reminder_message,
     'recipientType', a.reminder_recipient_type, 'guardianMessengerId', a.guardian_messenger_id,
@@ -113,7 +116,7 @@ export async function claimDueReminders(
               $4::timestamptz + make_interval(secs => $6::double precision / 1000), $7::uuid
          from candidates c
        on conflict (appointment_id, for_appointment_time, days_ahead) where not is_manual do nothing
-       returning id, appointment_id, days_ahead, attempts
+       returning id, appointment_id, for_appointment_time, days_ahead, attempts
      )
      select (select count(*) from candidates)::int as found, ${JOBS_OF('claimed')} as jobs`,
     [clinic.id, clinic.timeZone, today, now.toISOString(), limit, leaseMs, claimToken],
@@ -146,7 +149,7 @@ export async function reclaimLapsedReminders(
               next_attempt_at = $2::timestamptz + make_interval(secs => $4::double precision / 1000)
          from lapsed
         where x.id = lapsed.id
-       returning x.id, x.appointment_id, x.days_ahead, x.attempts
+       returning x.id, x.appointment_id, x.for_appointment_time, x.days_ahead, x.attempts
      )
      select ${JOBS_OF('reclaimed')} as jobs`,
     [clinicId, now.toISOString(), limit, leaseMs, claimToken],
@@ -165,7 +168,7 @@ export async function reloadClaimedJob(
 ): Promise<ReminderJob | null> {
   const { rows } = await db.query<{ jobs: unknown }>(
     `with claimed as (
-       select x.id, x.appointment_id, x.days_ahead, x.attempts
+       select x.id, x.appointment_id, x.for_appointment_time, x.days_ahead, x.attempts
          from public.appointment_reminders x
         where x.id = $1 and x.claim_token = $2::uuid and x.outcome = 'pending'
      )

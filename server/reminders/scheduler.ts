@@ -125,7 +125,7 @@ export function createReminderScheduler(
   ): { kind: 'send'; messengerId: string; text: string } | { kind: 'outcome'; outcome: ReminderOutcome } {
     const now = clock.now();
     const recipient = reminderRecipient(job);
-    const noLongerDue = noLongerDueReason(job, job.daysAhead, now, clinic.timeZone);
+    const noLongerDue = noLongerDueReason(job, job, now, clinic.timeZone);
     if (noLongerDue !== null)
       return { kind: 'outcome', outcome: { kind: 'failed', error: noLongerDue, messengerId: null, attempted: false } };
     if (!clinic.pageId || !clinic.pageAccessToken)

@@ -515,8 +515,23 @@ describe('when the automated reminders go out', () => {
     await scheduler(clock, messenger).runOnce();
 
     expect(messenger.to(appointment.messengerId!)).toHaveLength(2);
-    expect((await logOf(appointment.id)).map((row) => row.outcome)).toEqual(['failed', 'sent']);
+    expect(await logOf(appointment.id)).toMatchObject([
+      { outcome: 'failed', error: 'Not sent: the appointment was moved before the reminder could go out.' },
+      { outcome: 'sent', error: null },
+    ]);
     expect(messenger.to(appointment.messengerId!)[1]!.text).toContain('tomorrow');
+  });
+
+  it("when a retry is taken up after the clinic's midnight, then it is recorded failed because its day ended", async () => {
+    const { appointment, messenger, clock } = await reminderAfterTransientFailure();
+    // Tuesday 00:10 in Manila: the appointment is today and unchanged; Monday's reminder is late.
+    clock.advance(14 * 60 * MINUTE + 40 * MINUTE);
+    await scheduler(clock, messenger).runOnce();
+
+    expect(messenger.to(appointment.messengerId!)).toHaveLength(1);
+    expect(await logOf(appointment.id)).toMatchObject([
+      { outcome: 'failed', error: 'Not sent: the day it was due ended before the reminder could go out.', attempts: 1 },
+    ]);
   });
 
   it("when clinics are in different zones, then each one's own date and reminder time decide", async () => {
