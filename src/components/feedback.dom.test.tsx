@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HeaderMessage, useHeaderMessage } from './header-message/header-message';
+import { HEADER_MESSAGE_MS, HeaderMessage, useHeaderMessage } from './header-message/header-message';
+import { pushModal } from './modal/modal-stack';
 import { useToast } from './toast/toast-context';
 import { ToastProvider } from './toast/toast-provider';
 
@@ -76,12 +77,56 @@ describe('header messages', () => {
     const header = useHeaderMessage();
     return (
       <>
-        <HeaderMessage message={header.message} onDismiss={header.clear} />
+        <HeaderMessage message={header.message} onDismiss={header.clear} onExpire={header.expire} />
         <button onClick={() => header.showSuccess('Patient added!')}>ok</button>
+        <button onClick={() => header.showSuccess('Patient updated!')}>again</button>
         <button onClick={() => header.showError('Error creating patient.')}>fail</button>
       </>
     );
   }
+
+  const click = (name: string) => act(() => screen.getByRole('button', { name }).click());
+  /** A modal of the app's one stack, open over the screen; answers how to close it. */
+  function openModal(): () => void {
+    let release = () => {};
+    act(() => {
+      release = pushModal().release;
+    });
+    closers.push(release);
+    return () => act(() => release());
+  }
+  let closers: (() => void)[] = [];
+  afterEach(() => {
+    for (const release of closers) release();
+    closers = [];
+  });
+
+  it('count a success set behind a modal from when the modal closes and it is seen', () => {
+    render(<Screen />);
+    const closeModal = openModal();
+    click('ok');
+    act(() => vi.advanceTimersByTime(5 * HEADER_MESSAGE_MS));
+    expect(screen.queryByText('Patient added!')).toBeNull();
+    closeModal();
+    expect(screen.queryByText('Patient added!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(HEADER_MESSAGE_MS - 1));
+    expect(screen.queryByText('Patient added!')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Patient added!')).toBeNull();
+  });
+
+  it('give a replacing success its own time, which a modal opened over it does not stop', () => {
+    render(<Screen />);
+    click('ok');
+    act(() => vi.advanceTimersByTime(HEADER_MESSAGE_MS / 2));
+    click('again');
+    act(() => vi.advanceTimersByTime(HEADER_MESSAGE_MS / 2));
+    expect(screen.queryByText('Patient updated!')).toBeTruthy();
+    const closeModal = openModal();
+    act(() => vi.advanceTimersByTime(HEADER_MESSAGE_MS / 2));
+    closeModal();
+    expect(screen.queryByText('Patient updated!')).toBeNull();
+  });
 
   it('show success for 1200 ms', () => {
     render(<Screen />);

@@ -100,7 +100,7 @@ export function PatientChart({
       title={CHART_TEXT.title(patient.name)}
       data-live={live}
       data-as-of={asOf}
-      message={<HeaderMessage message={header.message} onDismiss={header.clear} />}
+      message={<HeaderMessage message={header.message} onDismiss={header.clear} onExpire={header.expire} />}
       tools={
         <div className="chart-tools">
           <label className="chart-tool">

@@ -42,7 +42,7 @@ export function DentistsScreen({ clinicId }: { clinicId: number }) {
       titleId="dentists-title"
       title={DENTIST_TEXT.title}
       sticky
-      message={<HeaderMessage message={header.message} onDismiss={header.clear} />}
+      message={<HeaderMessage message={header.message} onDismiss={header.clear} onExpire={header.expire} />}
       tools={
         <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
           {DENTIST_TEXT.add}

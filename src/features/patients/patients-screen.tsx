@@ -88,7 +88,7 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
   const noShowFlags = useNoShowFlags(clinicId);
   const [query, setQuery] = useState('');
   const [modal, setModal] = useState<OpenModal>(null);
-  const { message, showSuccess, showError, clear } = useHeaderMessage();
+  const { message, showSuccess, showError, clear, expire } = useHeaderMessage();
   const { deletingId, onDelete } = useDeletePatientFlow(clinicId, { showSuccess, showError, clear });
   const { sectionRef, headerRef } = useStickyHeaderHeight();
   usePreloadOnceRead(!patients.isPending, preloadModals);
@@ -173,7 +173,7 @@ function PatientsScreen({ clinicId }: { clinicId: number }) {
             <p className="patients-matches" role="status" data-testid="patients-matches">
               {searching && status === 'ready' ? PATIENT_EXTRA_TEXT.matches(shown.length) : ''}
             </p>
-            <HeaderMessage message={headerMessage} onDismiss={message ? clear : undefined} />
+            <HeaderMessage message={headerMessage} onDismiss={message ? clear : undefined} onExpire={expire} />
           </div>
         </header>
 

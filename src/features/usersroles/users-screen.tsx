@@ -75,7 +75,7 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
       sticky
       onPointerOver={preloadModals}
       onFocus={preloadModals}
-      message={<HeaderMessage message={header.message} onDismiss={header.clear} />}
+      message={<HeaderMessage message={header.message} onDismiss={header.clear} onExpire={header.expire} />}
       tools={
         <button type="button" className="button button-primary" onClick={() => setModal({ kind: 'add' })}>
           {USERS_TEXT.addUser}

@@ -73,7 +73,7 @@ export function WaitlistScreen({ clinicId, now }: { clinicId: number; now?: () =
       data-live={live}
       onPointerOver={preloadModal}
       onFocus={preloadModal}
-      message={<HeaderMessage message={header.message} onDismiss={header.clear} />}
+      message={<HeaderMessage message={header.message} onDismiss={header.clear} onExpire={header.expire} />}
       tools={
         <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
           {WAITLIST_TEXT.add}
