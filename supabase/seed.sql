@@ -477,7 +477,8 @@ where r.n = 3;
 update public.clinics
 set fb_page_id = '1000000000000001',
     messenger_page_id = '1000000000000001',
-    page_token_hint = 'demo'
+    page_token_hint = 'demo',
+    fb_page_name = 'Smile Dental Clinic'
 where name = 'Smile Dental';
 
 insert into public.clinic_secrets (clinic_id, fb_page_access_token)

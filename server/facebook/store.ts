@@ -140,9 +140,10 @@ export function createFacebookStore(db: ServiceDatabase) {
     },
 
     /**
-     * Token, page ids and hint in one transaction; the pending pages go with it, and so do the
-     * page's contacts of a clinic that had it before. `actorUserId` (the admin who chose the page)
-     * is who the audit trail names.
+     * Token, page ids, name and hint in one transaction; the pending pages go with it, and so do the
+     * page's contacts of a clinic that had it before. The name is kept so that a connect found by the
+     * SPA's poll (another tab) can say which page it is; a blank one is stored as none. `actorUserId`
+     * (the admin who chose the page) is who the audit trail names.
      */
     async connectPage(clinicId: number, page: PendingPage, actorUserId?: string): Promise<void> {
       try {
@@ -154,8 +155,9 @@ export function createFacebookStore(db: ServiceDatabase) {
             [clinicId, page.accessToken],
           );
           await tx.query(
-            `update public.clinics set fb_page_id = $2, messenger_page_id = $2, page_token_hint = $3 where id = $1`,
-            [clinicId, page.pageId, page.accessToken.slice(-4)],
+            `update public.clinics set fb_page_id = $2, messenger_page_id = $2, page_token_hint = $3, fb_page_name = $4
+              where id = $1`,
+            [clinicId, page.pageId, page.accessToken.slice(-4), page.name.trim() ? page.name : null],
           );
           await tx.query('delete from public.facebook_pending_pages where clinic_id = $1', [clinicId]);
           // People who wrote to the page while another clinic had it are that clinic's contacts:
@@ -184,14 +186,15 @@ export function createFacebookStore(db: ServiceDatabase) {
     },
 
     /**
-     * Forgets the clinic's page in one transaction: the stored token, the page ids and the hint.
+     * Forgets the clinic's page in one transaction: the stored token, the page ids, name and hint.
      * false when the clinic had no page (any more: a concurrent disconnect won).
      */
     async disconnectPage(clinicId: number, actorUserId?: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         if (actorUserId) await tx.query(`select set_config('ngiti.audit_actor', $1, true)`, [actorUserId]);
         const { rows } = await tx.query(
-          `update public.clinics set fb_page_id = null, messenger_page_id = null, page_token_hint = null
+          `update public.clinics set fb_page_id = null, messenger_page_id = null, page_token_hint = null,
+                  fb_page_name = null
             where id = $1 and (fb_page_id is not null or messenger_page_id is not null or page_token_hint is not null)
             returning id`,
           [clinicId],

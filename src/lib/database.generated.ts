@@ -484,6 +484,7 @@ export type Database = {
           contact_phone: string | null;
           created_at: string;
           fb_page_id: string | null;
+          fb_page_name: string | null;
           id: number;
           messenger_page_id: string | null;
           name: string;
@@ -499,6 +500,7 @@ export type Database = {
           contact_phone?: string | null;
           created_at?: string;
           fb_page_id?: string | null;
+          fb_page_name?: string | null;
           id?: never;
           messenger_page_id?: string | null;
           name: string;
@@ -514,6 +516,7 @@ export type Database = {
           contact_phone?: string | null;
           created_at?: string;
           fb_page_id?: string | null;
+          fb_page_name?: string | null;
           id?: never;
           messenger_page_id?: string | null;
           name?: string;

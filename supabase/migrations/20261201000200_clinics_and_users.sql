@@ -112,45 +112,12 @@ grant update (
   recall_interval_months
 ) on public.clinics to authenticated;
 
--- ---------------------------------------------------------------------------
--- guard_clinic_page_connection
--- ---------------------------------------------------------------------------
-create function public.guard_clinic_page_connection()
-returns trigger language plpgsql set search_path = '' as $$
-begin
-  if not public.is_browser_role() then
-    return new;
-  end if;
-  -- A new clinic has no page; a changed one keeps its page as it was.
-  if (case when tg_op = 'INSERT'
-        then new.fb_page_id is not null or new.messenger_page_id is not null or new.page_token_hint is not null
-        else (new.fb_page_id, new.messenger_page_id, new.page_token_hint)
-               is distinct from (old.fb_page_id, old.messenger_page_id, old.page_token_hint)
-      end) then
-    raise exception 'The Facebook page of a clinic is connected through the notification service.'
-      using errcode = 'insufficient_privilege', hint = 'page_connected_by_service';
-  end if;
-  return new;
-end;
-$$;
-
-select private.setup_function('public.guard_clinic_page_connection()', '{service_role}',
-  'Trigger: browser roles cannot set fb_page_id, messenger_page_id or page_token_hint (42501).');
+-- guard_clinic_page_connection (browsers never set the page columns), its
+-- trigger and the clinics' two audit triggers (clinics_audit, and
+-- clinics_facebook_page_audit: the Facebook connection's page columns) are in
+-- 20261201001800_connected_page_name.sql, with the page's name.
 
 alter table public.clinics enable row level security;
-
-create trigger clinics_guard_page_connection before insert or update on public.clinics
-  for each row execute function public.guard_clinic_page_connection();
-
--- The page columns are the Facebook connection's (below); the token hint is part of a secret.
-create trigger clinics_audit after insert or update or delete on public.clinics
-  for each row execute function public.audit_row_change('clinic', 'skip=fb_page_id,messenger_page_id,page_token_hint');
-
--- The Facebook connection: the page columns of clinics (connect / disconnect / update), and the page
--- access token of clinic_secrets, recorded as stored / replaced / null, never any part of it.
-create trigger clinics_facebook_page_audit after update of fb_page_id, messenger_page_id on public.clinics
-  for each row execute function public.audit_row_change(
-    'facebook_connection', 'only=fb_page_id,messenger_page_id', 'actions=connection');
 
 -- ---------------------------------------------------------------------------
 -- clinic_secrets: server-only

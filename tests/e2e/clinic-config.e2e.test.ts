@@ -286,16 +286,16 @@ describe.skipIf(!ctx.chromium)('Clinic Configuration', () => {
       );
       const { data } = await fixtures.api
         .from('clinics')
-        .select('fb_page_id, messenger_page_id, page_token_hint')
+        .select('fb_page_id, messenger_page_id, fb_page_name, page_token_hint')
         .eq('id', fixtures.clinicId)
         .single();
-      expect(data).toEqual({ fb_page_id: null, messenger_page_id: null, page_token_hint: null });
+      expect(data).toEqual({ fb_page_id: null, messenger_page_id: null, fb_page_name: null, page_token_hint: null });
     } finally {
       // Bright Teeth ends unconnected, as the seed has it, whatever happened above.
       await service.from('clinic_secrets').delete().eq('clinic_id', fixtures.clinicId);
       await service
         .from('clinics')
-        .update({ fb_page_id: null, messenger_page_id: null, page_token_hint: null })
+        .update({ fb_page_id: null, messenger_page_id: null, fb_page_name: null, page_token_hint: null })
         .eq('id', fixtures.clinicId);
     }
   });

@@ -59,11 +59,16 @@ export async function demoClinics(db: Queryable): Promise<{ smile: number; brigh
   return { smile: await clinicIdByName(db, 'Smile Dental'), bright: await clinicIdByName(db, 'Bright Teeth') };
 }
 
-/** Connects a clinic to a Facebook page the way the Facebook flow leaves it: page ids, hint, token. */
-export async function connectPage(db: Queryable, clinicId: number, page: { id: string; accessToken: string }) {
+/** Connects a clinic to a Facebook page the way the Facebook flow leaves it: page ids, name, hint, token. */
+export async function connectPage(
+  db: Queryable,
+  clinicId: number,
+  page: { id: string; accessToken: string; name?: string },
+) {
   await db.query(
-    `update public.clinics set fb_page_id = $2, messenger_page_id = $2, page_token_hint = right($3, 4) where id = $1`,
-    [clinicId, page.id, page.accessToken],
+    `update public.clinics set fb_page_id = $2, messenger_page_id = $2, page_token_hint = right($3, 4), fb_page_name = $4
+      where id = $1`,
+    [clinicId, page.id, page.accessToken, page.name ?? null],
   );
   await db.query(
     `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values ($1, $2)

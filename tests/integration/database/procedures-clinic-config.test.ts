@@ -334,6 +334,10 @@ describe.each(targets)('procedures, clinic configuration and Messenger links on 
       expect(page.error?.code).toBe('42501');
       const insertPage = await superadmin.from('clinics').insert({ name: `Paged ${tag()}`, fb_page_id: '999' });
       expect(insertPage.error?.code).toBe('42501');
+      const pageName = await admin.from('clinics').update({ fb_page_name: 'Named by hand' }).eq('id', clinicId);
+      expect(pageName.error?.code).toBe('42501');
+      const insertName = await superadmin.from('clinics').insert({ name: `Named ${tag()}`, fb_page_name: 'Page' });
+      expect(insertName.error?.code).toBe('42501');
       const emptyEmail = await admin.from('clinics').update({ contact_email: '' }).eq('id', clinicId);
       expect(emptyEmail.error?.code).toBe('23514');
     });

@@ -172,6 +172,18 @@ describe.each(databaseTargets())('schema and constraints on %s', (target) => {
         'a malformed contact e-mail',
         `insert into public.clinics (name, contact_email) values ('Mailer', 'not-an-email')`,
       ],
+      [
+        'a blank Facebook page name',
+        `insert into public.clinics (name, fb_page_id, fb_page_name) values ('Paged', '1000000000000009', '  ')`,
+      ],
+      [
+        'a Facebook page name over 500 characters',
+        `insert into public.clinics (name, fb_page_id, fb_page_name) values ('Paged', '1000000000000009', repeat('x', 501))`,
+      ],
+      [
+        'a Facebook page name without a page',
+        `update public.clinics set fb_page_id = null, messenger_page_id = null, fb_page_name = 'Gone Page' where id = $1`,
+      ],
       ['a blank patient phone', `insert into public.patients (clinic_id, name, phone) values ($1, 'Ana', ' ')`],
       [
         'an empty messenger id',

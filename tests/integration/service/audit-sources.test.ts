@@ -105,8 +105,12 @@ describe('audit sources through the notification service', () => {
         'service',
         admin.userId,
         rows[0]!.name,
-        { fb_page_id: SMILE_DENTAL_PAGE.id, messenger_page_id: SMILE_DENTAL_PAGE.id },
-        { fb_page_id: null, messenger_page_id: null },
+        {
+          fb_page_id: SMILE_DENTAL_PAGE.id,
+          messenger_page_id: SMILE_DENTAL_PAGE.id,
+          fb_page_name: SMILE_DENTAL_PAGE.name,
+        },
+        { fb_page_id: null, messenger_page_id: null, fb_page_name: null },
       ],
       ['update', 'service', admin.userId, rows[0]!.name, { page_access_token: 'stored' }, { page_access_token: null }],
     ]);

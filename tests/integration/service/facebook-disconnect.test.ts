@@ -107,17 +107,24 @@ async function connection(clinicId: number) {
   const { rows } = await stack.db.query<{
     fb_page_id: string | null;
     messenger_page_id: string | null;
+    fb_page_name: string | null;
     page_token_hint: string | null;
     token: string | null;
   }>(
-    `select c.fb_page_id, c.messenger_page_id, c.page_token_hint, s.fb_page_access_token as token
+    `select c.fb_page_id, c.messenger_page_id, c.fb_page_name, c.page_token_hint, s.fb_page_access_token as token
        from public.clinics c left join public.clinic_secrets s on s.clinic_id = c.id where c.id = $1`,
     [clinicId],
   );
   return rows[0]!;
 }
 
-const UNCONNECTED = { fb_page_id: null, messenger_page_id: null, page_token_hint: null, token: null };
+const UNCONNECTED = {
+  fb_page_id: null,
+  messenger_page_id: null,
+  fb_page_name: null,
+  page_token_hint: null,
+  token: null,
+};
 
 describe('DELETE /api/clinics/:id/facebook/page: who may', () => {
   it('when there is no JWT, then 401; a receptionist or dentist, 403; another clinic’s admin, 403', async () => {
@@ -159,6 +166,7 @@ describe('DELETE /api/clinics/:id/facebook/page: what it does', () => {
     const admin = await staffOf(clinicId, 'admin');
     await connect(clinicId, admin, page.id);
     expect(stack.metaStandIn.state.subscribedPages.has(page.id)).toBe(true);
+    expect(await connection(clinicId)).toMatchObject({ fb_page_id: page.id, fb_page_name: page.name });
 
     const answer = await disconnect(clinicId, admin);
     expect(answer.status).toBe(200);
@@ -173,7 +181,11 @@ describe('DELETE /api/clinics/:id/facebook/page: what it does', () => {
     // Connecting again: the same flow, pages and select-page.
     const again = await connect(clinicId, admin, page.id);
     expect(again).toEqual({ ok: true, page: { id: page.id, name: page.name } });
-    expect(await connection(clinicId)).toMatchObject({ fb_page_id: page.id, messenger_page_id: page.id });
+    expect(await connection(clinicId)).toMatchObject({
+      fb_page_id: page.id,
+      messenger_page_id: page.id,
+      fb_page_name: page.name,
+    });
     expect(stack.metaStandIn.state.subscribedPages.has(page.id)).toBe(true);
   });
 
@@ -236,6 +248,7 @@ describe('the demo data', () => {
     expect(await connection(bright)).toEqual({
       fb_page_id: demoPage.id,
       messenger_page_id: demoPage.id,
+      fb_page_name: 'Bright Teeth PH',
       page_token_hint: demoPage.accessToken.slice(-4),
       token: demoPage.accessToken,
     });

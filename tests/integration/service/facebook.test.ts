@@ -33,6 +33,7 @@ async function newClinic(): Promise<number> {
 }
 
 interface Staff {
+  email: string;
   userId: string;
   token: string;
 }
@@ -47,7 +48,7 @@ async function staffOf(clinicId: number, role: 'superadmin' | 'admin' | 'recepti
     app_metadata: { clinic_id: clinicId, role },
   });
   if (error || !data.user) throw error ?? new Error('no user');
-  return { userId: data.user.id, token: (await signIn(stack, email, PASSWORD)).token };
+  return { email, userId: data.user.id, token: (await signIn(stack, email, PASSWORD)).token };
 }
 
 /** A Facebook page of this test's own, managed by whoever logs in at the stand-in. */
@@ -232,10 +233,11 @@ describe('the whole Facebook connect, against the Meta stand-in', () => {
     const { rows } = await stack.db.query<{
       fb_page_id: string;
       messenger_page_id: string;
+      fb_page_name: string;
       page_token_hint: string;
       token: string;
     }>(
-      `select c.fb_page_id, c.messenger_page_id, c.page_token_hint, s.fb_page_access_token as token
+      `select c.fb_page_id, c.messenger_page_id, c.fb_page_name, c.page_token_hint, s.fb_page_access_token as token
          from public.clinics c join public.clinic_secrets s on s.clinic_id = c.id where c.id = $1`,
       [clinicId],
     );
@@ -243,6 +245,8 @@ describe('the whole Facebook connect, against the Meta stand-in', () => {
       {
         fb_page_id: page.id,
         messenger_page_id: page.id,
+        // Kept so that the SPA can name the page when its poll finds the clinic connected.
+        fb_page_name: page.name,
         page_token_hint: page.accessToken.slice(-4),
         token: page.accessToken,
       },
@@ -255,6 +259,32 @@ describe('the whole Facebook connect, against the Meta stand-in', () => {
     for (const standInPage of stack.metaStandIn.state.pages) {
       expect(everythingTheBrowserGot).not.toContain(standInPage.accessToken);
     }
+  });
+
+  it("when a page is connected, then the clinic's admin reads its name in the browser but cannot change it", async () => {
+    const clinicId = await newClinic();
+    const admin = await staffOf(clinicId, 'admin');
+    const page = newFacebookPage();
+    await facebookLogin(clinicId, admin);
+    const offered = (await pagesOf(clinicId, admin.token)).find((candidate) => candidate.id === page.id)!;
+    expect(
+      (await selectPage(clinicId, admin.token, { pageId: page.id, pageAccessToken: offered.access_token })).status,
+    ).toBe(200);
+
+    const browser = await stack.signedIn(admin.email, PASSWORD);
+    const read = await browser.from('clinics').select('fb_page_id, fb_page_name').eq('id', clinicId).single();
+    expect(read.error).toBeNull();
+    expect(read.data).toEqual({ fb_page_id: page.id, fb_page_name: page.name });
+
+    for (const fb_page_name of ['Renamed in the browser', null]) {
+      const refused = await browser.from('clinics').update({ fb_page_name }).eq('id', clinicId).select('id');
+      expect(refused.error, String(fb_page_name)).toMatchObject({ code: '42501' });
+    }
+    // Resending the value it read, as a whole-row save would, is no change.
+    const resent = await browser.from('clinics').update({ fb_page_name: page.name }).eq('id', clinicId).select('id');
+    expect(resent.error).toBeNull();
+    const { rows } = await stack.db.query('select fb_page_name from public.clinics where id = $1', [clinicId]);
+    expect(rows).toEqual([{ fb_page_name: page.name }]);
   });
 
   it('when Meta redirects to the callback a second time with the same state, then it is refused', async () => {
@@ -502,10 +532,12 @@ describe('GET pages and POST select-page', () => {
     expect(response.status).toBe(502);
     expect(response.json()).toEqual({ error: 'Failed to connect selected Facebook page.' });
     const clinic = await stack.db.query(
-      'select fb_page_id, messenger_page_id, page_token_hint from public.clinics where id = $1',
+      'select fb_page_id, messenger_page_id, fb_page_name, page_token_hint from public.clinics where id = $1',
       [clinicId],
     );
-    expect(clinic.rows).toEqual([{ fb_page_id: null, messenger_page_id: null, page_token_hint: null }]);
+    expect(clinic.rows).toEqual([
+      { fb_page_id: null, messenger_page_id: null, fb_page_name: null, page_token_hint: null },
+    ]);
     const secrets = await stack.db.query('select 1 from public.clinic_secrets where clinic_id = $1', [clinicId]);
     expect(secrets.rows).toEqual([]);
     expect(stack.metaStandIn.state.subscribedPages.has(page.id)).toBe(false);

@@ -170,6 +170,7 @@ const FIELDS: Record<string, { label: string; kind?: ListedKind }> = {
   valid_until: { label: 'Valid until', kind: 'text' },
   fb_page_id: { label: 'Facebook page ID', kind: 'text' },
   messenger_page_id: { label: 'Messenger page ID', kind: 'text' },
+  fb_page_name: { label: 'Facebook page name', kind: 'text' },
   page_access_token: { label: 'Page access token', kind: 'secret' },
   patient: { label: 'Patient', kind: 'text' },
   phone: { label: 'Phone', kind: 'text' },

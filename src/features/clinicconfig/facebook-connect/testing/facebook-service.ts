@@ -4,7 +4,7 @@
  * finishing the login in the popup), select-page and DELETE …/facebook/page. The service itself
  * does not run in the component stack, so these write what it writes (server/facebook/store.ts)
  * into the real database, as its owner and naming the signed-in caller for the audit trail: the
- * page token in clinic_secrets, the page ids and token hint in clinics. What each endpoint
+ * page token in clinic_secrets, the page ids, name and token hint in clinics. What each endpoint
  * received is counted; `answerNext` replaces the next answer of one endpoint.
  */
 import { http, HttpResponse } from 'msw';
@@ -91,7 +91,8 @@ export function mockFacebookService() {
         `insert into public.clinic_secrets (clinic_id, fb_page_access_token) values (${clinicId}, ${literal(page.access_token)})
          on conflict (clinic_id) do update set fb_page_access_token = excluded.fb_page_access_token`,
         `update public.clinics set fb_page_id = ${literal(page.id)}, messenger_page_id = ${literal(page.id)},
-           page_token_hint = ${literal(page.access_token.slice(-4))} where id = ${clinicId}`,
+           page_token_hint = ${literal(page.access_token.slice(-4))}, fb_page_name = ${literal(page.name)}
+         where id = ${clinicId}`,
       ]);
       granted = [];
       return HttpResponse.json({ ok: true, page: { id: page.id, name: page.name } });
@@ -109,7 +110,8 @@ export function mockFacebookService() {
       if (connected.length === 0)
         return HttpResponse.json({ error: 'This clinic has no connected Facebook page.' }, { status: 409 });
       await asService(callerOf(request), [
-        `update public.clinics set fb_page_id = null, messenger_page_id = null, page_token_hint = null where id = ${clinicId}`,
+        `update public.clinics set fb_page_id = null, messenger_page_id = null, page_token_hint = null, fb_page_name = null
+          where id = ${clinicId}`,
         `delete from public.clinic_secrets where clinic_id = ${clinicId}`,
       ]);
       return HttpResponse.json({ ok: true, unsubscribed: true });
