@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { becameConnected, pageInitials } from './page-display';
+import { becameConnected, connectedPageDetail, pageInitials } from './page-display';
 
 describe('pageInitials', () => {
   it('takes the first letters of the first two words, upper case', () => {
@@ -40,5 +40,20 @@ describe('becameConnected', () => {
   it('when an already connected clinic got another page or a fresh token, then it became connected', () => {
     expect(becameConnected(demo, { ...demo, fb_page_id: '1000000000000002' })).toBe(true);
     expect(becameConnected(demo, { ...demo, page_token_hint: 'wxyz' })).toBe(true);
+  });
+});
+
+describe('connectedPageDetail', () => {
+  it('names the page when its name is stored', () => {
+    expect(connectedPageDetail({ fb_page_id: '1000000000000001', fb_page_name: 'Smile Dental Clinic' })).toBe(
+      'Smile Dental Clinic',
+    );
+  });
+
+  it('falls back to its id for a page connected before names were kept; nothing without a page', () => {
+    expect(connectedPageDetail({ fb_page_id: '1000000000000001', fb_page_name: null })).toBe(
+      'Page ID 1000000000000001',
+    );
+    expect(connectedPageDetail({ fb_page_id: null, fb_page_name: null })).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { clinicKeys } from '../../model/query-keys';
 import { startFacebookConnect } from '../api/connect-state';
 import { getFacebookPages } from '../api/get-pages';
 import { useSelectFacebookPage } from '../api/select-page';
-import { becameConnected } from '../page-display';
+import { becameConnected, connectedPageDetail } from '../page-display';
 import {
   browserTimers,
   startFacebookPoll,
@@ -123,7 +123,7 @@ export function useFacebookConnect({ clinicId, clinic, timing }: FacebookConnect
               title: CLINIC_TEXT.connectedTitle,
               text: CLINIC_TEXT.connectedText,
               icon: 'success',
-              detail: latest.connected?.fb_page_id ? CLINIC_EXTRA_TEXT.pageId(latest.connected.fb_page_id) : undefined,
+              detail: latest.connected ? connectedPageDetail(latest.connected) : undefined,
             });
             break;
           case 'timeout':

@@ -6,7 +6,7 @@ import { clinicKeys } from '../query-keys';
 
 /** The columns Clinic Configuration shows; the page token itself is never readable (clinic_secrets). */
 export const CLINIC_SETTINGS_COLUMNS =
-  'id, name, reminder_time, recall_interval_months, vat_registered, address, contact_email, contact_phone, fb_page_id, messenger_page_id, page_token_hint';
+  'id, name, reminder_time, recall_interval_months, vat_registered, address, contact_email, contact_phone, fb_page_id, fb_page_name, messenger_page_id, page_token_hint';
 
 export type ClinicSettings = Pick<
   ClinicRow,
@@ -19,6 +19,7 @@ export type ClinicSettings = Pick<
   | 'contact_email'
   | 'contact_phone'
   | 'fb_page_id'
+  | 'fb_page_name'
   | 'messenger_page_id'
   | 'page_token_hint'
 >;
