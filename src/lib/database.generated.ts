@@ -2382,6 +2382,10 @@ export type Database = {
         Args: { p_condition: Database['public']['Enums']['chart_condition'] };
         Returns: boolean;
       };
+      chart_condition_treats_caries: {
+        Args: { p_condition: Database['public']['Enums']['chart_condition'] };
+        Returns: boolean;
+      };
       chart_surfaces_valid: { Args: { p_surfaces: string[] }; Returns: boolean };
       clinic_hours_problem: { Args: { p_start: string; p_time_zone: string }; Returns: string };
       close_hmo_claim_batch: { Args: { p_batch_id: number }; Returns: undefined };

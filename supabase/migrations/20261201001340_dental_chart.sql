@@ -206,26 +206,8 @@ select private.setup_function('public.guard_chart_entry()', '{service_role}',
 create trigger chart_entries_guard before insert or update on public.chart_entries
   for each row execute function public.guard_chart_entry();
 
--- An entry that supersedes another removes it, as of its own recording, by the same hand. Security
--- invoker: the caller's update policy applies, so only someone who may chart removes.
-create function public.remove_superseded_chart_entry()
-returns trigger language plpgsql set search_path = '' as $$
-begin
-  update public.chart_entries e
-     set removed_at = new.recorded_at, removed_by = new.recorded_by, removed_by_name = new.recorded_by_name
-   where e.id = new.supersedes_id and e.clinic_id = new.clinic_id;
-  if not found then
-    raise exception 'The entry this one replaces is not on the chart.'
-      using errcode = 'check_violation', hint = 'chart_entry_removed';
-  end if;
-  return null;
-end;
-$$;
-
-select private.setup_function('public.remove_superseded_chart_entry()', '{service_role}');
-
-create trigger chart_entries_remove_superseded after insert on public.chart_entries
-  for each row when (new.supersedes_id is not null) execute function public.remove_superseded_chart_entry();
+-- remove_superseded_chart_entry and its trigger are in 20261201001790_work_touches_only_its_own_rows.sql:
+-- an entry replaces only an entry of its own patient and tooth that is still on the chart.
 
 select private.setup_clinic_table('public.chart_entries',
   grants => array[

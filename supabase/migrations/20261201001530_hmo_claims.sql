@@ -281,48 +281,8 @@ grant all on public.hmo_receivables to service_role;
 
 -- hmo_payment_entries (with the void's columns) is in 20261201001550_void_hmo_payment.sql.
 
--- ---------------------------------------------------------------------------
--- file_hmo_claim: an invoice with an HMO share becomes a claim in its HMO's
--- open batch (a new batch when none is open).
--- ---------------------------------------------------------------------------
-create function public.file_hmo_claim()
-returns trigger language plpgsql security definer set search_path = '' as $$
-declare
-  v_batch_id bigint;
-  v_visit_date date;
-begin
-  if new.hmo_share <= 0 or new.hmo_id is null or new.voided_at is not null then
-    return null;
-  end if;
-  -- Written once: a later change of the share (before anything is settled) follows below.
-  if exists (select from public.hmo_claims c where c.invoice_id = new.id) then
-    update public.hmo_claims c set amount = new.hmo_share
-     where c.invoice_id = new.id and c.amount <> new.hmo_share
-       and c.denied_at is null and c.withdrawn_at is null
-       and not exists (select from public.hmo_claim_settlements s where s.claim_id = c.id);
-    return null;
-  end if;
-  insert into public.hmo_claim_batches (clinic_id, hmo_id) values (new.clinic_id, new.hmo_id)
-    on conflict (hmo_id) where closed_at is null do nothing;
-  select b.id into v_batch_id from public.hmo_claim_batches b
-   where b.hmo_id = new.hmo_id and b.closed_at is null
-     for update;
-  select ((coalesce(a.appointment_time, new.created_at)) at time zone cl.timezone)::date into v_visit_date
-    from public.clinics cl
-    left join public.appointments a on a.id = new.appointment_id and a.clinic_id = new.clinic_id
-   where cl.id = new.clinic_id;
-  insert into public.hmo_claims (clinic_id, batch_id, hmo_id, invoice_id, patient_id, amount, visit_date)
-  values (new.clinic_id, v_batch_id, new.hmo_id, new.id, new.patient_id, new.hmo_share, v_visit_date);
-  return null;
-end;
-$$;
-
-select private.setup_function('public.file_hmo_claim()', '{service_role}',
-  'Trigger: an invoice with hmo_share > 0 (not void) becomes a claim in its HMO''s open batch, opening one when '
-  'none is; a later change of the share updates the claim while nothing of it is settled or denied.');
-
-create trigger invoices_file_hmo_claim after insert or update of hmo_share, hmo_id on public.invoices
-  for each row execute function public.file_hmo_claim();
+-- file_hmo_claim and its trigger are in 20261201001790_work_touches_only_its_own_rows.sql: an invoice saved
+-- while its HMO's batch is being closed files its claim in the next batch.
 
 -- withdraw_hmo_claim (voiding an invoice withdraws its claim) and its trigger are in
 -- 20261201001600_void_waits_for_hmo_payments.sql: it waits for a payment of the claim's batch.

@@ -3,13 +3,15 @@ import type { Database, Queryable } from '../../local/db/database.ts';
 
 /**
  * On a PostgreSQL server: runs `held` in a transaction of `db` kept open until `waiting`, sent
- * once `held` has run, waits on a lock (one backend of the database in a Lock wait); then commits
+ * once `held` has run, waits on a lock (one backend of the database in a Lock wait); then runs
+ * `beforeCommit` in that transaction, if given (what it does lands while `waiting` waits), commits
  * it and answers what `waiting` got. Fails when `waiting` never waits (nothing serialises the two).
  */
 export async function whileHeldOpen<T>(
   db: Database,
   held: (tx: Queryable) => Promise<unknown>,
   waiting: () => PromiseLike<T>,
+  beforeCommit?: (tx: Queryable) => Promise<unknown>,
 ): Promise<T> {
   let heldRan!: () => void;
   const ran = new Promise<void>((resolve) => (heldRan = resolve));
@@ -19,6 +21,7 @@ export async function whileHeldOpen<T>(
     await held(tx);
     heldRan();
     await mayCommit;
+    await beforeCommit?.(tx);
   });
   first.catch(() => heldRan());
   await ran;

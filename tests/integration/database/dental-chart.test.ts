@@ -305,6 +305,35 @@ describe.each(databaseTargets())('the dental chart on %s', (target) => {
       );
       expect(twice.code).toBe('23505');
     });
+
+    it("replaces only an entry of its own patient and tooth: another patient's crown stays on their chart", async () => {
+      const otherPatient = await createPatient(fresh.db, smile.id, 'Crowned elsewhere');
+      const crowned = await insertRow(fresh.db, 'chart_entries', {
+        clinic_id: smile.id,
+        patient_id: otherPatient,
+        tooth: 11,
+        condition: 'crown',
+        state: 'existing',
+      });
+      const onTooth26 = await insertRow(fresh.db, 'chart_entries', {
+        clinic_id: smile.id,
+        patient_id: smile.patientId,
+        tooth: 26,
+        condition: 'caries',
+        state: 'existing',
+      });
+      for (const supersedes_id of [crowned, onTooth26]) {
+        const refusal = await refusalFor(fresh.db, smile.dentistUser, (tx) =>
+          chartEntry(tx, { clinic_id: smile.id, patient_id: smile.patientId, tooth: 46, supersedes_id }),
+        );
+        expect(refusal).toMatchObject({ code: '23514', hint: 'chart_entry_removed' });
+      }
+      const { rows } = await fresh.db.query<{ removed: number }>(
+        'select count(*)::integer as removed from public.chart_entries where id = any($1) and removed_at is not null',
+        [[crowned, onTooth26]],
+      );
+      expect(rows[0]?.removed).toBe(0);
+    });
   });
 
   it('records every chart change in the audit trail, with who made it', async () => {

@@ -358,6 +358,23 @@ describe.each(targets)('HMO claims on %s', (target) => {
         expect(await batchOf(claim.batch_id)).toMatchObject({ claim_count: 1, closed_at: null });
         expect((await batchOf(closing)).closed_at).not.toBeNull();
       });
+
+      it('files its claim in a new batch when the close had locked the batch before the invoice came', async () => {
+        const hmoId = await newHmo();
+        const first = await invoiceWithShare(hmoId, '100', '2026-07-08');
+        const { batch_id: closing } = await claimOf(first);
+        // close_hmo_claim_batch locks the batch first and closes it after its checks: the invoice
+        // arrives in between, sees the batch still open, and waits on its lock.
+        const second = await whileHeldOpen(
+          stack.db,
+          (tx) => tx.query('select id from public.hmo_claim_batches where id = $1 for update', [closing]),
+          () => invoiceWithShare(hmoId, '200', '2026-07-09'),
+          (tx) => tx.query('update public.hmo_claim_batches set closed_at = now() where id = $1', [closing]),
+        );
+        const claim = await claimOf(second);
+        expect(claim.batch_id).not.toBe(closing);
+        expect(await batchOf(claim.batch_id)).toMatchObject({ claim_count: 1, closed_at: null });
+      });
     });
   }
 

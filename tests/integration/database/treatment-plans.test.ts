@@ -469,6 +469,38 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
       expect(await describeChart()).toEqual(['46 O filling completed', '46 whole crown completed']);
     });
 
+    it('leaves the caries where the work done does not restore the tooth: an X-ray to watch, a sealant', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Watched, not treated');
+      await cariesCharted(patientId, 36, ['M', 'O']);
+      await cariesCharted(patientId, 36, []);
+      const watched = await planned(smile.dentistUser, {
+        patientId,
+        procedureId: cleaning,
+        tooth: 36,
+        surfaces: [],
+        condition: 'watch',
+      });
+      const sealed = await planned(smile.dentistUser, {
+        patientId,
+        procedureId: cleaning,
+        tooth: 36,
+        surfaces: ['M', 'O'],
+        condition: 'sealant',
+      });
+      const visit = await appointment(smile, patientId);
+
+      await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [watched.id, sealed.id]));
+      const chart = (await asUser(fresh.db, smile.dentistUser, (tx) => chartOn(tx, patientId, '2099-01-01'))).rows;
+      expect(
+        chart.map((entry) => `${entry.tooth} ${entry.surfaces.join('') || 'whole'} ${entry.condition} ${entry.state}`),
+      ).toEqual([
+        '36 MO caries existing',
+        '36 whole caries existing',
+        '36 whole watch completed',
+        '36 MO sealant completed',
+      ]);
+    });
+
     it('refuses items already done, another patient’s items, and a visit not yet Completed', async () => {
       const patientId = await createPatient(fresh.db, smile.id, 'Refusals at checkout');
       const mine = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 46 });
