@@ -448,45 +448,31 @@ describe('Connect Facebook Page', () => {
     expect(document.querySelector('.swal2-container')).toBeNull();
   });
 
-  it('when the clinic got connected meanwhile (another tab), then it ends as connected, naming the page', async () => {
-    mockFacebookService();
-    openWith(fakePopup());
-    await renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
-    await openedForm();
-    fireEvent.click(button('Connect Facebook Page'));
-    await screen.findByRole('button', { name: 'Connecting...' });
-    // What the service stores when the other tab's admin picks the page.
-    await realStack().query(
-      `update public.clinics
-          set fb_page_id = '1000000000000009', messenger_page_id = '1000000000000009', page_token_hint = 'wxyz',
-              fb_page_name = 'Bright Teeth Annex'
-        where id = 2`,
-    );
-    expect(await alertLines('Facebook Page Connected')).toEqual(['Facebook Page Connected!', 'Bright Teeth Annex']);
-    await dismissAlert();
-    expect(input('Messenger Page Access Token*').value).toBe('••••••••wxyz');
-  });
-
-  it('when the clinic got connected meanwhile with no page name stored, then it says the page id', async () => {
-    mockFacebookService();
-    openWith(fakePopup());
-    await renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
-    await openedForm();
-    fireEvent.click(button('Connect Facebook Page'));
-    await screen.findByRole('button', { name: 'Connecting...' });
+  it.each([
+    ['naming the page', `'Bright Teeth Annex'`, 'Bright Teeth Annex'],
     // A page connected before the service kept names has none.
-    await realStack().query(
-      `update public.clinics
-          set fb_page_id = '1000000000000009', messenger_page_id = '1000000000000009', page_token_hint = 'wxyz'
+    ['saying the page id when no name is stored', 'null', 'Page ID 1000000000000009'],
+  ])(
+    'when the clinic got connected meanwhile (another tab), then it ends as connected, %s',
+    async (_case, name, detail) => {
+      mockFacebookService();
+      openWith(fakePopup());
+      await renderClinicConfig({ clinic: { id: 2, name: 'Bright Teeth' } });
+      await openedForm();
+      fireEvent.click(button('Connect Facebook Page'));
+      await screen.findByRole('button', { name: 'Connecting...' });
+      // What the service stores when the other tab's admin picks the page.
+      await realStack().query(
+        `update public.clinics
+          set fb_page_id = '1000000000000009', messenger_page_id = '1000000000000009', page_token_hint = 'wxyz',
+              fb_page_name = ${name}
         where id = 2`,
-    );
-    expect(await alertLines('Facebook Page Connected')).toEqual([
-      'Facebook Page Connected!',
-      'Page ID 1000000000000009',
-    ]);
-    await dismissAlert();
-    expect(input('Messenger Page Access Token*').value).toBe('••••••••wxyz');
-  });
+      );
+      expect(await alertLines('Facebook Page Connected')).toEqual(['Facebook Page Connected!', detail]);
+      await dismissAlert();
+      expect(input('Messenger Page Access Token*').value).toBe('••••••••wxyz');
+    },
+  );
 
   it('when the browser blocks the popup, then it says so and asks the service nothing', async () => {
     const service = mockFacebookService();

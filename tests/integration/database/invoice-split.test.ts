@@ -227,13 +227,18 @@ describe.each(targets)('the HMO split and the statutory discount on %s', (target
       await expectStoredAsPreviewed(await billed(patientId, items), split);
     });
 
-    it('never pays past the annual limit across two invoices: the rest goes to the patient, line by line', async () => {
+    /** A patient whose HMO pays up to ₱1,000 a year, and an ₱800 consultation it covers in full. */
+    async function cardHolderWithLimit() {
       const hmoId = await newHmo('1000.00');
       const consultation = await newProcedure('800.00');
       await cover(hmoId, consultation, { covered_percent: 100 });
       const patientId = await newPatient();
       await giveCard(patientId, hmoId);
-      const line = { procedure_id: consultation, unit_price: '800.00' };
+      return { patientId, line: { procedure_id: consultation, unit_price: '800.00' } };
+    }
+
+    it('never pays past the annual limit across two invoices: the rest goes to the patient, line by line', async () => {
+      const { patientId, line } = await cardHolderWithLimit();
 
       const first = await billed(patientId, [line]);
       expect(await invoiceRow(first)).toMatchObject({ hmo_share: 800, total: 0 });
@@ -254,12 +259,7 @@ describe.each(targets)('the HMO split and the statutory discount on %s', (target
     });
 
     it('gives a denied claim’s share back to the year: the HMO paid nothing of it', async () => {
-      const hmoId = await newHmo('1000.00');
-      const consultation = await newProcedure('800.00');
-      await cover(hmoId, consultation, { covered_percent: 100 });
-      const patientId = await newPatient();
-      await giveCard(patientId, hmoId);
-      const line = { procedure_id: consultation, unit_price: '800.00' };
+      const { patientId, line } = await cardHolderWithLimit();
 
       const first = await billed(patientId, [line]);
       expect((await preview(patientId, [line])).hmo_share_centavos).toBe(20_000);
