@@ -133,6 +133,10 @@ export const DATABASE_ERROR_CODES = [
   'hmo_payment_date_future',
   'hmo_payment_reference_too_long',
   'hmo_payment_above_outstanding',
+  // A repeat of a Record HMO payment form's key that is not the payment it made: another call (batch,
+  // amount, date, reference), or that payment voided since (detail: its id)
+  'hmo_payment_key_reused',
+  'hmo_payment_key_voided',
   'hmo_claim_not_found',
   'hmo_claim_forbidden',
   'hmo_claim_reason_required',

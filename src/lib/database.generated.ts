@@ -932,6 +932,7 @@ export type Database = {
           recorded_by: string | null;
           recorded_by_name: string | null;
           reference_number: string | null;
+          request_digest: string | null;
           void_reason: string | null;
           voided_at: string | null;
           voided_by: string | null;
@@ -949,6 +950,7 @@ export type Database = {
           recorded_by?: string | null;
           recorded_by_name?: string | null;
           reference_number?: string | null;
+          request_digest?: string | null;
           void_reason?: string | null;
           voided_at?: string | null;
           voided_by?: string | null;
@@ -966,6 +968,7 @@ export type Database = {
           recorded_by?: string | null;
           recorded_by_name?: string | null;
           reference_number?: string | null;
+          request_digest?: string | null;
           void_reason?: string | null;
           voided_at?: string | null;
           voided_by?: string | null;

@@ -133,6 +133,9 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   hmo_payment_date_future: 'The date received cannot be in the future.',
   hmo_payment_reference_too_long: 'The reference is too long (at most 100 characters).',
   hmo_payment_above_outstanding: 'This payment is more than what the batch still owes.',
+  hmo_payment_key_reused: 'This form was already saved as another HMO payment; check it before saving again.',
+  hmo_payment_key_voided:
+    'This form was already saved as an HMO payment that has since been voided; record it in a new form.',
   hmo_claim_not_found: 'This claim no longer exists.',
   hmo_claim_forbidden: 'Your role cannot deny HMO claims.',
   hmo_claim_reason_required: 'A reason is required to deny a claim.',

@@ -142,6 +142,8 @@ select private.setup_clinic_table('public.hmo_payments',
   audit => array['hmo_payment', 'skip=idempotency_key', 'money=amount'],
   notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id=null'],
   policies => array[['select', 'billing.read', 'Staff can view the HMO payments of their clinic']]);
+-- Its audit trigger is set again in 20261201001810_hmo_payment_retry_must_match.sql, leaving out
+-- the request digest.
 
 -- ---------------------------------------------------------------------------
 -- hmo_claim_settlements
@@ -299,100 +301,8 @@ $$;
 
 select private.setup_function('private.lock_hmo_batch(bigint)', '{}');
 
--- ---------------------------------------------------------------------------
--- record_hmo_payment
--- ---------------------------------------------------------------------------
-create function public.record_hmo_payment(
-  p_batch_id bigint,
-  p_amount numeric,
-  p_received_on date,
-  p_reference_number text,
-  p_idempotency_key uuid
-)
-returns bigint language plpgsql security definer set search_path = '' as $$
-declare
-  v_batch public.hmo_claim_batches;
-  v_payment_id bigint;
-  v_outstanding numeric;
-  v_left numeric;
-  v_part numeric;
-  v_claim record;
-  v_reference text := nullif(pg_catalog.btrim(p_reference_number), '');
-  v_today date;
-begin
-  if p_idempotency_key is null then
-    raise exception 'An HMO payment needs the form''s idempotency key.'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_key_required';
-  end if;
-  -- The batch's lock makes payments of one batch (and denials) wait for each other.
-  v_batch := private.lock_hmo_batch(p_batch_id);
-  perform private.require_permission(v_batch.clinic_id, 'billing.write',
-    'You cannot record HMO payments in this clinic.', 'hmo_payment_forbidden');
-
-  -- A repeat of the form (double click, retry, second tab) answers the payment it made.
-  select p.id into v_payment_id from public.hmo_payments p
-   where p.clinic_id = v_batch.clinic_id and p.idempotency_key = p_idempotency_key;
-  if found then
-    return v_payment_id;
-  end if;
-
-  if p_amount is null or p_amount < 0.01 or p_amount <> pg_catalog.round(p_amount, 2) then
-    raise exception 'Enter an amount of at least ₱0.01, in pesos and centavos.'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_amount_invalid';
-  end if;
-  if p_received_on is null then
-    raise exception 'Enter the date the payment was received.'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_date_required';
-  end if;
-  select (pg_catalog.now() at time zone c.timezone)::date into v_today from public.clinics c where c.id = v_batch.clinic_id;
-  if p_received_on > v_today then
-    raise exception 'The date received cannot be in the future.'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_date_future';
-  end if;
-  if v_reference is not null and char_length(v_reference) > 100 then
-    raise exception 'The reference is too long (at most 100 characters).'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_reference_too_long';
-  end if;
-
-  select (coalesce(sum(s.outstanding_centavos), 0) / 100.0)::numeric(12, 2) into v_outstanding
-    from public.hmo_claim_summaries s where s.batch_id = v_batch.id;
-  if p_amount > v_outstanding then
-    raise exception 'This payment is more than what the batch still owes.'
-      using errcode = 'PT409',
-            detail = pg_catalog.format('outstanding_centavos=%s', (v_outstanding * 100)::bigint),
-            hint = 'hmo_payment_above_outstanding';
-  end if;
-
-  insert into public.hmo_payments (clinic_id, batch_id, hmo_id, amount, received_on, reference_number,
-                                   idempotency_key, recorded_by, recorded_by_name)
-  values (v_batch.clinic_id, v_batch.id, v_batch.hmo_id, p_amount, p_received_on, v_reference, p_idempotency_key,
-          (select auth.uid()), (select u.name from public.users u where u.user_id = (select auth.uid())))
-  returning id into v_payment_id;
-
-  -- Oldest visit first; denied and withdrawn claims owe nothing and are skipped.
-  v_left := p_amount;
-  for v_claim in
-    select s.id, (s.outstanding_centavos / 100.0)::numeric(12, 2) as outstanding
-      from public.hmo_claim_summaries s
-     where s.batch_id = v_batch.id and s.outstanding_centavos > 0
-     order by s.visit_date, s.id
-  loop
-    exit when v_left <= 0;
-    v_part := least(v_left, v_claim.outstanding);
-    insert into public.hmo_claim_settlements (clinic_id, hmo_payment_id, claim_id, amount)
-    values (v_batch.clinic_id, v_payment_id, v_claim.id, v_part);
-    v_left := v_left - v_part;
-  end loop;
-  return v_payment_id;
-end;
-$$;
-
-select private.setup_function('public.record_hmo_payment(bigint, numeric, date, text, uuid)', '{authenticated,service_role}',
-  'Records an HMO''s payment against batch p_batch_id and settles its claims oldest visit first (denied and '
-  'withdrawn skipped). Answers the payment''s id; a repeated key answers the same payment. Refusals: PT404 '
-  'hmo_batch_not_found, 42501 hmo_payment_forbidden, 22023 hmo_payment_key_required / _amount_invalid / '
-  '_date_required / _date_future / _reference_too_long, PT409 hmo_payment_above_outstanding (detail '
-  'outstanding_centavos=N).');
+-- record_hmo_payment is in 20261201001810_hmo_payment_retry_must_match.sql: a repeat of the form's
+-- key with another amount, date, reference or batch is refused.
 
 -- ---------------------------------------------------------------------------
 -- deny_hmo_claim

@@ -227,6 +227,111 @@ describe.each(targets)('HMO claims on %s', (target) => {
       expect(await claimOf(invoiceId)).toMatchObject({ settled_centavos: 40000 });
     });
 
+    describe('a repeated key must repeat the request', () => {
+      const paymentsOf = async (batchId: number) =>
+        (await service.from('hmo_payments').select('id, amount, voided_at').eq('batch_id', batchId)).data;
+
+      it('answers a true retry with its payment, however the amount and reference were written', async () => {
+        const hmoId = await newHmo();
+        const invoiceId = await invoiceWithShare(hmoId, '900', '2026-05-04');
+        const { batch_id: batchId } = await claimOf(invoiceId);
+        const key = randomUUID();
+        const first = await pay(batchId, '400', { key, reference: 'CHK-1' });
+        expect(first.error).toBeNull();
+        const retry = await pay(batchId, '400.00', { key, reference: '  CHK-1 ' });
+        expect(retry.error).toBeNull();
+        expect(retry.data).toBe(first.data);
+        expect(await paymentsOf(batchId)).toHaveLength(1);
+        expect(await claimOf(invoiceId)).toMatchObject({ settled_centavos: 40000 });
+      });
+
+      it('refuses the key with another amount, date, reference or batch, naming the payment it made', async () => {
+        const hmoId = await newHmo();
+        const invoiceId = await invoiceWithShare(hmoId, '60000', '2026-05-05');
+        const { batch_id: batchId } = await claimOf(invoiceId);
+        const otherBatch = (await claimOf(await invoiceWithShare(await newHmo(), '60000', '2026-05-05'))).batch_id;
+        const key = randomUUID();
+        const asked = { key, receivedOn: '2026-11-02', reference: 'CHK-1' };
+        // The desk saves ₱50,000 CHK-1; the answer is lost; the form, still open, is corrected and saved again.
+        const first = await pay(batchId, '50000', asked);
+        expect(first.error).toBeNull();
+        const changes: [number, string, typeof asked][] = [
+          [batchId, '5000', { ...asked, receivedOn: '2026-11-01', reference: 'CHK-2' }],
+          [batchId, '5000', asked],
+          [batchId, '50000', { ...asked, receivedOn: '2026-11-01' }],
+          [batchId, '50000', { ...asked, reference: 'CHK-2' }],
+          [batchId, '50000', { ...asked, reference: '' }],
+          [otherBatch, '50000', asked],
+        ];
+        for (const [batch, amount, options] of changes) {
+          const refused = await pay(batch, amount, options);
+          expect(refused.status).toBe(409);
+          expect(refused.data).toBeNull();
+          expect(refused.error).toMatchObject({
+            code: 'PT409',
+            hint: 'hmo_payment_key_reused',
+            details: String(first.data),
+          });
+        }
+        expect(await paymentsOf(batchId)).toEqual([{ id: first.data, amount: 50000, voided_at: null }]);
+        expect(await paymentsOf(otherBatch)).toEqual([]);
+        expect(await claimOf(invoiceId)).toMatchObject({ settled_centavos: 5000000, outstanding_centavos: 1000000 });
+      });
+
+      it('refuses a true retry of a payment voided since, naming it, and settles nothing again', async () => {
+        const hmoId = await newHmo();
+        const invoiceId = await invoiceWithShare(hmoId, '900', '2026-05-06');
+        const { batch_id: batchId } = await claimOf(invoiceId);
+        const key = randomUUID();
+        const first = await pay(batchId, '300', { key });
+        expect(first.error).toBeNull();
+        const voided = await admin.rpc('void_hmo_payment', { p_hmo_payment_id: first.data, p_reason: 'Wrong cheque' });
+        expect(voided.error).toBeNull();
+
+        const retry = await pay(batchId, '300', { key });
+        expect(retry.status).toBe(409);
+        expect(retry.error).toMatchObject({
+          code: 'PT409',
+          hint: 'hmo_payment_key_voided',
+          details: String(first.data),
+        });
+        const payments = await paymentsOf(batchId);
+        expect(payments).toHaveLength(1);
+        expect(payments![0]!.voided_at).not.toBeNull();
+        expect(await claimOf(invoiceId)).toMatchObject({ settled_centavos: 0, status: 'submitted' });
+      });
+
+      it('keeps the digest from browsers and the audit trail, and answers a payment recorded without one', async () => {
+        const hmoId = await newHmo();
+        const invoiceId = await invoiceWithShare(hmoId, '900', '2026-05-07');
+        const { batch_id: batchId } = await claimOf(invoiceId);
+        const key = randomUUID();
+        const first = await pay(batchId, '200', { key });
+        const paymentId = first.data as number;
+        const stored = await service.from('hmo_payments').select('request_digest').eq('id', paymentId).single();
+        expect(stored.data!.request_digest).toMatch(/^[0-9a-f]{32}$/);
+        const written = await admin.from('hmo_payments').update({ request_digest: null }).eq('id', paymentId);
+        expect(written.error).toMatchObject({ code: '42501' });
+        const audit = await admin
+          .from('audit_log')
+          .select('after')
+          .eq('entity', 'hmo_payment')
+          .eq('entity_id', paymentId)
+          .single();
+        expect(audit.data!.after).toMatchObject({ amount_centavos: 20000 });
+        expect(Object.keys(audit.data!.after as object)).not.toContain('request_digest');
+
+        // A payment recorded before the digest was kept is answered as it was, whatever the repeat asks.
+        expect(
+          (await service.from('hmo_payments').update({ request_digest: null }).eq('id', paymentId)).error,
+        ).toBeNull();
+        const repeat = await pay(batchId, '250', { key, reference: 'OR-2' });
+        expect(repeat.error).toBeNull();
+        expect(repeat.data).toBe(paymentId);
+        expect(await paymentsOf(batchId)).toHaveLength(1);
+      });
+    });
+
     it('records one payment of 8 concurrent calls with one key, from four browsers', async () => {
       const hmoId = await newHmo();
       const invoiceId = await invoiceWithShare(hmoId, '900', '2026-05-02');
