@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadTextFile } from '@/lib/download-text-file';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
+import { loseAnswerNext, realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -134,6 +134,96 @@ describe('the HMO claims part of the Billing tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     expect(await within(dialog).findByText('This payment is more than what the batch still owes.')).toBeTruthy();
     await waitFor(() => expect(outstanding()).toContain('₱1,000.00'));
+  });
+
+  describe('a retry after the first save’s answer was lost', () => {
+    /** Types the payment into the open dialog, over what it held. */
+    async function fill(
+      user: ReturnType<typeof userEvent.setup>,
+      dialog: HTMLElement,
+      values: { amount: string; receivedOn: string; reference: string },
+    ) {
+      for (const [label, value] of [
+        [/Amount/, values.amount],
+        ['Date received', values.receivedOn],
+        [/Reference #/, values.reference],
+      ] as const) {
+        await user.clear(within(dialog).getByLabelText(label));
+        await user.type(within(dialog).getByLabelText(label), value);
+      }
+    }
+
+    /** Saves ₱1,000.00 CHK-1 of 2 November: stored, but the answer never comes back. */
+    async function saveWithLostAnswer(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+      await fill(user, dialog, { amount: '1000', receivedOn: '2026-11-02', reference: 'CHK-1' });
+      loseAnswerNext({ method: 'POST', rpc: 'record_hmo_payment' });
+      await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+      expect(await within(dialog).findByRole('alert')).toBeTruthy();
+      const stored = await rows('hmo_payments');
+      expect(stored).toMatchObject([{ amount: 1000, reference_number: 'CHK-1' }]);
+      return stored[0]!;
+    }
+
+    it('takes a retry of the same payment for the one saved', async () => {
+      await seedMaxicare();
+      const user = userEvent.setup();
+      const { dialog } = await openRecordPayment(user);
+      await saveWithLostAnswer(user, dialog);
+      await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+      expect(await screen.findByText('HMO payment recorded.')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await rows('hmo_payments')).toHaveLength(1);
+    });
+
+    it('refuses a retry the desk corrected, naming the payment saved, and keeps what was typed', async () => {
+      await seedMaxicare();
+      const user = userEvent.setup();
+      const { dialog } = await openRecordPayment(user);
+      const saved = await saveWithLostAnswer(user, dialog);
+
+      await fill(user, dialog, { amount: '100', receivedOn: '2026-11-01', reference: 'CHK-2' });
+      await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+      const alert = await within(dialog).findByRole('alert');
+      await waitFor(() =>
+        expect(
+          within(alert).getByText('This form was already saved as another HMO payment; check it before saving again.'),
+        ).toBeTruthy(),
+      );
+      expect(within(alert).getByText(`Saved earlier as HMO payment #${saved.id}.`)).toBeTruthy();
+      expect(screen.queryByText('HMO payment recorded.')).toBeNull();
+      expect(screen.getByRole('dialog', { name: /Record HMO payment: Maxicare/ })).toBe(dialog);
+      expect((within(dialog).getByLabelText(/Amount/) as HTMLInputElement).value).toBe('100');
+      expect((within(dialog).getByLabelText('Date received') as HTMLInputElement).value).toBe('2026-11-01');
+      expect((within(dialog).getByLabelText(/Reference #/) as HTMLInputElement).value).toBe('CHK-2');
+      expect(await rows('hmo_payments')).toMatchObject([{ id: saved.id, amount: 1000, reference_number: 'CHK-1' }]);
+    });
+
+    it('refuses a retry of a payment voided meanwhile, naming it', async () => {
+      await seedMaxicare();
+      const user = userEvent.setup();
+      const { dialog } = await openRecordPayment(user);
+      const saved = await saveWithLostAnswer(user, dialog);
+      // An admin voids it meanwhile, as void_hmo_payment does.
+      await realStack().query(
+        `update public.hmo_payments set voided_at = now(), void_reason = 'Wrong cheque' where id = $1;`,
+        [saved.id],
+      );
+      await realStack().query(`delete from public.hmo_claim_settlements where hmo_payment_id = $1`, [saved.id]);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+      const alert = await within(dialog).findByRole('alert');
+      await waitFor(() =>
+        expect(
+          within(alert).getByText(
+            'This form was already saved as an HMO payment that has since been voided; record it in a new form.',
+          ),
+        ).toBeTruthy(),
+      );
+      expect(within(alert).getByText(`Saved earlier as HMO payment #${saved.id}.`)).toBeTruthy();
+      expect(screen.queryByText('HMO payment recorded.')).toBeNull();
+      expect((within(dialog).getByLabelText(/Amount/) as HTMLInputElement).value).toBe('1000');
+      expect(await rows('hmo_payments')).toHaveLength(1);
+    });
   });
 
   it('denies a claim with the HMO’s reason, and asks for one first', async () => {

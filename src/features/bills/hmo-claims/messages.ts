@@ -51,6 +51,7 @@ export const HMO_CLAIMS_TEXT = {
   save: 'Record payment',
   saving: 'Saving…',
   paymentRecorded: 'HMO payment recorded.',
+  savedEarlierAs: (paymentId: number) => `Saved earlier as HMO payment #${paymentId}.`,
   denyTitle: (invoiceId: number) => `Deny claim of invoice #${invoiceId}`,
   denySummary: (amount: string, patient: string) =>
     `${amount} claimed for ${patient}. A denied claim stays in its batch and takes no payment.`,

@@ -11,7 +11,10 @@ export interface NewHmoPayment {
   /** The clinic day the money was received, 'YYYY-MM-DD'. */
   receivedOn: string;
   reference: string | null;
-  /** One per opened form, kept across retries: a repeat answers the payment it made. */
+  /**
+   * One per opened form, kept across retries: a repeat of the same values answers the payment it
+   * made; one with other values (or after that payment was voided) is refused with its id.
+   */
   idempotencyKey: string;
 }
 

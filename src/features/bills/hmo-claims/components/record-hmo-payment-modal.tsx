@@ -12,7 +12,7 @@ import { ReferenceField } from '../../model/components/reference-field';
 import { newIdempotencyKey } from '../../model/idempotency-key';
 import { HMO_REFERENCE_MAX, hmoPaymentSchema } from '../api/hmo-payment.schema';
 import { useRecordHmoPayment } from '../api/record-hmo-payment';
-import { hmoFailureText } from '../failure-text';
+import { hmoPaymentFailureMessage } from '../failure-text';
 import type { HmoBatchRow } from '../hmo-claims-model';
 import { HMO_CLAIMS_TEXT } from '../messages';
 import '../../model/components/billing-form.css';
@@ -22,7 +22,8 @@ import '../../model/components/billing-form.css';
  * default) and reference. The database spreads it over the batch's claims, oldest visit first, and
  * refuses more than the batch still owes; its refusal is shown in words and what was typed stays.
  * The form gets one idempotency key when it opens and keeps it across retries, so a double click
- * or a retry after a lost answer records one payment.
+ * or a retry after a lost answer records one payment; a retry after the form was changed (or its
+ * payment voided) is refused by the database, not taken for that payment's success.
  */
 export function RecordHmoPaymentModal({
   clinicId,
@@ -66,7 +67,9 @@ export function RecordHmoPaymentModal({
         toast(HMO_CLAIMS_TEXT.paymentRecorded, { tone: 'success' });
         onClose();
       } catch (error) {
-        setMessage({ tone: 'error', text: hmoFailureText(error) });
+        // A retry refused for the payment its key saved earlier (hmo_payment_key_reused / _voided)
+        // stays open with what was typed, naming that payment for the desk to check.
+        setMessage(hmoPaymentFailureMessage(error));
       }
     })(event);
   }
