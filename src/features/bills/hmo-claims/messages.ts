@@ -85,7 +85,8 @@ export const HMO_CLAIMS_TEXT = {
   voiding: 'Voiding…',
   paymentVoided: 'HMO payment voided.',
   failedWrite: 'The change could not be saved. Nothing was changed.',
-  unreachable: 'Network error. Nothing was changed; check the connection and try again.',
+  unreachable:
+    'Network error: the change may or may not have been saved. Check the connection and try again; one that went through is not made twice.',
 } as const;
 
 /** How each claim status reads. */
