@@ -50,8 +50,6 @@ select private.setup_function('private.hmo_payment_of_repeated_key(public.hmo_pa
 -- ---------------------------------------------------------------------------
 -- record_hmo_payment
 -- ---------------------------------------------------------------------------
-drop function if exists public.record_hmo_payment(bigint, numeric, date, text, uuid);
-
 create function public.record_hmo_payment(
   p_batch_id bigint,
   p_amount numeric,
