@@ -7,3 +7,4 @@ export {
   type DiscountIdType,
   type InvoiceLine,
 } from './invoice-lines';
+export { invalidateInvoiceSplits, invoiceQueryKeys } from './query-keys';

@@ -1,10 +1,12 @@
+import { invoiceQueryKeys } from '@/entities/invoice/query-keys'; // the pure module: the benchmarks import these keys under node
+
 /**
  * TanStack Query keys of the billing feature, all under `['billing', clinicId]`, so one
  * invalidation of `billingKeys.all(clinicId)` (live updates, a void) refreshes every billing read
- * of that clinic.
+ * of that clinic. The keys other features refresh (the split preview) are the entity's.
  */
 export const billingKeys = {
-  all: (clinicId: number) => ['billing', clinicId] as const,
+  all: invoiceQueryKeys.all,
   invoices: (clinicId: number) => [...billingKeys.all(clinicId), 'invoices'] as const,
   payments: (clinicId: number) => [...billingKeys.all(clinicId), 'payments'] as const,
   patientInvoices: (clinicId: number, patientId: number) =>
@@ -12,8 +14,7 @@ export const billingKeys = {
   /** The clinic's procedures and prices, for the Add Invoice item editor. */
   priceList: (clinicId: number) => [...billingKeys.all(clinicId), 'price-list'] as const,
   /** Who pays an itemised invoice's lines (the Add Invoice preview), by the request asked. */
-  invoiceSplit: (clinicId: number, request: string) =>
-    [...billingKeys.all(clinicId), 'invoice-split', request] as const,
+  invoiceSplit: invoiceQueryKeys.split,
   /** What on a patient's file only an itemised invoice applies (discount ID, HMO card). */
   coverageOnFile: (clinicId: number, patientId: number) =>
     [...billingKeys.all(clinicId), 'coverage-on-file', patientId] as const,
