@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateInvoiceSplits } from '@/entities/invoice';
 import { firstRowOrGone, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
@@ -24,13 +25,21 @@ export async function saveHmo(clinicId: number, hmoId: number | null, fields: Hm
   );
 }
 
-function useRefreshHmos() {
+/**
+ * An HMO or what it covers changed: the HMO list is read again, and so is who pays in Add Invoice
+ * (its contracted prices, percentages, annual limit and whether it is active make the split).
+ */
+function useRefreshHmos(clinicId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: hmoKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: hmoKeys.all }),
+      invalidateInvoiceSplits(queryClient, clinicId),
+    ]);
 }
 
 export function useSaveHmo(clinicId: number, hmoId: number | null) {
-  const refresh = useRefreshHmos();
+  const refresh = useRefreshHmos(clinicId);
   return useGuardedMutation({
     mutationKey: hmoKeys.save(clinicId, hmoId ?? 'new'),
     mutationFn: (fields: HmoFields) => saveHmo(clinicId, hmoId, fields),
@@ -39,7 +48,7 @@ export function useSaveHmo(clinicId: number, hmoId: number | null) {
 }
 
 export function useAddCoverage(clinicId: number, hmoId: number) {
-  const refresh = useRefreshHmos();
+  const refresh = useRefreshHmos(clinicId);
   return useGuardedMutation({
     mutationKey: hmoKeys.addCoverage(hmoId),
     mutationFn: async (fields: CoverageFields) =>
@@ -61,7 +70,7 @@ export function useAddCoverage(clinicId: number, hmoId: number) {
 }
 
 export function useRemoveCoverage(clinicId: number) {
-  const refresh = useRefreshHmos();
+  const refresh = useRefreshHmos(clinicId);
   return useGuardedMutation({
     mutationKey: (coverageId: number) => hmoKeys.removeCoverage(coverageId),
     mutationFn: async (coverageId: number) =>

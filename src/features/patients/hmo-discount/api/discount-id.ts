@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { invalidateInvoiceSplits } from '@/entities/invoice';
 import { patientQueryKeys } from '@/entities/patient';
 import { firstRowOrGone, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -33,11 +34,15 @@ export function useDiscountId(clinicId: number, patientId: number) {
   return useQuery({ queryKey: discountIdKey(clinicId, patientId), queryFn: () => getDiscountId(clinicId, patientId) });
 }
 
+/** Saving the ID also has Add Invoice ask again who pays (the senior citizen / PWD discount follows it). */
 export function useSaveDiscountId(clinicId: number, patientId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: [...discountIdKey(clinicId, patientId), 'save'],
     mutationFn: (fields: DiscountIdFields) => saveDiscountId(clinicId, patientId, fields),
-    onSuccess: (saved) => queryClient.setQueryData(discountIdKey(clinicId, patientId), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(discountIdKey(clinicId, patientId), saved);
+      return invalidateInvoiceSplits(queryClient, clinicId);
+    },
   });
 }

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateInvoiceSplits } from '@/entities/invoice';
 import { hmoCardKeys } from '@/entities/patient';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -21,10 +22,17 @@ export async function removeHmoCard(clinicId: number, cardId: number) {
   throwOnError(await getSupabase().from('patient_hmo_cards').delete().eq('id', cardId).eq('clinic_id', clinicId));
 }
 
-/** Adding or removing a card re-reads the patient's cards, on every day they were read for. */
+/**
+ * Adding or removing a card re-reads the patient's cards, on every day they were read for, and
+ * who pays in Add Invoice (the HMO's share follows the card).
+ */
 function useRefreshCards(clinicId: number, patientId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: hmoCardKeys.patient(clinicId, patientId) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: hmoCardKeys.patient(clinicId, patientId) }),
+      invalidateInvoiceSplits(queryClient, clinicId),
+    ]);
 }
 
 export function useAddHmoCard(clinicId: number, patientId: number) {

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { invoiceQueryKeys } from '@/entities/invoice';
 import { rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { PatientCoverageModal } from './patient-coverage-modal';
@@ -21,10 +22,12 @@ beforeEach(async () => {
   ]);
 });
 
+let queryClient: QueryClient;
+
 /** Opens the modal for Ana as a receptionist (who edits patients' cards and IDs like other patient fields). */
 async function renderModal() {
   const user = await signInAs({ role: 'receptionist', clinic_id: 1 });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderApp(
     <QueryClientProvider client={queryClient}>
       <PatientCoverageModal clinicId={1} patient={ana} onClose={() => {}} />
@@ -35,6 +38,10 @@ async function renderModal() {
 }
 
 const cardsTable = () => screen.findByRole('table', { name: 'HMO cards' });
+
+/** An Add Invoice split of Ana's lines, as read a moment ago: whether a save marked it to be read again. */
+const anasSplit = invoiceQueryKeys.split(1, JSON.stringify({ patientId: 1, items: [] }));
+const splitReadAgain = () => queryClient.getQueryState(anasSplit)?.isInvalidated;
 const addForm = () => screen.getByRole('form', { name: 'Add card' });
 
 describe('a patient’s HMO cards and discount ID', () => {
@@ -100,9 +107,12 @@ describe('a patient’s HMO cards and discount ID', () => {
     await user.selectOptions(hmo, 'Maxicare');
     await user.type(within(addForm()).getByLabelText('Card / member number'), 'MAX-2291-0457');
     await user.type(within(addForm()).getByLabelText('Company'), 'Accenture');
+    queryClient.setQueryData(anasSplit, 'read before the card');
     await user.click(within(addForm()).getByRole('button', { name: 'Add card' }));
 
     expect(await screen.findByText('HMO card added.')).toBeTruthy();
+    // Add Invoice asks again who pays: the HMO's share follows the card.
+    expect(splitReadAgain()).toBe(true);
     expect(within(await cardsTable()).getByText('MAX-2291-0457')).toBeTruthy();
     expect(within(await cardsTable()).getByText('Validity not recorded')).toBeTruthy();
     const stored = await rows('patient_hmo_cards', { patient_id: 1 });
@@ -133,8 +143,11 @@ describe('a patient’s HMO cards and discount ID', () => {
     expect(await screen.findByText('Enter the ID number for a senior citizen or PWD ID.')).toBeTruthy();
 
     await user.type(screen.getByLabelText('ID number'), 'SC-QC-2019-004512');
+    queryClient.setQueryData(anasSplit, 'read before the ID');
     await user.click(screen.getByRole('button', { name: 'Save ID' }));
     expect(await screen.findByText('Discount ID saved.')).toBeTruthy();
+    // Add Invoice asks again who pays: the senior citizen discount follows the ID.
+    expect(splitReadAgain()).toBe(true);
     const [stored] = await rows('patients', { id: 1 });
     expect(stored).toMatchObject({ discount_id_type: 'senior_citizen', discount_id_number: 'SC-QC-2019-004512' });
   });
