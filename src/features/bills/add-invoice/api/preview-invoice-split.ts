@@ -86,6 +86,10 @@ const SETTLE_MS = 300;
  * the last answer stays in `data` while the next is on its way, and `current` is the answer for
  * exactly the lines now typed, or null. Nothing is asked without a patient and readable lines
  * (`request` null).
+ *
+ * Never served from the cache: an answer is read each time the editor shows (a card or discount
+ * ID saved, or an HMO's coverage changed, a moment ago must count), and dropped once it closes;
+ * such saves also invalidate the split (invalidateInvoiceSplits) while it is open.
  */
 export function useInvoiceSplit(clinicId: number, request: InvoiceSplitRequest | null) {
   const wanted = request === null ? null : JSON.stringify(request);
@@ -99,6 +103,9 @@ export function useInvoiceSplit(clinicId: number, request: InvoiceSplitRequest |
     queryFn: () => getInvoiceSplit(clinicId, JSON.parse(settled!) as InvoiceSplitRequest),
     enabled: settled !== null && settled === wanted,
     placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
     retry: false,
   });
   const current = wanted !== null && settled === wanted && !query.isPlaceholderData ? (query.data ?? null) : null;

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
-import { rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
+import { holdNext, realStack, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
 import { openBillOfAppointment, renderAsReceptionist } from '../testing/render-modal';
 import { AddInvoiceModal } from './add-invoice-modal';
 
@@ -50,17 +52,57 @@ async function clinicWithMaxicare({ vatRegistered = false } = {}) {
 
 async function patientWithCard(name: string, hmoId: number, validUntil: string, validFrom = '2000-01-01') {
   const [patient] = await seed.patients([{ name }]);
+  await addCard(patient!.id, hmoId, validUntil, validFrom);
+  return { id: patient!.id, name };
+}
+
+async function addCard(patientId: number, hmoId: number, validUntil: string, validFrom = '2000-01-01') {
   await seed.patient_hmo_cards([
     {
       clinic_id: 1,
-      patient_id: patient!.id,
+      patient_id: patientId,
       hmo_id: hmoId,
       member_number: 'MAX-2291-0457',
       valid_from: validFrom,
       valid_until: validUntil,
     },
   ]);
-  return { id: patient!.id, name };
+}
+
+/**
+ * The front desk with the dashboard's query cache (a read is fresh for 30 s): Add Invoice for
+ * `patient`, closed with Cancel and opened again with 'Add another invoice'.
+ */
+async function renderFrontDesk(patient: { id: number; name: string }) {
+  const dashboardCache = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+  function FrontDesk() {
+    const [open, setOpen] = useState(true);
+    if (!open)
+      return (
+        <button type="button" onClick={() => setOpen(true)}>
+          Add another invoice
+        </button>
+      );
+    return <AddInvoiceModal clinicId={1} onClose={() => setOpen(false)} prefill={{ patient }} />;
+  }
+  await renderAsReceptionist(
+    <QueryClientProvider client={dashboardCache}>
+      <FrontDesk />
+    </QueryClientProvider>,
+  );
+}
+
+/** Itemises the open Add Invoice with one cleaning at the price list's price. */
+async function billOneCleaning(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+  await chooseProcedure(user, 1, 'Oral Prophylaxis \\(Cleaning\\)');
+}
+
+async function reopen(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(modal()).getByRole('button', { name: 'Cancel' }));
+  await user.click(screen.getByRole('button', { name: 'Add another invoice' }));
 }
 
 describe('Add Invoice: who pays, as the database splits it', () => {
@@ -147,5 +189,52 @@ describe('Add Invoice: who pays, as the database splits it', () => {
     expect(await rows('invoices')).toMatchObject([
       { appointment_id: appointment.id, total: 0, hmo_share: 900, hmo_id: 1 },
     ]);
+  });
+
+  it('splits with the renewed card added since the last invoice, however recently that was read', async () => {
+    await clinicWithMaxicare();
+    const ben = await patientWithCard('Ben Cruz', 1, '2001-01-01');
+    const user = userEvent.setup();
+    await renderFrontDesk(ben);
+    await billOneCleaning(user);
+    expect(await within(modal()).findByText(/^Maxicare card expired on this day/)).toBeTruthy();
+    await expectSplitRow('Patient pays', '₱1,200.00');
+
+    await addCard(ben.id, 1, '2999-12-31');
+    const asked = holdNext({ rpc: 'invoice_split' });
+    await reopen(user);
+    await billOneCleaning(user);
+    await asked.reached;
+    // The split read for the last invoice is not shown while the new one is on its way.
+    expect(within(modal()).queryByText(/card expired/)).toBeNull();
+    expect(within(modal()).queryByText('Patient pays')).toBeNull();
+    asked.release();
+    await expectSplitRow('Maxicare (member MAX-2291-0457) pays', '₱900.00');
+    await expectSplitRow('Patient pays', '₱0.00');
+    expect(within(modal()).queryByText(/card expired/)).toBeNull();
+  });
+
+  it('takes off the senior citizen discount of an ID added since the last invoice, however recently that was read', async () => {
+    await clinicWithMaxicare();
+    const [lola] = await seed.patients([{ name: 'Lola Reyes' }]);
+    const user = userEvent.setup();
+    await renderFrontDesk({ id: lola!.id, name: 'Lola Reyes' });
+    await billOneCleaning(user);
+    await expectSplitRow('Patient pays', '₱1,200.00');
+    expect(within(modal()).queryByText(/Senior citizen discount/)).toBeNull();
+
+    await realStack().query(
+      `update public.patients set discount_id_type = 'senior_citizen', discount_id_number = 'SC-QC-2019-004512'
+        where id = $1`,
+      [lola!.id],
+    );
+    const asked = holdNext({ rpc: 'invoice_split' });
+    await reopen(user);
+    await billOneCleaning(user);
+    await asked.reached;
+    expect(within(modal()).queryByText('Patient pays')).toBeNull();
+    asked.release();
+    await expectSplitRow('Senior citizen discount (20%)', '₱240.00');
+    await expectSplitRow('Patient pays', '₱960.00');
   });
 });
