@@ -81,11 +81,19 @@ export async function getInvoiceSplit(clinicId: number, request: InvoiceSplitReq
 /** Lines typed in the last moment are asked about once the typing pauses. */
 const SETTLE_MS = 300;
 
+/** An answer of invoice_split, with the request it answers. */
+export interface SplitAnswer {
+  asked: InvoiceSplitRequest;
+  split: InvoiceSplit;
+}
+
 /**
- * The split of the form's current lines, asked again when they change (after a pause in typing);
- * the last answer stays in `data` while the next is on its way, and `current` is the answer for
- * exactly the lines now typed, or null. Nothing is asked without a patient and readable lines
- * (`request` null).
+ * The split of the form's current lines, asked again when they change (after a pause in typing).
+ * `answer` is the last answer, with what it asked: while the next is on its way it stays (a
+ * placeholder), so it may be for other lines, or another patient or appointment — what may be
+ * shown of it is split-answer.ts's to say. `failure` is the last request's refusal, with what it
+ * asked. Nothing is asked without a patient and readable lines (`request` null). Keyed by the
+ * whole request: patient, appointment and lines.
  *
  * Never served from the cache: an answer is read each time the editor shows (a card or discount
  * ID saved, or an HMO's coverage changed, a moment ago must count), and dropped once it closes;
@@ -100,7 +108,10 @@ export function useInvoiceSplit(clinicId: number, request: InvoiceSplitRequest |
   }, [wanted]);
   const query = useQuery({
     queryKey: billingKeys.invoiceSplit(clinicId, settled ?? ''),
-    queryFn: () => getInvoiceSplit(clinicId, JSON.parse(settled!) as InvoiceSplitRequest),
+    queryFn: async (): Promise<SplitAnswer> => {
+      const asked = JSON.parse(settled!) as InvoiceSplitRequest;
+      return { asked, split: await getInvoiceSplit(clinicId, asked) };
+    },
     enabled: settled !== null && settled === wanted,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -108,6 +119,12 @@ export function useInvoiceSplit(clinicId: number, request: InvoiceSplitRequest |
     refetchOnMount: 'always',
     retry: false,
   });
-  const current = wanted !== null && settled === wanted && !query.isPlaceholderData ? (query.data ?? null) : null;
-  return { ...query, current };
+  return {
+    answer: query.data,
+    placeholder: query.isPlaceholderData,
+    failure:
+      query.error && settled !== null
+        ? { asked: JSON.parse(settled) as InvoiceSplitRequest, error: query.error }
+        : null,
+  };
 }

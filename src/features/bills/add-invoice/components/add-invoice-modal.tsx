@@ -61,6 +61,8 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
   const itemised = form.watch('itemised');
   const patient = form.watch('patient');
   const [idempotencyKey] = useState(newIdempotencyKey);
+  // The receptionist sees who pays before saving: Save waits for the chosen patient's split.
+  const [splitWaiting, setSplitWaiting] = useState(false);
   const add = useAddInvoice(clinicId);
   const addItemised = useAddItemisedInvoice(clinicId);
   const showToast = useToast();
@@ -94,6 +96,7 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
       title={BILLING_TEXT.addInvoice}
       onClose={onClose}
       submitLabel={BILLING_TEXT.addInvoice}
+      submitDisabled={itemised && splitWaiting}
     >
       <Controller
         control={form.control}
@@ -123,7 +126,13 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
         )}
       />
       {itemised ? (
-        <InvoiceItemsEditor clinicId={clinicId} formId={formId} form={form} appointmentId={prefill?.appointmentId} />
+        <InvoiceItemsEditor
+          clinicId={clinicId}
+          formId={formId}
+          form={form}
+          appointmentId={prefill?.appointmentId}
+          onSplitWaiting={setSplitWaiting}
+        />
       ) : (
         <>
           <AmountField

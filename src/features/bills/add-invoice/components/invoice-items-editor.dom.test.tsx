@@ -50,6 +50,13 @@ async function retype(user: ReturnType<typeof userEvent.setup>, input: HTMLEleme
   await user.type(input, text);
 }
 
+/** Clicks Add Invoice once it no longer waits for the patient's split (the receptionist sees who pays first). */
+async function saveOnceSplit(user: ReturnType<typeof userEvent.setup>) {
+  const save = within(modal()).getByRole('button', { name: 'Add Invoice' }) as HTMLButtonElement;
+  await waitFor(() => expect(save.disabled).toBe(false));
+  await user.click(save);
+}
+
 describe('Add Invoice with line items', () => {
   it('keeps Total as the default, and itemises from the price list with an exact running total', async () => {
     const user = userEvent.setup();
@@ -75,7 +82,7 @@ describe('Add Invoice with line items', () => {
     await retype(user, within(line(2)).getByLabelText('Price'), '0.30');
     expect(total()).toBe('₱999.30');
 
-    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await saveOnceSplit(user);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [invoice] = await rows('invoices');
     expect(invoice).toMatchObject({ patient_id: ana.id, total: 999.3 });
@@ -109,7 +116,7 @@ describe('Add Invoice with line items', () => {
     await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
     await chooseProcedure(user, 1, 'Composite filling');
     await user.type(within(line(1)).getByLabelText('Tooth'), '19');
-    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await saveOnceSplit(user);
     expect(await within(modal()).findByText('Error adding invoice: That is not an FDI tooth number.')).toBeTruthy();
     expect((within(line(1)).getByLabelText('Tooth') as HTMLInputElement).value).toBe('19');
     expect(await rows('invoices')).toEqual([]);
@@ -123,7 +130,7 @@ describe('Add Invoice with line items', () => {
     await chooseProcedure(user, 1, 'Composite filling');
     await user.type(within(line(1)).getByLabelText('Tooth'), '36');
     loseAnswerNext({ method: 'POST', rpc: 'create_itemised_invoice' });
-    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await saveOnceSplit(user);
     await within(modal()).findByRole('alert');
     const [saved] = await rows('invoices');
 
@@ -178,7 +185,7 @@ describe('Add Invoice with line items', () => {
     expect((within(line(1)).getByLabelText('Tooth') as HTMLInputElement).value).toBe('36');
     expect((within(line(1)).getByRole('checkbox', { name: 'M' }) as HTMLInputElement).checked).toBe(true);
     expect((within(line(1)).getByRole('checkbox', { name: 'D' }) as HTMLInputElement).checked).toBe(false);
-    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await saveOnceSplit(user);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [invoice] = await rows('invoices');
     expect(invoice).toMatchObject({ appointment_id: appointment.id, total: 1850 });

@@ -11,9 +11,10 @@ import {
   type InvoiceItemValues,
 } from '../api/add-invoice.schema';
 import { usePriceList, type PriceListEntry } from '../api/get-price-list';
-import { useInvoiceSplit, type InvoiceSplit } from '../api/preview-invoice-split';
+import { useInvoiceSplit, type InvoiceSplit, type InvoiceSplitRequest } from '../api/preview-invoice-split';
 import { ITEM_TEXT } from '../messages';
 import { lineTotalCentavos, runningTotalCentavos } from '../running-total';
+import { splitView } from '../split-answer';
 import { InvoiceSplitSummary, LineSplit } from './invoice-split-summary';
 import './invoice-items-editor.css';
 
@@ -36,33 +37,41 @@ const COLUMNS = ITEM_TEXT.columns;
  * filled in, editable), tooth, surfaces, quantity and discount; lines are added and removed, and
  * the running total shows in exact centavos. Once the patient is chosen and every line can be
  * read, the database's split of them (public.invoice_split: the HMO's share, the senior citizen /
- * PWD discount, what the patient pays) shows per line and under the lines. The database checks the
- * lines when they are saved.
+ * PWD discount, what the patient pays) shows per line and under the lines; until the patient's
+ * first answer arrives (or another patient's or appointment's, after a switch), nothing shows and
+ * `onSplitWaiting` says Save should wait. The database checks the lines when they are saved.
  */
 export function InvoiceItemsEditor({
   clinicId,
   formId,
   form,
   appointmentId,
+  onSplitWaiting,
 }: {
   clinicId: number;
   formId: string;
   form: InvoiceForm;
   /** The appointment billed: its day decides which HMO card is valid. */
   appointmentId?: number;
+  /** True while the split of the chosen patient (and appointment) is on its way; false once not. */
+  onSplitWaiting?: (waiting: boolean) => void;
 }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
   const priceList = usePriceList(clinicId, true);
   const items = useWatch({ control: form.control, name: 'items' });
   const patient = useWatch({ control: form.control, name: 'patient' });
   const readable = readInvoiceItems(items);
-  const split = useInvoiceSplit(
-    clinicId,
-    patient && readable ? { patientId: patient.id, items: readable, appointmentId } : null,
-  );
-  // While the answer for the lines now typed is on its way, the last one stays shown if it has as
-  // many lines; the total is the database's only for exactly these lines.
-  const shown = split.data && readable && split.data.lines.length === readable.length ? split.data : null;
+  const request: InvoiceSplitRequest | null =
+    patient && readable ? { patientId: patient.id, items: readable, appointmentId } : null;
+  // While the answer for the lines now typed is on its way, the last one stays shown if it is for
+  // this patient and appointment and has as many lines; the total is the database's only for
+  // exactly these lines.
+  const split = splitView(request, useInvoiceSplit(clinicId, request));
+  const shown = split.shown;
+  useEffect(() => {
+    onSplitWaiting?.(split.waiting);
+    return () => onSplitWaiting?.(false);
+  }, [onSplitWaiting, split.waiting]);
   // Lines Bill starts with name their procedure before the price list has arrived, when their
   // select has no such option yet: the browser drops the value, so it is set again once it has.
   useEffect(() => {

@@ -69,6 +69,8 @@ async function addCard(patientId: number, hmoId: number, validUntil: string, val
   ]);
 }
 
+const saveButton = () => within(modal()).getByRole('button', { name: 'Add Invoice' }) as HTMLButtonElement;
+
 /**
  * The front desk with the dashboard's query cache (a read is fresh for 30 s): Add Invoice for
  * `patient`, closed with Cancel and opened again with 'Add another invoice'.
@@ -189,6 +191,39 @@ describe('Add Invoice: who pays, as the database splits it', () => {
     expect(await rows('invoices')).toMatchObject([
       { appointment_id: appointment.id, total: 0, hmo_share: 900, hmo_id: 1 },
     ]);
+  });
+
+  it('never shows the last patient’s HMO or total for another patient with as many lines, nor saves meanwhile', async () => {
+    await clinicWithMaxicare();
+    const ana = await patientWithCard('Ana Santos', 1, '2999-12-31');
+    await seed.patients([{ name: 'Ben Cruz' }]);
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={onClose} prefill={{ patient: ana }} />);
+    await billOneCleaning(user);
+    await expectSplitRow('Maxicare (member MAX-2291-0457) pays', '₱900.00');
+    await expectSplitRow('Patient pays', '₱0.00');
+
+    const bensSplit = holdNext({ rpc: 'invoice_split' });
+    const patient = within(modal()).getByRole('combobox', { name: 'Patient' });
+    await user.clear(patient);
+    await user.type(patient, 'Cruz');
+    await user.click(await within(modal()).findByRole('option', { name: /^Ben Cruz/ }));
+    await bensSplit.reached;
+    // Ben's split is on its way: nothing of Ana's shows, and Save waits for his.
+    expect(within(modal()).queryByText(/Maxicare/)).toBeNull();
+    expect(within(modal()).queryByText(/contracted price/)).toBeNull();
+    expect(within(modal()).queryByText('Patient pays')).toBeNull();
+    expect(within(line(1)).queryByText(/^HMO share/)).toBeNull();
+    expect(saveButton().disabled).toBe(true);
+
+    bensSplit.release();
+    await expectSplitRow('Patient pays', '₱1,200.00');
+    expect(within(modal()).queryByText(/Maxicare/)).toBeNull();
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    await user.click(saveButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await rows('invoices')).toMatchObject([{ total: 1200, hmo_share: 0, hmo_id: null }]);
   });
 
   it('splits with the renewed card added since the last invoice, however recently that was read', async () => {
