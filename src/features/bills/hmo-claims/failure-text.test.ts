@@ -13,6 +13,6 @@ describe('hmoFailureText', () => {
   });
 
   it('when the database refused without a code, then the change was not saved', () => {
-    expect(hmoFailureText(new RequestError('refused'))).toBe('The change could not be saved. Nothing was changed.');
+    expect(hmoFailureText(new RequestError('failed'))).toBe('The change could not be saved. Nothing was changed.');
   });
 });
