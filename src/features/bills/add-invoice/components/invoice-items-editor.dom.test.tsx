@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
 import { loseAnswerNext, realStack, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
-import { openBillOfAppointment, renderAsReceptionist } from '../testing/render-modal';
+import { openBillOfAppointment, renderAsReceptionist, ReopenableAddInvoice } from '../testing/render-modal';
 import { AddInvoiceModal } from './add-invoice-modal';
 
 setupRealDatabase();
@@ -148,17 +147,7 @@ describe('Add Invoice with line items', () => {
 
   it('starts a line at the price saved in Procedures a moment ago, not the one read for the last invoice', async () => {
     const user = userEvent.setup();
-    function FrontDesk() {
-      const [open, setOpen] = useState(true);
-      if (!open)
-        return (
-          <button type="button" onClick={() => setOpen(true)}>
-            Add another invoice
-          </button>
-        );
-      return <AddInvoiceModal clinicId={1} onClose={() => setOpen(false)} prefill={{ patient: ana }} />;
-    }
-    await renderAsReceptionist(<FrontDesk />);
+    await renderAsReceptionist(<ReopenableAddInvoice patient={ana} />);
     await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
     await chooseProcedure(user, 1, 'Composite filling');
     expect((within(line(1)).getByLabelText('Price') as HTMLInputElement).value).toBe('1500.00');

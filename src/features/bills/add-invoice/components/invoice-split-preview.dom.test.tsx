@@ -2,11 +2,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
 import { holdNext, realStack, rows, seed, setupRealDatabase, stackConfig } from '@/testing/real-db';
-import { openBillOfAppointment, renderAsReceptionist } from '../testing/render-modal';
+import { openBillOfAppointment, renderAsReceptionist, ReopenableAddInvoice } from '../testing/render-modal';
 import { AddInvoiceModal } from './add-invoice-modal';
 
 setupRealDatabase();
@@ -79,19 +78,9 @@ async function renderFrontDesk(patient: { id: number; name: string }) {
   const dashboardCache = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
   });
-  function FrontDesk() {
-    const [open, setOpen] = useState(true);
-    if (!open)
-      return (
-        <button type="button" onClick={() => setOpen(true)}>
-          Add another invoice
-        </button>
-      );
-    return <AddInvoiceModal clinicId={1} onClose={() => setOpen(false)} prefill={{ patient }} />;
-  }
   await renderAsReceptionist(
     <QueryClientProvider client={dashboardCache}>
-      <FrontDesk />
+      <ReopenableAddInvoice patient={patient} />
     </QueryClientProvider>,
   );
 }

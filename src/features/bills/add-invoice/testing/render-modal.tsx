@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { InvoiceLinePrefill } from '@/lib/feature-slots';
 import { renderSignedIn, seed } from '@/testing/real-db';
@@ -19,4 +19,19 @@ export async function openBillOfAppointment(patient: { id: number; name: string 
     <AddInvoiceModal clinicId={1} onClose={onClose} prefill={{ patient, appointmentId: appointment!.id, items }} />,
   );
   return { appointment: appointment!, onClose };
+}
+
+/**
+ * Add Invoice for `patient` as the front desk reopens it: Cancel closes it, and 'Add another
+ * invoice' opens a new one (what a second visit at the desk does).
+ */
+export function ReopenableAddInvoice({ patient }: { patient: { id: number; name: string } }) {
+  const [open, setOpen] = useState(true);
+  if (!open)
+    return (
+      <button type="button" onClick={() => setOpen(true)}>
+        Add another invoice
+      </button>
+    );
+  return <AddInvoiceModal clinicId={1} onClose={() => setOpen(false)} prefill={{ patient }} />;
 }
