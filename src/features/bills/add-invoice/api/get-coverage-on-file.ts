@@ -33,5 +33,9 @@ export function useCoverageOnFile(clinicId: number, patientId: number | null) {
     queryKey: [...billingKeys.coverageOnFile(clinicId, patientId ?? 0), day],
     queryFn: () => getCoverageOnFile(clinicId, patientId ?? 0, day!),
     enabled: patientId !== null && day !== null,
+    // Read each time Add Invoice opens, as the split is: a card or an ID saved a moment ago in
+    // the Patients tab must not be missing from the note that says to itemise for it.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }

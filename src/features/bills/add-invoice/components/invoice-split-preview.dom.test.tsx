@@ -261,4 +261,24 @@ describe('Add Invoice: who pays, as the database splits it', () => {
     await expectSplitRow('Senior citizen discount (20%)', '₱240.00');
     await expectSplitRow('Patient pays', '₱960.00');
   });
+
+  it('says to itemise for an ID added since the last invoice, however recently the file was read', async () => {
+    await clinicWithMaxicare();
+    const [lola] = await seed.patients([{ name: 'Lola Reyes' }]);
+    const user = userEvent.setup();
+    await renderFrontDesk({ id: lola!.id, name: 'Lola Reyes' });
+    await within(modal()).findByLabelText(/Total/);
+    expect(within(modal()).queryByRole('note')).toBeNull();
+
+    await realStack().query(
+      `update public.patients set discount_id_type = 'senior_citizen', discount_id_number = 'SC-QC-2019-004512'
+        where id = $1`,
+      [lola!.id],
+    );
+    await reopen(user);
+    expect((await within(modal()).findByRole('note')).textContent).toBe(
+      'This patient has a senior citizen ID on file. A total alone gets no discount: use Itemise for the 20% ' +
+        'discount and the VAT exemption.',
+    );
+  });
 });
