@@ -23,8 +23,6 @@ select private.setup_function('private.is_booked_ahead(public.appointments, time
 -- ---------------------------------------------------------------------------
 -- A patient's open recall request, booked by an appointment ahead or made while one is held
 -- ---------------------------------------------------------------------------
-drop function if exists public.close_recall_requests_on_booking() cascade;
-
 -- security definer: whoever books (front desk, or the service), the patient's
 -- open request is answered; only rows of the appointment's own patient change.
 create function public.close_recall_requests_on_booking()
@@ -44,8 +42,6 @@ select private.setup_function('public.close_recall_requests_on_booking()', '{ser
 
 create trigger appointments_close_recall_requests after insert on public.appointments
   for each row execute function public.close_recall_requests_on_booking();
-
-drop function if exists public.book_recall_request_if_booked_ahead() cascade;
 
 create function public.book_recall_request_if_booked_ahead()
 returns trigger language plpgsql security definer set search_path = '' as $$
@@ -69,8 +65,6 @@ select private.setup_function('public.book_recall_request_if_booked_ahead()', '{
 
 create trigger recall_requests_booked_ahead before insert on public.recall_requests
   for each row execute function public.book_recall_request_if_booked_ahead();
-
-drop function if exists public.recall_list(bigint, timestamptz);
 
 -- ---------------------------------------------------------------------------
 -- The due list: set-based (one pass over the clinic's Completed appointments,
@@ -180,8 +174,6 @@ select private.setup_function('public.recall_list(bigint, timestamptz)', '{authe
 -- The waitlist: the booking a taken offer moves, whether a slot fits an entry, and whom a
 -- queued slot is offered to
 -- ---------------------------------------------------------------------------
-drop function if exists public.waitlist_booking_to_move(public.waitlist_entries);
-
 create function public.waitlist_booking_to_move(p_entry public.waitlist_entries)
 returns public.appointments language sql stable security definer set search_path = '' as $$
   select a.*
@@ -200,8 +192,6 @@ select private.setup_function('public.waitlist_booking_to_move(public.waitlist_e
   'The patient''s next live future booking with the entry''s dentist (any dentist when it names none), or taken '
   'from another of their waitlist entries: the one a taken offer moves to the earlier slot, or null.');
 
-drop function if exists public.waitlist_entry_fits_slot(public.waitlist_entries, bigint, timestamptz, text);
-
 create function public.waitlist_entry_fits_slot(
   p_entry public.waitlist_entries, p_dentist_id bigint, p_slot_time timestamptz, p_time_zone text
 )
@@ -219,8 +209,6 @@ $$;
 select private.setup_function('public.waitlist_entry_fits_slot(public.waitlist_entries, bigint, timestamptz, text)', '{service_role}',
   'Whether a slot of p_dentist_id at p_slot_time fits the entry: its dentist (or any), its dates (clinic dates, '
   'inclusive), weekdays and time window, and earlier than a booking the patient already holds.');
-
-drop function if exists public.waitlist_entries_for_slot(bigint);
 
 create function public.waitlist_entries_for_slot(p_freed_slot_id bigint)
 returns table (entry_id bigint, messenger_id text)
@@ -251,8 +239,6 @@ select private.setup_function('public.waitlist_entries_for_slot(bigint)', '{serv
 -- A freed slot: cancelled, deleted or moved away from. Written once, for all three
 -- (a database migrated before this file has an older one: dropped first, with its triggers).
 -- ---------------------------------------------------------------------------
-drop function if exists public.queue_waitlist_freed_slot() cascade;
-
 create function public.queue_waitlist_freed_slot()
 returns trigger language plpgsql security definer set search_path = '' as $$
 declare
@@ -302,8 +288,6 @@ create trigger appointments_queue_waitlist_freed_slot_on_delete
 -- ---------------------------------------------------------------------------
 -- delete_dentist: a dentist with future appointments is not deleted; they are listed
 -- ---------------------------------------------------------------------------
-drop function if exists public.delete_dentist(bigint);
-
 create function public.delete_dentist(p_dentist_id bigint)
 returns jsonb language plpgsql security invoker set search_path = '' as $$
 declare

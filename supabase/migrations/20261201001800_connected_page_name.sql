@@ -28,8 +28,6 @@ grant update (fb_page_name) on public.clinics to authenticated;
 -- ---------------------------------------------------------------------------
 -- guard_clinic_page_connection
 -- ---------------------------------------------------------------------------
-drop function if exists public.guard_clinic_page_connection() cascade;
-
 create function public.guard_clinic_page_connection()
 returns trigger language plpgsql set search_path = '' as $$
 begin
@@ -60,8 +58,6 @@ create trigger clinics_guard_page_connection before insert or update on public.c
 -- The clinics' audit triggers, moved here from 20261201000200_clinics_and_users.sql
 -- ---------------------------------------------------------------------------
 -- The page columns are the Facebook connection's (below); the token hint is part of a secret.
-drop trigger if exists clinics_audit on public.clinics;
-
 create trigger clinics_audit after insert or update or delete on public.clinics
   for each row execute function public.audit_row_change('clinic',
     'skip=fb_page_id,messenger_page_id,page_token_hint,fb_page_name');
@@ -69,8 +65,6 @@ create trigger clinics_audit after insert or update or delete on public.clinics
 -- The Facebook connection: the page columns of clinics (connect / disconnect / update), the name
 -- with the ids, and the page access token of clinic_secrets (20261201000200_clinics_and_users.sql),
 -- recorded as stored / replaced / null, never any part of it.
-drop trigger if exists clinics_facebook_page_audit on public.clinics;
-
 create trigger clinics_facebook_page_audit after update of fb_page_id, messenger_page_id, fb_page_name
   on public.clinics
   for each row execute function public.audit_row_change(
