@@ -125,19 +125,12 @@ export function createReminderScheduler(
   ): { kind: 'send'; messengerId: string; text: string } | { kind: 'outcome'; outcome: ReminderOutcome } {
     const now = clock.now();
     const recipient = reminderRecipient(job);
+    const notSent = (error: string) =>
+      ({ kind: 'outcome', outcome: { kind: 'failed', error, messengerId: null, attempted: false } }) as const;
     const noLongerDue = noLongerDueReason(job, job, now, clinic.timeZone);
-    if (noLongerDue !== null)
-      return { kind: 'outcome', outcome: { kind: 'failed', error: noLongerDue, messengerId: null, attempted: false } };
-    if (!clinic.pageId || !clinic.pageAccessToken)
-      return {
-        kind: 'outcome',
-        outcome: { kind: 'failed', error: CLINIC_NOT_CONNECTED, messengerId: null, attempted: false },
-      };
-    if (!recipient.ok)
-      return {
-        kind: 'outcome',
-        outcome: { kind: 'failed', error: recipient.error, messengerId: null, attempted: false },
-      };
+    if (noLongerDue !== null) return notSent(noLongerDue);
+    if (!clinic.pageId || !clinic.pageAccessToken) return notSent(CLINIC_NOT_CONNECTED);
+    if (!recipient.ok) return notSent(recipient.error);
     // Staff already reminded this recipient today by hand: the same message again would be noise.
     if (manualReminderSentToday(job.manualSends, recipient.messengerId, now, clinic.timeZone))
       return {
