@@ -548,6 +548,135 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
     });
   });
 
+  describe('a visit that stops being Completed', () => {
+    const setVisit = (visit: number, change: string) => (tx: Queryable) =>
+      tx.query(`update public.appointments set ${change} where id = $1`, [visit]);
+    const describeChart = async (patientId: number) =>
+      (await asUser(fresh.db, smile.dentistUser, (tx) => chartOn(tx, patientId, '2099-01-01'))).rows.map(
+        (entry) => `${entry.tooth} ${entry.surfaces.join('') || 'whole'} ${entry.condition} ${entry.state}`,
+      );
+
+    /** A filling accepted on 36 MO and a crown proposed on 46, with caries on both teeth, done at one visit. */
+    async function visitWithWorkDone(name: string) {
+      const patientId = await createPatient(fresh.db, smile.id, name);
+      await cariesCharted(patientId, 36, ['M', 'O']);
+      await cariesCharted(patientId, 36, ['D']);
+      await cariesCharted(patientId, 46, []);
+      const filled = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 36 });
+      await asUser(fresh.db, smile.receptionist, (tx) => decide(tx, filled.id, 'accepted'));
+      const crowned = await planned(smile.dentistUser, { patientId, procedureId: crown, tooth: 46, surfaces: [] });
+      const visit = await appointment(smile, patientId);
+      await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [filled.id, crowned.id]));
+      expect(await describeChart(patientId)).toEqual([
+        '36 D caries existing',
+        '36 MO filling completed',
+        '46 whole crown completed',
+      ]);
+      return { patientId, visit, filled, crowned };
+    }
+
+    const whereItStands = async (id: number) => {
+      const row = await item(id);
+      return { status: row.status, appointment_id: row.appointment_id, completed_entry_id: row.completed_entry_id };
+    };
+
+    it.each([
+      ['set to No Show', "status = 'No Show'"],
+      ['deleted', 'deleted = true'],
+    ])('reopens the items done there and gives the chart back its plan and caries when %s', async (_, change) => {
+      const { patientId, visit, filled, crowned } = await visitWithWorkDone(`Undone visit ${change}`);
+
+      await asUser(fresh.db, smile.receptionist, setVisit(visit, change));
+
+      expect(await whereItStands(filled.id)).toEqual({
+        status: 'accepted',
+        appointment_id: visit,
+        completed_entry_id: null,
+      });
+      expect(await whereItStands(crowned.id)).toEqual({
+        status: 'proposed',
+        appointment_id: visit,
+        completed_entry_id: null,
+      });
+      expect((await describeChart(patientId)).sort()).toEqual([
+        '36 D caries existing',
+        '36 MO caries existing',
+        '36 MO filling planned',
+        '46 whole caries existing',
+        '46 whole crown planned',
+      ]);
+      // The items point at their planned entries on the chart again, and the reopening is the
+      // receptionist's in the audit trail.
+      const { rows } = await fresh.db.query<{ state: string; removed: boolean }>(
+        `select e.state::text, e.removed_at is not null as removed
+           from public.treatment_plan_items i join public.chart_entries e on e.id = i.planned_entry_id
+          where i.id = any($1::bigint[])`,
+        [[filled.id, crowned.id]],
+      );
+      expect(rows).toEqual([
+        { state: 'planned', removed: false },
+        { state: 'planned', removed: false },
+      ]);
+      expect((await auditOf(filled.id)).at(-1)).toMatchObject({
+        action: 'update',
+        actor_user_id: smile.receptionist.sub,
+        before: { status: 'done' },
+        after: { status: 'accepted' },
+      });
+    });
+
+    it('offers the items again when the visit is Completed again, and does them as before', async () => {
+      const { patientId, visit, filled, crowned } = await visitWithWorkDone('Completed twice');
+      await asUser(fresh.db, smile.receptionist, setVisit(visit, "status = 'No Show'"));
+      await asUser(fresh.db, smile.receptionist, setVisit(visit, "status = 'Completed'"));
+
+      const done = (await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [filled.id, crowned.id])))
+        .rows;
+      expect(done.map((row) => row.status)).toEqual(['done', 'done']);
+      expect(await describeChart(patientId)).toEqual([
+        '36 D caries existing',
+        '36 MO filling completed',
+        '46 whole crown completed',
+      ]);
+    });
+
+    it("leaves other visits' work, and a planned entry removed by hand before the visit, as they are", async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Two visits');
+      await cariesCharted(patientId, 16, ['O']);
+      const earlier = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 16, surfaces: ['O'] });
+      const later = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 26, surfaces: ['O'] });
+      await asUser(fresh.db, smile.dentistUser, (tx) =>
+        tx.query('update public.chart_entries set removed_at = now() where id = $1', [later.planned_entry_id]),
+      );
+      const first = await appointment(smile, patientId);
+      const second = await appointment(smile, patientId);
+      await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, first, [earlier.id]));
+      await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, second, [later.id]));
+
+      await asUser(fresh.db, smile.receptionist, setVisit(second, "status = 'No Show'"));
+
+      expect((await whereItStands(earlier.id)).status).toBe('done');
+      expect((await whereItStands(later.id)).status).toBe('proposed');
+      expect(await describeChart(patientId)).toEqual(['16 O filling completed']);
+    });
+
+    it('leaves a visit that was not Completed alone', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Booked, then no show');
+      const row = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 17 });
+      const visit = await appointment(smile, patientId, 'Scheduled');
+      await asUser(fresh.db, smile.receptionist, (tx) =>
+        tx.query('select public.link_plan_item_appointment($1, $2)', [row.id, visit]),
+      );
+      await asUser(fresh.db, smile.receptionist, setVisit(visit, "status = 'Cancelled'"));
+      expect(await whereItStands(row.id)).toEqual({
+        status: 'proposed',
+        appointment_id: visit,
+        completed_entry_id: null,
+      });
+      expect(await describeChart(patientId)).toEqual(['17 MO filling planned']);
+    });
+  });
+
   it('keeps a procedure in the price list while an item of it is still to be done or billed', async () => {
     const { rows } = await fresh.db.query<{ category_id: number }>(
       'select category_id::integer as category_id from public.procedures where id = $1',
