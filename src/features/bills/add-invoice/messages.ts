@@ -25,6 +25,7 @@ export const ITEM_TEXT = {
   discountIdOnFile: (kind: 'pwd' | 'senior_citizen') =>
     `This patient has a ${kind === 'pwd' ? 'PWD' : 'senior citizen'} ID on file. A total alone gets no discount: ` +
     'use Itemise for the 20% discount and the VAT exemption.',
-  hmoCardOnFile:
-    "This patient has an HMO card valid today. A total alone is the patient's to pay: use Itemise to bill the HMO its share.",
+  hmoCardOnFile: (forVisit: boolean) =>
+    `This patient has an HMO card valid ${forVisit ? 'on the day of the visit' : 'today'}. ` +
+    "A total alone is the patient's to pay: use Itemise to bill the HMO its share.",
 } as const;

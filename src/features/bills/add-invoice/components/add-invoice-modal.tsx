@@ -141,7 +141,11 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
             error={errors.total?.message}
             {...form.register('total', { onChange: () => form.clearErrors('total') })}
           />
-          <CoverageOnFileNotice clinicId={clinicId} patientId={patient?.id ?? null} />
+          <CoverageOnFileNotice
+            clinicId={clinicId}
+            patientId={patient?.id ?? null}
+            appointmentId={prefill?.appointmentId}
+          />
         </>
       )}
       <button
@@ -158,14 +162,23 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
 
 /**
  * Under Total: what on the chosen patient's file only an itemised invoice applies (the statutory
- * discount, the HMO's share), so a total is not billed in full by mistake. Nothing while unread.
+ * discount, the HMO's share on the billed appointment's day), so a total is not billed in full by
+ * mistake. Nothing while unread.
  */
-function CoverageOnFileNotice({ clinicId, patientId }: { clinicId: number; patientId: number | null }) {
-  const coverage = useCoverageOnFile(clinicId, patientId).data;
+function CoverageOnFileNotice({
+  clinicId,
+  patientId,
+  appointmentId,
+}: {
+  clinicId: number;
+  patientId: number | null;
+  appointmentId: number | undefined;
+}) {
+  const coverage = useCoverageOnFile(clinicId, patientId, appointmentId).data;
   if (!coverage || patientId === null) return null;
   const notes = [
     ...(coverage.discountIdType ? [ITEM_TEXT.discountIdOnFile(coverage.discountIdType)] : []),
-    ...(coverage.hasValidHmoCard ? [ITEM_TEXT.hmoCardOnFile] : []),
+    ...(coverage.hasValidHmoCard ? [ITEM_TEXT.hmoCardOnFile(appointmentId !== undefined)] : []),
   ];
   if (notes.length === 0) return null;
   return (
