@@ -3,6 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { failNext, holdNext, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { procedureKeys } from './model/query-keys';
+import type { ProcedureCategory } from './model/types';
 import { renderProcedures } from './testing/render';
 
 setupRealDatabase();
@@ -210,6 +212,46 @@ describe('the Procedures tab', () => {
     await within(table('Restorative')).findByText('Composite Filling (1 surface)');
     expect(rowTexts('Restorative')).toContainEqual(['Composite Filling (1 surface)', '₱1,750.50', 'EditDelete']);
     expect(await storedProcedure(filling.id)).toMatchObject({ name: 'Composite Filling (1 surface)', price: 1750.5 });
+  });
+
+  it('writes nothing over a price saved elsewhere while the row was open: it shows it, keeps the typed name, and a second Save writes', async () => {
+    const seeded = await seedRestorative();
+    const user = userEvent.setup();
+    const { queryClient } = await renderProcedures();
+    await screen.findByRole('table', { name: 'Restorative' });
+    const { filling } = seeded;
+
+    await user.click(screen.getByRole('button', { name: 'Edit Composite Filling' }));
+    const name = screen.getByLabelText('Name of Composite Filling');
+    const price = screen.getByLabelText('Price of Composite Filling');
+    // Another admin saves a new price; the list reads it while the row is open, under the editor.
+    await realStack().query('update public.procedures set price = 1800 where id = $1', [filling.id]);
+    await queryClient.invalidateQueries({ queryKey: procedureKeys.all(1) });
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getQueryData<ProcedureCategory[]>(procedureKeys.categories(1))
+          ?.flatMap((category) => category.procedures)
+          .find((procedure) => procedure.id === filling.id)?.priceCentavos,
+      ).toBe(180_000),
+    );
+    await user.clear(name);
+    await user.type(name, 'Composite Filling (1 surface)');
+    await user.click(screen.getByRole('button', { name: 'Save Composite Filling' }));
+
+    expect(
+      await screen.findByText(
+        'Someone else changed this procedure while you were editing. The row now shows their changes, with yours kept: check it, then save again.',
+      ),
+    ).toBeTruthy();
+    expect(await storedProcedure(filling.id)).toMatchObject({ name: 'Composite Filling', price: 1800 });
+    expect(name).toHaveProperty('value', 'Composite Filling (1 surface)');
+    expect(price).toHaveProperty('value', '1800.00');
+
+    await user.click(screen.getByRole('button', { name: 'Save Composite Filling' }));
+    await within(table('Restorative')).findByText('Composite Filling (1 surface)');
+    expect(rowTexts('Restorative')).toContainEqual(['Composite Filling (1 surface)', '₱1,800.00', 'EditDelete']);
+    expect(await storedProcedure(filling.id)).toMatchObject({ name: 'Composite Filling (1 surface)', price: 1800 });
   });
 
   it('says so when the procedure being edited was deleted meanwhile, as its row leaves the list', async () => {

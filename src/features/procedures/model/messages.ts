@@ -47,6 +47,9 @@ export const PROCEDURES_EXTRA_TEXT = {
   cancelLabel: (procedure: string) => `Cancel editing ${procedure}`,
   tableLabel: (category: string) => `${category} procedures`,
   newProcedurePlaceholder: 'New procedure',
+  /** The procedure changed elsewhere while its row was open (docs/adr/0023-concurrent-edits.md). */
+  changedMeanwhile:
+    'Someone else changed this procedure while you were editing. The row now shows their changes, with yours kept: check it, then save again.',
 } as const;
 
 /** What a refused name or price is told; nothing is sent then. */

@@ -1,19 +1,18 @@
 import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useToast } from '@/components/toast/toast-context';
 import { formatPesos } from '@/entities/money';
-import { requestErrorOf } from '@/lib/request-error';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import {
   ProcedureDraftCells,
   ProcedureFailureRow,
   ProcedureSubmitButton,
   useProcedureDraft,
 } from '../../model/components/procedure-draft';
-import { duplicateNameText, failureText } from '../../model/failure-text';
 import { PROCEDURES_EXTRA_TEXT, PROCEDURES_TEXT } from '../../model/messages';
 import { priceInputOf } from '../../model/price';
 import type { Procedure, ProcedureCategory } from '../../model/types';
+import { getProcedure } from '../api/get-procedure';
 import { useUpdateProcedure } from '../api/update-procedure';
+import { saveProcedureEdit, storedFieldsOf } from '../save-procedure';
 
 export interface DeleteActionProps {
   clinicId: number;
@@ -23,7 +22,9 @@ export interface DeleteActionProps {
 /**
  * A procedure's row: its name, its price in pesos, and Edit and Delete (the screen passes the
  * delete slice's button). Edit turns the row into inputs with Save and Cancel; Enter saves,
- * Escape cancels. A refused or failed save keeps the row in edit mode with what was typed.
+ * Escape cancels. A refused or failed save keeps the row in edit mode with what was typed; a save
+ * made elsewhere meanwhile is not overwritten: the row shows it where this user changed nothing
+ * (../save-procedure.ts).
  */
 export function ProcedureRow({
   clinicId,
@@ -77,25 +78,44 @@ function EditingRow({
 }) {
   const toast = useToast();
   const save = useUpdateProcedure(clinicId, procedure.id);
+  // The procedure as stored when Edit was clicked (or the row was last brought up to date): the
+  // list re-reads while the row is open, and a save only goes through while the database still
+  // holds this.
+  const [opened, setOpened] = useState(() => storedFieldsOf(procedure));
   const draft = useProcedureDraft(
-    { name: procedure.name, price: priceInputOf(procedure.priceCentavos) },
+    { name: opened.name, price: priceInputOf(opened.priceCentavos) },
     category,
     procedure.id,
   );
 
   const submit = () =>
     draft.submit(async ({ name, priceCentavos }) => {
-      try {
-        const saved = await save.mutateAsync({ id: procedure.id, name, priceCentavos });
-        if (saved === ALREADY_PENDING) return;
-        toast(PROCEDURES_EXTRA_TEXT.procedureSaved);
-        onDone();
-      } catch (error) {
-        const duplicate = duplicateNameText('saveProcedure', error);
-        if (duplicate) draft.refuseName(duplicate);
-        // Deleted meanwhile: the list read again has no row for the edit, so the toast says it.
-        else if (requestErrorOf(error).kind === 'gone') toast(failureText('saveProcedure', error), { tone: 'error' });
-        else draft.setFailure(failureText('saveProcedure', error));
+      const outcome = await saveProcedureEdit(
+        { typed: draft.typed(), fields: { name, priceCentavos }, opened },
+        {
+          write: (fields, stored) => save.mutateAsync({ id: procedure.id, fields, opened: stored }),
+          readCurrent: () => getProcedure(clinicId, procedure.id),
+        },
+      );
+      switch (outcome.type) {
+        case 'saved':
+          toast(outcome.text);
+          onDone();
+          break;
+        case 'changed-meanwhile':
+          setOpened(outcome.opened);
+          draft.reset(outcome.values);
+          draft.setFailure(outcome.text);
+          break;
+        case 'name-taken':
+          draft.refuseName(outcome.text);
+          break;
+        case 'gone':
+          toast(outcome.text, { tone: 'error' });
+          break;
+        case 'failed':
+          draft.setFailure(outcome.text);
+          break;
       }
     });
 

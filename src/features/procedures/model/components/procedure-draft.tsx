@@ -52,7 +52,11 @@ export function useProcedureDraft(
         onRefused?.({ name: refused.name?.message, price: refused.price?.message }),
       )();
     },
-    /** Back to `next`, as after an add. */
+    /** The inputs as typed now. */
+    typed(): { name: string; price: string } {
+      return form.getValues();
+    },
+    /** Back to `next`, as after an add, or to the values of a save made elsewhere meanwhile. */
     reset(next: { name: string; price: string }) {
       form.reset(next);
     },
