@@ -98,6 +98,31 @@ describe('Edit Patient’s Messenger link', () => {
     expect(within(modal).queryByRole('group', { name: 'Linked to Messenger' })).toBeNull();
   });
 
+  it('unlinks nothing when the patient was linked to another ID meanwhile, and shows that link', async () => {
+    const { user } = await render(<PatientsView />);
+    const modal = await editPatient(user, 'Ana Santos');
+    await within(modal).findByText(`ID ${MARIA_PSID}`);
+    // Clinic Config's 'Link to patient' with another sender, from another desk.
+    const RELINKED_PSID = '7100000000000042';
+    await updatePatient(1, { messenger_id: RELINKED_PSID });
+
+    await user.click(within(modal).getByRole('button', { name: 'Unlink' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, unlink' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(
+      'Nothing was unlinked: someone else linked this patient to another Messenger ID meanwhile. The form now shows that link.',
+    );
+    expect((await storedPatient(1))?.messenger_id).toBe(RELINKED_PSID);
+    const link = within(modal).getByRole('group', { name: 'Linked to Messenger' });
+    expect(within(link).getByText(`ID ${RELINKED_PSID}`)).toBeTruthy();
+    expect((within(modal).getByLabelText(/Messenger ID/) as HTMLInputElement).value).toBe(RELINKED_PSID);
+
+    // Saving the form now keeps that link.
+    await user.type(within(modal).getByLabelText('Name'), ' Jr.');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Patient' })).toBeNull());
+    expect(await storedPatient(1)).toMatchObject({ name: 'Ana Santos Jr.', messenger_id: RELINKED_PSID });
+  });
+
   it('says so when the unlink fails, and keeps the link', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await render(<PatientsView />);

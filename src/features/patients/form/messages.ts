@@ -33,4 +33,7 @@ export const MESSENGER_LINK_TEXT = {
   confirmButton: 'Yes, unlink',
   unlinked: 'Unlinked from Messenger.',
   unlinkFailed: 'Could not unlink from Messenger.',
+  /** Unlink found another link, made elsewhere while the form was open (docs/adr/0023-concurrent-edits.md). */
+  linkedElsewhere:
+    'Nothing was unlinked: someone else linked this patient to another Messenger ID meanwhile. The form now shows that link.',
 } as const;

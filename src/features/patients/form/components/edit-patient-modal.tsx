@@ -32,12 +32,16 @@ export function EditPatientModal({
 }) {
   const formId = useId();
   const form = useZodForm(patientEditSchema, { defaultValues: formValuesOf(patient) });
-  const { linkedId, message, saving, setMessage, submit, unlinked } = useEditPatientSubmission(clinicId, patient, {
-    onSaved,
-    replaceValues: (values) => {
-      for (const key of ['name', 'phone', 'messengerId'] as const) form.setValue(key, values[key]);
+  const { linkedId, linkedElsewhere, message, saving, setMessage, submit, unlinked } = useEditPatientSubmission(
+    clinicId,
+    patient,
+    {
+      onSaved,
+      replaceValues: (values) => {
+        for (const key of ['name', 'phone', 'messengerId'] as const) form.setValue(key, values[key]);
+      },
     },
-  });
+  );
   const refused = firstErrorMessage(form.formState.errors);
 
   /** A message in place of the last refusal. */
@@ -67,6 +71,13 @@ export function EditPatientModal({
             unlinked();
             form.setValue('messengerId', '');
             show({ tone: 'success', text: MESSENGER_LINK_TEXT.unlinked });
+          }}
+          onLinkedElsewhere={(current) => {
+            const shown = linkedElsewhere(current);
+            // The Messenger ID field follows the stored link unless the user typed another one.
+            if (form.getValues('messengerId') === (shown ?? ''))
+              form.setValue('messengerId', current.messenger_id ?? '');
+            show({ tone: 'error', text: MESSENGER_LINK_TEXT.linkedElsewhere });
           }}
           onFailed={(error) => show(failureText(error, MESSENGER_LINK_TEXT.unlinkFailed))}
         />

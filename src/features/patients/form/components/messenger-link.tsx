@@ -17,12 +17,15 @@ export function MessengerLink({
   patient,
   psid,
   onUnlinked,
+  onLinkedElsewhere,
   onFailed,
 }: {
   clinicId: number;
   patient: Pick<PatientListItem, 'id' | 'name'>;
   psid: string;
   onUnlinked: () => void;
+  /** Nothing was unlinked: the patient is linked to another ID now (`current`), set elsewhere meanwhile. */
+  onLinkedElsewhere: (current: PatientListItem) => void;
   onFailed: (error: unknown) => void;
 }) {
   const contact = useMessengerContact(clinicId, psid);
@@ -46,9 +49,10 @@ export function MessengerLink({
     }
     if (!confirmed) return;
     try {
-      const row = await unlink.mutateAsync(patient.id);
-      if (row === ALREADY_PENDING) return;
-      onUnlinked();
+      const outcome = await unlink.mutateAsync({ patientId: patient.id, psid });
+      if (outcome === ALREADY_PENDING) return;
+      if (outcome.unlinked) onUnlinked();
+      else onLinkedElsewhere(outcome.row);
     } catch (error) {
       onFailed(error);
     }

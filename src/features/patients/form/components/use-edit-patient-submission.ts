@@ -59,6 +59,16 @@ export function useEditPatientSubmission(
       }
       setMessage(outcome.message);
     },
+    /**
+     * Unlink found the patient linked to another ID, set elsewhere meanwhile: nothing was unlinked,
+     * and the form now stands on the link as stored. Answers the ID shown before.
+     */
+    linkedElsewhere(current: PatientListItem): string | null {
+      const shown = linkedId;
+      setLinkedId(current.messenger_id);
+      setOpened((stored) => ({ ...stored, messenger_id: current.messenger_id }));
+      return shown;
+    },
     /** The Messenger link was removed: the form now stands on a patient without one. */
     unlinked() {
       setLinkedId(null);
