@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { initSupabase } from '@/lib/supabase';
@@ -11,11 +13,13 @@ import {
   failNext,
   pgError,
   realStack,
+  renderSignedIn,
   rows,
   seed,
   setupRealDatabase,
   stackConfig,
 } from '@/testing/real-db';
+import ReportsTab from './tab';
 import { renderReports } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -337,6 +341,37 @@ describe('the day sheet', () => {
     await user.click(within(daySheetPanel()).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.getByTestId('day-sheet-grand-total').textContent).toContain('₱1,526.60'));
     expect(sheets.count).toBe(3);
+  });
+
+  it('reads the sheet again when Reports opens again, after a payment taken while it was closed', async () => {
+    const user = userEvent.setup();
+    await seedDaySheet();
+    // The dashboard's cache, where a read is fresh for 30 s, kept while the desk works in Billing.
+    const dashboardCache = new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+    });
+    function ReportsOrBilling() {
+      const [reportsOpen, setReportsOpen] = useState(true);
+      return (
+        <QueryClientProvider client={dashboardCache}>
+          <button type="button" onClick={() => setReportsOpen(!reportsOpen)}>
+            {reportsOpen ? 'Go to Billing' : 'Go to Reports'}
+          </button>
+          {reportsOpen ? <ReportsTab /> : null}
+        </QueryClientProvider>
+      );
+    }
+    await renderSignedIn(<ReportsOrBilling />, { role: 'receptionist' });
+    await screen.findByTestId('day-sheet');
+    expect(screen.getByTestId('day-sheet-grand-total').textContent).toContain('₱1,500.60');
+
+    await user.click(screen.getByRole('button', { name: 'Go to Billing' }));
+    // Taken in Billing: Reports is closed, so no live update reaches its sheet.
+    await seed.payments([
+      { id: 20, invoice_id: 6, patient_id: 2, amount: pesos(2500), method: 'cash', payment_date: `${DAY}T05:00:00Z` },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Go to Reports' }));
+    await waitFor(() => expect(screen.getByTestId('day-sheet-grand-total').textContent).toContain('₱1,525.60'));
   });
 
   it('downloads the CSV of the recorded export (day_sheet_export) with a BOM and ñ intact, and prints', async () => {

@@ -25,5 +25,9 @@ export function useDaySheet(clinicId: number, range: SheetRange) {
   return useQuery({
     queryKey: reportKeys.daySheet(clinicId, range.from, range.to),
     queryFn: () => getDaySheet(clinicId, range),
+    // Live updates reach it only while Reports is open: a payment or invoice taken in Billing
+    // meanwhile must be on the sheet when Reports opens again, not 30 s later.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }

@@ -25,5 +25,9 @@ export function useStatutoryDiscounts(clinicId: number, period: DiscountsPeriod)
   return useQuery({
     queryKey: reportKeys.statutoryDiscounts(clinicId, period.from, period.to),
     queryFn: () => getStatutoryDiscounts(clinicId, period),
+    // Live updates reach it only while Reports is open: a payment or invoice taken in Billing
+    // meanwhile must be on the sheet when Reports opens again, not 30 s later.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }
