@@ -52,3 +52,28 @@ export function ErrorState({
     </div>
   );
 }
+
+/**
+ * A refresh failed under what is still shown: says the rows are not the latest, with a retry, so
+ * nobody works from an old list taken for current.
+ */
+export function StaleState({
+  text,
+  onRetry,
+  retryLabel = 'Retry',
+  className,
+}: {
+  text: string;
+  onRetry: () => void;
+  retryLabel?: string;
+  className?: string;
+}) {
+  return (
+    <div className={className ? `state-stale ${className}` : 'state-stale'} role="alert">
+      <p>{text}</p>
+      <button type="button" className="button button-small" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import type { InvoiceRow, PaymentRow } from '@/lib/database.types';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { initSupabase } from '@/lib/supabase';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { realStack, rows, seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
+import { failNext, realStack, rows, seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -72,6 +72,33 @@ async function renderLiveBilling() {
   await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
   return userEvent.setup();
 }
+
+describe('Billing lists whose live re-read failed', () => {
+  it('say they are not the latest above the rows still shown, until Retry reads them', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { open } = await seedAna();
+    const user = await renderLiveBilling();
+    failNext({ method: 'GET', table: 'invoice_summaries' });
+    failNext({ method: 'GET', table: 'payment_entries' });
+
+    const payment = await paymentTakenElsewhere(open, 300);
+    const invoicesStale = 'Could not refresh the invoices: they are as read before, not the latest. Please try again.';
+    const paymentsStale = 'Could not refresh the payments: they are as read before, not the latest. Please try again.';
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.querySelector('p')?.textContent)).toEqual([
+        invoicesStale,
+        paymentsStale,
+      ]),
+    );
+    expect(invoiceRow(open.id)?.textContent).toContain('Unpaid');
+    expect(paymentRow(payment.id)).toBeNull();
+
+    const retry = within(screen.getAllByRole('alert')[0]!).getByRole('button', { name: 'Retry' });
+    await user.click(retry);
+    await waitFor(() => expect(invoiceRow(open.id)?.textContent).toContain('Partial'));
+    expect(screen.getAllByRole('alert').map((alert) => alert.querySelector('p')?.textContent)).toEqual([paymentsStale]);
+  });
+});
 
 describe('Billing dialogs while live events re-read the lists', () => {
   it("keep the 'Void payment' dialog open with the reason typed, and the rows' buttons in place", async () => {

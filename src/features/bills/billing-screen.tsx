@@ -3,7 +3,7 @@ import { BILLING_UPDATED } from '@common/contract/live-events';
 import { lazyModal } from '@/components/lazy-view/lazy-modal';
 import { namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
 import { Panel, Screen } from '@/components/screen/screen';
-import { LoadingState } from '@/components/states/states';
+import { LoadingState, StaleState } from '@/components/states/states';
 import { useClinicZone } from '@/entities/clinic';
 import { useSession } from '@/lib/session';
 import { useLiveRefresh } from '@/lib/use-live-refresh';
@@ -121,6 +121,13 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
         countTestId="invoices-count"
         tools={<ExportInvoicesButton clinicId={clinicId} query={query} status={status} />}
       >
+        {invoices.isError && invoiceList ? (
+          <StaleState
+            text={BILLING_EXTRA_TEXT.invoicesStale}
+            retryLabel={BILLING_EXTRA_TEXT.retry}
+            onRetry={() => void invoices.refetch()}
+          />
+        ) : null}
         <InvoicesTable
           invoices={shownInvoices}
           read={{
@@ -143,6 +150,13 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
         countTestId="payments-count"
         tools={<ExportPaymentsButton clinicId={clinicId} query={query} />}
       >
+        {payments.isError && paymentList ? (
+          <StaleState
+            text={BILLING_EXTRA_TEXT.paymentsStale}
+            retryLabel={BILLING_EXTRA_TEXT.retry}
+            onRetry={() => void payments.refetch()}
+          />
+        ) : null}
         <PaymentsTable
           payments={shownPayments}
           read={{ status: paymentStatus, filtered: searching, onRetry: () => void payments.refetch() }}

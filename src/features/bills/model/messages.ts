@@ -46,6 +46,8 @@ export const BILLING_EXTRA_TEXT = {
   retry: 'Retry',
   invoicesFailed: 'Could not load the invoices.',
   paymentsFailed: 'Could not load the payments.',
+  invoicesStale: 'Could not refresh the invoices: they are as read before, not the latest. Please try again.',
+  paymentsStale: 'Could not refresh the payments: they are as read before, not the latest. Please try again.',
   searchLabel: 'Search by patient',
   searchPlaceholder: 'Search by patient name…',
   statusLabel: 'Status',

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorState, LoadingState } from '@/components/states/states';
+import { ErrorState, LoadingState, StaleState } from '@/components/states/states';
 import { reportFailureText } from '../failure-text';
 import { REPORTS_TEXT } from '../messages';
 
@@ -32,12 +32,11 @@ export function ReportQueryBody<T>({
   return (
     <>
       {query.isError ? (
-        <div className="reports-stale" role="alert">
-          <p>{REPORTS_TEXT.staleAfterFailedRefresh}</p>
-          <button type="button" className="button button-small" onClick={() => void query.refetch()}>
-            {REPORTS_TEXT.retry}
-          </button>
-        </div>
+        <StaleState
+          text={REPORTS_TEXT.staleAfterFailedRefresh}
+          retryLabel={REPORTS_TEXT.retry}
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       {children(query.data)}
     </>
