@@ -3,8 +3,7 @@
  * price, and its outcome in the tab's words (docs/adr/0023-concurrent-edits.md). No React: the
  * write and the read are passed in (./components/procedure-row.tsx). Pure.
  */
-import { saveConditionalEdit } from '@/lib/conditional-edit';
-import type { AlreadyPending } from '@/lib/keyed-guard';
+import { saveConditionalEdit, type ConditionalEdit, type ConditionalEditSteps } from '@/lib/conditional-edit';
 import { duplicateNameText, failureText } from '../model/failure-text';
 import { PROCEDURES_EXTRA_TEXT } from '../model/messages';
 import { parsePrice, priceInputOf } from '../model/price';
@@ -39,24 +38,14 @@ export function mergeConcurrentProcedureEdit(
   };
 }
 
-export interface ProcedureEditDependencies {
-  /**
-   * Writes `fields` while the stored procedure still holds `opened`: the saved row, null when that
-   * matched nothing, ALREADY_PENDING when the same procedure's save is in flight.
-   */
-  write(fields: StoredProcedureFields, opened: StoredProcedureFields): Promise<Procedure | null | AlreadyPending>;
-  /** The procedure as stored now; null when it is deleted. */
-  readCurrent(): Promise<Procedure | null>;
-}
+/** The write (while the stored procedure still holds `opened`) and the fresh read, passed in. */
+export type ProcedureEditDependencies = Pick<
+  ConditionalEditSteps<StoredProcedureFields, Procedure, ProcedureFields>,
+  'write' | 'readCurrent'
+>;
 
-export interface ProcedureEdit {
-  /** The inputs as typed. */
-  readonly typed: ProcedureFields;
-  /** What the schema made of them: what is written. */
-  readonly fields: StoredProcedureFields;
-  /** The procedure as the row last saw it stored. */
-  readonly opened: StoredProcedureFields;
-}
+/** The inputs as typed, what the schema made of them (what is written), and the procedure as last seen. */
+export type ProcedureEdit = ConditionalEdit<StoredProcedureFields, ProcedureFields>;
 
 export type ProcedureEditOutcome =
   | { readonly type: 'saved'; readonly text: string }
