@@ -40,6 +40,8 @@ export const DATABASE_ERROR_CODES = [
   'availability_block_out_of_hours',
   'availability_blocks_overlap',
   'availability_block_booked',
+  // A save made from a read of the day that another desk has changed since (save_availability_day)
+  'availability_changed',
   // Patients and dentists
   'patient_required',
   'patient_not_found',

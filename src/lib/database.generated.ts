@@ -2667,7 +2667,7 @@ export type Database = {
         Returns: number;
       };
       save_availability_day: {
-        Args: { p_blocks: Json; p_date: string; p_dentist_id: number };
+        Args: { p_blocks: Json; p_date: string; p_dentist_id: number; p_read: Json };
         Returns: {
           clinic_id: number;
           created_at: string;

@@ -59,6 +59,9 @@ export type ContractMatchesDatabase =
 /** One block of `save_availability_day`'s p_blocks: HH:MM clinic time, within 09:00–18:00. */
 export type AvailabilityBlockInput = { start_time: string; end_time: string };
 
+/** One row of `save_availability_day`'s p_read: a row of the day as the caller read it. */
+export type AvailabilityRowRead = { start_time: string; end_time: string; is_available: boolean };
+
 type GeneratedSchema = GeneratedDatabase['public'];
 type GeneratedTables = GeneratedSchema['Tables'];
 type GeneratedViews = GeneratedSchema['Views'];
@@ -150,10 +153,15 @@ type AppFunctions = Omit<
   payment_receipt: Narrow<GeneratedFunctions['payment_receipt'], { Returns: PaymentReceipt | null }>;
   /** Returns jsonb_build_object('deleted_appointments', n). */
   delete_patient: Narrow<GeneratedFunctions['delete_patient'], { Returns: { deleted_appointments: number } }>;
-  /** Refuses (22023) any p_blocks that is not an array of blocks. */
+  /** Refuses (22023) any p_blocks or p_read that is not an array of blocks or rows. */
   save_availability_day: Narrow<
     GeneratedFunctions['save_availability_day'],
-    { Args: Narrow<GeneratedFunctions['save_availability_day']['Args'], { p_blocks: AvailabilityBlockInput[] }> }
+    {
+      Args: Narrow<
+        GeneratedFunctions['save_availability_day']['Args'],
+        { p_blocks: AvailabilityBlockInput[]; p_read: AvailabilityRowRead[] }
+      >;
+    }
   >;
 };
 

@@ -99,6 +99,6 @@ create trigger appointments_enforce_booking_rules before insert or update on pub
 
 -- ---------------------------------------------------------------------------
 -- save_availability_day (which locks the dentist's row too, so a day's blocks and a booking of the
--- dentist are written one after the other) is in 20261201001630_blocks_leave_bookings_alone.sql:
--- it also refuses a block over a live appointment.
+-- dentist are written one after the other) is in 20261201001840_availability_as_read.sql: it also
+-- refuses a block over a live appointment, and a day changed since the caller read it.
 -- ---------------------------------------------------------------------------

@@ -509,6 +509,7 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
       p_dentist_id: 1,
       p_date: clinicWorkday(3),
       p_blocks: [],
+      p_read: [],
     });
     expect(save.error?.code).toBe('42501');
     expect(await fixtures.dentistRows('Dr. Intruder')).toEqual([]);

@@ -354,6 +354,7 @@ describe.each(targets)('booking guards against crafted requests on %s', (target)
         p_dentist_id: dentist,
         p_date: date,
         p_blocks: [{ start_time: '14:00', end_time: '15:00' }],
+        p_read: [],
       });
       expect(saved.error).toBeNull();
       expectSlotRefused(

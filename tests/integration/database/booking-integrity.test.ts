@@ -108,7 +108,11 @@ describe.each(targets)('booking integrity on %s', (target) => {
       date: string,
       blocks: { start_time: string; end_time: string }[],
     ) =>
-      tx.query('select public.save_availability_day($1, $2::date, $3::jsonb)', [dentist, date, JSON.stringify(blocks)]);
+      tx.query("select public.save_availability_day($1, $2::date, $3::jsonb, '[]')", [
+        dentist,
+        date,
+        JSON.stringify(blocks),
+      ]);
 
     it('checks a booking after another of the same dentist still open has committed, and refuses it as taken', async () => {
       const dentist = await newDentist();
@@ -134,9 +138,12 @@ describe.each(targets)('booking integrity on %s', (target) => {
       expect(second.error).toMatchObject({ code: '23P01', message: SLOT_TAKEN, hint: 'dentist_unavailable' });
     });
 
-    it('replaces a day of blocks saved at the same moment with the later save', async () => {
+    it('compares a day with what the later of two saves read only once the earlier has committed', async () => {
       const dentist = await newDentist();
       const date = clinicWorkday(7);
+      // Both desks read the day empty. The later waits for the dentist's row, then sees the earlier's
+      // block and refuses: compared before the earlier committed, it would have deleted nothing and
+      // then run into that block in the exclusion constraint, or replaced it unseen.
       const later = await whileHeldOpen(
         stack.db,
         (tx) => saveDay(tx, dentist, date, [{ start_time: '09:00', end_time: '10:00' }]),
@@ -145,15 +152,17 @@ describe.each(targets)('booking integrity on %s', (target) => {
             p_dentist_id: dentist,
             p_date: date,
             p_blocks: [{ start_time: '09:30', end_time: '11:00' }],
+            p_read: [],
           }),
       );
-      expect(later.error).toBeNull();
+      expect(later.status).toBe(409);
+      expect(later.error).toMatchObject({ code: 'PT409', hint: 'availability_changed' });
       const { data } = await stack
         .serviceClient()
         .from('dentist_availability')
         .select('start_time, end_time')
         .eq('dentist_id', dentist);
-      expect(data).toEqual([{ start_time: '09:30:00', end_time: '11:00:00' }]);
+      expect(data).toEqual([{ start_time: '09:00:00', end_time: '10:00:00' }]);
     });
   }
 
@@ -210,6 +219,7 @@ describe.each(targets)('booking integrity on %s', (target) => {
       p_dentist_id: dentist,
       p_date: date,
       p_blocks: [{ start_time: '15:00', end_time: '16:00' }],
+      p_read: [],
     });
     expect(saved.error).toBeNull();
     const blocked = await book(dentist, clinicTime(date, '15:40'));

@@ -306,20 +306,37 @@ describe.each(databaseTargets())('save_availability_day on %s', (target) => {
     start_time: string;
     end_time: string;
   }
+  type RowRead = Block & { is_available: boolean };
 
-  function save(tx: Queryable, blocks: unknown, dentistId = clinic.dentistId) {
+  /** The rows of the dentist's `day` as `tx` reads them now, as a desk's grid reads them. */
+  async function readDay(tx: Queryable, day = DAY, dentistId = clinic.dentistId): Promise<RowRead[]> {
+    const { rows } = await tx.query<RowRead>(
+      `select start_time::text, end_time::text, is_available from public.dentist_availability
+        where dentist_id = $1 and specific_date = $2`,
+      [dentistId, day],
+    );
+    return rows;
+  }
+
+  /** Saves DAY's blocks as a desk that has just read the day, unless it read the day as `read`. */
+  async function save(tx: Queryable, blocks: unknown, dentistId = clinic.dentistId, read?: unknown) {
     return tx.query<Block & { dentist_id: number; clinic_id: number; is_available: boolean }>(
       `select start_time::text, end_time::text, dentist_id::integer, clinic_id::integer, is_available
-       from public.save_availability_day($1, $2, $3)`,
-      [dentistId, DAY, JSON.stringify(blocks)],
+       from public.save_availability_day($1, $2, $3, $4)`,
+      [
+        dentistId,
+        DAY,
+        JSON.stringify(blocks),
+        JSON.stringify(read === undefined ? await readDay(tx, DAY, dentistId) : read),
+      ],
     );
   }
 
-  async function storedBlocks(): Promise<Block[]> {
+  async function storedBlocks(day = DAY): Promise<Block[]> {
     const { rows } = await db.query<Block>(
       `select start_time::text, end_time::text from public.dentist_availability
        where dentist_id = $1 and specific_date = $2 order by start_time`,
-      [clinic.dentistId, DAY],
+      [clinic.dentistId, day],
     );
     return rows;
   }
@@ -428,16 +445,19 @@ describe.each(databaseTargets())('save_availability_day on %s', (target) => {
   });
 
   it('is not callable without signing in', async () => {
-    expect(await refusalFor(db, 'anon', (tx) => save(tx, []))).toMatchObject({ code: '42501' });
+    expect(await refusalFor(db, 'anon', (tx) => save(tx, [], clinic.dentistId, []))).toMatchObject({
+      code: '42501',
+    });
   });
 
   it('refuses a block over a live appointment, booked meanwhile by another desk, and keeps the old blocks', async () => {
     const day = '2030-01-10';
-    const saveOn = (tx: Queryable, blocks: Block[]) =>
-      tx.query('select 1 from public.save_availability_day($1, $2, $3)', [
+    const saveOn = async (tx: Queryable, blocks: Block[]) =>
+      tx.query('select 1 from public.save_availability_day($1, $2, $3, $4)', [
         clinic.dentistId,
         day,
         JSON.stringify(blocks),
+        JSON.stringify(await readDay(tx, day)),
       ]);
     const book = (time: string, status = 'Scheduled') =>
       insertRow(db, 'appointments', {
@@ -473,6 +493,120 @@ describe.each(databaseTargets())('save_availability_day on %s', (target) => {
         { start_time: '16:00', end_time: '18:00' },
       ]),
     );
+  });
+
+  describe('a day changed at another desk since it was read', () => {
+    /** Saves `day` as a desk whose grid read the day as `read`. */
+    const saveAsRead = (tx: Queryable, day: string, read: unknown, blocks: Block[]) =>
+      tx.query('select 1 from public.save_availability_day($1, $2, $3, $4)', [
+        clinic.dentistId,
+        day,
+        JSON.stringify(blocks),
+        JSON.stringify(read),
+      ]);
+    const saveFresh = (tx: Queryable, day: string, blocks: Block[]) =>
+      readDay(tx, day).then((read) => saveAsRead(tx, day, read, blocks));
+
+    it("refuses a save from the earlier read and keeps the other desk's blocks, then saves from a new read", async () => {
+      const day = '2030-01-11';
+      await asUser(db, clinic.receptionist, (tx) => saveFresh(tx, day, [{ start_time: '09:00', end_time: '10:00' }]));
+      // Desk A opens Dr. Cruz's day.
+      const readByA = await asUser(db, clinic.receptionist, (tx) => readDay(tx, day));
+      // Desk B frees 09:00 and blocks 15:00-17:00 (leave).
+      await asUser(db, clinic.admin, (tx) => saveFresh(tx, day, [{ start_time: '15:00', end_time: '17:00' }]));
+
+      // Desk A blocks 10:00 on its grid as read: 09:00 stays blocked there, 15:00-17:00 free.
+      expect(
+        await refusalFor(db, clinic.receptionist, (tx) =>
+          saveAsRead(tx, day, readByA, [{ start_time: '09:00', end_time: '11:00' }]),
+        ),
+      ).toMatchObject({ code: 'PT409', hint: 'availability_changed' });
+      expect(await storedBlocks(day)).toEqual([{ start_time: '15:00:00', end_time: '17:00:00' }]);
+
+      // Read again, desk A's grid shows the leave, and its save keeps it.
+      await asUser(db, clinic.receptionist, (tx) =>
+        saveFresh(tx, day, [
+          { start_time: '10:00', end_time: '11:00' },
+          { start_time: '15:00', end_time: '17:00' },
+        ]),
+      );
+      expect(await storedBlocks(day)).toEqual([
+        { start_time: '10:00:00', end_time: '11:00:00' },
+        { start_time: '15:00:00', end_time: '17:00:00' },
+      ]);
+    });
+
+    it('refuses clearing the day (Delete all) from the earlier read as well', async () => {
+      const day = '2030-01-12';
+      const readByA = await asUser(db, clinic.receptionist, (tx) => readDay(tx, day));
+      await asUser(db, clinic.admin, (tx) => saveFresh(tx, day, [{ start_time: '16:00', end_time: '18:00' }]));
+      expect(await refusalFor(db, clinic.receptionist, (tx) => saveAsRead(tx, day, readByA, []))).toMatchObject({
+        code: 'PT409',
+        hint: 'availability_changed',
+      });
+      expect(await storedBlocks(day)).toEqual([{ start_time: '16:00:00', end_time: '18:00:00' }]);
+    });
+
+    it('takes the rows read in any order, with or without seconds, is_available false when left out', async () => {
+      const day = '2030-01-14';
+      await asUser(db, clinic.receptionist, (tx) =>
+        saveFresh(tx, day, [
+          { start_time: '09:00', end_time: '10:00' },
+          { start_time: '14:00', end_time: '15:00' },
+        ]),
+      );
+      const attempt = await attemptAs(db, clinic.receptionist, (tx) =>
+        saveAsRead(
+          tx,
+          day,
+          [
+            { start_time: '14:00', end_time: '15:00:00' },
+            { start_time: '09:00:00', end_time: '10:00', is_available: false },
+          ],
+          [],
+        ),
+      );
+      expect(attempt).toMatchObject({ ok: true });
+    });
+
+    it('counts every row of the day, an available period too, and a row read twice as a change', async () => {
+      const day = '2030-01-15';
+      await insertRow(db, 'dentist_availability', {
+        clinic_id: clinic.id,
+        dentist_id: clinic.dentistId,
+        specific_date: day,
+        start_time: '13:00',
+        end_time: '14:00',
+        is_available: true,
+      });
+      const asRead = (read: unknown) => attemptAs(db, clinic.receptionist, (tx) => saveAsRead(tx, day, read, []));
+      const available = { start_time: '13:00', end_time: '14:00', is_available: true };
+      expect(await asRead([])).toMatchObject({ ok: false, error: { hint: 'availability_changed' } });
+      expect(await asRead([{ start_time: '13:00', end_time: '14:00' }])).toMatchObject({
+        ok: false,
+        error: { hint: 'availability_changed' },
+      });
+      expect(await asRead([available, available])).toMatchObject({
+        ok: false,
+        error: { hint: 'availability_changed' },
+      });
+      expect(await asRead([available])).toMatchObject({ ok: true });
+    });
+
+    it.each([
+      ['not an array', { start_time: '09:00', end_time: '10:00' }],
+      ['null', null],
+      ['a row without an end', [{ start_time: '09:00' }]],
+      ['a row with a malformed time', [{ start_time: 'nine', end_time: '10:00' }]],
+      ['a row whose is_available is not a boolean', [{ start_time: '09:00', end_time: '10:00', is_available: 'no' }]],
+    ])('refuses a read that is %s, and keeps the old blocks', async (_, read) => {
+      const before = await storedBlocks();
+      expect(await refusalFor(db, clinic.receptionist, (tx) => save(tx, [], clinic.dentistId, read))).toMatchObject({
+        code: '22023',
+        hint: 'availability_blocks_invalid',
+      });
+      expect(await storedBlocks()).toEqual(before);
+    });
   });
 
   it('makes booking refuse the saved periods', async () => {

@@ -349,7 +349,12 @@ describe.each(targets)('money rules on %s', (target) => {
       for (const id of [MISSING_ID, data.id as number]) {
         expectRefusal(await rawRpc(admin, 'delete_dentist', { p_dentist_id: id }), 404);
         expectRefusal(
-          await rawRpc(admin, 'save_availability_day', { p_dentist_id: id, p_date: '2030-01-07', p_blocks: [] }),
+          await rawRpc(admin, 'save_availability_day', {
+            p_dentist_id: id,
+            p_date: '2030-01-07',
+            p_blocks: [],
+            p_read: [],
+          }),
           404,
         );
       }

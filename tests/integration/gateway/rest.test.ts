@@ -344,6 +344,7 @@ describe('writes through supabase-js', () => {
         { start_time: '09:00', end_time: '11:00' },
         { start_time: '15:00', end_time: '18:00' },
       ],
+      p_read: [],
     });
     expect(error).toBeNull();
     expect((data as { start_time: string }[]).map((row) => row.start_time.slice(0, 5)).sort()).toEqual([

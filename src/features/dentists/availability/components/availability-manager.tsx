@@ -148,6 +148,9 @@ function ManagerBody({
     setDraft({ key: draftKey, blocked: blockedHoursOf(next) });
   }
 
+  /** The date's rows as the grid read them: a save replaces the day only while it is stored so. */
+  const rowsRead = (date: IsoDate) => (availability.data ?? []).filter((row) => row.specific_date === date);
+
   /** The spec's warning when either is missing; otherwise both. */
   function target(): { dentistId: number; date: IsoDate } | null {
     if (dentistId === null || selectedDate === null) {
@@ -165,6 +168,7 @@ function ManagerBody({
         dentistId: chosen.dentistId,
         date: chosen.date,
         blocks: blockedRuns(slots),
+        read: rowsRead(chosen.date),
       });
       if (saved === ALREADY_PENDING) return;
       setDraft(null);
@@ -174,8 +178,14 @@ function ManagerBody({
       console.error('Ngiti: saving availability failed', error);
       const reason = refusalTextOf(error);
       toast(reason ? `${AVAILABILITY_TEXT.saveFailed} ${reason}` : AVAILABILITY_TEXT.saveFailed, { tone: 'error' });
+      const code = refusalCodeOf(error);
       // Booked meanwhile by another desk: the grid reads the appointments again and shows it.
-      if (refusalCodeOf(error) === 'availability_block_booked') void appointments.refetch();
+      if (code === 'availability_block_booked') void appointments.refetch();
+      // Changed meanwhile by another desk: the grid reads the day again.
+      if (code === 'availability_changed') {
+        void availability.refetch();
+        void appointments.refetch();
+      }
     }
   }
 
@@ -188,7 +198,12 @@ function ManagerBody({
     });
     if (!confirmed) return;
     try {
-      const cleared = await save.mutateAsync({ dentistId: chosen.dentistId, date: chosen.date, blocks: [] });
+      const cleared = await save.mutateAsync({
+        dentistId: chosen.dentistId,
+        date: chosen.date,
+        blocks: [],
+        read: rowsRead(chosen.date),
+      });
       if (cleared === ALREADY_PENDING) return;
       setDraft(null);
       toast(AVAILABILITY_TEXT.allDeleted);
