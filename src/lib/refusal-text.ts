@@ -41,7 +41,8 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   availability_block_out_of_hours: 'Blocked times must start before they end, within 09:00 to 18:00.',
   availability_blocks_overlap: 'Blocked times of one day must not overlap.',
   availability_block_booked: 'An appointment was booked in one of these hours meanwhile; it now shows as Booked.',
-  availability_changed: 'This day was changed at another desk meanwhile; it now shows their changes.',
+  availability_changed:
+    'This day was changed at another desk meanwhile; it now shows their changes. Check it and try again.',
   // Patients and dentists
   patient_required: 'A patient is required.',
   patient_not_found: 'This patient no longer exists. It may have been deleted.',

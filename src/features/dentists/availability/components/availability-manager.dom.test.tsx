@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from '@/components/modal/modal';
 import { NOW_REFRESH_MS } from '@/lib/use-now';
-import { countRequests, failNext, prepareDom, rows, seed, setupRealDatabase } from '@/testing/real-db';
+import { countRequests, failNext, prepareDom, realStack, rows, seed, setupRealDatabase } from '@/testing/real-db';
 import { renderWithQueries } from '../../model/testing/render';
 import { AvailabilityManager } from './availability-manager';
 
@@ -268,6 +268,69 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
       ['2030-01-09', '09:00:00', '10:00:00'],
       ['2030-01-15', '13:00:00', '15:00:00'],
     ]);
+  });
+
+  describe('when another desk changed the day after this grid was read', () => {
+    const CHANGED =
+      'This day was changed at another desk meanwhile; it now shows their changes. Check it and try again.';
+    /** Another desk's block of Wednesday the 9th, stored behind the open grid. */
+    const blockBehindTheGrid = (start: string, end: string) =>
+      realStack().query(
+        `insert into public.dentist_availability (clinic_id, dentist_id, specific_date, start_time, end_time)
+         values (1, 1, '2030-01-09', $1, $2)`,
+        [start, end],
+      );
+
+    it("says so, shows that desk's blocks with the clicks kept, and a second Save keeps both", async () => {
+      const { functions, user } = await embedded();
+      await user.click(slot('10:00'));
+      // Another desk frees 09:00 and blocks 15:00–17:00 (leave).
+      await realStack().query('delete from public.dentist_availability where id = 101');
+      await blockBehindTheGrid('15:00', '17:00');
+
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(`Error saving! ${CHANGED}`)).toBeTruthy();
+      expect(await storedBlocks()).toEqual([
+        ['2030-01-09', '15:00:00', '17:00:00'],
+        ['2030-01-15', '13:00:00', '15:00:00'],
+      ]);
+      await waitFor(() =>
+        expect(states()).toMatchObject({
+          '09:00': 'available',
+          '10:00': 'blocked',
+          '15:00': 'blocked',
+          '16:00': 'blocked',
+          '17:00': 'available',
+        }),
+      );
+      expect(screen.getByText('Unsaved changes')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Delete block 2030-01-09 3:00 PM–5:00 PM' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Delete block 2030-01-09 9:00 AM–10:00 AM' })).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Saved!')).toBeTruthy();
+      expect(functions.saves.count).toBe(2);
+      expect(await storedBlocks()).toEqual([
+        ['2030-01-09', '10:00:00', '11:00:00'],
+        ['2030-01-09', '15:00:00', '17:00:00'],
+        ['2030-01-15', '13:00:00', '15:00:00'],
+      ]);
+      await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
+    });
+
+    it("refuses Delete all, and shows that desk's block for the user to see first", async () => {
+      const { user } = await embedded();
+      await blockBehindTheGrid('16:00', '18:00');
+      await user.click(screen.getByRole('button', { name: 'Delete all blocks' }));
+      await confirmWith('Yes, delete');
+      expect(await screen.findByText(`Error deleting! ${CHANGED}`)).toBeTruthy();
+      await waitFor(() => expect(states()).toMatchObject({ '16:00': 'blocked', '17:00': 'blocked' }));
+      expect(await storedBlocks()).toEqual([
+        ['2030-01-09', '09:00:00', '10:00:00'],
+        ['2030-01-09', '16:00:00', '18:00:00'],
+        ['2030-01-15', '13:00:00', '15:00:00'],
+      ]);
+    });
   });
 
   it("deletes one block after 'Delete block?' / 'Delete this block?', then says 'Deleted!'", async () => {

@@ -16,7 +16,7 @@ import { useDentistAppointments } from '../api/get-dentist-appointments';
 import { useDentistAvailability } from '../api/get-dentist-availability';
 import { useSaveAvailabilityDay } from '../api/save-availability-day';
 import { blockedPeriods, blockedRuns, type BlockedPeriod } from '../blocked-runs';
-import { blockedHoursOf, draftKeyOf, hasUnsavedHours, withDraft, withoutBlock, type Draft } from '../draft';
+import { draftKeyOf, draftOf, hasUnsavedHours, withDraft, withoutBlock, type Draft } from '../draft';
 import { countHourSlots, hourSlotsForDay, toggleHourSlot } from '../hour-slots';
 import { AVAILABILITY_EXTRA_TEXT, AVAILABILITY_TEXT } from '../messages';
 import { firstDateRead, firstSelectableDate, isSelectableDate, selectionOnNewDay } from '../selectable-dates';
@@ -110,7 +110,7 @@ function ManagerBody({
     [selectedDate, today, timeZone, appointments.data, availability.data],
   );
   const draftHere = draft?.key === draftKey ? draft : null;
-  const slots = draftHere ? withDraft(stored, draftHere.blocked) : stored;
+  const slots = draftHere ? withDraft(stored, draftHere) : stored;
   const unsaved = draftHere !== null && hasUnsavedHours(slots, stored);
   const counts = countHourSlots(slots);
   // Past midnight a day no longer offered gives way to the first one that is; unsaved clicks keep
@@ -145,11 +145,24 @@ function ManagerBody({
   function toggle(hour: number) {
     const next = toggleHourSlot(slots, hour);
     if (next === slots) return;
-    setDraft({ key: draftKey, blocked: blockedHoursOf(next) });
+    setDraft(draftOf(draftKey, stored, next));
   }
 
   /** The date's rows as the grid read them: a save replaces the day only while it is stored so. */
   const rowsRead = (date: IsoDate) => (availability.data ?? []).filter((row) => row.specific_date === date);
+
+  /**
+   * The spec's failure line, with the database's reason when it gave one; what another desk did
+   * meanwhile is read again, and the grid shows it (with the user's clicks on top).
+   */
+  function failed(line: string, error: unknown) {
+    const reason = refusalTextOf(error);
+    toast(reason ? `${line} ${reason}` : line, { tone: 'error' });
+    const code = refusalCodeOf(error);
+    // Booked meanwhile: the appointments. The day changed meanwhile: its blocks and bookings.
+    if (code === 'availability_block_booked' || code === 'availability_changed') void appointments.refetch();
+    if (code === 'availability_changed') void availability.refetch();
+  }
 
   /** The spec's warning when either is missing; otherwise both. */
   function target(): { dentistId: number; date: IsoDate } | null {
@@ -176,16 +189,7 @@ function ManagerBody({
     } catch (error) {
       // The draft stays: the user's clicks are not lost and Save can be tried again.
       console.error('Ngiti: saving availability failed', error);
-      const reason = refusalTextOf(error);
-      toast(reason ? `${AVAILABILITY_TEXT.saveFailed} ${reason}` : AVAILABILITY_TEXT.saveFailed, { tone: 'error' });
-      const code = refusalCodeOf(error);
-      // Booked meanwhile by another desk: the grid reads the appointments again and shows it.
-      if (code === 'availability_block_booked') void appointments.refetch();
-      // Changed meanwhile by another desk: the grid reads the day again.
-      if (code === 'availability_changed') {
-        void availability.refetch();
-        void appointments.refetch();
-      }
+      failed(AVAILABILITY_TEXT.saveFailed, error);
     }
   }
 
@@ -209,7 +213,7 @@ function ManagerBody({
       toast(AVAILABILITY_TEXT.allDeleted);
     } catch (error) {
       console.error('Ngiti: deleting the blocks of a day failed', error);
-      toast(AVAILABILITY_EXTRA_TEXT.deleteBlockFailed, { tone: 'error' });
+      failed(AVAILABILITY_EXTRA_TEXT.deleteBlockFailed, error);
     }
   }
 
