@@ -2469,6 +2469,7 @@ export type Database = {
         };
         SetofOptions: { from: '*'; to: 'treatment_plan_items'; isOneToOne: true; isSetofReturn: false };
       };
+      delete_availability_block: { Args: { p_block_id: number }; Returns: undefined };
       delete_dentist: { Args: { p_dentist_id: number }; Returns: Json };
       delete_patient: { Args: { p_patient_id: number; p_with_appointments?: boolean }; Returns: Json };
       delete_staff_account: { Args: { p_requested_by: string; p_user_id: string }; Returns: number };

@@ -180,7 +180,7 @@ export type Database = {
       users: AppTable<'users'>;
       patients: AppTable<'patients'>;
       dentists: AppTable<'dentists'>;
-      dentist_availability: AppTable<'dentist_availability'>;
+      dentist_availability: ReadOnlyTable<'dentist_availability'>;
       appointments: AppTable<'appointments'>;
       procedure_categories: AppTable<'procedure_categories'>;
       procedures: AppTable<'procedures'>;

@@ -110,7 +110,8 @@ comment on column public.dentist_availability.is_available is
 create index dentist_availability_dentist_id_date_idx on public.dentist_availability (dentist_id, specific_date);
 
 -- save_availability_day is in 20261201001840_availability_as_read.sql: it locks the dentist as
--- a booking does, and replaces a day only as the caller read it.
+-- a booking does, and replaces a day only as the caller read it. Browsers' writes below are revoked
+-- there: they write through save_availability_day and delete_availability_block.
 
 select private.setup_clinic_table('public.dentist_availability', grants => array['select, insert, update, delete'],
   audit => array['availability'], policies => array[

@@ -8,13 +8,37 @@
 -- removed. The caller now sends the day's rows as it read them (p_read); under
 -- the dentist's lock the save refuses with PT409 (availability_changed) when
 -- the day is stored otherwise, and the caller reads the day again.
+--
+-- Browsers wrote dentist_availability directly too (insert, update, delete):
+-- a crafted request with a receptionist's token blocked a booked hour, which
+-- only save_availability_day refused, and raced a booking without the
+-- dentist's lock. Their grants and write policies are gone; the table is
+-- written through save_availability_day and delete_availability_block (new:
+-- the Blocked Periods table's Delete), both security definer.
 -- ============================================================================
+
+-- Whether the request runs as a browser (anon or authenticated). is_browser_role() asks for
+-- current_user, which a security definer function replaces with its owner; the role the request
+-- set stays.
+create function private.is_browser_request()
+returns boolean language sql stable set search_path = '' as $$
+  select pg_catalog.current_setting('role') in ('anon', 'authenticated')
+$$;
+
+select private.setup_function('private.is_browser_request()', '{}');
+
+-- ---------------------------------------------------------------------------
+-- save_availability_day
+-- ---------------------------------------------------------------------------
 
 drop function if exists public.save_availability_day(bigint, date, jsonb);
 
+-- Security definer: browsers may not write the table. A browser needs dentists.manage and finds only
+-- its clinic's dentists (as row-level security had it); the service and the owner are trusted.
 create function public.save_availability_day(p_dentist_id bigint, p_date date, p_blocks jsonb, p_read jsonb)
-returns setof public.dentist_availability language plpgsql security invoker set search_path = '' as $$
+returns setof public.dentist_availability language plpgsql security definer set search_path = '' as $$
 declare
+  v_browser constant boolean := private.is_browser_request();
   v_clinic_id bigint;
   v_time_zone text;
   v_block jsonb;
@@ -47,7 +71,7 @@ begin
       using errcode = 'invalid_parameter_value',
             hint = 'availability_blocks_invalid';
   end if;
-  if public.is_browser_role() then
+  if v_browser then
     perform private.require_permission(public.current_clinic_id(), 'dentists.manage',
       'Only the front desk can change dentist availability.', 'availability_forbidden');
   end if;
@@ -56,7 +80,10 @@ begin
   -- saved and then sees its blocks, and of two saves of one dentist the later waits for the earlier
   -- and then compares the day with what it read (both at once, the second's rows ran into the
   -- first's in the exclusion constraint).
-  select d.clinic_id into v_clinic_id from public.dentists d where d.id = p_dentist_id for no key update;
+  select d.clinic_id into v_clinic_id
+    from public.dentists d
+   where d.id = p_dentist_id and (not v_browser or public.can_access_clinic(d.clinic_id))
+     for no key update;
   if v_clinic_id is null then
     raise exception 'Dentist % not found.', p_dentist_id using errcode = 'PT404', hint = 'dentist_not_found';
   end if;
@@ -146,3 +173,46 @@ select private.setup_function('public.save_availability_day(bigint, date, jsonb,
   '(FOR NO KEY UPDATE), as the booking trigger does. Errors: 22023 invalid blocks, 22004 missing dentist or date, '
   'PT404 (HTTP 404) unknown dentist, 42501 not allowed, PT409 (HTTP 409, availability_changed) the day changed '
   'since it was read, 23P01 (availability_block_booked) a block over a live appointment.');
+
+-- ---------------------------------------------------------------------------
+-- delete_availability_block: the Blocked Periods table's Delete
+-- ---------------------------------------------------------------------------
+-- One block by id. A block already gone (deleted at another desk) or of another clinic is nothing to
+-- delete, as the table's delete policy answered before. The dentist's row is locked first, as
+-- save_availability_day locks it: a save that read the day with this block waits, then finds it
+-- gone and refuses rather than bring it back.
+create function public.delete_availability_block(p_block_id bigint)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  v_browser constant boolean := private.is_browser_request();
+  v_block public.dentist_availability;
+begin
+  if v_browser then
+    perform private.require_permission(public.current_clinic_id(), 'dentists.manage',
+      'Only the front desk can change dentist availability.', 'availability_forbidden');
+  end if;
+  select a.* into v_block from public.dentist_availability a where a.id = p_block_id;
+  if not found or (v_browser and not public.can_access_clinic(v_block.clinic_id)) then
+    return;
+  end if;
+  perform 1 from public.dentists d where d.id = v_block.dentist_id for no key update;
+  delete from public.dentist_availability a where a.id = p_block_id;
+end;
+$$;
+
+select private.setup_function('public.delete_availability_block(bigint)', '{authenticated,service_role}',
+  'Deletes the blocked period p_block_id (front desk of its clinic: dentists.manage); nothing when it is gone '
+  'already or another clinic''s. Locks the dentist''s row (FOR NO KEY UPDATE), as save_availability_day does. '
+  'Errors: 42501 (availability_forbidden) not allowed.');
+
+-- ---------------------------------------------------------------------------
+-- dentist_availability: written through the two functions above only
+-- ---------------------------------------------------------------------------
+revoke insert, update, delete on public.dentist_availability from authenticated;
+drop policy "Front desk can add availability blocks in their clinic" on public.dentist_availability;
+drop policy "Front desk can update availability blocks of their clinic" on public.dentist_availability;
+drop policy "Front desk can delete availability blocks of their clinic" on public.dentist_availability;
+
+comment on table public.dentist_availability is
+  'Periods of one day, in clinic local time, in which a dentist cannot be booked (is_available = false). '
+  'Browsers read it and write it through save_availability_day and delete_availability_block only.';

@@ -164,6 +164,38 @@ describe.each(targets)('booking integrity on %s', (target) => {
         .eq('dentist_id', dentist);
       expect(data).toEqual([{ start_time: '09:00:00', end_time: '10:00:00' }]);
     });
+
+    it('makes a save from a read with a block wait for its delete at another desk, then refuse', async () => {
+      const dentist = await newDentist();
+      const date = clinicWorkday(9);
+      const saved = await reception.rpc('save_availability_day', {
+        p_dentist_id: dentist,
+        p_date: date,
+        p_blocks: [{ start_time: '16:00', end_time: '17:00' }],
+        p_read: [],
+      });
+      expect(saved.error).toBeNull();
+      const blockId = (saved.data as { id: number }[])[0]!.id;
+      // The delete locks the dentist's row: the save waits, then finds the block gone. Without the
+      // lock it compared the day while the delete was open, and brought the block back.
+      const later = await whileHeldOpen(
+        stack.db,
+        (tx) => tx.query('select public.delete_availability_block($1)', [blockId]),
+        () =>
+          reception.rpc('save_availability_day', {
+            p_dentist_id: dentist,
+            p_date: date,
+            p_blocks: [
+              { start_time: '09:00', end_time: '10:00' },
+              { start_time: '16:00', end_time: '17:00' },
+            ],
+            p_read: [{ start_time: '16:00:00', end_time: '17:00:00', is_available: false }],
+          }),
+      );
+      expect(later.error).toMatchObject({ code: 'PT409', hint: 'availability_changed' });
+      const { data } = await stack.serviceClient().from('dentist_availability').select('id').eq('dentist_id', dentist);
+      expect(data).toEqual([]);
+    });
   }
 
   // On PostgreSQL a single race passed most of the time even when racing bookings could deadlock

@@ -196,14 +196,13 @@ describe.each(databaseTargets())('booking rules on %s', (target) => {
   });
 
   it('refuses a slot inside a blocked period and accepts its edges', async () => {
+    // Saved by the receptionist, as the Availability Manager saves it (the day read empty).
     const block = (tx: Queryable) =>
-      insertRow(tx, 'dentist_availability', {
-        clinic_id: clinic.id,
-        dentist_id: clinic.dentistId,
-        specific_date: MONDAY,
-        start_time: '14:00',
-        end_time: '16:00',
-      });
+      tx.query(`select 1 from public.save_availability_day($1, $2, $3, '[]')`, [
+        clinic.dentistId,
+        MONDAY,
+        JSON.stringify([{ start_time: '14:00', end_time: '16:00' }]),
+      ]);
     expect(await refusalOfBooking(manila(`${MONDAY} 14:20`), {}, block)).toMatchObject({
       code: '23P01',
       message: BOOKING_REFUSED,
@@ -606,6 +605,108 @@ describe.each(databaseTargets())('save_availability_day on %s', (target) => {
         hint: 'availability_blocks_invalid',
       });
       expect(await storedBlocks()).toEqual(before);
+    });
+  });
+
+  describe('writes that do not go through the functions', () => {
+    const day = '2030-01-16';
+    let blockId: number;
+    beforeAll(async () => {
+      blockId = await insertRow(db, 'dentist_availability', {
+        clinic_id: clinic.id,
+        dentist_id: clinic.dentistId,
+        specific_date: day,
+        start_time: '09:00',
+        end_time: '10:00',
+      });
+      // A patient booked at 15:00, the hour a crafted request would block.
+      await insertRow(db, 'appointments', {
+        clinic_id: clinic.id,
+        patient_id: clinic.patientId,
+        dentist_id: clinic.dentistId,
+        appointment_time: manila(`${day} 15:00`),
+      });
+    });
+
+    const storedOfDay = () => storedBlocks(day);
+
+    it.each(['receptionist', 'admin'] as const)(
+      'refuses the %s inserting, updating or deleting a block directly, over a booked hour or not',
+      async (role) => {
+        const actor = clinic[role];
+        const insert = (start: string, end: string) => (tx: Queryable) =>
+          insertRow(tx, 'dentist_availability', {
+            clinic_id: clinic.id,
+            dentist_id: clinic.dentistId,
+            specific_date: day,
+            start_time: start,
+            end_time: end,
+          });
+        expect(await refusalFor(db, actor, insert('15:00', '16:00'))).toMatchObject({ code: '42501' });
+        expect(await refusalFor(db, actor, insert('16:00', '17:00'))).toMatchObject({ code: '42501' });
+        expect(
+          await refusalFor(db, actor, (tx) =>
+            tx.query(`update public.dentist_availability set end_time = '16:00' where id = $1`, [blockId]),
+          ),
+        ).toMatchObject({ code: '42501' });
+        expect(
+          await refusalFor(db, actor, (tx) =>
+            tx.query('delete from public.dentist_availability where id = $1', [blockId]),
+          ),
+        ).toMatchObject({ code: '42501' });
+        expect(await storedOfDay()).toEqual([{ start_time: '09:00:00', end_time: '10:00:00' }]);
+      },
+    );
+
+    it('still refuses a block over the booked hour through save_availability_day', async () => {
+      expect(
+        await refusalFor(db, clinic.receptionist, async (tx) =>
+          tx.query('select 1 from public.save_availability_day($1, $2, $3, $4)', [
+            clinic.dentistId,
+            day,
+            JSON.stringify([{ start_time: '15:00', end_time: '16:00' }]),
+            JSON.stringify(await readDay(tx, day)),
+          ]),
+        ),
+      ).toMatchObject({ code: '23P01', hint: 'availability_block_booked' });
+    });
+  });
+
+  describe('delete_availability_block', () => {
+    const day = '2030-01-17';
+    const newBlock = (start: string, end: string, fixture = clinic) =>
+      insertRow(db, 'dentist_availability', {
+        clinic_id: fixture.id,
+        dentist_id: fixture.dentistId,
+        specific_date: day,
+        start_time: start,
+        end_time: end,
+      });
+    const remove = (tx: Queryable, blockId: number) =>
+      tx.query('select public.delete_availability_block($1)', [blockId]);
+    const exists = async (blockId: number) =>
+      (await db.query('select 1 from public.dentist_availability where id = $1', [blockId])).rows.length === 1;
+
+    it('deletes one block for the front desk, and answers a block already gone without an error', async () => {
+      const block = await newBlock('09:00', '10:00');
+      const other = await newBlock('11:00', '12:00');
+      await asUser(db, clinic.receptionist, (tx) => remove(tx, block));
+      expect(await exists(block)).toBe(false);
+      expect(await exists(other)).toBe(true);
+      expect(await attemptAs(db, clinic.admin, (tx) => remove(tx, block))).toMatchObject({ ok: true });
+    });
+
+    it("leaves another clinic's block alone, and refuses a dentist account and anon", async () => {
+      const theirs = await newBlock('13:00', '14:00', otherClinic);
+      await asUser(db, clinic.admin, (tx) => remove(tx, theirs));
+      expect(await exists(theirs)).toBe(true);
+      const ours = await newBlock('14:00', '15:00');
+      expect(await refusalFor(db, clinic.dentistUser, (tx) => remove(tx, ours))).toMatchObject({
+        code: '42501',
+        hint: 'availability_forbidden',
+      });
+      expect(await refusalFor(db, 'anon', (tx) => remove(tx, ours))).toMatchObject({ code: '42501' });
+      expect(await exists(ours)).toBe(true);
     });
   });
 

@@ -114,9 +114,11 @@ const TABLES: TableRules[] = [
     }),
     change: () => ({ end_time: '18:00' }),
     select: ALL,
-    insert: MANAGERS,
-    update: MANAGERS,
-    delete: MANAGERS,
+    // Browsers only read blocks: save_availability_day and delete_availability_block
+    // (tests/integration/database/booking-rules.test.ts) make every change, under the dentist's lock.
+    insert: NOBODY,
+    update: NOBODY,
+    delete: NOBODY,
   },
   {
     table: 'appointments',

@@ -172,7 +172,8 @@ const TABLES: TableCase[] = [
       end_time: '10:00',
     }),
     touch: 'end_time = end_time',
-    rules: { select: STAFF_OF_A, insert: FRONT_DESK_INSERT, update: FRONT_DESK_CHANGE, delete: FRONT_DESK_CHANGE },
+    // Written through save_availability_day and delete_availability_block only.
+    rules: { select: STAFF_OF_A, insert: SERVICE_ONLY, update: SERVICE_ONLY, delete: SERVICE_ONLY },
   },
   {
     table: 'procedure_categories',

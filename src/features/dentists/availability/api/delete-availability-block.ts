@@ -5,11 +5,12 @@ import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { dentistKeys } from '../../model/query-keys';
 
 /**
- * Deletes one block by id and clinic_id. A block already gone (deleted in another tab) is what the
- * user asked for, so no rows deleted is not an error.
+ * Deletes one block by id, with one RPC (`delete_availability_block`: browsers do not write the
+ * table). A block already gone (deleted in another tab) is what the user asked for, so the
+ * function answers it as deleted.
  */
-export async function deleteAvailabilityBlock(clinicId: number, blockId: number): Promise<void> {
-  throwOnError(await getSupabase().from('dentist_availability').delete().eq('id', blockId).eq('clinic_id', clinicId));
+export async function deleteAvailabilityBlock(blockId: number): Promise<void> {
+  throwOnError(await getSupabase().rpc('delete_availability_block', { p_block_id: blockId }));
 }
 
 export interface BlockDeletion {
@@ -22,7 +23,7 @@ export function useDeleteAvailabilityBlock(clinicId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: ({ blockId }: BlockDeletion) => dentistKeys.deleteAvailabilityBlock(blockId),
-    mutationFn: ({ blockId }: BlockDeletion) => deleteAvailabilityBlock(clinicId, blockId),
+    mutationFn: ({ blockId }: BlockDeletion) => deleteAvailabilityBlock(blockId),
     onSuccess: (_result, { dentistId }) =>
       queryClient.invalidateQueries({ queryKey: dentistKeys.availability(clinicId, dentistId) }),
   });
