@@ -2741,6 +2741,14 @@ export type Database = {
         };
         Returns: boolean;
       };
+      waitlist_patient_may_take: {
+        Args: {
+          p_entry: Database['public']['Tables']['waitlist_entries']['Row'];
+          p_slot_time: string;
+          p_time_zone: string;
+        };
+        Returns: boolean;
+      };
       withdraw_plan_item: { Args: { p_item_id: number }; Returns: undefined };
     };
     Enums: {

@@ -192,48 +192,8 @@ select private.setup_function('public.waitlist_booking_to_move(public.waitlist_e
   'The patient''s next live future booking with the entry''s dentist (any dentist when it names none), or taken '
   'from another of their waitlist entries: the one a taken offer moves to the earlier slot, or null.');
 
-create function public.waitlist_entry_fits_slot(
-  p_entry public.waitlist_entries, p_dentist_id bigint, p_slot_time timestamptz, p_time_zone text
-)
-returns boolean language sql stable security definer set search_path = '' as $$
-  select (p_entry.dentist_id is null or p_entry.dentist_id = p_dentist_id)
-     and (p_slot_time at time zone p_time_zone)::date between p_entry.from_date and p_entry.to_date
-     and (p_entry.preferred_weekdays is null
-          or extract(isodow from p_slot_time at time zone p_time_zone)::integer = any (p_entry.preferred_weekdays))
-     and (p_entry.preferred_from is null or (p_slot_time at time zone p_time_zone)::time >= p_entry.preferred_from)
-     and (p_entry.preferred_to is null
-          or ((p_slot_time + interval '20 minutes') at time zone p_time_zone)::time <= p_entry.preferred_to)
-     and coalesce((public.waitlist_booking_to_move(p_entry)).appointment_time > p_slot_time, true)
-$$;
-
-select private.setup_function('public.waitlist_entry_fits_slot(public.waitlist_entries, bigint, timestamptz, text)', '{service_role}',
-  'Whether a slot of p_dentist_id at p_slot_time fits the entry: its dentist (or any), its dates (clinic dates, '
-  'inclusive), weekdays and time window, and earlier than a booking the patient already holds.');
-
-create function public.waitlist_entries_for_slot(p_freed_slot_id bigint)
-returns table (entry_id bigint, messenger_id text)
-language sql stable security definer set search_path = '' as $$
-  -- A patient whose open entries both fit (one for the dentist, one for any) is offered the slot
-  -- once, for the first of them.
-  select f.id, f.messenger_id
-    from (
-      select distinct on (e.patient_id) e.id, e.created_at, p.messenger_id
-        from public.waitlist_freed_slots s
-        join public.clinics c on c.id = s.clinic_id
-        join public.waitlist_entries e on e.clinic_id = s.clinic_id and e.status = 'waiting'
-        join public.patients p on p.id = e.patient_id and p.clinic_id = e.clinic_id
-       where s.id = p_freed_slot_id
-         and not p.deleted and pg_catalog.btrim(coalesce(p.messenger_id, '')) <> ''
-         and public.waitlist_entry_fits_slot(e, s.dentist_id, s.slot_time, c.timezone)
-       order by e.patient_id, e.created_at, e.id
-    ) f
-   order by f.created_at, f.id
-$$;
-
-select private.setup_function('public.waitlist_entries_for_slot(bigint)', '{service_role}',
-  'The waiting entries a queued slot is offered to, in waitlist order (created_at, id): the slot fits them '
-  '(waitlist_entry_fits_slot) and their patient is live and has a Messenger id; one per patient, their first. '
-  'Service role only.');
+-- waitlist_entry_fits_slot and waitlist_entries_for_slot are in
+-- 20261201001860_one_visit_a_day_from_the_waitlist.sql: a patient is offered no second visit a day.
 
 -- ---------------------------------------------------------------------------
 -- A freed slot: cancelled, deleted or moved away from. Written once, for all three

@@ -2,8 +2,9 @@
  * The waitlist fills every slot (…_waitlist_fills_every_slot.sql): a moved appointment frees its
  * old slot, an entry that joins while a fitting slot is open gets it queued at once, preferences
  * (weekdays, time window, any dentist) decide which slots fit, and taking an offer moves a later
- * booking the patient holds instead of adding a second one. Each test blocks the rest of its
- * dentists' days, so only the slots it names are open. Runs on PGlite and, with
+ * booking the patient holds instead of adding a second one; a patient is never offered or booked a
+ * second visit on a clinic date (…_one_visit_a_day_from_the_waitlist.sql). Each test blocks the
+ * rest of its dentists' days, so only the slots it names are open. Runs on PGlite and, with
  * TEST_DATABASE_URL, on a real PostgreSQL server, where concurrent takes really race.
  */
 import { randomUUID } from 'node:crypto';
@@ -461,6 +462,90 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
       expect(rows.map((row) => row.id)).toEqual([bookings[winner], bookings[loser]]);
       expect(sameInstant(rows[0]!.appointment_time, clinicTime(early, '10:00'))).toBe(true);
       expect(sameInstant(rows[1]!.appointment_time, clinicTime(late, loser === 0 ? '10:00' : '11:00'))).toBe(true);
+    });
+  });
+
+  describe('a patient who already has a visit that day', () => {
+    it('is not offered a freed slot that day with another dentist, while another waiting patient is', async () => {
+      const [freeing, theirs] = [await newDentist(), await newDentist()];
+      const date = nextDate();
+      await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: freeing }, date, ['10:00', '15:00']);
+      await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: theirs }, date, ['10:00', '15:00']);
+      const freedFrom = await book(freeing, date, '10:00');
+      const [sameTime, laterThatDay, mover, other] = [
+        await newPatient(),
+        await newPatient(),
+        await newPatient(),
+        await newPatient(),
+      ];
+      await book(theirs, date, '10:00', sameTime);
+      await book(theirs, date, '15:00', laterThatDay);
+      // Their own booking with the entry's dentist later that day is the one an offer moves.
+      const moving = await book(freeing, date, '15:00', mover);
+      const entries = [
+        await addEntry({ patient_id: sameTime, dentist_id: freeing, from_date: date }),
+        await addEntry({ patient_id: laterThatDay, dentist_id: freeing, from_date: date }),
+        await addEntry({ patient_id: mover, dentist_id: freeing, from_date: date }),
+        await addEntry({ patient_id: other, dentist_id: freeing, from_date: date }),
+      ];
+
+      const slot = await cancelAndQueued(freedFrom);
+      expect(await candidates(slot.id)).toEqual([entries[2], entries[3]]);
+      const [moverOffer] = await offer(slot.id, [entries[2]!, entries[3]!]);
+      expect(await take(moverOffer!)).toMatchObject({ outcome: 'booked', appointment_id: moving });
+      expect((await liveBookingsOf(mover)).map((row) => row.id)).toEqual([moving]);
+    });
+
+    it('when the desk booked them that day meanwhile, then their tap is gone, books nothing and leaves the slot to others', async () => {
+      const [freeing, theirs] = [await newDentist(), await newDentist()];
+      const date = nextDate();
+      await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: freeing }, date, ['10:00']);
+      await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: theirs }, date, ['14:00']);
+      const freedFrom = await book(freeing, date, '10:00');
+      const patient = await newPatient();
+      const tapper = await addEntry({ patient_id: patient, dentist_id: freeing, from_date: date });
+      const rival = await addEntry({ patient_id: await newPatient(), dentist_id: freeing, from_date: date });
+      const slot = await cancelAndQueued(freedFrom);
+      const [tapperOffer, rivalOffer] = await offer(slot.id, [tapper, rival]);
+
+      const byDesk = await book(theirs, date, '14:00', patient);
+      expect(await take(tapperOffer!)).toMatchObject({ outcome: 'gone' });
+      expect((await liveBookingsOf(patient)).map((row) => row.id)).toEqual([byDesk]);
+      const { rows } = await fresh.db.query<{ taken: number | null; offers: string[]; entry: string }>(
+        `select s.taken_offer_id::integer as taken,
+                array(select o.status::text from public.waitlist_offers o
+                       where o.freed_slot_id = s.id order by o.id) as offers,
+                (select e.status::text from public.waitlist_entries e where e.id = $2) as entry
+           from public.waitlist_freed_slots s where s.id = $1`,
+        [slot.id, tapper],
+      );
+      expect(rows).toEqual([{ taken: null, offers: ['gone', 'sent'], entry: 'waiting' }]);
+      // Waiting again, they are not offered it anew.
+      expect(await candidates(slot.id)).toEqual([]);
+      expect(await take(rivalOffer!)).toMatchObject({ outcome: 'booked' });
+    });
+
+    it('counts no cancelled or deleted appointment that day', async () => {
+      const [freeing, theirs] = [await newDentist(), await newDentist()];
+      const date = nextDate();
+      await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: freeing }, date, ['10:00']);
+      await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: theirs }, date, ['10:00', '15:00']);
+      const freedFrom = await book(freeing, date, '10:00');
+      const patient = await newPatient();
+      const cancelled = await book(theirs, date, '10:00', patient);
+      const deleted = await book(theirs, date, '15:00', patient);
+      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [cancelled]);
+      await fresh.db.query('update public.appointments set deleted = true where id = $1', [deleted]);
+      const entry = await addEntry({ patient_id: patient, dentist_id: freeing, from_date: date });
+
+      await fresh.db.query(`update public.appointments set status = 'Cancelled' where id = $1`, [freedFrom]);
+      const [slot] = await queued('appointment_id = $1', [freedFrom]);
+      expect(slot, 'the freed slot fits their entry, so it is queued').toBeDefined();
+      expect(await candidates(slot!.id)).toEqual([entry]);
+      const [offered] = await offer(slot!.id, [entry]);
+      const result = await take(offered!);
+      expect(result.outcome).toBe('booked');
+      expect((await liveBookingsOf(patient)).map((row) => row.id)).toEqual([result.appointment_id]);
     });
   });
 });
