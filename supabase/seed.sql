@@ -378,7 +378,8 @@ with numbered as (
   from public.invoices i
 )
 insert into public.payments (
-  clinic_id, invoice_id, patient_id, amount, method, reference_number, notes, payment_date, overpayment_accepted
+  clinic_id, invoice_id, patient_id, amount, method, reference_number, notes, payment_date, overpayment_accepted,
+  accepted_balance
 )
 select
   nb.clinic_id,
@@ -397,8 +398,9 @@ select
     when nb.n % 4 = 3 then 'Overpaid; change credited to the next visit'
   end,
   least(nb.created_at + make_interval(days => 7 * (pay.seq - 1)), now()),
-  -- The overpaid invoices: the front desk confirmed 'Add Payment anyway'.
-  nb.n % 4 = 3
+  -- The overpaid invoices: the front desk confirmed 'Add Payment anyway' at the whole total owed.
+  nb.n % 4 = 3,
+  case when nb.n % 4 = 3 then nb.total end
 from numbered nb
 cross join lateral (
   select v.seq, v.amount,

@@ -57,6 +57,8 @@ export const DATABASE_ERROR_CODES = [
   'appointment_already_billed',
   'invoice_void',
   'payment_above_balance',
+  // 'Add Payment anyway' at a balance the invoice no longer has (detail: balance_centavos=<now>)
+  'payment_balance_changed',
   'void_forbidden',
   'void_reason_required',
   'void_reason_too_long',

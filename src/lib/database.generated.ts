@@ -1446,6 +1446,7 @@ export type Database = {
       };
       payments: {
         Row: {
+          accepted_balance: number | null;
           amount: number;
           clinic_id: number;
           created_at: string;
@@ -1467,6 +1468,7 @@ export type Database = {
           voided_by_name: string | null;
         };
         Insert: {
+          accepted_balance?: number | null;
           amount: number;
           clinic_id: number;
           created_at?: string;
@@ -1488,6 +1490,7 @@ export type Database = {
           voided_by_name?: string | null;
         };
         Update: {
+          accepted_balance?: number | null;
           amount?: number;
           clinic_id?: number;
           created_at?: string;

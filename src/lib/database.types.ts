@@ -82,7 +82,7 @@ type Narrow<Base, Narrower> = { [K in keyof Base]: K extends keyof Narrower ? Na
  */
 type InsertShapes = {
   invoices: { total: string };
-  payments: { amount: string };
+  payments: { amount: string; accepted_balance: string | null };
 };
 type DatabaseSetColumns = {
   invoices: 'created_at' | 'created_by' | 'voided_at' | 'void_reason' | 'voided_by' | 'voided_by_name';

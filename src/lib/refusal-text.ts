@@ -59,6 +59,7 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   appointment_already_billed: 'This appointment already has an invoice.',
   invoice_void: 'This invoice is void; it takes no more payments.',
   payment_above_balance: 'This is more than the balance of the invoice.',
+  payment_balance_changed: 'The balance of the invoice changed meanwhile; nothing was saved.',
   void_forbidden: 'Only an admin can void.',
   void_reason_required: 'A reason is required to void.',
   void_reason_too_long: 'The reason is too long (at most 500 characters).',

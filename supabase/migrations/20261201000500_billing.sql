@@ -21,9 +21,10 @@
 --
 -- A payment beyond the invoice's balance at the moment it is recorded is
 -- refused (PT409: HTTP 409 from PostgREST) unless the insert says
--- overpayment_accepted = true, which the SPA sends only once the user
--- confirmed 'Add Payment anyway'. The invoice row is locked while the balance
--- is read, so concurrent payments are counted one after another.
+-- overpayment_accepted = true at the balance it was warned of (accepted_balance,
+-- 20261201001830_billing_as_the_desk_saw_it.sql), which the SPA sends only once
+-- the user confirmed 'Add Payment anyway'. The invoice row is locked while the
+-- balance is read, so concurrent payments are counted one after another.
 --
 -- RPCs refuse as 4xx: PostgREST answers HTTP nnn for SQLSTATE PTnnn, so a row
 -- the caller cannot see is PT404 (HTTP 404) and a row no longer in the state
@@ -357,52 +358,8 @@ create index payments_clinic_id_date_id_idx on public.payments (clinic_id, payme
 -- Indexes for the reports at scale (50,000 appointments, 25,000 payments)
 create index payments_clinic_id_voided_at_idx on public.payments (clinic_id, voided_at) where voided_at is not null;
 
--- ---------------------------------------------------------------------------
--- guard_payment_insert
--- ---------------------------------------------------------------------------
-create function public.guard_payment_insert()
-returns trigger language plpgsql security definer set search_path = '' as $$
-declare
-  v_total numeric;
-  v_voided_at timestamptz;
-  v_paid numeric;
-begin
-  select i.total, i.voided_at into v_total, v_voided_at
-    from public.invoices i
-   where i.id = new.invoice_id and i.clinic_id = new.clinic_id
-     for no key update;
-  if not found then
-    return new; -- the foreign key refuses it
-  end if;
-  if v_voided_at is not null then
-    raise exception 'This invoice is void; it takes no more payments.'
-      using errcode = 'check_violation', hint = 'invoice_void';
-  end if;
-  -- A repeat of an earlier insert (its payment already counts): let the unique key answer 23505.
-  if exists (
-    select 1 from public.payments p where p.clinic_id = new.clinic_id and p.idempotency_key = new.idempotency_key
-  ) then
-    return new;
-  end if;
-  if new.overpayment_accepted then
-    return new;
-  end if;
-  select coalesce(sum(p.amount), 0) into v_paid
-    from public.payments p
-   where p.invoice_id = new.invoice_id and p.voided_at is null;
-  if new.amount > v_total - v_paid then
-    raise exception 'This payment is more than the balance of the invoice.'
-      using errcode = 'PT409',
-            detail = pg_catalog.format('balance_centavos=%s', ((v_total - v_paid) * 100)::bigint),
-            hint = 'payment_above_balance';
-  end if;
-  return new;
-end;
-$$;
-
-select private.setup_function('public.guard_payment_insert()', '{service_role}',
-  'Trigger: refuses a payment on a void invoice (23514) and, unless overpayment_accepted, one beyond the '
-  'invoice''s balance (PT409), reading the balance under a lock on the invoice.');
+-- guard_payment_insert and its trigger are in 20261201001830_billing_as_the_desk_saw_it.sql: an
+-- overpayment is accepted at the balance the desk was warned of.
 
 -- ---------------------------------------------------------------------------
 -- void_payment
@@ -434,9 +391,6 @@ select private.setup_clinic_table('public.payments',
   policies => array[
     ['select', 'billing.read', 'Staff can view payments of their clinic'],
     ['insert', 'billing.write', 'Staff can record payments in their clinic']]);
-
-create trigger payments_guard_insert before insert on public.payments
-  for each row execute function public.guard_payment_insert();
 
 create trigger payments_money_in_centavos before insert or update of amount on public.payments
   for each row execute function public.keep_money_in_centavos();

@@ -510,6 +510,35 @@ describe('Add Payment', () => {
     await pressAndSeePaymentAdded(user, modal, 'Add Payment anyway');
     expect((await storedPayments()).map((payment) => payment.amount)).toEqual([400, 1000]);
     expect((await storedPayments()).map((payment) => payment.overpayment_accepted)).toEqual([false, true]);
+    expect((await storedPayments()).map((payment) => payment.accepted_balance)).toEqual([null, 600]);
+  });
+
+  it('says the balance changed when another desk took a payment after the warning, and asks again', async () => {
+    const { user, invoice, modal } = await openPaymentOfNewInvoice();
+    await payAmount(user, modal, '1,200');
+    expect(within(modal).getByRole('alert').textContent).toBe(
+      'This is ₱200.00 more than the balance of ₱1,000.00.Add Payment anyway',
+    );
+    // Another desk takes the ₱1,000 while this one decides.
+    await seedPayment(invoice, { amount: pesos('1000') });
+
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment anyway' }));
+    await waitFor(() =>
+      expect(within(modal).getByRole('alert').textContent).toBe(
+        'The balance changed meanwhile (a payment was taken or voided); nothing was saved.' +
+          'This is ₱1,200.00 more than the balance of ₱0.00.Add Payment anyway',
+      ),
+    );
+    expect(within(modal).getByTestId('billing-balance').textContent).toBe(
+      'Total ₱1,000.00 · Paid ₱1,000.00 · Balance ₱0.00',
+    );
+    expect(await storedPayments()).toMatchObject([{ amount: 1000, overpayment_accepted: false }]);
+
+    await pressAndSeePaymentAdded(user, modal, 'Add Payment anyway');
+    expect(await storedPayments()).toMatchObject([
+      { amount: 1000, overpayment_accepted: false, accepted_balance: null },
+      { amount: 1200, overpayment_accepted: true, accepted_balance: 0 },
+    ]);
   });
 
   it('sends a payment that fits as not accepting an overpayment', async () => {

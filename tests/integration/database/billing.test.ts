@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completedAppointment as completedAppointmentOf } from '../../support/completed-appointment.ts';
+import { whileHeldOpen } from '../../support/held-open.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -64,6 +65,7 @@ describe.each(targets)('billing on %s', (target) => {
       method?: Method;
       reference_number?: string | null;
       overpayment_accepted?: boolean;
+      accepted_balance?: string | null;
     } = {},
     client = reception,
   ) =>
@@ -151,7 +153,8 @@ describe.each(targets)('billing on %s', (target) => {
 
     it('keeps an accepted overpayment as a negative balance, still Paid', async () => {
       const invoice = await newInvoice('100');
-      expect((await addPayment(invoice, '150', { overpayment_accepted: true })).error).toBeNull();
+      const accepted = { overpayment_accepted: true, accepted_balance: '100.00' };
+      expect((await addPayment(invoice, '150', accepted)).error).toBeNull();
       expect(await summary(invoice.id)).toMatchObject({ balance_centavos: -5000, status: 'Paid' });
     });
 
@@ -363,20 +366,20 @@ describe.each(targets)('billing on %s', (target) => {
       expect(rows.data).toHaveLength(1);
     });
 
-    it('keeps both of two payments taken on one invoice at once with different keys, once accepted', async () => {
+    it('of two payments sent at once, each accepted at the balance both desks saw, keeps only the first', async () => {
       const invoice = await newInvoice('1000');
-      const accepted = { overpayment_accepted: true };
-      const [first, second] = await Promise.all([
+      const accepted = { overpayment_accepted: true, accepted_balance: '1000' };
+      const answers = await Promise.all([
         addPayment(invoice, '300', accepted),
         addPayment(invoice, '900', accepted, admin),
       ]);
-      expect(first.error).toBeNull();
-      expect(second.error).toBeNull();
-      expect(await summary(invoice.id)).toMatchObject({
-        paid_centavos: 120000,
-        balance_centavos: -20000,
-        payment_count: 2,
+      // Whichever the invoice's lock let in first fits the balance; the other then exceeds another.
+      expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
+      expect(answers.find((answer) => answer.error !== null)!.error).toMatchObject({
+        code: 'PT409',
+        hint: 'payment_balance_changed',
       });
+      expect((await summary(invoice.id))!.payment_count).toBe(1);
     });
 
     it('lets two clinics use the same key', async () => {
@@ -392,6 +395,92 @@ describe.each(targets)('billing on %s', (target) => {
       expect(ours.error).toBeNull();
       expect(theirs.error).toBeNull();
     });
+  });
+
+  describe('an overpayment accepted at the balance the desk was warned of', () => {
+    const acceptedAt = (balance: string) => ({ overpayment_accepted: true, accepted_balance: balance });
+
+    it('saves it while the invoice still owes that balance, at any credit of an invoice paid in full', async () => {
+      const invoice = await newInvoice('1000');
+      const first = await addPayment(invoice, '1200', acceptedAt('1000.00'));
+      expect(first.error).toBeNull();
+      // Paid in full and more: it owes ₱0.00, whatever the credit.
+      const second = await addPayment(invoice, '50', acceptedAt('0'));
+      expect(second.error).toBeNull();
+      expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 125000, balance_centavos: -25000 });
+      const { rows } = await stack.db.query<{ accepted: string | null }>(
+        'select accepted_balance::text as accepted from public.payments where id = $1',
+        [first.data!.id],
+      );
+      expect(rows).toEqual([{ accepted: '1000.00' }]);
+    });
+
+    it('refuses it when another desk took a payment after the warning, then saves it accepted at the new balance', async () => {
+      const invoice = await newInvoice('1000');
+      // Desk A reads the balance and is warned: ₱200 more than ₱1,000.
+      expect((await summary(invoice.id))!.balance_centavos).toBe(100000);
+      // Desk B takes the ₱1,000.
+      expect((await addPayment(invoice, '1000', {}, admin)).error).toBeNull();
+      // Desk A presses 'Add Payment anyway'.
+      const late = await addPayment(invoice, '1200', acceptedAt('1000'));
+      expect(late.status).toBe(409);
+      expect(late.error).toMatchObject({
+        code: 'PT409',
+        message: 'The balance of the invoice changed since this overpayment was accepted.',
+        details: 'balance_centavos=0',
+        hint: 'payment_balance_changed',
+      });
+      expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 100000, payment_count: 1 });
+
+      // Asked again with the new figures, desk A accepts ₱1,200 more than ₱0.
+      expect((await addPayment(invoice, '1200', acceptedAt('0'))).error).toBeNull();
+      expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 220000, balance_centavos: -120000 });
+    });
+
+    it('refuses one accepted at no balance, or at a balance the invoice never owed', async () => {
+      const invoice = await newInvoice('100');
+      for (const fields of [{ overpayment_accepted: true }, acceptedAt('99.99'), acceptedAt('100.01')]) {
+        const answer = await addPayment(invoice, '150', fields);
+        expect(answer.error).toMatchObject({ hint: 'payment_balance_changed', details: 'balance_centavos=10000' });
+      }
+      expect((await summary(invoice.id))!.payment_count).toBe(0);
+    });
+
+    it('takes the amount as a payment when the balance grew past it since the warning', async () => {
+      const invoice = await newInvoice('1000');
+      const mistaken = await newPayment(invoice, '600');
+      // Warned of ₱100 more than ₱400; an admin voids the ₱600 before 'Add Payment anyway'.
+      expect((await admin.rpc('void_payment', { p_payment_id: mistaken, p_reason: 'Wrong invoice' })).error).toBeNull();
+      expect((await addPayment(invoice, '500', acceptedAt('400'))).error).toBeNull();
+      expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 50000, balance_centavos: 50000 });
+    });
+
+    it('stores no balance given without accepting an overpayment, or below ₱0.00 (23514)', async () => {
+      const invoice = await newInvoice('100');
+      for (const fields of [{ accepted_balance: '100' }, acceptedAt('-50')]) {
+        expect((await addPayment(invoice, '50', fields)).error).toMatchObject({ code: '23514' });
+      }
+      expect((await summary(invoice.id))!.payment_count).toBe(0);
+    });
+
+    // PGlite runs one statement at a time: nothing is held open while another write runs.
+    if (target === 'postgres') {
+      it("waits for another desk's payment in progress, then refuses the balance it no longer is", async () => {
+        const invoice = await newInvoice('1000');
+        const late = await whileHeldOpen(
+          stack.db,
+          (tx) =>
+            tx.query(
+              `insert into public.payments (clinic_id, invoice_id, patient_id, amount, method)
+               values ($1, $2, $3, 1000, 'cash')`,
+              [clinicId, invoice.id, invoice.patientId],
+            ),
+          () => addPayment(invoice, '1200', acceptedAt('1000')),
+        );
+        expect(late.error).toMatchObject({ hint: 'payment_balance_changed', details: 'balance_centavos=0' });
+        expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 100000, payment_count: 1 });
+      });
+    }
   });
 
   describe('billing an appointment', () => {

@@ -5,8 +5,8 @@
  * - every door that writes money (procedures.price insert and update, invoices.total,
  *   payments.amount) refuses NaN, ±Infinity, three decimals and non-decimal text ('0x10',
  *   '1_000'), which were stored (NaN) or rounded before;
- * - concurrent payments cannot pay an invoice beyond its total unless each says it accepts the
- *   overpayment;
+ * - concurrent payments cannot pay an invoice beyond its total unless each accepts the overpayment
+ *   at the balance it is recorded against;
  * - the RPCs answer a missing row or another clinic's with 404 (PT404) and a row in the wrong
  *   state with 409 (PT409), in PostgREST's error shape, where they answered 500.
  *
@@ -76,7 +76,7 @@ describe.each(targets)('money rules on %s', (target) => {
   const addPayment = (
     invoice: { id: number; patientId: number; clinicId: number },
     amount: string | number,
-    fields: { idempotency_key?: string; overpayment_accepted?: boolean } = {},
+    fields: { idempotency_key?: string; overpayment_accepted?: boolean; accepted_balance?: string } = {},
     client = reception,
   ) =>
     client
@@ -210,7 +210,10 @@ describe.each(targets)('money rules on %s', (target) => {
       const payment = await addPayment(invoice, 10);
       expect(payment.error).toBeNull();
       expect(payment.data).toMatchObject({ amount: '10.00' });
-      const largest = await addPayment(invoice, '9999999999.99', { overpayment_accepted: true });
+      const largest = await addPayment(invoice, '9999999999.99', {
+        overpayment_accepted: true,
+        accepted_balance: '90.50',
+      });
       expect(largest.error).toBeNull();
       const tooLarge = await addPayment(invoice, '10000000000.00', { overpayment_accepted: true });
       expect(tooLarge.error?.code).toBe('23514');
@@ -232,15 +235,16 @@ describe.each(targets)('money rules on %s', (target) => {
       expect(await paidCentavos(invoice.id)).toBe(10_000);
     });
 
-    it('takes all 20 concurrent ₱10 payments when each accepts the overpayment', async () => {
+    it('takes no more than ₱100 of 20 concurrent ₱10 payments each accepted at the ₱100 it was warned of', async () => {
       const invoice = await newInvoice('100.00');
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () => addPayment(invoice, '10.00', { overpayment_accepted: true })),
-      );
-      expect(answers.map((answer) => answer.error)).toEqual(Array.from({ length: 20 }, () => null));
-      expect(await paidCentavos(invoice.id)).toBe(20_000);
-      const stored = await reception.from('payments').select('overpayment_accepted').eq('invoice_id', invoice.id);
-      expect(stored.data!.every((row) => row.overpayment_accepted === true)).toBe(true);
+      const accepted = { overpayment_accepted: true, accepted_balance: '100.00' };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => addPayment(invoice, '10.00', accepted)));
+      expect(answers.filter((answer) => answer.error === null)).toHaveLength(10);
+      for (const answer of answers.filter((each) => each.error !== null)) {
+        expect(answer.status).toBe(409);
+        expect(answer.error).toMatchObject({ code: 'PT409', hint: 'payment_balance_changed' });
+      }
+      expect(await paidCentavos(invoice.id)).toBe(10_000);
     });
 
     it('refuses one centavo beyond the balance, takes the balance exactly, and counts a voided payment out', async () => {

@@ -183,12 +183,11 @@ const TABLES: TableRules[] = [
       clinic_id: c.id,
       invoice_id: c.invoiceId,
       patient_id: c.patientId,
-      amount: 500,
+      // Every role pays the one fixture invoice a peso: the rows here are about who may write, not the balance.
+      amount: 1,
       method: 'cash',
-      // Every role pays the one fixture invoice: the rows here are about who may write, not the balance.
-      overpayment_accepted: true,
     }),
-    change: () => ({ amount: 1 }),
+    change: () => ({ amount: 2 }),
     select: ALL,
     insert: ALL,
     update: NOBODY,

@@ -27,13 +27,20 @@ export interface PaymentFields {
 }
 
 /**
- * The warning when the amount is more than what is still owed: 'This is ₱X more than the balance
- * of ₱Y.' An invoice already paid in full (balance zero or below) owes ₱0.00. Null when the amount
- * fits, or when the balance is not known.
+ * What an invoice still owes: its balance, ₱0.00 once paid in full or more. An overpayment is
+ * accepted at this figure (payments.accepted_balance), as its warning names it.
+ */
+export function owedCentavos(balanceCentavos: number): number {
+  return Math.max(0, balanceCentavos);
+}
+
+/**
+ * The warning when the amount is more than what is still owed (`owedCentavos`): 'This is ₱X more
+ * than the balance of ₱Y.' Null when the amount fits, or when the balance is not known.
  */
 export function overpayment(amountCentavos: number, balanceCentavos: number | null | undefined): string | null {
   if (balanceCentavos === null || balanceCentavos === undefined) return null;
-  const owed = Math.max(0, balanceCentavos);
+  const owed = owedCentavos(balanceCentavos);
   if (amountCentavos <= owed) return null;
   return overpayWarning(formatPesos(amountCentavos - owed), formatPesos(owed));
 }

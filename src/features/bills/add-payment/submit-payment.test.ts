@@ -34,6 +34,10 @@ function fakes(options: { balance?: number; fresh?: number; save?: () => Promise
 const aboveBalance = () =>
   toRequestError({ code: 'PT409', message: 'above the balance', hint: 'payment_above_balance' }, 409);
 
+/** The database's refusal of an overpayment accepted at a balance the invoice no longer has. */
+const balanceChanged = () =>
+  toRequestError({ code: 'PT409', message: 'balance changed', hint: 'payment_balance_changed' }, 409);
+
 const paying = (amountCentavos: number): PaymentFields => ({
   amountCentavos,
   method: 'cash',
@@ -50,18 +54,31 @@ describe('Add Payment', () => {
       type: 'confirm-overpayment',
       fields: { amountCentavos: 60_000, method: 'cash', reference: 'GC-1', notes: null },
       text: 'This is ₱100.00 more than the balance of ₱500.00.',
+      balanceCentavos: 50_000,
+      notice: null,
     });
     expect(fake.save).not.toHaveBeenCalled();
     expect(fake.progress).toEqual([]);
   });
 
-  it('saves a confirmed overpayment, telling the database it is accepted', async () => {
+  it('saves a confirmed overpayment, telling the database the balance it is accepted at', async () => {
     const fake = fakes();
     const fields = { amountCentavos: 60_000, method: 'cash' as const, reference: null, notes: null };
-    const outcome = await savePayment(fields, true, TARGET, fake.deps);
+    const outcome = await savePayment(fields, 50_000, TARGET, fake.deps);
 
     expect(outcome).toEqual({ type: 'saved', paymentId: 901 });
-    expect(fake.save).toHaveBeenCalledWith({ ...fields, ...TARGET, acceptOverpayment: true });
+    expect(fake.save).toHaveBeenCalledWith({ ...fields, ...TARGET, acceptedBalanceCentavos: 50_000 });
+  });
+
+  it('warns of an invoice paid in full or more as owing ₱0.00, the balance the overpayment is accepted at', async () => {
+    const fake = fakes({ balance: -20_000 });
+    const outcome = await submitPayment(paying(1_000), TARGET, fake.deps);
+
+    expect(outcome).toMatchObject({
+      type: 'confirm-overpayment',
+      text: 'This is ₱10.00 more than the balance of ₱0.00.',
+      balanceCentavos: 0,
+    });
   });
 
   it('saves an amount within the balance unconfirmed, with the form’s idempotency key', async () => {
@@ -75,7 +92,7 @@ describe('Add Payment', () => {
       reference: 'GC-1',
       notes: null,
       ...TARGET,
-      acceptOverpayment: false,
+      acceptedBalanceCentavos: null,
     });
     expect(fake.progress).toEqual(['saving']);
   });
@@ -87,14 +104,34 @@ describe('Add Payment', () => {
     expect(outcome).toMatchObject({
       type: 'confirm-overpayment',
       text: 'This is ₱300.00 more than the balance of ₱200.00.',
+      balanceCentavos: 20_000,
+      notice: null,
     });
   });
 
-  it('warns without numbers when the new balance cannot be read', async () => {
-    const fake = fakes({ save: () => Promise.reject(aboveBalance()) });
-    const outcome = await submitPayment(paying(50_000), TARGET, fake.deps);
+  it('says the balance changed and warns again with the new one when a confirmed overpayment meets another', async () => {
+    const fake = fakes({ fresh: 0, save: () => Promise.reject(balanceChanged()) });
+    const outcome = await savePayment(paying(120_000), 100_000, TARGET, fake.deps);
 
-    expect(outcome).toMatchObject({ type: 'confirm-overpayment', text: BILLING_EXTRA_TEXT.overpayUnknownBalance });
+    expect(outcome).toEqual({
+      type: 'confirm-overpayment',
+      fields: paying(120_000),
+      text: 'This is ₱1,200.00 more than the balance of ₱0.00.',
+      balanceCentavos: 0,
+      notice: BILLING_EXTRA_TEXT.balanceChanged,
+    });
+  });
+
+  it('offers nothing to accept when the new balance cannot be read, or the amount fits it now', async () => {
+    for (const [refusal, fresh] of [
+      [aboveBalance, undefined],
+      [balanceChanged, undefined],
+      [balanceChanged, 200_000],
+    ] as const) {
+      const fake = fakes({ fresh, save: () => Promise.reject(refusal()) });
+      const outcome = await savePayment(paying(120_000), fresh === undefined ? null : 100_000, TARGET, fake.deps);
+      expect(outcome).toEqual({ type: 'failed', text: expect.stringMatching(/^Error: /) });
+    }
   });
 
   it('reports other failures with the spec’s text', async () => {

@@ -1,18 +1,19 @@
 /**
  * Add Payment as a use case: with the form's fields checked (api/add-payment.schema.ts), warn
  * before an amount above the invoice's balance as the database has it now, and write. Only a
- * confirmed save tells the database it accepts an overpayment; when the balance shrank meanwhile,
- * the database refuses the unconfirmed one (payment_above_balance) and the form warns again with
- * the new balance. No React: the balance reads and the write are passed in
- * (./components/use-add-payment-submission.ts).
+ * confirmed save tells the database it accepts an overpayment, and only at the balance its warning
+ * named: when the balance changed meanwhile, the database refuses the payment (payment_above_balance
+ * unconfirmed, payment_balance_changed confirmed) and the form warns again with the new balance, so
+ * nothing is saved against figures the user did not see. No React: the balance reads and the write
+ * are passed in (./components/use-add-payment-submission.ts).
  */
 import type { AlreadyPending } from '@/lib/keyed-guard';
 import { ALREADY_PENDING } from '@/lib/keyed-guard';
-import { isAboveBalance, paymentFailureText } from '../model/failure-text';
+import { isAboveBalance, isBalanceChanged, paymentFailureText } from '../model/failure-text';
 import { BILLING_EXTRA_TEXT } from '../model/messages';
 import type { NewPayment } from './api/add-payment';
 import type { InvoiceBalance } from './api/get-invoice-balance';
-import { overpayment, type PaymentFields } from './payment-form';
+import { overpayment, owedCentavos, type PaymentFields } from './payment-form';
 
 export interface PaymentTarget {
   readonly invoiceId: number;
@@ -24,7 +25,7 @@ export interface PaymentTarget {
 export interface PaymentDependencies {
   /** The invoice's balance: the one read when the form opened, or read now when there is none. */
   currentBalance(): Promise<InvoiceBalance | null | undefined>;
-  /** The invoice's balance read again. */
+  /** The invoice's balance read again (the form's balance line shows it too). */
   freshBalance(): Promise<InvoiceBalance | null | undefined>;
   /** The write; ALREADY_PENDING when the same form's save is in flight. */
   save(payment: NewPayment): Promise<{ id: number } | AlreadyPending>;
@@ -32,30 +33,57 @@ export interface PaymentDependencies {
   progress?(step: 'saving'): void;
 }
 
+/** Above the balance: nothing written; 'Add Payment anyway' saves `fields` accepting the excess the warning names. */
+export interface OverpaymentWarning {
+  readonly type: 'confirm-overpayment';
+  readonly fields: PaymentFields;
+  /** 'This is ₱X more than the balance of ₱Y.' */
+  readonly text: string;
+  /** ₱Y in centavos: the confirmed save accepts the overpayment at this balance only. */
+  readonly balanceCentavos: number;
+  /** Why the form asks again: the balance changed after 'Add Payment anyway' was pressed. */
+  readonly notice: string | null;
+}
+
 export type PaymentOutcome =
-  /** Above the balance: nothing written; 'Add Payment anyway' saves `fields` with the overpayment accepted. */
-  | { readonly type: 'confirm-overpayment'; readonly fields: PaymentFields; readonly text: string }
+  | OverpaymentWarning
   | { readonly type: 'saved'; readonly paymentId: number }
   | { readonly type: 'already-pending' }
   | { readonly type: 'failed'; readonly text: string };
 
-/** Saves checked fields; `acceptOverpayment` only after the user confirmed the warning. */
+function warningAt(
+  fields: PaymentFields,
+  balanceCentavos: number | null | undefined,
+  notice: string | null,
+): OverpaymentWarning | null {
+  const text = overpayment(fields.amountCentavos, balanceCentavos);
+  if (text === null || balanceCentavos === null || balanceCentavos === undefined) return null;
+  return { type: 'confirm-overpayment', fields, text, balanceCentavos: owedCentavos(balanceCentavos), notice };
+}
+
+/**
+ * Saves checked fields; `acceptedBalanceCentavos` only after the user confirmed the warning about
+ * that balance (null otherwise).
+ */
 export async function savePayment(
   fields: PaymentFields,
-  acceptOverpayment: boolean,
+  acceptedBalanceCentavos: number | null,
   target: PaymentTarget,
   deps: PaymentDependencies,
 ): Promise<PaymentOutcome> {
   deps.progress?.('saving');
   try {
-    const result = await deps.save({ ...fields, ...target, acceptOverpayment });
+    const result = await deps.save({ ...fields, ...target, acceptedBalanceCentavos });
     if (result === ALREADY_PENDING) return { type: 'already-pending' };
     return { type: 'saved', paymentId: result.id };
   } catch (error) {
-    if (!acceptOverpayment && isAboveBalance(error)) {
+    const changed = isBalanceChanged(error);
+    if (changed || isAboveBalance(error)) {
+      // Warned again only with figures to accept; without them (the balance unreadable, or the
+      // amount fits it now), the refusal's words, and Add Payment checks again.
       const fresh = await deps.freshBalance();
-      const text = overpayment(fields.amountCentavos, fresh?.balance_centavos);
-      return { type: 'confirm-overpayment', fields, text: text ?? BILLING_EXTRA_TEXT.overpayUnknownBalance };
+      const warning = warningAt(fields, fresh?.balance_centavos, changed ? BILLING_EXTRA_TEXT.balanceChanged : null);
+      if (warning) return warning;
     }
     return { type: 'failed', text: paymentFailureText(error) };
   }
@@ -69,7 +97,5 @@ export async function submitPayment(
 ): Promise<PaymentOutcome> {
   // The balance as the database has it now (another device may have taken a payment).
   const balance = await deps.currentBalance();
-  const text = overpayment(fields.amountCentavos, balance?.balance_centavos);
-  if (text) return { type: 'confirm-overpayment', fields, text };
-  return savePayment(fields, false, target, deps);
+  return warningAt(fields, balance?.balance_centavos, null) ?? savePayment(fields, null, target, deps);
 }

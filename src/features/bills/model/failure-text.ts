@@ -41,6 +41,14 @@ export function isAboveBalance(error: unknown): boolean {
   return databaseErrorCodeOf(requestErrorOf(error).cause) === 'payment_above_balance';
 }
 
+/**
+ * The database refused an accepted overpayment because the invoice no longer owes what the user
+ * was warned of: the form tells so, and warns again with the new balance.
+ */
+export function isBalanceChanged(error: unknown): boolean {
+  return databaseErrorCodeOf(requestErrorOf(error).cause) === 'payment_balance_changed';
+}
+
 export function isUnreachable(error: unknown): boolean {
   return requestErrorOf(error).kind === 'unreachable';
 }

@@ -70,8 +70,8 @@ export const BILLING_EXTRA_TEXT = {
   balanceLoading: 'Reading the current balance…',
   balanceFailed: 'Could not read the current balance; the amount is not checked against it.',
   overpayConfirm: 'Add Payment anyway',
-  /** When the database refused an amount above the balance and the new balance could not be read. */
-  overpayUnknownBalance: 'This is more than the balance of the invoice.',
+  /** Above the warning when 'Add Payment anyway' met another balance: the warning names the new one. */
+  balanceChanged: 'The balance changed meanwhile (a payment was taken or voided); nothing was saved.',
   voidInvoiceNotice: 'This invoice is void; it takes no more payments.',
   voidBadge: 'Void',
   /** 'Error: {message}' when a payment could not be sent at all. */

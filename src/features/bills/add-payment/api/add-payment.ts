@@ -13,17 +13,20 @@ export interface NewPayment extends PaymentFields {
   /** One per opened form, kept across retries: a repeat makes no second payment. */
   idempotencyKey: string;
   /**
-   * True only once the user confirmed 'Add Payment anyway': without it the database refuses an
-   * amount above the invoice's balance at the moment it records the payment (PT409).
+   * The balance (what the invoice owed, in centavos) whose overpayment warning the user confirmed
+   * with 'Add Payment anyway'; null otherwise. The database refuses an amount above the invoice's
+   * balance at the moment it records the payment (PT409): payment_above_balance when null,
+   * payment_balance_changed when the invoice no longer owes this.
    */
-  acceptOverpayment: boolean;
+  acceptedBalanceCentavos: number | null;
 }
 
 /**
  * Adds a payment: insert {patient_id, invoice_id, amount, method, reference_number, notes,
  * clinic_id} with the form's idempotency key, amount as a decimal string. A repeat of the
  * same key answers 23505; the payment that key already made is then this insert's result. An
- * amount above the balance unless accepted answers PT409 (see `isAboveBalance`).
+ * amount above the balance answers PT409 unless accepted at that balance (see `isAboveBalance`,
+ * `isBalanceChanged`).
  */
 export async function addPayment(clinicId: number, payment: NewPayment): Promise<{ id: number }> {
   const supabase = getSupabase();
@@ -38,7 +41,9 @@ export async function addPayment(clinicId: number, payment: NewPayment): Promise
       notes: payment.notes,
       clinic_id: clinicId,
       idempotency_key: payment.idempotencyKey,
-      overpayment_accepted: payment.acceptOverpayment,
+      overpayment_accepted: payment.acceptedBalanceCentavos !== null,
+      accepted_balance:
+        payment.acceptedBalanceCentavos === null ? null : centavosToDecimal(payment.acceptedBalanceCentavos),
     })
     .select('id')
     .single();

@@ -37,8 +37,9 @@ function BalanceLine({ balance, failed }: { balance: InvoiceBalance | null | und
  * The modal 'Add Payment for Invoice #{id}'. The invoice's balance is read afresh
  * when it opens; an amount above it is warned about ('This is ₱X more than the balance of ₱Y.')
  * and saved only once confirmed, since money received is kept. Only the confirmed save tells the
- * database it accepts the overpayment; when the balance shrank meanwhile (another device took a
- * payment), the database refuses the unconfirmed one and the form warns with the new balance. The
+ * database it accepts the overpayment, at the balance the warning named; when the balance changed
+ * meanwhile (another device took or voided a payment), the database refuses the payment, confirmed
+ * or not, and the form warns again with the new balance and balance line. The
  * form gets one idempotency key when it opens and keeps it across retries: a double click, a retry
  * after a lost answer or a second tab with the same form makes one payment.
  */
@@ -136,12 +137,13 @@ export function AddPaymentModal({
       </Field>
       {warning ? (
         <div className="billing-overpay" role="alert">
+          {warning.notice ? <p>{warning.notice}</p> : null}
           <p>{warning.text}</p>
           <button
             type="button"
             className="button button-primary"
             disabled={saving}
-            onClick={() => void confirm(warning.fields)}
+            onClick={() => void confirm(warning)}
           >
             {BILLING_EXTRA_TEXT.overpayConfirm}
           </button>

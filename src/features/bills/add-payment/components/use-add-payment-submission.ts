@@ -6,7 +6,13 @@ import { BILLING_EXTRA_TEXT } from '../../model/messages';
 import { useAddPayment } from '../api/add-payment';
 import { useInvoiceBalance } from '../api/get-invoice-balance';
 import type { PaymentFields } from '../payment-form';
-import { savePayment, submitPayment, type PaymentDependencies, type PaymentOutcome } from '../submit-payment';
+import {
+  savePayment,
+  submitPayment,
+  type OverpaymentWarning,
+  type PaymentDependencies,
+  type PaymentOutcome,
+} from '../submit-payment';
 
 /**
  * Add Payment for one invoice's form: submitPayment / savePayment (../submit-payment.ts) wired to
@@ -19,7 +25,7 @@ export function useAddPaymentSubmission(
   onClose: () => void,
 ) {
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const [warning, setWarning] = useState<{ fields: PaymentFields; text: string } | null>(null);
+  const [warning, setWarning] = useState<OverpaymentWarning | null>(null);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const balance = useInvoiceBalance(clinicId, invoice.id);
   const add = useAddPayment(clinicId, invoice.id);
@@ -38,7 +44,7 @@ export function useAddPaymentSubmission(
     switch (outcome.type) {
       case 'confirm-overpayment':
         setMessage(null);
-        setWarning({ fields: outcome.fields, text: outcome.text });
+        setWarning(outcome);
         return;
       case 'saved':
         saved.current = true;
@@ -46,6 +52,8 @@ export function useAddPaymentSubmission(
         onClose();
         return;
       case 'failed':
+        // A warning left up would accept a balance the database just refused.
+        setWarning(null);
         setMessage({ tone: 'error', text: outcome.text });
         return;
       case 'already-pending':
@@ -67,10 +75,10 @@ export function useAddPaymentSubmission(
       if (saving || saved.current) return;
       show(await submitPayment(fields, target, deps));
     },
-    /** 'Add Payment anyway'. */
-    async confirm(fields: PaymentFields) {
+    /** 'Add Payment anyway' under `confirmed`: accepts its excess at the balance it names, no other. */
+    async confirm(confirmed: OverpaymentWarning) {
       if (saving || saved.current) return;
-      show(await savePayment(fields, true, target, deps));
+      show(await savePayment(confirmed.fields, confirmed.balanceCentavos, target, deps));
     },
   };
 }

@@ -116,6 +116,7 @@ describe('the acknowledgement receipt', () => {
         amount: '0.05',
         method: 'cash',
         overpayment_accepted: true,
+        accepted_balance: '0',
       })
       .select('id, receipt_number')
       .single();
