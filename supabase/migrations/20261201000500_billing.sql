@@ -151,49 +151,8 @@ create index invoices_clinic_id_created_at_idx on public.invoices (clinic_id, cr
 
 create index invoices_clinic_id_voided_at_idx on public.invoices (clinic_id, voided_at) where voided_at is not null;
 
--- ---------------------------------------------------------------------------
--- guard_invoice_insert
--- ---------------------------------------------------------------------------
-create function public.guard_invoice_insert()
-returns trigger language plpgsql security definer set search_path = '' as $$
-declare
-  v_appointment_patient_id bigint;
-begin
-  if new.appointment_id is null then
-    return new;
-  end if;
-  -- A repeat of an earlier insert: let the unique key answer 23505.
-  if exists (
-    select 1 from public.invoices i where i.clinic_id = new.clinic_id and i.idempotency_key = new.idempotency_key
-  ) then
-    return new;
-  end if;
-  -- One biller per appointment at a time: the lock makes the check below race-free.
-  select a.patient_id into v_appointment_patient_id
-    from public.appointments a
-   where a.id = new.appointment_id and a.clinic_id = new.clinic_id
-     for update;
-  if not found then
-    return new; -- the foreign key refuses it
-  end if;
-  if v_appointment_patient_id <> new.patient_id then
-    raise exception 'The appointment belongs to another patient.'
-      using errcode = 'check_violation', hint = 'invoice_patient_mismatch';
-  end if;
-  if exists (
-    select 1 from public.invoices i
-     where i.appointment_id = new.appointment_id and i.voided_at is null
-       and i.idempotency_key <> new.idempotency_key
-  ) then
-    raise exception 'This appointment already has an invoice.'
-      using errcode = 'check_violation', hint = 'appointment_already_billed';
-  end if;
-  return new;
-end;
-$$;
-
-select private.setup_function('public.guard_invoice_insert()', '{service_role}',
-  'Trigger: an invoice''s appointment is of the same patient and has no other invoice that is not void.');
+-- guard_invoice_insert and its trigger are in 20261201001830_billing_as_the_desk_saw_it.sql: a deleted
+-- patient is not invoiced.
 
 -- ---------------------------------------------------------------------------
 -- Voids: what void_invoice, void_payment and void_hmo_payment all do, written once
@@ -291,9 +250,6 @@ select private.setup_clinic_table('public.invoices',
   policies => array[
     ['select', 'billing.read', 'Staff can view invoices of their clinic'],
     ['insert', 'billing.write', 'Staff can add invoices in their clinic']]);
-
-create trigger invoices_guard_insert before insert on public.invoices
-  for each row execute function public.guard_invoice_insert();
 
 create trigger invoices_money_in_centavos before insert or update of total on public.invoices
   for each row execute function public.keep_money_in_centavos();

@@ -1,5 +1,5 @@
 -- ============================================================================
--- Billing writes that went through on what the desk no longer saw:
+-- Two billing writes that went through on what the desk no longer saw:
 --   'Add Payment anyway' sent only overpayment_accepted = true, and the
 --     payment trigger then skipped the balance: a desk warned of ₱200 over a
 --     ₱1,000 balance saved ₱1,200 against ₱0 when another desk had taken the
@@ -8,8 +8,11 @@
 --     balance is refused (PT409 payment_balance_changed, the balance in the
 --     detail) and the form asks again with the new figures. A payment that
 --     fits the balance is taken as before.
--- guard_payment_insert moved here whole, with its trigger, from
--- 20261201000500_billing.sql.
+--   An invoice could be added for a deleted patient, by insert or by
+--     create_itemised_invoice (which inserts through the same trigger); it is
+--     refused now as a booking is (23514 patient_deleted).
+-- guard_payment_insert and guard_invoice_insert moved here whole, with their
+-- triggers, from 20261201000500_billing.sql.
 -- ============================================================================
 
 -- ---------------------------------------------------------------------------
@@ -99,3 +102,62 @@ select private.setup_function('public.guard_payment_insert()', '{service_role}',
 
 create trigger payments_guard_insert before insert on public.payments
   for each row execute function public.guard_payment_insert();
+
+-- ---------------------------------------------------------------------------
+-- guard_invoice_insert (from 20261201000500_billing.sql)
+-- ---------------------------------------------------------------------------
+create function public.guard_invoice_insert()
+returns trigger language plpgsql security definer set search_path = '' as $$
+declare
+  v_patient_deleted boolean;
+  v_appointment_patient_id bigint;
+begin
+  -- A repeat of an earlier insert: let the unique key answer 23505.
+  if exists (
+    select 1 from public.invoices i where i.clinic_id = new.clinic_id and i.idempotency_key = new.idempotency_key
+  ) then
+    return new;
+  end if;
+  -- Read FOR SHARE, as a booking reads it: a delete_patient meanwhile waits for this invoice, or
+  -- this waits for the delete and then sees the patient deleted. Patient first, appointment second.
+  select p.deleted into v_patient_deleted
+    from public.patients p
+   where p.id = new.patient_id and p.clinic_id = new.clinic_id
+     for share;
+  if v_patient_deleted then
+    raise exception 'This patient has been deleted.'
+      using errcode = 'check_violation', hint = 'patient_deleted';
+  end if;
+  if new.appointment_id is null then
+    return new;
+  end if;
+  -- One biller per appointment at a time: the lock makes the check below race-free.
+  select a.patient_id into v_appointment_patient_id
+    from public.appointments a
+   where a.id = new.appointment_id and a.clinic_id = new.clinic_id
+     for update;
+  if not found then
+    return new; -- the foreign key refuses it
+  end if;
+  if v_appointment_patient_id <> new.patient_id then
+    raise exception 'The appointment belongs to another patient.'
+      using errcode = 'check_violation', hint = 'invoice_patient_mismatch';
+  end if;
+  if exists (
+    select 1 from public.invoices i
+     where i.appointment_id = new.appointment_id and i.voided_at is null
+       and i.idempotency_key <> new.idempotency_key
+  ) then
+    raise exception 'This appointment already has an invoice.'
+      using errcode = 'check_violation', hint = 'appointment_already_billed';
+  end if;
+  return new;
+end;
+$$;
+
+select private.setup_function('public.guard_invoice_insert()', '{service_role}',
+  'Trigger: an invoice''s patient is not deleted (23514 patient_deleted), and its appointment is of the same '
+  'patient and has no other invoice that is not void.');
+
+create trigger invoices_guard_insert before insert on public.invoices
+  for each row execute function public.guard_invoice_insert();

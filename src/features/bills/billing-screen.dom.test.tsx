@@ -371,6 +371,24 @@ describe('Add Invoice', () => {
   });
 });
 
+describe('Add Invoice for a patient deleted meanwhile', () => {
+  it('says the patient has been deleted, in the database’s words, and saves nothing', async () => {
+    const user = userEvent.setup();
+    const { ana } = await seedPatients();
+    const modal = await openAddInvoice(user);
+    await user.type(within(modal).getByRole('combobox', { name: 'Patient' }), 'Ana');
+    await user.click(await within(modal).findByRole('option', { name: /^Ana Santos/ }));
+    // Deleted on another device after the pick.
+    await realStack().query('update public.patients set deleted = true where id = $1', [ana.id]);
+    await user.type(within(modal).getByLabelText('Total'), '500');
+    await user.click(within(modal).getByRole('button', { name: 'Add Invoice' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(
+      'Error adding invoice: This patient has been deleted.',
+    );
+    expect(await storedInvoices()).toEqual([]);
+  });
+});
+
 describe('Add Invoice retried after a lost answer', () => {
   it('does not take a retry for another patient for the invoice the form saved', async () => {
     const user = userEvent.setup();

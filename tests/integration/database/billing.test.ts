@@ -10,6 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completedAppointment as completedAppointmentOf } from '../../support/completed-appointment.ts';
 import { whileHeldOpen } from '../../support/held-open.ts';
+import { createItemisedInvoice } from '../../support/itemised-invoice.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -479,6 +480,47 @@ describe.each(targets)('billing on %s', (target) => {
         );
         expect(late.error).toMatchObject({ hint: 'payment_balance_changed', details: 'balance_centavos=0' });
         expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 100000, payment_count: 1 });
+      });
+    }
+  });
+
+  describe('a deleted patient', () => {
+    async function deletedPatient(): Promise<number> {
+      const patientId = await newPatient();
+      const deleted = await reception.rpc('delete_patient', { p_patient_id: patientId });
+      expect(deleted.error).toBeNull();
+      return patientId;
+    }
+
+    it('is not invoiced, with a total or with lines', async () => {
+      const patientId = await deletedPatient();
+      const refusal = { code: '23514', message: 'This patient has been deleted.', hint: 'patient_deleted' };
+      expect((await addInvoice('500', patientId)).error).toMatchObject(refusal);
+      const itemised = await createItemisedInvoice(reception, clinicId, patientId, [
+        { description: 'Consultation', unit_price: '500' },
+      ]);
+      expect(itemised.error).toMatchObject(refusal);
+      const saved = await stack.serviceClient().from('invoices').select('id').eq('patient_id', patientId);
+      expect(saved.data).toEqual([]);
+    });
+
+    it('keeps the invoices made before the delete, which still take payments', async () => {
+      const patientId = await newPatient();
+      const invoice = await newInvoice('300', patientId);
+      expect((await reception.rpc('delete_patient', { p_patient_id: patientId })).error).toBeNull();
+      expect((await addPayment(invoice, '300')).error).toBeNull();
+      expect((await summary(invoice.id))!.status).toBe('Paid');
+    });
+
+    if (target === 'postgres') {
+      it('waits for a delete in progress, then refuses the invoice', async () => {
+        const patientId = await newPatient();
+        const answer = await whileHeldOpen(
+          stack.db,
+          (tx) => tx.query('update public.patients set deleted = true where id = $1', [patientId]),
+          () => addInvoice('500', patientId),
+        );
+        expect(answer.error).toMatchObject({ hint: 'patient_deleted' });
       });
     }
   });
