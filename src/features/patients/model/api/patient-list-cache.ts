@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { patientQueryKeys } from '@/entities/patient';
 import { patientKeys } from '../query-keys';
 import type { PatientListItem } from './patient-columns';
 
@@ -31,19 +32,25 @@ export function withoutPatient(list: readonly PatientListItem[], id: number): Pa
 }
 
 /**
- * Keeps the cached list in step with a write the server confirmed, without reading 10,000 rows
- * again; `refresh` reads the list again (after a write found it stale).
+ * Keeps the cached reads of patients in step with a write the server confirmed: the list in place,
+ * without reading 10,000 rows again, and the pickers' searches (Add Invoice, Add to Waitlist) read
+ * again, so a patient just added or renamed is found and one just deleted is not offered.
+ * `refresh` reads both again (after a write found them stale).
  */
 export function usePatientListCache(clinicId: number) {
   const queryClient = useQueryClient();
   return useMemo(() => {
     const key = patientKeys.list(clinicId);
-    const update = (change: (list: readonly PatientListItem[]) => PatientListItem[]) =>
+    const searchesChanged = () => queryClient.invalidateQueries({ queryKey: patientQueryKeys.searches(clinicId) });
+    const update = (change: (list: readonly PatientListItem[]) => PatientListItem[]) => {
       queryClient.setQueryData<PatientListItem[]>(key, (list) => (list ? change(list) : list));
+      void searchesChanged();
+    };
     return {
       put: (row: PatientListItem) => update((list) => withPatient(list, row)),
       remove: (id: number) => update((list) => withoutPatient(list, id)),
-      refresh: () => queryClient.invalidateQueries({ queryKey: key }),
+      refresh: () =>
+        Promise.all([queryClient.invalidateQueries({ queryKey: key }), searchesChanged()]).then(() => undefined),
       forgetHistory: (patientId: number) =>
         queryClient.removeQueries({ queryKey: patientKeys.history(clinicId, patientId) }),
     };
