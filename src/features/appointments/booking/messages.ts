@@ -27,6 +27,10 @@ export const EDIT_EXISTING_LABEL = 'Edit Existing Appointment';
 /** Texts the spec does not give (docs: "Booking form" decisions). */
 export const BOOKING_EXTRA_TEXT = Object.freeze({
   gone: 'This appointment no longer exists. It may have been deleted by someone else.',
+  /** Edit's save found the appointment changed elsewhere meanwhile (docs/adr/0023-concurrent-edits.md). */
+  changedMeanwhile:
+    'Someone else changed this appointment while you were editing. The form now shows their changes, with yours kept: check it, then save again.',
+  unknownPatient: 'Unknown patient',
   unknownProcedure: 'This procedure is no longer in the clinic’s price list. Please choose another.',
   slotDropped: 'The time you chose is no longer available. Please choose another.',
   slotsFailed: 'Could not load the free times. Please check connection.',

@@ -4,6 +4,7 @@ import { ALREADY_PENDING } from '@/lib/keyed-guard';
 import { RequestError, toRequestError } from '@/lib/request-error';
 import { appointmentKeys } from '../model/query-keys';
 import { daySlots } from '../model/slots';
+import type { EditedAppointment } from './api/get-appointment';
 import type { DentistDay, DayAppointment } from './api/get-dentist-day';
 import type { PatientDayAppointment } from './api/get-patient-day';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
@@ -14,7 +15,7 @@ import {
   type BookingUpdate,
   type DoubleBookingChoice,
 } from './submit-booking';
-import { EMPTY_BOOKING_FORM, type BookingForm } from './validation';
+import { EMPTY_BOOKING_FORM, type BookingForm, type ProcedureCategoryChoice } from './validation';
 
 // The system clock reads an unrelated day: the use case must go by the clock it is given.
 fixSystemClock();
@@ -24,6 +25,10 @@ const MANILA = 'Asia/Manila';
 const NOW = new Date('2030-01-09T02:05:00Z');
 const THURSDAY = '2030-01-10';
 const COMPOSITE = { id: 102, name: 'Composite Filling', priceCentavos: 150_000 };
+const CATEGORIES: readonly ProcedureCategoryChoice[] = [
+  { id: 1, name: 'Restorative', procedures: [COMPOSITE] },
+  { id: 2, name: 'Preventive Care', procedures: [{ id: 201, name: 'Dental Consultation', priceCentavos: 50_000 }] },
+];
 
 const FORM: BookingForm = {
   ...EMPTY_BOOKING_FORM,
@@ -50,6 +55,7 @@ function request(overrides: Partial<BookingRequest> = {}): BookingRequest {
     form: FORM,
     shownSlots,
     procedure: COMPOSITE,
+    categories: CATEGORIES,
     ...overrides,
   };
 }
@@ -84,7 +90,7 @@ function fakes(
   const save = vi.fn(options.save ?? (async () => 777));
   const readDentistDay = vi.fn(async () => options.day ?? EMPTY_DAY);
   const readPatientDay = vi.fn(async () => options.patientDay ?? []);
-  const readEditedAppointment = vi.fn(async () => ({}));
+  const readEditedAppointment = vi.fn(async (): Promise<EditedAppointment> => OPENED);
   const confirmDoubleBooking = vi.fn(async () => options.choice ?? 'cancel');
   const deps: BookingDependencies = {
     now: () => NOW,
@@ -130,6 +136,23 @@ const sameDay = (overrides: Partial<PatientDayAppointment> = {}): PatientDayAppo
   dentist_name: 'dr. paolo dimaculangan',
   ...overrides,
 });
+
+/**
+ * Appointment 501 as the Edit form opened it, Confirmed: Dr. 1 with patient 11 on Thursday 10:20
+ * Manila, the form's procedure and notes (FORM is that form, untouched).
+ */
+const OPENED: EditedAppointment = {
+  id: 501,
+  dentist_id: 1,
+  patient_id: 11,
+  appointment_time: '2030-01-10T02:20:00+00:00',
+  reason: 'Composite Filling — Notes: left upper molar',
+  status: 'Confirmed',
+  patient_name: 'Maria Santos',
+};
+
+/** Editing appointment 501, opened as OPENED. */
+const editing = (overrides: Partial<BookingRequest> = {}) => request({ editingId: 501, edited: OPENED, ...overrides });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -226,7 +249,7 @@ describe('booking: the slot and the patient’s day', () => {
 
   it('skips the double-booking check when the user came from that warning', async () => {
     const fake = fakes();
-    const outcome = await submitBooking(request({ editingId: 501, bypassDoubleBooking: true }), fake.deps);
+    const outcome = await submitBooking(editing({ bypassDoubleBooking: true }), fake.deps);
 
     expect(outcome.type).toBe('saved');
     expect(fake.readPatientDay).not.toHaveBeenCalled();
@@ -280,7 +303,7 @@ describe('booking: the database’s refusals, by their codes', () => {
   it('says the edited appointment is gone when it was deleted meanwhile, before writing', async () => {
     const fake = fakes();
     fake.readEditedAppointment.mockRejectedValue(new RequestError('gone'));
-    const outcome = await submitBooking(request({ editingId: 501 }), fake.deps);
+    const outcome = await submitBooking(editing(), fake.deps);
 
     expect(outcome).toEqual({ type: 'failed', kind: 'gone' });
     expect(fake.updates.at(-1)).toEqual({ type: 'failed', banner: { text: BOOKING_EXTRA_TEXT.gone }, gone: true });
@@ -328,13 +351,7 @@ describe('booking: the write', () => {
 
   it('saves an edit back to Scheduled and refreshes the edited appointment too', async () => {
     const fake = fakes({ save: async () => 501 });
-    const outcome = await submitBooking(
-      request({
-        editingId: 501,
-        edited: { dentist_id: 1, patient_id: 11, appointment_time: '2030-01-11T01:00:00Z' },
-      }),
-      fake.deps,
-    );
+    const outcome = await submitBooking(editing({ form: { ...FORM, time: '11:00' } }), fake.deps);
 
     expect(outcome).toEqual({ type: 'saved', appointmentId: 501, created: false });
     expect(fake.readEditedAppointment).toHaveBeenCalledWith(501);
@@ -343,9 +360,17 @@ describe('booking: the write', () => {
       write: {
         dentist_id: 1,
         patient_id: 11,
-        appointment_time: '2030-01-10T10:20:00+08:00',
+        appointment_time: '2030-01-10T11:00:00+08:00',
         reason: 'Composite Filling — Notes: left upper molar',
         status: 'Scheduled',
+      },
+      // Written only while the appointment is stored as the form opened it.
+      opened: {
+        dentist_id: 1,
+        patient_id: 11,
+        appointment_time: '2030-01-10T02:20:00+00:00',
+        reason: 'Composite Filling — Notes: left upper molar',
+        status: 'Confirmed',
       },
     });
     expect(fake.refreshed).toEqual([
@@ -359,9 +384,8 @@ describe('booking: the write', () => {
     const fake = fakes({ save: async () => 501 });
     // Its time, Wednesday 9:00 Manila, has passed by the clock.
     const outcome = await submitBooking(
-      request({
-        editingId: 501,
-        edited: { dentist_id: 1, patient_id: 11, appointment_time: '2030-01-09T01:00:00Z' },
+      editing({
+        edited: { ...OPENED, appointment_time: '2030-01-09T01:00:00Z', status: 'Completed' },
         form: { ...FORM, date: '2030-01-09', time: '09:00' },
         shownSlots: undefined,
       }),
@@ -380,5 +404,76 @@ describe('booking: the write', () => {
 
     expect(outcome).toEqual({ type: 'already-pending' });
     expect(fake.refreshed).toEqual([]);
+  });
+});
+
+describe('booking: an edit meets a save made elsewhere meanwhile', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  /** Someone else moved it to Dr. 2 at 2:00 PM and cancelled it. */
+  const movedAndCancelled: EditedAppointment = {
+    ...OPENED,
+    dentist_id: 2,
+    appointment_time: '2030-01-10T06:00:00+00:00',
+    status: 'Cancelled',
+  };
+  const typedNotes = { ...FORM, notes: 'left upper molar, sensitive' };
+
+  it('writes nothing more, says so and shows the stored appointment where the user changed nothing', async () => {
+    const fake = fakes({ save: async () => null });
+    fake.readEditedAppointment.mockResolvedValueOnce(OPENED).mockResolvedValueOnce(movedAndCancelled);
+    const outcome = await submitBooking(editing({ form: typedNotes }), fake.deps);
+
+    expect(outcome).toEqual({
+      type: 'changed-meanwhile',
+      changed: {
+        stored: {
+          dentist_id: 2,
+          patient_id: 11,
+          appointment_time: '2030-01-10T06:00:00+00:00',
+          reason: 'Composite Filling — Notes: left upper molar',
+          status: 'Cancelled',
+        },
+        values: { ...typedNotes, dentistId: 2, time: '14:00' },
+        patient: null,
+        unmatchedProcedure: null,
+      },
+    });
+    expect(fake.save).toHaveBeenCalledTimes(1);
+    expect(fake.readEditedAppointment).toHaveBeenCalledTimes(2);
+    expect(fake.updates).toEqual([
+      { type: 'working' },
+      { type: 'waiting' },
+      { type: 'failed', banner: { text: BOOKING_EXTRA_TEXT.changedMeanwhile }, gone: false },
+    ]);
+    expect(fake.alerts).toEqual([]);
+    expect(fake.refreshed).toEqual([appointmentKeys.lists(), appointmentKeys.dentistDays()]);
+  });
+
+  it('saves the next time against the appointment as it was read again', async () => {
+    const fake = fakes({ save: async () => 501 });
+    const stored = { ...movedAndCancelled, patient_name: 'Maria Santos' };
+    const outcome = await submitBooking(
+      editing({ edited: stored, form: { ...typedNotes, dentistId: 2, time: '14:00' } }),
+      fake.deps,
+    );
+
+    expect(outcome.type).toBe('saved');
+    expect(fake.save.mock.calls[0]![0]).toMatchObject({
+      write: { dentist_id: 2, status: 'Scheduled', reason: 'Composite Filling — Notes: left upper molar, sensitive' },
+      opened: { dentist_id: 2, appointment_time: '2030-01-10T06:00:00+00:00', status: 'Cancelled' },
+    });
+  });
+
+  it("says 'deleted elsewhere' when the write matched nothing because the appointment is gone", async () => {
+    const fake = fakes({ save: async () => null });
+    fake.readEditedAppointment.mockResolvedValueOnce(OPENED).mockRejectedValueOnce(new RequestError('gone'));
+    const outcome = await submitBooking(editing({ form: typedNotes }), fake.deps);
+
+    expect(outcome).toEqual({ type: 'failed', kind: 'gone' });
+    expect(fake.updates.at(-1)).toEqual({ type: 'failed', banner: { text: BOOKING_EXTRA_TEXT.gone }, gone: true });
+    expect(fake.refreshed).toEqual([appointmentKeys.dentistDay(1, 1, THURSDAY), appointmentKeys.lists()]);
   });
 });

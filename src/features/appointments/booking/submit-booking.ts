@@ -2,8 +2,9 @@
  * Book / Save of the Add/Edit Appointment form as one use case: validate at the clock's "now", read
  * the dentist's day again and check the slot ('Invalid Slot'), check the patient's other
  * appointments that day ('Double Booking', unless the user came from that warning), write, and read
- * again what the write changed. The database has the last word: its refusals are told apart by
- * their codes (./outcome.ts). No React here: the reads, the write, the dialogs, the clock and the
+ * again what the write changed; an edit writes only while the appointment is stored as the form
+ * saw it. The database has the last word: its refusals are told apart by their codes
+ * (./outcome.ts). No React here: the reads, the write, the dialogs, the clock and the
  * cache refresh are passed in (./components/use-booking-submission.ts wires them).
  */
 import type { IsoDate } from '@common/clinic-calendar';
@@ -11,10 +12,17 @@ import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
 import { appointmentKeys } from '../model/query-keys';
 import { daySlots, isSlotAvailable, type Slot } from '../model/slots';
 import { checkBooking } from './api/booking-form.schema';
+import type { EditedAppointment } from './api/get-appointment';
 import type { DentistDay } from './api/get-dentist-day';
 import type { PatientDayAppointment } from './api/get-patient-day';
 import type { AppointmentSave } from './api/save-appointment';
-import { BOOKING_MESSAGES } from './messages';
+import {
+  changedElsewhere,
+  storedFieldsOf,
+  type ChangedElsewhere,
+  type StoredAppointmentFields,
+} from './concurrent-edit';
+import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from './messages';
 import {
   bookingFailureKind,
   bookingFailureView,
@@ -29,6 +37,7 @@ import {
   keepsStartedTime,
   startedBookingOf,
   type BookingForm,
+  type ProcedureCategoryChoice,
   type ProcedureChoice,
 } from './validation';
 
@@ -40,12 +49,12 @@ export interface BookingRequest {
   readonly timeZone: string;
   /** The appointment being edited; null for Add. */
   readonly editingId: number | null;
-  /** The edited appointment's dentist, patient and time as loaded. */
-  readonly edited?: {
-    readonly dentist_id: number;
-    readonly patient_id: number;
-    readonly appointment_time: string;
-  };
+  /**
+   * The edited appointment as the form last saw it stored (as loaded, or as read again after a
+   * save made elsewhere meanwhile): Save writes only while it is still stored so. Required with
+   * `editingId`.
+   */
+  readonly edited?: StoredAppointmentFields;
   /** Chosen through 'Edit Existing Appointment': no double-booking check. */
   readonly bypassDoubleBooking: boolean;
   readonly form: BookingForm;
@@ -53,6 +62,8 @@ export interface BookingRequest {
   readonly shownSlots: readonly Slot[] | undefined;
   /** The chosen procedure as the current price list has it; undefined when it has none. */
   readonly procedure: ProcedureChoice | undefined;
+  /** The price list, to read a stored reason as category and procedure. */
+  readonly categories: readonly ProcedureCategoryChoice[];
 }
 
 /**
@@ -77,11 +88,14 @@ export interface BookingDependencies {
   /** The dentist's day read again, without retries (the grid shows the answer too). */
   readDentistDay(dentistId: number, date: IsoDate): Promise<DentistDay>;
   /** The edited appointment read again: rejects with a 'gone' RequestError when it was deleted. */
-  readEditedAppointment(appointmentId: number): Promise<unknown>;
+  readEditedAppointment(appointmentId: number): Promise<EditedAppointment>;
   /** The patient's appointments on that clinic date. */
   readPatientDay(patientId: number, date: IsoDate): Promise<readonly PatientDayAppointment[]>;
-  /** The write; ALREADY_PENDING when the same save is in flight already. */
-  save(save: AppointmentSave): Promise<number | AlreadyPending>;
+  /**
+   * The write: the appointment's id; null when an edit matched nothing (the appointment changed or
+   * was deleted meanwhile); ALREADY_PENDING when the same save is in flight already.
+   */
+  save(save: AppointmentSave): Promise<number | null | AlreadyPending>;
   /** A message with one OK button. */
   alert(title: string, text: string, icon?: 'error' | 'warning'): Promise<void>;
   /** The 'Double Booking' warning: the user's answer. */
@@ -97,6 +111,8 @@ export type BookingOutcome =
   | { readonly type: 'slot-unavailable' }
   | { readonly type: 'double-booking'; readonly existingId: number; readonly choice: DoubleBookingChoice }
   | { readonly type: 'saved'; readonly appointmentId: number; readonly created: boolean }
+  /** Edit found the appointment changed elsewhere meanwhile: nothing written; the form shows this. */
+  | { readonly type: 'changed-meanwhile'; readonly changed: ChangedElsewhere }
   /** The same save was in flight already (a double click): nothing more happens. */
   | { readonly type: 'already-pending' }
   | { readonly type: 'failed'; readonly kind: BookingFailureKind };
@@ -108,13 +124,22 @@ export function keysAfterSave(clinicId: number, appointmentId: number | null): (
   return keys;
 }
 
+/** The edited appointment's id and how the form last saw it stored; null for Add. */
+function editingOf({ editingId, edited }: BookingRequest): { id: number; opened: StoredAppointmentFields } | null {
+  if (editingId === null) return null;
+  if (!edited) throw new RangeError('An edit needs the appointment as the form last saw it stored.');
+  return { id: editingId, opened: storedFieldsOf(edited) };
+}
+
 /**
  * Books (Add) or saves (Edit) the appointment, asking the user through `deps` where the spec asks.
  * Never rejects: a failed read or write is reported through `deps.update` and a dialog, and
- * answered as 'failed'.
+ * answered as 'failed'. An edit whose appointment changed elsewhere since the form last saw it
+ * (`edited`) writes nothing and answers the form to show instead (./concurrent-edit.ts).
  */
 export async function submitBooking(request: BookingRequest, deps: BookingDependencies): Promise<BookingOutcome> {
   const { clinicId, timeZone, editingId, edited, form, procedure } = request;
+  const editing = editingOf(request);
   const checkedAt = deps.now();
   const started = edited ? startedBookingOf(edited, timeZone, checkedAt) : null;
   // A procedure id the price list no longer has (it was read again meanwhile) counts as none.
@@ -166,14 +191,30 @@ export async function submitBooking(request: BookingRequest, deps: BookingDepend
       }
     }
     const save: AppointmentSave =
-      editingId === null
+      editing === null
         ? { appointmentId: null, write: bookingInsert(current, { clinicId, procedureName: procedure.name, timeZone }) }
         : {
-            appointmentId: editingId,
+            appointmentId: editing.id,
             write: bookingUpdate(current, { procedureName: procedure.name, timeZone, started }),
+            opened: editing.opened,
           };
     const savedId = await deps.save(save);
     if (savedId === ALREADY_PENDING) return { type: 'already-pending' };
+    if (savedId === null) {
+      // Only an edit's write is filtered. Nothing was written: the appointment is no longer stored
+      // as the form saw it. Read again, it is either gone (the catch below says so) or changed by
+      // someone else.
+      if (editing === null) throw new RangeError('A booking answered no appointment.');
+      const stored = await deps.readEditedAppointment(editing.id);
+      deps.update({ type: 'waiting' });
+      deps.update({ type: 'failed', banner: { text: BOOKING_EXTRA_TEXT.changedMeanwhile }, gone: false });
+      deps.refresh(appointmentKeys.lists());
+      deps.refresh(appointmentKeys.dentistDays());
+      return {
+        type: 'changed-meanwhile',
+        changed: changedElsewhere(form, editing.opened, stored, request.categories, timeZone),
+      };
+    }
     for (const key of keysAfterSave(clinicId, editingId)) deps.refresh(key);
     return { type: 'saved', appointmentId: savedId, created: editingId === null };
   } catch (error) {

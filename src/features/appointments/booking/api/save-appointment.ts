@@ -1,15 +1,23 @@
 import type { AppointmentStatus } from '@/lib/database.types';
-import { firstRowOrGone, throwOnError } from '@/lib/request-error';
+import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { trackOwnWrite } from '../../model/own-writes';
 import { appointmentKeys } from '../../model/query-keys';
+import type { StoredAppointmentFields } from '../concurrent-edit';
 import type { AppointmentWrite } from '../validation';
 
-/** What the form saves: a new appointment (Book), or the change of an existing one (Save). */
+/**
+ * What the form saves: a new appointment (Book), or the change of an existing one (Save) with the
+ * appointment as the form last saw it stored (`opened`).
+ */
 export type AppointmentSave =
   | { readonly appointmentId: null; readonly write: AppointmentWrite & { readonly clinic_id: number } }
-  | { readonly appointmentId: number; readonly write: AppointmentWrite & { readonly status?: AppointmentStatus } };
+  | {
+      readonly appointmentId: number;
+      readonly write: AppointmentWrite & { readonly status?: AppointmentStatus };
+      readonly opened: StoredAppointmentFields;
+    };
 
 /**
  * Book: insert {dentist_id, patient_id, appointment_time, reason, clinic_id}, no
@@ -23,34 +31,44 @@ export async function insertAppointment(row: AppointmentWrite & { readonly clini
 
 /**
  * Save (Edit): update dentist_id, patient_id, appointment_time, reason and status by id (no status
- * when a past appointment is corrected where it is: it keeps its own). Only a
- * live row is updated: one deleted meanwhile (RLS does not hide those) matches nothing, which is a
- * 'gone' RequestError and writes nothing.
+ * when a past appointment is corrected where it is: it keeps its own), only while the appointment
+ * is live and still holds what the form last saw (`opened`: the same columns, status included), so
+ * a save never undoes unseen a cancellation, a move or a note saved elsewhere meanwhile
+ * (docs/adr/0023-concurrent-edits.md). The saved id, or null when that matched nothing: the
+ * appointment was changed or deleted meanwhile (RLS does not hide deleted rows), and nothing was
+ * written; ../submit-booking.ts reads it again to tell which.
  */
 export async function updateAppointment(
   clinicId: number,
   appointmentId: number,
   change: AppointmentWrite & { readonly status?: AppointmentStatus },
-): Promise<number> {
+  opened: StoredAppointmentFields,
+): Promise<number | null> {
+  const update = getSupabase()
+    .from('appointments')
+    .update(change)
+    .eq('id', appointmentId)
+    .eq('clinic_id', clinicId)
+    .eq('deleted', false)
+    .eq('dentist_id', opened.dentist_id)
+    .eq('patient_id', opened.patient_id)
+    .eq('appointment_time', opened.appointment_time)
+    .eq('status', opened.status);
   const rows = throwOnError(
     await trackOwnWrite(
-      getSupabase()
-        .from('appointments')
-        .update(change)
-        .eq('id', appointmentId)
-        .eq('clinic_id', clinicId)
-        .eq('deleted', false)
-        .select('id, updated_at'),
+      (opened.reason === null ? update.is('reason', null) : update.eq('reason', opened.reason)).select(
+        'id, updated_at',
+      ),
     ),
   );
-  return firstRowOrGone(rows).id;
+  return rows[0]?.id ?? null;
 }
 
-/** Book or Save; answers the appointment's id. */
-export function saveAppointment(clinicId: number, save: AppointmentSave): Promise<number> {
+/** Book or Save; answers the appointment's id, or null when Save found it changed or deleted meanwhile. */
+export function saveAppointment(clinicId: number, save: AppointmentSave): Promise<number | null> {
   return save.appointmentId === null
     ? insertAppointment(save.write)
-    : updateAppointment(clinicId, save.appointmentId, save.write);
+    : updateAppointment(clinicId, save.appointmentId, save.write, save.opened);
 }
 
 /**

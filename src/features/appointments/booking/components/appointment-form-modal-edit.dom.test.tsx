@@ -216,6 +216,65 @@ describe('the Edit Appointment form', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  const CHANGED_MEANWHILE =
+    'Someone else changed this appointment while you were editing. The form now shows their changes, with yours kept: check it, then save again.';
+  const notesBox = () => screen.getByLabelText(/Additional Notes/) as HTMLTextAreaElement;
+
+  it('does not revive an appointment cancelled elsewhere meanwhile: says so, and only a second Save writes', async () => {
+    const { user, onSaved } = await render({ appointmentId: 700 }, editData);
+    await ready();
+    await waitFor(() => expect(slot('13:00')!.getAttribute('aria-pressed')).toBe('true'));
+    await user.type(notesBox(), ', upper left');
+    await updateAppointment(700, "status = 'Cancelled'"); // in another tab
+    await user.click(submitButton('Save'));
+
+    expect(await screen.findByText(CHANGED_MEANWHILE)).toBeTruthy();
+    expect(await storedAppointment(700)).toMatchObject({
+      status: 'Cancelled',
+      reason: 'Composite Filling — Notes: sensitive tooth',
+    });
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.queryByText('Appointment updated!')).toBeNull();
+    expect(
+      screen.getByText('This appointment is Cancelled. Saving your changes sets it back to Scheduled.'),
+    ).toBeTruthy();
+    expect(notesBox().value).toBe('sensitive tooth, upper left');
+
+    // Now a knowing choice: the second Save books it again with the notes typed.
+    await user.click(submitButton('Save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(700));
+    expect(await storedAppointment(700)).toMatchObject({
+      status: 'Scheduled',
+      reason: 'Composite Filling — Notes: sensitive tooth, upper left',
+    });
+  });
+
+  it('writes nothing over a move made elsewhere meanwhile, and shows it while keeping what was typed', async () => {
+    const { user, onSaved } = await render({ appointmentId: 700 }, editData);
+    await ready();
+    await waitFor(() => expect(slot('13:00')!.getAttribute('aria-pressed')).toBe('true'));
+    await user.type(notesBox(), ', upper left');
+    // In another tab: to Dr. Paolo at 16:00, with its notes corrected.
+    await updateAppointment(
+      700,
+      "dentist_id = 2, appointment_time = '2030-01-10T08:00:00Z', reason = 'Composite Filling — Notes: tooth 26'",
+    );
+    await user.click(submitButton('Save'));
+
+    expect(await screen.findByText(CHANGED_MEANWHILE)).toBeTruthy();
+    const stored = await storedAppointment(700);
+    expect(stored).toMatchObject({
+      dentist_id: 2,
+      status: 'Confirmed',
+      reason: 'Composite Filling — Notes: tooth 26',
+    });
+    expect(instant(stored.appointment_time)).toBe('2030-01-10T08:00:00.000Z');
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(dentistSelect().value).toBe('2');
+    await waitFor(() => expect(slot('16:00')!.getAttribute('aria-pressed')).toBe('true'));
+    expect(notesBox().value).toBe('sensitive tooth, upper left');
+  });
+
   it('opens with a clear message for an appointment that is already deleted', async () => {
     const data = editData.map((row) => ({ ...row, deleted: row.id === 700 }));
     await render({ appointmentId: 700 }, data);

@@ -7,12 +7,12 @@ import { useBookingAppointment, type EditedAppointment } from '../api/get-appoin
 import { useBookingDentists } from '../api/get-dentists';
 import { useBookingProcedures } from '../api/get-procedures';
 import { firstBookableDate } from '../bookable-dates';
+import { unmatchedProcedureOf } from '../concurrent-edit';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from '../messages';
 import { bookingFailureKind } from '../outcome';
 import {
   EMPTY_BOOKING_FORM,
   bookingFormFromAppointment,
-  splitReason,
   type BookingForm as BookingFormValues,
   type ProcedureCategoryChoice,
 } from '../validation';
@@ -58,8 +58,7 @@ function withPrefilledProcedure(
 
 function editForm(appointment: EditedAppointment, categories: readonly ProcedureCategoryChoice[], timeZone: string) {
   const form = bookingFormFromAppointment(appointment, categories, timeZone);
-  const storedProcedure = splitReason(appointment.reason).procedure;
-  return { form, unmatchedProcedure: form.procedureId === null && storedProcedure !== '' ? storedProcedure : null };
+  return { form, unmatchedProcedure: unmatchedProcedureOf(form, appointment.reason) };
 }
 
 /**
@@ -139,11 +138,10 @@ export function AppointmentFormModal({
         key={`edit-${loaded.id}`}
         {...common}
         editingId={loaded.id}
-        editingStatus={loaded.status}
         edited={loaded}
         bypassDoubleBooking={editing.bypassDoubleBooking}
         initialForm={form}
-        initialPatient={{ id: loaded.patient_id, name: loaded.patient_name ?? 'Unknown patient' }}
+        initialPatient={{ id: loaded.patient_id, name: loaded.patient_name ?? BOOKING_EXTRA_TEXT.unknownPatient }}
         unmatchedProcedure={unmatchedProcedure}
       />
     );

@@ -11,6 +11,7 @@ import { dentistOptions } from '../../model/display';
 import { bookingValuesSchema, checkBooking } from '../api/booking-form.schema';
 import type { BookingDentist } from '../api/get-dentists';
 import { bookingDayTitle, isBookableDate } from '../bookable-dates';
+import type { ChangedElsewhere, StoredAppointmentFields } from '../concurrent-edit';
 import { bookingFormReducer, effectiveBookingForm, type BookingFormAction } from '../form-state';
 import { BOOKING_EXTRA_TEXT, BOOKING_MESSAGES } from '../messages';
 import {
@@ -37,10 +38,11 @@ export interface BookingFormProps {
   timeZone: string;
   /** The appointment being edited; null for Add. */
   editingId: number | null;
-  /** Its status as loaded (Save sets it back to Scheduled). */
-  editingStatus?: string;
-  /** Its dentist, patient and time as loaded: once the time has come, it may be corrected where it is. */
-  edited?: { readonly dentist_id: number; readonly patient_id: number; readonly appointment_time: string };
+  /**
+   * It as loaded: Save writes only while it is still stored so, and sets its status back to
+   * Scheduled; once its time has come, it may be corrected where it is.
+   */
+  edited?: StoredAppointmentFields;
   /** Chosen through 'Edit Existing Appointment': its save skips the double-booking check. */
   bypassDoubleBooking: boolean;
   initialForm: BookingFormValues;
@@ -67,7 +69,6 @@ export function BookingForm({
   clinicId,
   timeZone,
   editingId,
-  editingStatus,
   edited,
   bypassDoubleBooking,
   initialForm,
@@ -92,18 +93,31 @@ export function BookingForm({
       if (next[key] !== current[key]) booking.setValue(key, next[key]);
     }
   }
+  // The edited appointment as last seen stored: as loaded, or as read again after Save found it
+  // changed elsewhere.
+  const [stored, setStored] = useState(edited);
+  const [unmatched, setUnmatched] = useState(unmatchedProcedure ?? null);
   // Editing an appointment whose time has come: its own time stays valid.
-  const started = edited ? startedBookingOf(edited, timeZone, now) : null;
+  const started = stored ? startedBookingOf(stored, timeZone, now) : null;
   const [patient, setPatient] = useState<ChosenPatient | null>(initialPatient);
   const [month, setMonth] = useState<IsoMonth>(() => monthOf(initialForm.date ?? today));
+  /** Save wrote nothing, the appointment having changed elsewhere: show it as ../concurrent-edit.ts says. */
+  function showChangedElsewhere(changed: ChangedElsewhere) {
+    setStored(changed.stored);
+    setUnmatched(changed.unmatchedProcedure);
+    if (changed.patient) setPatient(changed.patient);
+    dispatch({ type: 'load', form: changed.values });
+    if (changed.values.date) setMonth(monthOf(changed.values.date));
+  }
   const { showAllErrors, failure, gone, working, pending, submit } = useBookingSubmission({
     clinicId,
     timeZone,
     editingId,
-    edited,
+    edited: stored,
     bypassDoubleBooking,
     onProcedureDropped: () => dispatch({ type: 'procedure', procedureId: null }),
     onSaved,
+    onChangedElsewhere: showChangedElsewhere,
     onEditExisting,
   });
 
@@ -165,21 +179,21 @@ export function BookingForm({
         id={formId}
         className="booking-form"
         onSubmit={(event) =>
-          void booking.handleSubmit((sent) => submit({ form: sent, shownSlots: slots, procedure }))(event)
+          void booking.handleSubmit((sent) => submit({ form: sent, shownSlots: slots, procedure, categories }))(event)
         }
         noValidate
       >
-        {started && edited ? (
+        {started && stored ? (
           <p className="booking-note">
             {BOOKING_EXTRA_TEXT.startedNote(
-              formatClinicDate(edited.appointment_time, timeZone),
-              formatClinicTime(edited.appointment_time, timeZone),
+              formatClinicDate(stored.appointment_time, timeZone),
+              formatClinicTime(stored.appointment_time, timeZone),
             )}
           </p>
         ) : null}
-        {editing && editingStatus && editingStatus !== 'Scheduled' && !keptTime ? (
+        {stored && stored.status !== 'Scheduled' && !keptTime ? (
           <p className="booking-note">
-            This appointment is {editingStatus}. Saving your changes sets it back to Scheduled.
+            This appointment is {stored.status}. Saving your changes sets it back to Scheduled.
           </p>
         ) : null}
         <div className="booking-row">
@@ -264,7 +278,7 @@ export function BookingForm({
           categoryId={form.categoryId}
           procedureId={form.procedureId}
           procedure={procedure}
-          unmatchedProcedure={unmatchedProcedure}
+          unmatchedProcedure={unmatched}
           onCategory={(categoryId) => dispatch({ type: 'category', categoryId })}
           onProcedure={(procedureId) => dispatch({ type: 'procedure', procedureId })}
         />

@@ -7,11 +7,15 @@ import { getBookingAppointment } from '../api/get-appointment';
 import { fetchFreshDentistDay } from '../api/get-dentist-day';
 import { getPatientDay } from '../api/get-patient-day';
 import { useSaveAppointment } from '../api/save-appointment';
+import type { ChangedElsewhere } from '../concurrent-edit';
 import { BOOKING_MESSAGES } from '../messages';
 import { submitBooking, type BookingRequest, type BookingUpdate } from '../submit-booking';
 import { askAboutDoubleBooking, showBookingAlert } from './booking-dialogs';
 
 const SUBMIT = 'submit';
+
+/** What the form hands over when Book/Save is pressed. */
+type SubmittedForm = Pick<BookingRequest, 'form' | 'shownSlots' | 'procedure' | 'categories'>;
 
 export interface BookingSubmissionOptions extends Pick<
   BookingRequest,
@@ -20,6 +24,8 @@ export interface BookingSubmissionOptions extends Pick<
   /** The price list no longer has the chosen procedure: the form clears it. */
   onProcedureDropped(): void;
   onSaved(appointmentId: number): void;
+  /** Save found the appointment changed elsewhere meanwhile and wrote nothing: the form shows this. */
+  onChangedElsewhere(changed: ChangedElsewhere): void;
   /** The user chose 'Edit Existing Appointment' in the 'Double Booking' warning. */
   onEditExisting(appointmentId: number): void;
 }
@@ -62,7 +68,7 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
     }
   }
 
-  async function run(request: Pick<BookingRequest, 'form' | 'shownSlots' | 'procedure'>) {
+  async function run(request: SubmittedForm) {
     try {
       const outcome = await submitBooking(
         {
@@ -88,6 +94,8 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
       if (outcome.type === 'saved') {
         toast(outcome.created ? BOOKING_MESSAGES.booked : BOOKING_MESSAGES.updated, { tone: 'success' });
         options.onSaved(outcome.appointmentId);
+      } else if (outcome.type === 'changed-meanwhile') {
+        options.onChangedElsewhere(outcome.changed);
       } else if (outcome.type === 'double-booking' && outcome.choice === 'edit-existing') {
         options.onEditExisting(outcome.existingId);
       }
@@ -106,7 +114,6 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
     working,
     /** A submission is under way, dialogs included. */
     pending: submission.isPending(SUBMIT),
-    submit: (request: Pick<BookingRequest, 'form' | 'shownSlots' | 'procedure'>) =>
-      submission.run(SUBMIT, () => run(request)),
+    submit: (request: SubmittedForm) => submission.run(SUBMIT, () => run(request)),
   };
 }
