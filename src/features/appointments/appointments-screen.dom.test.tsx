@@ -478,6 +478,52 @@ describe('changing a status', () => {
   });
 });
 
+describe('changing the status of an appointment changed elsewhere since the list showed it', () => {
+  /** A change made in another tab, straight in the database. */
+  const changeElsewhere = (id: number, change: string) =>
+    realStack().query(`update public.appointments set ${change} where id = $1`, [id]);
+
+  it('changes nothing and notifies no one when the appointment was moved, its status as it was', async () => {
+    const { service, user } = await openList();
+    // Jose Rizal's visit yesterday at 9:00, overdue: No Show may be chosen.
+    await user.selectOptions(statusOf(101), 'No Show');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to No Show?' });
+    await changeElsewhere(101, "appointment_time = '2030-01-10T11:00:00+08:00'"); // to tomorrow
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
+
+    const failed = await screen.findByRole('dialog', { name: 'Failed!' });
+    expect(failed.textContent).toContain('Someone else changed this appointment meanwhile.');
+    expect(service.received).toHaveLength(0);
+    const row = await stored(101);
+    expect(row.status).toBe('Confirmed');
+    expect(new Date(row.appointment_time).toISOString()).toBe('2030-01-10T03:00:00.000Z');
+  });
+
+  it('notifies no one when the appointment was given to another patient', async () => {
+    const { service, user } = await openList();
+    await user.selectOptions(statusOf(102), 'Cancelled');
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Cancelled?' });
+    expect(dialog.textContent).toContain('Ana Garcia will be notified on Messenger.');
+    await changeElsewhere(102, 'patient_id = 1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
+
+    const failed = await screen.findByRole('dialog', { name: 'Failed!' });
+    expect(failed.textContent).toContain('Someone else changed this appointment meanwhile.');
+    expect(service.received).toHaveLength(0);
+    expect(await stored(102)).toMatchObject({ status: 'Scheduled', patient_id: 1 });
+  });
+
+  it('changes nothing directly either when the appointment went to another dentist', async () => {
+    const { user } = await openList();
+    await changeElsewhere(100, 'dentist_id = 3');
+    await user.selectOptions(statusOf(100), 'Confirmed');
+
+    const failed = await screen.findByRole('dialog', { name: 'Failed to update status!' });
+    expect(failed.textContent).toContain('Someone else changed this appointment meanwhile.');
+    expect(await stored(100)).toMatchObject({ status: 'Scheduled', dentist_id: 3 });
+  });
+});
+
 describe('deleting an appointment', () => {
   it("asks 'Are you sure?', soft-deletes, says 'Appointment cancelled' and drops the row", async () => {
     const { user } = await openList();

@@ -6,11 +6,22 @@ import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { trackOwnWrite } from '../../model/own-writes';
 import { appointmentKeys } from '../../model/query-keys';
 
+/**
+ * The appointment as the list showed it when the change was chosen: its status, and whose visit it
+ * is and when (what the status rules, the question asked and the patient's notification went by).
+ */
+export interface ShownAppointment {
+  readonly status: string;
+  readonly appointment_time: string;
+  readonly dentist_id: number;
+  readonly patient_id: number;
+}
+
 export interface StatusUpdate {
   clinicId: number;
   appointmentId: number;
-  /** The status the list showed: the update only lands if nobody changed it meanwhile. */
-  from: string;
+  /** The appointment as the list showed it: the update only lands if nobody changed it meanwhile. */
+  shown: ShownAppointment;
   to: AppointmentStatus;
   /** The clinic's reason, kept with a cancellation (the database refuses one on any other status). */
   cancelReason?: string | null;
@@ -32,13 +43,16 @@ export async function whyNoRow(clinicId: number, appointmentId: number): Promise
 }
 
 /**
- * Updates the status by id, filtered by clinic, not deleted, and the status the user saw,
- * asking for the row back: no row means it was deleted ('gone') or changed ('changed') elsewhere.
+ * Updates the status by id, filtered by clinic, not deleted, and the status, time, dentist and
+ * patient the user saw, asking for the row back: no row means it was deleted ('gone') or changed
+ * ('changed') elsewhere. The time matters as much as the status: moving an appointment (Edit, a
+ * waitlist offer) may leave its status as it was, and No Show on today's overdue visit must not
+ * land on tomorrow's; nor a notification go to a patient the question did not name.
  */
 export async function updateAppointmentStatus({
   clinicId,
   appointmentId,
-  from,
+  shown,
   to,
   cancelReason,
 }: StatusUpdate): Promise<void> {
@@ -50,7 +64,10 @@ export async function updateAppointmentStatus({
         .eq('id', appointmentId)
         .eq('clinic_id', clinicId)
         .eq('deleted', false)
-        .eq('status', from as AppointmentStatus)
+        .eq('status', shown.status as AppointmentStatus)
+        .eq('appointment_time', shown.appointment_time)
+        .eq('dentist_id', shown.dentist_id)
+        .eq('patient_id', shown.patient_id)
         .select('id, status, updated_at'),
     ),
   );

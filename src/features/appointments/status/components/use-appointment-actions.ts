@@ -66,7 +66,9 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
       await exclusive(appointment.id, async () => {
         const kind = statusChangeKind(appointment.status, to);
         if (kind === 'none') return;
-        const update = { clinicId, appointmentId: appointment.id, from: appointment.status, to };
+        const { status, appointment_time, dentist_id, patient_id } = appointment;
+        const shown = { status, appointment_time, dentist_id, patient_id };
+        const update = { clinicId, appointmentId: appointment.id, shown, to };
         if (kind === 'direct') {
           try {
             if ((await updateStatus(update)) === ALREADY_PENDING) return;
@@ -84,7 +86,8 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
         });
         if (answer === null) return;
         // The question may have been open past the moment the change stopped being allowed (Cancelled
-        // locks an hour before the appointment): the rule is asked again when staff confirm.
+        // locks an hour before the appointment): the rule is asked again when staff confirm, at the
+        // time shown; the update lands only while the appointment is still at that time.
         if (!isStatusSelectable(to, appointment.appointment_time, new Date())) {
           await showFailure(LIST_TEXT.notifyFailedTitle, LIST_TEXT.notifyFailedText, LIST_TEXT.noLongerAllowed(to));
           return;
