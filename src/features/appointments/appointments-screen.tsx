@@ -173,10 +173,11 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
   useBookingIntent(clinicId, ({ patient, dentistId, procedureId, onBooked }) =>
     setModal({ kind: 'add', prefill: { patient, dentistId, procedureId }, onBooked }),
   );
+  // The tab that asked is told of a new appointment only: the Add form may have turned into editing
+  // an existing one ('Edit Existing Appointment'), whose save books nothing.
   const onBooked = modal?.kind === 'add' ? modal.onBooked : undefined;
-  const afterAdd = useCallback(
+  const tellBooked = useCallback(
     (appointmentId: number) => {
-      setModal(null);
       onBooked?.(appointmentId).catch((error: unknown) => {
         console.error('Ngiti: telling the booking tab of the appointment failed', error);
         toast(LIST_TEXT.handoverFailed, { tone: 'error' });
@@ -269,7 +270,8 @@ function AppointmentsWorkspace({ clinicId, timeZone }: { clinicId: number; timeZ
           timeZone={timeZone}
           prefill={modal.prefill}
           onClose={close}
-          onSaved={afterAdd}
+          onSaved={close}
+          onBooked={modal.onBooked ? tellBooked : undefined}
         />
       ) : null}
       {modal?.kind === 'edit' ? (

@@ -79,6 +79,36 @@ describe("Book in another tab (Recalls' booking requests)", () => {
     await waitFor(() => expect(onBooked).toHaveBeenCalledWith(booked!.id));
   });
 
+  it("tells the plan nothing when 'Edit Existing Appointment' saves the patient's other appointment instead", async () => {
+    await arrange();
+    // Maria already has Thursday 15:00, booked for something else.
+    await seed.appointments([
+      { id: 900, clinic_id: 1, dentist_id: 1, patient_id: 11, appointment_time: `${THURSDAY}T15:00:00+08:00` },
+    ]);
+    const onBooked = vi.fn(async (_appointmentId: number) => undefined);
+    requestBooking({ clinicId: 1, patient: MARIA, dentistId: 1, procedureId: 201, onBooked });
+    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    const dialog = await addForm();
+
+    const user = userEvent.setup();
+    await user.click(dialog.querySelector<HTMLButtonElement>(`[data-date="${THURSDAY}"]`)!);
+    await waitFor(() => expect(dialog.querySelector('[data-time="10:20"]')).not.toBeNull());
+    await user.click(dialog.querySelector<HTMLButtonElement>('[data-time="10:20"]')!);
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Existing Appointment' }));
+    // A loading dialog stands in until the appointment is read: look the form up each time.
+    const edit = () => screen.getByRole('dialog', { name: 'Edit Appointment' });
+    await waitFor(() => expect(edit().querySelector('[data-time="15:00"]')?.getAttribute('aria-pressed')).toBe('true'));
+    await user.selectOptions(within(edit()).getByLabelText('Procedure Category'), 'Preventive Care');
+    await user.selectOptions(within(edit()).getByLabelText('Procedure'), 'Oral Prophylaxis — ₱800.00');
+    await user.click(within(edit()).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Appointment updated!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await rows('appointments', { patient_id: 11 })).toMatchObject([{ id: 900, reason: 'Oral Prophylaxis' }]);
+    expect(onBooked).not.toHaveBeenCalled();
+  });
+
   it('is acted on once: the form closed, Appointments opened again shows no form', async () => {
     await arrange();
     requestBooking({ clinicId: 1, patient: MARIA });

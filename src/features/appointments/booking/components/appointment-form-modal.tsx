@@ -28,6 +28,12 @@ export interface AppointmentFormModalProps {
   onClose(): void;
   /** After 'Appointment booked!' / 'Appointment updated!'; the form has already invalidated appointmentKeys.lists(). */
   onSaved(appointmentId: number): void;
+  /**
+   * After 'Appointment booked!' only, before onSaved: a new appointment was booked. Never after a
+   * save of an existing one, also not once Add has turned into editing one through 'Edit Existing
+   * Appointment'.
+   */
+  onBooked?(appointmentId: number): void;
 }
 
 interface Editing {
@@ -73,6 +79,7 @@ export function AppointmentFormModal({
   prefill,
   onClose,
   onSaved,
+  onBooked,
 }: AppointmentFormModalProps) {
   const [editing, setEditing] = useState<Editing | null>(
     appointmentId === undefined ? null : { id: appointmentId, bypassDoubleBooking: false },
@@ -127,7 +134,10 @@ export function AppointmentFormModal({
     dentists: dentists.data,
     categories: procedures.data,
     onClose,
-    onSaved,
+    onSaved: (id: number, created: boolean) => {
+      if (created) onBooked?.(id);
+      onSaved(id);
+    },
     onEditExisting: (id: number) => setEditing({ id, bypassDoubleBooking: true }),
   };
   if (editing && appointment.data) {

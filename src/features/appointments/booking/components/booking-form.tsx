@@ -52,7 +52,8 @@ export interface BookingFormProps {
   dentists: readonly BookingDentist[];
   categories: readonly ProcedureCategoryChoice[];
   onClose(): void;
-  onSaved(appointmentId: number): void;
+  /** After 'Appointment booked!' (`created`: a new appointment) or 'Appointment updated!'. */
+  onSaved(appointmentId: number, created: boolean): void;
   /** The user chose 'Edit Existing Appointment' in the 'Double Booking' warning. */
   onEditExisting(appointmentId: number): void;
 }

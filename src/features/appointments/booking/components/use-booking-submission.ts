@@ -23,7 +23,8 @@ export interface BookingSubmissionOptions extends Pick<
 > {
   /** The price list no longer has the chosen procedure: the form clears it. */
   onProcedureDropped(): void;
-  onSaved(appointmentId: number): void;
+  /** After 'Appointment booked!' (`created`) or 'Appointment updated!'. */
+  onSaved(appointmentId: number, created: boolean): void;
   /** Save found the appointment changed elsewhere meanwhile and wrote nothing: the form shows this. */
   onChangedElsewhere(changed: ChangedElsewhere): void;
   /** The user chose 'Edit Existing Appointment' in the 'Double Booking' warning. */
@@ -93,7 +94,7 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
       );
       if (outcome.type === 'saved') {
         toast(outcome.created ? BOOKING_MESSAGES.booked : BOOKING_MESSAGES.updated, { tone: 'success' });
-        options.onSaved(outcome.appointmentId);
+        options.onSaved(outcome.appointmentId, outcome.created);
       } else if (outcome.type === 'changed-meanwhile') {
         options.onChangedElsewhere(outcome.changed);
       } else if (outcome.type === 'double-booking' && outcome.choice === 'edit-existing') {
