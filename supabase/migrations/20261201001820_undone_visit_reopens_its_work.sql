@@ -15,6 +15,9 @@
 -- and the caries its completion removed are charted again. A chart entry is
 -- never edited (guard_chart_entry), so what comes back is a new entry recorded
 -- now: the chart as of the days in between still reads as it was recorded.
+-- A visit deleted together with its patient (delete_patient, moved here whole
+-- from 20261201001670_patient_delete_as_confirmed.sql to say so) keeps its
+-- work: the patient's record is kept as it was, not rewritten.
 -- ============================================================================
 
 create function public.reopen_work_of_undone_visit()
@@ -26,6 +29,10 @@ declare
   v_item public.treatment_plan_items;
   v_planned_entry_id bigint;
 begin
+  -- A visit deleted with its patient (delete_patient) was still made: its work stays as recorded.
+  if pg_catalog.current_setting('ngiti.deleting_patient_id', true) = new.patient_id::text then
+    return null;
+  end if;
   -- The caries a completion at this visit removed: complete_plan_items removes them as of its own
   -- moment, the done_at of the items it marks, on those items' teeth; nothing else removes a
   -- chart entry in that transaction.
@@ -72,7 +79,7 @@ end;
 $$;
 
 select private.setup_function('public.reopen_work_of_undone_visit()', '{service_role}',
-  'Trigger: an appointment that leaves Completed, or is deleted, reopens the plan items done at it (accepted when '
+  'Trigger: an appointment that leaves Completed, or is deleted (not with its patient: delete_patient), reopens the plan items done at it (accepted when '
   'decided, else proposed), removes their completed chart entries, and charts again, as new entries recorded now, '
   'the planned entries and the caries their completion removed.');
 
@@ -86,3 +93,61 @@ comment on table public.treatment_plan_items is
   'with its price when planned. Written only through plan_treatment, decide_plan_item, link_plan_item_appointment, '
   'complete_plan_items and withdraw_plan_item, and reopened when the visit it was done at stops being Completed '
   '(reopen_work_of_undone_visit).';
+
+-- ---------------------------------------------------------------------------
+-- delete_patient (from 20261201001670_patient_delete_as_confirmed.sql): its visits go with it,
+-- and the work done at them stays on the record.
+-- ---------------------------------------------------------------------------
+create function public.delete_patient(p_patient_id bigint, p_with_appointments boolean default true)
+returns jsonb language plpgsql security invoker set search_path = '' as $$
+declare
+  v_patient_id bigint;
+  v_deleted_appointments integer;
+begin
+  if p_patient_id is null then
+    raise exception 'A patient is required.'
+      using errcode = 'null_value_not_allowed',
+            hint = 'patient_required';
+  end if;
+
+  -- A booking for this patient waits (the booking trigger reads the patient
+  -- FOR SHARE) and then sees the patient deleted.
+  v_patient_id := private.lock_live_row('public.patients', p_patient_id, 'patient', 'patient_not_found');
+
+  -- Staff told the patient had no appointments (the spec's plain confirmation) confirmed a delete
+  -- that removes none: one booked meanwhile (the lock above makes bookings wait) is not removed
+  -- unasked.
+  if not p_with_appointments and exists (
+    select 1 from public.appointments a where a.patient_id = v_patient_id and not a.deleted
+  ) then
+    raise exception 'This patient has appointments now; deleting will also remove them.'
+      using errcode = 'PT409', hint = 'patient_has_appointments';
+  end if;
+
+  -- The visits go with the patient: the work done at them stays on the record as it was
+  -- (reopen_work_of_undone_visit reads this, for this transaction only).
+  perform pg_catalog.set_config('ngiti.deleting_patient_id', v_patient_id::text, true);
+  with removed as (
+    update public.appointments a
+       set deleted = true
+     where a.patient_id = v_patient_id and not a.deleted
+    returning a.id
+  )
+  select count(*)::integer into v_deleted_appointments from removed;
+
+  update public.patients p set deleted = true where p.id = v_patient_id;
+  if not found then
+    raise exception 'Patient % could not be deleted.', p_patient_id
+      using errcode = 'insufficient_privilege',
+            hint = 'patient_delete_refused';
+  end if;
+
+  return jsonb_build_object('deleted_appointments', v_deleted_appointments);
+end;
+$$;
+
+select private.setup_function('public.delete_patient(bigint, boolean)', '{authenticated,service_role}',
+  'Soft-deletes patient p_patient_id (deleted = true) and, in the same transaction, every appointment of theirs '
+  'not yet deleted; with p_with_appointments false, only when they have none (else PT409 patient_has_appointments). '
+  'Returns {"deleted_appointments": n}. Errors: PT404 (HTTP 404) when the caller cannot see the patient (other '
+  'clinic, unknown, already deleted), 22004 without a patient.');

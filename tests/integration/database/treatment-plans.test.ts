@@ -660,6 +660,20 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
       expect(await describeChart(patientId)).toEqual(['16 O filling completed']);
     });
 
+    it('keeps the work of visits deleted together with their patient as it was recorded', async () => {
+      const { patientId, filled, crowned } = await visitWithWorkDone('Deleted with their visits');
+      await asUser(fresh.db, smile.receptionist, (tx) =>
+        tx.query('select public.delete_patient($1, true)', [patientId]),
+      );
+      expect((await whereItStands(filled.id)).status).toBe('done');
+      expect((await whereItStands(crowned.id)).status).toBe('done');
+      expect(await describeChart(patientId)).toEqual([
+        '36 D caries existing',
+        '36 MO filling completed',
+        '46 whole crown completed',
+      ]);
+    });
+
     it('leaves a visit that was not Completed alone', async () => {
       const patientId = await createPatient(fresh.db, smile.id, 'Booked, then no show');
       const row = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 17 });
