@@ -76,6 +76,12 @@ begin
     from public.payments p
    where p.invoice_id = new.invoice_id and p.voided_at is null;
   if new.amount <= v_balance then
+    -- It fits (a payment voided meanwhile raised the balance): no overpayment, so none is recorded
+    -- as accepted. A balance given without acceptance, or below 0.00, is left to the check.
+    if new.overpayment_accepted and new.accepted_balance >= 0 then
+      new.overpayment_accepted := false;
+      new.accepted_balance := null;
+    end if;
     return new;
   end if;
   if not new.overpayment_accepted then

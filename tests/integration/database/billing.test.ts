@@ -454,6 +454,13 @@ describe.each(targets)('billing on %s', (target) => {
       expect((await admin.rpc('void_payment', { p_payment_id: mistaken, p_reason: 'Wrong invoice' })).error).toBeNull();
       expect((await addPayment(invoice, '500', acceptedAt('400'))).error).toBeNull();
       expect(await summary(invoice.id)).toMatchObject({ paid_centavos: 50000, balance_centavos: 50000 });
+      // No overpayment was made, so none is recorded as accepted (nor a balance nobody was warned of).
+      const { rows } = await stack.db.query<{ accepted: boolean; balance: string | null }>(
+        `select overpayment_accepted as accepted, accepted_balance::text as balance from public.payments
+          where invoice_id = $1 and voided_at is null`,
+        [invoice.id],
+      );
+      expect(rows).toEqual([{ accepted: false, balance: null }]);
     });
 
     it('stores no balance given without accepting an overpayment, or below ₱0.00 (23514)', async () => {
