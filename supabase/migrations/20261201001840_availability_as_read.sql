@@ -177,8 +177,11 @@ select private.setup_function('public.save_availability_day(bigint, date, jsonb,
 -- ---------------------------------------------------------------------------
 -- delete_availability_block: the Blocked Periods table's Delete
 -- ---------------------------------------------------------------------------
--- One block by id. A block already gone (deleted at another desk) or of another clinic is nothing to
--- delete, as the table's delete policy answered before. The dentist's row is locked first, as
+-- One block by id. A block not there is refused as a day changed since it was read
+-- (availability_changed): deleted at another desk, or replaced by another desk's save of its day
+-- (a save writes the day's blocks anew, under new ids), so the desk reads the day again rather than
+-- be told 'Deleted!' of a block still standing. Another clinic's block is not there either. The
+-- dentist's row is locked first, as
 -- save_availability_day locks it: a save that read the day with this block waits, then finds it
 -- gone and refuses rather than bring it back.
 create function public.delete_availability_block(p_block_id bigint)
@@ -193,7 +196,8 @@ begin
   end if;
   select a.* into v_block from public.dentist_availability a where a.id = p_block_id;
   if not found or (v_browser and not public.can_access_clinic(v_block.clinic_id)) then
-    return;
+    raise exception 'The blocks of this day were changed elsewhere since they were read.'
+      using errcode = 'PT409', hint = 'availability_changed';
   end if;
   perform 1 from public.dentists d where d.id = v_block.dentist_id for no key update;
   delete from public.dentist_availability a where a.id = p_block_id;
@@ -201,9 +205,9 @@ end;
 $$;
 
 select private.setup_function('public.delete_availability_block(bigint)', '{authenticated,service_role}',
-  'Deletes the blocked period p_block_id (front desk of its clinic: dentists.manage); nothing when it is gone '
-  'already or another clinic''s. Locks the dentist''s row (FOR NO KEY UPDATE), as save_availability_day does. '
-  'Errors: 42501 (availability_forbidden) not allowed.');
+  'Deletes the blocked period p_block_id (front desk of its clinic: dentists.manage). Locks the dentist''s row '
+  '(FOR NO KEY UPDATE), as save_availability_day does. Errors: 42501 (availability_forbidden) not allowed, PT409 '
+  '(HTTP 409, availability_changed) no such block of the clinic: deleted, or its day saved anew, since it was read.');
 
 -- ---------------------------------------------------------------------------
 -- dentist_availability: written through the two functions above only

@@ -687,18 +687,24 @@ describe.each(databaseTargets())('save_availability_day on %s', (target) => {
     const exists = async (blockId: number) =>
       (await db.query('select 1 from public.dentist_availability where id = $1', [blockId])).rows.length === 1;
 
-    it('deletes one block for the front desk, and answers a block already gone without an error', async () => {
+    it('deletes one block for the front desk, and refuses one no longer there as a day changed', async () => {
       const block = await newBlock('09:00', '10:00');
       const other = await newBlock('11:00', '12:00');
       await asUser(db, clinic.receptionist, (tx) => remove(tx, block));
       expect(await exists(block)).toBe(false);
       expect(await exists(other)).toBe(true);
-      expect(await attemptAs(db, clinic.admin, (tx) => remove(tx, block))).toMatchObject({ ok: true });
+      // Deleted at another desk, or its day saved anew there (new ids): not 'Deleted!' unseen.
+      expect(await refusalFor(db, clinic.admin, (tx) => remove(tx, block))).toMatchObject({
+        code: 'PT409',
+        hint: 'availability_changed',
+      });
     });
 
     it("leaves another clinic's block alone, and refuses a dentist account and anon", async () => {
       const theirs = await newBlock('13:00', '14:00', otherClinic);
-      await asUser(db, clinic.admin, (tx) => remove(tx, theirs));
+      expect(await refusalFor(db, clinic.admin, (tx) => remove(tx, theirs))).toMatchObject({
+        hint: 'availability_changed',
+      });
       expect(await exists(theirs)).toBe(true);
       const ours = await newBlock('14:00', '15:00');
       expect(await refusalFor(db, clinic.dentistUser, (tx) => remove(tx, ours))).toMatchObject({

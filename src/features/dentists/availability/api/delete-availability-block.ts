@@ -6,8 +6,8 @@ import { dentistKeys } from '../../model/query-keys';
 
 /**
  * Deletes one block by id, with one RPC (`delete_availability_block`: browsers do not write the
- * table). A block already gone (deleted in another tab) is what the user asked for, so the
- * function answers it as deleted.
+ * table). A block no longer there (deleted at another desk, or its day saved anew there) is
+ * refused as availability_changed: the manager reads the day again.
  */
 export async function deleteAvailabilityBlock(blockId: number): Promise<void> {
   throwOnError(await getSupabase().rpc('delete_availability_block', { p_block_id: blockId }));

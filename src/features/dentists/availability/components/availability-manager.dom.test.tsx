@@ -331,6 +331,25 @@ describe('the Availability Manager, embedded with a fixed dentist', () => {
         ['2030-01-15', '13:00:00', '15:00:00'],
       ]);
     });
+
+    it('refuses Delete of a block whose day was saved anew there, and shows the day as stored', async () => {
+      const { user } = await embedded();
+      // Another desk saves the 15th with the same block: the day's blocks are written anew (new id).
+      await realStack().query('delete from public.dentist_availability where id = 102');
+      await realStack().query(
+        `insert into public.dentist_availability (clinic_id, dentist_id, specific_date, start_time, end_time)
+         values (1, 1, '2030-01-15', '13:00', '15:00')`,
+      );
+      await user.click(screen.getByRole('button', { name: 'Delete block 2030-01-15 1:00 PM–3:00 PM' }));
+      await confirmWith('Yes, delete');
+      expect(await screen.findByText(`Error deleting! ${CHANGED}`)).toBeTruthy();
+      expect(screen.queryByText('Deleted!')).toBeNull();
+      expect(await storedBlocks()).toEqual([
+        ['2030-01-09', '09:00:00', '10:00:00'],
+        ['2030-01-15', '13:00:00', '15:00:00'],
+      ]);
+      expect(screen.getByRole('button', { name: 'Delete block 2030-01-15 1:00 PM–3:00 PM' })).toBeTruthy();
+    });
   });
 
   it("deletes one block after 'Delete block?' / 'Delete this block?', then says 'Deleted!'", async () => {

@@ -232,7 +232,7 @@ function ManagerBody({
       toast(AVAILABILITY_TEXT.deleted);
     } catch (error) {
       console.error('Ngiti: deleting a block failed', error);
-      toast(AVAILABILITY_EXTRA_TEXT.deleteBlockFailed, { tone: 'error' });
+      failed(AVAILABILITY_EXTRA_TEXT.deleteBlockFailed, error);
     }
   }
 
