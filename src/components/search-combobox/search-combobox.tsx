@@ -72,6 +72,13 @@ export function SearchCombobox<T extends { id: number; name: string }>({
 }: SearchComboboxProps<T>) {
   const listId = useId();
   const [text, setText] = useState(value?.name ?? '');
+  // A choice made outside the field (a form merging what another desk saved) shows its name. Typing
+  // clears the choice and keeps what was typed; only a chosen item replaces the text.
+  const [shown, setShown] = useState(value);
+  if (value?.id !== shown?.id || value?.name !== shown?.name) {
+    setShown(value);
+    if (value) setText(value.name);
+  }
   const [term, setTerm] = useState(text);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

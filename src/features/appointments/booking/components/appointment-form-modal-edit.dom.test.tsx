@@ -275,6 +275,25 @@ describe('the Edit Appointment form', () => {
     expect(notesBox().value).toBe('sensitive tooth, upper left');
   });
 
+  it('shows the patient another desk gave it meanwhile in the Patient box, which still searches when typed in', async () => {
+    const { user, onSaved } = await render({ appointmentId: 700 }, editData);
+    await ready();
+    expect(patientInput().value).toBe('Jose Rizal');
+    await updateAppointment(700, 'patient_id = 11'); // in another tab: reassigned to Maria
+    await user.click(submitButton('Save'));
+
+    expect(await screen.findByText(CHANGED_MEANWHILE)).toBeTruthy();
+    expect((await storedAppointment(700)).patient_id).toBe(11);
+    expect(onSaved).not.toHaveBeenCalled();
+    await waitFor(() => expect(patientInput().value).toBe('Maria Santos'));
+
+    await user.clear(patientInput());
+    await user.type(patientInput(), 'Ana');
+    expect(patientInput().value).toBe('Ana');
+    await user.click(await screen.findByRole('option', { name: /^Ana Cruz/ }));
+    expect(patientInput().value).toBe('Ana Cruz');
+  });
+
   it('opens with a clear message for an appointment that is already deleted', async () => {
     const data = editData.map((row) => ({ ...row, deleted: row.id === 700 }));
     await render({ appointmentId: 700 }, data);
