@@ -559,6 +559,27 @@ describe('deleting an appointment', () => {
     expect((await stored(100)).deleted).toBe(false);
   });
 
+  it('deletes nothing when the appointment was moved after the question named it, and shows it moved', async () => {
+    const { user } = await openList();
+    await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog.textContent).toContain('Maria Santos on January 9, 2030, 2:00 PM');
+    // In another tab: moved a week on.
+    await realStack().query(
+      "update public.appointments set appointment_time = '2030-01-16T14:00:00+08:00' where id = 100",
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+
+    const failed = await screen.findByRole('dialog', { name: 'Failed to cancel' });
+    expect(failed.textContent).toContain('Someone else changed this appointment meanwhile.');
+    const row = await stored(100);
+    expect(row.deleted).toBe(false);
+    expect(new Date(row.appointment_time).toISOString()).toBe('2030-01-16T06:00:00.000Z');
+    expect(screen.queryByText('Appointment cancelled')).toBeNull();
+    fireEvent.click(within(failed).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(rowOf(100).textContent).toContain('January 16, 2030'));
+  });
+
   it('explains an appointment deleted elsewhere and refreshes the list', async () => {
     const { user } = await openList();
     await user.click(within(rowOf(100)).getByRole('button', { name: /^Delete appointment of/ }));

@@ -13,11 +13,16 @@ import { isStatusSelectable, statusChangeKind } from '../../model/status-rules';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useNotifyStatusChange } from '../api/notify-status-change';
 import { completePlanItems, getOpenPlanItems, type OpenPlanItem } from '../api/plan-items';
-import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
+import { useUpdateAppointmentStatus, type ShownAppointment } from '../api/update-appointment-status';
 import { failureReason } from '../failure-reason';
 import { askStatusChange, showFailure, showNotice } from './status-dialogs';
 
 const patientOf = (appointment: ListAppointment) => appointment.patient?.name ?? LIST_TEXT.unknownPatient;
+
+/** What the list showed of the appointment, which a status change or delete must still find stored. */
+function shownOf({ status, appointment_time, dentist_id, patient_id }: ListAppointment): ShownAppointment {
+  return { status, appointment_time, dentist_id, patient_id };
+}
 
 /** The patient's open plan items; none when they cannot be read (the status change goes on without them). */
 async function openPlanItemsOf(clinicId: number, patientId: number): Promise<OpenPlanItem[]> {
@@ -66,9 +71,7 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
       await exclusive(appointment.id, async () => {
         const kind = statusChangeKind(appointment.status, to);
         if (kind === 'none') return;
-        const { status, appointment_time, dentist_id, patient_id } = appointment;
-        const shown = { status, appointment_time, dentist_id, patient_id };
-        const update = { clinicId, appointmentId: appointment.id, shown, to };
+        const update = { clinicId, appointmentId: appointment.id, shown: shownOf(appointment), to };
         if (kind === 'direct') {
           try {
             if ((await updateStatus(update)) === ALREADY_PENDING) return;
@@ -126,7 +129,8 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
         });
         if (!confirmed) return;
         try {
-          if ((await deleteAppointment(appointment.id)) === ALREADY_PENDING) return;
+          const deletion = { clinicId, appointmentId: appointment.id, shown: shownOf(appointment) };
+          if ((await deleteAppointment(deletion)) === ALREADY_PENDING) return;
           toast(LIST_TEXT.deleted);
         } catch (error) {
           console.error('Ngiti: deleting the appointment failed', error);
@@ -134,7 +138,7 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
         }
       });
     },
-    [exclusive, deleteAppointment, timeZone, toast],
+    [clinicId, exclusive, deleteAppointment, timeZone, toast],
   );
 
   const pending = useMemo<ReadonlySet<number>>(() => new Set(rows.pending), [rows.pending]);
