@@ -531,6 +531,35 @@ describe('Add Payment', () => {
     expect((await storedPayments()).map((payment) => payment.accepted_balance)).toEqual([null, 600]);
   });
 
+  it('drops the warning when the method or reference changes, and saves the fields confirmed after a new warning', async () => {
+    const { user, modal } = await openPaymentOfNewInvoice();
+    await payAmount(user, modal, '1,200');
+    expect(within(modal).getByRole('button', { name: 'Add Payment anyway' })).toBeTruthy();
+
+    await user.selectOptions(within(modal).getByLabelText('Method'), 'E-Wallet');
+    await waitFor(() => expect(within(modal).queryByRole('button', { name: 'Add Payment anyway' })).toBeNull());
+    await user.type(within(modal).getByLabelText(/^Reference #/), 'GC-7');
+    await user.click(within(modal).getByRole('button', { name: 'Add Payment' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(
+      'This is ₱200.00 more than the balance of ₱1,000.00.Add Payment anyway',
+    );
+    expect(await storedPayments()).toEqual([]);
+
+    await pressAndSeePaymentAdded(user, modal, 'Add Payment anyway');
+    expect(await storedPayments()).toMatchObject([
+      { amount: 1200, method: 'e-wallet', reference_number: 'GC-7', overpayment_accepted: true },
+    ]);
+  });
+
+  it.each([/^Reference #/, /^Notes/])('drops the warning when %s is edited', async (label) => {
+    const { user, modal } = await openPaymentOfNewInvoice();
+    await payAmount(user, modal, '1,200');
+    expect(within(modal).getByRole('button', { name: 'Add Payment anyway' })).toBeTruthy();
+    await user.type(within(modal).getByLabelText(label), 'x');
+    await waitFor(() => expect(within(modal).queryByRole('button', { name: 'Add Payment anyway' })).toBeNull());
+    expect(await storedPayments()).toEqual([]);
+  });
+
   it('says the balance changed when another desk took a payment after the warning, and asks again', async () => {
     const { user, invoice, modal } = await openPaymentOfNewInvoice();
     await payAmount(user, modal, '1,200');

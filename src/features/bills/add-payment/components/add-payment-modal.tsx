@@ -62,12 +62,15 @@ export function AddPaymentModal({
   );
   const voided = balance.data?.voided_at != null;
 
-  /** A field's props: an edit clears its error, and an edited amount drops the warning. */
+  /**
+   * A field's props: an edit clears its error and drops the warning, whose confirm saves the fields
+   * it was given; the edited form is warned about (or saved) only when submitted again.
+   */
   const edited = (name: 'amount' | 'method' | 'reference' | 'notes') =>
     form.register(name, {
       onChange: () => {
         form.clearErrors(name);
-        if (name === 'amount') dropWarning();
+        dropWarning();
       },
     });
 

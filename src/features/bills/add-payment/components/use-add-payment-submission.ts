@@ -66,7 +66,7 @@ export function useAddPaymentSubmission(
     message,
     warning,
     saving,
-    /** The form was refused, or its amount edited: the warning was about another amount. */
+    /** The form was refused, or a field edited: the warning was about other fields. */
     dropWarning() {
       setWarning(null);
     },
