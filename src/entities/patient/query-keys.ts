@@ -1,11 +1,14 @@
 /**
  * TanStack Query keys of patient data, all under `['patients']`: the patients feature builds its
- * keys on `all`, and every patient picker (Add Invoice, Add to Waitlist) shares `search`, so one
- * invalidation of `all` refreshes every read of patients.
+ * keys on `all`, and every patient picker (Add Invoice, Add to Waitlist, Add Appointment) searches
+ * under `searches`, so one invalidation refreshes every picker and one of `all` every read of patients.
  */
 export const patientQueryKeys = {
   all: ['patients'] as const,
   searches: (clinicId: number) => [...patientQueryKeys.all, 'search', clinicId] as const,
   /** A picker's search; `term` is folded (foldName), so 'Nina' and 'niña' share one read. */
   search: (clinicId: number, term: string) => [...patientQueryKeys.searches(clinicId), term] as const,
+  /** A search of names, phones and Messenger ids (the booking form's); `term` as normalizePatientTerm gives it. */
+  contactSearch: (clinicId: number, term: string) =>
+    [...patientQueryKeys.searches(clinicId), 'name-or-contact', term] as const,
 };

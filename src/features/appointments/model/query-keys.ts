@@ -11,7 +11,6 @@ export const appointmentKeys = {
   dentistDay: (clinicId: number, dentistId: number, date: string) =>
     [...appointmentKeys.dentistDays(), clinicId, dentistId, date] as const,
   dentists: (clinicId: number) => [...appointmentKeys.all, 'dentists', clinicId] as const,
-  patients: (clinicId: number) => [...appointmentKeys.all, 'patients', clinicId] as const,
   procedures: (clinicId: number) => [...appointmentKeys.all, 'procedures', clinicId] as const,
   reminders: (clinicId: number, appointmentId: number) =>
     [...appointmentKeys.all, 'reminders', clinicId, appointmentId] as const,

@@ -140,7 +140,7 @@ describe('live appointment updates', () => {
     expect(screen.getByTestId('flashing').textContent).toBe('41');
     expect(playSound).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'dentist-day'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['appointments', 'patients', 1] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['patients', 'search', 1] });
     const toastText = screen.getByText('Maria Santos: Cancelled · Nov 23, 2026, 9:20 AM');
     expect(toastText.parentElement?.className).toContain('toast-error');
 

@@ -4,6 +4,7 @@ import { clinicYearRange, type InstantRange } from '@common/clinic-calendar';
 import { APPOINTMENT_UPDATED } from '@common/contract/live-events';
 import type { AppointmentUpdatedPayload } from '@common/contract/realtime';
 import { useToast } from '@/components/toast/toast-context';
+import { patientQueryKeys } from '@/entities/patient';
 import { subscribeToServiceEvents, type RealtimeStatus } from '@/lib/realtime-client';
 import type { ListAppointment } from '../../model/api/list-columns';
 import { openFlagsKey, type OpenFlag } from '../../model/api/open-flags';
@@ -253,7 +254,7 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
       const previousFlagId = mergeOpenFlag(queryClient, update);
       mergeIntoReadYears(queryClient, update);
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.dentistDays() });
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.patients(clinicId) });
+      void queryClient.invalidateQueries({ queryKey: patientQueryKeys.searches(clinicId) });
       clearTimeout(reconcileTimer.current);
       reconcileTimer.current = setTimeout(
         () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists() }),

@@ -33,7 +33,7 @@ export function withoutPatient(list: readonly PatientListItem[], id: number): Pa
 
 /**
  * Keeps the cached reads of patients in step with a write the server confirmed: the list in place,
- * without reading 10,000 rows again, and the pickers' searches (Add Invoice, Add to Waitlist) read
+ * without reading 10,000 rows again, and the pickers' searches (Add Invoice, Add to Waitlist, Add Appointment) read
  * again, so a patient just added or renamed is found and one just deleted is not offered.
  * `refresh` reads both again (after a write found them stale).
  */
