@@ -1,11 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AppointmentStatus } from '@common/contract';
-import { throwOnError } from '@/lib/request-error';
-import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
-import { trackOwnWrite } from '../../model/own-writes';
 import { appointmentKeys } from '../../model/query-keys';
-import { whyNoRow, type ShownAppointment } from './update-appointment-status';
+import { writeWhileAsShown, type ShownAppointment } from './update-appointment-status';
 
 export interface AppointmentDeletion {
   clinicId: number;
@@ -15,28 +11,12 @@ export interface AppointmentDeletion {
 }
 
 /**
- * Sets deleted to true by id (a soft delete, shown as 'Appointment cancelled'), filtered by clinic,
- * not deleted, and the status, time, dentist and patient the confirmation named, asking for the
- * row back: no row means it was deleted ('gone') or changed ('changed') elsewhere. A visit moved
- * or reassigned meanwhile is not the one staff agreed to delete.
+ * Sets deleted to true (a soft delete, shown as 'Appointment cancelled') while the appointment is
+ * as the confirmation named it: a visit moved or reassigned meanwhile is not the one staff agreed
+ * to delete ('changed'), and one deleted elsewhere is 'gone'.
  */
-export async function deleteAppointment({ clinicId, appointmentId, shown }: AppointmentDeletion): Promise<void> {
-  const rows = throwOnError(
-    await trackOwnWrite(
-      getSupabase()
-        .from('appointments')
-        .update({ deleted: true })
-        .eq('id', appointmentId)
-        .eq('clinic_id', clinicId)
-        .eq('deleted', false)
-        .eq('status', shown.status as AppointmentStatus)
-        .eq('appointment_time', shown.appointment_time)
-        .eq('dentist_id', shown.dentist_id)
-        .eq('patient_id', shown.patient_id)
-        .select('id, updated_at'),
-    ),
-  );
-  if (rows.length === 0) throw await whyNoRow(clinicId, appointmentId);
+export function deleteAppointment({ clinicId, appointmentId, shown }: AppointmentDeletion): Promise<void> {
+  return writeWhileAsShown(clinicId, appointmentId, shown, { deleted: true });
 }
 
 /** Deletes one appointment, one at a time per appointment; the list is read again either way. */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppointmentStatus } from '@common/contract';
+import type { AppointmentRow } from '@/lib/database.types';
 import { RequestError, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
@@ -31,7 +32,7 @@ export interface StatusUpdate {
  * Tells a write that touched no row apart: the appointment was deleted (or never visible), or
  * it is still there but no longer as the list showed it.
  */
-export async function whyNoRow(clinicId: number, appointmentId: number): Promise<RequestError> {
+async function whyNoRow(clinicId: number, appointmentId: number): Promise<RequestError> {
   const { data, error } = await getSupabase()
     .from('appointments')
     .select('id, deleted')
@@ -43,24 +44,24 @@ export async function whyNoRow(clinicId: number, appointmentId: number): Promise
 }
 
 /**
- * Updates the status by id, filtered by clinic, not deleted, and the status, time, dentist and
- * patient the user saw, asking for the row back: no row means it was deleted ('gone') or changed
- * ('changed') elsewhere. The time matters as much as the status: moving an appointment (Edit, a
- * waitlist offer) may leave its status as it was, and No Show on today's overdue visit must not
- * land on tomorrow's; nor a notification go to a patient the question did not name.
+ * Writes `change` to the appointment by id, filtered by clinic, not deleted, and the status, time,
+ * dentist and patient the user saw, asking for the row back: no row means it was deleted ('gone')
+ * or changed ('changed') elsewhere. The time matters as much as the status: moving an appointment
+ * (Edit, a waitlist offer) may leave its status as it was, and No Show on today's overdue visit (or
+ * a delete) must not land on tomorrow's; nor a notification go to a patient the question did not
+ * name.
  */
-export async function updateAppointmentStatus({
-  clinicId,
-  appointmentId,
-  shown,
-  to,
-  cancelReason,
-}: StatusUpdate): Promise<void> {
+export async function writeWhileAsShown(
+  clinicId: number,
+  appointmentId: number,
+  shown: ShownAppointment,
+  change: Partial<Pick<AppointmentRow, 'status' | 'cancel_reason' | 'deleted'>>,
+): Promise<void> {
   const rows = throwOnError(
     await trackOwnWrite(
       getSupabase()
         .from('appointments')
-        .update(cancelReason ? { status: to, cancel_reason: cancelReason } : { status: to })
+        .update(change)
         .eq('id', appointmentId)
         .eq('clinic_id', clinicId)
         .eq('deleted', false)
@@ -68,10 +69,26 @@ export async function updateAppointmentStatus({
         .eq('appointment_time', shown.appointment_time)
         .eq('dentist_id', shown.dentist_id)
         .eq('patient_id', shown.patient_id)
-        .select('id, status, updated_at'),
+        .select('id, updated_at'),
     ),
   );
   if (rows.length === 0) throw await whyNoRow(clinicId, appointmentId);
+}
+
+/** Sets the status (with the clinic's reason for a cancellation) while the appointment is as shown. */
+export function updateAppointmentStatus({
+  clinicId,
+  appointmentId,
+  shown,
+  to,
+  cancelReason,
+}: StatusUpdate): Promise<void> {
+  return writeWhileAsShown(
+    clinicId,
+    appointmentId,
+    shown,
+    cancelReason ? { status: to, cancel_reason: cancelReason } : { status: to },
+  );
 }
 
 /**
