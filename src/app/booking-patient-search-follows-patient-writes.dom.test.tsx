@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -7,8 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChosenPatient } from '@/entities/patient';
 import { PatientCombobox } from '@/features/appointments/booking/components/patient-combobox';
 import { PatientsView } from '@/features/patients/patients-screen';
-import { seed, setupComponentTests, signInAs } from '@/testing/real-db';
-import { createSession, renderApp } from '@/testing/render-app';
+import { renderSignedIn, seed, setupComponentTests } from '@/testing/real-db';
 
 // Here, not in either feature: features do not import each other, and this is how the app uses both.
 setupComponentTests();
@@ -31,14 +29,7 @@ function BookingPickerBesideThePatientsTab() {
 }
 
 async function renderPickerAndTab() {
-  const user = await signInAs({ role: 'receptionist', clinic_id: 1 });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderApp(
-    <QueryClientProvider client={queryClient}>
-      <BookingPickerBesideThePatientsTab />
-    </QueryClientProvider>,
-    { session: createSession({ user }) },
-  );
+  await renderSignedIn(<BookingPickerBesideThePatientsTab />, { role: 'receptionist' });
   await screen.findByText(/^Total number of patients: /);
 }
 

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchComboboxTexts } from '@/components/search-combobox/search-combobox';
 import { PatientPicker, type ChosenPatient } from '@/entities/patient';
-import { seed, setupComponentTests, signInAs } from '@/testing/real-db';
-import { createSession, renderApp } from '@/testing/render-app';
+import { renderSignedIn, seed, setupComponentTests } from '@/testing/real-db';
 import { PatientsView } from './patients-screen';
 
 setupComponentTests();
@@ -43,14 +41,7 @@ function PickerBesideThePatientsTab() {
 }
 
 async function renderPickerAndTab() {
-  const user = await signInAs({ role: 'receptionist', clinic_id: 1 });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderApp(
-    <QueryClientProvider client={queryClient}>
-      <PickerBesideThePatientsTab />
-    </QueryClientProvider>,
-    { session: createSession({ user }) },
-  );
+  await renderSignedIn(<PickerBesideThePatientsTab />, { role: 'receptionist' });
   await screen.findByText(/^Total number of patients: /);
 }
 
