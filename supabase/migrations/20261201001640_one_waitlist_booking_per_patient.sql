@@ -17,4 +17,5 @@
 -- are in 20261201001690_one_rule_for_booked_ahead.sql: the booking to move is one
 -- private.is_booked_ahead answers.
 
--- take_waitlist_offer is in 20261201001860_one_visit_a_day_from_the_waitlist.sql: no second visit a day.
+-- take_waitlist_offer is in 20261201001870_waitlist_take_waits_for_the_desk.sql (no second visit a day,
+-- the patient locked first).

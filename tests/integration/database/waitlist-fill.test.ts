@@ -24,6 +24,7 @@ import {
   type ClinicFixture,
   type FreshDatabase,
 } from '../../support/database.ts';
+import { whileHeldOpen } from '../../support/held-open.ts';
 
 const newPsid = () => `9${Array.from({ length: 15 }, () => Math.floor(Math.random() * 10)).join('')}`;
 
@@ -524,6 +525,37 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
       expect(await candidates(slot.id)).toEqual([]);
       expect(await take(rivalOffer!)).toMatchObject({ outcome: 'booked' });
     });
+
+    // PGlite runs one statement at a time: nothing is held open while the tap runs.
+    if (target === 'postgres') {
+      it('when the desk books them that day as they tap, then the tap waits for that booking and is gone', async () => {
+        const [freeing, theirs] = [await newDentist(), await newDentist()];
+        const date = nextDate();
+        await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: freeing }, date, ['10:00']);
+        await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: theirs }, date, ['14:00']);
+        const freedFrom = await book(freeing, date, '10:00');
+        const patient = await newPatient();
+        const entry = await addEntry({ patient_id: patient, dentist_id: freeing, from_date: date });
+        const slot = await cancelAndQueued(freedFrom);
+        const [tap] = await offer(slot.id, [entry]);
+
+        let byDesk = 0;
+        const result = await whileHeldOpen(
+          fresh.db,
+          async (tx) => {
+            const { rows } = await tx.query<{ id: number }>(
+              `insert into public.appointments (clinic_id, patient_id, dentist_id, appointment_time)
+               values ($1, $2, $3, $4) returning id::integer as id`,
+              [smile.id, patient, theirs, clinicTime(date, '14:00')],
+            );
+            byDesk = rows[0]!.id;
+          },
+          () => take(tap!),
+        );
+        expect(result).toMatchObject({ outcome: 'gone' });
+        expect((await liveBookingsOf(patient)).map((row) => row.id)).toEqual([byDesk]);
+      });
+    }
 
     it('counts no cancelled or deleted appointment that day', async () => {
       const [freeing, theirs] = [await newDentist(), await newDentist()];
