@@ -108,7 +108,8 @@ async function openAddInvoice(user: ReturnType<typeof userEvent.setup>) {
 
 async function openAddPayment(user: ReturnType<typeof userEvent.setup>, invoiceId: number) {
   await user.click(within(invoiceRow(invoiceId)).getByRole('button', { name: 'Add Payment' }));
-  const modal = dialog(`Add Payment for Invoice #${invoiceId}`);
+  // Named once the form's code is in: the first opening in a file loads it.
+  const modal = await screen.findByRole('dialog', { name: `Add Payment for Invoice #${invoiceId}` });
   await within(modal).findByTestId('billing-balance');
   return modal;
 }
