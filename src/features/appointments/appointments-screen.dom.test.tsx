@@ -361,6 +361,26 @@ describe('changing a status', () => {
     expect(service.received).toHaveLength(0);
   });
 
+  it('keeps the row busy until the list shows the new status, so the next change goes by it', async () => {
+    const { user } = await openList();
+    const write = holdNext({ method: 'PATCH', table: 'appointments' });
+    await user.selectOptions(statusOf(100), 'Confirmed');
+    await write.reached;
+    const reading = holdNext({ method: 'GET', table: 'appointments' });
+    write.release();
+    await reading.reached;
+    // Stored, and the list is being read again: the row waits for it.
+    expect((await stored(100)).status).toBe('Confirmed');
+    expect(statusOf(100).disabled).toBe(true);
+    expect(screen.queryByText('Status updated')).toBeNull();
+    reading.release();
+    expect(await screen.findByText('Status updated')).toBeTruthy();
+    expect(statusOf(100)).toMatchObject({ value: 'Confirmed', disabled: false });
+    await user.selectOptions(statusOf(100), 'Scheduled');
+    await waitFor(() => expect(screen.getAllByText('Status updated')).toHaveLength(2));
+    expect((await stored(100)).status).toBe('Scheduled');
+  });
+
   it("shows 'Failed to update status!' when the direct update fails", async () => {
     const { user } = await openList();
     failNext({ method: 'PATCH', table: 'appointments' }, pgError('XX000', 'boom'));

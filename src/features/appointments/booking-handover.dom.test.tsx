@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { requestBooking, takeBookingIntent } from '@/entities/appointment';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { rows, seed } from '@/testing/real-db';
+import { holdNext, rows, seed } from '@/testing/real-db';
 import AppointmentsTab from './tab';
 import { renderWithQueries, seedBookingBasics, setUpListScreen } from './testing/render-list';
 
@@ -141,5 +141,54 @@ describe("Book in another tab (Recalls' booking requests)", () => {
     await screen.findByTestId('appointments-summary');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(takeBookingIntent(2)).toMatchObject({ patient: { id: 99 } });
+  });
+});
+
+describe('Edit from the list', () => {
+  const rowOf = (id: number) => document.querySelector<HTMLTableRowElement>(`tr[data-appointment-id="${id}"]`)!;
+  const statusOf = (id: number) => within(rowOf(id)).getByRole('combobox') as HTMLSelectElement;
+  const statusStored = async (id: number) => (await rows('appointments', { id }))[0]!.status;
+
+  it('closes the form once the list shows the saved appointment, so a status change right after goes by it', async () => {
+    await arrange();
+    await seed.appointments([
+      {
+        id: 900,
+        clinic_id: 1,
+        dentist_id: 1,
+        patient_id: 11,
+        appointment_time: `${THURSDAY}T15:00:00+08:00`,
+        status: 'Confirmed',
+        reason: 'Oral Prophylaxis — Notes: upper left molar',
+      },
+    ]);
+    await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+    const user = userEvent.setup();
+    await waitFor(() => expect(statusOf(900).value).toBe('Confirmed'), { timeout: 15_000 });
+    await user.click(within(rowOf(900)).getByRole('button', { name: /^Edit appointment of Maria Santos/ }));
+    // A loading dialog stands in until the form's code and the appointment are in: look it up each time.
+    const edit = () => screen.getByRole('dialog', { name: 'Edit Appointment' });
+    const notes = () => within(edit()).getByLabelText(/Additional Notes/) as HTMLTextAreaElement;
+    await waitFor(() => expect(notes().value).toBe('upper left molar'), { timeout: 15_000 });
+    await user.clear(notes());
+    await user.type(notes(), 'upper right molar');
+    const write = holdNext({ method: 'PATCH', table: 'appointments' });
+    await user.click(within(edit()).getByRole('button', { name: 'Save' }));
+    await write.reached;
+    const reading = holdNext({ method: 'GET', table: 'appointments' });
+    write.release();
+    await reading.reached;
+
+    // Saved (an edit puts the status back to Scheduled), the list not read again yet: the form waits.
+    expect(await statusStored(900)).toBe('Scheduled');
+    expect(edit()).toBeTruthy();
+    expect(screen.queryByText('Appointment updated!')).toBeNull();
+    reading.release();
+    expect(await screen.findByText('Appointment updated!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(statusOf(900).value).toBe('Scheduled');
+    await user.selectOptions(statusOf(900), 'Confirmed');
+    expect(await screen.findByText('Status updated')).toBeTruthy();
+    expect(await statusStored(900)).toBe('Confirmed');
   });
 });

@@ -82,6 +82,8 @@ function fakes(
     patientDay?: PatientDayAppointment[];
     save?: () => Promise<unknown>;
     choice?: DoubleBookingChoice;
+    /** When a refreshed read is in again (at once by default). */
+    refreshed?: () => Promise<void>;
   } = {},
 ): Fakes {
   const updates: BookingUpdate[] = [];
@@ -100,7 +102,10 @@ function fakes(
     save: save as BookingDependencies['save'],
     alert: async (...args) => void alerts.push(args),
     confirmDoubleBooking,
-    refresh: (key) => void refreshed.push(key),
+    refresh: (key) => {
+      refreshed.push(key);
+      return options.refreshed?.() ?? Promise.resolve();
+    },
     update: (update) => void updates.push(update),
   };
   return {
@@ -347,6 +352,19 @@ describe('booking: the write', () => {
     });
     expect(fake.refreshed).toEqual([appointmentKeys.lists(), appointmentKeys.dentistDays()]);
     expect(fake.updates).toEqual([{ type: 'working' }]);
+  });
+
+  it('answers saved only once the list and the days are read again, so the list shows the booking', async () => {
+    let readAgain!: () => void;
+    const reading = new Promise<void>((resolve) => (readAgain = resolve));
+    const fake = fakes({ refreshed: () => reading });
+    let answered = false;
+    const outcome = submitBooking(request(), fake.deps).finally(() => (answered = true));
+
+    await vi.waitFor(() => expect(fake.refreshed).toEqual([appointmentKeys.lists(), appointmentKeys.dentistDays()]));
+    expect(answered).toBe(false);
+    readAgain();
+    expect(await outcome).toEqual({ type: 'saved', appointmentId: 777, created: true });
   });
 
   it('saves an edit back to Scheduled and refreshes the edited appointment too', async () => {

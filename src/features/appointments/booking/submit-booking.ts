@@ -100,8 +100,8 @@ export interface BookingDependencies {
   alert(title: string, text: string, icon?: 'error' | 'warning'): Promise<void>;
   /** The 'Double Booking' warning: the user's answer. */
   confirmDoubleBooking(details: DoubleBookingDetails): Promise<DoubleBookingChoice>;
-  /** Marks cached reads stale (TanStack Query keys). */
-  refresh(queryKey: readonly unknown[]): void;
+  /** Marks cached reads stale (TanStack Query keys); settles once the shown ones are read again. */
+  refresh(queryKey: readonly unknown[]): Promise<void>;
   /** Tells the form what to show now. */
   update(update: BookingUpdate): void;
 }
@@ -208,14 +208,16 @@ export async function submitBooking(request: BookingRequest, deps: BookingDepend
       const stored = await deps.readEditedAppointment(editing.id);
       deps.update({ type: 'waiting' });
       deps.update({ type: 'failed', banner: { text: BOOKING_EXTRA_TEXT.changedMeanwhile }, gone: false });
-      deps.refresh(appointmentKeys.lists());
-      deps.refresh(appointmentKeys.dentistDays());
+      void deps.refresh(appointmentKeys.lists());
+      void deps.refresh(appointmentKeys.dentistDays());
       return {
         type: 'changed-meanwhile',
         changed: changedElsewhere(form, editing.opened, stored, request.categories, timeZone),
       };
     }
-    for (const key of keysAfterSave(clinicId, editingId)) deps.refresh(key);
+    // Saved once the list shows it: the row's next action (a status change) must go by the saved
+    // appointment, not the row as it was before.
+    await Promise.all(keysAfterSave(clinicId, editingId).map((key) => deps.refresh(key)));
     return { type: 'saved', appointmentId: savedId, created: editingId === null };
   } catch (error) {
     deps.update({ type: 'waiting' });
@@ -223,9 +225,9 @@ export async function submitBooking(request: BookingRequest, deps: BookingDepend
     const kind = bookingFailureKind(error);
     const view = bookingFailureView(kind);
     deps.update({ type: 'failed', banner: view.banner, gone: kind === 'gone' });
-    if (view.refreshSlots) deps.refresh(appointmentKeys.dentistDay(clinicId, dentistId, date));
-    if (view.refreshProcedures) deps.refresh(appointmentKeys.procedures(clinicId));
-    if (kind === 'gone') deps.refresh(appointmentKeys.lists());
+    if (view.refreshSlots) void deps.refresh(appointmentKeys.dentistDay(clinicId, dentistId, date));
+    if (view.refreshProcedures) void deps.refresh(appointmentKeys.procedures(clinicId));
+    if (kind === 'gone') void deps.refresh(appointmentKeys.lists());
     if (view.dialog) await deps.alert(view.dialog.title, view.dialog.text);
     return { type: 'failed', kind };
   }

@@ -88,7 +88,7 @@ export function useBookingSubmission(options: BookingSubmissionOptions) {
           save,
           alert: showBookingAlert,
           confirmDoubleBooking: askAboutDoubleBooking,
-          refresh: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
+          refresh: (queryKey) => queryClient.invalidateQueries({ queryKey }),
           update,
         },
       );

@@ -19,14 +19,15 @@ export function deleteAppointment({ clinicId, appointmentId, shown }: Appointmen
   return writeWhileAsShown(clinicId, appointmentId, shown, { deleted: true });
 }
 
-/** Deletes one appointment, one at a time per appointment; the list is read again either way. */
+/**
+ * Deletes one appointment, one at a time per appointment; the list is read again either way, and
+ * the delete ends once it has been.
+ */
 export function useDeleteAppointment(clinicId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: (deletion: AppointmentDeletion) => appointmentKeys.delete(deletion.appointmentId),
     mutationFn: deleteAppointment,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) });
-    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
   });
 }

@@ -93,15 +93,14 @@ export function updateAppointmentStatus({
 
 /**
  * One row's status update, one at a time per appointment. The list is read again whether it
- * worked or not, so a row changed or deleted elsewhere shows its latest state.
+ * worked or not, so a row changed or deleted elsewhere shows its latest state; the update ends
+ * once it has been, so the row's next action goes by what is stored now, not by the row before.
  */
 export function useUpdateAppointmentStatus(clinicId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: (update: StatusUpdate) => appointmentKeys.updateStatus(update.appointmentId),
     mutationFn: updateAppointmentStatus,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) });
-    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
   });
 }
