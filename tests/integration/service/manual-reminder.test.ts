@@ -48,12 +48,14 @@ function newAppointment(
     recipientType?: 'patient' | 'guardian';
     reminderMessage?: string | null;
     reminderEnabled?: boolean;
+    /** The next of nextSlot's slots unless given. */
+    time?: Date;
   } = {},
 ): Promise<PatientAppointment> {
   return newPatientAppointment(stack.db, {
     clinicId: options.clinic ?? smileClinic,
     dentistId: options.dentist ?? smileDentist,
-    time: nextSlot(),
+    time: options.time ?? nextSlot(),
     messengerId: options.messengerId === undefined ? newPsid(8) : options.messengerId,
     reason: 'Tooth Extraction',
     columns: {
@@ -116,7 +118,11 @@ afterEach(() => resetMessengerFaults(stack));
 
 describe('sending a reminder by hand', () => {
   it('when staff send one, then the patient gets the default reminder with Confirm and Cancel, logged as manual', async () => {
-    const appointment = await newAppointment();
+    // The text names the day: a slot of its own, whichever test runs first.
+    const appointment = await newAppointment({
+      dentist: await newDentist(stack.db, smileClinic, 'Reminder'),
+      time: new Date('2027-03-01T10:00:00+08:00'),
+    });
     const response = await sendReminder(appointment.id, { days_ahead: 3 });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; messageId: string; via: string; reminder: unknown };
