@@ -10,31 +10,37 @@ import { seedAppointments, seedBilling, seedDentists, seedPatients, voidEvery50t
 
 let fresh: FreshDatabase;
 let db: Database;
-let clinicId: number;
 
 beforeAll(async () => {
   fresh = await freshDatabase('pglite');
   db = fresh.db;
-  const { rows } = await db.query<{ id: number }>(
-    `insert into public.clinics (name) values ('Seed Check Clinic') returning id::integer as id`,
-  );
-  clinicId = rows[0]!.id;
 });
 
 afterAll(() => fresh?.cleanup());
 
-const count = async (sql: string) => (await db.query<{ n: number }>(sql, [clinicId])).rows[0]!.n;
+/** A clinic of the test's own, so that its counts are of its own rows whichever test ran before. */
+async function newClinic(): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `insert into public.clinics (name) values ('Seed Check Clinic') returning id::integer as id`,
+  );
+  return rows[0]!.id;
+}
+
+const count = async (sql: string, clinicId: number) => (await db.query<{ n: number }>(sql, [clinicId])).rows[0]!.n;
 
 describe('the benches’ seeding', () => {
   it('makes patients and dentists as each bench asks for them', async () => {
+    const clinicId = await newClinic();
     await seedPatients(db, clinicId, { count: 12, phones: 'varied', withMessenger: true });
     await seedPatients(db, clinicId, { count: 6, phones: 'sequential' });
     const ids = await seedDentists(db, clinicId, { count: 3, name: 'Dr. Check', lettered: true, phoneNumbered: true });
 
     expect(ids).toHaveLength(3);
-    expect(await count(`select count(*)::int as n from public.patients where clinic_id = $1`)).toBe(18);
+    expect(await count(`select count(*)::int as n from public.patients where clinic_id = $1`, clinicId)).toBe(18);
     // 5 of every 6 of the first twelve have a Messenger id; the sequential ones none.
-    expect(await count(`select count(messenger_id)::int as n from public.patients where clinic_id = $1`)).toBe(10);
+    expect(
+      await count(`select count(messenger_id)::int as n from public.patients where clinic_id = $1`, clinicId),
+    ).toBe(10);
     const { rows } = await db.query<{ name: string; phone: string }>(
       `select name, phone from public.dentists where clinic_id = $1 order by id`,
       [clinicId],
@@ -47,6 +53,9 @@ describe('the benches’ seeding', () => {
   });
 
   it('books appointments in free slots of a given period with the booking rules on', async () => {
+    const clinicId = await newClinic();
+    await seedPatients(db, clinicId, { count: 18, phones: 'varied' });
+    await seedDentists(db, clinicId, { count: 3 });
     const month = await seedAppointments(db, clinicId, {
       count: 40,
       patients: 18,
@@ -54,28 +63,31 @@ describe('the benches’ seeding', () => {
     });
 
     expect(month).toBe(3);
-    expect(await count(`select count(*)::int as n from public.appointments where clinic_id = $1`)).toBe(40);
-    expect(await count(`select count(distinct status)::int as n from public.appointments where clinic_id = $1`)).toBe(
-      5,
-    );
+    expect(await count(`select count(*)::int as n from public.appointments where clinic_id = $1`, clinicId)).toBe(40);
+    expect(
+      await count(`select count(distinct status)::int as n from public.appointments where clinic_id = $1`, clinicId),
+    ).toBe(5);
     await expect(
       seedAppointments(db, clinicId, { count: 10_000, patients: 18, period: { from: '2031-03-10', to: '2031-03-10' } }),
     ).rejects.toThrow(/only \d+ appointments fit/);
   });
 
   it('bills invoices with payments that add up, and voids one payment in 50', async () => {
+    const clinicId = await newClinic();
+    await seedPatients(db, clinicId, { count: 18, phones: 'varied' });
     await seedBilling(db, clinicId, { invoices: 40, patients: 18 });
     await voidEvery50thPayment(db, clinicId);
 
-    expect(await count(`select count(*)::int as n from public.invoices where clinic_id = $1`)).toBe(40);
+    expect(await count(`select count(*)::int as n from public.invoices where clinic_id = $1`, clinicId)).toBe(40);
     // Per 4 invoices: none, 2, 3 and 5 payments.
-    expect(await count(`select count(*)::int as n from public.payments where clinic_id = $1`)).toBe(100);
+    expect(await count(`select count(*)::int as n from public.payments where clinic_id = $1`, clinicId)).toBe(100);
     // The invoices with 3 or 5 payments are paid in full, to the centavo.
     expect(
       await count(
         `select count(*)::int as n from public.invoices i
           where i.clinic_id = $1
             and i.total = (select sum(p.amount) from public.payments p where p.invoice_id = i.id)`,
+        clinicId,
       ),
     ).toBe(20);
     // A fresh database numbers the 100 payments 1 to 100.
