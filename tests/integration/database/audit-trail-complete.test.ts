@@ -488,6 +488,8 @@ describe('exports', () => {
   });
 
   it('the Audit Trail exports as a CSV under its filters for the clinic’s admin (and that export is recorded), never for others', async () => {
+    // A patient change of the admin's own, so that the filtered export has a row to list.
+    ok(await admin.from('patients').insert({ clinic_id: smile, name: unique('Exported'), phone: '1' }));
     const since = await lastId();
     const url = `/api/exports/audit.csv?clinicId=${smile}&entity=patient&actor=${people.admin.user_id}`;
     const response = await exportCsv(admin, url);
