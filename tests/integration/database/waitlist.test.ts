@@ -73,16 +73,21 @@ describe.each(databaseTargets())('the waitlist on %s', (target) => {
 
   describe('who may add and read entries', () => {
     it('lets a receptionist add an entry for their clinic, waiting and signed with their account', async () => {
-      const date = nextDate();
-      const attempt = await attemptAs(fresh.db, smile.receptionist, (tx) => addEntry(tx, { from_date: date }));
+      const dentist = await newDentist(fresh.db, smile.id);
+      const attempt = await attemptAs(fresh.db, smile.receptionist, (tx) =>
+        addEntry(tx, { from_date: nextDate(), dentist_id: dentist }),
+      );
       expect(attempt).toMatchObject({ ok: true });
       const row = attempt.ok ? attempt.value.rows[0] : undefined;
       expect(row).toMatchObject({ status: 'waiting', created_by: smile.receptionist.sub });
     });
 
     it('lets an admin and the superadmin add entries too', async () => {
+      const dentist = await newDentist(fresh.db, smile.id);
       for (const actor of [smile.admin, superadmin]) {
-        const attempt = await attemptAs(fresh.db, actor, (tx) => addEntry(tx, { from_date: nextDate() }));
+        const attempt = await attemptAs(fresh.db, actor, (tx) =>
+          addEntry(tx, { from_date: nextDate(), dentist_id: dentist }),
+        );
         expect(attempt.ok).toBe(true);
       }
     });
