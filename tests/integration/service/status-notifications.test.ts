@@ -324,7 +324,11 @@ describe('bad input', () => {
 
 describe('sending', () => {
   it('when no message is given, then the default text for the status reaches the patient in clinic time', async () => {
-    const appointment = await newAppointment({ time: new Date('2027-03-06T01:00:00Z') });
+    // The text names the day: a dentist of its own, as nextSlot hands smileDentist this Saturday too.
+    const appointment = await newAppointment({
+      dentist: await newDentist(stack.db, smileClinic, 'Notice'),
+      time: new Date('2027-03-06T01:00:00Z'),
+    });
     const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; messageId: string; via: string };
