@@ -497,17 +497,28 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
       expect((await liveBookingsOf(mover)).map((row) => row.id)).toEqual([moving]);
     });
 
-    it('when the desk booked them that day meanwhile, then their tap is gone, books nothing and leaves the slot to others', async () => {
+    /**
+     * A freed 10:00 slot offered to a patient's entry (then to `rivals` other patients), on a date
+     * another dentist has 14:00 free for the desk to book the patient.
+     */
+    async function offeredWhileTheDeskCanBook(rivals: number) {
       const [freeing, theirs] = [await newDentist(), await newDentist()];
       const date = nextDate();
       await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: freeing }, date, ['10:00']);
       await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: theirs }, date, ['14:00']);
       const freedFrom = await book(freeing, date, '10:00');
       const patient = await newPatient();
-      const tapper = await addEntry({ patient_id: patient, dentist_id: freeing, from_date: date });
-      const rival = await addEntry({ patient_id: await newPatient(), dentist_id: freeing, from_date: date });
+      const entries = [await addEntry({ patient_id: patient, dentist_id: freeing, from_date: date })];
+      for (let rival = 0; rival < rivals; rival++) {
+        entries.push(await addEntry({ patient_id: await newPatient(), dentist_id: freeing, from_date: date }));
+      }
       const slot = await cancelAndQueued(freedFrom);
-      const [tapperOffer, rivalOffer] = await offer(slot.id, [tapper, rival]);
+      return { theirs, date, patient, tapper: entries[0]!, slot, offers: await offer(slot.id, entries) };
+    }
+
+    it('when the desk booked them that day meanwhile, then their tap is gone, books nothing and leaves the slot to others', async () => {
+      const { theirs, date, patient, tapper, slot, offers } = await offeredWhileTheDeskCanBook(1);
+      const [tapperOffer, rivalOffer] = offers;
 
       const byDesk = await book(theirs, date, '14:00', patient);
       expect(await take(tapperOffer!)).toMatchObject({ outcome: 'gone' });
@@ -529,15 +540,8 @@ describe.each(databaseTargets())('the waitlist fills every slot on %s', (target)
     // PGlite runs one statement at a time: nothing is held open while the tap runs.
     if (target === 'postgres') {
       it('when the desk books them that day as they tap, then the tap waits for that booking and is gone', async () => {
-        const [freeing, theirs] = [await newDentist(), await newDentist()];
-        const date = nextDate();
-        await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: freeing }, date, ['10:00']);
-        await blockDayExcept(fresh.db, { clinicId: smile.id, dentistId: theirs }, date, ['14:00']);
-        const freedFrom = await book(freeing, date, '10:00');
-        const patient = await newPatient();
-        const entry = await addEntry({ patient_id: patient, dentist_id: freeing, from_date: date });
-        const slot = await cancelAndQueued(freedFrom);
-        const [tap] = await offer(slot.id, [entry]);
+        const { theirs, date, patient, offers } = await offeredWhileTheDeskCanBook(0);
+        const [tap] = offers;
 
         let byDesk = 0;
         const result = await whileHeldOpen(
