@@ -10,6 +10,7 @@ import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import {
   DEMO,
   SMILE_DENTAL_PAGE,
+  connectPage,
   newDentist,
   newPatientAppointment,
   newPsid,
@@ -59,6 +60,8 @@ async function lastLogId(): Promise<number> {
 
 describe('audit sources through the notification service', () => {
   it('when a patient taps Confirm in Messenger, then the status change is recorded as webhook, with no staff user', async () => {
+    // The disconnect test below may have run first and left Smile Dental without its page.
+    await connectPage(stack.db, smile, SMILE_DENTAL_PAGE);
     const dentistId = await newDentist(stack.db, smile, 'Audit');
     const psid = newPsid(6);
     const appointment = await newPatientAppointment(stack.db, {
