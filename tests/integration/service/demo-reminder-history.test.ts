@@ -35,9 +35,13 @@ interface InboxMessage {
 }
 
 let stack: TestStack;
+/** The reminder log as the seed left it; the daily-run test below adds rows of its own. */
+let seededReminderIds: string[];
 
 beforeAll(async () => {
   stack = await startTestStack({ env: { REMINDER_SCHEDULER: 'off' } });
+  const { rows } = await stack.db.query<{ id: string }>('select id::text as id from public.appointment_reminders');
+  seededReminderIds = rows.map((row) => row.id);
 });
 
 afterAll(async () => {
@@ -52,7 +56,8 @@ describe('the demo reminder log', () => {
     const { rows: sent } = await stack.db.query<{ page_id: string | null; messenger_id: string | null }>(
       `select c.messenger_page_id as page_id, r.messenger_id
          from public.appointment_reminders r join public.clinics c on c.id = r.clinic_id
-        where r.outcome = 'sent'`,
+        where r.outcome = 'sent' and r.id::text = any($1)`,
+      [seededReminderIds],
     );
     const notInInbox = sent.filter(
       (row) => !inbox.some((message) => message.pageId === row.page_id && message.recipientId === row.messenger_id),
@@ -60,7 +65,8 @@ describe('the demo reminder log', () => {
     expect(notInInbox).toEqual([]);
     // The log still has an entry to show: a reminder Meta refused, which claims no message.
     const { rows: logged } = await stack.db.query<{ is_manual: boolean; outcome: string; error: string | null }>(
-      'select is_manual, outcome, error from public.appointment_reminders',
+      'select is_manual, outcome, error from public.appointment_reminders where id::text = any($1)',
+      [seededReminderIds],
     );
     expect(logged).toEqual([
       { is_manual: false, outcome: 'failed', error: "(#551) This person isn't available right now." },
@@ -71,7 +77,8 @@ describe('the demo reminder log', () => {
     const { rows } = await stack.db.query<{ id: string }>(
       `select r.id::text as id
          from public.appointment_reminders r join public.appointments a on a.id = r.appointment_id
-        where a.appointment_time >= now()`,
+        where a.appointment_time >= now() and r.id::text = any($1)`,
+      [seededReminderIds],
     );
     expect(rows).toEqual([]);
   });
