@@ -452,7 +452,12 @@ describe.each(databaseTargets())('HMOs, coverage and cards on %s', (target) => {
 
   it('records HMOs, coverage and cards in the audit trail, with who made them', async () => {
     const name = uniqueName('Audited HMO');
-    await asUser(fresh.db, smile.admin, (tx) => addHmo(tx, smile.id, { name, annual_limit: '20000.00' }));
+    const patientId = await createPatient(fresh.db, smile.id, uniqueName('Audited holder'));
+    await asUser(fresh.db, smile.admin, async (tx) => {
+      const id = (await addHmo(tx, smile.id, { name, annual_limit: '20000.00' })).rows[0]!.id;
+      await addCoverage(tx, { clinic_id: smile.id, hmo_id: id, procedure_id: procedureId, covered_percent: 50 });
+      await addCard(tx, { clinic_id: smile.id, patient_id: patientId, hmo_id: id });
+    });
     const rows = await fresh.db.query<{
       entity: string;
       action: string;
