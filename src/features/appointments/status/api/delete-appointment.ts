@@ -28,6 +28,9 @@ export function useDeleteAppointment(clinicId: number) {
   return useGuardedMutation({
     mutationKey: (deletion: AppointmentDeletion) => appointmentKeys.delete(deletion.appointmentId),
     mutationFn: deleteAppointment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
+    // Awaited after a write that landed; after a failure the row's failure shows at once (the list,
+    // read again meanwhile, may itself be waiting for a server that is down).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
   });
 }

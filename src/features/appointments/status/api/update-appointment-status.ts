@@ -101,6 +101,9 @@ export function useUpdateAppointmentStatus(clinicId: number) {
   return useGuardedMutation({
     mutationKey: (update: StatusUpdate) => appointmentKeys.updateStatus(update.appointmentId),
     mutationFn: updateAppointmentStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
+    // Awaited after a write that landed; after a failure the row's failure shows at once (the list,
+    // read again meanwhile, may itself be waiting for a server that is down).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
   });
 }
