@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import { appointmentKeys } from '../../model/query-keys';
-import { writeWhileAsShown, type ShownAppointment } from './update-appointment-status';
+import { readListAgainAfterRowWrite, writeWhileAsShown, type ShownAppointment } from './update-appointment-status';
 
 export interface AppointmentDeletion {
   clinicId: number;
@@ -19,18 +19,12 @@ export function deleteAppointment({ clinicId, appointmentId, shown }: Appointmen
   return writeWhileAsShown(clinicId, appointmentId, shown, { deleted: true });
 }
 
-/**
- * Deletes one appointment, one at a time per appointment; the list is read again either way, and
- * the delete ends once it has been.
- */
+/** Deletes one appointment, one at a time per appointment (readListAgainAfterRowWrite). */
 export function useDeleteAppointment(clinicId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: (deletion: AppointmentDeletion) => appointmentKeys.delete(deletion.appointmentId),
     mutationFn: deleteAppointment,
-    // Awaited after a write that landed; after a failure the row's failure shows at once (the list,
-    // read again meanwhile, may itself be waiting for a server that is down).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
-    onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
+    ...readListAgainAfterRowWrite(queryClient, clinicId),
   });
 }

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AppointmentStatus } from '@common/contract';
 import type { AppointmentRow } from '@/lib/database.types';
 import { RequestError, throwOnError } from '@/lib/request-error';
@@ -92,18 +92,23 @@ export function updateAppointmentStatus({
 }
 
 /**
- * One row's status update, one at a time per appointment. The list is read again whether it
- * worked or not, so a row changed or deleted elsewhere shows its latest state; the update ends
- * once it has been, so the row's next action goes by what is stored now, not by the row before.
+ * What a row's write (a status change, a delete) does with the list: reads it again whether the
+ * write worked or not, so a row changed or deleted elsewhere shows its latest state. A write that
+ * landed ends once the list has been read, so the row's next action goes by what is stored now, not
+ * by the row before; after a failure the failure shows at once (the list, read again meanwhile, may
+ * itself be waiting for a server that is down).
  */
+export function readListAgainAfterRowWrite(queryClient: QueryClient, clinicId: number) {
+  const readAgain = () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) });
+  return { onSuccess: readAgain, onError: () => void readAgain() };
+}
+
+/** One row's status update, one at a time per appointment (readListAgainAfterRowWrite). */
 export function useUpdateAppointmentStatus(clinicId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: (update: StatusUpdate) => appointmentKeys.updateStatus(update.appointmentId),
     mutationFn: updateAppointmentStatus,
-    // Awaited after a write that landed; after a failure the row's failure shows at once (the list,
-    // read again meanwhile, may itself be waiting for a server that is down).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
-    onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) }),
+    ...readListAgainAfterRowWrite(queryClient, clinicId),
   });
 }
