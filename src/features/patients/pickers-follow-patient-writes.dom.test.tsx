@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchComboboxTexts } from '@/components/search-combobox/search-combobox';
 import { PatientPicker, type ChosenPatient } from '@/entities/patient';
-import { renderSignedIn, seed, setupComponentTests } from '@/testing/real-db';
-import { PatientsView } from './patients-screen';
+import { seed, setupComponentTests } from '@/testing/real-db';
+import { addPatientOnTheTab, deletePatientOnTheTab, renderBesideThePatientsTab } from './testing/patients-tab';
 
 setupComponentTests();
 
@@ -28,22 +28,18 @@ const TEXTS: SearchComboboxTexts = {
   moreMatches: (limit) => `First ${limit} matches.`,
 };
 
-/** A form's Patient field (Add Invoice, Add to Waitlist), beside the Patients tab, in one app. */
-function PickerBesideThePatientsTab() {
+/** A form's Patient field (Add Invoice, Add to Waitlist). */
+function Picker() {
   const [chosen, setChosen] = useState<ChosenPatient | null>(null);
   return (
     <>
       <label htmlFor="picker">Invoice patient</label>
       <PatientPicker id="picker" clinicId={1} value={chosen} invalid={false} onChange={setChosen} texts={TEXTS} />
-      <PatientsView />
     </>
   );
 }
 
-async function renderPickerAndTab() {
-  await renderSignedIn(<PickerBesideThePatientsTab />, { role: 'receptionist' });
-  await screen.findByText(/^Total number of patients: /);
-}
+const renderPickerAndTab = () => renderBesideThePatientsTab(<Picker />);
 
 const picker = () => screen.getByRole('combobox', { name: 'Invoice patient' });
 const offered = (name: string) => screen.queryByRole('option', { name: new RegExp(`^${name},`) });
@@ -59,21 +55,13 @@ describe('the patient pickers', () => {
     expect(offered('Ana Santos')).toBeTruthy();
     await user.click(screen.getByRole('heading', { name: 'Patients' }));
 
-    await user.click(screen.getByRole('button', { name: 'Add Patient' }));
-    const modal = await screen.findByRole('dialog', { name: 'Add Patient' });
-    await user.type(within(modal).getByLabelText('Name'), 'Ana Bautista');
-    await user.type(within(modal).getByLabelText('Phone'), '0920 555 0404');
-    await user.click(within(modal).getByRole('button', { name: 'Save' }));
-    await screen.findByText('Patient added!');
+    await addPatientOnTheTab(user, { name: 'Ana Bautista', phone: '0920 555 0404' });
 
     await user.click(picker());
     expect(await screen.findByRole('option', { name: /^Ana Bautista,/ })).toBeTruthy();
     await user.click(screen.getByRole('heading', { name: 'Patients' }));
 
-    await user.click(screen.getByRole('button', { name: 'Delete Ana Santos' }));
-    await screen.findByText('Are you sure you want to delete this profile?');
-    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
-    await screen.findByText('Patient deleted!');
+    await deletePatientOnTheTab(user, 'Ana Santos');
 
     await user.click(picker());
     await waitFor(() => expect(offered('Ana Santos')).toBeNull());
