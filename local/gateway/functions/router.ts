@@ -33,7 +33,7 @@ class RealtimeUnavailable {
     throw new Error('Realtime is not available to functions on the local stack');
   }
 }
-const webSocketForFunctions: typeof WebSocket | undefined =
+export const webSocketForFunctions: typeof WebSocket | undefined =
   typeof globalThis.WebSocket === 'function' ? undefined : (RealtimeUnavailable as unknown as typeof WebSocket);
 
 /**

@@ -224,6 +224,35 @@ describe('Add User', () => {
     expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('ben@example.test');
     expect(await rows('users', { email: 'ben@example.test' })).toEqual([]);
   });
+  it.each([
+    [
+      'the confirmation e-mail could not be sent (502 confirmation_email_failed)',
+      {
+        status: 502,
+        json: { error: 'The confirmation e-mail could not be sent: …', code: 'confirmation_email_failed' },
+      },
+      'The confirmation e-mail could not be sent, so the user was not added. Please try again later.',
+    ],
+    [
+      'the e-mail failed and the new account could not be removed (500 confirmation_email_failed_account_kept)',
+      { status: 500, json: { error: '…', code: 'confirmation_email_failed_account_kept' } },
+      'The confirmation e-mail could not be sent, and the new account could not be removed. Delete it from the list before adding this user again.',
+    ],
+  ] as const)('when %s, then it says so by its code and reads the list again', async (_case, reply, reason) => {
+    failNext({ fn: 'create-user' }, reply);
+    const user = userEvent.setup();
+    await openedList();
+    const listReads = countRequests({ method: 'GET', table: 'users' });
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
+    await user.type(dialog.getByLabelText('Name'), 'Ben Cruz');
+    await user.type(dialog.getByLabelText('Email'), 'ben@example.test');
+    await user.type(dialog.getByLabelText('Password'), 'secret1');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(`User creation failed${reason}`);
+    expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('ben@example.test');
+    await waitFor(() => expect(listReads.count).toBeGreaterThan(0));
+  });
 });
 
 describe('Edit User', () => {

@@ -13,6 +13,16 @@ import { createCallerClient, createServiceClient, type FunctionDeps } from '../_
 export const ASSIGNABLE_ROLES = ['admin', 'receptionist', 'dentist'] as const;
 type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
+/**
+ * The codes of create-user's own failures, beside the message in its reply (GoTrue's refusals carry
+ * GoTrue's codes): the confirmation e-mail could not be sent, and the account was taken back
+ * (nothing changed) or could not be (an unconfirmed account is left, to be deleted from the list).
+ */
+export const CREATE_USER_FAILURES = {
+  mailFailed: 'confirmation_email_failed',
+  accountKept: 'confirmation_email_failed_account_kept',
+} as const;
+
 /** What Add User sends. */
 interface NewUser {
   name: string;
@@ -76,8 +86,20 @@ async function createUser(
   const mailError = await sendConfirmation(deps, input.email, confirmationRedirect(req));
   if (mailError) {
     // Without the e-mail nobody could ever confirm the account: take it back, so Add User can be tried again.
-    await service.auth.admin.deleteUser(userId);
-    return jsonResponse({ error: `The confirmation e-mail could not be sent: ${mailError}`, code: null }, 502);
+    const { error: undoError } = await service.auth.admin.deleteUser(userId);
+    if (undoError) {
+      return jsonResponse(
+        {
+          error: `The confirmation e-mail could not be sent (${mailError}), and the new account could not be removed`,
+          code: CREATE_USER_FAILURES.accountKept,
+        },
+        500,
+      );
+    }
+    return jsonResponse(
+      { error: `The confirmation e-mail could not be sent: ${mailError}`, code: CREATE_USER_FAILURES.mailFailed },
+      502,
+    );
   }
 
   return jsonResponse({

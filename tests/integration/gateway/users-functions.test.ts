@@ -8,7 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLINIC_ROLES } from '../../../common/contract/permissions.ts';
-import { ASSIGNABLE_ROLES } from '../../../supabase/functions/create-user/handler.ts';
+import { webSocketForFunctions } from '../../../local/gateway/functions/router.ts';
+import {
+  ASSIGNABLE_ROLES,
+  CREATE_USER_FAILURES,
+  handle as createUserHandler,
+} from '../../../supabase/functions/create-user/handler.ts';
 import { BAD_BODIES, BAD_HEADERS, WRONG_VALUES, type BadBody } from '../../support/malformed-corpus.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -204,6 +209,74 @@ describe('create-user', () => {
     });
     expect(await profileOf(adminB.id)).toMatchObject({ clinic_id: clinicB, role: 'admin' });
     expect(await usersOfClinic(clinicA)).toBe(before);
+  });
+
+  /**
+   * create-user run as the local stack runs it, but with a fetch that refuses the confirmation
+   * e-mail as GoTrue does past its e-mail rate limit, and (`undoFails`) refuses to delete the account.
+   */
+  async function createUserWhenMailFails(input: ReturnType<typeof newUser>, undoFails: boolean) {
+    const refusingFetch: typeof fetch = async (resource, init) => {
+      const url = resource instanceof Request ? resource.url : String(resource);
+      const method = init?.method ?? (resource instanceof Request ? resource.method : 'GET');
+      const path = new URL(url).pathname;
+      if (method === 'POST' && path === '/auth/v1/resend') {
+        return Response.json({ code: 'over_email_send_rate_limit', msg: 'Email rate limit exceeded' }, { status: 429 });
+      }
+      if (undoFails && method === 'DELETE' && path.startsWith('/auth/v1/admin/users/')) {
+        return Response.json({ code: 'unexpected_failure', msg: 'Database error deleting user' }, { status: 500 });
+      }
+      return fetch(resource, init);
+    };
+    const { data } = await adminA.client.auth.getSession();
+    const response = await createUserHandler(
+      new Request(`${stack.url}/functions/v1/create-user`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${data.session!.access_token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+      }),
+      {
+        supabaseUrl: stack.url,
+        anonKey: stack.config.anonKey,
+        serviceRoleKey: stack.config.serviceRoleKey,
+        fetch: refusingFetch,
+        ...(webSocketForFunctions ? { webSocket: webSocketForFunctions } : {}),
+      },
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('when the confirmation e-mail cannot be sent, then 502 confirmation_email_failed and the account is taken back', async () => {
+    const input = newUser(clinicA);
+    const before = await usersOfClinic(clinicA);
+    expect(await createUserWhenMailFails(input, false)).toEqual({
+      status: 502,
+      body: {
+        error: 'The confirmation e-mail could not be sent: Email rate limit exceeded',
+        code: CREATE_USER_FAILURES.mailFailed,
+      },
+    });
+    expect(CREATE_USER_FAILURES.mailFailed).toBe('confirmation_email_failed');
+    expect(await usersOfClinic(clinicA)).toBe(before);
+    const { data } = await service.auth.admin.listUsers({ perPage: 1000 });
+    expect(data.users.map((account) => account.email)).not.toContain(input.email);
+  });
+
+  it('when the e-mail fails and the account cannot be taken back, then 500 confirmation_email_failed_account_kept', async () => {
+    const input = newUser(clinicA);
+    const answer = await createUserWhenMailFails(input, true);
+    expect(answer).toEqual({
+      status: 500,
+      body: {
+        error:
+          'The confirmation e-mail could not be sent (Email rate limit exceeded), and the new account could not be removed',
+        code: CREATE_USER_FAILURES.accountKept,
+      },
+    });
+    expect(CREATE_USER_FAILURES.accountKept).toBe('confirmation_email_failed_account_kept');
+    // What the answer says is so: the unconfirmed account and its profile are there, to be deleted.
+    const { data } = await service.from('users').select('name, role').eq('email', input.email);
+    expect(data).toEqual([{ name: 'Rosa Reception', role: 'receptionist' }]);
   });
 
   it('when fields are missing or the caller has no session, then 400 / 401', async () => {

@@ -55,6 +55,10 @@ export const USERS_EXTRA_TEXT = {
   passwordHint: 'At least 6 characters.',
   tryAgain: 'Could not reach the server. Please check your connection and try again.',
   serviceUnavailable: 'The user service is unavailable right now, so nothing was changed. Please try again later.',
+  confirmationMailFailed:
+    'The confirmation e-mail could not be sent, so the user was not added. Please try again later.',
+  confirmationMailFailedAccountKept:
+    'The confirmation e-mail could not be sent, and the new account could not be removed. Delete it from the list before adding this user again.',
   serverFailed: 'The server failed while handling this request. Refresh the list to see whether anything changed.',
   notAllowed: 'Your role may not do this.',
   gone: 'This user no longer exists. The list has been refreshed.',
