@@ -2701,6 +2701,26 @@ export type Database = {
         Args: { p_clinic_id: number; p_mid: string; p_offer_id: number; p_psid: string };
         Returns: Json;
       };
+      update_appointment_as_read: {
+        Args: {
+          p_appointment_id: number;
+          p_appointment_time: string;
+          p_clinic_id: number;
+          p_dentist_id: number;
+          p_patient_id: number;
+          p_read_appointment_time: string;
+          p_read_dentist_id: number;
+          p_read_patient_id: number;
+          p_read_reason?: string;
+          p_read_status: Database['public']['Enums']['appointment_status'];
+          p_reason: string;
+          p_status?: Database['public']['Enums']['appointment_status'];
+        };
+        Returns: {
+          id: number;
+          updated_at: string;
+        }[];
+      };
       void_hmo_payment: { Args: { p_hmo_payment_id: number; p_reason: string }; Returns: undefined };
       void_invoice: { Args: { p_invoice_id: number; p_reason: string }; Returns: undefined };
       void_payment: { Args: { p_payment_id: number; p_reason: string }; Returns: undefined };

@@ -13,8 +13,11 @@ export interface TestStack extends RunningStack {
   anonClient(): SupabaseClient;
   /** A supabase-js client with the service-role key. */
   serviceClient(): SupabaseClient;
-  /** A client signed in with e-mail and password (the demo password by default). */
-  signedIn(email: string, password?: string): Promise<SupabaseClient>;
+  /**
+   * A client signed in with e-mail and password (the demo password by default); `fetch` sends its
+   * requests (to see what goes over the wire).
+   */
+  signedIn(email: string, password?: string, options?: { fetch?: typeof fetch }): Promise<SupabaseClient>;
   stop(): Promise<void>;
 }
 
@@ -98,8 +101,11 @@ export async function startTestStack(
     ...stack,
     anonClient: () => createClient(stack.url, stack.config.anonKey, clientOptions),
     serviceClient: () => createClient(stack.url, stack.config.serviceRoleKey, clientOptions),
-    async signedIn(email, password = DEMO_PASSWORD) {
-      const client = createClient(stack.url, stack.config.anonKey, clientOptions);
+    async signedIn(email, password = DEMO_PASSWORD, options = {}) {
+      const client = createClient(stack.url, stack.config.anonKey, {
+        ...clientOptions,
+        ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
+      });
       const { error } = await client.auth.signInWithPassword({ email, password });
       if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
       return client;
