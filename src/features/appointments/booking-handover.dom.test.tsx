@@ -172,7 +172,7 @@ describe('Edit from the list', () => {
     await waitFor(() => expect(notes().value).toBe('upper left molar'), { timeout: 15_000 });
     await user.clear(notes());
     await user.type(notes(), 'upper right molar');
-    const write = holdNext({ method: 'PATCH', table: 'appointments' });
+    const write = holdNext({ method: 'POST', rpc: 'update_appointment_as_read' });
     await user.click(within(edit()).getByRole('button', { name: 'Save' }));
     await write.reached;
     const reading = holdNext({ method: 'GET', table: 'appointments' });

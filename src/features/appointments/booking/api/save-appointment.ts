@@ -34,9 +34,11 @@ export async function insertAppointment(row: AppointmentWrite & { readonly clini
  * when a past appointment is corrected where it is: it keeps its own), only while the appointment
  * is live and still holds what the form last saw (`opened`: the same columns, status included), so
  * a save never undoes unseen a cancellation, a move or a note saved elsewhere meanwhile
- * (docs/adr/0023-concurrent-edits.md). The saved id, or null when that matched nothing: the
- * appointment was changed or deleted meanwhile (RLS does not hide deleted rows), and nothing was
- * written; ../submit-booking.ts reads it again to tell which.
+ * (docs/adr/0023-concurrent-edits.md). A function called by POST, not a filtered PATCH: the
+ * filter on the stored reason would put up to 1,000 characters of notes in the URL, 12 KB
+ * percent-encoded, past what hosted Supabase's gateway takes. The saved id, or null when that
+ * matched nothing: the appointment was changed or deleted meanwhile (RLS does not hide deleted
+ * rows), and nothing was written; ../submit-booking.ts reads it again to tell which.
  */
 export async function updateAppointment(
   clinicId: number,
@@ -44,21 +46,22 @@ export async function updateAppointment(
   change: AppointmentWrite & { readonly status?: AppointmentStatus },
   opened: StoredAppointmentFields,
 ): Promise<number | null> {
-  const update = getSupabase()
-    .from('appointments')
-    .update(change)
-    .eq('id', appointmentId)
-    .eq('clinic_id', clinicId)
-    .eq('deleted', false)
-    .eq('dentist_id', opened.dentist_id)
-    .eq('patient_id', opened.patient_id)
-    .eq('appointment_time', opened.appointment_time)
-    .eq('status', opened.status);
   const rows = throwOnError(
     await trackOwnWrite(
-      (opened.reason === null ? update.is('reason', null) : update.eq('reason', opened.reason)).select(
-        'id, updated_at',
-      ),
+      getSupabase().rpc('update_appointment_as_read', {
+        p_appointment_id: appointmentId,
+        p_clinic_id: clinicId,
+        p_dentist_id: change.dentist_id,
+        p_patient_id: change.patient_id,
+        p_appointment_time: change.appointment_time,
+        p_reason: change.reason,
+        ...(change.status === undefined ? {} : { p_status: change.status }),
+        p_read_dentist_id: opened.dentist_id,
+        p_read_patient_id: opened.patient_id,
+        p_read_appointment_time: opened.appointment_time,
+        p_read_status: opened.status,
+        ...(opened.reason === null ? {} : { p_read_reason: opened.reason }),
+      }),
     ),
   );
   return rows[0]?.id ?? null;

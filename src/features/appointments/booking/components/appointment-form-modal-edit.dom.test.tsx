@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentRow } from '@/lib/database.types';
-import { holdNext, realStack, rows, setupRealDatabase } from '@/testing/real-db';
+import { holdNext, realStack, rows, server, setupRealDatabase } from '@/testing/real-db';
 import { appointmentKeys } from '../../model/query-keys';
 import { getBookingDentists } from '../api/get-dentists';
 import { getBookingProcedures } from '../api/get-procedures';
@@ -159,6 +159,38 @@ describe('the Edit Appointment form', () => {
     expect(await screen.findByText('Appointment updated!')).toBeTruthy();
   });
 
+  it('saves over stored notes of 973 characters in Japanese and emoji, with no URL over 2 KB', async () => {
+    // With the procedure, the reason's 1,000 characters: as a filter in the URL (9 KB), hosted
+    // Supabase's gateway refused the save (414 URI too long).
+    const pattern = [...'左上の奥歯が冷たい水でしみる🦷😬'];
+    const reason = `Composite Filling — Notes: ${Array.from({ length: 973 }, (_, i) => pattern[i % pattern.length]).join('')}`;
+    expect(Array.from(reason)).toHaveLength(1000);
+    const urls: string[] = [];
+    const record = ({ request }: { request: Request }) => void urls.push(request.url);
+    server.events.on('request:start', record);
+    try {
+      const { user, onSaved } = await render(
+        { appointmentId: 700 },
+        editData.map((row) => (row.id === 700 ? { ...row, reason } : row)),
+      );
+      await ready();
+      await waitFor(() => expect(slot('13:20')).toBeTruthy());
+      await user.click(slot('13:20')!);
+      await user.click(submitButton('Save'));
+      await waitFor(() => expect(onSaved).toHaveBeenCalledWith(700));
+    } finally {
+      server.events.removeListener('request:start', record);
+    }
+    const saved = await storedAppointment(700);
+    expect(saved).toMatchObject({ reason, status: 'Scheduled' });
+    expect(instant(saved.appointment_time)).toBe('2030-01-10T05:20:00.000Z');
+    const bytes = (url: string) => new TextEncoder().encode(url).length;
+    expect(urls.some((url) => url.includes('/rest/v1/'))).toBe(true);
+    expect(urls.filter((url) => bytes(url) > 2048).map((url) => `${url.slice(0, 100)}… (${bytes(url)} bytes)`)).toEqual(
+      [],
+    );
+  });
+
   it('fills the form from a fresh read, not from what a closed form left in the cache', async () => {
     await arrange(editData);
     const user = await signInReceptionist();
@@ -203,7 +235,7 @@ describe('the Edit Appointment form', () => {
     await ready();
     await waitFor(() => expect(slot('13:20')).toBeTruthy());
     await user.click(slot('13:20')!);
-    const save = holdNext({ method: 'PATCH', table: 'appointments' });
+    const save = holdNext({ method: 'POST', rpc: 'update_appointment_as_read' });
     await user.click(submitButton('Save'));
     await save.reached;
     await updateAppointment(700, 'deleted = true'); // in another tab, after the check
