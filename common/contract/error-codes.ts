@@ -52,6 +52,10 @@ export const DATABASE_ERROR_CODES = [
   'dentist_delete_forbidden',
   'dentist_delete_failed',
   'dentist_soft_delete_failed',
+  // The patient pickers' search (search_patients)
+  'patient_search_clinic_required',
+  'patient_search_limit_invalid',
+  'patient_search_pattern_invalid',
   // Billing
   'invoice_patient_mismatch',
   'appointment_already_billed',

@@ -2684,6 +2684,14 @@ export type Database = {
         }[];
         SetofOptions: { from: '*'; to: 'dentist_availability'; isOneToOne: false; isSetofReturn: true };
       };
+      search_patients: {
+        Args: { p_clinic_id: number; p_contact_pattern?: string; p_limit: number; p_name_pattern?: string };
+        Returns: {
+          id: number;
+          name: string;
+          phone: string;
+        }[];
+      };
       slot_problem: {
         Args: { p_dentist_id: number; p_except_appointment_id?: number; p_start: string; p_time_zone: string };
         Returns: string;

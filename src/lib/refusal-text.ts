@@ -54,6 +54,10 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   // The spec's own errors for these two; Confirm Delete shows them as they are.
   dentist_delete_failed: 'Error deleting dentist.',
   dentist_soft_delete_failed: 'Error soft deleting dentist.',
+  // The pickers' search: the SPA always sends a clinic, a limit of 20 and an escaped pattern
+  patient_search_clinic_required: 'Choose a clinic to search its patients.',
+  patient_search_limit_invalid: 'A patient search lists 1 to 100 patients.',
+  patient_search_pattern_invalid: 'The search could not be read.',
   // Billing
   invoice_patient_mismatch: 'The appointment belongs to another patient.',
   appointment_already_billed: 'This appointment already has an invoice.',
