@@ -3,8 +3,8 @@
  * matter ('nina' finds 'Niña', 'NIÑA' and 'niña'; 'Peña' finds 'pena'), runs of spaces count as
  * one, and the term may stand anywhere in the name (@common/contract/patient-search, which the
  * CSV exports follow too). Lists held in the browser fold names with `foldName`; searches in the
- * database send `patientNameRegex`, the same rule as a POSIX regular expression for PostgREST's
- * `imatch`. Pure.
+ * database send `patientNameRegex`, the same rule as a POSIX regular expression, to the function
+ * `search_patients` (`~*`). Pure.
  */
 
 import { foldName } from '@common/contract/patient-search';
@@ -40,7 +40,7 @@ const ACCENTED: ReadonlyMap<string, string> = (() => {
 const COMBINING_MARKS = '[\u0300-\u036f]*';
 
 /**
- * The term as a case-insensitive POSIX regular expression (for `imatch`) that finds the names
+ * The term as a case-insensitive POSIX regular expression (for `~*`) that finds the names
  * `matchesPatientName` finds, or undefined for a blank term (no filter). What the user typed is
  * matched literally: every other ASCII sign is escaped.
  */
