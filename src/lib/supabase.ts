@@ -96,10 +96,13 @@ function authClient(
   });
 }
 
-/** Creates the client once /config.json is known. */
-export function initSupabase(config: RuntimeConfig): AppSupabaseClient {
+/**
+ * Creates the client once /config.json is known. `fetchImpl` lets a test outside a browser see
+ * every request the app's client sends (the patient search's URLs, tests/integration).
+ */
+export function initSupabase(config: RuntimeConfig, fetchImpl?: typeof fetch): AppSupabaseClient {
   if (!client) {
-    client = createAppSupabaseClient(config);
+    client = createAppSupabaseClient(config, fetchImpl);
     announceSupabase(client);
   }
   return client;
