@@ -210,6 +210,9 @@ function sendErrorFor(req: Request, res: Response, status: number, message: stri
 
 const BAD_ENCODING_MESSAGE = 'The request path has an invalid percent-encoding';
 
+/** The longest path and query hosted Supabase's proxy takes (its 8 KB request-line buffer, less the method and version). */
+export const HOSTED_MAX_URL_BYTES = 8_000;
+
 /**
  * A request path as the log records it: a Graph API id (the stand-in's User Profile path holds a
  * patient's page-scoped Messenger id) or an avatar's psid becomes ':id'.
@@ -333,6 +336,16 @@ export async function createGateway(deps: GatewayDeps) {
   app.use((req, res, next) => {
     const rawPath = req.originalUrl.split('?')[0] ?? '';
     if (hasBadPercentEncoding(rawPath)) sendErrorFor(req, res, 400, BAD_ENCODING_MESSAGE);
+    else next();
+  });
+
+  // Hosted Supabase's proxy refuses a request line that does not fit its 8 KB buffer with 414 and
+  // a plain "URI too long", before PostgREST, GoTrue or a function sees it; the local stack would
+  // take up to Node's 16 KB of headers. Refused here too, so a read or write whose filter grows
+  // with what was typed fails locally as it would there (send such data in a body: an rpc).
+  app.use(['/rest/v1', '/auth/v1', '/functions/v1'], (req, res, next) => {
+    if (Buffer.byteLength(req.originalUrl) > HOSTED_MAX_URL_BYTES)
+      res.status(414).type('text/plain').send('URI too long\n');
     else next();
   });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_EXTENSIONS } from '../../../local/db/database.ts';
+import { HOSTED_MAX_URL_BYTES } from '../../../local/gateway/app.ts';
 import { prepareDataDir } from '../../support/pglite-template.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -121,6 +122,30 @@ describe('maximum rows (PostgREST db-max-rows)', () => {
   it('a smaller limit is kept', async () => {
     const response = await rest('patients?select=id&limit=3', dentistToken);
     expect(((await response.json()) as unknown[]).length).toBe(3);
+  });
+});
+
+describe('maximum URL length (hosted Supabase’s proxy)', () => {
+  /** A dentist's patients read whose name filter pads the URL to `bytes` (path and query, as the server sees them). */
+  function readPaddedTo(bytes: number) {
+    const head = `/rest/v1/patients?select=id&name=eq.`;
+    return rest(`patients?select=id&name=eq.${'x'.repeat(bytes - head.length)}`, dentistToken);
+  }
+
+  it('refuses a longer URL with 414 "URI too long", before the database sees it', async () => {
+    const refused = await readPaddedTo(HOSTED_MAX_URL_BYTES + 1);
+    expect(refused.status).toBe(414);
+    expect(await refused.text()).toBe('URI too long\n');
+    const rpc = await fetch(`${stack.url}/functions/v1/create-user?${'q'.repeat(HOSTED_MAX_URL_BYTES)}`, {
+      method: 'POST',
+    });
+    expect(rpc.status).toBe(414);
+  });
+
+  it('answers a URL of exactly the limit as usual', async () => {
+    const answered = await readPaddedTo(HOSTED_MAX_URL_BYTES);
+    expect(answered.status).toBe(200);
+    expect(await answered.json()).toEqual([]);
   });
 });
 
