@@ -31,6 +31,7 @@ const NAME_FIELDS: readonly { form: string; ui: () => ReactElement; label: strin
       <EditUserModal
         clinicId={1}
         isSelf={false}
+        viewerIsSuperadmin={false}
         user={{
           id: 7,
           user_id: '00000000-0000-4000-8000-000000000007',

@@ -373,6 +373,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
     };
     const root = await account('Root', 'superadmin');
     const rosa = await account('Rosa', 'receptionist');
+    const rita = await account('Rita', 'receptionist');
     const ONLY_SUPERADMIN = 'Only the superadmin can change this account.';
 
     try {
@@ -399,19 +400,31 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
         await edit.getByText(ONLY_SUPERADMIN, { exact: true }).waitFor();
         expect(await page.getByText('This user no longer exists', { exact: false }).count()).toBe(0);
         await edit.getByRole('button', { name: 'Cancel' }).click();
+        // The refused save read the list again: Rosa's row now offers nothing.
+        await expect
+          .poll(() =>
+            rowOf(page, rosa.name)
+              .getByRole('button', { name: `Edit ${rosa.name}` })
+              .isDisabled(),
+          )
+          .toBe(true);
 
-        await rowOf(page, rosa.name)
-          .getByRole('button', { name: `Delete ${rosa.name}` })
+        // Delete on a page gone stale the same way, for Rita, whose row the list still offers.
+        await rowOf(page, rita.name)
+          .getByRole('button', { name: `Delete ${rita.name}` })
           .click();
         const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+        expect((await service.from('users').update({ role: 'superadmin' }).eq('user_id', rita.id)).error).toBeNull();
         await confirm.getByRole('button', { name: 'Delete' }).click();
         await confirm.getByText(`Edge function returned error status: ${ONLY_SUPERADMIN}`, { exact: true }).waitFor();
         await saveScreenshot(page, 'users-roles-superadmin-refusal-1366x768');
       });
-      const { data } = await service.from('users').select('name, role').eq('user_id', rosa.id).single();
-      expect(data).toEqual({ name: rosa.name, role: 'superadmin' });
+      for (const { id, name } of [rosa, rita]) {
+        const { data } = await service.from('users').select('name, role').eq('user_id', id).single();
+        expect(data).toEqual({ name, role: 'superadmin' });
+      }
     } finally {
-      for (const { id } of [root, rosa]) await service.auth.admin.deleteUser(id);
+      for (const { id } of [root, rosa, rita]) await service.auth.admin.deleteUser(id);
     }
   });
 

@@ -319,6 +319,45 @@ describe('Edit User', () => {
     expect(await storedUser('rosa@example.test')).toMatchObject({ name: 'Rosa Lim', role: 'superadmin' });
   });
 
+  it('when another admin changed the role after the list was read, then nothing is written, the form says so and shows their role with the name typed here', async () => {
+    const CHANGED =
+      'Someone else changed this user while you were editing. The form now shows their changes, with yours kept: check it, then save again.';
+    const user = userEvent.setup();
+    await openedList();
+    await user.click(screen.getByRole('button', { name: 'Edit Rosa Lim' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
+    await user.clear(dialog.getByLabelText('Name'));
+    await user.type(dialog.getByLabelText('Name'), 'Rosa Lim-Cruz');
+    // Another admin, whose list this one has not seen, makes Rosa an admin.
+    await realStack().query(`update public.users set role = 'admin' where email = 'rosa@example.test'`);
+
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(CHANGED);
+    expect(await storedUser('rosa@example.test')).toMatchObject({ name: 'Rosa Lim', role: 'admin' });
+    expect((dialog.getByLabelText('Role') as HTMLSelectElement).value).toBe('admin');
+    expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Rosa Lim-Cruz');
+    await waitFor(() => expect(within(rowOf('Rosa Lim')).getByText('admin')).toBeTruthy());
+
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('User updated!')).toBeTruthy();
+    expect(await storedUser('rosa@example.test')).toMatchObject({ name: 'Rosa Lim-Cruz', role: 'admin' });
+  });
+
+  it('when the user was deleted after the list was read, then the save says so and keeps the modal open', async () => {
+    const user = userEvent.setup();
+    await openedList();
+    await user.click(screen.getByRole('button', { name: 'Edit Rosa Lim' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
+    await realStack().query('delete from auth.users where id = $1', [rosa.supabase_id]);
+    await user.type(dialog.getByLabelText('Name'), ' Jr.');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'User update failedThis user no longer exists. The list has been refreshed.',
+    );
+    expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Rosa Lim Jr.');
+    await waitFor(() => expect(within(table()).queryByText('Rosa Lim')).toBeNull());
+  });
+
   it('does not offer to change one’s own role', async () => {
     const user = userEvent.setup();
     await openedList();

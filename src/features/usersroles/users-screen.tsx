@@ -105,6 +105,7 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
           clinicId={clinicId}
           user={modal.user}
           isSelf={modal.user.user_id === me.supabase_id}
+          viewerIsSuperadmin={me.role === 'superadmin'}
           onClose={close}
           onSaved={done}
         />

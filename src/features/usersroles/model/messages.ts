@@ -62,4 +62,7 @@ export const USERS_EXTRA_TEXT = {
   serverFailed: 'The server failed while handling this request. Refresh the list to see whether anything changed.',
   notAllowed: 'Your role may not do this.',
   gone: 'This user no longer exists. The list has been refreshed.',
+  /** The profile changed elsewhere while Edit User was open (docs/adr/0023-concurrent-edits.md). */
+  changedMeanwhile:
+    'Someone else changed this user while you were editing. The form now shows their changes, with yours kept: check it, then save again.',
 } as const;

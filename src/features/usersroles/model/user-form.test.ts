@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASSIGNABLE_ROLES, DEFAULT_ROLE } from './roles';
-import { checkAddUser, checkEditUser } from './user-form';
+import { checkAddUser, checkEditUser, mergeConcurrentUserEdit } from './user-form';
 
 const filled = { name: ' Rosa Lim ', email: ' rosa@example.test ', password: 'secret1', role: 'dentist' };
 
@@ -52,5 +52,24 @@ describe('Edit User form rules', () => {
       input: { name: 'Root', role: 'superadmin' },
     });
     expect(checkEditUser({ name: 'Ben', role: 'superadmin' }, 'admin').ok).toBe(false);
+  });
+});
+
+describe('Edit User after another admin saved the profile meanwhile', () => {
+  const opened = { name: 'Rosa Lim', role: 'receptionist' as const };
+
+  it('shows their role where this admin left the role, and keeps the name typed here', () => {
+    expect(
+      mergeConcurrentUserEdit({ name: 'Rosa Lim-Cruz', role: 'receptionist' }, opened, {
+        name: 'Rosa Lim',
+        role: 'admin',
+      }),
+    ).toEqual({ name: 'Rosa Lim-Cruz', role: 'admin' });
+  });
+
+  it('shows their name where this admin left the name (spaces around it are no change), and keeps the role picked here', () => {
+    expect(
+      mergeConcurrentUserEdit({ name: ' Rosa Lim ', role: 'dentist' }, opened, { name: 'Rosa Reyes', role: 'admin' }),
+    ).toEqual({ name: 'Rosa Reyes', role: 'dentist' });
   });
 });

@@ -56,3 +56,29 @@ export function checkEditUser(values: EditUserValues, currentRole: Role): Checke
   if (blank(values.name) || keptOrAssignable === null) return { ok: false, message: USERS_TEXT.fillAllFields };
   return { ok: true, input: { name: values.name.trim(), role: keptOrAssignable } };
 }
+
+/** The Edit form starts from the stored profile. */
+export function editUserValuesOf(user: { name: string; role: Role }): EditUserValues {
+  return { name: user.name, role: user.role };
+}
+
+/** The profile as stored, in the shape Edit User writes. */
+export function storedUserFields(user: { name: string; role: Role }): EditUserInput {
+  return { name: user.name, role: user.role };
+}
+
+/**
+ * After someone else saved the profile while Edit User was open: the form shows their values
+ * (`current`) in the fields this user left as they were opened (`opened`), and keeps what this
+ * user changed (docs/adr/0023-concurrent-edits.md).
+ */
+export function mergeConcurrentUserEdit(
+  values: EditUserValues,
+  opened: EditUserInput,
+  current: EditUserInput,
+): EditUserValues {
+  return {
+    name: values.name.trim() === opened.name ? current.name : values.name,
+    role: values.role === opened.role ? current.role : values.role,
+  };
+}

@@ -4,7 +4,7 @@ import { EditIcon, TrashIcon } from '@/components/icons';
 import { FixedColumnsHead, PlaceholderRow, type FixedColumn } from '@/components/table/fixed-columns';
 import { TruncatedText } from '@/components/truncated-text/truncated-text';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../../model/messages';
-import type { StaffUser } from '../../model/user';
+import { isOutOfReach, type StaffUser } from '../../model/user';
 
 export interface UserRowActions {
   onEdit: (user: StaffUser) => void;
@@ -67,7 +67,7 @@ export function UsersTable({
           ) : (
             users.map((user) => {
               const isSelf = user.user_id !== null && user.user_id === currentAuthId;
-              const protectedRow = user.role === 'superadmin' && !viewerIsSuperadmin;
+              const protectedRow = isOutOfReach(user, viewerIsSuperadmin);
               return (
                 <tr key={user.id}>
                   <td>
