@@ -165,14 +165,35 @@ export function SessionProvider({ children, hadStoredSession }: { children: Reac
     setClinic((current) => (current.id === clinicId && current.name !== name ? { id: clinicId, name } : current));
   }, []);
 
+  // Only the name: the role, the clinic and the working clinic stay as they are.
+  const renameUser = useCallback((userId: string, name: string) => {
+    const current = userRef.current;
+    if (!current || current.supabase_id !== userId || current.name === name) return;
+    const renamed = { ...current, name };
+    userRef.current = renamed;
+    setUser(renamed);
+  }, []);
+
   const retry = useCallback(() => {
     setStatus('restoring');
     setAttempt((n) => n + 1);
   }, []);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ status, user, clinic, notice, signIn, signOut, selectClinic, renameClinic, setNotice, retry }),
-    [status, user, clinic, notice, signIn, signOut, selectClinic, renameClinic, retry],
+    () => ({
+      status,
+      user,
+      clinic,
+      notice,
+      signIn,
+      signOut,
+      selectClinic,
+      renameClinic,
+      renameUser,
+      setNotice,
+      retry,
+    }),
+    [status, user, clinic, notice, signIn, signOut, selectClinic, renameClinic, renameUser, retry],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

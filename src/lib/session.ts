@@ -38,6 +38,11 @@ export interface SessionContextValue {
   selectClinic(clinic: { id: number; name: string }): void;
   /** A clinic was renamed (Clinic Config): the working clinic's name follows when it is that clinic. */
   renameClinic(clinicId: number, name: string): void;
+  /**
+   * A staff profile was renamed (Users & Roles): the signed-in user's name follows when it is their
+   * own (`userId`: the profile's auth user id).
+   */
+  renameUser(userId: string, name: string): void;
   setNotice(notice: SessionNotice | null): void;
   /** Tries to restore the stored session again (after the server could not be reached). */
   retry(): void;

@@ -31,6 +31,7 @@ export function createSession(overrides: Partial<SessionContextValue> & { role?:
     signOut: async () => undefined,
     selectClinic: () => undefined,
     renameClinic: () => undefined,
+    renameUser: () => undefined,
     setNotice: () => undefined,
     retry: () => undefined,
     ...rest,

@@ -45,6 +45,7 @@ type OpenModal = { kind: 'add' } | { kind: 'edit'; user: StaffUser } | { kind: '
  */
 export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinicName: string | null }) {
   const me = useSignedInUser();
+  const { renameUser } = useSession();
   const users = useUsers(clinicId);
   const { timeZone } = useClinicZone(clinicId);
   const header = useHeaderMessage();
@@ -54,6 +55,11 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
   const done = (message: string) => {
     setModal(null);
     header.showSuccess(message);
+  };
+  const edited = (message: string, saved: StaffUser) => {
+    // One's own new name shows at once in the header and the sidebar.
+    if (saved.user_id !== null) renameUser(saved.user_id, saved.name);
+    done(message);
   };
   const deleted = (report: DeleteReport) => {
     setModal(null);
@@ -107,7 +113,7 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
           isSelf={modal.user.user_id === me.supabase_id}
           viewerIsSuperadmin={me.role === 'superadmin'}
           onClose={close}
-          onSaved={done}
+          onSaved={edited}
         />
       ) : null}
       {modal?.kind === 'delete' ? (
