@@ -2,6 +2,16 @@
  * Setup of the spa test project, the component tests in jsdom: the MSW server (src/testing/network;
  * files on the real database add src/testing/real-db). The pure tests (spa-unit) have no setup.
  */
+// Node's BroadcastChannel reaches every worker thread of the process, so the component files
+// running beside this one were other tabs of this one: auth-js tells its other tabs of each sign-in
+// and sign-out, and a file with the real session provider was signed out by another file's test.
+// A file's channels are its own.
+const fileChannelPrefix = crypto.randomUUID();
+globalThis.BroadcastChannel = class FileBroadcastChannel extends globalThis.BroadcastChannel {
+  constructor(name: string) {
+    super(`${fileChannelPrefix}:${name}`);
+  }
+};
 const { setupNetwork } = await import('./network/lifecycle');
 setupNetwork();
 // `findBy…` and `waitFor` wait for a condition; their 1 s default is a wall-clock bound that a
