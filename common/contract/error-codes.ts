@@ -8,6 +8,8 @@ export const DATABASE_ERROR_CODES = [
   // Clinics and staff accounts
   'clinic_change_forbidden',
   'page_connected_by_service',
+  // Update Clinic's settings or the settings as read, sent without one of their keys (update_clinic_settings)
+  'clinic_settings_invalid',
   'profile_account_fixed',
   'superadmin_by_service_only',
   // An admin changing or deleting the superadmin's profile (guard_user_profile, delete-user)

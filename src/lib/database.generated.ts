@@ -2729,6 +2729,26 @@ export type Database = {
           updated_at: string;
         }[];
       };
+      update_clinic_settings: {
+        Args: { p_clinic_id: number; p_read: Json; p_settings: Json };
+        Returns: {
+          address: string | null;
+          contact_email: string | null;
+          contact_phone: string | null;
+          created_at: string;
+          fb_page_id: string | null;
+          fb_page_name: string | null;
+          id: number;
+          messenger_page_id: string | null;
+          name: string;
+          page_token_hint: string | null;
+          recall_interval_months: number;
+          reminder_time: string;
+          timezone: string;
+          vat_registered: boolean;
+        }[];
+        SetofOptions: { from: '*'; to: 'clinics'; isOneToOne: false; isSetofReturn: true };
+      };
       void_hmo_payment: { Args: { p_hmo_payment_id: number; p_reason: string }; Returns: undefined };
       void_invoice: { Args: { p_invoice_id: number; p_reason: string }; Returns: undefined };
       void_payment: { Args: { p_payment_id: number; p_reason: string }; Returns: undefined };

@@ -62,6 +62,20 @@ export type AvailabilityBlockInput = { start_time: string; end_time: string };
 /** One row of `save_availability_day`'s p_read: a row of the day as the caller read it. */
 export type AvailabilityRowRead = { start_time: string; end_time: string; is_available: boolean };
 
+/**
+ * `update_clinic_settings`'s p_settings, and its p_read (the same columns as the caller read them):
+ * Clinic Configuration's columns, every key present; reminder_time as HH:MM or HH:MM:SS.
+ */
+export type ClinicSettingsColumns = {
+  name: string;
+  reminder_time: string;
+  recall_interval_months: number;
+  vat_registered: boolean;
+  address: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+};
+
 type GeneratedSchema = GeneratedDatabase['public'];
 type GeneratedTables = GeneratedSchema['Tables'];
 type GeneratedViews = GeneratedSchema['Views'];
@@ -137,7 +151,7 @@ type AppTable<Name extends keyof GeneratedTables> = {
 /** RPCs whose jsonb argument or result the function itself builds or validates. */
 type AppFunctions = Omit<
   GeneratedFunctions,
-  'delete_patient' | 'save_availability_day' | 'payment_receipt' | 'record_hmo_payment'
+  'delete_patient' | 'save_availability_day' | 'payment_receipt' | 'record_hmo_payment' | 'update_clinic_settings'
 > & {
   /** Money goes as a decimal string ("1200.50"), never a binary float; no reference is null. */
   record_hmo_payment: Narrow<
@@ -153,6 +167,16 @@ type AppFunctions = Omit<
   payment_receipt: Narrow<GeneratedFunctions['payment_receipt'], { Returns: PaymentReceipt | null }>;
   /** Returns jsonb_build_object('deleted_appointments', n). */
   delete_patient: Narrow<GeneratedFunctions['delete_patient'], { Returns: { deleted_appointments: number } }>;
+  /** Refuses (22023) a p_settings or p_read without one of the seven keys. */
+  update_clinic_settings: Narrow<
+    GeneratedFunctions['update_clinic_settings'],
+    {
+      Args: Narrow<
+        GeneratedFunctions['update_clinic_settings']['Args'],
+        { p_settings: ClinicSettingsColumns; p_read: ClinicSettingsColumns }
+      >;
+    }
+  >;
   /** Refuses (22023) any p_blocks or p_read that is not an array of blocks or rows. */
   save_availability_day: Narrow<
     GeneratedFunctions['save_availability_day'],

@@ -11,6 +11,7 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   // Clinics and staff accounts
   clinic_change_forbidden: 'A record cannot move to another clinic.',
   page_connected_by_service: 'The Facebook page is connected with Connect Facebook Page only.',
+  clinic_settings_invalid: 'The clinic settings were sent incomplete. Reload the page and try again.',
   profile_account_fixed: 'The sign-in account of a staff member cannot change.',
   superadmin_by_service_only: 'Only the service role can make someone a superadmin.',
   superadmin_account_protected: 'Only the superadmin can change this account.',

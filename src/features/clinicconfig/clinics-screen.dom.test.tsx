@@ -202,6 +202,62 @@ describe('Clinic Configuration for an admin', () => {
     expect(screen.getByTestId('working-clinic').textContent).toBe('1: Smile Dental Makati');
   });
 
+  describe('Update Clinic when someone else saved the clinic meanwhile', () => {
+    const CHANGED =
+      "Someone else changed this clinic's settings while you were editing. The form now shows their changes, with yours kept: check it, then save again.";
+
+    it('undoes nothing of theirs, shows their reminder time and VAT, and keeps the phone typed here', async () => {
+      await renderClinicConfig();
+      await openedForm();
+      fireEvent.change(input('Contact Phone'), { target: { value: '0918 555 0202' } });
+      // Another admin moves the reminder time and ticks VAT-registered from another desk.
+      await realStack().query(`update public.clinics set reminder_time = '07:15', vat_registered = true where id = 1`);
+
+      await submitAndConfirm('Update Clinic', 'Update Clinic Info?');
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, Update' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(CHANGED), { timeout: 10_000 });
+      expect(document.querySelector('.swal2-container')).toBeNull();
+      expect(await storedClinic(1)).toMatchObject({
+        reminder_time: '07:15:00',
+        vat_registered: true,
+        contact_phone: '0917 555 0101',
+      });
+      expect(input('Reminder Time*').value).toBe('07:15');
+      expect(input('VAT-registered').checked).toBe(true);
+      expect(input('Contact Phone').value).toBe('0918 555 0202');
+
+      // Saving again, now on what the form shows, keeps both.
+      await submitAndConfirm('Update Clinic', 'Update Clinic Info?');
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, Update' }));
+      expect(await alertLines('Success!')).toEqual(['Clinic information has been updated.']);
+      await dismissAlert();
+      expect(await storedClinic(1)).toMatchObject({
+        reminder_time: '07:15:00',
+        vat_registered: true,
+        contact_phone: '0918 555 0202',
+      });
+    });
+
+    it('shows their new clinic name in the form and the working clinic, and keeps a time typed here', async () => {
+      await renderClinicConfig({ extra: <WorkingClinicName /> });
+      await openedForm();
+      fireEvent.change(input('Reminder Time*'), { target: { value: '08:00' } });
+      await realStack().query(
+        `update public.clinics set name = 'Smile Dental Makati', reminder_time = '07:15', recall_interval_months = 12
+          where id = 1`,
+      );
+
+      await submitAndConfirm('Update Clinic', 'Update Clinic Info?');
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, Update' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(CHANGED), { timeout: 10_000 });
+      expect(input('Clinic Name*').value).toBe('Smile Dental Makati');
+      expect(input('Recall Interval (months)*').value).toBe('12');
+      expect(input('Reminder Time*').value).toBe('08:00');
+      expect(screen.getByTestId('working-clinic').textContent).toBe('1: Smile Dental Makati');
+      expect(await storedClinic(1)).toMatchObject({ name: 'Smile Dental Makati', reminder_time: '07:15:00' });
+    });
+  });
+
   it('refuses a missing name, a missing time and a bad e-mail at their fields, sending nothing', async () => {
     await renderClinicConfig();
     await openedForm();
@@ -227,7 +283,7 @@ describe('Clinic Configuration for an admin', () => {
     await renderClinicConfig();
     await openedForm();
     fireEvent.change(input('Clinic Name*'), { target: { value: 'Smile Dental Makati' } });
-    failNext({ method: 'PATCH', table: 'clinics' }, pgError('42501', 'permission denied'));
+    failNext({ rpc: 'update_clinic_settings' }, pgError('42501', 'permission denied'));
     await submitAndConfirm('Update Clinic', 'Update Clinic Info?');
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Update' }));
     expect(await alertLines('Error')).toEqual(['Failed to save clinic.', 'Your role may not do this.']);

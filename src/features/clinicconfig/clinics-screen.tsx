@@ -37,15 +37,22 @@ export function ClinicConfigView({ facebookTiming }: ClinicConfigViewProps) {
   const [adding, setAdding] = useState(false);
   const back = useCallback(() => selectTab('patients'), [selectTab]);
 
-  const onSaved = useCallback(
-    (saved: ClinicSettings) => {
-      // A new clinic (or a renamed one) becomes the working clinic, in both selectors; an admin's
-      // own clinic keeps its place and only its name follows.
-      if (can(user.role, 'clinic:switch')) selectClinic({ id: saved.id, name: saved.name });
-      else renameClinic(saved.id, saved.name);
-      setAdding(false);
+  // A new clinic (or a renamed one) becomes the working clinic, in both selectors; an admin's own
+  // clinic keeps its place and only its name follows. The same when the form read the clinic again
+  // after someone else saved it (and perhaps renamed it) meanwhile.
+  const followClinic = useCallback(
+    (stored: ClinicSettings) => {
+      if (can(user.role, 'clinic:switch')) selectClinic({ id: stored.id, name: stored.name });
+      else renameClinic(stored.id, stored.name);
     },
     [user.role, selectClinic, renameClinic],
+  );
+  const onSaved = useCallback(
+    (saved: ClinicSettings) => {
+      followClinic(saved);
+      setAdding(false);
+    },
+    [followClinic],
   );
 
   let body;
@@ -67,6 +74,7 @@ export function ClinicConfigView({ facebookTiming }: ClinicConfigViewProps) {
         key={clinic.id}
         clinicId={clinic.id}
         onSaved={onSaved}
+        onChangedElsewhere={followClinic}
         onBack={back}
         facebookTiming={facebookTiming}
       />
@@ -100,11 +108,13 @@ export function ClinicConfigView({ facebookTiming }: ClinicConfigViewProps) {
 function ClinicEditor({
   clinicId,
   onSaved,
+  onChangedElsewhere,
   onBack,
   facebookTiming,
 }: {
   clinicId: number;
   onSaved: (saved: ClinicSettings) => void;
+  onChangedElsewhere: (current: ClinicSettings) => void;
   onBack: () => void;
   facebookTiming?: FacebookPollTiming;
 }) {
@@ -126,6 +136,7 @@ function ClinicEditor({
       <ClinicForm
         clinic={clinic.data}
         onSaved={onSaved}
+        onChangedElsewhere={onChangedElsewhere}
         onBack={onBack}
         facebookControls={<FacebookConnectControls clinicId={clinicId} clinic={clinic.data} timing={facebookTiming} />}
       />

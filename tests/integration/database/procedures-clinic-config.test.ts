@@ -343,6 +343,80 @@ describe.each(targets)('procedures, clinic configuration and Messenger links on 
     });
   });
 
+  describe('update_clinic_settings (Update Clinic)', () => {
+    const columns =
+      'name, reminder_time, recall_interval_months, vat_registered, address, contact_email, contact_phone';
+
+    async function stored(id = clinicId) {
+      const { data, error } = await service.from('clinics').select(columns).eq('id', id).single();
+      if (error) throw error;
+      return data as Record<string, unknown> & { name: string; reminder_time: string };
+    }
+
+    it('writes the settings only while the clinic holds what was read, as the caller under RLS', async () => {
+      const before = await stored();
+      const read = before;
+      // An address of 500 CJK characters and a long e-mail go in the body, not in a URL.
+      const address = '東京都'.repeat(166) + '区区';
+      const settings = { ...read, address, contact_email: `${'診'.repeat(300)}@例え.jp`, vat_registered: true };
+
+      for (const client of [reception, dentist, otherAdmin]) {
+        const refused = await client.rpc('update_clinic_settings', {
+          p_clinic_id: clinicId,
+          p_settings: settings,
+          p_read: read,
+        });
+        expect(refused.data ?? []).toEqual([]);
+      }
+      expect(await stored()).toEqual(before);
+
+      const saved = await admin
+        .rpc('update_clinic_settings', { p_clinic_id: clinicId, p_settings: settings, p_read: read })
+        .select('id, address, vat_registered');
+      expect(saved.error).toBeNull();
+      expect(saved.data).toEqual([{ id: clinicId, address, vat_registered: true }]);
+
+      // Another desk's form, read before that save: nothing is written.
+      const stale = await admin.rpc('update_clinic_settings', {
+        p_clinic_id: clinicId,
+        p_settings: { ...read, contact_phone: '+63 2 0000 0000' },
+        p_read: read,
+      });
+      expect(stale.error).toBeNull();
+      expect(stale.data).toEqual([]);
+      expect(await stored()).toMatchObject({ address, vat_registered: true, contact_phone: before.contact_phone });
+
+      // Read again, with the time as HH:MM: the save goes through.
+      const again = await admin.rpc('update_clinic_settings', {
+        p_clinic_id: clinicId,
+        p_settings: before,
+        p_read: { ...settings, reminder_time: before.reminder_time.slice(0, 5) },
+      });
+      expect(again.error).toBeNull();
+      expect(await stored()).toEqual(before);
+    });
+
+    it('refuses settings or a read without one of the columns (22023), and the checks still hold', async () => {
+      const before = await stored();
+      const { contact_phone: _phone, ...partial } = before;
+      for (const args of [
+        { p_settings: partial, p_read: before },
+        { p_settings: before, p_read: partial },
+        { p_settings: before, p_read: [] },
+      ]) {
+        const refused = await admin.rpc('update_clinic_settings', { p_clinic_id: clinicId, ...args });
+        expect(refused.error).toMatchObject({ code: '22023', hint: 'clinic_settings_invalid' });
+      }
+      const blank = await admin.rpc('update_clinic_settings', {
+        p_clinic_id: clinicId,
+        p_settings: { ...before, contact_email: '' },
+        p_read: before,
+      });
+      expect(blank.error?.code).toBe('23514');
+      expect(await stored()).toEqual(before);
+    });
+  });
+
   describe('Messenger contacts', () => {
     it('shows staff the profile and first message of their clinic only, read-only', async () => {
       const contact = await newContact(clinicId);

@@ -5,10 +5,13 @@ import {
   EMPTY_CLINIC_FORM,
   formValuesOf,
   isConnected,
+  mergeConcurrentClinicEdit,
   parseReminderTime,
   saveConfirmation,
+  storedFieldsOf,
   tokenFieldText,
   type ClinicFormValues,
+  type ClinicPayload,
 } from './clinic-form';
 
 const valid: ClinicFormValues = {
@@ -185,5 +188,63 @@ describe('the token field and the connection', () => {
     expect(isConnected({ fb_page_id: '1000000000000001', page_token_hint: null })).toBe(false);
     expect(isConnected({ fb_page_id: null, page_token_hint: 'demo' })).toBe(false);
     expect(isConnected(null)).toBe(false);
+  });
+});
+
+describe('an Update Clinic that meets a save made elsewhere meanwhile', () => {
+  const opened: ClinicPayload = {
+    name: 'Smile Dental',
+    reminder_time: '08:30:00',
+    recall_interval_months: 6,
+    vat_registered: false,
+    address: '12 Rizal St., Makati',
+    contact_email: 'hello@smile.example',
+    contact_phone: '0917 555 0101',
+  };
+  const current: ClinicPayload = {
+    name: 'Smile Dental Makati',
+    reminder_time: '07:15:00',
+    recall_interval_months: 12,
+    vat_registered: true,
+    address: null,
+    contact_email: 'front@smile.example',
+    contact_phone: '0917 555 0999',
+  };
+
+  it('takes the other save’s values where this form left the field as it was opened', () => {
+    expect(mergeConcurrentClinicEdit({ ...valid, phone: '0918 555 0202' }, opened, current)).toEqual({
+      name: 'Smile Dental Makati',
+      reminderTime: '07:15',
+      recallMonths: '12',
+      vatRegistered: true,
+      address: '',
+      email: 'front@smile.example',
+      phone: '0918 555 0202',
+    });
+  });
+
+  it('keeps what was typed where both changed a field; spaces, seconds and a leading zero are no change', () => {
+    const typed: ClinicFormValues = {
+      name: ' Smile Dental ',
+      reminderTime: '08:30',
+      recallMonths: '06',
+      vatRegistered: true,
+      address: '  ',
+      email: 'hello@smile.example ',
+      phone: '0917 555 0101',
+    };
+    expect(mergeConcurrentClinicEdit(typed, opened, current)).toEqual({
+      name: 'Smile Dental Makati',
+      reminderTime: '07:15',
+      recallMonths: '12',
+      vatRegistered: true,
+      address: '  ',
+      email: 'front@smile.example',
+      phone: '0917 555 0999',
+    });
+  });
+
+  it('reads the stored clinic as the columns that are written, the time as the database gives it', () => {
+    expect(storedFieldsOf({ ...current, id: 1, fb_page_id: null } as ClinicPayload)).toEqual(current);
   });
 });

@@ -103,6 +103,9 @@ const LABELS: Record<Exclude<ClinicField, 'vatRegistered'>, string> = {
 
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
+/** The recall interval as typed, in months: one or two digits; NaN otherwise. */
+const parseRecallMonths = (text: string) => (/^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
 /** Checks every field at once; the payload only when all are right. */
 export function checkClinicForm(values: ClinicFormValues): ClinicFormCheck {
   const errors: ClinicFormErrors = {};
@@ -116,7 +119,7 @@ export function checkClinicForm(values: ClinicFormValues): ClinicFormCheck {
   else if (!reminderTime) errors.reminderTime = CLINIC_EXTRA_TEXT.badTime;
 
   const recallText = values.recallMonths.trim();
-  const recallMonths = /^\d{1,2}$/.test(recallText) ? Number(recallText) : Number.NaN;
+  const recallMonths = parseRecallMonths(recallText);
   if (!recallText) errors.recallMonths = CLINIC_EXTRA_TEXT.required(LABELS.recallMonths);
   else if (!(recallMonths >= RECALL_INTERVAL_MONTHS.min && recallMonths <= RECALL_INTERVAL_MONTHS.max))
     errors.recallMonths = CLINIC_EXTRA_TEXT.badRecallMonths;
@@ -146,6 +149,50 @@ export function checkClinicForm(values: ClinicFormValues): ClinicFormCheck {
       contact_email: email,
       contact_phone: phone,
     },
+  };
+}
+
+/**
+ * The clinic as stored, in the shape that is written: what an update checks the clinic still
+ * holds (reminder_time as the database answers it, seconds and all, so the check compares times).
+ */
+export function storedFieldsOf(clinic: ClinicPayload): ClinicPayload {
+  return {
+    name: clinic.name,
+    reminder_time: clinic.reminder_time,
+    recall_interval_months: clinic.recall_interval_months,
+    vat_registered: clinic.vat_registered,
+    address: clinic.address,
+    contact_email: clinic.contact_email,
+    contact_phone: clinic.contact_phone,
+  };
+}
+
+/**
+ * After someone else saved the clinic while this form was open: the form shows their values
+ * (`current`) in the fields this user left as they were opened (`opened`), and keeps what this
+ * user changed. Nothing typed is lost; nothing the other person saved is overwritten unseen.
+ */
+export function mergeConcurrentClinicEdit(
+  values: ClinicFormValues,
+  opened: ClinicPayload,
+  current: ClinicPayload,
+): ClinicFormValues {
+  const theirs = formValuesOf(current);
+  return {
+    name: values.name.trim() === opened.name ? theirs.name : values.name,
+    reminderTime:
+      parseReminderTime(values.reminderTime) === parseReminderTime(opened.reminder_time)
+        ? theirs.reminderTime
+        : values.reminderTime,
+    recallMonths:
+      parseRecallMonths(values.recallMonths) === opened.recall_interval_months
+        ? theirs.recallMonths
+        : values.recallMonths,
+    vatRegistered: values.vatRegistered === opened.vat_registered ? theirs.vatRegistered : values.vatRegistered,
+    address: blankToNull(values.address) === opened.address ? theirs.address : values.address,
+    email: blankToNull(values.email) === opened.contact_email ? theirs.email : values.email,
+    phone: blankToNull(values.phone) === opened.contact_phone ? theirs.phone : values.phone,
   };
 }
 

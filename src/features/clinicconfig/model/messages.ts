@@ -71,6 +71,9 @@ export const CLINIC_EXTRA_TEXT = {
   reasonRefused: 'A value was refused. Check the fields and try again.',
   reasonGone: 'This clinic is no longer available.',
   reasonUnreachable: 'Could not reach the server. Please check your connection and try again.',
+  // Update Clinic found the clinic saved elsewhere since the form read it (docs/adr/0023-concurrent-edits.md).
+  changedMeanwhile:
+    "Someone else changed this clinic's settings while you were editing. The form now shows their changes, with yours kept: check it, then save again.",
   // Facebook connect.
   popupBlockedTitle: 'Popup blocked',
   popupBlockedText:

@@ -5,13 +5,14 @@ import { lengthLimitNote } from '@/components/form/length-limit';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage, type FormMessageValue } from '@/components/form-message';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
-import type { ClinicSettings } from '../../model/api/get-clinic';
+import { getClinic, type ClinicSettings } from '../../model/api/get-clinic';
 import {
   CLINIC_FIELD_ORDER,
   CLINIC_LIMITS,
   formValuesOf,
   isConnected,
   saveConfirmation,
+  storedFieldsOf,
   tokenFieldText,
   type ClinicField,
   type ClinicPayload,
@@ -19,8 +20,9 @@ import {
 import { showClinicAlert } from '../../model/components/clinic-dialogs';
 import { saveFailureReason } from '../../model/failure-text';
 import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from '../../model/messages';
-import { useSaveClinic } from '../api/save-clinic';
+import { useClinicCache, useSaveClinic } from '../api/save-clinic';
 import { clinicFormSchema } from '../api/save-clinic.schema';
+import { saveClinicEdit } from '../save-clinic-edit';
 
 export interface ClinicFormProps {
   /** null: a new clinic (superadmin). */
@@ -28,19 +30,29 @@ export interface ClinicFormProps {
   /** The Facebook buttons, placed under the token field (the screen passes them in). */
   facebookControls: ReactNode;
   onSaved: (saved: ClinicSettings, added: boolean) => void;
+  /** Update Clinic found the clinic saved elsewhere meanwhile: nothing was written; `current` is it as stored. */
+  onChangedElsewhere?: (current: ClinicSettings) => void;
   onBack: () => void;
 }
 
 /**
  * The Clinic Configuration form: name and reminder time required, the
  * Facebook fields read-only (only Connect Facebook Page writes them), every save confirmed first
- * with Cancel focused. A refused save keeps what was typed.
+ * with Cancel focused. A refused save keeps what was typed. Update Clinic writes only while the
+ * clinic is stored as the form last saw it (docs/adr/0023-concurrent-edits.md): after a save made
+ * elsewhere meanwhile the form shows that save's values where this user changed nothing, keeps
+ * what was typed, and says so.
  */
-export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: ClinicFormProps) {
+export function ClinicForm({ clinic, facebookControls, onSaved, onChangedElsewhere, onBack }: ClinicFormProps) {
   const formId = useId();
   const isNew = clinic === null;
   const save = useSaveClinic(clinic?.id ?? null);
+  const cache = useClinicCache();
   const form = useZodForm(clinicFormSchema, { defaultValues: formValuesOf(clinic) });
+  // The clinic as stored when the form opened (or was last brought up to date); an update only goes
+  // through while the database still holds it. Not the `clinic` prop: a later read of the clinic
+  // (a Facebook connect, a refetch) does not change what the inputs show.
+  const [opened, setOpened] = useState<ClinicPayload | null>(() => (clinic ? storedFieldsOf(clinic) : null));
   const errors = form.formState.errors;
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [asking, setAsking] = useState(false);
@@ -48,6 +60,7 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
 
   async function confirmAndSave(payload: ClinicPayload) {
     setMessage(null);
+    const typed = form.getValues();
     setAsking(true);
     let confirmed: boolean;
     try {
@@ -62,26 +75,58 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onBack }: Clinic
       setAsking(false);
     }
     if (!confirmed) return;
-    try {
-      const saved = await save.mutateAsync(payload);
-      if (saved === ALREADY_PENDING) return;
-      if (!isNew) form.reset(formValuesOf(saved));
-      onSaved(saved, isNew);
-      void showClinicAlert({
-        title: CLINIC_TEXT.successTitle,
-        text: isNew ? CLINIC_TEXT.added : CLINIC_TEXT.updated,
-        icon: 'success',
-      });
-    } catch (error) {
-      const reason = saveFailureReason(error);
-      setMessage({ tone: 'error', text: CLINIC_TEXT.saveFailed, detail: reason });
-      void showClinicAlert({
-        title: CLINIC_TEXT.errorTitle,
-        text: CLINIC_TEXT.saveFailed,
-        icon: 'error',
-        detail: reason,
-      });
+    if (clinic === null) {
+      try {
+        const added = await save.mutateAsync({ payload, opened: null });
+        if (added !== ALREADY_PENDING && added) saved(added);
+      } catch (error) {
+        failed({ tone: 'error', text: CLINIC_TEXT.saveFailed, detail: saveFailureReason(error) });
+      }
+      return;
     }
+    const clinicId = clinic.id;
+    const outcome = await saveClinicEdit(
+      { typed, fields: payload, opened: opened ?? storedFieldsOf(clinic) },
+      {
+        write: (fields, stored) => save.mutateAsync({ payload: fields, opened: stored }),
+        readCurrent: () => getClinic(clinicId),
+      },
+    );
+    switch (outcome.type) {
+      case 'saved':
+        saved(outcome.row);
+        return;
+      case 'changed-meanwhile':
+        cache.put(outcome.current);
+        form.reset(outcome.values, { keepDefaultValues: true });
+        setOpened(outcome.opened);
+        setMessage(outcome.message);
+        onChangedElsewhere?.(outcome.current);
+        return;
+      case 'failed':
+        failed(outcome.message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  function saved(row: ClinicSettings) {
+    if (!isNew) {
+      form.reset(formValuesOf(row));
+      setOpened(storedFieldsOf(row));
+    }
+    onSaved(row, isNew);
+    void showClinicAlert({
+      title: CLINIC_TEXT.successTitle,
+      text: isNew ? CLINIC_TEXT.added : CLINIC_TEXT.updated,
+      icon: 'success',
+    });
+  }
+
+  function failed(failure: FormMessageValue) {
+    setMessage(failure);
+    void showClinicAlert({ title: CLINIC_TEXT.errorTitle, text: failure.text, icon: 'error', detail: failure.detail });
   }
 
   function onSubmit(event: FormEvent) {
