@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestError, toRequestError } from '@/lib/request-error';
 import {
+  linkChangedText,
   linkConfirmText,
   linkFailureText,
   linkPatientPattern,
@@ -58,5 +59,25 @@ describe('a failed link as the reason shown', () => {
       'Could not reach the server. Check your connection and try again.',
     );
     expect(linkFailureText(new Error('boom'))).toBe('Could not link the contact. Please try again.');
+  });
+});
+
+describe('a link that found the patient’s Messenger ID changed meanwhile', () => {
+  it('names whom the patient is linked to now: the sender when the page knows them, else the ID', () => {
+    const ana = { name: 'Ana Santos', messenger_id: '7000000000000009' };
+    expect(linkChangedText(ana, 'Pedro Reyes')).toBe(
+      'Nothing was linked: someone else linked Ana Santos to the Messenger contact Pedro Reyes meanwhile. ' +
+        'Link again to replace that link, or choose another patient.',
+    );
+    expect(linkChangedText(ana, null)).toBe(
+      'Nothing was linked: someone else linked Ana Santos to Messenger ID 7000000000000009 meanwhile. ' +
+        'Link again to replace that link, or choose another patient.',
+    );
+  });
+
+  it('says when the link the confirmation warned of was removed', () => {
+    expect(linkChangedText({ name: 'Ben Cruz', messenger_id: null }, null)).toBe(
+      'Nothing was linked: Ben Cruz was unlinked from Messenger meanwhile. Link again to link this contact, or choose another patient.',
+    );
   });
 });

@@ -38,6 +38,20 @@ export function linkConfirmText(
 }
 
 /**
+ * Nothing was linked because the patient's Messenger ID changed after the dialog showed it: whom
+ * the patient is linked to now (the sender's name when the page knows it, else the ID), or that
+ * the link was removed.
+ */
+export function linkChangedText(
+  patient: { name: string; messenger_id: string | null },
+  contactName: string | null,
+): string {
+  if (patient.messenger_id === null) return LINK_TEXT.unlinkedMeanwhile(patient.name);
+  const linkedTo = contactName ? LINK_TEXT.linkedToContact(contactName) : LINK_TEXT.linkedToId(patient.messenger_id);
+  return LINK_TEXT.linkedMeanwhile(patient.name, linkedTo);
+}
+
+/**
  * A failed link as the reason to show: the unique Messenger ID per clinic (23505 on
  * patients_clinic_messenger_id_key), a patient deleted meanwhile, no permission, no connection.
  */

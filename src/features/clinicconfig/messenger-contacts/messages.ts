@@ -39,6 +39,13 @@ export const LINK_TEXT = {
   confirmButton: 'Yes, link',
   linked: (contact: string, patient: string) => `${contact} is now linked to ${patient}.`,
   duplicate: 'This Messenger contact is already linked to another patient.',
+  // The patient's Messenger ID changed after the dialog showed it (docs/adr/0023-concurrent-edits.md).
+  linkedMeanwhile: (patient: string, linkedTo: string) =>
+    `Nothing was linked: someone else linked ${patient} to ${linkedTo} meanwhile. Link again to replace that link, or choose another patient.`,
+  unlinkedMeanwhile: (patient: string) =>
+    `Nothing was linked: ${patient} was unlinked from Messenger meanwhile. Link again to link this contact, or choose another patient.`,
+  linkedToContact: (contact: string) => `the Messenger contact ${contact}`,
+  linkedToId: (psid: string) => `Messenger ID ${psid}`,
   gone: 'This patient no longer exists. It may have been deleted in another tab or by another user.',
   forbidden: 'You do not have permission to change this patient.',
   unreachable: 'Could not reach the server. Check your connection and try again.',

@@ -8,6 +8,9 @@ import { contactKeys } from './query-keys';
 /** What the search shows of a patient, and the Messenger ID a link would replace. */
 export type LinkPatient = Pick<PatientRow, 'id' | 'name' | 'phone' | 'messenger_id'>;
 
+/** The columns of a LinkPatient. */
+export const LINK_PATIENT_COLUMNS = 'id, name, phone, messenger_id';
+
 /** How many matches the dropdown lists; typing more narrows it down. */
 export const LINK_SEARCH_LIMIT = 20;
 
@@ -15,7 +18,7 @@ export const LINK_SEARCH_LIMIT = 20;
 export async function searchLinkPatients(clinicId: number, term: string): Promise<LinkPatient[]> {
   let query = getSupabase()
     .from('patients')
-    .select('id, name, phone, messenger_id')
+    .select(LINK_PATIENT_COLUMNS)
     .eq('clinic_id', clinicId)
     .eq('deleted', false);
   const pattern = linkPatientPattern(term);

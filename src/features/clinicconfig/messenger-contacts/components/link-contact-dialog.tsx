@@ -6,20 +6,22 @@ import { NOT_SENT, useFormSubmission } from '@/components/form/use-form-submissi
 import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
 import { useToast } from '@/components/toast/toast-context';
+import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import type { UnlinkedContact } from '../api/get-unlinked-contacts';
 import { useLinkContact } from '../api/link-contact';
 import { linkContactSchema } from '../api/link-contact.schema';
 import type { LinkPatient } from '../api/search-link-patients';
 import { contactName } from '../contact-display';
-import { linkConfirmText, linkFailureText } from '../link-contact';
+import { linkChangedText, linkConfirmText, linkFailureText } from '../link-contact';
 import { LINK_TEXT } from '../messages';
 import { ContactAvatar } from './contact-avatar';
 import { LinkPatientField } from './link-patient-field';
 
 /**
  * 'Link to patient' for one sender: pick a patient of the clinic, confirm (saying when the
- * patient's own Messenger ID is replaced), and the patient's messenger_id becomes the sender's.
- * A failure keeps the dialog open with the reason; success closes it with a toast.
+ * patient's own Messenger ID is replaced), and the patient's messenger_id becomes the sender's,
+ * only while it is still the ID the confirmation went by. A failure, or a link changed elsewhere
+ * meanwhile, keeps the dialog open with the reason; success closes it with a toast.
  */
 export function LinkContactDialog({
   clinicId,
@@ -37,9 +39,21 @@ export function LinkContactDialog({
   const name = contactName(contact);
   const { formId, formProps, message, setFailure } = useFormSubmission(form, {
     pending: link.isPending,
-    send: async (patient) =>
-      (await confirmLink(patient)) ? link.mutateAsync({ psid: contact.psid, patientId: patient.id }) : NOT_SENT,
-    onSent: (row) => {
+    send: async (patient) => {
+      if (!(await confirmLink(patient))) return NOT_SENT;
+      const outcome = await link.mutateAsync({
+        psid: contact.psid,
+        patientId: patient.id,
+        shownId: patient.messenger_id,
+      });
+      if (outcome === ALREADY_PENDING || outcome.linked) return outcome;
+      // The patient's link changed after the dialog showed it: nothing was written. The dialog now
+      // stands on the patient as stored, so the next confirmation warns of the link it would replace.
+      form.setValue('patient', outcome.row);
+      setFailure({ tone: 'error', text: linkChangedText(outcome.row, outcome.contactName) });
+      return NOT_SENT;
+    },
+    onSent: ({ row }) => {
       toast(LINK_TEXT.linked(name, row.name), { tone: 'success' });
       onClose();
     },

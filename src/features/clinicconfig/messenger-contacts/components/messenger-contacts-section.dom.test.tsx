@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PatientRow } from '@/lib/database.types';
 import { FeatureSlotsContext, type CreatePatientModalProps, type FeatureSlots } from '@/lib/feature-slots';
-import { failNext, rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
+import { failNext, realStack, rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { MessengerContactsSection } from './messenger-contacts-section';
 
@@ -189,6 +189,48 @@ describe('Link to patient', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Yes, link' })).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Link to patient' })).toBeTruthy();
     expect((await rows('patients', { id: 2 }))[0]?.messenger_id).toBe('555');
+  });
+
+  it('replaces nothing unwarned when the patient was linked to another sender meanwhile, and says to whom', async () => {
+    const pedro = {
+      ...maria,
+      psid: '7100000000000003',
+      display_name: 'Pedro Reyes',
+      last_inbound_at: maria.first_message_at,
+    };
+    const { user } = await renderSection({ contacts: [maria, unknown, pedro] });
+    const dialog = await openLink(user, 'Maria Dela Cruz');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Patient' }), 'ana');
+    await user.click(await within(dialog).findByRole('option', { name: 'Ana Santos, 0917 555 0101' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    // Ana has no Messenger ID as the dialog read her: no warning.
+    expect(await screen.findByText('Link the Messenger contact Maria Dela Cruz to Ana Santos?')).toBeTruthy();
+    // Meanwhile another desk links Pedro to Ana.
+    await realStack().query(`update public.patients set messenger_id = '${pedro.psid}' where id = 1`);
+    await user.click(screen.getByRole('button', { name: 'Yes, link' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Nothing was linked: someone else linked Ana Santos to the Messenger contact Pedro Reyes meanwhile. ' +
+        'Link again to replace that link, or choose another patient.',
+    );
+    expect((await rows('patients', { id: 1 }))[0]?.messenger_id).toBe(pedro.psid);
+    expect((await rows('messenger_contacts', { psid: maria.psid }))[0]?.patient_id).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Link to patient' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Maria Dela Cruz' })).toBeTruthy();
+    // Pedro is linked now: the list read again without him.
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Pedro Reyes' })).toBeNull());
+
+    // Linking again warns of the link it replaces, and then replaces it.
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(
+      await screen.findByText(
+        'Link the Messenger contact Maria Dela Cruz to Ana Santos? Ana Santos is already linked to another Messenger ID. ' +
+          'Linking replaces it: reminders will go to this contact instead.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes, link' }));
+    expect(await screen.findByText('Maria Dela Cruz is now linked to Ana Santos.')).toBeTruthy();
+    expect((await rows('patients', { id: 1 }))[0]?.messenger_id).toBe(maria.psid);
   });
 
   it('keeps the dialog open with the reason when another patient already has this Messenger ID', async () => {
