@@ -501,11 +501,12 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
       ]);
     });
 
-    it('refuses items already done, another patient’s items, and a visit not yet Completed', async () => {
+    it('refuses items done at another visit, another patient’s items, and a visit not yet Completed', async () => {
       const patientId = await createPatient(fresh.db, smile.id, 'Refusals at checkout');
       const mine = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 46 });
       const theirs = await planned(smile.dentistUser, { patientId: smile.patientId, procedureId: filling, tooth: 46 });
       const visit = await appointment(smile, patientId);
+      const another = await appointment(smile, patientId);
       const scheduled = await appointment(smile, patientId, 'Scheduled');
 
       const notYet = await refusalFor(fresh.db, smile.receptionist, (tx) => complete(tx, scheduled, [mine.id]));
@@ -515,8 +516,23 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
       expect((await item(mine.id)).status).toBe('proposed');
 
       await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [mine.id]));
-      const twice = await refusalFor(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [mine.id]));
-      expect(twice).toMatchObject({ code: 'PT409', hint: 'plan_item_closed' });
+      const elsewhere = await refusalFor(fresh.db, smile.receptionist, (tx) => complete(tx, another, [mine.id]));
+      expect(elsewhere).toMatchObject({ code: 'PT409', hint: 'plan_item_closed' });
+    });
+
+    it('answers an item already done at this visit as it is, charting nothing twice (a retry)', async () => {
+      const patientId = await createPatient(fresh.db, smile.id, 'Retried at checkout');
+      const row = await planned(smile.dentistUser, { patientId, procedureId: filling, tooth: 15 });
+      const visit = await appointment(smile, patientId);
+      const first = (await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [row.id]))).rows;
+      const again = (await asUser(fresh.db, smile.receptionist, (tx) => complete(tx, visit, [row.id]))).rows;
+      expect(again).toEqual(first);
+      const { rows } = await fresh.db.query<{ count: number }>(
+        `select count(*)::integer as count from public.chart_entries
+          where patient_id = $1 and state = 'completed'`,
+        [patientId],
+      );
+      expect(rows).toEqual([{ count: 1 }]);
     });
 
     it('passes over an item withdrawn since it was offered, and does the others', async () => {
