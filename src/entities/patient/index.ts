@@ -22,7 +22,7 @@ export {
   normalizePatientTerm,
   patientNameRegex,
 } from './name-match';
-export { patientQueryKeys } from './query-keys';
+export { invalidatePatientChart, patientChartKey, patientQueryKeys } from './query-keys';
 export { getPatientHmoCards, hmoCardKeys, usePatientHmoCards, type PatientHmoCard } from './api/hmo-cards';
 export { HmoCardNotice, HmoCardStatusBadge, PatientHmoCardNotice } from './components/patient-hmo-card-notice';
 export { HMO_CARD_STATUS_TEXT, hmoCardNotice, hmoCardStatusNotice, type HmoCardOnDay } from './hmo-cards';

@@ -1,9 +1,12 @@
+import { patientChartKey } from '@/entities/patient/query-keys';
+
 /**
- * TanStack Query keys of the chart feature, all under `['chart', clinicId, patientId]`, so one
- * invalidation (a live update, an entry added or removed) re-reads the patient's chart on every day.
+ * TanStack Query keys of the chart feature, all under `['chart', clinicId, patientId]`
+ * (patientChartKey, which other features invalidate), so one invalidation (a live update, an entry
+ * added or removed, a visit completed in Appointments) re-reads the patient's chart on every day.
  */
 export const chartKeys = {
-  patient: (clinicId: number, patientId: number) => ['chart', clinicId, patientId] as const,
+  patient: patientChartKey,
   asOf: (clinicId: number, patientId: number, day: string) =>
     [...chartKeys.patient(clinicId, patientId), 'as-of', day] as const,
   appointments: (clinicId: number, patientId: number) =>

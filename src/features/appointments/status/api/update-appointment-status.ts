@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AppointmentStatus } from '@common/contract';
+import { invalidatePatientChart } from '@/entities/patient/query-keys';
 import type { AppointmentRow } from '@/lib/database.types';
 import { RequestError, throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
@@ -96,11 +97,19 @@ export function updateAppointmentStatus({
  * write worked or not, so a row changed or deleted elsewhere shows its latest state. A write that
  * landed ends once the list has been read, so the row's next action goes by what is stored now, not
  * by the row before; after a failure the failure shows at once (the list, read again meanwhile, may
- * itself be waiting for a server that is down).
+ * itself be waiting for a server that is down). A write that landed also stales the patient's chart
+ * and plan: a visit that stops being Completed reopens its work (ADR 0056), and one no longer to
+ * come leaves its plan items unbooked.
  */
 export function readListAgainAfterRowWrite(queryClient: QueryClient, clinicId: number) {
   const readAgain = () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(clinicId) });
-  return { onSuccess: readAgain, onError: () => void readAgain() };
+  return {
+    onSuccess: (_: unknown, { shown }: { shown: ShownAppointment }) => {
+      void invalidatePatientChart(queryClient, clinicId, shown.patient_id);
+      return readAgain();
+    },
+    onError: () => void readAgain(),
+  };
 }
 
 /** One row's status update, one at a time per appointment (readListAgainAfterRowWrite). */
