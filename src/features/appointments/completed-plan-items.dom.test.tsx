@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
+import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { patientChartKey } from '@/entities/patient';
 import type { SubscribeOptions } from '@/lib/realtime-client';
+import { throwOnError } from '@/lib/request-error';
+import { getSupabase } from '@/lib/supabase';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { realStack, rows, seed } from '@/testing/real-db';
+import { countRequests, failNext, loseAnswerNext, pgError, realStack, rows, seed } from '@/testing/real-db';
 import { mockStatusNotifications } from './status/testing/notification-service';
 import AppointmentsTab from './tab';
 import { renderWithQueries, setUpListScreen } from './testing/render-list';
@@ -63,14 +67,54 @@ const statusOf = (id: number) =>
     'combobox',
   ) as HTMLSelectElement;
 
-/** The list as the receptionist sees it, and the Completed dialog of Maria's visit (100) open. */
-async function completeVisit() {
+/**
+ * Maria's plan as a chart open or cached in the same app reads it: under her chart's key, never stale
+ * by itself, so only an invalidation reads it again.
+ */
+function CachedPlan() {
+  const plan = useQuery({
+    queryKey: [...patientChartKey(1, 1), 'plan'],
+    queryFn: async () =>
+      throwOnError(
+        await getSupabase().from('treatment_plan_items').select('tooth, status').eq('patient_id', 1).order('id'),
+      ),
+    staleTime: Infinity,
+  });
+  return (
+    <output aria-label="Cached plan">{plan.data?.map((item) => `${item.tooth} ${item.status}`).join(', ')}</output>
+  );
+}
+
+/** The list as the receptionist sees it (with Maria's cached plan when asked), before any change. */
+async function showList(options: { cachedPlan?: boolean } = {}) {
   const user = userEvent.setup();
-  await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+  await renderWithQueries(
+    <>
+      <AppointmentsTab />
+      {options.cachedPlan && <CachedPlan />}
+    </>,
+    { role: 'receptionist' },
+  );
   await screen.findByRole('heading', { name: /^Dr. Ana Cruz \(1 / }, { timeout: 5000 });
+  return user;
+}
+
+/** The list as the receptionist sees it, and the Completed dialog of Maria's visit (100) open. */
+async function completeVisit(options: { cachedPlan?: boolean } = {}) {
+  const user = await showList(options);
   await user.selectOptions(statusOf(100), 'Completed');
   return screen.findByRole('dialog', { name: 'Change the status to Completed?' });
 }
+
+const confirm = (dialog: HTMLElement) =>
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, update & notify' }));
+
+const planOf = async (patientId: number) =>
+  (await rows('treatment_plan_items', { patient_id: patientId })).map((item) => [
+    item.tooth,
+    item.status,
+    item.appointment_id,
+  ]);
 
 describe('Completed asks which planned items were done', () => {
   it("lists the patient's open items, this visit's ticked, and marks the ticked ones done", async () => {
@@ -127,5 +171,171 @@ describe('Completed asks which planned items were done', () => {
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('Completed when the plan items cannot be marked done at once', () => {
+  it('offers Retry after a failure, and then marks the items done, notifies once and says so', async () => {
+    const service = await arrange();
+    const completions = countRequests({ rpc: 'complete_plan_items' });
+    failNext({ rpc: 'complete_plan_items' });
+    confirm(await completeVisit());
+
+    const failed = await screen.findByRole('dialog', { name: 'Plan items not marked done' }, { timeout: 5000 });
+    expect(failed.textContent).toContain(
+      'The status was updated, but the treatment plan items could not be marked done.',
+    );
+    expect(service.received).toHaveLength(0);
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Status updated & patient notified!', {}, { timeout: 5000 })).toBeTruthy();
+    expect(completions.count).toBe(2);
+    expect(service.received).toHaveLength(1);
+    expect(await planOf(1)).toEqual([
+      [36, 'done', 100],
+      [46, 'proposed', null],
+      [11, 'declined', null],
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('succeeds on Retry when the first call did the items but its answer was lost', async () => {
+    const service = await arrange();
+    loseAnswerNext({ rpc: 'complete_plan_items' });
+    confirm(await completeVisit());
+
+    const failed = await screen.findByRole('dialog', { name: 'Plan items not marked done' }, { timeout: 5000 });
+    expect(failed.textContent).toContain('Please check your connection and try again.');
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Status updated & patient notified!', {}, { timeout: 5000 })).toBeTruthy();
+    expect(service.received).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: 'Plan changed meanwhile' })).toBeNull();
+    const { rows: completed } = await realStack().query(
+      `select id from public.chart_entries where patient_id = 1 and state = 'completed'`,
+    );
+    expect(completed).toHaveLength(1);
+  });
+
+  it('gives up on Close: the items stay open and the patient is not notified', async () => {
+    const service = await arrange();
+    failNext({ rpc: 'complete_plan_items' }, 'network');
+    confirm(await completeVisit());
+
+    const failed = await screen.findByRole('dialog', { name: 'Plan items not marked done' }, { timeout: 5000 });
+    fireEvent.click(within(failed).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(service.received).toHaveLength(0);
+    expect((await planOf(1))[0]).toEqual([36, 'accepted', 100]);
+  });
+
+  it('says why when a ticked item was closed meanwhile, offers no Retry, and lets staff choose again', async () => {
+    const service = await arrange();
+    const dialog = await completeVisit();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Sealant, tooth 46 O' }));
+    // The patient declines the sealant at the chart meanwhile.
+    await realStack().query(
+      `update public.treatment_plan_items set status = 'declined', decided_at = now() where patient_id = 1 and tooth = 46`,
+    );
+    const completions = countRequests({ rpc: 'complete_plan_items' });
+    confirm(dialog);
+
+    const failed = await screen.findByRole('dialog', { name: 'Plan items not marked done' }, { timeout: 5000 });
+    expect(failed.textContent).toContain(
+      'none of the ticked treatment plan items was marked done: one of them is no longer open. Choose again which items were done at this visit.',
+    );
+    expect(failed.textContent).toContain('Reason: This plan item is already done or declined.');
+    expect(within(failed).queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(within(failed).getByRole('button', { name: 'Choose again' }));
+
+    const again = await screen.findByRole('dialog', { name: 'Which plan items were done?' }, { timeout: 5000 });
+    const boxes = within(again).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((box) => [box.parentElement!.textContent!.trim(), box.checked])).toEqual([
+      ['Composite Filling, tooth 36 MO', true],
+    ]);
+    fireEvent.click(within(again).getByRole('button', { name: 'Mark done & notify' }));
+
+    expect(await screen.findByText('Status updated & patient notified!', {}, { timeout: 5000 })).toBeTruthy();
+    expect(completions.count).toBe(2);
+    expect(service.received).toHaveLength(1);
+    expect(await planOf(1)).toEqual([
+      [36, 'done', 100],
+      [46, 'declined', null],
+      [11, 'declined', null],
+    ]);
+  });
+
+  it('offers no Retry for a refusal a retry would meet again, and says why', async () => {
+    const service = await arrange();
+    failNext(
+      { rpc: 'complete_plan_items' },
+      pgError('PT409', 'Set the appointment to Completed first.', {
+        hint: 'plan_appointment_not_completed',
+      }),
+    );
+    confirm(await completeVisit());
+
+    const failed = await screen.findByRole('dialog', { name: 'Plan items not marked done' }, { timeout: 5000 });
+    expect(failed.textContent).toContain('Reason: Set the appointment to Completed first.');
+    expect(within(failed).queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(within(failed).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(service.received).toHaveLength(0);
+  });
+});
+
+describe('Completed when the plan cannot be read', () => {
+  it('says so, and Retry reads it again and lists the items', async () => {
+    await arrange();
+    failNext({ method: 'GET', table: 'treatment_plan_items' });
+    const user = await showList();
+    await user.selectOptions(statusOf(100), 'Completed');
+
+    const failed = await screen.findByRole('dialog', { name: 'Treatment plan not read' }, { timeout: 5000 });
+    expect(failed.textContent).toContain(
+      'The patient’s treatment plan could not be read, so its items cannot be marked done at this visit.',
+    );
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Completed?' }, { timeout: 5000 });
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(2);
+  });
+
+  it('goes on without the items only when staff choose to, or changes nothing on Cancel', async () => {
+    const service = await arrange();
+    failNext({ method: 'GET', table: 'treatment_plan_items' }, undefined, { times: 2 });
+    const user = await showList();
+    await user.selectOptions(statusOf(100), 'Completed');
+    const cancelled = await screen.findByRole('dialog', { name: 'Treatment plan not read' }, { timeout: 5000 });
+    fireEvent.click(within(cancelled).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await rows('appointments', { id: 100 }))[0]!.status).toBe('Confirmed');
+
+    await user.selectOptions(statusOf(100), 'Completed');
+    const failed = await screen.findByRole('dialog', { name: 'Treatment plan not read' }, { timeout: 5000 });
+    fireEvent.click(within(failed).getByRole('button', { name: 'Continue without plan items' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status to Completed?' }, { timeout: 5000 });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    confirm(dialog);
+    expect(await screen.findByText('Status updated & patient notified!', {}, { timeout: 5000 })).toBeTruthy();
+    expect(service.received).toHaveLength(1);
+    expect((await planOf(1))[0]).toEqual([36, 'accepted', 100]);
+  });
+});
+
+describe("the patient's chart after a status change", () => {
+  it('reads the cached plan again once the items are done, and again when the visit is undone', async () => {
+    await arrange();
+    const cached = () => screen.getByRole('status', { name: 'Cached plan', hidden: true }).textContent;
+    const dialog = await completeVisit({ cachedPlan: true });
+    expect(cached()).toBe('36 accepted, 46 proposed, 11 declined');
+    confirm(dialog);
+    await waitFor(() => expect(cached()).toBe('36 done, 46 proposed, 11 declined'), { timeout: 5000 });
+
+    // No Show reopens the work done at the visit (ADR 0056).
+    await waitFor(() => expect(statusOf(100).value).toBe('Completed'), { timeout: 5000 });
+    await userEvent.setup().selectOptions(statusOf(100), 'No Show');
+    confirm(await screen.findByRole('dialog', { name: 'Change the status to No Show?' }));
+    await waitFor(() => expect(cached()).toBe('36 accepted, 46 proposed, 11 declined'), { timeout: 5000 });
   });
 });

@@ -33,6 +33,20 @@ export const LIST_TEXT = {
     `${procedure}, tooth ${tooth}${surfaces ? ` ${surfaces}` : ''}`,
   planItemsFailedTitle: 'Plan items not marked done',
   planItemsFailedText: 'The status was updated, but the treatment plan items could not be marked done.',
+  planItemsClosedText:
+    'The status was updated, but none of the ticked treatment plan items was marked done: one of them is no longer open. Choose again which items were done at this visit.',
+  planItemsChooseAgain: 'Choose again',
+  planItemsAgainTitle: 'Which plan items were done?',
+  planItemsAgainText: 'Tick the treatment plan items done at this visit; then the patient is notified.',
+  planItemsNoneOpenText: 'None of the patient’s treatment plan items is open any more; the patient is notified.',
+  planItemsAgainConfirm: 'Mark done & notify',
+  planItemsNoneOpenConfirm: 'Notify the patient',
+  planReadFailedTitle: 'Treatment plan not read',
+  planReadFailedText:
+    'The patient’s treatment plan could not be read, so its items cannot be marked done at this visit.',
+  planReadWithout: 'Continue without plan items',
+  retry: 'Retry',
+  close: 'Close',
   planItemsWithdrawnTitle: 'Plan changed meanwhile',
   planItemsWithdrawnText: (count: number) =>
     count === 1

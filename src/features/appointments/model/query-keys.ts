@@ -21,6 +21,7 @@ export const appointmentKeys = {
   save: (appointmentId: number | null) => [...appointmentKeys.all, 'save', appointmentId ?? 'new'] as const,
   updateStatus: (appointmentId: number) => [...appointmentKeys.all, 'update-status', appointmentId] as const,
   notifyStatus: (appointmentId: number) => [...appointmentKeys.all, 'notify-status', appointmentId] as const,
+  completePlanItems: (appointmentId: number) => [...appointmentKeys.all, 'complete-plan-items', appointmentId] as const,
   delete: (appointmentId: number) => [...appointmentKeys.all, 'delete', appointmentId] as const,
   saveReminderSettings: (appointmentId: number) =>
     [...appointmentKeys.all, 'save-reminder-settings', appointmentId] as const,

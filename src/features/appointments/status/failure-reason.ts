@@ -1,3 +1,4 @@
+import { refusalCodeOf } from '@/lib/refusal-text';
 import { RequestError } from '@/lib/request-error';
 import { LIST_TEXT } from '../model/messages';
 
@@ -20,4 +21,14 @@ export function failureReason(error: unknown): string | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * Whether sending the same request again can succeed: it got no answer, or the server failed (5xx)
+ * without one of the database's refusals. A refusal, a missing row or a role that may not would
+ * only be refused again.
+ */
+export function canRetry(error: unknown): boolean {
+  if (!(error instanceof RequestError) || refusalCodeOf(error) !== undefined) return false;
+  return error.kind === 'unreachable' || (error.kind === 'failed' && (error.status ?? 0) >= 500);
 }

@@ -1,5 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidatePatientChart } from '@/entities/patient/query-keys';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
+import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { appointmentKeys } from '../../model/query-keys';
 
 /** An open item of the patient's treatment plan, as the Completed dialog offers it. */
 export interface OpenPlanItem {
@@ -37,4 +41,25 @@ export async function completePlanItems(appointmentId: number, itemIds: readonly
       .select('id'),
   );
   return done.map((item) => item.id);
+}
+
+export interface PlanItemsDone {
+  clinicId: number;
+  appointmentId: number;
+  patientId: number;
+  itemIds: readonly number[];
+}
+
+/**
+ * Marks the ticked items done, once per appointment at a time; then the patient's chart and plan
+ * are read again wherever they are shown or cached (the work is charted completed, the items
+ * done), even after a failure: a call whose answer was lost may have done them.
+ */
+export function useCompletePlanItems() {
+  const queryClient = useQueryClient();
+  return useGuardedMutation({
+    mutationKey: (input: PlanItemsDone) => appointmentKeys.completePlanItems(input.appointmentId),
+    mutationFn: (input: PlanItemsDone) => completePlanItems(input.appointmentId, input.itemIds),
+    onSettled: (_done, _error, input) => invalidatePatientChart(queryClient, input.clinicId, input.patientId),
+  });
 }

@@ -32,10 +32,10 @@ export interface StatusChangeAnswer {
 }
 
 /**
- * The patient's open plan items as checkboxes (Completed): those booked for this appointment start
- * ticked. Native checkboxes in a fieldset, so they are reachable with Tab and Space.
+ * The patient's open plan items as checkboxes (Completed), those `ticked` starting ticked. Native
+ * checkboxes in a fieldset, so they are reachable with Tab and Space.
  */
-function planItemsField(items: readonly OpenPlanItem[], appointmentId: number) {
+function planItemsField(items: readonly OpenPlanItem[], ticked: (item: OpenPlanItem) => boolean) {
   const field = document.createElement('fieldset');
   field.className = 'appointments-plan-items';
   const legend = document.createElement('legend');
@@ -46,7 +46,7 @@ function planItemsField(items: readonly OpenPlanItem[], appointmentId: number) {
     const box = document.createElement('input');
     box.type = 'checkbox';
     box.value = String(item.id);
-    box.checked = item.appointment_id === appointmentId;
+    box.checked = ticked(item);
     label.append(box, ` ${LIST_TEXT.planItemLabel(item.procedure_name, item.tooth, item.surfaces.join(''))}`);
     field.append(label);
     return box;
@@ -85,7 +85,9 @@ export async function askStatusChange(
   const Swal = await swal();
   const reason = status === 'Cancelled' ? cancelReasonField() : null;
   const planItems =
-    status === 'Completed' && plan && plan.items.length > 0 ? planItemsField(plan.items, plan.appointmentId) : null;
+    status === 'Completed' && plan && plan.items.length > 0
+      ? planItemsField(plan.items, (item) => item.appointment_id === plan.appointmentId)
+      : null;
   const entry = pushModal();
   try {
     const result = await Swal.fire({
@@ -118,6 +120,89 @@ export async function askStatusChange(
       cancelReason: reason?.select.value || null,
       planItemIds: planItems?.ticked() ?? [],
     };
+  } finally {
+    entry.release();
+  }
+}
+
+/**
+ * After a completion refused because an item was no longer open: the patient's open items again
+ * (read anew), those ticked before still ticked. Resolves with the ids ticked now (none: nothing
+ * more to mark done), or null when staff close it.
+ */
+export async function askPlanItemsAgain(
+  items: readonly OpenPlanItem[],
+  tickedBefore: readonly number[],
+): Promise<number[] | null> {
+  const Swal = await swal();
+  const planItems = items.length > 0 ? planItemsField(items, (item) => tickedBefore.includes(item.id)) : null;
+  const body = dialogBody({
+    text: planItems ? LIST_TEXT.planItemsAgainText : LIST_TEXT.planItemsNoneOpenText,
+    className: 'appointments-dialog-text',
+  });
+  if (planItems) body.append(planItems.field);
+  const entry = pushModal();
+  try {
+    const result = await Swal.fire({
+      ...BUTTONS,
+      title: LIST_TEXT.planItemsAgainTitle,
+      html: body,
+      icon: 'question',
+      showCancelButton: true,
+      confirmButtonText: planItems ? LIST_TEXT.planItemsAgainConfirm : LIST_TEXT.planItemsNoneOpenConfirm,
+      cancelButtonText: LIST_TEXT.close,
+      customClass: {
+        confirmButton: 'button button-primary',
+        cancelButton: 'button button-secondary',
+        actions: 'confirm-dialog-actions',
+      },
+    });
+    return result.isConfirmed ? (planItems?.ticked() ?? []) : null;
+  } finally {
+    entry.release();
+  }
+}
+
+/** What staff chose after a failure that has a way on: do it again, go on without, or close. */
+export type FailureChoice = 'again' | 'without' | 'close';
+
+/**
+ * A failure (title, text, reason line, as showFailure) with ways on: `again` names the button that
+ * tries again (Retry, Choose again), `without` the one that goes on without what failed, `close`
+ * the one that gives up. A button not named is not offered; Escape gives up.
+ */
+export async function askAfterFailure(
+  message: { title: string; text: string; reason?: string },
+  buttons: { again?: string; without?: string; close: string },
+): Promise<FailureChoice> {
+  const Swal = await swal();
+  const { title, text, reason } = message;
+  const body = dialogBody(
+    { text, className: 'appointments-dialog-text' },
+    reason ? { text: `${LIST_TEXT.reason} ${reason}`, className: 'appointments-dialog-reason' } : undefined,
+  );
+  const entry = pushModal();
+  try {
+    const result = await Swal.fire({
+      ...BUTTONS,
+      title,
+      html: body,
+      icon: 'error',
+      showConfirmButton: buttons.again !== undefined,
+      confirmButtonText: buttons.again,
+      showDenyButton: buttons.without !== undefined,
+      denyButtonText: buttons.without,
+      showCancelButton: true,
+      cancelButtonText: buttons.close,
+      customClass: {
+        confirmButton: 'button button-primary',
+        denyButton: 'button button-secondary',
+        cancelButton: 'button button-secondary',
+        actions: 'confirm-dialog-actions',
+      },
+    });
+    if (result.isConfirmed) return 'again';
+    return result.isDenied ? 'without' : 'close';
   } finally {
     entry.release();
   }

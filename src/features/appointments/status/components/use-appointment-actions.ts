@@ -4,18 +4,18 @@ import type { AppointmentStatus } from '@common/contract';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { useToast } from '@/components/toast/toast-context';
 import { useKeyedGuard } from '@/lib/keyed-guard';
-import { refusalTextOf } from '@/lib/refusal-text';
+import { refusalCodeOf, refusalTextOf } from '@/lib/refusal-text';
 import { ServiceError } from '@/lib/service-client';
-import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { ALREADY_PENDING, type AlreadyPending } from '@/lib/use-guarded-mutation';
 import type { ListAppointment } from '../../model/api/list-columns';
 import { LIST_TEXT } from '../../model/messages';
 import { isStatusSelectable, statusChangeKind } from '../../model/status-rules';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useNotifyStatusChange } from '../api/notify-status-change';
-import { completePlanItems, getOpenPlanItems, type OpenPlanItem } from '../api/plan-items';
+import { getOpenPlanItems, useCompletePlanItems, type OpenPlanItem, type PlanItemsDone } from '../api/plan-items';
 import { useUpdateAppointmentStatus, type ShownAppointment } from '../api/update-appointment-status';
-import { failureReason } from '../failure-reason';
-import { askStatusChange, showFailure, showNotice } from './status-dialogs';
+import { canRetry, failureReason } from '../failure-reason';
+import { askAfterFailure, askPlanItemsAgain, askStatusChange, showFailure, showNotice } from './status-dialogs';
 
 const patientOf = (appointment: ListAppointment) => appointment.patient?.name ?? LIST_TEXT.unknownPatient;
 
@@ -24,30 +24,77 @@ function shownOf({ status, appointment_time, dentist_id, patient_id }: ListAppoi
   return { status, appointment_time, dentist_id, patient_id };
 }
 
-/** The patient's open plan items; none when they cannot be read (the status change goes on without them). */
-async function openPlanItemsOf(clinicId: number, patientId: number): Promise<OpenPlanItem[]> {
-  try {
-    return await getOpenPlanItems(clinicId, patientId);
-  } catch (error) {
-    console.error('Ngiti: reading the treatment plan failed', error);
-    return [];
+/**
+ * The patient's open plan items. When they cannot be read staff are told, and choose: Retry (when a
+ * retry can mend it), go on without them ('without'), or `close` (null).
+ */
+async function openPlanItemsOf(
+  clinicId: number,
+  patientId: number,
+  close: string,
+): Promise<OpenPlanItem[] | 'without' | null> {
+  for (;;) {
+    try {
+      return await getOpenPlanItems(clinicId, patientId);
+    } catch (error) {
+      console.error('Ngiti: reading the treatment plan failed', error);
+      const choice = await askAfterFailure(
+        { title: LIST_TEXT.planReadFailedTitle, text: LIST_TEXT.planReadFailedText, reason: failureReason(error) },
+        { again: canRetry(error) ? LIST_TEXT.retry : undefined, without: LIST_TEXT.planReadWithout, close },
+      );
+      if (choice === 'close') return null;
+      if (choice === 'without') return 'without';
+    }
   }
 }
 
+type CompletePlanItems = (input: PlanItemsDone) => Promise<number[] | AlreadyPending>;
+
 /**
- * The ticked items done at the now Completed appointment: how many of them had been withdrawn
- * from the plan meanwhile (passed over); null (after telling why) when the database refused, so
- * the patient is not notified of a visit whose record is incomplete.
+ * The ticked items done at the now Completed appointment, for as long as staff try: Retry after a
+ * failure a retry can mend (the same ids; a call whose answer was lost is answered as done), Choose
+ * again (the open items read anew) after one ticked item was closed meanwhile, which a retry would
+ * only meet again. Answers how many of the ticked items had been withdrawn from the plan meanwhile
+ * (passed over); null when staff gave up or the database refused (after telling why), so the patient
+ * is not notified of a visit whose record is incomplete.
  */
-async function markPlanItemsDone(appointmentId: number, itemIds: number[]): Promise<number | null> {
-  try {
-    const done = await completePlanItems(appointmentId, itemIds);
-    return itemIds.length - done.length;
-  } catch (error) {
-    console.error('Ngiti: marking plan items done failed', error);
-    const reason = refusalTextOf(error) ?? failureReason(error);
-    await showFailure(LIST_TEXT.planItemsFailedTitle, LIST_TEXT.planItemsFailedText, reason);
-    return null;
+async function markPlanItemsDone(
+  complete: CompletePlanItems,
+  clinicId: number,
+  appointment: ListAppointment,
+  itemIds: number[],
+): Promise<number | null> {
+  let ticked = itemIds;
+  for (;;) {
+    if (ticked.length === 0) return 0;
+    try {
+      const input = { clinicId, appointmentId: appointment.id, patientId: appointment.patient_id, itemIds: ticked };
+      const done = await complete(input);
+      if (done === ALREADY_PENDING) return null;
+      return ticked.length - done.length;
+    } catch (error) {
+      console.error('Ngiti: marking plan items done failed', error);
+      const title = LIST_TEXT.planItemsFailedTitle;
+      const reason = refusalTextOf(error) ?? failureReason(error);
+      if (refusalCodeOf(error) === 'plan_item_closed') {
+        const again = { again: LIST_TEXT.planItemsChooseAgain, close: LIST_TEXT.close };
+        if ((await askAfterFailure({ title, text: LIST_TEXT.planItemsClosedText, reason }, again)) !== 'again')
+          return null;
+        const items = await openPlanItemsOf(clinicId, appointment.patient_id, LIST_TEXT.close);
+        if (items === null) return null;
+        const chosen = items === 'without' ? [] : await askPlanItemsAgain(items, ticked);
+        if (chosen === null) return null;
+        ticked = chosen;
+        continue;
+      }
+      if (!canRetry(error)) {
+        await showFailure(title, LIST_TEXT.planItemsFailedText, reason);
+        return null;
+      }
+      const retry = { again: LIST_TEXT.retry, close: LIST_TEXT.close };
+      if ((await askAfterFailure({ title, text: LIST_TEXT.planItemsFailedText, reason }, retry)) !== 'again')
+        return null;
+    }
   }
 }
 
@@ -65,6 +112,7 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
   const { mutateAsync: updateStatus } = useUpdateAppointmentStatus(clinicId);
   const { mutateAsync: notifyStatusChange } = useNotifyStatusChange();
   const { mutateAsync: deleteAppointment } = useDeleteAppointment(clinicId);
+  const { mutateAsync: completePlanItems } = useCompletePlanItems();
 
   const changeStatus = useCallback(
     async (appointment: ListAppointment, to: AppointmentStatus) => {
@@ -82,9 +130,10 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
           }
           return;
         }
-        const planItems = to === 'Completed' ? await openPlanItemsOf(clinicId, appointment.patient_id) : [];
+        const planItems = to === 'Completed' ? await openPlanItemsOf(clinicId, appointment.patient_id, 'Cancel') : [];
+        if (planItems === null) return;
         const answer = await askStatusChange(to, patientOf(appointment), {
-          items: planItems,
+          items: planItems === 'without' ? [] : planItems,
           appointmentId: appointment.id,
         });
         if (answer === null) return;
@@ -100,7 +149,7 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
         try {
           if ((await updateStatus({ ...update, cancelReason })) === ALREADY_PENDING) return;
           updated = true;
-          const withdrawn = planItemIds.length > 0 ? await markPlanItemsDone(appointment.id, planItemIds) : 0;
+          const withdrawn = await markPlanItemsDone(completePlanItems, clinicId, appointment, planItemIds);
           if (withdrawn === null) return;
           const notification = { clinicId, appointmentId: appointment.id, status: to, message };
           if ((await notifyStatusChange(notification)) === ALREADY_PENDING) return;
@@ -114,7 +163,7 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
         }
       });
     },
-    [clinicId, exclusive, updateStatus, notifyStatusChange, toast],
+    [clinicId, exclusive, updateStatus, completePlanItems, notifyStatusChange, toast],
   );
 
   const remove = useCallback(
