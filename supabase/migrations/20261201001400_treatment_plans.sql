@@ -300,7 +300,7 @@ select private.setup_function('public.link_plan_item_appointment(bigint, bigint)
   'Keeps the appointment booked for an open item (appointments.write). Refusals: plan_item_not_found, '
   'plan_forbidden, plan_item_closed, plan_appointment_mismatch.');
 
--- complete_plan_items is in 20261201001790_work_touches_only_its_own_rows.sql (by way of
--- 20261201001590_whole_tooth_caries_stays.sql and 20261201001610_withdrawn_plan_items_at_checkout.sql):
+-- complete_plan_items is in 20261201001920_completing_again_is_idempotent.sql (by way of
+-- 20261201001590_whole_tooth_caries_stays.sql, 20261201001610_withdrawn_plan_items_at_checkout.sql and …1790):
 -- a filling on some surfaces no longer removes a caries charted for the whole tooth, an item
 -- withdrawn meanwhile no longer fails the others, and only restorative work removes caries.

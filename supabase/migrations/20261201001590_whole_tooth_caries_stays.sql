@@ -5,6 +5,6 @@
 -- in every list: an occlusal filling cleared a whole-tooth caries from the chart.
 -- ============================================================================
 
--- complete_plan_items is in 20261201001790_work_touches_only_its_own_rows.sql (by way of
--- 20261201001610_withdrawn_plan_items_at_checkout.sql): an item withdrawn while the Completed
+-- complete_plan_items is in 20261201001920_completing_again_is_idempotent.sql (by way of
+-- 20261201001610_withdrawn_plan_items_at_checkout.sql and …1790): an item withdrawn while the Completed
 -- dialog was open no longer fails the others, and only restorative work removes caries.

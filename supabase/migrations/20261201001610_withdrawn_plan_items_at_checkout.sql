@@ -7,5 +7,5 @@
 -- items done) tells the caller which were not.
 -- ============================================================================
 
--- complete_plan_items is in 20261201001790_work_touches_only_its_own_rows.sql: only restorative work
+-- complete_plan_items is in 20261201001920_completing_again_is_idempotent.sql: only restorative work
 -- removes the caries of its tooth.
