@@ -4,7 +4,7 @@
  * through the real HTTP API (the gateway's /rest/v1) as one clinic's admin, so every policy and
  * public.authorize() is on the path:
  *  - a month of the clinic's appointments, as the Appointments tab reads them: p95 ≤ 150 ms;
- *  - a patient name search, as Add Invoice's patient picker asks it: p95 ≤ 150 ms.
+ *  - a patient name search, as the patient pickers ask it (search_patients): p95 ≤ 150 ms.
  * Prints each target with its measured p50/p95 and PASS/FAIL, then each query's plan (EXPLAIN
  * ANALYZE as that admin, under RLS) and whether it reads through an index; writes
  * bench/results/scale.json and exits 1 when a target fails or a plan scans the whole table.
@@ -13,6 +13,7 @@
  */
 import { addDays, clinicToday } from '../common/clinic-calendar/index.ts';
 import type { Database } from '../local/db/database.ts';
+import { patientNameRegex } from '../src/entities/patient/name-match.ts';
 import {
   BENCH_PASSWORD,
   createStaffUser,
@@ -33,6 +34,7 @@ const SAMPLES = 30;
 const BUDGET_MS = 150;
 const ZONE = 'Asia/Manila';
 const SEARCH_TERM = 'santos';
+const NAME_PATTERN = patientNameRegex(SEARCH_TERM)!;
 
 const EMAIL = 'bench-scale-admin@bench.test';
 
@@ -172,17 +174,10 @@ async function main() {
         .lt('appointment_time', monthEnd)
         .order('appointment_time')
         .order('id');
-    // Add Invoice's patient search (src/features/bills/add-invoice/api/search-patients.ts).
+    // The patient pickers' search, as searchPatients (src/entities/patient/api/search-patients.ts)
+    // asks it: the name rule as a regex, in search_patients' request body.
     const search = () =>
-      client
-        .from('patients')
-        .select('id, name, phone')
-        .eq('clinic_id', clinicId)
-        .eq('deleted', false)
-        .ilike('name', `*${SEARCH_TERM}*`)
-        .order('name')
-        .order('id')
-        .limit(20);
+      client.rpc('search_patients', { p_clinic_id: clinicId, p_limit: 20, p_name_pattern: NAME_PATTERN });
 
     console.log(`      a month of appointments: ${(await timed(month)).rows} rows (one page, as the gateway caps it)`);
     console.log(`      patients named like '${SEARCH_TERM}': ${(await timed(search)).rows} rows (first 20)`);
@@ -193,7 +188,7 @@ async function main() {
       searchSamples.push((await timed(search)).elapsed);
     }
     reportSamples('a month of appointments (GET /rest/v1/appointments)', monthSamples, BUDGET_MS);
-    reportSamples(`patient search '${SEARCH_TERM}' (GET /rest/v1/patients)`, searchSamples, BUDGET_MS);
+    reportSamples(`patient search '${SEARCH_TERM}' (POST /rest/v1/rpc/search_patients)`, searchSamples, BUDGET_MS);
 
     usesIndex(
       'appointments of a month, as the admin',
@@ -213,7 +208,7 @@ async function main() {
         stack.db,
         adminId,
         `select p.id, p.name, p.phone from public.patients p
-          where p.clinic_id = ${clinicId} and not p.deleted and p.name ilike '%${SEARCH_TERM}%'
+          where p.clinic_id = ${clinicId} and not p.deleted and p.name ~* '${NAME_PATTERN}'
           order by p.name, p.id limit 20`,
       ),
       'patients',
