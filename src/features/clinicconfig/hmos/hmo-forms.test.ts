@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { coverageFormSchema, EMPTY_COVERAGE_FORM, EMPTY_HMO_FORM, hmoFormSchema, procedureLabels } from './hmo-forms';
+import {
+  coverageFormSchema,
+  EMPTY_COVERAGE_FORM,
+  EMPTY_HMO_FORM,
+  hmoFormSchema,
+  mergeConcurrentHmoEdit,
+  procedureLabels,
+  type HmoFields,
+} from './hmo-forms';
 
 describe('the HMO form', () => {
   it('sends the name trimmed, the deadline as days and the limit as a decimal string', () => {
@@ -15,6 +23,39 @@ describe('the HMO form', () => {
   it('refuses a blank name, a deadline outside 1–365 days and a limit that is not pesos', () => {
     const refused = hmoFormSchema.safeParse({ name: ' ', deadline: '0', limit: 'lots', active: true });
     expect(refused.error?.issues.map((issue) => issue.path[0])).toEqual(['name', 'deadline', 'limit']);
+  });
+});
+
+describe('merging Edit HMO with a save made elsewhere meanwhile', () => {
+  const opened: HmoFields = { name: 'Maxicare', claim_deadline_days: 30, annual_limit: '30000.00', active: true };
+  const current: HmoFields = {
+    name: 'Maxicare Healthcare',
+    claim_deadline_days: 45,
+    annual_limit: null,
+    active: false,
+  };
+
+  it('shows the other save’s values in the fields this user left as opened', () => {
+    expect(
+      mergeConcurrentHmoEdit({ name: ' Maxicare ', deadline: '030', limit: '₱30,000', active: true }, opened, current),
+    ).toEqual({ name: 'Maxicare Healthcare', deadline: '45', limit: '', active: false });
+    expect(
+      mergeConcurrentHmoEdit(
+        { name: 'Maxicare', deadline: '30', limit: '', active: true },
+        { ...opened, annual_limit: null },
+        { ...current, annual_limit: '45000.50' },
+      ).limit,
+    ).toBe('45000.50');
+  });
+
+  it('keeps what this user typed where they changed a field, even to what is not valid', () => {
+    expect(
+      mergeConcurrentHmoEdit({ name: 'Maxicare PH', deadline: '60', limit: '25,000', active: false }, opened, current),
+    ).toEqual({ name: 'Maxicare PH', deadline: '60', limit: '25,000', active: false });
+    const limited = { ...current, annual_limit: '45000.00' };
+    expect(
+      mergeConcurrentHmoEdit({ name: 'Maxicare', deadline: 'x', limit: '', active: true }, opened, limited),
+    ).toEqual({ name: 'Maxicare Healthcare', deadline: 'x', limit: '', active: false });
   });
 });
 

@@ -4,7 +4,7 @@
  * percentage exactly one, a procedure once per HMO) are the database's (…_hmo_coverage.sql).
  */
 import { z } from 'zod';
-import { centavosToDecimal, formatPesos, parsePesos } from '@/entities/money';
+import { centavosOfStored, centavosToDecimal, formatPesos, parsePesos } from '@/entities/money';
 import { HMO_TEXT } from './messages';
 
 export interface HmoFields {
@@ -15,7 +15,27 @@ export interface HmoFields {
   active: boolean;
 }
 
-export const EMPTY_HMO_FORM = { name: '', deadline: '30', limit: '', active: true };
+/** The HMO form's inputs as typed. */
+export interface HmoFormValues {
+  name: string;
+  deadline: string;
+  limit: string;
+  active: boolean;
+}
+
+export const EMPTY_HMO_FORM: HmoFormValues = { name: '', deadline: '30', limit: '', active: true };
+
+/** The claim deadline typed, in days; NaN when it is not a whole number of at most 3 digits. */
+function deadlineDaysOf(typed: string): number {
+  return /^\d{1,3}$/.test(typed.trim()) ? Number(typed.trim()) : Number.NaN;
+}
+
+/** The annual limit typed, as the decimal string sent: null for none, undefined when it is not pesos. */
+function annualLimitOf(typed: string): string | null | undefined {
+  if (typed.trim() === '') return null;
+  const limit = parsePesos(typed);
+  return limit.ok ? centavosToDecimal(limit.centavos) : undefined;
+}
 
 export const hmoFormSchema = z
   .object({ name: z.string(), deadline: z.string(), limit: z.string(), active: z.boolean() })
@@ -24,17 +44,52 @@ export const hmoFormSchema = z
     const name = values.name.trim();
     if (name === '') issue('name', HMO_TEXT.nameRequired);
     else if ([...name].length > 100) issue('name', HMO_TEXT.nameTooLong);
-    const deadline = /^\d{1,3}$/.test(values.deadline.trim()) ? Number(values.deadline.trim()) : Number.NaN;
+    const deadline = deadlineDaysOf(values.deadline);
     if (!(deadline >= 1 && deadline <= 365)) issue('deadline', HMO_TEXT.deadlineInvalid);
-    const limit = values.limit.trim() === '' ? null : parsePesos(values.limit);
-    if (limit && !limit.ok) issue('limit', HMO_TEXT.limitInvalid);
-    return {
-      name,
-      claim_deadline_days: deadline,
-      annual_limit: limit?.ok ? centavosToDecimal(limit.centavos) : null,
-      active: values.active,
-    };
+    const limit = annualLimitOf(values.limit);
+    if (limit === undefined) issue('limit', HMO_TEXT.limitInvalid);
+    return { name, claim_deadline_days: deadline, annual_limit: limit ?? null, active: values.active };
   });
+
+/** A stored HMO as the form shows it (the limit as the database wrote it, '30000.00'). */
+export function hmoFormValuesOf(hmo: HmoFields): HmoFormValues {
+  return {
+    name: hmo.name,
+    deadline: String(hmo.claim_deadline_days),
+    limit: hmo.annual_limit ?? '',
+    active: hmo.active,
+  };
+}
+
+/**
+ * A stored HMO's fields that Edit HMO writes, as read (the limit as the database's decimal text):
+ * what an update checks the HMO still holds.
+ */
+export function storedHmoFieldsOf(hmo: HmoFields): HmoFields {
+  return {
+    name: hmo.name,
+    claim_deadline_days: hmo.claim_deadline_days,
+    annual_limit: hmo.annual_limit,
+    active: hmo.active,
+  };
+}
+
+/**
+ * After someone else saved the HMO while Edit HMO was open: the form shows their values
+ * (`current`) in the fields this user left as they were opened (`opened`), and keeps what this
+ * user changed. A limit counts as unchanged when it reads as the same pesos ('30,000' for
+ * 30000.00), a deadline when it reads as the same days.
+ */
+export function mergeConcurrentHmoEdit(typed: HmoFormValues, opened: HmoFields, current: HmoFields): HmoFormValues {
+  const theirs = hmoFormValuesOf(current);
+  const openedLimit = opened.annual_limit === null ? null : centavosToDecimal(centavosOfStored(opened.annual_limit));
+  return {
+    name: typed.name.trim() === opened.name ? theirs.name : typed.name,
+    deadline: deadlineDaysOf(typed.deadline) === opened.claim_deadline_days ? theirs.deadline : typed.deadline,
+    limit: annualLimitOf(typed.limit) === openedLimit ? theirs.limit : typed.limit,
+    active: typed.active === opened.active ? theirs.active : typed.active,
+  };
+}
 
 export interface CoverageFields {
   procedure_id: number;

@@ -39,6 +39,10 @@ export const HMO_TEXT = {
   saving: 'Saving...',
   saved: (name: string) => `${name} saved.`,
   saveFailed: 'Failed to save the HMO.',
+  // Edit HMO found the HMO saved elsewhere since the form read it (docs/adr/0023-concurrent-edits.md).
+  changedMeanwhile:
+    'Someone else changed this HMO while you were editing. The form now shows their changes, with yours kept: check it, then save again.',
+  gone: 'This HMO no longer exists. The list has been refreshed.',
   // Coverage
   coverageTitle: (name: string) => `Coverage — ${name}`,
   coverageEmpty: 'No covered procedures yet: nothing is billed to this HMO.',

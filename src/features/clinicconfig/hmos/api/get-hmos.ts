@@ -11,24 +11,41 @@ export interface Coverage {
   covered_percent: string | null;
 }
 
-export interface Hmo {
+/** An HMO as stored, without what it covers: what Edit HMO reads back and writes. */
+export interface StoredHmo {
   id: number;
   name: string;
   claim_deadline_days: number;
+  /** Pesos as the database wrote them ('30000.00'), or null for no limit. */
   annual_limit: string | null;
   active: boolean;
+}
+
+export interface Hmo extends StoredHmo {
   hmo_coverages: Coverage[];
 }
 
 /** Money and percentages are read as text, so no binary float of pesos reaches the screen. */
-export const HMO_COLUMNS =
-  'id, name, claim_deadline_days, annual_limit::text, active, ' +
-  'hmo_coverages(id, procedure_id, contracted_price::text, covered_percent::text)';
+export const STORED_HMO_COLUMNS = 'id, name, claim_deadline_days, annual_limit::text, active';
+export const HMO_COLUMNS = `${STORED_HMO_COLUMNS}, hmo_coverages(id, procedure_id, contracted_price::text, covered_percent::text)`;
 
 /** The clinic's HMOs by name, each with what it covers. */
 export async function getHmos(clinicId: number): Promise<Hmo[]> {
   const answer = await getSupabase().from('hmos').select(HMO_COLUMNS).eq('clinic_id', clinicId).order('name');
   return throwOnError(answer) as unknown as Hmo[];
+}
+
+/** The HMO as stored now, or null when it is deleted (or not the clinic's). */
+export async function getHmo(clinicId: number, hmoId: number): Promise<StoredHmo | null> {
+  const rows = throwOnError(
+    await getSupabase()
+      .from('hmos')
+      .select(STORED_HMO_COLUMNS)
+      .eq('id', hmoId)
+      .eq('clinic_id', clinicId)
+      .overrideTypes<StoredHmo[], { merge: false }>(),
+  );
+  return rows[0] ?? null;
 }
 
 export function useHmos(clinicId: number) {

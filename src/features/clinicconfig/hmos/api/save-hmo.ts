@@ -1,28 +1,59 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateInvoiceSplits } from '@/entities/invoice';
-import { firstRowOrGone, throwOnError } from '@/lib/request-error';
+import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
 import type { CoverageFields, HmoFields } from '../hmo-forms';
+import { STORED_HMO_COLUMNS, type StoredHmo } from './get-hmos';
 import { hmoKeys } from './query-keys';
 
 // Money goes as a decimal string; the generated types call numeric columns numbers.
 const asRow = (fields: HmoFields) => ({ ...fields, annual_limit: fields.annual_limit as unknown as number | null });
 
-/** Adds an HMO (hmoId null) or changes one; admins only, as the database decides. */
-export async function saveHmo(clinicId: number, hmoId: number | null, fields: HmoFields) {
-  const table = getSupabase().from('hmos');
-  if (hmoId === null) {
-    return throwOnError(
-      await table
-        .insert({ ...asRow(fields), clinic_id: clinicId })
-        .select('id, name')
-        .single(),
-    );
-  }
-  return firstRowOrGone(
-    throwOnError(await table.update(asRow(fields)).eq('id', hmoId).eq('clinic_id', clinicId).select('id, name')),
+/** Adds an HMO to the clinic; admins only, as the database decides. */
+export async function addHmo(clinicId: number, fields: HmoFields): Promise<StoredHmo> {
+  return throwOnError(
+    await getSupabase()
+      .from('hmos')
+      .insert({ ...asRow(fields), clinic_id: clinicId })
+      .select(STORED_HMO_COLUMNS)
+      .single()
+      .overrideTypes<StoredHmo, { merge: false }>(),
   );
+}
+
+/**
+ * Changes an HMO, only while it still holds what Edit HMO was opened with (`opened`, as read), so
+ * a save never undoes unseen what someone else saved meanwhile: an annual limit or the active flag
+ * decide who pays in Add Invoice. The saved row, or null when the update matched nothing: the HMO
+ * was changed meanwhile or is gone (../save-hmo-edit.ts reads it again to tell which). Filters in
+ * the URL suffice here: the longest, the name, is at most 100 characters.
+ */
+export async function updateHmo(
+  clinicId: number,
+  hmoId: number,
+  fields: HmoFields,
+  opened: HmoFields,
+): Promise<StoredHmo | null> {
+  const asStored = getSupabase()
+    .from('hmos')
+    .update(asRow(fields))
+    .eq('id', hmoId)
+    .eq('clinic_id', clinicId)
+    .eq('name', opened.name)
+    .eq('claim_deadline_days', opened.claim_deadline_days)
+    .eq('active', opened.active);
+  // The limit as the database wrote it ('30000.00'), compared as numeric there.
+  const rows = throwOnError(
+    await (
+      opened.annual_limit === null
+        ? asStored.is('annual_limit', null)
+        : asStored.eq('annual_limit', opened.annual_limit as unknown as number)
+    )
+      .select(STORED_HMO_COLUMNS)
+      .overrideTypes<StoredHmo[], { merge: false }>(),
+  );
+  return rows[0] ?? null;
 }
 
 /**
@@ -38,11 +69,28 @@ function useRefreshHmos(clinicId: number) {
     ]);
 }
 
-export function useSaveHmo(clinicId: number, hmoId: number | null) {
+export function useAddHmo(clinicId: number) {
   const refresh = useRefreshHmos(clinicId);
   return useGuardedMutation({
-    mutationKey: hmoKeys.save(clinicId, hmoId ?? 'new'),
-    mutationFn: (fields: HmoFields) => saveHmo(clinicId, hmoId, fields),
+    mutationKey: hmoKeys.save(clinicId, 'new'),
+    mutationFn: (fields: HmoFields) => addHmo(clinicId, fields),
+    onSuccess: refresh,
+  });
+}
+
+export interface HmoUpdate {
+  hmoId: number;
+  fields: HmoFields;
+  /** The HMO as Edit HMO was opened with it (or last brought up to date with). */
+  opened: HmoFields;
+}
+
+/** One save at a time per HMO; the lists are read again after it, whether it wrote or found the HMO changed. */
+export function useUpdateHmo(clinicId: number) {
+  const refresh = useRefreshHmos(clinicId);
+  return useGuardedMutation({
+    mutationKey: ({ hmoId }: HmoUpdate) => hmoKeys.save(clinicId, hmoId),
+    mutationFn: ({ hmoId, fields, opened }: HmoUpdate) => updateHmo(clinicId, hmoId, fields, opened),
     onSuccess: refresh,
   });
 }

@@ -1,34 +1,63 @@
+import { useState } from 'react';
 import { FormModal } from '@/components/form/form-modal';
 import { TextField } from '@/components/form/text-field';
-import { useFormSubmission } from '@/components/form/use-form-submission';
+import { NOT_SENT, useFormSubmission } from '@/components/form/use-form-submission';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
 import { useToast } from '@/components/toast/toast-context';
-import { refusalTextOf } from '@/lib/refusal-text';
-import type { Hmo } from '../api/get-hmos';
-import { useSaveHmo } from '../api/save-hmo';
-import { EMPTY_HMO_FORM, hmoFormSchema } from '../hmo-forms';
+import { getHmo, type Hmo } from '../api/get-hmos';
+import { useAddHmo, useUpdateHmo } from '../api/save-hmo';
+import { EMPTY_HMO_FORM, hmoFormSchema, hmoFormValuesOf, storedHmoFieldsOf, type HmoFields } from '../hmo-forms';
 import { HMO_TEXT } from '../messages';
+import { hmoSaveFailure, saveHmoEdit } from '../save-hmo-edit';
 
-/** Add an HMO, or edit one (name, claim deadline, annual limit, active). */
+/**
+ * Add an HMO, or edit one (name, claim deadline, annual limit, active). Edit writes only while
+ * the HMO is stored as the form last saw it (docs/adr/0023-concurrent-edits.md): after a save made
+ * elsewhere meanwhile the form shows that save's values where this user changed nothing, keeps
+ * what was typed, and says so.
+ */
 export function HmoFormModal({ clinicId, hmo, onClose }: { clinicId: number; hmo: Hmo | null; onClose: () => void }) {
-  const save = useSaveHmo(clinicId, hmo?.id ?? null);
+  const add = useAddHmo(clinicId);
+  const update = useUpdateHmo(clinicId);
   const toast = useToast();
-  const form = useZodForm(hmoFormSchema, {
-    defaultValues: hmo
-      ? { name: hmo.name, deadline: String(hmo.claim_deadline_days), limit: hmo.annual_limit ?? '', active: hmo.active }
-      : EMPTY_HMO_FORM,
-  });
+  const form = useZodForm(hmoFormSchema, { defaultValues: hmo ? hmoFormValuesOf(hmo) : EMPTY_HMO_FORM });
+  // Edit: the HMO as stored when the form opened (or was last brought up to date); a save only goes
+  // through while the database still holds it.
+  const [opened, setOpened] = useState<HmoFields | null>(() => (hmo ? storedHmoFieldsOf(hmo) : null));
   const errors = form.formState.errors;
-  const { formId, formProps, message } = useFormSubmission(form, {
-    pending: save.isPending,
-    send: (fields) => save.mutateAsync(fields),
+  const { formId, formProps, message, setFailure } = useFormSubmission(form, {
+    pending: add.isPending || update.isPending,
+    send: async (fields) => {
+      if (!hmo || !opened) return add.mutateAsync(fields);
+      const hmoId = hmo.id;
+      const outcome = await saveHmoEdit(
+        { typed: form.getValues(), fields, opened },
+        {
+          write: (written, stored) => update.mutateAsync({ hmoId, fields: written, opened: stored }),
+          readCurrent: () => getHmo(clinicId, hmoId),
+        },
+      );
+      switch (outcome.type) {
+        case 'saved':
+          return outcome.row;
+        case 'already-pending':
+          return NOT_SENT;
+        case 'changed-meanwhile':
+          form.reset(outcome.values, { keepDefaultValues: true });
+          setOpened(outcome.opened);
+          setFailure(outcome.message);
+          return NOT_SENT;
+        case 'failed':
+          throw outcome.error;
+      }
+    },
     onSent: (saved) => {
       toast(HMO_TEXT.saved(saved.name), { tone: 'success' });
       onClose();
     },
     failureLog: 'saving an HMO',
-    failureMessage: (error) => ({ tone: 'error', text: HMO_TEXT.saveFailed, detail: refusalTextOf(error) }),
+    failureMessage: hmoSaveFailure,
   });
 
   return (

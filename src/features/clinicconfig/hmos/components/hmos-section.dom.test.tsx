@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
+import { realStack, rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { HmosSection } from './hmos-section';
 
@@ -126,5 +126,61 @@ describe('Accredited HMOs in Clinic Config', () => {
     await user.type(within(form).getByLabelText('Amount'), '150');
     await user.click(within(form).getByRole('button', { name: 'Add covered procedure' }));
     expect(await within(dialog).findByText('The covered percentage is from 0 to 100.')).toBeTruthy();
+  });
+
+  describe('Edit HMO when another admin saved the HMO meanwhile', () => {
+    const CHANGED =
+      'Someone else changed this HMO while you were editing. The form now shows their changes, with yours kept: check it, then save again.';
+
+    async function openEdit() {
+      await seed.hmos([{ id: 8, clinic_id: 1, name: 'Maxicare', annual_limit: 30000 }]);
+      const user = await renderSection();
+      await hmoTable();
+      await user.click(screen.getByRole('button', { name: 'Edit Maxicare' }));
+      const dialog = screen.getByRole('dialog', { name: 'Edit Maxicare' });
+      expect(within(dialog).getByLabelText('Annual limit per patient (optional)')).toHaveProperty('value', '30000');
+      return { user, dialog };
+    }
+
+    it('undoes neither their lower limit nor their deactivation, shows both, and keeps the name typed here', async () => {
+      const { user, dialog } = await openEdit();
+      const name = within(dialog).getByLabelText('Name');
+      await user.clear(name);
+      await user.type(name, 'Maxicare Healthcare');
+      // Another admin lowers the annual limit and stops accepting the HMO, from another desk.
+      await realStack().query('update public.hmos set annual_limit = 20000, active = false where id = 8');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(CHANGED));
+      expect(await rows('hmos', { id: 8 })).toMatchObject([{ name: 'Maxicare', annual_limit: 20000, active: false }]);
+      expect(within(dialog).getByLabelText('Annual limit per patient (optional)')).toHaveProperty('value', '20000');
+      expect(within(dialog).getByLabelText('Active (new cards may name it)')).toHaveProperty('checked', false);
+      expect(name).toHaveProperty('value', 'Maxicare Healthcare');
+
+      // Saving again, now on what the form shows, keeps theirs and this rename.
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await rows('hmos', { id: 8 })).toMatchObject([
+        { name: 'Maxicare Healthcare', annual_limit: 20000, active: false },
+      ]);
+      const row = within(await hmoTable()).getByRole('row', { name: /Maxicare Healthcare/ });
+      expect(within(row).getByText('₱20,000.00')).toBeTruthy();
+    });
+
+    it('says the HMO no longer exists when it was deleted meanwhile', async () => {
+      const { user, dialog } = await openEdit();
+      await realStack().query('delete from public.hmos where id = 8');
+      const limit = within(dialog).getByLabelText('Annual limit per patient (optional)');
+      await user.clear(limit);
+      await user.type(limit, '25,000');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(within(dialog).getByRole('alert').textContent).toBe(
+          'Failed to save the HMO.This HMO no longer exists. The list has been refreshed.',
+        ),
+      );
+      expect(await rows('hmos', { clinic_id: 1 })).toEqual([]);
+    });
   });
 });
