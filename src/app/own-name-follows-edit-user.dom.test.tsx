@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/toast/toast-provider';
 import { useSession } from '@/lib/session';
-import { rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
+import { realStack, rows, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import DashboardPage from './dashboard/dashboard-page';
 import { SessionProvider } from './session-provider';
 
@@ -59,5 +59,21 @@ describe('one’s own name changed in Users & Roles', () => {
       'Logged in as Dr. Ana Santos-Reyes (admin) | Clinic: Smile Dental | Clinic ID: 1',
     );
     expect(screen.getByTestId('user-name').textContent).toBe('Dr. Ana Santos-Reyes');
+  });
+
+  it('follows a rename another admin made, once Users & Roles reads the list', async () => {
+    const user = userEvent.setup();
+    const sections = await openDashboardAs('Dr. Ana Santos');
+    expect(screen.getByTestId('user-name').textContent).toBe('Dr. Ana Santos');
+    // Another admin's save, straight in the database.
+    await realStack().query(`update public.users set name = 'Dr. Ana Reyes' where email = 'ana@example.test'`);
+    await user.click(sections.getByRole('button', { name: 'Users & Roles' }));
+    await screen.findByRole('table', { name: 'Users & Roles' });
+    await waitFor(() =>
+      expect(screen.getByTestId('users-whoami').textContent).toBe(
+        'Logged in as Dr. Ana Reyes (admin) | Clinic: Smile Dental | Clinic ID: 1',
+      ),
+    );
+    expect(screen.getByTestId('user-name').textContent).toBe('Dr. Ana Reyes');
   });
 });

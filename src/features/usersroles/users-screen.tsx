@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { lazyModal } from '@/components/lazy-view/lazy-modal';
 import { namedExport, usePreloadOnceRead } from '@/components/lazy-view/lazy-view';
@@ -51,6 +51,11 @@ export function UsersScreen({ clinicId, clinicName }: { clinicId: number; clinic
   const header = useHeaderMessage();
   const [modal, setModal] = useState<OpenModal | null>(null);
   usePreloadOnceRead(!users.isPending, preloadModals);
+  // One's own name as the list reads it (another admin may have changed it) is the session's too.
+  const ownName = users.data?.find((row) => row.user_id === me.supabase_id)?.name;
+  useEffect(() => {
+    if (ownName !== undefined) renameUser(me.supabase_id, ownName);
+  }, [ownName, me.supabase_id, renameUser]);
   const close = () => setModal(null);
   const done = (message: string) => {
     setModal(null);
