@@ -5,6 +5,7 @@
  * is what the database accepts for "none" ('' is refused).
  */
 import { RECALL_INTERVAL_MONTHS } from '@common/contract/recall';
+import type { ClinicSettingsColumns } from '@/lib/database.types';
 import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from './messages';
 
 export const CLINIC_LIMITS = { name: 200, address: 500, email: 320, phone: 50 } as const;
@@ -25,16 +26,8 @@ export interface ClinicFormValues {
 
 export type ClinicField = keyof ClinicFormValues;
 
-/** The columns the form writes: insert (new clinic) or update by id. */
-export interface ClinicPayload {
-  name: string;
-  reminder_time: string;
-  recall_interval_months: number;
-  vat_registered: boolean;
-  address: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-}
+/** The columns the form writes: insert (new clinic), or update_clinic_settings' p_settings and p_read. */
+export type ClinicPayload = ClinicSettingsColumns;
 
 export type ClinicFormErrors = Partial<Record<ClinicField, string>>;
 
