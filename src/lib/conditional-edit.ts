@@ -23,6 +23,12 @@ export interface ConditionalEditSteps<Fields, Row, Typed> {
   merge(typed: Typed, opened: Fields, current: Fields): Typed;
 }
 
+/** What a form passes in: its write and its fresh read (the rest of the steps are its pure rules). */
+export type ConditionalEditDependencies<Fields, Row, Typed> = Pick<
+  ConditionalEditSteps<Fields, Row, Typed>,
+  'write' | 'readCurrent'
+>;
+
 export interface ConditionalEdit<Fields, Typed> {
   /** The inputs as typed. */
   readonly typed: Typed;

@@ -3,8 +3,7 @@
  * in the form's words. No React: the write and the read are passed in (./components/clinic-form.tsx).
  */
 import type { FormMessageValue } from '@/components/form-message';
-import { saveConditionalEdit, type ConditionalEdit } from '@/lib/conditional-edit';
-import type { AlreadyPending } from '@/lib/keyed-guard';
+import { saveConditionalEdit, type ConditionalEdit, type ConditionalEditDependencies } from '@/lib/conditional-edit';
 import type { ClinicSettings } from '../model/api/get-clinic';
 import {
   mergeConcurrentClinicEdit,
@@ -15,15 +14,11 @@ import {
 import { saveFailureReason } from '../model/failure-text';
 import { CLINIC_EXTRA_TEXT, CLINIC_TEXT } from '../model/messages';
 
-export interface ClinicEditDependencies {
-  /**
-   * Writes `fields` while the stored clinic still holds `opened`: the saved row, null when that
-   * matched nothing, ALREADY_PENDING when this form's save is in flight.
-   */
-  write(fields: ClinicPayload, opened: ClinicPayload): Promise<ClinicSettings | null | AlreadyPending>;
-  /** The clinic as stored now; throws 'gone' when the caller can no longer read it. */
-  readCurrent(): Promise<ClinicSettings | null>;
-}
+/**
+ * The write (while the stored clinic still holds `opened`) and the fresh read, passed in; the read
+ * throws 'gone' when the caller can no longer read the clinic.
+ */
+export type ClinicEditDependencies = ConditionalEditDependencies<ClinicPayload, ClinicSettings, ClinicFormValues>;
 
 /** The inputs as typed, what the schema made of them (what is written), and the clinic as last seen. */
 export type ClinicEdit = ConditionalEdit<ClinicPayload, ClinicFormValues>;

@@ -4,7 +4,7 @@
  * (./components/hmo-form-modal.tsx).
  */
 import type { FormMessageValue } from '@/components/form-message';
-import { saveConditionalEdit, type ConditionalEdit, type ConditionalEditSteps } from '@/lib/conditional-edit';
+import { saveConditionalEdit, type ConditionalEdit, type ConditionalEditDependencies } from '@/lib/conditional-edit';
 import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
 import type { StoredHmo } from './api/get-hmos';
@@ -12,10 +12,7 @@ import { mergeConcurrentHmoEdit, storedHmoFieldsOf, type HmoFields, type HmoForm
 import { HMO_TEXT } from './messages';
 
 /** The write (while the stored HMO still holds `opened`) and the fresh read, passed in. */
-export type HmoEditDependencies = Pick<
-  ConditionalEditSteps<HmoFields, StoredHmo, HmoFormValues>,
-  'write' | 'readCurrent'
->;
+export type HmoEditDependencies = ConditionalEditDependencies<HmoFields, StoredHmo, HmoFormValues>;
 
 /** The inputs as typed, what the schema made of them (what is written), and the HMO as last seen. */
 export type HmoEdit = ConditionalEdit<HmoFields, HmoFormValues>;

@@ -4,8 +4,7 @@
  * (./components/use-dentist-submission.ts).
  */
 import type { FormMessageValue } from '@/components/form-message';
-import { saveConditionalEdit } from '@/lib/conditional-edit';
-import type { AlreadyPending } from '@/lib/keyed-guard';
+import { saveConditionalEdit, type ConditionalEditDependencies } from '@/lib/conditional-edit';
 import type { Dentist } from '../model/api/get-dentists';
 import { failureDetail } from '../model/failure-detail';
 import {
@@ -16,15 +15,8 @@ import {
 } from './dentist-form';
 import { DENTIST_FORM_EXTRA_TEXT, DENTIST_FORM_TEXT } from './messages';
 
-export interface DentistEditDependencies {
-  /**
-   * Writes `input` while the stored dentist still holds `opened`: the saved row, null when that
-   * matched nothing, ALREADY_PENDING when the same dentist's save is in flight.
-   */
-  write(input: DentistInput, opened: DentistInput): Promise<Dentist | null | AlreadyPending>;
-  /** The dentist as stored now; null when it is deleted. */
-  readCurrent(): Promise<Dentist | null>;
-}
+/** The write (while the stored dentist still holds `opened`) and the fresh read, passed in. */
+export type DentistEditDependencies = ConditionalEditDependencies<DentistInput, Dentist, DentistFormValues>;
 
 export interface DentistEdit {
   /** The inputs as typed. */

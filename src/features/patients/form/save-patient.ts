@@ -4,23 +4,15 @@
  * (./components/use-edit-patient-submission.ts).
  */
 import type { FormMessageValue } from '@/components/form-message';
-import { saveConditionalEdit, type ConditionalEdit } from '@/lib/conditional-edit';
-import type { AlreadyPending } from '@/lib/keyed-guard';
+import { saveConditionalEdit, type ConditionalEdit, type ConditionalEditDependencies } from '@/lib/conditional-edit';
 import type { PatientListItem } from '../model/api/patient-columns';
 import { failureText } from '../model/failure-text';
 import { PATIENT_FORM_EXTRA_TEXT, PATIENT_FORM_TEXT } from './messages';
 import { mergeConcurrentEdit, storedFieldsOf, type PatientFields, type PatientFormValues } from './patient-form';
 import { saveFailureText } from './save-failure-text';
 
-export interface PatientEditDependencies {
-  /**
-   * Writes `fields` while the stored patient still holds `opened`: the saved row, null when that
-   * matched nothing, ALREADY_PENDING when the same patient's save is in flight.
-   */
-  write(fields: PatientFields, opened: PatientFields): Promise<PatientListItem | null | AlreadyPending>;
-  /** The patient as stored now; null when it is deleted. */
-  readCurrent(): Promise<PatientListItem | null>;
-}
+/** The write (while the stored patient still holds `opened`) and the fresh read, passed in. */
+export type PatientEditDependencies = ConditionalEditDependencies<PatientFields, PatientListItem, PatientFormValues>;
 
 /** The inputs as typed, what the schema made of them (what is written), and the patient as last seen. */
 export type PatientEdit = ConditionalEdit<PatientFields, PatientFormValues>;

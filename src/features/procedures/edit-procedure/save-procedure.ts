@@ -3,7 +3,7 @@
  * price, and its outcome in the tab's words (docs/adr/0023-concurrent-edits.md). No React: the
  * write and the read are passed in (./components/procedure-row.tsx). Pure.
  */
-import { saveConditionalEdit, type ConditionalEdit, type ConditionalEditSteps } from '@/lib/conditional-edit';
+import { saveConditionalEdit, type ConditionalEdit, type ConditionalEditDependencies } from '@/lib/conditional-edit';
 import { duplicateNameText, failureText } from '../model/failure-text';
 import { PROCEDURES_EXTRA_TEXT } from '../model/messages';
 import { parsePrice, priceInputOf } from '../model/price';
@@ -39,10 +39,7 @@ export function mergeConcurrentProcedureEdit(
 }
 
 /** The write (while the stored procedure still holds `opened`) and the fresh read, passed in. */
-export type ProcedureEditDependencies = Pick<
-  ConditionalEditSteps<StoredProcedureFields, Procedure, ProcedureFields>,
-  'write' | 'readCurrent'
->;
+export type ProcedureEditDependencies = ConditionalEditDependencies<StoredProcedureFields, Procedure, ProcedureFields>;
 
 /** The inputs as typed, what the schema made of them (what is written), and the procedure as last seen. */
 export type ProcedureEdit = ConditionalEdit<StoredProcedureFields, ProcedureFields>;

@@ -4,22 +4,14 @@
  * (./components/use-edit-user-submission.ts).
  */
 import type { FormMessageValue } from '@/components/form-message';
-import { saveConditionalEdit, type ConditionalEdit } from '@/lib/conditional-edit';
-import type { AlreadyPending } from '@/lib/keyed-guard';
+import { saveConditionalEdit, type ConditionalEdit, type ConditionalEditDependencies } from '@/lib/conditional-edit';
 import { USERS_EXTRA_TEXT, USERS_TEXT } from '../model/messages';
 import { updateFailureDetail } from '../model/update-failure';
 import { isOutOfReach, type StaffUser } from '../model/user';
 import { mergeConcurrentUserEdit, storedUserFields, type EditUserInput, type EditUserValues } from '../model/user-form';
 
-export interface UserEditDependencies {
-  /**
-   * Writes `fields` while the stored profile still holds `opened`: the saved row, null when that
-   * matched nothing, ALREADY_PENDING when the same profile's save is in flight.
-   */
-  write(fields: EditUserInput, opened: EditUserInput): Promise<StaffUser | null | AlreadyPending>;
-  /** The profile as stored now; null when it is deleted. */
-  readCurrent(): Promise<StaffUser | null>;
-}
+/** The write (while the stored profile still holds `opened`) and the fresh read, passed in. */
+export type UserEditDependencies = ConditionalEditDependencies<EditUserInput, StaffUser, EditUserValues>;
 
 /** The inputs as typed, what the schema made of them (what is written), and the profile as last seen. */
 export type UserEdit = ConditionalEdit<EditUserInput, EditUserValues>;
