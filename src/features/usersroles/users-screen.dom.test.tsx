@@ -128,6 +128,17 @@ describe('the Users & Roles screen', () => {
   });
 });
 
+/** Opens Add User, fills it in for Ben Cruz with `email` and presses Save: the dialog. */
+async function saveAddUser(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.click(screen.getByRole('button', { name: 'Add User' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
+  await user.type(dialog.getByLabelText('Name'), 'Ben Cruz');
+  await user.type(dialog.getByLabelText('Email'), email);
+  await user.type(dialog.getByLabelText('Password'), 'secret1');
+  await user.click(dialog.getByRole('button', { name: 'Save' }));
+  return dialog;
+}
+
 describe('Add User', () => {
   it("asks for every field with 'Please fill all fields.' and sends nothing; receptionist is the default role", async () => {
     const calls = countRequests({ fn: 'create-user' });
@@ -184,12 +195,7 @@ describe('Add User', () => {
     // Rosa's account already has the e-mail: the auth server refuses it.
     const user = userEvent.setup();
     await openedList();
-    await user.click(screen.getByRole('button', { name: 'Add User' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
-    await user.type(dialog.getByLabelText('Name'), 'Ben Cruz');
-    await user.type(dialog.getByLabelText('Email'), 'rosa@example.test');
-    await user.type(dialog.getByLabelText('Password'), 'secret1');
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    const dialog = await saveAddUser(user, 'rosa@example.test');
     const alert = await dialog.findByRole('alert');
     expect(alert.textContent).toBe('User creation failedA user with this email address has already been registered');
     expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('rosa@example.test');
@@ -210,12 +216,7 @@ describe('Add User', () => {
     const calls = countRequests({ fn: 'create-user' });
     const user = userEvent.setup();
     await openedList();
-    await user.click(screen.getByRole('button', { name: 'Add User' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
-    await user.type(dialog.getByLabelText('Name'), 'Ben Cruz');
-    await user.type(dialog.getByLabelText('Email'), 'ben@example.test');
-    await user.type(dialog.getByLabelText('Password'), 'secret1');
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    const dialog = await saveAddUser(user, 'ben@example.test');
     const alert = await dialog.findByRole('alert');
     expect(alert.textContent).toBe(
       'User creation failedThe user service is unavailable right now, so nothing was changed. Please try again later.',
@@ -243,12 +244,7 @@ describe('Add User', () => {
     const user = userEvent.setup();
     await openedList();
     const listReads = countRequests({ method: 'GET', table: 'users' });
-    await user.click(screen.getByRole('button', { name: 'Add User' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
-    await user.type(dialog.getByLabelText('Name'), 'Ben Cruz');
-    await user.type(dialog.getByLabelText('Email'), 'ben@example.test');
-    await user.type(dialog.getByLabelText('Password'), 'secret1');
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    const dialog = await saveAddUser(user, 'ben@example.test');
     expect((await dialog.findByRole('alert')).textContent).toBe(`User creation failed${reason}`);
     expect((dialog.getByLabelText('Email') as HTMLInputElement).value).toBe('ben@example.test');
     await waitFor(() => expect(listReads.count).toBeGreaterThan(0));
