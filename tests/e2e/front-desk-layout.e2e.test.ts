@@ -4,13 +4,21 @@
  * with 48 future appointments. The superadmin's clinic selector and the top bar stay on one line
  * beside Logout, the Dentists and Patients tables fit the screen, the delete-blocking list shows a
  * usable number of rows with one-line dates, the Availability Manager asks before dropping clicks,
- * and Back closes the open modal instead of leaving the dashboard.
+ * and Back closes the open modal instead of leaving the dashboard. At 1024×768, a tablet turned
+ * sideways, the top bar leaves Billing room for whole names and every action.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
 import { createConfirmedAdmin, DEMO, expectText, signIn, pathOf, serviceClient } from './support/app.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import {
+  DESKTOP,
+  connectChromium,
+  saveScreenshot,
+  TABLET_LANDSCAPE,
+  TABLET_PORTRAIT,
+  withPage,
+} from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { expectNoSidewaysScroll } from './support/layout.ts';
 import { longClinicName, longDentistName } from './support/long-names.ts';
@@ -87,18 +95,24 @@ async function checkTopBar(page: Page, clinicName: string, size: 'tablet' | 'des
 describe.skipIf(!ctx.chromium)('front-desk layouts and lost input', () => {
   let browser: Browser;
   let clinicName: string;
+  let admin: { email: string; password: string };
+  let fixtures: ClinicFixtures;
   const dentistName = longDentistName();
   const patientName = longDentistName('Patient Maria');
   const busyDentist = uniqueName('Dr. Busy Layout');
 
   beforeAll(async () => {
     clinicName = longClinicName();
-    const [launched] = await Promise.all([connectChromium(ctx), createConfirmedAdmin(ctx, 'layout', clinicName)]);
+    const [launched, account] = await Promise.all([
+      connectChromium(ctx),
+      createConfirmedAdmin(ctx, 'layout', clinicName),
+    ]);
     browser = launched;
+    admin = account;
     const service = serviceClient(ctx);
     const { data, error } = await service.from('clinics').select('id').eq('name', clinicName).single();
     if (error) throw error;
-    const fixtures = new ClinicFixtures(service, service, data.id as number);
+    fixtures = new ClinicFixtures(service, service, data.id as number);
     const [, busyId, patientId] = await Promise.all([
       fixtures.dentist(dentistName),
       fixtures.dentist(busyDentist),
@@ -122,6 +136,66 @@ describe.skipIf(!ctx.chromium)('front-desk layouts and lost input', () => {
   });
   afterAll(async () => {
     await browser?.close();
+  });
+
+  it('gives a landscape tablet the top bar, whole names and every action in Billing', async () => {
+    const service = serviceClient(ctx);
+    const patientName = uniqueName('Jasmine Bautista-Santos');
+    const patientId = await fixtures.patient(patientName);
+    const hmo = await service
+      .from('hmos')
+      .insert({ clinic_id: fixtures.clinicId, name: uniqueName('Layout Health'), claim_deadline_days: 30 })
+      .select('id')
+      .single();
+    if (hmo.error) throw hmo.error;
+    // The widest Actions cell: Add Payment, Availment form (an HMO share) and the admin's Void.
+    const invoice = await service
+      .from('invoices')
+      .insert({
+        clinic_id: fixtures.clinicId,
+        patient_id: patientId,
+        total: '500.00',
+        hmo_id: hmo.data.id,
+        hmo_share: '1500.00',
+      })
+      .select('id')
+      .single();
+    if (invoice.error) throw invoice.error;
+    const payment = await service.from('payments').insert({
+      clinic_id: fixtures.clinicId,
+      invoice_id: invoice.data.id,
+      patient_id: patientId,
+      amount: '200.00',
+      method: 'e-wallet',
+      reference_number: 'GCASH-0917-555',
+    });
+    if (payment.error) throw payment.error;
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await signIn(page, admin.email, admin.password);
+        const sections = page.getByRole('navigation', { name: 'Sections' });
+        await sections.getByRole('button', { name: 'Billing System' }).click();
+        // The sidebar's 250 px would leave the tables about 770: it is a top bar here.
+        expect((await boxOf(page.locator('aside.sidebar'))).height).toBeLessThan(200);
+        for (const testId of ['invoices-scroll', 'payments-scroll']) {
+          const frame = page.getByTestId(testId);
+          const name = frame.locator('.billing-patient-name').getByText(patientName, { exact: true });
+          await name.waitFor();
+          expect(await isCut(name)).toBe(false);
+          // Every action inside the table's frame, not over its edge.
+          const frameBox = await boxOf(frame);
+          const lastAction = frame.locator('tbody tr.billing-row').first().locator('.billing-cell-actions > *').last();
+          const actionBox = await boxOf(lastAction);
+          expect(actionBox.x + actionBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
+          await expectTableFits(page, frame);
+        }
+        await saveScreenshot(page, 'front-desk-billing-landscape-tablet');
+      },
+      TABLET_LANDSCAPE,
+    );
   });
 
   it('holds at both sizes with long names, asks before dropping clicks, and Back closes modals', async () => {

@@ -126,6 +126,8 @@ export const BROWSER_TIME_ZONE = 'America/New_York';
 
 export const DESKTOP = { width: 1366, height: 768 };
 export const TABLET_PORTRAIT = { width: 820, height: 1180 };
+/** The classic iPad turned sideways: below 1200 px the sidebar is a top bar, as on a portrait tablet. */
+export const TABLET_LANDSCAPE = { width: 1024, height: 768 };
 
 /** A page's size, and whether it is a touch screen (a finger: `(pointer: coarse)` matches). */
 export interface ScreenSize {
