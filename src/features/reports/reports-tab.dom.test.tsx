@@ -283,10 +283,12 @@ describe('the day sheet', () => {
     const sheet = await screen.findByTestId('day-sheet');
 
     const production = within(sheet).getByRole('table', { name: 'Production (invoices issued)' });
-    expect(screen.getByTestId('day-sheet-production-1').textContent).toBe('Dr. Reyes1₱1,500.50');
-    expect(screen.getByTestId('day-sheet-production-2').textContent).toBe('Dr. Lim1₱2,000.00');
+    // Total-only invoices: gross, net and what the patient pays are one amount, nothing off.
+    const noneOff = (amount: string) => `${amount}₱0.00₱0.00${amount}₱0.00${amount}`;
+    expect(screen.getByTestId('day-sheet-production-1').textContent).toBe(`Dr. Reyes1${noneOff('₱1,500.50')}`);
+    expect(screen.getByTestId('day-sheet-production-2').textContent).toBe(`Dr. Lim1${noneOff('₱2,000.00')}`);
     expect(screen.getByTestId('day-sheet-production-none').textContent).toBe(
-      'No dentist (invoice not from an appointment)1₱300.00',
+      `No dentist (invoice not from an appointment)1${noneOff('₱300.00')}`,
     );
     // The void invoice is not production.
     expect(screen.getByTestId('day-sheet-production-total').textContent).toBe('₱3,800.50');
@@ -316,6 +318,80 @@ describe('the day sheet', () => {
     expect(screen.getByTestId('day-sheet-printed-by').textContent).toBe(
       'Printed on Thu 2026-11-26, 10:00 AM by Dr. Ana Santos',
     );
+  });
+
+  it('takes a senior’s invoice from its line through the VAT exemption and 20% to what she pays, on screen and in the CSV', async () => {
+    const user = userEvent.setup();
+    const [lola] = await seed.patients([
+      { name: 'Lola Santos', discount_id_type: 'senior_citizen', discount_id_number: 'SC-QC-2019-004512' },
+    ]);
+    // As invoice_split leaves a ₱1,000.00 visit at a VAT-registered clinic (tests/integration/database/invoice-split.test.ts).
+    await seed.invoices([
+      {
+        id: 21,
+        patient_id: lola!.id,
+        total: 714.29,
+        discount_id_type: 'senior_citizen',
+        discount_id_number: 'SC-QC-2019-004512',
+        vat_exemption: 107.14,
+        statutory_discount: 178.57,
+        created_at: `${DAY}T04:00:00Z`,
+      },
+    ]);
+    await seed.invoice_items([{ invoice_id: 21, position: 1, description: 'Root canal', unit_price: 1000 }]);
+    const downloads = captureDownloads();
+    await renderReports();
+    const sheet = await screen.findByTestId('day-sheet');
+
+    const issued = within(sheet).getByRole('table', { name: 'Invoices issued' });
+    expect(
+      within(issued)
+        .getAllByRole('columnheader')
+        .filter((header) => header.closest('table') === issued)
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Invoice',
+      'Patient',
+      'Dentist',
+      'Gross',
+      'VAT exemption',
+      'SC/PWD discount',
+      'Net (production)',
+      'HMO share',
+      'Patient pays',
+    ]);
+    expect(
+      [...screen.getByTestId('day-sheet-invoice-21').querySelectorAll('td')].map((cell) => cell.textContent),
+    ).toEqual([
+      '#21',
+      'Lola Santos (Senior citizen)',
+      'No dentist (invoice not from an appointment)',
+      '₱1,000.00',
+      '₱107.14',
+      '₱178.57',
+      '₱714.29',
+      '₱0.00',
+      '₱714.29',
+    ]);
+    expect(within(sheet).getByRole('table', { name: 'Items of invoice #21' }).textContent).toContain(
+      'Root canal1₱1,000.00—₱1,000.00',
+    );
+    const production = within(sheet).getByRole('table', { name: 'Production (invoices issued)' });
+    expect(production.textContent).toContain('Production total1₱1,000.00₱107.14₱178.57₱714.29₱0.00₱714.29');
+    expect(screen.getByTestId('day-sheet-production-total').textContent).toBe('₱714.29');
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(downloads.click).toHaveBeenCalledTimes(1));
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(downloads.blobs[0]!);
+    });
+    expect(csv).toContain(
+      '21,Lola Santos,No dentist (invoice not from an appointment),Senior citizen,1000.00,107.14,178.57,714.29,0.00,714.29\r\n',
+    );
+    expect(csv).toContain('21,Root canal,1,1000.00,0.00,1000.00,0.00,1000.00\r\n');
+    expect(csv).toContain('Production total,1,1000.00,107.14,178.57,714.29,0.00,714.29\r\n');
   });
 
   it('shows a payment recorded at another desk without a reload, and reads again on Refresh', async () => {

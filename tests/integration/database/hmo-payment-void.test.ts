@@ -257,9 +257,9 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
     const invoiceId = await invoiceWithShare(hmoId, '1500', day, '500.00');
     const before = await reception.rpc('day_sheet', { p_clinic_id: clinicId, p_from: day, p_to: day });
     expect(before.error).toBeNull();
-    const production = (before.data as { production: { invoices: { id: number; total_centavos: number }[] } })
-      .production.invoices;
-    expect(production.find((invoice) => invoice.id === invoiceId)?.total_centavos).toBe(200000);
+    const production = (before.data as { production: { invoices: { id: number; net_centavos: number }[] } }).production
+      .invoices;
+    expect(production.find((invoice) => invoice.id === invoiceId)?.net_centavos).toBe(200000);
 
     expect((await admin.rpc('void_invoice', { p_invoice_id: invoiceId, p_reason: 'Wrong patient' })).error).toBeNull();
     const after = await reception.rpc('day_sheet', { p_clinic_id: clinicId, p_from: day, p_to: day });

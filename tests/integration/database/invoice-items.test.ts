@@ -448,7 +448,9 @@ describe.each(targets)('itemised invoices on %s', (target) => {
       expect(sheet.error).toBeNull();
       const issued = (sheet.data as { production: { invoices: { id: number }[] } }).production.invoices;
       expect(issued.find((invoice) => invoice.id === invoiceId)).toMatchObject({
-        total_centavos: 134_900,
+        gross_centavos: 134_900,
+        net_centavos: 134_900,
+        patient_pays_centavos: 134_900,
         items: lines,
       });
     });

@@ -8,8 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { createStaff } from '../../support/database.ts';
+import { itemisedInvoiceId } from '../../support/itemised-invoice.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -19,19 +21,31 @@ announcePostgresTarget('reports');
 type Method = 'cash' | 'card' | 'e-wallet' | 'bank';
 type Status = 'Scheduled' | 'Confirmed' | 'Completed' | 'No Show' | 'Cancelled';
 
+interface ProductionAmounts {
+  gross_centavos: number;
+  vat_exemption_centavos: number;
+  statutory_discount_centavos: number;
+  net_centavos: number;
+  hmo_share_centavos: number;
+  patient_pays_centavos: number;
+}
+
 interface DaySheetAnswer {
   from: string;
   to: string;
   appointments: { id: number; status: Status; patient_name: string; dentist_name: string; appointment_time: string }[];
-  production: {
+  production: ProductionAmounts & {
     invoice_count: number;
-    total_centavos: number;
-    by_dentist: {
+    by_dentist: (ProductionAmounts & {
       dentist_id: number | null;
       dentist_name: string | null;
       invoice_count: number;
-      total_centavos: number;
-    }[];
+    })[];
+    invoices: (ProductionAmounts & {
+      id: number;
+      discount_id_type: string | null;
+      items: { line_total_centavos: number; hmo_share_centavos: number; patient_share_centavos: number }[];
+    })[];
   };
   payments: {
     id: number;
@@ -303,6 +317,104 @@ describe.each(targets)('reports on %s', (target) => {
       ]);
     });
 
+    it('takes a senior’s visit from its lines through the HMO, VAT exemption and 20% to what she pays', async () => {
+      const service = stack.serviceClient();
+      const insert = async (table: string, values: Record<string, unknown>) => {
+        const { data, error } = await service.from(table).insert(values).select('id').single();
+        if (error) throw error;
+        return data.id as number;
+      };
+      const setVatRegistered = async (on: boolean) => {
+        const { error } = await service.from('clinics').update({ vat_registered: on }).eq('id', clinicId);
+        if (error) throw error;
+      };
+      const hmoId = await insert('hmos', { clinic_id: clinicId, name: unique('HMO') });
+      const category = await insert('procedure_categories', { clinic_id: clinicId, name: unique('Sheet') });
+      const cleaning = await insert('procedures', {
+        clinic_id: clinicId,
+        category_id: category,
+        name: unique('Cleaning'),
+        price: '1200.00',
+      });
+      await insert('hmo_coverages', {
+        clinic_id: clinicId,
+        hmo_id: hmoId,
+        procedure_id: cleaning,
+        covered_percent: 50,
+      });
+      const patientId = await insert('patients', {
+        clinic_id: clinicId,
+        name: unique('Lola Santos'),
+        phone: '0917 555 0000',
+        discount_id_type: 'senior_citizen',
+        discount_id_number: 'SC-0042',
+      });
+      const cardDay = clinicDateAt(new Date());
+      await insert('patient_hmo_cards', {
+        clinic_id: clinicId,
+        patient_id: patientId,
+        hmo_id: hmoId,
+        member_number: unique('MX'),
+        valid_from: addDays(cardDay, -30),
+        valid_until: addDays(cardDay, 300),
+      });
+      await setVatRegistered(true);
+      let invoiceId: number;
+      try {
+        // Half the cleaning is the HMO's; the X-ray has ₱100.00 off at the desk. The patient's ₱1,000.00:
+        // VAT out, 1000 − 1000 / 1.12 = ₱107.14; then 20% of ₱892.86 = ₱178.57; she pays ₱714.29.
+        invoiceId = await itemisedInvoiceId(reception, clinicId, patientId, [
+          { procedure_id: cleaning, unit_price: '1200.00' },
+          { description: 'X-ray', unit_price: '500.00', discount: '100.00' },
+        ]);
+      } finally {
+        await setVatRegistered(false);
+      }
+
+      const sheet = await daySheet(clinicDateAt(new Date()));
+      const invoice = sheet.production.invoices.find((issued) => issued.id === invoiceId)!;
+      expect(invoice).toMatchObject({
+        discount_id_type: 'senior_citizen',
+        gross_centavos: 160_000,
+        vat_exemption_centavos: 10_714,
+        statutory_discount_centavos: 17_857,
+        net_centavos: 131_429,
+        hmo_share_centavos: 60_000,
+        patient_pays_centavos: 71_429,
+      });
+      // From its lines: their totals are its gross, their HMO shares its HMO share.
+      const sumOf = <T>(rows: readonly T[], amount: (row: T) => number) =>
+        rows.reduce((sum, row) => sum + amount(row), 0);
+      expect(sumOf(invoice.items, (item) => item.line_total_centavos)).toBe(invoice.gross_centavos);
+      expect(sumOf(invoice.items, (item) => item.hmo_share_centavos)).toBe(invoice.hmo_share_centavos);
+      // What she pays is what Billing says she owes.
+      const billed = await reception.from('invoice_summaries').select('total_centavos').eq('id', invoiceId).single();
+      expect(billed.data).toEqual({ total_centavos: invoice.patient_pays_centavos });
+
+      // Every invoice of the day, every dentist's line and the total read the same way, and the
+      // production total (net) and each of its figures is the sum of the invoices'.
+      const production = sheet.production;
+      for (const figures of [...production.invoices, ...production.by_dentist, production]) {
+        expect(figures.net_centavos).toBe(
+          figures.gross_centavos - figures.vat_exemption_centavos - figures.statutory_discount_centavos,
+        );
+        expect(figures.patient_pays_centavos).toBe(figures.net_centavos - figures.hmo_share_centavos);
+      }
+      const keys = [
+        'gross_centavos',
+        'vat_exemption_centavos',
+        'statutory_discount_centavos',
+        'net_centavos',
+        'hmo_share_centavos',
+        'patient_pays_centavos',
+      ] as const;
+      for (const key of keys) {
+        expect(production[key]).toBe(sumOf(production.invoices, (issued) => issued[key]));
+        expect(production[key]).toBe(sumOf(production.by_dentist, (line) => line[key]));
+      }
+      expect(production.invoice_count).toBe(production.invoices.length);
+    });
+
     it('refuses a missing day, and is refused to another clinic, the dentist role and anon', async () => {
       const today = clinicDateAt(new Date());
       const missing = await reception.rpc('day_sheet', { p_clinic_id: clinicId, p_from: null, p_to: today });
@@ -518,9 +630,12 @@ describe.each(targets)('reports on %s', (target) => {
       expect([sheet.from, sheet.to]).toEqual([FROM, TO]);
 
       // Production: what was charged, void invoices left out; the walk-in has no dentist.
-      expect(sheet.production.total_centavos).toBe(100010 + 20020 + 30030 + 5005);
+      expect(sheet.production.net_centavos).toBe(100010 + 20020 + 30030 + 5005);
+      // Total-only invoices: no lines, HMO or discount, so gross, net and what the patients pay agree.
+      expect(sheet.production.gross_centavos).toBe(sheet.production.net_centavos);
+      expect(sheet.production.patient_pays_centavos).toBe(sheet.production.net_centavos);
       expect(sheet.production.invoice_count).toBe(4);
-      expect(sheet.production.by_dentist.map((row) => [row.dentist_id, row.invoice_count, row.total_centavos])).toEqual(
+      expect(sheet.production.by_dentist.map((row) => [row.dentist_id, row.invoice_count, row.net_centavos])).toEqual(
         expect.arrayContaining([
           [dentistA, 2, 120030],
           [dentistB, 1, 30030],
@@ -572,7 +687,7 @@ describe.each(targets)('reports on %s', (target) => {
 
       // One day of the range: only that day's production.
       const lastDay = await daySheet(TO);
-      expect(lastDay.production.by_dentist.map((row) => [row.dentist_id, row.total_centavos])).toEqual([
+      expect(lastDay.production.by_dentist.map((row) => [row.dentist_id, row.net_centavos])).toEqual([
         [dentistA, 20020],
       ]);
     });

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { pesosCell } from '../model/csv-cells';
-import type { DaySheet } from '../model/report-shapes';
+import type { DaySheet, ProductionAmounts } from '../model/report-shapes';
 import { daySheetCsv, daySheetFileName, groupByStatus, paymentsByMethod } from './day-sheet-rows';
+
+/**
+ * An invoice's (or a group's) figures as the database answers them, each step from the one before:
+ * the fixture's own arithmetic, standing in for SQL's.
+ */
+function amounts(gross: number, vat = 0, discount = 0, hmo = 0): ProductionAmounts {
+  const net = gross - vat - discount;
+  return {
+    gross_centavos: gross,
+    vat_exemption_centavos: vat,
+    statutory_discount_centavos: discount,
+    net_centavos: net,
+    hmo_share_centavos: hmo,
+    patient_pays_centavos: net - hmo,
+  };
+}
 
 const sheet: DaySheet = {
   from: '2026-11-26',
@@ -35,10 +51,10 @@ const sheet: DaySheet = {
   ],
   production: {
     invoice_count: 3,
-    total_centavos: 350050,
+    ...amounts(344900, 10714, 17857, 60000),
     by_dentist: [
-      { dentist_id: 1, dentist_name: 'Dr. Reyes', invoice_count: 2, total_centavos: 300050 },
-      { dentist_id: null, dentist_name: null, invoice_count: 1, total_centavos: 50000 },
+      { dentist_id: 1, dentist_name: 'Dr. Reyes', invoice_count: 2, ...amounts(294900, 10714, 17857, 60000) },
+      { dentist_id: null, dentist_name: null, invoice_count: 1, ...amounts(50000) },
     ],
     invoices: [
       {
@@ -46,7 +62,8 @@ const sheet: DaySheet = {
         patient_name: 'Niño Peña',
         dentist_name: 'Dr. Reyes',
         created_at: '2026-11-26T02:20:00Z',
-        total_centavos: 134900,
+        discount_id_type: null,
+        ...amounts(134900),
         items: [
           {
             position: 1,
@@ -70,12 +87,45 @@ const sheet: DaySheet = {
           },
         ],
       },
+      // A senior citizen at a VAT-registered clinic, half the cleaning on an HMO: of the patient's
+      // ₱1,000.00, VAT out (₱107.14), then 20% (₱178.57), leaves ₱714.29.
+      {
+        id: 9,
+        patient_name: 'Lola Santos',
+        dentist_name: 'Dr. Reyes',
+        created_at: '2026-11-26T02:40:00Z',
+        discount_id_type: 'senior_citizen',
+        ...amounts(160000, 10714, 17857, 60000),
+        items: [
+          {
+            position: 1,
+            label: 'Cleaning',
+            quantity: 1,
+            unit_price_centavos: 120000,
+            discount_centavos: 0,
+            line_total_centavos: 120000,
+            hmo_share_centavos: 60000,
+            patient_share_centavos: 60000,
+          },
+          {
+            position: 2,
+            label: 'X-ray',
+            quantity: 1,
+            unit_price_centavos: 50000,
+            discount_centavos: 10000,
+            line_total_centavos: 40000,
+            hmo_share_centavos: 0,
+            patient_share_centavos: 40000,
+          },
+        ],
+      },
       {
         id: 8,
         patient_name: 'Ana Cruz',
         dentist_name: null,
         created_at: '2026-11-26T03:00:00Z',
-        total_centavos: 50000,
+        discount_id_type: null,
+        ...amounts(50000),
         items: [],
       },
     ],
@@ -213,10 +263,12 @@ describe('the day sheet rows', () => {
     expect(lines).toContain('2026-11-26,09:00,Ana Cruz,Dr. Reyes,,Scheduled');
     expect(lines).toContain('2026-11-26,10:00,Niño Peña,Dr. Reyes,Cleaning,Completed');
     expect(lines).toContain(`2026-11-26,11:00,"'=HYPERLINK(""x"")",Dr. Lim,"Filling, upper",Completed`);
-    expect(lines).toContain('Dentist,Invoices,Total');
-    expect(lines).toContain('Dr. Reyes,2,3000.50');
-    expect(lines).toContain('No dentist (invoice not from an appointment),1,500.00');
-    expect(lines).toContain('Production total,3,3500.50');
+    expect(lines).toContain(
+      'Dentist,Invoices,Gross,VAT exemption,SC/PWD discount,Net (production),HMO share,Patient pays',
+    );
+    expect(lines).toContain('Dr. Reyes,2,2949.00,107.14,178.57,2663.29,600.00,2063.29');
+    expect(lines).toContain('No dentist (invoice not from an appointment),1,500.00,0.00,0.00,500.00,0.00,500.00');
+    expect(lines).toContain('Production total,3,3449.00,107.14,178.57,3163.29,600.00,2563.29');
     expect(lines).toContain('Method,Date,Time,Receipt #,Invoice,Patient,Ref #,Cashier,Amount');
     expect(lines).toContain('Cash,2026-11-26,10:30,41,5,Niño Peña,,Rosa Dela Cruz,1500.50');
     expect(lines).toContain('E-Wallet,2026-11-26,12:00,42,6,Ana Cruz,GC-1,The system,0.01');
@@ -240,17 +292,56 @@ describe('the day sheet rows', () => {
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 
-  it('lists each invoice issued with its lines under it, a plain one alone', () => {
+  it('lists each invoice from the gross of its lines to what the patient pays, its lines apart', () => {
     const lines = daySheetCsv(sheet, 'Ngiti').slice(1).split('\r\n');
     const at = lines.indexOf('Invoices issued');
-    expect(lines.slice(at, at + 6)).toEqual([
+    expect(lines.slice(at, at + 12)).toEqual([
       'Invoices issued',
-      'Invoice,Patient,Dentist,Item,Qty,Price,Discount,Total',
-      '7,Niño Peña,Dr. Reyes,,,,,1349.00',
-      ',,,36 MO Composite filling,3,333.33,0.99,999.00',
-      ',,,X-ray,1,350.00,0.00,350.00',
-      '8,Ana Cruz,No dentist (invoice not from an appointment),,,,,500.00',
+      'Invoice,Patient,Dentist,Discount ID,Gross,VAT exemption,SC/PWD discount,Net (production),HMO share,Patient pays',
+      '7,Niño Peña,Dr. Reyes,,1349.00,0.00,0.00,1349.00,0.00,1349.00',
+      '9,Lola Santos,Dr. Reyes,Senior citizen,1600.00,107.14,178.57,1314.29,600.00,714.29',
+      '8,Ana Cruz,No dentist (invoice not from an appointment),,500.00,0.00,0.00,500.00,0.00,500.00',
+      '',
+      'Lines of the invoices issued',
+      'Invoice,Item,Qty,Price,Discount,Line total,HMO share,Patient share',
+      '7,36 MO Composite filling,3,333.33,0.99,999.00,0.00,999.00',
+      '7,X-ray,1,350.00,0.00,350.00,0.00,350.00',
+      '9,Cleaning,1,1200.00,0.00,1200.00,600.00,600.00',
+      '9,X-ray,1,500.00,100.00,400.00,0.00,400.00',
     ]);
+  });
+
+  it('never puts an invoice’s figure and a line’s in one column: each column sums to its total once', () => {
+    const rows = daySheetCsv(sheet, 'Ngiti')
+      .slice(1)
+      .split('\r\n')
+      .map((line) => line.split(','));
+    /** The data rows of a section: after its title and header, up to the blank line. */
+    const section = (title: string) => {
+      const at = rows.findIndex((row) => row[0] === title);
+      const end = rows.findIndex((row, index) => index > at && row.length === 1 && row[0] === '');
+      return { header: rows[at + 1]!, data: rows.slice(at + 2, end) };
+    };
+    const centavosIn = (cell: string) => Number(cell.replace('.', ''));
+    const columnSum = ({ header, data }: ReturnType<typeof section>, column: string, invoiceId?: string) =>
+      data
+        .filter((row) => invoiceId === undefined || row[0] === invoiceId)
+        .reduce((sum, row) => sum + centavosIn(row[header.indexOf(column)]!), 0);
+
+    const invoices = section('Invoices issued');
+    const production = section('Production (invoices issued)');
+    const total = production.data.find((row) => row[0] === 'Production total')!;
+    for (const column of ['Gross', 'VAT exemption', 'SC/PWD discount', 'Net (production)', 'HMO share', 'Patient pays'])
+      expect(columnSum(invoices, column)).toBe(centavosIn(total[production.header.indexOf(column)]!));
+
+    // An itemised invoice's lines add up to its gross and its HMO share.
+    const itemLines = section('Lines of the invoices issued');
+    for (const invoiceId of ['7', '9']) {
+      const invoice = invoices.data.find((row) => row[0] === invoiceId)!;
+      const figure = (column: string) => centavosIn(invoice[invoices.header.indexOf(column)]!);
+      expect(columnSum(itemLines, 'Line total', invoiceId)).toBe(figure('Gross'));
+      expect(columnSum(itemLines, 'HMO share', invoiceId)).toBe(figure('HMO share'));
+    }
   });
 
   it("writes the clinic's date and 24-hour time, not UTC's, for an instant just after the clinic's midnight", () => {

@@ -8,13 +8,15 @@ import { APPOINTMENT_STATUSES } from '@/entities/appointment';
 import { INVOICE_LINE_TEXT } from '@/entities/invoice';
 import type { AppointmentStatus, PaymentMethod } from '@/lib/database.types';
 import { pesosCell } from '../model/csv-cells';
-import { DAY_SHEET_TEXT } from '../model/messages';
+import { DAY_SHEET_TEXT, DISCOUNTS_TEXT } from '../model/messages';
 import type {
   DaySheet,
   DaySheetAppointment,
   DaySheetMethodTotal,
   DaySheetPayment,
   DaySheetVoid,
+  DiscountIdType,
+  ProductionAmounts,
 } from '../model/report-shapes';
 
 /** The day's work in order: the contract's statuses, as every screen lists them. */
@@ -35,6 +37,32 @@ export const staffLabel = (name: string | null) => name ?? DAY_SHEET_TEXT.bySyst
 
 /** The dentist a production line is charged to; invoices not from an appointment have none. */
 export const dentistLabel = (name: string | null) => name ?? DAY_SHEET_TEXT.noDentist;
+
+/** 'Senior citizen' or 'PWD' for an invoice billed with that ID; nothing without one. */
+export const discountIdLabel = (type: DiscountIdType | null) => (type === null ? '' : DISCOUNTS_TEXT.idTypes[type]);
+
+/**
+ * The columns that take an invoice from the gross of its lines to what the patient pays, in the
+ * order they are read: gross − VAT exemption − discount = net; net − HMO share = patient pays.
+ */
+export const PRODUCTION_AMOUNT_COLUMNS = [
+  DAY_SHEET_TEXT.columns.gross,
+  DAY_SHEET_TEXT.columns.vatExemption,
+  DAY_SHEET_TEXT.columns.statutoryDiscount,
+  DAY_SHEET_TEXT.columns.net,
+  DAY_SHEET_TEXT.columns.hmoShare,
+  DAY_SHEET_TEXT.columns.patientPays,
+] as const;
+
+/** The amounts of PRODUCTION_AMOUNT_COLUMNS, in their order. */
+export const productionAmounts = (amounts: ProductionAmounts) => [
+  amounts.gross_centavos,
+  amounts.vat_exemption_centavos,
+  amounts.statutory_discount_centavos,
+  amounts.net_centavos,
+  amounts.hmo_share_centavos,
+  amounts.patient_pays_centavos,
+];
 
 const VOID_KIND_LABELS: Record<DaySheetVoid['kind'], string> = {
   payment: DAY_SHEET_TEXT.kindPayment,
@@ -113,49 +141,54 @@ export function daySheetCsv(sheet: DaySheet, clinicName: string): string {
       ]);
   lines.push([]);
 
-  lines.push([text.production], [columns.dentist, columns.invoices, columns.total]);
+  const amountCells = (amounts: ProductionAmounts) => productionAmounts(amounts).map(pesosCell);
+  lines.push([text.production], [columns.dentist, columns.invoices, ...PRODUCTION_AMOUNT_COLUMNS]);
   for (const line of sheet.production.by_dentist)
-    lines.push([dentistLabel(line.dentist_name), line.invoice_count, pesosCell(line.total_centavos)]);
-  lines.push([text.productionTotal, sheet.production.invoice_count, pesosCell(sheet.production.total_centavos)], []);
+    lines.push([dentistLabel(line.dentist_name), line.invoice_count, ...amountCells(line)]);
+  lines.push([text.productionTotal, sheet.production.invoice_count, ...amountCells(sheet.production)], []);
 
-  // Each invoice issued, its lines (when itemised) under it.
-  const line = INVOICE_LINE_TEXT.columns;
+  // Each invoice issued with its own figures, then its lines in a section of their own: no column
+  // holds both an invoice's figure and a line's, so summing a column counts each peso once.
   lines.push(
     [text.issuedInvoices],
-    [
-      columns.invoice,
-      columns.patient,
-      columns.dentist,
-      line.item,
-      line.quantity,
-      line.price,
-      line.discount,
-      columns.total,
-    ],
+    [columns.invoice, columns.patient, columns.dentist, columns.discountId, ...PRODUCTION_AMOUNT_COLUMNS],
   );
-  for (const invoice of sheet.production.invoices) {
+  for (const invoice of sheet.production.invoices)
     lines.push([
       invoice.id,
       invoice.patient_name,
       dentistLabel(invoice.dentist_name),
-      '',
-      '',
-      '',
-      '',
-      pesosCell(invoice.total_centavos),
+      discountIdLabel(invoice.discount_id_type),
+      ...amountCells(invoice),
     ]);
+  lines.push([]);
+
+  const lineColumns = INVOICE_LINE_TEXT.columns;
+  lines.push(
+    [text.invoiceLines],
+    [
+      columns.invoice,
+      lineColumns.item,
+      lineColumns.quantity,
+      lineColumns.price,
+      lineColumns.discount,
+      lineColumns.lineTotal,
+      lineColumns.hmoShare,
+      lineColumns.patientShare,
+    ],
+  );
+  for (const invoice of sheet.production.invoices)
     for (const item of invoice.items)
       lines.push([
-        '',
-        '',
-        '',
+        invoice.id,
         item.label,
         item.quantity,
         pesosCell(item.unit_price_centavos),
         pesosCell(item.discount_centavos),
         pesosCell(item.line_total_centavos),
+        pesosCell(item.hmo_share_centavos),
+        pesosCell(item.patient_share_centavos),
       ]);
-  }
   lines.push([]);
 
   lines.push(

@@ -164,7 +164,17 @@ const emptySheet = {
   to: '2026-11-26',
   time_zone: 'Asia/Manila',
   appointments: [],
-  production: { invoice_count: 0, total_centavos: 0, by_dentist: [], invoices: [] },
+  production: {
+    invoice_count: 0,
+    gross_centavos: 0,
+    vat_exemption_centavos: 0,
+    statutory_discount_centavos: 0,
+    net_centavos: 0,
+    hmo_share_centavos: 0,
+    patient_pays_centavos: 0,
+    by_dentist: [],
+    invoices: [],
+  },
   payments: [],
   totals: [],
   cashier_totals: [],
@@ -184,16 +194,28 @@ describe('reading the reports’ answers', () => {
     expect(() =>
       parseDaySheet({
         ...emptySheet,
-        production: { invoice_count: 1, total_centavos: '100.00', by_dentist: [] },
+        production: { ...emptySheet.production, invoice_count: 1, net_centavos: '100.00' },
       }),
-    ).toThrow('day_sheet.production.total_centavos');
+    ).toThrow('day_sheet.production.net_centavos');
     const issued = {
       id: 7,
       patient_name: 'Ana',
       dentist_name: null,
       created_at: '2026-11-26T02:00:00Z',
-      total_centavos: 100,
+      discount_id_type: null,
+      gross_centavos: 100,
+      vat_exemption_centavos: 0,
+      statutory_discount_centavos: 0,
+      net_centavos: 100,
+      hmo_share_centavos: 0,
+      patient_pays_centavos: 100,
     };
+    expect(() =>
+      parseDaySheet({
+        ...emptySheet,
+        production: { ...emptySheet.production, invoices: [{ ...issued, discount_id_type: 'student', items: [] }] },
+      }),
+    ).toThrow('day_sheet.production.invoices[0].discount_id_type');
     expect(() =>
       parseDaySheet({
         ...emptySheet,

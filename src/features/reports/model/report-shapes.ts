@@ -44,27 +44,40 @@ export interface DaySheetCashierTotal {
   total_centavos: number;
 }
 
+/**
+ * What invoices billed, step by step, as the database stored it: gross (the lines' totals, after
+ * any desk line discount) − VAT exemption − statutory discount = net (the clinic's production);
+ * net − HMO share = what the patient pays. Each a sum over invoices where it is a group's.
+ */
+export interface ProductionAmounts {
+  gross_centavos: number;
+  vat_exemption_centavos: number;
+  statutory_discount_centavos: number;
+  net_centavos: number;
+  hmo_share_centavos: number;
+  patient_pays_centavos: number;
+}
+
 /** What was charged: one line per dentist of the billed appointments (null: no appointment). */
-export interface DaySheetProductionLine {
+export interface DaySheetProductionLine extends ProductionAmounts {
   dentist_id: number | null;
   dentist_name: string | null;
   invoice_count: number;
-  total_centavos: number;
 }
 
 /** One invoice issued in the period, with its lines when it is itemised. */
-export interface DaySheetIssuedInvoice {
+export interface DaySheetIssuedInvoice extends ProductionAmounts {
   id: number;
   patient_name: string;
   dentist_name: string | null;
   created_at: string;
-  total_centavos: number;
+  /** The senior citizen / PWD ID it was billed with; null without a statutory discount. */
+  discount_id_type: DiscountIdType | null;
   items: InvoiceLine[];
 }
 
-export interface DaySheetProduction {
+export interface DaySheetProduction extends ProductionAmounts {
   invoice_count: number;
-  total_centavos: number;
   by_dentist: DaySheetProductionLine[];
   invoices: DaySheetIssuedInvoice[];
 }
@@ -295,6 +308,17 @@ const readHmoPaymentVoid = object<DaySheetHmoPaymentVoid>({
 const voidEntry: Reader<DaySheetVoid> = (value, path) =>
   isRecord(value) && value.kind === 'hmo_payment' ? readHmoPaymentVoid(value, path) : readPatientVoid(value, path);
 
+const DISCOUNT_ID_TYPES: readonly DiscountIdType[] = ['senior_citizen', 'pwd'];
+
+const productionAmounts = {
+  gross_centavos: integer,
+  vat_exemption_centavos: integer,
+  statutory_discount_centavos: integer,
+  net_centavos: integer,
+  hmo_share_centavos: integer,
+  patient_pays_centavos: integer,
+};
+
 const rateCounts = { booked: integer, kept: integer, no_shows: integer, cancelled: integer, late_cancels: integer };
 
 const readDaySheet = object<DaySheet>({
@@ -312,23 +336,24 @@ const readDaySheet = object<DaySheet>({
     }),
   ),
   production: object<DaySheetProduction>({
+    ...productionAmounts,
     invoice_count: integer,
-    total_centavos: integer,
     by_dentist: list(
       object<DaySheetProductionLine>({
+        ...productionAmounts,
         dentist_id: nullable(integer),
         dentist_name: nullable(text),
         invoice_count: integer,
-        total_centavos: integer,
       }),
     ),
     invoices: list(
       object<DaySheetIssuedInvoice>({
+        ...productionAmounts,
         id: integer,
         patient_name: text,
         dentist_name: nullable(text),
         created_at: text,
-        total_centavos: integer,
+        discount_id_type: nullable(oneOf(DISCOUNT_ID_TYPES)),
         items: invoiceLines,
       }),
     ),
@@ -417,7 +442,6 @@ const readInsight = object<NoShowInsight>({
   ),
 });
 
-const DISCOUNT_ID_TYPES: readonly DiscountIdType[] = ['senior_citizen', 'pwd'];
 const discountAmounts = {
   gross_centavos: integer,
   vat_exemption_centavos: integer,
