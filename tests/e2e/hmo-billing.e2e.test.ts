@@ -207,6 +207,25 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
           expect(await splitAmount(page, 'Less: Senior citizen discount (20%)')).toBe('₱2,142.86');
           expect(await splitAmount(page, 'Patient pays')).toBe('₱8,571.43');
           await saveScreenshot(page, 'senior-billing-receipt-desktop');
+
+          // Today's day sheet goes from the line's ₱12,000.00 through both to what she pays.
+          await page.goto('/');
+          await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Reports' }).click();
+          const issued = page.getByTestId(`day-sheet-invoice-${invoice.data.id}`);
+          await issued.waitFor();
+          expect(await issued.locator('td').allTextContents()).toEqual([
+            `#${invoice.data.id}`,
+            `${name} (Senior citizen)`,
+            'No dentist (invoice not from an appointment)',
+            '₱12,000.00',
+            '₱1,285.71',
+            '₱2,142.86',
+            '₱8,571.43',
+            '₱0.00',
+            '₱8,571.43',
+          ]);
+          await issued.scrollIntoViewIfNeeded();
+          await saveScreenshot(page, 'senior-day-sheet-desktop');
         },
         DESKTOP,
       );
