@@ -18,8 +18,8 @@ export const patientQueryKeys = {
 /**
  * The root of every read of one patient's dental chart and treatment plan (the chart feature builds
  * its keys on it). Writes of other features that change them (a visit's plan items done, a visit's
- * status, which reopens its work or unbooks its items) invalidate it, so a chart open or cached
- * reads them again instead of showing work as still planned.
+ * status, which reopens its work or unbooks its items, a visit booked, moved or deleted) invalidate
+ * it, so a chart open or cached reads them again instead of showing work as still planned.
  */
 export const patientChartKey = (clinicId: number, patientId: number) => ['chart', clinicId, patientId] as const;
 

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { patientChartKey } from '@/entities/patient';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { rows, seed } from '@/testing/real-db';
@@ -59,9 +60,9 @@ async function openList() {
   ]);
   const service = mockStatusNotifications();
   const user = userEvent.setup();
-  await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
+  const { queryClient } = await renderWithQueries(<AppointmentsTab />, { role: 'receptionist' });
   await screen.findByRole('heading', { name: 'Dr. Ana Cruz (2 appointments)' }, { timeout: 5000 });
-  return { service, user };
+  return { service, user, queryClient };
 }
 
 const rowOf = (id: number) => document.querySelector<HTMLTableRowElement>(`tr[data-appointment-id="${id}"]`)!;
@@ -84,8 +85,11 @@ describe("a patient's late cancellation request on the row", () => {
     expect((await rows('appointments', { id: 100 }))[0]!.status).toBe('Scheduled');
   });
 
-  it("'Cancel appointment' asks as a status change to Cancelled does, then cancels and notifies the patient", async () => {
-    const { service, user } = await openList();
+  it("'Cancel appointment' asks as a status change to Cancelled does, then cancels, notifies the patient and has her chart read again", async () => {
+    const { service, user, queryClient } = await openList();
+    // Maria's chart (her visits, her plan's bookings) as cached elsewhere in the app.
+    const chart = [...patientChartKey(1, 1), 'appointments'];
+    queryClient.setQueryData(chart, []);
     await user.click(await within(rowOf(100)).findByRole('button', { name: /^Asked to cancel: / }));
     await user.click(screen.getByRole('button', { name: 'Cancel appointment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the status to Cancelled?' });
@@ -93,6 +97,7 @@ describe("a patient's late cancellation request on the row", () => {
     expect(await screen.findByText('Status updated & patient notified!')).toBeTruthy();
     expect((await rows('appointments', { id: 100 }))[0]!.status).toBe('Cancelled');
     expect(service.received).toEqual([{ appointmentId: 100, body: { status: 'Cancelled', clinic_id: 1 } }]);
+    expect(queryClient.getQueryState(chart)?.isInvalidated).toBe(true);
   });
 });
 

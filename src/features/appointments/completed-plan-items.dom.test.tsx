@@ -85,10 +85,10 @@ function CachedPlan() {
   );
 }
 
-/** The list as the receptionist sees it (with Maria's cached plan when asked), before any change. */
+/** The list as the receptionist sees it (with Maria's cached plan when asked), before any change, and its query client. */
 async function showList(options: { cachedPlan?: boolean } = {}) {
   const user = userEvent.setup();
-  await renderWithQueries(
+  const { queryClient } = await renderWithQueries(
     <>
       <AppointmentsTab />
       {options.cachedPlan && <CachedPlan />}
@@ -96,12 +96,12 @@ async function showList(options: { cachedPlan?: boolean } = {}) {
     { role: 'receptionist' },
   );
   await screen.findByRole('heading', { name: /^Dr. Ana Cruz \(1 / }, { timeout: 5000 });
-  return user;
+  return { user, queryClient };
 }
 
 /** The list as the receptionist sees it, and the Completed dialog of Maria's visit (100) open. */
 async function completeVisit(options: { cachedPlan?: boolean } = {}) {
-  const user = await showList(options);
+  const { user } = await showList(options);
   await user.selectOptions(statusOf(100), 'Completed');
   return screen.findByRole('dialog', { name: 'Change the status to Completed?' });
 }
@@ -288,7 +288,7 @@ describe('Completed when the plan cannot be read', () => {
   it('says so, and Retry reads it again and lists the items', async () => {
     await arrange();
     failNext({ method: 'GET', table: 'treatment_plan_items' });
-    const user = await showList();
+    const { user } = await showList();
     await user.selectOptions(statusOf(100), 'Completed');
 
     const failed = await screen.findByRole('dialog', { name: 'Treatment plan not read' }, { timeout: 5000 });
@@ -304,7 +304,7 @@ describe('Completed when the plan cannot be read', () => {
   it('goes on without the items only when staff choose to, or changes nothing on Cancel', async () => {
     const service = await arrange();
     failNext({ method: 'GET', table: 'treatment_plan_items' }, undefined, { times: 2 });
-    const user = await showList();
+    const { user } = await showList();
     await user.selectOptions(statusOf(100), 'Completed');
     const cancelled = await screen.findByRole('dialog', { name: 'Treatment plan not read' }, { timeout: 5000 });
     fireEvent.click(within(cancelled).getByRole('button', { name: 'Cancel' }));
@@ -323,7 +323,7 @@ describe('Completed when the plan cannot be read', () => {
   });
 });
 
-describe("the patient's chart after a status change", () => {
+describe("the patient's chart after a status change or a delete", () => {
   it('reads the cached plan again once the items are done, and again when the visit is undone', async () => {
     await arrange();
     const cached = () => screen.getByRole('status', { name: 'Cached plan', hidden: true }).textContent;
@@ -337,5 +337,17 @@ describe("the patient's chart after a status change", () => {
     await userEvent.setup().selectOptions(statusOf(100), 'No Show');
     confirm(await screen.findByRole('dialog', { name: 'Change the status to No Show?' }));
     await waitFor(() => expect(cached()).toBe('36 accepted, 46 proposed, 11 declined'), { timeout: 5000 });
+  });
+  it('has it read again when the visit is deleted', async () => {
+    await arrange();
+    const { queryClient } = await showList();
+    // Maria's chart (her visits, her plan's bookings) as cached elsewhere in the app.
+    const chart = [...patientChartKey(1, 1), 'appointments'];
+    queryClient.setQueryData(chart, []);
+    fireEvent.click(screen.getByRole('button', { name: /^Delete appointment of Maria Santos/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('Appointment cancelled', {}, { timeout: 5000 })).toBeTruthy();
+    expect((await rows('appointments', { id: 100 }))[0]!.deleted).toBe(true);
+    expect(queryClient.getQueryState(chart)?.isInvalidated).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixSystemClock } from '@common/clinic-calendar/testing/browser-zone';
+import { patientChartKey } from '@/entities/patient/query-keys';
 import { ALREADY_PENDING } from '@/lib/keyed-guard';
 import { RequestError, toRequestError } from '@/lib/request-error';
 import { appointmentKeys } from '../model/query-keys';
@@ -335,7 +336,7 @@ describe('booking: the database’s refusals, by their codes', () => {
 });
 
 describe('booking: the write', () => {
-  it('books with the spec’s insert and refreshes every list and every dentist’s day', async () => {
+  it('books with the spec’s insert and refreshes the patient’s chart, every list and every dentist’s day', async () => {
     const fake = fakes();
     const outcome = await submitBooking(request(), fake.deps);
 
@@ -350,7 +351,7 @@ describe('booking: the write', () => {
         clinic_id: 1,
       },
     });
-    expect(fake.refreshed).toEqual([appointmentKeys.lists(), appointmentKeys.dentistDays()]);
+    expect(fake.refreshed).toEqual([patientChartKey(1, 11), appointmentKeys.lists(), appointmentKeys.dentistDays()]);
     expect(fake.updates).toEqual([{ type: 'working' }]);
   });
 
@@ -361,7 +362,9 @@ describe('booking: the write', () => {
     let answered = false;
     const outcome = submitBooking(request(), fake.deps).finally(() => (answered = true));
 
-    await vi.waitFor(() => expect(fake.refreshed).toEqual([appointmentKeys.lists(), appointmentKeys.dentistDays()]));
+    await vi.waitFor(() =>
+      expect(fake.refreshed).toEqual([patientChartKey(1, 11), appointmentKeys.lists(), appointmentKeys.dentistDays()]),
+    );
     expect(answered).toBe(false);
     readAgain();
     expect(await outcome).toEqual({ type: 'saved', appointmentId: 777, created: true });
@@ -392,6 +395,7 @@ describe('booking: the write', () => {
       },
     });
     expect(fake.refreshed).toEqual([
+      patientChartKey(1, 11),
       appointmentKeys.lists(),
       appointmentKeys.dentistDays(),
       appointmentKeys.detail(1, 501),

@@ -8,6 +8,7 @@
  * cache refresh are passed in (./components/use-booking-submission.ts wires them).
  */
 import type { IsoDate } from '@common/clinic-calendar';
+import { patientChartKey } from '@/entities/patient/query-keys';
 import { ALREADY_PENDING, type AlreadyPending } from '@/lib/keyed-guard';
 import { appointmentKeys } from '../model/query-keys';
 import { daySlots, isSlotAvailable, type Slot } from '../model/slots';
@@ -215,6 +216,11 @@ export async function submitBooking(request: BookingRequest, deps: BookingDepend
         changed: changedElsewhere(form, editing.opened, stored, request.categories, timeZone),
       };
     }
+    // The charts list the patient's visits and which plan items are booked on one to come: the
+    // patient's, and on an edit the one the visit was taken from. Read again as a status change
+    // has them read, without waiting.
+    for (const chartPatientId of new Set([patientId, editing?.opened.patient_id ?? patientId]))
+      void deps.refresh(patientChartKey(clinicId, chartPatientId));
     // Saved once the list shows it: the row's next action (a status change) must go by the saved
     // appointment, not the row as it was before.
     await Promise.all(keysAfterSave(clinicId, editingId).map((key) => deps.refresh(key)));

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { patientChartKey } from '@/entities/patient';
 import type { AppointmentRow } from '@/lib/database.types';
 import { holdNext, realStack, rows, server, setupRealDatabase } from '@/testing/real-db';
 import { appointmentKeys } from '../../model/query-keys';
@@ -157,6 +158,23 @@ describe('the Edit Appointment form', () => {
     expect(instant(saved.appointment_time)).toBe('2030-01-10T05:20:00.000Z');
     expect(await rows('appointments')).toHaveLength(2);
     expect(await screen.findByText('Appointment updated!')).toBeTruthy();
+  });
+
+  it("has the charts of the visit's patient before and after the move read again", async () => {
+    const { user, onSaved, queryClient } = await render({ appointmentId: 700 }, editData);
+    // Jose's, Maria's and Ana's charts as cached elsewhere in the app, read before the save.
+    const chartOf = (patientId: number) => [...patientChartKey(1, patientId), 'appointments'];
+    for (const patientId of [11, 12, 13]) queryClient.setQueryData(chartOf(patientId), []);
+    const readAgain = (patientId: number) => queryClient.getQueryState(chartOf(patientId))?.isInvalidated;
+    await ready();
+    await waitFor(() => expect(slot('13:20')).toBeTruthy());
+    await user.click(slot('13:20')!);
+    await choosePatient(user, 'Mari', 'Maria Santos');
+    await user.click(submitButton('Save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(700));
+    expect(await storedAppointment(700)).toMatchObject({ patient_id: 11 });
+
+    expect([readAgain(12), readAgain(11), readAgain(13)]).toEqual([true, true, false]);
   });
 
   it('saves over stored notes of 973 characters in Japanese and emoji, with no URL over 2 KB', async () => {
