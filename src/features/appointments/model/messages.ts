@@ -1,5 +1,11 @@
 import { TAB_TITLES } from '@/lib/authorization';
 
+/**
+ * The Cancel button of the feature's dialogs and forms, as the spec words it for the booking form
+ * and its Double Booking warning: the status questions and the plan-item dialogs say it the same.
+ */
+export const CANCEL_TEXT = 'Cancel';
+
 /** The Appointments list's texts, word for word from the spec. */
 export const LIST_TEXT = {
   title: TAB_TITLES.appointments,

@@ -3,6 +3,7 @@ import { clinicToday } from '@common/clinic-calendar';
 import { Modal } from '@/components/modal/modal';
 import { ErrorState, LoadingState } from '@/components/states/states';
 import type { AppointmentFormPrefill } from '../../model/form-prefill';
+import { CANCEL_TEXT } from '../../model/messages';
 import { useBookingAppointment, type EditedAppointment } from '../api/get-appointment';
 import { useBookingDentists } from '../api/get-dentists';
 import { useBookingProcedures } from '../api/get-procedures';
@@ -98,7 +99,7 @@ export function AppointmentFormModal({
       size="large"
       footer={
         <button type="button" className="button button-secondary" onClick={onClose}>
-          Cancel
+          {CANCEL_TEXT}
         </button>
       }
     >

@@ -6,6 +6,7 @@
 import type { SweetAlertOptions } from 'sweetalert2';
 import { pushModal } from '@/components/modal/modal-stack';
 import { loadSweetAlert } from '@/components/sweet-alert';
+import { CANCEL_TEXT } from '../../model/messages';
 import { BOOKING_MESSAGES, EDIT_EXISTING_LABEL } from '../messages';
 import type { DoubleBookingDetails } from '../outcome';
 import type { DoubleBookingChoice } from '../submit-booking';
@@ -77,7 +78,7 @@ export async function askAboutDoubleBooking(details: DoubleBookingDetails): Prom
     icon: 'warning',
     showCancelButton: true,
     confirmButtonText: EDIT_EXISTING_LABEL,
-    cancelButtonText: 'Cancel',
+    cancelButtonText: CANCEL_TEXT,
     focusCancel: true,
     reverseButtons: true,
     customClass: {

@@ -8,6 +8,7 @@ import { MonthCalendar } from '@/components/month-calendar/month-calendar';
 import { PatientHmoCardNotice, PatientNoShowFlag, type ChosenPatient } from '@/entities/patient';
 import { useNow } from '@/lib/use-now';
 import { dentistOptions } from '../../model/display';
+import { CANCEL_TEXT } from '../../model/messages';
 import { bookingValuesSchema, checkBooking } from '../api/booking-form.schema';
 import type { BookingDentist } from '../api/get-dentists';
 import { bookingDayTitle, isBookableDate } from '../bookable-dates';
@@ -161,7 +162,7 @@ export function BookingForm({
           </div>
           <div className="booking-footer-buttons">
             <button type="button" className="button button-secondary" onClick={onClose}>
-              Cancel
+              {CANCEL_TEXT}
             </button>
             <button
               type="submit"

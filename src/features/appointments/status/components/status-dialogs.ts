@@ -1,7 +1,7 @@
 import { MESSAGE_MAX_LENGTH } from '@common/contract/limits';
 import { pushModal } from '@/components/modal/modal-stack';
 import { dialogBody, loadSweetAlert } from '@/components/sweet-alert';
-import { LIST_TEXT } from '../../model/messages';
+import { CANCEL_TEXT, LIST_TEXT } from '../../model/messages';
 import type { OpenPlanItem } from '../api/plan-items';
 
 /**
@@ -102,7 +102,7 @@ export async function askStatusChange(
       inputAttributes: { maxlength: String(MESSAGE_MAX_LENGTH), 'aria-label': LIST_TEXT.statusMessageLabel },
       showCancelButton: true,
       confirmButtonText: LIST_TEXT.statusConfirm,
-      cancelButtonText: 'Cancel',
+      cancelButtonText: CANCEL_TEXT,
       customClass: {
         confirmButton: status === 'Cancelled' ? 'button button-danger' : 'button button-primary',
         cancelButton: 'button button-secondary',

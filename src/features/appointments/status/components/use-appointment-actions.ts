@@ -8,7 +8,7 @@ import { refusalCodeOf, refusalTextOf } from '@/lib/refusal-text';
 import { ServiceError } from '@/lib/service-client';
 import { ALREADY_PENDING, type AlreadyPending } from '@/lib/use-guarded-mutation';
 import type { ListAppointment } from '../../model/api/list-columns';
-import { LIST_TEXT } from '../../model/messages';
+import { CANCEL_TEXT, LIST_TEXT } from '../../model/messages';
 import { isStatusSelectable, statusChangeKind } from '../../model/status-rules';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useNotifyStatusChange } from '../api/notify-status-change';
@@ -130,7 +130,8 @@ export function useAppointmentActions(clinicId: number, timeZone: string) {
           }
           return;
         }
-        const planItems = to === 'Completed' ? await openPlanItemsOf(clinicId, appointment.patient_id, 'Cancel') : [];
+        const planItems =
+          to === 'Completed' ? await openPlanItemsOf(clinicId, appointment.patient_id, CANCEL_TEXT) : [];
         if (planItems === null) return;
         const answer = await askStatusChange(to, patientOf(appointment), {
           items: planItems === 'without' ? [] : planItems,
