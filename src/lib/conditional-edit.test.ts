@@ -56,6 +56,43 @@ describe('saving an edit that another user may have saved meanwhile', () => {
     });
   });
 
+  it('when the record is still stored as the form saw it yet the write matched nothing, then the write was refused', async () => {
+    // Row-level security let the caller read the record but filtered it out of the update: no error, no row.
+    const refused = await saveConditionalEdit(
+      EDIT,
+      steps(async () => null, { id: 1, ...OPENED }),
+    );
+
+    expect(refused).toEqual({ type: 'failed', error: new RequestError('forbidden') });
+    expect(refused.type === 'failed' && refused.error instanceof RequestError && refused.error.kind).toBe('forbidden');
+  });
+
+  it('compares the fields by value: any one of them changed, even inside a list, is a save made elsewhere', async () => {
+    interface Tagged {
+      id: number;
+      title: string;
+      tags: string[];
+    }
+    type TaggedFields = Omit<Tagged, 'id'>;
+    const opened: TaggedFields = { title: 'Cleaning', tags: ['kids', 'fluoride'] };
+    const outcomeWhenStored = (current: Tagged) =>
+      saveConditionalEdit<TaggedFields, Tagged, TaggedFields>(
+        { typed: { ...opened, title: 'Deep cleaning' }, fields: { ...opened, title: 'Deep cleaning' }, opened },
+        {
+          write: async () => null,
+          readCurrent: async () => current,
+          storedFieldsOf: ({ title, tags }) => ({ title, tags: [...tags] }),
+          merge: (typed) => typed,
+        },
+      );
+
+    expect((await outcomeWhenStored({ id: 1, title: 'Cleaning', tags: ['kids', 'fluoride'] })).type).toBe('failed');
+    expect((await outcomeWhenStored({ id: 1, title: 'Cleaning', tags: ['kids'] })).type).toBe('changed-meanwhile');
+    expect((await outcomeWhenStored({ id: 1, title: 'Cleaning', tags: ['fluoride', 'kids'] })).type).toBe(
+      'changed-meanwhile',
+    );
+  });
+
   it('when the record is gone, by the read or by a request saying so, then it is gone', async () => {
     const deleted = new RequestError('gone');
 

@@ -181,6 +181,13 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
 };
 
 /**
+ * For a feature with no words of its own for a refusal without a code: the caller's role may read
+ * the record but not change it (a 'forbidden' RequestError, e.g. an update row-level security
+ * filtered out: src/lib/conditional-edit.ts).
+ */
+export const NOT_PERMITTED_TEXT = 'You do not have permission to change this.';
+
+/**
  * The code of a refusal the database gave: read on the error itself or on its cause (a
  * RequestError wraps the PostgREST error). Undefined for anything without our code.
  */

@@ -58,6 +58,18 @@ describe('Edit HMO', () => {
     });
   });
 
+  it('when the HMO is stored as the form saw it yet the write matched nothing, then the role may not change it', async () => {
+    const fake = fakes({ write: async () => null, current: STORED });
+
+    const outcome = await saveHmoEdit(EDIT, fake.deps);
+
+    expect(outcome.type === 'failed' && hmoSaveFailure(outcome.error)).toEqual({
+      tone: 'error',
+      text: 'Failed to save the HMO.',
+      detail: 'You do not have permission to change this.',
+    });
+  });
+
   it('when the database refuses the name, then it fails with the refusal’s words', async () => {
     const taken = toRequestError({ code: '23505', message: 'taken', hint: 'hmo_name_taken' }, 409);
     const fake = fakes({ write: () => Promise.reject(taken) });

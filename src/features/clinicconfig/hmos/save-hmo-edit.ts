@@ -5,7 +5,7 @@
  */
 import type { FormMessageValue } from '@/components/form-message';
 import { saveConditionalEdit, type ConditionalEdit, type ConditionalEditDependencies } from '@/lib/conditional-edit';
-import { refusalTextOf } from '@/lib/refusal-text';
+import { NOT_PERMITTED_TEXT, refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf } from '@/lib/request-error';
 import type { StoredHmo } from './api/get-hmos';
 import { mergeConcurrentHmoEdit, storedHmoFieldsOf, type HmoFields, type HmoFormValues } from './hmo-forms';
@@ -30,9 +30,14 @@ export type HmoEditOutcome =
   /** Not saved: the HMO is gone, or the request failed or was refused. */
   | { readonly type: 'failed'; readonly error: unknown };
 
-/** 'Failed to save the HMO.', with why under it: the HMO gone, or the database's refusal. */
+/**
+ * 'Failed to save the HMO.', with why under it: the HMO gone, the database's refusal, or the
+ * caller's role not let change it.
+ */
 export function hmoSaveFailure(error: unknown): FormMessageValue {
-  const detail = requestErrorOf(error).kind === 'gone' ? HMO_TEXT.gone : refusalTextOf(error);
+  const kind = requestErrorOf(error).kind;
+  const detail =
+    kind === 'gone' ? HMO_TEXT.gone : (refusalTextOf(error) ?? (kind === 'forbidden' ? NOT_PERMITTED_TEXT : undefined));
   return { tone: 'error', text: HMO_TEXT.saveFailed, detail };
 }
 

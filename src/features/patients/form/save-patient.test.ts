@@ -70,14 +70,14 @@ describe('saving an edited patient', () => {
     });
   });
 
-  it('when the write fails, then it reports the spec’s text, with a second line when nothing answered', async () => {
+  it('when the write fails, then it reports the spec’s text, with a second line when refused or nothing answered', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const refused = fakes({ write: () => Promise.reject(toRequestError({ code: '42501', message: 'denied' }, 403)) });
     const unreachable = fakes({ write: () => Promise.reject(new RequestError('unreachable')) });
 
     expect(await savePatientEdit(EDIT, refused.deps)).toEqual({
       type: 'failed',
-      message: { tone: 'error', text: 'Error updating patient.' },
+      message: { tone: 'error', text: 'Error updating patient.', detail: 'You do not have permission to change this.' },
     });
     expect(await savePatientEdit(EDIT, unreachable.deps)).toMatchObject({
       type: 'failed',
