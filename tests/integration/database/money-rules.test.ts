@@ -218,6 +218,23 @@ describe.each(targets)('money rules on %s', (target) => {
       const tooLarge = await addPayment(invoice, '10000000000.00', { overpayment_accepted: true });
       expect(tooLarge.error?.code).toBe('23514');
     });
+
+    it('when an HMO’s annual limit is written without centavos, then it is stored with two decimals', async () => {
+      const { data, error } = await admin
+        .from('hmos')
+        .insert({ clinic_id: clinicId, name: `Limit ${tag()}`, annual_limit: 30000 })
+        .select('id, annual_limit::text')
+        .single();
+      if (error) throw error;
+      expect(data.annual_limit).toBe('30000.00');
+      const changed = await admin
+        .from('hmos')
+        .update({ annual_limit: '45000.5' })
+        .eq('id', data.id)
+        .select('annual_limit::text')
+        .single();
+      expect(changed.data).toEqual({ annual_limit: '45000.50' });
+    });
   });
 
   describe('payments beyond the balance', () => {

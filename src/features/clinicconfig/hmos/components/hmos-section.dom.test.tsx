@@ -138,7 +138,7 @@ describe('Accredited HMOs in Clinic Config', () => {
       await hmoTable();
       await user.click(screen.getByRole('button', { name: 'Edit Maxicare' }));
       const dialog = screen.getByRole('dialog', { name: 'Edit Maxicare' });
-      expect(within(dialog).getByLabelText('Annual limit per patient (optional)')).toHaveProperty('value', '30000');
+      expect(within(dialog).getByLabelText('Annual limit per patient (optional)')).toHaveProperty('value', '30000.00');
       return { user, dialog };
     }
 
@@ -153,7 +153,7 @@ describe('Accredited HMOs in Clinic Config', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(CHANGED));
       expect(await rows('hmos', { id: 8 })).toMatchObject([{ name: 'Maxicare', annual_limit: 20000, active: false }]);
-      expect(within(dialog).getByLabelText('Annual limit per patient (optional)')).toHaveProperty('value', '20000');
+      expect(within(dialog).getByLabelText('Annual limit per patient (optional)')).toHaveProperty('value', '20000.00');
       expect(within(dialog).getByLabelText('Active (new cards may name it)')).toHaveProperty('checked', false);
       expect(name).toHaveProperty('value', 'Maxicare Healthcare');
 
