@@ -64,7 +64,8 @@ export function HmoFormModal({ clinicId, hmo, onClose }: { clinicId: number; hmo
     <FormModal
       {...formProps}
       formClassName="hmo-form"
-      title={hmo ? HMO_TEXT.editTitle(hmo.name) : HMO_TEXT.addTitle}
+      // The name as last read: a rename saved elsewhere meanwhile retitles the form with the values.
+      title={opened ? HMO_TEXT.editTitle(opened.name) : HMO_TEXT.addTitle}
       onClose={onClose}
       submitLabel={HMO_TEXT.save}
       pendingLabel={HMO_TEXT.saving}

@@ -167,6 +167,19 @@ describe('Accredited HMOs in Clinic Config', () => {
       expect(within(row).getByText('₱20,000.00')).toBeTruthy();
     });
 
+    it('when another desk renamed the HMO meanwhile, then the dialog is titled with the name as read', async () => {
+      const { user, dialog } = await openEdit();
+      const limit = within(dialog).getByLabelText('Annual limit per patient (optional)');
+      await user.clear(limit);
+      await user.type(limit, '25,000');
+      await realStack().query("update public.hmos set name = 'Maxicare Healthcare' where id = 8");
+
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(CHANGED));
+      expect(screen.getByRole('dialog', { name: 'Edit Maxicare Healthcare' })).toBe(dialog);
+      expect(within(dialog).getByLabelText('Name')).toHaveProperty('value', 'Maxicare Healthcare');
+    });
+
     it('says the HMO no longer exists when it was deleted meanwhile', async () => {
       const { user, dialog } = await openEdit();
       await realStack().query('delete from public.hmos where id = 8');
