@@ -157,6 +157,13 @@ export const DATABASE_ERROR_CODES = [
   // Voiding an HMO payment (void_hmo_payment; the reason and the admin check are the voids' own)
   'hmo_payment_not_found',
   'hmo_payment_already_void',
+  // Writing off what an HMO will not pay of a claim (write_off_hmo_claim; also hmo_claim_not_found,
+  // hmo_claim_withdrawn)
+  'hmo_claim_write_off_forbidden',
+  'hmo_claim_write_off_reason_required',
+  'hmo_claim_write_off_reason_too_long',
+  'hmo_claim_already_written_off',
+  'hmo_claim_nothing_to_write_off',
   // The HMO availment form (hmo_availment)
   'availment_without_hmo',
   // Treatment plans (plan_treatment, decide_plan_item, link_plan_item_appointment, complete_plan_items,

@@ -802,6 +802,9 @@ export type Database = {
           patient_id: number;
           visit_date: string;
           withdrawn_at: string | null;
+          write_off_reason: string | null;
+          written_off_at: string | null;
+          written_off_by: string | null;
         };
         Insert: {
           amount: number;
@@ -817,6 +820,9 @@ export type Database = {
           patient_id: number;
           visit_date: string;
           withdrawn_at?: string | null;
+          write_off_reason?: string | null;
+          written_off_at?: string | null;
+          written_off_by?: string | null;
         };
         Update: {
           amount?: number;
@@ -832,6 +838,9 @@ export type Database = {
           patient_id?: number;
           visit_date?: string;
           withdrawn_at?: string | null;
+          write_off_reason?: string | null;
+          written_off_at?: string | null;
+          written_off_by?: string | null;
         };
         Relationships: [
           {
@@ -2207,6 +2216,7 @@ export type Database = {
           outstanding_centavos: number | null;
           overdue: boolean | null;
           settled_centavos: number | null;
+          written_off_centavos: number | null;
         };
         Relationships: [];
       };
@@ -2228,6 +2238,9 @@ export type Database = {
           status: string | null;
           visit_date: string | null;
           withdrawn_at: string | null;
+          write_off_reason: string | null;
+          written_off_at: string | null;
+          written_off_centavos: number | null;
         };
         Relationships: [];
       };
@@ -2801,6 +2814,7 @@ export type Database = {
         Returns: boolean;
       };
       withdraw_plan_item: { Args: { p_item_id: number }; Returns: undefined };
+      write_off_hmo_claim: { Args: { p_claim_id: number; p_reason: string }; Returns: undefined };
     };
     Enums: {
       appointment_flag_kind: 'late_cancellation_request';

@@ -321,14 +321,14 @@ export type TreatmentPlanTotalRow = ViewRow<'treatment_plan_totals', 'phase', un
 
 /**
  * hmo_claim_summaries.status, derived from the claim and its settlements: withdrawn (its invoice
- * was voided), denied, paid, partly_paid, submitted.
+ * was voided), denied, written_off (the rest given up), paid, partly_paid, submitted.
  */
-export type HmoClaimStatus = 'submitted' | 'partly_paid' | 'paid' | 'denied' | 'withdrawn';
+export type HmoClaimStatus = 'submitted' | 'partly_paid' | 'paid' | 'denied' | 'written_off' | 'withdrawn';
 
 /** An HMO claim with settled and outstanding in integer centavos and its derived status. */
 export type HmoClaimSummaryRow = ViewRow<
   'hmo_claim_summaries',
-  'denied_at' | 'denial_reason' | 'withdrawn_at',
+  'denied_at' | 'denial_reason' | 'withdrawn_at' | 'written_off_at' | 'write_off_reason',
   { status: HmoClaimStatus }
 >;
 

@@ -154,6 +154,12 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   // Voiding an HMO payment
   hmo_payment_not_found: 'This HMO payment no longer exists.',
   hmo_payment_already_void: 'This HMO payment is already void.',
+  // Writing off an HMO claim
+  hmo_claim_write_off_forbidden: 'Only an admin can write off an HMO claim.',
+  hmo_claim_write_off_reason_required: 'A reason is required to write off a claim.',
+  hmo_claim_write_off_reason_too_long: 'The reason is too long (at most 500 characters).',
+  hmo_claim_already_written_off: 'This claim is already written off.',
+  hmo_claim_nothing_to_write_off: 'Nothing is left to write off on this claim: it is paid in full or denied.',
   // The HMO availment form
   availment_without_hmo: 'This invoice was not billed to an HMO, so it has no availment form.',
   // Treatment plans

@@ -157,25 +157,8 @@ create index invoices_clinic_id_voided_at_idx on public.invoices (clinic_id, voi
 -- ---------------------------------------------------------------------------
 -- Voids: what void_invoice, void_payment and void_hmo_payment all do, written once
 -- ---------------------------------------------------------------------------
--- Before the row is read: the caller voids in their own clinic (or is a superadmin) and gives a
--- reason of at most 500 characters. Answers the reason as it is stored (trimmed).
-create function private.void_reason(p_reason text)
-returns text language plpgsql stable set search_path = '' as $$
-begin
-  perform private.require_permission(public.current_clinic_id(), 'billing.void', 'Only an admin can void.', 'void_forbidden');
-  if p_reason is null or btrim(p_reason) = '' then
-    raise exception 'A reason is required to void.'
-      using errcode = 'invalid_parameter_value',
-            hint = 'void_reason_required';
-  end if;
-  if char_length(btrim(p_reason)) > 500 then
-    raise exception 'The reason is too long (at most 500 characters).'
-      using errcode = 'invalid_parameter_value',
-            hint = 'void_reason_too_long';
-  end if;
-  return btrim(p_reason);
-end;
-$$;
+-- private.void_reason (before the row is read: the caller's permission and reason) is in
+-- 20261201001960_hmo_claim_write_off.sql, its reason rule shared with a write-off.
 
 -- Once the reason passed: lock row p_id of the table whose row type p_row has (pass
 -- null::public.<table>) and answer it, when the caller sees it (else p_not_found), voids in its
@@ -212,7 +195,6 @@ end;
 $$;
 
 -- Called by the security definer void RPCs only.
-select private.setup_function('private.void_reason(text)', '{}');
 select private.setup_function('private.lock_voidable(anyelement, bigint, text, text, text, text)', '{}');
 select private.setup_function('private.stamp_void(anyelement, text)', '{}');
 

@@ -38,29 +38,8 @@ create trigger hmo_payments_name_voider before update of voided_at on public.hmo
 -- ---------------------------------------------------------------------------
 -- void_hmo_payment
 -- ---------------------------------------------------------------------------
-create function public.void_hmo_payment(p_hmo_payment_id bigint, p_reason text)
-returns void language plpgsql security definer set search_path = '' as $$
-declare
-  v_reason text := private.void_reason(p_reason);
-  v_payment public.hmo_payments;
-begin
-  select p.* into v_payment from public.hmo_payments p where p.id = p_hmo_payment_id;
-  if found and public.can_access_clinic(v_payment.clinic_id) then
-    -- The batch first, as record_hmo_payment locks it: a void waits for a payment being spread.
-    perform private.lock_hmo_batch(v_payment.batch_id);
-  end if;
-  v_payment := private.lock_voidable(null::public.hmo_payments, p_hmo_payment_id,
-    'HMO payment not found.', 'hmo_payment_not_found',
-    'This HMO payment is already void.', 'hmo_payment_already_void');
-  perform private.stamp_void(v_payment, v_reason);
-  delete from public.hmo_claim_settlements where hmo_payment_id = v_payment.id;
-end;
-$$;
-
-select private.setup_function('public.void_hmo_payment(bigint, text)', '{authenticated,service_role}',
-  'Voids HMO payment p_hmo_payment_id with a reason (admins of its clinic, superadmins): it stays listed, its '
-  'settlements are deleted so its claims owe again. Refusals: 42501 void_forbidden, 22023 void_reason_required / '
-  'void_reason_too_long, PT404 hmo_payment_not_found, PT409 hmo_payment_already_void.');
+-- void_hmo_payment is in 20261201001960_hmo_claim_write_off.sql: it undoes the write-off of a claim
+-- the payment had settled part of.
 
 -- ---------------------------------------------------------------------------
 -- hmo_payment_entries, moved here from 20261201001530_hmo_claims.sql: with

@@ -17,13 +17,14 @@ $$;
 
 select private.setup_function('private.refuse_view_write()', '{}');
 
+-- hmo_claim_summaries, hmo_claim_batch_summaries and hmo_receivables get theirs with the views, in
+-- 20261201001960_hmo_claim_write_off.sql.
 do $$
 declare
   v_view text;
 begin
   foreach v_view in array array[
-    'hmo_claim_batch_summaries', 'hmo_claim_summaries', 'hmo_payment_entries', 'hmo_receivables',
-    'invoice_summaries', 'patient_no_show_flags', 'payment_entries', 'treatment_plan_totals'
+    'hmo_payment_entries', 'invoice_summaries', 'patient_no_show_flags', 'payment_entries', 'treatment_plan_totals'
   ] loop
     execute format('create trigger %I instead of insert or update or delete on public.%I '
                    'for each row execute function private.refuse_view_write()', v_view || '_read_only', v_view);

@@ -12,6 +12,8 @@ export interface ClaimRow {
   outstanding_centavos: number;
   status: string;
   denial_reason: string | null;
+  written_off_centavos: number;
+  write_off_reason: string | null;
 }
 
 /** A row of hmo_claim_batch_summaries as the tests read it. */
@@ -25,6 +27,7 @@ export interface BatchRow {
   outstanding_centavos: number;
   overdue: boolean;
   closed_at: string | null;
+  written_off_centavos: number;
 }
 
 /** Who writes (the service, as billing will) and who reads (a receptionist), in which clinic. */
