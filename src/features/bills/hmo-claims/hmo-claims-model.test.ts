@@ -3,6 +3,7 @@ import {
   batchCsv,
   batchFileName,
   canDeny,
+  canWriteOff,
   groupByHmo,
   type HmoBatchRow,
   type HmoClaimRow,
@@ -20,6 +21,8 @@ const claim = (overrides: Partial<HmoClaimRow>): HmoClaimRow => ({
   outstanding_centavos: 100_000,
   status: 'submitted',
   denial_reason: null,
+  written_off_centavos: 0,
+  write_off_reason: null,
   ...overrides,
 });
 
@@ -35,6 +38,7 @@ const batch = (overrides: Partial<HmoBatchRow>): HmoBatchRow => ({
   settled_centavos: 0,
   outstanding_centavos: 100_000,
   overdue: true,
+  written_off_centavos: 0,
   ...overrides,
 });
 
@@ -81,8 +85,15 @@ describe('groupByHmo', () => {
 describe('canDeny', () => {
   it('allows denying only a claim the HMO has paid none of, not yet denied nor withdrawn', () => {
     expect(canDeny({ status: 'submitted' })).toBe(true);
-    for (const status of ['partly_paid', 'paid', 'denied', 'withdrawn'] as const)
+    for (const status of ['partly_paid', 'paid', 'denied', 'written_off', 'withdrawn'] as const)
       expect(canDeny({ status })).toBe(false);
+  });
+});
+
+describe('canWriteOff', () => {
+  it('offers a write-off while the database says the claim still owes anything', () => {
+    expect(canWriteOff({ outstanding_centavos: 40_000 })).toBe(true);
+    expect(canWriteOff({ outstanding_centavos: 0 })).toBe(false);
   });
 });
 

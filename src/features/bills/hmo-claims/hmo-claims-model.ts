@@ -26,6 +26,8 @@ export type HmoClaimRow = Pick<
   | 'outstanding_centavos'
   | 'status'
   | 'denial_reason'
+  | 'written_off_centavos'
+  | 'write_off_reason'
 >;
 
 export type HmoBatchRow = Pick<
@@ -41,6 +43,7 @@ export type HmoBatchRow = Pick<
   | 'settled_centavos'
   | 'outstanding_centavos'
   | 'overdue'
+  | 'written_off_centavos'
 >;
 
 export type HmoPaymentRow = Pick<
@@ -114,6 +117,9 @@ function byBatch<Row extends { batch_id: number }>(rows: readonly Row[]): Map<nu
 
 /** A claim can be denied while the HMO has paid none of it and it is neither denied nor withdrawn. */
 export const canDeny = (claim: Pick<HmoClaimRow, 'status'>) => claim.status === 'submitted';
+
+/** What the HMO has not paid of a claim can be written off while the claim still owes it. */
+export const canWriteOff = (claim: Pick<HmoClaimRow, 'outstanding_centavos'>) => claim.outstanding_centavos > 0;
 
 export const claimStatusLabel = (status: HmoClaimStatus) => HMO_CLAIM_STATUS_LABELS[status];
 

@@ -20,6 +20,7 @@ export const HMO_CLAIMS_TEXT = {
   batchNoDue: 'No due date (no claims)',
   batchTotals: (claimed: string, settled: string, outstanding: string) =>
     `Claimed ${claimed} · settled ${settled} · outstanding ${outstanding}`,
+  batchWrittenOff: (writtenOff: string) => ` · written off ${writtenOff}`,
   claimsCaption: (batchId: number) => `Claims of batch #${batchId}`,
   columns: {
     patient: 'Patient',
@@ -61,6 +62,16 @@ export const HMO_CLAIMS_TEXT = {
   deny: 'Deny',
   denying: 'Denying…',
   claimDenied: 'Claim denied.',
+  writeOffClaim: 'Write off',
+  writeOffClaimLabel: (invoiceId: number) => `Write off claim of invoice #${invoiceId}`,
+  writeOffTitle: (invoiceId: number) => `Write off claim of invoice #${invoiceId}`,
+  writeOffSummary: (outstanding: string, patient: string) =>
+    `${outstanding} the HMO has not paid for ${patient}. Written off, it no longer counts as owed or overdue.`,
+  writeOffReasonHint: 'Why the HMO will not pay the rest, for the records.',
+  writeOffReasonRequired: REFUSAL_TEXT.hmo_claim_write_off_reason_required,
+  writeOff: 'Write off',
+  writingOff: 'Writing off…',
+  claimWrittenOff: 'Claim written off.',
   paymentsCaption: (batchId: number) => `HMO payments of batch #${batchId}`,
   paymentColumns: {
     receivedOn: 'Date received',
@@ -95,6 +106,7 @@ export const HMO_CLAIM_STATUS_LABELS: Record<HmoClaimStatus, string> = {
   partly_paid: 'Partly paid',
   paid: 'Paid',
   denied: 'Denied',
+  written_off: 'Written off',
   withdrawn: 'Withdrawn',
 };
 

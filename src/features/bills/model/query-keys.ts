@@ -32,6 +32,8 @@ export const billingKeys = {
     [...billingKeys.all(clinicId), 'record-hmo-payment', batchId] as const,
   denyHmoClaim: (clinicId: number, claimId: number) =>
     [...billingKeys.all(clinicId), 'deny-hmo-claim', claimId] as const,
+  writeOffHmoClaim: (clinicId: number, claimId: number) =>
+    [...billingKeys.all(clinicId), 'write-off-hmo-claim', claimId] as const,
   closeHmoBatch: (clinicId: number, batchId: number) =>
     [...billingKeys.all(clinicId), 'close-hmo-batch', batchId] as const,
   voidHmoPayment: (clinicId: number, paymentId: number) =>

@@ -5,7 +5,7 @@ import { HMO_CLAIMS_TEXT } from '../messages';
 /** The reference's most characters, as hmo_payments.reference_number allows. */
 export const HMO_REFERENCE_MAX = 100;
 
-/** The reason's most characters, as hmo_claims.denial_reason and hmo_payments.void_reason allow. */
+/** The reason's most characters, as hmo_claims.denial_reason / write_off_reason and hmo_payments.void_reason allow. */
 export const HMO_DENIAL_REASON_MAX = 500;
 
 /**
@@ -43,6 +43,9 @@ const reasonSchema = (required: string) =>
 
 /** Deny claim: the HMO's Reason. */
 export const denyClaimSchema = reasonSchema(HMO_CLAIMS_TEXT.reasonRequired);
+
+/** Write off a claim: why the HMO will not pay the rest. */
+export const writeOffClaimSchema = reasonSchema(HMO_CLAIMS_TEXT.writeOffReasonRequired);
 
 /** Void an HMO payment: why it was wrong (the database asks the same of every void). */
 export const voidHmoPaymentSchema = reasonSchema(HMO_CLAIMS_TEXT.voidReasonRequired);

@@ -24,6 +24,7 @@ import { claimColumns, hmoPaymentColumns } from './hmo-claims-columns';
 export interface BatchActions {
   onPay: (batch: HmoBatchRow) => void;
   onDeny: (claim: HmoClaimRow) => void;
+  onWriteOff: (claim: HmoClaimRow) => void;
   onVoid: (payment: HmoPaymentRow) => void;
 }
 
@@ -32,7 +33,7 @@ export function BatchSection({
   clinicId,
   entry,
   timeZone,
-  actions: { onPay, onDeny, onVoid },
+  actions: { onPay, onDeny, onWriteOff, onVoid },
 }: {
   clinicId: number;
   entry: BatchWithClaims;
@@ -40,6 +41,7 @@ export function BatchSection({
   actions: BatchActions;
 }) {
   const { batch, claims, payments } = entry;
+  // Voiding an HMO payment and writing off a claim give up money: billing.void, admins.
   const mayVoid = can(useSignedInUser().role, 'billing:void');
   const closeBatch = useCloseHmoBatch(clinicId, batch.id);
   const toast = useToast();
@@ -62,7 +64,7 @@ export function BatchSection({
     }
   }
 
-  const columns = claimColumns(onDeny);
+  const columns = claimColumns(onDeny, mayVoid ? onWriteOff : null);
   const paymentColumns = hmoPaymentColumns(mayVoid, onVoid);
 
   const titleId = `hmo-batch-${batch.id}`;
@@ -84,6 +86,7 @@ export function BatchSection({
             formatPesos(batch.settled_centavos),
             formatPesos(batch.outstanding_centavos),
           )}
+          {batch.written_off_centavos > 0 ? text.batchWrittenOff(formatPesos(batch.written_off_centavos)) : null}
         </p>
         <div className="hmo-claims-batch-tools">
           <button

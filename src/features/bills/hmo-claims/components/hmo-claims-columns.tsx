@@ -1,11 +1,18 @@
 import { dateLabel } from '@common/clinic-calendar';
 import type { Column } from '@/components/table/data-table';
 import { formatPesos } from '@/entities/money';
-import { canDeny, claimStatusLabel, type HmoClaimRow, type HmoPaymentRow } from '../hmo-claims-model';
+import { canDeny, canWriteOff, claimStatusLabel, type HmoClaimRow, type HmoPaymentRow } from '../hmo-claims-model';
 import { HMO_CLAIMS_TEXT as text } from '../messages';
 
-/** A batch's claims: patient, invoice, visit, amount, settled, status and 'Deny claim' while the HMO paid none. */
-export function claimColumns(onDeny: (claim: HmoClaimRow) => void): Column<HmoClaimRow>[] {
+/**
+ * A batch's claims: patient, invoice, visit, amount, settled, status (its denial's or write-off's
+ * reason on hover), 'Deny claim' while the HMO paid none, and 'Write off' while it owes anything,
+ * given `onWriteOff` (the roles that may: admins; the database refuses anyone else).
+ */
+export function claimColumns(
+  onDeny: (claim: HmoClaimRow) => void,
+  onWriteOff: ((claim: HmoClaimRow) => void) | null,
+): Column<HmoClaimRow>[] {
   return [
     { key: 'patient', header: text.columns.patient, render: (claim) => claim.patient_name },
     { key: 'invoice', header: text.columns.invoice, render: (claim) => `#${claim.invoice_id}` },
@@ -26,7 +33,10 @@ export function claimColumns(onDeny: (claim: HmoClaimRow) => void): Column<HmoCl
       key: 'status',
       header: text.columns.status,
       render: (claim) => (
-        <span className={`hmo-claim-status hmo-claim-status-${claim.status}`} title={claim.denial_reason ?? undefined}>
+        <span
+          className={`hmo-claim-status hmo-claim-status-${claim.status}`}
+          title={claim.denial_reason ?? claim.write_off_reason ?? undefined}
+        >
           {claimStatusLabel(claim.status)}
         </span>
       ),
@@ -35,17 +45,30 @@ export function claimColumns(onDeny: (claim: HmoClaimRow) => void): Column<HmoCl
       key: 'actions',
       header: text.columns.actions,
       align: 'end',
-      render: (claim) =>
-        canDeny(claim) ? (
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={text.denyClaimLabel(claim.invoice_id)}
-            onClick={() => onDeny(claim)}
-          >
-            {text.denyClaim}
-          </button>
-        ) : null,
+      render: (claim) => (
+        <span className="hmo-claim-actions">
+          {canDeny(claim) ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={text.denyClaimLabel(claim.invoice_id)}
+              onClick={() => onDeny(claim)}
+            >
+              {text.denyClaim}
+            </button>
+          ) : null}
+          {onWriteOff && canWriteOff(claim) ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={text.writeOffClaimLabel(claim.invoice_id)}
+              onClick={() => onWriteOff(claim)}
+            >
+              {text.writeOffClaim}
+            </button>
+          ) : null}
+        </span>
+      ),
     },
   ];
 }

@@ -9,18 +9,20 @@ import { DenyClaimDialog } from './deny-claim-dialog';
 import { BatchSection, type BatchActions } from './hmo-batch-section';
 import { RecordHmoPaymentModal } from './record-hmo-payment-modal';
 import { VoidHmoPaymentDialog } from './void-hmo-payment-dialog';
+import { WriteOffClaimDialog } from './write-off-claim-dialog';
 import './hmo-claims.css';
 
 type OpenDialog =
   | { kind: 'payment'; batch: HmoBatchRow }
   | { kind: 'deny'; claim: HmoClaimRow }
+  | { kind: 'writeOff'; claim: HmoClaimRow }
   | { kind: 'void'; payment: HmoPaymentRow }
   | null;
 
 /**
  * The Billing tab's HMO claims: per HMO what it owes and what is overdue, then its batches (newest
  * first) with their claims, 'Record HMO payment', 'Close batch', 'Export CSV' and, per claim the
- * HMO has paid none of, 'Deny claim'; then the batch's HMO payments, each with 'Void' for the roles
+ * HMO has paid none of, 'Deny claim', per claim still owed 'Write off' (admins); then the batch's HMO payments, each with 'Void' for the roles
  * that may void (admins; the database refuses anyone else). Every number is the database's (its views); the Billing tab's
  * live refresh re-reads them when any browser changes a claim, batch or payment.
  */
@@ -48,6 +50,7 @@ export function HmoClaimsPanel({ clinicId, timeZone }: { clinicId: number; timeZ
             actions={{
               onPay: (batch) => setDialog({ kind: 'payment', batch }),
               onDeny: (claim) => setDialog({ kind: 'deny', claim }),
+              onWriteOff: (claim) => setDialog({ kind: 'writeOff', claim }),
               onVoid: (payment) => setDialog({ kind: 'void', payment }),
             }}
           />
@@ -68,6 +71,9 @@ export function HmoClaimsPanel({ clinicId, timeZone }: { clinicId: number; timeZ
         />
       ) : null}
       {dialog?.kind === 'deny' ? <DenyClaimDialog clinicId={clinicId} claim={dialog.claim} onClose={close} /> : null}
+      {dialog?.kind === 'writeOff' ? (
+        <WriteOffClaimDialog clinicId={clinicId} claim={dialog.claim} onClose={close} />
+      ) : null}
       {dialog?.kind === 'void' ? (
         <VoidHmoPaymentDialog clinicId={clinicId} payment={dialog.payment} onClose={close} />
       ) : null}
