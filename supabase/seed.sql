@@ -730,6 +730,8 @@ declare
   v_today date := (now() at time zone v_clinic.timezone)::date;
   v_visit record;
   v_appointment public.appointments;
+  v_items jsonb;
+  v_split jsonb;
   v_invoice_id bigint;
   v_invoice public.invoices;
   v_batch bigint;
@@ -752,14 +754,20 @@ begin
       from (select v_today - v_visit.days_ago - (extract(isodow from v_today - v_visit.days_ago) = 7)::integer as day) d
     returning * into v_appointment;
 
+    v_items := (
+      select jsonb_agg(jsonb_build_object('procedure_id', pr.id, 'unit_price', pr.price,
+                                          'tooth', case when pr.chart_condition = 'extracted' then 38 end)
+                       order by item.n)
+        from unnest(v_visit.items) with ordinality as item (name, n)
+        join public.procedures pr on pr.clinic_id = v_clinic.id and pr.name = item.name);
+    -- Saved as the desk does: with the split its preview showed.
+    v_split := public.invoice_split(v_clinic.id, v_patient, v_items, v_appointment.id)::jsonb;
     v_invoice_id := public.create_itemised_invoice(
-      v_clinic.id, v_patient, gen_random_uuid(),
-      (select jsonb_agg(jsonb_build_object('procedure_id', pr.id, 'unit_price', pr.price,
-                                           'tooth', case when pr.chart_condition = 'extracted' then 38 end)
-                        order by item.n)
-         from unnest(v_visit.items) with ordinality as item (name, n)
-         join public.procedures pr on pr.clinic_id = v_clinic.id and pr.name = item.name),
-      v_appointment.id);
+      p_clinic_id => v_clinic.id, p_patient_id => v_patient, p_idempotency_key => gen_random_uuid(),
+      p_items => v_items,
+      p_shown_total_centavos => (v_split ->> 'total_centavos')::bigint,
+      p_shown_hmo_share_centavos => (v_split ->> 'hmo_share_centavos')::bigint,
+      p_appointment_id => v_appointment.id);
     update public.invoices set created_at = v_appointment.appointment_time + interval '50 minutes'
      where id = v_invoice_id
     returning * into v_invoice;

@@ -77,6 +77,9 @@ export const DATABASE_ERROR_CODES = [
   'invoice_forbidden',
   'invoice_key_required',
   'invoice_key_reused',
+  // Save pressed on a split (patient total, HMO share) that is not the database's for the lines sent
+  // (detail: total_centavos=<its>, hmo_share_centavos=<its>)
+  'invoice_split_changed',
   'invoice_items_required',
   'invoice_items_too_many',
   'invoice_items_total_too_small',

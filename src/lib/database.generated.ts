@@ -2447,6 +2447,8 @@ export type Database = {
           p_idempotency_key: string;
           p_items: Json;
           p_patient_id: number;
+          p_shown_hmo_share_centavos?: number;
+          p_shown_total_centavos?: number;
         };
         Returns: number;
       };

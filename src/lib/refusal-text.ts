@@ -77,6 +77,7 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   invoice_forbidden: 'Your role may not add invoices in this clinic.',
   invoice_key_required: 'The form lost its key; close it and try again.',
   invoice_key_reused: 'This form already saved an invoice with other lines; close it to see that invoice.',
+  invoice_split_changed: 'The amounts changed while you were typing. Check the new total and save again.',
   invoice_items_required: 'Add at least one item.',
   invoice_items_too_many: 'An invoice has at most 100 items.',
   invoice_items_total_too_small: 'The items must add up to at least ₱0.01.',

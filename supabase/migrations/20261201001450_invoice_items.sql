@@ -41,54 +41,8 @@ $$;
 select private.setup_function('public.invoice_line_total(numeric, integer, numeric)', '{authenticated,service_role}',
   'A line''s total: unit price x quantity - line discount (exact numeric; the invoice total is their sum).');
 
--- ---------------------------------------------------------------------------
--- A line's rules, once: the guard trigger and create_itemised_invoice both
--- raise through this, so a refusal has the same code whoever writes the line.
--- ---------------------------------------------------------------------------
-create function private.check_invoice_item(
-  p_tooth smallint,
-  p_surfaces text[],
-  p_unit_price numeric,
-  p_quantity integer,
-  p_discount numeric
-)
-returns void language plpgsql immutable set search_path = '' as $$
-begin
-  if p_tooth is not null and not public.is_fdi_tooth(p_tooth) then
-    raise exception 'Tooth % is not an FDI tooth number (11-48 permanent, 51-85 primary).', p_tooth
-      using errcode = 'check_violation', hint = 'invoice_item_tooth_invalid';
-  end if;
-  if not public.chart_surfaces_valid(coalesce(p_surfaces, '{}')) then
-    raise exception 'Surfaces are M, O, D, B and L, each at most once.'
-      using errcode = 'check_violation', hint = 'invoice_item_surfaces_invalid';
-  end if;
-  if p_tooth is null and cardinality(p_surfaces) > 0 then
-    raise exception 'Surfaces need a tooth.'
-      using errcode = 'check_violation', hint = 'invoice_item_surfaces_need_tooth';
-  end if;
-  if p_unit_price is null or p_unit_price < 0 or p_unit_price > 9999999999.99
-     or p_unit_price <> pg_catalog.round(p_unit_price, 2) then
-    raise exception 'A line''s price is pesos from 0 to 9,999,999,999.99 with at most two decimals.'
-      using errcode = 'check_violation', hint = 'invoice_item_price_invalid';
-  end if;
-  if p_quantity is null or p_quantity < 1 or p_quantity > 1000 then
-    raise exception 'A line''s quantity is a whole number from 1 to 1000.'
-      using errcode = 'check_violation', hint = 'invoice_item_quantity_invalid';
-  end if;
-  if p_discount is null or p_discount < 0 or p_discount <> pg_catalog.round(p_discount, 2) then
-    raise exception 'A line''s discount is pesos of at least 0 with at most two decimals.'
-      using errcode = 'check_violation', hint = 'invoice_item_discount_invalid';
-  end if;
-  if p_discount > p_unit_price * p_quantity then
-    raise exception 'A line''s discount cannot be more than the line (price x quantity).'
-      using errcode = 'check_violation', hint = 'invoice_item_discount_over_line';
-  end if;
-end;
-$$;
-
--- Browsers write lines only through create_itemised_invoice (its owner runs this); the service may
--- insert lines itself, through the guard trigger.
-select private.setup_function('private.check_invoice_item(smallint, text[], numeric, integer, numeric)', '{service_role}');
+-- A line's rules, once (private.check_invoice_item), are in 20261201001930_the_split_the_desk_saw.sql:
+-- a refused line names its place.
 
 -- (id, clinic_id) keys for composite foreign keys: an invoice line (and, later, an HMO's coverage
 -- row) never names another clinic's invoice or procedure.
@@ -138,25 +92,8 @@ comment on column public.invoice_items.label is
 create index invoice_items_invoice_idx on public.invoice_items (invoice_id, clinic_id);
 create index invoice_items_procedure_idx on public.invoice_items (procedure_id) where procedure_id is not null;
 
--- Coded refusals for whoever inserts a line (the RPC, the service); no line is ever changed.
-create function public.guard_invoice_item()
-returns trigger language plpgsql set search_path = '' as $$
-begin
-  if tg_op = 'UPDATE' then
-    raise exception 'An invoice''s lines never change: void the invoice and bill again.'
-      using errcode = 'check_violation', hint = 'invoice_item_immutable';
-  end if;
-  perform private.check_invoice_item(new.tooth, new.surfaces, new.unit_price, new.quantity, new.discount);
-  return new;
-end;
-$$;
-
-select private.setup_function('public.guard_invoice_item()', '{service_role}',
-  'Trigger: refuses a line with a bad tooth, surfaces, price, quantity or discount (codes invoice_item_*) and '
-  'any change of a line (invoice_item_immutable).');
-
-create trigger invoice_items_guard before insert or update on public.invoice_items
-  for each row execute function public.guard_invoice_item();
+-- guard_invoice_item (coded refusals for whoever inserts a line) and its trigger moved to
+-- 20261201001930_the_split_the_desk_saw.sql: a refused line names its place.
 
 -- Browsers read; lines are written by create_itemised_invoice only (no insert, update or delete
 -- grant), so a line is never added to an invoice after it was made.

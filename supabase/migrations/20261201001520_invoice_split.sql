@@ -35,11 +35,11 @@ comment on column public.invoices.total is
 -- ---------------------------------------------------------------------------
 -- invoice_split: the one rule of who pays
 -- ---------------------------------------------------------------------------
--- invoice_split is in 20261201001780_denied_claims_free_the_limit.sql: a claim the HMO denied
--- no longer spends the patient's annual limit.
+-- invoice_split is in 20261201001930_the_split_the_desk_saw.sql: a claim the HMO denied no longer
+-- spends the patient's annual limit, and a refused line names its place.
 
--- create_itemised_invoice (saves invoice_split's answer) is in
--- 20261201001680_itemised_retry_must_match.sql: a repeat of the form's key with other lines is refused.
+-- create_itemised_invoice (saves invoice_split's answer, when it is the split the desk was shown) is
+-- in 20261201001930_the_split_the_desk_saw.sql.
 
 -- ---------------------------------------------------------------------------
 -- What the receipt and the day sheet print

@@ -333,6 +333,34 @@ describe.each(targets)('itemised invoices on %s', (target) => {
       expect((await service.from('invoices').select('id').eq('idempotency_key', key)).data).toEqual([]);
     });
 
+    it.each<[string, Line, string]>([
+      ['tooth 19', { ...good, tooth: 19 }, 'invoice_item_tooth_invalid'],
+      ['surfaces without a tooth', { ...good, surfaces: ['M'] }, 'invoice_item_surfaces_need_tooth'],
+      ['a discount over the line', { ...good, discount: '500.01' }, 'invoice_item_discount_over_line'],
+      ['a price with three decimals', { ...good, unit_price: '1.005' }, 'invoice_item_price_invalid'],
+      ['quantity 0', { ...good, quantity: 0 }, 'invoice_item_quantity_invalid'],
+      ['a quantity that is not a number', { ...good, quantity: 'two' }, 'invoice_item_unreadable'],
+      ['no procedure nor description', { unit_price: '10' }, 'invoice_item_description_required'],
+    ])('names the place of the line refused for %s, saved or previewed', async (_what, bad, hint) => {
+      const patientId = await newPatient();
+      const items = [good, good, bad, { ...good, tooth: 99 }];
+      const line3 = { hint, details: 'line=3' };
+      expect((await bill(patientId, items, { shown: { totalCentavos: 0, hmoShareCentavos: 0 } })).error).toMatchObject(
+        line3,
+      );
+      const preview = await reception.rpc('invoice_split', {
+        p_clinic_id: clinicId,
+        p_patient_id: patientId,
+        p_items: items,
+      });
+      expect(preview.error).toMatchObject(line3);
+    });
+
+    it('names the line of another clinic’s procedure', async () => {
+      const answer = await bill(await newPatient(), [good, { procedure_id: otherClinicProcedure, unit_price: '1' }]);
+      expect(answer.error).toMatchObject({ hint: 'invoice_item_procedure_unknown', details: 'line=2' });
+    });
+
     it('refuses more than 100 lines', async () => {
       const answer = await bill(await newPatient(), Array(101).fill(good));
       expect(answer.error).toMatchObject({ code: '22023', hint: 'invoice_items_too_many' });

@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@common/clinic-calendar';
 import { clinicDateAt } from '../../support/clinic-time.ts';
 import { completedAppointment } from '../../support/completed-appointment.ts';
-import { itemisedInvoiceId, type ItemisedInvoiceOptions } from '../../support/itemised-invoice.ts';
+import {
+  createItemisedInvoice,
+  itemisedInvoiceId,
+  shownSplit,
+  type ItemisedInvoiceOptions,
+} from '../../support/itemised-invoice.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -405,11 +410,116 @@ describe.each(targets)('the HMO split and the statutory discount on %s', (target
       await giveCard(patientId, hmoId);
       const key = randomUUID();
       const line = { procedure_id: consultation, unit_price: '800.00' };
-      const first = await billed(patientId, [line], { key });
-      expect(await billed(patientId, [line], { key })).toBe(first);
+      // The retry sends what the first call sent: the split shown then, before this invoice spent the limit.
+      const shown = await shownSplit(reception, clinicId, patientId, [line]);
+      const first = await billed(patientId, [line], { key, shown });
+      expect(await billed(patientId, [line], { key, shown })).toBe(first);
       const invoices = await reception.from('invoices').select('id').eq('patient_id', patientId);
       expect(invoices.data).toHaveLength(1);
       expect((await preview(patientId, [line])).hmo_share_centavos).toBe(20_000);
+    });
+
+    describe('the split the desk was shown', () => {
+      /** A Maxicare holder billed a cleaning it pays ₱900 of at its contracted price, and a crown it does not cover. */
+      async function cardHolderBilledTwoLines() {
+        const hmoId = await newHmo();
+        const cleaning = await newProcedure('1200.00');
+        const crown = await newProcedure('15000.00');
+        await cover(hmoId, cleaning, { contracted_price: '900.00' });
+        const patientId = await newPatient();
+        await giveCard(patientId, hmoId);
+        const items = [
+          { procedure_id: cleaning, unit_price: '1200.00' },
+          { procedure_id: crown, unit_price: '15000.00' },
+        ];
+        return { hmoId, cleaning, patientId, items };
+      }
+
+      const changed = (totalCentavos: number, hmoShareCentavos: number) => ({
+        code: 'PT409',
+        hint: 'invoice_split_changed',
+        details: `total_centavos=${totalCentavos}, hmo_share_centavos=${hmoShareCentavos}`,
+      });
+
+      async function invoicesOf(patientId: number) {
+        return (await reception.from('invoices').select('id').eq('patient_id', patientId)).data;
+      }
+
+      it('refuses a split shown for the lines as they were a moment before, saving nothing', async () => {
+        const { patientId, items } = await cardHolderBilledTwoLines();
+        const shownForFirstLine = await shownSplit(reception, clinicId, patientId, items.slice(0, 1));
+        const answer = await createItemisedInvoice(reception, clinicId, patientId, items, { shown: shownForFirstLine });
+        expect(answer.error).toMatchObject(changed(1_500_000, 90_000));
+        expect(await invoicesOf(patientId)).toEqual([]);
+
+        // Saved again with the split now shown, under the same key: the refusal made nothing to repeat.
+        const key = randomUUID();
+        const refused = await createItemisedInvoice(reception, clinicId, patientId, items, {
+          key,
+          shown: { totalCentavos: 1_500_000, hmoShareCentavos: 0 },
+        });
+        expect(refused.error).toMatchObject(changed(1_500_000, 90_000));
+        const invoiceId = await billed(patientId, items, {
+          key,
+          shown: { totalCentavos: 1_500_000, hmoShareCentavos: 90_000 },
+        });
+        expect(await invoiceRow(invoiceId)).toMatchObject({ total: 15000, hmo_share: 900 });
+      });
+
+      it('refuses a save with no split shown', async () => {
+        const { patientId, items } = await cardHolderBilledTwoLines();
+        const answer = await createItemisedInvoice(reception, clinicId, patientId, items, {
+          shown: { totalCentavos: null, hmoShareCentavos: null },
+        });
+        expect(answer.error).toMatchObject(changed(1_500_000, 90_000));
+        expect(await invoicesOf(patientId)).toEqual([]);
+      });
+
+      it('refuses a split the HMO’s coverage changed since it was shown', async () => {
+        const { hmoId, cleaning, patientId, items } = await cardHolderBilledTwoLines();
+        const shown = await shownSplit(reception, clinicId, patientId, items);
+        const coverage = await service
+          .from('hmo_coverages')
+          .update({ contracted_price: '1000.00' })
+          .eq('hmo_id', hmoId)
+          .eq('procedure_id', cleaning);
+        expect(coverage.error).toBeNull();
+        const answer = await createItemisedInvoice(reception, clinicId, patientId, items, { shown });
+        expect(answer.error).toMatchObject(changed(1_500_000, 100_000));
+        expect(await invoicesOf(patientId)).toEqual([]);
+      });
+
+      it('answers a retry with the same split shown, and refuses one with another as another call', async () => {
+        const { patientId, items } = await cardHolderBilledTwoLines();
+        const key = randomUUID();
+        const shown = await shownSplit(reception, clinicId, patientId, items);
+        const first = await billed(patientId, items, { key, shown });
+        expect(await billed(patientId, items, { key, shown })).toBe(first);
+        const other = await createItemisedInvoice(reception, clinicId, patientId, items, {
+          key,
+          shown: { totalCentavos: 1_500_000, hmoShareCentavos: 0 },
+        });
+        expect(other.error).toMatchObject({ code: 'PT409', hint: 'invoice_key_reused', details: String(first) });
+        expect(await invoicesOf(patientId)).toEqual([{ id: first }]);
+      });
+
+      it('answers concurrent saves of one form with the invoice they made, though it spent the limit', async () => {
+        const hmoId = await newHmo('1000.00');
+        const consultation = await newProcedure('800.00');
+        await cover(hmoId, consultation, { covered_percent: 100 });
+        const patientId = await newPatient();
+        await giveCard(patientId, hmoId);
+        const items = [{ procedure_id: consultation, unit_price: '800.00' }];
+        const key = randomUUID();
+        const shown = await shownSplit(reception, clinicId, patientId, items);
+        const clients = await Promise.all(Array.from({ length: 4 }, () => stack.signedIn('reception@demo.test')));
+        const results = await Promise.all(
+          clients.map((client) => createItemisedInvoice(client, clinicId, patientId, items, { key, shown })),
+        );
+        expect(results.map((result) => result.error)).toEqual(Array(4).fill(null));
+        expect(new Set(results.map((result) => result.data)).size).toBe(1);
+        expect(await invoicesOf(patientId)).toHaveLength(1);
+      });
     });
 
     it('keeps the spec’s invoices (a total only) at ₱0.01 or more', async () => {
