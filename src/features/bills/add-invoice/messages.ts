@@ -21,7 +21,7 @@ export const ITEM_TEXT = {
   contractedPrice: (price: string) => `Billed at the HMO's contracted price, ${price}.`,
   limitReached: "The HMO's annual limit is reached: the patient pays the rest.",
   noHmoShare: 'The HMO pays nothing on this invoice.',
-  splitFailed: 'Could not work out who pays; the invoice can still be saved.',
+  splitFailed: 'Could not work out who pays; try again in a moment.',
   discountIdOnFile: (kind: 'pwd' | 'senior_citizen') =>
     `This patient has a ${kind === 'pwd' ? 'PWD' : 'senior citizen'} ID on file. A total alone gets no discount: ` +
     'use Itemise for the 20% discount and the VAT exemption.',

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Field } from '@/components/form/field';
 import { FormModal } from '@/components/form/form-modal';
-import { useFormSubmission } from '@/components/form/use-form-submission';
+import { NOT_SENT, useFormSubmission } from '@/components/form/use-form-submission';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { FormMessage } from '@/components/form-message';
 import { useToast } from '@/components/toast/toast-context';
 import { centavosToDecimal } from '@/entities/money';
 import type { AddInvoiceModalProps, InvoiceLinePrefill } from '@/lib/feature-slots';
+import { REFUSAL_TEXT, refusalCodeOf } from '@/lib/refusal-text';
 import { AmountField } from '../../model/components/amount-field';
 import { invoiceFailureText } from '../../model/failure-text';
 import { newIdempotencyKey } from '../../model/idempotency-key';
@@ -20,8 +21,10 @@ import {
   type InvoiceItemValues,
   type ToothSurface,
 } from '../api/add-invoice.schema';
-import { useAddItemisedInvoice } from '../api/add-itemised-invoice';
+import { useAddItemisedInvoice, type ShownSplit } from '../api/add-itemised-invoice';
 import { useCoverageOnFile } from '../api/get-coverage-on-file';
+import type { InvoiceSplit } from '../api/preview-invoice-split';
+import { lineRefusalOf } from '../line-refusal';
 import { ITEM_TEXT } from '../messages';
 import { emptyItem, InvoiceItemsEditor } from './invoice-items-editor';
 import { PatientSearchField } from './patient-search-field';
@@ -63,6 +66,11 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
   const [idempotencyKey] = useState(newIdempotencyKey);
   // The receptionist sees who pays before saving: Save waits for the chosen patient's split.
   const [splitWaiting, setSplitWaiting] = useState(false);
+  // What Save confirms: the split on screen when it is pressed (the database refuses another).
+  const shownSplit = useRef<ShownSplit | null>(null);
+  const onSplitShown = useCallback((split: InvoiceSplit | null) => {
+    shownSplit.current = split;
+  }, []);
   const add = useAddInvoice(clinicId);
   const addItemised = useAddItemisedInvoice(clinicId);
   const showToast = useToast();
@@ -74,17 +82,31 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
   // The field errors show at their fields; the message line says only why a save failed.
   const { formId, formProps, failure } = useFormSubmission(form, {
     pending: add.isPending || addItemised.isPending,
-    send: (fields) => {
+    send: async (fields) => {
       const common = { patientId: fields.patientId, appointmentId: prefill?.appointmentId, idempotencyKey };
-      return fields.itemised
-        ? addItemised.mutateAsync({ ...common, items: fields.items })
-        : add.mutateAsync({ ...common, totalCentavos: fields.totalCentavos });
+      if (!fields.itemised) return add.mutateAsync({ ...common, totalCentavos: fields.totalCentavos });
+      try {
+        return await addItemised.mutateAsync({ ...common, items: fields.items, shown: shownSplit.current });
+      } catch (error) {
+        // A refused line is told at its field, which takes the focus; the lines stay as typed.
+        const refused = lineRefusalOf(error);
+        if (!refused || refused.index >= fields.items.length) throw error;
+        form.setError(`items.${refused.index}.${refused.field}`, { message: refused.text }, { shouldFocus: true });
+        return NOT_SENT;
+      }
     },
     onSent: () => {
       showToast(BILLING_EXTRA_TEXT.invoiceAdded);
       onClose();
     },
-    failureMessage: (error) => ({ tone: 'error', text: invoiceFailureText(error) }),
+    failureMessage: (error) => ({
+      tone: 'error',
+      // Not a failure: the split shown was not the one the lines now make, which shows in its place.
+      text:
+        refusalCodeOf(error) === 'invoice_split_changed'
+          ? REFUSAL_TEXT.invoice_split_changed
+          : invoiceFailureText(error),
+    }),
   });
 
   return (
@@ -132,6 +154,7 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
           form={form}
           appointmentId={prefill?.appointmentId}
           onSplitWaiting={setSplitWaiting}
+          onSplitShown={onSplitShown}
         />
       ) : (
         <>

@@ -49,11 +49,20 @@ async function retype(user: ReturnType<typeof userEvent.setup>, input: HTMLEleme
   await user.type(input, text);
 }
 
-/** Clicks Add Invoice once it no longer waits for the patient's split (the receptionist sees who pays first). */
-async function saveOnceSplit(user: ReturnType<typeof userEvent.setup>) {
-  const save = within(modal()).getByRole('button', { name: 'Add Invoice' }) as HTMLButtonElement;
-  await waitFor(() => expect(save.disabled).toBe(false));
-  await user.click(save);
+const saveButton = () => within(modal()).getByRole('button', { name: 'Add Invoice' }) as HTMLButtonElement;
+
+/** What the split under the lines says the patient pays, once it says it. */
+const patientPays = () =>
+  within(modal()).queryByText('Patient pays', { selector: 'dt' })?.closest('div')?.querySelector('dd')?.textContent;
+
+/**
+ * Clicks Add Invoice once the split of the lines as typed shows the patient paying `pays` (the
+ * receptionist sees who pays first, and Save confirms what is shown).
+ */
+async function saveOnceSplit(user: ReturnType<typeof userEvent.setup>, pays: string) {
+  await waitFor(() => expect(patientPays()).toBe(pays));
+  await waitFor(() => expect(saveButton().disabled).toBe(false));
+  await user.click(saveButton());
 }
 
 describe('Add Invoice with line items', () => {
@@ -81,7 +90,7 @@ describe('Add Invoice with line items', () => {
     await retype(user, within(line(2)).getByLabelText('Price'), '0.30');
     expect(total()).toBe('₱999.30');
 
-    await saveOnceSplit(user);
+    await saveOnceSplit(user, '₱999.30');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [invoice] = await rows('invoices');
     expect(invoice).toMatchObject({ patient_id: ana.id, total: 999.3 });
@@ -109,15 +118,47 @@ describe('Add Invoice with line items', () => {
     expect(await rows('invoices')).toEqual([]);
   });
 
-  it('shows the database’s refusal of a tooth in its own words, keeping the lines', async () => {
+  it('shows the database’s refusal of a tooth in its own words at that line’s tooth, keeping the lines', async () => {
     const user = userEvent.setup();
     await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={vi.fn()} prefill={{ patient: ana }} />);
     await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
     await chooseProcedure(user, 1, 'Composite filling');
-    await user.type(within(line(1)).getByLabelText('Tooth'), '19');
-    await saveOnceSplit(user);
-    expect(await within(modal()).findByText('Error adding invoice: That is not an FDI tooth number.')).toBeTruthy();
-    expect((within(line(1)).getByLabelText('Tooth') as HTMLInputElement).value).toBe('19');
+    await user.click(within(modal()).getByRole('button', { name: 'Add item' }));
+    await chooseProcedure(user, 2, 'X-ray');
+    const tooth = within(line(2)).getByLabelText('Tooth') as HTMLInputElement;
+    await user.type(tooth, '19');
+    // The split is refused for that line: it says so there, as typed, not under the lines.
+    await waitFor(() => expect(tooth.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(line(2)).getByText('That is not an FDI tooth number.')).toBeTruthy();
+    expect(within(line(1)).queryByText('That is not an FDI tooth number.')).toBeNull();
+    expect(within(modal()).getAllByText('That is not an FDI tooth number.')).toHaveLength(1);
+
+    await user.click(within(line(1)).getByLabelText('Qty'));
+    await user.click(saveButton());
+    await waitFor(() => expect(document.activeElement).toBe(tooth));
+    expect(within(line(2)).getByText('That is not an FDI tooth number.')).toBeTruthy();
+    expect(within(modal()).queryByText(/^Error adding invoice/)).toBeNull();
+    expect(tooth.value).toBe('19');
+    expect(await rows('invoices')).toEqual([]);
+  });
+
+  it('says at its line that a procedure left the price list after the split was shown, and focuses it', async () => {
+    const user = userEvent.setup();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={vi.fn()} prefill={{ patient: ana }} />);
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await chooseProcedure(user, 1, 'Composite filling');
+    await user.click(within(modal()).getByRole('button', { name: 'Add item' }));
+    await chooseProcedure(user, 2, 'X-ray');
+    await waitFor(() => expect(patientPays()).toBe('₱1,850.00'));
+
+    await realStack().query('delete from public.procedures where id = $1', [xray]);
+    await user.click(saveButton());
+    const procedure = within(line(2)).getByRole('combobox', { name: 'Procedure' });
+    await waitFor(() => expect(document.activeElement).toBe(procedure));
+    expect(procedure.getAttribute('aria-invalid')).toBe('true');
+    expect(within(line(2)).getByText('This procedure is not in the clinic’s price list.')).toBeTruthy();
+    expect(within(line(1)).queryByText('This procedure is not in the clinic’s price list.')).toBeNull();
+    expect(within(modal()).queryByText(/^Error adding invoice/)).toBeNull();
     expect(await rows('invoices')).toEqual([]);
   });
 
@@ -129,12 +170,12 @@ describe('Add Invoice with line items', () => {
     await chooseProcedure(user, 1, 'Composite filling');
     await user.type(within(line(1)).getByLabelText('Tooth'), '36');
     loseAnswerNext({ method: 'POST', rpc: 'create_itemised_invoice' });
-    await saveOnceSplit(user);
+    await saveOnceSplit(user, '₱1,500.00');
     await within(modal()).findByRole('alert');
     const [saved] = await rows('invoices');
 
     await retype(user, within(line(1)).getByLabelText('Tooth'), '46');
-    await user.click(within(modal()).getByRole('button', { name: 'Add Invoice' }));
+    await saveOnceSplit(user, '₱1,500.00');
     await waitFor(() =>
       expect(within(modal()).getByRole('alert').textContent).toBe(
         `Error adding invoice: This form already saved invoice #${saved!.id} before the connection dropped, with what it said then. Close it to see that invoice, then add a new one for the change.`,
@@ -174,7 +215,7 @@ describe('Add Invoice with line items', () => {
     expect((within(line(1)).getByLabelText('Tooth') as HTMLInputElement).value).toBe('36');
     expect((within(line(1)).getByRole('checkbox', { name: 'M' }) as HTMLInputElement).checked).toBe(true);
     expect((within(line(1)).getByRole('checkbox', { name: 'D' }) as HTMLInputElement).checked).toBe(false);
-    await saveOnceSplit(user);
+    await saveOnceSplit(user, '₱1,850.00');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [invoice] = await rows('invoices');
     expect(invoice).toMatchObject({ appointment_id: appointment.id, total: 1850 });

@@ -12,6 +12,7 @@ import {
 } from '../api/add-invoice.schema';
 import { usePriceList, type PriceListEntry } from '../api/get-price-list';
 import { useInvoiceSplit, type InvoiceSplit, type InvoiceSplitRequest } from '../api/preview-invoice-split';
+import { lineRefusalOf, type LineRefusal } from '../line-refusal';
 import { ITEM_TEXT } from '../messages';
 import { lineTotalCentavos, runningTotalCentavos } from '../running-total';
 import { splitView } from '../split-answer';
@@ -39,7 +40,9 @@ const COLUMNS = ITEM_TEXT.columns;
  * read, the database's split of them (public.invoice_split: the HMO's share, the senior citizen /
  * PWD discount, what the patient pays) shows per line and under the lines; until the patient's
  * first answer arrives (or another patient's or appointment's, after a switch), nothing shows and
- * `onSplitWaiting` says Save should wait. The database checks the lines when they are saved.
+ * `onSplitWaiting` says Save should wait; `onSplitShown` says which split is on screen, the one
+ * Save confirms. The database checks the lines when they are asked about and when they are saved;
+ * a line it refuses is told at that line's field.
  */
 export function InvoiceItemsEditor({
   clinicId,
@@ -47,6 +50,7 @@ export function InvoiceItemsEditor({
   form,
   appointmentId,
   onSplitWaiting,
+  onSplitShown,
 }: {
   clinicId: number;
   formId: string;
@@ -55,6 +59,8 @@ export function InvoiceItemsEditor({
   appointmentId?: number;
   /** True while the split of the chosen patient (and appointment) is on its way; false once not. */
   onSplitWaiting?: (waiting: boolean) => void;
+  /** The split shown under the lines (maybe the last lines' while these are asked about), or null. */
+  onSplitShown?: (split: InvoiceSplit | null) => void;
 }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
   const priceList = usePriceList(clinicId, true);
@@ -72,6 +78,12 @@ export function InvoiceItemsEditor({
     onSplitWaiting?.(split.waiting);
     return () => onSplitWaiting?.(false);
   }, [onSplitWaiting, split.waiting]);
+  useEffect(() => {
+    onSplitShown?.(shown);
+    return () => onSplitShown?.(null);
+  }, [onSplitShown, shown]);
+  // A line the database refused is told at its field, not under the lines.
+  const refusedLine = lineRefusalOf(split.error);
   // Lines Bill starts with name their procedure before the price list has arrived, when their
   // select has no such option yet: the browser drops the value, so it is set again once it has.
   useEffect(() => {
@@ -101,6 +113,7 @@ export function InvoiceItemsEditor({
           item={items[index] ?? field}
           split={shown?.lines[index] ?? null}
           billedCentavos={split.current?.lines[index]?.line_total_centavos ?? null}
+          refusal={refusedLine?.index === index ? refusedLine : null}
           onRemove={() => remove(index)}
         />
       ))}
@@ -114,7 +127,7 @@ export function InvoiceItemsEditor({
           {formatPesos(split.current ? split.current.gross_centavos : runningTotalCentavos(items))}
         </output>
       </p>
-      {patient && readable ? <InvoiceSplitSummary split={shown} error={split.error} /> : null}
+      {patient && readable ? <InvoiceSplitSummary split={shown} error={refusedLine ? null : split.error} /> : null}
     </div>
   );
 }
@@ -128,6 +141,7 @@ function ItemLine({
   item,
   split,
   billedCentavos,
+  refusal,
   onRemove,
 }: {
   form: InvoiceForm;
@@ -139,14 +153,19 @@ function ItemLine({
   split: InvoiceSplit['lines'][number] | null;
   /** The line's total as the database bills it (a contracted price), for exactly the lines typed. */
   billedCentavos: number | null;
+  /** The database's refusal of this line as typed (the split's), told at its field until the form's own. */
+  refusal: LineRefusal | null;
   onRemove: () => void;
 }) {
   const errors = form.formState.errors.items?.[index];
+  const errorOf = (name: keyof InvoiceItemValues) =>
+    errors?.[name]?.message ?? (refusal?.field === name ? refusal.text : undefined);
   const position = index + 1;
   const lineTotal = lineTotalCentavos(item);
+  const surfacesError = errorOf('surfaces');
   const field = (name: 'tooth' | 'quantity' | 'price' | 'discount') => ({
     id: `${id}-${name}`,
-    error: errors?.[name]?.message,
+    error: errorOf(name),
     errorClassName: 'billing-field-error',
     fieldClassName: `invoice-item-${name}`,
     ...form.register(`items.${index}.${name}`),
@@ -158,7 +177,7 @@ function ItemLine({
         id={`${id}-procedure`}
         label={COLUMNS.procedure}
         fieldClassName="invoice-item-procedure"
-        error={errors?.procedureId?.message}
+        error={errorOf('procedureId')}
         errorClassName="billing-field-error"
         placeholder={loading ? ITEM_TEXT.priceListLoading : ITEM_TEXT.chooseProcedurePlaceholder}
         options={procedures.map((procedure) => ({
@@ -181,7 +200,11 @@ function ItemLine({
         autoComplete="off"
         {...field('tooth')}
       />
-      <fieldset className="invoice-item-surfaces">
+      <fieldset
+        className="invoice-item-surfaces"
+        aria-invalid={surfacesError ? true : undefined}
+        aria-describedby={surfacesError ? `${id}-surfaces-error` : undefined}
+      >
         <legend>{COLUMNS.surfaces}</legend>
         {TOOTH_SURFACES.map((surface) => (
           <label key={surface}>
@@ -189,6 +212,11 @@ function ItemLine({
             {surface}
           </label>
         ))}
+        {surfacesError ? (
+          <p id={`${id}-surfaces-error`} className="billing-field-error" role="alert">
+            {surfacesError}
+          </p>
+        ) : null}
       </fieldset>
       <TextField label={COLUMNS.quantity} inputMode="numeric" maxLength={4} autoComplete="off" {...field('quantity')} />
       <TextField label={COLUMNS.price} inputMode="decimal" autoComplete="off" {...field('price')} />

@@ -215,6 +215,87 @@ describe('Add Invoice: who pays, as the database splits it', () => {
     expect(await rows('invoices')).toMatchObject([{ total: 1200, hmo_share: 0, hmo_id: null }]);
   });
 
+  const SPLIT_CHANGED = 'The amounts changed while you were typing. Check the new total and save again.';
+
+  it('refuses a Save pressed before the split caught up with the lines, then shows and saves the new one', async () => {
+    const { crown } = await clinicWithMaxicare();
+    const ana = await patientWithCard('Ana Santos', 1, '2999-12-31');
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={onClose} prefill={{ patient: ana }} />);
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await chooseProcedure(user, 1, 'Porcelain Crown');
+    await expectSplitRow('Patient pays', '₱15,000.00');
+
+    // The desk types a new price and saves while the split of it is on its way: ₱15,000.00 shows.
+    const asked = holdNext({ rpc: 'invoice_split' });
+    const price = within(line(1)).getByLabelText('Price') as HTMLInputElement;
+    await user.clear(price);
+    await user.type(price, '12000');
+    await asked.reached;
+    await expectSplitRow('Patient pays', '₱15,000.00');
+    await user.click(saveButton());
+    expect((await within(modal()).findByRole('alert')).textContent).toBe(SPLIT_CHANGED);
+    expect(await rows('invoices')).toEqual([]);
+    expect(price.value).toBe('12000');
+    expect((within(line(1)).getByRole('combobox', { name: 'Procedure' }) as HTMLSelectElement).value).toBe(
+      String(crown),
+    );
+
+    asked.release();
+    await expectSplitRow('Patient pays', '₱12,000.00');
+    await user.click(saveButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await rows('invoices')).toMatchObject([{ total: 12000, hmo_share: 0 }]);
+  });
+
+  it('refuses a Save pressed before the split of a new line showed', async () => {
+    await clinicWithMaxicare();
+    const ana = await patientWithCard('Ana Santos', 1, '2999-12-31');
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={onClose} prefill={{ patient: ana }} />);
+    await billOneCleaning(user);
+    await expectSplitRow('Patient pays', '₱0.00');
+
+    const asked = holdNext({ rpc: 'invoice_split' });
+    await user.click(within(modal()).getByRole('button', { name: 'Add item' }));
+    await chooseProcedure(user, 2, 'Porcelain Crown');
+    await asked.reached;
+    expect(within(modal()).queryByText('Patient pays')).toBeNull();
+    await user.click(saveButton());
+    expect((await within(modal()).findByRole('alert')).textContent).toBe(SPLIT_CHANGED);
+    expect(await rows('invoices')).toEqual([]);
+
+    asked.release();
+    await expectSplitRow('Patient pays', '₱15,000.00');
+    await expectSplitRow('Maxicare (member MAX-2291-0457) pays', '₱900.00');
+    await user.click(saveButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await rows('invoices')).toMatchObject([{ total: 15000, hmo_share: 900 }]);
+  });
+
+  it('refuses the split the HMO’s coverage changed after it showed, and shows the new one untouched', async () => {
+    const { cleaning } = await clinicWithMaxicare();
+    const ana = await patientWithCard('Ana Santos', 1, '2999-12-31');
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    await renderAsReceptionist(<AddInvoiceModal clinicId={1} onClose={onClose} prefill={{ patient: ana }} />);
+    await billOneCleaning(user);
+    await expectSplitRow('Maxicare (member MAX-2291-0457) pays', '₱900.00');
+
+    await realStack().query('update public.hmo_coverages set contracted_price = 1000 where procedure_id = $1', [
+      cleaning,
+    ]);
+    await user.click(saveButton());
+    expect((await within(modal()).findByRole('alert')).textContent).toBe(SPLIT_CHANGED);
+    await expectSplitRow('Maxicare (member MAX-2291-0457) pays', '₱1,000.00');
+    expect(await rows('invoices')).toEqual([]);
+    await user.click(saveButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await rows('invoices')).toMatchObject([{ total: 0, hmo_share: 1000 }]);
+  });
+
   it('splits with the renewed card added since the last invoice, however recently that was read', async () => {
     await clinicWithMaxicare();
     const ben = await patientWithCard('Ben Cruz', 1, '2001-01-01');
