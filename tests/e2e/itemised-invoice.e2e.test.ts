@@ -66,6 +66,12 @@ describe.skipIf(!ctx.chromium)('an itemised invoice', () => {
         await second.getByLabel('Qty').fill('2');
         // 1,500.00 − 0.25 + 2 × 350.25
         await expect.poll(() => modal.getByTestId('invoice-items-total').textContent()).toBe('₱2,200.25');
+        // Save confirms the split shown: the receptionist waits for the database's split of these lines.
+        await expect
+          .poll(() =>
+            modal.locator('dt', { hasText: 'Patient pays' }).locator('xpath=following-sibling::dd').textContent(),
+          )
+          .toBe('₱2,200.25');
         await saveScreenshot(page, 'itemised-invoice-desktop');
         await modal.getByRole('button', { name: 'Add Invoice' }).click();
         await modal.waitFor({ state: 'detached' });
