@@ -2,9 +2,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BillingUpdatedPayload } from '@common/contract/realtime';
 import type { SubscribeOptions } from './realtime-client';
 import { deliverServiceEvent } from './realtime-payloads';
-import { useLiveRefresh } from './use-live-refresh';
+import { LIVE_REFRESH_COALESCE_MS, useLiveRefresh } from './use-live-refresh';
 
 let subscribed: SubscribeOptions | undefined;
 let closed = 0;
@@ -21,14 +22,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function Harness({ clinicId }: { clinicId: number }) {
-  // Written inline, as a screen writes it: a new array every render.
-  const status = useLiveRefresh({ clinicId, event: 'billing-updated', queryKey: ['billing', clinicId], subscribe });
+function Harness({ clinicId, invoiceId }: { clinicId: number; invoiceId?: number }) {
+  // Written inline, as a screen writes them: a new array (and function) every render.
+  const status = useLiveRefresh({
+    clinicId,
+    event: 'billing-updated',
+    queryKey: ['billing', clinicId],
+    concerns: invoiceId === undefined ? undefined : (change) => change.invoice_id === invoiceId,
+    subscribe,
+  });
   return <output data-testid="live">{status}</output>;
 }
 
 /** Two reads of clinic 1 under the key, one of clinic 2 and one of another tab, each with data. */
-function renderHarness(clinicId = 1) {
+function renderHarness(clinicId = 1, invoiceId?: number) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(['billing', 1, 'invoices'], ['invoices of clinic 1']);
   queryClient.setQueryData(['billing', 1, 'patient-invoices', 7], ['invoices of patient 7']);
@@ -36,7 +43,7 @@ function renderHarness(clinicId = 1) {
   queryClient.setQueryData(['waitlist', 1, 'entries'], ['the waitlist of clinic 1']);
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <Harness clinicId={clinicId} />
+      <Harness clinicId={clinicId} invoiceId={invoiceId} />
     </QueryClientProvider>,
   );
   const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated ?? false;
@@ -49,7 +56,10 @@ function emit(payload: Record<string, unknown>) {
   });
 }
 
-const PAYMENT_ADDED = { table: 'payments', op: 'INSERT', id: 12, clinic_id: 1, invoice_id: 31 };
+/** Longer than a re-read waits for more events: one not made by then is not coming. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, LIVE_REFRESH_COALESCE_MS * 2));
+
+const PAYMENT_ADDED: BillingUpdatedPayload = { table: 'payments', op: 'INSERT', id: 12, clinic_id: 1, invoice_id: 31 };
 
 describe('live refresh of a tab', () => {
   it("follows the tab's event for the clinic", async () => {
@@ -90,6 +100,44 @@ describe('live refresh of a tab', () => {
     emit(PAYMENT_ADDED);
     await waitFor(() => expect(stale(['billing', 1, 'invoices'])).toBe(true));
     expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-reads only on the events that concern the tab, asking its latest filter', async () => {
+    const { queryClient, view, stale } = renderHarness(1, 31);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await waitFor(() => expect(subscribed).toBeDefined());
+    emit({ ...PAYMENT_ADDED, invoice_id: 32 });
+    emit({ ...PAYMENT_ADDED, table: 'hmo_payments', invoice_id: null });
+    await settle();
+    expect(invalidate).not.toHaveBeenCalled();
+
+    // A burst that concerns it is still one read.
+    emit(PAYMENT_ADDED);
+    emit({ ...PAYMENT_ADDED, id: 13 });
+    await waitFor(() => expect(stale(['billing', 1, 'invoices'])).toBe(true));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+
+    // Another filter on the next render is asked from then on, on the same subscription.
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <Harness clinicId={1} invoiceId={32} />
+      </QueryClientProvider>,
+    );
+    emit({ ...PAYMENT_ADDED, id: 14 });
+    await settle();
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    emit({ ...PAYMENT_ADDED, id: 15, invoice_id: 32 });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    expect(closed).toBe(0);
+  });
+
+  it('re-reads on getting the connection back whatever the filter says', async () => {
+    const { stale } = renderHarness(1, 31);
+    await waitFor(() => expect(subscribed).toBeDefined());
+    act(() => subscribed!.onStatus?.('reconnecting'));
+    act(() => subscribed!.onStatus?.('connected'));
+    await waitFor(() => expect(stale(['billing', 1, 'invoices'])).toBe(true));
   });
 
   it('shows the connection, and re-reads everything when it comes back (missed events are not replayed)', async () => {

@@ -1,6 +1,11 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { subscribeToServiceEvents, type ClinicServiceEvent, type RealtimeStatus } from './realtime-client';
+import {
+  subscribeToServiceEvents,
+  type ClinicServiceEvent,
+  type RealtimeStatus,
+  type ServiceEventPayload,
+} from './realtime-client';
 
 /**
  * Events arriving within this long of each other cause one re-read: a payment and the invoice it
@@ -9,34 +14,43 @@ import { subscribeToServiceEvents, type ClinicServiceEvent, type RealtimeStatus 
  */
 export const LIVE_REFRESH_COALESCE_MS = 150;
 
-export interface LiveRefreshOptions {
+export interface LiveRefreshOptions<E extends ClinicServiceEvent = ClinicServiceEvent> {
   clinicId: number;
   /** The service's event of this tab's rows (each names a changed row of a clinic). */
-  event: ClinicServiceEvent;
+  event: E;
   /** Every query under this key is read again. */
   queryKey: QueryKey;
+  /**
+   * Whether a change of the clinic touches what the tab shows (e.g. a visit of the patient whose
+   * chart is open); every one does when absent. Asked as each event arrives, so it may read the
+   * tab's latest data.
+   */
+  concerns?: (change: ServiceEventPayload<E>) => boolean;
   /** Injected in tests; the app's socket client otherwise. */
   subscribe?: typeof subscribeToServiceEvents;
 }
 
 /**
- * Keeps a tab's reads of a clinic current: each `event` of this clinic re-reads every query under
- * `queryKey` (the database derives what the rows show, so the tab reads them again rather than
- * merging the event), within 150 ms; so does getting the connection back, as missed events are
+ * Keeps a tab's reads of a clinic current: each `event` of this clinic that `concerns` the tab
+ * re-reads every query under `queryKey` (the database derives what the rows show, so the tab reads
+ * them again rather than merging the event), within 150 ms; so does getting the connection back, as missed events are
  * not replayed. Returns the connection's state for the tab to show.
  */
-export function useLiveRefresh({
+export function useLiveRefresh<E extends ClinicServiceEvent>({
   clinicId,
   event,
   queryKey,
+  concerns,
   subscribe = subscribeToServiceEvents,
-}: LiveRefreshOptions): RealtimeStatus {
+}: LiveRefreshOptions<E>): RealtimeStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
-  // Read when the re-read starts: a key written inline is a new array every render.
+  // Read when the re-read starts: a key written inline is a new array every render (and so is a filter).
   const latestKey = useRef(queryKey);
+  const latestConcerns = useRef(concerns);
   useLayoutEffect(() => {
     latestKey.current = queryKey;
+    latestConcerns.current = concerns;
   });
 
   useEffect(() => {
@@ -55,7 +69,7 @@ export function useLiveRefresh({
       clinicId,
       event,
       onEvent: (change) => {
-        if (change.clinic_id === clinicId) refresh();
+        if (change.clinic_id === clinicId && (latestConcerns.current?.(change) ?? true)) refresh();
       },
       onStatus: (next) => {
         if (closed) return;
