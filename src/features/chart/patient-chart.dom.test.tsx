@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHART_UPDATED } from '@common/contract/live-events';
+import { APPOINTMENT_UPDATED, CHART_UPDATED } from '@common/contract/live-events';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { REFUSAL_TEXT } from '@/lib/refusal-text';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
@@ -137,5 +137,109 @@ describe('the dental chart', () => {
     );
     fakeRealtime.emit(CHART_UPDATED, { clinic_id: 1, patient_id: 1, entry_id: 3 });
     await waitFor(() => expect(nameOf(11)).toBe('Tooth 11: Root canal, completed'));
+  });
+});
+
+describe('the chart’s visits, live', () => {
+  /** Another patient of the clinic, whose visits are not this chart’s. */
+  const otherPatient = { id: 2, name: 'Jose Cruz' };
+
+  /** What the service sends when a visit changes: the row as it is now. */
+  const visitChanged = (visit: { id: number; patient_id: number; status?: string }) => ({
+    clinic_id: 1,
+    dentist_id: 1,
+    status: 'Scheduled',
+    appointment_time: '2030-01-14T02:00:00Z',
+    deleted: false,
+    patient_name: null,
+    dentist_name: null,
+    ...visit,
+  });
+
+  /** Longer than the chart waits for more events before it reads again. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+  /** A filling planned on 36 and booked on a visit still to come; returns the visit. */
+  async function seedBookedItem() {
+    const [visit] = await seed.appointments([
+      { patient_id: 1, dentist_id: 1, appointment_time: '2030-01-14T02:00:00Z', status: 'Scheduled' },
+    ]);
+    const [entry] = await seed.chart_entries([{ tooth: 36, surfaces: ['O'], condition: 'filling', state: 'planned' }]);
+    await realStack().query(
+      `insert into public.treatment_plan_items
+         (clinic_id, patient_id, procedure_name, price, tooth, surfaces, condition, phase, planned_entry_id,
+          appointment_id)
+       values (1, 1, 'Composite Filling', 1500.10, 36, '{O}', 'filling', 1, $1, $2)`,
+      [entry!.id, visit!.id],
+    );
+    return visit!;
+  }
+
+  const planStatus = () =>
+    within(screen.getByRole('region', { name: 'Treatment plan' }))
+      .getByRole('row', { name: /Composite Filling/ })
+      .querySelector('.plan-status')!.textContent;
+
+  beforeEach(async () => {
+    await seed.patients([otherPatient]);
+  });
+
+  it('shows a visit cancelled at another desk: the plan item is no longer Booked; another patient’s visit changes nothing', async () => {
+    const visit = await seedBookedItem();
+    const [othersVisit] = await seed.appointments([
+      { patient_id: 2, dentist_id: 1, appointment_time: '2030-01-14T03:00:00Z', status: 'Scheduled' },
+    ]);
+    await renderChart('receptionist');
+    await waitFor(() => expect(fakeRealtime.clinics(APPOINTMENT_UPDATED)).toEqual([1]));
+    await waitFor(() => expect(planStatus()).toMatch(/ · Booked$/));
+
+    await realStack().query(`update public.appointments set status = 'Cancelled' where id in ($1, $2)`, [
+      visit.id,
+      othersVisit!.id,
+    ]);
+    fakeRealtime.emit(APPOINTMENT_UPDATED, visitChanged({ id: othersVisit!.id, patient_id: 2, status: 'Cancelled' }));
+    await settle();
+    expect(planStatus()).toMatch(/ · Booked$/);
+
+    fakeRealtime.emit(APPOINTMENT_UPDATED, visitChanged({ id: visit.id, patient_id: 1, status: 'Cancelled' }));
+    await waitFor(() => expect(planStatus()).not.toMatch(/Booked/));
+  });
+
+  it('shows a visit of the patient moved to another patient: the event names only the new one', async () => {
+    const visit = await seedBookedItem();
+    await renderChart('receptionist');
+    await waitFor(() => expect(fakeRealtime.clinics(APPOINTMENT_UPDATED)).toEqual([1]));
+    await waitFor(() => expect(planStatus()).toMatch(/ · Booked$/));
+
+    await realStack().query(`update public.appointments set patient_id = 2 where id = $1`, [visit.id]);
+    fakeRealtime.emit(APPOINTMENT_UPDATED, visitChanged({ id: visit.id, patient_id: 2 }));
+    await waitFor(() => expect(planStatus()).not.toMatch(/Booked/));
+  });
+
+  it('offers a visit booked at another desk to chart at, once the service says so', async () => {
+    const user = userEvent.setup();
+    await renderChart();
+    await waitFor(() => expect(fakeRealtime.clinics(APPOINTMENT_UPDATED)).toEqual([1]));
+    await user.click(screen.getByRole('button', { name: 'Chart tooth 18' }));
+    const dialog = await screen.findByRole('dialog');
+    const visits = within(dialog).getByLabelText('Appointment');
+    const offered = () =>
+      within(visits)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await waitFor(() => expect(offered()).toEqual(['None', 'Tue 2030-01-08, 9:00 AM']));
+
+    const [booked, othersVisit] = await seed.appointments([
+      { patient_id: 1, dentist_id: 1, appointment_time: '2030-01-14T02:00:00Z', reason: 'Filling' },
+      { patient_id: 2, dentist_id: 1, appointment_time: '2030-01-14T03:00:00Z' },
+    ]);
+    fakeRealtime.emit(APPOINTMENT_UPDATED, visitChanged({ id: othersVisit!.id, patient_id: 2 }));
+    await settle();
+    expect(offered()).toHaveLength(2);
+
+    fakeRealtime.emit(APPOINTMENT_UPDATED, visitChanged({ id: booked!.id, patient_id: 1 }));
+    await waitFor(() =>
+      expect(offered()).toEqual(['None', 'Mon 2030-01-14, 10:00 AM · Filling', 'Tue 2030-01-08, 9:00 AM']),
+    );
   });
 });

@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { clinicToday, dayLabel, type IsoDate } from '@common/clinic-calendar';
-import { CHART_UPDATED } from '@common/contract/live-events';
+import { APPOINTMENT_UPDATED, CHART_UPDATED } from '@common/contract/live-events';
 import { confirmDialog } from '@/components/confirm-dialog';
 import { HeaderMessage, useHeaderMessage } from '@/components/header-message/header-message';
 import { Screen } from '@/components/screen/screen';
@@ -25,6 +26,7 @@ import { chartRows, dentitionFor, type Dentition } from './model/fdi-layout';
 import { CHART_TEXT } from './model/messages';
 import { PLAN_TEXT } from './model/plan-messages';
 import { chartKeys } from './model/query-keys';
+import { visitIdsOnChart } from './model/visits-on-chart';
 import { PlanSection } from './plan-section';
 import { PlanTreatmentModal } from './plan-treatment/components/plan-treatment-modal';
 import { useRemoveChartEntry } from './remove-entry/api/remove-chart-entry';
@@ -40,7 +42,8 @@ const systemNow = () => new Date();
 /**
  * A patient's dental chart: the odontogram as of a clinic day (today unless another is
  * chosen), the selected tooth's entries, a legend, and for dentists and admins on today's chart,
- * Chart tooth and Remove. Live: an entry recorded or removed on another screen shows within a moment.
+ * Chart tooth and Remove. Live: an entry recorded or removed on another screen shows within a moment,
+ * and so does a visit of the patient booked, moved, cancelled or deleted (with the plan's Booked).
  */
 export function PatientChart({
   clinicId,
@@ -60,7 +63,22 @@ export function PatientChart({
   const header = useHeaderMessage();
   const chart = useChartAsOf(clinicId, patient.id, asOf);
   const remove = useRemoveChartEntry(clinicId, patient.id);
-  const live = useLiveRefresh({ clinicId, event: CHART_UPDATED, queryKey: chartKeys.patient(clinicId, patient.id) });
+  const queryClient = useQueryClient();
+  const chartLive = useLiveRefresh({
+    clinicId,
+    event: CHART_UPDATED,
+    queryKey: chartKeys.patient(clinicId, patient.id),
+  });
+  // The whole chart: the plan's Booked and an entry's visit time come from the visits too.
+  const visitsLive = useLiveRefresh({
+    clinicId,
+    event: APPOINTMENT_UPDATED,
+    queryKey: chartKeys.patient(clinicId, patient.id),
+    concerns: (visit) =>
+      visit.patient_id === patient.id || visitIdsOnChart(queryClient, clinicId, patient.id).has(visit.id),
+  });
+  // Connected once both are: until then an event of either may be missed.
+  const live = chartLive === 'connected' ? visitsLive : chartLive;
 
   const marks = chart.data;
   const summaries = useMemo(() => summariseByTooth(marks ?? []), [marks]);
