@@ -138,6 +138,21 @@ describe('the dental chart', () => {
     fakeRealtime.emit(CHART_UPDATED, { clinic_id: 1, patient_id: 1, entry_id: 3 });
     await waitFor(() => expect(nameOf(11)).toBe('Tooth 11: Root canal, completed'));
   });
+
+  it('does not read the chart again for another patient’s entry', async () => {
+    await seed.patients([{ id: 2, name: 'Jose Cruz' }]);
+    await renderChart('receptionist');
+    await waitFor(() => expect(fakeRealtime.clinics(CHART_UPDATED)).toEqual([1]));
+    await realStack().query(
+      `insert into public.chart_entries (clinic_id, patient_id, tooth, surfaces, condition, state)
+       values (1, 1, 11, '{}', 'root_canal', 'completed'), (1, 2, 21, '{}', 'crown', 'existing')`,
+    );
+    fakeRealtime.emit(CHART_UPDATED, { clinic_id: 1, patient_id: 2, entry_id: 4 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(nameOf(11)).toBe('Tooth 11: no findings');
+    fakeRealtime.emit(CHART_UPDATED, { clinic_id: 1, patient_id: 1, entry_id: 3 });
+    await waitFor(() => expect(nameOf(11)).toBe('Tooth 11: Root canal, completed'));
+  });
 });
 
 describe('the chart’s visits, live', () => {

@@ -68,6 +68,7 @@ export function PatientChart({
     clinicId,
     event: CHART_UPDATED,
     queryKey: chartKeys.patient(clinicId, patient.id),
+    concerns: (change) => change.patient_id === patient.id,
   });
   // The whole chart: the plan's Booked and an entry's visit time come from the visits too.
   const visitsLive = useLiveRefresh({
