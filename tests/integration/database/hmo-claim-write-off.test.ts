@@ -3,8 +3,8 @@
  * supabase/migrations/20261201001960_hmo_claim_write_off.sql; docs/adr/0059-writing-off-an-hmo-claim.md)
  * through the calls the SPA makes: a short-paid claim's rest stops counting as owed and overdue in
  * its batch and its HMO, its refusals (nothing left, withdrawn, twice, no reason, another clinic, a
- * receptionist or dentist), its audit row, and voiding the payment it followed undoing it. Runs on
- * PGlite and, with TEST_DATABASE_URL, on a real PostgreSQL server.
+ * receptionist or dentist), a denial after it refused, its audit row, and voiding the payment it
+ * followed undoing it. Runs on PGlite and, with TEST_DATABASE_URL, on a real PostgreSQL server.
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -141,6 +141,24 @@ describe.each(targets)('writing off an HMO claim on %s', (target) => {
     expect(twice.status).toBe(409);
     expect(twice.error).toMatchObject({ hint: 'hmo_claim_already_written_off' });
     expect((await claimOf(claim.invoice_id)).write_off_reason).toBe('Capped by the HMO');
+  });
+
+  it('when a written-off claim is denied afterwards, then the denial is refused and it stays written off', async () => {
+    const hmoId = await newHmo(30);
+    const unpaid = await claimOf(await invoiceWithShare(hmoId, '500', '2026-03-02'));
+    const { claim: shortPaid } = await shortPaidClaim();
+    for (const claim of [unpaid, shortPaid]) {
+      expect((await writeOff(claim.id, 'Filed after the HMO’s deadline')).error).toBeNull();
+      const denied = await reception.rpc('deny_hmo_claim', { p_claim_id: claim.id, p_reason: 'Not covered' });
+      expect(denied.status).toBe(409);
+      expect(denied.error).toMatchObject({ code: 'PT409', hint: 'hmo_claim_already_written_off' });
+      expect(await claimOf(claim.invoice_id)).toMatchObject({
+        status: 'written_off',
+        denied_at: null,
+        denial_reason: null,
+        write_off_reason: 'Filed after the HMO’s deadline',
+      });
+    }
   });
 
   it('refuses a missing or too long reason and writes nothing', async () => {
