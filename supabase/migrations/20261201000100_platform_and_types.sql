@@ -360,7 +360,8 @@ select private.setup_function('public.is_browser_role()', '{authenticated,servic
 
 -- pesos keeps a value as it was sent (12.5); the money columns store it with exactly two
 -- decimals (12.50), the form numeric(12, 2) gives.
--- It is replaced in 20261201001960_hmo_claim_write_off.sql (hmos.annual_limit too); this first
+-- It is replaced in 20261201001960_hmo_claim_write_off.sql (hmos.annual_limit too) and in
+-- 20261201001970_money_rules_and_deny_after_write_off.sql (every money column); this first
 -- body stays because the billing tables' triggers need the function from here on.
 create function public.keep_money_in_centavos()
 returns trigger language plpgsql set search_path = '' as $$

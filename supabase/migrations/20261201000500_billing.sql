@@ -330,6 +330,7 @@ select private.setup_clinic_table('public.payments',
     ['select', 'billing.read', 'Staff can view payments of their clinic'],
     ['insert', 'billing.write', 'Staff can record payments in their clinic']]);
 
+-- Made again in 20261201001970_money_rules_and_deny_after_write_off.sql: accepted_balance too.
 create trigger payments_money_in_centavos before insert or update of amount on public.payments
   for each row execute function public.keep_money_in_centavos();
 

@@ -8,6 +8,8 @@
 
 -- keep_money_in_centavos, with hmos. Replaced rather than dropped and made again: the triggers
 -- of procedures, invoices and payments (20261201000500_billing.sql) depend on it.
+-- It is replaced in 20261201001970_money_rules_and_deny_after_write_off.sql (every money column);
+-- this body stays because the hmos trigger below needs the function from here on.
 create or replace function public.keep_money_in_centavos()
 returns trigger language plpgsql set search_path = '' as $$
 begin

@@ -47,3 +47,60 @@ select private.setup_function('public.deny_hmo_claim(bigint, text)', '{authentic
   'Records that the HMO denied claim p_claim_id, with its reason (billing.write). Refused once any of it is paid '
   '(PT409 hmo_claim_paid), when withdrawn, already denied or written off (PT409 hmo_claim_withdrawn, '
   'hmo_claim_already_denied, hmo_claim_already_written_off), without a reason (22023).');
+
+-- ============================================================================
+-- 2. Every public.pesos column is stored with exactly two decimals, not only
+--    those of procedures, invoices, payments (amount) and hmos: an HMO's
+--    contracted price, a treatment plan item's price, the claims, HMO
+--    payments and settlements of HMO billing, and a payment's accepted
+--    balance kept a value as sent (1500, not 1500.00).
+-- ============================================================================
+
+-- keep_money_in_centavos, with every money column. Replaced rather than dropped and made again:
+-- the triggers of procedures, invoices, payments (20261201000500_billing.sql) and hmos
+-- (20261201001960_hmo_claim_write_off.sql) depend on it.
+create or replace function public.keep_money_in_centavos()
+returns trigger language plpgsql set search_path = '' as $$
+begin
+  case tg_table_name
+    when 'procedures', 'treatment_plan_items' then new.price := pg_catalog.round(new.price, 2);
+    when 'invoices' then new.total := pg_catalog.round(new.total, 2);
+    when 'payments' then
+      new.amount := pg_catalog.round(new.amount, 2);
+      new.accepted_balance := pg_catalog.round(new.accepted_balance, 2);
+    when 'hmos' then new.annual_limit := pg_catalog.round(new.annual_limit, 2);
+    when 'hmo_coverages' then new.contracted_price := pg_catalog.round(new.contracted_price, 2);
+    when 'hmo_claims', 'hmo_payments', 'hmo_claim_settlements' then new.amount := pg_catalog.round(new.amount, 2);
+  end case;
+  return new;
+end;
+$$;
+
+select private.setup_function('public.keep_money_in_centavos()', '{service_role}',
+  'Trigger: stores every money column (public.pesos) with exactly two decimals (12.5 -> 12.50): the price of '
+  'procedures and treatment_plan_items, invoices.total, payments.amount and accepted_balance, hmos.annual_limit, '
+  'hmo_coverages.contracted_price, and the amount of hmo_claims, hmo_payments and hmo_claim_settlements.');
+
+drop trigger payments_money_in_centavos on public.payments;
+create trigger payments_money_in_centavos before insert or update of amount, accepted_balance on public.payments
+  for each row execute function public.keep_money_in_centavos();
+create trigger treatment_plan_items_money_in_centavos before insert or update of price on public.treatment_plan_items
+  for each row execute function public.keep_money_in_centavos();
+create trigger hmo_coverages_money_in_centavos before insert or update of contracted_price on public.hmo_coverages
+  for each row execute function public.keep_money_in_centavos();
+create trigger hmo_claims_money_in_centavos before insert or update of amount on public.hmo_claims
+  for each row execute function public.keep_money_in_centavos();
+create trigger hmo_payments_money_in_centavos before insert or update of amount on public.hmo_payments
+  for each row execute function public.keep_money_in_centavos();
+create trigger hmo_claim_settlements_money_in_centavos before insert or update of amount
+  on public.hmo_claim_settlements
+  for each row execute function public.keep_money_in_centavos();
+
+update public.payments set accepted_balance = accepted_balance
+ where accepted_balance is not null and pg_catalog.scale(accepted_balance) <> 2;
+update public.treatment_plan_items set price = price where pg_catalog.scale(price) <> 2;
+update public.hmo_coverages set contracted_price = contracted_price
+ where contracted_price is not null and pg_catalog.scale(contracted_price) <> 2;
+update public.hmo_claims set amount = amount where pg_catalog.scale(amount) <> 2;
+update public.hmo_payments set amount = amount where pg_catalog.scale(amount) <> 2;
+update public.hmo_claim_settlements set amount = amount where pg_catalog.scale(amount) <> 2;

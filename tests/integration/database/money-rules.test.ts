@@ -4,7 +4,8 @@
  *
  * - every door that writes money (procedures.price insert and update, invoices.total,
  *   payments.amount) refuses NaN, ±Infinity, three decimals and non-decimal text ('0x10',
- *   '1_000'), which were stored (NaN) or rounded before;
+ *   '1_000'), which were stored (NaN) or rounded before, and every money column stores a value
+ *   with two decimals (1500 reads back 1500.00);
  * - concurrent payments cannot pay an invoice beyond its total unless each accepts the overpayment
  *   at the balance it is recorded against;
  * - the RPCs answer a missing row or another clinic's with 404 (PT404) and a row in the wrong
@@ -234,6 +235,118 @@ describe.each(targets)('money rules on %s', (target) => {
         .select('annual_limit::text')
         .single();
       expect(changed.data).toEqual({ annual_limit: '45000.50' });
+    });
+
+    it('when an HMO’s contracted price is written without centavos, then it is stored with two decimals', async () => {
+      const hmo = await admin
+        .from('hmos')
+        .insert({ clinic_id: clinicId, name: `Contract ${tag()}` })
+        .select('id')
+        .single();
+      if (hmo.error) throw hmo.error;
+      const procedure = await reception
+        .from('procedures')
+        .insert({ clinic_id: clinicId, category_id: await newCategory(), name: `Covered ${tag()}`, price: '2000' })
+        .select('id')
+        .single();
+      if (procedure.error) throw procedure.error;
+      const { data, error } = await admin
+        .from('hmo_coverages')
+        .insert({ clinic_id: clinicId, hmo_id: hmo.data.id, procedure_id: procedure.data.id, contracted_price: 1500 })
+        .select('id, contracted_price::text')
+        .single();
+      if (error) throw error;
+      expect(data.contracted_price).toBe('1500.00');
+      const changed = await admin
+        .from('hmo_coverages')
+        .update({ contracted_price: '1200.5' })
+        .eq('id', data.id)
+        .select('contracted_price::text')
+        .single();
+      expect(changed.data).toEqual({ contracted_price: '1200.50' });
+    });
+
+    it('when a treatment plan item’s price is written without centavos, then it is stored with two decimals', async () => {
+      const service = stack.serviceClient();
+      const patientId = await newPatient();
+      const entry = await service
+        .from('chart_entries')
+        .insert({ clinic_id: clinicId, patient_id: patientId, tooth: 36, condition: 'filling', state: 'planned' })
+        .select('id')
+        .single();
+      if (entry.error) throw entry.error;
+      const { data, error } = await service
+        .from('treatment_plan_items')
+        .insert({
+          clinic_id: clinicId,
+          patient_id: patientId,
+          procedure_name: 'Composite Filling',
+          price: 1500,
+          tooth: 36,
+          condition: 'filling',
+          planned_entry_id: entry.data.id,
+        })
+        .select('id, price::text')
+        .single();
+      if (error) throw error;
+      expect(data.price).toBe('1500.00');
+    });
+
+    it('when a payment’s accepted balance is written without centavos, then it is stored with two decimals', async () => {
+      const invoice = await newInvoice('100');
+      expect((await addPayment(invoice, 10)).error).toBeNull();
+      const overpaid = await addPayment(invoice, 200, { overpayment_accepted: true, accepted_balance: '90' });
+      if (overpaid.error) throw overpaid.error;
+      const stored = await reception
+        .from('payments')
+        .select('accepted_balance::text')
+        .eq('id', overpaid.data.id)
+        .single();
+      expect(stored.data).toEqual({ accepted_balance: '90.00' });
+    });
+
+    it('when an HMO payment is recorded without centavos, then it and what it settles are stored with two decimals', async () => {
+      const service = stack.serviceClient();
+      const hmo = await service
+        .from('hmos')
+        .insert({ clinic_id: clinicId, name: `Pays ${tag()}` })
+        .select('id')
+        .single();
+      if (hmo.error) throw hmo.error;
+      const invoice = await service
+        .from('invoices')
+        .insert({
+          clinic_id: clinicId,
+          patient_id: await newPatient(),
+          total: '100.00',
+          hmo_id: hmo.data.id,
+          hmo_share: '1000',
+        })
+        .select('id')
+        .single();
+      if (invoice.error) throw invoice.error;
+      const claim = await reception
+        .from('hmo_claims')
+        .select('id, batch_id, amount::text')
+        .eq('invoice_id', invoice.data.id)
+        .single();
+      if (claim.error) throw claim.error;
+      expect(claim.data.amount).toBe('1000.00');
+      const paid = await reception.rpc('record_hmo_payment', {
+        p_batch_id: claim.data.batch_id,
+        p_amount: '600',
+        p_received_on: '2026-10-05',
+        p_reference_number: `CHK-${tag()}`,
+        p_idempotency_key: randomUUID(),
+      });
+      if (paid.error) throw paid.error;
+      const payment = await reception.from('hmo_payments').select('amount::text').eq('id', paid.data).single();
+      expect(payment.data).toEqual({ amount: '600.00' });
+      const settled = await reception
+        .from('hmo_claim_settlements')
+        .select('amount::text')
+        .eq('claim_id', claim.data.id);
+      expect(settled.data).toEqual([{ amount: '600.00' }]);
     });
   });
 
