@@ -325,7 +325,7 @@ describe('Completed when the plan cannot be read', () => {
 
 describe("the patient's chart after a status change or a delete", () => {
   it('reads the cached plan again once the items are done, and again when the visit is undone', async () => {
-    await arrange();
+    const notifications = await arrange();
     const cached = () => screen.getByRole('status', { name: 'Cached plan', hidden: true }).textContent;
     const dialog = await completeVisit({ cachedPlan: true });
     expect(cached()).toBe('36 accepted, 46 proposed, 11 declined');
@@ -337,6 +337,8 @@ describe("the patient's chart after a status change or a delete", () => {
     await userEvent.setup().selectOptions(statusOf(100), 'No Show');
     confirm(await screen.findByRole('dialog', { name: 'Change the status to No Show?' }));
     await waitFor(() => expect(cached()).toBe('36 accepted, 46 proposed, 11 declined'), { timeout: 5000 });
+    // The patient is told after the write: within this test, not the next one's handlers.
+    await waitFor(() => expect(notifications.received.map(({ body }) => body.status)).toContain('No Show'));
   });
   it('has it read again when the visit is deleted', async () => {
     await arrange();
