@@ -157,11 +157,17 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
   });
 
   it('takes the VAT exemption and the senior citizen discount off a senior’s bill at a VAT-registered clinic', async () => {
+    // A VAT-registered clinic of its own: the demo clinics' settings are saved by other files meanwhile.
+    const { fixtures: vatClinic, email } = await ClinicFixtures.ofOwnClinic(ctx, {
+      role: 'receptionist',
+      settings: { vat_registered: true },
+    });
+    const crownAtVatClinic = await vatClinic.procedure('12000.00', 'Porcelain Crown');
     const name = uniqueName('Senior Patient');
-    const senior = await clinic.service
+    const senior = await vatClinic.service
       .from('patients')
       .insert({
-        clinic_id: clinic.clinicId,
+        clinic_id: vatClinic.clinicId,
         name,
         phone: '+63 918 555 0000',
         discount_id_type: 'senior_citizen',
@@ -170,68 +176,62 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
       .select('id')
       .single();
     if (senior.error) throw senior.error;
-    const vat = await clinic.service.from('clinics').update({ vat_registered: true }).eq('id', clinic.clinicId);
-    if (vat.error) throw vat.error;
-    try {
-      await withPage(
-        browser,
-        ctx.baseUrl,
-        async (page) => {
-          await signIn(page, DEMO.receptionist);
-          const modal = await openAddInvoice(page, name);
-          await chooseProcedure(modal, 1, crown);
-          // S = 12,000: VAT 12,000 − 12,000 / 1.12 = 1,285.71; (12,000 − 1,285.71) × 20% = 2,142.86.
-          await expect.poll(() => splitAmount(modal, 'Patient pays')).toBe('₱8,571.43');
-          expect(await splitAmount(modal, 'VAT exemption')).toBe('₱1,285.71');
-          expect(await splitAmount(modal, 'Senior citizen discount (20%)')).toBe('₱2,142.86');
-          await saveScreenshot(page, 'senior-billing-preview-desktop');
-          await modal.getByRole('button', { name: 'Add Invoice' }).click();
-          await modal.waitFor({ state: 'detached' });
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await signIn(page, email);
+        const modal = await openAddInvoice(page, name);
+        await chooseProcedure(modal, 1, crownAtVatClinic);
+        // S = 12,000: VAT 12,000 − 12,000 / 1.12 = 1,285.71; (12,000 − 1,285.71) × 20% = 2,142.86.
+        await expect.poll(() => splitAmount(modal, 'Patient pays')).toBe('₱8,571.43');
+        expect(await splitAmount(modal, 'VAT exemption')).toBe('₱1,285.71');
+        expect(await splitAmount(modal, 'Senior citizen discount (20%)')).toBe('₱2,142.86');
+        await saveScreenshot(page, 'senior-billing-preview-desktop');
+        await modal.getByRole('button', { name: 'Add Invoice' }).click();
+        await modal.waitFor({ state: 'detached' });
 
-          const invoice = await clinic.api
-            .from('invoices')
-            .select('id, total')
-            .eq('patient_id', senior.data.id)
-            .single();
-          if (invoice.error) throw invoice.error;
-          expect(invoice.data.total).toBe(8571.43);
-          await paidReceiptItemRows(page, {
-            api: clinic.api,
-            clinicId: clinic.clinicId,
-            invoiceId: invoice.data.id as number,
-            patientId: senior.data.id as number,
-            amount: '8571.43',
-          });
-          expect(await splitAmount(page, 'Discount ID')).toBe('Senior citizen ID SC-QC-2026-000777');
-          expect(await splitAmount(page, 'Less: VAT exemption')).toBe('₱1,285.71');
-          expect(await splitAmount(page, 'Less: Senior citizen discount (20%)')).toBe('₱2,142.86');
-          expect(await splitAmount(page, 'Patient pays')).toBe('₱8,571.43');
-          await saveScreenshot(page, 'senior-billing-receipt-desktop');
+        const invoice = await vatClinic.api
+          .from('invoices')
+          .select('id, total')
+          .eq('patient_id', senior.data.id)
+          .single();
+        if (invoice.error) throw invoice.error;
+        expect(invoice.data.total).toBe(8571.43);
+        await paidReceiptItemRows(page, {
+          api: vatClinic.api,
+          clinicId: vatClinic.clinicId,
+          invoiceId: invoice.data.id as number,
+          patientId: senior.data.id as number,
+          amount: '8571.43',
+        });
+        expect(await splitAmount(page, 'Discount ID')).toBe('Senior citizen ID SC-QC-2026-000777');
+        expect(await splitAmount(page, 'Less: VAT exemption')).toBe('₱1,285.71');
+        expect(await splitAmount(page, 'Less: Senior citizen discount (20%)')).toBe('₱2,142.86');
+        expect(await splitAmount(page, 'Patient pays')).toBe('₱8,571.43');
+        await saveScreenshot(page, 'senior-billing-receipt-desktop');
 
-          // Today's day sheet goes from the line's ₱12,000.00 through both to what she pays.
-          await page.goto('/');
-          await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Reports' }).click();
-          const issued = page.getByTestId(`day-sheet-invoice-${invoice.data.id}`);
-          await issued.waitFor();
-          expect(await issued.locator('td').allTextContents()).toEqual([
-            `#${invoice.data.id}`,
-            `${name} (Senior citizen)`,
-            'No dentist (invoice not from an appointment)',
-            '₱12,000.00',
-            '₱1,285.71',
-            '₱2,142.86',
-            '₱8,571.43',
-            '₱0.00',
-            '₱8,571.43',
-          ]);
-          await issued.scrollIntoViewIfNeeded();
-          await saveScreenshot(page, 'senior-day-sheet-desktop');
-        },
-        DESKTOP,
-      );
-    } finally {
-      await clinic.service.from('clinics').update({ vat_registered: false }).eq('id', clinic.clinicId);
-    }
+        // Today's day sheet goes from the line's ₱12,000.00 through both to what she pays.
+        await page.goto('/');
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Reports' }).click();
+        const issued = page.getByTestId(`day-sheet-invoice-${invoice.data.id}`);
+        await issued.waitFor();
+        expect(await issued.locator('td').allTextContents()).toEqual([
+          `#${invoice.data.id}`,
+          `${name} (Senior citizen)`,
+          'No dentist (invoice not from an appointment)',
+          '₱12,000.00',
+          '₱1,285.71',
+          '₱2,142.86',
+          '₱8,571.43',
+          '₱0.00',
+          '₱8,571.43',
+        ]);
+        await issued.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'senior-day-sheet-desktop');
+      },
+      DESKTOP,
+    );
   });
 
   it('takes the patient’s share, prints the availment form, and settles the claim with Maxicare’s payment', async () => {

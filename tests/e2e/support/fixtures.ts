@@ -69,6 +69,39 @@ export class ClinicFixtures {
     return new this(api, serviceClient(ctx), data.clinic_id as number);
   }
 
+  /**
+   * A clinic of the test's own, with `settings`, one procedure category and one staff member of
+   * `role` (signed in as `api`): for a test that changes clinic settings the demo clinics' other
+   * tests read or save meanwhile.
+   */
+  static async ofOwnClinic<T extends ClinicFixtures>(
+    this: FixturesClass<T>,
+    ctx: E2eContext,
+    { role, settings = {} }: { role: string; settings?: Record<string, unknown> },
+  ): Promise<{ fixtures: T; email: string }> {
+    const service = serviceClient(ctx);
+    const name = uniqueName('E2E Clinic');
+    const clinic = await service
+      .from('clinics')
+      .insert({ name, ...settings })
+      .select('id')
+      .single();
+    if (clinic.error) throw clinic.error;
+    const clinicId = clinic.data.id as number;
+    const category = await service.from('procedure_categories').insert({ clinic_id: clinicId, name: 'General' });
+    if (category.error) throw category.error;
+    const email = `${randomUUID().slice(0, 8)}@own-clinic.e2e.test`;
+    const created = await service.auth.admin.createUser({
+      email,
+      password: DEMO_PASSWORD,
+      email_confirm: true,
+      user_metadata: { name: uniqueName(`E2E ${role}`) },
+      app_metadata: { clinic_id: clinicId, role },
+    });
+    if (created.error) throw created.error;
+    return { fixtures: new this(await signedInClient(ctx, email), service, clinicId), email };
+  }
+
   async dentist(name: string, extra: { is_active?: boolean } = {}): Promise<number> {
     const { data, error } = await this.api
       .from('dentists')
