@@ -278,6 +278,36 @@ describe.each(targets)('the HMO split and the statutory discount on %s', (target
       expect(split.lines[0]).toMatchObject({ limit_reached: false });
     });
 
+    it('gives a written-off part back to the year, and takes it again when the HMO’s payment is voided', async () => {
+      const { patientId, line } = await cardHolderWithLimit();
+
+      const first = await billed(patientId, [line]);
+      const claim = await service.from('hmo_claims').select('id, batch_id').eq('invoice_id', first).single();
+      if (claim.error) throw claim.error;
+      const payment = await reception.rpc('record_hmo_payment', {
+        p_batch_id: claim.data.batch_id,
+        p_amount: '500.00',
+        p_received_on: today(),
+        p_reference_number: 'CHK-SHORT',
+        p_idempotency_key: randomUUID(),
+      });
+      if (payment.error) throw payment.error;
+      const writtenOff = await admin.rpc('write_off_hmo_claim', {
+        p_claim_id: claim.data.id,
+        p_reason: 'HMO paid short',
+      });
+      expect(writtenOff.error).toBeNull();
+
+      // ₱1,000 a year, of which the HMO paid ₱500 and will never pay the written-off ₱300.
+      const split = await preview(patientId, [line]);
+      expect(split).toMatchObject({ hmo_share_centavos: 50_000, total_centavos: 30_000 });
+      expect(split.lines[0]).toMatchObject({ limit_reached: true });
+
+      const voided = await admin.rpc('void_hmo_payment', { p_hmo_payment_id: payment.data, p_reason: 'Wrong cheque' });
+      expect(voided.error).toBeNull();
+      expect((await preview(patientId, [line])).hmo_share_centavos).toBe(20_000);
+    });
+
     it('does not split on an expired card and says why', async () => {
       const hmoId = await newHmo();
       const cleaning = await newProcedure('1200.00');
