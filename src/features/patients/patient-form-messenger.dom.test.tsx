@@ -106,11 +106,14 @@ describe('Edit Patient’s Messenger link', () => {
     const RELINKED_PSID = '7100000000000042';
     await updatePatient(1, { messenger_id: RELINKED_PSID });
 
-    await user.click(within(modal).getByRole('button', { name: 'Unlink' }));
+    const unlinkButton = within(modal).getByRole('button', { name: 'Unlink' });
+    await user.click(unlinkButton);
     await user.click(await screen.findByRole('button', { name: 'Yes, unlink' }));
     expect((await within(modal).findByRole('alert')).textContent).toBe(
       'Nothing was unlinked: someone else linked this patient to another Messenger ID meanwhile. The form now shows that link.',
     );
+    // The confirmation gives focus back to Unlink a moment after closing: typing starts after that.
+    await waitFor(() => expect(document.activeElement).toBe(unlinkButton));
     expect((await storedPatient(1))?.messenger_id).toBe(RELINKED_PSID);
     const link = within(modal).getByRole('group', { name: 'Linked to Messenger' });
     expect(within(link).getByText(`ID ${RELINKED_PSID}`)).toBeTruthy();

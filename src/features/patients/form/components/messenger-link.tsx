@@ -76,10 +76,12 @@ export function MessengerLink({
           {contact.data ? <span className="messenger-link-name">{name}</span> : null}
           <span className="messenger-link-id">{MESSENGER_LINK_TEXT.idLabel(psid)}</span>
         </div>
+        {/* aria-disabled, not disabled: the confirmation gives focus back here, and a disabled
+            button would drop it while the unlink is on its way. onUnlink ignores a second press. */}
         <button
           type="button"
           className="button button-secondary"
-          disabled={confirming || unlink.isPending}
+          aria-disabled={confirming || unlink.isPending || undefined}
           onClick={() => void onUnlink()}
         >
           {unlink.isPending ? MESSENGER_LINK_TEXT.unlinking : MESSENGER_LINK_TEXT.unlink}
