@@ -359,24 +359,26 @@ select private.setup_function('public.is_browser_role()', '{authenticated,servic
   'True when the statement runs as anon or authenticated (a browser), false for service_role, owners and definer functions.');
 
 -- pesos keeps a value as it was sent (12.5); the money columns store it with exactly two
--- decimals (12.50), the form numeric(12, 2) gives.
--- It is replaced in 20261201001960_hmo_claim_write_off.sql (hmos.annual_limit too) and in
--- 20261201001970_money_rules_and_deny_after_write_off.sql (every money column); this first
--- body stays because the billing tables' triggers need the function from here on.
+-- decimals (12.50), the form numeric(12, 2) gives. One trigger function for every money column:
+-- each table's trigger names its columns (its arguments), beside the table.
 create function public.keep_money_in_centavos()
 returns trigger language plpgsql set search_path = '' as $$
+declare
+  v_row jsonb := pg_catalog.to_jsonb(new);
+  v_rounded jsonb := '{}';
+  v_column text;
 begin
-  case tg_table_name
-    when 'procedures' then new.price := pg_catalog.round(new.price, 2);
-    when 'invoices' then new.total := pg_catalog.round(new.total, 2);
-    when 'payments' then new.amount := pg_catalog.round(new.amount, 2);
-  end case;
-  return new;
+  foreach v_column in array tg_argv loop
+    v_rounded := v_rounded
+      || pg_catalog.jsonb_build_object(v_column, pg_catalog.round((v_row ->> v_column)::numeric, 2));
+  end loop;
+  return pg_catalog.jsonb_populate_record(new, v_rounded);
 end;
 $$;
 
 select private.setup_function('public.keep_money_in_centavos()', '{service_role}',
-  'Trigger: stores the money column of procedures, invoices or payments with exactly two decimals (12.5 -> 12.50).');
+  'Trigger: stores the money columns its trigger names (its arguments, public.pesos) with exactly two decimals '
+  '(12.5 -> 12.50); a null stays null.');
 
 -- ---------------------------------------------------------------------------
 -- The audit trigger

@@ -100,7 +100,7 @@ select private.setup_clinic_table('public.procedures', grants => array['select, 
   ['delete', 'procedures.manage', 'Front desk can delete procedures of their clinic']]);
 
 create trigger procedures_money_in_centavos before insert or update of price on public.procedures
-  for each row execute function public.keep_money_in_centavos();
+  for each row execute function public.keep_money_in_centavos('price');
 
 -- ---------------------------------------------------------------------------
 -- invoices: append-only for browsers; an admin's void (void_invoice) corrects a mistake
@@ -234,7 +234,7 @@ select private.setup_clinic_table('public.invoices',
     ['insert', 'billing.write', 'Staff can add invoices in their clinic']]);
 
 create trigger invoices_money_in_centavos before insert or update of total on public.invoices
-  for each row execute function public.keep_money_in_centavos();
+  for each row execute function public.keep_money_in_centavos('total');
 
 -- ---------------------------------------------------------------------------
 -- payments
@@ -332,7 +332,7 @@ select private.setup_clinic_table('public.payments',
 
 -- Made again in 20261201001970_money_rules_and_deny_after_write_off.sql: accepted_balance too.
 create trigger payments_money_in_centavos before insert or update of amount on public.payments
-  for each row execute function public.keep_money_in_centavos();
+  for each row execute function public.keep_money_in_centavos('amount');
 
 -- invoice_summaries (paid, balance and status derived in one place) is in
 -- 20261201001520_invoice_split.sql, with the HMO's share.

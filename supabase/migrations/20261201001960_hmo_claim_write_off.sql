@@ -6,29 +6,8 @@
 --    procedures.price, invoices.total and payments.amount are.
 -- ============================================================================
 
--- keep_money_in_centavos, with hmos. Replaced rather than dropped and made again: the triggers
--- of procedures, invoices and payments (20261201000500_billing.sql) depend on it.
--- It is replaced in 20261201001970_money_rules_and_deny_after_write_off.sql (every money column);
--- this body stays because the hmos trigger below needs the function from here on.
-create or replace function public.keep_money_in_centavos()
-returns trigger language plpgsql set search_path = '' as $$
-begin
-  case tg_table_name
-    when 'procedures' then new.price := pg_catalog.round(new.price, 2);
-    when 'invoices' then new.total := pg_catalog.round(new.total, 2);
-    when 'payments' then new.amount := pg_catalog.round(new.amount, 2);
-    when 'hmos' then new.annual_limit := pg_catalog.round(new.annual_limit, 2);
-  end case;
-  return new;
-end;
-$$;
-
-select private.setup_function('public.keep_money_in_centavos()', '{service_role}',
-  'Trigger: stores the money column of procedures, invoices, payments or hmos (annual_limit) with exactly two '
-  'decimals (12.5 -> 12.50).');
-
 create trigger hmos_money_in_centavos before insert or update of annual_limit on public.hmos
-  for each row execute function public.keep_money_in_centavos();
+  for each row execute function public.keep_money_in_centavos('annual_limit');
 
 update public.hmos set annual_limit = annual_limit
  where annual_limit is not null and pg_catalog.scale(annual_limit) <> 2;
@@ -223,50 +202,8 @@ $$;
 -- Called by the security definer void RPCs only.
 select private.setup_function('private.void_reason(text)', '{}');
 
--- ---------------------------------------------------------------------------
--- write_off_hmo_claim
--- ---------------------------------------------------------------------------
-create function public.write_off_hmo_claim(p_claim_id bigint, p_reason text)
-returns void language plpgsql security definer set search_path = '' as $$
-declare
-  v_claim public.hmo_claims;
-  v_reason text;
-  v_outstanding bigint;
-begin
-  select c.* into v_claim from public.hmo_claims c where c.id = p_claim_id;
-  if not found or not public.can_access_clinic(v_claim.clinic_id) then
-    raise exception 'Claim not found.' using errcode = 'PT404', hint = 'hmo_claim_not_found';
-  end if;
-  -- The batch first, as record_hmo_payment locks it: a write-off waits for a payment being spread
-  -- and then gives up only what that payment left.
-  perform private.lock_hmo_batch(v_claim.batch_id);
-  perform private.require_permission(v_claim.clinic_id, 'billing.void',
-    'Only an admin can write off an HMO claim.', 'hmo_claim_write_off_forbidden');
-  v_reason := private.stated_reason(p_reason, 'A reason is required to write off a claim.',
-    'hmo_claim_write_off_reason_required', 'hmo_claim_write_off_reason_too_long');
-  select c.* into v_claim from public.hmo_claims c where c.id = p_claim_id for update;
-  if v_claim.withdrawn_at is not null then
-    raise exception 'This claim was withdrawn with its invoice.' using errcode = 'PT409', hint = 'hmo_claim_withdrawn';
-  end if;
-  if v_claim.written_off_at is not null then
-    raise exception 'This claim is already written off.' using errcode = 'PT409', hint = 'hmo_claim_already_written_off';
-  end if;
-  select s.outstanding_centavos into v_outstanding from public.hmo_claim_summaries s where s.id = v_claim.id;
-  if v_outstanding <= 0 then
-    raise exception 'Nothing is left to write off on this claim.'
-      using errcode = 'PT409', hint = 'hmo_claim_nothing_to_write_off';
-  end if;
-  update public.hmo_claims
-     set written_off_at = pg_catalog.now(), write_off_reason = v_reason, written_off_by = (select auth.uid())
-   where id = v_claim.id;
-end;
-$$;
-
-select private.setup_function('public.write_off_hmo_claim(bigint, text)', '{authenticated,service_role}',
-  'Writes off what the HMO has not paid of claim p_claim_id, with a reason (billing.void: admins, superadmins): the '
-  'claim owes nothing since, nor does its batch or HMO for it. Refusals: PT404 hmo_claim_not_found (also another '
-  'clinic''s), 42501 hmo_claim_write_off_forbidden, 22023 hmo_claim_write_off_reason_required / _too_long, PT409 '
-  'hmo_claim_withdrawn, hmo_claim_already_written_off, hmo_claim_nothing_to_write_off (paid in full or denied).');
+-- write_off_hmo_claim moved to 20261201001990_one_way_to_decide_a_claim.sql, with deny_hmo_claim's
+-- shared first steps.
 
 -- ---------------------------------------------------------------------------
 -- void_hmo_payment, moved here from 20261201001550_void_hmo_payment.sql: a
