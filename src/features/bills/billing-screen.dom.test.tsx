@@ -230,6 +230,33 @@ describe('the Billing System tab', () => {
     expect(link.getAttribute('title')).toBe(`Availment form of invoice #${hmoVisit.id} (opens in a new tab)`);
   });
 
+  it('shows the newest invoices at once when there are more, and searches once every one is read', async () => {
+    const user = userEvent.setup();
+    const { ana, ben } = await seedPatients();
+    const seeded = await seed.invoices(
+      Array.from({ length: 103 }, (_, index) => ({ patient_id: index % 10 === 0 ? ben.id : ana.id, total: 500 })),
+    );
+    const newest = holdNext({ method: 'GET', table: 'invoice_summaries' });
+    const every = holdNext({ method: 'GET', table: 'invoice_summaries' });
+    await renderBilling();
+    await newest.reached;
+    newest.release();
+
+    await waitFor(() =>
+      expect(screen.getByTestId('invoices-count').textContent).toBe('Newest 100 of 103 invoices; reading the rest…'),
+    );
+    const newestId = Math.max(...seeded.map((invoice) => invoice.id));
+    expect(bodyRows(invoicesTable())[0]!.dataset.invoiceId).toBe(String(newestId));
+    await every.reached;
+    // A search among the newest alone would read as all there is: it waits for the rest.
+    await user.type(screen.getByRole('searchbox', { name: 'Search by patient' }), 'ben');
+    expect(within(invoicesTable()).getByText('Loading billing…')).toBeTruthy();
+    expect(screen.queryByTestId('invoices-count')).toBeNull();
+
+    every.release();
+    await waitFor(() => expect(screen.getByTestId('invoices-count').textContent).toBe('11 of 103 invoices'));
+  });
+
   it('filters by status and searches by patient name at once, over both tables', async () => {
     const user = userEvent.setup();
     const { ana, ben } = await seedPatients();

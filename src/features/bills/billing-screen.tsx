@@ -16,6 +16,7 @@ import { createInvoiceFinder, createPaymentFinder, normalizeName, type StatusFil
 import { BillingFilters } from './list/components/billing-filters';
 import { InvoicesTable } from './list/components/invoices-table';
 import { PaymentsTable } from './list/components/payments-table';
+import { listReadStatus } from './list/list-read-status';
 import type { InvoiceListRow, PaymentListRow } from './model/api/billing-columns';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from './model/messages';
 import { billingKeys } from './model/query-keys';
@@ -78,8 +79,8 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
   const [modal, setModal] = useState<OpenModal>(null);
   usePreloadOnceRead(!invoices.isPending, preloadModals);
 
-  const invoiceList = invoices.data;
-  const paymentList = payments.data;
+  const invoiceList = invoices.rows;
+  const paymentList = payments.rows;
   const findInvoices = useMemo(() => createInvoiceFinder(invoiceList ?? []), [invoiceList]);
   const findPayments = useMemo(() => createPaymentFinder(paymentList ?? []), [paymentList]);
   // Filtering 10,000 prepared rows and rendering the visible ones takes a few ms, so the tables
@@ -91,9 +92,9 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
   const closeModal = useCallback(() => setModal(null), []);
   const onAddPayment = useCallback((invoice: InvoiceListRow) => setModal({ kind: 'add-payment', invoice }), []);
 
-  const invoiceStatus = invoices.isPending ? 'loading' : invoices.isError && !invoiceList ? 'failed' : 'ready';
-  const paymentStatus =
-    payments.isPending || zone.isPending ? 'loading' : payments.isError && !paymentList ? 'failed' : 'ready';
+  const filtering = searching || status !== 'All';
+  const invoiceStatus = listReadStatus(invoices, filtering);
+  const paymentStatus = zone.isPending ? 'loading' : listReadStatus(payments, searching);
 
   return (
     <Screen
@@ -114,9 +115,11 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
       <Panel
         title={BILLING_TEXT.invoicesTable}
         count={
-          invoiceStatus === 'ready'
-            ? BILLING_EXTRA_TEXT.invoiceCount(shownInvoices.length, invoiceList?.length ?? 0)
-            : null
+          invoiceStatus !== 'ready'
+            ? null
+            : invoices.complete
+              ? BILLING_EXTRA_TEXT.invoiceCount(shownInvoices.length, invoiceList?.length ?? 0)
+              : BILLING_EXTRA_TEXT.newestInvoices(shownInvoices.length, invoices.total ?? 0)
         }
         countTestId="invoices-count"
         tools={<ExportInvoicesButton clinicId={clinicId} query={query} status={status} />}
@@ -125,15 +128,15 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
           <StaleState
             text={BILLING_EXTRA_TEXT.invoicesStale}
             retryLabel={BILLING_EXTRA_TEXT.retry}
-            onRetry={() => void invoices.refetch()}
+            onRetry={invoices.refetch}
           />
         ) : null}
         <InvoicesTable
           invoices={shownInvoices}
           read={{
             status: invoiceStatus,
-            filtered: searching || status !== 'All',
-            onRetry: () => void invoices.refetch(),
+            filtered: filtering,
+            onRetry: invoices.refetch,
           }}
           onAddPayment={onAddPayment}
           VoidAction={VoidInvoiceButton}
@@ -143,9 +146,11 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
       <Panel
         title={BILLING_TEXT.paymentsTable}
         count={
-          paymentStatus === 'ready'
-            ? BILLING_EXTRA_TEXT.paymentCount(shownPayments.length, paymentList?.length ?? 0)
-            : null
+          paymentStatus !== 'ready'
+            ? null
+            : payments.complete
+              ? BILLING_EXTRA_TEXT.paymentCount(shownPayments.length, paymentList?.length ?? 0)
+              : BILLING_EXTRA_TEXT.newestPayments(shownPayments.length, payments.total ?? 0)
         }
         countTestId="payments-count"
         tools={<ExportPaymentsButton clinicId={clinicId} query={query} />}
@@ -154,12 +159,12 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
           <StaleState
             text={BILLING_EXTRA_TEXT.paymentsStale}
             retryLabel={BILLING_EXTRA_TEXT.retry}
-            onRetry={() => void payments.refetch()}
+            onRetry={payments.refetch}
           />
         ) : null}
         <PaymentsTable
           payments={shownPayments}
-          read={{ status: paymentStatus, filtered: searching, onRetry: () => void payments.refetch() }}
+          read={{ status: paymentStatus, filtered: searching, onRetry: payments.refetch }}
           timeZone={zone.timeZone}
           Actions={PaymentRowActions}
         />

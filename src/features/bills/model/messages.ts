@@ -58,6 +58,8 @@ export const BILLING_EXTRA_TEXT = {
     shown === total ? `${total} invoice${total === 1 ? '' : 's'}` : `${shown} of ${total} invoices`,
   paymentCount: (shown: number, total: number) =>
     shown === total ? `${total} payment${total === 1 ? '' : 's'}` : `${shown} of ${total} payments`,
+  newestInvoices: (shown: number, total: number) => `Newest ${shown} of ${total} invoices; reading the rest…`,
+  newestPayments: (shown: number, total: number) => `Newest ${shown} of ${total} payments; reading the rest…`,
   patientSearchPlaceholder: 'Type a patient’s name',
   patientSearching: 'Searching…',
   patientNoMatch: (term: string) => `No patients match “${term}”.`,

@@ -1,8 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
 import { getSupabase, type AppSupabaseClient } from '@/lib/supabase';
 import { PAYMENT_LIST_COLUMNS, type PaymentListRow } from '../../model/api/billing-columns';
-import { readAllRows } from '../../model/api/read-all-rows';
+import { useNewestFirstList } from '../../model/api/newest-first-list';
+import { readAllRows, type ListPage } from '../../model/api/read-all-rows';
 import { billingKeys } from '../../model/query-keys';
+
+/** One page of the list, newest first (the order ends on a unique key, so pages never overlap). */
+function paymentsPage(
+  clinicId: number,
+  client: Pick<AppSupabaseClient, 'from'> = getSupabase(),
+): ListPage<PaymentListRow> {
+  return (from, to, withCount) =>
+    client
+      .from('payment_entries')
+      .select(PAYMENT_LIST_COLUMNS, withCount ? { count: 'exact' } : undefined)
+      .eq('clinic_id', clinicId)
+      .order('payment_date', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, to);
+}
 
 /**
  * The clinic's payments with the patient's name and the amount in centavos (view
@@ -12,17 +27,10 @@ export function getPayments(
   clinicId: number,
   client: Pick<AppSupabaseClient, 'from'> = getSupabase(),
 ): Promise<PaymentListRow[]> {
-  return readAllRows((from, to, withCount) =>
-    client
-      .from('payment_entries')
-      .select(PAYMENT_LIST_COLUMNS, withCount ? { count: 'exact' } : undefined)
-      .eq('clinic_id', clinicId)
-      .order('payment_date', { ascending: false })
-      .order('id', { ascending: false })
-      .range(from, to),
-  );
+  return readAllRows(paymentsPage(clinicId, client));
 }
 
+/** The list as Billing shows it: the newest rows at once, then every row (useNewestFirstList). */
 export function usePayments(clinicId: number) {
-  return useQuery({ queryKey: billingKeys.payments(clinicId), queryFn: () => getPayments(clinicId) });
+  return useNewestFirstList(billingKeys.payments(clinicId), paymentsPage(clinicId));
 }
