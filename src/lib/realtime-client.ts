@@ -1,4 +1,4 @@
-import type { Socket } from 'socket.io-client';
+import type { io as connect, Socket } from 'socket.io-client';
 import { LIVE_SILENCE_MS } from '@common/contract/live-events';
 import type { ACCESS_REVOKED, ClientToServerEvents, ServerToClientEvents, SocketAuth } from '@common/contract/realtime';
 import { serviceAccessToken, serviceBaseUrl } from './service-client';
@@ -77,24 +77,46 @@ export interface SubscribeOptions<E extends ServiceEvent = ServiceEvent> {
   label?: string;
 }
 
+type ServiceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** One socket.io connection and what its subscriptions know of it. */
+interface SharedConnection {
+  socket: ServiceSocket;
+  /** Subscriptions still using it; the last to close disconnects it. */
+  users: number;
+  /** A connection was made or failed at least once. */
+  tried: boolean;
+  /** When the service was last heard from (the connection opened, or a ping). */
+  lastHeard: number;
+  /** The last refusal's message and code. */
+  detail?: string;
+  code?: string;
+  /** Called by each subscription as it closes. */
+  release(): void;
+}
+
 /**
- * Connects to the notification service's socket.io endpoint and follows one event. The client
- * library is loaded on first use, so screens that never subscribe don't pay for it, and a screen
- * that does draws before it arrives. Each (re)connection sends the current access token, which
- * auth-js keeps fresh. The connection's state goes to `onStatus` each time it changes
- * (connectionStatus).
+ * The open connections, one per service, clinic and label: the service sends each of a clinic's
+ * events to every connection of that clinic, so a screen that follows two events (the chart, the
+ * Reports tab) shares one connection instead of receiving everything twice.
  */
-export async function subscribeToServiceEvents<E extends ServiceEvent>(
-  options: SubscribeOptions<E>,
-): Promise<RealtimeSubscription> {
-  // The payload schemas (and zod with them) come with the client: a screen draws before either.
-  const [{ io }, { deliverServiceEvent }] = await Promise.all([
-    import('socket.io-client'),
-    import('./realtime-payloads'),
-  ]);
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(options.apiUrl ?? serviceBaseUrl(), {
+const connections = new Map<string, SharedConnection>();
+
+function sharedConnection(io: typeof connect, options: SubscribeOptions): SharedConnection {
+  const apiUrl = options.apiUrl ?? serviceBaseUrl();
+  const key = JSON.stringify([apiUrl, options.clinicId, options.label ?? null]);
+  const open = connections.get(key);
+  // A connection the service refused stays refused (socket.io stops retrying): a new subscription
+  // tries again on a new one, as it did before connections were shared.
+  if (open && (open.socket.active || open.socket.connected)) {
+    open.users += 1;
+    return open;
+  }
+  const socket: ServiceSocket = io(apiUrl, {
     ...REALTIME_SOCKET_OPTIONS,
     transports: ['websocket', 'polling'],
+    // Its own Manager: two labels (or clinics) must not share one underlying connection.
+    forceNew: true,
     ...(options.label ? { query: { label: options.label } } : {}),
     auth: (send) => {
       void serviceAccessToken().then((token) => {
@@ -104,60 +126,98 @@ export async function subscribeToServiceEvents<E extends ServiceEvent>(
       });
     },
   });
-  let tried = false;
-  let lastHeard = Date.now();
+  const connection: SharedConnection = {
+    socket,
+    users: 1,
+    tried: false,
+    lastHeard: Date.now(),
+    release() {
+      connection.users -= 1;
+      if (connection.users > 0) return;
+      if (connections.get(key) === connection) connections.delete(key);
+      socket.removeAllListeners();
+      socket.io.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+  socket.on('connect', () => {
+    connection.tried = true;
+    connection.lastHeard = Date.now();
+  });
+  socket.on('disconnect', () => {
+    connection.tried = true;
+  });
+  socket.on('connect_error', (error: Error) => {
+    // A refusal (bad token, no access) leaves socket.active false: socket.io stops retrying itself.
+    connection.tried = true;
+    connection.detail = error.message;
+    const data = (error as Error & { data?: { code?: unknown } }).data;
+    connection.code = typeof data?.code === 'string' ? data.code : undefined;
+  });
+  socket.io.on('ping', () => {
+    connection.lastHeard = Date.now();
+  });
+  connections.set(key, connection);
+  return connection;
+}
+
+/**
+ * Follows one event of the notification service over socket.io, on the connection this page
+ * already has to that clinic (and label), or a new one. The client library is loaded on first
+ * use, so screens that never subscribe don't pay for it, and a screen that does draws before it
+ * arrives. Each (re)connection sends the current access token, which auth-js keeps fresh. The
+ * connection's state goes to `onStatus` each time it changes (connectionStatus).
+ */
+export async function subscribeToServiceEvents<E extends ServiceEvent>(
+  options: SubscribeOptions<E>,
+): Promise<RealtimeSubscription> {
+  // The payload schemas (and zod with them) come with the client: a screen draws before either.
+  const [{ io }, { deliverServiceEvent }] = await Promise.all([
+    import('socket.io-client'),
+    import('./realtime-payloads'),
+  ]);
+  const connection = sharedConnection(io, options);
+  const { socket } = connection;
   let reported: RealtimeStatus | undefined;
-  let detail: string | undefined;
-  let code: string | undefined;
+  // Heard from as of now: a subscription joining an open connection is connected at once.
+  const joinedAt = Date.now();
   const report = () => {
     const status = connectionStatus({
       connected: socket.connected,
       active: socket.active,
-      tried,
+      tried: connection.tried,
       online: typeof navigator === 'undefined' || navigator.onLine !== false,
-      silentMs: Date.now() - lastHeard,
+      silentMs: Date.now() - Math.max(connection.lastHeard, joinedAt),
     });
     if (status === reported) return;
     reported = status;
-    if (status === 'refused') options.onStatus?.(status, detail, code);
+    if (status === 'refused') options.onStatus?.(status, connection.detail, connection.code);
     else options.onStatus?.(status);
   };
-  const heard = () => {
-    lastHeard = Date.now();
-    report();
-  };
   report();
-  socket.on('connect', () => {
-    tried = true;
-    heard();
-  });
-  socket.on('disconnect', () => {
-    tried = true;
-    report();
-  });
-  socket.on('connect_error', (error: Error) => {
-    // A refusal (bad token, no access) leaves socket.active false: socket.io stops retrying itself.
-    tried = true;
-    detail = error.message;
-    const data = (error as Error & { data?: { code?: unknown } }).data;
-    code = typeof data?.code === 'string' ? data.code : undefined;
-    report();
-  });
-  socket.io.on('ping', heard);
+  // After the connection's own listeners (registered first), so each report reads the facts as updated.
+  socket.on('connect', report);
+  socket.on('disconnect', report);
+  socket.on('connect_error', report);
+  socket.io.on('ping', report);
   window.addEventListener('offline', report);
   window.addEventListener('online', report);
   const watchdog = setInterval(report, SILENCE_CHECK_MS);
   // Typed by the event map, but not yet checked: whatever arrives goes through the contract's schema.
   const event: ServiceEvent = options.event;
-  socket.on(event, (payload: unknown) => deliverServiceEvent(options, payload));
+  const deliver = (payload: unknown) => deliverServiceEvent(options, payload);
+  socket.on(event, deliver);
   return {
     close() {
       clearInterval(watchdog);
       window.removeEventListener('offline', report);
       window.removeEventListener('online', report);
-      socket.io.off('ping', heard);
-      socket.removeAllListeners();
-      socket.disconnect();
+      socket.off('connect', report);
+      socket.off('disconnect', report);
+      socket.off('connect_error', report);
+      socket.io.off('ping', report);
+      socket.off(event, deliver);
+      connection.release();
     },
   };
 }

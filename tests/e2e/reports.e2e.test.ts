@@ -261,10 +261,19 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
     try {
       const page = desk.page;
       await signIn(page, DEMO.receptionist);
+      // The tab's live connections (the dashboard's access watch, label=access-watch, is its own).
+      const tabSockets: string[] = [];
+      page.on('websocket', (socket) => {
+        if (socket.url().includes('/socket.io/') && !socket.url().includes('label=access-watch'))
+          tabSockets.push(socket.url());
+      });
       await openReports(page);
       const panel = page.getByRole('region', { name: 'Day sheet' });
       // The sheet follows the clinic's billing changes once its connection is up.
       await page.locator('.reports-day-sheet[data-live="connected"]').waitFor();
+      // So does the discounts report, over the same connection: one per clinic, not one per section.
+      await page.locator('.reports-discounts[data-live="connected"]').waitFor();
+      expect(tabSockets).toHaveLength(1);
 
       // A range: yesterday to today; reversed and too long are told at the field, nothing asked.
       const first = panel.getByLabel('First day', { exact: true });
