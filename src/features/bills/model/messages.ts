@@ -1,5 +1,8 @@
 import { TAB_TITLES } from '@/lib/authorization';
 
+/** A count as the Patients screen writes it: 10,000. */
+const count = (value: number) => value.toLocaleString('en-US');
+
 /** The Billing System tab's texts, word for word from the spec. */
 export const BILLING_TEXT = {
   tabTitle: TAB_TITLES.bills,
@@ -55,11 +58,17 @@ export const BILLING_EXTRA_TEXT = {
   noInvoiceMatch: 'No invoices match this search or status.',
   noPaymentMatch: 'No payments match this search.',
   invoiceCount: (shown: number, total: number) =>
-    shown === total ? `${total} invoice${total === 1 ? '' : 's'}` : `${shown} of ${total} invoices`,
+    shown === total
+      ? `${count(total)} invoice${total === 1 ? '' : 's'}`
+      : `${count(shown)} of ${count(total)} invoices`,
   paymentCount: (shown: number, total: number) =>
-    shown === total ? `${total} payment${total === 1 ? '' : 's'}` : `${shown} of ${total} payments`,
-  newestInvoices: (shown: number, total: number) => `Newest ${shown} of ${total} invoices; reading the rest…`,
-  newestPayments: (shown: number, total: number) => `Newest ${shown} of ${total} payments; reading the rest…`,
+    shown === total
+      ? `${count(total)} payment${total === 1 ? '' : 's'}`
+      : `${count(shown)} of ${count(total)} payments`,
+  newestInvoices: (shown: number, total: number) =>
+    `Newest ${count(shown)} of ${count(total)} invoices; reading the rest…`,
+  newestPayments: (shown: number, total: number) =>
+    `Newest ${count(shown)} of ${count(total)} payments; reading the rest…`,
   patientSearchPlaceholder: 'Type a patient’s name',
   patientSearching: 'Searching…',
   patientNoMatch: (term: string) => `No patients match “${term}”.`,
