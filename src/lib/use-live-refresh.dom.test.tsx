@@ -178,3 +178,57 @@ describe('live refresh of a tab', () => {
     expect(closed).toBe(1);
   });
 });
+
+describe('live refresh of a tab that reads again only what changed', () => {
+  function PartialHarness({
+    refreshChanged,
+  }: {
+    refreshChanged: (changes: readonly BillingUpdatedPayload[]) => Promise<void>;
+  }) {
+    useLiveRefresh({ clinicId: 1, event: 'billing-updated', queryKey: ['billing', 1], refreshChanged, subscribe });
+    return null;
+  }
+
+  function renderPartial(refreshChanged: (changes: readonly BillingUpdatedPayload[]) => Promise<void>) {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['billing', 1, 'invoices'], ['invoices of clinic 1']);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <PartialHarness refreshChanged={refreshChanged} />
+      </QueryClientProvider>,
+    );
+    return { stale: () => queryClient.getQueryState(['billing', 1, 'invoices'])?.isInvalidated ?? false };
+  }
+
+  it('hands it a burst of changes at once, and re-reads nothing else', async () => {
+    const refreshChanged = vi.fn(async () => undefined);
+    const { stale } = renderPartial(refreshChanged);
+    await waitFor(() => expect(subscribed).toBeDefined());
+    emit(PAYMENT_ADDED);
+    emit({ ...PAYMENT_ADDED, table: 'invoices', op: 'UPDATE', id: 31 });
+    await waitFor(() => expect(refreshChanged).toHaveBeenCalledTimes(1));
+    expect(refreshChanged).toHaveBeenCalledWith([
+      PAYMENT_ADDED,
+      { ...PAYMENT_ADDED, table: 'invoices', op: 'UPDATE', id: 31 },
+    ]);
+    await settle();
+    expect(stale()).toBe(false);
+  });
+
+  it('re-reads everything when it fails, or when the connection comes back', async () => {
+    const refreshChanged = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    const { stale } = renderPartial(refreshChanged);
+    await waitFor(() => expect(subscribed).toBeDefined());
+    emit(PAYMENT_ADDED);
+    await waitFor(() => expect(stale()).toBe(true));
+
+    refreshChanged.mockClear();
+    act(() => subscribed!.onStatus?.('reconnecting'));
+    act(() => subscribed!.onStatus?.('connected'));
+    emit(PAYMENT_ADDED);
+    await settle();
+    expect(refreshChanged).not.toHaveBeenCalled();
+  });
+});

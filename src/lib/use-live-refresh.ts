@@ -26,6 +26,12 @@ export interface LiveRefreshOptions<E extends ClinicServiceEvent = ClinicService
    * tab's latest data.
    */
   concerns?: (change: ServiceEventPayload<E>) => boolean;
+  /**
+   * Reads again only what the changes touch (a tab whose lists are too long to read whole on
+   * every change), instead of every query under `queryKey`. Getting the connection back, and a
+   * failure here, still re-read everything under `queryKey`.
+   */
+  refreshChanged?: (changes: readonly ServiceEventPayload<E>[]) => Promise<void>;
   /** Injected in tests; the app's socket client otherwise. */
   subscribe?: typeof subscribeToServiceEvents;
 }
@@ -41,6 +47,7 @@ export function useLiveRefresh<E extends ClinicServiceEvent>({
   event,
   queryKey,
   concerns,
+  refreshChanged,
   subscribe = subscribeToServiceEvents,
 }: LiveRefreshOptions<E>): RealtimeStatus {
   const queryClient = useQueryClient();
@@ -48,9 +55,11 @@ export function useLiveRefresh<E extends ClinicServiceEvent>({
   // Read when the re-read starts: a key written inline is a new array every render (and so is a filter).
   const latestKey = useRef(queryKey);
   const latestConcerns = useRef(concerns);
+  const latestRefreshChanged = useRef(refreshChanged);
   useLayoutEffect(() => {
     latestKey.current = queryKey;
     latestConcerns.current = concerns;
+    latestRefreshChanged.current = refreshChanged;
   });
 
   useEffect(() => {
@@ -58,18 +67,28 @@ export function useLiveRefresh<E extends ClinicServiceEvent>({
     let lostConnection = false;
     let subscription: { close(): void } | undefined;
     let pending: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
+    // The changes of the coming re-read, or 'everything' (the connection came back: events were missed).
+    let changes: ServiceEventPayload<E>[] | 'everything' = [];
+    const readEverything = () => void queryClient.invalidateQueries({ queryKey: latestKey.current });
+    const refresh = (change?: ServiceEventPayload<E>) => {
+      if (change === undefined) changes = 'everything';
+      else if (changes !== 'everything') changes.push(change);
       if (pending !== undefined) return;
       pending = setTimeout(() => {
         pending = undefined;
-        if (!closed) void queryClient.invalidateQueries({ queryKey: latestKey.current });
+        const read = changes;
+        changes = [];
+        if (closed) return;
+        const partial = latestRefreshChanged.current;
+        if (read === 'everything' || !partial) readEverything();
+        else partial(read).catch(readEverything);
       }, LIVE_REFRESH_COALESCE_MS);
     };
     subscribe({
       clinicId,
       event,
       onEvent: (change) => {
-        if (change.clinic_id === clinicId && (latestConcerns.current?.(change) ?? true)) refresh();
+        if (change.clinic_id === clinicId && (latestConcerns.current?.(change) ?? true)) refresh(change);
       },
       onStatus: (next) => {
         if (closed) return;

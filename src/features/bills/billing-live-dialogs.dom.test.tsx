@@ -6,7 +6,7 @@ import type { InvoiceRow, PaymentRow } from '@/lib/database.types';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { initSupabase } from '@/lib/supabase';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { failNext, realStack, rows, seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
+import { countRequests, failNext, realStack, rows, seed, stackConfig, setupRealDatabase } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -78,8 +78,9 @@ describe('Billing lists whose live re-read failed', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { open } = await seedAna();
     const user = await renderLiveBilling();
-    failNext({ method: 'GET', table: 'invoice_summaries' });
-    failNext({ method: 'GET', table: 'payment_entries' });
+    // The re-read of the changed invoice fails, and so does the whole list's read that follows it.
+    for (const table of ['invoice_summaries', 'payment_entries', 'invoice_summaries', 'payment_entries'] as const)
+      failNext({ method: 'GET', table });
 
     const payment = await paymentTakenElsewhere(open, 300);
     const invoicesStale = 'Could not refresh the invoices: they are as read before, not the latest. Please try again.';
@@ -97,6 +98,25 @@ describe('Billing lists whose live re-read failed', () => {
     await user.click(retry);
     await waitFor(() => expect(invoiceRow(open.id)?.textContent).toContain('Partial'));
     expect(screen.getAllByRole('alert').map((alert) => alert.querySelector('p')?.textContent)).toEqual([paymentsStale]);
+  });
+});
+
+describe('Billing lists after another desk’s payment', () => {
+  it('read again only the invoice it names, and show the payment and the new status', async () => {
+    const { open, paid } = await seedAna();
+    await renderLiveBilling();
+    const invoiceReads = countRequests({ method: 'GET', table: 'invoice_summaries' });
+    const paymentReads = countRequests({ method: 'GET', table: 'payment_entries' });
+
+    const payment = await paymentTakenElsewhere(open, 300);
+    await waitFor(() => expect(paymentRow(payment.id)).not.toBeNull());
+    await waitFor(() => expect(invoiceRow(open.id)?.textContent).toContain('Partial'));
+    expect(invoiceRow(paid.id)?.textContent).toContain('Paid');
+    expect(screen.getByTestId('invoices-count').textContent).toBe('2 invoices');
+    expect(screen.getByTestId('payments-count').textContent).toBe('2 payments');
+    // One read each, of that invoice alone (and its payments), not the clinic's whole lists.
+    expect(invoiceReads.urls.map((url) => new URL(url).searchParams.get('id'))).toEqual([`in.(${open.id})`]);
+    expect(paymentReads.urls.map((url) => new URL(url).searchParams.get('invoice_id'))).toEqual([`in.(${open.id})`]);
   });
 });
 

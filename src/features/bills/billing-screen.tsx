@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { BILLING_UPDATED } from '@common/contract/live-events';
 import { lazyModal } from '@/components/lazy-view/lazy-modal';
@@ -12,6 +13,7 @@ import { ExportInvoicesButton, ExportPaymentsButton } from './export/components/
 import { HmoClaimsPanel } from './hmo-claims/components/hmo-claims-panel';
 import { useInvoices } from './list/api/get-invoices';
 import { usePayments } from './list/api/get-payments';
+import { refreshChangedInvoices } from './list/api/refresh-changed-invoices';
 import { createInvoiceFinder, createPaymentFinder, normalizeName, type StatusFilter } from './list/billing-search';
 import { BillingFilters } from './list/components/billing-filters';
 import { InvoicesTable } from './list/components/invoices-table';
@@ -70,10 +72,16 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
   const invoices = useInvoices(clinicId);
   const payments = usePayments(clinicId);
   const zone = useClinicZone(clinicId);
-  // An invoice or payment added or voided on any device (or an HMO claim, batch
-  // or HMO payment changed); status, paid and balance come from the database, so every billing
-  // read of the clinic is read again.
-  useLiveRefresh({ clinicId, event: BILLING_UPDATED, queryKey: billingKeys.all(clinicId) });
+  // An invoice or payment added or voided on any device (or an HMO claim, batch or HMO payment
+  // changed); status, paid and balance come from the database, so the invoices named are read again
+  // into the lists, and every other billing read of the clinic is read again whole.
+  const queryClient = useQueryClient();
+  useLiveRefresh({
+    clinicId,
+    event: BILLING_UPDATED,
+    queryKey: billingKeys.all(clinicId),
+    refreshChanged: (changes) => refreshChangedInvoices(queryClient, clinicId, changes),
+  });
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('All');
   const [modal, setModal] = useState<OpenModal>(null);

@@ -38,7 +38,7 @@ type Arrangement =
   | { match: RequestMatch; kind: 'fail'; failure: Failure }
   | { match: RequestMatch; kind: 'hold'; arrived: () => void; released: Promise<void> }
   | { match: RequestMatch; kind: 'lose' }
-  | { match: RequestMatch; kind: 'count'; seen: { count: number } };
+  | { match: RequestMatch; kind: 'count'; seen: { count: number; urls: string[] } };
 
 const arrangements: Arrangement[] = [];
 
@@ -76,7 +76,10 @@ export function serveArrangements(stackUrl: string): void {
   server.use(
     http.all(`${stackUrl}/*`, async ({ request }) => {
       for (const entry of arrangements) {
-        if (entry.kind === 'count' && matches(entry.match, request, stackUrl)) entry.seen.count += 1;
+        if (entry.kind === 'count' && matches(entry.match, request, stackUrl)) {
+          entry.seen.count += 1;
+          entry.seen.urls.push(request.url);
+        }
       }
       const index = arrangements.findIndex(
         (entry) => entry.kind !== 'count' && matches(entry.match, request, stackUrl),
@@ -141,9 +144,12 @@ export function loseAnswerNext(match: RequestMatch): void {
   arrangements.push({ match, kind: 'lose' });
 }
 
-/** Counts the requests matching `match` from now on, which go on as usual: `expect(saves.count).toBe(1)`. */
-export function countRequests(match: RequestMatch): { readonly count: number } {
-  const seen = { count: 0 };
+/**
+ * Counts the requests matching `match` from now on, which go on as usual: `expect(saves.count).toBe(1)`;
+ * `urls` are theirs, in order.
+ */
+export function countRequests(match: RequestMatch): { readonly count: number; readonly urls: readonly string[] } {
+  const seen = { count: 0, urls: [] as string[] };
   arrangements.push({ match, kind: 'count', seen });
   return seen;
 }
