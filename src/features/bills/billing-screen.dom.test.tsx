@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { InvoiceRow, PaymentRow } from '@/lib/database.types';
 import { initSupabase } from '@/lib/supabase';
 import {
+  countRequests,
   failNext,
   holdNext,
   loseAnswerNext,
@@ -521,6 +522,7 @@ describe('Add Payment', () => {
     const opened = await openPaymentOfNewInvoice({ total: pesos('0.30') });
     const { user, ana, invoice } = opened;
     let { modal } = opened;
+    const invoiceReads = countRequests({ method: 'GET', table: 'invoice_summaries' });
     await user.type(within(modal).getByLabelText('Amount'), '0.1');
     await user.selectOptions(within(modal).getByLabelText('Method'), 'E-Wallet');
     await user.type(within(modal).getByLabelText(/^Reference #/), ' GC-1 ');
@@ -543,6 +545,13 @@ describe('Add Payment', () => {
     ]);
     // The payments list refreshes after the invoice list that shows "Paid".
     await waitFor(() => expect(rowTexts(paymentsTable()).map((cells) => cells[2])).toEqual(['₱0.20', '₱0.10']));
+    // Each save read its invoice again into the list (beside the form's own balance reads, id=eq.),
+    // and never the clinic's whole list.
+    const reads = invoiceReads.urls.map((url) => new URL(url).searchParams.get('id'));
+    expect(reads.filter((filter) => filter !== `eq.${invoice.id}`)).toEqual([
+      `in.(${invoice.id})`,
+      `in.(${invoice.id})`,
+    ]);
   });
 
   it('warns before taking more than the balance, and keeps the money once confirmed', async () => {

@@ -13,13 +13,13 @@ import { ExportInvoicesButton, ExportPaymentsButton } from './export/components/
 import { HmoClaimsPanel } from './hmo-claims/components/hmo-claims-panel';
 import { useInvoices } from './list/api/get-invoices';
 import { usePayments } from './list/api/get-payments';
-import { refreshChangedInvoices } from './list/api/refresh-changed-invoices';
 import { createInvoiceFinder, createPaymentFinder, normalizeName, type StatusFilter } from './list/billing-search';
 import { BillingFilters } from './list/components/billing-filters';
 import { InvoicesTable } from './list/components/invoices-table';
 import { PaymentsTable } from './list/components/payments-table';
 import { listReadStatus } from './list/list-read-status';
 import type { InvoiceListRow, PaymentListRow } from './model/api/billing-columns';
+import { refreshChangedInvoices } from './model/api/refresh-changed-invoices';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from './model/messages';
 import { billingKeys } from './model/query-keys';
 import { PrintReceiptLink } from './receipt/components/print-receipt-link';
@@ -80,7 +80,12 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
     clinicId,
     event: BILLING_UPDATED,
     queryKey: billingKeys.all(clinicId),
-    refreshChanged: (changes) => refreshChangedInvoices(queryClient, clinicId, changes),
+    refreshChanged: (changes) =>
+      refreshChangedInvoices(
+        queryClient,
+        clinicId,
+        changes.flatMap((change) => (change.invoice_id === null ? [] : [change.invoice_id])),
+      ),
   });
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('All');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvoiceListRow, PaymentListRow } from '../model/api/billing-columns';
+import type { InvoiceListRow, PaymentListRow } from './api/billing-columns';
 import { mergeInvoices, mergePayments } from './live-merge';
 
 const invoice = (id: number, status: InvoiceListRow['status'] = 'Unpaid'): InvoiceListRow => ({

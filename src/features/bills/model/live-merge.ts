@@ -2,7 +2,7 @@
  * A live change merged into a list already read: the rows of the changed invoices as read again
  * replace theirs (a new one joins, one no longer readable leaves), in the list's own order. Pure.
  */
-import type { InvoiceListRow, PaymentListRow } from '../model/api/billing-columns';
+import type { InvoiceListRow, PaymentListRow } from './api/billing-columns';
 
 /** Invoices newest first (by id), as getInvoices reads them. */
 export function mergeInvoices(

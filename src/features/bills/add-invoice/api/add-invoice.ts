@@ -3,6 +3,7 @@ import { centavosOfStored, centavosToDecimal } from '@/entities/money';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { refreshAfterSave } from '../../model/api/refresh-changed-invoices';
 import { EarlierSaveDiffers } from '../../model/earlier-save';
 import { billingKeys } from '../../model/query-keys';
 
@@ -60,6 +61,6 @@ export function useAddInvoice(clinicId: number) {
   return useGuardedMutation({
     mutationKey: billingKeys.addInvoice(clinicId),
     mutationFn: (invoice: NewInvoice) => addInvoice(clinicId, invoice),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+    onSuccess: ({ id }) => refreshAfterSave(queryClient, clinicId, [id]),
   });
 }

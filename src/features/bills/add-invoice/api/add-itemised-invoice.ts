@@ -5,6 +5,7 @@ import { refusalCodeOf } from '@/lib/refusal-text';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { refreshAfterSave } from '../../model/api/refresh-changed-invoices';
 import { EarlierSaveDiffers } from '../../model/earlier-save';
 import { billingKeys } from '../../model/query-keys';
 import type { NewInvoiceItem } from './add-invoice.schema';
@@ -64,7 +65,7 @@ export function useAddItemisedInvoice(clinicId: number) {
   return useGuardedMutation({
     mutationKey: billingKeys.addInvoice(clinicId),
     mutationFn: (invoice: NewItemisedInvoice) => addItemisedInvoice(clinicId, invoice),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+    onSuccess: ({ id }) => refreshAfterSave(queryClient, clinicId, [id]),
     onError: (error) => {
       // Not awaited: the refusal is told at once, the new split shows when it comes.
       if (refusalCodeOf(error) === 'invoice_split_changed') void invalidateInvoiceSplits(queryClient, clinicId);

@@ -3,6 +3,7 @@ import { centavosOfStored, centavosToDecimal } from '@/entities/money';
 import { toRequestError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { refreshAfterSave } from '../../model/api/refresh-changed-invoices';
 import { EarlierSaveDiffers } from '../../model/earlier-save';
 import { billingKeys } from '../../model/query-keys';
 import type { PaymentFields } from '../payment-form';
@@ -70,12 +71,12 @@ export async function addPayment(clinicId: number, payment: NewPayment): Promise
   throw toRequestError(answer.error, answer.status);
 }
 
-/** One save at a time per invoice's Add Payment form; the lists re-read after a save. */
+/** One save at a time per invoice's Add Payment form; after a save the lists re-read that invoice. */
 export function useAddPayment(clinicId: number, invoiceId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: billingKeys.addPayment(clinicId, invoiceId),
     mutationFn: (payment: NewPayment) => addPayment(clinicId, payment),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+    onSuccess: () => refreshAfterSave(queryClient, clinicId, [invoiceId]),
   });
 }

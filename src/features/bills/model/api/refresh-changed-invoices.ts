@@ -1,39 +1,41 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { BillingUpdatedPayload } from '@common/contract';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
+import { mergeInvoices, mergePayments } from '../live-merge';
+import { billingKeys } from '../query-keys';
 import {
   INVOICE_LIST_COLUMNS,
   PAYMENT_LIST_COLUMNS,
   type InvoiceListRow,
   type PaymentListRow,
-} from '../../model/api/billing-columns';
-import { billingKeys } from '../../model/query-keys';
-import { mergeInvoices, mergePayments } from '../live-merge';
+} from './billing-columns';
 
 type NewestRows<Row> = { rows: Row[]; total: number };
 
 /**
- * Brings the two Billing lists up to date with live changes by reading again only the invoices
- * they name (their summaries and their payments) and merging those rows in: a clinic's whole
- * lists run to megabytes, and every desk's every payment would otherwise read them again on every
- * open Billing tab. A list being read meanwhile, or whose newest rows are all it has, is read
- * again instead; everything else of the clinic's billing (the HMO claims, one invoice's balance, a
- * patient's invoices) is read again as before.
+ * Brings the two Billing lists up to date after the invoices `invoiceIds` changed (a payment taken
+ * or voided, an invoice added or voided, here or at another desk) by reading again only those
+ * invoices (their summaries and their payments) and merging the rows in: a clinic's whole lists
+ * run to megabytes, and every payment at any desk would otherwise read them again on every open
+ * Billing tab. A list being read meanwhile, or whose newest rows are all it has, is read again
+ * instead; everything else of the clinic's billing (the HMO claims, one invoice's balance, a
+ * patient's invoices) is read again as before. Rejects when the re-read fails.
  */
 export async function refreshChangedInvoices(
   queryClient: QueryClient,
   clinicId: number,
-  changes: readonly BillingUpdatedPayload[],
+  invoiceIds: Iterable<number>,
 ): Promise<void> {
   const lists = [billingKeys.invoices(clinicId), billingKeys.payments(clinicId)];
   const isList = (key: QueryKey) => lists.some((list) => list.every((part, index) => key[index] === part));
-  void queryClient.invalidateQueries({
+  const others = queryClient.invalidateQueries({
     queryKey: billingKeys.all(clinicId),
     predicate: (query) => !isList(query.queryKey),
   });
-  const ids = new Set(changes.flatMap((change) => (change.invoice_id === null ? [] : [change.invoice_id])));
-  if (ids.size === 0) return;
+  const ids = new Set(invoiceIds);
+  // No list read yet (Add Invoice from Appointments): nothing to merge into.
+  const held = lists.some((key) => queryClient.getQueryState(key) || queryClient.getQueryState([...key, 'newest']));
+  if (ids.size === 0 || !held) return others;
   const [invoices, payments] = await Promise.all([
     getSupabase()
       .from('invoice_summaries')
@@ -64,4 +66,12 @@ export async function refreshChangedInvoices(
   };
   mergeInto<InvoiceListRow>(billingKeys.invoices(clinicId), (list) => mergeInvoices(list, ids, invoiceRows));
   mergeInto<PaymentListRow>(billingKeys.payments(clinicId), (list) => mergePayments(list, ids, paymentRows));
+  await others;
+}
+
+/** After a save of this desk: refreshChangedInvoices, or every billing read again when that fails. */
+export function refreshAfterSave(queryClient: QueryClient, clinicId: number, invoiceIds: Iterable<number>) {
+  return refreshChangedInvoices(queryClient, clinicId, invoiceIds).catch(() =>
+    queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+  );
 }
