@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createConfirmedAdmin, DEMO, signIn, serviceClient, uniqueEmail } from './support/app.ts';
+import { createConfirmedAdmin, createStaffAccount, DEMO, signIn, serviceClient, uniqueEmail } from './support/app.ts';
 import { connectChromium, withPage } from './support/chromium.ts';
 import { enterRightAfterOpening } from './support/confirm.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
@@ -48,14 +48,12 @@ describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () =>
     const clinic = await service.from('users').select('clinic_id').eq('email', owner.email).single();
     if (clinic.error) throw clinic.error;
     const staff = { name: uniqueName('Rosa Enter'), email: uniqueEmail('enter-staff') };
-    const created = await service.auth.admin.createUser({
-      email: staff.email,
+    const staffId = await createStaffAccount(service, {
+      ...staff,
       password: `Pw-${randomUUID().slice(0, 10)}`,
-      email_confirm: true,
-      user_metadata: { name: staff.name },
-      app_metadata: { clinic_id: clinic.data.clinic_id, role: 'receptionist' },
+      clinicId: clinic.data.clinic_id as number,
+      role: 'receptionist',
     });
-    if (created.error) throw created.error;
 
     await withPage(browser, ctx.baseUrl, async (page) => {
       await signIn(page, owner.email, owner.password);
@@ -66,8 +64,8 @@ describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () =>
     });
     const profile = await service.from('users').select('user_id').eq('email', staff.email).single();
     expect(profile.error).toBeNull();
-    expect(profile.data).toEqual({ user_id: created.data.user.id });
-    const account = await service.auth.admin.getUserById(created.data.user.id);
+    expect(profile.data).toEqual({ user_id: staffId });
+    const account = await service.auth.admin.getUserById(staffId);
     expect(account.error).toBeNull();
   });
 

@@ -11,7 +11,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ws from 'ws';
-import { DEMO, signIn, serviceClient, uniqueEmail } from './support/app.ts';
+import { createStaffAccount, DEMO, signIn, serviceClient, uniqueEmail } from './support/app.ts';
 import { DESKTOP, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
 
 const ctx = inject('e2e');
@@ -63,13 +63,7 @@ class Clinic {
     const staff = {} as Record<StaffRole, { email: string; password: string }>;
     for (const role of ['admin', 'receptionist'] as const) {
       const account = { email: uniqueEmail(`patients-${role}`), password: `Pw-${randomUUID().slice(0, 10)}` };
-      const created = await service.auth.admin.createUser({
-        ...account,
-        email_confirm: true,
-        user_metadata: { name: `${role} of ${label}` },
-        app_metadata: { clinic_id: clinicId, role },
-      });
-      if (created.error) throw created.error;
+      await createStaffAccount(service, { ...account, name: `${role} of ${label}`, clinicId, role });
       staff[role] = account;
     }
     const dentist = await service

@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from './support/app.ts';
+import { createStaffAccount, DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from './support/app.ts';
 import { connectChromium, DESKTOP, downloadedBytes, openPage, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -222,14 +222,13 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
     // A cashier of her own, so her total is this test's alone.
     const cashierName = uniqueName('Cashier Dela Cruz');
     const cashierEmail = uniqueEmail('cashier');
-    const createdCashier = await reception.service.auth.admin.createUser({
+    await createStaffAccount(reception.service, {
       email: cashierEmail,
       password: DEMO_PASSWORD,
-      email_confirm: true,
-      user_metadata: { name: cashierName },
-      app_metadata: { clinic_id: reception.clinicId, role: 'receptionist' },
+      name: cashierName,
+      clinicId: reception.clinicId,
+      role: 'receptionist',
     });
-    if (createdCashier.error) throw createdCashier.error;
     const adminName = (await reception.service.from('users').select('name').eq('email', DEMO.admin).single()).data!
       .name as string;
     const receptionName = (await reception.service.from('users').select('name').eq('email', DEMO.receptionist).single())

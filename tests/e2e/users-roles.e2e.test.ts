@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createConfirmedAdmin,
+  createStaffAccount,
   DEMO,
   loginAs,
   pathOf,
@@ -361,15 +362,14 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
     const service = serviceClient(ctx);
     const account = async (label: string, role: string) => {
       const name = `${label} ${clinicId}`;
-      const { data, error } = await service.auth.admin.createUser({
+      const id = await createStaffAccount(service, {
         email: uniqueEmail(label.toLowerCase()),
         password: `Pw-${randomUUID().slice(0, 10)}`,
-        email_confirm: true,
-        user_metadata: { name },
-        app_metadata: { clinic_id: clinicId, role },
+        name,
+        clinicId,
+        role,
       });
-      if (error || !data.user) throw error ?? new Error('no user');
-      return { id: data.user.id, name };
+      return { id, name };
     };
     const root = await account('Root', 'superadmin');
     const rosa = await account('Rosa', 'receptionist');

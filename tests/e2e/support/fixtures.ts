@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { dayBlocksExcept } from '../../support/day-blocks.ts';
-import { DEMO_PASSWORD, serviceClient } from './app.ts';
+import { createStaffAccount, DEMO_PASSWORD, serviceClient, uniqueEmail } from './app.ts';
 import type { E2eContext } from './context.ts';
 
 /** `prefix` followed by a short random tag: a name no other test uses. */
@@ -90,15 +90,14 @@ export class ClinicFixtures {
     const clinicId = clinic.data.id as number;
     const category = await service.from('procedure_categories').insert({ clinic_id: clinicId, name: 'General' });
     if (category.error) throw category.error;
-    const email = `${randomUUID().slice(0, 8)}@own-clinic.e2e.test`;
-    const created = await service.auth.admin.createUser({
+    const email = uniqueEmail('own-clinic');
+    await createStaffAccount(service, {
       email,
       password: DEMO_PASSWORD,
-      email_confirm: true,
-      user_metadata: { name: uniqueName(`E2E ${role}`) },
-      app_metadata: { clinic_id: clinicId, role },
+      name: uniqueName(`E2E ${role}`),
+      clinicId,
+      role,
     });
-    if (created.error) throw created.error;
     return { fixtures: new this(await signedInClient(ctx, email), service, clinicId), email };
   }
 
