@@ -4,6 +4,9 @@ import { readAllRows, readFirstRows, type ListPage } from './read-all-rows';
 /** Rows of a list read first, on their own: a screen's worth and more, in a few kilobytes. */
 export const NEWEST_ROWS = 100;
 
+/** Where useNewestFirstList keeps the newest rows of the list under `queryKey`. */
+export const newestRowsKey = (queryKey: readonly unknown[]) => [...queryKey, 'newest'] as const;
+
 /** A list read newest first: every row once read, and until then the newest NEWEST_ROWS. */
 export interface NewestFirstList<Row> {
   /** Every row, or while the older ones are on their way the newest; undefined before any arrived. */
@@ -28,7 +31,7 @@ export function useNewestFirstList<Row extends { id: number }>(
   queryKey: readonly unknown[],
   page: ListPage<Row>,
 ): NewestFirstList<Row> {
-  const newest = useQuery({ queryKey: [...queryKey, 'newest'], queryFn: () => readFirstRows(page, NEWEST_ROWS) });
+  const newest = useQuery({ queryKey: newestRowsKey(queryKey), queryFn: () => readFirstRows(page, NEWEST_ROWS) });
   const hasOlder = newest.data !== undefined && newest.data.rows.length < newest.data.total;
   const every = useQuery({ queryKey, queryFn: () => readAllRows(page), enabled: hasOlder });
   const rows = hasOlder && every.data ? every.data : newest.data?.rows;

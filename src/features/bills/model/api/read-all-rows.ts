@@ -8,15 +8,26 @@ type PageAnswer<Row> = PostgrestAnswer & { data: Row[] | null; count?: number | 
 /** One page of a list read: rows `from` to `to` of the query's order, with the count when asked. */
 export type ListPage<Row> = (from: number, to: number, withCount: boolean) => PromiseLike<PageAnswer<Row>>;
 
+/** The first rows of a list read, and how many rows the whole list has. */
+export interface FirstRows<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** The first `limit` rows of a list read (fewer when the server caps them), with the list's count. */
+export async function readFirstRows<Row>(page: ListPage<Row>, limit: number): Promise<FirstRows<Row>> {
+  const answer = await page(0, limit - 1, true);
+  const rows = (throwOnError(answer) ?? []) as Row[];
+  return { rows, total: answer.count ?? rows.length };
+}
+
 /**
  * Every row of a list read, usually in one request: when the server caps the rows it returns
  * (hosted Supabase's max-rows), the rest is read in pages of that size, in parallel. The query must
  * order by a unique key last, so pages never overlap or skip a row.
  */
 export async function readAllRows<Row extends { id: number }>(page: ListPage<Row>): Promise<Row[]> {
-  const first = await page(0, FIRST_REQUEST_ROWS - 1, true);
-  const rows = (throwOnError(first) ?? []) as Row[];
-  const total = first.count ?? rows.length;
+  const { rows, total } = await readFirstRows(page, FIRST_REQUEST_ROWS);
   if (rows.length === 0 || rows.length >= total) return rows;
 
   const pageSize = rows.length;
@@ -32,11 +43,4 @@ export async function readAllRows<Row extends { id: number }>(page: ListPage<Row
     }
   }
   return all;
-}
-
-/** The first `limit` rows of a list read, and how many rows the whole list has. */
-export async function readFirstRows<Row>(page: ListPage<Row>, limit: number): Promise<{ rows: Row[]; total: number }> {
-  const answer = await page(0, limit - 1, true);
-  const rows = (throwOnError(answer) ?? []) as Row[];
-  return { rows, total: answer.count ?? rows.length };
 }

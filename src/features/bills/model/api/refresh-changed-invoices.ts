@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { mergeInvoices, mergePayments } from '../live-merge';
@@ -9,8 +9,8 @@ import {
   type InvoiceListRow,
   type PaymentListRow,
 } from './billing-columns';
-
-type NewestRows<Row> = { rows: Row[]; total: number };
+import { newestRowsKey } from './newest-first-list';
+import type { FirstRows } from './read-all-rows';
 
 /**
  * Brings the two Billing lists up to date after the invoices `invoiceIds` changed (a payment taken
@@ -27,14 +27,14 @@ export async function refreshChangedInvoices(
   invoiceIds: Iterable<number>,
 ): Promise<void> {
   const lists = [billingKeys.invoices(clinicId), billingKeys.payments(clinicId)];
-  const isList = (key: QueryKey) => lists.some((list) => list.every((part, index) => key[index] === part));
+  const isList = (key: QueryKey) => lists.some((list) => partialMatchKey(key, list));
   const others = queryClient.invalidateQueries({
     queryKey: billingKeys.all(clinicId),
     predicate: (query) => !isList(query.queryKey),
   });
   const ids = new Set(invoiceIds);
   // No list read yet (Add Invoice from Appointments): nothing to merge into.
-  const held = lists.some((key) => queryClient.getQueryState(key) || queryClient.getQueryState([...key, 'newest']));
+  const held = lists.some((key) => queryClient.getQueryState(key) || queryClient.getQueryState(newestRowsKey(key)));
   if (ids.size === 0 || !held) return others;
   const [invoices, payments] = await Promise.all([
     getSupabase()
@@ -55,13 +55,13 @@ export async function refreshChangedInvoices(
     const every = queryClient.getQueryState(key);
     if (every?.fetchStatus === 'fetching') void queryClient.invalidateQueries({ queryKey: key, exact: true });
     else if (every?.data !== undefined) queryClient.setQueryData<Row[]>(key, (list) => list && merge(list));
-    const newestKey = [...key, 'newest'];
-    const newest = queryClient.getQueryState<NewestRows<Row>>(newestKey);
+    const newestKey = newestRowsKey(key);
+    const newest = queryClient.getQueryState<FirstRows<Row>>(newestKey);
     // Only a list the newest rows hold whole can take a row in: otherwise which rows are the newest
     // may have changed, and reading them again costs a hundred rows.
     if (newest?.data && newest.fetchStatus !== 'fetching' && newest.data.rows.length >= newest.data.total) {
       const rows = merge(newest.data.rows);
-      queryClient.setQueryData<NewestRows<Row>>(newestKey, { rows, total: rows.length });
+      queryClient.setQueryData<FirstRows<Row>>(newestKey, { rows, total: rows.length });
     } else if (newest) void queryClient.invalidateQueries({ queryKey: newestKey, exact: true });
   };
   mergeInto<InvoiceListRow>(billingKeys.invoices(clinicId), (list) => mergeInvoices(list, ids, invoiceRows));
