@@ -38,7 +38,7 @@ type Arrangement =
   | { match: RequestMatch; kind: 'fail'; failure: Failure }
   | { match: RequestMatch; kind: 'hold'; arrived: () => void; released: Promise<void> }
   | { match: RequestMatch; kind: 'lose' }
-  | { match: RequestMatch; kind: 'count'; seen: { count: number; urls: string[] } };
+  | { match: RequestMatch; kind: 'count'; urls: string[] };
 
 const arrangements: Arrangement[] = [];
 
@@ -76,10 +76,7 @@ export function serveArrangements(stackUrl: string): void {
   server.use(
     http.all(`${stackUrl}/*`, async ({ request }) => {
       for (const entry of arrangements) {
-        if (entry.kind === 'count' && matches(entry.match, request, stackUrl)) {
-          entry.seen.count += 1;
-          entry.seen.urls.push(request.url);
-        }
+        if (entry.kind === 'count' && matches(entry.match, request, stackUrl)) entry.urls.push(request.url);
       }
       const index = arrangements.findIndex(
         (entry) => entry.kind !== 'count' && matches(entry.match, request, stackUrl),
@@ -149,9 +146,14 @@ export function loseAnswerNext(match: RequestMatch): void {
  * `urls` are theirs, in order.
  */
 export function countRequests(match: RequestMatch): { readonly count: number; readonly urls: readonly string[] } {
-  const seen = { count: 0, urls: [] as string[] };
-  arrangements.push({ match, kind: 'count', seen });
-  return seen;
+  const urls: string[] = [];
+  arrangements.push({ match, kind: 'count', urls });
+  return {
+    get count() {
+      return urls.length;
+    },
+    urls,
+  };
 }
 
 /** Drops every arrangement and releases the holds a test left closed (after each test). */
