@@ -1,7 +1,5 @@
 import { TAB_TITLES } from '@/lib/authorization';
-
-/** A count as the Patients screen writes it: 10,000. */
-const count = (value: number) => value.toLocaleString('en-US');
+import { formatCount } from '@/lib/format-count';
 
 /** The Billing System tab's texts, word for word from the spec. */
 export const BILLING_TEXT = {
@@ -59,16 +57,16 @@ export const BILLING_EXTRA_TEXT = {
   noPaymentMatch: 'No payments match this search.',
   invoiceCount: (shown: number, total: number) =>
     shown === total
-      ? `${count(total)} invoice${total === 1 ? '' : 's'}`
-      : `${count(shown)} of ${count(total)} invoices`,
+      ? `${formatCount(total)} invoice${total === 1 ? '' : 's'}`
+      : `${formatCount(shown)} of ${formatCount(total)} invoices`,
   paymentCount: (shown: number, total: number) =>
     shown === total
-      ? `${count(total)} payment${total === 1 ? '' : 's'}`
-      : `${count(shown)} of ${count(total)} payments`,
+      ? `${formatCount(total)} payment${total === 1 ? '' : 's'}`
+      : `${formatCount(shown)} of ${formatCount(total)} payments`,
   newestInvoices: (shown: number, total: number) =>
-    `Newest ${count(shown)} of ${count(total)} invoices; reading the rest…`,
+    `Newest ${formatCount(shown)} of ${formatCount(total)} invoices; reading the rest…`,
   newestPayments: (shown: number, total: number) =>
-    `Newest ${count(shown)} of ${count(total)} payments; reading the rest…`,
+    `Newest ${formatCount(shown)} of ${formatCount(total)} payments; reading the rest…`,
   patientSearchPlaceholder: 'Type a patient’s name',
   patientSearching: 'Searching…',
   patientNoMatch: (term: string) => `No patients match “${term}”.`,
