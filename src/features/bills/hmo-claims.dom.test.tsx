@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadTextFile } from '@/lib/download-text-file';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
-import { loseAnswerNext, realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
+import { countRequests, loseAnswerNext, realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -236,9 +236,15 @@ describe('the HMO claims part of the Billing tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
     expect(await within(dialog).findByText('A reason is required to deny a claim.')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Reason'), 'Procedure not covered');
+    const listReads = [
+      countRequests({ method: 'GET', table: 'invoice_summaries' }),
+      countRequests({ method: 'GET', table: 'payment_entries' }),
+    ];
     await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(within(claimRow(section, 'Ana Santos')).getByText('Denied')).toBeTruthy());
     await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱500.10'));
+    // A claim is the HMO's side: the lists of invoices and payments are not read again for it.
+    expect(listReads.flatMap((reads) => reads.urls)).toEqual([]);
     expect((await rows('hmo_claims', { invoice_id: anaInvoice.id }))[0]).toMatchObject({
       denial_reason: 'Procedure not covered',
     });

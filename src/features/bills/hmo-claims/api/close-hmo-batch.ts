@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { refreshBillingBesideTheLists } from '../../model/api/refresh-changed-invoices';
 import { billingKeys } from '../../model/query-keys';
 
 /** Closes (sends) a billing batch (rpc close_hmo_claim_batch): the HMO's next claim opens a new one. */
@@ -14,6 +15,6 @@ export function useCloseHmoBatch(clinicId: number, batchId: number) {
   return useGuardedMutation({
     mutationKey: billingKeys.closeHmoBatch(clinicId, batchId),
     mutationFn: () => closeHmoBatch(batchId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+    onSettled: () => refreshBillingBesideTheLists(queryClient, clinicId),
   });
 }

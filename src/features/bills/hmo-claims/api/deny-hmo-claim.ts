@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { refreshBillingBesideTheLists } from '../../model/api/refresh-changed-invoices';
 import { billingKeys } from '../../model/query-keys';
 
 /** Records the HMO's denial of a claim with its reason (rpc deny_hmo_claim). */
@@ -9,12 +10,12 @@ export async function denyHmoClaim(claimId: number, reason: string): Promise<voi
   throwOnError(await getSupabase().rpc('deny_hmo_claim', { p_claim_id: claimId, p_reason: reason }));
 }
 
-/** One denial at a time per claim; the clinic's billing reads are refreshed whatever the answer. */
+/** One denial at a time per claim; the clinic's billing reads but the lists are refreshed whatever the answer. */
 export function useDenyHmoClaim(clinicId: number, claimId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: billingKeys.denyHmoClaim(clinicId, claimId),
     mutationFn: (reason: string) => denyHmoClaim(claimId, reason),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+    onSettled: () => refreshBillingBesideTheLists(queryClient, clinicId),
   });
 }

@@ -3,6 +3,7 @@ import { centavosToDecimal } from '@/entities/money';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { refreshBillingBesideTheLists } from '../../model/api/refresh-changed-invoices';
 import { billingKeys } from '../../model/query-keys';
 
 export interface NewHmoPayment {
@@ -33,12 +34,12 @@ export async function recordHmoPayment(payment: NewHmoPayment): Promise<number> 
   return throwOnError(answer);
 }
 
-/** One save at a time per batch's form; every billing read of the clinic is read again after it. */
+/** One save at a time per batch's form; every billing read of the clinic but the lists is read again after it. */
 export function useRecordHmoPayment(clinicId: number, batchId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: billingKeys.recordHmoPayment(clinicId, batchId),
     mutationFn: recordHmoPayment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+    onSettled: () => refreshBillingBesideTheLists(queryClient, clinicId),
   });
 }

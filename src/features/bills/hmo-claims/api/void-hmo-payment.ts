@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { refreshBillingBesideTheLists } from '../../model/api/refresh-changed-invoices';
 import { billingKeys } from '../../model/query-keys';
 
 /** Voids a wrongly recorded HMO payment with a reason (rpc void_hmo_payment, admins only). */
@@ -11,13 +12,13 @@ export async function voidHmoPayment(paymentId: number, reason: string): Promise
 
 /**
  * One void at a time per payment (a double click voids once). Whatever the answer the clinic's
- * billing reads are refreshed: a refusal such as 'already void' means the list is out of date.
+ * billing reads but the lists are refreshed: a refusal such as 'already void' means the list is out of date.
  */
 export function useVoidHmoPayment(clinicId: number, paymentId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: billingKeys.voidHmoPayment(clinicId, paymentId),
     mutationFn: (reason: string) => voidHmoPayment(paymentId, reason),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+    onSettled: () => refreshBillingBesideTheLists(queryClient, clinicId),
   });
 }

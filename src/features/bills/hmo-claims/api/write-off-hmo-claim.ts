@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { refreshBillingBesideTheLists } from '../../model/api/refresh-changed-invoices';
 import { billingKeys } from '../../model/query-keys';
 
 /** Writes off what the HMO has not paid of a claim, with a reason (rpc write_off_hmo_claim, admins only). */
@@ -9,12 +10,12 @@ export async function writeOffHmoClaim(claimId: number, reason: string): Promise
   throwOnError(await getSupabase().rpc('write_off_hmo_claim', { p_claim_id: claimId, p_reason: reason }));
 }
 
-/** One write-off at a time per claim; the clinic's billing reads are refreshed whatever the answer. */
+/** One write-off at a time per claim; the clinic's billing reads but the lists are refreshed whatever the answer. */
 export function useWriteOffHmoClaim(clinicId: number, claimId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({
     mutationKey: billingKeys.writeOffHmoClaim(clinicId, claimId),
     mutationFn: (reason: string) => writeOffHmoClaim(claimId, reason),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+    onSettled: () => refreshBillingBesideTheLists(queryClient, clinicId),
   });
 }

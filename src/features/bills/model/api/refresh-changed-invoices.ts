@@ -12,6 +12,22 @@ import {
 import { newestRowsKey } from './newest-first-list';
 import type { FirstRows } from './read-all-rows';
 
+const billingLists = (clinicId: number) => [billingKeys.invoices(clinicId), billingKeys.payments(clinicId)];
+
+/**
+ * Reads again every billing read of the clinic but the two Billing lists (the HMO claims, one
+ * invoice's balance, a patient's invoices). What an HMO claim, batch or HMO payment changes ends
+ * there: the lists' columns are the patient's side of each invoice, which none of them touches.
+ */
+export function refreshBillingBesideTheLists(queryClient: QueryClient, clinicId: number): Promise<void> {
+  const lists = billingLists(clinicId);
+  const isList = (key: QueryKey) => lists.some((list) => partialMatchKey(key, list));
+  return queryClient.invalidateQueries({
+    queryKey: billingKeys.all(clinicId),
+    predicate: (query) => !isList(query.queryKey),
+  });
+}
+
 /**
  * Brings the two Billing lists up to date after the invoices `invoiceIds` changed (a payment taken
  * or voided, an invoice added or voided, here or at another desk) by reading again only those
@@ -26,12 +42,8 @@ export async function refreshChangedInvoices(
   clinicId: number,
   invoiceIds: Iterable<number>,
 ): Promise<void> {
-  const lists = [billingKeys.invoices(clinicId), billingKeys.payments(clinicId)];
-  const isList = (key: QueryKey) => lists.some((list) => partialMatchKey(key, list));
-  const others = queryClient.invalidateQueries({
-    queryKey: billingKeys.all(clinicId),
-    predicate: (query) => !isList(query.queryKey),
-  });
+  const lists = billingLists(clinicId);
+  const others = refreshBillingBesideTheLists(queryClient, clinicId);
   const ids = new Set(invoiceIds);
   // No list read yet (Add Invoice from Appointments): nothing to merge into.
   const held = lists.some((key) => queryClient.getQueryState(key) || queryClient.getQueryState(newestRowsKey(key)));

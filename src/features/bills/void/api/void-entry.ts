@@ -3,10 +3,14 @@ import { refusalTextOf } from '@/lib/refusal-text';
 import { requestErrorOf, type PostgrestErrorLike } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { useGuardedMutation } from '@/lib/use-guarded-mutation';
+import { refreshAfterSave } from '../../model/api/refresh-changed-invoices';
 import { billingKeys } from '../../model/query-keys';
 import { VOID_TEXT } from '../messages';
 
-export type VoidTarget = { kind: 'payment'; id: number } | { kind: 'invoice'; id: number };
+/** A payment names its invoice: after the void, that invoice is what the lists read again. */
+export type VoidTarget = { kind: 'payment'; id: number; invoiceId: number } | { kind: 'invoice'; id: number };
+
+const invoiceOf = (target: VoidTarget) => (target.kind === 'invoice' ? target.id : target.invoiceId);
 
 /** A void the database refused or that never arrived, with the text the dialog shows. */
 export class VoidFailure extends Error {
@@ -37,8 +41,9 @@ export async function voidEntry(target: VoidTarget, reason: string): Promise<voi
 }
 
 /**
- * One void at a time per entry (a double click voids once). Whatever the answer, the clinic's
- * billing reads are refreshed: a refusal such as 'already void' means the list is out of date.
+ * One void at a time per entry (a double click voids once). Whatever the answer, the invoice voided
+ * (or the payment's) is read again into the lists, and the clinic's other billing reads whole: a
+ * refusal such as 'already void' means the rows shown are out of date.
  */
 export function useVoidEntry(clinicId: number) {
   const queryClient = useQueryClient();
@@ -50,6 +55,6 @@ export function useVoidEntry(clinicId: number) {
       target.id,
     ],
     mutationFn: ({ target, reason }: { target: VoidTarget; reason: string }) => voidEntry(target, reason),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all(clinicId) }),
+    onSettled: (_data, _error, { target }) => refreshAfterSave(queryClient, clinicId, [invoiceOf(target)]),
   });
 }

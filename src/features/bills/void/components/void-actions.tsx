@@ -97,7 +97,7 @@ export function VoidPaymentButton({ payment }: { payment: PaymentListRow }) {
       onClick={() =>
         open({
           clinicId: payment.clinic_id,
-          target: { kind: 'payment', id: payment.id },
+          target: { kind: 'payment', id: payment.id, invoiceId: payment.invoice_id },
           summary: VOID_TEXT.paymentSummary(
             formatPesos(payment.amount_centavos),
             payment.patient_name ?? UNKNOWN_PATIENT,

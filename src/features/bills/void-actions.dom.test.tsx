@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@/lib/authorization';
-import type { InvoiceSummaryRow, PaymentEntryRow } from '@/lib/database.types';
-import { getSupabase, initSupabase } from '@/lib/supabase';
+import { initSupabase } from '@/lib/supabase';
 import {
+  countRequests,
   createStaffAccount,
   failNext,
   realStack,
@@ -17,8 +17,9 @@ import {
   setupRealDatabase,
 } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
-import { billingKeys } from '../../model/query-keys';
-import { VoidDialogHost, VoidInvoiceButton, VoidPaymentButton } from './void-actions';
+import { useInvoices } from './list/api/get-invoices';
+import { usePayments } from './list/api/get-payments';
+import { VoidDialogHost, VoidInvoiceButton, VoidPaymentButton } from './void/components/void-actions';
 
 setupRealDatabase();
 beforeAll(() => initSupabase(stackConfig()));
@@ -38,18 +39,10 @@ beforeEach(async () => {
   paymentId = payment!.id;
 });
 
-/** The invoice and its payment as the billing views give them, each with its Void action. */
+/** The invoice and its payment as the Billing lists read them, each with its Void action. */
 function Entries() {
-  const invoices = useQuery({
-    queryKey: billingKeys.invoices(1),
-    queryFn: async () => getSupabase().from('invoice_summaries').select('*'),
-  });
-  const payments = useQuery({
-    queryKey: billingKeys.payments(1),
-    queryFn: async () => getSupabase().from('payment_entries').select('*'),
-  });
-  const invoice = invoices.data?.data?.[0] as InvoiceSummaryRow | undefined;
-  const payment = payments.data?.data?.[0] as PaymentEntryRow | undefined;
+  const invoice = useInvoices(1).rows?.[0];
+  const payment = usePayments(1).rows?.[0];
   if (!invoice || !payment) return <p>Loading</p>;
   return (
     <ul>
@@ -105,6 +98,8 @@ describe('Void', () => {
     expect((await storedPayment(paymentId)).voided_at).toBeNull();
 
     await user.type(within(dialog).getByLabelText('Reason'), 'Entered twice');
+    const invoiceReads = countRequests({ method: 'GET', table: 'invoice_summaries' });
+    const paymentReads = countRequests({ method: 'GET', table: 'payment_entries' });
     await user.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(await screen.findByText('Payment voided.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -112,10 +107,13 @@ describe('Void', () => {
       voided_at: expect.any(String),
       void_reason: 'Entered twice',
     });
-    // The lists are read again: the view no longer counts the payment.
+    // The payment's invoice is read again into the lists: the view no longer counts the payment.
     await waitFor(() => expect(screen.getByTestId('invoice').textContent).toContain('Invoice Unpaid'));
     expect(screen.getByTestId('payment').textContent).toContain('Payment void');
     expect(voidIn('payment')).toBeNull();
+    // That invoice alone (and its payments), not the clinic's whole lists.
+    expect(invoiceReads.urls.map((url) => new URL(url).searchParams.get('id'))).toEqual([`in.(${invoiceId})`]);
+    expect(paymentReads.urls.map((url) => new URL(url).searchParams.get('invoice_id'))).toEqual([`in.(${invoiceId})`]);
   });
 
   it("shows the database's refusal and keeps the reason: an invoice whose payments still count", async () => {
