@@ -81,9 +81,39 @@ async function fillBooking(
   await chooseSlot(form, input.time);
   await chooseProcedure(form);
   if (input.notes) await form.getByLabel(/Additional Notes/).fill(input.notes);
-  await expect
-    .poll(() => form.getByRole('button', { name: 'Book', exact: true }).getAttribute('aria-disabled'))
-    .toBeNull();
+  try {
+    await expect
+      .poll(() => form.getByRole('button', { name: 'Book', exact: true }).getAttribute('aria-disabled'))
+      .toBeNull();
+  } catch (error) {
+    // Book stayed disabled: say what the form held then, so a rare failure names its cause.
+    throw new Error(`${(error as Error).message}\nThe form then: ${JSON.stringify(await bookingFormState(form))}`);
+  }
+}
+
+/** What decides whether Book is enabled, as the page shows it. */
+async function bookingFormState(form: Locator) {
+  return form.evaluate((element) => {
+    const valueOf = (label: string) => {
+      const field = [...element.querySelectorAll('label')].find(
+        (candidate) => candidate.textContent?.replace(/[*\s]+$/, '').trim() === label,
+      );
+      const control = field?.htmlFor ? element.ownerDocument.getElementById(field.htmlFor) : null;
+      return control && 'value' in control ? String(control.value) : null;
+    };
+    return {
+      dentist: valueOf('Dentist'),
+      patient: (element.querySelector('[role=combobox]') as HTMLInputElement | null)?.value ?? null,
+      day: element.querySelector('.booking-day[aria-pressed=true]')?.getAttribute('data-date') ?? null,
+      slot: element.querySelector('[data-time][aria-pressed=true]')?.getAttribute('data-time') ?? null,
+      slots: element.querySelectorAll('[data-time]').length,
+      category: valueOf('Procedure Category'),
+      procedure: valueOf('Procedure'),
+      messages: [...element.querySelectorAll('[role=alert], .booking-field-error, .booking-footer-message')]
+        .map((message) => message.textContent?.trim())
+        .filter(Boolean),
+    };
+  });
 }
 
 /** Waits for the sweetalert2 dialog, checks its title (and text), and answers it. */
