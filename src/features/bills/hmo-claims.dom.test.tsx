@@ -54,6 +54,34 @@ async function openRecordPayment(user: ReturnType<typeof userEvent.setup>) {
 const claimRow = (section: HTMLElement, patient: string) =>
   within(section).getByRole('cell', { name: patient }).closest('tr')!;
 
+/**
+ * Maxicare's batch of Ana's and Ben's claims closed (sent) and paid in full by HMO payment `paid`,
+ * and Carla's later visit in the HMO's next batch, `current`.
+ */
+async function seedSettledBatch() {
+  const { hmo, anaInvoice } = await seedMaxicare();
+  const [settled] = await rows('hmo_claim_batches', { hmo_id: hmo.id });
+  const claims = await rows('hmo_claims', { batch_id: settled!.id });
+  const [paid] = await seed.hmo_payments([
+    {
+      clinic_id: 1,
+      batch_id: settled!.id,
+      hmo_id: hmo.id,
+      amount: 1500.1,
+      received_on: '2026-02-01',
+      idempotency_key: crypto.randomUUID(),
+    },
+  ]);
+  await seed.hmo_claim_settlements(
+    claims.map((claim) => ({ clinic_id: 1, hmo_payment_id: paid!.id, claim_id: claim.id, amount: claim.amount })),
+  );
+  await realStack().query(`update public.hmo_claim_batches set closed_at = now() where id = $1`, [settled!.id]);
+  const [carla] = await seed.patients([{ name: 'Carla Cruz' }]);
+  await seed.invoices([{ patient_id: carla!.id, total: 100, hmo_id: hmo.id, hmo_share: 300 }]);
+  const [, current] = await rows('hmo_claim_batches', { hmo_id: hmo.id });
+  return { settled: settled!, current: current!, paid: paid!, anaInvoice };
+}
+
 describe('the HMO claims part of the Billing tab', () => {
   it('shows what the HMO owes and what is overdue, and its batch’s claims oldest visit first', async () => {
     const { anaInvoice, benInvoice } = await seedMaxicare();
@@ -261,6 +289,63 @@ describe('the HMO claims part of the Billing tab', () => {
     expect(within(section).getByText(/Closed /)).toBeTruthy();
     const [batch] = await rows('hmo_claim_batches', { hmo_id: hmo.id });
     expect(batch!.closed_at).not.toBeNull();
+  });
+
+  it('shows a settled batch without its claims, and reads them only when opened', async () => {
+    const { settled, current, anaInvoice } = await seedSettledBatch();
+    const claimReads = countRequests({ method: 'GET', table: 'hmo_claim_summaries' });
+
+    const user = userEvent.setup();
+    await renderBilling();
+    const section = await hmoSection();
+    const settledBatch = within(section).getByRole('region', { name: `Batch #${settled.id}` });
+    const currentBatch = within(section).getByRole('region', { name: `Batch #${current.id}` });
+    expect(within(currentBatch).getByRole('cell', { name: 'Carla Cruz' })).toBeTruthy();
+    expect(within(settledBatch).getByText(/^Closed /).textContent).toContain(' · Settled');
+    expect(within(settledBatch).queryByRole('table')).toBeNull();
+    expect(within(settledBatch).queryByRole('button', { name: /Export CSV/ })).toBeNull();
+    // Only the batch still in play had its claims read.
+    const batchesRead = () => claimReads.urls.map((url) => new URL(url).searchParams.get('batch_id'));
+    expect(batchesRead()).toEqual([`in.(${current.id})`]);
+
+    const show = within(settledBatch).getByRole('button', { name: 'Show its 2 claims' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    await user.click(show);
+    const anaRow = await within(settledBatch).findByRole('row', { name: new RegExp(`Ana Santos .*#${anaInvoice.id}`) });
+    expect(within(anaRow).getByText('Paid')).toBeTruthy();
+    expect(within(settledBatch).getByRole('cell', { name: 'Ben Reyes' })).toBeTruthy();
+    expect(within(settledBatch).getByRole('table', { name: `HMO payments of batch #${settled.id}` })).toBeTruthy();
+    expect(within(settledBatch).getByRole('button', { name: 'Hide claims' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(within(settledBatch).getByRole('button', { name: `Export CSV: batch #${settled.id}` })).toBeTruthy();
+    expect(batchesRead()).toEqual([`in.(${current.id})`, `in.(${settled.id})`]);
+  });
+
+  it('opens a settled batch that is back in play, its HMO payment voided at another desk', async () => {
+    const { settled, paid } = await seedSettledBatch();
+    await renderBilling();
+    const section = await hmoSection();
+    const settledBatch = within(section).getByRole('region', { name: `Batch #${settled.id}` });
+    expect(within(settledBatch).queryByRole('table')).toBeNull();
+    await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
+
+    // What void_hmo_payment stores: the payment marked void, its settlements gone.
+    await realStack().exec(
+      `delete from public.hmo_claim_settlements where hmo_payment_id = ${paid.id};
+       update public.hmo_payments set voided_at = now(), void_reason = 'Bounced check' where id = ${paid.id};`,
+    );
+    fakeRealtime.emit('billing-updated', {
+      clinic_id: 1,
+      invoice_id: null,
+      table: 'hmo_payments',
+      op: 'UPDATE',
+      id: paid.id,
+    });
+
+    expect(await within(settledBatch).findByRole('cell', { name: 'Ben Reyes' })).toBeTruthy();
+    expect(within(settledBatch).getByText(/^Closed /).textContent).not.toContain('Settled');
+    expect(within(settledBatch).queryByRole('button', { name: /Show its|Hide claims/ })).toBeNull();
   });
 
   it('exports the batch as a CSV file through the shared encoder', async () => {

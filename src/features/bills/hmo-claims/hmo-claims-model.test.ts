@@ -5,6 +5,7 @@ import {
   canDeny,
   canWriteOff,
   groupByHmo,
+  isSettledBatch,
   type HmoBatchRow,
   type HmoClaimRow,
   type HmoPaymentRow,
@@ -94,6 +95,17 @@ describe('canWriteOff', () => {
   it('offers a write-off while the database says the claim still owes anything', () => {
     expect(canWriteOff({ outstanding_centavos: 40_000 })).toBe(true);
     expect(canWriteOff({ outstanding_centavos: 0 })).toBe(false);
+  });
+});
+
+describe('isSettledBatch', () => {
+  it('counts a batch settled once it is closed and owes nothing more', () => {
+    const closed = '2026-02-01T04:00:00+00:00';
+    expect(isSettledBatch(batch({ closed_at: closed, outstanding_centavos: 0 }))).toBe(true);
+    // Open: new claims may still join it.
+    expect(isSettledBatch(batch({ closed_at: null, outstanding_centavos: 0 }))).toBe(false);
+    // Closed, but the HMO still owes a centavo.
+    expect(isSettledBatch(batch({ closed_at: closed, outstanding_centavos: 1 }))).toBe(false);
   });
 });
 

@@ -63,10 +63,19 @@ export type HmoOwedRow = Pick<HmoReceivableRow, 'hmo_id' | 'hmo_name' | 'owed_ce
 
 export interface HmoClaimsOverview {
   receivables: HmoOwedRow[];
+  /** Every batch, settled ones included. */
   batches: HmoBatchRow[];
+  /** The claims and HMO payments of the batches that are not settled. */
   claims: HmoClaimRow[];
   payments: HmoPaymentRow[];
 }
+
+/**
+ * A batch that is done with: closed (sent) and owing nothing more (every claim paid, denied,
+ * withdrawn or written off). Its claims are shown, and read, only when staff open it.
+ */
+export const isSettledBatch = (batch: Pick<HmoBatchRow, 'closed_at' | 'outstanding_centavos'>) =>
+  batch.closed_at !== null && batch.outstanding_centavos <= 0;
 
 export interface BatchWithClaims {
   batch: HmoBatchRow;

@@ -1,4 +1,5 @@
 import type { HmoClaimStatus } from '@/lib/database.types';
+import { formatCount } from '@/lib/format-count';
 import { REFUSAL_TEXT } from '@/lib/refusal-text';
 
 /** The HMO claims part of the Billing tab (the spec has none: docs/adr/0052-hmo-claims-and-batches.md). */
@@ -22,6 +23,11 @@ export const HMO_CLAIMS_TEXT = {
     `Claimed ${claimed} · settled ${settled} · outstanding ${outstanding}`,
   batchWrittenOff: (writtenOff: string) => ` · written off ${writtenOff}`,
   claimsCaption: (batchId: number) => `Claims of batch #${batchId}`,
+  batchSettled: 'Settled',
+  showClaims: (count: number) => (count === 1 ? 'Show its claim' : `Show its ${formatCount(count)} claims`),
+  hideClaims: 'Hide claims',
+  loadingClaims: 'Loading the batch’s claims…',
+  claimsFailed: 'The batch’s claims could not be loaded.',
   columns: {
     patient: 'Patient',
     invoice: 'Invoice',

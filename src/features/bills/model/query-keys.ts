@@ -22,6 +22,9 @@ export const billingKeys = {
   invoice: (clinicId: number, invoiceId: number) => [...billingKeys.all(clinicId), 'invoice', invoiceId] as const,
   /** What HMOs owe: receivables, batches and claims (the HMO claims part). */
   hmoClaims: (clinicId: number) => [...billingKeys.all(clinicId), 'hmo-claims'] as const,
+  /** One settled batch's claims and HMO payments, read when staff open it. */
+  hmoBatchEntries: (clinicId: number, batchId: number) =>
+    [...billingKeys.all(clinicId), 'hmo-batch-entries', batchId] as const,
 
   // Keys of writes, per form: a second write with the same key is ignored while one is in flight
   // (src/lib/use-guarded-mutation.ts).

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { dateLabel, formatClinicDate } from '@common/clinic-calendar';
 import { confirmDialog } from '@/components/confirm-dialog';
+import { ErrorState, LoadingState } from '@/components/states/states';
 import { DataTable } from '@/components/table/data-table';
 import { useToast } from '@/components/toast/toast-context';
 import { formatPesos } from '@/entities/money';
@@ -8,10 +10,12 @@ import { downloadTextFile } from '@/lib/download-text-file';
 import { useSignedInUser } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
 import { useCloseHmoBatch } from '../api/close-hmo-batch';
+import { useHmoBatchEntries } from '../api/get-hmo-claims';
 import { hmoFailureText } from '../failure-text';
 import {
   batchCsv,
   batchFileName,
+  isSettledBatch,
   type BatchWithClaims,
   type HmoBatchRow,
   type HmoClaimRow,
@@ -28,7 +32,11 @@ export interface BatchActions {
   onVoid: (payment: HmoPaymentRow) => void;
 }
 
-/** One batch: its state, due date and totals, its tools, its claims and its HMO payments. */
+/**
+ * One batch: its state, due date and totals, its tools, its claims and its HMO payments. A settled
+ * batch (isSettledBatch) shows its claims and payments only when opened, and reads them then; one
+ * that settles while shown stays open, and one back in play (an HMO payment voided) opens.
+ */
 export function BatchSection({
   clinicId,
   entry,
@@ -40,7 +48,13 @@ export function BatchSection({
   timeZone: string;
   actions: BatchActions;
 }) {
-  const { batch, claims, payments } = entry;
+  const { batch } = entry;
+  const settled = isSettledBatch(batch);
+  // Opened by staff, or in play when first shown; a batch in play (again) always shows its claims.
+  const [openedWhenSettled, setOpen] = useState(!settled);
+  const open = !settled || openedWhenSettled;
+  const settledEntries = useHmoBatchEntries(clinicId, batch.id, settled && open);
+  const shown = settled ? settledEntries.data : entry;
   // Voiding an HMO payment and writing off a claim give up money: billing.void, admins.
   const mayVoid = can(useSignedInUser().role, 'billing:void');
   const closeBatch = useCloseHmoBatch(clinicId, batch.id);
@@ -68,6 +82,34 @@ export function BatchSection({
   const paymentColumns = hmoPaymentColumns(mayVoid, onVoid);
 
   const titleId = `hmo-batch-${batch.id}`;
+  const entriesId = `hmo-batch-${batch.id}-entries`;
+  let entries = null;
+  if (open && shown) {
+    entries = (
+      <>
+        <DataTable
+          columns={columns}
+          rows={shown.claims}
+          rowKey={(claim) => claim.id}
+          caption={text.claimsCaption(batch.id)}
+          emptyText={text.batchNoDue}
+        />
+        {shown.payments.length > 0 ? (
+          <DataTable
+            columns={paymentColumns}
+            rows={shown.payments}
+            rowKey={(payment) => payment.id}
+            caption={text.paymentsCaption(batch.id)}
+            emptyText=""
+          />
+        ) : null}
+      </>
+    );
+  } else if (open && settledEntries.isError) {
+    entries = (
+      <ErrorState title={text.claimsFailed} retryLabel={text.retry} onRetry={() => void settledEntries.refetch()} />
+    );
+  } else if (open) entries = <LoadingState label={text.loadingClaims} />;
   return (
     <section className="hmo-claims-batch" aria-labelledby={titleId} data-testid="hmo-batch">
       <div className="hmo-claims-batch-head">
@@ -79,6 +121,12 @@ export function BatchSection({
           {' · '}
           {batch.due_date === null ? text.batchNoDue : text.batchDue(dateLabel(batch.due_date))}
           {batch.overdue ? <span className="hmo-claims-overdue-badge">{text.batchOverdue}</span> : null}
+          {settled ? (
+            <>
+              {' · '}
+              {text.batchSettled}
+            </>
+          ) : null}
         </p>
         <p className="hmo-claims-batch-totals" data-testid="hmo-batch-totals">
           {text.batchTotals(
@@ -107,32 +155,30 @@ export function BatchSection({
               {text.closeBatch}
             </button>
           ) : null}
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={text.exportBatchLabel(batch.id)}
-            onClick={() => downloadTextFile(batchFileName(batch), batchCsv(claims))}
-          >
-            {text.exportBatch}
-          </button>
+          {open && shown ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={text.exportBatchLabel(batch.id)}
+              onClick={() => downloadTextFile(batchFileName(batch), batchCsv(shown.claims))}
+            >
+              {text.exportBatch}
+            </button>
+          ) : null}
+          {settled ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-expanded={open}
+              aria-controls={entriesId}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? text.hideClaims : text.showClaims(batch.claim_count)}
+            </button>
+          ) : null}
         </div>
       </div>
-      <DataTable
-        columns={columns}
-        rows={claims}
-        rowKey={(claim) => claim.id}
-        caption={text.claimsCaption(batch.id)}
-        emptyText={text.batchNoDue}
-      />
-      {payments.length > 0 ? (
-        <DataTable
-          columns={paymentColumns}
-          rows={payments}
-          rowKey={(payment) => payment.id}
-          caption={text.paymentsCaption(batch.id)}
-          emptyText=""
-        />
-      ) : null}
+      <div id={entriesId}>{entries}</div>
     </section>
   );
 }
