@@ -5,7 +5,7 @@
  * data directory starts from the migrated template, as a second `npm start` would find it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -85,6 +85,14 @@ export async function startShippedStack(
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // A test process that ends without stop() (a crash, an unhandled rejection) takes the stack
+    // with it: one left running kept using CPU and memory through the runs after it.
+    const killWithThisProcess = () => {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    process.once('exit', killWithThisProcess);
+    child.once('exit', () => process.off('exit', killWithThisProcess));
     child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
