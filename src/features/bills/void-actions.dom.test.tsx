@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@/lib/authorization';
-import { initSupabase } from '@/lib/supabase';
 import {
   countRequests,
   createStaffAccount,
@@ -13,17 +12,14 @@ import {
   rows,
   seed,
   signInAs,
-  stackConfig,
-  setupRealDatabase,
+  setupComponentTests,
 } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { useInvoices } from './list/api/get-invoices';
 import { usePayments } from './list/api/get-payments';
 import { VoidDialogHost, VoidInvoiceButton, VoidPaymentButton } from './void/components/void-actions';
 
-setupRealDatabase();
-beforeAll(() => initSupabase(stackConfig()));
-afterEach(cleanup);
+setupComponentTests();
 
 let invoiceId: number;
 let paymentId: number;

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { initSupabase } from '@/lib/supabase';
-import { failNext, seed, signInAs, stackConfig, setupRealDatabase } from '@/testing/real-db';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { failNext, seed, setupComponentTests, signInAs } from '@/testing/real-db';
 import { createSession, renderApp } from '@/testing/render-app';
 import { PatientInvoices } from './patient-invoices';
 
-setupRealDatabase();
-beforeAll(() => initSupabase(stackConfig()));
-afterEach(cleanup);
+setupComponentTests();
 
 let anaId: number;
 let benId: number;
