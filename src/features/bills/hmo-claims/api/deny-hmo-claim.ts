@@ -10,7 +10,10 @@ export async function denyHmoClaim(claimId: number, reason: string): Promise<voi
   throwOnError(await getSupabase().rpc('deny_hmo_claim', { p_claim_id: claimId, p_reason: reason }));
 }
 
-/** One denial at a time per claim; the clinic's billing reads but the lists are refreshed whatever the answer. */
+/**
+ * One denial at a time per claim; whatever the answer, every billing read of the clinic except the
+ * two lists is refreshed.
+ */
 export function useDenyHmoClaim(clinicId: number, claimId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({

@@ -34,7 +34,10 @@ export async function recordHmoPayment(payment: NewHmoPayment): Promise<number> 
   return throwOnError(answer);
 }
 
-/** One save at a time per batch's form; every billing read of the clinic but the lists is read again after it. */
+/**
+ * One save at a time per batch's form; every billing read of the clinic except the two lists is read
+ * again after it.
+ */
 export function useRecordHmoPayment(clinicId: number, batchId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({

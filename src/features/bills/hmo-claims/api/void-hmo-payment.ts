@@ -12,7 +12,8 @@ export async function voidHmoPayment(paymentId: number, reason: string): Promise
 
 /**
  * One void at a time per payment (a double click voids once). Whatever the answer the clinic's
- * billing reads but the lists are refreshed: a refusal such as 'already void' means the list is out of date.
+ * billing reads except the two lists are refreshed: a refusal such as 'already void' means the list
+ * is out of date.
  */
 export function useVoidHmoPayment(clinicId: number, paymentId: number) {
   const queryClient = useQueryClient();

@@ -10,7 +10,10 @@ export async function writeOffHmoClaim(claimId: number, reason: string): Promise
   throwOnError(await getSupabase().rpc('write_off_hmo_claim', { p_claim_id: claimId, p_reason: reason }));
 }
 
-/** One write-off at a time per claim; the clinic's billing reads but the lists are refreshed whatever the answer. */
+/**
+ * One write-off at a time per claim; whatever the answer, every billing read of the clinic except the
+ * two lists is refreshed.
+ */
 export function useWriteOffHmoClaim(clinicId: number, claimId: number) {
   const queryClient = useQueryClient();
   return useGuardedMutation({

@@ -51,7 +51,7 @@ export function BatchSection({
   const { batch } = entry;
   const settled = isSettledBatch(batch);
   // Opened by staff, or in play when first shown; a batch in play (again) always shows its claims.
-  const [openedWhenSettled, setOpen] = useState(!settled);
+  const [openedWhenSettled, setOpenedWhenSettled] = useState(!settled);
   const open = !settled || openedWhenSettled;
   const settledEntries = useHmoBatchEntries(clinicId, batch.id, settled && open);
   const shown = settled ? settledEntries.data : entry;
@@ -171,7 +171,7 @@ export function BatchSection({
               className="button button-secondary button-small"
               aria-expanded={open}
               aria-controls={entriesId}
-              onClick={() => setOpen(!open)}
+              onClick={() => setOpenedWhenSettled(!open)}
             >
               {open ? text.hideClaims : text.showClaims(batch.claim_count)}
             </button>
