@@ -45,29 +45,19 @@ const zoneSensitive = [
 // step by step, and every step waited longer beside the CPU-bound component and integration files;
 // those two, side by side, slowed each other more than their CPU added up to.
 const wholeRun = extraArgs.length === 0;
-const passes = [
-  ...(wholeRun
-    ? [
-        { label: 'logic and component suites', env: {}, args: ['--project', 'spa-unit', '--project', 'spa'] },
-        { label: 'service and database suites', env: {}, args: ['--project', 'node'] },
-        { label: 'browser suite', env: {}, args: ['--project', 'e2e'] },
-      ]
-    : [{ label: 'the suites asked for', env: {}, args: extraArgs }]),
-  // Only when no filter was given: a filtered run is someone iterating on one file.
-  ...(wholeRun
-    ? [
-        { label: 'clinic-time suites, TZ=America/New_York', env: { TZ: 'America/New_York' }, args: zoneSensitive },
-        // The clinic calendar itself (the one module that does zone arithmetic) in the clinic's own zone.
-        {
-          label: 'clinic calendar, TZ=Asia/Manila',
-          env: { TZ: 'Asia/Manila' },
-          args: ['--project', 'node', 'common/'],
-        },
-        // Last: what every pass before it logged.
-        { label: 'log hygiene', env: { NGITI_CHECK_LOGS: '1' }, args: ['--project', 'logs'] },
-      ]
-    : []),
-];
+// A filtered run (someone iterating on one file) is one pass of what was asked for.
+const passes = wholeRun
+  ? [
+      { label: 'logic and component suites', env: {}, args: ['--project', 'spa-unit', '--project', 'spa'] },
+      { label: 'service and database suites', env: {}, args: ['--project', 'node'] },
+      { label: 'browser suite', env: {}, args: ['--project', 'e2e'] },
+      { label: 'clinic-time suites, TZ=America/New_York', env: { TZ: 'America/New_York' }, args: zoneSensitive },
+      // The clinic calendar itself (the one module that does zone arithmetic) in the clinic's own zone.
+      { label: 'clinic calendar, TZ=Asia/Manila', env: { TZ: 'Asia/Manila' }, args: ['--project', 'node', 'common/'] },
+      // Last: what every pass before it logged.
+      { label: 'log hygiene', env: { NGITI_CHECK_LOGS: '1' }, args: ['--project', 'logs'] },
+    ]
+  : [{ label: 'the suites asked for', env: {}, args: extraArgs }];
 const logDir = mkdtempSync(path.join(tmpdir(), 'ngiti-test-logs-'));
 const startedAt = new Date();
 const passSeconds = [];
