@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 1 of 9: the platform pieces every domain uses.
+-- Ngiti baseline, 1 of 11: the platform pieces every domain uses.
 -- Runs unchanged on hosted Supabase, PostgreSQL and PGlite.
 --
 -- Every clinic-scoped table carries clinic_id. Rows that other rows point at
@@ -86,7 +86,7 @@ create type public.reminder_outcome as enum ('failed', 'pending', 'sent', 'skipp
 comment on type public.reminder_outcome is
   'A reminder''s outcome; pending and skipped only for automated reminders (appointment_reminders_outcome_check).';
 
-create type public.waitlist_entry_status as enum ('booked', 'offered', 'removed', 'waiting');
+create type public.waitlist_entry_status as enum ('booked', 'ended', 'offered', 'removed', 'waiting');
 
 comment on type public.waitlist_entry_status is 'Where a waitlist entry stands.';
 
@@ -113,7 +113,8 @@ comment on type public.webhook_event_kind is 'How a Messenger reply arrived.';
 
 create type public.audit_entity as enum (
   'appointment', 'availability', 'clinic', 'dentist', 'export', 'facebook_connection', 'invoice', 'patient',
-  'payment', 'procedure', 'procedure_category', 'sign_in', 'user'
+  'payment', 'procedure', 'procedure_category', 'sign_in', 'user', 'chart_entry', 'treatment_plan_item', 'invoice_item',
+  'hmo', 'hmo_coverage', 'hmo_card', 'hmo_claim', 'hmo_claim_batch', 'hmo_payment'
 );
 
 comment on type public.audit_entity is 'What an audit_log entry is about: the kind of row that changed, or the event.';
@@ -604,3 +605,101 @@ select private.setup_function('public.notify_change()', '{}',
   'an update), key=TG_OP, key=TG_TABLE_NAME, or key=<JSON constant> (null, true, false, "text"). '
   'An argument ''from <schema>.<table> where <column> = <this row''s column> [and ...]'' makes the fields after it '
   'read that table''s matching row instead (nothing is sent when there is none).');
+
+-- ---------------------------------------------------------------------------
+-- Types of the dental chart, treatment plans and HMO billing
+-- ---------------------------------------------------------------------------
+create type public.chart_condition as enum (
+  'caries', 'filling', 'crown', 'missing', 'extracted', 'root_canal', 'implant', 'bridge', 'sealant', 'fracture',
+  'watch'
+);
+
+comment on type public.chart_condition is
+  'What a chart entry says about a tooth: caries, filling, crown, missing, extracted, root canal, implant, bridge, '
+  'sealant, fracture, to watch.';
+
+create type public.chart_entry_state as enum ('existing', 'planned', 'completed');
+
+comment on type public.chart_entry_state is
+  'existing: found in the mouth; planned: to be done (a treatment plan item may point at it); completed: done here.';
+
+-- ---------------------------------------------------------------------------
+-- The FDI rules, once: the check constraints and the guard trigger both ask these.
+-- ---------------------------------------------------------------------------
+create function public.is_fdi_tooth(p_tooth smallint)
+returns boolean language sql immutable set search_path = '' as $$
+  select p_tooth is not null and (
+    (p_tooth / 10 between 1 and 4 and p_tooth % 10 between 1 and 8)
+    or (p_tooth / 10 between 5 and 8 and p_tooth % 10 between 1 and 5))
+$$;
+
+select private.setup_function('public.is_fdi_tooth(smallint)', '{authenticated,service_role}',
+  'True for an FDI two-digit tooth number: 11-18, 21-28, 31-38, 41-48 (permanent), 51-55 ... 81-85 (primary).');
+
+create function public.chart_surfaces_valid(p_surfaces text[])
+returns boolean language sql immutable set search_path = '' as $$
+  select p_surfaces is not null
+    and coalesce(array_ndims(p_surfaces), 1) = 1
+    and p_surfaces <@ array['M', 'O', 'D', 'B', 'L']
+    and cardinality(p_surfaces) = (select count(distinct s) from unnest(p_surfaces) s)
+$$;
+
+select private.setup_function('public.chart_surfaces_valid(text[])', '{authenticated,service_role}',
+  'True for a set of tooth surfaces, each at most once: M mesial, O occlusal/incisal, D distal, B buccal/facial, '
+  'L lingual/palatal.');
+
+create type public.plan_item_status as enum ('accepted', 'declined', 'done', 'proposed');
+
+comment on type public.plan_item_status is
+  'Where a treatment plan item stands: proposed (planned), accepted or declined by the patient, done at an appointment.';
+
+create type public.discount_id_type as enum ('pwd', 'senior_citizen');
+
+comment on type public.discount_id_type is
+  'A patient''s statutory discount ID: senior citizen (RA 9994) or person with disability (RA 10754).';
+
+create type public.hmo_card_status as enum ('expired', 'hmo_inactive', 'not_yet_valid', 'valid', 'validity_missing');
+
+comment on type public.hmo_card_status is
+  'Where an HMO card stands on a clinic day: valid, expired, not yet valid, without valid from / until dates, '
+  'or of an HMO the clinic no longer accepts.';
+
+create function private.refuse_view_write()
+returns trigger language plpgsql set search_path = '' as $$
+begin
+  raise exception '% is a read-only view.', tg_table_name
+    using errcode = 'PT405', hint = 'view_read_only';
+end;
+$$;
+
+select private.setup_function('private.refuse_view_write()', '{}');
+
+-- Whether the request runs as a browser (anon or authenticated). is_browser_role() asks for
+-- current_user, which a security definer function replaces with its owner; the role the request
+-- set stays.
+create function private.is_browser_request()
+returns boolean language sql stable set search_path = '' as $$
+  select pg_catalog.current_setting('role') in ('anon', 'authenticated')
+$$;
+
+select private.setup_function('private.is_browser_request()', '{}');
+
+-- ---------------------------------------------------------------------------
+-- A reason staff must give (a void's, a write-off's): trimmed, not blank, at
+-- most 500 characters, refused (22023) with the caller's words and codes.
+-- ---------------------------------------------------------------------------
+create function private.stated_reason(p_reason text, p_required_message text, p_required_hint text, p_too_long_hint text)
+returns text language plpgsql immutable set search_path = '' as $$
+begin
+  if p_reason is null or pg_catalog.btrim(p_reason) = '' then
+    raise exception '%', p_required_message using errcode = 'invalid_parameter_value', hint = p_required_hint;
+  end if;
+  if char_length(pg_catalog.btrim(p_reason)) > 500 then
+    raise exception 'The reason is too long (at most 500 characters).'
+      using errcode = 'invalid_parameter_value', hint = p_too_long_hint;
+  end if;
+  return pg_catalog.btrim(p_reason);
+end;
+$$;
+
+select private.setup_function('private.stated_reason(text, text, text, text)', '{}');

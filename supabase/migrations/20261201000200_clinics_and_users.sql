@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 2 of 9: clinics, staff profiles and what each role may do.
+-- Ngiti baseline, 2 of 11: clinics, staff profiles and what each role may do.
 --
 -- Sign-up: every auth account gets its staff profile in the same transaction
 -- (handle_new_user). Two ways in:
@@ -83,39 +83,68 @@ create table public.clinics (
     constraint clinics_recall_interval_months_check check (recall_interval_months between 1 and 36)
 );
 
+-- ---------------------------------------------------------------------------
+-- clinics.vat_registered
+-- ---------------------------------------------------------------------------
+alter table public.clinics add column vat_registered boolean not null default false;
+
+comment on column public.clinics.vat_registered is
+  'Whether the clinic is VAT-registered. Not registered: senior citizen / PWD patients get the discount only, '
+  'there is no VAT to exempt.';
+
+alter table public.clinics
+  add constraint clinics_reminder_time_within_the_day check (reminder_time < time '24:00');
+
+alter table public.clinics
+  add column fb_page_name text
+    constraint clinics_fb_page_name_check
+      check (fb_page_name is null or (btrim(fb_page_name) <> '' and char_length(fb_page_name) <= 500)),
+  add constraint clinics_fb_page_name_needs_page check (fb_page_name is null or fb_page_id is not null);
+
+comment on column public.clinics.fb_page_name is
+  'Name of the connected Facebook page as Meta gave it when it was chosen (at most 500 characters, as the pages '
+  'offered are kept); null without a page or for a page connected before names were kept. Written only by the '
+  'notification service.';
+
 comment on table public.clinics is 'A dental clinic; every other row of the app belongs to exactly one clinic.';
+
 comment on column public.clinics.timezone is
   'IANA time zone of the clinic. Opening hours, "today", weeks and reminders are computed in it.';
+
 comment on column public.clinics.reminder_time is 'Local time of day (clinic time zone) when automated reminders go out.';
+
 comment on column public.clinics.fb_page_id is 'Connected Facebook page; written only by the notification service.';
+
 comment on column public.clinics.messenger_page_id is
   'Page id Messenger webhooks arrive with; unique, so an incoming message maps to one clinic.';
+
 comment on column public.clinics.page_token_hint is
   'A recognisable tail of the page access token (e.g. the last 4 characters), shown instead of the secret.';
+
 comment on column public.clinics.recall_interval_months is
   'Months after a patient''s last Completed appointment (clinic calendar) at which they are due for a check-up: 1-36, default 6.';
 
 create unique index clinics_messenger_page_id_key on public.clinics (messenger_page_id) where messenger_page_id is not null;
 
 revoke all on public.clinics from anon, authenticated;
+
 revoke all on sequence public.clinics_id_seq from anon, authenticated;
+
 grant all on public.clinics to service_role;
+
 grant select, delete on public.clinics to authenticated;
+
 -- Browsers write only the Clinic Configuration form's columns. Update keeps the
 -- three page columns so a browser may resend the values it read (the guard
 -- trigger refuses any change to them, 42501); insert does not need them.
 -- timezone, id and created_at are the database's.
 grant insert (name, reminder_time, address, contact_email, contact_phone, recall_interval_months)
   on public.clinics to authenticated;
+
 grant update (
   name, reminder_time, address, contact_email, contact_phone, fb_page_id, messenger_page_id, page_token_hint,
   recall_interval_months
 ) on public.clinics to authenticated;
-
--- guard_clinic_page_connection (browsers never set the page columns), its
--- trigger and the clinics' two audit triggers (clinics_audit, and
--- clinics_facebook_page_audit: the Facebook connection's page columns) are in
--- 20261201001800_connected_page_name.sql, with the page's name.
 
 alter table public.clinics enable row level security;
 
@@ -153,7 +182,9 @@ create table public.users (
 
 comment on table public.users is
   'Staff profile: one per sign-in account, in one clinic, with one role. Created by the sign-up trigger.';
+
 comment on column public.users.user_id is 'The auth.users account; never changes once the profile exists.';
+
 comment on column public.users.role is
   'superadmin reaches every clinic; admin manages their clinic; receptionist and dentist work in it.';
 
@@ -446,7 +477,7 @@ select private.setup_function('public.delete_staff_account(uuid, uuid)', '{servi
 -- user_id is the login behind the profile; the actor columns name people by it already. The
 -- policies are below: a user may also read their own profile.
 -- Browsers neither add nor remove staff profiles: they come and go with their accounts. They
--- update the name and the role only (20261201001700_staff_profiles_name_and_role_only.sql).
+-- update the name and the role only.
 select private.setup_clinic_table('public.users', grants => array['select, update'],
   audit => array['user', 'skip=user_id']);
 
@@ -534,10 +565,12 @@ create table public.role_permissions (
 comment on table public.role_permissions is
   'What each clinic role may do, in its own clinic. The superadmin is not listed: it holds every permission in '
   'every clinic. Written only by migrations; the same table is common/contract/permissions.ts.';
+
 comment on column public.role_permissions.permission is
   'A capability, <area>.<verb> (patients.write, billing.void, users.manage, ...), checked by public.authorize().';
 
 revoke all on public.role_permissions from public, anon, authenticated, service_role;
+
 grant select on public.role_permissions to authenticated, service_role;
 
 insert into public.role_permissions (role, permission)
@@ -606,6 +639,7 @@ end;
 $$;
 
 select private.setup_function('private.require_permission(bigint, text, text, text)', '{authenticated,service_role}');
+
 grant usage on schema private to authenticated, service_role;
 
 -- What every delete RPC of a soft-deletable row (delete_patient, delete_dentist) does first: lock
@@ -677,5 +711,151 @@ create policy "Staff can view their own profile, admins their clinic's" on publi
     )
   );
 
--- "Admins can edit staff of their clinic" (update) lives whole in
--- 20261201001310_superadmin_account_guard.sql, with the trigger that guards the superadmin's profile.
+create function public.guard_superadmin_profile()
+returns trigger language plpgsql set search_path = '' as $$
+begin
+  if public.is_browser_role() and old.role = 'superadmin' and not (select public.is_superadmin()) then
+    raise exception 'Only the superadmin can change this account.'
+      using errcode = 'insufficient_privilege', hint = 'superadmin_account_protected';
+  end if;
+  return new;
+end;
+$$;
+
+select private.setup_function('public.guard_superadmin_profile()', '{service_role}',
+  'Trigger: refuses (42501) a browser''s change of the superadmin''s profile unless it comes from the superadmin.');
+
+create trigger users_guard_superadmin before update on public.users
+  for each row execute function public.guard_superadmin_profile();
+
+-- No role condition in `using`: an admin's update of the superadmin's profile reaches
+-- guard_superadmin_profile, which refuses it by name (superadmin_account_protected) instead of
+-- matching no row. `with check` still keeps any new superadmin row out of an admin's reach.
+create policy "Admins can edit staff of their clinic" on public.users
+  for update to authenticated
+  using (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'users.manage'))
+  )
+  with check (
+    (clinic_id = (select public.current_clinic_id()) or (select public.is_superadmin()))
+    and (select public.authorize(public.current_clinic_id(), 'users.manage'))
+    and (role <> 'superadmin' or (select public.is_superadmin()))
+  );
+
+-- ---------------------------------------------------------------------------
+-- Booking rules on time alone, out of enforce_appointment_rules so the
+-- open-slot search asks the same questions a booking does.
+-- ---------------------------------------------------------------------------
+create function public.clinic_hours_problem(p_start timestamptz, p_time_zone text)
+returns text language sql stable set search_path = '' as $$
+  with local as (
+    select p_start at time zone p_time_zone as start_at,
+           (p_start + interval '20 minutes') at time zone p_time_zone as end_at,
+           (p_start at time zone p_time_zone)::date as day
+  )
+  select case
+    when extract(isodow from l.start_at) = 7 then 'closed on Sunday'
+    when l.start_at < l.day + time '09:00' or l.end_at > l.day + time '18:00' then 'outside clinic hours'
+    when l.start_at < l.day + time '13:00' and l.end_at > l.day + time '12:00' then 'lunch break'
+  end
+  from local l
+$$;
+
+select private.setup_function('public.clinic_hours_problem(timestamptz, text)', '{service_role}',
+  'Why a 20-minute appointment starting at p_start cannot be held in a clinic of zone p_time_zone whatever the '
+  'dentist (''closed on Sunday'', ''outside clinic hours'', ''lunch break''), or null.');
+
+-- ---------------------------------------------------------------------------
+-- Permissions: every clinic role reads the chart; dentists chart, and so do
+-- admins (often the clinic's own dentist). Receptionists read only.
+-- ---------------------------------------------------------------------------
+insert into public.role_permissions (role, permission) values
+  ('admin', 'chart.read'),
+  ('receptionist', 'chart.read'),
+  ('dentist', 'chart.read'),
+  ('admin', 'chart.write'),
+  ('dentist', 'chart.write');
+
+insert into public.role_permissions (role, permission) values
+  ('admin', 'plan.read'),
+  ('receptionist', 'plan.read'),
+  ('dentist', 'plan.read'),
+  ('admin', 'plan.write'),
+  ('dentist', 'plan.write'),
+  ('admin', 'plan.decide'),
+  ('receptionist', 'plan.decide'),
+  ('dentist', 'plan.decide');
+
+-- ---------------------------------------------------------------------------
+-- Helpers of the functions below
+-- ---------------------------------------------------------------------------
+-- The signed-in user's name, stamped beside their id so a record reads the same later.
+create function private.current_user_name()
+returns text language sql stable security definer set search_path = '' as $$
+  select u.name from public.users u where u.user_id = (select auth.uid())
+$$;
+
+select private.setup_function('private.current_user_name()', '{}');
+
+-- ---------------------------------------------------------------------------
+-- Permissions: admins manage the clinic's HMOs and what they cover; every
+-- role that reads patients reads them (cards name an HMO). Patients' cards
+-- and discount IDs are patient fields (patients.read / patients.write).
+-- ---------------------------------------------------------------------------
+insert into public.role_permissions (role, permission) values ('admin', 'hmos.manage');
+
+grant insert (vat_registered), update (vat_registered) on public.clinics to authenticated;
+
+revoke update on public.users from authenticated;
+
+grant update (name, role) on public.users to authenticated;
+
+-- As the other page columns: a browser may resend the value it read (the guard refuses any change).
+grant update (fb_page_name) on public.clinics to authenticated;
+
+create function public.update_clinic_settings(p_clinic_id bigint, p_settings jsonb, p_read jsonb)
+returns setof public.clinics language plpgsql security invoker set search_path = '' as $$
+declare
+  v_keys constant text[] := array[
+    'name', 'reminder_time', 'recall_interval_months', 'vat_registered', 'address', 'contact_email', 'contact_phone'
+  ];
+begin
+  if p_settings is null or jsonb_typeof(p_settings) <> 'object' or not (p_settings ?& v_keys)
+     or p_read is null or jsonb_typeof(p_read) <> 'object' or not (p_read ?& v_keys) then
+    raise exception 'p_settings and p_read must each hold the clinic''s %.', pg_catalog.array_to_string(v_keys, ', ')
+      using errcode = 'invalid_parameter_value', hint = 'clinic_settings_invalid';
+  end if;
+
+  -- The clinic as the caller read it: a value changed since is another desk's save, which the
+  -- form does not show and would undo. No row: changed meanwhile, or not the caller's to change.
+  return query
+    with updated as (
+      update public.clinics c
+         set name = p_settings ->> 'name',
+             reminder_time = (p_settings ->> 'reminder_time')::time,
+             recall_interval_months = (p_settings ->> 'recall_interval_months')::integer,
+             vat_registered = (p_settings ->> 'vat_registered')::boolean,
+             address = p_settings ->> 'address',
+             contact_email = p_settings ->> 'contact_email',
+             contact_phone = p_settings ->> 'contact_phone'
+       where c.id = p_clinic_id
+         and (c.name, c.reminder_time, c.recall_interval_months, c.vat_registered,
+              c.address, c.contact_email, c.contact_phone)
+             is not distinct from
+             (p_read ->> 'name', (p_read ->> 'reminder_time')::time, (p_read ->> 'recall_interval_months')::integer,
+              (p_read ->> 'vat_registered')::boolean,
+              p_read ->> 'address', p_read ->> 'contact_email', p_read ->> 'contact_phone')
+      returning c.*
+    )
+    select * from updated;
+end;
+$$;
+
+select private.setup_function('public.update_clinic_settings(bigint, jsonb, jsonb)', '{authenticated}',
+  'Clinic Configuration''s Update Clinic: sets name, reminder_time, recall_interval_months, vat_registered, '
+  'address, contact_email and contact_phone of clinic p_clinic_id from p_settings, only while the clinic still '
+  'holds p_read (the same seven keys, as the caller read them; null for none). Security invoker: the clinics '
+  'policies, grants and triggers apply as to a plain update. Returns the updated row; none when the clinic was '
+  'changed since it was read or is not the caller''s to change (the caller reads it again to tell). Errors: 22023 '
+  '(clinic_settings_invalid) a key missing, and the clinics'' checks (23514, 23502).');

@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 6 of 9: Messenger and the Facebook page connection. See
+-- Ngiti baseline, 8 of 11: Messenger and the Facebook page connection. See
 -- docs/messenger.md and docs/facebook-connect.md.
 --
 --   messenger_contacts         one row per (page, person): the last time that
@@ -62,16 +62,22 @@ create table public.messenger_contacts (
 
 comment on table public.messenger_contacts is
   'People who wrote to a clinic''s Facebook page (page-scoped id, PSID), with their last inbound message. Written by the notification service.';
+
 comment on column public.messenger_contacts.last_inbound_at is
   'When this person last wrote to the page. Within 24 hours the service may send plain messages; otherwise a utility template.';
+
 comment on column public.messenger_contacts.patient_id is
   'The patient this Messenger account belongs to, when known; null for a sender staff have not linked yet.';
+
 comment on column public.messenger_contacts.display_name is
   'The sender''s name from their Messenger profile (''First Last''); null until the profile could be read.';
+
 comment on column public.messenger_contacts.profile_pic_url is
   'The sender''s profile picture (http or https URL) from their Messenger profile; null until read.';
+
 comment on column public.messenger_contacts.first_message is
   'The first text message the sender wrote to the page; never overwritten.';
+
 comment on column public.messenger_contacts.first_message_at is 'When first_message was sent.';
 
 create index messenger_contacts_clinic_id_last_inbound_idx
@@ -110,7 +116,9 @@ create table public.appointment_notifications (
 
 comment on table public.appointment_notifications is
   'Every status notice sent (or attempted) to a patient on Messenger. Written by the notification service only.';
+
 comment on column public.appointment_notifications.messenger_id is 'The recipient''s Messenger id; null when the patient had none.';
+
 comment on column public.appointment_notifications.via is
   'message: a plain message inside the 24-hour window; template: a utility template outside it; null when not sent.';
 
@@ -146,8 +154,10 @@ create table public.messenger_webhook_events (
 
 comment on table public.messenger_webhook_events is
   'Confirm / Cancel replies received from Messenger, one row per Meta message id (mid): the idempotency key of the webhook.';
+
 comment on column public.messenger_webhook_events.outcome is
   'What the reply did: confirmed, already_confirmed, cancelled, already_cancelled, flagged (too late to cancel), not_changeable (past, deleted, Completed or No Show), ignored (not the sender''s appointment).';
+
 comment on column public.messenger_webhook_events.reply_status is
   'Whether the answer in Messenger was sent, failed, or skipped (no answer for ignored replies or a clinic without a page token).';
 
@@ -177,8 +187,10 @@ create table public.appointment_flags (
 
 comment on table public.appointment_flags is
   'Something about an appointment staff must handle, e.g. a patient asking in Messenger to cancel less than an hour before.';
+
 comment on column public.appointment_flags.kind is
   'late_cancellation_request: the patient tapped Cancel within the hour; the appointment was not cancelled.';
+
 comment on column public.appointment_flags.resolved_at is 'When staff dealt with it; null while open.';
 
 create index appointment_flags_clinic_id_open_idx on public.appointment_flags (clinic_id, created_at desc)
@@ -274,6 +286,7 @@ create table public.facebook_pending_pages (
 
 comment on table public.facebook_pending_pages is
   'Facebook pages a clinic admin may connect, with their page access tokens. The browser sees only the opaque handle.';
+
 comment on column public.facebook_pending_pages.handle is
   'Random id given to the browser in place of the page access token (the spec''s access_token field).';
 
@@ -294,16 +307,22 @@ create table public.webhook_dead_letters (
 
 comment on table public.webhook_dead_letters is
   'Messenger webhook events that failed after the webhook answered 200, with why. NUL and unpaired surrogates in the event are stored as U+FFFD (jsonb cannot hold them).';
+
 comment on column public.webhook_dead_letters.event is
   'The messaging event as received (U+0000 and unpaired surrogates replaced by U+FFFD).';
+
 comment on column public.webhook_dead_letters.reason is 'Why processing failed; never the message text.';
 
 create index webhook_dead_letters_received_at_idx on public.webhook_dead_letters (received_at desc);
 
 revoke all on public.webhook_dead_letters from anon, authenticated;
+
 revoke all on sequence public.webhook_dead_letters_id_seq from anon, authenticated;
+
 grant all on public.webhook_dead_letters to service_role;
+
 grant usage, select on sequence public.webhook_dead_letters_id_seq to service_role;
+
 grant select on public.webhook_dead_letters to authenticated;
 
 alter table public.webhook_dead_letters enable row level security;
@@ -311,3 +330,56 @@ alter table public.webhook_dead_letters enable row level security;
 create policy "Superadmins can view webhook dead letters" on public.webhook_dead_letters
   for select to authenticated
   using ((select public.is_superadmin()));
+
+-- A writer that does not say which time an automated reminder is for means the appointment's time now.
+create function public.stamp_reminder_appointment_time()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  if not new.is_manual and new.for_appointment_time is null then
+    select a.appointment_time into new.for_appointment_time
+      from public.appointments a
+     where a.id = new.appointment_id and a.clinic_id = new.clinic_id;
+  end if;
+  return new;
+end;
+$$;
+
+select private.setup_function('public.stamp_reminder_appointment_time()', '{service_role}',
+  'Trigger: an automated reminder written without for_appointment_time is for the appointment''s time now.');
+
+create trigger appointment_reminders_stamp_time before insert on public.appointment_reminders
+  for each row execute function public.stamp_reminder_appointment_time();
+
+-- The idempotency key of automated reminders: one per appointment, its time and days ahead.
+create unique index appointment_reminders_automated_key
+  on public.appointment_reminders (appointment_id, for_appointment_time, days_ahead)
+  where not is_manual;
+
+-- ---------------------------------------------------------------------------
+-- guard_clinic_page_connection
+-- ---------------------------------------------------------------------------
+create function public.guard_clinic_page_connection()
+returns trigger language plpgsql set search_path = '' as $$
+begin
+  if not public.is_browser_role() then
+    return new;
+  end if;
+  -- A new clinic has no page; a changed one keeps its page as it was.
+  if (case when tg_op = 'INSERT'
+        then new.fb_page_id is not null or new.messenger_page_id is not null or new.page_token_hint is not null
+          or new.fb_page_name is not null
+        else (new.fb_page_id, new.messenger_page_id, new.page_token_hint, new.fb_page_name)
+               is distinct from (old.fb_page_id, old.messenger_page_id, old.page_token_hint, old.fb_page_name)
+      end) then
+    raise exception 'The Facebook page of a clinic is connected through the notification service.'
+      using errcode = 'insufficient_privilege', hint = 'page_connected_by_service';
+  end if;
+  return new;
+end;
+$$;
+
+select private.setup_function('public.guard_clinic_page_connection()', '{service_role}',
+  'Trigger: browser roles cannot set fb_page_id, messenger_page_id, page_token_hint or fb_page_name (42501).');
+
+create trigger clinics_guard_page_connection before insert or update on public.clinics
+  for each row execute function public.guard_clinic_page_connection();

@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 8 of 9: the audit trail, who changed what, when, and through
+-- Ngiti baseline, 10 of 11: the audit trail, who changed what, when, and through
 -- which door. See docs/audit-trail.md.
 --
 -- One generic trigger, audit_row_change() (in the platform file, attached to
@@ -68,22 +68,33 @@ create table public.audit_log (
 comment on table public.audit_log is
   'Append-only record of every audited change (appointments, invoices, payments, staff, clinic settings, Facebook '
   'connection), written by triggers only. Admins of the clinic and superadmins read it.';
+
 comment on column public.audit_log.clinic_id is
   'The clinic the changed row belongs to; no foreign key, the log outlives the clinic. Null for a failed sign-in of an address with no account (superadmins read those).';
+
 comment on column public.audit_log.entity_id is 'Id of the changed row (for facebook_connection: the clinic id); null for exports.';
+
 comment on column public.audit_log.entity_label is
   'What the row was about when it changed (patient name, staff name, clinic name), so the log reads without joins.';
+
 comment on column public.audit_log.action is
   'insert, update, delete (a soft delete of an appointment too), void, connect or disconnect (Facebook page).';
+
 comment on column public.audit_log.before is
   'The audited fields that changed, as they were (null for an insert). Money as integer centavos (*_centavos).';
+
 comment on column public.audit_log.after is 'The audited fields that changed, as they became (null for a delete).';
+
 comment on column public.audit_log.actor_user_id is
   'auth.users id of who made the change: the JWT''s user (browser), or ngiti.audit_actor set by a service; null otherwise.';
+
 comment on column public.audit_log.actor_name is 'The actor''s staff name when the change was made (kept after the user is deleted).';
+
 comment on column public.audit_log.source is
   'browser, edge_function, service, webhook, auth (sign-ins) or sql (a direct connection that did not say which service it is).';
+
 comment on column public.audit_log.table_name is 'The table whose row changed (null for sign-ins and exports).';
+
 comment on column public.audit_log.client_address is 'Sign-ins: the address the attempt came from.';
 
 create index audit_log_clinic_time_idx on public.audit_log (clinic_id, occurred_at desc, id desc);
@@ -422,3 +433,19 @@ select private.setup_clinic_table('public.audit_events', service_grants => null)
 
 create trigger audit_events_append before insert on public.audit_events
   for each row execute function public.audit_event_append();
+
+-- ---------------------------------------------------------------------------
+-- The clinics' audit triggers
+-- ---------------------------------------------------------------------------
+-- The page columns are the Facebook connection's (below); the token hint is part of a secret.
+create trigger clinics_audit after insert or update or delete on public.clinics
+  for each row execute function public.audit_row_change('clinic',
+    'skip=fb_page_id,messenger_page_id,page_token_hint,fb_page_name');
+
+-- The Facebook connection: the page columns of clinics (connect / disconnect / update), the name
+-- with the ids, and the page access token of clinic_secrets (clinics_and_users),
+-- recorded as stored / replaced / null, never any part of it.
+create trigger clinics_facebook_page_audit after update of fb_page_id, messenger_page_id, fb_page_name
+  on public.clinics
+  for each row execute function public.audit_row_change(
+    'facebook_connection', 'only=fb_page_id,messenger_page_id,fb_page_name', 'actions=connection');

@@ -1,6 +1,6 @@
 /**
  * The HMO availment form and the statutory discounts report
- * (supabase/migrations/20261201001540_availment_and_discounts.sql) through the calls the SPA makes:
+ * (supabase/migrations/20261201000500_billing.sql) through the calls the SPA makes:
  * rpc/hmo_availment and rpc/statutory_discounts(_export), over invoices made with the HMO and
  * discount columns set by the service role. What each role of which clinic gets, the refusals'
  * codes, and the clinic-day edges of the report's period. Runs on PGlite and, with

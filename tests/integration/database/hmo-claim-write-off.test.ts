@@ -1,6 +1,6 @@
 /**
  * Writing off what an HMO will not pay of a claim (write_off_hmo_claim, in
- * supabase/migrations/20261201001960_hmo_claim_write_off.sql; docs/adr/0059-writing-off-an-hmo-claim.md)
+ * supabase/migrations/20261201000500_billing.sql; docs/adr/0059-writing-off-an-hmo-claim.md)
  * through the calls the SPA makes: a short-paid claim's rest stops counting as owed and overdue in
  * its batch and its HMO, its refusals (nothing left, withdrawn, twice, no reason, another clinic, a
  * receptionist or dentist), a denial after it refused, its audit row, and voiding the payment it

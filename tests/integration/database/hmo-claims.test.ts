@@ -1,5 +1,5 @@
 /**
- * HMO claims, billing batches and HMO payments (supabase/migrations/20261201001530_hmo_claims.sql)
+ * HMO claims, billing batches and HMO payments (supabase/migrations/20261201000500_billing.sql)
  * through the calls the SPA makes: an invoice with an HMO share becomes a claim in its HMO's open
  * batch, the batch's due date, record_hmo_payment settling oldest visit first, its refusals and its
  * idempotency key, deny_hmo_claim, close_hmo_claim_batch, the void rules, the day sheet's HMO

@@ -1,5 +1,5 @@
 /**
- * Voiding a wrongly recorded HMO payment (supabase/migrations/20261201001550_void_hmo_payment.sql)
+ * Voiding a wrongly recorded HMO payment (supabase/migrations/20261201000500_billing.sql)
  * through the calls the SPA makes: void_hmo_payment gives the batch's claims back what the payment
  * settled (statuses, outstanding, the HMO's receivable), the day sheet stops collecting it and lists
  * it among its voids, a new payment can settle the claims again and the invoice can be voided

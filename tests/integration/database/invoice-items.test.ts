@@ -1,5 +1,5 @@
 /**
- * Itemised invoices (supabase/migrations/20261201001450_invoice_items.sql) through the calls the
+ * Itemised invoices (supabase/migrations/20261201000500_billing.sql) through the calls the
  * SPA makes: rpc/create_itemised_invoice with decimal strings and the form's idempotency key, the
  * lines as Billing, the receipt and the day sheet read them, the refusals' codes, and who may see
  * or touch the lines. Runs on PGlite and, with TEST_DATABASE_URL, on a real PostgreSQL server,

@@ -1,5 +1,5 @@
 /**
- * Who pays an itemised invoice (supabase/migrations/20261201001520_invoice_split.sql) through the
+ * Who pays an itemised invoice (supabase/migrations/20261201000500_billing.sql) through the
  * calls the SPA makes: rpc/invoice_split (the Add Invoice preview) and rpc/create_itemised_invoice
  * (the save), which stores exactly what the preview answers. HMO cards, coverage at a contracted
  * price or a percentage, the HMO's annual limit across invoices, an expired card, the senior

@@ -1,6 +1,6 @@
 /**
  * The patient pickers' search (src/entities/patient/api/search-patients.ts over the function
- * search_patients, supabase/migrations/20261201001890_patient_search_in_the_body.sql) through the
+ * search_patients, supabase/migrations/20261201000300_patients.sql) through the
  * app's own client against a local stack started as `npm start` starts it: what a picker finds,
  * and that no request it sends has a long URL. The name rule's regex grows about 84 bytes a typed
  * character; sent in the URL, a long name passed the 8 KB hosted Supabase's proxy takes (414).
