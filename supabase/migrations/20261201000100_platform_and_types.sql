@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 1 of 11: the platform pieces every domain uses.
+-- Ngiti baseline, 1 of 10: the platform pieces every domain uses.
 -- Runs unchanged on hosted Supabase, PostgreSQL and PGlite.
 --
 -- Every clinic-scoped table carries clinic_id. Rows that other rows point at

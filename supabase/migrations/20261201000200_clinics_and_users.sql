@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 2 of 11: clinics, staff profiles and what each role may do.
+-- Ngiti baseline, 2 of 10: clinics, staff profiles and what each role may do.
 --
 -- Sign-up: every auth account gets its staff profile in the same transaction
 -- (handle_new_user). Two ways in:
@@ -80,26 +80,18 @@ create table public.clinics (
   page_token_hint text check (page_token_hint is null or char_length(page_token_hint) <= 20),
   created_at timestamptz not null default now(),
   recall_interval_months integer not null default 6
-    constraint clinics_recall_interval_months_check check (recall_interval_months between 1 and 36)
+    constraint clinics_recall_interval_months_check check (recall_interval_months between 1 and 36),
+  vat_registered boolean not null default false,
+  fb_page_name text
+    constraint clinics_fb_page_name_check
+    check (fb_page_name is null or (btrim(fb_page_name) <> '' and char_length(fb_page_name) <= 500)),
+  constraint clinics_reminder_time_within_the_day check (reminder_time < time '24:00'),
+  constraint clinics_fb_page_name_needs_page check (fb_page_name is null or fb_page_id is not null)
 );
-
--- ---------------------------------------------------------------------------
--- clinics.vat_registered
--- ---------------------------------------------------------------------------
-alter table public.clinics add column vat_registered boolean not null default false;
 
 comment on column public.clinics.vat_registered is
   'Whether the clinic is VAT-registered. Not registered: senior citizen / PWD patients get the discount only, '
   'there is no VAT to exempt.';
-
-alter table public.clinics
-  add constraint clinics_reminder_time_within_the_day check (reminder_time < time '24:00');
-
-alter table public.clinics
-  add column fb_page_name text
-    constraint clinics_fb_page_name_check
-      check (fb_page_name is null or (btrim(fb_page_name) <> '' and char_length(fb_page_name) <= 500)),
-  add constraint clinics_fb_page_name_needs_page check (fb_page_name is null or fb_page_id is not null);
 
 comment on column public.clinics.fb_page_name is
   'Name of the connected Facebook page as Meta gave it when it was chosen (at most 500 characters, as the pages '

@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 3 of 11: patients.
+-- Ngiti baseline, 3 of 10: patients.
 --
 --   delete_patient(p_patient_id)  soft-deletes a patient together with all
 --                                 their appointments (the confirmation
@@ -26,17 +26,12 @@ create table public.patients (
   deleted boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  unique (id, clinic_id)
-);
-
--- ---------------------------------------------------------------------------
--- patients.discount_id_type / discount_id_number
--- ---------------------------------------------------------------------------
-alter table public.patients
-  add column discount_id_type public.discount_id_type,
-  add column discount_id_number text
+  discount_id_type public.discount_id_type,
+  discount_id_number text
     check (discount_id_number is null or (btrim(discount_id_number) <> '' and char_length(discount_id_number) <= 50)),
-  add constraint patients_discount_id_complete check ((discount_id_type is null) = (discount_id_number is null));
+  unique (id, clinic_id),
+  constraint patients_discount_id_complete check ((discount_id_type is null) = (discount_id_number is null))
+);
 
 comment on column public.patients.discount_id_type is
   'Senior citizen or PWD ID the patient showed; null for none. Billing gives statutory_rates() discount_rate.';

@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 4 of 11: dentists, their availability, appointments and
+-- Ngiti baseline, 4 of 10: dentists, their availability, appointments and
 -- reminders.
 --
 -- One error for every refused booking, so the app can show one message:
@@ -144,6 +144,10 @@ create table public.appointments (
   reminder_recipient_type public.reminder_recipient_type not null default 'patient',
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  cancelled_at timestamptz,
+  cancel_reason text check (
+    cancel_reason is null or (btrim(cancel_reason) <> '' and char_length(cancel_reason) <= 200)
+    ),
   unique (id, clinic_id),
   constraint appointments_patient_fkey foreign key (patient_id, clinic_id)
     references public.patients (id, clinic_id) on delete cascade,
@@ -152,24 +156,16 @@ create table public.appointments (
   constraint appointments_no_overlap exclude using gist (
     dentist_id with =,
     public.appointment_slot(appointment_time) with &&
-  ) where (not deleted and status <> 'Cancelled')
+  ) where (not deleted and status <> 'Cancelled'),
+  constraint appointments_cancelled_at_when_cancelled
+    check ((status = 'Cancelled') = (cancelled_at is not null))
 );
-
-alter table public.appointments
-  add column cancelled_at timestamptz,
-  add column cancel_reason text check (
-    cancel_reason is null or (btrim(cancel_reason) <> '' and char_length(cancel_reason) <= 200)
-  );
 
 comment on column public.appointments.cancelled_at is
   'When the appointment became Cancelled (stamped by the database); null while it is not Cancelled.';
 
 comment on column public.appointments.cancel_reason is
   'Why it was cancelled, for the clinic (not the message to the patient); optional, only on a Cancelled appointment.';
-
-alter table public.appointments
-  add constraint appointments_cancelled_at_when_cancelled
-    check ((status = 'Cancelled') = (cancelled_at is not null));
 
 comment on table public.appointments is
   'A 20-minute booking of a patient with a dentist. Live (not deleted, not Cancelled) bookings of one dentist never overlap.';
@@ -330,6 +326,7 @@ create table public.appointment_reminders (
   attempts integer not null default 0 check (attempts >= 0),
   next_attempt_at timestamptz,
   claim_token uuid,
+  for_appointment_time timestamptz,
   constraint appointment_reminders_appointment_fkey foreign key (appointment_id, clinic_id)
     references public.appointments (id, clinic_id) on delete cascade,
   constraint appointment_reminders_outcome_check check (
@@ -338,17 +335,13 @@ create table public.appointment_reminders (
   ),
   constraint appointment_reminders_pending_has_next_attempt check (
     outcome <> 'pending' or next_attempt_at is not null
-  )
+  ),
+  constraint appointment_reminders_automated_has_time check (is_manual or for_appointment_time is not null)
 );
-
-alter table public.appointment_reminders add column for_appointment_time timestamptz;
 
 comment on column public.appointment_reminders.for_appointment_time is
   'Automated reminders: the appointment time they remind of (a moved appointment is reminded of its new '
   'time). Null for manual reminders.';
-
-alter table public.appointment_reminders
-  add constraint appointment_reminders_automated_has_time check (is_manual or for_appointment_time is not null);
 
 comment on table public.appointment_reminders is
   'Every reminder sent for an appointment, manual or automated. Written by the notification service only.';

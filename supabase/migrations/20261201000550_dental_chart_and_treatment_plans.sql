@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 6 of 11: the dental chart (odontogram) and treatment plans.
+-- Ngiti baseline, 6 of 10: the dental chart (odontogram) and treatment plans.
 -- See docs/adr/0045-dental-chart-data-model.md and
 -- docs/adr/0046-treatment-plans.md.
 --

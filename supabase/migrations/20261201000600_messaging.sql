@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 8 of 11: Messenger and the Facebook page connection. See
+-- Ngiti baseline, 7 of 10: Messenger and the Facebook page connection. See
 -- docs/messenger.md and docs/facebook-connect.md.
 --
 --   messenger_contacts         one row per (page, person): the last time that

@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 9 of 11: recalls and the waitlist. See docs/recalls.md and
+-- Ngiti baseline, 8 of 10: recalls and the waitlist. See docs/recalls.md and
 -- docs/waitlist.md.
 --
 --   clinics.recall_interval_months  a patient is due this many months (1-36,
@@ -237,7 +237,7 @@ create table public.waitlist_entries (
   id bigint generated always as identity primary key,
   clinic_id bigint not null references public.clinics (id) on delete cascade,
   patient_id bigint not null,
-  dentist_id bigint not null,
+  dentist_id bigint,
   from_date date not null,
   to_date date not null,
   note text check (note is null or (btrim(note) <> '' and char_length(note) <= 500)),
@@ -248,6 +248,17 @@ create table public.waitlist_entries (
   updated_at timestamptz not null default now(),
   removed_at timestamptz,
   removed_by uuid,
+  preferred_weekdays integer[] check (
+    preferred_weekdays is null or (
+      array_ndims(preferred_weekdays) = 1
+      and cardinality(preferred_weekdays) between 1 and 6
+      and array_position(preferred_weekdays, null::integer) is null
+      and 1 <= all (preferred_weekdays)
+      and 6 >= all (preferred_weekdays)
+    )
+  ),
+  preferred_from time,
+  preferred_to time,
   unique (id, clinic_id),
   constraint waitlist_entries_dates_check check (from_date <= to_date and to_date - from_date <= 366),
   -- A booked entry keeps its status if its appointment row is later removed outright.
@@ -258,30 +269,13 @@ create table public.waitlist_entries (
   constraint waitlist_entries_dentist_fkey foreign key (dentist_id, clinic_id)
     references public.dentists (id, clinic_id) on delete cascade,
   constraint waitlist_entries_appointment_fkey foreign key (booked_appointment_id, clinic_id)
-    references public.appointments (id, clinic_id) on delete set null (booked_appointment_id)
+    references public.appointments (id, clinic_id) on delete set null (booked_appointment_id),
+  constraint waitlist_entries_time_window_check check (
+    preferred_from is null or preferred_to is null or preferred_from < preferred_to
+  )
 );
 
 comment on column public.waitlist_entries.dentist_id is 'The dentist the patient waits for; null: any dentist.';
-
--- ---------------------------------------------------------------------------
--- waitlist_entries: any dentist, preferred weekdays and time window
--- ---------------------------------------------------------------------------
-alter table public.waitlist_entries
-  alter column dentist_id drop not null,
-  add column preferred_weekdays integer[] check (
-    preferred_weekdays is null or (
-      array_ndims(preferred_weekdays) = 1
-      and cardinality(preferred_weekdays) between 1 and 6
-      and array_position(preferred_weekdays, null::integer) is null
-      and 1 <= all (preferred_weekdays)
-      and 6 >= all (preferred_weekdays)
-    )
-  ),
-  add column preferred_from time,
-  add column preferred_to time,
-  add constraint waitlist_entries_time_window_check check (
-    preferred_from is null or preferred_to is null or preferred_from < preferred_to
-  );
 
 comment on column public.waitlist_entries.preferred_weekdays is
   'ISO weekdays the patient can come (1 Monday … 6 Saturday); null: any day the clinic is open.';
@@ -407,8 +401,9 @@ create table public.waitlist_freed_slots (
   clinic_id bigint not null references public.clinics (id) on delete cascade,
   dentist_id bigint not null,
   slot_time timestamptz not null,
-  -- No foreign key: the freed appointment may be removed outright.
-  appointment_id bigint not null,
+  -- No foreign key: the freed appointment may be removed outright. Null for a slot found open for
+  -- a new entry (opened_for_entry_id).
+  appointment_id bigint,
   freed_at timestamptz not null default now(),
   claim_token uuid,
   claimed_until timestamptz,
@@ -416,19 +411,13 @@ create table public.waitlist_freed_slots (
   outcome public.freed_slot_outcome,
   offers_made integer not null default 0 check (offers_made >= 0),
   taken_offer_id bigint,
+  opened_for_entry_id bigint,
   unique (id, clinic_id),
   constraint waitlist_freed_slots_dentist_fkey foreign key (dentist_id, clinic_id)
     references public.dentists (id, clinic_id) on delete cascade,
-  constraint waitlist_freed_slots_processed_check check ((processed_at is null) = (outcome is null))
+  constraint waitlist_freed_slots_processed_check check ((processed_at is null) = (outcome is null)),
+  constraint waitlist_freed_slots_source_check check ((appointment_id is null) <> (opened_for_entry_id is null))
 );
-
--- ---------------------------------------------------------------------------
--- The queue: a slot may be open rather than freed by an appointment
--- ---------------------------------------------------------------------------
-alter table public.waitlist_freed_slots
-  alter column appointment_id drop not null,
-  add column opened_for_entry_id bigint,
-  add constraint waitlist_freed_slots_source_check check ((appointment_id is null) <> (opened_for_entry_id is null));
 
 comment on column public.waitlist_freed_slots.opened_for_entry_id is
   'The entry that joined while this slot was open (no foreign key, like appointment_id).';

@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 10 of 11: the audit trail, who changed what, when, and through
+-- Ngiti baseline, 9 of 10: the audit trail, who changed what, when, and through
 -- which door. See docs/audit-trail.md.
 --
 -- One generic trigger, audit_row_change() (in the platform file, attached to

@@ -1,5 +1,5 @@
 -- ============================================================================
--- Ngiti baseline, 11 of 11: reports, the day sheet, no-show insight and the
+-- Ngiti baseline, 10 of 10: reports, the day sheet, no-show insight and the
 -- frequent no-show flag. See docs/reports.md and docs/exports.md.
 --
 -- The day sheet's money comes from the Billing tab's own views
@@ -382,7 +382,7 @@ select private.setup_function('public.day_sheet(bigint, date, date)', '{authenti
   'received on those days and not void {payments: [...], total_centavos}. Errors as the patient side.');
 
 -- hmo_claim_summaries, hmo_claim_batch_summaries and hmo_receivables get theirs with the views
--- (hmo_and_statutory_discounts).
+-- (billing).
 do $$
 declare
   v_view text;
