@@ -232,6 +232,10 @@ select private.setup_clinic_table('public.hmos',
     ['insert', 'hmos.manage', 'Admins can add HMOs to their clinic'],
     ['update', 'hmos.manage', 'Admins can update HMOs of their clinic']]);
 
+create trigger hmos_money_in_centavos before insert or update of annual_limit on public.hmos
+  for each row execute function public.keep_money_in_centavos('annual_limit');
+
+
 -- Coverage rows stay in one clinic through procedures_id_clinic_id_key (…_invoice_items.sql).
 
 -- ---------------------------------------------------------------------------
@@ -310,6 +314,10 @@ select private.setup_clinic_table('public.hmo_coverages',
     ['insert', 'hmos.manage', 'Admins can add HMO coverage in their clinic'],
     ['update', 'hmos.manage', 'Admins can change HMO coverage in their clinic'],
     ['delete', 'hmos.manage', 'Admins can remove HMO coverage in their clinic']]);
+
+create trigger hmo_coverages_money_in_centavos before insert or update of contracted_price on public.hmo_coverages
+  for each row execute function public.keep_money_in_centavos('contracted_price');
+
 
 -- ---------------------------------------------------------------------------
 -- patient_hmo_cards
@@ -1604,6 +1612,10 @@ select private.setup_clinic_table('public.hmo_claims',
   notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id'],
   policies => array[['select', 'billing.read', 'Staff can view the HMO claims of their clinic']]);
 
+create trigger hmo_claims_money_in_centavos before insert or update of amount on public.hmo_claims
+  for each row execute function public.keep_money_in_centavos('amount');
+
+
 -- ---------------------------------------------------------------------------
 -- hmo_payments
 -- ---------------------------------------------------------------------------
@@ -1662,12 +1674,24 @@ create index hmo_payments_batch_idx on public.hmo_payments (batch_id);
 
 create index hmo_payments_clinic_received_idx on public.hmo_payments (clinic_id, received_on);
 
+-- The voids of a day sheet's period, as on payments and invoices.
+create index hmo_payments_clinic_id_voided_at_idx on public.hmo_payments (clinic_id, voided_at)
+  where voided_at is not null;
+
 select private.setup_clinic_table('public.hmo_payments',
   grants => array['select'],
   -- The request digest is a retry check, not a fact of the payment: the trail leaves it out, as the key.
   audit => array['hmo_payment', 'skip=idempotency_key,request_digest', 'money=amount'],
   notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id=null'],
   policies => array[['select', 'billing.read', 'Staff can view the HMO payments of their clinic']]);
+
+create trigger hmo_payments_name_voider before update of voided_at on public.hmo_payments
+  for each row execute function public.name_voider();
+
+
+create trigger hmo_payments_money_in_centavos before insert or update of amount on public.hmo_payments
+  for each row execute function public.keep_money_in_centavos('amount');
+
 
 -- ---------------------------------------------------------------------------
 -- hmo_claim_settlements
@@ -1694,6 +1718,11 @@ create index hmo_claim_settlements_claim_idx on public.hmo_claim_settlements (cl
 select private.setup_clinic_table('public.hmo_claim_settlements',
   grants => array['select'],
   policies => array[['select', 'billing.read', 'Staff can view how HMO payments settled claims in their clinic']]);
+
+create trigger hmo_claim_settlements_money_in_centavos before insert or update of amount
+  on public.hmo_claim_settlements
+  for each row execute function public.keep_money_in_centavos('amount');
+
 
 -- ---------------------------------------------------------------------------
 -- The batch a write is about, locked, as the caller sees it (PT404 otherwise).
@@ -1823,13 +1852,6 @@ $$;
 select private.setup_function('public.statutory_discounts_export(bigint, date, date)', '{authenticated,service_role}',
   'statutory_discounts() for its CSV download, recorded in the audit trail (kind statutory-discounts, rows = '
   'invoices listed, filters {"from", "to"}). Errors as statutory_discounts().');
-
--- The voids of a day sheet's period, as on payments and invoices.
-create index hmo_payments_clinic_id_voided_at_idx on public.hmo_payments (clinic_id, voided_at)
-  where voided_at is not null;
-
-create trigger hmo_payments_name_voider before update of voided_at on public.hmo_payments
-  for each row execute function public.name_voider();
 
 create view public.hmo_payment_entries
 with (security_invoker = true)
@@ -2148,9 +2170,6 @@ select private.setup_function('public.record_hmo_payment(bigint, numeric, date, 
   '_date_required / _date_future / _reference_too_long, PT409 hmo_payment_above_outstanding (detail '
   'outstanding_centavos=N).');
 
-create trigger hmos_money_in_centavos before insert or update of annual_limit on public.hmos
-  for each row execute function public.keep_money_in_centavos('annual_limit');
-
 create view public.hmo_claim_summaries
 with (security_invoker = true)
 as
@@ -2295,19 +2314,6 @@ select private.setup_function('public.void_hmo_payment(bigint, text)', '{authent
   'settlements are deleted so its claims owe again, a write-off of any of them undone. Refusals: 42501 '
   'void_forbidden, 22023 void_reason_required / void_reason_too_long, PT404 hmo_payment_not_found, PT409 '
   'hmo_payment_already_void.');
-
-create trigger hmo_coverages_money_in_centavos before insert or update of contracted_price on public.hmo_coverages
-  for each row execute function public.keep_money_in_centavos('contracted_price');
-
-create trigger hmo_claims_money_in_centavos before insert or update of amount on public.hmo_claims
-  for each row execute function public.keep_money_in_centavos('amount');
-
-create trigger hmo_payments_money_in_centavos before insert or update of amount on public.hmo_payments
-  for each row execute function public.keep_money_in_centavos('amount');
-
-create trigger hmo_claim_settlements_money_in_centavos before insert or update of amount
-  on public.hmo_claim_settlements
-  for each row execute function public.keep_money_in_centavos('amount');
 
 create function public.invoice_split(
   p_clinic_id bigint,

@@ -283,6 +283,9 @@ select private.setup_clinic_table('public.treatment_plan_items',
   policies => array[
     ['select', 'plan.read', 'Staff can view the treatment plans of their clinic']]);
 
+create trigger treatment_plan_items_money_in_centavos before insert or update of price on public.treatment_plan_items
+  for each row execute function public.keep_money_in_centavos('price');
+
 -- ---------------------------------------------------------------------------
 -- treatment_plan_totals: the plan's money, exact, per phase (phase null: the whole plan)
 -- ---------------------------------------------------------------------------
@@ -672,6 +675,3 @@ select private.setup_function('public.complete_plan_items(bigint, bigint[])', '{
   'withdrawn (deleted) is passed over, and one already done at this appointment is answered unchanged (a retry): '
   'the items done are answered. Refusals: plan_appointment_not_found, plan_forbidden, '
   'plan_appointment_not_completed, plan_item_mismatch, plan_item_closed.');
-
-create trigger treatment_plan_items_money_in_centavos before insert or update of price on public.treatment_plan_items
-  for each row execute function public.keep_money_in_centavos('price');
