@@ -1725,596 +1725,9 @@ create trigger hmo_claim_settlements_money_in_centavos before insert or update o
 
 
 -- ---------------------------------------------------------------------------
--- The batch a write is about, locked, as the caller sees it (PT404 otherwise).
--- Each caller then asks billing.write in its clinic with its own code.
+-- invoice_split: the one rule that splits an itemised bill between the HMO and
+-- the patient, with the statutory discount
 -- ---------------------------------------------------------------------------
-create function private.lock_hmo_batch(p_batch_id bigint)
-returns public.hmo_claim_batches language sql set search_path = '' as $$
-  select private.lock_clinic_row(null::public.hmo_claim_batches, p_batch_id, 'Billing batch not found.', 'hmo_batch_not_found')
-$$;
-
-select private.setup_function('private.lock_hmo_batch(bigint)', '{}');
-
--- ---------------------------------------------------------------------------
--- close_hmo_claim_batch
--- ---------------------------------------------------------------------------
-create function public.close_hmo_claim_batch(p_batch_id bigint)
-returns void language plpgsql security definer set search_path = '' as $$
-declare
-  v_batch public.hmo_claim_batches;
-begin
-  v_batch := private.lock_hmo_batch(p_batch_id);
-  perform private.require_permission(v_batch.clinic_id, 'billing.write',
-    'You cannot close billing batches in this clinic.', 'hmo_batch_forbidden');
-  if v_batch.closed_at is not null then
-    raise exception 'This batch is already closed.' using errcode = 'PT409', hint = 'hmo_batch_closed';
-  end if;
-  update public.hmo_claim_batches
-     set closed_at = pg_catalog.now(), closed_by = (select auth.uid())
-   where id = v_batch.id;
-end;
-$$;
-
-select private.setup_function('public.close_hmo_claim_batch(bigint)', '{authenticated,service_role}',
-  'Closes (sends) a billing batch (billing.write); the HMO''s next claim opens a new batch. PT404 '
-  'hmo_batch_not_found, 42501 hmo_batch_forbidden, PT409 hmo_batch_closed.');
-
--- ---------------------------------------------------------------------------
--- hmo_availment: the availment form of one invoice billed to an HMO.
--- Security invoker: the invoice is read under billing.read, the patient, card
--- and HMO under patients.read, so another clinic's invoice reads as null.
--- ---------------------------------------------------------------------------
-create function public.hmo_availment(p_invoice_id bigint)
-returns json language plpgsql stable set search_path = '' as $$
-declare
-  v_invoice public.invoices;
-begin
-  select i.* into v_invoice from public.invoices i where i.id = p_invoice_id;
-  if not found then
-    return null;
-  end if;
-  if v_invoice.hmo_id is null then
-    raise exception 'Invoice #% was not billed to an HMO: it has no availment form.', p_invoice_id
-      using errcode = 'invalid_parameter_value', hint = 'availment_without_hmo';
-  end if;
-
-  return (
-    select pg_catalog.json_build_object(
-      'invoice_id', v_invoice.id,
-      'clinic_name', c.name,
-      'clinic_address', c.address,
-      'clinic_phone', c.contact_phone,
-      'clinic_email', c.contact_email,
-      'clinic_time_zone', c.timezone,
-      'dentist_name', d.name,
-      'patient_name', pt.name,
-      'hmo_name', h.name,
-      'member_number', k.member_number,
-      'company', k.company,
-      'valid_from', k.valid_from,
-      'valid_until', k.valid_until,
-      -- The visit's clinic day: the billed appointment's, else the day the invoice was made.
-      'visit_date', (coalesce(a.appointment_time, v_invoice.created_at) at time zone c.timezone)::date,
-      'voided_at', v_invoice.voided_at,
-      'hmo_total_centavos', (v_invoice.hmo_share * 100)::bigint,
-      'items', (
-        select coalesce(pg_catalog.json_agg(r order by r.position), '[]'::json)
-          from (
-            -- The label's own rule writes the surfaces ('MO'; '' for none), so they read as in the label.
-            select it.position, it.label, it.tooth, public.invoice_item_label(null, it.surfaces, null) as surfaces,
-                   (it.line_total * 100)::bigint as line_total_centavos, (it.hmo_share * 100)::bigint as hmo_share_centavos
-              from public.invoice_items it
-             where it.invoice_id = v_invoice.id and it.clinic_id = v_invoice.clinic_id
-          ) r
-      )
-    )
-    from public.clinics c
-    join public.patients pt on pt.id = v_invoice.patient_id and pt.clinic_id = v_invoice.clinic_id
-    join public.hmos h on h.id = v_invoice.hmo_id and h.clinic_id = v_invoice.clinic_id
-    left join public.patient_hmo_cards k on k.id = v_invoice.hmo_card_id and k.clinic_id = v_invoice.clinic_id
-    left join public.appointments a on a.id = v_invoice.appointment_id and a.clinic_id = v_invoice.clinic_id
-    left join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
-   where c.id = v_invoice.clinic_id
-  );
-end;
-$$;
-
-select private.setup_function('public.hmo_availment(bigint)', '{authenticated,service_role}',
-  'The HMO availment form of invoice p_invoice_id: clinic (name, address, phone, e-mail, time zone), the billed '
-  'appointment''s dentist (null when none), patient, the HMO and the card billed (member number, company, valid '
-  'from / until; null when the card was deleted since), the visit''s clinic day, voided_at, the HMO total '
-  '(invoices.hmo_share) and each line {position, label, tooth, surfaces (''MO'', as in the label), line_total_centavos, hmo_share_centavos}. '
-  'Money in integer centavos. Null for an invoice the caller cannot see; 22023 availment_without_hmo for one not '
-  'billed to an HMO.');
-
--- ---------------------------------------------------------------------------
--- statutory_discounts_export: the same answer, recorded in the audit trail
--- like the day sheet's export.
--- ---------------------------------------------------------------------------
-create function public.statutory_discounts_export(p_clinic_id bigint, p_from date, p_to date)
--- Definer: only to write audit_events, which no role may insert into. The access rule stays
--- statutory_discounts()'s own: can_read_reports() reads the caller from the request's JWT.
-returns json language plpgsql security definer set search_path = '' as $$
-declare
-  v_report json;
-begin
-  perform private.require_report_access(p_clinic_id);
-  v_report := public.statutory_discounts(p_clinic_id, p_from, p_to);
-
-  perform private.record_export(p_clinic_id, auth.uid(), 'statutory-discounts',
-    pg_catalog.json_array_length(v_report -> 'invoices'), pg_catalog.jsonb_build_object('from', p_from, 'to', p_to),
-    'browser');
-
-  return v_report;
-end;
-$$;
-
-select private.setup_function('public.statutory_discounts_export(bigint, date, date)', '{authenticated,service_role}',
-  'statutory_discounts() for its CSV download, recorded in the audit trail (kind statutory-discounts, rows = '
-  'invoices listed, filters {"from", "to"}). Errors as statutory_discounts().');
-
-create view public.hmo_payment_entries
-with (security_invoker = true)
-as
-select
-  p.id,
-  p.clinic_id,
-  p.batch_id,
-  p.hmo_id,
-  h.name as hmo_name,
-  (p.amount * 100)::bigint as amount_centavos,
-  p.received_on,
-  p.reference_number,
-  p.recorded_by_name,
-  p.created_at,
-  p.voided_at,
-  p.void_reason,
-  p.voided_by_name
-from public.hmo_payments p
-join public.hmos h on h.id = p.hmo_id and h.clinic_id = p.clinic_id;
-
-comment on view public.hmo_payment_entries is
-  'HMO payments with the HMO''s name and the amount in integer centavos; a void one (voided_at) counts nowhere.';
-
-revoke all on public.hmo_payment_entries from public, anon, authenticated;
-
-grant select on public.hmo_payment_entries to authenticated;
-
-grant all on public.hmo_payment_entries to service_role;
-
--- ---------------------------------------------------------------------------
--- withdraw_hmo_claim: voiding an invoice withdraws its claim; refused once
--- the HMO paid any of it.
--- ---------------------------------------------------------------------------
-create function public.withdraw_hmo_claim()
-returns trigger language plpgsql security definer set search_path = '' as $$
-begin
-  if old.voided_at is not null or new.voided_at is null then
-    return null;
-  end if;
-  -- The claim's batch, locked as record_hmo_payment locks it: a payment of the batch being
-  -- recorded now commits first, and its settlements are then seen below.
-  perform from public.hmo_claim_batches b
-    join public.hmo_claims c on c.batch_id = b.id
-   where c.invoice_id = new.id and c.withdrawn_at is null
-     for update of b;
-  if exists (
-    select from public.hmo_claims c join public.hmo_claim_settlements s on s.claim_id = c.id
-     where c.invoice_id = new.id
-  ) then
-    raise exception 'The HMO has paid this invoice''s claim; the invoice cannot be voided.'
-      using errcode = 'PT409', hint = 'invoice_claim_paid';
-  end if;
-  update public.hmo_claims set withdrawn_at = pg_catalog.now()
-   where invoice_id = new.id and withdrawn_at is null;
-  return null;
-end;
-$$;
-
-select private.setup_function('public.withdraw_hmo_claim()', '{service_role}',
-  'Trigger: voiding an invoice withdraws its HMO claim; refused (PT409 invoice_claim_paid) when the HMO has paid '
-  'any of it.');
-
-create trigger invoices_withdraw_hmo_claim after update of voided_at on public.invoices
-  for each row execute function public.withdraw_hmo_claim();
-
--- ---------------------------------------------------------------------------
--- statutory_discounts: the senior citizen / PWD discounts granted on the
--- invoices issued over clinic days p_from..p_to (void ones left out). The
--- patient's gross share is what the identity of invoice_shares gives back:
--- total + vat_exemption + statutory_discount (= sum of the lines'
--- patient_share). Security invoker, front desk roles (reports.read).
--- ---------------------------------------------------------------------------
-create function public.statutory_discounts(p_clinic_id bigint, p_from date, p_to date)
-returns json language plpgsql stable set search_path = '' as $$
-declare
-  v_period record;
-begin
-  v_period := private.open_report(p_clinic_id, p_from, p_to, 731);
-
-  return (
-    with granted as materialized (
-      select i.id, i.created_at, pt.name as patient_name, i.discount_id_type, i.discount_id_number,
-             i.total + i.vat_exemption + i.statutory_discount as gross, i.vat_exemption, i.statutory_discount,
-             i.total
-        from public.invoices i
-        join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
-       where i.clinic_id = p_clinic_id
-         and i.discount_id_type is not null
-         and private.is_issued_in(i, v_period.starts_at, v_period.ends_at)
-    )
-    select pg_catalog.json_build_object(
-      'from', p_from,
-      'to', p_to,
-      'time_zone', v_period.time_zone,
-      'invoices', (
-        select coalesce(pg_catalog.json_agg(r order by r.created_at, r.id), '[]'::json)
-          from (
-            select g.id, g.created_at, g.patient_name, g.discount_id_type, g.discount_id_number,
-                   (g.gross * 100)::bigint as gross_centavos, (g.vat_exemption * 100)::bigint as vat_exemption_centavos,
-                   (g.statutory_discount * 100)::bigint as discount_centavos,
-                   (g.total * 100)::bigint as amount_due_centavos
-              from granted g
-          ) r
-      ),
-      'by_type', (
-        select coalesce(pg_catalog.json_agg(t order by t.discount_id_type), '[]'::json)
-          from (
-            select g.discount_id_type, count(*)::integer as invoice_count,
-                   (sum(g.gross) * 100)::bigint as gross_centavos,
-                   (sum(g.vat_exemption) * 100)::bigint as vat_exemption_centavos,
-                   (sum(g.statutory_discount) * 100)::bigint as discount_centavos,
-                   (sum(g.total) * 100)::bigint as amount_due_centavos
-              from granted g
-             group by g.discount_id_type
-          ) t
-      ),
-      'overall', (
-        select pg_catalog.json_build_object(
-                 'invoice_count', count(*)::integer,
-                 'gross_centavos', (coalesce(sum(g.gross), 0) * 100)::bigint,
-                 'vat_exemption_centavos', (coalesce(sum(g.vat_exemption), 0) * 100)::bigint,
-                 'discount_centavos', (coalesce(sum(g.statutory_discount), 0) * 100)::bigint,
-                 'amount_due_centavos', (coalesce(sum(g.total), 0) * 100)::bigint)
-          from granted g
-      )
-    )
-  );
-end;
-$$;
-
-select private.setup_function('public.statutory_discounts(bigint, date, date)', '{authenticated,service_role}',
-  'The senior citizen / PWD discounts of clinic p_clinic_id on invoices issued (not void) over clinic days '
-  'p_from..p_to (at most 731): each invoice {id, created_at, patient_name, discount_id_type, discount_id_number, '
-  'gross_centavos (the patient''s share before the discount), vat_exemption_centavos, discount_centavos, '
-  'amount_due_centavos}, totals by ID type and overall. Money in integer centavos. Front desk roles only: 42501 '
-  'report_forbidden, 22023 report_period_required / _reversed / _too_long, PT404 clinic_not_found.');
-
--- ---------------------------------------------------------------------------
--- file_hmo_claim: an invoice with an HMO share becomes a claim in its HMO's
--- open batch (a new batch when none is open).
--- ---------------------------------------------------------------------------
-create function public.file_hmo_claim()
-returns trigger language plpgsql security definer set search_path = '' as $$
-declare
-  v_batch_id bigint;
-  v_visit_date date;
-begin
-  if new.hmo_share <= 0 or new.hmo_id is null or new.voided_at is not null then
-    return null;
-  end if;
-  -- Written once: a later change of the share (before anything is settled) follows below.
-  if exists (select from public.hmo_claims c where c.invoice_id = new.id) then
-    update public.hmo_claims c set amount = new.hmo_share
-     where c.invoice_id = new.id and c.amount <> new.hmo_share
-       and c.denied_at is null and c.withdrawn_at is null
-       and not exists (select from public.hmo_claim_settlements s where s.claim_id = c.id);
-    return null;
-  end if;
-  -- The open batch, or a new one. A batch being closed meanwhile holds its row: the insert sees it
-  -- still open and does nothing, the select waits for the close and then finds no open batch, so
-  -- try again (the closed batch no longer conflicts).
-  loop
-    insert into public.hmo_claim_batches (clinic_id, hmo_id) values (new.clinic_id, new.hmo_id)
-      on conflict (hmo_id) where closed_at is null do nothing;
-    select b.id into v_batch_id from public.hmo_claim_batches b
-     where b.hmo_id = new.hmo_id and b.closed_at is null
-       for update;
-    exit when v_batch_id is not null;
-  end loop;
-  select ((coalesce(a.appointment_time, new.created_at)) at time zone cl.timezone)::date into v_visit_date
-    from public.clinics cl
-    left join public.appointments a on a.id = new.appointment_id and a.clinic_id = new.clinic_id
-   where cl.id = new.clinic_id;
-  insert into public.hmo_claims (clinic_id, batch_id, hmo_id, invoice_id, patient_id, amount, visit_date)
-  values (new.clinic_id, v_batch_id, new.hmo_id, new.id, new.patient_id, new.hmo_share, v_visit_date);
-  return null;
-end;
-$$;
-
-select private.setup_function('public.file_hmo_claim()', '{service_role}',
-  'Trigger: an invoice with hmo_share > 0 (not void) becomes a claim in its HMO''s open batch, opening one when '
-  'none is; a later change of the share updates the claim while nothing of it is settled or denied.');
-
-create trigger invoices_file_hmo_claim after insert or update of hmo_share, hmo_id on public.invoices
-  for each row execute function public.file_hmo_claim();
-
--- What a repeat of a Record HMO payment form's key answers: the payment the key made, when the same
--- call made it and it still stands; otherwise a refusal naming that payment. A payment recorded
--- before digests were kept is compared on nothing but its void.
-create function private.hmo_payment_of_repeated_key(p_payment public.hmo_payments, p_digest text)
-returns bigint language plpgsql immutable set search_path = '' as $$
-begin
-  if p_payment.request_digest is not null and p_payment.request_digest is distinct from p_digest then
-    raise exception 'This form was already saved as another HMO payment (#%); check it before saving again.', p_payment.id
-      using errcode = 'PT409', detail = p_payment.id::text, hint = 'hmo_payment_key_reused';
-  end if;
-  if p_payment.voided_at is not null then
-    raise exception 'This form was already saved as HMO payment #%, which has since been voided; record it again in a new form.', p_payment.id
-      using errcode = 'PT409', detail = p_payment.id::text, hint = 'hmo_payment_key_voided';
-  end if;
-  return p_payment.id;
-end;
-$$;
-
-select private.setup_function('private.hmo_payment_of_repeated_key(public.hmo_payments, text)', '{}');
-
--- ---------------------------------------------------------------------------
--- record_hmo_payment
--- ---------------------------------------------------------------------------
-create function public.record_hmo_payment(
-  p_batch_id bigint,
-  p_amount numeric,
-  p_received_on date,
-  p_reference_number text,
-  p_idempotency_key uuid
-)
-returns bigint language plpgsql security definer set search_path = '' as $$
-declare
-  v_batch public.hmo_claim_batches;
-  v_payment public.hmo_payments;
-  v_payment_id bigint;
-  v_outstanding numeric;
-  v_left numeric;
-  v_part numeric;
-  v_claim record;
-  v_reference text := nullif(pg_catalog.btrim(p_reference_number), '');
-  -- The call as it is read: 400 and 400.00 are one amount, ' CHK-1 ' and 'CHK-1' one reference.
-  v_digest text := pg_catalog.md5(pg_catalog.jsonb_build_array(
-    p_batch_id, pg_catalog.trim_scale(p_amount), p_received_on, v_reference)::text);
-  v_today date;
-begin
-  if p_idempotency_key is null then
-    raise exception 'An HMO payment needs the form''s idempotency key.'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_key_required';
-  end if;
-  -- The batch's lock makes payments of one batch (and denials) wait for each other.
-  v_batch := private.lock_hmo_batch(p_batch_id);
-  perform private.require_permission(v_batch.clinic_id, 'billing.write',
-    'You cannot record HMO payments in this clinic.', 'hmo_payment_forbidden');
-
-  -- A repeat of the form (double click, retry, second tab) answers the payment it made.
-  select p.* into v_payment from public.hmo_payments p
-   where p.clinic_id = v_batch.clinic_id and p.idempotency_key = p_idempotency_key;
-  if found then
-    return private.hmo_payment_of_repeated_key(v_payment, v_digest);
-  end if;
-
-  if p_amount is null or p_amount < 0.01 or p_amount <> pg_catalog.round(p_amount, 2) then
-    raise exception 'Enter an amount of at least ₱0.01, in pesos and centavos.'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_amount_invalid';
-  end if;
-  if p_received_on is null then
-    raise exception 'Enter the date the payment was received.'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_date_required';
-  end if;
-  select (pg_catalog.now() at time zone c.timezone)::date into v_today from public.clinics c where c.id = v_batch.clinic_id;
-  if p_received_on > v_today then
-    raise exception 'The date received cannot be in the future.'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_date_future';
-  end if;
-  if v_reference is not null and char_length(v_reference) > 100 then
-    raise exception 'The reference is too long (at most 100 characters).'
-      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_reference_too_long';
-  end if;
-
-  select (coalesce(sum(s.outstanding_centavos), 0) / 100.0)::numeric(12, 2) into v_outstanding
-    from public.hmo_claim_summaries s where s.batch_id = v_batch.id;
-  if p_amount > v_outstanding then
-    raise exception 'This payment is more than what the batch still owes.'
-      using errcode = 'PT409',
-            detail = pg_catalog.format('outstanding_centavos=%s', (v_outstanding * 100)::bigint),
-            hint = 'hmo_payment_above_outstanding';
-  end if;
-
-  begin
-    insert into public.hmo_payments (clinic_id, batch_id, hmo_id, amount, received_on, reference_number,
-                                     idempotency_key, recorded_by, recorded_by_name, request_digest)
-    values (v_batch.clinic_id, v_batch.id, v_batch.hmo_id, p_amount, p_received_on, v_reference, p_idempotency_key,
-            (select auth.uid()), (select u.name from public.users u where u.user_id = (select auth.uid())), v_digest)
-    returning id into v_payment_id;
-  exception when unique_violation then
-    -- The same key won a race with this call from another batch (one batch's calls wait on its lock).
-    select p.* into v_payment from public.hmo_payments p
-     where p.clinic_id = v_batch.clinic_id and p.idempotency_key = p_idempotency_key;
-    if not found then
-      raise;
-    end if;
-    return private.hmo_payment_of_repeated_key(v_payment, v_digest);
-  end;
-
-  -- Oldest visit first; denied and withdrawn claims owe nothing and are skipped.
-  v_left := p_amount;
-  for v_claim in
-    select s.id, (s.outstanding_centavos / 100.0)::numeric(12, 2) as outstanding
-      from public.hmo_claim_summaries s
-     where s.batch_id = v_batch.id and s.outstanding_centavos > 0
-     order by s.visit_date, s.id
-  loop
-    exit when v_left <= 0;
-    v_part := least(v_left, v_claim.outstanding);
-    insert into public.hmo_claim_settlements (clinic_id, hmo_payment_id, claim_id, amount)
-    values (v_batch.clinic_id, v_payment_id, v_claim.id, v_part);
-    v_left := v_left - v_part;
-  end loop;
-  return v_payment_id;
-end;
-$$;
-
-select private.setup_function('public.record_hmo_payment(bigint, numeric, date, text, uuid)', '{authenticated,service_role}',
-  'Records an HMO''s payment against batch p_batch_id and settles its claims oldest visit first (denied and '
-  'withdrawn skipped). Answers the payment''s id; a repeat of p_idempotency_key in the clinic answers the payment '
-  'it made, or PT409 hmo_payment_key_reused (detail: its id) when that payment was made by another call (batch, '
-  'amount, date, reference), or PT409 hmo_payment_key_voided (detail: its id) when it was voided since. Refusals: '
-  'PT404 hmo_batch_not_found, 42501 hmo_payment_forbidden, 22023 hmo_payment_key_required / _amount_invalid / '
-  '_date_required / _date_future / _reference_too_long, PT409 hmo_payment_above_outstanding (detail '
-  'outstanding_centavos=N).');
-
-create view public.hmo_claim_summaries
-with (security_invoker = true)
-as
-select
-  c.id,
-  c.clinic_id,
-  c.batch_id,
-  c.hmo_id,
-  c.invoice_id,
-  c.patient_id,
-  pt.name as patient_name,
-  c.visit_date,
-  (c.amount * 100)::bigint as amount_centavos,
-  settled.settled_centavos,
-  case when c.denied_at is null and c.withdrawn_at is null and c.written_off_at is null
-    then (c.amount * 100)::bigint - settled.settled_centavos else 0 end as outstanding_centavos,
-  case
-    when c.withdrawn_at is not null then 'withdrawn'
-    when c.denied_at is not null then 'denied'
-    when c.written_off_at is not null then 'written_off'
-    when settled.settled_centavos >= (c.amount * 100)::bigint then 'paid'
-    when settled.settled_centavos > 0 then 'partly_paid'
-    else 'submitted'
-  end as status,
-  c.denied_at,
-  c.denial_reason,
-  c.withdrawn_at,
-  c.created_at,
-  case when c.written_off_at is not null and c.withdrawn_at is null and c.denied_at is null
-    then greatest((c.amount * 100)::bigint - settled.settled_centavos, 0) else 0 end as written_off_centavos,
-  c.written_off_at,
-  c.write_off_reason
-from public.hmo_claims c
-join public.patients pt on pt.id = c.patient_id and pt.clinic_id = c.clinic_id
-left join lateral (
-  select coalesce((sum(s.amount) * 100)::bigint, 0) as settled_centavos
-    from public.hmo_claim_settlements s
-   where s.claim_id = c.id
-) as settled on true;
-
-comment on view public.hmo_claim_summaries is
-  'HMO claims with settled, outstanding and written off (integer centavos) and status: withdrawn (invoice void), '
-  'denied, written_off (the rest given up: owes nothing), paid (settled the whole amount), partly_paid, submitted. '
-  'The one place a claim''s status is derived.';
-
-create view public.hmo_claim_batch_summaries
-with (security_invoker = true)
-as
-select
-  b.id,
-  b.clinic_id,
-  b.hmo_id,
-  h.name as hmo_name,
-  b.opened_at,
-  b.closed_at,
-  sums.first_visit_date,
-  sums.first_visit_date + h.claim_deadline_days as due_date,
-  sums.claim_count,
-  sums.claimed_centavos,
-  sums.settled_centavos,
-  sums.outstanding_centavos,
-  (sums.outstanding_centavos > 0
-    and sums.first_visit_date + h.claim_deadline_days < (pg_catalog.now() at time zone cl.timezone)::date) as overdue,
-  sums.written_off_centavos
-from public.hmo_claim_batches b
-join public.hmos h on h.id = b.hmo_id and h.clinic_id = b.clinic_id
-join public.clinics cl on cl.id = b.clinic_id
-left join lateral (
-  select
-    min(c.visit_date) filter (where c.withdrawn_at is null) as first_visit_date,
-    (count(*) filter (where c.withdrawn_at is null))::integer as claim_count,
-    coalesce(sum(c.amount_centavos) filter (where c.status not in ('withdrawn', 'denied')), 0)::bigint
-      as claimed_centavos,
-    coalesce(sum(c.settled_centavos), 0)::bigint as settled_centavos,
-    coalesce(sum(c.outstanding_centavos), 0)::bigint as outstanding_centavos,
-    coalesce(sum(c.written_off_centavos), 0)::bigint as written_off_centavos
-  from public.hmo_claim_summaries c
-  where c.batch_id = b.id
-) as sums on true;
-
-comment on view public.hmo_claim_batch_summaries is
-  'Billing batches with their first visit date, due date (first visit + the HMO''s claim_deadline_days), claims '
-  '(not withdrawn), claimed (not denied nor withdrawn), settled, outstanding and written off in integer centavos, '
-  'and overdue: past the due date on the clinic''s today and not fully paid (a written-off rest owes nothing).';
-
-create view public.hmo_receivables
-with (security_invoker = true)
-as
-select
-  h.id as hmo_id,
-  h.clinic_id,
-  h.name as hmo_name,
-  coalesce(sum(b.outstanding_centavos), 0)::bigint as owed_centavos,
-  coalesce(sum(b.outstanding_centavos) filter (where b.overdue), 0)::bigint as overdue_centavos,
-  (count(b.id) filter (where b.overdue))::integer as overdue_batch_count
-from public.hmos h
-join public.hmo_claim_batch_summaries b on b.hmo_id = h.id and b.clinic_id = h.clinic_id
-group by h.id, h.clinic_id, h.name;
-
-comment on view public.hmo_receivables is
-  'Per HMO with batches: what it owes (outstanding of every batch) and what is overdue, in integer centavos.';
-
-do $$
-declare
-  v_view text;
-begin
-  foreach v_view in array array['hmo_claim_summaries', 'hmo_claim_batch_summaries', 'hmo_receivables'] loop
-    execute format('revoke all on public.%I from public, anon, authenticated', v_view);
-    execute format('grant select on public.%I to authenticated', v_view);
-    execute format('grant all on public.%I to service_role', v_view);
-    execute format('create trigger %I instead of insert or update or delete on public.%I '
-                   'for each row execute function private.refuse_view_write()', v_view || '_read_only', v_view);
-  end loop;
-end;
-$$;
-
-create function public.void_hmo_payment(p_hmo_payment_id bigint, p_reason text)
-returns void language plpgsql security definer set search_path = '' as $$
-declare
-  v_reason text := private.void_reason(p_reason);
-  v_payment public.hmo_payments;
-begin
-  select p.* into v_payment from public.hmo_payments p where p.id = p_hmo_payment_id;
-  if found and public.can_access_clinic(v_payment.clinic_id) then
-    -- The batch first, as record_hmo_payment locks it: a void waits for a payment being spread.
-    perform private.lock_hmo_batch(v_payment.batch_id);
-  end if;
-  v_payment := private.lock_voidable(null::public.hmo_payments, p_hmo_payment_id,
-    'HMO payment not found.', 'hmo_payment_not_found',
-    'This HMO payment is already void.', 'hmo_payment_already_void');
-  perform private.stamp_void(v_payment, v_reason);
-  update public.hmo_claims c
-     set written_off_at = null, write_off_reason = null, written_off_by = null
-   where c.written_off_at is not null
-     and c.id in (select s.claim_id from public.hmo_claim_settlements s where s.hmo_payment_id = v_payment.id);
-  delete from public.hmo_claim_settlements where hmo_payment_id = v_payment.id;
-end;
-$$;
-
-select private.setup_function('public.void_hmo_payment(bigint, text)', '{authenticated,service_role}',
-  'Voids HMO payment p_hmo_payment_id with a reason (admins of its clinic, superadmins): it stays listed, its '
-  'settlements are deleted so its claims owe again, a write-off of any of them undone. Refusals: 42501 '
-  'void_forbidden, 22023 void_reason_required / void_reason_too_long, PT404 hmo_payment_not_found, PT409 '
-  'hmo_payment_already_void.');
-
 create function public.invoice_split(
   p_clinic_id bigint,
   p_patient_id bigint,
@@ -2548,6 +1961,292 @@ select private.setup_function('public.invoice_split(bigint, bigint, jsonb, bigin
   'vat_exemption_centavos, statutory_discount_centavos, total_centavos}. Refusals as create_itemised_invoice''s, '
   'and 23503 invoice_patient_unknown; a refused line''s have the detail line=<its position, 1 for the first>.');
 
+-- ---------------------------------------------------------------------------
+-- file_hmo_claim: an invoice with an HMO share becomes a claim in its HMO's
+-- open batch (a new batch when none is open).
+-- ---------------------------------------------------------------------------
+create function public.file_hmo_claim()
+returns trigger language plpgsql security definer set search_path = '' as $$
+declare
+  v_batch_id bigint;
+  v_visit_date date;
+begin
+  if new.hmo_share <= 0 or new.hmo_id is null or new.voided_at is not null then
+    return null;
+  end if;
+  -- Written once: a later change of the share (before anything is settled) follows below.
+  if exists (select from public.hmo_claims c where c.invoice_id = new.id) then
+    update public.hmo_claims c set amount = new.hmo_share
+     where c.invoice_id = new.id and c.amount <> new.hmo_share
+       and c.denied_at is null and c.withdrawn_at is null
+       and not exists (select from public.hmo_claim_settlements s where s.claim_id = c.id);
+    return null;
+  end if;
+  -- The open batch, or a new one. A batch being closed meanwhile holds its row: the insert sees it
+  -- still open and does nothing, the select waits for the close and then finds no open batch, so
+  -- try again (the closed batch no longer conflicts).
+  loop
+    insert into public.hmo_claim_batches (clinic_id, hmo_id) values (new.clinic_id, new.hmo_id)
+      on conflict (hmo_id) where closed_at is null do nothing;
+    select b.id into v_batch_id from public.hmo_claim_batches b
+     where b.hmo_id = new.hmo_id and b.closed_at is null
+       for update;
+    exit when v_batch_id is not null;
+  end loop;
+  select ((coalesce(a.appointment_time, new.created_at)) at time zone cl.timezone)::date into v_visit_date
+    from public.clinics cl
+    left join public.appointments a on a.id = new.appointment_id and a.clinic_id = new.clinic_id
+   where cl.id = new.clinic_id;
+  insert into public.hmo_claims (clinic_id, batch_id, hmo_id, invoice_id, patient_id, amount, visit_date)
+  values (new.clinic_id, v_batch_id, new.hmo_id, new.id, new.patient_id, new.hmo_share, v_visit_date);
+  return null;
+end;
+$$;
+
+select private.setup_function('public.file_hmo_claim()', '{service_role}',
+  'Trigger: an invoice with hmo_share > 0 (not void) becomes a claim in its HMO''s open batch, opening one when '
+  'none is; a later change of the share updates the claim while nothing of it is settled or denied.');
+
+create trigger invoices_file_hmo_claim after insert or update of hmo_share, hmo_id on public.invoices
+  for each row execute function public.file_hmo_claim();
+
+-- ---------------------------------------------------------------------------
+-- withdraw_hmo_claim: voiding an invoice withdraws its claim; refused once
+-- the HMO paid any of it.
+-- ---------------------------------------------------------------------------
+create function public.withdraw_hmo_claim()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  if old.voided_at is not null or new.voided_at is null then
+    return null;
+  end if;
+  -- The claim's batch, locked as record_hmo_payment locks it: a payment of the batch being
+  -- recorded now commits first, and its settlements are then seen below.
+  perform from public.hmo_claim_batches b
+    join public.hmo_claims c on c.batch_id = b.id
+   where c.invoice_id = new.id and c.withdrawn_at is null
+     for update of b;
+  if exists (
+    select from public.hmo_claims c join public.hmo_claim_settlements s on s.claim_id = c.id
+     where c.invoice_id = new.id
+  ) then
+    raise exception 'The HMO has paid this invoice''s claim; the invoice cannot be voided.'
+      using errcode = 'PT409', hint = 'invoice_claim_paid';
+  end if;
+  update public.hmo_claims set withdrawn_at = pg_catalog.now()
+   where invoice_id = new.id and withdrawn_at is null;
+  return null;
+end;
+$$;
+
+select private.setup_function('public.withdraw_hmo_claim()', '{service_role}',
+  'Trigger: voiding an invoice withdraws its HMO claim; refused (PT409 invoice_claim_paid) when the HMO has paid '
+  'any of it.');
+
+create trigger invoices_withdraw_hmo_claim after update of voided_at on public.invoices
+  for each row execute function public.withdraw_hmo_claim();
+
+-- ---------------------------------------------------------------------------
+-- The batch a write is about, locked, as the caller sees it (PT404 otherwise).
+-- Each caller then asks billing.write in its clinic with its own code.
+-- ---------------------------------------------------------------------------
+create function private.lock_hmo_batch(p_batch_id bigint)
+returns public.hmo_claim_batches language sql set search_path = '' as $$
+  select private.lock_clinic_row(null::public.hmo_claim_batches, p_batch_id, 'Billing batch not found.', 'hmo_batch_not_found')
+$$;
+
+select private.setup_function('private.lock_hmo_batch(bigint)', '{}');
+
+-- ---------------------------------------------------------------------------
+-- close_hmo_claim_batch
+-- ---------------------------------------------------------------------------
+create function public.close_hmo_claim_batch(p_batch_id bigint)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  v_batch public.hmo_claim_batches;
+begin
+  v_batch := private.lock_hmo_batch(p_batch_id);
+  perform private.require_permission(v_batch.clinic_id, 'billing.write',
+    'You cannot close billing batches in this clinic.', 'hmo_batch_forbidden');
+  if v_batch.closed_at is not null then
+    raise exception 'This batch is already closed.' using errcode = 'PT409', hint = 'hmo_batch_closed';
+  end if;
+  update public.hmo_claim_batches
+     set closed_at = pg_catalog.now(), closed_by = (select auth.uid())
+   where id = v_batch.id;
+end;
+$$;
+
+select private.setup_function('public.close_hmo_claim_batch(bigint)', '{authenticated,service_role}',
+  'Closes (sends) a billing batch (billing.write); the HMO''s next claim opens a new batch. PT404 '
+  'hmo_batch_not_found, 42501 hmo_batch_forbidden, PT409 hmo_batch_closed.');
+
+-- What a repeat of a Record HMO payment form's key answers: the payment the key made, when the same
+-- call made it and it still stands; otherwise a refusal naming that payment. A payment recorded
+-- before digests were kept is compared on nothing but its void.
+create function private.hmo_payment_of_repeated_key(p_payment public.hmo_payments, p_digest text)
+returns bigint language plpgsql immutable set search_path = '' as $$
+begin
+  if p_payment.request_digest is not null and p_payment.request_digest is distinct from p_digest then
+    raise exception 'This form was already saved as another HMO payment (#%); check it before saving again.', p_payment.id
+      using errcode = 'PT409', detail = p_payment.id::text, hint = 'hmo_payment_key_reused';
+  end if;
+  if p_payment.voided_at is not null then
+    raise exception 'This form was already saved as HMO payment #%, which has since been voided; record it again in a new form.', p_payment.id
+      using errcode = 'PT409', detail = p_payment.id::text, hint = 'hmo_payment_key_voided';
+  end if;
+  return p_payment.id;
+end;
+$$;
+
+select private.setup_function('private.hmo_payment_of_repeated_key(public.hmo_payments, text)', '{}');
+
+-- ---------------------------------------------------------------------------
+-- record_hmo_payment
+-- ---------------------------------------------------------------------------
+create function public.record_hmo_payment(
+  p_batch_id bigint,
+  p_amount numeric,
+  p_received_on date,
+  p_reference_number text,
+  p_idempotency_key uuid
+)
+returns bigint language plpgsql security definer set search_path = '' as $$
+declare
+  v_batch public.hmo_claim_batches;
+  v_payment public.hmo_payments;
+  v_payment_id bigint;
+  v_outstanding numeric;
+  v_left numeric;
+  v_part numeric;
+  v_claim record;
+  v_reference text := nullif(pg_catalog.btrim(p_reference_number), '');
+  -- The call as it is read: 400 and 400.00 are one amount, ' CHK-1 ' and 'CHK-1' one reference.
+  v_digest text := pg_catalog.md5(pg_catalog.jsonb_build_array(
+    p_batch_id, pg_catalog.trim_scale(p_amount), p_received_on, v_reference)::text);
+  v_today date;
+begin
+  if p_idempotency_key is null then
+    raise exception 'An HMO payment needs the form''s idempotency key.'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_key_required';
+  end if;
+  -- The batch's lock makes payments of one batch (and denials) wait for each other.
+  v_batch := private.lock_hmo_batch(p_batch_id);
+  perform private.require_permission(v_batch.clinic_id, 'billing.write',
+    'You cannot record HMO payments in this clinic.', 'hmo_payment_forbidden');
+
+  -- A repeat of the form (double click, retry, second tab) answers the payment it made.
+  select p.* into v_payment from public.hmo_payments p
+   where p.clinic_id = v_batch.clinic_id and p.idempotency_key = p_idempotency_key;
+  if found then
+    return private.hmo_payment_of_repeated_key(v_payment, v_digest);
+  end if;
+
+  if p_amount is null or p_amount < 0.01 or p_amount <> pg_catalog.round(p_amount, 2) then
+    raise exception 'Enter an amount of at least ₱0.01, in pesos and centavos.'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_amount_invalid';
+  end if;
+  if p_received_on is null then
+    raise exception 'Enter the date the payment was received.'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_date_required';
+  end if;
+  select (pg_catalog.now() at time zone c.timezone)::date into v_today from public.clinics c where c.id = v_batch.clinic_id;
+  if p_received_on > v_today then
+    raise exception 'The date received cannot be in the future.'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_date_future';
+  end if;
+  if v_reference is not null and char_length(v_reference) > 100 then
+    raise exception 'The reference is too long (at most 100 characters).'
+      using errcode = 'invalid_parameter_value', hint = 'hmo_payment_reference_too_long';
+  end if;
+
+  select (coalesce(sum(s.outstanding_centavos), 0) / 100.0)::numeric(12, 2) into v_outstanding
+    from public.hmo_claim_summaries s where s.batch_id = v_batch.id;
+  if p_amount > v_outstanding then
+    raise exception 'This payment is more than what the batch still owes.'
+      using errcode = 'PT409',
+            detail = pg_catalog.format('outstanding_centavos=%s', (v_outstanding * 100)::bigint),
+            hint = 'hmo_payment_above_outstanding';
+  end if;
+
+  begin
+    insert into public.hmo_payments (clinic_id, batch_id, hmo_id, amount, received_on, reference_number,
+                                     idempotency_key, recorded_by, recorded_by_name, request_digest)
+    values (v_batch.clinic_id, v_batch.id, v_batch.hmo_id, p_amount, p_received_on, v_reference, p_idempotency_key,
+            (select auth.uid()), (select u.name from public.users u where u.user_id = (select auth.uid())), v_digest)
+    returning id into v_payment_id;
+  exception when unique_violation then
+    -- The same key won a race with this call from another batch (one batch's calls wait on its lock).
+    select p.* into v_payment from public.hmo_payments p
+     where p.clinic_id = v_batch.clinic_id and p.idempotency_key = p_idempotency_key;
+    if not found then
+      raise;
+    end if;
+    return private.hmo_payment_of_repeated_key(v_payment, v_digest);
+  end;
+
+  -- Oldest visit first; denied and withdrawn claims owe nothing and are skipped.
+  v_left := p_amount;
+  for v_claim in
+    select s.id, (s.outstanding_centavos / 100.0)::numeric(12, 2) as outstanding
+      from public.hmo_claim_summaries s
+     where s.batch_id = v_batch.id and s.outstanding_centavos > 0
+     order by s.visit_date, s.id
+  loop
+    exit when v_left <= 0;
+    v_part := least(v_left, v_claim.outstanding);
+    insert into public.hmo_claim_settlements (clinic_id, hmo_payment_id, claim_id, amount)
+    values (v_batch.clinic_id, v_payment_id, v_claim.id, v_part);
+    v_left := v_left - v_part;
+  end loop;
+  return v_payment_id;
+end;
+$$;
+
+select private.setup_function('public.record_hmo_payment(bigint, numeric, date, text, uuid)', '{authenticated,service_role}',
+  'Records an HMO''s payment against batch p_batch_id and settles its claims oldest visit first (denied and '
+  'withdrawn skipped). Answers the payment''s id; a repeat of p_idempotency_key in the clinic answers the payment '
+  'it made, or PT409 hmo_payment_key_reused (detail: its id) when that payment was made by another call (batch, '
+  'amount, date, reference), or PT409 hmo_payment_key_voided (detail: its id) when it was voided since. Refusals: '
+  'PT404 hmo_batch_not_found, 42501 hmo_payment_forbidden, 22023 hmo_payment_key_required / _amount_invalid / '
+  '_date_required / _date_future / _reference_too_long, PT409 hmo_payment_above_outstanding (detail '
+  'outstanding_centavos=N).');
+
+-- ---------------------------------------------------------------------------
+-- void_hmo_payment
+-- ---------------------------------------------------------------------------
+create function public.void_hmo_payment(p_hmo_payment_id bigint, p_reason text)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  v_reason text := private.void_reason(p_reason);
+  v_payment public.hmo_payments;
+begin
+  select p.* into v_payment from public.hmo_payments p where p.id = p_hmo_payment_id;
+  if found and public.can_access_clinic(v_payment.clinic_id) then
+    -- The batch first, as record_hmo_payment locks it: a void waits for a payment being spread.
+    perform private.lock_hmo_batch(v_payment.batch_id);
+  end if;
+  v_payment := private.lock_voidable(null::public.hmo_payments, p_hmo_payment_id,
+    'HMO payment not found.', 'hmo_payment_not_found',
+    'This HMO payment is already void.', 'hmo_payment_already_void');
+  perform private.stamp_void(v_payment, v_reason);
+  update public.hmo_claims c
+     set written_off_at = null, write_off_reason = null, written_off_by = null
+   where c.written_off_at is not null
+     and c.id in (select s.claim_id from public.hmo_claim_settlements s where s.hmo_payment_id = v_payment.id);
+  delete from public.hmo_claim_settlements where hmo_payment_id = v_payment.id;
+end;
+$$;
+
+select private.setup_function('public.void_hmo_payment(bigint, text)', '{authenticated,service_role}',
+  'Voids HMO payment p_hmo_payment_id with a reason (admins of its clinic, superadmins): it stays listed, its '
+  'settlements are deleted so its claims owe again, a write-off of any of them undone. Refusals: 42501 '
+  'void_forbidden, 22023 void_reason_required / void_reason_too_long, PT404 hmo_payment_not_found, PT409 '
+  'hmo_payment_already_void.');
+
+-- ---------------------------------------------------------------------------
+-- Deciding a claim: denying it or writing it off
+-- ---------------------------------------------------------------------------
 create function private.claim_to_decide(
   p_claim_id bigint,
   p_permission text,
@@ -2648,3 +2347,321 @@ select private.setup_function('public.write_off_hmo_claim(bigint, text)', '{auth
   'claim owes nothing since, nor does its batch or HMO for it. Refusals: PT404 hmo_claim_not_found (also another '
   'clinic''s), 42501 hmo_claim_write_off_forbidden, 22023 hmo_claim_write_off_reason_required / _too_long, PT409 '
   'hmo_claim_withdrawn, hmo_claim_already_written_off, hmo_claim_nothing_to_write_off (paid in full or denied).');
+
+-- ---------------------------------------------------------------------------
+-- hmo_payment_entries
+-- ---------------------------------------------------------------------------
+create view public.hmo_payment_entries
+with (security_invoker = true)
+as
+select
+  p.id,
+  p.clinic_id,
+  p.batch_id,
+  p.hmo_id,
+  h.name as hmo_name,
+  (p.amount * 100)::bigint as amount_centavos,
+  p.received_on,
+  p.reference_number,
+  p.recorded_by_name,
+  p.created_at,
+  p.voided_at,
+  p.void_reason,
+  p.voided_by_name
+from public.hmo_payments p
+join public.hmos h on h.id = p.hmo_id and h.clinic_id = p.clinic_id;
+
+comment on view public.hmo_payment_entries is
+  'HMO payments with the HMO''s name and the amount in integer centavos; a void one (voided_at) counts nowhere.';
+
+revoke all on public.hmo_payment_entries from public, anon, authenticated;
+
+grant select on public.hmo_payment_entries to authenticated;
+
+grant all on public.hmo_payment_entries to service_role;
+
+-- ---------------------------------------------------------------------------
+-- The claims' read models: hmo_claim_summaries, hmo_claim_batch_summaries and
+-- hmo_receivables
+-- ---------------------------------------------------------------------------
+create view public.hmo_claim_summaries
+with (security_invoker = true)
+as
+select
+  c.id,
+  c.clinic_id,
+  c.batch_id,
+  c.hmo_id,
+  c.invoice_id,
+  c.patient_id,
+  pt.name as patient_name,
+  c.visit_date,
+  (c.amount * 100)::bigint as amount_centavos,
+  settled.settled_centavos,
+  case when c.denied_at is null and c.withdrawn_at is null and c.written_off_at is null
+    then (c.amount * 100)::bigint - settled.settled_centavos else 0 end as outstanding_centavos,
+  case
+    when c.withdrawn_at is not null then 'withdrawn'
+    when c.denied_at is not null then 'denied'
+    when c.written_off_at is not null then 'written_off'
+    when settled.settled_centavos >= (c.amount * 100)::bigint then 'paid'
+    when settled.settled_centavos > 0 then 'partly_paid'
+    else 'submitted'
+  end as status,
+  c.denied_at,
+  c.denial_reason,
+  c.withdrawn_at,
+  c.created_at,
+  case when c.written_off_at is not null and c.withdrawn_at is null and c.denied_at is null
+    then greatest((c.amount * 100)::bigint - settled.settled_centavos, 0) else 0 end as written_off_centavos,
+  c.written_off_at,
+  c.write_off_reason
+from public.hmo_claims c
+join public.patients pt on pt.id = c.patient_id and pt.clinic_id = c.clinic_id
+left join lateral (
+  select coalesce((sum(s.amount) * 100)::bigint, 0) as settled_centavos
+    from public.hmo_claim_settlements s
+   where s.claim_id = c.id
+) as settled on true;
+
+comment on view public.hmo_claim_summaries is
+  'HMO claims with settled, outstanding and written off (integer centavos) and status: withdrawn (invoice void), '
+  'denied, written_off (the rest given up: owes nothing), paid (settled the whole amount), partly_paid, submitted. '
+  'The one place a claim''s status is derived.';
+
+create view public.hmo_claim_batch_summaries
+with (security_invoker = true)
+as
+select
+  b.id,
+  b.clinic_id,
+  b.hmo_id,
+  h.name as hmo_name,
+  b.opened_at,
+  b.closed_at,
+  sums.first_visit_date,
+  sums.first_visit_date + h.claim_deadline_days as due_date,
+  sums.claim_count,
+  sums.claimed_centavos,
+  sums.settled_centavos,
+  sums.outstanding_centavos,
+  (sums.outstanding_centavos > 0
+    and sums.first_visit_date + h.claim_deadline_days < (pg_catalog.now() at time zone cl.timezone)::date) as overdue,
+  sums.written_off_centavos
+from public.hmo_claim_batches b
+join public.hmos h on h.id = b.hmo_id and h.clinic_id = b.clinic_id
+join public.clinics cl on cl.id = b.clinic_id
+left join lateral (
+  select
+    min(c.visit_date) filter (where c.withdrawn_at is null) as first_visit_date,
+    (count(*) filter (where c.withdrawn_at is null))::integer as claim_count,
+    coalesce(sum(c.amount_centavos) filter (where c.status not in ('withdrawn', 'denied')), 0)::bigint
+      as claimed_centavos,
+    coalesce(sum(c.settled_centavos), 0)::bigint as settled_centavos,
+    coalesce(sum(c.outstanding_centavos), 0)::bigint as outstanding_centavos,
+    coalesce(sum(c.written_off_centavos), 0)::bigint as written_off_centavos
+  from public.hmo_claim_summaries c
+  where c.batch_id = b.id
+) as sums on true;
+
+comment on view public.hmo_claim_batch_summaries is
+  'Billing batches with their first visit date, due date (first visit + the HMO''s claim_deadline_days), claims '
+  '(not withdrawn), claimed (not denied nor withdrawn), settled, outstanding and written off in integer centavos, '
+  'and overdue: past the due date on the clinic''s today and not fully paid (a written-off rest owes nothing).';
+
+create view public.hmo_receivables
+with (security_invoker = true)
+as
+select
+  h.id as hmo_id,
+  h.clinic_id,
+  h.name as hmo_name,
+  coalesce(sum(b.outstanding_centavos), 0)::bigint as owed_centavos,
+  coalesce(sum(b.outstanding_centavos) filter (where b.overdue), 0)::bigint as overdue_centavos,
+  (count(b.id) filter (where b.overdue))::integer as overdue_batch_count
+from public.hmos h
+join public.hmo_claim_batch_summaries b on b.hmo_id = h.id and b.clinic_id = h.clinic_id
+group by h.id, h.clinic_id, h.name;
+
+comment on view public.hmo_receivables is
+  'Per HMO with batches: what it owes (outstanding of every batch) and what is overdue, in integer centavos.';
+
+do $$
+declare
+  v_view text;
+begin
+  foreach v_view in array array['hmo_claim_summaries', 'hmo_claim_batch_summaries', 'hmo_receivables'] loop
+    execute format('revoke all on public.%I from public, anon, authenticated', v_view);
+    execute format('grant select on public.%I to authenticated', v_view);
+    execute format('grant all on public.%I to service_role', v_view);
+    execute format('create trigger %I instead of insert or update or delete on public.%I '
+                   'for each row execute function private.refuse_view_write()', v_view || '_read_only', v_view);
+  end loop;
+end;
+$$;
+
+-- ---------------------------------------------------------------------------
+-- hmo_availment: the availment form of one invoice billed to an HMO.
+-- Security invoker: the invoice is read under billing.read, the patient, card
+-- and HMO under patients.read, so another clinic's invoice reads as null.
+-- ---------------------------------------------------------------------------
+create function public.hmo_availment(p_invoice_id bigint)
+returns json language plpgsql stable set search_path = '' as $$
+declare
+  v_invoice public.invoices;
+begin
+  select i.* into v_invoice from public.invoices i where i.id = p_invoice_id;
+  if not found then
+    return null;
+  end if;
+  if v_invoice.hmo_id is null then
+    raise exception 'Invoice #% was not billed to an HMO: it has no availment form.', p_invoice_id
+      using errcode = 'invalid_parameter_value', hint = 'availment_without_hmo';
+  end if;
+
+  return (
+    select pg_catalog.json_build_object(
+      'invoice_id', v_invoice.id,
+      'clinic_name', c.name,
+      'clinic_address', c.address,
+      'clinic_phone', c.contact_phone,
+      'clinic_email', c.contact_email,
+      'clinic_time_zone', c.timezone,
+      'dentist_name', d.name,
+      'patient_name', pt.name,
+      'hmo_name', h.name,
+      'member_number', k.member_number,
+      'company', k.company,
+      'valid_from', k.valid_from,
+      'valid_until', k.valid_until,
+      -- The visit's clinic day: the billed appointment's, else the day the invoice was made.
+      'visit_date', (coalesce(a.appointment_time, v_invoice.created_at) at time zone c.timezone)::date,
+      'voided_at', v_invoice.voided_at,
+      'hmo_total_centavos', (v_invoice.hmo_share * 100)::bigint,
+      'items', (
+        select coalesce(pg_catalog.json_agg(r order by r.position), '[]'::json)
+          from (
+            -- The label's own rule writes the surfaces ('MO'; '' for none), so they read as in the label.
+            select it.position, it.label, it.tooth, public.invoice_item_label(null, it.surfaces, null) as surfaces,
+                   (it.line_total * 100)::bigint as line_total_centavos, (it.hmo_share * 100)::bigint as hmo_share_centavos
+              from public.invoice_items it
+             where it.invoice_id = v_invoice.id and it.clinic_id = v_invoice.clinic_id
+          ) r
+      )
+    )
+    from public.clinics c
+    join public.patients pt on pt.id = v_invoice.patient_id and pt.clinic_id = v_invoice.clinic_id
+    join public.hmos h on h.id = v_invoice.hmo_id and h.clinic_id = v_invoice.clinic_id
+    left join public.patient_hmo_cards k on k.id = v_invoice.hmo_card_id and k.clinic_id = v_invoice.clinic_id
+    left join public.appointments a on a.id = v_invoice.appointment_id and a.clinic_id = v_invoice.clinic_id
+    left join public.dentists d on d.id = a.dentist_id and d.clinic_id = a.clinic_id
+   where c.id = v_invoice.clinic_id
+  );
+end;
+$$;
+
+select private.setup_function('public.hmo_availment(bigint)', '{authenticated,service_role}',
+  'The HMO availment form of invoice p_invoice_id: clinic (name, address, phone, e-mail, time zone), the billed '
+  'appointment''s dentist (null when none), patient, the HMO and the card billed (member number, company, valid '
+  'from / until; null when the card was deleted since), the visit''s clinic day, voided_at, the HMO total '
+  '(invoices.hmo_share) and each line {position, label, tooth, surfaces (''MO'', as in the label), line_total_centavos, hmo_share_centavos}. '
+  'Money in integer centavos. Null for an invoice the caller cannot see; 22023 availment_without_hmo for one not '
+  'billed to an HMO.');
+
+-- ---------------------------------------------------------------------------
+-- statutory_discounts: the senior citizen / PWD discounts granted on the
+-- invoices issued over clinic days p_from..p_to (void ones left out). The
+-- patient's gross share is what the identity of invoice_shares gives back:
+-- total + vat_exemption + statutory_discount (= sum of the lines'
+-- patient_share). Security invoker, front desk roles (reports.read).
+-- ---------------------------------------------------------------------------
+create function public.statutory_discounts(p_clinic_id bigint, p_from date, p_to date)
+returns json language plpgsql stable set search_path = '' as $$
+declare
+  v_period record;
+begin
+  v_period := private.open_report(p_clinic_id, p_from, p_to, 731);
+
+  return (
+    with granted as materialized (
+      select i.id, i.created_at, pt.name as patient_name, i.discount_id_type, i.discount_id_number,
+             i.total + i.vat_exemption + i.statutory_discount as gross, i.vat_exemption, i.statutory_discount,
+             i.total
+        from public.invoices i
+        join public.patients pt on pt.id = i.patient_id and pt.clinic_id = i.clinic_id
+       where i.clinic_id = p_clinic_id
+         and i.discount_id_type is not null
+         and private.is_issued_in(i, v_period.starts_at, v_period.ends_at)
+    )
+    select pg_catalog.json_build_object(
+      'from', p_from,
+      'to', p_to,
+      'time_zone', v_period.time_zone,
+      'invoices', (
+        select coalesce(pg_catalog.json_agg(r order by r.created_at, r.id), '[]'::json)
+          from (
+            select g.id, g.created_at, g.patient_name, g.discount_id_type, g.discount_id_number,
+                   (g.gross * 100)::bigint as gross_centavos, (g.vat_exemption * 100)::bigint as vat_exemption_centavos,
+                   (g.statutory_discount * 100)::bigint as discount_centavos,
+                   (g.total * 100)::bigint as amount_due_centavos
+              from granted g
+          ) r
+      ),
+      'by_type', (
+        select coalesce(pg_catalog.json_agg(t order by t.discount_id_type), '[]'::json)
+          from (
+            select g.discount_id_type, count(*)::integer as invoice_count,
+                   (sum(g.gross) * 100)::bigint as gross_centavos,
+                   (sum(g.vat_exemption) * 100)::bigint as vat_exemption_centavos,
+                   (sum(g.statutory_discount) * 100)::bigint as discount_centavos,
+                   (sum(g.total) * 100)::bigint as amount_due_centavos
+              from granted g
+             group by g.discount_id_type
+          ) t
+      ),
+      'overall', (
+        select pg_catalog.json_build_object(
+                 'invoice_count', count(*)::integer,
+                 'gross_centavos', (coalesce(sum(g.gross), 0) * 100)::bigint,
+                 'vat_exemption_centavos', (coalesce(sum(g.vat_exemption), 0) * 100)::bigint,
+                 'discount_centavos', (coalesce(sum(g.statutory_discount), 0) * 100)::bigint,
+                 'amount_due_centavos', (coalesce(sum(g.total), 0) * 100)::bigint)
+          from granted g
+      )
+    )
+  );
+end;
+$$;
+
+select private.setup_function('public.statutory_discounts(bigint, date, date)', '{authenticated,service_role}',
+  'The senior citizen / PWD discounts of clinic p_clinic_id on invoices issued (not void) over clinic days '
+  'p_from..p_to (at most 731): each invoice {id, created_at, patient_name, discount_id_type, discount_id_number, '
+  'gross_centavos (the patient''s share before the discount), vat_exemption_centavos, discount_centavos, '
+  'amount_due_centavos}, totals by ID type and overall. Money in integer centavos. Front desk roles only: 42501 '
+  'report_forbidden, 22023 report_period_required / _reversed / _too_long, PT404 clinic_not_found.');
+
+-- ---------------------------------------------------------------------------
+-- statutory_discounts_export: the same answer, recorded in the audit trail
+-- like the day sheet's export.
+-- ---------------------------------------------------------------------------
+create function public.statutory_discounts_export(p_clinic_id bigint, p_from date, p_to date)
+-- Definer: only to write audit_events, which no role may insert into. The access rule stays
+-- statutory_discounts()'s own: can_read_reports() reads the caller from the request's JWT.
+returns json language plpgsql security definer set search_path = '' as $$
+declare
+  v_report json;
+begin
+  perform private.require_report_access(p_clinic_id);
+  v_report := public.statutory_discounts(p_clinic_id, p_from, p_to);
+
+  perform private.record_export(p_clinic_id, auth.uid(), 'statutory-discounts',
+    pg_catalog.json_array_length(v_report -> 'invoices'), pg_catalog.jsonb_build_object('from', p_from, 'to', p_to),
+    'browser');
+
+  return v_report;
+end;
+$$;
+
+select private.setup_function('public.statutory_discounts_export(bigint, date, date)', '{authenticated,service_role}',
+  'statutory_discounts() for its CSV download, recorded in the audit trail (kind statutory-discounts, rows = '
+  'invoices listed, filters {"from", "to"}). Errors as statutory_discounts().');
