@@ -230,6 +230,79 @@ select private.setup_clinic_table('public.recall_requests',
 create trigger recall_requests_stamp_handled before update on public.recall_requests
   for each row execute function public.stamp_recall_request_handled();
 
+-- A pending claim older than this was left by a send that never finished: it no longer blocks.
+create function public.recall_claim_is_stale(p_created_at timestamptz, p_now timestamptz)
+returns boolean language sql immutable set search_path = '' as $$
+  select p_created_at < p_now - interval '5 minutes'
+$$;
+
+select private.setup_function('public.recall_claim_is_stale(timestamptz, timestamptz)', '{authenticated,service_role}',
+  'Whether a pending recall created at p_created_at is, at p_now, a send that never finished (older than 5 minutes).');
+
+-- A recall's outcome as of p_now: a stale pending claim reads as failed, with why.
+create function private.recall_outcome_as_of(
+  p_outcome public.recall_outcome,
+  p_error text,
+  p_created_at timestamptz,
+  p_now timestamptz,
+  out outcome public.recall_outcome,
+  out error text
+) language sql immutable set search_path = '' as $$
+  select case when v.stale then 'failed'::public.recall_outcome else p_outcome end,
+         case when v.stale then 'The send was interrupted before Messenger answered.' else p_error end
+    from (select p_outcome = 'pending' and public.recall_claim_is_stale(p_created_at, p_now) as stale) v
+$$;
+
+select private.setup_function(
+  'private.recall_outcome_as_of(public.recall_outcome, text, timestamptz, timestamptz)', '{authenticated,service_role}');
+
+-- ---------------------------------------------------------------------------
+-- A patient's open recall request, booked by an appointment ahead or made while one is held
+-- ---------------------------------------------------------------------------
+-- security definer: whoever books (front desk, or the service), the patient's
+-- open request is answered; only rows of the appointment's own patient change.
+create function public.close_recall_requests_on_booking()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  if private.is_booked_ahead(new, pg_catalog.now()) then
+    update public.recall_requests
+       set status = 'booked'
+     where clinic_id = new.clinic_id and patient_id = new.patient_id and status = 'open';
+  end if;
+  return null;
+end;
+$$;
+
+select private.setup_function('public.close_recall_requests_on_booking()', '{service_role}',
+  'Trigger: an appointment booked ahead for a patient marks their open booking request booked.');
+
+create trigger appointments_close_recall_requests after insert on public.appointments
+  for each row execute function public.close_recall_requests_on_booking();
+
+create function public.book_recall_request_if_booked_ahead()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  if exists (
+    select 1
+      from public.appointments a
+     where a.clinic_id = new.clinic_id and a.patient_id = new.patient_id
+       and private.is_booked_ahead(a, pg_catalog.now())
+  ) then
+    new.status := 'booked';
+    new.handled_at := pg_catalog.now();
+  end if;
+  return new;
+end;
+$$;
+
+select private.setup_function('public.book_recall_request_if_booked_ahead()', '{service_role}',
+  'Trigger: a booking request of a patient who already holds a live appointment ahead is booked when made '
+  '(as close_recall_requests_on_booking books it when the appointment comes later).');
+
+create trigger recall_requests_booked_ahead before insert on public.recall_requests
+  for each row execute function public.book_recall_request_if_booked_ahead();
+
+
 -- ---------------------------------------------------------------------------
 -- waitlist_entries
 -- ---------------------------------------------------------------------------
@@ -585,32 +658,6 @@ create trigger waitlist_entries_queue_open_slot after insert on public.waitlist_
   for each row when (new.status = 'waiting')
   execute function public.queue_open_slot_for_entry();
 
--- A pending claim older than this was left by a send that never finished: it no longer blocks.
-create function public.recall_claim_is_stale(p_created_at timestamptz, p_now timestamptz)
-returns boolean language sql immutable set search_path = '' as $$
-  select p_created_at < p_now - interval '5 minutes'
-$$;
-
-select private.setup_function('public.recall_claim_is_stale(timestamptz, timestamptz)', '{authenticated,service_role}',
-  'Whether a pending recall created at p_created_at is, at p_now, a send that never finished (older than 5 minutes).');
-
--- A recall's outcome as of p_now: a stale pending claim reads as failed, with why.
-create function private.recall_outcome_as_of(
-  p_outcome public.recall_outcome,
-  p_error text,
-  p_created_at timestamptz,
-  p_now timestamptz,
-  out outcome public.recall_outcome,
-  out error text
-) language sql immutable set search_path = '' as $$
-  select case when v.stale then 'failed'::public.recall_outcome else p_outcome end,
-         case when v.stale then 'The send was interrupted before Messenger answered.' else p_error end
-    from (select p_outcome = 'pending' and public.recall_claim_is_stale(p_created_at, p_now) as stale) v
-$$;
-
-select private.setup_function(
-  'private.recall_outcome_as_of(public.recall_outcome, text, timestamptz, timestamptz)', '{authenticated,service_role}');
-
 -- The waiting entries whose last day is before their clinic's today at p_now, ended; with p_like, only
 -- those of its patient and dentist ("any dentist" included).
 create function public.end_past_waitlist_entries(
@@ -657,156 +704,6 @@ select private.setup_function('public.end_past_entry_before_new()', '{service_ro
 
 create trigger waitlist_entries_make_room before insert on public.waitlist_entries
   for each row execute function public.end_past_entry_before_new();
-
--- ---------------------------------------------------------------------------
--- A patient's open recall request, booked by an appointment ahead or made while one is held
--- ---------------------------------------------------------------------------
--- security definer: whoever books (front desk, or the service), the patient's
--- open request is answered; only rows of the appointment's own patient change.
-create function public.close_recall_requests_on_booking()
-returns trigger language plpgsql security definer set search_path = '' as $$
-begin
-  if private.is_booked_ahead(new, pg_catalog.now()) then
-    update public.recall_requests
-       set status = 'booked'
-     where clinic_id = new.clinic_id and patient_id = new.patient_id and status = 'open';
-  end if;
-  return null;
-end;
-$$;
-
-select private.setup_function('public.close_recall_requests_on_booking()', '{service_role}',
-  'Trigger: an appointment booked ahead for a patient marks their open booking request booked.');
-
-create trigger appointments_close_recall_requests after insert on public.appointments
-  for each row execute function public.close_recall_requests_on_booking();
-
-create function public.book_recall_request_if_booked_ahead()
-returns trigger language plpgsql security definer set search_path = '' as $$
-begin
-  if exists (
-    select 1
-      from public.appointments a
-     where a.clinic_id = new.clinic_id and a.patient_id = new.patient_id
-       and private.is_booked_ahead(a, pg_catalog.now())
-  ) then
-    new.status := 'booked';
-    new.handled_at := pg_catalog.now();
-  end if;
-  return new;
-end;
-$$;
-
-select private.setup_function('public.book_recall_request_if_booked_ahead()', '{service_role}',
-  'Trigger: a booking request of a patient who already holds a live appointment ahead is booked when made '
-  '(as close_recall_requests_on_booking books it when the appointment comes later).');
-
-create trigger recall_requests_booked_ahead before insert on public.recall_requests
-  for each row execute function public.book_recall_request_if_booked_ahead();
-
--- ---------------------------------------------------------------------------
--- The due list: set-based (one pass over the clinic's Completed appointments,
--- one range scan of its bookings ahead), not a lookup per patient.
--- ---------------------------------------------------------------------------
-
-create function public.recall_list(p_clinic_id bigint, p_now timestamptz default now())
-returns table (
-  patient_id bigint,
-  patient_name text,
-  patient_phone text,
-  has_messenger_id boolean,
-  last_appointment_id bigint,
-  last_visit_at timestamptz,
-  last_visit_date date,
-  last_procedure text,
-  dentist_name text,
-  due_date date,
-  overdue_days integer,
-  last_recall_at timestamptz,
-  last_recall_outcome text,
-  last_recall_error text,
-  recalled_until timestamptz
-) language sql stable security invoker set search_path = '' as $$
-  with clinic as (
-    select c.id, c.timezone, c.recall_interval_months, (p_now at time zone c.timezone)::date as today
-      from public.clinics c
-     where c.id = p_clinic_id
-  ),
-  last_visit as (
-    select distinct on (a.patient_id) a.patient_id, a.id, a.appointment_time, a.reason, a.dentist_id
-      from public.appointments a
-      join clinic k on a.clinic_id = k.id
-     where a.status = 'Completed' and not a.deleted and a.appointment_time <= p_now
-     order by a.patient_id, a.appointment_time desc, a.id desc
-  ),
-  due as (
-    select v.*,
-           (v.appointment_time at time zone k.timezone)::date as visit_date,
-           ((v.appointment_time at time zone k.timezone)::date
-             + pg_catalog.make_interval(months => k.recall_interval_months))::date as due_date
-      from last_visit v
-      cross join clinic k
-  ),
-  booked_ahead as (
-    select distinct f.patient_id
-      from public.appointments f
-      join clinic k on f.clinic_id = k.id
-     where private.is_booked_ahead(f, p_now)
-  ),
-  last_recall as (
-    select distinct on (r.patient_id) r.patient_id, r.created_at, r.outcome, r.error
-      from public.recall_messages r
-      join clinic k on r.clinic_id = k.id
-     order by r.patient_id, r.created_at desc, r.id desc
-  ),
-  waiting as (
-    select distinct w.patient_id
-      from public.waitlist_entries w
-      join clinic k on w.clinic_id = k.id
-     where w.status in ('waiting', 'offered') and w.to_date >= k.today
-  ),
-  blocked as (
-    select r.patient_id, max(r.blocked_until) as until
-      from public.recall_messages r
-      join clinic k on r.clinic_id = k.id
-     where r.blocked_until > p_now
-       and (r.outcome = 'sent' or (r.outcome = 'pending' and not public.recall_claim_is_stale(r.created_at, p_now)))
-     group by r.patient_id
-  )
-  select p.id,
-         p.name,
-         p.phone,
-         p.messenger_id is not null,
-         d.id,
-         d.appointment_time,
-         d.visit_date,
-         d.reason,
-         dn.name,
-         d.due_date,
-         k.today - d.due_date,
-         lr.created_at,
-         o.outcome::text,
-         o.error,
-         b.until
-    from due d
-    cross join clinic k
-    join public.patients p on p.id = d.patient_id and p.clinic_id = k.id and not p.deleted
-    join public.dentists dn on dn.id = d.dentist_id and dn.clinic_id = k.id
-    left join last_recall lr on lr.patient_id = d.patient_id
-    left join lateral private.recall_outcome_as_of(lr.outcome, lr.error, lr.created_at, p_now) o on true
-    left join blocked b on b.patient_id = d.patient_id
-   where d.due_date <= k.today
-     and not exists (select 1 from booked_ahead x where x.patient_id = d.patient_id)
-     and not exists (select 1 from waiting w where w.patient_id = d.patient_id)
-   order by d.due_date, p.name, p.id
-$$;
-
-select private.setup_function('public.recall_list(bigint, timestamptz)', '{authenticated,service_role}',
-  'Patients of the clinic due for a check-up at p_now: last Completed appointment at least recall_interval_months '
-  'ago in the clinic calendar, no live Scheduled/Confirmed appointment ahead and no waitlist entry still waiting '
-  'or offered. With the phone, for patients without Messenger. A send cut off before Messenger answered (a pending '
-  'recall older than recall_claim_is_stale) reads as failed and blocks nothing. Most overdue first. Security '
-  'invoker: RLS decides what the caller sees.');
 
 -- ---------------------------------------------------------------------------
 -- The waitlist: the booking a taken offer moves, whether a slot fits an entry, and whom a
@@ -1118,3 +1015,107 @@ select private.setup_function('public.take_waitlist_offer(bigint, bigint, text, 
   'Outcomes: booked, already_booked, gone (taken or no longer free, or the patient now holds an earlier booking '
   'or another visit that date: then only this offer ends), expired (the slot started), withdrawn (the '
   'entry was removed), ignored (not this sender''s offer in this clinic). Sets ngiti.audit_source = webhook.');
+
+-- ---------------------------------------------------------------------------
+-- The due list: set-based (one pass over the clinic's Completed appointments,
+-- one range scan of its bookings ahead), not a lookup per patient.
+-- It says which patients are on the waitlist, so it comes after it.
+-- ---------------------------------------------------------------------------
+create function public.recall_list(p_clinic_id bigint, p_now timestamptz default now())
+returns table (
+  patient_id bigint,
+  patient_name text,
+  patient_phone text,
+  has_messenger_id boolean,
+  last_appointment_id bigint,
+  last_visit_at timestamptz,
+  last_visit_date date,
+  last_procedure text,
+  dentist_name text,
+  due_date date,
+  overdue_days integer,
+  last_recall_at timestamptz,
+  last_recall_outcome text,
+  last_recall_error text,
+  recalled_until timestamptz
+) language sql stable security invoker set search_path = '' as $$
+  with clinic as (
+    select c.id, c.timezone, c.recall_interval_months, (p_now at time zone c.timezone)::date as today
+      from public.clinics c
+     where c.id = p_clinic_id
+  ),
+  last_visit as (
+    select distinct on (a.patient_id) a.patient_id, a.id, a.appointment_time, a.reason, a.dentist_id
+      from public.appointments a
+      join clinic k on a.clinic_id = k.id
+     where a.status = 'Completed' and not a.deleted and a.appointment_time <= p_now
+     order by a.patient_id, a.appointment_time desc, a.id desc
+  ),
+  due as (
+    select v.*,
+           (v.appointment_time at time zone k.timezone)::date as visit_date,
+           ((v.appointment_time at time zone k.timezone)::date
+             + pg_catalog.make_interval(months => k.recall_interval_months))::date as due_date
+      from last_visit v
+      cross join clinic k
+  ),
+  booked_ahead as (
+    select distinct f.patient_id
+      from public.appointments f
+      join clinic k on f.clinic_id = k.id
+     where private.is_booked_ahead(f, p_now)
+  ),
+  last_recall as (
+    select distinct on (r.patient_id) r.patient_id, r.created_at, r.outcome, r.error
+      from public.recall_messages r
+      join clinic k on r.clinic_id = k.id
+     order by r.patient_id, r.created_at desc, r.id desc
+  ),
+  waiting as (
+    select distinct w.patient_id
+      from public.waitlist_entries w
+      join clinic k on w.clinic_id = k.id
+     where w.status in ('waiting', 'offered') and w.to_date >= k.today
+  ),
+  blocked as (
+    select r.patient_id, max(r.blocked_until) as until
+      from public.recall_messages r
+      join clinic k on r.clinic_id = k.id
+     where r.blocked_until > p_now
+       and (r.outcome = 'sent' or (r.outcome = 'pending' and not public.recall_claim_is_stale(r.created_at, p_now)))
+     group by r.patient_id
+  )
+  select p.id,
+         p.name,
+         p.phone,
+         p.messenger_id is not null,
+         d.id,
+         d.appointment_time,
+         d.visit_date,
+         d.reason,
+         dn.name,
+         d.due_date,
+         k.today - d.due_date,
+         lr.created_at,
+         o.outcome::text,
+         o.error,
+         b.until
+    from due d
+    cross join clinic k
+    join public.patients p on p.id = d.patient_id and p.clinic_id = k.id and not p.deleted
+    join public.dentists dn on dn.id = d.dentist_id and dn.clinic_id = k.id
+    left join last_recall lr on lr.patient_id = d.patient_id
+    left join lateral private.recall_outcome_as_of(lr.outcome, lr.error, lr.created_at, p_now) o on true
+    left join blocked b on b.patient_id = d.patient_id
+   where d.due_date <= k.today
+     and not exists (select 1 from booked_ahead x where x.patient_id = d.patient_id)
+     and not exists (select 1 from waiting w where w.patient_id = d.patient_id)
+   order by d.due_date, p.name, p.id
+$$;
+
+select private.setup_function('public.recall_list(bigint, timestamptz)', '{authenticated,service_role}',
+  'Patients of the clinic due for a check-up at p_now: last Completed appointment at least recall_interval_months '
+  'ago in the clinic calendar, no live Scheduled/Confirmed appointment ahead and no waitlist entry still waiting '
+  'or offered. With the phone, for patients without Messenger. A send cut off before Messenger answered (a pending '
+  'recall older than recall_claim_is_stale) reads as failed and blocks nothing. Most overdue first. Security '
+  'invoker: RLS decides what the caller sees.');
