@@ -22,11 +22,11 @@ const alias = {
  * For a run of every project at once (`npx vitest run`; `npm test` runs each project in a pass of
  * its own, scripts/run-tests.mjs): the browser files first, then the node files, each longest first
  * (vitest's own order). The forks pool runs one project after the other, and the SPA's threads run
- * beside whichever goes first: the
- * browser files spend much of their time waiting on the page, which the SPA's CPU-bound files then
- * fill, and the CPU-bound node files end the run with the cores to themselves. The other way round
- * (vitest's order on a clone without its results cache, largest file first) the two CPU-bound
- * projects shared the cores and the browser files ran alone, about a minute longer on two cores.
+ * beside whichever goes first: the browser files spend much of their time waiting on the page, which
+ * the SPA's CPU-bound files then fill, and the CPU-bound node files end the run with the cores to
+ * themselves. The other way round (vitest's order on a clone without its results cache, largest
+ * file first) the two CPU-bound projects shared the cores and the browser files ran alone, about a
+ * minute longer on two cores.
  *
  * Among the node files, those that start a stack or a database (tests/integration, tests/start)
  * go before the unit files, which take a tenth of a second each and so fill the end best; and

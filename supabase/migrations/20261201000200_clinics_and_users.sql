@@ -84,7 +84,7 @@ create table public.clinics (
   vat_registered boolean not null default false,
   fb_page_name text
     constraint clinics_fb_page_name_check
-    check (fb_page_name is null or (btrim(fb_page_name) <> '' and char_length(fb_page_name) <= 500)),
+      check (fb_page_name is null or (btrim(fb_page_name) <> '' and char_length(fb_page_name) <= 500)),
   constraint clinics_reminder_time_within_the_day check (reminder_time < time '24:00'),
   constraint clinics_fb_page_name_needs_page check (fb_page_name is null or fb_page_id is not null)
 );

@@ -1644,7 +1644,7 @@ create table public.hmo_payments (
   constraint hmo_payments_void_has_reason check (
     (voided_at is null and void_reason is null and voided_by is null)
     or (voided_at is not null and btrim(void_reason) <> '' and char_length(void_reason) <= 500)
-    )
+  )
 );
 
 comment on column public.hmo_payments.received_on is 'The clinic day the money was received; the day sheet lists it on that day.';
