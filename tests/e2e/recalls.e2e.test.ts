@@ -133,7 +133,12 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
           expect(await page.getByRole('row').filter({ hasText: waiting.name }).count()).toBe(0);
 
           await row.getByRole('button', { name: `Send recall to ${patient.name}`, exact: true }).click();
-          await page.locator('.toast').getByText(`Recall sent to ${patient.name}.`, { exact: true }).waitFor();
+          const sent = page.locator('.toast').filter({ hasText: `Recall sent to ${patient.name}.` });
+          await sent.waitFor();
+          // The notice lies over none of the tabs: on the tablet they are in the top bar.
+          const tabs = await page.getByRole('navigation', { name: 'Sections' }).boundingBox();
+          const notice = await sent.boundingBox();
+          expect(notice!.y >= tabs!.y + tabs!.height || notice!.x >= tabs!.x + tabs!.width).toBe(true);
           // The row names the day the database logged the recall on, in the clinic's calendar.
           const { data: logged, error: logError } = await fixtures.api
             .from('recall_messages')

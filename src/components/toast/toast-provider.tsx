@@ -11,8 +11,8 @@ interface Toast {
 }
 
 /**
- * Short notices at the top centre of the window, announced politely to screen readers, gone after
- * 1800 ms by default. They never lie over an open modal: while one is open, the newest notice
+ * Short notices at the top centre of the window (the bottom centre on a tablet, whose tabs are at
+ * the top), announced politely to screen readers, gone after 1800 ms by default. They never lie over an open modal: while one is open, the newest notice
  * alone stays in the band the modal layer leaves free at the top (toast.css, --modal-top-gap), so
  * a modal's buttons and its content (a reminder log) are never under a toast and never move.
  */
