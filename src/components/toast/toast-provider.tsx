@@ -11,10 +11,11 @@ interface Toast {
 }
 
 /**
- * Short notices at the top centre of the window (the bottom centre on a tablet, whose tabs are at
- * the top), announced politely to screen readers, gone after 1800 ms by default. They never lie over an open modal: while one is open, the newest notice
- * alone stays in the band the modal layer leaves free at the top (toast.css, --modal-top-gap), so
- * a modal's buttons and its content (a reminder log) are never under a toast and never move.
+ * Short notices at the bottom centre of the window, clear of each screen's toolbar and the
+ * tablet's tabs, announced politely to screen readers, gone after 1800 ms by default. They never
+ * lie over an open modal: while one is open, the newest notice alone stays in the band the modal
+ * layer leaves free at the top (toast.css, --modal-top-gap), so a modal's buttons and its content
+ * (a reminder log) are never under a toast and never move.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
