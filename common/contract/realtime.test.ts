@@ -106,6 +106,11 @@ describe('billing-updated', () => {
     expect(billingUpdatedPayloadSchema.parse(voided)).toEqual(voided);
   });
 
+  it('when the payload names a renamed patient, then it is read, touching no one invoice', () => {
+    const renamed = { table: 'patients', op: 'UPDATE', id: 41, clinic_id: 3, invoice_id: null };
+    expect(billingUpdatedPayloadSchema.parse(renamed)).toEqual(renamed);
+  });
+
   it.each([
     ['another table', { table: 'appointments' }],
     ['an unknown operation', { op: 'TRUNCATE' }],

@@ -84,13 +84,14 @@ export {
 } from './access';
 
 /**
- * An invoice or payment of the clinic was added or voided (op UPDATE), or an HMO claim, billing
- * batch or HMO payment changed. It names the row only: paid, balance and status are the database's
- * to derive, so a client re-reads the billing views. invoice_id is the invoice the change touches
- * (the row's own id for an invoice); null for a batch or an HMO payment, which touch no one invoice.
+ * An invoice or payment of the clinic was added or voided (op UPDATE), an HMO claim, billing batch
+ * or HMO payment changed, or a patient was renamed (the billing lists show patients by name). It
+ * names the row only: paid, balance and status are the database's to derive, so a client re-reads
+ * the billing views. invoice_id is the invoice the change touches (the row's own id for an
+ * invoice); null for a batch, an HMO payment or a patient, which touch no one invoice.
  */
 export const billingUpdatedPayloadSchema = z.object({
-  table: z.enum(['invoices', 'payments', 'hmo_claims', 'hmo_claim_batches', 'hmo_payments']),
+  table: z.enum(['invoices', 'payments', 'hmo_claims', 'hmo_claim_batches', 'hmo_payments', 'patients']),
   op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
   id,
   clinic_id: id,

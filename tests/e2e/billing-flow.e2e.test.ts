@@ -305,6 +305,15 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
       await takePayment(reception.page, openInvoice, '300');
       await statusIn(invoiceRow(admin.page, openInvoice), 'Partial').waitFor({ timeout: LIVE_WAIT_MS });
 
+      // The patient renamed at a third desk: both screens name them anew, without a reload.
+      const renamed = `${patientName} Cruz`;
+      const { error: renameError } = await clinic.api.from('patients').update({ name: renamed }).eq('id', patientId);
+      expect(renameError).toBeNull();
+      for (const page of [admin.page, reception.page]) {
+        await invoiceRow(page, openInvoice).getByText(renamed).waitFor({ timeout: LIVE_WAIT_MS });
+        await paymentRow(page, paymentId).getByText(renamed).waitFor();
+      }
+
       // The admin voids the first invoice's payment: a reason is required.
       await paymentRow(admin.page, paymentId).getByRole('button', { name: 'Void', exact: true }).click();
       const dialog = admin.page.getByRole('dialog', { name: `Void payment #${paymentId}` });

@@ -120,6 +120,38 @@ describe('Billing lists after another desk’s payment', () => {
   });
 });
 
+describe('Billing lists after a patient is renamed at another desk', () => {
+  it("show the new name on the patient's invoices and payments, reading only those again", async () => {
+    const { open, paid, payment } = await seedAna();
+    const [other] = await seed.patients([{ name: 'Ben Reyes' }]);
+    const [bens] = await seed.invoices([{ patient_id: other!.id, total: 500.0 }]);
+    await renderLiveBilling();
+    const invoiceReads = countRequests({ method: 'GET', table: 'invoice_summaries' });
+
+    await realStack().query('update public.patients set name = $1 where id = $2', ['Ana Santos-Cruz', open.patient_id]);
+    fakeRealtime.emit('billing-updated', {
+      table: 'patients',
+      op: 'UPDATE',
+      id: open.patient_id,
+      clinic_id: 1,
+      invoice_id: null,
+    });
+    await waitFor(() => expect(invoiceRow(open.id)?.textContent).toContain('Ana Santos-Cruz'));
+    expect(invoiceRow(paid.id)?.textContent).toContain('Ana Santos-Cruz');
+    expect(paymentRow(payment.id)?.textContent).toContain('Ana Santos-Cruz');
+    expect(invoiceRow(bens!.id)?.textContent).toContain('Ben Reyes');
+    const ids = invoiceReads.urls.map((url) => new URL(url).searchParams.get('id'));
+    expect(ids).toHaveLength(1);
+    expect(
+      ids[0]
+        ?.replace(/^in\.\(|\)$/g, '')
+        .split(',')
+        .map(Number)
+        .sort(),
+    ).toEqual([paid.id, open.id].sort());
+  });
+});
+
 describe('Billing dialogs while live events re-read the lists', () => {
   it("keep the 'Void payment' dialog open with the reason typed, and the rows' buttons in place", async () => {
     const { open, payment } = await seedAna();

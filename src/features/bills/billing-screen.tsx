@@ -19,7 +19,7 @@ import { InvoicesTable } from './list/components/invoices-table';
 import { PaymentsTable } from './list/components/payments-table';
 import { listReadStatus } from './list/list-read-status';
 import type { InvoiceListRow, PaymentListRow } from './model/api/billing-columns';
-import { refreshChangedInvoices } from './model/api/refresh-changed-invoices';
+import { refreshBillingChanges } from './model/api/refresh-changed-invoices';
 import { BILLING_EXTRA_TEXT, BILLING_TEXT } from './model/messages';
 import { billingKeys } from './model/query-keys';
 import { PrintReceiptLink } from './receipt/components/print-receipt-link';
@@ -73,19 +73,15 @@ function BillingScreen({ clinicId }: { clinicId: number }) {
   const payments = usePayments(clinicId);
   const zone = useClinicZone(clinicId);
   // An invoice or payment added or voided on any device (or an HMO claim, batch or HMO payment
-  // changed); status, paid and balance come from the database, so the invoices named are read again
-  // into the lists, and every other billing read of the clinic is read again whole.
+  // changed, or a patient renamed); status, paid and balance come from the database, so the invoices
+  // named (or the renamed patient's) are read again into the lists, and every other billing read of
+  // the clinic is read again whole.
   const queryClient = useQueryClient();
   useLiveRefresh({
     clinicId,
     event: BILLING_UPDATED,
     queryKey: billingKeys.all(clinicId),
-    refreshChanged: (changes) =>
-      refreshChangedInvoices(
-        queryClient,
-        clinicId,
-        changes.flatMap((change) => (change.invoice_id === null ? [] : [change.invoice_id])),
-      ),
+    refreshChanged: (changes) => refreshBillingChanges(queryClient, clinicId, changes),
   });
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('All');

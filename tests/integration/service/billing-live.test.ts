@@ -132,6 +132,35 @@ describe.each(targets)('billing-updated on %s', (target) => {
     expect(update).toMatchObject({ table: 'payments', invoice_id: invoice.id, clinic_id: clinics.smile });
   });
 
+  it('when a patient is renamed, then the clinic hears of it (no one invoice); a save that keeps the name says nothing', async () => {
+    const adminDesk = await follow(DEMO.admin);
+    const { patientId } = await newInvoice(reception, clinics.smile);
+    const unchanged = await reception
+      .from('patients')
+      .update({ phone: '2' })
+      .eq('id', patientId)
+      .select('name')
+      .single();
+    expect(unchanged.error).toBeNull();
+    const renamed = await reception
+      .from('patients')
+      .update({ name: `Renamed ${randomUUID().slice(0, 8)}` })
+      .eq('id', patientId);
+    expect(renamed.error).toBeNull();
+    const update = await waitFor(() => adminDesk.find((event) => event.table === 'patients'));
+    expect(update).toEqual({
+      table: 'patients',
+      op: 'UPDATE',
+      id: patientId,
+      clinic_id: clinics.smile,
+      invoice_id: null,
+    });
+    // A later invoice's notice arrives after the phone change's would have: there was only the one.
+    const later = await newInvoice(reception, clinics.smile);
+    await waitFor(() => adminDesk.find((event) => event.table === 'invoices' && event.id === later.id));
+    expect(adminDesk.filter((event) => event.table === 'patients' && event.id === patientId)).toHaveLength(1);
+  });
+
   it("when an invoice's HMO share is claimed and the HMO pays, then the clinic hears of the claim, batch and payment", async () => {
     const adminDesk = await follow(DEMO.admin);
     const service = stack.serviceClient();

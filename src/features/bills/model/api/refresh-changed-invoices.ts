@@ -1,4 +1,5 @@
 import { partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { BillingUpdatedPayload } from '@common/contract';
 import { throwOnError } from '@/lib/request-error';
 import { getSupabase } from '@/lib/supabase';
 import { mergeInvoices, mergePayments } from '../live-merge';
@@ -79,6 +80,27 @@ export async function refreshChangedInvoices(
   mergeInto<InvoiceListRow>(billingKeys.invoices(clinicId), (list) => mergeInvoices(list, ids, invoiceRows));
   mergeInto<PaymentListRow>(billingKeys.payments(clinicId), (list) => mergePayments(list, ids, paymentRows));
   await others;
+}
+
+/**
+ * Brings the Billing tab up to date after the service's billing changes: refreshChangedInvoices
+ * for the invoices they touch, and for every invoice of a patient renamed at another desk, since
+ * each list row names its patient (their ids are one small read). Rejects when a read fails.
+ */
+export async function refreshBillingChanges(
+  queryClient: QueryClient,
+  clinicId: number,
+  changes: readonly BillingUpdatedPayload[],
+): Promise<void> {
+  const touched = changes.flatMap((change) => (change.invoice_id === null ? [] : [change.invoice_id]));
+  const renamed = [...new Set(changes.filter((change) => change.table === 'patients').map((change) => change.id))];
+  const ofRenamed =
+    renamed.length === 0
+      ? []
+      : (throwOnError(
+          await getSupabase().from('invoices').select('id').eq('clinic_id', clinicId).in('patient_id', renamed),
+        ) ?? []);
+  return refreshChangedInvoices(queryClient, clinicId, [...touched, ...ofRenamed.map((invoice) => invoice.id)]);
 }
 
 /** After a save of this desk: refreshChangedInvoices, or every billing read again when that fails. */
