@@ -110,11 +110,12 @@ export const accessRevokedPayloadSchema = z.object({ reason: z.string() });
 export type AccessRevokedPayload = z.infer<typeof accessRevokedPayloadSchema>;
 
 /**
- * A recall was logged or its outcome written (recall_messages), or a booking request was made or
- * handled (recall_requests). It names the row only; clients re-read the list and the requests.
+ * A recall was logged or its outcome written (recall_messages), a booking request was made or
+ * handled (recall_requests), or a patient was renamed (patients: `id` is the patient's; the list
+ * names patients). It names the row only; clients re-read the list and the requests.
  */
 export const recallUpdatedPayloadSchema = z.object({
-  table: z.enum(['recall_messages', 'recall_requests']),
+  table: z.enum(['recall_messages', 'recall_requests', 'patients']),
   op: z.enum(['INSERT', 'UPDATE']),
   id,
   clinic_id: id,
@@ -125,7 +126,7 @@ export type RecallUpdatedPayload = z.infer<typeof recallUpdatedPayloadSchema>;
 
 /**
  * An entry of the clinic's waitlist was added, removed, offered a slot or booked, or one of its
- * offers changed. It names the entry only; clients re-read the list.
+ * offers changed, or its patient was renamed. It names the entry only; clients re-read the list.
  */
 export const waitlistUpdatedPayloadSchema = z.object({
   clinic_id: id,

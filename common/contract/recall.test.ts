@@ -38,7 +38,10 @@ describe('the recall-updated event', () => {
   it('carries the table, operation and ids, and nothing malformed passes', () => {
     const event = { table: 'recall_requests', op: 'INSERT', id: 3, clinic_id: 1, patient_id: 9 };
     expect(recallUpdatedPayloadSchema.safeParse(event).success).toBe(true);
-    expect(recallUpdatedPayloadSchema.safeParse({ ...event, table: 'patients' }).success).toBe(false);
+    expect(recallUpdatedPayloadSchema.safeParse({ ...event, table: 'appointments' }).success).toBe(false);
+    // A rename: the list names patients.
+    const rename = { table: 'patients', op: 'UPDATE', id: 9, clinic_id: 1, patient_id: 9 };
+    expect(recallUpdatedPayloadSchema.safeParse(rename).success).toBe(true);
     expect(recallUpdatedPayloadSchema.safeParse({ ...event, clinic_id: 0 }).success).toBe(false);
     expect(recallUpdatedPayloadSchema.safeParse({ ...event, op: 'DELETE' }).success).toBe(false);
   });

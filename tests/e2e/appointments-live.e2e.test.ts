@@ -396,6 +396,29 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
     }
   });
 
+  it('renames the row of a patient renamed at another desk, without a notice (only the name changed)', async () => {
+    const booked = await smile.booking('Rename Live');
+    const desk = await openPage(browser, ctx.baseUrl);
+    try {
+      await openAppointments(desk.page, DEMO.admin);
+      await showDentistMonth(desk.page, booked.dentistId, booked.date);
+      await rowOf(desk.page, booked.id).getByText(booked.patientName).waitFor();
+
+      const newName = `Renamed Live ${tag()}`;
+      const { error } = await smile.api
+        .from('patients')
+        .update({ name: newName })
+        .eq('clinic_id', smile.clinicId)
+        .eq('name', booked.patientName);
+      expect(error).toBeNull();
+      await rowOf(desk.page, booked.id).getByText(newName).waitFor({ timeout: LIVE_WAIT_MS });
+      expect(await classesOf(rowOf(desk.page, booked.id))).not.toContain('appointment-highlighted');
+      expect(await desk.page.locator('.toast-region').getByText(newName).count()).toBe(0);
+    } finally {
+      await closeDesks([desk]);
+    }
+  });
+
   it("turns the row Confirmed live when the patient taps Confirm in Messenger (the Meta stand-in's quick reply)", async () => {
     const booked = await smile.booking('Messenger Live', '11:20');
     const desk = await openPage(browser, ctx.baseUrl);

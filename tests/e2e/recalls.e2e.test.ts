@@ -132,6 +132,12 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
           expect(cells[3]?.split(/\n+/)).toEqual(['March 3, 2025', 'Oral Prophylaxis', patient.dentistName]);
           expect(await page.getByRole('row').filter({ hasText: waiting.name }).count()).toBe(0);
 
+          // Renamed at another desk: the list names them anew without a reload (and so does all that follows).
+          patient.name = `${patient.name} Jr.`;
+          const rename = await fixtures.api.from('patients').update({ name: patient.name }).eq('id', patient.patientId);
+          expect(rename.error).toBeNull();
+          await row.getByRole('cell', { name: patient.name, exact: true }).waitFor();
+
           await row.getByRole('button', { name: `Send recall to ${patient.name}`, exact: true }).click();
           const sent = page.locator('.toast').filter({ hasText: `Recall sent to ${patient.name}.` });
           await sent.waitFor();

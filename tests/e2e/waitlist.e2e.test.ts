@@ -2,8 +2,8 @@
  * Waitlist / ASAP fill in Chromium at both sizes: the receptionist puts a patient on the waitlist
  * through the tab, a fitting appointment is cancelled, the offer with its 'Take this slot' reply
  * shows in the dev Messenger inbox, the patient's reply (posted by the Meta stand-in as Meta would)
- * books the slot once — a second tap books nothing more — and the open Waitlist tab shows the offer
- * and the booking live. At 1366x768: the phone column and whole names, an entry with preferences
+ * books the slot once — a second tap books nothing more — and the open Waitlist tab shows the offer,
+ * the booking and the patient renamed at another desk live. At 1366x768: the phone column and whole names, an entry with preferences
  * that joins while a fitting slot is open is offered it at once, and taking it moves the patient's
  * later booking, whose slot goes onward. Each test makes its own dentist and patients.
  */
@@ -145,6 +145,12 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
           const booking = (message: InboxMessage) => message.text.startsWith("You're booked!");
           const replies = (await inboxOnceHolding(psid, booking)).filter(booking);
           expect(replies.length).toBeGreaterThanOrEqual(1);
+
+          // Renamed at another desk: the list names them anew without a reload.
+          const renamed = `Renamed ${patientName}`;
+          const rename = await reception.api.from('patients').update({ name: renamed }).eq('id', patientId);
+          expect(rename.error).toBeNull();
+          await page.getByRole('row').filter({ hasText: renamed }).waitFor({ timeout: LIVE_WAIT_MS });
         },
         viewport,
       );

@@ -307,6 +307,40 @@ describe('appointment-updated', () => {
   });
 });
 
+describe('appointment-updated for a patient renamed', () => {
+  it("when a patient is renamed, then each of their appointments reaches the clinic with the new name; another field's save sends none", async () => {
+    const first = await createAppointment(clinics.smile, 'Rename');
+    const { rows } = await stack.db.query<{ patient_id: number }>(
+      'select patient_id from public.appointments where id = $1',
+      [first.id],
+    );
+    const patientId = rows[0]!.patient_id;
+    const second = await insertRow(stack.db, 'appointments', {
+      clinic_id: clinics.smile,
+      dentist_id: await createDentist(stack.db, clinics.smile, `Dr. Rename ${randomUUID().slice(0, 8)}`),
+      patient_id: patientId,
+      appointment_time: '2031-03-12T10:00:00+08:00',
+    });
+    const socket = openSocket({ token: await accessToken(stack, DEMO.reception) });
+    await connected(socket);
+    const updates = collect(socket);
+    const receptionist = await stack.signedIn(DEMO.reception);
+
+    const phone = await receptionist.from('patients').update({ phone: '0917 555 0199' }).eq('id', patientId);
+    expect(phone.error).toBeNull();
+    await drained(clinics.smile, updates);
+    expect(updates.filter((update) => update.patient_id === patientId)).toEqual([]);
+
+    const newName = `Renamed ${randomUUID().slice(0, 8)}`;
+    const renamed = await receptionist.from('patients').update({ name: newName }).eq('id', patientId);
+    expect(renamed.error).toBeNull();
+    await drained(clinics.smile, updates);
+    const received = updates.filter((update) => update.patient_id === patientId);
+    expect(received.map((update) => update.id).sort()).toEqual([first.id, second].sort());
+    expect(received.every((update) => update.patient_name === newName && update.deleted === false)).toBe(true);
+  });
+});
+
 describe('appointment-updated for late-cancellation flags', () => {
   /** What the webhook writes when a patient taps Cancel within the hour (server/webhook/webhook-store.ts). */
   async function raiseFlag(clinicId: number, appointmentId: number): Promise<number> {

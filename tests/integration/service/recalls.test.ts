@@ -267,6 +267,35 @@ describe('sending a recall', () => {
   });
 });
 
+describe('a patient renamed', () => {
+  it('when a patient is renamed, then the clinic hears of it (the list names patients), no other clinic; another field’s save says nothing', async () => {
+    const updates = await follow(DEMO.reception);
+    const otherClinic = await follow(DEMO.admin2);
+    const patient = await duePatient(null);
+    const marker = await duePatient(null);
+
+    const phone = await reception.from('patients').update({ phone: '0917 555 0199' }).eq('id', patient.id);
+    expect(phone.error).toBeNull();
+    const renamed = await reception
+      .from('patients')
+      .update({ name: `${patient.name} Jr.` })
+      .eq('id', patient.id);
+    expect(renamed.error).toBeNull();
+    // Notices arrive in commit order: the marker's rename ends what the saves above sent.
+    await reception
+      .from('patients')
+      .update({ name: `${marker.name} Jr.` })
+      .eq('id', marker.id);
+    await waitFor(() => updates.find((update) => update.patient_id === marker.id));
+    const ours = [patient.id, marker.id];
+    expect(updates.filter((update) => ours.includes(update.patient_id))).toEqual([
+      { table: 'patients', op: 'UPDATE', id: patient.id, clinic_id: smileClinic, patient_id: patient.id },
+      { table: 'patients', op: 'UPDATE', id: marker.id, clinic_id: smileClinic, patient_id: marker.id },
+    ]);
+    expect(otherClinic.some((update) => ours.includes(update.patient_id))).toBe(false);
+  });
+});
+
 describe("a patient's Book reply", () => {
   it('when the patient taps Book, then staff get a live booking request and the patient an acknowledgement, once', async () => {
     const updates = await follow(DEMO.reception);

@@ -244,6 +244,40 @@ describe('offering a freed slot', () => {
     expect(smileUpdates.every((update) => update.clinic_id === smileClinic)).toBe(true);
     expect(brightUpdates).toEqual([]);
   });
+
+  it('when a waiting patient is renamed, then the clinic hears of their entry (the list names them) once; another field’s save says nothing', async () => {
+    const smileUpdates = await follow(DEMO.reception);
+    const dentist = await newDentist(stack.db, smileClinic, 'Rename');
+    const date = nextDate();
+    // No open slot that day: the entries are offered nothing, so they send no notice of their own.
+    await onlyOpen(dentist, date, []);
+    const patient = await newPatient(null);
+    const stranger = await newPatient(null);
+    const entry = await addEntry(patient.id, dentist, date);
+    await waitFor(() => smileUpdates.find((update) => update.entry_id === entry));
+    const start = smileUpdates.length;
+
+    const phone = await reception.from('patients').update({ phone: '0917 555 0199' }).eq('id', patient.id);
+    expect(phone.error).toBeNull();
+    // A patient with no entry, renamed: nothing to announce.
+    const unlisted = await reception
+      .from('patients')
+      .update({ name: `${stranger.name} Jr.` })
+      .eq('id', stranger.id);
+    expect(unlisted.error).toBeNull();
+    const renamed = await reception
+      .from('patients')
+      .update({ name: `${patient.name} Jr.` })
+      .eq('id', patient.id);
+    expect(renamed.error).toBeNull();
+    // Notices arrive in commit order: a later entry's marks the end of what the saves above sent.
+    const marker = await addEntry(stranger.id, dentist, date);
+    await waitFor(() => smileUpdates.find((update) => update.entry_id === marker));
+    expect(smileUpdates.slice(start)).toEqual([
+      { clinic_id: smileClinic, entry_id: entry },
+      { clinic_id: smileClinic, entry_id: marker },
+    ]);
+  });
 });
 
 describe('filling every slot', () => {

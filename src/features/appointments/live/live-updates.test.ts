@@ -14,6 +14,7 @@ import {
   mergeAppointmentUpdate,
   noticeChannel,
   updateNoticeText,
+  type PreviousRow,
 } from './live-updates';
 import { pendingUpdatesLabel } from './messages';
 
@@ -97,6 +98,16 @@ describe('mergeAppointmentUpdate', () => {
   });
 });
 
+/** The row the list had for appointment 41 (`update()`'s), as the notice compares it. */
+const listedAs = (status: 'Scheduled' | 'Confirmed'): PreviousRow => ({
+  status,
+  appointment_time: '2026-11-23T01:20:00+00:00',
+  dentist_id: 3,
+  patient_id: 9,
+  reason: 'Cleaning',
+  patient: { name: 'Maria Santos', messenger_id: null },
+});
+
 describe('notices', () => {
   it('are red for Cancelled and No Show only', () => {
     expect(APPOINTMENT_STATUSES.map(isAlarmingStatus)).toEqual([false, false, false, true, true]);
@@ -115,13 +126,7 @@ describe('notices', () => {
   });
 
   it('say what changed from the row the list had: status from → to, a move in clinic time, both', () => {
-    const before = {
-      status: 'Scheduled',
-      appointment_time: '2026-11-23T01:20:00+00:00',
-      dentist_id: 3,
-      patient_id: 9,
-      reason: 'Cleaning',
-    } as const;
+    const before = listedAs('Scheduled');
     const confirmed = update({ status: 'Confirmed' });
     expect(updateNoticeText(confirmed, MANILA, describeChange(confirmed, before, null))).toBe(
       'Maria Santos with Dr. Reyes: Scheduled → Confirmed · Nov 23, 2026, 9:20 AM',
@@ -145,14 +150,20 @@ describe('notices', () => {
     );
   });
 
+  it('are not raised for a patient renamed on the Patients tab, when nothing else of the row changed', () => {
+    const before = listedAs('Confirmed');
+    expect(describeChange(update({ patient_name: 'Maria Dela Cruz' }), before, null)).toEqual({
+      kind: 'patient-renamed',
+    });
+    expect(describeChange(update(), before, null)).toEqual({ kind: 'changed' });
+    expect(describeChange(update({ patient_name: 'Maria Dela Cruz', status: 'Cancelled' }), before, null)).toEqual({
+      kind: 'changed',
+      status: { from: 'Confirmed', to: 'Cancelled' },
+    });
+  });
+
   it('say a late cancellation as "Patient asked to cancel — call them", in red; a flag that only went away is no news', () => {
-    const before = {
-      status: 'Confirmed',
-      appointment_time: '2026-11-23T01:20:00+00:00',
-      dentist_id: 3,
-      patient_id: 9,
-      reason: 'Cleaning',
-    } as const;
+    const before = listedAs('Confirmed');
     const flag = {
       id: 7,
       kind: 'late_cancellation_request',

@@ -43,12 +43,16 @@ export function mergeAppointmentUpdate<Row extends { id: number }>(
 }
 
 /** What the list showed of the appointment before the update, as far as the notice needs it. */
-export type PreviousRow = Pick<ListAppointment, 'status' | 'appointment_time' | 'dentist_id' | 'patient_id' | 'reason'>;
+export type PreviousRow = Pick<
+  ListAppointment,
+  'status' | 'appointment_time' | 'dentist_id' | 'patient_id' | 'reason' | 'patient'
+>;
 
 /**
  * What an update changed, from the row the list had before: `unknown` when the list had not read
  * that part of the calendar, `new` when it had and the row was not in it. `flag-resolved` (the only
- * change is an open flag going away) is not news to anyone.
+ * change is an open flag going away) and `patient-renamed` (the only change is the patient's name,
+ * edited on the Patients tab) are not news to anyone.
  */
 export type LiveChange =
   | { kind: 'unknown' }
@@ -56,6 +60,7 @@ export type LiveChange =
   | { kind: 'deleted' }
   | { kind: 'flagged' }
   | { kind: 'flag-resolved' }
+  | { kind: 'patient-renamed' }
   | {
       kind: 'changed';
       status?: { from: string; to: string };
@@ -87,6 +92,8 @@ export function describeChange(
     previous.patient_id === update.patient_id &&
     (previous.reason ?? null) === (update.reason ?? null);
   if (sameRow && previousFlagId !== null && flagId === null) return { kind: 'flag-resolved' };
+  if (sameRow && flagId === previousFlagId && (previous.patient?.name ?? null) !== update.patient_name)
+    return { kind: 'patient-renamed' };
   return change;
 }
 

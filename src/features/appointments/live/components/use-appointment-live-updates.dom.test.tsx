@@ -262,6 +262,36 @@ describe('live appointment updates', () => {
     expect(listReads()).toBe(1);
   });
 
+  it('rename the row of a patient renamed on the Patients tab without calling it news', async () => {
+    const queryClient = new QueryClient();
+    const key = yearAppointmentsKey(1, 2026, 'Asia/Manila');
+    queryClient.setQueryData<ListAppointment[]>(key, [
+      listRow(41, '2026-11-23T01:20:00+00:00', {
+        status: 'Confirmed',
+        patient_id: 9,
+        reason: 'Cleaning',
+        patient: { name: 'Maria Santos', messenger_id: '2400041' },
+      }),
+    ]);
+    renderHarness({}, queryClient);
+    await act(async () => undefined);
+
+    emit({ id: 41, status: 'Confirmed', reason: 'Cleaning', patient_name: 'Maria Dela Cruz' });
+    expect(queryClient.getQueryData<ListAppointment[]>(key)![0]!.patient).toEqual({
+      name: 'Maria Dela Cruz',
+      messenger_id: '2400041',
+    });
+    expect(screen.getByTestId('highlighted').textContent).toBe('');
+    expect(screen.queryByRole('status')?.textContent ?? '').not.toContain('Maria');
+    expect(playSound).not.toHaveBeenCalled();
+
+    // The same row with its status changed is news again, under the new name.
+    act(() => vi.advanceTimersByTime(1_500));
+    emit({ id: 41, status: 'Cancelled', reason: 'Cleaning', patient_name: 'Maria Dela Cruz' });
+    expect(screen.getByText('Maria Dela Cruz: Confirmed → Cancelled · Nov 23, 2026, 9:20 AM')).toBeTruthy();
+    expect(screen.getByTestId('highlighted').textContent).toBe('41');
+  });
+
   it('follow the latest period without subscribing again', async () => {
     const { rerenderWith } = renderHarness();
     await act(async () => undefined);

@@ -262,8 +262,8 @@ export function useAppointmentLiveUpdates(options: Options): LiveUpdates {
       );
       if (!isUpdateForView(update, clinicId, latest.current.period)) return;
       const change = describeChange(update, previous, previousFlagId);
-      // A flag handled (here or elsewhere) only takes its badge away.
-      if (change.kind === 'flag-resolved') return;
+      // A flag handled (here or elsewhere) only takes its badge away; a patient renamed only renames the row.
+      if (change.kind === 'flag-resolved' || change.kind === 'patient-renamed') return;
       // This tab's own write merges silently; a flag the patient raised meanwhile is news all the same.
       const decide = () => {
         if (!mounted.current) return;
