@@ -119,9 +119,10 @@ export default defineConfig({
         test: {
           name: 'spa',
           include: ['src/**/*.dom.test.{ts,tsx}'],
-          // Worker threads, not processes: alone, the SPA's tests took 141.7 s and 261 CPU s in
-          // forks, 104.2 s and 189 CPU s in threads (same 1,267 tests).
-          pool: 'threads',
+          // Each file in a VM context of a reused worker thread, not a new thread: still one
+          // document and module registry per file, but Node's own modules and the worker's start
+          // are paid once per thread (ADR 0061).
+          pool: 'vmThreads',
           // MSW (src/testing/network).
           setupFiles: ['./src/testing/vitest-setup.ts'],
           // The migrated template database and the data layer's worker bundle, made once per run for

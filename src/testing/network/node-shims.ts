@@ -1,3 +1,14 @@
+import * as webStreams from 'node:stream/web';
+
+/**
+ * The SPA's component files run in vitest's VM pool (vitest.config.ts), whose contexts carry
+ * Node's fetch but not all of the web streams it and msw use (TransformStream among them): they
+ * are Node's own, put on the context's global where missing.
+ */
+for (const [name, value] of Object.entries(webStreams)) {
+  (globalThis as Record<string, unknown>)[name] ??= value;
+}
+
 /**
  * msw 3 and @mswjs/interceptors are built for Node 22 (`Promise.withResolvers`,
  * `Set.prototype.intersection` / `.difference`); this project supports Node 20.19, which has
