@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -64,8 +63,11 @@ export default defineConfig({
     // then imports the stack's modules once per worker instead of once per file. Such a pool runs
     // its projects one after the other, while the SPA project's threads run beside them.
     poolOptions: { forks: { isolate: false } },
-    // Two files at a time per pool even on a 2-core machine (vitest's default is cores − 1).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Two files at a time per pool even on a 2-core machine (vitest's default is cores − 1), and no
+    // more on a larger one: with three workers allowed, tinypool removed a worker that sat idle for a
+    // moment while the next file was being handed to it, and that file's "Terminating worker thread"
+    // ended the first pass before any component file ran.
+    maxWorkers: 2,
     minWorkers: 1,
     reporters: ['default'],
     sequence: { sequencer: BrowserFilesFirst },
