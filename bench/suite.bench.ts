@@ -23,8 +23,11 @@ interface TestRunRecord {
   passed: number;
   failed: number;
   skipped: number;
-  /** The host's kernel and the cost of a fresh page of memory there (older records have none). */
-  host?: { kernel: string; freshPageMicros: number };
+  /**
+   * The host: its processor and a fixed workload's time there (older records have neither), its
+   * kernel and the cost of a fresh page of memory (the oldest records have none).
+   */
+  host?: { cpu?: string; cpuMarkMillis?: number; kernel: string; freshPageMicros: number };
   /** The longest files of the run (older records have none). */
   slowestFiles?: { pass: string; file: string; seconds: number }[];
 }
@@ -44,8 +47,10 @@ console.log(
     `${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped`,
 );
 console.log(`  ${run.passes.map((pass) => `${pass.label} ${pass.seconds} s`).join(' · ')}`);
-if (run.host)
-  console.log(`  on kernel ${run.host.kernel}, where a fresh page of memory cost ${run.host.freshPageMicros} µs`);
+if (run.host) {
+  const cpu = run.host.cpu ? `${run.host.cpu} (a fixed JavaScript workload ${run.host.cpuMarkMillis} ms), ` : '';
+  console.log(`  on ${cpu}kernel ${run.host.kernel}, where a fresh page of memory cost ${run.host.freshPageMicros} µs`);
+}
 if (run.slowestFiles?.length) {
   console.log('  longest files (wall time of each; several run side by side):');
   for (const entry of run.slowestFiles.slice(0, 8))

@@ -148,7 +148,8 @@ if (wholeRun) {
   const host = hostFacts();
   console.log(
     `\nThe run took ${(seconds / 60).toFixed(1)} min (${passSeconds.map((p) => `${p.label} ${p.seconds} s`).join(', ')}), ` +
-      `on kernel ${host.kernel}, where a fresh page of memory costs ${host.freshPageMicros} µs.`,
+      `on ${host.cpu} (a fixed JavaScript workload ${host.cpuMarkMillis} ms), kernel ${host.kernel}, ` +
+      `where a fresh page of memory costs ${host.freshPageMicros} µs.`,
   );
   const cacheDir = path.join('node_modules', '.cache', 'ngiti');
   mkdirSync(cacheDir, { recursive: true });

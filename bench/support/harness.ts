@@ -5,8 +5,8 @@
  * and the results file bench/results/<bench>.json (bench/results/README.md).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/build-if-stale.ts';
@@ -144,24 +144,14 @@ export function reportSamples(label: string, samples: readonly number[], budget?
 
 export const RESULTS_DIR = path.join(repoRoot, 'bench', 'results');
 
-/** The CPU's model and clock; a virtual machine may report no clock to Node, but Linux tells it. */
-function cpuName(): string {
-  const [core] = cpus();
-  if (!core) return 'unknown';
-  let mhz = core.speed;
-  if (!mhz && existsSync('/proc/cpuinfo'))
-    mhz = Number(/^cpu MHz\s*:\s*([\d.]+)/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 0);
-  return mhz ? `${core.model.trim()} @ ${Math.round(mhz)} MHz` : core.model.trim();
-}
-
 /**
- * The machine the numbers were taken on. Machines of the same kind differ in clock speed, and a
- * result read without it compares a slow host's numbers with a fast one's.
+ * The machine the numbers were taken on. Machines of the same kind differ in speed (hostFacts: the
+ * clock they report and a fixed workload's time), and a result read without it compares a slow
+ * host's numbers with a fast one's.
  */
 function machine() {
   return {
     cores: availableParallelism(),
-    cpu: cpuName(),
     node: process.versions.node,
     platform: `${process.platform}-${process.arch}`,
     loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
