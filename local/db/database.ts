@@ -51,7 +51,15 @@ function withoutBoundValues(error: unknown): unknown {
 }
 
 /** The extensions the migrations create (Supabase has them). */
-export const PGLITE_EXTENSIONS = { btree_gist, pgcrypto, pg_trgm };
+const PGLITE_EXTENSIONS = { btree_gist, pgcrypto, pg_trgm };
+
+/**
+ * PGlite's own start parameters with a 16 MB buffer pool instead of Postgres' 128 MB. PGlite
+ * touches the whole pool as it starts, so the larger one cost every open about 30,000 fresh pages
+ * of memory, a third of its time; the data files are in the operating system's cache anyway, so a
+ * block the pool has dropped is read back from memory.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export interface PgliteDatabase extends Database {
   readonly kind: 'pglite';
@@ -68,6 +76,7 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     dataDir,
     pgliteWasmModule: await pgliteWasmModule(),
     extensions: PGLITE_EXTENSIONS,
+    startParams: PGLITE_START_PARAMS,
     ...(template ? { loadDataDir: template } : {}),
   });
   await db.exec(`set timezone = 'UTC'`);

@@ -1,5 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { PgliteDatabase, Queryable, QueryResult, TransactionOptions } from './database.ts';
+import {
+  PGLITE_START_PARAMS,
+  type PgliteDatabase,
+  type Queryable,
+  type QueryResult,
+  type TransactionOptions,
+} from './database.ts';
 import { pgliteWasmModule } from './pglite-wasm.ts';
 
 /**
@@ -109,7 +115,9 @@ export async function openPgliteThread(
   const wasmModule = await pgliteWasmModule();
 
   function spawn(template?: ArrayBuffer): Running {
-    const worker = new Worker(WORKER_URL, { workerData: { dataDir, template, wasmModule } });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { dataDir, template, wasmModule, startParams: PGLITE_START_PARAMS },
+    });
     const running: Running = {
       worker,
       generation: ++generation,

@@ -2,8 +2,9 @@
 // purpose: the worker file is loaded by path at run time, also from the esbuild bundle of
 // `npm start`, where Node 20 could not load a TypeScript file.
 //
-// workerData: the data directory, the template tarball it starts from (when new) and PGlite's
-// compiled WASM module (local/db/pglite-wasm.ts), so a new or reopened thread compiles nothing.
+// workerData: the data directory, the template tarball it starts from (when new), PGlite's
+// compiled WASM module (local/db/pglite-wasm.ts), so a new or reopened thread compiles nothing, and
+// the start parameters every PGlite of the stack uses (PGLITE_START_PARAMS, local/db/database.ts).
 // Messages in: { id, op, ... } with op one of query, exec, begin, end, listen, unlisten, dump,
 // close. Messages out: { type: 'ready' } once, { type: 'reply', id, result } or
 // { type: 'reply', id, error }, and { type: 'notify', channel, payload } for LISTEN.
@@ -31,10 +32,11 @@ function serializeError(error) {
 const heapBytes = () => db.Module?.wasmMemory?.buffer?.byteLength ?? db.Module?.HEAPU8?.length ?? 0;
 const post = (message, transfer) => parentPort.postMessage({ ...message, heapBytes: heapBytes() }, transfer);
 
-const { dataDir, template, wasmModule } = workerData;
+const { dataDir, template, wasmModule, startParams } = workerData;
 const db = await PGlite.create({
   dataDir,
   pgliteWasmModule: wasmModule,
+  startParams,
   extensions: { btree_gist, pgcrypto, pg_trgm },
   ...(template ? { loadDataDir: new Blob([template]) } : {}),
 });

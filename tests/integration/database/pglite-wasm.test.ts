@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from '../../../local/db/database.ts';
+import { openPglite, type Queryable } from '../../../local/db/database.ts';
+import { openPgliteThread } from '../../../local/db/pglite-thread.ts';
 import { pgliteWasmModule } from '../../../local/db/pglite-wasm.ts';
 
 describe('PGlite’s compiled WASM module', () => {
@@ -18,6 +22,39 @@ describe('PGlite’s compiled WASM module', () => {
       await expect(two.query('select n from only_here')).rejects.toThrow(/only_here/);
     } finally {
       await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
+
+describe('PGlite’s start parameters', () => {
+  const settings = async (db: Queryable) =>
+    (
+      await db.query(
+        `select current_setting('shared_buffers') as shared_buffers,
+                current_setting('max_worker_processes') as max_worker_processes,
+                current_setting('search_path') as search_path`,
+      )
+    ).rows[0];
+  // PGlite's own parameters (no background workers, search_path public) stay beside the smaller pool.
+  const expected = { shared_buffers: '16MB', max_worker_processes: '0', search_path: 'public' };
+
+  it('give the in-memory database a 16 MB buffer pool and keep PGlite’s own', async () => {
+    const db = await openPglite(undefined);
+    try {
+      expect(await settings(db)).toEqual(expected);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('are the same for the stack’s database in its worker thread', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-start-params-'));
+    const db = await openPgliteThread(dataDir);
+    try {
+      expect(await settings(db)).toEqual(expected);
+    } finally {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -7,9 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGLITE_EXTENSIONS } from '../../../local/db/database.ts';
+import { openPglite } from '../../../local/db/database.ts';
 import { HOSTED_MAX_URL_BYTES } from '../../../local/gateway/app.ts';
 import { prepareDataDir } from '../../support/pglite-template.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
@@ -76,7 +75,7 @@ const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-bounds-'));
   await prepareDataDir(dataDir, true);
-  const db = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+  const db = await openPglite(dataDir);
   await db.exec(PROBES);
   await db.close();
   stack = await startTestStack({
