@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openPglite, type Queryable } from '../../../local/db/database.ts';
 import { openPgliteThread } from '../../../local/db/pglite-thread.ts';
 import { pgliteWasmModule } from '../../../local/db/pglite-wasm.ts';
+import { migratedTemplate } from '../../support/pglite-template.ts';
 
 describe('PGlite’s compiled WASM module', () => {
   it('is compiled once per process: every caller gets the same module', async () => {
@@ -15,7 +16,8 @@ describe('PGlite’s compiled WASM module', () => {
   });
 
   it('runs the databases opened from it, each with its own data', async () => {
-    const [one, two] = await Promise.all([openPglite(undefined), openPglite(undefined)]);
+    const template = await migratedTemplate(false);
+    const [one, two] = await Promise.all([openPglite(undefined, template), openPglite(undefined, template)]);
     try {
       await one.exec('create table only_here (n int); insert into only_here values (1)');
       expect((await one.query<{ n: number }>('select n from only_here')).rows).toEqual([{ n: 1 }]);
@@ -35,11 +37,12 @@ describe('PGlite’s start parameters', () => {
                 current_setting('search_path') as search_path`,
       )
     ).rows[0];
+  // Started from the migrated template, as the stacks are (an empty database would run initdb).
   // PGlite's own parameters (no background workers, search_path public) stay beside the smaller pool.
   const expected = { shared_buffers: '16MB', max_worker_processes: '0', search_path: 'public' };
 
   it('give the in-memory database a 16 MB buffer pool and keep PGlite’s own', async () => {
-    const db = await openPglite(undefined);
+    const db = await openPglite(undefined, await migratedTemplate(false));
     try {
       expect(await settings(db)).toEqual(expected);
     } finally {
@@ -49,7 +52,7 @@ describe('PGlite’s start parameters', () => {
 
   it('are the same for the stack’s database in its worker thread', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'ngiti-start-params-'));
-    const db = await openPgliteThread(dataDir);
+    const db = await openPgliteThread(dataDir, { template: await migratedTemplate(false) });
     try {
       expect(await settings(db)).toEqual(expected);
     } finally {
