@@ -20,6 +20,8 @@ interface TestRunRecord {
   seconds: number;
   passes: { label: string; seconds: number }[];
   commit: string | null;
+  /** Whether tracked files differed from that commit (older records and trees outside git: absent or null). */
+  uncommittedChanges?: boolean | null;
   passed: number;
   failed: number;
   skipped: number;
@@ -43,7 +45,8 @@ if (!existsSync(RECORD)) {
 const run = JSON.parse(readFileSync(RECORD, 'utf8')) as TestRunRecord;
 const minutes = (run.seconds / 60).toFixed(1);
 console.log(
-  `last whole npm test: started ${run.startedAt} at ${run.commit ?? 'an unknown commit'}; ` +
+  `last whole npm test: started ${run.startedAt} at ${run.commit ?? 'an unknown commit'}` +
+    `${run.uncommittedChanges ? ' with uncommitted changes' : ''}; ` +
     `${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped`,
 );
 console.log(`  ${run.passes.map((pass) => `${pass.label} ${pass.seconds} s`).join(' · ')}`);

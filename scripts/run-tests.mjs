@@ -154,6 +154,9 @@ if (wholeRun) {
   const cacheDir = path.join('node_modules', '.cache', 'ngiti');
   mkdirSync(cacheDir, { recursive: true });
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || null;
+  // Read at the end, as the commit is: a tree edited during the run measured something else too.
+  const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' });
+  const uncommittedChanges = status.status === 0 ? status.stdout.trim() !== '' : null;
   writeFileSync(
     path.join(cacheDir, 'last-test-run.json'),
     JSON.stringify(
@@ -162,6 +165,7 @@ if (wholeRun) {
         seconds,
         passes: passSeconds,
         commit,
+        uncommittedChanges,
         host,
         ...totals,
         slowestFiles: [...fileSeconds]
