@@ -20,8 +20,8 @@ interface TestRunRecord {
   seconds: number;
   passes: { label: string; seconds: number }[];
   commit: string | null;
-  /** Whether tracked files differed from that commit (older records and trees outside git: absent or null). */
-  uncommittedChanges?: boolean | null;
+  /** Whether tracked files differed from that commit (older records have none). */
+  uncommittedChanges?: boolean;
   passed: number;
   failed: number;
   skipped: number;

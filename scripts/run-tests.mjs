@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hostFacts } from './host-facts.mjs';
+import { currentCommit, hasUncommittedChanges } from './revision.mjs';
 
 const extraArgs = process.argv.slice(2);
 // The time-zone passes rerun the tests that touch clinic time with the machine in another zone:
@@ -153,10 +154,6 @@ if (wholeRun) {
   );
   const cacheDir = path.join('node_modules', '.cache', 'ngiti');
   mkdirSync(cacheDir, { recursive: true });
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim() || null;
-  // Read at the end, as the commit is: a tree edited during the run measured something else too.
-  const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' });
-  const uncommittedChanges = status.status === 0 ? status.stdout.trim() !== '' : null;
   writeFileSync(
     path.join(cacheDir, 'last-test-run.json'),
     JSON.stringify(
@@ -164,8 +161,9 @@ if (wholeRun) {
         startedAt: startedAt.toISOString(),
         seconds,
         passes: passSeconds,
-        commit,
-        uncommittedChanges,
+        // Read at the end: a tree edited during the run measured that edit too.
+        commit: currentCommit(),
+        uncommittedChanges: hasUncommittedChanges(),
         host,
         ...totals,
         slowestFiles: [...fileSeconds]

@@ -4,13 +4,13 @@
  * key, a signed-in Chromium page, p50/p95/max of samples, budget verdicts that set the exit code,
  * and the results file bench/results/<bench>.json (bench/results/README.md).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/build-if-stale.ts';
 import { hostFacts } from '../../scripts/host-facts.mjs';
+import { currentCommit, hasUncommittedChanges } from '../../scripts/revision.mjs';
 import { DESKTOP, findChromium, launchChromium } from '../../tests/e2e/support/chromium.ts';
 import { startTestStack, type TestStack } from '../../tests/support/stack.ts';
 
@@ -159,17 +159,6 @@ function machine() {
   };
 }
 
-function commit(): string | null {
-  const run = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' });
-  return run.status === 0 ? run.stdout.trim() : null;
-}
-
-/** Whether tracked files differ from the commit (the numbers then measure more than it). */
-function uncommittedChanges(): boolean {
-  const run = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot, encoding: 'utf8' });
-  return run.status === 0 && run.stdout.trim() !== '';
-}
-
 /**
  * Writes bench/results/<bench>.json (measurements, budgets, verdicts, the commit and the machine)
  * and sets the exit code to 1 when a verdict failed. `data` is added to the measurements.
@@ -188,8 +177,8 @@ export function writeResults(benchName: string, data: Record<string, unknown> = 
   const body = {
     bench: benchName,
     date: new Date().toISOString(),
-    commit: commit(),
-    uncommittedChanges: uncommittedChanges(),
+    commit: currentCommit(repoRoot),
+    uncommittedChanges: hasUncommittedChanges(repoRoot),
     machine: machine(),
     pass: !from.failed,
     budgets,
