@@ -76,7 +76,20 @@ function parseMessage(message: unknown): {
   return { kind: 'template', text: body, quickReplies };
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+/** Waits `ms` before answering, unless the caller hangs up first (a slow Meta the service gave up on). */
+function answerLaterUnlessAbandoned(res: Response, ms: number): Promise<'answer' | 'abandoned'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      res.off('close', onClose);
+      resolve('answer');
+    }, ms).unref();
+    const onClose = () => {
+      clearTimeout(timer);
+      resolve(res.writableEnded ? 'answer' : 'abandoned');
+    };
+    res.once('close', onClose);
+  });
+}
 
 /**
  * The Graph API part of the Meta stand-in, mounted at /_meta: the Send API
@@ -108,7 +121,10 @@ export function createSendApiRouter(state: MetaStandInState): Router {
     if (!fault) return false;
     fault.remaining -= 1;
     if (fault.remaining <= 0) state.faults.shift();
-    if (fault.delayMs) await wait(fault.delayMs);
+    if (fault.delayMs && (await answerLaterUnlessAbandoned(res, fault.delayMs)) === 'abandoned') {
+      state.abandonedCalls += 1;
+      return true;
+    }
     // A fault with a success status is only a delay: the call then goes on normally.
     if (fault.httpStatus < 400) return res.writableEnded;
     if (!res.writableEnded) sendMetaError(res, fault.httpStatus, fault.code, fault.message, fault.subcode);

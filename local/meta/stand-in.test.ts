@@ -41,15 +41,18 @@ beforeEach(() => {
   standIn.state.faults.length = 0;
   standIn.state.lastInbound.clear();
   standIn.state.sendRateLimitPerSecond = null;
+  standIn.state.abandonedCalls = 0;
 });
 
-const post = (path: string, body: unknown, raw?: string) =>
+const post = (path: string, body: unknown, raw?: string, signal?: AbortSignal) =>
   fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: raw ?? JSON.stringify(body),
+    signal,
   });
-const send = (body: unknown, token = PAGE.accessToken) => post(`/_meta/v21.0/me/messages?access_token=${token}`, body);
+const send = (body: unknown, token = PAGE.accessToken, signal?: AbortSignal) =>
+  post(`/_meta/v21.0/me/messages?access_token=${token}`, body, undefined, signal);
 const plain = (psid: string, text = 'Hello') => ({
   recipient: { id: psid },
   messaging_type: 'RESPONSE',
@@ -152,6 +155,20 @@ describe('the Send API', () => {
     expect((await metaError(await send(template('3')))).code).toBe(551);
     expect((await metaError(await send(template('3')))).code).toBe(551);
     expect((await send(template('3'))).status).toBe(200);
+  });
+
+  it('when a slow fault holds the answer, then a caller who waits gets it and one who hangs up is counted', async () => {
+    standIn.state.faults.push({ httpStatus: 500, code: 2, message: 'slow', remaining: 2, delayMs: 1 });
+    expect((await metaError(await send(template('5')))).code).toBe(2);
+    expect(standIn.state.abandonedCalls).toBe(0);
+    standIn.state.faults[0]!.delayMs = 120_000;
+    const hangingUp = new AbortController();
+    const call = send(template('5'), PAGE.accessToken, hangingUp.signal).catch((error: unknown) => error);
+    await expect.poll(() => standIn.state.faults).toEqual([]);
+    hangingUp.abort();
+    expect(await call).toMatchObject({ name: 'AbortError' });
+    await expect.poll(() => standIn.state.abandonedCalls).toBe(1);
+    expect(standIn.state.messages).toEqual([]);
   });
 
   it('when a rate limit is set, then calls beyond it within a second get 613', async () => {

@@ -62,6 +62,8 @@ export interface MetaStandInState {
   /** Pages whose `messages` webhook field the service subscribed (POST /{page}/subscribed_apps). */
   subscribedPages: Set<string>;
   faults: SimulatedFault[];
+  /** Send API calls whose caller hung up while a slow fault (`delayMs`) held the answer. */
+  abandonedCalls: number;
   /** Send API calls allowed per second (null: unlimited); beyond it Meta's code 613. */
   sendRateLimitPerSecond: number | null;
   /** Where inbound messages are delivered, signed with the app secret (the service's /webhook). */
@@ -105,6 +107,7 @@ export function createStandInState(options: {
     lastInbound: new Map(),
     subscribedPages: new Set(),
     faults: [],
+    abandonedCalls: 0,
     sendRateLimitPerSecond: null,
     webhookUrl: options.webhookUrl,
     appSecret: options.appSecret,

@@ -7,7 +7,6 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SERVICE_TIMEOUT_MS } from '../../src/lib/service-client.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { DEMO, signIn, showDentistMonth } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
@@ -48,14 +47,13 @@ describe.skipIf(!ctx.chromium)('a CORS refusal of the notification service', () 
         await page.locator('.appointments-screen[data-live="connected"]').waitFor();
         await page.getByRole('combobox', { name: new RegExp(`^Status of ${patientName}`) }).selectOption('Cancelled');
         await page.locator('.swal2-popup').getByRole('button', { name: 'Yes, update & notify' }).click();
-        const asked = Date.now();
 
         const failed = page
           .locator('.swal2-popup')
           .filter({ has: page.locator('.swal2-title', { hasText: 'Failed!' }) });
         await failed.waitFor();
-        // Told at once, not after the service call's timeout.
-        expect(Date.now() - asked).toBeLessThan(SERVICE_TIMEOUT_MS);
+        // The refusal's own reason: a call that ran into its timeout (SERVICE_TIMEOUT_MS) is told
+        // with the caller's fallback text instead, so this was told as the browser refused it.
         expect(await failed.locator('.swal2-html-container').textContent()).toContain(
           `Reason: The notification service (${stackUrl.origin}) refused requests from this address (${refusedOrigin}). ` +
             `Open Ngiti at the address it was set up for, or add ${refusedOrigin} to the service's allowed origins (CORS_ORIGINS).`,
