@@ -1,8 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { createPglite } from './pglite-options.mjs';
 import { pgliteWasmModule } from './pglite-wasm.ts';
 
 export interface QueryResult<Row> {
@@ -50,17 +48,6 @@ function withoutBoundValues(error: unknown): unknown {
   return error;
 }
 
-/** The extensions the migrations create (Supabase has them). */
-const PGLITE_EXTENSIONS = { btree_gist, pgcrypto, pg_trgm };
-
-/**
- * PGlite's own start parameters with a 16 MB buffer pool instead of Postgres' 128 MB. PGlite
- * touches the whole pool as it starts, so the larger one cost every open about 30,000 fresh pages
- * of memory, a third of its time; the data files are in the operating system's cache anyway, so a
- * block the pool has dropped is read back from memory.
- */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
 export interface PgliteDatabase extends Database {
   readonly kind: 'pglite';
   /** A tarball of the data directory, to start other databases from (tests). */
@@ -72,14 +59,7 @@ export interface PgliteDatabase extends Database {
  * tarball of a data directory (dumpDataDir), is what an in-memory or empty one starts from.
  */
 export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<PgliteDatabase> {
-  const db = await PGlite.create({
-    dataDir,
-    pgliteWasmModule: await pgliteWasmModule(),
-    extensions: PGLITE_EXTENSIONS,
-    startParams: PGLITE_START_PARAMS,
-    ...(template ? { loadDataDir: template } : {}),
-  });
-  await db.exec(`set timezone = 'UTC'`);
+  const db = await createPglite({ dataDir, wasmModule: await pgliteWasmModule(), template });
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       try {

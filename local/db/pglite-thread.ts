@@ -1,11 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import {
-  PGLITE_START_PARAMS,
-  type PgliteDatabase,
-  type Queryable,
-  type QueryResult,
-  type TransactionOptions,
-} from './database.ts';
+import type { PgliteDatabase, Queryable, QueryResult, TransactionOptions } from './database.ts';
 import { pgliteWasmModule } from './pglite-wasm.ts';
 
 /**
@@ -116,7 +110,7 @@ export async function openPgliteThread(
 
   function spawn(template?: ArrayBuffer): Running {
     const worker = new Worker(WORKER_URL, {
-      workerData: { dataDir, template, wasmModule, startParams: PGLITE_START_PARAMS },
+      workerData: { dataDir, template, wasmModule },
     });
     const running: Running = {
       worker,

@@ -2,19 +2,16 @@
 // purpose: the worker file is loaded by path at run time, also from the esbuild bundle of
 // `npm start`, where Node 20 could not load a TypeScript file.
 //
-// workerData: the data directory, the template tarball it starts from (when new), PGlite's
-// compiled WASM module (local/db/pglite-wasm.ts), so a new or reopened thread compiles nothing, and
-// the start parameters every PGlite of the stack uses (PGLITE_START_PARAMS, local/db/database.ts).
+// workerData: the data directory, the template tarball it starts from (when new), and PGlite's
+// compiled WASM module (local/db/pglite-wasm.ts), so a new or reopened thread compiles nothing. It
+// opens as every PGlite of the stack does (local/db/pglite-options.mjs).
 // Messages in: { id, op, ... } with op one of query, exec, begin, end, listen, unlisten, dump,
 // close. Messages out: { type: 'ready' } once, { type: 'reply', id, result } or
 // { type: 'reply', id, error }, and { type: 'notify', channel, payload } for LISTEN.
 // The main thread sends one statement at a time (it queues the rest), so a statement that runs
 // too long is ended by terminating this thread; nothing else is lost with it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { createPglite } from './pglite-options.mjs';
 
 /** Postgres' fields of an error (code, detail, …), never the statement or its bound values. */
 function serializeError(error) {
@@ -32,15 +29,8 @@ function serializeError(error) {
 const heapBytes = () => db.Module?.wasmMemory?.buffer?.byteLength ?? db.Module?.HEAPU8?.length ?? 0;
 const post = (message, transfer) => parentPort.postMessage({ ...message, heapBytes: heapBytes() }, transfer);
 
-const { dataDir, template, wasmModule, startParams } = workerData;
-const db = await PGlite.create({
-  dataDir,
-  pgliteWasmModule: wasmModule,
-  startParams,
-  extensions: { btree_gist, pgcrypto, pg_trgm },
-  ...(template ? { loadDataDir: new Blob([template]) } : {}),
-});
-await db.exec(`set timezone = 'UTC'`);
+const { dataDir, template, wasmModule } = workerData;
+const db = await createPglite({ dataDir, wasmModule, template: template ? new Blob([template]) : undefined });
 
 /** The open transaction: its tx object and how to end it (one at a time, the main thread sees to it). */
 let open = null;
