@@ -26,10 +26,17 @@ interface TestRunRecord {
   failed: number;
   skipped: number;
   /**
-   * The host: its processor and a fixed workload's time there (older records have neither), its
-   * kernel and the cost of a fresh page of memory (the oldest records have none).
+   * The host: its processor and a fixed workload's time there after the run and before it (older
+   * records lack the one before, or both), its kernel and the cost of a fresh page of memory (the
+   * oldest records have none).
    */
-  host?: { cpu?: string; cpuMarkMillis?: number; kernel: string; freshPageMicros: number };
+  host?: {
+    cpu?: string;
+    cpuMarkMillis?: number;
+    cpuMarkMillisAtStart?: number;
+    kernel: string;
+    freshPageMicros: number;
+  };
   /** The longest files of the run (older records have none). */
   slowestFiles?: { pass: string; file: string; seconds: number }[];
 }
@@ -51,7 +58,10 @@ console.log(
 );
 console.log(`  ${run.passes.map((pass) => `${pass.label} ${pass.seconds} s`).join(' · ')}`);
 if (run.host) {
-  const cpu = run.host.cpu ? `${run.host.cpu} (a fixed JavaScript workload ${run.host.cpuMarkMillis} ms), ` : '';
+  const before = run.host.cpuMarkMillisAtStart === undefined ? '' : `${run.host.cpuMarkMillisAtStart} ms before, `;
+  const after =
+    run.host.cpuMarkMillisAtStart === undefined ? `${run.host.cpuMarkMillis} ms` : `${run.host.cpuMarkMillis} ms after`;
+  const cpu = run.host.cpu ? `${run.host.cpu} (a fixed JavaScript workload ${before}${after}), ` : '';
   console.log(`  on ${cpu}kernel ${run.host.kernel}, where a fresh page of memory cost ${run.host.freshPageMicros} µs`);
 }
 if (run.slowestFiles?.length) {
