@@ -58,10 +58,11 @@ console.log(
 );
 console.log(`  ${run.passes.map((pass) => `${pass.label} ${pass.seconds} s`).join(' · ')}`);
 if (run.host) {
-  const before = run.host.cpuMarkMillisAtStart === undefined ? '' : `${run.host.cpuMarkMillisAtStart} ms before, `;
-  const after =
-    run.host.cpuMarkMillisAtStart === undefined ? `${run.host.cpuMarkMillis} ms` : `${run.host.cpuMarkMillis} ms after`;
-  const cpu = run.host.cpu ? `${run.host.cpu} (a fixed JavaScript workload ${before}${after}), ` : '';
+  const mark =
+    run.host.cpuMarkMillisAtStart === undefined
+      ? `${run.host.cpuMarkMillis} ms`
+      : `${run.host.cpuMarkMillisAtStart} ms before, ${run.host.cpuMarkMillis} ms after`;
+  const cpu = run.host.cpu ? `${run.host.cpu} (a fixed JavaScript workload ${mark}), ` : '';
   console.log(`  on ${cpu}kernel ${run.host.kernel}, where a fresh page of memory cost ${run.host.freshPageMicros} µs`);
 }
 if (run.slowestFiles?.length) {

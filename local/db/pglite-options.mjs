@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 
 /** The extensions the migrations create (Supabase has them). */
-export const PGLITE_EXTENSIONS = { btree_gist, pgcrypto, pg_trgm };
+const PGLITE_EXTENSIONS = { btree_gist, pgcrypto, pg_trgm };
 
 /**
  * PGlite's own start parameters with a 16 MB buffer pool instead of Postgres' 128 MB. PGlite
@@ -15,7 +15,7 @@ export const PGLITE_EXTENSIONS = { btree_gist, pgcrypto, pg_trgm };
  * of memory, a third of its time; the data files are in the operating system's cache anyway, so a
  * block the pool has dropped is read back from memory.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * Opens PGlite on `dataDir` (in memory when undefined) with those extensions and parameters, from

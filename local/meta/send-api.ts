@@ -85,7 +85,7 @@ function answerLaterUnlessAbandoned(res: Response, ms: number): Promise<'answer'
     }, ms).unref();
     const onClose = () => {
       clearTimeout(timer);
-      resolve(res.writableEnded ? 'answer' : 'abandoned');
+      resolve('abandoned');
     };
     res.once('close', onClose);
   });
