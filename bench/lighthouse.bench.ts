@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config, Flags, RunnerResult } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { buildIfStale, repoRoot } from '../scripts/build-if-stale.ts';
-import { TAB_LABELS, type TabKey } from '../src/lib/authorization.ts';
+import { TAB_KEYS, TAB_LABELS } from '../src/lib/authorization.ts';
 import { CHROMIUM_FLAGS, findChromium, UNUSED_BROWSER_UI_FEATURES } from '../tests/e2e/support/chromium.ts';
 import { expectWithin, startBenchStack, writeResults } from './support/harness.ts';
 import { lighthouse13, loadLighthouse } from './support/lighthouse-13.ts';
@@ -59,19 +59,6 @@ const MOBILE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_MOBILE_RUNS 
 
 const REPORT_DIR = path.join(repoRoot, 'lighthouse-report');
 const ACCOUNT = { email: 'superadmin@demo.test', password: 'Demo1234!' };
-const TABS: TabKey[] = [
-  'patients',
-  'appointments',
-  'dentists',
-  'bills',
-  'procedures',
-  'clinicconfig',
-  'usersroles',
-  'chat',
-  'reports',
-  'recalls',
-  'waitlist',
-];
 /** The pages named on the command line or in BENCH_TABS ('login' and tab keys), or all of them. */
 const ONLY = new Set([
   ...process.argv.slice(2),
@@ -82,8 +69,8 @@ const ONLY = new Set([
 ]);
 const audited = (key: string) => ONLY.size === 0 || ONLY.has(key);
 for (const name of ONLY) {
-  if (name !== 'login' && !(TABS as string[]).includes(name))
-    throw new Error(`unknown page ${name}: name login or a tab (${TABS.join(', ')})`);
+  if (name !== 'login' && !(TAB_KEYS as readonly string[]).includes(name))
+    throw new Error(`unknown page ${name}: name login or a tab (${TAB_KEYS.join(', ')})`);
 }
 const DESKTOP_TARGETS = { performance: 98, accessibility: 100, 'best-practices': 95 } as const;
 const MOBILE_TARGETS = { performance: 90 } as const;
@@ -230,7 +217,7 @@ async function main() {
     }
 
     await signIn(page, base);
-    for (const tab of TABS.filter(audited)) {
+    for (const tab of TAB_KEYS.filter(audited)) {
       await page.evaluate((key) => sessionStorage.setItem('ngiti:tab', key), tab);
       const label = TAB_LABELS[tab];
       const outcome = await audit(page, `${base}/dashboard`, 'desktop', `tab ${label}`, true);

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
+import { claimRow, maxicareSection, seedShortPaidClaim } from './testing/hmo-claims';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -19,47 +20,12 @@ beforeEach(async () => {
   await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
 });
 
-/**
- * Maxicare's batch, long past due, with Ana's ₱1,000.00 claim which the HMO paid ₱600.00 of
- * (CHK-9, 2 November), as record_hmo_payment spreads it: ₱400.00 owed and overdue.
- */
-async function seedShortPaid() {
-  const [hmo] = await seed.hmos([{ clinic_id: 1, name: 'Maxicare', claim_deadline_days: 30 }]);
-  const [ana] = await seed.patients([{ name: 'Ana Santos' }]);
-  const [invoice] = await seed.invoices([
-    { patient_id: ana!.id, total: 200, hmo_id: hmo!.id, hmo_share: 1000, created_at: '2026-01-05T04:00:00+00:00' },
-  ]);
-  const [batch] = await rows('hmo_claim_batches', { hmo_id: hmo!.id });
-  const [payment] = await seed.hmo_payments([
-    {
-      clinic_id: 1,
-      batch_id: batch!.id,
-      hmo_id: hmo!.id,
-      amount: 600,
-      received_on: '2026-11-02',
-      reference_number: 'CHK-9',
-      idempotency_key: crypto.randomUUID(),
-    },
-  ]);
-  const [claim] = await rows('hmo_claims', { hmo_id: hmo!.id });
-  await seed.hmo_claim_settlements([{ clinic_id: 1, hmo_payment_id: payment!.id, claim_id: claim!.id, amount: 600 }]);
-  return { invoice: invoice!, claim: claim! };
-}
-
-async function hmoSection() {
-  const panel = await screen.findByRole('region', { name: /HMO claims/ });
-  return within(panel).findByRole('region', { name: 'Maxicare' });
-}
-
-const claimRow = (section: HTMLElement, patient: string) =>
-  within(section).getByRole('cell', { name: patient }).closest('tr')!;
-
 describe('writing off a claim in the HMO claims part', () => {
   it('when an admin writes off the rest with a reason, then the claim reads Written off and nothing is owed', async () => {
-    const { invoice } = await seedShortPaid();
+    const { invoice } = await seedShortPaidClaim();
     const user = userEvent.setup();
     await renderBilling({ role: 'admin' });
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await waitFor(() => expect(within(section).getByTestId('hmo-overdue').textContent).toContain('₱400.00'));
     expect(within(claimRow(section, 'Ana Santos')).getByText('Partly paid')).toBeTruthy();
 
@@ -90,10 +56,10 @@ describe('writing off a claim in the HMO claims part', () => {
   });
 
   it('when the claim was written off elsewhere meanwhile, then the refusal is shown in words and the reason stays', async () => {
-    const { invoice, claim } = await seedShortPaid();
+    const { invoice, claim } = await seedShortPaidClaim();
     const user = userEvent.setup();
     await renderBilling({ role: 'admin' });
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await user.click(await within(section).findByRole('button', { name: `Write off claim of invoice #${invoice.id}` }));
     const dialog = await screen.findByRole('dialog');
     await realStack().query(
@@ -107,9 +73,9 @@ describe('writing off a claim in the HMO claims part', () => {
   });
 
   it('offers no Write off to a receptionist, who still sees what is owed', async () => {
-    await seedShortPaid();
+    await seedShortPaidClaim();
     await renderBilling({ role: 'receptionist' });
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱400.00'));
     expect(within(section).queryByRole('button', { name: /Write off claim/ })).toBeNull();
   });

@@ -6,6 +6,7 @@ import { downloadTextFile } from '@/lib/download-text-file';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { countRequests, loseAnswerNext, realStack, rows, seed, setupComponentTests } from '@/testing/real-db';
+import { claimRow, maxicareSection } from './testing/hmo-claims';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -37,22 +38,14 @@ async function seedMaxicare() {
   return { hmo: hmo!, anaInvoice: anaInvoice!, benInvoice: benInvoice! };
 }
 
-async function hmoSection() {
-  const panel = await screen.findByRole('region', { name: /HMO claims/ });
-  return within(panel).findByRole('region', { name: 'Maxicare' });
-}
-
 /** The Billing tab opened, and Maxicare's 'Record HMO payment' dialog from its section. */
 async function openRecordPayment(user: ReturnType<typeof userEvent.setup>) {
   await renderBilling();
-  const section = await hmoSection();
+  const section = await maxicareSection();
   await user.click(await within(section).findByRole('button', { name: 'Record HMO payment' }));
   const dialog = await screen.findByRole('dialog', { name: /Record HMO payment: Maxicare/ });
   return { section, dialog };
 }
-
-const claimRow = (section: HTMLElement, patient: string) =>
-  within(section).getByRole('cell', { name: patient }).closest('tr')!;
 
 /**
  * Maxicare's batch of Ana's and Ben's claims closed (sent) and paid in full by HMO payment `paid`,
@@ -86,7 +79,7 @@ describe('the HMO claims part of the Billing tab', () => {
   it('shows what the HMO owes and what is overdue, and its batch’s claims oldest visit first', async () => {
     const { anaInvoice, benInvoice } = await seedMaxicare();
     await renderBilling();
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱1,500.10'));
     expect(within(section).getByTestId('hmo-overdue').textContent).toContain('₱1,500.10');
     expect(within(section).getByText(/Due February 2, 2026/)).toBeTruthy();
@@ -258,7 +251,7 @@ describe('the HMO claims part of the Billing tab', () => {
     const { anaInvoice } = await seedMaxicare();
     const user = userEvent.setup();
     await renderBilling();
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await user.click(await within(section).findByRole('button', { name: `Deny claim of invoice #${anaInvoice.id}` }));
     const dialog = await screen.findByRole('dialog', { name: `Deny claim of invoice #${anaInvoice.id}` });
     await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
@@ -282,7 +275,7 @@ describe('the HMO claims part of the Billing tab', () => {
     const { hmo } = await seedMaxicare();
     const user = userEvent.setup();
     await renderBilling();
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await user.click(await within(section).findByRole('button', { name: 'Close batch' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, close' }, { timeout: 10_000 }));
     await waitFor(() => expect(within(section).queryByRole('button', { name: 'Close batch' })).toBeNull());
@@ -297,7 +290,7 @@ describe('the HMO claims part of the Billing tab', () => {
 
     const user = userEvent.setup();
     await renderBilling();
-    const section = await hmoSection();
+    const section = await maxicareSection();
     const settledBatch = within(section).getByRole('region', { name: `Batch #${settled.id}` });
     const currentBatch = within(section).getByRole('region', { name: `Batch #${current.id}` });
     expect(within(currentBatch).getByRole('cell', { name: 'Carla Cruz' })).toBeTruthy();
@@ -325,7 +318,7 @@ describe('the HMO claims part of the Billing tab', () => {
   it('opens a settled batch that is back in play, its HMO payment voided at another desk', async () => {
     const { settled, paid } = await seedSettledBatch();
     await renderBilling();
-    const section = await hmoSection();
+    const section = await maxicareSection();
     const settledBatch = within(section).getByRole('region', { name: `Batch #${settled.id}` });
     expect(within(settledBatch).queryByRole('table')).toBeNull();
     await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
@@ -352,7 +345,7 @@ describe('the HMO claims part of the Billing tab', () => {
     const { anaInvoice, benInvoice } = await seedMaxicare();
     const user = userEvent.setup();
     await renderBilling();
-    const section = await hmoSection();
+    const section = await maxicareSection();
     const [batch] = await rows('hmo_claim_batches');
     await user.click(await within(section).findByRole('button', { name: `Export CSV: batch #${batch!.id}` }));
     expect(downloadTextFile).toHaveBeenCalledWith(
@@ -366,7 +359,7 @@ describe('the HMO claims part of the Billing tab', () => {
   it('reads the claims again when another browser records a change', async () => {
     const { hmo } = await seedMaxicare();
     await renderBilling();
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱1,500.10'));
     await waitFor(() => expect(fakeRealtime.clinics()).toEqual([1]));
     const [batch] = await rows('hmo_claim_batches', { hmo_id: hmo.id });

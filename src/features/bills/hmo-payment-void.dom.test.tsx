@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscribeOptions } from '@/lib/realtime-client';
 import { fakeRealtime } from '@/lib/testing/fake-realtime';
 import { failNext, rows, seed, setupComponentTests } from '@/testing/real-db';
+import { maxicareSection, seedShortPaidClaim } from './testing/hmo-claims';
 import { renderBilling } from './testing/render';
 
 vi.mock('@/lib/realtime-client', async (actual) => ({
@@ -19,46 +20,14 @@ beforeEach(async () => {
   await seed.clinics([{ id: 1, name: 'Smile Dental' }]);
 });
 
-/**
- * Maxicare's batch with Ana's ₱1,000.00 claim, which a ₱600.00 HMO payment (CHK-9, received
- * 2 November) partly settled, recorded through record_hmo_payment as the form does.
- */
-async function seedPartlyPaid() {
-  const [hmo] = await seed.hmos([{ clinic_id: 1, name: 'Maxicare', claim_deadline_days: 30 }]);
-  const [ana] = await seed.patients([{ name: 'Ana Santos' }]);
-  await seed.invoices([
-    { patient_id: ana!.id, total: 200, hmo_id: hmo!.id, hmo_share: 1000, created_at: '2026-01-05T04:00:00+00:00' },
-  ]);
-  const [batch] = await rows('hmo_claim_batches', { hmo_id: hmo!.id });
-  const [payment] = await seed.hmo_payments([
-    {
-      clinic_id: 1,
-      batch_id: batch!.id,
-      hmo_id: hmo!.id,
-      amount: 600,
-      received_on: '2026-11-02',
-      reference_number: 'CHK-9',
-      idempotency_key: crypto.randomUUID(),
-    },
-  ]);
-  const [claim] = await rows('hmo_claims', { hmo_id: hmo!.id });
-  await seed.hmo_claim_settlements([{ clinic_id: 1, hmo_payment_id: payment!.id, claim_id: claim!.id, amount: 600 }]);
-  return { payment: payment! };
-}
-
-async function hmoSection() {
-  const panel = await screen.findByRole('region', { name: /HMO claims/ });
-  return within(panel).findByRole('region', { name: 'Maxicare' });
-}
-
 const paymentsTable = (section: HTMLElement) => within(section).getByRole('table', { name: /HMO payments of batch/ });
 
 describe('voiding an HMO payment in the HMO claims part', () => {
   it('lists the batch’s payments and lets an admin void one with a reason, so the claim owes again', async () => {
-    const { payment } = await seedPartlyPaid();
+    const { payment } = await seedShortPaidClaim();
     const user = userEvent.setup();
     await renderBilling({ role: 'admin' });
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await waitFor(() => expect(within(section).getByTestId('hmo-owed').textContent).toContain('₱400.00'));
     const row = within(paymentsTable(section)).getAllByRole('row')[1]!;
     expect(
@@ -90,7 +59,7 @@ describe('voiding an HMO payment in the HMO claims part', () => {
   });
 
   it('shows the database’s refusal in words and keeps the reason typed', async () => {
-    const { payment } = await seedPartlyPaid();
+    const { payment } = await seedShortPaidClaim();
     // Another admin voided it while this dialog was open.
     failNext(
       { method: 'POST', rpc: 'void_hmo_payment' },
@@ -98,7 +67,7 @@ describe('voiding an HMO payment in the HMO claims part', () => {
     );
     const user = userEvent.setup();
     await renderBilling({ role: 'admin' });
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await user.click(await within(section).findByRole('button', { name: `Void HMO payment #${payment.id}` }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Reason'), 'Entered twice');
@@ -108,9 +77,9 @@ describe('voiding an HMO payment in the HMO claims part', () => {
   });
 
   it('offers no Void to a receptionist, who still sees the payments', async () => {
-    await seedPartlyPaid();
+    await seedShortPaidClaim();
     await renderBilling({ role: 'receptionist' });
-    const section = await hmoSection();
+    const section = await maxicareSection();
     await waitFor(() => expect(paymentsTable(section)).toBeTruthy());
     expect(within(paymentsTable(section)).getByText('CHK-9')).toBeTruthy();
     expect(within(section).queryByRole('button', { name: /Void HMO payment/ })).toBeNull();
