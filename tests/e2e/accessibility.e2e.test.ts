@@ -12,7 +12,7 @@ import { appendFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, DEMO_PASSWORD, signIn } from './support/app.ts';
+import { DEMO, DEMO_PASSWORD, openTab, signIn } from './support/app.ts';
 import { runAxe, frameViolations, isSeriousOrCritical, loadAxeIntoFrames } from './support/axe.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
@@ -88,28 +88,7 @@ function formatFindings(findings: Finding[]): string {
  */
 const DIALOG = '[role="dialog"]';
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const swal = (page: Page) => page.locator('.swal2-popup');
-
-/** Each tab's button and its screen's heading. */
-const HEADINGS: Record<string, string> = {
-  Patients: 'Patients',
-  Appointments: 'Appointments',
-  Dentists: 'Dentists',
-  'Billing System': 'Billing System',
-  Procedures: 'Clinic Procedure Manager',
-  'Clinic Config': 'Clinic Configuration',
-  'Users & Roles': 'Users & Roles',
-  Chat: 'Chat',
-  Reports: 'Reports',
-  Recalls: 'Recalls',
-  Waitlist: 'Waitlist',
-};
-
-async function openTab(page: Page, name: string) {
-  await sections(page).getByRole('button', { name, exact: true }).click();
-  await page.getByRole('heading', { name: HEADINGS[name], level: 1 }).waitFor();
-}
 
 async function closeDialog(page: Page, dialog: Locator) {
   await page.keyboard.press('Escape');

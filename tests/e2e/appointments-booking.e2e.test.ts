@@ -8,13 +8,12 @@
  * dentists' counts stay what the seed made them.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn, openEditFromList } from './support/app.ts';
+import { DEMO, signIn, openEditFromList, openTab } from './support/app.ts';
 import {
   BROWSER_TIME_ZONE,
   DESKTOP,
-  connectChromium,
   saveScreenshot,
   openPage,
   TABLET_PORTRAIT,
@@ -22,6 +21,7 @@ import {
   type OpenedPage,
 } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
 const PROCEDURE = 'Composite Filling';
@@ -29,13 +29,10 @@ const PROCEDURE_OPTION = 'Composite Filling — ₱1,500.00';
 
 const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
 
-async function openAppointmentsTab(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
-}
-
-/** Opens Add Appointment from the list and waits for the form. */
-async function openAddForm(page: Page): Promise<Locator> {
+/** Signs in as the receptionist, opens Add Appointment from the Appointments list and waits for the form. */
+async function openAddFormAsReceptionist(page: Page): Promise<Locator> {
+  await signIn(page, DEMO.receptionist);
+  await openTab(page, 'Appointments');
   await page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Add Appointment' });
   await form.getByLabel('Dentist').waitFor();
@@ -131,27 +128,17 @@ async function expectToast(page: Page, text: string) {
 }
 
 describe.skipIf(!ctx.chromium)('booking an appointment', () => {
-  let browser: Browser;
-  let fixtures: ClinicFixtures;
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ClinicFixtures.signInAs(ctx, DEMO.receptionist));
 
   it('books a free slot in clinic time, +08:00, once even when Book is double-clicked', async () => {
     const dentist = uniqueName('Dr. Booking');
     const patient = uniqueName('Booked Patient');
-    await fixtures.dentist(dentist);
-    const patientId = await fixtures.patient(patient);
+    await suite.fixtures.dentist(dentist);
+    const patientId = await suite.fixtures.patient(patient);
     const date = clinicWorkday(3);
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
-      await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      const form = await openAddForm(page);
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
+      const form = await openAddFormAsReceptionist(page);
       // Procedure stays disabled until a category is chosen; inactive dentists are marked.
       expect(await form.getByLabel('Procedure', { exact: true }).isDisabled()).toBe(true);
       expect(
@@ -165,29 +152,27 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       await form.waitFor({ state: 'detached' });
     });
 
-    const rows = await fixtures.appointmentsOf(patientId);
+    const rows = await suite.fixtures.appointmentsOf(patientId);
     expect(rows).toHaveLength(1);
     expect(sameInstant(rows[0]!.appointment_time, clinicTime(date, '10:20'))).toBe(true);
     expect(rows[0]).toMatchObject({
       reason: `${PROCEDURE} — Notes: Upper left molar, sensitive`,
       status: 'Scheduled',
       deleted: false,
-      clinic_id: fixtures.clinicId,
+      clinic_id: suite.fixtures.clinicId,
     });
   });
 
   it('shows the form on a tablet in portrait', async () => {
     const dentist = uniqueName('Dr. Tablet');
     const patient = uniqueName('Tablet Patient');
-    await fixtures.dentist(dentist);
-    await fixtures.patient(patient);
+    await suite.fixtures.dentist(dentist);
+    await suite.fixtures.patient(patient);
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
-        await signIn(page, DEMO.receptionist);
-        await openAppointmentsTab(page);
-        const form = await openAddForm(page);
+        const form = await openAddFormAsReceptionist(page);
         await fillBooking(form, { dentist, patient, date: clinicWorkday(4), time: '13:40' });
         await saveScreenshot(page, 'booking-form-tablet');
         await form.getByRole('button', { name: 'Cancel' }).click();
@@ -200,10 +185,10 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   it('shows every validation message the screens can reach, with the banner and the dialog', async () => {
     const dentist = uniqueName('Dr. Validation');
     const patient = uniqueName('Past Patient');
-    const dentistId = await fixtures.dentist(dentist);
-    const patientId = await fixtures.patient(patient);
+    const dentistId = await suite.fixtures.dentist(dentist);
+    const patientId = await suite.fixtures.patient(patient);
     const past = clinicWorkday(-2);
-    await fixtures.appointmentAsServiceRole({
+    await suite.fixtures.appointmentAsServiceRole({
       dentistId,
       patientId,
       time: clinicTime(past, '10:00'),
@@ -211,10 +196,8 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       reason: PROCEDURE,
     });
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
-      await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      let form = await openAddForm(page);
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
+      let form = await openAddFormAsReceptionist(page);
       const book = form.getByRole('button', { name: 'Book', exact: true });
       expect(await book.getAttribute('aria-disabled')).toBe('true');
       // Disabled, but pressing it says why.
@@ -259,16 +242,19 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     const dentist = uniqueName('Dr. Second');
     const other = uniqueName('Dr. First');
     const patient = uniqueName('Busy Patient');
-    await fixtures.dentist(dentist);
-    const otherId = await fixtures.dentist(other);
-    const patientId = await fixtures.patient(patient);
+    await suite.fixtures.dentist(dentist);
+    const otherId = await suite.fixtures.dentist(other);
+    const patientId = await suite.fixtures.patient(patient);
     const date = clinicWorkday(5);
-    await fixtures.appointment({ dentistId: otherId, patientId, time: clinicTime(date, '09:00'), reason: PROCEDURE });
+    await suite.fixtures.appointment({
+      dentistId: otherId,
+      patientId,
+      time: clinicTime(date, '09:00'),
+      reason: PROCEDURE,
+    });
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
-      await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      const form = await openAddForm(page);
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
+      const form = await openAddFormAsReceptionist(page);
       await fillBooking(form, { dentist, patient, date, time: '15:00' });
       await form.getByRole('button', { name: 'Book', exact: true }).click();
       const popup = page.locator('.swal2-popup');
@@ -289,28 +275,26 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       expect(await form.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(patient);
       await expect.poll(() => slot(form, '15:00').getAttribute('aria-pressed')).toBe('true');
     });
-    expect(await fixtures.appointmentsOf(patientId)).toHaveLength(1);
+    expect(await suite.fixtures.appointmentsOf(patientId)).toHaveLength(1);
   });
 
   it("'Edit Existing Appointment' opens the existing one and saves it without asking again", async () => {
     const dentist = uniqueName('Dr. Second');
     const other = uniqueName('Dr. First');
     const patient = uniqueName('Busy Patient');
-    await fixtures.dentist(dentist);
-    const otherId = await fixtures.dentist(other);
-    const patientId = await fixtures.patient(patient);
+    await suite.fixtures.dentist(dentist);
+    const otherId = await suite.fixtures.dentist(other);
+    const patientId = await suite.fixtures.patient(patient);
     const date = clinicWorkday(5);
-    const existingId = await fixtures.appointment({
+    const existingId = await suite.fixtures.appointment({
       dentistId: otherId,
       patientId,
       time: clinicTime(date, '09:00'),
       reason: `${PROCEDURE} — Notes: first visit`,
     });
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
-      await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      const form = await openAddForm(page);
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
+      const form = await openAddFormAsReceptionist(page);
       await fillBooking(form, { dentist, patient, date, time: '15:00' });
       await form.getByRole('button', { name: 'Book', exact: true }).click();
       await answerDialog(page, 'Double Booking', 'Edit Existing Appointment');
@@ -326,7 +310,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       await edit.waitFor({ state: 'detached' });
     });
 
-    const rows = await fixtures.appointmentsOf(patientId);
+    const rows = await suite.fixtures.appointmentsOf(patientId);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(existingId);
     expect(rows[0]!.dentist_id).toBe(otherId);
@@ -337,22 +321,25 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     const dentist = uniqueName('Dr. Contested');
     const patient = uniqueName('Slow Patient');
     const rival = uniqueName('Quick Patient');
-    const dentistId = await fixtures.dentist(dentist);
-    const patientId = await fixtures.patient(patient);
-    const rivalId = await fixtures.patient(rival);
+    const dentistId = await suite.fixtures.dentist(dentist);
+    const patientId = await suite.fixtures.patient(patient);
+    const rivalId = await suite.fixtures.patient(rival);
     const date = clinicWorkday(6);
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       // With live updates the open form would hear of the rival booking and grey the slot out
       // (appointments-live.e2e.test.ts); the re-check before saving is what protects a browser
       // whose live connection is down, so this page gets none.
       await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
       await page.route(/\/socket\.io\//, (route) => route.abort());
-      await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      const form = await openAddForm(page);
+      const form = await openAddFormAsReceptionist(page);
       await fillBooking(form, { dentist, patient, date, time: '16:00' });
-      await fixtures.appointment({ dentistId, patientId: rivalId, time: clinicTime(date, '16:00'), reason: PROCEDURE });
+      await suite.fixtures.appointment({
+        dentistId,
+        patientId: rivalId,
+        time: clinicTime(date, '16:00'),
+        reason: PROCEDURE,
+      });
       await form.getByRole('button', { name: 'Book', exact: true }).click();
       await answerDialog(
         page,
@@ -364,27 +351,25 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       await expect.poll(() => slot(form, '16:00').getAttribute('data-state')).toBe('booked');
       expect(await form.getByRole('button', { name: 'Book', exact: true }).getAttribute('aria-disabled')).toBe('true');
     });
-    expect(await fixtures.appointmentsOf(patientId)).toHaveLength(0);
+    expect(await suite.fixtures.appointmentsOf(patientId)).toHaveLength(0);
   });
 
   it("says 'Booking failed!' when the slot is taken while the booking is on its way, and refreshes the slots", async () => {
     const dentist = uniqueName('Dr. Raced');
     const patient = uniqueName('Second Patient');
     const rival = uniqueName('First Patient');
-    const dentistId = await fixtures.dentist(dentist);
-    const patientId = await fixtures.patient(patient);
-    const rivalId = await fixtures.patient(rival);
+    const dentistId = await suite.fixtures.dentist(dentist);
+    const patientId = await suite.fixtures.patient(patient);
+    const rivalId = await suite.fixtures.patient(rival);
     const date = clinicWorkday(6);
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
-      await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      const form = await openAddForm(page);
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
+      const form = await openAddFormAsReceptionist(page);
       await fillBooking(form, { dentist, patient, date, time: '16:20' });
       // The checks pass; then, before the insert reaches the database, another desk books the slot.
       await page.route('**/rest/v1/appointments?*', async (route) => {
         if (route.request().method() === 'POST') {
-          await fixtures.appointment({
+          await suite.fixtures.appointment({
             dentistId,
             patientId: rivalId,
             time: clinicTime(date, '16:20'),
@@ -402,25 +387,23 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       await expect.poll(() => slot(form, '16:20').getAttribute('data-state')).toBe('booked');
       await saveScreenshot(page, 'booking-failed');
     });
-    expect(await fixtures.appointmentsOf(patientId)).toHaveLength(0);
+    expect(await suite.fixtures.appointmentsOf(patientId)).toHaveLength(0);
   });
 
   it('cannot double-book a dentist from two browsers at once', async () => {
     const dentist = uniqueName('Dr. Popular');
     const first = uniqueName('Desk One Patient');
     const second = uniqueName('Desk Two Patient');
-    const dentistId = await fixtures.dentist(dentist);
-    await fixtures.patient(first);
-    await fixtures.patient(second);
+    const dentistId = await suite.fixtures.dentist(dentist);
+    await suite.fixtures.patient(first);
+    await suite.fixtures.patient(second);
     const date = clinicWorkday(7);
 
-    const desks = await Promise.all([first, second].map(() => openDesk(browser)));
+    const desks = await Promise.all([first, second].map(() => openDesk(suite.browser)));
     try {
       const forms = await Promise.all(
         desks.map(async ({ page }, index) => {
-          await signIn(page, DEMO.receptionist);
-          await openAppointmentsTab(page);
-          const form = await openAddForm(page);
+          const form = await openAddFormAsReceptionist(page);
           await fillBooking(form, { dentist, patient: index === 0 ? first : second, date, time: '11:00' });
           return form;
         }),
@@ -440,7 +423,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     } finally {
       await Promise.all(desks.map((desk) => desk.context.close()));
     }
-    const { data } = await fixtures.api
+    const { data } = await suite.fixtures.api
       .from('appointments')
       .select('id')
       .eq('dentist_id', dentistId)
@@ -451,10 +434,10 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   it('edits an appointment from the list: new time and notes, status back to Scheduled', async () => {
     const dentist = uniqueName('Dr. Editing');
     const patient = uniqueName('Edited Patient');
-    const dentistId = await fixtures.dentist(dentist);
-    const patientId = await fixtures.patient(patient);
+    const dentistId = await suite.fixtures.dentist(dentist);
+    const patientId = await suite.fixtures.patient(patient);
     const date = clinicWorkday(8);
-    const id = await fixtures.appointment({
+    const id = await suite.fixtures.appointment({
       dentistId,
       patientId,
       time: clinicTime(date, '11:00'),
@@ -462,9 +445,9 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       reason: `${PROCEDURE} — Notes: old note`,
     });
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
+      await openTab(page, 'Appointments');
       const form = await openEditFromList(page, dentist, patient, date);
       await form.getByText('This appointment is Confirmed. Saving your changes sets it back to Scheduled.').waitFor();
       await expect.poll(() => slot(form, '11:00').getAttribute('aria-pressed')).toBe('true');
@@ -476,7 +459,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
       await form.waitFor({ state: 'detached' });
     });
 
-    const [row] = await fixtures.appointmentsOf(patientId);
+    const [row] = await suite.fixtures.appointmentsOf(patientId);
     expect(row!.id).toBe(id);
     expect(sameInstant(row!.appointment_time, clinicTime(date, '11:20'))).toBe(true);
     expect(row).toMatchObject({ status: 'Scheduled', reason: `${PROCEDURE} — Notes: new note`, deleted: false });
@@ -485,18 +468,23 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   it('says so clearly when the appointment is deleted elsewhere while its form is open, and writes nothing', async () => {
     const dentist = uniqueName('Dr. Vanishing');
     const patient = uniqueName('Vanished Patient');
-    const dentistId = await fixtures.dentist(dentist);
-    const patientId = await fixtures.patient(patient);
+    const dentistId = await suite.fixtures.dentist(dentist);
+    const patientId = await suite.fixtures.patient(patient);
     const date = clinicWorkday(8);
-    const id = await fixtures.appointment({ dentistId, patientId, time: clinicTime(date, '13:00'), reason: PROCEDURE });
+    const id = await suite.fixtures.appointment({
+      dentistId,
+      patientId,
+      time: clinicTime(date, '13:00'),
+      reason: PROCEDURE,
+    });
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
+      await openTab(page, 'Appointments');
       const form = await openEditFromList(page, dentist, patient, date);
       await expect.poll(() => slot(form, '13:00').getAttribute('aria-pressed')).toBe('true');
       await chooseSlot(form, '13:20');
-      const { error } = await fixtures.api.from('appointments').update({ deleted: true }).eq('id', id);
+      const { error } = await suite.fixtures.api.from('appointments').update({ deleted: true }).eq('id', id);
       expect(error).toBeNull();
       await form.getByRole('button', { name: 'Save', exact: true }).click();
       await form
@@ -504,7 +492,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
         .waitFor();
     });
 
-    const [row] = await fixtures.appointmentsOf(patientId);
+    const [row] = await suite.fixtures.appointmentsOf(patientId);
     expect(row).toMatchObject({ deleted: true });
     expect(sameInstant(row!.appointment_time, clinicTime(date, '13:00'))).toBe(true);
   });
@@ -512,16 +500,14 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
   it('books the chosen clinic time with the browser in America/New_York', async () => {
     const dentist = uniqueName('Dr. Abroad');
     const patient = uniqueName('Abroad Patient');
-    await fixtures.dentist(dentist);
-    const patientId = await fixtures.patient(patient);
+    await suite.fixtures.dentist(dentist);
+    const patientId = await suite.fixtures.patient(patient);
     const date = clinicWorkday(9);
 
-    const { context, page, pageErrors } = await openPage(browser, ctx.baseUrl, DESKTOP);
+    const { context, page, pageErrors } = await openPage(suite.browser, ctx.baseUrl, DESKTOP);
     try {
       expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_TIME_ZONE);
-      await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      const form = await openAddForm(page);
+      const form = await openAddFormAsReceptionist(page);
       // "Today" in the calendar is the clinic's today, not New York's.
       expect(await form.locator('.booking-day[aria-current="date"]').getAttribute('data-date')).toBe(
         clinicDateAt(new Date()),
@@ -534,7 +520,7 @@ describe.skipIf(!ctx.chromium)('booking an appointment', () => {
     } finally {
       await context.close();
     }
-    const rows = await fixtures.appointmentsOf(patientId);
+    const rows = await suite.fixtures.appointmentsOf(patientId);
     expect(rows).toHaveLength(1);
     expect(sameInstant(rows[0]!.appointment_time, `${date}T09:20:00+08:00`)).toBe(true);
   });

@@ -4,12 +4,14 @@
  * it for editing, and selecting a free slot in a dentist's column of the day view opens Add with
  * dentist, date and time filled in, then books it. Each test makes its own dentist and patient.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn } from './support/app.ts';
-import { BROWSER_TIME_ZONE, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
+import { DEMO, openTab, signIn } from './support/app.ts';
+import { BROWSER_TIME_ZONE, openPage, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
 
@@ -17,8 +19,7 @@ async function openCalendar(page: Page) {
   await signIn(page, DEMO.receptionist);
   // The browser really is in New York.
   expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_TIME_ZONE);
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+  await openTab(page, 'Appointments');
   await page.getByRole('button', { name: 'Calendar', exact: true }).click();
   await page.getByTestId('appointments-calendar').locator('.rbc-time-view').waitFor();
 }
@@ -64,28 +65,20 @@ async function chooseDentist(page: Page, name: string) {
 }
 
 describe.skipIf(!ctx.chromium)('the calendar view', () => {
-  let browser: Browser;
-  let fixtures: ClinicFixtures;
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ClinicFixtures.signInAs(ctx, DEMO.receptionist));
 
   it('shows events at the clinic time in their clinic date column from a New York browser, and opens one for editing', async () => {
     const dentistName = uniqueName('Dr. Calendar');
     const patientName = uniqueName('Patient Calendar');
-    const dentistId = await fixtures.dentist(dentistName);
-    const patientId = await fixtures.patient(patientName);
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const patientId = await suite.fixtures.patient(patientName);
     const date = clinicWorkday(2);
     // 17:40 in Manila is 04:40 or 05:40 in New York the same morning: a browser-time calendar would put it
     // at the top of another day's column, or hide it outside 09:00–18:00.
-    await fixtures.appointment({ dentistId, patientId, time: `${date}T17:40:00+08:00`, status: 'Confirmed' });
-    await fixtures.appointment({ dentistId, patientId, time: `${date}T09:20:00+08:00` });
+    await suite.fixtures.appointment({ dentistId, patientId, time: `${date}T17:40:00+08:00`, status: 'Confirmed' });
+    await suite.fixtures.appointment({ dentistId, patientId, time: `${date}T09:20:00+08:00` });
 
-    const { context, page, pageErrors } = await openPage(browser, ctx.baseUrl);
+    const { context, page, pageErrors } = await openPage(suite.browser, ctx.baseUrl);
     try {
       await openCalendar(page);
       await chooseDentist(page, dentistName);
@@ -112,13 +105,13 @@ describe.skipIf(!ctx.chromium)('the calendar view', () => {
   it('opens Add with the dentist, date and time of a free slot in the day view, and books it there', async () => {
     const dentistName = uniqueName('Dr. Slot');
     const patientName = uniqueName('Patient Slot');
-    const dentistId = await fixtures.dentist(dentistName);
-    const patientId = await fixtures.patient(patientName);
-    const otherPatient = await fixtures.patient(uniqueName('Patient Busy'));
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const patientId = await suite.fixtures.patient(patientName);
+    const otherPatient = await suite.fixtures.patient(uniqueName('Patient Busy'));
     const date = clinicWorkday(3);
-    await fixtures.appointment({ dentistId, patientId: otherPatient, time: `${date}T10:00:00+08:00` });
+    await suite.fixtures.appointment({ dentistId, patientId: otherPatient, time: `${date}T10:00:00+08:00` });
 
-    const { context, page, pageErrors } = await openPage(browser, ctx.baseUrl);
+    const { context, page, pageErrors } = await openPage(suite.browser, ctx.baseUrl);
     try {
       await openCalendar(page);
       await chooseDentist(page, dentistName);
@@ -153,7 +146,7 @@ describe.skipIf(!ctx.chromium)('the calendar view', () => {
 
       await expect
         .poll(async () =>
-          (await fixtures.appointmentsOf(patientId)).map((row) => new Date(row.appointment_time).toISOString()),
+          (await suite.fixtures.appointmentsOf(patientId)).map((row) => new Date(row.appointment_time).toISOString()),
         )
         .toEqual([new Date(`${date}T14:00:00+08:00`).toISOString()]);
       const booked = column.locator('.rbc-event').filter({ hasText: patientName });
@@ -181,13 +174,12 @@ describe.skipIf(!ctx.chromium)('the calendar view', () => {
   });
 
   it('fits a front-desk tablet', async () => {
-    const { context, page, pageErrors } = await openPage(browser, ctx.baseUrl, TABLET_PORTRAIT);
+    const { context, page, pageErrors } = await openPage(suite.browser, ctx.baseUrl, TABLET_PORTRAIT);
     try {
       await openCalendar(page);
       await calendar(page).locator('.rbc-event').first().waitFor();
       await saveScreenshot(page, 'appointments-calendar-week-tablet');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

@@ -8,8 +8,8 @@
  * patient without a Messenger ID gets the 'Failed!' dialog with the service's reason.
  */
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { RECIPIENT_ERRORS } from '../../server/appointments/outcome.ts';
 import {
   defaultPeriodSelection,
@@ -17,9 +17,12 @@ import {
   type PeriodSelection,
 } from '../../src/features/appointments/model/periods.ts';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn, showDentistMonth } from './support/app.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DEMO, openTab, signIn, showDentistMonth } from './support/app.ts';
+import { DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { devMessagesTo, SMILE_PAGE_ID } from './support/dev-messenger.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
 const TIME_ZONE = 'Asia/Manila';
@@ -64,27 +67,15 @@ class ListFixtures extends ClinicFixtures {
   }
 }
 
-/** The demo page Smile Dental is connected to (supabase/seed.sql). */
-const SMILE_PAGE_ID = '1000000000000001';
-
-interface DevMessage {
-  pageId: string;
-  recipientId: string;
-  kind: 'text' | 'template';
-  text: string;
-}
-
-/** What the Meta stand-in recorded for one Messenger id (`/_dev/messenger.json`), newest first. */
-async function devMessagesTo(psid: string): Promise<DevMessage[]> {
-  const response = await fetch(`${ctx.baseUrl}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
-  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
-  return ((await response.json()) as { messages: DevMessage[] }).messages;
-}
-
 async function openAppointmentsTab(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+  await openTab(page, 'Appointments');
   await page.locator('.dentist-card, .state-empty').first().waitFor();
+}
+
+/** Opens the Appointments list on one dentist's month of a clinic date. */
+async function openDentistMonth(page: Page, dentistName: string, date: string) {
+  await openAppointmentsTab(page);
+  await showDentistMonth(page, dentistName, date);
 }
 
 const summary = (page: Page) => page.getByTestId('appointments-summary');
@@ -101,15 +92,7 @@ const statusSelect = (page: Page, patient: string) =>
   page.getByRole('combobox', { name: new RegExp(`^Status of ${patient}`) });
 
 describe.skipIf(!ctx.chromium)('the Appointments list', () => {
-  let browser: Browser;
-  let fixtures: ListFixtures;
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    fixtures = await ListFixtures.signInAs(ctx, DEMO.receptionist);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ListFixtures.signInAs(ctx, DEMO.receptionist));
 
   it("counts the seeded dentists' appointments in the Monthly, Weekly and Daily views", async () => {
     const now = new Date();
@@ -117,17 +100,17 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     const weekly: PeriodSelection = { ...monthly, view: 'weekly' };
     // The Daily view on a day Dr. Andrea Villanueva works this month (the seed books her most days).
     let busyDay = monthly.day;
-    let busyCounts = await fixtures.countsIn({ ...monthly, view: 'daily', day: busyDay }, SEEDED_DENTISTS);
+    let busyCounts = await suite.fixtures.countsIn({ ...monthly, view: 'daily', day: busyDay }, SEEDED_DENTISTS);
     for (let day = 1; day <= 28 && (busyCounts.get('Dr. Andrea Villanueva') ?? 0) === 0; day++) {
       busyDay = day;
-      busyCounts = await fixtures.countsIn({ ...monthly, view: 'daily', day }, SEEDED_DENTISTS);
+      busyCounts = await suite.fixtures.countsIn({ ...monthly, view: 'daily', day }, SEEDED_DENTISTS);
     }
     const daily: PeriodSelection = { ...monthly, view: 'daily', day: busyDay };
-    const monthCounts = await fixtures.countsIn(monthly, SEEDED_DENTISTS);
+    const monthCounts = await suite.fixtures.countsIn(monthly, SEEDED_DENTISTS);
     expect(monthCounts.size).toBe(SEEDED_DENTISTS.length);
     expect([...monthCounts.values()].some((count) => count > 0)).toBe(true);
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.receptionist);
       await openAppointmentsTab(page);
       expect(await page.getByLabel('View', { exact: true }).inputValue()).toBe('monthly');
@@ -137,7 +120,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       // Other browser files book the seeded dentists at the same time, and the list follows them
       // live: each check compares the screen with the database's counts read at that moment.
       const shownAndCounted = async (selection: PeriodSelection) => {
-        const counts = await fixtures.countsIn(selection, SEEDED_DENTISTS);
+        const counts = await suite.fixtures.countsIn(selection, SEEDED_DENTISTS);
         const labels = (await dentistOptionLabels(page)).filter((text) =>
           SEEDED_DENTISTS.some((name) => text.startsWith(`${name} (`)),
         );
@@ -156,7 +139,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       const expectAndreaSummary = (selection: PeriodSelection, words: string) =>
         expect
           .poll(async () => {
-            const count = (await fixtures.countsIn(selection, SEEDED_DENTISTS)).get('Dr. Andrea Villanueva');
+            const count = (await suite.fixtures.countsIn(selection, SEEDED_DENTISTS)).get('Dr. Andrea Villanueva');
             return (await summary(page).textContent()) === `Total: ${count} appointment(s) ${words}`;
           })
           .toBe(true);
@@ -189,24 +172,22 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
   it("updates Scheduled → Confirmed with 'Status updated', kept after a reload", async () => {
     const dentistName = uniqueName('Dr. Confirm');
     const patientName = uniqueName('Patient Confirm');
-    const dentistId = await fixtures.dentist(dentistName);
-    const patientId = await fixtures.patient(patientName);
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const patientId = await suite.fixtures.patient(patientName);
     const date = clinicWorkday(3);
-    const id = await fixtures.appointment({ dentistId, patientId, time: `${date}T10:00:00+08:00` });
+    const id = await suite.fixtures.appointment({ dentistId, patientId, time: `${date}T10:00:00+08:00` });
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      await showDentistMonth(page, dentistName, date);
+      await openDentistMonth(page, dentistName, date);
       const select = statusSelect(page, patientName);
       expect(await select.inputValue()).toBe('Scheduled');
       await select.selectOption('Confirmed');
       await page.locator('.toast').getByText('Status updated', { exact: true }).waitFor();
-      await expect.poll(async () => (await fixtures.row(id)).status).toBe('Confirmed');
+      await expect.poll(async () => (await suite.fixtures.row(id)).status).toBe('Confirmed');
 
       await page.reload();
-      await openAppointmentsTab(page);
-      await showDentistMonth(page, dentistName, date);
+      await openDentistMonth(page, dentistName, date);
       await expect.poll(() => statusSelect(page, patientName).inputValue()).toBe('Confirmed');
     });
   });
@@ -216,20 +197,19 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     const patientName = uniqueName('Patient Cancel');
     const psid = `8${Date.now()}${randomInt(100, 999)}`;
     const message = `The dentist is away that day. Please book again. (${uniqueName('ref')})`;
-    const dentistId = await fixtures.dentist(dentistName);
-    const patientId = await fixtures.patient(patientName, { messenger_id: psid });
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const patientId = await suite.fixtures.patient(patientName, { messenger_id: psid });
     const date = clinicWorkday(4);
-    const id = await fixtures.appointment({
+    const id = await suite.fixtures.appointment({
       dentistId,
       patientId,
       time: `${date}T15:20:00+08:00`,
       status: 'Confirmed',
     });
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      await showDentistMonth(page, dentistName, date);
+      await openDentistMonth(page, dentistName, date);
       await statusSelect(page, patientName).selectOption('Cancelled');
       const popup = page.locator('.swal2-popup');
       await popup.waitFor();
@@ -240,11 +220,11 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
         .selectOption('Dentist unavailable');
       await popup.getByRole('button', { name: 'Yes, update & notify' }).click();
       await page.locator('.toast').getByText('Status updated & patient notified!', { exact: true }).waitFor();
-      expect(await fixtures.row(id)).toMatchObject({ status: 'Cancelled', cancel_reason: 'Dentist unavailable' });
+      expect(await suite.fixtures.row(id)).toMatchObject({ status: 'Cancelled', cancel_reason: 'Dentist unavailable' });
       await expect.poll(() => statusSelect(page, patientName).inputValue()).toBe('Cancelled');
     });
     // The Meta stand-in received the notice for the patient's Messenger id, from Smile Dental's page.
-    const messages = await devMessagesTo(psid);
+    const messages = await devMessagesTo(ctx.baseUrl, psid);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ pageId: SMILE_PAGE_ID, recipientId: psid, text: message });
   });
@@ -252,15 +232,14 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
   it("shows 'Failed!' with the service's reason when the patient has no Messenger ID (the status stays Cancelled)", async () => {
     const dentistName = uniqueName('Dr. Unreachable');
     const patientName = uniqueName('Patient Unreachable');
-    const dentistId = await fixtures.dentist(dentistName);
-    const patientId = await fixtures.patient(patientName);
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const patientId = await suite.fixtures.patient(patientName);
     const date = clinicWorkday(4);
-    const id = await fixtures.appointment({ dentistId, patientId, time: `${date}T16:00:00+08:00` });
+    const id = await suite.fixtures.appointment({ dentistId, patientId, time: `${date}T16:00:00+08:00` });
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      await showDentistMonth(page, dentistName, date);
+      await openDentistMonth(page, dentistName, date);
       await statusSelect(page, patientName).selectOption('Cancelled');
       const popup = page.locator('.swal2-popup');
       await popup.getByRole('button', { name: 'Yes, update & notify' }).click();
@@ -271,7 +250,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       );
       await failed.getByRole('button', { name: 'OK' }).click();
       await failed.waitFor({ state: 'detached' });
-      expect((await fixtures.row(id)).status).toBe('Cancelled');
+      expect((await suite.fixtures.row(id)).status).toBe('Cancelled');
       await expect.poll(() => statusSelect(page, patientName).inputValue()).toBe('Cancelled');
     });
   });
@@ -280,17 +259,16 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     const dentistName = uniqueName('Dr. Delete');
     const patientName = uniqueName('Patient Delete');
     const keptName = uniqueName('Patient Kept');
-    const dentistId = await fixtures.dentist(dentistName);
-    const patientId = await fixtures.patient(patientName);
-    const keptId = await fixtures.patient(keptName);
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const patientId = await suite.fixtures.patient(patientName);
+    const keptId = await suite.fixtures.patient(keptName);
     const date = clinicWorkday(5);
-    const id = await fixtures.appointment({ dentistId, patientId, time: `${date}T09:40:00+08:00` });
-    await fixtures.appointment({ dentistId, patientId: keptId, time: `${date}T11:00:00+08:00` });
+    const id = await suite.fixtures.appointment({ dentistId, patientId, time: `${date}T09:40:00+08:00` });
+    await suite.fixtures.appointment({ dentistId, patientId: keptId, time: `${date}T11:00:00+08:00` });
 
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.receptionist);
-      await openAppointmentsTab(page);
-      await showDentistMonth(page, dentistName, date);
+      await openDentistMonth(page, dentistName, date);
       expect(await cardTitles(page)).toEqual([`${dentistName} (2 appointments)`]);
       await page.getByRole('button', { name: new RegExp(`^Delete appointment of ${patientName}`) }).click();
       const popup = page.locator('.swal2-popup');
@@ -299,11 +277,10 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
       await page.locator('.toast').getByText('Appointment cancelled', { exact: true }).waitFor();
       await expect.poll(() => cardTitles(page)).toEqual([`${dentistName} (1 appointments)`]);
       expect(await page.getByText(patientName, { exact: true }).count()).toBe(0);
-      expect(await fixtures.row(id)).toEqual({ status: 'Scheduled', deleted: true, cancel_reason: null });
+      expect(await suite.fixtures.row(id)).toEqual({ status: 'Scheduled', deleted: true, cancel_reason: null });
 
       await page.reload();
-      await openAppointmentsTab(page);
-      await showDentistMonth(page, dentistName, date);
+      await openDentistMonth(page, dentistName, date);
       await page.getByText(keptName, { exact: true }).waitFor();
       expect(await page.getByText(patientName, { exact: true }).count()).toBe(0);
     });
@@ -314,7 +291,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
     ['tablet', TABLET_PORTRAIT],
   ])('looks right on a %s screen', async (name, viewport) => {
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.receptionist);
@@ -322,8 +299,7 @@ describe.skipIf(!ctx.chromium)('the Appointments list', () => {
         await page.locator('tr[data-appointment-id]').first().waitFor();
         await saveScreenshot(page, `appointments-list-${name}`);
         // Nothing but the table scrolls sideways.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page);
       },
       viewport,
     );

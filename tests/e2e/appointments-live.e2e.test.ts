@@ -9,14 +9,17 @@
  * dentist, patient (with a Messenger id) and appointments through the API.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { CARD_GEOMETRY } from '../../src/features/appointments/list/components/list-geometry.ts';
 import { UPDATE_TOAST_THROTTLE_MS } from '../../src/features/appointments/live/live-updates.ts';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn } from './support/app.ts';
-import { connectChromium, openPage, saveScreenshot, type OpenedPage } from './support/chromium.ts';
+import { appointmentRow, DEMO, showDentistMonthById, showListMonth } from './support/app.ts';
+import { openPage, saveScreenshot, type OpenedPage } from './support/chromium.ts';
+import { sendToSmilePage } from './support/dev-messenger.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
+import { classesOf, livePill, openLiveAppointments } from './support/live.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
 /**
@@ -34,8 +37,6 @@ const QUIET_WORKDAY = 300;
  * Nothing refetches the list on a timer, so a change seen within this wait came over the socket.
  */
 const LIVE_WAIT_MS = 15_000;
-/** The demo page Smile Dental is connected to (supabase/seed.sql). */
-const SMILE_PAGE_ID = '1000000000000001';
 
 const tag = () => randomUUID().slice(0, 6);
 
@@ -89,24 +90,7 @@ class LiveClinic extends ClinicFixtures {
   }
 }
 
-/** Signs in and opens Appointments; waits until the live connection is up (events before it are not replayed). */
-async function openAppointments(page: Page, email: string) {
-  await signIn(page, email);
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-  await page.locator('.appointments-screen[data-live="connected"]').waitFor();
-}
-
-/** Shows one dentist and the month of a clinic date in the list's filters. */
-async function showDentistMonth(page: Page, dentistId: number, date: string) {
-  const filters = page.getByRole('group', { name: 'Filters' });
-  await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
-  await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
-  await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
-}
-
-const rowOf = (page: Page, id: number) => page.locator(`tr[data-appointment-id="${id}"]`);
-const statusOf = (page: Page, id: number) => rowOf(page, id).getByRole('combobox');
-const pill = (page: Page) => page.getByTestId('live-updates-pill');
+const statusOf = (page: Page, id: number) => appointmentRow(page, id).getByRole('combobox');
 /**
  * The pill counts this change. Not "exactly 1": the other browser files run beside this one on the
  * same stack and Smile Dental (the seeded appointments among them), and any change of theirs in the
@@ -116,7 +100,7 @@ async function acknowledgeEarlierUpdates(page: Page) {
   const acknowledge = page.getByRole('button', { name: 'Acknowledge All' });
   if ((await acknowledge.count()) === 0) return;
   await acknowledge.click();
-  await pill(page).waitFor({ state: 'detached' });
+  await livePill(page).waitFor({ state: 'detached' });
 }
 
 interface RecordedToast {
@@ -221,9 +205,8 @@ async function waitForToastTurn(page: Page) {
 }
 
 async function expectPillCounts(page: Page) {
-  expect(await pill(page).textContent()).toMatch(/^[1-9]\d* new update\(s\)$/);
+  expect(await livePill(page).textContent()).toMatch(/^[1-9]\d* new update\(s\)$/);
 }
-const classesOf = async (row: Locator) => ((await row.getAttribute('class')) ?? '').split(' ');
 
 /** Waits until the row shows `status`; answers how long that took from `since` (ms). */
 async function waitForStatus(page: Page, id: number, status: string): Promise<void> {
@@ -245,22 +228,16 @@ async function closeDesks(desks: OpenedPage[]) {
 }
 
 describe.skipIf(!ctx.chromium)('live appointment updates', () => {
-  let browser: Browser;
-  let smile: LiveClinic;
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    smile = await LiveClinic.signInAs(ctx, DEMO.receptionist);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => LiveClinic.signInAs(ctx, DEMO.receptionist));
 
   it("brings a status change made in another browser over the socket: highlighted, '1 new update(s)', a toast whose View expands the card and scrolls to the row", async () => {
     // A long card: 30 appointments of one dentist over several days; the one changed is the last.
     const dentistName = `Dr. Live ${tag()}`;
     const patientName = `Live Patient ${tag()}`;
-    const dentistId = await smile.dentist(dentistName);
-    const patientId = await smile.patient(patientName, { messenger_id: `7${Date.now()}${randomInt(100, 999)}` });
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const patientId = await suite.fixtures.patient(patientName, {
+      messenger_id: `7${Date.now()}${randomInt(100, 999)}`,
+    });
     const firstDay = clinicWorkday(QUIET_WORKDAY);
     const days = [0, 1, 2, 3]
       .map((n) => clinicWorkday(QUIET_WORKDAY + n))
@@ -270,14 +247,17 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
         (time) => clinicTime(day, time),
       ),
     );
-    const ids = await smile.appointments(dentistId, patientId, times);
+    const ids = await suite.fixtures.appointments(dentistId, patientId, times);
     const target = ids.at(-1)!;
-    const [desk, admin] = await twoDesks(browser);
+    const [desk, admin] = await twoDesks(suite.browser);
     try {
-      await Promise.all([openAppointments(desk.page, DEMO.receptionist), openAppointments(admin.page, DEMO.admin)]);
       await Promise.all([
-        showDentistMonth(desk.page, dentistId, firstDay),
-        showDentistMonth(admin.page, dentistId, firstDay),
+        openLiveAppointments(desk.page, DEMO.receptionist),
+        openLiveAppointments(admin.page, DEMO.admin),
+      ]);
+      await Promise.all([
+        showDentistMonthById(desk.page, dentistId, firstDay),
+        showDentistMonthById(admin.page, dentistId, firstDay),
       ]);
       await recordLiveNotices(desk.page);
       const card = desk.page.locator(`.dentist-card[data-dentist-id="${dentistId}"]`);
@@ -296,7 +276,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
         chromeBelow: CARD_GEOMETRY.chromeBelow,
       });
       // The receptionist collapses the card; the changed row is far below anyway (not even rendered).
-      expect(await rowOf(desk.page, target).count()).toBe(0);
+      expect(await appointmentRow(desk.page, target).count()).toBe(0);
       await card.getByRole('button', { name: /^Collapse / }).click();
       await card.getByRole('button', { name: /^Expand / }).waitFor();
       expect(await card.evaluate((element) => element.getBoundingClientRect().height)).toBe(
@@ -316,7 +296,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       // The receptionist hears of it: pill, toast with View, sound and all. The toast lasts
       // UPDATE_TOAST_MS (6 s) and the focus mark FOCUS_HIGHLIGHT_MS (4 s): each is read in the page
       // the moment it shows, not in later round trips that a loaded machine can stretch past its life.
-      await pill(desk.page).waitFor({ timeout: LIVE_WAIT_MS });
+      await livePill(desk.page).waitFor({ timeout: LIVE_WAIT_MS });
       const toastText = `${patientName} with ${dentistName}: Scheduled → Confirmed`;
       const toastSeen = await desk.page.waitForFunction(
         (text) => {
@@ -348,14 +328,14 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
         expect.arrayContaining(['appointment-highlighted', 'appointment-flashing', 'appointment-focused']),
       );
       await card.getByRole('button', { name: /^Collapse / }).waitFor();
-      const row = rowOf(desk.page, target);
+      const row = appointmentRow(desk.page, target);
       await saveScreenshot(desk.page, 'appointments-live-view');
       // The focus mark goes after 4 s; the highlight stays until acknowledged.
       await expect.poll(() => classesOf(row), { timeout: 6_000 }).not.toContain('appointment-focused');
       expect(await classesOf(row)).toContain('appointment-highlighted');
 
       await desk.page.getByRole('button', { name: 'Acknowledge All' }).click();
-      await pill(desk.page).waitFor({ state: 'detached' });
+      await livePill(desk.page).waitFor({ state: 'detached' });
       expect(await classesOf(row)).not.toContain('appointment-highlighted');
       expect(await desk.page.getByRole('button', { name: 'Acknowledge All' }).count()).toBe(0);
     } finally {
@@ -364,19 +344,19 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
   });
 
   it('brings a change made through the REST API, in red for Cancelled (screenshot with the pill and the toast)', async () => {
-    const booked = await smile.booking('Api Live');
-    const desk = await openPage(browser, ctx.baseUrl);
+    const booked = await suite.fixtures.booking('Api Live');
+    const desk = await openPage(suite.browser, ctx.baseUrl);
     try {
-      await openAppointments(desk.page, DEMO.admin);
-      await showDentistMonth(desk.page, booked.dentistId, booked.date);
-      await rowOf(desk.page, booked.id).waitFor();
+      await openLiveAppointments(desk.page, DEMO.admin);
+      await showDentistMonthById(desk.page, booked.dentistId, booked.date);
+      await appointmentRow(desk.page, booked.id).waitFor();
 
       await recordLiveNotices(desk.page);
-      await smile.setStatus(booked.id, 'Cancelled');
+      await suite.fixtures.setStatus(booked.id, 'Cancelled');
       await waitForStatus(desk.page, booked.id, 'Cancelled');
       // The row's marks come with the live notice, which may render a frame after the new status.
       await expect
-        .poll(() => classesOf(rowOf(desk.page, booked.id)), { timeout: LIVE_WAIT_MS })
+        .poll(() => classesOf(appointmentRow(desk.page, booked.id)), { timeout: LIVE_WAIT_MS })
         .toEqual(
           expect.arrayContaining(['appointment-highlighted', 'appointment-flashing', 'appointment-live-alarming']),
         );
@@ -397,22 +377,22 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
   });
 
   it('renames the row of a patient renamed at another desk, without a notice (only the name changed)', async () => {
-    const booked = await smile.booking('Rename Live');
-    const desk = await openPage(browser, ctx.baseUrl);
+    const booked = await suite.fixtures.booking('Rename Live');
+    const desk = await openPage(suite.browser, ctx.baseUrl);
     try {
-      await openAppointments(desk.page, DEMO.admin);
-      await showDentistMonth(desk.page, booked.dentistId, booked.date);
-      await rowOf(desk.page, booked.id).getByText(booked.patientName).waitFor();
+      await openLiveAppointments(desk.page, DEMO.admin);
+      await showDentistMonthById(desk.page, booked.dentistId, booked.date);
+      await appointmentRow(desk.page, booked.id).getByText(booked.patientName).waitFor();
 
       const newName = `Renamed Live ${tag()}`;
-      const { error } = await smile.api
+      const { error } = await suite.fixtures.api
         .from('patients')
         .update({ name: newName })
-        .eq('clinic_id', smile.clinicId)
+        .eq('clinic_id', suite.fixtures.clinicId)
         .eq('name', booked.patientName);
       expect(error).toBeNull();
-      await rowOf(desk.page, booked.id).getByText(newName).waitFor({ timeout: LIVE_WAIT_MS });
-      expect(await classesOf(rowOf(desk.page, booked.id))).not.toContain('appointment-highlighted');
+      await appointmentRow(desk.page, booked.id).getByText(newName).waitFor({ timeout: LIVE_WAIT_MS });
+      expect(await classesOf(appointmentRow(desk.page, booked.id))).not.toContain('appointment-highlighted');
       expect(await desk.page.locator('.toast-region').getByText(newName).count()).toBe(0);
     } finally {
       await closeDesks([desk]);
@@ -420,25 +400,19 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
   });
 
   it("turns the row Confirmed live when the patient taps Confirm in Messenger (the Meta stand-in's quick reply)", async () => {
-    const booked = await smile.booking('Messenger Live', '11:20');
-    const desk = await openPage(browser, ctx.baseUrl);
+    const booked = await suite.fixtures.booking('Messenger Live', '11:20');
+    const desk = await openPage(suite.browser, ctx.baseUrl);
     try {
-      await openAppointments(desk.page, DEMO.receptionist);
-      await showDentistMonth(desk.page, booked.dentistId, booked.date);
+      await openLiveAppointments(desk.page, DEMO.receptionist);
+      await showDentistMonthById(desk.page, booked.dentistId, booked.date);
       expect(await statusOf(desk.page, booked.id).inputValue()).toBe('Scheduled');
 
       await recordLiveNotices(desk.page);
-      const delivery = await fetch(`${ctx.baseUrl}/_dev/messenger/inbound`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          pageId: SMILE_PAGE_ID,
-          psid: booked.psid,
-          quickReplyPayload: `CONFIRM_APPOINTMENT:${booked.id}`,
-        }),
+      const webhookStatus = await sendToSmilePage(ctx.baseUrl, {
+        psid: booked.psid!,
+        quickReplyPayload: `CONFIRM_APPOINTMENT:${booked.id}`,
       });
-      expect(delivery.status).toBe(200);
-      expect(((await delivery.json()) as { status: number }).status).toBe(200);
+      expect(webhookStatus).toBe(200);
       await waitForStatus(desk.page, booked.id, 'Confirmed');
       await liveNoticeOf(
         desk.page,
@@ -452,19 +426,18 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
   });
 
   it("never shows another clinic's appointments (Bright Teeth's change, then Smile Dental's as a marker)", async () => {
+    const smile = suite.fixtures;
     const bright = await LiveClinic.signInAs(ctx, DEMO.admin2);
     expect(bright.clinicId).not.toBe(smile.clinicId);
     const ours = await smile.booking('Marker Live');
-    const desk = await openPage(browser, ctx.baseUrl);
+    const desk = await openPage(suite.browser, ctx.baseUrl);
     try {
-      await openAppointments(desk.page, DEMO.receptionist);
-      const filters = desk.page.getByRole('group', { name: 'Filters' });
-      await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(ours.date.slice(0, 4))));
-      await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(ours.date.slice(5, 7))));
+      await openLiveAppointments(desk.page, DEMO.receptionist);
+      await showListMonth(desk.page, ours.date);
 
       // The month's cards draw only the rows on screen: ours is brought there, so its flash can be seen.
       await desk.page.locator(`section[data-dentist-id="${ours.dentistId}"]`).scrollIntoViewIfNeeded();
-      await rowOf(desk.page, ours.id).waitFor();
+      await appointmentRow(desk.page, ours.id).waitFor();
       await recordLiveNotices(desk.page);
 
       // Bright Teeth books and confirms an appointment the same month; then Smile Dental changes one.
@@ -488,12 +461,12 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
 
   it('turns a slot booked elsewhere unavailable in an open booking form, over the socket', async () => {
     const dentistName = `Dr. Slots ${tag()}`;
-    const dentistId = await smile.dentist(dentistName);
-    const patientId = await smile.patient(`Slot Patient ${tag()}`);
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const patientId = await suite.fixtures.patient(`Slot Patient ${tag()}`);
     const date = clinicWorkday(QUIET_WORKDAY + 2);
-    const desk = await openPage(browser, ctx.baseUrl);
+    const desk = await openPage(suite.browser, ctx.baseUrl);
     try {
-      await openAppointments(desk.page, DEMO.receptionist);
+      await openLiveAppointments(desk.page, DEMO.receptionist);
       await desk.page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
       const form = desk.page.getByRole('dialog', { name: 'Add Appointment' });
       await form.getByLabel('Dentist').selectOption({ label: dentistName });
@@ -505,7 +478,7 @@ describe.skipIf(!ctx.chromium)('live appointment updates', () => {
       const slot = form.locator('[data-time="14:40"]');
       await expect.poll(() => slot.getAttribute('data-state')).toBe('available');
 
-      await smile.appointments(dentistId, patientId, [clinicTime(date, '14:40')]);
+      await suite.fixtures.appointments(dentistId, patientId, [clinicTime(date, '14:40')]);
       await expect.poll(() => slot.getAttribute('data-state'), { timeout: LIVE_WAIT_MS, interval: 50 }).toBe('booked');
       expect(await form.locator('[data-time="15:00"]').getAttribute('data-state')).toBe('available');
     } finally {

@@ -6,13 +6,15 @@
  * appointment through the API (unique names).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { RECIPIENT_ERRORS } from '../../server/appointments/outcome.ts';
 import { clinicDaysAhead, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, holdRequests, signIn } from './support/app.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DEMO, holdRequests, openReminders, openTab, showDentistMonthById, signIn } from './support/app.ts';
+import { DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { devMessagesTo } from './support/dev-messenger.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
 
@@ -95,44 +97,17 @@ class ReminderFixtures extends ClinicFixtures {
   }
 }
 
-interface DevMessage {
-  pageId: string;
-  recipientId: string;
-  kind: 'text' | 'template';
-  text: string;
-  quickReplies: { title: string; payload: string }[];
-}
-
-async function devMessagesTo(psid: string): Promise<DevMessage[]> {
-  const response = await fetch(`${ctx.baseUrl}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
-  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
-  return ((await response.json()) as { messages: DevMessage[] }).messages;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Logs in as the receptionist and opens the Reminder modal from the appointment's bell. */
 async function openReminderModal(page: Page, fixture: ReminderFixture): Promise<Locator> {
   await signIn(page, DEMO.receptionist);
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-  await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
-  await showAppointment(page, fixture);
+  await openTab(page, 'Appointments');
+  await showDentistMonthById(page, fixture.dentistId, fixture.date);
   return reopenFromList(page, fixture);
 }
 
-/** Chooses the appointment's dentist, year and month in the list's filters. */
-async function showAppointment(page: Page, fixture: ReminderFixture) {
-  const filters = page.getByRole('group', { name: 'Filters' });
-  const [year, month] = fixture.date.split('-').map(Number) as [number, number];
-  await filters.getByLabel('Year', { exact: true }).selectOption(String(year));
-  await filters.getByLabel('Month', { exact: true }).selectOption(String(month));
-  await filters.getByLabel('Dentist', { exact: true }).selectOption(String(fixture.dentistId));
-}
-
+/** Opens the appointment's Reminder modal from the list on screen; it names the patient. */
 async function reopenFromList(page: Page, fixture: ReminderFixture): Promise<Locator> {
-  await page.getByRole('button', { name: new RegExp(`^Reminders for ${escapeRegExp(fixture.patientName)}`) }).click();
-  const modal = page.getByRole('dialog', { name: 'Manage Reminders' });
-  await modal.getByRole('heading', { name: 'Reminder Settings' }).waitFor();
+  const modal = await openReminders(page, fixture.patientName);
   expect(await modal.getByTestId('reminder-patient-name').textContent()).toBe(fixture.patientName);
   return modal;
 }
@@ -155,19 +130,11 @@ async function expectAlert(page: Page, title: string, text: string, close: 'ok' 
 }
 
 describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
-  let browser: Browser;
-  let fixtures: ReminderFixtures;
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    fixtures = await ReminderFixtures.signInAs(ctx, DEMO.admin);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ReminderFixtures.signInAs(ctx, DEMO.admin));
 
   it('saves the reminder settings, refusing days the database refuses, and shows them again after a reload', async () => {
-    const fixture = await fixtures.reminderFixture('Settings Patient');
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    const fixture = await suite.fixtures.reminderFixture('Settings Patient');
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       let modal = await openReminderModal(page, fixture);
       const settings = region(modal, 'Reminder Settings');
       expect(await settings.getByRole('checkbox', { name: 'Enable Reminders' }).isChecked()).toBe(true);
@@ -199,7 +166,7 @@ describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
       await expectAlert(page, 'Settings Saved!', 'Reminder settings have been updated.');
       // The blank third entry was dropped.
       expect(await dayValues(modal)).toEqual(['1', '3']);
-      expect(await fixtures.reminderSettings(fixture.appointmentId)).toEqual({
+      expect(await suite.fixtures.reminderSettings(fixture.appointmentId)).toEqual({
         reminder_enabled: true,
         reminder_days: [1, 3],
         reminder_message: 'Hi! See you at Smile Dental. Reply Confirm or Cancel.',
@@ -208,7 +175,7 @@ describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
 
       await page.reload();
       await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
-      await showAppointment(page, fixture);
+      await showDentistMonthById(page, fixture.dentistId, fixture.date);
       modal = await reopenFromList(page, fixture);
       const reloaded = region(modal, 'Reminder Settings');
       expect(await dayValues(modal)).toEqual(['1', '3']);
@@ -230,7 +197,7 @@ describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
         expect(await control.isDisabled()).toBe(true);
       await reloaded.getByRole('button', { name: 'Save Settings' }).click();
       await expectAlert(page, 'Settings Saved!', 'Reminder settings have been updated.');
-      expect((await fixtures.reminderSettings(fixture.appointmentId)).reminder_enabled).toBe(false);
+      expect((await suite.fixtures.reminderSettings(fixture.appointmentId)).reminder_enabled).toBe(false);
 
       await modal.getByRole('button', { name: 'Close' }).click();
       await modal.waitFor({ state: 'detached' });
@@ -238,14 +205,14 @@ describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
   });
 
   it("sends a reminder now: 'Reminder Sent!', a blue row in the log and the message in the patient's Messenger", async () => {
-    const fixture = await fixtures.reminderFixture('Send Patient');
+    const fixture = await suite.fixtures.reminderFixture('Send Patient');
     const psid = fixture.psid!;
     const text = `Reminder test ${randomUUID().slice(0, 8)}: please bring your dental records.`;
-    await fixtures.automatedReminders(fixture);
+    await suite.fixtures.automatedReminders(fixture);
     for (const viewport of [DESKTOP, TABLET_PORTRAIT]) {
       const label = viewport === DESKTOP ? 'desktop-1366x768' : 'tablet-820x1180';
       await withPage(
-        browser,
+        suite.browser,
         ctx.baseUrl,
         async (page) => {
           const modal = await openReminderModal(page, fixture);
@@ -317,13 +284,13 @@ describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
       );
     }
 
-    const messages = await devMessagesTo(psid);
+    const messages = await devMessagesTo(ctx.baseUrl, psid);
     expect(messages.map((message) => message.text)).toEqual([
       expect.stringContaining(`${text} (tablet-820x1180)`),
       expect.stringContaining(`${text} (desktop-1366x768)`),
     ]);
     expect(messages[0]!.quickReplies.map((reply) => reply.title)).toEqual(['Confirm', 'Cancel']);
-    const logged = await fixtures.reminderLog(fixture.appointmentId);
+    const logged = await suite.fixtures.reminderLog(fixture.appointmentId);
     const manualRows = logged.filter((row) => row.is_manual);
     expect(manualRows).toHaveLength(2);
     for (const row of manualRows)
@@ -337,8 +304,8 @@ describe.skipIf(!ctx.chromium)('the Reminder modal', () => {
   });
 
   it("explains a reminder that cannot be sent with the service's reason", async () => {
-    const fixture = await fixtures.reminderFixture('No Messenger Patient', { withMessengerId: false });
-    await withPage(browser, ctx.baseUrl, async (page) => {
+    const fixture = await suite.fixtures.reminderFixture('No Messenger Patient', { withMessengerId: false });
+    await withPage(suite.browser, ctx.baseUrl, async (page) => {
       const modal = await openReminderModal(page, fixture);
       await region(modal, 'Reminder Settings')
         .getByText('The patient has no Messenger ID: reminders cannot reach them.', { exact: true })

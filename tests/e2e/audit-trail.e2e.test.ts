@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn, showDentistMonth } from './support/app.ts';
+import { DEMO, openTab, signIn, showDentistMonth } from './support/app.ts';
 import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import {
   DESKTOP,
@@ -22,13 +22,9 @@ import {
   withPage,
 } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
-
-async function openTab(page: Page, tab: string, heading: string) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: tab }).click();
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-}
 
 /** axe (WCAG 2.1 AA) inside the section: its serious and critical violations, by rule. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -86,13 +82,13 @@ describe.skipIf(!ctx.chromium)('the Audit Trail', () => {
       async (page) => {
         await signIn(page, DEMO.admin2);
 
-        await openTab(page, 'Appointments', 'Appointments');
+        await openTab(page, 'Appointments');
         await page.locator('.dentist-card, .state-empty').first().waitFor();
         await showDentistMonth(page, dentistName, date);
         await page.getByRole('combobox', { name: new RegExp(`^Status of ${patientName}`) }).selectOption('Confirmed');
         await page.locator('.toast').getByText('Status updated', { exact: true }).waitFor();
 
-        await openTab(page, 'Clinic Config', 'Clinic Configuration');
+        await openTab(page, 'Clinic Config');
         await page.getByLabel('Address', { exact: true }).fill(address);
         await page.getByRole('button', { name: 'Update Clinic', exact: true }).click();
         await page.locator('.swal2-popup').getByRole('button', { name: 'Yes, Update', exact: true }).click();
@@ -135,8 +131,7 @@ describe.skipIf(!ctx.chromium)('the Audit Trail', () => {
         await expect.poll(() => auditRow(section, address).count()).toBe(0);
         await auditRow(section, `Appointment changed ${patientName}`).first().waitFor();
         await auditRow(section, `Appointment booked ${patientName}`).first().waitFor();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page);
         await section.scrollIntoViewIfNeeded();
         expect(await axeViolations(page)).toEqual([]);
         await saveScreenshot(page, 'audit-trail-tablet');
@@ -166,7 +161,7 @@ describe.skipIf(!ctx.chromium)('the Audit Trail', () => {
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.admin);
-        await openTab(page, 'Clinic Config', 'Clinic Configuration');
+        await openTab(page, 'Clinic Config');
         const section = auditTrail(page);
         const filters = section.getByRole('form', { name: 'Audit trail filters' });
         await filters.getByLabel('Record type', { exact: true }).selectOption({ label: 'Patients' });

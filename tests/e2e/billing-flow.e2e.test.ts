@@ -12,9 +12,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { billAppointment, DEMO, signIn } from './support/app.ts';
+import { billAppointment, DEMO, openTab, signIn } from './support/app.ts';
 import { DESKTOP, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
 /**
@@ -79,7 +80,6 @@ class BillingClinic extends ClinicFixtures {
   }
 }
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const toast = (page: Page, text: string) => page.locator('.toast-region').getByText(text, { exact: true });
 
 /**
@@ -96,8 +96,7 @@ async function openBilling(page: Page) {
       });
     });
   });
-  await sections(page).getByRole('button', { name: 'Billing System' }).click();
-  await page.getByRole('heading', { name: 'Billing System', level: 1 }).waitFor();
+  await openTab(page, 'Billing System');
   await page.getByTestId('invoices-count').waitFor();
   await joined;
 }
@@ -238,8 +237,7 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
         expect(await receipt.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
         await saveScreenshot(receipt, '13-receipt-print');
         await receipt.setViewportSize({ width: 272, height: 900 });
-        const overflow = await receipt.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(receipt);
         await saveScreenshot(receipt, '13-receipt-print-80mm');
         await receipt.close();
 
@@ -256,7 +254,7 @@ describe.skipIf(!ctx.chromium)('Billing: bills from appointments, receipts, void
 
         // The patient's history (Patients tab) at 820×1180: the invoice and the balance due.
         await page.setViewportSize(TABLET_PORTRAIT);
-        await sections(page).getByRole('button', { name: 'Patients' }).click();
+        await openTab(page, 'Patients');
         await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
         await page.getByRole('button', { name: patientName, exact: true }).click();
         const history = page.getByRole('dialog', { name: `Appointment history: ${patientName}` });

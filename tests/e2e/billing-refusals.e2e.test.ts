@@ -8,13 +8,12 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn, showDentistMonth } from './support/app.ts';
+import { DEMO, openTab, signIn, showDentistMonth } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** Sends the page's next insert into `table` with a token the gateway cannot accept, as a stale session would. */
@@ -58,7 +57,7 @@ describe.skipIf(!ctx.chromium)('Billing: the reason of a refused write reaches t
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.receptionist);
-        await sections(page).getByRole('button', { name: 'Appointments' }).click();
+        await openTab(page, 'Appointments');
         await showDentistMonth(page, dentistName, date);
         await page
           .locator(`tr[data-appointment-id="${appointmentId}"]`)
@@ -89,8 +88,7 @@ describe.skipIf(!ctx.chromium)('Billing: the reason of a refused write reaches t
         await invoiceModal.waitFor({ state: 'detached' });
 
         // Add Payment: 'Error: {message}' with the gateway's reason.
-        await sections(page).getByRole('button', { name: 'Billing System' }).click();
-        await page.getByRole('heading', { name: 'Billing System', level: 1 }).waitFor();
+        await openTab(page, 'Billing System');
         await page.getByRole('searchbox', { name: 'Search by patient' }).fill(patientName);
         const invoiceId = elsewhere.data!.id as number;
         await page.locator(`tr[data-invoice-id="${invoiceId}"]`).getByRole('button', { name: 'Add Payment' }).click();

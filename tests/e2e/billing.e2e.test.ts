@@ -8,17 +8,19 @@
  */
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createConfirmedAdmin, DEMO, signIn } from './support/app.ts';
+import { createConfirmedAdmin, DEMO, openTab, signIn } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
-import { longDentistName } from './support/long-names.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
+import { longDentistName, tagOf } from './support/long-names.ts';
 
 const ctx = inject('e2e');
 const VIEWPORTS = [DESKTOP, TABLET_PORTRAIT] as const;
 
-async function openBilling(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Billing System' }).click();
-  await page.getByRole('heading', { name: 'Billing System', level: 1 }).waitFor();
+/** Signs in and opens Billing System; waits until both tables have their counts. */
+async function openBilling(page: Page, email: string, password?: string) {
+  await signIn(page, email, password);
+  await openTab(page, 'Billing System');
   await page.getByTestId('invoices-count').waitFor();
   await page.getByTestId('payments-count').waitFor();
 }
@@ -52,8 +54,7 @@ async function expectSpecTexts(page: Page) {
     'Unpaid',
     'Void',
   ]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 }
 
 const invoicesOf = async (fixtures: ClinicFixtures, patientId: number) => {
@@ -87,8 +88,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
   it('shows every role the tab with the spec’s texts, and a new clinic the empty texts', async () => {
     for (const [index, email] of [DEMO.admin, DEMO.receptionist, DEMO.dentist].entries()) {
       await withPage(browser, ctx.baseUrl, async (page) => {
-        await signIn(page, email);
-        await openBilling(page);
+        await openBilling(page, email);
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
           await expectSpecTexts(page);
@@ -109,8 +109,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await signIn(page, admin.email, admin.password);
-        await openBilling(page);
+        await openBilling(page, admin.email, admin.password);
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
           await page.getByText('No invoices found.', { exact: true }).waitFor();
@@ -127,15 +126,14 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
     const fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
     // A 200-character name (the column's limit) for the layout; its tag makes it unique.
     const patientName = longDentistName('Maria Clara Dela Cruz-Villanueva');
-    const tag = patientName.split(' ').find((word) => /^[0-9a-f]{6}$/.test(word))!;
+    const tag = tagOf(patientName);
     const patientId = await fixtures.patient(patientName);
 
     await withPage(
       browser,
       ctx.baseUrl,
       async (page) => {
-        await signIn(page, DEMO.receptionist);
-        await openBilling(page);
+        await openBilling(page, DEMO.receptionist);
 
         // Add Invoice at 820×1180: the spec's alert, bad totals at the field, then the invoice.
         await page.getByRole('button', { name: 'Add Invoice' }).click();
@@ -232,7 +230,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
   it('says the spec’s error alerts and warns of an overpayment, keeping what was typed', async () => {
     const fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
     const patientName = longDentistName('Error Alert Patient');
-    const tag = patientName.split(' ').find((word) => /^[0-9a-f]{6}$/.test(word))!;
+    const tag = tagOf(patientName);
     const patientId = await fixtures.patient(patientName);
     const inserted = await fixtures.api
       .from('invoices')
@@ -248,8 +246,7 @@ describe.skipIf(!ctx.chromium)('Billing System', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await signIn(page, DEMO.receptionist);
-        await openBilling(page);
+        await openBilling(page, DEMO.receptionist);
 
         // Add Invoice at 1366×768: the three outcomes of a failed insert, the form kept each time.
         await page.getByRole('button', { name: 'Add Invoice' }).click();

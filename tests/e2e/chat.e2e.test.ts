@@ -8,8 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, signIn } from './support/app.ts';
+import { DEMO, openTab, signIn } from './support/app.ts';
 import { connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
 const VIEWPORTS = [
@@ -22,7 +23,6 @@ const BANNER = {
   human: 'You are chatting with a human agent.',
 };
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
 const input = (page: Page) => page.getByPlaceholder('Type your message…', { exact: true });
 
@@ -47,8 +47,7 @@ async function expectLogEndsWith(page: Page, messages: string[][]) {
 }
 
 async function openChat(page: Page) {
-  await sections(page).getByRole('button', { name: 'Chat' }).click();
-  await page.getByRole('heading', { name: 'Chat', level: 1 }).waitFor();
+  await openTab(page, 'Chat');
 }
 
 async function expectMode(page: Page, mode: 'bot' | 'human') {
@@ -113,8 +112,7 @@ describe.skipIf(!ctx.chromium)('Chat', () => {
         await expectMode(page, 'bot');
         await expectLogEndsWith(page, [['System', 'You are now chatting with our virtual assistant.']]);
 
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page);
       }
 
       // Four senders, four looks.
@@ -137,7 +135,7 @@ describe.skipIf(!ctx.chromium)('Chat', () => {
 
       // Another tab and back: the same conversation, still with the bot.
       const before = await lastMessages(page, 100);
-      await sections(page).getByRole('button', { name: 'Patients' }).click();
+      await openTab(page, 'Patients');
       await log(page).waitFor({ state: 'detached' });
       await openChat(page);
       await expectMode(page, 'bot');

@@ -9,17 +9,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, signIn, serviceClient } from './support/app.ts';
+import { DEMO, openTab, signIn, serviceClient } from './support/app.ts';
 import { connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 768, height: 1024 };
 
-async function openClinicConfig(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Clinic Config' }).click();
-  await page.getByRole('heading', { name: 'Clinic Configuration', level: 1 }).waitFor();
+/** Signs in and opens Clinic Config; waits for its form. */
+async function openClinicConfig(page: Page, email: string) {
+  await signIn(page, email);
+  await openTab(page, 'Clinic Config');
   await page.getByLabel('Clinic Name*', { exact: true }).waitFor();
 }
 
@@ -45,8 +47,7 @@ async function expectFormAt(page: Page, viewport: { width: number; height: numbe
   await page.getByRole('button', { name: 'Connect Facebook Page', exact: true }).waitFor();
   await page.getByRole('button', { name: saveLabel, exact: true }).waitFor();
   await page.getByRole('button', { name: 'Back', exact: true }).waitFor();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 }
 
 /** The sweetalert2 dialog now shown: its title and its text lines. */
@@ -93,8 +94,7 @@ describe.skipIf(!ctx.chromium)('Clinic Configuration', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          await signIn(page, DEMO.superadmin);
-          await openClinicConfig(page);
+          await openClinicConfig(page, DEMO.superadmin);
           const picker = page.getByLabel('Select clinic', { exact: true });
           await picker.locator('option', { hasText: 'Smile Dental' }).waitFor({ state: 'attached' });
           expect((await picker.locator('option').allTextContents()).at(-1)).toBe('Add Clinic');
@@ -175,8 +175,7 @@ describe.skipIf(!ctx.chromium)('Clinic Configuration', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          await signIn(page, DEMO.admin);
-          await openClinicConfig(page);
+          await openClinicConfig(page, DEMO.admin);
           expect(await page.getByLabel('Select clinic', { exact: true }).count()).toBe(0);
           expect(await page.getByLabel('Clinic Name*', { exact: true }).inputValue()).toBe('Smile Dental');
           expect(await page.getByLabel('Messenger Page Access Token*', { exact: true }).inputValue()).toBe(
@@ -229,8 +228,7 @@ describe.skipIf(!ctx.chromium)('Clinic Configuration', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          await signIn(page, DEMO.admin2);
-          await openClinicConfig(page);
+          await openClinicConfig(page, DEMO.admin2);
           const token = page.getByLabel('Messenger Page Access Token*', { exact: true });
           expect(await token.inputValue()).toBe('Not connected');
           await page.getByText('Not connected — use Connect Facebook Page.', { exact: true }).waitFor();

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWallClock } from '@common/clinic-calendar';
 import { CLINIC_TIME_ZONE, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn, showDentistMonth } from './support/app.ts';
+import { DEMO, openTab, signIn, showDentistMonth } from './support/app.ts';
 import { connectChromium, DESKTOP, downloadedBytes, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
@@ -42,11 +42,6 @@ function expectVisibleHeaders(fileHeaders: string[], visible: string[]) {
   expect(positions.every((position) => position >= 0)).toBe(true);
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
 }
-
-const openTab = async (page: Page, label: string) => {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: label }).click();
-  await page.getByRole('heading', { name: label, level: 1 }).waitFor();
-};
 
 describe.skipIf(!ctx.chromium)('CSV export', () => {
   let browser: Browser;

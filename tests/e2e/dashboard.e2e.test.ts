@@ -5,8 +5,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicDateAt } from '../support/clinic-time.ts';
-import { ALL_TABS, DEMO, expectText, loginAs, visibleTabs, waitForPath } from './support/app.ts';
+import { ALL_TABS, DEMO, expectText, loginAs, RECEPTIONIST_TABS, visibleTabs, waitForPath } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { fitsWidth } from './support/layout.ts';
 
 const ctx = inject('e2e');
 
@@ -24,21 +25,7 @@ describe.skipIf(!ctx.chromium)('dashboard', () => {
   it.each([
     [DEMO.superadmin, 'Superadmin', ALL_TABS],
     [DEMO.admin, 'Admin', ALL_TABS],
-    [
-      DEMO.receptionist,
-      'Receptionist',
-      [
-        'Patients',
-        'Appointments',
-        'Dentists',
-        'Billing System',
-        'Procedures',
-        'Chat',
-        'Reports',
-        'Recalls',
-        'Waitlist',
-      ],
-    ],
+    [DEMO.receptionist, 'Receptionist', RECEPTIONIST_TABS],
     [DEMO.dentist, 'Dentist', ['Patients', 'Appointments', 'Billing System', 'Chat']],
   ])('%s (%s) sees exactly the allowed tabs', async (email, role, tabs) => {
     await withPage(browser, ctx.baseUrl, async (page) => {
@@ -148,16 +135,14 @@ describe.skipIf(!ctx.chromium)('dashboard', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          const fitsWidth = () =>
-            page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
           await page.goto('/login');
           await page.getByRole('heading', { name: 'Login' }).waitFor();
-          expect(await fitsWidth()).toBe(true);
+          expect(await fitsWidth(page)).toBe(true);
           await saveScreenshot(page, `login-${label}-${viewport.width}x${viewport.height}`);
 
           await loginAs(page, DEMO.superadmin);
           await page.locator('#clinic-selector option', { hasText: 'Bright Teeth' }).waitFor({ state: 'attached' });
-          expect(await fitsWidth()).toBe(true);
+          expect(await fitsWidth(page)).toBe(true);
           for (const tab of ALL_TABS)
             expect(await page.getByRole('button', { name: tab, exact: true }).isVisible()).toBe(true);
           expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);

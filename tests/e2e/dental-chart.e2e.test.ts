@@ -5,72 +5,46 @@
  * 820×1180 with touch the seeded chart reads without sideways scrolling and a tapped tooth opens.
  * Each test charts its own new patient or only reads the seed.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
 import { DEMO, signIn } from './support/app.ts';
 import { runAxe, isSeriousOrCritical } from './support/axe.ts';
-import { chartFinding, openChart, toothButton } from './support/chart.ts';
-import {
-  BROWSER_TIME_ZONE,
-  DESKTOP,
-  connectChromium,
-  saveScreenshot,
-  TABLET_PORTRAIT,
-  withPage,
-} from './support/chromium.ts';
+import { chartFinding, onChart, openChart, toothButton } from './support/chart.ts';
+import { BROWSER_TIME_ZONE, DESKTOP, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { expectNoSidewaysScroll } from './support/layout.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
 const LIVE_WAIT_MS = 15_000;
 
 /** Nothing is wider than the window: no sideways scrolling of the page. */
 describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
-  let browser: Browser;
-  let dentist: ClinicFixtures;
-
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    dentist = await ClinicFixtures.signInAs(ctx, DEMO.dentist);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ClinicFixtures.signInAs(ctx, DEMO.dentist));
 
   /** The demo dentist on the seeded chart of Maria Santos, at the desktop size. */
   const onMariasChart = (use: (page: Page) => Promise<void>) =>
-    withPage(
-      browser,
-      ctx.baseUrl,
-      async (page) => {
-        await signIn(page, DEMO.dentist);
-        await openChart(page, 'Maria Santos');
-        await use(page);
-      },
-      DESKTOP,
-    );
+    onChart(suite.browser, ctx.baseUrl, { email: DEMO.dentist, patientName: 'Maria Santos' }, use, DESKTOP);
 
   it('the demo dentist charts caries on 36 MO: on the chart now and live elsewhere, gone as of yesterday', async () => {
     const patientName = uniqueName('Chart Patient');
-    await dentist.patient(patientName);
+    await suite.fixtures.patient(patientName);
 
-    await withPage(
-      browser,
+    await onChart(
+      suite.browser,
       ctx.baseUrl,
+      { email: DEMO.receptionist, patientName },
       async (receptionPage) => {
-        await signIn(receptionPage, DEMO.receptionist);
-        await openChart(receptionPage, patientName);
         await expect.poll(() => receptionPage.locator('.chart-screen').getAttribute('data-live')).toBe('connected');
         expect(await receptionPage.getByRole('button', { name: /^Chart tooth/ }).count()).toBe(0);
 
-        await withPage(
-          browser,
+        await onChart(
+          suite.browser,
           ctx.baseUrl,
+          { email: DEMO.dentist, patientName },
           async (page) => {
-            await signIn(page, DEMO.dentist);
-            await openChart(page, patientName);
             await chartFinding(page, 36, ['M (mesial)', 'O (occlusal)'], 'Caries');
 
             await expect
@@ -136,7 +110,7 @@ describe.skipIf(!ctx.chromium)('the dental chart in the browser', () => {
   });
 
   it('at 820×1180 with touch: the seeded chart fits the tablet, a tapped tooth opens, with its legend', async () => {
-    const context = await browser.newContext({
+    const context = await suite.browser.newContext({
       baseURL: ctx.baseUrl,
       viewport: TABLET_PORTRAIT,
       hasTouch: true,

@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, expectText, signIn, visibleTabs } from './support/app.ts';
+import { DEMO, expectText, openTab, signIn, visibleTabs } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, signedInClient, uniqueName } from './support/fixtures.ts';
+import { fitsWidth } from './support/layout.ts';
 
 const ctx = inject('e2e');
 
@@ -35,8 +36,7 @@ class DentistFixtures extends ClinicFixtures {
 }
 
 async function openDentistsTab(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Dentists' }).click();
-  await page.getByRole('heading', { name: 'Dentists', level: 1 }).waitFor();
+  await openTab(page, 'Dentists');
   // The seeded dentists are there once the list has loaded.
   await page.getByRole('cell', { name: 'Dr. Andrea Villanueva', exact: true }).waitFor();
 }
@@ -524,11 +524,9 @@ describe.skipIf(!ctx.chromium)('dentists', () => {
         browser,
         ctx.baseUrl,
         async (page) => {
-          const fitsWidth = () =>
-            page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
           await signIn(page, DEMO.admin);
           await openDentistsTab(page);
-          expect(await fitsWidth()).toBe(true);
+          expect(await fitsWidth(page)).toBe(true);
           await saveScreenshot(page, `dentists-${label}-${viewport.width}x${viewport.height}`);
 
           await rowOf(page, 'Dr. Andrea Villanueva')

@@ -4,16 +4,22 @@
  * it and deletes or voids nothing. (Delete patient, a sweetalert2 confirmation: patients.e2e.)
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createConfirmedAdmin, createStaffAccount, DEMO, signIn, serviceClient, uniqueEmail } from './support/app.ts';
+import {
+  createConfirmedAdmin,
+  createStaffAccount,
+  DEMO,
+  openTab,
+  signIn,
+  serviceClient,
+  uniqueEmail,
+} from './support/app.ts';
 import { connectChromium, withPage } from './support/chromium.ts';
 import { enterRightAfterOpening } from './support/confirm.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
-
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
 describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () => {
   let browser: Browser;
@@ -31,7 +37,7 @@ describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () =>
     const id = await fixtures.dentist(name);
     await withPage(browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.admin);
-      await sections(page).getByRole('button', { name: 'Dentists', exact: true }).click();
+      await openTab(page, 'Dentists');
       const table = page.getByRole('table', { name: 'Dentists' });
       await table.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
       await enterRightAfterOpening(page, page.getByRole('dialog', { name: 'Confirm Delete' }));
@@ -57,7 +63,7 @@ describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () =>
 
     await withPage(browser, ctx.baseUrl, async (page) => {
       await signIn(page, owner.email, owner.password);
-      await sections(page).getByRole('button', { name: 'Users & Roles', exact: true }).click();
+      await openTab(page, 'Users & Roles');
       await page.getByRole('button', { name: `Delete ${staff.name}`, exact: true }).click();
       await enterRightAfterOpening(page, page.getByRole('dialog', { name: 'Confirm Delete' }));
       await page.getByRole('button', { name: `Delete ${staff.name}`, exact: true }).waitFor();
@@ -82,7 +88,7 @@ describe.skipIf(!ctx.chromium)('destructive confirmations open on Cancel', () =>
 
     await withPage(browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.admin);
-      await sections(page).getByRole('button', { name: 'Billing System', exact: true }).click();
+      await openTab(page, 'Billing System');
       await page.getByRole('searchbox', { name: 'Search by patient' }).fill(patientName);
       const row = page.locator(`tr[data-invoice-id="${invoiceId}"]`);
       await row.getByRole('button', { name: 'Void', exact: true }).click();

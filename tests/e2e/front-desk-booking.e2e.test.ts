@@ -6,13 +6,14 @@
  * another past time. The Notes box counts as the check does: the counter and 'at most N characters'
  * agree, and follow the procedure. The dentist has a 200-character name.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn, openEditFromList } from './support/app.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DEMO, signIn, openEditFromList, openTab } from './support/app.ts';
+import { DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { longDentistName } from './support/long-names.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
 const PROCEDURE = 'Composite Filling';
@@ -87,24 +88,16 @@ async function expectBadgeWhole(page: Page, patientName: string) {
 }
 
 describe.skipIf(!ctx.chromium)('front desk: correcting a past appointment, and the Notes count', () => {
-  let browser: Browser;
-  let fixtures: ClinicFixtures;
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ClinicFixtures.signInAs(ctx, DEMO.receptionist));
 
   it('saves corrected notes of a past appointment at its time, refuses other past times, and counts notes as the check does', async () => {
     const dentist = longDentistName('Dr. Past');
     const patient = uniqueName('Past Visit Patient');
-    const dentistId = await fixtures.dentist(dentist);
-    const patientId = await fixtures.patient(patient);
+    const dentistId = await suite.fixtures.dentist(dentist);
+    const patientId = await suite.fixtures.patient(patient);
     const past = clinicWorkday(-1);
     const time = clinicTime(past, '10:00');
-    const appointmentId = await fixtures.appointmentAsServiceRole({
+    const appointmentId = await suite.fixtures.appointmentAsServiceRole({
       dentistId,
       patientId,
       time,
@@ -112,12 +105,11 @@ describe.skipIf(!ctx.chromium)('front desk: correcting a past appointment, and t
     });
 
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.receptionist);
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-        await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+        await openTab(page, 'Appointments');
 
         let form = await openEditFromList(page, dentist, patient, past);
         await form.getByText(/^This appointment was on .* at 10:00 AM, which has passed\./).waitFor();
@@ -146,7 +138,7 @@ describe.skipIf(!ctx.chromium)('front desk: correcting a past appointment, and t
       TABLET_PORTRAIT,
     );
 
-    const [stored] = await fixtures.appointmentsOf(patientId);
+    const [stored] = await suite.fixtures.appointmentsOf(patientId);
     expect(stored).toMatchObject({
       id: appointmentId,
       dentist_id: dentistId,
@@ -155,7 +147,7 @@ describe.skipIf(!ctx.chromium)('front desk: correcting a past appointment, and t
     });
     expect(sameInstant(stored!.appointment_time, time)).toBe(true);
     // The database refuses what the form does not offer: another past time.
-    const moved = await fixtures.api
+    const moved = await suite.fixtures.api
       .from('appointments')
       .update({ appointment_time: clinicTime(past, '09:40') })
       .eq('id', appointmentId);

@@ -8,9 +8,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn, showDentistMonth } from './support/app.ts';
+import { DEMO, openTab, signIn, showDentistMonth } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { appointmentsLive } from './support/live.ts';
 
 const ctx = inject('e2e');
 
@@ -39,12 +40,11 @@ describe.skipIf(!ctx.chromium)('a CORS refusal of the notification service', () 
       refusedOrigin,
       async (page) => {
         await signIn(page, DEMO.receptionist);
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-        await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+        await openTab(page, 'Appointments');
         await showDentistMonth(page, dentistName, date);
         // Live updates are not refused: the socket carries its own access token, and browsers
         // apply no CORS to a WebSocket, so it connects from any origin.
-        await page.locator('.appointments-screen[data-live="connected"]').waitFor();
+        await appointmentsLive(page, 'connected').waitFor();
         await page.getByRole('combobox', { name: new RegExp(`^Status of ${patientName}`) }).selectOption('Cancelled');
         await page.locator('.swal2-popup').getByRole('button', { name: 'Yes, update & notify' }).click();
 

@@ -10,7 +10,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { createConfirmedAdmin, DEMO, expectText, signIn, pathOf, serviceClient } from './support/app.ts';
+import { createConfirmedAdmin, DEMO, expectText, openTab, signIn, pathOf, serviceClient } from './support/app.ts';
 import {
   DESKTOP,
   connectChromium,
@@ -20,7 +20,7 @@ import {
   withPage,
 } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
-import { expectNoSidewaysScroll } from './support/layout.ts';
+import { expectNoSidewaysScroll, expectTableFits } from './support/layout.ts';
 import { longClinicName, longDentistName } from './support/long-names.ts';
 
 const ctx = inject('e2e');
@@ -34,17 +34,6 @@ async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${locator.toString()} is not visible`);
   return box;
-}
-
-/** Nothing is wider than the window: no sideways scrolling of the page. */
-/** A table's frame does not scroll sideways either. */
-async function expectTableFits(page: Page, frame: Locator) {
-  const { scrollWidth, clientWidth } = await frame.evaluate((element) => ({
-    scrollWidth: element.scrollWidth,
-    clientWidth: element.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-  await expectNoSidewaysScroll(page);
 }
 
 /** Lines of text an element's content takes (its text's line boxes). */
@@ -176,8 +165,7 @@ describe.skipIf(!ctx.chromium)('front-desk layouts and lost input', () => {
       ctx.baseUrl,
       async (page) => {
         await signIn(page, admin.email, admin.password);
-        const sections = page.getByRole('navigation', { name: 'Sections' });
-        await sections.getByRole('button', { name: 'Billing System' }).click();
+        await openTab(page, 'Billing System');
         // The sidebar's 250 px would leave the tables about 770: it is a top bar here.
         expect((await boxOf(page.locator('aside.sidebar'))).height).toBeLessThan(200);
         for (const testId of ['invoices-scroll', 'payments-scroll']) {
@@ -212,7 +200,7 @@ describe.skipIf(!ctx.chromium)('front-desk layouts and lost input', () => {
         await checkTopBar(page, clinicName, 'desktop');
 
         // 10: the Dentists table with a 200-character name.
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Dentists' }).click();
+        await openTab(page, 'Dentists');
         const table = page.getByRole('table', { name: 'Dentists' });
         const nameButton = table.getByRole('button', { name: dentistName, exact: true });
         await nameButton.waitFor();
@@ -262,14 +250,14 @@ describe.skipIf(!ctx.chromium)('front-desk layouts and lost input', () => {
         await dialog.waitFor({ state: 'detached' });
 
         // 10: the Patients table with a 200-character name.
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Patients' }).click();
+        await openTab(page, 'Patients');
         await page.getByRole('button', { name: patientName, exact: true }).waitFor();
         await expectNoSidewaysScroll(page);
         await page.setViewportSize(TABLET_PORTRAIT);
         await expectNoSidewaysScroll(page);
 
         // 9a: the Availability Manager asks before Esc, another date or Back drops unsaved clicks.
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Dentists' }).click();
+        await openTab(page, 'Dentists');
         await table.getByRole('button', { name: `Manage Availability: ${dentistName}` }).click();
         const manager = page.getByRole('dialog', { name: dentistName });
         expect(await lineCount(manager.locator('.modal-title-text'))).toBe(1);

@@ -16,7 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clipName } from '../../src/features/appointments/live/live-updates.ts';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { createConfirmedAdmin, signIn, serviceClient } from './support/app.ts';
+import { appointmentRow, createConfirmedAdmin, serviceClient, showDentistMonthById } from './support/app.ts';
 import {
   DESKTOP,
   connectChromium,
@@ -26,6 +26,7 @@ import {
   type OpenedPage,
 } from './support/chromium.ts';
 import { ClinicFixtures, signedInClient } from './support/fixtures.ts';
+import { appointmentsLive, classesOf, livePill, openLiveAppointments } from './support/live.ts';
 import { longClinicName, longDentistName } from './support/long-names.ts';
 
 const ctx = inject('e2e');
@@ -68,23 +69,6 @@ async function expectClearOf(toast: Locator, dialog: Locator) {
     if (box) expect(intersects(toastBox, box)).toBe(false);
   }
 }
-
-async function openAppointments(page: Page, email: string, password: string) {
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-  await page.locator('.appointments-screen[data-live="connected"]').waitFor();
-}
-
-async function showDentistMonth(page: Page, dentistId: number, date: string) {
-  const filters = page.getByRole('group', { name: 'Filters' });
-  await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
-  await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
-  await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
-}
-
-const rowOf = (page: Page, id: number) => page.locator(`tr[data-appointment-id="${id}"]`);
-const classesOf = async (row: Locator) => ((await row.getAttribute('class')) ?? '').split(' ');
-const pill = (page: Page) => page.getByTestId('live-updates-pill');
 
 /** Waits until the throttle lets the next toast through, counted from when the last one showed. */
 async function afterToastInterval(page: Page, shownAt: number) {
@@ -134,23 +118,23 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
     const otherTab: OpenedPage = await openPage(browser, ctx.baseUrl, DESKTOP);
     try {
       await Promise.all([
-        openAppointments(desk.page, account.email, account.password),
-        openAppointments(otherTab.page, account.email, account.password),
+        openLiveAppointments(desk.page, account.email, account.password),
+        openLiveAppointments(otherTab.page, account.email, account.password),
       ]);
       await Promise.all([
-        showDentistMonth(desk.page, dentistId, date),
-        showDentistMonth(otherTab.page, dentistId, date),
+        showDentistMonthById(desk.page, dentistId, date),
+        showDentistMonthById(otherTab.page, dentistId, date),
       ]);
       const page = desk.page;
-      await rowOf(page, flaggedId).waitFor();
+      await appointmentRow(page, flaggedId).waitFor();
       // The bookings above may reach the desk after it connected.
       const acknowledge = page.getByRole('button', { name: 'Acknowledge All' });
       if ((await acknowledge.count()) > 0) await acknowledge.click();
-      await pill(page).waitFor({ state: 'detached' });
+      await livePill(page).waitFor({ state: 'detached' });
       const acknowledgedAt = Date.now();
 
       // The desk confirms its own appointment: only its own 'Status updated'.
-      await rowOf(page, ownId).getByRole('combobox').selectOption('Confirmed');
+      await appointmentRow(page, ownId).getByRole('combobox').selectOption('Confirmed');
       await page.locator('.toast', { hasText: 'Status updated' }).waitFor();
 
       // At 820×1180: the booking form is open when the same user confirms another in another tab.
@@ -158,7 +142,7 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       const form = page.getByRole('dialog', { name: 'Add Appointment' });
       await form.waitFor();
       await afterToastInterval(page, acknowledgedAt);
-      await rowOf(otherTab.page, remoteId).getByRole('combobox').selectOption('Confirmed');
+      await appointmentRow(otherTab.page, remoteId).getByRole('combobox').selectOption('Confirmed');
       const remoteToast = page.locator('.toast', {
         hasText: `${remote} with ${dentistInNotice}: Scheduled → Confirmed`,
       });
@@ -167,16 +151,18 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       await expectClearOf(remoteToast, form);
       await saveScreenshot(page, '12-4-toast-tablet');
       // The other tab's change is news; the desk's own (its event came first) is not.
-      expect(await pill(page).textContent()).toBe('1 new update(s)');
-      expect(await classesOf(rowOf(page, remoteId))).toContain('appointment-highlighted');
-      expect(await classesOf(rowOf(page, ownId))).not.toContain('appointment-highlighted');
+      expect(await livePill(page).textContent()).toBe('1 new update(s)');
+      expect(await classesOf(appointmentRow(page, remoteId))).toContain('appointment-highlighted');
+      expect(await classesOf(appointmentRow(page, ownId))).not.toContain('appointment-highlighted');
       expect(await page.locator('.toast', { hasText: own }).count()).toBe(0);
-      expect(await rowOf(page, ownId).getByRole('combobox').inputValue()).toBe('Confirmed');
+      expect(await appointmentRow(page, ownId).getByRole('combobox').inputValue()).toBe('Confirmed');
       await form.getByRole('button', { name: 'Close' }).first().click();
       await form.waitFor({ state: 'detached' });
 
       // The notes at 820×1180: the whole text by tap (a button, not a hover-only title).
-      const notesButton = rowOf(page, ownId).getByRole('button', { name: /Notes: Sensitive upper left molar/ });
+      const notesButton = appointmentRow(page, ownId).getByRole('button', {
+        name: /Notes: Sensitive upper left molar/,
+      });
       await notesButton.click();
       const notesPanel = page.getByRole('group', { name: /^Procedure and notes of / });
       await notesPanel.getByText(notes.trim()).waitFor();
@@ -186,7 +172,7 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
 
       // At 1366×768: the Reminder modal (with its log) is open when the appointment is moved elsewhere.
       await page.setViewportSize(DESKTOP);
-      await rowOf(page, flaggedId)
+      await appointmentRow(page, flaggedId)
         .getByRole('button', { name: /^Reminders for / })
         .click();
       const reminders = page.getByRole('dialog', { name: 'Manage Reminders' });
@@ -223,7 +209,7 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       const flagToast = page.locator('.toast', { hasText: `${flagged} with ${dentistInNotice}: ${LATE_CANCELLATION}` });
       await flagToast.waitFor();
       expect(await flagToast.getAttribute('class')).toContain('toast-error');
-      const badge = rowOf(page, flaggedId).getByRole('button', { name: /^Asked to cancel: / });
+      const badge = appointmentRow(page, flaggedId).getByRole('button', { name: /^Asked to cancel: / });
       await badge.waitFor();
       await saveScreenshot(page, '12-8-flag-desktop');
 
@@ -241,13 +227,13 @@ describe.skipIf(!ctx.chromium)('the front desk live', () => {
       await badge.waitFor({ state: 'detached' });
       const stored = await clinic.service.from('appointment_flags').select('resolved_at').eq('id', raised.data.id);
       expect(stored.data?.[0]?.resolved_at).not.toBeNull();
-      expect(await rowOf(page, flaggedId).getByRole('combobox').inputValue()).toBe('Scheduled');
+      expect(await appointmentRow(page, flaggedId).getByRole('combobox').inputValue()).toBe('Scheduled');
 
       // Offline, the notice shows; back online, it goes.
       await desk.context.setOffline(true);
       await page.getByText(RECONNECTING).waitFor({ timeout: NOTICE_WAIT_MS });
       await desk.context.setOffline(false);
-      await page.locator('.appointments-screen[data-live="connected"]').waitFor();
+      await appointmentsLive(page, 'connected').waitFor();
       expect(await page.getByText(RECONNECTING).count()).toBe(0);
     } finally {
       await Promise.all([desk.context.close(), otherTab.context.close()]);

@@ -6,14 +6,16 @@
  * while the clinic's day still has a slot ahead, which is most of its working hours).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { clinicInstant, clinicWeekdayOf, formatClinicDateTimeLong, toClinicIso } from '@common/clinic-calendar';
 import { CLINIC_TIME_ZONE, clinicDateAt, clinicDaysAhead, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn } from './support/app.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DEMO, openReminders, openTab, showDentistMonthById, signIn } from './support/app.ts';
+import { DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { devMessagesTo } from './support/dev-messenger.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 import { longDentistName } from './support/long-names.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
 
@@ -76,61 +78,41 @@ class ReminderFixtures extends ClinicFixtures {
 }
 
 async function devTextsTo(psid: string): Promise<string[]> {
-  const response = await fetch(`${ctx.baseUrl}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
-  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
-  return ((await response.json()) as { messages: { text: string }[] }).messages.map((message) => message.text);
+  return (await devMessagesTo(ctx.baseUrl, psid)).map((message) => message.text);
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Shows the dentist's appointments of the month of `time` and opens the patient's Reminder modal. */
 async function openReminderModal(page: Page, dentistId: number, booked: Booked) {
-  const filters = page.getByRole('group', { name: 'Filters' });
-  const [year, month] = clinicDateAt(new Date(booked.time)).split('-').map(Number) as [number, number];
-  await filters.getByLabel('Year', { exact: true }).selectOption(String(year));
-  await filters.getByLabel('Month', { exact: true }).selectOption(String(month));
-  await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
-  await page.getByRole('button', { name: new RegExp(`^Reminders for ${escapeRegExp(booked.patientName)}`) }).click();
-  const modal = page.getByRole('dialog', { name: 'Manage Reminders' });
-  await modal.getByRole('heading', { name: 'Reminder Settings' }).waitFor();
-  return modal;
+  await showDentistMonthById(page, dentistId, clinicDateAt(new Date(booked.time)));
+  return openReminders(page, booked.patientName);
 }
 
 describe.skipIf(!ctx.chromium)('front-desk reminders', () => {
-  let browser: Browser;
-  let fixtures: ReminderFixtures;
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    fixtures = await ReminderFixtures.signInAs(ctx, DEMO.admin);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ReminderFixtures.signInAs(ctx, DEMO.admin));
 
   it('refuses a reminder for a Cancelled appointment with the reason, shows a skipped one, and a same-day send says "today"', async () => {
     const dentistName = longDentistName('Dr. Reminder');
-    const dentistId = await fixtures.dentist(dentistName);
-    const cancelled = await fixtures.booked(
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const cancelled = await suite.fixtures.booked(
       dentistId,
       'Cancelled Patient',
       clinicTime(clinicWorkday(4), '11:00'),
       'Cancelled',
     );
     // The nearest appointment the clinic can hold: later today while its day has a slot left.
-    const soon = await fixtures.booked(
+    const soon = await suite.fixtures.booked(
       dentistId,
       'Same Day Patient',
       laterToday(new Date()) ?? clinicTime(clinicWorkday(1), '09:00'),
     );
-    await fixtures.skippedReminder(soon);
+    await suite.fixtures.skippedReminder(soon);
 
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.receptionist);
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-        await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+        await openTab(page, 'Appointments');
 
         // No reminder for a Cancelled appointment, and the modal says why, at both sizes.
         let modal = await openReminderModal(page, dentistId, cancelled);

@@ -10,10 +10,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicWorkday } from '../support/clinic-time.ts';
 import { startShippedStack, type ShippedStack } from '../support/shipped-stack.ts';
-import { DEMO, signIn, showDentistMonth } from './support/app.ts';
+import { DEMO, showDentistMonth } from './support/app.ts';
 import { connectChromium, withPage } from './support/chromium.ts';
 import type { E2eContext } from './support/context.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { appointmentsLive, openLiveAppointments } from './support/live.ts';
 
 const ctx = inject('e2e');
 
@@ -22,7 +23,6 @@ const RECONNECT_WAIT_MS = 15_000;
 /** A write that fails for want of a server says so within this long. */
 const FAILURE_NOTICE_MS = 5_000;
 
-const screenLive = (page: Page, state: string) => page.locator(`.appointments-screen[data-live="${state}"]`);
 const statusSelect = (page: Page, patient: string) =>
   page.getByRole('combobox', { name: new RegExp(`^Status of ${patient}`) });
 
@@ -59,9 +59,7 @@ describe.skipIf(!ctx.chromium)('the front desk through a server restart', () => 
     const id = await fixtures.appointment({ dentistId, patientId, time: `${date}T10:00:00+08:00` });
 
     await withPage(browser, stack.url, async (page) => {
-      await signIn(page, DEMO.receptionist);
-      await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-      await screenLive(page, 'connected').waitFor();
+      await openLiveAppointments(page, DEMO.receptionist);
       await showDentistMonth(page, dentistName, date);
       await expect.poll(() => statusSelect(page, patientName).inputValue()).toBe('Scheduled');
 
@@ -75,7 +73,7 @@ describe.skipIf(!ctx.chromium)('the front desk through a server restart', () => 
         expect(await statusSelect(page, patientName).inputValue()).toBe('Scheduled');
       });
 
-      await screenLive(page, 'connected').waitFor({ timeout: RECONNECT_WAIT_MS });
+      await appointmentsLive(page, 'connected').waitFor({ timeout: RECONNECT_WAIT_MS });
       await page.getByText('Live updates are back on.', { exact: true }).waitFor();
 
       // Changed at another desk after the restart: the event reaches this one without a reload.

@@ -9,16 +9,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, dayLabel, firstDateOfMonth, monthOf, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn } from './support/app.ts';
+import { DEMO, openTab, signIn } from './support/app.ts';
 import { runAxe, isSeriousOrCritical } from './support/axe.ts';
 import { connectChromium, DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
-
-async function openTab(page: Page, tab: string) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: tab }).click();
-}
 
 class AvailmentFixtures extends ClinicFixtures {
   /** A row through the service role: the HMO share and discount columns have no browser grant. */

@@ -9,15 +9,14 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, signIn, paidReceiptItemRows } from './support/app.ts';
+import { DEMO, openTab, signIn, paidReceiptItemRows } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
 
 async function openAddInvoice(page: Page, patientName: string): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Billing System' }).click();
-  await page.getByRole('heading', { name: 'Billing System', level: 1 }).waitFor();
+  await openTab(page, 'Billing System');
   await page.getByRole('button', { name: 'Add Invoice' }).click();
   const modal = page.getByRole('dialog', { name: 'Add Invoice' });
   await modal.getByRole('combobox', { name: 'Patient' }).fill(patientName);
@@ -86,6 +85,20 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
     await browser?.close();
   });
 
+  /**
+   * As the receptionist: Add Invoice for the patient itemised with a cleaning and a crown, once the
+   * form's split says the patient pays the crown's ₱12,000.00.
+   */
+  async function itemiseCleaningAndCrown(page: Page, patientName: string): Promise<Locator> {
+    await signIn(page, DEMO.receptionist);
+    const modal = await openAddInvoice(page, patientName);
+    await chooseProcedure(modal, 1, cleaning);
+    await modal.getByRole('button', { name: 'Add item' }).click();
+    await chooseProcedure(modal, 2, crown);
+    await expect.poll(() => splitAmount(modal, 'Patient pays')).toBe('₱12,000.00');
+    return modal;
+  }
+
   it('previews Maxicare’s share, saves it, takes the patient’s payment and prints both on the receipt', async () => {
     const patient = await maxicarePatient(clinic);
     const { data: cards } = await clinic.api
@@ -100,13 +113,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
       browser,
       ctx.baseUrl,
       async (page) => {
-        await signIn(page, DEMO.receptionist);
-        const modal = await openAddInvoice(page, patient.name);
-        await chooseProcedure(modal, 1, cleaning);
-        await modal.getByRole('button', { name: 'Add item' }).click();
-        await chooseProcedure(modal, 2, crown);
-
-        await expect.poll(() => splitAmount(modal, 'Patient pays')).toBe('₱12,000.00');
+        const modal = await itemiseCleaningAndCrown(page, patient.name);
         expect(await splitAmount(modal, maxicarePays)).toBe('₱900.00');
         const first = modal.getByRole('group', { name: 'Item 1' });
         expect(await first.getByText(/^HMO share/).textContent()).toBe('HMO share ₱900.00 · Patient share ₱0.00');
@@ -213,7 +220,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
 
         // Today's day sheet goes from the line's ₱12,000.00 through both to what she pays.
         await page.goto('/');
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Reports' }).click();
+        await openTab(page, 'Reports');
         const issued = page.getByTestId(`day-sheet-invoice-${invoice.data.id}`);
         await issued.waitFor();
         expect(await issued.locator('td').allTextContents()).toEqual([
@@ -240,12 +247,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
       browser,
       ctx.baseUrl,
       async (page, opened) => {
-        await signIn(page, DEMO.receptionist);
-        const modal = await openAddInvoice(page, patient.name);
-        await chooseProcedure(modal, 1, cleaning);
-        await modal.getByRole('button', { name: 'Add item' }).click();
-        await chooseProcedure(modal, 2, crown);
-        await expect.poll(() => splitAmount(modal, 'Patient pays')).toBe('₱12,000.00');
+        const modal = await itemiseCleaningAndCrown(page, patient.name);
         await modal.getByRole('button', { name: 'Add Invoice' }).click();
         await modal.waitFor({ state: 'detached' });
         const invoiceId = await latestInvoiceId(clinic, patient.id);
@@ -309,7 +311,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice the HMO and the patient shar
         await saveScreenshot(page, 'hmo-journey-claim-paid');
 
         // The day sheet: Maxicare's cheque among the HMO collections, the patient's payment apart.
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Reports' }).click();
+        await openTab(page, 'Reports');
         const sheet = page.getByRole('region', { name: 'Day sheet' });
         await sheet.getByRole('button', { name: 'Show day sheet', exact: true }).click();
         const hmoCollections = sheet.getByRole('table', { name: 'HMO collections (apart from patients’ payments)' });

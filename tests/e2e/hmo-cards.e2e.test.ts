@@ -4,19 +4,16 @@
  * Patients list and sees it Valid today, and a card that ended yesterday shows Expired (the status
  * is the database's, on the clinic's day). Each test makes its own HMO and patient.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
-import { DEMO, signIn } from './support/app.ts';
-import { connectChromium, DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
+import { DEMO, openTab, signIn } from './support/app.ts';
+import { DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
-
-async function openTab(page: Page, tab: string) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: tab }).click();
-}
 
 /** Adds a card through the patient's HMO dialog and returns the cards table. */
 async function addCard(dialog: Locator, card: { hmo: string; member: string; from: IsoDate; until: IsoDate }) {
@@ -31,25 +28,16 @@ async function addCard(dialog: Locator, card: { hmo: string; member: string; fro
 }
 
 describe.skipIf(!ctx.chromium)('HMO cards in the browser', () => {
-  let browser: Browser;
-  let reception: ClinicFixtures;
-
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    reception = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ClinicFixtures.signInAs(ctx, DEMO.receptionist));
 
   it('an admin accredits an HMO covering cleaning; reception adds a valid card and an expired one', async () => {
     const hmo = uniqueName('E2E Care');
     const patientName = uniqueName('HMO Patient');
-    await reception.patient(patientName);
+    await suite.fixtures.patient(patientName);
     const today = clinicDateAt(new Date()) as IsoDate;
 
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.admin);
@@ -76,7 +64,7 @@ describe.skipIf(!ctx.chromium)('HMO cards in the browser', () => {
     );
 
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.receptionist);

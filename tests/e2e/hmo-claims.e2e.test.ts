@@ -8,17 +8,15 @@
  * its own HMO and patients.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
-import { DEMO, signIn } from './support/app.ts';
+import { DEMO, openTab, signIn } from './support/app.ts';
 import { connectChromium, DESKTOP, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
-
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
 describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
   let browser: Browser;
@@ -75,7 +73,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.receptionist);
-        await sections(page).getByRole('button', { name: 'Billing System' }).click();
+        await openTab(page, 'Billing System');
         const claims = page.getByRole('region', { name: /^HMO claims/ });
         const section = claims.getByRole('region', { name: hmoName, exact: true });
         await section.getByTestId('hmo-owed').getByText('₱1,200.50', { exact: true }).waitFor();
@@ -98,7 +96,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
         await section.getByTestId('hmo-owed').getByText('₱100.25', { exact: true }).waitFor();
         await saveScreenshot(page, 'hmo-claims-billing');
 
-        await sections(page).getByRole('button', { name: 'Reports' }).click();
+        await openTab(page, 'Reports');
         const panel = page.getByRole('region', { name: 'Day sheet' });
         await panel.getByRole('button', { name: 'Show day sheet', exact: true }).click();
         const hmoTable = panel.getByRole('table', { name: 'HMO collections (apart from patients’ payments)' });
@@ -138,7 +136,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.admin);
-        await sections(page).getByRole('button', { name: 'Billing System' }).click();
+        await openTab(page, 'Billing System');
         const section = page
           .getByRole('region', { name: /^HMO claims/ })
           .getByRole('region', { name: hmoName, exact: true });
@@ -153,7 +151,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
         await claimRow.getByText('Submitted', { exact: true }).waitFor();
         await section.getByTestId('hmo-owed').getByText('₱700.00', { exact: true }).waitFor();
 
-        await sections(page).getByRole('button', { name: 'Reports' }).click();
+        await openTab(page, 'Reports');
         const panel = page.getByRole('region', { name: 'Day sheet' });
         await panel.getByRole('button', { name: 'Show day sheet', exact: true }).click();
         const voids = panel.getByRole('table', { name: 'Voids' });

@@ -5,16 +5,14 @@
  * the day sheet lists the invoice with its lines. Each run makes its own patient, dentist and
  * procedures.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { billAppointment, DEMO, signIn, paidReceiptItemRows } from './support/app.ts';
+import { billAppointment, DEMO, openTab, signIn, paidReceiptItemRows } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 
 const ctx = inject('e2e');
-
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
 describe.skipIf(!ctx.chromium)('an itemised invoice', () => {
   let browser: Browser;
@@ -103,7 +101,7 @@ describe.skipIf(!ctx.chromium)('an itemised invoice', () => {
 
         // Today's day sheet: the invoice issued, its lines under it.
         await page.goto('/');
-        await sections(page).getByRole('button', { name: 'Reports' }).click();
+        await openTab(page, 'Reports');
         await page.getByTestId('day-sheet').waitFor();
         await page.getByRole('button', { name: 'Show day sheet', exact: true }).click();
         const issued = page.getByRole('table', { name: 'Invoices issued' });

@@ -7,45 +7,17 @@
  * becomes a new patient through 'Create patient'.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn } from './support/app.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DEMO, escapeRegExp, openReminders, openTab, showDentistMonthById, signIn } from './support/app.ts';
+import { DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { devMessagesTo, sendToSmilePage, SMILE_PAGE_ID } from './support/dev-messenger.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
-/** Smile Dental's demo page (docs/facebook-connect.md, Local stack). */
-const SMILE_DENTAL_PAGE = '1000000000000001';
-
-interface DevMessage {
-  pageId: string;
-  recipientId: string;
-  kind: 'text' | 'template';
-  text: string;
-}
-
-/** A patient writes to the page: the stand-in signs the webhook and posts it to the service. */
-async function writeToPage(body: { psid: string; text: string; firstName: string; lastName: string }) {
-  const response = await fetch(`${ctx.baseUrl}/_dev/messenger/inbound`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pageId: SMILE_DENTAL_PAGE, ...body }),
-  });
-  expect(response.status).toBe(200);
-}
-
-async function devMessagesTo(psid: string): Promise<DevMessage[]> {
-  const response = await fetch(`${ctx.baseUrl}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
-  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
-  return ((await response.json()) as { messages: DevMessage[] }).messages;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function openTab(page: Page, tab: string) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: tab }).click();
-}
 
 /** Clinic Config's section, reloaded with its Refresh button until the sender is listed. */
 async function contactsSectionWith(page: Page, name: string): Promise<{ section: Locator; contact: Locator }> {
@@ -80,34 +52,25 @@ async function expectContactShown(contact: Locator, name: string, firstMessage: 
   );
   expect(await contact.getByRole('button', { name: firstMessage }).getAttribute('title')).toBe(firstMessage);
   expect(await contact.getByText(/^Last message [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/).count()).toBe(1);
-  const overflow = await contact.page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(contact.page());
 }
 
 describe.skipIf(!ctx.chromium)('Messenger contacts', () => {
-  let browser: Browser;
-  let fixtures: ClinicFixtures;
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.admin);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ClinicFixtures.signInAs(ctx, DEMO.admin));
 
   it('links a sender who wrote to the page to a patient, who then gets a reminder on Messenger', async () => {
     const tag = randomUUID().slice(0, 6);
     const patientName = uniqueName('Messenger Patient');
-    const patientId = await fixtures.patient(patientName);
+    const patientId = await suite.fixtures.patient(patientName);
     const psid = `8${Date.now()}${randomInt(100, 999)}`;
     const firstName = 'Liza';
     const lastName = `Contact${tag}`;
     const senderName = `${firstName} ${lastName}`;
     const firstMessage = "Hi, I'd like to book";
-    await writeToPage({ psid, text: firstMessage, firstName, lastName });
+    await sendToSmilePage(ctx.baseUrl, { psid, text: firstMessage, firstName, lastName });
     const newcomerPsid = `8${Date.now()}${randomInt(1000, 9999)}`;
     const newcomerName = `Noel Newcomer${tag}`;
-    await writeToPage({
+    await sendToSmilePage(ctx.baseUrl, {
       psid: newcomerPsid,
       text: 'Hello po, are you open Saturday?',
       firstName: 'Noel',
@@ -115,7 +78,7 @@ describe.skipIf(!ctx.chromium)('Messenger contacts', () => {
     });
 
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.admin);
@@ -128,7 +91,7 @@ describe.skipIf(!ctx.chromium)('Messenger contacts', () => {
     );
 
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.admin);
@@ -189,17 +152,11 @@ describe.skipIf(!ctx.chromium)('Messenger contacts', () => {
 
         // An appointment ahead, and a reminder sent from its bell.
         const date = clinicWorkday(3);
-        const dentistId = await fixtures.dentist(`Dr. Contacts ${tag}`);
-        await fixtures.appointment({ dentistId, patientId, time: clinicTime(date, '10:20') });
+        const dentistId = await suite.fixtures.dentist(`Dr. Contacts ${tag}`);
+        await suite.fixtures.appointment({ dentistId, patientId, time: clinicTime(date, '10:20') });
         await openTab(page, 'Appointments');
-        await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
-        const filters = page.getByRole('group', { name: 'Filters' });
-        const [year, month] = date.split('-').map(Number) as [number, number];
-        await filters.getByLabel('Year', { exact: true }).selectOption(String(year));
-        await filters.getByLabel('Month', { exact: true }).selectOption(String(month));
-        await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
-        await page.getByRole('button', { name: new RegExp(`^Reminders for ${escapeRegExp(patientName)}`) }).click();
-        const reminders = page.getByRole('dialog', { name: 'Manage Reminders' });
+        await showDentistMonthById(page, dentistId, date);
+        const reminders = await openReminders(page, patientName);
         await reminders
           .getByRole('region', { name: 'Manual Reminder Send' })
           .getByRole('button', { name: 'Send Reminder Now' })
@@ -212,20 +169,23 @@ describe.skipIf(!ctx.chromium)('Messenger contacts', () => {
     );
 
     // The sender received the reminder from Smile Dental's page.
-    const messages = await devMessagesTo(psid);
+    const messages = await devMessagesTo(ctx.baseUrl, psid);
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ pageId: SMILE_DENTAL_PAGE, recipientId: psid });
-    const { data, error } = await fixtures.api.from('messenger_contacts').select('patient_id').eq('psid', psid);
+    expect(messages[0]).toMatchObject({ pageId: SMILE_PAGE_ID, recipientId: psid });
+    const { data, error } = await suite.fixtures.api.from('messenger_contacts').select('patient_id').eq('psid', psid);
     if (error) throw error;
     expect(data).toEqual([{ patient_id: patientId }]);
-    const created = await fixtures.api
+    const created = await suite.fixtures.api
       .from('patients')
       .select('id, name, phone')
-      .eq('clinic_id', fixtures.clinicId)
+      .eq('clinic_id', suite.fixtures.clinicId)
       .eq('messenger_id', newcomerPsid);
     if (created.error) throw created.error;
     expect(created.data).toEqual([{ id: expect.any(Number), name: newcomerName, phone: '0917 555 0199' }]);
-    const newcomerContact = await fixtures.api.from('messenger_contacts').select('patient_id').eq('psid', newcomerPsid);
+    const newcomerContact = await suite.fixtures.api
+      .from('messenger_contacts')
+      .select('patient_id')
+      .eq('psid', newcomerPsid);
     if (newcomerContact.error) throw newcomerContact.error;
     expect(newcomerContact.data).toEqual([{ patient_id: created.data[0]!.id }]);
   });

@@ -11,8 +11,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ws from 'ws';
-import { createStaffAccount, DEMO, signIn, serviceClient, uniqueEmail } from './support/app.ts';
+import { createStaffAccount, DEMO, openTab, signIn, serviceClient, uniqueEmail } from './support/app.ts';
 import { DESKTOP, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT } from './support/chromium.ts';
+import { fitsWidth } from './support/layout.ts';
 
 const ctx = inject('e2e');
 
@@ -178,8 +179,7 @@ async function shownNames(page: Page): Promise<string[]> {
 
 async function openPatients(page: Page, email: string, password?: string) {
   await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Patients' }).click();
-  await page.getByRole('heading', { name: 'Patients', level: 1 }).waitFor();
+  await openTab(page, 'Patients');
   await total(page).waitFor();
 }
 
@@ -619,12 +619,10 @@ describe.skipIf(!ctx.chromium)('patients', () => {
       await withPatientsPage(
         browser,
         async (page) => {
-          const fitsWidth = () =>
-            page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
           const size = `${viewport.width}x${viewport.height}`;
           await openPatients(page, DEMO.receptionist);
           await patientsTable(page).locator('tbody .patients-name').first().waitFor();
-          expect(await fitsWidth()).toBe(true);
+          expect(await fitsWidth(page)).toBe(true);
           await saveScreenshot(page, `patients-${label}-${size}`);
 
           await page.mouse.move(viewport.width / 2, viewport.height / 2);
@@ -641,7 +639,7 @@ describe.skipIf(!ctx.chromium)('patients', () => {
           const first = (await shownNames(page))[0]!;
           await page.getByRole('button', { name: first, exact: true }).click();
           await page.getByTestId('history-list').waitFor();
-          expect(await fitsWidth()).toBe(true);
+          expect(await fitsWidth(page)).toBe(true);
           await saveScreenshot(page, `patients-${label}-${size}-history`);
           await page.keyboard.press('Escape');
 

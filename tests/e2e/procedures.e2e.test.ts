@@ -5,20 +5,15 @@
  * receptionist sees the tab; the dentist does not.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, signIn, visibleTabs } from './support/app.ts';
+import { DEMO, openTab, signIn, visibleTabs } from './support/app.ts';
 import { DESKTOP, connectChromium, saveScreenshot, withPage } from './support/chromium.ts';
 import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
 const TABLET = { width: 768, height: 1024 };
 const VIEWPORTS = [DESKTOP, TABLET] as const;
-
-async function openProcedures(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Procedures' }).click();
-  await page.getByRole('heading', { name: 'Clinic Procedure Manager', level: 1 }).waitFor();
-}
 
 const headers = (table: Locator) => table.getByRole('columnheader').allTextContents();
 const cells = (row: Locator) => row.getByRole('cell').allTextContents();
@@ -42,7 +37,7 @@ describe.skipIf(!ctx.chromium)('Procedures', () => {
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.admin);
-        await openProcedures(page);
+        await openTab(page, 'Procedures');
         await page.getByRole('table').first().waitFor();
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
@@ -88,8 +83,7 @@ describe.skipIf(!ctx.chromium)('Procedures', () => {
         await row.getByText('₱3,000.75', { exact: true }).waitFor();
 
         // The booking form reads the new price, no reload.
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-        await page.getByRole('heading', { name: 'Appointments', level: 1 }).waitFor();
+        await openTab(page, 'Appointments');
         await page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
         const form = page.getByRole('dialog', { name: 'Add Appointment' });
         await form
@@ -103,7 +97,7 @@ describe.skipIf(!ctx.chromium)('Procedures', () => {
         await form.waitFor({ state: 'detached' });
 
         // Delete asks the spec's question with Cancel focused, at both sizes; then deletes.
-        await openProcedures(page);
+        await openTab(page, 'Procedures');
         for (const viewport of VIEWPORTS) {
           await page.setViewportSize(viewport);
           await row.getByRole('button', { name: `Delete ${procedure}` }).click();
@@ -126,7 +120,7 @@ describe.skipIf(!ctx.chromium)('Procedures', () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
       await signIn(page, DEMO.receptionist);
       expect(await visibleTabs(page)).toContain('Procedures');
-      await openProcedures(page);
+      await openTab(page, 'Procedures');
       await page.getByRole('button', { name: 'Add Category' }).waitFor();
     });
     await withPage(browser, ctx.baseUrl, async (page) => {

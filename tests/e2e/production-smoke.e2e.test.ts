@@ -5,13 +5,13 @@
  * payment and the admin's socket receives the live update.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BILLING_UPDATED, type BillingUpdatedPayload } from '@common/contract';
 import { startShippedStack, type ShippedStack } from '../support/shipped-stack.ts';
 import { waitFor } from '../support/wait-for.ts';
-import { ALL_TABS, DEMO, loginAs, uniqueEmail } from './support/app.ts';
+import { ALL_TABS, DEMO, loginAs, openTab, uniqueEmail } from './support/app.ts';
 import { connectChromium, withPage } from './support/chromium.ts';
 
 const ctx = inject('e2e');
@@ -23,14 +23,6 @@ const PRODUCTION = {
   META_VERIFY_TOKEN: 'smoke-test-verify-token',
   SEED_DEMO_DATA: 'true',
 };
-
-/** Each tab's own heading, once its data has loaded. */
-const TAB_HEADINGS: Record<string, string> = {
-  Procedures: 'Clinic Procedure Manager',
-  'Clinic Config': 'Clinic Configuration',
-};
-
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
 describe.skipIf(!ctx.chromium)('a production start (NODE_ENV=production, npm start)', () => {
   let stack: ShippedStack;
@@ -56,8 +48,7 @@ describe.skipIf(!ctx.chromium)('a production start (NODE_ENV=production, npm sta
   it('an admin adds a user and deletes it in Users & Roles, then opens every tab once', async () => {
     await withPage(browser, stack.url, async (page) => {
       await loginAs(page, DEMO.admin);
-      await sections(page).getByRole('button', { name: 'Users & Roles' }).click();
-      await page.getByRole('heading', { name: 'Users & Roles', level: 1 }).waitFor();
+      await openTab(page, 'Users & Roles');
 
       const staff = { name: `Smoke ${randomUUID().slice(0, 6)}`, email: uniqueEmail('smoke') };
       await page.getByRole('button', { name: 'Add User' }).click();
@@ -80,8 +71,7 @@ describe.skipIf(!ctx.chromium)('a production start (NODE_ENV=production, npm sta
       await row.waitFor({ state: 'detached' });
 
       for (const tab of ALL_TABS) {
-        await sections(page).getByRole('button', { name: tab, exact: true }).click();
-        await page.getByRole('heading', { name: TAB_HEADINGS[tab] ?? tab, level: 1 }).waitFor();
+        await openTab(page, tab);
         await expect.poll(() => page.locator('main [role="status"].state').count(), { timeout: 15_000 }).toBe(0);
         expect(await page.locator('main .state-error').count(), tab).toBe(0);
       }

@@ -8,38 +8,23 @@
  * patient and dentist, made through the API.
  */
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { formatClinicMonthDay } from '@common/clinic-calendar';
 import { clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn } from './support/app.ts';
+import { DEMO, openTab, signIn } from './support/app.ts';
 import { runAxe, isSeriousOrCritical } from './support/axe.ts';
-import { DESKTOP, connectChromium, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { devMessagesTo, sendToSmilePage } from './support/dev-messenger.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
-/** The demo page Smile Dental is connected to (local/meta). */
-const SMILE_PAGE_ID = '1000000000000001';
 
-interface RecordedMessage {
-  kind: 'text' | 'template';
-  text: string;
-  quickReplies: { title: string; payload: string }[];
-}
-
-async function inbox(psid: string): Promise<RecordedMessage[]> {
-  const response = await fetch(`${ctx.baseUrl}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
-  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
-  return ((await response.json()) as { messages: RecordedMessage[] }).messages;
-}
-
+/** The patient taps the recall's Book button in Messenger. */
 async function tapBook(psid: string, payload: string): Promise<void> {
-  const response = await fetch(`${ctx.baseUrl}/_dev/messenger/inbound`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pageId: SMILE_PAGE_ID, psid, postbackPayload: payload, title: 'Book' }),
-  });
-  if (response.status !== 200) throw new Error(`the stand-in's inbound answered ${response.status}`);
+  await sendToSmilePage(ctx.baseUrl, { psid, postbackPayload: payload, title: 'Book' });
 }
 
 /** A patient with a Messenger id, last seen (Completed) in March 2025 by a dentist of their own. */
@@ -60,30 +45,16 @@ async function duePatient(fixtures: ClinicFixtures, label: string) {
 }
 
 async function openRecalls(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: 'Recalls', exact: true })
-    .click();
-  await page.getByRole('heading', { name: 'Recalls', level: 1 }).waitFor();
+  await openTab(page, 'Recalls');
   await page.locator('.recalls .data-table:not([aria-busy])').waitFor();
 }
 
 describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
-  let browser: Browser;
-  let fixtures: ClinicFixtures;
-
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ClinicFixtures.signInAs(ctx, DEMO.receptionist));
 
   it('shows every recall the log calls sent in the dev Messenger inbox, the demo data’s among them (desktop)', async () => {
     // The log first: a recall is logged only once Meta (the stand-in) has taken it.
-    const { data: sent, error } = await fixtures.api
+    const { data: sent, error } = await suite.fixtures.api
       .from('recall_messages')
       .select('message, messenger_id')
       .eq('outcome', 'sent');
@@ -91,7 +62,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
     const demoRecalls = (sent ?? []).filter((recall) => /^Hi (Arnel Pineda|Benjamin Uy), /.test(recall.message));
     expect(demoRecalls).toHaveLength(2);
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
         await page.goto('/_dev/messenger');
@@ -106,11 +77,11 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
     ['tablet', TABLET_PORTRAIT],
   ] as const) {
     it(`sends a recall to the dev Messenger inbox and shows the patient's Book reply live (${size})`, async () => {
-      const patient = await duePatient(fixtures, size);
+      const patient = await duePatient(suite.fixtures, size);
       // Due as well, but already on the waitlist: coming back anyway, so not recalled.
-      const waiting = await duePatient(fixtures, `${size} waiting`);
-      const { error: waitlistError } = await fixtures.api.from('waitlist_entries').insert({
-        clinic_id: fixtures.clinicId,
+      const waiting = await duePatient(suite.fixtures, `${size} waiting`);
+      const { error: waitlistError } = await suite.fixtures.api.from('waitlist_entries').insert({
+        clinic_id: suite.fixtures.clinicId,
         patient_id: waiting.patientId,
         dentist_id: waiting.dentistId,
         from_date: clinicWorkday(1),
@@ -118,7 +89,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
       });
       expect(waitlistError).toBeNull();
       await withPage(
-        browser,
+        suite.browser,
         ctx.baseUrl,
         async (page) => {
           await signIn(page, DEMO.receptionist);
@@ -134,7 +105,10 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
 
           // Renamed at another desk: the list names them anew without a reload (and so does all that follows).
           patient.name = `${patient.name} Jr.`;
-          const rename = await fixtures.api.from('patients').update({ name: patient.name }).eq('id', patient.patientId);
+          const rename = await suite.fixtures.api
+            .from('patients')
+            .update({ name: patient.name })
+            .eq('id', patient.patientId);
           expect(rename.error).toBeNull();
           await row.getByRole('cell', { name: patient.name, exact: true }).waitFor();
 
@@ -148,7 +122,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
           expect(notice.y).toBeGreaterThan(viewport.height / 2);
           expect(notice.y >= tabs.y + tabs.height || notice.x >= tabs.x + tabs.width).toBe(true);
           // The row names the day the database logged the recall on, in the clinic's calendar.
-          const { data: logged, error: logError } = await fixtures.api
+          const { data: logged, error: logError } = await suite.fixtures.api
             .from('recall_messages')
             .select('created_at')
             .eq('patient_id', patient.patientId)
@@ -157,7 +131,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
           const recalledOn = formatClinicMonthDay(logged!.created_at as string, 'Asia/Manila');
           await row.getByRole('button', { name: `Recalled ${recalledOn}`, exact: true }).waitFor();
 
-          const [recall] = await inbox(patient.psid);
+          const [recall] = await devMessagesTo(ctx.baseUrl, patient.psid);
           expect(recall).toMatchObject({
             text: expect.stringContaining(
               `Hi ${patient.name}, it has been a while since your last visit on March 3, 2025`,
@@ -172,8 +146,7 @@ describe.skipIf(!ctx.chromium)('the Recalls tab', () => {
           await request.waitFor();
           await request.scrollIntoViewIfNeeded();
           await saveScreenshot(page, `recalls-${size}`);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow).toBeLessThanOrEqual(0);
+          await expectNoSidewaysScroll(page);
 
           // axe (WCAG 2.1 AA) on the tab with a request and a recalled row: nothing serious or critical.
           const { violations } = await runAxe(page, '.recalls');

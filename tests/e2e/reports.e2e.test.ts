@@ -16,9 +16,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { createStaffAccount, DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from './support/app.ts';
+import { createStaffAccount, DEMO, DEMO_PASSWORD, openTab, signIn, uniqueEmail } from './support/app.ts';
 import { connectChromium, DESKTOP, downloadedBytes, openPage, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
 const VIEWPORTS = [DESKTOP, TABLET_PORTRAIT] as const;
@@ -29,11 +30,8 @@ const pesos = (centavos: number) =>
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(centavos % 100).padStart(2, '0')}`;
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
-
 async function openReports(page: Page) {
-  await sections(page).getByRole('button', { name: 'Reports' }).click();
-  await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+  await openTab(page, 'Reports');
   await page.getByTestId('day-sheet').waitFor();
 }
 
@@ -186,12 +184,11 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
           await page.getByRole('img', { name: /^Rates by hour/ }).scrollIntoViewIfNeeded();
           await page.getByTestId('no-show-chart').locator('canvas').waitFor();
           await page.getByRole('table', { name: 'By dentist' }).waitFor();
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow).toBeLessThanOrEqual(0);
+          await expectNoSidewaysScroll(page);
         }
 
         // The flag in the booking form, at the tablet size.
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+        await openTab(page, 'Appointments');
         await page.getByRole('button', { name: 'Add Appointment', exact: true }).click();
         const form = page.getByRole('dialog', { name: 'Add Appointment' });
         const input = form.getByRole('combobox', { name: 'Patient' });
@@ -318,7 +315,7 @@ describe.skipIf(!ctx.chromium)('Reports', () => {
 
       // Another desk (a second browser context) takes a payment in Billing System.
       await signIn(otherDesk.page, cashierEmail);
-      await sections(otherDesk.page).getByRole('button', { name: 'Billing System' }).click();
+      await openTab(otherDesk.page, 'Billing System');
       await otherDesk.page.getByRole('searchbox', { name: 'Search by patient' }).fill(patientName);
       await otherDesk.page
         .locator(`tr[data-invoice-id="${billed}"]`)

@@ -7,15 +7,14 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../support/clinic-time.ts';
-import { DEMO, signIn, showDentistMonth } from './support/app.ts';
+import { DEMO, openTab, signIn, showDentistMonth } from './support/app.ts';
 import { connectChromium, DESKTOP, saveScreenshot, TABLET_TOUCH, withPage } from './support/chromium.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
+import { expectTableFits } from './support/layout.ts';
 
 const ctx = inject('e2e');
 
 const DEMO_DENTISTS = ['Dr. Andrea Villanueva', 'Dr. Katrina Lim', 'Dr. Paolo Dimaculangan', 'Dr. Ramon Bautista'];
-
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
 /** Cut: the text is wider than its box (an ellipsis, or hidden overflow). */
 const isCut = (locator: Locator) => locator.evaluate((element) => element.scrollWidth > element.clientWidth);
@@ -26,15 +25,8 @@ const isCutOrClamped = (locator: Locator) =>
     (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
   );
 
-/** Nothing scrolls sideways: neither the page nor the table's frame. */
-async function expectNoSidewaysScroll(page: Page, frame: Locator) {
-  expect(await frame.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
 async function openDentists(page: Page) {
-  await sections(page).getByRole('button', { name: 'Dentists', exact: true }).click();
-  await page.getByRole('heading', { name: 'Dentists', level: 1 }).waitFor();
+  await openTab(page, 'Dentists');
   await page.getByRole('cell', { name: DEMO_DENTISTS[0], exact: true }).waitFor();
 }
 
@@ -46,23 +38,19 @@ const paintOf = (locator: Locator): Promise<Paint> =>
     return { background: style.backgroundColor, color: style.color, border: style.borderTopColor };
   });
 
-/** Each tab, its screen's heading, and what shows once its data is in. */
-const TABS: [tab: string, heading: string, ready: (page: Page) => Locator][] = [
-  ['Patients', 'Patients', (page) => page.locator('.patients-name').first()],
-  ['Appointments', 'Appointments', (page) => page.locator('select.status-select').first()],
-  ['Dentists', 'Dentists', (page) => page.getByRole('cell', { name: DEMO_DENTISTS[0], exact: true }).first()],
-  ['Billing System', 'Billing System', (page) => page.locator('.billing-patient-name').first()],
-  ['Procedures', 'Clinic Procedure Manager', (page) => page.getByRole('button', { name: /^Delete / }).first()],
-  [
-    'Clinic Config',
-    'Clinic Configuration',
-    (page) => page.locator('.audit-trail .data-table:not([aria-busy])').first(),
-  ],
-  ['Users & Roles', 'Users & Roles', (page) => page.getByRole('button', { name: /^Edit / }).first()],
-  ['Chat', 'Chat', (page) => page.getByRole('button', { name: 'Send', exact: true }).first()],
-  ['Reports', 'Reports', (page) => page.getByRole('button', { name: 'Show day sheet', exact: true }).first()],
-  ['Recalls', 'Recalls', (page) => page.getByRole('button', { name: 'Refresh', exact: true }).first()],
-  ['Waitlist', 'Waitlist', (page) => page.getByRole('button', { name: 'Add to Waitlist', exact: true }).first()],
+/** Each tab, and what shows once its data is in. */
+const TABS: [tab: string, ready: (page: Page) => Locator][] = [
+  ['Patients', (page) => page.locator('.patients-name').first()],
+  ['Appointments', (page) => page.locator('select.status-select').first()],
+  ['Dentists', (page) => page.getByRole('cell', { name: DEMO_DENTISTS[0], exact: true }).first()],
+  ['Billing System', (page) => page.locator('.billing-patient-name').first()],
+  ['Procedures', (page) => page.getByRole('button', { name: /^Delete / }).first()],
+  ['Clinic Config', (page) => page.locator('.audit-trail .data-table:not([aria-busy])').first()],
+  ['Users & Roles', (page) => page.getByRole('button', { name: /^Edit / }).first()],
+  ['Chat', (page) => page.getByRole('button', { name: 'Send', exact: true }).first()],
+  ['Reports', (page) => page.getByRole('button', { name: 'Show day sheet', exact: true }).first()],
+  ['Recalls', (page) => page.getByRole('button', { name: 'Refresh', exact: true }).first()],
+  ['Waitlist', (page) => page.getByRole('button', { name: 'Add to Waitlist', exact: true }).first()],
 ];
 
 /**
@@ -146,7 +134,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
         const row = page.locator('tbody tr').filter({ has: name });
         for (const action of ['Chart', 'HMO', 'Edit', 'Delete'])
           expect(await row.getByRole('button', { name: new RegExp(`^${action}`) }).isVisible()).toBe(true);
-        await expectNoSidewaysScroll(page, page.locator('.patients-table-frame'));
+        await expectTableFits(page, page.locator('.patients-table-frame'));
         await saveScreenshot(page, '32-0-patients-tablet-touch');
       },
       TABLET_TOUCH,
@@ -159,13 +147,13 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.admin);
-        await sections(page).getByRole('button', { name: 'Users & Roles' }).click();
+        await openTab(page, 'Users & Roles');
         for (const staff of ['Dr. Andrea Villanueva', 'Carmela Santos', 'Joy Bautista']) {
           const name = page.locator('.users-table').getByRole('button', { name: staff, exact: true });
           await name.waitFor();
           expect(await isCutOrClamped(name), `${staff} is cut`).toBe(false);
         }
-        await expectNoSidewaysScroll(page, page.locator('.users-table').locator('..'));
+        await expectTableFits(page, page.locator('.users-table').locator('..'));
         await saveScreenshot(page, '32-0-users-tablet-touch');
       },
       TABLET_TOUCH,
@@ -184,7 +172,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
           const cell = table.getByRole('button', { name, exact: true });
           expect(await isCut(cell), `${name} is cut`).toBe(false);
         }
-        await expectNoSidewaysScroll(page, page.locator('.dentists-screen .table-scroll'));
+        await expectTableFits(page, page.locator('.dentists-screen .table-scroll'));
         await saveScreenshot(page, '32-1-dentists-tablet-touch');
 
         await table.getByRole('button', { name: `Delete ${busyDentist}`, exact: true }).click();
@@ -203,15 +191,15 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
           expect(await reasonCell.textContent()).toBe(reason);
           expect(await isCut(reasonCell), `${reason} is cut`).toBe(false);
         }
-        await expectNoSidewaysScroll(page, list);
+        await expectTableFits(page, list);
         await saveScreenshot(page, '32-1-delete-list-tablet-touch');
 
         // The same table still fits the desktop.
         await page.setViewportSize(DESKTOP);
-        await expectNoSidewaysScroll(page, list);
+        await expectTableFits(page, list);
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
-        await expectNoSidewaysScroll(page, page.locator('.dentists-screen .table-scroll'));
+        await expectTableFits(page, page.locator('.dentists-screen .table-scroll'));
         for (const name of DEMO_DENTISTS)
           expect(await isCut(table.getByRole('button', { name, exact: true }))).toBe(false);
       },
@@ -225,10 +213,10 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.admin);
-        await sections(page).getByRole('button', { name: 'Recalls', exact: true }).click();
+        await openTab(page, 'Recalls');
         const due = page.getByRole('table', { name: 'Patients due for a check-up' });
         await due.locator('.recall-phone').first().waitFor();
-        await expectNoSidewaysScroll(page, page.locator('.recall-due .table-scroll'));
+        await expectTableFits(page, page.locator('.recall-due .table-scroll'));
         const linesOf = (elements: Element[]) =>
           elements.map((element) => {
             const range = document.createRange();
@@ -260,7 +248,7 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.admin);
-        await sections(page).getByRole('button', { name: 'Appointments', exact: true }).click();
+        await openTab(page, 'Appointments');
         await showDentistMonth(page, busyDentist, day);
         const statusSelect = (patient: string) =>
           page.getByRole('combobox', { name: new RegExp(`^Status of ${patient},`) });
@@ -300,9 +288,8 @@ describe.skipIf(!ctx.chromium)('the tablet by touch, 820×1180', () => {
         failures.push(...(await smallTargets(page)).map((target) => `login: ${target}`));
 
         await signIn(page, DEMO.admin);
-        for (const [tab, heading, ready] of TABS) {
-          await sections(page).getByRole('button', { name: tab, exact: true }).click();
-          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        for (const [tab, ready] of TABS) {
+          await openTab(page, tab);
           await ready(page).waitFor();
           await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
           failures.push(...(await smallTargets(page)).map((target) => `${tab}: ${target}`));

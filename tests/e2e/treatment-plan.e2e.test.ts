@@ -8,16 +8,17 @@
  * itemised with the filling, whose receipt lists "36 MO Composite Filling". The dates come from the
  * app (the form's first bookable day) and from clinic time, never from a fixed calendar day.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime } from '../support/clinic-time.ts';
-import { DEMO, signIn, paidReceiptItemRows, showDentistMonth } from './support/app.ts';
-import { chartFinding, openChart, toothButton } from './support/chart.ts';
-import { connectChromium, DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { appointmentRow, DEMO, openTab, signIn, paidReceiptItemRows, showDentistMonth } from './support/app.ts';
+import { chartFinding, onChart, openChart, toothButton } from './support/chart.ts';
+import { DESKTOP, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
 import { enterRightAfterOpening } from './support/confirm.ts';
 import { ClinicFixtures, uniqueName } from './support/fixtures.ts';
 import { expectNoSidewaysScroll } from './support/layout.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
 const DENTIST = 'Dr. Andrea Villanueva';
@@ -87,20 +88,11 @@ async function showDentistDay(page: Page, day: string, appointmentId: number): P
   const filters = page.getByRole('group', { name: 'Filters' });
   await filters.getByLabel('View', { exact: true }).selectOption('daily');
   await filters.getByLabel('Day', { exact: true }).selectOption(String(Number(day.slice(8, 10))));
-  return page.locator(`tr[data-appointment-id="${appointmentId}"]`);
+  return appointmentRow(page, appointmentId);
 }
 
 describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
-  let browser: Browser;
-  let fixtures: ClinicFixtures;
-
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    fixtures = await ClinicFixtures.signInAs(ctx, DEMO.dentist);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ClinicFixtures.signInAs(ctx, DEMO.dentist));
 
   /** From the caries on 36 MO: plan a filling (tooth and surfaces come with it), accept it, Book it. */
   async function planAcceptAndBook(page: Page, patientName: string) {
@@ -137,21 +129,12 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
 
   /** The seeded plan in progress (Juan Castro's), on the tablet, signed in as `email`. */
   const onJuanCastrosChart = (email: string, use: (page: Page) => Promise<void>) =>
-    withPage(
-      browser,
-      ctx.baseUrl,
-      async (page) => {
-        await signIn(page, email);
-        await openChart(page, 'Juan Castro');
-        await use(page);
-      },
-      TABLET_PORTRAIT,
-    );
+    onChart(suite.browser, ctx.baseUrl, { email, patientName: 'Juan Castro' }, use, TABLET_PORTRAIT);
 
   /** The patient's one plan item, as the database has it. */
   const planItem = async (patientId: number) =>
     (
-      await fixtures.service
+      await suite.fixtures.service
         .from('treatment_plan_items')
         .select('status, appointment_id')
         .eq('patient_id', patientId)
@@ -165,11 +148,14 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
   async function completeBookedVisit(page: Page, patientId: number) {
     await expect.poll(async () => (await planItem(patientId)).appointment_id).not.toBeNull();
     const appointmentId = (await planItem(patientId)).appointment_id!;
-    const [booked] = await fixtures.appointmentsOf(patientId);
+    const [booked] = await suite.fixtures.appointmentsOf(patientId);
     expect(booked).toMatchObject({ id: appointmentId, reason: 'Composite Filling' });
 
-    const at = await freePastSlot(fixtures, booked!.dentist_id);
-    const moved = await fixtures.service.from('appointments').update({ appointment_time: at }).eq('id', appointmentId);
+    const at = await freePastSlot(suite.fixtures, booked!.dentist_id);
+    const moved = await suite.fixtures.service
+      .from('appointments')
+      .update({ appointment_time: at })
+      .eq('id', appointmentId);
     expect(moved.error).toBeNull();
     await page.reload();
     const day = clinicDateAt(new Date(at));
@@ -188,14 +174,13 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
 
   it('charts caries on 36 MO, plans and accepts a filling, books it, completes it: 36 is filled on M and O', async () => {
     const patientName = uniqueName('Plan Patient');
-    const patientId = await fixtures.patient(patientName);
+    const patientId = await suite.fixtures.patient(patientName);
 
-    await withPage(
-      browser,
+    await onChart(
+      suite.browser,
       ctx.baseUrl,
+      { email: DEMO.dentist, patientName },
       async (page) => {
-        await signIn(page, DEMO.dentist);
-        await openChart(page, patientName);
         await chartFinding(page, 36, ['M (mesial)', 'O (occlusal)'], 'Caries');
         await planAcceptAndBook(page, patientName);
         await completeBookedVisit(page, patientId);
@@ -216,13 +201,13 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
 
   it('from yesterday’s caries on 36 MO to today’s filling, billed and on the receipt as "36 MO Composite Filling"', async () => {
     const patientName = uniqueName('Plan Patient');
-    const patientId = await fixtures.patient(patientName);
+    const patientId = await suite.fixtures.patient(patientName);
     // The examination was yesterday. Browsers chart only as of now, so that visit's finding is
     // written as history, the way the demo data is.
     const today = clinicDateAt(new Date()) as IsoDate;
     const yesterday = addDays(today, -1);
-    const examined = await fixtures.service.from('chart_entries').insert({
-      clinic_id: fixtures.clinicId,
+    const examined = await suite.fixtures.service.from('chart_entries').insert({
+      clinic_id: suite.fixtures.clinicId,
       patient_id: patientId,
       tooth: 36,
       surfaces: ['M', 'O'],
@@ -234,12 +219,11 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
     expect(examined.error).toBeNull();
 
     let visit: { appointmentId: number; dentistId: number; day: string };
-    await withPage(
-      browser,
+    await onChart(
+      suite.browser,
       ctx.baseUrl,
+      { email: DEMO.dentist, patientName },
       async (page) => {
-        await signIn(page, DEMO.dentist);
-        await openChart(page, patientName);
         await expect.poll(() => toothButton(page, 36).getAttribute('aria-label')).toBe('Tooth 36: Caries MO, existing');
         await toothButton(page, 36).click();
         await planAcceptAndBook(page, patientName);
@@ -257,11 +241,11 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
 
     const desk = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page) => {
         await signIn(page, DEMO.receptionist);
-        await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
+        await openTab(page, 'Appointments');
         const row = await showDentistDay(page, visit.day, visit.appointmentId);
         await row.getByRole('button', { name: /^Bill appointment of/ }).click();
 
@@ -307,14 +291,14 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
 
   it('withdraws an item planned in error: the dialog opens on Cancel, then Withdraw takes it off the plan and the chart', async () => {
     const patientName = uniqueName('Withdraw Patient');
-    const patientId = await fixtures.patient(patientName);
-    const { data: procedure, error } = await fixtures.api
+    const patientId = await suite.fixtures.patient(patientName);
+    const { data: procedure, error } = await suite.fixtures.api
       .from('procedures')
       .select('id')
       .eq('name', 'Composite Filling')
       .single();
     if (error) throw error;
-    const planned = await fixtures.api.rpc('plan_treatment', {
+    const planned = await suite.fixtures.api.rpc('plan_treatment', {
       p_patient_id: patientId,
       p_procedure_id: procedure.id,
       p_tooth: 26,
@@ -322,19 +306,18 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
     });
     if (planned.error) throw planned.error;
 
-    await withPage(
-      browser,
+    await onChart(
+      suite.browser,
       ctx.baseUrl,
+      { email: DEMO.dentist, patientName },
       async (page) => {
-        await signIn(page, DEMO.dentist);
-        await openChart(page, patientName);
         const plan = page.getByRole('region', { name: 'Treatment plan' });
         const withdraw = plan.getByRole('button', { name: 'Withdraw Composite Filling on tooth 26 O' });
         await withdraw.click();
         const dialog = page.getByRole('dialog', { name: 'Withdraw Composite Filling on tooth 26 O from the plan?' });
         await enterRightAfterOpening(page, dialog);
         expect(
-          (await fixtures.api.from('treatment_plan_items').select('id').eq('patient_id', patientId)).data,
+          (await suite.fixtures.api.from('treatment_plan_items').select('id').eq('patient_id', patientId)).data,
         ).toHaveLength(1);
 
         await withdraw.click();
@@ -345,7 +328,7 @@ describe.skipIf(!ctx.chromium)('a treatment plan in the browser', () => {
       },
       DESKTOP,
     );
-    const left = await fixtures.api.from('treatment_plan_items').select('id').eq('patient_id', patientId);
+    const left = await suite.fixtures.api.from('treatment_plan_items').select('id').eq('patient_id', patientId);
     expect(left.data).toEqual([]);
   });
 

@@ -14,26 +14,31 @@ import {
   createStaffAccount,
   DEMO,
   loginAs,
+  openTab,
   pathOf,
+  RECEPTIONIST_TABS,
   serviceClient,
   uniqueEmail,
   visibleTabs,
   waitForMail,
 } from './support/app.ts';
-import { DESKTOP, connectChromium, openPage, saveScreenshot, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import {
+  DESKTOP,
+  connectChromium,
+  openPage,
+  saveScreenshot,
+  TABLET_PORTRAIT,
+  withPage,
+  withPageOnEachScreen,
+} from './support/chromium.ts';
+import { expectNoSidewaysScroll } from './support/layout.ts';
 
 const ctx = inject('e2e');
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users & Roles' });
 const rowOf = (page: Page, text: string) => usersTable(page).getByRole('row').filter({ hasText: text });
 const headerMessage = (page: Page, text: string) =>
   page.locator('.users-header').getByText(text, { exact: true }).waitFor();
-
-async function openUsersTab(page: Page) {
-  await sections(page).getByRole('button', { name: 'Users & Roles' }).click();
-  await page.getByRole('heading', { name: 'Users & Roles', level: 1 }).waitFor();
-}
 
 async function clinicIdOf(email: string): Promise<number> {
   const { data, error } = await serviceClient(ctx).from('users').select('clinic_id').eq('email', email).single();
@@ -115,8 +120,7 @@ async function withinSeconds(promise: Promise<void>, seconds: number, what: stri
 async function expectFits(page: Page, viewport: { width: number }) {
   const box = await page.getByRole('heading', { name: 'Users & Roles', level: 1 }).boundingBox();
   expect(box).not.toBeNull();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   expect(viewport.width).toBeGreaterThan(0);
 }
 
@@ -136,7 +140,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
       ctx.baseUrl,
       async (page) => {
         await loginAs(page, admin.email, admin.password);
-        await openUsersTab(page);
+        await openTab(page, 'Users & Roles');
         await use(page);
       },
       DESKTOP,
@@ -152,7 +156,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
       ctx.baseUrl,
       async (admin) => {
         await loginAs(admin, owner.email, owner.password);
-        await openUsersTab(admin);
+        await openTab(admin, 'Users & Roles');
         await admin
           .getByText(`Logged in as ${owner.name} (admin) | Clinic: ${owner.clinicName} | Clinic ID: ${clinicId}`, {
             exact: true,
@@ -186,17 +190,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
         try {
           const watching = accessWatchJoined(member.page);
           await loginAs(member.page, staff.email, staff.password);
-          expect(await visibleTabs(member.page)).toEqual([
-            'Patients',
-            'Appointments',
-            'Dentists',
-            'Billing System',
-            'Procedures',
-            'Chat',
-            'Reports',
-            'Recalls',
-            'Waitlist',
-          ]);
+          expect(await visibleTabs(member.page)).toEqual(RECEPTIONIST_TABS);
 
           // The open dashboard watches the member's access.
           await withinSeconds(watching, 10, 'the dashboard’s access watch to connect');
@@ -223,8 +217,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
 
           // The member's open Billing System (empty: "No invoices found.") joins the clinic's live updates.
           const live = liveSocketOf(member.page);
-          await sections(member.page).getByRole('button', { name: 'Billing System' }).click();
-          await member.page.getByRole('heading', { name: 'Billing System', level: 1 }).waitFor();
+          await openTab(member.page, 'Billing System');
           await member.page.getByText('No invoices found.', { exact: true }).waitFor();
           await live.joined;
 
@@ -273,7 +266,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
         await page.locator('#clinic-selector option', { hasText: clinicName }).waitFor({ state: 'attached' });
         await page.getByLabel('Working on').selectOption({ label: clinicName });
         await page.getByTestId('clinic-name').filter({ hasText: clinicName }).waitFor();
-        await openUsersTab(page);
+        await openTab(page, 'Users & Roles');
         await page.getByText(`| Clinic: ${clinicName} | Clinic ID: ${clinic!.id}`).waitFor();
         await usersTable(page).getByText('No users found.', { exact: true }).waitFor();
 
@@ -295,7 +288,7 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
     await withPage(browser, ctx.baseUrl, async (page) => {
       await loginAs(page, firstAdmin.email, firstAdmin.password);
       expect(await page.getByTestId('clinic-name').textContent()).toBe(clinicName);
-      await openUsersTab(page);
+      await openTab(page, 'Users & Roles');
       await rowOf(page, firstAdmin.email).waitFor();
     });
   });
@@ -310,50 +303,40 @@ describe.skipIf(!ctx.chromium)('Users & Roles', () => {
       .insert({ email: legacyEmail, name: 'Legacy Profile', role: 'dentist', clinic_id: clinicId });
     expect(error).toBeNull();
 
-    for (const [label, viewport] of [
-      ['tablet', TABLET_PORTRAIT],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await withPage(
-        browser,
-        ctx.baseUrl,
-        async (page) => {
-          await loginAs(page, owner.email, owner.password);
-          await openUsersTab(page);
-          await rowOf(page, legacyEmail).waitFor();
-          expect(await usersTable(page).getByRole('columnheader').allTextContents()).toEqual([
-            'Name',
-            'Email',
-            'Role',
-            'Date Added',
-            'Actions',
-          ]);
-          // Newest first: the profile added last is the first row.
-          expect(await usersTable(page).getByRole('row').nth(1).textContent()).toContain('Legacy Profile');
-          await expectFits(page, viewport);
-          await saveScreenshot(page, `users-roles-${label}-${viewport.width}x${viewport.height}`);
+    await withPageOnEachScreen(browser, ctx.baseUrl, async (page, { name: label, size: viewport }) => {
+      await loginAs(page, owner.email, owner.password);
+      await openTab(page, 'Users & Roles');
+      await rowOf(page, legacyEmail).waitFor();
+      expect(await usersTable(page).getByRole('columnheader').allTextContents()).toEqual([
+        'Name',
+        'Email',
+        'Role',
+        'Date Added',
+        'Actions',
+      ]);
+      // Newest first: the profile added last is the first row.
+      expect(await usersTable(page).getByRole('row').nth(1).textContent()).toContain('Legacy Profile');
+      await expectFits(page, viewport);
+      await saveScreenshot(page, `users-roles-${label}-${viewport.width}x${viewport.height}`);
 
-          await rowOf(page, legacyEmail).getByRole('button', { name: 'Edit Legacy Profile' }).click();
-          const edit = page.getByRole('dialog', { name: 'Edit User' });
-          await edit.getByLabel('Name').fill('  ');
-          await edit.getByRole('button', { name: 'Save' }).click();
-          await edit.getByText('Please fill all fields.', { exact: true }).waitFor();
-          await edit.getByRole('button', { name: 'Cancel' }).click();
+      await rowOf(page, legacyEmail).getByRole('button', { name: 'Edit Legacy Profile' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit User' });
+      await edit.getByLabel('Name').fill('  ');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.getByText('Please fill all fields.', { exact: true }).waitFor();
+      await edit.getByRole('button', { name: 'Cancel' }).click();
 
-          await rowOf(page, legacyEmail).getByRole('button', { name: 'Delete Legacy Profile' }).click();
-          const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
-          await confirm.getByText('(missing)', { exact: true }).waitFor();
-          await confirm.getByRole('button', { name: 'Delete' }).click();
-          await confirm.getByText('No auth user_id stored for this user.', { exact: true }).waitFor();
-          await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await rowOf(page, legacyEmail).getByRole('button', { name: 'Delete Legacy Profile' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirm Delete' });
+      await confirm.getByText('(missing)', { exact: true }).waitFor();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await confirm.getByText('No auth user_id stored for this user.', { exact: true }).waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
 
-          // One's own row: no Delete, and the role cannot be changed.
-          const own = rowOf(page, owner.email);
-          expect(await own.getByRole('button', { name: `Delete ${owner.name}` }).isDisabled()).toBe(true);
-        },
-        viewport,
-      );
-    }
+      // One's own row: no Delete, and the role cannot be changed.
+      const own = rowOf(page, owner.email);
+      expect(await own.getByRole('button', { name: `Delete ${owner.name}` }).isDisabled()).toBe(true);
+    });
   });
 
   it('an admin gets no action on the superadmin’s row, and a stale page is told only the superadmin can change it', async () => {

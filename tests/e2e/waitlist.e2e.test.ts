@@ -8,49 +8,36 @@
  * later booking, whose slot goes onward. Each test makes its own dentist and patients.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { formatClinicDateTimeLong, weekdayOf } from '@common/clinic-calendar';
 import { clinicTime, clinicWorkday, CLINIC_TIME_ZONE } from '../support/clinic-time.ts';
-import { DEMO, signIn } from './support/app.ts';
-import { DESKTOP, connectChromium, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { DEMO, openTab, signIn } from './support/app.ts';
+import { DESKTOP, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
+import { devMessagesTo, sendToSmilePage, type DevMessage } from './support/dev-messenger.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
+import { setUpBrowserAndFixtures } from './support/suite.ts';
 
 const ctx = inject('e2e');
-/** The demo page Smile Dental is connected to (supabase/seed.sql). */
-const SMILE_PAGE_ID = '1000000000000001';
 /** Far enough ahead that the other browser files' bookings of these new dentists cannot collide. */
 const WORKDAY = 60;
 const LIVE_WAIT_MS = 15_000;
-
-interface InboxMessage {
-  recipientId: string;
-  text: string;
-  quickReplies: { title: string; payload: string }[];
-}
-
-async function inbox(psid: string): Promise<InboxMessage[]> {
-  const response = await fetch(`${ctx.baseUrl}/_dev/messenger.json?recipientId=${psid}`);
-  return ((await response.json()) as { messages: InboxMessage[] }).messages;
-}
 
 /**
  * The messages sent to `psid`, read once one of them is `wanted`: the screen shows an offer or a
  * booking as soon as it is recorded, and its message goes out after.
  */
-async function inboxOnceHolding(psid: string, wanted: (message: InboxMessage) => boolean): Promise<InboxMessage[]> {
-  let messages: InboxMessage[] = [];
-  await expect.poll(async () => (messages = await inbox(psid)).some(wanted), { timeout: LIVE_WAIT_MS }).toBe(true);
+async function inboxOnceHolding(psid: string, wanted: (message: DevMessage) => boolean): Promise<DevMessage[]> {
+  let messages: DevMessage[] = [];
+  await expect
+    .poll(async () => (messages = await devMessagesTo(ctx.baseUrl, psid)).some(wanted), { timeout: LIVE_WAIT_MS })
+    .toBe(true);
   return messages;
 }
 
+/** The patient taps 'Take this slot' on the offer in Messenger. */
 async function tap(psid: string, payload: string): Promise<void> {
-  const response = await fetch(`${ctx.baseUrl}/_dev/messenger/inbound`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pageId: SMILE_PAGE_ID, psid, quickReplyPayload: payload, title: 'Take this slot' }),
-  });
-  expect(response.status).toBe(200);
+  await sendToSmilePage(ctx.baseUrl, { psid, quickReplyPayload: payload, title: 'Take this slot' });
 }
 
 /**
@@ -63,7 +50,7 @@ async function addThroughTheTab(
   more: (dialog: Locator) => Promise<void> = async () => undefined,
 ): Promise<void> {
   await signIn(page, DEMO.receptionist);
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Waitlist' }).click();
+  await openTab(page, 'Waitlist');
   await page.locator('.waitlist-screen[data-live="connected"]').waitFor();
 
   await page.getByRole('button', { name: 'Add to Waitlist', exact: true }).click();
@@ -79,16 +66,7 @@ async function addThroughTheTab(
 }
 
 describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
-  let browser: Browser;
-  let reception: ClinicFixtures;
-
-  beforeAll(async () => {
-    browser = await connectChromium(ctx);
-    reception = await ClinicFixtures.signInAs(ctx, DEMO.receptionist);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = setUpBrowserAndFixtures(ctx, () => ClinicFixtures.signInAs(ctx, DEMO.receptionist));
 
   it.each([
     ['desktop', DESKTOP, 1],
@@ -100,17 +78,17 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
       const dentistName = `Dr. Waitlist ${tag}`;
       const patientName = `Waiting Patient ${tag}`;
       const psid = `8${Date.now()}${randomInt(100, 999)}`;
-      const dentistId = await reception.dentist(dentistName);
-      const patientId = await reception.patient(patientName, { messenger_id: psid });
+      const dentistId = await suite.fixtures.dentist(dentistName);
+      const patientId = await suite.fixtures.patient(patientName, { messenger_id: psid });
       const date = clinicWorkday(WORKDAY + offset);
       const time = clinicTime(date, '10:00');
       // Only the slot to be cancelled is open: joining the list is offered nothing before it.
-      await reception.blockDayExcept(dentistId, date, ['10:00']);
-      const cancelledPatient = await reception.patient(`Cancelling ${tag}`);
-      const appointmentId = await reception.appointment({ dentistId, patientId: cancelledPatient, time });
+      await suite.fixtures.blockDayExcept(dentistId, date, ['10:00']);
+      const cancelledPatient = await suite.fixtures.patient(`Cancelling ${tag}`);
+      const appointmentId = await suite.fixtures.appointment({ dentistId, patientId: cancelledPatient, time });
 
       await withPage(
-        browser,
+        suite.browser,
         ctx.baseUrl,
         async (page: Page) => {
           await addThroughTheTab(page, { patientName, dentistName, date });
@@ -118,7 +96,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
           await row.getByText('Waiting', { exact: true }).waitFor();
 
           // Cancelled at another desk.
-          const { error } = await reception.api
+          const { error } = await suite.fixtures.api
             .from('appointments')
             .update({ status: 'Cancelled' })
             .eq('id', appointmentId);
@@ -138,17 +116,17 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
           await tap(psid, offer!.quickReplies[0]!.payload);
           await row.getByText(/^Booked /).waitFor({ timeout: LIVE_WAIT_MS });
           await tap(psid, offer!.quickReplies[0]!.payload);
-          const booked = (await reception.appointmentsOf(patientId)).filter(
+          const booked = (await suite.fixtures.appointmentsOf(patientId)).filter(
             (appointment) => !appointment.deleted && appointment.status !== 'Cancelled',
           );
           expect(booked.map((appointment) => Date.parse(appointment.appointment_time))).toEqual([Date.parse(time)]);
-          const booking = (message: InboxMessage) => message.text.startsWith("You're booked!");
+          const booking = (message: DevMessage) => message.text.startsWith("You're booked!");
           const replies = (await inboxOnceHolding(psid, booking)).filter(booking);
           expect(replies.length).toBeGreaterThanOrEqual(1);
 
           // Renamed at another desk: the list names them anew without a reload.
           const renamed = `Renamed ${patientName}`;
-          const rename = await reception.api.from('patients').update({ name: renamed }).eq('id', patientId);
+          const rename = await suite.fixtures.api.from('patients').update({ name: renamed }).eq('id', patientId);
           expect(rename.error).toBeNull();
           await page.getByRole('row').filter({ hasText: renamed }).waitFor({ timeout: LIVE_WAIT_MS });
         },
@@ -164,22 +142,22 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
     const patientName = `Maria Santos Villanueva ${tag}`;
     const psid = `8${Date.now()}${randomInt(100, 999)}`;
     const nextPsid = `7${Date.now()}${randomInt(100, 999)}`;
-    const dentistId = await reception.dentist(dentistName);
-    const patientId = await reception.patient(patientName, { messenger_id: psid });
+    const dentistId = await suite.fixtures.dentist(dentistName);
+    const patientId = await suite.fixtures.patient(patientName, { messenger_id: psid });
     const early = clinicWorkday(WORKDAY + 3);
     const late = clinicWorkday(WORKDAY + 4);
     // Early day: 10:00 taken, 11:00 open but a morning, 14:00 open (the afternoon the patient wants).
-    await reception.blockDayExcept(dentistId, early, ['10:00', '11:00', '14:00']);
-    await reception.blockDayExcept(dentistId, late, ['10:00']);
-    await reception.appointment({
+    await suite.fixtures.blockDayExcept(dentistId, early, ['10:00', '11:00', '14:00']);
+    await suite.fixtures.blockDayExcept(dentistId, late, ['10:00']);
+    await suite.fixtures.appointment({
       dentistId,
-      patientId: await reception.patient(`Booked ${tag}`),
+      patientId: await suite.fixtures.patient(`Booked ${tag}`),
       time: clinicTime(early, '10:00'),
     });
-    const laterBooking = await reception.appointment({ dentistId, patientId, time: clinicTime(late, '10:00') });
-    const nextPatient = await reception.patient(`Next In Line ${tag}`, { messenger_id: nextPsid });
-    const { error: nextError } = await reception.api.from('waitlist_entries').insert({
-      clinic_id: reception.clinicId,
+    const laterBooking = await suite.fixtures.appointment({ dentistId, patientId, time: clinicTime(late, '10:00') });
+    const nextPatient = await suite.fixtures.patient(`Next In Line ${tag}`, { messenger_id: nextPsid });
+    const { error: nextError } = await suite.fixtures.api.from('waitlist_entries').insert({
+      clinic_id: suite.fixtures.clinicId,
       patient_id: nextPatient,
       dentist_id: dentistId,
       from_date: late,
@@ -189,7 +167,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
     const weekday = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][weekdayOf(early)]!;
 
     await withPage(
-      browser,
+      suite.browser,
       ctx.baseUrl,
       async (page: Page) => {
         await addThroughTheTab(page, { patientName, dentistName, date: early }, async (dialog) => {
@@ -227,7 +205,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
         // Taking it moves the later booking (one booking, the same one) and offers its slot onward.
         await tap(psid, offer!.quickReplies[0]!.payload);
         await row.getByText(/^Booked /).waitFor({ timeout: LIVE_WAIT_MS });
-        const live = (await reception.appointmentsOf(patientId)).filter(
+        const live = (await suite.fixtures.appointmentsOf(patientId)).filter(
           (appointment) => !appointment.deleted && appointment.status !== 'Cancelled',
         );
         expect(live.map((appointment) => [appointment.id, Date.parse(appointment.appointment_time)])).toEqual([
@@ -235,7 +213,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
         ]);
         const nextRow = page.getByRole('row').filter({ hasText: `Next In Line ${tag}` });
         await nextRow.getByText(/^Offered /).waitFor({ timeout: LIVE_WAIT_MS });
-        const [onward] = await inbox(nextPsid);
+        const [onward] = await devMessagesTo(ctx.baseUrl, nextPsid);
         expect(onward?.text).toContain(
           `has opened up on ${formatClinicDateTimeLong(new Date(clinicTime(late, '10:00')), CLINIC_TIME_ZONE)}`,
         );

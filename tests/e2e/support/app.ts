@@ -30,6 +30,33 @@ export const ALL_TABS = [
   'Waitlist',
 ];
 
+/** The tabs a receptionist sees, in order: all but the admin's Clinic Config and Users & Roles. */
+export const RECEPTIONIST_TABS = ALL_TABS.filter((tab) => tab !== 'Clinic Config' && tab !== 'Users & Roles');
+
+/** Each tab's button and its screen's heading. */
+const TAB_HEADINGS: Record<string, string> = {
+  Patients: 'Patients',
+  Appointments: 'Appointments',
+  Dentists: 'Dentists',
+  'Billing System': 'Billing System',
+  Procedures: 'Clinic Procedure Manager',
+  'Clinic Config': 'Clinic Configuration',
+  'Users & Roles': 'Users & Roles',
+  Chat: 'Chat',
+  Reports: 'Reports',
+  Recalls: 'Recalls',
+  Waitlist: 'Waitlist',
+};
+
+/** Opens a tab from the sidebar (the top bar on a tablet) and waits for its screen's heading. */
+export async function openTab(page: Page, tab: string) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: tab, exact: true }).click();
+  await page.getByRole('heading', { name: TAB_HEADINGS[tab] ?? tab, level: 1 }).waitFor();
+}
+
+/** `text` as a regular expression's source that matches it literally (a name with a '.' or '(', say). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 
 export async function fillLogin(page: Page, email: string, password: string) {
@@ -191,21 +218,33 @@ export async function holdRequests(page: Page, urlPattern: string) {
   return { arrived, release };
 }
 
+/** The Appointments list's filters set to the year and month of a clinic date (YYYY-MM-DD); answers the filters. */
+export async function showListMonth(page: Page, date: string): Promise<Locator> {
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
+  await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
+  return filters;
+}
+
 /**
  * The Appointments list showing one dentist's month of a clinic date (YYYY-MM-DD). The dentist
  * is chosen by its id: the option's label carries the month's count ('Dr. Cruz (1)'), which reads
  * (0) until the month's appointments arrive, so a label read too early names no option later.
  */
 export async function showDentistMonth(page: Page, dentistName: string, date: string) {
-  const filters = page.getByRole('group', { name: 'Filters' });
-  await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
-  await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
+  const filters = await showListMonth(page, date);
   const dentist = filters.getByLabel('Dentist', { exact: true });
   // The option reads 'Dr. Ana Cruz (12)'; other tests' dentists may share the name's start.
-  const named = new RegExp(`^${dentistName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(\\d+\\))?$`);
+  const named = new RegExp(`^${escapeRegExp(dentistName)}( \\(\\d+\\))?$`);
   const option = dentist.locator('option', { hasText: named });
   await option.waitFor({ state: 'attached' });
   await dentist.selectOption((await option.getAttribute('value'))!);
+}
+
+/** The Appointments list showing the month of a clinic date (YYYY-MM-DD) for the dentist with that id. */
+export async function showDentistMonthById(page: Page, dentistId: number, date: string) {
+  const filters = await showListMonth(page, date);
+  await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
 }
 
 /** Shows the dentist and the month of a clinic date in the list, and opens that patient's Edit. */
@@ -217,6 +256,18 @@ export async function openEditFromList(page: Page, dentistName: string, patientN
   return form;
 }
 
+/** The appointment's row in the Appointments list. */
+export const appointmentRow = (page: Page, appointmentId: number) =>
+  page.locator(`tr[data-appointment-id="${appointmentId}"]`);
+
+/** Opens the Reminder modal from the bell of the patient's appointment in the list, and waits for its settings. */
+export async function openReminders(page: Page, patientName: string): Promise<Locator> {
+  await page.getByRole('button', { name: new RegExp(`^Reminders for ${escapeRegExp(patientName)}`) }).click();
+  const modal = page.getByRole('dialog', { name: 'Manage Reminders' });
+  await modal.getByRole('heading', { name: 'Reminder Settings' }).waitFor();
+  return modal;
+}
+
 /**
  * The Appointments list narrowed to the month of `date` and one dentist, and 'Bill' pressed on the
  * appointment's row (a Completed one); answers the row.
@@ -225,12 +276,9 @@ export async function billAppointment(
   page: Page,
   { date, dentistId, appointmentId }: { date: string; dentistId: number; appointmentId: number },
 ): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Appointments' }).click();
-  const filters = page.getByRole('group', { name: 'Filters' });
-  await filters.getByLabel('Year', { exact: true }).selectOption(String(Number(date.slice(0, 4))));
-  await filters.getByLabel('Month', { exact: true }).selectOption(String(Number(date.slice(5, 7))));
-  await filters.getByLabel('Dentist', { exact: true }).selectOption(String(dentistId));
-  const row = page.locator(`tr[data-appointment-id="${appointmentId}"]`);
+  await openTab(page, 'Appointments');
+  await showDentistMonthById(page, dentistId, date);
+  const row = appointmentRow(page, appointmentId);
   await row.getByRole('button', { name: /^Bill appointment of/ }).click();
   return row;
 }

@@ -1,19 +1,42 @@
 /**
- * The dental chart's steps shared by browser tests: open a patient's chart from the Patients list,
- * find a tooth on the odontogram, chart an existing finding on a tooth.
+ * The dental chart's steps shared by browser tests: open a patient's chart from the Patients list
+ * (on a page of its own, signed in), find a tooth on the odontogram, chart an existing finding on a
+ * tooth.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { openTab, signIn } from './app.ts';
+import { withPage, type ScreenSize } from './chromium.ts';
 
 export const toothButton = (page: Page, tooth: number) =>
   page.locator(`.chart-odontogram button[data-tooth="${tooth}"]`);
 
 /** The Patients tab, searched down to one patient, and that patient's chart opened from their row. */
 export async function openChart(page: Page, patientName: string) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Patients' }).click();
+  await openTab(page, 'Patients');
   await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientName);
   await page.getByRole('button', { name: `Chart ${patientName}`, exact: true }).click();
   await page.getByRole('group', { name: 'Odontogram' }).waitFor();
   await page.getByRole('heading', { name: `Dental chart: ${patientName}` }).waitFor();
+}
+
+/** Runs `use` on a fresh page (withPage) signed in as `email`, with `patientName`'s chart open. */
+export function onChart(
+  browser: Browser,
+  baseUrl: string,
+  { email, patientName }: { email: string; patientName: string },
+  use: (page: Page) => Promise<void>,
+  screen?: ScreenSize,
+): Promise<void> {
+  return withPage(
+    browser,
+    baseUrl,
+    async (page) => {
+      await signIn(page, email);
+      await openChart(page, patientName);
+      await use(page);
+    },
+    screen,
+  );
 }
 
 /** Charts an existing finding through 'Chart tooth N' (surfaces by their labels, e.g. 'M (mesial)'). */

@@ -189,6 +189,28 @@ export async function withPage<T>(
   }
 }
 
+/** The front desk's two screens, the tablet first: each with its name (for screenshots) and size. */
+const FRONT_DESK_SCREENS = [
+  { name: 'tablet', size: TABLET_PORTRAIT },
+  { name: 'desktop', size: DESKTOP },
+] as const;
+
+type FrontDeskScreen = (typeof FRONT_DESK_SCREENS)[number];
+
+/**
+ * Runs `use` at each of FRONT_DESK_SCREENS in turn, each on a fresh page and context (withPage):
+ * nothing read or remembered at the one before.
+ */
+export async function withPageOnEachScreen(
+  browser: Browser,
+  baseUrl: string,
+  use: (page: Page, screen: FrontDeskScreen) => Promise<void>,
+): Promise<void> {
+  for (const screen of FRONT_DESK_SCREENS) {
+    await withPage(browser, baseUrl, (page) => use(page, screen), screen.size);
+  }
+}
+
 /**
  * A finished download's bytes. The browser is the run's shared one (connectChromium), so the file
  * is on its side of the connection: `download.path()` is not available, the stream is.

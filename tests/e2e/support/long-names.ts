@@ -18,3 +18,10 @@ export const longClinicName = (prefix = 'Clinica Dental') => padded(prefix, 100)
 
 /** A 200-character dentist name (the longest the database accepts). */
 export const longDentistName = (prefix = 'Dr. Maria') => padded(prefix, 200);
+
+/** The random tag a long name carries (six hex digits): what a test types to search for that one name. */
+export function tagOf(longName: string): string {
+  const tag = longName.split(' ').find((word) => /^[0-9a-f]{6}$/.test(word));
+  if (!tag) throw new Error(`no tag in ${longName}`);
+  return tag;
+}
