@@ -276,6 +276,20 @@ export async function createClinicFixture(db: Queryable, name: string): Promise<
   };
 }
 
+/** Two fixture clinics, Smile and Bright, and a superadmin: the cast of most policy suites. */
+export interface TwoClinics {
+  smile: ClinicFixture;
+  bright: ClinicFixture;
+  superadmin: UserClaims;
+}
+
+/** Creates TwoClinics, named `Smile <label>` and `Bright <label>`. */
+export async function createTwoClinics(db: Queryable, label: string): Promise<TwoClinics> {
+  const smile = await createClinicFixture(db, `Smile ${label}`);
+  const bright = await createClinicFixture(db, `Bright ${label}`);
+  return { smile, bright, superadmin: await createStaff(db, smile.id, 'superadmin') };
+}
+
 /** A wall-clock time in Manila (UTC+08:00, no daylight saving) as a timestamptz literal. */
 export function manila(localDateTime: string): string {
   return `${localDateTime.replace(' ', 'T')}:00+08:00`;

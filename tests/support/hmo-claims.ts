@@ -30,7 +30,17 @@ export interface BatchRow {
   written_off_centavos: number;
 }
 
-/** Who writes (the service, as billing will) and who reads (a receptionist), in which clinic. */
+/** A row of hmo_receivables (what an HMO owes the clinic) as the tests read it. */
+export interface ReceivableRow {
+  owed_centavos: number;
+  overdue_centavos: number;
+  overdue_batch_count: number;
+}
+
+/**
+ * Who writes (the service, as billing will) and who reads and records HMO payments (a
+ * receptionist), in which clinic.
+ */
 export interface HmoClaimsContext {
   service: SupabaseClient;
   reader: SupabaseClient;
@@ -102,5 +112,24 @@ export function hmoClaimsFixtures(context: () => HmoClaimsContext) {
     return data as BatchRow;
   }
 
-  return { newHmo, newPatient, invoiceWithShare, claimOf, batchOf };
+  async function receivableOf(hmoId: number): Promise<ReceivableRow> {
+    const { data, error } = await context().reader.from('hmo_receivables').select('*').eq('hmo_id', hmoId).single();
+    if (error) throw error;
+    return data as ReceivableRow;
+  }
+
+  /** Records the HMO's payment of `amount` on the batch as the HMO Payments form does; answers its id. */
+  async function recordPayment(batchId: number, amount: string, receivedOn = '2026-10-05'): Promise<number> {
+    const { data, error } = await context().reader.rpc('record_hmo_payment', {
+      p_batch_id: batchId,
+      p_amount: amount,
+      p_received_on: receivedOn,
+      p_reference_number: 'CHK-1',
+      p_idempotency_key: randomUUID(),
+    });
+    if (error) throw error;
+    return data as number;
+  }
+
+  return { newHmo, newPatient, invoiceWithShare, claimOf, batchOf, receivableOf, recordPayment };
 }

@@ -7,14 +7,16 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import type { Queryable } from '../../local/db/database.ts';
-import { DEMO_PAGES, type RecordedMessage, type SimulatedFault } from '../../local/meta/state.ts';
+import { DEMO_PAGES, type RecordedMessage, type SimulatedFault, type StandInPage } from '../../local/meta/state.ts';
 import { createApp } from '../../server/app.ts';
 import type { ServiceConfig } from '../../server/config.ts';
 import type { Clock, Messenger, ServiceDatabase, ServiceDeps } from '../../server/contracts.ts';
 import { clinicTime, clinicWorkday } from './clinic-time.ts';
-import { insertRow } from './database.ts';
+import { insertRow, type DatabaseTarget } from './database.ts';
+import { testDatabaseUrl } from './postgres.ts';
 import { startTestStack, testLogger, type TestStack } from './stack.ts';
 
 /** The seed's staff accounts (password Demo1234!). */
@@ -59,6 +61,20 @@ export async function demoClinics(db: Queryable): Promise<{ smile: number; brigh
   return { smile: await clinicIdByName(db, 'Smile Dental'), bright: await clinicIdByName(db, 'Bright Teeth') };
 }
 
+/**
+ * The seeded stack of a suite that runs on `target` (PGlite, or a throwaway database on
+ * TEST_DATABASE_URL's server), with the demo clinics' ids and the named demo staff signed in.
+ */
+export async function startDemoStack<Who extends keyof typeof DEMO>(
+  target: DatabaseTarget,
+  signedIn: readonly Who[],
+): Promise<{ stack: TestStack; clinics: { smile: number; bright: number }; staff: Record<Who, SupabaseClient> }> {
+  const stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+  const clients = await Promise.all(signedIn.map((who) => stack.signedIn(DEMO[who])));
+  const staff = Object.fromEntries(signedIn.map((who, index) => [who, clients[index]!])) as Record<Who, SupabaseClient>;
+  return { stack, clinics: await demoClinics(stack.db), staff };
+}
+
 /** Connects a clinic to a Facebook page the way the Facebook flow leaves it: page ids, name, hint, token. */
 export async function connectPage(
   db: Queryable,
@@ -91,9 +107,45 @@ export async function startConnectedDemoStack(env: NodeJS.ProcessEnv = {}) {
   return { stack, clinics };
 }
 
+const randomDigits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
+
 /** A fresh 16-digit page-scoped id, so each test reads only its own messages. */
-export const newPsid = (firstDigit: number) =>
-  `${firstDigit}${Array.from({ length: 15 }, () => randomInt(10)).join('')}`;
+export const newPsid = (firstDigit: number) => `${firstDigit}${randomDigits(15)}`;
+
+/** A Facebook page of the test's own (unique id, name and token) that the Meta stand-in knows. */
+export function newStandInPage(stack: TestStack): StandInPage {
+  const tag = randomUUID().replace(/-/g, '').slice(0, 12);
+  const page = {
+    id: `5${randomDigits(15)}`,
+    name: `Page ${tag}`,
+    accessToken: `EAAPAGE${tag}${randomDigits(12)}`,
+    pictureUrl: '/_meta/pictures/smile.svg',
+  };
+  stack.metaStandIn.state.pages.push(page);
+  return page;
+}
+
+/** A clinic connected to a page: its id, the page's id and the page access token it keeps. */
+export interface ConnectedClinic {
+  id: number;
+  pageId: string;
+  pageToken: string;
+}
+
+/**
+ * A clinic of the test's own (named from `label`, with more `columns` when given) connected to a
+ * page of its own that the Meta stand-in knows, as the Facebook flow leaves it.
+ */
+export async function newConnectedClinic(
+  stack: TestStack,
+  label: string,
+  columns: Record<string, unknown> = {},
+): Promise<ConnectedClinic> {
+  const page = newStandInPage(stack);
+  const id = await insertRow(stack.db, 'clinics', { name: `${label} Clinic ${randomUUID().slice(0, 8)}`, ...columns });
+  await connectPage(stack.db, id, page);
+  return { id, pageId: page.id, pageToken: page.accessToken };
+}
 
 /**
  * A source of appointment times at `hour` Manila time, each on a new Monday–Saturday from
@@ -188,7 +240,35 @@ export function postJson(
   });
 }
 
-/** Makes the Meta stand-in answer its next calls with an error. */
+/**
+ * A request to the stack as the SPA or a browser makes it (redirects not followed), with an access
+ * token and a JSON body (a string goes as it is) when given; answers the status, headers and text.
+ */
+export async function callService(
+  stack: Pick<TestStack, 'url'>,
+  path: string,
+  options: { method?: string; token?: string; body?: unknown } = {},
+) {
+  const response = await fetch(`${stack.url}${path}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(options.body === undefined
+      ? {}
+      : { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: () => JSON.parse(text) as Record<string, unknown>,
+  };
+}
+
 /**
  * Meta's webhook body for one messaging event from `psid` to the page (`message`: its mid, text,
  * quick_reply), as raw bytes with the signature Meta computes over them with the app secret.
@@ -221,6 +301,7 @@ export function deliverToWebhook(stack: { url: string }, body: { raw: string; si
   });
 }
 
+/** Makes the Meta stand-in answer its next calls with an error. */
 export async function queueFault(stack: TestStack, fault: SimulatedFault) {
   const response = await postJson(stack, '/_dev/messenger/faults', fault);
   if (response.status !== 201) throw new Error(`queueing a fault answered ${response.status}`);
@@ -230,6 +311,45 @@ export async function queueFault(stack: TestStack, fault: SimulatedFault) {
 export async function resetMessengerFaults(stack: TestStack) {
   await fetch(`${stack.url}/_dev/messenger/faults`, { method: 'DELETE' });
   await postJson(stack, '/_dev/messenger/rate-limit', { perSecond: null });
+}
+
+/**
+ * Makes the next `failures` inserts into `table` (a log with an appointment_id) for this
+ * appointment fail in the database, as a dropped connection would (SQLSTATE 08006). A trigger
+ * does it; a sequence per appointment counts the attempts, since a failed insert rolls back
+ * whatever it wrote. What it creates lives in a schema of the test's own database.
+ */
+export async function failLogInserts(
+  db: Queryable,
+  table: 'appointment_notifications' | 'appointment_reminders',
+  appointmentId: number,
+  failures: number,
+): Promise<void> {
+  await db.query(`create schema if not exists test_faults`);
+  await db.query(
+    `create table if not exists test_faults.insert_failures (
+       table_name text not null, appointment_id bigint not null, failures int not null,
+       primary key (table_name, appointment_id))`,
+  );
+  await db.query(`create sequence if not exists test_faults.attempts_${table}_${appointmentId}`);
+  await db.query(`insert into test_faults.insert_failures values ($1, $2, $3)`, [table, appointmentId, failures]);
+  await db.query(`
+    create or replace function test_faults.fail_insert() returns trigger language plpgsql as $$
+    declare v_failures int;
+    begin
+      select failures into v_failures from test_faults.insert_failures
+       where table_name = tg_table_name and appointment_id = new.appointment_id;
+      if v_failures is not null
+         and nextval(format('test_faults.attempts_%s_%s', tg_table_name, new.appointment_id)::regclass) <= v_failures then
+        raise exception 'injected: the database refused the % row', tg_table_name using errcode = '08006';
+      end if;
+      return new;
+    end $$`);
+  await db.query(`drop trigger if exists fail_insert on public.${table}`);
+  await db.query(
+    `create trigger fail_insert before insert on public.${table}
+       for each row execute function test_faults.fail_insert()`,
+  );
 }
 
 /** A service configuration for instances a test builds itself (Meta unreachable unless it says). */

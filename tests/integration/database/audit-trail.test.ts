@@ -9,10 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
-import { sqlErrorFrom } from '../../support/database.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { demoClinics, DEMO } from '../../support/service.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { databaseTargets, sqlErrorFrom } from '../../support/database.ts';
+import { DEMO, startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 type Row = Record<string, unknown>;
 interface AuditRow {
@@ -31,14 +30,11 @@ interface AuditRow {
   source: string;
 }
 
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('audit-trail');
-
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 const iso = (value: unknown) => new Date(String(value)).toISOString();
 const PASSWORD = 'Audit-pass-1';
 
-describe.each(targets)('audit trail on %s', (target) => {
+describe.each(databaseTargets())('audit trail on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let anon: SupabaseClient;
@@ -98,15 +94,13 @@ describe.each(targets)('audit trail on %s', (target) => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    ({
+      stack,
+      clinics: { smile, bright },
+      staff: { admin, reception, dentist, admin2, superadmin },
+    } = await startDemoStack(target, ['admin', 'reception', 'dentist', 'admin2', 'superadmin']));
     service = stack.serviceClient();
     anon = stack.anonClient();
-    admin = await stack.signedIn(DEMO.admin);
-    reception = await stack.signedIn(DEMO.reception);
-    dentist = await stack.signedIn(DEMO.dentist);
-    admin2 = await stack.signedIn(DEMO.admin2);
-    superadmin = await stack.signedIn(DEMO.superadmin);
-    ({ smile, bright } = await demoClinics(stack.db));
     adminProfile = await profileOf(DEMO.admin);
     receptionProfile = await profileOf(DEMO.reception);
     const { data } = await service.from('procedures').select('name').eq('clinic_id', smile).limit(1).single();

@@ -10,11 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicTime } from '../../support/clinic-time.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
-
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('availment-and-discounts');
+import { databaseTargets } from '../../support/database.ts';
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 // A month of its own, long past: only what this file bills is in it. 2017-05-02 is a Tuesday.
 const VISIT_DAY = '2017-05-02';
@@ -23,7 +21,7 @@ const LAST_DAY = '2017-05-31';
 
 type Row = Record<string, unknown>;
 
-describe.each(targets)('the availment form and the discounts report on %s', (target) => {
+describe.each(databaseTargets())('the availment form and the discounts report on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let reception: SupabaseClient;
@@ -60,17 +58,13 @@ describe.each(targets)('the availment form and the discounts report on %s', (tar
     rpc(client, 'statutory_discounts', { p_clinic_id: clinic, p_from: from, p_to: to });
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    ({
+      stack,
+      clinics: { smile: clinicId, bright: otherClinicId },
+      staff: { reception, dentist, admin2: otherAdmin },
+    } = await startDemoStack(target, ['reception', 'dentist', 'admin2']));
     service = stack.serviceClient();
     anon = stack.anonClient();
-    [reception, dentist, otherAdmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('dentist@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-    ]);
-    const clinics = await service.from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
-    otherClinicId = clinics.data!.find((clinic) => clinic.name === 'Bright Teeth')!.id as number;
   });
 
   afterAll(async () => {

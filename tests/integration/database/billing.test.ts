@@ -9,17 +9,15 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completedAppointment as completedAppointmentOf } from '../../support/completed-appointment.ts';
+import { databaseTargets } from '../../support/database.ts';
 import { whileHeldOpen } from '../../support/held-open.ts';
 import { createItemisedInvoice } from '../../support/itemised-invoice.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
-
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('billing');
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 type Method = 'cash' | 'card' | 'e-wallet' | 'bank';
 
-describe.each(targets)('billing on %s', (target) => {
+describe.each(databaseTargets())('billing on %s', (target) => {
   let stack: TestStack;
   let reception: SupabaseClient;
   let dentist: SupabaseClient;
@@ -107,17 +105,11 @@ describe.each(targets)('billing on %s', (target) => {
     completedAppointmentOf(stack.serviceClient(), clinicId, patientId, day);
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
-    [reception, dentist, admin, otherAdmin, superadmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('dentist@demo.test'),
-      stack.signedIn('admin@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-      stack.signedIn('superadmin@demo.test'),
-    ]);
-    const clinics = await stack.serviceClient().from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
-    otherClinicId = clinics.data!.find((clinic) => clinic.name === 'Bright Teeth')!.id as number;
+    ({
+      stack,
+      clinics: { smile: clinicId, bright: otherClinicId },
+      staff: { reception, dentist, admin, admin2: otherAdmin, superadmin },
+    } = await startDemoStack(target, ['reception', 'dentist', 'admin', 'admin2', 'superadmin']));
   });
 
   afterAll(async () => {

@@ -10,9 +10,8 @@ import {
   asUser,
   attemptAs,
   countOf,
-  createClinicFixture,
   createPatient,
-  createStaff,
+  createTwoClinics,
   databaseTargets,
   freshDatabase,
   insertRow,
@@ -65,9 +64,7 @@ describe.each(databaseTargets())('the dental chart on %s', (target) => {
 
   beforeAll(async () => {
     fresh = await freshDatabase(target);
-    smile = await createClinicFixture(fresh.db, `Smile chart ${target}`);
-    bright = await createClinicFixture(fresh.db, `Bright chart ${target}`);
-    superadmin = await createStaff(fresh.db, smile.id, 'superadmin');
+    ({ smile, bright, superadmin } = await createTwoClinics(fresh.db, `chart ${target}`));
   });
 
   afterAll(async () => {

@@ -6,17 +6,14 @@
  * receptionist or dentist), a denial after it refused, its audit row, and voiding the payment it
  * followed undoing it. Runs on PGlite and, with TEST_DATABASE_URL, on a real PostgreSQL server.
  */
-import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../support/database.ts';
 import { hmoClaimsFixtures } from '../../support/hmo-claims.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('hmo-claim-write-off');
-
-describe.each(targets)('writing off an HMO claim on %s', (target) => {
+describe.each(databaseTargets())('writing off an HMO claim on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let reception: SupabaseClient;
@@ -25,29 +22,11 @@ describe.each(targets)('writing off an HMO claim on %s', (target) => {
   let otherAdmin: SupabaseClient;
   let clinicId: number;
 
-  const { newHmo, invoiceWithShare, claimOf, batchOf } = hmoClaimsFixtures(() => ({
+  const { newHmo, invoiceWithShare, claimOf, batchOf, receivableOf, recordPayment } = hmoClaimsFixtures(() => ({
     service,
     reader: reception,
     clinicId,
   }));
-
-  async function owedBy(hmoId: number) {
-    const { data, error } = await reception.from('hmo_receivables').select('*').eq('hmo_id', hmoId).single();
-    if (error) throw error;
-    return data as { owed_centavos: number; overdue_centavos: number; overdue_batch_count: number };
-  }
-
-  async function pay(batchId: number, amount: string): Promise<number> {
-    const { data, error } = await reception.rpc('record_hmo_payment', {
-      p_batch_id: batchId,
-      p_amount: amount,
-      p_received_on: '2026-10-05',
-      p_reference_number: 'CHK-1',
-      p_idempotency_key: randomUUID(),
-    });
-    if (error) throw error;
-    return data as number;
-  }
 
   const writeOff = (claimId: number, reason: string | null, client = admin) =>
     client.rpc('write_off_hmo_claim', { p_claim_id: claimId, p_reason: reason });
@@ -57,21 +36,17 @@ describe.each(targets)('writing off an HMO claim on %s', (target) => {
     const hmoId = await newHmo(30);
     const invoiceId = await invoiceWithShare(hmoId, '1000', '2026-01-05', '2000.00');
     const claim = await claimOf(invoiceId);
-    const paymentId = await pay(claim.batch_id, '600');
+    const paymentId = await recordPayment(claim.batch_id, '600');
     return { hmoId, invoiceId, claim, paymentId };
   }
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    ({
+      stack,
+      clinics: { smile: clinicId },
+      staff: { reception, dentist, admin, admin2: otherAdmin },
+    } = await startDemoStack(target, ['reception', 'dentist', 'admin', 'admin2']));
     service = stack.serviceClient();
-    [reception, dentist, admin, otherAdmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('dentist@demo.test'),
-      stack.signedIn('admin@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-    ]);
-    const clinics = await service.from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
   });
 
   afterAll(async () => {
@@ -82,7 +57,7 @@ describe.each(targets)('writing off an HMO claim on %s', (target) => {
     const { hmoId, invoiceId, claim } = await shortPaidClaim();
     expect(await claimOf(invoiceId)).toMatchObject({ status: 'partly_paid', outstanding_centavos: 40000 });
     expect(await batchOf(claim.batch_id)).toMatchObject({ outstanding_centavos: 40000, overdue: true });
-    expect(await owedBy(hmoId)).toMatchObject({ owed_centavos: 40000, overdue_centavos: 40000 });
+    expect(await receivableOf(hmoId)).toMatchObject({ owed_centavos: 40000, overdue_centavos: 40000 });
 
     expect((await writeOff(claim.id, '  Above the member’s benefit  ')).error).toBeNull();
 
@@ -100,7 +75,7 @@ describe.each(targets)('writing off an HMO claim on %s', (target) => {
       written_off_centavos: 40000,
       overdue: false,
     });
-    expect(await owedBy(hmoId)).toMatchObject({ owed_centavos: 0, overdue_centavos: 0, overdue_batch_count: 0 });
+    expect(await receivableOf(hmoId)).toMatchObject({ owed_centavos: 0, overdue_centavos: 0, overdue_batch_count: 0 });
   });
 
   it('when a claim the HMO paid none of is written off, then it is closed whole and payments skip it', async () => {
@@ -109,7 +84,7 @@ describe.each(targets)('writing off an HMO claim on %s', (target) => {
     const newer = await claimOf(await invoiceWithShare(hmoId, '300', '2026-01-06'));
     expect((await writeOff(older.id, 'Filed after the HMO’s deadline')).error).toBeNull();
     expect(await claimOf(older.invoice_id)).toMatchObject({ status: 'written_off', written_off_centavos: 50000 });
-    await pay(older.batch_id, '300');
+    await recordPayment(older.batch_id, '300');
     expect(await claimOf(older.invoice_id)).toMatchObject({ settled_centavos: 0, outstanding_centavos: 0 });
     expect(await claimOf(newer.invoice_id)).toMatchObject({ status: 'paid' });
   });
@@ -117,7 +92,7 @@ describe.each(targets)('writing off an HMO claim on %s', (target) => {
   it('refuses a claim with nothing left (paid in full, or denied), a withdrawn one, and a second write-off', async () => {
     const hmoId = await newHmo(30);
     const paid = await claimOf(await invoiceWithShare(hmoId, '200', '2026-02-01'));
-    await pay(paid.batch_id, '200');
+    await recordPayment(paid.batch_id, '200');
     const nothing = await writeOff(paid.id, 'No');
     expect(nothing.status).toBe(409);
     expect(nothing.error).toMatchObject({ code: 'PT409', hint: 'hmo_claim_nothing_to_write_off' });
@@ -219,6 +194,6 @@ describe.each(targets)('writing off an HMO claim on %s', (target) => {
       written_off_centavos: 0,
       write_off_reason: null,
     });
-    expect(await owedBy(hmoId)).toMatchObject({ owed_centavos: 100000 });
+    expect(await receivableOf(hmoId)).toMatchObject({ owed_centavos: 100000 });
   });
 });

@@ -11,16 +11,13 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../local/db/database.ts';
-import { becomeActor } from '../../support/database.ts';
+import { becomeActor, databaseTargets } from '../../support/database.ts';
 import { whileHeldOpen } from '../../support/held-open.ts';
 import { hmoClaimsFixtures } from '../../support/hmo-claims.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('hmo-claims');
-
-describe.each(targets)('HMO claims on %s', (target) => {
+describe.each(databaseTargets())('HMO claims on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let reception: SupabaseClient;
@@ -50,16 +47,13 @@ describe.each(targets)('HMO claims on %s', (target) => {
     });
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    ({
+      stack,
+      clinics: { smile: clinicId },
+      staff: { reception, admin, admin2: otherAdmin },
+    } = await startDemoStack(target, ['reception', 'admin', 'admin2']));
     service = stack.serviceClient();
     anon = stack.anonClient();
-    [reception, admin, otherAdmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('admin@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-    ]);
-    const clinics = await service.from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
   });
 
   afterAll(async () => {

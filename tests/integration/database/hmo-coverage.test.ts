@@ -13,7 +13,7 @@ import {
   countOf,
   createClinicFixture,
   createPatient,
-  createStaff,
+  createTwoClinics,
   databaseTargets,
   freshDatabase,
   insertRow,
@@ -85,9 +85,7 @@ describe.each(databaseTargets())('HMOs, coverage and cards on %s', (target) => {
 
   beforeAll(async () => {
     fresh = await freshDatabase(target);
-    smile = await createClinicFixture(fresh.db, `Smile HMO ${target}`);
-    bright = await createClinicFixture(fresh.db, `Bright HMO ${target}`);
-    superadmin = await createStaff(fresh.db, smile.id, 'superadmin');
+    ({ smile, bright, superadmin } = await createTwoClinics(fresh.db, `HMO ${target}`));
     const procedures = await fresh.db.query<{ id: number; clinic_id: number }>(
       `select id::integer as id, clinic_id::integer as clinic_id from public.procedures
         where clinic_id in ($1, $2) order by id`,

@@ -10,14 +10,12 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicDateAt } from '../../support/clinic-time.ts';
+import { databaseTargets } from '../../support/database.ts';
 import { hmoClaimsFixtures } from '../../support/hmo-claims.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('hmo-payment-void');
-
-describe.each(targets)('voiding an HMO payment on %s', (target) => {
+describe.each(databaseTargets())('voiding an HMO payment on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let reception: SupabaseClient;
@@ -25,44 +23,24 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
   let otherAdmin: SupabaseClient;
   let clinicId: number;
 
-  const { newHmo, newPatient, invoiceWithShare, claimOf, batchOf } = hmoClaimsFixtures(() => ({
-    service,
-    reader: reception,
-    clinicId,
-  }));
-
-  async function owedBy(hmoId: number) {
-    const { data, error } = await reception.from('hmo_receivables').select('*').eq('hmo_id', hmoId).single();
-    if (error) throw error;
-    return data as { owed_centavos: number; overdue_centavos: number };
-  }
-
-  /** Records an HMO payment as the form does and answers its id. */
-  async function pay(batchId: number, amount: string, receivedOn = '2026-10-05'): Promise<number> {
-    const { data, error } = await reception.rpc('record_hmo_payment', {
-      p_batch_id: batchId,
-      p_amount: amount,
-      p_received_on: receivedOn,
-      p_reference_number: 'CHK-1',
-      p_idempotency_key: randomUUID(),
-    });
-    if (error) throw error;
-    return data as number;
-  }
+  const { newHmo, newPatient, invoiceWithShare, claimOf, batchOf, receivableOf, recordPayment } = hmoClaimsFixtures(
+    () => ({
+      service,
+      reader: reception,
+      clinicId,
+    }),
+  );
 
   const voidHmoPayment = (paymentId: number, reason: string | null, client = admin) =>
     client.rpc('void_hmo_payment', { p_hmo_payment_id: paymentId, p_reason: reason });
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    ({
+      stack,
+      clinics: { smile: clinicId },
+      staff: { reception, admin, admin2: otherAdmin },
+    } = await startDemoStack(target, ['reception', 'admin', 'admin2']));
     service = stack.serviceClient();
-    [reception, admin, otherAdmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('admin@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-    ]);
-    const clinics = await service.from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
   });
 
   afterAll(async () => {
@@ -75,7 +53,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
     const older = await invoiceWithShare(hmoId, '600', '2026-01-05', '2000.00');
     const newer = await invoiceWithShare(hmoId, '400', '2026-01-06', '2000.00');
     const { batch_id: batchId } = await claimOf(older);
-    const paymentId = await pay(batchId, '800');
+    const paymentId = await recordPayment(batchId, '800');
     expect(await claimOf(older)).toMatchObject({ status: 'paid', outstanding_centavos: 0 });
     expect(await claimOf(newer)).toMatchObject({ status: 'partly_paid', outstanding_centavos: 20000 });
 
@@ -93,7 +71,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
       outstanding_centavos: 40000,
     });
     expect(await batchOf(batchId)).toMatchObject({ settled_centavos: 0, outstanding_centavos: 100000, overdue: true });
-    expect(await owedBy(hmoId)).toMatchObject({ owed_centavos: 100000, overdue_centavos: 100000 });
+    expect(await receivableOf(hmoId)).toMatchObject({ owed_centavos: 100000, overdue_centavos: 100000 });
 
     const entry = await reception.from('hmo_payment_entries').select('*').eq('id', paymentId).single();
     expect(entry.error).toBeNull();
@@ -117,7 +95,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
     const hmoId = await newHmo();
     const invoiceId = await invoiceWithShare(hmoId, '500', '2026-10-01', '2000.00');
     const { batch_id: batchId } = await claimOf(invoiceId);
-    const wrong = await pay(batchId, '500');
+    const wrong = await recordPayment(batchId, '500');
     const above = await reception.rpc('record_hmo_payment', {
       p_batch_id: batchId,
       p_amount: '500',
@@ -128,7 +106,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
     expect(above.error).toMatchObject({ hint: 'hmo_payment_above_outstanding' });
 
     expect((await voidHmoPayment(wrong, 'Typed the wrong amount')).error).toBeNull();
-    await pay(batchId, '500');
+    await recordPayment(batchId, '500');
     expect(await claimOf(invoiceId)).toMatchObject({
       status: 'paid',
       settled_centavos: 50000,
@@ -140,7 +118,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
   it('lets the invoice be voided again once the payments of its claim are void', async () => {
     const hmoId = await newHmo();
     const invoiceId = await invoiceWithShare(hmoId, '300', '2026-10-02', '2000.00');
-    const paymentId = await pay((await claimOf(invoiceId)).batch_id, '100');
+    const paymentId = await recordPayment((await claimOf(invoiceId)).batch_id, '100');
     const refused = await admin.rpc('void_invoice', { p_invoice_id: invoiceId, p_reason: 'Billed twice' });
     expect(refused.error).toMatchObject({ hint: 'invoice_claim_paid' });
 
@@ -154,8 +132,8 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
     const hmoId = await newHmo();
     const invoiceId = await invoiceWithShare(hmoId, '900', '2026-08-20', '2000.00');
     const { batch_id: batchId } = await claimOf(invoiceId);
-    const kept = await pay(batchId, '250.50', '2026-08-21');
-    const wrong = await pay(batchId, '100', '2026-08-21');
+    const kept = await recordPayment(batchId, '250.50', '2026-08-21');
+    const wrong = await recordPayment(batchId, '100', '2026-08-21');
     const sheetOf = async () => {
       const sheet = await reception.rpc('day_sheet', {
         p_clinic_id: clinicId,
@@ -179,9 +157,9 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
     const hmoId = await newHmo();
     const hmo = await service.from('hmos').select('name').eq('id', hmoId).single();
     const { batch_id: batchId } = await claimOf(await invoiceWithShare(hmoId, '900', '2026-07-14', '2000.00'));
-    const wrong = await pay(batchId, '120.25', day);
-    const kept = await pay(batchId, '10', day);
-    const receivedLater = await pay(batchId, '20', '2026-07-21');
+    const wrong = await recordPayment(batchId, '120.25', day);
+    const kept = await recordPayment(batchId, '10', day);
+    const receivedLater = await recordPayment(batchId, '20', '2026-07-21');
     const billed = await service
       .from('invoices')
       .insert({
@@ -271,7 +249,7 @@ describe.each(targets)('voiding an HMO payment on %s', (target) => {
   it('refuses a receptionist, another clinic, a second void and an empty or long reason', async () => {
     const hmoId = await newHmo();
     const invoiceId = await invoiceWithShare(hmoId, '500', '2026-10-03', '2000.00');
-    const paymentId = await pay((await claimOf(invoiceId)).batch_id, '200');
+    const paymentId = await recordPayment((await claimOf(invoiceId)).batch_id, '200');
 
     const byReception = await voidHmoPayment(paymentId, 'Wrong', reception);
     expect(byReception.error).toMatchObject({ code: '42501', hint: 'void_forbidden' });

@@ -10,16 +10,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicDateAt } from '../../support/clinic-time.ts';
 import { completedAppointment as completedAppointmentOf } from '../../support/completed-appointment.ts';
+import { databaseTargets } from '../../support/database.ts';
 import {
   createItemisedInvoice,
   itemisedInvoiceId,
   type ItemisedInvoiceOptions,
 } from '../../support/itemised-invoice.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
-
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('invoice-items');
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 interface Line {
   procedure_id?: number;
@@ -31,7 +29,7 @@ interface Line {
   discount?: string;
 }
 
-describe.each(targets)('itemised invoices on %s', (target) => {
+describe.each(databaseTargets())('itemised invoices on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let reception: SupabaseClient;
@@ -104,18 +102,13 @@ describe.each(targets)('itemised invoices on %s', (target) => {
     completedAppointmentOf(service, clinicId, patientId, day, { time: '10:00', reason: 'Composite filling' });
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    ({
+      stack,
+      clinics: { smile: clinicId, bright: otherClinicId },
+      staff: { reception, dentist, admin, admin2: otherAdmin },
+    } = await startDemoStack(target, ['reception', 'dentist', 'admin', 'admin2']));
     service = stack.serviceClient();
     anon = stack.anonClient();
-    [reception, dentist, admin, otherAdmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('dentist@demo.test'),
-      stack.signedIn('admin@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-    ]);
-    const clinics = await service.from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
-    otherClinicId = clinics.data!.find((clinic) => clinic.name === 'Bright Teeth')!.id as number;
     const name = `Composite filling ${randomUUID().slice(0, 6)}`;
     filling = { id: await newProcedure(clinicId, name, '1500.00'), name };
     otherClinicProcedure = await newProcedure(otherClinicId, 'Bright filling', '900.00');

@@ -13,17 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@common/clinic-calendar';
 import { clinicDateAt } from '../../support/clinic-time.ts';
 import { completedAppointment } from '../../support/completed-appointment.ts';
+import { databaseTargets } from '../../support/database.ts';
 import {
   createItemisedInvoice,
   itemisedInvoiceId,
   shownSplit,
   type ItemisedInvoiceOptions,
 } from '../../support/itemised-invoice.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
-
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('invoice-split');
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 interface Line {
   procedure_id?: number;
@@ -54,7 +52,7 @@ interface Split {
   total_centavos: number;
 }
 
-describe.each(targets)('the HMO split and the statutory discount on %s', (target) => {
+describe.each(databaseTargets())('the HMO split and the statutory discount on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let reception: SupabaseClient;
@@ -163,16 +161,13 @@ describe.each(targets)('the HMO split and the statutory discount on %s', (target
   }
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    ({
+      stack,
+      clinics: { smile: clinicId },
+      staff: { reception, admin, admin2: otherAdmin },
+    } = await startDemoStack(target, ['reception', 'admin', 'admin2']));
     service = stack.serviceClient();
     anon = stack.anonClient();
-    [reception, admin, otherAdmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('admin@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-    ]);
-    const clinics = await service.from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
   });
 
   afterAll(async () => {

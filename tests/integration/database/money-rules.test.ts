@@ -17,11 +17,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
-
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('money rules');
+import { databaseTargets } from '../../support/database.ts';
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 /** What no money column takes, and the code it is refused with. */
 const BAD_MONEY: readonly (readonly [string, string | number, string])[] = [
@@ -38,7 +36,7 @@ const BAD_MONEY: readonly (readonly [string, string | number, string])[] = [
 
 const MISSING_ID = 987_654_321;
 
-describe.each(targets)('money rules on %s', (target) => {
+describe.each(databaseTargets())('money rules on %s', (target) => {
   let stack: TestStack;
   let reception: SupabaseClient;
   let admin: SupabaseClient;
@@ -138,16 +136,11 @@ describe.each(targets)('money rules on %s', (target) => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
-    [reception, admin, otherAdmin, superadmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('admin@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-      stack.signedIn('superadmin@demo.test'),
-    ]);
-    const clinics = await stack.serviceClient().from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
-    otherClinicId = clinics.data!.find((clinic) => clinic.name === 'Bright Teeth')!.id as number;
+    ({
+      stack,
+      clinics: { smile: clinicId, bright: otherClinicId },
+      staff: { reception, admin, admin2: otherAdmin, superadmin },
+    } = await startDemoStack(target, ['reception', 'admin', 'admin2', 'superadmin']));
   }, 120_000);
 
   afterAll(async () => {

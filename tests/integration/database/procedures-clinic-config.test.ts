@@ -10,15 +10,13 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
-
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('procedures-clinic-config');
+import { databaseTargets } from '../../support/database.ts';
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 const tag = () => randomUUID().slice(0, 8);
 
-describe.each(targets)('procedures, clinic configuration and Messenger links on %s', (target) => {
+describe.each(databaseTargets())('procedures, clinic configuration and Messenger links on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let reception: SupabaseClient;
@@ -94,18 +92,12 @@ describe.each(targets)('procedures, clinic configuration and Messenger links on 
   }
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    ({
+      stack,
+      clinics: { smile: clinicId, bright: otherClinicId },
+      staff: { reception, dentist, admin, admin2: otherAdmin, superadmin },
+    } = await startDemoStack(target, ['reception', 'dentist', 'admin', 'admin2', 'superadmin']));
     service = stack.serviceClient();
-    [reception, dentist, admin, otherAdmin, superadmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('dentist@demo.test'),
-      stack.signedIn('admin@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-      stack.signedIn('superadmin@demo.test'),
-    ]);
-    const clinics = await service.from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
-    otherClinicId = clinics.data!.find((clinic) => clinic.name === 'Bright Teeth')!.id as number;
   });
 
   afterAll(async () => {

@@ -15,7 +15,7 @@ import {
   createClinicFixture,
   createDentist,
   createPatient,
-  createStaff,
+  createTwoClinics,
   databaseTargets,
   freshDatabase,
   insertRow,
@@ -93,9 +93,7 @@ describe.each(databaseTargets())('recalls on %s', (target) => {
 
   beforeAll(async () => {
     fresh = await freshDatabase(target);
-    smile = await createClinicFixture(fresh.db, `Smile ${target}`);
-    bright = await createClinicFixture(fresh.db, `Bright ${target}`);
-    superadmin = await createStaff(fresh.db, smile.id, 'superadmin');
+    ({ smile, bright, superadmin } = await createTwoClinics(fresh.db, `${target}`));
   });
 
   afterAll(async () => {

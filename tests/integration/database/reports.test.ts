@@ -10,13 +10,10 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@common/clinic-calendar';
 import { clinicDateAt, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
-import { createStaff } from '../../support/database.ts';
+import { createStaff, databaseTargets } from '../../support/database.ts';
 import { itemisedInvoiceId } from '../../support/itemised-invoice.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
-
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('reports');
+import { startDemoStack } from '../../support/service.ts';
+import type { TestStack } from '../../support/stack.ts';
 
 type Method = 'cash' | 'card' | 'e-wallet' | 'bank';
 type Status = 'Scheduled' | 'Confirmed' | 'Completed' | 'No Show' | 'Cancelled';
@@ -98,7 +95,7 @@ interface CancellationRow {
   cancel_reason: string | null;
 }
 
-describe.each(targets)('reports on %s', (target) => {
+describe.each(databaseTargets())('reports on %s', (target) => {
   let stack: TestStack;
   let reception: SupabaseClient;
   let dentist: SupabaseClient;
@@ -204,16 +201,11 @@ describe.each(targets)('reports on %s', (target) => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
-    [reception, dentist, admin, otherAdmin, superadmin] = await Promise.all([
-      stack.signedIn('reception@demo.test'),
-      stack.signedIn('dentist@demo.test'),
-      stack.signedIn('admin@demo.test'),
-      stack.signedIn('admin2@demo.test'),
-      stack.signedIn('superadmin@demo.test'),
-    ]);
-    const clinics = await stack.serviceClient().from('clinics').select('id, name');
-    clinicId = clinics.data!.find((clinic) => clinic.name === 'Smile Dental')!.id as number;
+    ({
+      stack,
+      clinics: { smile: clinicId },
+      staff: { reception, dentist, admin, admin2: otherAdmin, superadmin },
+    } = await startDemoStack(target, ['reception', 'dentist', 'admin', 'admin2', 'superadmin']));
   });
 
   afterAll(async () => {

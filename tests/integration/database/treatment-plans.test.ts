@@ -11,9 +11,8 @@ import type { Queryable } from '../../../local/db/database.ts';
 import {
   asUser,
   attemptAs,
-  createClinicFixture,
   createPatient,
-  createStaff,
+  createTwoClinics,
   databaseTargets,
   freshDatabase,
   insertRow,
@@ -157,9 +156,7 @@ describe.each(databaseTargets())('treatment plans on %s', (target) => {
 
   beforeAll(async () => {
     fresh = await freshDatabase(target);
-    smile = await createClinicFixture(fresh.db, `Smile plans ${target}`);
-    bright = await createClinicFixture(fresh.db, `Bright plans ${target}`);
-    superadmin = await createStaff(fresh.db, smile.id, 'superadmin');
+    ({ smile, bright, superadmin } = await createTwoClinics(fresh.db, `plans ${target}`));
     const categoryId = await insertRow(fresh.db, 'procedure_categories', { clinic_id: smile.id, name: 'Restorative' });
     const procedure = (name: string, price: string, condition: string | null) =>
       insertRow(fresh.db, 'procedures', {

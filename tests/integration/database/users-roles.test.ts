@@ -13,6 +13,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { newStaffLogin } from '../../support/staff-login.ts';
 
 const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
 announcePostgresTarget('users-roles');
@@ -58,18 +59,10 @@ describe.each(targets)('users and roles on %s', (target) => {
     clinicId: number,
     role: string,
   ): Promise<{ authId: string; profileId: number; client: SupabaseClient }> {
-    const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
-    const { data, error } = await service.auth.admin.createUser({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-      user_metadata: { name: `A ${role}` },
-      app_metadata: { clinic_id: clinicId, role },
-    });
-    if (error || !data.user) throw error ?? new Error('no user');
-    const profile = await service.from('users').select('id').eq('user_id', data.user.id).single();
+    const { email, userId } = await newStaffLogin(service, clinicId, role, PASSWORD);
+    const profile = await service.from('users').select('id').eq('user_id', userId).single();
     if (profile.error) throw profile.error;
-    return { authId: data.user.id, profileId: Number(profile.data.id), client: await stack.signedIn(email, PASSWORD) };
+    return { authId: userId, profileId: Number(profile.data.id), client: await stack.signedIn(email, PASSWORD) };
   }
 
   async function rolesOf(clinicId: number): Promise<string[]> {

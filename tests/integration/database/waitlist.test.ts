@@ -12,9 +12,8 @@ import {
   asUser,
   attemptAs,
   countOf,
-  createClinicFixture,
   createPatient,
-  createStaff,
+  createTwoClinics,
   databaseTargets,
   freshDatabase,
   insertRow,
@@ -62,9 +61,7 @@ describe.each(databaseTargets())('the waitlist on %s', (target) => {
 
   beforeAll(async () => {
     fresh = await freshDatabase(target);
-    smile = await createClinicFixture(fresh.db, `Smile ${target}`);
-    bright = await createClinicFixture(fresh.db, `Bright ${target}`);
-    superadmin = await createStaff(fresh.db, smile.id, 'superadmin');
+    ({ smile, bright, superadmin } = await createTwoClinics(fresh.db, `${target}`));
   });
 
   afterAll(async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../../supabase/functions/create-user/handler.ts';
 import { BAD_BODIES, BAD_HEADERS, WRONG_VALUES, type BadBody } from '../../support/malformed-corpus.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { newStaffLogin } from '../../support/staff-login.ts';
 
 const PASSWORD = 'Cl1nic-pass';
 
@@ -52,16 +53,8 @@ async function newClinic(label: string): Promise<number> {
 
 /** A confirmed, signed-in staff member made with the service role (as the seed makes them). */
 async function staff(clinicId: number, role: string): Promise<Staff> {
-  const email = freshEmail(role);
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: `A ${role}` },
-    app_metadata: { clinic_id: clinicId, role },
-  });
-  if (error || !data.user) throw error ?? new Error('no user');
-  return { id: data.user.id, email, clinicId, client: await stack.signedIn(email, PASSWORD) };
+  const { email, userId } = await newStaffLogin(service, clinicId, role, PASSWORD);
+  return { id: userId, email, clinicId, client: await stack.signedIn(email, PASSWORD) };
 }
 
 async function profileOf(userId: string) {

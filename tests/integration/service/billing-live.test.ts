@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_UPDATED, type BillingUpdatedPayload } from '@common/contract';
+import { BILLING_UPDATED } from '@common/contract';
+import { liveEvents } from '../../support/live-events.ts';
 import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
-import { accessToken, DEMO, demoClinics } from '../../support/service.ts';
+import { DEMO, demoClinics } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
@@ -22,25 +22,7 @@ describe.each(targets)('billing-updated on %s', (target) => {
   let reception: SupabaseClient;
   let admin: SupabaseClient;
   let otherAdmin: SupabaseClient;
-  const sockets: Socket[] = [];
-
-  /** A connected socket of the user, with every billing update it receives. */
-  async function follow(email: string): Promise<BillingUpdatedPayload[]> {
-    const socket = connect(stack.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token: await accessToken(stack, email) },
-    });
-    sockets.push(socket);
-    const updates: BillingUpdatedPayload[] = [];
-    socket.on(BILLING_UPDATED, (payload: BillingUpdatedPayload) => updates.push(payload));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return updates;
-  }
+  const live = liveEvents(() => stack);
 
   async function newInvoice(client: SupabaseClient, clinicId: number) {
     const patient = await client
@@ -89,7 +71,7 @@ describe.each(targets)('billing-updated on %s', (target) => {
   });
 
   afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
+    live.closeAll();
   });
 
   afterAll(async () => {
@@ -97,7 +79,10 @@ describe.each(targets)('billing-updated on %s', (target) => {
   });
 
   it("when a receptionist takes a payment, then the clinic's other devices hear of it and another clinic hears nothing", async () => {
-    const [adminDesk, otherClinic] = await Promise.all([follow(DEMO.admin), follow(DEMO.admin2)]);
+    const [adminDesk, otherClinic] = await Promise.all([
+      live.follow(DEMO.admin, BILLING_UPDATED),
+      live.follow(DEMO.admin2, BILLING_UPDATED),
+    ]);
     const invoice = await newInvoice(reception, clinics.smile);
     const paymentId = await pay(reception, clinics.smile, invoice);
 
@@ -124,7 +109,7 @@ describe.each(targets)('billing-updated on %s', (target) => {
   });
 
   it('when an admin voids a payment, then the clinic hears an UPDATE of it', async () => {
-    const receptionDesk = await follow(DEMO.reception);
+    const receptionDesk = await live.follow(DEMO.reception, BILLING_UPDATED);
     const invoice = await newInvoice(reception, clinics.smile);
     const paymentId = await pay(reception, clinics.smile, invoice);
     expect((await admin.rpc('void_payment', { p_payment_id: paymentId, p_reason: 'Wrong amount' })).error).toBeNull();
@@ -133,7 +118,7 @@ describe.each(targets)('billing-updated on %s', (target) => {
   });
 
   it('when a patient is renamed, then the clinic hears of it (no one invoice); a save that keeps the name says nothing', async () => {
-    const adminDesk = await follow(DEMO.admin);
+    const adminDesk = await live.follow(DEMO.admin, BILLING_UPDATED);
     const { patientId } = await newInvoice(reception, clinics.smile);
     const unchanged = await reception
       .from('patients')
@@ -162,7 +147,7 @@ describe.each(targets)('billing-updated on %s', (target) => {
   });
 
   it("when an invoice's HMO share is claimed and the HMO pays, then the clinic hears of the claim, batch and payment", async () => {
-    const adminDesk = await follow(DEMO.admin);
+    const adminDesk = await live.follow(DEMO.admin, BILLING_UPDATED);
     const service = stack.serviceClient();
     const hmo = await service
       .from('hmos')

@@ -7,8 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAGES } from '../../../local/meta/state.ts';
-import { demoClinics, DEMO, signIn } from '../../support/service.ts';
+import { createClinic } from '../../support/database.ts';
+import { callService, demoClinics, DEMO, newStandInPage, signIn } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { newStaffLogin } from '../../support/staff-login.ts';
 
 const PASSWORD = 'Disconnect-pass-1';
 const NO_PAGE = 'This clinic has no connected Facebook page.';
@@ -26,60 +28,25 @@ afterAll(async () => {
 
 const unique = () => randomUUID().replace(/-/g, '').slice(0, 12);
 
-async function newClinic(): Promise<number> {
-  const { rows } = await stack.db.query<{ id: string }>('insert into public.clinics (name) values ($1) returning id', [
-    `Disconnect Clinic ${unique()}`,
-  ]);
-  return Number(rows[0]!.id);
-}
+const newClinic = () => createClinic(stack.db, `Disconnect Clinic ${unique()}`);
 
 async function staffOf(clinicId: number, role: 'superadmin' | 'admin' | 'receptionist' | 'dentist') {
-  const email = `${role}-${unique()}@example.test`;
-  const { data, error } = await stack.serviceClient().auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: `${role} ${unique()}` },
-    app_metadata: { clinic_id: clinicId, role },
-  });
-  if (error || !data.user) throw error ?? new Error('no user');
+  const { email } = await newStaffLogin(stack.serviceClient(), clinicId, role, PASSWORD);
   return (await signIn(stack, email, PASSWORD)).token;
 }
 
-function newFacebookPage() {
-  const page = {
-    id: `66${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 18),
-    name: `Disconnect Page ${unique()}`,
-    accessToken: `EAADISCONNECT${unique()}${unique()}`,
-    pictureUrl: '/_meta/pictures/smile.svg',
-  };
-  stack.metaStandIn.state.pages.push(page);
-  return page;
-}
-
-async function call(path: string, options: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${stack.url}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
-}
-
 const disconnect = (clinicId: number | string, token?: string) =>
-  call(`/api/clinics/${clinicId}/facebook/page`, { method: 'DELETE', ...(token ? { token } : {}) });
+  callService(stack, `/api/clinics/${clinicId}/facebook/page`, { method: 'DELETE', ...(token ? { token } : {}) });
 
 const decodeHtml = (value: string) =>
   value.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
 
 /** The popup's round trip (connect-state → dialog → Continue → callback), then the page picked. */
 async function connect(clinicId: number, token: string, pageId: string) {
-  const started = await call(`/api/clinics/${clinicId}/facebook/connect-state`, { method: 'POST', token });
+  const started = await callService(stack, `/api/clinics/${clinicId}/facebook/connect-state`, {
+    method: 'POST',
+    token,
+  });
   expect(started.status).toBe(200);
   const { url } = started.json() as { url: string };
   const popup = await fetch(url, { redirect: 'manual' });
@@ -89,12 +56,12 @@ async function connect(clinicId: number, token: string, pageId: string) {
   expect(href).toBeDefined();
   const callback = await fetch(decodeHtml(href!), { redirect: 'manual' });
   expect(callback.status).toBe(200);
-  const pages = (await call(`/api/clinics/${clinicId}/facebook/pages`, { token })).json() as {
+  const pages = (await callService(stack, `/api/clinics/${clinicId}/facebook/pages`, { token })).json() as {
     pages: { id: string; name: string; access_token: string }[];
   };
   const choice = pages.pages.find((page) => page.id === pageId);
   expect(choice).toBeDefined();
-  const selected = await call(`/api/clinics/${clinicId}/facebook/select-page`, {
+  const selected = await callService(stack, `/api/clinics/${clinicId}/facebook/select-page`, {
     method: 'POST',
     token,
     body: { pageId, pageAccessToken: choice!.access_token },
@@ -129,7 +96,7 @@ const UNCONNECTED = {
 describe('DELETE /api/clinics/:id/facebook/page: who may', () => {
   it('when there is no JWT, then 401; a receptionist or dentist, 403; another clinic’s admin, 403', async () => {
     const clinicId = await newClinic();
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     const admin = await staffOf(clinicId, 'admin');
     await connect(clinicId, admin, page.id);
 
@@ -162,7 +129,7 @@ describe('DELETE /api/clinics/:id/facebook/page: who may', () => {
 describe('DELETE /api/clinics/:id/facebook/page: what it does', () => {
   it('when the admin disconnects, then Meta stops the webhooks, token and page ids are gone, and a page can be connected again', async () => {
     const clinicId = await newClinic();
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     const admin = await staffOf(clinicId, 'admin');
     await connect(clinicId, admin, page.id);
     expect(stack.metaStandIn.state.subscribedPages.has(page.id)).toBe(true);
@@ -191,7 +158,7 @@ describe('DELETE /api/clinics/:id/facebook/page: what it does', () => {
 
   it('when Meta refuses the unsubscription (revoked token), then the page is forgotten anyway, unsubscribed: false', async () => {
     const clinicId = await newClinic();
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     const admin = await staffOf(clinicId, 'admin');
     await connect(clinicId, admin, page.id);
     // The page's owner revoked the token at Facebook.
@@ -206,7 +173,7 @@ describe('DELETE /api/clinics/:id/facebook/page: what it does', () => {
   it('when the page is then connected to another clinic, then the first clinic keeps none of its senders', async () => {
     const first = await newClinic();
     const second = await newClinic();
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     await connect(first, await staffOf(first, 'admin'), page.id);
     const psid = `psid-${unique()}`;
     await stack.db.query(
@@ -224,7 +191,7 @@ describe('DELETE /api/clinics/:id/facebook/page: what it does', () => {
 
   it('when a superadmin disconnects any clinic, then it is done', async () => {
     const clinicId = await newClinic();
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     await connect(clinicId, await staffOf(clinicId, 'admin'), page.id);
     const superadmin = await staffOf(await newClinic(), 'superadmin');
     expect((await disconnect(clinicId, superadmin)).json()).toEqual({ ok: true, unsubscribed: true });

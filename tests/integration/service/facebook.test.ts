@@ -7,8 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNonce, signConnectState } from '../../../server/facebook/connect-state.ts';
-import { signIn } from '../../support/service.ts';
+import { createClinic } from '../../support/database.ts';
+import { callService, newStandInPage, signIn } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { newStaffLogin } from '../../support/staff-login.ts';
 
 const PASSWORD = 'Facebook-pass-1';
 const ADMINS_ONLY = 'Only a clinic admin can connect a Facebook page.';
@@ -25,12 +27,7 @@ afterAll(async () => {
 
 const unique = () => randomUUID().replace(/-/g, '').slice(0, 12);
 
-async function newClinic(): Promise<number> {
-  const { rows } = await stack.db.query<{ id: string }>('insert into public.clinics (name) values ($1) returning id', [
-    `Facebook Clinic ${unique()}`,
-  ]);
-  return Number(rows[0]!.id);
-}
+const newClinic = () => createClinic(stack.db, `Facebook Clinic ${unique()}`);
 
 interface Staff {
   email: string;
@@ -39,53 +36,15 @@ interface Staff {
 }
 
 async function staffOf(clinicId: number, role: 'superadmin' | 'admin' | 'receptionist' | 'dentist'): Promise<Staff> {
-  const email = `${role}-${unique()}@example.test`;
-  const { data, error } = await stack.serviceClient().auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: `${role} ${unique()}` },
-    app_metadata: { clinic_id: clinicId, role },
-  });
-  if (error || !data.user) throw error ?? new Error('no user');
-  return { email, userId: data.user.id, token: (await signIn(stack, email, PASSWORD)).token };
-}
-
-/** A Facebook page of this test's own, managed by whoever logs in at the stand-in. */
-function newFacebookPage() {
-  const page = {
-    id: `55${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 18),
-    name: `Test Page ${unique()}`,
-    accessToken: `EAAREALPAGETOKEN${unique()}${unique()}`,
-    pictureUrl: '/_meta/pictures/smile.svg',
-  };
-  stack.metaStandIn.state.pages.push(page);
-  return page;
-}
-
-async function call(path: string, options: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${stack.url}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(options.body === undefined
-      ? {}
-      : { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    text,
-    json: () => JSON.parse(text) as Record<string, unknown>,
-  };
+  const { email, userId } = await newStaffLogin(stack.serviceClient(), clinicId, role, PASSWORD);
+  return { email, userId, token: (await signIn(stack, email, PASSWORD)).token };
 }
 
 const connectState = (clinicId: number, token?: string) =>
-  call(`/api/clinics/${clinicId}/facebook/connect-state`, { method: 'POST', ...(token ? { token } : {}) });
+  callService(stack, `/api/clinics/${clinicId}/facebook/connect-state`, {
+    method: 'POST',
+    ...(token ? { token } : {}),
+  });
 
 interface Page {
   id: string;
@@ -95,13 +54,13 @@ interface Page {
 }
 
 const pagesOf = async (clinicId: number, token: string) => {
-  const response = await call(`/api/clinics/${clinicId}/facebook/pages`, { token });
+  const response = await callService(stack, `/api/clinics/${clinicId}/facebook/pages`, { token });
   expect(response.status).toBe(200);
   return (response.json() as { pages: Page[] }).pages;
 };
 
 const selectPage = (clinicId: number, token: string, body: unknown) =>
-  call(`/api/clinics/${clinicId}/facebook/select-page`, { method: 'POST', token, body });
+  callService(stack, `/api/clinics/${clinicId}/facebook/select-page`, { method: 'POST', token, body });
 
 const decodeHtml = (value: string) =>
   value.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
@@ -115,7 +74,7 @@ async function facebookLogin(clinicId: number, admin: Staff, answer: 'continue' 
   expect(started.status).toBe(200);
   const { url, state } = started.json() as { url: string; state: string };
 
-  const popup = await call(url.slice(stack.url.length));
+  const popup = await callService(stack, url.slice(stack.url.length));
   expect(popup.status).toBe(302);
   // Without it the SPA's handle on the popup reads closed at once (another browsing-context group).
   expect(popup.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
@@ -129,7 +88,7 @@ async function facebookLogin(clinicId: number, admin: Staff, answer: 'continue' 
   expect(href).toBeDefined();
 
   const callbackUrl = new URL(decodeHtml(href!));
-  const callback = await call(`${callbackUrl.pathname}${callbackUrl.search}`);
+  const callback = await callService(stack, `${callbackUrl.pathname}${callbackUrl.search}`);
   expect(callback.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
   return {
     state,
@@ -185,7 +144,10 @@ describe('POST /api/clinics/:id/facebook/connect-state', () => {
     const missing = await connectState(987654321, superadmin.token);
     expect(missing.status).toBe(404);
     expect(missing.json()).toEqual({ error: 'Clinic not found.' });
-    const bad = await call('/api/clinics/abc/facebook/connect-state', { method: 'POST', token: superadmin.token });
+    const bad = await callService(stack, '/api/clinics/abc/facebook/connect-state', {
+      method: 'POST',
+      token: superadmin.token,
+    });
     expect(bad.status).toBe(400);
     expect(bad.json()).toEqual({ error: 'Invalid clinic id.' });
   });
@@ -195,7 +157,7 @@ describe('the whole Facebook connect, against the Meta stand-in', () => {
   it('when the admin logs in and picks a page, then the clinic is connected, the token stays server-side and the page is subscribed', async () => {
     const clinicId = await newClinic();
     const admin = await staffOf(clinicId, 'admin');
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     expect(await pagesOf(clinicId, admin.token)).toEqual([]);
 
     const login = await facebookLogin(clinicId, admin);
@@ -264,7 +226,7 @@ describe('the whole Facebook connect, against the Meta stand-in', () => {
   it("when a page is connected, then the clinic's admin reads its name in the browser but cannot change it", async () => {
     const clinicId = await newClinic();
     const admin = await staffOf(clinicId, 'admin');
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     await facebookLogin(clinicId, admin);
     const offered = (await pagesOf(clinicId, admin.token)).find((candidate) => candidate.id === page.id)!;
     expect(
@@ -292,7 +254,7 @@ describe('the whole Facebook connect, against the Meta stand-in', () => {
     const admin = await staffOf(clinicId, 'admin');
     const login = await facebookLogin(clinicId, admin);
     expect(login.callback.status).toBe(200);
-    const again = await call(`${login.callbackUrl.pathname}${login.callbackUrl.search}`);
+    const again = await callService(stack, `${login.callbackUrl.pathname}${login.callbackUrl.search}`);
     expect(again.status).toBe(400);
     expect(again.text).toContain('This Facebook login was already finished or has expired.');
   });
@@ -309,7 +271,7 @@ describe('the whole Facebook connect, against the Meta stand-in', () => {
   });
 
   it('when the page is already connected to another clinic, then 409 and this clinic stays unconnected', async () => {
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     const firstClinic = await newClinic();
     const firstAdmin = await staffOf(firstClinic, 'admin');
     await facebookLogin(firstClinic, firstAdmin);
@@ -361,7 +323,10 @@ describe('the popup refuses states it did not issue for that clinic', () => {
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
     const otherClinic = await newClinic();
     const forged = `${version}.${Buffer.from(JSON.stringify({ ...claims, c: otherClinic })).toString('base64url')}.${signature}`;
-    const response = await call(`/api/clinics/${otherClinic}/facebook/connect?state=${encodeURIComponent(forged)}`);
+    const response = await callService(
+      stack,
+      `/api/clinics/${otherClinic}/facebook/connect?state=${encodeURIComponent(forged)}`,
+    );
     expect(response.status).toBe(403);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.text).toContain('This Facebook connect link is not valid.');
@@ -371,7 +336,8 @@ describe('the popup refuses states it did not issue for that clinic', () => {
     const clinicId = await newClinic();
     const admin = await staffOf(clinicId, 'admin');
     const { state } = (await connectState(clinicId, admin.token)).json() as { state: string };
-    const response = await call(
+    const response = await callService(
+      stack,
       `/api/clinics/${await newClinic()}/facebook/connect?state=${encodeURIComponent(state)}`,
     );
     expect(response.status).toBe(403);
@@ -385,7 +351,10 @@ describe('the popup refuses states it did not issue for that clinic', () => {
       { clinicId, userId: admin.userId, nonce: newNonce(), expiresAt: Date.now() - 1000 },
       stack.service.deps.config.metaAppSecret,
     );
-    const response = await call(`/api/clinics/${clinicId}/facebook/connect?state=${encodeURIComponent(expired)}`);
+    const response = await callService(
+      stack,
+      `/api/clinics/${clinicId}/facebook/connect?state=${encodeURIComponent(expired)}`,
+    );
     expect(response.status).toBe(400);
     expect(response.text).toContain('This Facebook connect link has expired.');
   });
@@ -397,7 +366,10 @@ describe('the popup refuses states it did not issue for that clinic', () => {
       { clinicId, userId: admin.userId, nonce: newNonce(), expiresAt: Date.now() + 60_000 },
       stack.service.deps.config.metaAppSecret,
     );
-    const response = await call(`/api/clinics/${clinicId}/facebook/connect?state=${encodeURIComponent(unissued)}`);
+    const response = await callService(
+      stack,
+      `/api/clinics/${clinicId}/facebook/connect?state=${encodeURIComponent(unissued)}`,
+    );
     expect(response.status).toBe(400);
   });
 
@@ -405,16 +377,16 @@ describe('the popup refuses states it did not issue for that clinic', () => {
     const clinicId = await newClinic();
     const admin = await staffOf(clinicId, 'admin');
     const { url } = (await connectState(clinicId, admin.token)).json() as { url: string };
-    expect((await call(url.slice(stack.url.length))).status).toBe(302);
-    const again = await call(url.slice(stack.url.length));
+    expect((await callService(stack, url.slice(stack.url.length))).status).toBe(302);
+    const again = await callService(stack, url.slice(stack.url.length));
     expect(again.status).toBe(400);
     expect(again.text).toContain('This Facebook connect link was already used or has expired.');
   });
 
   it('when there is no state at all, then 400 (popup and callback alike)', async () => {
     const clinicId = await newClinic();
-    expect((await call(`/api/clinics/${clinicId}/facebook/connect`)).status).toBe(400);
-    expect((await call('/api/facebook/callback?code=abc')).status).toBe(400);
+    expect((await callService(stack, `/api/clinics/${clinicId}/facebook/connect`)).status).toBe(400);
+    expect((await callService(stack, '/api/facebook/callback?code=abc')).status).toBe(400);
   });
 });
 
@@ -422,8 +394,8 @@ describe('GET pages and POST select-page', () => {
   it('when the caller is not the clinic’s admin, then 401/403', async () => {
     const clinicId = await newClinic();
     const receptionist = await staffOf(clinicId, 'receptionist');
-    expect((await call(`/api/clinics/${clinicId}/facebook/pages`)).status).toBe(401);
-    const pages = await call(`/api/clinics/${clinicId}/facebook/pages`, { token: receptionist.token });
+    expect((await callService(stack, `/api/clinics/${clinicId}/facebook/pages`)).status).toBe(401);
+    const pages = await callService(stack, `/api/clinics/${clinicId}/facebook/pages`, { token: receptionist.token });
     expect(pages.status).toBe(403);
     expect(pages.json()).toEqual({ error: ADMINS_ONLY });
     const select = await selectPage(clinicId, receptionist.token, { pageId: '1', pageAccessToken: 'fbp_x' });
@@ -433,7 +405,7 @@ describe('GET pages and POST select-page', () => {
   it('when the handle is unknown, belongs to another page, or is the real token, then 400 and nothing is stored', async () => {
     const clinicId = await newClinic();
     const admin = await staffOf(clinicId, 'admin');
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     await facebookLogin(clinicId, admin);
     const pages = await pagesOf(clinicId, admin.token);
     const offered = pages.find((candidate) => candidate.id === page.id)!;
@@ -459,7 +431,7 @@ describe('GET pages and POST select-page', () => {
     const admin = await staffOf(clinicId, 'admin');
     const otherClinic = await newClinic();
     const otherAdmin = await staffOf(otherClinic, 'admin');
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     await facebookLogin(otherClinic, otherAdmin);
     const othersHandle = (await pagesOf(otherClinic, otherAdmin.token)).find((candidate) => candidate.id === page.id)!;
     const response = await selectPage(clinicId, admin.token, {
@@ -504,7 +476,7 @@ describe('GET pages and POST select-page', () => {
         ['POST', `/api/clinics/${id}/facebook/select-page`],
         ['GET', `/api/clinics/${id}/facebook/connect?state=x`],
       ] as const) {
-        const response = await call(path, {
+        const response = await callService(stack, path, {
           method,
           token: admin.token,
           ...(method === 'POST' ? { body: { pageId: '1', pageAccessToken: 'h' } } : {}),
@@ -519,7 +491,7 @@ describe('GET pages and POST select-page', () => {
   it('when Meta refuses the page subscription, then 502 and nothing is stored', async () => {
     const clinicId = await newClinic();
     const admin = await staffOf(clinicId, 'admin');
-    const page = newFacebookPage();
+    const page = newStandInPage(stack);
     await facebookLogin(clinicId, admin);
     const offered = (await pagesOf(clinicId, admin.token)).find((candidate) => candidate.id === page.id)!;
     // The page's token was revoked at Meta between login and choice.

@@ -11,6 +11,7 @@ import { createReminderScheduler } from '../../../server/reminders/scheduler.ts'
 import {
   accessToken,
   DEMO,
+  failLogInserts,
   startConnectedDemoStack,
   messagesTo,
   newDentist,
@@ -255,35 +256,6 @@ describe('sending a reminder by hand', () => {
   });
 });
 
-/**
- * Makes the next `failures` manual log rows of this appointment fail in the database (a trigger; a
- * sequence counts the attempts, since a failed insert rolls back whatever it wrote).
- */
-async function failReminderRecording(appointmentId: number, failures: number) {
-  await stack.db.query(`create schema if not exists test_faults`);
-  await stack.db.query(
-    `create table if not exists test_faults.reminder_failures (appointment_id bigint primary key, failures int not null)`,
-  );
-  await stack.db.query(`create sequence if not exists test_faults.reminder_attempts_${appointmentId}`);
-  await stack.db.query(`insert into test_faults.reminder_failures values ($1, $2)`, [appointmentId, failures]);
-  await stack.db.query(`
-    create or replace function test_faults.fail_reminder() returns trigger language plpgsql as $$
-    declare v_failures int;
-    begin
-      select failures into v_failures from test_faults.reminder_failures where appointment_id = new.appointment_id;
-      if new.is_manual and v_failures is not null
-         and nextval(('test_faults.reminder_attempts_' || new.appointment_id)::regclass) <= v_failures then
-        raise exception 'injected: the database refused the reminder log' using errcode = '08006';
-      end if;
-      return new;
-    end $$`);
-  await stack.db.query(`drop trigger if exists fail_reminder on public.appointment_reminders`);
-  await stack.db.query(
-    `create trigger fail_reminder before insert on public.appointment_reminders
-       for each row execute function test_faults.fail_reminder()`,
-  );
-}
-
 describe('unsendable text and recording', () => {
   let adminToken: string;
   beforeAll(async () => {
@@ -305,7 +277,7 @@ describe('unsendable text and recording', () => {
 
   it('when logging the sent reminder fails twice, then it is retried: one row, one message, 200', async () => {
     const appointment = await newAppointment();
-    await failReminderRecording(appointment.id, 2);
+    await failLogInserts(stack.db, 'appointment_reminders', appointment.id, 2);
     const response = await sendReminder(appointment.id, { days_ahead: 2 }, { token: adminToken });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { reminder: { id: number } | null };
@@ -316,7 +288,7 @@ describe('unsendable text and recording', () => {
 
   it('when the sent reminder cannot be logged at all, then still 200 with reminder null and recorded false', async () => {
     const appointment = await newAppointment();
-    await failReminderRecording(appointment.id, 1000);
+    await failLogInserts(stack.db, 'appointment_reminders', appointment.id, 1000);
     const response = await sendReminder(appointment.id, { days_ahead: 1 }, { token: adminToken });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({

@@ -8,8 +8,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
-import { insertRow } from '../../support/database.ts';
-import { connectPage, deliverToWebhook, postJson, signedMessagingEvent } from '../../support/service.ts';
+import {
+  deliverToWebhook,
+  newConnectedClinic,
+  postJson,
+  signedMessagingEvent,
+  type ConnectedClinic,
+} from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;
@@ -25,28 +30,8 @@ afterAll(async () => {
 });
 
 const unique = () => randomUUID().replace(/-/g, '').slice(0, 12);
-let pageCounter = 0;
 
-interface Clinic {
-  id: number;
-  pageId: string;
-  pageToken: string;
-}
-
-async function connectedClinic(): Promise<Clinic> {
-  pageCounter += 1;
-  const pageId = `88${Date.now()}${pageCounter}`.slice(0, 18);
-  const pageToken = `EAAPAGE${unique()}`;
-  const id = await insertRow(stack.db, 'clinics', { name: `Contacts Clinic ${unique()}` });
-  await connectPage(stack.db, id, { id: pageId, accessToken: pageToken });
-  stack.metaStandIn.state.pages.push({
-    id: pageId,
-    name: `Page ${pageId}`,
-    accessToken: pageToken,
-    pictureUrl: '/_meta/pictures/x.svg',
-  });
-  return { id, pageId, pageToken };
-}
+const connectedClinic = () => newConnectedClinic(stack, 'Contacts');
 
 /** A person writing to the page through the Meta stand-in; resolves once the service processed it. */
 async function personSends(body: {
@@ -78,7 +63,7 @@ interface ContactRow {
   last_inbound_at: Date | null;
 }
 
-async function contactOf(clinic: Clinic, psid: string): Promise<ContactRow | undefined> {
+async function contactOf(clinic: ConnectedClinic, psid: string): Promise<ContactRow | undefined> {
   const { rows } = await stack.db.query<ContactRow>(
     `select display_name, profile_pic_url, first_message, first_message_at, last_inbound_at
        from public.messenger_contacts where page_id = $1 and psid = $2`,

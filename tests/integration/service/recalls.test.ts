@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RECALL_UPDATED, recallBookPayload, type RecallUpdatedPayload } from '@common/contract';
+import { RECALL_UPDATED, recallBookPayload } from '@common/contract';
 import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import { insertRow } from '../../support/database.ts';
+import { liveEvents } from '../../support/live-events.ts';
 import {
   accessToken,
   DEMO,
@@ -32,7 +32,7 @@ let smileClinic: number;
 let brightClinic: number;
 let receptionToken: string;
 let reception: SupabaseClient;
-const sockets: Socket[] = [];
+const live = liveEvents(() => stack);
 
 interface Patient {
   id: number;
@@ -72,23 +72,6 @@ async function recallRows(patientId: number) {
   return rows;
 }
 
-async function follow(email: string): Promise<RecallUpdatedPayload[]> {
-  const socket = connect(stack.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token: await accessToken(stack, email) },
-  });
-  sockets.push(socket);
-  const updates: RecallUpdatedPayload[] = [];
-  socket.on(RECALL_UPDATED, (payload: RecallUpdatedPayload) => updates.push(payload));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return updates;
-}
-
 /** The patient taps Book (a postback outside the window, a quick reply inside it); resolves with the event's mid. */
 async function tap(psid: string, recallId: number, as: 'quick reply' | 'postback' = 'postback'): Promise<string> {
   const payload = recallBookPayload(recallId);
@@ -123,7 +106,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  live.closeAll();
   await stack?.stop();
 });
 
@@ -269,8 +252,8 @@ describe('sending a recall', () => {
 
 describe('a patient renamed', () => {
   it('when a patient is renamed, then the clinic hears of it (the list names patients), no other clinic; another field’s save says nothing', async () => {
-    const updates = await follow(DEMO.reception);
-    const otherClinic = await follow(DEMO.admin2);
+    const updates = await live.follow(DEMO.reception, RECALL_UPDATED);
+    const otherClinic = await live.follow(DEMO.admin2, RECALL_UPDATED);
     const patient = await duePatient(null);
     const marker = await duePatient(null);
 
@@ -298,8 +281,8 @@ describe('a patient renamed', () => {
 
 describe("a patient's Book reply", () => {
   it('when the patient taps Book, then staff get a live booking request and the patient an acknowledgement, once', async () => {
-    const updates = await follow(DEMO.reception);
-    const otherClinic = await follow(DEMO.admin2);
+    const updates = await live.follow(DEMO.reception, RECALL_UPDATED);
+    const otherClinic = await live.follow(DEMO.admin2, RECALL_UPDATED);
     const patient = await duePatient(newPsid(5));
     const sent = (await (await sendRecall(patient.id)).json()) as { recall: { id: number } };
     const mid = await tap(patient.psid!, sent.recall.id);

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inboundKey, type SimulatedFault } from '../../../local/meta/state.ts';
 import {
   DEMO,
+  failLogInserts,
   messagesTo,
   newDentist,
   newPatientAppointment,
@@ -68,36 +69,6 @@ async function noticesOf(appointmentId: number) {
     [appointmentId],
   );
   return rows;
-}
-
-/**
- * Makes the next `failures` inserts into appointment_notifications for this appointment fail in the
- * database (a trigger; a sequence counts the attempts, since a failed insert rolls back whatever it
- * wrote). The table and sequences live in a schema of this test's own database.
- */
-async function failNoticeRecording(appointmentId: number, failures: number) {
-  await stack.db.query(`create schema if not exists test_faults`);
-  await stack.db.query(
-    `create table if not exists test_faults.notice_failures (appointment_id bigint primary key, failures int not null)`,
-  );
-  await stack.db.query(`create sequence if not exists test_faults.notice_attempts_${appointmentId}`);
-  await stack.db.query(`insert into test_faults.notice_failures values ($1, $2)`, [appointmentId, failures]);
-  await stack.db.query(`
-    create or replace function test_faults.fail_notice() returns trigger language plpgsql as $$
-    declare v_failures int;
-    begin
-      select failures into v_failures from test_faults.notice_failures where appointment_id = new.appointment_id;
-      if v_failures is not null
-         and nextval(('test_faults.notice_attempts_' || new.appointment_id)::regclass) <= v_failures then
-        raise exception 'injected: the database refused the notice' using errcode = '08006';
-      end if;
-      return new;
-    end $$`);
-  await stack.db.query(`drop trigger if exists fail_notice on public.appointment_notifications`);
-  await stack.db.query(
-    `create trigger fail_notice before insert on public.appointment_notifications
-       for each row execute function test_faults.fail_notice()`,
-  );
 }
 
 /** The patient wrote to the page `agoMs` ago: known to the service (messenger_contacts) and to Meta. */
@@ -450,7 +421,7 @@ describe('unsendable text and recording', () => {
 
   it('when recording the sent notice fails twice, then it is retried: one row, one message, 200', async () => {
     const appointment = await newAppointment();
-    await failNoticeRecording(appointment.id, 2);
+    await failLogInserts(stack.db, 'appointment_notifications', appointment.id, 2);
     const response = await notify(appointment.id, {
       status: 'No Show',
       clinic_id: smileClinic,
@@ -467,7 +438,7 @@ describe('unsendable text and recording', () => {
 
   it('when the sent notice cannot be recorded at all, then still 200 saying so (not a 5xx that invites a resend)', async () => {
     const appointment = await newAppointment();
-    await failNoticeRecording(appointment.id, 1000);
+    await failLogInserts(stack.db, 'appointment_notifications', appointment.id, 1000);
     const response = await notify(appointment.id, { status: 'Completed', clinic_id: smileClinic });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -482,7 +453,7 @@ describe('unsendable text and recording', () => {
 
   it("when recording a refused send fails, then staff still get Meta's error, not a 500", async () => {
     const appointment = await newAppointment();
-    await failNoticeRecording(appointment.id, 1000);
+    await failLogInserts(stack.db, 'appointment_notifications', appointment.id, 1000);
     await queueFault(stack, { httpStatus: 400, code: 190, message: 'Error validating access token', remaining: 1 });
     const response = await notify(appointment.id, { status: 'Cancelled', clinic_id: smileClinic });
     expect(response.status).toBe(502);

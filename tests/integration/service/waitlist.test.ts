@@ -7,15 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatClinicDateTimeLong } from '@common/clinic-calendar';
-import { WAITLIST_UPDATED, waitlistTakePayload, type WaitlistUpdatedPayload } from '@common/contract';
+import { WAITLIST_UPDATED, waitlistTakePayload } from '@common/contract';
 import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import { clinicTime, clinicWorkday, CLINIC_TIME_ZONE } from '../../support/clinic-time.ts';
 import { blockDayExcept, insertRow } from '../../support/database.ts';
+import { liveEvents } from '../../support/live-events.ts';
 import {
-  accessToken,
   DEMO,
   messagesTo,
   newDentist,
@@ -31,7 +30,7 @@ let stack: TestStack;
 let smileClinic: number;
 let reception: SupabaseClient;
 let day = 0;
-const sockets: Socket[] = [];
+const live = liveEvents(() => stack);
 /** A new future clinic workday per call. */
 const nextDate = () => clinicWorkday(++day + 1);
 
@@ -97,23 +96,6 @@ async function tap(psid: string, offerId: number): Promise<void> {
   await whenWebhookIdle();
 }
 
-async function follow(email: string): Promise<WaitlistUpdatedPayload[]> {
-  const socket = connect(stack.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token: await accessToken(stack, email) },
-  });
-  sockets.push(socket);
-  const updates: WaitlistUpdatedPayload[] = [];
-  socket.on(WAITLIST_UPDATED, (payload: WaitlistUpdatedPayload) => updates.push(payload));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return updates;
-}
-
 beforeAll(async () => {
   ({
     stack,
@@ -123,7 +105,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  live.closeAll();
   await stack?.stop();
 });
 
@@ -228,8 +210,8 @@ describe('offering a freed slot', () => {
   });
 
   it('when the clinic’s staff follow live updates, then adding an entry and offering it reach their sockets, not another clinic’s', async () => {
-    const smileUpdates = await follow(DEMO.reception);
-    const brightUpdates = await follow(DEMO.admin2);
+    const smileUpdates = await live.follow(DEMO.reception, WAITLIST_UPDATED);
+    const brightUpdates = await live.follow(DEMO.admin2, WAITLIST_UPDATED);
     const dentist = await newDentist(stack.db, smileClinic, 'Waitlist');
     const date = nextDate();
     await onlyOpen(dentist, date, ['16:00']);
@@ -246,7 +228,7 @@ describe('offering a freed slot', () => {
   });
 
   it('when a waiting patient is renamed, then the clinic hears of their entry (the list names them) once; another field’s save says nothing', async () => {
-    const smileUpdates = await follow(DEMO.reception);
+    const smileUpdates = await live.follow(DEMO.reception, WAITLIST_UPDATED);
     const dentist = await newDentist(stack.db, smileClinic, 'Rename');
     const date = nextDate();
     // No open slot that day: the entries are offered nothing, so they send no notice of their own.

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { QUICK_REPLY_PAYLOAD } from '../../../server/contracts.ts';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
-import { createClinic, insertRow } from '../../support/database.ts';
-import { connectPage, deliverToWebhook, signedMessagingEvent } from '../../support/service.ts';
+import { insertRow } from '../../support/database.ts';
+import { deliverToWebhook, newConnectedClinic, signedMessagingEvent } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 let stack: TestStack;
@@ -24,12 +24,8 @@ afterAll(async () => {
 const unique = () => randomUUID().replace(/-/g, '').slice(0, 12);
 
 it('when the service is stopped while a Confirm is being answered, then it finishes it first', async () => {
-  const pageId = `55${Date.now()}`.slice(0, 16);
-  const pageToken = `EAAPAGE${unique()}`;
   const psid = `psid-${unique()}`;
-  const clinicId = await createClinic(stack.db, `Shutdown Clinic ${unique()}`);
-  await connectPage(stack.db, clinicId, { id: pageId, accessToken: pageToken });
-  stack.metaStandIn.state.pages.push({ id: pageId, name: 'Page', accessToken: pageToken, pictureUrl: '/x.svg' });
+  const { id: clinicId, pageId } = await newConnectedClinic(stack, 'Shutdown');
   const patientId = await insertRow(stack.db, 'patients', {
     clinic_id: clinicId,
     name: 'Leaving Patient',

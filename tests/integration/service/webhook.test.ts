@@ -10,7 +10,7 @@ import { QUICK_REPLY_PAYLOAD } from '../../../server/contracts.ts';
 import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { asUser, createStaff, insertRow } from '../../support/database.ts';
-import { connectPage, messagesTo, postJson } from '../../support/service.ts';
+import { messagesTo, newConnectedClinic, postJson, type ConnectedClinic } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const PASSWORD = 'Webhook-pass-1';
@@ -30,34 +30,11 @@ afterAll(async () => {
 });
 
 const unique = () => randomUUID().replace(/-/g, '').slice(0, 12);
-let pageCounter = 0;
 
-interface Clinic {
-  id: number;
-  pageId: string;
-  pageToken: string;
-}
+const connectedClinic = (options: { phone?: string } = {}) =>
+  newConnectedClinic(stack, 'Webhook', { contact_phone: options.phone ?? null });
 
-/** A clinic connected to a page of its own, known to the Meta stand-in. */
-async function connectedClinic(options: { phone?: string } = {}): Promise<Clinic> {
-  pageCounter += 1;
-  const pageId = `77${Date.now()}${pageCounter}`.slice(0, 18);
-  const pageToken = `EAAPAGE${unique()}`;
-  const id = await insertRow(stack.db, 'clinics', {
-    name: `Webhook Clinic ${unique()}`,
-    contact_phone: options.phone ?? null,
-  });
-  await connectPage(stack.db, id, { id: pageId, accessToken: pageToken });
-  stack.metaStandIn.state.pages.push({
-    id: pageId,
-    name: `Page ${pageId}`,
-    accessToken: pageToken,
-    pictureUrl: '/_meta/pictures/x.svg',
-  });
-  return { id, pageId, pageToken };
-}
-
-async function patientOf(clinic: Clinic, messengerId: string | null = `psid-${unique()}`) {
+async function patientOf(clinic: ConnectedClinic, messengerId: string | null = `psid-${unique()}`) {
   const { rows } = await stack.db.query<{ id: string }>(
     `insert into public.patients (clinic_id, name, phone, messenger_id) values ($1, $2, '0917 000 0000', $3) returning id`,
     [clinic.id, `Patient ${unique()}`, messengerId],
@@ -65,7 +42,7 @@ async function patientOf(clinic: Clinic, messengerId: string | null = `psid-${un
   return { id: Number(rows[0]!.id), psid: messengerId };
 }
 
-async function dentistOf(clinic: Clinic) {
+async function dentistOf(clinic: ConnectedClinic) {
   const { rows } = await stack.db.query<{ id: string }>(
     `insert into public.dentists (clinic_id, name, email, phone) values ($1, $2, $3, '0917 111 1111') returning id`,
     [clinic.id, `Dr ${unique()}`, `dr-${unique()}@example.test`],
@@ -78,7 +55,7 @@ async function dentistOf(clinic: Clinic) {
  * the clinic's hours would refuse (e.g. "in 30 minutes" while the tests run at night).
  */
 async function appointmentOf(
-  clinic: Clinic,
+  clinic: ConnectedClinic,
   patientId: number,
   time: string,
   options: { status?: string; guardianPsid?: string; bypassBookingRules?: boolean } = {},
