@@ -12,11 +12,9 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { databaseTargets } from '../../support/database.ts';
+import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
-
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('appointment edit as read');
 
 const PROCEDURE = 'Composite Filling';
 const OTHER_PROCEDURE = 'Oral Prophylaxis (Cleaning)';
@@ -52,7 +50,7 @@ interface Refusal {
 
 const instant = (timestamp: string) => new Date(timestamp).toISOString();
 
-describe.each(targets)('Edit Appointment saves as read on %s', (target) => {
+describe.each(databaseTargets())('Edit Appointment saves as read on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let reception: SupabaseClient;

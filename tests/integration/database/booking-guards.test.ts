@@ -11,21 +11,20 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicSunday, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { databaseTargets } from '../../support/database.ts';
+import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const SLOT_REFUSED = 'This slot may already be taken or dentist is unavailable.';
 const UNKNOWN_PROCEDURE = "The procedure is not in this clinic's price list.";
 const PROCEDURE = 'Composite Filling';
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('booking guards');
 
 interface Refusal {
   status: number;
   error: { code: string; message: string; details: string | null } | null;
 }
 
-describe.each(targets)('booking guards against crafted requests on %s', (target) => {
+describe.each(databaseTargets())('booking guards against crafted requests on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let reception: SupabaseClient;

@@ -8,15 +8,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../local/db/database.ts';
 import { clinicSunday, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
+import { databaseTargets } from '../../support/database.ts';
 import { whileHeldOpen } from '../../support/held-open.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const SLOT_TAKEN = 'This slot may already be taken or dentist is unavailable.';
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('booking');
 
-describe.each(targets)('booking integrity on %s', (target) => {
+describe.each(databaseTargets())('booking integrity on %s', (target) => {
   let stack: TestStack;
   let reception: SupabaseClient;
   let clinicId: number;

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { databaseTargets } from '../../support/database.ts';
+import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 type Role = 'superadmin' | 'admin' | 'receptionist' | 'dentist';
@@ -334,10 +335,7 @@ function expectAllowedOrRefused(result: { error: { code: string } | null; status
   }
 }
 
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('rls-matrix');
-
-describe.each(targets)('row-level security on %s', (target) => {
+describe.each(databaseTargets())('row-level security on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let anon: SupabaseClient;

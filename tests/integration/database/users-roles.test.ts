@@ -11,12 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { databaseTargets } from '../../support/database.ts';
+import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { newStaffLogin } from '../../support/staff-login.ts';
-
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('users-roles');
 
 const PASSWORD = 'Cl1nic-pass';
 
@@ -25,7 +23,7 @@ interface QuickAdmin {
   client: SupabaseClient;
 }
 
-describe.each(targets)('users and roles on %s', (target) => {
+describe.each(databaseTargets())('users and roles on %s', (target) => {
   let stack: TestStack;
   let service: SupabaseClient;
   let superadmin: SupabaseClient;

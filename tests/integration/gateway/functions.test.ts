@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { newStaffLogin } from '../../support/staff-login.ts';
 
 const PASSWORD = 'Cl1nic-pass';
 
@@ -55,17 +56,9 @@ async function clinicAdmin(label: string): Promise<StaffUser> {
 
 /** A staff member of a clinic, made the way Users & Roles makes one (clinic and role in app_metadata). */
 async function staffMember(clinicId: number | string, role: string): Promise<StaffUser> {
-  const email = freshEmail(role);
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: `A ${role}` },
-    app_metadata: { clinic_id: clinicId, role },
-  });
-  if (error || !data.user) throw error ?? new Error('no user');
-  expect(await profileOf(data.user.id)).toMatchObject({ role });
-  return { id: data.user.id, email, clinicId };
+  const { email, userId } = await newStaffLogin(service, Number(clinicId), role, PASSWORD);
+  expect(await profileOf(userId)).toMatchObject({ role });
+  return { id: userId, email, clinicId };
 }
 
 /** Calls delete-user as the given user; answers the status and the JSON body, success or not. */

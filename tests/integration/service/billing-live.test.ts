@@ -7,16 +7,14 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_UPDATED } from '@common/contract';
+import { databaseTargets } from '../../support/database.ts';
 import { liveEvents } from '../../support/live-events.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { testDatabaseUrl } from '../../support/postgres.ts';
 import { DEMO, demoClinics } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { waitFor } from '../../support/wait-for.ts';
 
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('billing-live');
-
-describe.each(targets)('billing-updated on %s', (target) => {
+describe.each(databaseTargets())('billing-updated on %s', (target) => {
   let stack: TestStack;
   let clinics: { smile: number; bright: number };
   let reception: SupabaseClient;

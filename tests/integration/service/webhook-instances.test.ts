@@ -9,17 +9,14 @@ import { startStack, type RunningStack } from '../../../local/stack.ts';
 import { QUICK_REPLY_PAYLOAD } from '../../../server/contracts.ts';
 import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
-import { createClinic } from '../../support/database.ts';
-import { announcePostgresTarget, testDatabaseUrl } from '../../support/postgres.ts';
+import { createClinic, databaseTargets } from '../../support/database.ts';
+import { testDatabaseUrl } from '../../support/postgres.ts';
 import { connectPage, deliverToWebhook, signedMessagingEvent } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
-const targets = ['pglite', ...(testDatabaseUrl ? ['postgres'] : [])] as const;
-announcePostgresTarget('service-webhook-instances');
-
 const unique = () => randomUUID().replace(/-/g, '').slice(0, 12);
 
-describe.each(targets)('on %s', (target) => {
+describe.each(databaseTargets())('on %s', (target) => {
   let stack: TestStack;
   /** Every service instance serving the one database. */
   let instances: RunningStack[];
