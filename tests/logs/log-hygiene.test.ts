@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_JWT_SECRET, LOCAL_META_APP } from '../../local/config.ts';
 import { DEMO_PAGES } from '../../local/meta/state.ts';
 import { DEMO_PASSWORD } from '../../local/stack.ts';
+import { escapeRegExp } from '../support/reg-exp.ts';
 
 /** Fewer lines than this means the stacks did not log: the checks below would pass vacuously. */
 const MIN_LOG_LINES = 500;
@@ -35,8 +36,7 @@ function hits(files: LogFile[], pattern: RegExp): string[] {
   return found;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const anyOf = (texts: readonly string[]) => new RegExp(texts.map(escape).join('|'));
+const anyOf = (texts: readonly string[]) => new RegExp(texts.map(escapeRegExp).join('|'));
 
 /** Texts the tests and the service send to patients, or patients send (tests/integration/service). */
 const MESSAGE_BODIES = [

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { vi } from 'vitest';
 import ws from 'ws';
 import { AUTH_STORAGE_KEY } from '../../../src/lib/supabase-loader.ts';
+import { escapeRegExp } from '../../support/reg-exp.ts';
 import type { E2eContext } from './context.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -53,9 +54,6 @@ export async function openTab(page: Page, tab: string) {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: tab, exact: true }).click();
   await page.getByRole('heading', { name: TAB_HEADINGS[tab] ?? tab, level: 1 }).waitFor();
 }
-
-/** `text` as a regular expression's source that matches it literally (a name with a '.' or '(', say). */
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 
