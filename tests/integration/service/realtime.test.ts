@@ -261,7 +261,7 @@ describe('appointment-updated', () => {
     await connected(socket);
     const updates = collect(socket);
     await stack.db.query('update public.appointments set deleted = true where id = $1', [appointment.id]);
-    const update = await waitFor(() => updates.find((u) => u.id === appointment.id));
+    const update = await waitFor(() => updates.find((u) => u.id === appointment.id && u.deleted === true));
     expect(update).toMatchObject({ deleted: true, patient_name: appointment.patientName });
   });
 
@@ -271,7 +271,7 @@ describe('appointment-updated', () => {
     await connected(socket);
     const updates = collect(socket);
     await stack.db.query('delete from public.appointments where id = $1', [appointment.id]);
-    const update = await waitFor(() => updates.find((u) => u.id === appointment.id));
+    const update = await waitFor(() => updates.find((u) => u.id === appointment.id && u.deleted === true));
     expect(update).toMatchObject({ id: appointment.id, clinic_id: clinics.smile, deleted: true, status: 'Scheduled' });
   });
 
@@ -359,7 +359,7 @@ describe('appointment-updated for late-cancellation flags', () => {
     const updates = collect(socket);
 
     const flagId = await raiseFlag(clinics.smile, appointment.id);
-    const raised = await waitFor(() => updates.find((u) => u.id === appointment.id), 2000);
+    const raised = await waitFor(() => updates.find((u) => u.id === appointment.id && u.open_flag != null), 2000);
     expect(raised).toMatchObject({
       status: 'Scheduled',
       patient_name: appointment.patientName,
