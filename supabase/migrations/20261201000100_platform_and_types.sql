@@ -59,7 +59,8 @@ create domain public.pesos as numeric
 
 comment on domain public.pesos is
   'Pesos with at most two decimals, at most 9,999,999,999.99 either way; never NaN or infinite (23514). '
-  'Money columns of this type are stored with exactly two decimals (keep_money_in_centavos).';
+  'Money columns of this type are stored with exactly two decimals (setup_clinic_table gives each table '
+  'with one keep_money_in_centavos).';
 
 -- ---------------------------------------------------------------------------
 -- The types
@@ -228,7 +229,8 @@ select private.setup_function('private.create_clinic_policy(regclass, text, text
 -- row-level security on; its sequence (an identity or serial id) closed to anon and
 -- authenticated, who insert through the column's default and need no grant; the trigger
 -- <table>_clinic_id_is_fixed (a row never moves to another clinic); <table>_set_updated_at when it has
--- an updated_at column. Options: policies, one {operation, permission, name} each
+-- an updated_at column; <table>_money_in_centavos when it has public.pesos columns (all of them,
+-- keep_money_in_centavos). Options: policies, one {operation, permission, name} each
 -- (create_clinic_policy); audit, the arguments of <table>_audit (audit_row_change, entity first);
 -- notify, the arguments of <table>_notify_change (notify_change, channel first), which fires after
 -- notify_on. A table's own policies and triggers follow its call. The test clinic-tables.test.ts
@@ -248,6 +250,7 @@ declare
   v_sequence regclass;
   v_policy text[];
   v_grant text;
+  v_money text[];
 begin
   execute format('revoke all on %s from public, anon, authenticated, service_role', p_table);
   if service_grants is not null then
@@ -279,6 +282,15 @@ begin
   execute format(
     'create trigger %I before update of clinic_id on %s for each row execute function public.prevent_clinic_change()',
     v_name || '_clinic_id_is_fixed', p_table);
+  select pg_catalog.array_agg(a.attname::text order by a.attnum) into v_money
+    from pg_catalog.pg_attribute a
+   where a.attrelid = p_table and a.atttypid = 'public.pesos'::regtype and a.attnum > 0 and not a.attisdropped;
+  if v_money is not null then
+    execute format('create trigger %I before insert or update of %s on %s for each row '
+      'execute function public.keep_money_in_centavos(%s)', v_name || '_money_in_centavos',
+      (select string_agg(quote_ident(m), ', ') from unnest(v_money) m), p_table,
+      (select string_agg(quote_literal(m), ', ') from unnest(v_money) m));
+  end if;
   if audit is not null then
     execute format(
       'create trigger %I after insert or update or delete on %s for each row execute function public.audit_row_change(%s)',
@@ -359,9 +371,77 @@ $$;
 select private.setup_function('public.is_browser_role()', '{authenticated,service_role}',
   'True when the statement runs as anon or authenticated (a browser), false for service_role, owners and definer functions.');
 
+-- PostgREST hands the SPA an error's hint but not the name of the constraint that refused a row,
+-- so a table whose refusals staff read in words names those constraints, each with its code
+-- (common/contract/error-codes.ts), in the arguments of one trigger: 'constraint=code'. The rule
+-- stays the constraint's, written once: this asks the check (evaluated on the new row) or the
+-- unique key (looked up, as its index computes it, among the other rows by id the caller can see) before
+-- the constraint does, and refuses with the code in the hint. A column's own check is named
+-- <table>_<column>_check. A listed check that comes out null refuses too: listed checks are
+-- written null-safe, and a null they meet is one the column's NOT NULL refuses anyway.
+create function public.refuse_with_codes()
+returns trigger language plpgsql set search_path = '' as $$
+declare
+  v_pair text;
+  v_name text;
+  v_code text;
+  v_check text;
+  v_key text;
+  v_key_predicate text;
+  v_refused boolean;
+begin
+  foreach v_pair in array tg_argv loop
+    v_name := pg_catalog.split_part(v_pair, '=', 1);
+    v_code := pg_catalog.split_part(v_pair, '=', 2);
+    v_check := null;
+    v_key := null;
+    select pg_catalog.pg_get_expr(c.conbin, c.conrelid) into v_check
+      from pg_catalog.pg_constraint c
+     where c.conrelid = tg_relid and c.conname = v_name and c.contype = 'c';
+    if v_check is not null then
+      execute pg_catalog.format('select not coalesce(%s, false) from (select ($1).*) as candidate', v_check)
+        into v_refused using new;
+      if v_refused then
+        raise exception 'new row for relation "%" violates check constraint "%"', tg_table_name, v_name
+          using errcode = 'check_violation', constraint = v_name, table = tg_table_name, schema = tg_table_schema,
+                hint = v_code;
+      end if;
+      continue;
+    end if;
+    select pg_catalog.string_agg(pg_catalog.pg_get_indexdef(i.indexrelid, k.n, true), ', ' order by k.n),
+           coalesce(pg_catalog.pg_get_expr(i.indpred, i.indrelid), 'true')
+      into v_key, v_key_predicate
+      from pg_catalog.pg_index i
+      join pg_catalog.pg_class ic on ic.oid = i.indexrelid
+      cross join lateral pg_catalog.generate_series(1, i.indnkeyatts) as k (n)
+     where i.indrelid = tg_relid and ic.relname = v_name and i.indisunique
+     group by i.indexrelid, i.indrelid, i.indpred;
+    if v_key is null then
+      raise exception 'refuse_with_codes: % names no check or unique key of %', v_name, tg_relid::regclass
+        using errcode = 'undefined_object', hint = 'trigger_misconfigured';
+    end if;
+    execute pg_catalog.format(
+      'select exists (select from %s as existing where existing.id <> ($1).id and (%s) '
+      '  and (%s) = (select %s from (select ($1).*) as candidate where %s))',
+      tg_relid::regclass, v_key_predicate, v_key, v_key, v_key_predicate)
+      into v_refused using new;
+    if v_refused then
+      raise exception 'duplicate key value violates unique constraint "%"', v_name
+        using errcode = 'unique_violation', constraint = v_name, table = tg_table_name, schema = tg_table_schema,
+              hint = v_code;
+    end if;
+  end loop;
+  return new;
+end;
+$$;
+
+select private.setup_function('public.refuse_with_codes()', '{service_role}',
+  'Trigger: refuses a row that a check or unique key its arguments name (''constraint=code'') would refuse, '
+  'before that constraint does, with the code as the hint (23514 or 23505).');
+
 -- pesos keeps a value as it was sent (12.5); the money columns store it with exactly two
 -- decimals (12.50), the form numeric(12, 2) gives. One trigger function for every money column:
--- each table's trigger names its columns (its arguments), beside the table.
+-- setup_clinic_table gives each table with pesos columns a trigger naming them (its arguments).
 create function public.keep_money_in_centavos()
 returns trigger language plpgsql set search_path = '' as $$
 declare

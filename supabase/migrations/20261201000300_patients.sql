@@ -30,7 +30,8 @@ create table public.patients (
   discount_id_number text
     check (discount_id_number is null or (btrim(discount_id_number) <> '' and char_length(discount_id_number) <= 50)),
   unique (id, clinic_id),
-  constraint patients_discount_id_complete check ((discount_id_type is null) = (discount_id_number is null))
+  constraint patients_discount_id_has_number check (discount_id_type is null or discount_id_number is not null),
+  constraint patients_discount_id_has_type check (discount_id_number is null or discount_id_type is not null)
 );
 
 comment on column public.patients.discount_id_type is
@@ -52,6 +53,13 @@ create unique index patients_clinic_messenger_id_key on public.patients (clinic_
 
 comment on index public.patients_clinic_messenger_id_key is
   'A Messenger id (PSID) belongs to at most one live patient of a clinic (23505).';
+
+create trigger patients_coded_refusals before insert or update of discount_id_type, discount_id_number
+  on public.patients
+  for each row when (new.discount_id_type is not null or new.discount_id_number is not null)
+  execute function public.refuse_with_codes('patients_discount_id_has_number=discount_id_number_required',
+    'patients_discount_id_number_check=discount_id_number_required',
+    'patients_discount_id_has_type=discount_id_type_required');
 
 -- Patient search: case-insensitive substring of name, phone or messenger_id
 -- The Patients screen filters with ILIKE '%text%' on the three columns (OR).

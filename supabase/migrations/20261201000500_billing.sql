@@ -122,8 +122,6 @@ select private.setup_clinic_table('public.procedures', grants => array['select, 
   ['update', 'procedures.manage', 'Front desk can update procedures of their clinic'],
   ['delete', 'procedures.manage', 'Front desk can delete procedures of their clinic']]);
 
-create trigger procedures_money_in_centavos before insert or update of price on public.procedures
-  for each row execute function public.keep_money_in_centavos('price');
 
 -- ---------------------------------------------------------------------------
 -- The statutory rates, once
@@ -138,28 +136,6 @@ select private.setup_function('public.statutory_rates()', '{authenticated,servic
   'The statutory rates billing applies: discount_rate 0.20 for senior citizens (RA 9994) and persons with '
   'disability (RA 10754) on dental services, who are also exempt from VAT; vat_rate 0.12 (a VAT-registered '
   'clinic''s rate). The one place these numbers live.');
-
-create function public.guard_patient_discount_id()
-returns trigger language plpgsql set search_path = '' as $$
-begin
-  if new.discount_id_type is not null and coalesce(pg_catalog.btrim(new.discount_id_number), '') = '' then
-    raise exception 'A senior citizen or PWD ID needs its number.'
-      using errcode = 'check_violation', hint = 'discount_id_number_required';
-  end if;
-  if new.discount_id_type is null and new.discount_id_number is not null then
-    raise exception 'An ID number needs its type: senior citizen or PWD.'
-      using errcode = 'check_violation', hint = 'discount_id_type_required';
-  end if;
-  return new;
-end;
-$$;
-
-select private.setup_function('public.guard_patient_discount_id()', '{service_role}',
-  'Trigger: a discount ID type needs a number (discount_id_number_required), a number needs a type '
-  '(discount_id_type_required).');
-
-create trigger patients_guard_discount_id before insert or update of discount_id_type, discount_id_number
-  on public.patients for each row execute function public.guard_patient_discount_id();
 
 -- ---------------------------------------------------------------------------
 -- hmos
@@ -190,36 +166,22 @@ create unique index hmos_clinic_name_ci_key on public.hmos (clinic_id, pg_catalo
 
 comment on index public.hmos_clinic_name_ci_key is 'A clinic has one HMO of a name, ignoring case and spaces around it.';
 
-create function public.guard_hmo()
+create function public.trim_hmo_name()
 returns trigger language plpgsql set search_path = '' as $$
 begin
-  if exists (
-    select from public.hmos h
-     where h.clinic_id = new.clinic_id and h.id <> coalesce(new.id, -1)
-       and pg_catalog.lower(pg_catalog.btrim(h.name)) = pg_catalog.lower(pg_catalog.btrim(new.name))
-  ) then
-    raise exception 'The clinic already has an HMO named %.', pg_catalog.btrim(new.name)
-      using errcode = 'unique_violation', hint = 'hmo_name_taken';
-  end if;
-  if new.claim_deadline_days is null or new.claim_deadline_days not between 1 and 365 then
-    raise exception 'The claim deadline is 1 to 365 days.'
-      using errcode = 'check_violation', hint = 'hmo_claim_deadline_invalid';
-  end if;
-  if new.annual_limit is not null and new.annual_limit <= 0 then
-    raise exception 'An annual limit is more than zero pesos; leave it empty for none.'
-      using errcode = 'check_violation', hint = 'hmo_annual_limit_invalid';
-  end if;
   new.name := pg_catalog.btrim(new.name);
   return new;
 end;
 $$;
 
-select private.setup_function('public.guard_hmo()', '{service_role}',
-  'Trigger: one HMO of a name per clinic (hmo_name_taken), claim deadline 1-365 days (hmo_claim_deadline_invalid), '
-  'annual limit above zero (hmo_annual_limit_invalid); the name is stored trimmed.');
+select private.setup_function('public.trim_hmo_name()', '{service_role}', 'Trigger: stores an HMO''s name trimmed.');
 
-create trigger hmos_guard before insert or update on public.hmos
-  for each row execute function public.guard_hmo();
+create trigger hmos_trim_name before insert or update of name on public.hmos
+  for each row execute function public.trim_hmo_name();
+
+create trigger hmos_coded_refusals before insert or update on public.hmos
+  for each row execute function public.refuse_with_codes('hmos_clinic_name_ci_key=hmo_name_taken',
+    'hmos_claim_deadline_days_check=hmo_claim_deadline_invalid', 'hmos_annual_limit_check=hmo_annual_limit_invalid');
 
 select private.setup_clinic_table('public.hmos',
   grants => array[
@@ -231,9 +193,6 @@ select private.setup_clinic_table('public.hmos',
     ['select', 'patients.read', 'Staff can view the HMOs of their clinic'],
     ['insert', 'hmos.manage', 'Admins can add HMOs to their clinic'],
     ['update', 'hmos.manage', 'Admins can update HMOs of their clinic']]);
-
-create trigger hmos_money_in_centavos before insert or update of annual_limit on public.hmos
-  for each row execute function public.keep_money_in_centavos('annual_limit');
 
 
 -- Coverage rows stay in one clinic through procedures_id_clinic_id_key (…_invoice_items.sql).
@@ -268,39 +227,11 @@ comment on table public.hmo_coverages is
 
 create index hmo_coverages_procedure_idx on public.hmo_coverages (procedure_id);
 
-create function public.guard_hmo_coverage()
-returns trigger language plpgsql set search_path = '' as $$
-begin
-  if pg_catalog.num_nonnulls(new.contracted_price, new.covered_percent) <> 1 then
-    raise exception 'Give either a contracted price or a covered percentage, not both nor neither.'
-      using errcode = 'check_violation', hint = 'hmo_coverage_price_or_percent';
-  end if;
-  if new.covered_percent is not null and new.covered_percent not between 0 and 100 then
-    raise exception 'A covered percentage is from 0 to 100.'
-      using errcode = 'check_violation', hint = 'hmo_coverage_percent_invalid';
-  end if;
-  if new.contracted_price is not null and new.contracted_price < 0 then
-    raise exception 'A contracted price is not below zero.'
-      using errcode = 'check_violation', hint = 'hmo_coverage_price_invalid';
-  end if;
-  if exists (
-    select from public.hmo_coverages c
-     where c.hmo_id = new.hmo_id and c.procedure_id = new.procedure_id and c.id <> coalesce(new.id, -1)
-  ) then
-    raise exception 'This HMO already covers that procedure.'
-      using errcode = 'unique_violation', hint = 'hmo_coverage_taken';
-  end if;
-  return new;
-end;
-$$;
-
-select private.setup_function('public.guard_hmo_coverage()', '{service_role}',
-  'Trigger: a contracted price or a covered percentage, exactly one (hmo_coverage_price_or_percent), a percentage '
-  '0-100 (hmo_coverage_percent_invalid), a price not below zero (hmo_coverage_price_invalid), a procedure once '
-  'per HMO (hmo_coverage_taken).');
-
-create trigger hmo_coverages_guard before insert or update on public.hmo_coverages
-  for each row execute function public.guard_hmo_coverage();
+create trigger hmo_coverages_coded_refusals before insert or update on public.hmo_coverages
+  for each row execute function public.refuse_with_codes('hmo_coverages_price_or_percent=hmo_coverage_price_or_percent',
+    'hmo_coverages_covered_percent_check=hmo_coverage_percent_invalid',
+    'hmo_coverages_contracted_price_check=hmo_coverage_price_invalid',
+    'hmo_coverages_hmo_procedure_key=hmo_coverage_taken');
 
 select private.setup_clinic_table('public.hmo_coverages',
   grants => array[
@@ -314,9 +245,6 @@ select private.setup_clinic_table('public.hmo_coverages',
     ['insert', 'hmos.manage', 'Admins can add HMO coverage in their clinic'],
     ['update', 'hmos.manage', 'Admins can change HMO coverage in their clinic'],
     ['delete', 'hmos.manage', 'Admins can remove HMO coverage in their clinic']]);
-
-create trigger hmo_coverages_money_in_centavos before insert or update of contracted_price on public.hmo_coverages
-  for each row execute function public.keep_money_in_centavos('contracted_price');
 
 
 -- ---------------------------------------------------------------------------
@@ -355,26 +283,9 @@ create index patient_hmo_cards_patient_idx on public.patient_hmo_cards (clinic_i
 
 create index patient_hmo_cards_hmo_idx on public.patient_hmo_cards (hmo_id);
 
-create function public.guard_patient_hmo_card()
-returns trigger language plpgsql set search_path = '' as $$
-begin
-  if coalesce(pg_catalog.btrim(new.member_number), '') = '' then
-    raise exception 'An HMO card needs its member number.'
-      using errcode = 'check_violation', hint = 'hmo_card_member_required';
-  end if;
-  if new.valid_from is not null and new.valid_until is not null and new.valid_until < new.valid_from then
-    raise exception 'Valid until (%) is before valid from (%).', new.valid_until, new.valid_from
-      using errcode = 'check_violation', hint = 'hmo_card_dates_reversed';
-  end if;
-  return new;
-end;
-$$;
-
-select private.setup_function('public.guard_patient_hmo_card()', '{service_role}',
-  'Trigger: a member number (hmo_card_member_required), valid until not before valid from (hmo_card_dates_reversed).');
-
-create trigger patient_hmo_cards_guard before insert or update on public.patient_hmo_cards
-  for each row execute function public.guard_patient_hmo_card();
+create trigger patient_hmo_cards_coded_refusals before insert or update on public.patient_hmo_cards
+  for each row execute function public.refuse_with_codes('patient_hmo_cards_member_number_check=hmo_card_member_required',
+    'patient_hmo_cards_dates_ordered=hmo_card_dates_reversed');
 
 -- After the row passed its policy: asked before, the caller's view of the HMOs would answer
 -- another clinic's writer "inactive" instead of the policy's refusal.
@@ -668,8 +579,6 @@ select private.setup_clinic_table('public.invoices',
     ['select', 'billing.read', 'Staff can view invoices of their clinic'],
     ['insert', 'billing.write', 'Staff can add invoices in their clinic']]);
 
-create trigger invoices_money_in_centavos before insert or update of total on public.invoices
-  for each row execute function public.keep_money_in_centavos('total');
 
 -- ---------------------------------------------------------------------------
 -- payments
@@ -793,8 +702,6 @@ select private.setup_clinic_table('public.payments',
     ['select', 'billing.read', 'Staff can view payments of their clinic'],
     ['insert', 'billing.write', 'Staff can record payments in their clinic']]);
 
-create trigger payments_money_in_centavos before insert or update of amount, accepted_balance on public.payments
-  for each row execute function public.keep_money_in_centavos('amount', 'accepted_balance');
 
 -- ---------------------------------------------------------------------------
 -- payment_entries
@@ -1612,9 +1519,6 @@ select private.setup_clinic_table('public.hmo_claims',
   notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id'],
   policies => array[['select', 'billing.read', 'Staff can view the HMO claims of their clinic']]);
 
-create trigger hmo_claims_money_in_centavos before insert or update of amount on public.hmo_claims
-  for each row execute function public.keep_money_in_centavos('amount');
-
 
 -- ---------------------------------------------------------------------------
 -- hmo_payments
@@ -1689,10 +1593,6 @@ create trigger hmo_payments_name_voider before update of voided_at on public.hmo
   for each row execute function public.name_voider();
 
 
-create trigger hmo_payments_money_in_centavos before insert or update of amount on public.hmo_payments
-  for each row execute function public.keep_money_in_centavos('amount');
-
-
 -- ---------------------------------------------------------------------------
 -- hmo_claim_settlements
 -- ---------------------------------------------------------------------------
@@ -1718,10 +1618,6 @@ create index hmo_claim_settlements_claim_idx on public.hmo_claim_settlements (cl
 select private.setup_clinic_table('public.hmo_claim_settlements',
   grants => array['select'],
   policies => array[['select', 'billing.read', 'Staff can view how HMO payments settled claims in their clinic']]);
-
-create trigger hmo_claim_settlements_money_in_centavos before insert or update of amount
-  on public.hmo_claim_settlements
-  for each row execute function public.keep_money_in_centavos('amount');
 
 
 -- ---------------------------------------------------------------------------

@@ -126,18 +126,6 @@ begin
     return new;
   end if;
 
-  if not public.is_fdi_tooth(new.tooth) then
-    raise exception 'Tooth % is not an FDI tooth number (11-48 permanent, 51-85 primary).', new.tooth
-      using errcode = 'check_violation', hint = 'chart_tooth_invalid';
-  end if;
-  if not public.chart_surfaces_valid(new.surfaces) then
-    raise exception 'Surfaces are M, O, D, B and L, each at most once.'
-      using errcode = 'check_violation', hint = 'chart_surfaces_invalid';
-  end if;
-  if public.chart_condition_is_whole_tooth(new.condition) and cardinality(new.surfaces) > 0 then
-    raise exception 'A % is recorded for the whole tooth, without surfaces.', pg_catalog.replace(new.condition::text, '_', ' ')
-      using errcode = 'check_violation', hint = 'chart_surfaces_whole_tooth';
-  end if;
   if new.appointment_id is not null then
     select a.patient_id into v_appointment_patient
       from public.appointments a where a.id = new.appointment_id and a.clinic_id = new.clinic_id;
@@ -160,10 +148,15 @@ end;
 $$;
 
 select private.setup_function('public.guard_chart_entry()', '{service_role}',
-  'Trigger: refuses an invalid tooth (chart_tooth_invalid), surfaces (chart_surfaces_invalid), surfaces on a '
-  'whole-tooth condition (chart_surfaces_whole_tooth), another patient''s appointment (chart_appointment_mismatch); '
-  'stamps recorded_* (browsers: now and the signed-in user); allows one update, the removal, stamped the same way '
-  '(chart_entry_remove_only, chart_entry_removed).');
+  'Trigger: refuses another patient''s appointment (chart_appointment_mismatch); stamps recorded_* (browsers: '
+  'now and the signed-in user); allows one update, the removal, stamped the same way (chart_entry_remove_only, '
+  'chart_entry_removed).');
+
+-- Named to run before the guard: the entry's own checks are refused first.
+create trigger chart_entries_coded_refusals before insert on public.chart_entries
+  for each row execute function public.refuse_with_codes('chart_entries_tooth_check=chart_tooth_invalid',
+    'chart_entries_surfaces_check=chart_surfaces_invalid',
+    'chart_entries_whole_tooth_has_no_surfaces=chart_surfaces_whole_tooth');
 
 create trigger chart_entries_guard before insert or update on public.chart_entries
   for each row execute function public.guard_chart_entry();
@@ -283,8 +276,6 @@ select private.setup_clinic_table('public.treatment_plan_items',
   policies => array[
     ['select', 'plan.read', 'Staff can view the treatment plans of their clinic']]);
 
-create trigger treatment_plan_items_money_in_centavos before insert or update of price on public.treatment_plan_items
-  for each row execute function public.keep_money_in_centavos('price');
 
 -- ---------------------------------------------------------------------------
 -- treatment_plan_totals: the plan's money, exact, per phase (phase null: the whole plan)

@@ -1,7 +1,7 @@
 /**
  * Every table with a clinic_id is set up the same way (private.setup_clinic_table): nothing for
- * anon, row-level security on, a row never moves to another clinic, and no sequence a browser role
- * may use. Read
+ * anon, row-level security on, a row never moves to another clinic, no sequence a browser role
+ * may use, and money (public.pesos, on any table) stored with two decimals. Read
  * from the catalog, so a table added without the setup fails here, whatever it is called.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,26 @@ describe.each(databaseTargets())('the setup of clinic tables on %s', (target) =>
       [clinicTables],
     );
     expect(rows).toEqual([]);
+  });
+
+  it('stores every pesos column of every table with two decimals: a keep_money_in_centavos trigger names it', async () => {
+    const { rows } = await fresh.db.query<{ column: string; inCentavos: boolean }>(
+      `select c.relname || '.' || a.attname as column, exists (
+                select from pg_catalog.pg_trigger t
+                 where t.tgrelid = c.oid and t.tgfoid = 'public.keep_money_in_centavos()'::regprocedure
+                   and t.tgenabled <> 'D' and a.attnum = any (t.tgattr::int2[])
+                   and a.attname::text = any (pg_catalog.string_to_array(pg_catalog.encode(t.tgargs, 'escape'), '\\000'))
+                   -- a row trigger, before insert and before update
+                   and t.tgtype & 1 = 1 and t.tgtype & 2 = 2 and t.tgtype & 4 = 4 and t.tgtype & 16 = 16
+              ) as "inCentavos"
+         from pg_catalog.pg_attribute a
+         join pg_catalog.pg_class c on c.oid = a.attrelid
+        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+          and a.atttypid = 'public.pesos'::regtype and a.attnum > 0 and not a.attisdropped
+        order by 1`,
+    );
+    expect(rows.map(({ column }) => column)).toEqual(expect.arrayContaining(['invoices.total', 'payments.amount']));
+    expect(rows.filter(({ inCentavos }) => !inCentavos)).toEqual([]);
   });
 
   it('gives anon and authenticated no privilege on the sequence of any clinic table', async () => {

@@ -56,6 +56,9 @@ describe.each(databaseTargets())('refusal codes on %s', (target) => {
   let raises: { fn: string; statement: string; codes: string[] }[];
   /** Helpers that raise with the code their caller passes (`hint = p_hint`), and where it is passed. */
   let delegating: { fn: string; parameter: string; calls: number }[];
+  /** Arguments of coded-refusal triggers that name no check or unique key of their table. */
+  let unknownConstraints: string[];
+  let codedRefusalRaises = 0;
 
   beforeAll(async () => {
     fresh = await freshDatabase(target);
@@ -99,9 +102,36 @@ describe.each(databaseTargets())('refusal codes on %s', (target) => {
       }
       return calls;
     };
+    // public.refuse_with_codes raises with the code its trigger names beside the constraint
+    // ('constraint=code'): each such argument is a raise of that code.
+    const { rows: codedRefusals } = await fresh.db.query<{ trigger: string; argument: string; known: boolean }>(
+      `select t.tgrelid::regclass::text || '.' || t.tgname as trigger, a.argument,
+              exists (select from pg_catalog.pg_constraint c
+                       where c.conrelid = t.tgrelid and c.contype = 'c'
+                         and c.conname = pg_catalog.split_part(a.argument, '=', 1))
+              or exists (select from pg_catalog.pg_index i join pg_catalog.pg_class ic on ic.oid = i.indexrelid
+                          where i.indrelid = t.tgrelid and i.indisunique
+                            and ic.relname = pg_catalog.split_part(a.argument, '=', 1)) as known
+         from pg_catalog.pg_trigger t
+         cross join lateral pg_catalog.unnest(
+           pg_catalog.string_to_array(pg_catalog.encode(t.tgargs, 'escape'), '\\000')
+         ) as a (argument)
+        where t.tgfoid = 'public.refuse_with_codes()'::regprocedure and a.argument <> ''`,
+    );
+    unknownConstraints = codedRefusals
+      .filter(({ known }) => !known)
+      .map(({ trigger, argument }) => `${trigger}: ${argument}`);
+    for (const { trigger, argument } of codedRefusals) {
+      const code = argument.split('=')[1] ?? '';
+      raises.push({ fn: trigger, statement: argument, codes: /^[a-z_]+$/.test(code) ? [code] : [] });
+    }
     for (const row of rows) {
       for (const [statement] of row.source.matchAll(RAISE)) {
         const hint = hintOf(statement);
+        if (row.name === 'public.refuse_with_codes' && hint === 'v_code') {
+          codedRefusalRaises += 1;
+          continue;
+        }
         const parameter = row.inputs?.find((name) => name === hint.toLowerCase());
         if (parameter === undefined) {
           raises.push({ fn: row.name, statement, codes: hintCodes(hint) });
@@ -126,6 +156,12 @@ describe.each(databaseTargets())('refusal codes on %s', (target) => {
   it("has every helper that raises with its caller's code called, with one", () => {
     expect(delegating.length).toBeGreaterThan(0);
     expect(delegating.filter(({ calls }) => calls === 0)).toEqual([]);
+  });
+
+  it('names a check or unique key of its table, and a code, in every argument of a coded-refusal trigger', () => {
+    expect(codedRefusalRaises).toBe(2);
+    expect(raises.filter(({ fn }) => fn.endsWith('_coded_refusals')).length).toBeGreaterThan(10);
+    expect(unknownConstraints).toEqual([]);
   });
 
   it('raises every code of the contract somewhere', () => {
