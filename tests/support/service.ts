@@ -226,6 +226,28 @@ export async function messagesTo(stack: TestStack, psid: string): Promise<Record
   return ((await response.json()) as { messages: RecordedMessage[] }).messages;
 }
 
+interface ServiceRequest {
+  method?: string;
+  /** An access token, sent as a bearer token. */
+  token?: string | null;
+  /** JSON (a string goes as it is: malformed bodies). */
+  body?: unknown;
+  redirect?: RequestRedirect;
+}
+
+function requestTo(stack: Pick<TestStack, 'url'>, path: string, request: ServiceRequest): Promise<Response> {
+  const { method = 'GET', token, body, redirect } = request;
+  return fetch(`${stack.url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    ...(redirect ? { redirect } : {}),
+  });
+}
+
 /** POSTs JSON to the stack (a string goes as it is: malformed bodies), with an access token when given. */
 export function postJson(
   stack: Pick<TestStack, 'url'>,
@@ -233,11 +255,7 @@ export function postJson(
   body: unknown,
   token?: string | null,
 ): Promise<Response> {
-  return fetch(`${stack.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  return requestTo(stack, path, { method: 'POST', body, token });
 }
 
 /**
@@ -249,17 +267,7 @@ export async function callService(
   path: string,
   options: { method?: string; token?: string; body?: unknown } = {},
 ) {
-  const response = await fetch(`${stack.url}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(options.body === undefined
-      ? {}
-      : { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
-    redirect: 'manual',
-  });
+  const response = await requestTo(stack, path, { ...options, redirect: 'manual' });
   const text = await response.text();
   return {
     status: response.status,
