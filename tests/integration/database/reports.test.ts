@@ -14,6 +14,7 @@ import { createStaff, databaseTargets } from '../../support/database.ts';
 import { itemisedInvoiceId } from '../../support/itemised-invoice.ts';
 import { startDemoStack } from '../../support/service.ts';
 import type { TestStack } from '../../support/stack.ts';
+import { newStaffLogin } from '../../support/staff-login.ts';
 
 type Method = 'cash' | 'card' | 'e-wallet' | 'bank';
 type Status = 'Scheduled' | 'Confirmed' | 'Completed' | 'No Show' | 'Cancelled';
@@ -707,15 +708,7 @@ describe.each(databaseTargets())('reports on %s', (target) => {
         .id as number;
       const outsiders: SupabaseClient[] = [];
       for (const role of ['receptionist', 'dentist']) {
-        const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
-        const created = await service.auth.admin.createUser({
-          email,
-          password: 'Outsider1234!',
-          email_confirm: true,
-          user_metadata: { name: `Bright ${role}` },
-          app_metadata: { clinic_id: bright, role },
-        });
-        expect(created.error).toBeNull();
+        const { email } = await newStaffLogin(service, bright, role, 'Outsider1234!');
         outsiders.push(await stack.signedIn(email, 'Outsider1234!'));
       }
       for (const outsider of outsiders) {

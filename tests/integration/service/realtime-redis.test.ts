@@ -19,6 +19,7 @@ import { createDentist, createPatient, insertRow } from '../../support/database.
 import { testDatabaseUrl } from '../../support/postgres.ts';
 import { accessToken, demoClinics, signIn, testServiceConfig } from '../../support/service.ts';
 import { startTestStack, testLogger, type TestStack } from '../../support/stack.ts';
+import { newStaffLogin } from '../../support/staff-login.ts';
 
 const redisUrl = process.env.REDIS_URL || undefined;
 if (!redisUrl) console.info('[service-realtime-redis] REDIS_URL is not set: the two-instance Redis test was skipped.');
@@ -186,22 +187,15 @@ describe.skipIf(!redisUrl)('two service instances sharing Redis', () => {
   });
 
   it("when a user is deleted through instance A's database, then their socket on instance B closes within 5 s and the token is refused on both", async () => {
-    const email = `redis-revoke-${randomUUID().slice(0, 8)}@example.test`;
     const password = 'Revoke-me-1234!';
-    const created = await stack.serviceClient().auth.admin.createUser({
-      email,
-      password,
-      email_confirm: true,
-      app_metadata: { clinic_id: clinics.smile, role: 'receptionist' },
-    });
-    expect(created.error).toBeNull();
+    const { email, userId } = await newStaffLogin(stack.serviceClient(), clinics.smile, 'receptionist', password);
     const token = (await signIn(stack, email, password)).token;
     const victimOnB = await socketOn(b, email, token);
     const colleagueOnA = await socketOn(a, 'admin@demo.test');
     const colleagueOnB = await socketOn(b, 'reception@demo.test');
 
     // The stack's admin API writes through stack.db, the database connection of instance A.
-    const { error } = await stack.serviceClient().auth.admin.deleteUser(created.data.user!.id);
+    const { error } = await stack.serviceClient().auth.admin.deleteUser(userId);
     expect(error).toBeNull();
     expect(await within(victimOnB.disconnected)).toBe('transport close');
 
