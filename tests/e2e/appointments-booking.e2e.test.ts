@@ -106,7 +106,7 @@ async function bookingFormState(form: Locator) {
       slots: element.querySelectorAll('[data-time]').length,
       category: valueOf('Procedure Category'),
       procedure: valueOf('Procedure'),
-      messages: [...element.querySelectorAll('[role=alert], .booking-field-error, .booking-footer-message')]
+      messages: [...element.querySelectorAll('[role=alert], .field-error, .booking-footer-message')]
         .map((message) => message.textContent?.trim())
         .filter(Boolean),
     };

@@ -1,5 +1,6 @@
 /**
- * HMO cards in Chromium: admin@demo.test accredits a new HMO in Clinic Config and covers cleaning
+ * HMO cards in Chromium: admin@demo.test accredits a new HMO in Clinic Config (after the form refuses
+ * an empty name in the app's error colour) and covers cleaning
  * at a contracted price; reception@demo.test adds a card of that HMO to a new patient from the
  * Patients list and sees it Valid today, and a card that ended yesterday shows Expired (the status
  * is the database's, on the clinic's day). Each test makes its own HMO and patient.
@@ -45,6 +46,27 @@ describe.skipIf(!ctx.chromium)('HMO cards in the browser', () => {
         const section = page.getByRole('region', { name: 'Accredited HMOs' });
         await section.getByRole('button', { name: 'Add HMO' }).click();
         const add = page.getByRole('dialog', { name: 'Add HMO' });
+        // Saved empty, the first form this page opened shows its refusal in the form kit's error
+        // colour, at the field and at the input, as every form does (the styles are the app's own).
+        await add.getByRole('button', { name: 'Save' }).click();
+        await add.locator('input[aria-invalid="true"]').waitFor();
+        const colours = await add.evaluate((dialog) => {
+          const colourOf = (selector: string, property: 'color' | 'borderTopColor') => {
+            const element = dialog.querySelector(selector);
+            return element ? getComputedStyle(element)[property] : null;
+          };
+          return {
+            fieldError: colourOf('.field-error', 'color'),
+            refusedInput: colourOf('input[aria-invalid="true"]', 'borderTopColor'),
+            formMessage: colourOf('.form-message-error', 'color'),
+          };
+        });
+        expect(colours.formMessage).not.toBeNull();
+        expect(colours).toEqual({
+          fieldError: colours.formMessage,
+          refusedInput: colours.formMessage,
+          formMessage: colours.formMessage,
+        });
         await add.getByLabel('Name', { exact: true }).fill(hmo);
         await add.getByRole('button', { name: 'Save' }).click();
         await add.waitFor({ state: 'detached' });

@@ -1,5 +1,7 @@
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import { Modal, type ModalProps } from '@/components/modal/modal';
+import { joinClasses } from '@/lib/class-names';
+import './form-modal.css';
 
 export interface FormModalProps {
   /** The form's id: the footer's submit button sits outside the form and names it. */
@@ -10,6 +12,7 @@ export interface FormModalProps {
   initialFocus?: ModalProps['initialFocus'];
   /** A destructive action (void): focus starts on Cancel, not on a field (see ModalProps). */
   destructive?: boolean;
+  /** Classes beside form-modal-form, which stacks the fields (form-modal.css). */
   formClassName?: string;
   /**
    * Runs on submit, default prevented; react-hook-form's handleSubmit(...) fits. A second submit
@@ -87,7 +90,12 @@ export function FormModal({
         </>
       }
     >
-      <form id={formId} className={formClassName} onSubmit={(event) => void submit(event)} noValidate>
+      <form
+        id={formId}
+        className={joinClasses('form-modal-form', formClassName)}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
         {children}
       </form>
     </Modal>

@@ -209,7 +209,6 @@ export function BookingForm({
             ]}
             value={form.dentistId ?? ''}
             error={kit.error('dentist')}
-            errorClassName="booking-field-error"
             announceError={false}
             onChange={(event) => dispatch({ type: 'dentist', dentistId: selectedId(event.target.value) })}
           />

@@ -27,7 +27,7 @@ export function fieldKit(formId: string, shownErrors: BookingErrors): FieldKit {
       [invalid(field) ? errorId(field) : undefined, ...more].filter(Boolean).join(' ') || undefined,
     fieldError: (field) =>
       shownErrors[field] ? (
-        <p id={errorId(field)} className="booking-field-error">
+        <p id={errorId(field)} className="field-error">
           {shownErrors[field]}
         </p>
       ) : null,

@@ -39,7 +39,6 @@ export function ProcedureFields({
         options={categories.map((choice) => ({ value: String(choice.id), label: choice.name }))}
         value={categoryId ?? ''}
         error={error('category')}
-        errorClassName="booking-field-error"
         announceError={false}
         onChange={(event) => onCategory(selectedId(event.target.value))}
       />

@@ -125,12 +125,7 @@ export function AddInvoiceModal({ clinicId, onClose, prefill }: AddInvoiceModalP
         name="patient"
         render={({ field }) => (
           // The spec's alert, at the field it is about.
-          <Field
-            id={`${formId}-patient`}
-            label={BILLING_TEXT.fields.patient}
-            error={errors.patient?.message}
-            errorClassName="billing-field-error"
-          >
+          <Field id={`${formId}-patient`} label={BILLING_TEXT.fields.patient} error={errors.patient?.message}>
             {(control) => (
               <PatientSearchField
                 id={control.id}

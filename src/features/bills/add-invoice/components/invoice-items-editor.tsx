@@ -98,7 +98,7 @@ export function InvoiceItemsEditor({
   return (
     <div className="invoice-items">
       {priceList.isError ? (
-        <p className="billing-field-error" role="alert">
+        <p className="field-error" role="alert">
           {ITEM_TEXT.priceListFailed}
         </p>
       ) : null}
@@ -120,7 +120,7 @@ export function InvoiceItemsEditor({
       <button type="button" className="button button-secondary invoice-items-add" onClick={() => append(emptyItem())}>
         {ITEM_TEXT.addItem}
       </button>
-      {listError ? <p className="billing-field-error">{listError}</p> : null}
+      {listError ? <p className="field-error">{listError}</p> : null}
       <p className="invoice-items-total">
         {ITEM_TEXT.runningTotal}{' '}
         <output aria-live="polite" data-testid="invoice-items-total">
@@ -166,7 +166,6 @@ function ItemLine({
   const field = (name: 'tooth' | 'quantity' | 'price' | 'discount') => ({
     id: `${id}-${name}`,
     error: errorOf(name),
-    errorClassName: 'billing-field-error',
     fieldClassName: `invoice-item-${name}`,
     ...form.register(`items.${index}.${name}`),
   });
@@ -178,7 +177,6 @@ function ItemLine({
         label={COLUMNS.procedure}
         fieldClassName="invoice-item-procedure"
         error={errorOf('procedureId')}
-        errorClassName="billing-field-error"
         placeholder={loading ? ITEM_TEXT.priceListLoading : ITEM_TEXT.chooseProcedurePlaceholder}
         options={procedures.map((procedure) => ({
           value: String(procedure.id),
@@ -213,7 +211,7 @@ function ItemLine({
           </label>
         ))}
         {surfacesError ? (
-          <p id={`${id}-surfaces-error`} className="billing-field-error" role="alert">
+          <p id={`${id}-surfaces-error`} className="field-error" role="alert">
             {surfacesError}
           </p>
         ) : null}

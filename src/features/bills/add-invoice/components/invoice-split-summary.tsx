@@ -48,7 +48,7 @@ function Row({ label, centavos, strong = false }: { label: string; centavos: num
 export function InvoiceSplitSummary({ split, error }: { split: InvoiceSplit | null; error: unknown }) {
   if (error && !split) {
     return (
-      <p className="billing-field-error" role="alert">
+      <p className="field-error" role="alert">
         {refusalTextOf(requestErrorOf(error).cause) ?? ITEM_TEXT.splitFailed}
       </p>
     );

@@ -112,7 +112,6 @@ export function AddPaymentModal({
         label={BILLING_TEXT.fields.method}
         options={PAYMENT_METHODS}
         error={errors.method?.message}
-        errorClassName="billing-field-error"
         {...edited('method')}
       />
       <ReferenceField
@@ -126,7 +125,6 @@ export function AddPaymentModal({
         id={`${formId}-notes`}
         label={optionalLabel(BILLING_TEXT.fields.notes)}
         error={errors.notes?.message}
-        errorClassName="billing-field-error"
         announceError={false}
       >
         {(control) => (

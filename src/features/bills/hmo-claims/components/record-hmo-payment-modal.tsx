@@ -100,7 +100,6 @@ export function RecordHmoPaymentModal({
         id={`${formId}-received`}
         label={HMO_CLAIMS_TEXT.fields.receivedOn}
         error={errors.receivedOn?.message}
-        errorClassName="billing-field-error"
         announceError={false}
       >
         {(control) => (

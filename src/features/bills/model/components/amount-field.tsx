@@ -21,7 +21,6 @@ export function AmountField(
   return (
     <MoneyField
       {...props}
-      errorClassName="billing-field-error"
       announceError={false}
       hint={BILLING_EXTRA_TEXT.amountHint}
       hintClassName="billing-field-hint"

@@ -23,7 +23,6 @@ export function ReferenceField({
         </>
       }
       error={error}
-      errorClassName="billing-field-error"
       announceError={false}
     >
       {(control) => (

@@ -46,13 +46,7 @@ export function ChartEntryModal({
   });
 
   return (
-    <FormModal
-      {...formProps}
-      formClassName="chart-entry-form"
-      title={CHART_TEXT.addTitle(tooth)}
-      submitLabel={CHART_TEXT.save}
-      onClose={onClose}
-    >
+    <FormModal {...formProps} title={CHART_TEXT.addTitle(tooth)} submitLabel={CHART_TEXT.save} onClose={onClose}>
       <SurfaceChoices tooth={tooth} register={form.register('surfaces')} />
       <SelectField
         id={`${formId}-condition`}

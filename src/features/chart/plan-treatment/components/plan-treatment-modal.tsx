@@ -74,13 +74,7 @@ export function PlanTreatmentModal({
   });
 
   return (
-    <FormModal
-      {...formProps}
-      formClassName="chart-entry-form"
-      title={PLAN_TEXT.modalTitle(tooth)}
-      submitLabel={PLAN_TEXT.save}
-      onClose={onClose}
-    >
+    <FormModal {...formProps} title={PLAN_TEXT.modalTitle(tooth)} submitLabel={PLAN_TEXT.save} onClose={onClose}>
       <SelectField
         id={`${formId}-procedure`}
         label={PLAN_TEXT.procedure}

@@ -63,7 +63,6 @@ export function HmoFormModal({ clinicId, hmo, onClose }: { clinicId: number; hmo
   return (
     <FormModal
       {...formProps}
-      formClassName="hmo-form"
       // The name as last read: a rename saved elsewhere meanwhile retitles the form with the values.
       title={opened ? HMO_TEXT.editTitle(opened.name) : HMO_TEXT.addTitle}
       onClose={onClose}

@@ -79,7 +79,6 @@ export function LinkContactDialog({
   return (
     <FormModal
       {...formProps}
-      formClassName="contact-link-form"
       title={LINK_TEXT.title}
       onClose={onClose}
       submitDisabled={confirming}

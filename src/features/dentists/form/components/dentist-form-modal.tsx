@@ -41,7 +41,6 @@ export function DentistFormModal({
   return (
     <FormModal
       formId={formId}
-      formClassName="dentist-form"
       title={mode === 'add' ? DENTIST_FORM_TEXT.addTitle : DENTIST_FORM_TEXT.editTitle}
       onClose={onClose}
       onSubmit={form.handleSubmit(

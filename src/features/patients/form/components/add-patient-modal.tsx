@@ -44,7 +44,7 @@ export function AddPatientModal({
   });
 
   return (
-    <FormModal {...formProps} formClassName="patient-form" title={PATIENT_TEXT.addPatient} onClose={onClose}>
+    <FormModal {...formProps} title={PATIENT_TEXT.addPatient} onClose={onClose}>
       <PatientFormFields
         formId={formId}
         values={form.watch()}

@@ -53,7 +53,6 @@ export function EditPatientModal({
   return (
     <FormModal
       formId={formId}
-      formClassName="patient-form"
       title={PATIENT_FORM_EXTRA_TEXT.editTitle}
       onClose={onClose}
       onSubmit={form.handleSubmit(
