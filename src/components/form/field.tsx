@@ -13,7 +13,7 @@ export interface FieldProps {
   label: ReactNode;
   /** Shown under the control (role="alert") and linked by aria-describedby while set. */
   error?: string | undefined;
-  /** The feature's class for the error line (each tab styles its own, e.g. 'procedures-field-error'). */
+  /** The error line's class: 'field-error' (global.css) unless a form's layout needs its own. */
   errorClassName?: string;
   /** A standing hint under the control, always described by it. */
   hint?: ReactNode;

@@ -88,7 +88,7 @@ export function AuditTrailSection({ clinicId }: { clinicId: number }): ReactElem
   const dateField = (name: 'from' | 'to', label: string) => {
     const error = errors[name]?.message;
     return (
-      <Field id={`${formId}-${name}`} label={label} error={error} errorClassName="audit-field-error">
+      <Field id={`${formId}-${name}`} label={label} error={error}>
         {(control) => (
           <input
             {...control}
