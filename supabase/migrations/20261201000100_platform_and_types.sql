@@ -250,7 +250,8 @@ declare
   v_sequence regclass;
   v_policy text[];
   v_grant text;
-  v_money text[];
+  v_money_columns text;
+  v_money_arguments text;
 begin
   execute format('revoke all on %s from public, anon, authenticated, service_role', p_table);
   if service_grants is not null then
@@ -282,14 +283,15 @@ begin
   execute format(
     'create trigger %I before update of clinic_id on %s for each row execute function public.prevent_clinic_change()',
     v_name || '_clinic_id_is_fixed', p_table);
-  select pg_catalog.array_agg(a.attname::text order by a.attnum) into v_money
+  select pg_catalog.string_agg(pg_catalog.quote_ident(a.attname), ', ' order by a.attnum),
+         pg_catalog.string_agg(pg_catalog.quote_literal(a.attname), ', ' order by a.attnum)
+    into v_money_columns, v_money_arguments
     from pg_catalog.pg_attribute a
    where a.attrelid = p_table and a.atttypid = 'public.pesos'::regtype and a.attnum > 0 and not a.attisdropped;
-  if v_money is not null then
+  if v_money_columns is not null then
     execute format('create trigger %I before insert or update of %s on %s for each row '
-      'execute function public.keep_money_in_centavos(%s)', v_name || '_money_in_centavos',
-      (select string_agg(quote_ident(m), ', ') from unnest(v_money) m), p_table,
-      (select string_agg(quote_literal(m), ', ') from unnest(v_money) m));
+      'execute function public.keep_money_in_centavos(%s)',
+      v_name || '_money_in_centavos', v_money_columns, p_table, v_money_arguments);
   end if;
   if audit is not null then
     execute format(
@@ -375,10 +377,10 @@ select private.setup_function('public.is_browser_role()', '{authenticated,servic
 -- so a table whose refusals staff read in words names those constraints, each with its code
 -- (common/contract/error-codes.ts), in the arguments of one trigger: 'constraint=code'. The rule
 -- stays the constraint's, written once: this asks the check (evaluated on the new row) or the
--- unique key (looked up, as its index computes it, among the other rows by id the caller can see) before
--- the constraint does, and refuses with the code in the hint. A column's own check is named
--- <table>_<column>_check. A listed check that comes out null refuses too: listed checks are
--- written null-safe, and a null they meet is one the column's NOT NULL refuses anyway.
+-- unique key (looked up, as its index computes it, among the other rows, by id, that the caller
+-- can see) before the constraint does, and refuses with the code in the hint. A column's own
+-- check is named <table>_<column>_check. A listed check that comes out null refuses too: listed
+-- checks are written null-safe, and a null they meet is one the column's NOT NULL refuses anyway.
 create function public.refuse_with_codes()
 returns trigger language plpgsql set search_path = '' as $$
 declare
@@ -393,8 +395,6 @@ begin
   foreach v_pair in array tg_argv loop
     v_name := pg_catalog.split_part(v_pair, '=', 1);
     v_code := pg_catalog.split_part(v_pair, '=', 2);
-    v_check := null;
-    v_key := null;
     select pg_catalog.pg_get_expr(c.conbin, c.conrelid) into v_check
       from pg_catalog.pg_constraint c
      where c.conrelid = tg_relid and c.conname = v_name and c.contype = 'c';
