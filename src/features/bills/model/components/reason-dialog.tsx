@@ -72,7 +72,6 @@ export function ReasonDialog({
   return (
     <FormModal
       formId={formId}
-      formClassName="reason-form"
       title={text.title}
       onClose={onClose}
       destructive
