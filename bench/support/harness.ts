@@ -13,6 +13,7 @@ import { hostFacts } from '../../scripts/host-facts.mjs';
 import { currentCommit, hasUncommittedChanges } from '../../scripts/revision.mjs';
 import { DESKTOP, findChromium, launchChromium } from '../../tests/e2e/support/chromium.ts';
 import { startTestStack, type TestStack } from '../../tests/support/stack.ts';
+import { createStaffAccount } from '../../tests/support/staff-login.ts';
 
 export {
   freePort,
@@ -232,15 +233,7 @@ export async function createStaffUser(
   stack: BenchStack,
   account: { email: string; clinicId: number; role: string; name: string; password?: string },
 ): Promise<string> {
-  const created = await stack.serviceClient().auth.admin.createUser({
-    email: account.email,
-    password: account.password ?? BENCH_PASSWORD,
-    email_confirm: true,
-    user_metadata: { name: account.name },
-    app_metadata: { clinic_id: account.clinicId, role: account.role },
-  });
-  if (created.error) throw created.error;
-  return created.data.user.id;
+  return createStaffAccount(stack.serviceClient(), { ...account, password: account.password ?? BENCH_PASSWORD });
 }
 
 /** Chromium (tests/e2e/support/chromium.ts), or undefined after saying `what` is skipped. */

@@ -157,24 +157,7 @@ function nodeClient(ctx: E2eContext, key: string): SupabaseClient {
 
 export const serviceClient = (ctx: E2eContext) => nodeClient(ctx, ctx.serviceRoleKey);
 
-/**
- * A confirmed staff account of `clinicId` with `role`, made through the service role as an invited
- * user is (the sign-up trigger makes its profile). Returns its auth.users id.
- */
-export async function createStaffAccount(
-  service: SupabaseClient,
-  account: { email: string; password: string; name: string; clinicId: number; role: string },
-): Promise<string> {
-  const { data, error } = await service.auth.admin.createUser({
-    email: account.email,
-    password: account.password,
-    email_confirm: true,
-    user_metadata: { name: account.name },
-    app_metadata: { clinic_id: account.clinicId, role: account.role },
-  });
-  if (error || !data.user) throw error ?? new Error(`no account made for ${account.email}`);
-  return data.user.id;
-}
+export { createStaffAccount } from '../../support/staff-login.ts';
 
 /**
  * A new clinic and its admin, signed up and confirmed through the dev mailbox outside the
