@@ -16,7 +16,6 @@ import type { ServiceConfig } from '../../server/config.ts';
 import type { Clock, Messenger, ServiceDatabase, ServiceDeps } from '../../server/contracts.ts';
 import { clinicTime, clinicWorkday } from './clinic-time.ts';
 import { insertRow, type DatabaseTarget } from './database.ts';
-import { testDatabaseUrl } from './postgres.ts';
 import { startTestStack, testLogger, type TestStack } from './stack.ts';
 
 /** The seed's staff accounts (password Demo1234!). */
@@ -69,7 +68,7 @@ export async function startDemoStack<Who extends keyof typeof DEMO>(
   target: DatabaseTarget,
   signedIn: readonly Who[],
 ): Promise<{ stack: TestStack; clinics: { smile: number; bright: number }; staff: Record<Who, SupabaseClient> }> {
-  const stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+  const stack = await startTestStack({ target });
   const clients = await Promise.all(signedIn.map((who) => stack.signedIn(DEMO[who])));
   const staff = Object.fromEntries(signedIn.map((who, index) => [who, clients[index]!])) as Record<Who, SupabaseClient>;
   return { stack, clinics: await demoClinics(stack.db), staff };

@@ -5,8 +5,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { closeLogger, createLogger, type Logger } from '../../local/logger.ts';
 import { startStack, DEMO_PASSWORD, type RunningStack } from '../../local/stack.ts';
+import type { DatabaseTarget } from './database.ts';
 import { prepareDataDir } from './pglite-template.ts';
-import { createScratchDatabase } from './postgres.ts';
+import { createScratchDatabase, testDatabaseUrl } from './postgres.ts';
 
 export interface TestStack extends RunningStack {
   /** A supabase-js client with the anon key and no stored session. */
@@ -56,11 +57,13 @@ export function testLogger(label: string): Logger {
 
 /**
  * Starts a whole local stack on a free port with a fresh PGlite data directory (or the given
- * one, kept afterwards), or on a throwaway database of a real PostgreSQL server.
+ * one, kept afterwards), or on a throwaway database of a real PostgreSQL server: the one
+ * postgresServerUrl names, or TEST_DATABASE_URL's for the target 'postgres' (databaseTargets()).
  */
 export async function startTestStack(
   options: {
     seed?: boolean;
+    target?: DatabaseTarget;
     postgresServerUrl?: string;
     dataDir?: string;
     env?: NodeJS.ProcessEnv;
@@ -73,9 +76,11 @@ export async function startTestStack(
   const decidesDatabase = ['SEED_DEMO_DATA', 'NODE_ENV', 'DATABASE_URL', 'DATA_DIR'].some(
     (name) => options.env !== undefined && name in options.env,
   );
-  const scratch = options.postgresServerUrl
+  if (options.target === 'postgres' && !testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const postgresServerUrl = options.postgresServerUrl ?? (options.target === 'postgres' ? testDatabaseUrl : undefined);
+  const scratch = postgresServerUrl
     ? await createScratchDatabase(
-        options.postgresServerUrl,
+        postgresServerUrl,
         decidesDatabase ? {} : { migrated: { seed: options.seed ?? true } },
       )
     : undefined;

@@ -13,7 +13,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { databaseTargets } from '../../support/database.ts';
-import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const PROCEDURE = 'Composite Filling';
@@ -175,7 +174,7 @@ describe.each(databaseTargets())('Edit Appointment saves as read on %s', (target
   });
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    stack = await startTestStack({ target });
     service = stack.serviceClient();
     reception = await stack.signedIn('reception@demo.test', undefined, {
       fetch: (input, init) => {

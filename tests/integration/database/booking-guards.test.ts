@@ -12,7 +12,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicSunday, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { databaseTargets } from '../../support/database.ts';
-import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const SLOT_REFUSED = 'This slot may already be taken or dentist is unavailable.';
@@ -79,7 +78,7 @@ describe.each(databaseTargets())('booking guards against crafted requests on %s'
   }
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    stack = await startTestStack({ target });
     service = stack.serviceClient();
     reception = await stack.signedIn('reception@demo.test');
     const clinics = await service.from('clinics').select('id, name').in('name', ['Smile Dental', 'Bright Teeth']);

@@ -10,7 +10,6 @@ import type { Queryable } from '../../../local/db/database.ts';
 import { clinicSunday, clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { databaseTargets } from '../../support/database.ts';
 import { whileHeldOpen } from '../../support/held-open.ts';
-import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 const SLOT_TAKEN = 'This slot may already be taken or dentist is unavailable.';
@@ -57,7 +56,7 @@ describe.each(databaseTargets())('booking integrity on %s', (target) => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    stack = await startTestStack({ target });
     reception = await stack.signedIn('reception@demo.test');
     clinicId = (await stack.serviceClient().from('clinics').select('id').eq('name', 'Smile Dental').single()).data!.id;
     const patient = await reception

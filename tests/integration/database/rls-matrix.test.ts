@@ -9,7 +9,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { databaseTargets } from '../../support/database.ts';
-import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
 type Role = 'superadmin' | 'admin' | 'receptionist' | 'dentist';
@@ -458,7 +457,7 @@ describe.each(databaseTargets())('row-level security on %s', (target) => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {});
+    stack = await startTestStack({ target });
     service = stack.serviceClient();
     anon = stack.anonClient();
     for (const role of ROLES) as[role] = await stack.signedIn(EMAILS[role]);

@@ -12,7 +12,6 @@ import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../support/database.ts';
-import { testDatabaseUrl } from '../../support/postgres.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { newStaffLogin } from '../../support/staff-login.ts';
 
@@ -32,7 +31,7 @@ describe.each(databaseTargets())('users and roles on %s', (target) => {
     stack = await startTestStack({
       seed: true,
       logLabel: 'users-roles',
-      ...(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {}),
+      target,
     });
     service = stack.serviceClient();
     superadmin = await stack.signedIn('superadmin@demo.test');

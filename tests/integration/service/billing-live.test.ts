@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_UPDATED } from '@common/contract';
 import { databaseTargets } from '../../support/database.ts';
 import { liveEvents } from '../../support/live-events.ts';
-import { testDatabaseUrl } from '../../support/postgres.ts';
 import { DEMO, demoClinics } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { waitFor } from '../../support/wait-for.ts';
@@ -58,7 +57,7 @@ describe.each(databaseTargets())('billing-updated on %s', (target) => {
   beforeAll(async () => {
     stack = await startTestStack({
       env: { REMINDER_SCHEDULER: 'off' },
-      ...(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {}),
+      target,
     });
     clinics = await demoClinics(stack.db);
     [reception, admin, otherAdmin] = await Promise.all([

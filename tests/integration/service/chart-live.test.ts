@@ -10,7 +10,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHART_UPDATED } from '@common/contract';
 import { databaseTargets } from '../../support/database.ts';
 import { liveEvents } from '../../support/live-events.ts';
-import { testDatabaseUrl } from '../../support/postgres.ts';
 import { DEMO, demoClinics } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 import { waitFor } from '../../support/wait-for.ts';
@@ -48,7 +47,7 @@ describe.each(databaseTargets())('chart-updated on %s', (target) => {
   beforeAll(async () => {
     stack = await startTestStack({
       env: { REMINDER_SCHEDULER: 'off' },
-      ...(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {}),
+      target,
     });
     clinics = await demoClinics(stack.db);
     [dentist, otherAdmin] = await Promise.all([stack.signedIn(DEMO.dentist), stack.signedIn(DEMO.admin2)]);

@@ -10,7 +10,6 @@ import { QUICK_REPLY_PAYLOAD } from '../../../server/contracts.ts';
 import { whenWebhookIdle } from '../../../server/webhook/processor.ts';
 import { clinicTime, clinicWorkday } from '../../support/clinic-time.ts';
 import { createClinic, databaseTargets } from '../../support/database.ts';
-import { testDatabaseUrl } from '../../support/postgres.ts';
 import { connectPage, deliverToWebhook, signedMessagingEvent } from '../../support/service.ts';
 import { startTestStack, type TestStack } from '../../support/stack.ts';
 
@@ -24,7 +23,7 @@ describe.each(databaseTargets())('on %s', (target) => {
   beforeAll(async () => {
     stack = await startTestStack({
       seed: false,
-      ...(target === 'postgres' ? { postgresServerUrl: testDatabaseUrl } : {}),
+      target,
     });
     instances = [stack];
     if (target === 'postgres') {
