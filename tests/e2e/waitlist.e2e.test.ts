@@ -11,10 +11,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { formatClinicDateTimeLong, weekdayOf } from '@common/clinic-calendar';
+import type { RecordedMessage } from '../../local/meta/state.ts';
 import { clinicTime, clinicWorkday, CLINIC_TIME_ZONE } from '../support/clinic-time.ts';
 import { DEMO, openTab, signIn } from './support/app.ts';
 import { DESKTOP, TABLET_PORTRAIT, withPage } from './support/chromium.ts';
-import { devMessagesTo, sendToSmilePage, type DevMessage } from './support/dev-messenger.ts';
+import { devMessagesTo, sendToSmilePage } from './support/dev-messenger.ts';
 import { ClinicFixtures } from './support/fixtures.ts';
 import { setUpBrowserAndFixtures } from './support/suite.ts';
 
@@ -27,8 +28,11 @@ const LIVE_WAIT_MS = 15_000;
  * The messages sent to `psid`, read once one of them is `wanted`: the screen shows an offer or a
  * booking as soon as it is recorded, and its message goes out after.
  */
-async function inboxOnceHolding(psid: string, wanted: (message: DevMessage) => boolean): Promise<DevMessage[]> {
-  let messages: DevMessage[] = [];
+async function inboxOnceHolding(
+  psid: string,
+  wanted: (message: RecordedMessage) => boolean,
+): Promise<RecordedMessage[]> {
+  let messages: RecordedMessage[] = [];
   await expect
     .poll(async () => (messages = await devMessagesTo(ctx.baseUrl, psid)).some(wanted), { timeout: LIVE_WAIT_MS })
     .toBe(true);
@@ -120,7 +124,7 @@ describe.skipIf(!ctx.chromium)('the waitlist in the browser', () => {
             (appointment) => !appointment.deleted && appointment.status !== 'Cancelled',
           );
           expect(booked.map((appointment) => Date.parse(appointment.appointment_time))).toEqual([Date.parse(time)]);
-          const booking = (message: DevMessage) => message.text.startsWith("You're booked!");
+          const booking = (message: RecordedMessage) => message.text.startsWith("You're booked!");
           const replies = (await inboxOnceHolding(psid, booking)).filter(booking);
           expect(replies.length).toBeGreaterThanOrEqual(1);
 

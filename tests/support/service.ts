@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import type { Queryable } from '../../local/db/database.ts';
-import { DEMO_PAGES, type RecordedMessage, type SimulatedFault, type StandInPage } from '../../local/meta/state.ts';
+import { DEMO_PAGES, type SimulatedFault, type StandInPage } from '../../local/meta/state.ts';
 import { createApp } from '../../server/app.ts';
 import type { ServiceConfig } from '../../server/config.ts';
 import type { Clock, Messenger, ServiceDatabase, ServiceDeps } from '../../server/contracts.ts';
@@ -218,12 +218,7 @@ export async function newPatientAppointment(
   };
 }
 
-/** What the Meta stand-in delivered to a patient, from /_dev/messenger.json. */
-export async function messagesTo(stack: TestStack, psid: string): Promise<RecordedMessage[]> {
-  const response = await fetch(`${stack.url}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
-  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
-  return ((await response.json()) as { messages: RecordedMessage[] }).messages;
-}
+export { messagesTo } from './messenger-outbox.ts';
 
 interface ServiceRequest {
   method?: string;

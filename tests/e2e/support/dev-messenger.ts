@@ -2,25 +2,13 @@
  * The Meta stand-in's dev Messenger (`/_dev/messenger`), as the browser tests use it: what the
  * clinic sent a patient, and a patient writing to, or tapping a button of, the clinic's page.
  */
+import { messagesTo } from '../../support/messenger-outbox.ts';
 
 /** The demo page Smile Dental is connected to (supabase/seed.sql). */
 export const SMILE_PAGE_ID = '1000000000000001';
 
-/** A message the stand-in recorded as sent to a patient (`/_dev/messenger.json`). */
-export interface DevMessage {
-  pageId: string;
-  recipientId: string;
-  kind: 'text' | 'template';
-  text: string;
-  quickReplies: { title: string; payload: string }[];
-}
-
 /** What the stand-in recorded as sent to one Messenger id, newest first. */
-export async function devMessagesTo(baseUrl: string, psid: string): Promise<DevMessage[]> {
-  const response = await fetch(`${baseUrl}/_dev/messenger.json?recipientId=${encodeURIComponent(psid)}`);
-  if (!response.ok) throw new Error(`/_dev/messenger.json answered ${response.status}`);
-  return ((await response.json()) as { messages: DevMessage[] }).messages;
-}
+export const devMessagesTo = (baseUrl: string, psid: string) => messagesTo({ url: baseUrl }, psid);
 
 /** What a patient sends the page: a text, or a tap on a quick reply or a button (a postback). */
 interface PatientMessage {
