@@ -38,6 +38,9 @@ interface Split {
   lines: {
     position: number;
     unit_price_centavos: number;
+    entered_discount_centavos: number;
+    discount_centavos: number;
+    statutory_discount: boolean;
     line_total_centavos: number;
     hmo_share_centavos: number;
     patient_share_centavos: number;
@@ -128,7 +131,7 @@ describe.each(databaseTargets())('the HMO split and the statutory discount on %s
   async function linesOf(invoiceId: number) {
     const { data, error } = await reception
       .from('invoice_items')
-      .select('position, unit_price, line_total, hmo_share, patient_share')
+      .select('position, unit_price, discount, line_total, hmo_share, patient_share')
       .eq('invoice_id', invoiceId)
       .order('position');
     if (error) throw error;
@@ -146,6 +149,7 @@ describe.each(databaseTargets())('the HMO split and the statutory discount on %s
     expect(
       lines.map((line) => ({
         unit_price_centavos: Math.round(line.unit_price * 100),
+        discount_centavos: Math.round(line.discount * 100),
         line_total_centavos: Math.round(line.line_total * 100),
         hmo_share_centavos: Math.round(line.hmo_share * 100),
         patient_share_centavos: Math.round(line.patient_share * 100),
@@ -153,6 +157,7 @@ describe.each(databaseTargets())('the HMO split and the statutory discount on %s
     ).toEqual(
       split.lines.map((line) => ({
         unit_price_centavos: line.unit_price_centavos,
+        discount_centavos: line.discount_centavos,
         line_total_centavos: line.line_total_centavos,
         hmo_share_centavos: line.hmo_share_centavos,
         patient_share_centavos: line.patient_share_centavos,
@@ -407,6 +412,102 @@ describe.each(databaseTargets())('the HMO split and the statutory discount on %s
         total_centavos: 1_071_429,
       });
       await expectStoredAsPreviewed(await billed(patientId, items), split);
+    });
+  });
+
+  describe('a line’s own discount and the statutory discount: the higher, not both', () => {
+    const senior = (id: string) => newPatient({ discount_id_type: 'senior_citizen', discount_id_number: id });
+
+    it('bills a line without its ₱100 discount when 20% off the whole line is more, and stores that', async () => {
+      await setVatRegistered(false);
+      const patientId = await senior(unique('SC'));
+      const items = [{ description: 'Root canal', unit_price: '1000.00', discount: '100.00' }];
+      const split = await preview(patientId, items);
+      expect(split.lines).toMatchObject([
+        {
+          entered_discount_centavos: 10_000,
+          discount_centavos: 0,
+          statutory_discount: true,
+          line_total_centavos: 100_000,
+        },
+      ]);
+      expect(split).toMatchObject({ statutory_discount_centavos: 20_000, total_centavos: 80_000 });
+      await expectStoredAsPreviewed(await billed(patientId, items), split);
+    });
+
+    it('keeps a ₱300 discount, which is more than 20%, and takes no statutory discount off that line', async () => {
+      await setVatRegistered(false);
+      const patientId = await senior(unique('SC'));
+      const items = [{ description: 'Root canal', unit_price: '1000.00', discount: '300.00' }];
+      const split = await preview(patientId, items);
+      expect(split.lines).toMatchObject([
+        { entered_discount_centavos: 30_000, discount_centavos: 30_000, statutory_discount: false },
+      ]);
+      expect(split).toMatchObject({ statutory_discount_centavos: 0, total_centavos: 70_000 });
+      await expectStoredAsPreviewed(await billed(patientId, items), split);
+    });
+
+    it('keeps the line as typed when both come to the same, ₱200 off ₱1,000', async () => {
+      await setVatRegistered(false);
+      const split = await preview(await senior(unique('SC')), [
+        { description: 'Root canal', unit_price: '1000.00', discount: '200.00' },
+      ]);
+      expect(split.lines).toMatchObject([{ discount_centavos: 20_000, statutory_discount: false }]);
+      expect(split).toMatchObject({ statutory_discount_centavos: 0, total_centavos: 80_000 });
+    });
+
+    it('exempts every line from VAT but discounts only the lines without a higher discount of their own', async () => {
+      await setVatRegistered(true);
+      const patientId = await senior(unique('SC'));
+      const items = [
+        { description: 'Root canal', unit_price: '1000.00' },
+        { description: 'Night guard', unit_price: '500.00', discount: '150.00' },
+      ];
+      const split = await preview(patientId, items);
+      // S = 1000 + 350: VAT round(1350 − 1350 / 1.12) = 144.64; D = 1000: (1000 − 107.14) × 0.2 = 178.572
+      expect(split.lines).toMatchObject([
+        { discount_centavos: 0, statutory_discount: true },
+        { discount_centavos: 15_000, statutory_discount: false },
+      ]);
+      expect(split).toMatchObject({
+        patient_share_centavos: 135_000,
+        vat_exemption_centavos: 14_464,
+        statutory_discount_centavos: 17_857,
+        total_centavos: 102_679,
+      });
+      await expectStoredAsPreviewed(await billed(patientId, items), split);
+    });
+
+    it('compares what the patient pays after the HMO’s share, which follows the line billed', async () => {
+      await setVatRegistered(false);
+      const hmoId = await newHmo();
+      const filling = await newProcedure('1000.00');
+      await cover(hmoId, filling, { covered_percent: 50 });
+      const patientId = await senior(unique('SC'));
+      await giveCard(patientId, hmoId);
+      const items = [{ procedure_id: filling, unit_price: '1000.00', discount: '100.00' }];
+      const split = await preview(patientId, items);
+      // Kept: 900, the HMO pays 450, the patient 450. Without it: the HMO pays 500, the patient 500 − 20% = 400.
+      expect(split.lines).toMatchObject([
+        { discount_centavos: 0, statutory_discount: true, hmo_share_centavos: 50_000, patient_share_centavos: 50_000 },
+      ]);
+      expect(split).toMatchObject({
+        hmo_share_centavos: 50_000,
+        statutory_discount_centavos: 10_000,
+        total_centavos: 40_000,
+      });
+      await expectStoredAsPreviewed(await billed(patientId, items), split);
+    });
+
+    it('leaves a line’s discount alone for a patient without a senior citizen or PWD ID', async () => {
+      await setVatRegistered(false);
+      const split = await preview(await newPatient(), [
+        { description: 'Root canal', unit_price: '1000.00', discount: '100.00' },
+      ]);
+      expect(split.lines).toMatchObject([
+        { entered_discount_centavos: 10_000, discount_centavos: 10_000, statutory_discount: false },
+      ]);
+      expect(split).toMatchObject({ statutory_discount_centavos: 0, total_centavos: 90_000 });
     });
   });
 

@@ -354,8 +354,10 @@ describe.each(databaseTargets())('reports on %s', (target) => {
       await setVatRegistered(true);
       let invoiceId: number;
       try {
-        // Half the cleaning is the HMO's; the X-ray has ₱100.00 off at the desk. The patient's ₱1,000.00:
-        // VAT out, 1000 − 1000 / 1.12 = ₱107.14; then 20% of ₱892.86 = ₱178.57; she pays ₱714.29.
+        // Half the cleaning is the HMO's; the X-ray has ₱100.00 off at the desk, as much as the 20% would
+        // be, so it keeps that instead (ADR 0063). The patient's ₱1,000.00: VAT out of all of it,
+        // 1000 − 1000 / 1.12 = ₱107.14; 20% off the cleaning's ₱600.00 less its VAT (₱64.29) = ₱107.14;
+        // she pays ₱785.72.
         invoiceId = await itemisedInvoiceId(reception, clinicId, patientId, [
           { procedure_id: cleaning, unit_price: '1200.00' },
           { description: 'X-ray', unit_price: '500.00', discount: '100.00' },
@@ -370,10 +372,10 @@ describe.each(databaseTargets())('reports on %s', (target) => {
         discount_id_type: 'senior_citizen',
         gross_centavos: 160_000,
         vat_exemption_centavos: 10_714,
-        statutory_discount_centavos: 17_857,
-        net_centavos: 131_429,
+        statutory_discount_centavos: 10_714,
+        net_centavos: 138_572,
         hmo_share_centavos: 60_000,
-        patient_pays_centavos: 71_429,
+        patient_pays_centavos: 78_572,
       });
       // From its lines: their totals are its gross, their HMO shares its HMO share.
       const sumOf = <T>(rows: readonly T[], amount: (row: T) => number) =>
