@@ -20,6 +20,12 @@ export const ITEM_TEXT = {
   itemsRequired: 'Add at least one item.',
   contractedPrice: (price: string) => `Billed at the HMO's contracted price, ${price}.`,
   limitReached: "The HMO's annual limit is reached: the patient pays the rest.",
+  statutoryInstead: (kind: 'pwd' | 'senior_citizen', discount: string) =>
+    `${kind === 'pwd' ? 'PWD' : 'Senior citizen'} discount (20%) instead of this line's ${discount} discount: ` +
+    'the higher of the two, not both.',
+  lineDiscountInstead: (kind: 'pwd' | 'senior_citizen', discount: string) =>
+    `This line's ${discount} discount instead of the ${kind === 'pwd' ? 'PWD' : 'senior citizen'} discount (20%): ` +
+    'the higher of the two, not both.',
   noHmoShare: 'The HMO pays nothing on this invoice.',
   splitFailed: 'Could not work out who pays; try again in a moment.',
   discountIdOnFile: (kind: 'pwd' | 'senior_citizen') =>

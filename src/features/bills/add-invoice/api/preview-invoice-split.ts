@@ -16,6 +16,13 @@ const splitLineSchema = z.object({
   /** The price typed, and the price billed (an HMO's contracted price replaces it). */
   entered_unit_price_centavos: centavos,
   unit_price_centavos: centavos,
+  /**
+   * The discount typed, and the discount billed: for a senior citizen or PWD a line gets its own
+   * discount or the statutory one, whichever is higher (statutory_discount says which).
+   */
+  entered_discount_centavos: centavos,
+  discount_centavos: centavos,
+  statutory_discount: z.boolean(),
   line_total_centavos: centavos,
   hmo_share_centavos: centavos,
   patient_share_centavos: centavos,

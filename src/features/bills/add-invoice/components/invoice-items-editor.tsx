@@ -112,6 +112,7 @@ export function InvoiceItemsEditor({
           loading={priceList.isPending}
           item={items[index] ?? field}
           split={shown?.lines[index] ?? null}
+          discountIdType={shown?.discount_id_type ?? null}
           billedCentavos={split.current?.lines[index]?.line_total_centavos ?? null}
           refusal={refusedLine?.index === index ? refusedLine : null}
           onRemove={() => remove(index)}
@@ -140,6 +141,7 @@ function ItemLine({
   loading,
   item,
   split,
+  discountIdType,
   billedCentavos,
   refusal,
   onRemove,
@@ -151,6 +153,8 @@ function ItemLine({
   loading: boolean;
   item: InvoiceItemValues;
   split: InvoiceSplit['lines'][number] | null;
+  /** The patient's senior citizen or PWD ID, as the split billed it. */
+  discountIdType: InvoiceSplit['discount_id_type'];
   /** The line's total as the database bills it (a contracted price), for exactly the lines typed. */
   billedCentavos: number | null;
   /** The database's refusal of this line as typed (the split's), told at its field until the form's own. */
@@ -231,7 +235,7 @@ function ItemLine({
           {billedCentavos !== null ? formatPesos(billedCentavos) : lineTotal === null ? '—' : formatPesos(lineTotal)}
         </output>
       </p>
-      {split ? <LineSplit line={split} /> : null}
+      {split ? <LineSplit line={split} discountIdType={discountIdType} /> : null}
       <button
         type="button"
         className="button button-secondary invoice-item-remove"

@@ -163,6 +163,48 @@ describe('Add Invoice: who pays, as the database splits it', () => {
     await expectSplitRow('Senior citizen discount (20%)', '₱178.57');
   });
 
+  it('says under a discounted line which discount a senior citizen gets, the higher of the two, and saves that', async () => {
+    await clinicWithMaxicare();
+    const [lola] = await seed.patients([
+      { name: 'Lola Reyes', discount_id_type: 'senior_citizen', discount_id_number: 'SC-QC-2019-004512' },
+    ]);
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    await renderAsReceptionist(
+      <AddInvoiceModal clinicId={1} onClose={onClose} prefill={{ patient: { id: lola!.id, name: 'Lola Reyes' } }} />,
+    );
+    await user.click(within(modal()).getByRole('button', { name: 'Itemise' }));
+    await chooseProcedure(user, 1, 'Porcelain Crown');
+    const discount = within(line(1)).getByLabelText('Discount');
+    await user.type(discount, '1000');
+
+    expect(
+      await within(line(1)).findByText(
+        "Senior citizen discount (20%) instead of this line's ₱1,000.00 discount: the higher of the two, not both.",
+      ),
+    ).toBeTruthy();
+    await expectSplitRow('Senior citizen discount (20%)', '₱3,000.00');
+    await expectSplitRow('Patient pays', '₱12,000.00');
+
+    await user.clear(discount);
+    await user.type(discount, '5000');
+    expect(
+      await within(line(1)).findByText(
+        "This line's ₱5,000.00 discount instead of the senior citizen discount (20%): the higher of the two, not both.",
+      ),
+    ).toBeTruthy();
+    await expectSplitRow('Senior citizen discount (20%)', '₱0.00');
+    await expectSplitRow('Patient pays', '₱10,000.00');
+
+    await user.click(saveButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [invoice] = await rows('invoices');
+    expect(invoice).toMatchObject({ total: 10000, statutory_discount: 0, discount_id_type: 'senior_citizen' });
+    expect(await rows('invoice_items', { invoice_id: invoice!.id })).toMatchObject([
+      { unit_price: 15000, discount: 5000, line_total: 10000 },
+    ]);
+  });
+
   it('splits the lines Bill passes in on the appointment’s day, when the card was valid then', async () => {
     const { cleaning } = await clinicWithMaxicare();
     // Valid only in January 2030, the month of the appointment (seeded on Jan 9, 2030).

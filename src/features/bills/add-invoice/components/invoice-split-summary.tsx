@@ -10,22 +10,39 @@ const SPLIT = INVOICE_SPLIT_TEXT;
 
 /**
  * Under one line, who pays it when the HMO covers it: the HMO's share and the patient's, the
- * contracted price it is billed at, and whether the HMO's annual limit cut it. The database's
+ * contracted price it is billed at, and whether the HMO's annual limit cut it; and for a senior
+ * citizen or PWD, whether the line's own discount or the statutory one applies. The database's
  * numbers (invoice_split), shown as they are.
  */
-export function LineSplit({ line }: { line: InvoiceSplit['lines'][number] }) {
-  if (line.coverage === null) return null;
+export function LineSplit({
+  line,
+  discountIdType,
+}: {
+  line: InvoiceSplit['lines'][number];
+  discountIdType: InvoiceSplit['discount_id_type'];
+}) {
+  const discountChoice =
+    discountIdType && line.entered_discount_centavos > 0
+      ? (line.statutory_discount ? ITEM_TEXT.statutoryInstead : ITEM_TEXT.lineDiscountInstead)(
+          discountIdType,
+          formatPesos(line.entered_discount_centavos),
+        )
+      : null;
+  if (line.coverage === null && discountChoice === null) return null;
   return (
     <div className="invoice-item-split">
-      <p>
-        {INVOICE_LINE_TEXT.columns.hmoShare} <output>{formatPesos(line.hmo_share_centavos)}</output>
-        {' · '}
-        {INVOICE_LINE_TEXT.columns.patientShare} <output>{formatPesos(line.patient_share_centavos)}</output>
-      </p>
+      {line.coverage === null ? null : (
+        <p>
+          {INVOICE_LINE_TEXT.columns.hmoShare} <output>{formatPesos(line.hmo_share_centavos)}</output>
+          {' · '}
+          {INVOICE_LINE_TEXT.columns.patientShare} <output>{formatPesos(line.patient_share_centavos)}</output>
+        </p>
+      )}
       {line.coverage === 'contracted' && line.unit_price_centavos !== line.entered_unit_price_centavos ? (
         <p>{ITEM_TEXT.contractedPrice(formatPesos(line.unit_price_centavos))}</p>
       ) : null}
       {line.limit_reached ? <p>{ITEM_TEXT.limitReached}</p> : null}
+      {discountChoice ? <p>{discountChoice}</p> : null}
     </div>
   );
 }
