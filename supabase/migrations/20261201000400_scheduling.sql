@@ -294,6 +294,30 @@ create trigger appointments_notify_update after update on public.appointments
   execute function public.notify_change('appointment_changes',
     'op=TG_OP', 'id', 'clinic_id', 'dentist_id', 'patient_id', 'status', 'appointment_time', 'deleted');
 
+-- A patient renamed at one desk is renamed on the Appointments screens of the clinic's other desks:
+-- they name patients through a join on public.patients, so a rename changes what they show while
+-- no appointment changes. Each of the patient's appointments is announced as an update (the feed
+-- loads the rows, new name and all, in one query; the tab merges them without calling it news).
+create function public.announce_patient_rename_to_appointments()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  -- The fields appointments_notify_update sends, for each row.
+  perform pg_catalog.pg_notify('appointment_changes', pg_catalog.json_build_object(
+      'op', 'UPDATE', 'id', a.id, 'clinic_id', a.clinic_id, 'dentist_id', a.dentist_id, 'patient_id', a.patient_id,
+      'status', a.status, 'appointment_time', a.appointment_time, 'deleted', a.deleted)::text)
+    from public.appointments a
+   where a.patient_id = new.id and a.clinic_id = new.clinic_id and not a.deleted;
+  return null;
+end
+$$;
+
+select private.setup_function('public.announce_patient_rename_to_appointments()', '{}',
+  'Trigger: a patient renamed announces each of their appointments on appointment_changes.');
+
+create trigger patients_notify_appointments_of_rename after update of name on public.patients
+  for each row when (old.name is distinct from new.name)
+  execute function public.announce_patient_rename_to_appointments();
+
 -- Change feed: on hosted Supabase, Realtime (postgres_changes) only streams
 -- tables in the supabase_realtime publication. The notification service
 -- listens to appointment changes. Elsewhere the publication does not exist.

@@ -579,6 +579,17 @@ select private.setup_clinic_table('public.invoices',
     ['select', 'billing.read', 'Staff can view invoices of their clinic'],
     ['insert', 'billing.write', 'Staff can add invoices in their clinic']]);
 
+-- A patient renamed at one desk is renamed on every Billing screen of the clinic. The billing lists
+-- name each invoice's and payment's patient through their views' join on public.patients, so a
+-- rename changes what they show while no invoice or payment row changes. It is announced here too,
+-- touching no one invoice (invoice_id null): the Billing tab reads that patient's invoices again
+-- (refreshBillingChanges), and the other billing readers (day sheet, discounts report) read again
+-- whole as on any change.
+create trigger patients_notify_billing_of_rename after update of name on public.patients
+  for each row when (old.name is distinct from new.name)
+  execute function public.notify_change('billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id',
+    'invoice_id=null');
+
 
 -- ---------------------------------------------------------------------------
 -- payments
@@ -1622,8 +1633,34 @@ select private.setup_clinic_table('public.hmo_claim_settlements',
 
 -- ---------------------------------------------------------------------------
 -- invoice_split: the one rule that splits an itemised bill between the HMO and
--- the patient, with the statutory discount
+-- the patient, with the statutory discount. Under RA 9994 and RA 10754 that
+-- discount and a line's own discount are not cumulative: each line gets the
+-- higher (docs/adr/0063-statutory-discount-not-cumulative.md).
 -- ---------------------------------------------------------------------------
+
+-- What the HMO pays of one line at a discount, within what is left of its annual limit (null: no
+-- limit): a contracted price is paid in full, a percentage rounded to the centavo; uncovered, 0.
+create function private.hmo_line_share(
+  p_coverage public.hmo_coverages,
+  p_price numeric,
+  p_quantity integer,
+  p_discount numeric,
+  p_limit_left numeric
+)
+returns numeric language sql immutable set search_path = '' as $$
+  select least(
+    case
+      when p_coverage.contracted_price is not null then public.invoice_line_total(p_price, p_quantity, p_discount)
+      when p_coverage.covered_percent is not null then
+        pg_catalog.round(
+          public.invoice_line_total(p_price, p_quantity, p_discount) * p_coverage.covered_percent / 100, 2)
+      else 0
+    end,
+    p_limit_left)
+$$;
+
+select private.setup_function('private.hmo_line_share(public.hmo_coverages, numeric, integer, numeric, numeric)', '{}');
+
 create function public.invoice_split(
   p_clinic_id bigint,
   p_patient_id bigint,
@@ -1651,6 +1688,8 @@ declare
   v_patient_total numeric := 0;
   v_vat numeric := 0;
   v_discount_total numeric := 0;
+  v_statutory_base numeric := 0;
+  v_statutory_vat numeric := 0;
 begin
   -- Asked as the caller, like the invoices insert policy: this function reads as its owner so
   -- that the split sees the coverage and the year's claims whoever previews it.
@@ -1671,6 +1710,9 @@ begin
   if not found then
     raise exception 'The patient is not one of this clinic''s patients.'
       using errcode = 'foreign_key_violation', hint = 'invoice_patient_unknown';
+  end if;
+  if v_patient.discount_id_type is not null then
+    select r.discount_rate, r.vat_rate into v_rates from public.statutory_rates() r;
   end if;
 
   -- The visit's clinic day: the appointment's, or today's without one.
@@ -1717,6 +1759,8 @@ begin
       v_price numeric;
       v_quantity integer;
       v_discount numeric;
+      v_entered_discount numeric;
+      v_statutory boolean := v_patient.discount_id_type is not null;
       v_line_total numeric;
       v_coverage public.hmo_coverages;
       v_how text;
@@ -1758,30 +1802,46 @@ begin
       if v_card.id is not null and v_procedure_id is not null then
         select c.* into v_coverage from public.hmo_coverages c
          where c.hmo_id = v_card.hmo_id and c.procedure_id = v_procedure_id;
-        if v_coverage.id is not null then
-          if v_coverage.contracted_price is not null then
-            -- Clinics treat covered procedures at the contracted rate, and the HMO pays that line.
-            v_how := 'contracted';
-            v_price := v_coverage.contracted_price;
-            perform private.check_invoice_item(v_item.position, v_tooth, v_surfaces, v_price, v_quantity, v_discount);
-            v_share := public.invoice_line_total(v_price, v_quantity, v_discount);
-          else
-            v_how := 'percent';
-            v_share := pg_catalog.round(
-              public.invoice_line_total(v_price, v_quantity, v_discount) * v_coverage.covered_percent / 100, 2);
-          end if;
-          if v_limit_left is not null and v_share > v_limit_left then
-            v_share := v_limit_left;
-            v_limited := true;
-          end if;
-          v_limit_left := v_limit_left - v_share;
+        if v_coverage.contracted_price is not null then
+          -- Clinics treat covered procedures at the contracted rate, and the HMO pays that line.
+          v_how := 'contracted';
+          v_price := v_coverage.contracted_price;
+          perform private.check_invoice_item(v_item.position, v_tooth, v_surfaces, v_price, v_quantity, v_discount);
+        elsif v_coverage.id is not null then
+          v_how := 'percent';
         end if;
+      end if;
+
+      -- RA 9994 and RA 10754: a senior citizen's or PWD's discount does not add to another
+      -- discount; they take the higher. The VAT exemption applies either way, so it cancels out
+      -- of the comparison: the line loses its own discount when 20% off its whole patient share
+      -- leaves less to pay than its own discount does (a tie keeps the line as entered).
+      v_entered_discount := v_discount;
+      if v_statutory and v_discount > 0 then
+        if (public.invoice_line_total(v_price, v_quantity, 0)
+              - private.hmo_line_share(v_coverage, v_price, v_quantity, 0, v_limit_left))
+             * (1 - v_rates.discount_rate)
+           < public.invoice_line_total(v_price, v_quantity, v_discount)
+              - private.hmo_line_share(v_coverage, v_price, v_quantity, v_discount, v_limit_left) then
+          v_discount := 0;
+        else
+          v_statutory := false;
+        end if;
+      end if;
+
+      if v_how is not null then
+        v_share := private.hmo_line_share(v_coverage, v_price, v_quantity, v_discount, v_limit_left);
+        v_limited := v_share < private.hmo_line_share(v_coverage, v_price, v_quantity, v_discount, null);
+        v_limit_left := v_limit_left - v_share;
       end if;
 
       v_line_total := public.invoice_line_total(v_price, v_quantity, v_discount);
       v_gross := v_gross + v_line_total;
       v_hmo_total := v_hmo_total + v_share;
       v_patient_total := v_patient_total + (v_line_total - v_share);
+      if v_statutory then
+        v_statutory_base := v_statutory_base + (v_line_total - v_share);
+      end if;
       v_lines := v_lines || pg_catalog.jsonb_build_object(
         'position', v_item.position,
         'procedure_id', v_procedure_id,
@@ -1792,7 +1852,9 @@ begin
         'entered_unit_price_centavos', (v_entered_price * 100)::bigint,
         'unit_price_centavos', (v_price * 100)::bigint,
         'quantity', v_quantity,
+        'entered_discount_centavos', (v_entered_discount * 100)::bigint,
         'discount_centavos', (v_discount * 100)::bigint,
+        'statutory_discount', v_statutory,
         'line_total_centavos', (v_line_total * 100)::bigint,
         'hmo_share_centavos', (v_share * 100)::bigint,
         'patient_share_centavos', ((v_line_total - v_share) * 100)::bigint,
@@ -1812,13 +1874,13 @@ begin
   end if;
 
   -- Senior citizen / PWD: on the patient's part only; a VAT-registered clinic first takes the VAT
-  -- out of it, then the discount off the rest.
+  -- out of all of it, then the discount off the rest of the lines that did not keep their own.
   if v_patient.discount_id_type is not null then
-    select r.discount_rate, r.vat_rate into v_rates from public.statutory_rates() r;
     if v_vat_registered then
       v_vat := pg_catalog.round(v_patient_total - v_patient_total / (1 + v_rates.vat_rate), 2);
+      v_statutory_vat := pg_catalog.round(v_statutory_base - v_statutory_base / (1 + v_rates.vat_rate), 2);
     end if;
-    v_discount_total := pg_catalog.round((v_patient_total - v_vat) * v_rates.discount_rate, 2);
+    v_discount_total := pg_catalog.round((v_statutory_base - v_statutory_vat) * v_rates.discount_rate, 2);
   end if;
 
   return pg_catalog.json_build_object(
@@ -1848,14 +1910,18 @@ select private.setup_function('public.invoice_split(bigint, bigint, jsonb, bigin
   'today): a procedure covered at a contracted price is billed at it and paid by the HMO; by percent the HMO pays '
   'round(line_total x percent, 2); within the HMO''s annual limit for the patient''s clinic year (the shares of '
   'claims it denied and the written-off parts of claims left out), line by line. '
-  'Senior citizen / PWD on the patients'' shares S: VAT-registered vat_exemption = round(S - S/(1+vat), 2), '
-  'statutory_discount = round((S - vat_exemption) x rate, 2). Answers {visit_day, card | null, card_problem '
-  '{hmo_name, member_number, status} | null, discount_id_type, discount_id_number, vat_registered, lines [{position, '
-  'procedure_id, description, label, tooth, surfaces, entered_unit_price_centavos, unit_price_centavos, quantity, '
-  'discount_centavos, line_total_centavos, hmo_share_centavos, patient_share_centavos, coverage contracted|percent|'
-  'null, covered_percent, limit_reached}], gross_centavos, hmo_share_centavos, patient_share_centavos, '
-  'vat_exemption_centavos, statutory_discount_centavos, total_centavos}. Refusals as create_itemised_invoice''s, '
-  'and 23503 invoice_patient_unknown; a refused line''s have the detail line=<its position, 1 for the first>.');
+  'Senior citizen / PWD, not added to a line''s own discount (RA 9994, RA 10754): a discounted line is billed '
+  'without it when (whole line - HMO share) x (1 - rate) < (line - HMO share), else it keeps it and gets no '
+  'statutory discount. On the patients'' shares S, and D those of the lines without their own discount: '
+  'VAT-registered vat_exemption = round(S - S/(1+vat), 2), statutory_discount = round((D - round(D - D/(1+vat), '
+  '2)) x rate, 2). Answers {visit_day, card | null, card_problem {hmo_name, member_number, status} | null, '
+  'discount_id_type, discount_id_number, vat_registered, lines [{position, procedure_id, description, label, '
+  'tooth, surfaces, entered_unit_price_centavos, unit_price_centavos, quantity, entered_discount_centavos, '
+  'discount_centavos, statutory_discount, line_total_centavos, hmo_share_centavos, patient_share_centavos, '
+  'coverage contracted|percent|null, covered_percent, limit_reached}], gross_centavos, hmo_share_centavos, '
+  'patient_share_centavos, vat_exemption_centavos, statutory_discount_centavos, total_centavos}. Refusals as '
+  'create_itemised_invoice''s, and 23503 invoice_patient_unknown; a refused line''s have the detail line=<its '
+  'position, 1 for the first>.');
 
 -- ---------------------------------------------------------------------------
 -- file_hmo_claim: an invoice with an HMO share becomes a claim in its HMO's

@@ -227,6 +227,13 @@ select private.setup_clinic_table('public.recall_requests',
     ['select', 'recalls.read', 'Staff can view booking requests of their clinic'],
     ['update', 'recalls.manage', 'Front desk can handle booking requests of their clinic']]);
 
+-- A patient renamed at one desk is renamed on the Recalls screens of the clinic's other desks, which
+-- name patients through a join on public.patients: one notice, and they read their lists again.
+create trigger patients_notify_recalls_of_rename after update of name on public.patients
+  for each row when (old.name is distinct from new.name)
+  execute function public.notify_change('recall_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id',
+    'patient_id=id');
+
 create trigger recall_requests_stamp_handled before update on public.recall_requests
   for each row execute function public.stamp_recall_request_handled();
 
@@ -457,6 +464,13 @@ select private.setup_clinic_table('public.waitlist_entries',
     ['select', 'waitlist.manage', 'Front desk can view the waitlist of their clinic'],
     ['insert', 'waitlist.manage', 'Front desk can add to the waitlist of their clinic'],
     ['update', 'waitlist.manage', 'Front desk can remove waitlist entries of their clinic']]);
+
+-- A patient renamed at one desk is renamed on the Waitlist screens of the clinic's other desks, as
+-- on Recalls: one notice for each of their entries.
+create trigger patients_notify_waitlist_of_rename after update of name on public.patients
+  for each row when (old.name is distinct from new.name)
+  execute function public.notify_change('waitlist_changes',
+    'from public.waitlist_entries where patient_id = id and clinic_id = clinic_id', 'clinic_id', 'entry_id=id');
 
 create trigger waitlist_entries_guard before insert or update on public.waitlist_entries
   for each row execute function public.guard_waitlist_entry();
