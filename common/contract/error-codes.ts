@@ -136,6 +136,8 @@ export const DATABASE_ERROR_CODES = [
   // HMO claims, billing batches and HMO payments (record_hmo_payment, deny_hmo_claim,
   // close_hmo_claim_batch, and voiding an invoice whose claim the HMO paid)
   'invoice_claim_paid',
+  // Voiding an invoice whose claim's unpaid amount the patient was billed for (withdraw_hmo_claim)
+  'invoice_claim_billed_to_patient',
   'hmo_batch_not_found',
   'hmo_batch_forbidden',
   'hmo_batch_closed',
@@ -160,6 +162,8 @@ export const DATABASE_ERROR_CODES = [
   // Voiding an HMO payment (void_hmo_payment; the reason and the admin check are the voids' own)
   'hmo_payment_not_found',
   'hmo_payment_already_void',
+  // ... while it would undo a write-off the patient was billed for
+  'hmo_payment_claim_billed_to_patient',
   // Writing off what an HMO will not pay of a claim (write_off_hmo_claim; also hmo_claim_not_found,
   // hmo_claim_withdrawn)
   'hmo_claim_write_off_forbidden',
@@ -167,6 +171,10 @@ export const DATABASE_ERROR_CODES = [
   'hmo_claim_write_off_reason_too_long',
   'hmo_claim_already_written_off',
   'hmo_claim_nothing_to_write_off',
+  // Billing the patient for what the HMO did not pay (bill_patient_for_hmo_claim; also
+  // hmo_claim_not_found, invoice_forbidden, invoice_key_required, invoice_key_reused)
+  'hmo_claim_already_billed',
+  'hmo_claim_not_unpaid',
   // The HMO availment form (hmo_availment)
   'availment_without_hmo',
   // Treatment plans (plan_treatment, decide_plan_item, link_plan_item_appointment, complete_plan_items,

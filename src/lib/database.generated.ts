@@ -1142,6 +1142,7 @@ export type Database = {
           idempotency_key: string;
           itemised_request_digest: string | null;
           patient_id: number;
+          rebills_claim_id: number | null;
           statutory_discount: number;
           total: number;
           vat_exemption: number;
@@ -1164,6 +1165,7 @@ export type Database = {
           idempotency_key?: string;
           itemised_request_digest?: string | null;
           patient_id: number;
+          rebills_claim_id?: number | null;
           statutory_discount?: number;
           total: number;
           vat_exemption?: number;
@@ -1186,6 +1188,7 @@ export type Database = {
           idempotency_key?: string;
           itemised_request_digest?: string | null;
           patient_id?: number;
+          rebills_claim_id?: number | null;
           statutory_discount?: number;
           total?: number;
           vat_exemption?: number;
@@ -1228,6 +1231,13 @@ export type Database = {
             columns: ['patient_id', 'clinic_id'];
             isOneToOne: false;
             referencedRelation: 'patients';
+            referencedColumns: ['id', 'clinic_id'];
+          },
+          {
+            foreignKeyName: 'invoices_rebills_claim_fkey';
+            columns: ['rebills_claim_id', 'clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'hmo_claims';
             referencedColumns: ['id', 'clinic_id'];
           },
         ];
@@ -2233,6 +2243,7 @@ export type Database = {
           invoice_id: number | null;
           outstanding_centavos: number | null;
           patient_id: number | null;
+          patient_invoice_id: number | null;
           patient_name: string | null;
           settled_centavos: number | null;
           status: string | null;
@@ -2373,6 +2384,7 @@ export type Database = {
       audit_shape: { Args: { p_money: string[]; p_row: Json; p_skip: string[] }; Returns: Json };
       audit_with_names: { Args: { p_fields: Json }; Returns: Json };
       authorize: { Args: { p_clinic_id: number; p_permission: string }; Returns: boolean };
+      bill_patient_for_hmo_claim: { Args: { p_claim_id: number; p_idempotency_key: string }; Returns: number };
       can_access_clinic: { Args: { p_clinic_id: number }; Returns: boolean };
       can_read_reports: { Args: { p_clinic_id: number }; Returns: boolean };
       chart_as_of: {

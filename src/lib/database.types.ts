@@ -328,7 +328,7 @@ export type HmoClaimStatus = 'submitted' | 'partly_paid' | 'paid' | 'denied' | '
 /** An HMO claim with settled and outstanding in integer centavos and its derived status. */
 export type HmoClaimSummaryRow = ViewRow<
   'hmo_claim_summaries',
-  'denied_at' | 'denial_reason' | 'withdrawn_at' | 'written_off_at' | 'write_off_reason',
+  'denied_at' | 'denial_reason' | 'withdrawn_at' | 'written_off_at' | 'write_off_reason' | 'patient_invoice_id',
   { status: HmoClaimStatus }
 >;
 

@@ -132,6 +132,8 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   discount_id_type_required: 'Choose the ID type (senior citizen or PWD) for this number.',
   // HMO claims, billing batches and HMO payments
   invoice_claim_paid: 'The HMO has paid this invoice’s claim, so the invoice cannot be voided.',
+  invoice_claim_billed_to_patient:
+    'The patient was billed for what the HMO did not pay of this invoice: void that invoice first.',
   hmo_batch_not_found: 'This billing batch no longer exists.',
   hmo_batch_forbidden: 'Your role cannot close billing batches.',
   hmo_batch_closed: 'This batch is already closed.',
@@ -155,12 +157,17 @@ export const REFUSAL_TEXT: Readonly<Record<DatabaseErrorCode, string>> = {
   // Voiding an HMO payment
   hmo_payment_not_found: 'This HMO payment no longer exists.',
   hmo_payment_already_void: 'This HMO payment is already void.',
+  hmo_payment_claim_billed_to_patient:
+    'The patient was billed for a claim this payment settled part of: void that invoice first.',
   // Writing off an HMO claim
   hmo_claim_write_off_forbidden: 'Only an admin can write off an HMO claim.',
   hmo_claim_write_off_reason_required: 'A reason is required to write off a claim.',
   hmo_claim_write_off_reason_too_long: 'The reason is too long (at most 500 characters).',
   hmo_claim_already_written_off: 'This claim is already written off.',
   hmo_claim_nothing_to_write_off: 'Nothing is left to write off on this claim: it is paid in full or denied.',
+  // Billing the patient for what the HMO did not pay
+  hmo_claim_already_billed: 'The patient was already billed for this claim.',
+  hmo_claim_not_unpaid: 'Only what the HMO did not pay of a denied or written-off claim can be billed to the patient.',
   // The HMO availment form
   availment_without_hmo: 'This invoice was not billed to an HMO, so it has no availment form.',
   // Treatment plans

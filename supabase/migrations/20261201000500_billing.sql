@@ -424,6 +424,9 @@ create table public.invoices (
   vat_exemption numeric(12, 2) not null default 0 check (vat_exemption >= 0),
   statutory_discount numeric(12, 2) not null default 0 check (statutory_discount >= 0),
   itemised_request_digest text,
+  -- The HMO claim whose unpaid amount this invoice bills the patient for (bill_patient_for_hmo_claim);
+  -- its foreign key follows public.hmo_claims.
+  rebills_claim_id bigint,
   unique (id, patient_id, clinic_id),
   constraint invoices_patient_fkey foreign key (patient_id, clinic_id) references public.patients (id, clinic_id),
   constraint invoices_appointment_fkey foreign key (appointment_id, clinic_id)
@@ -461,6 +464,10 @@ comment on column public.invoices.discount_id_number is 'That ID''s number, as b
 comment on column public.invoices.vat_exemption is 'VAT taken off the patient''s share (VAT-registered clinics only).';
 
 comment on column public.invoices.statutory_discount is 'The statutory discount (statutory_rates().discount_rate) taken off the patient''s share.';
+
+comment on column public.invoices.rebills_claim_id is
+  'The HMO claim (denied or written off) whose unpaid amount this invoice bills the patient for; null otherwise. '
+  'A claim has at most one such invoice that is not void.';
 
 comment on column public.invoices.itemised_request_digest is
   'md5 of the create_itemised_invoice call that made it (patient, appointment, lines as sent); null for an invoice '
@@ -1530,6 +1537,14 @@ select private.setup_clinic_table('public.hmo_claims',
   notify => array['billing_changes', 'table=TG_TABLE_NAME', 'op=TG_OP', 'id', 'clinic_id', 'invoice_id'],
   policies => array[['select', 'billing.read', 'Staff can view the HMO claims of their clinic']]);
 
+-- An invoice billing the patient for what the HMO did not pay names its claim (invoices come first:
+-- claims name their invoice). One that is not void per claim: the patient is never billed twice.
+alter table public.invoices add constraint invoices_rebills_claim_fkey
+  foreign key (rebills_claim_id, clinic_id) references public.hmo_claims (id, clinic_id);
+
+create unique index invoices_rebills_claim_key on public.invoices (rebills_claim_id)
+  where rebills_claim_id is not null and voided_at is null;
+
 
 -- ---------------------------------------------------------------------------
 -- hmo_payments
@@ -1978,6 +1993,8 @@ create trigger invoices_file_hmo_claim after insert or update of hmo_share, hmo_
 -- ---------------------------------------------------------------------------
 create function public.withdraw_hmo_claim()
 returns trigger language plpgsql security definer set search_path = '' as $$
+declare
+  v_rebill_id bigint;
 begin
   if old.voided_at is not null or new.voided_at is null then
     return null;
@@ -1995,6 +2012,14 @@ begin
     raise exception 'The HMO has paid this invoice''s claim; the invoice cannot be voided.'
       using errcode = 'PT409', hint = 'invoice_claim_paid';
   end if;
+  select r.id into v_rebill_id from public.hmo_claims c join public.invoices r on r.rebills_claim_id = c.id
+   where c.invoice_id = new.id and r.voided_at is null;
+  if found then
+    raise exception 'The patient was billed for what the HMO did not pay of this invoice (invoice #%): void that one first.',
+      v_rebill_id
+      using errcode = 'PT409', detail = pg_catalog.format('invoice_id=%s', v_rebill_id),
+            hint = 'invoice_claim_billed_to_patient';
+  end if;
   update public.hmo_claims set withdrawn_at = pg_catalog.now()
    where invoice_id = new.id and withdrawn_at is null;
   return null;
@@ -2002,8 +2027,9 @@ end;
 $$;
 
 select private.setup_function('public.withdraw_hmo_claim()', '{service_role}',
-  'Trigger: voiding an invoice withdraws its HMO claim; refused (PT409 invoice_claim_paid) when the HMO has paid '
-  'any of it.');
+  'Trigger: voiding an invoice withdraws its HMO claim; refused (PT409) when the HMO has paid any of it '
+  '(invoice_claim_paid) or the patient was billed for what it did not pay (invoice_claim_billed_to_patient, '
+  'detail invoice_id=<that invoice>).');
 
 create trigger invoices_withdraw_hmo_claim after update of voided_at on public.invoices
   for each row execute function public.withdraw_hmo_claim();
@@ -2182,6 +2208,7 @@ returns void language plpgsql security definer set search_path = '' as $$
 declare
   v_reason text := private.void_reason(p_reason);
   v_payment public.hmo_payments;
+  v_rebill_id bigint;
 begin
   select p.* into v_payment from public.hmo_payments p where p.id = p_hmo_payment_id;
   if found and public.can_access_clinic(v_payment.clinic_id) then
@@ -2191,6 +2218,19 @@ begin
   v_payment := private.lock_voidable(null::public.hmo_payments, p_hmo_payment_id,
     'HMO payment not found.', 'hmo_payment_not_found',
     'This HMO payment is already void.', 'hmo_payment_already_void');
+  -- Undoing a write-off the patient was billed for would let the HMO pay it too.
+  select r.id into v_rebill_id
+    from public.hmo_claim_settlements s
+    join public.hmo_claims c on c.id = s.claim_id and c.written_off_at is not null
+    join public.invoices r on r.rebills_claim_id = c.id and r.voided_at is null
+   where s.hmo_payment_id = v_payment.id
+   limit 1;
+  if found then
+    raise exception 'The patient was billed for a claim this payment settled part of (invoice #%): void that one first.',
+      v_rebill_id
+      using errcode = 'PT409', detail = pg_catalog.format('invoice_id=%s', v_rebill_id),
+            hint = 'hmo_payment_claim_billed_to_patient';
+  end if;
   perform private.stamp_void(v_payment, v_reason);
   update public.hmo_claims c
      set written_off_at = null, write_off_reason = null, written_off_by = null
@@ -2204,7 +2244,8 @@ select private.setup_function('public.void_hmo_payment(bigint, text)', '{authent
   'Voids HMO payment p_hmo_payment_id with a reason (admins of its clinic, superadmins): it stays listed, its '
   'settlements are deleted so its claims owe again, a write-off of any of them undone. Refusals: 42501 '
   'void_forbidden, 22023 void_reason_required / void_reason_too_long, PT404 hmo_payment_not_found, PT409 '
-  'hmo_payment_already_void.');
+  'hmo_payment_already_void, and PT409 hmo_payment_claim_billed_to_patient (detail invoice_id=<its>) while a '
+  'written-off claim it settled part of is billed to the patient.');
 
 -- ---------------------------------------------------------------------------
 -- Deciding a claim: denying it or writing it off
@@ -2310,6 +2351,77 @@ select private.setup_function('public.write_off_hmo_claim(bigint, text)', '{auth
   'clinic''s), 42501 hmo_claim_write_off_forbidden, 22023 hmo_claim_write_off_reason_required / _too_long, PT409 '
   'hmo_claim_withdrawn, hmo_claim_already_written_off, hmo_claim_nothing_to_write_off (paid in full or denied).');
 
+-- What a denied or written-off claim left unpaid becomes the patient's to pay: a new invoice of one
+-- line, split like any other (a senior citizen's or PWD's discount applies), that names the claim.
+create function public.bill_patient_for_hmo_claim(p_claim_id bigint, p_idempotency_key uuid)
+returns bigint language plpgsql security definer set search_path = '' as $$
+declare
+  v_claim public.hmo_claims;
+  v_summary record;
+  v_hmo_name text;
+  v_items jsonb;
+  v_split jsonb;
+  v_invoice_id bigint;
+begin
+  select c.* into v_claim from public.hmo_claims c where c.id = p_claim_id;
+  if not found or not public.can_access_clinic(v_claim.clinic_id) then
+    raise exception 'Claim not found.' using errcode = 'PT404', hint = 'hmo_claim_not_found';
+  end if;
+  perform private.require_permission(v_claim.clinic_id, 'billing.write', 'You cannot add invoices in this clinic.',
+    'invoice_forbidden');
+  if p_idempotency_key is null then
+    raise exception 'Billing the patient needs the form''s idempotency key.'
+      using errcode = 'invalid_parameter_value', hint = 'invoice_key_required';
+  end if;
+  -- The batch first, as a payment or a decision locks it, then the claim.
+  perform private.lock_hmo_batch(v_claim.batch_id);
+  perform from public.hmo_claims c where c.id = p_claim_id for update;
+
+  -- A repeat of the key (double click, retry) answers the invoice it made.
+  select i.id into v_invoice_id from public.invoices i
+   where i.clinic_id = v_claim.clinic_id and i.idempotency_key = p_idempotency_key;
+  if found then
+    if exists (select from public.invoices i where i.id = v_invoice_id and i.rebills_claim_id = p_claim_id) then
+      return v_invoice_id;
+    end if;
+    raise exception 'This form was already saved as another invoice (#%).', v_invoice_id
+      using errcode = 'PT409', detail = pg_catalog.format('invoice_id=%s', v_invoice_id), hint = 'invoice_key_reused';
+  end if;
+
+  select s.* into v_summary from public.hmo_claim_summaries s where s.id = p_claim_id;
+  if v_summary.patient_invoice_id is not null then
+    raise exception 'The patient was already billed for this claim (invoice #%).', v_summary.patient_invoice_id
+      using errcode = 'PT409', detail = pg_catalog.format('invoice_id=%s', v_summary.patient_invoice_id),
+            hint = 'hmo_claim_already_billed';
+  end if;
+  if v_summary.status not in ('denied', 'written_off')
+     or v_summary.amount_centavos - v_summary.settled_centavos <= 0 then
+    raise exception 'Only what the HMO did not pay of a denied or written-off claim can be billed to the patient.'
+      using errcode = 'PT409', hint = 'hmo_claim_not_unpaid';
+  end if;
+
+  select h.name into v_hmo_name from public.hmos h where h.id = v_claim.hmo_id;
+  v_items := pg_catalog.jsonb_build_array(pg_catalog.jsonb_build_object(
+    'description', pg_catalog.left(pg_catalog.format('Not paid by %s: claim of invoice #%s, visit of %s',
+      v_hmo_name, v_claim.invoice_id, pg_catalog.to_char(v_claim.visit_date, 'FMMon FMDD, YYYY')), 200),
+    'unit_price', ((v_summary.amount_centavos - v_summary.settled_centavos) / 100.0)::text));
+  v_split := public.invoice_split(v_claim.clinic_id, v_claim.patient_id, v_items)::jsonb;
+  v_invoice_id := public.create_itemised_invoice(v_claim.clinic_id, v_claim.patient_id, p_idempotency_key, v_items,
+    null, (v_split ->> 'total_centavos')::bigint, (v_split ->> 'hmo_share_centavos')::bigint);
+  update public.invoices set rebills_claim_id = p_claim_id where id = v_invoice_id;
+  return v_invoice_id;
+end;
+$$;
+
+select private.setup_function('public.bill_patient_for_hmo_claim(bigint, uuid)', '{authenticated,service_role}',
+  'Bills the patient for what the HMO did not pay of claim p_claim_id (denied, or written off): a new itemised '
+  'invoice of one line, ''Not paid by <HMO>: claim of invoice #<id>, visit of <date>'', split by invoice_split '
+  '(a senior citizen / PWD discount on file applies), with rebills_claim_id set; answers its id. A repeat of '
+  'p_idempotency_key answers that invoice. Refusals: PT404 hmo_claim_not_found (also another clinic''s), 42501 '
+  'invoice_forbidden, 22023 invoice_key_required, PT409 hmo_claim_already_billed (detail invoice_id=<its>), '
+  'hmo_claim_not_unpaid (the claim is not denied or written off, or nothing is unpaid), invoice_key_reused, and '
+  'create_itemised_invoice''s (patient_deleted).');
+
 -- ---------------------------------------------------------------------------
 -- hmo_payment_entries
 -- ---------------------------------------------------------------------------
@@ -2377,19 +2489,22 @@ select
   case when c.written_off_at is not null and c.withdrawn_at is null and c.denied_at is null
     then greatest((c.amount * 100)::bigint - settled.settled_centavos, 0) else 0 end as written_off_centavos,
   c.written_off_at,
-  c.write_off_reason
+  c.write_off_reason,
+  rebilled.id as patient_invoice_id
 from public.hmo_claims c
 join public.patients pt on pt.id = c.patient_id and pt.clinic_id = c.clinic_id
 left join lateral (
   select coalesce((sum(s.amount) * 100)::bigint, 0) as settled_centavos
     from public.hmo_claim_settlements s
    where s.claim_id = c.id
-) as settled on true;
+) as settled on true
+left join public.invoices rebilled on rebilled.rebills_claim_id = c.id and rebilled.voided_at is null;
 
 comment on view public.hmo_claim_summaries is
   'HMO claims with settled, outstanding and written off (integer centavos) and status: withdrawn (invoice void), '
   'denied, written_off (the rest given up: owes nothing), paid (settled the whole amount), partly_paid, submitted. '
-  'The one place a claim''s status is derived.';
+  'The one place a claim''s status is derived. patient_invoice_id: the invoice, not void, that bills the patient '
+  'for what the HMO did not pay (bill_patient_for_hmo_claim), else null.';
 
 create view public.hmo_claim_batch_summaries
 with (security_invoker = true)

@@ -14,6 +14,7 @@ export interface ClaimRow {
   denial_reason: string | null;
   written_off_centavos: number;
   write_off_reason: string | null;
+  patient_invoice_id: number | null;
 }
 
 /** A row of hmo_claim_batch_summaries as the tests read it. */
