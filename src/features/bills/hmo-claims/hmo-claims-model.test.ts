@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   batchCsv,
   batchFileName,
+  canBillPatient,
   canDeny,
   canWriteOff,
   groupByHmo,
@@ -24,6 +25,7 @@ const claim = (overrides: Partial<HmoClaimRow>): HmoClaimRow => ({
   denial_reason: null,
   written_off_centavos: 0,
   write_off_reason: null,
+  patient_invoice_id: null,
   ...overrides,
 });
 
@@ -95,6 +97,17 @@ describe('canWriteOff', () => {
   it('offers a write-off while the database says the claim still owes anything', () => {
     expect(canWriteOff({ outstanding_centavos: 40_000 })).toBe(true);
     expect(canWriteOff({ outstanding_centavos: 0 })).toBe(false);
+  });
+});
+
+describe('canBillPatient', () => {
+  it('offers to bill the patient what a denied or written-off claim left unpaid, once', () => {
+    expect(canBillPatient(claim({ status: 'denied' }))).toBe(true);
+    expect(canBillPatient(claim({ status: 'written_off', settled_centavos: 60_000 }))).toBe(true);
+    expect(canBillPatient(claim({ status: 'written_off', settled_centavos: 100_000 }))).toBe(false);
+    expect(canBillPatient(claim({ status: 'denied', patient_invoice_id: 7 }))).toBe(false);
+    for (const status of ['submitted', 'partly_paid', 'paid', 'withdrawn'] as const)
+      expect(canBillPatient(claim({ status }))).toBe(false);
   });
 });
 

@@ -28,6 +28,7 @@ export type HmoClaimRow = Pick<
   | 'denial_reason'
   | 'written_off_centavos'
   | 'write_off_reason'
+  | 'patient_invoice_id'
 >;
 
 export type HmoBatchRow = Pick<
@@ -129,6 +130,17 @@ export const canDeny = (claim: Pick<HmoClaimRow, 'status'>) => claim.status === 
 
 /** What the HMO has not paid of a claim can be written off while the claim still owes it. */
 export const canWriteOff = (claim: Pick<HmoClaimRow, 'outstanding_centavos'>) => claim.outstanding_centavos > 0;
+
+/**
+ * What the HMO did not pay of a denied or written-off claim can be billed to the patient, once (until
+ * that invoice is void).
+ */
+export const canBillPatient = (
+  claim: Pick<HmoClaimRow, 'status' | 'amount_centavos' | 'settled_centavos' | 'patient_invoice_id'>,
+) =>
+  (claim.status === 'denied' || claim.status === 'written_off') &&
+  claim.patient_invoice_id === null &&
+  claim.amount_centavos > claim.settled_centavos;
 
 export const claimStatusLabel = (status: HmoClaimStatus) => HMO_CLAIM_STATUS_LABELS[status];
 

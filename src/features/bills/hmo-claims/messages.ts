@@ -78,6 +78,15 @@ export const HMO_CLAIMS_TEXT = {
   writeOff: 'Write off',
   writingOff: 'Writing off…',
   claimWrittenOff: 'Claim written off.',
+  billPatient: 'Bill patient',
+  billPatientLabel: (invoiceId: number) => `Bill patient for claim of invoice #${invoiceId}`,
+  billPatientTitle: (invoiceId: number) => `Bill the patient for the claim of invoice #${invoiceId}?`,
+  billPatientText: (unpaid: string, hmo: string, patient: string) =>
+    `${unpaid} that ${hmo} did not pay becomes a new invoice for ${patient}. ` +
+    'A senior citizen or PWD discount on file applies.',
+  billPatientConfirm: 'Yes, bill patient',
+  patientBilled: (invoiceId: number) => `Invoice #${invoiceId} added for the patient.`,
+  billedToPatient: (invoiceId: number) => `Billed to patient: invoice #${invoiceId}`,
   paymentsCaption: (batchId: number) => `HMO payments of batch #${batchId}`,
   paymentColumns: {
     receivedOn: 'Date received',

@@ -37,6 +37,7 @@ export const billingKeys = {
     [...billingKeys.all(clinicId), 'deny-hmo-claim', claimId] as const,
   writeOffHmoClaim: (clinicId: number, claimId: number) =>
     [...billingKeys.all(clinicId), 'write-off-hmo-claim', claimId] as const,
+  billPatientForClaim: (clinicId: number) => [...billingKeys.all(clinicId), 'bill-patient-for-claim'] as const,
   closeHmoBatch: (clinicId: number, batchId: number) =>
     [...billingKeys.all(clinicId), 'close-hmo-batch', batchId] as const,
   voidHmoPayment: (clinicId: number, paymentId: number) =>

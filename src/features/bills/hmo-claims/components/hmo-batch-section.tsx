@@ -9,6 +9,7 @@ import { can } from '@/lib/authorization';
 import { downloadTextFile } from '@/lib/download-text-file';
 import { useSignedInUser } from '@/lib/session';
 import { ALREADY_PENDING } from '@/lib/use-guarded-mutation';
+import { useBillPatientForClaim } from '../api/bill-patient-for-claim';
 import { useCloseHmoBatch } from '../api/close-hmo-batch';
 import { useHmoBatchEntries } from '../api/get-hmo-claims';
 import { hmoFailureText } from '../failure-text';
@@ -58,6 +59,7 @@ export function BatchSection({
   // Voiding an HMO payment and writing off a claim give up money: billing.void, admins.
   const mayVoid = can(useSignedInUser().role, 'billing:void');
   const closeBatch = useCloseHmoBatch(clinicId, batch.id);
+  const billPatient = useBillPatientForClaim(clinicId);
   const toast = useToast();
 
   async function onClose() {
@@ -78,7 +80,33 @@ export function BatchSection({
     }
   }
 
-  const columns = claimColumns(onDeny, mayVoid ? onWriteOff : null);
+  async function onBillPatient(claim: HmoClaimRow) {
+    const confirmed = await confirmDialog({
+      title: text.billPatientTitle(claim.invoice_id),
+      text: text.billPatientText(
+        formatPesos(claim.amount_centavos - claim.settled_centavos),
+        batch.hmo_name,
+        claim.patient_name,
+      ),
+      confirmText: text.billPatientConfirm,
+      cancelText: text.cancel,
+      icon: 'question',
+      danger: false,
+    });
+    if (!confirmed) return;
+    try {
+      const invoiceId = await billPatient.mutateAsync(claim.id);
+      if (invoiceId !== ALREADY_PENDING) toast(text.patientBilled(invoiceId), { tone: 'success' });
+    } catch (error) {
+      toast(hmoFailureText(error), { tone: 'error' });
+    }
+  }
+
+  const columns = claimColumns({
+    onDeny,
+    onWriteOff: mayVoid ? onWriteOff : null,
+    onBillPatient: (claim) => void onBillPatient(claim),
+  });
   const paymentColumns = hmoPaymentColumns(mayVoid, onVoid);
 
   const titleId = `hmo-batch-${batch.id}`;

@@ -1,18 +1,31 @@
 import { dateLabel } from '@common/clinic-calendar';
 import type { Column } from '@/components/table/data-table';
 import { formatPesos } from '@/entities/money';
-import { canDeny, canWriteOff, claimStatusLabel, type HmoClaimRow, type HmoPaymentRow } from '../hmo-claims-model';
+import {
+  canBillPatient,
+  canDeny,
+  canWriteOff,
+  claimStatusLabel,
+  type HmoClaimRow,
+  type HmoPaymentRow,
+} from '../hmo-claims-model';
 import { HMO_CLAIMS_TEXT as text } from '../messages';
 
 /**
  * A batch's claims: patient, invoice, visit, amount, settled, status (its denial's or write-off's
- * reason on hover), 'Deny claim' while the HMO paid none, and 'Write off' while it owes anything,
- * given `onWriteOff` (the roles that may: admins; the database refuses anyone else).
+ * reason on hover), 'Deny claim' while the HMO paid none, 'Write off' while it owes anything, given
+ * `onWriteOff` (the roles that may: admins; the database refuses anyone else), and 'Bill patient'
+ * for what a denied or written-off claim left unpaid, or the invoice that billed it.
  */
-export function claimColumns(
-  onDeny: (claim: HmoClaimRow) => void,
-  onWriteOff: ((claim: HmoClaimRow) => void) | null,
-): Column<HmoClaimRow>[] {
+export function claimColumns({
+  onDeny,
+  onWriteOff,
+  onBillPatient,
+}: {
+  onDeny: (claim: HmoClaimRow) => void;
+  onWriteOff: ((claim: HmoClaimRow) => void) | null;
+  onBillPatient: (claim: HmoClaimRow) => void;
+}): Column<HmoClaimRow>[] {
   return [
     { key: 'patient', header: text.columns.patient, render: (claim) => claim.patient_name },
     { key: 'invoice', header: text.columns.invoice, render: (claim) => `#${claim.invoice_id}` },
@@ -67,6 +80,19 @@ export function claimColumns(
               {text.writeOffClaim}
             </button>
           ) : null}
+          {canBillPatient(claim) ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={text.billPatientLabel(claim.invoice_id)}
+              onClick={() => onBillPatient(claim)}
+            >
+              {text.billPatient}
+            </button>
+          ) : null}
+          {claim.patient_invoice_id === null ? null : (
+            <span className="hmo-claim-billed">{text.billedToPatient(claim.patient_invoice_id)}</span>
+          )}
         </span>
       ),
     },
