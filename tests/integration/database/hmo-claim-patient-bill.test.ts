@@ -103,6 +103,18 @@ describe.each(databaseTargets())('billing the patient for an unpaid HMO claim on
       `Not paid by ${await hmoNameOf(claim.id)}: claim of invoice #${claim.invoice_id}, visit of Mar 2, 2026`,
     );
     expect(await claimOf(claim.invoice_id)).toMatchObject({ status: 'denied', patient_invoice_id: invoiceId });
+
+    // The audit trail says who billed it and which claim the new invoice bills.
+    const { data: audited, error } = await admin
+      .from('audit_log')
+      .select('action, after, actor_name')
+      .eq('entity', 'invoice')
+      .eq('entity_id', invoiceId)
+      .order('id');
+    if (error) throw error;
+    expect(audited.map((row) => row.action)).toEqual(['insert', 'update']);
+    expect(audited[1]!.after).toMatchObject({ rebills_claim_id: claim.id });
+    expect(audited[1]!.actor_name).toBeTruthy();
   });
 
   it('bills the rest of a claim the HMO paid short and the clinic wrote off', async () => {

@@ -132,6 +132,12 @@ describe('fieldChanges', () => {
     ]);
   });
 
+  it('names the HMO claim an invoice bills the patient for by its number', () => {
+    expect(
+      fieldChanges({ action: 'update', before: { rebills_claim_id: null }, after: { rebills_claim_id: 5 } }, MANILA),
+    ).toEqual([{ field: 'rebills_claim_id', label: 'Bills the unpaid HMO claim', before: '—', after: '#5' }]);
+  });
+
   it('keeps a field it does not know, under its own name', () => {
     expect(fieldChanges({ action: 'update', before: { colour: 'red' }, after: { colour: 'blue' } }, MANILA)).toEqual([
       { field: 'colour', label: 'colour', before: 'red', after: 'blue' },

@@ -140,6 +140,7 @@ const FIELDS: Record<string, { label: string; kind?: ListedKind }> = {
   cancelled_at: { label: 'Cancelled at' },
   appointment_id: { label: 'Appointment', kind: 'record' },
   invoice_id: { label: 'Invoice', kind: 'record' },
+  rebills_claim_id: { label: 'Bills the unpaid HMO claim', kind: 'record' },
   method: { label: 'Method', kind: 'method' },
   reference_number: { label: 'Reference number', kind: 'text' },
   payment_date: { label: 'Payment date' },
