@@ -196,7 +196,6 @@ function ItemLine({
       <TextField
         label={COLUMNS.tooth}
         hint={ITEM_TEXT.toothHint}
-        hintClassName="billing-field-hint"
         inputMode="numeric"
         maxLength={2}
         autoComplete="off"

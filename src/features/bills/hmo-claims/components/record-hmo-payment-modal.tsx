@@ -89,7 +89,7 @@ export function RecordHmoPaymentModal({
       <p className="billing-balance" data-testid="hmo-batch-outstanding">
         {HMO_CLAIMS_TEXT.outstandingLine(formatPesos(batch.outstanding_centavos))}
       </p>
-      <p className="billing-field-hint">{HMO_CLAIMS_TEXT.settleNote}</p>
+      <p className="field-hint">{HMO_CLAIMS_TEXT.settleNote}</p>
       <AmountField
         id={`${formId}-amount`}
         label={HMO_CLAIMS_TEXT.fields.amount}

@@ -23,7 +23,6 @@ export function AmountField(
       {...props}
       announceError={false}
       hint={BILLING_EXTRA_TEXT.amountHint}
-      hintClassName="billing-field-hint"
       inputClassName="input billing-amount-input"
       wrapperClassName="billing-amount"
       signClassName="billing-amount-sign"

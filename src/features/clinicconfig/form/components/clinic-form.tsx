@@ -161,10 +161,8 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onChangedElsewhe
         id={`${formId}-${name}`}
         label={label}
         error={error}
-        errorClassName="clinic-field-error"
         announceError={false}
         hint={atLimit ?? props.hint}
-        hintClassName="clinic-field-hint"
         hintPlacement="before-error"
       >
         {(control) => (
@@ -200,7 +198,7 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onChangedElsewhe
           aria-describedby={hint ? `${id}-hint` : undefined}
         />
         {hint ? (
-          <p id={`${id}-hint`} className="clinic-field-hint">
+          <p id={`${id}-hint`} className="field-hint">
             {hint}
           </p>
         ) : null}
@@ -229,7 +227,7 @@ export function ClinicForm({ clinic, facebookControls, onSaved, onChangedElsewhe
             />{' '}
             {CLINIC_EXTRA_TEXT.vatRegisteredLabel}
           </label>
-          <p id={`${formId}-vat-hint`} className="clinic-field-hint">
+          <p id={`${formId}-vat-hint`} className="field-hint">
             {CLINIC_EXTRA_TEXT.vatRegisteredHint}
           </p>
         </div>

@@ -48,7 +48,7 @@ export function ClinicPicker({
         <option value={ADD_CLINIC}>{CLINIC_TEXT.addClinic}</option>
       </select>
       {clinics.isError ? (
-        <p className="clinic-field-error" role="alert">
+        <p className="field-error" role="alert">
           {CLINIC_EXTRA_TEXT.listFailed}{' '}
           <button type="button" className="button-link" onClick={() => void clinics.refetch()}>
             {CLINIC_EXTRA_TEXT.retry}

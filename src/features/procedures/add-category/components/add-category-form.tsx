@@ -57,7 +57,6 @@ export function AddCategoryForm({
         id={`${id}-name`}
         label={PROCEDURES_EXTRA_TEXT.newCategoryLabel}
         error={fieldError}
-        errorClassName="procedures-field-error"
         className="procedures-add-category-field"
         hint={lengthLimitNote(PROCEDURES_EXTRA_TEXT.nameLimitLabel, form.watch('name'), MAX_NAME_LENGTH)}
         hintPlacement="before-error"

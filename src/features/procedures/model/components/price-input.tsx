@@ -45,7 +45,7 @@ export function PriceInput({
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="procedures-field-error" role="alert">
+    <p id={id} className="field-error" role="alert">
       {message}
     </p>
   );
