@@ -4,8 +4,9 @@
  * the HMO owes and that it is overdue, records the HMO's payment, sees the oldest claim Paid, the
  * next Partly paid and the HMO's owed go down; the Reports tab's day sheet lists the HMO collection
  * apart from the patients' payments. admin@demo.test voids an HMO payment recorded in error: its
- * claim owes again, and the day sheet lists it among the voids, not the collections. Each test makes
- * its own HMO and patients.
+ * claim owes again, and the day sheet lists it among the voids, not the collections. A claim the HMO
+ * denied is billed to its patient: a new invoice of theirs in the Billing list. Each test makes its
+ * own HMO and patients.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
@@ -163,6 +164,54 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
         expect(await collections.getByText(reference).count()).toBe(0);
         await voided.scrollIntoViewIfNeeded();
         await saveScreenshot(page, 'hmo-payment-void-day-sheet');
+      },
+      DESKTOP,
+    );
+  });
+
+  it('bills the patient for a claim the HMO denied: a new invoice of theirs in the Billing list', async () => {
+    const hmoName = uniqueName('E2E Denying Health');
+    const hmoId = await newHmo(hmoName);
+    const claimant = uniqueName('Claimant Denied');
+    await invoiceWithShare(hmoId, claimant, '850.00', addDays(clinicDateAt(new Date()) as IsoDate, -3));
+    const claim = await reception.service.from('hmo_claims').select('id, invoice_id').eq('hmo_id', hmoId).single();
+    if (claim.error) throw claim.error;
+    const denied = await reception.api.rpc('deny_hmo_claim', { p_claim_id: claim.data.id, p_reason: 'Not covered' });
+    if (denied.error) throw denied.error;
+
+    await withPage(
+      browser,
+      ctx.baseUrl,
+      async (page) => {
+        await signIn(page, DEMO.receptionist);
+        await openTab(page, 'Billing System');
+        const section = page
+          .getByRole('region', { name: /^HMO claims/ })
+          .getByRole('region', { name: hmoName, exact: true });
+        const claimRow = section.getByRole('row', { name: new RegExp(claimant) });
+        await claimRow.getByText('Denied', { exact: true }).waitFor();
+
+        await claimRow
+          .getByRole('button', { name: `Bill patient for claim of invoice #${claim.data.invoice_id}` })
+          .click();
+        const confirm = page.getByRole('dialog', {
+          name: `Bill the patient for the claim of invoice #${claim.data.invoice_id}?`,
+        });
+        await confirm
+          .getByText(`₱850.00 that ${hmoName} did not pay becomes a new invoice for ${claimant}.`, { exact: false })
+          .waitFor();
+        await confirm.getByRole('button', { name: 'Yes, bill patient' }).click();
+        const billed = claimRow.getByText(/^Billed to patient: invoice #\d+$/);
+        await billed.waitFor();
+        const invoiceId = Number((await billed.textContent())!.replace(/\D+/g, ''));
+
+        const listed = page.locator(`tr[data-invoice-id="${invoiceId}"]`);
+        await listed.waitFor();
+        expect(await listed.textContent()).toContain(claimant);
+        expect(await listed.textContent()).toContain('₱850.00');
+        expect(await listed.textContent()).toContain('Unpaid');
+        await billed.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'hmo-claim-billed-to-patient');
       },
       DESKTOP,
     );
