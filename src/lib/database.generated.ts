@@ -2242,6 +2242,7 @@ export type Database = {
           id: number | null;
           invoice_id: number | null;
           outstanding_centavos: number | null;
+          patient_billable_centavos: number | null;
           patient_id: number | null;
           patient_invoice_id: number | null;
           patient_name: string | null;

@@ -2394,8 +2394,7 @@ begin
       using errcode = 'PT409', detail = pg_catalog.format('invoice_id=%s', v_summary.patient_invoice_id),
             hint = 'hmo_claim_already_billed';
   end if;
-  if v_summary.status not in ('denied', 'written_off')
-     or v_summary.amount_centavos - v_summary.settled_centavos <= 0 then
+  if v_summary.patient_billable_centavos <= 0 then
     raise exception 'Only what the HMO did not pay of a denied or written-off claim can be billed to the patient.'
       using errcode = 'PT409', hint = 'hmo_claim_not_unpaid';
   end if;
@@ -2404,7 +2403,7 @@ begin
   v_items := pg_catalog.jsonb_build_array(pg_catalog.jsonb_build_object(
     'description', pg_catalog.left(pg_catalog.format('Not paid by %s: claim of invoice #%s, visit of %s',
       v_hmo_name, v_claim.invoice_id, pg_catalog.to_char(v_claim.visit_date, 'FMMon FMDD, YYYY')), 200),
-    'unit_price', ((v_summary.amount_centavos - v_summary.settled_centavos) / 100.0)::text));
+    'unit_price', (v_summary.patient_billable_centavos / 100.0)::text));
   v_split := public.invoice_split(v_claim.clinic_id, v_claim.patient_id, v_items)::jsonb;
   v_invoice_id := public.create_itemised_invoice(v_claim.clinic_id, v_claim.patient_id, p_idempotency_key, v_items,
     null, (v_split ->> 'total_centavos')::bigint, (v_split ->> 'hmo_share_centavos')::bigint);
@@ -2490,7 +2489,10 @@ select
     then greatest((c.amount * 100)::bigint - settled.settled_centavos, 0) else 0 end as written_off_centavos,
   c.written_off_at,
   c.write_off_reason,
-  rebilled.id as patient_invoice_id
+  rebilled.id as patient_invoice_id,
+  case when c.withdrawn_at is null and (c.denied_at is not null or c.written_off_at is not null)
+      and rebilled.id is null
+    then greatest((c.amount * 100)::bigint - settled.settled_centavos, 0) else 0 end as patient_billable_centavos
 from public.hmo_claims c
 join public.patients pt on pt.id = c.patient_id and pt.clinic_id = c.clinic_id
 left join lateral (
@@ -2504,7 +2506,8 @@ comment on view public.hmo_claim_summaries is
   'HMO claims with settled, outstanding and written off (integer centavos) and status: withdrawn (invoice void), '
   'denied, written_off (the rest given up: owes nothing), paid (settled the whole amount), partly_paid, submitted. '
   'The one place a claim''s status is derived. patient_invoice_id: the invoice, not void, that bills the patient '
-  'for what the HMO did not pay (bill_patient_for_hmo_claim), else null.';
+  'for what the HMO did not pay (bill_patient_for_hmo_claim), else null; patient_billable_centavos: what that '
+  'RPC would bill now (a denied or written-off claim''s unpaid amount, until billed), else 0.';
 
 create view public.hmo_claim_batch_summaries
 with (security_invoker = true)

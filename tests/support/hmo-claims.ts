@@ -15,6 +15,7 @@ export interface ClaimRow {
   written_off_centavos: number;
   write_off_reason: string | null;
   patient_invoice_id: number | null;
+  patient_billable_centavos: number;
 }
 
 /** A row of hmo_claim_batch_summaries as the tests read it. */

@@ -88,6 +88,7 @@ describe.each(databaseTargets())('billing the patient for an unpaid HMO claim on
 
   it('bills the patient all of a denied claim, as a new invoice that names the claim', async () => {
     const claim = await deniedClaim('1000');
+    expect(await claimOf(claim.invoice_id)).toMatchObject({ patient_billable_centavos: 100_000 });
     const invoiceId = await billed(claim.id);
 
     expect(await invoiceOf(invoiceId)).toMatchObject({
@@ -102,7 +103,11 @@ describe.each(databaseTargets())('billing the patient for an unpaid HMO claim on
     expect(line!.description).toBe(
       `Not paid by ${await hmoNameOf(claim.id)}: claim of invoice #${claim.invoice_id}, visit of Mar 2, 2026`,
     );
-    expect(await claimOf(claim.invoice_id)).toMatchObject({ status: 'denied', patient_invoice_id: invoiceId });
+    expect(await claimOf(claim.invoice_id)).toMatchObject({
+      status: 'denied',
+      patient_invoice_id: invoiceId,
+      patient_billable_centavos: 0,
+    });
 
     // The audit trail says who billed it and which claim the new invoice bills.
     const { data: audited, error } = await admin
@@ -123,6 +128,7 @@ describe.each(databaseTargets())('billing the patient for an unpaid HMO claim on
     await recordPayment(claim.batch_id, '600');
     expect((await admin.rpc('write_off_hmo_claim', { p_claim_id: claim.id, p_reason: 'Capped' })).error).toBeNull();
 
+    expect(await claimOf(claim.invoice_id)).toMatchObject({ patient_billable_centavos: 40_000 });
     const invoiceId = await billed(claim.id);
     expect(await invoiceOf(invoiceId)).toMatchObject({ total_centavos: 40_000 });
     expect(await claimOf(claim.invoice_id)).toMatchObject({ status: 'written_off', patient_invoice_id: invoiceId });
@@ -172,6 +178,7 @@ describe.each(databaseTargets())('billing the patient for an unpaid HMO claim on
   it('refuses a claim the HMO may still pay, one paid in full, a withdrawn one, a missing key and another clinic’s', async () => {
     const hmoId = await newHmo(30);
     const submitted = await claimOf(await invoiceWithShare(hmoId, '300', '2026-03-04'));
+    expect(submitted.patient_billable_centavos).toBe(0);
     expect((await billPatient(submitted.id)).error).toMatchObject({ code: 'PT409', hint: 'hmo_claim_not_unpaid' });
 
     await recordPayment(submitted.batch_id, '300');

@@ -26,6 +26,7 @@ const claim = (overrides: Partial<HmoClaimRow>): HmoClaimRow => ({
   written_off_centavos: 0,
   write_off_reason: null,
   patient_invoice_id: null,
+  patient_billable_centavos: 0,
   ...overrides,
 });
 
@@ -101,13 +102,9 @@ describe('canWriteOff', () => {
 });
 
 describe('canBillPatient', () => {
-  it('offers to bill the patient what a denied or written-off claim left unpaid, once', () => {
-    expect(canBillPatient(claim({ status: 'denied' }))).toBe(true);
-    expect(canBillPatient(claim({ status: 'written_off', settled_centavos: 60_000 }))).toBe(true);
-    expect(canBillPatient(claim({ status: 'written_off', settled_centavos: 100_000 }))).toBe(false);
-    expect(canBillPatient(claim({ status: 'denied', patient_invoice_id: 7 }))).toBe(false);
-    for (const status of ['submitted', 'partly_paid', 'paid', 'withdrawn'] as const)
-      expect(canBillPatient(claim({ status }))).toBe(false);
+  it('offers to bill the patient while the database says some of the claim is billable to them', () => {
+    expect(canBillPatient({ patient_billable_centavos: 40_000 })).toBe(true);
+    expect(canBillPatient({ patient_billable_centavos: 0 })).toBe(false);
   });
 });
 

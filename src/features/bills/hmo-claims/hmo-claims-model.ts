@@ -29,6 +29,7 @@ export type HmoClaimRow = Pick<
   | 'written_off_centavos'
   | 'write_off_reason'
   | 'patient_invoice_id'
+  | 'patient_billable_centavos'
 >;
 
 export type HmoBatchRow = Pick<
@@ -132,15 +133,11 @@ export const canDeny = (claim: Pick<HmoClaimRow, 'status'>) => claim.status === 
 export const canWriteOff = (claim: Pick<HmoClaimRow, 'outstanding_centavos'>) => claim.outstanding_centavos > 0;
 
 /**
- * What the HMO did not pay of a denied or written-off claim can be billed to the patient, once (until
- * that invoice is void).
+ * What the HMO did not pay of a denied or written-off claim can be billed to the patient while the
+ * database says there is some to bill (once, until that invoice is void).
  */
-export const canBillPatient = (
-  claim: Pick<HmoClaimRow, 'status' | 'amount_centavos' | 'settled_centavos' | 'patient_invoice_id'>,
-) =>
-  (claim.status === 'denied' || claim.status === 'written_off') &&
-  claim.patient_invoice_id === null &&
-  claim.amount_centavos > claim.settled_centavos;
+export const canBillPatient = (claim: Pick<HmoClaimRow, 'patient_billable_centavos'>) =>
+  claim.patient_billable_centavos > 0;
 
 export const claimStatusLabel = (status: HmoClaimStatus) => HMO_CLAIM_STATUS_LABELS[status];
 

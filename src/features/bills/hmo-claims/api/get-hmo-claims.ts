@@ -16,7 +16,7 @@ const OWED_COLUMNS = 'hmo_id, hmo_name, owed_centavos, overdue_centavos';
 const BATCH_COLUMNS =
   'id, hmo_id, hmo_name, opened_at, closed_at, due_date, claim_count, claimed_centavos, settled_centavos, outstanding_centavos, overdue, written_off_centavos';
 const CLAIM_COLUMNS =
-  'id, batch_id, invoice_id, patient_name, visit_date, amount_centavos, settled_centavos, outstanding_centavos, status, denial_reason, written_off_centavos, write_off_reason, patient_invoice_id';
+  'id, batch_id, invoice_id, patient_name, visit_date, amount_centavos, settled_centavos, outstanding_centavos, status, denial_reason, written_off_centavos, write_off_reason, patient_invoice_id, patient_billable_centavos';
 const PAYMENT_COLUMNS =
   'id, batch_id, amount_centavos, received_on, reference_number, recorded_by_name, voided_at, void_reason, voided_by_name';
 

@@ -83,11 +83,7 @@ export function BatchSection({
   async function onBillPatient(claim: HmoClaimRow) {
     const confirmed = await confirmDialog({
       title: text.billPatientTitle(claim.invoice_id),
-      text: text.billPatientText(
-        formatPesos(claim.amount_centavos - claim.settled_centavos),
-        batch.hmo_name,
-        claim.patient_name,
-      ),
+      text: text.billPatientText(formatPesos(claim.patient_billable_centavos), batch.hmo_name, claim.patient_name),
       confirmText: text.billPatientConfirm,
       cancelText: text.cancel,
       icon: 'question',
