@@ -1262,17 +1262,20 @@ select private.setup_function('public.guard_invoice_item()', '{service_role}',
 create trigger invoice_items_guard before insert or update on public.invoice_items
   for each row execute function public.guard_invoice_item();
 
-create function public.create_itemised_invoice(
+-- An itemised invoice as create_itemised_invoice (below) and bill_patient_for_hmo_claim make it; the
+-- latter names the claim it bills (p_rebills_claim_id), in the same insert. Run by their owner.
+create function private.create_itemised_invoice(
   p_clinic_id bigint,
   p_patient_id bigint,
   p_idempotency_key uuid,
   p_items jsonb,
-  p_appointment_id bigint default null,
-  -- Null (left out) when no split was shown: refused like another split.
-  p_shown_total_centavos bigint default null,
-  p_shown_hmo_share_centavos bigint default null
+  p_appointment_id bigint,
+  -- Null when no split was shown: refused like another split.
+  p_shown_total_centavos bigint,
+  p_shown_hmo_share_centavos bigint,
+  p_rebills_claim_id bigint
 )
-returns bigint language plpgsql security definer set search_path = '' as $$
+returns bigint language plpgsql set search_path = '' as $$
 declare
   v_split jsonb;
   v_invoice_id bigint;
@@ -1315,7 +1318,7 @@ begin
   begin
     insert into public.invoices (clinic_id, patient_id, total, appointment_id, idempotency_key, hmo_id, hmo_card_id,
                                  hmo_share, discount_id_type, discount_id_number, vat_exemption, statutory_discount,
-                                 itemised_request_digest)
+                                 itemised_request_digest, rebills_claim_id)
     values (p_clinic_id, p_patient_id, pg_catalog.round((v_split ->> 'total_centavos')::numeric / 100, 2),
             p_appointment_id,
             p_idempotency_key,
@@ -1326,7 +1329,8 @@ begin
             v_split ->> 'discount_id_number',
             pg_catalog.round((v_split ->> 'vat_exemption_centavos')::numeric / 100, 2),
             pg_catalog.round((v_split ->> 'statutory_discount_centavos')::numeric / 100, 2),
-            v_digest)
+            v_digest,
+            p_rebills_claim_id)
     returning id into v_invoice_id;
   exception when unique_violation then
     -- The same key won a race with this call: its invoice is this call's answer.
@@ -1350,6 +1354,24 @@ begin
     from pg_catalog.jsonb_array_elements(v_split -> 'lines') l;
   return v_invoice_id;
 end;
+$$;
+
+select private.setup_function(
+  'private.create_itemised_invoice(bigint, bigint, uuid, jsonb, bigint, bigint, bigint, bigint)', '{}');
+
+create function public.create_itemised_invoice(
+  p_clinic_id bigint,
+  p_patient_id bigint,
+  p_idempotency_key uuid,
+  p_items jsonb,
+  p_appointment_id bigint default null,
+  -- Null (left out) when no split was shown: refused like another split.
+  p_shown_total_centavos bigint default null,
+  p_shown_hmo_share_centavos bigint default null
+)
+returns bigint language sql security definer set search_path = '' as $$
+  select private.create_itemised_invoice(p_clinic_id, p_patient_id, p_idempotency_key, p_items, p_appointment_id,
+    p_shown_total_centavos, p_shown_hmo_share_centavos, null)
 $$;
 
 select private.setup_function(
@@ -2405,10 +2427,8 @@ begin
       v_hmo_name, v_claim.invoice_id, pg_catalog.to_char(v_claim.visit_date, 'FMMon FMDD, YYYY')), 200),
     'unit_price', (v_summary.patient_billable_centavos / 100.0)::text));
   v_split := public.invoice_split(v_claim.clinic_id, v_claim.patient_id, v_items)::jsonb;
-  v_invoice_id := public.create_itemised_invoice(v_claim.clinic_id, v_claim.patient_id, p_idempotency_key, v_items,
-    null, (v_split ->> 'total_centavos')::bigint, (v_split ->> 'hmo_share_centavos')::bigint);
-  update public.invoices set rebills_claim_id = p_claim_id where id = v_invoice_id;
-  return v_invoice_id;
+  return private.create_itemised_invoice(v_claim.clinic_id, v_claim.patient_id, p_idempotency_key, v_items,
+    null, (v_split ->> 'total_centavos')::bigint, (v_split ->> 'hmo_share_centavos')::bigint, p_claim_id);
 end;
 $$;
 
