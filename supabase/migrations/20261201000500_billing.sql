@@ -2034,8 +2034,8 @@ begin
     raise exception 'The HMO has paid this invoice''s claim; the invoice cannot be voided.'
       using errcode = 'PT409', hint = 'invoice_claim_paid';
   end if;
-  select r.id into v_rebill_id from public.hmo_claims c join public.invoices r on r.rebills_claim_id = c.id
-   where c.invoice_id = new.id and r.voided_at is null;
+  select s.patient_invoice_id into v_rebill_id from public.hmo_claim_summaries s
+   where s.invoice_id = new.id and s.patient_invoice_id is not null;
   if found then
     raise exception 'The patient was billed for what the HMO did not pay of this invoice (invoice #%): void that one first.',
       v_rebill_id
@@ -2241,11 +2241,10 @@ begin
     'HMO payment not found.', 'hmo_payment_not_found',
     'This HMO payment is already void.', 'hmo_payment_already_void');
   -- Undoing a write-off the patient was billed for would let the HMO pay it too.
-  select r.id into v_rebill_id
+  select c.patient_invoice_id into v_rebill_id
     from public.hmo_claim_settlements s
-    join public.hmo_claims c on c.id = s.claim_id and c.written_off_at is not null
-    join public.invoices r on r.rebills_claim_id = c.id and r.voided_at is null
-   where s.hmo_payment_id = v_payment.id
+    join public.hmo_claim_summaries c on c.id = s.claim_id and c.written_off_at is not null
+   where s.hmo_payment_id = v_payment.id and c.patient_invoice_id is not null
    limit 1;
   if found then
     raise exception 'The patient was billed for a claim this payment settled part of (invoice #%): void that one first.',
