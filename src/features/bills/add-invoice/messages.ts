@@ -1,5 +1,8 @@
 /** The Add Invoice item editor's texts; the spec has none (docs/adr/0047-itemised-invoices.md). */
-import { INVOICE_LINE_TEXT } from '@/entities/invoice';
+import { INVOICE_LINE_TEXT, INVOICE_SPLIT_TEXT, type DiscountIdType } from '@/entities/invoice';
+
+/** Who holds the ID, mid-sentence: 'senior citizen', 'PWD'. */
+const holder = (kind: DiscountIdType) => (kind === 'pwd' ? 'PWD' : 'senior citizen');
 
 export const ITEM_TEXT = {
   columns: INVOICE_LINE_TEXT.columns,
@@ -20,16 +23,15 @@ export const ITEM_TEXT = {
   itemsRequired: 'Add at least one item.',
   contractedPrice: (price: string) => `Billed at the HMO's contracted price, ${price}.`,
   limitReached: "The HMO's annual limit is reached: the patient pays the rest.",
-  statutoryInstead: (kind: 'pwd' | 'senior_citizen', discount: string) =>
-    `${kind === 'pwd' ? 'PWD' : 'Senior citizen'} discount (20%) instead of this line's ${discount} discount: ` +
+  statutoryInstead: (kind: DiscountIdType, discount: string) =>
+    `${INVOICE_SPLIT_TEXT.statutoryDiscount(kind)} instead of this line's ${discount} discount: ` +
     'the higher of the two, not both.',
-  lineDiscountInstead: (kind: 'pwd' | 'senior_citizen', discount: string) =>
-    `This line's ${discount} discount instead of the ${kind === 'pwd' ? 'PWD' : 'senior citizen'} discount (20%): ` +
-    'the higher of the two, not both.',
+  lineDiscountInstead: (kind: DiscountIdType, discount: string) =>
+    `This line's ${discount} discount instead of the ${holder(kind)} discount (20%): the higher of the two, not both.`,
   noHmoShare: 'The HMO pays nothing on this invoice.',
   splitFailed: 'Could not work out who pays; try again in a moment.',
-  discountIdOnFile: (kind: 'pwd' | 'senior_citizen') =>
-    `This patient has a ${kind === 'pwd' ? 'PWD' : 'senior citizen'} ID on file. A total alone gets no discount: ` +
+  discountIdOnFile: (kind: DiscountIdType) =>
+    `This patient has a ${holder(kind)} ID on file. A total alone gets no discount: ` +
     'use Itemise for the 20% discount and the VAT exemption.',
   hmoCardOnFile: (forVisit: boolean) =>
     `This patient has an HMO card valid ${forVisit ? 'on the day of the visit' : 'today'}. ` +
