@@ -9,7 +9,7 @@
  * own HMO and patients.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, type IsoDate } from '@common/clinic-calendar';
 import { clinicDateAt } from '../support/clinic-time.ts';
@@ -60,6 +60,13 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
     return data.id as number;
   }
 
+  /** Signs `email` in and answers the HMO's section of the Billing tab's HMO claims. */
+  async function hmoSection(page: Page, email: string, hmoName: string): Promise<Locator> {
+    await signIn(page, email);
+    await openTab(page, 'Billing System');
+    return page.getByRole('region', { name: /^HMO claims/ }).getByRole('region', { name: hmoName, exact: true });
+  }
+
   it('records an HMO’s payment against its overdue batch and lists it apart on the day sheet', async () => {
     const hmoName = uniqueName('E2E Health');
     const today = clinicDateAt(new Date()) as IsoDate;
@@ -73,10 +80,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await signIn(page, DEMO.receptionist);
-        await openTab(page, 'Billing System');
-        const claims = page.getByRole('region', { name: /^HMO claims/ });
-        const section = claims.getByRole('region', { name: hmoName, exact: true });
+        const section = await hmoSection(page, DEMO.receptionist, hmoName);
         await section.getByTestId('hmo-owed').getByText('₱1,200.50', { exact: true }).waitFor();
         // Due 30 days after the batch's first visit, 60 days ago: overdue, all of it.
         expect(await section.getByTestId('hmo-overdue').textContent()).toBe('₱1,200.50');
@@ -136,11 +140,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await signIn(page, DEMO.admin);
-        await openTab(page, 'Billing System');
-        const section = page
-          .getByRole('region', { name: /^HMO claims/ })
-          .getByRole('region', { name: hmoName, exact: true });
+        const section = await hmoSection(page, DEMO.admin, hmoName);
         const claimRow = section.getByRole('row', { name: new RegExp(claimant) });
         await claimRow.getByText('Paid', { exact: true }).waitFor();
 
@@ -183,11 +183,7 @@ describe.skipIf(!ctx.chromium)('HMO claims in the browser', () => {
       browser,
       ctx.baseUrl,
       async (page) => {
-        await signIn(page, DEMO.receptionist);
-        await openTab(page, 'Billing System');
-        const section = page
-          .getByRole('region', { name: /^HMO claims/ })
-          .getByRole('region', { name: hmoName, exact: true });
+        const section = await hmoSection(page, DEMO.receptionist, hmoName);
         const claimRow = section.getByRole('row', { name: new RegExp(claimant) });
         await claimRow.getByText('Denied', { exact: true }).waitFor();
 
