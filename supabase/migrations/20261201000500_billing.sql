@@ -1801,7 +1801,8 @@ begin
       v_line_total numeric;
       v_coverage public.hmo_coverages;
       v_how text;
-      v_share numeric := 0;
+      v_share numeric;
+      v_whole_share numeric;
       v_limited boolean := false;
     begin
       begin
@@ -1854,20 +1855,19 @@ begin
       -- of the comparison: the line loses its own discount when 20% off its whole patient share
       -- leaves less to pay than its own discount does (a tie keeps the line as entered).
       v_entered_discount := v_discount;
+      v_share := private.hmo_line_share(v_coverage, v_price, v_quantity, v_discount, v_limit_left);
       if v_statutory and v_discount > 0 then
-        if (public.invoice_line_total(v_price, v_quantity, 0)
-              - private.hmo_line_share(v_coverage, v_price, v_quantity, 0, v_limit_left))
-             * (1 - v_rates.discount_rate)
-           < public.invoice_line_total(v_price, v_quantity, v_discount)
-              - private.hmo_line_share(v_coverage, v_price, v_quantity, v_discount, v_limit_left) then
+        v_whole_share := private.hmo_line_share(v_coverage, v_price, v_quantity, 0, v_limit_left);
+        if (public.invoice_line_total(v_price, v_quantity, 0) - v_whole_share) * (1 - v_rates.discount_rate)
+           < public.invoice_line_total(v_price, v_quantity, v_discount) - v_share then
           v_discount := 0;
+          v_share := v_whole_share;
         else
           v_statutory := false;
         end if;
       end if;
 
       if v_how is not null then
-        v_share := private.hmo_line_share(v_coverage, v_price, v_quantity, v_discount, v_limit_left);
         v_limited := v_share < private.hmo_line_share(v_coverage, v_price, v_quantity, v_discount, null);
         v_limit_left := v_limit_left - v_share;
       end if;
